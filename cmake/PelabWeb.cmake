@@ -1,0 +1,75 @@
+# PE Lab — cmake/PelabWeb.cmake
+# The Emscripten half of PelabDeps.cmake (included from there only): SDL2 from the static web build that
+# scripts/setup.sh caches, WebGL2 through link flags, the page layout (build/web/dist/pelab.js + .wasm)
+# and the link options that let tests and the CLI run under node.
+
+set(PELAB_WEB ON)
+
+# emcc's JS optimizer runs under node and needs Debian's acorn: give every link NODE_PATH, so that a plain
+# `cmake --build build/web` works outside the presets too (the presets set it for configure and build).
+set(CMAKE_C_LINKER_LAUNCHER "${CMAKE_COMMAND}" -E env NODE_PATH=/usr/share/nodejs)
+set(CMAKE_CXX_LINKER_LAUNCHER "${CMAKE_COMMAND}" -E env NODE_PATH=/usr/share/nodejs)
+
+# Eigen is header-only; point find_package at Debian's config outside the Emscripten sysroot.
+if(NOT Eigen3_DIR)
+  set(Eigen3_DIR "/usr/share/eigen3/cmake" CACHE PATH "Eigen3Config.cmake folder (Debian's)")
+endif()
+
+# [SECTION] where and how src/platform puts the app
+set(PELAB_APP_OUTPUT_DIR "${CMAKE_BINARY_DIR}/dist")   # -> build/web/dist/pelab.js + pelab.wasm
+set(PELAB_APP_SUFFIX ".js")
+set(PELAB_APP_LINK_OPTIONS
+  -sUSE_WEBGL2=1
+  -sMIN_WEBGL_VERSION=2
+  -sMAX_WEBGL_VERSION=2
+  -sALLOW_MEMORY_GROWTH=1
+  -sMINIFY_HTML=0                     # emscripten 3.1.6's HTML minifier crashes at -O1 and above
+  -sENVIRONMENT=web
+  "-sEXPORTED_RUNTIME_METHODS=['ccall','cwrap','UTF8ToString']"
+  "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free']"
+  -sINVOKE_RUN=1
+  -sMODULARIZE=1                      # createPelab(config): one instance per canvas (web/widget.js)
+  -sEXPORT_NAME=createPelab
+  "SHELL:--closure 0"
+  -O2
+)
+
+# [SECTION] tests and the CLI run under node (CMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node)
+set(PELAB_NODE_TEST_LINK_OPTIONS
+  -sWASM_ASYNC_COMPILATION=0          # instantiate synchronously: no fetch() of the .wasm under node
+  -sALLOW_MEMORY_GROWTH=1
+  -sENVIRONMENT=node
+  -sEXIT_RUNTIME=1                    # main's return value becomes node's exit status
+)
+set(PELAB_NODE_TOOL_LINK_OPTIONS ${PELAB_NODE_TEST_LINK_OPTIONS}
+  -sNODERAWFS=1                       # the CLI reads and writes the real file system
+)
+set(PELAB_GTEST_DISABLE_PTHREADS ON)  # no -pthread (SharedArrayBuffer) in the node tests
+
+# [SECTION] SDL2: the static web build cached by scripts/setup.sh, keyed by SDL2 and emscripten versions
+set(PELAB_IMGUI_BACKEND_DEFINITIONS IMGUI_IMPL_OPENGL_ES3)   # WebGL2 = OpenGL ES 3.0, GLSL "#version 300 es"
+set(PELAB_IMGUI_BACKEND_LIBS "")
+if(PELAB_BUILD_APP)
+  # include/SDL2/*.h and lib/libSDL2.a, made by scripts/setup.sh
+  set(PELAB_SDL2_WEB_DIR "${PELAB_DEPS_DIR}/sdl2-${PELAB_SDL2_DEB_VERSION}-emscripten-${EMSCRIPTEN_VERSION}")
+  set(_stamp "${PELAB_SDL2_WEB_DIR}/pelab-stamp.txt")
+  pelab_require_path("${PELAB_SDL2_WEB_DIR}/lib/libSDL2.a"
+                     "SDL2 ${PELAB_SDL2_DEB_VERSION} built for emscripten ${EMSCRIPTEN_VERSION}")
+  pelab_require_path("${_stamp}" "The SDL2 web build's stamp")
+  # The stamp records the seed/options file the library was configured with; a stale build is an error.
+  file(SHA256 "${CMAKE_CURRENT_LIST_DIR}/sdl2-emscripten-cache.cmake" _seed_hash)
+  file(STRINGS "${_stamp}" _stamp_line LIMIT_COUNT 1)
+  set(_want "sdl2=${PELAB_SDL2_DEB_VERSION} emscripten=${EMSCRIPTEN_VERSION} cache=${_seed_hash}")
+  if(NOT _stamp_line STREQUAL _want)
+    message(FATAL_ERROR "PE Lab: the SDL2 web build in\n  ${PELAB_SDL2_WEB_DIR}\nis out of date "
+                        "(cmake/sdl2-emscripten-cache.cmake changed). Run scripts/setup.sh.")
+  endif()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_stamp}")
+
+  add_library(pelab_sdl2 INTERFACE)
+  target_include_directories(pelab_sdl2 SYSTEM INTERFACE
+    "${PELAB_SDL2_WEB_DIR}/include/SDL2" "${PELAB_SDL2_WEB_DIR}/include")
+  target_link_libraries(pelab_sdl2 INTERFACE "${PELAB_SDL2_WEB_DIR}/lib/libSDL2.a")
+
+  add_library(pelab_gl INTERFACE)     # WebGL2 comes from PELAB_APP_LINK_OPTIONS
+endif()

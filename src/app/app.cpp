@@ -1,0 +1,436 @@
+// PE Lab — app/app.cpp
+// The per-frame UI: header (lesson, language), step list, step text, parameter editors, the views,
+// Prev/Next navigation and keyboard shortcuts. All edits go through app_apply(), so the URL parser's
+// checks are the only gate every value passes.
+//
+// Index of this file:
+// [SECTION] state changes
+// [SECTION] JSON for the host page
+// [SECTION] parameter editors
+// [SECTION] frame
+#include "app/app.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "imgui.h"
+
+namespace pelab {
+
+// [SECTION] state changes ----------------------------------------------------------------------
+
+static void add_notices(App* app, const std::vector<ParamIssue>& issues) {
+    for (const ParamIssue& i : issues) {
+        // The same message twice (e.g. a host re-sending a bad value) is shown once.
+        const bool seen = std::any_of(app->notices.begin(), app->notices.end(),
+                                      [&](const ParamIssue& n) { return n.key == i.key && n.message == i.message; });
+        if (!seen) app->notices.push_back(i);
+    }
+    // A long list of notices would bury the lesson; keep the latest few.
+    constexpr size_t kMaxNotices = 12;
+    if (app->notices.size() > kMaxNotices) app->notices.erase(app->notices.begin(), app->notices.end() - kMaxNotices);
+}
+
+void app_init(App* app, const KeyValues& args, Lang lang) {
+    app->state = default_state(lang);
+    app->notices.clear();
+    add_notices(app, apply_query(args, &app->state));
+    app->frames_wanted = 2;
+}
+
+void app_apply(App* app, const KeyValues& kv) {
+    KeyValues filtered;
+    filtered.reserve(kv.size());
+    for (const auto& p : kv) {
+        // Re-selecting the current lesson must not wipe the learner's parameters.
+        if (p.first == "lesson" && app->state.lesson && p.second == app->state.lesson->id) continue;
+        filtered.push_back(p);
+    }
+    add_notices(app, apply_query(filtered, &app->state));
+    app->frames_wanted = std::max(app->frames_wanted, 2);
+}
+
+void app_restore(App* app, const KeyValues& kv) {
+    AppState fresh = default_state(app->state.lang);
+    add_notices(app, apply_query(kv, &fresh));
+    app->state = fresh;
+    app->frames_wanted = std::max(app->frames_wanted, 2);
+}
+
+static void go_to_step(App* app, int step) {
+    const int n = int(app->state.lesson->steps.size());
+    step = std::clamp(step, 1, n);
+    if (step != app->state.step) {
+        app->state.step = step;
+        app->frames_wanted = std::max(app->frames_wanted, 2);
+    }
+}
+
+static void recompute_views_if_needed(App* app) {
+    const std::string q = to_query(app->state);
+    if (q == app->views_query) return;
+    const Step& step = app->state.lesson->steps[size_t(app->state.step - 1)];
+    app->views = step.views ? step.views(app->state.params, app->state.lang) : std::vector<ViewData>{};
+    app->views_query = q;
+    ++app->views_version;
+}
+
+// [SECTION] JSON for the host page ---------------------------------------------------------------
+
+static std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += char(c);
+            }
+        }
+    }
+    return out + "\"";
+}
+
+static std::string json_number(double x) { return std::isfinite(x) ? format_number(x) : "null"; }
+
+std::string app_state_json(const App& app) {
+    const AppState& s = app.state;
+    std::string out = "{\"lesson\":" + json_string(s.lesson->id) + ",\"step\":" + std::to_string(s.step) +
+                      ",\"lang\":" + json_string(s.lang == Lang::zh ? "zh" : "en") + ",\"params\":{";
+    bool first = true;
+    for (const ParamSpec& spec : s.lesson->params) {
+        if (!s.params.has(spec.name)) continue;
+        out += (first ? "" : ",") + json_string(spec.name) + ":";
+        first = false;
+        switch (spec.kind) {
+        case ParamKind::Int:
+        case ParamKind::Real: out += json_number(s.params.getd(spec.name)); break;
+        case ParamKind::Choice: out += json_string(s.params.gets(spec.name)); break;
+        case ParamKind::RealList: {
+            out += "[";
+            const std::vector<double>& v = s.params.getv(spec.name);
+            for (size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + json_number(v[i]);
+            out += "]";
+            break;
+        }
+        }
+    }
+    return out + "}}";
+}
+
+std::string app_notices_json(const App& app) {
+    std::string out = "[";
+    for (size_t i = 0; i < app.notices.size(); ++i)
+        out += (i ? "," : "") + std::string("{\"key\":") + json_string(app.notices[i].key) +
+               ",\"message\":" + json_string(app.notices[i].message) + "}";
+    return out + "]";
+}
+
+std::string app_layout_json(const App& app) {
+    static const char* kKindNames[] = {"heatmap", "table", "curve"};
+    std::string out = "[";
+    for (size_t i = 0; i < app.drawn.size(); ++i) {
+        const DrawnView& d = app.drawn[i];
+        char buf[160];
+        std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f,\"rows\":%d,\"cols\":%d}",
+                      d.plot_min.x, d.plot_min.y, d.plot_max.x - d.plot_min.x, d.plot_max.y - d.plot_min.y, d.rows,
+                      d.cols);
+        out += (i ? ",{" : "{") + std::string("\"kind\":\"") + kKindNames[int(d.kind)] +
+               "\",\"title\":" + json_string(d.title) + buf;
+    }
+    return out + "]";
+}
+
+// [SECTION] parameter editors ------------------------------------------------------------------
+
+// Each editor proposes a new value in URL syntax; app_apply() validates it like any URL input.
+static void edit_param(App* app, const ParamSpec& spec) {
+    const Lang lang = app->state.lang;
+    const std::string label = spec.symbol.empty() ? spec.name : spec.symbol;
+    const std::string& help = (lang == Lang::zh && !spec.help_zh.empty()) ? spec.help_zh : spec.help;
+    const float font = ImGui::GetFontSize();
+    ImGui::PushID(spec.name.c_str());
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(label.c_str());
+    if (!help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", help.c_str(), describe_range(spec).c_str());
+    ImGui::SameLine(font * 4.0f);
+    std::string proposal;
+    switch (spec.kind) {
+    case ParamKind::Int: {
+        int value = app->state.params.geti(spec.name);
+        ImGui::SetNextItemWidth(std::min(font * 18.0f, ImGui::GetContentRegionAvail().x));
+        if (spec.max - spec.min <= 4096) {
+            if (ImGui::SliderInt("##v", &value, int(spec.min), int(spec.max), "%d", ImGuiSliderFlags_AlwaysClamp))
+                proposal = std::to_string(value);
+        } else if (ImGui::InputInt("##v", &value)) {
+            proposal = std::to_string(value);
+        }
+        break;
+    }
+    case ParamKind::Real: {
+        double value = app->state.params.getd(spec.name);
+        ImGui::SetNextItemWidth(std::min(font * 18.0f, ImGui::GetContentRegionAvail().x));
+        if (ImGui::SliderScalar("##v", ImGuiDataType_Double, &value, &spec.min, &spec.max, "%.4f",
+                                ImGuiSliderFlags_AlwaysClamp))
+            proposal = format_number(value);
+        break;
+    }
+    case ParamKind::RealList: {
+        std::vector<double> values = app->state.params.getv(spec.name);
+        bool changed = false;
+        const float item_w = font * 5.5f;
+        for (size_t i = 0; i < values.size(); ++i) {
+            ImGui::PushID(int(i));
+            if (i > 0 && ImGui::GetContentRegionAvail().x > item_w) ImGui::SameLine();
+            ImGui::SetNextItemWidth(item_w);
+            const double speed = std::max(1e-3, (spec.max - spec.min) * 1e-3);
+            changed |= ImGui::DragScalar("##e", ImGuiDataType_Double, &values[i], float(speed), &spec.min, &spec.max,
+                                         "%.4f", ImGuiSliderFlags_AlwaysClamp);
+            ImGui::PopID();
+        }
+        // Lists whose length is free (not tied to another list) get +/- buttons.
+        if (spec.list_len_of.empty() && spec.list_max > spec.list_min) {
+            ImGui::SameLine();
+            if (ImGui::Button("+") && int(values.size()) < spec.list_max) {
+                values.push_back(values.empty() ? 1.0 : values.back() * 0.5);
+                changed = true;
+            }
+            ImGui::SameLine();
+            if (ImGui::Button("-") && int(values.size()) > spec.list_min) {
+                values.pop_back();
+                changed = true;
+            }
+        }
+        if (changed) {
+            ParamValue pv;
+            pv.nums = values;
+            proposal = format_value(spec, pv);
+        }
+        break;
+    }
+    case ParamKind::Choice: {
+        const std::string& current = app->state.params.gets(spec.name);
+        ImGui::SetNextItemWidth(std::min(font * 14.0f, ImGui::GetContentRegionAvail().x));
+        if (ImGui::BeginCombo("##v", current.c_str())) {
+            for (const std::string& c : spec.choices)
+                if (ImGui::Selectable(c.c_str(), c == current)) proposal = c;
+            ImGui::EndCombo();
+        }
+        break;
+    }
+    }
+    if (!proposal.empty()) app_apply(app, {{spec.name, proposal}});
+    ImGui::PopID();
+}
+
+static const ParamSpec* find_spec(const Lesson& lesson, const std::string& key) {
+    for (const ParamSpec& s : lesson.params)
+        if (s.name == key) return &s;
+    return nullptr;
+}
+
+// [SECTION] frame ------------------------------------------------------------------------------
+
+static void draw_header(App* app) {
+    const Lang lang = app->state.lang;
+    ImGui::PushFont(app->font_title);
+    ImGui::TextUnformatted(ui_text(UiText::AppName, lang));
+    ImGui::PopFont();
+    ImGui::SameLine();
+    const float font = ImGui::GetFontSize();
+    ImGui::SetNextItemWidth(std::min(font * 16.0f, std::max(font * 6.0f, ImGui::GetContentRegionAvail().x - font * 9.0f)));
+    if (ImGui::BeginCombo("##lesson", app->state.lesson->title.get(lang))) {
+        for (const Lesson* l : lesson_registry())
+            if (ImGui::Selectable(l->title.get(lang), l == app->state.lesson)) app_apply(app, {{"lesson", l->id}});
+        ImGui::EndCombo();
+    }
+    // Language switch, right-aligned.
+    const char* zh = "中文";
+    const char* en = "EN";
+    const float w = ImGui::CalcTextSize(zh).x + ImGui::CalcTextSize(en).x + ImGui::GetStyle().FramePadding.x * 4 +
+                    ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - w));
+    auto lang_button = [&](const char* label, Lang target) {
+        const bool active = lang == target;
+        if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::Button(label) && !active) app_apply(app, {{"lang", target == Lang::zh ? "zh" : "en"}});
+        if (active) ImGui::PopStyleColor();
+    };
+    lang_button(zh, Lang::zh);
+    ImGui::SameLine();
+    lang_button(en, Lang::en);
+}
+
+static void draw_notices(App* app) {
+    if (app->notices.empty()) return;
+    const Lang lang = app->state.lang;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(255, 243, 205, 255));
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(102, 77, 3, 255));
+    const float font = ImGui::GetFontSize();
+    const float h = (font + ImGui::GetStyle().ItemSpacing.y) * float(app->notices.size() + 1) + ImGui::GetFrameHeight() +
+                    ImGui::GetStyle().WindowPadding.y * 2;
+    ImGui::BeginChild("##notices", ImVec2(0, h), true);
+    ImGui::TextUnformatted(ui_text(UiText::NoticeIntro, lang));
+    for (const ParamIssue& n : app->notices) ImGui::BulletText("%s", n.message.c_str());
+    if (ImGui::Button(ui_text(UiText::Dismiss, lang))) app->notices.clear();
+    ImGui::EndChild();
+    ImGui::PopStyleColor(2);
+}
+
+static void draw_step_list(App* app, float width, float height) {
+    const Lang lang = app->state.lang;
+    ImGui::BeginChild("##steps", ImVec2(width, height), true);
+    ImGui::TextDisabled("%s", ui_text(UiText::Steps, lang));
+    const auto& steps = app->state.lesson->steps;
+    const float line_h = ImGui::GetTextLineHeight();
+    for (size_t i = 0; i < steps.size(); ++i) {
+        // "N. title", wrapped; the whole block is one selectable row.
+        const std::string label = std::to_string(i + 1) + ". " + steps[i].title.get(lang);
+        const auto lines = wrap_lines(label, ImGui::GetContentRegionAvail().x);
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImGui::PushID(int(i));
+        const bool selected = int(i) + 1 == app->state.step;
+        if (ImGui::Selectable("##step", selected, 0, ImVec2(0, line_h * float(lines.size())))) go_to_step(app, int(i) + 1);
+        ImGui::PopID();
+        const ImVec2 after = ImGui::GetCursorScreenPos();
+        for (size_t l = 0; l < lines.size(); ++l)
+            ImGui::GetWindowDrawList()->AddText(ImVec2(at.x, at.y + line_h * float(l)), ImGui::GetColorU32(ImGuiCol_Text),
+                                                lines[l].first, lines[l].second);
+        ImGui::SetCursorScreenPos(after);
+    }
+    ImGui::EndChild();
+}
+
+static void draw_views(App* app, MatrixPainter* painter) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float font = ImGui::GetFontSize();
+    const size_t n = app->views.size();
+    // Two columns when there is room for two readable figures, else one.
+    const int columns = (n >= 2 && avail >= font * 44.0f) ? 2 : 1;
+    const float gap = font * 1.2f;
+    const float col_w = (avail - gap * float(columns - 1)) / float(columns);
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    float y = start.y;
+    for (size_t i = 0; i < n; i += size_t(columns)) {
+        float row_h = 0;
+        for (int c = 0; c < columns && i + size_t(c) < n; ++c) {
+            const ViewData& v = app->views[i + size_t(c)];
+            ImGui::SetCursorScreenPos(ImVec2(start.x + float(c) * (col_w + gap), y));
+            ImGui::PushID(int(i) + c);
+            ImGui::BeginGroup();
+            ViewContext ctx;
+            ctx.painter = painter;
+            ctx.lang = app->state.lang;
+            ctx.data_version = app->views_version;
+            ctx.slot = int(i) + c;
+            ctx.interaction = &app->interaction;
+            ctx.drawn = &app->drawn;
+            draw_view(v, ctx, col_w);
+            ImGui::EndGroup();
+            row_h = std::max(row_h, ImGui::GetItemRectSize().y);
+            ImGui::PopID();
+        }
+        y += row_h + font * 0.6f;
+    }
+    ImGui::SetCursorScreenPos(ImVec2(start.x, y));
+    ImGui::Dummy(ImVec2(avail, 1));
+}
+
+static void draw_step(App* app, MatrixPainter* painter) {
+    const Lang lang = app->state.lang;
+    const Lesson& lesson = *app->state.lesson;
+    const Step& step = lesson.steps[size_t(app->state.step - 1)];
+    draw_notices(app);
+    ImGui::TextDisabled(ui_text(UiText::Step, lang), app->state.step, int(lesson.steps.size()));
+    ImGui::PushFont(app->font_title);
+    text_wrapped(step.title.get(lang), ImGui::GetContentRegionAvail().x);
+    ImGui::PopFont();
+    text_wrapped(step.body.get(lang), std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f));
+    if (!step.params.empty()) {
+        ImGui::Spacing();
+        ImGui::TextDisabled("%s", ui_text(UiText::Parameters, lang));
+        for (const std::string& key : step.params)
+            if (const ParamSpec* spec = find_spec(lesson, key)) edit_param(app, *spec);
+        if (ImGui::SmallButton(ui_text(UiText::ResetParams, lang))) {
+            KeyValues kv;
+            for (const std::string& key : step.params)
+                if (const ParamSpec* spec = find_spec(lesson, key)) kv.push_back({key, spec->default_text});
+            app_apply(app, kv);
+        }
+    }
+    ImGui::Separator();
+    recompute_views_if_needed(app);
+    draw_views(app, painter);
+}
+
+static void draw_nav(App* app) {
+    const Lang lang = app->state.lang;
+    const int n = int(app->state.lesson->steps.size());
+    const float font = ImGui::GetFontSize();
+    const ImVec2 button(std::max(font * 7.0f, ImGui::CalcTextSize(ui_text(UiText::Next, lang)).x + font * 2), font * 2.2f);
+    ImGui::BeginDisabled(app->state.step <= 1);
+    if (ImGui::Button(ui_text(UiText::Prev, lang), button)) go_to_step(app, app->state.step - 1);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(app->state.step >= n);
+    if (ImGui::Button(ui_text(UiText::Next, lang), button)) go_to_step(app, app->state.step + 1);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled(ui_text(UiText::Step, lang), app->state.step, n);
+}
+
+void app_nav_key(App* app, NavKey key) {
+    if (ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput) return;  // typing a number, not navigating
+    const int n = int(app->state.lesson->steps.size());
+    switch (key) {
+    case NavKey::Next: go_to_step(app, app->state.step + 1); break;
+    case NavKey::Prev: go_to_step(app, app->state.step - 1); break;
+    case NavKey::First: go_to_step(app, 1); break;
+    case NavKey::Last: go_to_step(app, n); break;
+    }
+}
+
+void app_frame(App* app, MatrixPainter* painter) {
+    app->drawn.clear();
+    app->interaction.prev_hover_delta = app->interaction.hover_delta;
+    app->interaction.hover_delta = INT32_MIN;
+
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->WorkPos);
+    ImGui::SetNextWindowSize(vp->WorkSize);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("##pelab", nullptr, flags);
+    draw_header(app);
+    ImGui::Separator();
+
+    const float font = ImGui::GetFontSize();
+    const float nav_h = font * 2.2f + ImGui::GetStyle().ItemSpacing.y * 2 + 2;
+    const float body_h = std::max(font * 4.0f, ImGui::GetContentRegionAvail().y - nav_h);
+    const bool side_list = ImGui::GetContentRegionAvail().x >= font * 46.0f;
+    if (side_list) {
+        draw_step_list(app, font * 15.0f, body_h);
+        ImGui::SameLine();
+    }
+    ImGui::BeginChild("##content", ImVec2(0, body_h), false);
+    draw_step(app, painter);
+    ImGui::EndChild();
+    draw_nav(app);
+    ImGui::End();
+
+    // A new hover target changes what is outlined: draw once more so the outline follows.
+    if (app->interaction.hover_delta != app->interaction.prev_hover_delta)
+        app->frames_wanted = std::max(app->frames_wanted, 1);
+}
+
+}  // namespace pelab

@@ -1,0 +1,154 @@
+// PE Lab — cli/main.cpp
+// `pelab-cli`: lists lessons and quantities and prints a quantity as JSON, CSV or LaTeX.
+// Unlike the widget, the CLI repairs nothing: any problem with the arguments (unknown quantity or key,
+// malformed or out-of-range value, bad --format) exits with code 2, prints one line naming the argument
+// and its valid range on stderr, and prints nothing on stdout.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/format.h"
+#include "core/params.h"
+#include "core/quantity.h"
+#include "lessons/lesson.h"
+
+namespace {
+
+constexpr int kExitUsage = 2;
+
+const char* const kUsage =
+    "usage:\n"
+    "  pelab-cli list\n"
+    "      print the lessons (id, steps, title) and the quantities with their parameters\n"
+    "  pelab-cli get <quantity> [key=value ...] [--format json|csv|latex]\n"
+    "      compute a quantity; parameters not given take their defaults (default format: json)\n"
+    "  pelab-cli --help\n"
+    "\n"
+    "example:\n"
+    "  pelab-cli get f_matrix L=4 omega=1.5707963267948966,1.0471975511965976 v=1,0,1,0 --format csv\n"
+    "\n"
+    "Bad arguments exit with code 2 and one line on stderr naming the argument and its valid range.\n";
+
+// One line on stderr, exit code 2. Nothing has been written to stdout before this is called.
+int fail(const std::string& message) {
+    std::string line = message;
+    for (char& c : line)
+        if (c == '\n' || c == '\r') c = ' ';
+    std::fprintf(stderr, "pelab-cli: %s\n", line.c_str());
+    return kExitUsage;
+}
+
+std::string quantity_names() {
+    std::string out;
+    for (const pelab::Quantity& q : pelab::quantity_registry()) out += (out.empty() ? "" : "|") + q.name;
+    return out;
+}
+
+// "int in 1..64", "number in -1..1", "list of 1..8 numbers in -100..100", "one of a|b".
+std::string kind_and_range(const pelab::ParamSpec& spec) {
+    switch (spec.kind) {
+        case pelab::ParamKind::Int: return "int in " + pelab::describe_range(spec);
+        case pelab::ParamKind::Real: return "number in " + pelab::describe_range(spec);
+        case pelab::ParamKind::RealList:
+        case pelab::ParamKind::Choice: return pelab::describe_range(spec);
+    }
+    return "";
+}
+
+int cmd_list() {
+    std::string out = "lessons:\n";
+    for (const pelab::Lesson* lesson : pelab::lesson_registry())
+        out += "  " + std::string(lesson->id) + "  " + std::to_string(lesson->steps.size()) + " steps  " +
+               lesson->title.en + "\n";
+    out += "quantities:\n";
+    for (const pelab::Quantity& q : pelab::quantity_registry()) {
+        out += "  " + q.name + "  " + q.summary + "\n";
+        for (const pelab::ParamSpec& spec : q.params)
+            out += "    " + spec.name + "  " + kind_and_range(spec) + ", default " + spec.default_text + "  (" +
+                   spec.help + ")\n";
+    }
+    std::fputs(out.c_str(), stdout);
+    return 0;
+}
+
+int cmd_get(const std::vector<std::string>& args) {
+    if (args.empty()) return fail("get: missing quantity name (one of " + quantity_names() + ")");
+    std::string format = "json";
+    bool format_given = false;
+    const pelab::Quantity* quantity = nullptr;
+    pelab::KeyValues kv;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--format" || arg.rfind("--format=", 0) == 0) {
+            std::string value;
+            if (arg == "--format") {
+                if (i + 1 >= args.size()) return fail("--format: missing value (one of json|csv|latex)");
+                value = args[++i];
+            } else {
+                value = arg.substr(9);
+            }
+            if (value != "json" && value != "csv" && value != "latex")
+                return fail("--format: \"" + value.substr(0, 40) + "\" is not a valid format (one of json|csv|latex)");
+            if (format_given) return fail("--format: given twice (one of json|csv|latex)");
+            format = value;
+            format_given = true;
+            continue;
+        }
+        if (!quantity) {
+            quantity = pelab::find_quantity(arg);
+            if (!quantity)
+                return fail("quantity: \"" + arg.substr(0, 40) + "\" is not a known quantity (one of " +
+                            quantity_names() + ")");
+            continue;
+        }
+        if (arg.rfind("--", 0) == 0) return fail(arg.substr(0, 40) + ": unknown option (only --format json|csv|latex)");
+        const std::size_t eq = arg.find('=');
+        if (eq == std::string::npos)
+            return fail("\"" + arg.substr(0, 40) + "\": expected key=value (keys of " + quantity->name + ": " +
+                        [&] {
+                            std::string keys;
+                            for (const auto& s : quantity->params) keys += (keys.empty() ? "" : ", ") + s.name;
+                            return keys;
+                        }() + ")");
+        const std::string key = arg.substr(0, eq);
+        for (const auto& [seen, unused] : kv) {
+            (void)unused;
+            if (seen == key) return fail(key + ": given twice");
+        }
+        kv.emplace_back(key, arg.substr(eq + 1));
+    }
+    if (!quantity) return fail("get: missing quantity name (one of " + quantity_names() + ")");
+
+    pelab::ParamSet params = pelab::defaults(quantity->params);
+    const std::vector<pelab::ParamIssue> issues = pelab::parse_params_strict(quantity->params, kv, &params);
+    if (!issues.empty()) return fail(issues.front().message);
+
+    const pelab::QuantityResult result = quantity->compute(params);
+    std::string text;
+    if (format == "json")
+        text = pelab::to_json(*quantity, params, result);
+    else if (format == "csv")
+        text = pelab::to_csv(result);
+    else
+        text = pelab::to_latex(result);
+    std::fputs(text.c_str(), stdout);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) return fail("missing command (one of list|get|--help)");
+    const std::string& command = args[0];
+    if (command == "--help" || command == "-h" || command == "help") {
+        std::fputs(kUsage, stdout);
+        return 0;
+    }
+    if (command == "list") {
+        if (args.size() > 1) return fail("list: takes no arguments, got \"" + args[1].substr(0, 40) + "\"");
+        return cmd_list();
+    }
+    if (command == "get") return cmd_get(std::vector<std::string>(args.begin() + 1, args.end()));
+    return fail("\"" + command.substr(0, 40) + "\" is not a command (one of list|get|--help)");
+}

@@ -1,0 +1,106 @@
+// PE Lab — core/params.h
+// Parameter specifications and parsing for every `key=value` input: page URL hash, desktop argv, CLI.
+// One parser, so the three front ends accept and reject exactly the same things.
+// Part of `core`: standard library only (no Eigen needed here, no ImGui/GL/SDL).
+#pragma once
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pelab {
+
+enum class ParamKind {
+    Int,       // whole number in [min, max]
+    Real,      // finite double in [min, max]
+    RealList,  // comma-separated finite doubles, each in [min, max], length in [list_min, list_max]
+    Choice,    // one of `choices`
+};
+
+struct ParamSpec {
+    std::string name;         // the key, e.g. "L", "omega"
+    ParamKind kind = ParamKind::Real;
+    double min = 0.0, max = 0.0;
+    std::string default_text; // default in URL syntax, e.g. "4" or "1.5707963267948966,1.0471975511965976"
+    std::string help;         // one short English phrase for `pelab-cli list` (and the widget's tooltip)
+    std::string help_zh;      // the same phrase in Chinese, for the widget's tooltip
+    std::string symbol;       // how the widget labels it, e.g. "ω" for omega (empty = the key)
+    int list_min = 1, list_max = 1;        // RealList length bounds
+    std::vector<std::string> choices;      // Choice values
+    // RealList whose length must equal list_len_factor * (length of the list `list_len_of`), e.g. v = 2*|omega|.
+    // When violated the value falls back to `list_fallback` (see ParamSet fixups in params.cpp).
+    std::string list_len_of;
+    int list_len_factor = 1;
+    // [added] The fallback pattern (URL syntax, e.g. "1,0"): repeated cyclically to the length the link
+    // requires. Empty means "repeat the numbers of default_text cyclically".
+    std::string list_fallback;
+};
+
+// A parsed value. Numbers (Int, Real, RealList) live in `nums`; Choice lives in `text`.
+struct ParamValue {
+    std::vector<double> nums;
+    std::string text;
+};
+
+// A complete set of values: every spec'd key is present after `defaults()` / `parse_params()`.
+class ParamSet {
+public:
+    int geti(const std::string& key) const;
+    double getd(const std::string& key) const;
+    const std::vector<double>& getv(const std::string& key) const;
+    const std::string& gets(const std::string& key) const;
+    bool has(const std::string& key) const { return values_.count(key) != 0; }
+    void set(const std::string& key, ParamValue v) { values_[key] = std::move(v); }
+    const std::map<std::string, ParamValue>& all() const { return values_; }
+private:
+    std::map<std::string, ParamValue> values_;
+};
+
+// A problem found while parsing. The message names the key and its valid range, e.g.
+// "L: 500 is out of range 1..64; using 64".
+struct ParamIssue {
+    std::string key;
+    std::string message;
+};
+
+using KeyValues = std::vector<std::pair<std::string, std::string>>;
+
+// Splits "a=1&b=2" (a leading '#' or '?' is skipped; %XX and '+' are decoded) into pairs.
+// A piece without '=' becomes (piece, "") and is reported by parse_params as malformed.
+KeyValues split_query(const std::string& query);
+// Joins pairs back into "a=1&b=2", percent-encoding what needs it.
+std::string join_query(const KeyValues& kv);
+
+// Formats a double so that it parses back to the same value (shortest of %.15g/%.16g/%.17g).
+std::string format_number(double x);
+// Formats a value in URL syntax ("4", "1.5,2").
+std::string format_value(const ParamSpec& spec, const ParamValue& v);
+
+// All defaults of `specs`.
+ParamSet defaults(const std::vector<ParamSpec>& specs);
+
+// Parses one value. On failure returns false and sets *why (names the valid range); on an
+// out-of-range number it clamps, stores the clamped value, returns true and sets *why.
+bool parse_value(const ParamSpec& spec, const std::string& text, ParamValue* out, std::string* why);
+
+// Applies `kv` on top of *set (which should hold defaults). Keys listed in `ignore_keys` are skipped
+// (the caller handles them, e.g. lesson/step/lang). Unknown keys, malformed numbers, NaN/inf and
+// out-of-range values are reported in the returned list; malformed values keep the previous value,
+// out-of-range values are clamped. Length links (list_len_of) are repaired last.
+std::vector<ParamIssue> parse_params(const std::vector<ParamSpec>& specs, const KeyValues& kv, ParamSet* set,
+                                     const std::vector<std::string>& ignore_keys = {});
+
+// [added] Strict variant for the CLI: nothing is clamped, kept or repaired. Every unknown key, malformed,
+// non-finite or out-of-range value and every broken length link is an issue whose message names the key
+// and its valid range (without the "; using ..." / "; keeping ..." tail). *set is updated as parse_params
+// would, so callers must treat a non-empty result as failure.
+std::vector<ParamIssue> parse_params_strict(const std::vector<ParamSpec>& specs, const KeyValues& kv, ParamSet* set);
+
+// [added] The fallback list for a length-linked RealList spec at `length` numbers (see list_fallback).
+std::vector<double> list_fallback_values(const ParamSpec& spec, int length);
+
+// The range text used in messages and `pelab-cli list`, e.g. "1..64", "list of 1..8 numbers in -10..10",
+// "one of vaswani|tensor2tensor".
+std::string describe_range(const ParamSpec& spec);
+
+}  // namespace pelab

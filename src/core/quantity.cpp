@@ -1,0 +1,48 @@
+// PE Lab — core/quantity.cpp
+// The quantity registry: one entry per named quantity that `pelab-cli get` prints and exports reuse.
+// Parameter specs come from the maths headers so the lessons and the CLI accept exactly the same input.
+#include "core/quantity.h"
+
+#include "core/f_delta.h"
+
+namespace pelab {
+
+namespace {
+
+// Row-major copy of a matrix into a result.
+QuantityResult matrix_result(const Eigen::MatrixXd& M) {
+    QuantityResult r;
+    r.shape = {static_cast<int>(M.rows()), static_cast<int>(M.cols())};
+    r.data.reserve(static_cast<std::size_t>(M.size()));
+    for (Eigen::Index i = 0; i < M.rows(); ++i)
+        for (Eigen::Index j = 0; j < M.cols(); ++j) r.data.push_back(M(i, j));
+    return r;
+}
+
+QuantityResult compute_f_matrix(const ParamSet& p) {
+    return matrix_result(f_matrix(p.geti("L"), to_eigen(p.getv("omega")), to_eigen(p.getv("v"))));
+}
+
+QuantityResult compute_r_delta(const ParamSet& p) {
+    return matrix_result(r_delta_features(p.geti("L"), to_eigen(p.getv("omega"))));
+}
+
+}  // namespace
+
+const std::vector<Quantity>& quantity_registry() {
+    static const std::vector<Quantity> registry = {
+        {"f_matrix", "L x L matrix F[q][k] = v^T R_(q-k), rows q (query), columns k (key)",
+         {f_delta_spec_L(), f_delta_spec_omega(), f_delta_spec_v()}, compute_f_matrix},
+        {"r_delta", "(2L-1) x 2|omega| table: row for delta = -(L-1)..(L-1) is [cos w0 d, sin w0 d, cos w1 d, ...]",
+         {f_delta_spec_L(), f_delta_spec_omega()}, compute_r_delta},
+    };
+    return registry;
+}
+
+const Quantity* find_quantity(const std::string& name) {
+    for (const Quantity& q : quantity_registry())
+        if (q.name == name) return &q;
+    return nullptr;
+}
+
+}  // namespace pelab

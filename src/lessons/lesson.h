@@ -1,0 +1,81 @@
+// PE Lab — lessons/lesson.h
+// The lesson model: a lesson is an ordered list of steps; a step is a bilingual title and explanation
+// plus the views it shows and the parameters the learner may change there.
+// Lessons *describe* (numbers come from core); the ImGui views layer only *draws* ViewData.
+// Nothing here includes ImGui, GL or SDL.
+#pragma once
+#include <Eigen/Dense>
+#include <climits>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/params.h"
+
+namespace pelab {
+
+enum class Lang { zh, en };
+
+// A pair of translations. Both must be filled: the app never shows a half-translated step.
+struct Text {
+    const char* zh = "";
+    const char* en = "";
+    const char* get(Lang l) const { return l == Lang::zh ? zh : en; }
+};
+
+enum class ViewKind {
+    Heatmap,  // matrix coloured by the GLSL colour map; optional cell values, hover explain
+    Table,    // small matrix or list of vectors as an ImGui table with row/column labels
+    Curve,    // one or more y(x) series on shared axes
+};
+
+// Row-major matrix: ViewData::values(r, c) is row r, column c, and .data() is laid out the way
+// the GL texture upload and the tables read it (no transposition anywhere in views).
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+struct ViewData {
+    ViewKind kind = ViewKind::Heatmap;
+    std::string title;                    // already in the requested language
+    RowMatrix values;                     // Heatmap/Table cells. NaN = missing cell (drawn hatched/grey)
+    std::vector<std::string> row_labels;  // optional; size rows() when given
+    std::vector<std::string> col_labels;  // optional; size cols() when given
+    std::string row_axis, col_axis;       // axis captions, e.g. "query q", "key k"
+    bool is_signed = false;               // diverging map centred on 0 (else sequential)
+    bool integer = false;                 // print cell values without decimals
+    int decimals = 3;                     // digits printed in cells/tables when not integer
+    std::vector<int> col_decimals;        // optional per-column override (0 = whole numbers), tables
+    // Heatmap whose rows/cols are query/key positions: hover shows Δ = q − k and the diagonal
+    // with the hovered Δ is outlined. row_offset/col_offset give the position of row/col 0.
+    bool qk_axes = false;
+    int row_offset = 0, col_offset = 0;
+    int highlight_delta = INT_MIN;        // diagonal outlined even without hover (INT_MIN = none)
+    // Hover text for cell (r, c): the terms that make the value up, in the requested language.
+    std::function<std::string(int r, int c)> explain;
+    // Curve data: x and one or more series of the same length.
+    std::vector<double> x;
+    std::vector<std::vector<double>> series;
+    std::vector<std::string> series_labels;
+    std::vector<double> markers_x;        // x positions drawn as dots on every series (e.g. integer Δ)
+    // Computed facts shown under the view, one per line (e.g. "largest spread along a diagonal: 0").
+    std::vector<std::string> notes;
+};
+
+struct Step {
+    Text title;
+    Text body;                            // prose only: numbers the prose needs come from views/notes
+    std::vector<std::string> params;      // keys the learner may change on this step (subset of lesson)
+    std::function<std::vector<ViewData>(const ParamSet&, Lang)> views;
+};
+
+struct Lesson {
+    const char* id;                       // e.g. "f-delta"
+    Text title;
+    std::vector<ParamSpec> params;        // every parameter of the lesson, with ranges and defaults
+    std::vector<Step> steps;
+};
+
+// The registry table: every lesson in curriculum order (lessons/registry.cpp, one line per lesson).
+const std::vector<const Lesson*>& lesson_registry();
+const Lesson* find_lesson(const std::string& id);
+
+}  // namespace pelab

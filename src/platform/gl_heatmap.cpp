@@ -1,0 +1,182 @@
+// PE Lab — platform/gl_heatmap.cpp
+// Shader assembly (version line + colour-map tables + shaders/heatmap.*), texture uploads and the
+// ImGui draw callback that paints a heatmap quad.
+#include "platform/gl_heatmap.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "imgui.h"
+#include "platform/gl.h"
+
+extern const unsigned char pelab_heatmap_vert[];
+extern const unsigned char pelab_heatmap_frag[];
+
+namespace pelab {
+
+namespace {
+
+// "const int SEQ_N = 11; const vec3 SEQ[11] = vec3[11](vec3(...), ...);" from views/colormap.cpp,
+// so the shader and the CPU side (legend text colours) share one table.
+std::string colormap_glsl(const char* name, Colormap map) {
+    const ColormapTable t = colormap_table(map);
+    std::string s = "const int " + std::string(name) + "_N = " + std::to_string(t.count) + ";\nconst vec3 " + name + "[" +
+                    std::to_string(t.count) + "] = vec3[" + std::to_string(t.count) + "](";
+    char buf[96];
+    for (int i = 0; i < t.count; ++i) {
+        std::snprintf(buf, sizeof buf, "%svec3(%.4f, %.4f, %.4f)", i ? ", " : "", t.rgb[i][0], t.rgb[i][1], t.rgb[i][2]);
+        s += buf;
+    }
+    return s + ");\n";
+}
+
+unsigned compile(unsigned type, const std::string& source, std::string* error) {
+    const unsigned shader = glCreateShader(type);
+    const char* src = source.c_str();
+    glShaderSource(shader, 1, &src, nullptr);
+    glCompileShader(shader);
+    int ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[2048] = {0};
+        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+        *error = std::string(type == GL_VERTEX_SHADER ? "heatmap.vert: " : "heatmap.frag: ") + log;
+        glDeleteShader(shader);
+        return 0;
+    }
+    return shader;
+}
+
+void paint_callback(const ImDrawList*, const ImDrawCmd* cmd) {
+    const auto* rec = static_cast<const GlMatrixPainter::PaintRecord*>(cmd->UserCallbackData);
+    const float clip[4] = {cmd->ClipRect.x, cmd->ClipRect.y, cmd->ClipRect.z, cmd->ClipRect.w};
+    rec->self->draw_record(*rec, clip);
+}
+
+}  // namespace
+
+bool GlMatrixPainter::init(std::string* error) {
+    const std::string header = PELAB_GLSL_HEADER;
+    const std::string tables = colormap_glsl("SEQ", Colormap::Sequential) + colormap_glsl("DIV", Colormap::Diverging);
+    const unsigned vs = compile(GL_VERTEX_SHADER, header + reinterpret_cast<const char*>(pelab_heatmap_vert), error);
+    if (!vs) return false;
+    const unsigned fs =
+        compile(GL_FRAGMENT_SHADER, header + tables + reinterpret_cast<const char*>(pelab_heatmap_frag), error);
+    if (!fs) {
+        glDeleteShader(vs);
+        return false;
+    }
+    program_ = glCreateProgram();
+    glAttachShader(program_, vs);
+    glAttachShader(program_, fs);
+    glLinkProgram(program_);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    int ok = 0;
+    glGetProgramiv(program_, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[2048] = {0};
+        glGetProgramInfoLog(program_, sizeof log, nullptr, log);
+        *error = std::string("heatmap program: ") + log;
+        return false;
+    }
+    loc_rect_ = glGetUniformLocation(program_, "u_rect");
+    loc_values_ = glGetUniformLocation(program_, "u_values");
+    loc_range_ = glGetUniformLocation(program_, "u_range");
+    loc_map_ = glGetUniformLocation(program_, "u_map");
+    loc_ramp_ = glGetUniformLocation(program_, "u_ramp");
+    glGenVertexArrays(1, &vao_);
+    // A 1×1 texture bound for legend ramps, so the sampler always has a complete texture.
+    const float zero[2] = {0, 0};
+    glGenTextures(1, &empty_texture_);
+    glBindTexture(GL_TEXTURE_2D, empty_texture_);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, 1, 1, 0, GL_RG, GL_FLOAT, zero);
+    return true;
+}
+
+void GlMatrixPainter::shutdown() {
+    for (Slot& s : slots_)
+        if (s.texture) glDeleteTextures(1, &s.texture);
+    slots_.clear();
+    if (empty_texture_) glDeleteTextures(1, &empty_texture_);
+    if (vao_) glDeleteVertexArrays(1, &vao_);
+    if (program_) glDeleteProgram(program_);
+    program_ = vao_ = empty_texture_ = 0;
+}
+
+void GlMatrixPainter::begin_frame() { records_.clear(); }
+
+void GlMatrixPainter::upload(int slot, uint64_t version, const float* row_major, int rows, int cols) {
+    if (slot < 0 || rows <= 0 || cols <= 0) return;
+    if (size_t(slot) >= slots_.size()) slots_.resize(size_t(slot) + 1);
+    Slot& s = slots_[size_t(slot)];
+    if (s.texture && s.version == version && s.rows == rows && s.cols == cols) return;
+    // (value, missing) pairs: NaN is encoded as a flag so no shader relies on isnan().
+    std::vector<float> texels(size_t(rows) * size_t(cols) * 2);
+    for (size_t i = 0; i < size_t(rows) * size_t(cols); ++i) {
+        const bool missing = !std::isfinite(row_major[i]);
+        texels[2 * i] = missing ? 0.0f : row_major[i];
+        texels[2 * i + 1] = missing ? 1.0f : 0.0f;
+    }
+    if (!s.texture) glGenTextures(1, &s.texture);
+    glBindTexture(GL_TEXTURE_2D, s.texture);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, cols, rows, 0, GL_RG, GL_FLOAT, texels.data());
+    s.version = version;
+    s.rows = rows;
+    s.cols = cols;
+}
+
+void GlMatrixPainter::paint(ImDrawList* draw_list, int slot, ImVec2 p0, ImVec2 p1, Colormap map, float range_min,
+                            float range_max, bool legend_ramp) {
+    records_.push_back({this, slot, {p0.x, p0.y}, {p1.x, p1.y}, int(map), {range_min, range_max}, legend_ramp});
+    draw_list->AddCallback(paint_callback, &records_.back());
+    draw_list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+void GlMatrixPainter::set_frame(const ImDrawData* dd) {
+    display_pos_[0] = dd->DisplayPos.x;
+    display_pos_[1] = dd->DisplayPos.y;
+    display_size_[0] = std::max(1.0f, dd->DisplaySize.x);
+    display_size_[1] = std::max(1.0f, dd->DisplaySize.y);
+    fb_scale_[0] = dd->FramebufferScale.x;
+    fb_scale_[1] = dd->FramebufferScale.y;
+}
+
+void GlMatrixPainter::draw_record(const PaintRecord& rec, const float clip[4]) {
+    unsigned texture = empty_texture_;
+    if (!rec.ramp) {
+        if (rec.slot < 0 || size_t(rec.slot) >= slots_.size() || !slots_[size_t(rec.slot)].texture) return;
+        texture = slots_[size_t(rec.slot)].texture;
+    }
+    const float fb_h = display_size_[1] * fb_scale_[1];
+    // Same scissor rule as the ImGui backend: clip rectangle in framebuffer pixels, origin bottom-left.
+    const float cx0 = (clip[0] - display_pos_[0]) * fb_scale_[0], cy0 = (clip[1] - display_pos_[1]) * fb_scale_[1];
+    const float cx1 = (clip[2] - display_pos_[0]) * fb_scale_[0], cy1 = (clip[3] - display_pos_[1]) * fb_scale_[1];
+    if (cx1 <= cx0 || cy1 <= cy0) return;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(int(cx0), int(fb_h - cy1), int(cx1 - cx0), int(cy1 - cy0));
+    auto ndc_x = [&](float x) { return (x - display_pos_[0]) / display_size_[0] * 2.0f - 1.0f; };
+    auto ndc_y = [&](float y) { return 1.0f - (y - display_pos_[1]) / display_size_[1] * 2.0f; };
+    glUseProgram(program_);
+    glBindVertexArray(vao_);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glUniform1i(loc_values_, 0);
+    glUniform4f(loc_rect_, ndc_x(rec.p0[0]), ndc_y(rec.p0[1]), ndc_x(rec.p1[0]), ndc_y(rec.p1[1]));
+    glUniform2f(loc_range_, rec.range[0], rec.range[1]);
+    glUniform1i(loc_map_, rec.map);
+    glUniform1i(loc_ramp_, rec.ramp ? 1 : 0);
+    glDisable(GL_BLEND);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glEnable(GL_BLEND);
+}
+
+}  // namespace pelab

@@ -1,0 +1,39 @@
+// PE Lab — platform/platform.h
+// The platform layer: the only code that sees SDL, GL and emscripten.h. It owns the window, the GL
+// context, the font atlas and the frame loop; platform.cpp is shared, desktop.cpp and web.cpp hold
+// the two main() functions and their loops (each compiles to nothing in the other build).
+#pragma once
+#include <functional>
+#include <string>
+
+#include "app/app.h"
+#include "platform/gl_heatmap.h"
+
+struct SDL_Window;
+
+namespace pelab {
+
+struct Platform {
+    SDL_Window* window = nullptr;
+    void* gl_context = nullptr;
+    App app;
+    GlMatrixPainter painter;
+    long long frames = 0;       // frames rendered so far (idle = this stops growing)
+    float font_scale = 0.0f;    // framebuffer/window scale the font atlas was rasterised for
+    bool quit = false;
+    std::function<void(Platform*)> before_swap;  // e.g. read the back buffer for a screenshot
+};
+
+// Creates the window, GL context, ImGui context and shader. On failure returns false with a
+// message a person can act on (e.g. "WebGL2 is not available").
+bool platform_create(Platform* p, const char* title, int width, int height, std::string* error);
+// Drains pending SDL events into ImGui, builds and renders one frame.
+void platform_render_frame(Platform* p);
+void platform_destroy(Platform* p);
+
+// "zh_CN.UTF-8", "zh-TW", "en-US" → language (anything starting with "zh" is Chinese).
+Lang lang_from_locale(const char* locale);
+// argv-style "key=value" strings → pairs (the same schema as the URL hash).
+KeyValues key_values_from_args(int count, char** args);
+
+}  // namespace pelab

@@ -1,0 +1,63 @@
+// PE Lab — views/views.h
+// Stateless drawing of what lessons describe: one function per view kind plus one registry line
+// (views.cpp). Each function draws a ViewData at the ImGui cursor into a given width and reports
+// where it drew, so the app (and the browser tests through it) can find every figure on screen.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "imgui.h"
+#include "lessons/lesson.h"
+#include "views/gpu.h"
+
+namespace pelab {
+
+// Where a view was drawn this frame (screen coordinates, ImGui units = CSS pixels on the web).
+struct DrawnView {
+    ViewKind kind;
+    std::string title;
+    ImVec2 plot_min, plot_max;  // the data area (heatmap cells, curve axes box, table body)
+    int rows = 0, cols = 0;
+};
+
+// Interaction shared between views of one step (e.g. hovering a diagonal in one heatmap
+// outlines the same Δ in every other q/k heatmap of the step).
+struct ViewInteraction {
+    int hover_delta = INT32_MIN;       // Δ under the mouse this frame (INT32_MIN = none)
+    int prev_hover_delta = INT32_MIN;  // last frame's, used for drawing this frame
+};
+
+struct ViewContext {
+    MatrixPainter* painter = nullptr;
+    Lang lang = Lang::en;
+    uint64_t data_version = 0;         // changes whenever the ViewData were recomputed
+    int slot = 0;                      // texture slot for this view (unique per view in the frame)
+    ViewInteraction* interaction = nullptr;
+    std::vector<DrawnView>* drawn = nullptr;
+};
+
+// Height the view would like for a given width (the app lays views out with it).
+float view_preferred_height(const ViewData& view, float width);
+
+// Draws `view` at the cursor, `width` wide; advances the cursor past it.
+void draw_view(const ViewData& view, ViewContext& ctx, float width);
+
+// Wrapped text that breaks Chinese between characters as well as English at spaces (text.cpp).
+void text_wrapped(const std::string& text, float wrap_width);
+// The same breaking, as [begin, end) ranges into `text` (which must outlive the result).
+std::vector<std::pair<const char*, const char*>> wrap_lines(const std::string& text, float wrap_width);
+
+// Formats a cell value for display: integers without decimals, no "-0".
+std::string format_cell(double value, bool integer, int decimals);
+
+// [SECTION] one function per kind (views_heatmap.cpp, views_table.cpp, views_curve.cpp)
+float heatmap_preferred_height(const ViewData& view, float width);
+void draw_heatmap(const ViewData& view, ViewContext& ctx, float width);
+float table_preferred_height(const ViewData& view, float width);
+void draw_table(const ViewData& view, ViewContext& ctx, float width);
+float curve_preferred_height(const ViewData& view, float width);
+void draw_curve(const ViewData& view, ViewContext& ctx, float width);
+
+}  // namespace pelab

@@ -1,0 +1,237 @@
+// PE Lab — views/views_heatmap.cpp
+// Heatmap view: the matrix is uploaded once per recompute as a float texture and coloured on the
+// GPU (shaders/heatmap.frag); labels, cell values, the hovered diagonal and the legend are ImGui.
+//
+// Index of this file:
+// [SECTION] layout
+// [SECTION] drawing
+// [SECTION] hover
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "views/views.h"
+
+namespace pelab {
+
+// [SECTION] layout ---------------------------------------------------------------------------
+
+namespace {
+
+struct HeatmapLayout {
+    float label_w = 0, label_h = 0;  // room for row labels (left) and column labels (top)
+    float legend_w = 0;              // colour bar + its numbers (right)
+    float cell = 0;                  // square cell size
+    int label_every = 1;             // print every n-th row/column label
+};
+
+constexpr float kMaxCell = 56.0f;
+
+float widest_label(const std::vector<std::string>& labels) {
+    float w = 0;
+    for (const std::string& s : labels) w = std::max(w, ImGui::CalcTextSize(s.c_str()).x);
+    return w;
+}
+
+HeatmapLayout layout_heatmap(const ViewData& v, float width) {
+    HeatmapLayout l;
+    const float font = ImGui::GetFontSize();
+    const int rows = int(v.values.rows()), cols = int(v.values.cols());
+    l.label_w = std::max(widest_label(v.row_labels), ImGui::CalcTextSize("00").x) + font * (v.row_axis.empty() ? 0.4f : 1.6f);
+    l.label_h = font * (v.col_axis.empty() ? 1.3f : 2.5f);
+    l.legend_w = font * 4.2f;
+    const float avail = std::max(40.0f, width - l.label_w - l.legend_w);
+    l.cell = std::clamp(std::floor(avail / float(std::max(cols, 1))), 1.0f, kMaxCell);
+    // Tall matrices must not push the page into endless scrolling: cap the height at ~1.3×width.
+    const float max_h = std::max(120.0f, width * 1.3f);
+    if (l.cell * rows > max_h) l.cell = std::max(1.0f, std::floor(max_h / float(std::max(rows, 1))));
+    const float label_room = std::max(widest_label(v.col_labels), font * 1.2f) + 4.0f;
+    l.label_every = std::max(1, int(std::ceil(label_room / l.cell)));
+    return l;
+}
+
+}  // namespace
+
+float heatmap_preferred_height(const ViewData& v, float width) {
+    const HeatmapLayout l = layout_heatmap(v, width);
+    const float font = ImGui::GetFontSize();
+    const float notes = float(v.notes.size()) * (font + 4.0f);
+    return font * 1.6f + l.label_h + l.cell * float(v.values.rows()) + font * 0.8f + notes;
+}
+
+// [SECTION] drawing --------------------------------------------------------------------------
+
+namespace {
+
+void value_range(const ViewData& v, float* lo, float* hi) {
+    double mn = INFINITY, mx = -INFINITY;
+    for (Eigen::Index i = 0; i < v.values.size(); ++i) {
+        const double x = v.values.data()[i];
+        if (!std::isfinite(x)) continue;
+        mn = std::min(mn, x);
+        mx = std::max(mx, x);
+    }
+    if (!(mn <= mx)) mn = mx = 0;
+    if (v.is_signed) {
+        const double r = std::max({std::fabs(mn), std::fabs(mx), 1e-12});
+        mn = -r;
+        mx = r;
+    } else if (mx - mn < 1e-12) {
+        mn -= 0.5;
+        mx += 0.5;
+    }
+    *lo = float(mn);
+    *hi = float(mx);
+}
+
+ImU32 text_color_on(Colormap map, float t) {
+    float rgb[3];
+    colormap_rgb(map, t, rgb);
+    const float luma = 0.2126f * rgb[0] + 0.7152f * rgb[1] + 0.0722f * rgb[2];
+    return luma > 0.5f ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255);
+}
+
+void draw_legend(const ViewData& v, ViewContext& ctx, ImDrawList* dl, ImVec2 p0, float height, Colormap map, float lo,
+                 float hi) {
+    const float font = ImGui::GetFontSize();
+    const float bar_w = font * 0.8f;
+    const ImVec2 b0(p0.x, p0.y), b1(p0.x + bar_w, p0.y + height);
+    // The shader paints the ramp bottom (range_min) to top (range_max), in the same colours as the cells.
+    ctx.painter->paint(dl, ctx.slot, b0, b1, map, lo, hi, true);
+    dl->AddRect(b0, b1, ImGui::GetColorU32(ImGuiCol_Border));
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    const int decimals = v.integer ? 0 : 2;
+    auto tick = [&](float value, float y) {
+        const std::string s = format_cell(value, v.integer && std::fabs(value - std::round(value)) < 1e-6, decimals);
+        dl->AddLine(ImVec2(b1.x, y), ImVec2(b1.x + 3, y), text);
+        dl->AddText(ImVec2(b1.x + 5, y - font * 0.5f), text, s.c_str());
+    };
+    tick(hi, b0.y + 1);
+    if (v.is_signed) tick(0.0f, (b0.y + b1.y) * 0.5f);
+    tick(lo, b1.y - 1);
+}
+
+}  // namespace
+
+void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
+    const int rows = int(v.values.rows()), cols = int(v.values.cols());
+    const float font = ImGui::GetFontSize();
+    ImGui::TextUnformatted(v.title.c_str());
+    if (rows == 0 || cols == 0) return;
+
+    const HeatmapLayout l = layout_heatmap(v, width);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 p0(origin.x + l.label_w, origin.y + l.label_h);
+    const ImVec2 p1(p0.x + l.cell * float(cols), p0.y + l.cell * float(rows));
+
+    // Upload (only when the data changed) and paint the cells on the GPU.
+    const Colormap map = v.is_signed ? Colormap::Diverging : Colormap::Sequential;
+    float lo, hi;
+    value_range(v, &lo, &hi);
+    std::vector<float> texels(size_t(rows) * size_t(cols));
+    for (size_t i = 0; i < texels.size(); ++i) texels[i] = float(v.values.data()[i]);
+    ctx.painter->upload(ctx.slot, ctx.data_version, texels.data(), rows, cols);
+    ctx.painter->paint(dl, ctx.slot, p0, p1, map, lo, hi, false);
+    draw_legend(v, ctx, dl, ImVec2(p1.x + font * 0.6f, p0.y), p1.y - p0.y, map, lo, hi);
+
+    // Axis captions and labels.
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    // Column caption centred over the columns; row caption in the top-left corner, above the row labels
+    // ("↓" reads as "rows run downward") and clear of the column caption.
+    float row_caption_end = origin.x;
+    if (!v.row_axis.empty()) {
+        const std::string caption = v.row_axis + " ↓";
+        dl->AddText(ImVec2(origin.x, origin.y), dim, caption.c_str());
+        row_caption_end = origin.x + ImGui::CalcTextSize(caption.c_str()).x + font * 0.6f;
+    }
+    if (!v.col_axis.empty()) {
+        const std::string caption = v.col_axis + " →";
+        const float tw = ImGui::CalcTextSize(caption.c_str()).x;
+        dl->AddText(ImVec2(std::max(row_caption_end, (p0.x + p1.x - tw) * 0.5f), origin.y), dim, caption.c_str());
+    }
+    for (int c = 0; c < cols; c += l.label_every) {
+        const std::string s = c < int(v.col_labels.size()) ? v.col_labels[size_t(c)] : std::to_string(c + v.col_offset);
+        const float tw = ImGui::CalcTextSize(s.c_str()).x;
+        dl->AddText(ImVec2(p0.x + l.cell * (float(c) + 0.5f) - tw * 0.5f, p0.y - font * 1.15f), text, s.c_str());
+    }
+    for (int r = 0; r < rows; r += l.label_every) {
+        const std::string s = r < int(v.row_labels.size()) ? v.row_labels[size_t(r)] : std::to_string(r + v.row_offset);
+        const float tw = ImGui::CalcTextSize(s.c_str()).x;
+        dl->AddText(ImVec2(p0.x - tw - font * 0.3f, p0.y + l.cell * (float(r) + 0.5f) - font * 0.5f), text, s.c_str());
+    }
+
+    // Values inside cells, when they fit.
+    const int decimals = v.integer ? 0 : std::min(v.decimals, l.cell >= font * 3.4f ? 3 : 2);
+    if (l.cell >= font * 1.3f) {
+        for (int r = 0; r < rows; ++r) {
+            for (int c = 0; c < cols; ++c) {
+                const double x = v.values(r, c);
+                if (std::isnan(x)) continue;
+                const std::string s = format_cell(x, v.integer, decimals);
+                const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+                if (ts.x + 4.0f > l.cell) continue;
+                const ImVec2 at(p0.x + l.cell * (float(c) + 0.5f) - ts.x * 0.5f, p0.y + l.cell * (float(r) + 0.5f) - ts.y * 0.5f);
+                dl->AddText(at, text_color_on(map, colormap_t(map, x, lo, hi)), s.c_str());
+            }
+        }
+    }
+
+    // [SECTION] hover --------------------------------------------------------------------------
+    ImGui::InvisibleButton("##cells", ImVec2(p1.x - origin.x, p1.y - origin.y));
+    // The button covers labels too; only the cell area counts as hovering a cell.
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    int hr = -1, hc = -1;
+    if (ImGui::IsItemHovered() && mouse.x >= p0.x && mouse.y >= p0.y && mouse.x < p1.x && mouse.y < p1.y) {
+        hr = std::min(rows - 1, int((mouse.y - p0.y) / l.cell));
+        hc = std::min(cols - 1, int((mouse.x - p0.x) / l.cell));
+    }
+    const ImU32 outline = IM_COL32(255, 170, 0, 255);
+    int diag = v.highlight_delta;
+    if (v.qk_axes && ctx.interaction) {
+        if (hr >= 0) ctx.interaction->hover_delta = (hr + v.row_offset) - (hc + v.col_offset);
+        if (ctx.interaction->prev_hover_delta != INT32_MIN) diag = ctx.interaction->prev_hover_delta;
+    }
+    if (v.qk_axes && diag != INT_MIN && diag != INT32_MIN) {
+        // Outline every cell with q − k = diag: the band of equal Δ.
+        for (int r = 0; r < rows; ++r) {
+            const int c = (r + v.row_offset) - diag - v.col_offset;
+            if (c < 0 || c >= cols) continue;
+            const ImVec2 a(p0.x + l.cell * float(c), p0.y + l.cell * float(r));
+            dl->AddRect(a, ImVec2(a.x + l.cell, a.y + l.cell), outline, 0.0f, 0, std::max(1.5f, l.cell * 0.06f));
+        }
+    }
+    if (hr >= 0) {
+        const ImVec2 a(p0.x + l.cell * float(hc), p0.y + l.cell * float(hr));
+        dl->AddRect(a, ImVec2(a.x + l.cell, a.y + l.cell), IM_COL32(0, 0, 0, 255), 0.0f, 0, 2.0f);
+        ImGui::BeginTooltip();
+        if (v.qk_axes) {
+            const int q = hr + v.row_offset, k = hc + v.col_offset;
+            ImGui::Text("q = %d, k = %d, Δ = q − k = %d", q, k, q - k);
+        } else {
+            const std::string rl = hr < int(v.row_labels.size()) ? v.row_labels[size_t(hr)] : std::to_string(hr);
+            const std::string cl = hc < int(v.col_labels.size()) ? v.col_labels[size_t(hc)] : std::to_string(hc);
+            ImGui::Text("%s, %s", rl.c_str(), cl.c_str());
+        }
+        const double x = v.values(hr, hc);
+        ImGui::TextUnformatted(std::isnan(x) ? "—" : format_cell(x, v.integer, 6).c_str());
+        if (v.explain) {
+            const std::string e = v.explain(hr, hc);
+            if (!e.empty()) {
+                text_wrapped(e, font * 28.0f);
+            }
+        }
+        ImGui::EndTooltip();
+    }
+
+    if (ctx.drawn) ctx.drawn->push_back({ViewKind::Heatmap, v.title, p0, p1, rows, cols});
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, p1.y + font * 0.4f));
+    for (const std::string& n : v.notes) {
+        text_wrapped(n, width);
+    }
+    ImGui::Dummy(ImVec2(width, font * 0.4f));
+}
+
+}  // namespace pelab

@@ -1,0 +1,116 @@
+// PE Lab — views/views_table.cpp
+// Table view: vectors and small matrices (e.g. the R_Δ table, one row per Δ) as an ImGui table.
+// Long tables scroll inside a bounded height so the step text stays on screen.
+#include <algorithm>
+#include <cmath>
+
+#include "views/views.h"
+
+namespace pelab {
+
+namespace {
+constexpr int kMaxVisibleRows = 15;
+
+// One table row: a line of text plus the cell padding above and below.
+float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f; }
+
+int column_decimals(const ViewData& v, int c) {
+    if (c < int(v.col_decimals.size()) && v.col_decimals[size_t(c)] >= 0) return v.col_decimals[size_t(c)];
+    return v.integer ? 0 : v.decimals;
+}
+
+}  // namespace
+
+float table_preferred_height(const ViewData& v, float /*width*/) {
+    const float row_h = table_row_height();
+    const int shown = std::min(int(v.values.rows()), kMaxVisibleRows) + 1;  // + header
+    const float font = ImGui::GetFontSize();
+    return font * 1.6f + row_h * float(shown) + font * 0.8f + float(v.notes.size()) * (font + 4.0f);
+}
+
+void draw_table(const ViewData& v, ViewContext& ctx, float width) {
+    const int rows = int(v.values.rows()), cols = int(v.values.cols());
+    const float font = ImGui::GetFontSize();
+    ImGui::TextUnformatted(v.title.c_str());
+    const bool has_row_labels = !v.row_labels.empty();
+    const int ncols = cols + (has_row_labels ? 1 : 0);
+    if (rows > 0 && ncols > 0 && ncols <= 64) {
+        const float row_h = table_row_height();
+        float height = row_h * float(std::min(rows, kMaxVisibleRows) + 1) + 4.0f;
+        // Size the table to its content (up to the given width): narrow tables stay narrow.
+        float content_w = 0;
+        auto widen = [&](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x + font * 1.2f; };
+        std::vector<float> col_w(size_t(ncols), 0.0f);
+        if (has_row_labels) {
+            for (const std::string& s : v.row_labels) col_w[0] = std::max(col_w[0], widen(s));
+            col_w[0] = std::max(col_w[0], widen(v.row_axis));
+        }
+        for (int c = 0; c < cols; ++c) {
+            float& w = col_w[size_t(c + (has_row_labels ? 1 : 0))];
+            if (c < int(v.col_labels.size())) w = std::max(w, widen(v.col_labels[size_t(c)]));
+            for (int r = 0; r < rows; ++r) {
+                const int d = column_decimals(v, c);
+                w = std::max(w, widen(format_cell(v.values(r, c), d == 0, d)));
+            }
+        }
+        // Each column also carries its cell padding and a border line.
+        for (float w : col_w) content_w += w + ImGui::GetStyle().CellPadding.x * 2.0f + 1.0f;
+        const float table_w = std::min(width, content_w + 2.0f);
+        const bool scroll_x = content_w + 2.0f > width;
+        if (scroll_x) height += ImGui::GetStyle().ScrollbarSize;
+        // Wider than the room available: scroll sideways rather than truncate headers.
+        const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                      ImGuiTableFlags_SizingFixedFit |
+                                      (scroll_x ? ImGuiTableFlags_ScrollX : 0);
+        const ImVec2 top_left = ImGui::GetCursorScreenPos();
+        if (ImGui::BeginTable("##table", ncols, flags, ImVec2(table_w, height))) {
+            ImGui::TableSetupScrollFreeze(has_row_labels ? 1 : 0, 1);
+            if (has_row_labels) ImGui::TableSetupColumn(v.row_axis.c_str(), ImGuiTableColumnFlags_WidthFixed, col_w[0]);
+            for (int c = 0; c < cols; ++c) {
+                const char* label = c < int(v.col_labels.size()) ? v.col_labels[size_t(c)].c_str() : "";
+                ImGui::TableSetupColumn(label, ImGuiTableColumnFlags_WidthFixed, col_w[size_t(c + (has_row_labels ? 1 : 0))]);
+            }
+            ImGui::TableHeadersRow();
+            ImGuiListClipper clipper;
+            clipper.Begin(rows);
+            while (clipper.Step()) {
+                for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
+                    ImGui::TableNextRow();
+                    if (has_row_labels) {
+                        ImGui::TableNextColumn();
+                        ImGui::TextUnformatted(r < int(v.row_labels.size()) ? v.row_labels[size_t(r)].c_str() : "");
+                    }
+                    for (int c = 0; c < cols; ++c) {
+                        ImGui::TableNextColumn();
+                        const double x = v.values(r, c);
+                        if (std::isnan(x)) {
+                            ImGui::TextDisabled("—");
+                        } else {
+                            // Right-align numbers so decimal points line up.
+                            const int d = column_decimals(v, c);
+                            const std::string s = format_cell(x, d == 0, d);
+                            const float pad = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(s.c_str()).x;
+                            if (pad > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + pad);
+                            ImGui::TextUnformatted(s.c_str());
+                        }
+                        if (v.explain && ImGui::IsItemHovered()) {
+                            const std::string e = v.explain(r, c);
+                            if (!e.empty()) ImGui::SetTooltip("%s", e.c_str());
+                        }
+                    }
+                }
+            }
+            ImGui::EndTable();
+        }
+        if (ctx.drawn) {
+            const ImVec2 br(top_left.x + table_w, top_left.y + height);
+            ctx.drawn->push_back({ViewKind::Table, v.title, top_left, br, rows, cols});
+        }
+    }
+    for (const std::string& n : v.notes) {
+        text_wrapped(n, width);
+    }
+    ImGui::Dummy(ImVec2(width, font * 0.4f));
+}
+
+}  // namespace pelab

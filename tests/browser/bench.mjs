@@ -1,0 +1,54 @@
+// PE Lab — tests/browser/bench.mjs
+// Prints the web figures (no assertions: figures, not flaky timed tests):
+//   bundle size (gzip -9 of everything the page downloads), navigation → first frame (median of 5),
+//   frames rendered during 2 s idle.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { serve, launch, openWidget, settle, distDir } from './lib.mjs';
+
+const TARGET_BYTES = 1.0e6;
+
+function bundleSizes() {
+  const rows = [];
+  for (const name of fs.readdirSync(distDir).sort()) {
+    const file = path.join(distDir, name);
+    if (!fs.statSync(file).isFile()) continue;
+    const raw = fs.readFileSync(file);
+    rows.push({ name, raw: raw.length, gzip: zlib.gzipSync(raw, { level: 9 }).length });
+  }
+  return rows;
+}
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+
+const rows = bundleSizes();
+const total = rows.reduce((a, r) => a + r.gzip, 0);
+console.log('PE Lab web benchmark');
+console.log('--------------------');
+for (const r of rows) console.log(`  ${r.name.padEnd(14)} ${String(r.raw).padStart(9)} B raw ${String(r.gzip).padStart(9)} B gzip`);
+console.log(`bundle (gzip, all files)      ${(total / 1e6).toFixed(3)} MB   (target <= ${(TARGET_BYTES / 1e6).toFixed(1)} MB)`);
+
+const server = await serve();
+const browser = await launch();
+try {
+  const times = [];
+  for (let i = 0; i < 5; ++i) {
+    const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&lang=en');
+    // performance.now() is measured from navigation start; pelab.ready resolves after the first frame.
+    times.push(await page.evaluate(() => window.pelab.ready.then(() => window.__pelabReadyAt || performance.now())));
+    await page.context().close();
+  }
+  console.log(`navigation -> first frame     ${median(times).toFixed(0)} ms median of 5 (${times.map((t) => t.toFixed(0)).join(', ')}; target <= 700 ms)`);
+
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&lang=en');
+  await settle(page, 500);
+  const f0 = await page.evaluate(() => window.pelab.frames());
+  await new Promise((r) => setTimeout(r, 2000));
+  const f1 = await page.evaluate(() => window.pelab.frames());
+  console.log(`frames rendered in 2 s idle   ${f1 - f0}   (target 0)`);
+  await page.context().close();
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,97 @@
+// PE Lab — tests/browser/lib.mjs
+// Shared by the browser tests and the benchmark: a static file server for build/web/dist on
+// 127.0.0.1 (correct MIME for .wasm), headless Debian Chromium via playwright-core, PNG pixel access.
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { PNG } from 'pngjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '../..');
+export const distDir = process.env.PELAB_DIST || path.join(repoRoot, 'build/web/dist');
+export const artifactDir = path.join(repoRoot, 'build/test-artifacts');
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm', '.css': 'text/css', '.png': 'image/png', '.json': 'application/json', '.ttf': 'font/ttf',
+};
+
+// Serves `dir` on a free loopback port. Returns {url, close}.
+export function serve(dir = distDir) {
+  const server = http.createServer((req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let file = path.normalize(path.join(dir, urlPath));
+    if (!file.startsWith(dir)) { res.writeHead(403); res.end(); return; }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404); res.end('not found'); return; }
+      res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+// The flags DEVELOPERS.md asks for, plus SwiftShader's WebGL2 (no GPU here).
+export const chromiumArgs = [
+  '--headless', '--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--disable-quic', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+];
+
+export async function launch() {
+  // playwright passes a fresh --user-data-dir of its own for every launch.
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: chromiumArgs, headless: true });
+}
+
+// Opens `hash` (without '#') and waits for pelab.ready. Returns the page.
+export async function openWidget(browser, baseUrl, hash, { width = 1280, height = 800, scale = 1, locale = 'en-US' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, locale });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.errors = errors;
+  await page.goto(baseUrl + 'index.html' + (hash ? '#' + hash : ''));
+  await page.waitForFunction(() => window.pelab && window.pelab.ready, null, { timeout: 20000 });
+  await page.evaluate(() => window.pelab.ready);
+  return page;
+}
+
+// Waits until no frame has been rendered for `quietMs` (the UI has settled), at most `timeoutMs`.
+export async function settle(page, quietMs = 300, timeoutMs = 5000) {
+  const start = Date.now();
+  let last = await page.evaluate(() => window.pelab.frames());
+  let lastChange = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = await page.evaluate(() => window.pelab.frames());
+    if (now !== last) { last = now; lastChange = Date.now(); }
+    if (Date.now() - lastChange >= quietMs) return;
+  }
+}
+
+export async function screenshotPng(page, clip) {
+  const buf = await page.screenshot(clip ? { clip } : {});
+  return PNG.sync.read(buf);
+}
+
+export function pixel(png, x, y) {
+  const i = (png.width * Math.round(y) + Math.round(x)) * 4;
+  return [png.data[i], png.data[i + 1], png.data[i + 2]];
+}
+
+export function saveArtifact(name, buffer) {
+  fs.mkdirSync(artifactDir, { recursive: true });
+  const file = path.join(artifactDir, name);
+  fs.writeFileSync(file, buffer);
+  return file;
+}
+
+export const tmpdir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pelab-'));

@@ -1,0 +1,184 @@
+// PE Lab — tests/browser/widget.test.mjs
+// The widget as a person meets it: headless Debian Chromium (SwiftShader WebGL2) driven by
+// playwright-core, against build/web/dist served on 127.0.0.1. Run with `node --test`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openWidget, settle, screenshotPng, pixel, saveArtifact } from './lib.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+async function closePage(page) {
+  await page.context().close();
+}
+
+test('page loads, pelab.ready resolves, no script errors', async () => {
+  const page = await openWidget(browser, server.url, '');
+  const s = await page.evaluate(() => window.pelab.state());
+  assert.equal(s.lesson, 'f-delta');
+  assert.equal(s.step, 1);
+  assert.ok(await page.evaluate(() => window.pelab.frames()) >= 1);
+  assert.deepEqual(page.errors, []);
+  await closePage(page);
+});
+
+test('deep link restores lesson, step, language and parameters', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&L=6&omega=1.5708,1.0472&lang=en');
+  const s = await page.evaluate(() => window.pelab.state());
+  assert.equal(s.lesson, 'f-delta');
+  assert.equal(s.step, 4);
+  assert.equal(s.lang, 'en');
+  assert.equal(s.params.L, 6);
+  assert.deepEqual(s.params.omega, [1.5708, 1.0472]);
+  assert.deepEqual(await page.evaluate(() => window.pelab.notices()), []);
+  // The figure on screen has the restored size: a 6×6 heatmap.
+  await settle(page);
+  const layout = await page.evaluate(() => window.pelab.layout());
+  assert.ok(layout.some((v) => v.kind === 'heatmap' && v.rows === 6 && v.cols === 6), JSON.stringify(layout));
+  await closePage(page);
+});
+
+test('heatmap pixels follow F = f(q−k): equal colours along diagonals, red peak, blue trough', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&L=4&lang=en');
+  await settle(page);
+  const layout = await page.evaluate(() => window.pelab.layout());
+  const hm = layout.find((v) => v.kind === 'heatmap' && v.rows === 4 && v.cols === 4);
+  assert.ok(hm, 'a 4×4 heatmap is on screen: ' + JSON.stringify(layout));
+  const png = await screenshotPng(page);
+  const cell = hm.w / 4;
+  // Sample near each cell's top-left corner, away from the printed value in its centre.
+  const colour = (q, k) => pixel(png, hm.x + (k + 0.18) * cell, hm.y + (q + 0.18) * cell);
+  const dist = (a, b) => Math.max(...a.map((x, i) => Math.abs(x - b[i])));
+  for (let q = 0; q < 4; ++q) {
+    for (let k = 0; k < 4; ++k) {
+      // Toeplitz: every cell matches the first cell of its diagonal.
+      const ref = q >= k ? colour(q - k, 0) : colour(0, k - q);
+      assert.ok(dist(colour(q, k), ref) <= 3, `cell (${q},${k}) ${colour(q, k)} vs diagonal ${ref}`);
+    }
+  }
+  const peak = colour(0, 0);    // f(0) = 2, the maximum: red end of the diverging map
+  const trough = colour(2, 0);  // f(±2) = −1.5, the minimum: blue end
+  assert.ok(peak[0] > peak[2] + 60, `diagonal is red: ${peak}`);
+  assert.ok(trough[2] > trough[0] + 60, `Δ=±2 is blue: ${trough}`);
+  await closePage(page);
+});
+
+test('arrow keys, PageUp/PageDown, Home/End change the step and the hash', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=2&lang=en');
+  await page.locator('#canvas').click({ position: { x: 5, y: 5 } });
+  const step = () => page.evaluate(() => window.pelab.state().step);
+  const hash = () => page.evaluate(() => location.hash);
+  const press = async (key) => { await page.keyboard.press(key); await settle(page, 150); };
+  await press('ArrowRight');
+  assert.equal(await step(), 3);
+  assert.match(await hash(), /step=3/);
+  await press('ArrowLeft');
+  assert.equal(await step(), 2);
+  await press('PageDown');
+  assert.equal(await step(), 3);
+  await press('PageUp');
+  assert.equal(await step(), 2);
+  await press('End');
+  assert.equal(await step(), 8);
+  assert.match(await hash(), /step=8/);
+  await press('Home');
+  assert.equal(await step(), 1);
+  assert.match(await hash(), /lesson=f-delta/);
+  await closePage(page);
+});
+
+test('editing the hash restores that state; setState updates the hash', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=1&lang=en');
+  await page.evaluate(() => { location.hash = '#lesson=f-delta&step=6&L=5&v=1,0,0,1&lang=zh'; });
+  await page.waitForFunction(() => window.pelab.state().step === 6);
+  const s = await page.evaluate(() => window.pelab.state());
+  assert.equal(s.lang, 'zh');
+  assert.equal(s.params.L, 5);
+  assert.deepEqual(s.params.v, [1, 0, 0, 1]);
+  await page.evaluate(() => window.pelab.setState({ step: 7, params: { seed: 42 } }));
+  await page.waitForFunction(() => /step=7/.test(location.hash) && /seed=42/.test(location.hash));
+  await closePage(page);
+});
+
+test('idle: no frames are rendered during 2 s without input', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&lang=en');
+  await settle(page, 500);
+  const before = await page.evaluate(() => window.pelab.frames());
+  await new Promise((r) => setTimeout(r, 2000));
+  const afterIdle = await page.evaluate(() => window.pelab.frames());
+  assert.equal(afterIdle - before, 0, `frames rendered while idle: ${afterIdle - before}`);
+  // ...and input wakes it up again.
+  await page.mouse.move(300, 300);
+  await page.mouse.move(320, 330);
+  await page.waitForFunction((n) => window.pelab.frames() > n, afterIdle);
+  await closePage(page);
+});
+
+test('a hostile hash shows notices naming the keys, and the widget keeps working', async () => {
+  const bad = 'lesson=no-such-lesson&step=99&L=abc&omega=nan,inf&bogus=1&v=1e999&lang=xx&seed=-5';
+  const page = await openWidget(browser, server.url, bad);
+  await settle(page);
+  const notices = await page.evaluate(() => window.pelab.notices());
+  const keys = notices.map((n) => n.key);
+  for (const k of ['lesson', 'step', 'L', 'omega', 'bogus', 'lang', 'seed']) {
+    assert.ok(keys.includes(k), `notice for ${k}: ${JSON.stringify(notices)}`);
+  }
+  for (const n of notices) assert.ok(n.message.includes(n.key), `message names its key: ${n.message}`);
+  const s = await page.evaluate(() => window.pelab.state());
+  assert.equal(s.lesson, 'f-delta');
+  assert.ok(s.step >= 1 && s.step <= 8);
+  // Still rendering: the canvas is not blank and navigation works.
+  const png = await screenshotPng(page);
+  const colours = new Set();
+  for (let y = 0; y < png.height; y += 17) for (let x = 0; x < png.width; x += 13) colours.add(pixel(png, x, y).join());
+  assert.ok(colours.size > 20, `canvas shows content (${colours.size} colours)`);
+  await page.evaluate(() => window.pelab.setState({ step: 2 }));
+  await page.waitForFunction(() => window.pelab.state().step === 2);
+  assert.deepEqual(page.errors, []);
+  await closePage(page);
+});
+
+test('zh and en render their text (screenshots kept in build/test-artifacts)', async () => {
+  const shots = {};
+  for (const lang of ['zh', 'en']) {
+    const page = await openWidget(browser, server.url, `lesson=f-delta&step=3&lang=${lang}`, { scale: 2 });
+    await settle(page);
+    assert.equal((await page.evaluate(() => window.pelab.state())).lang, lang);
+    const buf = await page.screenshot();
+    saveArtifact(`f-delta-step3-${lang}.png`, buf);
+    // The header and step text area: text means many distinct dark pixels.
+    const png = await screenshotPng(page, { x: 0, y: 0, width: 1280, height: 160 });
+    let dark = 0;
+    for (let i = 0; i < png.data.length; i += 4) if (png.data[i] < 90 && png.data[i + 1] < 90 && png.data[i + 2] < 90) dark++;
+    assert.ok(dark > 2000, `${lang}: text pixels in the header (${dark})`);
+    shots[lang] = png;
+    await closePage(page);
+  }
+  // The two languages really differ on screen.
+  let diff = 0;
+  for (let i = 0; i < shots.zh.data.length; i += 4) if (Math.abs(shots.zh.data[i] - shots.en.data[i]) > 40) diff++;
+  assert.ok(diff > 2000, `zh and en screenshots differ (${diff} pixels)`);
+});
+
+test('missing WebGL2 shows a readable message instead of a blank canvas', async () => {
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  await context.addInitScript(() => {
+    const orig = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+      return type === 'webgl2' ? null : orig.call(this, type, ...rest);
+    };
+  });
+  const page = await context.newPage();
+  await page.goto(server.url + 'index.html');
+  await page.waitForSelector('#pelab-fatal', { state: 'visible' });
+  const text = await page.locator('#pelab-fatal').innerText();
+  assert.match(text, /WebGL2/);
+  await context.close();
+});

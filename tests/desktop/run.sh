@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# PE Lab — tests/desktop/run.sh: the desktop app under Xvfb with Mesa's software GL (llvmpipe):
+# starts at a given step, renders, writes a non-blank screenshot and exits; bad flags exit 2.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+app=build/native/pelab
+out=build/test-artifacts
+mkdir -p "$out"
+export LIBGL_ALWAYS_SOFTWARE=1
+pass=0 fail=0
+check() {  # check NAME COMMAND... : passes when COMMAND succeeds
+  local name=$1; shift
+  if "$@"; then pass=$((pass + 1)); echo "ok   - $name"; else fail=$((fail + 1)); echo "FAIL - $name"; fi
+}
+run_x() { xvfb-run -a -s "-screen 0 1400x900x24" "$@"; }
+
+# Distinct colours in a PNG: a blank or single-colour window has only a handful.
+colours() { convert "$1" -format %k info: 2>/dev/null || echo 0; }
+
+shot_step() {
+  local png=$out/desktop-$1.png; shift
+  rm -f "$png"
+  run_x "$app" "$@" --screenshot "$png" >/dev/null 2>"$out/desktop.stderr" || return 1
+  [ -s "$png" ] && [ "$(colours "$png")" -gt 50 ]
+}
+check "f-delta step 4 renders a non-blank screenshot" shot_step f-delta-4 lesson=f-delta step=4 L=6 lang=en
+check "zh step 3 renders" shot_step f-delta-3-zh lesson=f-delta step=3 lang=zh
+check "screenshot is the window size" bash -c "[ \"\$(identify -format %wx%h $out/desktop-f-delta-4.png)\" = 1280x800 ]"
+check "--frames 3 exits 0" run_x "$app" lesson=f-delta step=7 --frames 3
+check "--size is honoured" bash -c "xvfb-run -a -s '-screen 0 1400x900x24' $app --size 640x480 --screenshot $out/desktop-small.png >/dev/null 2>&1 && [ \"\$(identify -format %wx%h $out/desktop-small.png)\" = 640x480 ]"
+bad_key() { run_x "$app" L=999 bogus=1 --frames 2 >/dev/null 2>"$out/desktop.stderr" && grep -q "L:" "$out/desktop.stderr" && grep -q "bogus" "$out/desktop.stderr"; }
+check "bad key=value: runs, stderr names the keys" bad_key
+bad_flag() { "$app" --frames abc >/dev/null 2>"$out/desktop.stderr"; [ $? -eq 2 ] && grep -q "frames" "$out/desktop.stderr"; }
+check "bad --frames exits 2 with a message" bad_flag
+unknown_flag() { "$app" --warp 9 >/dev/null 2>&1; [ $? -eq 2 ]; }
+check "unknown option exits 2" unknown_flag
+no_partial() { rm -f /nonexistent-dir/x.png; run_x "$app" --screenshot /nonexistent-dir/x.png >/dev/null 2>&1; [ $? -ne 0 ] && [ ! -e /nonexistent-dir/x.png.part ]; }
+check "unwritable screenshot path fails cleanly" no_partial
+
+echo "desktop: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
