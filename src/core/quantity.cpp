@@ -29,13 +29,22 @@ QuantityResult compute_r_delta(const ParamSet& p) {
 
 }  // namespace
 
+// Quantities of the other lessons, one function per family (each in its own file).
+std::vector<Quantity> quantities_relative_positions();  // core/quantities_relpos.cpp: issue 3 lessons
+std::vector<Quantity> quantities_rotary();              // core/quantities_rope.cpp: issue 4 lessons
+
 const std::vector<Quantity>& quantity_registry() {
-    static const std::vector<Quantity> registry = {
+    static const std::vector<Quantity> registry = [] {
+      std::vector<Quantity> all = {
         {"f_matrix", "L x L matrix F[q][k] = v^T R_(q-k), rows q (query), columns k (key)",
          {f_delta_spec_L(), f_delta_spec_omega(), f_delta_spec_v()}, compute_f_matrix},
         {"r_delta", "(2L-1) x 2|omega| table: row for delta = -(L-1)..(L-1) is [cos w0 d, sin w0 d, cos w1 d, ...]",
          {f_delta_spec_L(), f_delta_spec_omega()}, compute_r_delta},
-    };
+      };
+      for (auto family : {quantities_relative_positions, quantities_rotary})
+          for (Quantity& q : family()) all.push_back(std::move(q));
+      return all;
+    }();
     return registry;
 }
 

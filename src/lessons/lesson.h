@@ -8,6 +8,7 @@
 #include <climits>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/params.h"
@@ -56,6 +57,22 @@ struct ViewData {
     std::vector<std::vector<double>> series;
     std::vector<std::string> series_labels;
     std::vector<double> markers_x;        // x positions drawn as dots on every series (e.g. integer Δ)
+    // Overlays in cell coordinates (heatmaps; also used for 2-D position grids drawn as H×W heatmaps).
+    std::vector<std::pair<int, int>> highlight_cells;  // (row, col) cells outlined
+    int highlight_row = -1;               // a whole row outlined (e.g. the selected query of A)
+    struct Arrow {
+        int r0, c0, r1, c1;               // from the centre of cell (r0,c0) to the centre of (r1,c1)
+    };
+    std::vector<Arrow> arrows;
+    std::vector<std::string> cell_text;   // optional row-major text per cell, shown instead of the value
+    // Clicking a cell sets this Int parameter of the lesson (so the selection lives in the URL):
+    // SelectMode::Row sets it to the row index, SelectMode::Cell to row * cols + col.
+    enum class SelectMode { None, Row, Cell };
+    SelectMode select_mode = SelectMode::None;
+    std::string select_param;
+    // Curves: vertical marker lines (e.g. the training length) with optional labels.
+    std::vector<double> vlines_x;
+    std::vector<std::string> vline_labels;
     // Computed facts shown under the view, one per line (e.g. "largest spread along a diagonal: 0").
     std::vector<std::string> notes;
 };
