@@ -2,7 +2,7 @@
 # PE Lab — scripts/test.sh
 # The project's one test command (README; CI runs it through .ci/run): set-up, then every suite in turn —
 # the native workflow (configure, build, GoogleTest), the web workflow (Emscripten build, tests under node),
-# and tests/cli/run.sh, tests/desktop/run.sh, tests/browser/run.sh where they exist. Every suite runs even
+# (which include tests/cli via CTest), tests/desktop/run.sh and tests/browser/run.sh. Every suite runs even
 # after a failure; the last line is the summary "N passed, N failed" (suites), and the exit status is
 # non-zero when any suite failed.
 set -euo pipefail
@@ -43,7 +43,8 @@ fi
 
 suite "native workflow (cmake --workflow --preset native)" cmake --workflow --preset native
 suite "web workflow (cmake --workflow --preset web)" cmake --workflow --preset web
-for runner in tests/cli/run.sh tests/desktop/run.sh tests/browser/run.sh; do
+# tests/cli/*.sh run inside the native workflow (CTest), so they are not repeated here.
+for runner in tests/desktop/run.sh tests/browser/run.sh; do
   if [ -f "$runner" ]; then
     suite "$runner" bash "$runner"
   else

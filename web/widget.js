@@ -6,6 +6,7 @@
 //   pelab.setState(p)    p = {lesson?, step?, lang?, params?: {key: value|array}}; other keys count as params
 //   pelab.frames()       frames rendered so far (stays constant while idle)
 //   pelab.notices()      [{key, message}] for rejected or clamped input
+//   pelab.lessons()      [{id, steps, title}] the curriculum, titles in the current language
 //   pelab.layout()       [{kind, title, x, y, w, h, rows, cols}] where each figure was drawn (CSS px)
 // The URL hash mirrors the state (history.replaceState); editing the hash restores that state.
 (function () {
@@ -67,6 +68,7 @@
     },
     frames: function () { return module ? module._pelab_frames() : 0; },
     notices: function () { var s = call('pelab_notices_json'); return s ? JSON.parse(s) : []; },
+    lessons: function () { var s = call('pelab_lessons_json'); return s ? JSON.parse(s) : []; },
     layout: function () { var s = call('pelab_layout_json'); return s ? JSON.parse(s) : []; }
   };
 

@@ -127,6 +127,17 @@ std::string app_state_json(const App& app) {
     return out + "}}";
 }
 
+std::string app_lessons_json(const App& app) {
+    std::string out = "[";
+    bool first = true;
+    for (const Lesson* l : lesson_registry()) {
+        out += (first ? "" : ",") + std::string("{\"id\":") + json_string(l->id) +
+               ",\"steps\":" + std::to_string(l->steps.size()) + ",\"title\":" + json_string(l->title.get(app.state.lang)) + "}";
+        first = false;
+    }
+    return out + "]";
+}
+
 std::string app_notices_json(const App& app) {
     std::string out = "[";
     for (size_t i = 0; i < app.notices.size(); ++i)
@@ -311,6 +322,7 @@ static void draw_step_list(App* app, float width, float height) {
 }
 
 static void draw_views(App* app, MatrixPainter* painter) {
+    KeyValues edits;
     const float avail = ImGui::GetContentRegionAvail().x;
     const float font = ImGui::GetFontSize();
     const size_t n = app->views.size();
@@ -334,6 +346,7 @@ static void draw_views(App* app, MatrixPainter* painter) {
             ctx.slot = int(i) + c;
             ctx.interaction = &app->interaction;
             ctx.drawn = &app->drawn;
+            ctx.edits = &edits;
             draw_view(v, ctx, col_w);
             ImGui::EndGroup();
             row_h = std::max(row_h, ImGui::GetItemRectSize().y);
@@ -343,6 +356,8 @@ static void draw_views(App* app, MatrixPainter* painter) {
     }
     ImGui::SetCursorScreenPos(ImVec2(start.x, y));
     ImGui::Dummy(ImVec2(avail, 1));
+    // Applied after drawing: the views of this frame were computed from the state they were drawn with.
+    if (!edits.empty()) app_apply(app, edits);
 }
 
 static void draw_step(App* app, MatrixPainter* painter) {

@@ -44,6 +44,8 @@ void app_frame(App* app, MatrixPainter* painter);
 
 // {"lesson":"f-delta","step":4,"lang":"en","params":{"L":6,"omega":[1.5708,1.0472],...}}
 std::string app_state_json(const App& app);
+// [{"id":"f-delta","steps":8,"title":"..."}] in the current language: the curriculum for host pages.
+std::string app_lessons_json(const App& app);
 // [{"key":"L","message":"..."}]
 std::string app_notices_json(const App& app);
 // [{"kind":"heatmap","title":"...","x":..,"y":..,"w":..,"h":..,"rows":..,"cols":..}] in UI units.

@@ -117,6 +117,11 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_notices_json() {
     return g_json.c_str();
 }
 
+EMSCRIPTEN_KEEPALIVE const char* pelab_lessons_json() {
+    g_json = pelab::app_lessons_json(g_platform.app);
+    return g_json.c_str();
+}
+
 EMSCRIPTEN_KEEPALIVE const char* pelab_layout_json() {
     g_json = pelab::app_layout_json(g_platform.app);
     return g_json.c_str();

@@ -36,6 +36,7 @@ struct ViewContext {
     int slot = 0;                      // texture slot for this view (unique per view in the frame)
     ViewInteraction* interaction = nullptr;
     std::vector<DrawnView>* drawn = nullptr;
+    KeyValues* edits = nullptr;        // parameter changes asked for by clicks (select_param), applied by the app
 };
 
 // Height the view would like for a given width (the app lays views out with it).

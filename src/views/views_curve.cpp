@@ -81,6 +81,12 @@ void draw_curve(const ViewData& v, ViewContext& ctx, float width) {
 
     // Series and markers.
     dl->PushClipRect(p0, p1, true);
+    for (size_t i = 0; i < v.vlines_x.size(); ++i) {
+        const float x = sx(v.vlines_x[i]);
+        dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), IM_COL32(90, 90, 90, 255), 1.5f);
+        if (i < v.vline_labels.size())
+            dl->AddText(ImVec2(x + 4, p1.y - font * 1.3f), text, v.vline_labels[i].c_str());
+    }
     const size_t n = v.x.size();
     for (size_t s = 0; s < v.series.size(); ++s) {
         const ImU32 col = kSeriesColors[s % (sizeof kSeriesColors / sizeof kSeriesColors[0])];

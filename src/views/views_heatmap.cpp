@@ -112,6 +112,37 @@ void draw_legend(const ViewData& v, ViewContext& ctx, ImDrawList* dl, ImVec2 p0,
     tick(lo, b1.y - 1);
 }
 
+// Outlined row and cells, then arrows between cell centres (e.g. displacements δ on a 2-D grid).
+void draw_overlays(const ViewData& v, ImDrawList* dl, ImVec2 p0, float cell, int rows, int cols) {
+    const ImU32 select = IM_COL32(20, 20, 20, 255);
+    const float thick = std::max(2.0f, cell * 0.08f);
+    if (v.highlight_row >= 0 && v.highlight_row < rows) {
+        const float y = p0.y + cell * float(v.highlight_row);
+        dl->AddRect(ImVec2(p0.x - 1, y - 1), ImVec2(p0.x + cell * float(cols) + 1, y + cell + 1), select, 0, 0, thick);
+    }
+    for (const auto& rc : v.highlight_cells) {
+        if (rc.first < 0 || rc.first >= rows || rc.second < 0 || rc.second >= cols) continue;
+        const ImVec2 a(p0.x + cell * float(rc.second), p0.y + cell * float(rc.first));
+        dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), select, 0, 0, thick);
+    }
+    const ImU32 arrow = IM_COL32(230, 120, 0, 235);
+    for (const ViewData::Arrow& ar : v.arrows) {
+        const ImVec2 from(p0.x + cell * (float(ar.c0) + 0.5f), p0.y + cell * (float(ar.r0) + 0.5f));
+        const ImVec2 to(p0.x + cell * (float(ar.c1) + 0.5f), p0.y + cell * (float(ar.r1) + 0.5f));
+        const float dx = to.x - from.x, dy = to.y - from.y, len = std::sqrt(dx * dx + dy * dy);
+        if (len < 1.0f) {
+            dl->AddCircle(from, cell * 0.22f, arrow, 0, 2.5f);  // δ = (0, 0): the query itself
+            continue;
+        }
+        // Stop short of the target centre so the head does not cover the cell's text.
+        const float ux = dx / len, uy = dy / len, head = std::min(cell * 0.3f, 12.0f);
+        const ImVec2 tip(to.x - ux * cell * 0.18f, to.y - uy * cell * 0.18f);
+        dl->AddLine(from, ImVec2(tip.x - ux * head * 0.8f, tip.y - uy * head * 0.8f), arrow, 2.5f);
+        dl->AddTriangleFilled(tip, ImVec2(tip.x - ux * head - uy * head * 0.5f, tip.y - uy * head + ux * head * 0.5f),
+                              ImVec2(tip.x - ux * head + uy * head * 0.5f, tip.y - uy * head - ux * head * 0.5f), arrow);
+    }
+}
+
 }  // namespace
 
 void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
@@ -163,18 +194,21 @@ void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
         dl->AddText(ImVec2(p0.x - tw - font * 0.3f, p0.y + l.cell * (float(r) + 0.5f) - font * 0.5f), text, s.c_str());
     }
 
-    // Values inside cells, when they fit.
+    // Values (or the view's own cell text) inside cells, when they fit.
     const int decimals = v.integer ? 0 : std::min(v.decimals, l.cell >= font * 3.4f ? 3 : 2);
+    const bool has_cell_text = v.cell_text.size() == size_t(rows) * size_t(cols);
     if (l.cell >= font * 1.3f) {
         for (int r = 0; r < rows; ++r) {
             for (int c = 0; c < cols; ++c) {
                 const double x = v.values(r, c);
-                if (std::isnan(x)) continue;
-                const std::string s = format_cell(x, v.integer, decimals);
+                if (std::isnan(x) && !has_cell_text) continue;
+                const std::string s = has_cell_text ? v.cell_text[size_t(r) * size_t(cols) + size_t(c)]
+                                                    : format_cell(x, v.integer, decimals);
                 const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
                 if (ts.x + 4.0f > l.cell) continue;
                 const ImVec2 at(p0.x + l.cell * (float(c) + 0.5f) - ts.x * 0.5f, p0.y + l.cell * (float(r) + 0.5f) - ts.y * 0.5f);
-                dl->AddText(at, text_color_on(map, colormap_t(map, x, lo, hi)), s.c_str());
+                const ImU32 ink = std::isnan(x) ? IM_COL32(40, 40, 40, 255) : text_color_on(map, colormap_t(map, x, lo, hi));
+                dl->AddText(at, ink, s.c_str());
             }
         }
     }
@@ -203,25 +237,35 @@ void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
             dl->AddRect(a, ImVec2(a.x + l.cell, a.y + l.cell), outline, 0.0f, 0, std::max(1.5f, l.cell * 0.06f));
         }
     }
+    draw_overlays(v, dl, p0, l.cell, rows, cols);
+
+    // A click selects (the selection is a lesson parameter, so it lives in the URL).
+    if (hr >= 0 && ImGui::IsItemClicked(ImGuiMouseButton_Left) && !v.select_param.empty() && ctx.edits) {
+        const int value = v.select_mode == ViewData::SelectMode::Row ? hr : hr * cols + hc;
+        if (v.select_mode != ViewData::SelectMode::None) ctx.edits->push_back({v.select_param, std::to_string(value)});
+    }
+
     if (hr >= 0) {
         const ImVec2 a(p0.x + l.cell * float(hc), p0.y + l.cell * float(hr));
         dl->AddRect(a, ImVec2(a.x + l.cell, a.y + l.cell), IM_COL32(0, 0, 0, 255), 0.0f, 0, 2.0f);
         ImGui::BeginTooltip();
-        if (v.qk_axes) {
-            const int q = hr + v.row_offset, k = hc + v.col_offset;
-            ImGui::Text("q = %d, k = %d, Δ = q − k = %d", q, k, q - k);
+        const std::string explained = v.explain ? v.explain(hr, hc) : std::string();
+        if (!explained.empty()) {
+            // The lesson's own account of the cell already names q, k, Δ and the value.
+            text_wrapped(explained, font * 28.0f);
         } else {
-            const std::string rl = hr < int(v.row_labels.size()) ? v.row_labels[size_t(hr)] : std::to_string(hr);
-            const std::string cl = hc < int(v.col_labels.size()) ? v.col_labels[size_t(hc)] : std::to_string(hc);
-            ImGui::Text("%s, %s", rl.c_str(), cl.c_str());
-        }
-        const double x = v.values(hr, hc);
-        ImGui::TextUnformatted(std::isnan(x) ? "—" : format_cell(x, v.integer, 6).c_str());
-        if (v.explain) {
-            const std::string e = v.explain(hr, hc);
-            if (!e.empty()) {
-                text_wrapped(e, font * 28.0f);
+            if (v.qk_axes) {
+                const int q = hr + v.row_offset, k = hc + v.col_offset;
+                const std::string line = "q = " + format_cell(q, true, 0) + ", k = " + format_cell(k, true, 0) +
+                                         ", Δ = q − k = " + format_cell(q - k, true, 0);
+                ImGui::TextUnformatted(line.c_str());
+            } else {
+                const std::string rl = hr < int(v.row_labels.size()) ? v.row_labels[size_t(hr)] : std::to_string(hr);
+                const std::string cl = hc < int(v.col_labels.size()) ? v.col_labels[size_t(hc)] : std::to_string(hc);
+                ImGui::Text("%s, %s", rl.c_str(), cl.c_str());
             }
+            const double x = v.values(hr, hc);
+            ImGui::TextUnformatted(std::isnan(x) ? "—" : format_cell(x, v.integer, 6).c_str());
         }
         ImGui::EndTooltip();
     }
