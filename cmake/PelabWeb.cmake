@@ -30,9 +30,20 @@ set(PELAB_APP_LINK_OPTIONS
   -sINVOKE_RUN=1
   -sMODULARIZE=1                      # createPelab(config): one instance per canvas (web/widget.js)
   -sEXPORT_NAME=createPelab
+  "SHELL:--post-js ${PROJECT_SOURCE_DIR}/web/post.js"   # "#canvas" → this instance's canvas
   "SHELL:--closure 0"
   -O2
 )
+
+# [added, issue 5] Content-Security-Policy: the emitted JS never calls eval() or new Function, so a page
+# needs no 'unsafe-eval' (docs/embedding-security.md gives the CSP line; tests/browser/csp.test.mjs checks it).
+list(APPEND PELAB_APP_LINK_OPTIONS -sDYNAMIC_EXECUTION=0)
+# [added, issue 5] Offline single file (preset web-single): the wasm goes into pelab.js as base64, and
+# src/platform then inlines pelab.js and widget.js into build/<preset>/pelab.html (scripts/make_single_file.py).
+option(PELAB_SINGLE_FILE "Web: also produce one self-contained pelab.html (-sSINGLE_FILE=1)" OFF)
+if(PELAB_SINGLE_FILE)
+  list(APPEND PELAB_APP_LINK_OPTIONS -sSINGLE_FILE=1)
+endif()
 
 # [SECTION] tests and the CLI run under node (CMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node)
 set(PELAB_NODE_TEST_LINK_OPTIONS

@@ -44,7 +44,8 @@ SDL2_SEED="$REPO_ROOT/cmake/sdl2-emscripten-cache.cmake"
 PACKAGES=(
   cmake ninja-build g++ make pkg-config python3 python3-fonttools dpkg-dev xz-utils ca-certificates
   emscripten libeigen3-dev libsdl2-dev libgl-dev libgtest-dev googletest
-  xvfb xauth libgl1-mesa-dri libglx-mesa0 chromium fonts-wqy-microhei fonts-dejavu-core imagemagick
+  xvfb xauth libgl1-mesa-dri libglx-mesa0 chromium fonts-wqy-microhei fonts-dejavu-core imagemagick libstb-dev
+  clang libclang-rt-14-dev   # [added, issue 5] preset fuzz: clang 14 with the libFuzzer, ASan and UBSan runtimes
 )
 # shellcheck disable=SC2206
 PACKAGES+=(${PELAB_EXTRA_PACKAGES:-})
@@ -156,25 +157,28 @@ else
   log "sdl2: built in $((SECONDS - t0))s -> $SDL2_WEB_DIR ($(du -h "$SDL2_WEB_DIR/lib/libSDL2.a" | cut -f1) libSDL2.a)"
 fi
 
-# [SECTION] 4. playwright-core for the browser tests (uses /usr/bin/chromium; never downloads a browser)
-BROWSER_DIR="$REPO_ROOT/tests/browser"
-if [ -f "$BROWSER_DIR/package.json" ]; then
-  export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-  lock="$BROWSER_DIR/package-lock.json"
-  want="$(cat "$BROWSER_DIR/package.json" "$lock" 2>/dev/null | sha256sum | cut -d' ' -f1)"
-  if [ "$(cat "$BROWSER_DIR/node_modules/.pelab-stamp" 2>/dev/null || true)" = "$want" ]; then
-    log "npm: tests/browser/node_modules up to date"
-  else
-    if [ -f "$lock" ]; then
-      log "npm: npm ci in tests/browser"
-      (cd "$BROWSER_DIR" && npm ci --no-audit --no-fund --loglevel=error)
-    else
-      log "npm: npm install in tests/browser (no package-lock.json yet)"
-      (cd "$BROWSER_DIR" && npm install --no-audit --no-fund --loglevel=error)
-      want="$(cat "$BROWSER_DIR/package.json" "$lock" 2>/dev/null | sha256sum | cut -d' ' -f1)"
-    fi
-    printf '%s\n' "$want" >"$BROWSER_DIR/node_modules/.pelab-stamp"
+# [SECTION] 4. npm packages: playwright-core + pngjs for the browser tests (tests/browser; uses
+# /usr/bin/chromium, never downloads a browser) and reveal.js for the example lecture deck (web/).
+npm_install() {  # npm_install DIR: `npm ci` when package.json/package-lock.json changed, else nothing
+  local dir="$1" lock="$1/package-lock.json" want
+  [ -f "$dir/package.json" ] || return 0
+  want="$(cat "$dir/package.json" "$lock" 2>/dev/null | sha256sum | cut -d' ' -f1)"
+  if [ "$(cat "$dir/node_modules/.pelab-stamp" 2>/dev/null || true)" = "$want" ]; then
+    log "npm: ${dir#"$REPO_ROOT"/}/node_modules up to date"
+    return 0
   fi
-fi
+  if [ -f "$lock" ]; then
+    log "npm: npm ci in ${dir#"$REPO_ROOT"/}"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  else
+    log "npm: npm install in ${dir#"$REPO_ROOT"/} (no package-lock.json yet)"
+    (cd "$dir" && npm install --no-audit --no-fund --loglevel=error)
+    want="$(cat "$dir/package.json" "$lock" 2>/dev/null | sha256sum | cut -d' ' -f1)"
+  fi
+  printf '%s\n' "$want" >"$dir/node_modules/.pelab-stamp"
+}
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+npm_install "$REPO_ROOT/tests/browser"
+npm_install "$REPO_ROOT/web"
 
 log "done: deps in $DEPS_DIR (emscripten $EMVER, imgui $IMGUI_DEB_VERSION, SDL2 $SDL2_DEB_VERSION)"

@@ -2,9 +2,10 @@
 # PE Lab — scripts/test.sh
 # The project's one test command (README; CI runs it through .ci/run): set-up, then every suite in turn —
 # the native workflow (configure, build, GoogleTest), the web workflow (Emscripten build, tests under node),
-# (which include tests/cli via CTest), tests/desktop/run.sh and tests/browser/run.sh. Every suite runs even
-# after a failure; the last line is the summary "N passed, N failed" (suites), and the exit status is
-# non-zero when any suite failed.
+# (which include tests/cli via CTest), the native-asan workflow (the same core and CLI tests under ASan +
+# UBSan), the web-single workflow (the offline one-file build), tests/desktop/run.sh and tests/browser/run.sh.
+# Every suite runs even after a failure; the last line is the summary "N passed, N failed" (suites), and the
+# exit status is non-zero when any suite failed.
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,6 +44,15 @@ fi
 
 suite "native workflow (cmake --workflow --preset native)" cmake --workflow --preset native
 suite "web workflow (cmake --workflow --preset web)" cmake --workflow --preset web
+# [added, issue 5] Hardening: core GoogleTests and CLI tests again under ASan + UBSan (no app: a few minutes).
+suite "native-asan workflow (cmake --workflow --preset native-asan)" cmake --workflow --preset native-asan
+# [added, issue 5] Offline: the one-file build/web-single/pelab.html that tests/browser/single_file.test.mjs opens.
+suite "web-single workflow (cmake --workflow --preset web-single)" cmake --workflow --preset web-single
+# [added, issue 5] Optional fuzzing smoke run: PELAB_FUZZ_SECONDS=60 scripts/test.sh (tests/fuzz/README.md).
+if [ "${PELAB_FUZZ_SECONDS:-0}" -gt 0 ]; then
+  suite "fuzz_params for ${PELAB_FUZZ_SECONDS}s (cmake --workflow --preset fuzz)" \
+    bash -c 'cmake --workflow --preset fuzz && tests/fuzz/run.sh "$0"' "$PELAB_FUZZ_SECONDS"
+fi
 # tests/cli/*.sh run inside the native workflow (CTest), so they are not repeated here.
 for runner in tests/desktop/run.sh tests/browser/run.sh; do
   if [ -f "$runner" ]; then

@@ -28,7 +28,7 @@ vec3 diverging(float t) {
 void main() {
     float value;
     if (u_ramp == 1) {
-        value = mix(u_range.y, u_range.x, v_uv.y);
+        value = mix(u_range.y, u_range.x, v_uv.y);  // legends are never zoomed: window = (0,0,1,1)
     } else {
         ivec2 size = textureSize(u_values, 0);
         ivec2 cell = clamp(ivec2(v_uv * vec2(size)), ivec2(0), size - 1);

@@ -1,105 +1,275 @@
 // PE Lab — web/widget.js
-// Starts the compiled module on the page's canvas and exposes window.pelab, the JavaScript API used
-// by host pages and tests:
-//   pelab.ready          Promise, resolved after the first frame (rejected if WebGL2 is missing)
-//   pelab.state()        {lesson, step, lang, params}   (step is 1-based, as in URLs)
-//   pelab.setState(p)    p = {lesson?, step?, lang?, params?: {key: value|array}}; other keys count as params
-//   pelab.frames()       frames rendered so far (stays constant while idle)
-//   pelab.notices()      [{key, message}] for rejected or clamped input
-//   pelab.lessons()      [{id, steps, title}] the curriculum, titles in the current language
-//   pelab.layout()       [{kind, title, x, y, w, h, rows, cols}] where each figure was drawn (CSS px)
-// The URL hash mirrors the state (history.replaceState); editing the hash restores that state.
+// Mounts the compiled module (pelab.js, -sMODULARIZE) on a canvas and gives the host page an API.
+//
+//   PELab.mount(element, options) → api      one widget per element; several per page are fine
+//     options.hash      true: the widget owns location.hash (index.html / embed.html); default false
+//     options.query     initial state when not hash-driven, e.g. "lesson=rope&step=3"
+//     options.defaults  applied before the hash/query (embed.html: "embed=1")
+//   api.ready          Promise, resolved after the first frame (rejected if WebGL2 is missing)
+//   api.state()        {lesson, step, lang, params}   (step is 1-based, as in URLs)
+//   api.setState(p)    p = {lesson?, step?, lang?, params?: {key: value|array}}; other keys count as params
+//   api.frames()       frames rendered so far (stays constant while idle)
+//   api.notices()      [{key, message}] for rejected or clamped input
+//   api.lessons()      [{id, steps, title}] the curriculum, titles in the current language
+//   api.layout()       [{kind, title, x, y, w, h, rows, cols}] where each figure was drawn (CSS px)
+//   api.exportPng(i, scale)  downloads figure i of the step as PNG (1× or 2×)
+//   api.dismissNotices()     clears the notices (what the notice's button does)
+//
+// A page with an element #pelab (index.html, embed.html) gets it mounted as window.pelab, driven by the
+// URL hash. Embedded in an iframe, the widget also speaks postMessage (see docs/embedding.md):
+//   host → widget  {type: "pelab:setState", state: {...}}     {type: "pelab:getState"}
+//   widget → host  {type: "pelab:state", state: {...}}  on every change and in reply to getState
+//                  {type: "pelab:ready", state: {...}}  once, after the first frame
 (function () {
   'use strict';
-  var root = document.getElementById('pelab');
-  var canvas = document.getElementById('canvas');
-  var fatal = document.getElementById('pelab-fatal');
-  var loading = document.getElementById('pelab-loading');
-  var module = null;
-  var resolveReady, rejectReady;
-  var ready = new Promise(function (res, rej) { resolveReady = res; rejectReady = rej; });
-  ready.catch(function () {});  // a missing WebGL2 is reported on the page, not as an unhandled rejection
 
-  function showFatal(detail) {
-    var zh = (navigator.language || '').toLowerCase().indexOf('zh') === 0;
-    fatal.innerHTML = '';
-    var h = document.createElement('h1');
-    h.textContent = zh ? 'PE Lab 无法在此浏览器中显示' : 'PE Lab cannot run in this browser';
-    var p = document.createElement('p');
-    p.textContent = zh
-      ? '这个交互图需要 WebGL2。请使用较新的 Chrome、Edge、Firefox 或 Safari，并确认硬件加速已开启。'
-      : 'This interactive figure needs WebGL2. Please use a recent Chrome, Edge, Firefox or Safari with hardware acceleration enabled.';
-    var d = document.createElement('p');
-    d.style.color = '#777';
-    d.textContent = detail;
-    fatal.appendChild(h); fatal.appendChild(p); fatal.appendChild(d);
-    fatal.style.display = 'block';
-    canvas.style.display = 'none';
-    loading.style.display = 'none';
-    rejectReady(new Error(detail));
+  function hasWebGL2() {
+    try { return !!document.createElement('canvas').getContext('webgl2'); } catch (e) { return false; }
   }
 
-  function call(name) {
-    return module ? module.UTF8ToString(module['_' + name]()) : null;
+  function el(tag, cls, parent) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    parent.appendChild(e);
+    return e;
   }
 
   function toQuery(partial) {
     var kv = [];
     var enc = encodeURIComponent;
-    Object.keys(partial || {}).forEach(function (k) {
-      if (k === 'params') return;
-      kv.push(enc(k) + '=' + enc(String(partial[k])));
+    if (!partial || typeof partial !== 'object') return '';
+    Object.keys(partial).forEach(function (k) {
+      var v = partial[k];
+      if (k === 'params' || v === null || typeof v === 'object' || typeof v === 'function') return;
+      kv.push(enc(k) + '=' + enc(String(v)));
     });
-    var params = (partial && partial.params) || {};
+    var params = (partial.params && typeof partial.params === 'object') ? partial.params : {};
     Object.keys(params).forEach(function (k) {
       var v = params[k];
-      kv.push(enc(k) + '=' + enc(Array.isArray(v) ? v.join(',') : String(v)));
+      if (Array.isArray(v)) v = v.map(Number).join(',');
+      else if (v === null || typeof v === 'object' || typeof v === 'function') return;
+      kv.push(enc(k) + '=' + enc(String(v)));
     });
     // lesson first: choosing a lesson resets its parameters before the others apply.
     kv.sort(function (a, b) { return (b.indexOf('lesson=') === 0) - (a.indexOf('lesson=') === 0); });
     return kv.join('&');
   }
 
-  window.pelab = {
-    ready: ready,
-    state: function () { var s = call('pelab_state_json'); return s ? JSON.parse(s) : null; },
-    setState: function (partial) {
-      if (module) module.ccall('pelab_apply', null, ['string'], [toQuery(partial)]);
-    },
-    frames: function () { return module ? module._pelab_frames() : 0; },
-    notices: function () { var s = call('pelab_notices_json'); return s ? JSON.parse(s) : []; },
-    lessons: function () { var s = call('pelab_lessons_json'); return s ? JSON.parse(s) : []; },
-    layout: function () { var s = call('pelab_layout_json'); return s ? JSON.parse(s) : []; }
-  };
+  // The widget's styles, added once per document (pages that mount widgets need no stylesheet of their own).
+  var CSS = [
+    '.pelab-canvas{position:absolute;inset:0;width:100%;height:100%;display:block;touch-action:none;outline:none}',
+    '.pelab-canvas:focus-visible{outline:3px solid #1f77b4;outline-offset:-3px}',
+    '.pelab-fatal{display:none;position:absolute;inset:0;padding:2em;box-sizing:border-box;overflow:auto;',
+    'font:16px/1.5 system-ui,"Noto Sans CJK SC","Microsoft YaHei",sans-serif;color:#222;background:#faf9f7}',
+    '.pelab-fatal h1{font-size:1.3em;margin:0 0 .5em}.pelab-detail{color:#666}',
+    '.pelab-loading{position:absolute;left:1em;top:1em;font:14px system-ui,sans-serif;color:#777}',
+    /* Readable by assistive technology, find and translate; invisible on screen; printed. */
+    '.pelab-text{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:normal}',
+    '.pelab-print-figure{display:none}',
+    '@media print{.pelab-canvas,.pelab-loading{display:none!important}',
+    '.pelab-text{position:static;width:auto;height:auto;overflow:visible;clip-path:none;',
+    'font:12pt/1.5 "Noto Serif CJK SC",serif;color:#000}',
+    '.pelab-print-figure{display:block;max-width:100%;margin-top:1em}}'
+  ].join('');
 
-  function hasWebGL2() {
-    try { return !!document.createElement('canvas').getContext('webgl2'); } catch (e) { return false; }
+  function addStyles() {
+    if (document.getElementById('pelab-style')) return;
+    var style = document.createElement('style');
+    style.id = 'pelab-style';
+    style.textContent = CSS;
+    document.head.appendChild(style);
   }
-  if (!hasWebGL2()) { showFatal('WebGL2 is not available (getContext("webgl2") returned null).'); return; }
 
-  canvas.addEventListener('mousedown', function () { canvas.focus(); });
-  canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
-  // With -sMODULARIZE the config object becomes the module instance, so it is usable as soon as
-  // the first frame reports in (possibly before the factory's promise settles).
-  var config = {
-    canvas: canvas,
-    onPelabReady: function () {
-      module = config;
-      window.__pelabReadyAt = performance.now();  // navigation → first frame, for scripts/bench
+  function mount(root, options) {
+    options = options || {};
+    addStyles();
+    if (getComputedStyle(root).position === 'static') root.style.position = 'relative';
+    var zh = (navigator.language || '').toLowerCase().indexOf('zh') === 0;
+    var canvas = root.querySelector('canvas') || el('canvas', 'pelab-canvas', root);
+    canvas.tabIndex = 0;
+    canvas.setAttribute('aria-label', 'PE Lab');
+    var loading = el('div', 'pelab-loading', root);
+    loading.textContent = 'PE Lab …';
+    var fatal = el('div', 'pelab-fatal', root);
+    fatal.setAttribute('role', 'alert');
+    // The step's title and text as real text: screen readers (aria-live), find, translate, print.
+    var mirror = el('div', 'pelab-text', root);
+    mirror.setAttribute('aria-live', 'polite');
+    var mirrorTitle = el('h2', '', mirror);
+    var mirrorBody = el('p', '', mirror);
+    var printFigure = el('img', 'pelab-print-figure', root);
+    printFigure.alt = '';
+
+    var module = null;
+    var resolveReady, rejectReady;
+    var ready = new Promise(function (res, rej) { resolveReady = res; rejectReady = rej; });
+    ready.catch(function () {});  // a missing WebGL2 is reported on the page, not as an unhandled rejection
+
+    function showFatal(detail) {
+      fatal.innerHTML = '';
+      var h = el('h1', '', fatal);
+      h.textContent = zh ? 'PE Lab 无法在此浏览器中显示' : 'PE Lab cannot run in this browser';
+      var p = el('p', '', fatal);
+      p.textContent = zh
+        ? '这个交互图需要 WebGL2。请使用较新的 Chrome、Edge、Firefox 或 Safari，并确认硬件加速已开启。'
+        : 'This interactive figure needs WebGL2. Please use a recent Chrome, Edge, Firefox or Safari with hardware acceleration enabled.';
+      var d = el('p', 'pelab-detail', fatal);
+      d.textContent = detail;
+      fatal.style.display = 'block';
+      canvas.style.display = 'none';
       loading.style.display = 'none';
-      if (typeof ResizeObserver !== 'undefined') {
-        new ResizeObserver(function () {
-          var r = root.getBoundingClientRect();
-          module._pelab_resize(Math.round(r.width), Math.round(r.height));
-        }).observe(root);
-      }
-      resolveReady(window.pelab);
-    },
-    onPelabFatal: showFatal,
-    printErr: function (t) { console.warn(t); }
-  };
-  window.addEventListener('hashchange', function () {
-    if (module) module.ccall('pelab_restore', null, ['string'], [location.hash]);
-  });
-  createPelab(config).catch(function (err) { showFatal(String((err && err.message) || err)); });
+      rejectReady(new Error(detail));
+    }
+
+    function call(name) { return module ? module.UTF8ToString(module['_' + name]()) : null; }
+    function parsed(name, fallback) { var s = call(name); return s ? JSON.parse(s) : fallback; }
+
+    var embedded = window.parent && window.parent !== window;
+    function tellHost(type) {
+      if (!embedded || !module) return;
+      // State is public (it is in the URL); '*' lets any host page listen without configuration.
+      window.parent.postMessage({ type: type, state: api.state() }, '*');
+    }
+
+    var api = {
+      ready: ready,
+      state: function () { return parsed('pelab_state_json', null); },
+      setState: function (partial) { if (module) module.ccall('pelab_apply', null, ['string'], [toQuery(partial)]); },
+      frames: function () { return module ? module._pelab_frames() : 0; },
+      notices: function () { return parsed('pelab_notices_json', []); },
+      lessons: function () { return parsed('pelab_lessons_json', []); },
+      layout: function () { return parsed('pelab_layout_json', []); },
+      exportPng: function (index, scale) { if (module) module._pelab_export_png(index || 0, scale || 1); },
+      dismissNotices: function () { if (module) module._pelab_dismiss_notices(); },
+      canvas: canvas
+    };
+
+    if (!hasWebGL2()) { showFatal('WebGL2 is not available (getContext("webgl2") returned null).'); return api; }
+
+    canvas.addEventListener('mousedown', function () { canvas.focus(); });  // keeps keys inside iframes
+    canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+    canvas.addEventListener('webglcontextlost', function (e) {
+      e.preventDefault();  // tells the browser we will restore
+      if (module) module._pelab_context_lost();
+    });
+    canvas.addEventListener('webglcontextrestored', function () { if (module) module._pelab_context_restored(); });
+
+    // With -sMODULARIZE the config object becomes the module instance, so it is usable as soon as
+    // the first frame reports in (possibly before the factory's promise settles).
+    var config = {
+      canvas: canvas,
+      pelabHashSync: !!options.hash,
+      pelabQuery: options.query || '',
+      pelabDefaults: options.defaults || '',
+      pelabKeysOnCanvas: !options.hash,
+      onPelabReady: function () {
+        module = config;
+        api.readyAt = performance.now();  // navigation → first frame, for scripts/bench
+        loading.style.display = 'none';
+        if (typeof ResizeObserver !== 'undefined') {
+          new ResizeObserver(function () {
+            var r = root.getBoundingClientRect();
+            if (r.width > 0 && r.height > 0) module._pelab_resize(Math.round(r.width), Math.round(r.height));
+          }).observe(root);
+        }
+        if (typeof IntersectionObserver !== 'undefined') {
+          // Scrolled out of view or on a hidden slide: schedule no frames at all.
+          new IntersectionObserver(function (entries) {
+            entries.forEach(function (e) { module._pelab_set_visible(e.isIntersecting ? 1 : 0); });
+          }).observe(root);
+        }
+        resolveReady(api);
+        tellHost('pelab:ready');
+      },
+      onPelabState: function () { tellHost('pelab:state'); },
+      onPelabStepText: function (title, body) {
+        mirrorTitle.textContent = title;
+        mirrorBody.textContent = body;
+      },
+      onPelabSave: function (name, mime, bytes) {
+        var url = URL.createObjectURL(new Blob([bytes], { type: mime }));
+        var a = el('a', '', document.body);
+        a.href = url;
+        a.download = name;
+        a.click();
+        a.remove();
+        setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+      },
+      onPelabCopy: function (text) {
+        function answer(ok) { if (module) module._pelab_clipboard_result(ok ? 1 : 0); }
+        function fallback() {
+          // Older browsers, or an iframe without the clipboard-write permission: the legacy command.
+          var t = el('textarea', '', document.body);
+          t.value = text;
+          t.style.position = 'fixed';
+          t.style.opacity = '0';
+          t.select();
+          var ok = false;
+          try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+          t.remove();
+          canvas.focus();
+          answer(ok);
+        }
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(text).then(function () { answer(true); }, fallback);
+        } else {
+          fallback();
+        }
+      },
+      onPelabFullscreen: function () {
+        if (document.fullscreenElement) { document.exitFullscreen().catch(function () {}); return; }
+        if (root.requestFullscreen) root.requestFullscreen().catch(function () {});
+      },
+      onPelabFatal: showFatal,
+      printErr: function (t) { console.warn(t); }
+    };
+    if (options.hash) {
+      window.addEventListener('hashchange', function () {
+        if (module) module.ccall('pelab_restore', null, ['string'], [location.hash]);
+      });
+    }
+    // Print: the step text plus a picture of the first figure (rendered now, read in the same task).
+    window.addEventListener('beforeprint', function () {
+      if (!module) return;
+      module._pelab_render_now();
+      var fig = api.layout()[0];
+      var url = canvas.toDataURL('image/png');
+      if (!fig) { printFigure.src = url; return; }
+      var img = new Image();
+      img.onload = function () {
+        // Canvas pixels per CSS pixel (the canvas may already be hidden by the print stylesheet).
+        var cssWidth = canvas.getBoundingClientRect().width;
+        var s = cssWidth > 0 ? canvas.width / cssWidth : (window.devicePixelRatio || 1);
+        var c = document.createElement('canvas');
+        var pad = 40;
+        c.width = (fig.w + 2 * pad) * s;
+        c.height = (fig.h + 2 * pad) * s;
+        c.getContext('2d').drawImage(img, (fig.x - pad) * s, (fig.y - pad) * s, c.width, c.height, 0, 0, c.width, c.height);
+        printFigure.src = c.toDataURL('image/png');
+      };
+      img.src = url;
+    });
+    createPelab(config).catch(function (err) { showFatal(String((err && err.message) || err)); });
+    return api;
+  }
+
+  // postMessage from the host page. Only the parent window is listened to: it already controls this
+  // widget through the iframe's URL, so its messages grant nothing new. Messages are plain data,
+  // validated field by field and passed through the same parser as the URL; nothing is evaluated.
+  function listenToHost(api) {
+    window.addEventListener('message', function (e) {
+      if (e.source !== window.parent || window.parent === window) return;
+      var m = e.data;
+      if (!m || typeof m !== 'object' || typeof m.type !== 'string') return;
+      if (m.type === 'pelab:setState' && m.state && typeof m.state === 'object') api.setState(m.state);
+      else if (m.type === 'pelab:getState') window.parent.postMessage({ type: 'pelab:state', state: api.state() }, '*');
+    });
+  }
+
+  window.PELab = { mount: mount, toQuery: toQuery };
+  var auto = document.getElementById('pelab');
+  if (auto) {
+    window.pelab = mount(auto, { hash: true, defaults: auto.getAttribute('data-defaults') || '' });
+    listenToHost(window.pelab);
+  }
 })();

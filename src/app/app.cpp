@@ -15,6 +15,7 @@
 #include <cstdio>
 
 #include "imgui.h"
+#include "lessons/view_export.h"
 
 namespace pelab {
 
@@ -60,11 +61,20 @@ void app_restore(App* app, const KeyValues& kv) {
 
 static void go_to_step(App* app, int step) {
     const int n = int(app->state.lesson->steps.size());
-    step = std::clamp(step, 1, n);
+    const DisplayOptions& d = app->state.display;
+    step = std::clamp(step, std::max(1, d.step_min), std::min(n, d.step_max));
     if (step != app->state.step) {
         app->state.step = step;
         app->frames_wanted = std::max(app->frames_wanted, 2);
     }
+}
+
+// "lesson=…&step=…": what identifies the figures on screen.
+static std::string step_key(const std::string& query) {
+    std::string key;
+    for (const auto& kv : split_query(query))
+        if (kv.first == "lesson" || kv.first == "step") key += kv.first + "=" + kv.second + "&";
+    return key;
 }
 
 static void recompute_views_if_needed(App* app) {
@@ -72,6 +82,8 @@ static void recompute_views_if_needed(App* app) {
     if (q == app->views_query) return;
     const Step& step = app->state.lesson->steps[size_t(app->state.step - 1)];
     app->views = step.views ? step.views(app->state.params, app->state.lang) : std::vector<ViewData>{};
+    // A new step shows new figures: their zoom starts fresh. (Parameter changes keep the zoom.)
+    if (step_key(app->views_query) != step_key(q)) app->interaction.zoom.clear();
     app->views_query = q;
     ++app->views_version;
 }
@@ -151,10 +163,12 @@ std::string app_layout_json(const App& app) {
     std::string out = "[";
     for (size_t i = 0; i < app.drawn.size(); ++i) {
         const DrawnView& d = app.drawn[i];
-        char buf[160];
-        std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f,\"rows\":%d,\"cols\":%d}",
+        char buf[320];
+        std::snprintf(buf, sizeof buf,
+                      ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f,\"rows\":%d,\"cols\":%d,\"zoom\":%.4f,"
+                      "\"window\":[%.5f,%.5f,%.5f,%.5f]}",
                       d.plot_min.x, d.plot_min.y, d.plot_max.x - d.plot_min.x, d.plot_max.y - d.plot_min.y, d.rows,
-                      d.cols);
+                      d.cols, d.zoom, d.window[0], d.window[1], d.window[2], d.window[3]);
         out += (i ? ",{" : "{") + std::string("\"kind\":\"") + kKindNames[int(d.kind)] +
                "\",\"title\":" + json_string(d.title) + buf;
     }
@@ -164,7 +178,8 @@ std::string app_layout_json(const App& app) {
 // [SECTION] parameter editors ------------------------------------------------------------------
 
 // Each editor proposes a new value in URL syntax; app_apply() validates it like any URL input.
-static void edit_param(App* app, const ParamSpec& spec) {
+// `label_width`: the column the editors start at, wide enough for the step's longest label.
+static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     const Lang lang = app->state.lang;
     const std::string label = spec.symbol.empty() ? spec.name : spec.symbol;
     const std::string& help = (lang == Lang::zh && !spec.help_zh.empty()) ? spec.help_zh : spec.help;
@@ -173,7 +188,7 @@ static void edit_param(App* app, const ParamSpec& spec) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label.c_str());
     if (!help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", help.c_str(), describe_range(spec).c_str());
-    ImGui::SameLine(font * 4.0f);
+    ImGui::SameLine(label_width);
     std::string proposal;
     switch (spec.kind) {
     case ParamKind::Int: {
@@ -258,7 +273,7 @@ static void draw_header(App* app) {
     ImGui::PopFont();
     ImGui::SameLine();
     const float font = ImGui::GetFontSize();
-    ImGui::SetNextItemWidth(std::min(font * 16.0f, std::max(font * 6.0f, ImGui::GetContentRegionAvail().x - font * 9.0f)));
+    ImGui::SetNextItemWidth(std::min(font * 26.0f, std::max(font * 6.0f, ImGui::GetContentRegionAvail().x - font * 9.0f)));
     if (ImGui::BeginCombo("##lesson", app->state.lesson->title.get(lang))) {
         for (const Lesson* l : lesson_registry())
             if (ImGui::Selectable(l->title.get(lang), l == app->state.lesson)) app_apply(app, {{"lesson", l->id}});
@@ -303,7 +318,8 @@ static void draw_step_list(App* app, float width, float height) {
     ImGui::TextDisabled("%s", ui_text(UiText::Steps, lang));
     const auto& steps = app->state.lesson->steps;
     const float line_h = ImGui::GetTextLineHeight();
-    for (size_t i = 0; i < steps.size(); ++i) {
+    const DisplayOptions& d = app->state.display;
+    for (size_t i = size_t(std::max(1, d.step_min) - 1); i < steps.size() && int(i) < d.step_max; ++i) {
         // "N. title", wrapped; the whole block is one selectable row.
         const std::string label = std::to_string(i + 1) + ". " + steps[i].title.get(lang);
         const auto lines = wrap_lines(label, ImGui::GetContentRegionAvail().x);
@@ -349,6 +365,7 @@ static void draw_views(App* app, MatrixPainter* painter) {
             ctx.edits = &edits;
             draw_view(v, ctx, col_w);
             ImGui::EndGroup();
+            app->figure_rects.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
             row_h = std::max(row_h, ImGui::GetItemRectSize().y);
             ImGui::PopID();
         }
@@ -370,11 +387,16 @@ static void draw_step(App* app, MatrixPainter* painter) {
     text_wrapped(step.title.get(lang), ImGui::GetContentRegionAvail().x);
     ImGui::PopFont();
     text_wrapped(step.body.get(lang), std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f));
-    if (!step.params.empty()) {
+    if (!step.params.empty() && app->state.display.controls) {
         ImGui::Spacing();
         ImGui::TextDisabled("%s", ui_text(UiText::Parameters, lang));
+        float label_width = ImGui::GetFontSize() * 4.0f;
         for (const std::string& key : step.params)
-            if (const ParamSpec* spec = find_spec(lesson, key)) edit_param(app, *spec);
+            if (const ParamSpec* spec = find_spec(lesson, key))
+                label_width = std::max(label_width, ImGui::CalcTextSize((spec->symbol.empty() ? spec->name : spec->symbol).c_str()).x +
+                                                        ImGui::GetFontSize() * 1.2f);
+        for (const std::string& key : step.params)
+            if (const ParamSpec* spec = find_spec(lesson, key)) edit_param(app, *spec, label_width);
         if (ImGui::SmallButton(ui_text(UiText::ResetParams, lang))) {
             KeyValues kv;
             for (const std::string& key : step.params)
@@ -387,38 +409,158 @@ static void draw_step(App* app, MatrixPainter* painter) {
     draw_views(app, painter);
 }
 
+// The export menu: every view of the step, in every format the platform can deliver.
+static void draw_export_menu(App* app) {
+    const Lang lang = app->state.lang;
+    const AppServices& sv = app->services;
+    if (!ImGui::BeginPopup("##export")) return;
+    for (size_t i = 0; i < app->views.size(); ++i) {
+        const ViewData& v = app->views[i];
+        ImGui::PushID(int(i));
+        if (ImGui::BeginMenu(v.title.empty() ? "—" : v.title.c_str())) {
+            if (sv.capture_png && i < app->figure_rects.size()) {
+                const auto& r = app->figure_rects[i];
+                for (int scale : {1, 2}) {
+                    if (ImGui::MenuItem(ui_text(scale == 1 ? UiText::ExportPng1 : UiText::ExportPng2, lang)))
+                        sv.capture_png(r.first.x, r.first.y, r.second.x, r.second.y, scale,
+                                       export_file_name(app->state, int(i), scale == 1 ? "png" : "2x.png"));
+                }
+                ImGui::Separator();
+            }
+            struct Item {
+                UiText download, copy;
+                ExportFormat format;
+                const char* ext;
+                const char* mime;
+            };
+            const Item items[] = {{UiText::DownloadCsv, UiText::CopyCsv, ExportFormat::csv, "csv", "text/csv"},
+                                  {UiText::DownloadJson, UiText::CopyJson, ExportFormat::json, "json", "application/json"},
+                                  {UiText::DownloadLatex, UiText::CopyLatex, ExportFormat::latex, "tex", "text/x-tex"}};
+            for (const Item& it : items)
+                if (sv.save_file && ImGui::MenuItem(ui_text(it.download, lang)))
+                    sv.save_file(export_file_name(app->state, int(i), it.ext), it.mime, export_view(v, app->state, it.format));
+            ImGui::Separator();
+            for (const Item& it : items)
+                if (sv.copy_text && ImGui::MenuItem(ui_text(it.copy, lang))) sv.copy_text(export_view(v, app->state, it.format));
+            ImGui::EndMenu();
+        }
+        ImGui::PopID();
+    }
+    if (sv.copy_text && sv.view_link) {
+        ImGui::Separator();
+        if (ImGui::MenuItem(ui_text(UiText::CopyLink, lang))) sv.copy_text(sv.view_link(to_query(app->state)));
+    }
+    ImGui::EndPopup();
+}
+
 static void draw_nav(App* app) {
     const Lang lang = app->state.lang;
     const int n = int(app->state.lesson->steps.size());
+    const DisplayOptions& d = app->state.display;
     const float font = ImGui::GetFontSize();
+    // Large targets: these are also what a presenter taps on a touch screen.
     const ImVec2 button(std::max(font * 7.0f, ImGui::CalcTextSize(ui_text(UiText::Next, lang)).x + font * 2), font * 2.2f);
-    ImGui::BeginDisabled(app->state.step <= 1);
+    ImGui::BeginDisabled(app->state.step <= std::max(1, d.step_min));
     if (ImGui::Button(ui_text(UiText::Prev, lang), button)) go_to_step(app, app->state.step - 1);
     ImGui::EndDisabled();
     ImGui::SameLine();
-    ImGui::BeginDisabled(app->state.step >= n);
+    ImGui::BeginDisabled(app->state.step >= std::min(n, d.step_max));
     if (ImGui::Button(ui_text(UiText::Next, lang), button)) go_to_step(app, app->state.step + 1);
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled(ui_text(UiText::Step, lang), app->state.step, n);
+    // Right side: export and full screen.
+    const char* export_label = ui_text(UiText::Export, lang);
+    const char* full_label = ui_text(UiText::FullScreen, lang);
+    const ImGuiStyle& st = ImGui::GetStyle();
+    float right_w = ImGui::CalcTextSize(export_label).x + st.FramePadding.x * 2;
+    if (app->services.toggle_fullscreen) right_w += ImGui::CalcTextSize(full_label).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + font, ImGui::GetWindowContentRegionMax().x - right_w));
+    if (ImGui::Button(export_label, ImVec2(0, button.y))) ImGui::OpenPopup("##export");
+    draw_export_menu(app);
+    if (app->services.toggle_fullscreen) {
+        ImGui::SameLine();
+        if (ImGui::Button(full_label, ImVec2(0, button.y))) app->services.toggle_fullscreen();
+    }
 }
 
 void app_nav_key(App* app, NavKey key) {
     if (ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput) return;  // typing a number, not navigating
-    const int n = int(app->state.lesson->steps.size());
+    app->frames_wanted = std::max(app->frames_wanted, 2);
+    if (app->blanked) {  // the first key after "B" only brings the figure back
+        app->blanked = false;
+        return;
+    }
+    const DisplayOptions& d = app->state.display;
     switch (key) {
     case NavKey::Next: go_to_step(app, app->state.step + 1); break;
     case NavKey::Prev: go_to_step(app, app->state.step - 1); break;
-    case NavKey::First: go_to_step(app, 1); break;
-    case NavKey::Last: go_to_step(app, n); break;
+    case NavKey::First: go_to_step(app, d.step_min); break;
+    case NavKey::Last: go_to_step(app, d.step_max); break;
+    case NavKey::Blank: app->blanked = true; break;
     }
+}
+
+void app_toast(App* app, const std::string& message) {
+    app->toast = message;
+    app->toast_until = ImGui::GetTime() + 4.0;
+    app->wake_at = app->toast_until + 0.05;
+    app->frames_wanted = std::max(app->frames_wanted, 2);
+}
+
+// [SECTION] themes ----------------------------------------------------------------------------
+
+static void apply_style(Theme theme, float scale) {
+    ImGuiStyle& s = ImGui::GetStyle();
+    s = ImGuiStyle();
+    if (theme == Theme::light) ImGui::StyleColorsLight();
+    else ImGui::StyleColorsDark();
+    s.WindowPadding = ImVec2(14, 10);
+    s.FramePadding = ImVec2(8, 5);
+    s.ItemSpacing = ImVec2(8, 7);
+    s.FrameRounding = 4;
+    s.GrabRounding = 4;
+    s.ChildRounding = 4;
+    s.ScrollbarSize = 14;
+    s.Colors[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
+    switch (theme) {
+    case Theme::light:
+        s.Colors[ImGuiCol_WindowBg] = ImVec4(0.98f, 0.98f, 0.97f, 1.0f);
+        s.Colors[ImGuiCol_TextDisabled] = ImVec4(0.38f, 0.38f, 0.40f, 1.0f);
+        break;
+    case Theme::dark:
+        s.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.13f, 1.0f);
+        s.Colors[ImGuiCol_TextDisabled] = ImVec4(0.62f, 0.62f, 0.64f, 1.0f);
+        break;
+    case Theme::contrast:
+        // Presenter: pure black and white, bright accents, heavier borders for projectors.
+        s.Colors[ImGuiCol_WindowBg] = ImVec4(0, 0, 0, 1);
+        s.Colors[ImGuiCol_Text] = ImVec4(1, 1, 1, 1);
+        s.Colors[ImGuiCol_TextDisabled] = ImVec4(0.85f, 0.85f, 0.85f, 1);
+        s.Colors[ImGuiCol_Border] = ImVec4(1, 1, 1, 0.9f);
+        s.Colors[ImGuiCol_Button] = ImVec4(0.0f, 0.30f, 0.75f, 1);
+        s.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.1f, 0.45f, 0.95f, 1);
+        s.Colors[ImGuiCol_Header] = ImVec4(0.0f, 0.30f, 0.75f, 1);
+        s.Colors[ImGuiCol_FrameBg] = ImVec4(0.15f, 0.15f, 0.15f, 1);
+        s.FrameBorderSize = 1.5f;
+        s.ChildBorderSize = 2.0f;
+        break;
+    }
+    s.ScaleAllSizes(scale);
 }
 
 void app_frame(App* app, MatrixPainter* painter) {
     app->drawn.clear();
+    app->figure_rects.clear();
     app->interaction.prev_hover_delta = app->interaction.hover_delta;
     app->interaction.hover_delta = INT32_MIN;
+    const DisplayOptions& d = app->state.display;
+    if (app->styled_scale != d.fontscale || app->styled_theme != d.theme) {
+        apply_style(d.theme, float(d.fontscale));
+        app->styled_theme = d.theme;
+        app->styled_scale = d.fontscale;
+    }
 
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
@@ -426,13 +568,24 @@ void app_frame(App* app, MatrixPainter* painter) {
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("##pelab", nullptr, flags);
-    draw_header(app);
-    ImGui::Separator();
+    if (app->blanked) {
+        // Presenter's blank screen: nothing of the lesson, a faint hint how to return.
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        dl->AddRectFilled(vp->Pos, ImVec2(vp->Pos.x + vp->Size.x, vp->Pos.y + vp->Size.y), IM_COL32(0, 0, 0, 255));
+        dl->AddText(ImVec2(vp->Pos.x + 12, vp->Pos.y + vp->Size.y - ImGui::GetFontSize() * 1.6f), IM_COL32(90, 90, 90, 255),
+                    ui_text(UiText::Blanked, app->state.lang));
+        ImGui::End();
+        return;
+    }
+    if (!d.embed) {
+        draw_header(app);
+        ImGui::Separator();
+    }
 
     const float font = ImGui::GetFontSize();
-    const float nav_h = font * 2.2f + ImGui::GetStyle().ItemSpacing.y * 2 + 2;
+    const float nav_h = d.controls ? font * 2.2f + ImGui::GetStyle().ItemSpacing.y * 2 + 2 : 0.0f;
     const float body_h = std::max(font * 4.0f, ImGui::GetContentRegionAvail().y - nav_h);
-    const bool side_list = ImGui::GetContentRegionAvail().x >= font * 46.0f;
+    const bool side_list = !d.embed && ImGui::GetContentRegionAvail().x >= font * 46.0f;
     if (side_list) {
         draw_step_list(app, font * 15.0f, body_h);
         ImGui::SameLine();
@@ -440,7 +593,20 @@ void app_frame(App* app, MatrixPainter* painter) {
     ImGui::BeginChild("##content", ImVec2(0, body_h), false);
     draw_step(app, painter);
     ImGui::EndChild();
-    draw_nav(app);
+    if (d.controls) draw_nav(app);
+
+    if (!app->toast.empty()) {
+        if (ImGui::GetTime() < app->toast_until) {
+            const ImVec2 size = ImGui::CalcTextSize(app->toast.c_str());
+            const ImVec2 at(vp->Pos.x + (vp->Size.x - size.x) * 0.5f, vp->Pos.y + vp->Size.y - size.y - font * 4.0f);
+            ImDrawList* dl = ImGui::GetForegroundDrawList();
+            dl->AddRectFilled(ImVec2(at.x - 12, at.y - 8), ImVec2(at.x + size.x + 12, at.y + size.y + 8), IM_COL32(40, 40, 40, 235), 6);
+            dl->AddText(at, IM_COL32(255, 255, 255, 255), app->toast.c_str());
+        } else {
+            app->toast.clear();
+            app->frames_wanted = std::max(app->frames_wanted, 1);
+        }
+    }
     ImGui::End();
 
     // A new hover target changes what is outlined: draw once more so the outline follows.

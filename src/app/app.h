@@ -4,6 +4,7 @@
 // and ImGui::Render(), and reads back what changed (hash/URL, redraw requests).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,20 @@
 struct ImFont;
 
 namespace pelab {
+
+// What the app asks of the platform (download, clipboard, full screen, figure capture). Unset hooks
+// hide the matching buttons, so every build only offers what it can do.
+struct AppServices {
+    // Offers `content` as a file: a browser download, or a file in the working directory on desktop.
+    std::function<void(const std::string& file_name, const std::string& mime, const std::string& content)> save_file;
+    // Copies text; the platform reports success or failure later through app_toast().
+    std::function<void(const std::string& text)> copy_text;
+    std::function<void()> toggle_fullscreen;
+    // The address of this exact view (web: the page URL with its hash; desktop: key=value arguments).
+    std::function<std::string(const std::string& query)> view_link;
+    // Captures the screen rectangle [x0,y0]-[x1,y1] (UI units) after this frame at `scale`× and saves it as PNG.
+    std::function<void(float x0, float y0, float x1, float y1, int scale, const std::string& file_name)> capture_png;
+};
 
 struct App {
     AppState state;
@@ -26,7 +41,18 @@ struct App {
     ImFont* font_body = nullptr;      // set by the platform after the atlas is built
     ImFont* font_title = nullptr;
     int frames_wanted = 0;            // extra frames the UI needs to settle (layout, hover)
+    std::vector<std::pair<ImVec2, ImVec2>> figure_rects;  // full extent of each view (title, labels, legend)
+    AppServices services;
+    bool blanked = false;             // presenter's "B": a black screen until the next key
+    std::string toast;                // short confirmation ("Copied"), shown for a few seconds
+    double toast_until = 0;
+    Theme styled_theme = Theme::light;
+    double styled_scale = 0;          // fontscale the style's sizes were scaled for (0 = not yet styled)
+    double wake_at = 0;               // ImGui time at which a frame is needed without input (toast expiry)
 };
+
+// A short message shown at the bottom for a few seconds (e.g. clipboard result).
+void app_toast(App* app, const std::string& message);
 
 // Default state in `lang`, then `args` applied (issues become notices).
 void app_init(App* app, const KeyValues& args, Lang lang);
@@ -37,7 +63,7 @@ void app_apply(App* app, const KeyValues& kv);
 void app_restore(App* app, const KeyValues& kv);
 // Step navigation keys. The platform delivers them straight from its key-down events, because a
 // presentation clicker's press and release can land in the same frame, which ImGui 1.86 would miss.
-enum class NavKey { Next, Prev, First, Last };
+enum class NavKey { Next, Prev, First, Last, Blank };
 void app_nav_key(App* app, NavKey key);
 // Builds the whole UI for one frame.
 void app_frame(App* app, MatrixPainter* painter);
@@ -54,6 +80,8 @@ std::string app_layout_json(const App& app);
 // The chrome's own strings (buttons, headings), bilingual like the lessons (app/ui_text.cpp).
 enum class UiText {
     AppName, Lesson, Steps, Step, Prev, Next, Parameters, Language, Notices, Dismiss, ResetParams, NoticeIntro,
+    Export, ExportPng1, ExportPng2, DownloadCsv, DownloadJson, DownloadLatex, CopyCsv, CopyJson, CopyLatex, CopyLink,
+    FullScreen, Copied, CopyFailed, Saved, Blanked,
     Count
 };
 const char* ui_text(UiText id, Lang lang);

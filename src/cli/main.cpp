@@ -122,6 +122,8 @@ int cmd_get(const std::vector<std::string>& args) {
     pelab::ParamSet params = pelab::defaults(quantity->params);
     const std::vector<pelab::ParamIssue> issues = pelab::parse_params_strict(quantity->params, kv, &params);
     if (!issues.empty()) return fail(issues.front().message);
+    std::string too_big;
+    if (!pelab::within_result_budget(*quantity, params, &too_big)) return fail(too_big);
 
     const pelab::QuantityResult result = quantity->compute(params);
     std::string text;

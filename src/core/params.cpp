@@ -289,12 +289,14 @@ std::string describe_range(const ParamSpec& spec) {
     const std::string interval = format_number(spec.min) + ".." + format_number(spec.max);
     switch (spec.kind) {
         case ParamKind::Int:
+            if (spec.multiple_of > 1) return interval + ", multiple of " + std::to_string(spec.multiple_of);
+            return interval;
         case ParamKind::Real: return interval;
         case ParamKind::RealList: {
             std::string count;
             if (!spec.list_len_of.empty())
                 count = (spec.list_len_factor == 1 ? std::string() : std::to_string(spec.list_len_factor) + "*") +
-                        "len(" + spec.list_len_of + ")";
+                        (spec.list_len_is_value ? spec.list_len_of : "len(" + spec.list_len_of + ")");
             else if (spec.list_min == spec.list_max)
                 count = std::to_string(spec.list_min);
             else
@@ -384,6 +386,8 @@ bool parse_value(const ParamSpec& spec, const std::string& text, ParamValue* out
     if (r == NumberRead::nonfinite) return fail(quoted(text) + " is not a finite number");
     if (r != NumberRead::ok) return fail(quoted(text) + " is not a number");
     if (spec.kind == ParamKind::Int && x != std::floor(x)) return fail(quoted(text) + " is not a whole number");
+    if (spec.kind == ParamKind::Int && spec.multiple_of > 1 && std::fmod(x, double(spec.multiple_of)) != 0.0)
+        return fail(quoted(text) + " is not a multiple of " + std::to_string(spec.multiple_of));
     if (x < spec.min || x > spec.max) {
         *why = key + ": " + trim(text) + " is out of range " + range;
         if (why->size() > 200) *why = key + ": " + quoted(trim(text)) + " is out of range " + range;
@@ -460,7 +464,10 @@ std::vector<RawIssue> parse_all(const std::vector<ParamSpec>& specs, const KeyVa
         if (spec.list_len_of.empty() || spec.kind != ParamKind::RealList) continue;
         const ParamSpec* of = find_spec(specs, spec.list_len_of);
         if (!of) continue;
-        const std::size_t base = set->getv(of->name).size();
+        // An Int link (list_len_is_value) gives the length by its value, a list link by its length.
+        const std::size_t base = spec.list_len_is_value
+                                     ? static_cast<std::size_t>(std::max(0, std::min(set->geti(of->name), 1 << 20)))
+                                     : set->getv(of->name).size();
         const int needed = spec.list_len_factor * static_cast<int>(base);
         const std::vector<double>& current = set->getv(spec.name);
         if (static_cast<int>(current.size()) == needed) continue;
@@ -473,8 +480,9 @@ std::vector<RawIssue> parse_all(const std::vector<ParamSpec>& specs, const KeyVa
         if (given_now || !was_fallback) {
             issues.push_back({spec.name,
                               shown_key(spec.name) + ": has " + std::to_string(current.size()) + " numbers, but " +
-                                  of->name + " has " + std::to_string(base) + ", so " + spec.name + " needs " +
-                                  std::to_string(needed) + " (" + describe_range(spec) + ")",
+                                  of->name + (spec.list_len_is_value ? " is " : " has ") + std::to_string(base) +
+                                  ", so " + spec.name + " needs " + std::to_string(needed) + " (" +
+                                  describe_range(spec) + ")",
                               "; using " + format_value(spec, repaired)});
         }
         set->set(spec.name, std::move(repaired));

@@ -34,6 +34,11 @@ struct ParamSpec {
     // [added] The fallback pattern (URL syntax, e.g. "1,0"): repeated cyclically to the length the link
     // requires. Empty means "repeat the numbers of default_text cyclically".
     std::string list_fallback;
+    // [added, issue 4] The link `list_len_of` names an Int whose *value* (not its length) sets the length,
+    // e.g. q must hold d numbers: length = list_len_factor * (value of d).
+    bool list_len_is_value = false;
+    // [added, issue 4] Int only: the value must be a whole multiple of this (e.g. 2 for an even RoPE width d).
+    int multiple_of = 1;
 };
 
 // A parsed value. Numbers (Int, Real, RealList) live in `nums`; Choice lives in `text`.

@@ -3,6 +3,8 @@
 // Parameter specs come from the maths headers so the lessons and the CLI accept exactly the same input.
 #include "core/quantity.h"
 
+#include <cstdio>
+
 #include "core/f_delta.h"
 
 namespace pelab {
@@ -46,6 +48,26 @@ const std::vector<Quantity>& quantity_registry() {
       return all;
     }();
     return registry;
+}
+
+bool within_result_budget(const Quantity& q, const ParamSet& params, std::string* why) {
+    if (!q.shape) return true;
+    const std::vector<long long> shape = q.shape(params);
+    double cells = 1;
+    std::string dims;
+    for (long long n : shape) {
+        cells *= double(n);
+        dims += (dims.empty() ? "" : "x") + std::to_string(n);
+    }
+    const double bytes = cells * double(sizeof(double));
+    if (bytes <= kResultBudgetBytes) return true;
+    if (why) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "%s: the result (%s doubles) would need %.0f MiB, more than the %.0f MiB budget; "
+                      "choose smaller sizes", q.name.c_str(), dims.c_str(), bytes / 1048576.0, kResultBudgetBytes / 1048576.0);
+        *why = buf;
+    }
+    return false;
 }
 
 const Quantity* find_quantity(const std::string& name) {

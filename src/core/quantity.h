@@ -23,7 +23,17 @@ struct Quantity {
     std::string summary;   // one English line
     std::vector<ParamSpec> params;
     std::function<QuantityResult(const ParamSet&)> compute;
+    // The result's shape for these parameters, computed without computing the result: the memory guard
+    // checks it before anything is allocated.
+    std::function<std::vector<long long>(const ParamSet&)> shape;
 };
+
+// The memory guard's budget for one result: 256 MiB of doubles (a 5,792 × 5,792 matrix). A 16k×16k double
+// matrix (2 GiB) is refused before any allocation, with a message naming the shape and the budget.
+constexpr double kResultBudgetBytes = 256.0 * 1024 * 1024;
+
+// True when the result fits the budget; otherwise false with a one-line reason in *why.
+bool within_result_budget(const Quantity& q, const ParamSet& params, std::string* why);
 
 const std::vector<Quantity>& quantity_registry();
 const Quantity* find_quantity(const std::string& name);

@@ -1,11 +1,18 @@
 // PE Lab — core/rope.cpp
-// Implements rope.h with explicit 2×2 rotations of interleaved pairs.
+// Implements rope.h with explicit 2×2 rotations of pairs (no complex numbers, no cached tables), so every
+// identity the lessons check is a check of the arithmetic, not of a shortcut.
+//
+// [SECTION] minimal interleaved RoPE (f-delta lesson)
+// [SECTION] rotations, frequencies, layouts
+// [SECTION] scores and structure measures
 #include "core/rope.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace pelab {
+
+// [SECTION] minimal interleaved RoPE (f-delta lesson)
 
 Eigen::VectorXd rope_rotate(const Eigen::VectorXd& x, double m, const Eigen::VectorXd& theta) {
     Eigen::VectorXd out = x;
@@ -34,6 +41,175 @@ Eigen::VectorXd rope_query_for_readout(const Eigen::VectorXd& v) {
     Eigen::VectorXd q = v;
     for (Eigen::Index i = 1; i < q.size(); i += 2) q(i) = (v(i) == 0.0) ? 0.0 : -v(i);  // avoid printing −0
     return q;
+}
+
+// [SECTION] rotations, frequencies, layouts
+
+const char* rope_layout_name(RopeLayout layout) { return layout == RopeLayout::half ? "half" : "interleaved"; }
+
+bool parse_rope_layout(const std::string& text, RopeLayout* out) {
+    if (text == "interleaved") {
+        *out = RopeLayout::interleaved;
+        return true;
+    }
+    if (text == "half") {
+        *out = RopeLayout::half;
+        return true;
+    }
+    return false;
+}
+
+Eigen::Matrix2d rotation2(double alpha) {
+    const double c = std::cos(alpha), s = std::sin(alpha);
+    Eigen::Matrix2d R;
+    R << c, -s, s, c;
+    return R;
+}
+
+Eigen::VectorXd rope_default_inv_freq(int d, double base) {
+    const int pairs = std::max(d, 0) / 2;
+    Eigen::VectorXd inv(pairs);
+    // HF: 1.0 / (base ** (arange(0, dim, 2) / dim)); the exponent is the integer 2i divided by d.
+    for (int i = 0; i < pairs; ++i) inv(i) = 1.0 / std::pow(base, static_cast<double>(2 * i) / d);
+    return inv;
+}
+
+std::pair<int, int> rope_pair_coords(int pair, int d, RopeLayout layout) {
+    if (layout == RopeLayout::half) return {pair, pair + d / 2};
+    return {2 * pair, 2 * pair + 1};
+}
+
+Eigen::MatrixXd rope_matrix(const Eigen::VectorXd& theta, double m, RopeLayout layout) {
+    const int d = static_cast<int>(2 * theta.size());
+    Eigen::MatrixXd R = Eigen::MatrixXd::Zero(d, d);
+    for (int i = 0; i < theta.size(); ++i) {
+        const auto [a, b] = rope_pair_coords(i, d, layout);
+        const double c = std::cos(m * theta(i)), s = std::sin(m * theta(i));
+        R(a, a) = c;
+        R(a, b) = -s;
+        R(b, a) = s;
+        R(b, b) = c;
+    }
+    return R;
+}
+
+Eigen::MatrixXd rope_layout_permutation(int d) {
+    const int n = std::max(d, 0) / 2 * 2;
+    Eigen::MatrixXd P = Eigen::MatrixXd::Zero(n, n);
+    for (int i = 0; i < n / 2; ++i) {
+        P(i, 2 * i) = 1.0;
+        P(i + n / 2, 2 * i + 1) = 1.0;
+    }
+    return P;
+}
+
+Eigen::VectorXd rope_apply(const Eigen::VectorXd& x, double m, const Eigen::VectorXd& theta, RopeLayout layout) {
+    Eigen::VectorXd out = x;
+    const int d = static_cast<int>(x.size());
+    const int pairs = std::min<int>(static_cast<int>(theta.size()), d / 2);
+    for (int i = 0; i < pairs; ++i) {
+        const auto [ia, ib] = rope_pair_coords(i, 2 * pairs, layout);
+        const double c = std::cos(m * theta(i)), s = std::sin(m * theta(i));
+        const double a = x(ia), b = x(ib);
+        out(ia) = a * c - b * s;
+        out(ib) = a * s + b * c;
+    }
+    return out;
+}
+
+Eigen::VectorXd rope_apply_hf_rotate_half(const Eigen::VectorXd& x, double m, const Eigen::VectorXd& theta) {
+    const Eigen::Index h = theta.size();
+    Eigen::VectorXd cos_v(2 * h), sin_v(2 * h), rotated(2 * h);
+    for (Eigen::Index i = 0; i < h; ++i) {
+        // emb = cat(freqs, freqs): the same angle for coordinate i and coordinate i + d/2.
+        cos_v(i) = cos_v(i + h) = std::cos(m * theta(i));
+        sin_v(i) = sin_v(i + h) = std::sin(m * theta(i));
+        // rotate_half(x) = cat(−x2, x1) with x1 = x[:d/2], x2 = x[d/2:].
+        rotated(i) = -x(i + h);
+        rotated(i + h) = x(i);
+    }
+    return x.head(2 * h).cwiseProduct(cos_v) + rotated.cwiseProduct(sin_v);
+}
+
+// [SECTION] scores and structure measures
+
+namespace {
+
+// Summed in index order so the value is the same on every platform (no vectorised reduction).
+double ordered_dot(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+    double s = 0.0;
+    const Eigen::Index n = std::min(a.size(), b.size());
+    for (Eigen::Index i = 0; i < n; ++i) s += a(i) * b(i);
+    return s;
+}
+
+}  // namespace
+
+Eigen::MatrixXd rope_scores(int L, const Eigen::VectorXd& theta, const Eigen::VectorXd& q, const Eigen::VectorXd& k,
+                            RopeLayout layout, double offset) {
+    const int n = std::max(L, 0);
+    std::vector<Eigen::VectorXd> rk(static_cast<std::size_t>(n));
+    for (int j = 0; j < n; ++j) rk[static_cast<std::size_t>(j)] = rope_apply(k, j + offset, theta, layout);
+    Eigen::MatrixXd S(n, n);
+    for (int m = 0; m < n; ++m) {
+        const Eigen::VectorXd qm = rope_apply(q, m + offset, theta, layout);
+        for (int j = 0; j < n; ++j) S(m, j) = ordered_dot(qm, rk[static_cast<std::size_t>(j)]);
+    }
+    return S;
+}
+
+Eigen::MatrixXd rope_relative_form(int L, const Eigen::VectorXd& theta, const Eigen::VectorXd& q,
+                                   const Eigen::VectorXd& k, RopeLayout layout, bool flipped_sign) {
+    const int n = std::max(L, 0);
+    Eigen::MatrixXd S(n, n);
+    for (int m = 0; m < n; ++m)
+        for (int j = 0; j < n; ++j) {
+            const double shift = flipped_sign ? m - j : j - m;
+            S(m, j) = ordered_dot(q, rope_apply(k, shift, theta, layout));
+        }
+    return S;
+}
+
+double toeplitz_residual(const Eigen::MatrixXd& M) {
+    const Eigen::Index rows = M.rows(), cols = M.cols();
+    double total = 0.0, resid = 0.0;
+    for (Eigen::Index delta = -(cols - 1); delta <= rows - 1; ++delta) {
+        double sum = 0.0;
+        int count = 0;
+        for (Eigen::Index r = std::max<Eigen::Index>(0, delta); r < rows && r - delta < cols; ++r) {
+            sum += M(r, r - delta);
+            ++count;
+        }
+        if (count == 0) continue;
+        const double mean = sum / count;
+        for (Eigen::Index r = std::max<Eigen::Index>(0, delta); r < rows && r - delta < cols; ++r) {
+            const double x = M(r, r - delta);
+            resid += (x - mean) * (x - mean);
+            total += x * x;
+        }
+    }
+    return total > 0.0 ? std::sqrt(resid / total) : 0.0;
+}
+
+std::vector<double> rope_decay_curve(const Eigen::VectorXd& theta, const std::vector<double>& deltas) {
+    std::vector<double> out;
+    out.reserve(deltas.size());
+    const double n = theta.size() > 0 ? static_cast<double>(theta.size()) : 1.0;
+    for (double delta : deltas) {
+        double s = 0.0;
+        for (Eigen::Index i = 0; i < theta.size(); ++i) s += std::cos(delta * theta(i));
+        out.push_back(s / n);
+    }
+    return out;
+}
+
+Eigen::VectorXd rope_lesson_sinusoid(double pos, const Eigen::VectorXd& omega) {
+    Eigen::VectorXd p(2 * omega.size());
+    for (Eigen::Index i = 0; i < omega.size(); ++i) {
+        p(2 * i) = std::sin(pos * omega(i));
+        p(2 * i + 1) = std::cos(pos * omega(i));
+    }
+    return p;
 }
 
 }  // namespace pelab

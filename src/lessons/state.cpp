@@ -50,7 +50,92 @@ ParamSpec lang_spec() {
     return s;
 }
 
+// Display options share the parameter grammar: the same messages, clamping and hostile-input safety.
+const std::vector<ParamSpec>& display_specs() {
+    static const std::vector<ParamSpec> specs = [] {
+        std::vector<ParamSpec> v(4);
+        v[0].name = "embed";
+        v[0].kind = ParamKind::Int;
+        v[0].max = 1;
+        v[0].default_text = "0";
+        v[1].name = "controls";
+        v[1].kind = ParamKind::Int;
+        v[1].max = 1;
+        v[1].default_text = "1";
+        v[2].name = "theme";
+        v[2].kind = ParamKind::Choice;
+        v[2].choices = {"light", "dark", "contrast"};
+        v[2].default_text = "light";
+        v[3].name = "fontscale";
+        v[3].kind = ParamKind::Real;
+        v[3].min = 0.75;
+        v[3].max = 3.0;
+        v[3].default_text = "1";
+        return v;
+    }();
+    return specs;
+}
+
+// [fix, issue 5 fuzzing] A hostile value is echoed like params.cpp does it: quoted, control bytes as \xNN (a
+// notice stays one line; "steps=%00" broke that), at most 40 bytes and never cut inside a UTF-8 sequence.
+std::string quoted_for_message(const std::string& value) {
+    std::string out = "\"";
+    std::size_t i = 0;
+    for (; i < value.size() && i < 40; ++i) {
+        const unsigned char c = static_cast<unsigned char>(value[i]);
+        if (c < 0x20 || c == 0x7f || c == '"' || c == '\\') {
+            static const char* hex = "0123456789ABCDEF";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    if (i < value.size()) {
+        while (out.size() > 1 && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
+        if (out.size() > 1 && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+        out += "...";
+    }
+    return out + "\"";
+}
+
+const char* theme_name(Theme t) { return t == Theme::dark ? "dark" : t == Theme::contrast ? "contrast" : "light"; }
+
+// "3-5" or "4": a 1-based inclusive step range within the lesson.
+bool parse_step_range(const std::string& text, int n_steps, int* lo, int* hi) {
+    const size_t dash = text.find('-');
+    ParamSpec one;
+    one.name = "steps";
+    one.kind = ParamKind::Int;
+    one.min = 1;
+    one.max = std::max(1, n_steps);
+    ParamValue a, b;
+    std::string why;
+    const std::string first = text.substr(0, dash);
+    const std::string second = dash == std::string::npos ? first : text.substr(dash + 1);
+    if (!parse_value(one, first, &a, &why) || !why.empty()) return false;
+    if (!parse_value(one, second, &b, &why) || !why.empty()) return false;
+    if (a.nums[0] > b.nums[0]) return false;
+    *lo = int(a.nums[0]);
+    *hi = int(b.nums[0]);
+    return true;
+}
+
+void clamp_step_to_range(AppState* state) {
+    const int n = state->lesson ? int(state->lesson->steps.size()) : 1;
+    DisplayOptions& d = state->display;
+    d.step_min = std::clamp(d.step_min, 1, std::max(1, n));
+    d.step_max = std::clamp(d.step_max, d.step_min, std::max(1, n));
+    state->step = std::clamp(state->step, d.step_min, d.step_max);
+}
+
 }  // namespace
+
+const std::vector<std::string>& display_keys() {
+    static const std::vector<std::string> keys = {"embed", "controls", "steps", "theme", "fontscale"};
+    return keys;
+}
 
 bool parse_lang(const std::string& text, Lang* out) {
     std::string lower;
@@ -117,9 +202,42 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
         }
     }
 
-    // 3. Everything else is a lesson parameter.
-    std::vector<ParamIssue> param_issues =
-        parse_params(state->lesson->params, kv, &state->params, {"lesson", "step", "lang"});
+    // 3. Display options (embedding, presenting).
+    {
+        ParamSet display;
+        DisplayOptions& d = state->display;
+        display.set("embed", ParamValue{{d.embed ? 1.0 : 0.0}, ""});
+        display.set("controls", ParamValue{{d.controls ? 1.0 : 0.0}, ""});
+        display.set("theme", ParamValue{{}, theme_name(d.theme)});
+        display.set("fontscale", ParamValue{{d.fontscale}, ""});
+        KeyValues display_kv;
+        for (const auto& p : kv)
+            if (p.first == "embed" || p.first == "controls" || p.first == "theme" || p.first == "fontscale")
+                display_kv.push_back(p);
+        std::vector<ParamIssue> display_issues = parse_params(display_specs(), display_kv, &display);
+        issues.insert(issues.end(), display_issues.begin(), display_issues.end());
+        d.embed = display.geti("embed") != 0;
+        d.controls = display.geti("controls") != 0;
+        const std::string& theme = display.gets("theme");
+        d.theme = theme == "dark" ? Theme::dark : theme == "contrast" ? Theme::contrast : Theme::light;
+        d.fontscale = display.getd("fontscale");
+        for (const auto& [key, value] : kv) {
+            if (key != "steps") continue;
+            const int n = int(state->lesson->steps.size());
+            if (!parse_step_range(value, n, &d.step_min, &d.step_max)) {
+                issues.push_back({"steps", "steps: " + quoted_for_message(value) + " is not a step range like 3-5 within 1.." +
+                                               std::to_string(n) + "; showing all steps"});
+                d.step_min = 1;
+                d.step_max = n;
+            }
+        }
+        clamp_step_to_range(state);
+    }
+
+    // 4. Everything else is a lesson parameter.
+    std::vector<std::string> handled = {"lesson", "step", "lang"};
+    handled.insert(handled.end(), display_keys().begin(), display_keys().end());
+    std::vector<ParamIssue> param_issues = parse_params(state->lesson->params, kv, &state->params, handled);
     issues.insert(issues.end(), param_issues.begin(), param_issues.end());
     return issues;
 }
@@ -129,6 +247,15 @@ std::string to_query(const AppState& state) {
     if (state.lesson) kv.emplace_back("lesson", state.lesson->id);
     kv.emplace_back("step", std::to_string(state.step));
     kv.emplace_back("lang", state.lang == Lang::zh ? "zh" : "en");
+    const DisplayOptions& d = state.display;
+    const DisplayOptions plain;
+    if (d.embed) kv.emplace_back("embed", "1");
+    if (!d.controls) kv.emplace_back("controls", "0");
+    const int n = state.lesson ? int(state.lesson->steps.size()) : 1;
+    if (d.step_min > 1 || d.step_max < n)
+        kv.emplace_back("steps", std::to_string(d.step_min) + "-" + std::to_string(std::min(d.step_max, n)));
+    if (d.theme != plain.theme) kv.emplace_back("theme", theme_name(d.theme));
+    if (d.fontscale != plain.fontscale) kv.emplace_back("fontscale", format_number(d.fontscale));
     if (state.lesson) {
         for (const ParamSpec& spec : state.lesson->params) {
             auto it = state.params.all().find(spec.name);

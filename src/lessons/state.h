@@ -10,12 +10,28 @@
 
 namespace pelab {
 
+enum class Theme { light, dark, contrast };
+
+// How the widget presents itself (embedding, presenting). Also URL keys; emitted only when not default.
+struct DisplayOptions {
+    bool embed = false;           // embed=1: no app header or step list, only the lesson's own controls
+    bool controls = true;         // controls=0: no parameter editors and no navigation bar (figure only)
+    int step_min = 1;             // steps=3-5: the learner stays within these steps
+    int step_max = 1 << 20;
+    Theme theme = Theme::light;   // theme=light|dark|contrast (contrast: presenter high-contrast)
+    double fontscale = 1.0;       // fontscale=0.75..3 (presenter: large text)
+};
+
 struct AppState {
     const Lesson* lesson = nullptr;
     int step = 1;                 // 1-based, as in URLs
     Lang lang = Lang::en;
     ParamSet params;              // always complete for `lesson`
+    DisplayOptions display;
 };
+
+// Keys of DisplayOptions, in URL order.
+const std::vector<std::string>& display_keys();
 
 // The first lesson, step 1, its defaults, language `lang`.
 AppState default_state(Lang lang);

@@ -9,12 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "imgui.h"
 #include "platform/gl.h"
 #include "platform/platform.h"
 
-#define STB_IMAGE_WRITE_IMPLEMENTATION
-#define STBI_WRITE_NO_STDIO_UNUSED
-#include <stb/stb_image_write.h>
 
 namespace {
 
@@ -87,27 +85,48 @@ int parse_options(int argc, char** argv, Options* o) {
     return 0;
 }
 
-bool write_screenshot(pelab::Platform* p, const std::string& path) {
-    int w = 0, h = 0;
-    SDL_GL_GetDrawableSize(p->window, &w, &h);
-    std::vector<unsigned char> pixels(size_t(w) * size_t(h) * 4);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadBuffer(GL_BACK);
-    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-    // GL rows run bottom-up; PNG rows top-down. Alpha is forced opaque.
-    std::vector<unsigned char> flipped(pixels.size());
-    for (int y = 0; y < h; ++y) {
-        const unsigned char* src = &pixels[size_t(h - 1 - y) * size_t(w) * 4];
-        unsigned char* dst = &flipped[size_t(y) * size_t(w) * 4];
-        for (int x = 0; x < w * 4; ++x) dst[x] = (x % 4 == 3) ? 255 : src[x];
-    }
-    // Write next to the target, then rename: a failed run never leaves a partial PNG behind.
+// Writes next to the target, then renames: a failed run never leaves a partial file behind.
+bool write_file_atomically(const std::string& path, const std::string& bytes) {
     const std::string tmp = path + ".part";
-    if (!stbi_write_png(tmp.c_str(), w, h, 4, flipped.data(), w * 4)) {
+    std::FILE* f = std::fopen(tmp.c_str(), "wb");
+    if (!f) return false;
+    const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+    if (std::fclose(f) != 0 || !ok) {
         std::remove(tmp.c_str());
         return false;
     }
     return std::rename(tmp.c_str(), path.c_str()) == 0;
+}
+
+bool write_screenshot(pelab::Platform* p, const std::string& path) {
+    const std::string png = pelab::back_buffer_png(p);
+    return !png.empty() && write_file_atomically(path, png);
+}
+
+void install_desktop_services(pelab::Platform* p) {
+    p->save_file = [p](const std::string& name, const std::string&, const std::string& bytes) {
+        if (write_file_atomically(name, bytes)) {
+            std::printf("pelab: wrote %s\n", name.c_str());
+            pelab::app_toast(&p->app, std::string(pelab::ui_text(pelab::UiText::Saved, p->app.state.lang)) + name);
+        } else {
+            std::fprintf(stderr, "pelab: could not write %s\n", name.c_str());
+        }
+    };
+    pelab::install_common_services(p);
+    p->app.services.copy_text = [p](const std::string& text) {
+        const bool ok = SDL_SetClipboardText(text.c_str()) == 0;
+        pelab::app_toast(&p->app, pelab::ui_text(ok ? pelab::UiText::Copied : pelab::UiText::CopyFailed, p->app.state.lang));
+    };
+    p->app.services.toggle_fullscreen = [p]() {
+        const bool full = (SDL_GetWindowFlags(p->window) & SDL_WINDOW_FULLSCREEN_DESKTOP) != 0;
+        SDL_SetWindowFullscreen(p->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+    };
+    // The desktop's "link" is the command line that reopens this exact view.
+    p->app.services.view_link = [](const std::string& query) {
+        std::string args = "pelab";
+        for (const auto& kv : pelab::split_query(query)) args += " " + kv.first + "=" + kv.second;
+        return args;
+    };
 }
 
 }  // namespace
@@ -126,6 +145,7 @@ int main(int argc, char** argv) {
         pelab::platform_destroy(&p);
         return 1;
     }
+    install_desktop_services(&p);
     pelab::app_init(&p.app, pelab::key_values_from_args(int(opt.key_values.size()), opt.key_values.data()),
                     pelab::lang_from_locale(locale));
     for (const pelab::ParamIssue& issue : p.app.notices) std::fprintf(stderr, "pelab: %s\n", issue.message.c_str());
@@ -135,7 +155,13 @@ int main(int argc, char** argv) {
     bool screenshot_ok = false;
     while (!p.quit) {
         if (frame_limit < 0 && p.app.frames_wanted == 0) {
-            SDL_WaitEvent(nullptr);  // idle: block here, render nothing
+            // Idle: block here, render nothing — until input, or until a timed change (a toast expiring).
+            const double now = ImGui::GetTime();
+            if (p.app.wake_at > now) {
+                if (!SDL_WaitEventTimeout(nullptr, int((p.app.wake_at - now) * 1000.0) + 1)) p.app.wake_at = 0;
+            } else {
+                SDL_WaitEvent(nullptr);
+            }
             p.app.frames_wanted = 2;  // let ImGui settle after the input (press, then release)
         }
         if (!opt.screenshot.empty() && p.frames + 1 == frame_limit)

@@ -82,6 +82,7 @@ bool GlMatrixPainter::init(std::string* error) {
         return false;
     }
     loc_rect_ = glGetUniformLocation(program_, "u_rect");
+    loc_window_ = glGetUniformLocation(program_, "u_window");
     loc_values_ = glGetUniformLocation(program_, "u_values");
     loc_range_ = glGetUniformLocation(program_, "u_range");
     loc_map_ = glGetUniformLocation(program_, "u_map");
@@ -104,6 +105,11 @@ void GlMatrixPainter::shutdown() {
     if (empty_texture_) glDeleteTextures(1, &empty_texture_);
     if (vao_) glDeleteVertexArrays(1, &vao_);
     if (program_) glDeleteProgram(program_);
+    program_ = vao_ = empty_texture_ = 0;
+}
+
+void GlMatrixPainter::forget() {
+    slots_.clear();
     program_ = vao_ = empty_texture_ = 0;
 }
 
@@ -135,8 +141,11 @@ void GlMatrixPainter::upload(int slot, uint64_t version, const float* row_major,
 }
 
 void GlMatrixPainter::paint(ImDrawList* draw_list, int slot, ImVec2 p0, ImVec2 p1, Colormap map, float range_min,
-                            float range_max, bool legend_ramp) {
-    records_.push_back({this, slot, {p0.x, p0.y}, {p1.x, p1.y}, int(map), {range_min, range_max}, legend_ramp});
+                            float range_max, bool legend_ramp, const float* window) {
+    PaintRecord rec{this, slot, {p0.x, p0.y}, {p1.x, p1.y}, int(map), {range_min, range_max}, legend_ramp, {0, 0, 1, 1}};
+    if (window)
+        for (int i = 0; i < 4; ++i) rec.window[i] = window[i];
+    records_.push_back(rec);
     draw_list->AddCallback(paint_callback, &records_.back());
     draw_list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
@@ -171,6 +180,7 @@ void GlMatrixPainter::draw_record(const PaintRecord& rec, const float clip[4]) {
     glBindTexture(GL_TEXTURE_2D, texture);
     glUniform1i(loc_values_, 0);
     glUniform4f(loc_rect_, ndc_x(rec.p0[0]), ndc_y(rec.p0[1]), ndc_x(rec.p1[0]), ndc_y(rec.p1[1]));
+    glUniform4f(loc_window_, rec.window[0], rec.window[1], rec.window[2], rec.window[3]);
     glUniform2f(loc_range_, rec.range[0], rec.range[1]);
     glUniform1i(loc_map_, rec.map);
     glUniform1i(loc_ramp_, rec.ramp ? 1 : 0);

@@ -13,11 +13,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "platform/gl.h"
+
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STBI_WRITE_NO_STDIO
+#include "stb_image_write.h"
 
 // The CJK subset generated at build time from the texts (scripts/make_font_subset.py).
 extern const unsigned char pelab_font_ttf[];
@@ -31,6 +36,15 @@ namespace pelab {
 namespace {
 constexpr float kBodyPx = 16.0f;
 constexpr float kTitlePx = 21.0f;
+
+float framebuffer_scale(SDL_Window* window) {
+    int w = 0, h = 0, dw = 0, dh = 0;
+    SDL_GetWindowSize(window, &w, &h);
+    SDL_GL_GetDrawableSize(window, &dw, &dh);
+    if (w <= 0 || dw <= 0) return 1.0f;
+    // Round to quarters: a 1.9999 ratio must not rebuild the atlas every frame.
+    return std::max(1.0f, std::round(float(dw) / float(w) * 4.0f) / 4.0f);
+}
 
 // Rasterise at the framebuffer's scale and draw at 1/scale, so text is sharp at devicePixelRatio 2.
 void build_fonts(Platform* p, float scale) {
@@ -46,34 +60,12 @@ void build_fonts(Platform* p, float scale) {
     const ImWchar* ranges = reinterpret_cast<const ImWchar*>(pelab_font_ttf_ranges);
     p->app.font_body = io.Fonts->AddFontFromMemoryTTF(data, size, kBodyPx * scale, &cfg, ranges);
     p->app.font_title = io.Fonts->AddFontFromMemoryTTF(data, size, kTitlePx * scale, &cfg, ranges);
-    io.FontGlobalScale = 1.0f / scale;
+    io.FontGlobalScale = 1.0f / framebuffer_scale(p->window);
     io.Fonts->Build();
     p->font_scale = scale;
 }
 
-float framebuffer_scale(SDL_Window* window) {
-    int w = 0, h = 0, dw = 0, dh = 0;
-    SDL_GetWindowSize(window, &w, &h);
-    SDL_GL_GetDrawableSize(window, &dw, &dh);
-    if (w <= 0 || dw <= 0) return 1.0f;
-    // Round to quarters: a 1.9999 ratio must not rebuild the atlas every frame.
-    return std::max(1.0f, std::round(float(dw) / float(w) * 4.0f) / 4.0f);
-}
 
-void apply_style() {
-    ImGui::StyleColorsLight();
-    ImGuiStyle& s = ImGui::GetStyle();
-    s.WindowPadding = ImVec2(14, 10);
-    s.FramePadding = ImVec2(8, 5);
-    s.ItemSpacing = ImVec2(8, 7);
-    s.FrameRounding = 4;
-    s.GrabRounding = 4;
-    s.ChildRounding = 4;
-    s.ScrollbarSize = 14;
-    s.Colors[ImGuiCol_WindowBg] = ImVec4(0.98f, 0.98f, 0.97f, 1.0f);
-    s.Colors[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
-    s.Colors[ImGuiCol_TextDisabled] = ImVec4(0.38f, 0.38f, 0.40f, 1.0f);
-}
 }  // namespace
 
 // [SECTION] create / destroy -------------------------------------------------------------------
@@ -121,10 +113,9 @@ bool platform_create(Platform* p, const char* title, int width, int height, std:
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;                  // no imgui.ini files next to lecture slides
     io.ConfigInputTextCursorBlink = false;     // a blinking cursor would keep the loop awake
-    apply_style();
     ImGui_ImplSDL2_InitForOpenGL(p->window, p->gl_context);
     ImGui_ImplOpenGL3_Init(glsl);
-    build_fonts(p, framebuffer_scale(p->window));
+    build_fonts(p, framebuffer_scale(p->window) * float(p->app.state.display.fontscale));
     if (!p->painter.init(error)) return false;
     return true;
 }
@@ -147,7 +138,12 @@ void platform_destroy(Platform* p) {
 
 void platform_render_frame(Platform* p) {
     SDL_Event e;
+    p->app.interaction.pinch = 0.0f;
+    p->app.interaction.double_click = false;
     while (SDL_PollEvent(&e)) {
+        if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && e.button.clicks >= 2)
+            p->app.interaction.double_click = true;
+        if (e.type == SDL_MULTIGESTURE && e.mgesture.numFingers == 2) p->app.interaction.pinch += e.mgesture.dDist;
         ImGui_ImplSDL2_ProcessEvent(&e);
         if (e.type == SDL_QUIT) p->quit = true;
         if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE) p->quit = true;
@@ -158,11 +154,15 @@ void platform_render_frame(Platform* p) {
             case SDLK_LEFT: case SDLK_PAGEUP: app_nav_key(&p->app, NavKey::Prev); break;
             case SDLK_HOME: app_nav_key(&p->app, NavKey::First); break;
             case SDLK_END: app_nav_key(&p->app, NavKey::Last); break;
-            default: break;
+            case SDLK_b: app_nav_key(&p->app, NavKey::Blank); break;  // presenter: blank the screen
+            default:
+                if (p->app.blanked) app_nav_key(&p->app, NavKey::Next);   // any key brings it back
+                break;
             }
         }
     }
-    const float scale = framebuffer_scale(p->window);
+    // Glyphs are rasterised for the display's pixel ratio times the presenter's font scale.
+    const float scale = framebuffer_scale(p->window) * float(p->app.state.display.fontscale);
     if (scale != p->font_scale) {
         build_fonts(p, scale);
         ImGui_ImplOpenGL3_DestroyFontsTexture();
@@ -187,9 +187,92 @@ void platform_render_frame(Platform* p) {
     p->painter.set_frame(dd);
     ImGui_ImplOpenGL3_RenderDrawData(dd);
     if (p->before_swap) p->before_swap(p);
+    if (p->capture.pending) {
+        p->capture.pending = false;
+        const Platform::Capture& c = p->capture;
+        const std::string png = render_png(p, c.x0, c.y0, c.x1, c.y1, c.scale);
+        if (!png.empty() && p->save_file) p->save_file(c.file_name, "image/png", png);
+    }
     SDL_GL_SwapWindow(p->window);
     ++p->frames;
     if (p->app.frames_wanted > 0) --p->app.frames_wanted;
+}
+
+// [SECTION] figure capture ---------------------------------------------------------------------
+
+namespace {
+void append_bytes(void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data), size_t(size));
+}
+
+// RGBA rows bottom-up (GL) → PNG bytes, top-down, opaque.
+std::string encode_png(std::vector<unsigned char>& rgba, int w, int h) {
+    for (size_t i = 3; i < rgba.size(); i += 4) rgba[i] = 255;
+    stbi_flip_vertically_on_write(1);
+    std::string png;
+    if (!stbi_write_png_to_func(append_bytes, &png, w, h, 4, rgba.data(), w * 4)) png.clear();
+    return png;
+}
+}  // namespace
+
+std::string back_buffer_png(Platform* p) {
+    int w = 0, h = 0;
+    SDL_GL_GetDrawableSize(p->window, &w, &h);
+    std::vector<unsigned char> pixels(size_t(w) * size_t(h) * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    return encode_png(pixels, w, h);
+}
+
+std::string render_png(Platform* p, float x0, float y0, float x1, float y1, int scale) {
+    ImDrawData* dd = ImGui::GetDrawData();
+    if (!dd || !dd->Valid || x1 <= x0 || y1 <= y0) return {};
+    scale = std::clamp(scale, 1, 4);
+    const int fb_w = int(dd->DisplaySize.x * float(scale)), fb_h = int(dd->DisplaySize.y * float(scale));
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
+    if (fb_w <= 0 || fb_h <= 0 || fb_w > max_size || fb_h > max_size) return {};
+    GLuint fbo = 0, color = 0;
+    glGenFramebuffers(1, &fbo);
+    glGenRenderbuffers(1, &color);
+    glBindRenderbuffer(GL_RENDERBUFFER, color);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, fb_w, fb_h);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+    std::string png;
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE) {
+        // The same draw lists, rasterised at `scale`: vector shapes and heatmaps are sharp at any scale.
+        const ImVec2 saved_scale = dd->FramebufferScale;
+        dd->FramebufferScale = ImVec2(float(scale), float(scale));
+        glViewport(0, 0, fb_w, fb_h);
+        const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+        glClearColor(bg.x, bg.y, bg.z, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        p->painter.set_frame(dd);
+        ImGui_ImplOpenGL3_RenderDrawData(dd);
+        const int rx = std::clamp(int((x0 - dd->DisplayPos.x) * float(scale)), 0, fb_w - 1);
+        const int ry_top = std::clamp(int((y0 - dd->DisplayPos.y) * float(scale)), 0, fb_h - 1);
+        const int rw = std::clamp(int((x1 - x0) * float(scale)), 1, fb_w - rx);
+        const int rh = std::clamp(int((y1 - y0) * float(scale)), 1, fb_h - ry_top);
+        std::vector<unsigned char> pixels(size_t(rw) * size_t(rh) * 4);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glReadPixels(rx, fb_h - ry_top - rh, rw, rh, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+        png = encode_png(pixels, rw, rh);
+        dd->FramebufferScale = saved_scale;
+        p->painter.set_frame(dd);
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteRenderbuffers(1, &color);
+    glDeleteFramebuffers(1, &fbo);
+    return png;
+}
+
+void install_common_services(Platform* p) {
+    p->app.services.capture_png = [p](float x0, float y0, float x1, float y1, int scale, const std::string& name) {
+        p->capture = {true, x0, y0, x1, y1, scale, name};
+        p->app.frames_wanted = std::max(p->app.frames_wanted, 1);
+    };
+    p->app.services.save_file = p->save_file;
 }
 
 Lang lang_from_locale(const char* locale) {

@@ -22,7 +22,24 @@ struct Platform {
     float font_scale = 0.0f;    // framebuffer/window scale the font atlas was rasterised for
     bool quit = false;
     std::function<void(Platform*)> before_swap;  // e.g. read the back buffer for a screenshot
+    // A figure capture asked for by the app's export menu, done right after the next frame is drawn.
+    struct Capture {
+        bool pending = false;
+        float x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // UI units
+        int scale = 1;
+        std::string file_name;
+    } capture;
+    // Where captured PNGs go (download on the web, a file on the desktop).
+    std::function<void(const std::string& file_name, const std::string& mime, const std::string& bytes)> save_file;
 };
+
+// Renders the last frame's draw data again into an offscreen framebuffer at `scale`× the UI size and
+// returns the PNG bytes of the rectangle [x0,y0]-[x1,y1] (UI units); empty on failure.
+std::string render_png(Platform* p, float x0, float y0, float x1, float y1, int scale);
+// Full-window PNG of the current back buffer (desktop --screenshot).
+std::string back_buffer_png(Platform* p);
+// Installs the services both builds share (PNG capture) on top of the platform's own save_file.
+void install_common_services(Platform* p);
 
 // Creates the window, GL context, ImGui context and shader. On failure returns false with a
 // message a person can act on (e.g. "WebGL2 is not available").

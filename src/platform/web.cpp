@@ -12,6 +12,9 @@
 #include <cstdlib>
 #include <string>
 
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "lessons/view_export.h"
 #include "platform/platform.h"
 
 namespace {
@@ -23,10 +26,14 @@ std::string g_last_query;
 std::string g_json;  // storage behind the const char* returned to JavaScript
 
 // clang-format off
-EM_JS(char*, js_location_hash, (), {
-    var h = (typeof location !== "undefined" && location.hash) ? location.hash : "";
-    return allocateUTF8(h);
+// The page's defaults (embed.html: "embed=1"), then the hash (or the query a host page passed in).
+EM_JS(char*, js_initial_query, (), {
+    var q = Module["pelabDefaults"] || "";
+    var own = (Module["pelabHashSync"] === false) ? (Module["pelabQuery"] || "")
+            : ((typeof location !== "undefined" && location.hash) ? location.hash.substring(1) : "");
+    return allocateUTF8(q && own ? q + "&" + own : q + own);
 });
+EM_JS(int, js_keys_on_canvas, (), { return Module["pelabKeysOnCanvas"] ? 1 : 0; });
 EM_JS(char*, js_browser_lang, (), {
     var l = (typeof navigator !== "undefined" && navigator.language) ? navigator.language : "en";
     return allocateUTF8(l);
@@ -44,9 +51,39 @@ EM_JS(void, js_on_state_change, (), {
 EM_JS(void, js_show_fatal, (const char* message), {
     if (Module["onPelabFatal"]) Module["onPelabFatal"](UTF8ToString(message));
 });
+EM_JS(void, js_save_file, (const char* name, const char* mime, const char* data, int size), {
+    if (Module["onPelabSave"]) Module["onPelabSave"](UTF8ToString(name), UTF8ToString(mime), HEAPU8.slice(data, data + size));
+});
+EM_JS(void, js_copy_text, (const char* text), {
+    if (Module["onPelabCopy"]) Module["onPelabCopy"](UTF8ToString(text));
+});
+EM_JS(void, js_toggle_fullscreen, (), {
+    if (Module["onPelabFullscreen"]) Module["onPelabFullscreen"]();
+});
+EM_JS(char*, js_page_address, (), {
+    var a = (typeof location !== "undefined") ? location.href.split("#")[0] : "";
+    return allocateUTF8(a);
+});
+EM_JS(void, js_step_text, (const char* title, const char* body), {
+    if (Module["onPelabStepText"]) Module["onPelabStepText"](UTF8ToString(title), UTF8ToString(body));
+});
 // clang-format on
 
 void schedule_frame();
+void wake(int frames);
+
+void on_wake_timer(void*) { wake(1); }
+
+// The step's title and text, mirrored into the page (aria-live region, print, find, translate).
+std::string g_mirrored;
+void mirror_step_text() {
+    const pelab::AppState& s = g_platform.app.state;
+    const pelab::Step& step = s.lesson->steps[size_t(s.step - 1)];
+    const std::string key = pelab::to_query(s);
+    if (key == g_mirrored) return;
+    g_mirrored = key;
+    js_step_text(step.title.get(s.lang), step.body.get(s.lang));
+}
 
 EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
     g_frame_scheduled = false;
@@ -62,12 +99,22 @@ EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
         g_ready = true;
         js_on_first_frame();
     }
-    if (p->app.frames_wanted > 0) schedule_frame();
+    mirror_step_text();
+    if (p->app.frames_wanted > 0) {
+        schedule_frame();
+    } else if (p->app.wake_at > ImGui::GetTime()) {
+        // A timed change (a toast expiring) needs one frame later, without input.
+        emscripten_set_timeout(on_wake_timer, (p->app.wake_at - ImGui::GetTime()) * 1000.0 + 1.0, nullptr);
+        p->app.wake_at = 0;
+    }
     return EM_FALSE;  // one-shot: the next frame is requested only when needed
 }
 
+bool g_visible = true;       // false while scrolled out of view or on a hidden slide
+bool g_context_lost = false;  // between webglcontextlost and webglcontextrestored
+
 void schedule_frame() {
-    if (g_frame_scheduled) return;
+    if (g_frame_scheduled || !g_visible || g_context_lost) return;  // resumes through wake() later
     g_frame_scheduled = true;
     emscripten_request_animation_frame(on_animation_frame, nullptr);
 }
@@ -129,6 +176,50 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_layout_json() {
 
 EMSCRIPTEN_KEEPALIVE double pelab_frames() { return double(g_platform.frames); }
 
+// The page reports the clipboard's answer (navigator.clipboard is asynchronous).
+EMSCRIPTEN_KEEPALIVE void pelab_clipboard_result(int ok) {
+    pelab::app_toast(&g_platform.app, pelab::ui_text(ok ? pelab::UiText::Copied : pelab::UiText::CopyFailed,
+                                                     g_platform.app.state.lang));
+    wake(2);
+}
+
+// Export the current step's view `index` as PNG at `scale` (the print stylesheet's figure, tests).
+EMSCRIPTEN_KEEPALIVE void pelab_export_png(int index, int scale) {
+    pelab::App& app = g_platform.app;
+    if (index < 0 || size_t(index) >= app.figure_rects.size()) return;
+    const auto& r = app.figure_rects[size_t(index)];
+    app.services.capture_png(r.first.x, r.first.y, r.second.x, r.second.y, scale,
+                             pelab::export_file_name(app.state, index, scale == 1 ? "png" : "2x.png"));
+    wake(1);
+}
+
+// Renders one frame now, inside the caller's task (print: the canvas is read right after).
+EMSCRIPTEN_KEEPALIVE void pelab_render_now() {
+    if (!g_context_lost) pelab::platform_render_frame(&g_platform);
+}
+
+// The widget is (in)visible: scrolled away, on a hidden slide. Hidden widgets schedule no frames.
+EMSCRIPTEN_KEEPALIVE void pelab_set_visible(int visible) {
+    g_visible = visible != 0;
+    if (g_visible) wake(2);
+}
+
+// WebGL context loss: stop drawing; on restore rebuild every GL object (ImGui's and the heatmaps')
+// from the state, which lives in C++ and is untouched.
+EMSCRIPTEN_KEEPALIVE void pelab_context_lost() { g_context_lost = true; }
+
+EMSCRIPTEN_KEEPALIVE void pelab_context_restored() {
+    pelab::Platform* p = &g_platform;
+    p->painter.forget();
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+    std::string error;
+    if (!p->painter.init(&error)) js_show_fatal(error.c_str());
+    p->font_scale = 0;  // rebuild the atlas texture on the next frame
+    g_context_lost = false;
+    wake(2);
+}
+
 EMSCRIPTEN_KEEPALIVE void pelab_dismiss_notices() {
     g_platform.app.notices.clear();
     wake(2);
@@ -143,18 +234,32 @@ EMSCRIPTEN_KEEPALIVE void pelab_resize(int css_width, int css_height) {
 }  // extern "C"
 
 int main() {
-    // Keys go to the canvas's window; the canvas is made focusable by the page.
+    // One widget per document (index.html, embed.html in an iframe): keys anywhere in the page drive
+    // it. Several widgets in one page: each listens on its own canvas (focused by a click or Tab).
+    if (js_keys_on_canvas()) SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
     std::string error;
     if (!pelab::platform_create(&g_platform, "PE Lab", 960, 640, &error)) {
         js_show_fatal(error.c_str());
         return 0;
     }
+    pelab::Platform* p = &g_platform;
+    p->save_file = [](const std::string& name, const std::string& mime, const std::string& bytes) {
+        js_save_file(name.c_str(), mime.c_str(), bytes.data(), int(bytes.size()));
+    };
+    pelab::install_common_services(p);
+    p->app.services.copy_text = [](const std::string& text) { js_copy_text(text.c_str()); };
+    p->app.services.toggle_fullscreen = []() { js_toggle_fullscreen(); };
+    p->app.services.view_link = [](const std::string& query) {
+        char* address = js_page_address();
+        const std::string link = std::string(address) + "#" + query;
+        std::free(address);
+        return link;
+    };
     char* lang = js_browser_lang();
-    char* hash = js_location_hash();
-    pelab::KeyValues kv = split(hash);
-    pelab::app_init(&g_platform.app, kv, pelab::lang_from_locale(lang));
+    char* query = js_initial_query();
+    pelab::app_init(&g_platform.app, split(query), pelab::lang_from_locale(lang));
     std::free(lang);
-    std::free(hash);
+    std::free(query);
     SDL_AddEventWatch(on_sdl_event, nullptr);
     wake(2);
     return 0;  // the runtime stays alive; frames come from requestAnimationFrame

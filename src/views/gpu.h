@@ -19,8 +19,9 @@ public:
     // Queues a textured quad covering [p0, p1] in `draw_list`, coloured by `map` over
     // [range_min, range_max]. With `legend_ramp` the quad shows the colour ramp itself
     // (bottom = range_min, top = range_max) instead of the slot's texture.
+    // `window` (u0, v0, u1, v1) selects the part of the matrix shown (zoom and pan); null = all of it.
     virtual void paint(ImDrawList* draw_list, int slot, ImVec2 p0, ImVec2 p1, Colormap map, float range_min,
-                       float range_max, bool legend_ramp) = 0;
+                       float range_max, bool legend_ramp, const float* window = nullptr) = 0;
     // Called once per frame before the views draw (paint records live until the frame is rendered).
     virtual void begin_frame() = 0;
 };

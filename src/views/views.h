@@ -4,6 +4,7 @@
 // where it drew, so the app (and the browser tests through it) can find every figure on screen.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +21,14 @@ struct DrawnView {
     std::string title;
     ImVec2 plot_min, plot_max;  // the data area (heatmap cells, curve axes box, table body)
     int rows = 0, cols = 0;
+    float zoom = 1.0f;                         // heatmaps: current zoom
+    float window[4] = {0, 0, 1, 1};            // heatmaps: visible part of the matrix (u0, v0, u1, v1)
+};
+
+// Zoom and pan of one heatmap: zoom ≥ 1, (cx, cy) = centre of the visible window in [0,1]².
+struct HeatmapZoom {
+    float zoom = 1.0f;
+    float cx = 0.5f, cy = 0.5f;
 };
 
 // Interaction shared between views of one step (e.g. hovering a diagonal in one heatmap
@@ -27,6 +36,10 @@ struct DrawnView {
 struct ViewInteraction {
     int hover_delta = INT32_MIN;       // Δ under the mouse this frame (INT32_MIN = none)
     int prev_hover_delta = INT32_MIN;  // last frame's, used for drawing this frame
+    std::map<int, HeatmapZoom> zoom;   // per view slot; reset when the step's views are recomputed
+    float pinch = 0.0f;                // two-finger pinch this frame (relative change of finger distance)
+    bool double_click = false;         // a double click this frame, from the platform's events (a fast
+                                       // double click can fall within one frame, which ImGui 1.86 misses)
 };
 
 struct ViewContext {

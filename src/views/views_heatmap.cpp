@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "imgui_internal.h"  // SetItemUsingMouseWheel (public API from ImGui 1.89 on)
 #include "views/views.h"
 
 namespace pelab {
@@ -112,23 +113,56 @@ void draw_legend(const ViewData& v, ViewContext& ctx, ImDrawList* dl, ImVec2 p0,
     tick(lo, b1.y - 1);
 }
 
+// Screen mapping of a (possibly zoomed and panned) heatmap: the visible window of the matrix in
+// texture coordinates [u0,u1]×[v0,v1] is stretched over the cell area [p0,p1].
+struct CellMap {
+    ImVec2 p0, p1;
+    float u0 = 0, v0 = 0, u1 = 1, v1 = 1;
+    int rows = 1, cols = 1;
+    float cell_w() const { return (p1.x - p0.x) / ((u1 - u0) * float(cols)); }
+    float cell_h() const { return (p1.y - p0.y) / ((v1 - v0) * float(rows)); }
+    float x(float col) const { return p0.x + (col / float(cols) - u0) / (u1 - u0) * (p1.x - p0.x); }
+    float y(float row) const { return p0.y + (row / float(rows) - v0) / (v1 - v0) * (p1.y - p0.y); }
+    int col_at(float sx) const { return int(std::floor((u0 + (sx - p0.x) / (p1.x - p0.x) * (u1 - u0)) * float(cols))); }
+    int row_at(float sy) const { return int(std::floor((v0 + (sy - p0.y) / (p1.y - p0.y) * (v1 - v0)) * float(rows))); }
+    int first_row() const { return std::max(0, int(std::floor(v0 * float(rows)))); }
+    int last_row() const { return std::min(rows, int(std::ceil(v1 * float(rows)))); }
+    int first_col() const { return std::max(0, int(std::floor(u0 * float(cols)))); }
+    int last_col() const { return std::min(cols, int(std::ceil(u1 * float(cols)))); }
+};
+
+CellMap make_map(ImVec2 p0, ImVec2 p1, int rows, int cols, const HeatmapZoom& z) {
+    CellMap m;
+    m.p0 = p0;
+    m.p1 = p1;
+    m.rows = rows;
+    m.cols = cols;
+    const float span = 1.0f / z.zoom;
+    m.u0 = std::clamp(z.cx - span * 0.5f, 0.0f, 1.0f - span);
+    m.v0 = std::clamp(z.cy - span * 0.5f, 0.0f, 1.0f - span);
+    m.u1 = m.u0 + span;
+    m.v1 = m.v0 + span;
+    return m;
+}
+
 // Outlined row and cells, then arrows between cell centres (e.g. displacements δ on a 2-D grid).
-void draw_overlays(const ViewData& v, ImDrawList* dl, ImVec2 p0, float cell, int rows, int cols) {
+void draw_overlays(const ViewData& v, ImDrawList* dl, const CellMap& m) {
     const ImU32 select = IM_COL32(20, 20, 20, 255);
-    const float thick = std::max(2.0f, cell * 0.08f);
-    if (v.highlight_row >= 0 && v.highlight_row < rows) {
-        const float y = p0.y + cell * float(v.highlight_row);
-        dl->AddRect(ImVec2(p0.x - 1, y - 1), ImVec2(p0.x + cell * float(cols) + 1, y + cell + 1), select, 0, 0, thick);
-    }
+    const float cw = m.cell_w(), ch = m.cell_h();
+    const float thick = std::max(2.0f, std::min(cw, ch) * 0.08f);
+    if (v.highlight_row >= 0 && v.highlight_row < m.rows)
+        dl->AddRect(ImVec2(m.p0.x - 1, m.y(float(v.highlight_row)) - 1), ImVec2(m.p1.x + 1, m.y(float(v.highlight_row + 1)) + 1),
+                    select, 0, 0, thick);
     for (const auto& rc : v.highlight_cells) {
-        if (rc.first < 0 || rc.first >= rows || rc.second < 0 || rc.second >= cols) continue;
-        const ImVec2 a(p0.x + cell * float(rc.second), p0.y + cell * float(rc.first));
-        dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), select, 0, 0, thick);
+        if (rc.first < 0 || rc.first >= m.rows || rc.second < 0 || rc.second >= m.cols) continue;
+        dl->AddRect(ImVec2(m.x(float(rc.second)), m.y(float(rc.first))), ImVec2(m.x(float(rc.second + 1)), m.y(float(rc.first + 1))),
+                    select, 0, 0, thick);
     }
     const ImU32 arrow = IM_COL32(230, 120, 0, 235);
+    const float cell = std::min(cw, ch);
     for (const ViewData::Arrow& ar : v.arrows) {
-        const ImVec2 from(p0.x + cell * (float(ar.c0) + 0.5f), p0.y + cell * (float(ar.r0) + 0.5f));
-        const ImVec2 to(p0.x + cell * (float(ar.c1) + 0.5f), p0.y + cell * (float(ar.r1) + 0.5f));
+        const ImVec2 from(m.x(float(ar.c0) + 0.5f), m.y(float(ar.r0) + 0.5f));
+        const ImVec2 to(m.x(float(ar.c1) + 0.5f), m.y(float(ar.r1) + 0.5f));
         const float dx = to.x - from.x, dy = to.y - from.y, len = std::sqrt(dx * dx + dy * dy);
         if (len < 1.0f) {
             dl->AddCircle(from, cell * 0.22f, arrow, 0, 2.5f);  // δ = (0, 0): the query itself
@@ -141,6 +175,36 @@ void draw_overlays(const ViewData& v, ImDrawList* dl, ImVec2 p0, float cell, int
         dl->AddTriangleFilled(tip, ImVec2(tip.x - ux * head - uy * head * 0.5f, tip.y - uy * head + ux * head * 0.5f),
                               ImVec2(tip.x - ux * head + uy * head * 0.5f, tip.y - uy * head - ux * head * 0.5f), arrow);
     }
+}
+
+// Wheel or pinch zooms about the pointer, dragging pans, a double click resets.
+void zoom_and_pan(HeatmapZoom* z, const CellMap& m, int rows, int cols, float pinch, bool double_click) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const float max_zoom = std::max(1.0f, float(std::max(rows, cols)) / 2.0f);
+    float factor = 1.0f;
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetItemUsingMouseWheel();  // the wheel zooms this figure instead of scrolling the page
+        if (io.MouseWheel != 0.0f) factor *= std::pow(1.25f, io.MouseWheel);
+        if (pinch != 0.0f) factor *= std::max(0.2f, 1.0f + pinch * 4.0f);
+        if (double_click || ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) *z = HeatmapZoom();
+    }
+    if (factor != 1.0f) {
+        // Keep the matrix point under the pointer where it is.
+        const float fx = std::clamp((io.MousePos.x - m.p0.x) / (m.p1.x - m.p0.x), 0.0f, 1.0f);
+        const float fy = std::clamp((io.MousePos.y - m.p0.y) / (m.p1.y - m.p0.y), 0.0f, 1.0f);
+        const float mu = m.u0 + fx * (m.u1 - m.u0), mv = m.v0 + fy * (m.v1 - m.v0);
+        z->zoom = std::clamp(z->zoom * factor, 1.0f, max_zoom);
+        const float span = 1.0f / z->zoom;
+        z->cx = mu - fx * span + span * 0.5f;
+        z->cy = mv - fy * span + span * 0.5f;
+    }
+    if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left) && z->zoom > 1.0f) {
+        z->cx -= io.MouseDelta.x / (m.p1.x - m.p0.x) * (m.u1 - m.u0);
+        z->cy -= io.MouseDelta.y / (m.p1.y - m.p0.y) * (m.v1 - m.v0);
+    }
+    const float half = 0.5f / z->zoom;
+    z->cx = std::clamp(z->cx, half, 1.0f - half);
+    z->cy = std::clamp(z->cy, half, 1.0f - half);
 }
 
 }  // namespace
@@ -156,15 +220,25 @@ void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 p0(origin.x + l.label_w, origin.y + l.label_h);
     const ImVec2 p1(p0.x + l.cell * float(cols), p0.y + l.cell * float(rows));
+    HeatmapZoom no_zoom;
+    HeatmapZoom* zoom = ctx.interaction ? &ctx.interaction->zoom[ctx.slot] : &no_zoom;
+    CellMap m = make_map(p0, p1, rows, cols, *zoom);
 
-    // Upload (only when the data changed) and paint the cells on the GPU.
+    // The whole figure is one item: hover, wheel, drag and click all land on it.
+    ImGui::InvisibleButton("##cells", ImVec2(p1.x - origin.x, p1.y - origin.y));
+    zoom_and_pan(zoom, m, rows, cols, ctx.interaction ? ctx.interaction->pinch : 0.0f,
+                 ctx.interaction && ctx.interaction->double_click);
+    m = make_map(p0, p1, rows, cols, *zoom);
+
+    // Upload (only when the data changed) and paint the visible window of cells on the GPU.
     const Colormap map = v.is_signed ? Colormap::Diverging : Colormap::Sequential;
     float lo, hi;
     value_range(v, &lo, &hi);
     std::vector<float> texels(size_t(rows) * size_t(cols));
     for (size_t i = 0; i < texels.size(); ++i) texels[i] = float(v.values.data()[i]);
     ctx.painter->upload(ctx.slot, ctx.data_version, texels.data(), rows, cols);
-    ctx.painter->paint(dl, ctx.slot, p0, p1, map, lo, hi, false);
+    const float window[4] = {m.u0, m.v0, m.u1, m.v1};
+    ctx.painter->paint(dl, ctx.slot, p0, p1, map, lo, hi, false, window);
     draw_legend(v, ctx, dl, ImVec2(p1.x + font * 0.6f, p0.y), p1.y - p0.y, map, lo, hi);
 
     // Axis captions and labels.
@@ -179,34 +253,51 @@ void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
         row_caption_end = origin.x + ImGui::CalcTextSize(caption.c_str()).x + font * 0.6f;
     }
     if (!v.col_axis.empty()) {
-        const std::string caption = v.col_axis + " →";
+        std::string caption = v.col_axis + " →";
+        if (zoom->zoom > 1.0f) {
+            char buf[48];
+            std::snprintf(buf, sizeof buf, "   ×%.1f", double(zoom->zoom));
+            caption += buf;
+        }
         const float tw = ImGui::CalcTextSize(caption.c_str()).x;
         dl->AddText(ImVec2(std::max(row_caption_end, (p0.x + p1.x - tw) * 0.5f), origin.y), dim, caption.c_str());
     }
-    for (int c = 0; c < cols; c += l.label_every) {
+    const float cw = m.cell_w(), ch = m.cell_h();
+    const float label_room = std::max(widest_label(v.col_labels), font * 1.2f) + 4.0f;
+    const int col_every = std::max(1, int(std::ceil(label_room / cw)));
+    const int row_every = std::max(1, int(std::ceil((font + 2.0f) / ch)));
+    dl->PushClipRect(ImVec2(p0.x - 2, origin.y), ImVec2(p1.x + 2, p1.y), true);
+    for (int c = m.first_col(); c < m.last_col(); ++c) {
+        if (c % col_every) continue;
         const std::string s = c < int(v.col_labels.size()) ? v.col_labels[size_t(c)] : std::to_string(c + v.col_offset);
         const float tw = ImGui::CalcTextSize(s.c_str()).x;
-        dl->AddText(ImVec2(p0.x + l.cell * (float(c) + 0.5f) - tw * 0.5f, p0.y - font * 1.15f), text, s.c_str());
+        dl->AddText(ImVec2(m.x(float(c) + 0.5f) - tw * 0.5f, p0.y - font * 1.15f), text, s.c_str());
     }
-    for (int r = 0; r < rows; r += l.label_every) {
+    dl->PopClipRect();
+    dl->PushClipRect(ImVec2(origin.x, p0.y - 2), ImVec2(p0.x, p1.y + 2), true);
+    for (int r = m.first_row(); r < m.last_row(); ++r) {
+        if (r % row_every) continue;
         const std::string s = r < int(v.row_labels.size()) ? v.row_labels[size_t(r)] : std::to_string(r + v.row_offset);
         const float tw = ImGui::CalcTextSize(s.c_str()).x;
-        dl->AddText(ImVec2(p0.x - tw - font * 0.3f, p0.y + l.cell * (float(r) + 0.5f) - font * 0.5f), text, s.c_str());
+        dl->AddText(ImVec2(p0.x - tw - font * 0.3f, m.y(float(r) + 0.5f) - font * 0.5f), text, s.c_str());
     }
+    dl->PopClipRect();
 
     // Values (or the view's own cell text) inside cells, when they fit.
-    const int decimals = v.integer ? 0 : std::min(v.decimals, l.cell >= font * 3.4f ? 3 : 2);
+    dl->PushClipRect(p0, p1, true);
+    const float cell = std::min(cw, ch);
+    const int decimals = v.integer ? 0 : std::min(v.decimals, cell >= font * 3.4f ? 3 : 2);
     const bool has_cell_text = v.cell_text.size() == size_t(rows) * size_t(cols);
-    if (l.cell >= font * 1.3f) {
-        for (int r = 0; r < rows; ++r) {
-            for (int c = 0; c < cols; ++c) {
+    if (cell >= font * 1.3f) {
+        for (int r = m.first_row(); r < m.last_row(); ++r) {
+            for (int c = m.first_col(); c < m.last_col(); ++c) {
                 const double x = v.values(r, c);
                 if (std::isnan(x) && !has_cell_text) continue;
                 const std::string s = has_cell_text ? v.cell_text[size_t(r) * size_t(cols) + size_t(c)]
                                                     : format_cell(x, v.integer, decimals);
                 const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-                if (ts.x + 4.0f > l.cell) continue;
-                const ImVec2 at(p0.x + l.cell * (float(c) + 0.5f) - ts.x * 0.5f, p0.y + l.cell * (float(r) + 0.5f) - ts.y * 0.5f);
+                if (ts.x + 4.0f > cw) continue;
+                const ImVec2 at(m.x(float(c) + 0.5f) - ts.x * 0.5f, m.y(float(r) + 0.5f) - ts.y * 0.5f);
                 const ImU32 ink = std::isnan(x) ? IM_COL32(40, 40, 40, 255) : text_color_on(map, colormap_t(map, x, lo, hi));
                 dl->AddText(at, ink, s.c_str());
             }
@@ -214,13 +305,11 @@ void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
     }
 
     // [SECTION] hover --------------------------------------------------------------------------
-    ImGui::InvisibleButton("##cells", ImVec2(p1.x - origin.x, p1.y - origin.y));
-    // The button covers labels too; only the cell area counts as hovering a cell.
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     int hr = -1, hc = -1;
     if (ImGui::IsItemHovered() && mouse.x >= p0.x && mouse.y >= p0.y && mouse.x < p1.x && mouse.y < p1.y) {
-        hr = std::min(rows - 1, int((mouse.y - p0.y) / l.cell));
-        hc = std::min(cols - 1, int((mouse.x - p0.x) / l.cell));
+        hr = std::clamp(m.row_at(mouse.y), 0, rows - 1);
+        hc = std::clamp(m.col_at(mouse.x), 0, cols - 1);
     }
     const ImU32 outline = IM_COL32(255, 170, 0, 255);
     int diag = v.highlight_delta;
@@ -230,24 +319,32 @@ void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
     }
     if (v.qk_axes && diag != INT_MIN && diag != INT32_MIN) {
         // Outline every cell with q − k = diag: the band of equal Δ.
-        for (int r = 0; r < rows; ++r) {
+        for (int r = m.first_row(); r < m.last_row(); ++r) {
             const int c = (r + v.row_offset) - diag - v.col_offset;
             if (c < 0 || c >= cols) continue;
-            const ImVec2 a(p0.x + l.cell * float(c), p0.y + l.cell * float(r));
-            dl->AddRect(a, ImVec2(a.x + l.cell, a.y + l.cell), outline, 0.0f, 0, std::max(1.5f, l.cell * 0.06f));
+            dl->AddRect(ImVec2(m.x(float(c)), m.y(float(r))), ImVec2(m.x(float(c + 1)), m.y(float(r + 1))), outline, 0.0f, 0,
+                        std::max(1.5f, cell * 0.06f));
         }
     }
-    draw_overlays(v, dl, p0, l.cell, rows, cols);
+    draw_overlays(v, dl, m);
 
-    // A click selects (the selection is a lesson parameter, so it lives in the URL).
-    if (hr >= 0 && ImGui::IsItemClicked(ImGuiMouseButton_Left) && !v.select_param.empty() && ctx.edits) {
-        const int value = v.select_mode == ViewData::SelectMode::Row ? hr : hr * cols + hc;
-        if (v.select_mode != ViewData::SelectMode::None) ctx.edits->push_back({v.select_param, std::to_string(value)});
+    // A click (a press and release without dragging) selects; the selection is a lesson parameter,
+    // so it lives in the URL.
+    if (hr >= 0 && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !v.select_param.empty() && ctx.edits &&
+        v.select_mode != ViewData::SelectMode::None) {
+        const ImVec2 drag = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
+        if (drag.x * drag.x + drag.y * drag.y < 36.0f) {
+            const int value = v.select_mode == ViewData::SelectMode::Row ? hr : hr * cols + hc;
+            ctx.edits->push_back({v.select_param, std::to_string(value)});
+        }
     }
 
     if (hr >= 0) {
-        const ImVec2 a(p0.x + l.cell * float(hc), p0.y + l.cell * float(hr));
-        dl->AddRect(a, ImVec2(a.x + l.cell, a.y + l.cell), IM_COL32(0, 0, 0, 255), 0.0f, 0, 2.0f);
+        dl->AddRect(ImVec2(m.x(float(hc)), m.y(float(hr))), ImVec2(m.x(float(hc + 1)), m.y(float(hr + 1))), IM_COL32(0, 0, 0, 255),
+                    0.0f, 0, 2.0f);
+    }
+    dl->PopClipRect();
+    if (hr >= 0) {
         ImGui::BeginTooltip();
         const std::string explained = v.explain ? v.explain(hr, hc) : std::string();
         if (!explained.empty()) {
@@ -270,11 +367,9 @@ void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
         ImGui::EndTooltip();
     }
 
-    if (ctx.drawn) ctx.drawn->push_back({ViewKind::Heatmap, v.title, p0, p1, rows, cols});
+    if (ctx.drawn) ctx.drawn->push_back({ViewKind::Heatmap, v.title, p0, p1, rows, cols, zoom->zoom, {m.u0, m.v0, m.u1, m.v1}});
     ImGui::SetCursorScreenPos(ImVec2(origin.x, p1.y + font * 0.4f));
-    for (const std::string& n : v.notes) {
-        text_wrapped(n, width);
-    }
+    for (const std::string& n : v.notes) text_wrapped(n, width);
     ImGui::Dummy(ImVec2(width, font * 0.4f));
 }
 

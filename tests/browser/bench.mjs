@@ -36,7 +36,7 @@ try {
   for (let i = 0; i < 5; ++i) {
     const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&lang=en');
     // performance.now() is measured from navigation start; pelab.ready resolves after the first frame.
-    times.push(await page.evaluate(() => window.pelab.ready.then(() => window.__pelabReadyAt || performance.now())));
+    times.push(await page.evaluate(() => window.pelab.ready.then(() => window.pelab.readyAt || performance.now())));
     await page.context().close();
   }
   console.log(`navigation -> first frame     ${median(times).toFixed(0)} ms median of 5 (${times.map((t) => t.toFixed(0)).join(', ')}; target <= 700 ms)`);

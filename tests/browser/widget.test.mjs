@@ -72,7 +72,7 @@ test('heatmap pixels follow F = f(q−k): equal colours along diagonals, red pea
 
 test('arrow keys, PageUp/PageDown, Home/End change the step and the hash', async () => {
   const page = await openWidget(browser, server.url, 'lesson=f-delta&step=2&lang=en');
-  await page.locator('#canvas').click({ position: { x: 5, y: 5 } });
+  await page.locator('.pelab-canvas').click({ position: { x: 5, y: 5 } });
   const step = () => page.evaluate(() => window.pelab.state().step);
   const hash = () => page.evaluate(() => location.hash);
   const press = async (key) => { await page.keyboard.press(key); await settle(page, 150); };
@@ -177,8 +177,8 @@ test('missing WebGL2 shows a readable message instead of a blank canvas', async 
   });
   const page = await context.newPage();
   await page.goto(server.url + 'index.html');
-  await page.waitForSelector('#pelab-fatal', { state: 'visible' });
-  const text = await page.locator('#pelab-fatal').innerText();
+  await page.waitForSelector('.pelab-fatal', { state: 'visible' });
+  const text = await page.locator('.pelab-fatal').innerText();
   assert.match(text, /WebGL2/);
   await context.close();
 });

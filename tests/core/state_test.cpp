@@ -59,7 +59,10 @@ TEST(State, UnknownLessonLangAndKeysAreReported) {
     auto issues = apply_query(split_query("lesson=nope&lang=fr&bogus=1&L=70"), &s);
     ASSERT_EQ(issues.size(), 4u);
     EXPECT_EQ(issues[0].key, "lesson");
-    EXPECT_EQ(issues[0].message, "lesson: \"nope\" is not a valid choice (one of f-delta); keeping f-delta");
+    // The message lists every registered lesson id.
+    std::string ids;
+    for (const Lesson* l : lesson_registry()) ids += (ids.empty() ? "" : "|") + std::string(l->id);
+    EXPECT_EQ(issues[0].message, "lesson: \"nope\" is not a valid choice (one of " + ids + "); keeping f-delta");
     EXPECT_EQ(issues[1].key, "lang");
     EXPECT_EQ(issues[1].message, "lang: \"fr\" is not a valid choice (one of zh|en); keeping en");
     EXPECT_EQ(issues[2].key, "bogus");

@@ -1,0 +1,130 @@
+#!/usr/bin/python3
+# PE Lab — scripts/make_single_file.py
+# Makes the offline build's one self-contained HTML file (preset web-single -> build/web-single/pelab.html):
+# a copy of web/index.html in which every <script src="..."> becomes an inline <script> holding that file
+# (widget.js from web/, pelab.js as linked with -sSINGLE_FILE=1, so the wasm is inside it as base64),
+# every local <link rel="stylesheet"> becomes an inline <style>, and the wasm preload link is dropped.
+# The result opens from file:// with no server and no network (a USB stick, an LMS upload).
+#
+# It refuses (exit 1, one line naming the tag) anything that would still need a server or the network:
+# a script or stylesheet it cannot find, a remote URL, any other <link> to a file, a pelab.js that was not
+# linked with -sSINGLE_FILE=1 (it would fetch pelab.wasm).
+#
+# Usage: make_single_file.py --page web/index.html --search-dir web --search-dir build/web-single/dist \
+#                            --output build/web-single/pelab.html
+import argparse
+import os
+import re
+import sys
+
+# Attributes of one tag, e.g. src="pelab.js" or rel=preload.
+ATTR_RE = re.compile(r'([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*(?:=\s*("[^"]*"|\'[^\']*\'|[^\s"\'=<>`]+))?')
+SCRIPT_RE = re.compile(r'<script\b([^>]*)>\s*</script\s*>', re.IGNORECASE)
+LINK_RE = re.compile(r'<link\b([^>]*)>', re.IGNORECASE)
+# pelab.js linked with -sSINGLE_FILE=1 names its wasm as a base64 data: URI.
+SINGLE_FILE_MARK = 'data:application/octet-stream;base64,'
+
+
+def fail(message):
+    print('make_single_file.py: ' + message, file=sys.stderr)
+    sys.exit(1)
+
+
+def attributes(text):
+    attrs = {}
+    for name, value in ATTR_RE.findall(text):
+        if value[:1] in ('"', "'"):
+            value = value[1:-1]
+        attrs[name.lower()] = value
+    return attrs
+
+
+def is_remote(url):
+    return re.match(r'^[a-zA-Z][a-zA-Z0-9+.-]*:', url) is not None or url.startswith('//')
+
+
+def find_local(name, search_dirs, tag):
+    if is_remote(name) or name.startswith('/') or '..' in name.split('/'):
+        fail('%s: "%s" is not a file next to the page; the single file cannot fetch it' % (tag, name))
+    for d in search_dirs:
+        path = os.path.join(d, name)
+        if os.path.isfile(path):
+            return path
+    fail('%s: "%s" not found in %s' % (tag, name, ', '.join(search_dirs)))
+
+
+def read_text(path):
+    with open(path, encoding='utf-8') as f:
+        return f.read()
+
+
+def inline_script_body(js):
+    # Inside <script>, "</script" ends the element and "<!--" changes how the HTML parser scans it; both
+    # only ever occur inside JS strings, regexes and comments, where "<\/" and "<\!" mean the same.
+    js = re.sub(r'</(script)', r'<\\/\1', js, flags=re.IGNORECASE)
+    return js.replace('<!--', '<\\!--')
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument('--page', required=True, help='the HTML page (web/index.html)')
+    ap.add_argument('--search-dir', action='append', required=True,
+                    help='where the page\'s scripts and stylesheets are looked up, in order')
+    ap.add_argument('--output', required=True)
+    args = ap.parse_args()
+
+    html = read_text(args.page)
+    inlined = []
+
+    def replace_script(m):
+        attrs = attributes(m.group(1))
+        if 'src' not in attrs:
+            return m.group(0)
+        tag = m.group(0).strip()
+        path = find_local(attrs['src'], args.search_dir, tag)
+        js = read_text(path)
+        if os.path.basename(path) == 'pelab.js' and SINGLE_FILE_MARK not in js:
+            fail('%s: %s was not linked with -sSINGLE_FILE=1 (it would fetch pelab.wasm); '
+                 'configure with -DPELAB_SINGLE_FILE=ON (preset web-single)' % (tag, path))
+        inlined.append('%s (%d bytes)' % (attrs['src'], len(js)))
+        keep = ''.join(' %s="%s"' % (k, v) for k, v in attrs.items() if k in ('id', 'type', 'nonce'))
+        return '<script%s>\n%s\n</script>' % (keep, inline_script_body(js))
+
+    def replace_link(m):
+        attrs = attributes(m.group(1))
+        rel = attrs.get('rel', '').lower().split()
+        href = attrs.get('href', '')
+        tag = m.group(0)
+        if href.startswith('data:'):
+            return tag                      # e.g. the empty favicon: nothing to fetch
+        if 'preload' in rel or 'modulepreload' in rel or 'prefetch' in rel:
+            return ''                       # the wasm preload: the wasm is inside pelab.js now
+        if 'stylesheet' in rel:
+            css = read_text(find_local(href, args.search_dir, tag))
+            inlined.append('%s (%d bytes)' % (href, len(css)))
+            media = attrs.get('media')
+            return '<style%s>\n%s\n</style>' % (' media="%s"' % media if media else '',
+                                                 re.sub(r'</(style)', r'<\\/\1', css, flags=re.IGNORECASE))
+        if href:
+            fail('%s: a <link> to "%s" would need a server or the network' % (tag, href))
+        return tag
+
+    html = SCRIPT_RE.sub(replace_script, html)
+    html = LINK_RE.sub(replace_link, html)
+    if not any(s.startswith('pelab.js') for s in inlined):
+        fail('%s has no <script src="pelab.js">: nothing to inline' % args.page)
+
+    banner = ('<!-- Generated by scripts/make_single_file.py from %s: one self-contained file that opens from '
+              'file:// with no server and no network. Inlined: %s. Do not edit; rebuild with '
+              '`cmake --workflow --preset web-single`. -->\n' % (os.path.basename(args.page), ', '.join(inlined)))
+    html = re.sub(r'(<!doctype html>\s*)', lambda m: m.group(1) + banner, html, count=1, flags=re.IGNORECASE)
+    tmp = args.output + '.tmp'
+    with open(tmp, 'w', encoding='utf-8', newline='\n') as f:
+        f.write(html)
+    os.replace(tmp, args.output)
+    print('make_single_file.py: wrote %s (%d bytes; inlined %s)' % (args.output, len(html.encode('utf-8')),
+                                                                   ', '.join(inlined)))
+
+
+if __name__ == '__main__':
+    main()

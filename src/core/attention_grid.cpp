@@ -1,0 +1,165 @@
+// PE Lab — core/attention_grid.cpp
+// Implements attention_grid.h: relative attention rules in 1-D and 2-D, the row-major grid map, softmax
+// attention and the permutation-equivariance demo. Sizes come from the arguments; callers validate them.
+//
+// [SECTION] parameter specs
+// [SECTION] grid positions and rules
+// [SECTION] softmax attention
+// [SECTION] permutations
+#include "core/attention_grid.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "core/random.h"
+
+namespace pelab {
+
+namespace {
+
+ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
+                   const char* symbol) {
+    ParamSpec s;
+    s.name = name;
+    s.kind = ParamKind::Int;
+    s.min = lo;
+    s.max = hi;
+    s.default_text = def;
+    s.help = help;
+    s.help_zh = help_zh;
+    s.symbol = symbol;
+    return s;
+}
+
+}  // namespace
+
+// [SECTION] parameter specs
+ParamSpec attention_spec_N() {
+    return int_spec("N", 1, 1024, "6", "number of tokens (positions 0..N-1)", "token 个数（位置 0..N-1）", "");
+}
+ParamSpec attention_spec_delta() {
+    return int_spec("delta", -1023, 1023, "-2", "the rule's offset: A[q][k] = 1 iff q - k = delta",
+                    "规则的偏移：q − k = Δ 时 A[q][k] = 1", "Δ");
+}
+ParamSpec attention_spec_H() { return int_spec("H", 1, 32, "2", "grid rows", "网格行数", ""); }
+ParamSpec attention_spec_W() { return int_spec("W", 1, 32, "3", "grid columns", "网格列数", ""); }
+ParamSpec attention_spec_drow() {
+    return int_spec("drow", -31, 31, "0", "row offset delta_1 = row_q - row_k", "行位移 δ₁ = q 的行 − k 的行", "δ₁");
+}
+ParamSpec attention_spec_dcol() {
+    return int_spec("dcol", -31, 31, "-1", "column offset delta_2 = col_q - col_k", "列位移 δ₂ = q 的列 − k 的列",
+                    "δ₂");
+}
+
+// [SECTION] grid positions and rules
+GridCoord grid_coord(int index, int W) {
+    GridCoord c;
+    if (W <= 0) return c;
+    c.row = index / W;
+    c.col = index % W;
+    return c;
+}
+
+int grid_index(int row, int col, int W) { return row * W + col; }
+
+Eigen::MatrixXd attention_rule_1d(int N, int delta) {
+    const int n = std::max(N, 0);
+    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
+    for (int q = 0; q < n; ++q) {
+        const int k = q - delta;
+        if (k >= 0 && k < n) A(q, k) = 1.0;
+    }
+    return A;
+}
+
+Eigen::MatrixXd attention_rule_2d(int H, int W, int drow, int dcol) {
+    const int h = std::max(H, 0), w = std::max(W, 0), n = h * w;
+    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
+    for (int q = 0; q < n; ++q) {
+        const GridCoord cq = grid_coord(q, w);
+        // The key sits at q's coordinate minus δ; it exists only if that coordinate is on the grid,
+        // which is what keeps the rule from wrapping around a row break.
+        const int kr = cq.row - drow, kc = cq.col - dcol;
+        if (kr >= 0 && kr < h && kc >= 0 && kc < w) A(q, grid_index(kr, kc, w)) = 1.0;
+    }
+    return A;
+}
+
+// [SECTION] softmax attention
+Eigen::MatrixXd softmax_rows(const Eigen::MatrixXd& logits) {
+    Eigen::MatrixXd out(logits.rows(), logits.cols());
+    for (Eigen::Index r = 0; r < logits.rows(); ++r) {
+        double mx = -std::numeric_limits<double>::infinity();
+        for (Eigen::Index c = 0; c < logits.cols(); ++c) mx = std::max(mx, logits(r, c));
+        if (!std::isfinite(mx)) {
+            // Every key masked: there is no distribution to speak of.
+            out.row(r).setConstant(std::numeric_limits<double>::quiet_NaN());
+            continue;
+        }
+        double sum = 0.0;
+        for (Eigen::Index c = 0; c < logits.cols(); ++c) {
+            out(r, c) = std::exp(logits(r, c) - mx);
+            sum += out(r, c);
+        }
+        for (Eigen::Index c = 0; c < logits.cols(); ++c) out(r, c) /= sum;
+    }
+    return out;
+}
+
+Eigen::MatrixXd attention_weights(const Eigen::MatrixXd& Q, const Eigen::MatrixXd& K) {
+    const double scale = Q.cols() > 0 ? 1.0 / std::sqrt(static_cast<double>(Q.cols())) : 1.0;
+    return softmax_rows((Q * K.transpose()) * scale);
+}
+
+Eigen::MatrixXd attention_output(const Eigen::MatrixXd& Q, const Eigen::MatrixXd& K, const Eigen::MatrixXd& V) {
+    return attention_weights(Q, K) * V;
+}
+
+// [SECTION] permutations
+std::vector<int> seeded_permutation(int n, std::uint64_t seed) {
+    std::vector<int> perm(static_cast<std::size_t>(std::max(n, 0)));
+    for (int i = 0; i < n; ++i) perm[static_cast<std::size_t>(i)] = i;
+    if (n < 2) return perm;
+    SplitMix64 rng(seed);
+    for (int attempt = 0; attempt < 64; ++attempt) {
+        for (int i = n - 1; i >= 1; --i) {
+            const int j = static_cast<int>(rng.next_u64() % static_cast<std::uint64_t>(i + 1));
+            std::swap(perm[static_cast<std::size_t>(i)], perm[static_cast<std::size_t>(j)]);
+        }
+        bool identity = true;
+        for (int i = 0; i < n; ++i) identity = identity && perm[static_cast<std::size_t>(i)] == i;
+        if (!identity) return perm;
+    }
+    // Practically unreachable; a swap of the first two keeps the promise of "not the identity".
+    std::swap(perm[0], perm[1]);
+    return perm;
+}
+
+Eigen::MatrixXd permutation_matrix(const std::vector<int>& perm) {
+    const Eigen::Index n = static_cast<Eigen::Index>(perm.size());
+    Eigen::MatrixXd P = Eigen::MatrixXd::Zero(n, n);
+    for (Eigen::Index i = 0; i < n; ++i) P(i, perm[static_cast<std::size_t>(i)]) = 1.0;
+    return P;
+}
+
+PermutationDemo permutation_equivariance_demo(int n_tokens, int d, std::uint64_t seed) {
+    PermutationDemo demo;
+    const int n = std::max(n_tokens, 1), dim = std::max(d, 1);
+    SplitMix64 rng(seed);
+    demo.X = random_signed_matrix(n, dim, rng);
+    demo.Wq = random_signed_matrix(dim, dim, rng);
+    demo.Wk = random_signed_matrix(dim, dim, rng);
+    demo.Wv = random_signed_matrix(dim, dim, rng);
+    demo.perm = seeded_permutation(n, seed + 1);
+    demo.P = permutation_matrix(demo.perm);
+    const Eigen::MatrixXd Xs = demo.P * demo.X;
+    demo.weights = attention_weights(demo.X * demo.Wq, demo.X * demo.Wk);
+    demo.out = demo.weights * (demo.X * demo.Wv);
+    demo.weights_shuffled = attention_weights(Xs * demo.Wq, Xs * demo.Wk);
+    demo.out_shuffled = demo.weights_shuffled * (Xs * demo.Wv);
+    return demo;
+}
+
+}  // namespace pelab

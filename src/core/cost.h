@@ -1,0 +1,50 @@
+// PE Lab — core/cost.h
+// Live measurements of what the *position part* of attention costs for each family of methods, in
+// bytes held and in time, for a sequence of N tokens with head width d. The work is real (arrays are
+// allocated, filled with seeded numbers and updated) and timed with std::chrono::steady_clock, so the
+// numbers describe this machine (or this browser's WebAssembly engine) at this moment, not constants.
+//
+//   embedding_add   P (N×d) added to the token embeddings X (N×d)                table N·d,   work N·d
+//   full_bias       a learned bias per (i, j) added to the N×N scores             table N²,    work N²
+//   bucketed_bias   one learned value per relative distance (2N−1 of them),       table 2N−1,  work N²
+//                   looked up for every (i, j) and added to the scores
+//   rope_cached     rotate Q and K (N×d each) with precomputed cos/sin tables     table N·d,   work 2·N·d
+//   rope_uncached   rotate Q and K, computing cos/sin on the fly from θ            table d/2,   work 2·N·d
+//
+// Single-threaded, double precision. Part of `core`: Eigen + std only (no threads).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace pelab {
+
+enum class PositionMethod { embedding_add, full_bias, bucketed_bias, rope_cached, rope_uncached };
+
+// Every method, in the order above.
+const std::vector<PositionMethod>& all_position_methods();
+const char* position_method_name(PositionMethod m);  // "embedding_add", "full_bias", ...
+
+// Bytes of the position table the method keeps for N tokens and width d (8 bytes per double):
+// N·d·8, N²·8, (2N−1)·8, N·d·8 (cos and sin, N·d/2 each), (d/2)·8.
+double position_table_bytes(PositionMethod m, int N, int d);
+
+// Elements the method updates per application: N·d, N², N², 2·N·d, 2·N·d.
+double position_work_items(PositionMethod m, int N, int d);
+
+struct CostMeasurement {
+    PositionMethod method = PositionMethod::embedding_add;
+    int N = 0, d = 0;
+    double table_bytes = 0.0;   // position_table_bytes
+    double work_items = 0.0;    // position_work_items
+    double seconds = 0.0;       // fastest single application observed (steady_clock)
+    double setup_seconds = 0.0; // building the table once (e.g. the cos/sin cache), steady_clock
+    int runs = 0;               // applications timed
+    double checksum = 0.0;      // sum of the result; keeps the work observable to the compiler
+};
+
+// Allocates the arrays, builds the table (timed as setup), then applies the position part repeatedly
+// until at least min_seconds have passed (at least 3 and at most max_runs applications) and keeps the
+// fastest. N ≥ 1, d ≥ 2 even; inputs are clamped to N ≤ 4096, d ≤ 1024.
+CostMeasurement measure_position_cost(PositionMethod m, int N, int d, double min_seconds = 0.004, int max_runs = 200);
+
+}  // namespace pelab

@@ -1,0 +1,66 @@
+// PE Lab — core/sincos_2d.cpp
+// Implements sincos_2d.h, step for step like MAE's util/pos_embed.py (omega = arange(D/4) / (D/4),
+// omega = 1 / 10000**omega, out = outer(pos, omega), [sin(out) | cos(out)]).
+#include "core/sincos_2d.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pelab {
+
+// [SECTION] parameter specs
+ParamSpec sincos2d_spec_grid() {
+    ParamSpec s;
+    s.name = "grid";
+    s.kind = ParamKind::Int;
+    s.min = 1;
+    s.max = 64;
+    s.default_text = "4";
+    s.help = "patches per side (grid x grid patches, row-major)";
+    s.help_zh = "每边的 patch 数（grid×grid 个 patch，按行展平）";
+    return s;
+}
+
+ParamSpec sincos2d_spec_D() {
+    ParamSpec s;
+    s.name = "D";
+    s.kind = ParamKind::Int;
+    s.min = 4;
+    s.max = 1024;
+    s.multiple_of = 4;
+    s.default_text = "16";
+    s.help = "embedding width, a multiple of 4 as MAE asserts (first half: column, second half: row)";
+    s.help_zh = "嵌入宽度，按 MAE 的要求取 4 的倍数（前一半编码列，后一半编码行）";
+    return s;
+}
+
+// [SECTION] embeddings
+Eigen::MatrixXd sincos_1d(const Eigen::VectorXd& positions, int width) {
+    const int w = std::max(width, 0), n_freq = w / 2;
+    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(positions.size(), w);
+    for (int i = 0; i < n_freq; ++i) {
+        // MAE: omega = 1. / 10000**(i / (embed_dim / 2.)), computed in float64.
+        const double omega = 1.0 / std::pow(10000.0, static_cast<double>(i) / (w / 2.0));
+        for (Eigen::Index m = 0; m < positions.size(); ++m) {
+            const double t = positions(m) * omega;
+            out(m, i) = std::sin(t);
+            out(m, n_freq + i) = std::cos(t);
+        }
+    }
+    return out;
+}
+
+Eigen::MatrixXd sincos_2d(int grid, int D) {
+    const int g = std::max(grid, 0), width = std::max(D, 0), half = width / 2;
+    Eigen::VectorXd cols(g * g), rows(g * g);
+    for (int m = 0; m < g * g; ++m) {
+        cols(m) = m % g;  // meshgrid(grid_w, grid_h)[0]: the column index
+        rows(m) = m / g;  // meshgrid(grid_w, grid_h)[1]: the row index
+    }
+    Eigen::MatrixXd emb = Eigen::MatrixXd::Zero(g * g, width);
+    emb.leftCols(half) = sincos_1d(cols, half);            // MAE's emb_h (fed grid[0] = column)
+    emb.middleCols(half, half) = sincos_1d(rows, half);    // MAE's emb_w (fed grid[1] = row)
+    return emb;  // odd D: the last column stays 0
+}
+
+}  // namespace pelab

@@ -1,0 +1,186 @@
+// PE Lab — lessons/rope_lesson_util.cpp
+// Definitions of the display helpers in rope_lesson_util.h (issue-4 lessons).
+#include "lessons/rope_lesson_util.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace pelab {
+namespace ropeui {
+
+const char* tr(Lang lang, const char* zh, const char* en) { return lang == Lang::zh ? zh : en; }
+
+// U+2212 MINUS SIGN for every negative number shown to the learner.
+std::string with_minus(std::string s) {
+    if (!s.empty() && s[0] == '-') s = "−" + s.substr(1);
+    // exponents: "1e-05" → "1e−05"
+    const std::size_t e = s.find("e-");
+    if (e != std::string::npos) s = s.substr(0, e + 1) + "−" + s.substr(e + 2);
+    return s;
+}
+
+// 6 significant digits; |x| < 1e-12 shows as 0 (rounding noise of exact zeros).
+std::string num(double x) {
+    if (std::isnan(x)) return "NaN";
+    if (std::isinf(x)) return x < 0 ? "−∞" : "∞";
+    if (std::fabs(x) < 1e-12) return "0";
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.6g", x);
+    return with_minus(buf);
+}
+
+// Up to `digits` significant digits (for long tables and notes).
+std::string num_digits(double x, int digits) {
+    if (std::isnan(x)) return "NaN";
+    if (std::isinf(x)) return x < 0 ? "−∞" : "∞";
+    if (x == 0.0) return "0";
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    return with_minus(buf);
+}
+
+// A difference that should be zero: exactly 0 prints as 0, anything else (however small) is shown.
+std::string exact(double x) {
+    if (x == 0.0) return "0";
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.3g", x);
+    return with_minus(buf);
+}
+
+std::string integer(long long n) { return with_minus(std::to_string(n)); }
+
+// "(floating-point rounding)" after a difference that is tiny but not exactly 0.
+std::string rounding_hint(double x, Lang lang) {
+    if (x == 0.0 || x > 1e-9) return "";
+    return tr(lang, "（浮点舍入误差）", " (floating-point rounding)");
+}
+
+// Unicode subscript digits for indices (θ₀, θ₁₂).
+std::string sub(long long i) {
+    static const char* const digits[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
+    std::string s = i < 0 ? "₋" : "";
+    const std::string d = std::to_string(i < 0 ? -i : i);
+    for (char c : d) s += digits[c - '0'];
+    return s;
+}
+
+// An angle in radians as a multiple of π when it is one with a small denominator, else a decimal.
+std::string angle(double a) {
+    if (a == 0.0) return "0";
+    const double t = a / kPi;
+    for (int den = 1; den <= 12; ++den) {
+        const double numer = std::round(t * den);
+        if (std::fabs(t * den - numer) < 1e-9 && std::fabs(numer) <= 10000) {
+            const long long p = static_cast<long long>(numer);
+            std::string s = p < 0 ? "−" : "";
+            const long long ap = p < 0 ? -p : p;
+            if (ap != 1) s += std::to_string(ap);
+            s += "π";
+            if (den != 1) s += "/" + std::to_string(den);
+            return s;
+        }
+    }
+    return num(a);
+}
+
+std::string vector_text(const Eigen::VectorXd& x, int max_items) {
+    std::string s = "[";
+    for (Eigen::Index i = 0; i < x.size(); ++i) {
+        if (i == max_items) {
+            s += ", …";
+            break;
+        }
+        s += (i ? ", " : "") + num(x(i));
+    }
+    return s + "]";
+}
+
+// Bytes as "512 B", "12.5 KiB", "3.00 MiB".
+std::string bytes_text(double b) {
+    char buf[48];
+    if (b < 1024.0)
+        std::snprintf(buf, sizeof buf, "%.0f B", b);
+    else if (b < 1024.0 * 1024.0)
+        std::snprintf(buf, sizeof buf, "%.3g KiB", b / 1024.0);
+    else
+        std::snprintf(buf, sizeof buf, "%.3g MiB", b / (1024.0 * 1024.0));
+    return buf;
+}
+
+// Seconds as "850 ns", "12.3 µs", "4.56 ms".
+std::string time_text(double s) {
+    char buf[48];
+    if (s < 1e-6)
+        std::snprintf(buf, sizeof buf, "%.3g ns", s * 1e9);
+    else if (s < 1e-3)
+        std::snprintf(buf, sizeof buf, "%.3g µs", s * 1e6);
+    else
+        std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
+    return buf;
+}
+
+std::vector<std::string> index_labels(int n, int first) {
+    std::vector<std::string> out;
+    for (int i = 0; i < n; ++i) out.push_back(std::to_string(first + i));
+    return out;
+}
+
+RowMatrix to_rows(const Eigen::MatrixXd& M) { return RowMatrix(M); }
+
+double max_abs(const Eigen::MatrixXd& M) { return M.size() == 0 ? 0.0 : M.cwiseAbs().maxCoeff(); }
+
+// Entries below 1e-12 are rounding noise of exact zeros and are stored as 0 so tables never print "−0.0000".
+RowMatrix without_rounding_noise(RowMatrix M) {
+    for (Eigen::Index i = 0; i < M.size(); ++i)
+        if (std::fabs(M.data()[i]) < 1e-12) M.data()[i] = 0.0;
+    return M;
+}
+
+// Heatmap of a query × key matrix (rows: query positions, columns: key positions); the caller sets explain.
+ViewData qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
+    ViewData view;
+    view.kind = ViewKind::Heatmap;
+    view.title = title;
+    view.values = to_rows(M);
+    view.row_labels = index_labels(static_cast<int>(M.rows()));
+    view.col_labels = index_labels(static_cast<int>(M.cols()));
+    view.row_axis = tr(lang, "查询位置 m", "query position m");
+    view.col_axis = tr(lang, "键位置 n", "key position n");
+    view.is_signed = true;
+    view.qk_axes = true;
+    return view;
+}
+
+// Defensive parameter reads: a ParamSet filled by hand may lack keys or hold odd values.
+int int_param(const ParamSet& p, const char* key, int fallback, int lo, int hi) {
+    return std::clamp(p.has(key) ? p.geti(key) : fallback, lo, hi);
+}
+double real_param(const ParamSet& p, const char* key, double fallback, double lo, double hi) {
+    const double x = p.has(key) ? p.getd(key) : fallback;
+    return std::isfinite(x) ? std::clamp(x, lo, hi) : fallback;
+}
+int choice_int_param(const ParamSet& p, const char* key, int fallback) {
+    const std::string& s = p.gets(key);
+    if (s.empty()) return fallback;
+    int v = 0;
+    for (char c : s) {
+        if (c < '0' || c > '9') return fallback;
+        v = v * 10 + (c - '0');
+        if (v > 100000) return fallback;
+    }
+    return v;
+}
+
+// 10^x, exact for whole x (10^4 = 10000 exactly, as the lessons' bases must match the reference defaults).
+double pow10_exact(double x) {
+    if (x == std::floor(x) && std::fabs(x) <= 15) {
+        double r = 1.0;
+        for (int i = 0; i < static_cast<int>(std::fabs(x)); ++i) r *= 10.0;
+        return x < 0 ? 1.0 / r : r;
+    }
+    return std::pow(10.0, x);
+}
+
+}  // namespace ropeui
+}  // namespace pelab

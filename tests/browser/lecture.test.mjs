@@ -1,0 +1,331 @@
+// PE Lab — tests/browser/lecture.test.mjs
+// What a lecturer relies on: the reveal.js deck with several embedded widgets, embed.html's options,
+// the postMessage API, PNG export, the DOM mirror of the step text, WebGL context loss, hostile hashes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { PNG } from 'pngjs';
+import { serve, launch, openWidget, settle, screenshotPng, pixel } from './lib.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Frames of every widget (iframe) in a page.
+async function widgetFrames(page) {
+  const frames = page.frames().filter((f) => f.url().includes('embed.html'));
+  const out = [];
+  for (const f of frames) out.push({ frame: f, url: f.url() });
+  return out;
+}
+
+test('lecture deck: every widget gets ready, stays idle, and slide changes drive the steps', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url + 'examples/lecture/index.html');
+  await page.waitForFunction(() => window.pelabDeck && window.pelabDeck.isReady());
+  await page.waitForFunction(() => document.querySelectorAll('iframe.pelab').length >= 3);
+  // Every iframe's widget resolves ready (hidden slides included).
+  await page.waitForFunction(() => [...document.querySelectorAll('iframe.pelab')].every(
+    (f) => f.contentWindow && f.contentWindow.pelab && f.contentWindow.pelab.frames() > 0), null, { timeout: 30000 });
+  const widgets = await widgetFrames(page);
+  assert.ok(widgets.length >= 3, `${widgets.length} widgets`);
+  const lessons = new Set();
+  for (const w of widgets) {
+    await w.frame.evaluate(() => window.pelab.ready);
+    lessons.add(await w.frame.evaluate(() => window.pelab.state().lesson));
+  }
+  assert.ok(lessons.size >= 3, `three different lessons: ${[...lessons]}`);
+
+  // Idle: no widget renders during 2 s.
+  await sleep(800);
+  const count = () => Promise.all(widgets.map((w) => w.frame.evaluate(() => window.pelab.frames())));
+  const before = await count();
+  await sleep(2000);
+  const afterIdle = await count();
+  assert.deepEqual(afterIdle, before, 'frames while idle');
+
+  // Slide 2 (f-delta), then two clicker presses: fragments → steps 2 and 3.
+  const fdelta = widgets.find((w) => w.url.includes('lesson=f-delta')).frame;
+  await page.evaluate(() => window.pelabDeck.slide(1, 0));
+  await page.waitForFunction(() => window.pelabDeck.getIndices().h === 1);
+  await page.keyboard.press('PageDown');
+  await fdelta.waitForFunction(() => window.pelab.state().step === 2);
+  await page.keyboard.press('PageDown');
+  await fdelta.waitForFunction(() => window.pelab.state().step === 3);
+  await page.keyboard.press('PageUp');
+  await fdelta.waitForFunction(() => window.pelab.state().step === 2);
+  // A slide change sets the next widget to that slide's starting step.
+  const third = widgets.find((w) => !w.url.includes('lesson=f-delta')).frame;
+  await third.evaluate(() => window.pelab.setState({ step: 1 }));
+  await page.evaluate(() => window.pelabDeck.slide(2, 0));
+  await third.waitForFunction(() => window.pelab.state().step === 3);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('postMessage round trip between a host page and an embedded widget', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  const page = await context.newPage();
+  await page.goto(server.url + 'index.html#lesson=f-delta');  // any page of the same origin as host
+  await page.evaluate((src) => {
+    document.body.innerHTML = '';
+    window.received = [];
+    window.addEventListener('message', (e) => window.received.push(e.data));
+    const f = document.createElement('iframe');
+    f.id = 'w';
+    f.style.cssText = 'width:900px;height:600px';
+    f.src = src;
+    document.body.appendChild(f);
+  }, server.url + 'embed.html#lesson=f-delta&step=2&lang=en');
+  await page.waitForFunction(() => window.received.some((m) => m && m.type === 'pelab:ready'), null, { timeout: 20000 });
+  await page.evaluate(() => document.getElementById('w').contentWindow.postMessage(
+    { type: 'pelab:setState', state: { step: 6, params: { v: [1, 0, 0, 1] } } }, '*'));
+  await page.waitForFunction(() => window.received.some((m) => m.type === 'pelab:state' && m.state.step === 6));
+  const last = await page.evaluate(() => window.received.filter((m) => m.type === 'pelab:state').pop().state);
+  assert.deepEqual(last.params.v, [1, 0, 0, 1]);
+  // getState is answered; malformed messages are ignored without harm.
+  await page.evaluate(() => {
+    const w = document.getElementById('w').contentWindow;
+    w.postMessage('not an object', '*');
+    w.postMessage({ type: 'pelab:setState', state: 'step=3' }, '*');
+    w.postMessage({ type: 'pelab:setState', state: { step: { toString: 'x' }, params: null } }, '*');
+    window.received = [];
+    w.postMessage({ type: 'pelab:getState' }, '*');
+  });
+  await page.waitForFunction(() => window.received.some((m) => m.type === 'pelab:state'));
+  const answered = await page.evaluate(() => window.received.find((m) => m.type === 'pelab:state').state);
+  assert.equal(answered.step, 6);
+  await context.close();
+});
+
+test('embed.html options: embed, controls, steps range, theme, fontscale, small iframe', async () => {
+  // embed=1 (from embed.html) hides the step list: the figure starts near the left edge.
+  const embed = await browser.newContext({ viewport: { width: 900, height: 650 } });
+  const page = await embed.newPage();
+  await page.goto(server.url + 'embed.html#lesson=f-delta&step=4&lang=en&steps=3-5');
+  await page.waitForFunction(() => window.pelab && window.pelab.frames() > 0);
+  await settle(page);
+  const s = await page.evaluate(() => window.pelab.state());
+  assert.equal(s.step, 4);
+  const fig = (await page.evaluate(() => window.pelab.layout()))[0];
+  assert.ok(fig.x < 150, `no step list in embed mode (figure at x=${fig.x})`);
+  await page.locator('.pelab-canvas').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('End');
+  await settle(page, 150);
+  assert.equal(await page.evaluate(() => window.pelab.state().step), 5, 'End stops at the range end');
+  await page.keyboard.press('Home');
+  await settle(page, 150);
+  assert.equal(await page.evaluate(() => window.pelab.state().step), 3, 'Home stops at the range start');
+  assert.match(await page.evaluate(() => location.hash), /steps=3-5/);
+  // Dark theme: the background turns dark.
+  await page.evaluate(() => window.pelab.setState({ theme: 'dark' }));
+  await settle(page);
+  const dark = await screenshotPng(page);
+  const bg = pixel(dark, dark.width - 5, dark.height / 2);
+  assert.ok(bg[0] < 60 && bg[1] < 60 && bg[2] < 60, `dark background ${bg}`);
+  // controls=0: no navigation bar, the figure only; fontscale makes text larger (taller step title).
+  await page.evaluate(() => window.pelab.setState({ theme: 'contrast', controls: 0, fontscale: 1.6 }));
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.pelab.state().step), 3);
+  assert.deepEqual(await page.evaluate(() => window.pelab.notices()), []);
+  await embed.close();
+
+  // 320×240: still renders without errors and shows content.
+  const small = await browser.newContext({ viewport: { width: 320, height: 240 } });
+  const sp = await small.newPage();
+  const errors = [];
+  sp.on('pageerror', (e) => errors.push(String(e)));
+  await sp.goto(server.url + 'embed.html#lesson=f-delta&step=4&lang=zh');
+  await sp.waitForFunction(() => window.pelab && window.pelab.frames() > 0);
+  await settle(sp);
+  const png = await screenshotPng(sp);
+  const colours = new Set();
+  for (let y = 0; y < png.height; y += 5) for (let x = 0; x < png.width; x += 5) colours.add(pixel(png, x, y).join());
+  assert.ok(colours.size > 15, `small iframe shows content (${colours.size})`);
+  assert.deepEqual(errors, []);
+  await small.close();
+});
+
+test('PNG export of a figure at 2× decodes to a non-blank image of the right size', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&lang=en');
+  await settle(page);
+  const fig = (await page.evaluate(() => window.pelab.layout()))[0];
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.evaluate(() => window.pelab.exportPng(0, 2)),
+  ]);
+  assert.match(download.suggestedFilename(), /^pelab-f-delta-step4-view1\.2x\.png$/);
+  const chunks = [];
+  for await (const c of await download.createReadStream()) chunks.push(c);
+  const png = PNG.sync.read(Buffer.concat(chunks));
+  assert.ok(png.width >= 2 * fig.w && png.height >= 2 * fig.h, `${png.width}×${png.height} for a ${fig.w}×${fig.h} plot`);
+  const colours = new Set();
+  for (let y = 0; y < png.height; y += 4) for (let x = 0; x < png.width; x += 4) colours.add(pixel(png, x, y).join());
+  assert.ok(colours.size > 50, `exported figure has content (${colours.size} colours)`);
+  await page.context().close();
+});
+
+test('the step title and text are mirrored into the DOM (aria-live) and follow navigation', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=1&lang=en');
+  await settle(page);
+  const mirror = page.locator('.pelab-text');
+  assert.equal(await mirror.getAttribute('aria-live'), 'polite');
+  const first = await page.locator('.pelab-text h2').innerText();
+  assert.ok(first.length > 3);
+  assert.ok((await page.locator('.pelab-text p').innerText()).length > 40);
+  await page.evaluate(() => window.pelab.setState({ step: 2, lang: 'zh' }));
+  await page.waitForFunction((t) => document.querySelector('.pelab-text h2').textContent !== t, first);
+  assert.match(await page.locator('.pelab-text h2').innerText(), /[\u4e00-\u9fff]/, 'Chinese title after lang=zh');
+  await page.context().close();
+});
+
+test('WebGL context loss and restore: the widget recovers with its state intact', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&L=5&lang=en');
+  await settle(page);
+  await page.evaluate(() => {
+    window.loser = document.querySelector('.pelab-canvas').getContext('webgl2').getExtension('WEBGL_lose_context');
+    window.loser.loseContext();
+  });
+  await sleep(300);
+  await page.evaluate(() => window.loser.restoreContext());
+  await page.waitForFunction(() => window.pelab.frames() > 0);
+  await page.evaluate(() => window.pelab.setState({ step: 4 }));
+  await settle(page, 400);
+  const s = await page.evaluate(() => window.pelab.state());
+  assert.equal(s.params.L, 5);
+  // The heatmap is drawn again: its peak cell is red.
+  const hm = (await page.evaluate(() => window.pelab.layout())).find((v) => v.kind === 'heatmap');
+  const png = await screenshotPng(page);
+  const c = pixel(png, hm.x + hm.w / 5 * 0.2, hm.y + hm.h / 5 * 0.2);
+  assert.ok(c[0] > c[2] + 60, `peak cell red after restore: ${c}`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('hostile hashes: the page stays alive and shows a notice each time', async () => {
+  const hostile = [
+    'step=0', 'step=-1e309', 'L=99999999999999999999999', 'L=0x10', 'omega=' + '1,'.repeat(3000) + '1',
+    '%00=%00', 'lesson=%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'steps=5-3', 'steps=a-b', 'theme=neon',
+    'fontscale=100', 'fontscale=NaN', '=&&&==', 'v=1e308,1e308,-1e308,nan', 'lang=%F0%9F%98%80', 'seed=1.5',
+    'controls=yes', 'embed=2', '%ZZ=1', 'omega=,,,', 'L=' + '9'.repeat(5000),
+  ];
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&lang=en');
+  for (const h of hostile) {
+    await page.evaluate((hash) => { location.hash = '#' + hash; }, h);
+    await page.waitForFunction(() => window.pelab.notices().length > 0, null, { timeout: 5000 })
+      .catch(() => assert.fail(`no notice for ${h.slice(0, 60)}`));
+    const s = await page.evaluate(() => window.pelab.state());
+    assert.equal(s.lesson, 'f-delta', h.slice(0, 60));
+    await page.evaluate(() => window.pelab.setState({ step: 1 }));
+    await page.evaluate(() => { window.pelab.frames(); });
+    // Clear the notices for the next hash (the dismiss button's function).
+    await page.evaluate(() => window.pelab.dismissNotices());
+  }
+  assert.deepEqual(page.errors, []);
+  await settle(page);
+  const png = await screenshotPng(page);
+  const colours = new Set();
+  for (let y = 0; y < png.height; y += 13) for (let x = 0; x < png.width; x += 13) colours.add(pixel(png, x, y).join());
+  assert.ok(colours.size > 20, 'still rendering');
+  await page.context().close();
+});
+
+test('heatmap zoom and pan: wheel zooms about the pointer, drag pans, pinch zooms, double click resets', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(server.url + 'index.html#lesson=f-delta&step=4&L=32&lang=en');
+  await page.waitForFunction(() => window.pelab && window.pelab.frames() > 0);
+  await settle(page);
+  const hm = async () => (await page.evaluate(() => window.pelab.layout())).find((v) => v.kind === 'heatmap');
+  let h = await hm();
+  assert.equal(h.zoom, 1);
+  const cx = h.x + h.w * 0.25, cy = h.y + h.h * 0.25;
+  await page.mouse.move(cx, cy);
+  for (let i = 0; i < 4; ++i) {  // four wheel notches
+    await page.mouse.wheel(0, -100);
+    await settle(page, 100);
+  }
+  h = await hm();
+  assert.ok(h.zoom > 1.5, `wheel zoomed in (${h.zoom})`);
+  assert.ok(h.window[0] < 0.3 && h.window[1] < 0.3, `zoomed about the pointer: ${h.window}`);
+  // Drag pans the window the other way.
+  const before = h.window[0];
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx - 120, cy, { steps: 6 });
+  await page.mouse.up();
+  await settle(page, 200);
+  h = await hm();
+  assert.ok(h.window[0] > before + 0.01, `drag panned right: ${before} → ${h.window[0]}`);
+  await page.mouse.dblclick(cx, cy);
+  await settle(page, 200);
+  assert.equal((await hm()).zoom, 1, 'double click resets');
+  // Pinch (two fingers moving apart) zooms in.
+  const cdp = await context.newCDPSession(page);
+  const mid = { x: h.x + h.w / 2, y: h.y + h.h / 2 };
+  const touch = (type, d) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x: mid.x - d, y: mid.y, id: 1 }, { x: mid.x + d, y: mid.y, id: 2 }] });
+  await touch('touchStart', 20);
+  for (let d = 30; d <= 160; d += 10) await touch('touchMove', d);
+  await touch('touchEnd', 0);
+  await settle(page, 300);
+  assert.ok((await hm()).zoom > 1.2, `pinch zoomed in (${(await hm()).zoom})`);
+  await context.close();
+});
+
+test('several widgets mounted directly in one page: independent instances, keys go to the focused one', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url + 'index.html#lesson=f-delta');  // same origin; the body is replaced below
+  await page.waitForFunction(() => window.pelab && window.pelab.frames() > 0);
+  const pageHash = await page.evaluate(() => location.hash);
+  await page.evaluate(async () => {
+    document.documentElement.style.overflow = 'auto';
+    document.body.innerHTML = '<div id="a" style="height:460px"></div><div id="b" style="height:460px"></div>';
+    window.a = PELab.mount(document.getElementById('a'), { query: 'lesson=f-delta&step=2&lang=en&embed=1' });
+    window.b = PELab.mount(document.getElementById('b'), { query: 'lesson=f-delta&step=5&lang=zh&embed=1' });
+    await Promise.all([window.a.ready, window.b.ready]);
+  });
+  assert.deepEqual(await page.evaluate(() => [a.state().step, b.state().step]), [2, 5]);
+  assert.deepEqual(await page.evaluate(() => [a.state().lang, b.state().lang]), ['en', 'zh']);
+  await page.evaluate(() => a.setState({ step: 3 }));
+  await page.waitForFunction(() => a.state().step === 3);
+  assert.equal(await page.evaluate(() => b.state().step), 5, 'b is untouched');
+  // Keys: only the focused canvas reacts.
+  await page.locator('#b canvas').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => b.state().step === 6);
+  assert.equal(await page.evaluate(() => a.state().step), 3, 'a ignores keys aimed at b');
+  // The hash belongs to the page, not to mounted widgets.
+  assert.equal(await page.evaluate(() => location.hash), pageHash);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('print shows the step text and a picture of the figure', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&lang=en');
+  await settle(page);
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await page.waitForFunction(() => document.querySelector('.pelab-print-figure').src.startsWith('data:image/png'));
+  assert.ok(await page.locator('.pelab-text h2').isVisible(), 'step title printed');
+  assert.ok(await page.locator('.pelab-print-figure').isVisible(), 'figure printed');
+  const size = await page.evaluate(() => {
+    const img = document.querySelector('.pelab-print-figure');
+    return img.complete ? [img.naturalWidth, img.naturalHeight] : [0, 0];
+  });
+  assert.ok(size[0] > 100 && size[1] > 100, `figure image ${size}`);
+  await page.context().close();
+});

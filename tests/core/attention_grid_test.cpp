@@ -1,0 +1,220 @@
+// PE Lab — tests/core/attention_grid_test.cpp
+// The attention-grid maths: row-major index ↔ coordinate, the 1-D rule (one diagonal, Toeplitz, the
+// seed's N = 6, Δ = −2 example), the 2-D rule (the seed's 2×3 "right neighbour" example, never linking
+// across a row break, unlike the naive 1-D rule on flattened indices), softmax attention and the
+// permutation-equivariance demo, plus the two quantities and the attention-grid lesson's key facts.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include "core/attention_grid.h"
+#include "core/f_delta.h"
+#include "core/quantity.h"
+#include "lessons/lesson.h"
+#include "matrix_assert.h"
+
+namespace {
+
+using namespace pelab;
+
+TEST(AttentionGrid, RowMajorCoordinates) {
+    // The seed's 2×3 grid: tokens 1..6 (1-based) are indices 0..5 here.
+    const int expected[6][2] = {{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}};
+    for (int t = 0; t < 6; ++t) {
+        EXPECT_EQ(grid_coord(t, 3).row, expected[t][0]);
+        EXPECT_EQ(grid_coord(t, 3).col, expected[t][1]);
+        EXPECT_EQ(grid_index(expected[t][0], expected[t][1], 3), t);
+    }
+    for (int W = 1; W <= 7; ++W)
+        for (int t = 0; t < 50; ++t) EXPECT_EQ(grid_index(grid_coord(t, W).row, grid_coord(t, W).col, W), t);
+}
+
+// The seed's N = 6 example: Δ = −2 (key two places to the right) lights one diagonal, the last two rows
+// stay empty.
+TEST(AttentionGrid, Rule1dSeedExample) {
+    const Eigen::MatrixXd A = attention_rule_1d(6, -2);
+    Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(6, 6);
+    expected(0, 2) = expected(1, 3) = expected(2, 4) = expected(3, 5) = 1;
+    EXPECT_MATRIX_NEAR(A, expected, 0.0);
+    EXPECT_EQ(A.row(4).sum(), 0.0);
+    EXPECT_EQ(A.row(5).sum(), 0.0);
+}
+
+TEST(AttentionGrid, Rule1dIsToeplitzWithOneLitDiagonal) {
+    for (int N = 1; N <= 9; ++N)
+        for (int delta = -10; delta <= 10; ++delta) {
+            const Eigen::MatrixXd A = attention_rule_1d(N, delta);
+            EXPECT_EQ(diagonal_spread(A).cwiseAbs().maxCoeff(), 0.0);
+            EXPECT_EQ(A.sum(), std::max(0, N - std::abs(delta)));
+            for (int q = 0; q < N; ++q)
+                for (int k = 0; k < N; ++k) EXPECT_EQ(A(q, k), q - k == delta ? 1.0 : 0.0);
+        }
+}
+
+// The seed's 2×3 grid with δ = (0, −1), "the right neighbour": 1-based A[1,2], A[2,3], A[4,5], A[5,6];
+// rows 3 and 6 (the right edge) stay empty.
+TEST(AttentionGrid, Rule2dSeedExample) {
+    const Eigen::MatrixXd A = attention_rule_2d(2, 3, 0, -1);
+    Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(6, 6);
+    expected(0, 1) = expected(1, 2) = expected(3, 4) = expected(4, 5) = 1;
+    EXPECT_MATRIX_NEAR(A, expected, 0.0);
+    // The naive 1-D rule q − k = −1 on the flattened index also links token 3 → 4 (1-based) across the
+    // row break.
+    const Eigen::MatrixXd naive = attention_rule_1d(6, -1);
+    EXPECT_EQ(naive(2, 3), 1.0);
+    EXPECT_EQ(A(2, 3), 0.0);
+    EXPECT_MATRIX_NEAR(naive - A, [] {
+        Eigen::MatrixXd d = Eigen::MatrixXd::Zero(6, 6);
+        d(2, 3) = 1;
+        return d;
+    }(), 0.0);
+}
+
+TEST(AttentionGrid, Rule2dNeverCrossesARowBreak) {
+    for (int H = 1; H <= 5; ++H)
+        for (int W = 1; W <= 5; ++W)
+            for (int dr = -4; dr <= 4; ++dr)
+                for (int dc = -4; dc <= 4; ++dc) {
+                    const Eigen::MatrixXd A = attention_rule_2d(H, W, dr, dc);
+                    ASSERT_EQ(A.rows(), H * W);
+                    for (int q = 0; q < H * W; ++q) {
+                        EXPECT_LE(A.row(q).sum(), 1.0);
+                        for (int k = 0; k < H * W; ++k) {
+                            const GridCoord cq = grid_coord(q, W), ck = grid_coord(k, W);
+                            const bool linked = cq.row - ck.row == dr && cq.col - ck.col == dc;
+                            EXPECT_EQ(A(q, k), linked ? 1.0 : 0.0);
+                            // Linked cells differ by exactly dc columns: no wrap-around.
+                            if (A(q, k) == 1.0) EXPECT_EQ(cq.col - ck.col, dc);
+                        }
+                    }
+                    // Count: (H − |δ₁|)·(W − |δ₂|) pairs when both fit.
+                    EXPECT_EQ(A.sum(), std::max(0, H - std::abs(dr)) * std::max(0, W - std::abs(dc)));
+                }
+}
+
+TEST(AttentionGrid, SoftmaxRows) {
+    Eigen::MatrixXd S(2, 3);
+    S << 0, 0, 0, 1000, 1000, -std::numeric_limits<double>::infinity();
+    const Eigen::MatrixXd W = softmax_rows(S);
+    EXPECT_NEAR(W(0, 0), 1.0 / 3.0, 1e-15);
+    EXPECT_NEAR(W(1, 0), 0.5, 1e-15);  // stable at large logits
+    EXPECT_EQ(W(1, 2), 0.0);           // −inf gets no weight
+}
+
+TEST(AttentionGrid, SeededPermutationIsAPermutationAndNotTheIdentity) {
+    for (int n = 2; n <= 10; ++n)
+        for (std::uint64_t seed = 0; seed < 30; ++seed) {
+            const std::vector<int> p = seeded_permutation(n, seed);
+            std::set<int> seen(p.begin(), p.end());
+            ASSERT_EQ(seen.size(), static_cast<std::size_t>(n));
+            EXPECT_EQ(*seen.begin(), 0);
+            EXPECT_EQ(*seen.rbegin(), n - 1);
+            bool identity = true;
+            for (int i = 0; i < n; ++i) identity = identity && p[static_cast<std::size_t>(i)] == i;
+            EXPECT_FALSE(identity);
+        }
+    EXPECT_EQ(seeded_permutation(5, 3), seeded_permutation(5, 3));
+    const Eigen::MatrixXd P = permutation_matrix({2, 0, 1});
+    Eigen::MatrixXd X(3, 1);
+    X << 10, 20, 30;
+    EXPECT_MATRIX_NEAR(P * X, Eigen::Vector3d(30, 10, 20), 0.0);  // row i of P·X = row perm[i] of X
+}
+
+// Without positions, shuffling the tokens shuffles the outputs the same way: Attn(P X) = P Attn(X).
+TEST(AttentionGrid, PermutationEquivariance) {
+    for (std::uint64_t seed = 1; seed <= 8; ++seed)
+        for (int n : {2, 5, 8}) {
+            const PermutationDemo demo = permutation_equivariance_demo(n, 4, seed);
+            EXPECT_MATRIX_NEAR(demo.out_shuffled, demo.P * demo.out, 1e-14);
+            EXPECT_MATRIX_NEAR(demo.weights_shuffled, demo.P * demo.weights * demo.P.transpose(), 1e-14);
+            for (int r = 0; r < n; ++r) EXPECT_NEAR(demo.weights.row(r).sum(), 1.0, 1e-14);
+            // And attention_output agrees with the demo's own composition.
+            EXPECT_MATRIX_NEAR(attention_output(demo.X * demo.Wq, demo.X * demo.Wk, demo.X * demo.Wv), demo.out, 1e-15);
+        }
+}
+
+TEST(AttentionGrid, Quantities) {
+    const Quantity* q1 = find_quantity("attention_rule_1d");
+    const Quantity* q2 = find_quantity("attention_rule_2d");
+    ASSERT_NE(q1, nullptr);
+    ASSERT_NE(q2, nullptr);
+    std::vector<std::string> n1, n2;
+    for (const ParamSpec& s : q1->params) n1.push_back(s.name);
+    for (const ParamSpec& s : q2->params) n2.push_back(s.name);
+    EXPECT_EQ(n1, (std::vector<std::string>{"N", "delta"}));
+    EXPECT_EQ(n2, (std::vector<std::string>{"H", "W", "drow", "dcol"}));
+    const QuantityResult r1 = q1->compute(defaults(q1->params));  // N = 6, delta = −2
+    ASSERT_EQ(r1.shape, (std::vector<int>{6, 6}));
+    EXPECT_EQ(r1.data[0 * 6 + 2], 1.0);
+    EXPECT_EQ(r1.data[4 * 6 + 2], 0.0);
+    const QuantityResult r2 = q2->compute(defaults(q2->params));  // 2×3, (0, −1)
+    ASSERT_EQ(r2.shape, (std::vector<int>{6, 6}));
+    EXPECT_EQ(r2.data[1 * 6 + 2], 1.0);
+    EXPECT_EQ(r2.data[2 * 6 + 3], 0.0);
+}
+
+}  // namespace
+
+// [SECTION] the attention-grid lesson
+namespace {
+
+using namespace pelab;
+
+std::vector<ViewData> lesson_views(const char* id, int step, const std::string& query, Lang lang = Lang::en) {
+    const Lesson* lesson = find_lesson(id);
+    EXPECT_NE(lesson, nullptr);
+    ParamSet p = defaults(lesson->params);
+    EXPECT_TRUE(parse_params(lesson->params, split_query(query), &p).empty()) << query;
+    return lesson->steps[static_cast<std::size_t>(step - 1)].views(p, lang);
+}
+
+bool any_note(const std::vector<ViewData>& views, const std::string& text) {
+    for (const ViewData& v : views)
+        for (const std::string& n : v.notes)
+            if (n.find(text) != std::string::npos) return true;
+    return false;
+}
+
+TEST(AttentionGridLesson, SevenStepsAndTheSeedsExamples) {
+    const Lesson* lesson = find_lesson("attention-grid");
+    ASSERT_NE(lesson, nullptr);
+    EXPECT_EQ(lesson->steps.size(), 7u);
+    // Step 2: Δ = −2 on N = 6 leaves the last two rows empty (0-based 4, 5; the seed's 5, 6).
+    EXPECT_TRUE(any_note(lesson_views("attention-grid", 2, ""), "Rows without a 1 (counting from 0): 4, 5; counting from 1 as the seed does: 5, 6."));
+    // Step 4: a 6×6 grid has 36 positions, so A is 36×36 = 1296 pairs.
+    const auto v4 = lesson_views("attention-grid", 4, "");
+    EXPECT_EQ(v4[2].values.rows(), 36);
+    EXPECT_TRUE(any_note(v4, "A is 36×36, 1296 pairs"));
+    // Step 6: the seed's 2×3 example, its ones in 1-based numbering and the naive rule's wrong link 3 → 4.
+    const auto v6 = lesson_views("attention-grid", 6, "");
+    EXPECT_TRUE(any_note(v6, "Counting from 1 as the seed does: A[1,2], A[2,3], A[4,5], A[5,6]"));
+    EXPECT_TRUE(any_note(v6, "Rows without a 1 (from 0 / from 1): 2, 5 / 3, 6"));
+    EXPECT_TRUE(any_note(v6, ": 2→3 / 3→4"));
+    ASSERT_EQ(v6[2].highlight_cells.size(), 1u);
+    EXPECT_EQ(v6[2].highlight_cells[0], (std::pair<int, int>{2, 3}));
+}
+
+TEST(AttentionGridLesson, GridAndMatrixSelectTheSameQuery) {
+    const auto v7 = lesson_views("attention-grid", 7, "H=16&W=16&query=37&drow=1&dcol=-2");
+    ASSERT_EQ(v7.size(), 2u);
+    EXPECT_EQ(v7[0].select_mode, ViewData::SelectMode::Cell);
+    EXPECT_EQ(v7[0].select_param, "query");
+    EXPECT_EQ(v7[1].select_mode, ViewData::SelectMode::Row);
+    EXPECT_EQ(v7[1].select_param, "query");
+    EXPECT_EQ(v7[1].values.rows(), 256);
+    EXPECT_EQ(v7[1].highlight_row, 37);
+    // Query 37 = (2, 5); δ = (1, −2) → key (1, 7) = 23.
+    EXPECT_EQ(v7[0].highlight_cells.front(), (std::pair<int, int>{2, 5}));
+    EXPECT_EQ(v7[1].highlight_cells.front(), (std::pair<int, int>{37, 23}));
+    // Step 5: the grid cell text shows δ from the query; arrows start at the query.
+    const auto v5 = lesson_views("attention-grid", 5, "query=4");
+    ASSERT_EQ(v5[0].cell_text.size(), 6u);
+    EXPECT_EQ(v5[0].cell_text[4], "q");
+    EXPECT_EQ(v5[0].cell_text[2], "(1,−1)");
+    EXPECT_EQ(v5[0].arrows.size(), 5u);
+    EXPECT_EQ(v5[0].arrows[0].r0, 1);
+    EXPECT_EQ(v5[0].arrows[0].c0, 1);
+}
+
+}  // namespace

@@ -1,0 +1,474 @@
+// PE Lab — tests/fuzz/fuzz_params_check.cpp
+// What one fuzz input goes through, mirroring the three front ends that turn text into key=value pairs:
+//   URL hash      split_query(hash), applied to a fresh default state (app_restore, platform/web.cpp)
+//   desktop argv  each argument split at its first '=' (key_values_from_args, platform/platform.cpp), applied
+//                 to a fresh default state (app_init)
+//   postMessage   split_query(text) applied to the current state, skipping a lesson= that names the current
+//                 lesson (app_apply, the path of widget.js setState); applied twice, so the second message
+//                 lands on a state that is no longer the default
+// then the CLI path (parse_params_strict on a quantity's specs, compute when accepted, JSON/CSV/LaTeX).
+// The invariants checked are the promises the README makes: the state always stays valid and renderable,
+// every issue is one line naming its key, to_query round-trips exactly, a value that parses formats back to
+// itself, the CLI's strict parser never repairs, and what the CLI prints is well-formed.
+//
+// [SECTION] helpers: failure text, argv splitting, JSON syntax check
+// [SECTION] invariants of a ParamSet, of issues, of views
+// [SECTION] the app path (hash / argv / postMessage)
+// [SECTION] the CLI path
+// [SECTION] check_input
+#include "fuzz/fuzz_params_check.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "core/format.h"
+#include "core/params.h"
+#include "core/quantity.h"
+#include "lessons/lesson.h"
+#include "lessons/state.h"
+
+namespace pelab::fuzz {
+
+// [SECTION] helpers: failure text, argv splitting, JSON syntax check
+namespace {
+
+// Printable, bounded copy of arbitrary bytes for a failure message.
+std::string show(const std::string& s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size() && i < 120; ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c < 0x20 || c >= 0x7f || c == '\\') {
+            static const char* hex = "0123456789ABCDEF";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    if (s.size() > 120) out += "...";
+    return out;
+}
+
+// Desktop argv: the shell already split the words; each one is split at its first '=' like
+// pelab::key_values_from_args (platform layer, which this target cannot link). Entries are separated by
+// '\n' or NUL in the fuzz input; empty entries are dropped, as a shell never passes them from a URL.
+KeyValues split_argv(const std::string& text, bool* all_have_eq = nullptr) {
+    KeyValues kv;
+    if (all_have_eq) *all_have_eq = true;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i < text.size() && text[i] != '\n' && text[i] != '\0') continue;
+        const std::string arg = text.substr(start, i - start);
+        start = i + 1;
+        if (arg.empty()) continue;
+        const std::size_t eq = arg.find('=');
+        if (eq == std::string::npos) {
+            kv.emplace_back(arg, std::string());
+            if (all_have_eq) *all_have_eq = false;
+        } else {
+            kv.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
+        }
+    }
+    return kv;
+}
+
+// A strict JSON syntax check (RFC 8259 grammar; no NaN/Infinity literals), enough to prove that what
+// `pelab-cli get --format json` prints parses in any JSON reader.
+class JsonSyntax {
+public:
+    explicit JsonSyntax(const std::string& s) : s_(s) {}
+    bool valid() {
+        ws();
+        if (!value(0)) return false;
+        ws();
+        return i_ == s_.size();
+    }
+private:
+    const std::string& s_;
+    std::size_t i_ = 0;
+    void ws() {
+        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t')) ++i_;
+    }
+    bool lit(const char* word) {
+        const std::size_t n = std::strlen(word);
+        if (s_.compare(i_, n, word) != 0) return false;
+        i_ += n;
+        return true;
+    }
+    bool digits() {
+        const std::size_t b = i_;
+        while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+        return i_ > b;
+    }
+    bool number() {
+        if (i_ < s_.size() && s_[i_] == '-') ++i_;
+        if (i_ < s_.size() && s_[i_] == '0') {
+            ++i_;
+        } else if (!digits()) {
+            return false;
+        }
+        if (i_ < s_.size() && s_[i_] == '.') {
+            ++i_;
+            if (!digits()) return false;
+        }
+        if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+            ++i_;
+            if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
+            if (!digits()) return false;
+        }
+        return true;
+    }
+    bool string() {
+        if (i_ >= s_.size() || s_[i_] != '"') return false;
+        for (++i_; i_ < s_.size(); ++i_) {
+            const unsigned char c = static_cast<unsigned char>(s_[i_]);
+            if (c == '"') {
+                ++i_;
+                return true;
+            }
+            if (c < 0x20) return false;
+            if (c == '\\') {
+                if (++i_ >= s_.size()) return false;
+                const char e = s_[i_];
+                if (e == 'u') {
+                    for (int k = 0; k < 4; ++k)
+                        if (++i_ >= s_.size() || !std::isxdigit(static_cast<unsigned char>(s_[i_]))) return false;
+                } else if (!std::strchr("\"\\/bfnrt", e)) {
+                    return false;
+                }
+            }
+        }
+        return false;
+    }
+    bool value(int depth) {
+        if (depth > 64 || i_ >= s_.size()) return false;
+        const char c = s_[i_];
+        if (c == '{' || c == '[') {
+            const char close = c == '{' ? '}' : ']';
+            ++i_;
+            ws();
+            if (i_ < s_.size() && s_[i_] == close) {
+                ++i_;
+                return true;
+            }
+            for (;;) {
+                if (c == '{') {
+                    if (!string()) return false;
+                    ws();
+                    if (i_ >= s_.size() || s_[i_] != ':') return false;
+                    ++i_;
+                    ws();
+                }
+                if (!value(depth + 1)) return false;
+                ws();
+                if (i_ < s_.size() && s_[i_] == ',') {
+                    ++i_;
+                    ws();
+                    continue;
+                }
+                if (i_ < s_.size() && s_[i_] == close) {
+                    ++i_;
+                    return true;
+                }
+                return false;
+            }
+        }
+        if (c == '"') return string();
+        if (c == 't') return lit("true");
+        if (c == 'f') return lit("false");
+        if (c == 'n') return lit("null");
+        return number();
+    }
+};
+
+// [SECTION] invariants of a ParamSet, of issues, of views
+
+// Every spec'd key holds a value that is itself valid input: formatting it and parsing it back gives the
+// same value with no message, and length links hold. Nothing else is stored.
+std::string check_param_set(const std::vector<ParamSpec>& specs, const ParamSet& set, const std::string& where) {
+    if (set.all().size() != specs.size())
+        return where + ": ParamSet holds " + std::to_string(set.all().size()) + " keys for " +
+               std::to_string(specs.size()) + " specs";
+    for (const ParamSpec& spec : specs) {
+        if (!set.has(spec.name)) return where + ": key " + spec.name + " missing from the ParamSet";
+        const ParamValue& v = set.all().at(spec.name);
+        const std::string text = format_value(spec, v);
+        ParamValue back;
+        std::string why;
+        if (!parse_value(spec, text, &back, &why) || !why.empty())
+            return where + ": stored " + spec.name + "=" + show(text) + " is not clean input: " + show(why);
+        if (back.nums != v.nums || back.text != v.text)
+            return where + ": " + spec.name + "=" + show(text) + " does not parse back to the stored value";
+        if (spec.kind == ParamKind::RealList && !spec.list_len_of.empty()) {
+            const std::size_t base = spec.list_len_is_value ? static_cast<std::size_t>(std::max(0, set.geti(spec.list_len_of)))
+                                                            : set.getv(spec.list_len_of).size();
+            if (v.nums.size() != static_cast<std::size_t>(spec.list_len_factor) * base)
+                return where + ": " + spec.name + " has " + std::to_string(v.nums.size()) +
+                       " numbers, breaking its length link to " + spec.list_len_of;
+        }
+    }
+    return std::string();
+}
+
+// Every issue names a key and is one bounded line (the page shows it as a notice, the CLI prints it as its
+// one stderr line).
+std::string check_issues(const std::vector<ParamIssue>& issues, std::size_t max_count, bool strict, const std::string& where) {
+    if (issues.size() > max_count)
+        return where + ": " + std::to_string(issues.size()) + " issues for at most " + std::to_string(max_count) + " causes";
+    for (const ParamIssue& issue : issues) {
+        if (issue.message.empty()) return where + ": empty issue message for key " + show(issue.key);
+        if (issue.key.size() > 64) return where + ": issue key longer than 64 bytes: " + show(issue.key);
+        if (issue.message.size() > 1000) return where + ": issue message of " + std::to_string(issue.message.size()) + " bytes";
+        for (char ch : issue.message) {
+            const unsigned char c = static_cast<unsigned char>(ch);
+            if (c < 0x20 || c == 0x7f) return where + ": control byte in issue message: " + show(issue.message);
+        }
+        if (strict && (issue.message.find("; using ") != std::string::npos ||
+                       issue.message.find("; keeping ") != std::string::npos))
+            return where + ": strict (CLI) issue carries a repair tail: " + show(issue.message);
+    }
+    return std::string();
+}
+
+bool in_cell_range(const ViewData& v, int r, int c) {
+    return r >= 0 && c >= 0 && r < v.values.rows() && c < v.values.cols();
+}
+
+// The shapes the views layer indexes by: label and per-cell vectors match the matrix, overlays point at
+// existing cells, a selection names an Int parameter of the lesson, curve series match their x.
+std::string check_views(const std::vector<ViewData>& views, const Lesson& lesson, const std::string& where) {
+    if (views.empty()) return where + ": the step returned no view";
+    for (std::size_t n = 0; n < views.size(); ++n) {
+        const ViewData& v = views[n];
+        const std::string at = where + " view " + std::to_string(n) + " (" + show(v.title) + ")";
+        const long rows = static_cast<long>(v.values.rows()), cols = static_cast<long>(v.values.cols());
+        if (v.kind == ViewKind::Curve) {
+            for (const std::vector<double>& s : v.series)
+                if (s.size() != v.x.size()) return at + ": a curve series has " + std::to_string(s.size()) + " points for " + std::to_string(v.x.size()) + " x";
+            if (!v.series_labels.empty() && v.series_labels.size() != v.series.size()) return at + ": series_labels size";
+            if (!v.vline_labels.empty() && v.vline_labels.size() != v.vlines_x.size()) return at + ": vline_labels size";
+            continue;
+        }
+        if (!v.row_labels.empty() && static_cast<long>(v.row_labels.size()) != rows) return at + ": row_labels size";
+        if (!v.col_labels.empty() && static_cast<long>(v.col_labels.size()) != cols) return at + ": col_labels size";
+        if (!v.cell_text.empty() && static_cast<long>(v.cell_text.size()) != rows * cols) return at + ": cell_text size";
+        for (const auto& [r, c] : v.highlight_cells)
+            if (!in_cell_range(v, r, c)) return at + ": highlight cell (" + std::to_string(r) + "," + std::to_string(c) + ") outside the matrix";
+        if (v.highlight_row != -1 && (v.highlight_row < 0 || v.highlight_row >= rows)) return at + ": highlight_row outside the matrix";
+        for (const ViewData::Arrow& a : v.arrows)
+            if (!in_cell_range(v, a.r0, a.c0) || !in_cell_range(v, a.r1, a.c1)) return at + ": arrow outside the matrix";
+        if (v.select_mode != ViewData::SelectMode::None) {
+            const auto it = std::find_if(lesson.params.begin(), lesson.params.end(),
+                                         [&](const ParamSpec& s) { return s.name == v.select_param; });
+            if (it == lesson.params.end() || it->kind != ParamKind::Int)
+                return at + ": select_param " + show(v.select_param) + " is not an Int parameter of the lesson";
+        }
+        // Hover text at the corners (the explain callbacks index the same matrices the view shows).
+        if (v.explain && rows > 0 && cols > 0) {
+            v.explain(0, 0);
+            v.explain(static_cast<int>(rows - 1), static_cast<int>(cols - 1));
+        }
+    }
+    return std::string();
+}
+
+// [SECTION] the app path (hash / argv / postMessage)
+
+// What app_apply() does with a postMessage / setState query.
+std::vector<ParamIssue> apply_like_app_apply(const KeyValues& kv, AppState* state) {
+    KeyValues filtered;
+    for (const auto& p : kv)
+        if (!(p.first == "lesson" && state->lesson && p.second == state->lesson->id)) filtered.push_back(p);
+    return apply_query(filtered, state);
+}
+
+// The state after any input: a registered lesson, a step in range, valid parameters; its views build.
+std::string check_state(const AppState& s, const std::string& where) {
+    if (!s.lesson || find_lesson(s.lesson->id) != s.lesson) return where + ": state has no registered lesson";
+    if (s.step < 1 || s.step > static_cast<int>(s.lesson->steps.size()))
+        return where + ": step " + std::to_string(s.step) + " outside 1.." + std::to_string(s.lesson->steps.size());
+    std::string err = check_param_set(s.lesson->params, s.params, where + " [" + s.lesson->id + "]");
+    if (!err.empty()) return err;
+    const Step& step = s.lesson->steps[static_cast<std::size_t>(s.step - 1)];
+    if (!step.views) return where + ": step " + std::to_string(s.step) + " of " + s.lesson->id + " has no views()";
+    return check_views(step.views(s.params, s.lang), *s.lesson,
+                       where + " [" + s.lesson->id + " step " + std::to_string(s.step) + "]");
+}
+
+// to_query is the state's whole description: applied to a fresh default state (in the other language) it
+// must give the same state, with no issue, and the same to_query text.
+std::string check_round_trip(const AppState& s, const std::string& where) {
+    const std::string q1 = to_query(s);
+    AppState fresh = default_state(s.lang == Lang::zh ? Lang::en : Lang::zh);
+    const std::vector<ParamIssue> issues = apply_query(split_query(q1), &fresh);
+    if (!issues.empty()) return where + ": to_query output " + show(q1) + " raises an issue: " + show(issues[0].message);
+    const std::string q2 = to_query(fresh);
+    if (q1 != q2) return where + ": to_query round trip differs: " + show(q1) + " -> " + show(q2);
+    return std::string();
+}
+
+// join_query and split_query are inverses on any pairs (the widget writes the hash with one and reads it
+// with the other).
+std::string check_join_split(const KeyValues& kv) {
+    const std::string joined = join_query(kv);
+    if (split_query(joined) != kv) return "join_query/split_query round trip differs for " + show(joined);
+    return std::string();
+}
+
+// A value that parses formats back to text that parses to the same value, cleanly.
+std::string check_values(const std::vector<ParamSpec>& specs, const KeyValues& kv, const std::string& where) {
+    for (const auto& [key, text] : kv) {
+        for (const ParamSpec& spec : specs) {
+            if (spec.name != key) continue;
+            ParamValue v, back;
+            std::string why, why2;
+            if (!parse_value(spec, text, &v, &why)) {
+                if (why.empty()) return where + ": parse_value refused " + key + "=" + show(text) + " without a reason";
+                continue;
+            }
+            const std::string formatted = format_value(spec, v);
+            if (!parse_value(spec, formatted, &back, &why2) || !why2.empty() || back.nums != v.nums || back.text != v.text)
+                return where + ": " + key + "=" + show(text) + " formats as " + show(formatted) + ", which does not parse back cleanly";
+        }
+    }
+    return std::string();
+}
+
+std::string run_app_path(int front_end, const Lesson* lesson, Lang lang, const std::string& text) {
+    const char* names[] = {"hash", "argv", "postMessage"};
+    const std::string where = names[front_end];
+    const KeyValues body = front_end == 1 ? split_argv(text) : split_query(text);
+    std::string err = check_join_split(body);
+    if (!err.empty()) return where + ": " + err;
+    err = check_values(lesson->params, body, where);
+    if (!err.empty()) return err;
+
+    KeyValues kv = {{"lesson", lesson->id}};
+    kv.insert(kv.end(), body.begin(), body.end());
+    AppState s = default_state(lang);
+    // Issue bound: one per pair, plus one per length link repaired at the end.
+    const std::size_t max_issues = kv.size() + lesson->params.size() + 8;
+    if (front_end == 2) {
+        // The widget's host first opens the lesson, then sends the message twice.
+        apply_query({{"lesson", lesson->id}}, &s);
+        for (int round = 0; round < 2; ++round) {
+            const std::vector<ParamIssue> issues = apply_like_app_apply(body, &s);
+            const std::string at = where + " round " + std::to_string(round + 1);
+            err = check_issues(issues, max_issues, false, at);
+            if (err.empty()) err = check_state(s, at);
+            if (err.empty()) err = check_round_trip(s, at);
+            if (!err.empty()) return err;
+        }
+        return std::string();
+    }
+    const std::vector<ParamIssue> issues = apply_query(kv, &s);
+    err = check_issues(issues, max_issues, false, where);
+    if (err.empty()) err = check_state(s, where);
+    if (err.empty()) err = check_round_trip(s, where);
+    return err;
+}
+
+// [SECTION] the CLI path
+
+// Output size of a quantity from its parameters, assuming at most three dimensions: the product of the three
+// largest size-like factors, i.e. Ints whose range stays within 65536 (L, d, heads, H, W; not a seed, nor a
+// value such as seq_len) and list lengths. An over-estimate: above kMaxComputedElements the input is parsed
+// and checked but not computed.
+double estimated_elements(const Quantity& q, const ParamSet& p) {
+    std::vector<double> factors;
+    for (const ParamSpec& spec : q.params) {
+        if (spec.kind == ParamKind::Int && spec.name != "seed" && spec.max <= 65536.0)
+            factors.push_back(std::max(1.0, std::fabs(p.getd(spec.name))));
+        if (spec.kind == ParamKind::RealList)
+            factors.push_back(std::max<double>(1.0, static_cast<double>(p.getv(spec.name).size())));
+    }
+    std::sort(factors.begin(), factors.end(), [](double a, double b) { return a > b; });
+    double n = 1.0;
+    for (std::size_t i = 0; i < factors.size() && i < 3; ++i) n *= factors[i];
+    return n;
+}
+
+std::string run_cli_path(const Quantity& q, const std::string& text, bool argv_split) {
+    const std::string where = "cli " + q.name;
+    bool all_have_eq = true;
+    const KeyValues kv = argv_split ? split_argv(text, &all_have_eq) : split_query(text);
+    // pelab-cli refuses an argument without '=' and a repeated key before it parses anything.
+    if (!all_have_eq) return std::string();
+    for (std::size_t i = 0; i < kv.size(); ++i) {
+        for (std::size_t j = 0; j < i; ++j)
+            if (kv[j].first == kv[i].first) return std::string();
+    }
+    ParamSet p = defaults(q.params);
+    const std::vector<ParamIssue> issues = parse_params_strict(q.params, kv, &p);
+    std::string err = check_issues(issues, kv.size() + q.params.size() + 8, true, where);
+    if (!err.empty() || !issues.empty()) return err;
+    err = check_param_set(q.params, p, where);
+    if (!err.empty()) return err;
+    if (estimated_elements(q, p) > kMaxComputedElements) return std::string();
+
+    const QuantityResult r = q.compute(p);
+    if (r.shape.empty()) return where + ": empty shape";
+    double count = 1.0;
+    for (int d : r.shape) {
+        if (d < 0) return where + ": negative dimension";
+        count *= d;
+    }
+    if (count != static_cast<double>(r.data.size()))
+        return where + ": shape holds " + std::to_string(count) + " elements, data " + std::to_string(r.data.size());
+    const std::string json = to_json(q, p, r);
+    if (!JsonSyntax(json).valid()) return where + ": to_json output is not valid JSON: " + show(json);
+    if (to_csv(r).empty() && !r.data.empty()) return where + ": empty CSV";
+    if (to_latex(r).find("\\begin{bmatrix}") == std::string::npos) return where + ": LaTeX lacks \\begin{bmatrix}";
+    return std::string();
+}
+
+// Specs are ours: every default must be clean input, and names unique. Checked once per process.
+std::string check_registries() {
+    auto check_specs = [](const std::vector<ParamSpec>& specs, const std::string& owner) -> std::string {
+        for (std::size_t i = 0; i < specs.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (specs[i].name == specs[j].name) return owner + ": parameter " + specs[i].name + " declared twice";
+        return check_param_set(specs, defaults(specs), owner + " defaults");
+    };
+    if (lesson_registry().empty()) return "no lesson registered";
+    for (const Lesson* l : lesson_registry()) {
+        if (!l) return "null lesson in the registry";
+        std::string err = check_specs(l->params, std::string("lesson ") + l->id);
+        if (!err.empty()) return err;
+    }
+    for (const Quantity& q : quantity_registry()) {
+        std::string err = check_specs(q.params, "quantity " + q.name);
+        if (!err.empty()) return err;
+    }
+    return std::string();
+}
+
+}  // namespace
+
+// [SECTION] check_input
+std::string check_input(const std::uint8_t* data, std::size_t size) {
+    static const std::string registry_error = check_registries();
+    if (!registry_error.empty()) return registry_error;
+
+    const std::uint8_t route = size > 0 ? data[0] : 0;
+    const std::uint8_t quantity_byte = size > 1 ? data[1] : 0;
+    const std::string text = size > 2 ? std::string(reinterpret_cast<const char*>(data) + 2, size - 2) : std::string();
+
+    const auto& lessons = lesson_registry();
+    const Lesson* lesson = lessons[(route & 0x0F) % lessons.size()];
+    const Lang lang = (route & 0x10) ? Lang::zh : Lang::en;
+    const int front_end = ((route >> 5) & 3) == 3 ? 0 : (route >> 5) & 3;
+
+    std::string err = run_app_path(front_end, lesson, lang, text);
+    if (!err.empty()) return err;
+
+    const auto& quantities = quantity_registry();
+    if (quantities.empty()) return std::string();
+    return run_cli_path(quantities[quantity_byte % quantities.size()], text, front_end == 1);
+}
+
+}  // namespace pelab::fuzz
