@@ -17,24 +17,6 @@
 
 namespace pelab {
 
-namespace {
-
-ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                   const char* symbol) {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Int;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
-    return s;
-}
-
-}  // namespace
-
 // [SECTION] parameter specs
 ParamSpec attention_spec_N() {
     return int_spec("N", 1, 1024, "6", "number of tokens (positions 0..N-1)", "token 个数（位置 0..N-1）", "");

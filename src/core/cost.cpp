@@ -15,6 +15,13 @@ namespace pelab {
 
 namespace {
 
+// Rotates the interleaved pair (xy[0], xy[1]) by the angle whose cosine is c and sine is s (one RoPE pair).
+inline void rotate_pair(double* xy, double c, double s) {
+    const double a0 = xy[0];
+    xy[0] = a0 * c - xy[1] * s;
+    xy[1] = a0 * s + xy[1] * c;
+}
+
 using Clock = std::chrono::steady_clock;
 
 double elapsed(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
@@ -140,26 +147,15 @@ CostMeasurement measure_position_cost(PositionMethod m, int N, int d, double min
             case PositionMethod::rope_cached:
                 for (std::vector<double>* x : {&target, &target2})
                     for (std::size_t p = 0; p < n; ++p)
-                        for (std::size_t i = 0; i < half; ++i) {
-                            const double c = table[p * half + i], s = table2[p * half + i];
-                            double& a = (*x)[p * w + 2 * i];
-                            double& b = (*x)[p * w + 2 * i + 1];
-                            const double a0 = a;
-                            a = a0 * c - b * s;
-                            b = a0 * s + b * c;
-                        }
+                        for (std::size_t i = 0; i < half; ++i)
+                            rotate_pair(&(*x)[p * w + 2 * i], table[p * half + i], table2[p * half + i]);
                 break;
             case PositionMethod::rope_uncached:
                 for (std::vector<double>* x : {&target, &target2})
                     for (std::size_t p = 0; p < n; ++p)
                         for (std::size_t i = 0; i < half; ++i) {
                             const double angle = static_cast<double>(p) * inv_freq[i];
-                            const double c = std::cos(angle), s = std::sin(angle);
-                            double& a = (*x)[p * w + 2 * i];
-                            double& b = (*x)[p * w + 2 * i + 1];
-                            const double a0 = a;
-                            a = a0 * c - b * s;
-                            b = a0 * s + b * c;
+                            rotate_pair(&(*x)[p * w + 2 * i], std::cos(angle), std::sin(angle));
                         }
                 break;
         }

@@ -9,6 +9,7 @@
 // [SECTION] formatting numbers and values
 // [SECTION] describe_range, parse_value
 // [SECTION] parse_params, parse_params_strict, length links
+// [SECTION] spec builders
 //
 // Numbers are read with strtod and written with snprintf, so the process must keep the "C" numeric
 // locale (the default: nothing in PE Lab calls setlocale). std::from_chars for double is not available
@@ -399,6 +400,7 @@ bool parse_value(const ParamSpec& spec, const std::string& text, ParamValue* out
 }
 
 // [SECTION] parse_params, parse_params_strict, length links
+// [SECTION] spec builders
 ParamSet defaults(const std::vector<ParamSpec>& specs) {
     ParamSet set;
     for (const ParamSpec& spec : specs) {
@@ -505,6 +507,44 @@ std::vector<ParamIssue> parse_params_strict(const std::vector<ParamSpec>& specs,
     if (!set) return out;
     for (RawIssue& r : parse_all(specs, kv, set, {})) out.push_back({r.key, r.message});
     return out;
+}
+
+// [SECTION] spec builders
+ParamSpec make_spec(const char* name, ParamKind kind, double lo, double hi, const char* def, const char* help,
+                    const char* help_zh, const char* symbol) {
+    ParamSpec s;
+    s.name = name;
+    s.kind = kind;
+    s.min = lo;
+    s.max = hi;
+    s.default_text = def;
+    s.help = help;
+    s.help_zh = help_zh;
+    s.symbol = symbol;
+    return s;
+}
+
+ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
+                   const char* symbol) {
+    return make_spec(name, ParamKind::Int, lo, hi, def, help, help_zh, symbol);
+}
+
+ParamSpec real_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
+                    const char* symbol) {
+    return make_spec(name, ParamKind::Real, lo, hi, def, help, help_zh, symbol);
+}
+
+ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const char* def, const char* help,
+                      const char* help_zh, const char* symbol) {
+    ParamSpec s;
+    s.name = name;
+    s.kind = ParamKind::Choice;
+    s.choices = std::move(choices);
+    s.default_text = def;
+    s.help = help;
+    s.help_zh = help_zh;
+    s.symbol = symbol;
+    return s;
 }
 
 }  // namespace pelab

@@ -108,4 +108,15 @@ std::vector<double> list_fallback_values(const ParamSpec& spec, int length);
 // "one of vaswani|tensor2tensor".
 std::string describe_range(const ParamSpec& spec);
 
+// ParamSpec builders shared by the maths headers, the quantity registry and the lessons: one spec of the
+// given kind and range (make_spec), or an Int / Real / Choice spec. `symbol` is how the widget labels it.
+ParamSpec make_spec(const char* name, ParamKind kind, double lo, double hi, const char* def, const char* help,
+                    const char* help_zh, const char* symbol = "");
+ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
+                   const char* symbol = "");
+ParamSpec real_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
+                    const char* symbol = "");
+ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const char* def, const char* help,
+                      const char* help_zh, const char* symbol = "");
+
 }  // namespace pelab

@@ -13,15 +13,6 @@ namespace pelab {
 
 namespace {
 
-QuantityResult matrix_result(const Eigen::MatrixXd& M) {
-    QuantityResult r;
-    r.shape = {static_cast<int>(M.rows()), static_cast<int>(M.cols())};
-    r.data.reserve(static_cast<std::size_t>(M.size()));
-    for (Eigen::Index i = 0; i < M.rows(); ++i)
-        for (Eigen::Index j = 0; j < M.cols(); ++j) r.data.push_back(M(i, j));
-    return r;
-}
-
 QuantityResult integer_result(const Eigen::MatrixXi& M) {
     QuantityResult r = matrix_result(M.cast<double>());
     r.integer = true;

@@ -21,43 +21,9 @@ namespace pelab {
 namespace {
 
 // [SECTION] parameter specs
-ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                   int multiple_of = 1) {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Int;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.multiple_of = multiple_of;
-    return s;
-}
-
-ParamSpec real_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                    const char* symbol = "") {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Real;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
-    return s;
-}
-
-ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const char* def, const char* help,
-                      const char* help_zh) {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Choice;
-    s.choices = std::move(choices);
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
+// An Int spec that only accepts multiples of `m` (even rotary dimensions, multiples of 4).
+ParamSpec with_multiple_of(ParamSpec s, int m) {
+    s.multiple_of = m;
     return s;
 }
 
@@ -92,7 +58,7 @@ ParamSpec spec_layout() {
 
 std::vector<ParamSpec> inv_freq_specs() {
     return {
-        int_spec("d", 4, 1024, "128", "rotary dimension (even); gives d/2 frequencies", "旋转维度（偶数），得到 d/2 个频率", 2),
+        with_multiple_of(int_spec("d", 4, 1024, "128", "rotary dimension (even); gives d/2 frequencies", "旋转维度（偶数），得到 d/2 个频率"), 2),
         spec_base(),
         choice_spec("scaling", rope_scaling_names(), "none", "frequency scaling as in HF modeling_rope_utils",
                     "频率缩放方式（同 HF modeling_rope_utils）"),
@@ -112,14 +78,6 @@ QuantityResult vector_result(const Eigen::VectorXd& v) {
     QuantityResult r;
     r.shape = {static_cast<int>(v.size())};
     r.data.assign(v.data(), v.data() + v.size());
-    return r;
-}
-
-QuantityResult matrix_result_rows(const Eigen::MatrixXd& M) {
-    QuantityResult r;
-    r.shape = {static_cast<int>(M.rows()), static_cast<int>(M.cols())};
-    for (Eigen::Index i = 0; i < M.rows(); ++i)
-        for (Eigen::Index j = 0; j < M.cols(); ++j) r.data.push_back(M(i, j));
     return r;
 }
 
@@ -153,12 +111,12 @@ QuantityResult compute_rope_inv_freq(const ParamSet& p) {
 
 QuantityResult compute_rope_matrix(const ParamSet& p) {
     const Eigen::VectorXd theta = rope_default_inv_freq(p.geti("d"), p.getd("base"));
-    return matrix_result_rows(rope_matrix(theta, p.getd("m"), layout_of(p)));
+    return matrix_result(rope_matrix(theta, p.getd("m"), layout_of(p)));
 }
 
 QuantityResult compute_rope_scores(const ParamSet& p) {
     const Eigen::VectorXd theta = rope_default_inv_freq(p.geti("d"), p.getd("base"));
-    return matrix_result_rows(rope_scores(p.geti("L"), theta, list_of(p, "q"), list_of(p, "k"), layout_of(p)));
+    return matrix_result(rope_scores(p.geti("L"), theta, list_of(p, "q"), list_of(p, "k"), layout_of(p)));
 }
 
 QuantityResult compute_alibi_slopes(const ParamSet& p) {
@@ -184,7 +142,7 @@ QuantityResult compute_alibi_bias(const ParamSet& p) {
 }
 
 QuantityResult compute_axial_rope_scores(const ParamSet& p) {
-    return matrix_result_rows(axial_rope_scores(p.geti("H"), p.geti("W"), p.geti("dim"), p.getd("theta"),
+    return matrix_result(axial_rope_scores(p.geti("H"), p.geti("W"), p.geti("dim"), p.getd("theta"),
                                                 list_of(p, "q"), list_of(p, "k")));
 }
 
@@ -198,13 +156,13 @@ std::vector<Quantity> quantities_rotary() {
                    inv_freq_specs(), compute_rope_inv_freq,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("d") / 2}; }});
     out.push_back({"rope_matrix", "d x d rotation R_m (pair i turned by m*theta_i, theta_i = base^(-2i/d)) in a layout",
-                   {int_spec("d", 2, 128, "8", "rotary dimension (even)", "旋转维度（偶数）", 2), spec_base(),
+                   {with_multiple_of(int_spec("d", 2, 128, "8", "rotary dimension (even)", "旋转维度（偶数）"), 2), spec_base(),
                     real_spec("m", -1e6, 1e6, "1", "position m", "位置 m"), spec_layout()},
                    compute_rope_matrix,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("d"), p.geti("d")}; }});
     out.push_back({"rope_scores", "L x L scores S[m][n] = <R_m q, R_n k> (rows m query, columns n key)",
                    {int_spec("L", 1, 256, "8", "sequence length (positions 0..L-1)", "序列长度（位置 0..L-1）"),
-                    int_spec("d", 2, 64, "4", "rotary dimension (even); q and k have d numbers", "旋转维度（偶数），q 与 k 各 d 个数", 2),
+                    with_multiple_of(int_spec("d", 2, 64, "4", "rotary dimension (even); q and k have d numbers", "旋转维度（偶数），q 与 k 各 d 个数"), 2),
                     spec_base(), spec_layout(),
                     vector_spec("q", "d", 64, "1,0,1,0", "query vector (d numbers, same at every position)", "查询向量（d 个数，各位置相同）"),
                     vector_spec("k", "d", 64, "1,0,1,0", "key vector (d numbers, same at every position)", "键向量（d 个数，各位置相同）")},
@@ -225,7 +183,7 @@ std::vector<Quantity> quantities_rotary() {
     out.push_back({"axial_rope_scores",
                    "(HW) x (HW) axial 2-D RoPE scores (rope-vit): first dim/4 pairs turn with the column, the rest with the row",
                    {int_spec("H", 1, 16, "2", "grid rows", "网格行数"), int_spec("W", 1, 16, "3", "grid columns", "网格列数"),
-                    int_spec("dim", 4, 64, "8", "head dimension (multiple of 4)", "头维度（4 的倍数）", 4),
+                    with_multiple_of(int_spec("dim", 4, 64, "8", "head dimension (multiple of 4)", "头维度（4 的倍数）"), 4),
                     real_spec("theta", 1, 1e6, "100", "frequency base (rope-vit default 100)", "频率底数（rope-vit 默认 100）", "θ"),
                     vector_spec("q", "dim", 64, "1,0,1,0,1,0,1,0", "query vector (dim numbers)", "查询向量（dim 个数）"),
                     vector_spec("k", "dim", 64, "1,0,1,0,1,0,1,0", "key vector (dim numbers)", "键向量（dim 个数）")},

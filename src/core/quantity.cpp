@@ -9,8 +9,6 @@
 
 namespace pelab {
 
-namespace {
-
 // Row-major copy of a matrix into a result.
 QuantityResult matrix_result(const Eigen::MatrixXd& M) {
     QuantityResult r;
@@ -20,6 +18,8 @@ QuantityResult matrix_result(const Eigen::MatrixXd& M) {
         for (Eigen::Index j = 0; j < M.cols(); ++j) r.data.push_back(M(i, j));
     return r;
 }
+
+namespace {
 
 QuantityResult compute_f_matrix(const ParamSet& p) {
     return matrix_result(f_matrix(p.geti("L"), to_eigen(p.getv("omega")), to_eigen(p.getv("v"))));
@@ -39,9 +39,13 @@ const std::vector<Quantity>& quantity_registry() {
     static const std::vector<Quantity> registry = [] {
       std::vector<Quantity> all = {
         {"f_matrix", "L x L matrix F[q][k] = v^T R_(q-k), rows q (query), columns k (key)",
-         {f_delta_spec_L(), f_delta_spec_omega(), f_delta_spec_v()}, compute_f_matrix},
+         {f_delta_spec_L(), f_delta_spec_omega(), f_delta_spec_v()}, compute_f_matrix,
+         [](const ParamSet& p) { return std::vector<long long>{p.geti("L"), p.geti("L")}; }},
         {"r_delta", "(2L-1) x 2|omega| table: row for delta = -(L-1)..(L-1) is [cos w0 d, sin w0 d, cos w1 d, ...]",
-         {f_delta_spec_L(), f_delta_spec_omega()}, compute_r_delta},
+         {f_delta_spec_L(), f_delta_spec_omega()}, compute_r_delta,
+         [](const ParamSet& p) {
+             return std::vector<long long>{2LL * p.geti("L") - 1, 2LL * (long long)p.getv("omega").size()};
+         }},
       };
       for (auto family : {quantities_relative_positions, quantities_rotary})
           for (Quantity& q : family()) all.push_back(std::move(q));

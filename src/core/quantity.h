@@ -2,6 +2,7 @@
 // The registry of named quantities: everything `pelab-cli get` can print and every later export uses.
 // One entry per quantity (name, parameters, compute function), in one table (quantity.cpp).
 #pragma once
+#include <Eigen/Dense>
 #include <functional>
 #include <string>
 #include <vector>
@@ -17,6 +18,9 @@ struct QuantityResult {
     std::vector<double> data;
     bool integer = false;  // print without decimals
 };
+
+// Row-major copy of a matrix into a result (shape {rows, cols}); shared by every quantities_*.cpp file.
+QuantityResult matrix_result(const Eigen::MatrixXd& M);
 
 struct Quantity {
     std::string name;      // e.g. "f_matrix"

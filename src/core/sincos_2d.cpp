@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/vit2d.h"
+
 namespace pelab {
 
 // [SECTION] parameter specs
@@ -50,17 +52,7 @@ Eigen::MatrixXd sincos_1d(const Eigen::VectorXd& positions, int width) {
     return out;
 }
 
-Eigen::MatrixXd sincos_2d(int grid, int D) {
-    const int g = std::max(grid, 0), width = std::max(D, 0), half = width / 2;
-    Eigen::VectorXd cols(g * g), rows(g * g);
-    for (int m = 0; m < g * g; ++m) {
-        cols(m) = m % g;  // meshgrid(grid_w, grid_h)[0]: the column index
-        rows(m) = m / g;  // meshgrid(grid_w, grid_h)[1]: the row index
-    }
-    Eigen::MatrixXd emb = Eigen::MatrixXd::Zero(g * g, width);
-    emb.leftCols(half) = sincos_1d(cols, half);            // MAE's emb_h (fed grid[0] = column)
-    emb.middleCols(half, half) = sincos_1d(rows, half);    // MAE's emb_w (fed grid[1] = row)
-    return emb;  // odd D: the last column stays 0
-}
+// The square case of the H×W table in core/vit2d (one implementation of MAE's recipe for both names).
+Eigen::MatrixXd sincos_2d(int grid, int D) { return mae_2d_sincos(grid, grid, std::max(D, 0)); }
 
 }  // namespace pelab

@@ -32,18 +32,6 @@ long long trunc_to_long(float x, long long saturate) {
     return static_cast<long long>(x);
 }
 
-ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh) {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Int;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    return s;
-}
-
 }  // namespace
 
 // [SECTION] parameter specs

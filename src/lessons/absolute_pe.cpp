@@ -24,40 +24,21 @@
 #include "core/sinusoidal.h"
 #include "core/t5.h"
 #include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
 
 namespace pelab {
 
 namespace {
 
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
 // [SECTION] display helpers
 constexpr double kTwoPi = 6.283185307179586476925286766559;
 
-const char* tr(Lang lang, const char* zh, const char* en) { return lang == Lang::zh ? zh : en; }
+std::string num(double x) { return num_sign_minus(x, 6); }
 
-const char* const kMinus = "−";  // U+2212 for every negative number shown
-
-std::string with_minus(std::string s) {
-    if (!s.empty() && s[0] == '-') s = kMinus + s.substr(1);
-    return s;
-}
-
-std::string num(double x) {
-    if (std::isnan(x)) return "NaN";
-    if (std::fabs(x) < 1e-12) return "0";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.6g", x);
-    return with_minus(buf);
-}
-
-// Facts such as "largest difference": exactly 0 prints as 0, anything else is shown.
-std::string exact(double x) {
-    if (x == 0.0) return "0";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.3g", x);
-    return with_minus(buf);
-}
-
-std::string integer(long long n) { return n < 0 ? kMinus + std::to_string(-n) : std::to_string(n); }
+// Facts such as "largest difference": exactly 0 prints as 0, anything else (however small) is shown.
+std::string exact(double x) { return exact_sign_minus(x); }
 
 // 6144 → "6,144" (en) / "6144" (zh).
 std::string grouped(long long n, Lang lang) {
@@ -67,68 +48,13 @@ std::string grouped(long long n, Lang lang) {
     return (n < 0 ? kMinus : "") + digits;
 }
 
-std::string rounding_hint(double x, Lang lang) {
-    if (x == 0.0 || x > 1e-9) return "";
-    return tr(lang, "（浮点舍入误差）", " (floating-point rounding)");
-}
-
-std::string sub(long long i) {
-    static const char* const digits[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
-    std::string s;
-    for (char c : std::to_string(i)) s += digits[c - '0'];
-    return s;
-}
-
 std::string vector_text(const Eigen::VectorXd& x) {
     std::string s = "(";
     for (Eigen::Index i = 0; i < x.size(); ++i) s += (i ? ", " : "") + num(x(i));
     return s + ")";
 }
 
-std::vector<std::string> index_labels(int n) {
-    std::vector<std::string> out;
-    for (int i = 0; i < n; ++i) out.push_back(std::to_string(i));
-    return out;
-}
-
-RowMatrix to_rows(const Eigen::MatrixXd& M) { return RowMatrix(M); }
-
-RowMatrix without_rounding_noise(RowMatrix M) {
-    for (Eigen::Index i = 0; i < M.size(); ++i)
-        if (std::fabs(M.data()[i]) < 1e-12) M.data()[i] = 0.0;
-    return M;
-}
-
-double max_abs(const Eigen::MatrixXd& M) { return M.size() == 0 ? 0.0 : M.cwiseAbs().maxCoeff(); }
-
 // [SECTION] parameters and inputs
-ParamSpec int_param(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                    const char* symbol = "") {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Int;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
-    return s;
-}
-
-ParamSpec choice_param(const char* name, std::vector<std::string> choices, const char* def, const char* help,
-                       const char* help_zh, const char* symbol = "") {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Choice;
-    s.choices = std::move(choices);
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
-    return s;
-}
-
 std::vector<ParamSpec> lesson_params() {
     ParamSpec base;
     base.name = "base";
@@ -149,26 +75,21 @@ std::vector<ParamSpec> lesson_params() {
     dims.help = "dimensions drawn as curves (whole numbers)";
     dims.help_zh = "画成曲线的维度（整数）";
     return {
-        int_param("tokens", 2, 8, "5", "number of tokens in the shuffle demo", "打乱演示中的 token 个数"),
-        int_param("seed", 0, 1000000, "1", "seed of the random tokens, weights and tables", "随机 token、权重与表格的种子"),
-        int_param("pos", 0, 255, "2", "position of the worked example (0-based)", "示例的位置（从 0 开始）"),
-        choice_param("d", {"2", "4", "6", "8", "12", "16"}, "4", "model dimension of the worked example",
+        int_spec("tokens", 2, 8, "5", "number of tokens in the shuffle demo", "打乱演示中的 token 个数"),
+        int_spec("seed", 0, 1000000, "1", "seed of the random tokens, weights and tables", "随机 token、权重与表格的种子"),
+        int_spec("pos", 0, 255, "2", "position of the worked example (0-based)", "示例的位置（从 0 开始）"),
+        choice_spec("d", {"2", "4", "6", "8", "12", "16"}, "4", "model dimension of the worked example",
                      "示例的模型维度"),
         base,
-        int_param("L", 2, 256, "128", "number of positions in the tables", "表格中的位置个数"),
-        choice_param("d_model", {"8", "16", "32", "64", "128"}, "64", "model dimension of the tables", "表格的模型维度"),
+        int_spec("L", 2, 256, "128", "number of positions in the tables", "表格中的位置个数"),
+        choice_spec("d_model", {"8", "16", "32", "64", "128"}, "64", "model dimension of the tables", "表格的模型维度"),
         dims,
-        int_param("shift", -64, 64, "3", "shift k in PE(p + k) = M_k PE(p)", "PE(p + k) = M_k PE(p) 中的平移 k", "k"),
-        choice_param("variant", {"vaswani", "tensor2tensor"}, "vaswani",
+        int_spec("shift", -64, 64, "3", "shift k in PE(p + k) = M_k PE(p)", "PE(p + k) = M_k PE(p) 中的平移 k", "k"),
+        choice_spec("variant", {"vaswani", "tensor2tensor"}, "vaswani",
                      "layout: interleaved sin/cos (paper) or [sin | cos] halves (tensor2tensor)",
                      "排布：sin/cos 交错（论文）或 [sin | cos] 两半（tensor2tensor）"),
-        int_param("max_len", 1, 256, "96", "rows of the learnable table", "可学习表格的行数"),
+        int_spec("max_len", 1, 256, "96", "rows of the learnable table", "可学习表格的行数"),
     };
-}
-
-int read_int(const ParamSet& p, const char* key, int fallback, int lo, int hi) {
-    const int v = p.has(key) ? p.geti(key) : fallback;
-    return std::max(lo, std::min(hi, v));
 }
 
 // A Choice holding a whole number ("64"); strtol never throws.
@@ -187,14 +108,14 @@ struct Inputs {
 
 Inputs read_inputs(const ParamSet& p) {
     Inputs in;
-    in.tokens = read_int(p, "tokens", 5, 2, 8);
-    in.seed = read_int(p, "seed", 1, 0, 1000000);
-    in.pos = read_int(p, "pos", 2, 0, 255);
+    in.tokens = int_param(p, "tokens", 5, 2, 8);
+    in.seed = int_param(p, "seed", 1, 0, 1000000);
+    in.pos = int_param(p, "pos", 2, 0, 255);
     in.d = read_choice_int(p, "d", 4);
-    in.L = read_int(p, "L", 128, 2, 256);
+    in.L = int_param(p, "L", 128, 2, 256);
     in.d_model = read_choice_int(p, "d_model", 64);
-    in.shift = read_int(p, "shift", 3, -64, 64);
-    in.max_len = read_int(p, "max_len", 96, 1, 256);
+    in.shift = int_param(p, "shift", 3, -64, 64);
+    in.max_len = int_param(p, "max_len", 96, 1, 256);
     in.base = p.has("base") ? p.getd("base") : 10000.0;
     if (!(in.base >= 2.0 && in.base <= 1e6)) in.base = 10000.0;
     in.variant = p.has("variant") ? pe_variant_from(p.gets("variant")) : PeVariant::vaswani;
@@ -209,14 +130,7 @@ Inputs read_inputs(const ParamSet& p) {
 }
 
 ViewData qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
-    ViewData view;
-    view.kind = ViewKind::Heatmap;
-    view.title = title;
-    view.values = to_rows(M);
-    view.row_labels = index_labels(static_cast<int>(M.rows()));
-    view.col_labels = index_labels(static_cast<int>(M.cols()));
-    view.row_axis = tr(lang, "查询位置 q", "query q");
-    view.col_axis = tr(lang, "键位置 k", "key k");
+    ViewData view = matrix_heatmap(title, M, tr(lang, "查询位置 q", "query q"), tr(lang, "键位置 k", "key k"));
     view.is_signed = true;
     view.qk_axes = true;
     return view;
@@ -408,14 +322,8 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     const int L = in.L, d = in.d_model;
     const Eigen::MatrixXd PE = sinusoidal_pe(L, d, in.base, in.variant);
 
-    ViewData heat;
-    heat.kind = ViewKind::Heatmap;
-    heat.title = tr(lang, "PE：位置 × 维度", "PE: positions × dimensions");
-    heat.values = to_rows(PE);
-    heat.row_labels = index_labels(L);
-    heat.col_labels = index_labels(d);
-    heat.row_axis = tr(lang, "位置 p", "position p");
-    heat.col_axis = tr(lang, "维度 j", "dimension j");
+    ViewData heat = labelled_heatmap(tr(lang, "PE：位置 × 维度", "PE: positions × dimensions"), to_rows(PE), index_labels(L),
+                                     index_labels(d), tr(lang, "位置 p", "position p"), tr(lang, "维度 j", "dimension j"));
     heat.is_signed = true;
     const PeVariant v = in.variant;
     const Eigen::VectorXd w = sinusoidal_frequencies(d, in.base, v);
@@ -621,14 +529,9 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
     vecs.notes.push_back(tr(lang, "最大的 |(x 补零 + p 补零) − [x; p]| = ", "Largest |(x padded + p padded) − [x; p]| = ") +
                          exact(max_abs(xpad + ppad - concat)));
 
-    ViewData wv;
-    wv.kind = ViewKind::Heatmap;
-    wv.title = tr(lang, "线性层 W = [W_x | W_p]", "Linear layer W = [W_x | W_p]");
-    wv.values = to_rows(W);
-    wv.row_labels = index_labels(out);
-    wv.col_labels = vecs.col_labels;
-    wv.row_axis = tr(lang, "输出", "output");
-    wv.col_axis = tr(lang, "输入分量", "input entry");
+    ViewData wv = labelled_heatmap(tr(lang, "线性层 W = [W_x | W_p]", "Linear layer W = [W_x | W_p]"), to_rows(W),
+                                   index_labels(out), vecs.col_labels, tr(lang, "输出", "output"),
+                                   tr(lang, "输入分量", "input entry"));
     wv.is_signed = true;
     for (int r = 0; r < out; ++r)
         for (int c = dw; c < dim; ++c) wv.highlight_cells.push_back({r, c});
@@ -656,14 +559,10 @@ std::vector<ViewData> step8_views(const ParamSet& p, Lang lang) {
 
     // Drawn transposed (dimensions down, positions across) so the missing positions form a band on the right
     // that is visible without scrolling.
-    ViewData heat;
-    heat.kind = ViewKind::Heatmap;
-    heat.title = tr(lang, "可学习位置表 E（转置：每列一个位置）", "Learnable position table E (transposed: one column per position)");
-    heat.values = to_rows(looked.transpose());
-    heat.row_labels = index_labels(d);
-    heat.col_labels = index_labels(L);
-    heat.row_axis = tr(lang, "维度 j", "dimension j");
-    heat.col_axis = tr(lang, "位置 p", "position p");
+    ViewData heat = labelled_heatmap(
+            tr(lang, "可学习位置表 E（转置：每列一个位置）", "Learnable position table E (transposed: one column per position)"),
+            to_rows(looked.transpose()), index_labels(d), index_labels(L), tr(lang, "维度 j", "dimension j"),
+            tr(lang, "位置 p", "position p"));
     heat.is_signed = true;
     heat.explain = [looked, L, d, max_len, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= d || c >= L) return "";

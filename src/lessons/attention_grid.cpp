@@ -20,80 +20,35 @@
 #include "core/f_delta.h"
 #include "core/random.h"
 #include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
 
 namespace pelab {
 
 namespace {
 
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
 // [SECTION] display helpers
-const char* tr(Lang lang, const char* zh, const char* en) { return lang == Lang::zh ? zh : en; }
-
-const char* const kMinus = "−";  // U+2212 for every negative number shown
-
-std::string integer(long long n) { return n < 0 ? kMinus + std::to_string(-n) : std::to_string(n); }
-
-std::string num(double x) {
-    if (std::isnan(x)) return "NaN";
-    if (std::fabs(x) < 1e-12) return "0";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.4g", x);
-    std::string s = buf;
-    if (!s.empty() && s[0] == '-') s = kMinus + s.substr(1);
-    return s;
-}
+std::string num(double x) { return num_sign_minus(x, 4); }
 
 std::string pair_text(int a, int b) { return "(" + integer(a) + "," + integer(b) + ")"; }
 
-std::vector<std::string> index_labels(int n) {
-    std::vector<std::string> out;
-    for (int i = 0; i < n; ++i) out.push_back(std::to_string(i));
-    return out;
-}
-
-std::string join(const std::vector<std::string>& parts, const char* sep) {
-    std::string s;
-    for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? sep : "") + parts[i];
-    return s;
-}
-
-RowMatrix to_rows(const Eigen::MatrixXd& M) { return RowMatrix(M); }
-
 // [SECTION] parameters and inputs
-ParamSpec int_param(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                    const char* symbol = "") {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Int;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
-    return s;
-}
-
 std::vector<ParamSpec> lesson_params() {
     return {
-        int_param("N", 2, 16, "6", "number of tokens in the sequence", "序列中的 token 个数"),
-        int_param("delta", -15, 15, "-2", "offset of the 1-D rule: A[q][k] = 1 iff q - k = delta",
+        int_spec("N", 2, 16, "6", "number of tokens in the sequence", "序列中的 token 个数"),
+        int_spec("delta", -15, 15, "-2", "offset of the 1-D rule: A[q][k] = 1 iff q - k = delta",
                   "一维规则的偏移：q − k = Δ 时 A[q][k] = 1", "Δ"),
-        int_param("side", 1, 16, "6", "side of the square position grid (side x side positions)",
+        int_spec("side", 1, 16, "6", "side of the square position grid (side x side positions)",
                   "正方形位置网格的边长（side×side 个位置）"),
-        int_param("H", 1, 16, "2", "grid rows", "网格行数"),
-        int_param("W", 1, 16, "3", "grid columns", "网格列数"),
-        int_param("drow", -15, 15, "0", "row offset delta_1 = row_q - row_k", "行位移 δ₁ = q 的行 − k 的行", "δ₁"),
-        int_param("dcol", -15, 15, "-1", "column offset delta_2 = col_q - col_k", "列位移 δ₂ = q 的列 − k 的列", "δ₂"),
-        int_param("query", 0, 255, "1", "selected query token (row-major index, 0-based)",
+        int_spec("H", 1, 16, "2", "grid rows", "网格行数"),
+        int_spec("W", 1, 16, "3", "grid columns", "网格列数"),
+        int_spec("drow", -15, 15, "0", "row offset delta_1 = row_q - row_k", "行位移 δ₁ = q 的行 − k 的行", "δ₁"),
+        int_spec("dcol", -15, 15, "-1", "column offset delta_2 = col_q - col_k", "列位移 δ₂ = q 的列 − k 的列", "δ₂"),
+        int_spec("query", 0, 255, "1", "selected query token (row-major index, 0-based)",
                   "选中的查询 token（按行展平的编号，从 0 开始）", "q"),
-        int_param("seed", 0, 1000000, "1", "seed of the random queries and keys", "随机查询与键的种子"),
+        int_spec("seed", 0, 1000000, "1", "seed of the random queries and keys", "随机查询与键的种子"),
     };
-}
-
-// Defensive reads: ParamSets made by the parser are valid, but views must never crash on a hand-made one.
-int read_int(const ParamSet& p, const char* key, int fallback, int lo, int hi) {
-    const int v = p.has(key) ? p.geti(key) : fallback;
-    return std::max(lo, std::min(hi, v));
 }
 
 struct Inputs {
@@ -105,28 +60,21 @@ struct Inputs {
 
 Inputs read_inputs(const ParamSet& p) {
     Inputs in;
-    in.N = read_int(p, "N", 6, 2, 16);
-    in.delta = read_int(p, "delta", -2, -15, 15);
-    in.side = read_int(p, "side", 6, 1, 16);
-    in.H = read_int(p, "H", 2, 1, 16);
-    in.W = read_int(p, "W", 3, 1, 16);
-    in.drow = read_int(p, "drow", 0, -15, 15);
-    in.dcol = read_int(p, "dcol", -1, -15, 15);
-    in.query = read_int(p, "query", 1, 0, 255);
-    in.seed = read_int(p, "seed", 1, 0, 1000000);
+    in.N = int_param(p, "N", 6, 2, 16);
+    in.delta = int_param(p, "delta", -2, -15, 15);
+    in.side = int_param(p, "side", 6, 1, 16);
+    in.H = int_param(p, "H", 2, 1, 16);
+    in.W = int_param(p, "W", 3, 1, 16);
+    in.drow = int_param(p, "drow", 0, -15, 15);
+    in.dcol = int_param(p, "dcol", -1, -15, 15);
+    in.query = int_param(p, "query", 1, 0, 255);
+    in.seed = int_param(p, "seed", 1, 0, 1000000);
     return in;
 }
 
 // [SECTION] shared view builders
 ViewData qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang, bool one_d) {
-    ViewData view;
-    view.kind = ViewKind::Heatmap;
-    view.title = title;
-    view.values = to_rows(M);
-    view.row_labels = index_labels(static_cast<int>(M.rows()));
-    view.col_labels = index_labels(static_cast<int>(M.cols()));
-    view.row_axis = tr(lang, "查询 q", "query q");
-    view.col_axis = tr(lang, "键 k", "key k");
+    ViewData view = matrix_heatmap(title, M, tr(lang, "查询 q", "query q"), tr(lang, "键 k", "key k"));
     // Hovering outlines the diagonal q − k: meaningful for 1-D positions, misleading for flattened grids.
     view.qk_axes = one_d;
     return view;

@@ -18,13 +18,13 @@
 #include "core/random.h"
 #include "core/rope.h"
 #include "lessons/lesson.h"
-#include "lessons/rope_lesson_util.h"
+#include "lessons/lesson_util.h"
 
 namespace pelab {
 
 namespace {
 
-using namespace ropeui;
+using namespace lessonui;
 
 // [SECTION] parameters and inputs
 std::vector<ParamSpec> lesson_params() {

@@ -18,79 +18,24 @@
 #include "core/random.h"
 #include "core/rope.h"
 #include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
 
 namespace pelab {
 
 namespace {
 
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
 // [SECTION] display helpers (numbers, angles, subscripts, labels)
-constexpr double kPi = 3.14159265358979323846;
+std::string num(double x) { return num_sign_minus(x, 6); }
 
-const char* tr(Lang lang, const char* zh, const char* en) { return lang == Lang::zh ? zh : en; }
+// Facts such as "largest difference": exactly 0 prints as 0, anything else (however small) is shown.
+std::string exact(double x) { return exact_sign_minus(x); }
 
-// U+2212 MINUS SIGN for every negative number shown to the learner.
-const char* const kMinus = "−";
-
-std::string with_minus(std::string s) {
-    if (!s.empty() && s[0] == '-') s = kMinus + s.substr(1);
-    return s;
-}
-
-// For display: 6 significant digits; rounding noise (|x| < 1e-12, e.g. cos(π/2) = 6.1e-17) shows as 0.
-std::string num(double x) {
-    if (std::isnan(x)) return "NaN";
-    if (std::fabs(x) < 1e-12) return "0";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.6g", x);
-    return with_minus(buf);
-}
-
-// For facts such as "largest spread": exactly 0 prints as 0, anything else (however small) is shown.
-std::string exact(double x) {
-    if (x == 0.0) return "0";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.3g", x);
-    return with_minus(buf);
-}
-
-std::string integer(long long n) { return with_minus(std::to_string(n)); }
-
-// An angle in radians, written as a multiple of π when it is one with a small denominator
-// ("−2π/3", "π"), otherwise as a decimal.
-std::string angle(double a) {
-    if (a == 0.0) return "0";
-    const double t = a / kPi;
-    for (int den = 1; den <= 12; ++den) {
-        const double numer = std::round(t * den);
-        if (std::fabs(t * den - numer) < 1e-9 && std::fabs(numer) <= 10000) {
-            const long long p = static_cast<long long>(numer);
-            std::string s = p < 0 ? kMinus : "";
-            const long long ap = p < 0 ? -p : p;
-            if (ap != 1) s += std::to_string(ap);
-            s += "π";
-            if (den != 1) s += "/" + std::to_string(den);
-            return s;
-        }
-    }
-    return num(a);
-}
-
-// Unicode subscript digits for indices (ω₀, u₁₂).
-std::string sub(long long i) {
-    static const char* const digits[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
-    std::string s = i < 0 ? "₋" : "";
-    const std::string d = std::to_string(i < 0 ? -i : i);
-    for (char c : d) s += digits[c - '0'];
-    return s;
-}
+// An angle as a multiple of π when it is one with a small denominator, otherwise a decimal (num).
+std::string angle(double a) { return lessonui::angle(a, num); }
 
 std::string delta_label(int d) { return "Δ=" + integer(d); }
-
-std::vector<std::string> position_labels(int L) {
-    std::vector<std::string> out;
-    for (int i = 0; i < L; ++i) out.push_back(std::to_string(i));
-    return out;
-}
 
 std::vector<std::string> delta_labels(int L) {
     std::vector<std::string> out;
@@ -134,24 +79,6 @@ std::string readout_terms(const Eigen::VectorXd& w, const Eigen::VectorXd& omega
     return s;
 }
 
-RowMatrix to_rows(const Eigen::MatrixXd& M) { return RowMatrix(M); }
-
-// Tables of cos/sin values: entries below 1e-12 are rounding noise of exact zeros (cos(π/2) = 6.1e-17 in
-// doubles) and are stored as 0 so a table never prints "−0.0000". Notes and heatmaps keep raw values.
-RowMatrix without_rounding_noise(RowMatrix M) {
-    for (Eigen::Index i = 0; i < M.size(); ++i)
-        if (std::fabs(M.data()[i]) < 1e-12) M.data()[i] = 0.0;
-    return M;
-}
-
-double max_abs(const Eigen::MatrixXd& M) { return M.size() == 0 ? 0.0 : M.cwiseAbs().maxCoeff(); }
-
-// "(floating-point rounding)" after a difference that is tiny but not exactly 0.
-std::string rounding_hint(double x, Lang lang) {
-    if (x == 0.0 || x > 1e-9) return "";
-    return tr(lang, "（浮点舍入误差）", " (floating-point rounding)");
-}
-
 // [SECTION] inputs read from the ParamSet
 // Defensive reads: ParamSets made by the parser are always valid, but the views must never crash even
 // if a caller fills one by hand.
@@ -180,14 +107,7 @@ Eigen::MatrixXd cosine_f_matrix(const Inputs& in) { return f_matrix(in.L, in.ome
 
 // [SECTION] shared view builders
 ViewData qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
-    ViewData view;
-    view.kind = ViewKind::Heatmap;
-    view.title = title;
-    view.values = to_rows(M);
-    view.row_labels = position_labels(static_cast<int>(M.rows()));
-    view.col_labels = position_labels(static_cast<int>(M.cols()));
-    view.row_axis = tr(lang, "查询位置 q", "query q");
-    view.col_axis = tr(lang, "键位置 k", "key k");
+    ViewData view = matrix_heatmap(title, M, tr(lang, "查询位置 q", "query q"), tr(lang, "键位置 k", "key k"));
     view.is_signed = true;
     view.qk_axes = true;
     return view;

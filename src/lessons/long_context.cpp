@@ -20,44 +20,18 @@
 #include "core/rope.h"
 #include "core/rope_scaling.h"
 #include "lessons/lesson.h"
-#include "lessons/rope_lesson_util.h"
+#include "lessons/lesson_util.h"
 
 namespace pelab {
 
 namespace {
 
-using namespace ropeui;
+using namespace lessonui;
 
 // [SECTION] parameters
-ParamSpec make_spec(const char* name, ParamKind kind, double lo, double hi, const char* def, const char* help,
-                    const char* help_zh, const char* symbol = "") {
-    ParamSpec s;
-    s.name = name;
-    s.kind = kind;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
-    return s;
-}
-
-ParamSpec choice(const char* name, std::vector<std::string> choices, const char* def, const char* help,
-                 const char* help_zh) {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Choice;
-    s.choices = std::move(choices);
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    return s;
-}
-
 std::vector<ParamSpec> lesson_params() {
     return {
-        choice("d", {"8", "16", "32", "64", "128"}, "128", "rotary dimension d (d/2 pairs)", "旋转维度 d（d/2 对）"),
+        choice_spec("d", {"8", "16", "32", "64", "128"}, "128", "rotary dimension d (d/2 pairs)", "旋转维度 d（d/2 对）"),
         make_spec("log10_base", ParamKind::Real, 1, 7, "4", "log10 of the frequency base (4 means 10000)",
                   "频率底数的常用对数（4 表示 10000）", "log₁₀ base"),
         make_spec("original_max", ParamKind::Int, 16, 65536, "2048", "training length L", "训练长度 L", "L"),
@@ -76,7 +50,7 @@ std::vector<ParamSpec> lesson_params() {
         make_spec("L", ParamKind::Int, 2, 64, "16", "ALiBi: positions shown", "ALiBi：显示的位置数"),
         make_spec("head", ParamKind::Int, 0, 31, "0", "ALiBi: head shown in detail (click a row)",
                   "ALiBi：详细显示的头（点击一行）"),
-        choice("mode", {"causal", "symmetric"}, "causal", "ALiBi: causal or symmetric bias", "ALiBi：因果或对称偏置"),
+        choice_spec("mode", {"causal", "symmetric"}, "causal", "ALiBi: causal or symmetric bias", "ALiBi：因果或对称偏置"),
         make_spec("seed", ParamKind::Int, 0, 1000000, "1", "seed of the random queries", "随机查询向量的种子"),
     };
 }

@@ -19,55 +19,15 @@
 #include "core/random.h"
 #include "core/rope.h"
 #include "lessons/lesson.h"
-#include "lessons/rope_lesson_util.h"
+#include "lessons/lesson_util.h"
 
 namespace pelab {
 
 namespace {
 
-using namespace ropeui;
+using namespace lessonui;
 
 // [SECTION] parameters
-ParamSpec real_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                    const char* symbol) {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Real;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
-    return s;
-}
-
-ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                   const char* symbol = "") {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Int;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
-    return s;
-}
-
-ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const char* def, const char* help,
-                      const char* help_zh) {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Choice;
-    s.choices = std::move(choices);
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    return s;
-}
-
 std::vector<ParamSpec> lesson_params() {
     return {
         real_spec("alpha", -6.2832, 6.2832, "1.0471975511965976", "first rotation angle (radians)",
@@ -270,15 +230,10 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int d = in.d, pairs = d / 2;
     const Eigen::MatrixXd R = rope_matrix(in.theta, in.m, in.layout);
-    ViewData heat;
-    heat.kind = ViewKind::Heatmap;
-    heat.title = tr(lang, "R_m（", "R_m (") + layout_label(in.layout, lang) + tr(lang, "），m = ", "), m = ") +
-                 std::to_string(in.m);
-    heat.values = without_rounding_noise(to_rows(R));
-    heat.row_labels = index_labels(d);
-    heat.col_labels = index_labels(d);
-    heat.row_axis = tr(lang, "输出坐标", "output coordinate");
-    heat.col_axis = tr(lang, "输入坐标", "input coordinate");
+    ViewData heat = labelled_heatmap(
+            tr(lang, "R_m（", "R_m (") + layout_label(in.layout, lang) + tr(lang, "），m = ", "), m = ") + std::to_string(in.m),
+            without_rounding_noise(to_rows(R)), index_labels(d), index_labels(d), tr(lang, "输出坐标", "output coordinate"),
+            tr(lang, "输入坐标", "input coordinate"));
     heat.is_signed = true;
     heat.decimals = 2;
     const Eigen::VectorXd theta = in.theta;
@@ -314,14 +269,10 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     table.row_axis = tr(lang, "对", "pair");
 
     const Eigen::MatrixXd P = rope_layout_permutation(d);
-    ViewData perm;
-    perm.kind = ViewKind::Heatmap;
-    perm.title = tr(lang, "置换 P：交错布局 → 对半布局", "Permutation P: interleaved → half layout");
-    perm.values = to_rows(P);
-    perm.row_labels = index_labels(d);
-    perm.col_labels = index_labels(d);
-    perm.row_axis = tr(lang, "对半布局的坐标", "half-layout coordinate");
-    perm.col_axis = tr(lang, "交错布局的坐标", "interleaved coordinate");
+    ViewData perm = labelled_heatmap(tr(lang, "置换 P：交错布局 → 对半布局", "Permutation P: interleaved → half layout"),
+                                     to_rows(P), index_labels(d), index_labels(d),
+                                     tr(lang, "对半布局的坐标", "half-layout coordinate"),
+                                     tr(lang, "交错布局的坐标", "interleaved coordinate"));
     perm.integer = true;
     perm.decimals = 0;
     perm.explain = [d, lang](int r, int c) -> std::string {

@@ -21,84 +21,32 @@
 #include "core/f_delta.h"
 #include "core/shaw.h"
 #include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
 
 namespace pelab {
 
 namespace {
 
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
 // [SECTION] display helpers
-const char* tr(Lang lang, const char* zh, const char* en) { return lang == Lang::zh ? zh : en; }
+std::string num(double x) { return num_sign_minus(x, 4); }
 
-const char* const kMinus = "−";  // U+2212 for every negative number shown
-
-std::string with_minus(std::string s) {
-    if (!s.empty() && s[0] == '-') s = kMinus + s.substr(1);
-    return s;
-}
-
-std::string num(double x) {
-    if (std::isnan(x)) return "NaN";
-    if (std::fabs(x) < 1e-12) return "0";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.4g", x);
-    return with_minus(buf);
-}
-
-std::string exact(double x) {
-    if (x == 0.0) return "0";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.3g", x);
-    return with_minus(buf);
-}
-
-std::string integer(long long n) { return n < 0 ? kMinus + std::to_string(-n) : std::to_string(n); }
-
-std::string sub(long long i) {
-    static const char* const digits[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
-    std::string s;
-    for (char c : std::to_string(i)) s += digits[c - '0'];
-    return s;
-}
-
-std::vector<std::string> index_labels(int n) {
-    std::vector<std::string> out;
-    for (int i = 0; i < n; ++i) out.push_back(std::to_string(i));
-    return out;
-}
-
-RowMatrix to_rows(const Eigen::MatrixXd& M) { return RowMatrix(M); }
+// Facts such as "largest difference": exactly 0 prints as 0, anything else (however small) is shown.
+std::string exact(double x) { return exact_sign_minus(x); }
 
 // [SECTION] parameters and inputs
-ParamSpec int_param(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                    const char* symbol = "") {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Int;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
-    return s;
-}
-
 std::vector<ParamSpec> lesson_params() {
     return {
-        int_param("L", 2, 16, "5", "sequence length (query i, key j in 0..L-1)", "序列长度（查询 i、键 j 取 0..L-1）"),
-        int_param("k", 0, 15, "2", "max_relative_position: distances beyond +-k share an embedding",
+        int_spec("L", 2, 16, "5", "sequence length (query i, key j in 0..L-1)", "序列长度（查询 i、键 j 取 0..L-1）"),
+        int_spec("k", 0, 15, "2", "max_relative_position: distances beyond +-k share an embedding",
                   "max_relative_position：超过 ±k 的距离共用一个嵌入", "k"),
-        int_param("d", 1, 8, "4", "head dimension d_k", "每个头的维度 d_k", "d_k"),
-        int_param("seed", 0, 1000000, "1", "seed of Q, K and the relative table", "Q、K 与相对位置表的种子"),
-        int_param("i", 0, 15, "1", "query of the inspected pair", "所查看的配对中的查询", "i"),
-        int_param("j", 0, 15, "4", "key of the inspected pair", "所查看的配对中的键", "j"),
-        int_param("seed_version", 0, 1, "0", "1: also show the seed's tutorial version", "1：同时显示种子教程中的写法"),
+        int_spec("d", 1, 8, "4", "head dimension d_k", "每个头的维度 d_k", "d_k"),
+        int_spec("seed", 0, 1000000, "1", "seed of Q, K and the relative table", "Q、K 与相对位置表的种子"),
+        int_spec("i", 0, 15, "1", "query of the inspected pair", "所查看的配对中的查询", "i"),
+        int_spec("j", 0, 15, "4", "key of the inspected pair", "所查看的配对中的键", "j"),
+        int_spec("seed_version", 0, 1, "0", "1: also show the seed's tutorial version", "1：同时显示种子教程中的写法"),
     };
-}
-
-int read_int(const ParamSet& p, const char* key, int fallback, int lo, int hi) {
-    const int v = p.has(key) ? p.geti(key) : fallback;
-    return std::max(lo, std::min(hi, v));
 }
 
 struct Inputs {
@@ -108,13 +56,13 @@ struct Inputs {
 
 Inputs read_inputs(const ParamSet& p) {
     Inputs in;
-    in.L = read_int(p, "L", 5, 2, 16);
-    in.k = read_int(p, "k", 2, 0, 15);
-    in.d = read_int(p, "d", 4, 1, 8);
-    in.seed = read_int(p, "seed", 1, 0, 1000000);
-    in.i = read_int(p, "i", 1, 0, in.L - 1);
-    in.j = read_int(p, "j", 4, 0, in.L - 1);
-    in.seed_version = read_int(p, "seed_version", 0, 0, 1) == 1;
+    in.L = int_param(p, "L", 5, 2, 16);
+    in.k = int_param(p, "k", 2, 0, 15);
+    in.d = int_param(p, "d", 4, 1, 8);
+    in.seed = int_param(p, "seed", 1, 0, 1000000);
+    in.i = int_param(p, "i", 1, 0, in.L - 1);
+    in.j = int_param(p, "j", 4, 0, in.L - 1);
+    in.seed_version = int_param(p, "seed_version", 0, 0, 1) == 1;
     return in;
 }
 
@@ -140,14 +88,7 @@ Computed compute(const Inputs& in) {
 
 // [SECTION] shared view builders
 ViewData ij_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
-    ViewData view;
-    view.kind = ViewKind::Heatmap;
-    view.title = title;
-    view.values = to_rows(M);
-    view.row_labels = index_labels(static_cast<int>(M.rows()));
-    view.col_labels = index_labels(static_cast<int>(M.cols()));
-    view.row_axis = tr(lang, "查询 i", "query i");
-    view.col_axis = tr(lang, "键 j", "key j");
+    ViewData view = matrix_heatmap(title, M, tr(lang, "查询 i", "query i"), tr(lang, "键 j", "key j"));
     view.qk_axes = true;
     return view;
 }

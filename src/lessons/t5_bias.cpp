@@ -23,66 +23,28 @@
 #include "core/random.h"
 #include "core/t5.h"
 #include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
 
 namespace pelab {
 
 namespace {
 
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
 // [SECTION] display helpers
-const char* tr(Lang lang, const char* zh, const char* en) { return lang == Lang::zh ? zh : en; }
-
-const char* const kMinus = "−";  // U+2212 for every negative number shown
-
-std::string num(double x) {
-    if (std::isnan(x)) return "NaN";
-    if (std::fabs(x) < 1e-12) return "0";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.4g", x);
-    std::string s = buf;
-    if (!s.empty() && s[0] == '-') s = kMinus + s.substr(1);
-    return s;
-}
-
-std::string integer(long long n) { return n < 0 ? kMinus + std::to_string(-n) : std::to_string(n); }
-
-std::vector<std::string> index_labels(int n) {
-    std::vector<std::string> out;
-    for (int i = 0; i < n; ++i) out.push_back(std::to_string(i));
-    return out;
-}
-
-RowMatrix to_rows(const Eigen::MatrixXd& M) { return RowMatrix(M); }
+std::string num(double x) { return num_sign_minus(x, 4); }
 
 // [SECTION] parameters and inputs
-ParamSpec int_param(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                    const char* symbol = "") {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Int;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
-    return s;
-}
-
 std::vector<ParamSpec> lesson_params() {
     return {
-        int_param("L", 2, 128, "12", "sequence length (query i, key j in 0..L-1)", "序列长度（查询 i、键 j 取 0..L-1）"),
-        int_param("num_buckets", 4, 64, "32", "number of buckets (T5: 32)", "桶的个数（T5 取 32）"),
-        int_param("max_distance", 33, 512, "128", "distance where the log buckets end (T5: 128)", "对数桶结束的距离（T5 取 128）"),
-        int_param("bidirectional", 0, 1, "1", "1: encoder (both directions), 0: causal decoder", "1：编码器（双向），0：因果解码器"),
-        int_param("heads", 1, 8, "4", "number of attention heads", "注意力头数", "H"),
-        int_param("seed", 0, 1000000, "1", "seed of the bias table and of Q, K", "偏置表与 Q、K 的种子"),
-        int_param("seed_version", 0, 1, "0", "1: also show the seed's version", "1：同时显示种子的版本"),
+        int_spec("L", 2, 128, "12", "sequence length (query i, key j in 0..L-1)", "序列长度（查询 i、键 j 取 0..L-1）"),
+        int_spec("num_buckets", 4, 64, "32", "number of buckets (T5: 32)", "桶的个数（T5 取 32）"),
+        int_spec("max_distance", 33, 512, "128", "distance where the log buckets end (T5: 128)", "对数桶结束的距离（T5 取 128）"),
+        int_spec("bidirectional", 0, 1, "1", "1: encoder (both directions), 0: causal decoder", "1：编码器（双向），0：因果解码器"),
+        int_spec("heads", 1, 8, "4", "number of attention heads", "注意力头数", "H"),
+        int_spec("seed", 0, 1000000, "1", "seed of the bias table and of Q, K", "偏置表与 Q、K 的种子"),
+        int_spec("seed_version", 0, 1, "0", "1: also show the seed's version", "1：同时显示种子的版本"),
     };
-}
-
-int read_int(const ParamSet& p, const char* key, int fallback, int lo, int hi) {
-    const int v = p.has(key) ? p.geti(key) : fallback;
-    return std::max(lo, std::min(hi, v));
 }
 
 struct Inputs {
@@ -92,13 +54,13 @@ struct Inputs {
 
 Inputs read_inputs(const ParamSet& p) {
     Inputs in;
-    in.L = read_int(p, "L", 12, 2, 128);
-    in.num_buckets = read_int(p, "num_buckets", 32, 4, 64);
-    in.max_distance = read_int(p, "max_distance", 128, 33, 512);
-    in.bidirectional = read_int(p, "bidirectional", 1, 0, 1) == 1;
-    in.heads = read_int(p, "heads", 4, 1, 8);
-    in.seed = read_int(p, "seed", 1, 0, 1000000);
-    in.seed_version = read_int(p, "seed_version", 0, 0, 1) == 1;
+    in.L = int_param(p, "L", 12, 2, 128);
+    in.num_buckets = int_param(p, "num_buckets", 32, 4, 64);
+    in.max_distance = int_param(p, "max_distance", 128, 33, 512);
+    in.bidirectional = int_param(p, "bidirectional", 1, 0, 1) == 1;
+    in.heads = int_param(p, "heads", 4, 1, 8);
+    in.seed = int_param(p, "seed", 1, 0, 1000000);
+    in.seed_version = int_param(p, "seed_version", 0, 0, 1) == 1;
     return in;
 }
 
@@ -108,14 +70,7 @@ Eigen::MatrixXd bias_table(const Inputs& in) {
 
 // [SECTION] shared view builders
 ViewData ij_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
-    ViewData view;
-    view.kind = ViewKind::Heatmap;
-    view.title = title;
-    view.values = to_rows(M);
-    view.row_labels = index_labels(static_cast<int>(M.rows()));
-    view.col_labels = index_labels(static_cast<int>(M.cols()));
-    view.row_axis = tr(lang, "查询 i", "query i");
-    view.col_axis = tr(lang, "键 j", "key j");
+    ViewData view = matrix_heatmap(title, M, tr(lang, "查询 i", "query i"), tr(lang, "键 j", "key j"));
     view.qk_axes = true;
     return view;
 }

@@ -17,29 +17,15 @@
 #include "core/random.h"
 #include "core/vit2d.h"
 #include "lessons/lesson.h"
-#include "lessons/rope_lesson_util.h"
+#include "lessons/lesson_util.h"
 
 namespace pelab {
 
 namespace {
 
-using namespace ropeui;
+using namespace lessonui;
 
 // [SECTION] parameters and inputs
-ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                   const char* symbol = "") {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Int;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
-    return s;
-}
-
 std::vector<ParamSpec> lesson_params() {
     ParamSpec dim;
     dim.name = "dim";
@@ -102,14 +88,7 @@ std::vector<std::string> token_labels(int H, int W) {
 
 // An H×W grid heatmap whose cells are patches; clicking a cell selects that patch.
 ViewData grid_heatmap(const std::string& title, const Eigen::MatrixXd& G, Lang lang, bool selectable) {
-    ViewData v;
-    v.kind = ViewKind::Heatmap;
-    v.title = title;
-    v.values = to_rows(G);
-    v.row_labels = index_labels(static_cast<int>(G.rows()));
-    v.col_labels = index_labels(static_cast<int>(G.cols()));
-    v.row_axis = tr(lang, "行 r", "row r");
-    v.col_axis = tr(lang, "列 c", "column c");
+    ViewData v = matrix_heatmap(title, G, tr(lang, "行 r", "row r"), tr(lang, "列 c", "column c"));
     if (selectable) {
         v.select_mode = ViewData::SelectMode::Cell;
         v.select_param = "patch";
@@ -318,14 +297,10 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     for (int i = 0; i < D; ++i) q(i) = rng.next_signed();
     for (int i = 0; i < D; ++i) k(i) = rng.next_signed();
     const Eigen::MatrixXd S = axial_rope_scores(H, W, D, in.theta, q, k);
-    ViewData heat;
-    heat.kind = ViewKind::Heatmap;
-    heat.title = tr(lang, "轴向 2-D RoPE 分数 S[a,b]（(HW)×(HW)）", "Axial 2-D RoPE scores S[a,b], (HW)×(HW)");
-    heat.values = to_rows(S);
-    heat.row_labels = token_labels(H, W);
-    heat.col_labels = token_labels(H, W);
-    heat.row_axis = tr(lang, "查询词元 a", "query token a");
-    heat.col_axis = tr(lang, "键词元 b", "key token b");
+    ViewData heat = labelled_heatmap(
+            tr(lang, "轴向 2-D RoPE 分数 S[a,b]（(HW)×(HW)）", "Axial 2-D RoPE scores S[a,b], (HW)×(HW)"), to_rows(S),
+            token_labels(H, W), token_labels(H, W), tr(lang, "查询词元 a", "query token a"),
+            tr(lang, "键词元 b", "key token b"));
     heat.is_signed = true;
     heat.highlight_row = in.patch;
     heat.explain = [S, N, W, lang](int r, int c) -> std::string {
@@ -387,14 +362,10 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int Wh = in.H, Ww = in.W, N = Wh * Ww;
     const Eigen::MatrixXd idx = swin_relative_position_index(Wh, Ww);
-    ViewData heat;
-    heat.kind = ViewKind::Heatmap;
-    heat.title = tr(lang, "Swin 的 relative_position_index（窗口 H×W）", "Swin's relative_position_index (window H×W)");
-    heat.values = to_rows(idx);
-    heat.row_labels = token_labels(Wh, Ww);
-    heat.col_labels = token_labels(Wh, Ww);
-    heat.row_axis = tr(lang, "查询词元", "query token");
-    heat.col_axis = tr(lang, "键词元", "key token");
+    ViewData heat = labelled_heatmap(
+            tr(lang, "Swin 的 relative_position_index（窗口 H×W）", "Swin's relative_position_index (window H×W)"),
+            to_rows(idx), token_labels(Wh, Ww), token_labels(Wh, Ww), tr(lang, "查询词元", "query token"),
+            tr(lang, "键词元", "key token"));
     heat.integer = true;
     heat.decimals = 0;
     heat.highlight_row = in.patch;

@@ -59,7 +59,20 @@ void build_fonts(Platform* p, float scale) {
     const int size = int(pelab_font_ttf_size);
     const ImWchar* ranges = reinterpret_cast<const ImWchar*>(pelab_font_ttf_ranges);
     p->app.font_body = io.Fonts->AddFontFromMemoryTTF(data, size, kBodyPx * scale, &cfg, ranges);
-    p->app.font_title = io.Fonts->AddFontFromMemoryTTF(data, size, kTitlePx * scale, &cfg, ranges);
+    // The title size only ever shows titles: rasterising just their characters keeps the atlas (and the
+    // first frame) small.
+    static ImVector<ImWchar> title_ranges;
+    if (title_ranges.empty()) {
+        ImFontGlyphRangesBuilder titles;
+        titles.AddRanges(io.Fonts->GetGlyphRangesDefault());
+        for (const Lang lang : {Lang::zh, Lang::en}) {
+            titles.AddText(ui_text(UiText::AppName, lang));
+            for (const Lesson* lesson : lesson_registry())
+                for (const Step& step : lesson->steps) titles.AddText(step.title.get(lang));
+        }
+        titles.BuildRanges(&title_ranges);
+    }
+    p->app.font_title = io.Fonts->AddFontFromMemoryTTF(data, size, kTitlePx * scale, &cfg, title_ranges.Data);
     io.FontGlobalScale = 1.0f / framebuffer_scale(p->window);
     io.Fonts->Build();
     p->font_scale = scale;

@@ -12,6 +12,7 @@
 #include "core/f_delta.h"
 #include "core/quantity.h"
 #include "lessons/lesson.h"
+#include "lesson_views.h"
 #include "matrix_assert.h"
 
 namespace {
@@ -160,43 +161,30 @@ TEST(AttentionGrid, Quantities) {
 namespace {
 
 using namespace pelab;
-
-std::vector<ViewData> lesson_views(const char* id, int step, const std::string& query, Lang lang = Lang::en) {
-    const Lesson* lesson = find_lesson(id);
-    EXPECT_NE(lesson, nullptr);
-    ParamSet p = defaults(lesson->params);
-    EXPECT_TRUE(parse_params(lesson->params, split_query(query), &p).empty()) << query;
-    return lesson->steps[static_cast<std::size_t>(step - 1)].views(p, lang);
-}
-
-bool any_note(const std::vector<ViewData>& views, const std::string& text) {
-    for (const ViewData& v : views)
-        for (const std::string& n : v.notes)
-            if (n.find(text) != std::string::npos) return true;
-    return false;
-}
+using pelab_test::step_views;
+using pelab_test::any_note_contains;
 
 TEST(AttentionGridLesson, SevenStepsAndTheSeedsExamples) {
     const Lesson* lesson = find_lesson("attention-grid");
     ASSERT_NE(lesson, nullptr);
     EXPECT_EQ(lesson->steps.size(), 7u);
     // Step 2: Δ = −2 on N = 6 leaves the last two rows empty (0-based 4, 5; the seed's 5, 6).
-    EXPECT_TRUE(any_note(lesson_views("attention-grid", 2, ""), "Rows without a 1 (counting from 0): 4, 5; counting from 1 as the seed does: 5, 6."));
+    EXPECT_TRUE(any_note_contains(step_views("attention-grid", 2, ""), "Rows without a 1 (counting from 0): 4, 5; counting from 1 as the seed does: 5, 6."));
     // Step 4: a 6×6 grid has 36 positions, so A is 36×36 = 1296 pairs.
-    const auto v4 = lesson_views("attention-grid", 4, "");
+    const auto v4 = step_views("attention-grid", 4, "");
     EXPECT_EQ(v4[2].values.rows(), 36);
-    EXPECT_TRUE(any_note(v4, "A is 36×36, 1296 pairs"));
+    EXPECT_TRUE(any_note_contains(v4, "A is 36×36, 1296 pairs"));
     // Step 6: the seed's 2×3 example, its ones in 1-based numbering and the naive rule's wrong link 3 → 4.
-    const auto v6 = lesson_views("attention-grid", 6, "");
-    EXPECT_TRUE(any_note(v6, "Counting from 1 as the seed does: A[1,2], A[2,3], A[4,5], A[5,6]"));
-    EXPECT_TRUE(any_note(v6, "Rows without a 1 (from 0 / from 1): 2, 5 / 3, 6"));
-    EXPECT_TRUE(any_note(v6, ": 2→3 / 3→4"));
+    const auto v6 = step_views("attention-grid", 6, "");
+    EXPECT_TRUE(any_note_contains(v6, "Counting from 1 as the seed does: A[1,2], A[2,3], A[4,5], A[5,6]"));
+    EXPECT_TRUE(any_note_contains(v6, "Rows without a 1 (from 0 / from 1): 2, 5 / 3, 6"));
+    EXPECT_TRUE(any_note_contains(v6, ": 2→3 / 3→4"));
     ASSERT_EQ(v6[2].highlight_cells.size(), 1u);
     EXPECT_EQ(v6[2].highlight_cells[0], (std::pair<int, int>{2, 3}));
 }
 
 TEST(AttentionGridLesson, GridAndMatrixSelectTheSameQuery) {
-    const auto v7 = lesson_views("attention-grid", 7, "H=16&W=16&query=37&drow=1&dcol=-2");
+    const auto v7 = step_views("attention-grid", 7, "H=16&W=16&query=37&drow=1&dcol=-2");
     ASSERT_EQ(v7.size(), 2u);
     EXPECT_EQ(v7[0].select_mode, ViewData::SelectMode::Cell);
     EXPECT_EQ(v7[0].select_param, "query");
@@ -208,7 +196,7 @@ TEST(AttentionGridLesson, GridAndMatrixSelectTheSameQuery) {
     EXPECT_EQ(v7[0].highlight_cells.front(), (std::pair<int, int>{2, 5}));
     EXPECT_EQ(v7[1].highlight_cells.front(), (std::pair<int, int>{37, 23}));
     // Step 5: the grid cell text shows δ from the query; arrows start at the query.
-    const auto v5 = lesson_views("attention-grid", 5, "query=4");
+    const auto v5 = step_views("attention-grid", 5, "query=4");
     ASSERT_EQ(v5[0].cell_text.size(), 6u);
     EXPECT_EQ(v5[0].cell_text[4], "q");
     EXPECT_EQ(v5[0].cell_text[2], "(1,−1)");

@@ -7,6 +7,7 @@
 
 #include "core/f_delta.h"
 #include "lessons/lesson.h"
+#include "lesson_views.h"
 #include "matrix_assert.h"
 
 namespace {
@@ -168,18 +169,10 @@ const Lesson& f_delta() {
 }
 
 std::vector<ViewData> views_of(int step, const std::string& query, Lang lang) {
-    const Lesson& lesson = f_delta();
-    ParamSet p = defaults(lesson.params);
-    EXPECT_TRUE(parse_params(lesson.params, split_query(query), &p).empty());
-    return lesson.steps[static_cast<std::size_t>(step - 1)].views(p, lang);
+    return pelab_test::step_views("f-delta", step, query, lang);
 }
 
-bool any_note_contains(const std::vector<ViewData>& views, const std::string& text) {
-    for (const ViewData& v : views)
-        for (const std::string& n : v.notes)
-            if (n.find(text) != std::string::npos) return true;
-    return false;
-}
+using pelab_test::any_note_contains;
 
 TEST(FDeltaLesson, HasEightStepsAndTheAgreedParams) {
     const Lesson& lesson = f_delta();

@@ -2,11 +2,13 @@
 // EXPECT_MATRIX_NEAR(a, b, tol): element-wise |a − b| <= tol for Eigen matrices of any storage order.
 // On failure it prints both matrices in full precision and the worst cell, so a wrong sign or a
 // transposed matrix is visible at a glance instead of "false != true".
+// from_rows(n, {...}): an n × n integer matrix written row by row, for golden index/bucket tables.
 #pragma once
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <initializer_list>
 #include <iomanip>
 #include <sstream>
 
@@ -55,6 +57,17 @@ template <typename A, typename B>
         << ", |difference| = " << worst << "\n"
         << a_expr << " =\n" << matrix_text(a) << b_expr << " =\n" << matrix_text(b);
     return ::testing::AssertionFailure() << msg.str();
+}
+
+// An n × n integer matrix from its entries in row-major order (golden tables written as they print).
+inline Eigen::MatrixXi from_rows(int n, std::initializer_list<int> values) {
+    Eigen::MatrixXi M(n, n);
+    int i = 0;
+    for (int v : values) {
+        M(i / n, i % n) = v;
+        ++i;
+    }
+    return M;
 }
 
 }  // namespace pelab_test

@@ -11,27 +11,15 @@
 #include "core/rope.h"
 #include "core/rope_scaling.h"
 #include "lessons/lesson.h"
+#include "lesson_views.h"
 #include "matrix_assert.h"
 
 namespace {
 
 using namespace pelab;
+using pelab_test::step_views;
 
-std::vector<ViewData> views_of(const char* lesson_id, int step, const std::string& query, Lang lang = Lang::en) {
-    const Lesson* lesson = find_lesson(lesson_id);
-    EXPECT_NE(lesson, nullptr) << lesson_id;
-    if (!lesson) return {};
-    ParamSet p = defaults(lesson->params);
-    EXPECT_TRUE(parse_params(lesson->params, split_query(query), &p).empty()) << query;
-    return lesson->steps[static_cast<std::size_t>(step - 1)].views(p, lang);
-}
-
-bool any_note_contains(const std::vector<ViewData>& views, const std::string& text) {
-    for (const ViewData& v : views)
-        for (const std::string& n : v.notes)
-            if (n.find(text) != std::string::npos) return true;
-    return false;
-}
+using pelab_test::any_note_contains;
 
 std::string all_notes(const std::vector<ViewData>& views) {
     std::string s;
@@ -56,7 +44,7 @@ TEST(RopeLesson, StepsAndParams) {
 }
 
 TEST(RopeLesson, Step1IdentitiesHold) {
-    const auto v = views_of("rope", 1, "alpha=0.7&beta=-2.1");
+    const auto v = step_views("rope", 1, "alpha=0.7&beta=-2.1");
     ASSERT_EQ(v.size(), 1u);
     EXPECT_TRUE(any_note_contains(v, "Largest |R(α)ᵀ − R(−α)| = 0")) << all_notes(v);
     EXPECT_MATRIX_NEAR(v[0].values.row(0), v[0].values.row(0), 0.0);
@@ -67,25 +55,25 @@ TEST(RopeLesson, Step1IdentitiesHold) {
 
 TEST(RopeLesson, Step3PermutationAndHfFormula) {
     for (const char* q : {"", "d=16&layout=half&m=9", "d=2"}) {
-        const auto v = views_of("rope", 3, q);
+        const auto v = step_views("rope", 3, q);
         ASSERT_EQ(v.size(), 3u);
         EXPECT_TRUE(any_note_contains(v, "Largest |P·R_interleaved·Pᵀ − R_half| = 0")) << all_notes(v);
     }
-    const auto half = views_of("rope", 3, "d=4&layout=half&m=1&log10_base=2");
+    const auto half = step_views("rope", 3, "d=4&layout=half&m=1&log10_base=2");
     Eigen::VectorXd theta(2);
     theta << 1.0, 0.1;
     EXPECT_MATRIX_NEAR(half[0].values, rope_matrix(theta, 1, RopeLayout::half), 1e-12);
 }
 
 TEST(RopeLesson, Step4ShiftInvarianceSeedSignAndLinkToFDelta) {
-    const auto v = views_of("rope", 4, "");
+    const auto v = step_views("rope", 4, "");
     ASSERT_EQ(v.size(), 3u);  // S, S shifted, link to f-delta
     EXPECT_MATRIX_NEAR(v[0].values, v[1].values, 1e-12);
     EXPECT_TRUE(v[0].qk_axes);
     Eigen::Matrix4d F;
     F << 2.0, 0.5, -1.5, -1.0, 0.5, 2.0, 0.5, -1.5, -1.5, 0.5, 2.0, 0.5, -1.0, -1.5, 0.5, 2.0;
     EXPECT_MATRIX_NEAR(v[2].values, F, 1e-12);
-    const auto seed = views_of("rope", 4, "seed_version=1");
+    const auto seed = step_views("rope", 4, "seed_version=1");
     ASSERT_EQ(seed.size(), 4u);
     EXPECT_FALSE(seed[2].highlight_cells.empty());
     EXPECT_TRUE(any_note_contains(seed, "Cells that differ from S: "));
@@ -94,7 +82,7 @@ TEST(RopeLesson, Step4ShiftInvarianceSeedSignAndLinkToFDelta) {
 }
 
 TEST(RopeLesson, Step5OnlyCommutingBlocksAreToeplitz) {
-    const auto v = views_of("rope", 5, "L=16&d=8");
+    const auto v = step_views("rope", 5, "L=16&d=8");
     ASSERT_EQ(v.size(), 4u);
     const ViewData& table = v[3];
     EXPECT_GT(table.values(0, 0), 0.05);   // dense M
@@ -104,7 +92,7 @@ TEST(RopeLesson, Step5OnlyCommutingBlocksAreToeplitz) {
 }
 
 TEST(RopeLesson, Step6BiasIgnoresContentRopeDoesNot) {
-    const auto v = views_of("rope", 6, "");
+    const auto v = step_views("rope", 6, "");
     ASSERT_EQ(v.size(), 6u);
     ASSERT_EQ(v[0].kind, ViewKind::Curve);
     for (std::size_t i = 0; i < v[0].x.size(); ++i) EXPECT_NEAR(v[0].series[0][i], v[0].series[1][i], 1e-12);
@@ -116,25 +104,25 @@ TEST(RopeLesson, Step6BiasIgnoresContentRopeDoesNot) {
     EXPECT_LT(table.values(3, 2), 1e-12);  // pᵀp is Toeplitz
     EXPECT_GT(table.values(0, 2), 0.05);   // qᵀk is not
     // content = 0 leaves only the relative term.
-    const auto none = views_of("rope", 6, "content_scale=0");
+    const auto none = step_views("rope", 6, "content_scale=0");
     EXPECT_EQ(none[1].values(0, 0), 0.0);
     EXPECT_GT(none[1].values(3, 0), 0.0);
 }
 
 TEST(RopeLesson, Step7OnlyRopePassesEveryCheck) {
     for (const char* q : {"", "d=2&L=5", "d=16&L=20&seed=3"}) {
-        const auto v = views_of("rope", 7, q);
+        const auto v = step_views("rope", 7, q);
         const ViewData& table = v[0];
         ASSERT_EQ(table.values.rows(), 4);
         for (int c = 0; c < 3; ++c) EXPECT_LT(table.values(0, c), 1e-12) << q;
         for (int r = 1; r < 4; ++r) EXPECT_GT(table.values.row(r).maxCoeff(), 1e-3) << q << " row " << r;
     }
-    EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(views_of("rope", 7, "candidate=rope")[1].values)), 1e-12);
-    EXPECT_GT(toeplitz_residual(Eigen::MatrixXd(views_of("rope", 7, "candidate=quadratic")[1].values)), 1e-3);
+    EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 7, "candidate=rope")[1].values)), 1e-12);
+    EXPECT_GT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 7, "candidate=quadratic")[1].values)), 1e-3);
 }
 
 TEST(RopeLesson, Step8SpectrumAndDecay) {
-    const auto v = views_of("rope", 8, "d_spectrum=8&log10_base=4");
+    const auto v = step_views("rope", 8, "d_spectrum=8&log10_base=4");
     ASSERT_EQ(v[0].values.rows(), 4);
     EXPECT_NEAR(v[0].values(0, 1), 2 * 3.14159265358979323846, 1e-12);
     EXPECT_NEAR(v[0].values(3, 1), 2 * 3.14159265358979323846 * 1000.0, 1e-9);
@@ -149,7 +137,7 @@ TEST(LongContextLesson, StepsAndParams) {
 }
 
 TEST(LongContextLesson, Step1CountsWrappingPairs) {
-    const auto v = views_of("long-context", 1, "");
+    const auto v = step_views("long-context", 1, "");
     const ViewData& table = v[1];
     ASSERT_EQ(table.values.rows(), 64);
     int wraps = 0;
@@ -160,7 +148,7 @@ TEST(LongContextLesson, Step1CountsWrappingPairs) {
 }
 
 TEST(LongContextLesson, Step2LargerBaseFewerWrapsCoarserResolution) {
-    const auto v = views_of("long-context", 2, "");
+    const auto v = step_views("long-context", 2, "");
     const ViewData& table = v[0];
     for (Eigen::Index r = 1; r < table.values.rows(); ++r) {
         EXPECT_LE(table.values(r, 1), table.values(r - 1, 1));  // pairs wrapping within L
@@ -170,23 +158,23 @@ TEST(LongContextLesson, Step2LargerBaseFewerWrapsCoarserResolution) {
 }
 
 TEST(LongContextLesson, Step3AlibiSlopesAndSoftmaxInvariance) {
-    const auto v = views_of("long-context", 3, "heads=12&head=9");
+    const auto v = step_views("long-context", 3, "heads=12&head=9");
     ASSERT_EQ(v.size(), 3u);
     EXPECT_EQ(v[0].select_mode, ViewData::SelectMode::Row);
     EXPECT_EQ(v[0].select_param, "head");
     EXPECT_EQ(v[0].highlight_row, 9);
     EXPECT_NEAR(v[0].values(9, 1), -alibi_slopes(12)[9], 1e-15);
     EXPECT_TRUE(any_note_contains(v, "The head count is not a power of 2: the slopes are not sorted."));
-    EXPECT_TRUE(any_note_contains(views_of("long-context", 3, "heads=16"), "The slopes are strictly decreasing."));
+    EXPECT_TRUE(any_note_contains(step_views("long-context", 3, "heads=16"), "The slopes are strictly decreasing."));
     EXPECT_TRUE(std::isnan(v[1].values(0, 1)));  // masked future key
     EXPECT_NEAR(v[1].values(5, 2), -alibi_slopes(12)[9] * 3, 1e-15);
     EXPECT_TRUE(any_note_contains(v, "Doubling the length: largest change of the first L×L block = 0"));
-    const auto sym = views_of("long-context", 3, "mode=symmetric&heads=4");
+    const auto sym = step_views("long-context", 3, "mode=symmetric&heads=4");
     EXPECT_NEAR(sym[1].values(0, 3), -alibi_slopes(4)[0] * 3, 1e-15);
 }
 
 TEST(LongContextLesson, Step5NtkEndsAtOneOverS) {
-    const auto v = views_of("long-context", 5, "factor=8");
+    const auto v = step_views("long-context", 5, "factor=8");
     const std::vector<double>& ntk = v[0].series[0];
     EXPECT_NEAR(ntk.front(), 1.0, 1e-15);
     EXPECT_NEAR(ntk.back(), 0.125, 1e-12);
@@ -194,7 +182,7 @@ TEST(LongContextLesson, Step5NtkEndsAtOneOverS) {
 }
 
 TEST(LongContextLesson, Step6DynamicNoChangeUpToL) {
-    const auto v = views_of("long-context", 6, "");
+    const auto v = step_views("long-context", 6, "");
     const ViewData& table = v[1];
     EXPECT_EQ(table.values(0, 1), 10000.0);  // L/2
     EXPECT_EQ(table.values(1, 1), 10000.0);  // L
@@ -203,7 +191,7 @@ TEST(LongContextLesson, Step6DynamicNoChangeUpToL) {
 }
 
 TEST(LongContextLesson, Step7YarnAndLlama3FromCore) {
-    const auto v = views_of("long-context", 7, "");
+    const auto v = step_views("long-context", 7, "");
     const ViewData& yarn = v[1];
     EXPECT_NEAR(yarn.values(0, 0), yarn_find_correction_dim(32, 128, 10000, 2048), 1e-12);
     EXPECT_EQ(yarn.values(1, 0), 16.0);
@@ -214,7 +202,7 @@ TEST(LongContextLesson, Step7YarnAndLlama3FromCore) {
 }
 
 TEST(LongContextLesson, Step9UnseenPairs) {
-    const auto v = views_of("long-context", 9, "seq_len=8192&factor=4&original_max=2048");
+    const auto v = step_views("long-context", 9, "seq_len=8192&factor=4&original_max=2048");
     const ViewData& table = v[1];
     ASSERT_EQ(table.values.rows(), 6);
     EXPECT_GT(table.values(0, 0), 0.0);   // none: slow pairs meet new angles
@@ -232,11 +220,11 @@ TEST(LongContextLesson, Step9UnseenPairs) {
 TEST(CostLesson, MemoryTableComesFromCore) {
     ASSERT_NE(find_lesson("cost"), nullptr);
     EXPECT_EQ(find_lesson("cost")->steps.size(), 4u);
-    const auto v = views_of("cost", 1, "N=300&d=128");
+    const auto v = step_views("cost", 1, "N=300&d=128");
     const auto& methods = all_position_methods();
     for (std::size_t i = 0; i < methods.size(); ++i)
         EXPECT_EQ(v[0].values(static_cast<Eigen::Index>(i), 0), position_table_bytes(methods[i], 300, 128));
-    const auto t = views_of("cost", 2, "N=64&d=32");
+    const auto t = step_views("cost", 2, "N=64&d=32");
     for (Eigen::Index r = 0; r < t[0].values.rows(); ++r) {
         EXPECT_GE(t[0].values(r, 0), 0.0);
         EXPECT_GE(t[0].values(r, 2), 3.0);  // at least three timed runs
@@ -245,7 +233,7 @@ TEST(CostLesson, MemoryTableComesFromCore) {
 }
 
 TEST(CostLesson, DecisionGuidePropertiesAreMeasured) {
-    const auto v = views_of("cost", 4, "N=64&d=32");
+    const auto v = step_views("cost", 4, "N=64&d=32");
     const ViewData& table = v[0];
     ASSERT_EQ(table.values.rows(), 5);
     EXPECT_TRUE(std::isnan(table.values(0, 0)));  // learned absolute: nothing at position Lt
@@ -264,7 +252,7 @@ TEST(CostLesson, DecisionGuidePropertiesAreMeasured) {
 TEST(Vit2dLesson, FlatteningAndNeighbourCounts) {
     ASSERT_NE(find_lesson("vit-2d"), nullptr);
     EXPECT_EQ(find_lesson("vit-2d")->steps.size(), 5u);
-    const auto v = views_of("vit-2d", 1, "H=3&W=4&patch=6");
+    const auto v = step_views("vit-2d", 1, "H=3&W=4&patch=6");
     EXPECT_EQ(v[0].values(1, 2), 6.0);
     EXPECT_EQ(v[0].select_mode, ViewData::SelectMode::Cell);
     EXPECT_EQ(v[0].highlight_cells, (std::vector<std::pair<int, int>>{{1, 2}}));
@@ -272,7 +260,7 @@ TEST(Vit2dLesson, FlatteningAndNeighbourCounts) {
 }
 
 TEST(Vit2dLesson, NaiveLookupHasHolesInterpolationHasNone) {
-    const auto v = views_of("vit-2d", 2, "H=2&W=3&H2=4&W2=5");
+    const auto v = step_views("vit-2d", 2, "H=2&W=3&H2=4&W2=5");
     int nan_count = 0;
     for (Eigen::Index i = 0; i < v[1].values.size(); ++i) nan_count += std::isnan(v[1].values.data()[i]);
     EXPECT_EQ(nan_count, 20 - 6);
@@ -283,12 +271,12 @@ TEST(Vit2dLesson, NaiveLookupHasHolesInterpolationHasNone) {
 }
 
 TEST(Vit2dLesson, MaeHalvesAndAxialOffsets) {
-    const auto mae = views_of("vit-2d", 3, "");
+    const auto mae = step_views("vit-2d", 3, "");
     EXPECT_TRUE(any_note_contains(mae, "Tokens in one column: largest difference in the first half = 0; tokens in one row, second half: 0"))
         << all_notes(mae);
-    const auto axial = views_of("vit-2d", 4, "H=4&W=5&dim=8");
+    const auto axial = step_views("vit-2d", 4, "H=4&W=5&dim=8");
     EXPECT_TRUE(any_note_contains(axial, "distinct offsets: 63 = (2H−1)(2W−1)")) << all_notes(axial);
-    const auto swin = views_of("vit-2d", 5, "H=3&W=4");
+    const auto swin = step_views("vit-2d", 5, "H=3&W=4");
     EXPECT_TRUE(any_note_contains(swin, "The bias table has (2H−1)(2W−1) = 35 rows; distinct indices used = 35, each index belongs to exactly one (Δr, Δc)."))
         << all_notes(swin);
 }

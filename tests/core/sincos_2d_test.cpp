@@ -6,6 +6,7 @@
 
 #include "core/quantity.h"
 #include "core/sincos_2d.h"
+#include "core/vit2d.h"
 #include "matrix_assert.h"
 
 namespace {
@@ -85,6 +86,30 @@ TEST(SinCos2d, QuantitySincos2d) {
     ASSERT_EQ(r.shape, (std::vector<int>{9, 8}));
     EXPECT_NEAR(r.data[8 * 1 + 0], 0.8414709848078965, 1e-12);  // row 1, column 0: sin(col 1 · ω₀)
     EXPECT_EQ(r.data[8 * 1 + 4], 0.0);                        // row 1, column 4: sin(row 0 · ω₀)
+}
+
+// sincos_2d (square grid) and vit2d's mae_2d_sincos (H×W) are one implementation: they agree on square grids,
+// and the H×W table matches an independent assembly from sincos_1d (column half, then row half) for
+// non-square grids and for widths that are not multiples of 4.
+TEST(SinCos2d, AgreesWithMae2dSincosAndSincos1d) {
+    for (int g : {1, 2, 3, 5}) {
+        for (int D : {4, 8, 16, 32}) {
+            EXPECT_MATRIX_NEAR(sincos_2d(g, D), mae_2d_sincos(g, g, D), 0.0);
+        }
+    }
+    const int shapes[][3] = {{2, 3, 8}, {3, 2, 16}, {1, 4, 4}, {4, 1, 12}, {2, 3, 6}, {3, 3, 5}};
+    for (const auto& s : shapes) {
+        const int H = s[0], W = s[1], D = s[2], half = D / 2;
+        Eigen::VectorXd cols(H * W), rows(H * W);
+        for (int t = 0; t < H * W; ++t) {
+            cols(t) = t % W;
+            rows(t) = t / W;
+        }
+        Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(H * W, D);
+        expected.leftCols(half) = sincos_1d(cols, half);
+        expected.middleCols(half, half) = sincos_1d(rows, half);
+        EXPECT_MATRIX_NEAR(mae_2d_sincos(H, W, D), expected, 1e-15) << "H=" << H << " W=" << W << " D=" << D;
+    }
 }
 
 }  // namespace

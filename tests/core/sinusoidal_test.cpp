@@ -9,6 +9,7 @@
 #include "core/quantity.h"
 #include "core/sinusoidal.h"
 #include "lessons/lesson.h"
+#include "lesson_views.h"
 #include "matrix_assert.h"
 
 namespace {
@@ -194,20 +195,10 @@ TEST(Sinusoidal, QuantitySinusoidalPe) {
 namespace {
 
 using namespace pelab;
+using pelab_test::any_note_contains;
 
 std::vector<ViewData> lesson_views(int step, const std::string& query) {
-    const Lesson* lesson = find_lesson("absolute-pe");
-    EXPECT_NE(lesson, nullptr);
-    ParamSet p = defaults(lesson->params);
-    EXPECT_TRUE(parse_params(lesson->params, split_query(query), &p).empty()) << query;
-    return lesson->steps[static_cast<std::size_t>(step - 1)].views(p, Lang::en);
-}
-
-bool any_note(const std::vector<ViewData>& views, const std::string& text) {
-    for (const ViewData& v : views)
-        for (const std::string& n : v.notes)
-            if (n.find(text) != std::string::npos) return true;
-    return false;
+    return pelab_test::step_views("absolute-pe", step, query);
 }
 
 TEST(AbsolutePeLesson, WorkedExampleAndLayouts) {
@@ -215,13 +206,13 @@ TEST(AbsolutePeLesson, WorkedExampleAndLayouts) {
     ASSERT_NE(lesson, nullptr);
     EXPECT_EQ(lesson->steps.size(), 8u);
     const auto v3 = lesson_views(3, "");
-    EXPECT_TRUE(any_note(v3, "PE(2) = (sin 2, cos 2, sin 0.02, cos 0.02)"));
-    EXPECT_TRUE(any_note(v3, "pos = 2 is token number 3 counting from 1"));
+    EXPECT_TRUE(any_note_contains(v3, "PE(2) = (sin 2, cos 2, sin 0.02, cos 0.02)"));
+    EXPECT_TRUE(any_note_contains(v3, "pos = 2 is token number 3 counting from 1"));
     const auto v6 = lesson_views(6, "");
-    EXPECT_TRUE(any_note(v6, "Column 1: cos(2) = "));
-    EXPECT_TRUE(any_note(v6, " versus sin(0.0002) = "));
+    EXPECT_TRUE(any_note_contains(v6, "Column 1: cos(2) = "));
+    EXPECT_TRUE(any_note_contains(v6, " versus sin(0.0002) = "));
     // Step 1: shuffling the tokens shuffles the outputs.
-    EXPECT_TRUE(any_note(lesson_views(1, "tokens=8&seed=3"), "Largest |Attn(P·X) − P·Attn(X)| = "));
+    EXPECT_TRUE(any_note_contains(lesson_views(1, "tokens=8&seed=3"), "Largest |Attn(P·X) − P·Attn(X)| = "));
 }
 
 TEST(AbsolutePeLesson, LearnableTableHasNoRowsBeyondMaxLen) {
@@ -230,8 +221,8 @@ TEST(AbsolutePeLesson, LearnableTableHasNoRowsBeyondMaxLen) {
     ASSERT_EQ(v8[0].values.cols(), 20);
     ASSERT_EQ(v8[0].values.rows(), 8);
     for (int c = 0; c < 20; ++c) EXPECT_EQ(std::isnan(v8[0].values(0, c)), c >= 12) << c;
-    EXPECT_TRUE(any_note(v8, "Parameters: max_len × d = 12 × 8 = 96."));
-    EXPECT_TRUE(any_note(v8, "At BERT-base size (512 × 768) it is 393,216 parameters."));
+    EXPECT_TRUE(any_note_contains(v8, "Parameters: max_len × d = 12 × 8 = 96."));
+    EXPECT_TRUE(any_note_contains(v8, "At BERT-base size (512 × 768) it is 393,216 parameters."));
     // Step 5: the shift identity holds in the lesson's own numbers.
     const auto v5 = lesson_views(5, "pos=7&shift=-4&d=16");
     EXPECT_MATRIX_NEAR(v5[1].values.row(1), v5[1].values.row(2), 1e-12);

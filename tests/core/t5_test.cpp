@@ -9,21 +9,14 @@
 #include "core/quantity.h"
 #include "core/t5.h"
 #include "lessons/lesson.h"
+#include "lesson_views.h"
 #include "matrix_assert.h"
 
 namespace {
 
 using namespace pelab;
 
-Eigen::MatrixXi from_rows(int n, std::initializer_list<int> values) {
-    Eigen::MatrixXi M(n, n);
-    int i = 0;
-    for (int v : values) {
-        M(i / n, i % n) = v;
-        ++i;
-    }
-    return M;
-}
+using pelab_test::from_rows;
 
 // HF compute_bias(20, 20) with is_decoder=False (bidirectional), num_buckets=32, max_distance=128.
 TEST(T5, HfBucketMatrixDefaultsBidirectionalL20) {
@@ -283,11 +276,7 @@ namespace {
 using namespace pelab;
 
 std::vector<ViewData> lesson_views(int step, const std::string& query) {
-    const Lesson* lesson = find_lesson("t5-bias");
-    EXPECT_NE(lesson, nullptr);
-    ParamSet p = defaults(lesson->params);
-    EXPECT_TRUE(parse_params(lesson->params, split_query(query), &p).empty()) << query;
-    return lesson->steps[static_cast<std::size_t>(step - 1)].views(p, Lang::en);
+    return pelab_test::step_views("t5-bias", step, query);
 }
 
 TEST(T5Lesson, SeedToggleMarksEveryDifferingCell) {

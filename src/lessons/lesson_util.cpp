@@ -1,19 +1,37 @@
-// PE Lab — lessons/rope_lesson_util.cpp
-// Definitions of the display helpers in rope_lesson_util.h (issue-4 lessons).
-#include "lessons/rope_lesson_util.h"
+// PE Lab — lessons/lesson_util.cpp
+// Definitions of the display helpers in lesson_util.h, shared by every lesson. Every symbol they print
+// (−, ∞, π, subscripts, µ, the Chinese notes) is a literal in this file, so the font subset sees it.
+//
+// [SECTION] language
+// [SECTION] numbers (U+2212 minus signs, significant digits, subscripts, angles)
+// [SECTION] sizes and times
+// [SECTION] labels and text
+// [SECTION] matrices and heatmaps
+// [SECTION] defensive ParamSet reads
+#include "lessons/lesson_util.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace pelab {
-namespace ropeui {
+namespace lessonui {
 
+// [SECTION] language
 const char* tr(Lang lang, const char* zh, const char* en) { return lang == Lang::zh ? zh : en; }
 
+// [SECTION] numbers (U+2212 minus signs, significant digits, subscripts, angles)
 // U+2212 MINUS SIGN for every negative number shown to the learner.
+const char* const kMinus = "−";
+
+std::string sign_minus(std::string s) {
+    if (!s.empty() && s[0] == '-') s = kMinus + s.substr(1);
+    return s;
+}
+
 std::string with_minus(std::string s) {
-    if (!s.empty() && s[0] == '-') s = "−" + s.substr(1);
+    s = sign_minus(std::move(s));
     // exponents: "1e-05" → "1e−05"
     const std::size_t e = s.find("e-");
     if (e != std::string::npos) s = s.substr(0, e + 1) + "−" + s.substr(e + 2);
@@ -28,6 +46,15 @@ std::string num(double x) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.6g", x);
     return with_minus(buf);
+}
+
+// The first lessons' style: NaN, rounding noise as 0, `digits` significant digits, U+2212 on the sign only.
+std::string num_sign_minus(double x, int digits) {
+    if (std::isnan(x)) return "NaN";
+    if (std::fabs(x) < 1e-12) return "0";
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    return sign_minus(buf);
 }
 
 // Up to `digits` significant digits (for long tables and notes).
@@ -48,6 +75,13 @@ std::string exact(double x) {
     return with_minus(buf);
 }
 
+std::string exact_sign_minus(double x) {
+    if (x == 0.0) return "0";
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.3g", x);
+    return sign_minus(buf);
+}
+
 std::string integer(long long n) { return with_minus(std::to_string(n)); }
 
 // "(floating-point rounding)" after a difference that is tiny but not exactly 0.
@@ -66,14 +100,14 @@ std::string sub(long long i) {
 }
 
 // An angle in radians as a multiple of π when it is one with a small denominator, else a decimal.
-std::string angle(double a) {
+std::string angle(double a, std::string (*decimal)(double)) {
     if (a == 0.0) return "0";
     const double t = a / kPi;
     for (int den = 1; den <= 12; ++den) {
         const double numer = std::round(t * den);
         if (std::fabs(t * den - numer) < 1e-9 && std::fabs(numer) <= 10000) {
             const long long p = static_cast<long long>(numer);
-            std::string s = p < 0 ? "−" : "";
+            std::string s = p < 0 ? kMinus : "";
             const long long ap = p < 0 ? -p : p;
             if (ap != 1) s += std::to_string(ap);
             s += "π";
@@ -81,7 +115,7 @@ std::string angle(double a) {
             return s;
         }
     }
-    return num(a);
+    return decimal(a);
 }
 
 std::string vector_text(const Eigen::VectorXd& x, int max_items) {
@@ -96,6 +130,7 @@ std::string vector_text(const Eigen::VectorXd& x, int max_items) {
     return s + "]";
 }
 
+// [SECTION] sizes and times
 // Bytes as "512 B", "12.5 KiB", "3.00 MiB".
 std::string bytes_text(double b) {
     char buf[48];
@@ -120,12 +155,20 @@ std::string time_text(double s) {
     return buf;
 }
 
+// [SECTION] labels and text
 std::vector<std::string> index_labels(int n, int first) {
     std::vector<std::string> out;
     for (int i = 0; i < n; ++i) out.push_back(std::to_string(first + i));
     return out;
 }
 
+std::string join(const std::vector<std::string>& parts, const char* sep) {
+    std::string s;
+    for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? sep : "") + parts[i];
+    return s;
+}
+
+// [SECTION] matrices and heatmaps
 RowMatrix to_rows(const Eigen::MatrixXd& M) { return RowMatrix(M); }
 
 double max_abs(const Eigen::MatrixXd& M) { return M.size() == 0 ? 0.0 : M.cwiseAbs().maxCoeff(); }
@@ -137,21 +180,36 @@ RowMatrix without_rounding_noise(RowMatrix M) {
     return M;
 }
 
-// Heatmap of a query × key matrix (rows: query positions, columns: key positions); the caller sets explain.
-ViewData qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
+ViewData labelled_heatmap(const std::string& title, RowMatrix values, std::vector<std::string> row_labels,
+                          std::vector<std::string> col_labels, const std::string& row_axis,
+                          const std::string& col_axis) {
     ViewData view;
     view.kind = ViewKind::Heatmap;
     view.title = title;
-    view.values = to_rows(M);
-    view.row_labels = index_labels(static_cast<int>(M.rows()));
-    view.col_labels = index_labels(static_cast<int>(M.cols()));
-    view.row_axis = tr(lang, "查询位置 m", "query position m");
-    view.col_axis = tr(lang, "键位置 n", "key position n");
+    view.values = std::move(values);
+    view.row_labels = std::move(row_labels);
+    view.col_labels = std::move(col_labels);
+    view.row_axis = row_axis;
+    view.col_axis = col_axis;
+    return view;
+}
+
+ViewData matrix_heatmap(const std::string& title, const Eigen::MatrixXd& M, const std::string& row_axis,
+                        const std::string& col_axis) {
+    return labelled_heatmap(title, to_rows(M), index_labels(static_cast<int>(M.rows())),
+                            index_labels(static_cast<int>(M.cols())), row_axis, col_axis);
+}
+
+// Heatmap of a query × key matrix (rows: query positions, columns: key positions); the caller sets explain.
+ViewData qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
+    ViewData view =
+        matrix_heatmap(title, M, tr(lang, "查询位置 m", "query position m"), tr(lang, "键位置 n", "key position n"));
     view.is_signed = true;
     view.qk_axes = true;
     return view;
 }
 
+// [SECTION] defensive ParamSet reads
 // Defensive parameter reads: a ParamSet filled by hand may lack keys or hold odd values.
 int int_param(const ParamSet& p, const char* key, int fallback, int lo, int hi) {
     return std::clamp(p.has(key) ? p.geti(key) : fallback, lo, hi);
@@ -182,5 +240,5 @@ double pow10_exact(double x) {
     return std::pow(10.0, x);
 }
 
-}  // namespace ropeui
+}  // namespace lessonui
 }  // namespace pelab
