@@ -329,3 +329,33 @@ test('print shows the step text and a picture of the figure', async () => {
   assert.ok(size[0] > 100 && size[1] > 100, `figure image ${size}`);
   await page.context().close();
 });
+
+test('eight widgets on one page all get ready and idle at zero frames', async () => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url + 'index.html#lesson=f-delta');
+  await page.waitForFunction(() => window.pelab && window.pelab.frames() > 0);
+  const lessons = await page.evaluate(() => window.pelab.lessons().map((l) => l.id));
+  await page.evaluate(async (ids) => {
+    document.documentElement.style.overflow = 'auto';
+    document.body.innerHTML = '';
+    window.widgets = [];
+    for (let i = 0; i < 8; ++i) {
+      const div = document.createElement('div');
+      div.style.cssText = 'display:inline-block;width:340px;height:240px;margin:2px';
+      document.body.appendChild(div);
+      window.widgets.push(PELab.mount(div, { query: `lesson=${ids[i % ids.length]}&embed=1&controls=0&lang=en` }));
+    }
+    await Promise.all(window.widgets.map((w) => w.ready));
+  }, lessons);
+  await sleep(800);
+  const frames = () => page.evaluate(() => window.widgets.map((w) => w.frames()));
+  const before = await frames();
+  assert.ok(before.every((f) => f > 0), `all eight rendered: ${before}`);
+  await sleep(2000);
+  assert.deepEqual(await frames(), before, 'no frames while idle');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
