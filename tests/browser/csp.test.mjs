@@ -74,6 +74,7 @@ async function openUnderCsp(url) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push('console: ' + m.text()); });
   await page.goto(url);
   let ready = false;
+  let exported = null;  // null: the API has no exportPng
   try {
     await page.waitForFunction(() => window.pelab && window.pelab.ready, null, { timeout: 20000 });
     ready = await page.evaluate(() => Promise.race([
@@ -91,7 +92,8 @@ async function openUnderCsp(url) {
     if (await page.evaluate(() => typeof window.pelab.exportPng === 'function')) {
       const download = page.waitForEvent('download', { timeout: 10000 }).catch(() => null);
       await page.evaluate(() => window.pelab.exportPng(0, 1));
-      await download;
+      exported = (await download) !== null;
+      if (!exported) errors.push('exportPng(0, 1) started no download');
     }
     await settle(page);
   }
@@ -102,6 +104,7 @@ async function openUnderCsp(url) {
     frames: ready ? await page.evaluate(() => window.pelab.frames()) : 0,
     layout: ready ? await page.evaluate(() => window.pelab.layout()) : [],
     state: ready ? await page.evaluate(() => window.pelab.state()) : null,
+    exported,
   };
   await context.close();
   return result;
@@ -138,7 +141,8 @@ test("control: without 'wasm-unsafe-eval' the browser refuses the module, and th
   try {
     const r = await openUnderCsp(server.url + 'index.html#lesson=f-delta&step=4&lang=en');
     assert.equal(r.ready, false, 'the widget cannot start without wasm-unsafe-eval');
-    assert.ok(r.violations.length > 0 || r.errors.some((e) => /WebAssembly|Content Security Policy|unsafe-eval/i.test(e)),
+    const refused = r.errors.some((e) => /WebAssembly|Content Security Policy|unsafe-eval/i.test(e));
+    assert.ok(r.violations.length > 0 || refused,
       'a CSP refusal is reported: ' + JSON.stringify(r));
   } finally {
     await server.close();

@@ -58,7 +58,8 @@ test('pelab.html opens from file:// offline: ready, deep link restored, heatmap 
   assert.equal(s.lang, 'en');
   assert.ok(await page.evaluate(() => window.pelab.frames()) > 0, 'frames rendered');
   const layout = await page.evaluate(() => window.pelab.layout());
-  assert.ok(layout.some((v) => v.kind === 'heatmap' && v.w > 0 && v.h > 0), 'a heatmap is drawn: ' + JSON.stringify(layout));
+  assert.ok(layout.some((v) => v.kind === 'heatmap' && v.w > 0 && v.h > 0),
+    'a heatmap is drawn: ' + JSON.stringify(layout));
   assert.deepEqual(await page.evaluate(() => window.pelab.notices()), []);
 
   // Navigating keeps working offline (the state lives in the page, not on a server).

@@ -6,10 +6,12 @@
 //   postMessage   split_query(text) applied to the current state, skipping a lesson= that names the current
 //                 lesson (app_apply, the path of widget.js setState); applied twice, so the second message
 //                 lands on a state that is no longer the default
-// then the CLI path (parse_params_strict on a quantity's specs, compute when accepted, JSON/CSV/LaTeX).
-// The invariants checked are the promises the README makes: the state always stays valid and renderable,
-// every issue is one line naming its key, to_query round-trips exactly, a value that parses formats back to
-// itself, the CLI's strict parser never repairs, and what the CLI prints is well-formed.
+// then the CLI path (parse_params_strict on a quantity's specs, the memory guard, compute when accepted,
+// JSON/CSV/LaTeX). The invariants checked are the promises the README makes: the state always stays valid
+// and renderable, every issue is one line naming its key, to_query round-trips exactly, a value that parses
+// formats back to itself, the CLI's strict parser reports the lenient parser's issues without repairing,
+// Quantity::shape predicts the computed shape (the memory guard relies on it), and what the CLI prints is
+// well-formed.
 //
 // [SECTION] helpers: failure text, argv splitting, JSON syntax check
 // [SECTION] invariants of a ParamSet, of issues, of views
@@ -87,6 +89,7 @@ public:
         ws();
         return i_ == s_.size();
     }
+
 private:
     const std::string& s_;
     std::size_t i_ = 0;
@@ -204,8 +207,9 @@ std::string check_param_set(const std::vector<ParamSpec>& specs, const ParamSet&
         if (back.nums != v.nums || back.text != v.text)
             return where + ": " + spec.name + "=" + show(text) + " does not parse back to the stored value";
         if (spec.kind == ParamKind::RealList && !spec.list_len_of.empty()) {
-            const std::size_t base = spec.list_len_is_value ? static_cast<std::size_t>(std::max(0, set.geti(spec.list_len_of)))
-                                                            : set.getv(spec.list_len_of).size();
+            const std::size_t base = spec.list_len_is_value
+                                         ? static_cast<std::size_t>(std::max(0, set.geti(spec.list_len_of)))
+                                         : set.getv(spec.list_len_of).size();
             if (v.nums.size() != static_cast<std::size_t>(spec.list_len_factor) * base)
                 return where + ": " + spec.name + " has " + std::to_string(v.nums.size()) +
                        " numbers, breaking its length link to " + spec.list_len_of;
@@ -216,20 +220,19 @@ std::string check_param_set(const std::vector<ParamSpec>& specs, const ParamSet&
 
 // Every issue names a key and is one bounded line (the page shows it as a notice, the CLI prints it as its
 // one stderr line).
-std::string check_issues(const std::vector<ParamIssue>& issues, std::size_t max_count, bool strict, const std::string& where) {
+std::string check_issues(const std::vector<ParamIssue>& issues, std::size_t max_count, const std::string& where) {
     if (issues.size() > max_count)
-        return where + ": " + std::to_string(issues.size()) + " issues for at most " + std::to_string(max_count) + " causes";
+        return where + ": " + std::to_string(issues.size()) + " issues for at most " + std::to_string(max_count) +
+               " causes";
     for (const ParamIssue& issue : issues) {
         if (issue.message.empty()) return where + ": empty issue message for key " + show(issue.key);
         if (issue.key.size() > 64) return where + ": issue key longer than 64 bytes: " + show(issue.key);
-        if (issue.message.size() > 1000) return where + ": issue message of " + std::to_string(issue.message.size()) + " bytes";
+        if (issue.message.size() > 1000)
+            return where + ": issue message of " + std::to_string(issue.message.size()) + " bytes";
         for (char ch : issue.message) {
             const unsigned char c = static_cast<unsigned char>(ch);
             if (c < 0x20 || c == 0x7f) return where + ": control byte in issue message: " + show(issue.message);
         }
-        if (strict && (issue.message.find("; using ") != std::string::npos ||
-                       issue.message.find("; keeping ") != std::string::npos))
-            return where + ": strict (CLI) issue carries a repair tail: " + show(issue.message);
     }
     return std::string();
 }
@@ -248,19 +251,27 @@ std::string check_views(const std::vector<ViewData>& views, const Lesson& lesson
         const long rows = static_cast<long>(v.values.rows()), cols = static_cast<long>(v.values.cols());
         if (v.kind == ViewKind::Curve) {
             for (const std::vector<double>& s : v.series)
-                if (s.size() != v.x.size()) return at + ": a curve series has " + std::to_string(s.size()) + " points for " + std::to_string(v.x.size()) + " x";
-            if (!v.series_labels.empty() && v.series_labels.size() != v.series.size()) return at + ": series_labels size";
-            if (!v.vline_labels.empty() && v.vline_labels.size() != v.vlines_x.size()) return at + ": vline_labels size";
+                if (s.size() != v.x.size())
+                    return at + ": a curve series has " + std::to_string(s.size()) + " points for " +
+                           std::to_string(v.x.size()) + " x";
+            if (!v.series_labels.empty() && v.series_labels.size() != v.series.size())
+                return at + ": series_labels size";
+            if (!v.vline_labels.empty() && v.vline_labels.size() != v.vlines_x.size())
+                return at + ": vline_labels size";
             continue;
         }
         if (!v.row_labels.empty() && static_cast<long>(v.row_labels.size()) != rows) return at + ": row_labels size";
         if (!v.col_labels.empty() && static_cast<long>(v.col_labels.size()) != cols) return at + ": col_labels size";
-        if (!v.cell_text.empty() && static_cast<long>(v.cell_text.size()) != rows * cols) return at + ": cell_text size";
+        if (!v.cell_text.empty() && static_cast<long>(v.cell_text.size()) != rows * cols)
+            return at + ": cell_text size";
         for (const auto& [r, c] : v.highlight_cells)
-            if (!in_cell_range(v, r, c)) return at + ": highlight cell (" + std::to_string(r) + "," + std::to_string(c) + ") outside the matrix";
-        if (v.highlight_row != -1 && (v.highlight_row < 0 || v.highlight_row >= rows)) return at + ": highlight_row outside the matrix";
+            if (!in_cell_range(v, r, c))
+                return at + ": highlight cell (" + std::to_string(r) + "," + std::to_string(c) + ") outside the matrix";
+        if (v.highlight_row != -1 && (v.highlight_row < 0 || v.highlight_row >= rows))
+            return at + ": highlight_row outside the matrix";
         for (const ViewData::Arrow& a : v.arrows)
-            if (!in_cell_range(v, a.r0, a.c0) || !in_cell_range(v, a.r1, a.c1)) return at + ": arrow outside the matrix";
+            if (!in_cell_range(v, a.r0, a.c0) || !in_cell_range(v, a.r1, a.c1))
+                return at + ": arrow outside the matrix";
         if (v.select_mode != ViewData::SelectMode::None) {
             const auto it = std::find_if(lesson.params.begin(), lesson.params.end(),
                                          [&](const ParamSpec& s) { return s.name == v.select_param; });
@@ -305,7 +316,8 @@ std::string check_round_trip(const AppState& s, const std::string& where) {
     const std::string q1 = to_query(s);
     AppState fresh = default_state(s.lang == Lang::zh ? Lang::en : Lang::zh);
     const std::vector<ParamIssue> issues = apply_query(split_query(q1), &fresh);
-    if (!issues.empty()) return where + ": to_query output " + show(q1) + " raises an issue: " + show(issues[0].message);
+    if (!issues.empty())
+        return where + ": to_query output " + show(q1) + " raises an issue: " + show(issues[0].message);
     const std::string q2 = to_query(fresh);
     if (q1 != q2) return where + ": to_query round trip differs: " + show(q1) + " -> " + show(q2);
     return std::string();
@@ -331,8 +343,10 @@ std::string check_values(const std::vector<ParamSpec>& specs, const KeyValues& k
                 continue;
             }
             const std::string formatted = format_value(spec, v);
-            if (!parse_value(spec, formatted, &back, &why2) || !why2.empty() || back.nums != v.nums || back.text != v.text)
-                return where + ": " + key + "=" + show(text) + " formats as " + show(formatted) + ", which does not parse back cleanly";
+            if (!parse_value(spec, formatted, &back, &why2) || !why2.empty() || back.nums != v.nums ||
+                back.text != v.text)
+                return where + ": " + key + "=" + show(text) + " formats as " + show(formatted) +
+                       ", which does not parse back cleanly";
         }
     }
     return std::string();
@@ -358,7 +372,7 @@ std::string run_app_path(int front_end, const Lesson* lesson, Lang lang, const s
         for (int round = 0; round < 2; ++round) {
             const std::vector<ParamIssue> issues = apply_like_app_apply(body, &s);
             const std::string at = where + " round " + std::to_string(round + 1);
-            err = check_issues(issues, max_issues, false, at);
+            err = check_issues(issues, max_issues, at);
             if (err.empty()) err = check_state(s, at);
             if (err.empty()) err = check_round_trip(s, at);
             if (!err.empty()) return err;
@@ -366,7 +380,7 @@ std::string run_app_path(int front_end, const Lesson* lesson, Lang lang, const s
         return std::string();
     }
     const std::vector<ParamIssue> issues = apply_query(kv, &s);
-    err = check_issues(issues, max_issues, false, where);
+    err = check_issues(issues, max_issues, where);
     if (err.empty()) err = check_state(s, where);
     if (err.empty()) err = check_round_trip(s, where);
     return err;
@@ -374,10 +388,10 @@ std::string run_app_path(int front_end, const Lesson* lesson, Lang lang, const s
 
 // [SECTION] the CLI path
 
-// Output size of a quantity from its parameters, assuming at most three dimensions: the product of the three
-// largest size-like factors, i.e. Ints whose range stays within 65536 (L, d, heads, H, W; not a seed, nor a
-// value such as seq_len) and list lengths. An over-estimate: above kMaxComputedElements the input is parsed
-// and checked but not computed.
+// For a quantity without shape(): its output size from its parameters, assuming at most three dimensions: the product
+// of the three largest size-like factors, i.e. Ints whose range stays within 65536 (L, d, heads, H, W; not a seed, nor
+// a value such as seq_len) and list lengths. A heuristic (an (H*W) x (H*W) output is under-estimated): above
+// kMaxComputedElements the input is parsed and checked but not computed.
 double estimated_elements(const Quantity& q, const ParamSet& p) {
     std::vector<double> factors;
     for (const ParamSpec& spec : q.params) {
@@ -404,13 +418,58 @@ std::string run_cli_path(const Quantity& q, const std::string& text, bool argv_s
     }
     ParamSet p = defaults(q.params);
     const std::vector<ParamIssue> issues = parse_params_strict(q.params, kv, &p);
-    std::string err = check_issues(issues, kv.size() + q.params.size() + 8, true, where);
-    if (!err.empty() || !issues.empty()) return err;
+    std::string err = check_issues(issues, kv.size() + q.params.size() + 8, where);
+    if (!err.empty()) return err;
+    // The strict parser reports exactly the lenient parser's problems, each without its "; using ..." /
+    // "; keeping ..." repair tail, and leaves the same values behind.
+    ParamSet lenient_set = defaults(q.params);
+    const std::vector<ParamIssue> lenient = parse_params(q.params, kv, &lenient_set);
+    if (lenient.size() != issues.size())
+        return where + ": strict parser reports " + std::to_string(issues.size()) + " issues, lenient " +
+               std::to_string(lenient.size());
+    for (std::size_t i = 0; i < issues.size(); ++i) {
+        const std::string& strict_text = issues[i].message;
+        const std::string& lenient_text = lenient[i].message;
+        if (issues[i].key != lenient[i].key || lenient_text.compare(0, strict_text.size(), strict_text) != 0 ||
+            lenient_text.compare(strict_text.size(), 2, "; ") != 0)
+            return where + ": strict issue " + show(strict_text) + " is not lenient " + show(lenient_text) +
+                   " minus its tail";
+    }
+    if (p.all().size() != lenient_set.all().size()) return where + ": strict and lenient ParamSets differ in size";
+    for (const auto& [key, value] : p.all()) {
+        if (!lenient_set.has(key)) return where + ": lenient ParamSet lacks " + key;
+        const ParamValue& other = lenient_set.all().at(key);
+        if (value.nums != other.nums || value.text != other.text)
+            return where + ": strict and lenient values of " + key + " differ";
+    }
+    if (!issues.empty()) return std::string();
     err = check_param_set(q.params, p, where);
     if (!err.empty()) return err;
-    if (estimated_elements(q, p) > kMaxComputedElements) return std::string();
+    // The memory guard, as pelab-cli applies it: a refusal is one line, and nothing is computed.
+    std::string too_big;
+    if (!within_result_budget(q, p, &too_big)) {
+        if (too_big.empty() || too_big.find('\n') != std::string::npos)
+            return where + ": memory guard refusal is not one line";
+        return std::string();
+    }
+    // The size the guard predicts (or, for a quantity without shape(), the heuristic) caps what is computed.
+    std::vector<long long> predicted;
+    double implied = 1.0;
+    if (q.shape) {
+        predicted = q.shape(p);
+        for (long long d : predicted) implied *= static_cast<double>(d);
+    } else {
+        implied = estimated_elements(q, p);
+    }
+    if (implied > kMaxComputedElements) return std::string();
 
     const QuantityResult r = q.compute(p);
+    if (q.shape && std::vector<long long>(r.shape.begin(), r.shape.end()) != predicted) {
+        std::string a, b;
+        for (long long d : predicted) a += (a.empty() ? "" : "x") + std::to_string(d);
+        for (int d : r.shape) b += (b.empty() ? "" : "x") + std::to_string(d);
+        return where + ": shape() predicts " + a + " but compute() returns " + b + " (the memory guard trusts shape())";
+    }
     if (r.shape.empty()) return where + ": empty shape";
     double count = 1.0;
     for (int d : r.shape) {
@@ -419,6 +478,7 @@ std::string run_cli_path(const Quantity& q, const std::string& text, bool argv_s
     }
     if (count != static_cast<double>(r.data.size()))
         return where + ": shape holds " + std::to_string(count) + " elements, data " + std::to_string(r.data.size());
+    if (count > kMaxFormattedElements) return std::string();
     const std::string json = to_json(q, p, r);
     if (!JsonSyntax(json).valid()) return where + ": to_json output is not valid JSON: " + show(json);
     if (to_csv(r).empty() && !r.data.empty()) return where + ": empty CSV";
