@@ -14,6 +14,8 @@
 //   api.layout()       [{kind, title, x, y, w, h, rows, cols}] where each figure was drawn (CSS px)
 //   api.exportPng(i, scale)  downloads figure i of the step as PNG (1× or 2×)
 //   api.dismissNotices()     clears the notices (what the notice's button does)
+//   api.gpuCheck()     {ok, renderer, tiles: [{case, ok, pixels, max_abs_error, tolerance}]}: long-sequence
+//                      map tiles rendered on this GPU compared with the core (tests, diagnostics)
 //
 // A page with an element #pelab (index.html, embed.html) gets it mounted as window.pelab, driven by the
 // URL hash. Embedded in an iframe, the widget also speaks postMessage (see docs/embedding.md):
@@ -141,6 +143,7 @@
       layout: function () { return parsed('pelab_layout_json', []); },
       exportPng: function (index, scale) { if (module) module._pelab_export_png(index || 0, scale || 1); },
       dismissNotices: function () { if (module) module._pelab_dismiss_notices(); },
+      gpuCheck: function () { return parsed('pelab_gpu_check_json', null); },
       canvas: canvas
     };
 
@@ -224,8 +227,13 @@
       printErr: function (t) { console.warn(t); }
     };
     if (options.hash) {
-      window.addEventListener('hashchange', function () {
-        if (module) module.ccall('pelab_restore', null, ['string'], [location.hash]);
+      // The hash the user navigated to is the event's, not location.hash: a frame may already have
+      // replaced location.hash with the widget's own state between the edit and this event.
+      window.addEventListener('hashchange', function (e) {
+        if (!module) return;
+        var at = e.newURL ? e.newURL.indexOf('#') : -1;
+        var hash = at >= 0 ? e.newURL.substring(at) : location.hash;
+        module.ccall('pelab_restore', null, ['string'], [hash]);
       });
     }
     // Print: the step text plus a picture of the first figure (rendered now, read in the same task).

@@ -45,7 +45,7 @@ void app_apply(App* app, const KeyValues& kv) {
     filtered.reserve(kv.size());
     for (const auto& p : kv) {
         // Re-selecting the current lesson must not wipe the learner's parameters.
-        if (p.first == "lesson" && app->state.lesson && p.second == app->state.lesson->id) continue;
+        if (p.first == "lesson" && app->state.lesson && !app->state.host && p.second == app->state.lesson->id) continue;
         filtered.push_back(p);
     }
     add_notices(app, apply_query(filtered, &app->state));
@@ -116,7 +116,7 @@ static std::string json_number(double x) { return std::isfinite(x) ? format_numb
 
 std::string app_state_json(const App& app) {
     const AppState& s = app.state;
-    std::string out = "{\"lesson\":" + json_string(s.lesson->id) + ",\"step\":" + std::to_string(s.step) +
+    std::string out = "{\"lesson\":" + json_string(lesson_id(s)) + ",\"step\":" + std::to_string(s.step) +
                       ",\"lang\":" + json_string(s.lang == Lang::zh ? "zh" : "en") + ",\"params\":{";
     bool first = true;
     for (const ParamSpec& spec : s.lesson->params) {
@@ -159,14 +159,14 @@ std::string app_notices_json(const App& app) {
 }
 
 std::string app_layout_json(const App& app) {
-    static const char* kKindNames[] = {"heatmap", "table", "curve"};
+    static const char* kKindNames[] = {"heatmap", "table", "curve", "posmap"};  // ViewKind order
     std::string out = "[";
     for (size_t i = 0; i < app.drawn.size(); ++i) {
         const DrawnView& d = app.drawn[i];
         char buf[320];
         std::snprintf(buf, sizeof buf,
                       ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f,\"rows\":%d,\"cols\":%d,\"zoom\":%.4f,"
-                      "\"window\":[%.5f,%.5f,%.5f,%.5f]}",
+                      "\"window\":[%.9g,%.9g,%.9g,%.9g]}",
                       d.plot_min.x, d.plot_min.y, d.plot_max.x - d.plot_min.x, d.plot_max.y - d.plot_min.y, d.rows,
                       d.cols, d.zoom, d.window[0], d.window[1], d.window[2], d.window[3]);
         out += (i ? ",{" : "{") + std::string("\"kind\":\"") + kKindNames[int(d.kind)] +
@@ -194,9 +194,11 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     case ParamKind::Int: {
         int value = app->state.params.geti(spec.name);
         ImGui::SetNextItemWidth(std::min(font * 18.0f, ImGui::GetContentRegionAvail().x));
-        if (spec.max - spec.min <= 4096) {
-            if (ImGui::SliderInt("##v", &value, int(spec.min), int(spec.max), "%d", ImGuiSliderFlags_AlwaysClamp))
-                proposal = std::to_string(value);
+        // Wide positive ranges (lengths up to 65,536) get a logarithmic slider: every scale is reachable.
+        const bool wide = spec.max - spec.min > 4096;
+        if (!wide || spec.min > 0) {
+            const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (wide ? ImGuiSliderFlags_Logarithmic : 0);
+            if (ImGui::SliderInt("##v", &value, int(spec.min), int(spec.max), "%d", flags)) proposal = std::to_string(value);
         } else if (ImGui::InputInt("##v", &value)) {
             proposal = std::to_string(value);
         }
@@ -205,8 +207,10 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     case ParamKind::Real: {
         double value = app->state.params.getd(spec.name);
         ImGui::SetNextItemWidth(std::min(font * 18.0f, ImGui::GetContentRegionAvail().x));
-        if (ImGui::SliderScalar("##v", ImGuiDataType_Double, &value, &spec.min, &spec.max, "%.4f",
-                                ImGuiSliderFlags_AlwaysClamp))
+        // Ranges over several decades (a base of 2..1e8) are logarithmic, with significant digits.
+        const bool decades = spec.min > 0 && spec.max / spec.min >= 1000;
+        if (ImGui::SliderScalar("##v", ImGuiDataType_Double, &value, &spec.min, &spec.max, decades ? "%.6g" : "%.4f",
+                                ImGuiSliderFlags_AlwaysClamp | (decades ? ImGuiSliderFlags_Logarithmic : 0)))
             proposal = format_number(value);
         break;
     }
@@ -266,6 +270,15 @@ static const ParamSpec* find_spec(const Lesson& lesson, const std::string& key) 
 
 // [SECTION] frame ------------------------------------------------------------------------------
 
+// The map a lesson is about, opened by the header's "long-sequence maps" entry.
+static const char* default_map_for(const std::string& lesson) {
+    if (lesson == "absolute-pe") return "sinusoidal";
+    if (lesson == "shaw") return "shaw";
+    if (lesson == "t5-bias") return "t5";
+    if (lesson == "long-context") return "alibi";
+    return "rope";
+}
+
 static void draw_header(App* app) {
     const Lang lang = app->state.lang;
     ImGui::PushFont(app->font_title);
@@ -277,6 +290,11 @@ static void draw_header(App* app) {
     if (ImGui::BeginCombo("##lesson", app->state.lesson->title.get(lang))) {
         for (const Lesson* l : lesson_registry())
             if (ImGui::Selectable(l->title.get(lang), l == app->state.lesson)) app_apply(app, {{"lesson", l->id}});
+        // The long-sequence maps open on top of the current lesson, with the map that lesson is about.
+        ImGui::Separator();
+        const Lesson& maps = position_map_lesson();
+        if (ImGui::Selectable(maps.title.get(lang), &maps == app->state.lesson) && &maps != app->state.lesson)
+            app_apply(app, {{"map", default_map_for(app->state.lesson->id)}});
         ImGui::EndCombo();
     }
     // Language switch, right-aligned.
@@ -387,19 +405,20 @@ static void draw_step(App* app, MatrixPainter* painter) {
     text_wrapped(step.title.get(lang), ImGui::GetContentRegionAvail().x);
     ImGui::PopFont();
     text_wrapped(step.body.get(lang), std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f));
-    if (!step.params.empty() && app->state.display.controls) {
+    const std::vector<std::string> shown = step.keys_shown(app->state.params);
+    if (!shown.empty() && app->state.display.controls) {
         ImGui::Spacing();
         ImGui::TextDisabled("%s", ui_text(UiText::Parameters, lang));
         float label_width = ImGui::GetFontSize() * 4.0f;
-        for (const std::string& key : step.params)
+        for (const std::string& key : shown)
             if (const ParamSpec* spec = find_spec(lesson, key))
                 label_width = std::max(label_width, ImGui::CalcTextSize((spec->symbol.empty() ? spec->name : spec->symbol).c_str()).x +
                                                         ImGui::GetFontSize() * 1.2f);
-        for (const std::string& key : step.params)
+        for (const std::string& key : shown)
             if (const ParamSpec* spec = find_spec(lesson, key)) edit_param(app, *spec, label_width);
         if (ImGui::SmallButton(ui_text(UiText::ResetParams, lang))) {
             KeyValues kv;
-            for (const std::string& key : step.params)
+            for (const std::string& key : shown)
                 if (const ParamSpec* spec = find_spec(lesson, key)) kv.push_back({key, spec->default_text});
             app_apply(app, kv);
         }
@@ -427,6 +446,12 @@ static void draw_export_menu(App* app) {
                 }
                 ImGui::Separator();
             }
+            // A position map exports the window the learner is looking at.
+            const auto mw = app->interaction.map_window.find(int(i));
+            const double window_cells[3] = {mw != app->interaction.map_window.end() ? mw->second.x0 : 0.0,
+                                            mw != app->interaction.map_window.end() ? mw->second.y0 : 0.0,
+                                            mw != app->interaction.map_window.end() ? mw->second.span : double(kExportMapCells)};
+            const double* window = v.kind == ViewKind::PositionMap ? window_cells : nullptr;
             struct Item {
                 UiText download, copy;
                 ExportFormat format;
@@ -438,10 +463,10 @@ static void draw_export_menu(App* app) {
                                   {UiText::DownloadLatex, UiText::CopyLatex, ExportFormat::latex, "tex", "text/x-tex"}};
             for (const Item& it : items)
                 if (sv.save_file && ImGui::MenuItem(ui_text(it.download, lang)))
-                    sv.save_file(export_file_name(app->state, int(i), it.ext), it.mime, export_view(v, app->state, it.format));
+                    sv.save_file(export_file_name(app->state, int(i), it.ext), it.mime, export_view(v, app->state, it.format, window));
             ImGui::Separator();
             for (const Item& it : items)
-                if (sv.copy_text && ImGui::MenuItem(ui_text(it.copy, lang))) sv.copy_text(export_view(v, app->state, it.format));
+                if (sv.copy_text && ImGui::MenuItem(ui_text(it.copy, lang))) sv.copy_text(export_view(v, app->state, it.format, window));
             ImGui::EndMenu();
         }
         ImGui::PopID();

@@ -7,11 +7,13 @@
 #include <Eigen/Dense>
 #include <climits>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/params.h"
+#include "core/position_map.h"
 
 namespace pelab {
 
@@ -28,6 +30,15 @@ enum class ViewKind {
     Heatmap,  // matrix coloured by the GLSL colour map; optional cell values, hover explain
     Table,    // small matrix or list of vectors as an ImGui table with row/column labels
     Curve,    // one or more y(x) series on shared axes
+    PositionMap,  // an L×L position map (L up to 65,536) evaluated per pixel on the GPU; pan/zoom to cells
+};
+
+// What a PositionMap view draws: the map, its GPU form and the colour scale (all computed by core).
+struct PositionMapView {
+    PositionMapSpec spec;
+    PositionMapGpu gpu;
+    double lo = 0, hi = 1;      // colour scale
+    bool is_signed = true;      // diverging scale around 0
 };
 
 // Row-major matrix: ViewData::values(r, c) is row r, column c, and .data() is laid out the way
@@ -73,6 +84,8 @@ struct ViewData {
     // Curves: vertical marker lines (e.g. the training length) with optional labels.
     std::vector<double> vlines_x;
     std::vector<std::string> vline_labels;
+    // PositionMap views: the map (shared, immutable; row/col axes are query/key positions).
+    std::shared_ptr<const PositionMapView> posmap;
     // Computed facts shown under the view, one per line (e.g. "largest spread along a diagonal: 0").
     std::vector<std::string> notes;
 };
@@ -82,6 +95,9 @@ struct Step {
     Text body;                            // prose only: numbers the prose needs come from views/notes
     std::vector<std::string> params;      // keys the learner may change on this step (subset of lesson)
     std::function<std::vector<ViewData>(const ParamSet&, Lang)> views;
+    // Optional: the keys shown when they depend on other values (e.g. the chosen map); a subset of params.
+    std::function<std::vector<std::string>(const ParamSet&)> params_for = nullptr;
+    std::vector<std::string> keys_shown(const ParamSet& p) const { return params_for ? params_for(p) : params; }
 };
 
 struct Lesson {
@@ -94,5 +110,9 @@ struct Lesson {
 // The registry table: every lesson in curriculum order (lessons/registry.cpp, one line per lesson).
 const std::vector<const Lesson*>& lesson_registry();
 const Lesson* find_lesson(const std::string& id);
+
+// The long-sequence position maps (lessons/position_maps.cpp): not in the registry; opened by the `map=` key
+// on top of a lesson (lesson=rope&map=rope), which it returns to.
+const Lesson& position_map_lesson();
 
 }  // namespace pelab

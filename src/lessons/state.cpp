@@ -26,6 +26,7 @@ ParamSpec lesson_spec() {
 
 void reset_to(const Lesson* lesson, AppState* state) {
     state->lesson = lesson;
+    state->host = nullptr;
     state->step = 1;
     state->params = lesson ? defaults(lesson->params) : ParamSet();
 }
@@ -177,6 +178,14 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
     }
     if (!state->lesson) return issues;  // no lessons registered: nothing more can apply
 
+    // 1b. map= opens the long-sequence maps on top of the lesson (which stays the place to return to).
+    const bool has_map = std::any_of(kv.begin(), kv.end(), [](const auto& p) { return p.first == "map"; });
+    if (has_map && state->lesson != &position_map_lesson()) {
+        const Lesson* host = state->lesson;
+        reset_to(&position_map_lesson(), state);
+        state->host = host;
+    }
+
     // 2. step= and lang=, in the order given.
     for (const auto& [key, value] : kv) {
         if (key == "step") {
@@ -242,9 +251,14 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
     return issues;
 }
 
+const char* lesson_id(const AppState& state) {
+    if (state.host) return state.host->id;
+    return state.lesson ? state.lesson->id : "";
+}
+
 std::string to_query(const AppState& state) {
     KeyValues kv;
-    if (state.lesson) kv.emplace_back("lesson", state.lesson->id);
+    if (state.lesson) kv.emplace_back("lesson", lesson_id(state));
     kv.emplace_back("step", std::to_string(state.step));
     kv.emplace_back("lang", state.lang == Lang::zh ? "zh" : "en");
     const DisplayOptions& d = state.display;

@@ -23,7 +23,8 @@ struct DisplayOptions {
 };
 
 struct AppState {
-    const Lesson* lesson = nullptr;
+    const Lesson* lesson = nullptr;  // position_map_lesson() while a long-sequence map is open (map=)
+    const Lesson* host = nullptr;    // then: the lesson it opened from and returns to (lesson= in URLs)
     int step = 1;                 // 1-based, as in URLs
     Lang lang = Lang::en;
     ParamSet params;              // always complete for `lesson`
@@ -37,10 +38,14 @@ const std::vector<std::string>& display_keys();
 AppState default_state(Lang lang);
 
 // Applies key=value pairs (lesson, step, lang and the lesson's parameters) to *state.
-// A `lesson=` key is applied first and resets the parameters to that lesson's defaults.
+// A `lesson=` key is applied first and resets the parameters to that lesson's defaults. A `map=` key then
+// opens the long-sequence position maps on top of that lesson (its parameters come from the map's specs).
 // Every problem (unknown lesson/key, bad step, malformed or out-of-range value) is returned as an
 // issue naming the key and its valid range; the state always stays valid and renderable.
 std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state);
+
+// The id URLs and the JS API use for the lesson: the host lesson's while a position map is open.
+const char* lesson_id(const AppState& state);
 
 // "lesson=f-delta&step=4&lang=en&L=6&omega=...": every parameter, in spec order.
 std::string to_query(const AppState& state);

@@ -3,6 +3,7 @@
 // 17 significant digits, non-finite → null) and LaTeX bmatrix (−∞ as -\infty, missing cells empty).
 #include "lessons/view_export.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -41,7 +42,25 @@ std::string csv_field(const std::string& s) {
 }
 
 // Curves become a matrix: column 0 = x, then one column per series.
-RowMatrix view_matrix(const ViewData& v, std::vector<std::string>* col_labels, std::vector<std::string>* row_labels) {
+RowMatrix view_matrix(const ViewData& v, std::vector<std::string>* col_labels, std::vector<std::string>* row_labels,
+                      const double* window) {
+    if (v.kind == ViewKind::PositionMap && v.posmap) {
+        // The visible window's cells (never the whole L×L map: 65,536² cells would not fit anywhere).
+        const PositionMapSpec& s = v.posmap->spec;
+        const long long c0 = window ? (long long)std::floor(window[0]) : 0, r0 = window ? (long long)std::floor(window[1]) : 0;
+        const long long span = window ? (long long)std::ceil(window[2]) + 1 : kExportMapCells;
+        const long long n = std::min<long long>({span, kExportMapCells, s.L - std::max(c0, r0)});
+        RowMatrix m(Eigen::Index(std::max(0LL, n)), Eigen::Index(std::max(0LL, n)));
+        col_labels->clear();
+        row_labels->clear();
+        for (long long k = 0; k < n; ++k) {
+            row_labels->push_back(std::to_string(r0 + k));
+            col_labels->push_back(std::to_string(c0 + k));
+        }
+        for (long long r = 0; r < n; ++r)
+            for (long long c = 0; c < n; ++c) m(Eigen::Index(r), Eigen::Index(c)) = position_map_value(s, r0 + r, c0 + c);
+        return m;
+    }
     if (v.kind != ViewKind::Curve) {
         *col_labels = v.col_labels;
         *row_labels = v.row_labels;
@@ -62,9 +81,9 @@ RowMatrix view_matrix(const ViewData& v, std::vector<std::string>* col_labels, s
 
 }  // namespace
 
-std::string export_view(const ViewData& view, const AppState& state, ExportFormat format) {
+std::string export_view(const ViewData& view, const AppState& state, ExportFormat format, const double* posmap_window) {
     std::vector<std::string> cols, rows;
-    const RowMatrix m = view_matrix(view, &cols, &rows);
+    const RowMatrix m = view_matrix(view, &cols, &rows, posmap_window);
     const bool has_rows = !rows.empty() && rows.size() == size_t(m.rows());
     const bool has_cols = !cols.empty() && cols.size() == size_t(m.cols());
     std::string out;

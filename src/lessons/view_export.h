@@ -13,7 +13,10 @@ namespace pelab {
 enum class ExportFormat { csv, json, latex };
 
 // Tables and heatmaps export their matrix; curves export x and every series as columns.
-std::string export_view(const ViewData& view, const AppState& state, ExportFormat format);
+// Position maps export the cells of `posmap_window` (first column, first row, span in cells; null = from
+// (0, 0)), at most kExportMapCells per side, labelled by position.
+constexpr int kExportMapCells = 256;
+std::string export_view(const ViewData& view, const AppState& state, ExportFormat format, const double* posmap_window = nullptr);
 // A file name such as "pelab-f-delta-step4-view1.csv".
 std::string export_file_name(const AppState& state, int view_index, const char* extension);
 

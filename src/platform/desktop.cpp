@@ -4,6 +4,7 @@
 #ifndef __EMSCRIPTEN__
 #include <SDL.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "imgui.h"
 #include "platform/gl.h"
+#include "platform/gpu_maps.h"
 #include "platform/platform.h"
 
 
@@ -18,16 +20,29 @@ namespace {
 
 const char* kUsage =
     "usage: pelab [key=value ...] [--frames N] [--screenshot FILE.png] [--size WxH]\n"
-    "  key=value       lesson=f-delta step=4 lang=en L=6 omega=1.5708,1.0472 (the page URL's keys)\n"
-    "  --frames N      render N frames, then exit (no waiting for input)\n"
-    "  --screenshot F  render until the UI has settled, write the window to F (PNG), exit\n"
-    "  --size WxH      window size in pixels (default 1280x800)\n";
+    "       pelab --gpu-map MAP [key=value ...]\n"
+    "       pelab --headless-render OUT.png [key=value ...] [--size WxH]\n"
+    "       pelab --bench-map [key=value ...] [--frames N] [--size WxH]\n"
+    "       pelab --gpu-check\n"
+    "  key=value          lesson=f-delta step=4 lang=en L=6 omega=1.5708,1.0472 (the page URL's keys)\n"
+    "  --frames N         render N frames, then exit (no waiting for input); --bench-map: frames timed (120)\n"
+    "  --screenshot F     render until the UI has settled, write the window to F (PNG), exit\n"
+    "  --size WxH         window size in pixels (default 1280x800; maps: image size, default 1024x1024)\n"
+    "  --gpu-map MAP      open the long-sequence map MAP (sinusoidal|rope|alibi|t5|shaw), e.g. L=65536\n"
+    "  --headless-render  render a map offscreen to OUT.png: map=rope L=65536 window=COL,ROW,SPAN ...\n"
+    "  --bench-map        median frame time of a whole map (map=rope L=65536 ...) on this GL\n"
+    "  --gpu-check        compare GPU-rendered map tiles with the core; exit 1 if any exceeds its tolerance\n";
 
 struct Options {
     std::vector<char*> key_values;
     long frames = -1;
     std::string screenshot;
     int width = 1280, height = 800;
+    bool size_given = false;
+    std::string gpu_map;          // --gpu-map MAP
+    std::string headless_render;  // --headless-render OUT.png
+    bool bench_map = false;
+    bool gpu_check = false;
 };
 
 bool parse_long(const char* s, long lo, long hi, long* out) {
@@ -68,12 +83,30 @@ int parse_options(int argc, char** argv, Options* o) {
             if (!v) return 2;
             int w = 0, h = 0;
             char tail = 0;
-            if (std::sscanf(v, "%dx%d%c", &w, &h, &tail) != 2 || w < 320 || h < 240 || w > 8192 || h > 8192) {
-                std::fprintf(stderr, "pelab: --size: \"%s\" is not WxH with W in 320..8192 and H in 240..8192\n", v);
+            if (std::sscanf(v, "%dx%d%c", &w, &h, &tail) != 2 || w < 16 || h < 16 || w > 8192 || h > 8192) {
+                std::fprintf(stderr, "pelab: --size: \"%s\" is not WxH with W and H in 16..8192\n", v);
                 return 2;
             }
             o->width = w;
             o->height = h;
+            o->size_given = true;
+        } else if (a == "--gpu-map") {
+            const char* v = need_value("--gpu-map");
+            if (!v) return 2;
+            pelab::PositionMapKind kind;
+            if (!pelab::parse_position_map(v, &kind)) {
+                std::fprintf(stderr, "pelab: --gpu-map: \"%s\" is not one of sinusoidal|rope|alibi|t5|shaw\n", v);
+                return 2;
+            }
+            o->gpu_map = v;
+        } else if (a == "--headless-render") {
+            const char* v = need_value("--headless-render");
+            if (!v) return 2;
+            o->headless_render = v;
+        } else if (a == "--bench-map") {
+            o->bench_map = true;
+        } else if (a == "--gpu-check") {
+            o->gpu_check = true;
         } else if (a.rfind("--", 0) == 0) {
             std::fprintf(stderr, "pelab: unknown option %s\n%s", a.c_str(), kUsage);
             return 2;
@@ -129,6 +162,99 @@ void install_desktop_services(pelab::Platform* p) {
     };
 }
 
+
+// [SECTION] batch runs on the GPU (hidden window): figures, timing, the tile check -----------------
+
+// The map's parameters from argv (the page's key=value grammar). lesson=, step= and lang= are accepted
+// (a command line copied from the widget's link keeps working) and window=COL,ROW,SPAN picks the part drawn.
+bool map_from_args(const Options& o, pelab::PositionMapSpec* spec, double window[4]) {
+    pelab::KeyValues kv = pelab::key_values_from_args(int(o.key_values.size()), const_cast<char**>(o.key_values.data()));
+    pelab::ParamSet set = pelab::defaults(pelab::position_map_param_specs());
+    std::string window_text;
+    for (const auto& [key, value] : kv) {
+        if (key == "window") window_text = value;
+        if (key == "lesson" && !pelab::find_lesson(value))
+            std::fprintf(stderr, "pelab: lesson: \"%s\" is not a lesson; ignored\n", value.c_str());
+    }
+    for (const pelab::ParamIssue& issue :
+         pelab::parse_params(pelab::position_map_param_specs(), kv, &set, {"lesson", "step", "lang", "window"}))
+        std::fprintf(stderr, "pelab: %s\n", issue.message.c_str());
+    *spec = pelab::position_map_from_params(set);
+    window[0] = window[1] = 0;
+    window[2] = window[3] = spec->L;
+    if (!window_text.empty()) {
+        double c = 0, r = 0, span = 0;
+        char tail = 0;
+        if (std::sscanf(window_text.c_str(), "%lf,%lf,%lf%c", &c, &r, &span, &tail) != 3 || !(span >= 1) || !(c >= 0) ||
+            !(r >= 0) || c + span > spec->L || r + span > spec->L) {
+            std::fprintf(stderr, "pelab: window: \"%s\" is not COL,ROW,SPAN inside 0..%d; drawing the whole map\n",
+                         window_text.c_str(), spec->L);
+        } else {
+            window[0] = c;
+            window[1] = r;
+            window[2] = window[3] = span;
+        }
+    }
+    return true;
+}
+
+const char* gl_renderer() {
+    const auto* r = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    return r ? r : "unknown";
+}
+
+int run_batch(const Options& o) {
+    pelab::Platform p;
+    p.hidden = true;
+    std::string error;
+    if (!pelab::platform_create(&p, "PE Lab", 320, 240, &error)) {
+        std::fprintf(stderr, "pelab: %s\n", error.c_str());
+        pelab::platform_destroy(&p);
+        return 1;
+    }
+    int rc = 0;
+    const int w = o.size_given ? o.width : 1024, h = o.size_given ? o.height : 1024;
+    pelab::PositionMapSpec spec;
+    double window[4];
+    if (o.gpu_check) {
+        bool ok = false;
+        const std::string report = pelab::position_map_tile_check(&p.painter, &ok);
+        std::printf("%s\npelab: GPU tile check on %s: %s\n", report.c_str(), gl_renderer(), ok ? "all tiles within tolerance" : "FAILED");
+        rc = ok ? 0 : 1;
+    } else if (!o.headless_render.empty()) {
+        map_from_args(o, &spec, window);
+        std::string png;
+        if (!pelab::position_map_png(&p.painter, spec, window, w, h, &png, &error) ||
+            !write_file_atomically(o.headless_render, png)) {
+            std::fprintf(stderr, "pelab: could not write %s: %s\n", o.headless_render.c_str(), error.empty() ? "write failed" : error.c_str());
+            rc = 1;
+        } else {
+            double lo, hi;
+            pelab::position_map_range(spec, &lo, &hi);
+            std::printf("pelab: wrote %s (%dx%d, map=%s L=%d, columns %.6g..%.6g, rows %.6g..%.6g, colour scale %.6g..%.6g, %s)\n",
+                        o.headless_render.c_str(), w, h, pelab::position_map_name(spec.kind), spec.L, window[0], window[0] + window[2],
+                        window[1], window[1] + window[3], lo, hi, gl_renderer());
+        }
+    } else {
+        map_from_args(o, &spec, window);
+        const int frames = o.frames > 0 ? int(std::min<long>(o.frames, 100000)) : 120;
+        std::vector<double> ms = pelab::position_map_frame_times(&p.painter, spec, w, h, frames, &error);
+        if (ms.empty()) {
+            std::fprintf(stderr, "pelab: --bench-map: %s\n", error.c_str());
+            rc = 1;
+        } else {
+            std::sort(ms.begin(), ms.end());
+            std::printf("{\"map\":\"%s\",\"L\":%d,\"d\":%d,\"pixels\":\"%dx%d\",\"frames\":%d,\"median_ms\":%.3f,\"min_ms\":%.3f,"
+                        "\"p90_ms\":%.3f,\"renderer\":\"%s\"}\n",
+                        pelab::position_map_name(spec.kind), spec.L, spec.d, w, h, frames, ms[ms.size() / 2], ms.front(),
+                        ms[ms.size() * 9 / 10], gl_renderer());
+        }
+    }
+    std::fflush(stdout);  // the report is out even if the GL driver misbehaves while shutting down
+    pelab::platform_destroy(&p);
+    return rc;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -136,7 +262,23 @@ int main(int argc, char** argv) {
     const int rc = parse_options(argc, argv, &opt);
     if (rc == -1) return 0;
     if (rc != 0) return rc;
+    if (opt.gpu_check || opt.bench_map || !opt.headless_render.empty()) return run_batch(opt);
+    // --gpu-map MAP: the long-sequence page over the lesson that teaches MAP.
+    std::vector<std::string> extra;
+    if (!opt.gpu_map.empty()) {
+        const std::string host = opt.gpu_map == "sinusoidal" ? "absolute-pe" : opt.gpu_map == "shaw" ? "shaw"
+                                 : opt.gpu_map == "t5" ? "t5-bias" : opt.gpu_map == "alibi" ? "long-context" : "rope";
+        extra = {"lesson=" + host, "map=" + opt.gpu_map};
+        for (auto it = extra.rbegin(); it != extra.rend(); ++it) opt.key_values.insert(opt.key_values.begin(), &(*it)[0]);
+    }
 
+    // Map images may be small; a window smaller than 320x240 cannot hold the widget.
+    if (opt.width < 320 || opt.height < 240) {
+        std::fprintf(stderr, "pelab: --size: the window needs at least 320x240; using %dx%d\n", std::max(opt.width, 320),
+                     std::max(opt.height, 240));
+        opt.width = std::max(opt.width, 320);
+        opt.height = std::max(opt.height, 240);
+    }
     pelab::Platform p;
     std::string error;
     const char* locale = std::getenv("LANG");

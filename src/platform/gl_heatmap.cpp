@@ -1,6 +1,6 @@
 // PE Lab — platform/gl_heatmap.cpp
-// Shader assembly (version line + colour-map tables + shaders/heatmap.*), texture uploads and the
-// ImGui draw callback that paints a heatmap quad.
+// Shader assembly (version line + colour-map tables + shaders/colormap.glsl + shaders/heatmap.*), texture
+// uploads and the ImGui draw callback that paints a heatmap quad (or a position map: gl_posmap.cpp).
 #include "platform/gl_heatmap.h"
 
 #include <cmath>
@@ -12,6 +12,7 @@
 
 extern const unsigned char pelab_heatmap_vert[];
 extern const unsigned char pelab_heatmap_frag[];
+extern const unsigned char pelab_colormap_glsl[];
 
 namespace pelab {
 
@@ -31,7 +32,7 @@ std::string colormap_glsl(const char* name, Colormap map) {
     return s + ");\n";
 }
 
-unsigned compile(unsigned type, const std::string& source, std::string* error) {
+unsigned compile(unsigned type, const std::string& source, const std::string& name, std::string* error) {
     const unsigned shader = glCreateShader(type);
     const char* src = source.c_str();
     glShaderSource(shader, 1, &src, nullptr);
@@ -41,46 +42,50 @@ unsigned compile(unsigned type, const std::string& source, std::string* error) {
     if (!ok) {
         char log[2048] = {0};
         glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-        *error = std::string(type == GL_VERTEX_SHADER ? "heatmap.vert: " : "heatmap.frag: ") + log;
+        *error = name + ": " + log;
         glDeleteShader(shader);
         return 0;
     }
     return shader;
 }
 
-void paint_callback(const ImDrawList*, const ImDrawCmd* cmd) {
-    const auto* rec = static_cast<const GlMatrixPainter::PaintRecord*>(cmd->UserCallbackData);
-    const float clip[4] = {cmd->ClipRect.x, cmd->ClipRect.y, cmd->ClipRect.z, cmd->ClipRect.w};
-    rec->self->draw_record(*rec, clip);
+std::string fragment_prelude() {
+    return std::string(PELAB_GLSL_HEADER) + colormap_glsl("SEQ", Colormap::Sequential) +
+           colormap_glsl("DIV", Colormap::Diverging) + reinterpret_cast<const char*>(pelab_colormap_glsl);
 }
 
 }  // namespace
 
-bool GlMatrixPainter::init(std::string* error) {
-    const std::string header = PELAB_GLSL_HEADER;
-    const std::string tables = colormap_glsl("SEQ", Colormap::Sequential) + colormap_glsl("DIV", Colormap::Diverging);
-    const unsigned vs = compile(GL_VERTEX_SHADER, header + reinterpret_cast<const char*>(pelab_heatmap_vert), error);
-    if (!vs) return false;
-    const unsigned fs =
-        compile(GL_FRAGMENT_SHADER, header + tables + reinterpret_cast<const char*>(pelab_heatmap_frag), error);
+unsigned build_gl_program(const char* fragment_body, const char* name, std::string* error) {
+    const unsigned vs = compile(GL_VERTEX_SHADER, PELAB_GLSL_HEADER + std::string(reinterpret_cast<const char*>(pelab_heatmap_vert)),
+                                "heatmap.vert", error);
+    if (!vs) return 0;
+    const unsigned fs = compile(GL_FRAGMENT_SHADER, fragment_prelude() + fragment_body, name, error);
     if (!fs) {
         glDeleteShader(vs);
-        return false;
+        return 0;
     }
-    program_ = glCreateProgram();
-    glAttachShader(program_, vs);
-    glAttachShader(program_, fs);
-    glLinkProgram(program_);
+    const unsigned program = glCreateProgram();
+    glAttachShader(program, vs);
+    glAttachShader(program, fs);
+    glLinkProgram(program);
     glDeleteShader(vs);
     glDeleteShader(fs);
     int ok = 0;
-    glGetProgramiv(program_, GL_LINK_STATUS, &ok);
+    glGetProgramiv(program, GL_LINK_STATUS, &ok);
     if (!ok) {
         char log[2048] = {0};
-        glGetProgramInfoLog(program_, sizeof log, nullptr, log);
-        *error = std::string("heatmap program: ") + log;
-        return false;
+        glGetProgramInfoLog(program, sizeof log, nullptr, log);
+        *error = std::string(name) + " program: " + log;
+        glDeleteProgram(program);
+        return 0;
     }
+    return program;
+}
+
+bool GlMatrixPainter::init(std::string* error) {
+    program_ = build_gl_program(reinterpret_cast<const char*>(pelab_heatmap_frag), "heatmap.frag", error);
+    if (!program_) return false;
     loc_rect_ = glGetUniformLocation(program_, "u_rect");
     loc_window_ = glGetUniformLocation(program_, "u_window");
     loc_values_ = glGetUniformLocation(program_, "u_values");
@@ -95,13 +100,22 @@ bool GlMatrixPainter::init(std::string* error) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, 1, 1, 0, GL_RG, GL_FLOAT, zero);
-    return true;
+    return posmap_init(error);
 }
 
 void GlMatrixPainter::shutdown() {
     for (Slot& s : slots_)
         if (s.texture) glDeleteTextures(1, &s.texture);
     slots_.clear();
+    for (PosmapSlot* s : {&scratch_}) {
+        if (s->texture) glDeleteTextures(1, &s->texture);
+        *s = PosmapSlot();
+    }
+    for (PosmapSlot& s : posmaps_)
+        if (s.texture) glDeleteTextures(1, &s.texture);
+    posmaps_.clear();
+    if (posmap_program_) glDeleteProgram(posmap_program_);
+    posmap_program_ = 0;
     if (empty_texture_) glDeleteTextures(1, &empty_texture_);
     if (vao_) glDeleteVertexArrays(1, &vao_);
     if (program_) glDeleteProgram(program_);
@@ -110,7 +124,9 @@ void GlMatrixPainter::shutdown() {
 
 void GlMatrixPainter::forget() {
     slots_.clear();
-    program_ = vao_ = empty_texture_ = 0;
+    posmaps_.clear();
+    scratch_ = PosmapSlot();
+    program_ = vao_ = empty_texture_ = posmap_program_ = 0;
 }
 
 void GlMatrixPainter::begin_frame() { records_.clear(); }
@@ -146,7 +162,7 @@ void GlMatrixPainter::paint(ImDrawList* draw_list, int slot, ImVec2 p0, ImVec2 p
     if (window)
         for (int i = 0; i < 4; ++i) rec.window[i] = window[i];
     records_.push_back(rec);
-    draw_list->AddCallback(paint_callback, &records_.back());
+    draw_list->AddCallback(draw_callback, &records_.back());
     draw_list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 
@@ -159,9 +175,17 @@ void GlMatrixPainter::set_frame(const ImDrawData* dd) {
     fb_scale_[1] = dd->FramebufferScale.y;
 }
 
+void GlMatrixPainter::draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
+    const auto* rec = static_cast<const PaintRecord*>(cmd->UserCallbackData);
+    const float clip[4] = {cmd->ClipRect.x, cmd->ClipRect.y, cmd->ClipRect.z, cmd->ClipRect.w};
+    rec->self->draw_record(*rec, clip);
+}
+
 void GlMatrixPainter::draw_record(const PaintRecord& rec, const float clip[4]) {
     unsigned texture = empty_texture_;
-    if (!rec.ramp) {
+    if (rec.posmap) {
+        if (rec.slot < 0 || size_t(rec.slot) >= posmaps_.size() || !posmaps_[size_t(rec.slot)].texture) return;
+    } else if (!rec.ramp) {
         if (rec.slot < 0 || size_t(rec.slot) >= slots_.size() || !slots_[size_t(rec.slot)].texture) return;
         texture = slots_[size_t(rec.slot)].texture;
     }
@@ -174,6 +198,11 @@ void GlMatrixPainter::draw_record(const PaintRecord& rec, const float clip[4]) {
     glScissor(int(cx0), int(fb_h - cy1), int(cx1 - cx0), int(cy1 - cy0));
     auto ndc_x = [&](float x) { return (x - display_pos_[0]) / display_size_[0] * 2.0f - 1.0f; };
     auto ndc_y = [&](float y) { return 1.0f - (y - display_pos_[1]) / display_size_[1] * 2.0f; };
+    if (rec.posmap) {
+        const float rect[4] = {ndc_x(rec.p0[0]), ndc_y(rec.p0[1]), ndc_x(rec.p1[0]), ndc_y(rec.p1[1])};
+        posmap_draw(posmaps_[size_t(rec.slot)], rec.origin, rec.window, rect, rec.map, rec.range, false);
+        return;
+    }
     glUseProgram(program_);
     glBindVertexArray(vao_);
     glActiveTexture(GL_TEXTURE0);

@@ -9,6 +9,8 @@
 #include "views/gpu.h"
 
 struct ImDrawData;
+struct ImDrawList;
+struct ImDrawCmd;
 
 namespace pelab {
 
@@ -22,7 +24,16 @@ public:
     void upload(int slot, uint64_t version, const float* row_major, int rows, int cols) override;
     void paint(ImDrawList* draw_list, int slot, ImVec2 p0, ImVec2 p1, Colormap map, float range_min, float range_max,
                bool legend_ramp, const float* window) override;
+    bool paint_position_map(ImDrawList* draw_list, int slot, uint64_t version, const PositionMapGpu& map, ImVec2 p0,
+                            ImVec2 p1, const double window[4], Colormap colormap, float range_min, float range_max) override;
     void begin_frame() override;
+    // Renders `window` of the map into an offscreen width×height target and reads it back (gl_posmap.cpp):
+    // raw = true gives (value, masked) float pairs per pixel (needs float colour buffers: GL 3.3, or
+    // WebGL2 with EXT_color_buffer_float); raw = false gives RGBA8 colours. Rows top-down. False + *error
+    // when the target cannot be made. With neither output it only waits for the GPU (glFinish): timing.
+    bool render_position_map(const PositionMapGpu& map, const double window[4], int width, int height, bool raw,
+                             Colormap colormap, float range_min, float range_max, std::vector<float>* values,
+                             std::vector<unsigned char>* rgba, std::string* error);
     // Must be called with the frame's draw data before ImGui_ImplOpenGL3_RenderDrawData.
     void set_frame(const ImDrawData* draw_data);
 
@@ -34,8 +45,12 @@ public:
         float range[2];
         bool ramp;
         float window[4];
+        bool posmap = false;   // a position map: window is local to origin (cells), slot indexes posmaps_
+        int origin[2] = {0, 0};
     };
     void draw_record(const PaintRecord& rec, const float clip_rect[4]);
+    // The ImGui draw callback: UserCallbackData is a PaintRecord.
+    static void draw_callback(const ImDrawList* list, const ImDrawCmd* cmd);
 
 private:
     struct Slot {
@@ -44,6 +59,19 @@ private:
         int rows = 0, cols = 0;
     };
     std::vector<Slot> slots_;
+    // Position maps: the per-pair/edge texture and the uniforms of the last upload, per slot.
+    struct PosmapSlot {
+        unsigned texture = 0;
+        uint64_t version = ~uint64_t(0);
+        PositionMapGpu map;
+    };
+    std::vector<PosmapSlot> posmaps_;
+    unsigned posmap_program_ = 0;
+    PosmapSlot scratch_;  // render_position_map's own upload, independent of the views' slots
+    bool posmap_init(std::string* error);
+    void posmap_upload(PosmapSlot* s, uint64_t version, const PositionMapGpu& map);
+    void posmap_draw(const PosmapSlot& s, const int origin[2], const float local_window[4], const float rect_ndc[4],
+                     int map, const float range[2], bool raw);
     std::deque<PaintRecord> records_;  // stable addresses: ImGui keeps raw pointers until render
     unsigned program_ = 0, vao_ = 0, empty_texture_ = 0;
     int loc_rect_ = -1, loc_window_ = -1, loc_values_ = -1, loc_range_ = -1, loc_map_ = -1, loc_ramp_ = -1;

@@ -67,7 +67,9 @@ void build_fonts(Platform* p, float scale) {
         titles.AddRanges(io.Fonts->GetGlyphRangesDefault());
         for (const Lang lang : {Lang::zh, Lang::en}) {
             titles.AddText(ui_text(UiText::AppName, lang));
-            for (const Lesson* lesson : lesson_registry())
+            std::vector<const Lesson*> lessons = lesson_registry();
+            lessons.push_back(&position_map_lesson());
+            for (const Lesson* lesson : lessons)
                 for (const Step& step : lesson->steps) titles.AddText(step.title.get(lang));
         }
         titles.BuildRanges(&title_ranges);
@@ -103,7 +105,7 @@ bool platform_create(Platform* p, const char* title, int width, int height, std:
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
-    const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | (p->hidden ? SDL_WINDOW_HIDDEN : 0);
     p->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
     if (!p->window) {
         *error = std::string("could not open a window: ") + SDL_GetError();
@@ -217,16 +219,15 @@ namespace {
 void append_bytes(void* context, void* data, int size) {
     static_cast<std::string*>(context)->append(static_cast<const char*>(data), size_t(size));
 }
+}  // namespace
 
-// RGBA rows bottom-up (GL) → PNG bytes, top-down, opaque.
-std::string encode_png(std::vector<unsigned char>& rgba, int w, int h) {
+std::string encode_png(std::vector<unsigned char>& rgba, int w, int h, bool bottom_up) {
     for (size_t i = 3; i < rgba.size(); i += 4) rgba[i] = 255;
-    stbi_flip_vertically_on_write(1);
+    stbi_flip_vertically_on_write(bottom_up ? 1 : 0);
     std::string png;
     if (!stbi_write_png_to_func(append_bytes, &png, w, h, 4, rgba.data(), w * 4)) png.clear();
     return png;
 }
-}  // namespace
 
 std::string back_buffer_png(Platform* p) {
     int w = 0, h = 0;
@@ -234,7 +235,7 @@ std::string back_buffer_png(Platform* p) {
     std::vector<unsigned char> pixels(size_t(w) * size_t(h) * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-    return encode_png(pixels, w, h);
+    return encode_png(pixels, w, h, true);
 }
 
 std::string render_png(Platform* p, float x0, float y0, float x1, float y1, int scale) {
@@ -270,7 +271,7 @@ std::string render_png(Platform* p, float x0, float y0, float x1, float y1, int 
         std::vector<unsigned char> pixels(size_t(rw) * size_t(rh) * 4);
         glPixelStorei(GL_PACK_ALIGNMENT, 1);
         glReadPixels(rx, fb_h - ry_top - rh, rw, rh, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-        png = encode_png(pixels, rw, rh);
+        png = encode_png(pixels, rw, rh, true);
         dd->FramebufferScale = saved_scale;
         p->painter.set_frame(dd);
     }

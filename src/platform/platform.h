@@ -5,6 +5,7 @@
 #pragma once
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "app/app.h"
 #include "platform/gl_heatmap.h"
@@ -21,6 +22,7 @@ struct Platform {
     long long frames = 0;       // frames rendered so far (idle = this stops growing)
     float font_scale = 0.0f;    // framebuffer/window scale the font atlas was rasterised for
     bool quit = false;
+    bool hidden = false;        // batch runs (--headless-render, --gpu-check): no visible window
     std::function<void(Platform*)> before_swap;  // e.g. read the back buffer for a screenshot
     // A figure capture asked for by the app's export menu, done right after the next frame is drawn.
     struct Capture {
@@ -36,6 +38,8 @@ struct Platform {
 // Renders the last frame's draw data again into an offscreen framebuffer at `scale`× the UI size and
 // returns the PNG bytes of the rectangle [x0,y0]-[x1,y1] (UI units); empty on failure.
 std::string render_png(Platform* p, float x0, float y0, float x1, float y1, int scale);
+// RGBA8 pixels → PNG bytes (opaque). bottom_up: rows as GL reads them (first row = bottom).
+std::string encode_png(std::vector<unsigned char>& rgba, int w, int h, bool bottom_up);
 // Full-window PNG of the current back buffer (desktop --screenshot).
 std::string back_buffer_png(Platform* p);
 // Installs the services both builds share (PNG capture) on top of the platform's own save_file.

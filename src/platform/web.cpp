@@ -15,6 +15,8 @@
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "lessons/view_export.h"
+#include "platform/gl.h"
+#include "platform/gpu_maps.h"
 #include "platform/platform.h"
 
 namespace {
@@ -218,6 +220,24 @@ EMSCRIPTEN_KEEPALIVE void pelab_context_restored() {
     p->font_scale = 0;  // rebuild the atlas texture on the next frame
     g_context_lost = false;
     wake(2);
+}
+
+// The GPU tile check (platform/gpu_maps.cpp) on this browser's WebGL2: position-map tiles rendered into
+// float targets, read back and compared with the core. Float colour buffers need EXT_color_buffer_float;
+// without it the check reports that instead of failing silently.
+EMSCRIPTEN_KEEPALIVE const char* pelab_gpu_check_json() {
+    if (g_context_lost) {
+        g_json = "{\"ok\":false,\"error\":\"the WebGL context is lost\"}";
+        return g_json.c_str();
+    }
+    emscripten_webgl_enable_extension(emscripten_webgl_get_current_context(), "EXT_color_buffer_float");
+    bool ok = false;
+    const std::string tiles = pelab::position_map_tile_check(&g_platform.painter, &ok);
+    const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    g_json = std::string("{\"ok\":") + (ok ? "true" : "false") + ",\"renderer\":\"" + (renderer ? renderer : "unknown") +
+             "\",\"tiles\":" + tiles + "}";
+    wake(2);  // the check drew offscreen: draw the widget again
+    return g_json.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE void pelab_dismiss_notices() {

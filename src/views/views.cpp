@@ -17,6 +17,7 @@ static const ViewKindEntry kViewKinds[] = {
     {ViewKind::Heatmap, heatmap_preferred_height, draw_heatmap},
     {ViewKind::Table, table_preferred_height, draw_table},
     {ViewKind::Curve, curve_preferred_height, draw_curve},
+    {ViewKind::PositionMap, position_map_preferred_height, draw_position_map},
 };
 
 static const ViewKindEntry* find_kind(ViewKind kind) {

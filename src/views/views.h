@@ -31,12 +31,19 @@ struct HeatmapZoom {
     float cx = 0.5f, cy = 0.5f;
 };
 
+// The visible part of a position map, in cells (double: positions up to 65,536 with sub-cell zoom).
+struct MapWindow {
+    int L = 0;                        // the map this window belongs to (another L resets it)
+    double x0 = 0, y0 = 0, span = 0;  // first column, first row, cells per side
+};
+
 // Interaction shared between views of one step (e.g. hovering a diagonal in one heatmap
 // outlines the same Δ in every other q/k heatmap of the step).
 struct ViewInteraction {
     int hover_delta = INT32_MIN;       // Δ under the mouse this frame (INT32_MIN = none)
     int prev_hover_delta = INT32_MIN;  // last frame's, used for drawing this frame
     std::map<int, HeatmapZoom> zoom;   // per view slot; reset when the step's views are recomputed
+    std::map<int, MapWindow> map_window;  // position maps, per view slot; kept while L stays the same
     float pinch = 0.0f;                // two-finger pinch this frame (relative change of finger distance)
     bool double_click = false;         // a double click this frame, from the platform's events (a fast
                                        // double click can fall within one frame, which ImGui 1.86 misses)
@@ -73,5 +80,13 @@ float table_preferred_height(const ViewData& view, float width);
 void draw_table(const ViewData& view, ViewContext& ctx, float width);
 float curve_preferred_height(const ViewData& view, float width);
 void draw_curve(const ViewData& view, ViewContext& ctx, float width);
+float position_map_preferred_height(const ViewData& view, float width);
+void draw_position_map(const ViewData& view, ViewContext& ctx, float width);
+
+// Dark or light ink, whichever reads better on the colour of t ∈ [0, 1] (views_heatmap.cpp).
+ImU32 text_colour_on(Colormap map, float t);
+// Colour bar with its end (and zero) values, right of a heatmap or position map (views_heatmap.cpp).
+void draw_colour_legend(ViewContext& ctx, ImDrawList* dl, ImVec2 p0, float height, Colormap map, float lo, float hi,
+                        bool integer, bool is_signed);
 
 }  // namespace pelab

@@ -86,15 +86,17 @@ void value_range(const ViewData& v, float* lo, float* hi) {
     *hi = float(mx);
 }
 
-ImU32 text_color_on(Colormap map, float t) {
+}  // namespace
+
+ImU32 text_colour_on(Colormap map, float t) {
     float rgb[3];
     colormap_rgb(map, t, rgb);
     const float luma = 0.2126f * rgb[0] + 0.7152f * rgb[1] + 0.0722f * rgb[2];
     return luma > 0.5f ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255);
 }
 
-void draw_legend(const ViewData& v, ViewContext& ctx, ImDrawList* dl, ImVec2 p0, float height, Colormap map, float lo,
-                 float hi) {
+void draw_colour_legend(ViewContext& ctx, ImDrawList* dl, ImVec2 p0, float height, Colormap map, float lo, float hi,
+                        bool integer, bool is_signed) {
     const float font = ImGui::GetFontSize();
     const float bar_w = font * 0.8f;
     const ImVec2 b0(p0.x, p0.y), b1(p0.x + bar_w, p0.y + height);
@@ -102,16 +104,18 @@ void draw_legend(const ViewData& v, ViewContext& ctx, ImDrawList* dl, ImVec2 p0,
     ctx.painter->paint(dl, ctx.slot, b0, b1, map, lo, hi, true);
     dl->AddRect(b0, b1, ImGui::GetColorU32(ImGuiCol_Border));
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
-    const int decimals = v.integer ? 0 : 2;
+    const int decimals = integer ? 0 : 2;
     auto tick = [&](float value, float y) {
-        const std::string s = format_cell(value, v.integer && std::fabs(value - std::round(value)) < 1e-6, decimals);
+        const std::string s = format_cell(value, integer && std::fabs(value - std::round(value)) < 1e-6, decimals);
         dl->AddLine(ImVec2(b1.x, y), ImVec2(b1.x + 3, y), text);
         dl->AddText(ImVec2(b1.x + 5, y - font * 0.5f), text, s.c_str());
     };
     tick(hi, b0.y + 1);
-    if (v.is_signed) tick(0.0f, (b0.y + b1.y) * 0.5f);
+    if (is_signed) tick(0.0f, (b0.y + b1.y) * 0.5f);
     tick(lo, b1.y - 1);
 }
+
+namespace {
 
 // Screen mapping of a (possibly zoomed and panned) heatmap: the visible window of the matrix in
 // texture coordinates [u0,u1]×[v0,v1] is stretched over the cell area [p0,p1].
@@ -239,7 +243,7 @@ void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
     ctx.painter->upload(ctx.slot, ctx.data_version, texels.data(), rows, cols);
     const float window[4] = {m.u0, m.v0, m.u1, m.v1};
     ctx.painter->paint(dl, ctx.slot, p0, p1, map, lo, hi, false, window);
-    draw_legend(v, ctx, dl, ImVec2(p1.x + font * 0.6f, p0.y), p1.y - p0.y, map, lo, hi);
+    draw_colour_legend(ctx, dl, ImVec2(p1.x + font * 0.6f, p0.y), p1.y - p0.y, map, lo, hi, v.integer, v.is_signed);
 
     // Axis captions and labels.
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
@@ -298,7 +302,7 @@ void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
                 const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
                 if (ts.x + 4.0f > cw) continue;
                 const ImVec2 at(m.x(float(c) + 0.5f) - ts.x * 0.5f, m.y(float(r) + 0.5f) - ts.y * 0.5f);
-                const ImU32 ink = std::isnan(x) ? IM_COL32(40, 40, 40, 255) : text_color_on(map, colormap_t(map, x, lo, hi));
+                const ImU32 ink = std::isnan(x) ? IM_COL32(40, 40, 40, 255) : text_colour_on(map, colormap_t(map, x, lo, hi));
                 dl->AddText(at, ink, s.c_str());
             }
         }

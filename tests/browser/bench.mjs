@@ -1,7 +1,8 @@
 // PE Lab — tests/browser/bench.mjs
 // Prints the web figures (no assertions: figures, not flaky timed tests):
 //   bundle size (gzip -9 of everything the page downloads), navigation → first frame (median of 5),
-//   frames rendered during 2 s idle.
+//   frames rendered during 2 s idle, and recompute time after a parameter change at L=512, d=128
+//   (setState → the next frame drawn with the new views; median of 9 changes).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -48,6 +49,30 @@ try {
   const f1 = await page.evaluate(() => window.pelab.frames());
   console.log(`frames rendered in 2 s idle   ${f1 - f0}   (target 0)`);
   await page.context().close();
+
+  // Recompute after a parameter change: the seed of q and k changes, every view of the step is rebuilt
+  // by the core (wasm) and drawn. Long-sequence RoPE map and its distance profile at L=512, d=128.
+  for (const [label, hash] of [
+    ['RoPE map page, step 1', 'lesson=rope&map=rope&L=512&d=128&step=1&lang=en'],
+    ['RoPE map page, step 3 (profile)', 'lesson=rope&map=rope&L=512&d=128&step=3&lang=en'],
+  ]) {
+    const p = await openWidget(browser, server.url, hash);
+    await settle(p, 300);
+    const ms = [];
+    for (let seed = 2; seed < 11; ++seed) {
+      ms.push(await p.evaluate((sd) => new Promise((resolve) => {
+        const f0 = window.pelab.frames();
+        const t0 = performance.now();
+        window.pelab.setState({ seed: sd });
+        const poll = () => (window.pelab.frames() > f0 && window.pelab.state().params.seed === sd)
+          ? resolve(performance.now() - t0) : requestAnimationFrame(poll);
+        requestAnimationFrame(poll);
+      }), seed));
+      await settle(p, 200);
+    }
+    console.log(`recompute L=512 d=128         ${median(ms).toFixed(1)} ms median of 9   (${label}; includes the wait for the next animation frame)`);
+    await p.context().close();
+  }
 } finally {
   await browser.close();
   await server.close();

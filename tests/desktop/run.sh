@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # PE Lab — tests/desktop/run.sh: the desktop app under Xvfb with Mesa's software GL (llvmpipe):
-# starts at a given step, renders, writes a non-blank screenshot and exits; bad flags exit 2.
+# starts at a given step, renders, writes a non-blank screenshot and exits; bad flags exit 2. Also the
+# long-sequence maps: the GPU tile check against the core, --gpu-map, --headless-render and --bench-map.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 app=build/native/pelab
@@ -36,6 +37,34 @@ unknown_flag() { "$app" --warp 9 >/dev/null 2>&1; [ $? -eq 2 ]; }
 check "unknown option exits 2" unknown_flag
 no_partial() { rm -f /nonexistent-dir/x.png; run_x "$app" --screenshot /nonexistent-dir/x.png >/dev/null 2>&1; [ $? -ne 0 ] && [ ! -e /nonexistent-dir/x.png.part ]; }
 check "unwritable screenshot path fails cleanly" no_partial
+
+# [issue 6] Long-sequence maps on llvmpipe.
+gpu_check() { run_x "$app" --gpu-check >"$out/gpu-check.json" 2>"$out/desktop.stderr" && grep -q "all tiles within tolerance" "$out/gpu-check.json" && [ "$(grep -c '"ok":true' "$out/gpu-check.json")" -ge 40 ]; }
+check "GPU tiles of every map match the core within tolerance (llvmpipe)" gpu_check
+check "--gpu-map rope L=65536 opens the map page" shot_step gpu-map-rope --gpu-map rope L=65536 lang=en
+headless() {
+  local png=$out/headless-rope.png; rm -f "$png"
+  run_x "$app" --headless-render "$png" lesson=rope map=rope L=65536 --size 512x384 >"$out/headless.stdout" 2>"$out/desktop.stderr" &&
+    [ "$(identify -format %wx%h "$png")" = 512x384 ] && [ "$(colours "$png")" -gt 50 ] && grep -q "map=rope L=65536" "$out/headless.stdout"
+}
+check "--headless-render writes the map PNG at the asked size" headless
+headless_window() {
+  local png=$out/headless-t5-window.png; rm -f "$png"
+  run_x "$app" --headless-render "$png" map=t5 L=65536 window=65000,65000,64 --size 256x256 >/dev/null 2>"$out/desktop.stderr" && [ -s "$png" ]
+}
+check "--headless-render window=COL,ROW,SPAN" headless_window
+headless_bad() {
+  local png=$out/headless-bad.png; rm -f "$png"
+  run_x "$app" --headless-render "$png" map=nope L=1e9 window=a,b --size 128x128 >/dev/null 2>"$out/desktop.stderr" &&
+    grep -q "map:" "$out/desktop.stderr" && grep -q "window:" "$out/desktop.stderr" && [ -s "$png" ]
+}
+check "--headless-render with bad keys: messages, safe fallback, still a PNG" headless_bad
+headless_unwritable() { run_x "$app" --headless-render /nonexistent-dir/m.png map=rope >/dev/null 2>&1; [ $? -eq 1 ] && [ ! -e /nonexistent-dir/m.png.part ]; }
+check "--headless-render to an unwritable path fails cleanly" headless_unwritable
+bad_map() { "$app" --gpu-map nope >/dev/null 2>"$out/desktop.stderr"; [ $? -eq 2 ] && grep -q "sinusoidal|rope|alibi|t5|shaw" "$out/desktop.stderr"; }
+check "--gpu-map with an unknown map exits 2 naming the maps" bad_map
+bench_map() { run_x "$app" --bench-map map=shaw L=65536 --frames 3 --size 128x128 2>/dev/null | grep -q '"median_ms"'; }
+check "--bench-map prints a median frame time" bench_map
 
 echo "desktop: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,438 @@
+// PE Lab — core/position_map.cpp
+// Long-sequence position maps: parameters, the double reference from the definitions, the GPU form
+// (fixed-point phases, weights, bucket edges) and its float32 emulation. See position_map.h for the
+// precision contract.
+//
+// Index of this file:
+// [SECTION] parameters
+// [SECTION] the map
+// [SECTION] GPU form
+// [SECTION] float32 emulation of the shader
+// [SECTION] profiles along Δ
+#include "core/position_map.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "core/random.h"
+#include "core/t5.h"
+
+namespace pelab {
+
+namespace {
+constexpr double kTwoPi = 6.283185307179586476925286766559;
+
+std::uint32_t float_bits(float x) {
+    std::uint32_t u;
+    std::memcpy(&u, &x, sizeof u);
+    return u;
+}
+float bits_float(std::uint32_t u) {
+    float x;
+    std::memcpy(&x, &u, sizeof x);
+    return x;
+}
+}  // namespace
+
+// [SECTION] parameters -----------------------------------------------------------------------
+
+const std::vector<std::string>& position_map_names() {
+    static const std::vector<std::string> names = {"sinusoidal", "rope", "alibi", "t5", "shaw"};
+    return names;
+}
+
+const char* position_map_name(PositionMapKind kind) { return position_map_names()[size_t(kind)].c_str(); }
+
+bool parse_position_map(const std::string& text, PositionMapKind* out) {
+    const auto& names = position_map_names();
+    for (size_t i = 0; i < names.size(); ++i) {
+        if (names[i] == text) {
+            *out = PositionMapKind(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+const std::vector<ParamSpec>& position_map_param_specs() {
+    static const std::vector<ParamSpec> specs = [] {
+        std::vector<ParamSpec> v;
+        v.push_back(choice_spec("map", position_map_names(), "rope", "which position map", "哪一种位置图"));
+        v.push_back(int_spec("L", 2, kPositionMapMaxL, "65536", "sequence length (positions 0..L-1)", "序列长度（位置 0..L-1）"));
+        ParamSpec d = int_spec("d", 2, 1024, "128", "dimension d (d/2 frequency pairs; RoPE up to 256)", "维度 d（d/2 个频率对；RoPE 最多 256）");
+        d.multiple_of = 2;
+        v.push_back(d);
+        v.push_back(real_spec("base", 2, 1e8, "10000", "frequency base (rope_theta)", "频率底数（rope_theta）"));
+        v.push_back(choice_spec("variant", {"vaswani", "tensor2tensor"}, "vaswani", "sinusoidal: frequency layout",
+                                "正弦：频率排布"));
+        v.push_back(choice_spec("layout", {"half", "interleaved"}, "half", "RoPE: which coordinates form a pair",
+                                "RoPE：哪两个坐标组成一对"));
+        v.push_back(choice_spec("scaling", rope_scaling_names(), "none", "RoPE scaling strategy", "RoPE 缩放策略"));
+        v.push_back(real_spec("factor", 1, 64, "8", "RoPE scaling factor s", "RoPE 缩放因子 s", "s"));
+        v.push_back(int_spec("original_max", 16, kPositionMapMaxL, "4096", "training length (original_max_position_embeddings)",
+                             "训练长度（original_max_position_embeddings）"));
+        v.push_back(real_spec("beta_fast", 1, 128, "32", "YaRN beta_fast", "YaRN beta_fast", "β_fast"));
+        v.push_back(real_spec("beta_slow", 0.25, 64, "1", "YaRN beta_slow", "YaRN beta_slow", "β_slow"));
+        v.push_back(real_spec("low_freq_factor", 0.5, 16, "1", "Llama 3 low_freq_factor", "Llama 3 low_freq_factor"));
+        v.push_back(real_spec("high_freq_factor", 0.5, 32, "4", "Llama 3 high_freq_factor", "Llama 3 high_freq_factor"));
+        v.push_back(choice_spec("content", {"same", "random", "ones"}, "same", "RoPE: k = q, independent q and k, or all ones",
+                                "RoPE：k = q、独立的 q 与 k，或全为 1"));
+        v.push_back(int_spec("seed", 0, 1000000, "1", "seed of q and k", "q 与 k 的种子"));
+        v.push_back(int_spec("heads", 1, 64, "8", "ALiBi: number of heads", "ALiBi：头数"));
+        v.push_back(int_spec("head", 0, 63, "0", "ALiBi: head shown (0-based)", "ALiBi：显示的头（从 0 起）"));
+        v.push_back(choice_spec("mode", {"causal", "symmetric"}, "causal", "ALiBi: causal or symmetric", "ALiBi：因果或对称"));
+        v.push_back(int_spec("num_buckets", 4, 64, "32", "T5: number of buckets", "T5：桶数"));
+        v.push_back(int_spec("max_distance", 33, kPositionMapMaxL, "128", "T5: max_distance", "T5：max_distance"));
+        v.push_back(int_spec("bidirectional", 0, 1, "1", "T5: 1 bidirectional (encoder), 0 causal (decoder)",
+                             "T5：1 双向（编码器），0 因果（解码器）"));
+        v.push_back(int_spec("clip", 0, kPositionMapMaxL - 1, "16", "Shaw: clipping distance k", "Shaw：截断距离 k", "k"));
+        return v;
+    }();
+    return specs;
+}
+
+PositionMapSpec position_map_from_params(const ParamSet& p) {
+    PositionMapSpec s;
+    auto has = [&](const char* k) { return p.has(k); };
+    if (has("map")) parse_position_map(p.gets("map"), &s.kind);
+    if (has("L")) s.L = std::clamp(p.geti("L"), 2, kPositionMapMaxL);
+    if (has("d")) s.d = std::clamp(p.geti("d") / 2 * 2, 2, 1024);
+    if (s.kind == PositionMapKind::rope) s.d = std::min(s.d, 256);
+    if (has("base")) s.base = p.getd("base");
+    if (has("variant")) s.variant = pe_variant_from(p.gets("variant"));
+    if (has("layout")) parse_rope_layout(p.gets("layout"), &s.layout);
+    if (has("scaling")) parse_rope_scaling(p.gets("scaling"), &s.scaling.kind);
+    if (has("factor")) s.scaling.factor = p.getd("factor");
+    if (has("original_max")) s.scaling.original_max = p.geti("original_max");
+    if (has("beta_fast")) s.scaling.beta_fast = p.getd("beta_fast");
+    if (has("beta_slow")) s.scaling.beta_slow = p.getd("beta_slow");
+    if (has("low_freq_factor")) s.scaling.low_freq_factor = p.getd("low_freq_factor");
+    if (has("high_freq_factor")) s.scaling.high_freq_factor = p.getd("high_freq_factor");
+    if (has("content")) {
+        const std::string& c = p.gets("content");
+        s.content = c == "random" ? RopeContent::random : c == "ones" ? RopeContent::ones : RopeContent::same;
+    }
+    if (has("seed")) s.seed = std::uint64_t(std::max(0, p.geti("seed")));
+    if (has("heads")) s.heads = std::clamp(p.geti("heads"), 1, 64);
+    if (has("head")) s.head = p.geti("head");
+    s.head = std::clamp(s.head, 0, s.heads - 1);
+    if (has("mode")) parse_alibi_mode(p.gets("mode"), &s.mode);
+    if (has("num_buckets")) s.num_buckets = std::clamp(p.geti("num_buckets"), 4, 64);
+    if (has("max_distance")) s.max_distance = p.geti("max_distance");
+    if (has("bidirectional")) s.bidirectional = p.geti("bidirectional") != 0;
+    if (has("clip")) s.clip = std::max(0, p.geti("clip"));
+    return s;
+}
+
+// [SECTION] the map --------------------------------------------------------------------------
+
+void position_map_rope_vectors(const PositionMapSpec& s, Eigen::VectorXd* q, Eigen::VectorXd* k) {
+    if (s.content == RopeContent::ones) {
+        *q = Eigen::VectorXd::Ones(s.d);
+        *k = *q;
+        return;
+    }
+    SplitMix64 rng(s.seed);
+    *q = random_signed_matrix(1, s.d, rng).transpose();
+    *k = s.content == RopeContent::same ? *q : Eigen::VectorXd(random_signed_matrix(1, s.d, rng).transpose());
+}
+
+RopeScalingResult position_map_rope_frequencies(const PositionMapSpec& s) {
+    RopeScalingParams p = s.scaling;
+    p.d = s.d;
+    p.base = s.base;
+    p.seq_len = s.L;  // dynamic NTK recomputes the base for the current length, as HF does at inference
+    return rope_scaled_inv_freq(p);
+}
+
+double position_map_alibi_slope(const PositionMapSpec& s) {
+    const std::vector<double> slopes = alibi_slopes(s.heads);
+    return slopes[size_t(std::clamp(s.head, 0, s.heads - 1))];
+}
+
+double position_map_value(const PositionMapSpec& s, long long i, long long j) {
+    switch (s.kind) {
+    case PositionMapKind::sinusoidal:
+        // The definition: the dot product of two rows of the table.
+        return sinusoidal_pe_row(double(i), s.d, s.base, s.variant).dot(sinusoidal_pe_row(double(j), s.d, s.base, s.variant));
+    case PositionMapKind::rope: {
+        // The definition: rotate q to position i and k to position j, then take the dot product.
+        Eigen::VectorXd q, k;
+        position_map_rope_vectors(s, &q, &k);
+        const RopeScalingResult f = position_map_rope_frequencies(s);
+        const double af2 = f.attention_factor * f.attention_factor;  // HF scales cos and sin of both q and k
+        return rope_apply(q, double(i), f.inv_freq, s.layout).dot(rope_apply(k, double(j), f.inv_freq, s.layout)) * af2;
+    }
+    case PositionMapKind::alibi: {
+        const double slope = position_map_alibi_slope(s);
+        if (s.mode == AlibiMode::causal) return j > i ? std::numeric_limits<double>::quiet_NaN() : -slope * double(i - j);
+        return -slope * double(std::llabs(i - j));
+    }
+    case PositionMapKind::t5:
+        return t5_relative_position_bucket(j - i, s.bidirectional, s.num_buckets, s.max_distance);
+    case PositionMapKind::shaw:
+        return double(std::clamp<long long>(j - i, -s.clip, s.clip) + s.clip);
+    }
+    return 0.0;
+}
+
+namespace {
+
+// The RoPE map as Σ over pairs of a·cos(Δθ) + b·sin(Δθ) with Δ = n − m: θ after scaling and, in double,
+// a = (q₁k₁ + q₂k₂)·af², b = (q₂k₁ − q₁k₂)·af² (af = HF's attention factor, applied to q and k alike).
+struct RopeTerms {
+    Eigen::VectorXd theta;
+    std::vector<double> a, b;
+};
+RopeTerms rope_terms(const PositionMapSpec& s) {
+    Eigen::VectorXd q, k;
+    position_map_rope_vectors(s, &q, &k);
+    const RopeScalingResult f = position_map_rope_frequencies(s);
+    const double af2 = f.attention_factor * f.attention_factor;
+    RopeTerms t;
+    t.theta = f.inv_freq;
+    for (int p = 0; p < s.d / 2; ++p) {
+        const auto c = rope_pair_coords(p, s.d, s.layout);
+        const double q1 = q(c.first), q2 = q(c.second), k1 = k(c.first), k2 = k(c.second);
+        t.a.push_back((q1 * k1 + q2 * k2) * af2);
+        t.b.push_back((q2 * k1 - q1 * k2) * af2);
+    }
+    return t;
+}
+}  // namespace
+
+bool position_map_is_integer(const PositionMapSpec& s) {
+    return s.kind == PositionMapKind::t5 || s.kind == PositionMapKind::shaw;
+}
+
+// [SECTION] GPU form -------------------------------------------------------------------------
+
+namespace {
+
+// θ/2π mod 1 as a 64-bit binary fraction (hi·2^−32 + lo·2^−64). θ/2π < 1 for every map here, and
+// the double carries 53 significant bits, so the words hold it to ~2^−53 relative.
+void turns_fixed(double theta, std::uint32_t* hi, std::uint32_t* lo) {
+    double t = theta / kTwoPi;
+    t -= std::floor(t);
+    const double scaled_hi = std::ldexp(t, 32);
+    const double h = std::floor(scaled_hi);
+    const double l = std::floor(std::ldexp(scaled_hi - h, 32));
+    *hi = std::uint32_t(h);
+    *lo = std::uint32_t(std::min(l, 4294967295.0));
+}
+
+void add_pair(PositionMapGpu* g, double theta, double a, double b) {
+    std::uint32_t hi, lo;
+    turns_fixed(theta, &hi, &lo);
+    const float af = float(a), bf = float(b);
+    g->pairs.insert(g->pairs.end(), {hi, lo, float_bits(af), float_bits(bf)});
+    g->weight_sum += std::fabs(double(af)) + std::fabs(double(bf));
+    ++g->pair_count;
+}
+
+}  // namespace
+
+PositionMapGpu position_map_gpu(const PositionMapSpec& s) {
+    PositionMapGpu g;
+    g.kind = int(s.kind);
+    g.L = s.L;
+    switch (s.kind) {
+    case PositionMapKind::sinusoidal: {
+        // PE_i · PE_j = Σ_k [sin(iω)sin(jω) + cos(iω)cos(jω)] = Σ_k cos((i − j)ω_k) over the full pairs.
+        const Eigen::VectorXd w = sinusoidal_frequencies(s.d, s.base, s.variant);
+        for (int k = 0; k < s.d / 2; ++k) add_pair(&g, w(k), 1.0, 0.0);
+        g.delta_sign = -1;  // Δ = i − j (cos is even: the sign does not matter)
+        break;
+    }
+    case PositionMapKind::rope: {
+        // ⟨R_m q, R_n k⟩ = qᵀ R_(n−m) k = Σ_pairs (q₁k₁ + q₂k₂)·cos((n−m)θ) + (q₂k₁ − q₁k₂)·sin((n−m)θ).
+        const RopeTerms t = rope_terms(s);
+        for (size_t p = 0; p < t.a.size(); ++p) add_pair(&g, t.theta(Eigen::Index(p)), t.a[p], t.b[p]);
+        g.delta_sign = 1;  // Δ = n − m = col − row
+        break;
+    }
+    case PositionMapKind::alibi:
+        g.alibi_slope = float(position_map_alibi_slope(s));
+        g.alibi_causal = s.mode == AlibiMode::causal ? 1 : 0;
+        g.delta_sign = -1;
+        break;
+    case PositionMapKind::t5: {
+        // The bucket within a half is a non-decreasing step function of the distance n; the shader counts
+        // the steps at or below n. The edges come from HF's own bucketing (float32 log included), so GPU
+        // and reference agree exactly, boundary distances too.
+        g.t5_bidirectional = s.bidirectional ? 1 : 0;
+        g.t5_half = s.bidirectional ? s.num_buckets / 2 : s.num_buckets;
+        // n ≥ max_distance saturates at half − 1 (HF clamps there), so scanning to max_distance suffices.
+        int prev = t5_relative_position_bucket(0, false, g.t5_half, s.max_distance);
+        for (long long n = 1; n <= s.max_distance; ++n) {
+            // Causal bucketing of −n over `half` buckets is exactly the per-half bucket of distance n.
+            const int b = t5_relative_position_bucket(-n, false, g.t5_half, s.max_distance);
+            for (int step = prev; step < b; ++step) g.t5_edges.push_back(std::int32_t(n));
+            prev = b;
+        }
+        g.delta_sign = 1;  // r = j − i
+        break;
+    }
+    case PositionMapKind::shaw:
+        g.shaw_clip = s.clip;
+        g.delta_sign = 1;
+        break;
+    }
+    return g;
+}
+
+// [SECTION] float32 emulation of the shader --------------------------------------------------
+
+std::uint32_t position_map_phase(const PositionMapGpu& g, int p, long long delta) {
+    const std::uint32_t hi = g.pairs[size_t(4 * p)], lo = g.pairs[size_t(4 * p + 1)];
+    const std::uint32_t ad = std::uint32_t(delta < 0 ? -delta : delta);  // < 2^16
+    // |Δ|·(hi + lo·2^−32) mod 2^32: the low word of |Δ|·hi plus the high word of |Δ|·lo, the latter from
+    // 16-bit halves so no product exceeds 32 bits (GLSL ES 3.00 has no umulExtended).
+    const std::uint32_t carry = (ad * (lo >> 16) + ((ad * (lo & 0xFFFFu)) >> 16)) >> 16;
+    const std::uint32_t phase = ad * hi + carry;
+    return delta < 0 ? 0u - phase : phase;
+}
+
+void sincos_turns_f32(std::uint32_t phase, float* s, float* c) {
+    // Nearest quarter turn (integer), then the remainder r ∈ [−1/8, 1/8) turn as a float angle.
+    const std::uint32_t quadrant = (phase + 0x20000000u) >> 30;
+    const std::int32_t r = std::int32_t(phase - (quadrant << 30));
+    const float x = float(r) * 1.46291807926715968e-9f;  // 2π / 2^32
+    const float x2 = x * x;
+    const float sn = x + x * x2 * (-1.0f / 6.0f + x2 * (1.0f / 120.0f + x2 * (-1.0f / 5040.0f + x2 * (1.0f / 362880.0f))));
+    const float cs = 1.0f + x2 * (-0.5f + x2 * (1.0f / 24.0f + x2 * (-1.0f / 720.0f + x2 * (1.0f / 40320.0f))));
+    switch (quadrant & 3u) {
+    case 0: *s = sn; *c = cs; break;
+    case 1: *s = cs; *c = -sn; break;
+    case 2: *s = -sn; *c = -cs; break;
+    default: *s = -cs; *c = sn; break;
+    }
+}
+
+float position_map_value_f32(const PositionMapGpu& g, long long i, long long j) {
+    const long long delta = g.delta_sign * (j - i);
+    switch (PositionMapKind(g.kind)) {
+    case PositionMapKind::sinusoidal:
+    case PositionMapKind::rope: {
+        float sum = 0.0f;
+        for (int p = 0; p < g.pair_count; ++p) {
+            float sn, cs;
+            sincos_turns_f32(position_map_phase(g, p, delta), &sn, &cs);
+            sum += bits_float(g.pairs[size_t(4 * p + 2)]) * cs + bits_float(g.pairs[size_t(4 * p + 3)]) * sn;
+        }
+        return sum;
+    }
+    case PositionMapKind::alibi:
+        if (g.alibi_causal && delta < 0) return std::numeric_limits<float>::quiet_NaN();
+        return -g.alibi_slope * float(g.alibi_causal ? delta : (delta < 0 ? -delta : delta));
+    case PositionMapKind::t5: {
+        const long long r = delta;  // j − i
+        long long n;
+        int offset = 0;
+        if (g.t5_bidirectional) {
+            offset = r > 0 ? g.t5_half : 0;
+            n = r < 0 ? -r : r;
+        } else {
+            n = r < 0 ? -r : 0;
+        }
+        int bucket = 0;
+        for (std::int32_t e : g.t5_edges) bucket += n >= e ? 1 : 0;
+        return float(offset + bucket);
+    }
+    case PositionMapKind::shaw:
+        return float(std::clamp<long long>(delta, -g.shaw_clip, g.shaw_clip) + g.shaw_clip);
+    }
+    return 0.0f;
+}
+
+double position_map_tolerance(const PositionMapGpu& g) {
+    switch (PositionMapKind(g.kind)) {
+    case PositionMapKind::sinusoidal:
+    case PositionMapKind::rope: return double(g.pair_count + 4) * std::ldexp(1.0, -24) * g.weight_sum;
+    case PositionMapKind::alibi: return std::ldexp(1.0, -22) * std::fabs(double(g.alibi_slope)) * double(g.L - 1);
+    default: return 0.0;
+    }
+}
+
+// [SECTION] profiles along Δ -----------------------------------------------------------------
+
+std::vector<double> position_map_profile(const PositionMapSpec& s, long long delta_first, long long delta_last) {
+    std::vector<double> out;
+    if (delta_last < delta_first) return out;
+    out.reserve(size_t(delta_last - delta_first + 1));
+    if (s.kind == PositionMapKind::sinusoidal || s.kind == PositionMapKind::rope) {
+        RopeTerms t;
+        if (s.kind == PositionMapKind::rope) {
+            t = rope_terms(s);
+        } else {
+            t.theta = sinusoidal_frequencies(s.d, s.base, s.variant).head(s.d / 2);
+            t.a.assign(size_t(s.d / 2), 1.0);
+            t.b.assign(size_t(s.d / 2), 0.0);
+        }
+        const std::vector<double>& a = t.a;
+        const std::vector<double>& b = t.b;
+        for (long long delta = delta_first; delta <= delta_last; ++delta) {
+            const double x = double(s.kind == PositionMapKind::rope ? -delta : delta);  // rope: n − m = −(i − j)
+            double sum = 0.0;
+            for (size_t p = 0; p < a.size(); ++p) {
+                const double angle = x * t.theta(Eigen::Index(p));
+                sum += a[p] * std::cos(angle) + b[p] * std::sin(angle);
+            }
+            out.push_back(sum);
+        }
+        return out;
+    }
+    for (long long delta = delta_first; delta <= delta_last; ++delta) {
+        // Cell (i, j) = (Δ, 0) for Δ ≥ 0 and (0, −Δ) otherwise: any cell on the diagonal will do.
+        out.push_back(delta >= 0 ? position_map_value(s, delta, 0) : position_map_value(s, 0, -delta));
+    }
+    return out;
+}
+
+void position_map_range(const PositionMapSpec& s, double* lo, double* hi) {
+    const long long last = s.L - 1;
+    switch (s.kind) {
+    case PositionMapKind::alibi:
+        *hi = 0.0;
+        *lo = -position_map_alibi_slope(s) * double(last);
+        return;
+    case PositionMapKind::t5: {
+        const PositionMapGpu g = position_map_gpu(s);
+        *lo = 0.0;
+        *hi = double(position_map_value_f32(g, 0, last));  // farthest key after the query: the top bucket used
+        if (!s.bidirectional) *hi = double(position_map_value_f32(g, last, 0));
+        return;
+    }
+    case PositionMapKind::shaw:
+        *lo = double(std::max<long long>(0, s.clip - last));
+        *hi = double(std::min<long long>(2LL * s.clip, s.clip + last));
+        return;
+    case PositionMapKind::sinusoidal:
+        // |Σ cos| ≤ d/2 with equality on the diagonal: the symmetric scale is exact without a scan.
+        *hi = double(s.d / 2);
+        *lo = -*hi;
+        return;
+    case PositionMapKind::rope: {
+        // The scale is symmetric: the largest |value| over every Δ, O(L·d). f(±Δ) = C(Δ) ± S(Δ) with
+        // C = Σ a·cos(Δθ) and S = Σ b·sin(Δθ), so one pass over Δ ≥ 0 covers both signs.
+        const RopeTerms t = rope_terms(s);
+        double m = 0.0;
+        for (long long delta = 0; delta <= last; ++delta) {
+            double C = 0.0, S = 0.0;
+            for (size_t p = 0; p < t.a.size(); ++p) {
+                const double x = double(delta) * t.theta(Eigen::Index(p));
+                C += t.a[p] * std::cos(x);
+                S += t.b[p] * std::sin(x);
+            }
+            m = std::max(m, std::max(std::fabs(C + S), std::fabs(C - S)));
+        }
+        *hi = m > 0 ? m : 1.0;
+        *lo = -*hi;
+        return;
+    }
+    }
+}
+
+}  // namespace pelab

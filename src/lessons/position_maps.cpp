@@ -1,0 +1,261 @@
+// PE Lab — lessons/position_maps.cpp
+// The long-sequence page (`map=` in the URL, `pelab --gpu-map`): position-only maps at L up to 65,536,
+// evaluated per pixel on the GPU. It is not a curriculum lesson: it opens from any lesson (lesson=rope
+// &map=rope) and returns to it. Every number comes from core/position_map.h.
+//
+// [SECTION] which parameters each map shows
+// [SECTION] step 1: the map
+// [SECTION] step 2: float32 at 65,536
+// [SECTION] step 3: the distance profile
+// [SECTION] lesson definition (bilingual text)
+#include <cmath>
+#include <memory>
+
+#include "core/position_map.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+
+namespace {
+
+using namespace lessonui;
+
+// [SECTION] which parameters each map shows -------------------------------------------------------
+
+PositionMapSpec spec_from(const ParamSet& p) { return position_map_from_params(p); }
+
+std::vector<std::string> keys_for(const ParamSet& p) {
+    const PositionMapSpec s = spec_from(p);
+    std::vector<std::string> keys = {"map", "L"};
+    switch (s.kind) {
+    case PositionMapKind::sinusoidal: keys.insert(keys.end(), {"d", "base", "variant"}); break;
+    case PositionMapKind::rope: {
+        keys.insert(keys.end(), {"d", "base", "layout", "content", "seed", "scaling"});
+        const RopeScaling k = s.scaling.kind;
+        if (k != RopeScaling::none) keys.push_back("factor");
+        if (k == RopeScaling::dynamic || k == RopeScaling::yarn || k == RopeScaling::llama3) keys.push_back("original_max");
+        if (k == RopeScaling::yarn) keys.insert(keys.end(), {"beta_fast", "beta_slow"});
+        if (k == RopeScaling::llama3) keys.insert(keys.end(), {"low_freq_factor", "high_freq_factor"});
+        break;
+    }
+    case PositionMapKind::alibi: keys.insert(keys.end(), {"heads", "head", "mode"}); break;
+    case PositionMapKind::t5: keys.insert(keys.end(), {"num_buckets", "max_distance", "bidirectional"}); break;
+    case PositionMapKind::shaw: keys.push_back("clip"); break;
+    }
+    return keys;
+}
+
+std::vector<std::string> all_keys() {
+    std::vector<std::string> keys;
+    for (const ParamSpec& s : position_map_param_specs()) keys.push_back(s.name);
+    return keys;
+}
+
+std::string map_title(const PositionMapSpec& s, Lang lang) {
+    switch (s.kind) {
+    case PositionMapKind::sinusoidal: return tr(lang, "正弦位置编码的 Gram 矩阵 PE·PEᵀ", "Gram matrix PE·PEᵀ of the sinusoidal encoding");
+    case PositionMapKind::rope:
+        return std::string(tr(lang, "RoPE 分数 ⟨R_m q, R_n k⟩，缩放：", "RoPE score ⟨R_m q, R_n k⟩, scaling: ")) + rope_scaling_name(s.scaling.kind);
+    case PositionMapKind::alibi: return tr(lang, "ALiBi 偏置（一个头）", "ALiBi bias (one head)");
+    case PositionMapKind::t5: return tr(lang, "T5 相对位置桶", "T5 relative-position buckets");
+    case PositionMapKind::shaw: return tr(lang, "Shaw 截断索引 clip(j − i, −k, k) + k", "Shaw clipped index clip(j − i, −k, k) + k");
+    }
+    return "";
+}
+
+// [SECTION] step 1: the map -------------------------------------------------------------------------
+
+std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
+    auto pm = std::make_shared<PositionMapView>();
+    pm->spec = spec_from(p);
+    pm->gpu = position_map_gpu(pm->spec);
+    position_map_range(pm->spec, &pm->lo, &pm->hi);
+    pm->is_signed = pm->spec.kind == PositionMapKind::sinusoidal || pm->spec.kind == PositionMapKind::rope;
+    const PositionMapSpec& s = pm->spec;
+
+    ViewData v;
+    v.kind = ViewKind::PositionMap;
+    v.title = map_title(s, lang);
+    v.posmap = pm;
+    const double cells = double(s.L) * double(s.L);
+    v.notes.push_back(std::string(tr(lang, "整张矩阵若作为 float32 纹理在 CPU 上构建需要 ", "Built on the CPU as a float32 texture, the whole matrix would take ")) +
+                      bytes_text(cells * 4.0) + tr(lang, "；这里只计算屏幕上可见的像素。", "; here only the pixels on screen are computed."));
+    // The contract, checked here on probe cells that include the farthest diagonals.
+    const long long n = s.L - 1;
+    const long long probes[][2] = {{0, n}, {n, 0}, {n, n}, {1, n}, {n, 1}, {n / 2, n / 3}, {n / 3, n}, {7, 5}, {0, 0}};
+    double worst = 0;
+    for (const auto& ij : probes) {
+        const double ref = position_map_value(s, ij[0], ij[1]);
+        if (!std::isnan(ref)) worst = std::max(worst, std::fabs(double(position_map_value_f32(pm->gpu, ij[0], ij[1])) - ref));
+    }
+    const double tol = position_map_tolerance(pm->gpu);
+    if (tol > 0) {
+        v.notes.push_back(std::string(tr(lang, "float32 误差上界（精度约定）：", "float32 error bound (precision contract): ")) +
+                          num_digits(tol, 3) + tr(lang, "；在最远的对角线等探测单元上实测最大误差：", "; largest error measured on probe cells, the farthest diagonals included: ") +
+                          num_digits(worst, 3));
+    } else {
+        v.notes.push_back(std::string(tr(lang, "整数图：GPU 与参考值逐格完全相等（探测单元最大误差 ",
+                                         "Integer map: GPU and reference agree exactly in every cell (largest error on probe cells ")) +
+                          num_digits(worst, 3) + ")");
+    }
+    if (s.kind == PositionMapKind::t5)
+        v.notes.push_back(std::string(tr(lang, "每半边的桶边界（距离 n）：", "Bucket edges per half (distance n): ")) +
+                          [&] {
+                              std::vector<std::string> parts;
+                              for (std::int32_t e : pm->gpu.t5_edges) parts.push_back(integer(e));
+                              return join(parts, ", ");
+                          }());
+    return {v};
+}
+
+// [SECTION] step 2: float32 at 65,536 -----------------------------------------------------------
+
+std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
+    PositionMapSpec s = spec_from(p);
+    if (s.kind != PositionMapKind::rope) s.kind = PositionMapKind::sinusoidal;  // the trigonometric maps
+    const PositionMapGpu g = position_map_gpu(s);
+    const Eigen::VectorXd theta = s.kind == PositionMapKind::rope ? position_map_rope_frequencies(s).inv_freq
+                                                                   : sinusoidal_frequencies(s.d, s.base, s.variant);
+    const int pair = theta.size() > 1 ? 1 : 0;  // pair 1: θ is not a power of two, so float32 rounds it
+    const double th = theta(pair);
+
+    ViewData table;
+    table.kind = ViewKind::Table;
+    table.title = std::string(tr(lang, "cos(Δ·θ₁) 三种算法，θ₁ = ", "cos(Δ·θ₁) three ways, θ₁ = ")) + num(th);
+    table.col_labels = {tr(lang, "参考（double）", "reference (double)"), tr(lang, "朴素 float32 误差", "naive float32 error"),
+                        tr(lang, "整数相位误差", "integer phase error")};
+    const long long last = s.L - 1;
+    const std::vector<long long> deltas = {1, 100, 4096, last / 2, last - 1, last};
+    table.values.resize(Eigen::Index(deltas.size()), 3);
+    for (size_t r = 0; r < deltas.size(); ++r) {
+        const long long d = deltas[r];
+        const double ref = std::cos(double(d) * th);
+        const float naive = std::cos(float(d) * float(th));
+        float sn, cs;
+        sincos_turns_f32(position_map_phase(g, pair, d), &sn, &cs);
+        table.row_labels.push_back("Δ = " + integer(d));
+        table.values.row(Eigen::Index(r)) << ref, std::fabs(double(naive) - ref), std::fabs(double(cs) - ref);
+    }
+    table.decimals = 9;
+
+    // Error against Δ for both methods, sampled across the whole range.
+    ViewData curve;
+    curve.kind = ViewKind::Curve;
+    curve.title = tr(lang, "|误差| 随 Δ 的变化（log10）", "|error| against Δ (log10)");
+    curve.series_labels = {tr(lang, "朴素 float32", "naive float32"), tr(lang, "整数相位", "integer phase")};
+    curve.series.resize(2);
+    const int samples = 400;
+    for (int k = 1; k <= samples; ++k) {
+        const long long d = std::max(1LL, last * k / samples);
+        const double ref = std::cos(double(d) * th);
+        float sn, cs;
+        sincos_turns_f32(position_map_phase(g, pair, d), &sn, &cs);
+        curve.x.push_back(double(d));
+        curve.series[0].push_back(std::log10(std::max(1e-12, std::fabs(double(std::cos(float(d) * float(th))) - ref))));
+        curve.series[1].push_back(std::log10(std::max(1e-12, std::fabs(double(cs) - ref))));
+    }
+    curve.notes.push_back(std::string(tr(lang, "Δ = L − 1 处 float32 的间距 ulp(Δ·θ₁) = ", "Spacing of float32 at Δ = L − 1: ulp(Δ·θ₁) = ")) +
+                          num_digits(std::ldexp(1.0, std::ilogb(double(last) * th) - 23), 3) + tr(lang, " 弧度", " rad"));
+    return {table, curve};
+}
+
+// [SECTION] step 3: the distance profile ----------------------------------------------------------
+
+// f(Δ) at the given Δ (masked ones, causal ALiBi's Δ < 0, left out).
+ViewData profile_curve(const PositionMapSpec& s, const std::string& title, const std::vector<long long>& deltas) {
+    ViewData curve;
+    curve.kind = ViewKind::Curve;
+    curve.title = title;
+    curve.series_labels = {"f(Δ)"};
+    curve.series.resize(1);
+    for (long long d : deltas) {
+        const std::vector<double> v = position_map_profile(s, d, d);
+        if (std::isnan(v[0])) continue;
+        curve.x.push_back(double(d));
+        curve.series[0].push_back(v[0]);
+    }
+    return curve;
+}
+
+std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
+    const PositionMapSpec s = spec_from(p);
+    const long long last = s.L - 1;
+    // Near the diagonal every Δ; over the whole range 801 exact samples (the map itself shows every cell).
+    const long long near = std::min<long long>(last, 256);
+    std::vector<long long> every, spread;
+    for (long long d = -near; d <= near; ++d) every.push_back(d);
+    for (int k = -400; k <= 400; ++k) spread.push_back(last * k / 400);
+    ViewData close = profile_curve(s, std::string(tr(lang, "对角线附近的 f(Δ)（每个 Δ），Δ = i − j：", "f(Δ) near the diagonal (every Δ), Δ = i − j: ")) +
+                                          position_map_name(s.kind), every);
+    ViewData whole = profile_curve(s, std::string(tr(lang, "整个范围的 f(Δ)（801 个样本）", "f(Δ) over the whole range (801 samples)")), spread);
+    whole.notes.push_back(tr(lang,
+                             "每条对角线上的所有单元相等，所以“分数按距离取平均”无需归约：它就是这条曲线，由 core 以 O(L·d) 精确算出。",
+                             "Every cell of a diagonal holds the same value, so \"mean score against distance\" needs no "
+                             "reduction: it is this curve, computed exactly by the core in O(L·d)."));
+    return {close, whole};
+}
+
+// [SECTION] lesson definition (bilingual text) ---------------------------------------------------
+
+Lesson make_lesson() {
+    Lesson lesson;
+    lesson.id = "position-maps";
+    lesson.title = {"长序列位置图（GPU）", "Long-sequence position maps (GPU)"};
+    lesson.params = position_map_param_specs();
+
+    Step map_step{
+        {"整张 L×L 图，逐像素计算", "The whole L×L map, one pixel at a time"},
+        {"一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元着色器里"
+         "找到自己所在的单元 (i, j)，直接算出该处的值，所以只有屏幕上可见的窗口需要计算。滚轮或双指缩放，一直放大到单个单元；"
+         "拖动平移，双击回到整张图。悬停显示该单元的参考值（core，double）以及着色器算法在 float32 下得到的值。",
+         "An L×L position map has L² cells; at L = 65,536, computing it on the CPU and uploading it is out of the "
+         "question (the note below gives the memory). Here every pixel finds its cell (i, j) in the fragment shader and computes the value "
+         "there, so only the visible window costs anything. Zoom with the wheel or a pinch, down to single cells; "
+         "drag to pan; double-click for the whole map. Hovering shows the cell's reference value (core, double) "
+         "and the value the shader's float32 arithmetic gives."},
+        all_keys(),
+        step1_views};
+    map_step.params_for = keys_for;
+    lesson.steps.push_back(map_step);
+
+    Step precision_step{
+        {"为什么 float32 在 65,536 处要小心", "Why float32 needs care at 65,536"},
+        {"float32 只有 24 位有效数字：Δ·θ 接近 65,536 时，相邻两个可表示的数相差 2⁻⁸ 弧度，所以直接计算 sin(Δ·θ) 会带着"
+         "这么大的误差。着色器改为把 θ/2π 存成 64 位定点数，用 32 位整数乘法精确算出 Δ·θ/2π 的小数部分（整数乘法在 GLSL ES 3.00 中"
+         "按 2³² 取模回绕），再用整数找出最近的四分之一圈，剩下不超过 π/4 的角度用多项式求 sin 和 cos。这样相位精确到 2⁻³² 圈，"
+         "而且不依赖驱动自带的 sin（GLSL 只保证 2⁻¹¹ 的绝对误差）。表格和曲线比较两种做法与 double 参考值的差距。",
+         "float32 has 24 significant bits: near Δ·θ ≈ 65,536, neighbouring representable numbers are 2⁻⁸ rad "
+         "apart, so computing sin(Δ·θ) directly carries an error that large. The shader instead stores θ/2π as a "
+         "64-bit fixed-point number and gets the fractional part of Δ·θ/2π exactly with 32-bit integer "
+         "multiplication (which wraps modulo 2³² in GLSL ES 3.00), finds the nearest quarter turn with integers, and "
+         "evaluates sin and cos of the remaining angle, at most π/4, with polynomials. The phase is then exact to "
+         "2⁻³² of a turn, and the driver's own sin (GLSL promises only 2⁻¹¹ absolute error) is never used. The table "
+         "and the curve compare both methods with the double-precision reference."},
+        {"L", "d", "base"},
+        step2_views};
+    lesson.steps.push_back(precision_step);
+
+    Step profile_step{
+        {"沿距离的剖面", "The profile along distance"},
+        {"这五种图都只依赖 i − j：沿每条对角线取值不变（Toeplitz 矩阵）。所以按距离的归约不必在 GPU 上对 L² 个单元求和，"
+         "core 直接沿 Δ 计算即可。曲线画出整个范围内的 f(Δ)，RoPE 的长程衰减、ALiBi 的直线和 T5 的对数分桶一目了然。",
+         "All five maps depend on i − j only: the value is constant along every diagonal (a Toeplitz matrix). A "
+         "reduction over distance therefore needs no GPU sum over L² cells; the core computes it directly along Δ. "
+         "The curve plots f(Δ) over the whole range: RoPE's long-range decay, ALiBi's straight line and T5's "
+         "logarithmic buckets at a glance."},
+        all_keys(),
+        step3_views};
+    profile_step.params_for = keys_for;
+    lesson.steps.push_back(profile_step);
+    return lesson;
+}
+
+}  // namespace
+
+const Lesson& position_map_lesson() {
+    static const Lesson lesson = make_lesson();
+    return lesson;
+}
+
+}  // namespace pelab

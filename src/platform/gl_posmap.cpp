@@ -1,0 +1,184 @@
+// PE Lab — platform/gl_posmap.cpp
+// The GL side of long-sequence position maps (shaders/posmap.frag): the per-pair / bucket-edge
+// texture, the uniforms, the ImGui-interleaved paint and an offscreen render with read-back used by
+// the GPU tile tests, `pelab --headless-render` and the frame-time benchmark.
+//
+// Index of this file:
+// [SECTION] program and upload
+// [SECTION] drawing
+// [SECTION] offscreen render and read-back
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+#include "platform/gl.h"
+#include "platform/gl_heatmap.h"
+
+extern const unsigned char pelab_posmap_frag[];
+
+namespace pelab {
+
+unsigned build_gl_program(const char* fragment_body, const char* name, std::string* error);  // gl_heatmap.cpp
+
+// [SECTION] program and upload ---------------------------------------------------------------
+
+bool GlMatrixPainter::posmap_init(std::string* error) {
+    posmap_program_ = build_gl_program(reinterpret_cast<const char*>(pelab_posmap_frag), "posmap.frag", error);
+    return posmap_program_ != 0;
+}
+
+void GlMatrixPainter::posmap_upload(PosmapSlot* s, uint64_t version, const PositionMapGpu& map) {
+    if (s->texture && s->version == version) return;
+    // One RGBA32UI row: the pairs, then one texel per T5 edge (in .x). Integer textures are core in
+    // WebGL2 and GL 3.3 and are read with texelFetch, so no filtering or float extension is involved.
+    std::vector<std::uint32_t> texels(map.pairs);
+    for (std::int32_t e : map.t5_edges) texels.insert(texels.end(), {std::uint32_t(e), 0u, 0u, 0u});
+    if (texels.empty()) texels.assign(4, 0u);
+    if (!s->texture) glGenTextures(1, &s->texture);
+    glBindTexture(GL_TEXTURE_2D, s->texture);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32UI, GLsizei(texels.size() / 4), 1, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT,
+                 texels.data());
+    s->version = version;
+    s->map = map;
+}
+
+// [SECTION] drawing --------------------------------------------------------------------------
+
+void GlMatrixPainter::posmap_draw(const PosmapSlot& s, const int origin[2], const float local_window[4],
+                                  const float rect_ndc[4], int map, const float range[2], bool raw) {
+    const unsigned prog = posmap_program_;
+    auto loc = [prog](const char* name) { return glGetUniformLocation(prog, name); };
+    const PositionMapGpu& m = s.map;
+    glUseProgram(prog);
+    glBindVertexArray(vao_);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, s.texture);
+    glUniform1i(loc("u_data"), 0);
+    glUniform4f(loc("u_rect"), rect_ndc[0], rect_ndc[1], rect_ndc[2], rect_ndc[3]);
+    glUniform4f(loc("u_window"), local_window[0], local_window[1], local_window[2], local_window[3]);
+    glUniform2i(loc("u_origin"), origin[0], origin[1]);
+    glUniform1i(loc("u_kind"), m.kind);
+    glUniform1i(loc("u_L"), m.L);
+    glUniform1i(loc("u_delta_sign"), m.delta_sign);
+    glUniform1i(loc("u_pair_count"), m.pair_count);
+    glUniform1i(loc("u_edge_count"), int(m.t5_edges.size()));
+    glUniform1f(loc("u_alibi_slope"), m.alibi_slope);
+    glUniform1i(loc("u_alibi_causal"), m.alibi_causal);
+    glUniform1i(loc("u_t5_bidirectional"), m.t5_bidirectional);
+    glUniform1i(loc("u_t5_half"), m.t5_half);
+    glUniform1i(loc("u_shaw_clip"), m.shaw_clip);
+    glUniform2f(loc("u_range"), range[0], range[1]);
+    glUniform1i(loc("u_map"), map);
+    glUniform1i(loc("u_raw"), raw ? 1 : 0);
+    glDisable(GL_BLEND);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glEnable(GL_BLEND);
+}
+
+namespace {
+// The window's integer origin and its float extent relative to it: positions up to 65,536 with
+// fractional zoom keep full float precision in the shader's local coordinates.
+void split_window(const double window[4], int origin[2], float local[4]) {
+    const double ox = std::floor(window[0]), oy = std::floor(window[1]);
+    origin[0] = int(ox);
+    origin[1] = int(oy);
+    local[0] = float(window[0] - ox);
+    local[1] = float(window[1] - oy);
+    local[2] = float(window[0] + window[2] - ox);
+    local[3] = float(window[1] + window[3] - oy);
+}
+}  // namespace
+
+bool GlMatrixPainter::paint_position_map(ImDrawList* draw_list, int slot, uint64_t version, const PositionMapGpu& map,
+                                         ImVec2 p0, ImVec2 p1, const double window[4], Colormap colormap, float range_min,
+                                         float range_max) {
+    if (!posmap_program_ || slot < 0) return false;
+    if (size_t(slot) >= posmaps_.size()) posmaps_.resize(size_t(slot) + 1);
+    posmap_upload(&posmaps_[size_t(slot)], version, map);
+    PaintRecord rec{this, slot, {p0.x, p0.y}, {p1.x, p1.y}, int(colormap), {range_min, range_max}, false, {0, 0, 1, 1}};
+    rec.posmap = true;
+    split_window(window, rec.origin, rec.window);
+    records_.push_back(rec);
+    draw_list->AddCallback(draw_callback, &records_.back());
+    draw_list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+    return true;
+}
+
+// [SECTION] offscreen render and read-back ---------------------------------------------------
+
+bool GlMatrixPainter::render_position_map(const PositionMapGpu& map, const double window[4], int width, int height,
+                                          bool raw, Colormap colormap, float range_min, float range_max,
+                                          std::vector<float>* values, std::vector<unsigned char>* rgba, std::string* error) {
+    if (!posmap_program_) {
+        *error = "the position-map shader is not available";
+        return false;
+    }
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
+    if (width < 1 || height < 1 || width > max_size || height > max_size) {
+        *error = "image size " + std::to_string(width) + "x" + std::to_string(height) + " exceeds this GPU's limit of " +
+                 std::to_string(max_size);
+        return false;
+    }
+    scratch_.version = ~uint64_t(0);  // always a fresh upload
+    posmap_upload(&scratch_, 0, map);
+    GLuint fbo = 0, color = 0;
+    glGenFramebuffers(1, &fbo);
+    glGenRenderbuffers(1, &color);
+    glBindRenderbuffer(GL_RENDERBUFFER, color);
+    glRenderbufferStorage(GL_RENDERBUFFER, raw ? GL_RGBA32F : GL_RGBA8, width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+    bool ok = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    if (!ok) {
+        *error = raw ? "float render targets are not supported here (WebGL2 needs EXT_color_buffer_float)"
+                     : "could not create an offscreen render target";
+    } else {
+        glViewport(0, 0, width, height);
+        glDisable(GL_SCISSOR_TEST);
+        int origin[2];
+        float local[4];
+        split_window(window, origin, local);
+        // NDC rectangle (left, top, right, bottom): row 0 of the window at the top of the image.
+        const float rect[4] = {-1.0f, 1.0f, 1.0f, -1.0f};
+        const float range[2] = {range_min, range_max};
+        posmap_draw(scratch_, origin, local, rect, int(colormap), range, raw);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        const size_t n = size_t(width) * size_t(height);
+        if (!values && !rgba) {
+            glFinish();  // timing only: wait for the GPU, read nothing
+        } else if (raw) {
+            std::vector<float> px(n * 4);
+            glReadPixels(0, 0, width, height, GL_RGBA, GL_FLOAT, px.data());
+            values->assign(n * 2, 0.0f);
+            for (int y = 0; y < height; ++y) {  // GL rows are bottom-up; the result is top-down
+                for (int x = 0; x < width; ++x) {
+                    const size_t from = (size_t(height - 1 - y) * size_t(width) + size_t(x)) * 4;
+                    const size_t to = (size_t(y) * size_t(width) + size_t(x)) * 2;
+                    (*values)[to] = px[from];
+                    (*values)[to + 1] = px[from + 1];
+                }
+            }
+        } else {
+            std::vector<unsigned char> px(n * 4);
+            glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+            rgba->assign(n * 4, 0);
+            for (int y = 0; y < height; ++y)
+                std::copy_n(px.begin() + std::ptrdiff_t(size_t(height - 1 - y) * size_t(width) * 4), size_t(width) * 4,
+                            rgba->begin() + std::ptrdiff_t(size_t(y) * size_t(width) * 4));
+        }
+        ok = glGetError() == GL_NO_ERROR;
+        if (!ok) *error = "reading the rendered map back failed";
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteRenderbuffers(1, &color);
+    glDeleteFramebuffers(1, &fbo);
+    return ok;
+}
+
+}  // namespace pelab

@@ -1,0 +1,185 @@
+// PE Lab — platform/gpu_maps.cpp
+// Batch uses of the position-map shader, shared by the desktop (`pelab --gpu-check`, `--headless-render`,
+// `--bench-map`) and the web build (window.pelab.gpuCheck()):
+//   * the tile check: renders GPU tiles at several (map, L, zoom, offset) settings, reads the float values
+//     back and compares every pixel with the core's double reference at the cell under the pixel centre;
+//   * a PNG of a map's window, coloured as on screen;
+//   * frame times of the map filling a target (median over N frames).
+//
+// Index of this file:
+// [SECTION] the tile check
+// [SECTION] figures and timing
+#include "platform/gpu_maps.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "platform/platform.h"
+
+namespace pelab {
+
+// [SECTION] the tile check ---------------------------------------------------------------------
+
+namespace {
+
+struct TileCase {
+    const char* label;
+    PositionMapSpec spec;
+    double window[4];  // first column, first row, columns, rows (cells)
+    int pixels;        // square tile, pixels per side
+};
+
+PositionMapSpec make_spec(PositionMapKind kind, int L) {
+    PositionMapSpec s;
+    s.kind = kind;
+    s.L = L;
+    return s;
+}
+
+std::vector<TileCase> tile_cases() {
+    std::vector<TileCase> cases;
+    std::vector<std::pair<std::string, PositionMapSpec>> maps;
+    for (const std::string& name : position_map_names()) {
+        PositionMapSpec s = make_spec(PositionMapKind::rope, 65536);
+        parse_position_map(name, &s.kind);
+        maps.push_back({name, s});
+    }
+    PositionMapSpec yarn = make_spec(PositionMapKind::rope, 65536);
+    yarn.scaling.kind = RopeScaling::yarn;
+    yarn.scaling.factor = 16;
+    yarn.content = RopeContent::random;
+    maps.push_back({"rope-yarn", yarn});
+    PositionMapSpec llama3 = yarn;
+    llama3.scaling.kind = RopeScaling::llama3;
+    llama3.layout = RopeLayout::interleaved;
+    maps.push_back({"rope-llama3", llama3});
+    PositionMapSpec dynamic = yarn;
+    dynamic.scaling.kind = RopeScaling::dynamic;
+    maps.push_back({"rope-dynamic", dynamic});
+    PositionMapSpec sin512 = make_spec(PositionMapKind::sinusoidal, 65536);
+    sin512.d = 512;
+    maps.push_back({"sinusoidal-d512", sin512});
+    PositionMapSpec t5causal = make_spec(PositionMapKind::t5, 65536);
+    t5causal.bidirectional = false;
+    t5causal.max_distance = 4096;
+    maps.push_back({"t5-causal", t5causal});
+
+    static std::vector<std::string> labels;  // stable storage for the labels below
+    labels.clear();
+    labels.reserve(maps.size() * 4);
+    for (const auto& [name, spec] : maps) {
+        const double L = spec.L;
+        // Whole matrix (each pixel ≈ 1,040 cells), the far corner at 2 pixels per cell, a sub-cell window
+        // deep inside, and a smaller L seen whole.
+        labels.push_back(name + " whole L=65536");
+        cases.push_back({labels.back().c_str(), spec, {0, 0, L, L}, 63});
+        labels.push_back(name + " corner 40 cells");
+        cases.push_back({labels.back().c_str(), spec, {L - 40, L - 40, 40, 40}, 80});
+        labels.push_back(name + " offset 30000.25,12345.5 span 7.5");
+        cases.push_back({labels.back().c_str(), spec, {30000.25, 12345.5, 7.5, 7.5}, 60});
+        PositionMapSpec small = spec;
+        small.L = 4097;
+        labels.push_back(name + " whole L=4097");
+        cases.push_back({labels.back().c_str(), small, {0, 0, 4097, 4097}, 64});
+    }
+    return cases;
+}
+
+}  // namespace
+
+std::string position_map_tile_check(GlMatrixPainter* painter, bool* all_ok) {
+    *all_ok = true;
+    std::string report = "[";
+    bool first = true;
+    for (const TileCase& c : tile_cases()) {
+        const PositionMapGpu g = position_map_gpu(c.spec);
+        const double tol = position_map_tolerance(g);
+        std::vector<float> values;
+        std::string error;
+        const bool rendered = painter->render_position_map(g, c.window, c.pixels, c.pixels, true, Colormap::Diverging, -1.0f,
+                                                           1.0f, &values, nullptr, &error);
+        double worst = 0.0;
+        long long compared = 0, mask_mismatch = 0;
+        if (rendered) {
+            const double per_px = c.window[2] / double(c.pixels);
+            for (int y = 0; y < c.pixels; ++y) {
+                for (int x = 0; x < c.pixels; ++x) {
+                    // The cell under the pixel centre; within 2% of a cell edge either neighbour is accepted
+                    // (the rasteriser interpolates the window coordinate in float).
+                    const double u = c.window[0] + (x + 0.5) * per_px, v = c.window[1] + (y + 0.5) * per_px;
+                    const float got = values[(size_t(y) * size_t(c.pixels) + size_t(x)) * 2];
+                    const bool masked = values[(size_t(y) * size_t(c.pixels) + size_t(x)) * 2 + 1] > 0.5f;
+                    double best = INFINITY;
+                    bool mask_ok = false;
+                    auto candidates = [&](double t) {
+                        std::vector<long long> out;
+                        for (double d : {0.0, -0.02, 0.02}) {
+                            const long long k = std::clamp((long long)std::floor(t + d), 0LL, (long long)c.spec.L - 1);
+                            if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+                        }
+                        return out;
+                    };
+                    for (long long i : candidates(v)) {
+                        for (long long j : candidates(u)) {
+                            const double ref = position_map_value(c.spec, i, j);
+                            if (std::isnan(ref) ? masked : !masked) mask_ok = true;
+                            if (!std::isnan(ref) && !masked) best = std::min(best, std::fabs(double(got) - ref));
+                            if (std::isnan(ref) && masked) best = 0.0;
+                        }
+                    }
+                    if (!mask_ok) {
+                        ++mask_mismatch;
+                        continue;
+                    }
+                    worst = std::max(worst, best);
+                    ++compared;
+                }
+            }
+        }
+        const bool ok = rendered && mask_mismatch == 0 && worst <= tol;
+        if (!ok) *all_ok = false;
+        char line[512];
+        std::snprintf(line, sizeof line,
+                      "%s\n{\"case\":\"%s\",\"ok\":%s,\"pixels\":%lld,\"max_abs_error\":%.3e,\"tolerance\":%.3e,\"mask_mismatches\":%lld%s%s%s}",
+                      first ? "" : ",", c.label, ok ? "true" : "false", compared, worst, tol, mask_mismatch,
+                      rendered ? "" : ",\"error\":\"", rendered ? "" : error.c_str(), rendered ? "" : "\"");
+        report += line;
+        first = false;
+    }
+    return report + "\n]";
+}
+
+// [SECTION] figures and timing -------------------------------------------------------------------
+
+bool position_map_png(GlMatrixPainter* painter, const PositionMapSpec& spec, const double window[4], int width, int height,
+                      std::string* png, std::string* error) {
+    const PositionMapGpu g = position_map_gpu(spec);
+    double lo, hi;
+    position_map_range(spec, &lo, &hi);
+    const bool is_signed = spec.kind == PositionMapKind::sinusoidal || spec.kind == PositionMapKind::rope;
+    std::vector<unsigned char> rgba;
+    if (!painter->render_position_map(g, window, width, height, false, is_signed ? Colormap::Diverging : Colormap::Sequential,
+                                      float(lo), float(hi), nullptr, &rgba, error))
+        return false;
+    *png = encode_png(rgba, width, height, false);
+    if (png->empty()) *error = "PNG encoding failed";
+    return !png->empty();
+}
+
+std::vector<double> position_map_frame_times(GlMatrixPainter* painter, const PositionMapSpec& spec, int width, int height,
+                                             int frames, std::string* error) {
+    const PositionMapGpu g = position_map_gpu(spec);
+    const double window[4] = {0, 0, double(spec.L), double(spec.L)};
+    std::vector<double> ms;
+    for (int f = 0; f < frames; ++f) {
+        const auto t0 = std::chrono::steady_clock::now();
+        if (!painter->render_position_map(g, window, width, height, false, Colormap::Diverging, -1.0f, 1.0f, nullptr, nullptr, error))
+            return {};
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return ms;
+}
+
+}  // namespace pelab

@@ -1,0 +1,25 @@
+// PE Lab — platform/gpu_maps.h
+// Batch uses of the position-map shader shared by the desktop and web builds (gpu_maps.cpp): the GPU
+// tile check against the core, PNG figures of a map, and frame times.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/position_map.h"
+#include "platform/gl_heatmap.h"
+
+namespace pelab {
+
+// Renders tiles at several (map, L, zoom, offset) settings, reads the float values back and compares each
+// pixel with the core's double reference at the cell under its centre, within position_map_tolerance.
+// Returns a JSON array (one object per tile: case, ok, pixels, max_abs_error, tolerance); *all_ok is
+// false when any tile fails or cannot be rendered.
+std::string position_map_tile_check(GlMatrixPainter* painter, bool* all_ok);
+// PNG of `window` (first column, first row, columns, rows) of the map, width×height pixels, coloured as on screen.
+bool position_map_png(GlMatrixPainter* painter, const PositionMapSpec& spec, const double window[4], int width, int height,
+                      std::string* png, std::string* error);
+// Milliseconds per frame of the whole map drawn into a width×height target (waiting for the GPU each time).
+std::vector<double> position_map_frame_times(GlMatrixPainter* painter, const PositionMapSpec& spec, int width, int height,
+                                             int frames, std::string* error);
+
+}  // namespace pelab

@@ -1,0 +1,219 @@
+// PE Lab — views/views_posmap.cpp
+// Position-map view: an L×L map (L up to 65,536) evaluated per pixel on the GPU (shaders/posmap.frag),
+// so only the visible window costs anything. Wheel / pinch zoom about the pointer from the whole matrix
+// down to single cells, drag pans, double click resets. Tick labels, cell values (when cells are large
+// enough) and the hover tooltip are ImGui; every number in them comes from core in double precision.
+//
+// Index of this file:
+// [SECTION] window (zoom and pan in cells)
+// [SECTION] axes
+// [SECTION] drawing
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "imgui_internal.h"  // SetItemUsingMouseWheel (public API from ImGui 1.89 on)
+#include "views/views.h"
+
+namespace pelab {
+
+namespace {
+
+constexpr double kMinSpan = 4.0;  // the closest zoom shows 4×4 cells
+
+const char* tr(Lang lang, const char* zh, const char* en) { return lang == Lang::zh ? zh : en; }
+
+// [SECTION] window (zoom and pan in cells) -----------------------------------------------------
+
+void clamp_window(MapWindow* w) {
+    const double L = double(w->L);
+    w->span = std::clamp(w->span, std::min(kMinSpan, L), L);
+    w->x0 = std::clamp(w->x0, 0.0, L - w->span);
+    w->y0 = std::clamp(w->y0, 0.0, L - w->span);
+}
+
+// Wheel or pinch zooms about the pointer, dragging pans, a double click shows the whole map again.
+void zoom_and_pan(MapWindow* w, ImVec2 p0, float side, float pinch, bool double_click) {
+    const ImGuiIO& io = ImGui::GetIO();
+    double factor = 1.0;
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetItemUsingMouseWheel();  // the wheel zooms the map instead of scrolling the page
+        if (io.MouseWheel != 0.0f) factor *= std::pow(1.25, double(io.MouseWheel));
+        if (pinch != 0.0f) factor *= std::max(0.2, 1.0 + double(pinch) * 4.0);
+        if (double_click || ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+            w->x0 = w->y0 = 0;
+            w->span = double(w->L);
+        }
+    }
+    if (factor != 1.0) {
+        // Keep the cell under the pointer where it is.
+        const double fx = std::clamp(double(io.MousePos.x - p0.x) / double(side), 0.0, 1.0);
+        const double fy = std::clamp(double(io.MousePos.y - p0.y) / double(side), 0.0, 1.0);
+        const double cx = w->x0 + fx * w->span, cy = w->y0 + fy * w->span;
+        w->span = std::clamp(w->span / factor, std::min(kMinSpan, double(w->L)), double(w->L));
+        w->x0 = cx - fx * w->span;
+        w->y0 = cy - fy * w->span;
+    }
+    if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+        w->x0 -= double(io.MouseDelta.x) / double(side) * w->span;
+        w->y0 -= double(io.MouseDelta.y) / double(side) * w->span;
+    }
+    clamp_window(w);
+}
+
+// [SECTION] axes ---------------------------------------------------------------------------------
+
+// A tick step of 1, 2 or 5 × 10^k cells giving at most `max_ticks` ticks over `span` cells.
+long long tick_step(double span, int max_ticks) {
+    long long step = 1;
+    for (;;) {
+        for (long long m : {1LL, 2LL, 5LL}) {
+            if (span / double(step * m) <= double(max_ticks)) return step * m;
+        }
+        step *= 10;
+    }
+}
+
+// Positions print with thin grouping so 65,535 reads at a glance.
+std::string position_text(long long n) {
+    std::string digits = std::to_string(n < 0 ? -n : n), out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i && (digits.size() - i) % 3 == 0) out += ",";
+        out += digits[i];
+    }
+    return (n < 0 ? "−" : "") + out;
+}
+
+}  // namespace
+
+// [SECTION] drawing ------------------------------------------------------------------------------
+
+float position_map_preferred_height(const ViewData& v, float width) {
+    const float font = ImGui::GetFontSize();
+    const float side = std::max(80.0f, std::min(width - font * 9.0f, font * 34.0f));
+    return font * 1.6f + font * 2.6f + side + font * 1.6f + float(v.notes.size() + 1) * (font + 4.0f);
+}
+
+void draw_position_map(const ViewData& v, ViewContext& ctx, float width) {
+    const float font = ImGui::GetFontSize();
+    ImGui::TextUnformatted(v.title.c_str());
+    if (!v.posmap) return;
+    const PositionMapView& pm = *v.posmap;
+    const int L = pm.spec.L;
+
+    // Layout: row ticks on the left, column ticks on top, the legend on the right.
+    const float label_w = ImGui::CalcTextSize("00,000").x + font * 0.8f;
+    const float side = std::max(80.0f, std::min(width - label_w - font * 4.6f, font * 34.0f));
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 p0(origin.x + label_w, origin.y + font * 2.6f), p1(p0.x + side, p0.y + side);
+
+    MapWindow fresh;
+    MapWindow* w = ctx.interaction ? &ctx.interaction->map_window[ctx.slot] : &fresh;
+    if (w->L != L) *w = MapWindow{L, 0.0, 0.0, double(L)};
+
+    ImGui::InvisibleButton("##posmap", ImVec2(p1.x - origin.x, p1.y - origin.y));
+    zoom_and_pan(w, p0, side, ctx.interaction ? ctx.interaction->pinch : 0.0f, ctx.interaction && ctx.interaction->double_click);
+
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const Colormap map = pm.is_signed ? Colormap::Diverging : Colormap::Sequential;
+    const float lo = float(pm.lo), hi = float(pm.hi);
+    const double window[4] = {w->x0, w->y0, w->span, w->span};
+    const bool painted = ctx.painter->paint_position_map(dl, ctx.slot, ctx.data_version, pm.gpu, p0, p1, window, map, lo, hi);
+    if (!painted) {
+        dl->AddRectFilled(p0, p1, IM_COL32(235, 235, 235, 255));
+        dl->AddText(ImVec2(p0.x + font, p0.y + font), IM_COL32(60, 60, 60, 255),
+                    tr(ctx.lang, "此设备的 GPU 无法绘制位置图。", "This device's GPU cannot draw the position map."));
+    }
+    dl->AddRect(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p1.x + 1, p1.y + 1), ImGui::GetColorU32(ImGuiCol_Border));
+    const bool integer = position_map_is_integer(pm.spec);
+    draw_colour_legend(ctx, dl, ImVec2(p1.x + font * 0.6f, p0.y), side, map, lo, hi, integer, pm.is_signed);
+
+    // Axis captions and ticks at round positions.
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const double px_per_cell = double(side) / w->span;
+    char caption[160];
+    std::snprintf(caption, sizeof caption, "%s ↓    %s →    %s %s", tr(ctx.lang, "查询 i", "query i"), tr(ctx.lang, "键 j", "key j"),
+                  tr(ctx.lang, "每像素单元数", "cells per pixel"),
+                  px_per_cell >= 1.0 ? "≤ 1" : std::to_string(int(std::lround(1.0 / px_per_cell))).c_str());
+    dl->AddText(origin, dim, caption);
+    const long long step = tick_step(w->span, std::max(2, int(side / (font * 4.5f))));
+    const long long first = (long long)(std::ceil(w->x0 / double(step))) * step;
+    dl->PushClipRect(ImVec2(origin.x, origin.y), ImVec2(p1.x + font * 3, p1.y + 2), true);
+    for (long long c = first; double(c) <= w->x0 + w->span && c < L; c += step) {
+        const float x = p0.x + float((double(c) + 0.5 - w->x0) * px_per_cell);
+        const std::string s = position_text(c);
+        dl->AddLine(ImVec2(x, p0.y - 4), ImVec2(x, p0.y), text);
+        dl->AddText(ImVec2(x - ImGui::CalcTextSize(s.c_str()).x * 0.5f, p0.y - font * 1.3f), text, s.c_str());
+    }
+    const long long first_row = (long long)(std::ceil(w->y0 / double(step))) * step;
+    for (long long r = first_row; double(r) <= w->y0 + w->span && r < L; r += step) {
+        const float y = p0.y + float((double(r) + 0.5 - w->y0) * px_per_cell);
+        const std::string s = position_text(r);
+        dl->AddLine(ImVec2(p0.x - 4, y), ImVec2(p0.x, y), text);
+        dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(s.c_str()).x - 6, y - font * 0.5f), text, s.c_str());
+    }
+    dl->PopClipRect();
+
+    // Cell values once cells are large enough to hold them (at most 16×16 cells: kMinSpan..16).
+    const long long c0 = (long long)std::floor(w->x0), r0 = (long long)std::floor(w->y0);
+    dl->PushClipRect(p0, p1, true);
+    if (px_per_cell >= font * 2.6f) {
+        for (long long r = r0; double(r) < w->y0 + w->span && r < L; ++r) {
+            for (long long c = c0; double(c) < w->x0 + w->span && c < L; ++c) {
+                const double x = position_map_value(pm.spec, r, c);
+                const std::string s = std::isnan(x) ? std::string("−∞") : format_cell(x, integer, px_per_cell >= font * 3.6f ? 3 : 2);
+                const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+                const ImVec2 at(p0.x + float((double(c) + 0.5 - w->x0) * px_per_cell) - ts.x * 0.5f,
+                                p0.y + float((double(r) + 0.5 - w->y0) * px_per_cell) - ts.y * 0.5f);
+                const float t = pm.is_signed ? float(0.5 + 0.5 * x / std::max(std::fabs(pm.hi), 1e-30))
+                                             : float((x - pm.lo) / std::max(pm.hi - pm.lo, 1e-30));
+                dl->AddText(at, std::isnan(x) ? IM_COL32(40, 40, 40, 255) : text_colour_on(map, t), s.c_str());
+            }
+        }
+    }
+
+    // Hover: the cell under the pointer, its reference value (double) and the shader's float32 value.
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    if (ImGui::IsItemHovered() && mouse.x >= p0.x && mouse.y >= p0.y && mouse.x < p1.x && mouse.y < p1.y) {
+        const long long j = std::clamp((long long)std::floor(w->x0 + double(mouse.x - p0.x) / px_per_cell), 0LL, (long long)L - 1);
+        const long long i = std::clamp((long long)std::floor(w->y0 + double(mouse.y - p0.y) / px_per_cell), 0LL, (long long)L - 1);
+        if (px_per_cell >= 3.0) {
+            const ImVec2 a(p0.x + float((double(j) - w->x0) * px_per_cell), p0.y + float((double(i) - w->y0) * px_per_cell));
+            dl->AddRect(a, ImVec2(a.x + float(px_per_cell), a.y + float(px_per_cell)), IM_COL32(0, 0, 0, 255), 0, 0, 2.0f);
+        }
+        const double ref = position_map_value(pm.spec, i, j);
+        const float f32 = position_map_value_f32(pm.gpu, i, j);
+        ImGui::BeginTooltip();
+        ImGui::Text("i = %s, j = %s, i − j = %s", position_text(i).c_str(), position_text(j).c_str(), position_text(i - j).c_str());
+        if (std::isnan(ref)) {
+            ImGui::TextUnformatted(tr(ctx.lang, "被遮蔽（因果：j > i），logit = −∞", "masked (causal: j > i), logit = −∞"));
+        } else {
+            char line[160];
+            std::snprintf(line, sizeof line, "%s: %.10g", tr(ctx.lang, "参考值（core，double）", "reference (core, double)"), ref);
+            ImGui::TextUnformatted(line);
+            std::snprintf(line, sizeof line, "%s: %.8g   %s %.2e", tr(ctx.lang, "GPU 算法（float32）", "GPU arithmetic (float32)"),
+                          double(f32), tr(ctx.lang, "相差", "differs by"), std::fabs(double(f32) - ref));
+            ImGui::TextUnformatted(line);
+        }
+        ImGui::EndTooltip();
+    }
+    dl->PopClipRect();
+
+    if (ctx.drawn) {
+        const float win[4] = {float(w->x0 / L), float(w->y0 / L), float((w->x0 + w->span) / L), float((w->y0 + w->span) / L)};
+        ctx.drawn->push_back({ViewKind::PositionMap, v.title, p0, p1, L, L, float(double(L) / w->span), {win[0], win[1], win[2], win[3]}});
+    }
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, p1.y + font * 0.4f));
+    char shown[200];
+    std::snprintf(shown, sizeof shown, "%s %s–%s, %s %s–%s (%s × %s)", tr(ctx.lang, "显示行", "showing rows"),
+                  position_text(r0).c_str(), position_text(std::min<long long>(L, (long long)std::ceil(w->y0 + w->span)) - 1).c_str(),
+                  tr(ctx.lang, "列", "columns"), position_text(c0).c_str(),
+                  position_text(std::min<long long>(L, (long long)std::ceil(w->x0 + w->span)) - 1).c_str(), position_text(L).c_str(),
+                  position_text(L).c_str());
+    text_wrapped(shown, width);
+    for (const std::string& n : v.notes) text_wrapped(n, width);
+    ImGui::Dummy(ImVec2(width, font * 0.4f));
+}
+
+}  // namespace pelab

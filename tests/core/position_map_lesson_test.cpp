@@ -1,0 +1,104 @@
+// PE Lab — tests/core/position_map_lesson_test.cpp
+// The long-sequence page (lessons/position_maps.cpp) and its URL state: `map=` opens it over a lesson,
+// URLs keep lesson=<host>&map=..., `lesson=` returns; every step builds its views for every map at
+// L = 65,536 and at small L; the shown keys follow the chosen map; exports stay bounded.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "lessons/state.h"
+#include "lessons/view_export.h"
+
+namespace {
+
+using namespace pelab;
+
+TEST(PositionMapState, MapKeyOpensThePageOverTheLessonAndRoundTrips) {
+    AppState s = default_state(Lang::en);
+    EXPECT_TRUE(apply_query(split_query("lesson=rope&map=rope&L=65536&d=64"), &s).empty());
+    EXPECT_EQ(s.lesson, &position_map_lesson());
+    ASSERT_NE(s.host, nullptr);
+    EXPECT_STREQ(s.host->id, "rope");
+    EXPECT_STREQ(lesson_id(s), "rope");
+    const std::string q = to_query(s);
+    EXPECT_NE(q.find("lesson=rope&"), std::string::npos) << q;
+    EXPECT_NE(q.find("map=rope"), std::string::npos) << q;
+    EXPECT_NE(q.find("L=65536"), std::string::npos) << q;
+
+    // The URL restores the same state from scratch.
+    AppState again = default_state(Lang::en);
+    EXPECT_TRUE(apply_query(split_query(q), &again).empty());
+    EXPECT_EQ(to_query(again), q);
+
+    // A partial change stays on the page; lesson= goes back to the lesson with its own parameters.
+    EXPECT_TRUE(apply_query(split_query("map=t5&num_buckets=16"), &s).empty());
+    EXPECT_EQ(s.lesson, &position_map_lesson());
+    EXPECT_EQ(s.params.geti("L"), 65536);
+    EXPECT_TRUE(apply_query(split_query("lesson=rope"), &s).empty());
+    EXPECT_STREQ(s.lesson->id, "rope");
+    EXPECT_EQ(s.host, nullptr);
+    EXPECT_FALSE(s.params.has("map"));
+}
+
+TEST(PositionMapState, BadMapValuesAreReportedAndFallBack) {
+    AppState s = default_state(Lang::en);
+    const auto issues = apply_query(split_query("lesson=shaw&map=nope&L=99999999&clip=-4"), &s);
+    EXPECT_EQ(s.lesson, &position_map_lesson());
+    std::set<std::string> keys;
+    for (const ParamIssue& i : issues) keys.insert(i.key);
+    EXPECT_EQ(keys, (std::set<std::string>{"map", "L", "clip"}));
+    EXPECT_EQ(s.params.gets("map"), "rope");
+    EXPECT_EQ(s.params.geti("L"), 65536);
+}
+
+TEST(PositionMapLesson, EveryStepBuildsForEveryMapAtLongAndShortL) {
+    const Lesson& lesson = position_map_lesson();
+    std::set<std::string> keys;
+    for (const ParamSpec& p : lesson.params) keys.insert(p.name);
+    for (const std::string& map : position_map_names()) {
+        for (const char* L : {"65536", "3"}) {
+            ParamSet p = defaults(lesson.params);
+            ASSERT_TRUE(parse_params(lesson.params, {{"map", map}, {"L", L}}, &p).empty());
+            for (size_t st = 0; st < lesson.steps.size(); ++st) {
+                const Step& step = lesson.steps[st];
+                for (const std::string& k : step.keys_shown(p)) EXPECT_TRUE(keys.count(k)) << map << " step " << st + 1 << " key " << k;
+                for (Lang lang : {Lang::en, Lang::zh}) {
+                    const std::vector<ViewData> views = step.views(p, lang);
+                    ASSERT_FALSE(views.empty()) << map << " L=" << L << " step " << st + 1;
+                    for (const ViewData& v : views) EXPECT_FALSE(v.title.empty());
+                }
+            }
+        }
+    }
+}
+
+TEST(PositionMapLesson, ShownKeysFollowTheMapAndTheScaling) {
+    const Lesson& lesson = position_map_lesson();
+    ParamSet p = defaults(lesson.params);
+    parse_params(lesson.params, {{"map", "rope"}, {"scaling", "yarn"}}, &p);
+    std::vector<std::string> k = lesson.steps[0].keys_shown(p);
+    EXPECT_NE(std::find(k.begin(), k.end(), "beta_fast"), k.end());
+    EXPECT_EQ(std::find(k.begin(), k.end(), "clip"), k.end());
+    parse_params(lesson.params, {{"map", "shaw"}}, &p);
+    k = lesson.steps[0].keys_shown(p);
+    EXPECT_EQ(k, (std::vector<std::string>{"map", "L", "clip"}));
+}
+
+TEST(PositionMapLesson, ExportIsTheVisibleWindowAndBounded) {
+    const Lesson& lesson = position_map_lesson();
+    ParamSet p = defaults(lesson.params);
+    parse_params(lesson.params, {{"map", "shaw"}, {"clip", "2"}}, &p);
+    const ViewData v = lesson.steps[0].views(p, Lang::en)[0];
+    ASSERT_EQ(v.kind, ViewKind::PositionMap);
+    AppState s = default_state(Lang::en);
+    const double window[3] = {100.0, 98.0, 3.5};  // columns 100.., rows 98..: Δ = j − i = 2 on the diagonal
+    const std::string csv = export_view(v, s, ExportFormat::csv, window);
+    // 5 cells per side (span 3.5 starting inside a cell, plus one), labels first.
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 6) << csv;
+    EXPECT_NE(csv.find("98,4,4,4,4,4"), std::string::npos) << csv;  // row 98: j − i ≥ 2 → clip 2 + 2
+    const std::string whole = export_view(v, s, ExportFormat::json, nullptr);
+    EXPECT_NE(whole.find("\"shape\":[256,256]"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,253 @@
+// PE Lab — tests/core/position_map_test.cpp
+// Long-sequence position maps (core/position_map.h): the reference (from the definitions) against the
+// core's small-L matrices; Toeplitz identities; the GPU form's float32 arithmetic (emulated step for step)
+// against the double reference within the stated tolerance at L = 65,536, for every map and every RoPE
+// scaling; exactness of the integer phase; and why the contract is needed (naive float32 sin fails it).
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "core/alibi.h"
+#include "core/position_map.h"
+#include "core/shaw.h"
+#include "core/sinusoidal.h"
+#include "core/t5.h"
+#include "matrix_assert.h"
+
+namespace {
+
+using namespace pelab;
+
+PositionMapSpec spec_of(PositionMapKind kind, int L) {
+    PositionMapSpec s;
+    s.kind = kind;
+    s.L = L;
+    return s;
+}
+
+Eigen::MatrixXd reference_block(const PositionMapSpec& s, int rows, int cols, long long r0 = 0, long long c0 = 0) {
+    Eigen::MatrixXd M(rows, cols);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) M(r, c) = position_map_value(s, r0 + r, c0 + c);
+    return M;
+}
+
+// Cells spread over an L×L map: corners, the diagonal, the far off-diagonals (|Δ| ≈ L) and a grid.
+std::vector<std::pair<long long, long long>> probe_cells(int L) {
+    const long long n = L - 1;
+    std::vector<std::pair<long long, long long>> cells = {{0, 0}, {0, n}, {n, 0}, {n, n}, {1, n}, {n, 1}, {n - 1, 0},
+                                                          {0, n - 1}, {n / 2, n / 2}, {n / 3, 2 * n / 3}};
+    for (long long i = 0; i < L; i += L / 7 + 1)
+        for (long long j = 0; j < L; j += L / 5 + 3) cells.push_back({i, j});
+    return cells;
+}
+
+// [SECTION] the reference equals the core's own matrices ------------------------------------
+
+TEST(PositionMap, SinusoidalReferenceIsTheGramMatrix) {
+    for (PeVariant v : {PeVariant::vaswani, PeVariant::tensor2tensor}) {
+        PositionMapSpec s = spec_of(PositionMapKind::sinusoidal, 24);
+        s.d = 16;
+        s.variant = v;
+        EXPECT_MATRIX_NEAR(reference_block(s, 24, 24), gram_matrix(sinusoidal_pe(24, 16, 10000.0, v)), 1e-12);
+    }
+}
+
+TEST(PositionMap, RopeReferenceIsTheScoreMatrix) {
+    for (RopeLayout layout : {RopeLayout::half, RopeLayout::interleaved}) {
+        PositionMapSpec s = spec_of(PositionMapKind::rope, 16);
+        s.d = 16;
+        s.layout = layout;
+        s.content = RopeContent::random;
+        Eigen::VectorXd q, k;
+        position_map_rope_vectors(s, &q, &k);
+        EXPECT_MATRIX_NEAR(reference_block(s, 16, 16), rope_scores(16, rope_default_inv_freq(16, 10000.0), q, k, layout), 1e-12);
+    }
+}
+
+TEST(PositionMap, AlibiShawT5ReferencesAreTheCoreMatrices) {
+    PositionMapSpec a = spec_of(PositionMapKind::alibi, 12);
+    a.heads = 12;
+    a.head = 5;
+    a.mode = AlibiMode::symmetric;
+    EXPECT_MATRIX_NEAR(reference_block(a, 12, 12), alibi_bias(12, alibi_slopes(12)[5], AlibiMode::symmetric), 1e-15);
+
+    PositionMapSpec sh = spec_of(PositionMapKind::shaw, 10);
+    sh.clip = 3;
+    EXPECT_MATRIX_NEAR(reference_block(sh, 10, 10), shaw_relative_index(10, 3).cast<double>(), 0.0);
+
+    PositionMapSpec t = spec_of(PositionMapKind::t5, 40);
+    for (bool bidirectional : {true, false}) {
+        t.bidirectional = bidirectional;
+        EXPECT_MATRIX_NEAR(reference_block(t, 40, 40), t5_bucket_matrix(40, 32, 128, bidirectional).cast<double>(), 0.0);
+    }
+}
+
+// [SECTION] Toeplitz: every map depends on i − j only ----------------------------------------
+
+TEST(PositionMap, EveryMapIsToeplitzAtLongRange) {
+    for (const std::string& name : position_map_names()) {
+        PositionMapSpec s = spec_of(PositionMapKind::rope, 65536);
+        ASSERT_TRUE(parse_position_map(name, &s.kind));
+        s.d = 32;
+        for (long long delta : {0LL, 1LL, -1LL, 4097LL, -30000LL, 65535LL, -65535LL}) {
+            const long long i0 = delta >= 0 ? delta : 0, j0 = i0 - delta;
+            const long long shift = 65535 - std::max(i0, j0);
+            const double a = position_map_value(s, i0, j0), b = position_map_value(s, i0 + shift, j0 + shift);
+            if (std::isnan(a)) {
+                EXPECT_TRUE(std::isnan(b)) << name << " Δ=" << delta;
+                continue;
+            }
+            EXPECT_NEAR(a, b, 1e-9 * (1 + std::fabs(a))) << name << " Δ=" << delta;  // positions ≈ 65,535: angle rounding in double
+        }
+    }
+}
+
+// [SECTION] the GPU form: exact phase, accurate sin/cos, stated tolerance ---------------------
+
+TEST(PositionMapGpu, PhaseIsExactFixedPointProduct) {
+    PositionMapSpec s = spec_of(PositionMapKind::rope, 65536);
+    const PositionMapGpu g = position_map_gpu(s);
+    for (int p : {0, 1, 17, 63}) {
+        const unsigned __int128 t = (static_cast<unsigned __int128>(g.pairs[size_t(4 * p)]) << 32) | g.pairs[size_t(4 * p + 1)];
+        for (long long delta : {1LL, 2LL, 255LL, 256LL, 40000LL, 65535LL, -3LL, -65535LL}) {
+            const unsigned long long ad = static_cast<unsigned long long>(delta < 0 ? -delta : delta);
+            std::uint32_t exact = std::uint32_t((t * ad) >> 32);  // floor(|Δ|·t / 2^32) mod 2^32
+            if (delta < 0) exact = 0u - exact;
+            const std::uint32_t got = position_map_phase(g, p, delta);
+            // The 16-bit split drops the fraction below 2^−48 before the floor: at most one unit low.
+            EXPECT_LE(std::uint32_t(exact - got) + 1u, 2u) << "pair " << p << " Δ=" << delta;
+        }
+    }
+}
+
+TEST(PositionMapGpu, SinCosOfTurnsIsAccurateOverTheWholeCircle) {
+    double worst = 0;
+    for (std::uint64_t k = 0; k < (1ull << 32); k += 999983ull) {
+        float s, c;
+        sincos_turns_f32(std::uint32_t(k), &s, &c);
+        const double angle = double(k) * (6.283185307179586 / 4294967296.0);
+        worst = std::max({worst, std::fabs(s - std::sin(angle)), std::fabs(c - std::cos(angle))});
+    }
+    EXPECT_LT(worst, 2.5e-7);  // a few float32 ulps of 1; GLSL's own sin promises only 2^−11
+}
+
+// Every map, every RoPE scaling, L = 65,536: the float32 form is within its tolerance of the double
+// reference at the probe cells (which include |Δ| = 65,535, where naive float32 angles fail).
+TEST(PositionMapGpu, Float32FormMatchesReferenceWithinTolerance) {
+    std::vector<PositionMapSpec> specs;
+    for (const std::string& name : position_map_names()) {
+        PositionMapSpec s = spec_of(PositionMapKind::rope, 65536);
+        parse_position_map(name, &s.kind);
+        specs.push_back(s);
+    }
+    for (RopeScaling k : {RopeScaling::linear, RopeScaling::ntk, RopeScaling::dynamic, RopeScaling::yarn, RopeScaling::llama3}) {
+        PositionMapSpec s = spec_of(PositionMapKind::rope, 65536);
+        s.scaling.kind = k;
+        s.scaling.factor = 8;
+        s.content = RopeContent::random;
+        s.layout = RopeLayout::interleaved;
+        specs.push_back(s);
+    }
+    PositionMapSpec sin512 = spec_of(PositionMapKind::sinusoidal, 65536);
+    sin512.d = 512;
+    sin512.variant = PeVariant::tensor2tensor;
+    specs.push_back(sin512);
+    PositionMapSpec t5causal = spec_of(PositionMapKind::t5, 65536);
+    t5causal.bidirectional = false;
+    t5causal.max_distance = 4096;
+    specs.push_back(t5causal);
+
+    for (const PositionMapSpec& s : specs) {
+        const PositionMapGpu g = position_map_gpu(s);
+        const double tol = position_map_tolerance(g);
+        double worst = 0;
+        for (const auto& ij : probe_cells(s.L)) {
+            const double ref = position_map_value(s, ij.first, ij.second);
+            const float gpu = position_map_value_f32(g, ij.first, ij.second);
+            if (std::isnan(ref)) {
+                EXPECT_TRUE(std::isnan(gpu));
+                continue;
+            }
+            worst = std::max(worst, std::fabs(double(gpu) - ref));
+        }
+        EXPECT_LE(worst, tol) << position_map_name(s.kind) << " scaling " << rope_scaling_name(s.scaling.kind);
+        if (s.kind == PositionMapKind::rope || s.kind == PositionMapKind::sinusoidal) EXPECT_GT(tol, 0.0);
+    }
+}
+
+// The contract is needed: float32 Δ·θ followed by sin is wrong by far more than the tolerance at Δ ≈ 65,536.
+TEST(PositionMapGpu, NaiveFloat32AnglesFailWhereTheContractHolds) {
+    const double theta = 0.74989420933245582;  // 10000^(−1/32): pair 1 of the sinusoidal map at d = 64
+    double naive_worst = 0;
+    for (int delta = 65000; delta < 65536; delta += 7) {
+        const float naive = std::cos(float(delta) * float(theta));
+        naive_worst = std::max(naive_worst, std::fabs(double(naive) - std::cos(double(delta) * theta)));
+    }
+    PositionMapSpec s = spec_of(PositionMapKind::sinusoidal, 65536);
+    s.d = 64;
+    PositionMapGpu g = position_map_gpu(s);
+    g.pairs.erase(g.pairs.begin(), g.pairs.begin() + 4);  // keep pair 1 only: value = cos(Δ·θ₁)
+    g.pairs.resize(4);
+    g.pair_count = 1;
+    double reduced_worst = 0;
+    for (int delta = 65000; delta < 65536; delta += 7)
+        reduced_worst = std::max(reduced_worst, std::fabs(double(position_map_value_f32(g, delta, 0)) - std::cos(double(delta) * theta)));
+    EXPECT_GT(naive_worst, 1e-4);
+    EXPECT_LT(reduced_worst, 3e-7);
+}
+
+TEST(PositionMapGpu, T5EdgesReproduceHfBucketsAtEveryDistance) {
+    for (bool bidirectional : {true, false}) {
+        for (int max_distance : {33, 128, 4096}) {
+            PositionMapSpec s = spec_of(PositionMapKind::t5, 65536);
+            s.bidirectional = bidirectional;
+            s.max_distance = max_distance;
+            const PositionMapGpu g = position_map_gpu(s);
+            for (long long r = -70000; r <= 70000; r += (std::llabs(r) < 5000 ? 1 : 97)) {
+                const long long i = r < 0 ? -r : 0, j = i + r;
+                ASSERT_EQ(position_map_value_f32(g, i, j), float(t5_relative_position_bucket(r, bidirectional, 32, max_distance)))
+                    << "r=" << r << " max_distance=" << max_distance;
+            }
+        }
+    }
+}
+
+// [SECTION] range and profile ----------------------------------------------------------------
+
+TEST(PositionMap, RangeBoundsEveryProbedValue) {
+    for (const std::string& name : position_map_names()) {
+        PositionMapSpec s = spec_of(PositionMapKind::rope, 4096);
+        parse_position_map(name, &s.kind);
+        double lo, hi;
+        position_map_range(s, &lo, &hi);
+        ASSERT_LE(lo, hi) << name;
+        for (const auto& ij : probe_cells(s.L)) {
+            const double v = position_map_value(s, ij.first, ij.second);
+            if (std::isnan(v)) continue;
+            EXPECT_GE(v, lo - 1e-9) << name;
+            EXPECT_LE(v, hi + 1e-9) << name;
+        }
+    }
+}
+
+TEST(PositionMap, ProfileIsTheValueAlongEachDiagonal) {
+    for (const std::string& name : position_map_names()) {
+        PositionMapSpec s = spec_of(PositionMapKind::rope, 300);
+        parse_position_map(name, &s.kind);
+        s.d = 24;
+        const std::vector<double> prof = position_map_profile(s, -299, 299);
+        ASSERT_EQ(prof.size(), 599u);
+        for (long long delta : {-299LL, -5LL, 0LL, 7LL, 299LL}) {
+            const long long i = delta >= 0 ? delta : 0, j = i - delta;
+            const double ref = position_map_value(s, i, j);
+            if (std::isnan(ref)) {
+                EXPECT_TRUE(std::isnan(prof[size_t(delta + 299)])) << name;
+                continue;
+            }
+            EXPECT_NEAR(prof[size_t(delta + 299)], ref, 1e-10) << name << " Δ=" << delta;
+        }
+    }
+}
+
+}  // namespace
