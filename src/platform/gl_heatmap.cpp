@@ -100,7 +100,9 @@ bool GlMatrixPainter::init(std::string* error) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, 1, 1, 0, GL_RG, GL_FLOAT, zero);
-    return posmap_init(error);
+    // The position-map program is compiled on first use (gl_posmap.cpp): most pages never show one, and
+    // compiling it here would delay every widget's first frame.
+    return true;
 }
 
 void GlMatrixPainter::shutdown() {
@@ -116,6 +118,7 @@ void GlMatrixPainter::shutdown() {
     posmaps_.clear();
     if (posmap_program_) glDeleteProgram(posmap_program_);
     posmap_program_ = 0;
+    posmap_error_.clear();
     if (empty_texture_) glDeleteTextures(1, &empty_texture_);
     if (vao_) glDeleteVertexArrays(1, &vao_);
     if (program_) glDeleteProgram(program_);
@@ -127,6 +130,7 @@ void GlMatrixPainter::forget() {
     posmaps_.clear();
     scratch_ = PosmapSlot();
     program_ = vao_ = empty_texture_ = posmap_program_ = 0;
+    posmap_error_.clear();
 }
 
 void GlMatrixPainter::begin_frame() { records_.clear(); }

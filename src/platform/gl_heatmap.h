@@ -67,6 +67,7 @@ private:
     };
     std::vector<PosmapSlot> posmaps_;
     unsigned posmap_program_ = 0;
+    std::string posmap_error_;  // why the position-map shader was rejected (empty: not tried or fine)
     PosmapSlot scratch_;  // render_position_map's own upload, independent of the views' slots
     bool posmap_init(std::string* error);
     void posmap_upload(PosmapSlot* s, uint64_t version, const PositionMapGpu& map);

@@ -9,6 +9,7 @@
 // [SECTION] offscreen render and read-back
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -24,8 +25,19 @@ unsigned build_gl_program(const char* fragment_body, const char* name, std::stri
 
 // [SECTION] program and upload ---------------------------------------------------------------
 
+// Compiles the program on first use; a failure is remembered (and reported once) until the GL context is
+// rebuilt, so a driver that rejects the shader is not asked again every frame.
 bool GlMatrixPainter::posmap_init(std::string* error) {
+    if (posmap_program_) return true;
+    if (!posmap_error_.empty()) {
+        *error = posmap_error_;
+        return false;
+    }
     posmap_program_ = build_gl_program(reinterpret_cast<const char*>(pelab_posmap_frag), "posmap.frag", error);
+    if (!posmap_program_) {
+        posmap_error_ = error->empty() ? "posmap.frag: the shader was rejected" : *error;
+        std::fprintf(stderr, "pelab: %s\n", posmap_error_.c_str());
+    }
     return posmap_program_ != 0;
 }
 
@@ -97,7 +109,8 @@ void split_window(const double window[4], int origin[2], float local[4]) {
 bool GlMatrixPainter::paint_position_map(ImDrawList* draw_list, int slot, uint64_t version, const PositionMapGpu& map,
                                          ImVec2 p0, ImVec2 p1, const double window[4], Colormap colormap, float range_min,
                                          float range_max) {
-    if (!posmap_program_ || slot < 0) return false;
+    std::string error;
+    if (slot < 0 || !posmap_init(&error)) return false;
     if (size_t(slot) >= posmaps_.size()) posmaps_.resize(size_t(slot) + 1);
     posmap_upload(&posmaps_[size_t(slot)], version, map);
     PaintRecord rec{this, slot, {p0.x, p0.y}, {p1.x, p1.y}, int(colormap), {range_min, range_max}, false, {0, 0, 1, 1}};
@@ -114,10 +127,7 @@ bool GlMatrixPainter::paint_position_map(ImDrawList* draw_list, int slot, uint64
 bool GlMatrixPainter::render_position_map(const PositionMapGpu& map, const double window[4], int width, int height,
                                           bool raw, Colormap colormap, float range_min, float range_max,
                                           std::vector<float>* values, std::vector<unsigned char>* rgba, std::string* error) {
-    if (!posmap_program_) {
-        *error = "the position-map shader is not available";
-        return false;
-    }
+    if (!posmap_init(error)) return false;
     GLint max_size = 0;
     glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
     if (width < 1 || height < 1 || width > max_size || height > max_size) {

@@ -53,6 +53,12 @@ headless_window() {
   run_x "$app" --headless-render "$png" map=t5 L=65536 window=65000,65000,64 --size 256x256 >/dev/null 2>"$out/desktop.stderr" && [ -s "$png" ]
 }
 check "--headless-render window=COL,ROW,SPAN" headless_window
+headless_egl() {  # no X server at all: SDL's offscreen driver renders through EGL (Mesa here, NVIDIA on a GPU box)
+  local png=$out/headless-egl.png; rm -f "$png"
+  env -u DISPLAY SDL_VIDEODRIVER=offscreen "$app" --headless-render "$png" map=sinusoidal L=65536 --size 200x200 >/dev/null 2>"$out/desktop.stderr" &&
+    [ "$(identify -format %wx%h "$png")" = 200x200 ] && [ "$(colours "$png")" -gt 20 ]
+}
+check "--headless-render without X (EGL, SDL_VIDEODRIVER=offscreen)" headless_egl
 headless_bad() {
   local png=$out/headless-bad.png; rm -f "$png"
   run_x "$app" --headless-render "$png" map=nope L=1e9 window=a,b --size 128x128 >/dev/null 2>"$out/desktop.stderr" &&
