@@ -25,6 +25,8 @@ uniform int u_shaw_clip;
 uniform vec2 u_range;             // colour scale
 uniform int u_map;                // 0 sequential, 1 diverging
 uniform int u_raw;                // 1: write (value, masked, 0, 1) for read-back tests instead of a colour
+uniform sampler2D u_lognorm;      // R32F, 256 texels wide: log Z_i of row i at (i % 256, i / 256)
+uniform int u_softmax;            // 1: show the row softmax exp(value − log Z_i) (the reduction is the core's)
 
 in vec2 v_uv;                     // local cell coordinates (heatmap.vert's window, relative to u_origin)
 out vec4 frag_color;
@@ -98,6 +100,7 @@ void main() {
     }
     bool masked;
     float value = map_value(i, j, masked);
+    if (u_softmax == 1 && !masked) value = exp(value - texelFetch(u_lognorm, ivec2(i & 255, i >> 8), 0).r);
     if (u_raw == 1) {
         frag_color = vec4(value, masked ? 1.0 : 0.0, 0.0, 1.0);
         return;

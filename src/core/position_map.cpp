@@ -88,6 +88,8 @@ const std::vector<ParamSpec>& position_map_param_specs() {
         v.push_back(int_spec("bidirectional", 0, 1, "1", "T5: 1 bidirectional (encoder), 0 causal (decoder)",
                              "T5：1 双向（编码器），0 因果（解码器）"));
         v.push_back(int_spec("clip", 0, kPositionMapMaxL - 1, "16", "Shaw: clipping distance k", "Shaw：截断距离 k", "k"));
+        v.push_back(int_spec("softmax", 0, 1, "0", "RoPE, ALiBi: 1 shows each row's softmax over the keys",
+                             "RoPE、ALiBi：1 显示每一行对键的 softmax"));
         return v;
     }();
     return specs;
@@ -123,6 +125,7 @@ PositionMapSpec position_map_from_params(const ParamSet& p) {
     if (has("max_distance")) s.max_distance = p.geti("max_distance");
     if (has("bidirectional")) s.bidirectional = p.geti("bidirectional") != 0;
     if (has("clip")) s.clip = std::max(0, p.geti("clip"));
+    if (has("softmax")) s.softmax = p.geti("softmax") != 0;
     return s;
 }
 
@@ -201,11 +204,27 @@ RopeTerms rope_terms(const PositionMapSpec& s) {
     }
     return t;
 }
+
+// The trigonometric maps in one form: RoPE's terms, or the sinusoidal Gram's (a = 1, b = 0).
+RopeTerms trig_terms(const PositionMapSpec& s) {
+    if (s.kind == PositionMapKind::rope) return rope_terms(s);
+    RopeTerms t;
+    t.theta = sinusoidal_frequencies(s.d, s.base, s.variant).head(s.d / 2);
+    t.a.assign(size_t(s.d / 2), 1.0);
+    t.b.assign(size_t(s.d / 2), 0.0);
+    return t;
+}
 }  // namespace
 
 bool position_map_is_integer(const PositionMapSpec& s) {
     return s.kind == PositionMapKind::t5 || s.kind == PositionMapKind::shaw;
 }
+
+bool position_map_has_softmax(const PositionMapSpec& s) {
+    return s.kind == PositionMapKind::rope || s.kind == PositionMapKind::alibi;
+}
+
+bool position_map_shows_softmax(const PositionMapSpec& s) { return s.softmax && position_map_has_softmax(s); }
 
 // [SECTION] GPU form -------------------------------------------------------------------------
 
@@ -234,8 +253,14 @@ void add_pair(PositionMapGpu* g, double theta, double a, double b) {
 
 }  // namespace
 
-PositionMapGpu position_map_gpu(const PositionMapSpec& s) {
+PositionMapGpu position_map_gpu(const PositionMapSpec& s, const std::vector<double>* log_norm) {
     PositionMapGpu g;
+    if (position_map_shows_softmax(s)) {
+        const std::vector<double> computed = log_norm ? std::vector<double>() : position_map_row_log_normalizers(s);
+        const std::vector<double>& ln = log_norm ? *log_norm : computed;
+        g.log_norm.assign(ln.begin(), ln.end());
+        for (double x : ln) g.log_norm_max_abs = std::max(g.log_norm_max_abs, std::fabs(x));
+    }
     g.kind = int(s.kind);
     g.L = s.L;
     switch (s.kind) {
@@ -311,7 +336,8 @@ void sincos_turns_f32(std::uint32_t phase, float* s, float* c) {
     }
 }
 
-float position_map_value_f32(const PositionMapGpu& g, long long i, long long j) {
+namespace {
+float logit_f32(const PositionMapGpu& g, long long i, long long j) {
     const long long delta = g.delta_sign * (j - i);
     switch (PositionMapKind(g.kind)) {
     case PositionMapKind::sinusoidal:
@@ -347,13 +373,29 @@ float position_map_value_f32(const PositionMapGpu& g, long long i, long long j) 
     return 0.0f;
 }
 
-double position_map_tolerance(const PositionMapGpu& g) {
+double logit_tolerance(const PositionMapGpu& g) {
     switch (PositionMapKind(g.kind)) {
     case PositionMapKind::sinusoidal:
     case PositionMapKind::rope: return double(g.pair_count + 4) * std::ldexp(1.0, -24) * g.weight_sum;
     case PositionMapKind::alibi: return std::ldexp(1.0, -22) * std::fabs(double(g.alibi_slope)) * double(g.L - 1);
     default: return 0.0;
     }
+}
+}  // namespace
+
+float position_map_value_f32(const PositionMapGpu& g, long long i, long long j) {
+    const float v = logit_f32(g, i, j);
+    if (g.log_norm.empty() || std::isnan(v)) return v;
+    return std::exp(v - g.log_norm[size_t(i)]);  // the shader's exp(v − log Z_i)
+}
+
+double position_map_tolerance(const PositionMapGpu& g) {
+    if (g.log_norm.empty()) return logit_tolerance(g);
+    // |δp| ≤ p·(|δv| + |δ log Z| + exp's rounding). ALiBi's logit error is relative, |δv| ≤ 2^−22·|v|, and
+    // with v ≤ 0 and log Z ≥ 0 (the diagonal contributes e^0) p·|v| ≤ |v|·e^v ≤ 1/e, so that term is at
+    // most 2^−22 however long the row; the trigonometric maps' |δv| is absolute and p ≤ 1 bounds it.
+    const double logit = PositionMapKind(g.kind) == PositionMapKind::alibi ? std::ldexp(1.0, -22) : logit_tolerance(g);
+    return logit + std::ldexp(1.0, -23) * g.log_norm_max_abs + std::ldexp(1.0, -21);
 }
 
 // [SECTION] profiles along Δ -----------------------------------------------------------------
@@ -363,14 +405,7 @@ std::vector<double> position_map_profile(const PositionMapSpec& s, long long del
     if (delta_last < delta_first) return out;
     out.reserve(size_t(delta_last - delta_first + 1));
     if (s.kind == PositionMapKind::sinusoidal || s.kind == PositionMapKind::rope) {
-        RopeTerms t;
-        if (s.kind == PositionMapKind::rope) {
-            t = rope_terms(s);
-        } else {
-            t.theta = sinusoidal_frequencies(s.d, s.base, s.variant).head(s.d / 2);
-            t.a.assign(size_t(s.d / 2), 1.0);
-            t.b.assign(size_t(s.d / 2), 0.0);
-        }
+        const RopeTerms t = trig_terms(s);
         const std::vector<double>& a = t.a;
         const std::vector<double>& b = t.b;
         for (long long delta = delta_first; delta <= delta_last; ++delta) {
@@ -391,8 +426,96 @@ std::vector<double> position_map_profile(const PositionMapSpec& s, long long del
     return out;
 }
 
-void position_map_range(const PositionMapSpec& s, double* lo, double* hi) {
+namespace {
+
+// C(Δ) += a·cos(Δθ) and S(Δ) += b·sin(Δθ) for Δ = 0..last. The angle advances by one rotation per step
+// (a complex multiplication) and is recomputed exactly every 256 steps, so the rounding carried along is
+// at most ~256 steps' worth (≈ 6e−14), while the cost drops from a sin and a cos to four multiplications.
+void add_pair_profile(double theta, double a, double b, long long last, std::vector<double>* C, std::vector<double>* S) {
+    const double wc = std::cos(theta), ws = std::sin(theta);
+    double c = 1.0, s = 0.0;
+    for (long long delta = 0; delta <= last; ++delta) {
+        if ((delta & 255) == 0) {
+            c = std::cos(double(delta) * theta);
+            s = std::sin(double(delta) * theta);
+        }
+        (*C)[size_t(delta)] += a * c;
+        (*S)[size_t(delta)] += b * s;
+        const double next_c = c * wc - s * ws;
+        s = s * wc + c * ws;
+        c = next_c;
+    }
+}
+
+}  // namespace
+
+std::vector<double> position_map_full_profile(const PositionMapSpec& s) {
     const long long last = s.L - 1;
+    if (s.kind != PositionMapKind::rope && s.kind != PositionMapKind::sinusoidal) return position_map_profile(s, -last, last);
+    // f(±x) = C(x) ± S(x) with C = Σ a·cos(xθ), S = Σ b·sin(xθ) and x the formula's offset (rope: n − m =
+    // −(i − j); sinusoidal: b = 0, so the sign does not matter): one pass over |x| serves both signs.
+    // Index k = (i − j) + L − 1.
+    const RopeTerms t = trig_terms(s);
+    std::vector<double> C(size_t(last + 1), 0.0), S(size_t(last + 1), 0.0);
+    for (size_t p = 0; p < t.a.size(); ++p) add_pair_profile(t.theta(Eigen::Index(p)), t.a[p], t.b[p], last, &C, &S);
+    std::vector<double> f(size_t(2 * last + 1));
+    for (long long x = 0; x <= last; ++x) {
+        f[size_t(last - x)] = C[size_t(x)] + S[size_t(x)];  // i − j = −x
+        f[size_t(last + x)] = C[size_t(x)] - S[size_t(x)];  // i − j = +x
+    }
+    return f;
+}
+
+std::vector<double> position_map_row_log_normalizers(const PositionMapSpec& s) {
+    const long long L = s.L;
+    const std::vector<double> f = position_map_full_profile(s);
+    double M = -INFINITY;
+    for (double x : f)
+        if (!std::isnan(x)) M = std::max(M, x);
+    // A segment tree of e_k = exp(f_k − M) (0 where masked): every row's window [i, i + L − 1] of Δ
+    // indices is a sum of O(log L) node sums, all positive, so nothing cancels (a prefix-sum difference
+    // could lose every digit when a row's terms are tiny next to the whole profile's).
+    const size_t n = f.size();
+    size_t size = 1;
+    while (size < n) size <<= 1;
+    std::vector<double> tree(2 * size, 0.0);
+    for (size_t k = 0; k < n; ++k) tree[size + k] = std::isnan(f[k]) ? 0.0 : std::exp(f[k] - M);
+    for (size_t k = size - 1; k >= 1; --k) tree[k] = tree[2 * k] + tree[2 * k + 1];
+    std::vector<double> out(static_cast<size_t>(L));
+    for (long long i = 0; i < L; ++i) {
+        // Row i: j = 0..L−1 → i − j = i..i−L+1 → k = i − j + L − 1 ∈ [i, i + L − 1].
+        size_t lo = size + size_t(i), hi = size + size_t(i + L);  // [lo, hi)
+        double sum = 0.0;
+        while (lo < hi) {
+            if (lo & 1) sum += tree[lo++];
+            if (hi & 1) sum += tree[--hi];
+            lo >>= 1;
+            hi >>= 1;
+        }
+        out[size_t(i)] = M + std::log(sum);
+    }
+    return out;
+}
+
+double position_map_shown_value(const PositionMapSpec& s, const std::vector<double>& log_norm, long long i, long long j) {
+    const double v = position_map_value(s, i, j);
+    if (!position_map_shows_softmax(s) || std::isnan(v) || size_t(i) >= log_norm.size()) return v;
+    return std::exp(v - log_norm[size_t(i)]);
+}
+
+void position_map_range(const PositionMapSpec& s, double* lo, double* hi, const std::vector<double>* log_norm) {
+    const long long last = s.L - 1;
+    if (position_map_shows_softmax(s) && log_norm && !log_norm->empty()) {
+        // Probabilities: 0 up to a bound on the largest one, exp(max value − log Z_i) over the rows.
+        const std::vector<double> f = position_map_full_profile(s);
+        double M = -INFINITY, best = 0.0;
+        for (double x : f)
+            if (!std::isnan(x)) M = std::max(M, x);
+        for (double z : *log_norm) best = std::max(best, std::exp(M - z));
+        *lo = 0.0;
+        *hi = std::min(1.0, best);
+        return;
+    }
     switch (s.kind) {
     case PositionMapKind::alibi:
         *hi = 0.0;
@@ -415,19 +538,9 @@ void position_map_range(const PositionMapSpec& s, double* lo, double* hi) {
         *lo = -*hi;
         return;
     case PositionMapKind::rope: {
-        // The scale is symmetric: the largest |value| over every Δ, O(L·d). f(±Δ) = C(Δ) ± S(Δ) with
-        // C = Σ a·cos(Δθ) and S = Σ b·sin(Δθ), so one pass over Δ ≥ 0 covers both signs.
-        const RopeTerms t = rope_terms(s);
+        // The scale is symmetric: the largest |value| over every Δ, O(L·d).
         double m = 0.0;
-        for (long long delta = 0; delta <= last; ++delta) {
-            double C = 0.0, S = 0.0;
-            for (size_t p = 0; p < t.a.size(); ++p) {
-                const double x = double(delta) * t.theta(Eigen::Index(p));
-                C += t.a[p] * std::cos(x);
-                S += t.b[p] * std::sin(x);
-            }
-            m = std::max(m, std::max(std::fabs(C + S), std::fabs(C - S)));
-        }
+        for (double x : position_map_full_profile(s)) m = std::max(m, std::fabs(x));
         *hi = m > 0 ? m : 1.0;
         *lo = -*hi;
         return;

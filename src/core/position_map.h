@@ -73,11 +73,13 @@ struct PositionMapSpec {
     bool bidirectional = true;
     // shaw
     int clip = 16;
+    // rope and alibi: show each row's softmax over the keys, exp(value − log Z_i), instead of the logits
+    bool softmax = false;
 };
 
 // The URL / argv parameters of a map (map, L, d, base, variant, layout, scaling, factor, original_max,
 // beta_fast, beta_slow, low_freq_factor, high_freq_factor, content, seed, heads, head, mode, num_buckets,
-// max_distance, bidirectional, clip).
+// max_distance, bidirectional, clip, softmax).
 const std::vector<ParamSpec>& position_map_param_specs();
 // The spec from a complete ParamSet of position_map_param_specs(); keys it lacks keep their defaults.
 PositionMapSpec position_map_from_params(const ParamSet& p);
@@ -95,6 +97,10 @@ double position_map_alibi_slope(const PositionMapSpec& s);
 double position_map_value(const PositionMapSpec& s, long long i, long long j);
 // Whole-number maps (t5, shaw) print without decimals.
 bool position_map_is_integer(const PositionMapSpec& s);
+// The maps whose values are attention logits, so a row softmax means something: rope and alibi.
+bool position_map_has_softmax(const PositionMapSpec& s);
+// True when the spec asks for the softmax and the map has one.
+bool position_map_shows_softmax(const PositionMapSpec& s);
 
 // [SECTION] GPU form
 
@@ -112,14 +118,20 @@ struct PositionMapGpu {
     std::vector<std::int32_t> t5_edges;      // distances n at which the bucket within a half steps up
     int shaw_clip = 0;
     double weight_sum = 0.0;         // Σ(|a| + |b|): scale of the float32 error bound
+    // Row softmax: float(log Z_i) for every row i (empty = show the values themselves).
+    std::vector<float> log_norm;
+    double log_norm_max_abs = 0.0;   // max |log Z_i|, for the error bound
 };
-PositionMapGpu position_map_gpu(const PositionMapSpec& s);
+// `log_norm`: the rows' log-normalisers when already computed (softmax), else they are computed here.
+PositionMapGpu position_map_gpu(const PositionMapSpec& s, const std::vector<double>* log_norm = nullptr);
 
 // The shader's arithmetic, step for step in float32 (exact integer phase, octant reduction,
 // polynomial sin/cos, float sums). NaN = masked.
 float position_map_value_f32(const PositionMapGpu& g, long long i, long long j);
 // The tolerance of the contract for this map: (n + 4)·2^−24·Σ(|a| + |b|) for the trigonometric maps,
-// 2^−22·|slope|·(L − 1) for ALiBi, 0 for the integer maps.
+// 2^−22·|slope|·(L − 1) for ALiBi, 0 for the integer maps. A row softmax p = exp(v − log Z) adds the
+// rounding of log Z and of exp: tolerance(v) + 2^−23·max|log Z| + 2^−21 (p ≤ 1 scales every term), where
+// ALiBi's tolerance(v) is 2^−22 (its relative logit error times p·|v| ≤ 1/e).
 double position_map_tolerance(const PositionMapGpu& g);
 
 // sin and cos of 2π·phase/2^32 (phase: a uint32 fraction of a turn), as the shader evaluates them.
@@ -129,9 +141,17 @@ std::uint32_t position_map_phase(const PositionMapGpu& g, int p, long long delta
 
 // [SECTION] profiles along Δ
 
-// Smallest and largest value over the whole L×L map (masked cells ignored), from the Δ-profile; the
-// colour scale of the view. Sinusoidal: exact range from the profile as well.
-void position_map_range(const PositionMapSpec& s, double* lo, double* hi);
+// The colour scale of the view: smallest and largest value over the whole L×L map (masked cells ignored);
+// exact for every map (the rope scale is ±max|value| from the profile). With softmax: 0 to the bound
+// min(1, max_i exp(max value − log Z_i)). `log_norm` as returned by position_map_row_log_normalizers (softmax only).
+void position_map_range(const PositionMapSpec& s, double* lo, double* hi, const std::vector<double>* log_norm = nullptr);
+// value(Δ) for every Δ = i − j in −(L−1)..L−1, at index Δ + L − 1 (NaN where masked), in double.
+std::vector<double> position_map_full_profile(const PositionMapSpec& s);
+// log Z_i = log Σ_j exp(value(i, j)) for every row i (masked cells left out), in double: O(L·d) for the
+// profile, then each row's window of Δ summed from a segment tree of positive terms (no cancellation).
+std::vector<double> position_map_row_log_normalizers(const PositionMapSpec& s);
+// What the map shows at (i, j): the value, or exp(value − log Z_i) when it shows the softmax.
+double position_map_shown_value(const PositionMapSpec& s, const std::vector<double>& log_norm, long long i, long long j);
 // value(Δ) for Δ = delta_first..delta_last (i − j), by the GPU form's formula in double (Toeplitz):
 // the "mean score against distance" curve (every cell at one Δ holds the same value).
 std::vector<double> position_map_profile(const PositionMapSpec& s, long long delta_first, long long delta_last);

@@ -39,6 +39,7 @@ struct PositionMapView {
     PositionMapGpu gpu;
     double lo = 0, hi = 1;      // colour scale
     bool is_signed = true;      // diverging scale around 0
+    std::vector<double> log_norm;  // row softmax: log Z_i of every row (empty = the values themselves)
 };
 
 // Row-major matrix: ViewData::values(r, c) is row r, column c, and .data() is laid out the way

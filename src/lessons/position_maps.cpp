@@ -31,7 +31,7 @@ std::vector<std::string> keys_for(const ParamSet& p) {
     switch (s.kind) {
     case PositionMapKind::sinusoidal: keys.insert(keys.end(), {"d", "base", "variant"}); break;
     case PositionMapKind::rope: {
-        keys.insert(keys.end(), {"d", "base", "layout", "content", "seed", "scaling"});
+        keys.insert(keys.end(), {"d", "base", "layout", "content", "seed", "softmax", "scaling"});
         const RopeScaling k = s.scaling.kind;
         if (k != RopeScaling::none) keys.push_back("factor");
         if (k == RopeScaling::dynamic || k == RopeScaling::yarn || k == RopeScaling::llama3) keys.push_back("original_max");
@@ -39,7 +39,7 @@ std::vector<std::string> keys_for(const ParamSet& p) {
         if (k == RopeScaling::llama3) keys.insert(keys.end(), {"low_freq_factor", "high_freq_factor"});
         break;
     }
-    case PositionMapKind::alibi: keys.insert(keys.end(), {"heads", "head", "mode"}); break;
+    case PositionMapKind::alibi: keys.insert(keys.end(), {"heads", "head", "mode", "softmax"}); break;
     case PositionMapKind::t5: keys.insert(keys.end(), {"num_buckets", "max_distance", "bidirectional"}); break;
     case PositionMapKind::shaw: keys.push_back("clip"); break;
     }
@@ -53,6 +53,11 @@ std::vector<std::string> all_keys() {
 }
 
 std::string map_title(const PositionMapSpec& s, Lang lang) {
+    if (position_map_shows_softmax(s)) {
+        PositionMapSpec logits = s;
+        logits.softmax = false;
+        return map_title(logits, lang) + tr(lang, "，按行 softmax", ", row softmax");
+    }
     switch (s.kind) {
     case PositionMapKind::sinusoidal: return tr(lang, "正弦位置编码的 Gram 矩阵 PE·PEᵀ", "Gram matrix PE·PEᵀ of the sinusoidal encoding");
     case PositionMapKind::rope:
@@ -69,9 +74,11 @@ std::string map_title(const PositionMapSpec& s, Lang lang) {
 std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     auto pm = std::make_shared<PositionMapView>();
     pm->spec = spec_from(p);
-    pm->gpu = position_map_gpu(pm->spec);
-    position_map_range(pm->spec, &pm->lo, &pm->hi);
-    pm->is_signed = pm->spec.kind == PositionMapKind::sinusoidal || pm->spec.kind == PositionMapKind::rope;
+    const bool softmax = position_map_shows_softmax(pm->spec);
+    if (softmax) pm->log_norm = position_map_row_log_normalizers(pm->spec);
+    pm->gpu = position_map_gpu(pm->spec, &pm->log_norm);
+    position_map_range(pm->spec, &pm->lo, &pm->hi, &pm->log_norm);
+    pm->is_signed = !softmax && (pm->spec.kind == PositionMapKind::sinusoidal || pm->spec.kind == PositionMapKind::rope);
     const PositionMapSpec& s = pm->spec;
 
     ViewData v;
@@ -86,7 +93,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     const long long probes[][2] = {{0, n}, {n, 0}, {n, n}, {1, n}, {n, 1}, {n / 2, n / 3}, {n / 3, n}, {7, 5}, {0, 0}};
     double worst = 0;
     for (const auto& ij : probes) {
-        const double ref = position_map_value(s, ij[0], ij[1]);
+        const double ref = position_map_shown_value(s, pm->log_norm, ij[0], ij[1]);
         if (!std::isnan(ref)) worst = std::max(worst, std::fabs(double(position_map_value_f32(pm->gpu, ij[0], ij[1])) - ref));
     }
     const double tol = position_map_tolerance(pm->gpu);
@@ -99,6 +106,11 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
                                          "Integer map: GPU and reference agree exactly in every cell (largest error on probe cells ")) +
                           num_digits(worst, 3) + ")");
     }
+    if (softmax)
+        v.notes.push_back(tr(lang,
+                             "按行 softmax：每行的归一化量 log Z_i 由 core 沿 Δ 精确求和（O(L·d)，Toeplitz 结构），GPU 只计算 exp(logit − log Z_i)。",
+                             "Row softmax: each row's normaliser log Z_i is summed exactly by the core along Δ (O(L·d), "
+                             "the Toeplitz structure); the GPU only computes exp(logit − log Z_i)."));
     if (s.kind == PositionMapKind::t5)
         v.notes.push_back(std::string(tr(lang, "每半边的桶边界（距离 n）：", "Bucket edges per half (distance n): ")) +
                           [&] {

@@ -58,7 +58,8 @@ RowMatrix view_matrix(const ViewData& v, std::vector<std::string>* col_labels, s
             col_labels->push_back(std::to_string(c0 + k));
         }
         for (long long r = 0; r < n; ++r)
-            for (long long c = 0; c < n; ++c) m(Eigen::Index(r), Eigen::Index(c)) = position_map_value(s, r0 + r, c0 + c);
+            for (long long c = 0; c < n; ++c)
+                m(Eigen::Index(r), Eigen::Index(c)) = position_map_shown_value(s, v.posmap->log_norm, r0 + r, c0 + c);
         return m;
     }
     if (v.kind != ViewKind::Curve) {

@@ -224,13 +224,13 @@ int run_batch(const Options& o) {
     } else if (!o.headless_render.empty()) {
         map_from_args(o, &spec, window);
         std::string png;
-        if (!pelab::position_map_png(&p.painter, spec, window, w, h, &png, &error) ||
+        double range[2] = {0, 0};
+        if (!pelab::position_map_png(&p.painter, spec, window, w, h, &png, range, &error) ||
             !write_file_atomically(o.headless_render, png)) {
             std::fprintf(stderr, "pelab: could not write %s: %s\n", o.headless_render.c_str(), error.empty() ? "write failed" : error.c_str());
             rc = 1;
         } else {
-            double lo, hi;
-            pelab::position_map_range(spec, &lo, &hi);
+            const double lo = range[0], hi = range[1];
             std::printf("pelab: wrote %s (%dx%d, map=%s L=%d, columns %.6g..%.6g, rows %.6g..%.6g, colour scale %.6g..%.6g, %s)\n",
                         o.headless_render.c_str(), w, h, pelab::position_map_name(spec.kind), spec.L, window[0], window[0] + window[2],
                         window[1], window[1] + window[3], lo, hi, gl_renderer());

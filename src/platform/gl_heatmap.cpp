@@ -111,10 +111,13 @@ void GlMatrixPainter::shutdown() {
     slots_.clear();
     for (PosmapSlot* s : {&scratch_}) {
         if (s->texture) glDeleteTextures(1, &s->texture);
+        if (s->lognorm_texture) glDeleteTextures(1, &s->lognorm_texture);
         *s = PosmapSlot();
     }
-    for (PosmapSlot& s : posmaps_)
+    for (PosmapSlot& s : posmaps_) {
         if (s.texture) glDeleteTextures(1, &s.texture);
+        if (s.lognorm_texture) glDeleteTextures(1, &s.lognorm_texture);
+    }
     posmaps_.clear();
     if (posmap_program_) glDeleteProgram(posmap_program_);
     posmap_program_ = 0;

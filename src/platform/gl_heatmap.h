@@ -62,6 +62,7 @@ private:
     // Position maps: the per-pair/edge texture and the uniforms of the last upload, per slot.
     struct PosmapSlot {
         unsigned texture = 0;
+        unsigned lognorm_texture = 0;  // R32F rows' log-normalisers (a 1×1 zero when not showing softmax)
         uint64_t version = ~uint64_t(0);
         PositionMapGpu map;
     };

@@ -55,6 +55,15 @@ void GlMatrixPainter::posmap_upload(PosmapSlot* s, uint64_t version, const Posit
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32UI, GLsizei(texels.size() / 4), 1, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT,
                  texels.data());
+    // The rows' log-normalisers, 256 per texture row (65,536 rows → 256×256): read with texelFetch.
+    std::vector<float> lognorm(map.log_norm);
+    const int ln_w = 256, ln_h = std::max(1, int((lognorm.size() + 255) / 256));
+    lognorm.resize(size_t(ln_w) * size_t(ln_h), 0.0f);
+    if (!s->lognorm_texture) glGenTextures(1, &s->lognorm_texture);
+    glBindTexture(GL_TEXTURE_2D, s->lognorm_texture);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, ln_w, ln_h, 0, GL_RED, GL_FLOAT, lognorm.data());
     s->version = version;
     s->map = map;
 }
@@ -71,6 +80,11 @@ void GlMatrixPainter::posmap_draw(const PosmapSlot& s, const int origin[2], cons
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, s.texture);
     glUniform1i(loc("u_data"), 0);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, s.lognorm_texture);
+    glUniform1i(loc("u_lognorm"), 1);
+    glUniform1i(loc("u_softmax"), m.log_norm.empty() ? 0 : 1);
+    glActiveTexture(GL_TEXTURE0);
     glUniform4f(loc("u_rect"), rect_ndc[0], rect_ndc[1], rect_ndc[2], rect_ndc[3]);
     glUniform4f(loc("u_window"), local_window[0], local_window[1], local_window[2], local_window[3]);
     glUniform2i(loc("u_origin"), origin[0], origin[1]);

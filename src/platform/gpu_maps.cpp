@@ -65,6 +65,12 @@ std::vector<TileCase> tile_cases() {
     t5causal.bidirectional = false;
     t5causal.max_distance = 4096;
     maps.push_back({"t5-causal", t5causal});
+    PositionMapSpec rope_softmax = yarn;
+    rope_softmax.softmax = true;
+    maps.push_back({"rope-yarn-softmax", rope_softmax});
+    PositionMapSpec alibi_softmax = make_spec(PositionMapKind::alibi, 65536);
+    alibi_softmax.softmax = true;
+    maps.push_back({"alibi-softmax", alibi_softmax});
 
     static std::vector<std::string> labels;  // stable storage for the labels below
     labels.clear();
@@ -94,7 +100,9 @@ std::string position_map_tile_check(GlMatrixPainter* painter, bool* all_ok) {
     std::string report = "[";
     bool first = true;
     for (const TileCase& c : tile_cases()) {
-        const PositionMapGpu g = position_map_gpu(c.spec);
+        const std::vector<double> log_norm =
+            position_map_shows_softmax(c.spec) ? position_map_row_log_normalizers(c.spec) : std::vector<double>();
+        const PositionMapGpu g = position_map_gpu(c.spec, &log_norm);
         const double tol = position_map_tolerance(g);
         std::vector<float> values;
         std::string error;
@@ -123,7 +131,7 @@ std::string position_map_tile_check(GlMatrixPainter* painter, bool* all_ok) {
                     };
                     for (long long i : candidates(v)) {
                         for (long long j : candidates(u)) {
-                            const double ref = position_map_value(c.spec, i, j);
+                            const double ref = position_map_shown_value(c.spec, log_norm, i, j);
                             if (std::isnan(ref) ? masked : !masked) mask_ok = true;
                             if (!std::isnan(ref) && !masked) best = std::min(best, std::fabs(double(got) - ref));
                             if (std::isnan(ref) && masked) best = 0.0;
@@ -154,11 +162,15 @@ std::string position_map_tile_check(GlMatrixPainter* painter, bool* all_ok) {
 // [SECTION] figures and timing -------------------------------------------------------------------
 
 bool position_map_png(GlMatrixPainter* painter, const PositionMapSpec& spec, const double window[4], int width, int height,
-                      std::string* png, std::string* error) {
-    const PositionMapGpu g = position_map_gpu(spec);
+                      std::string* png, double range[2], std::string* error) {
+    const bool softmax = position_map_shows_softmax(spec);
+    const std::vector<double> log_norm = softmax ? position_map_row_log_normalizers(spec) : std::vector<double>();
+    const PositionMapGpu g = position_map_gpu(spec, &log_norm);
     double lo, hi;
-    position_map_range(spec, &lo, &hi);
-    const bool is_signed = spec.kind == PositionMapKind::sinusoidal || spec.kind == PositionMapKind::rope;
+    position_map_range(spec, &lo, &hi, &log_norm);
+    range[0] = lo;
+    range[1] = hi;
+    const bool is_signed = !softmax && (spec.kind == PositionMapKind::sinusoidal || spec.kind == PositionMapKind::rope);
     std::vector<unsigned char> rgba;
     if (!painter->render_position_map(g, window, width, height, false, is_signed ? Colormap::Diverging : Colormap::Sequential,
                                       float(lo), float(hi), nullptr, &rgba, error))

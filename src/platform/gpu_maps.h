@@ -15,9 +15,10 @@ namespace pelab {
 // Returns a JSON array (one object per tile: case, ok, pixels, max_abs_error, tolerance); *all_ok is
 // false when any tile fails or cannot be rendered.
 std::string position_map_tile_check(GlMatrixPainter* painter, bool* all_ok);
-// PNG of `window` (first column, first row, columns, rows) of the map, width×height pixels, coloured as on screen.
+// PNG of `window` (first column, first row, columns, rows) of the map, width×height pixels, coloured as on
+// screen; `range` receives the colour scale used (lo, hi).
 bool position_map_png(GlMatrixPainter* painter, const PositionMapSpec& spec, const double window[4], int width, int height,
-                      std::string* png, std::string* error);
+                      std::string* png, double range[2], std::string* error);
 // Milliseconds per frame of the whole map drawn into a width×height target (waiting for the GPU each time).
 std::vector<double> position_map_frame_times(GlMatrixPainter* painter, const PositionMapSpec& spec, int width, int height,
                                              int frames, std::string* error);

@@ -161,8 +161,17 @@ void draw_position_map(const ViewData& v, ViewContext& ctx, float width) {
     if (px_per_cell >= font * 2.6f) {
         for (long long r = r0; double(r) < w->y0 + w->span && r < L; ++r) {
             for (long long c = c0; double(c) < w->x0 + w->span && c < L; ++c) {
-                const double x = position_map_value(pm.spec, r, c);
-                const std::string s = std::isnan(x) ? std::string("−∞") : format_cell(x, integer, px_per_cell >= font * 3.6f ? 3 : 2);
+                const double x = position_map_shown_value(pm.spec, pm.log_norm, r, c);
+                std::string s;
+                if (std::isnan(x)) {
+                    s = pm.log_norm.empty() ? "−∞" : "0";  // a masked key: logit −∞, weight 0
+                } else if (!pm.log_norm.empty()) {
+                    char buf[32];  // probabilities span many decades: significant digits, not decimals
+                    std::snprintf(buf, sizeof buf, "%.3g", x);
+                    s = buf;
+                } else {
+                    s = format_cell(x, integer, px_per_cell >= font * 3.6f ? 3 : 2);
+                }
                 const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
                 const ImVec2 at(p0.x + float((double(c) + 0.5 - w->x0) * px_per_cell) - ts.x * 0.5f,
                                 p0.y + float((double(r) + 0.5 - w->y0) * px_per_cell) - ts.y * 0.5f);
@@ -182,7 +191,7 @@ void draw_position_map(const ViewData& v, ViewContext& ctx, float width) {
             const ImVec2 a(p0.x + float((double(j) - w->x0) * px_per_cell), p0.y + float((double(i) - w->y0) * px_per_cell));
             dl->AddRect(a, ImVec2(a.x + float(px_per_cell), a.y + float(px_per_cell)), IM_COL32(0, 0, 0, 255), 0, 0, 2.0f);
         }
-        const double ref = position_map_value(pm.spec, i, j);
+        const double ref = position_map_shown_value(pm.spec, pm.log_norm, i, j);
         const float f32 = position_map_value_f32(pm.gpu, i, j);
         ImGui::BeginTooltip();
         ImGui::Text("i = %s, j = %s, i − j = %s", position_text(i).c_str(), position_text(j).c_str(), position_text(i - j).c_str());
@@ -192,6 +201,11 @@ void draw_position_map(const ViewData& v, ViewContext& ctx, float width) {
             char line[160];
             std::snprintf(line, sizeof line, "%s: %.10g", tr(ctx.lang, "参考值（core，double）", "reference (core, double)"), ref);
             ImGui::TextUnformatted(line);
+            if (!pm.log_norm.empty()) {
+                std::snprintf(line, sizeof line, "logit = %.10g, log Z_i = %.10g", position_map_value(pm.spec, i, j),
+                              pm.log_norm[size_t(i)]);
+                ImGui::TextUnformatted(line);
+            }
             std::snprintf(line, sizeof line, "%s: %.8g   %s %.2e", tr(ctx.lang, "GPU 算法（float32）", "GPU arithmetic (float32)"),
                           double(f32), tr(ctx.lang, "相差", "differs by"), std::fabs(double(f32) - ref));
             ImGui::TextUnformatted(line);

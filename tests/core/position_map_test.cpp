@@ -251,3 +251,99 @@ TEST(PositionMap, ProfileIsTheValueAlongEachDiagonal) {
 }
 
 }  // namespace
+
+// [SECTION] row softmax ------------------------------------------------------------------------
+
+namespace {
+
+double direct_log_normalizer(const PositionMapSpec& s, long long i) {
+    double M = -INFINITY;
+    for (long long j = 0; j < s.L; ++j) {
+        const double v = position_map_value(s, i, j);
+        if (!std::isnan(v)) M = std::max(M, v);
+    }
+    double sum = 0.0;
+    for (long long j = 0; j < s.L; ++j) {
+        const double v = position_map_value(s, i, j);
+        if (!std::isnan(v)) sum += std::exp(v - M);
+    }
+    return M + std::log(sum);
+}
+
+std::vector<PositionMapSpec> softmax_specs(int L) {
+    std::vector<PositionMapSpec> out;
+    PositionMapSpec rope = spec_of(PositionMapKind::rope, L);
+    rope.softmax = true;
+    rope.d = 32;
+    rope.content = RopeContent::random;
+    out.push_back(rope);
+    rope.scaling.kind = RopeScaling::yarn;
+    rope.scaling.factor = 8;
+    rope.content = RopeContent::same;
+    out.push_back(rope);
+    PositionMapSpec alibi = spec_of(PositionMapKind::alibi, L);
+    alibi.softmax = true;
+    out.push_back(alibi);
+    alibi.mode = AlibiMode::symmetric;
+    alibi.heads = 3;
+    alibi.head = 2;
+    out.push_back(alibi);
+    return out;
+}
+
+}  // namespace
+
+TEST(PositionMapSoftmax, LogNormalizersEqualTheDirectRowSums) {
+    for (const PositionMapSpec& s : softmax_specs(300)) {
+        const std::vector<double> z = position_map_row_log_normalizers(s);
+        ASSERT_EQ(z.size(), 300u);
+        for (long long i : {0LL, 1LL, 57LL, 150LL, 298LL, 299LL})
+            EXPECT_NEAR(z[size_t(i)], direct_log_normalizer(s, i), 1e-12 * (1 + std::fabs(z[size_t(i)])))
+                << position_map_name(s.kind) << " row " << i;
+    }
+}
+
+TEST(PositionMapSoftmax, EveryRowSumsToOneAndMaskedCellsStayMasked) {
+    for (const PositionMapSpec& s : softmax_specs(200)) {
+        const std::vector<double> z = position_map_row_log_normalizers(s);
+        for (long long i : {0LL, 99LL, 199LL}) {
+            double sum = 0.0;
+            for (long long j = 0; j < s.L; ++j) {
+                const double p = position_map_shown_value(s, z, i, j);
+                if (std::isnan(p)) {
+                    EXPECT_TRUE(s.kind == PositionMapKind::alibi && s.mode == AlibiMode::causal && j > i);
+                    continue;
+                }
+                EXPECT_GE(p, 0.0);
+                sum += p;
+            }
+            EXPECT_NEAR(sum, 1.0, 1e-12) << position_map_name(s.kind) << " row " << i;
+        }
+    }
+}
+
+TEST(PositionMapSoftmax, Float32FormMatchesReferenceWithinToleranceAtL65536) {
+    for (const PositionMapSpec& s : softmax_specs(65536)) {
+        const std::vector<double> z = position_map_row_log_normalizers(s);
+        const PositionMapGpu g = position_map_gpu(s, &z);
+        ASSERT_EQ(g.log_norm.size(), 65536u);
+        const double tol = position_map_tolerance(g);
+        double worst = 0;
+        for (const auto& ij : probe_cells(s.L)) {
+            const double ref = position_map_shown_value(s, z, ij.first, ij.second);
+            const float got = position_map_value_f32(g, ij.first, ij.second);
+            if (std::isnan(ref)) {
+                EXPECT_TRUE(std::isnan(got));
+                continue;
+            }
+            worst = std::max(worst, std::fabs(double(got) - ref));
+        }
+        EXPECT_LE(worst, tol) << position_map_name(s.kind);
+        EXPECT_LT(tol, 1e-3);  // a meaningful bound for values in [0, 1]
+        double lo, hi;
+        position_map_range(s, &lo, &hi, &z);
+        EXPECT_EQ(lo, 0.0);
+        EXPECT_GT(hi, 0.0);
+        EXPECT_LE(hi, 1.0);
+    }
+}
