@@ -270,15 +270,6 @@ static const ParamSpec* find_spec(const Lesson& lesson, const std::string& key) 
 
 // [SECTION] frame ------------------------------------------------------------------------------
 
-// The map a lesson is about, opened by the header's "long-sequence maps" entry.
-static const char* default_map_for(const std::string& lesson) {
-    if (lesson == "absolute-pe") return "sinusoidal";
-    if (lesson == "shaw") return "shaw";
-    if (lesson == "t5-bias") return "t5";
-    if (lesson == "long-context") return "alibi";
-    return "rope";
-}
-
 static void draw_header(App* app) {
     const Lang lang = app->state.lang;
     ImGui::PushFont(app->font_title);
@@ -294,7 +285,7 @@ static void draw_header(App* app) {
         ImGui::Separator();
         const Lesson& maps = position_map_lesson();
         if (ImGui::Selectable(maps.title.get(lang), &maps == app->state.lesson) && &maps != app->state.lesson)
-            app_apply(app, {{"map", default_map_for(app->state.lesson->id)}});
+            app_apply(app, {{"map", position_map_name(position_map_for_lesson(app->state.lesson->id))}});
         ImGui::EndCombo();
     }
     // Language switch, right-aligned.
@@ -447,10 +438,13 @@ static void draw_export_menu(App* app) {
                 ImGui::Separator();
             }
             // A position map exports the window the learner is looking at.
+            double window_cells[3] = {0.0, 0.0, double(kExportMapCells)};
             const auto mw = app->interaction.map_window.find(int(i));
-            const double window_cells[3] = {mw != app->interaction.map_window.end() ? mw->second.x0 : 0.0,
-                                            mw != app->interaction.map_window.end() ? mw->second.y0 : 0.0,
-                                            mw != app->interaction.map_window.end() ? mw->second.span : double(kExportMapCells)};
+            if (mw != app->interaction.map_window.end()) {
+                window_cells[0] = mw->second.x0;
+                window_cells[1] = mw->second.y0;
+                window_cells[2] = mw->second.span;
+            }
             const double* window = v.kind == ViewKind::PositionMap ? window_cells : nullptr;
             struct Item {
                 UiText download, copy;

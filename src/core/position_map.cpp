@@ -401,29 +401,12 @@ double position_map_tolerance(const PositionMapGpu& g) {
 // [SECTION] profiles along Δ -----------------------------------------------------------------
 
 std::vector<double> position_map_profile(const PositionMapSpec& s, long long delta_first, long long delta_last) {
-    std::vector<double> out;
-    if (delta_last < delta_first) return out;
-    out.reserve(size_t(delta_last - delta_first + 1));
-    if (s.kind == PositionMapKind::sinusoidal || s.kind == PositionMapKind::rope) {
-        const RopeTerms t = trig_terms(s);
-        const std::vector<double>& a = t.a;
-        const std::vector<double>& b = t.b;
-        for (long long delta = delta_first; delta <= delta_last; ++delta) {
-            const double x = double(s.kind == PositionMapKind::rope ? -delta : delta);  // rope: n − m = −(i − j)
-            double sum = 0.0;
-            for (size_t p = 0; p < a.size(); ++p) {
-                const double angle = x * t.theta(Eigen::Index(p));
-                sum += a[p] * std::cos(angle) + b[p] * std::sin(angle);
-            }
-            out.push_back(sum);
-        }
-        return out;
-    }
-    for (long long delta = delta_first; delta <= delta_last; ++delta) {
-        // Cell (i, j) = (Δ, 0) for Δ ≥ 0 and (0, −Δ) otherwise: any cell on the diagonal will do.
-        out.push_back(delta >= 0 ? position_map_value(s, delta, 0) : position_map_value(s, 0, -delta));
-    }
-    return out;
+    const long long last = s.L - 1;
+    delta_first = std::max(delta_first, -last);
+    delta_last = std::min(delta_last, last);
+    if (delta_last < delta_first) return {};
+    const std::vector<double> full = position_map_full_profile(s);
+    return std::vector<double>(full.begin() + std::ptrdiff_t(delta_first + last), full.begin() + std::ptrdiff_t(delta_last + last + 1));
 }
 
 namespace {
@@ -451,7 +434,13 @@ void add_pair_profile(double theta, double a, double b, long long last, std::vec
 
 std::vector<double> position_map_full_profile(const PositionMapSpec& s) {
     const long long last = s.L - 1;
-    if (s.kind != PositionMapKind::rope && s.kind != PositionMapKind::sinusoidal) return position_map_profile(s, -last, last);
+    if (s.kind != PositionMapKind::rope && s.kind != PositionMapKind::sinusoidal) {
+        std::vector<double> f;
+        f.reserve(size_t(2 * last + 1));
+        for (long long delta = -last; delta <= last; ++delta)  // cell (Δ, 0) or (0, −Δ): any cell of the diagonal
+            f.push_back(delta >= 0 ? position_map_value(s, delta, 0) : position_map_value(s, 0, -delta));
+        return f;
+    }
     // f(±x) = C(x) ± S(x) with C = Σ a·cos(xθ), S = Σ b·sin(xθ) and x the formula's offset (rope: n − m =
     // −(i − j); sinusoidal: b = 0, so the sign does not matter): one pass over |x| serves both signs.
     // Index k = (i − j) + L − 1.

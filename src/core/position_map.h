@@ -152,7 +152,7 @@ std::vector<double> position_map_full_profile(const PositionMapSpec& s);
 std::vector<double> position_map_row_log_normalizers(const PositionMapSpec& s);
 // What the map shows at (i, j): the value, or exp(value − log Z_i) when it shows the softmax.
 double position_map_shown_value(const PositionMapSpec& s, const std::vector<double>& log_norm, long long i, long long j);
-// value(Δ) for Δ = delta_first..delta_last (i − j), by the GPU form's formula in double (Toeplitz):
+// value(Δ) for Δ = delta_first..delta_last (i − j, clamped to −(L−1)..L−1): a slice of the full profile,
 // the "mean score against distance" curve (every cell at one Δ holds the same value).
 std::vector<double> position_map_profile(const PositionMapSpec& s, long long delta_first, long long delta_last);
 

@@ -24,15 +24,9 @@ ParamSpec sincos2d_spec_grid() {
 }
 
 ParamSpec sincos2d_spec_D() {
-    ParamSpec s;
-    s.name = "D";
-    s.kind = ParamKind::Int;
-    s.min = 4;
-    s.max = 1024;
+    ParamSpec s = int_spec("D", 4, 1024, "16", "embedding width, a multiple of 4 as MAE asserts (first half: column, second half: row)",
+                           "嵌入宽度，按 MAE 的要求取 4 的倍数（前一半编码列，后一半编码行）");
     s.multiple_of = 4;
-    s.default_text = "16";
-    s.help = "embedding width, a multiple of 4 as MAE asserts (first half: column, second half: row)";
-    s.help_zh = "嵌入宽度，按 MAE 的要求取 4 的倍数（前一半编码列，后一半编码行）";
     return s;
 }
 

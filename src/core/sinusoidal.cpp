@@ -49,15 +49,9 @@ ParamSpec sinusoidal_spec_L() {
 }
 
 ParamSpec sinusoidal_spec_d() {
-    ParamSpec s;
-    s.name = "d";
-    s.kind = ParamKind::Int;
-    s.min = 2;
-    s.max = 1024;
+    ParamSpec s = int_spec("d", 2, 1024, "64", "model dimension (even: one sin and one cos per frequency)",
+                           "模型维度（偶数：每个频率一个 sin、一个 cos）");
     s.multiple_of = 2;
-    s.default_text = "64";
-    s.help = "model dimension (even: one sin and one cos per frequency)";
-    s.help_zh = "模型维度（偶数：每个频率一个 sin、一个 cos）";
     return s;
 }
 

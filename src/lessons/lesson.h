@@ -41,6 +41,9 @@ struct PositionMapView {
     bool is_signed = true;      // diverging scale around 0
     std::vector<double> log_norm;  // row softmax: log Z_i of every row (empty = the values themselves)
 };
+// Everything a position map needs to be drawn, computed once: the row normalisers (softmax only), the GPU
+// form built on them, the colour scale and whether it is diverging (lessons/position_maps.cpp).
+std::shared_ptr<const PositionMapView> make_position_map_view(const PositionMapSpec& spec);
 
 // Row-major matrix: ViewData::values(r, c) is row r, column c, and .data() is laid out the way
 // the GL texture upload and the tables read it (no transposition anywhere in views).
@@ -115,5 +118,9 @@ const Lesson* find_lesson(const std::string& id);
 // The long-sequence position maps (lessons/position_maps.cpp): not in the registry; opened by the `map=` key
 // on top of a lesson (lesson=rope&map=rope), which it returns to.
 const Lesson& position_map_lesson();
+// The lesson that teaches a map (the page opens over it, e.g. `pelab --gpu-map t5` → t5-bias), and the
+// map a lesson is about (the lesson menu's map entry; rope for lessons without one of their own).
+const char* position_map_host_lesson(PositionMapKind kind);
+PositionMapKind position_map_for_lesson(const std::string& lesson_id);
 
 }  // namespace pelab

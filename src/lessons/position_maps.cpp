@@ -72,13 +72,8 @@ std::string map_title(const PositionMapSpec& s, Lang lang) {
 // [SECTION] step 1: the map -------------------------------------------------------------------------
 
 std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
-    auto pm = std::make_shared<PositionMapView>();
-    pm->spec = spec_from(p);
-    const bool softmax = position_map_shows_softmax(pm->spec);
-    if (softmax) pm->log_norm = position_map_row_log_normalizers(pm->spec);
-    pm->gpu = position_map_gpu(pm->spec, &pm->log_norm);
-    position_map_range(pm->spec, &pm->lo, &pm->hi, &pm->log_norm);
-    pm->is_signed = !softmax && (pm->spec.kind == PositionMapKind::sinusoidal || pm->spec.kind == PositionMapKind::rope);
+    const std::shared_ptr<const PositionMapView> pm = make_position_map_view(spec_from(p));
+    const bool softmax = !pm->log_norm.empty();
     const PositionMapSpec& s = pm->spec;
 
     ViewData v;
@@ -174,18 +169,19 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
 
 // [SECTION] step 3: the distance profile ----------------------------------------------------------
 
-// f(Δ) at the given Δ (masked ones, causal ALiBi's Δ < 0, left out).
-ViewData profile_curve(const PositionMapSpec& s, const std::string& title, const std::vector<long long>& deltas) {
+// f(Δ) at the given Δ from the full profile (masked ones, causal ALiBi's Δ < 0, left out).
+ViewData profile_curve(const std::vector<double>& profile, long long last, const std::string& title,
+                       const std::vector<long long>& deltas) {
     ViewData curve;
     curve.kind = ViewKind::Curve;
     curve.title = title;
     curve.series_labels = {"f(Δ)"};
     curve.series.resize(1);
     for (long long d : deltas) {
-        const std::vector<double> v = position_map_profile(s, d, d);
-        if (std::isnan(v[0])) continue;
+        const double v = profile[size_t(d + last)];
+        if (std::isnan(v)) continue;
         curve.x.push_back(double(d));
-        curve.series[0].push_back(v[0]);
+        curve.series[0].push_back(v);
     }
     return curve;
 }
@@ -198,9 +194,10 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     std::vector<long long> every, spread;
     for (long long d = -near; d <= near; ++d) every.push_back(d);
     for (int k = -400; k <= 400; ++k) spread.push_back(last * k / 400);
-    ViewData close = profile_curve(s, std::string(tr(lang, "对角线附近的 f(Δ)（每个 Δ），Δ = i − j：", "f(Δ) near the diagonal (every Δ), Δ = i − j: ")) +
+    const std::vector<double> profile = position_map_full_profile(s);  // once: O(L·d)
+    ViewData close = profile_curve(profile, last, std::string(tr(lang, "对角线附近的 f(Δ)（每个 Δ），Δ = i − j：", "f(Δ) near the diagonal (every Δ), Δ = i − j: ")) +
                                           position_map_name(s.kind), every);
-    ViewData whole = profile_curve(s, std::string(tr(lang, "整个范围的 f(Δ)（801 个样本）", "f(Δ) over the whole range (801 samples)")), spread);
+    ViewData whole = profile_curve(profile, last, std::string(tr(lang, "整个范围的 f(Δ)（801 个样本）", "f(Δ) over the whole range (801 samples)")), spread);
     whole.notes.push_back(tr(lang,
                              "每条对角线上的所有单元相等，所以“分数按距离取平均”无需归约：它就是这条曲线，由 core 以 O(L·d) 精确算出。",
                              "Every cell of a diagonal holds the same value, so \"mean score against distance\" needs no "
@@ -264,6 +261,40 @@ Lesson make_lesson() {
 }
 
 }  // namespace
+
+std::shared_ptr<const PositionMapView> make_position_map_view(const PositionMapSpec& spec) {
+    auto pm = std::make_shared<PositionMapView>();
+    pm->spec = spec;
+    const bool softmax = position_map_shows_softmax(spec);
+    if (softmax) pm->log_norm = position_map_row_log_normalizers(spec);
+    pm->gpu = position_map_gpu(spec, &pm->log_norm);
+    position_map_range(spec, &pm->lo, &pm->hi, &pm->log_norm);
+    pm->is_signed = !softmax && (spec.kind == PositionMapKind::sinusoidal || spec.kind == PositionMapKind::rope);
+    return pm;
+}
+
+namespace {
+struct MapHost {
+    PositionMapKind kind;
+    const char* lesson;
+};
+constexpr MapHost kMapHosts[] = {
+    {PositionMapKind::sinusoidal, "absolute-pe"}, {PositionMapKind::rope, "rope"}, {PositionMapKind::alibi, "long-context"},
+    {PositionMapKind::t5, "t5-bias"},             {PositionMapKind::shaw, "shaw"},
+};
+}  // namespace
+
+const char* position_map_host_lesson(PositionMapKind kind) {
+    for (const MapHost& h : kMapHosts)
+        if (h.kind == kind) return h.lesson;
+    return "rope";
+}
+
+PositionMapKind position_map_for_lesson(const std::string& lesson_id) {
+    for (const MapHost& h : kMapHosts)
+        if (lesson_id == h.lesson) return h.kind;
+    return PositionMapKind::rope;
+}
 
 const Lesson& position_map_lesson() {
     static const Lesson lesson = make_lesson();

@@ -266,9 +266,9 @@ int main(int argc, char** argv) {
     // --gpu-map MAP: the long-sequence page over the lesson that teaches MAP.
     std::vector<std::string> extra;
     if (!opt.gpu_map.empty()) {
-        const std::string host = opt.gpu_map == "sinusoidal" ? "absolute-pe" : opt.gpu_map == "shaw" ? "shaw"
-                                 : opt.gpu_map == "t5" ? "t5-bias" : opt.gpu_map == "alibi" ? "long-context" : "rope";
-        extra = {"lesson=" + host, "map=" + opt.gpu_map};
+        pelab::PositionMapKind kind = pelab::PositionMapKind::rope;
+        pelab::parse_position_map(opt.gpu_map, &kind);  // validated by parse_options
+        extra = {std::string("lesson=") + pelab::position_map_host_lesson(kind), "map=" + opt.gpu_map};
         for (auto it = extra.rbegin(); it != extra.rend(); ++it) opt.key_values.insert(opt.key_values.begin(), &(*it)[0]);
     }
 

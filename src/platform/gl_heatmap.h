@@ -68,6 +68,10 @@ private:
     };
     std::vector<PosmapSlot> posmaps_;
     unsigned posmap_program_ = 0;
+    struct PosmapUniforms {  // looked up once when the program is built
+        int data, lognorm, rect, window, origin, kind, L, delta_sign, pair_count, edge_count, alibi_slope, alibi_causal,
+            t5_bidirectional, t5_half, shaw_clip, softmax, range, map, raw;
+    } posmap_u_{};
     std::string posmap_error_;  // why the position-map shader was rejected (empty: not tried or fine)
     PosmapSlot scratch_;  // render_position_map's own upload, independent of the views' slots
     bool posmap_init(std::string* error);

@@ -37,8 +37,15 @@ bool GlMatrixPainter::posmap_init(std::string* error) {
     if (!posmap_program_) {
         posmap_error_ = error->empty() ? "posmap.frag: the shader was rejected" : *error;
         std::fprintf(stderr, "pelab: %s\n", posmap_error_.c_str());
+        return false;
     }
-    return posmap_program_ != 0;
+    const unsigned prog = posmap_program_;
+    auto loc = [prog](const char* name) { return glGetUniformLocation(prog, name); };
+    posmap_u_ = {loc("u_data"),         loc("u_lognorm"),    loc("u_rect"),        loc("u_window"),       loc("u_origin"),
+                 loc("u_kind"),         loc("u_L"),          loc("u_delta_sign"),  loc("u_pair_count"),   loc("u_edge_count"),
+                 loc("u_alibi_slope"),  loc("u_alibi_causal"), loc("u_t5_bidirectional"), loc("u_t5_half"), loc("u_shaw_clip"),
+                 loc("u_softmax"),      loc("u_range"),      loc("u_map"),         loc("u_raw")};
+    return true;
 }
 
 void GlMatrixPainter::posmap_upload(PosmapSlot* s, uint64_t version, const PositionMapGpu& map) {
@@ -72,35 +79,34 @@ void GlMatrixPainter::posmap_upload(PosmapSlot* s, uint64_t version, const Posit
 
 void GlMatrixPainter::posmap_draw(const PosmapSlot& s, const int origin[2], const float local_window[4],
                                   const float rect_ndc[4], int map, const float range[2], bool raw) {
-    const unsigned prog = posmap_program_;
-    auto loc = [prog](const char* name) { return glGetUniformLocation(prog, name); };
+    const PosmapUniforms& u = posmap_u_;
     const PositionMapGpu& m = s.map;
-    glUseProgram(prog);
+    glUseProgram(posmap_program_);
     glBindVertexArray(vao_);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, s.texture);
-    glUniform1i(loc("u_data"), 0);
+    glUniform1i(u.data, 0);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, s.lognorm_texture);
-    glUniform1i(loc("u_lognorm"), 1);
-    glUniform1i(loc("u_softmax"), m.log_norm.empty() ? 0 : 1);
+    glUniform1i(u.lognorm, 1);
+    glUniform1i(u.softmax, m.log_norm.empty() ? 0 : 1);
     glActiveTexture(GL_TEXTURE0);
-    glUniform4f(loc("u_rect"), rect_ndc[0], rect_ndc[1], rect_ndc[2], rect_ndc[3]);
-    glUniform4f(loc("u_window"), local_window[0], local_window[1], local_window[2], local_window[3]);
-    glUniform2i(loc("u_origin"), origin[0], origin[1]);
-    glUniform1i(loc("u_kind"), m.kind);
-    glUniform1i(loc("u_L"), m.L);
-    glUniform1i(loc("u_delta_sign"), m.delta_sign);
-    glUniform1i(loc("u_pair_count"), m.pair_count);
-    glUniform1i(loc("u_edge_count"), int(m.t5_edges.size()));
-    glUniform1f(loc("u_alibi_slope"), m.alibi_slope);
-    glUniform1i(loc("u_alibi_causal"), m.alibi_causal);
-    glUniform1i(loc("u_t5_bidirectional"), m.t5_bidirectional);
-    glUniform1i(loc("u_t5_half"), m.t5_half);
-    glUniform1i(loc("u_shaw_clip"), m.shaw_clip);
-    glUniform2f(loc("u_range"), range[0], range[1]);
-    glUniform1i(loc("u_map"), map);
-    glUniform1i(loc("u_raw"), raw ? 1 : 0);
+    glUniform4f(u.rect, rect_ndc[0], rect_ndc[1], rect_ndc[2], rect_ndc[3]);
+    glUniform4f(u.window, local_window[0], local_window[1], local_window[2], local_window[3]);
+    glUniform2i(u.origin, origin[0], origin[1]);
+    glUniform1i(u.kind, m.kind);
+    glUniform1i(u.L, m.L);
+    glUniform1i(u.delta_sign, m.delta_sign);
+    glUniform1i(u.pair_count, m.pair_count);
+    glUniform1i(u.edge_count, int(m.t5_edges.size()));
+    glUniform1f(u.alibi_slope, m.alibi_slope);
+    glUniform1i(u.alibi_causal, m.alibi_causal);
+    glUniform1i(u.t5_bidirectional, m.t5_bidirectional);
+    glUniform1i(u.t5_half, m.t5_half);
+    glUniform1i(u.shaw_clip, m.shaw_clip);
+    glUniform2f(u.range, range[0], range[1]);
+    glUniform1i(u.map, map);
+    glUniform1i(u.raw, raw ? 1 : 0);
     glDisable(GL_BLEND);
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     glEnable(GL_BLEND);

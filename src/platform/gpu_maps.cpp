@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "lessons/lesson.h"
 #include "platform/platform.h"
 
 namespace pelab {
@@ -100,9 +101,9 @@ std::string position_map_tile_check(GlMatrixPainter* painter, bool* all_ok) {
     std::string report = "[";
     bool first = true;
     for (const TileCase& c : tile_cases()) {
-        const std::vector<double> log_norm =
-            position_map_shows_softmax(c.spec) ? position_map_row_log_normalizers(c.spec) : std::vector<double>();
-        const PositionMapGpu g = position_map_gpu(c.spec, &log_norm);
+        const std::shared_ptr<const PositionMapView> pm = make_position_map_view(c.spec);
+        const std::vector<double>& log_norm = pm->log_norm;
+        const PositionMapGpu& g = pm->gpu;
         const double tol = position_map_tolerance(g);
         std::vector<float> values;
         std::string error;
@@ -163,17 +164,13 @@ std::string position_map_tile_check(GlMatrixPainter* painter, bool* all_ok) {
 
 bool position_map_png(GlMatrixPainter* painter, const PositionMapSpec& spec, const double window[4], int width, int height,
                       std::string* png, double range[2], std::string* error) {
-    const bool softmax = position_map_shows_softmax(spec);
-    const std::vector<double> log_norm = softmax ? position_map_row_log_normalizers(spec) : std::vector<double>();
-    const PositionMapGpu g = position_map_gpu(spec, &log_norm);
-    double lo, hi;
-    position_map_range(spec, &lo, &hi, &log_norm);
-    range[0] = lo;
-    range[1] = hi;
-    const bool is_signed = !softmax && (spec.kind == PositionMapKind::sinusoidal || spec.kind == PositionMapKind::rope);
+    const std::shared_ptr<const PositionMapView> pm = make_position_map_view(spec);
+    range[0] = pm->lo;
+    range[1] = pm->hi;
     std::vector<unsigned char> rgba;
-    if (!painter->render_position_map(g, window, width, height, false, is_signed ? Colormap::Diverging : Colormap::Sequential,
-                                      float(lo), float(hi), nullptr, &rgba, error))
+    if (!painter->render_position_map(pm->gpu, window, width, height, false,
+                                      pm->is_signed ? Colormap::Diverging : Colormap::Sequential, float(pm->lo), float(pm->hi),
+                                      nullptr, &rgba, error))
         return false;
     *png = encode_png(rgba, width, height, false);
     if (png->empty()) *error = "PNG encoding failed";

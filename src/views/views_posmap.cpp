@@ -14,6 +14,7 @@
 #include <string>
 
 #include "imgui_internal.h"  // SetItemUsingMouseWheel (public API from ImGui 1.89 on)
+#include "lessons/lesson_util.h"
 #include "views/views.h"
 
 namespace pelab {
@@ -22,7 +23,7 @@ namespace {
 
 constexpr double kMinSpan = 4.0;  // the closest zoom shows 4×4 cells
 
-const char* tr(Lang lang, const char* zh, const char* en) { return lang == Lang::zh ? zh : en; }
+using lessonui::tr;
 
 // [SECTION] window (zoom and pan in cells) -----------------------------------------------------
 
