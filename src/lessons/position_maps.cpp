@@ -8,6 +8,7 @@
 // [SECTION] step 2: float32 at 65,536
 // [SECTION] step 3: the distance profile
 // [SECTION] lesson definition (bilingual text)
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -255,7 +256,11 @@ Lesson make_lesson() {
          "logarithmic buckets at a glance."},
         all_keys(),
         step3_views};
-    profile_step.params_for = keys_for;
+    profile_step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax
+        std::vector<std::string> keys = keys_for(p);
+        keys.erase(std::remove(keys.begin(), keys.end(), "softmax"), keys.end());
+        return keys;
+    };
     lesson.steps.push_back(profile_step);
     return lesson;
 }
