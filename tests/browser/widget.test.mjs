@@ -156,14 +156,16 @@ function changedRows(a, b, minPixels = 3) {
   return rows;
 }
 
-// The notice is drawn on the canvas, not only returned by notices(): a panel of text lines appears, one
-// line more per notice, and dismissing it gives back exactly the picture without it. (What the pixels
-// spell is not read back, there being no OCR here; notices() supplies the text, checked to name the key
-// and its range.)
+// The notice is drawn on the canvas, not only returned by notices(): a panel with one line per notice is
+// inserted above the lesson (the figure moves down by its height, one line more per notice), and
+// dismissing it gives back exactly the picture without it. (What the pixels spell is not read back, there
+// being no OCR here; notices() supplies the text, checked to name the key and its range.)
 test('a rejected value shows a visible notice naming the key and its range; dismissing removes it', async () => {
   const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&L=64&lang=en');
   await settle(page);
   const clean = await screenshotPng(page);
+  const figY = async () => (await page.evaluate(() => window.pelab.layout()))[0].y;
+  const y0 = await figY();
   // L=999 is clamped to 64: the same figure, plus the notice.
   await page.evaluate(() => { location.hash = '#lesson=f-delta&step=4&L=999&lang=en'; });
   await page.waitForFunction(() => window.pelab.notices().length === 1);
@@ -173,15 +175,17 @@ test('a rejected value shows a visible notice naming the key and its range; dism
   assert.match(notice.message, /\bL\b/);
   assert.match(notice.message, /1\s*(…|\.\.\.?|to|–)\s*64/, `range named: ${notice.message}`);
   const one = await screenshotPng(page);
-  const band1 = changedRows(clean, one);
-  assert.ok(band1.length >= 12, `a notice panel is drawn (${band1.length} rows changed)`);
-  // Two rejected values: two lines, so more rows change.
+  const y1 = await figY();
+  assert.ok(y1 - y0 >= 20, `a notice panel is inserted above the figure (moved ${y0} → ${y1})`);
+  // The panel itself: rows between the old and the new figure top that changed.
+  const top = changedRows(clean, one)[0];
+  assert.ok(top !== undefined && top < y1, `the panel is drawn above the figure (first changed row ${top})`);
+  // Two rejected values: two lines, so the panel grows by about one line.
   await page.evaluate(() => { location.hash = '#lesson=f-delta&step=4&L=999&bogus=1&lang=en'; });
   await page.waitForFunction(() => window.pelab.notices().length === 2);
   await settle(page);
-  const two = await screenshotPng(page);
-  const band2 = changedRows(clean, two);
-  assert.ok(band2.length > band1.length + 6, `a second notice adds a line (${band1.length} → ${band2.length} rows)`);
+  const y2 = await figY();
+  assert.ok(y2 - y1 >= 10 && y2 - y1 <= y1 - y0, `a second notice adds one line (${y0} → ${y1} → ${y2})`);
   // Dismissed: exactly the clean picture again.
   await page.evaluate(() => window.pelab.dismissNotices());
   await settle(page);

@@ -366,7 +366,8 @@ TEST(PositionMapSoftmax, Float32FormMatchesReferenceWithinToleranceAtL65536) {
 // 2⁻²²·slope·(L − 1) for ALiBi; 0 for T5 and Shaw; a row softmax adds 2⁻²³·max|log Z| + 2⁻²¹ to the logit's
 // bound, which is 2⁻²² for ALiBi. The weights a, b are recomputed here from q, k (or, for the Gram matrix,
 // from cos·cos + sin·sin = cos Δθ, so a = 1, b = 0), never read from the GPU form, and each tolerance is
-// pinned from both sides.
+// pinned from both sides. The GPU form stores the weights and the ALiBi slope as float32, so the code's
+// Σ(|a| + |b|) and slope may differ from these double values by float rounding: 1e−6 relative.
 
 namespace {
 
@@ -396,7 +397,7 @@ TEST(PositionMapTolerance, TrigonometricMapsFollowTheReadmeFormula) {
     for (int d : {128, 512}) {
         PositionMapSpec s = spec_of(PositionMapKind::sinusoidal, 65536);
         s.d = d;
-        expect_pinned(position_map_tolerance(position_map_gpu(s)), trig_bound(d / 2, d / 2), 1e-12, "sinusoidal d=" + std::to_string(d));
+        expect_pinned(position_map_tolerance(position_map_gpu(s)), trig_bound(d / 2, d / 2), 1e-6, "sinusoidal d=" + std::to_string(d));
     }
     // d = 512: the figure the README quotes from the H200 run (4.0·10⁻³).
     PositionMapSpec s512 = spec_of(PositionMapKind::sinusoidal, 65536);
@@ -414,7 +415,7 @@ TEST(PositionMapTolerance, TrigonometricMapsFollowTheReadmeFormula) {
         s.scaling.factor = 8;
         s.content = c.content;
         s.layout = c.layout;
-        expect_pinned(position_map_tolerance(position_map_gpu(s)), trig_bound(s.d / 2, rope_weight_sum(s, c.af)), 1e-12,
+        expect_pinned(position_map_tolerance(position_map_gpu(s)), trig_bound(s.d / 2, rope_weight_sum(s, c.af)), 1e-6,
                       std::string("rope ") + rope_scaling_name(c.scaling));
     }
 }
@@ -426,7 +427,7 @@ TEST(PositionMapTolerance, AlibiAndIntegerMapsFollowTheReadmeFormula) {
             s.heads = heads;
             s.head = head;
             const double slope = alibi_slopes(heads)[size_t(head)];
-            expect_pinned(position_map_tolerance(position_map_gpu(s)), std::ldexp(1.0, -22) * slope * 65535.0, 1e-12,
+            expect_pinned(position_map_tolerance(position_map_gpu(s)), std::ldexp(1.0, -22) * slope * 65535.0, 1e-6,
                           "alibi heads=" + std::to_string(heads) + " head=" + std::to_string(head));
         }
     }
@@ -444,7 +445,7 @@ TEST(PositionMapTolerance, SoftmaxAddsTheNormaliserAndExpTerms) {
     const double max_log_z = -std::log(1.0 - std::exp(-0.5));
     const double alibi_want = std::ldexp(1.0, -22) + std::ldexp(1.0, -23) * max_log_z + std::ldexp(1.0, -21);
     const std::vector<double> za = position_map_row_log_normalizers(a);
-    expect_pinned(position_map_tolerance(position_map_gpu(a, &za)), alibi_want, 1e-7, "alibi softmax");
+    expect_pinned(position_map_tolerance(position_map_gpu(a, &za)), alibi_want, 1e-6, "alibi softmax");
     EXPECT_LT(position_map_tolerance(position_map_gpu(a, &za)), 1e-6);  // the real bound, not just "< 1e-3"
 
     // RoPE (YaRN ×8, random q, k) at L = 128: every row's log Z summed directly, so max|log Z| is exact.
@@ -460,7 +461,7 @@ TEST(PositionMapTolerance, SoftmaxAddsTheNormaliserAndExpTerms) {
     const double rope_want =
         trig_bound(r.d / 2, rope_weight_sum(r, yarn_af)) + std::ldexp(1.0, -23) * max_abs + std::ldexp(1.0, -21);
     const std::vector<double> zr = position_map_row_log_normalizers(r);
-    expect_pinned(position_map_tolerance(position_map_gpu(r, &zr)), rope_want, 1e-7, "rope yarn softmax");
+    expect_pinned(position_map_tolerance(position_map_gpu(r, &zr)), rope_want, 1e-6, "rope yarn softmax");
 }
 
 // [SECTION] log Z at L = 65,536 against direct sums ---------------------------------------------------
