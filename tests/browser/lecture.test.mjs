@@ -1,6 +1,8 @@
 // PE Lab — tests/browser/lecture.test.mjs
-// What a lecturer relies on: the reveal.js deck with several embedded widgets, embed.html's options,
-// the postMessage API, PNG export, the DOM mirror of the step text, WebGL context loss, hostile hashes.
+// What a lecturer relies on: the reveal.js deck with several embedded widgets, embed.html's options
+// (theme, controls, fontscale asserted on screen), the postMessage API (its source filter, one "ready"),
+// PNG, CSV, JSON and LaTeX export, the clipboard and "copy link", the DOM mirror of the step text, WebGL
+// context loss, hostile hashes. Idle counts start once the frame counters are still (no fixed sleeps).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';

@@ -1,7 +1,9 @@
 // PE Lab — tests/browser/posmap.test.mjs
 // Long-sequence position maps in the browser (WebGL2 on SwiftShader): GPU tiles read back and compared
-// with the core within the stated tolerance; the map page opens from `map=` over a lesson and returns
-// to it; the map is drawn, zooms to single cells with the wheel and shows values on hover.
+// with the core within the stated tolerance, graded here (the exact list of 48 tiles, every pixel, each
+// tile's error against its tolerance, printed); the map page opens from `map=` over a lesson and returns
+// to it; the map is drawn (red diagonal, pale far corners), idles at 0 frames, zooms to single cells with
+// the wheel, and its hover values (layout().hover) match the map's definition computed here.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openWidget, settle, idleFrames, screenshotPng, pixel, saveArtifact } from './lib.mjs';

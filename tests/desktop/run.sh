@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # PE Lab — tests/desktop/run.sh: the desktop app under Xvfb with Mesa's software GL (llvmpipe):
 # starts at a given step, renders, writes a non-blank screenshot and exits; bad flags exit 2. Also the
-# long-sequence maps: the GPU tile check against the core, --gpu-map, --headless-render and --bench-map.
+# long-sequence maps: the GPU tile check against the core (graded by check_gpu_tiles.py), --gpu-map,
+# --headless-render (what is drawn, not only that a file exists) and --bench-map. Then idle CPU ticks and
+# keyboard navigation with real key presses (x11_keys.py).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 app=build/native/pelab
