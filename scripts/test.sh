@@ -3,7 +3,8 @@
 # The project's one test command (README; CI runs it through .ci/run): set-up, then every suite in turn —
 # the native workflow (configure, build, GoogleTest), the web workflow (Emscripten build, tests under node),
 # (which include tests/cli via CTest), the native-asan workflow (the same core and CLI tests under ASan +
-# UBSan), the web-single workflow (the offline one-file build), tests/desktop/run.sh and tests/browser/run.sh.
+# UBSan), the web-single workflow (the offline one-file build), a 60 s fuzzing run (preset fuzz),
+# tests/desktop/run.sh and tests/browser/run.sh.
 # Every suite runs even after a failure; the last line is the summary "N passed, N failed" (suites), and the
 # exit status is non-zero when any suite failed.
 set -euo pipefail
@@ -48,10 +49,11 @@ suite "web workflow (cmake --workflow --preset web)" cmake --workflow --preset w
 suite "native-asan workflow (cmake --workflow --preset native-asan)" cmake --workflow --preset native-asan
 # [added, issue 5] Offline: the one-file build/web-single/pelab.html that tests/browser/single_file.test.mjs opens.
 suite "web-single workflow (cmake --workflow --preset web-single)" cmake --workflow --preset web-single
-# [added, issue 5] Optional fuzzing smoke run: PELAB_FUZZ_SECONDS=60 scripts/test.sh (tests/fuzz/README.md).
-if [ "${PELAB_FUZZ_SECONDS:-0}" -gt 0 ]; then
-  suite "fuzz_params for ${PELAB_FUZZ_SECONDS}s (cmake --workflow --preset fuzz)" \
-    bash -c 'cmake --workflow --preset fuzz && tests/fuzz/run.sh "$0"' "$PELAB_FUZZ_SECONDS"
+# [issue 9] Fuzzing is part of every run: the libFuzzer target for 60 s from the committed corpus and the
+# dictionary (tests/fuzz/README.md). PELAB_FUZZ_SECONDS changes the length; 0 leaves the suite out.
+if [ "${PELAB_FUZZ_SECONDS:-60}" -gt 0 ]; then
+  suite "fuzz_params for ${PELAB_FUZZ_SECONDS:-60}s (cmake --workflow --preset fuzz)" \
+    bash -c 'cmake --workflow --preset fuzz && tests/fuzz/run.sh "$0"' "${PELAB_FUZZ_SECONDS:-60}"
 fi
 # tests/cli/*.sh run inside the native workflow (CTest), so they are not repeated here.
 for runner in tests/desktop/run.sh tests/browser/run.sh; do

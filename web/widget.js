@@ -13,6 +13,8 @@
 //   api.lessons()      [{id, steps, title}] the curriculum, titles in the current language
 //   api.layout()       [{kind, title, x, y, w, h, rows, cols}] where each figure was drawn (CSS px)
 //   api.exportPng(i, scale)  downloads figure i of the step as PNG (1× or 2×)
+//   api.exportText(i, format, copy)  figure i as 'csv' | 'json' | 'latex': downloaded, or copied if copy
+//   api.copyLink()           copies the link to this view (the export menu's "copy link")
 //   api.dismissNotices()     clears the notices (what the notice's button does)
 //   api.gpuCheck()     {ok, renderer, tiles: [{case, ok, pixels, max_abs_error, tolerance}]}: long-sequence
 //                      map tiles rendered on this GPU compared with the core (tests, diagnostics)
@@ -142,6 +144,12 @@
       lessons: function () { return parsed('pelab_lessons_json', []); },
       layout: function () { return parsed('pelab_layout_json', []); },
       exportPng: function (index, scale) { if (module) module._pelab_export_png(index || 0, scale || 1); },
+      // [issue 9] The export menu's other items: format 'csv' | 'json' | 'latex', downloaded or copied.
+      exportText: function (index, format, copy) {
+        var f = { csv: 0, json: 1, latex: 2 }[format];
+        if (module && f !== undefined) module._pelab_export_text(index || 0, f, copy ? 1 : 0);
+      },
+      copyLink: function () { if (module) module._pelab_copy_link(); },
       dismissNotices: function () { if (module) module._pelab_dismiss_notices(); },
       gpuCheck: function () { return parsed('pelab_gpu_check_json', null); },
       canvas: canvas

@@ -171,6 +171,15 @@ std::string app_layout_json(const App& app) {
                       d.cols, d.zoom, d.window[0], d.window[1], d.window[2], d.window[3]);
         out += (i ? ",{" : "{") + std::string("\"kind\":\"") + kKindNames[int(d.kind)] +
                "\",\"title\":" + json_string(d.title) + buf;
+        if (d.hovered) {  // [issue 9] the hovered cell of a position map and its tooltip's numbers
+            if (std::isfinite(d.hover[2]) && std::isfinite(d.hover[3]))
+                std::snprintf(buf, sizeof buf, ",\"hover\":{\"i\":%.0f,\"j\":%.0f,\"reference\":%.17g,\"float32\":%.9g}",
+                              d.hover[0], d.hover[1], d.hover[2], d.hover[3]);
+            else  // a masked cell (causal ALiBi): no value
+                std::snprintf(buf, sizeof buf, ",\"hover\":{\"i\":%.0f,\"j\":%.0f,\"reference\":null,\"float32\":null}",
+                              d.hover[0], d.hover[1]);
+            out.insert(out.size() - 1, buf);
+        }
     }
     return out + "]";
 }
@@ -419,6 +428,33 @@ static void draw_step(App* app, MatrixPainter* painter) {
     draw_views(app, painter);
 }
 
+void app_export_text(App* app, int view, ExportFormat format, bool copy) {
+    const AppServices& sv = app->services;
+    if (view < 0 || size_t(view) >= app->views.size() || !(copy ? bool(sv.copy_text) : bool(sv.save_file))) return;
+    const ViewData& v = app->views[size_t(view)];
+    // A position map exports the window the learner is looking at.
+    double window_cells[3] = {0.0, 0.0, double(kExportMapCells)};
+    const auto mw = app->interaction.map_window.find(view);
+    if (mw != app->interaction.map_window.end()) {
+        window_cells[0] = mw->second.x0;
+        window_cells[1] = mw->second.y0;
+        window_cells[2] = mw->second.span;
+    }
+    const double* window = v.kind == ViewKind::PositionMap ? window_cells : nullptr;
+    const std::string text = export_view(v, app->state, format, window);
+    if (copy) {
+        sv.copy_text(text);
+        return;
+    }
+    const char* ext = format == ExportFormat::csv ? "csv" : format == ExportFormat::json ? "json" : "tex";
+    const char* mime = format == ExportFormat::csv ? "text/csv" : format == ExportFormat::json ? "application/json" : "text/x-tex";
+    sv.save_file(export_file_name(app->state, view, ext), mime, text);
+}
+
+void app_copy_link(App* app) {
+    if (app->services.copy_text && app->services.view_link) app->services.copy_text(app->services.view_link(to_query(app->state)));
+}
+
 // The export menu: every view of the step, in every format the platform can deliver.
 static void draw_export_menu(App* app) {
     const Lang lang = app->state.lang;
@@ -437,37 +473,25 @@ static void draw_export_menu(App* app) {
                 }
                 ImGui::Separator();
             }
-            // A position map exports the window the learner is looking at.
-            double window_cells[3] = {0.0, 0.0, double(kExportMapCells)};
-            const auto mw = app->interaction.map_window.find(int(i));
-            if (mw != app->interaction.map_window.end()) {
-                window_cells[0] = mw->second.x0;
-                window_cells[1] = mw->second.y0;
-                window_cells[2] = mw->second.span;
-            }
-            const double* window = v.kind == ViewKind::PositionMap ? window_cells : nullptr;
             struct Item {
                 UiText download, copy;
                 ExportFormat format;
-                const char* ext;
-                const char* mime;
             };
-            const Item items[] = {{UiText::DownloadCsv, UiText::CopyCsv, ExportFormat::csv, "csv", "text/csv"},
-                                  {UiText::DownloadJson, UiText::CopyJson, ExportFormat::json, "json", "application/json"},
-                                  {UiText::DownloadLatex, UiText::CopyLatex, ExportFormat::latex, "tex", "text/x-tex"}};
+            const Item items[] = {{UiText::DownloadCsv, UiText::CopyCsv, ExportFormat::csv},
+                                  {UiText::DownloadJson, UiText::CopyJson, ExportFormat::json},
+                                  {UiText::DownloadLatex, UiText::CopyLatex, ExportFormat::latex}};
             for (const Item& it : items)
-                if (sv.save_file && ImGui::MenuItem(ui_text(it.download, lang)))
-                    sv.save_file(export_file_name(app->state, int(i), it.ext), it.mime, export_view(v, app->state, it.format, window));
+                if (sv.save_file && ImGui::MenuItem(ui_text(it.download, lang))) app_export_text(app, int(i), it.format, false);
             ImGui::Separator();
             for (const Item& it : items)
-                if (sv.copy_text && ImGui::MenuItem(ui_text(it.copy, lang))) sv.copy_text(export_view(v, app->state, it.format, window));
+                if (sv.copy_text && ImGui::MenuItem(ui_text(it.copy, lang))) app_export_text(app, int(i), it.format, true);
             ImGui::EndMenu();
         }
         ImGui::PopID();
     }
     if (sv.copy_text && sv.view_link) {
         ImGui::Separator();
-        if (ImGui::MenuItem(ui_text(UiText::CopyLink, lang))) sv.copy_text(sv.view_link(to_query(app->state)));
+        if (ImGui::MenuItem(ui_text(UiText::CopyLink, lang))) app_copy_link(app);
     }
     ImGui::EndPopup();
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lessons/state.h"
+#include "lessons/view_export.h"
 #include "views/views.h"
 
 struct ImFont;
@@ -67,6 +68,11 @@ enum class NavKey { Next, Prev, First, Last, Blank };
 void app_nav_key(App* app, NavKey key);
 // Builds the whole UI for one frame.
 void app_frame(App* app, MatrixPainter* painter);
+// What the export menu's text items do, for view `view` of the current step: download (save_file) or copy
+// it as CSV/JSON/LaTeX; a position map exports the window on screen. Also "copy link". [issue 9: the
+// browser tests call these through window.pelab, as they call exportPng.]
+void app_export_text(App* app, int view, ExportFormat format, bool copy);
+void app_copy_link(App* app);
 
 // {"lesson":"f-delta","step":4,"lang":"en","params":{"L":6,"omega":[1.5708,1.0472],...}}
 std::string app_state_json(const App& app);

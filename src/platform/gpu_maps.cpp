@@ -151,8 +151,9 @@ std::string position_map_tile_check(GlMatrixPainter* painter, bool* all_ok) {
         if (!ok) *all_ok = false;
         char line[512];
         std::snprintf(line, sizeof line,
-                      "%s\n{\"case\":\"%s\",\"ok\":%s,\"pixels\":%lld,\"max_abs_error\":%.3e,\"tolerance\":%.3e,\"mask_mismatches\":%lld%s%s%s}",
-                      first ? "" : ",", c.label, ok ? "true" : "false", compared, worst, tol, mask_mismatch,
+                      "%s\n{\"case\":\"%s\",\"ok\":%s,\"side\":%d,\"pixels\":%lld,\"max_abs_error\":%.6e,\"tolerance\":%.6e,"
+                      "\"mask_mismatches\":%lld%s%s%s}",
+                      first ? "" : ",", c.label, ok ? "true" : "false", c.pixels, compared, worst, tol, mask_mismatch,
                       rendered ? "" : ",\"error\":\"", rendered ? "" : error.c_str(), rendered ? "" : "\"");
         report += line;
         first = false;

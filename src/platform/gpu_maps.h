@@ -12,8 +12,10 @@ namespace pelab {
 
 // Renders tiles at several (map, L, zoom, offset) settings, reads the float values back and compares each
 // pixel with the core's double reference at the cell under its centre, within position_map_tolerance.
-// Returns a JSON array (one object per tile: case, ok, pixels, max_abs_error, tolerance); *all_ok is
-// false when any tile fails or cannot be rendered.
+// Returns a JSON array, one object per tile: case (a unique name: map, then view), ok, side (pixels per
+// side of the square tile), pixels (how many were compared: side² unless a mask disagreed), max_abs_error,
+// tolerance, mask_mismatches. *all_ok is false when any tile fails or cannot be rendered. The suites
+// (tests/desktop/run.sh, tests/browser/posmap.test.mjs) hold their own list of the expected tile names.
 std::string position_map_tile_check(GlMatrixPainter* painter, bool* all_ok);
 // PNG of `window` (first column, first row, columns, rows) of the map, width×height pixels, coloured as on
 // screen; `range` receives the colour scale used (lo, hi).

@@ -195,6 +195,18 @@ EMSCRIPTEN_KEEPALIVE void pelab_export_png(int index, int scale) {
     wake(1);
 }
 
+// [issue 9] The export menu's text items and "copy link", for the browser tests (window.pelab.exportText,
+// copyLink): format 0 CSV, 1 JSON, 2 LaTeX; copy 0 downloads, 1 copies to the clipboard.
+EMSCRIPTEN_KEEPALIVE void pelab_export_text(int index, int format, int copy) {
+    if (format < 0 || format > 2) return;
+    pelab::app_export_text(&g_platform.app, index, pelab::ExportFormat(format), copy != 0);
+    wake(1);
+}
+EMSCRIPTEN_KEEPALIVE void pelab_copy_link() {
+    pelab::app_copy_link(&g_platform.app);
+    wake(1);
+}
+
 // Renders one frame now, inside the caller's task (print: the canvas is read right after).
 EMSCRIPTEN_KEEPALIVE void pelab_render_now() {
     if (!g_context_lost) pelab::platform_render_frame(&g_platform);

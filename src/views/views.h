@@ -23,6 +23,10 @@ struct DrawnView {
     int rows = 0, cols = 0;
     float zoom = 1.0f;                         // heatmaps: current zoom
     float window[4] = {0, 0, 1, 1};            // heatmaps: visible part of the matrix (u0, v0, u1, v1)
+    // Position maps: the hovered cell (i, j) and the numbers its tooltip shows (the core's double value and
+    // the shader's float32 value), so that tests can read what the learner reads (layout().hover).
+    bool hovered = false;
+    double hover[4] = {0, 0, 0, 0};
 };
 
 // Zoom and pan of one heatmap: zoom ≥ 1, (cx, cy) = centre of the visible window in [0,1]².

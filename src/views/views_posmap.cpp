@@ -185,6 +185,8 @@ void draw_position_map(const ViewData& v, ViewContext& ctx, float width) {
 
     // Hover: the cell under the pointer, its reference value (double) and the shader's float32 value.
     const ImVec2 mouse = ImGui::GetIO().MousePos;
+    bool hovered = false;
+    double hover[4] = {0, 0, 0, 0};
     if (ImGui::IsItemHovered() && mouse.x >= p0.x && mouse.y >= p0.y && mouse.x < p1.x && mouse.y < p1.y) {
         const long long j = std::clamp((long long)std::floor(w->x0 + double(mouse.x - p0.x) / px_per_cell), 0LL, (long long)L - 1);
         const long long i = std::clamp((long long)std::floor(w->y0 + double(mouse.y - p0.y) / px_per_cell), 0LL, (long long)L - 1);
@@ -194,6 +196,11 @@ void draw_position_map(const ViewData& v, ViewContext& ctx, float width) {
         }
         const double ref = position_map_shown_value(pm.spec, pm.log_norm, i, j);
         const float f32 = position_map_value_f32(pm.gpu, i, j);
+        hovered = true;
+        hover[0] = double(i);
+        hover[1] = double(j);
+        hover[2] = ref;
+        hover[3] = double(f32);
         ImGui::BeginTooltip();
         ImGui::Text("i = %s, j = %s, i − j = %s", position_text(i).c_str(), position_text(j).c_str(), position_text(i - j).c_str());
         if (std::isnan(ref)) {
@@ -218,6 +225,8 @@ void draw_position_map(const ViewData& v, ViewContext& ctx, float width) {
     if (ctx.drawn) {
         const float win[4] = {float(w->x0 / L), float(w->y0 / L), float((w->x0 + w->span) / L), float((w->y0 + w->span) / L)};
         ctx.drawn->push_back({ViewKind::PositionMap, v.title, p0, p1, L, L, float(double(L) / w->span), {win[0], win[1], win[2], win[3]}});
+        ctx.drawn->back().hovered = hovered;
+        std::copy(hover, hover + 4, ctx.drawn->back().hover);
     }
     ImGui::SetCursorScreenPos(ImVec2(origin.x, p1.y + font * 0.4f));
     char shown[200];

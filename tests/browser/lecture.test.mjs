@@ -1,6 +1,8 @@
 // PE Lab — tests/browser/lecture.test.mjs
-// What a lecturer relies on: the reveal.js deck with several embedded widgets, embed.html's options,
-// the postMessage API, PNG export, the DOM mirror of the step text, WebGL context loss, hostile hashes.
+// What a lecturer relies on: the reveal.js deck with several embedded widgets, embed.html's options
+// (theme, controls, fontscale asserted on screen), the postMessage API (its source filter, one "ready"),
+// PNG, CSV, JSON and LaTeX export, the clipboard and "copy link", the DOM mirror of the step text, WebGL
+// context loss, hostile hashes. Idle counts start once the frame counters are still (no fixed sleeps).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
@@ -17,6 +19,21 @@ after(async () => {
 });
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Polls `read` (frame counters) until its value has not changed for `quietMs`; returns that value. Throws
+// after `timeoutMs`: widgets that never settle fail the test rather than skew the idle count.
+async function untilStill(read, quietMs = 1000, timeoutMs = 30000) {
+  const start = Date.now();
+  let last = JSON.stringify(await read());
+  let since = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    await sleep(100);
+    const now = JSON.stringify(await read());
+    if (now !== last) { last = now; since = Date.now(); }
+    if (Date.now() - since >= quietMs) return JSON.parse(last);
+  }
+  throw new Error(`frame counters still changing after ${timeoutMs} ms: ${last}`);
+}
 
 // Frames of every widget (iframe) in a page.
 async function widgetFrames(page) {
@@ -46,10 +63,9 @@ test('lecture deck: every widget gets ready, stays idle, and slide changes drive
   }
   assert.ok(lessons.size >= 3, `three different lessons: ${[...lessons]}`);
 
-  // Idle: no widget renders during 2 s.
-  await sleep(800);
+  // Idle: once every counter has been still for 1 s, no widget renders during 2 s.
   const count = () => Promise.all(widgets.map((w) => w.frame.evaluate(() => window.pelab.frames())));
-  const before = await count();
+  const before = await untilStill(count);
   await sleep(2000);
   const afterIdle = await count();
   assert.deepEqual(afterIdle, before, 'frames while idle');
@@ -105,6 +121,62 @@ test('postMessage round trip between a host page and an embedded widget', async 
   await page.waitForFunction(() => window.received.some((m) => m.type === 'pelab:state'));
   const answered = await page.evaluate(() => window.received.find((m) => m.type === 'pelab:state').state);
   assert.equal(answered.step, 6);
+
+  // The source filter: a sibling frame (same origin, same parent) is not the host; its messages are
+  // ignored. Then the host asks for the state: messages are handled in order, so the answer comes after
+  // the sibling's message was seen.
+  await page.evaluate(() => new Promise((resolve) => {
+    const s = document.createElement('iframe');
+    s.id = 'sibling';
+    s.onload = resolve;
+    s.src = 'about:blank';
+    document.body.appendChild(s);
+  }));
+  await page.evaluate(() => {
+    const widget = document.getElementById('w').contentWindow;
+    document.getElementById('sibling').contentWindow.eval(
+      'parent.document.getElementById("w").contentWindow.postMessage({ type: "pelab:setState", state: { step: 2 } }, "*")');
+    window.received = [];
+    setTimeout(() => widget.postMessage({ type: 'pelab:getState' }, '*'), 200);
+  });
+  await page.waitForFunction(() => window.received.some((m) => m.type === 'pelab:state'));
+  assert.equal(await page.evaluate(() => window.received.find((m) => m.type === 'pelab:state').state.step), 6,
+    'a message from a sibling frame changed the widget');
+  const widgetFrame = page.frames().find((f) => f.url().includes('embed.html'));
+  assert.equal(await widgetFrame.evaluate(() => window.pelab.state().step), 6);
+  await context.close();
+});
+
+test('postMessage: "pelab:ready" is sent once, not again on later changes', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  const page = await context.newPage();
+  await page.goto(server.url + 'index.html#lesson=f-delta');
+  await page.evaluate((src) => {
+    document.body.innerHTML = '';
+    window.readies = 0;
+    window.states = 0;
+    window.addEventListener('message', (e) => {
+      if (e.data && e.data.type === 'pelab:ready') ++window.readies;
+      if (e.data && e.data.type === 'pelab:state') ++window.states;
+    });
+    const f = document.createElement('iframe');
+    f.id = 'w';
+    f.style.cssText = 'width:900px;height:600px';
+    f.src = src;
+    document.body.appendChild(f);
+  }, server.url + 'embed.html#lesson=f-delta&step=2&lang=en');
+  await page.waitForFunction(() => window.readies > 0, null, { timeout: 20000 });
+  const widgetFrame = page.frames().find((f) => f.url().includes('embed.html'));
+  // Changes from the host, from the widget's own API and from the keyboard, then a settled pause.
+  for (const step of [3, 4, 5]) {
+    await page.evaluate((n) => document.getElementById('w').contentWindow.postMessage({ type: 'pelab:setState', state: { step: n } }, '*'), step);
+    await widgetFrame.waitForFunction((n) => window.pelab.state().step === n, step);
+  }
+  await widgetFrame.evaluate(() => window.pelab.setState({ lang: 'zh' }));
+  await settle(widgetFrame);
+  await sleep(500);
+  assert.equal(await page.evaluate(() => window.readies), 1, 'pelab:ready messages');
+  assert.ok(await page.evaluate(() => window.states) >= 3, 'state changes are reported as pelab:state');
   await context.close();
 });
 
@@ -133,9 +205,29 @@ test('embed.html options: embed, controls, steps range, theme, fontscale, small 
   const dark = await screenshotPng(page);
   const bg = pixel(dark, dark.width - 5, dark.height / 2);
   assert.ok(bg[0] < 60 && bg[1] < 60 && bg[2] < 60, `dark background ${bg}`);
-  // controls=0: no navigation bar, the figure only; fontscale makes text larger (taller step title).
-  await page.evaluate(() => window.pelab.setState({ theme: 'contrast', controls: 0, fontscale: 1.6 }));
+  // Contrast theme (presenter): pure black background, unlike dark's.
+  await page.evaluate(() => window.pelab.setState({ theme: 'contrast' }));
   await settle(page);
+  const contrast = await screenshotPng(page);
+  const cbg = pixel(contrast, contrast.width - 5, contrast.height / 2);
+  assert.ok(cbg.every((c) => c <= 3), `contrast background is black: ${cbg}`);
+  assert.notDeepEqual(cbg, bg, 'contrast differs from dark');
+  const withControls = (await page.evaluate(() => window.pelab.layout()))[0];
+  // controls=0: no navigation bar and no parameter editors, so the figure gets their room.
+  await page.evaluate(() => window.pelab.setState({ controls: 0 }));
+  await settle(page);
+  const figureOnly = (await page.evaluate(() => window.pelab.layout()))[0];
+  assert.ok(figureOnly.y + figureOnly.h > withControls.y + withControls.h + 10 || figureOnly.y < withControls.y - 10,
+    `controls=0 frees room: ${JSON.stringify(withControls)} → ${JSON.stringify(figureOnly)}`);
+  // fontscale=1.6: larger text (titles, labels), so the figure's box moves or shrinks.
+  await page.evaluate(() => window.pelab.setState({ fontscale: 1.6 }));
+  await settle(page);
+  const large = (await page.evaluate(() => window.pelab.layout()))[0];
+  assert.notDeepEqual([large.x, large.y, large.w, large.h], [figureOnly.x, figureOnly.y, figureOnly.w, figureOnly.h],
+    'fontscale changes the layout');
+  assert.match(await page.evaluate(() => location.hash), /theme=contrast/);
+  assert.match(await page.evaluate(() => location.hash), /controls=0/);
+  assert.match(await page.evaluate(() => location.hash), /fontscale=1\.6/);
   assert.equal(await page.evaluate(() => window.pelab.state().step), 3);
   assert.deepEqual(await page.evaluate(() => window.pelab.notices()), []);
   await embed.close();
@@ -175,6 +267,70 @@ test('PNG export of a figure at 2× decodes to a non-blank image of the right si
   await page.context().close();
 });
 
+// f-delta step 4 at L = 4 with the default ω = (π/2, π/3) and v = (1, 0, 1, 0): F(q, k) = f(q − k) with
+// f(Δ) = cos(Δπ/2) + cos(Δπ/3), computed here from that definition.
+const fDelta = (d) => Math.cos((d * Math.PI) / 2) + Math.cos((d * Math.PI) / 3);
+
+async function downloaded(page, trigger) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.evaluate(trigger)]);
+  const chunks = [];
+  for await (const c of await download.createReadStream()) chunks.push(c);
+  return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+}
+
+test('export: CSV, JSON and LaTeX downloads hold the figure, the clipboard gets the same, copy link reopens the view', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&L=4&lang=en');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+  await settle(page);
+  const want = [0, 1, 2, 3].map((q) => [0, 1, 2, 3].map((k) => fDelta(q - k)));
+
+  const json = await downloaded(page, () => window.pelab.exportText(0, 'json'));
+  assert.equal(json.name, 'pelab-f-delta-step4-view1.json');
+  const parsed = JSON.parse(json.text);
+  assert.equal(parsed.lesson, 'f-delta');
+  assert.equal(parsed.step, 4);
+  assert.deepEqual(parsed.shape, [4, 4]);
+  parsed.data.forEach((row, q) => row.forEach((x, k) => assert.ok(Math.abs(x - want[q][k]) < 1e-15, `JSON F(${q},${k}) = ${x}`)));
+
+  const csv = await downloaded(page, () => window.pelab.exportText(0, 'csv'));
+  assert.equal(csv.name, 'pelab-f-delta-step4-view1.csv');
+  const lines = csv.text.trim().split('\n');
+  const body = lines.slice(lines.length - 4).map((l) => l.split(',').slice(-4).map(Number));
+  body.forEach((row, q) => row.forEach((x, k) => assert.ok(Math.abs(x - want[q][k]) < 1e-15, `CSV F(${q},${k}) = ${x}`)));
+
+  // LaTeX: a bmatrix with 4 significant digits (docs/embedding.md: "LaTeX, which uses 4 for slides").
+  const tex = await downloaded(page, () => window.pelab.exportText(0, 'latex'));
+  assert.equal(tex.name, 'pelab-f-delta-step4-view1.tex');
+  assert.match(tex.text, /^\\begin\{bmatrix\}\n[\s\S]*\\end\{bmatrix\}\n$/);
+  const texRows = tex.text.split('\n').slice(1, 5).map((l) => l.replace(/\\\\\s*$/, '').split('&').map((c) => c.trim()));
+  texRows.forEach((row, q) => row.forEach((cell, k) => {
+    const v = Math.abs(want[q][k]) < 1e-12 ? 0 : want[q][k];
+    assert.equal(Number(cell), Number(v.toPrecision(4)), `LaTeX F(${q},${k}) = ${cell}`);
+    assert.ok(cell.replace(/^-/, '').replace('.', '').replace(/^0+/, '').length <= 4, `4 significant digits: ${cell}`);
+  }));
+
+  // The clipboard: "copy JSON" puts the same text there as the download.
+  await page.evaluate(() => navigator.clipboard.writeText('before'));
+  await page.evaluate(() => window.pelab.exportText(0, 'json', true));
+  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t !== 'before'), null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), json.text);
+
+  // Copy link: the address of this exact view; opened in a new page it shows the same state.
+  await page.evaluate(() => window.pelab.setState({ params: { L: 3 } }));
+  await settle(page);
+  await page.evaluate(() => window.pelab.copyLink());
+  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.includes('#')), null, { timeout: 10000 });
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(link.startsWith(server.url), link);
+  const state = await page.evaluate(() => window.pelab.state());
+  const copy = await page.context().newPage();
+  await copy.goto(link);
+  await copy.waitForFunction(() => window.pelab && window.pelab.frames() > 0, null, { timeout: 20000 });
+  assert.deepEqual(await copy.evaluate(() => window.pelab.state()), state);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the step title and text are mirrored into the DOM (aria-live) and follow navigation', async () => {
   const page = await openWidget(browser, server.url, 'lesson=f-delta&step=1&lang=en');
   await settle(page);
@@ -196,10 +352,12 @@ test('WebGL context loss and restore: the widget recovers with its state intact'
     window.loser = document.querySelector('.pelab-canvas').getContext('webgl2').getExtension('WEBGL_lose_context');
     window.loser.loseContext();
   });
-  await sleep(300);
+  await page.waitForFunction(() => document.querySelector('.pelab-canvas').getContext('webgl2').isContextLost());
+  const framesWhileLost = await page.evaluate(() => window.pelab.frames());
   await page.evaluate(() => window.loser.restoreContext());
-  await page.waitForFunction(() => window.pelab.frames() > 0);
-  await page.evaluate(() => window.pelab.setState({ step: 4 }));
+  // A frame is drawn after the restore (the counter moves past its value while the context was lost).
+  await page.waitForFunction((n) => window.pelab.frames() > n, framesWhileLost, { timeout: 20000 });
+  assert.equal(await page.evaluate(() => document.querySelector('.pelab-canvas').getContext('webgl2').isContextLost()), false);
   await settle(page, 400);
   const s = await page.evaluate(() => window.pelab.state());
   assert.equal(s.params.L, 5);
@@ -222,12 +380,14 @@ test('hostile hashes: the page stays alive and shows a notice each time', async 
   const page = await openWidget(browser, server.url, 'lesson=f-delta&lang=en');
   for (const h of hostile) {
     await page.evaluate((hash) => { location.hash = '#' + hash; }, h);
-    await page.waitForFunction(() => window.pelab.notices().length > 0, null, { timeout: 5000 })
+    await page.waitForFunction(() => window.pelab.notices().length > 0, null, { timeout: 15000 })
       .catch(() => assert.fail(`no notice for ${h.slice(0, 60)}`));
     const s = await page.evaluate(() => window.pelab.state());
     assert.equal(s.lesson, 'f-delta', h.slice(0, 60));
-    await page.evaluate(() => window.pelab.setState({ step: 1 }));
-    await page.evaluate(() => { window.pelab.frames(); });
+    // The widget keeps working after each one: a state change is applied and drawn.
+    const drawn = await page.evaluate(() => window.pelab.frames());
+    await page.evaluate(() => window.pelab.setState({ step: 2 }));
+    await page.waitForFunction((n) => window.pelab.frames() > n && window.pelab.state().step === 2, drawn, { timeout: 10000 });
     // Clear the notices for the next hash (the dismiss button's function).
     await page.evaluate(() => window.pelab.dismissNotices());
   }
@@ -350,9 +510,8 @@ test('eight widgets on one page all get ready and idle at zero frames', async ()
     }
     await Promise.all(window.widgets.map((w) => w.ready));
   }, lessons);
-  await sleep(800);
   const frames = () => page.evaluate(() => window.widgets.map((w) => w.frames()));
-  const before = await frames();
+  const before = await untilStill(frames);
   assert.ok(before.every((f) => f > 0), `all eight rendered: ${before}`);
   await sleep(2000);
   assert.deepEqual(await frames(), before, 'no frames while idle');

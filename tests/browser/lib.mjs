@@ -64,8 +64,10 @@ export async function openWidget(browser, baseUrl, hash, { width = 1280, height 
   return page;
 }
 
-// Waits until no frame has been rendered for `quietMs` (the UI has settled), at most `timeoutMs`.
-export async function settle(page, quietMs = 300, timeoutMs = 5000) {
+// Waits until no frame has been rendered for `quietMs` (the UI has settled). Throws when the frame counter
+// is still moving after `timeoutMs`: a widget that never settles is a failure, not something to wait out.
+// The timeout is generous because a loaded 2-core machine renders slowly; a settled widget returns early.
+export async function settle(page, quietMs = 300, timeoutMs = 20000) {
   const start = Date.now();
   let last = await page.evaluate(() => window.pelab.frames());
   let lastChange = Date.now();
@@ -73,8 +75,18 @@ export async function settle(page, quietMs = 300, timeoutMs = 5000) {
     await new Promise((r) => setTimeout(r, 50));
     const now = await page.evaluate(() => window.pelab.frames());
     if (now !== last) { last = now; lastChange = Date.now(); }
-    if (Date.now() - lastChange >= quietMs) return;
+    if (Date.now() - lastChange >= quietMs) return last;
   }
+  throw new Error(`settle: frames still changing after ${timeoutMs} ms (now ${last})`);
+}
+
+// Frames rendered in `idleMs` once the widget has settled: the "0 idle frames" figure. Settling first
+// (frame counter still for 1 s) replaces a fixed sleep, so a slow machine cannot turn late frames of the
+// last change into idle frames.
+export async function idleFrames(page, idleMs = 2000) {
+  const before = await settle(page, 1000);
+  await new Promise((r) => setTimeout(r, idleMs));
+  return (await page.evaluate(() => window.pelab.frames())) - before;
 }
 
 export async function screenshotPng(page, clip) {

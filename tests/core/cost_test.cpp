@@ -37,6 +37,35 @@ TEST(Cost, MeasurementsAreLive) {
         EXPECT_NE(c.checksum, 0.0) << position_method_name(m);
         EXPECT_EQ(c.table_bytes, position_table_bytes(m, 64, 16));
     }
+}
+
+// What the timed kernels compute, independent of the clock: with min_seconds = 0 exactly 3 runs are made,
+// and with an unreachable min_seconds exactly max_runs. Additive methods add the same table each run, so
+// the checksum (the sum of the result) grows by the same amount per run; the two RoPE kernels (cos/sin
+// table vs cos/sin evaluated inline) rotate the same Q and K by the same angles, so they agree.
+TEST(Cost, KernelsComputeWhatTheyClaim) {
+    for (PositionMethod m : {PositionMethod::embedding_add, PositionMethod::full_bias, PositionMethod::bucketed_bias}) {
+        EXPECT_EQ(measure_position_cost(m, 32, 8, 0.0, 3).runs, 3);
+        const CostMeasurement r3 = measure_position_cost(m, 32, 8, 0.0, 3);
+        const CostMeasurement r4 = measure_position_cost(m, 32, 8, 1e9, 4);
+        const CostMeasurement r5 = measure_position_cost(m, 32, 8, 1e9, 5);
+        ASSERT_EQ(r4.runs, 4);
+        ASSERT_EQ(r5.runs, 5);
+        const double step = r4.checksum - r3.checksum;
+        EXPECT_GT(std::fabs(step), 1e-6) << position_method_name(m) << ": a run adds nothing";
+        EXPECT_NEAR(r5.checksum - r4.checksum, step, 1e-9 * (1 + std::fabs(step))) << position_method_name(m);
+    }
+    for (int runs : {3, 4}) {
+        const CostMeasurement cached = measure_position_cost(PositionMethod::rope_cached, 48, 16, runs == 3 ? 0.0 : 1e9, runs);
+        const CostMeasurement inline_trig = measure_position_cost(PositionMethod::rope_uncached, 48, 16, runs == 3 ? 0.0 : 1e9, runs);
+        ASSERT_EQ(cached.runs, runs);
+        ASSERT_EQ(inline_trig.runs, runs);
+        EXPECT_NEAR(cached.checksum, inline_trig.checksum, 1e-9 * (1 + std::fabs(cached.checksum))) << runs << " runs";
+    }
+    // Rotations do change the data: 4 runs differ from 3.
+    EXPECT_GT(std::fabs(measure_position_cost(PositionMethod::rope_cached, 48, 16, 1e9, 4).checksum -
+                        measure_position_cost(PositionMethod::rope_cached, 48, 16, 0.0, 3).checksum),
+              1e-6);
     // Inputs are clamped to what the lesson can afford.
     const CostMeasurement big = measure_position_cost(PositionMethod::embedding_add, 1 << 20, 3, 0.0, 3);
     EXPECT_EQ(big.N, 4096);

@@ -62,6 +62,24 @@ TEST(FuzzRegressions, KeyThatLooksLikeARepairTail) {
 
 // [SECTION] findings, in the order the fuzzer found them (tests/fuzz/README.md)
 
+// Finding 2 (a false alarm of stale checks, issue 9): the map page (map=) is a lesson outside the registry
+// that opens over a registered host, so "state has no registered lesson" fired for any input containing
+// map=rope, through all three front ends. The checks now accept exactly that pairing; route bit 7 opens the
+// map page the way its menu entry does. The direct checks below pin what the pairing means.
+TEST(FuzzRegressions, MapPageOverALessonKeepsEveryInvariant) {
+    for (unsigned char route : {0x05, 0x25, 0x45, 0x85, 0xA5, 0xC5}) {  // rope lesson; hash, argv, postMessage
+        EXPECT_EQ(check_input(input(route, 0, "map=rope&L=64")), "") << "route " << int(route);
+        EXPECT_EQ(check_input(input(route, 0, "map=alibi\nsoftmax=1\nL=300")), "") << "route " << int(route);
+        EXPECT_EQ(check_input(input(route, 0, "map=t5&lesson=rope&map=shaw&clip=0")), "") << "route " << int(route);
+    }
+    pelab::AppState s = pelab::default_state(pelab::Lang::en);
+    EXPECT_TRUE(pelab::apply_query(pelab::split_query("lesson=rope&map=rope&L=64"), &s).empty());
+    ASSERT_NE(s.host, nullptr);
+    EXPECT_EQ(s.lesson, &pelab::position_map_lesson());
+    EXPECT_STREQ(pelab::lesson_id(s), "rope");
+    EXPECT_NE(pelab::to_query(s).find("lesson=rope&"), std::string::npos) << pelab::to_query(s);
+}
+
 // Finding 1: the display option `steps=` echoed its value raw, so "%00-%01" put NUL and control bytes into
 // the notice (src/lessons/state.cpp). Seed-corpus file steps-hostile, route 0 (f-delta, en, hash).
 TEST(FuzzRegressions, StepsNoticeIsOneLine) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 #include "lessons/state.h"
@@ -63,10 +64,26 @@ TEST(PositionMapLesson, EveryStepBuildsForEveryMapAtLongAndShortL) {
             for (size_t st = 0; st < lesson.steps.size(); ++st) {
                 const Step& step = lesson.steps[st];
                 for (const std::string& k : step.keys_shown(p)) EXPECT_TRUE(keys.count(k)) << map << " step " << st + 1 << " key " << k;
-                for (Lang lang : {Lang::en, Lang::zh}) {
-                    const std::vector<ViewData> views = step.views(p, lang);
-                    ASSERT_FALSE(views.empty()) << map << " L=" << L << " step " << st + 1;
-                    for (const ViewData& v : views) EXPECT_FALSE(v.title.empty());
+                const std::vector<ViewData> en = step.views(p, Lang::en), zh = step.views(p, Lang::zh);
+                ASSERT_FALSE(en.empty()) << map << " L=" << L << " step " << st + 1;
+                ASSERT_EQ(en.size(), zh.size()) << map << " L=" << L << " step " << st + 1;
+                for (size_t k = 0; k < en.size(); ++k) {
+                    // Both languages are written out: the titles differ, and only the Chinese one has CJK.
+                    EXPECT_NE(en[k].title, zh[k].title) << map << " step " << st + 1 << " view " << k;
+                    EXPECT_EQ(en[k].title.find("\xE7\x9A\x84"), std::string::npos);  // no "的" in English
+                    EXPECT_TRUE(std::any_of(zh[k].title.begin(), zh[k].title.end(),
+                                            [](char c) { return static_cast<unsigned char>(c) >= 0xE4; }))
+                        << map << " step " << st + 1 << ": " << zh[k].title;
+                }
+                if (st == 0) {
+                    // Step 1 draws the chosen map at the chosen L, titled by its name.
+                    ASSERT_EQ(en[0].kind, ViewKind::PositionMap);
+                    ASSERT_TRUE(en[0].posmap);
+                    EXPECT_STREQ(position_map_name(en[0].posmap->spec.kind), map.c_str());
+                    EXPECT_EQ(en[0].posmap->spec.L, std::atoi(L));
+                    const char* word = map == "sinusoidal" ? "sinusoidal" : map == "rope" ? "RoPE" : map == "alibi" ? "ALiBi"
+                                     : map == "t5" ? "T5" : "Shaw";
+                    EXPECT_NE(en[0].title.find(word), std::string::npos) << en[0].title;
                 }
             }
         }

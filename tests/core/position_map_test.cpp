@@ -3,12 +3,15 @@
 // core's small-L matrices; Toeplitz identities; the GPU form's float32 arithmetic (emulated step for step)
 // against the double reference within the stated tolerance at L = 65,536, for every map and every RoPE
 // scaling; exactness of the integer phase; and why the contract is needed (naive float32 sin fails it).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/alibi.h"
 #include "core/position_map.h"
+#include "core/rope.h"
 #include "core/shaw.h"
 #include "core/sinusoidal.h"
 #include "core/t5.h"
@@ -83,22 +86,32 @@ TEST(PositionMap, AlibiShawT5ReferencesAreTheCoreMatrices) {
     }
 }
 
-// [SECTION] Toeplitz: every map depends on i − j only ----------------------------------------
+// [SECTION] Toeplitz: the maps computed from positions depend on i − j only -------------------
 
-TEST(PositionMap, EveryMapIsToeplitzAtLongRange) {
-    for (const std::string& name : position_map_names()) {
-        PositionMapSpec s = spec_of(PositionMapKind::rope, 65536);
-        ASSERT_TRUE(parse_position_map(name, &s.kind));
-        s.d = 32;
-        for (long long delta : {0LL, 1LL, -1LL, 4097LL, -30000LL, 65535LL, -65535LL}) {
-            const long long i0 = delta >= 0 ? delta : 0, j0 = i0 - delta;
-            const long long shift = 65535 - std::max(i0, j0);
-            const double a = position_map_value(s, i0, j0), b = position_map_value(s, i0 + shift, j0 + shift);
-            if (std::isnan(a)) {
-                EXPECT_TRUE(std::isnan(b)) << name << " Δ=" << delta;
-                continue;
+// The sinusoidal reference is a dot product of two PE rows and the RoPE reference rotates q to i and k to j,
+// so neither forms i − j: their Toeplitz structure is a property to test. (ALiBi, T5 and Shaw are defined
+// by i − j; for them the same check would hold by construction, so they are left out.)
+TEST(PositionMap, PositionBasedMapsAreToeplitzAtLongRange) {
+    for (PositionMapKind kind : {PositionMapKind::sinusoidal, PositionMapKind::rope}) {
+        for (bool scaled : {false, true}) {
+            PositionMapSpec s = spec_of(kind, 65536);
+            s.d = 32;
+            if (scaled) {
+                if (kind == PositionMapKind::sinusoidal) s.variant = PeVariant::tensor2tensor;
+                s.scaling.kind = RopeScaling::yarn;
+                s.scaling.factor = 8;
+                s.content = RopeContent::random;
+                s.layout = RopeLayout::interleaved;
             }
-            EXPECT_NEAR(a, b, 1e-9 * (1 + std::fabs(a))) << name << " Δ=" << delta;  // positions ≈ 65,535: angle rounding in double
+            for (long long delta : {0LL, 1LL, -1LL, 4097LL, -30000LL, 65535LL, -65535LL}) {
+                const long long i0 = delta >= 0 ? delta : 0, j0 = i0 - delta;
+                const long long shift = 65535 - std::max(i0, j0);
+                const double a = position_map_value(s, i0, j0), b = position_map_value(s, i0 + shift, j0 + shift);
+                const double mid = position_map_value(s, i0 + shift / 2, j0 + shift / 2);
+                // positions ≈ 65,535: the angles' rounding in double
+                EXPECT_NEAR(a, b, 1e-9 * (1 + std::fabs(a))) << position_map_name(kind) << " Δ=" << delta;
+                EXPECT_NEAR(a, mid, 1e-9 * (1 + std::fabs(a))) << position_map_name(kind) << " Δ=" << delta;
+            }
         }
     }
 }
@@ -345,5 +358,175 @@ TEST(PositionMapSoftmax, Float32FormMatchesReferenceWithinToleranceAtL65536) {
         EXPECT_EQ(lo, 0.0);
         EXPECT_GT(hi, 0.0);
         EXPECT_LE(hi, 1.0);
+    }
+}
+
+// [SECTION] the tolerance, recomputed from the README's contract -----------------------------------
+// README, "Precision contract": (n + 4)·2⁻²⁴·Σ(|a| + |b|) over the n frequency pairs of a trigonometric map;
+// 2⁻²²·slope·(L − 1) for ALiBi; 0 for T5 and Shaw; a row softmax adds 2⁻²³·max|log Z| + 2⁻²¹ to the logit's
+// bound, which is 2⁻²² for ALiBi. The weights a, b are recomputed here from q, k (or, for the Gram matrix,
+// from cos·cos + sin·sin = cos Δθ, so a = 1, b = 0), never read from the GPU form, and each tolerance is
+// pinned from both sides. The GPU form stores the weights and the ALiBi slope as float32, so the code's
+// Σ(|a| + |b|) and slope may differ from these double values by float rounding: 1e−6 relative.
+
+namespace {
+
+double trig_bound(int pairs, double weight_sum) { return (pairs + 4) * std::ldexp(1.0, -24) * weight_sum; }
+
+// Σ(|a| + |b|) of ⟨R_m q, R_n k⟩·af²: one pair (x₁, x₂) contributes a = q₁k₁ + q₂k₂ and b = q₂k₁ − q₁k₂.
+double rope_weight_sum(const PositionMapSpec& s, double attention_factor) {
+    Eigen::VectorXd q, k;
+    position_map_rope_vectors(s, &q, &k);
+    double sum = 0.0;
+    for (int p = 0; p < s.d / 2; ++p) {
+        const int c1 = s.layout == RopeLayout::half ? p : 2 * p, c2 = s.layout == RopeLayout::half ? p + s.d / 2 : 2 * p + 1;
+        sum += std::fabs(q(c1) * k(c1) + q(c2) * k(c2)) + std::fabs(q(c2) * k(c1) - q(c1) * k(c2));
+    }
+    return sum * attention_factor * attention_factor;
+}
+
+void expect_pinned(double got, double want, double rel, const std::string& what) {
+    EXPECT_GT(want, 0.0) << what;
+    EXPECT_GE(got, want * (1 - rel)) << what << ": tolerance below the README's formula";
+    EXPECT_LE(got, want * (1 + rel)) << what << ": tolerance above the README's formula";
+}
+
+}  // namespace
+
+TEST(PositionMapTolerance, TrigonometricMapsFollowTheReadmeFormula) {
+    for (int d : {128, 512}) {
+        PositionMapSpec s = spec_of(PositionMapKind::sinusoidal, 65536);
+        s.d = d;
+        expect_pinned(position_map_tolerance(position_map_gpu(s)), trig_bound(d / 2, d / 2), 1e-6, "sinusoidal d=" + std::to_string(d));
+    }
+    // d = 512: the figure the README quotes from the H200 run (4.0·10⁻³).
+    PositionMapSpec s512 = spec_of(PositionMapKind::sinusoidal, 65536);
+    s512.d = 512;
+    EXPECT_NEAR(position_map_tolerance(position_map_gpu(s512)), 3.967e-3, 1e-6);
+
+    struct Case { RopeScaling scaling; RopeContent content; RopeLayout layout; double af; };
+    const double yarn_af = 0.1 * std::log(8.0) + 1.0;  // HF get_mscale(factor) for YaRN without mscale settings
+    for (const Case& c : {Case{RopeScaling::none, RopeContent::same, RopeLayout::half, 1.0},
+                          Case{RopeScaling::none, RopeContent::random, RopeLayout::interleaved, 1.0},
+                          Case{RopeScaling::yarn, RopeContent::random, RopeLayout::half, yarn_af},
+                          Case{RopeScaling::llama3, RopeContent::ones, RopeLayout::interleaved, 1.0}}) {
+        PositionMapSpec s = spec_of(PositionMapKind::rope, 65536);
+        s.scaling.kind = c.scaling;
+        s.scaling.factor = 8;
+        s.content = c.content;
+        s.layout = c.layout;
+        expect_pinned(position_map_tolerance(position_map_gpu(s)), trig_bound(s.d / 2, rope_weight_sum(s, c.af)), 1e-6,
+                      std::string("rope ") + rope_scaling_name(c.scaling));
+    }
+}
+
+TEST(PositionMapTolerance, AlibiAndIntegerMapsFollowTheReadmeFormula) {
+    for (int heads : {8, 12}) {
+        for (int head : {0, heads - 1}) {
+            PositionMapSpec s = spec_of(PositionMapKind::alibi, 65536);
+            s.heads = heads;
+            s.head = head;
+            const double slope = alibi_slopes(heads)[size_t(head)];
+            expect_pinned(position_map_tolerance(position_map_gpu(s)), std::ldexp(1.0, -22) * slope * 65535.0, 1e-6,
+                          "alibi heads=" + std::to_string(heads) + " head=" + std::to_string(head));
+        }
+    }
+    PositionMapSpec a8 = spec_of(PositionMapKind::alibi, 65536);  // 8 heads, head 0: slope 1/2
+    EXPECT_NEAR(position_map_tolerance(position_map_gpu(a8)), 0.5 * 65535.0 / 4194304.0, 1e-15);
+    EXPECT_EQ(position_map_tolerance(position_map_gpu(spec_of(PositionMapKind::t5, 65536))), 0.0);
+    EXPECT_EQ(position_map_tolerance(position_map_gpu(spec_of(PositionMapKind::shaw, 65536))), 0.0);
+}
+
+// ALiBi, causal, head 0 of 8 (slope 1/2): row i sums e^(−k/2) for k = 0..i, so max|log Z| is the last row's
+// −log(1 − e^(−1/2))·(1 − e^(−L/2)) ≈ 0.9328 — a closed form, independent of the segment tree.
+TEST(PositionMapTolerance, SoftmaxAddsTheNormaliserAndExpTerms) {
+    PositionMapSpec a = spec_of(PositionMapKind::alibi, 65536);
+    a.softmax = true;
+    const double max_log_z = -std::log(1.0 - std::exp(-0.5));
+    const double alibi_want = std::ldexp(1.0, -22) + std::ldexp(1.0, -23) * max_log_z + std::ldexp(1.0, -21);
+    const std::vector<double> za = position_map_row_log_normalizers(a);
+    expect_pinned(position_map_tolerance(position_map_gpu(a, &za)), alibi_want, 1e-6, "alibi softmax");
+    EXPECT_LT(position_map_tolerance(position_map_gpu(a, &za)), 1e-6);  // the real bound, not just "< 1e-3"
+
+    // RoPE (YaRN ×8, random q, k) at L = 128: every row's log Z summed directly, so max|log Z| is exact.
+    PositionMapSpec r = spec_of(PositionMapKind::rope, 128);
+    r.d = 32;
+    r.softmax = true;
+    r.content = RopeContent::random;
+    r.scaling.kind = RopeScaling::yarn;
+    r.scaling.factor = 8;
+    double max_abs = 0.0;
+    for (long long i = 0; i < r.L; ++i) max_abs = std::max(max_abs, std::fabs(direct_log_normalizer(r, i)));
+    const double yarn_af = 0.1 * std::log(8.0) + 1.0;
+    const double rope_want =
+        trig_bound(r.d / 2, rope_weight_sum(r, yarn_af)) + std::ldexp(1.0, -23) * max_abs + std::ldexp(1.0, -21);
+    const std::vector<double> zr = position_map_row_log_normalizers(r);
+    expect_pinned(position_map_tolerance(position_map_gpu(r, &zr)), rope_want, 1e-6, "rope yarn softmax");
+}
+
+// [SECTION] log Z at L = 65,536 against direct sums ---------------------------------------------------
+// The GPU tiles compare against the very log Z that was uploaded, so a wrong normaliser would pass there.
+// Here sampled rows (first, last, middle and three pseudo-random ones) are summed directly over all 65,536
+// keys in double: RoPE by rotating q to i and k to every j (rope_apply), ALiBi from its slope; no profile,
+// no segment tree.
+
+namespace {
+
+double direct_rope_log_z(const PositionMapSpec& s, long long i) {
+    Eigen::VectorXd q, k;
+    position_map_rope_vectors(s, &q, &k);
+    const RopeScalingResult f = position_map_rope_frequencies(s);
+    const double af2 = f.attention_factor * f.attention_factor;
+    const Eigen::VectorXd qi = rope_apply(q, double(i), f.inv_freq, s.layout);
+    std::vector<double> v(size_t(s.L));
+    double M = -INFINITY;
+    for (long long j = 0; j < s.L; ++j) {
+        v[size_t(j)] = qi.dot(rope_apply(k, double(j), f.inv_freq, s.layout)) * af2;
+        M = std::max(M, v[size_t(j)]);
+    }
+    double sum = 0.0;
+    for (double x : v) sum += std::exp(x - M);
+    return M + std::log(sum);
+}
+
+double direct_alibi_log_z(const PositionMapSpec& s, long long i) {
+    const double slope = alibi_slopes(s.heads)[size_t(s.head)];
+    double sum = 0.0;  // the largest logit is 0 (the diagonal), so no shift is needed
+    for (long long j = 0; j < s.L; ++j) {
+        if (s.mode == AlibiMode::causal && j > i) continue;
+        sum += std::exp(-slope * double(std::llabs(i - j)));
+    }
+    return std::log(sum);
+}
+
+}  // namespace
+
+TEST(PositionMapSoftmax, LogNormalizersAtL65536EqualDirectSumsOnSampledRows) {
+    std::vector<long long> rows = {0, 65535, 32768};
+    std::uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (int n = 0; n < 3; ++n) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;  // xorshift: rows no formula singles out
+        rows.push_back(static_cast<long long>(x % 65536));
+    }
+    PositionMapSpec rope = spec_of(PositionMapKind::rope, 65536);
+    rope.softmax = true;
+    rope.d = 32;
+    rope.content = RopeContent::random;
+    rope.scaling.kind = RopeScaling::yarn;
+    rope.scaling.factor = 8;
+    PositionMapSpec alibi = spec_of(PositionMapKind::alibi, 65536);
+    alibi.softmax = true;
+    PositionMapSpec alibi_sym = alibi;
+    alibi_sym.mode = AlibiMode::symmetric;
+    alibi_sym.heads = 12;
+    alibi_sym.head = 11;  // the smallest slope: the longest reach along the row
+    for (const PositionMapSpec* s : {&rope, &alibi, &alibi_sym}) {
+        const std::vector<double> z = position_map_row_log_normalizers(*s);
+        ASSERT_EQ(z.size(), 65536u);
+        for (long long i : rows) {
+            const double want = s->kind == PositionMapKind::rope ? direct_rope_log_z(*s, i) : direct_alibi_log_z(*s, i);
+            EXPECT_NEAR(z[size_t(i)], want, 1e-10 * (1 + std::fabs(want)))
+                << position_map_name(s->kind) << " row " << i;
+        }
     }
 }

@@ -5,12 +5,17 @@
 // identities of the score matrix over every layout: ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩, shift invariance,
 // Toeplitz structure.
 #include <cmath>
+#include <limits>
 
 #include "core/random.h"
 #include "core/rope.h"
 #include "matrix_assert.h"
 
 namespace {
+
+// Cells of rotation matrices lie in [−1, 1]. Where the code under test and this test evaluate cos and sin
+// along different paths (another compiler may contract or reorder them), they may differ by a few ulps.
+constexpr double kFewUlpsOfOne = 4 * std::numeric_limits<double>::epsilon();
 
 using namespace pelab;
 
@@ -60,7 +65,7 @@ TEST(RopeLayouts, PairCoordinatesAndMatrixShapes) {
     Eigen::Matrix4d expected = Eigen::Matrix4d::Zero();
     expected.block<2, 2>(0, 0) = rotation2(1.0);
     expected.block<2, 2>(2, 2) = rotation2(0.5);
-    EXPECT_MATRIX_NEAR(Ri, expected, 0.0);
+    EXPECT_MATRIX_NEAR(Ri, expected, kFewUlpsOfOne);
     const Eigen::MatrixXd Rh = rope_matrix(theta, 2.0, RopeLayout::half);
     Eigen::Matrix4d expected_half = Eigen::Matrix4d::Zero();
     expected_half(0, 0) = expected_half(2, 2) = std::cos(1.0);
@@ -69,7 +74,7 @@ TEST(RopeLayouts, PairCoordinatesAndMatrixShapes) {
     expected_half(1, 1) = expected_half(3, 3) = std::cos(0.5);
     expected_half(1, 3) = -std::sin(0.5);
     expected_half(3, 1) = std::sin(0.5);
-    EXPECT_MATRIX_NEAR(Rh, expected_half, 0.0);
+    EXPECT_MATRIX_NEAR(Rh, expected_half, kFewUlpsOfOne);
 }
 
 TEST(RopeLayouts, PermutationMapsInterleavedToHalf) {
@@ -166,7 +171,7 @@ TEST(RopeSinusoid, InterleavedSinCos) {
     omega << 1.0, 0.5;
     const Eigen::VectorXd p = rope_lesson_sinusoid(2.0, omega);
     Eigen::Vector4d expected(std::sin(2.0), std::cos(2.0), std::sin(1.0), std::cos(1.0));
-    EXPECT_MATRIX_NEAR(p, expected, 0.0);
+    EXPECT_MATRIX_NEAR(p, expected, kFewUlpsOfOne);
 }
 
 }  // namespace

@@ -47,10 +47,22 @@ TEST(RopeLesson, Step1IdentitiesHold) {
     const auto v = step_views("rope", 1, "alpha=0.7&beta=-2.1");
     ASSERT_EQ(v.size(), 1u);
     EXPECT_TRUE(any_note_contains(v, "Largest |R(α)ᵀ − R(−α)| = 0")) << all_notes(v);
-    EXPECT_MATRIX_NEAR(v[0].values.row(0), v[0].values.row(0), 0.0);
-    // Row "R(−α)R(β)" equals row "R(β−α)".
-    EXPECT_MATRIX_NEAR(v[0].values.row(5), v[0].values.row(6), 1e-12);
-    EXPECT_NEAR(v[0].values(0, 0), std::cos(0.7), 1e-15);
+    // Rows: R(α), R(α)ᵀ, R(α)⁻¹, R(−α), R(β), R(−α)R(β), R(β−α), each as [0,0] [0,1] [1,0] [1,1]. Every row
+    // is compared with the rotation written out from cos and sin here, not with another row of the table.
+    auto rotation_row = [](double a) {
+        Eigen::RowVectorXd r(4);
+        r << std::cos(a), -std::sin(a), std::sin(a), std::cos(a);
+        return r;
+    };
+    const double alpha = 0.7, beta = -2.1;
+    ASSERT_EQ(v[0].values.rows(), 7);
+    EXPECT_MATRIX_NEAR(v[0].values.row(0), rotation_row(alpha), 1e-15);
+    EXPECT_MATRIX_NEAR(v[0].values.row(1), rotation_row(-alpha), 1e-15);  // R(α)ᵀ = R(−α)
+    EXPECT_MATRIX_NEAR(v[0].values.row(2), rotation_row(-alpha), 1e-15);  // R(α)⁻¹ = R(−α)
+    EXPECT_MATRIX_NEAR(v[0].values.row(3), rotation_row(-alpha), 1e-15);
+    EXPECT_MATRIX_NEAR(v[0].values.row(4), rotation_row(beta), 1e-15);
+    EXPECT_MATRIX_NEAR(v[0].values.row(5), rotation_row(beta - alpha), 1e-12);  // R(−α)R(β) = R(β−α)
+    EXPECT_MATRIX_NEAR(v[0].values.row(6), rotation_row(beta - alpha), 1e-15);
 }
 
 TEST(RopeLesson, Step3PermutationAndHfFormula) {

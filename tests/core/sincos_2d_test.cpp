@@ -88,15 +88,26 @@ TEST(SinCos2d, QuantitySincos2d) {
     EXPECT_EQ(r.data[8 * 1 + 4], 0.0);                        // row 1, column 4: sin(row 0 · ω₀)
 }
 
-// sincos_2d (square grid) and vit2d's mae_2d_sincos (H×W) are one implementation: they agree on square grids,
-// and the H×W table matches an independent assembly from sincos_1d (column half, then row half) for
-// non-square grids and for widths that are not multiples of 4.
-TEST(SinCos2d, AgreesWithMae2dSincosAndSincos1d) {
-    for (int g : {1, 2, 3, 5}) {
-        for (int D : {4, 8, 16, 32}) {
-            EXPECT_MATRIX_NEAR(sincos_2d(g, D), mae_2d_sincos(g, g, D), 0.0);
-        }
-    }
+// sincos_2d is mae_2d_sincos on a square grid, so it is checked against typed values instead: MAE's
+// get_2d_sincos_pos_embed(8, 3) (meshgrid(w, h): the first half encodes the column, the second the row;
+// each half is [sin | cos] of 2 frequencies 1, 10000^(−1/2)), transcribed and evaluated in Python. The H×W
+// table then matches an independent assembly from sincos_1d (column half, then row half) for non-square
+// grids and for widths that are not multiples of 4.
+TEST(SinCos2d, MatchesMaeValuesAndSincos1d) {
+    const Eigen::MatrixXd E = sincos_2d(3, 8);
+    ASSERT_EQ(E.rows(), 9);
+    ASSERT_EQ(E.cols(), 8);
+    const double s1 = 0.8414709848078965, s1b = 0.009999833334166664, c1 = 0.5403023058681398, c1b = 0.9999500004166653;
+    const double s2 = 0.9092974268256817, s2b = 0.01999866669333308, c2 = -0.4161468365471424, c2b = 0.9998000066665778;
+    const double mae[][9] = {
+        {0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 1.0},    // token 0: column 0, row 0
+        {1, s1, s1b, c1, c1b, 0.0, 0.0, 1.0, 1.0},      // token 1: column 1, row 0
+        {5, s2, s2b, c2, c2b, s1, s1b, c1, c1b},        // token 5: column 2, row 1
+        {8, s2, s2b, c2, c2b, s2, s2b, c2, c2b},        // token 8: column 2, row 2
+    };
+    for (const auto& row : mae)
+        for (int c = 0; c < 8; ++c)
+            EXPECT_NEAR(E(int(row[0]), c), row[c + 1], 4e-16) << "token " << row[0] << " column " << c;
     const int shapes[][3] = {{2, 3, 8}, {3, 2, 16}, {1, 4, 4}, {4, 1, 12}, {2, 3, 6}, {3, 3, 5}};
     for (const auto& s : shapes) {
         const int H = s[0], W = s[1], D = s[2], half = D / 2;

@@ -3,7 +3,10 @@
 // non-finite cells, LaTeX bmatrix; curves export x plus one column per series.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 #include "lessons/view_export.h"
 
@@ -54,7 +57,38 @@ TEST(ViewExport, CurveBecomesColumns) {
     EXPECT_EQ(export_view(v, s, ExportFormat::csv), "x,a,b\n0,1,3\n1,2,4\n");
 }
 
-TEST(ViewExport, EveryViewOfEveryStepExports) {
+// The exported matrix of a view: its shape and its top-left cell, worked out here from the ViewData.
+struct ExpectedExport {
+    long rows = 0, cols = 0;
+    double first = NAN;
+};
+ExpectedExport expected_export(const ViewData& v) {
+    ExpectedExport e;
+    if (v.kind == ViewKind::Curve) {
+        e.rows = long(v.x.size());
+        e.cols = long(v.series.size()) + 1;
+        if (!v.x.empty()) e.first = v.x[0];
+    } else if (v.kind == ViewKind::PositionMap) {
+        e.rows = e.cols = std::min<long>(kExportMapCells, v.posmap->spec.L);
+        e.first = position_map_shown_value(v.posmap->spec, v.posmap->log_norm, 0, 0);
+    } else {
+        e.rows = long(v.values.rows());
+        e.cols = long(v.values.cols());
+        if (e.rows > 0 && e.cols > 0) e.first = v.values(0, 0);
+    }
+    return e;
+}
+
+long count_of(const std::string& text, const std::string& needle) {
+    long n = 0;
+    for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + needle.size())) ++n;
+    return n;
+}
+
+// Every view of every step exports in all three formats, and each export holds that view's matrix: the
+// JSON's shape and number of cells, its first cell to 17 digits, the CSV's rows and fields, the LaTeX
+// rows and columns.
+TEST(ViewExport, EveryViewOfEveryStepExportsItsMatrix) {
     for (const Lesson* lesson : lesson_registry()) {
         AppState s = default_state(Lang::en);
         apply_query({{"lesson", lesson->id}}, &s);
@@ -62,8 +96,41 @@ TEST(ViewExport, EveryViewOfEveryStepExports) {
             s.step = int(i) + 1;
             const auto views = lesson->steps[i].views(s.params, s.lang);
             for (size_t k = 0; k < views.size(); ++k) {
-                for (ExportFormat f : {ExportFormat::csv, ExportFormat::json, ExportFormat::latex})
-                    EXPECT_FALSE(export_view(views[k], s, f).empty()) << lesson->id << " step " << s.step;
+                const std::string at = std::string(lesson->id) + " step " + std::to_string(s.step) + " view " + std::to_string(k + 1);
+                const ExpectedExport e = expected_export(views[k]);
+                const std::string json = export_view(views[k], s, ExportFormat::json);
+                EXPECT_NE(json.find("\"shape\":[" + std::to_string(e.rows) + "," + std::to_string(e.cols) + "]"), std::string::npos)
+                    << at << ": " << json.substr(0, 300);
+                const size_t data = json.find("\"data\":[");
+                ASSERT_NE(data, std::string::npos) << at;
+                const std::string cells = json.substr(data + 8);  // from the first row's "["
+                // Each row's cells are joined by commas, and the rows by "],[": one comma fewer than cells.
+                if (e.rows > 0 && e.cols > 0) EXPECT_EQ(count_of(cells, ",") + 1, e.rows * e.cols) << at;
+                if (e.rows > 0 && e.cols > 0) {
+                    char first[40];
+                    std::snprintf(first, sizeof first, "%.17g", e.first);
+                    EXPECT_EQ(cells.rfind(std::string("[") + (std::isfinite(e.first) ? first : "null"), 0), 0u)
+                        << at << ": " << cells.substr(0, 80);
+                }
+
+                const std::string csv = export_view(views[k], s, ExportFormat::csv);
+                const long lines = count_of(csv, "\n");
+                EXPECT_TRUE(lines == e.rows || lines == e.rows + 1) << at << ": " << lines << " CSV lines for " << e.rows << " rows";
+                if (e.rows > 0) {
+                    const std::string last = csv.substr(csv.rfind('\n', csv.size() - 2) + 1);
+                    long fields = 1;
+                    bool quoted = false;  // a label with a comma is a quoted field
+                    for (char c : last) {
+                        if (c == '"') quoted = !quoted;
+                        if (c == ',' && !quoted) ++fields;
+                    }
+                    EXPECT_TRUE(fields == e.cols || fields == e.cols + 1) << at << ": " << last;
+                }
+
+                const std::string tex = export_view(views[k], s, ExportFormat::latex);
+                EXPECT_EQ(tex.rfind("\\begin{bmatrix}\n", 0), 0u) << at;
+                EXPECT_EQ(count_of(tex, " \\\\\n"), std::max(0L, e.rows - 1)) << at;
+                EXPECT_EQ(count_of(tex, " & "), e.rows * std::max(0L, e.cols - 1)) << at;
             }
         }
     }

@@ -6,7 +6,9 @@
 //   postMessage   split_query(text) applied to the current state, skipping a lesson= that names the current
 //                 lesson (app_apply, the path of widget.js setState); applied twice, so the second message
 //                 lands on a state that is no longer the default
-// then the CLI path (parse_params_strict on a quantity's specs, the memory guard, compute when accepted,
+// The long-sequence map page (map=) is a lesson outside the registry that opens over a registered one (its
+// host, which URLs name as lesson=); the state checks accept exactly that pairing.
+// Then the CLI path (parse_params_strict on a quantity's specs, the memory guard, compute when accepted,
 // JSON/CSV/LaTeX). The invariants checked are the promises the README makes: the state always stays valid
 // and renderable, every issue is one line naming its key, to_query round-trips exactly, a value that parses
 // formats back to itself, the CLI's strict parser reports the lenient parser's issues without repairing,
@@ -249,6 +251,24 @@ std::string check_views(const std::vector<ViewData>& views, const Lesson& lesson
         const ViewData& v = views[n];
         const std::string at = where + " view " + std::to_string(n) + " (" + show(v.title) + ")";
         const long rows = static_cast<long>(v.values.rows()), cols = static_cast<long>(v.values.cols());
+        if (v.kind == ViewKind::PositionMap) {
+            // What the GPU draws and the hover/export read: the map, its GPU form, a finite colour scale,
+            // and (softmax only) one finite normaliser per row.
+            if (!v.posmap) return at + ": a PositionMap view without its map";
+            const PositionMapView& pm = *v.posmap;
+            if (pm.spec.L < 2 || pm.spec.L > 65536) return at + ": map L=" + std::to_string(pm.spec.L) + " outside 2..65536";
+            if (!std::isfinite(pm.lo) || !std::isfinite(pm.hi) || !(pm.lo <= pm.hi))
+                return at + ": colour scale [" + std::to_string(pm.lo) + ", " + std::to_string(pm.hi) +
+                       "] is not a finite interval";
+            if (!pm.log_norm.empty()) {
+                if (static_cast<long long>(pm.log_norm.size()) != pm.spec.L)
+                    return at + ": " + std::to_string(pm.log_norm.size()) + " row normalisers for L=" +
+                           std::to_string(pm.spec.L);
+                for (double z : pm.log_norm)
+                    if (!std::isfinite(z)) return at + ": a row normaliser log Z_i is not finite";
+            }
+            continue;
+        }
         if (v.kind == ViewKind::Curve) {
             for (const std::vector<double>& s : v.series)
                 if (s.size() != v.x.size())
@@ -289,17 +309,36 @@ std::string check_views(const std::vector<ViewData>& views, const Lesson& lesson
 
 // [SECTION] the app path (hash / argv / postMessage)
 
-// What app_apply() does with a postMessage / setState query.
+// What app_apply() does with a postMessage / setState query: a lesson= naming the current lesson is skipped,
+// unless a position map is open over it (then it closes the map page and returns to the lesson).
 std::vector<ParamIssue> apply_like_app_apply(const KeyValues& kv, AppState* state) {
     KeyValues filtered;
     for (const auto& p : kv)
-        if (!(p.first == "lesson" && state->lesson && p.second == state->lesson->id)) filtered.push_back(p);
+        if (!(p.first == "lesson" && state->lesson && !state->host && p.second == state->lesson->id))
+            filtered.push_back(p);
     return apply_query(filtered, state);
 }
 
-// The state after any input: a registered lesson, a step in range, valid parameters; its views build.
+// Either a registered lesson with no host, or the long-sequence map page (map=) opened over a registered
+// lesson, which URLs name as lesson= and which the page returns to.
+std::string check_lesson_and_host(const AppState& s, const std::string& where) {
+    if (!s.lesson) return where + ": state has no lesson";
+    if (s.lesson == &position_map_lesson()) {
+        if (!s.host || find_lesson(s.host->id) != s.host)
+            return where + ": the map page is open without a registered host lesson";
+        if (std::string(lesson_id(s)) != s.host->id) return where + ": lesson_id() does not name the host lesson";
+        return std::string();
+    }
+    if (find_lesson(s.lesson->id) != s.lesson) return where + ": state has no registered lesson";
+    if (s.host) return where + ": a curriculum lesson has a host lesson (" + show(s.host->id) + ")";
+    return std::string();
+}
+
+// The state after any input: a registered lesson (or the map page over one), a step in range, valid
+// parameters; its views build.
 std::string check_state(const AppState& s, const std::string& where) {
-    if (!s.lesson || find_lesson(s.lesson->id) != s.lesson) return where + ": state has no registered lesson";
+    std::string lesson_err = check_lesson_and_host(s, where);
+    if (!lesson_err.empty()) return lesson_err;
     if (s.step < 1 || s.step > static_cast<int>(s.lesson->steps.size()))
         return where + ": step " + std::to_string(s.step) + " outside 1.." + std::to_string(s.lesson->steps.size());
     std::string err = check_param_set(s.lesson->params, s.params, where + " [" + s.lesson->id + "]");
@@ -352,7 +391,7 @@ std::string check_values(const std::vector<ParamSpec>& specs, const KeyValues& k
     return std::string();
 }
 
-std::string run_app_path(int front_end, const Lesson* lesson, Lang lang, const std::string& text) {
+std::string run_app_path(int front_end, const Lesson* lesson, bool open_map, Lang lang, const std::string& text) {
     const char* names[] = {"hash", "argv", "postMessage"};
     const std::string where = names[front_end];
     const KeyValues body = front_end == 1 ? split_argv(text) : split_query(text);
@@ -361,14 +400,18 @@ std::string run_app_path(int front_end, const Lesson* lesson, Lang lang, const s
     err = check_values(lesson->params, body, where);
     if (!err.empty()) return err;
 
-    KeyValues kv = {{"lesson", lesson->id}};
+    // The lesson (and, when chosen, the map page over it, as its menu entry opens it) goes first; the text
+    // can still name another lesson or map.
+    KeyValues opening = {{"lesson", lesson->id}};
+    if (open_map) opening.emplace_back("map", position_map_name(position_map_for_lesson(lesson->id)));
+    KeyValues kv = opening;
     kv.insert(kv.end(), body.begin(), body.end());
     AppState s = default_state(lang);
     // Issue bound: one per pair, plus one per length link repaired at the end.
     const std::size_t max_issues = kv.size() + lesson->params.size() + 8;
     if (front_end == 2) {
         // The widget's host first opens the lesson, then sends the message twice.
-        apply_query({{"lesson", lesson->id}}, &s);
+        apply_query(opening, &s);
         for (int round = 0; round < 2; ++round) {
             const std::vector<ParamIssue> issues = apply_like_app_apply(body, &s);
             const std::string at = where + " round " + std::to_string(round + 1);
@@ -520,10 +563,11 @@ std::string check_input(const std::uint8_t* data, std::size_t size) {
 
     const auto& lessons = lesson_registry();
     const Lesson* lesson = lessons[(route & 0x0F) % lessons.size()];
+    const bool open_map = (route & 0x80) != 0;
     const Lang lang = (route & 0x10) ? Lang::zh : Lang::en;
     const int front_end = ((route >> 5) & 3) == 3 ? 0 : (route >> 5) & 3;
 
-    std::string err = run_app_path(front_end, lesson, lang, text);
+    std::string err = run_app_path(front_end, lesson, open_map, lang, text);
     if (!err.empty()) return err;
 
     const auto& quantities = quantity_registry();

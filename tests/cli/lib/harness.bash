@@ -71,13 +71,30 @@ equals() {  # equals NAME ACTUAL EXPECTED
   if [[ "$2" == "$3" ]]; then pass; else fail "$1: expected [$3], got [${2:0:400}]"; fi
 }
 
-# numbers_near NAME "n1 n2 ..." "e1 e2 ..." TOL: same count, |n − e| <= TOL each
+# numbers_near NAME "n1 n2 ..." "e1 e2 ..." TOL: the same count (at least one), and token by token either
+# both are `null` (how the CLI writes −inf) or both are decimal numbers with |n − e| <= TOL. Anything else
+# fails: awk's string-to-number conversion would read "nan", "null" or "abc" as 0 or as NaN, and NaN > TOL
+# is false, so the numbers are matched against a literal's grammar before any arithmetic.
 numbers_near() {
-  if awk -v a="$2" -v b="$3" -v tol="$4" 'BEGIN {
+  local why
+  why="$(awk -v a="$2" -v b="$3" -v tol="$4" '
+      function numeric(t) { return t ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/ }
+      BEGIN {
+        if (!numeric(tol)) { print "tolerance [" tol "] is not a number"; exit }
         n = split(a, x, " "); m = split(b, y, " ");
-        if (n != m) exit 1;
-        for (i = 1; i <= n; i++) { d = x[i] - y[i]; if (d < 0) d = -d; if (d > tol) exit 1 }
-        exit 0 }'; then pass; else fail "$1: numbers [${2:0:400}] not within $4 of [$3]"; fi
+        if (n == 0) { print "no numbers"; exit }
+        if (n != m) { print n " numbers for " m " expected"; exit }
+        for (i = 1; i <= n; i++) {
+          if (x[i] == "null" || y[i] == "null") {
+            if (x[i] != y[i]) { print "token " i ": [" x[i] "] vs [" y[i] "]"; exit }
+            continue
+          }
+          if (!numeric(x[i]) || !numeric(y[i])) { print "token " i ": [" x[i] "] vs [" y[i] "] is not a number"; exit }
+          d = (x[i] + 0) - (y[i] + 0); if (d < 0) d = -d
+          if (d > tol + 0) { print "token " i ": |" x[i] " - " y[i] "| > " tol; exit }
+        }
+      }')"
+  if [[ -z "$why" ]]; then pass; else fail "$1: numbers [${2:0:400}] not within $4 of [$3]: $why"; fi
 }
 
 # The numbers of a JSON "data" array, space separated (null stays "null").

@@ -1,0 +1,273 @@
+// PE Lab — tests/core/font_coverage.cpp: the CTest `font_coverage` (native builds with the app).
+// Every character the app can show must be in the built font subset: a missing glyph draws a box, and the
+// zh/en browser test, which counts dark pixels, cannot tell a box from a character. Re-scanning the sources
+// the way scripts/make_font_subset.py does could not fail, so the strings are collected at run time from
+// what the program produces:
+//   * the UI texts (ui_text, every id) and, for every lesson and the map page, in both languages: titles,
+//     step titles and bodies, parameter symbols, help texts, choices and ranges;
+//   * the views of every step (at defaults, and for the map page for every map, with and without the row
+//     softmax): titles, notes, labels, axis captions, cell texts, series and line labels, the hover text of
+//     every cell (explain), and every cell value as the views format it (format_cell);
+//   * the notices that a battery of rejected and clamped inputs raises.
+// Each code point is then looked up in the subset with Dear ImGui's own font loader (the app's path):
+// a character with no glyph fails, naming a string that uses it. Finally one rare character (the CJK
+// character used by the fewest strings) is rasterised and must differ from the fallback glyph ImGui draws
+// for missing characters, i.e. it is not drawn as a box.
+// Usage: pelab_font_coverage <subset.ttf>
+//
+// [SECTION] collecting the runtime strings
+// [SECTION] UTF-8 decoding
+// [SECTION] the glyph check and the rendered check
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "app/app.h"
+#include "core/position_map.h"
+#include "imgui.h"
+#include "lessons/lesson.h"
+#include "lessons/state.h"
+#include "views/views.h"
+
+using namespace pelab;
+
+namespace {
+
+// [SECTION] collecting the runtime strings
+
+struct Collector {
+    std::vector<std::pair<std::string, std::string>> strings;  // (where, text)
+    void add(const std::string& where, const std::string& text) {
+        if (!text.empty()) strings.emplace_back(where, text);
+    }
+};
+
+void collect_views(const std::vector<ViewData>& views, const std::string& where, Collector* c) {
+    for (size_t n = 0; n < views.size(); ++n) {
+        const ViewData& v = views[n];
+        const std::string at = where + " view " + std::to_string(n + 1);
+        c->add(at + " title", v.title);
+        for (const std::string& s : v.notes) c->add(at + " note", s);
+        for (const std::string& s : v.row_labels) c->add(at + " row label", s);
+        for (const std::string& s : v.col_labels) c->add(at + " column label", s);
+        c->add(at + " row axis", v.row_axis);
+        c->add(at + " column axis", v.col_axis);
+        for (const std::string& s : v.cell_text) c->add(at + " cell text", s);
+        for (const std::string& s : v.series_labels) c->add(at + " series label", s);
+        for (const std::string& s : v.vline_labels) c->add(at + " line label", s);
+        const long rows = long(v.values.rows()), cols = long(v.values.cols());
+        for (long r = 0; r < rows; ++r) {
+            for (long k = 0; k < cols; ++k) {
+                if (v.explain) c->add(at + " hover (" + std::to_string(r) + "," + std::to_string(k) + ")", v.explain(int(r), int(k)));
+                const double x = v.values(r, k);
+                c->add(at + " cell value", format_cell(x, v.integer, 6));
+                c->add(at + " cell value", format_cell(x, v.integer, v.decimals));
+            }
+        }
+        for (const std::vector<double>& s : v.series)
+            for (double y : s) c->add(at + " curve value", format_cell(y, false, 6));
+    }
+}
+
+void collect_lesson(const Lesson& lesson, const ParamSet& params, const std::string& tag, Collector* c) {
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        const std::string where = std::string(lesson.id) + tag + (lang == Lang::zh ? " zh" : " en");
+        c->add(where + " title", lesson.title.get(lang));
+        for (size_t s = 0; s < lesson.steps.size(); ++s) {
+            const Step& step = lesson.steps[s];
+            const std::string at = where + " step " + std::to_string(s + 1);
+            c->add(at + " title", step.title.get(lang));
+            c->add(at + " body", step.body.get(lang));
+            collect_views(step.views(params, lang), at, c);
+        }
+    }
+    for (const ParamSpec& p : lesson.params) {
+        c->add(std::string(lesson.id) + " param " + p.name + " symbol", p.symbol);
+        c->add(std::string(lesson.id) + " param " + p.name + " help", p.help);
+        c->add(std::string(lesson.id) + " param " + p.name + " help_zh", p.help_zh);
+        c->add(std::string(lesson.id) + " param " + p.name + " range", describe_range(p));
+        for (const std::string& ch : p.choices) c->add(std::string(lesson.id) + " param " + p.name + " choice", ch);
+    }
+}
+
+// Inputs that are rejected or clamped (ASCII only: a notice quotes the input, and text the learner typed is
+// not the font's to cover).
+const char* kRejectedInputs[] = {
+    "L=999999", "L=-3", "L=abc", "step=99", "step=0", "lang=fr", "lesson=nope", "bogus=1", "omega=1,,2",
+    "v=nan", "seed=1e999", "theme=neon", "fontscale=9", "steps=5-3", "embed=2", "controls=x", "d=7",
+    "map=nope", "scaling=warp", "factor=-1", "heads=0", "head=99", "softmax=2", "window=a,b",
+};
+
+void collect_notices(Collector* c) {
+    std::vector<std::string> lessons;
+    for (const Lesson* l : lesson_registry()) lessons.push_back(l->id);
+    for (const std::string& id : lessons) {
+        for (const char* bad : kRejectedInputs) {
+            for (const std::string& prefix : {std::string(), std::string("map=rope&")}) {
+                AppState s = default_state(Lang::zh);
+                const KeyValues kv = split_query("lesson=" + id + "&" + prefix + bad);
+                for (const ParamIssue& issue : apply_query(kv, &s)) c->add("notice " + id + " " + prefix + bad, issue.message);
+            }
+        }
+    }
+}
+
+Collector collect_all() {
+    Collector c;
+    for (Lang lang : {Lang::en, Lang::zh})
+        for (int id = 0; id < int(UiText::Count); ++id) c.add(std::string("ui_text ") + std::to_string(id), ui_text(UiText(id), lang));
+    c.add("format_cell", format_cell(-INFINITY, false, 2));
+    c.add("format_cell", format_cell(INFINITY, false, 2));
+    c.add("format_cell", format_cell(-1.5, false, 2));
+    for (const Lesson* l : lesson_registry()) collect_lesson(*l, defaults(l->params), "", &c);
+    // The map page at a small L (its texts and notes do not depend on L; the views stay cheap).
+    const Lesson& maps = position_map_lesson();
+    for (const std::string& map : position_map_names()) {
+        for (const char* softmax : {"0", "1"}) {
+            ParamSet p = defaults(maps.params);
+            parse_params(maps.params, {{"map", map}, {"L", "300"}, {"softmax", softmax}, {"scaling", "yarn"}}, &p);
+            collect_lesson(maps, p, " map=" + map + " softmax=" + softmax, &c);
+        }
+    }
+    collect_notices(&c);
+    return c;
+}
+
+// [SECTION] UTF-8 decoding
+
+// Code points of `s`; a malformed sequence gives 0xFFFD (and is reported: the app's own strings are UTF-8).
+std::vector<unsigned> code_points(const std::string& s, bool* malformed) {
+    std::vector<unsigned> out;
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char b = static_cast<unsigned char>(s[i]);
+        int n = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+        if (n == 0 || i + size_t(n) > s.size()) {
+            *malformed = true;
+            out.push_back(0xFFFD);
+            ++i;
+            continue;
+        }
+        unsigned cp = n == 1 ? b : b & (0x7F >> n);
+        for (int k = 1; k < n; ++k) {
+            const unsigned char cont = static_cast<unsigned char>(s[i + size_t(k)]);
+            if ((cont & 0xC0) != 0x80) *malformed = true;
+            cp = (cp << 6) | (cont & 0x3F);
+        }
+        out.push_back(cp);
+        i += size_t(n);
+    }
+    return out;
+}
+
+// Characters that draw nothing and need no glyph: controls and the invisible format characters.
+bool needs_glyph(unsigned cp) {
+    if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) return false;
+    if (cp == 0x200B || cp == 0x200C || cp == 0x200D || cp == 0xFE0F || cp == 0x2060) return false;
+    return true;
+}
+
+// [SECTION] the glyph check and the rendered check
+
+// The alpha bitmap of a glyph in the built atlas.
+std::vector<unsigned char> glyph_bitmap(const ImFontAtlas& atlas, const ImFontGlyph* g, const unsigned char* pixels, int tex_w) {
+    const int x0 = int(g->U0 * float(atlas.TexWidth) + 0.5f), x1 = int(g->U1 * float(atlas.TexWidth) + 0.5f);
+    const int y0 = int(g->V0 * float(atlas.TexHeight) + 0.5f), y1 = int(g->V1 * float(atlas.TexHeight) + 0.5f);
+    std::vector<unsigned char> out;
+    for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x) out.push_back(pixels[size_t(y) * size_t(tex_w) + size_t(x)]);
+    return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: pelab_font_coverage <subset.ttf>\n");
+        return 2;
+    }
+    std::ifstream in(argv[1], std::ios::binary);
+    std::vector<char> ttf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (ttf.empty()) {
+        std::fprintf(stderr, "font_coverage: cannot read %s\n", argv[1]);
+        return 1;
+    }
+
+    const Collector c = collect_all();
+    std::map<unsigned, std::string> first_use;  // code point -> where it is first used
+    std::map<unsigned, int> uses;
+    int failures = 0;
+    for (const auto& [where, text] : c.strings) {
+        bool malformed = false;
+        std::set<unsigned> in_string;
+        for (unsigned cp : code_points(text, &malformed)) {
+            if (!needs_glyph(cp)) continue;
+            first_use.emplace(cp, where + ": " + text.substr(0, 120));
+            in_string.insert(cp);
+        }
+        for (unsigned cp : in_string) ++uses[cp];
+        if (malformed) {
+            std::printf("font_coverage: not UTF-8: %s\n", where.c_str());
+            ++failures;
+        }
+    }
+
+    // Load the subset the way the app does (ImGui + stb_truetype), with ranges for exactly these characters.
+    ImFontAtlas atlas;
+    ImFontGlyphRangesBuilder builder;
+    for (const auto& [cp, where] : first_use)
+        if (cp <= IM_UNICODE_CODEPOINT_MAX) builder.AddChar(ImWchar(cp));
+    builder.AddChar(0xFFFD);
+    builder.AddChar('?');
+    ImVector<ImWchar> ranges;
+    builder.BuildRanges(&ranges);
+    ImFontConfig cfg;
+    cfg.FontDataOwnedByAtlas = false;
+    ImFont* font = atlas.AddFontFromMemoryTTF(ttf.data(), int(ttf.size()), 20.0f, &cfg, ranges.Data);
+    unsigned char* pixels = nullptr;
+    int tex_w = 0, tex_h = 0;
+    if (!font || !atlas.Build()) {
+        std::printf("font_coverage: ImGui cannot load %s\n", argv[1]);
+        return 1;
+    }
+    atlas.GetTexDataAsAlpha8(&pixels, &tex_w, &tex_h);
+
+    for (const auto& [cp, where] : first_use) {
+        if (cp > IM_UNICODE_CODEPOINT_MAX || !font->FindGlyphNoFallback(ImWchar(cp))) {
+            std::printf("font_coverage: U+%04X has no glyph in the subset; used by %s\n", cp, where.c_str());
+            ++failures;
+        }
+    }
+
+    // The rendered check: the rarest CJK character (fewest strings; ties: the highest code point).
+    unsigned rare = 0;
+    int rare_uses = 1 << 30;
+    for (const auto& [cp, n] : uses)
+        if (cp >= 0x4E00 && cp <= 0x9FFF && n <= rare_uses) rare = cp, rare_uses = n;
+    const ImFontGlyph* fallback = font->FallbackGlyph;
+    const ImFontGlyph* glyph = rare ? font->FindGlyphNoFallback(ImWchar(rare)) : nullptr;
+    if (!rare || !glyph || !fallback) {
+        std::printf("font_coverage: no rare CJK character to render (rare=U+%04X)\n", rare);
+        ++failures;
+    } else {
+        const std::vector<unsigned char> a = glyph_bitmap(atlas, glyph, pixels, tex_w), b = glyph_bitmap(atlas, fallback, pixels, tex_w);
+        long ink = 0;
+        for (unsigned char x : a) ink += x > 127;
+        const bool same_as_fallback = a == b;
+        std::printf("font_coverage: rendered U+%04X (used by %d string(s), e.g. %s): %ld ink pixels; fallback glyph U+%04X\n",
+                    rare, rare_uses, first_use[rare].c_str(), ink, unsigned(fallback->Codepoint));
+        if (same_as_fallback || ink < 10) {
+            std::printf("font_coverage: U+%04X renders as the fallback glyph (a box) or blank\n", rare);
+            ++failures;
+        }
+    }
+
+    std::printf("font_coverage: %zu strings, %zu distinct characters, %d problem(s)\n", c.strings.size(), first_use.size(), failures);
+    return failures ? 1 : 0;
+}

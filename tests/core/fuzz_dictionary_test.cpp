@@ -1,0 +1,74 @@
+// PE Lab — tests/core/fuzz_dictionary_test.cpp
+// The libFuzzer dictionary tests/fuzz/params.dict must hold the real vocabulary of the key=value pipeline,
+// so that mutations reach the code behind each key instead of guessing names byte by byte: every key the
+// state understands (lesson, step, lang, display options), every parameter of every lesson, of the map page
+// and of every CLI quantity, every lesson id, every map name and every choice value. A key added to a spec
+// without a dictionary entry fails here, naming the line to add.
+// Native only: the em++ build of this suite runs under node without access to the source tree.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "core/position_map.h"
+#include "core/quantity.h"
+#include "lessons/lesson.h"
+#include "lessons/state.h"
+
+namespace {
+
+#if defined(PELAB_FUZZ_DICTIONARY) && !defined(__EMSCRIPTEN__)
+
+// The quoted values of the dictionary ("name=value" or "value" lines; # comments), unescaped enough for
+// the plain ASCII the expected entries use.
+std::set<std::string> dictionary_entries(const std::string& path) {
+    std::ifstream in(path);
+    std::set<std::string> out;
+    std::string line;
+    while (std::getline(in, line)) {
+        const std::size_t open = line.find('"');
+        if (line.empty() || line[0] == '#' || open == std::string::npos) continue;
+        const std::size_t close = line.rfind('"');
+        if (close > open) out.insert(line.substr(open + 1, close - open - 1));
+    }
+    return out;
+}
+
+void add_specs(const std::vector<pelab::ParamSpec>& specs, std::set<std::string>* want) {
+    for (const pelab::ParamSpec& s : specs) {
+        want->insert(s.name + "=");
+        for (const std::string& c : s.choices) want->insert(c);
+    }
+}
+
+TEST(FuzzDictionary, HoldsEveryKeyIdAndChoiceTheParserKnows) {
+    const std::set<std::string> dict = dictionary_entries(PELAB_FUZZ_DICTIONARY);
+    ASSERT_GT(dict.size(), 20u) << "cannot read " << PELAB_FUZZ_DICTIONARY;
+
+    std::set<std::string> want = {"lesson=", "step=", "lang=", "map=", "steps=", "zh", "en", "&", "%"};
+    for (const std::string& k : pelab::display_keys()) want.insert(k + "=");
+    for (const pelab::Lesson* l : pelab::lesson_registry()) {
+        want.insert(l->id);
+        add_specs(l->params, &want);
+    }
+    add_specs(pelab::position_map_lesson().params, &want);
+    for (const std::string& m : pelab::position_map_names()) want.insert(m);
+    for (const pelab::Quantity& q : pelab::quantity_registry()) add_specs(q.params, &want);
+
+    std::ostringstream missing;
+    for (const std::string& w : want)
+        if (!dict.count(w)) missing << "\"" << w << "\"\n";
+    EXPECT_TRUE(missing.str().empty()) << "add to tests/fuzz/params.dict:\n" << missing.str();
+}
+
+#else
+
+TEST(FuzzDictionary, HoldsEveryKeyIdAndChoiceTheParserKnows) {
+    GTEST_SKIP() << "the dictionary is read from the source tree; checked in the native builds";
+}
+
+#endif
+
+}  // namespace
