@@ -61,16 +61,16 @@ headless_egl() {  # no X server at all: SDL's offscreen driver renders through E
 check "--headless-render without X (EGL, SDL_VIDEODRIVER=offscreen)" headless_egl
 headless_bad() {
   local png=$out/headless-bad.png; rm -f "$png"
-  run_x "$app" --headless-render "$png" map=nope L=1e9 window=a,b --size 128x128 >/dev/null 2>"$out/desktop.stderr" &&
-    grep -q "map:" "$out/desktop.stderr" && grep -q "window:" "$out/desktop.stderr" && [ -s "$png" ]
+  run_x "$app" --headless-render "$png" map=nope L=1e9 window=a,b --size 128x128 >/dev/null 2>"$out/desktop.stderr"
+  [ $? -eq 2 ] && grep -q "map:" "$out/desktop.stderr" && [ ! -e "$png" ]
 }
-check "--headless-render with bad keys: messages, safe fallback, still a PNG" headless_bad
-headless_unwritable() { run_x "$app" --headless-render /nonexistent-dir/m.png map=rope >/dev/null 2>&1; [ $? -eq 1 ] && [ ! -e /nonexistent-dir/m.png.part ]; }
+check "--headless-render with bad keys exits 2 naming the first, no PNG" headless_bad
+headless_unwritable() { run_x "$app" --headless-render /nonexistent-dir/m.png map=rope >/dev/null 2>&1; [ $? -eq 2 ] && [ ! -e /nonexistent-dir/m.png.part ]; }
 check "--headless-render to an unwritable path fails cleanly" headless_unwritable
 bad_map() { "$app" --gpu-map nope >/dev/null 2>"$out/desktop.stderr"; [ $? -eq 2 ] && grep -q "sinusoidal|rope|alibi|t5|shaw" "$out/desktop.stderr"; }
 check "--gpu-map with an unknown map exits 2 naming the maps" bad_map
 bench_map() { run_x "$app" --bench-map map=shaw L=65536 --frames 3 --size 128x128 2>/dev/null | grep -q '"median_ms"'; }
 check "--bench-map prints a median frame time" bench_map
-
+check "batch runs fail loudly: tests/desktop/batch_errors.sh (issue 10)" bash tests/desktop/batch_errors.sh
 echo "desktop: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
