@@ -25,7 +25,7 @@ set(PELAB_APP_LINK_OPTIONS
   -sALLOW_MEMORY_GROWTH=1
   -sMINIFY_HTML=0                     # emscripten 3.1.6's HTML minifier crashes at -O1 and above
   -sENVIRONMENT=web
-  "-sEXPORTED_RUNTIME_METHODS=['ccall','cwrap','UTF8ToString']"
+  "-sEXPORTED_RUNTIME_METHODS=['ccall','cwrap','UTF8ToString','lengthBytesUTF8','stringToUTF8']"
   "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free']"
   -sINVOKE_RUN=1
   -sMODULARIZE=1                      # createPelab(config): one instance per canvas (web/widget.js)

@@ -58,11 +58,16 @@ def read_text(path):
         return f.read()
 
 
-def inline_script_body(js):
-    # Inside <script>, "</script" ends the element and "<!--" changes how the HTML parser scans it; both
-    # only ever occur inside JS strings, regexes and comments, where "<\/" and "<\!" mean the same.
-    js = re.sub(r'</(script)', r'<\\/\1', js, flags=re.IGNORECASE)
-    return js.replace('<!--', '<\\!--')
+def inline_script_body(js, tag):
+    # Inside <script>, only "</script" ends the element. It can only occur inside JS strings, regexes,
+    # template literals and comments, where "<\/" means the same: "\/" is a valid escape everywhere,
+    # regexes with the u flag included (unlike "\!", so "<!--" is left exactly as written).
+    # "<!--" followed by "<script" would make the HTML parser skip the element's real end tag; that
+    # cannot be escaped without changing what the JS means, so it is refused.
+    if '<!--' in js and re.search(r'<script', js, flags=re.IGNORECASE):
+        fail('%s: the script holds both "<!--" and "<script"; inlined, the HTML parser would not end it at '
+             'its </script>' % tag)
+    return re.sub(r'</(script)', r'<\\/\1', js, flags=re.IGNORECASE)
 
 
 def main():
@@ -88,7 +93,7 @@ def main():
                  'configure with -DPELAB_SINGLE_FILE=ON (preset web-single)' % (tag, path))
         inlined.append('%s (%d bytes)' % (attrs['src'], len(js)))
         keep = ''.join(' %s="%s"' % (k, v) for k, v in attrs.items() if k in ('id', 'type', 'nonce'))
-        return '<script%s>\n%s\n</script>' % (keep, inline_script_body(js))
+        return '<script%s>\n%s\n</script>' % (keep, inline_script_body(js, tag))
 
     def replace_link(m):
         attrs = attributes(m.group(1))

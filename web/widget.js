@@ -9,7 +9,7 @@
 //   api.state()        {lesson, step, lang, params}   (step is 1-based, as in URLs)
 //   api.setState(p)    p = {lesson?, step?, lang?, params?: {key: value|array}}; other keys count as params
 //   api.frames()       frames rendered so far (stays constant while idle)
-//   api.notices()      [{key, message}] for rejected or clamped input
+//   api.notices()      [{key, message}] for rejected or clamped input (plain text: insert it with textContent)
 //   api.lessons()      [{id, steps, title}] the curriculum, titles in the current language
 //   api.layout()       [{kind, title, x, y, w, h, rows, cols}] where each figure was drawn (CSS px)
 //   api.exportPng(i, scale)  downloads figure i of the step as PNG (1× or 2×)
@@ -90,6 +90,9 @@
     if (getComputedStyle(root).position === 'static') root.style.position = 'relative';
     var zh = (navigator.language || '').toLowerCase().indexOf('zh') === 0;
     var canvas = root.querySelector('canvas') || el('canvas', 'pelab-canvas', root);
+    // A canvas the page brought gets the widget's class too: out of flow, so resizing it cannot feed back
+    // into the size of the root it is measured from.
+    canvas.classList.add('pelab-canvas');
     canvas.tabIndex = 0;
     canvas.setAttribute('aria-label', 'PE Lab');
     var loading = el('div', 'pelab-loading', root);
@@ -126,6 +129,23 @@
     }
 
     function call(name) { return module ? module.UTF8ToString(module['_' + name]()) : null; }
+
+    // Untrusted text (setState, postMessage, the hash) crosses into wasm through the heap: ccall's
+    // 'string' would copy it onto the wasm stack unchecked. Text over the limit is not copied at all;
+    // C++ gets its length only and answers with one "input too long" notice.
+    function passText(name, text) {
+      if (!module) return;
+      text = String(text);
+      var bytes = module.lengthBytesUTF8(text);
+      if (bytes > module._pelab_input_limit()) { module['_' + name](0, bytes); return; }
+      var at = module._malloc(bytes + 1);
+      try {
+        module.stringToUTF8(text, at, bytes + 1);
+        module['_' + name](at, bytes);
+      } finally {
+        module._free(at);
+      }
+    }
     function parsed(name, fallback) { var s = call(name); return s ? JSON.parse(s) : fallback; }
 
     var embedded = window.parent && window.parent !== window;
@@ -138,7 +158,7 @@
     var api = {
       ready: ready,
       state: function () { return parsed('pelab_state_json', null); },
-      setState: function (partial) { if (module) module.ccall('pelab_apply', null, ['string'], [toQuery(partial)]); },
+      setState: function (partial) { passText('pelab_apply', toQuery(partial)); },
       frames: function () { return module ? module._pelab_frames() : 0; },
       notices: function () { return parsed('pelab_notices_json', []); },
       lessons: function () { return parsed('pelab_lessons_json', []); },
@@ -170,7 +190,7 @@
     var config = {
       canvas: canvas,
       pelabHashSync: !!options.hash,
-      pelabQuery: options.query || '',
+      pelabQuery: options.query == null ? '' : String(options.query),
       pelabDefaults: options.defaults || '',
       pelabKeysOnCanvas: !options.hash,
       onPelabReady: function () {
@@ -241,7 +261,7 @@
         if (!module) return;
         var at = e.newURL ? e.newURL.indexOf('#') : -1;
         var hash = at >= 0 ? e.newURL.substring(at) : location.hash;
-        module.ccall('pelab_restore', null, ['string'], [hash]);
+        passText('pelab_restore', hash);
       });
     }
     // Print: the step text plus a picture of the first figure (rendered now, read in the same task).
@@ -269,9 +289,11 @@
     return api;
   }
 
-  // postMessage from the host page. Only the parent window is listened to: it already controls this
-  // widget through the iframe's URL, so its messages grant nothing new. Messages are plain data,
-  // validated field by field and passed through the same parser as the URL; nothing is evaluated.
+  // postMessage from the host page. Only the parent window is listened to, whatever its origin: it already
+  // controls this widget through the iframe's URL, so its messages grant nothing new (sibling frames and
+  // popups are ignored). Messages are plain data, validated field by field and passed through the same
+  // parser and input limits as the URL; nothing is evaluated. Who may frame the widget at all is the
+  // embedding site's CSP frame-ancestors directive (docs/embedding-security.md).
   function listenToHost(api) {
     window.addEventListener('message', function (e) {
       if (e.source !== window.parent || window.parent === window) return;

@@ -13,7 +13,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <unordered_set>
 
+#include "core/text.h"
 #include "imgui.h"
 #include "lessons/view_export.h"
 
@@ -21,22 +23,29 @@ namespace pelab {
 
 // [SECTION] state changes ----------------------------------------------------------------------
 
-static void add_notices(App* app, const std::vector<ParamIssue>& issues) {
-    for (const ParamIssue& i : issues) {
-        // The same message twice (e.g. a host re-sending a bad value) is shown once.
-        const bool seen = std::any_of(app->notices.begin(), app->notices.end(),
-                                      [&](const ParamIssue& n) { return n.key == i.key && n.message == i.message; });
-        if (!seen) app->notices.push_back(i);
-    }
+// Shown notices are de-duplicated through a hash set and capped while they are collected (the oldest
+// goes first), so a flood of issues costs time linear in their number.
+void app_add_notices(App* app, const std::vector<ParamIssue>& issues) {
     // A long list of notices would bury the lesson; keep the latest few.
     constexpr size_t kMaxNotices = 12;
-    if (app->notices.size() > kMaxNotices) app->notices.erase(app->notices.begin(), app->notices.end() - kMaxNotices);
+    auto id = [](const ParamIssue& n) { return n.key + '\0' + n.message; };
+    std::unordered_set<std::string> shown;
+    for (const ParamIssue& n : app->notices) shown.insert(id(n));
+    for (const ParamIssue& i : issues) {
+        // The same message twice (e.g. a host re-sending a bad value) is shown once.
+        if (!shown.insert(id(i)).second) continue;
+        app->notices.push_back(i);
+        if (app->notices.size() > kMaxNotices) {
+            shown.erase(id(app->notices.front()));
+            app->notices.erase(app->notices.begin());
+        }
+    }
 }
 
 void app_init(App* app, const KeyValues& args, Lang lang) {
     app->state = default_state(lang);
     app->notices.clear();
-    add_notices(app, apply_query(args, &app->state));
+    app_add_notices(app, apply_query(args, &app->state));
     app->frames_wanted = 2;
 }
 
@@ -48,13 +57,13 @@ void app_apply(App* app, const KeyValues& kv) {
         if (p.first == "lesson" && app->state.lesson && !app->state.host && p.second == app->state.lesson->id) continue;
         filtered.push_back(p);
     }
-    add_notices(app, apply_query(filtered, &app->state));
+    app_add_notices(app, apply_query(filtered, &app->state));
     app->frames_wanted = std::max(app->frames_wanted, 2);
 }
 
 void app_restore(App* app, const KeyValues& kv) {
     AppState fresh = default_state(app->state.lang);
-    add_notices(app, apply_query(kv, &fresh));
+    app_add_notices(app, apply_query(kv, &fresh));
     app->state = fresh;
     app->frames_wanted = std::max(app->frames_wanted, 2);
 }
@@ -80,8 +89,16 @@ static std::string step_key(const std::string& query) {
 static void recompute_views_if_needed(App* app) {
     const std::string q = to_query(app->state);
     if (q == app->views_query) return;
-    const Step& step = app->state.lesson->steps[size_t(app->state.step - 1)];
-    app->views = step.views ? step.views(app->state.params, app->state.lang) : std::vector<ViewData>{};
+    const Lesson& lesson = *app->state.lesson;
+    const Step& step = lesson.steps[size_t(app->state.step - 1)];
+    // The memory guard, before anything is computed: parameters past the budget show a notice, no figures.
+    std::string too_big;
+    if (!lesson_within_budget(lesson, app->state.params, &too_big)) {
+        app->views.clear();
+        app_add_notices(app, {{"memory", too_big}});
+    } else {
+        app->views = step.views ? step.views(app->state.params, app->state.lang) : std::vector<ViewData>{};
+    }
     // A new step shows new figures: their zoom starts fresh. (Parameter changes keep the zoom.)
     if (step_key(app->views_query) != step_key(q)) app->interaction.zoom.clear();
     app->views_query = q;
@@ -89,28 +106,6 @@ static void recompute_views_if_needed(App* app) {
 }
 
 // [SECTION] JSON for the host page ---------------------------------------------------------------
-
-static std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += char(c);
-            }
-        }
-    }
-    return out + "\"";
-}
 
 static std::string json_number(double x) { return std::isfinite(x) ? format_number(x) : "null"; }
 

@@ -55,6 +55,8 @@ struct App {
 // A short message shown at the bottom for a few seconds (e.g. clipboard result).
 void app_toast(App* app, const std::string& message);
 
+// Adds issues to the notices: duplicates of a shown notice are dropped, at most 12 are kept (the latest).
+void app_add_notices(App* app, const std::vector<ParamIssue>& issues);
 // Default state in `lang`, then `args` applied (issues become notices).
 void app_init(App* app, const KeyValues& args, Lang lang);
 // Applies key=value pairs on top of the current state; problems become notices. When `lesson`

@@ -28,6 +28,7 @@
 #include "core/rope.h"
 #include "core/sinusoidal.h"
 #include "core/t5.h"
+#include "core/text.h"
 
 namespace {
 
@@ -119,18 +120,9 @@ void close_output(std::FILE* file, bool written_ok, const std::string& name) {
 }
 
 // A path or compiler string inside a JSON string: only quotes and backslashes need escaping here.
-std::string json_escape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out;
-}
-
 std::string json_file_field(const std::string& dir, const std::string& name) {
     if (dir.empty()) return "null";
-    return "\"" + json_escape(dir + "/" + name) + "\"";
+    return pelab::json_string(dir + "/" + name);
 }
 
 // Keeps the optimiser from dropping a result that is only timed: one value of it goes to a volatile sink.
@@ -254,9 +246,9 @@ void print_machine_line() {
 #else
     const char* const assertions = "on";
 #endif
-    std::printf("{\"machine\":\"core\",\"compiler\":\"%s\",\"eigen\":\"%d.%d.%d\",\"eigen_threads\":%d,"
+    std::printf("{\"machine\":\"core\",\"compiler\":%s,\"eigen\":\"%d.%d.%d\",\"eigen_threads\":%d,"
                 "\"assertions\":\"%s\"}\n",
-                json_escape(compiler).c_str(), EIGEN_WORLD_VERSION, EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION,
+                pelab::json_string(compiler).c_str(), EIGEN_WORLD_VERSION, EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION,
                 Eigen::nbThreads(), assertions);
 }
 

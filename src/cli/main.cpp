@@ -2,19 +2,26 @@
 // `pelab-cli`: lists lessons and quantities and prints a quantity as JSON, CSV or LaTeX.
 // Unlike the widget, the CLI repairs nothing: any problem with the arguments (unknown quantity or key,
 // malformed or out-of-range value, bad --format) exits with code 2, prints one line naming the argument
-// and its valid range on stderr, and prints nothing on stdout.
+// and its valid range on stderr, and prints nothing on stdout. Every echoed argument is cut to 64 bytes with
+// control characters as \xNN. Output is checked to the last byte (fwrite, fflush, fclose): a write error
+// (a full disk, `> /dev/full`) exits with code 1 and one line on stderr.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "core/format.h"
 #include "core/params.h"
 #include "core/quantity.h"
+#include "core/text.h"
 #include "lessons/lesson.h"
 
 namespace {
 
 constexpr int kExitUsage = 2;
+constexpr int kExitWriteError = 1;
 
 const char* const kUsage =
     "usage:\n"
@@ -36,6 +43,21 @@ int fail(const std::string& message) {
         if (c == '\n' || c == '\r') c = ' ';
     std::fprintf(stderr, "pelab-cli: %s\n", line.c_str());
     return kExitUsage;
+}
+
+// Writes all of `text` to stdout and flushes it; false (errno set) on a write error.
+bool emit(const std::string& text) {
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size()) return false;
+    return std::fflush(stdout) == 0;
+}
+
+// The end of every run that printed: stdout closed and checked. A write error becomes exit code 1.
+int finish(bool written) {
+    const int saved = errno;
+    const bool closed = std::fclose(stdout) == 0;
+    if (written && closed) return 0;
+    std::fprintf(stderr, "pelab-cli: could not write the output: %s\n", std::strerror(written ? errno : saved));
+    return kExitWriteError;
 }
 
 std::string quantity_names() {
@@ -67,8 +89,7 @@ int cmd_list() {
             out += "    " + spec.name + "  " + kind_and_range(spec) + ", default " + spec.default_text + "  (" +
                    spec.help + ")\n";
     }
-    std::fputs(out.c_str(), stdout);
-    return 0;
+    return finish(emit(out));
 }
 
 int cmd_get(const std::vector<std::string>& args) {
@@ -76,7 +97,7 @@ int cmd_get(const std::vector<std::string>& args) {
     std::string format = "json";
     bool format_given = false;
     const pelab::Quantity* quantity = nullptr;
-    pelab::KeyValues kv;
+    std::vector<std::string> pairs;  // the key=value arguments, read below with the input limits
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--format" || arg.rfind("--format=", 0) == 0) {
@@ -88,7 +109,7 @@ int cmd_get(const std::vector<std::string>& args) {
                 value = arg.substr(9);
             }
             if (value != "json" && value != "csv" && value != "latex")
-                return fail("--format: \"" + value.substr(0, 40) + "\" is not a valid format (one of json|csv|latex)");
+                return fail("--format: " + pelab::quoted(value) + " is not a valid format (one of json|csv|latex)");
             if (format_given) return fail("--format: given twice (one of json|csv|latex)");
             format = value;
             format_given = true;
@@ -97,27 +118,29 @@ int cmd_get(const std::vector<std::string>& args) {
         if (!quantity) {
             quantity = pelab::find_quantity(arg);
             if (!quantity)
-                return fail("quantity: \"" + arg.substr(0, 40) + "\" is not a known quantity (one of " +
+                return fail("quantity: " + pelab::quoted(arg) + " is not a known quantity (one of " +
                             quantity_names() + ")");
             continue;
         }
-        if (arg.rfind("--", 0) == 0) return fail(arg.substr(0, 40) + ": unknown option (only --format json|csv|latex)");
+        if (arg.rfind("--", 0) == 0) return fail(pelab::quoted(arg) + ": unknown option (only --format json|csv|latex)");
         const std::size_t eq = arg.find('=');
         if (eq == std::string::npos)
-            return fail("\"" + arg.substr(0, 40) + "\": expected key=value (keys of " + quantity->name + ": " +
+            return fail(pelab::quoted(arg) + ": expected key=value (keys of " + quantity->name + ": " +
                         [&] {
                             std::string keys;
                             for (const auto& s : quantity->params) keys += (keys.empty() ? "" : ", ") + s.name;
                             return keys;
                         }() + ")");
-        const std::string key = arg.substr(0, eq);
-        for (const auto& [seen, unused] : kv) {
-            (void)unused;
-            if (seen == key) return fail(key + ": given twice");
-        }
-        kv.emplace_back(key, arg.substr(eq + 1));
+        pairs.push_back(arg);
     }
     if (!quantity) return fail("get: missing quantity name (one of " + quantity_names() + ")");
+    // The same input limits as every door (64 KiB, 256 pairs); then each key at most once.
+    std::vector<pelab::ParamIssue> input_issues;
+    const pelab::KeyValues kv = pelab::read_arguments(pairs, &input_issues);
+    if (!input_issues.empty()) return fail(input_issues.front().message);
+    std::set<std::string> seen;
+    for (const auto& pair : kv)
+        if (!seen.insert(pair.first).second) return fail(pelab::shown_key(pair.first) + ": given twice");
 
     pelab::ParamSet params = pelab::defaults(quantity->params);
     const std::vector<pelab::ParamIssue> issues = pelab::parse_params_strict(quantity->params, kv, &params);
@@ -133,8 +156,7 @@ int cmd_get(const std::vector<std::string>& args) {
         text = pelab::to_csv(result);
     else
         text = pelab::to_latex(result);
-    std::fputs(text.c_str(), stdout);
-    return 0;
+    return finish(emit(text));
 }
 
 }  // namespace
@@ -144,13 +166,12 @@ int main(int argc, char** argv) {
     if (args.empty()) return fail("missing command (one of list|get|--help)");
     const std::string& command = args[0];
     if (command == "--help" || command == "-h" || command == "help") {
-        std::fputs(kUsage, stdout);
-        return 0;
+        return finish(emit(kUsage));
     }
     if (command == "list") {
-        if (args.size() > 1) return fail("list: takes no arguments, got \"" + args[1].substr(0, 40) + "\"");
+        if (args.size() > 1) return fail("list: takes no arguments, got " + pelab::quoted(args[1]));
         return cmd_list();
     }
     if (command == "get") return cmd_get(std::vector<std::string>(args.begin() + 1, args.end()));
-    return fail("\"" + command.substr(0, 40) + "\" is not a command (one of list|get|--help)");
+    return fail(pelab::quoted(command) + " is not a command (one of list|get|--help)");
 }

@@ -9,6 +9,8 @@
 // [SECTION] LaTeX
 #include "core/format.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -55,24 +57,6 @@ std::size_t slice_count(const QuantityResult& r) {
     std::size_t n = 1;
     for (std::size_t i = 0; i + 2 < r.shape.size(); ++i) n *= static_cast<std::size_t>(std::max(r.shape[i], 0));
     return n;
-}
-
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char ch : s) {
-        unsigned char c = static_cast<unsigned char>(ch);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += ch;
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += ch;
-        }
-    }
-    return out + "\"";
 }
 
 std::string json_number(double x, bool integer) {

@@ -6,6 +6,7 @@
 // [SECTION] helpers: text shown in messages, number grammar
 // [SECTION] ParamSet accessors
 // [SECTION] query splitting / joining
+// [SECTION] reading untrusted input: size and pair limits
 // [SECTION] formatting numbers and values
 // [SECTION] describe_range, parse_value
 // [SECTION] parse_params, parse_params_strict, length links
@@ -15,6 +16,8 @@
 // locale (the default: nothing in PE Lab calls setlocale). std::from_chars for double is not available
 // in every standard library we build with (Emscripten's libc++ lacks it).
 #include "core/params.h"
+
+#include "core/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -29,49 +32,7 @@ namespace {
 
 // Values longer than this are refused before any number is parsed (a URL never needs more).
 constexpr std::size_t kMaxValueChars = 4096;
-// How much of a hostile value or key is echoed back in a message.
-constexpr std::size_t kMaxShownChars = 40;
 constexpr std::size_t kMaxKeyChars = 64;
-
-// Quoted, escaped (control bytes as \xNN, so a message is always one line) and truncated at a UTF-8
-// character boundary.
-std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    std::size_t shown = 0;
-    std::size_t i = 0;
-    for (; i < s.size() && shown < kMaxShownChars; ++i, ++shown) {
-        unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c < 0x20 || c == 0x7f || c == '"' || c == '\\') {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02X", c);
-            out += buf;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    // Do not cut a multi-byte UTF-8 sequence in half: drop trailing continuation/lead bytes.
-    if (i < s.size()) {
-        while (out.size() > 1) {
-            unsigned char last = static_cast<unsigned char>(out.back());
-            if (last < 0x80) break;
-            out.pop_back();
-            if (last >= 0xC0) break;  // dropped the lead byte of the cut sequence
-        }
-        out += "...";
-    }
-    out += "\"";
-    return out;
-}
-
-// A key as it appears at the start of a message: bare when it is a plain identifier, quoted otherwise.
-std::string shown_key(const std::string& key) {
-    bool plain = !key.empty() && key.size() <= 32;
-    for (char ch : key) {
-        unsigned char c = static_cast<unsigned char>(ch);
-        if (!(std::isalnum(c) || c == '_' || c == '-' || c == '.')) plain = false;
-    }
-    return plain ? key : quoted(key);
-}
 
 std::string trim(const std::string& s) {
     std::size_t b = 0, e = s.size();
@@ -132,15 +93,6 @@ const ParamSpec* find_spec(const std::vector<ParamSpec>& specs, const std::strin
     for (const ParamSpec& s : specs)
         if (s.name == name) return &s;
     return nullptr;
-}
-
-std::string known_keys(const std::vector<ParamSpec>& specs) {
-    std::string out;
-    for (const ParamSpec& s : specs) {
-        if (!out.empty()) out += ", ";
-        out += s.name;
-    }
-    return out.empty() ? "none" : out;
 }
 
 const ParamValue& empty_value() {
@@ -255,6 +207,87 @@ std::string join_query(const KeyValues& kv) {
     return out;
 }
 
+// [SECTION] reading untrusted input: size and pair limits
+ParamIssue input_too_long(std::size_t bytes) {
+    return {"input", "input too long (" + grouped_number(bytes) + " bytes, limit " + grouped_number(kMaxInputBytes) + ")"};
+}
+
+namespace {
+
+ParamIssue pairs_ignored(std::size_t ignored) {
+    return {"input", "input: only the first " + std::to_string(kMaxInputPairs) + " key=value pairs are read … and " +
+                         grouped_number(ignored) + " more ignored"};
+}
+
+}  // namespace
+
+KeyValues read_query(const char* text, std::size_t bytes, std::vector<ParamIssue>* issues) {
+    KeyValues kv;
+    if (bytes > kMaxInputBytes) {
+        if (issues) issues->push_back(input_too_long(bytes));
+        return kv;
+    }
+    if (!text || bytes == 0) return kv;
+    kv = split_query(std::string(text, bytes));
+    if (kv.size() > kMaxInputPairs) {
+        if (issues) issues->push_back(pairs_ignored(kv.size() - kMaxInputPairs));
+        kv.resize(kMaxInputPairs);
+    }
+    return kv;
+}
+
+KeyValues read_query(const std::string& query, std::vector<ParamIssue>* issues) {
+    return read_query(query.data(), query.size(), issues);
+}
+
+KeyValues read_arguments(const std::vector<std::string>& args, std::vector<ParamIssue>* issues) {
+    KeyValues kv;
+    std::size_t bytes = 0;
+    for (const std::string& a : args) bytes += a.size() + 1;
+    if (!args.empty()) --bytes;  // separators sit between arguments
+    if (bytes > kMaxInputBytes) {
+        if (issues) issues->push_back(input_too_long(bytes));
+        return kv;
+    }
+    for (const std::string& a : args) {
+        if (kv.size() == kMaxInputPairs) {
+            if (issues) issues->push_back(pairs_ignored(args.size() - kMaxInputPairs));
+            break;
+        }
+        const std::size_t eq = a.find('=');
+        if (eq == std::string::npos) kv.emplace_back(a, std::string());
+        else kv.emplace_back(a.substr(0, eq), a.substr(eq + 1));
+    }
+    return kv;
+}
+
+std::string nearest_key(const std::string& key, const std::vector<std::string>& keys) {
+    // Levenshtein distance with one row; keys are short (the caller clips hostile ones to 64 bytes).
+    std::string best;
+    std::size_t best_distance = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> row;
+    for (const std::string& candidate : keys) {
+        row.resize(candidate.size() + 1);
+        for (std::size_t j = 0; j <= candidate.size(); ++j) row[j] = j;
+        for (std::size_t i = 1; i <= key.size(); ++i) {
+            std::size_t diagonal = row[0];
+            row[0] = i;
+            for (std::size_t j = 1; j <= candidate.size(); ++j) {
+                const std::size_t above = row[j];
+                const std::size_t cost = key[i - 1] == candidate[j - 1] ? 0 : 1;
+                row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + cost});
+                diagonal = above;
+            }
+        }
+        if (row[candidate.size()] < best_distance) {
+            best_distance = row[candidate.size()];
+            best = candidate;
+        }
+    }
+    return best;
+}
+
+
 // [SECTION] formatting numbers and values
 std::string format_number(double x) {
     if (std::isnan(x)) return "nan";
@@ -361,7 +394,7 @@ bool parse_value(const ParamSpec& spec, const std::string& text, ParamValue* out
             if (r != NumberRead::ok) return fail(quoted(text) + " is not a number list");
             if (x < spec.min || x > spec.max) {
                 if (clamped++ == 0) {
-                    first_clamped = trim(part);
+                    first_clamped = printable(trim(part));
                     first_clamped_index = nums.size() + 1;
                 }
                 x = std::clamp(x, spec.min, spec.max);
@@ -390,8 +423,9 @@ bool parse_value(const ParamSpec& spec, const std::string& text, ParamValue* out
     if (spec.kind == ParamKind::Int && spec.multiple_of > 1 && std::fmod(x, double(spec.multiple_of)) != 0.0)
         return fail(quoted(text) + " is not a multiple of " + std::to_string(spec.multiple_of));
     if (x < spec.min || x > spec.max) {
-        *why = key + ": " + trim(text) + " is out of range " + range;
-        if (why->size() > 200) *why = key + ": " + quoted(trim(text)) + " is out of range " + range;
+        // A plain number is echoed as given; a long one is cut like every echoed value.
+        const std::string given = trim(text);
+        *why = key + ": " + (given.size() > kShownTextBytes ? quoted(given) : given) + " is out of range " + range;
         x = std::clamp(x, spec.min, spec.max);
     }
     out->nums.assign(1, x);
@@ -440,12 +474,18 @@ std::string clip_key(const std::string& key) { return key.size() > kMaxKeyChars 
 std::vector<RawIssue> parse_all(const std::vector<ParamSpec>& specs, const KeyValues& kv, ParamSet* set,
                                 const std::vector<std::string>& ignore_keys) {
     std::vector<RawIssue> issues;
+    std::vector<std::string> valid_keys;  // what an unknown key is compared with: the specs, then the caller's keys
+    for (const ParamSpec& s : specs) valid_keys.push_back(s.name);
+    valid_keys.insert(valid_keys.end(), ignore_keys.begin(), ignore_keys.end());
     std::vector<std::string> given;  // keys given in kv, for the length-link rule below
     for (const auto& [key, text] : kv) {
         if (std::find(ignore_keys.begin(), ignore_keys.end(), key) != ignore_keys.end()) continue;
         const ParamSpec* spec = find_spec(specs, key);
         if (!spec) {
-            issues.push_back({clip_key(key), shown_key(key) + ": unknown key (valid keys: " + known_keys(specs) + ")",
+            // The nearest valid key, not the whole list: a message stays short whatever the number of keys.
+            const std::string near = nearest_key(clip_key(key), valid_keys);
+            issues.push_back({clip_key(key),
+                              shown_key(key) + ": unknown key" + (near.empty() ? std::string() : " (nearest valid key: " + near + ")"),
                               "; ignored"});
             continue;
         }
@@ -507,6 +547,15 @@ std::vector<ParamIssue> parse_params_strict(const std::vector<ParamSpec>& specs,
     if (!set) return out;
     for (RawIssue& r : parse_all(specs, kv, set, {})) out.push_back({r.key, r.message});
     return out;
+}
+
+std::string without_repair(const std::string& message) {
+    // The tail is the last "; " segment (the values it names never hold "; ").
+    const std::size_t at = message.rfind("; ");
+    if (at == std::string::npos) return message;
+    for (const char* word : {"using ", "keeping ", "ignored", "showing all steps"})
+        if (message.compare(at + 2, std::string(word).size(), word) == 0) return message.substr(0, at);
+    return message;
 }
 
 // [SECTION] spec builders

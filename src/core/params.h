@@ -70,8 +70,28 @@ struct ParamIssue {
 
 using KeyValues = std::vector<std::pair<std::string, std::string>>;
 
+// [added, issue 10] Limits on untrusted input, checked by read_query / read_arguments before anything else:
+// longer input is refused whole (one issue with key "input"), and pairs past the 256th are not read (one
+// issue "... and N more ignored"). They bound every later step: parsing, issue lists, messages.
+constexpr std::size_t kMaxInputBytes = 65536;
+constexpr std::size_t kMaxInputPairs = 256;
+
+// The issue for input of `bytes` bytes over kMaxInputBytes: key "input",
+// "input too long (N bytes, limit 65,536)".
+ParamIssue input_too_long(std::size_t bytes);
+
+// Untrusted query text from any door (URL hash, postMessage, setState, mount's query): refused when over
+// kMaxInputBytes (the text is not looked at), else split_query capped at kMaxInputPairs. Problems are
+// appended to *issues.
+KeyValues read_query(const char* text, std::size_t bytes, std::vector<ParamIssue>* issues);
+KeyValues read_query(const std::string& query, std::vector<ParamIssue>* issues);
+// Untrusted argv-style "key=value" strings (desktop, CLI): the same limits, counted over all arguments
+// (each argument plus one separator, as if joined with '&').
+KeyValues read_arguments(const std::vector<std::string>& args, std::vector<ParamIssue>* issues);
+
 // Splits "a=1&b=2" (a leading '#' or '?' is skipped; %XX and '+' are decoded) into pairs.
 // A piece without '=' becomes (piece, "") and is reported by parse_params as malformed.
+// For text the program made itself; untrusted text goes through read_query.
 KeyValues split_query(const std::string& query);
 // Joins pairs back into "a=1&b=2", percent-encoding what needs it.
 std::string join_query(const KeyValues& kv);
@@ -89,7 +109,7 @@ ParamSet defaults(const std::vector<ParamSpec>& specs);
 bool parse_value(const ParamSpec& spec, const std::string& text, ParamValue* out, std::string* why);
 
 // Applies `kv` on top of *set (which should hold defaults). Keys listed in `ignore_keys` are skipped
-// (the caller handles them, e.g. lesson/step/lang). Unknown keys, malformed numbers, NaN/inf and
+// (the caller handles them, e.g. lesson/step/lang). Unknown keys (named with the nearest valid key), malformed numbers, NaN/inf and
 // out-of-range values are reported in the returned list; malformed values keep the previous value,
 // out-of-range values are clamped. Length links (list_len_of) are repaired last.
 std::vector<ParamIssue> parse_params(const std::vector<ParamSpec>& specs, const KeyValues& kv, ParamSet* set,
@@ -101,8 +121,15 @@ std::vector<ParamIssue> parse_params(const std::vector<ParamSpec>& specs, const 
 // would, so callers must treat a non-empty result as failure.
 std::vector<ParamIssue> parse_params_strict(const std::vector<ParamSpec>& specs, const KeyValues& kv, ParamSet* set);
 
+// [added, issue 10] A lenient issue's message without its repair tail ("; using ...", "; keeping ...",
+// "; ignored", "; showing all steps"): how a strict caller (a batch run that refuses bad input) reports it.
+std::string without_repair(const std::string& message);
+
 // [added] The fallback list for a length-linked RealList spec at `length` numbers (see list_fallback).
 std::vector<double> list_fallback_values(const ParamSpec& spec, int length);
+
+// [added, issue 10] The valid key closest to `key` (edit distance; ties: the first in `keys`); "" if none.
+std::string nearest_key(const std::string& key, const std::vector<std::string>& keys);
 
 // The range text used in messages and `pelab-cli list`, e.g. "1..64", "list of 1..8 numbers in -10..10",
 // "one of vaswani|tensor2tensor".

@@ -54,9 +54,7 @@ const std::vector<Quantity>& quantity_registry() {
     return registry;
 }
 
-bool within_result_budget(const Quantity& q, const ParamSet& params, std::string* why) {
-    if (!q.shape) return true;
-    const std::vector<long long> shape = q.shape(params);
+bool within_result_budget(const std::string& what, const std::vector<long long>& shape, std::string* why) {
     double cells = 1;
     std::string dims;
     for (long long n : shape) {
@@ -68,10 +66,15 @@ bool within_result_budget(const Quantity& q, const ParamSet& params, std::string
     if (why) {
         char buf[200];
         std::snprintf(buf, sizeof buf, "%s: the result (%s doubles) would need %.0f MiB, more than the %.0f MiB budget; "
-                      "choose smaller sizes", q.name.c_str(), dims.c_str(), bytes / 1048576.0, kResultBudgetBytes / 1048576.0);
+                      "choose smaller sizes", what.c_str(), dims.c_str(), bytes / 1048576.0, kResultBudgetBytes / 1048576.0);
         *why = buf;
     }
     return false;
+}
+
+bool within_result_budget(const Quantity& q, const ParamSet& params, std::string* why) {
+    if (!q.shape) return true;
+    return within_result_budget(q.name, q.shape(params), why);
 }
 
 const Quantity* find_quantity(const std::string& name) {

@@ -36,7 +36,11 @@ struct Quantity {
 // matrix (2 GiB) is refused before any allocation, with a message naming the shape and the budget.
 constexpr double kResultBudgetBytes = 256.0 * 1024 * 1024;
 
-// True when the result fits the budget; otherwise false with a one-line reason in *why.
+// The one budget check every door goes through (CLI quantities, widget and desktop lessons, batch maps):
+// true when an array of `shape` doubles fits the budget; otherwise false with a one-line reason in *why
+// that names `what`, the shape and the budget.
+bool within_result_budget(const std::string& what, const std::vector<long long>& shape, std::string* why);
+// The same check for a quantity's result, from its declared shape.
 bool within_result_budget(const Quantity& q, const ParamSet& params, std::string* why);
 
 const std::vector<Quantity>& quantity_registry();

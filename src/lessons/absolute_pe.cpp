@@ -592,6 +592,10 @@ Lesson make_lesson() {
     lesson.id = "absolute-pe";
     lesson.title = {"绝对位置编码", "Absolute position encodings"};
     lesson.params = lesson_params();
+    lesson.result_shape = [](const ParamSet& p) {  // PE tables: L (or max_len) positions × d_model; L×L products
+        const long long L = std::max(p.geti("L"), p.geti("max_len")), d = lessonui::choice_int_param(p, "d_model", 64);
+        return std::vector<long long>{L, std::max(L, d)};
+    };
 
     lesson.steps.push_back(Step{
         {"为什么需要位置", "Why positions at all"},

@@ -485,6 +485,10 @@ Lesson make_lesson() {
     lesson.id = "attention-grid";
     lesson.title = {"注意力矩阵与二维网格", "The attention matrix and 2-D grids"};
     lesson.params = lesson_params();
+    lesson.result_shape = [](const ParamSet& p) {  // pair tables over N tokens or H·W / side² grid positions
+        const long long n = std::max({(long long)p.geti("N"), (long long)p.geti("side") * p.geti("side"), (long long)p.geti("H") * p.geti("W")});
+        return std::vector<long long>{n, n};
+    };
 
     lesson.steps.push_back(Step{
         {"A 是一张配对表", "A is a table of pairs"},

@@ -306,6 +306,10 @@ Lesson make_lesson() {
     lesson.id = "cost";
     lesson.title = {"位置编码的代价：实测", "The cost of position: measured"};
     lesson.params = lesson_params();
+    lesson.result_shape = [](const ParamSet& p) {  // the N×N bias and N×d activations measured
+        const long long N = p.geti("N"), d = lessonui::choice_int_param(p, "d", 64);
+        return std::vector<long long>{N, N + d};
+    };
 
     lesson.steps.push_back(Step{
         {"位置部分存了什么", "What the position part stores"},

@@ -10,6 +10,7 @@
 // [SECTION] shared view builders
 // [SECTION] step views 1..8
 // [SECTION] lesson definition (bilingual text)
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -506,6 +507,10 @@ Lesson make_lesson() {
     lesson.id = "f-delta";
     lesson.title = {"F(q,k) 与 R_(q−k)", "F(q,k) and R_(q−k)"};
     lesson.params = {f_delta_spec_L(), f_delta_spec_omega(), f_delta_spec_v(), f_delta_spec_seed()};
+    lesson.result_shape = [](const ParamSet& p) {  // F is L×L; R_Δ is (2L−1)×2|ω|; f(Δ) sampled at ≤ 4001 points
+        const long long L = p.geti("L"), w = (long long)p.getv("omega").size();
+        return std::vector<long long>{2 * L, std::max({L, 2 * w, 2001LL})};
+    };
 
     lesson.steps.push_back(Step{
         {"两个不同的对象", "Two different objects"},

@@ -109,7 +109,14 @@ struct Lesson {
     Text title;
     std::vector<ParamSpec> params;        // every parameter of the lesson, with ranges and defaults
     std::vector<Step> steps;
+    // [added, issue 10] Shape of the largest array any step allocates for these parameters (an upper bound,
+    // in doubles): the memory guard checks it before a step's views are computed.
+    std::function<std::vector<long long>(const ParamSet&)> result_shape;
 };
+
+// The memory guard for lessons: within_result_budget (core/quantity.h) on the lesson's result_shape.
+// False, with a one-line reason in *why, when these parameters would pass the budget.
+bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::string* why);
 
 // The registry table: every lesson in curriculum order (lessons/registry.cpp, one line per lesson).
 const std::vector<const Lesson*>& lesson_registry();

@@ -703,6 +703,10 @@ Lesson make_lesson() {
     lesson.id = "long-context";
     lesson.title = {"长上下文：ALiBi、底数与 RoPE 缩放", "Long context: ALiBi, the base, RoPE scaling"};
     lesson.params = lesson_params();
+    lesson.result_shape = [](const ParamSet& p) {  // per-pair tables and curves sampled at a fixed count, ALiBi heads×L
+        const long long d = lessonui::choice_int_param(p, "d", 128), L = p.geti("L"), h = p.geti("heads");
+        return std::vector<long long>{std::max({d, L * h, 1024LL}), 8};
+    };
 
     lesson.steps.push_back(Step{
         {"外推与相位绕回", "Extrapolation and phase wrap"},

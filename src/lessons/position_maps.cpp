@@ -213,6 +213,9 @@ Lesson make_lesson() {
     lesson.id = "position-maps";
     lesson.title = {"长序列位置图（GPU）", "Long-sequence position maps (GPU)"};
     lesson.params = position_map_param_specs();
+    lesson.result_shape = [](const ParamSet& p) {  // profile f(Δ) over 2L−1 distances, its segment tree, L row normalisers
+        return std::vector<long long>{(long long)p.geti("L"), 8};
+    };
 
     Step map_step{
         {"整张 L×L 图，逐像素计算", "The whole L×L map, one pixel at a time"},

@@ -2,6 +2,8 @@
 // Every lesson in curriculum order, one line each. A lesson file defines `const Lesson* lesson_<name>()`.
 #include "lessons/lesson.h"
 
+#include "core/quantity.h"
+
 namespace pelab {
 
 const Lesson* lesson_f_delta();         // lessons/f_delta.cpp        (seed 000)
@@ -37,6 +39,11 @@ const Lesson* find_lesson(const std::string& id) {
     for (const Lesson* lesson : lesson_registry())
         if (lesson && id == lesson->id) return lesson;
     return nullptr;
+}
+
+bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::string* why) {
+    if (!lesson.result_shape) return true;
+    return within_result_budget(lesson.id, lesson.result_shape(params), why);
 }
 
 }  // namespace pelab

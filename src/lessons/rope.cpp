@@ -721,6 +721,10 @@ Lesson make_lesson() {
     lesson.id = "rope";
     lesson.title = {"旋转位置编码（RoPE）", "Rotary position embedding (RoPE)"};
     lesson.params = lesson_params();
+    lesson.result_shape = [](const ParamSet& p) {  // L×L score maps; the decay curve: max_dist points per d_spectrum pair
+        const long long L = p.geti("L"), dist = p.geti("max_dist"), d = lessonui::choice_int_param(p, "d_spectrum", 128);
+        return std::vector<long long>{std::max(L * L, dist + 1), std::max<long long>(d, 4)};
+    };
 
     lesson.steps.push_back(Step{
         {"二维旋转 R(α)", "The 2-D rotation R(α)"},

@@ -380,6 +380,10 @@ Lesson make_lesson() {
     lesson.id = "shaw";
     lesson.title = {"Shaw 相对位置表示", "Shaw's relative position representations"};
     lesson.params = lesson_params();
+    lesson.result_shape = [](const ParamSet& p) {  // the L×L×d lookup
+        const long long L = p.geti("L"), d = p.geti("d");
+        return std::vector<long long>{L, L, d + 1};
+    };
 
     lesson.steps.push_back(Step{
         {"带相对项的分数", "A score with a relative term"},

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/text.h"
+
 namespace pelab {
 
 namespace {
@@ -75,30 +77,6 @@ const std::vector<ParamSpec>& display_specs() {
         return v;
     }();
     return specs;
-}
-
-// [fix, issue 5 fuzzing] A hostile value is echoed like params.cpp does it: quoted, control bytes as \xNN (a
-// notice stays one line; "steps=%00" broke that), at most 40 bytes and never cut inside a UTF-8 sequence.
-std::string quoted_for_message(const std::string& value) {
-    std::string out = "\"";
-    std::size_t i = 0;
-    for (; i < value.size() && i < 40; ++i) {
-        const unsigned char c = static_cast<unsigned char>(value[i]);
-        if (c < 0x20 || c == 0x7f || c == '"' || c == '\\') {
-            static const char* hex = "0123456789ABCDEF";
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    if (i < value.size()) {
-        while (out.size() > 1 && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
-        if (out.size() > 1 && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
-        out += "...";
-    }
-    return out + "\"";
 }
 
 const char* theme_name(Theme t) { return t == Theme::dark ? "dark" : t == Theme::contrast ? "contrast" : "light"; }
@@ -234,7 +212,7 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
             if (key != "steps") continue;
             const int n = int(state->lesson->steps.size());
             if (!parse_step_range(value, n, &d.step_min, &d.step_max)) {
-                issues.push_back({"steps", "steps: " + quoted_for_message(value) + " is not a step range like 3-5 within 1.." +
+                issues.push_back({"steps", "steps: " + quoted(value) + " is not a step range like 3-5 within 1.." +
                                                std::to_string(n) + "; showing all steps"});
                 d.step_min = 1;
                 d.step_max = n;

@@ -344,6 +344,10 @@ Lesson make_lesson() {
     lesson.id = "t5-bias";
     lesson.title = {"T5 相对位置偏置", "T5 relative position bias"};
     lesson.params = lesson_params();
+    lesson.result_shape = [](const ParamSet& p) {  // L×L bias per head, the bucket table up to max_distance
+        const long long L = p.geti("L"), h = p.geti("heads");
+        return std::vector<long long>{std::max(L, (long long)p.geti("max_distance")), L, h + 1};
+    };
 
     lesson.steps.push_back(Step{
         {"每个（桶, 头）一个标量", "One scalar per (bucket, head)"},

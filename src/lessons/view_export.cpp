@@ -3,6 +3,8 @@
 // 17 significant digits, non-finite → null) and LaTeX bmatrix (−∞ as -\infty, missing cells empty).
 #include "lessons/view_export.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -15,23 +17,6 @@ std::string number17(double x) {
     char buf[40];
     std::snprintf(buf, sizeof buf, "%.17g", x);
     return buf;
-}
-
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += char(c);
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += char(c);
-        }
-    }
-    return out + "\"";
 }
 
 std::string csv_field(const std::string& s) {

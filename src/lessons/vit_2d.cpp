@@ -427,6 +427,10 @@ Lesson make_lesson() {
     lesson.id = "vit-2d";
     lesson.title = {"视觉 Transformer 的二维位置", "2-D positions in Vision Transformers"};
     lesson.params = lesson_params();
+    lesson.result_shape = [](const ParamSet& p) {  // N×N pair tables over N = H·W (or H2·W2) patches, N×D tables
+        const long long N = std::max((long long)p.geti("H") * p.geti("W"), (long long)p.geti("H2") * p.geti("W2"));
+        return std::vector<long long>{N, std::max(N, 1024LL)};
+    };
 
     lesson.steps.push_back(Step{
         {"图块网格与按行展平", "The patch grid and its row-major flattening"},

@@ -1,15 +1,30 @@
 // PE Lab — platform/desktop.cpp
 // Desktop main(): the same key=value parameters as the page URL, plus a few flags for scripted runs.
 // Idle costs nothing: with no input and no pending frames the loop blocks in SDL_WaitEvent.
+// Batch runs (--screenshot, --headless-render, --gpu-map, --bench-map) fail loudly: a bad argument or an
+// unwritable path exits 2 with one line naming the argument and its valid range, before any file exists.
+//
+// [SECTION] options
+// [SECTION] files: fresh temporary file, then rename
+// [SECTION] services
+// [SECTION] batch runs on the GPU (hidden window): figures, timing, the tile check
+// [SECTION] main
 #ifndef __EMSCRIPTEN__
 #include <SDL.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
+#include "core/quantity.h"
+#include "core/text.h"
 #include "imgui.h"
 #include "platform/gl.h"
 #include "platform/gpu_maps.h"
@@ -33,8 +48,13 @@ const char* kUsage =
     "  --bench-map        median frame time of a whole map (map=rope L=65536 ...) on this GL\n"
     "  --gpu-check        compare GPU-rendered map tiles with the core; exit 1 if any exceeds its tolerance\n";
 
+// [SECTION] options ----------------------------------------------------------------------------
+
+constexpr int kExitBadArgument = 2;
+
 struct Options {
-    std::vector<char*> key_values;
+    std::vector<std::string> key_values;
+    bool screenshot_given = false;
     long frames = -1;
     std::string screenshot;
     int width = 1280, height = 800;
@@ -71,20 +91,25 @@ int parse_options(int argc, char** argv, Options* o) {
             const char* v = need_value("--frames");
             if (!v) return 2;
             if (!parse_long(v, 1, 1000000, &o->frames)) {
-                std::fprintf(stderr, "pelab: --frames: \"%s\" is not a whole number in 1..1000000\n", v);
+                std::fprintf(stderr, "pelab: --frames: %s is not a whole number in 1..1000000\n", pelab::quoted(v).c_str());
                 return 2;
             }
         } else if (a == "--screenshot") {
             const char* v = need_value("--screenshot");
             if (!v) return 2;
+            if (!v[0]) {
+                std::fprintf(stderr, "pelab: --screenshot: the file path is empty (expected FILE.png)\n");
+                return 2;
+            }
             o->screenshot = v;
+            o->screenshot_given = true;
         } else if (a == "--size") {
             const char* v = need_value("--size");
             if (!v) return 2;
             int w = 0, h = 0;
             char tail = 0;
             if (std::sscanf(v, "%dx%d%c", &w, &h, &tail) != 2 || w < 16 || h < 16 || w > 8192 || h > 8192) {
-                std::fprintf(stderr, "pelab: --size: \"%s\" is not WxH with W and H in 16..8192\n", v);
+                std::fprintf(stderr, "pelab: --size: %s is not WxH with W and H in 16..8192\n", pelab::quoted(v).c_str());
                 return 2;
             }
             o->width = w;
@@ -95,20 +120,24 @@ int parse_options(int argc, char** argv, Options* o) {
             if (!v) return 2;
             pelab::PositionMapKind kind;
             if (!pelab::parse_position_map(v, &kind)) {
-                std::fprintf(stderr, "pelab: --gpu-map: \"%s\" is not one of sinusoidal|rope|alibi|t5|shaw\n", v);
+                std::fprintf(stderr, "pelab: --gpu-map: %s is not one of sinusoidal|rope|alibi|t5|shaw\n", pelab::quoted(v).c_str());
                 return 2;
             }
             o->gpu_map = v;
         } else if (a == "--headless-render") {
             const char* v = need_value("--headless-render");
             if (!v) return 2;
+            if (!v[0]) {
+                std::fprintf(stderr, "pelab: --headless-render: the file path is empty (expected OUT.png)\n");
+                return 2;
+            }
             o->headless_render = v;
         } else if (a == "--bench-map") {
             o->bench_map = true;
         } else if (a == "--gpu-check") {
             o->gpu_check = true;
         } else if (a.rfind("--", 0) == 0) {
-            std::fprintf(stderr, "pelab: unknown option %s\n%s", a.c_str(), kUsage);
+            std::fprintf(stderr, "pelab: unknown option %s\n%s", pelab::printable(a).c_str(), kUsage);
             return 2;
         } else {
             // key=value pairs are checked by the same parser as the URL; problems become notices.
@@ -118,31 +147,90 @@ int parse_options(int argc, char** argv, Options* o) {
     return 0;
 }
 
-// Writes next to the target, then renames: a failed run never leaves a partial file behind.
-bool write_file_atomically(const std::string& path, const std::string& bytes) {
-    const std::string tmp = path + ".part";
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (!f) return false;
-    const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-    if (std::fclose(f) != 0 || !ok) {
-        std::remove(tmp.c_str());
-        return false;
-    }
-    return std::rename(tmp.c_str(), path.c_str()) == 0;
+// [SECTION] files: fresh temporary file, then rename ------------------------------------------------
+
+// An output file being written: a fresh temporary file in the target's folder, created with mkstemp
+// (O_CREAT|O_EXCL), so a file or symlink planted under any name is never opened or followed. Renamed over
+// the target once complete; a failed run removes it and leaves nothing behind.
+struct OutputFile {
+    std::string path, temp;
+    int fd = -1;
+};
+
+std::string folder_of(const std::string& path) {
+    const std::size_t slash = path.rfind('/');
+    if (slash == std::string::npos) return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-bool write_screenshot(pelab::Platform* p, const std::string& path) {
-    const std::string png = pelab::back_buffer_png(p);
-    return !png.empty() && write_file_atomically(path, png);
+// Opens the temporary file now, so an unwritable target is found before any work is done.
+bool open_output(const std::string& path, OutputFile* out, std::string* error) {
+    std::string name = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+    if (name.empty() || name == "." || name == "..") {
+        *error = "not a file name";
+        return false;
+    }
+    std::string pattern = folder_of(path) + "/.pelab-XXXXXX";
+    std::vector<char> buf(pattern.begin(), pattern.end());
+    buf.push_back('\0');
+    const int fd = mkstemp(buf.data());
+    if (fd < 0) {
+        *error = std::strerror(errno);
+        return false;
+    }
+    const mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);  // what fopen would have made: mkstemp's 0600 is for the temporary only
+    *out = {path, buf.data(), fd};
+    return true;
 }
+
+void discard_output(OutputFile* f) {
+    if (f->fd >= 0) close(f->fd);
+    if (!f->temp.empty()) unlink(f->temp.c_str());
+    f->fd = -1;
+    f->temp.clear();
+}
+
+// Writes every byte, closes, renames over the target. On any failure the temporary is removed.
+bool commit_output(OutputFile* f, const std::string& bytes, std::string* error) {
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = write(f->fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            *error = n < 0 ? std::strerror(errno) : "short write";
+            discard_output(f);
+            return false;
+        }
+        done += std::size_t(n);
+    }
+    const int closed = close(f->fd);
+    f->fd = -1;
+    if (closed != 0 || std::rename(f->temp.c_str(), f->path.c_str()) != 0) {
+        *error = std::strerror(errno);
+        discard_output(f);
+        return false;
+    }
+    f->temp.clear();
+    return true;
+}
+
+bool write_file_atomically(const std::string& path, const std::string& bytes, std::string* error) {
+    OutputFile f;
+    return open_output(path, &f, error) && commit_output(&f, bytes, error);
+}
+
+// [SECTION] services ---------------------------------------------------------------------------
 
 void install_desktop_services(pelab::Platform* p) {
     p->save_file = [p](const std::string& name, const std::string&, const std::string& bytes) {
-        if (write_file_atomically(name, bytes)) {
-            std::printf("pelab: wrote %s\n", name.c_str());
+        std::string error;
+        if (write_file_atomically(name, bytes, &error)) {
+            std::printf("pelab: wrote %s\n", pelab::printable(name).c_str());
             pelab::app_toast(&p->app, std::string(pelab::ui_text(pelab::UiText::Saved, p->app.state.lang)) + name);
         } else {
-            std::fprintf(stderr, "pelab: could not write %s\n", name.c_str());
+            std::fprintf(stderr, "pelab: could not write %s: %s\n", pelab::printable(name).c_str(), error.c_str());
         }
     };
     pelab::install_common_services(p);
@@ -165,35 +253,46 @@ void install_desktop_services(pelab::Platform* p) {
 
 // [SECTION] batch runs on the GPU (hidden window): figures, timing, the tile check -----------------
 
-// The map's parameters from argv (the page's key=value grammar). lesson=, step= and lang= are accepted
-// (a command line copied from the widget's link keeps working) and window=COL,ROW,SPAN picks the part drawn.
-bool map_from_args(const Options& o, pelab::PositionMapSpec* spec, double window[4]) {
-    pelab::KeyValues kv = pelab::key_values_from_args(int(o.key_values.size()), const_cast<char**>(o.key_values.data()));
+// The map's parameters from argv (the page's key=value grammar), checked strictly: lesson=, step= and
+// lang= are accepted (a command line copied from the widget's link keeps working) and window=COL,ROW,SPAN
+// picks the part drawn. False, with the one line to print in *error, on any bad argument.
+bool map_from_args(const Options& o, pelab::PositionMapSpec* spec, double window[4], std::string* error) {
+    std::vector<pelab::ParamIssue> issues;
+    const pelab::KeyValues kv = pelab::read_arguments(o.key_values, &issues);
     pelab::ParamSet set = pelab::defaults(pelab::position_map_param_specs());
     std::string window_text;
+    bool window_given = false;
     for (const auto& [key, value] : kv) {
-        if (key == "window") window_text = value;
+        if (key == "window") {
+            window_text = value;
+            window_given = true;
+        }
         if (key == "lesson" && !pelab::find_lesson(value))
-            std::fprintf(stderr, "pelab: lesson: \"%s\" is not a lesson; ignored\n", value.c_str());
+            issues.push_back({"lesson", "lesson: " + pelab::quoted(value) + " is not a lesson"});
     }
     for (const pelab::ParamIssue& issue :
-         pelab::parse_params(pelab::position_map_param_specs(), kv, &set, {"lesson", "step", "lang", "window"}))
-        std::fprintf(stderr, "pelab: %s\n", issue.message.c_str());
+         pelab::parse_params_strict(pelab::position_map_param_specs(), kv, &set))
+        if (issue.key != "lesson" && issue.key != "step" && issue.key != "lang" && issue.key != "window") issues.push_back(issue);
+    if (!issues.empty()) {
+        *error = issues.front().message;
+        return false;
+    }
+    if (!pelab::lesson_within_budget(pelab::position_map_lesson(), set, error)) return false;
     *spec = pelab::position_map_from_params(set);
     window[0] = window[1] = 0;
     window[2] = window[3] = spec->L;
-    if (!window_text.empty()) {
+    if (window_given) {
         double c = 0, r = 0, span = 0;
         char tail = 0;
         if (std::sscanf(window_text.c_str(), "%lf,%lf,%lf%c", &c, &r, &span, &tail) != 3 || !(span >= 1) || !(c >= 0) ||
             !(r >= 0) || c + span > spec->L || r + span > spec->L) {
-            std::fprintf(stderr, "pelab: window: \"%s\" is not COL,ROW,SPAN inside 0..%d; drawing the whole map\n",
-                         window_text.c_str(), spec->L);
-        } else {
-            window[0] = c;
-            window[1] = r;
-            window[2] = window[3] = span;
+            *error = "window: " + pelab::quoted(window_text) + " is not COL,ROW,SPAN with SPAN >= 1 inside 0.." +
+                     std::to_string(spec->L);
+            return false;
         }
+        window[0] = c;
+        window[1] = r;
+        window[2] = window[3] = span;
     }
     return true;
 }
@@ -203,40 +302,43 @@ const char* gl_renderer() {
     return r ? r : "unknown";
 }
 
-int run_batch(const Options& o) {
+// The GPU batch runs: --gpu-check, --headless-render, --bench-map. Arguments and the output path were
+// checked by main() before this opens a window; `out` is the open output of --headless-render.
+int run_batch(const Options& o, const pelab::PositionMapSpec& spec, const double window[4], OutputFile* out) {
     pelab::Platform p;
     p.hidden = true;
     std::string error;
     if (!pelab::platform_create(&p, "PE Lab", 320, 240, &error)) {
         std::fprintf(stderr, "pelab: %s\n", error.c_str());
         pelab::platform_destroy(&p);
+        discard_output(out);
         return 1;
     }
     int rc = 0;
     const int w = o.size_given ? o.width : 1024, h = o.size_given ? o.height : 1024;
-    pelab::PositionMapSpec spec;
-    double window[4];
     if (o.gpu_check) {
         bool ok = false;
         const std::string report = pelab::position_map_tile_check(&p.painter, &ok);
-        std::printf("%s\npelab: GPU tile check on %s: %s\n", report.c_str(), gl_renderer(), ok ? "all tiles within tolerance" : "FAILED");
+        std::printf("%s\npelab: GPU tile check on %s: %s\n", report.c_str(), pelab::printable(gl_renderer()).c_str(),
+                    ok ? "all tiles within tolerance" : "FAILED");
         rc = ok ? 0 : 1;
     } else if (!o.headless_render.empty()) {
-        map_from_args(o, &spec, window);
         std::string png;
         double range[2] = {0, 0};
-        if (!pelab::position_map_png(&p.painter, spec, window, w, h, &png, range, &error) ||
-            !write_file_atomically(o.headless_render, png)) {
-            std::fprintf(stderr, "pelab: could not write %s: %s\n", o.headless_render.c_str(), error.empty() ? "write failed" : error.c_str());
+        if (!pelab::position_map_png(&p.painter, spec, window, w, h, &png, range, &error)) {
+            discard_output(out);
+            std::fprintf(stderr, "pelab: could not render %s: %s\n", pelab::printable(o.headless_render).c_str(), error.c_str());
+            rc = 1;
+        } else if (!commit_output(out, png, &error)) {
+            std::fprintf(stderr, "pelab: could not write %s: %s\n", pelab::printable(o.headless_render).c_str(), error.c_str());
             rc = 1;
         } else {
             const double lo = range[0], hi = range[1];
             std::printf("pelab: wrote %s (%dx%d, map=%s L=%d, columns %.6g..%.6g, rows %.6g..%.6g, colour scale %.6g..%.6g, %s)\n",
-                        o.headless_render.c_str(), w, h, pelab::position_map_name(spec.kind), spec.L, window[0], window[0] + window[2],
-                        window[1], window[1] + window[3], lo, hi, gl_renderer());
+                        pelab::printable(o.headless_render).c_str(), w, h, pelab::position_map_name(spec.kind), spec.L, window[0],
+                        window[0] + window[2], window[1], window[1] + window[3], lo, hi, pelab::printable(gl_renderer()).c_str());
         }
     } else {
-        map_from_args(o, &spec, window);
         const int frames = o.frames > 0 ? int(std::min<long>(o.frames, 100000)) : 120;
         std::vector<double> ms = pelab::position_map_frame_times(&p.painter, spec, w, h, frames, &error);
         if (ms.empty()) {
@@ -245,9 +347,9 @@ int run_batch(const Options& o) {
         } else {
             std::sort(ms.begin(), ms.end());
             std::printf("{\"map\":\"%s\",\"L\":%d,\"d\":%d,\"pixels\":\"%dx%d\",\"frames\":%d,\"median_ms\":%.3f,\"min_ms\":%.3f,"
-                        "\"p90_ms\":%.3f,\"renderer\":\"%s\"}\n",
+                        "\"p90_ms\":%.3f,\"renderer\":%s}\n",
                         pelab::position_map_name(spec.kind), spec.L, spec.d, w, h, frames, ms[ms.size() / 2], ms.front(),
-                        ms[ms.size() * 9 / 10], gl_renderer());
+                        ms[ms.size() * 9 / 10], pelab::json_string(gl_renderer()).c_str());
         }
     }
     std::fflush(stdout);  // the report is out even if the GL driver misbehaves while shutting down
@@ -255,21 +357,64 @@ int run_batch(const Options& o) {
     return rc;
 }
 
+// One line for a bad argument of a batch run; exit status 2.
+int bad_argument(const std::string& line) {
+    std::fprintf(stderr, "pelab: %s\n", line.c_str());
+    return kExitBadArgument;
+}
+
+// The output path of a batch run, opened before anything is rendered: unwritable is a bad argument.
+bool open_batch_output(const char* flag, const std::string& path, OutputFile* out, int* rc) {
+    std::string error;
+    if (open_output(path, out, &error)) return true;
+    *rc = bad_argument(std::string(flag) + ": cannot write " + pelab::quoted(path) + " (" + error +
+                       "; expected a file in an existing, writable folder)");
+    return false;
+}
+
 }  // namespace
+
+// [SECTION] main -------------------------------------------------------------------------------
 
 int main(int argc, char** argv) {
     Options opt;
     const int rc = parse_options(argc, argv, &opt);
     if (rc == -1) return 0;
     if (rc != 0) return rc;
-    if (opt.gpu_check || opt.bench_map || !opt.headless_render.empty()) return run_batch(opt);
+    if (opt.gpu_check || opt.bench_map || !opt.headless_render.empty()) {
+        pelab::PositionMapSpec spec;
+        double window[4] = {0, 0, 0, 0};
+        std::string error;
+        if (!opt.gpu_check && !map_from_args(opt, &spec, window, &error)) return bad_argument(error);
+        OutputFile out;
+        int open_rc = 0;
+        if (!opt.gpu_check && !opt.headless_render.empty() && !open_batch_output("--headless-render", opt.headless_render, &out, &open_rc))
+            return open_rc;
+        return run_batch(opt, spec, window, &out);
+    }
     // --gpu-map MAP: the long-sequence page over the lesson that teaches MAP.
-    std::vector<std::string> extra;
     if (!opt.gpu_map.empty()) {
         pelab::PositionMapKind kind = pelab::PositionMapKind::rope;
         pelab::parse_position_map(opt.gpu_map, &kind);  // validated by parse_options
-        extra = {std::string("lesson=") + pelab::position_map_host_lesson(kind), "map=" + opt.gpu_map};
-        for (auto it = extra.rbegin(); it != extra.rend(); ++it) opt.key_values.insert(opt.key_values.begin(), &(*it)[0]);
+        opt.key_values.insert(opt.key_values.begin(),
+                              {std::string("lesson=") + pelab::position_map_host_lesson(kind), "map=" + opt.gpu_map});
+    }
+    const char* locale = std::getenv("LANG");
+    std::vector<pelab::ParamIssue> input_issues;
+    const pelab::KeyValues kv = pelab::read_arguments(opt.key_values, &input_issues);
+
+    // A batch run refuses bad arguments before it opens a window or a file: the first problem, one line.
+    const bool batch = opt.screenshot_given || !opt.gpu_map.empty();
+    OutputFile screenshot_file;
+    if (batch) {
+        pelab::AppState trial = pelab::default_state(pelab::lang_from_locale(locale));
+        std::vector<pelab::ParamIssue> issues = input_issues;
+        for (const pelab::ParamIssue& i : pelab::apply_query(kv, &trial)) issues.push_back(i);
+        if (!issues.empty()) return bad_argument(pelab::without_repair(issues.front().message));
+        std::string too_big;
+        if (!pelab::lesson_within_budget(*trial.lesson, trial.params, &too_big)) return bad_argument(too_big);
+        int open_rc = 0;
+        if (opt.screenshot_given && !open_batch_output("--screenshot", opt.screenshot, &screenshot_file, &open_rc)) return open_rc;
     }
 
     // Map images may be small; a window smaller than 320x240 cannot hold the widget.
@@ -281,20 +426,20 @@ int main(int argc, char** argv) {
     }
     pelab::Platform p;
     std::string error;
-    const char* locale = std::getenv("LANG");
     if (!pelab::platform_create(&p, "PE Lab", opt.width, opt.height, &error)) {
         std::fprintf(stderr, "pelab: %s\n", error.c_str());
         pelab::platform_destroy(&p);
+        discard_output(&screenshot_file);
         return 1;
     }
     install_desktop_services(&p);
-    pelab::app_init(&p.app, pelab::key_values_from_args(int(opt.key_values.size()), opt.key_values.data()),
-                    pelab::lang_from_locale(locale));
+    pelab::app_init(&p.app, kv, pelab::lang_from_locale(locale));
+    pelab::app_add_notices(&p.app, input_issues);
     for (const pelab::ParamIssue& issue : p.app.notices) std::fprintf(stderr, "pelab: %s\n", issue.message.c_str());
 
     // A screenshot waits for the UI to settle (fonts, layout, views): a few frames.
-    const long frame_limit = opt.frames > 0 ? opt.frames : (!opt.screenshot.empty() ? 4 : -1);
-    bool screenshot_ok = false;
+    const long frame_limit = opt.frames > 0 ? opt.frames : (opt.screenshot_given ? 4 : -1);
+    std::string screenshot_png;
     while (!p.quit) {
         if (frame_limit < 0 && p.app.frames_wanted == 0) {
             // Idle: block here, render nothing — until input, or until a timed change (a toast expiring).
@@ -306,17 +451,21 @@ int main(int argc, char** argv) {
             }
             p.app.frames_wanted = 2;  // let ImGui settle after the input (press, then release)
         }
-        if (!opt.screenshot.empty() && p.frames + 1 == frame_limit)
-            p.before_swap = [&](pelab::Platform* q) { screenshot_ok = write_screenshot(q, opt.screenshot); };
+        if (opt.screenshot_given && p.frames + 1 == frame_limit)
+            p.before_swap = [&](pelab::Platform* q) { screenshot_png = pelab::back_buffer_png(q); };
         pelab::platform_render_frame(&p);
         if (frame_limit > 0 && p.frames >= frame_limit) break;
     }
     int exit_code = 0;
-    if (!opt.screenshot.empty()) {
-        if (screenshot_ok) {
-            std::printf("pelab: wrote %s\n", opt.screenshot.c_str());
+    if (opt.screenshot_given) {
+        if (screenshot_png.empty()) {
+            discard_output(&screenshot_file);
+            error = "nothing was rendered";
+        }
+        if (!screenshot_png.empty() && commit_output(&screenshot_file, screenshot_png, &error)) {
+            std::printf("pelab: wrote %s\n", pelab::printable(opt.screenshot).c_str());
         } else {
-            std::fprintf(stderr, "pelab: could not write %s\n", opt.screenshot.c_str());
+            std::fprintf(stderr, "pelab: could not write %s: %s\n", pelab::printable(opt.screenshot).c_str(), error.c_str());
             exit_code = 1;
         }
     }

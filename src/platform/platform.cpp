@@ -293,15 +293,4 @@ Lang lang_from_locale(const char* locale) {
     return (locale && std::strncmp(locale, "zh", 2) == 0) ? Lang::zh : Lang::en;
 }
 
-KeyValues key_values_from_args(int count, char** args) {
-    KeyValues kv;
-    for (int i = 0; i < count; ++i) {
-        const std::string a = args[i];
-        const size_t eq = a.find('=');
-        if (eq == std::string::npos) kv.push_back({a, ""});
-        else kv.push_back({a.substr(0, eq), a.substr(eq + 1)});
-    }
-    return kv;
-}
-
 }  // namespace pelab

@@ -54,7 +54,5 @@ void platform_destroy(Platform* p);
 
 // "zh_CN.UTF-8", "zh-TW", "en-US" → language (anything starting with "zh" is Chinese).
 Lang lang_from_locale(const char* locale);
-// argv-style "key=value" strings → pairs (the same schema as the URL hash).
-KeyValues key_values_from_args(int count, char** args);
 
 }  // namespace pelab

@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
+#include "core/text.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "lessons/view_export.h"
@@ -28,12 +30,22 @@ std::string g_last_query;
 std::string g_json;  // storage behind the const char* returned to JavaScript
 
 // clang-format off
-// The page's defaults (embed.html: "embed=1"), then the hash (or the query a host page passed in).
-EM_JS(char*, js_initial_query, (), {
-    var q = Module["pelabDefaults"] || "";
-    var own = (Module["pelabHashSync"] === false) ? (Module["pelabQuery"] || "")
+// The page's own defaults (embed.html: "embed=1"): the page's markup, not untrusted input.
+EM_JS(char*, js_page_defaults, (), {
+    return allocateUTF8(Module["pelabDefaults"] || "");
+});
+// The hash (or the query a host page passed to mount). Untrusted and of any size: its UTF-8 length goes to
+// *bytes, and only text within `limit` bytes is copied, onto the heap (never the wasm stack); over the
+// limit this returns 0 and C++ refuses the input from its length alone.
+EM_JS(char*, js_initial_query, (double* bytes, double limit), {
+    var own = (Module["pelabHashSync"] === false) ? String(Module["pelabQuery"] || "")
             : ((typeof location !== "undefined" && location.hash) ? location.hash.substring(1) : "");
-    return allocateUTF8(q && own ? q + "&" + own : q + own);
+    var n = lengthBytesUTF8(own);
+    HEAPF64[bytes >> 3] = n;
+    if (n > limit) return 0;
+    var text = _malloc(n + 1);
+    stringToUTF8(own, text, n + 1);
+    return text;
 });
 EM_JS(int, js_keys_on_canvas, (), { return Module["pelabKeysOnCanvas"] ? 1 : 0; });
 EM_JS(char*, js_browser_lang, (), {
@@ -134,7 +146,16 @@ int SDLCALL on_sdl_event(void* /*user*/, SDL_Event* event) {
     return 0;
 }
 
-pelab::KeyValues split(const char* text) { return pelab::split_query(text ? text : ""); }
+// Untrusted text from the page: (text, bytes) as widget.js passes it (text is null when bytes is over the
+// limit). Read with the input limits; refused input leaves the state alone and is one notice. Returns
+// whether the text was read.
+bool read_page_input(const char* text, double bytes, pelab::KeyValues* kv, std::vector<pelab::ParamIssue>* issues) {
+    const std::size_t n = bytes > 0 ? std::size_t(std::min(bytes, 1e15)) : 0;
+    *kv = pelab::read_query(n > pelab::kMaxInputBytes ? nullptr : text, n, issues);
+    if (n <= pelab::kMaxInputBytes) return true;
+    g_last_query.clear();  // the next frame writes the current state over the refused hash
+    return false;
+}
 
 }  // namespace
 
@@ -142,17 +163,29 @@ pelab::KeyValues split(const char* text) { return pelab::split_query(text ? text
 
 extern "C" {
 
-// Applies key=value pairs on top of the current state (setState, postMessage).
-EMSCRIPTEN_KEEPALIVE void pelab_apply(const char* query) {
-    pelab::app_apply(&g_platform.app, split(query));
+// The input limit widget.js checks before it copies anything into wasm memory.
+EMSCRIPTEN_KEEPALIVE double pelab_input_limit() { return double(pelab::kMaxInputBytes); }
+
+// Applies key=value pairs on top of the current state (setState, postMessage). `query` holds `bytes`
+// bytes of UTF-8 on the heap, or is null when the text was over the limit (widget.js did not copy it).
+EMSCRIPTEN_KEEPALIVE void pelab_apply(const char* query, double bytes) {
+    pelab::KeyValues kv;
+    std::vector<pelab::ParamIssue> issues;
+    if (read_page_input(query, bytes, &kv, &issues)) pelab::app_apply(&g_platform.app, kv);
+    pelab::app_add_notices(&g_platform.app, issues);
     wake(2);
 }
 
-// Replaces the state by a complete query (the user edited the URL hash).
-EMSCRIPTEN_KEEPALIVE void pelab_restore(const char* query) {
-    const std::string q = query ? query : "";
-    if (!q.empty() && q[0] == '#' && q.substr(1) == g_last_query) return;  // our own replaceState echo
-    pelab::app_restore(&g_platform.app, split(query));
+// Replaces the state by a complete query (the user edited the URL hash); same arguments as pelab_apply.
+EMSCRIPTEN_KEEPALIVE void pelab_restore(const char* query, double bytes) {
+    pelab::KeyValues kv;
+    std::vector<pelab::ParamIssue> issues;
+    if (read_page_input(query, bytes, &kv, &issues)) {
+        const std::string q(query ? query : "", query ? std::size_t(bytes) : 0);
+        if (!q.empty() && q[0] == '#' && q.compare(1, std::string::npos, g_last_query) == 0) return;  // our own replaceState echo
+        pelab::app_restore(&g_platform.app, kv);
+    }
+    pelab::app_add_notices(&g_platform.app, issues);
     wake(2);
 }
 
@@ -246,8 +279,8 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_gpu_check_json() {
     bool ok = false;
     const std::string tiles = pelab::position_map_tile_check(&g_platform.painter, &ok);
     const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-    g_json = std::string("{\"ok\":") + (ok ? "true" : "false") + ",\"renderer\":\"" + (renderer ? renderer : "unknown") +
-             "\",\"tiles\":" + tiles + "}";
+    g_json = std::string("{\"ok\":") + (ok ? "true" : "false") + ",\"renderer\":" +
+             pelab::json_string(renderer ? renderer : "unknown") + ",\"tiles\":" + tiles + "}";
     wake(2);  // the check drew offscreen: draw the widget again
     return g_json.c_str();
 }
@@ -288,9 +321,18 @@ int main() {
         return link;
     };
     char* lang = js_browser_lang();
-    char* query = js_initial_query();
-    pelab::app_init(&g_platform.app, split(query), pelab::lang_from_locale(lang));
+    char* page_defaults = js_page_defaults();
+    double query_bytes = 0;
+    char* query = js_initial_query(&query_bytes, double(pelab::kMaxInputBytes));
+    pelab::KeyValues kv = pelab::split_query(page_defaults);
+    std::vector<pelab::ParamIssue> issues;
+    pelab::KeyValues own;
+    read_page_input(query, query_bytes, &own, &issues);
+    kv.insert(kv.end(), own.begin(), own.end());
+    pelab::app_init(&g_platform.app, kv, pelab::lang_from_locale(lang));
+    pelab::app_add_notices(&g_platform.app, issues);
     std::free(lang);
+    std::free(page_defaults);
     std::free(query);
     SDL_AddEventWatch(on_sdl_event, nullptr);
     wake(2);

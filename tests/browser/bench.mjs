@@ -2,7 +2,8 @@
 // Prints the web figures (no assertions: figures, not flaky timed tests):
 //   bundle size (gzip -9 of everything the page downloads), navigation → first frame (median of 5),
 //   frames rendered during 2 s idle, and recompute time after a parameter change at L=512, d=128
-//   (setState → the next frame drawn with the new views; median of 9 changes).
+//   (setState → the next frame drawn with the new views; median of 9 changes); time to ready for a hash of
+//   5,000 and of 100,000 distinct bad keys (issue 10: the input limits keep both near a normal load).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -72,6 +73,21 @@ try {
     }
     console.log(`recompute L=512 d=128         ${median(ms).toFixed(1)} ms median of 9   (${label}; includes the wait for the next animation frame)`);
     await p.context().close();
+  }
+
+  // Hostile hashes: 5,000 bad keys (under the 64 KiB limit: 256 read, the rest counted) and 100,000 (over
+  // it: refused whole). Navigation → first frame, median of 3, with the notices the widget ends up with.
+  for (const n of [5000, 100000]) {
+    const hash = Array.from({ length: n }, (_, i) => 'k' + i).join('&');
+    const ready = [];
+    let notices = 0;
+    for (let i = 0; i < 3; ++i) {
+      const p = await openWidget(browser, server.url, hash);
+      ready.push(await p.evaluate(() => window.pelab.ready.then(() => window.pelab.readyAt || performance.now())));
+      notices = await p.evaluate(() => window.pelab.notices().length);
+      await p.context().close();
+    }
+    console.log(`ready with ${String(n).padStart(6)} bad keys     ${median(ready).toFixed(0)} ms median of 3 (${ready.map((t) => t.toFixed(0)).join(', ')}; ${(hash.length / 1024).toFixed(0)} KiB hash, ${notices} notices)`);
   }
 } finally {
   await browser.close();

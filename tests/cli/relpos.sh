@@ -116,7 +116,7 @@ expect_error "sinusoidal d fractional" "d:" "not a whole number" -- get sinusoid
 expect_error "sinusoidal base" "base: 1 is out of range 2..100000000" -- get sinusoidal_pe base=1
 expect_error "sinusoidal base nan" "base:" "2..100000000" -- get sinusoidal_pe base=nan
 expect_error "sinusoidal variant" 'variant: "paper" is not a valid choice (one of vaswani|tensor2tensor)' -- get sinusoidal_pe variant=paper
-expect_error "sinusoidal unknown key" "k: unknown key (valid keys: L, d, base, variant)" -- get sinusoidal_pe k=1
+expect_error "sinusoidal unknown key" "k: unknown key (nearest valid key: L)" -- get sinusoidal_pe k=1
 expect_error "t5 L" "L: 1025 is out of range 1..1024" -- get t5_bucket L=1025
 expect_error "t5 num_buckets low" "num_buckets: 3 is out of range 4..64" -- get t5_bucket num_buckets=3
 expect_error "t5 num_buckets high" "num_buckets: 65 is out of range 4..64" -- get t5_bucket num_buckets=65
@@ -131,7 +131,7 @@ expect_error "rule 2d H" "H: 33 is out of range 1..32" -- get attention_rule_2d 
 expect_error "rule 2d W" "W: 0 is out of range 1..32" -- get attention_rule_2d W=0
 expect_error "rule 2d drow" "drow: 32 is out of range -31..31" -- get attention_rule_2d drow=32
 expect_error "rule 2d dcol" "dcol: -32 is out of range -31..31" -- get attention_rule_2d dcol=-32
-expect_error "rule 2d unknown key" "delta: unknown key (valid keys: H, W, drow, dcol)" -- get attention_rule_2d delta=1
+expect_error "rule 2d unknown key" "delta: unknown key (nearest valid key: drow)" -- get attention_rule_2d delta=1
 expect_error "sincos grid" "grid: 65 is out of range 1..64" -- get sincos_2d grid=65
 expect_error "sincos D not multiple of 4" "D:" "not a multiple of 4" "4..1024" -- get sincos_2d D=6
 expect_error "sincos D small" "D: 0 is out of range 4..1024" -- get sincos_2d D=0

@@ -87,9 +87,9 @@ expect_error "omega nan" "omega:" "finite" "list of 1..8 numbers in -100..100" -
 expect_error "v wrong length" "v: has 2 numbers, but omega has 2, so v needs 4" "list of 2*len(omega) numbers in -100..100" -- get f_matrix v=1,2
 expect_error "v wrong length after omega" "v:" "needs 2" -- get f_matrix omega=1 v=1,0,1,0
 expect_error "v out of range" "v:" "-100..100" -- get f_matrix v=1,0,1,1000
-expect_error "unknown key" "foo: unknown key (valid keys: L, omega, v)" -- get f_matrix foo=1
-expect_error "v is not a key of r_delta" "v: unknown key (valid keys: L, omega)" -- get r_delta v=1,0,1,0
-expect_error "empty key" "unknown key" "valid keys: L, omega, v" -- get f_matrix =4
+expect_error "unknown key" "foo: unknown key (nearest valid key: L)" -- get f_matrix foo=1
+expect_error "v is not a key of r_delta" "v: unknown key (nearest valid key: L)" -- get r_delta v=1,0,1,0
+expect_error "empty key" "unknown key" "nearest valid key: L" -- get f_matrix =4
 expect_error "missing =" '"L": expected key=value' "L, omega, v" -- get f_matrix L
 expect_error "duplicate key" "L: given twice" -- get f_matrix L=3 L=4
 expect_error "bad format" '--format: "xml" is not a valid format (one of json|csv|latex)' -- get f_matrix --format xml
@@ -97,7 +97,7 @@ expect_error "format missing value" "--format" "json|csv|latex" -- get f_matrix 
 expect_error "format given twice" "--format" "json|csv|latex" -- get f_matrix --format csv --format json
 expect_error "unknown option" "--frob" "--format" -- get f_matrix --frob
 expect_error "newline in value" "L:" "1..64" -- get f_matrix $'L=4\n5'
-expect_error "huge value" "L:" "1..64" -- get f_matrix "L=$(head -c 100000 /dev/zero | tr '\0' 9)"
+expect_error "huge value" "input too long (100,002 bytes, limit 65,536)" -- get f_matrix "L=$(head -c 100000 /dev/zero | tr '\0' 9)"
 expect_error "10000-element list" "omega:" "has 10000 numbers" "list of 1..8" -- get f_matrix "omega=$(yes 1 | head -n 10000 | paste -sd, -)"
 
 echo "$PASSED passed, $FAILED failed"

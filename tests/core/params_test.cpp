@@ -211,7 +211,7 @@ TEST(ParseParams, MessagesNameKeyRangeAndOutcome) {
     p = parse("foo=1");
     ASSERT_EQ(p.issues.size(), 1u);
     EXPECT_EQ(p.issues[0].key, "foo");
-    EXPECT_EQ(p.issues[0].message, "foo: unknown key (valid keys: L, omega, v); ignored");
+    EXPECT_EQ(p.issues[0].message, "foo: unknown key (nearest valid key: L); ignored");
 }
 
 TEST(ParseParams, MalformedKeepsPreviousNotDefault) {

@@ -89,13 +89,11 @@ headless_egl() {  # no X server at all: SDL's offscreen driver renders through E
 check "--headless-render without X (EGL, SDL_VIDEODRIVER=offscreen)" headless_egl
 headless_bad() {
   local png=$out/headless-bad.png; rm -f "$png"
-  run_x "$app" --headless-render "$png" map=nope L=1e9 window=a,b --size 128x128 >"$out/headless.stdout" 2>"$out/desktop.stderr" &&
-    grep -q "map:" "$out/desktop.stderr" && grep -q "window:" "$out/desktop.stderr" &&
-    grep -q "L=65536, columns 0..65536, rows 0..65536" "$out/headless.stdout" &&
-    [ "$(identify -format %wx%h "$png")" = 128x128 ] && diagonal_is_one_colour "$png" 128
+  run_x "$app" --headless-render "$png" map=nope L=1e9 window=a,b --size 128x128 >/dev/null 2>"$out/desktop.stderr"
+  [ $? -eq 2 ] && grep -q "map:" "$out/desktop.stderr" && [ ! -e "$png" ]
 }
-check "--headless-render with bad keys: messages, the whole default map, still a PNG" headless_bad
-headless_unwritable() { run_x "$app" --headless-render /nonexistent-dir/m.png map=rope >/dev/null 2>&1; [ $? -eq 1 ] && [ ! -e /nonexistent-dir/m.png.part ]; }
+check "--headless-render with bad keys exits 2 naming the first, no PNG" headless_bad
+headless_unwritable() { run_x "$app" --headless-render /nonexistent-dir/m.png map=rope >/dev/null 2>&1; [ $? -eq 2 ] && [ ! -e /nonexistent-dir/m.png.part ]; }
 check "--headless-render to an unwritable path fails cleanly" headless_unwritable
 bad_map() { "$app" --gpu-map nope >/dev/null 2>"$out/desktop.stderr"; [ $? -eq 2 ] && grep -q "sinusoidal|rope|alibi|t5|shaw" "$out/desktop.stderr"; }
 check "--gpu-map with an unknown map exits 2 naming the maps" bad_map
@@ -174,5 +172,6 @@ check "→ changed the picture" bash -c "! cmp -s $out/nav-a4.png $out/nav-a5.pn
 check "End shows the last step (8)" same_picture nav-a8 nav-step8
 check "Home shows step 1" same_picture nav-a1 nav-step1
 
+check "batch runs fail loudly: tests/desktop/batch_errors.sh (issue 10)" bash tests/desktop/batch_errors.sh
 echo "desktop: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
