@@ -72,7 +72,7 @@
     '.pelab-print-figure{display:none}',
     '@media print{.pelab-canvas,.pelab-loading{display:none!important}',
     '.pelab-text{position:static;width:auto;height:auto;overflow:visible;clip-path:none;',
-    'font:12pt/1.5 "Noto Serif CJK SC",serif;color:#000}',
+    'font:12pt/1.5 "Noto Serif CJK SC",serif;color:#000}.pelab-notices{display:none}',
     '.pelab-print-figure{display:block;max-width:100%;margin-top:1em}}'
   ].join('');
 
@@ -104,6 +104,7 @@
     mirror.setAttribute('aria-live', 'polite');
     var mirrorTitle = el('h2', '', mirror);
     var mirrorBody = el('p', '', mirror);
+    var mirrorNotices = el('ul', 'pelab-notices', mirror);  // the notices on screen, as plain text
     var printFigure = el('img', 'pelab-print-figure', root);
     printFigure.alt = '';
 
@@ -213,9 +214,11 @@
         tellHost('pelab:ready');
       },
       onPelabState: function () { tellHost('pelab:state'); },
-      onPelabStepText: function (title, body) {
+      onPelabStepText: function (title, body, notices) {
         mirrorTitle.textContent = title;
         mirrorBody.textContent = body;
+        mirrorNotices.textContent = '';
+        (notices ? notices.split('\n') : []).forEach(function (line) { el('li', '', mirrorNotices).textContent = line; });
       },
       onPelabSave: function (name, mime, bytes) {
         var url = URL.createObjectURL(new Blob([bytes], { type: mime }));

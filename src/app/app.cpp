@@ -628,9 +628,15 @@ void app_frame(App* app, MatrixPainter* painter) {
         draw_step_list(app, font * 15.0f, body_h);
         ImGui::SameLine();
     }
+    // Each step has a scroll region of its own (its own scroll position, content size and table column
+    // widths), so what one step left behind never shows on another; coming back shows the step as it was.
+    ImGui::PushID(app->state.lesson->id);
+    ImGui::PushID(app->state.step);
     ImGui::BeginChild("##content", ImVec2(0, body_h), false);
     draw_step(app, painter);
     ImGui::EndChild();
+    ImGui::PopID();
+    ImGui::PopID();
     if (d.controls) draw_nav(app);
 
     if (!app->toast.empty()) {

@@ -3,6 +3,7 @@
 // context, the font atlas and the frame loop; platform.cpp is shared, desktop.cpp and web.cpp hold
 // the two main() functions and their loops (each compiles to nothing in the other build).
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -20,6 +21,8 @@ struct Platform {
     App app;
     GlMatrixPainter painter;
     long long frames = 0;       // frames rendered so far (idle = this stops growing)
+    std::uint64_t last_picture = 0;  // hash of the last frame's draw data (platform_render_frame)
+    int picture_changes = 0;    // consecutive frames whose picture differed from the one before
     float font_scale = 0.0f;    // framebuffer/window scale the font atlas was rasterised for
     bool quit = false;
     bool hidden = false;        // batch runs (--headless-render, --gpu-check): no visible window

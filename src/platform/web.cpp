@@ -78,8 +78,9 @@ EM_JS(char*, js_page_address, (), {
     var a = (typeof location !== "undefined") ? location.href.split("#")[0] : "";
     return allocateUTF8(a);
 });
-EM_JS(void, js_step_text, (const char* title, const char* body), {
-    if (Module["onPelabStepText"]) Module["onPelabStepText"](UTF8ToString(title), UTF8ToString(body));
+EM_JS(void, js_step_text, (const char* title, const char* body, const char* notices), {
+    if (Module["onPelabStepText"])
+        Module["onPelabStepText"](UTF8ToString(title), UTF8ToString(body), UTF8ToString(notices));
 });
 // clang-format on
 
@@ -88,15 +89,19 @@ void wake(int frames);
 
 void on_wake_timer(void*) { wake(1); }
 
-// The step's title and text, mirrored into the page (aria-live region, print, find, translate).
+// The step's title and text, mirrored into the page (aria-live region, print, find, translate), with the
+// notices on screen, one per line, so that a screen reader hears about rejected input too.
 std::string g_mirrored;
 void mirror_step_text() {
-    const pelab::AppState& s = g_platform.app.state;
+    const pelab::App& app = g_platform.app;
+    const pelab::AppState& s = app.state;
     const pelab::Step& step = s.lesson->steps[size_t(s.step - 1)];
-    const std::string key = pelab::to_query(s);
+    std::string notices;
+    for (const pelab::ParamIssue& n : app.notices) notices += (notices.empty() ? "" : "\n") + n.message;
+    const std::string key = pelab::to_query(s) + '\0' + notices;
     if (key == g_mirrored) return;
     g_mirrored = key;
-    js_step_text(step.title.get(s.lang), step.body.get(s.lang));
+    js_step_text(step.title.get(s.lang), step.body.get(s.lang), notices.c_str());
 }
 
 EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {

@@ -174,6 +174,12 @@ test('a rejected value shows a visible notice naming the key and its range; dism
   assert.equal(notice.key, 'L');
   assert.match(notice.message, /\bL\b/);
   assert.match(notice.message, /1\s*(…|\.\.\.?|to|–)\s*64/, `range named: ${notice.message}`);
+  // What the panel says, as the page's text mirror (aria-live) carries it for screen readers.
+  const mirrored = async () => page.$$eval('.pelab-text .pelab-notices li', (li) => li.map((x) => x.textContent));
+  const said = await mirrored();
+  assert.equal(said.length, 1, `one notice in the text mirror: ${JSON.stringify(said)}`);
+  assert.match(said[0], /\bL\b/);
+  assert.match(said[0], /1\s*(…|\.\.\.?|to|–)\s*64/, `range named in the mirror: ${said[0]}`);
   const one = await screenshotPng(page);
   const y1 = await figY();
   assert.ok(y1 - y0 >= 20, `a notice panel is inserted above the figure (moved ${y0} → ${y1})`);
@@ -191,6 +197,7 @@ test('a rejected value shows a visible notice naming the key and its range; dism
   await settle(page);
   const dismissed = await screenshotPng(page);
   assert.equal(changedRows(clean, dismissed, 1).length, 0, 'dismissing leaves no trace');
+  assert.deepEqual(await mirrored(), [], 'dismissed notices leave the text mirror too');
   assert.deepEqual(page.errors, []);
   await closePage(page);
 });

@@ -114,7 +114,7 @@ start_own_x() {
     [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ] || { XDISP=":$n"; break; }
   done
   [ -n "$XDISP" ] || return 1
-  Xvfb "$XDISP" -screen 0 1400x900x24 -nolisten tcp >/dev/null 2>&1 &
+  Xvfb "$XDISP" -screen 0 1400x900x24 -nolisten tcp -noreset >/dev/null 2>&1 &
   XPID=$!
   for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X${XDISP#:}" ] && return 0; sleep 0.1; done
   return 1

@@ -1,9 +1,10 @@
 // PE Lab — tests/fuzz/fuzz_params_check.cpp
 // What one fuzz input goes through, mirroring the three front ends that turn text into key=value pairs:
-//   URL hash      split_query(hash), applied to a fresh default state (app_restore, platform/web.cpp)
-//   desktop argv  each argument split at its first '=' (key_values_from_args, platform/platform.cpp), applied
-//                 to a fresh default state (app_init)
-//   postMessage   split_query(text) applied to the current state, skipping a lesson= that names the current
+//   URL hash      read_query(hash) (the 64 KiB / 256-pair limits, then split_query), applied to a fresh
+//                 default state (app_restore, platform/web.cpp)
+//   desktop argv  read_arguments(words): the same limits, each word split at its first '=', applied to a
+//                 fresh default state (app_init, platform/desktop.cpp)
+//   postMessage   read_query(text) applied to the current state, skipping a lesson= that names the current
 //                 lesson (app_apply, the path of widget.js setState); applied twice, so the second message
 //                 lands on a state that is no longer the default
 // The long-sequence map page (map=) is a lesson outside the registry that opens over a registered one (its
@@ -57,27 +58,49 @@ std::string show(const std::string& s) {
     return out;
 }
 
-// Desktop argv: the shell already split the words; each one is split at its first '=' like
-// pelab::key_values_from_args (platform layer, which this target cannot link). Entries are separated by
-// '\n' or NUL in the fuzz input; empty entries are dropped, as a shell never passes them from a URL.
-KeyValues split_argv(const std::string& text, bool* all_have_eq = nullptr) {
-    KeyValues kv;
-    if (all_have_eq) *all_have_eq = true;
+// Desktop argv: the shell already split the words. Entries are separated by '\n' or NUL in the fuzz
+// input; empty entries are dropped, as a shell never passes them from a URL.
+std::vector<std::string> argv_words(const std::string& text) {
+    std::vector<std::string> words;
     std::size_t start = 0;
     for (std::size_t i = 0; i <= text.size(); ++i) {
         if (i < text.size() && text[i] != '\n' && text[i] != '\0') continue;
-        const std::string arg = text.substr(start, i - start);
+        if (i > start) words.push_back(text.substr(start, i - start));
         start = i + 1;
-        if (arg.empty()) continue;
-        const std::size_t eq = arg.find('=');
-        if (eq == std::string::npos) {
-            kv.emplace_back(arg, std::string());
-            if (all_have_eq) *all_have_eq = false;
-        } else {
-            kv.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
-        }
     }
-    return kv;
+    return words;
+}
+
+// The words read as the desktop app and pelab-cli read them (core read_arguments: the input limits, then
+// each word split at its first '='). *all_have_eq tells whether every word had one; *bytes is the length
+// the limit counts (the words joined by one separator).
+KeyValues split_argv(const std::string& text, std::vector<ParamIssue>* input_issues, bool* all_have_eq = nullptr,
+                     std::size_t* bytes = nullptr) {
+    const std::vector<std::string> words = argv_words(text);
+    if (bytes) {
+        *bytes = 0;
+        for (const std::string& w : words) *bytes += w.size() + 1;
+        if (!words.empty()) --*bytes;
+    }
+    if (all_have_eq) {
+        *all_have_eq = true;
+        for (const std::string& w : words)
+            if (w.find('=') == std::string::npos) *all_have_eq = false;
+    }
+    return read_arguments(words, input_issues);
+}
+
+// What read_query / read_arguments may report: at most one issue, keyed "input" (too long, or pairs past
+// the 256th ignored); and they never hand on more than kMaxInputPairs pairs.
+std::string check_input_limits(const KeyValues& kv, const std::vector<ParamIssue>& input_issues,
+                               std::size_t bytes, const std::string& where) {
+    if (kv.size() > kMaxInputPairs) return where + ": " + std::to_string(kv.size()) + " pairs passed the input limit";
+    if (input_issues.size() > 1) return where + ": more than one input-limit issue";
+    for (const ParamIssue& i : input_issues)
+        if (i.key != "input") return where + ": input-limit issue keyed " + show(i.key);
+    if (bytes > kMaxInputBytes && (input_issues.empty() || !kv.empty()))
+        return where + ": " + std::to_string(bytes) + " bytes of input were not refused";
+    return std::string();
 }
 
 // A strict JSON syntax check (RFC 8259 grammar; no NaN/Infinity literals), enough to prove that what
@@ -394,8 +417,13 @@ std::string check_values(const std::vector<ParamSpec>& specs, const KeyValues& k
 std::string run_app_path(int front_end, const Lesson* lesson, bool open_map, Lang lang, const std::string& text) {
     const char* names[] = {"hash", "argv", "postMessage"};
     const std::string where = names[front_end];
-    const KeyValues body = front_end == 1 ? split_argv(text) : split_query(text);
-    std::string err = check_join_split(body);
+    std::vector<ParamIssue> input_issues;
+    std::size_t bytes = text.size();
+    const KeyValues body =
+        front_end == 1 ? split_argv(text, &input_issues, nullptr, &bytes) : read_query(text, &input_issues);
+    std::string err = check_input_limits(body, input_issues, bytes, where);
+    if (!err.empty()) return err;
+    err = check_join_split(body);
     if (!err.empty()) return where + ": " + err;
     err = check_values(lesson->params, body, where);
     if (!err.empty()) return err;
@@ -452,7 +480,13 @@ double estimated_elements(const Quantity& q, const ParamSet& p) {
 std::string run_cli_path(const Quantity& q, const std::string& text, bool argv_split) {
     const std::string where = "cli " + q.name;
     bool all_have_eq = true;
-    const KeyValues kv = argv_split ? split_argv(text, &all_have_eq) : split_query(text);
+    std::vector<ParamIssue> input_issues;
+    std::size_t bytes = text.size();
+    const KeyValues kv =
+        argv_split ? split_argv(text, &input_issues, &all_have_eq, &bytes) : read_query(text, &input_issues);
+    if (std::string err = check_input_limits(kv, input_issues, bytes, where); !err.empty()) return err;
+    // pelab-cli stops at an input-limit issue (exit 2) before parsing anything.
+    if (!input_issues.empty()) return std::string();
     // pelab-cli refuses an argument without '=' and a repeated key before it parses anything.
     if (!all_have_eq) return std::string();
     for (std::size_t i = 0; i < kv.size(); ++i) {
