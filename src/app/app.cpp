@@ -120,6 +120,7 @@ std::string app_state_json(const App& app) {
         first = false;
         switch (spec.kind) {
         case ParamKind::Int:
+        case ParamKind::Bool:
         case ParamKind::Real: out += json_number(s.params.getd(spec.name)); break;
         case ParamKind::Choice: out += json_string(s.params.gets(spec.name)); break;
         case ParamKind::RealList: {
@@ -185,8 +186,9 @@ std::string app_layout_json(const App& app) {
 // `label_width`: the column the editors start at, wide enough for the step's longest label.
 static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     const Lang lang = app->state.lang;
-    const std::string label = spec.symbol.empty() ? spec.name : spec.symbol;
-    const std::string& help = (lang == Lang::zh && !spec.help_zh.empty()) ? spec.help_zh : spec.help;
+    const ParamLabel words = label_of(app->state.lesson, spec);
+    const std::string label = words.symbol.empty() ? spec.name : words.symbol;
+    const std::string help = words.help.get(lang);
     const float font = ImGui::GetFontSize();
     ImGui::PushID(spec.name.c_str());
     ImGui::AlignTextToFramePadding();
@@ -249,6 +251,11 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
             pv.nums = values;
             proposal = format_value(spec, pv);
         }
+        break;
+    }
+    case ParamKind::Bool: {
+        bool on = app->state.params.geti(spec.name) != 0;
+        if (ImGui::Checkbox("##v", &on)) proposal = on ? "1" : "0";
         break;
     }
     case ParamKind::Choice: {
@@ -435,7 +442,7 @@ void app_export_text(App* app, int view, ExportFormat format, bool copy) {
         window_cells[1] = mw->second.y0;
         window_cells[2] = mw->second.span;
     }
-    const double* window = v.kind == ViewKind::PositionMap ? window_cells : nullptr;
+    const double* window = v.kind() == ViewKind::PositionMap ? window_cells : nullptr;
     const std::string text = export_view(v, app->state, format, window);
     if (copy) {
         sv.copy_text(text);

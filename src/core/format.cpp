@@ -96,6 +96,7 @@ std::string to_json(const Quantity& q, const ParamSet& params, const QuantityRes
         switch (spec.kind) {
             case ParamKind::Choice: out += json_string(value.text); break;
             case ParamKind::Int:
+            case ParamKind::Bool:  // 0 or 1, a number as before booleans had their own kind
             case ParamKind::Real:
                 out += value.nums.empty() || !std::isfinite(value.nums[0]) ? "null" : format_number(value.nums[0]);
                 break;

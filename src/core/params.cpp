@@ -305,6 +305,7 @@ std::string format_value(const ParamSpec& spec, const ParamValue& v) {
     switch (spec.kind) {
         case ParamKind::Choice: return v.text;
         case ParamKind::Int:
+        case ParamKind::Bool:
         case ParamKind::Real: return v.nums.empty() ? std::string() : format_number(v.nums[0]);
         case ParamKind::RealList: {
             std::string out;
@@ -326,6 +327,7 @@ std::string describe_range(const ParamSpec& spec) {
             if (spec.multiple_of > 1) return interval + ", multiple of " + std::to_string(spec.multiple_of);
             return interval;
         case ParamKind::Real: return interval;
+        case ParamKind::Bool: return "0 or 1";
         case ParamKind::RealList: {
             std::string count;
             if (!spec.list_len_of.empty())
@@ -371,6 +373,15 @@ bool parse_value(const ParamSpec& spec, const std::string& text, ParamValue* out
             }
         }
         return fail(quoted(text) + " is not a valid choice");
+    }
+
+    if (spec.kind == ParamKind::Bool) {
+        const std::string t = trim(text);
+        if (t == "1" || t == "true") out->nums.assign(1, 1.0);
+        else if (t == "0" || t == "false") out->nums.assign(1, 0.0);
+        else return fail(quoted(text) + " is not 0 or 1");
+        out->text.clear();
+        return true;
     }
 
     if (spec.kind == ParamKind::RealList) {
@@ -481,6 +492,17 @@ std::vector<RawIssue> parse_all(const std::vector<ParamSpec>& specs, const KeyVa
     for (const auto& [key, text] : kv) {
         if (std::find(ignore_keys.begin(), ignore_keys.end(), key) != ignore_keys.end()) continue;
         const ParamSpec* spec = find_spec(specs, key);
+        std::string value_text = text;
+        if (!spec) {  // an older spelling of a key (see ParamSpec::aliases)
+            for (const ParamSpec& s : specs) {
+                if (std::find(s.aliases.begin(), s.aliases.end(), key) != s.aliases.end()) spec = &s;
+                if (!s.log10_alias.empty() && s.log10_alias == key) {
+                    double x = 0.0;
+                    spec = &s;
+                    if (read_number(text, &x) == NumberRead::ok) value_text = format_number(pow10_exact(std::clamp(x, -300.0, 300.0)));
+                }
+            }
+        }
         if (!spec) {
             // The nearest valid key, not the whole list: a message stays short whatever the number of keys.
             const std::string near = nearest_key(clip_key(key), valid_keys);
@@ -489,16 +511,17 @@ std::vector<RawIssue> parse_all(const std::vector<ParamSpec>& specs, const KeyVa
                               "; ignored"});
             continue;
         }
+        const std::string& name = spec->name;
         ParamValue v;
         std::string why;
-        if (!parse_value(*spec, text, &v, &why)) {
-            const std::string previous = set->has(key) ? format_value(*spec, set->all().at(key)) : spec->default_text;
-            issues.push_back({key, why, "; keeping " + previous});
+        if (!parse_value(*spec, value_text, &v, &why)) {
+            const std::string previous = set->has(name) ? format_value(*spec, set->all().at(name)) : spec->default_text;
+            issues.push_back({name, why, "; keeping " + previous});
             continue;
         }
-        if (!why.empty()) issues.push_back({key, why, "; using " + format_value(*spec, v)});
-        set->set(key, std::move(v));
-        given.push_back(key);
+        if (!why.empty()) issues.push_back({name, why, "; using " + format_value(*spec, v)});
+        set->set(name, std::move(v));
+        given.push_back(name);
     }
 
     // Length links last, so "v=...&omega=..." and "omega=...&v=..." mean the same.
@@ -559,6 +582,15 @@ std::string without_repair(const std::string& message) {
 }
 
 // [SECTION] spec builders
+double pow10_exact(double x) {
+    if (x == std::floor(x) && std::fabs(x) <= 15) {
+        double r = 1.0;
+        for (int i = 0; i < static_cast<int>(std::fabs(x)); ++i) r *= 10.0;
+        return x < 0 ? 1.0 / r : r;
+    }
+    return std::pow(10.0, x);
+}
+
 ParamSpec make_spec(const char* name, ParamKind kind, double lo, double hi, const char* def, const char* help,
                     const char* help_zh, const char* symbol) {
     ParamSpec s;

@@ -15,6 +15,7 @@ enum class ParamKind {
     Real,      // finite double in [min, max]
     RealList,  // comma-separated finite doubles, each in [min, max], length in [list_min, list_max]
     Choice,    // one of `choices`
+    Bool,      // on or off: "1"/"0" (also "true"/"false"), stored as the number 1 or 0
 };
 
 struct ParamSpec {
@@ -39,6 +40,11 @@ struct ParamSpec {
     bool list_len_is_value = false;
     // [added, issue 4] Int only: the value must be a whole multiple of this (e.g. 2 for an even RoPE width d).
     int multiple_of = 1;
+    // [added, issue 11] Older spellings of this key, still accepted so existing deep links keep working;
+    // links are always written with `name`. A value given under `log10_alias` is the base-10 logarithm of
+    // this key's value (log10_base=4 means base=10000).
+    std::vector<std::string> aliases;
+    std::string log10_alias;
 };
 
 // A parsed value. Numbers (Int, Real, RealList) live in `nums`; Choice lives in `text`.
@@ -134,6 +140,10 @@ std::string nearest_key(const std::string& key, const std::vector<std::string>& 
 // The range text used in messages and `pelab-cli list`, e.g. "1..64", "list of 1..8 numbers in -10..10",
 // "one of vaswani|tensor2tensor".
 std::string describe_range(const ParamSpec& spec);
+
+// 10^x, exact for whole x (10^4 = 10000 exactly, so a base given as its logarithm matches the reference
+// defaults).
+double pow10_exact(double x);
 
 // ParamSpec builders shared by the maths headers, the quantity registry and the lessons: one spec of the
 // given kind and range (make_spec), or an Int / Real / Choice spec. `symbol` is how the widget labels it.

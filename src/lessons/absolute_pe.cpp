@@ -24,6 +24,7 @@
 #include "core/sinusoidal.h"
 #include "core/t5.h"
 #include "lessons/lesson.h"
+#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -129,8 +130,8 @@ Inputs read_inputs(const ParamSet& p) {
     return in;
 }
 
-ViewData qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
-    ViewData view = matrix_heatmap(title, M, tr(lang, "查询位置 q", "query q"), tr(lang, "键位置 k", "key k"));
+LegacyView qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
+    LegacyView view = matrix_heatmap(title, M, tr(lang, "查询位置 q", "query q"), tr(lang, "键位置 k", "key k"));
     view.is_signed = true;
     view.qk_axes = true;
     return view;
@@ -160,7 +161,7 @@ std::vector<std::string> pe_column_labels(int d, PeVariant v) {
 }
 
 // [SECTION] step views 1..8
-std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int n = in.tokens, d = 4;
     const PermutationDemo demo = permutation_equivariance_demo(n, d, static_cast<std::uint64_t>(in.seed));
@@ -169,7 +170,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     for (int i = 0; i < n; ++i) perm_text += (i ? ", " : "") + std::to_string(demo.perm[static_cast<std::size_t>(i)]);
     perm_text += "]";
 
-    ViewData original;
+    LegacyView original;
     original.kind = ViewKind::Table;
     original.title = tr(lang, "原顺序的输出 Attn(X)", "Output in the original order, Attn(X)");
     original.values = to_rows(demo.out);
@@ -179,7 +180,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     original.is_signed = true;
     original.decimals = 4;
 
-    ViewData shuffled;
+    LegacyView shuffled;
     shuffled.kind = ViewKind::Table;
     shuffled.title = tr(lang, "打乱后的输出 Attn(P·X)", "Output after shuffling, Attn(P·X)");
     shuffled.values = to_rows(demo.out_shuffled);
@@ -196,7 +197,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
                              rounding_hint(diff, lang) +
                              tr(lang, "：每个 token 的输出不随它站的位置改变。", ": each token's output does not depend on where it stands."));
 
-    ViewData weights = qk_heatmap(tr(lang, "打乱后的注意力权重", "Attention weights after shuffling"), demo.weights_shuffled, lang);
+    LegacyView weights = qk_heatmap(tr(lang, "打乱后的注意力权重", "Attention weights after shuffling"), demo.weights_shuffled, lang);
     weights.is_signed = false;
     weights.decimals = 2;
     const Eigen::MatrixXd W0 = demo.weights, W1 = demo.weights_shuffled;
@@ -213,7 +214,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     return {original, shuffled, weights};
 }
 
-std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int n = in.tokens, d = 4;
     const PermutationDemo demo = permutation_equivariance_demo(n, d, static_cast<std::uint64_t>(in.seed));
@@ -245,7 +246,7 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     const Eigen::MatrixXd Sa = added(0), Sb = rotated(0), Sc = Q * K.transpose() * scale + bias;
     const double shift_a = max_abs(added(1) - Sa), shift_b = max_abs(rotated(1) - Sb);
 
-    ViewData a = qk_heatmap(tr(lang, "① 加到嵌入上：(x + PE) 再投影", "① Added to the embeddings: (x + PE), then projected"), Sa, lang);
+    LegacyView a = qk_heatmap(tr(lang, "① 加到嵌入上：(x + PE) 再投影", "① Added to the embeddings: (x + PE), then projected"), Sa, lang);
     a.explain = [Sa, n, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= n || c >= n) return "";
         return "((x_q + PE_q)W_q)·((x_k + PE_k)W_k)/√d = " + num(Sa(r, c)) + tr(lang, "（q = ", " (q = ") + std::to_string(r) +
@@ -254,7 +255,7 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     a.notes.push_back(tr(lang, "所有位置整体后移一位，分数最大变化 = ", "Moving every position one step later changes the scores by up to ") +
                       exact(shift_a) + tr(lang, "：分数依赖绝对位置。本课讲的就是这种方式。", ": the scores depend on absolute positions. This lesson covers this way."));
 
-    ViewData b = qk_heatmap(tr(lang, "② 变换 Q 和 K：按位置旋转", "② A transform of Q and K: rotate by position"), Sb, lang);
+    LegacyView b = qk_heatmap(tr(lang, "② 变换 Q 和 K：按位置旋转", "② A transform of Q and K: rotate by position"), Sb, lang);
     b.explain = [Sb, n, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= n || c >= n) return "";
         return "⟨Rot_q q, Rot_k k⟩/√d = " + num(Sb(r, c)) + tr(lang, "（q = ", " (q = ") + std::to_string(r) + ", k = " +
@@ -264,7 +265,7 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
                       exact(shift_b) + rounding_hint(shift_b, lang) +
                       tr(lang, "：只有位置差起作用。详见 rope 一课。", ": only the difference of positions matters. See the lesson rope."));
 
-    ViewData c = qk_heatmap(tr(lang, "③ logits 上的偏置：q·k/√d + b(j − i)", "③ A bias on the logits: q·k/√d + b(j − i)"), Sc, lang);
+    LegacyView c = qk_heatmap(tr(lang, "③ logits 上的偏置：q·k/√d + b(j − i)", "③ A bias on the logits: q·k/√d + b(j − i)"), Sc, lang);
     c.explain = [Sc, bias, n, lang](int r, int col) -> std::string {
         if (r < 0 || col < 0 || r >= n || col >= n) return "";
         return "q·k/√d + b = " + num(Sc(r, col) - bias(r, col)) + " + " + num(bias(r, col)) + " = " + num(Sc(r, col)) +
@@ -276,13 +277,13 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     return {a, b, c};
 }
 
-std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int d = in.d, pos = in.pos;
     const Eigen::VectorXd w = sinusoidal_frequencies(d, in.base, PeVariant::vaswani);
     const Eigen::VectorXd pe = sinusoidal_pe_row(pos, d, in.base, PeVariant::vaswani);
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "每个频率的计算", "Computation per frequency");
     table.values.resize(w.size(), 5);
@@ -297,7 +298,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     table.is_signed = true;
     table.values = without_rounding_noise(table.values);
 
-    ViewData vec;
+    LegacyView vec;
     vec.kind = ViewKind::Table;
     vec.title = "PE(pos)";
     vec.values = to_rows(pe.transpose());
@@ -317,12 +318,12 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     return {table, vec};
 }
 
-std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step4_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L, d = in.d_model;
     const Eigen::MatrixXd PE = sinusoidal_pe(L, d, in.base, in.variant);
 
-    ViewData heat = labelled_heatmap(tr(lang, "PE：位置 × 维度", "PE: positions × dimensions"), to_rows(PE), index_labels(L),
+    LegacyView heat = labelled_heatmap(tr(lang, "PE：位置 × 维度", "PE: positions × dimensions"), to_rows(PE), index_labels(L),
                                      index_labels(d), tr(lang, "位置 p", "position p"), tr(lang, "维度 j", "dimension j"));
     heat.is_signed = true;
     const PeVariant v = in.variant;
@@ -336,7 +337,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
                " · " + num(w(i)) + ") = " + num(PE(r, c)) + tr(lang, "，频率 ω", ", frequency ω") + sub(i);
     };
 
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "选定维度随位置的变化", "Chosen dimensions across positions");
     curve.row_axis = "PE";
@@ -356,7 +357,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
                              "Low dimensions oscillate fast and high ones slowly: the frequency falls geometrically with j."));
 
     const Eigen::VectorXd lam = sinusoidal_wavelengths(d, in.base, v);
-    ViewData waves;
+    LegacyView waves;
     waves.kind = ViewKind::Table;
     waves.title = tr(lang, "每个频率的波长", "Wavelength of each frequency");
     waves.values.resize(lam.size(), 3);
@@ -380,7 +381,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     return {heat, curve, waves};
 }
 
-std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step5_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int d = in.d, pos = in.pos, k = in.shift;
     const Eigen::MatrixXd M = sinusoidal_shift_matrix(k, d, in.base, PeVariant::vaswani);
@@ -388,7 +389,7 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
     const Eigen::VectorXd moved = M * pe;
     const Eigen::VectorXd target = sinusoidal_pe_row(pos + k, d, in.base, PeVariant::vaswani);
 
-    ViewData mk;
+    LegacyView mk;
     mk.kind = ViewKind::Table;
     mk.title = std::string("M_k") + tr(lang, "（k = ", " (k = ") + integer(k) + ")";
     mk.values = without_rounding_noise(to_rows(M));
@@ -399,7 +400,7 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
     mk.notes.push_back(tr(lang, "分块对角：每个频率一个 2×2 旋转块 [[cos kω, sin kω], [−sin kω, cos kω]]，与 p 无关。",
                           "Block-diagonal: one 2×2 rotation block [[cos kω, sin kω], [−sin kω, cos kω]] per frequency, independent of p."));
 
-    ViewData check;
+    LegacyView check;
     check.kind = ViewKind::Table;
     check.title = tr(lang, "验证 PE(p + k) = M_k·PE(p)", "Check PE(p + k) = M_k·PE(p)");
     check.values.resize(3, d);
@@ -418,7 +419,7 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
 
     const int L = std::min(in.L, 128);
     const Eigen::MatrixXd G = gram_matrix(sinusoidal_pe(L, in.d_model, in.base, in.variant));
-    ViewData gram = qk_heatmap(tr(lang, "Gram 矩阵 G = PE·PEᵀ", "Gram matrix G = PE·PEᵀ"), G, lang);
+    LegacyView gram = qk_heatmap(tr(lang, "Gram 矩阵 G = PE·PEᵀ", "Gram matrix G = PE·PEᵀ"), G, lang);
     gram.row_axis = tr(lang, "位置 p", "position p");
     gram.col_axis = tr(lang, "位置 q", "position q");
     gram.explain = [G, L, lang](int r, int c) -> std::string {
@@ -433,7 +434,7 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
     if (L > 128 || in.L > 128)
         gram.notes.push_back(tr(lang, "Gram 矩阵只画前 128 个位置。", "The Gram matrix shows the first 128 positions."));
 
-    ViewData decay;
+    LegacyView decay;
     decay.kind = ViewKind::Curve;
     decay.title = tr(lang, "G[0][Δ] 随距离 Δ 的变化", "G[0][Δ] against the distance Δ");
     decay.row_axis = "G";
@@ -450,7 +451,7 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
     return {mk, check, gram, decay};
 }
 
-std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step6_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int d = in.d, pos = in.pos;
     const Eigen::VectorXd a = sinusoidal_pe_row(pos, d, in.base, PeVariant::vaswani);
@@ -458,7 +459,7 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
     const Eigen::VectorXd wa = sinusoidal_frequencies(d, in.base, PeVariant::vaswani);
     const Eigen::VectorXd wb = sinusoidal_frequencies(d, in.base, PeVariant::tensor2tensor);
 
-    ViewData values;
+    LegacyView values;
     values.kind = ViewKind::Table;
     values.title = "PE(" + std::to_string(pos) + tr(lang, ") 的两种排布", ") in the two layouts");
     values.values.resize(3, d);
@@ -482,7 +483,7 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
     }
     if (values.notes.empty()) values.notes.push_back(tr(lang, "在这个位置两种排布完全相同。", "At this position both layouts agree."));
 
-    ViewData freqs;
+    LegacyView freqs;
     freqs.kind = ViewKind::Table;
     freqs.title = tr(lang, "频率 ω_i", "Frequencies ω_i");
     freqs.values.resize(wb.size(), 2);
@@ -499,7 +500,7 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
     return {values, freqs};
 }
 
-std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step7_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int dw = 3, dp = 2, dim = dw + dp, out = 3;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 7);
@@ -514,7 +515,7 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
         concat(c) = c < dw ? x(c, 0) : pv(c - dw, 0);
     }
 
-    ViewData vecs;
+    LegacyView vecs;
     vecs.kind = ViewKind::Table;
     vecs.title = tr(lang, "拼接 = 两个补零向量相加", "Concatenation = adding two zero-padded vectors");
     vecs.values.resize(4, dim);
@@ -529,7 +530,7 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
     vecs.notes.push_back(tr(lang, "最大的 |(x 补零 + p 补零) − [x; p]| = ", "Largest |(x padded + p padded) − [x; p]| = ") +
                          exact(max_abs(xpad + ppad - concat)));
 
-    ViewData wv = labelled_heatmap(tr(lang, "线性层 W = [W_x | W_p]", "Linear layer W = [W_x | W_p]"), to_rows(W),
+    LegacyView wv = labelled_heatmap(tr(lang, "线性层 W = [W_x | W_p]", "Linear layer W = [W_x | W_p]"), to_rows(W),
                                    index_labels(out), vecs.col_labels, tr(lang, "输出", "output"),
                                    tr(lang, "输入分量", "input entry"));
     wv.is_signed = true;
@@ -551,7 +552,7 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
     return {vecs, wv};
 }
 
-std::vector<ViewData> step8_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step8_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L, d = in.d_model, max_len = in.max_len;
     const Eigen::MatrixXd table = learnable_pe_table(max_len, d, static_cast<std::uint64_t>(in.seed));
@@ -559,7 +560,7 @@ std::vector<ViewData> step8_views(const ParamSet& p, Lang lang) {
 
     // Drawn transposed (dimensions down, positions across) so the missing positions form a band on the right
     // that is visible without scrolling.
-    ViewData heat = labelled_heatmap(
+    LegacyView heat = labelled_heatmap(
             tr(lang, "可学习位置表 E（转置：每列一个位置）", "Learnable position table E (transposed: one column per position)"),
             to_rows(looked.transpose()), index_labels(d), index_labels(L), tr(lang, "维度 j", "dimension j"),
             tr(lang, "位置 p", "position p"));
@@ -608,7 +609,7 @@ Lesson make_lesson() {
          "equivariance; to tell \"the cat chased the dog\" from \"the dog chased the cat\", position has to be "
          "injected separately."},
         {"tokens", "seed"},
-        step1_views});
+        legacy(step1_views)});
 
     lesson.steps.push_back(Step{
         {"位置可以进入的三个地方", "Three places where position can enter"},
@@ -622,7 +623,7 @@ Lesson make_lesson() {
          "ALiBi; see the lesson t5-bias, and shaw for Shaw's variant). The three heatmaps use the same random "
          "tokens, and the notes test whether shifting all positions together changes the scores."},
         {"tokens", "seed"},
-        step2_views});
+        legacy(step2_views)});
 
     lesson.steps.push_back(Step{
         {"正弦公式与算例", "The sinusoidal formula, worked out"},
@@ -634,7 +635,7 @@ Lesson make_lesson() {
          "(sin 2, cos 2, sin 0.02, cos 0.02). Positions count from 0, so pos = 2 is the third token, not the second "
          "as the seed says. The table shows the computation frequency by frequency."},
         {"pos", "d", "base"},
-        step3_views});
+        legacy(step3_views)});
 
     lesson.steps.push_back(Step{
         {"热力图与波长", "Heatmap and wavelengths"},
@@ -646,7 +647,7 @@ Lesson make_lesson() {
          "the seed's choice. The wavelength λ_i = 2π/ω_i grows geometrically from 2π; the table lists them all and "
          "a note compares the longest with the base·2π quoted in seed 004."},
         {"L", "d_model", "base", "dims", "variant"},
-        step4_views});
+        legacy(step4_views)});
 
     lesson.steps.push_back(Step{
         {"绝对编码里的相对信息", "Relative information inside an absolute code"},
@@ -658,7 +659,7 @@ Lesson make_lesson() {
          "PE(p + k) = M_k·PE(p); it is block-diagonal with a 2×2 rotation per frequency. Likewise the dot product "
          "PE(p)·PE(q) = Σ cos((p − q)ω_i) depends only on p − q: the Gram matrix is Toeplitz and decays with |p − q|."},
         {"pos", "shift", "d", "base", "L", "d_model", "variant"},
-        step5_views});
+        legacy(step5_views)});
 
     lesson.steps.push_back(Step{
         {"两种排布", "Two layouts"},
@@ -670,7 +671,7 @@ Lesson make_lesson() {
          "exactly 1/base. Both are valid sinusoidal codes, but the vectors for a given position differ, and weights "
          "trained with one layout must be used with the same layout."},
         {"pos", "d", "base"},
-        step6_views});
+        legacy(step6_views)});
 
     lesson.steps.push_back(Step{
         {"相加还是拼接", "Adding versus concatenating"},
@@ -682,7 +683,7 @@ Lesson make_lesson() {
          "entries and p only the last d_p, the sum of the two zero-padded vectors is the concatenation. So adding "
          "is at least as expressive; concatenation is a special case, and addition keeps the width unchanged."},
         {"seed"},
-        step7_views});
+        legacy(step7_views)});
 
     lesson.steps.push_back(Step{
         {"可学习的位置编码", "Learnable position embeddings"},
@@ -694,7 +695,7 @@ Lesson make_lesson() {
          "code to look up for them; the view draws that region as missing and hatched. The table costs max_len × d "
          "parameters, growing linearly with the longest sequence it must support."},
         {"L", "max_len", "d_model", "seed"},
-        step8_views});
+        legacy(step8_views)});
     return lesson;
 }
 

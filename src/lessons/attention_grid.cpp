@@ -20,6 +20,7 @@
 #include "core/f_delta.h"
 #include "core/random.h"
 #include "lessons/lesson.h"
+#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -73,16 +74,16 @@ Inputs read_inputs(const ParamSet& p) {
 }
 
 // [SECTION] shared view builders
-ViewData qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang, bool one_d) {
-    ViewData view = matrix_heatmap(title, M, tr(lang, "查询 q", "query q"), tr(lang, "键 k", "key k"));
+LegacyView qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang, bool one_d) {
+    LegacyView view = matrix_heatmap(title, M, tr(lang, "查询 q", "query q"), tr(lang, "键 k", "key k"));
     // Hovering outlines the diagonal q − k: meaningful for 1-D positions, misleading for flattened grids.
     view.qk_axes = one_d;
     return view;
 }
 
 // The 1-D rule matrix with an explanation of every cell.
-ViewData rule_1d_view(int N, int delta, Lang lang) {
-    ViewData view = qk_heatmap(tr(lang, "规则：q − k = Δ 时 A[q,k] = 1", "Rule: A[q,k] = 1 iff q − k = Δ"),
+LegacyView rule_1d_view(int N, int delta, Lang lang) {
+    LegacyView view = qk_heatmap(tr(lang, "规则：q − k = Δ 时 A[q,k] = 1", "Rule: A[q,k] = 1 iff q − k = Δ"),
                                attention_rule_1d(N, delta), lang, true);
     view.integer = true;
     view.decimals = 0;
@@ -98,8 +99,8 @@ ViewData rule_1d_view(int N, int delta, Lang lang) {
 }
 
 // The 2-D rule on the flattened grid; every cell explains both coordinates and δ.
-ViewData rule_2d_view(const std::string& title, int H, int W, int drow, int dcol, Lang lang) {
-    ViewData view = qk_heatmap(title, attention_rule_2d(H, W, drow, dcol), lang, false);
+LegacyView rule_2d_view(const std::string& title, int H, int W, int drow, int dcol, Lang lang) {
+    LegacyView view = qk_heatmap(title, attention_rule_2d(H, W, drow, dcol), lang, false);
     view.integer = true;
     view.decimals = 0;
     view.row_axis = tr(lang, "查询 q（按行展平）", "query q (row-major)");
@@ -119,10 +120,10 @@ ViewData rule_2d_view(const std::string& title, int H, int W, int drow, int dcol
 }
 
 // An H×W grid drawn as a heatmap; cell text shows coordinates (or δ from the query when `from_query`).
-ViewData grid_view(const std::string& title, const Inputs& in, Lang lang, bool from_query) {
+LegacyView grid_view(const std::string& title, const Inputs& in, Lang lang, bool from_query) {
     const int H = in.H, W = in.W, q = in.query_2d();
     const GridCoord cq = grid_coord(q, W);
-    ViewData view;
+    LegacyView view;
     view.kind = ViewKind::Heatmap;
     view.title = title;
     view.values.resize(H, W);
@@ -140,7 +141,7 @@ ViewData grid_view(const std::string& title, const Inputs& in, Lang lang, bool f
     view.row_axis = tr(lang, "行", "row");
     view.col_axis = tr(lang, "列", "column");
     view.highlight_cells.push_back({cq.row, cq.col});
-    view.select_mode = ViewData::SelectMode::Cell;
+    view.select_mode = LegacyView::SelectMode::Cell;
     view.select_param = "query";
     view.explain = [H, W, cq, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H || c >= W) return "";
@@ -156,7 +157,7 @@ ViewData grid_view(const std::string& title, const Inputs& in, Lang lang, bool f
 }
 
 // [SECTION] step views 1..7
-std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int N = in.N, q = in.query_1d(), d = 4;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
@@ -164,10 +165,10 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     const Eigen::MatrixXd K = random_signed_matrix(N, d, rng);
     const Eigen::MatrixXd A = attention_weights(Q, K);
 
-    ViewData heat = qk_heatmap(tr(lang, "注意力权重 A[q,k]（随机 Q、K）", "Attention weights A[q,k] (random Q, K)"), A, lang, true);
+    LegacyView heat = qk_heatmap(tr(lang, "注意力权重 A[q,k]（随机 Q、K）", "Attention weights A[q,k] (random Q, K)"), A, lang, true);
     heat.decimals = 2;
     heat.highlight_row = q;
-    heat.select_mode = ViewData::SelectMode::Row;
+    heat.select_mode = LegacyView::SelectMode::Row;
     heat.select_param = "query";
     heat.explain = [A, N, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= N || c >= N) return "";
@@ -178,7 +179,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     heat.notes.push_back(tr(lang, "N = ", "N = ") + std::to_string(N) + tr(lang, " 个 token，A 有 N² = ", " tokens, so A has N² = ") +
                          std::to_string(N * N) + tr(lang, " 个格子，每个格子是一对 (q, k)。", " cells, one per pair (q, k)."));
 
-    ViewData row;
+    LegacyView row;
     row.kind = ViewKind::Table;
     row.title = tr(lang, "选中的行 A[q, ·]", "The selected row A[q, ·]");
     row.values = to_rows(A.row(q));
@@ -194,10 +195,10 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     return {heat, row};
 }
 
-std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int N = in.N, delta = in.delta;
-    ViewData view = rule_1d_view(N, delta, lang);
+    LegacyView view = rule_1d_view(N, delta, lang);
     const Eigen::MatrixXd A = attention_rule_1d(N, delta);
     std::vector<std::string> empty0, empty1;
     for (int q = 0; q < N; ++q)
@@ -224,13 +225,13 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     return {view};
 }
 
-std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int N = in.N;
     Eigen::MatrixXd D(N, N);
     for (int q = 0; q < N; ++q)
         for (int k = 0; k < N; ++k) D(q, k) = q - k;
-    ViewData heat = qk_heatmap(tr(lang, "每条对角线按 Δ = q − k 着色", "Every diagonal coloured by Δ = q − k"), D, lang, true);
+    LegacyView heat = qk_heatmap(tr(lang, "每条对角线按 Δ = q − k 着色", "Every diagonal coloured by Δ = q − k"), D, lang, true);
     heat.integer = true;
     heat.decimals = 0;
     heat.is_signed = true;
@@ -244,7 +245,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     };
 
     // Toeplitz check of the rule for every Δ: one lit diagonal, zero spread on every diagonal.
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "每个 Δ 的规则：点亮的格子与对角线极差", "The rule for each Δ: lit cells and diagonal spread");
     table.values.resize(2 * N - 1, 3);
@@ -271,15 +272,15 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     return {heat, table};
 }
 
-std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step4_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int s = in.side, n = s * s;
     Inputs grid = in;
     grid.H = grid.W = s;
     grid.query = std::min(in.query, n - 1);
-    ViewData positions = grid_view(tr(lang, "位置网格：每格是一个位置（一个 token）", "Position grid: each cell is one position (one token)"),
+    LegacyView positions = grid_view(tr(lang, "位置网格：每格是一个位置（一个 token）", "Position grid: each cell is one position (one token)"),
                                    grid, lang, false);
-    positions.select_mode = ViewData::SelectMode::None;
+    positions.select_mode = LegacyView::SelectMode::None;
     positions.select_param.clear();
     positions.highlight_cells.clear();
     positions.cell_text.clear();
@@ -295,7 +296,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     positions.notes.push_back(tr(lang, "网格 ", "A ") + std::to_string(s) + "×" + std::to_string(s) +
                               tr(lang, " 有 ", " grid holds ") + std::to_string(n) + tr(lang, " 个位置。", " positions."));
 
-    ViewData counts;
+    LegacyView counts;
     counts.kind = ViewKind::Table;
     counts.title = tr(lang, "两张图的大小", "The sizes of the two pictures");
     counts.values.resize(2, 3);
@@ -307,7 +308,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     counts.notes.push_back(tr(lang, "A 是 ", "A is ") + std::to_string(n) + "×" + std::to_string(n) + tr(lang, "，共 ", ", ") +
                            std::to_string(n * n) + tr(lang, " 对：每一对 (q, k) 一格。", " pairs: one cell per pair (q, k)."));
 
-    ViewData A = rule_2d_view(tr(lang, "这张网格的 A（规则 δ = (δ₁, δ₂)）", "A for this grid (rule δ = (δ₁, δ₂))"), s, s, in.drow,
+    LegacyView A = rule_2d_view(tr(lang, "这张网格的 A（规则 δ = (δ₁, δ₂)）", "A for this grid (rule δ = (δ₁, δ₂))"), s, s, in.drow,
                               in.dcol, lang);
     A.notes.push_back(tr(lang, "A 的形状：", "Shape of A: ") + std::to_string(n) + " × " + std::to_string(n) +
                       tr(lang, "；规则点亮 ", "; the rule lights ") + std::to_string(static_cast<int>(attention_rule_2d(s, s, in.drow, in.dcol).sum())) +
@@ -316,8 +317,8 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
 }
 
 // Arrows from the query to keys: all of them on small grids, the 8 neighbours on large ones.
-std::vector<ViewData::Arrow> query_arrows(int H, int W, GridCoord q, bool* all) {
-    std::vector<ViewData::Arrow> arrows;
+std::vector<LegacyView::Arrow> query_arrows(int H, int W, GridCoord q, bool* all) {
+    std::vector<LegacyView::Arrow> arrows;
     *all = H * W <= 36;
     for (int r = 0; r < H; ++r)
         for (int c = 0; c < W; ++c) {
@@ -328,11 +329,11 @@ std::vector<ViewData::Arrow> query_arrows(int H, int W, GridCoord q, bool* all) 
     return arrows;
 }
 
-std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step5_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int H = in.H, W = in.W, n = in.cells(), q = in.query_2d();
     const GridCoord cq = grid_coord(q, W);
-    ViewData grid = grid_view(tr(lang, "二维位置：格中是 δ = q − k（点击选查询）", "2-D positions: each cell shows δ = q − k (click to pick the query)"),
+    LegacyView grid = grid_view(tr(lang, "二维位置：格中是 δ = q − k（点击选查询）", "2-D positions: each cell shows δ = q − k (click to pick the query)"),
                               in, lang, true);
     bool all = true;
     grid.arrows = query_arrows(H, W, cq, &all);
@@ -343,7 +344,7 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
                              : tr(lang, "网格较大，只画出到 8 个相邻键的箭头；箭头向量是 k − q = −δ。",
                                   "On a large grid only the arrows to the 8 neighbours are drawn; an arrow's vector is k − q = −δ."));
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "查询 q 与每个键 k 的位移", "Displacement from the query q to every key k");
     table.values.resize(n, 4);
@@ -360,10 +361,10 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
     return {grid, table};
 }
 
-std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step6_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int H = in.H, W = in.W, n = in.cells();
-    ViewData coords;
+    LegacyView coords;
     coords.kind = ViewKind::Table;
     coords.title = tr(lang, "编号 ↔ 坐标（按行展平）", "Index ↔ coordinate (row-major)");
     coords.values.resize(n, 3);
@@ -379,7 +380,7 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
     coords.notes.push_back(tr(lang, "编号 = 行·W + 列，W = ", "index = row·W + column, W = ") + std::to_string(W) + tr(lang, "。", "."));
 
     const Eigen::MatrixXd A = attention_rule_2d(H, W, in.drow, in.dcol);
-    ViewData rule = rule_2d_view(tr(lang, "二维规则 δ = (δ₁, δ₂)", "2-D rule δ = (δ₁, δ₂)"), H, W, in.drow, in.dcol, lang);
+    LegacyView rule = rule_2d_view(tr(lang, "二维规则 δ = (δ₁, δ₂)", "2-D rule δ = (δ₁, δ₂)"), H, W, in.drow, in.dcol, lang);
     std::vector<std::string> ones0, ones1, empty0, empty1;
     for (int q = 0; q < n; ++q) {
         bool any = false;
@@ -402,7 +403,7 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
     // The naive rule: the same step expressed as one offset of the flattened index.
     const int flat = in.drow * W + in.dcol;
     const Eigen::MatrixXd naive = attention_rule_1d(n, flat);
-    ViewData wrong = qk_heatmap(tr(lang, "朴素一维规则：展平编号 q − k = δ₁·W + δ₂", "Naive 1-D rule on the flattened index: q − k = δ₁·W + δ₂"),
+    LegacyView wrong = qk_heatmap(tr(lang, "朴素一维规则：展平编号 q − k = δ₁·W + δ₂", "Naive 1-D rule on the flattened index: q − k = δ₁·W + δ₂"),
                                 naive, lang, true);
     wrong.integer = true;
     wrong.decimals = 0;
@@ -436,13 +437,13 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
     return {coords, rule, wrong};
 }
 
-std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step7_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int H = in.H, W = in.W, n = in.cells(), q = in.query_2d();
     const GridCoord cq = grid_coord(q, W);
     const Eigen::MatrixXd A = attention_rule_2d(H, W, in.drow, in.dcol);
 
-    ViewData grid = grid_view(tr(lang, "网格（点击选查询）", "Grid (click to pick the query)"), in, lang, false);
+    LegacyView grid = grid_view(tr(lang, "网格（点击选查询）", "Grid (click to pick the query)"), in, lang, false);
     grid.values.setZero();
     int key = -1;
     for (int k = 0; k < n; ++k)
@@ -460,9 +461,9 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
     }
     grid.notes.push_back(tr(lang, "颜色：2 = 查询，1 = 规则连到的键，0 = 其他。", "Colour: 2 = query, 1 = the key the rule links, 0 = other."));
 
-    ViewData big = rule_2d_view(tr(lang, "A（点击一行选查询）", "A (click a row to pick the query)"), H, W, in.drow, in.dcol, lang);
+    LegacyView big = rule_2d_view(tr(lang, "A（点击一行选查询）", "A (click a row to pick the query)"), H, W, in.drow, in.dcol, lang);
     big.highlight_row = q;
-    big.select_mode = ViewData::SelectMode::Row;
+    big.select_mode = LegacyView::SelectMode::Row;
     big.select_param = "query";
     if (key >= 0) big.highlight_cells.push_back({q, key});
     big.notes.push_back(tr(lang, "A 的形状：", "Shape of A: ") + std::to_string(n) + " × " + std::to_string(n) + tr(lang, "（", " (") +
@@ -500,7 +501,7 @@ Lesson make_lesson() {
          "the whole row A[q,·] gives q's relation to every k. The Q and K here are random, drawn from the seed; click "
          "a row to select it."},
         {"N", "query", "seed"},
-        step1_views});
+        legacy(step1_views)});
 
     lesson.steps.push_back(Step{
         {"纯相对规则：只看 q − k", "A purely relative rule: only q − k matters"},
@@ -511,7 +512,7 @@ Lesson make_lesson() {
          "diagonal. The last two tokens have nothing two places to their right, so their rows stay empty. Use the "
          "slider to change the rule's Δ."},
         {"N", "delta"},
-        step2_views});
+        legacy(step2_views)});
 
     lesson.steps.push_back(Step{
         {"相同的 Δ 在同一条对角线上：Toeplitz", "Equal Δ share a diagonal: Toeplitz"},
@@ -523,7 +524,7 @@ Lesson make_lesson() {
          "matrix is called Toeplitz. The heatmap colours all diagonals by Δ, and the table checks for every Δ that "
          "the rule's diagonals are constant."},
         {"N", "delta"},
-        step3_views});
+        legacy(step3_views)});
 
     lesson.steps.push_back(Step{
         {"看似相同的两张图", "Two pictures that look alike"},
@@ -535,7 +536,7 @@ Lesson make_lesson() {
          "position, so N tokens give only N cells. If the grid really holds 6×6 positions, A needs one row and one "
          "column per position; the table gives both sizes. Drag the side length to see how differently the two grow."},
         {"side", "drow", "dcol"},
-        step4_views});
+        legacy(step4_views)});
 
     lesson.steps.push_back(Step{
         {"二维位置与位移 δ", "2-D positions and the displacement δ"},
@@ -547,7 +548,7 @@ Lesson make_lesson() {
          "query, and arrows run from the query to the keys. Click any cell of the grid to make it the query. Note "
          "that an arrow points along k − q, the opposite of δ."},
         {"H", "W", "query"},
-        step5_views});
+        legacy(step5_views)});
 
     lesson.steps.push_back(Step{
         {"种子的 2×3 例子", "The seed's 2×3 example"},
@@ -561,7 +562,7 @@ Lesson make_lesson() {
          "q − k = −1 to the flattened index instead wrongly links the end of the first row to the start of the "
          "second; the lower heatmap marks such cells."},
         {"H", "W", "drow", "dcol"},
-        step6_views});
+        legacy(step6_views)});
 
     lesson.steps.push_back(Step{
         {"网格与 A 联动", "Grid and A, linked"},
@@ -571,7 +572,7 @@ Lesson make_lesson() {
          "a row of A selects its cell in the grid. The rule δ lights at most one cell per row of A; a query at the "
          "edge of the grid may have none."},
         {"H", "W", "drow", "dcol", "query"},
-        step7_views});
+        legacy(step7_views)});
     return lesson;
 }
 

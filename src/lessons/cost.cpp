@@ -18,6 +18,7 @@
 #include "core/random.h"
 #include "core/rope.h"
 #include "lessons/lesson.h"
+#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -98,9 +99,9 @@ std::vector<CostMeasurement> measure_all(const Inputs& in) {
 
 // [SECTION] step views 1..4
 
-std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "位置部分存了什么、每次更新多少元素", "What the position part stores and how much it updates");
     table.values.resize(5, 3);
@@ -122,7 +123,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
                           tr(lang, "）；带缓存时是 N·d，与嵌入表一样大（", "); with a cache it is N·d, as large as an embedding table (") +
                           bytes_text(position_table_bytes(PositionMethod::rope_cached, in.N, in.d)) + tr(lang, "）。", ")."));
 
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "表的大小随 N 的变化（MiB）", "Table size against N (MiB)");
     curve.row_axis = "MiB";
@@ -137,10 +138,10 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     return {table, curve};
 }
 
-std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const std::vector<CostMeasurement> ms = measure_all(in);
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "实测：一次应用位置部分的时间", "Measured: time of one application of the position part");
     table.values.resize(5, 4);
@@ -170,9 +171,9 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     return {table};
 }
 
-std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "实测时间随 N 的变化（µs）", "Measured time against N (µs)");
     curve.row_axis = "µs";
@@ -182,7 +183,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     for (int k = 1; k <= steps; ++k) sizes.push_back(std::max(16, in.N * k / steps));
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
     for (int n : sizes) curve.x.push_back(n);
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "实测时间（µs）", "Measured time (µs)");
     table.values.resize(static_cast<Eigen::Index>(sizes.size()), 5);
@@ -253,11 +254,11 @@ std::vector<FamilyProbe> probe_families() {
     return out;
 }
 
-std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step4_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const std::vector<CostMeasurement> ms = measure_all(in);
     const std::vector<FamilyProbe> probes = probe_families();
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "选择指南：测得的性质与本机代价", "Decision guide: measured properties and cost here");
     struct Row {
@@ -321,7 +322,7 @@ Lesson make_lesson() {
          "frequencies, while a precomputed cos/sin cache holds N·d numbers. The table is computed by core for the "
          "chosen N and d; the curve shows the growth with N."},
         {"N", "d"},
-        step1_views});
+        legacy(step1_views)});
 
     lesson.steps.push_back(Step{
         {"实测时间", "Measured time"},
@@ -332,7 +333,7 @@ Lesson make_lesson() {
          "for every cell, or rotating Q and K. Each is repeated and the fastest run is kept. The numbers are "
          "measurements of this place and moment, and they vary a little from run to run."},
         {"N", "d", "trial"},
-        step2_views});
+        legacy(step2_views)});
 
     lesson.steps.push_back(Step{
         {"随 N 的增长", "Growth with N"},
@@ -342,7 +343,7 @@ Lesson make_lesson() {
          "with the square of N, the N·d methods (embedding add, RoPE) linearly; the notes set the measured ratios "
          "beside the predicted ones."},
         {"N", "d", "trial"},
-        step3_views});
+        legacy(step3_views)});
 
     lesson.steps.push_back(Step{
         {"简短的选择指南", "A short decision guide"},
@@ -353,7 +354,7 @@ Lesson make_lesson() {
          "these properties of each family beside the memory and time measured here, and the notes give the "
          "matching advice."},
         {"N", "d", "trial"},
-        step4_views});
+        legacy(step4_views)});
     return lesson;
 }
 

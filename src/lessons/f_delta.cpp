@@ -19,6 +19,7 @@
 #include "core/random.h"
 #include "core/rope.h"
 #include "lessons/lesson.h"
+#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -107,8 +108,8 @@ int n_freq(const Inputs& in) { return static_cast<int>(in.omega.size()); }
 Eigen::MatrixXd cosine_f_matrix(const Inputs& in) { return f_matrix(in.L, in.omega, cosine_readout(n_freq(in))); }
 
 // [SECTION] shared view builders
-ViewData qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
-    ViewData view = matrix_heatmap(title, M, tr(lang, "查询位置 q", "query q"), tr(lang, "键位置 k", "key k"));
+LegacyView qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
+    LegacyView view = matrix_heatmap(title, M, tr(lang, "查询位置 q", "query q"), tr(lang, "键位置 k", "key k"));
     view.is_signed = true;
     view.qk_axes = true;
     return view;
@@ -122,8 +123,8 @@ Eigen::MatrixXd delta_matrix(int L) {
     return D;
 }
 
-ViewData delta_heatmap(const Inputs& in, Lang lang, bool count_cells) {
-    ViewData view = qk_heatmap(tr(lang, "每个格子 (q, k) 的 Δ = q − k", "Δ = q − k for every cell (q, k)"),
+LegacyView delta_heatmap(const Inputs& in, Lang lang, bool count_cells) {
+    LegacyView view = qk_heatmap(tr(lang, "每个格子 (q, k) 的 Δ = q − k", "Δ = q − k for every cell (q, k)"),
                                delta_matrix(in.L), lang);
     view.integer = true;
     view.decimals = 0;
@@ -150,10 +151,10 @@ ViewData delta_heatmap(const Inputs& in, Lang lang, bool count_cells) {
 }
 
 // Heatmap of F[q][k] = wᵀR_(q−k) with a fixed readout w. show_v: explain writes "v·R_(Δ)", else "f(Δ)".
-ViewData readout_heatmap(const std::string& title, const Inputs& in, const Eigen::VectorXd& w, Lang lang,
+LegacyView readout_heatmap(const std::string& title, const Inputs& in, const Eigen::VectorXd& w, Lang lang,
                          bool show_v) {
     const Eigen::MatrixXd F = f_matrix(in.L, in.omega, w);
-    ViewData view = qk_heatmap(title, F, lang);
+    LegacyView view = qk_heatmap(title, F, lang);
     const Eigen::VectorXd omega = in.omega;
     const int L = in.L;
     view.explain = [F, omega, w, L, lang, show_v](int r, int c) -> std::string {
@@ -169,9 +170,9 @@ ViewData readout_heatmap(const std::string& title, const Inputs& in, const Eigen
     return view;
 }
 
-ViewData diagonal_table(const Eigen::MatrixXd& M, Lang lang) {
+LegacyView diagonal_table(const Eigen::MatrixXd& M, Lang lang) {
     const std::vector<DiagonalStats> stats = diagonal_stats(M);
-    ViewData view;
+    LegacyView view;
     view.kind = ViewKind::Table;
     view.title = tr(lang, "逐条对角线检查", "Diagonal by diagonal");
     view.values.resize(static_cast<Eigen::Index>(stats.size()), 4);
@@ -197,9 +198,9 @@ double largest_spread(const Eigen::MatrixXd& M) {
 }
 
 // [SECTION] step views 1..8
-std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
-    ViewData view = delta_heatmap(in, lang, false);
+    LegacyView view = delta_heatmap(in, lang, false);
     const int L = in.L, m = n_freq(in);
     view.notes.push_back(tr(lang, "F 有 L×L = ", "F has L×L = ") + std::to_string(L * L) +
                          tr(lang, " 个格子，每个格子存一个数。", " cells, each holding one number."));
@@ -210,14 +211,14 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     return {view};
 }
 
-std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L;
-    ViewData heat = delta_heatmap(in, lang, true);
+    LegacyView heat = delta_heatmap(in, lang, true);
     heat.highlight_delta = L > 1 ? 1 : 0;
 
     const std::vector<DiagonalStats> stats = diagonal_stats(delta_matrix(L));
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "每个 Δ 的格子数", "Cells per Δ");
     table.integer = true;
@@ -241,12 +242,12 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     return {heat, table};
 }
 
-std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L, m = n_freq(in);
     const Eigen::VectorXd cos_v = cosine_readout(m);
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "整数 Δ 处的 f(Δ)", "f(Δ) at integer Δ");
     table.values.resize(2 * L - 1, m + 1);
@@ -270,7 +271,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     table.notes.push_back(tr(lang, "偶函数检验：最大的 |f(Δ) − f(−Δ)| = ", "Even function: largest |f(Δ) − f(−Δ)| = ") +
                           exact(asym) + rounding_hint(asym, lang));
 
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "整数之间的 f(x)", "f(x) between the integers");
     curve.row_axis = "f";
@@ -293,11 +294,11 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     return {table, curve};
 }
 
-std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step4_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Eigen::MatrixXd F = cosine_f_matrix(in);
-    ViewData heat = readout_heatmap("F[q,k] = f(q − k)", in, cosine_readout(n_freq(in)), lang, false);
-    ViewData table = diagonal_table(F, lang);
+    LegacyView heat = readout_heatmap("F[q,k] = f(q − k)", in, cosine_readout(n_freq(in)), lang, false);
+    LegacyView table = diagonal_table(F, lang);
     const double spread = largest_spread(F);
     table.notes.push_back(tr(lang, "所有对角线中最大的极差：", "Largest spread along any diagonal: ") + exact(spread) +
                           (spread == 0.0 ? tr(lang, "，所以 F 是 Toeplitz 矩阵。", ", so F is a Toeplitz matrix.") : ""));
@@ -307,11 +308,11 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     return {heat, table};
 }
 
-std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step5_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L, m = n_freq(in);
     const Eigen::MatrixXd R = r_delta_features(L, in.omega);
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "R_Δ：每个 Δ 一行", "R_Δ, one row per Δ");
     table.values = without_rounding_noise(to_rows(R));
@@ -340,14 +341,14 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
     return {table};
 }
 
-std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step6_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L, m = n_freq(in);
     const Eigen::VectorXd cos_v = cosine_readout(m);
     const Eigen::MatrixXd F = f_matrix(L, in.omega, in.v);
-    ViewData heat = readout_heatmap("F[q,k] = vᵀR_(q−k)", in, in.v, lang, true);
+    LegacyView heat = readout_heatmap("F[q,k] = vᵀR_(q−k)", in, in.v, lang, true);
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "vᵀR_Δ 与 f(Δ) 对比", "vᵀR_Δ versus f(Δ)");
     table.values.resize(2 * L - 1, 3);
@@ -404,14 +405,14 @@ ContentDraw draw_content(const Inputs& in) {
     return draw;
 }
 
-std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step7_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L, m = n_freq(in);
     const ContentDraw draw = draw_content(in);
     const Eigen::MatrixXd G = content_readout_matrix(L, in.omega, draw.W, draw.Q);
     const Eigen::MatrixXd U = content_readouts(draw.W, draw.Q);
 
-    ViewData heat = qk_heatmap("q_vecᵀ W R_(q−k)", G, lang);
+    LegacyView heat = qk_heatmap("q_vecᵀ W R_(q−k)", G, lang);
     const Eigen::VectorXd omega = in.omega;
     heat.explain = [G, U, omega, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
@@ -421,7 +422,7 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
                integer(d) + ") = " + readout_terms(U.row(r).transpose(), omega, d) + " = " + num(G(r, c));
     };
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "读出向量 u_q = Wᵀq_vec（每个查询一行）", "Readout u_q = Wᵀq_vec, one row per query");
     table.values = to_rows(U);
@@ -452,7 +453,7 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
     return {heat, table};
 }
 
-std::vector<ViewData> step8_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step8_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L, m = n_freq(in);
     const Eigen::VectorXd k_vec = cosine_readout(m);  // pairs (1, 0)
@@ -460,7 +461,7 @@ std::vector<ViewData> step8_views(const ParamSet& p, Lang lang) {
     const Eigen::MatrixXd S = rope_score_matrix(L, in.omega, q_vec, k_vec);
     const Eigen::MatrixXd F = f_matrix(L, in.omega, in.v);
 
-    ViewData rope = qk_heatmap(tr(lang, "RoPE 分数 S[m,n] = ⟨Rot_m q, Rot_n k⟩", "RoPE scores S[m,n] = ⟨Rot_m q, Rot_n k⟩"),
+    LegacyView rope = qk_heatmap(tr(lang, "RoPE 分数 S[m,n] = ⟨Rot_m q, Rot_n k⟩", "RoPE scores S[m,n] = ⟨Rot_m q, Rot_n k⟩"),
                                S, lang);
     rope.row_axis = tr(lang, "查询位置 m", "query position m");
     rope.col_axis = tr(lang, "键位置 n", "key position n");
@@ -475,9 +476,9 @@ std::vector<ViewData> step8_views(const ParamSet& p, Lang lang) {
                tr(lang, "；F", "; F") + cell + " = vᵀR_(" + integer(r - c) + ") = " + num(F(r, c)) +
                tr(lang, "；差 = ", "; difference = ") + exact(S(r, c) - F(r, c));
     };
-    ViewData f_view = readout_heatmap("F[q,k] = vᵀR_(q−k)", in, in.v, lang, true);
+    LegacyView f_view = readout_heatmap("F[q,k] = vᵀR_(q−k)", in, in.v, lang, true);
 
-    ViewData vectors;
+    LegacyView vectors;
     vectors.kind = ViewKind::Table;
     vectors.title = tr(lang, "RoPE 使用的查询向量与键向量", "Query and key vectors used by RoPE");
     vectors.values.resize(2, 2 * m);
@@ -522,7 +523,7 @@ Lesson make_lesson() {
          "and returns a whole vector of features. F is indexed by two positions, R only by their difference. "
          "The heatmap shows the Δ = q − k that each cell of F looks up."},
         {"L"},
-        step1_views});
+        legacy(step1_views)});
 
     lesson.steps.push_back(Step{
         {"相同的 Δ 落在同一条对角线上", "Equal Δ lie on one diagonal"},
@@ -533,7 +534,7 @@ Lesson make_lesson() {
          "2L−1 distinct values of Δ. One step down and one step right leaves Δ unchanged, which is why each value "
          "of Δ fills exactly one diagonal. Hover a cell to outline its diagonal; the table counts the cells on each."},
         {"L"},
-        step2_views});
+        legacy(step2_views)});
 
     lesson.steps.push_back(Step{
         {"只依赖 Δ 的核函数", "A kernel that depends only on Δ"},
@@ -545,7 +546,7 @@ Lesson make_lesson() {
          "The table evaluates f at every integer Δ; the curve draws the same function between the integers, "
          "with dots at the integer Δ."},
         {"L", "omega"},
-        step3_views});
+        legacy(step3_views)});
 
     lesson.steps.push_back(Step{
         {"填出 F：Toeplitz 矩阵", "Filling F: a Toeplitz matrix"},
@@ -555,7 +556,7 @@ Lesson make_lesson() {
          "they receive exactly the same number; a matrix whose diagonals are constant is called Toeplitz. The "
          "table checks this diagonal by diagonal with the smallest and largest entry and their spread."},
         {"L", "omega"},
-        step4_views});
+        legacy(step4_views)});
 
     lesson.steps.push_back(Step{
         {"R_Δ：每个距离一个特征向量", "R_Δ: one feature vector per distance"},
@@ -567,7 +568,7 @@ Lesson make_lesson() {
          "per diagonal of F; it is not an L×L matrix. The sine entries keep what the cosines lose: they change "
          "sign with Δ, so R_Δ can tell Δ from −Δ."},
         {"L", "omega"},
-        step5_views});
+        legacy(step5_views)});
 
     lesson.steps.push_back(Step{
         {"从 R_Δ 读出 f：f(Δ) = vᵀR_Δ", "Reading f out of R_Δ: f(Δ) = vᵀR_Δ"},
@@ -579,7 +580,7 @@ Lesson make_lesson() {
          "Toeplitz, because a cell still depends on q and k only through Δ. That is what R_Δ is for: v can be "
          "learned, while R_Δ remains a fixed description of distance."},
         {"L", "omega", "v"},
-        step6_views});
+        legacy(step6_views)});
 
     lesson.steps.push_back(Step{
         {"依赖内容的读出：q_vecᵀ W R_(q−k)", "Content-dependent readout: q_vecᵀ W R_(q−k)"},
@@ -591,7 +592,7 @@ Lesson make_lesson() {
          "random numbers drawn from the seed. Within one row the value still depends on k only through Δ, but "
          "different rows read the same Δ with different weights, so the diagonals are no longer constant."},
         {"L", "omega", "seed"},
-        step7_views});
+        legacy(step7_views)});
 
     lesson.steps.push_back(Step{
         {"承上启下：RoPE", "The link ahead: RoPE"},
@@ -605,7 +606,7 @@ Lesson make_lesson() {
          "q = k = [1, 0, 1, 0], the score matrix S, computed here with actual rotations, is the F of this lesson; "
          "other readouts v correspond to other q. The RoPE lesson builds on this."},
         {"L", "omega", "v"},
-        step8_views});
+        legacy(step8_views)});
     return lesson;
 }
 

@@ -10,26 +10,20 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "core/params.h"
+#include "lessons/bilingual.h"
+#include "lessons/param_table.h"
 #include "core/position_map.h"
 
 namespace pelab {
 
-enum class Lang { zh, en };
-
-// A pair of translations. Both must be filled: the app never shows a half-translated step.
-struct Text {
-    const char* zh = "";
-    const char* en = "";
-    const char* get(Lang l) const { return l == Lang::zh ? zh : en; }
-};
-
 enum class ViewKind {
-    Heatmap,  // matrix coloured by the GLSL colour map; optional cell values, hover explain
-    Table,    // small matrix or list of vectors as an ImGui table with row/column labels
-    Curve,    // one or more y(x) series on shared axes
+    Heatmap,      // matrix coloured by the GLSL colour map; optional cell values, hover explain
+    Table,        // small matrix or list of vectors as an ImGui table with row/column labels
+    Curve,        // one or more y(x) series on shared axes
     PositionMap,  // an L×L position map (L up to 65,536) evaluated per pixel on the GPU; pan/zoom to cells
 };
 
@@ -45,34 +39,29 @@ struct PositionMapView {
 // form built on them, the colour scale and whether it is diverging (lessons/position_maps.cpp).
 std::shared_ptr<const PositionMapView> make_position_map_view(const PositionMapSpec& spec);
 
-// Row-major matrix: ViewData::values(r, c) is row r, column c, and .data() is laid out the way
-// the GL texture upload and the tables read it (no transposition anywhere in views).
+// Row-major matrix: values(r, c) is row r, column c, and .data() is laid out the way the GL texture upload
+// and the tables read it (no transposition anywhere in views).
 using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-struct ViewData {
-    ViewKind kind = ViewKind::Heatmap;
-    std::string title;                    // already in the requested language
-    RowMatrix values;                     // Heatmap/Table cells. NaN = missing cell (drawn hatched/grey)
+// [SECTION] one payload per kind of figure (implot style: each kind its own fields, one drawing function)
+
+// A matrix coloured cell by cell.
+struct HeatmapView {
+    RowMatrix values;                     // NaN = missing cell (drawn hatched/grey)
     std::vector<std::string> row_labels;  // optional; size rows() when given
     std::vector<std::string> col_labels;  // optional; size cols() when given
     std::string row_axis, col_axis;       // axis captions, e.g. "query q", "key k"
     bool is_signed = false;               // diverging map centred on 0 (else sequential)
     bool integer = false;                 // print cell values without decimals
-    int decimals = 3;                     // digits printed in cells/tables when not integer
-    std::vector<int> col_decimals;        // optional per-column override (0 = whole numbers), tables
-    // Heatmap whose rows/cols are query/key positions: hover shows Δ = q − k and the diagonal
-    // with the hovered Δ is outlined. row_offset/col_offset give the position of row/col 0.
+    int decimals = 3;                     // digits printed in cells when not integer
+    // Rows/cols are query/key positions: hover shows Δ = q − k and the diagonal with the hovered Δ is
+    // outlined. row_offset/col_offset give the position of row/col 0.
     bool qk_axes = false;
     int row_offset = 0, col_offset = 0;
     int highlight_delta = INT_MIN;        // diagonal outlined even without hover (INT_MIN = none)
     // Hover text for cell (r, c): the terms that make the value up, in the requested language.
     std::function<std::string(int r, int c)> explain;
-    // Curve data: x and one or more series of the same length.
-    std::vector<double> x;
-    std::vector<std::vector<double>> series;
-    std::vector<std::string> series_labels;
-    std::vector<double> markers_x;        // x positions drawn as dots on every series (e.g. integer Δ)
-    // Overlays in cell coordinates (heatmaps; also used for 2-D position grids drawn as H×W heatmaps).
+    // Overlays in cell coordinates (also used for 2-D position grids drawn as H×W heatmaps).
     std::vector<std::pair<int, int>> highlight_cells;  // (row, col) cells outlined
     int highlight_row = -1;               // a whole row outlined (e.g. the selected query of A)
     struct Arrow {
@@ -85,14 +74,63 @@ struct ViewData {
     enum class SelectMode { None, Row, Cell };
     SelectMode select_mode = SelectMode::None;
     std::string select_param;
-    // Curves: vertical marker lines (e.g. the training length) with optional labels.
-    std::vector<double> vlines_x;
-    std::vector<std::string> vline_labels;
-    // PositionMap views: the map (shared, immutable; row/col axes are query/key positions).
-    std::shared_ptr<const PositionMapView> posmap;
-    // Computed facts shown under the view, one per line (e.g. "largest spread along a diagonal: 0").
-    std::vector<std::string> notes;
 };
+
+// Numbers in rows and columns with their labels.
+struct TableView {
+    RowMatrix values;                     // NaN = no value (an empty cell)
+    std::vector<std::string> row_labels;  // optional; size rows() when given
+    std::vector<std::string> col_labels;  // optional; size cols() when given
+    std::string corner;                   // caption of the row labels (top-left cell), e.g. "method"
+    bool integer = false;                 // print every cell without decimals
+    int decimals = 3;                     // digits printed when not integer
+    std::vector<int> col_decimals;        // optional per-column override (0 = whole numbers)
+    std::function<std::string(int r, int c)> explain;  // optional hover text per cell
+};
+
+// One or more y(x) series on shared axes.
+struct CurveView {
+    std::vector<double> x;
+    std::vector<std::vector<double>> series;
+    std::vector<std::string> series_labels;
+    std::string x_axis, y_axis;           // axis captions with units, e.g. "position p", "angle (rad)"
+    std::vector<double> markers_x;        // x positions drawn as dots on every series (e.g. integer Δ)
+    std::vector<double> vlines_x;         // vertical marker lines (e.g. the training length)
+    std::vector<std::string> vline_labels;
+};
+
+// An L×L position map drawn by the GPU (shared, immutable; row/col axes are query/key positions).
+struct MapView {
+    std::shared_ptr<const PositionMapView> map;
+};
+
+// One figure of a step: a title, the computed facts shown under it (one per line) and its payload.
+// The payload's index in the variant is its ViewKind.
+struct ViewData {
+    std::string title;                    // already in the requested language
+    std::vector<std::string> notes;
+    std::variant<HeatmapView, TableView, CurveView, MapView> figure;
+
+    ViewKind kind() const { return static_cast<ViewKind>(figure.index()); }
+    // The payload; throws std::bad_variant_access when the view is another kind (tests rely on it).
+    const HeatmapView& heatmap() const { return std::get<HeatmapView>(figure); }
+    const TableView& table() const { return std::get<TableView>(figure); }
+    const CurveView& curve() const { return std::get<CurveView>(figure); }
+    const MapView& map() const { return std::get<MapView>(figure); }
+    HeatmapView& heatmap() { return std::get<HeatmapView>(figure); }
+    TableView& table() { return std::get<TableView>(figure); }
+    CurveView& curve() { return std::get<CurveView>(figure); }
+};
+
+// A figure from its payload: view(title, payload, notes).
+template <class Payload>
+ViewData make_view(std::string title, Payload payload, std::vector<std::string> notes = {}) {
+    ViewData v;
+    v.title = std::move(title);
+    v.notes = std::move(notes);
+    v.figure = std::move(payload);
+    return v;
+}
 
 struct Step {
     Text title;
@@ -104,15 +142,27 @@ struct Step {
     std::vector<std::string> keys_shown(const ParamSet& p) const { return params_for ? params_for(p) : params; }
 };
 
+struct Lesson;
+// Sets lesson.params and lesson.labels from the lesson's one parameter table.
+template <class In>
+void use_params(Lesson& lesson, const ParamTable<In>& table);
+
 struct Lesson {
     const char* id;                       // e.g. "f-delta"
     Text title;
     std::vector<ParamSpec> params;        // every parameter of the lesson, with ranges and defaults
+    std::vector<ParamLabel> labels;       // how the widget presents them (help in both languages, symbol)
     std::vector<Step> steps;
     // [added, issue 10] Shape of the largest array any step allocates for these parameters (an upper bound,
     // in doubles): the memory guard checks it before a step's views are computed.
     std::function<std::vector<long long>(const ParamSet&)> result_shape;
 };
+
+template <class In>
+void use_params(Lesson& lesson, const ParamTable<In>& table) {
+    lesson.params = table.specs();
+    lesson.labels = table.labels();
+}
 
 // The memory guard for lessons: within_result_budget (core/quantity.h) on the lesson's result_shape.
 // False, with a one-line reason in *why, when these parameters would pass the budget.

@@ -38,15 +38,18 @@ std::string with_minus(std::string s) {
     return s;
 }
 
-// 6 significant digits; |x| < 1e-12 shows as 0 (rounding noise of exact zeros).
-std::string num(double x) {
+// The one number policy of every lesson: `digits` significant digits, U+2212 for the sign and in exponents,
+// NaN as "NaN", ±∞ as symbols, and |x| < 1e-12 as 0 (rounding noise of exact zeros).
+std::string num(double x, int digits) {
     if (std::isnan(x)) return "NaN";
     if (std::isinf(x)) return x < 0 ? "−∞" : "∞";
     if (std::fabs(x) < 1e-12) return "0";
     char buf[48];
-    std::snprintf(buf, sizeof buf, "%.6g", x);
+    std::snprintf(buf, sizeof buf, "%.*g", std::clamp(digits, 1, 17), x);
     return with_minus(buf);
 }
+
+std::string num(double x) { return num(x, 6); }
 
 // The first lessons' style: NaN, rounding noise as 0, `digits` significant digits, U+2212 on the sign only.
 std::string num_sign_minus(double x, int digits) {
@@ -180,33 +183,28 @@ RowMatrix without_rounding_noise(RowMatrix M) {
     return M;
 }
 
-ViewData labelled_heatmap(const std::string& title, RowMatrix values, std::vector<std::string> row_labels,
-                          std::vector<std::string> col_labels, const std::string& row_axis,
-                          const std::string& col_axis) {
-    ViewData view;
-    view.kind = ViewKind::Heatmap;
-    view.title = title;
-    view.values = std::move(values);
-    view.row_labels = std::move(row_labels);
-    view.col_labels = std::move(col_labels);
-    view.row_axis = row_axis;
-    view.col_axis = col_axis;
-    return view;
+HeatmapView labelled_matrix(RowMatrix values, std::vector<std::string> row_labels, std::vector<std::string> col_labels,
+                            std::string row_axis, std::string col_axis) {
+    HeatmapView h;
+    h.values = std::move(values);
+    h.row_labels = std::move(row_labels);
+    h.col_labels = std::move(col_labels);
+    h.row_axis = std::move(row_axis);
+    h.col_axis = std::move(col_axis);
+    return h;
 }
 
-ViewData matrix_heatmap(const std::string& title, const Eigen::MatrixXd& M, const std::string& row_axis,
-                        const std::string& col_axis) {
-    return labelled_heatmap(title, to_rows(M), index_labels(static_cast<int>(M.rows())),
-                            index_labels(static_cast<int>(M.cols())), row_axis, col_axis);
+HeatmapView index_matrix(const Eigen::MatrixXd& M, std::string row_axis, std::string col_axis) {
+    return labelled_matrix(to_rows(M), index_labels(static_cast<int>(M.rows())), index_labels(static_cast<int>(M.cols())),
+                           std::move(row_axis), std::move(col_axis));
 }
 
-// Heatmap of a query × key matrix (rows: query positions, columns: key positions); the caller sets explain.
-ViewData qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
-    ViewData view =
-        matrix_heatmap(title, M, tr(lang, "查询位置 m", "query position m"), tr(lang, "键位置 n", "key position n"));
-    view.is_signed = true;
-    view.qk_axes = true;
-    return view;
+// Rows are query positions m, columns key positions n; diverging around 0, hover shows Δ = m − n.
+HeatmapView qk_matrix(const Eigen::MatrixXd& M, Lang lang) {
+    HeatmapView h = index_matrix(M, say(lang, {"查询位置 m", "query position m"}), say(lang, {"键位置 n", "key position n"}));
+    h.is_signed = true;
+    h.qk_axes = true;
+    return h;
 }
 
 // [SECTION] defensive ParamSet reads
@@ -228,16 +226,6 @@ int choice_int_param(const ParamSet& p, const char* key, int fallback) {
         if (v > 100000) return fallback;
     }
     return v;
-}
-
-// 10^x, exact for whole x (10^4 = 10000 exactly, as the lessons' bases must match the reference defaults).
-double pow10_exact(double x) {
-    if (x == std::floor(x) && std::fabs(x) <= 15) {
-        double r = 1.0;
-        for (int i = 0; i < static_cast<int>(std::fabs(x)); ++i) r *= 10.0;
-        return x < 0 ? 1.0 / r : r;
-    }
-    return std::pow(10.0, x);
 }
 
 }  // namespace lessonui

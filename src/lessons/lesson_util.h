@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "core/params.h"
-#include "lessons/lesson.h"
+#include "lessons/legacy_view.h"
 
 namespace pelab {
 namespace lessonui {
@@ -33,7 +33,9 @@ const char* tr(Lang lang, const char* zh, const char* en);  // zh or en text for
 extern const char* const kMinus;                       // U+2212 MINUS SIGN for every negative number shown
 std::string sign_minus(std::string s);                 // U+2212 for a leading '-' only (exponents stay ASCII)
 std::string with_minus(std::string s);                 // U+2212 for a leading '-' and in exponents
-std::string num(double x);                             // 6 significant digits; |x| < 1e-12 shows as 0
+// The one number policy: `digits` significant digits (6 by default), U+2212 minus signs, |x| < 1e-12 as 0.
+std::string num(double x, int digits);
+std::string num(double x);
 // `digits` significant digits; NaN shows as "NaN", |x| < 1e-12 as 0; U+2212 on the sign only (the style of
 // the first lessons: f-delta, attention-grid, absolute-pe, shaw, t5-bias).
 std::string num_sign_minus(double x, int digits);
@@ -60,23 +62,19 @@ RowMatrix to_rows(const Eigen::MatrixXd& M);
 double max_abs(const Eigen::MatrixXd& M);
 // Entries below 1e-12 are rounding noise of exact zeros, stored as 0 so tables never print "−0.0000".
 RowMatrix without_rounding_noise(RowMatrix M);
-// A heatmap of `values` with the given row/column labels and axis names; the caller sets the rest.
-ViewData labelled_heatmap(const std::string& title, RowMatrix values, std::vector<std::string> row_labels,
-                          std::vector<std::string> col_labels, const std::string& row_axis,
-                          const std::string& col_axis);
-// A heatmap of M with index labels 0..rows−1 / 0..cols−1 and the given axis names; the caller sets the rest.
-ViewData matrix_heatmap(const std::string& title, const Eigen::MatrixXd& M, const std::string& row_axis,
-                        const std::string& col_axis);
-// Heatmap of a query × key matrix (rows query positions m, columns key positions n); the caller sets explain.
-ViewData qk_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang);
+// A heatmap of `values` with the given row/column labels and axis captions; the caller sets the rest.
+HeatmapView labelled_matrix(RowMatrix values, std::vector<std::string> row_labels, std::vector<std::string> col_labels,
+                            std::string row_axis, std::string col_axis);
+// A heatmap of M with index labels 0..rows−1 / 0..cols−1 and the given axis captions.
+HeatmapView index_matrix(const Eigen::MatrixXd& M, std::string row_axis, std::string col_axis);
+// A query × key matrix (rows query positions m, columns key positions n); the caller sets explain.
+HeatmapView qk_matrix(const Eigen::MatrixXd& M, Lang lang);
 
 // [SECTION] defensive ParamSet reads
 // A ParamSet filled by hand may lack keys or hold odd values.
 int int_param(const ParamSet& p, const char* key, int fallback, int lo, int hi);
 double real_param(const ParamSet& p, const char* key, double fallback, double lo, double hi);
 int choice_int_param(const ParamSet& p, const char* key, int fallback);  // a Choice whose values are numbers
-// 10^x, exact for whole x (10^4 = 10000 exactly, so lesson bases match the reference defaults).
-double pow10_exact(double x);
 
 }  // namespace lessonui
 }  // namespace pelab

@@ -20,6 +20,7 @@
 #include "core/rope.h"
 #include "core/rope_scaling.h"
 #include "lessons/lesson.h"
+#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -153,7 +154,7 @@ int pairs_with_unseen_angles(const Eigen::VectorXd& trained, const Eigen::Vector
 // [SECTION] step views 1..9
 
 // Step 1: angle mod 2π of four pairs against position, and which pairs wrap within L.
-std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
     const int pairs = in.d / 2;
@@ -171,7 +172,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     add(cross);
     add(cross + 1);
     add(pairs - 1);
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "各对的转角 mθᵢ mod 2π 随位置的变化", "Angle mθᵢ mod 2π of each pair against position");
     curve.row_axis = tr(lang, "角度 mod 2π（弧度）", "angle mod 2π (radians)");
@@ -188,7 +189,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     curve.vlines_x = {static_cast<double>(in.L)};
     curve.vline_labels = {tr(lang, "训练长度 L", "training length L")};
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "每一对：波长与训练长度内转过的圈数", "Each pair: wavelength and turns within the training length");
     table.values.resize(pairs, 4);
@@ -213,13 +214,13 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 2: the base's two effects, measured for several bases.
-std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int pairs = in.d / 2;
     std::vector<double> bases = {1e2, 1e3, 1e4, 1e5, 1e6, 1e7};
     if (std::find(bases.begin(), bases.end(), in.base) == bases.end()) bases.push_back(in.base);
     std::sort(bases.begin(), bases.end());
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "底数的两个效应", "The two effects of the base");
     table.values.resize(static_cast<Eigen::Index>(bases.size()), 5);
@@ -251,7 +252,7 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
                              "long range sooner; its own detailed bullets and the numbers here say the reverse, and "
                              "the lesson follows the numbers."));
 
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "近距离处的分数 Σcos(Δθᵢ)/(d/2)：三个底数", "Score Σcos(Δθᵢ)/(d/2) at short range for three bases");
     curve.row_axis = tr(lang, "归一化分数", "normalised score");
@@ -266,12 +267,12 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 3: ALiBi slopes, per-head heatmaps, the reference's row form.
-std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const std::vector<double> slopes = alibi_slopes(in.heads);
     const int H = in.heads, L = in.alibi_L;
 
-    ViewData all;
+    LegacyView all;
     all.kind = ViewKind::Heatmap;
     all.title = tr(lang, "每个头的偏置 −m_h·Δ（点击一行选择头）", "Bias −m_h·Δ of every head (click a row to pick a head)");
     all.values.resize(H, L);
@@ -283,7 +284,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     all.row_axis = tr(lang, "头", "head");
     all.col_axis = tr(lang, "距离 Δ = i − j", "distance Δ = i − j");
     all.is_signed = true;
-    all.select_mode = ViewData::SelectMode::Row;
+    all.select_mode = LegacyView::SelectMode::Row;
     all.select_param = "head";
     all.highlight_row = in.head;
     all.explain = [slopes, H, L, lang](int r, int c) -> std::string {
@@ -304,7 +305,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     Eigen::MatrixXd shown = bias;
     for (Eigen::Index i = 0; i < shown.size(); ++i)
         if (std::isinf(shown.data()[i])) shown.data()[i] = std::numeric_limits<double>::quiet_NaN();
-    ViewData one = qk_heatmap(tr(lang, "头 ", "Head ") + std::to_string(in.head) + tr(lang, " 的偏置（", " bias (") +
+    LegacyView one = qk_heatmap(tr(lang, "头 ", "Head ") + std::to_string(in.head) + tr(lang, " 的偏置（", " bias (") +
                                   alibi_mode_name(in.mode) + ")",
                               shown, lang);
     one.row_axis = tr(lang, "查询位置 i", "query position i");
@@ -335,7 +336,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     const double softmax_gap = max_abs(alibi_row_softmax(ref) - alibi_row_softmax(alibi_bias(L, m, AlibiMode::causal)));
     for (Eigen::Index i = 0; i < ref.size(); ++i)
         if (std::isinf(ref.data()[i])) ref.data()[i] = std::numeric_limits<double>::quiet_NaN();
-    ViewData refv = qk_heatmap(tr(lang, "参考代码实际加的：每行都是 m·j", "What the reference code adds: m·j in every row"), ref, lang);
+    LegacyView refv = qk_heatmap(tr(lang, "参考代码实际加的：每行都是 m·j", "What the reference code adds: m·j in every row"), ref, lang);
     refv.row_axis = tr(lang, "查询位置 i", "query position i");
     refv.col_axis = tr(lang, "键位置 j", "key position j");
     refv.is_signed = false;
@@ -352,12 +353,12 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 4: position interpolation.
-std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step4_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
     const Eigen::VectorXd pi = scaled(in, RopeScaling::linear).inv_freq;
     const int pairs = in.d / 2, last = pairs - 1;
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "最慢一对的转角：原始与 PI", "Angle of the slowest pair: original and PI");
     curve.row_axis = tr(lang, "转角 mθ（弧度）", "angle mθ (radians)");
@@ -378,7 +379,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
                           num(theta(last) * (in.L - 1)) + tr(lang, "；PI 下 s·L 个位置的最大转角 = ", "; under PI over s·L positions = ") +
                           num(pi(last) * (in.factor * in.L - 1)));
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "PI 的代价：相邻位置的角度差", "The cost of PI: angle between neighbouring positions");
     std::vector<int> rows = {0, 1, pairs / 4, pairs / 2, last};
@@ -401,13 +402,13 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 5: static NTK-aware scaling against PI.
-std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step5_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
     const RopeScalingResult ntk = scaled(in, RopeScaling::ntk);
     const Eigen::VectorXd pi = scaled(in, RopeScaling::linear).inv_freq;
     const int pairs = in.d / 2;
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "每对的缩放因子 θ′ᵢ/θᵢ：NTK 与 PI", "Per-pair scale factor θ′ᵢ/θᵢ: NTK and PI");
     curve.row_axis = "θ′ᵢ/θᵢ";
@@ -424,7 +425,7 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
                           tr(lang, "；差 = ", "; difference = ") + exact(std::fabs(last - 1.0 / in.factor)) +
                           rounding_hint(std::fabs(last - 1.0 / in.factor), lang));
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "NTK 下的频率", "Frequencies under NTK");
     table.values.resize(pairs, 3);
@@ -440,10 +441,10 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 6: dynamic NTK against the sequence length.
-std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step6_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int pairs = in.d / 2;
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "动态 NTK 的底数随序列长度变化（log₁₀）", "Dynamic NTK base against sequence length (log₁₀)");
     curve.row_axis = "log₁₀ base(seq_len)";
@@ -460,7 +461,7 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
     curve.vlines_x = {static_cast<double>(in.L), static_cast<double>(in.seq_len)};
     curve.vline_labels = {"L", "seq_len"};
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "几个序列长度下的底数", "The base at a few sequence lengths");
     const std::vector<double> seqs = {in.L / 2.0, static_cast<double>(in.L), 1.5 * in.L, 2.0 * in.L,
@@ -489,7 +490,7 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 7: YaRN's correction range and ramp; Llama 3's bands.
-std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step7_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int pairs = in.d / 2;
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
@@ -499,7 +500,7 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
     const double raw_high = yarn_find_correction_dim(in.beta_slow, in.d, in.base, in.L);
     const auto range = yarn_find_correction_range(in.beta_fast, in.beta_slow, in.d, in.base, in.L, true);
 
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "每对的缩放因子 θ′ᵢ/θᵢ：YaRN 与 Llama 3", "Per-pair scale factor θ′ᵢ/θᵢ: YaRN and Llama 3");
     curve.row_axis = "θ′ᵢ/θᵢ";
@@ -516,7 +517,7 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
         curve.vline_labels.push_back("YaRN high");
     }
 
-    ViewData ytable;
+    LegacyView ytable;
     ytable.kind = ViewKind::Table;
     ytable.title = tr(lang, "YaRN：修正区间与注意力因子", "YaRN: correction range and attention factor");
     ytable.values.resize(6, 1);
@@ -535,7 +536,7 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
                               "HF clamps high at d − 1, not d/2 − 1; pairs at or above high are fully interpolated "
                               "(divided by s), pairs at or below low are kept."));
 
-    ViewData ltable;
+    LegacyView ltable;
     ltable.kind = ViewKind::Table;
     ltable.title = tr(lang, "Llama 3：三个频段", "Llama 3: three bands");
     int counts[3] = {0, 0, 0};
@@ -560,17 +561,17 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 8: every strategy side by side.
-std::vector<ViewData> step8_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step8_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int pairs = in.d / 2;
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "每对的缩放因子 θ′ᵢ/θᵢ：全部策略", "Per-pair scale factor θ′ᵢ/θᵢ: every strategy");
     curve.row_axis = "θ′ᵢ/θᵢ";
     curve.col_axis = tr(lang, "对 i", "pair i");
     curve.x = pair_axis(pairs);
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "每种策略：保护了什么，代价是什么", "Each strategy: what it protects and what it costs");
     table.values.resize(6, 5);
@@ -616,7 +617,7 @@ std::vector<ViewData> step8_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 9: mean score against distance for random q (k = q), beyond the original length.
-std::vector<ViewData> step9_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step9_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int pairs = in.d / 2;
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
@@ -635,13 +636,13 @@ std::vector<ViewData> step9_views(const ParamSet& p, Lang lang) {
     const int bins = 128, per_bin = 32;
     const double span = std::max(in.seq_len, in.L + 1);
     const double width = span / bins;
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "随机 q（k = q）的平均分数随距离的变化（分箱平均）", "Mean score against distance for random q (k = q), binned");
     curve.row_axis = tr(lang, "平均分数（Δ = 0 处归一为 1）", "mean score (1 at Δ = 0)");
     curve.col_axis = "Δ";
     for (int b = 0; b < bins; ++b) curve.x.push_back((b + 0.5) * width);
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "L 之内与之外", "Within and beyond L");
     table.values.resize(6, 4);
@@ -719,7 +720,7 @@ Lesson make_lesson() {
          "extrapolation breaks. The curve plots each angle modulo 2π against position, with a line at the "
          "training length."},
         {"d", "log10_base", "original_max"},
-        step1_views});
+        legacy(step1_views)});
 
     lesson.steps.push_back(Step{
         {"底数的影响", "The effect of the base"},
@@ -732,7 +733,7 @@ Lesson make_lesson() {
          "bases. Seed 004's one-line summary in §5.3 states the direction the other way round, contradicting its "
          "own detailed points; the lesson follows the numbers."},
         {"d", "log10_base", "original_max"},
-        step2_views});
+        legacy(step2_views)});
 
     lesson.steps.push_back(Step{
         {"ALiBi：每个头一条线性惩罚", "ALiBi: a linear penalty per head"},
@@ -748,7 +749,7 @@ Lesson make_lesson() {
          "reference code actually adds m·j to every row and relies on softmax ignoring a per-row constant; the "
          "notes check that both give the same weights. Click a row of the first heatmap to pick a head."},
         {"heads", "L", "head", "mode"},
-        step3_views});
+        legacy(step3_views)});
 
     lesson.steps.push_back(Step{
         {"位置插值（PI）", "Position interpolation (PI)"},
@@ -759,7 +760,7 @@ Lesson make_lesson() {
          "nothing is new. The price is paid at short range: neighbouring positions now differ by θᵢ/s, and the fast "
          "pairs that carry local detail are squeezed as much as the slow ones."},
         {"d", "log10_base", "original_max", "factor"},
-        step4_views});
+        legacy(step4_views)});
 
     lesson.steps.push_back(Step{
         {"NTK 感知缩放", "NTK-aware scaling"},
@@ -770,7 +771,7 @@ Lesson make_lesson() {
          "with a geometric transition in between. High frequencies keep their local detail; the low ones are "
          "interpolated as in PI."},
         {"d", "log10_base", "factor"},
-        step5_views});
+        legacy(step5_views)});
 
     lesson.steps.push_back(Step{
         {"动态 NTK", "Dynamic NTK"},
@@ -782,7 +783,7 @@ Lesson make_lesson() {
          "to the training length the bracket is 1 and nothing changes; beyond it the base grows with the length. "
          "At seq_len = s·L it is not the static NTK base, as the table shows side by side."},
         {"d", "log10_base", "original_max", "factor", "seq_len"},
-        step6_views});
+        legacy(step6_views)});
 
     lesson.steps.push_back(Step{
         {"YaRN 与 Llama 3", "YaRN and Llama 3"},
@@ -797,7 +798,7 @@ Lesson make_lesson() {
          "shorter than L/high_freq_factor unchanged, longer than L/low_freq_factor divided by s, and a smooth "
          "interpolation in between."},
         {"d", "log10_base", "original_max", "factor", "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor"},
-        step7_views});
+        legacy(step7_views)});
 
     lesson.steps.push_back(Step{
         {"并排比较：每一维的缩放因子", "Side by side: the per-dimension scale factor"},
@@ -808,7 +809,7 @@ Lesson make_lesson() {
          "down (long range made familiar), and what that costs."},
         {"d", "log10_base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
          "high_freq_factor"},
-        step8_views});
+        legacy(step8_views)});
 
     lesson.steps.push_back(Step{
         {"诊断：超出训练长度时", "Diagnosis beyond the training length"},
@@ -820,7 +821,7 @@ Lesson make_lesson() {
          "pairs at angles never seen in training; after each scaling, the table counts the pairs that still meet "
          "unseen angles within seq_len. Scores under YaRN include its attention factor squared."},
         {"d", "log10_base", "original_max", "factor", "seq_len", "seed"},
-        step9_views});
+        legacy(step9_views)});
     return lesson;
 }
 

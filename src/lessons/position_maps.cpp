@@ -14,6 +14,7 @@
 
 #include "core/position_map.h"
 #include "lessons/lesson.h"
+#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -72,12 +73,12 @@ std::string map_title(const PositionMapSpec& s, Lang lang) {
 
 // [SECTION] step 1: the map -------------------------------------------------------------------------
 
-std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
     const std::shared_ptr<const PositionMapView> pm = make_position_map_view(spec_from(p));
     const bool softmax = !pm->log_norm.empty();
     const PositionMapSpec& s = pm->spec;
 
-    ViewData v;
+    LegacyView v;
     v.kind = ViewKind::PositionMap;
     v.title = map_title(s, lang);
     v.posmap = pm;
@@ -119,7 +120,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
 
 // [SECTION] step 2: float32 at 65,536 -----------------------------------------------------------
 
-std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
     PositionMapSpec s = spec_from(p);
     if (s.kind != PositionMapKind::rope) s.kind = PositionMapKind::sinusoidal;  // the trigonometric maps
     const PositionMapGpu g = position_map_gpu(s);
@@ -128,7 +129,7 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     const int pair = theta.size() > 1 ? 1 : 0;  // pair 1: θ is not a power of two, so float32 rounds it
     const double th = theta(pair);
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = std::string(tr(lang, "cos(Δ·θ₁) 三种算法，θ₁ = ", "cos(Δ·θ₁) three ways, θ₁ = ")) + num(th);
     table.col_labels = {tr(lang, "参考（double）", "reference (double)"), tr(lang, "朴素 float32 误差", "naive float32 error"),
@@ -148,7 +149,7 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     table.decimals = 9;
 
     // Error against Δ for both methods, sampled across the whole range.
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "|误差| 随 Δ 的变化（log10）", "|error| against Δ (log10)");
     curve.series_labels = {tr(lang, "朴素 float32", "naive float32"), tr(lang, "整数相位", "integer phase")};
@@ -171,9 +172,9 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
 // [SECTION] step 3: the distance profile ----------------------------------------------------------
 
 // f(Δ) at the given Δ from the full profile (masked ones, causal ALiBi's Δ < 0, left out).
-ViewData profile_curve(const std::vector<double>& profile, long long last, const std::string& title,
+LegacyView profile_curve(const std::vector<double>& profile, long long last, const std::string& title,
                        const std::vector<long long>& deltas) {
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = title;
     curve.series_labels = {"f(Δ)"};
@@ -187,7 +188,7 @@ ViewData profile_curve(const std::vector<double>& profile, long long last, const
     return curve;
 }
 
-std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
     const PositionMapSpec s = spec_from(p);
     const long long last = s.L - 1;
     // Near the diagonal every Δ; over the whole range 801 exact samples (the map itself shows every cell).
@@ -196,9 +197,9 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     for (long long d = -near; d <= near; ++d) every.push_back(d);
     for (int k = -400; k <= 400; ++k) spread.push_back(last * k / 400);
     const std::vector<double> profile = position_map_full_profile(s);  // once: O(L·d)
-    ViewData close = profile_curve(profile, last, std::string(tr(lang, "对角线附近的 f(Δ)（每个 Δ），Δ = i − j：", "f(Δ) near the diagonal (every Δ), Δ = i − j: ")) +
+    LegacyView close = profile_curve(profile, last, std::string(tr(lang, "对角线附近的 f(Δ)（每个 Δ），Δ = i − j：", "f(Δ) near the diagonal (every Δ), Δ = i − j: ")) +
                                           position_map_name(s.kind), every);
-    ViewData whole = profile_curve(profile, last, std::string(tr(lang, "整个范围的 f(Δ)（801 个样本）", "f(Δ) over the whole range (801 samples)")), spread);
+    LegacyView whole = profile_curve(profile, last, std::string(tr(lang, "整个范围的 f(Δ)（801 个样本）", "f(Δ) over the whole range (801 samples)")), spread);
     whole.notes.push_back(tr(lang,
                              "每条对角线上的所有单元相等，所以“分数按距离取平均”无需归约：它就是这条曲线，由 core 以 O(L·d) 精确算出。",
                              "Every cell of a diagonal holds the same value, so \"mean score against distance\" needs no "
@@ -228,7 +229,7 @@ Lesson make_lesson() {
          "drag to pan; double-click for the whole map. Hovering shows the cell's reference value (core, double) "
          "and the value the shader's float32 arithmetic gives."},
         all_keys(),
-        step1_views};
+        legacy(step1_views)};
     map_step.params_for = keys_for;
     lesson.steps.push_back(map_step);
 
@@ -246,7 +247,7 @@ Lesson make_lesson() {
          "2⁻³² of a turn, and the driver's own sin (GLSL promises only 2⁻¹¹ absolute error) is never used. The table "
          "and the curve compare both methods with the double-precision reference."},
         {"L", "d", "base"},
-        step2_views};
+        legacy(step2_views)};
     lesson.steps.push_back(precision_step);
 
     Step profile_step{
@@ -258,7 +259,7 @@ Lesson make_lesson() {
          "The curve plots f(Δ) over the whole range: RoPE's long-range decay, ALiBi's straight line and T5's "
          "logarithmic buckets at a glance."},
         all_keys(),
-        step3_views};
+        legacy(step3_views)};
     profile_step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax
         std::vector<std::string> keys = keys_for(p);
         keys.erase(std::remove(keys.begin(), keys.end(), "softmax"), keys.end());

@@ -19,6 +19,7 @@
 #include "core/random.h"
 #include "core/rope.h"
 #include "lessons/lesson.h"
+#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -121,7 +122,7 @@ double largest_spread(const Eigen::MatrixXd& M) {
 // [SECTION] step views 1..8
 
 // Step 1: R(α), its transpose/inverse, R(−α), and the group property, as one table of 2×2 matrices.
-std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Eigen::Matrix2d Ra = rotation2(in.alpha), Rb = rotation2(in.beta);
     const Eigen::Matrix2d Rinv = Ra.inverse();
@@ -131,7 +132,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
         {"R(α)", Ra},          {"R(α)ᵀ", Ra.transpose()}, {"R(α)⁻¹", Rinv}, {"R(−α)", rotation2(-in.alpha)},
         {"R(β)", Rb},          {"R(−α)R(β)", product},    {"R(β−α)", diff},
     };
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "旋转矩阵（按行展开：[0,0] [0,1] [1,0] [1,1]）",
                      "Rotation matrices, entry by entry: [0,0] [0,1] [1,0] [1,1]");
@@ -175,7 +176,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 2: (R(a)u)ᵀ(R(b)v) over a grid of 16 angles each, plus the live check at α, β.
-std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
     const Eigen::Vector2d u = random_vector(2, rng), v = random_vector(2, rng);
@@ -183,7 +184,7 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     Eigen::MatrixXd G(n, n);
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) G(i, j) = (rotation2(i * kPi / 8) * u).dot(rotation2(j * kPi / 8) * v);
-    ViewData heat;
+    LegacyView heat;
     heat.kind = ViewKind::Heatmap;
     heat.title = tr(lang, "(R(a)u)ᵀ(R(b)v)，a、b 以 π/8 为步长", "(R(a)u)ᵀ(R(b)v) for a, b in steps of π/8");
     heat.values = to_rows(G);
@@ -203,7 +204,7 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
                          exact(largest_spread(G)) + rounding_hint(largest_spread(G), lang) +
                          tr(lang, "（每条对角线对应一个角度差）", " (each diagonal is one angle difference)"));
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "在当前 α、β 处的检验", "Check at the current α, β");
     const double lhs = (rotation2(in.alpha) * u).dot(rotation2(in.beta) * v);
@@ -226,11 +227,11 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 3: R_m in the chosen layout, the pair table, and the permutation between layouts.
-std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int d = in.d, pairs = d / 2;
     const Eigen::MatrixXd R = rope_matrix(in.theta, in.m, in.layout);
-    ViewData heat = labelled_heatmap(
+    LegacyView heat = labelled_heatmap(
             tr(lang, "R_m（", "R_m (") + layout_label(in.layout, lang) + tr(lang, "），m = ", "), m = ") + std::to_string(in.m),
             without_rounding_noise(to_rows(R)), index_labels(d), index_labels(d), tr(lang, "输出坐标", "output coordinate"),
             tr(lang, "输入坐标", "input coordinate"));
@@ -252,7 +253,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
         return s + tr(lang, "：这两个坐标不属于同一对，所以是 0", ": these coordinates are not in one pair, hence 0");
     };
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "每一对：频率、转角与坐标", "Each pair: frequency, angle and coordinates");
     table.values.resize(pairs, 6);
@@ -269,7 +270,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     table.row_axis = tr(lang, "对", "pair");
 
     const Eigen::MatrixXd P = rope_layout_permutation(d);
-    ViewData perm = labelled_heatmap(tr(lang, "置换 P：交错布局 → 对半布局", "Permutation P: interleaved → half layout"),
+    LegacyView perm = labelled_heatmap(tr(lang, "置换 P：交错布局 → 对半布局", "Permutation P: interleaved → half layout"),
                                      to_rows(P), index_labels(d), index_labels(d),
                                      tr(lang, "对半布局的坐标", "half-layout coordinate"),
                                      tr(lang, "交错布局的坐标", "interleaved coordinate"));
@@ -306,7 +307,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 4: S, its shift by t, the Toeplitz check, the seed's sign, and the link to f-delta.
-std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step4_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
     const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
@@ -315,7 +316,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     const Eigen::MatrixXd St = rope_scores(L, in.theta, q, k, in.layout, in.t);
     const Eigen::MatrixXd rel = rope_relative_form(L, in.theta, q, k, in.layout, false);
 
-    ViewData heat = qk_heatmap("S[m,n] = ⟨R_m q, R_n k⟩", S, lang);
+    LegacyView heat = qk_heatmap("S[m,n] = ⟨R_m q, R_n k⟩", S, lang);
     heat.explain = [S, rel, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
         return "S[" + std::to_string(r) + "," + std::to_string(c) + "] = " + num(S(r, c)) + tr(lang, "；n − m = ", "; n − m = ") +
@@ -330,7 +331,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
                          tr(lang, " 随机生成，每个位置相同；布局：", ", the same at every position; layout: ") +
                          layout_label(in.layout, lang));
 
-    ViewData shifted = qk_heatmap(tr(lang, "两个位置都加 t：⟨R_(m+t) q, R_(n+t) k⟩", "Both positions shifted by t: ⟨R_(m+t) q, R_(n+t) k⟩"),
+    LegacyView shifted = qk_heatmap(tr(lang, "两个位置都加 t：⟨R_(m+t) q, R_(n+t) k⟩", "Both positions shifted by t: ⟨R_(m+t) q, R_(n+t) k⟩"),
                                   St, lang);
     const int t = in.t;
     shifted.explain = [St, S, L, t, lang](int r, int c) -> std::string {
@@ -341,10 +342,10 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     shifted.notes.push_back("t = " + std::to_string(in.t) + tr(lang, "：最大 |S − S_t| = ", ": largest |S − S_t| = ") +
                             exact(shift_err) + rounding_hint(shift_err, lang));
 
-    std::vector<ViewData> out = {heat, shifted};
+    std::vector<LegacyView> out = {heat, shifted};
     if (in.seed_version) {
         const Eigen::MatrixXd seed = rope_relative_form(L, in.theta, q, k, in.layout, true);
-        ViewData sv = qk_heatmap(tr(lang, "种子 004 §5.2 的写法：⟨q, R_(m−n) k⟩", "Seed 004 §5.2's form: ⟨q, R_(m−n) k⟩"),
+        LegacyView sv = qk_heatmap(tr(lang, "种子 004 §5.2 的写法：⟨q, R_(m−n) k⟩", "Seed 004 §5.2's form: ⟨q, R_(m−n) k⟩"),
                                  seed, lang);
         int differ = 0;
         for (int r = 0; r < L; ++r)
@@ -372,7 +373,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     const Eigen::Vector4d unit(1, 0, 1, 0);
     const Eigen::MatrixXd Sf = rope_scores(4, th, unit, unit, RopeLayout::interleaved);
     const Eigen::MatrixXd F = f_matrix(4, th, cosine_readout(2));
-    ViewData link = qk_heatmap(tr(lang, "与 f-delta 一课相连：θ = (π/2, π/3)，q = k = [1,0,1,0]",
+    LegacyView link = qk_heatmap(tr(lang, "与 f-delta 一课相连：θ = (π/2, π/3)，q = k = [1,0,1,0]",
                                   "Link to lesson f-delta: θ = (π/2, π/3), q = k = [1,0,1,0]"),
                                Sf, lang);
     link.explain = [Sf, F, lang](int r, int c) -> std::string {
@@ -422,8 +423,8 @@ PositionKernels position_kernels(const Inputs& in) {
     return k;
 }
 
-ViewData kernel_heatmap(const std::string& title, const Eigen::MatrixXd& K, Lang lang) {
-    ViewData v = qk_heatmap(title, K, lang);
+LegacyView kernel_heatmap(const std::string& title, const Eigen::MatrixXd& K, Lang lang) {
+    LegacyView v = qk_heatmap(title, K, lang);
     v.row_axis = tr(lang, "位置 i", "position i");
     v.col_axis = tr(lang, "位置 j", "position j");
     const int L = static_cast<int>(K.rows());
@@ -437,15 +438,15 @@ ViewData kernel_heatmap(const std::string& title, const Eigen::MatrixXd& K, Lang
     return v;
 }
 
-std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step5_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const PositionKernels k = position_kernels(in);
-    ViewData dense = kernel_heatmap(tr(lang, "学到的稠密 M", "Learned dense M"), k.dense, lang);
-    ViewData block = kernel_heatmap(tr(lang, "按频率分块的 M（一般 2×2 块）", "M block-diagonal by frequency (generic 2×2 blocks)"),
+    LegacyView dense = kernel_heatmap(tr(lang, "学到的稠密 M", "Learned dense M"), k.dense, lang);
+    LegacyView block = kernel_heatmap(tr(lang, "按频率分块的 M（一般 2×2 块）", "M block-diagonal by frequency (generic 2×2 blocks)"),
                                     k.block, lang);
-    ViewData comm = kernel_heatmap(tr(lang, "分块且每块与旋转可交换（a·I + b·J）", "Block-diagonal, each block commutes with rotations (a·I + b·J)"),
+    LegacyView comm = kernel_heatmap(tr(lang, "分块且每块与旋转可交换（a·I + b·J）", "Block-diagonal, each block commutes with rotations (a·I + b·J)"),
                                    k.commuting, lang);
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "离 Toeplitz 有多远", "How far from Toeplitz");
     table.values.resize(3, 2);
@@ -464,14 +465,14 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 6: (A) bias on the score versus RoPE, (B) the four terms of (q + p)ᵀ(k + p).
-std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step6_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int d = in.d, L = in.L;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 2000);
     // (A): two content pairs; the bias g(Δ) = p_0ᵀ p_Δ (the sinusoid kernel) is added to q·k.
     const Eigen::VectorXd qa = random_vector(d, rng), ka = random_vector(d, rng);
     const Eigen::VectorXd qb = random_vector(d, rng), kb = random_vector(d, rng);
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "（A）与 RoPE：距离 Δ 使分数改变了多少", "(A) versus RoPE: how much distance Δ changes the score");
     curve.row_axis = tr(lang, "分数变化", "change of score");
@@ -524,8 +525,8 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
     const char* names[4] = {"qᵢᵀkⱼ", "qᵢᵀpⱼ", "pᵢᵀkⱼ", "pᵢᵀpⱼ"};
     const char* roles_en[4] = {"content", "content×pos", "pos×content", "pos only"};
     const char* roles_zh[4] = {"内容", "内容×位置", "位置×内容", "纯位置"};
-    std::vector<ViewData> out = {curve};
-    ViewData table;
+    std::vector<LegacyView> out = {curve};
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "（B）(q+p)ᵀ(k+p) 的四项：大小与结构", "(B) the four terms of (q+p)ᵀ(k+p): size and structure");
     table.values.resize(4, 3);
@@ -535,7 +536,7 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
         table.values(t, 1) = max_abs(T[t]);
         table.values(t, 2) = toeplitz_residual(T[t]);
         table.row_labels.push_back(std::string(names[t]) + " " + tr(lang, roles_zh[t], roles_en[t]));
-        ViewData h = kernel_heatmap(names[t], T[t], lang);
+        LegacyView h = kernel_heatmap(names[t], T[t], lang);
         h.notes.clear();
         const Eigen::MatrixXd M = T[t];
         const std::string name = names[t];
@@ -617,7 +618,7 @@ CandidateChecks check_candidate(const Candidate& c, const Inputs& in, const Eige
     return r;
 }
 
-std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step7_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 4000);
     const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
@@ -626,7 +627,7 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
                          "random orthogonal T_m per position"};
     const char* zh[4] = {"R(m·θ)：角度与 m 成线性", "R(m²·θ)：角度是 m 的二次函数", "0.9^m·R(m·θ)：不是正交的",
                          "每个位置一个随机正交 T_m"};
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "候选变换 T_m 的数值检验", "Numeric checks of candidate transforms T_m");
     table.values.resize(4, 3);
@@ -648,7 +649,7 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
                           tr(lang, "，q、k 与随机矩阵由种子 ", "; q, k and the random matrices come from seed ") +
                           std::to_string(in.seed) + tr(lang, " 生成。", "."));
 
-    ViewData heat = qk_heatmap(tr(lang, "所选候选的分数 ⟨T_m q, T_n k⟩：", "Scores ⟨T_m q, T_n k⟩ of the selected candidate: ") +
+    LegacyView heat = qk_heatmap(tr(lang, "所选候选的分数 ⟨T_m q, T_n k⟩：", "Scores ⟨T_m q, T_n k⟩ of the selected candidate: ") +
                                    in.candidate,
                                selected.S, lang);
     const Eigen::MatrixXd S = selected.S;
@@ -663,13 +664,13 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 8: wavelengths per pair and the decay curve Σ cos(Δθᵢ).
-std::vector<ViewData> step8_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step8_views(const ParamSet& p, Lang lang) {
     Inputs in = read_inputs(p);
     // The decay needs many pairs to show: this step has its own width (default 128, as in Llama).
     in.d = in.d_spectrum;
     in.theta = rope_default_inv_freq(in.d, in.base);
     const int pairs = in.d / 2;
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "每一对的频率与波长", "Frequency and wavelength of each pair");
     table.values.resize(pairs, 3);
@@ -693,7 +694,7 @@ std::vector<ViewData> step8_views(const ParamSet& p, Lang lang) {
                              "Seed 003 says low dimensions track long range and high ones short range; the formula says "
                              "the opposite: pair 0 turns fastest and resolves nearby offsets."));
 
-    ViewData curve;
+    LegacyView curve;
     curve.kind = ViewKind::Curve;
     curve.title = tr(lang, "长程衰减：Σᵢ cos(Δθᵢ) / (d/2)", "Long-range decay: Σᵢ cos(Δθᵢ) / (d/2)");
     curve.row_axis = tr(lang, "归一化分数", "normalised score");
@@ -734,7 +735,7 @@ Lesson make_lesson() {
          "both equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). Move α and "
          "β: the table recomputes every matrix and the notes measure how far each identity is from holding."},
         {"alpha", "beta"},
-        step1_views});
+        legacy(step1_views)});
 
     lesson.steps.push_back(Step{
         {"内积只看角度差", "The dot product only sees the angle difference"},
@@ -745,7 +746,7 @@ Lesson make_lesson() {
          "one diagonal share the angle difference and therefore the value. u and v are random vectors drawn from "
          "the seed."},
         {"alpha", "beta", "seed"},
-        step2_views});
+        legacy(step2_views)});
 
     lesson.steps.push_back(Step{
         {"d 维上的 RoPE：配对、频率与两种布局", "RoPE in d dimensions: pairs, frequencies, two layouts"},
@@ -759,7 +760,7 @@ Lesson make_lesson() {
          "xᵢ₊d/2. Both are the same rotation seen through a fixed permutation P of the coordinates, "
          "R_half = P·R_interleaved·Pᵀ, checked below together with HF's cos/sin formula."},
         {"d", "log10_base", "m", "layout", "seed"},
-        step3_views});
+        legacy(step3_views)});
 
     lesson.steps.push_back(Step{
         {"分数矩阵 S[m,n] 与平移不变性", "The score matrix S[m,n] and shift invariance"},
@@ -773,7 +774,7 @@ Lesson make_lesson() {
          "and q = k = [1, 0, 1, 0], S is exactly its F. Seed 004 writes the relative form with R(m−n); turn on "
          "seed_version to see the cells where that sign goes wrong."},
         {"L", "d", "log10_base", "layout", "t", "seed", "seed_version"},
-        step4_views});
+        legacy(step4_views)});
 
     lesson.steps.push_back(Step{
         {"加性正弦编码为何在 W_q、W_k 之后失去相对结构", "Why additive sinusoidal PE loses relative structure after W_q, W_k"},
@@ -787,7 +788,7 @@ Lesson make_lesson() {
          "commutes with rotations (a·I + b·J, a scaled rotation); being block-diagonal is not enough. Gradient "
          "descent has no reason to land on that special form."},
         {"L", "d", "log10_base", "seed"},
-        step5_views});
+        legacy(step5_views)});
 
     lesson.steps.push_back(Step{
         {"种子权衡的两种替代方案", "The two alternatives the seed weighs"},
@@ -801,7 +802,7 @@ Lesson make_lesson() {
          "four additive terms qᵀk, qᵀp, pᵀk and pᵀp, and only the last one is relative. The table measures each "
          "term; raise content and the relative term is drowned out."},
         {"L", "d", "log10_base", "layout", "seed", "content_scale"},
-        step6_views});
+        legacy(step6_views)});
 
     lesson.steps.push_back(Step{
         {"唯一性：引导式推导", "Uniqueness: a guided sketch"},
@@ -816,7 +817,7 @@ Lesson make_lesson() {
          "fixed 2-D planes (a leftover single axis can only stay fixed or flip every step), with angles linear in "
          "position: RoPE. The table tests candidates that each break one property; only RoPE passes every check."},
         {"L", "d", "log10_base", "seed", "candidate"},
-        step7_views});
+        legacy(step7_views)});
 
     lesson.steps.push_back(Step{
         {"频谱与长程衰减", "The spectrum and its decay"},
@@ -829,7 +830,7 @@ Lesson make_lesson() {
          "unit pairs at distance Δ: it starts at 1 and decays while oscillating, the long-range decay often "
          "quoted for RoPE."},
         {"d_spectrum", "log10_base", "max_dist"},
-        step8_views});
+        legacy(step8_views)});
     return lesson;
 }
 

@@ -21,6 +21,7 @@
 #include "core/f_delta.h"
 #include "core/shaw.h"
 #include "lessons/lesson.h"
+#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -87,23 +88,23 @@ Computed compute(const Inputs& in) {
 }
 
 // [SECTION] shared view builders
-ViewData ij_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
-    ViewData view = matrix_heatmap(title, M, tr(lang, "查询 i", "query i"), tr(lang, "键 j", "key j"));
+LegacyView ij_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
+    LegacyView view = matrix_heatmap(title, M, tr(lang, "查询 i", "query i"), tr(lang, "键 j", "key j"));
     view.qk_axes = true;
     return view;
 }
 
-ViewData index_heatmap(const std::string& title, const Eigen::MatrixXi& I, Lang lang) {
-    ViewData view = ij_heatmap(title, I.cast<double>(), lang);
+LegacyView index_heatmap(const std::string& title, const Eigen::MatrixXi& I, Lang lang) {
+    LegacyView view = ij_heatmap(title, I.cast<double>(), lang);
     view.integer = true;
     view.decimals = 0;
     return view;
 }
 
 // The reference index, with the pairs whose distance was clipped outlined.
-ViewData reference_index_view(const Inputs& in, Lang lang) {
+LegacyView reference_index_view(const Inputs& in, Lang lang) {
     const int L = in.L, k = in.k;
-    ViewData view = index_heatmap(tr(lang, "参考：clip(j − i, −k, k) + k", "Reference: clip(j − i, −k, k) + k"),
+    LegacyView view = index_heatmap(tr(lang, "参考：clip(j − i, −k, k) + k", "Reference: clip(j − i, −k, k) + k"),
                                   shaw_relative_index(L, k), lang);
     for (int i = 0; i < L; ++i)
         for (int j = 0; j < L; ++j)
@@ -118,9 +119,9 @@ ViewData reference_index_view(const Inputs& in, Lang lang) {
     return view;
 }
 
-ViewData seed_index_view(const Inputs& in, Lang lang) {
+LegacyView seed_index_view(const Inputs& in, Lang lang) {
     const int L = in.L;
-    ViewData view = index_heatmap(tr(lang, "种子：(i − j) + max_len − 1（max_len = L）", "Seed: (i − j) + max_len − 1 (max_len = L)"),
+    LegacyView view = index_heatmap(tr(lang, "种子：(i − j) + max_len − 1（max_len = L）", "Seed: (i − j) + max_len − 1 (max_len = L)"),
                                   shaw_seed_index(L, L), lang);
     view.explain = [L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
@@ -132,14 +133,14 @@ ViewData seed_index_view(const Inputs& in, Lang lang) {
 }
 
 // [SECTION] step views 1..6
-std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Computed c = compute(in);
     const int L = in.L;
-    ViewData content = ij_heatmap(tr(lang, "内容项 q_i·k_j / √d", "Content term q_i·k_j / √d"), c.content, lang);
-    ViewData position = ij_heatmap(tr(lang, "位置项 q_i·a_ij / √d", "Position term q_i·a_ij / √d"), c.position, lang);
-    ViewData total = ij_heatmap(tr(lang, "分数 e_ij = (q_i·k_j + q_i·a_ij) / √d", "Score e_ij = (q_i·k_j + q_i·a_ij) / √d"), c.logits, lang);
-    for (ViewData* v : {&content, &position, &total}) v->is_signed = true;
+    LegacyView content = ij_heatmap(tr(lang, "内容项 q_i·k_j / √d", "Content term q_i·k_j / √d"), c.content, lang);
+    LegacyView position = ij_heatmap(tr(lang, "位置项 q_i·a_ij / √d", "Position term q_i·a_ij / √d"), c.position, lang);
+    LegacyView total = ij_heatmap(tr(lang, "分数 e_ij = (q_i·k_j + q_i·a_ij) / √d", "Score e_ij = (q_i·k_j + q_i·a_ij) / √d"), c.logits, lang);
+    for (LegacyView* v : {&content, &position, &total}) v->is_signed = true;
     const Eigen::MatrixXd C = c.content, P = c.position, E = c.logits;
     const Eigen::MatrixXi I = c.index;
     content.explain = [C, L, lang](int r, int col) -> std::string {
@@ -161,10 +162,10 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     return {content, position, total};
 }
 
-std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L;
-    ViewData ref = index_heatmap(tr(lang, "相对距离 j − i（tensor2tensor 的约定）", "Relative distance j − i (tensor2tensor's convention)"),
+    LegacyView ref = index_heatmap(tr(lang, "相对距离 j − i（tensor2tensor 的约定）", "Relative distance j − i (tensor2tensor's convention)"),
                                  shaw_relative_distance(L), lang);
     ref.is_signed = true;
     ref.explain = [L, lang](int r, int c) -> std::string {
@@ -181,12 +182,12 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     if (!in.seed_version)
         ref.notes.push_back(tr(lang, "把 seed_version 设为 1 可在旁边显示种子的写法 i − j。",
                                "Set seed_version to 1 to show the seed's form i − j beside it."));
-    std::vector<ViewData> out = {ref};
+    std::vector<LegacyView> out = {ref};
     if (in.seed_version) {
         Eigen::MatrixXi seed(L, L);
         for (int i = 0; i < L; ++i)
             for (int j = 0; j < L; ++j) seed(i, j) = i - j;
-        ViewData sv = index_heatmap(tr(lang, "种子的写法：i − j", "The seed's form: i − j"), seed, lang);
+        LegacyView sv = index_heatmap(tr(lang, "种子的写法：i − j", "The seed's form: i − j"), seed, lang);
         sv.is_signed = true;
         sv.explain = [L](int r, int c) -> std::string {
             if (r < 0 || c < 0 || r >= L || c >= L) return "";
@@ -202,10 +203,10 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     return out;
 }
 
-std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L, k = in.k;
-    ViewData ref = reference_index_view(in, lang);
+    LegacyView ref = reference_index_view(in, lang);
     int clipped = 0;
     for (int i = 0; i < L; ++i)
         for (int j = 0; j < L; ++j) clipped += std::abs(j - i) > k ? 1 : 0;
@@ -217,7 +218,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
 
     // Which distance each table row stands for, in both forms.
     const int rows_ref = 2 * k + 1, rows_seed = 2 * L - 1, rows = std::max(rows_ref, in.seed_version ? rows_seed : rows_ref);
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "表的每一行代表的距离 j − i", "The distance j − i each table row stands for");
     table.values.resize(rows, in.seed_version ? 2 : 1);
@@ -233,9 +234,9 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     table.is_signed = true;
     table.row_axis = tr(lang, "表的行", "table row");
     table.notes.push_back(tr(lang, "参考：第 0 行是 j − i = −k（最左），依次递增。", "Reference: row 0 is j − i = −k (farthest left), increasing."));
-    std::vector<ViewData> out = {ref};
+    std::vector<LegacyView> out = {ref};
     if (in.seed_version) {
-        ViewData sv = seed_index_view(in, lang);
+        LegacyView sv = seed_index_view(in, lang);
         const Eigen::MatrixXi R = shaw_relative_index(L, L - 1), S = shaw_seed_index(L, L);
         int mirrored = 0;
         for (int i = 0; i < L; ++i)
@@ -255,13 +256,13 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     return out;
 }
 
-std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step4_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Computed c = compute(in);
     const int L = in.L, d = in.d, k = in.k, i = in.i, j = in.j;
     const int row = c.index(i, j);
 
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "相对位置表（(2k+1) × d）", "Relative position table ((2k+1) × d)");
     table.values = to_rows(c.demo.table);
@@ -273,7 +274,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     table.is_signed = true;
     table.row_axis = tr(lang, "行", "row");
 
-    ViewData slice;
+    LegacyView slice;
     slice.kind = ViewKind::Table;
     slice.title = tr(lang, "所选配对的 q_i 与 a_ij", "q_i and a_ij of the selected pair");
     slice.values.resize(2, d);
@@ -295,11 +296,11 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     slice.notes.push_back("q" + sub(i) + "·a" + sub(i) + "," + sub(j) + " = " + terms + " = " + num(sum));
 
     const Eigen::MatrixXd P = shaw_position_scores(c.demo.Q, c.a);
-    ViewData pos = ij_heatmap(tr(lang, "位置分数 q_i·a_ij（einsum bhld,lmd→bhlm，点击一行选 i）", "Position scores q_i·a_ij (einsum bhld,lmd→bhlm; click a row for i)"), P, lang);
+    LegacyView pos = ij_heatmap(tr(lang, "位置分数 q_i·a_ij（einsum bhld,lmd→bhlm，点击一行选 i）", "Position scores q_i·a_ij (einsum bhld,lmd→bhlm; click a row for i)"), P, lang);
     pos.is_signed = true;
     pos.highlight_cells.push_back({i, j});
     pos.highlight_row = i;
-    pos.select_mode = ViewData::SelectMode::Row;
+    pos.select_mode = LegacyView::SelectMode::Row;
     pos.select_param = "i";
     const Eigen::MatrixXi I = c.index;
     pos.explain = [P, I, L, lang](int r, int col) -> std::string {
@@ -317,18 +318,18 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     return {table, slice, pos};
 }
 
-std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step5_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Computed c = compute(in);
     const int L = in.L;
-    ViewData logits = ij_heatmap(tr(lang, "分数 e_ij（内容 + 位置）", "Scores e_ij (content + position)"), c.logits, lang);
+    LegacyView logits = ij_heatmap(tr(lang, "分数 e_ij（内容 + 位置）", "Scores e_ij (content + position)"), c.logits, lang);
     logits.is_signed = true;
     const Eigen::MatrixXd C = c.content, P = c.position, E = c.logits, A = c.weights;
     logits.explain = [C, P, E, L](int r, int col) -> std::string {
         if (r < 0 || col < 0 || r >= L || col >= L) return "";
         return "e" + sub(r) + "," + sub(col) + " = " + num(C(r, col)) + " + " + num(P(r, col)) + " = " + num(E(r, col));
     };
-    ViewData weights = ij_heatmap(tr(lang, "注意力权重 softmax_j(e_ij)", "Attention weights softmax_j(e_ij)"), A, lang);
+    LegacyView weights = ij_heatmap(tr(lang, "注意力权重 softmax_j(e_ij)", "Attention weights softmax_j(e_ij)"), A, lang);
     weights.decimals = 2;
     weights.explain = [E, A, L, lang](int r, int col) -> std::string {
         if (r < 0 || col < 0 || r >= L || col >= L) return "";
@@ -343,12 +344,12 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
     return {logits, weights};
 }
 
-std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step6_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Computed c = compute(in);
     const int L = in.L, k = in.k;
     const Eigen::MatrixXd P = c.position;
-    ViewData pos = ij_heatmap(tr(lang, "Shaw：q_i·a_ij / √d（依赖内容）", "Shaw: q_i·a_ij / √d (content-dependent)"), P, lang);
+    LegacyView pos = ij_heatmap(tr(lang, "Shaw：q_i·a_ij / √d（依赖内容）", "Shaw: q_i·a_ij / √d (content-dependent)"), P, lang);
     pos.is_signed = true;
     pos.explain = [P, L, lang](int r, int col) -> std::string {
         if (r < 0 || col < 0 || r >= L || col >= L) return "";
@@ -362,7 +363,7 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
     Eigen::MatrixXd S(L, L);
     for (int i = 0; i < L; ++i)
         for (int j = 0; j < L; ++j) S(i, j) = c.demo.table(c.index(i, j), 0);
-    ViewData scalar = ij_heatmap(tr(lang, "对照：每个距离一个标量 b(clip(j − i))", "For contrast: one scalar per distance, b(clip(j − i))"), S, lang);
+    LegacyView scalar = ij_heatmap(tr(lang, "对照：每个距离一个标量 b(clip(j − i))", "For contrast: one scalar per distance, b(clip(j − i))"), S, lang);
     scalar.is_signed = true;
     scalar.explain = [S, L, k, lang](int r, int col) -> std::string {
         if (r < 0 || col < 0 || r >= L || col >= L) return "";
@@ -394,7 +395,7 @@ Lesson make_lesson() {
          "change the score to e_ij = (q_i·k_j + q_i·a_ij) / √d_k: the first term looks at content, the second at "
          "where j sits relative to i. The three heatmaps show the content term, the position term and their sum."},
         {"L", "k", "d", "seed"},
-        step1_views});
+        legacy(step1_views)});
 
     lesson.steps.push_back(Step{
         {"相对位置矩阵与符号约定", "The relative position matrix and its sign"},
@@ -406,7 +407,7 @@ Lesson make_lesson() {
          "i − j, the opposite sign; either works, but once a table is trained, the code that reads it must keep the "
          "same convention. Turn on seed_version to show the seed's matrix beside it."},
         {"L", "seed_version"},
-        step2_views});
+        legacy(step2_views)});
 
     lesson.steps.push_back(Step{
         {"截断的索引：参考与种子", "Clipped index: reference and seed"},
@@ -420,7 +421,7 @@ Lesson make_lesson() {
          "2·max_len − 1 rows, and reads that table in the mirror order of the reference. The widget follows the "
          "reference; seed_version shows the seed's version for comparison."},
         {"L", "k", "seed_version"},
-        step3_views});
+        legacy(step3_views)});
 
     lesson.steps.push_back(Step{
         {"查表与位置分数", "Lookup and position scores"},
@@ -432,7 +433,7 @@ Lesson make_lesson() {
          "position l appears in both inputs and is kept, and d is summed. Pick a pair (i, j) to see its a_ij and "
          "every term of the dot product."},
         {"L", "k", "d", "seed", "i", "j"},
-        step4_views});
+        legacy(step4_views)});
 
     lesson.steps.push_back(Step{
         {"内容加位置，再 softmax", "Content plus position, then softmax"},
@@ -441,7 +442,7 @@ Lesson make_lesson() {
          "Add the content and position scores, divide by √d_k and apply softmax to each row to get the attention "
          "weights. Every row sums to 1; a note says how much the weights would change without the position term."},
         {"L", "k", "d", "seed"},
-        step5_views});
+        legacy(step5_views)});
 
     lesson.steps.push_back(Step{
         {"为什么与 q 做点积", "Why dot the position vector with q"},
@@ -453,7 +454,7 @@ Lesson make_lesson() {
          "different queries get different values, so the model can learn \"this kind of word looks to its left\". "
          "Adding one scalar per distance instead (as T5 does) gives every query the same bias: a Toeplitz matrix."},
         {"L", "k", "d", "seed"},
-        step6_views});
+        legacy(step6_views)});
     return lesson;
 }
 

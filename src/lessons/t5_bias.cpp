@@ -23,6 +23,7 @@
 #include "core/random.h"
 #include "core/t5.h"
 #include "lessons/lesson.h"
+#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -69,15 +70,15 @@ Eigen::MatrixXd bias_table(const Inputs& in) {
 }
 
 // [SECTION] shared view builders
-ViewData ij_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
-    ViewData view = matrix_heatmap(title, M, tr(lang, "查询 i", "query i"), tr(lang, "键 j", "key j"));
+LegacyView ij_heatmap(const std::string& title, const Eigen::MatrixXd& M, Lang lang) {
+    LegacyView view = matrix_heatmap(title, M, tr(lang, "查询 i", "query i"), tr(lang, "键 j", "key j"));
     view.qk_axes = true;
     return view;
 }
 
 // A bucket matrix; `seed_sign` explains cells with the seed's i − j instead of HF's j − i.
-ViewData bucket_heatmap(const std::string& title, const Eigen::MatrixXi& B, Lang lang, bool seed_sign) {
-    ViewData view = ij_heatmap(title, B.cast<double>(), lang);
+LegacyView bucket_heatmap(const std::string& title, const Eigen::MatrixXi& B, Lang lang, bool seed_sign) {
+    LegacyView view = ij_heatmap(title, B.cast<double>(), lang);
     view.integer = true;
     view.decimals = 0;
     const int L = static_cast<int>(B.rows());
@@ -107,11 +108,11 @@ std::string range_text(const T5BucketRange& r, Lang lang) {
 }
 
 // [SECTION] step views 1..7
-std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Eigen::MatrixXd T = bias_table(in);
     const std::vector<T5BucketRange> ranges = t5_bucket_ranges(in.num_buckets, in.max_distance, in.bidirectional);
-    ViewData view;
+    LegacyView view;
     view.kind = ViewKind::Heatmap;
     view.title = tr(lang, "偏置表 bias[bucket][head]", "Bias table bias[bucket][head]");
     view.values = to_rows(T);
@@ -134,9 +135,9 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
     return {view};
 }
 
-std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
-    ViewData view = bucket_heatmap("relative_position = memory_position − context_position", t5_relative_position(in.L), lang, false);
+    LegacyView view = bucket_heatmap("relative_position = memory_position − context_position", t5_relative_position(in.L), lang, false);
     view.is_signed = true;
     const int L = in.L;
     view.explain = [L, lang](int r, int c) -> std::string {
@@ -149,13 +150,13 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     return {view};
 }
 
-std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Eigen::MatrixXi B = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
-    ViewData heat = bucket_heatmap(tr(lang, "HF 的桶号 bucket(j − i)", "HF bucket(j − i)"), B, lang, false);
+    LegacyView heat = bucket_heatmap(tr(lang, "HF 的桶号 bucket(j − i)", "HF bucket(j − i)"), B, lang, false);
 
     const std::vector<T5BucketRange> ranges = t5_bucket_ranges(in.num_buckets, in.max_distance, in.bidirectional);
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "每个桶覆盖的 j − i", "The j − i each bucket covers");
     int used = 0;
@@ -205,18 +206,18 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
     return {heat, table};
 }
 
-std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step4_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L;
     const Eigen::MatrixXi seed = t5_seed_simplified_matrix(L);
     const Eigen::MatrixXi hf = t5_bucket_matrix(L, 4, in.max_distance, in.bidirectional);
-    ViewData s = bucket_heatmap(tr(lang, "种子的 4 桶示意（只看 |i − j|）", "The seed's 4-bucket picture (|i − j| only)"), seed, lang, false);
+    LegacyView s = bucket_heatmap(tr(lang, "种子的 4 桶示意（只看 |i − j|）", "The seed's 4-bucket picture (|i − j| only)"), seed, lang, false);
     s.explain = [seed, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
         return "|i − j| = " + std::to_string(std::abs(r - c)) + tr(lang, " → 桶 ", " → bucket ") + std::to_string(seed(r, c)) +
                tr(lang, "（≤1→0，2→1，3…4→2，>4→3）", " (≤1→0, 2→1, 3…4→2, >4→3)");
     };
-    ViewData h = bucket_heatmap(tr(lang, "HF 真实函数，num_buckets = 4", "HF's real function with num_buckets = 4"), hf, lang, false);
+    LegacyView h = bucket_heatmap(tr(lang, "HF 真实函数，num_buckets = 4", "HF's real function with num_buckets = 4"), hf, lang, false);
     h.highlight_cells = differing_cells(seed, hf);
     h.notes.push_back(tr(lang, "与种子示意不同的格子（已框出）：", "Cells that differ from the seed's picture (outlined): ") +
                       std::to_string(h.highlight_cells.size()) + " / " + std::to_string(L * L));
@@ -234,15 +235,15 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     return {s, h};
 }
 
-std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step5_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Eigen::MatrixXi B = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
     const std::vector<Eigen::MatrixXd> hll = t5_bias_permute(t5_bias_lookup(bias_table(in), B));
-    std::vector<ViewData> out;
+    std::vector<LegacyView> out;
     const int L = in.L;
     for (int h = 0; h < in.heads; ++h) {
         const Eigen::MatrixXd M = hll[static_cast<std::size_t>(h)];
-        ViewData v = ij_heatmap(tr(lang, "头 ", "Head ") + std::to_string(h) + tr(lang, "：bias[bucket(i, j)][", ": bias[bucket(i, j)][") +
+        LegacyView v = ij_heatmap(tr(lang, "头 ", "Head ") + std::to_string(h) + tr(lang, "：bias[bucket(i, j)][", ": bias[bucket(i, j)][") +
                                     std::to_string(h) + "]",
                                 M, lang);
         v.is_signed = true;
@@ -263,7 +264,7 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
     return out;
 }
 
-std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step6_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L, d = 4;
     const Eigen::MatrixXi B = t5_bucket_matrix(L, in.num_buckets, in.max_distance, in.bidirectional);
@@ -274,14 +275,14 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
         for (int i = 0; i < L; ++i)
             for (int j = i + 1; j < L; ++j) mask(i, j) = -std::numeric_limits<double>::infinity();
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 100);
-    std::vector<ViewData> out;
+    std::vector<LegacyView> out;
     const int shown = std::min(in.heads, 2);
     for (int h = 0; h < shown; ++h) {
         // Small content scores (entries in [−0.5, 0.5)), so the position bias is visible next to them.
         const Eigen::MatrixXd Q = 0.5 * random_signed_matrix(L, d, rng), K = 0.5 * random_signed_matrix(L, d, rng);
         const Eigen::MatrixXd W = t5_attention_weights(Q, K, hll[static_cast<std::size_t>(h)] + mask);
         const Eigen::MatrixXd W0 = t5_attention_weights(Q, K, mask);
-        ViewData v = ij_heatmap(tr(lang, "头 ", "Head ") + std::to_string(h) + tr(lang, "：softmax(QKᵀ + bias)", ": softmax(QKᵀ + bias)"), W, lang);
+        LegacyView v = ij_heatmap(tr(lang, "头 ", "Head ") + std::to_string(h) + tr(lang, "：softmax(QKᵀ + bias)", ": softmax(QKᵀ + bias)"), W, lang);
         v.decimals = 2;
         v.explain = [W, W0, L, lang](int r, int c) -> std::string {
             if (r < 0 || c < 0 || r >= L || c >= L) return "";
@@ -309,10 +310,10 @@ std::vector<ViewData> step6_views(const ParamSet& p, Lang lang) {
     return out;
 }
 
-std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step7_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Eigen::MatrixXi hf = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
-    ViewData h = bucket_heatmap(tr(lang, "HF：bucket(j − i)", "HF: bucket(j − i)"), hf, lang, false);
+    LegacyView h = bucket_heatmap(tr(lang, "HF：bucket(j − i)", "HF: bucket(j − i)"), hf, lang, false);
     h.notes.push_back(in.bidirectional ? tr(lang, "HF：对角线是桶 0，查询之前的键在前一半，之后的键在后一半。",
                                             "HF: the diagonal is bucket 0, earlier keys use the lower half, later keys the upper half.")
                                        : tr(lang, "HF 因果：之前的键按距离分到不同的桶，之后的键是桶 0。",
@@ -320,10 +321,10 @@ std::vector<ViewData> step7_views(const ParamSet& p, Lang lang) {
     if (!in.seed_version)
         h.notes.push_back(tr(lang, "把 seed_version 设为 1，可在旁边显示种子代码算出的桶，并框出不同的格子。",
                              "Set seed_version to 1 to show the seed code's buckets beside these, with the differing cells outlined."));
-    std::vector<ViewData> out = {h};
+    std::vector<LegacyView> out = {h};
     if (in.seed_version) {
         const Eigen::MatrixXi seed = t5_seed_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
-        ViewData s = bucket_heatmap(tr(lang, "种子的代码：bucket(i − j)", "The seed's code: bucket(i − j)"), seed, lang, true);
+        LegacyView s = bucket_heatmap(tr(lang, "种子的代码：bucket(i − j)", "The seed's code: bucket(i − j)"), seed, lang, true);
         s.highlight_cells = differing_cells(seed, hf);
         s.notes.push_back(tr(lang, "与 HF 不同的格子（已框出）：", "Cells that differ from HF (outlined): ") + std::to_string(s.highlight_cells.size()) +
                           " / " + std::to_string(in.L * in.L));
@@ -357,7 +358,7 @@ Lesson make_lesson() {
          "of the relative distance and by the head, so all its parameters form one num_buckets × heads table, "
          "independent of the sequence length."},
         {"num_buckets", "heads", "seed"},
-        step1_views});
+        legacy(step1_views)});
 
     lesson.steps.push_back(Step{
         {"相对位置矩阵", "The relative position matrix"},
@@ -367,7 +368,7 @@ Lesson make_lesson() {
          "minus query position, j − i. The diagonal is 0, the upper right positive (the key comes after the query) "
          "and the lower left negative."},
         {"L"},
-        step2_views});
+        legacy(step2_views)});
 
     lesson.steps.push_back(Step{
         {"分桶：精确、对数、饱和", "Bucketing: exact, logarithmic, saturated"},
@@ -380,7 +381,7 @@ Lesson make_lesson() {
          "mode keeps no direction and buckets only the keys before the query. The table lists the range each "
          "bucket covers."},
         {"L", "num_buckets", "max_distance", "bidirectional"},
-        step3_views});
+        legacy(step3_views)});
 
     lesson.steps.push_back(Step{
         {"种子的 4 桶示意与真实函数", "The seed's 4-bucket picture and the real function"},
@@ -392,7 +393,7 @@ Lesson make_lesson() {
          "direction, leaving 2 buckets per half, so only distance 0 is exact. The right heatmap outlines the cells "
          "where the two differ; read the picture as \"fine nearby, coarse far away\", not as T5's actual output."},
         {"L", "max_distance", "bidirectional"},
-        step4_views});
+        legacy(step4_views)});
 
     lesson.steps.push_back(Step{
         {"查表：(L, L, H) → (H, L, L)", "Lookup: (L, L, H) → (H, L, L)"},
@@ -402,7 +403,7 @@ Lesson make_lesson() {
          "permute(2, 0, 1) makes it (H, L, L), one L × L bias picture per head. Since the bias depends only on the "
          "bucket, each picture is constant along its diagonals."},
         {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
-        step5_views});
+        legacy(step5_views)});
 
     lesson.steps.push_back(Step{
         {"广播相加，再 softmax", "Broadcast-add, then softmax"},
@@ -412,7 +413,7 @@ Lesson make_lesson() {
          "softmax row by row. Head 0's bias favours distance 1, so its weight gathers just beside the diagonal; "
          "the random heads show no such pattern. Q and K are small random values drawn from the seed."},
         {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
-        step6_views});
+        legacy(step6_views)});
 
     lesson.steps.push_back(Step{
         {"种子的代码与 HF 的差别", "Where the seed's code differs from HF"},
@@ -425,7 +426,7 @@ Lesson make_lesson() {
          "0 and loses all distance information. The widget follows HF; turn on seed_version to show the seed's "
          "buckets beside them with the differing cells outlined."},
         {"L", "num_buckets", "max_distance", "bidirectional", "seed_version"},
-        step7_views});
+        legacy(step7_views)});
     return lesson;
 }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <variant>
 
 namespace pelab {
 
@@ -26,57 +27,72 @@ std::string csv_field(const std::string& s) {
     return out + "\"";
 }
 
+// What a view exports: its cells as a matrix with row and column labels, and the caption of the row labels
+// (the CSV's top-left cell).
+struct ExportMatrix {
+    RowMatrix values;
+    std::vector<std::string> row_labels, col_labels;
+    std::string corner;
+};
+
+// Heatmaps and tables: their matrix and labels as they are.
+ExportMatrix export_matrix(const HeatmapView& h, const double* /*window*/) {
+    return {h.values, h.row_labels, h.col_labels, h.row_axis};
+}
+ExportMatrix export_matrix(const TableView& t, const double* /*window*/) {
+    return {t.values, t.row_labels, t.col_labels, t.corner};
+}
+
 // Curves become a matrix: column 0 = x, then one column per series.
-RowMatrix view_matrix(const ViewData& v, std::vector<std::string>* col_labels, std::vector<std::string>* row_labels,
-                      const double* window) {
-    if (v.kind == ViewKind::PositionMap && v.posmap) {
-        // The visible window's cells (never the whole L×L map: 65,536² cells would not fit anywhere).
-        const PositionMapSpec& s = v.posmap->spec;
-        const long long c0 = window ? (long long)std::floor(window[0]) : 0, r0 = window ? (long long)std::floor(window[1]) : 0;
-        const long long span = window ? (long long)std::ceil(window[2]) + 1 : kExportMapCells;
-        const long long n = std::min<long long>({span, kExportMapCells, s.L - std::max(c0, r0)});
-        RowMatrix m(Eigen::Index(std::max(0LL, n)), Eigen::Index(std::max(0LL, n)));
-        col_labels->clear();
-        row_labels->clear();
-        for (long long k = 0; k < n; ++k) {
-            row_labels->push_back(std::to_string(r0 + k));
-            col_labels->push_back(std::to_string(c0 + k));
-        }
-        for (long long r = 0; r < n; ++r)
-            for (long long c = 0; c < n; ++c)
-                m(Eigen::Index(r), Eigen::Index(c)) = position_map_shown_value(s, v.posmap->log_norm, r0 + r, c0 + c);
-        return m;
-    }
-    if (v.kind != ViewKind::Curve) {
-        *col_labels = v.col_labels;
-        *row_labels = v.row_labels;
-        return v.values;
-    }
-    RowMatrix m(Eigen::Index(v.x.size()), Eigen::Index(v.series.size() + 1));
+ExportMatrix export_matrix(const CurveView& v, const double* /*window*/) {
+    ExportMatrix e;
+    RowMatrix& m = e.values;
+    m.resize(Eigen::Index(v.x.size()), Eigen::Index(v.series.size() + 1));
     for (size_t i = 0; i < v.x.size(); ++i) {
         m(Eigen::Index(i), 0) = v.x[i];
         for (size_t s = 0; s < v.series.size(); ++s)
             m(Eigen::Index(i), Eigen::Index(s + 1)) = i < v.series[s].size() ? v.series[s][i] : NAN;
     }
-    col_labels->assign(1, v.col_axis.empty() ? "x" : v.col_axis);
+    e.col_labels.assign(1, v.x_axis.empty() ? "x" : v.x_axis);
     for (size_t s = 0; s < v.series.size(); ++s)
-        col_labels->push_back(s < v.series_labels.size() ? v.series_labels[s] : "y" + std::to_string(s));
-    row_labels->clear();
-    return m;
+        e.col_labels.push_back(s < v.series_labels.size() ? v.series_labels[s] : "y" + std::to_string(s));
+    return e;
+}
+
+// Position maps: the visible window's cells (never the whole L×L map: 65,536² cells would not fit anywhere).
+ExportMatrix export_matrix(const MapView& v, const double* window) {
+    ExportMatrix e;
+    if (!v.map) return e;
+    const PositionMapSpec& s = v.map->spec;
+    const long long c0 = window ? (long long)std::floor(window[0]) : 0, r0 = window ? (long long)std::floor(window[1]) : 0;
+    const long long span = window ? (long long)std::ceil(window[2]) + 1 : kExportMapCells;
+    const long long n = std::min<long long>({span, kExportMapCells, s.L - std::max(c0, r0)});
+    RowMatrix& m = e.values;
+    m.resize(Eigen::Index(std::max(0LL, n)), Eigen::Index(std::max(0LL, n)));
+    for (long long k = 0; k < n; ++k) {
+        e.row_labels.push_back(std::to_string(r0 + k));
+        e.col_labels.push_back(std::to_string(c0 + k));
+    }
+    for (long long r = 0; r < n; ++r)
+        for (long long c = 0; c < n; ++c)
+            m(Eigen::Index(r), Eigen::Index(c)) = position_map_shown_value(s, v.map->log_norm, r0 + r, c0 + c);
+    return e;
 }
 
 }  // namespace
 
 std::string export_view(const ViewData& view, const AppState& state, ExportFormat format, const double* posmap_window) {
-    std::vector<std::string> cols, rows;
-    const RowMatrix m = view_matrix(view, &cols, &rows, posmap_window);
+    const ExportMatrix e = std::visit([&](const auto& f) { return export_matrix(f, posmap_window); }, view.figure);
+    const RowMatrix& m = e.values;
+    const std::vector<std::string>& rows = e.row_labels;
+    const std::vector<std::string>& cols = e.col_labels;
     const bool has_rows = !rows.empty() && rows.size() == size_t(m.rows());
     const bool has_cols = !cols.empty() && cols.size() == size_t(m.cols());
     std::string out;
     switch (format) {
     case ExportFormat::csv: {
         if (has_cols) {
-            if (has_rows) out += csv_field(view.row_axis) + ",";
+            if (has_rows) out += csv_field(e.corner) + ",";
             for (size_t c = 0; c < cols.size(); ++c) out += (c ? "," : "") + csv_field(cols[c]);
             out += "\n";
         }

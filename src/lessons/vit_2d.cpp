@@ -17,6 +17,7 @@
 #include "core/random.h"
 #include "core/vit2d.h"
 #include "lessons/lesson.h"
+#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -87,10 +88,10 @@ std::vector<std::string> token_labels(int H, int W) {
 }
 
 // An H×W grid heatmap whose cells are patches; clicking a cell selects that patch.
-ViewData grid_heatmap(const std::string& title, const Eigen::MatrixXd& G, Lang lang, bool selectable) {
-    ViewData v = matrix_heatmap(title, G, tr(lang, "行 r", "row r"), tr(lang, "列 c", "column c"));
+LegacyView grid_heatmap(const std::string& title, const Eigen::MatrixXd& G, Lang lang, bool selectable) {
+    LegacyView v = matrix_heatmap(title, G, tr(lang, "行 r", "row r"), tr(lang, "列 c", "column c"));
     if (selectable) {
-        v.select_mode = ViewData::SelectMode::Cell;
+        v.select_mode = LegacyView::SelectMode::Cell;
         v.select_param = "patch";
     }
     return v;
@@ -99,13 +100,13 @@ ViewData grid_heatmap(const std::string& title, const Eigen::MatrixXd& G, Lang l
 // [SECTION] step views 1..5
 
 // Step 1: the grid, its flattening, and the seed-002 rule "attend to the patch on the right".
-std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int H = in.H, W = in.W, N = H * W;
     Eigen::MatrixXd idx(H, W);
     for (int r = 0; r < H; ++r)
         for (int c = 0; c < W; ++c) idx(r, c) = vit_token_index(r, c, W);
-    ViewData grid = grid_heatmap(tr(lang, "图块网格：格子里是展平后的词元序号 t = r·W + c", "Patch grid: each cell holds its token index t = r·W + c"),
+    LegacyView grid = grid_heatmap(tr(lang, "图块网格：格子里是展平后的词元序号 t = r·W + c", "Patch grid: each cell holds its token index t = r·W + c"),
                                  idx, lang, true);
     grid.integer = true;
     grid.decimals = 0;
@@ -131,7 +132,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
             }
             if (b == a + 1) ++flat_neighbours;
         }
-    ViewData att = qk_heatmap(tr(lang, "规则“关注右边一格”：δ = q − k = (0, −1) 处为 1", "Rule \"attend to the patch on the right\": 1 where δ = q − k = (0, −1)"),
+    LegacyView att = qk_heatmap(tr(lang, "规则“关注右边一格”：δ = q − k = (0, −1) 处为 1", "Rule \"attend to the patch on the right\": 1 where δ = q − k = (0, −1)"),
                               A, lang);
     att.row_axis = tr(lang, "查询词元 q", "query token q");
     att.col_axis = tr(lang, "键词元 k", "key token k");
@@ -157,7 +158,7 @@ std::vector<ViewData> step1_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 2: a learnable table, a naive lookup on a larger grid (NaN outside), and the bilinear resampling.
-std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
     const Eigen::MatrixXd table = random_signed_matrix(in.H * in.W, in.dim, rng);
@@ -174,14 +175,14 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
             missing += inside ? 0 : 1;
         }
     const std::string ch = tr(lang, "（通道 ", " (channel ") + std::to_string(in.channel) + tr(lang, "）", ")");
-    ViewData orig = grid_heatmap(tr(lang, "学到的 H×W 表", "Learned H×W table") + ch, g, lang, false);
+    LegacyView orig = grid_heatmap(tr(lang, "学到的 H×W 表", "Learned H×W table") + ch, g, lang, false);
     orig.is_signed = true;
     const int H = in.H, W = in.W, H2 = in.H2, W2 = in.W2;
     orig.explain = [g, H, W, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H || c >= W) return "";
         return tr(lang, "图块 ", "Patch ") + coord(r, c) + tr(lang, " 的位置向量分量：", ": table entry ") + num(g(r, c));
     };
-    ViewData nv = grid_heatmap(tr(lang, "不插值，直接在 H2×W2 上查表", "Looked up on H2×W2 without interpolation") + ch, naive, lang, false);
+    LegacyView nv = grid_heatmap(tr(lang, "不插值，直接在 H2×W2 上查表", "Looked up on H2×W2 without interpolation") + ch, naive, lang, false);
     nv.is_signed = true;
     nv.explain = [naive, H2, W2, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H2 || c >= W2) return "";
@@ -190,7 +191,7 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
     };
     nv.notes.push_back(std::to_string(missing) + tr(lang, " 个格子在原表之外，没有参数（画成斜线格）。",
                                                     " cells fall outside the learned table and have no parameters (drawn hatched)."));
-    ViewData rv = grid_heatmap(tr(lang, "双线性插值到 H2×W2", "Bilinear interpolation to H2×W2") + ch, g2, lang, false);
+    LegacyView rv = grid_heatmap(tr(lang, "双线性插值到 H2×W2", "Bilinear interpolation to H2×W2") + ch, g2, lang, false);
     rv.is_signed = true;
     rv.explain = [g2, H, W, H2, W2, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H2 || c >= W2) return "";
@@ -207,7 +208,7 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
                           "MAE/DeiT's interpolate_pos_embed and timm's resample_abs_pos_embed default to bicubic; "
                           "bilinear is used here so each cell is a weighted sum of just four numbers."));
 
-    ViewData taps;
+    LegacyView taps;
     taps.kind = ViewKind::Table;
     taps.title = tr(lang, "每个新行、新列读取的源位置", "Source positions read by each new row and column");
     taps.values.resize(H2 + W2, 4);
@@ -229,11 +230,11 @@ std::vector<ViewData> step2_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 3: MAE's 2-D sin-cos table and the similarity of the selected patch to all others.
-std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int H = in.H, W = in.W, N = H * W, D = in.dim;
     const Eigen::MatrixXd E = mae_2d_sincos(H, W, D);
-    ViewData heat;
+    LegacyView heat;
     heat.kind = ViewKind::Heatmap;
     heat.title = tr(lang, "MAE 2-D sin-cos：每个词元一行", "MAE 2-D sin-cos: one row per token");
     heat.values = to_rows(E);
@@ -273,7 +274,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
 
     Eigen::MatrixXd sim(H, W);
     for (int t = 0; t < N; ++t) sim(vit_token_row(t, W), vit_token_col(t, W)) = E.row(in.patch).dot(E.row(t));
-    ViewData sv = grid_heatmap(tr(lang, "选中图块与每个图块的内积（点击格子换图块）", "Dot product of the selected patch with every patch (click to change)"),
+    LegacyView sv = grid_heatmap(tr(lang, "选中图块与每个图块的内积（点击格子换图块）", "Dot product of the selected patch with every patch (click to change)"),
                                sim, lang, true);
     sv.highlight_cells = {{vit_token_row(in.patch, W), vit_token_col(in.patch, W)}};
     const int sel = in.patch;
@@ -289,7 +290,7 @@ std::vector<ViewData> step3_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 4: axial 2-D RoPE scores and their dependence on (Δrow, Δcol) only.
-std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step4_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int H = in.H, W = in.W, N = H * W, D = in.dim;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 7);
@@ -297,7 +298,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     for (int i = 0; i < D; ++i) q(i) = rng.next_signed();
     for (int i = 0; i < D; ++i) k(i) = rng.next_signed();
     const Eigen::MatrixXd S = axial_rope_scores(H, W, D, in.theta, q, k);
-    ViewData heat = labelled_heatmap(
+    LegacyView heat = labelled_heatmap(
             tr(lang, "轴向 2-D RoPE 分数 S[a,b]（(HW)×(HW)）", "Axial 2-D RoPE scores S[a,b], (HW)×(HW)"), to_rows(S),
             token_labels(H, W), token_labels(H, W), tr(lang, "查询词元 a", "query token a"),
             tr(lang, "键词元 b", "key token b"));
@@ -326,7 +327,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
 
     Eigen::MatrixXd row(H, W);
     for (int t = 0; t < N; ++t) row(vit_token_row(t, W), vit_token_col(t, W)) = S(in.patch, t);
-    ViewData rv = grid_heatmap(tr(lang, "选中查询对每个键图块的分数（点击格子换查询）", "Scores of the selected query to every key patch (click to change)"),
+    LegacyView rv = grid_heatmap(tr(lang, "选中查询对每个键图块的分数（点击格子换查询）", "Scores of the selected query to every key patch (click to change)"),
                                row, lang, true);
     rv.is_signed = true;
     rv.highlight_cells = {{vit_token_row(in.patch, W), vit_token_col(in.patch, W)}};
@@ -337,7 +338,7 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
     };
 
     const Eigen::VectorXd f = axial_rope_freqs(D, in.theta);
-    ViewData table;
+    LegacyView table;
     table.kind = ViewKind::Table;
     table.title = tr(lang, "每一对：随哪个轴旋转、频率多少", "Each pair: which axis turns it, at what frequency");
     table.values.resize(D / 2, 3);
@@ -358,11 +359,11 @@ std::vector<ViewData> step4_views(const ParamSet& p, Lang lang) {
 }
 
 // Step 5: Swin's relative position index.
-std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
+std::vector<LegacyView> step5_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int Wh = in.H, Ww = in.W, N = Wh * Ww;
     const Eigen::MatrixXd idx = swin_relative_position_index(Wh, Ww);
-    ViewData heat = labelled_heatmap(
+    LegacyView heat = labelled_heatmap(
             tr(lang, "Swin 的 relative_position_index（窗口 H×W）", "Swin's relative_position_index (window H×W)"),
             to_rows(idx), token_labels(Wh, Ww), token_labels(Wh, Ww), tr(lang, "查询词元", "query token"),
             tr(lang, "键词元", "key token"));
@@ -396,7 +397,7 @@ std::vector<ViewData> step5_views(const ParamSet& p, Lang lang) {
     Eigen::MatrixXd layout(2 * Wh - 1, 2 * Ww - 1);
     for (int r = 0; r < 2 * Wh - 1; ++r)
         for (int c = 0; c < 2 * Ww - 1; ++c) layout(r, c) = r * (2 * Ww - 1) + c;
-    ViewData tv;
+    LegacyView tv;
     tv.kind = ViewKind::Heatmap;
     tv.title = tr(lang, "偏置表的排布：行 Δr + H − 1，列 Δc + W − 1", "Layout of the bias table: row Δr + H − 1, column Δc + W − 1");
     tv.values = to_rows(layout);
@@ -442,7 +443,7 @@ Lesson make_lesson() {
          "in 2-D is a vector δ = (Δr, Δc). The second table implements 'attend to the patch on the right', which "
          "after flattening is not one whole diagonal. Click a grid cell to select another patch."},
         {"H", "W", "patch"},
-        step1_views});
+        legacy(step1_views)});
 
     lesson.steps.push_back(Step{
         {"可学习的二维表与分辨率变化", "A learnable 2-D table and a change of resolution"},
@@ -455,7 +456,7 @@ Lesson make_lesson() {
          "align_corners=False, as in PyTorch, and the table lists the source positions and weights each new row and "
          "column reads."},
         {"H", "W", "H2", "W2", "channel", "dim", "seed"},
-        step2_views});
+        legacy(step2_views)});
 
     lesson.steps.push_back(Step{
         {"MAE 的二维 sin-cos", "MAE's 2-D sin-cos"},
@@ -468,7 +469,7 @@ Lesson make_lesson() {
          "second figure shows the dot product of the selected patch with every patch, a column part plus a row "
          "part."},
         {"H", "W", "patch", "dim"},
-        step3_views});
+        legacy(step3_views)});
 
     lesson.steps.push_back(Step{
         {"轴向二维 RoPE", "Axial 2-D RoPE"},
@@ -480,7 +481,7 @@ Lesson make_lesson() {
          "is a 1-D RoPE, so the score depends only on (Δrow, Δcol); the notes check that all cells with the same "
          "offset hold the same value. Click the grid to change the query patch."},
         {"H", "W", "patch", "dim", "theta", "seed"},
-        step4_views});
+        legacy(step4_views)});
 
     lesson.steps.push_back(Step{
         {"Swin 的相对位置索引", "Swin's relative position index"},
@@ -492,7 +493,7 @@ Lesson make_lesson() {
          "(Δr + H − 1)·(2W − 1) + (Δc + W − 1). The second figure lays the table out by offset; the outlined cells "
          "are the rows the selected query reads."},
         {"H", "W", "patch"},
-        step5_views});
+        legacy(step5_views)});
     return lesson;
 }
 

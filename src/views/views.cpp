@@ -1,38 +1,52 @@
 // PE Lab — views/views.cpp
-// The registry of view kinds: one line per kind. Adding a kind = one drawing function + one line.
+// The registry of figure kinds: one line per kind, from its payload type (lesson.h) to its drawing functions.
+// Adding a kind = its payload in the ViewData variant + its two functions + its lines here (a kind without
+// them does not compile). Then the parts every view shares: the notes under the figure.
 #include "views/views.h"
 
 #include <cmath>
 #include <cstdio>
+#include <variant>
 
 namespace pelab {
 
-struct ViewKindEntry {
-    ViewKind kind;
-    float (*preferred_height)(const ViewData&, float);
-    void (*draw)(const ViewData&, ViewContext&, float);
-};
+namespace {
 
-static const ViewKindEntry kViewKinds[] = {
-    {ViewKind::Heatmap, heatmap_preferred_height, draw_heatmap},
-    {ViewKind::Table, table_preferred_height, draw_table},
-    {ViewKind::Curve, curve_preferred_height, draw_curve},
-    {ViewKind::PositionMap, position_map_preferred_height, draw_position_map},
-};
+// [SECTION] registry: payload → its functions -------------------------------------------------
 
-static const ViewKindEntry* find_kind(ViewKind kind) {
-    for (const ViewKindEntry& e : kViewKinds)
-        if (e.kind == kind) return &e;
-    return nullptr;
+float figure_height(const HeatmapView& f, float width) { return heatmap_preferred_height(f, width); }
+float figure_height(const TableView& f, float width) { return table_preferred_height(f, width); }
+float figure_height(const CurveView& f, float width) { return curve_preferred_height(f, width); }
+float figure_height(const MapView& f, float width) { return position_map_preferred_height(f, width); }
+
+bool draw_figure(const std::string& title, const HeatmapView& f, ViewContext& ctx, float width) {
+    return draw_heatmap(title, f, ctx, width);
+}
+bool draw_figure(const std::string& title, const TableView& f, ViewContext& ctx, float width) {
+    return draw_table(title, f, ctx, width);
+}
+bool draw_figure(const std::string& title, const CurveView& f, ViewContext& ctx, float width) {
+    return draw_curve(title, f, ctx, width);
+}
+bool draw_figure(const std::string& title, const MapView& f, ViewContext& ctx, float width) {
+    return draw_position_map(title, f, ctx, width);
 }
 
+}  // namespace
+
+// [SECTION] a view: title and figure, then the notes --------------------------------------------
+
 float view_preferred_height(const ViewData& view, float width) {
-    const ViewKindEntry* e = find_kind(view.kind);
-    return e ? e->preferred_height(view, width) : 0.0f;
+    const float figure = std::visit([&](const auto& f) { return figure_height(f, width); }, view.figure);
+    const float font = ImGui::GetFontSize();
+    return figure + float(view.notes.size()) * (font + 4.0f);
 }
 
 void draw_view(const ViewData& view, ViewContext& ctx, float width) {
-    if (const ViewKindEntry* e = find_kind(view.kind)) e->draw(view, ctx, width);
+    const bool drawn = std::visit([&](const auto& f) { return draw_figure(view.title, f, ctx, width); }, view.figure);
+    if (!drawn) return;
+    for (const std::string& n : view.notes) text_wrapped(n, width);
+    ImGui::Dummy(ImVec2(width, ImGui::GetFontSize() * 0.4f));
 }
 
 std::string format_cell(double value, bool integer, int decimals) {

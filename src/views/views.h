@@ -1,7 +1,8 @@
 // PE Lab — views/views.h
-// Stateless drawing of what lessons describe: one function per view kind plus one registry line
-// (views.cpp). Each function draws a ViewData at the ImGui cursor into a given width and reports
-// where it drew, so the app (and the browser tests through it) can find every figure on screen.
+// Stateless drawing of what lessons describe, implot style: one function per kind of figure, each taking its
+// own payload (lesson.h), plus one registry line per kind (views.cpp). Each function draws its figure at
+// the ImGui cursor into a given width and reports where it drew, so the app (and the browser tests through
+// it) can find every figure on screen.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -63,10 +64,11 @@ struct ViewContext {
     KeyValues* edits = nullptr;        // parameter changes asked for by clicks (select_param), applied by the app
 };
 
-// Height the view would like for a given width (the app lays views out with it).
+// Height the view would like for a given width: its title, figure and notes.
 float view_preferred_height(const ViewData& view, float width);
 
-// Draws `view` at the cursor, `width` wide; advances the cursor past it.
+// Draws `view` at the cursor, `width` wide: its title and figure (the function of its kind, below), then its
+// notes; advances the cursor past it.
 void draw_view(const ViewData& view, ViewContext& ctx, float width);
 
 // Wrapped text that breaks Chinese between characters as well as English at spaces (text.cpp).
@@ -77,15 +79,20 @@ std::vector<std::pair<const char*, const char*>> wrap_lines(const std::string& t
 // Formats a cell value for display: integers without decimals, no "-0".
 std::string format_cell(double value, bool integer, int decimals);
 
-// [SECTION] one function per kind (views_heatmap.cpp, views_table.cpp, views_curve.cpp)
-float heatmap_preferred_height(const ViewData& view, float width);
-void draw_heatmap(const ViewData& view, ViewContext& ctx, float width);
-float table_preferred_height(const ViewData& view, float width);
-void draw_table(const ViewData& view, ViewContext& ctx, float width);
-float curve_preferred_height(const ViewData& view, float width);
-void draw_curve(const ViewData& view, ViewContext& ctx, float width);
-float position_map_preferred_height(const ViewData& view, float width);
-void draw_position_map(const ViewData& view, ViewContext& ctx, float width);
+// [SECTION] one function per kind of figure (views_heatmap.cpp, views_table.cpp, views_curve.cpp,
+// views_posmap.cpp)
+// draw_*: draws `title` and the figure at the cursor, `width` wide, records it in ctx.drawn and leaves the
+// cursor where the view's notes go. Returns false when there was nothing to draw (an empty matrix, no map):
+// draw_view then leaves the notes out too.
+// *_preferred_height: the height of the title and the figure for a given width (the notes not included).
+float heatmap_preferred_height(const HeatmapView& heatmap, float width);
+bool draw_heatmap(const std::string& title, const HeatmapView& heatmap, ViewContext& ctx, float width);
+float table_preferred_height(const TableView& table, float width);
+bool draw_table(const std::string& title, const TableView& table, ViewContext& ctx, float width);
+float curve_preferred_height(const CurveView& curve, float width);
+bool draw_curve(const std::string& title, const CurveView& curve, ViewContext& ctx, float width);
+float position_map_preferred_height(const MapView& map, float width);
+bool draw_position_map(const std::string& title, const MapView& map, ViewContext& ctx, float width);
 
 // Dark or light ink, whichever reads better on the colour of t ∈ [0, 1] (views_heatmap.cpp).
 ImU32 text_colour_on(Colormap map, float t);

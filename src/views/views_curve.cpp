@@ -24,15 +24,14 @@ double nice_step(double span, int target) {
 
 }  // namespace
 
-float curve_preferred_height(const ViewData& v, float width) {
+float curve_preferred_height(const CurveView& /*v*/, float width) {
     const float font = ImGui::GetFontSize();
-    return font * 1.6f + std::clamp(width * 0.45f, font * 10.0f, font * 20.0f) + font * 2.6f +
-           float(v.notes.size()) * (font + 4.0f);
+    return font * 1.6f + std::clamp(width * 0.45f, font * 10.0f, font * 20.0f) + font * 2.6f;
 }
 
-void draw_curve(const ViewData& v, ViewContext& ctx, float width) {
+bool draw_curve(const std::string& title, const CurveView& v, ViewContext& ctx, float width) {
     const float font = ImGui::GetFontSize();
-    ImGui::TextUnformatted(v.title.c_str());
+    ImGui::TextUnformatted(title.c_str());
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float plot_h = std::clamp(width * 0.45f, font * 10.0f, font * 20.0f);
     const float left = font * 3.5f, bottom = font * 1.5f;
@@ -74,9 +73,9 @@ void draw_curve(const ViewData& v, ViewContext& ctx, float width) {
         const float tw = ImGui::CalcTextSize(buf).x;
         dl->AddText(ImVec2(sx(x) - tw * 0.5f, p1.y + 3), text, buf);
     }
-    if (!v.col_axis.empty()) {
-        const float tw = ImGui::CalcTextSize(v.col_axis.c_str()).x;
-        dl->AddText(ImVec2((p0.x + p1.x - tw) * 0.5f, p1.y + font * 1.2f), text, v.col_axis.c_str());
+    if (!v.x_axis.empty()) {
+        const float tw = ImGui::CalcTextSize(v.x_axis.c_str()).x;
+        dl->AddText(ImVec2((p0.x + p1.x - tw) * 0.5f, p1.y + font * 1.2f), text, v.x_axis.c_str());
     }
 
     // Series and markers.
@@ -123,7 +122,7 @@ void draw_curve(const ViewData& v, ViewContext& ctx, float width) {
         if (i > 0 && std::fabs(v.x[i - 1] - xv) < std::fabs(v.x[i] - xv)) --i;
         dl->AddLine(ImVec2(sx(v.x[i]), p0.y), ImVec2(sx(v.x[i]), p1.y), text);
         ImGui::BeginTooltip();
-        ImGui::Text("%s = %s", v.col_axis.empty() ? "x" : v.col_axis.c_str(), format_cell(v.x[i], false, 4).c_str());
+        ImGui::Text("%s = %s", v.x_axis.empty() ? "x" : v.x_axis.c_str(), format_cell(v.x[i], false, 4).c_str());
         for (size_t s = 0; s < v.series.size(); ++s) {
             if (i >= v.series[s].size()) continue;
             const char* label = s < v.series_labels.size() ? v.series_labels[s].c_str() : "y";
@@ -131,11 +130,8 @@ void draw_curve(const ViewData& v, ViewContext& ctx, float width) {
         }
         ImGui::EndTooltip();
     }
-    if (ctx.drawn) ctx.drawn->push_back({ViewKind::Curve, v.title, p0, p1, 0, int(v.series.size())});
-    for (const std::string& note : v.notes) {
-        text_wrapped(note, width);
-    }
-    ImGui::Dummy(ImVec2(width, font * 0.4f));
+    if (ctx.drawn) ctx.drawn->push_back({ViewKind::Curve, title, p0, p1, 0, int(v.series.size())});
+    return true;
 }
 
 }  // namespace pelab

@@ -4,8 +4,11 @@
 //
 // Index of this file:
 // [SECTION] layout
-// [SECTION] drawing
-// [SECTION] hover
+// [SECTION] colours (value range, legend)
+// [SECTION] cell mapping and zoom
+// [SECTION] drawing: texture, axes and labels, cell values, overlays
+// [SECTION] hover: the hovered cell, Δ diagonal, click to select, tooltip
+// [SECTION] draw_heatmap
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -35,7 +38,7 @@ float widest_label(const std::vector<std::string>& labels) {
     return w;
 }
 
-HeatmapLayout layout_heatmap(const ViewData& v, float width) {
+HeatmapLayout layout_heatmap(const HeatmapView& v, float width) {
     HeatmapLayout l;
     const float font = ImGui::GetFontSize();
     const int rows = int(v.values.rows()), cols = int(v.values.cols());
@@ -54,18 +57,17 @@ HeatmapLayout layout_heatmap(const ViewData& v, float width) {
 
 }  // namespace
 
-float heatmap_preferred_height(const ViewData& v, float width) {
+float heatmap_preferred_height(const HeatmapView& v, float width) {
     const HeatmapLayout l = layout_heatmap(v, width);
     const float font = ImGui::GetFontSize();
-    const float notes = float(v.notes.size()) * (font + 4.0f);
-    return font * 1.6f + l.label_h + l.cell * float(v.values.rows()) + font * 0.8f + notes;
+    return font * 1.6f + l.label_h + l.cell * float(v.values.rows()) + font * 0.8f;
 }
 
-// [SECTION] drawing --------------------------------------------------------------------------
+// [SECTION] colours (value range, legend) ------------------------------------------------------
 
 namespace {
 
-void value_range(const ViewData& v, float* lo, float* hi) {
+void value_range(const HeatmapView& v, float* lo, float* hi) {
     double mn = INFINITY, mx = -INFINITY;
     for (Eigen::Index i = 0; i < v.values.size(); ++i) {
         const double x = v.values.data()[i];
@@ -115,6 +117,9 @@ void draw_colour_legend(ViewContext& ctx, ImDrawList* dl, ImVec2 p0, float heigh
     tick(lo, b1.y - 1);
 }
 
+
+// [SECTION] cell mapping and zoom ------------------------------------------------------------
+
 namespace {
 
 // Screen mapping of a (possibly zoomed and panned) heatmap: the visible window of the matrix in
@@ -149,38 +154,6 @@ CellMap make_map(ImVec2 p0, ImVec2 p1, int rows, int cols, const HeatmapZoom& z)
     return m;
 }
 
-// Outlined row and cells, then arrows between cell centres (e.g. displacements δ on a 2-D grid).
-void draw_overlays(const ViewData& v, ImDrawList* dl, const CellMap& m) {
-    const ImU32 select = IM_COL32(20, 20, 20, 255);
-    const float cw = m.cell_w(), ch = m.cell_h();
-    const float thick = std::max(2.0f, std::min(cw, ch) * 0.08f);
-    if (v.highlight_row >= 0 && v.highlight_row < m.rows)
-        dl->AddRect(ImVec2(m.p0.x - 1, m.y(float(v.highlight_row)) - 1), ImVec2(m.p1.x + 1, m.y(float(v.highlight_row + 1)) + 1),
-                    select, 0, 0, thick);
-    for (const auto& rc : v.highlight_cells) {
-        if (rc.first < 0 || rc.first >= m.rows || rc.second < 0 || rc.second >= m.cols) continue;
-        dl->AddRect(ImVec2(m.x(float(rc.second)), m.y(float(rc.first))), ImVec2(m.x(float(rc.second + 1)), m.y(float(rc.first + 1))),
-                    select, 0, 0, thick);
-    }
-    const ImU32 arrow = IM_COL32(230, 120, 0, 235);
-    const float cell = std::min(cw, ch);
-    for (const ViewData::Arrow& ar : v.arrows) {
-        const ImVec2 from(m.x(float(ar.c0) + 0.5f), m.y(float(ar.r0) + 0.5f));
-        const ImVec2 to(m.x(float(ar.c1) + 0.5f), m.y(float(ar.r1) + 0.5f));
-        const float dx = to.x - from.x, dy = to.y - from.y, len = std::sqrt(dx * dx + dy * dy);
-        if (len < 1.0f) {
-            dl->AddCircle(from, cell * 0.22f, arrow, 0, 2.5f);  // δ = (0, 0): the query itself
-            continue;
-        }
-        // Stop short of the target centre so the head does not cover the cell's text.
-        const float ux = dx / len, uy = dy / len, head = std::min(cell * 0.3f, 12.0f);
-        const ImVec2 tip(to.x - ux * cell * 0.18f, to.y - uy * cell * 0.18f);
-        dl->AddLine(from, ImVec2(tip.x - ux * head * 0.8f, tip.y - uy * head * 0.8f), arrow, 2.5f);
-        dl->AddTriangleFilled(tip, ImVec2(tip.x - ux * head - uy * head * 0.5f, tip.y - uy * head + ux * head * 0.5f),
-                              ImVec2(tip.x - ux * head + uy * head * 0.5f, tip.y - uy * head - ux * head * 0.5f), arrow);
-    }
-}
-
 // Wheel or pinch zooms about the pointer, dragging pans, a double click resets.
 void zoom_and_pan(HeatmapZoom* z, const CellMap& m, int rows, int cols, float pinch, bool double_click) {
     const ImGuiIO& io = ImGui::GetIO();
@@ -211,45 +184,47 @@ void zoom_and_pan(HeatmapZoom* z, const CellMap& m, int rows, int cols, float pi
     z->cy = std::clamp(z->cy, half, 1.0f - half);
 }
 
-}  // namespace
-
-void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
-    const int rows = int(v.values.rows()), cols = int(v.values.cols());
-    const float font = ImGui::GetFontSize();
-    ImGui::TextUnformatted(v.title.c_str());
-    if (rows == 0 || cols == 0) return;
-
-    const HeatmapLayout l = layout_heatmap(v, width);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const ImVec2 p0(origin.x + l.label_w, origin.y + l.label_h);
-    const ImVec2 p1(p0.x + l.cell * float(cols), p0.y + l.cell * float(rows));
-    HeatmapZoom no_zoom;
-    HeatmapZoom* zoom = ctx.interaction ? &ctx.interaction->zoom[ctx.slot] : &no_zoom;
-    CellMap m = make_map(p0, p1, rows, cols, *zoom);
-
-    // The whole figure is one item: hover, wheel, drag and click all land on it.
+// The whole figure, labels included, is one item: hover, wheel, drag and click all land on it. Returns the
+// cell mapping after this frame's zoom and pan of the cell area [p0, p1].
+CellMap interact(ViewContext& ctx, HeatmapZoom* zoom, ImVec2 origin, ImVec2 p0, ImVec2 p1, int rows, int cols) {
     ImGui::InvisibleButton("##cells", ImVec2(p1.x - origin.x, p1.y - origin.y));
-    zoom_and_pan(zoom, m, rows, cols, ctx.interaction ? ctx.interaction->pinch : 0.0f,
+    zoom_and_pan(zoom, make_map(p0, p1, rows, cols, *zoom), rows, cols, ctx.interaction ? ctx.interaction->pinch : 0.0f,
                  ctx.interaction && ctx.interaction->double_click);
-    m = make_map(p0, p1, rows, cols, *zoom);
+    return make_map(p0, p1, rows, cols, *zoom);
+}
 
-    // Upload (only when the data changed) and paint the visible window of cells on the GPU.
-    const Colormap map = v.is_signed ? Colormap::Diverging : Colormap::Sequential;
-    float lo, hi;
-    value_range(v, &lo, &hi);
-    std::vector<float> texels(size_t(rows) * size_t(cols));
+// [SECTION] drawing: texture, axes and labels, cell values, overlays -------------------------
+
+// The colour scale of the cells.
+struct CellColours {
+    Colormap map = Colormap::Sequential;
+    float lo = 0, hi = 1;
+};
+
+// Uploads the matrix as a float texture (only when the data changed), paints the visible window of cells on
+// the GPU and the colour bar right of them.
+CellColours paint_cells(const HeatmapView& v, ViewContext& ctx, ImDrawList* dl, const CellMap& m) {
+    const float font = ImGui::GetFontSize();
+    CellColours c;
+    c.map = v.is_signed ? Colormap::Diverging : Colormap::Sequential;
+    value_range(v, &c.lo, &c.hi);
+    std::vector<float> texels(size_t(m.rows) * size_t(m.cols));
     for (size_t i = 0; i < texels.size(); ++i) texels[i] = float(v.values.data()[i]);
-    ctx.painter->upload(ctx.slot, ctx.data_version, texels.data(), rows, cols);
+    ctx.painter->upload(ctx.slot, ctx.data_version, texels.data(), m.rows, m.cols);
     const float window[4] = {m.u0, m.v0, m.u1, m.v1};
-    ctx.painter->paint(dl, ctx.slot, p0, p1, map, lo, hi, false, window);
-    draw_colour_legend(ctx, dl, ImVec2(p1.x + font * 0.6f, p0.y), p1.y - p0.y, map, lo, hi, v.integer, v.is_signed);
+    ctx.painter->paint(dl, ctx.slot, m.p0, m.p1, c.map, c.lo, c.hi, false, window);
+    draw_colour_legend(ctx, dl, ImVec2(m.p1.x + font * 0.6f, m.p0.y), m.p1.y - m.p0.y, c.map, c.lo, c.hi, v.integer, v.is_signed);
+    return c;
+}
 
-    // Axis captions and labels.
+// Axis captions and the labels of the visible rows and columns. The column caption is centred over the
+// columns (with the zoom factor once zoomed in); the row caption sits in the top-left corner, above the
+// row labels ("↓" reads as "rows run downward") and clear of the column caption.
+void draw_axes(const HeatmapView& v, ImDrawList* dl, ImVec2 origin, const CellMap& m, float zoom) {
+    const float font = ImGui::GetFontSize();
+    const ImVec2 p0 = m.p0, p1 = m.p1;
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
     const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    // Column caption centred over the columns; row caption in the top-left corner, above the row labels
-    // ("↓" reads as "rows run downward") and clear of the column caption.
     float row_caption_end = origin.x;
     if (!v.row_axis.empty()) {
         const std::string caption = v.row_axis + " ↓";
@@ -258,14 +233,15 @@ void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
     }
     if (!v.col_axis.empty()) {
         std::string caption = v.col_axis + " →";
-        if (zoom->zoom > 1.0f) {
+        if (zoom > 1.0f) {
             char buf[48];
-            std::snprintf(buf, sizeof buf, "   ×%.1f", double(zoom->zoom));
+            std::snprintf(buf, sizeof buf, "   ×%.1f", double(zoom));
             caption += buf;
         }
         const float tw = ImGui::CalcTextSize(caption.c_str()).x;
         dl->AddText(ImVec2(std::max(row_caption_end, (p0.x + p1.x - tw) * 0.5f), origin.y), dim, caption.c_str());
     }
+    // Labels: every n-th one, so that they do not overlap at the current zoom.
     const float cw = m.cell_w(), ch = m.cell_h();
     const float label_room = std::max(widest_label(v.col_labels), font * 1.2f) + 4.0f;
     const int col_every = std::max(1, int(std::ceil(label_room / cw)));
@@ -286,95 +262,180 @@ void draw_heatmap(const ViewData& v, ViewContext& ctx, float width) {
         dl->AddText(ImVec2(p0.x - tw - font * 0.3f, m.y(float(r) + 0.5f) - font * 0.5f), text, s.c_str());
     }
     dl->PopClipRect();
+}
 
-    // Values (or the view's own cell text) inside cells, when they fit.
-    dl->PushClipRect(p0, p1, true);
+// Values (or the view's own cell text) inside the visible cells, when they fit, in ink that reads on the
+// cell's colour.
+void draw_cell_values(const HeatmapView& v, ImDrawList* dl, const CellMap& m, const CellColours& colours) {
+    const float font = ImGui::GetFontSize();
+    const float cw = m.cell_w(), ch = m.cell_h();
     const float cell = std::min(cw, ch);
+    if (cell < font * 1.3f) return;
     const int decimals = v.integer ? 0 : std::min(v.decimals, cell >= font * 3.4f ? 3 : 2);
-    const bool has_cell_text = v.cell_text.size() == size_t(rows) * size_t(cols);
-    if (cell >= font * 1.3f) {
-        for (int r = m.first_row(); r < m.last_row(); ++r) {
-            for (int c = m.first_col(); c < m.last_col(); ++c) {
-                const double x = v.values(r, c);
-                if (std::isnan(x) && !has_cell_text) continue;
-                const std::string s = has_cell_text ? v.cell_text[size_t(r) * size_t(cols) + size_t(c)]
-                                                    : format_cell(x, v.integer, decimals);
-                const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-                if (ts.x + 4.0f > cw) continue;
-                const ImVec2 at(m.x(float(c) + 0.5f) - ts.x * 0.5f, m.y(float(r) + 0.5f) - ts.y * 0.5f);
-                const ImU32 ink = std::isnan(x) ? IM_COL32(40, 40, 40, 255) : text_colour_on(map, colormap_t(map, x, lo, hi));
-                dl->AddText(at, ink, s.c_str());
-            }
+    const bool has_cell_text = v.cell_text.size() == size_t(m.rows) * size_t(m.cols);
+    for (int r = m.first_row(); r < m.last_row(); ++r) {
+        for (int c = m.first_col(); c < m.last_col(); ++c) {
+            const double x = v.values(r, c);
+            if (std::isnan(x) && !has_cell_text) continue;
+            const std::string s = has_cell_text ? v.cell_text[size_t(r) * size_t(m.cols) + size_t(c)]
+                                                : format_cell(x, v.integer, decimals);
+            const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+            if (ts.x + 4.0f > cw) continue;
+            const ImVec2 at(m.x(float(c) + 0.5f) - ts.x * 0.5f, m.y(float(r) + 0.5f) - ts.y * 0.5f);
+            const ImU32 ink = std::isnan(x) ? IM_COL32(40, 40, 40, 255)
+                                            : text_colour_on(colours.map, colormap_t(colours.map, x, colours.lo, colours.hi));
+            dl->AddText(at, ink, s.c_str());
         }
     }
+}
 
-    // [SECTION] hover --------------------------------------------------------------------------
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    int hr = -1, hc = -1;
-    if (ImGui::IsItemHovered() && mouse.x >= p0.x && mouse.y >= p0.y && mouse.x < p1.x && mouse.y < p1.y) {
-        hr = std::clamp(m.row_at(mouse.y), 0, rows - 1);
-        hc = std::clamp(m.col_at(mouse.x), 0, cols - 1);
+// Outlined row and cells, then arrows between cell centres (e.g. displacements δ on a 2-D grid).
+void draw_overlays(const HeatmapView& v, ImDrawList* dl, const CellMap& m) {
+    const ImU32 select = IM_COL32(20, 20, 20, 255);
+    const float cw = m.cell_w(), ch = m.cell_h();
+    const float thick = std::max(2.0f, std::min(cw, ch) * 0.08f);
+    if (v.highlight_row >= 0 && v.highlight_row < m.rows)
+        dl->AddRect(ImVec2(m.p0.x - 1, m.y(float(v.highlight_row)) - 1), ImVec2(m.p1.x + 1, m.y(float(v.highlight_row + 1)) + 1),
+                    select, 0, 0, thick);
+    for (const auto& rc : v.highlight_cells) {
+        if (rc.first < 0 || rc.first >= m.rows || rc.second < 0 || rc.second >= m.cols) continue;
+        dl->AddRect(ImVec2(m.x(float(rc.second)), m.y(float(rc.first))), ImVec2(m.x(float(rc.second + 1)), m.y(float(rc.first + 1))),
+                    select, 0, 0, thick);
     }
-    const ImU32 outline = IM_COL32(255, 170, 0, 255);
+    const ImU32 arrow = IM_COL32(230, 120, 0, 235);
+    const float cell = std::min(cw, ch);
+    for (const HeatmapView::Arrow& ar : v.arrows) {
+        const ImVec2 from(m.x(float(ar.c0) + 0.5f), m.y(float(ar.r0) + 0.5f));
+        const ImVec2 to(m.x(float(ar.c1) + 0.5f), m.y(float(ar.r1) + 0.5f));
+        const float dx = to.x - from.x, dy = to.y - from.y, len = std::sqrt(dx * dx + dy * dy);
+        if (len < 1.0f) {
+            dl->AddCircle(from, cell * 0.22f, arrow, 0, 2.5f);  // δ = (0, 0): the query itself
+            continue;
+        }
+        // Stop short of the target centre so the head does not cover the cell's text.
+        const float ux = dx / len, uy = dy / len, head = std::min(cell * 0.3f, 12.0f);
+        const ImVec2 tip(to.x - ux * cell * 0.18f, to.y - uy * cell * 0.18f);
+        dl->AddLine(from, ImVec2(tip.x - ux * head * 0.8f, tip.y - uy * head * 0.8f), arrow, 2.5f);
+        dl->AddTriangleFilled(tip, ImVec2(tip.x - ux * head - uy * head * 0.5f, tip.y - uy * head + ux * head * 0.5f),
+                              ImVec2(tip.x - ux * head + uy * head * 0.5f, tip.y - uy * head - ux * head * 0.5f), arrow);
+    }
+}
+
+// [SECTION] hover: the hovered cell, Δ diagonal, click to select, tooltip --------------------
+
+// A cell of the matrix; r < 0 = none.
+struct Cell {
+    int r = -1, c = -1;
+};
+
+// The cell under the pointer while the figure is hovered.
+Cell hovered_cell(const CellMap& m) {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    Cell h;
+    if (ImGui::IsItemHovered() && mouse.x >= m.p0.x && mouse.y >= m.p0.y && mouse.x < m.p1.x && mouse.y < m.p1.y) {
+        h.r = std::clamp(m.row_at(mouse.y), 0, m.rows - 1);
+        h.c = std::clamp(m.col_at(mouse.x), 0, m.cols - 1);
+    }
+    return h;
+}
+
+// q/k heatmaps: reports the hovered Δ = q − k to the step's other views and outlines every cell with the Δ
+// hovered last frame (in any of them), else the view's own highlight_delta: the band of equal Δ.
+void draw_delta_diagonal(const HeatmapView& v, ViewContext& ctx, ImDrawList* dl, const CellMap& m, Cell hover) {
+    if (!v.qk_axes) return;
     int diag = v.highlight_delta;
-    if (v.qk_axes && ctx.interaction) {
-        if (hr >= 0) ctx.interaction->hover_delta = (hr + v.row_offset) - (hc + v.col_offset);
+    if (ctx.interaction) {
+        if (hover.r >= 0) ctx.interaction->hover_delta = (hover.r + v.row_offset) - (hover.c + v.col_offset);
         if (ctx.interaction->prev_hover_delta != INT32_MIN) diag = ctx.interaction->prev_hover_delta;
     }
-    if (v.qk_axes && diag != INT_MIN && diag != INT32_MIN) {
-        // Outline every cell with q − k = diag: the band of equal Δ.
-        for (int r = m.first_row(); r < m.last_row(); ++r) {
-            const int c = (r + v.row_offset) - diag - v.col_offset;
-            if (c < 0 || c >= cols) continue;
-            dl->AddRect(ImVec2(m.x(float(c)), m.y(float(r))), ImVec2(m.x(float(c + 1)), m.y(float(r + 1))), outline, 0.0f, 0,
-                        std::max(1.5f, cell * 0.06f));
-        }
+    if (diag == INT_MIN || diag == INT32_MIN) return;
+    const ImU32 outline = IM_COL32(255, 170, 0, 255);
+    const float cell = std::min(m.cell_w(), m.cell_h());
+    for (int r = m.first_row(); r < m.last_row(); ++r) {
+        const int c = (r + v.row_offset) - diag - v.col_offset;
+        if (c < 0 || c >= m.cols) continue;
+        dl->AddRect(ImVec2(m.x(float(c)), m.y(float(r))), ImVec2(m.x(float(c + 1)), m.y(float(r + 1))), outline, 0.0f, 0,
+                    std::max(1.5f, cell * 0.06f));
     }
+}
+
+// A click (a press and release without dragging) on a cell selects: it asks the app to set the view's
+// select_param, a lesson parameter, so the selection lives in the URL.
+void select_on_click(const HeatmapView& v, ViewContext& ctx, Cell hover, int cols) {
+    if (hover.r < 0 || !ImGui::IsMouseReleased(ImGuiMouseButton_Left) || v.select_param.empty() || !ctx.edits ||
+        v.select_mode == HeatmapView::SelectMode::None)
+        return;
+    const ImVec2 drag = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
+    if (drag.x * drag.x + drag.y * drag.y < 36.0f) {
+        const int value = v.select_mode == HeatmapView::SelectMode::Row ? hover.r : hover.r * cols + hover.c;
+        ctx.edits->push_back({v.select_param, std::to_string(value)});
+    }
+}
+
+// The hovered cell's tooltip: the lesson's own account of the cell, else its position (q, k and Δ on q/k
+// axes; else its labels) and its value.
+void draw_tooltip(const HeatmapView& v, Cell hover) {
+    const float font = ImGui::GetFontSize();
+    ImGui::BeginTooltip();
+    const std::string explained = v.explain ? v.explain(hover.r, hover.c) : std::string();
+    if (!explained.empty()) {
+        // The lesson's own account of the cell already names q, k, Δ and the value.
+        text_wrapped(explained, font * 28.0f);
+    } else {
+        if (v.qk_axes) {
+            const int q = hover.r + v.row_offset, k = hover.c + v.col_offset;
+            const std::string line = "q = " + format_cell(q, true, 0) + ", k = " + format_cell(k, true, 0) +
+                                     ", Δ = q − k = " + format_cell(q - k, true, 0);
+            ImGui::TextUnformatted(line.c_str());
+        } else {
+            const std::string rl = hover.r < int(v.row_labels.size()) ? v.row_labels[size_t(hover.r)] : std::to_string(hover.r);
+            const std::string cl = hover.c < int(v.col_labels.size()) ? v.col_labels[size_t(hover.c)] : std::to_string(hover.c);
+            ImGui::Text("%s, %s", rl.c_str(), cl.c_str());
+        }
+        const double x = v.values(hover.r, hover.c);
+        ImGui::TextUnformatted(std::isnan(x) ? "—" : format_cell(x, v.integer, 6).c_str());
+    }
+    ImGui::EndTooltip();
+}
+
+}  // namespace
+
+// [SECTION] draw_heatmap ---------------------------------------------------------------------
+
+bool draw_heatmap(const std::string& title, const HeatmapView& v, ViewContext& ctx, float width) {
+    const int rows = int(v.values.rows()), cols = int(v.values.cols());
+    const float font = ImGui::GetFontSize();
+    ImGui::TextUnformatted(title.c_str());
+    if (rows == 0 || cols == 0) return false;
+
+    // Layout: row labels left of the cells, column labels above, the legend right of them.
+    const HeatmapLayout l = layout_heatmap(v, width);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 p0(origin.x + l.label_w, origin.y + l.label_h);
+    const ImVec2 p1(p0.x + l.cell * float(cols), p0.y + l.cell * float(rows));
+    HeatmapZoom no_zoom;
+    HeatmapZoom* zoom = ctx.interaction ? &ctx.interaction->zoom[ctx.slot] : &no_zoom;
+    const CellMap m = interact(ctx, zoom, origin, p0, p1, rows, cols);
+
+    const CellColours colours = paint_cells(v, ctx, dl, m);
+    draw_axes(v, dl, origin, m, zoom->zoom);
+    dl->PushClipRect(p0, p1, true);
+    draw_cell_values(v, dl, m, colours);
+    const Cell hover = hovered_cell(m);
+    draw_delta_diagonal(v, ctx, dl, m, hover);
     draw_overlays(v, dl, m);
-
-    // A click (a press and release without dragging) selects; the selection is a lesson parameter,
-    // so it lives in the URL.
-    if (hr >= 0 && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !v.select_param.empty() && ctx.edits &&
-        v.select_mode != ViewData::SelectMode::None) {
-        const ImVec2 drag = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
-        if (drag.x * drag.x + drag.y * drag.y < 36.0f) {
-            const int value = v.select_mode == ViewData::SelectMode::Row ? hr : hr * cols + hc;
-            ctx.edits->push_back({v.select_param, std::to_string(value)});
-        }
-    }
-
-    if (hr >= 0) {
-        dl->AddRect(ImVec2(m.x(float(hc)), m.y(float(hr))), ImVec2(m.x(float(hc + 1)), m.y(float(hr + 1))), IM_COL32(0, 0, 0, 255),
-                    0.0f, 0, 2.0f);
+    select_on_click(v, ctx, hover, cols);
+    if (hover.r >= 0) {
+        dl->AddRect(ImVec2(m.x(float(hover.c)), m.y(float(hover.r))), ImVec2(m.x(float(hover.c + 1)), m.y(float(hover.r + 1))),
+                    IM_COL32(0, 0, 0, 255), 0.0f, 0, 2.0f);
     }
     dl->PopClipRect();
-    if (hr >= 0) {
-        ImGui::BeginTooltip();
-        const std::string explained = v.explain ? v.explain(hr, hc) : std::string();
-        if (!explained.empty()) {
-            // The lesson's own account of the cell already names q, k, Δ and the value.
-            text_wrapped(explained, font * 28.0f);
-        } else {
-            if (v.qk_axes) {
-                const int q = hr + v.row_offset, k = hc + v.col_offset;
-                const std::string line = "q = " + format_cell(q, true, 0) + ", k = " + format_cell(k, true, 0) +
-                                         ", Δ = q − k = " + format_cell(q - k, true, 0);
-                ImGui::TextUnformatted(line.c_str());
-            } else {
-                const std::string rl = hr < int(v.row_labels.size()) ? v.row_labels[size_t(hr)] : std::to_string(hr);
-                const std::string cl = hc < int(v.col_labels.size()) ? v.col_labels[size_t(hc)] : std::to_string(hc);
-                ImGui::Text("%s, %s", rl.c_str(), cl.c_str());
-            }
-            const double x = v.values(hr, hc);
-            ImGui::TextUnformatted(std::isnan(x) ? "—" : format_cell(x, v.integer, 6).c_str());
-        }
-        ImGui::EndTooltip();
-    }
+    if (hover.r >= 0) draw_tooltip(v, hover);
 
-    if (ctx.drawn) ctx.drawn->push_back({ViewKind::Heatmap, v.title, p0, p1, rows, cols, zoom->zoom, {m.u0, m.v0, m.u1, m.v1}});
+    if (ctx.drawn) ctx.drawn->push_back({ViewKind::Heatmap, title, p0, p1, rows, cols, zoom->zoom, {m.u0, m.v0, m.u1, m.v1}});
     ImGui::SetCursorScreenPos(ImVec2(origin.x, p1.y + font * 0.4f));
-    for (const std::string& n : v.notes) text_wrapped(n, width);
-    ImGui::Dummy(ImVec2(width, font * 0.4f));
+    return true;
 }
 
 }  // namespace pelab

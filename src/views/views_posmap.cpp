@@ -7,7 +7,9 @@
 // Index of this file:
 // [SECTION] window (zoom and pan in cells)
 // [SECTION] axes
-// [SECTION] drawing
+// [SECTION] drawing: layout, painting on the GPU, axes and ticks, cell values
+// [SECTION] hover: the hovered cell and its tooltip
+// [SECTION] draw_position_map
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -86,149 +88,212 @@ std::string position_text(long long n) {
     return (n < 0 ? "−" : "") + out;
 }
 
-}  // namespace
+// [SECTION] drawing: layout, painting on the GPU, axes and ticks, cell values ------------------
 
-// [SECTION] drawing ------------------------------------------------------------------------------
+// Where the map sits: row ticks on the left, column ticks (and the caption) on top, the legend on the right.
+struct MapLayout {
+    ImVec2 origin, p0, p1;  // the figure's top-left corner; the square cell area [p0, p1]
+    float side = 0;         // of the cell area
+};
 
-float position_map_preferred_height(const ViewData& v, float width) {
+MapLayout layout_position_map(ImVec2 origin, float width) {
     const float font = ImGui::GetFontSize();
-    const float side = std::max(80.0f, std::min(width - font * 9.0f, font * 34.0f));
-    return font * 1.6f + font * 2.6f + side + font * 1.6f + float(v.notes.size() + 1) * (font + 4.0f);
+    const float label_w = ImGui::CalcTextSize("00,000").x + font * 0.8f;
+    MapLayout l;
+    l.side = std::max(80.0f, std::min(width - label_w - font * 4.6f, font * 34.0f));
+    l.origin = origin;
+    l.p0 = ImVec2(origin.x + label_w, origin.y + font * 2.6f);
+    l.p1 = ImVec2(l.p0.x + l.side, l.p0.y + l.side);
+    return l;
 }
 
-void draw_position_map(const ViewData& v, ViewContext& ctx, float width) {
+// The colour scale of the map.
+struct MapColours {
+    Colormap map = Colormap::Sequential;
+    float lo = 0, hi = 1;
+    bool integer = false;  // the map's values are whole numbers (legend and cell values without decimals)
+};
+
+// Paints the visible window of the map on the GPU (its data uploaded to the view's slot when it changed),
+// or says that this GPU cannot; then the frame and the colour bar right of it.
+MapColours paint_map(const PositionMapView& pm, ViewContext& ctx, ImDrawList* dl, const MapLayout& l, const MapWindow& w) {
     const float font = ImGui::GetFontSize();
-    ImGui::TextUnformatted(v.title.c_str());
-    if (!v.posmap) return;
-    const PositionMapView& pm = *v.posmap;
-    const int L = pm.spec.L;
-
-    // Layout: row ticks on the left, column ticks on top, the legend on the right.
-    const float label_w = ImGui::CalcTextSize("00,000").x + font * 0.8f;
-    const float side = std::max(80.0f, std::min(width - label_w - font * 4.6f, font * 34.0f));
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const ImVec2 p0(origin.x + label_w, origin.y + font * 2.6f), p1(p0.x + side, p0.y + side);
-
-    MapWindow fresh;
-    MapWindow* w = ctx.interaction ? &ctx.interaction->map_window[ctx.slot] : &fresh;
-    if (w->L != L) *w = MapWindow{L, 0.0, 0.0, double(L)};
-
-    ImGui::InvisibleButton("##posmap", ImVec2(p1.x - origin.x, p1.y - origin.y));
-    zoom_and_pan(w, p0, side, ctx.interaction ? ctx.interaction->pinch : 0.0f, ctx.interaction && ctx.interaction->double_click);
-
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const Colormap map = pm.is_signed ? Colormap::Diverging : Colormap::Sequential;
-    const float lo = float(pm.lo), hi = float(pm.hi);
-    const double window[4] = {w->x0, w->y0, w->span, w->span};
-    const bool painted = ctx.painter->paint_position_map(dl, ctx.slot, ctx.data_version, pm.gpu, p0, p1, window, map, lo, hi);
+    MapColours c;
+    c.map = pm.is_signed ? Colormap::Diverging : Colormap::Sequential;
+    c.lo = float(pm.lo);
+    c.hi = float(pm.hi);
+    const double window[4] = {w.x0, w.y0, w.span, w.span};
+    const bool painted = ctx.painter->paint_position_map(dl, ctx.slot, ctx.data_version, pm.gpu, l.p0, l.p1, window, c.map, c.lo, c.hi);
     if (!painted) {
-        dl->AddRectFilled(p0, p1, IM_COL32(235, 235, 235, 255));
-        dl->AddText(ImVec2(p0.x + font, p0.y + font), IM_COL32(60, 60, 60, 255),
+        dl->AddRectFilled(l.p0, l.p1, IM_COL32(235, 235, 235, 255));
+        dl->AddText(ImVec2(l.p0.x + font, l.p0.y + font), IM_COL32(60, 60, 60, 255),
                     tr(ctx.lang, "此设备的 GPU 无法绘制位置图。", "This device's GPU cannot draw the position map."));
     }
-    dl->AddRect(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p1.x + 1, p1.y + 1), ImGui::GetColorU32(ImGuiCol_Border));
-    const bool integer = position_map_is_integer(pm.spec);
-    draw_colour_legend(ctx, dl, ImVec2(p1.x + font * 0.6f, p0.y), side, map, lo, hi, integer, pm.is_signed);
+    dl->AddRect(ImVec2(l.p0.x - 1, l.p0.y - 1), ImVec2(l.p1.x + 1, l.p1.y + 1), ImGui::GetColorU32(ImGuiCol_Border));
+    c.integer = position_map_is_integer(pm.spec);
+    draw_colour_legend(ctx, dl, ImVec2(l.p1.x + font * 0.6f, l.p0.y), l.side, c.map, c.lo, c.hi, c.integer, pm.is_signed);
+    return c;
+}
 
-    // Axis captions and ticks at round positions.
+// The caption (axes and the current scale in cells per pixel) and ticks at round positions.
+void draw_axes(ViewContext& ctx, ImDrawList* dl, const MapLayout& l, const MapWindow& w, int L) {
+    const float font = ImGui::GetFontSize();
+    const ImVec2 origin = l.origin, p0 = l.p0, p1 = l.p1;
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    const double px_per_cell = double(side) / w->span;
+    const double px_per_cell = double(l.side) / w.span;
     char caption[160];
     std::snprintf(caption, sizeof caption, "%s ↓    %s →    %s %s", tr(ctx.lang, "查询 i", "query i"), tr(ctx.lang, "键 j", "key j"),
                   tr(ctx.lang, "每像素单元数", "cells per pixel"),
                   px_per_cell >= 1.0 ? "≤ 1" : std::to_string(int(std::lround(1.0 / px_per_cell))).c_str());
     dl->AddText(origin, dim, caption);
-    const long long step = tick_step(w->span, std::max(2, int(side / (font * 4.5f))));
-    const long long first = (long long)(std::ceil(w->x0 / double(step))) * step;
+    const long long step = tick_step(w.span, std::max(2, int(l.side / (font * 4.5f))));
+    const long long first = (long long)(std::ceil(w.x0 / double(step))) * step;
     dl->PushClipRect(ImVec2(origin.x, origin.y), ImVec2(p1.x + font * 3, p1.y + 2), true);
-    for (long long c = first; double(c) <= w->x0 + w->span && c < L; c += step) {
-        const float x = p0.x + float((double(c) + 0.5 - w->x0) * px_per_cell);
+    for (long long c = first; double(c) <= w.x0 + w.span && c < L; c += step) {
+        const float x = p0.x + float((double(c) + 0.5 - w.x0) * px_per_cell);
         const std::string s = position_text(c);
         dl->AddLine(ImVec2(x, p0.y - 4), ImVec2(x, p0.y), text);
         dl->AddText(ImVec2(x - ImGui::CalcTextSize(s.c_str()).x * 0.5f, p0.y - font * 1.3f), text, s.c_str());
     }
-    const long long first_row = (long long)(std::ceil(w->y0 / double(step))) * step;
-    for (long long r = first_row; double(r) <= w->y0 + w->span && r < L; r += step) {
-        const float y = p0.y + float((double(r) + 0.5 - w->y0) * px_per_cell);
+    const long long first_row = (long long)(std::ceil(w.y0 / double(step))) * step;
+    for (long long r = first_row; double(r) <= w.y0 + w.span && r < L; r += step) {
+        const float y = p0.y + float((double(r) + 0.5 - w.y0) * px_per_cell);
         const std::string s = position_text(r);
         dl->AddLine(ImVec2(p0.x - 4, y), ImVec2(p0.x, y), text);
         dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(s.c_str()).x - 6, y - font * 0.5f), text, s.c_str());
     }
     dl->PopClipRect();
+}
 
-    // Cell values once cells are large enough to hold them (at most 16×16 cells: kMinSpan..16).
-    const long long c0 = (long long)std::floor(w->x0), r0 = (long long)std::floor(w->y0);
-    dl->PushClipRect(p0, p1, true);
-    if (px_per_cell >= font * 2.6f) {
-        for (long long r = r0; double(r) < w->y0 + w->span && r < L; ++r) {
-            for (long long c = c0; double(c) < w->x0 + w->span && c < L; ++c) {
-                const double x = position_map_shown_value(pm.spec, pm.log_norm, r, c);
-                std::string s;
-                if (std::isnan(x)) {
-                    s = pm.log_norm.empty() ? "−∞" : "0";  // a masked key: logit −∞, weight 0
-                } else if (!pm.log_norm.empty()) {
-                    char buf[32];  // probabilities span many decades: significant digits, not decimals
-                    std::snprintf(buf, sizeof buf, "%.3g", x);
-                    s = buf;
-                } else {
-                    s = format_cell(x, integer, px_per_cell >= font * 3.6f ? 3 : 2);
-                }
-                const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-                const ImVec2 at(p0.x + float((double(c) + 0.5 - w->x0) * px_per_cell) - ts.x * 0.5f,
-                                p0.y + float((double(r) + 0.5 - w->y0) * px_per_cell) - ts.y * 0.5f);
-                const float t = pm.is_signed ? float(0.5 + 0.5 * x / std::max(std::fabs(pm.hi), 1e-30))
-                                             : float((x - pm.lo) / std::max(pm.hi - pm.lo, 1e-30));
-                dl->AddText(at, std::isnan(x) ? IM_COL32(40, 40, 40, 255) : text_colour_on(map, t), s.c_str());
+// Cell values once cells are large enough to hold them (at most 16×16 cells: kMinSpan..16), from the core in
+// double precision. Clipped to the cell area by the caller.
+void draw_cell_values(const PositionMapView& pm, ImDrawList* dl, const MapLayout& l, const MapWindow& w, const MapColours& colours) {
+    const float font = ImGui::GetFontSize();
+    const int L = pm.spec.L;
+    const double px_per_cell = double(l.side) / w.span;
+    if (px_per_cell < font * 2.6f) return;
+    const long long c0 = (long long)std::floor(w.x0), r0 = (long long)std::floor(w.y0);
+    for (long long r = r0; double(r) < w.y0 + w.span && r < L; ++r) {
+        for (long long c = c0; double(c) < w.x0 + w.span && c < L; ++c) {
+            const double x = position_map_shown_value(pm.spec, pm.log_norm, r, c);
+            std::string s;
+            if (std::isnan(x)) {
+                s = pm.log_norm.empty() ? "−∞" : "0";  // a masked key: logit −∞, weight 0
+            } else if (!pm.log_norm.empty()) {
+                char buf[32];  // probabilities span many decades: significant digits, not decimals
+                std::snprintf(buf, sizeof buf, "%.3g", x);
+                s = buf;
+            } else {
+                s = format_cell(x, colours.integer, px_per_cell >= font * 3.6f ? 3 : 2);
             }
+            const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+            const ImVec2 at(l.p0.x + float((double(c) + 0.5 - w.x0) * px_per_cell) - ts.x * 0.5f,
+                            l.p0.y + float((double(r) + 0.5 - w.y0) * px_per_cell) - ts.y * 0.5f);
+            const float t = pm.is_signed ? float(0.5 + 0.5 * x / std::max(std::fabs(pm.hi), 1e-30))
+                                         : float((x - pm.lo) / std::max(pm.hi - pm.lo, 1e-30));
+            dl->AddText(at, std::isnan(x) ? IM_COL32(40, 40, 40, 255) : text_colour_on(colours.map, t), s.c_str());
         }
     }
+}
 
-    // Hover: the cell under the pointer, its reference value (double) and the shader's float32 value.
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
+// [SECTION] hover: the hovered cell and its tooltip ---------------------------------------------
+
+// The cell under the pointer and the numbers its tooltip shows: (i, j, the core's double value, the
+// shader's float32 value), as DrawnView::hover.
+struct MapHover {
     bool hovered = false;
     double hover[4] = {0, 0, 0, 0};
-    if (ImGui::IsItemHovered() && mouse.x >= p0.x && mouse.y >= p0.y && mouse.x < p1.x && mouse.y < p1.y) {
-        const long long j = std::clamp((long long)std::floor(w->x0 + double(mouse.x - p0.x) / px_per_cell), 0LL, (long long)L - 1);
-        const long long i = std::clamp((long long)std::floor(w->y0 + double(mouse.y - p0.y) / px_per_cell), 0LL, (long long)L - 1);
-        if (px_per_cell >= 3.0) {
-            const ImVec2 a(p0.x + float((double(j) - w->x0) * px_per_cell), p0.y + float((double(i) - w->y0) * px_per_cell));
-            dl->AddRect(a, ImVec2(a.x + float(px_per_cell), a.y + float(px_per_cell)), IM_COL32(0, 0, 0, 255), 0, 0, 2.0f);
-        }
-        const double ref = position_map_shown_value(pm.spec, pm.log_norm, i, j);
-        const float f32 = position_map_value_f32(pm.gpu, i, j);
-        hovered = true;
-        hover[0] = double(i);
-        hover[1] = double(j);
-        hover[2] = ref;
-        hover[3] = double(f32);
-        ImGui::BeginTooltip();
-        ImGui::Text("i = %s, j = %s, i − j = %s", position_text(i).c_str(), position_text(j).c_str(), position_text(i - j).c_str());
-        if (std::isnan(ref)) {
-            ImGui::TextUnformatted(tr(ctx.lang, "被遮蔽（因果：j > i），logit = −∞", "masked (causal: j > i), logit = −∞"));
-        } else {
-            char line[160];
-            std::snprintf(line, sizeof line, "%s: %.10g", tr(ctx.lang, "参考值（core，double）", "reference (core, double)"), ref);
-            ImGui::TextUnformatted(line);
-            if (!pm.log_norm.empty()) {
-                std::snprintf(line, sizeof line, "logit = %.10g, log Z_i = %.10g", position_map_value(pm.spec, i, j),
-                              pm.log_norm[size_t(i)]);
-                ImGui::TextUnformatted(line);
-            }
-            std::snprintf(line, sizeof line, "%s: %.8g   %s %.2e", tr(ctx.lang, "GPU 算法（float32）", "GPU arithmetic (float32)"),
-                          double(f32), tr(ctx.lang, "相差", "differs by"), std::fabs(double(f32) - ref));
+};
+
+void draw_tooltip(const PositionMapView& pm, ViewContext& ctx, long long i, long long j, double ref, float f32) {
+    ImGui::BeginTooltip();
+    ImGui::Text("i = %s, j = %s, i − j = %s", position_text(i).c_str(), position_text(j).c_str(), position_text(i - j).c_str());
+    if (std::isnan(ref)) {
+        ImGui::TextUnformatted(tr(ctx.lang, "被遮蔽（因果：j > i），logit = −∞", "masked (causal: j > i), logit = −∞"));
+    } else {
+        char line[160];
+        std::snprintf(line, sizeof line, "%s: %.10g", tr(ctx.lang, "参考值（core，double）", "reference (core, double)"), ref);
+        ImGui::TextUnformatted(line);
+        if (!pm.log_norm.empty()) {
+            std::snprintf(line, sizeof line, "logit = %.10g, log Z_i = %.10g", position_map_value(pm.spec, i, j),
+                          pm.log_norm[size_t(i)]);
             ImGui::TextUnformatted(line);
         }
-        ImGui::EndTooltip();
+        std::snprintf(line, sizeof line, "%s: %.8g   %s %.2e", tr(ctx.lang, "GPU 算法（float32）", "GPU arithmetic (float32)"),
+                      double(f32), tr(ctx.lang, "相差", "differs by"), std::fabs(double(f32) - ref));
+        ImGui::TextUnformatted(line);
     }
+    ImGui::EndTooltip();
+}
+
+// While the map is hovered: outlines the cell under the pointer (once cells are 3 px or more), shows its
+// tooltip (reference value in double, the shader's float32 value) and returns its numbers.
+MapHover hover_cell(const PositionMapView& pm, ViewContext& ctx, ImDrawList* dl, const MapLayout& l, const MapWindow& w) {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const ImVec2 p0 = l.p0, p1 = l.p1;
+    MapHover h;
+    if (!(ImGui::IsItemHovered() && mouse.x >= p0.x && mouse.y >= p0.y && mouse.x < p1.x && mouse.y < p1.y)) return h;
+    const long long L = pm.spec.L;
+    const double px_per_cell = double(l.side) / w.span;
+    const long long j = std::clamp((long long)std::floor(w.x0 + double(mouse.x - p0.x) / px_per_cell), 0LL, L - 1);
+    const long long i = std::clamp((long long)std::floor(w.y0 + double(mouse.y - p0.y) / px_per_cell), 0LL, L - 1);
+    if (px_per_cell >= 3.0) {
+        const ImVec2 a(p0.x + float((double(j) - w.x0) * px_per_cell), p0.y + float((double(i) - w.y0) * px_per_cell));
+        dl->AddRect(a, ImVec2(a.x + float(px_per_cell), a.y + float(px_per_cell)), IM_COL32(0, 0, 0, 255), 0, 0, 2.0f);
+    }
+    const double ref = position_map_shown_value(pm.spec, pm.log_norm, i, j);
+    const float f32 = position_map_value_f32(pm.gpu, i, j);
+    h.hovered = true;
+    h.hover[0] = double(i);
+    h.hover[1] = double(j);
+    h.hover[2] = ref;
+    h.hover[3] = double(f32);
+    draw_tooltip(pm, ctx, i, j, ref, f32);
+    return h;
+}
+
+}  // namespace
+
+// [SECTION] draw_position_map ---------------------------------------------------------------------
+
+float position_map_preferred_height(const MapView& /*v*/, float width) {
+    const float font = ImGui::GetFontSize();
+    const float side = std::max(80.0f, std::min(width - font * 9.0f, font * 34.0f));
+    return font * 1.6f + font * 2.6f + side + font * 1.6f + (font + 4.0f);  // + the "showing rows" line
+}
+
+bool draw_position_map(const std::string& title, const MapView& v, ViewContext& ctx, float width) {
+    const float font = ImGui::GetFontSize();
+    ImGui::TextUnformatted(title.c_str());
+    if (!v.map) return false;
+    const PositionMapView& pm = *v.map;
+    const int L = pm.spec.L;
+    const MapLayout l = layout_position_map(ImGui::GetCursorScreenPos(), width);
+
+    // The visible window, kept per view slot while L stays the same; this frame's zoom and pan.
+    MapWindow fresh;
+    MapWindow* w = ctx.interaction ? &ctx.interaction->map_window[ctx.slot] : &fresh;
+    if (w->L != L) *w = MapWindow{L, 0.0, 0.0, double(L)};
+    ImGui::InvisibleButton("##posmap", ImVec2(l.p1.x - l.origin.x, l.p1.y - l.origin.y));
+    zoom_and_pan(w, l.p0, l.side, ctx.interaction ? ctx.interaction->pinch : 0.0f, ctx.interaction && ctx.interaction->double_click);
+
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const MapColours colours = paint_map(pm, ctx, dl, l, *w);
+    draw_axes(ctx, dl, l, *w, L);
+    dl->PushClipRect(l.p0, l.p1, true);
+    draw_cell_values(pm, dl, l, *w, colours);
+    const MapHover hover = hover_cell(pm, ctx, dl, l, *w);
     dl->PopClipRect();
 
     if (ctx.drawn) {
         const float win[4] = {float(w->x0 / L), float(w->y0 / L), float((w->x0 + w->span) / L), float((w->y0 + w->span) / L)};
-        ctx.drawn->push_back({ViewKind::PositionMap, v.title, p0, p1, L, L, float(double(L) / w->span), {win[0], win[1], win[2], win[3]}});
-        ctx.drawn->back().hovered = hovered;
-        std::copy(hover, hover + 4, ctx.drawn->back().hover);
+        ctx.drawn->push_back({ViewKind::PositionMap, title, l.p0, l.p1, L, L, float(double(L) / w->span), {win[0], win[1], win[2], win[3]}});
+        ctx.drawn->back().hovered = hover.hovered;
+        std::copy(hover.hover, hover.hover + 4, ctx.drawn->back().hover);
     }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, p1.y + font * 0.4f));
+    // Under the map: which rows and columns are on screen.
+    ImGui::SetCursorScreenPos(ImVec2(l.origin.x, l.p1.y + font * 0.4f));
+    const long long c0 = (long long)std::floor(w->x0), r0 = (long long)std::floor(w->y0);
     char shown[200];
     std::snprintf(shown, sizeof shown, "%s %s–%s, %s %s–%s (%s × %s)", tr(ctx.lang, "显示行", "showing rows"),
                   position_text(r0).c_str(), position_text(std::min<long long>(L, (long long)std::ceil(w->y0 + w->span)) - 1).c_str(),
@@ -236,8 +301,7 @@ void draw_position_map(const ViewData& v, ViewContext& ctx, float width) {
                   position_text(std::min<long long>(L, (long long)std::ceil(w->x0 + w->span)) - 1).c_str(), position_text(L).c_str(),
                   position_text(L).c_str());
     text_wrapped(shown, width);
-    for (const std::string& n : v.notes) text_wrapped(n, width);
-    ImGui::Dummy(ImVec2(width, font * 0.4f));
+    return true;
 }
 
 }  // namespace pelab

@@ -14,24 +14,25 @@ constexpr int kMaxVisibleRows = 15;
 // One table row: a line of text plus the cell padding above and below.
 float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f; }
 
-int column_decimals(const ViewData& v, int c) {
+int column_decimals(const TableView& v, int c) {
     if (c < int(v.col_decimals.size()) && v.col_decimals[size_t(c)] >= 0) return v.col_decimals[size_t(c)];
     return v.integer ? 0 : v.decimals;
 }
 
 }  // namespace
 
-float table_preferred_height(const ViewData& v, float /*width*/) {
+float table_preferred_height(const TableView& v, float /*width*/) {
     const float row_h = table_row_height();
     const int shown = std::min(int(v.values.rows()), kMaxVisibleRows) + 1;  // + header
     const float font = ImGui::GetFontSize();
-    return font * 1.6f + row_h * float(shown) + font * 0.8f + float(v.notes.size()) * (font + 4.0f);
+    return font * 1.6f + row_h * float(shown) + font * 0.8f;
 }
 
-void draw_table(const ViewData& v, ViewContext& ctx, float width) {
+// An empty table draws its title only; its notes still follow (the function returns true).
+bool draw_table(const std::string& title, const TableView& v, ViewContext& ctx, float width) {
     const int rows = int(v.values.rows()), cols = int(v.values.cols());
     const float font = ImGui::GetFontSize();
-    ImGui::TextUnformatted(v.title.c_str());
+    ImGui::TextUnformatted(title.c_str());
     const bool has_row_labels = !v.row_labels.empty();
     const int ncols = cols + (has_row_labels ? 1 : 0);
     if (rows > 0 && ncols > 0 && ncols <= 64) {
@@ -43,7 +44,7 @@ void draw_table(const ViewData& v, ViewContext& ctx, float width) {
         std::vector<float> col_w(size_t(ncols), 0.0f);
         if (has_row_labels) {
             for (const std::string& s : v.row_labels) col_w[0] = std::max(col_w[0], widen(s));
-            col_w[0] = std::max(col_w[0], widen(v.row_axis));
+            col_w[0] = std::max(col_w[0], widen(v.corner));
         }
         for (int c = 0; c < cols; ++c) {
             float& w = col_w[size_t(c + (has_row_labels ? 1 : 0))];
@@ -65,7 +66,7 @@ void draw_table(const ViewData& v, ViewContext& ctx, float width) {
         const ImVec2 top_left = ImGui::GetCursorScreenPos();
         if (ImGui::BeginTable("##table", ncols, flags, ImVec2(table_w, height))) {
             ImGui::TableSetupScrollFreeze(has_row_labels ? 1 : 0, 1);
-            if (has_row_labels) ImGui::TableSetupColumn(v.row_axis.c_str(), ImGuiTableColumnFlags_WidthFixed, col_w[0]);
+            if (has_row_labels) ImGui::TableSetupColumn(v.corner.c_str(), ImGuiTableColumnFlags_WidthFixed, col_w[0]);
             for (int c = 0; c < cols; ++c) {
                 const char* label = c < int(v.col_labels.size()) ? v.col_labels[size_t(c)].c_str() : "";
                 ImGui::TableSetupColumn(label, ImGuiTableColumnFlags_WidthFixed, col_w[size_t(c + (has_row_labels ? 1 : 0))]);
@@ -104,13 +105,10 @@ void draw_table(const ViewData& v, ViewContext& ctx, float width) {
         }
         if (ctx.drawn) {
             const ImVec2 br(top_left.x + table_w, top_left.y + height);
-            ctx.drawn->push_back({ViewKind::Table, v.title, top_left, br, rows, cols});
+            ctx.drawn->push_back({ViewKind::Table, title, top_left, br, rows, cols});
         }
     }
-    for (const std::string& n : v.notes) {
-        text_wrapped(n, width);
-    }
-    ImGui::Dummy(ImVec2(width, font * 0.4f));
+    return true;
 }
 
 }  // namespace pelab

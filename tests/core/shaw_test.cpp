@@ -151,8 +151,8 @@ TEST(ShawLesson, SeedToggleShowsMirrorOrder) {
     const auto v = lesson_views(3, "seed_version=1&L=4");
     ASSERT_EQ(v.size(), 3u);
     // The seed's view is the seed's L = 4 example.
-    EXPECT_EQ(v[1].values(0, 0), 3);
-    EXPECT_EQ(v[1].values(3, 0), 6);
+    EXPECT_EQ(v[1].heatmap().values(0, 0), 3);
+    EXPECT_EQ(v[1].heatmap().values(3, 0), 6);
     bool mirror = false;
     for (const std::string& n : v[1].notes) mirror = mirror || n.find("in 16 / 16 cells") != std::string::npos;
     EXPECT_TRUE(mirror);
@@ -160,7 +160,7 @@ TEST(ShawLesson, SeedToggleShowsMirrorOrder) {
     const auto v4 = lesson_views(4, "");
     ASSERT_GE(v4[1].notes.size(), 1u);
     EXPECT_EQ(v4[1].notes[0], "i = 1, j = 4: j − i = 3 → table row 4.");
-    EXPECT_EQ(v4[2].select_param, "i");
+    EXPECT_EQ(v4[2].heatmap().select_param, "i");
 }
 
 }  // namespace

@@ -218,14 +218,15 @@ TEST(AbsolutePeLesson, WorkedExampleAndLayouts) {
 TEST(AbsolutePeLesson, LearnableTableHasNoRowsBeyondMaxLen) {
     const auto v8 = lesson_views(8, "L=20&max_len=12&d_model=8");
     // Transposed view: one column per position.
-    ASSERT_EQ(v8[0].values.cols(), 20);
-    ASSERT_EQ(v8[0].values.rows(), 8);
-    for (int c = 0; c < 20; ++c) EXPECT_EQ(std::isnan(v8[0].values(0, c)), c >= 12) << c;
+    const RowMatrix& table = v8[0].heatmap().values;
+    ASSERT_EQ(table.cols(), 20);
+    ASSERT_EQ(table.rows(), 8);
+    for (int c = 0; c < 20; ++c) EXPECT_EQ(std::isnan(table(0, c)), c >= 12) << c;
     EXPECT_TRUE(any_note_contains(v8, "Parameters: max_len × d = 12 × 8 = 96."));
     EXPECT_TRUE(any_note_contains(v8, "At BERT-base size (512 × 768) it is 393,216 parameters."));
     // Step 5: the shift identity holds in the lesson's own numbers.
     const auto v5 = lesson_views(5, "pos=7&shift=-4&d=16");
-    EXPECT_MATRIX_NEAR(v5[1].values.row(1), v5[1].values.row(2), 1e-12);
+    EXPECT_MATRIX_NEAR(v5[1].table().values.row(1), v5[1].table().values.row(2), 1e-12);
 }
 
 }  // namespace

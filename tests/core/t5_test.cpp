@@ -287,8 +287,8 @@ TEST(T5Lesson, SeedToggleMarksEveryDifferingCell) {
     // Bidirectional: the halves are swapped, so every cell differs.
     const auto v = lesson_views(7, "seed_version=1&L=6");
     ASSERT_EQ(v.size(), 2u);
-    EXPECT_EQ(v[1].highlight_cells.size(), 36u);
-    EXPECT_EQ(v[1].values(0, 0), 16);
+    EXPECT_EQ(v[1].heatmap().highlight_cells.size(), 36u);
+    EXPECT_EQ(v[1].heatmap().values(0, 0), 16);
     // Causal: the seed collapses the visible keys (j <= i) to 0; HF's differ there except on the diagonal,
     // and the future keys differ too.
     const auto c = lesson_views(7, "seed_version=1&L=6&bidirectional=0");
@@ -297,11 +297,11 @@ TEST(T5Lesson, SeedToggleMarksEveryDifferingCell) {
     for (int i = 0; i < 6; ++i)
         for (int j = 0; j < 6; ++j) differ += hf(i, j) != seed(i, j) ? 1 : 0;
     EXPECT_EQ(differ, 30);
-    EXPECT_EQ(c[1].highlight_cells.size(), 30u);
+    EXPECT_EQ(c[1].heatmap().highlight_cells.size(), 30u);
     // Step 4: the seed's 4-bucket picture against HF with 4 buckets.
     const auto v4 = lesson_views(4, "L=4");
-    EXPECT_EQ(v4[0].values(0, 3), 2);
-    EXPECT_EQ(v4[1].values(0, 3), 3);
+    EXPECT_EQ(v4[0].heatmap().values(0, 3), 2);
+    EXPECT_EQ(v4[1].heatmap().values(0, 3), 3);
 }
 
 }  // namespace

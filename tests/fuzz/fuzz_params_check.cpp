@@ -262,8 +262,80 @@ std::string check_issues(const std::vector<ParamIssue>& issues, std::size_t max_
     return std::string();
 }
 
-bool in_cell_range(const ViewData& v, int r, int c) {
+bool in_cell_range(const HeatmapView& v, int r, int c) {
     return r >= 0 && c >= 0 && r < v.values.rows() && c < v.values.cols();
+}
+
+// Heatmaps and tables: the labels match the matrix.
+template <class MatrixView>
+std::string check_labels(const MatrixView& v, const std::string& at) {
+    const long rows = static_cast<long>(v.values.rows()), cols = static_cast<long>(v.values.cols());
+    if (!v.row_labels.empty() && static_cast<long>(v.row_labels.size()) != rows) return at + ": row_labels size";
+    if (!v.col_labels.empty() && static_cast<long>(v.col_labels.size()) != cols) return at + ": col_labels size";
+    return std::string();
+}
+
+// Hover text at the corners (the explain callbacks index the same matrices the view shows).
+template <class MatrixView>
+void explain_corners(const MatrixView& v) {
+    const long rows = static_cast<long>(v.values.rows()), cols = static_cast<long>(v.values.cols());
+    if (v.explain && rows > 0 && cols > 0) {
+        v.explain(0, 0);
+        v.explain(static_cast<int>(rows - 1), static_cast<int>(cols - 1));
+    }
+}
+
+std::string check_table(const TableView& v, const std::string& at) {
+    if (std::string problem = check_labels(v, at); !problem.empty()) return problem;
+    explain_corners(v);
+    return std::string();
+}
+
+// What the GPU draws and the hover/export read: the map, its GPU form, a finite colour scale, and (softmax
+// only) one finite normaliser per row.
+std::string check_map(const MapView& v, const std::string& at) {
+    if (!v.map) return at + ": a PositionMap view without its map";
+    const PositionMapView& pm = *v.map;
+    if (pm.spec.L < 2 || pm.spec.L > 65536) return at + ": map L=" + std::to_string(pm.spec.L) + " outside 2..65536";
+    if (!std::isfinite(pm.lo) || !std::isfinite(pm.hi) || !(pm.lo <= pm.hi))
+        return at + ": colour scale [" + std::to_string(pm.lo) + ", " + std::to_string(pm.hi) + "] is not a finite interval";
+    if (!pm.log_norm.empty()) {
+        if (static_cast<long long>(pm.log_norm.size()) != pm.spec.L)
+            return at + ": " + std::to_string(pm.log_norm.size()) + " row normalisers for L=" + std::to_string(pm.spec.L);
+        for (double z : pm.log_norm)
+            if (!std::isfinite(z)) return at + ": a row normaliser log Z_i is not finite";
+    }
+    return std::string();
+}
+
+std::string check_curve(const CurveView& v, const std::string& at) {
+    for (const std::vector<double>& s : v.series)
+        if (s.size() != v.x.size())
+            return at + ": a curve series has " + std::to_string(s.size()) + " points for " + std::to_string(v.x.size()) + " x";
+    if (!v.series_labels.empty() && v.series_labels.size() != v.series.size()) return at + ": series_labels size";
+    if (!v.vline_labels.empty() && v.vline_labels.size() != v.vlines_x.size()) return at + ": vline_labels size";
+    return std::string();
+}
+
+// Heatmaps also: per-cell text, overlays on existing cells, a selection naming an Int parameter.
+std::string check_heatmap(const HeatmapView& v, const Lesson& lesson, const std::string& at) {
+    if (std::string problem = check_labels(v, at); !problem.empty()) return problem;
+    const long rows = static_cast<long>(v.values.rows()), cols = static_cast<long>(v.values.cols());
+    if (!v.cell_text.empty() && static_cast<long>(v.cell_text.size()) != rows * cols) return at + ": cell_text size";
+    for (const auto& [r, c] : v.highlight_cells)
+        if (!in_cell_range(v, r, c))
+            return at + ": highlight cell (" + std::to_string(r) + "," + std::to_string(c) + ") outside the matrix";
+    if (v.highlight_row != -1 && (v.highlight_row < 0 || v.highlight_row >= rows)) return at + ": highlight_row outside the matrix";
+    for (const HeatmapView::Arrow& a : v.arrows)
+        if (!in_cell_range(v, a.r0, a.c0) || !in_cell_range(v, a.r1, a.c1)) return at + ": arrow outside the matrix";
+    if (v.select_mode != HeatmapView::SelectMode::None) {
+        const auto it = std::find_if(lesson.params.begin(), lesson.params.end(),
+                                     [&](const ParamSpec& s) { return s.name == v.select_param; });
+        if (it == lesson.params.end() || it->kind != ParamKind::Int)
+            return at + ": select_param " + show(v.select_param) + " is not an Int parameter of the lesson";
+    }
+    explain_corners(v);
+    return std::string();
 }
 
 // The shapes the views layer indexes by: label and per-cell vectors match the matrix, overlays point at
@@ -273,59 +345,14 @@ std::string check_views(const std::vector<ViewData>& views, const Lesson& lesson
     for (std::size_t n = 0; n < views.size(); ++n) {
         const ViewData& v = views[n];
         const std::string at = where + " view " + std::to_string(n) + " (" + show(v.title) + ")";
-        const long rows = static_cast<long>(v.values.rows()), cols = static_cast<long>(v.values.cols());
-        if (v.kind == ViewKind::PositionMap) {
-            // What the GPU draws and the hover/export read: the map, its GPU form, a finite colour scale,
-            // and (softmax only) one finite normaliser per row.
-            if (!v.posmap) return at + ": a PositionMap view without its map";
-            const PositionMapView& pm = *v.posmap;
-            if (pm.spec.L < 2 || pm.spec.L > 65536) return at + ": map L=" + std::to_string(pm.spec.L) + " outside 2..65536";
-            if (!std::isfinite(pm.lo) || !std::isfinite(pm.hi) || !(pm.lo <= pm.hi))
-                return at + ": colour scale [" + std::to_string(pm.lo) + ", " + std::to_string(pm.hi) +
-                       "] is not a finite interval";
-            if (!pm.log_norm.empty()) {
-                if (static_cast<long long>(pm.log_norm.size()) != pm.spec.L)
-                    return at + ": " + std::to_string(pm.log_norm.size()) + " row normalisers for L=" +
-                           std::to_string(pm.spec.L);
-                for (double z : pm.log_norm)
-                    if (!std::isfinite(z)) return at + ": a row normaliser log Z_i is not finite";
-            }
-            continue;
+        std::string problem;
+        switch (v.kind()) {
+        case ViewKind::Heatmap: problem = check_heatmap(v.heatmap(), lesson, at); break;
+        case ViewKind::Table: problem = check_table(v.table(), at); break;
+        case ViewKind::Curve: problem = check_curve(v.curve(), at); break;
+        case ViewKind::PositionMap: problem = check_map(v.map(), at); break;
         }
-        if (v.kind == ViewKind::Curve) {
-            for (const std::vector<double>& s : v.series)
-                if (s.size() != v.x.size())
-                    return at + ": a curve series has " + std::to_string(s.size()) + " points for " +
-                           std::to_string(v.x.size()) + " x";
-            if (!v.series_labels.empty() && v.series_labels.size() != v.series.size())
-                return at + ": series_labels size";
-            if (!v.vline_labels.empty() && v.vline_labels.size() != v.vlines_x.size())
-                return at + ": vline_labels size";
-            continue;
-        }
-        if (!v.row_labels.empty() && static_cast<long>(v.row_labels.size()) != rows) return at + ": row_labels size";
-        if (!v.col_labels.empty() && static_cast<long>(v.col_labels.size()) != cols) return at + ": col_labels size";
-        if (!v.cell_text.empty() && static_cast<long>(v.cell_text.size()) != rows * cols)
-            return at + ": cell_text size";
-        for (const auto& [r, c] : v.highlight_cells)
-            if (!in_cell_range(v, r, c))
-                return at + ": highlight cell (" + std::to_string(r) + "," + std::to_string(c) + ") outside the matrix";
-        if (v.highlight_row != -1 && (v.highlight_row < 0 || v.highlight_row >= rows))
-            return at + ": highlight_row outside the matrix";
-        for (const ViewData::Arrow& a : v.arrows)
-            if (!in_cell_range(v, a.r0, a.c0) || !in_cell_range(v, a.r1, a.c1))
-                return at + ": arrow outside the matrix";
-        if (v.select_mode != ViewData::SelectMode::None) {
-            const auto it = std::find_if(lesson.params.begin(), lesson.params.end(),
-                                         [&](const ParamSpec& s) { return s.name == v.select_param; });
-            if (it == lesson.params.end() || it->kind != ParamKind::Int)
-                return at + ": select_param " + show(v.select_param) + " is not an Int parameter of the lesson";
-        }
-        // Hover text at the corners (the explain callbacks index the same matrices the view shows).
-        if (v.explain && rows > 0 && cols > 0) {
-            v.explain(0, 0);
-            v.explain(static_cast<int>(rows - 1), static_cast<int>(cols - 1));
-        }
+        if (!problem.empty()) return problem;
     }
     return std::string();
 }

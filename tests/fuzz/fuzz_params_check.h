@@ -1,6 +1,6 @@
 // PE Lab — tests/fuzz/fuzz_params_check.h
 // The checks behind the libFuzzer target fuzz_params (tests/fuzz/fuzz_params.cpp), kept in a plain
-// function so that tests/core/fuzz_regressions_test.cpp can replay a saved input byte for byte in every
+// function so that tests/lessons/fuzz_regressions_test.cpp can replay a saved input byte for byte in every
 // build (native, ASan/UBSan, em++ under node) without libFuzzer.
 //
 // Input layout (what a corpus file holds):

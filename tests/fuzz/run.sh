@@ -3,7 +3,7 @@
 # the committed seed corpus (tests/fuzz/corpus, never written to) plus a working corpus in build/fuzz/corpus
 # that grows between runs. Crashes, leaks and timeouts land in build/fuzz/artifacts/; replay one with
 #   build/fuzz/fuzz_params build/fuzz/artifacts/crash-...
-# then add it to tests/core/fuzz_regressions_test.cpp. Needs `cmake --workflow --preset fuzz` first.
+# then add it to tests/lessons/fuzz_regressions_test.cpp. Needs `cmake --workflow --preset fuzz` first.
 # Usage: tests/fuzz/run.sh [SECONDS] [extra libFuzzer flags...]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -14,7 +14,7 @@ shift || true
 mkdir -p "$ROOT/build/fuzz/corpus" "$ROOT/build/fuzz/artifacts"
 # -max_len 1 MiB: a postMessage string or an argv list has no length limit of its own, so inputs far beyond
 #   params.cpp's 4096-character value limit must be tried too (many keys, many pairs, huge lists).
-# -dict: the real keys, lesson ids, map names and choices (params.dict; tests/core/fuzz_dictionary_test.cpp
+# -dict: the real keys, lesson ids, map names and choices (params.dict; tests/lessons/fuzz_dictionary_test.cpp
 #   keeps it complete).
 # -malloc_limit_mb: one allocation above 256 MB is a finding (a parameter that should have been refused).
 exec "$BIN" -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=256 -max_len=1048576 \

@@ -27,6 +27,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "app/app.h"
@@ -49,30 +50,54 @@ struct Collector {
     }
 };
 
+// The texts of each kind of figure: labels, captions, per-cell text and hover text, the cell values as
+// printed, series and line labels, curve values.
+template <class MatrixView>
+void collect_cells(const MatrixView& v, const std::string& at, Collector* c) {
+    for (const std::string& s : v.row_labels) c->add(at + " row label", s);
+    for (const std::string& s : v.col_labels) c->add(at + " column label", s);
+    const long rows = long(v.values.rows()), cols = long(v.values.cols());
+    for (long r = 0; r < rows; ++r) {
+        for (long k = 0; k < cols; ++k) {
+            if (v.explain) c->add(at + " hover (" + std::to_string(r) + "," + std::to_string(k) + ")", v.explain(int(r), int(k)));
+            const double x = v.values(r, k);
+            c->add(at + " cell value", format_cell(x, v.integer, 6));
+            c->add(at + " cell value", format_cell(x, v.integer, v.decimals));
+        }
+    }
+}
+
+void collect_figure(const HeatmapView& v, const std::string& at, Collector* c) {
+    c->add(at + " row axis", v.row_axis);
+    c->add(at + " column axis", v.col_axis);
+    for (const std::string& s : v.cell_text) c->add(at + " cell text", s);
+    collect_cells(v, at, c);
+}
+
+void collect_figure(const TableView& v, const std::string& at, Collector* c) {
+    c->add(at + " corner", v.corner);
+    collect_cells(v, at, c);
+}
+
+void collect_figure(const CurveView& v, const std::string& at, Collector* c) {
+    c->add(at + " y axis", v.y_axis);
+    c->add(at + " x axis", v.x_axis);
+    for (const std::string& s : v.series_labels) c->add(at + " series label", s);
+    for (const std::string& s : v.vline_labels) c->add(at + " line label", s);
+    for (const std::vector<double>& s : v.series)
+        for (double y : s) c->add(at + " curve value", format_cell(y, false, 6));
+}
+
+// A position map's texts are the views layer's own (ui words, positions) and its title and notes.
+void collect_figure(const MapView&, const std::string&, Collector*) {}
+
 void collect_views(const std::vector<ViewData>& views, const std::string& where, Collector* c) {
     for (size_t n = 0; n < views.size(); ++n) {
         const ViewData& v = views[n];
         const std::string at = where + " view " + std::to_string(n + 1);
         c->add(at + " title", v.title);
         for (const std::string& s : v.notes) c->add(at + " note", s);
-        for (const std::string& s : v.row_labels) c->add(at + " row label", s);
-        for (const std::string& s : v.col_labels) c->add(at + " column label", s);
-        c->add(at + " row axis", v.row_axis);
-        c->add(at + " column axis", v.col_axis);
-        for (const std::string& s : v.cell_text) c->add(at + " cell text", s);
-        for (const std::string& s : v.series_labels) c->add(at + " series label", s);
-        for (const std::string& s : v.vline_labels) c->add(at + " line label", s);
-        const long rows = long(v.values.rows()), cols = long(v.values.cols());
-        for (long r = 0; r < rows; ++r) {
-            for (long k = 0; k < cols; ++k) {
-                if (v.explain) c->add(at + " hover (" + std::to_string(r) + "," + std::to_string(k) + ")", v.explain(int(r), int(k)));
-                const double x = v.values(r, k);
-                c->add(at + " cell value", format_cell(x, v.integer, 6));
-                c->add(at + " cell value", format_cell(x, v.integer, v.decimals));
-            }
-        }
-        for (const std::vector<double>& s : v.series)
-            for (double y : s) c->add(at + " curve value", format_cell(y, false, 6));
+        std::visit([&](const auto& figure) { collect_figure(figure, at, c); }, v.figure);
     }
 }
 

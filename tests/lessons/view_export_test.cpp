@@ -14,15 +14,13 @@ namespace pelab {
 namespace {
 
 ViewData small_view() {
-    ViewData v;
-    v.kind = ViewKind::Heatmap;
-    v.title = "F";
-    v.values.resize(2, 2);
-    v.values << 2.0, 0.1, -INFINITY, NAN;
-    v.row_labels = {"q=0", "q=1"};
-    v.col_labels = {"k=0", "k=1"};
-    v.row_axis = "q";
-    return v;
+    HeatmapView h;
+    h.values.resize(2, 2);
+    h.values << 2.0, 0.1, -INFINITY, NAN;
+    h.row_labels = {"q=0", "q=1"};
+    h.col_labels = {"k=0", "k=1"};
+    h.row_axis = "q";
+    return make_view("F", h);
 }
 
 TEST(ViewExport, CsvHasLabelsAndFullPrecision) {
@@ -46,15 +44,25 @@ TEST(ViewExport, LatexBmatrix) {
               "\\begin{bmatrix}\n  2 & 0.1 \\\\\n  -\\infty & \n\\end{bmatrix}\n");
 }
 
-TEST(ViewExport, CurveBecomesColumns) {
-    ViewData v;
-    v.kind = ViewKind::Curve;
-    v.x = {0, 1};
-    v.series = {{1, 2}, {3, 4}};
-    v.series_labels = {"a", "b"};
-    v.col_axis = "x";
+TEST(ViewExport, TableCornerHeadsTheRowLabels) {
+    TableView t;
+    t.values.resize(2, 1);
+    t.values << 1.0, 2.5;
+    t.row_labels = {"none", "rope"};
+    t.col_labels = {"bytes"};
+    t.corner = "method";
     const AppState s = default_state(Lang::en);
-    EXPECT_EQ(export_view(v, s, ExportFormat::csv), "x,a,b\n0,1,3\n1,2,4\n");
+    EXPECT_EQ(export_view(make_view("cost", t), s, ExportFormat::csv), "method,bytes\nnone,1\nrope,2.5\n");
+}
+
+TEST(ViewExport, CurveBecomesColumns) {
+    CurveView c;
+    c.x = {0, 1};
+    c.series = {{1, 2}, {3, 4}};
+    c.series_labels = {"a", "b"};
+    c.x_axis = "x";
+    const AppState s = default_state(Lang::en);
+    EXPECT_EQ(export_view(make_view("curve", c), s, ExportFormat::csv), "x,a,b\n0,1,3\n1,2,4\n");
 }
 
 // The exported matrix of a view: its shape and its top-left cell, worked out here from the ViewData.
@@ -64,17 +72,20 @@ struct ExpectedExport {
 };
 ExpectedExport expected_export(const ViewData& v) {
     ExpectedExport e;
-    if (v.kind == ViewKind::Curve) {
-        e.rows = long(v.x.size());
-        e.cols = long(v.series.size()) + 1;
-        if (!v.x.empty()) e.first = v.x[0];
-    } else if (v.kind == ViewKind::PositionMap) {
-        e.rows = e.cols = std::min<long>(kExportMapCells, v.posmap->spec.L);
-        e.first = position_map_shown_value(v.posmap->spec, v.posmap->log_norm, 0, 0);
+    if (v.kind() == ViewKind::Curve) {
+        const CurveView& c = v.curve();
+        e.rows = long(c.x.size());
+        e.cols = long(c.series.size()) + 1;
+        if (!c.x.empty()) e.first = c.x[0];
+    } else if (v.kind() == ViewKind::PositionMap) {
+        const PositionMapView& pm = *v.map().map;
+        e.rows = e.cols = std::min<long>(kExportMapCells, pm.spec.L);
+        e.first = position_map_shown_value(pm.spec, pm.log_norm, 0, 0);
     } else {
-        e.rows = long(v.values.rows());
-        e.cols = long(v.values.cols());
-        if (e.rows > 0 && e.cols > 0) e.first = v.values(0, 0);
+        const RowMatrix& m = v.kind() == ViewKind::Table ? v.table().values : v.heatmap().values;
+        e.rows = long(m.rows());
+        e.cols = long(m.cols());
+        if (e.rows > 0 && e.cols > 0) e.first = m(0, 0);
     }
     return e;
 }

@@ -1,4 +1,4 @@
-// PE Lab — tests/core/matrix_assert.h
+// PE Lab — tests/support/matrix_assert.h
 // EXPECT_MATRIX_NEAR(a, b, tol): element-wise |a − b| <= tol for Eigen matrices of any storage order.
 // On failure it prints both matrices in full precision and the worst cell, so a wrong sign or a
 // transposed matrix is visible at a glance instead of "false != true".

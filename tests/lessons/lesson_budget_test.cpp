@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/quantity.h"
@@ -64,15 +65,23 @@ double cells(const std::vector<long long>& shape) {
     return n;
 }
 
+// The largest single array a figure of each kind holds.
+double largest_array(const HeatmapView& h) {
+    return std::max({double(h.values.size()), double(h.cell_text.size()), double(h.highlight_cells.size())});
+}
+double largest_array(const TableView& t) { return double(t.values.size()); }
+double largest_array(const CurveView& c) {
+    double n = double(c.x.size());
+    for (const auto& s : c.series) n = std::max(n, double(s.size()));
+    return n;
+}
+double largest_array(const MapView& m) { return m.map ? double(m.map->log_norm.size()) : 0.0; }
+
 // The largest single array a step's views hold.
 double largest_array(const std::vector<ViewData>& views) {
     double n = 0;
-    for (const ViewData& v : views) {
-        n = std::max({n, double(v.values.size()), double(v.x.size()), double(v.cell_text.size()),
-                      double(v.highlight_cells.size())});
-        for (const auto& s : v.series) n = std::max(n, double(s.size()));
-        if (v.posmap) n = std::max(n, double(v.posmap->log_norm.size()));
-    }
+    for (const ViewData& v : views)
+        n = std::max(n, std::visit([](const auto& figure) { return largest_array(figure); }, v.figure));
     return n;
 }
 

@@ -77,10 +77,11 @@ TEST(PositionMapLesson, EveryStepBuildsForEveryMapAtLongAndShortL) {
                 }
                 if (st == 0) {
                     // Step 1 draws the chosen map at the chosen L, titled by its name.
-                    ASSERT_EQ(en[0].kind, ViewKind::PositionMap);
-                    ASSERT_TRUE(en[0].posmap);
-                    EXPECT_STREQ(position_map_name(en[0].posmap->spec.kind), map.c_str());
-                    EXPECT_EQ(en[0].posmap->spec.L, std::atoi(L));
+                    ASSERT_EQ(en[0].kind(), ViewKind::PositionMap);
+                    const std::shared_ptr<const PositionMapView>& pm = en[0].map().map;
+                    ASSERT_TRUE(pm);
+                    EXPECT_STREQ(position_map_name(pm->spec.kind), map.c_str());
+                    EXPECT_EQ(pm->spec.L, std::atoi(L));
                     const char* word = map == "sinusoidal" ? "sinusoidal" : map == "rope" ? "RoPE" : map == "alibi" ? "ALiBi"
                                      : map == "t5" ? "T5" : "Shaw";
                     EXPECT_NE(en[0].title.find(word), std::string::npos) << en[0].title;
@@ -107,7 +108,7 @@ TEST(PositionMapLesson, ExportIsTheVisibleWindowAndBounded) {
     ParamSet p = defaults(lesson.params);
     parse_params(lesson.params, {{"map", "shaw"}, {"clip", "2"}}, &p);
     const ViewData v = lesson.steps[0].views(p, Lang::en)[0];
-    ASSERT_EQ(v.kind, ViewKind::PositionMap);
+    ASSERT_EQ(v.kind(), ViewKind::PositionMap);
     AppState s = default_state(Lang::en);
     const double window[3] = {100.0, 98.0, 3.5};  // columns 100.., rows 98..: Δ = j − i = 2 on the diagonal
     const std::string csv = export_view(v, s, ExportFormat::csv, window);

@@ -1,4 +1,4 @@
-// PE Lab — tests/core/lesson_views.h
+// PE Lab — tests/lessons/lesson_views.h
 // Helpers shared by the lesson suites: the views of one step of a lesson for a query string (parsed over
 // the lesson's defaults; an unknown lesson or a parse issue fails the test), and whether any note of a list
 // of views contains a text.

@@ -1,0 +1,27 @@
+// PE Lab — core/keys.h
+// The keys several lessons, the long-sequence map page and the CLI's quantities share (L, d, base, factor,
+// heads, ...): one definition each — the name, what it means (one English phrase for `pelab-cli list`),
+// its kind and widest valid range and a default. A user narrows a key to the range it can show
+// (`narrowed`) but never redefines it, so the same idea is spelled, explained and bounded alike everywhere.
+// The widget's Chinese wording and symbols live in the lessons layer (lessons/param_table.cpp).
+// Part of `core`: standard library only.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/params.h"
+
+namespace pelab {
+
+// The definition of shared key `name` (e.g. "L", "base"). An unknown name is a programming error: the
+// returned spec has that name, kind Int, range 0..0 and help "(not a shared key)", which the tests catch.
+ParamSpec shared_key(const char* name);
+// Every shared key, in table order.
+const std::vector<ParamSpec>& shared_keys();
+
+// `spec` with a narrower range [lo, hi] (inside the shared one) and default `def`.
+ParamSpec narrowed(ParamSpec spec, double lo, double hi, const char* def);
+// `spec` with another default only.
+ParamSpec with_default(ParamSpec spec, const char* def);
+
+}  // namespace pelab

@@ -1,0 +1,69 @@
+// PE Lab — lessons/bilingual.h
+// The one text mechanism of the widget: every sentence a learner reads (step prose, notes, hover text,
+// view titles, parameter help, the app's chrome) is a Text — the whole sentence in Chinese and in English,
+// each in its own word order — filled by one formatter, say(), from named placeholders:
+//
+//     say(lang, {"F 有 {cells} 个格子，却只有 {diagonals} 条对角线。",
+//                "F has {cells} cells but only {diagonals} diagonals."},
+//         {{"cells", integer(n * n)}, {"diagonals", integer(2 * n - 1)}});
+//
+// Markup inside a Text (reserved now, typeset by the figures work):
+//   {name}            a placeholder: letters, digits and '_' between braces; filled by say()
+//   $...$             inline TeX; braces inside it are TeX, not placeholders ("\$" is a literal dollar)
+//   [[term]]          a link to the glossary entry `term`; [[term|shown words]] shows other words
+// Until TeX is typeset, say() shows a TeX span as its source without the dollars and a glossary link as
+// its words, so the markup never reaches the screen half-done.
+//
+// A placeholder that say() is not given, an argument that one language does not use, or a malformed span
+// (an unclosed $ or [[) is a text problem: say() still returns readable text (the placeholder stays
+// visible as {name}) and records the problem, and the lesson tests fail on any recorded problem.
+// Standard library only; no ImGui, GL or SDL.
+//
+// [SECTION] language and text
+// [SECTION] the formatter
+// [SECTION] checks
+#pragma once
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace pelab {
+
+// [SECTION] language and text
+enum class Lang { zh, en };
+
+// A sentence or paragraph in both languages. Both must be filled: the app never shows half a translation.
+struct Text {
+    const char* zh = "";
+    const char* en = "";
+    const char* get(Lang l) const { return l == Lang::zh ? zh : en; }
+};
+
+// [SECTION] the formatter
+// One named value for a placeholder, already formatted for display (numbers through lesson_util's policy).
+struct Arg {
+    const char* name;
+    std::string value;
+};
+
+// The text in `lang` with every {name} replaced by its argument and the markup shown as plain text.
+// Both languages are checked against `args` on every call, whichever is shown.
+std::string say(Lang lang, const Text& text, std::initializer_list<Arg> args = {});
+std::string say(Lang lang, const Text& text, const std::vector<Arg>& args);
+
+// The same text with its markup kept (TeX spans with their dollars, glossary links as [[...]]), for the
+// typesetting views and for `pelab-cli text`.
+std::string say_marked(Lang lang, const Text& text, const std::vector<Arg>& args);
+
+// [SECTION] checks
+// The placeholder names of one language's text, in order of appearance (repeats included).
+std::vector<std::string> placeholders(const char* text);
+// Problems in one Text against its argument names: unknown or unfilled placeholders, arguments a language
+// leaves out, malformed markup, an empty language. Empty when the text is sound.
+std::vector<std::string> text_problems(const Text& text, const std::vector<std::string>& arg_names);
+
+// Every problem say() met since the last call (at most 64 kept), then cleared. Tests call it after building
+// every step's views and fail when it is not empty.
+std::vector<std::string> take_text_problems();
+
+}  // namespace pelab

@@ -1,0 +1,272 @@
+// PE Lab — tests/lessons/battery_test.cpp
+// One battery for every entry of the lesson registry (the curriculum, the long-sequence map page and the
+// example lesson), instantiated per lesson with TEST_P as manif runs one battery for every Lie group:
+//   - both languages present in every title and text, Chinese in zh and none in en;
+//   - every parameter declared once, with a label, inside its shared key's range when it is a shared key;
+//   - every step builds at the defaults and at the minimum and the maximum of each of its parameters, in
+//     both languages, with no text problem (unknown or unfilled placeholder, malformed markup), no
+//     "{name}" left on screen, no NaN outside cells marked missing and no infinity;
+//   - the contract every view kind promises the views layer (shapes, labels, hover text for every cell).
+// A lesson written against this battery needs no test of its own to be safe to show; its own test file
+// (tests/lessons/<lesson>_test.cpp) checks its numbers against the references.
+//
+// [SECTION] helpers
+// [SECTION] the contract of each view kind
+// [SECTION] the battery
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/keys.h"
+#include "lessons/lesson.h"
+
+namespace {
+
+using namespace pelab;
+
+// [SECTION] helpers
+bool has_cjk(const std::string& s) {
+    // UTF-8 lead bytes 0xE3..0xE9 start the CJK blocks (and CJK punctuation such as "，" "。").
+    for (unsigned char c : s)
+        if (c >= 0xE3 && c <= 0xE9) return true;
+    return false;
+}
+
+// A placeholder that reached the screen: "{name}".
+bool has_placeholder(const std::string& s) {
+    static const std::regex pattern("\\{[A-Za-z_][A-Za-z0-9_]*\\}");
+    return std::regex_search(s, pattern);
+}
+
+// Text the learner reads: present, in the right language, with no placeholder left.
+void expect_shown_text(const std::string& s, Lang lang, const std::string& what) {
+    EXPECT_FALSE(has_placeholder(s)) << what << ": " << s;
+    if (lang == Lang::en) EXPECT_FALSE(has_cjk(s)) << what << ": " << s;
+    // A number that failed: printf's nan/inf or the lessons' "NaN" (cells marked missing are drawn, not printed).
+    static const std::regex failed_number("(^|[^A-Za-z])(nan|NaN|inf)([^A-Za-z]|$)");
+    EXPECT_FALSE(std::regex_search(s, failed_number)) << what << ": " << s;
+}
+
+// The parameter sets a step is built at: defaults, then each of its keys alone at its minimum and maximum.
+std::vector<std::pair<std::string, ParamSet>> cases_for(const Lesson& lesson, const std::vector<std::string>& keys) {
+    std::vector<std::pair<std::string, ParamSet>> cases;
+    cases.emplace_back("defaults", defaults(lesson.params));
+    for (const std::string& key : keys) {
+        const ParamSpec* spec = nullptr;
+        for (const ParamSpec& s : lesson.params)
+            if (s.name == key) spec = &s;
+        if (!spec) continue;
+        std::vector<std::pair<std::string, std::string>> ends;
+        switch (spec->kind) {
+        case ParamKind::Int:
+        case ParamKind::Real:
+            ends = {{"min", format_number(spec->min)}, {"max", format_number(spec->max)}};
+            break;
+        case ParamKind::Bool: ends = {{"min", "0"}, {"max", "1"}}; break;
+        case ParamKind::Choice:
+            if (!spec->choices.empty()) ends = {{"min", spec->choices.front()}, {"max", spec->choices.back()}};
+            break;
+        case ParamKind::RealList: {
+            // Every number at one end, at the list's default length (linked lengths stay valid).
+            const std::size_t n = defaults(lesson.params).getv(key).size();
+            std::string lo, hi;
+            for (std::size_t i = 0; i < n; ++i) {
+                lo += (i ? "," : "") + format_number(spec->min);
+                hi += (i ? "," : "") + format_number(spec->max);
+            }
+            ends = {{"min", lo}, {"max", hi}};
+            break;
+        }
+        }
+        for (const auto& [which, value] : ends) {
+            ParamSet p = defaults(lesson.params);
+            const std::vector<ParamIssue> issues = parse_params(lesson.params, {{key, value}}, &p);
+            EXPECT_TRUE(issues.empty()) << key << "=" << value << ": " << (issues.empty() ? "" : issues[0].message);
+            cases.emplace_back(key + " at its " + which + " (" + value + ")", p);
+        }
+    }
+    return cases;
+}
+
+// [SECTION] the contract of each view kind
+void check_matrix(const RowMatrix& values, const std::vector<std::string>& row_labels,
+                  const std::vector<std::string>& col_labels, bool integer) {
+    ASSERT_GT(values.rows(), 0);
+    ASSERT_GT(values.cols(), 0);
+    if (!row_labels.empty()) EXPECT_EQ(static_cast<Eigen::Index>(row_labels.size()), values.rows());
+    if (!col_labels.empty()) EXPECT_EQ(static_cast<Eigen::Index>(col_labels.size()), values.cols());
+    for (Eigen::Index i = 0; i < values.size(); ++i) {
+        const double x = values.data()[i];
+        EXPECT_FALSE(std::isinf(x)) << "cell " << i;  // NaN is a missing cell (drawn hatched); ∞ never
+        if (integer && std::isfinite(x)) EXPECT_EQ(x, std::round(x)) << "cell " << i;
+    }
+}
+
+// Every cell of a small matrix, or an even sample of a large one.
+template <class Fn>
+void for_cells(Eigen::Index rows, Eigen::Index cols, Fn fn) {
+    const Eigen::Index step = std::max<Eigen::Index>(1, (rows * cols) / 4096);
+    for (Eigen::Index i = 0; i < rows * cols; i += step) fn(static_cast<int>(i / cols), static_cast<int>(i % cols));
+}
+
+void check_view(const ViewData& view, Lang lang) {
+    SCOPED_TRACE("view \"" + view.title + "\"");
+    EXPECT_FALSE(view.title.empty());
+    expect_shown_text(view.title, lang, "title");
+    for (const std::string& n : view.notes) {
+        EXPECT_FALSE(n.empty());
+        expect_shown_text(n, lang, "note");
+    }
+    switch (view.kind()) {
+    case ViewKind::Heatmap: {
+        const HeatmapView& h = view.heatmap();
+        check_matrix(h.values, h.row_labels, h.col_labels, h.integer);
+        for (const std::string& s : {h.row_axis, h.col_axis}) expect_shown_text(s, lang, "axis");
+        for (const std::string& s : h.col_labels) expect_shown_text(s, lang, "column label");
+        ASSERT_TRUE(static_cast<bool>(h.explain)) << "every heatmap explains its cells";
+        for_cells(h.values.rows(), h.values.cols(), [&](int r, int c) {
+            const std::string text = h.explain(r, c);
+            EXPECT_FALSE(text.empty()) << "cell " << r << "," << c;
+            expect_shown_text(text, lang, "hover");
+        });
+        EXPECT_EQ(h.explain(-1, 0), "");
+        EXPECT_EQ(h.explain(0, static_cast<int>(h.values.cols())), "");
+        break;
+    }
+    case ViewKind::Table: {
+        const TableView& t = view.table();
+        check_matrix(t.values, t.row_labels, t.col_labels, t.integer);
+        expect_shown_text(t.corner, lang, "corner");
+        for (const std::string& s : t.col_labels) expect_shown_text(s, lang, "column label");
+        for (const std::string& s : t.row_labels) expect_shown_text(s, lang, "row label");
+        if (!t.col_decimals.empty()) EXPECT_EQ(static_cast<Eigen::Index>(t.col_decimals.size()), t.values.cols());
+        break;
+    }
+    case ViewKind::Curve: {
+        const CurveView& c = view.curve();
+        ASSERT_FALSE(c.x.empty());
+        ASSERT_FALSE(c.series.empty());
+        for (double x : c.x) EXPECT_TRUE(std::isfinite(x));
+        for (const auto& s : c.series) {
+            EXPECT_EQ(s.size(), c.x.size());
+            for (double y : s) EXPECT_TRUE(std::isfinite(y)) << "curves have no missing points";
+        }
+        if (!c.series_labels.empty()) EXPECT_EQ(c.series_labels.size(), c.series.size());
+        for (const std::string& s : c.series_labels) expect_shown_text(s, lang, "legend");
+        for (const std::string& s : {c.x_axis, c.y_axis}) expect_shown_text(s, lang, "axis");
+        for (double m : c.markers_x) {
+            EXPECT_GE(m, c.x.front() - 1e-9);
+            EXPECT_LE(m, c.x.back() + 1e-9);
+        }
+        if (!c.vline_labels.empty()) EXPECT_EQ(c.vline_labels.size(), c.vlines_x.size());
+        break;
+    }
+    case ViewKind::PositionMap: EXPECT_TRUE(static_cast<bool>(view.map().map)); break;
+    }
+}
+
+// [SECTION] the battery
+std::vector<const Lesson*> every_entry() {
+    std::vector<const Lesson*> out = lesson_registry();
+    out.push_back(&position_map_lesson());
+    return out;
+}
+
+std::string test_name(const testing::TestParamInfo<const Lesson*>& info) {
+    std::string name = info.param->id;
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return name;
+}
+
+class LessonBattery : public testing::TestWithParam<const Lesson*> {
+protected:
+    void SetUp() override { take_text_problems(); }  // start clean
+    void TearDown() override {
+        for (const std::string& p : take_text_problems()) ADD_FAILURE() << "text problem: " << p;
+    }
+};
+
+TEST_P(LessonBattery, TextsAreCompleteInBothLanguages) {
+    const Lesson& lesson = *GetParam();
+    EXPECT_TRUE(text_problems(lesson.title, {}).empty());
+    EXPECT_TRUE(has_cjk(lesson.title.zh));
+    EXPECT_FALSE(has_cjk(lesson.title.en));
+    ASSERT_FALSE(lesson.steps.empty());
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        const Step& step = lesson.steps[i];
+        SCOPED_TRACE("step " + std::to_string(i + 1));
+        for (const Text* t : {&step.title, &step.body}) {
+            for (const std::string& p : text_problems(*t, {})) ADD_FAILURE() << p;
+            EXPECT_TRUE(has_cjk(t->zh)) << t->zh;
+            EXPECT_FALSE(has_cjk(t->en)) << t->en;
+        }
+        EXPECT_GT(std::string(step.body.zh).size(), 20u);
+        EXPECT_GT(std::string(step.body.en).size(), 40u);
+    }
+}
+
+TEST_P(LessonBattery, EveryParameterIsDeclaredOnceWithALabel) {
+    const Lesson& lesson = *GetParam();
+    std::set<std::string> keys;
+    for (const ParamSpec& spec : lesson.params) {
+        SCOPED_TRACE(spec.name);
+        EXPECT_TRUE(keys.insert(spec.name).second) << "declared twice";
+        ParamValue v;
+        std::string why;
+        EXPECT_TRUE(parse_value(spec, spec.default_text, &v, &why));
+        EXPECT_EQ(why, "");
+        const ParamLabel label = label_of(&lesson, spec);
+        EXPECT_STRNE(label.help.zh, "");
+        EXPECT_STRNE(label.help.en, "");
+        EXPECT_TRUE(has_cjk(label.help.zh)) << label.help.zh;
+        EXPECT_TRUE(text_problems(label.help, {}).empty());
+        const ParamSpec shared = shared_key(spec.name.c_str());
+        if (shared.help != "(not a shared key)") {  // a shared key is only ever narrowed
+            EXPECT_EQ(static_cast<int>(spec.kind), static_cast<int>(shared.kind));
+            if (spec.kind == ParamKind::Int || spec.kind == ParamKind::Real) {
+                EXPECT_GE(spec.min, shared.min);
+                EXPECT_LE(spec.max, shared.max);
+            }
+        }
+    }
+    for (const Step& step : lesson.steps)
+        for (const std::string& key : step.params) EXPECT_TRUE(keys.count(key)) << "step key " << key;
+}
+
+TEST_P(LessonBattery, EveryStepBuildsAtDefaultsAndAtTheEndsOfItsRanges) {
+    const Lesson& lesson = *GetParam();
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        const Step& step = lesson.steps[i];
+        ASSERT_TRUE(static_cast<bool>(step.views));
+        for (const auto& [case_name, params] : cases_for(lesson, step.params)) {
+            std::string why;
+            if (!lesson_within_budget(lesson, params, &why)) continue;  // refused before computing, by design
+            for (Lang lang : {Lang::zh, Lang::en}) {
+                SCOPED_TRACE("step " + std::to_string(i + 1) + ", " + case_name + (lang == Lang::zh ? ", zh" : ", en"));
+                const std::vector<ViewData> views = step.views(params, lang);
+                ASSERT_FALSE(views.empty());
+                for (const ViewData& view : views) check_view(view, lang);
+                for (const std::string& p : take_text_problems()) ADD_FAILURE() << "text problem: " << p;
+            }
+        }
+    }
+}
+
+TEST(LessonRegistry, IdsAreUniqueAndFound) {
+    std::set<std::string> ids;
+    for (const Lesson* lesson : every_entry()) {
+        ASSERT_NE(lesson, nullptr);
+        EXPECT_TRUE(ids.insert(lesson->id).second) << "duplicate id " << lesson->id;
+    }
+    for (const Lesson* lesson : lesson_registry()) EXPECT_EQ(find_lesson(lesson->id), lesson);
+    EXPECT_EQ(find_lesson("no-such-lesson"), nullptr);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryLesson, LessonBattery, testing::ValuesIn(every_entry()), test_name);
+
+}  // namespace

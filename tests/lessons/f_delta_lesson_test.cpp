@@ -1,0 +1,135 @@
+// PE Lab — tests/lessons/f_delta_lesson_test.cpp
+// The numbers of the f-delta lesson (what every lesson must satisfy is checked for all of them at once by
+// battery_test.cpp).
+#include <cmath>
+#include <set>
+
+#include "core/f_delta.h"
+#include "lessons/lesson.h"
+#include "lesson_views.h"
+#include "matrix_assert.h"
+
+namespace {
+
+using namespace pelab;
+
+// [SECTION] f-delta specifics
+const Lesson& f_delta() {
+    const Lesson* l = find_lesson("f-delta");
+    EXPECT_NE(l, nullptr);
+    return *l;
+}
+
+std::vector<ViewData> views_of(int step, const std::string& query, Lang lang) {
+    return pelab_test::step_views("f-delta", step, query, lang);
+}
+
+using pelab_test::any_note_contains;
+
+TEST(FDeltaLesson, HasEightStepsAndTheAgreedParams) {
+    const Lesson& lesson = f_delta();
+    EXPECT_EQ(lesson.steps.size(), 8u);
+    std::vector<std::string> names;
+    for (const ParamSpec& s : lesson.params) names.push_back(s.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"L", "omega", "v", "seed"}));
+    EXPECT_EQ(lesson.steps[5].params, (std::vector<std::string>{"L", "omega", "v"}));
+    EXPECT_EQ(lesson.steps[6].params, (std::vector<std::string>{"L", "omega", "seed"}));
+}
+
+TEST(FDeltaLesson, Step1And2ShowDeltaDiagonals) {
+    const auto v1 = views_of(1, "", Lang::en);
+    ASSERT_EQ(v1[0].kind(), ViewKind::Heatmap);
+    const HeatmapView& delta = v1[0].heatmap();
+    EXPECT_TRUE(delta.qk_axes);
+    EXPECT_TRUE(delta.integer);
+    EXPECT_TRUE(delta.is_signed);
+    EXPECT_EQ(delta.values(1, 3), -2);
+    EXPECT_EQ(delta.explain(1, 3).rfind("q = 1, k = 3: Δ = q − k = 1 − 3 = −2.", 0), 0u) << delta.explain(1, 3);
+    const auto v2 = views_of(2, "", Lang::en);
+    ASSERT_EQ(v2.size(), 2u);
+    const TableView& table = v2[1].table();
+    ASSERT_EQ(table.values.rows(), 7);
+    Eigen::MatrixXd expected(7, 2);
+    expected << -3, 1, -2, 2, -1, 3, 0, 4, 1, 3, 2, 2, 3, 1;
+    EXPECT_MATRIX_NEAR(table.values, expected, 0.0);
+    EXPECT_EQ(table.row_labels.front(), "Δ=−3");
+}
+
+TEST(FDeltaLesson, Step3KernelTableAndCurve) {
+    const auto views = views_of(3, "", Lang::en);
+    ASSERT_EQ(views.size(), 2u);
+    const TableView& table = views[0].table();
+    ASSERT_EQ(table.values.rows(), 7);
+    ASSERT_EQ(table.values.cols(), 3);
+    Eigen::VectorXd f(7);
+    f << -1, -1.5, 0.5, 2, 0.5, -1.5, -1;
+    EXPECT_MATRIX_NEAR(table.values.col(2), f, 1e-12);
+    EXPECT_EQ(table.col_labels, (std::vector<std::string>{"cos ω₀Δ", "cos ω₁Δ", "f(Δ)"}));
+    ASSERT_EQ(views[1].kind(), ViewKind::Curve);
+    const CurveView& curve = views[1].curve();
+    EXPECT_EQ(curve.markers_x.size(), 7u);
+    EXPECT_EQ(curve.x.front(), -3);
+    EXPECT_EQ(curve.x.back(), 3);
+}
+
+TEST(FDeltaLesson, Step4ToeplitzNoteAndExplain) {
+    const auto views = views_of(4, "", Lang::en);
+    EXPECT_TRUE(any_note_contains(views, "Largest spread along any diagonal: 0, so F is a Toeplitz matrix."));
+    EXPECT_EQ(views[0].heatmap().explain(1, 3),
+              "F[1,3]: q = 1, k = 3, Δ = q − k = −2. F[1,3] = f(−2) = 1·cos(−π) + 0·sin(−π) + 1·cos(−2π/3) + "
+              "0·sin(−2π/3) = −1.5");
+    const auto zh = views_of(4, "", Lang::zh);
+    EXPECT_EQ(zh[0].heatmap().explain(1, 3),
+              "F[1,3]：q = 1, k = 3, Δ = q − k = −2。F[1,3] = f(−2) = 1·cos(−π) + 0·sin(−π) + 1·cos(−2π/3) + "
+              "0·sin(−2π/3) = −1.5");
+    const TableView& table = views[1].table();
+    for (Eigen::Index r = 0; r < table.values.rows(); ++r) EXPECT_EQ(table.values(r, 3), 0.0);
+}
+
+TEST(FDeltaLesson, Step5FeatureTable) {
+    const auto views = views_of(5, "L=3&omega=1,2,3", Lang::en);
+    const TableView& table = views[0].table();
+    ASSERT_EQ(table.values.rows(), 5);
+    ASSERT_EQ(table.values.cols(), 6);
+    EXPECT_EQ(table.col_labels[5], "sin ω₂Δ");
+    EXPECT_MATRIX_NEAR(table.values, r_delta_features(3, to_eigen({1, 2, 3})), 1e-12);
+    // Rounding noise of exact zeros is not shown: cos(π/2) is stored as 0 in the default table.
+    EXPECT_EQ(views_of(5, "", Lang::en)[0].table().values(2, 0), 0.0);
+}
+
+TEST(FDeltaLesson, Step6ReadoutNotes) {
+    const auto views = views_of(6, "v=1,0.5,-2,0", Lang::en);
+    EXPECT_TRUE(any_note_contains(views, "largest spread along a diagonal of F = 0 (still Toeplitz)"));
+    EXPECT_TRUE(any_note_contains(views, "v = [1, 0, 1, 0]: largest |vᵀR_Δ − f(Δ)| = "));
+    EXPECT_TRUE(any_note_contains(views, "(sin weights make F non-symmetric)"));
+    EXPECT_NE(views[0].heatmap().explain(0, 1).find("F[0,1] = v·R_(−1) = 1·cos(−π/2) + 0.5·sin(−π/2) − 2·cos(−π/3)"),
+              std::string::npos)
+        << views[0].heatmap().explain(0, 1);
+}
+
+TEST(FDeltaLesson, Step7ContentReadoutIsNotToeplitz) {
+    const auto views = views_of(7, "seed=1", Lang::en);
+    ASSERT_EQ(views.size(), 2u);
+    EXPECT_GT(diagonal_spread(Eigen::MatrixXd(views[0].heatmap().values)).maxCoeff(), 1e-3);
+    EXPECT_TRUE(any_note_contains(views, "(no longer 0: each row reads the same Δ with its own u_q)"));
+    EXPECT_TRUE(any_note_contains(views, "Every cell recomputed as u_q·R_(q−k): largest difference = 0"));
+    // Same seed, same numbers; another seed, other numbers.
+    const RowMatrix& scores = views[0].heatmap().values;
+    EXPECT_MATRIX_NEAR(scores, views_of(7, "seed=1", Lang::zh)[0].heatmap().values, 0.0);
+    EXPECT_GT((scores - views_of(7, "seed=2", Lang::en)[0].heatmap().values).cwiseAbs().maxCoeff(), 1e-3);
+}
+
+TEST(FDeltaLesson, Step8RopeEqualsF) {
+    for (const char* query : {"", "v=0.5,-1,2,3&L=7", "omega=0.1,0.2,0.3&L=5"}) {
+        const auto views = views_of(8, query, Lang::en);
+        ASSERT_GE(views.size(), 2u);
+        EXPECT_MATRIX_NEAR(views[0].heatmap().values, views[1].heatmap().values, 1e-12);
+    }
+    const auto views = views_of(8, "", Lang::en);
+    Eigen::MatrixXd qk(2, 4);
+    qk << 1, 0, 1, 0, 1, 0, 1, 0;
+    EXPECT_MATRIX_NEAR(views[2].table().values, qk, 0.0);
+    EXPECT_TRUE(any_note_contains(views, "Largest |S − F| = "));
+}
+
+}  // namespace
