@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "core/distance.h"
 #include "core/f_delta.h"
 
 namespace pelab {
@@ -47,7 +48,7 @@ const std::vector<Quantity>& quantity_registry() {
              return std::vector<long long>{2LL * p.geti("L") - 1, 2LL * (long long)p.getv("omega").size()};
          }},
       };
-      for (auto family : {quantities_relative_positions, quantities_rotary})
+      for (auto family : {quantities_relative_positions, quantities_rotary, quantities_distance})
           for (Quantity& q : family()) all.push_back(std::move(q));
       return all;
     }();

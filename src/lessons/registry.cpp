@@ -17,6 +17,7 @@ const Lesson* lesson_rope();            // lessons/rope.cpp           (seed 003;
 const Lesson* lesson_long_context();    // lessons/long_context.cpp   (seed 004 §4.3–5.4)
 const Lesson* lesson_cost();            // lessons/cost.cpp           (seed 004 §6)
 const Lesson* lesson_vit_2d();          // lessons/vit_2d.cpp         (seed 004 §7; 002)
+const Lesson* lesson_example();         // lessons/example.cpp: the template of docs/adding-a-lesson.md
 
 const std::vector<const Lesson*>& lesson_registry() {
     static const std::vector<const Lesson*> registry = {
@@ -38,6 +39,7 @@ const std::vector<const Lesson*>& lesson_registry() {
 const Lesson* find_lesson(const std::string& id) {
     for (const Lesson* lesson : lesson_registry())
         if (lesson && id == lesson->id) return lesson;
+    if (id == lesson_example()->id) return lesson_example();
     return nullptr;
 }
 
