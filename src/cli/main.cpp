@@ -66,11 +66,12 @@ std::string quantity_names() {
     return out;
 }
 
-// "int in 1..64", "number in -1..1", "list of 1..8 numbers in -100..100", "one of a|b".
+// "int in 1..64", "number in -1..1", "flag: 0 or 1", "list of 1..8 numbers in -100..100", "one of a|b".
 std::string kind_and_range(const pelab::ParamSpec& spec) {
     switch (spec.kind) {
         case pelab::ParamKind::Int: return "int in " + pelab::describe_range(spec);
         case pelab::ParamKind::Real: return "number in " + pelab::describe_range(spec);
+        case pelab::ParamKind::Bool: return "flag: " + pelab::describe_range(spec);
         case pelab::ParamKind::RealList:
         case pelab::ParamKind::Choice: return pelab::describe_range(spec);
     }

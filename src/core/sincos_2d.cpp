@@ -19,13 +19,12 @@ ParamSpec sincos2d_spec_grid() {
     s.max = 64;
     s.default_text = "4";
     s.help = "patches per side (grid x grid patches, row-major)";
-    s.help_zh = "每边的 patch 数（grid×grid 个 patch，按行展平）";
     return s;
 }
 
 ParamSpec sincos2d_spec_D() {
     ParamSpec s = int_spec("D", 4, 1024, "16", "embedding width, a multiple of 4 as MAE asserts (first half: column, second half: row)",
-                           "嵌入宽度，按 MAE 的要求取 4 的倍数（前一半编码列，后一半编码行）");
+                           "");
     s.multiple_of = 4;
     return s;
 }

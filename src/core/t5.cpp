@@ -17,6 +17,7 @@
 #include <cstdlib>
 
 #include "core/attention_grid.h"
+#include "core/keys.h"
 #include "core/random.h"
 
 namespace pelab {
@@ -35,21 +36,11 @@ long long trunc_to_long(float x, long long saturate) {
 }  // namespace
 
 // [SECTION] parameter specs
-ParamSpec t5_spec_L() {
-    return int_spec("L", 1, 1024, "20", "sequence length (query i and key j in 0..L-1)", "序列长度（查询 i、键 j 取 0..L-1）");
-}
-ParamSpec t5_spec_num_buckets() {
-    return int_spec("num_buckets", 4, 64, "32", "number of buckets (T5: 32)", "桶的个数（T5 取 32）");
-}
-ParamSpec t5_spec_max_distance() {
-    return int_spec("max_distance", 33, 4096, "128",
-                    "distance where the log buckets end (T5: 128); above num_buckets/2 so the log is defined",
-                    "对数桶结束的距离（T5 取 128）；大于 num_buckets/2，保证对数有定义");
-}
-ParamSpec t5_spec_bidirectional() {
-    return int_spec("bidirectional", 0, 1, "1", "1: encoder (both directions), 0: causal decoder",
-                    "1：编码器（双向），0：因果解码器");
-}
+// The shared keys (core/keys.h) narrowed to what the CLI quantity t5_bucket accepts.
+ParamSpec t5_spec_L() { return narrowed(shared_key("L"), 1, 1024, "20"); }
+ParamSpec t5_spec_num_buckets() { return narrowed(shared_key("num_buckets"), 4, 64, "32"); }
+ParamSpec t5_spec_max_distance() { return narrowed(shared_key("max_distance"), 33, 4096, "128"); }
+ParamSpec t5_spec_bidirectional() { return shared_key("bidirectional"); }
 
 // [SECTION] HF bucketing
 int t5_relative_position_bucket(long long relative_position, bool bidirectional, int num_buckets, int max_distance) {
