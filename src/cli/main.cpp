@@ -1,10 +1,17 @@
 // PE Lab — cli/main.cpp
-// `pelab-cli`: lists lessons and quantities and prints a quantity as JSON, CSV or LaTeX.
+// `pelab-cli`: lists lessons and quantities, prints a quantity as JSON, CSV or LaTeX, and prints the lessons'
+// words (steps, view titles and notes, parameter tables) as plain text for translators and reviewers.
 // Unlike the widget, the CLI repairs nothing: any problem with the arguments (unknown quantity or key,
 // malformed or out-of-range value, bad --format) exits with code 2, prints one line naming the argument
 // and its valid range on stderr, and prints nothing on stdout. Every echoed argument is cut to 64 bytes with
 // control characters as \xNN. Output is checked to the last byte (fwrite, fflush, fclose): a write error
 // (a full disk, `> /dev/full`) exits with code 1 and one line on stderr.
+//
+// [SECTION] usage, failure and checked output
+// [SECTION] list
+// [SECTION] get
+// [SECTION] text: a lesson's words as plain text
+// [SECTION] main
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -16,10 +23,13 @@
 #include "core/params.h"
 #include "core/quantity.h"
 #include "core/text.h"
+#include "lessons/bilingual.h"
 #include "lessons/lesson.h"
+#include "lessons/param_table.h"
 
 namespace {
 
+// [SECTION] usage, failure and checked output
 constexpr int kExitUsage = 2;
 constexpr int kExitWriteError = 1;
 
@@ -29,6 +39,10 @@ const char* const kUsage =
     "      print the lessons (id, steps, title) and the quantities with their parameters\n"
     "  pelab-cli get <quantity> [key=value ...] [--format json|csv|latex]\n"
     "      compute a quantity; parameters not given take their defaults (default format: json)\n"
+    "  pelab-cli text [LESSON] [--lang zh|en]\n"
+    "      print a lesson's words as plain UTF-8: every step's title and text, the titles and notes of its\n"
+    "      views at the lesson's defaults, and its parameter table (key, symbol, range, default, help);\n"
+    "      without LESSON every lesson in curriculum order, then the position-map page (default language: en)\n"
     "  pelab-cli --help\n"
     "\n"
     "example:\n"
@@ -60,6 +74,7 @@ int finish(bool written) {
     return kExitWriteError;
 }
 
+// [SECTION] list
 std::string quantity_names() {
     std::string out;
     for (const pelab::Quantity& q : pelab::quantity_registry()) out += (out.empty() ? "" : "|") + q.name;
@@ -93,6 +108,7 @@ int cmd_list() {
     return finish(emit(out));
 }
 
+// [SECTION] get
 int cmd_get(const std::vector<std::string>& args) {
     if (args.empty()) return fail("get: missing quantity name (one of " + quantity_names() + ")");
     std::string format = "json";
@@ -160,11 +176,108 @@ int cmd_get(const std::vector<std::string>& args) {
     return finish(emit(text));
 }
 
+// [SECTION] text: a lesson's words as plain text
+std::string lesson_ids() {
+    std::string out;
+    for (const pelab::Lesson* lesson : pelab::lesson_registry()) out += (out.empty() ? "" : "|") + std::string(lesson->id);
+    return out + "|" + pelab::position_map_lesson().id;
+}
+
+// The parameter table: one line per key — key (and symbol), range, default, help in `lang`.
+std::string parameter_table(const pelab::Lesson& lesson, pelab::Lang lang) {
+    std::string out = "Parameters\n";
+    for (const pelab::ParamSpec& spec : lesson.params) {
+        const pelab::ParamLabel label = pelab::label_of(&lesson, spec);
+        out += "  " + spec.name;
+        if (!label.symbol.empty() && label.symbol != spec.name) out += " (" + label.symbol + ")";
+        out += "  " + pelab::describe_range(spec) + ", default " + spec.default_text;
+        const std::string help = pelab::say(lang, label.help);
+        if (!help.empty()) out += "  — " + help;
+        out += "\n";
+    }
+    return out;
+}
+
+// One lesson: heading, parameter table, then every step with its text and its views' titles and notes,
+// computed at the lesson's defaults. `where` says where the lesson sits (e.g. "lesson 3 of 9").
+std::string lesson_text(const pelab::Lesson& lesson, pelab::Lang lang, const std::string& where) {
+    std::string out = "# " + std::string(lesson.id) + " — " + pelab::say(lang, lesson.title) + " (" + where + ")\n\n";
+    out += parameter_table(lesson, lang);
+    const pelab::ParamSet params = pelab::defaults(lesson.params);
+    std::string too_big;
+    const bool fits = pelab::lesson_within_budget(lesson, params, &too_big);
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        const pelab::Step& step = lesson.steps[i];
+        out += "\n## Step " + std::to_string(i + 1) + " of " + std::to_string(lesson.steps.size()) + ": " +
+               pelab::say(lang, step.title) + "\n\n" + pelab::say(lang, step.body) + "\n";
+        if (!step.params.empty()) {
+            out += "\nKeys on this step:";
+            for (const std::string& key : step.params) out += " " + key;
+            out += "\n";
+        }
+        if (!fits) {
+            out += "\n(views not computed: " + too_big + ")\n";
+            continue;
+        }
+        if (!step.views) continue;
+        const std::vector<pelab::ViewData> views = step.views(params, lang);
+        for (std::size_t k = 0; k < views.size(); ++k) {
+            out += "\n### View " + std::to_string(k + 1) + ": " + views[k].title + "\n";
+            for (const std::string& note : views[k].notes) out += "- " + note + "\n";
+        }
+    }
+    return out;
+}
+
+int cmd_text(const std::vector<std::string>& args) {
+    pelab::Lang lang = pelab::Lang::en;
+    bool lang_given = false;
+    const pelab::Lesson* only = nullptr;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--lang" || arg.rfind("--lang=", 0) == 0) {
+            std::string value;
+            if (arg == "--lang") {
+                if (i + 1 >= args.size()) return fail("--lang: missing value (one of zh|en)");
+                value = args[++i];
+            } else {
+                value = arg.substr(7);
+            }
+            if (value != "zh" && value != "en")
+                return fail("--lang: " + pelab::quoted(value) + " is not a language (one of zh|en)");
+            if (lang_given) return fail("--lang: given twice (one of zh|en)");
+            lang = value == "zh" ? pelab::Lang::zh : pelab::Lang::en;
+            lang_given = true;
+            continue;
+        }
+        if (arg.rfind("--", 0) == 0) return fail(pelab::quoted(arg) + ": unknown option (only --lang zh|en)");
+        if (only) return fail("text: takes one lesson, got " + pelab::quoted(arg) + " too (one of " + lesson_ids() + ")");
+        only = arg == pelab::position_map_lesson().id ? &pelab::position_map_lesson() : pelab::find_lesson(arg);
+        if (!only) return fail("text: " + pelab::quoted(arg) + " is not a lesson (one of " + lesson_ids() + ")");
+    }
+    const std::vector<const pelab::Lesson*>& registry = pelab::lesson_registry();
+    const std::string off_curriculum = "not part of the curriculum";
+    std::string out;
+    if (only) {
+        std::string where = off_curriculum;
+        for (std::size_t i = 0; i < registry.size(); ++i)
+            if (registry[i] == only) where = "lesson " + std::to_string(i + 1) + " of " + std::to_string(registry.size());
+        out = lesson_text(*only, lang, where);
+    } else {
+        for (std::size_t i = 0; i < registry.size(); ++i)
+            out += (i ? "\n\n" : "") +
+                   lesson_text(*registry[i], lang, "lesson " + std::to_string(i + 1) + " of " + std::to_string(registry.size()));
+        out += "\n\n" + lesson_text(pelab::position_map_lesson(), lang, off_curriculum);
+    }
+    return finish(emit(out));
+}
+
 }  // namespace
 
+// [SECTION] main
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty()) return fail("missing command (one of list|get|--help)");
+    if (args.empty()) return fail("missing command (one of list|get|text|--help)");
     const std::string& command = args[0];
     if (command == "--help" || command == "-h" || command == "help") {
         return finish(emit(kUsage));
@@ -174,5 +287,6 @@ int main(int argc, char** argv) {
         return cmd_list();
     }
     if (command == "get") return cmd_get(std::vector<std::string>(args.begin() + 1, args.end()));
-    return fail(pelab::quoted(command) + " is not a command (one of list|get|--help)");
+    if (command == "text") return cmd_text(std::vector<std::string>(args.begin() + 1, args.end()));
+    return fail(pelab::quoted(command) + " is not a command (one of list|get|text|--help)");
 }
