@@ -7,11 +7,12 @@
 // control characters as \xNN. Output is checked to the last byte (fwrite, fflush, fclose): a write error
 // (a full disk, `> /dev/full`) exits with code 1 and one line on stderr.
 //
-// [SECTION] usage, failure and checked output
+// [SECTION] usage, failure, checked output, options
 // [SECTION] list
 // [SECTION] get
 // [SECTION] text: a lesson's words as plain text
 // [SECTION] main
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -29,7 +30,7 @@
 
 namespace {
 
-// [SECTION] usage, failure and checked output
+// [SECTION] usage, failure, checked output, options
 constexpr int kExitUsage = 2;
 constexpr int kExitWriteError = 1;
 
@@ -74,6 +75,53 @@ int finish(bool written) {
     return kExitWriteError;
 }
 
+// An option taking one value from a fixed list, given as "--name value" or "--name=value", at most once.
+struct Option {
+    const char* name;                 // "--format"
+    const char* what;                 // "format": the messages say 'is not a valid format'
+    std::vector<std::string> values;  // the valid values
+    std::string value;                // the default, then the value given
+    bool given = false;
+};
+
+std::string one_of(const Option& option) {
+    std::string out;
+    for (const std::string& v : option.values) out += (out.empty() ? "" : "|") + v;
+    return "(one of " + out + ")";
+}
+
+constexpr int kOptionFailed = -1;
+
+// Reads args[*i] when it is `option` (moving *i past a separate value): 0 when it is another argument, 1 when
+// read, kOptionFailed when the value is missing, not valid or given twice (the one line is already printed).
+int read_option(const std::vector<std::string>& args, std::size_t* i, Option* option) {
+    const std::string& arg = args[*i];
+    const std::string name = option->name;
+    if (arg != name && arg.rfind(name + "=", 0) != 0) return 0;
+    std::string value;
+    if (arg == name) {
+        if (*i + 1 >= args.size()) {
+            fail(name + ": missing value " + one_of(*option));
+            return kOptionFailed;
+        }
+        value = args[++*i];
+    } else {
+        value = arg.substr(name.size() + 1);
+    }
+    std::string problem;
+    if (std::find(option->values.begin(), option->values.end(), value) == option->values.end())
+        problem = pelab::quoted(value) + " is not a valid " + option->what;
+    else if (option->given)
+        problem = "given twice";
+    if (!problem.empty()) {
+        fail(name + ": " + problem + " " + one_of(*option));
+        return kOptionFailed;
+    }
+    option->value = value;
+    option->given = true;
+    return 1;
+}
+
 // [SECTION] list
 std::string quantity_names() {
     std::string out;
@@ -111,25 +159,13 @@ int cmd_list() {
 // [SECTION] get
 int cmd_get(const std::vector<std::string>& args) {
     if (args.empty()) return fail("get: missing quantity name (one of " + quantity_names() + ")");
-    std::string format = "json";
-    bool format_given = false;
+    Option format{"--format", "format", {"json", "csv", "latex"}, "json"};
     const pelab::Quantity* quantity = nullptr;
     std::vector<std::string> pairs;  // the key=value arguments, read below with the input limits
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
-        if (arg == "--format" || arg.rfind("--format=", 0) == 0) {
-            std::string value;
-            if (arg == "--format") {
-                if (i + 1 >= args.size()) return fail("--format: missing value (one of json|csv|latex)");
-                value = args[++i];
-            } else {
-                value = arg.substr(9);
-            }
-            if (value != "json" && value != "csv" && value != "latex")
-                return fail("--format: " + pelab::quoted(value) + " is not a valid format (one of json|csv|latex)");
-            if (format_given) return fail("--format: given twice (one of json|csv|latex)");
-            format = value;
-            format_given = true;
+        if (const int read = read_option(args, &i, &format)) {
+            if (read == kOptionFailed) return kExitUsage;
             continue;
         }
         if (!quantity) {
@@ -167,9 +203,9 @@ int cmd_get(const std::vector<std::string>& args) {
 
     const pelab::QuantityResult result = quantity->compute(params);
     std::string text;
-    if (format == "json")
+    if (format.value == "json")
         text = pelab::to_json(*quantity, params, result);
-    else if (format == "csv")
+    else if (format.value == "csv")
         text = pelab::to_csv(result);
     else
         text = pelab::to_latex(result);
@@ -230,24 +266,12 @@ std::string lesson_text(const pelab::Lesson& lesson, pelab::Lang lang, const std
 }
 
 int cmd_text(const std::vector<std::string>& args) {
-    pelab::Lang lang = pelab::Lang::en;
-    bool lang_given = false;
+    Option language{"--lang", "language", {"zh", "en"}, "en"};
     const pelab::Lesson* only = nullptr;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
-        if (arg == "--lang" || arg.rfind("--lang=", 0) == 0) {
-            std::string value;
-            if (arg == "--lang") {
-                if (i + 1 >= args.size()) return fail("--lang: missing value (one of zh|en)");
-                value = args[++i];
-            } else {
-                value = arg.substr(7);
-            }
-            if (value != "zh" && value != "en")
-                return fail("--lang: " + pelab::quoted(value) + " is not a language (one of zh|en)");
-            if (lang_given) return fail("--lang: given twice (one of zh|en)");
-            lang = value == "zh" ? pelab::Lang::zh : pelab::Lang::en;
-            lang_given = true;
+        if (const int read = read_option(args, &i, &language)) {
+            if (read == kOptionFailed) return kExitUsage;
             continue;
         }
         if (arg.rfind("--", 0) == 0) return fail(pelab::quoted(arg) + ": unknown option (only --lang zh|en)");
@@ -255,6 +279,7 @@ int cmd_text(const std::vector<std::string>& args) {
         only = arg == pelab::position_map_lesson().id ? &pelab::position_map_lesson() : pelab::find_lesson(arg);
         if (!only) return fail("text: " + pelab::quoted(arg) + " is not a lesson (one of " + lesson_ids() + ")");
     }
+    const pelab::Lang lang = language.value == "zh" ? pelab::Lang::zh : pelab::Lang::en;
     const std::vector<const pelab::Lesson*>& registry = pelab::lesson_registry();
     const std::string off_curriculum = "not part of the curriculum";
     std::string out;

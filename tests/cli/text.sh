@@ -69,7 +69,7 @@ contains "help names text" "$OUT" "pelab-cli text [LESSON] [--lang zh|en]"
 
 # [SECTION] errors: exit 2, one stderr line naming the valid values, empty stdout
 expect_error "text unknown lesson" '"nosuch" is not a lesson' "f-delta|" "position-maps" -- text nosuch
-expect_error "text bad lang" '--lang: "fr" is not a language (one of zh|en)' -- text --lang fr
+expect_error "text bad lang" '--lang: "fr" is not a valid language (one of zh|en)' -- text --lang fr
 expect_error "text lang missing" "--lang: missing value (one of zh|en)" -- text rope --lang
 expect_error "text lang twice" "--lang: given twice" -- text --lang zh --lang en
 expect_error "text two lessons" "takes one lesson" -- text rope shaw
