@@ -15,31 +15,20 @@ namespace pelab {
 ParamSpec f_delta_spec_L() { return narrowed(shared_key("L"), 1, 64, "4"); }
 
 ParamSpec f_delta_spec_omega() {
-    ParamSpec s;
-    s.name = "omega";
-    s.kind = ParamKind::RealList;
-    s.min = -100;
-    s.max = 100;
+    ParamSpec s = make_spec("omega", ParamKind::RealList, -100, 100, "1.5707963267948966,1.0471975511965976",  // pi/2, pi/3
+                            "angular frequencies, radians per position", "");
     s.list_min = 1;
     s.list_max = 8;
-    s.default_text = "1.5707963267948966,1.0471975511965976";  // pi/2, pi/3
-    s.help = "angular frequencies, radians per position";
     return s;
 }
 
 ParamSpec f_delta_spec_v() {
-    ParamSpec s;
-    s.name = "v";
-    s.kind = ParamKind::RealList;
-    s.min = -100;
-    s.max = 100;
+    ParamSpec s = make_spec("v", ParamKind::RealList, -100, 100, "1,0,1,0", "readout weights (cos, sin per frequency)", "");
     s.list_min = 2;
     s.list_max = 16;
     s.list_len_of = "omega";
     s.list_len_factor = 2;
     s.list_fallback = "1,0";  // cos weight 1, sin weight 0 for every frequency
-    s.default_text = "1,0,1,0";
-    s.help = "readout weights (cos, sin per frequency)";
     return s;
 }
 

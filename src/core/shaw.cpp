@@ -27,14 +27,7 @@ double dot_in_order(const Eigen::MatrixXd& A, Eigen::Index ra, const Eigen::Matr
 ParamSpec shaw_spec_L() { return narrowed(shared_key("L"), 1, 1024, "6"); }
 
 ParamSpec shaw_spec_k() {
-    ParamSpec s;
-    s.name = "k";
-    s.kind = ParamKind::Int;
-    s.min = 0;
-    s.max = 1023;
-    s.default_text = "2";
-    s.help = "max_relative_position: distances beyond +-k share the edge embeddings";
-    return s;
+    return int_spec("k", 0, 1023, "2", "max_relative_position: distances beyond +-k share the edge embeddings", "");
 }
 
 // [SECTION] index matrices
