@@ -198,6 +198,8 @@ int cmd_get(const std::vector<std::string>& args) {
     pelab::ParamSet params = pelab::defaults(quantity->params);
     const std::vector<pelab::ParamIssue> issues = pelab::parse_params_strict(quantity->params, kv, &params);
     if (!issues.empty()) return fail(issues.front().message);
+    const std::vector<pelab::ParamIssue> rules = pelab::validate_params(*quantity, params);  // across keys
+    if (!rules.empty()) return fail(rules.front().message);
     std::string too_big;
     if (!pelab::within_result_budget(*quantity, params, &too_big)) return fail(too_big);
 
