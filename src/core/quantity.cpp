@@ -78,6 +78,10 @@ bool within_result_budget(const Quantity& q, const ParamSet& params, std::string
     return within_result_budget(q.name, q.shape(params), why);
 }
 
+std::vector<ParamIssue> validate_params(const Quantity& q, const ParamSet& params) {
+    return q.validate ? q.validate(params) : std::vector<ParamIssue>{};
+}
+
 const Quantity* find_quantity(const std::string& name) {
     for (const Quantity& q : quantity_registry())
         if (q.name == name) return &q;

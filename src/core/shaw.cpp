@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/keys.h"
 #include "core/random.h"
 
 namespace pelab {
@@ -21,28 +22,12 @@ double dot_in_order(const Eigen::MatrixXd& A, Eigen::Index ra, const Eigen::Matr
 }  // namespace
 
 // [SECTION] parameter specs
-ParamSpec shaw_spec_L() {
-    ParamSpec s;
-    s.name = "L";
-    s.kind = ParamKind::Int;
-    s.min = 1;
-    s.max = 1024;
-    s.default_text = "6";
-    s.help = "sequence length (query i and key j in 0..L-1)";
-    s.help_zh = "序列长度（查询 i、键 j 取 0..L-1）";
-    return s;
-}
+// L is the shared key (core/keys.h) narrowed. k is Shaw's own clipping distance (max_relative_position), not
+// the shared key vector k: the same spelling for another idea, kept because links and JSON already use it.
+ParamSpec shaw_spec_L() { return narrowed(shared_key("L"), 1, 1024, "6"); }
 
 ParamSpec shaw_spec_k() {
-    ParamSpec s;
-    s.name = "k";
-    s.kind = ParamKind::Int;
-    s.min = 0;
-    s.max = 1023;
-    s.default_text = "2";
-    s.help = "max_relative_position: distances beyond +-k share the edge embeddings";
-    s.help_zh = "max_relative_position：超过 ±k 的距离共用两端的嵌入";
-    return s;
+    return int_spec("k", 0, 1023, "2", "max_relative_position: distances beyond +-k share the edge embeddings", "");
 }
 
 // [SECTION] index matrices
