@@ -5,9 +5,13 @@
 // this moment, so they change from run to run; every number shown still comes from core.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
-// [SECTION] parameters and inputs
-// [SECTION] step views 1..4
-// [SECTION] lesson definition (bilingual text)
+// [SECTION] parameters (declared once)
+// [SECTION] labels and measurements
+// [SECTION] step 1: what the position part stores
+// [SECTION] step 2: measured time
+// [SECTION] step 3: growth with N
+// [SECTION] step 4: a short decision guide
+// [SECTION] the lesson
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -17,8 +21,8 @@
 #include "core/cost.h"
 #include "core/random.h"
 #include "core/rope.h"
+#include "core/sinusoidal.h"
 #include "lessons/lesson.h"
-#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -27,54 +31,31 @@ namespace {
 
 using namespace lessonui;
 
-// [SECTION] parameters and inputs
-std::vector<ParamSpec> lesson_params() {
-    ParamSpec n;
-    n.name = "N";
-    n.kind = ParamKind::Int;
-    n.min = 16;
-    n.max = 1024;  // N² doubles (8 MiB at 1024) keep every measurement well under a second, also in the browser
-    n.default_text = "512";
-    n.help = "number of tokens N";
-    n.help_zh = "词元数 N";
-    ParamSpec d;
-    d.name = "d";
-    d.kind = ParamKind::Choice;
-    d.choices = {"32", "64", "128", "256"};
-    d.default_text = "64";
-    d.help = "head width d";
-    d.help_zh = "头宽度 d";
-    ParamSpec trial;
-    trial.name = "trial";
-    trial.kind = ParamKind::Int;
-    trial.min = 0;
-    trial.max = 1000;
-    trial.default_text = "0";
-    trial.help = "change to measure again";
-    trial.help_zh = "改变它即重新测量";
-    trial.symbol = "re-run";
-    return {n, d, trial};
-}
-
+// [SECTION] parameters (declared once)
 struct Inputs {
-    int N = 512, d = 64;
+    int N = 0, d = 0;
 };
 
-Inputs read_inputs(const ParamSet& p) {
-    Inputs in;
-    in.N = int_param(p, "N", 512, 16, 1024);
-    in.d = choice_int_param(p, "d", 64);
-    if (in.d < 2 || in.d > 1024 || in.d % 2) in.d = 64;
-    return in;
+const ParamTable<Inputs>& params() {
+    static const ParamTable<Inputs> table{
+        // N² doubles (8 MiB at 1024) keep every measurement well under a second, also in the browser.
+        {Key::shared("N").range(16, 1024).def("512"), &Inputs::N},
+        // Whole multiples of 32, as the head widths of real models; 32, 64, 128 and 256 were the old choices.
+        {Key::shared("d").range(32, 256).def("64").multiple_of(32).about({"头宽度 d", "head width d"}), &Inputs::d},
+        // Read by no step: changing it only makes the app measure again.
+        {Key::integer("trial", 0, 1000, "0", {"改变它即重新测量", "change to measure again"}).sym("re-run")},
+    };
+    return table;
 }
 
+// [SECTION] labels and measurements
 std::string method_label(PositionMethod m, Lang lang) {
     switch (m) {
-        case PositionMethod::embedding_add: return tr(lang, "嵌入加法", "embedding add");
-        case PositionMethod::full_bias: return tr(lang, "完整偏置 N×N", "full bias N×N");
-        case PositionMethod::bucketed_bias: return tr(lang, "按距离分桶的偏置", "bucketed bias");
-        case PositionMethod::rope_cached: return tr(lang, "RoPE（cos/sin 缓存）", "RoPE (cos/sin cache)");
-        case PositionMethod::rope_uncached: return tr(lang, "RoPE（即时计算）", "RoPE (on the fly)");
+        case PositionMethod::embedding_add: return say(lang, {"嵌入加法", "embedding add"});
+        case PositionMethod::full_bias: return say(lang, {"完整偏置 N×N", "full bias N×N"});
+        case PositionMethod::bucketed_bias: return say(lang, {"按距离分桶的偏置", "bucketed bias"});
+        case PositionMethod::rope_cached: return say(lang, {"RoPE（cos/sin 缓存）", "RoPE (cos/sin cache)"});
+        case PositionMethod::rope_uncached: return say(lang, {"RoPE（即时计算）", "RoPE (on the fly)"});
     }
     return "";
 }
@@ -82,14 +63,16 @@ std::string method_label(PositionMethod m, Lang lang) {
 // Column headers for the wide timing table.
 std::string short_label(PositionMethod m, Lang lang) {
     switch (m) {
-        case PositionMethod::embedding_add: return tr(lang, "嵌入", "embed");
-        case PositionMethod::full_bias: return tr(lang, "完整偏置", "full bias");
-        case PositionMethod::bucketed_bias: return tr(lang, "分桶", "bucketed");
-        case PositionMethod::rope_cached: return tr(lang, "RoPE 缓存", "RoPE cache");
+        case PositionMethod::embedding_add: return say(lang, {"嵌入", "embed"});
+        case PositionMethod::full_bias: return say(lang, {"完整偏置", "full bias"});
+        case PositionMethod::bucketed_bias: return say(lang, {"分桶", "bucketed"});
+        case PositionMethod::rope_cached: return say(lang, {"RoPE 缓存", "RoPE cache"});
         case PositionMethod::rope_uncached: return "RoPE";
     }
     return "";
 }
+
+std::string method_caption(Lang lang) { return say(lang, {"方法", "method"}); }
 
 std::vector<CostMeasurement> measure_all(const Inputs& in) {
     std::vector<CostMeasurement> out;
@@ -97,149 +80,214 @@ std::vector<CostMeasurement> measure_all(const Inputs& in) {
     return out;
 }
 
-// [SECTION] step views 1..4
+// [SECTION] step 1: what the position part stores
+std::vector<ViewData> storage_views(const ParamSet& p, Lang lang);
 
-std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
-    LegacyView table;
-    table.kind = ViewKind::Table;
-    table.title = tr(lang, "位置部分存了什么、每次更新多少元素", "What the position part stores and how much it updates");
-    table.values.resize(5, 3);
+Step what_is_stored() {
+    Step step;
+    step.title = {"位置部分存了什么", "What the position part stores"};
+    step.body = {
+        "加到嵌入上的位置表有 N·d 个数；每一对 (i, j) 一个偏置的表有 N² 个；按相对距离分桶的表只有 2N − 1 个，"
+        "但每个 (i, j) 仍要查一次。RoPE 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。"
+        "表格直接由 core 按 N 和 d 计算，曲线给出随 N 的增长。",
+        "A position table added to the embeddings holds N·d numbers; a bias per pair (i, j) holds N²; a bias "
+        "indexed by relative distance holds only 2N − 1, but every (i, j) still looks one up. RoPE needs only d/2 "
+        "frequencies, while a precomputed cos/sin cache holds N·d numbers. The table is computed by core for the "
+        "chosen N and d; the curve shows the growth with N."};
+    step.params = {"N", "d"};
+    step.views = storage_views;
+    return step;
+}
+
+std::vector<ViewData> storage_views(const ParamSet& p, Lang lang) {
+    const Inputs in = params().read(p);
+    TableView t;
+    t.values.resize(5, 3);
     int row = 0;
     for (PositionMethod m : all_position_methods()) {
         const double bytes = position_table_bytes(m, in.N, in.d);
-        table.values.row(row) << bytes, bytes / (1024.0 * 1024.0), position_work_items(m, in.N, in.d);
-        table.row_labels.push_back(method_label(m, lang));
+        t.values.row(row) << bytes, bytes / (1024.0 * 1024.0), position_work_items(m, in.N, in.d);
+        t.row_labels.push_back(method_label(m, lang));
         ++row;
     }
-    table.col_labels = {tr(lang, "表的字节数", "table bytes"), "MiB", tr(lang, "每次更新的元素", "elements updated")};
-    table.col_decimals = {0, 4, 0};
-    table.row_axis = tr(lang, "方法", "method");
-    table.notes.push_back("N = " + std::to_string(in.N) + ", d = " + std::to_string(in.d) +
-                          tr(lang, "；每个数 8 字节（double）。", "; 8 bytes per number (double)."));
-    table.notes.push_back(tr(lang, "种子 004 §6.1 说旋转编码显存 O(1)：只有即时计算 cos/sin 时成立（只存 d/2 个频率，",
-                             "Seed 004 §6.1 gives rotary memory as O(1): true only when cos/sin are computed on the fly (it keeps d/2 frequencies, ") +
-                          bytes_text(position_table_bytes(PositionMethod::rope_uncached, in.N, in.d)) +
-                          tr(lang, "）；带缓存时是 N·d，与嵌入表一样大（", "); with a cache it is N·d, as large as an embedding table (") +
-                          bytes_text(position_table_bytes(PositionMethod::rope_cached, in.N, in.d)) + tr(lang, "）。", ")."));
+    t.col_labels = {say(lang, {"表的字节数", "table bytes"}), "MiB", say(lang, {"每次更新的元素", "elements updated"})};
+    t.col_decimals = {0, 4, 0};
+    t.corner = method_caption(lang);
+    const std::vector<std::string> notes = {
+        say(lang, {"N = {N}, d = {d}；每个数 8 字节（double）。", "N = {N}, d = {d}; 8 bytes per number (double)."},
+            {{"N", integer(in.N)}, {"d", integer(in.d)}}),
+        say(lang,
+            {"种子 004 §6.1 说旋转编码显存 O(1)：只有即时计算 cos/sin 时成立（只存 d/2 个频率，{uncached}）；"
+             "带缓存时是 N·d，与嵌入表一样大（{cached}）。",
+             "Seed 004 §6.1 gives rotary memory as O(1): true only when cos/sin are computed on the fly (it keeps d/2 "
+             "frequencies, {uncached}); with a cache it is N·d, as large as an embedding table ({cached})."},
+            {{"uncached", bytes_text(position_table_bytes(PositionMethod::rope_uncached, in.N, in.d))},
+             {"cached", bytes_text(position_table_bytes(PositionMethod::rope_cached, in.N, in.d))}}),
+    };
 
-    LegacyView curve;
-    curve.kind = ViewKind::Curve;
-    curve.title = tr(lang, "表的大小随 N 的变化（MiB）", "Table size against N (MiB)");
-    curve.row_axis = "MiB";
-    curve.col_axis = "N";
-    for (int k = 0; k <= 64; ++k) curve.x.push_back(16 + (in.N - 16) * k / 64.0);
+    CurveView c;
+    c.y_axis = "MiB";
+    c.x_axis = "N";
+    for (int k = 0; k <= 64; ++k) c.x.push_back(16 + (in.N - 16) * k / 64.0);
     for (PositionMethod m : all_position_methods()) {
         std::vector<double> y;
-        for (double n : curve.x) y.push_back(position_table_bytes(m, static_cast<int>(std::lround(n)), in.d) / (1024.0 * 1024.0));
-        curve.series.push_back(y);
-        curve.series_labels.push_back(method_label(m, lang));
+        for (double n : c.x) y.push_back(position_table_bytes(m, static_cast<int>(std::lround(n)), in.d) / (1024.0 * 1024.0));
+        c.series.push_back(y);
+        c.series_labels.push_back(method_label(m, lang));
     }
-    return {table, curve};
+    return {make_view(say(lang, {"位置部分存了什么、每次更新多少元素", "What the position part stores and how much it updates"}),
+                      std::move(t), notes),
+            make_view(say(lang, {"表的大小随 N 的变化（MiB）", "Table size against N (MiB)"}), std::move(c))};
 }
 
-std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+// [SECTION] step 2: measured time
+std::vector<ViewData> timing_views(const ParamSet& p, Lang lang);
+
+Step measured_time() {
+    Step step;
+    step.title = {"实测时间", "Measured time"};
+    step.body = {
+        "这里在本机（或浏览器的 WebAssembly 引擎）上真正执行每种方法的位置部分：把位置表加到嵌入上、把偏置加到 N×N 的分数上、"
+        "按距离查表相加、或旋转 Q 和 K。每种方法重复多次，取最快一次。数字是此刻此地的测量值，每次都会略有不同。",
+        "Here the position part of each method actually runs on this machine (or in the browser's WebAssembly "
+        "engine): adding a table to the embeddings, adding a bias to the N×N scores, looking up a distance table "
+        "for every cell, or rotating Q and K. Each is repeated and the fastest run is kept. The numbers are "
+        "measurements of this place and moment, and they vary a little from run to run."};
+    step.params = {"N", "d", "trial"};
+    step.views = timing_views;
+    return step;
+}
+
+std::vector<ViewData> timing_views(const ParamSet& p, Lang lang) {
+    const Inputs in = params().read(p);
     const std::vector<CostMeasurement> ms = measure_all(in);
-    LegacyView table;
-    table.kind = ViewKind::Table;
-    table.title = tr(lang, "实测：一次应用位置部分的时间", "Measured: time of one application of the position part");
-    table.values.resize(5, 4);
+    TableView t;
+    t.values.resize(5, 4);
     for (int r = 0; r < 5; ++r) {
         const CostMeasurement& c = ms[static_cast<std::size_t>(r)];
-        table.values.row(r) << c.seconds * 1e6, c.work_items > 0 ? c.seconds * 1e9 / c.work_items : 0.0, c.runs,
+        t.values.row(r) << c.seconds * 1e6, c.work_items > 0 ? c.seconds * 1e9 / c.work_items : 0.0, c.runs,
             c.setup_seconds * 1e6;
-        table.row_labels.push_back(method_label(c.method, lang));
+        t.row_labels.push_back(method_label(c.method, lang));
     }
-    table.col_labels = {tr(lang, "最快一次（µs）", "fastest run (µs)"), tr(lang, "每元素（ns）", "per element (ns)"),
-                        tr(lang, "次数", "runs"), tr(lang, "建表（µs）", "table setup (µs)")};
-    table.col_decimals = {2, 3, 0, 1};
-    table.row_axis = tr(lang, "方法", "method");
+    t.col_labels = {say(lang, {"最快一次（µs）", "fastest run (µs)"}), say(lang, {"每元素（ns）", "per element (ns)"}),
+                    say(lang, {"次数", "runs"}), say(lang, {"建表（µs）", "table setup (µs)"})};
+    t.col_decimals = {2, 3, 0, 1};
+    t.corner = method_caption(lang);
     std::vector<std::size_t> order(ms.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ms[a].seconds < ms[b].seconds; });
-    std::string ranking;
-    for (std::size_t i : order) ranking += (ranking.empty() ? "" : " < ") + method_label(ms[i].method, lang);
-    table.notes.push_back(tr(lang, "这次测得由快到慢：", "Measured this time, fastest first: ") + ranking);
-    table.notes.push_back(tr(lang, "种子 004 §6.1 的顺序是“注意力偏置 > 旋转编码 > 嵌入加法”；N 远大于 d 时偏置的 N² 工作量占上风，"
-                                   "N 接近 d 时顺序可能改变。",
-                             "Seed 004 §6.1 orders latency as bias > rotary > embedding add; when N is much larger "
-                             "than d the N² work of a bias dominates, and near N ≈ d the order can change."));
-    table.notes.push_back(tr(lang, "单线程、双精度，用 steady_clock 计时，取最快一次；改变 re-run 即重新测量。",
-                             "Single thread, double precision, timed with steady_clock, fastest run kept; change "
-                             "re-run to measure again."));
-    return {table};
+    std::vector<std::string> ranked;
+    for (std::size_t i : order) ranked.push_back(method_label(ms[i].method, lang));
+    const std::vector<std::string> notes = {
+        say(lang, {"这次测得由快到慢：{ranking}", "Measured this time, fastest first: {ranking}"},
+            {{"ranking", join(ranked, " < ")}}),
+        say(lang,
+            {"种子 004 §6.1 的顺序是“注意力偏置 > 旋转编码 > 嵌入加法”；N 远大于 d 时偏置的 N² 工作量占上风，"
+             "N 接近 d 时顺序可能改变。",
+             "Seed 004 §6.1 orders latency as bias > rotary > embedding add; when N is much larger "
+             "than d the N² work of a bias dominates, and near N ≈ d the order can change."}),
+        say(lang,
+            {"单线程、双精度，用 steady_clock 计时，取最快一次；改变 re-run 即重新测量。",
+             "Single thread, double precision, timed with steady_clock, fastest run kept; change "
+             "re-run to measure again."}),
+    };
+    return {make_view(say(lang, {"实测：一次应用位置部分的时间", "Measured: time of one application of the position part"}),
+                      std::move(t), notes)};
 }
 
-std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
-    LegacyView curve;
-    curve.kind = ViewKind::Curve;
-    curve.title = tr(lang, "实测时间随 N 的变化（µs）", "Measured time against N (µs)");
-    curve.row_axis = "µs";
-    curve.col_axis = "N";
+// [SECTION] step 3: growth with N
+std::vector<ViewData> growth_views(const ParamSet& p, Lang lang);
+
+Step growth_with_n() {
+    Step step;
+    step.title = {"随 N 的增长", "Growth with N"};
+    step.body = {
+        "把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、分桶查表）随 N 平方增长，N·d 的方法（嵌入加法、RoPE）线性增长，"
+        "注释把实测倍数和理论倍数放在一起。",
+        "N is increased from N/8 to N and every size is measured. The N² methods (full bias, bucketed lookup) grow "
+        "with the square of N, the N·d methods (embedding add, RoPE) linearly; the notes set the measured ratios "
+        "beside the predicted ones."};
+    step.params = {"N", "d", "trial"};
+    step.views = growth_views;
+    return step;
+}
+
+std::vector<ViewData> growth_views(const ParamSet& p, Lang lang) {
+    const Inputs in = params().read(p);
+    CurveView c;
+    c.y_axis = "µs";
+    c.x_axis = "N";
     const int steps = 8;
     std::vector<int> sizes;
     for (int k = 1; k <= steps; ++k) sizes.push_back(std::max(16, in.N * k / steps));
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    for (int n : sizes) curve.x.push_back(n);
-    LegacyView table;
-    table.kind = ViewKind::Table;
-    table.title = tr(lang, "实测时间（µs）", "Measured time (µs)");
-    table.values.resize(static_cast<Eigen::Index>(sizes.size()), 5);
+    for (int n : sizes) c.x.push_back(n);
+    TableView t;
+    t.values.resize(static_cast<Eigen::Index>(sizes.size()), 5);
     int col = 0;
     for (PositionMethod m : all_position_methods()) {
         std::vector<double> y;
         for (std::size_t r = 0; r < sizes.size(); ++r) {
-            const CostMeasurement c = measure_position_cost(m, sizes[r], in.d, 0.0005, 10);
-            y.push_back(c.seconds * 1e6);
-            table.values(static_cast<Eigen::Index>(r), col) = c.seconds * 1e6;
+            const CostMeasurement cm = measure_position_cost(m, sizes[r], in.d, 0.0005, 10);
+            y.push_back(cm.seconds * 1e6);
+            t.values(static_cast<Eigen::Index>(r), col) = cm.seconds * 1e6;
         }
-        curve.series.push_back(y);
-        curve.series_labels.push_back(method_label(m, lang));
-        table.col_labels.push_back(short_label(m, lang));
+        c.series.push_back(y);
+        c.series_labels.push_back(method_label(m, lang));
+        t.col_labels.push_back(short_label(m, lang));
         ++col;
     }
-    for (int n : sizes) table.row_labels.push_back("N = " + std::to_string(n));
-    table.row_axis = "N";
-    table.decimals = 2;
-    curve.markers_x = curve.x;
-    const double first_bias = table.values(0, 1), last_bias = table.values(table.values.rows() - 1, 1);
-    const double first_emb = table.values(0, 0), last_emb = table.values(table.values.rows() - 1, 0);
+    for (int n : sizes) t.row_labels.push_back("N = " + integer(n));
+    t.corner = "N";
+    t.decimals = 2;
+    c.markers_x = c.x;
+    const double first_bias = t.values(0, 1), last_bias = t.values(t.values.rows() - 1, 1);
+    const double first_emb = t.values(0, 0), last_emb = t.values(t.values.rows() - 1, 0);
     const double n_ratio = static_cast<double>(sizes.back()) / sizes.front();
-    curve.notes.push_back(tr(lang, "N 增大 ", "N grows ") + num_digits(n_ratio, 3) + tr(lang, " 倍：完整偏置的时间变为 ", "×: full bias time grows ") +
-                          num_digits(first_bias > 0 ? last_bias / first_bias : 0.0, 3) +
-                          tr(lang, " 倍（O(N²) 预期 ", "× (O(N²) predicts ") + num_digits(n_ratio * n_ratio, 3) +
-                          tr(lang, " 倍），嵌入加法变为 ", "×), embedding add ") +
-                          num_digits(first_emb > 0 ? last_emb / first_emb : 0.0, 3) + tr(lang, " 倍（O(N) 预期 ", "× (O(N) predicts ") +
-                          num_digits(n_ratio, 3) + tr(lang, " 倍）。", "×)."));
-    curve.notes.push_back(tr(lang, "小尺寸下计时受缓存和计时精度影响，倍数只是近似。",
-                             "At small sizes caches and timer resolution blur the ratios; they are approximate."));
-    return {curve, table};
+    const std::vector<std::string> notes = {
+        say(lang,
+            {"N 增大 {n} 倍：完整偏置的时间变为 {bias} 倍（O(N²) 预期 {bias_pred} 倍），嵌入加法变为 {emb} 倍（O(N) 预期 "
+             "{emb_pred} 倍）。",
+             "N grows {n}×: full bias time grows {bias}× (O(N²) predicts {bias_pred}×), embedding add {emb}× (O(N) "
+             "predicts {emb_pred}×)."},
+            {{"n", num(n_ratio, 3)},
+             {"bias", num(first_bias > 0 ? last_bias / first_bias : 0.0, 3)},
+             {"bias_pred", num(n_ratio * n_ratio, 3)},
+             {"emb", num(first_emb > 0 ? last_emb / first_emb : 0.0, 3)},
+             {"emb_pred", num(n_ratio, 3)}}),
+        say(lang, {"小尺寸下计时受缓存和计时精度影响，倍数只是近似。",
+                   "At small sizes caches and timer resolution blur the ratios; they are approximate."}),
+    };
+    return {make_view(say(lang, {"实测时间随 N 的变化（µs）", "Measured time against N (µs)"}), std::move(c), notes),
+            make_view(say(lang, {"实测时间（µs）", "Measured time (µs)"}), std::move(t))};
 }
 
+// [SECTION] step 4: a short decision guide
 // The properties in the guide are measured too, on a small model of each family with Lt = 16 trained
 // positions: the score term at position Lt (NaN when the method has no parameter there) and how far the
 // Lt×Lt position-score matrix is from Toeplitz (0 = shift-invariant).
+constexpr int kTrainedPositions = 16;  // Lt
+
 struct FamilyProbe {
     double beyond = 0.0;    // value at position Lt, NaN if none
     double residual = 0.0;  // toeplitz_residual of the position scores
 };
 
 std::vector<FamilyProbe> probe_families() {
-    const int Lt = 16, d = 8;
+    const int Lt = kTrainedPositions, d = 8;
+    const double base = 10000.0;
     SplitMix64 rng(42);
     const Eigen::MatrixXd M = random_signed_matrix(d, d, rng);  // W_qᵀW_k
-    const Eigen::VectorXd theta = rope_default_inv_freq(d, 10000.0);
+    const Eigen::VectorXd theta = rope_default_inv_freq(d, base);
     const double nan = std::numeric_limits<double>::quiet_NaN();
     std::vector<FamilyProbe> out(5);
     // Learned absolute table: Lt rows, nothing at position Lt; scores pᵢᵀ M pⱼ.
     const Eigen::MatrixXd P = random_signed_matrix(Lt, d, rng);
     out[0] = {nan, toeplitz_residual(P * M * P.transpose())};
-    // Sinusoidal embedding: defined everywhere, but pᵢᵀ M pⱼ after the projections is not Toeplitz.
-    Eigen::MatrixXd S(Lt, d);
-    for (int i = 0; i < Lt; ++i) S.row(i) = rope_lesson_sinusoid(i, theta).transpose();
-    out[1] = {rope_lesson_sinusoid(Lt, theta)(0), toeplitz_residual(S * M * S.transpose())};
+    // Sinusoidal embedding (the paper's interleaved sin/cos): defined everywhere, but pᵢᵀ M pⱼ after the
+    // projections is not Toeplitz.
+    const Eigen::MatrixXd S = sinusoidal_pe(Lt, d, base, PeVariant::vaswani);
+    out[1] = {sinusoidal_pe_row(Lt, d, base, PeVariant::vaswani)(0), toeplitz_residual(S * M * S.transpose())};
     // Learned full bias: one free value per (i, j) < Lt.
     out[2] = {nan, toeplitz_residual(random_signed_matrix(Lt, Lt, rng))};
     // Relative bias (ALiBi form, symmetric): −m·|i − j| is defined at any distance and depends on i − j only.
@@ -254,107 +302,83 @@ std::vector<FamilyProbe> probe_families() {
     return out;
 }
 
-std::vector<LegacyView> step4_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> guide_views(const ParamSet& p, Lang lang);
+
+Step decision_guide() {
+    Step step;
+    step.title = {"简短的选择指南", "A short decision guide"};
+    step.body = {
+        "选择位置编码时先问三个问题：要不要外推到训练长度之外，分数是否需要平移不变，序列是否短而固定。"
+        "表格把每类方法的这两条性质与本机实测的存储和时间放在一起，注释给出对应的建议。",
+        "Three questions come first when choosing a position encoding: must it extrapolate beyond the training "
+        "length, must scores be shift-invariant, and are sequences short and of fixed length? The table puts "
+        "these properties of each family beside the memory and time measured here, and the notes give the "
+        "matching advice."};
+    step.params = {"N", "d", "trial"};
+    step.views = guide_views;
+    return step;
+}
+
+std::vector<ViewData> guide_views(const ParamSet& p, Lang lang) {
+    const Inputs in = params().read(p);
     const std::vector<CostMeasurement> ms = measure_all(in);
     const std::vector<FamilyProbe> probes = probe_families();
-    LegacyView table;
-    table.kind = ViewKind::Table;
-    table.title = tr(lang, "选择指南：测得的性质与本机代价", "Decision guide: measured properties and cost here");
     struct Row {
-        const char* en;
-        const char* zh;
+        Text label;
         PositionMethod cost;
     };
     const Row rows[] = {
-        {"learned absolute", "可学习绝对嵌入", PositionMethod::embedding_add},
-        {"sinusoidal", "正弦嵌入", PositionMethod::embedding_add},
-        {"learned full bias", "可学习完整偏置", PositionMethod::full_bias},
-        {"relative bias", "相对偏置", PositionMethod::bucketed_bias},
-        {"RoPE", "RoPE", PositionMethod::rope_cached},
+        {{"可学习绝对嵌入", "learned absolute"}, PositionMethod::embedding_add},
+        {{"正弦嵌入", "sinusoidal"}, PositionMethod::embedding_add},
+        {{"可学习完整偏置", "learned full bias"}, PositionMethod::full_bias},
+        {{"相对偏置", "relative bias"}, PositionMethod::bucketed_bias},
+        {{"RoPE", "RoPE"}, PositionMethod::rope_cached},
     };
-    table.values.resize(5, 4);
+    TableView t;
+    t.values.resize(5, 4);
     for (int r = 0; r < 5; ++r) {
         const CostMeasurement& c = ms[static_cast<std::size_t>(rows[r].cost)];
-        table.values.row(r) << probes[static_cast<std::size_t>(r)].beyond, probes[static_cast<std::size_t>(r)].residual,
+        t.values.row(r) << probes[static_cast<std::size_t>(r)].beyond, probes[static_cast<std::size_t>(r)].residual,
             c.table_bytes, c.seconds * 1e6;
-        table.row_labels.push_back(tr(lang, rows[r].zh, rows[r].en));
+        t.row_labels.push_back(say(lang, rows[r].label));
     }
-    table.col_labels = {tr(lang, "位置 Lt 处的值", "value at Lt"), tr(lang, "离 Toeplitz", "from Toeplitz"),
-                        tr(lang, "表的字节数", "table bytes"), tr(lang, "实测 µs", "measured µs")};
-    table.col_decimals = {4, 4, 0, 2};
-    table.row_axis = tr(lang, "方法", "method");
-    table.notes = {
-        tr(lang, "前两列在一个小模型上测得：训练位置 Lt = 16；“—”表示位置 Lt 没有参数；离 Toeplitz 为 0 表示分数平移不变。",
-           "The first two columns are measured on a small model with Lt = 16 trained positions: a dash means "
-           "there is no parameter at position Lt; 0 from Toeplitz means shift-invariant scores."),
-        tr(lang, "要外推到训练长度之外：RoPE（配合缩放，见 long-context 一课）或 ALiBi。",
-           "Extrapolation beyond the training length: RoPE (with scaling, see lesson long-context) or ALiBi."),
-        tr(lang, "要平移不变：RoPE，或按相对距离取值的偏置（T5、ALiBi）。",
-           "Shift invariance: RoPE, or a bias indexed by relative distance (T5, ALiBi)."),
-        tr(lang, "短而固定的长度：可学习的绝对位置嵌入最简单，而且最便宜。",
-           "Short, fixed lengths: a learned absolute embedding is the simplest and the cheapest."),
-        tr(lang, "正弦嵌入虽能算出任意位置，但经过 W_q、W_k 后分数不再平移不变，模型在更长处仍会退化。",
-           "A sinusoidal embedding computes any position, yet after W_q and W_k its scores are not "
-           "shift-invariant, and models still degrade beyond their training length."),
+    t.col_labels = {say(lang, {"位置 Lt 处的值", "value at Lt"}), say(lang, {"离 Toeplitz", "from Toeplitz"}),
+                    say(lang, {"表的字节数", "table bytes"}), say(lang, {"实测 µs", "measured µs"})};
+    t.col_decimals = {4, 4, 0, 2};
+    t.corner = method_caption(lang);
+    const std::vector<std::string> notes = {
+        say(lang,
+            {"前两列在一个小模型上测得：训练位置 Lt = {Lt}；“—”表示位置 Lt 没有参数；离 Toeplitz 为 0 表示分数平移不变。",
+             "The first two columns are measured on a small model with Lt = {Lt} trained positions: a dash means "
+             "there is no parameter at position Lt; 0 from Toeplitz means shift-invariant scores."},
+            {{"Lt", integer(kTrainedPositions)}}),
+        say(lang, {"要外推到训练长度之外：RoPE（配合缩放，见 long-context 一课）或 ALiBi。",
+                   "Extrapolation beyond the training length: RoPE (with scaling, see lesson long-context) or ALiBi."}),
+        say(lang, {"要平移不变：RoPE，或按相对距离取值的偏置（T5、ALiBi）。",
+                   "Shift invariance: RoPE, or a bias indexed by relative distance (T5, ALiBi)."}),
+        say(lang, {"短而固定的长度：可学习的绝对位置嵌入最简单，而且最便宜。",
+                   "Short, fixed lengths: a learned absolute embedding is the simplest and the cheapest."}),
+        say(lang,
+            {"正弦嵌入虽能算出任意位置，但经过 W_q、W_k 后分数不再平移不变，模型在更长处仍会退化。",
+             "A sinusoidal embedding computes any position, yet after W_q and W_k its scores are not "
+             "shift-invariant, and models still degrade beyond their training length."}),
     };
-    return {table};
+    return {make_view(say(lang, {"选择指南：测得的性质与本机代价", "Decision guide: measured properties and cost here"}),
+                      std::move(t), notes)};
 }
 
-// [SECTION] lesson definition (bilingual text)
+// [SECTION] the lesson
 Lesson make_lesson() {
     Lesson lesson;
     lesson.id = "cost";
     lesson.title = {"位置编码的代价：实测", "The cost of position: measured"};
-    lesson.params = lesson_params();
+    use_params(lesson, params());
     lesson.result_shape = [](const ParamSet& p) {  // the N×N bias and N×d activations measured
-        const long long N = p.geti("N"), d = lessonui::choice_int_param(p, "d", 64);
+        const Inputs in = params().read(p);
+        const long long N = in.N, d = in.d;
         return std::vector<long long>{N, N + d};
     };
-
-    lesson.steps.push_back(Step{
-        {"位置部分存了什么", "What the position part stores"},
-        {"加到嵌入上的位置表有 N·d 个数；每一对 (i, j) 一个偏置的表有 N² 个；按相对距离分桶的表只有 2N − 1 个，"
-         "但每个 (i, j) 仍要查一次。RoPE 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。"
-         "表格直接由 core 按 N 和 d 计算，曲线给出随 N 的增长。",
-         "A position table added to the embeddings holds N·d numbers; a bias per pair (i, j) holds N²; a bias "
-         "indexed by relative distance holds only 2N − 1, but every (i, j) still looks one up. RoPE needs only d/2 "
-         "frequencies, while a precomputed cos/sin cache holds N·d numbers. The table is computed by core for the "
-         "chosen N and d; the curve shows the growth with N."},
-        {"N", "d"},
-        legacy(step1_views)});
-
-    lesson.steps.push_back(Step{
-        {"实测时间", "Measured time"},
-        {"这里在本机（或浏览器的 WebAssembly 引擎）上真正执行每种方法的位置部分：把位置表加到嵌入上、把偏置加到 N×N 的分数上、"
-         "按距离查表相加、或旋转 Q 和 K。每种方法重复多次，取最快一次。数字是此刻此地的测量值，每次都会略有不同。",
-         "Here the position part of each method actually runs on this machine (or in the browser's WebAssembly "
-         "engine): adding a table to the embeddings, adding a bias to the N×N scores, looking up a distance table "
-         "for every cell, or rotating Q and K. Each is repeated and the fastest run is kept. The numbers are "
-         "measurements of this place and moment, and they vary a little from run to run."},
-        {"N", "d", "trial"},
-        legacy(step2_views)});
-
-    lesson.steps.push_back(Step{
-        {"随 N 的增长", "Growth with N"},
-        {"把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、分桶查表）随 N 平方增长，N·d 的方法（嵌入加法、RoPE）线性增长，"
-         "注释把实测倍数和理论倍数放在一起。",
-         "N is increased from N/8 to N and every size is measured. The N² methods (full bias, bucketed lookup) grow "
-         "with the square of N, the N·d methods (embedding add, RoPE) linearly; the notes set the measured ratios "
-         "beside the predicted ones."},
-        {"N", "d", "trial"},
-        legacy(step3_views)});
-
-    lesson.steps.push_back(Step{
-        {"简短的选择指南", "A short decision guide"},
-        {"选择位置编码时先问三个问题：要不要外推到训练长度之外，分数是否需要平移不变，序列是否短而固定。"
-         "表格把每类方法的这两条性质与本机实测的存储和时间放在一起，注释给出对应的建议。",
-         "Three questions come first when choosing a position encoding: must it extrapolate beyond the training "
-         "length, must scores be shift-invariant, and are sequences short and of fixed length? The table puts "
-         "these properties of each family beside the memory and time measured here, and the notes give the "
-         "matching advice."},
-        {"N", "d", "trial"},
-        legacy(step4_views)});
+    lesson.steps = {what_is_stored(), measured_time(), growth_with_n(), decision_guide()};
     return lesson;
 }
 
