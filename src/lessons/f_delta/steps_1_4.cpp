@@ -27,9 +27,14 @@ Step two_objects() {
     Step step;
     step.title = {"两个不同的对象", "Two different objects"};
     step.body = {
+        "单靠 softmax(QKᵀ)V 并不知道词序：把输入的词元打乱，输出只会跟着同样打乱，所以注意力需要一个位置项，"
+        "这一课先弄清这个位置项是什么样的对象。"
         "注意力给每一对查询位置 q 和键位置 k 打一个分数，所以位置项 F 是一张 L×L 的标量表，每个格子一个数。"
         "R 则是另一种东西：输入一个距离 Δ，输出一整个特征向量。F 由两个位置索引，R 只由它们的差索引。"
         "热力图给出 F 的每个格子要查的 Δ = q − k。",
+        "softmax(QKᵀ)V on its own ignores word order: shuffle the input tokens and the outputs are merely shuffled "
+        "the same way, so attention needs a position term, and this lesson first makes clear what kind of object "
+        "that term is. "
         "Attention gives every pair of a query position q and a key position k one score, so a position term F "
         "is an L×L table of scalars, one per cell. R is a different kind of object: it takes a single distance Δ "
         "and returns a whole vector of features. F is indexed by two positions, R only by their difference. "

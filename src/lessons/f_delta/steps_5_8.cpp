@@ -174,12 +174,25 @@ Step content_readout() {
     step.title = {"依赖内容的读出：q_vecᵀ W R_(q−k)", "Content-dependent readout: q_vecᵀ W R_(q−k)"};
     step.body = {
         "在实际模型中，读出权重常常取决于查询的内容：矩阵 W 把每个查询向量 q_vec 映射成它自己的读出向量 "
-        "u_q = Wᵀq_vec，格子的值变成 u_q·R_(q−k)。这里的 q_vec 和 W 是由种子生成的随机数。"
-        "在同一行内，值仍然只通过 Δ 依赖 k；但不同的行用不同的权重读取同一个 Δ，所以对角线不再是常数。",
+        "u_q = Wᵀq_vec，格子的值变成 u_q·R_(q−k)。这里的 q_vec 和 W 是由随机种子生成的随机数。"
+        "在同一行内，值仍然只通过 Δ 依赖 k；但不同的行用不同的权重读取同一个 Δ，所以对角线不再是常数。"
+        "Transformer-XL（Dai 等，2019）正是这样拆分查询 i 对键 j 的分数的，共四项：内容–内容（查询内容乘键内容）、"
+        "内容–位置（查询内容乘 W_R R_(i−j)）、全局内容偏置（可学习的向量 u 乘键内容）和全局位置偏置"
+        "（可学习的向量 v 乘 W_R R_(i−j)）。这张热力图就是内容–位置项；第 6 步固定的读出 vᵀR_Δ 与全局位置偏置同形。"
+        "Transformer-XL 的 R_(i−j) 是正弦编码，而第 3、4 步的 F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) 恰好是正弦位置编码的 Gram 矩阵 "
+        "p_iᵀp_j（absolute-pe 一课第 5 步）：p_iᵀp_j 只依赖 j − i。下面的注释用当前的 ω 验证这一点。",
         "In real models the readout weights often depend on the query's content: a matrix W maps each query "
         "vector q_vec to its own readout u_q = Wᵀq_vec, and the cell becomes u_q·R_(q−k). Here q_vec and W are "
-        "random numbers drawn from the seed. Within one row the value still depends on k only through Δ, but "
-        "different rows read the same Δ with different weights, so the diagonals are no longer constant."};
+        "random numbers drawn from the random seed. Within one row the value still depends on k only through Δ, but "
+        "different rows read the same Δ with different weights, so the diagonals are no longer constant. "
+        "Transformer-XL (Dai et al., 2019) splits the score of query i and key j in exactly this way, into four "
+        "terms: content–content (the query's content times the key's), content–position (the query's content "
+        "times W_R R_(i−j)), a global content bias (a learned vector u times the key's content) and a global "
+        "position bias (a learned vector v times W_R R_(i−j)). This heatmap is the content–position term; the "
+        "fixed readout vᵀR_Δ of step 6 has the form of the global position bias. Transformer-XL's R_(i−j) is "
+        "sinusoidal, and the F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) of steps 3 and 4 is exactly the Gram matrix p_iᵀp_j of sinusoidal "
+        "position encodings (lesson absolute-pe, step 5): p_iᵀp_j depends only on j − i. A note below checks this "
+        "for the current ω."};
     step.params = {"L", "omega", "seed"};
     step.views = content_views;
     return step;
@@ -235,9 +248,20 @@ std::vector<ViewData> content_views(const ParamSet& p, Lang lang) {
                          "enters only through Δ."},
                         {{"diff", exact(recompute)}, {"rounding", rounding(recompute, lang)}}));
     notes.push_back(say(lang,
-                        {"种子 seed = {seed}：q_vec 与 W 的元素是 [−1, 1) 内的伪随机数。",
-                         "seed = {seed}: the entries of q_vec and W are pseudo-random numbers in [−1, 1)."},
+                        {"随机种子 seed = {seed}：q_vec 与 W 的元素是 [−1, 1) 内的伪随机数。",
+                         "Random seed = {seed}: the entries of q_vec and W are pseudo-random numbers in [−1, 1)."},
                         {{"seed", integer(in.seed)}}));
+    // The sinusoidal encoding of position i with these frequencies is R_Δ at Δ = i: (cos ωᵢi, sin ωᵢi) per
+    // frequency. Its Gram matrix p_qᵀp_k = Σ cos(ω(q − k)) is the F of step 4.
+    Eigen::MatrixXd P(L, 2 * m);
+    for (int i = 0; i < L; ++i) P.row(i) = r_delta_vector(i, in.omega).transpose();
+    const double gram = max_abs(P * P.transpose() - cosine_f_matrix(in));
+    notes.push_back(say(lang,
+                        {"正弦编码 p_i = R_i（每个频率一对 cos ωᵢi、sin ωᵢi）：最大的 |p_qᵀp_k − f(q − k)| = {diff}{rounding}，"
+                         "即第 4 步的 F 就是这些编码的 Gram 矩阵。",
+                         "Sinusoidal encodings p_i = R_i (cos ωᵢi, sin ωᵢi per frequency): largest "
+                         "|p_qᵀp_k − f(q − k)| = {diff}{rounding}, so step 4's F is the Gram matrix of these encodings."},
+                        {{"diff", exact(gram)}, {"rounding", rounding(gram, lang)}}));
     return {make_view("q_vecᵀ W R_(q−k)", std::move(h), notes),
             make_view(say(lang, {"读出向量 u_q = Wᵀq_vec（每个查询一行）", "Readout u_q = Wᵀq_vec, one row per query"}),
                       std::move(t))};
