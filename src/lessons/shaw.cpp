@@ -1,9 +1,9 @@
 // PE Lab — lessons/shaw.cpp
-// Lesson "shaw" (seed 001, Shaw, Uszkoreit & Vaswani 2018): the score with a relative term
+// Lesson "shaw" (Shaw, Uszkoreit & Vaswani 2018): the score with a relative term
 // e_ij = (q_i·k_j + q_i·a_ij)/√d, the relative index matrix and its sign, tensor2tensor's clipped index
-// clip(j − i, −k, k) + k against the seed's tutorial index (i − j) + max_len − 1 (mirror order), the lookup
-// into L × L × d and the einsum 'bhld,lmd->bhlm', content plus position scores through softmax, and why the
-// position vector is dotted with q rather than added as a scalar.
+// clip(j − i, −k, k) + k against a common tutorial index (i − j) + max_len − 1 (mirror order), the lookup
+// into L × L × d and the einsum 'bhld,lmd->bhlm', content plus position scores through softmax, why the
+// position vector is dotted with q rather than added as a scalar, and the value-side term a^V (eq. 3).
 // Every number shown comes from core (shaw.h, attention_grid.h, f_delta.h).
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
@@ -11,10 +11,11 @@
 // [SECTION] shared view builders
 // [SECTION] step 1: a score with a relative term
 // [SECTION] step 2: the relative position matrix and its sign
-// [SECTION] step 3: the clipped index, reference and seed
+// [SECTION] step 3: the clipped index, reference and tutorial
 // [SECTION] step 4: lookup and position scores
 // [SECTION] step 5: content plus position, then softmax
 // [SECTION] step 6: why dot the position vector with q
+// [SECTION] step 7: the value side a^V
 // [SECTION] the lesson
 #include <algorithm>
 #include <cmath>
@@ -35,14 +36,14 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 // [SECTION] parameters and inputs
 struct Inputs {
     int L = 0, k = 0, d = 0, seed = 0, i = 0, j = 0;
-    bool seed_version = false;
+    bool tutorial = false;
 };
 
 // `k` (max_relative_position) is spelled `clip` as on the Shaw position map (the shared `k` is a key
 // vector); the head dimension d_k may be odd, so it is not the shared (even) `d`. Old links keep working.
 const ParamTable<Inputs>& params() {
     static const ParamTable<Inputs> table{
-        {Key::shared("L").range(2, 16).def("5").about({"序列长度（查询 i、键 j 取 0..L−1）", "sequence length (query i, key j in 0..L-1)"}),
+        {Key::shared("L").range(2, 16).def("4").about({"序列长度（查询 i、键 j 取 0..L−1）", "sequence length (query i, key j in 0..L-1)"}),
          &Inputs::L},
         {Key::integer("clip", 0, 15, "2",
                       {"max_relative_position：超过 ±k 的距离共用一个嵌入", "max_relative_position: distances beyond +-k share an embedding"})
@@ -50,11 +51,12 @@ const ParamTable<Inputs>& params() {
                  .alias("k"),
          &Inputs::k},
         {Key::integer("d_k", 1, 8, "4", {"每个头的维度 d_k", "head dimension d_k"}).sym("d_k").alias("d"), &Inputs::d},
-        {Key::shared("seed").def("1").about({"Q、K 与相对位置表的种子", "seed of Q, K and the relative table"}), &Inputs::seed},
+        {Key::shared("seed").def("1").about({"生成 Q、K、V 与相对位置表所用的随机种子", "random seed of Q, K, V and the relative tables"}), &Inputs::seed},
         {Key::integer("i", 0, 15, "1", {"所查看的配对中的查询", "query of the inspected pair"}).sym("i"), &Inputs::i},
-        {Key::integer("j", 0, 15, "4", {"所查看的配对中的键", "key of the inspected pair"}).sym("j"), &Inputs::j},
-        {Key::flag("seed_version", "0", {"勾选后同时显示种子教程中的写法", "also show the seed's tutorial version"}),
-         &Inputs::seed_version},
+        {Key::integer("j", 0, 15, "3", {"所查看的配对中的键", "key of the inspected pair"}).sym("j"), &Inputs::j},
+        {Key::flag("tutorial", "0", {"勾选后同时显示常见的简化写法（教程中的索引）", "also show the common simplified version found in tutorials"})
+                 .alias("seed_version"),
+         &Inputs::tutorial},
     };
     return table;
 }
@@ -129,7 +131,7 @@ ViewData reference_index_view(const Inputs& in, Lang lang, std::vector<std::stri
     return make_view(say(lang, {"参考：clip(j − i, −k, k) + k", "Reference: clip(j − i, −k, k) + k"}), std::move(h), std::move(notes));
 }
 
-ViewData seed_index_view(const Inputs& in, Lang lang, std::vector<std::string> notes) {
+ViewData tutorial_index_view(const Inputs& in, Lang lang, std::vector<std::string> notes) {
     const int L = in.L;
     HeatmapView h = index_view(shaw_seed_index(L, L), lang);
     h.explain = [L, lang](int r, int c) -> std::string {
@@ -138,7 +140,7 @@ ViewData seed_index_view(const Inputs& in, Lang lang, std::vector<std::string> n
                           "i = {i}, j = {j}: i − j = {dist}; adding max_len − 1 = {offset} reads table row {row} (no clipping)"},
                    {{"i", pos(r)}, {"j", pos(c)}, {"dist", integer(r - c)}, {"offset", pos(L - 1)}, {"row", pos(r - c + L - 1)}});
     };
-    return make_view(say(lang, {"种子：(i − j) + max_len − 1（max_len = L）", "Seed: (i − j) + max_len − 1 (max_len = L)"}), std::move(h),
+    return make_view(say(lang, {"常见的简化写法：(i − j) + max_len − 1（max_len = L）", "Common tutorial form: (i − j) + max_len − 1 (max_len = L)"}), std::move(h),
                      std::move(notes));
 }
 
@@ -174,7 +176,7 @@ std::vector<ViewData> score_views(const ParamSet& p, Lang lang) {
     const std::vector<std::string> notes = {
         say(lang, {"最大的 |e − (内容 + 位置)| = {diff}", "Largest |e − (content + position)| = {diff}"},
             {{"diff", exact((E - C - P).cwiseAbs().maxCoeff())}}),
-        say(lang, {"Q、K 和相对位置表由种子随机生成，d_k = {d}。", "Q, K and the relative table are random, drawn from the seed; d_k = {d}."},
+        say(lang, {"Q、K 和相对位置表由随机种子生成，d_k = {d}。", "Q, K and the relative table are random, drawn from the random seed; d_k = {d}."},
             {{"d", pos(in.d)}}),
     };
     return {make_view(say(lang, {"内容项 q_i·k_j / √d", "Content term q_i·k_j / √d"}), std::move(content)),
@@ -185,10 +187,13 @@ std::vector<ViewData> score_views(const ParamSet& p, Lang lang) {
 Step score_with_relative_term() {
     Step step;
     step.title = {"带相对项的分数", "A score with a relative term"};
-    step.body = {"普通注意力的分数是 q_i·k_j / √d_k。Shaw 等人为每个相对距离学习一个向量 a_ij，并把分数改成 "
+    step.body = {"只靠 softmax(QKᵀ)V 的注意力看不出词序；这一课展示 Shaw 等人怎样让分数取决于 j 离 i 有多远，而不是它们的绝对位置。"
+                 "普通注意力的分数是 q_i·k_j / √d_k。Shaw 等人为每个相对距离学习一个向量 a_ij，并把分数改成 "
                  "e_ij = (q_i·k_j + q_i·a_ij) / √d_k：第一项看内容，第二项看 i 与 j 的相对位置。"
                  "三张热力图分别是内容项、位置项和它们的和。",
-                 "Plain attention scores q_i·k_j / √d_k. Shaw et al. learn a vector a_ij for each relative distance and "
+                 "Attention as softmax(QKᵀ)V alone cannot see word order; this lesson shows how Shaw et al. make a score "
+                 "depend on how far j is from i rather than on absolute positions. "
+                 "Plain attention computes the score q_i·k_j / √d_k. Shaw et al. learn a vector a_ij for each relative distance and "
                  "change the score to e_ij = (q_i·k_j + q_i·a_ij) / √d_k: the first term looks at content, the second at "
                  "where j sits relative to i. The three heatmaps show the content term, the position term and their sum."};
     step.params = {"L", "clip", "d_k", "seed"};
@@ -215,15 +220,15 @@ std::vector<ViewData> sign_views(const ParamSet& p, Lang lang) {
                    "Rows are queries i, columns keys j; a positive value means the key lies to the right (later)."}),
         say(lang, {"注意：悬停显示的 Δ = q − k = i − j，正好是这里的值取负。", "Note: the hover shows Δ = q − k = i − j, which is minus the value here."}),
     };
-    if (!in.seed_version)
-        ref_notes.push_back(say(lang, {"把 seed_version 设为 1 可在旁边显示种子的写法 i − j。", "Set seed_version to 1 to show the seed's form i − j beside it."}));
+    if (!in.tutorial)
+        ref_notes.push_back(say(lang, {"勾选 tutorial 可在旁边显示常见的简化写法 i − j。", "Tick tutorial to show the common simplified form i − j beside it."}));
     std::vector<ViewData> out = {make_view(say(lang, {"相对距离 j − i（tensor2tensor 的约定）", "Relative distance j − i (tensor2tensor's convention)"}),
                                            std::move(ref), ref_notes)};
-    if (in.seed_version) {
-        Eigen::MatrixXi seed(L, L);
+    if (in.tutorial) {
+        Eigen::MatrixXi flipped(L, L);
         for (int i = 0; i < L; ++i)
-            for (int j = 0; j < L; ++j) seed(i, j) = i - j;
-        HeatmapView sv = index_view(seed, lang);
+            for (int j = 0; j < L; ++j) flipped(i, j) = i - j;
+        HeatmapView sv = index_view(flipped, lang);
         sv.is_signed = true;
         sv.explain = [L, lang](int r, int c) -> std::string {
             if (r < 0 || c < 0 || r >= L || c >= L) return "";
@@ -233,9 +238,9 @@ std::vector<ViewData> sign_views(const ParamSet& p, Lang lang) {
         for (int i = 0; i < L; ++i)
             for (int j = 0; j < L; ++j)
                 if (i != j) sv.highlight_cells.push_back({i, j});
-        out.push_back(make_view(say(lang, {"种子的写法：i − j", "The seed's form: i − j"}), std::move(sv),
-                                {say(lang, {"除对角线外每个格子都与参考相反（已框出）：种子用 i − j，tensor2tensor 用 j − i。",
-                                            "Every cell off the diagonal has the opposite sign (outlined): the seed uses i − j, tensor2tensor j − i."})}));
+        out.push_back(make_view(say(lang, {"常见的简化写法：i − j", "The common tutorial form: i − j"}), std::move(sv),
+                                {say(lang, {"除对角线外每个格子都与参考相反（已框出）：简化写法用 i − j，tensor2tensor 用 j − i。",
+                                            "Every cell off the diagonal has the opposite sign (outlined): the tutorial form uses i − j, tensor2tensor j − i."})}));
     }
     return out;
 }
@@ -244,18 +249,18 @@ Step relative_matrix_and_sign() {
     Step step;
     step.title = {"相对位置矩阵与符号约定", "The relative position matrix and its sign"};
     step.body = {"先为每一对 (i, j) 写下相对距离。参考实现 tensor2tensor 用 j − i（键减查询）：正数表示键在查询右边。"
-                 "种子教程的代码写的是 i − j，符号正好相反；两种都能用，但一张表训练好后，读它的代码必须用同一种约定。"
-                 "打开 seed_version 可以把种子的矩阵并排显示。",
+                 "常见的简化写法（许多教程的代码）写的是 i − j，符号正好相反；两种都能用，但一张表训练好后，读它的代码必须用同一种约定。"
+                 "勾选 tutorial 可以把简化写法的矩阵并排显示。",
                  "First write down the relative distance of every pair (i, j). The reference, tensor2tensor, uses j − i "
-                 "(key minus query): positive means the key lies to the right of the query. The seed's tutorial code writes "
+                 "(key minus query): positive means the key lies to the right of the query. A common simplified version found in tutorials writes "
                  "i − j, the opposite sign; either works, but once a table is trained, the code that reads it must keep the "
-                 "same convention. Turn on seed_version to show the seed's matrix beside it."};
-    step.params = {"L", "seed_version"};
+                 "same convention. Tick tutorial to show that matrix beside it."};
+    step.params = {"L", "tutorial"};
     step.views = sign_views;
     return step;
 }
 
-// [SECTION] step 3: the clipped index, reference and seed
+// [SECTION] step 3: the clipped index, reference and tutorial
 std::vector<ViewData> clipped_index_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int L = in.L, k = in.k;
@@ -272,39 +277,39 @@ std::vector<ViewData> clipped_index_views(const ParamSet& p, Lang lang) {
                  {{"clipped", pos(clipped)}})})};
 
     // Which distance each table row stands for, in both forms.
-    const int rows_ref = 2 * k + 1, rows_seed = 2 * L - 1, rows = std::max(rows_ref, in.seed_version ? rows_seed : rows_ref);
-    const int cols = in.seed_version ? 2 : 1;
+    const int rows_ref = 2 * k + 1, rows_tut = 2 * L - 1, rows = std::max(rows_ref, in.tutorial ? rows_tut : rows_ref);
+    const int cols = in.tutorial ? 2 : 1;
     TableView table;
     table.values.resize(rows, cols);
     for (int r = 0; r < rows; ++r) {
         table.values(r, 0) = r < rows_ref ? shaw_reference_row_distance(r, k) : std::nan("");
-        if (in.seed_version) table.values(r, 1) = r < rows_seed ? shaw_seed_row_distance(r, L) : std::nan("");
+        if (in.tutorial) table.values(r, 1) = r < rows_tut ? shaw_seed_row_distance(r, L) : std::nan("");
         table.row_labels.push_back(say(lang, {"第 {r} 行", "row {r}"}, {{"r", pos(r)}}));
     }
     table.col_labels = {say(lang, {"参考", "reference"})};
-    if (in.seed_version) table.col_labels.push_back(say(lang, {"种子", "seed"}));
+    if (in.tutorial) table.col_labels.push_back(say(lang, {"简化写法", "tutorial"}));
     table.col_decimals.assign(static_cast<std::size_t>(cols), 0);  // whole numbers; not `integer`: rows past a table's end are NaN ("—")
     table.decimals = 0;
     table.corner = say(lang, {"表的行", "table row"});
     std::vector<std::string> table_notes = {
         say(lang, {"参考：第 0 行是 j − i = −k（最左），依次递增。", "Reference: row 0 is j − i = −k (farthest left), increasing."})};
-    if (in.seed_version) {
+    if (in.tutorial) {
         const Eigen::MatrixXi R = shaw_relative_index(L, L - 1), S = shaw_seed_index(L, L);
         int mirrored = 0;
         for (int i = 0; i < L; ++i)
             for (int j = 0; j < L; ++j) mirrored += S(i, j) == 2 * (L - 1) - R(i, j) ? 1 : 0;
-        out.push_back(seed_index_view(
+        out.push_back(tutorial_index_view(
                 in, lang,
-                {say(lang, {"种子的表有 2·max_len − 1 = {rows} 行，不截断。", "The seed's table has 2·max_len − 1 = {rows} rows and no clipping."},
-                     {{"rows", pos(rows_seed)}}),
-                 say(lang, {"镜像顺序：取 k = L − 1 时，种子读的行 = 2k − 参考读的行，{count} / {cells} 个格子成立。",
-                            "Mirror order: with k = L − 1, the seed's row = 2k − the reference's row in {count} / {cells} cells."},
+                {say(lang, {"简化写法的表有 2·max_len − 1 = {rows} 行，不截断。", "The tutorial form's table has 2·max_len − 1 = {rows} rows and no clipping."},
+                     {{"rows", pos(rows_tut)}}),
+                 say(lang, {"镜像顺序：取 k = L − 1 时，简化写法读的行 = 2k − 参考读的行，{count} / {cells} 个格子成立。",
+                            "Mirror order: with k = L − 1, the tutorial form's row = 2k − the reference's row in {count} / {cells} cells."},
                      {{"count", pos(mirrored)}, {"cells", pos(L * L)}})}));
-        table_notes.push_back(say(lang, {"种子：第 0 行是 j − i = max_len − 1（最右），依次递减——与参考的顺序相反。",
-                                         "Seed: row 0 is j − i = max_len − 1 (farthest right), decreasing: the reverse of the reference."}));
+        table_notes.push_back(say(lang, {"简化写法：第 0 行是 j − i = max_len − 1（最右），依次递减——与参考的顺序相反。",
+                                         "Tutorial form: row 0 is j − i = max_len − 1 (farthest right), decreasing: the reverse of the reference."}));
     } else {
-        table_notes.push_back(say(lang, {"种子的教程代码写的是 (i − j) + max_len − 1，不截断；把 seed_version 设为 1 可并排比较。",
-                                         "The seed's tutorial code writes (i − j) + max_len − 1, unclipped; set seed_version to 1 to compare."}));
+        table_notes.push_back(say(lang, {"常见的简化写法是 (i − j) + max_len − 1，不截断；勾选 tutorial 可并排比较。",
+                                         "A common simplified version found in tutorials writes (i − j) + max_len − 1, unclipped; tick tutorial to compare."}));
     }
     out.push_back(make_view(say(lang, {"表的每一行代表的距离 j − i", "The distance j − i each table row stands for"}), std::move(table), table_notes));
     return out;
@@ -312,17 +317,17 @@ std::vector<ViewData> clipped_index_views(const ParamSet& p, Lang lang) {
 
 Step clipped_index() {
     Step step;
-    step.title = {"截断的索引：参考与种子", "Clipped index: reference and seed"};
+    step.title = {"截断的索引：参考与简化写法", "Clipped index: reference and tutorial form"};
     step.body = {"tensor2tensor 的 _generate_relative_positions_matrix 计算 clip(j − i, −k, k) + k，读一张 (2k+1) × d 的表："
                  "超过 k 的距离被截断，远处的配对共用两端的同一个嵌入（拖动 k 看看）。"
-                 "种子的教程写的是 (i − j) + max_len − 1，不截断，表有 2·max_len − 1 行；它读表的顺序与参考互为镜像。"
-                 "本工具按参考实现计算，seed_version 显示种子的版本作对比。",
+                 "常见的简化写法（教程中的代码）写的是 (i − j) + max_len − 1，不截断，表有 2·max_len − 1 行；它读表的顺序与参考互为镜像。"
+                 "本工具按参考实现计算，勾选 tutorial 显示简化写法作对比。",
                  "tensor2tensor's _generate_relative_positions_matrix computes clip(j − i, −k, k) + k and reads a "
                  "(2k+1) × d table: distances beyond k are clipped, so distant pairs share the embedding at either end "
-                 "(drag k to see it). The seed's tutorial writes (i − j) + max_len − 1, unclipped, with a table of "
+                 "(drag k to see it). A common simplified version found in tutorials writes (i − j) + max_len − 1, unclipped, with a table of "
                  "2·max_len − 1 rows, and reads that table in the mirror order of the reference. The widget follows the "
-                 "reference; seed_version shows the seed's version for comparison."};
-    step.params = {"L", "clip", "seed_version"};
+                 "reference; tick tutorial to show the simplified version for comparison."};
+    step.params = {"L", "clip", "tutorial"};
     step.views = clipped_index_views;
     return step;
 }
@@ -381,8 +386,8 @@ std::vector<ViewData> lookup_views(const ParamSet& p, Lang lang) {
         say(lang, {"查表把 L × L 的索引变成 L × L × d 的张量：{L} × {L} × {d} = {count} 个数，全部取自 {rows} × {d} 的表。",
                    "The lookup turns the L × L index into an L × L × d tensor: {L} × {L} × {d} = {count} numbers, all taken from {rows} × {d} table entries."},
             {{"L", pos(L)}, {"d", pos(d)}, {"count", pos(L * L * d)}, {"rows", pos(static_cast<int>(c.demo.table.rows()))}}),
-        say(lang, {"einsum 中 l 同时出现在 Q 和 a 中并保留：每个查询 i 只与自己那一片 a[i] 相乘；d 被求和。",
-                   "In the einsum, l appears in both Q and a and is kept: query i meets only its own slice a[i]; d is summed."}),
+        say(lang, {"einsum 中 l 同时出现在 Q 和 a 中并保留：每个查询 i 只与自己那一片 a[i] 相乘，再对 d 个分量求和。",
+                   "In the einsum, l appears in both Q and a and is kept: query i meets only its own slice a[i], and the sum runs over the d components."}),
     };
     return {make_view(say(lang, {"相对位置表（(2k+1) × d）", "Relative position table ((2k+1) × d)"}), std::move(table)),
             make_view(say(lang, {"所选配对的 q_i 与 a_ij", "q_i and a_ij of the selected pair"}), std::move(slice), slice_notes),
@@ -394,11 +399,11 @@ Step lookup_and_position_scores() {
     Step step;
     step.title = {"查表与位置分数", "Lookup and position scores"};
     step.body = {"用 L × L 的索引去查表，得到 L × L × d 的张量：第 (i, j) 格是向量 a_ij。"
-                 "位置分数是 q_i·a_ij，对所有头和批次写成 einsum('bhld,lmd->bhlm')：查询位置 l 在两个输入中都出现并被保留，d 被求和。"
+                 "位置分数是 q_i·a_ij，对所有头和批次写成 einsum('bhld,lmd->bhlm')：查询位置 l 在两个输入中都出现并被保留，并对 d 个分量求和。"
                  "选一对 (i, j) 查看它的 a_ij 与点积的每一项。",
                  "Looking the L × L index up in the table gives an L × L × d tensor whose cell (i, j) is the vector a_ij. "
-                 "The position score is q_i·a_ij, for all heads and batches the einsum('bhld,lmd->bhlm'): the query "
-                 "position l appears in both inputs and is kept, and d is summed. Pick a pair (i, j) to see its a_ij and "
+                 "The position score is q_i·a_ij; for all heads and batches it is the einsum('bhld,lmd->bhlm'): the query "
+                 "position l appears in both inputs and is kept, and the sum runs over the d components. Pick a pair (i, j) to see its a_ij and "
                  "every term of the dot product."};
     step.params = {"L", "clip", "d_k", "seed", "i", "j"};
     step.views = lookup_views;
@@ -501,18 +506,97 @@ Step why_dot_with_q() {
     return step;
 }
 
+// [SECTION] step 7: the value side a^V
+std::vector<ViewData> value_side_views(const ParamSet& p, Lang lang) {
+    const Inputs in = read_inputs(p);
+    const Computed c = compute(in);
+    const int L = in.L, d = in.d, k = in.k;
+    const ShawValueDemo vd = shaw_demo_values(L, k, d, static_cast<std::uint64_t>(in.seed));
+    const RelativeTensor aV = shaw_lookup(vd.table, c.index);
+    const Eigen::MatrixXd A = c.weights, AV = A * vd.V, T = shaw_value_term(A, aV), Z = AV + T;
+    const Eigen::MatrixXi I = c.index;
+
+    auto ld_matrix = [&](const Eigen::MatrixXd& M) {
+        HeatmapView h = index_matrix(M, say(lang, {"查询 i", "query i"}), say(lang, {"分量", "component"}));
+        h.is_signed = true;
+        return h;
+    };
+    HeatmapView content = ld_matrix(AV);
+    content.explain = [AV, L, d, lang](int r, int col) -> std::string {
+        if (r < 0 || col < 0 || r >= L || col >= d) return "";
+        return say(lang, {"Σ_j α{i}j v_j[{x}] = {value}：只看内容", "Σ_j α{i}j v_j[{x}] = {value}: content only"},
+                   {{"i", sub(r)}, {"x", pos(col)}, {"value", n4(AV(r, col))}});
+    };
+    HeatmapView term = ld_matrix(T);
+    term.explain = [A, I, T, L, d, k, lang](int r, int col) -> std::string {
+        if (r < 0 || col < 0 || r >= L || col >= d) return "";
+        // The attention mass row r puts on each table row (clipped distance).
+        std::vector<std::string> parts;
+        for (int row = 0; row <= 2 * k; ++row) {
+            double mass = 0.0;
+            for (int j = 0; j < L; ++j)
+                if (I(r, j) == row) mass += A(r, j);
+            if (mass > 0.0) parts.push_back(n4(mass) + "·a^V[j − i = " + integer(row - k) + "]");
+        }
+        return say(lang, {"Σ_j α{i}j a^V{i}j[{x}] = {value}；按距离合并权重：{parts}",
+                          "Σ_j α{i}j a^V{i}j[{x}] = {value}; weights merged by distance: {parts}"},
+                   {{"i", sub(r)}, {"x", pos(col)}, {"value", n4(T(r, col))}, {"parts", join(parts, " + ")}});
+    };
+    HeatmapView total = ld_matrix(Z);
+    total.explain = [AV, T, Z, L, d, lang](int r, int col) -> std::string {
+        if (r < 0 || col < 0 || r >= L || col >= d) return "";
+        return say(lang, {"z{i}[{x}] = {content} + {position} = {value}", "z{i}[{x}] = {content} + {position} = {value}"},
+                   {{"i", sub(r)}, {"x", pos(col)}, {"content", n4(AV(r, col))}, {"position", n4(T(r, col))}, {"value", n4(Z(r, col))}});
+    };
+    // Eq. 3 written out pair by pair, against the two matrix products above.
+    Eigen::MatrixXd direct = Eigen::MatrixXd::Zero(L, d);
+    for (int i = 0; i < L; ++i)
+        for (int j = 0; j < L; ++j) direct.row(i) += A(i, j) * (vd.V.row(j) + aV[static_cast<std::size_t>(i)].row(j));
+    const std::vector<std::string> notes = {
+        say(lang, {"按公式 z_i = Σ_j α_ij (v_j + a^V_ij) 逐对相加，与左边两项之和的最大差 = {diff}",
+                   "Adding z_i = Σ_j α_ij (v_j + a^V_ij) pair by pair differs from the sum of the two terms by at most {diff}"},
+            {{"diff", exact(max_abs(direct - Z))}}),
+        say(lang, {"a^V 项的最大绝对值 = {largest}，内容项的最大绝对值 = {content}。", "The a^V term reaches {largest} in absolute value, the content term {content}."},
+            {{"largest", n4(max_abs(T))}, {"content", n4(max_abs(AV))}}),
+        say(lang, {"V 与值侧的表（{rows} × {d}）由随机种子生成，与 Q、K 的表相互独立。",
+                   "V and the value-side table ({rows} × {d}) are random, drawn from the random seed, separate from the key-side table."},
+            {{"rows", pos(2 * k + 1)}, {"d", pos(d)}}),
+    };
+    return {make_view(say(lang, {"内容部分 Σ_j α_ij v_j", "Content part Σ_j α_ij v_j"}), std::move(content)),
+            make_view(say(lang, {"值侧的相对项 Σ_j α_ij a^V_ij", "Value-side relative term Σ_j α_ij a^V_ij"}), std::move(term)),
+            make_view(say(lang, {"输出 z_i = Σ_j α_ij (v_j + a^V_ij)", "Output z_i = Σ_j α_ij (v_j + a^V_ij)"}), std::move(total), notes)};
+}
+
+Step value_side() {
+    Step step;
+    step.title = {"值一侧的相对项 a^V", "The value-side term a^V"};
+    step.body = {"Shaw 等人的公式 (3) 在值一侧也加了相对位置：z_i = Σ_j α_ij (x_j W^V + a^V_ij)。a^V 来自第二张 (2k+1) × d 的表，"
+                 "用与键一侧相同的截断索引去查。于是输出不只是邻居内容的加权平均，还带着“注意力落在哪些距离上”的信息："
+                 "同一距离的权重先合并，再乘上那一行的向量（悬停可以看到合并后的权重）。"
+                 "tensor2tensor 的实现同时有键和值两侧；一些后来的实现（例如 Music Transformer）以及常见的简化写法只保留键一侧。",
+                 "Equation 3 of Shaw et al. adds relative positions on the value side as well: z_i = Σ_j α_ij (x_j W^V + a^V_ij). "
+                 "a^V comes from a second (2k+1) × d table, read with the same clipped index as the key side. The output is "
+                 "then not just a weighted average of the neighbours' contents: it also carries where the attention fell, "
+                 "because the weights of one distance are merged and multiply that row's vector (hover to see the merged "
+                 "weights). tensor2tensor implements both sides; some later implementations (Music Transformer, for one) and the common simplified "
+                 "version found in tutorials) keep only the key side."};
+    step.params = {"L", "clip", "d_k", "seed"};
+    step.views = value_side_views;
+    return step;
+}
+
 // [SECTION] the lesson
 Lesson make_lesson() {
     Lesson lesson;
     lesson.id = "shaw";
     lesson.title = {"Shaw 相对位置表示", "Shaw's relative position representations"};
     use_params(lesson, params());
-    lesson.result_shape = [](const ParamSet& p) {  // the L×L×d lookup
+    lesson.result_shape = [](const ParamSet& p) {  // the L×L×d lookups
         const Inputs in = params().read(p);
         return std::vector<long long>{in.L, in.L, in.d + 1LL};
     };
     lesson.steps = {score_with_relative_term(), relative_matrix_and_sign(), clipped_index(), lookup_and_position_scores(),
-                    content_plus_position(), why_dot_with_q()};
+                    content_plus_position(), why_dot_with_q(), value_side()};
     return lesson;
 }
 

@@ -2,7 +2,7 @@
 // Shaw relative position representations: index matrices against golden values from tensor2tensor's
 // _generate_relative_positions_matrix (transcribed into a throwaway Python script), the seed's tutorial
 // index and its mirror relation to the reference, the lookup into L × L × d, the einsum 'bhld,lmd->bhlm'
-// written out as four loops, the combined logits and the shaw_index quantity.
+// written out as four loops, the combined logits, the value-side term of eq. 3 and the shaw_index quantity.
 #include <cmath>
 
 #include "core/quantity.h"
@@ -130,4 +130,27 @@ TEST(Shaw, QuantityShawIndex) {
     for (std::size_t i = 0; i < first_rows.size(); ++i) EXPECT_EQ(r.data[i], first_rows[i]);
 }
 
+// Eq. 3's value-side term: row i is Σ_j α_ij a^V_ij, written out; the value demo leaves the key-side demo as it was.
+TEST(Shaw, ValueTermIsTheWeightedLookup) {
+    const int L = 5, k = 1, d = 3;
+    const ShawValueDemo vd = shaw_demo_values(L, k, d, 4);
+    ASSERT_EQ(vd.table.rows(), 2 * k + 1);
+    ASSERT_EQ(vd.V.rows(), L);
+    const RelativeTensor aV = shaw_lookup(vd.table, shaw_relative_index(L, k));
+    SplitMix64 rng(11);
+    const Eigen::MatrixXd A = random_signed_matrix(L, L, rng);
+    const Eigen::MatrixXd T = shaw_value_term(A, aV);
+    ASSERT_EQ(T.rows(), L);
+    ASSERT_EQ(T.cols(), d);
+    for (int i = 0; i < L; ++i)
+        for (int x = 0; x < d; ++x) {
+            double sum = 0.0;
+            for (int j = 0; j < L; ++j) sum += A(i, j) * aV[static_cast<std::size_t>(i)](j, x);
+            EXPECT_NEAR(T(i, x), sum, 1e-15);
+        }
+    const ShawDemo keys = shaw_demo_inputs(L, k, d, 4);
+    EXPECT_NE(keys.table(0, 0), vd.table(0, 0));
+}
+
 }  // namespace
+

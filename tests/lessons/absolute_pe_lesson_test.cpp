@@ -49,4 +49,36 @@ TEST(AbsolutePeLesson, LearnableTableHasNoRowsBeyondMaxLen) {
     EXPECT_MATRIX_NEAR(v5[1].table().values.row(1), v5[1].table().values.row(2), 1e-12);
 }
 
+// Step 1 computes both words: equivariance holds, invariance does not, and a causal mask leaks the order.
+TEST(AbsolutePeLesson, EquivariantNotInvariantAndTheCausalMaskLeaksOrder) {
+    const auto v1 = lesson_views(1, "tokens=6&seed=2");
+    ASSERT_EQ(v1.size(), 3u);
+    const std::vector<std::string>& notes = v1[1].notes;
+    ASSERT_EQ(notes.size(), 4u);
+    EXPECT_EQ(notes[2].find("But the largest |Attn(P·X) − Attn(X)| = 0:"), std::string::npos) << notes[2];
+    EXPECT_NE(notes[2].find("so this is equivariance, not invariance"), std::string::npos);
+    EXPECT_NE(notes[3].find("the largest |Attn_causal(P·X) − P·Attn_causal(X)| = "), std::string::npos);
+    EXPECT_EQ(notes[3].find("= 0:"), std::string::npos) << notes[3];
+}
+
+// Step 4 counts what the sinusoidal code costs; step 7 compares adding and concatenating at one width.
+TEST(AbsolutePeLesson, CostCountsAndSameWidthComparison) {
+    const auto v4 = lesson_views(4, "L=100&d_model=32");
+    ASSERT_EQ(v4.size(), 4u);
+    const RowMatrix& cost = v4[3].table().values;
+    EXPECT_EQ(cost(0, 0), 3200);        // L·d sines and cosines for the whole table
+    EXPECT_EQ(cost(0, 1), 32);          // d/2 sines + d/2 cosines per position
+    EXPECT_EQ(cost(1, 1), 32 * 32);     // one d × d projection per position
+    EXPECT_EQ(cost(2, 0), 0);           // no parameters
+    const auto v7 = lesson_views(7, "d_model=16");
+    ASSERT_EQ(v7.size(), 3u);
+    const RowMatrix& w = v7[2].table().values;
+    EXPECT_EQ(w(0, 0), w(1, 0));                   // same total width
+    EXPECT_EQ(w(1, 1) + w(1, 2), 16);              // concatenation splits it
+    EXPECT_EQ(w(0, 1), 16);                        // adding: content uses all of it
+    EXPECT_EQ(w(2, 3), 24 * 24);                   // keeping the content width costs a wider W_q
+    EXPECT_TRUE(any_note_contains(v7, "grows from 256 to 576 parameters (2.25 times)."));
+}
+
 }  // namespace
+

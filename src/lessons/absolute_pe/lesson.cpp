@@ -1,5 +1,5 @@
 // PE Lab — lessons/absolute_pe/lesson.cpp
-// Lesson "absolute-pe" (seed 001 first half; seed 004 §1–3): why positions are needed (attention without
+// Lesson "absolute-pe" (Vaswani et al. 2017 §3.5; tensor2tensor; BERT): why positions are needed (attention without
 // them is permutation-equivariant), the three places position can enter, the sinusoidal formula and its
 // worked example, the PE heatmap with wavelengths, relative information inside the absolute code
 // (PE(p+k) = M_k PE(p), Gram matrix), the paper's and tensor2tensor's layouts side by side, adding versus
@@ -27,7 +27,7 @@ using namespace lessonui;
 const ParamTable<Inputs>& params() {
     static const ParamTable<Inputs> table{
         {Key::integer("tokens", 2, 8, "5", {"打乱演示中的 token 个数", "number of tokens in the shuffle demo"}), &Inputs::tokens},
-        {Key::shared("seed").def("1").about({"随机 token、权重与表格的种子", "seed of the random tokens, weights and tables"}), &Inputs::seed},
+        {Key::shared("seed").def("1").about({"生成随机 token、权重与表格所用的随机种子", "random seed of the tokens, weights and tables"}), &Inputs::seed},
         {Key::integer("pos", 0, 255, "2", {"示例的位置（从 0 开始）", "position of the worked example (0-based)"}), &Inputs::pos},
         {Key::shared("d").range(2, 16).def("4").about({"示例的模型维度（偶数）", "model dimension of the worked example (even)"}), &Inputs::d},
         {Key::shared("base").range(2, 1e6).def("10000").about({"频率的底数（论文取 10000）", "base of the frequencies (10000 in the paper)"}),

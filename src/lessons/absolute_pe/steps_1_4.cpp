@@ -9,6 +9,7 @@
 // [SECTION] step 3: the sinusoidal formula, worked out
 // [SECTION] step 4: heatmap and wavelengths
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "core/attention_grid.h"
@@ -54,6 +55,15 @@ std::vector<ViewData> shuffle_views(const ParamSet& p, Lang lang) {
     shuffled.corner = say(lang, {"位置 ← 原 token", "slot ← token"});
     shuffled.decimals = 4;
     const double diff = max_abs(demo.out_shuffled - demo.P * demo.out);
+    const double unchanged = max_abs(demo.out_shuffled - demo.out);
+    // The same attention with a causal mask (query i sees keys 0..i only), before and after shuffling.
+    auto causal = [&](const Eigen::MatrixXd& X) {
+        Eigen::MatrixXd logits = (X * demo.Wq) * (X * demo.Wk).transpose() / std::sqrt(static_cast<double>(d));
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j) logits(i, j) = -std::numeric_limits<double>::infinity();
+        return Eigen::MatrixXd(softmax_rows(logits) * (X * demo.Wv));
+    };
+    const double causal_diff = max_abs(causal(demo.P * demo.X) - demo.P * causal(demo.X));
     const std::vector<std::string> shuffled_notes = {
         say(lang, {"打乱顺序 perm = [{perm}]：位置 i 放入原来的 token perm[i]。", "Shuffle perm = [{perm}]: slot i receives the original token perm[i]."},
             {{"perm", join(perm_items, ", ")}}),
@@ -62,6 +72,12 @@ std::vector<ViewData> shuffle_views(const ParamSet& p, Lang lang) {
                          "Largest |Attn(P·X) − P·Attn(X)| = {diff}: each token's output does not depend on where it stands."},
                         {"最大的 |Attn(P·X) − P·Attn(X)| = {diff}（浮点舍入误差）：每个 token 的输出不随它站的位置改变。",
                          "Largest |Attn(P·X) − P·Attn(X)| = {diff} (floating-point rounding): each token's output does not depend on where it stands."}),
+        say(lang, {"而最大的 |Attn(P·X) − Attn(X)| = {diff}：输出的行跟着输入一起换了位置，所以这是等变而不是不变；常见的简化写法称之为“不变性”，那要求这个差为 0。",
+                   "But the largest |Attn(P·X) − Attn(X)| = {diff}: the output rows move with the inputs, so this is equivariance, not invariance; a common simplified version found in tutorials calls it invariance, which would need this difference to be 0."},
+            {{"diff", exact(unchanged)}}),
+        say(lang, {"加上因果掩码（查询 i 只看键 0..i）后，最大的 |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}：掩码本身就泄露了顺序。",
+                   "With a causal mask (query i sees keys 0..i only), the largest |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}: the mask itself leaks the order."},
+            {{"diff", exact(causal_diff)}}),
     };
 
     HeatmapView weights = qk_view(demo.weights_shuffled, lang);
@@ -79,8 +95,8 @@ std::vector<ViewData> shuffle_views(const ParamSet& p, Lang lang) {
     return {make_view(say(lang, {"原顺序的输出 Attn(X)", "Output in the original order, Attn(X)"}), std::move(original)),
             make_view(say(lang, {"打乱后的输出 Attn(P·X)", "Output after shuffling, Attn(P·X)"}), std::move(shuffled), shuffled_notes),
             make_view(say(lang, {"打乱后的注意力权重", "Attention weights after shuffling"}), std::move(weights),
-                      {say(lang, {"X、W_q、W_k、W_v 都由种子随机生成；没有加入任何位置信息。",
-                                  "X, W_q, W_k, W_v are random, drawn from the seed; no position information is added."})})};
+                      {say(lang, {"X、W_q、W_k、W_v 都由随机种子生成；没有加入任何位置信息。",
+                                  "X, W_q, W_k, W_v are random, drawn from the random seed; no position information is added."})})};
 }
 
 }  // namespace
@@ -88,14 +104,22 @@ std::vector<ViewData> shuffle_views(const ParamSet& p, Lang lang) {
 Step why_positions() {
     Step step;
     step.title = {"为什么需要位置", "Why positions at all"};
-    step.body = {"自注意力只做加权求和，权重来自内容之间的点积，其中没有任何顺序信息。"
-                 "把 token 打乱（这里用种子生成的随机 X 和投影矩阵），输出的各行也按完全相同的方式被打乱：每个 token 得到的结果与它站在哪里无关。"
-                 "这叫置换等变性；要让模型区分“猫追狗”和“狗追猫”，必须另外注入位置。",
+    step.body = {"softmax(QKᵀ)V 本身看不出词序，所以每个 Transformer 都要以某种方式加入位置；这一课讲最早的做法：把位置编码加到输入上。"
+                 "自注意力只做加权求和，权重来自内容之间的点积，其中没有任何顺序信息。"
+                 "把 token 打乱（这里用随机种子生成的 X 和投影矩阵），输出的各行也按完全相同的方式被打乱：每个 token 得到的结果与它站在哪里无关。"
+                 "这叫置换等变性：输出跟着输入一起换位置，而不是保持不变；常见的简化写法把它叫作“置换不变性”，注释把两种说法都算给你看。"
+                 "要让模型区分“猫追狗”和“狗追猫”，必须另外注入位置。"
+                 "不过因果掩码（每个词只看它前面的词）已经泄露了顺序，所以没有位置编码的纯解码器模型也能工作。",
+                 "softmax(QKᵀ)V on its own cannot see word order, so every Transformer has to add position somehow; this "
+                 "lesson covers the first way, adding a position code to the input. "
                  "Self-attention is a weighted sum whose weights come from dot products of contents; nothing in it knows "
-                 "about order. Shuffle the tokens (random X and projections drawn from the seed here) and the output rows are "
+                 "about order. Shuffle the tokens (random X and projections drawn from the random seed here) and the output rows are "
                  "shuffled in exactly the same way: each token's result ignores where it stands. This is permutation "
-                 "equivariance; to tell \"the cat chased the dog\" from \"the dog chased the cat\", position has to be "
-                 "injected separately."};
+                 "equivariance: the outputs move with the inputs rather than staying put; a common simplified version found "
+                 "in tutorials calls it permutation invariance, and the notes compute both. To tell \"the cat chased the dog\" "
+                 "from \"the dog chased the cat\", position has to be injected separately. A causal mask (each word sees only "
+                 "the words before it) already leaks order, though, which is why decoder-only models without position "
+                 "encodings still work."};
     step.params = {"tokens", "seed"};
     step.views = shuffle_views;
     return step;
@@ -238,12 +262,12 @@ Step sinusoidal_formula() {
     Step step;
     step.title = {"正弦公式与算例", "The sinusoidal formula, worked out"};
     step.body = {"论文的编码对第 i 个频率取 ω_i = 1/base^(2i/d)，在偶数维放 sin(pos·ω_i)，在奇数维放 cos(pos·ω_i)。"
-                 "种子的例子取 pos = 2、d = 4，得到 (sin 2, cos 2, sin 0.02, cos 0.02)。"
-                 "注意位置从 0 开始数，所以 pos = 2 是第三个 token，而不是种子所说的第二个。表格逐个频率给出计算过程。",
+                 "默认的例子取 pos = 2、d = 4，得到 (sin 2, cos 2, sin 0.02, cos 0.02)。"
+                 "注意位置从 0 开始数，所以 pos = 2 是第三个 token；常见的简化写法把它说成第二个。表格逐个频率给出计算过程。",
                  "The paper's encoding uses the frequency ω_i = 1/base^(2i/d) for pair i and puts sin(pos·ω_i) in the even "
-                 "dimension, cos(pos·ω_i) in the odd one. The seed's example takes pos = 2 and d = 4 and gets "
-                 "(sin 2, cos 2, sin 0.02, cos 0.02). Positions count from 0, so pos = 2 is the third token, not the second "
-                 "as the seed says. The table shows the computation frequency by frequency."};
+                 "dimension, cos(pos·ω_i) in the odd one. The default example takes pos = 2 and d = 4 and gets "
+                 "(sin 2, cos 2, sin 0.02, cos 0.02). Positions count from 0, so pos = 2 is the third token; a common "
+                 "simplified version found in tutorials calls it the second. The table shows the computation frequency by frequency."};
     step.params = {"pos", "d", "base"};
     step.views = formula_views;
     return step;
@@ -301,18 +325,42 @@ std::vector<ViewData> wavelength_views(const ParamSet& p, Lang lang) {
         say(lang, {"最短波长 = {shortest} = 2π；最长 = {longest} = 2π · {ratio}。", "Shortest wavelength = {shortest} = 2π; longest = {longest} = 2π · {ratio}."},
             {{"shortest", num(lam(0))}, {"longest", num(longest)}, {"ratio", num(longest / kTwoPi)}})};
     if (v == PeVariant::vaswani)
-        wave_notes.push_back(say(lang, {"种子 004 说波长一直增长到 base·2π；论文排布中最长的是 2π·base^(1 − 2/d)，只接近而达不到 base·2π = {limit}（tensor2tensor 排布恰好到达它）。",
-                                        "Seed 004 says the wavelengths grow up to base·2π; in the paper's layout the longest is 2π·base^(1 − 2/d), "
+        wave_notes.push_back(say(lang, {"常见的简化写法说波长一直增长到 base·2π；论文排布中最长的是 2π·base^(1 − 2/d)，只接近而达不到 base·2π = {limit}（tensor2tensor 排布恰好到达它）。",
+                                        "A common simplified version found in tutorials says the wavelengths grow up to base·2π; in the paper's layout the longest is 2π·base^(1 − 2/d), "
                                         "close to but short of base·2π = {limit} (the tensor2tensor layout reaches it exactly)."},
                                  {{"limit", num(in.base * kTwoPi)}}));
     else
         wave_notes.push_back(say(lang, {"tensor2tensor 排布的最后一个频率恰好是 1/base，所以最长波长就是 base·2π。",
                                         "In the tensor2tensor layout the last frequency is exactly 1/base, so the longest wavelength is base·2π."}));
+    // What the code costs: sin/cos evaluations against the multiply-adds of one d × d projection.
+    const long long table_evals = static_cast<long long>(L) * d, row_evals = d, projection = static_cast<long long>(d) * d;
+    TableView cost;
+    cost.values.resize(4, 2);
+    cost.values << static_cast<double>(table_evals), static_cast<double>(row_evals),
+            static_cast<double>(projection) * L, static_cast<double>(projection),
+            0.0, 0.0,
+            static_cast<double>(table_evals), static_cast<double>(row_evals);
+    cost.row_labels = {say(lang, {"正弦编码的 sin/cos 次数", "sines and cosines of the code"}),
+                       say(lang, {"一次 d × d 投影的乘加（对照）", "multiply-adds of one d × d projection (for contrast)"}),
+                       say(lang, {"正弦编码的参数", "parameters of the sinusoidal code"}),
+                       say(lang, {"可学习表的参数（max_len = L）", "parameters of a learnable table (max_len = L)"})};
+    cost.col_labels = {say(lang, {"全部 L 个位置", "all L positions"}), say(lang, {"每个位置", "per position"})};
+    cost.corner = say(lang, {"计算", "computation"});
+    cost.integer = true;
+    const std::vector<std::string> cost_notes = {
+        say(lang, {"L = {L}、d = {d}：整张表 {table} 次 sin/cos，只在开始时算一次；每个位置现算也只要 {row} 次。",
+                   "L = {L}, d = {d}: the whole table takes {table} sines and cosines, computed once; on the fly a position takes {row}."},
+            {{"L", pos_text(L)}, {"d", pos_text(d)}, {"table", grouped(table_evals, lang)}, {"row", pos_text(row_evals)}}),
+        say(lang, {"同一个位置经过一次 d × d 投影（例如 W_q）就要 {proj} 次乘加，是 sin/cos 次数的 {ratio} 倍；而一层注意力有好几次这样的投影。",
+                   "The same position passing one d × d projection (W_q, say) takes {proj} multiply-adds, {ratio} times its sines and cosines; one attention layer has several such projections."},
+            {{"proj", grouped(projection, lang)}, {"ratio", num(static_cast<double>(projection) / row_evals)}}),
+    };
     return {make_view(say(lang, {"PE：位置 × 维度", "PE: positions × dimensions"}), std::move(heat)),
             make_view(say(lang, {"选定维度随位置的变化", "Chosen dimensions across positions"}), std::move(curve),
                       {say(lang, {"低维振荡快，高维振荡慢：第 j 维的频率随 j 按几何级数减小。",
                                   "Low dimensions oscillate fast and high ones slowly: the frequency falls geometrically with j."})}),
-            make_view(say(lang, {"每个频率的波长", "Wavelength of each frequency"}), std::move(waves), wave_notes)};
+            make_view(say(lang, {"每个频率的波长", "Wavelength of each frequency"}), std::move(waves), wave_notes),
+            make_view(say(lang, {"正弦编码的计算量", "What the sinusoidal code costs"}), std::move(cost), cost_notes)};
 }
 
 }  // namespace
@@ -321,12 +369,17 @@ Step heatmap_and_wavelengths() {
     Step step;
     step.title = {"热力图与波长", "Heatmap and wavelengths"};
     step.body = {"把每个位置的编码排成一行，就得到位置 × 维度的热力图。低维的频率高、振荡快，高维的频率低、变化慢；"
-                 "曲线画出种子选的第 2、6、12 维。波长 λ_i = 2π/ω_i 从 2π 开始按几何级数增长，"
-                 "表格列出全部波长，注释把最长的波长与种子 004 所说的 base·2π 相比较。",
+                 "曲线默认画出第 2、6、12 维。波长 λ_i = 2π/ω_i 从 2π 开始按几何级数增长，"
+                 "表格列出全部波长，注释把最长的波长与常见说法中的 base·2π 相比较。"
+                 "常见的简化写法还说正弦编码计算代价高；最后一张表算出它到底要多少次 sin 和 cos：整张 L × d 表只算一次，"
+                 "或者每个位置现算 d/2 个 sin 和 d/2 个 cos，与一次 d × d 投影的乘加次数相比微不足道，而且不占任何参数。",
                  "Stacking the code of every position as a row gives a positions × dimensions heatmap. Low dimensions have "
-                 "high frequencies and oscillate fast; high dimensions change slowly. The curves show dimensions 2, 6 and 12, "
-                 "the seed's choice. The wavelength λ_i = 2π/ω_i grows geometrically from 2π; the table lists them all and "
-                 "a note compares the longest with the base·2π quoted in seed 004."};
+                 "high frequencies and oscillate fast; high dimensions change slowly. The curves show dimensions 2, 6 and 12 "
+                 "by default. The wavelength λ_i = 2π/ω_i grows geometrically from 2π; the table lists them all and "
+                 "a note compares the longest with the base·2π often quoted. A common simplified version found in tutorials "
+                 "also calls sinusoidal PE expensive; the last table counts its sines and cosines: the whole L × d table is "
+                 "computed once, or each position on the fly with d/2 sines and d/2 cosines, which is negligible next to the "
+                 "multiply-adds of one d × d projection, and it has no parameters at all."};
     step.params = {"L", "d_model", "base", "dims", "variant"};
     step.views = wavelength_views;
     return step;

@@ -231,10 +231,36 @@ std::vector<ViewData> concat_views(const ParamSet& p, Lang lang) {
                         {"最大差 = {diff}（浮点舍入误差）：拼接后接线性层，就是在 d = d_w + d_p 维里相加的一个特例。",
                          "Largest difference = {diff} (floating-point rounding): concatenation followed by a linear map is the special case of adding in d = d_w + d_p dimensions."}),
     };
+    // The same total width D = d_model: adding gives content and position all D dimensions (shared); concatenating
+    // splits D (half each here), or keeps the content width D and grows the model to D + D/2.
+    const long long D = in.d_model, half = D / 2;
+    TableView width;
+    width.values.resize(3, 4);
+    width.values << D, D, D, D * D,
+                    D, D - half, half, D * D,
+                    D + half, D, half, (D + half) * (D + half);
+    width.row_labels = {say(lang, {"相加（宽度 D）", "add (width D)"}), say(lang, {"拼接，总宽度同为 D", "concatenate, same total width D"}),
+                        say(lang, {"拼接，内容仍占 D 维", "concatenate, content keeps D"})};
+    width.col_labels = {say(lang, {"模型宽度", "model width"}), say(lang, {"内容可用的维数", "dimensions for content"}),
+                        say(lang, {"位置可用的维数", "dimensions for position"}), say(lang, {"W_q 的参数", "parameters of W_q"})};
+    width.corner = say(lang, {"方法", "method"});
+    width.integer = true;
+    const std::vector<std::string> width_notes = {
+        say(lang, {"D = {D}：相加时内容和位置各自都能用全部 {D} 维（代价是两者共用同一空间）；同样宽度的拼接只给内容 {content} 维、给位置 {position} 维。",
+                   "D = {D}: adding lets content and position each use all {D} dimensions (at the price of sharing one space); "
+                   "concatenating at the same width leaves {content} for content and {position} for position."},
+            {{"D", pos_text(static_cast<int>(D))}, {"content", pos_text(static_cast<int>(D - half))}, {"position", pos_text(static_cast<int>(half))}}),
+        say(lang, {"若拼接时内容仍要 {D} 维，模型就变宽到 {wide} 维，每个 W_q 的参数从 {narrow_params} 增加到 {wide_params}（{ratio} 倍）。",
+                   "Keeping {D} dimensions for content when concatenating widens the model to {wide}, and each W_q grows from "
+                   "{narrow_params} to {wide_params} parameters ({ratio} times)."},
+            {{"D", pos_text(static_cast<int>(D))}, {"wide", pos_text(static_cast<int>(D + half))}, {"narrow_params", grouped(D * D, lang)},
+             {"wide_params", grouped((D + half) * (D + half), lang)}, {"ratio", num(static_cast<double>((D + half) * (D + half)) / (D * D))}}),
+    };
     return {make_view(say(lang, {"拼接 = 两个补零向量相加", "Concatenation = adding two zero-padded vectors"}), std::move(vecs),
                       {say(lang, {"最大的 |(x 补零 + p 补零) − [x; p]| = {diff}", "Largest |(x padded + p padded) − [x; p]| = {diff}"},
                            {{"diff", exact(max_abs(xpad + ppad - concat))}})}),
-            make_view(say(lang, {"线性层 W = [W_x | W_p]", "Linear layer W = [W_x | W_p]"}), std::move(wv), w_notes)};
+            make_view(say(lang, {"线性层 W = [W_x | W_p]", "Linear layer W = [W_x | W_p]"}), std::move(wv), w_notes),
+            make_view(say(lang, {"同样的总宽度：相加与拼接", "The same total width: adding and concatenating"}), std::move(width), width_notes)};
 }
 
 }  // namespace
@@ -244,12 +270,17 @@ Step add_or_concat() {
     step.title = {"相加还是拼接", "Adding versus concatenating"};
     step.body = {"把位置向量 p 拼接在词向量 x 后面，再接线性层 W，结果是 W_x·x + W_p·p。"
                  "这正等于在 d_w + d_p 维里相加：x 只占前 d_w 维、p 只占后 d_p 维时，两个补零向量之和就是拼接。"
-                 "所以相加的表达能力并不弱于拼接，拼接只是它的一个特例；相加还保持了维度不变。",
+                 "所以相加的表达能力并不弱于拼接，拼接只是它的一个特例；相加还保持了维度不变。"
+                 "比较时要用同样的总宽度 D（滑块 d_model）：相加让内容和位置都能用全部 D 维，拼接则要把 D 分给两者，"
+                 "或者让模型变宽、参数变多。最后一张表把这三种情况的维数和参数算出来。",
                  "Concatenating the position vector p after the word vector x and applying a linear layer W gives "
                  "W_x·x + W_p·p. That is exactly addition in d_w + d_p dimensions: if x occupies only the first d_w "
                  "entries and p only the last d_p, the sum of the two zero-padded vectors is the concatenation. So adding "
-                 "is at least as expressive; concatenation is a special case, and addition keeps the width unchanged."};
-    step.params = {"seed"};
+                 "is at least as expressive; concatenation is a special case, and addition keeps the width unchanged. "
+                 "Compare them at the same total width D (the d_model slider): adding lets content and position both use all D "
+                 "dimensions, while concatenating must split D between them or make the model wider, with more parameters. "
+                 "The last table computes the widths and parameters of the three cases."};
+    step.params = {"seed", "d_model"};
     step.views = concat_views;
     return step;
 }
@@ -274,7 +305,7 @@ std::vector<ViewData> learnable_views(const ParamSet& p, Lang lang) {
             return say(lang, {"位置 {p} ≥ max_len = {max_len}：表中没有这一行，无法查表。",
                               "Position {p} ≥ max_len = {max_len}: the table has no such row, so there is nothing to look up."},
                        {{"p", pos_text(c)}, {"max_len", pos_text(max_len)}});
-        return say(lang, {"E[{p}][{j}] = {value}（训练得到的参数；这里用种子随机生成）", "E[{p}][{j}] = {value} (a trained parameter; seeded random here)"},
+        return say(lang, {"E[{p}][{j}] = {value}（训练得到的参数；这里由随机种子生成）", "E[{p}][{j}] = {value} (a trained parameter; drawn from the random seed here)"},
                    {{"p", pos_text(c)}, {"j", pos_text(r)}, {"value", num(looked(c, r))}});
     };
     std::vector<std::string> notes;
@@ -297,11 +328,11 @@ std::vector<ViewData> learnable_views(const ParamSet& p, Lang lang) {
 Step learnable_table() {
     Step step;
     step.title = {"可学习的位置编码", "Learnable position embeddings"};
-    step.body = {"可学习编码是一张 max_len × d 的表，每个位置一行，训练时和其他参数一起更新（这里用种子随机初始化）。"
+    step.body = {"可学习编码是一张 max_len × d 的表，每个位置一行，训练时和其他参数一起更新（这里由随机种子初始化）。"
                  "超过 max_len 的位置在表中没有行，模型无法为它们查到编码，图中把这部分画成缺失的阴影区域。"
                  "这张表的参数量是 max_len × d，随想要支持的最长序列线性增长。",
                  "A learnable encoding is a max_len × d table with one row per position, trained together with the other "
-                 "parameters (initialised from the seed here). Positions beyond max_len have no row, so the model has no "
+                 "parameters (initialised from the random seed here). Positions beyond max_len have no row, so the model has no "
                  "code to look up for them; the view draws that region as missing and hatched. The table costs max_len × d "
                  "parameters, growing linearly with the longest sequence it must support."};
     step.params = {"L", "max_len", "d_model", "seed"};
