@@ -106,4 +106,23 @@ ShawDemo shaw_demo_inputs(int L, int k, int d, std::uint64_t seed) {
     return demo;
 }
 
+// [SECTION] value side (eq. 3 of the paper)
+Eigen::MatrixXd shaw_value_term(const Eigen::MatrixXd& weights, const RelativeTensor& aV) {
+    const Eigen::Index L = weights.rows();
+    const Eigen::Index d = aV.empty() ? 0 : aV[0].cols();
+    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(L, d);
+    for (Eigen::Index i = 0; i < L && i < static_cast<Eigen::Index>(aV.size()); ++i)
+        for (Eigen::Index j = 0; j < weights.cols() && j < aV[static_cast<std::size_t>(i)].rows(); ++j)
+            out.row(i) += weights(i, j) * aV[static_cast<std::size_t>(i)].row(j);
+    return out;
+}
+
+ShawValueDemo shaw_demo_values(int L, int k, int d, std::uint64_t seed) {
+    ShawValueDemo demo;
+    SplitMix64 rng(seed + 1);
+    demo.table = random_signed_matrix(2 * std::max(k, 0) + 1, std::max(d, 1), rng);
+    demo.V = random_signed_matrix(std::max(L, 0), std::max(d, 1), rng);
+    return demo;
+}
+
 }  // namespace pelab
