@@ -8,6 +8,7 @@
 // [SECTION] steps 1–3
 // [SECTION] steps 5–7
 // [SECTION] step 9
+// [SECTION] content corrections
 #include <cmath>
 #include <string>
 #include <vector>
@@ -64,12 +65,14 @@ TEST(LongContextLesson, Step2LargerBaseFewerWrapsCoarserResolution) {
         EXPECT_LE(table.values(r, 1), table.values(r - 1, 1));  // pairs wrapping within L
         EXPECT_LT(table.values(r, 4), table.values(r - 1, 4));  // neighbour score drop
     }
-    EXPECT_TRUE(any_note_contains(v, "Seed 004's one-line summary in §5.3"));
+    // The tutorials' simplified claim is set against the table's own first and last rows.
+    EXPECT_TRUE(any_note_contains(v, "A common simplified version found in tutorials")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "from base 100 to 1e+07")) << all_notes(v);
 }
 
 TEST(LongContextLesson, Step3AlibiSlopesAndSoftmaxInvariance) {
     const auto v = step_views("long-context", 3, "heads=12&head=9");
-    ASSERT_EQ(v.size(), 3u);
+    ASSERT_EQ(v.size(), 5u);
     EXPECT_EQ(v[0].heatmap().select_mode, HeatmapView::SelectMode::Row);
     EXPECT_EQ(v[0].heatmap().select_param, "head");
     EXPECT_EQ(v[0].heatmap().highlight_row, 9);
@@ -136,5 +139,82 @@ TEST_P(LongContextDiagnosis, Step9ScoresBoundedByAttentionFactorSquared) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryScaling, LongContextDiagnosis, ::testing::Range(0, 6));
+
+// [SECTION] content corrections
+TEST(LongContextLesson, Step1WritesTheFrequencyFormula) {
+    const Step& step = find_lesson("long-context")->steps[0];
+    EXPECT_NE(std::string(step.body.en).find("θᵢ = base^(−2i/d)"), std::string::npos);
+    EXPECT_NE(std::string(step.body.zh).find("θᵢ = base^(−2i/d)"), std::string::npos);
+}
+
+TEST(LongContextLesson, NoTextCallsTheSourceNotesASeed) {
+    for (const Step& step : find_lesson("long-context")->steps)
+        for (const char* text : {step.body.en, step.body.zh}) {
+            EXPECT_EQ(std::string(text).find("Seed"), std::string::npos) << text;
+            EXPECT_EQ(std::string(text).find("种子"), std::string::npos) << text;
+        }
+    for (int s = 1; s <= 9; ++s)
+        for (const ViewData& v : step_views("long-context", s, ""))
+            for (const std::string& n : v.notes) {
+                const std::size_t at = n.find("seed");
+                EXPECT_TRUE(at == std::string::npos || n.compare(at - 7, 11, "random seed") == 0) << n;
+            }
+}
+
+TEST(LongContextLesson, Step3AttentionBeyondTheTrainingLength) {
+    const auto v = step_views("long-context", 3, "heads=8&original_max=512&seq_len=4096&seed=3");
+    ASSERT_EQ(v.size(), 5u);
+    const CurveView& mass = v[3].curve();
+    ASSERT_EQ(mass.series.size(), 5u);  // share of keys, none, PI, ALiBi mean, ALiBi gentlest
+    for (std::size_t k = 0; k < mass.x.size(); ++k) {
+        EXPECT_NEAR(mass.series[0][k], (mass.x[k] - 512) / mass.x[k], 1e-12);
+        EXPECT_LE(mass.series[3][k], 0.1 * mass.series[0][k]);  // ALiBi down-weights distant keys
+        EXPECT_LE(mass.series[3][k], mass.series[4][k]);  // the gentlest head lets most through
+    }
+    EXPECT_GT(mass.series[1].back(), 0.5);  // plain RoPE: most attention lands beyond L at N = 8·L
+    const TableView& heads = v[4].table();
+    ASSERT_EQ(heads.values.rows(), 8);
+    for (int h = 0; h < 8; ++h) {
+        EXPECT_EQ(heads.values(h, 0), alibi_slopes(8)[static_cast<std::size_t>(h)]);
+        EXPECT_EQ(heads.values(h, 1), -alibi_slopes(8)[static_cast<std::size_t>(h)] * 512);
+    }
+    EXPECT_TRUE(any_note_contains(v, "Beyond L the ALiBi biases are values never met in training")) << all_notes(v);
+}
+
+TEST(LongContextLesson, NtkUnseenPairsAgreeAcrossSteps5To9) {
+    const std::string q = "seq_len=8192&factor=4&original_max=2048";
+    EXPECT_TRUE(any_note_contains(step_views("long-context", 5, q), "23 pairs never completed a turn in training (λᵢ > L); under NTK 22"));
+    EXPECT_TRUE(any_note_contains(step_views("long-context", 5, q), "only from pair 63 on"));
+    const auto side = step_views("long-context", 8, q);
+    EXPECT_EQ(side[1].table().values(2, 5), 22.0);  // row 2: NTK
+    EXPECT_EQ(step_views("long-context", 9, q)[1].table().values(2, 0), 22.0);
+    const CurveView& angles = side[2].curve();
+    ASSERT_EQ(angles.series.size(), 7u);  // six scalings and the line at 1
+    for (double y : angles.series[0]) EXPECT_NEAR(y, 4.0, 1e-12);  // none: seq_len/L
+    for (double y : angles.series[1]) EXPECT_NEAR(y, 1.0, 1e-12);  // PI
+    for (double y : angles.series[6]) EXPECT_EQ(y, 1.0);
+    EXPECT_NEAR(angles.series[2].back(), 1.0, 1e-12);  // NTK: only the last pair gets the full 1/s
+    EXPECT_GT(angles.series[2][62], 1.0);
+    EXPECT_TRUE(any_note_contains(side, "NTK: 22 pairs pass their largest training angle")) << all_notes(side);
+}
+
+TEST(LongContextLesson, Step6SaysWhatTheDynamicBracketImplies) {
+    const auto v = step_views("long-context", 6, "factor=4&original_max=2048");
+    EXPECT_TRUE(any_note_contains(v, "the bracket is s² − s + 1 = 13, not s = 4")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "s/(s² − s + 1) = 0.3077")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "at seq = (2 − 1/s)·L = 3584")) << all_notes(v);
+    const TableView& table = v[1].table();
+    EXPECT_NEAR(table.values(4, 2), 1.0 / 13, 1e-12);  // s·L: the last pair divided by s² − s + 1
+    EXPECT_NEAR(table.values(4, 3), 4.0 / 13, 1e-12);
+    for (Eigen::Index r = 0; r < table.values.rows(); ++r) EXPECT_LE(table.values(r, 3), 1.0 + 1e-12);
+}
+
+TEST(LongContextLesson, Step9SaysWhatYarnsAttentionFactorIsFor) {
+    const auto v = step_views("long-context", 9, "");
+    EXPECT_TRUE(any_note_contains(v, "sharpens the softmax back")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "Curves that go below it beyond L: no scaling")) << all_notes(v);
+    const TableView& table = v[1].table();
+    EXPECT_LT(table.values(0, 3), table.values(0, 4));  // unscaled: lower beyond L than within
+}
 
 }  // namespace

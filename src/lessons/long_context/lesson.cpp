@@ -39,7 +39,7 @@ const ParamTable<Inputs>& params() {
         {Key::integer("head", 0, 31, "0", {"ALiBi：详细显示的头（点击一行）", "ALiBi: head shown in detail (click a row)"}),
          &Inputs::head},
         {Key::shared("mode").def("causal"), &Inputs::mode},
-        {Key::shared("seed").range(0, 1000000).def("1").about({"随机查询向量的随机种子", "random seed of the queries"}),
+        {Key::shared("seed").range(0, 1000000).def("1").about({"随机查询与键的随机种子", "random seed of the random queries and keys"}),
          &Inputs::seed},
     };
     return table;
@@ -81,7 +81,7 @@ const std::vector<RopeScaling>& all_scalings() {
 
 std::string scaling_label(RopeScaling s, Lang lang) {
     switch (s) {
-        case RopeScaling::none: return say(lang, {"不缩放", "none"});
+        case RopeScaling::none: return say(lang, {"不缩放", "no scaling"});
         case RopeScaling::linear: return say(lang, {"线性（PI）", "linear (PI)"});
         case RopeScaling::ntk: return "NTK";
         case RopeScaling::dynamic: return say(lang, {"动态 NTK", "dynamic NTK"});
@@ -105,18 +105,6 @@ std::vector<double> ratio_series(const Eigen::VectorXd& scaled_freq, const Eigen
     return y;
 }
 
-// Pairs whose angles beyond the training length are new: the original model saw θᵢ·m for m < L; a pair that
-// never completed a turn there (θᵢ·(L−1) < 2π) meets unseen angles when θ′ᵢ·(seq−1) goes more than one
-// position's step past that, i.e. beyond θᵢ·L. (PI at seq = s·L reaches θᵢ·(L − 1/s): not counted.)
-int pairs_with_unseen_angles(const Eigen::VectorXd& trained, const Eigen::VectorXd& used, int L, int seq) {
-    int count = 0;
-    for (Eigen::Index i = 0; i < trained.size(); ++i) {
-        if (trained(i) * (L - 1) >= 2 * lessonui::kPi) continue;
-        if (used(i) * (seq - 1) > trained(i) * L) ++count;
-    }
-    return count;
-}
-
 // [SECTION] the lesson
 namespace {
 
@@ -128,7 +116,8 @@ Lesson make_lesson() {
     lesson.result_shape = [](const ParamSet& p) {  // per-pair tables and curves sampled at a fixed count, ALiBi heads×L
         const Inputs in = params().read(p);
         const long long d = in.d, L = in.alibi_L, h = in.heads;
-        return std::vector<long long>{std::max({d, L * h, 1024LL}), 8};
+        const long long context = std::max<long long>(in.seq_len, 2LL * in.L);  // step 3's logits over the context
+        return std::vector<long long>{std::max({d, L * h, 1024LL, context}), 8};
     };
     lesson.steps = {phase_wrap(),      base_effect(),     alibi_penalty(), position_interpolation(), ntk_aware(),
                     dynamic_ntk(),     yarn_and_llama3(), side_by_side(),  diagnosis()};

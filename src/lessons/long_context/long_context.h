@@ -29,7 +29,7 @@ struct Inputs {
     double beta_fast = 0, beta_slow = 0, low_ff = 0, high_ff = 0;
     int heads = 0, alibi_L = 0, head = 0;  // ALiBi: heads, positions shown (key L), head shown in detail
     std::string mode;      // ALiBi: causal | symmetric
-    int seed = 0;          // random seed of the queries
+    int seed = 0;          // random seed of the random queries and keys
     AlibiMode alibi_mode() const;
 };
 
@@ -44,7 +44,6 @@ std::string scaling_label(RopeScaling s, Lang lang);
 std::string pair_label(int i, Lang lang);
 std::vector<double> pair_axis(int pairs);
 std::vector<double> ratio_series(const Eigen::VectorXd& scaled_freq, const Eigen::VectorXd& base_freq);
-int pairs_with_unseen_angles(const Eigen::VectorXd& trained, const Eigen::VectorXd& used, int L, int seq);
 
 // [SECTION] steps (in lesson order)
 Step phase_wrap();              // 1 steps_1_3.cpp

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/long_context.h"
 #include "core/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
@@ -96,7 +97,7 @@ static std::vector<ViewData> ntk_aware_views(const ParamSet& p, Lang lang) {
     curve.series_labels = {"NTK: base·s^(d/(d−2))", "PI: 1/s"};
     const double first = ntk.inv_freq(0) / theta(0), last = ntk.inv_freq(pairs - 1) / theta(pairs - 1);
     const double gap = std::fabs(last - 1.0 / in.factor);
-    const std::vector<std::string> curve_notes = {
+    std::vector<std::string> curve_notes = {
         say(lang, {"新底数 base′ = {nb} = {base} · {s}^({d}/{d2})", "New base base′ = {nb} = {base} · {s}^({d}/{d2})"},
             {{"nb", num(ntk.effective_base)}, {"base", num(in.base)}, {"s", num(in.factor)}, {"d", integer(in.d)},
              {"d2", integer(in.d - 2)}}),
@@ -105,6 +106,26 @@ static std::vector<ViewData> ntk_aware_views(const ParamSet& p, Lang lang) {
             {{"first", num(first, 12)}, {"last", num(last, 12)}, {"inv", num(1.0 / in.factor, 12)}, {"gap", exact(gap)},
              {"hint", rounding_hint(gap, lang)}}),
     };
+
+    const Eigen::VectorXd ratio = rope_angle_range_ratio(theta, ntk.inv_freq, in.L, in.seq_len);
+    int slow = 0, first_within = -1;
+    for (int i = 0; i < pairs; ++i) {
+        if (rope_pair_turned_in_training(theta(i), in.L)) continue;
+        ++slow;
+        if (first_within < 0 && ratio(i) <= 1.0 + 1e-9) first_within = i;
+    }
+    const int ntk_beyond = rope_pairs_beyond_training_angles(theta, ntk.inv_freq, in.L, in.seq_len);
+    const int pi_beyond = rope_pairs_beyond_training_angles(theta, pi, in.L, in.seq_len);
+    curve_notes.push_back(say(
+        lang,
+        {"在 seq_len = {seq}、L = {L} 时：训练中没转满一圈的对（λᵢ > L）有 {slow} 对，其中 {ntk} 对在 NTK 下仍转过训练时的最大角度"
+         "（seq_len·θ′ᵢ/(L·θᵢ) > 1），PI 下是 {pi} 对。NTK 下比值从第 {first} 对起才不超过 1；最后一对的比值是 {last}。",
+         "At seq_len = {seq} and L = {L}: {slow} pairs never completed a turn in training (λᵢ > L); under NTK {ntk} "
+         "of them still turn past their largest training angle (seq_len·θ′ᵢ/(L·θᵢ) > 1), under PI {pi}. Under NTK "
+         "the ratio stays at or below 1 only from pair {first} on; the last pair's ratio is {last}."},
+        {{"seq", integer(in.seq_len)}, {"L", integer(in.L)}, {"slow", integer(slow)}, {"ntk", integer(ntk_beyond)},
+         {"pi", integer(pi_beyond)}, {"first", first_within < 0 ? say(lang, {"（无）", "(none)"}) : integer(first_within)},
+         {"last", num(ratio(pairs - 1), 4)}}));
 
     TableView table;
     table.values.resize(pairs, 3);
@@ -125,12 +146,16 @@ Step ntk_aware() {
     Step step;
     step.title = {"NTK 感知缩放", "NTK-aware scaling"};
     step.body = {"NTK 感知缩放不把每个频率都除以 s，而是放大底数：base′ = base·s^(d/(d−2))。第 i 对于是慢了 s^(−2i/(d−2)) 倍："
-                 "最快的一对恰好不变，最慢的一对恰好除以 s，中间按几何级数过渡。高频保留局部细节，低频像 PI 一样被插值。",
+                 "最快的一对（i = 0）恰好不变，只有最慢的一对（i = d/2 − 1）恰好除以 s，中间按几何级数过渡。高频保留局部细节；"
+                 "但低频并不像 PI 那样整体插值：除最后一对外，每一对都比 PI 下转得快，所以在目标长度上，"
+                 "许多训练中没转满一圈的对仍会转到没见过的角度。注释给出算出的对数。",
                  "Instead of dividing every frequency by s, NTK-aware scaling enlarges the base: base′ = base·s^(d/(d−2)). "
-                 "Pair i then slows down by s^(−2i/(d−2)): exactly 1 for the fastest pair and exactly 1/s for the slowest, "
-                 "with a geometric transition in between. High frequencies keep their local detail; the low ones are "
-                 "interpolated as in PI."};
-    step.params = {"d", "base", "factor"};
+                 "With θᵢ = base^(−2i/d), pair i is then multiplied by s^(−2i/(d−2)): exactly 1 for the fastest pair "
+                 "(i = 0) and exactly 1/s only for the slowest (i = d/2 − 1), with a geometric transition in between. High "
+                 "frequencies keep their local detail, but the slow pairs are not interpolated as in PI: every pair but "
+                 "the last turns faster than under PI, so at the target length many pairs that never completed a turn "
+                 "in training still reach angles never seen. The notes count them."};
+    step.params = {"d", "base", "factor", "original_max", "seq_len"};
     step.views = ntk_aware_views;
     return step;
 }
@@ -157,25 +182,40 @@ static std::vector<ViewData> dynamic_ntk_views(const ParamSet& p, Lang lang) {
     TableView table;
     const std::vector<double> seqs = {in.L / 2.0, static_cast<double>(in.L), 1.5 * in.L, 2.0 * in.L,
                                       in.factor * in.L, static_cast<double>(in.seq_len)};
-    table.values.resize(static_cast<Eigen::Index>(seqs.size()), 3);
+    table.values.resize(static_cast<Eigen::Index>(seqs.size()), 4);
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
     for (std::size_t r = 0; r < seqs.size(); ++r) {
         const int seq = static_cast<int>(std::lround(seqs[r]));
         const double b = rope_dynamic_base(in.base, in.d, in.factor, in.L, seq);
         const Eigen::VectorXd th = rope_default_inv_freq(in.d, b);
-        table.values.row(static_cast<Eigen::Index>(r)) << seq, b, th(pairs - 1) / theta(pairs - 1);
+        const double last = th(pairs - 1) / theta(pairs - 1);
+        table.values.row(static_cast<Eigen::Index>(r)) << seq, b, last, static_cast<double>(seq) / in.L * last;
     }
     table.row_labels = {"L/2", "L", "1.5·L", "2·L", "s·L", "seq_len"};
-    table.col_labels = {"seq_len", say(lang, {"底数", "base"}), say(lang, {"最后一对 θ′/θ", "last pair θ′/θ"})};
-    table.col_decimals = {0, -1, -1};
+    table.col_labels = {"seq_len", say(lang, {"底数", "base"}), say(lang, {"最后一对 θ′/θ", "last pair θ′/θ"}),
+                        say(lang, {"最后一对 seq_len·θ′/(L·θ)", "last pair seq_len·θ′/(L·θ)"})};
+    table.col_decimals = {0, -1, -1, -1};
     table.decimals = 6;
     const double at_sl = rope_dynamic_base(in.base, in.d, in.factor, in.L, static_cast<int>(std::lround(in.factor * in.L)));
     const std::vector<std::string> notes = {
         say(lang, {"seq_len ≤ L 时底数保持 {base}（公式括号内为 1）。", "For seq_len ≤ L the base stays {base} (the bracket equals 1)."},
             {{"base", num(in.base)}}),
-        say(lang, {"seq_len = s·L 时底数 = {dyn}，而静态 NTK 的底数 = {ntk}：括号里是 s² − s + 1 而不是 s。",
-                   "At seq_len = s·L the base is {dyn}, while static NTK's is {ntk}: the bracket is s² − s + 1, not s."},
-            {{"dyn", num(at_sl)}, {"ntk", num(rope_ntk_base(in.base, in.d, in.factor))}}),
+        say(lang, {"seq_len = s·L 时括号是 s² − s + 1 = {bracket} 而不是 s = {s}：底数 = {dyn}，而静态 NTK 的底数 = {ntk}。"
+                   "最慢的一对因此被除以 {bracket} 而不是 s，在这个长度上只用到训练时角度范围的 s/(s² − s + 1) = {used}，"
+                   "静态 NTK 恰好用满（1）：在目标长度上，动态 NTK 压缩得比 s 要求的更多。",
+                   "At seq_len = s·L the bracket is s² − s + 1 = {bracket}, not s = {s}: the base is {dyn}, while static "
+                   "NTK's is {ntk}. The slowest pair is therefore divided by {bracket} instead of s and, at that length, "
+                   "uses only s/(s² − s + 1) = {used} of its training angle range, where static NTK uses exactly all of "
+                   "it (1): at the target length dynamic NTK compresses more than s asks for."},
+            {{"bracket", num(in.factor * in.factor - in.factor + 1)}, {"s", num(in.factor)}, {"dyn", num(at_sl)},
+             {"ntk", num(rope_ntk_base(in.base, in.d, in.factor))},
+             {"used", num(in.factor / (in.factor * in.factor - in.factor + 1), 4)}}),
+        say(lang, {"一般地，最慢一对的比值是 (seq/L)/(s·seq/L − s + 1)，因为 (s − 1)(seq/L − 1) ≥ 0 它永远不超过 1："
+                   "动态 NTK 在任何长度下都不会让最慢的一对转到没见过的角度。括号等于 s（与静态 NTK 相同的底数）时 seq = (2 − 1/s)·L = {match}。",
+                   "In general the slowest pair's ratio is (seq/L)/(s·seq/L − s + 1), never above 1 because "
+                   "(s − 1)(seq/L − 1) ≥ 0: at no length does dynamic NTK take the slowest pair to an unseen angle. The "
+                   "bracket equals s (the static NTK base) at seq = (2 − 1/s)·L = {match}."},
+            {{"match", num((2.0 - 1.0 / in.factor) * in.L)}}),
     };
     return {make_view(say(lang, {"动态 NTK 的底数随序列长度变化（log₁₀）", "Dynamic NTK base against sequence length (log₁₀)"}), curve),
             make_view(say(lang, {"几个序列长度下的底数", "The base at a few sequence lengths"}), table, notes)};
@@ -186,11 +226,13 @@ Step dynamic_ntk() {
     step.title = {"动态 NTK", "Dynamic NTK"};
     step.body = {"动态 NTK 按当前序列长度重新计算底数，与 HF 的 _compute_dynamic_ntk_parameters 一致："
                  "base·((s·seq/L) − (s − 1))^(d/(d−2))，其中 seq = max(seq_len, L)。在训练长度以内括号等于 1，什么都不变；"
-                 "超过之后底数随长度增长。在 seq_len = s·L 处它并不等于静态 NTK 的底数，表格把两者并列。",
+                 "超过之后底数随长度增长。在 seq_len = s·L 处括号是 s² − s + 1 而不是 s，所以它并不等于静态 NTK 的底数："
+                 "最慢的一对被压缩得比 s 要求的更多。注释用当前参数算出两者。",
                  "Dynamic NTK recomputes the base from the current sequence length, as HF's "
                  "_compute_dynamic_ntk_parameters does: base·((s·seq/L) − (s − 1))^(d/(d−2)) with seq = max(seq_len, L). Up "
                  "to the training length the bracket is 1 and nothing changes; beyond it the base grows with the length. "
-                 "At seq_len = s·L it is not the static NTK base, as the table shows side by side."};
+                 "At seq_len = s·L the bracket is s² − s + 1, not s, so the base is not static NTK's: the slowest pair is "
+                 "compressed more than s asks for. The notes compute both for the current parameters."};
     step.params = {"d", "base", "original_max", "factor", "seq_len"};
     step.views = dynamic_ntk_views;
     return step;
