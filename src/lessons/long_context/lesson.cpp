@@ -1,0 +1,136 @@
+// PE Lab — lessons/long_context/lesson.cpp
+// Lesson "long-context": what happens to RoPE beyond the training length and the strategies that extend
+// it, in 9 steps: phase wrap, the effect of the base, ALiBi, position interpolation, NTK-aware scaling,
+// dynamic NTK, YaRN and Llama 3 (as HF modeling_rope_utils.py, in core/rope_scaling), a side-by-side chart
+// of the per-pair scale factors, and a diagnosis of mean scores beyond the original length. Every number
+// shown comes from core (rope.h, rope_scaling.h, alibi.h). This file holds the parameter table, the
+// computations several steps share and the lesson's step list; the steps live in steps_*.cpp.
+// Comments are English only: the font subset is built from the characters inside the .cpp strings.
+//
+// [SECTION] parameters
+// [SECTION] shared computations
+// [SECTION] the lesson
+#include <algorithm>
+#include <cmath>
+
+#include "lessons/lesson_util.h"
+#include "lessons/long_context/long_context.h"
+
+namespace pelab {
+namespace long_context {
+
+// [SECTION] parameters
+const ParamTable<Inputs>& params() {
+    static const ParamTable<Inputs> table{
+        {Key::shared("d").range(8, 128).def("128").about({"旋转维度 d（d/2 对）", "rotary dimension d (d/2 pairs)"}),
+         &Inputs::d},
+        {Key::shared("base").range(10, 1e7).def("10000"), &Inputs::base},
+        {Key::shared("original_max").range(16, 65536).def("2048").about({"训练长度 L", "training length L"}).sym("L"),
+         &Inputs::L},
+        {Key::shared("factor").range(1, 32).def("4"), &Inputs::factor},
+        {Key::shared("seq_len").range(16, 262144).def("8192").about({"当前（评估）序列长度", "current / evaluated sequence length"}),
+         &Inputs::seq_len},
+        {Key::shared("beta_fast").range(1, 128).def("32"), &Inputs::beta_fast},
+        {Key::shared("beta_slow").range(0.01, 32).def("1"), &Inputs::beta_slow},
+        {Key::shared("low_freq_factor").range(0.5, 8).def("1").sym("low ff"), &Inputs::low_ff},
+        {Key::shared("high_freq_factor").range(1, 32).def("4").sym("high ff"), &Inputs::high_ff},
+        {Key::shared("heads").range(1, 32).def("12").about({"ALiBi：头数", "ALiBi: number of heads"}), &Inputs::heads},
+        {Key::shared("L").range(2, 64).def("16").about({"ALiBi：显示的位置数", "ALiBi: positions shown"}), &Inputs::alibi_L},
+        {Key::integer("head", 0, 31, "0", {"ALiBi：详细显示的头（点击一行）", "ALiBi: head shown in detail (click a row)"}),
+         &Inputs::head},
+        {Key::shared("mode").def("causal"), &Inputs::mode},
+        {Key::shared("seed").range(0, 1000000).def("1").about({"随机查询与键的随机种子", "random seed of the random queries and keys"}),
+         &Inputs::seed},
+    };
+    return table;
+}
+
+Inputs read_inputs(const ParamSet& p) {
+    Inputs in = params().read(p);
+    in.head = std::min(in.head, in.heads - 1);
+    return in;
+}
+
+AlibiMode Inputs::alibi_mode() const {
+    AlibiMode m = AlibiMode::causal;
+    parse_alibi_mode(mode, &m);
+    return m;
+}
+
+// [SECTION] shared computations
+RopeScalingResult scaled(const Inputs& in, RopeScaling kind) {
+    RopeScalingParams s;
+    s.kind = kind;
+    s.d = in.d;
+    s.base = in.base;
+    s.factor = in.factor;
+    s.original_max = in.L;
+    s.seq_len = in.seq_len;
+    s.beta_fast = in.beta_fast;
+    s.beta_slow = in.beta_slow;
+    s.low_freq_factor = in.low_ff;
+    s.high_freq_factor = in.high_ff;
+    return rope_scaled_inv_freq(s);
+}
+
+const std::vector<RopeScaling>& all_scalings() {
+    static const std::vector<RopeScaling> all = {RopeScaling::none, RopeScaling::linear, RopeScaling::ntk,
+                                                 RopeScaling::dynamic, RopeScaling::yarn, RopeScaling::llama3};
+    return all;
+}
+
+std::string scaling_label(RopeScaling s, Lang lang) {
+    switch (s) {
+        case RopeScaling::none: return say(lang, {"不缩放", "no scaling"});
+        case RopeScaling::linear: return say(lang, {"线性（PI）", "linear (PI)"});
+        case RopeScaling::ntk: return "NTK";
+        case RopeScaling::dynamic: return say(lang, {"动态 NTK", "dynamic NTK"});
+        case RopeScaling::yarn: return "YaRN";
+        case RopeScaling::llama3: return "Llama 3";
+    }
+    return "";
+}
+
+std::string pair_label(int i, Lang lang) { return say(lang, {"第 {i} 对", "pair {i}"}, {{"i", lessonui::integer(i)}}); }
+
+std::vector<double> pair_axis(int pairs) {
+    std::vector<double> x;
+    for (int i = 0; i < pairs; ++i) x.push_back(i);
+    return x;
+}
+
+std::vector<double> ratio_series(const Eigen::VectorXd& scaled_freq, const Eigen::VectorXd& base_freq) {
+    std::vector<double> y;
+    for (Eigen::Index i = 0; i < base_freq.size(); ++i) y.push_back(scaled_freq(i) / base_freq(i));
+    return y;
+}
+
+// [SECTION] the lesson
+namespace {
+
+Lesson make_lesson() {
+    Lesson lesson;
+    lesson.id = "long-context";
+    lesson.title = {"长上下文：ALiBi、底数与 RoPE 缩放", "Long context: ALiBi, the base, RoPE scaling"};
+    use_params(lesson, params());
+    lesson.result_shape = [](const ParamSet& p) {  // per-pair tables and curves sampled at a fixed count, ALiBi heads×L
+        const Inputs in = params().read(p);
+        const long long d = in.d, L = in.alibi_L, h = in.heads;
+        const long long context = std::max<long long>(in.seq_len, 2LL * in.L);  // step 3's logits over the context
+        return std::vector<long long>{std::max({d, L * h, 1024LL, context}), 8};
+    };
+    lesson.steps = {phase_wrap(),      base_effect(),     alibi_penalty(), position_interpolation(), ntk_aware(),
+                    dynamic_ntk(),     yarn_and_llama3(), side_by_side(),  diagnosis()};
+    return lesson;
+}
+
+}  // namespace
+
+}  // namespace long_context
+
+const Lesson* lesson_long_context() {
+    static const Lesson lesson = long_context::make_lesson();
+    return &lesson;
+}
+
+}  // namespace pelab

@@ -1,0 +1,220 @@
+// PE Lab — tests/lessons/long_context_lesson_test.cpp
+// The specific numbers of the lesson "long-context": each step's live checks say what the core computes
+// (wrapping pairs, the base's two effects, ALiBi slopes and softmax invariance, HF scaling quantities, the
+// diagnosis beyond the training length). The generic checks of every lesson (text, shapes, explain, the
+// min/max of every parameter) live in battery_test.cpp.
+//
+// [SECTION] helpers
+// [SECTION] steps 1–3
+// [SECTION] steps 5–7
+// [SECTION] step 9
+// [SECTION] content corrections
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/alibi.h"
+#include "core/rope_scaling.h"
+#include "lessons/lesson.h"
+#include "lesson_views.h"
+
+namespace {
+
+using namespace pelab;
+using pelab_test::any_note_contains;
+using pelab_test::step_views;
+
+// [SECTION] helpers
+std::string all_notes(const std::vector<ViewData>& views) {
+    std::string s;
+    for (const ViewData& v : views)
+        for (const std::string& n : v.notes) s += n + "\n";
+    return s;
+}
+
+// [SECTION] steps 1–3
+TEST(LongContextLesson, StepsAndParams) {
+    ASSERT_NE(find_lesson("long-context"), nullptr);
+    EXPECT_EQ(find_lesson("long-context")->steps.size(), 9u);
+}
+
+TEST(LongContextLesson, OldLog10BaseLinksStillWork) {
+    const auto v = step_views("long-context", 2, "log10_base=5");
+    const TableView& table = v[0].table();
+    bool current = false;
+    for (Eigen::Index r = 0; r < table.values.rows(); ++r)
+        if (table.row_labels[static_cast<std::size_t>(r)] == "current") current = table.values(r, 0) == 1e5;
+    EXPECT_TRUE(current);
+}
+
+TEST(LongContextLesson, Step1CountsWrappingPairs) {
+    const auto v = step_views("long-context", 1, "");
+    const TableView& table = v[1].table();
+    ASSERT_EQ(table.values.rows(), 64);
+    int wraps = 0;
+    for (int i = 0; i < 64; ++i) wraps += table.values(i, 3) == 1.0;
+    EXPECT_EQ(wraps, 41);  // λ = 2π·10000^(2i/128) ≤ 2048 for i ≤ 40
+    EXPECT_TRUE(any_note_contains(v, "L = 2048: 41 pairs turned full circles in training")) << all_notes(v);
+    EXPECT_EQ(v[0].curve().vlines_x, std::vector<double>{2048});
+}
+
+TEST(LongContextLesson, Step2LargerBaseFewerWrapsCoarserResolution) {
+    const auto v = step_views("long-context", 2, "");
+    const TableView& table = v[0].table();
+    for (Eigen::Index r = 1; r < table.values.rows(); ++r) {
+        EXPECT_LE(table.values(r, 1), table.values(r - 1, 1));  // pairs wrapping within L
+        EXPECT_LT(table.values(r, 4), table.values(r - 1, 4));  // neighbour score drop
+    }
+    // The tutorials' simplified claim is set against the table's own first and last rows.
+    EXPECT_TRUE(any_note_contains(v, "A common simplified version found in tutorials")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "from base 100 to 1e+07")) << all_notes(v);
+}
+
+TEST(LongContextLesson, Step3AlibiSlopesAndSoftmaxInvariance) {
+    const auto v = step_views("long-context", 3, "heads=12&head=9");
+    ASSERT_EQ(v.size(), 5u);
+    EXPECT_EQ(v[0].heatmap().select_mode, HeatmapView::SelectMode::Row);
+    EXPECT_EQ(v[0].heatmap().select_param, "head");
+    EXPECT_EQ(v[0].heatmap().highlight_row, 9);
+    EXPECT_NEAR(v[0].heatmap().values(9, 1), -alibi_slopes(12)[9], 1e-15);
+    EXPECT_TRUE(any_note_contains(v, "The head count is not a power of 2: the slopes are not sorted."));
+    EXPECT_TRUE(any_note_contains(step_views("long-context", 3, "heads=16"), "The slopes are strictly decreasing."));
+    EXPECT_TRUE(std::isnan(v[1].heatmap().values(0, 1)));  // masked future key
+    EXPECT_NEAR(v[1].heatmap().values(5, 2), -alibi_slopes(12)[9] * 3, 1e-15);
+    EXPECT_TRUE(any_note_contains(v, "Doubling the length: largest change of the first L×L block = 0"));
+    const auto sym = step_views("long-context", 3, "mode=symmetric&heads=4");
+    EXPECT_NEAR(sym[1].heatmap().values(0, 3), -alibi_slopes(4)[0] * 3, 1e-15);
+}
+
+// [SECTION] steps 5–7
+TEST(LongContextLesson, Step5NtkEndsAtOneOverS) {
+    const auto v = step_views("long-context", 5, "factor=8");
+    const std::vector<double>& ntk = v[0].curve().series[0];
+    EXPECT_NEAR(ntk.front(), 1.0, 1e-15);
+    EXPECT_NEAR(ntk.back(), 0.125, 1e-12);
+    for (double x : v[0].curve().series[1]) EXPECT_NEAR(x, 0.125, 1e-15);
+}
+
+TEST(LongContextLesson, Step6DynamicNoChangeUpToL) {
+    const auto v = step_views("long-context", 6, "");
+    const TableView& table = v[1].table();
+    EXPECT_EQ(table.values(0, 1), 10000.0);  // L/2
+    EXPECT_EQ(table.values(1, 1), 10000.0);  // L
+    EXPECT_GT(table.values(2, 1), 10000.0);
+    EXPECT_TRUE(any_note_contains(v, "For seq_len ≤ L the base stays 10000"));
+}
+
+TEST(LongContextLesson, Step7YarnAndLlama3FromCore) {
+    const auto v = step_views("long-context", 7, "");
+    const TableView& yarn = v[1].table();
+    EXPECT_NEAR(yarn.values(0, 0), yarn_find_correction_dim(32, 128, 10000, 2048), 1e-12);
+    EXPECT_EQ(yarn.values(1, 0), 16.0);
+    EXPECT_EQ(yarn.values(3, 0), 41.0);
+    EXPECT_NEAR(yarn.values(4, 0), 0.1 * std::log(4.0) + 1.0, 1e-15);
+    const TableView& llama = v[2].table();
+    EXPECT_EQ(llama.values(0, 0) + llama.values(1, 0) + llama.values(2, 0), 64.0);
+}
+
+// [SECTION] step 9
+TEST(LongContextLesson, Step9UnseenPairs) {
+    const auto v = step_views("long-context", 9, "seq_len=8192&factor=4&original_max=2048");
+    const TableView& table = v[1].table();
+    ASSERT_EQ(table.values.rows(), 6);
+    EXPECT_GT(table.values(0, 0), 0.0);   // none: slow pairs meet new angles
+    EXPECT_EQ(table.values(1, 0), 0.0);   // linear with seq_len = s·L: none
+    EXPECT_LE(table.values(4, 0), table.values(0, 0));
+    EXPECT_EQ(v[0].curve().series.size(), 6u);
+    EXPECT_GT(v[0].curve().series[0].front(), v[0].curve().series[0].back());  // the unscaled score decays
+}
+
+// Binned means of normalised scores: at most 1 (times YaRN's attention factor squared), for every scaling.
+class LongContextDiagnosis : public ::testing::TestWithParam<int> {};
+
+TEST_P(LongContextDiagnosis, Step9ScoresBoundedByAttentionFactorSquared) {
+    const auto v = step_views("long-context", 9, "seq_len=8192&factor=4&original_max=2048");
+    const std::size_t s = static_cast<std::size_t>(GetParam());
+    ASSERT_LT(s, v[0].curve().series.size());
+    const double bound = s == 4 ? std::pow(yarn_get_mscale(4), 2) : 1.0;  // row 4 is YaRN
+    for (double y : v[0].curve().series[s]) EXPECT_LE(std::fabs(y), bound + 1e-12);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryScaling, LongContextDiagnosis, ::testing::Range(0, 6));
+
+// [SECTION] content corrections
+TEST(LongContextLesson, Step1WritesTheFrequencyFormula) {
+    const Step& step = find_lesson("long-context")->steps[0];
+    EXPECT_NE(std::string(step.body.en).find("θᵢ = base^(−2i/d)"), std::string::npos);
+    EXPECT_NE(std::string(step.body.zh).find("θᵢ = base^(−2i/d)"), std::string::npos);
+}
+
+TEST(LongContextLesson, NoTextCallsTheSourceNotesASeed) {
+    for (const Step& step : find_lesson("long-context")->steps)
+        for (const char* text : {step.body.en, step.body.zh}) {
+            EXPECT_EQ(std::string(text).find("Seed"), std::string::npos) << text;
+            EXPECT_EQ(std::string(text).find("种子"), std::string::npos) << text;
+        }
+    for (int s = 1; s <= 9; ++s)
+        for (const ViewData& v : step_views("long-context", s, ""))
+            for (const std::string& n : v.notes) {
+                const std::size_t at = n.find("seed");
+                EXPECT_TRUE(at == std::string::npos || n.compare(at - 7, 11, "random seed") == 0) << n;
+            }
+}
+
+TEST(LongContextLesson, Step3AttentionBeyondTheTrainingLength) {
+    const auto v = step_views("long-context", 3, "heads=8&original_max=512&seq_len=4096&seed=3");
+    ASSERT_EQ(v.size(), 5u);
+    const CurveView& mass = v[3].curve();
+    ASSERT_EQ(mass.series.size(), 5u);  // share of keys, none, PI, ALiBi mean, ALiBi gentlest
+    for (std::size_t k = 0; k < mass.x.size(); ++k) {
+        EXPECT_NEAR(mass.series[0][k], (mass.x[k] - 512) / mass.x[k], 1e-12);
+        EXPECT_LE(mass.series[3][k], 0.1 * mass.series[0][k]);  // ALiBi down-weights distant keys
+        EXPECT_LE(mass.series[3][k], mass.series[4][k]);  // the gentlest head lets most through
+    }
+    EXPECT_GT(mass.series[1].back(), 0.5);  // plain RoPE: most attention lands beyond L at N = 8·L
+    const TableView& heads = v[4].table();
+    ASSERT_EQ(heads.values.rows(), 8);
+    for (int h = 0; h < 8; ++h) {
+        EXPECT_EQ(heads.values(h, 0), alibi_slopes(8)[static_cast<std::size_t>(h)]);
+        EXPECT_EQ(heads.values(h, 1), -alibi_slopes(8)[static_cast<std::size_t>(h)] * 512);
+    }
+    EXPECT_TRUE(any_note_contains(v, "Beyond L the ALiBi biases are values never met in training")) << all_notes(v);
+}
+
+TEST(LongContextLesson, NtkUnseenPairsAgreeAcrossSteps5To9) {
+    const std::string q = "seq_len=8192&factor=4&original_max=2048";
+    EXPECT_TRUE(any_note_contains(step_views("long-context", 5, q), "23 pairs never completed a turn in training (λᵢ > L); under NTK 22"));
+    EXPECT_TRUE(any_note_contains(step_views("long-context", 5, q), "only from pair 63 on"));
+    const auto side = step_views("long-context", 8, q);
+    EXPECT_EQ(side[1].table().values(2, 5), 22.0);  // row 2: NTK
+    EXPECT_EQ(step_views("long-context", 9, q)[1].table().values(2, 0), 22.0);
+    const CurveView& angles = side[2].curve();
+    ASSERT_EQ(angles.series.size(), 7u);  // six scalings and the line at 1
+    for (double y : angles.series[0]) EXPECT_NEAR(y, 4.0, 1e-12);  // none: seq_len/L
+    for (double y : angles.series[1]) EXPECT_NEAR(y, 1.0, 1e-12);  // PI
+    for (double y : angles.series[6]) EXPECT_EQ(y, 1.0);
+    EXPECT_NEAR(angles.series[2].back(), 1.0, 1e-12);  // NTK: only the last pair gets the full 1/s
+    EXPECT_GT(angles.series[2][62], 1.0);
+    EXPECT_TRUE(any_note_contains(side, "NTK: 22 pairs pass their largest training angle")) << all_notes(side);
+}
+
+TEST(LongContextLesson, Step6SaysWhatTheDynamicBracketImplies) {
+    const auto v = step_views("long-context", 6, "factor=4&original_max=2048");
+    EXPECT_TRUE(any_note_contains(v, "the bracket is s² − s + 1 = 13, not s = 4")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "s/(s² − s + 1) = 0.3077")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "at seq = (2 − 1/s)·L = 3584")) << all_notes(v);
+    const TableView& table = v[1].table();
+    EXPECT_NEAR(table.values(4, 2), 1.0 / 13, 1e-12);  // s·L: the last pair divided by s² − s + 1
+    EXPECT_NEAR(table.values(4, 3), 4.0 / 13, 1e-12);
+    for (Eigen::Index r = 0; r < table.values.rows(); ++r) EXPECT_LE(table.values(r, 3), 1.0 + 1e-12);
+}
+
+TEST(LongContextLesson, Step9SaysWhatYarnsAttentionFactorIsFor) {
+    const auto v = step_views("long-context", 9, "");
+    EXPECT_TRUE(any_note_contains(v, "sharpens the softmax back")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "Curves that go below it beyond L: no scaling")) << all_notes(v);
+    const TableView& table = v[1].table();
+    EXPECT_LT(table.values(0, 3), table.values(0, 4));  // unscaled: lower beyond L than within
+}
+
+}  // namespace
