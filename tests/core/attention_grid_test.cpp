@@ -2,7 +2,7 @@
 // The attention-grid maths: row-major index ↔ coordinate, the 1-D rule (one diagonal, Toeplitz, the
 // seed's N = 6, Δ = −2 example), the 2-D rule (the seed's 2×3 "right neighbour" example, never linking
 // across a row break, unlike the naive 1-D rule on flattened indices), softmax attention and the
-// permutation-equivariance demo, plus the two quantities and the attention-grid lesson's key facts.
+// permutation-equivariance demo, plus the two quantities. The lesson's tests: tests/lessons/attention_grid_lesson_test.cpp.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -11,8 +11,6 @@
 #include "core/attention_grid.h"
 #include "core/f_delta.h"
 #include "core/quantity.h"
-#include "lessons/lesson.h"
-#include "lesson_views.h"
 #include "matrix_assert.h"
 
 namespace {
@@ -153,59 +151,6 @@ TEST(AttentionGrid, Quantities) {
     ASSERT_EQ(r2.shape, (std::vector<int>{6, 6}));
     EXPECT_EQ(r2.data[1 * 6 + 2], 1.0);
     EXPECT_EQ(r2.data[2 * 6 + 3], 0.0);
-}
-
-}  // namespace
-
-// [SECTION] the attention-grid lesson
-namespace {
-
-using namespace pelab;
-using pelab_test::step_views;
-using pelab_test::any_note_contains;
-
-TEST(AttentionGridLesson, SevenStepsAndTheSeedsExamples) {
-    const Lesson* lesson = find_lesson("attention-grid");
-    ASSERT_NE(lesson, nullptr);
-    EXPECT_EQ(lesson->steps.size(), 7u);
-    // Step 2: Δ = −2 on N = 6 leaves the last two rows empty (0-based 4, 5; the seed's 5, 6).
-    EXPECT_TRUE(any_note_contains(step_views("attention-grid", 2, ""), "Rows without a 1 (counting from 0): 4, 5; counting from 1 as the seed does: 5, 6."));
-    // Step 4: a 6×6 grid has 36 positions, so A is 36×36 = 1296 pairs.
-    const auto v4 = step_views("attention-grid", 4, "");
-    EXPECT_EQ(v4[2].heatmap().values.rows(), 36);
-    EXPECT_TRUE(any_note_contains(v4, "A is 36×36, 1296 pairs"));
-    // Step 6: the seed's 2×3 example, its ones in 1-based numbering and the naive rule's wrong link 3 → 4.
-    const auto v6 = step_views("attention-grid", 6, "");
-    EXPECT_TRUE(any_note_contains(v6, "Counting from 1 as the seed does: A[1,2], A[2,3], A[4,5], A[5,6]"));
-    EXPECT_TRUE(any_note_contains(v6, "Rows without a 1 (from 0 / from 1): 2, 5 / 3, 6"));
-    EXPECT_TRUE(any_note_contains(v6, ": 2→3 / 3→4"));
-    ASSERT_EQ(v6[2].heatmap().highlight_cells.size(), 1u);
-    EXPECT_EQ(v6[2].heatmap().highlight_cells[0], (std::pair<int, int>{2, 3}));
-}
-
-TEST(AttentionGridLesson, GridAndMatrixSelectTheSameQuery) {
-    const auto v7 = step_views("attention-grid", 7, "H=16&W=16&query=37&drow=1&dcol=-2");
-    ASSERT_EQ(v7.size(), 2u);
-    const HeatmapView& grid = v7[0].heatmap();
-    const HeatmapView& a = v7[1].heatmap();
-    EXPECT_EQ(grid.select_mode, HeatmapView::SelectMode::Cell);
-    EXPECT_EQ(grid.select_param, "query");
-    EXPECT_EQ(a.select_mode, HeatmapView::SelectMode::Row);
-    EXPECT_EQ(a.select_param, "query");
-    EXPECT_EQ(a.values.rows(), 256);
-    EXPECT_EQ(a.highlight_row, 37);
-    // Query 37 = (2, 5); δ = (1, −2) → key (1, 7) = 23.
-    EXPECT_EQ(grid.highlight_cells.front(), (std::pair<int, int>{2, 5}));
-    EXPECT_EQ(a.highlight_cells.front(), (std::pair<int, int>{37, 23}));
-    // Step 5: the grid cell text shows δ from the query; arrows start at the query.
-    const auto v5 = step_views("attention-grid", 5, "query=4");
-    const HeatmapView& grid5 = v5[0].heatmap();
-    ASSERT_EQ(grid5.cell_text.size(), 6u);
-    EXPECT_EQ(grid5.cell_text[4], "q");
-    EXPECT_EQ(grid5.cell_text[2], "(1,−1)");
-    EXPECT_EQ(grid5.arrows.size(), 5u);
-    EXPECT_EQ(grid5.arrows[0].r0, 1);
-    EXPECT_EQ(grid5.arrows[0].c0, 1);
 }
 
 }  // namespace
