@@ -54,7 +54,7 @@ const ParamTable<Inputs>& params() {
                    {"轴向 RoPE 的频率底数（rope-vit 的 theta，默认 100）", "frequency base of axial RoPE (rope-vit's theta, default 100)"})
                  .sym("base"),
          &Inputs::theta},
-        {Key::shared("seed").def("1").about({"随机表与向量的随机种子", "random seed of the random table and vectors"}),
+        {Key::shared("seed").def("1").about({"生成表与向量所用的随机种子", "random seed of the table and vectors"}),
          &Inputs::seed},
     };
     return table;
@@ -88,9 +88,12 @@ std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang);
 Step patch_grid() {
     Step step;
     step.title = {"图块网格与按行展平", "The patch grid and its row-major flattening"};
-    step.body = {"ViT 把图像切成 H×W 个图块，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
+    step.body = {"图像是二维的，Transformer 读的却是一维的词元序列，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
+                 "ViT 把图像切成 H×W 个图块，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
                  "注意力表仍是 N×N（N = H·W），每个格子是一对词元；二维的相对位移是向量 δ = (Δr, Δc)。"
                  "右边的表实现“关注右边一格”：它在展平后并不是一整条对角线。点击网格的格子可以换选中的图块。",
+                 "An image is 2-D but a transformer reads a 1-D sequence of tokens, so every position encoding for vision "
+                 "first has to settle how a grid position becomes a token index and what the offset between two tokens is. "
                  "A ViT cuts the image into H×W patches, one token each, flattened row by row: patch (r, c) becomes token "
                  "t = r·W + c. The attention table is still N×N (N = H·W), one cell per pair of tokens; the relative offset "
                  "in 2-D is a vector δ = (Δr, Δc). The second table implements 'attend to the patch on the right', which "
@@ -353,10 +356,10 @@ Step axial_rope() {
     Step step;
     step.title = {"轴向二维 RoPE", "Axial 2-D RoPE"};
     step.body = {"naver-ai/rope-vit 的轴向 RoPE 把 dim/2 对分成两组：前 dim/4 对按列坐标旋转，后 dim/4 对按行坐标旋转，"
-                 "两组用相同的频率 1/θ^(4j/dim)（θ 默认 100）。每组都是一维 RoPE，所以分数只依赖 (Δ行, Δ列)："
+                 "两组用相同的频率 1/base^(4j/dim)，其中底数 base 就是 rope-vit 代码里的 theta（默认 100）。每组都是一维 RoPE，所以分数只依赖 (Δ行, Δ列)："
                  "注释核对了所有偏移相同的格子数值相同。点击右侧网格可以换查询图块。",
                  "The axial RoPE of naver-ai/rope-vit splits the dim/2 pairs in two groups: the first dim/4 pairs turn with "
-                 "the column, the last dim/4 with the row, both at frequencies 1/θ^(4j/dim) (θ defaults to 100). Each group "
+                 "the column, the last dim/4 with the row, both at frequencies 1/base^(4j/dim), where the base is what rope-vit's code calls theta (100 by default). Each group "
                  "is a 1-D RoPE, so the score depends only on (Δrow, Δcol); the notes check that all cells with the same "
                  "offset hold the same value. Click the grid to change the query patch."};
     step.params = {"H", "W", "patch", "dim", "theta", "seed"};
@@ -436,8 +439,8 @@ std::vector<ViewData> axial_rope_views(const ParamSet& p, Lang lang) {
     return {make_view(say(lang, {"轴向 2-D RoPE 分数 S[a,b]（(HW)×(HW)）", "Axial 2-D RoPE scores S[a,b], (HW)×(HW)"}), heat, {spread_note}),
             make_view(say(lang, {"选中查询对每个键图块的分数（点击格子换查询）", "Scores of the selected query to every key patch (click to change)"}), rv),
             make_view(say(lang, {"每一对：随哪个轴旋转、频率多少", "Each pair: which axis turns it, at what frequency"}), table,
-                      {say(lang, {"rope-vit 的 compute_axial_cis：频率 1/θ^(4j/dim)，j < dim/4；前 dim/4 对用 t % W（列），后 dim/4 对用 t // W（行）。",
-                                  "rope-vit's compute_axial_cis: frequencies 1/θ^(4j/dim), j < dim/4; the first dim/4 "
+                      {say(lang, {"rope-vit 的 compute_axial_cis：频率 1/theta^(4j/dim)（theta 即底数 base），j < dim/4；前 dim/4 对用 t % W（列），后 dim/4 对用 t // W（行）。",
+                                  "rope-vit's compute_axial_cis: frequencies 1/theta^(4j/dim) (theta is the base), j < dim/4; the first dim/4 "
                                   "pairs use t % W (column), the last dim/4 use t // W (row)."})})};
 }
 

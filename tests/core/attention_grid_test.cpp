@@ -1,7 +1,7 @@
 // PE Lab — tests/core/attention_grid_test.cpp
 // The attention-grid maths: row-major index ↔ coordinate, the 1-D rule (one diagonal, Toeplitz, the
-// seed's N = 6, Δ = −2 example), the 2-D rule (the seed's 2×3 "right neighbour" example, never linking
-// across a row break, unlike the naive 1-D rule on flattened indices), softmax attention and the
+// N = 6, Δ = −2 example), the 2-D rule (the 2×3 "right neighbour" example, never linking across a row
+// break, unlike the naive 1-D rule on flattened indices; doubly block-Toeplitz), softmax attention and the
 // permutation-equivariance demo, plus the two quantities. The lesson's tests: tests/lessons/attention_grid_lesson_test.cpp.
 #include <algorithm>
 #include <cmath>
@@ -18,7 +18,7 @@ namespace {
 using namespace pelab;
 
 TEST(AttentionGrid, RowMajorCoordinates) {
-    // The seed's 2×3 grid: tokens 1..6 (1-based) are indices 0..5 here.
+    // The 2×3 grid: tokens 1..6 (1-based) are indices 0..5 here.
     const int expected[6][2] = {{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}};
     for (int t = 0; t < 6; ++t) {
         EXPECT_EQ(grid_coord(t, 3).row, expected[t][0]);
@@ -29,9 +29,9 @@ TEST(AttentionGrid, RowMajorCoordinates) {
         for (int t = 0; t < 50; ++t) EXPECT_EQ(grid_index(grid_coord(t, W).row, grid_coord(t, W).col, W), t);
 }
 
-// The seed's N = 6 example: Δ = −2 (key two places to the right) lights one diagonal, the last two rows
+// The N = 6 example: Δ = −2 (key two places to the right) lights one diagonal, the last two rows
 // stay empty.
-TEST(AttentionGrid, Rule1dSeedExample) {
+TEST(AttentionGrid, Rule1dWorkedExample) {
     const Eigen::MatrixXd A = attention_rule_1d(6, -2);
     Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(6, 6);
     expected(0, 2) = expected(1, 3) = expected(2, 4) = expected(3, 5) = 1;
@@ -51,9 +51,9 @@ TEST(AttentionGrid, Rule1dIsToeplitzWithOneLitDiagonal) {
         }
 }
 
-// The seed's 2×3 grid with δ = (0, −1), "the right neighbour": 1-based A[1,2], A[2,3], A[4,5], A[5,6];
+// The 2×3 grid with δ = (0, −1), "the right neighbour": 1-based A[1,2], A[2,3], A[4,5], A[5,6];
 // rows 3 and 6 (the right edge) stay empty.
-TEST(AttentionGrid, Rule2dSeedExample) {
+TEST(AttentionGrid, Rule2dWorkedExample) {
     const Eigen::MatrixXd A = attention_rule_2d(2, 3, 0, -1);
     Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(6, 6);
     expected(0, 1) = expected(1, 2) = expected(3, 4) = expected(4, 5) = 1;
@@ -90,6 +90,34 @@ TEST(AttentionGrid, Rule2dNeverCrossesARowBreak) {
                     // Count: (H − |δ₁|)·(W − |δ₂|) pairs when both fit.
                     EXPECT_EQ(A.sum(), std::max(0, H - std::abs(dr)) * std::max(0, W - std::abs(dc)));
                 }
+}
+
+// A 2-D rule is doubly block-Toeplitz (Toeplitz blocks in a Toeplitz pattern); as a whole it is Toeplitz only
+// when no diagonal mixes wrapped and unwrapped pairs.
+TEST(AttentionGrid, Rule2dIsDoublyBlockToeplitz) {
+    for (int H = 1; H <= 5; ++H)
+        for (int W = 1; W <= 5; ++W)
+            for (int dr = -4; dr <= 4; ++dr)
+                for (int dc = -4; dc <= 4; ++dc) {
+                    const Eigen::MatrixXd A = attention_rule_2d(H, W, dr, dc);
+                    const BlockToeplitzSpread s = block_toeplitz_spread(A, H, W);
+                    EXPECT_EQ(s.between_blocks, 0.0);
+                    EXPECT_EQ(s.within_blocks, 0.0);
+                    EXPECT_EQ(s.whole, diagonal_spread(A).maxCoeff());
+                }
+    // 3×3 grid, right neighbour: the flattened diagonal q − k = −1 holds 1s and the two wrapped 0s.
+    EXPECT_EQ(block_toeplitz_spread(attention_rule_2d(3, 3, 0, -1), 3, 3).whole, 1.0);
+    EXPECT_EQ(block_toeplitz_spread(attention_rule_2d(3, 3, 1, 0), 3, 3).whole, 0.0);
+    // A Toeplitz matrix is doubly block-Toeplitz for any block size.
+    const BlockToeplitzSpread t = block_toeplitz_spread(attention_rule_1d(6, -1), 2, 3);
+    EXPECT_EQ(t.between_blocks + t.within_blocks + t.whole, 0.0);
+    // One lit cell breaks both block properties; a wrong shape gives zeros.
+    Eigen::MatrixXd M = Eigen::MatrixXd::Zero(4, 4);
+    M(0, 0) = 1;
+    const BlockToeplitzSpread m = block_toeplitz_spread(M, 2, 2);
+    EXPECT_EQ(m.between_blocks, 1.0);
+    EXPECT_EQ(m.within_blocks, 1.0);
+    EXPECT_EQ(block_toeplitz_spread(M, 3, 2).whole, 0.0);
 }
 
 TEST(AttentionGrid, SoftmaxRows) {

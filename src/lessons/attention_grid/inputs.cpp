@@ -38,7 +38,7 @@ const ParamTable<Inputs>& params() {
                       {"选中的查询 token（按行展平的编号，从 0 开始）", "selected query token (row-major index, 0-based)"})
                  .sym("q"),
          &Inputs::query},
-        {Key::shared("seed").def("1").about({"随机查询与键的随机种子", "random seed of the random queries and keys"}),
+        {Key::shared("seed").def("1").about({"生成查询与键所用的随机种子", "random seed of the queries and keys"}),
          &Inputs::seed},
     };
     return table;

@@ -86,14 +86,14 @@ static std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang);
 
 Step flattening_2x3() {
     Step step;
-    step.title = {"种子的 2×3 例子", "The seed's 2×3 example"};
+    step.title = {"2×3 网格：关注右边的邻居", "A 2×3 grid: attend to the right neighbour"};
     step.body = {"把 2×3 网格按行展平：编号 = 行·W + 列。规则 δ = (0, −1) 表示“关注右边相邻的一格”。"
-                 "种子从 1 开始编号，本工具从 0 开始编号；注释按两种编号分别列出值为 1 的格子和空行，右边缘的查询没有右邻居，所以它们的行为空。"
+                 "很多教材从 1 开始编号，本工具从 0 开始编号；注释按两种编号分别列出值为 1 的格子和没有 1 的行。右边缘的查询没有右邻居，所以它们那一行没有任何 1。"
                  "如果只在展平后的编号上用一维规则 q − k = −1，第一行的末尾会被错误地连到第二行的开头，下方的图把这样的格子标了出来。",
                  "Flatten the 2×3 grid row by row: index = row·W + column. The rule δ = (0, −1) means \"attend to the "
-                 "neighbour on the right\". The seed numbers tokens from 1 and this "
-                 "widget from 0; the notes list the ones and the empty rows in both numberings. Queries on the right edge "
-                 "have no right neighbour, so their rows are empty. Applying the 1-D rule "
+                 "neighbour on the right\". Many texts number tokens from 1, this "
+                 "widget from 0; the notes list the ones and the rows without a 1 in both numberings. Queries on the right edge "
+                 "have no right neighbour, so their rows hold no 1. Applying the 1-D rule "
                  "q − k = −1 to the flattened index instead wrongly links the end of the first row to the start of the "
                  "second; the lower heatmap marks such cells."};
     step.params = {"H", "W", "drow", "dcol"};
@@ -112,7 +112,7 @@ static ViewData flattening_table(const Inputs& in, Lang lang) {
         coords.row_labels.push_back(integer(t));
     }
     coords.corner = say(lang, {"编号（从 0）", "index (from 0)"});
-    coords.col_labels = {say(lang, {"种子的编号（从 1）", "seed's number (from 1)"}), say(lang, {"行", "row"}), say(lang, {"列", "column"})};
+    coords.col_labels = {say(lang, {"编号（从 1）", "number (from 1)"}), say(lang, {"行", "row"}), say(lang, {"列", "column"})};
     coords.integer = true;
     coords.decimals = 0;
     return make_view(say(lang, {"编号 ↔ 坐标（按行展平）", "Index ↔ coordinate (row-major)"}), coords,
@@ -141,7 +141,7 @@ static std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang) {
     const std::vector<std::string> rule_notes{
         say(lang, {"值为 1 的格子（从 0 数）：{cells}", "Cells equal to 1 (from 0): {cells}"},
             {{"cells", ones0.empty() ? "—" : join(ones0, ", ")}}),
-        say(lang, {"按种子从 1 数：{cells}", "Counting from 1 as the seed does: {cells}"},
+        say(lang, {"值为 1 的格子（从 1 数）：{cells}", "Cells equal to 1 (from 1): {cells}"},
             {{"cells", ones1.empty() ? "—" : join(ones1, ", ")}}),
         say(lang, {"没有 1 的行（从 0 / 从 1）：{rows}", "Rows without a 1 (from 0 / from 1): {rows}"},
             {{"rows", empty0.empty() ? "—" : join(empty0, ", ") + " / " + join(empty1, ", ")}})};
