@@ -138,4 +138,40 @@ PermutationDemo permutation_equivariance_demo(int n_tokens, int d, std::uint64_t
     return demo;
 }
 
+// [SECTION] block-Toeplitz structure (2-D relative rules)
+namespace {
+
+// Largest max − min along any diagonal of the n×n submatrix of M at (r0, c0).
+double largest_diagonal_spread(const Eigen::MatrixXd& M, Eigen::Index r0, Eigen::Index c0, Eigen::Index n) {
+    double worst = 0.0;
+    for (Eigen::Index d = -(n - 1); d <= n - 1; ++d) {
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (Eigen::Index r = std::max<Eigen::Index>(0, d); r < n && r - d < n; ++r) {
+            const double v = M(r0 + r, c0 + r - d);
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+        worst = std::max(worst, hi - lo);
+    }
+    return worst;
+}
+
+}  // namespace
+
+BlockToeplitzSpread block_toeplitz_spread(const Eigen::MatrixXd& M, int H, int W) {
+    BlockToeplitzSpread out;
+    const Eigen::Index h = H, w = W, n = h * w;
+    if (H < 1 || W < 1 || M.rows() != n || M.cols() != n) return out;
+    for (Eigen::Index i = 0; i < h; ++i)
+        for (Eigen::Index j = 0; j < h; ++j) {
+            out.within_blocks = std::max(out.within_blocks, largest_diagonal_spread(M, i * w, j * w, w));
+            // The first block on the same block diagonal i − j: (i − j, 0) or (0, j − i).
+            const Eigen::Index i0 = i >= j ? i - j : 0, j0 = i >= j ? 0 : j - i;
+            const double diff = (M.block(i * w, j * w, w, w) - M.block(i0 * w, j0 * w, w, w)).cwiseAbs().maxCoeff();
+            out.between_blocks = std::max(out.between_blocks, diff);
+        }
+    out.whole = largest_diagonal_spread(M, 0, 0, n);
+    return out;
+}
+
 }  // namespace pelab

@@ -75,4 +75,18 @@ struct PermutationDemo {
 // generator seeded with seed + 1 so that it does not shift the values.
 PermutationDemo permutation_equivariance_demo(int n_tokens, int d, std::uint64_t seed);
 
+// [SECTION] block-Toeplitz structure (2-D relative rules)
+// An (H·W)×(H·W) matrix over row-major tokens of an H×W grid, seen as H×H blocks of W×W cells: block (i, j)
+// pairs the queries of grid row i with the keys of grid row j. A rule that depends only on δ = q − k is
+// doubly block-Toeplitz: every block is Toeplitz (within_blocks = 0) and the blocks are arranged in a
+// Toeplitz pattern, block (i, j) depending only on i − j (between_blocks = 0). The matrix as a whole is
+// Toeplitz only when whole = 0.
+struct BlockToeplitzSpread {
+    double between_blocks = 0.0;  // largest |difference| of the same cell in two blocks with equal i − j
+    double within_blocks = 0.0;   // largest max − min along a diagonal inside one block
+    double whole = 0.0;           // largest max − min along a diagonal of the whole matrix
+};
+// M must be (H·W)×(H·W) with H, W ≥ 1; anything else returns all zeros.
+BlockToeplitzSpread block_toeplitz_spread(const Eigen::MatrixXd& M, int H, int W);
+
 }  // namespace pelab

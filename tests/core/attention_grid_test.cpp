@@ -1,8 +1,8 @@
 // PE Lab — tests/core/attention_grid_test.cpp
 // The attention-grid maths: row-major index ↔ coordinate, the 1-D rule (one diagonal, Toeplitz, the
-// seed's N = 6, Δ = −2 example), the 2-D rule (the seed's 2×3 "right neighbour" example, never linking
-// across a row break, unlike the naive 1-D rule on flattened indices), softmax attention and the
-// permutation-equivariance demo, plus the two quantities and the attention-grid lesson's key facts.
+// N = 6, Δ = −2 example), the 2-D rule (the 2×3 "right neighbour" example, never linking across a row
+// break, unlike the naive 1-D rule on flattened indices; doubly block-Toeplitz), softmax attention and the
+// permutation-equivariance demo, plus the two quantities. The lesson's tests: tests/lessons/attention_grid_lesson_test.cpp.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -11,8 +11,6 @@
 #include "core/attention_grid.h"
 #include "core/f_delta.h"
 #include "core/quantity.h"
-#include "lessons/lesson.h"
-#include "lesson_views.h"
 #include "matrix_assert.h"
 
 namespace {
@@ -20,7 +18,7 @@ namespace {
 using namespace pelab;
 
 TEST(AttentionGrid, RowMajorCoordinates) {
-    // The seed's 2×3 grid: tokens 1..6 (1-based) are indices 0..5 here.
+    // The 2×3 grid: tokens 1..6 (1-based) are indices 0..5 here.
     const int expected[6][2] = {{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}};
     for (int t = 0; t < 6; ++t) {
         EXPECT_EQ(grid_coord(t, 3).row, expected[t][0]);
@@ -31,9 +29,9 @@ TEST(AttentionGrid, RowMajorCoordinates) {
         for (int t = 0; t < 50; ++t) EXPECT_EQ(grid_index(grid_coord(t, W).row, grid_coord(t, W).col, W), t);
 }
 
-// The seed's N = 6 example: Δ = −2 (key two places to the right) lights one diagonal, the last two rows
+// The N = 6 example: Δ = −2 (key two places to the right) lights one diagonal, the last two rows
 // stay empty.
-TEST(AttentionGrid, Rule1dSeedExample) {
+TEST(AttentionGrid, Rule1dWorkedExample) {
     const Eigen::MatrixXd A = attention_rule_1d(6, -2);
     Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(6, 6);
     expected(0, 2) = expected(1, 3) = expected(2, 4) = expected(3, 5) = 1;
@@ -53,9 +51,9 @@ TEST(AttentionGrid, Rule1dIsToeplitzWithOneLitDiagonal) {
         }
 }
 
-// The seed's 2×3 grid with δ = (0, −1), "the right neighbour": 1-based A[1,2], A[2,3], A[4,5], A[5,6];
+// The 2×3 grid with δ = (0, −1), "the right neighbour": 1-based A[1,2], A[2,3], A[4,5], A[5,6];
 // rows 3 and 6 (the right edge) stay empty.
-TEST(AttentionGrid, Rule2dSeedExample) {
+TEST(AttentionGrid, Rule2dWorkedExample) {
     const Eigen::MatrixXd A = attention_rule_2d(2, 3, 0, -1);
     Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(6, 6);
     expected(0, 1) = expected(1, 2) = expected(3, 4) = expected(4, 5) = 1;
@@ -92,6 +90,34 @@ TEST(AttentionGrid, Rule2dNeverCrossesARowBreak) {
                     // Count: (H − |δ₁|)·(W − |δ₂|) pairs when both fit.
                     EXPECT_EQ(A.sum(), std::max(0, H - std::abs(dr)) * std::max(0, W - std::abs(dc)));
                 }
+}
+
+// A 2-D rule is doubly block-Toeplitz (Toeplitz blocks in a Toeplitz pattern); as a whole it is Toeplitz only
+// when no diagonal mixes wrapped and unwrapped pairs.
+TEST(AttentionGrid, Rule2dIsDoublyBlockToeplitz) {
+    for (int H = 1; H <= 5; ++H)
+        for (int W = 1; W <= 5; ++W)
+            for (int dr = -4; dr <= 4; ++dr)
+                for (int dc = -4; dc <= 4; ++dc) {
+                    const Eigen::MatrixXd A = attention_rule_2d(H, W, dr, dc);
+                    const BlockToeplitzSpread s = block_toeplitz_spread(A, H, W);
+                    EXPECT_EQ(s.between_blocks, 0.0);
+                    EXPECT_EQ(s.within_blocks, 0.0);
+                    EXPECT_EQ(s.whole, diagonal_spread(A).maxCoeff());
+                }
+    // 3×3 grid, right neighbour: the flattened diagonal q − k = −1 holds 1s and the two wrapped 0s.
+    EXPECT_EQ(block_toeplitz_spread(attention_rule_2d(3, 3, 0, -1), 3, 3).whole, 1.0);
+    EXPECT_EQ(block_toeplitz_spread(attention_rule_2d(3, 3, 1, 0), 3, 3).whole, 0.0);
+    // A Toeplitz matrix is doubly block-Toeplitz for any block size.
+    const BlockToeplitzSpread t = block_toeplitz_spread(attention_rule_1d(6, -1), 2, 3);
+    EXPECT_EQ(t.between_blocks + t.within_blocks + t.whole, 0.0);
+    // One lit cell breaks both block properties; a wrong shape gives zeros.
+    Eigen::MatrixXd M = Eigen::MatrixXd::Zero(4, 4);
+    M(0, 0) = 1;
+    const BlockToeplitzSpread m = block_toeplitz_spread(M, 2, 2);
+    EXPECT_EQ(m.between_blocks, 1.0);
+    EXPECT_EQ(m.within_blocks, 1.0);
+    EXPECT_EQ(block_toeplitz_spread(M, 3, 2).whole, 0.0);
 }
 
 TEST(AttentionGrid, SoftmaxRows) {
@@ -153,59 +179,6 @@ TEST(AttentionGrid, Quantities) {
     ASSERT_EQ(r2.shape, (std::vector<int>{6, 6}));
     EXPECT_EQ(r2.data[1 * 6 + 2], 1.0);
     EXPECT_EQ(r2.data[2 * 6 + 3], 0.0);
-}
-
-}  // namespace
-
-// [SECTION] the attention-grid lesson
-namespace {
-
-using namespace pelab;
-using pelab_test::step_views;
-using pelab_test::any_note_contains;
-
-TEST(AttentionGridLesson, SevenStepsAndTheSeedsExamples) {
-    const Lesson* lesson = find_lesson("attention-grid");
-    ASSERT_NE(lesson, nullptr);
-    EXPECT_EQ(lesson->steps.size(), 7u);
-    // Step 2: Δ = −2 on N = 6 leaves the last two rows empty (0-based 4, 5; the seed's 5, 6).
-    EXPECT_TRUE(any_note_contains(step_views("attention-grid", 2, ""), "Rows without a 1 (counting from 0): 4, 5; counting from 1 as the seed does: 5, 6."));
-    // Step 4: a 6×6 grid has 36 positions, so A is 36×36 = 1296 pairs.
-    const auto v4 = step_views("attention-grid", 4, "");
-    EXPECT_EQ(v4[2].heatmap().values.rows(), 36);
-    EXPECT_TRUE(any_note_contains(v4, "A is 36×36, 1296 pairs"));
-    // Step 6: the seed's 2×3 example, its ones in 1-based numbering and the naive rule's wrong link 3 → 4.
-    const auto v6 = step_views("attention-grid", 6, "");
-    EXPECT_TRUE(any_note_contains(v6, "Counting from 1 as the seed does: A[1,2], A[2,3], A[4,5], A[5,6]"));
-    EXPECT_TRUE(any_note_contains(v6, "Rows without a 1 (from 0 / from 1): 2, 5 / 3, 6"));
-    EXPECT_TRUE(any_note_contains(v6, ": 2→3 / 3→4"));
-    ASSERT_EQ(v6[2].heatmap().highlight_cells.size(), 1u);
-    EXPECT_EQ(v6[2].heatmap().highlight_cells[0], (std::pair<int, int>{2, 3}));
-}
-
-TEST(AttentionGridLesson, GridAndMatrixSelectTheSameQuery) {
-    const auto v7 = step_views("attention-grid", 7, "H=16&W=16&query=37&drow=1&dcol=-2");
-    ASSERT_EQ(v7.size(), 2u);
-    const HeatmapView& grid = v7[0].heatmap();
-    const HeatmapView& a = v7[1].heatmap();
-    EXPECT_EQ(grid.select_mode, HeatmapView::SelectMode::Cell);
-    EXPECT_EQ(grid.select_param, "query");
-    EXPECT_EQ(a.select_mode, HeatmapView::SelectMode::Row);
-    EXPECT_EQ(a.select_param, "query");
-    EXPECT_EQ(a.values.rows(), 256);
-    EXPECT_EQ(a.highlight_row, 37);
-    // Query 37 = (2, 5); δ = (1, −2) → key (1, 7) = 23.
-    EXPECT_EQ(grid.highlight_cells.front(), (std::pair<int, int>{2, 5}));
-    EXPECT_EQ(a.highlight_cells.front(), (std::pair<int, int>{37, 23}));
-    // Step 5: the grid cell text shows δ from the query; arrows start at the query.
-    const auto v5 = step_views("attention-grid", 5, "query=4");
-    const HeatmapView& grid5 = v5[0].heatmap();
-    ASSERT_EQ(grid5.cell_text.size(), 6u);
-    EXPECT_EQ(grid5.cell_text[4], "q");
-    EXPECT_EQ(grid5.cell_text[2], "(1,−1)");
-    EXPECT_EQ(grid5.arrows.size(), 5u);
-    EXPECT_EQ(grid5.arrows[0].r0, 1);
-    EXPECT_EQ(grid5.arrows[0].c0, 1);
 }
 
 }  // namespace
