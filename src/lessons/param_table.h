@@ -25,9 +25,9 @@
 // [SECTION] reading values
 // [SECTION] the table
 #pragma once
+#include <functional>
 #include <initializer_list>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "core/keys.h"
@@ -86,14 +86,24 @@ std::string read_choice(const ParamSpec& spec, const ParamSet& p);
 std::vector<double> read_list(const ParamSpec& spec, const ParamSet& p);
 
 // [SECTION] the table
-template <class In>
-using ParamField = std::variant<std::monostate, int In::*, double In::*, bool In::*, std::string In::*,
-                                std::vector<double> In::*>;
+// The reader for a field of type T (one overload per kind of value).
+inline void read_into(int* out, const ParamSpec& s, const ParamSet& p) { *out = read_int(s, p); }
+inline void read_into(double* out, const ParamSpec& s, const ParamSet& p) { *out = read_real(s, p); }
+inline void read_into(bool* out, const ParamSpec& s, const ParamSet& p) { *out = read_bool(s, p); }
+inline void read_into(std::string* out, const ParamSpec& s, const ParamSet& p) { *out = read_choice(s, p); }
+inline void read_into(std::vector<double>* out, const ParamSpec& s, const ParamSet& p) { *out = read_list(s, p); }
 
+// One row: a key and the field of In it fills (`{Key::shared("L"), &Inputs::L}`), or a key alone
+// (`{Key::integer("trial", ...)}`) when the lesson reads it by other means (e.g. a re-run counter).
 template <class In>
 struct ParamRow {
     Key key;
-    ParamField<In> field = std::monostate{};  // none: the key is only read by other means (e.g. re-run)
+    std::function<void(In&, const ParamSpec&, const ParamSet&)> fill_field;
+
+    ParamRow(Key k) : key(std::move(k)) {}  // NOLINT: a key alone is a row
+    template <class T>
+    ParamRow(Key k, T In::*field)
+        : key(std::move(k)), fill_field([field](In& in, const ParamSpec& s, const ParamSet& p) { read_into(&(in.*field), s, p); }) {}
 };
 
 template <class In>
@@ -117,14 +127,8 @@ public:
     // Every field filled from `p`, clamped and defaulted by its row.
     In read(const ParamSet& p) const {
         In in{};
-        for (const ParamRow<In>& r : rows_) {
-            const ParamSpec& s = r.key.spec;
-            if (auto f = std::get_if<int In::*>(&r.field)) in.*(*f) = read_int(s, p);
-            else if (auto f = std::get_if<double In::*>(&r.field)) in.*(*f) = read_real(s, p);
-            else if (auto f = std::get_if<bool In::*>(&r.field)) in.*(*f) = read_bool(s, p);
-            else if (auto f = std::get_if<std::string In::*>(&r.field)) in.*(*f) = read_choice(s, p);
-            else if (auto f = std::get_if<std::vector<double> In::*>(&r.field)) in.*(*f) = read_list(s, p);
-        }
+        for (const ParamRow<In>& r : rows_)
+            if (r.fill_field) r.fill_field(in, r.key.spec, p);
         return in;
     }
 

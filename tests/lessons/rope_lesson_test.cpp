@@ -142,6 +142,4 @@ TEST(RopeLesson, Step8SpectrumAndDecay) {
     EXPECT_EQ(v[1].curve().x[1] - v[1].curve().x[0], 2.0);  // max_dist 2048: stride 2 keeps integer distances
 }
 
-}
-
 }  // namespace
