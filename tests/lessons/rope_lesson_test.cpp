@@ -39,7 +39,7 @@ TEST(RopeLesson, StepsAndParams) {
     ASSERT_NE(find_lesson("rope"), nullptr);
     EXPECT_EQ(find_lesson("rope")->steps.size(), 8u);
     EXPECT_EQ(param_names("rope"),
-              (std::vector<std::string>{"alpha", "beta", "seed", "d", "log10_base", "m", "layout", "L", "t", "seed_version",
+              (std::vector<std::string>{"alpha", "beta", "seed", "d", "base", "m", "layout", "L", "t", "seed_version",
                                         "content_scale", "candidate", "max_dist", "d_spectrum"}));
 }
 
