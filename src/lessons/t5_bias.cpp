@@ -2,8 +2,9 @@
 // Lesson "t5-bias" (T5 relative position bias): one scalar per (bucket, head) added to the logits, the
 // relative position matrix as HF builds it (memory − context = key − query), bucketing exactly as HF's
 // T5Attention._relative_position_bucket (exact, logarithmic, saturated; bidirectional offset; causal), the
-// seed's simplified 4-bucket picture against the real function, the bias lookup (L,L,H) → (H,L,L),
-// broadcast-add and softmax, and where the seed's code differs from HF.
+// simplified 4-bucket picture found in tutorials against the real function, the bias lookup (L,L,H) → (H,L,L),
+// broadcast-add and softmax, and where the simplified code found in tutorials differs from HF. A max_distance
+// that HF's formula cannot use (not above the exact-bucket count) is replaced by the smallest valid one, with a note.
 // Every number shown comes from core (t5.h, attention_grid.h, f_delta.h, random.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -15,7 +16,7 @@
 // [SECTION] step 4: the 4-bucket picture and the real function
 // [SECTION] step 5: lookup (L, L, H) → (H, L, L)
 // [SECTION] step 6: broadcast-add, then softmax
-// [SECTION] step 7: where the seed's code differs from HF
+// [SECTION] step 7: where the simplified code differs from HF
 // [SECTION] the lesson
 #include <algorithm>
 #include <cmath>
@@ -38,7 +39,8 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 // [SECTION] parameters (declared once)
 struct Inputs {
     int L = 0, num_buckets = 0, max_distance = 0, heads = 0, seed = 0;
-    bool bidirectional = false, seed_version = false;
+    bool bidirectional = false, simplified = false;
+    int given_max_distance = 0;  // as the learner set it; max_distance is the value used (see read_inputs)
 };
 
 const ParamTable<Inputs>& params() {
@@ -46,16 +48,59 @@ const ParamTable<Inputs>& params() {
         {Key::shared("L").range(2, 128).def("12").about({"序列长度（查询 i、键 j 取 0..L−1）", "sequence length (query i, key j in 0..L-1)"}),
          &Inputs::L},
         {Key::shared("num_buckets").range(4, 64).def("32"), &Inputs::num_buckets},
-        {Key::shared("max_distance").range(33, 512).def("128"), &Inputs::max_distance},
+        // 2..512 where the shared key allows it (HF accepts any max_distance above the exact-bucket count, which
+        // depends on num_buckets and bidirectional); combinations HF cannot use are replaced in read_inputs.
+        {Key::shared("max_distance").range(std::max(2.0, shared_key("max_distance").min), 512).def("128"), &Inputs::max_distance},
         {Key::shared("bidirectional").def("1"), &Inputs::bidirectional},
         {Key::shared("heads").range(1, 8).def("4").sym("H"), &Inputs::heads},
         {Key::shared("seed").def("1").about({"偏置表与 Q、K 的随机种子", "random seed of the bias table and of Q, K"}), &Inputs::seed},
-        {Key::flag("seed_version", "0", {"勾选后同时显示种子的版本", "also shows the seed's version"}), &Inputs::seed_version},
+        {Key::flag("simplified", "0", {"勾选后同时显示常见的简化写法算出的桶", "also shows the buckets of the simplified code found in tutorials"})
+             .alias("seed_version"),
+         &Inputs::simplified},
     };
     return table;
 }
 
 // [SECTION] helpers shared by the steps
+// The exact-bucket count of HF's _relative_position_bucket: half of the buckets per direction (all of them when
+// causal), half of those exact. The log branch divides by ln(max_distance / max_exact), so max_distance must
+// exceed max_exact.
+int max_exact_of(int num_buckets, bool bidirectional) { return (bidirectional ? num_buckets / 2 : num_buckets) / 2; }
+
+int usable_max_distance(int num_buckets, bool bidirectional, int max_distance) {
+    return std::max(max_distance, max_exact_of(num_buckets, bidirectional) + 1);
+}
+
+// The values through the table; max_distance replaced by the smallest valid one when HF cannot use it.
+Inputs read_inputs(const ParamSet& p) {
+    Inputs in = params().read(p);
+    in.given_max_distance = in.max_distance;
+    in.max_distance = usable_max_distance(in.num_buckets, in.bidirectional, in.max_distance);
+    return in;
+}
+
+// Empty when `given` is valid for these buckets; else why not and what is used instead.
+std::string max_distance_note(int num_buckets, bool bidirectional, int given, Lang lang) {
+    const int used = usable_max_distance(num_buckets, bidirectional, given);
+    if (used == given) return "";
+    return say(lang, {"max_distance = {given} 不可用：{nb} 个桶{mode}时前 {exact} 个距离各占一个精确的桶，对数分桶要除以 "
+                      "ln(max_distance / {exact})，所以 max_distance 必须大于 {exact}。这里改用 max_distance = {used}。",
+                      "max_distance = {given} cannot be used: with {nb} buckets{mode} the first {exact} distances get one exact "
+                      "bucket each and the log buckets divide by ln(max_distance / {exact}), so max_distance must be above "
+                      "{exact}. Using max_distance = {used} instead."},
+               {{"given", integer(given)},
+                {"nb", integer(num_buckets)},
+                {"mode", bidirectional ? say(lang, {"（双向）", " (bidirectional)"}) : say(lang, {"（因果）", " (causal)"})},
+                {"exact", integer(max_exact_of(num_buckets, bidirectional))},
+                {"used", integer(used)}});
+}
+
+// Adds the max_distance note (when there is one) in front of a view's notes.
+void note_max_distance(ViewData& view, const Inputs& in, int num_buckets, Lang lang) {
+    const std::string note = max_distance_note(num_buckets, in.bidirectional, in.given_max_distance, lang);
+    if (!note.empty()) view.notes.insert(view.notes.begin(), note);
+}
+
 Eigen::MatrixXd bias_table(const Inputs& in) {
     return t5_demo_bias_table(in.num_buckets, in.max_distance, in.bidirectional, in.heads, static_cast<std::uint64_t>(in.seed));
 }
@@ -66,17 +111,17 @@ HeatmapView ij_heatmap(const Eigen::MatrixXd& M, Lang lang) {
     return view;
 }
 
-// A bucket matrix; `seed_sign` explains cells with the seed's i − j instead of HF's j − i.
-HeatmapView bucket_heatmap(const Eigen::MatrixXi& B, Lang lang, bool seed_sign) {
+// A bucket matrix; `tutorial_sign` explains cells with the tutorials' i − j instead of HF's j − i.
+HeatmapView bucket_heatmap(const Eigen::MatrixXi& B, Lang lang, bool tutorial_sign) {
     HeatmapView view = ij_heatmap(B.cast<double>(), lang);
     view.integer = true;
     view.decimals = 0;
     const int L = static_cast<int>(B.rows());
-    view.explain = [B, L, seed_sign, lang](int r, int c) -> std::string {
+    view.explain = [B, L, tutorial_sign, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        const std::vector<Arg> args = {{"i", integer(r)}, {"j", integer(c)}, {"rel", integer(seed_sign ? r - c : c - r)},
+        const std::vector<Arg> args = {{"i", integer(r)}, {"j", integer(c)}, {"rel", integer(tutorial_sign ? r - c : c - r)},
                                        {"bucket", integer(B(r, c))}};
-        return seed_sign ? say(lang, {"i = {i}, j = {j}, i − j = {rel} → 桶 {bucket}", "i = {i}, j = {j}, i − j = {rel} → bucket {bucket}"}, args)
+        return tutorial_sign ? say(lang, {"i = {i}, j = {j}, i − j = {rel} → 桶 {bucket}", "i = {i}, j = {j}, i − j = {rel} → bucket {bucket}"}, args)
                          : say(lang, {"i = {i}, j = {j}, j − i = {rel} → 桶 {bucket}", "i = {i}, j = {j}, j − i = {rel} → bucket {bucket}"}, args);
     };
     return view;
@@ -103,7 +148,7 @@ std::string head_label(int h, Lang lang) { return say(lang, {"头 {h}", "head {h
 
 // [SECTION] step 1: one scalar per (bucket, head)
 std::vector<ViewData> bias_table_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+    const Inputs in = read_inputs(p);
     const Eigen::MatrixXd T = bias_table(in);
     const std::vector<T5BucketRange> ranges = t5_bucket_ranges(in.num_buckets, in.max_distance, in.bidirectional);
     std::vector<std::string> heads;
@@ -122,8 +167,9 @@ std::vector<ViewData> bias_table_views(const ParamSet& p, Lang lang) {
         say(lang, {"参数量：num_buckets × heads = {nb} × {h} = {count}，与序列长度无关。",
                    "Parameters: num_buckets × heads = {nb} × {h} = {count}, whatever the sequence length."},
             {{"nb", integer(nb)}, {"h", integer(H)}, {"count", integer(nb * H)}}),
-        say(lang, {"头 0 手工设置为偏爱距离 1；其余头由种子随机生成（训练前的样子）。",
-                   "Head 0 is set by hand to favour distance 1; the other heads are random from the seed (untrained)."}),
+        say(lang, {"头 0 手工设置为偏爱距离 1；其余头由随机种子生成（训练前的样子）。",
+                   "Head 0 is set by hand to favour distance 1; the other heads are random from the random seed (untrained)."}),
+        say(lang, {"编码器与解码器各有一张这样的表。", "The encoder and the decoder have one such table each."}),
     };
     return {make_view(say(lang, {"偏置表 bias[bucket][head]", "Bias table bias[bucket][head]"}), std::move(view), std::move(notes))};
 }
@@ -131,11 +177,16 @@ std::vector<ViewData> bias_table_views(const ParamSet& p, Lang lang) {
 Step one_scalar_per_bucket_and_head() {
     Step step;
     step.title = {"每个（桶, 头）一个标量", "One scalar per (bucket, head)"};
-    step.body = {"T5 不改动 Q 和 K，只在注意力 logits 上加一个标量偏置。偏置由相对距离所在的桶和注意力头决定，"
-                 "所以全部参数就是一张 num_buckets × heads 的表，与序列长度无关。",
-                 "T5 leaves Q and K alone and adds one scalar bias to each attention logit. The bias is chosen by the bucket "
-                 "of the relative distance and by the head, so all its parameters form one num_buckets × heads table, "
-                 "independent of the sequence length."};
+    step.body = {"注意力 softmax(QKᵀ)V 本身不看词序，T5 用一个只看相对距离的偏置把词序补回来，本课说明它怎样算出。"
+                 "T5 不改动 Q 和 K，只在注意力 logits 上加一个标量偏置。偏置由相对距离所在的桶和注意力头决定，"
+                 "所以全部参数就是一张 num_buckets × heads 的表，与序列长度无关。这张表每个模型只算一次，所有层共用："
+                 "HF 的 T5 只有第一层带 relative_attention_bias，其余各层沿用它算出的 position_bias。",
+                 "Attention's softmax(QKᵀ)V on its own ignores word order; T5 puts the order back with a bias that looks "
+                 "only at relative distance, and this lesson shows how that bias is computed. T5 leaves Q and K alone and "
+                 "adds one scalar bias to each attention logit. The bias is chosen by the bucket of the relative distance "
+                 "and by the head, so all its parameters form one num_buckets × heads table, independent of the sequence "
+                 "length. The table is computed once per model and shared by all layers: in HF's T5 only the first layer "
+                 "has relative_attention_bias, and the other layers reuse the position_bias it computes."};
     step.params = {"num_buckets", "heads", "seed"};
     step.views = bias_table_views;
     return step;
@@ -143,7 +194,7 @@ Step one_scalar_per_bucket_and_head() {
 
 // [SECTION] step 2: the relative position matrix
 std::vector<ViewData> relative_position_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+    const Inputs in = read_inputs(p);
     HeatmapView view = bucket_heatmap(t5_relative_position(in.L), lang, false);
     view.is_signed = true;
     const int L = in.L;
@@ -176,7 +227,7 @@ Step relative_position_matrix() {
 
 // [SECTION] step 3: bucketing
 std::vector<ViewData> bucketing_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+    const Inputs in = read_inputs(p);
     const Eigen::MatrixXi B = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
     HeatmapView heat = bucket_heatmap(B, lang, false);
 
@@ -226,8 +277,10 @@ std::vector<ViewData> bucketing_views(const ParamSet& p, Lang lang) {
     notes.push_back(say(lang, {"HF 用 float32 计算对数分支，这里逐步重现这些 float32 运算，恰在桶边界上的距离与 PyTorch 落在同一个桶。",
                                "HF evaluates the log branch in float32; the widget repeats those float32 steps, so distances exactly on a "
                                "bucket boundary land where PyTorch puts them."}));
-    return {make_view(say(lang, {"HF 的桶号 bucket(j − i)", "HF bucket(j − i)"}), std::move(heat)),
-            make_view(say(lang, {"每个桶覆盖的 j − i", "The j − i each bucket covers"}), std::move(table), std::move(notes))};
+    std::vector<ViewData> out = {make_view(say(lang, {"HF 的桶号 bucket(j − i)", "HF bucket(j − i)"}), std::move(heat)),
+                                 make_view(say(lang, {"每个桶覆盖的 j − i", "The j − i each bucket covers"}), std::move(table), std::move(notes))};
+    note_max_distance(out[0], in, in.num_buckets, lang);
+    return out;
 }
 
 Step bucketing() {
@@ -248,22 +301,26 @@ Step bucketing() {
 
 // [SECTION] step 4: the 4-bucket picture and the real function
 std::vector<ViewData> four_bucket_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+    const Inputs in = read_inputs(p);
     const int L = in.L;
-    const Eigen::MatrixXi seed = t5_seed_simplified_matrix(L);
-    const Eigen::MatrixXi hf = t5_bucket_matrix(L, 4, in.max_distance, in.bidirectional);
-    HeatmapView s = bucket_heatmap(seed, lang, false);
-    s.explain = [seed, L, lang](int r, int c) -> std::string {
+    // This step's HF side always has 4 buckets: the max_distance it can use depends on that count.
+    const int four_max_distance = usable_max_distance(4, in.bidirectional, in.given_max_distance);
+    const Eigen::MatrixXi simple = t5_seed_simplified_matrix(L);
+    const Eigen::MatrixXi hf = t5_bucket_matrix(L, 4, four_max_distance, in.bidirectional);
+    HeatmapView s = bucket_heatmap(simple, lang, false);
+    s.explain = [simple, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
         return say(lang, {"|i − j| = {n} → 桶 {b}（≤1→0，2→1，3…4→2，>4→3）", "|i − j| = {n} → bucket {b} (≤1→0, 2→1, 3…4→2, >4→3)"},
-                   {{"n", integer(std::abs(r - c))}, {"b", integer(seed(r, c))}});
+                   {{"n", integer(std::abs(r - c))}, {"b", integer(simple(r, c))}});
     };
     HeatmapView h = bucket_heatmap(hf, lang, false);
-    h.highlight_cells = differing_cells(seed, hf);
+    h.highlight_cells = differing_cells(simple, hf);
     std::vector<std::string> notes;
-    notes.push_back(say(lang, {"与种子示意不同的格子（已框出）：{n} / {cells}", "Cells that differ from the seed's picture (outlined): {n} / {cells}"},
+    const std::string md_note = max_distance_note(4, in.bidirectional, in.given_max_distance, lang);
+    if (!md_note.empty()) notes.push_back(md_note);
+    notes.push_back(say(lang, {"与简化示意不同的格子（已框出）：{n} / {cells}", "Cells that differ from the simplified picture (outlined): {n} / {cells}"},
                         {{"n", integer(static_cast<long long>(h.highlight_cells.size()))}, {"cells", integer(L * L)}}));
-    const std::vector<T5BucketRange> ranges = t5_bucket_ranges(4, in.max_distance, in.bidirectional);
+    const std::vector<T5BucketRange> ranges = t5_bucket_ranges(4, four_max_distance, in.bidirectional);
     std::vector<std::string> parts;
     for (const T5BucketRange& r : ranges) parts.push_back(integer(r.bucket) + ": " + range_text(r, lang));
     notes.push_back(say(lang, {"4 个桶时 HF 的划分：{list}", "HF's split with 4 buckets: {list}"},
@@ -274,17 +331,18 @@ std::vector<ViewData> four_bucket_views(const ParamSet& p, Lang lang) {
                                      "every other distance shares one bucket."})
                         : say(lang, {"因果模式：之后的键全部是桶 0，之前的键按距离分桶。",
                                      "Causal mode: later keys are all bucket 0, earlier keys are bucketed by distance."}));
-    return {make_view(say(lang, {"种子的 4 桶示意（只看 |i − j|）", "The seed's 4-bucket picture (|i − j| only)"}), std::move(s)),
+    return {make_view(say(lang, {"常见的简化 4 桶示意（只看 |i − j|）", "A common simplified 4-bucket picture found in tutorials (|i − j| only)"}),
+                      std::move(s)),
             make_view(say(lang, {"HF 真实函数，num_buckets = 4", "HF's real function with num_buckets = 4"}), std::move(h), std::move(notes))};
 }
 
 Step four_bucket_picture() {
     Step step;
-    step.title = {"种子的 4 桶示意与真实函数", "The seed's 4-bucket picture and the real function"};
-    step.body = {"种子为了说明思路，画了一个简化的 4 桶版本：只看 |i − j|，距离 ≤ 1、2、3…4、> 4 各一个桶。"
+    step.title = {"简化的 4 桶示意与真实函数", "A simplified 4-bucket picture and the real function"};
+    step.body = {"教程里常见一种简化的 4 桶示意，用来说明思路：只看 |i − j|，距离 ≤ 1、2、3…4、> 4 各一个桶。"
                  "真实函数用 4 个桶时完全不同：它保留方向，每一半只有 2 个桶，所以只有距离 0 是精确的。"
                  "右图框出两者不同的格子；示意图只用来理解“近处细、远处粗”，不要当作 T5 的实际输出。",
-                 "To explain the idea, the seed draws a simplified 4-bucket version that looks only at |i − j|: one bucket "
+                 "To explain the idea, tutorials often draw a simplified 4-bucket version that looks only at |i − j|: one bucket "
                  "each for distance ≤ 1, 2, 3…4 and > 4. The real function with 4 buckets is quite different: it keeps the "
                  "direction, leaving 2 buckets per half, so only distance 0 is exact. The right heatmap outlines the cells "
                  "where the two differ; read the picture as \"fine nearby, coarse far away\", not as T5's actual output."};
@@ -295,7 +353,7 @@ Step four_bucket_picture() {
 
 // [SECTION] step 5: lookup (L, L, H) → (H, L, L)
 std::vector<ViewData> lookup_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+    const Inputs in = read_inputs(p);
     const Eigen::MatrixXi B = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
     const std::vector<Eigen::MatrixXd> hll = t5_bias_permute(t5_bias_lookup(bias_table(in), B));
     std::vector<ViewData> out;
@@ -316,10 +374,13 @@ std::vector<ViewData> lookup_views(const ParamSet& p, Lang lang) {
                                 {{"L", integer(L)}, {"H", integer(in.heads)}}));
             notes.push_back(say(lang, {"沿对角线的最大极差 = {spread}：每个距离一个标量。", "Largest spread along a diagonal = {spread}: one scalar per distance."},
                                 {{"spread", num(diagonal_spread(M).maxCoeff(), 4)}}));
+            notes.push_back(say(lang, {"这 {H} 张图在一次前向计算里只算一次，所有层共用。", "These {H} pictures are computed once per forward pass and used by every layer."},
+                                {{"H", integer(in.heads)}}));
         }
         out.push_back(make_view(say(lang, {"头 {h}：bias[bucket(i, j)][{h}]", "Head {h}: bias[bucket(i, j)][{h}]"}, {{"h", integer(h)}}),
                                 std::move(v), std::move(notes)));
     }
+    note_max_distance(out[0], in, in.num_buckets, lang);
     return out;
 }
 
@@ -338,7 +399,7 @@ Step lookup() {
 
 // [SECTION] step 6: broadcast-add, then softmax
 std::vector<ViewData> softmax_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+    const Inputs in = read_inputs(p);
     const int L = in.L, d = 4;
     const Eigen::MatrixXi B = t5_bucket_matrix(L, in.num_buckets, in.max_distance, in.bidirectional);
     const std::vector<Eigen::MatrixXd> hll = t5_bias_permute(t5_bias_lookup(bias_table(in), B));
@@ -376,14 +437,16 @@ std::vector<ViewData> softmax_views(const ParamSet& p, Lang lang) {
         if (h == 0) {
             notes.push_back(say(lang, {"(B, H, L, L) 的分数加上 (1, H, L, L) 的偏置：沿批次维广播，同一个头的所有样本共用一张偏置。",
                                        "(B, H, L, L) scores plus a (1, H, L, L) bias: broadcast over the batch, so every example shares its head's bias."}));
-            notes.push_back(say(lang, {"HF 的 T5 不除以 √d（这个缩放并进了 W_q 的初始化）；种子的代码除以 √d。",
-                                       "HF's T5 does not divide by √d (that scale is folded into W_q's initialisation); the seed's code divides by √d."}));
+            notes.push_back(say(lang, {"HF 的 T5 不除以 √d（这个缩放并进了 W_q 的初始化）；常见的简化写法除以 √d。",
+                                       "HF's T5 does not divide by √d (that scale is folded into W_q's initialisation); the simplified version "
+                                       "found in tutorials divides by √d."}));
             if (!in.bidirectional)
                 notes.push_back(say(lang, {"因果模式：j > i 的分数被置为 −∞。", "Causal mode: scores with j > i are set to −∞."}));
         }
         out.push_back(make_view(say(lang, {"头 {h}：softmax(QKᵀ + bias)", "Head {h}: softmax(QKᵀ + bias)"}, {{"h", integer(h)}}), std::move(v),
                                 std::move(notes)));
     }
+    note_max_distance(out[0], in, in.num_buckets, lang);
     return out;
 }
 
@@ -391,18 +454,18 @@ Step broadcast_add_then_softmax() {
     Step step;
     step.title = {"广播相加，再 softmax", "Broadcast-add, then softmax"};
     step.body = {"在 (B, H, L, L) 的注意力分数上加 (1, H, L, L) 的偏置，批次维自动广播，然后按行 softmax。"
-                 "头 0 的偏置偏爱距离 1，所以它的权重集中在对角线两侧；随机的头则没有这种结构。Q、K 是由种子生成的较小随机数。",
+                 "头 0 的偏置偏爱距离 1，所以它的权重集中在对角线两侧；随机的头则没有这种结构。Q、K 是由随机种子生成的较小随机数。",
                  "Add the (1, H, L, L) bias to the (B, H, L, L) attention scores, broadcasting over the batch, then apply "
                  "softmax row by row. Head 0's bias favours distance 1, so its weight gathers just beside the diagonal; "
-                 "the random heads show no such pattern. Q and K are small random values drawn from the seed."};
+                 "the random heads show no such pattern. Q and K are small random values drawn from the random seed."};
     step.params = {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"};
     step.views = softmax_views;
     return step;
 }
 
-// [SECTION] step 7: where the seed's code differs from HF
-std::vector<ViewData> seed_code_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+// [SECTION] step 7: where the simplified code differs from HF
+std::vector<ViewData> simplified_code_views(const ParamSet& p, Lang lang) {
+    const Inputs in = read_inputs(p);
     const Eigen::MatrixXi hf = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
     HeatmapView h = bucket_heatmap(hf, lang, false);
     std::vector<std::string> notes;
@@ -410,42 +473,43 @@ std::vector<ViewData> seed_code_views(const ParamSet& p, Lang lang) {
                                                   "HF: the diagonal is bucket 0, earlier keys use the lower half, later keys the upper half."})
                                      : say(lang, {"HF 因果：之前的键按距离分到不同的桶，之后的键是桶 0。",
                                                   "HF causal: earlier keys get buckets by distance, later keys bucket 0."}));
-    if (!in.seed_version)
-        notes.push_back(say(lang, {"把 seed_version 设为 1，可在旁边显示种子代码算出的桶，并框出不同的格子。",
-                                   "Set seed_version to 1 to show the seed code's buckets beside these, with the differing cells outlined."}));
+    if (!in.simplified)
+        notes.push_back(say(lang, {"勾选 simplified，可在旁边显示简化代码算出的桶，并框出不同的格子。",
+                                   "Turn on simplified to show the simplified code's buckets beside these, with the differing cells outlined."}));
     std::vector<ViewData> out;
     out.push_back(make_view(say(lang, {"HF：bucket(j − i)", "HF: bucket(j − i)"}), std::move(h), std::move(notes)));
-    if (in.seed_version) {
-        const Eigen::MatrixXi seed = t5_seed_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
-        HeatmapView s = bucket_heatmap(seed, lang, true);
-        s.highlight_cells = differing_cells(seed, hf);
+    if (in.simplified) {
+        const Eigen::MatrixXi simple = t5_seed_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
+        HeatmapView s = bucket_heatmap(simple, lang, true);
+        s.highlight_cells = differing_cells(simple, hf);
         std::vector<std::string> s_notes;
         s_notes.push_back(say(lang, {"与 HF 不同的格子（已框出）：{n} / {cells}", "Cells that differ from HF (outlined): {n} / {cells}"},
                               {{"n", integer(static_cast<long long>(s.highlight_cells.size()))}, {"cells", integer(in.L * in.L)}}));
         s_notes.push_back(in.bidirectional
-                              ? say(lang, {"种子用 i − j，并把 i − j ≥ 0 放进后一半：对角线落在桶 num_buckets/2，前后两半整个对调。",
-                                           "The seed uses i − j and sends i − j ≥ 0 to the upper half: the diagonal lands in bucket num_buckets/2 "
+                              ? say(lang, {"简化代码用 i − j，并把 i − j ≥ 0 放进后一半：对角线落在桶 num_buckets/2，前后两半整个对调。",
+                                           "The simplified code uses i − j and sends i − j ≥ 0 to the upper half: the diagonal lands in bucket num_buckets/2 "
                                            "and the two halves are swapped."})
-                              : say(lang, {"种子的因果模式取 n = max(j − i, 0)：模型能看到的每个键（j ≤ i）都塌缩到桶 0。",
-                                           "The seed's causal mode takes n = max(j − i, 0): every key the model can see (j ≤ i) collapses to bucket 0."}));
-        out.push_back(make_view(say(lang, {"种子的代码：bucket(i − j)", "The seed's code: bucket(i − j)"}), std::move(s), std::move(s_notes)));
+                              : say(lang, {"简化代码的因果模式取 n = max(j − i, 0)：模型能看到的每个键（j ≤ i）都塌缩到桶 0。",
+                                           "The simplified code's causal mode takes n = max(j − i, 0): every key the model can see (j ≤ i) collapses to bucket 0."}));
+        out.push_back(make_view(say(lang, {"常见的简化代码：bucket(i − j)", "Simplified code found in tutorials: bucket(i − j)"}), std::move(s), std::move(s_notes)));
     }
+    note_max_distance(out[0], in, in.num_buckets, lang);
     return out;
 }
 
-Step seed_code_differences() {
+Step simplified_code_differences() {
     Step step;
-    step.title = {"种子的代码与 HF 的差别", "Where the seed's code differs from HF"};
-    step.body = {"种子的 PyTorch 代码在三处与 HF 不同。它用 i − j 而不是 j − i；双向时把 i − j ≥ 0 放进后一半，于是对角线落在桶 num_buckets/2，"
+    step.title = {"简化代码与 HF 的差别", "Where simplified code differs from HF"};
+    step.body = {"教程里常见的一种简化 PyTorch 写法在三处与 HF 不同。它用 i − j 而不是 j − i；双向时把 i − j ≥ 0 放进后一半，于是对角线落在桶 num_buckets/2，"
                  "前后两半整个对调；因果时取 max(j − i, 0)，模型能看到的每个键都塌缩到桶 0，距离信息全部丢失。"
-                 "本工具按 HF 计算；打开 seed_version 可并排显示种子的桶，并框出不同的格子。",
-                 "The seed's PyTorch code differs from HF in three places. It uses i − j instead of j − i; in bidirectional "
+                 "本工具按 HF 计算；勾选 simplified 可并排显示简化写法的桶，并框出不同的格子。",
+                 "A common simplified PyTorch version found in tutorials differs from HF in three places. It uses i − j instead of j − i; in bidirectional "
                  "mode it sends i − j ≥ 0 to the upper half, so the diagonal lands in bucket num_buckets/2 and the halves "
                  "are swapped; in causal mode it takes max(j − i, 0), which collapses every key the model can see to bucket "
-                 "0 and loses all distance information. The widget follows HF; turn on seed_version to show the seed's "
-                 "buckets beside them with the differing cells outlined."};
-    step.params = {"L", "num_buckets", "max_distance", "bidirectional", "seed_version"};
-    step.views = seed_code_views;
+                 "0 and loses all distance information. The widget follows HF; turn on simplified to show the simplified "
+                 "version's buckets beside them with the differing cells outlined."};
+    step.params = {"L", "num_buckets", "max_distance", "bidirectional", "simplified"};
+    step.views = simplified_code_views;
     return step;
 }
 
@@ -456,7 +520,7 @@ Lesson make_lesson() {
     lesson.title = {"T5 相对位置偏置", "T5 relative position bias"};
     use_params(lesson, params());
     lesson.result_shape = [](const ParamSet& p) {  // L×L bias per head, the bucket table up to max_distance
-        const Inputs in = params().read(p);
+        const Inputs in = read_inputs(p);
         const long long L = in.L, h = in.heads;
         return std::vector<long long>{std::max(L, (long long)in.max_distance), L, h + 1};
     };
@@ -467,7 +531,7 @@ Lesson make_lesson() {
         four_bucket_picture(),
         lookup(),
         broadcast_add_then_softmax(),
-        seed_code_differences(),
+        simplified_code_differences(),
     };
     return lesson;
 }

@@ -37,14 +37,15 @@ const ParamTable<Inputs>& params() {
         {Key::shared("layout").def("interleaved"), &Inputs::layout_name},
         {Key::shared("L").range(2, 64).def("12"), &Inputs::L},
         {Key::integer("t", 0, 1000, "5", {"两个位置同时加上的平移量", "shift added to both positions"}), &Inputs::t},
-        {Key::flag("seed_version", "0", {"勾选后在参考形式旁显示种子 004 的 R(m−n) 写法",
-                                         "shows seed 004's R(m−n) form beside the reference"})
-             .sym("seed 004"),
-         &Inputs::seed_version},
+        {Key::flag("simplified", "0", {"勾选后在参考形式旁显示常见的简化写法 R(m−n)",
+                                       "shows the common simplified R(m−n) form found in tutorials beside the reference"})
+             .sym("R(m−n)")
+             .alias("seed_version"),
+         &Inputs::simplified},
         {Key::real("content_scale", 0, 4, "1", {"内容向量相对 p 的大小", "size of the content vectors relative to p"})
              .sym("content"),
          &Inputs::content_scale},
-        {Key::choice("candidate", {"rope", "quadratic", "scaled", "random"}, "rope",
+        {Key::choice("candidate", {"rope", "quadratic", "scaled", "random", "xpos"}, "rope",
                      {"用四条假设检验的变换", "transform tested against the four assumptions"}),
          &Inputs::candidate},
         {Key::integer("max_dist", 16, 20000, "2048", {"衰减曲线的最大距离", "largest distance on the decay curve"}),

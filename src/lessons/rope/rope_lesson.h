@@ -27,7 +27,7 @@ struct Inputs {
     std::string layout_name;
     int L = 0;
     int t = 0;
-    bool seed_version = false;
+    bool simplified = false;  // also show the R(m−n) form found in tutorials
     double content_scale = 0;
     std::string candidate;
     int max_dist = 0;

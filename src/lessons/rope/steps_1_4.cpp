@@ -280,23 +280,23 @@ std::vector<ViewData> score_matrix_views(const ParamSet& p, Lang lang) {
     out.push_back(make_view("S[m,n] = ⟨R_m q, R_n k⟩", std::move(heat), std::move(heat_notes)));
     out.push_back(make_view(say(lang, {"两个位置都加 t：⟨R_(m+t) q, R_(n+t) k⟩", "Both positions shifted by t: ⟨R_(m+t) q, R_(n+t) k⟩"}),
                             std::move(shifted), std::move(shifted_notes)));
-    if (in.seed_version) {
-        const Eigen::MatrixXd seed = rope_relative_form(L, in.theta, q, k, in.layout, true);
-        HeatmapView sv = qk_matrix(seed, lang);
+    if (in.simplified) {
+        const Eigen::MatrixXd flipped = rope_relative_form(L, in.theta, q, k, in.layout, true);
+        HeatmapView sv = qk_matrix(flipped, lang);
         int differ = 0;
         for (int r = 0; r < L; ++r)
             for (int c = 0; c < L; ++c)
-                if (std::fabs(seed(r, c) - S(r, c)) > 1e-9) {
+                if (std::fabs(flipped(r, c) - S(r, c)) > 1e-9) {
                     sv.highlight_cells.emplace_back(r, c);
                     ++differ;
                 }
-        sv.explain = [seed, S, L, lang](int r, int c) -> std::string {
+        sv.explain = [flipped, S, L, lang](int r, int c) -> std::string {
             if (r < 0 || c < 0 || r >= L || c >= L) return "";
-            const bool differs = std::fabs(seed(r, c) - S(r, c)) > 1e-9;
-            return differs ? say(lang, {"种子写法 {value}，参考值 S = {ref}（不同）", "Seed form {value}, reference S = {ref} (differs)"},
-                                 {{"value", num(seed(r, c))}, {"ref", num(S(r, c))}})
-                           : say(lang, {"种子写法 {value}，参考值 S = {ref}", "Seed form {value}, reference S = {ref}"},
-                                 {{"value", num(seed(r, c))}, {"ref", num(S(r, c))}});
+            const bool differs = std::fabs(flipped(r, c) - S(r, c)) > 1e-9;
+            return differs ? say(lang, {"简化写法 {value}，参考值 S = {ref}（不同）", "Simplified form {value}, reference S = {ref} (differs)"},
+                                 {{"value", num(flipped(r, c))}, {"ref", num(S(r, c))}})
+                           : say(lang, {"简化写法 {value}，参考值 S = {ref}", "Simplified form {value}, reference S = {ref}"},
+                                 {{"value", num(flipped(r, c))}, {"ref", num(S(r, c))}});
         };
         std::vector<std::string> sv_notes = {
             say(lang, {"与 S 不同的格子：{differ} / {cells}（已描边）", "Cells that differ from S: {differ} of {cells} (outlined)"},
@@ -305,7 +305,7 @@ std::vector<ViewData> score_matrix_views(const ParamSet& p, Lang lang) {
                        "R_mᵀR_n = R_(n−m), so the reference has n − m; the two agree only when qᵀR_Δk is even in Δ "
                        "(e.g. q = k = [1,0,1,0])."}),
         };
-        out.push_back(make_view(say(lang, {"种子 004 §5.2 的写法：⟨q, R_(m−n) k⟩", "Seed 004 §5.2's form: ⟨q, R_(m−n) k⟩"}), std::move(sv),
+        out.push_back(make_view(say(lang, {"常见的简化写法：⟨q, R_(m−n) k⟩", "A common simplified version found in tutorials: ⟨q, R_(m−n) k⟩"}), std::move(sv),
                                 std::move(sv_notes)));
     }
 
@@ -336,8 +336,11 @@ std::vector<ViewData> score_matrix_views(const ParamSet& p, Lang lang) {
 Step rotation_2d() {
     Step step;
     step.title = {"二维旋转 R(α)", "The 2-D rotation R(α)"};
-    step.body = {"R(α) 把平面上的向量转过角度 α，长度不变。它的转置就是它的逆，二者都等于转过 −α 的旋转；"
+    step.body = {"注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里，所以先从二维旋转讲起。"
+                 "R(α) 把平面上的向量转过角度 α，长度不变。它的转置就是它的逆，二者都等于转过 −α 的旋转；"
                  "连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。拖动 α 和 β，表格重算每个矩阵，注释给出每条恒等式的实际误差。",
+                 "Attention's softmax(QKᵀ)V on its own ignores word order; RoPE brings position into the score by "
+                 "rotating q and k, so the lesson starts with the 2-D rotation. "
                  "R(α) turns a vector in the plane by the angle α and keeps its length. Its transpose is its inverse, and "
                  "both equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). Move α and "
                  "β: the table recomputes every matrix and the notes measure how far each identity is from holding."};
@@ -350,11 +353,11 @@ Step dot_product_sees_the_difference() {
     Step step;
     step.title = {"内积只看角度差", "The dot product only sees the angle difference"};
     step.body = {"把 u 转 α、把 v 转 β 再求内积：因为 R(α)ᵀR(β) = R(β−α)，结果等于 uᵀR(β−α)v，与 α、β 各自的取值无关。"
-                 "热力图让两个向量各取十六个角度；同一条对角线上角度差相同，数值也相同。u 与 v 是由种子生成的随机向量。",
+                 "热力图让两个向量各取十六个角度；同一条对角线上角度差相同，数值也相同。u 与 v 是由随机种子生成的随机向量。",
                  "Rotate u by α and v by β, then take the dot product: since R(α)ᵀR(β) = R(β−α), the result equals "
                  "uᵀR(β−α)v whatever α and β are on their own. The heatmap tries sixteen angles for each vector; cells on "
                  "one diagonal share the angle difference and therefore the value. u and v are random vectors drawn from "
-                 "the seed."};
+                 "the random seed."};
     step.params = {"alpha", "beta", "seed"};
     step.views = dot_product_views;
     return step;
@@ -383,13 +386,13 @@ Step score_matrix_shift_invariance() {
     step.body = {"在每个位置放同一个查询 q 和同一个键 k，分数 S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩。"
                  "两个位置同时加 t，每个格子都不变，所以 S 是 Toeplitz 矩阵：每条对角线一个值。"
                  "f-delta 一课已经见过它：d = 4、θ = (π/2, π/3)、q = k = [1, 0, 1, 0] 时，S 正是那里的 F。"
-                 "种子 004 把相对形式写成 R(m−n)；打开 seed_version 可以看到这个符号在哪些格子出错。",
+                 "常见的简化写法把相对形式写成 R(m−n)；勾选 simplified 可以看到这个符号在哪些格子出错。",
                  "Place the same query q at every position m and the same key k at every position n; the score is "
                  "S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩. Shifting both positions by t leaves every cell unchanged, so S "
                  "is Toeplitz: one value per diagonal. Lesson f-delta met this matrix already: with d = 4, θ = (π/2, π/3) "
-                 "and q = k = [1, 0, 1, 0], S is exactly its F. Seed 004 writes the relative form with R(m−n); turn on "
-                 "seed_version to see the cells where that sign goes wrong."};
-    step.params = {"L", "d", "base", "layout", "t", "seed", "seed_version"};
+                 "and q = k = [1, 0, 1, 0], S is exactly its F. A common simplified version found in tutorials writes the "
+                 "relative form with R(m−n); turn on simplified to see the cells where that sign goes wrong."};
+    step.params = {"L", "d", "base", "layout", "t", "seed", "simplified"};
     step.views = score_matrix_views;
     return step;
 }
