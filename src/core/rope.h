@@ -22,6 +22,10 @@
 namespace pelab {
 
 // [SECTION] minimal interleaved RoPE (f-delta lesson)
+// TRANSITIONAL (issue 11): lesson-specific leftovers, to be deleted with rope_lesson_sinusoid below once their
+// last users stop calling them (lessons f_delta.cpp, absolute_pe.cpp, cost.cpp; tests/core/rope_test.cpp and
+// rope_layout_test.cpp). rope_apply(…, interleaved) and rope_scores(…, interleaved) compute the same numbers;
+// sinusoidal_pe_row (core/sinusoidal.h) is the sinusoid. The rope lesson no longer uses any of them.
 
 // R_m x: every pair (a, b) of x becomes (a cos mθ_i − b sin mθ_i, a sin mθ_i + b cos mθ_i).
 // x has length 2·|theta|.
@@ -76,7 +80,7 @@ Eigen::VectorXd rope_apply_hf_rotate_half(const Eigen::VectorXd& x, double m, co
 Eigen::MatrixXd rope_scores(int L, const Eigen::VectorXd& theta, const Eigen::VectorXd& q, const Eigen::VectorXd& k,
                             RopeLayout layout, double offset = 0.0);
 
-// The relative form ⟨q, R_(n−m) k⟩ for every cell (what S must equal), and the seed-004 §5.2 form
+// The relative form ⟨q, R_(n−m) k⟩ for every cell (what S must equal), and the R(m−n) form found in tutorials
 // ⟨q, R_(m−n) k⟩ (sign of the offset flipped), both L×L.
 Eigen::MatrixXd rope_relative_form(int L, const Eigen::VectorXd& theta, const Eigen::VectorXd& q,
                                    const Eigen::VectorXd& k, RopeLayout layout, bool flipped_sign);
@@ -88,6 +92,7 @@ double toeplitz_residual(const Eigen::MatrixXd& M);
 // Σ_i cos(Δ·θ_i) / |θ| for each Δ (the score of q = k = unit pairs at distance Δ, normalised to 1 at Δ = 0).
 std::vector<double> rope_decay_curve(const Eigen::VectorXd& theta, const std::vector<double>& deltas);
 
+// TRANSITIONAL (see the first section): duplicates sinusoidal_pe_row(pos, d, base, PeVariant::vaswani).
 // Sinusoidal absolute PE in interleaved pairs (Vaswani et al.): p[2i] = sin(pos·ω_i), p[2i+1] = cos(pos·ω_i).
 Eigen::VectorXd rope_lesson_sinusoid(double pos, const Eigen::VectorXd& omega);
 

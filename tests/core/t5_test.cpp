@@ -2,14 +2,13 @@
 // T5 relative position buckets against golden matrices derived from HuggingFace transformers'
 // T5Attention._relative_position_bucket / compute_bias (models/t5/modeling_t5.py), transcribed into a
 // throwaway Python script that repeats PyTorch's float32 steps; the seed's variants; the bucket range
-// table; the bias lookup (L,L,H) → (H,L,L); the quantity registry entry; and the t5-bias lesson's seed toggle.
+// table; the bias lookup (L,L,H) → (H,L,L); and the quantity registry entry. The t5-bias lesson's tests live in
+// tests/lessons/t5_bias_lesson_test.cpp.
 #include <cmath>
 #include <set>
 
 #include "core/quantity.h"
 #include "core/t5.h"
-#include "lessons/lesson.h"
-#include "lesson_views.h"
 #include "matrix_assert.h"
 
 namespace {
@@ -266,42 +265,6 @@ TEST(T5, QuantityT5Bucket) {
     ASSERT_EQ(r.shape, (std::vector<int>{20, 20}));
     const Eigen::MatrixXi B = t5_bucket_matrix(20, 32, 128, true);
     for (int i = 0; i < 400; ++i) EXPECT_EQ(r.data[static_cast<std::size_t>(i)], B(i / 20, i % 20));
-}
-
-}  // namespace
-
-// [SECTION] the t5-bias lesson
-namespace {
-
-using namespace pelab;
-
-std::vector<ViewData> lesson_views(int step, const std::string& query) {
-    return pelab_test::step_views("t5-bias", step, query);
-}
-
-TEST(T5Lesson, SeedToggleMarksEveryDifferingCell) {
-    const Lesson* lesson = find_lesson("t5-bias");
-    ASSERT_NE(lesson, nullptr);
-    EXPECT_EQ(lesson->steps.size(), 7u);
-    EXPECT_EQ(lesson_views(7, "").size(), 1u);
-    // Bidirectional: the halves are swapped, so every cell differs.
-    const auto v = lesson_views(7, "seed_version=1&L=6");
-    ASSERT_EQ(v.size(), 2u);
-    EXPECT_EQ(v[1].heatmap().highlight_cells.size(), 36u);
-    EXPECT_EQ(v[1].heatmap().values(0, 0), 16);
-    // Causal: the seed collapses the visible keys (j <= i) to 0; HF's differ there except on the diagonal,
-    // and the future keys differ too.
-    const auto c = lesson_views(7, "seed_version=1&L=6&bidirectional=0");
-    const Eigen::MatrixXi hf = t5_bucket_matrix(6, 32, 128, false), seed = t5_seed_bucket_matrix(6, 32, 128, false);
-    int differ = 0;
-    for (int i = 0; i < 6; ++i)
-        for (int j = 0; j < 6; ++j) differ += hf(i, j) != seed(i, j) ? 1 : 0;
-    EXPECT_EQ(differ, 30);
-    EXPECT_EQ(c[1].heatmap().highlight_cells.size(), 30u);
-    // Step 4: the seed's 4-bucket picture against HF with 4 buckets.
-    const auto v4 = lesson_views(4, "L=4");
-    EXPECT_EQ(v4[0].heatmap().values(0, 3), 2);
-    EXPECT_EQ(v4[1].heatmap().values(0, 3), 3);
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ TEST(RopeLesson, StepsAndParams) {
     ASSERT_NE(find_lesson("rope"), nullptr);
     EXPECT_EQ(find_lesson("rope")->steps.size(), 8u);
     EXPECT_EQ(param_names("rope"),
-              (std::vector<std::string>{"alpha", "beta", "seed", "d", "log10_base", "m", "layout", "L", "t", "seed_version",
+              (std::vector<std::string>{"alpha", "beta", "seed", "d", "base", "m", "layout", "L", "t", "simplified",
                                         "content_scale", "candidate", "max_dist", "d_spectrum"}));
 }
 
@@ -84,22 +84,33 @@ TEST(RopeLesson, Step4ShiftInvarianceSeedSignAndLinkToFDelta) {
     Eigen::Matrix4d F;
     F << 2.0, 0.5, -1.5, -1.0, 0.5, 2.0, 0.5, -1.5, -1.5, 0.5, 2.0, 0.5, -1.0, -1.5, 0.5, 2.0;
     EXPECT_MATRIX_NEAR(v[2].heatmap().values, F, 1e-12);
-    const auto seed = step_views("rope", 4, "seed_version=1");
-    ASSERT_EQ(seed.size(), 4u);
-    EXPECT_FALSE(seed[2].heatmap().highlight_cells.empty());
-    EXPECT_TRUE(any_note_contains(seed, "Cells that differ from S: "));
+    const auto flipped = step_views("rope", 4, "simplified=1");
+    ASSERT_EQ(flipped.size(), 4u);
+    EXPECT_FALSE(flipped[2].heatmap().highlight_cells.empty());
+    EXPECT_TRUE(any_note_contains(flipped, "Cells that differ from S: "));
     // q = k symmetric: cells on the diagonal never differ.
-    for (const auto& cell : seed[2].heatmap().highlight_cells) EXPECT_NE(cell.first, cell.second);
+    for (const auto& cell : flipped[2].heatmap().highlight_cells) EXPECT_NE(cell.first, cell.second);
+    // The old spelling of the toggle still opens the same view.
+    const auto old_link = step_views("rope", 4, "seed_version=1");
+    ASSERT_EQ(old_link.size(), 4u);
+    EXPECT_EQ(old_link[2].heatmap().highlight_cells, flipped[2].heatmap().highlight_cells);
 }
 
 TEST(RopeLesson, Step5OnlyCommutingBlocksAreToeplitz) {
     const auto v = step_views("rope", 5, "L=16&d=8");
-    ASSERT_EQ(v.size(), 4u);
+    ASSERT_EQ(v.size(), 5u);
     const TableView& table = v[3].table();
     EXPECT_GT(table.values(0, 0), 0.05);   // dense M
     EXPECT_GT(table.values(1, 0), 0.05);   // block-diagonal, generic blocks
     EXPECT_LT(table.values(2, 0), 1e-12);  // commuting blocks
     EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(v[2].heatmap().values)), 1e-12);
+    // The definitions on screen, checked: pᵢᵀpⱼ = Σ cos((j − i)θ_k) and is Toeplitz; J and a·I + b·J commute
+    // with every R(θ_k), a generic block does not; the commuting kernel is Σ a_k cos + b_k sin.
+    const TableView& checks = v[4].table();
+    ASSERT_EQ(checks.values.rows(), 6);
+    for (int r : {0, 1, 2, 3, 5}) EXPECT_LT(checks.values(r, 0), 1e-12) << "row " << r;
+    EXPECT_GT(checks.values(4, 0), 1e-3);
+    EXPECT_TRUE(any_note_contains(v, "J = [ [0, −1], [1, 0] ]"));
 }
 
 TEST(RopeLesson, Step6BiasIgnoresContentRopeDoesNot) {
@@ -125,10 +136,15 @@ TEST(RopeLesson, Step7OnlyRopePassesEveryCheck) {
     for (const char* q : {"", "d=2&L=5", "d=16&L=20&seed=3"}) {
         const auto v = step_views("rope", 7, q);
         const TableView& table = v[0].table();
-        ASSERT_EQ(table.values.rows(), 4);
+        ASSERT_EQ(table.values.rows(), 5);
         for (int c = 0; c < 3; ++c) EXPECT_LT(table.values(0, c), 1e-12) << q;
         for (int r = 1; r < 4; ++r) EXPECT_GT(table.values.row(r).maxCoeff(), 1e-3) << q << " row " << r;
+        // xPos: not orthogonal, yet relative (q and k get different transforms).
+        EXPECT_GT(table.values(4, 0), 1e-3) << q;
+        EXPECT_LT(table.values(4, 1), 1e-12) << q;
+        EXPECT_LT(table.values(4, 2), 1e-12) << q;
     }
+    EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 7, "candidate=xpos")[1].heatmap().values)), 1e-12);
     EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 7, "candidate=rope")[1].heatmap().values)), 1e-12);
     EXPECT_GT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 7, "candidate=quadratic")[1].heatmap().values)), 1e-3);
 }

@@ -1,0 +1,60 @@
+// PE Lab — lessons/rope/rope_lesson.h
+// Private to lesson "rope" (this folder): the inputs, the one parameter table, the small helpers the steps
+// share and the eight steps, each defined next to its views in steps_1_4.cpp / steps_5_8.cpp.
+// No display text here (the font subset scans .cpp files only).
+//
+// [SECTION] inputs and parameters
+// [SECTION] helpers shared by the steps
+// [SECTION] the steps, in lesson order
+#pragma once
+#include <Eigen/Dense>
+#include <string>
+
+#include "core/random.h"
+#include "core/rope.h"
+#include "lessons/lesson.h"
+
+namespace pelab {
+namespace rope_lesson {
+
+// [SECTION] inputs and parameters
+struct Inputs {
+    double alpha = 0, beta = 0;
+    int seed = 0;
+    int d = 0;
+    double base = 0;
+    double m = 0;
+    std::string layout_name;
+    int L = 0;
+    int t = 0;
+    bool simplified = false;  // also show the R(m−n) form found in tutorials
+    double content_scale = 0;
+    std::string candidate;
+    int max_dist = 0;
+    int d_spectrum = 0;
+    // Derived from the values above by read_inputs.
+    RopeLayout layout = RopeLayout::interleaved;
+    Eigen::VectorXd theta;  // base^(−2i/d)
+};
+
+const ParamTable<Inputs>& params();
+// Every value through the table, then the layout and the frequencies derived from them.
+Inputs read_inputs(const ParamSet& p);
+
+// [SECTION] helpers shared by the steps
+Eigen::VectorXd random_vector(int n, SplitMix64& rng, double scale = 1.0);
+std::string layout_label(RopeLayout layout, Lang lang);
+double largest_spread(const Eigen::MatrixXd& M);  // largest max − min along any diagonal
+
+// [SECTION] the steps, in lesson order
+Step rotation_2d();
+Step dot_product_sees_the_difference();
+Step pairs_frequencies_layouts();
+Step score_matrix_shift_invariance();
+Step additive_pe_loses_relative_structure();
+Step two_alternatives();
+Step uniqueness_sketch();
+Step spectrum_and_decay();
+
+}  // namespace rope_lesson
+}  // namespace pelab

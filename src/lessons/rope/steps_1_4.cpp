@@ -1,0 +1,401 @@
+// PE Lab — lessons/rope/steps_1_4.cpp
+// Lesson "rope", steps 1–4: the 2-D rotation R(α) and its identities; the dot product of rotated vectors
+// sees only the angle difference; RoPE on d dimensions (pairs, frequencies, the two layouts and the
+// permutation between them); the score matrix S[m,n], its shift invariance and the link to lesson f-delta.
+// Each step's title and prose come first, its views right after.
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] step 1: the 2-D rotation R(α)
+// [SECTION] step 2: the dot product only sees the angle difference
+// [SECTION] step 3: pairs, frequencies, two layouts
+// [SECTION] step 4: the score matrix and shift invariance
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/f_delta.h"
+#include "lessons/lesson_util.h"
+#include "lessons/rope/rope_lesson.h"
+
+namespace pelab {
+namespace rope_lesson {
+
+using namespace lessonui;
+
+namespace {
+
+// "Largest |…| = 0" with the rounding hint, the form every identity check of this lesson uses.
+std::string largest_diff(Lang lang, const Text& text, double err) {
+    return say(lang, text, {{"err", exact(err)}, {"hint", rounding_hint(err, lang)}});
+}
+
+// [SECTION] step 1: the 2-D rotation R(α)
+std::vector<ViewData> rotation_2d_views(const ParamSet& p, Lang lang) {
+    const Inputs in = read_inputs(p);
+    const Eigen::Matrix2d Ra = rotation2(in.alpha), Rb = rotation2(in.beta);
+    const Eigen::Matrix2d Rinv = Ra.inverse();
+    const Eigen::Matrix2d product = rotation2(-in.alpha) * Rb;
+    const Eigen::Matrix2d diff = rotation2(in.beta - in.alpha);
+    const std::vector<std::pair<std::string, Eigen::Matrix2d>> rows = {
+        {"R(α)", Ra},          {"R(α)ᵀ", Ra.transpose()}, {"R(α)⁻¹", Rinv}, {"R(−α)", rotation2(-in.alpha)},
+        {"R(β)", Rb},          {"R(−α)R(β)", product},    {"R(β−α)", diff},
+    };
+    TableView table;
+    table.values.resize(static_cast<Eigen::Index>(rows.size()), 4);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Eigen::Matrix2d& M = rows[i].second;
+        const Eigen::Index r = static_cast<Eigen::Index>(i);
+        table.values(r, 0) = M(0, 0);
+        table.values(r, 1) = M(0, 1);
+        table.values(r, 2) = M(1, 0);
+        table.values(r, 3) = M(1, 1);
+        table.row_labels.push_back(rows[i].first);
+    }
+    table.values = without_rounding_noise(table.values);
+    table.col_labels = {"[0,0]", "[0,1]", "[1,0]", "[1,1]"};
+    table.corner = say(lang, {"矩阵", "matrix"});
+    table.decimals = 5;
+    table.explain = [rows, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= static_cast<int>(rows.size()) || c >= 4) return "";
+        const Eigen::Matrix2d& M = rows[static_cast<std::size_t>(r)].second;
+        return say(lang, {"{name}[{row},{col}] = {value}；cos 与 sin 由 α、β 直接计算。",
+                          "{name}[{row},{col}] = {value}; cos and sin evaluated from α and β."},
+                   {{"name", rows[static_cast<std::size_t>(r)].first},
+                    {"row", integer(c / 2)},
+                    {"col", integer(c % 2)},
+                    {"value", num(M(c / 2, c % 2), 17)}});
+    };
+    const double t_err = max_abs(Ra.transpose() - rotation2(-in.alpha));
+    const double inv_err = max_abs(Rinv - rotation2(-in.alpha));
+    const double group_err = max_abs(product - diff);
+    const double orth_err = max_abs(Ra.transpose() * Ra - Eigen::Matrix2d::Identity());
+    std::vector<std::string> notes;
+    notes.push_back(say(lang, {"α = {alpha}，β = {beta}，β − α = {diff}", "α = {alpha}, β = {beta}, β − α = {diff}"},
+                        {{"alpha", angle(in.alpha)}, {"beta", angle(in.beta)}, {"diff", angle(in.beta - in.alpha)}}));
+    notes.push_back(largest_diff(lang, {"最大 |R(α)ᵀ − R(−α)| = {err}{hint}", "Largest |R(α)ᵀ − R(−α)| = {err}{hint}"}, t_err));
+    notes.push_back(largest_diff(lang, {"最大 |R(α)⁻¹ − R(−α)| = {err}{hint}", "Largest |R(α)⁻¹ − R(−α)| = {err}{hint}"}, inv_err));
+    notes.push_back(
+        largest_diff(lang, {"最大 |R(−α)R(β) − R(β−α)| = {err}{hint}", "Largest |R(−α)R(β) − R(β−α)| = {err}{hint}"}, group_err));
+    notes.push_back(say(lang, {"det R(α) = {det}；最大 |R(α)ᵀR(α) − I| = {err}{hint}", "det R(α) = {det}; largest |R(α)ᵀR(α) − I| = {err}{hint}"},
+                        {{"det", num(Ra.determinant(), 17)}, {"err", exact(orth_err)}, {"hint", rounding_hint(orth_err, lang)}}));
+    return {make_view(say(lang, {"旋转矩阵（按行展开：[0,0] [0,1] [1,0] [1,1]）", "Rotation matrices, entry by entry: [0,0] [0,1] [1,0] [1,1]"}),
+                      std::move(table), std::move(notes))};
+}
+
+// [SECTION] step 2: the dot product only sees the angle difference
+std::vector<ViewData> dot_product_views(const ParamSet& p, Lang lang) {
+    const Inputs in = read_inputs(p);
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
+    const Eigen::Vector2d u = random_vector(2, rng), v = random_vector(2, rng);
+    const int n = 16;
+    Eigen::MatrixXd G(n, n);
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) G(i, j) = (rotation2(i * kPi / 8) * u).dot(rotation2(j * kPi / 8) * v);
+    std::vector<std::string> angles;
+    for (int i = 0; i < n; ++i) angles.push_back(angle(i * kPi / 8));
+    HeatmapView heat = labelled_matrix(to_rows(G), angles, angles, say(lang, {"u 的旋转角 a", "angle a of u"}),
+                                       say(lang, {"v 的旋转角 b", "angle b of v"}));
+    heat.is_signed = true;
+    heat.qk_axes = true;
+    heat.explain = [G, u, v, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= 16 || c >= 16) return "";
+        const double rel = u.dot(rotation2((c - r) * kPi / 8) * v);
+        return say(lang, {"a = {a}，b = {b}，b − a = {diff}：(R(a)u)ᵀ(R(b)v) = {value}；uᵀR(b−a)v = {rel}",
+                          "a = {a}, b = {b}, b − a = {diff}: (R(a)u)ᵀ(R(b)v) = {value}; uᵀR(b−a)v = {rel}"},
+                   {{"a", angle(r * kPi / 8)},
+                    {"b", angle(c * kPi / 8)},
+                    {"diff", angle((c - r) * kPi / 8)},
+                    {"value", num(G(r, c))},
+                    {"rel", num(rel)}});
+    };
+    const double spread = largest_spread(G);
+    std::vector<std::string> heat_notes = {
+        say(lang, {"各条对角线上的最大极差：{err}{hint}（每条对角线对应一个角度差）",
+                   "Largest spread along any diagonal: {err}{hint} (each diagonal is one angle difference)"},
+            {{"err", exact(spread)}, {"hint", rounding_hint(spread, lang)}})};
+
+    TableView table;
+    const double lhs = (rotation2(in.alpha) * u).dot(rotation2(in.beta) * v);
+    const double rhs = u.dot(rotation2(in.beta - in.alpha) * v);
+    const double shifted = (rotation2(in.alpha + 1.0) * u).dot(rotation2(in.beta + 1.0) * v);
+    table.values.resize(3, 1);
+    table.values << lhs, rhs, shifted;
+    table.row_labels = {"(R(α)u)ᵀ(R(β)v)", "uᵀR(β−α)v", "(R(α+1)u)ᵀ(R(β+1)v)"};
+    table.col_labels = {say(lang, {"值", "value"})};
+    table.corner = say(lang, {"表达式", "expression"});
+    table.decimals = 6;
+    const double d12 = std::fabs(lhs - rhs), d13 = std::fabs(lhs - shifted);
+    std::vector<std::string> table_notes = {
+        say(lang, {"u = {u}，v = {v}（种子 {seed}）", "u = {u}, v = {v} (seed {seed})"},
+            {{"u", vector_text(u)}, {"v", vector_text(v)}, {"seed", integer(in.seed)}}),
+        say(lang, {"|前两行之差| = {err}{hint}；两个角同时加 1 弧度，值不变：差 = {shift}{shift_hint}",
+                   "|row 1 − row 2| = {err}{hint}; adding 1 radian to both angles changes nothing: difference = {shift}{shift_hint}"},
+            {{"err", exact(d12)}, {"hint", rounding_hint(d12, lang)}, {"shift", exact(d13)}, {"shift_hint", rounding_hint(d13, lang)}}),
+    };
+    return {make_view(say(lang, {"(R(a)u)ᵀ(R(b)v)，a、b 以 π/8 为步长", "(R(a)u)ᵀ(R(b)v) for a, b in steps of π/8"}), std::move(heat),
+                      std::move(heat_notes)),
+            make_view(say(lang, {"在当前 α、β 处的检验", "Check at the current α, β"}), std::move(table), std::move(table_notes))};
+}
+
+// [SECTION] step 3: pairs, frequencies, two layouts
+std::vector<ViewData> pairs_layouts_views(const ParamSet& p, Lang lang) {
+    const Inputs in = read_inputs(p);
+    const int d = in.d, pairs = d / 2;
+    const Eigen::MatrixXd R = rope_matrix(in.theta, in.m, in.layout);
+    HeatmapView heat = labelled_matrix(without_rounding_noise(to_rows(R)), index_labels(d), index_labels(d),
+                                       say(lang, {"输出坐标", "output coordinate"}), say(lang, {"输入坐标", "input coordinate"}));
+    heat.is_signed = true;
+    heat.decimals = 2;
+    const Eigen::VectorXd theta = in.theta;
+    const RopeLayout layout = in.layout;
+    const double m = in.m;
+    heat.explain = [R, theta, layout, m, d, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= d || c >= d) return "";
+        for (int i = 0; i < d / 2; ++i) {
+            const auto pc = rope_pair_coords(i, d, layout);
+            const bool row_in = r == pc.first || r == pc.second, col_in = c == pc.first || c == pc.second;
+            if (row_in && col_in)
+                return say(lang, {"R_m[{row},{col}] = {value}：第 {pair} 对，转角 mθ{sub} = {angle}",
+                                  "R_m[{row},{col}] = {value}: pair {pair}, angle mθ{sub} = {angle}"},
+                           {{"row", integer(r)},
+                            {"col", integer(c)},
+                            {"value", num(R(r, c))},
+                            {"pair", integer(i)},
+                            {"sub", sub(i)},
+                            {"angle", num(m * theta(i))}});
+        }
+        return say(lang, {"R_m[{row},{col}] = {value}：这两个坐标不属于同一对，所以是 0",
+                          "R_m[{row},{col}] = {value}: these coordinates are not in one pair, hence 0"},
+                   {{"row", integer(r)}, {"col", integer(c)}, {"value", num(R(r, c))}});
+    };
+
+    TableView table;
+    table.values.resize(pairs, 6);
+    for (int i = 0; i < pairs; ++i) {
+        const auto inter = rope_pair_coords(i, d, RopeLayout::interleaved);
+        const auto half = rope_pair_coords(i, d, RopeLayout::half);
+        table.values.row(i) << in.theta(i), in.m * in.theta(i), inter.first, inter.second, half.first, half.second;
+        table.row_labels.push_back(say(lang, {"第 {i} 对", "pair {i}"}, {{"i", integer(i)}}));
+    }
+    table.col_labels = {"θᵢ",
+                        "mθᵢ",
+                        say(lang, {"交错 a", "inter. a"}),
+                        say(lang, {"交错 b", "inter. b"}),
+                        say(lang, {"对半 a", "half a"}),
+                        say(lang, {"对半 b", "half b"})};
+    table.col_decimals = {-1, -1, 0, 0, 0, 0};
+    table.decimals = 6;
+    table.corner = say(lang, {"对", "pair"});
+    std::vector<std::string> table_notes = {
+        say(lang, {"a、b：该对的两个坐标在交错布局与对半布局中的下标。",
+                   "a, b: the indices of the pair's two coordinates in the interleaved and the half layout."}),
+        say(lang, {"base = {base}，d = {d}，θ₀ = {first}，最后一对 θ = {last}", "base = {base}, d = {d}, θ₀ = {first}, last pair θ = {last}"},
+            {{"base", num(in.base)}, {"d", integer(d)}, {"first", num(in.theta(0))}, {"last", num(in.theta(pairs - 1))}}),
+    };
+
+    const Eigen::MatrixXd P = rope_layout_permutation(d);
+    HeatmapView perm = labelled_matrix(to_rows(P), index_labels(d), index_labels(d),
+                                       say(lang, {"对半布局的坐标", "half-layout coordinate"}),
+                                       say(lang, {"交错布局的坐标", "interleaved coordinate"}));
+    perm.integer = true;
+    perm.decimals = 0;
+    perm.explain = [d, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= d || c >= d) return "";
+        const int src = r < d / 2 ? 2 * r : 2 * (r - d / 2) + 1;
+        return c == src ? say(lang, {"对半布局的坐标 {r} 取自交错布局的坐标 {src}：这里是 1",
+                                     "Half-layout coordinate {r} takes interleaved coordinate {src}: this cell is 1"},
+                              {{"r", integer(r)}, {"src", integer(src)}})
+                        : say(lang, {"对半布局的坐标 {r} 取自交错布局的坐标 {src}：这里是 0",
+                                     "Half-layout coordinate {r} takes interleaved coordinate {src}: this cell is 0"},
+                              {{"r", integer(r)}, {"src", integer(src)}});
+    };
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
+    const Eigen::VectorXd x = random_vector(d, rng);
+    const double perm_err = max_abs(P * rope_matrix(in.theta, in.m, RopeLayout::interleaved) * P.transpose() -
+                                    rope_matrix(in.theta, in.m, RopeLayout::half));
+    const double hf_err =
+        max_abs(rope_apply_hf_rotate_half(x, in.m, in.theta) - rope_apply(x, in.m, in.theta, RopeLayout::half));
+    const double vec_err = max_abs(P * rope_apply(x, in.m, in.theta, RopeLayout::interleaved) -
+                                   rope_apply(P * x, in.m, in.theta, RopeLayout::half));
+    std::vector<std::string> perm_notes = {
+        largest_diff(lang, {"最大 |P·R_interleaved·Pᵀ − R_half| = {err}{hint}", "Largest |P·R_interleaved·Pᵀ − R_half| = {err}{hint}"},
+                     perm_err),
+        largest_diff(lang, {"随机向量 x：最大 |P·(R x) − R_half·(P x)| = {err}{hint}",
+                            "Random x: largest |P·(R x) − R_half·(P x)| = {err}{hint}"},
+                     vec_err),
+        largest_diff(lang, {"HF 写法 x·cos + rotate_half(x)·sin 与逐对旋转之差：{err}{hint}",
+                            "HF's x·cos + rotate_half(x)·sin versus the pair-by-pair rotation: largest difference {err}{hint}"},
+                     hf_err),
+    };
+    return {make_view(say(lang, {"R_m（{layout}），m = {m}", "R_m ({layout}), m = {m}"},
+                          {{"layout", layout_label(in.layout, lang)}, {"m", num(in.m)}}),
+                      std::move(heat)),
+            make_view(say(lang, {"每一对：频率、转角与坐标", "Each pair: frequency, angle and coordinates"}), std::move(table),
+                      std::move(table_notes)),
+            make_view(say(lang, {"置换 P：交错布局 → 对半布局", "Permutation P: interleaved → half layout"}), std::move(perm),
+                      std::move(perm_notes))};
+}
+
+// [SECTION] step 4: the score matrix and shift invariance
+std::vector<ViewData> score_matrix_views(const ParamSet& p, Lang lang) {
+    const Inputs in = read_inputs(p);
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
+    const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
+    const int L = in.L;
+    const Eigen::MatrixXd S = rope_scores(L, in.theta, q, k, in.layout);
+    const Eigen::MatrixXd St = rope_scores(L, in.theta, q, k, in.layout, in.t);
+    const Eigen::MatrixXd rel = rope_relative_form(L, in.theta, q, k, in.layout, false);
+
+    HeatmapView heat = qk_matrix(S, lang);
+    heat.explain = [S, rel, L, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= L || c >= L) return "";
+        return say(lang, {"S[{m},{n}] = {value}；n − m = {delta}，⟨q, R_(n−m) k⟩ = {rel}",
+                          "S[{m},{n}] = {value}; n − m = {delta}, ⟨q, R_(n−m) k⟩ = {rel}"},
+                   {{"m", integer(r)}, {"n", integer(c)}, {"value", num(S(r, c))}, {"delta", integer(c - r)}, {"rel", num(rel(r, c))}});
+    };
+    const double rel_err = max_abs(S - rel), shift_err = max_abs(S - St), spread = largest_spread(S);
+    std::vector<std::string> heat_notes = {
+        largest_diff(lang, {"最大 |S[m,n] − ⟨q, R_(n−m) k⟩| = {err}{hint}", "Largest |S[m,n] − ⟨q, R_(n−m) k⟩| = {err}{hint}"}, rel_err),
+        largest_diff(lang, {"各条对角线上的最大极差（Toeplitz 检验）：{err}{hint}",
+                            "Largest spread along any diagonal (Toeplitz check): {err}{hint}"},
+                     spread),
+        say(lang, {"q、k 由种子 {seed} 随机生成，每个位置相同；布局：{layout}",
+                   "q and k are random, seed {seed}, the same at every position; layout: {layout}"},
+            {{"seed", integer(in.seed)}, {"layout", layout_label(in.layout, lang)}}),
+    };
+
+    HeatmapView shifted = qk_matrix(St, lang);
+    const int t = in.t;
+    shifted.explain = [St, S, L, t, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= L || c >= L) return "";
+        return say(lang, {"位置 {m} 与 {n}: {value}；未平移时 S = {unshifted}", "Positions {m} and {n}: {value}; unshifted S = {unshifted}"},
+                   {{"m", integer(r + t)}, {"n", integer(c + t)}, {"value", num(St(r, c))}, {"unshifted", num(S(r, c))}});
+    };
+    std::vector<std::string> shifted_notes = {
+        say(lang, {"t = {t}：最大 |S − S_t| = {err}{hint}", "t = {t}: largest |S − S_t| = {err}{hint}"},
+            {{"t", integer(in.t)}, {"err", exact(shift_err)}, {"hint", rounding_hint(shift_err, lang)}})};
+
+    std::vector<ViewData> out;
+    out.push_back(make_view("S[m,n] = ⟨R_m q, R_n k⟩", std::move(heat), std::move(heat_notes)));
+    out.push_back(make_view(say(lang, {"两个位置都加 t：⟨R_(m+t) q, R_(n+t) k⟩", "Both positions shifted by t: ⟨R_(m+t) q, R_(n+t) k⟩"}),
+                            std::move(shifted), std::move(shifted_notes)));
+    if (in.simplified) {
+        const Eigen::MatrixXd flipped = rope_relative_form(L, in.theta, q, k, in.layout, true);
+        HeatmapView sv = qk_matrix(flipped, lang);
+        int differ = 0;
+        for (int r = 0; r < L; ++r)
+            for (int c = 0; c < L; ++c)
+                if (std::fabs(flipped(r, c) - S(r, c)) > 1e-9) {
+                    sv.highlight_cells.emplace_back(r, c);
+                    ++differ;
+                }
+        sv.explain = [flipped, S, L, lang](int r, int c) -> std::string {
+            if (r < 0 || c < 0 || r >= L || c >= L) return "";
+            const bool differs = std::fabs(flipped(r, c) - S(r, c)) > 1e-9;
+            return differs ? say(lang, {"简化写法 {value}，参考值 S = {ref}（不同）", "Simplified form {value}, reference S = {ref} (differs)"},
+                                 {{"value", num(flipped(r, c))}, {"ref", num(S(r, c))}})
+                           : say(lang, {"简化写法 {value}，参考值 S = {ref}", "Simplified form {value}, reference S = {ref}"},
+                                 {{"value", num(flipped(r, c))}, {"ref", num(S(r, c))}});
+        };
+        std::vector<std::string> sv_notes = {
+            say(lang, {"与 S 不同的格子：{differ} / {cells}（已描边）", "Cells that differ from S: {differ} of {cells} (outlined)"},
+                {{"differ", integer(differ)}, {"cells", integer(L * L)}}),
+            say(lang, {"R_mᵀR_n = R_(n−m)，所以正确的是 n − m；只有当 qᵀR_Δk 关于 Δ 是偶函数时（如 q = k = [1,0,1,0]）两者才一致。",
+                       "R_mᵀR_n = R_(n−m), so the reference has n − m; the two agree only when qᵀR_Δk is even in Δ "
+                       "(e.g. q = k = [1,0,1,0])."}),
+        };
+        out.push_back(make_view(say(lang, {"常见的简化写法：⟨q, R_(m−n) k⟩", "A common simplified version found in tutorials: ⟨q, R_(m−n) k⟩"}), std::move(sv),
+                                std::move(sv_notes)));
+    }
+
+    // The link back to lesson f-delta: θ = (π/2, π/3), q = k = [1, 0, 1, 0], L = 4.
+    Eigen::VectorXd th(2);
+    th << kPi / 2, kPi / 3;
+    const Eigen::Vector4d unit(1, 0, 1, 0);
+    const Eigen::MatrixXd Sf = rope_scores(4, th, unit, unit, RopeLayout::interleaved);
+    const Eigen::MatrixXd F = f_matrix(4, th, cosine_readout(2));
+    HeatmapView link = qk_matrix(Sf, lang);
+    link.explain = [Sf, F, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= 4 || c >= 4) return "";
+        return say(lang, {"S[{m},{n}] = {value}；f-delta 的 F[{m},{n}] = {f}", "S[{m},{n}] = {value}; f-delta's F[{m},{n}] = {f}"},
+                   {{"m", integer(r)}, {"n", integer(c)}, {"value", num(Sf(r, c))}, {"f", num(F(r, c))}});
+    };
+    const double link_err = max_abs(Sf - F);
+    std::vector<std::string> link_notes = {
+        say(lang, {"最大 |S − F| = {err}{hint}：f-delta 的 F 就是这个 S。", "Largest |S − F| = {err}{hint}: the F of lesson f-delta is this S."},
+            {{"err", exact(link_err)}, {"hint", rounding_hint(link_err, lang)}})};
+    out.push_back(make_view(say(lang, {"与 f-delta 一课相连：θ = (π/2, π/3)，q = k = [1,0,1,0]",
+                                       "Link to lesson f-delta: θ = (π/2, π/3), q = k = [1,0,1,0]"}),
+                            std::move(link), std::move(link_notes)));
+    return out;
+}
+
+}  // namespace
+
+Step rotation_2d() {
+    Step step;
+    step.title = {"二维旋转 R(α)", "The 2-D rotation R(α)"};
+    step.body = {"注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里，所以先从二维旋转讲起。"
+                 "R(α) 把平面上的向量转过角度 α，长度不变。它的转置就是它的逆，二者都等于转过 −α 的旋转；"
+                 "连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。拖动 α 和 β，表格重算每个矩阵，注释给出每条恒等式的实际误差。",
+                 "Attention's softmax(QKᵀ)V on its own ignores word order; RoPE brings position into the score by "
+                 "rotating q and k, so the lesson starts with the 2-D rotation. "
+                 "R(α) turns a vector in the plane by the angle α and keeps its length. Its transpose is its inverse, and "
+                 "both equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). Move α and "
+                 "β: the table recomputes every matrix and the notes measure how far each identity is from holding."};
+    step.params = {"alpha", "beta"};
+    step.views = rotation_2d_views;
+    return step;
+}
+
+Step dot_product_sees_the_difference() {
+    Step step;
+    step.title = {"内积只看角度差", "The dot product only sees the angle difference"};
+    step.body = {"把 u 转 α、把 v 转 β 再求内积：因为 R(α)ᵀR(β) = R(β−α)，结果等于 uᵀR(β−α)v，与 α、β 各自的取值无关。"
+                 "热力图让两个向量各取十六个角度；同一条对角线上角度差相同，数值也相同。u 与 v 是由随机种子生成的随机向量。",
+                 "Rotate u by α and v by β, then take the dot product: since R(α)ᵀR(β) = R(β−α), the result equals "
+                 "uᵀR(β−α)v whatever α and β are on their own. The heatmap tries sixteen angles for each vector; cells on "
+                 "one diagonal share the angle difference and therefore the value. u and v are random vectors drawn from "
+                 "the random seed."};
+    step.params = {"alpha", "beta", "seed"};
+    step.views = dot_product_views;
+    return step;
+}
+
+Step pairs_frequencies_layouts() {
+    Step step;
+    step.title = {"d 维上的 RoPE：配对、频率与两种布局", "RoPE in d dimensions: pairs, frequencies, two layouts"};
+    step.body = {"RoPE 把 d 维向量分成 d/2 对，在位置 m 把第 i 对转过 m·θᵢ，θᵢ = base^(−2i/d)，所以 R_m 由 2×2 旋转块组成。"
+                 "各实现对“哪两个坐标配成一对”并不一致：RoFormer 与 GPT-J 把相邻的 (x₂ᵢ, x₂ᵢ₊₁) 配对，"
+                 "HF Llama 的 rotate_half 则把 xᵢ 与 xᵢ₊d/2 配对。两者是同一个旋转，只差一个固定的坐标置换 P："
+                 "R_half = P·R_interleaved·Pᵀ，下方连同 HF 的 cos/sin 写法一起做了数值检验。",
+                 "RoPE cuts a d-dimensional vector into d/2 pairs and turns pair i at position m by m·θᵢ, with "
+                 "θᵢ = base^(−2i/d), so R_m is made of 2×2 rotation blocks. Implementations disagree on which coordinates "
+                 "form a pair: RoFormer and GPT-J pair neighbours (x₂ᵢ, x₂ᵢ₊₁), while HF Llama's rotate_half pairs xᵢ with "
+                 "xᵢ₊d/2. Both are the same rotation seen through a fixed permutation P of the coordinates, "
+                 "R_half = P·R_interleaved·Pᵀ, checked below together with HF's cos/sin formula."};
+    step.params = {"d", "base", "m", "layout", "seed"};
+    step.views = pairs_layouts_views;
+    return step;
+}
+
+Step score_matrix_shift_invariance() {
+    Step step;
+    step.title = {"分数矩阵 S[m,n] 与平移不变性", "The score matrix S[m,n] and shift invariance"};
+    step.body = {"在每个位置放同一个查询 q 和同一个键 k，分数 S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩。"
+                 "两个位置同时加 t，每个格子都不变，所以 S 是 Toeplitz 矩阵：每条对角线一个值。"
+                 "f-delta 一课已经见过它：d = 4、θ = (π/2, π/3)、q = k = [1, 0, 1, 0] 时，S 正是那里的 F。"
+                 "常见的简化写法把相对形式写成 R(m−n)；勾选 simplified 可以看到这个符号在哪些格子出错。",
+                 "Place the same query q at every position m and the same key k at every position n; the score is "
+                 "S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩. Shifting both positions by t leaves every cell unchanged, so S "
+                 "is Toeplitz: one value per diagonal. Lesson f-delta met this matrix already: with d = 4, θ = (π/2, π/3) "
+                 "and q = k = [1, 0, 1, 0], S is exactly its F. A common simplified version found in tutorials writes the "
+                 "relative form with R(m−n); turn on simplified to see the cells where that sign goes wrong."};
+    step.params = {"L", "d", "base", "layout", "t", "seed", "simplified"};
+    step.views = score_matrix_views;
+    return step;
+}
+
+}  // namespace rope_lesson
+}  // namespace pelab

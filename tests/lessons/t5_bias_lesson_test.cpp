@@ -1,0 +1,77 @@
+// PE Lab — tests/lessons/t5_bias_lesson_test.cpp
+// The t5-bias lesson's own numbers: the simplified-code toggle of step 7 marks every cell that differs from HF
+// (all of them when bidirectional, 30 of 36 when causal), step 4's 4-bucket picture against HF with 4
+// buckets, and a max_distance HF cannot use replaced by the smallest valid one with a note. The generic checks (text, shapes, hover text) are the battery's (battery_test.cpp).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/t5.h"
+#include "lessons/lesson.h"
+#include "lesson_views.h"
+
+namespace {
+
+using namespace pelab;
+
+std::vector<ViewData> lesson_views(int step, const std::string& query) {
+    return pelab_test::step_views("t5-bias", step, query);
+}
+
+TEST(T5Lesson, SimplifiedToggleMarksEveryDifferingCell) {
+    const Lesson* lesson = find_lesson("t5-bias");
+    ASSERT_NE(lesson, nullptr);
+    EXPECT_EQ(lesson->steps.size(), 7u);
+    EXPECT_EQ(lesson_views(7, "").size(), 1u);
+    // Bidirectional: the halves are swapped, so every cell differs.
+    const auto v = lesson_views(7, "simplified=1&L=6");
+    ASSERT_EQ(v.size(), 2u);
+    EXPECT_EQ(v[1].heatmap().highlight_cells.size(), 36u);
+    EXPECT_EQ(v[1].heatmap().values(0, 0), 16);
+    // Causal: the simplified code collapses the visible keys (j <= i) to 0; HF's differ there except on the diagonal,
+    // and the future keys differ too.
+    const auto c = lesson_views(7, "seed_version=1&L=6&bidirectional=0");  // the old spelling of the toggle
+    const Eigen::MatrixXi hf = t5_bucket_matrix(6, 32, 128, false), simple = t5_seed_bucket_matrix(6, 32, 128, false);
+    int differ = 0;
+    for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < 6; ++j) differ += hf(i, j) != simple(i, j) ? 1 : 0;
+    EXPECT_EQ(differ, 30);
+    EXPECT_EQ(c[1].heatmap().highlight_cells.size(), 30u);
+    // Step 4: the simplified 4-bucket picture against HF with 4 buckets.
+    const auto v4 = lesson_views(4, "L=4");
+    EXPECT_EQ(v4[0].heatmap().values(0, 3), 2);
+    EXPECT_EQ(v4[1].heatmap().values(0, 3), 3);
+}
+
+TEST(T5Lesson, BiasTableSharedByAllLayers) {
+    EXPECT_NE(std::string(find_lesson("t5-bias")->steps[0].body.en).find("computed once per model and shared by all layers"),
+              std::string::npos);
+    EXPECT_TRUE(pelab_test::any_note_contains(lesson_views(5, ""), "computed once per forward pass"));
+}
+
+// HF accepts any max_distance above the exact-bucket count (num_buckets=8, max_distance=16 is fine); below it
+// the log buckets would divide by ln(max_distance/max_exact) <= 0, so the lesson uses the smallest valid one.
+TEST(T5Lesson, MaxDistanceThatHfCannotUseIsReplacedWithANote) {
+    const ParamSpec* spec = nullptr;
+    for (const ParamSpec& s : find_lesson("t5-bias")->params)
+        if (s.name == "max_distance") spec = &s;
+    ASSERT_NE(spec, nullptr);
+    EXPECT_EQ(spec->max, 512);
+    if (spec->min > 16) GTEST_SKIP() << "the shared max_distance key still starts at " << spec->min;
+    const auto valid = lesson_views(3, "num_buckets=8&max_distance=16&L=20");
+    EXPECT_FALSE(pelab_test::any_note_contains(valid, "cannot be used"));
+    EXPECT_EQ(valid[0].heatmap().values(0, 19), t5_relative_position_bucket(19, true, 8, 16));
+    // 64 causal buckets: 32 exact distances, so max_distance = 20 cannot be used; 33 is used instead.
+    const auto invalid = lesson_views(3, "num_buckets=64&bidirectional=0&max_distance=20&L=40");
+    EXPECT_TRUE(pelab_test::any_note_contains(invalid, "max_distance = 20 cannot be used")) << invalid[0].notes[0];
+    EXPECT_TRUE(pelab_test::any_note_contains(invalid, "Using max_distance = 33 instead."));
+    const Eigen::MatrixXi used = t5_bucket_matrix(40, 64, 33, false);
+    for (int i = 0; i < 40; ++i)
+        for (int j = 0; j < 40; ++j) EXPECT_EQ(invalid[0].heatmap().values(i, j), used(i, j));
+    for (int step = 1; step <= 7; ++step)
+        for (const ViewData& v : lesson_views(step, "num_buckets=64&bidirectional=0&max_distance=2"))
+            for (const std::string& n : v.notes) EXPECT_EQ(n.find("NaN"), std::string::npos) << n;
+}
+
+}  // namespace
