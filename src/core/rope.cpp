@@ -2,7 +2,6 @@
 // Implements rope.h with explicit 2×2 rotations of pairs (no complex numbers, no cached tables), so every
 // identity the lessons check is a check of the arithmetic, not of a shortcut.
 //
-// [SECTION] minimal interleaved RoPE (f-delta lesson)
 // [SECTION] rotations, frequencies, layouts
 // [SECTION] scores and structure measures
 #include "core/rope.h"
@@ -11,37 +10,6 @@
 #include <cmath>
 
 namespace pelab {
-
-// [SECTION] minimal interleaved RoPE (f-delta lesson)
-
-Eigen::VectorXd rope_rotate(const Eigen::VectorXd& x, double m, const Eigen::VectorXd& theta) {
-    Eigen::VectorXd out = x;
-    const Eigen::Index pairs = std::min<Eigen::Index>(theta.size(), x.size() / 2);
-    for (Eigen::Index i = 0; i < pairs; ++i) {
-        const double c = std::cos(m * theta(i)), s = std::sin(m * theta(i));
-        const double a = x(2 * i), b = x(2 * i + 1);
-        out(2 * i) = a * c - b * s;
-        out(2 * i + 1) = a * s + b * c;
-    }
-    return out;
-}
-
-Eigen::MatrixXd rope_score_matrix(int L, const Eigen::VectorXd& theta, const Eigen::VectorXd& q,
-                                  const Eigen::VectorXd& k) {
-    const int n = std::max(L, 0);
-    Eigen::MatrixXd S(n, n);
-    for (int m = 0; m < n; ++m) {
-        const Eigen::VectorXd qm = rope_rotate(q, m, theta);
-        for (int j = 0; j < n; ++j) S(m, j) = qm.dot(rope_rotate(k, j, theta));
-    }
-    return S;
-}
-
-Eigen::VectorXd rope_query_for_readout(const Eigen::VectorXd& v) {
-    Eigen::VectorXd q = v;
-    for (Eigen::Index i = 1; i < q.size(); i += 2) q(i) = (v(i) == 0.0) ? 0.0 : -v(i);  // avoid printing −0
-    return q;
-}
 
 // [SECTION] rotations, frequencies, layouts
 
@@ -201,15 +169,6 @@ std::vector<double> rope_decay_curve(const Eigen::VectorXd& theta, const std::ve
         out.push_back(s / n);
     }
     return out;
-}
-
-Eigen::VectorXd rope_lesson_sinusoid(double pos, const Eigen::VectorXd& omega) {
-    Eigen::VectorXd p(2 * omega.size());
-    for (Eigen::Index i = 0; i < omega.size(); ++i) {
-        p(2 * i) = std::sin(pos * omega(i));
-        p(2 * i + 1) = std::cos(pos * omega(i));
-    }
-    return p;
 }
 
 }  // namespace pelab

@@ -1,8 +1,7 @@
 // PE Lab — core/rope.h
 // Rotary position embedding (RoPE): the 2-D rotation R(α), the frequencies θ_i = base^(−2i/d), the d×d
 // rotation R_m in the two pairing layouts used in practice, the permutation between them, rotating
-// vectors, and the score matrix S[m][n] = ⟨R_m q, R_n k⟩. Also the minimal helpers the f-delta lesson
-// uses (interleaved pairs, explicit angles), kept unchanged.
+// vectors, and the score matrix S[m][n] = ⟨R_m q, R_n k⟩.
 //
 // Layouts (which coordinates form pair i of a d-vector, d even):
 //   interleaved: (x[2i], x[2i+1])      — RoFormer, GPT-J (`rotate_every_two`), Meta's complex-number code
@@ -10,7 +9,6 @@
 // Both rotate pair i by m·θ_i in the same sense: (a, b) → (a cos − b sin, a sin + b cos).
 // Part of `core`: Eigen + std only.
 //
-// [SECTION] minimal interleaved RoPE (f-delta lesson)
 // [SECTION] rotations, frequencies, layouts
 // [SECTION] scores and structure measures
 #pragma once
@@ -20,25 +18,6 @@
 #include <vector>
 
 namespace pelab {
-
-// [SECTION] minimal interleaved RoPE (f-delta lesson)
-// TRANSITIONAL (issue 11): lesson-specific leftovers, to be deleted with rope_lesson_sinusoid below once their
-// last users stop calling them (lessons f_delta.cpp, absolute_pe.cpp, cost.cpp; tests/core/rope_test.cpp and
-// rope_layout_test.cpp). rope_apply(…, interleaved) and rope_scores(…, interleaved) compute the same numbers;
-// sinusoidal_pe_row (core/sinusoidal.h) is the sinusoid. The rope lesson no longer uses any of them.
-
-// R_m x: every pair (a, b) of x becomes (a cos mθ_i − b sin mθ_i, a sin mθ_i + b cos mθ_i).
-// x has length 2·|theta|.
-Eigen::VectorXd rope_rotate(const Eigen::VectorXd& x, double m, const Eigen::VectorXd& theta);
-
-// S[m][n] = ⟨R_m q, R_n k⟩ for positions m, n = 0..L−1, computed with actual rotations.
-// Since rotations compose, S[m][n] = qᵀ R_(n−m) k depends on m − n only.
-Eigen::MatrixXd rope_score_matrix(int L, const Eigen::VectorXd& theta, const Eigen::VectorXd& q,
-                                  const Eigen::VectorXd& k);
-
-// The RoPE query that reproduces a readout: with k = [1,0,1,0,…], q = (v₀, −v₁, v₂, −v₃, …) gives
-// ⟨R_m q, R_n k⟩ = vᵀR_(m−n), i.e. S equals F[q][k] = vᵀR_(q−k). For v = [1,0,1,0,…], q = k = v.
-Eigen::VectorXd rope_query_for_readout(const Eigen::VectorXd& v);
 
 // [SECTION] rotations, frequencies, layouts
 
@@ -91,9 +70,5 @@ double toeplitz_residual(const Eigen::MatrixXd& M);
 
 // Σ_i cos(Δ·θ_i) / |θ| for each Δ (the score of q = k = unit pairs at distance Δ, normalised to 1 at Δ = 0).
 std::vector<double> rope_decay_curve(const Eigen::VectorXd& theta, const std::vector<double>& deltas);
-
-// TRANSITIONAL (see the first section): duplicates sinusoidal_pe_row(pos, d, base, PeVariant::vaswani).
-// Sinusoidal absolute PE in interleaved pairs (Vaswani et al.): p[2i] = sin(pos·ω_i), p[2i+1] = cos(pos·ω_i).
-Eigen::VectorXd rope_lesson_sinusoid(double pos, const Eigen::VectorXd& omega);
 
 }  // namespace pelab

@@ -57,7 +57,8 @@ std::vector<Piece> scan(const char* text) {
             }
             out.push_back({Piece::Tex, s.substr(i + 1, j - i - 1), ""});
             i = j + 1;
-        } else if (s.compare(i, 2, "[[") == 0) {
+        } else if (s.compare(i, 2, "[[") == 0 && i + 2 < s.size() && std::isalpha(static_cast<unsigned char>(s[i + 2]))) {
+            // A glossary link starts with a letter; "[[0, −1], [1, 0]]" is a matrix and stays plain text.
             const size_t j = s.find("]]", i + 2);
             if (j == std::string::npos) {
                 out.push_back({Piece::Broken, "unclosed [[ (glossary link)", ""});

@@ -10,7 +10,8 @@
 // Markup inside a Text (reserved now, typeset by the figures work):
 //   {name}            a placeholder: letters, digits and '_' between braces; filled by say()
 //   $...$             inline TeX; braces inside it are TeX, not placeholders ("\$" is a literal dollar)
-//   [[term]]          a link to the glossary entry `term`; [[term|shown words]] shows other words
+//   [[term]]          a link to the glossary entry `term` (which starts with a letter, so a matrix written
+//                     [[0, −1], [1, 0]] stays plain text); [[term|shown words]] shows other words
 // Until TeX is typeset, say() shows a TeX span as its source without the dollars and a glossary link as
 // its words, so the markup never reaches the screen half-done.
 //

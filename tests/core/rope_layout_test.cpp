@@ -92,10 +92,9 @@ TEST(RopeLayouts, PermutationMapsInterleavedToHalf) {
             // HF Llama: q·cos + rotate_half(q)·sin gives the same numbers as the explicit pair rotation.
             EXPECT_MATRIX_NEAR(rope_apply_hf_rotate_half(x, m, theta), rope_apply(x, m, theta, RopeLayout::half),
                                1e-15);
-            // The matrix and the vector form agree; the interleaved form agrees with the f-delta helper.
+            // The matrix and the vector form agree.
             for (RopeLayout layout : {RopeLayout::interleaved, RopeLayout::half})
                 EXPECT_MATRIX_NEAR(rope_matrix(theta, m, layout) * x, rope_apply(x, m, theta, layout), 1e-14);
-            EXPECT_MATRIX_NEAR(rope_apply(x, m, theta, RopeLayout::interleaved), rope_rotate(x, m, theta), 0.0);
         }
     }
 }
@@ -164,14 +163,6 @@ TEST(RopeDecay, CurveIsOneAtZeroAndMatchesCosineSum) {
     const std::vector<double> c = rope_decay_curve(theta, {0.0, 2.0});
     EXPECT_EQ(c[0], 1.0);
     EXPECT_NEAR(c[1], (std::cos(2.0) + std::cos(0.2) + std::cos(0.02)) / 3.0, 1e-15);
-}
-
-TEST(RopeSinusoid, InterleavedSinCos) {
-    Eigen::VectorXd omega(2);
-    omega << 1.0, 0.5;
-    const Eigen::VectorXd p = rope_lesson_sinusoid(2.0, omega);
-    Eigen::Vector4d expected(std::sin(2.0), std::cos(2.0), std::sin(1.0), std::cos(1.0));
-    EXPECT_MATRIX_NEAR(p, expected, kFewUlpsOfOne);
 }
 
 }  // namespace

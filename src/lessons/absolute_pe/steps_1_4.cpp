@@ -148,7 +148,9 @@ std::vector<ViewData> three_places_views(const ParamSet& p, Lang lang) {
         Eigen::MatrixXd S(n, n);
         for (int m = 0; m < n; ++m)
             for (int k = 0; k < n; ++k)
-                S(m, k) = rope_rotate(Q.row(m).transpose(), m + offset, theta).dot(rope_rotate(K.row(k).transpose(), k + offset, theta)) * scale;
+                S(m, k) = rope_apply(Q.row(m).transpose(), m + offset, theta, RopeLayout::interleaved)
+                              .dot(rope_apply(K.row(k).transpose(), k + offset, theta, RopeLayout::interleaved)) *
+                          scale;
         return S;
     };
     // (c) a bias on the logits (T5-style buckets, a head that favours distance 1).
