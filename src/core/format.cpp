@@ -84,33 +84,8 @@ void json_nested(const QuantityResult& r, std::size_t dim, std::size_t* pos, std
 
 // [SECTION] JSON
 std::string to_json(const Quantity& q, const ParamSet& params, const QuantityResult& r) {
-    std::string out = "{\"quantity\":" + json_string(q.name) + ",\"params\":{";
-    bool first = true;
-    for (const ParamSpec& spec : q.params) {
-        if (!first) out += ',';
-        first = false;
-        out += json_string(spec.name) + ':';
-        auto it = params.all().find(spec.name);
-        ParamValue value;
-        if (it != params.all().end()) value = it->second;
-        switch (spec.kind) {
-            case ParamKind::Choice: out += json_string(value.text); break;
-            case ParamKind::Int:
-            case ParamKind::Bool:  // 0 or 1, a number as before booleans had their own kind
-            case ParamKind::Real:
-                out += value.nums.empty() || !std::isfinite(value.nums[0]) ? "null" : format_number(value.nums[0]);
-                break;
-            case ParamKind::RealList:
-                out += '[';
-                for (std::size_t i = 0; i < value.nums.size(); ++i) {
-                    if (i) out += ',';
-                    out += std::isfinite(value.nums[i]) ? format_number(value.nums[i]) : "null";
-                }
-                out += ']';
-                break;
-        }
-    }
-    out += "},\"shape\":[";
+    std::string out = "{\"quantity\":" + json_string(q.name) + ",\"params\":" + params_json(q.params, params);
+    out += ",\"shape\":[";
     for (std::size_t i = 0; i < r.shape.size(); ++i) {
         if (i) out += ',';
         out += std::to_string(r.shape[i]);
