@@ -120,7 +120,7 @@ std::string app_lessons_json(const App& app) {
     bool first = true;
     for (const Lesson* l : lesson_registry()) {
         out += (first ? "" : ",") + std::string("{\"id\":") + json_string(l->id) +
-               ",\"steps\":" + std::to_string(l->steps.size()) + ",\"title\":" + json_string(l->title.get(app.state.lang)) + "}";
+               ",\"steps\":" + std::to_string(l->steps.size()) + ",\"title\":" + json_string(say(app.state.lang, l->title)) + "}";
         first = false;
     }
     return out + "]";
@@ -269,9 +269,9 @@ static void draw_header(App* app) {
     ImGui::SameLine();
     const float font = ImGui::GetFontSize();
     ImGui::SetNextItemWidth(std::min(font * 26.0f, std::max(font * 6.0f, ImGui::GetContentRegionAvail().x - font * 9.0f)));
-    if (ImGui::BeginCombo("##lesson", app->state.lesson->title.get(lang))) {
+    if (ImGui::BeginCombo("##lesson", say(lang, app->state.lesson->title).c_str())) {
         for (const Lesson* l : lesson_registry())
-            if (ImGui::Selectable(l->title.get(lang), l == app->state.lesson)) app_apply(app, {{"lesson", l->id}});
+            if (ImGui::Selectable(say(lang, l->title).c_str(), l == app->state.lesson)) app_apply(app, {{"lesson", l->id}});
         // Overlays (the long-sequence maps) open on top of the current lesson, e.g. with the map it is about.
         bool separated = false;
         for (const Lesson* l : every_lesson()) {
@@ -279,7 +279,7 @@ static void draw_header(App* app) {
             if (!separated) ImGui::Separator();
             separated = true;
             const Lesson& host = app->state.host ? *app->state.host : *app->state.lesson;
-            if (ImGui::Selectable(l->title.get(lang), l == app->state.lesson) && l != app->state.lesson)
+            if (ImGui::Selectable(say(lang, l->title).c_str(), l == app->state.lesson) && l != app->state.lesson)
                 app_apply(app, l->open_over(host));
         }
         ImGui::EndCombo();
@@ -326,7 +326,7 @@ static void draw_step_list(App* app, float width, float height) {
     const DisplayOptions& d = app->state.display;
     for (size_t i = size_t(std::max(1, d.step_min) - 1); i < steps.size() && int(i) < d.step_max; ++i) {
         // "N. title", wrapped; the whole block is one selectable row.
-        const std::string label = std::to_string(i + 1) + ". " + steps[i].title.get(lang);
+        const std::string label = say(lang, {"{n}. {title}", "{n}. {title}"}, {{"n", std::to_string(i + 1)}, {"title", say(lang, steps[i].title)}});
         const auto lines = wrap_lines(label, ImGui::GetContentRegionAvail().x);
         const ImVec2 at = ImGui::GetCursorScreenPos();
         ImGui::PushID(int(i));
@@ -389,9 +389,9 @@ static void draw_step(App* app, MatrixPainter* painter) {
     draw_notices(app);
     ImGui::TextDisabled("%s", step_counter(app).c_str());
     ImGui::PushFont(app->font_title);
-    text_wrapped(step.title.get(lang), ImGui::GetContentRegionAvail().x);
+    text_wrapped(say(lang, step.title), ImGui::GetContentRegionAvail().x);
     ImGui::PopFont();
-    text_wrapped(step.body.get(lang), std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f));
+    text_wrapped(say(lang, step.body), std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f));
     const std::vector<std::string> shown = step.keys_shown(app->state.params);
     if (!shown.empty() && app->state.display.controls) {
         ImGui::Spacing();

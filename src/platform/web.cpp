@@ -101,10 +101,11 @@ void mirror_step_text() {
     std::string notices;
     for (const pelab::ParamIssue& n : app.notices) notices += (notices.empty() ? "" : "\n") + n.message;
     // What the mirror shows: the step's title and text (lesson, step and language) and the notices.
-    std::string key = std::string(step.title.get(s.lang)) + '\0' + step.body.get(s.lang) + '\0' + notices;
+    const std::string title = pelab::say(s.lang, step.title), body = pelab::say(s.lang, step.body);
+    std::string key = title + '\0' + body + '\0' + notices;
     if (key == g_mirrored) return;
     g_mirrored = std::move(key);
-    js_step_text(step.title.get(s.lang), step.body.get(s.lang), notices.c_str());
+    js_step_text(title.c_str(), body.c_str(), notices.c_str());
 }
 
 EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
