@@ -1,10 +1,18 @@
 // PE Lab — cli/main.cpp
-// `pelab-cli`: lists lessons and quantities and prints a quantity as JSON, CSV or LaTeX.
+// `pelab-cli`: lists lessons and quantities, prints a quantity as JSON, CSV or LaTeX, and prints the lessons'
+// words (steps, view titles and notes, parameter tables) as plain text for translators and reviewers.
 // Unlike the widget, the CLI repairs nothing: any problem with the arguments (unknown quantity or key,
 // malformed or out-of-range value, bad --format) exits with code 2, prints one line naming the argument
 // and its valid range on stderr, and prints nothing on stdout. Every echoed argument is cut to 64 bytes with
 // control characters as \xNN. Output is checked to the last byte (fwrite, fflush, fclose): a write error
 // (a full disk, `> /dev/full`) exits with code 1 and one line on stderr.
+//
+// [SECTION] usage, failure, checked output, options
+// [SECTION] list
+// [SECTION] get
+// [SECTION] text: a lesson's words as plain text
+// [SECTION] main
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -16,10 +24,13 @@
 #include "core/params.h"
 #include "core/quantity.h"
 #include "core/text.h"
+#include "lessons/bilingual.h"
 #include "lessons/lesson.h"
+#include "lessons/param_table.h"
 
 namespace {
 
+// [SECTION] usage, failure, checked output, options
 constexpr int kExitUsage = 2;
 constexpr int kExitWriteError = 1;
 
@@ -29,6 +40,10 @@ const char* const kUsage =
     "      print the lessons (id, steps, title) and the quantities with their parameters\n"
     "  pelab-cli get <quantity> [key=value ...] [--format json|csv|latex]\n"
     "      compute a quantity; parameters not given take their defaults (default format: json)\n"
+    "  pelab-cli text [LESSON] [--lang zh|en]\n"
+    "      print a lesson's words as plain UTF-8: every step's title and text, the titles and notes of its\n"
+    "      views at the lesson's defaults, and its parameter table (key, symbol, range, default, help);\n"
+    "      without LESSON every lesson in curriculum order, then the position-map page (default language: en)\n"
     "  pelab-cli --help\n"
     "\n"
     "example:\n"
@@ -60,17 +75,66 @@ int finish(bool written) {
     return kExitWriteError;
 }
 
+// An option taking one value from a fixed list, given as "--name value" or "--name=value", at most once.
+struct Option {
+    const char* name;                 // "--format"
+    const char* what;                 // "format": the messages say 'is not a valid format'
+    std::vector<std::string> values;  // the valid values
+    std::string value;                // the default, then the value given
+    bool given = false;
+};
+
+std::string one_of(const Option& option) {
+    std::string out;
+    for (const std::string& v : option.values) out += (out.empty() ? "" : "|") + v;
+    return "(one of " + out + ")";
+}
+
+constexpr int kOptionFailed = -1;
+
+// Reads args[*i] when it is `option` (moving *i past a separate value): 0 when it is another argument, 1 when
+// read, kOptionFailed when the value is missing, not valid or given twice (the one line is already printed).
+int read_option(const std::vector<std::string>& args, std::size_t* i, Option* option) {
+    const std::string& arg = args[*i];
+    const std::string name = option->name;
+    if (arg != name && arg.rfind(name + "=", 0) != 0) return 0;
+    std::string value;
+    if (arg == name) {
+        if (*i + 1 >= args.size()) {
+            fail(name + ": missing value " + one_of(*option));
+            return kOptionFailed;
+        }
+        value = args[++*i];
+    } else {
+        value = arg.substr(name.size() + 1);
+    }
+    std::string problem;
+    if (std::find(option->values.begin(), option->values.end(), value) == option->values.end())
+        problem = pelab::quoted(value) + " is not a valid " + option->what;
+    else if (option->given)
+        problem = "given twice";
+    if (!problem.empty()) {
+        fail(name + ": " + problem + " " + one_of(*option));
+        return kOptionFailed;
+    }
+    option->value = value;
+    option->given = true;
+    return 1;
+}
+
+// [SECTION] list
 std::string quantity_names() {
     std::string out;
     for (const pelab::Quantity& q : pelab::quantity_registry()) out += (out.empty() ? "" : "|") + q.name;
     return out;
 }
 
-// "int in 1..64", "number in -1..1", "list of 1..8 numbers in -100..100", "one of a|b".
+// "int in 1..64", "number in -1..1", "flag: 0 or 1", "list of 1..8 numbers in -100..100", "one of a|b".
 std::string kind_and_range(const pelab::ParamSpec& spec) {
     switch (spec.kind) {
         case pelab::ParamKind::Int: return "int in " + pelab::describe_range(spec);
         case pelab::ParamKind::Real: return "number in " + pelab::describe_range(spec);
+        case pelab::ParamKind::Bool: return "flag: " + pelab::describe_range(spec);
         case pelab::ParamKind::RealList:
         case pelab::ParamKind::Choice: return pelab::describe_range(spec);
     }
@@ -92,27 +156,16 @@ int cmd_list() {
     return finish(emit(out));
 }
 
+// [SECTION] get
 int cmd_get(const std::vector<std::string>& args) {
     if (args.empty()) return fail("get: missing quantity name (one of " + quantity_names() + ")");
-    std::string format = "json";
-    bool format_given = false;
+    Option format{"--format", "format", {"json", "csv", "latex"}, "json"};
     const pelab::Quantity* quantity = nullptr;
     std::vector<std::string> pairs;  // the key=value arguments, read below with the input limits
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
-        if (arg == "--format" || arg.rfind("--format=", 0) == 0) {
-            std::string value;
-            if (arg == "--format") {
-                if (i + 1 >= args.size()) return fail("--format: missing value (one of json|csv|latex)");
-                value = args[++i];
-            } else {
-                value = arg.substr(9);
-            }
-            if (value != "json" && value != "csv" && value != "latex")
-                return fail("--format: " + pelab::quoted(value) + " is not a valid format (one of json|csv|latex)");
-            if (format_given) return fail("--format: given twice (one of json|csv|latex)");
-            format = value;
-            format_given = true;
+        if (const int read = read_option(args, &i, &format)) {
+            if (read == kOptionFailed) return kExitUsage;
             continue;
         }
         if (!quantity) {
@@ -145,25 +198,113 @@ int cmd_get(const std::vector<std::string>& args) {
     pelab::ParamSet params = pelab::defaults(quantity->params);
     const std::vector<pelab::ParamIssue> issues = pelab::parse_params_strict(quantity->params, kv, &params);
     if (!issues.empty()) return fail(issues.front().message);
+    const std::vector<pelab::ParamIssue> rules = pelab::validate_params(*quantity, params);  // across keys
+    if (!rules.empty()) return fail(rules.front().message);
     std::string too_big;
     if (!pelab::within_result_budget(*quantity, params, &too_big)) return fail(too_big);
 
     const pelab::QuantityResult result = quantity->compute(params);
     std::string text;
-    if (format == "json")
+    if (format.value == "json")
         text = pelab::to_json(*quantity, params, result);
-    else if (format == "csv")
+    else if (format.value == "csv")
         text = pelab::to_csv(result);
     else
         text = pelab::to_latex(result);
     return finish(emit(text));
 }
 
+// [SECTION] text: a lesson's words as plain text
+std::string lesson_ids() {
+    std::string out;
+    for (const pelab::Lesson* lesson : pelab::lesson_registry()) out += (out.empty() ? "" : "|") + std::string(lesson->id);
+    return out + "|" + pelab::position_map_lesson().id;
+}
+
+// The parameter table: one line per key — key (and symbol), range, default, help in `lang`.
+std::string parameter_table(const pelab::Lesson& lesson, pelab::Lang lang) {
+    std::string out = "Parameters\n";
+    for (const pelab::ParamSpec& spec : lesson.params) {
+        const pelab::ParamLabel label = pelab::label_of(&lesson, spec);
+        out += "  " + spec.name;
+        if (!label.symbol.empty() && label.symbol != spec.name) out += " (" + label.symbol + ")";
+        out += "  " + pelab::describe_range(spec) + ", default " + spec.default_text;
+        const std::string help = pelab::say(lang, label.help);
+        if (!help.empty()) out += "  — " + help;
+        out += "\n";
+    }
+    return out;
+}
+
+// One lesson: heading, parameter table, then every step with its text and its views' titles and notes,
+// computed at the lesson's defaults. `where` says where the lesson sits (e.g. "lesson 3 of 9").
+std::string lesson_text(const pelab::Lesson& lesson, pelab::Lang lang, const std::string& where) {
+    std::string out = "# " + std::string(lesson.id) + " — " + pelab::say(lang, lesson.title) + " (" + where + ")\n\n";
+    out += parameter_table(lesson, lang);
+    const pelab::ParamSet params = pelab::defaults(lesson.params);
+    std::string too_big;
+    const bool fits = pelab::lesson_within_budget(lesson, params, &too_big);
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        const pelab::Step& step = lesson.steps[i];
+        out += "\n## Step " + std::to_string(i + 1) + " of " + std::to_string(lesson.steps.size()) + ": " +
+               pelab::say(lang, step.title) + "\n\n" + pelab::say(lang, step.body) + "\n";
+        if (!step.params.empty()) {
+            out += "\nKeys on this step:";
+            for (const std::string& key : step.params) out += " " + key;
+            out += "\n";
+        }
+        if (!fits) {
+            out += "\n(views not computed: " + too_big + ")\n";
+            continue;
+        }
+        if (!step.views) continue;
+        const std::vector<pelab::ViewData> views = step.views(params, lang);
+        for (std::size_t k = 0; k < views.size(); ++k) {
+            out += "\n### View " + std::to_string(k + 1) + ": " + views[k].title + "\n";
+            for (const std::string& note : views[k].notes) out += "- " + note + "\n";
+        }
+    }
+    return out;
+}
+
+int cmd_text(const std::vector<std::string>& args) {
+    Option language{"--lang", "language", {"zh", "en"}, "en"};
+    const pelab::Lesson* only = nullptr;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (const int read = read_option(args, &i, &language)) {
+            if (read == kOptionFailed) return kExitUsage;
+            continue;
+        }
+        if (arg.rfind("--", 0) == 0) return fail(pelab::quoted(arg) + ": unknown option (only --lang zh|en)");
+        if (only) return fail("text: takes one lesson, got " + pelab::quoted(arg) + " too (one of " + lesson_ids() + ")");
+        only = arg == pelab::position_map_lesson().id ? &pelab::position_map_lesson() : pelab::find_lesson(arg);
+        if (!only) return fail("text: " + pelab::quoted(arg) + " is not a lesson (one of " + lesson_ids() + ")");
+    }
+    const pelab::Lang lang = language.value == "zh" ? pelab::Lang::zh : pelab::Lang::en;
+    const std::vector<const pelab::Lesson*>& registry = pelab::lesson_registry();
+    const std::string off_curriculum = "not part of the curriculum";
+    std::string out;
+    if (only) {
+        std::string where = off_curriculum;
+        for (std::size_t i = 0; i < registry.size(); ++i)
+            if (registry[i] == only) where = "lesson " + std::to_string(i + 1) + " of " + std::to_string(registry.size());
+        out = lesson_text(*only, lang, where);
+    } else {
+        for (std::size_t i = 0; i < registry.size(); ++i)
+            out += (i ? "\n\n" : "") +
+                   lesson_text(*registry[i], lang, "lesson " + std::to_string(i + 1) + " of " + std::to_string(registry.size()));
+        out += "\n\n" + lesson_text(pelab::position_map_lesson(), lang, off_curriculum);
+    }
+    return finish(emit(out));
+}
+
 }  // namespace
 
+// [SECTION] main
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty()) return fail("missing command (one of list|get|--help)");
+    if (args.empty()) return fail("missing command (one of list|get|text|--help)");
     const std::string& command = args[0];
     if (command == "--help" || command == "-h" || command == "help") {
         return finish(emit(kUsage));
@@ -173,5 +314,6 @@ int main(int argc, char** argv) {
         return cmd_list();
     }
     if (command == "get") return cmd_get(std::vector<std::string>(args.begin() + 1, args.end()));
-    return fail(pelab::quoted(command) + " is not a command (one of list|get|--help)");
+    if (command == "text") return cmd_text(std::vector<std::string>(args.begin() + 1, args.end()));
+    return fail(pelab::quoted(command) + " is not a command (one of list|get|text|--help)");
 }

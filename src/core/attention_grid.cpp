@@ -13,27 +13,21 @@
 #include <limits>
 #include <utility>
 
+#include "core/keys.h"
 #include "core/random.h"
 
 namespace pelab {
 
 // [SECTION] parameter specs
-ParamSpec attention_spec_N() {
-    return int_spec("N", 1, 1024, "6", "number of tokens (positions 0..N-1)", "token 个数（位置 0..N-1）", "");
-}
+// N, H and W are shared keys (core/keys.h) narrowed; delta, drow and dcol are this quantity's own.
+ParamSpec attention_spec_N() { return narrowed(shared_key("N"), 1, 1024, "6"); }
 ParamSpec attention_spec_delta() {
-    return int_spec("delta", -1023, 1023, "-2", "the rule's offset: A[q][k] = 1 iff q - k = delta",
-                    "规则的偏移：q − k = Δ 时 A[q][k] = 1", "Δ");
+    return int_spec("delta", -1023, 1023, "-2", "the rule's offset: A[q][k] = 1 iff q - k = delta", "");
 }
-ParamSpec attention_spec_H() { return int_spec("H", 1, 32, "2", "grid rows", "网格行数", ""); }
-ParamSpec attention_spec_W() { return int_spec("W", 1, 32, "3", "grid columns", "网格列数", ""); }
-ParamSpec attention_spec_drow() {
-    return int_spec("drow", -31, 31, "0", "row offset delta_1 = row_q - row_k", "行位移 δ₁ = q 的行 − k 的行", "δ₁");
-}
-ParamSpec attention_spec_dcol() {
-    return int_spec("dcol", -31, 31, "-1", "column offset delta_2 = col_q - col_k", "列位移 δ₂ = q 的列 − k 的列",
-                    "δ₂");
-}
+ParamSpec attention_spec_H() { return narrowed(shared_key("H"), 1, 32, "2"); }
+ParamSpec attention_spec_W() { return narrowed(shared_key("W"), 1, 32, "3"); }
+ParamSpec attention_spec_drow() { return int_spec("drow", -31, 31, "0", "row offset delta_1 = row_q - row_k", ""); }
+ParamSpec attention_spec_dcol() { return int_spec("dcol", -31, 31, "-1", "column offset delta_2 = col_q - col_k", ""); }
 
 // [SECTION] grid positions and rules
 GridCoord grid_coord(int index, int W) {

@@ -9,7 +9,9 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/alibi.h"
 #include "core/random.h"
+#include "core/t5.h"
 
 namespace pelab {
 
@@ -33,6 +35,14 @@ std::vector<double> random_values(std::size_t n, std::uint64_t seed) {
     return v;
 }
 
+CostModel clamped(const CostModel& m) {
+    CostModel c;
+    c.heads = std::clamp(m.heads, 1, 256);
+    c.num_buckets = std::clamp(m.num_buckets, 4, 64);
+    c.max_distance = std::max(m.max_distance, 1);
+    return c;
+}
+
 double sum_of(const std::vector<double>& v) {
     double s = 0.0;
     for (double x : v) s += x;
@@ -42,9 +52,9 @@ double sum_of(const std::vector<double>& v) {
 }  // namespace
 
 const std::vector<PositionMethod>& all_position_methods() {
-    static const std::vector<PositionMethod> all = {PositionMethod::embedding_add, PositionMethod::full_bias,
-                                                    PositionMethod::bucketed_bias, PositionMethod::rope_cached,
-                                                    PositionMethod::rope_uncached};
+    static const std::vector<PositionMethod> all = {
+        PositionMethod::embedding_add, PositionMethod::full_bias,   PositionMethod::distance_bias, PositionMethod::t5_bias,
+        PositionMethod::alibi_bias,    PositionMethod::rope_cached, PositionMethod::rope_uncached};
     return all;
 }
 
@@ -52,19 +62,24 @@ const char* position_method_name(PositionMethod m) {
     switch (m) {
         case PositionMethod::embedding_add: return "embedding_add";
         case PositionMethod::full_bias: return "full_bias";
-        case PositionMethod::bucketed_bias: return "bucketed_bias";
+        case PositionMethod::distance_bias: return "distance_bias";
+        case PositionMethod::t5_bias: return "t5_bias";
+        case PositionMethod::alibi_bias: return "alibi_bias";
         case PositionMethod::rope_cached: return "rope_cached";
         case PositionMethod::rope_uncached: return "rope_uncached";
     }
     return "";
 }
 
-double position_table_bytes(PositionMethod m, int N, int d) {
+double position_table_bytes(PositionMethod m, int N, int d, const CostModel& model) {
     const double n = N, w = d;
+    const CostModel c = clamped(model);
     switch (m) {
         case PositionMethod::embedding_add: return n * w * 8.0;
         case PositionMethod::full_bias: return n * n * 8.0;
-        case PositionMethod::bucketed_bias: return (2.0 * n - 1.0) * 8.0;
+        case PositionMethod::distance_bias: return (2.0 * n - 1.0) * 8.0;
+        case PositionMethod::t5_bias: return double(c.num_buckets) * c.heads * 8.0;
+        case PositionMethod::alibi_bias: return double(c.heads) * 8.0;
         case PositionMethod::rope_cached: return n * w * 8.0;
         case PositionMethod::rope_uncached: return (w / 2.0) * 8.0;
     }
@@ -76,26 +91,32 @@ double position_work_items(PositionMethod m, int N, int d) {
     switch (m) {
         case PositionMethod::embedding_add: return n * w;
         case PositionMethod::full_bias:
-        case PositionMethod::bucketed_bias: return n * n;
+        case PositionMethod::distance_bias:
+        case PositionMethod::t5_bias:
+        case PositionMethod::alibi_bias: return n * n;
         case PositionMethod::rope_cached:
         case PositionMethod::rope_uncached: return 2.0 * n * w;
     }
     return 0.0;
 }
 
-CostMeasurement measure_position_cost(PositionMethod m, int N, int d, double min_seconds, int max_runs) {
+CostMeasurement measure_position_cost(PositionMethod m, int N, int d, double min_seconds, int max_runs,
+                                      const CostModel& model) {
     CostMeasurement out;
     N = std::clamp(N, 1, 4096);
     d = std::clamp(d / 2 * 2, 2, 1024);
+    const CostModel cm = clamped(model);
     out.method = m;
     out.N = N;
     out.d = d;
-    out.table_bytes = position_table_bytes(m, N, d);
+    out.table_bytes = position_table_bytes(m, N, d, cm);
     out.work_items = position_work_items(m, N, d);
     const std::size_t n = static_cast<std::size_t>(N), w = static_cast<std::size_t>(d), half = w / 2;
 
     // The data the position part acts on: token embeddings, scores, or Q and K.
     std::vector<double> target, target2, table, table2;
+    std::vector<int> bucket_of;  // t5_bias: the bucket of each relative position j − i (index j − i + N − 1)
+    double slope = 0.0;          // alibi_bias: head 0's slope
     std::vector<double> inv_freq(half);
     for (std::size_t i = 0; i < half; ++i) inv_freq[i] = 1.0 / std::pow(10000.0, static_cast<double>(2 * i) / d);
 
@@ -109,9 +130,21 @@ CostMeasurement measure_position_cost(PositionMethod m, int N, int d, double min
             target = random_values(n * n, 3);
             table = random_values(n * n, 4);
             break;
-        case PositionMethod::bucketed_bias:
+        case PositionMethod::distance_bias:
             target = random_values(n * n, 5);
             table = random_values(2 * n - 1, 6);
+            break;
+        case PositionMethod::t5_bias:
+            target = random_values(n * n, 9);
+            table = random_values(static_cast<std::size_t>(cm.num_buckets) * cm.heads, 10);  // [bucket][head]
+            bucket_of.resize(2 * n - 1);
+            for (long long rel = -(N - 1); rel <= N - 1; ++rel)
+                bucket_of[static_cast<std::size_t>(rel + N - 1)] =
+                    t5_relative_position_bucket(rel, true, cm.num_buckets, cm.max_distance);
+            break;
+        case PositionMethod::alibi_bias:
+            target = random_values(n * n, 11);
+            slope = alibi_slopes(cm.heads)[0];
             break;
         case PositionMethod::rope_cached:
         case PositionMethod::rope_uncached:
@@ -140,9 +173,21 @@ CostMeasurement measure_position_cost(PositionMethod m, int N, int d, double min
             case PositionMethod::full_bias:
                 for (std::size_t i = 0; i < n * n; ++i) target[i] += table[i];
                 break;
-            case PositionMethod::bucketed_bias:
+            case PositionMethod::distance_bias:
                 for (std::size_t i = 0; i < n; ++i)
                     for (std::size_t j = 0; j < n; ++j) target[i * n + j] += table[j + n - 1 - i];  // Δ = j − i
+                break;
+            case PositionMethod::t5_bias: {  // head 0 of values[bucket(j − i)][head]
+                const std::size_t heads = static_cast<std::size_t>(cm.heads);
+                for (std::size_t i = 0; i < n; ++i)
+                    for (std::size_t j = 0; j < n; ++j)
+                        target[i * n + j] += table[static_cast<std::size_t>(bucket_of[j + n - 1 - i]) * heads];
+                break;
+            }
+            case PositionMethod::alibi_bias:  // −m·|i − j|, computed for every cell
+                for (std::size_t i = 0; i < n; ++i)
+                    for (std::size_t j = 0; j < n; ++j)
+                        target[i * n + j] -= slope * static_cast<double>(i > j ? i - j : j - i);
                 break;
             case PositionMethod::rope_cached:
                 for (std::vector<double>* x : {&target, &target2})

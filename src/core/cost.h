@@ -6,10 +6,17 @@
 //
 //   embedding_add   P (N×d) added to the token embeddings X (N×d)                table N·d,   work N·d
 //   full_bias       a learned bias per (i, j) added to the N×N scores             table N²,    work N²
-//   bucketed_bias   one learned value per relative distance (2N−1 of them),       table 2N−1,  work N²
+//   distance_bias   one learned value per relative distance j − i (2N−1 of them), table 2N−1,  work N²
 //                   looked up for every (i, j) and added to the scores
+//   t5_bias         T5: one learned value per bucket and head (num_buckets × H,   table nb·H,  work N²
+//                   HF's _relative_position_bucket), looked up through the bucket
+//                   of j − i for every (i, j) and added to one head's scores
+//   alibi_bias      ALiBi: one slope m per head (H of them); the bias −m·|i − j|   table H,     work N²
+//                   is computed from the positions for every (i, j) and added
 //   rope_cached     rotate Q and K (N×d each) with precomputed cos/sin tables     table N·d,   work 2·N·d
 //   rope_uncached   rotate Q and K, computing cos/sin on the fly from θ            table d/2,   work 2·N·d
+// The bias methods are timed on one head's N×N scores (a model repeats that for each of its H heads); the
+// tables are what the model stores (T5's is computed once per forward pass and shared by all layers).
 //
 // Single-threaded, double precision. Part of `core`: Eigen + std only (no threads).
 #pragma once
@@ -18,17 +25,27 @@
 
 namespace pelab {
 
-enum class PositionMethod { embedding_add, full_bias, bucketed_bias, rope_cached, rope_uncached };
+enum class PositionMethod { embedding_add, full_bias, distance_bias, t5_bias, alibi_bias, rope_cached, rope_uncached };
 
 // Every method, in the order above.
 const std::vector<PositionMethod>& all_position_methods();
 const char* position_method_name(PositionMethod m);  // "embedding_add", "full_bias", ...
 
-// Bytes of the position table the method keeps for N tokens and width d (8 bytes per double):
-// N·d·8, N²·8, (2N−1)·8, N·d·8 (cos and sin, N·d/2 each), (d/2)·8.
-double position_table_bytes(PositionMethod m, int N, int d);
+// The attention around the position part that T5 and ALiBi size their tables by: H heads, T5's bucket
+// count and the distance where its log buckets end (T5: 32 and 128). Clamped to heads 1..256,
+// num_buckets 4..64, max_distance ≥ 1 where used.
+struct CostModel {
+    int heads = 8;
+    int num_buckets = 32;
+    int max_distance = 128;
+};
 
-// Elements the method updates per application: N·d, N², N², 2·N·d, 2·N·d.
+// Bytes of the position table the method keeps for N tokens and width d (8 bytes per double):
+// N·d·8, N²·8, (2N−1)·8, num_buckets·H·8, H·8, N·d·8 (cos and sin, N·d/2 each), (d/2)·8.
+double position_table_bytes(PositionMethod m, int N, int d, const CostModel& model = {});
+
+// Elements the method updates per application (the bias methods: one head): N·d, N², N², N², N², 2·N·d,
+// 2·N·d.
 double position_work_items(PositionMethod m, int N, int d);
 
 struct CostMeasurement {
@@ -45,6 +62,7 @@ struct CostMeasurement {
 // Allocates the arrays, builds the table (timed as setup), then applies the position part repeatedly
 // until at least min_seconds have passed (at least 3 and at most max_runs applications) and keeps the
 // fastest. N ≥ 1, d ≥ 2 even; inputs are clamped to N ≤ 4096, d ≤ 1024.
-CostMeasurement measure_position_cost(PositionMethod m, int N, int d, double min_seconds = 0.004, int max_runs = 200);
+CostMeasurement measure_position_cost(PositionMethod m, int N, int d, double min_seconds = 0.004, int max_runs = 200,
+                                      const CostModel& model = {});
 
 }  // namespace pelab

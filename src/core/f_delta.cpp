@@ -6,64 +6,33 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/keys.h"
+
 namespace pelab {
 
 // [SECTION] parameter specs
-ParamSpec f_delta_spec_L() {
-    ParamSpec s;
-    s.name = "L";
-    s.kind = ParamKind::Int;
-    s.min = 1;
-    s.max = 64;
-    s.default_text = "4";
-    s.help = "sequence length (positions 0..L-1)";
-    s.help_zh = "序列长度（位置 0..L-1）";
-    return s;
-}
+// L and seed are shared keys (core/keys.h) narrowed; omega and v are this lesson's own.
+ParamSpec f_delta_spec_L() { return narrowed(shared_key("L"), 1, 64, "4"); }
 
 ParamSpec f_delta_spec_omega() {
-    ParamSpec s;
-    s.name = "omega";
-    s.kind = ParamKind::RealList;
-    s.min = -100;
-    s.max = 100;
+    ParamSpec s = make_spec("omega", ParamKind::RealList, -100, 100, "1.5707963267948966,1.0471975511965976",  // pi/2, pi/3
+                            "angular frequencies, radians per position", "");
     s.list_min = 1;
     s.list_max = 8;
-    s.default_text = "1.5707963267948966,1.0471975511965976";  // pi/2, pi/3
-    s.help = "angular frequencies, radians per position";
-    s.help_zh = "角频率（每个位置转过的弧度）";
-    s.symbol = "ω";
     return s;
 }
 
 ParamSpec f_delta_spec_v() {
-    ParamSpec s;
-    s.name = "v";
-    s.kind = ParamKind::RealList;
-    s.min = -100;
-    s.max = 100;
+    ParamSpec s = make_spec("v", ParamKind::RealList, -100, 100, "1,0,1,0", "readout weights (cos, sin per frequency)", "");
     s.list_min = 2;
     s.list_max = 16;
     s.list_len_of = "omega";
     s.list_len_factor = 2;
     s.list_fallback = "1,0";  // cos weight 1, sin weight 0 for every frequency
-    s.default_text = "1,0,1,0";
-    s.help = "readout weights (cos, sin per frequency)";
-    s.help_zh = "读出权重（每个频率一对 cos、sin 权重）";
     return s;
 }
 
-ParamSpec f_delta_spec_seed() {
-    ParamSpec s;
-    s.name = "seed";
-    s.kind = ParamKind::Int;
-    s.min = 0;
-    s.max = 1000000;
-    s.default_text = "1";
-    s.help = "seed of the random query vectors and W";
-    s.help_zh = "随机查询向量与 W 的种子";
-    return s;
-}
+ParamSpec f_delta_spec_seed() { return narrowed(shared_key("seed"), 0, 1000000, "1"); }
 
 // [SECTION] maths
 

@@ -47,8 +47,12 @@ std::vector<ParamSpec> build_table() {
         real_spec("high_freq_factor", 0.01, 1000, "4", "Llama 3: high-frequency factor", ""),
         int_spec("heads", 1, 256, "8", "number of attention heads", ""),
         choice_spec("mode", {"causal", "symmetric"}, "causal", "ALiBi: causal (masked future) or symmetric |i-j|", ""),
-        int_spec("num_buckets", 4, 64, "32", "T5: number of buckets (T5: 32)", ""),
-        int_spec("max_distance", 33, 65536, "128", "T5: distance where the log buckets end (T5: 128)", ""),
+        int_spec("num_buckets", 4, 64, "32", "T5: number of buckets (32 in T5)", ""),
+        // The least max_distance any T5 setting accepts; each setting needs more (core/t5.h: t5_max_exact).
+        int_spec("max_distance", 2, 65536, "128",
+                 "T5: distance where the log buckets end (128 in T5); above max_exact, num_buckets/4 "
+                 "(bidirectional) or num_buckets/2 (causal)",
+                 ""),
         make_spec("bidirectional", ParamKind::Bool, 0, 1, "1", "T5: 1 encoder (both directions), 0 causal decoder", ""),
         make_spec("softmax", ParamKind::Bool, 0, 1, "0", "1 shows each row's softmax over the keys", ""),
         int_spec("H", 1, 32, "2", "grid rows", ""),

@@ -379,7 +379,7 @@ bool parse_value(const ParamSpec& spec, const std::string& text, ParamValue* out
         const std::string t = trim(text);
         if (t == "1" || t == "true") out->nums.assign(1, 1.0);
         else if (t == "0" || t == "false") out->nums.assign(1, 0.0);
-        else return fail(quoted(text) + " is not 0 or 1");
+        else return fail(quoted(text) + " is not a flag");
         out->text.clear();
         return true;
     }

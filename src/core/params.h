@@ -24,6 +24,8 @@ struct ParamSpec {
     double min = 0.0, max = 0.0;
     std::string default_text; // default in URL syntax, e.g. "4" or "1.5707963267948966,1.0471975511965976"
     std::string help;         // one short English phrase for `pelab-cli list` (and the widget's tooltip)
+    // [issue 11] Display wording belongs to the lessons layer (lessons/param_table.h: label_of); core leaves
+    // these two empty. Kept only until the app and the remaining lessons stop reading them.
     std::string help_zh;      // the same phrase in Chinese, for the widget's tooltip
     std::string symbol;       // how the widget labels it, e.g. "ω" for omega (empty = the key)
     int list_min = 1, list_max = 1;        // RealList length bounds

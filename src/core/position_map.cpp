@@ -16,6 +16,7 @@
 #include <cstring>
 #include <limits>
 
+#include "core/keys.h"
 #include "core/random.h"
 #include "core/t5.h"
 
@@ -56,40 +57,36 @@ bool parse_position_map(const std::string& text, PositionMapKind* out) {
     return false;
 }
 
+// Shared keys (core/keys.h) narrowed to what the map page shows; map, content, head and clip are its own.
 const std::vector<ParamSpec>& position_map_param_specs() {
     static const std::vector<ParamSpec> specs = [] {
+        auto key = [](const char* name, double lo, double hi, const char* def) {
+            return narrowed(shared_key(name), lo, hi, def);
+        };
         std::vector<ParamSpec> v;
-        v.push_back(choice_spec("map", position_map_names(), "rope", "which position map", "哪一种位置图"));
-        v.push_back(int_spec("L", 2, kPositionMapMaxL, "65536", "sequence length (positions 0..L-1)", "序列长度（位置 0..L-1）"));
-        ParamSpec d = int_spec("d", 2, 1024, "128", "dimension d (d/2 frequency pairs; RoPE up to 256)", "维度 d（d/2 个频率对；RoPE 最多 256）");
-        d.multiple_of = 2;
-        v.push_back(d);
-        v.push_back(real_spec("base", 2, 1e8, "10000", "frequency base (rope_theta)", "频率底数（rope_theta）"));
-        v.push_back(choice_spec("variant", {"vaswani", "tensor2tensor"}, "vaswani", "sinusoidal: frequency layout",
-                                "正弦：频率排布"));
-        v.push_back(choice_spec("layout", {"half", "interleaved"}, "half", "RoPE: which coordinates form a pair",
-                                "RoPE：哪两个坐标组成一对"));
-        v.push_back(choice_spec("scaling", rope_scaling_names(), "none", "RoPE scaling strategy", "RoPE 缩放策略"));
-        v.push_back(real_spec("factor", 1, 64, "8", "RoPE scaling factor s", "RoPE 缩放因子 s", "s"));
-        v.push_back(int_spec("original_max", 16, kPositionMapMaxL, "4096", "training length (original_max_position_embeddings)",
-                             "训练长度（original_max_position_embeddings）"));
-        v.push_back(real_spec("beta_fast", 1, 128, "32", "YaRN beta_fast", "YaRN beta_fast", "β_fast"));
-        v.push_back(real_spec("beta_slow", 0.25, 64, "1", "YaRN beta_slow", "YaRN beta_slow", "β_slow"));
-        v.push_back(real_spec("low_freq_factor", 0.5, 16, "1", "Llama 3 low_freq_factor", "Llama 3 low_freq_factor"));
-        v.push_back(real_spec("high_freq_factor", 0.5, 32, "4", "Llama 3 high_freq_factor", "Llama 3 high_freq_factor"));
-        v.push_back(choice_spec("content", {"same", "random", "ones"}, "same", "RoPE: k = q, independent q and k, or all ones",
-                                "RoPE：k = q、独立的 q 与 k，或全为 1"));
-        v.push_back(int_spec("seed", 0, 1000000, "1", "seed of q and k", "q 与 k 的种子"));
-        v.push_back(int_spec("heads", 1, 64, "8", "ALiBi: number of heads", "ALiBi：头数"));
-        v.push_back(int_spec("head", 0, 63, "0", "ALiBi: head shown (0-based)", "ALiBi：显示的头（从 0 起）"));
-        v.push_back(choice_spec("mode", {"causal", "symmetric"}, "causal", "ALiBi: causal or symmetric", "ALiBi：因果或对称"));
-        v.push_back(int_spec("num_buckets", 4, 64, "32", "T5: number of buckets", "T5：桶数"));
-        v.push_back(int_spec("max_distance", 33, kPositionMapMaxL, "128", "T5: max_distance", "T5：max_distance"));
-        v.push_back(int_spec("bidirectional", 0, 1, "1", "T5: 1 bidirectional (encoder), 0 causal (decoder)",
-                             "T5：1 双向（编码器），0 因果（解码器）"));
-        v.push_back(int_spec("clip", 0, kPositionMapMaxL - 1, "16", "Shaw: clipping distance k", "Shaw：截断距离 k", "k"));
-        v.push_back(int_spec("softmax", 0, 1, "0", "RoPE, ALiBi: 1 shows each row's softmax over the keys",
-                             "RoPE、ALiBi：1 显示每一行对键的 softmax"));
+        v.push_back(choice_spec("map", position_map_names(), "rope", "which position map", ""));
+        v.push_back(key("L", 2, kPositionMapMaxL, "65536"));
+        v.push_back(key("d", 2, 1024, "128"));
+        v.push_back(key("base", 2, 1e8, "10000"));
+        v.push_back(with_default(shared_key("variant"), "vaswani"));
+        v.push_back(with_default(shared_key("layout"), "half"));
+        v.push_back(with_default(shared_key("scaling"), "none"));
+        v.push_back(key("factor", 1, 64, "8"));
+        v.push_back(key("original_max", 16, kPositionMapMaxL, "4096"));
+        v.push_back(key("beta_fast", 1, 128, "32"));
+        v.push_back(key("beta_slow", 0.25, 64, "1"));
+        v.push_back(key("low_freq_factor", 0.5, 16, "1"));
+        v.push_back(key("high_freq_factor", 0.5, 32, "4"));
+        v.push_back(choice_spec("content", {"same", "random", "ones"}, "same", "RoPE: k = q, independent q and k, or all ones", ""));
+        v.push_back(key("seed", 0, 1000000, "1"));
+        v.push_back(key("heads", 1, 64, "8"));
+        v.push_back(int_spec("head", 0, 63, "0", "ALiBi: head shown (0-based)", ""));
+        v.push_back(with_default(shared_key("mode"), "causal"));
+        v.push_back(key("num_buckets", 4, 64, "32"));
+        v.push_back(key("max_distance", 33, kPositionMapMaxL, "128"));
+        v.push_back(with_default(shared_key("bidirectional"), "1"));
+        v.push_back(int_spec("clip", 0, kPositionMapMaxL - 1, "16", "Shaw: clipping distance k (max_relative_position)", ""));
+        v.push_back(with_default(shared_key("softmax"), "0"));
         return v;
     }();
     return specs;

@@ -45,6 +45,14 @@ QuantityResult compute_attention_rule_2d(const ParamSet& p) {
 
 QuantityResult compute_sincos_2d(const ParamSet& p) { return matrix_result(sincos_2d(p.geti("grid"), p.geti("D"))); }
 
+// max_distance must exceed the exact buckets that num_buckets and bidirectional leave (HF's log branch).
+std::vector<ParamIssue> validate_t5_bucket(const ParamSet& p) {
+    const std::string why = t5_max_distance_problem(p.geti("num_buckets"), p.geti("bidirectional") != 0,
+                                                    p.geti("max_distance"), static_cast<int>(t5_spec_max_distance().max));
+    if (why.empty()) return {};
+    return {{"max_distance", why}};
+}
+
 // Result shapes for the memory guard, computed from the parameters alone.
 std::vector<long long> shape_sinusoidal_pe(const ParamSet& p) { return {p.geti("L"), p.geti("d")}; }
 std::vector<long long> shape_square_L(const ParamSet& p) { return {p.geti("L"), p.geti("L")}; }
@@ -69,7 +77,7 @@ std::vector<Quantity> quantities_relative_positions() {
         {"t5_bucket",
          "L x L T5 bucket of (query i, key j) as HF's _relative_position_bucket(j - i), integers",
          {t5_spec_L(), t5_spec_num_buckets(), t5_spec_max_distance(), t5_spec_bidirectional()}, compute_t5_bucket,
-         shape_square_L},
+         shape_square_L, validate_t5_bucket},
         {"shaw_index", "L x L Shaw relative index clip(j - i, -k, k) + k (tensor2tensor), integers",
          {shaw_spec_L(), shaw_spec_k()}, compute_shaw_index, shape_square_L},
         {"attention_rule_1d", "N x N rule A[q][k] = 1 iff q - k = delta (0-based)",

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/alibi.h"
+#include "core/keys.h"
 #include "core/quantity.h"
 #include "core/rope.h"
 #include "core/rope_scaling.h"
@@ -21,56 +22,49 @@ namespace pelab {
 namespace {
 
 // [SECTION] parameter specs
-// An Int spec that only accepts multiples of `m` (even rotary dimensions, multiples of 4).
-ParamSpec with_multiple_of(ParamSpec s, int m) {
-    s.multiple_of = m;
-    return s;
-}
+// Every key but axial_rope_scores' dim and theta is a shared key (core/keys.h), narrowed here to what each
+// quantity accepts.
+ParamSpec key(const char* name, double lo, double hi, const char* def) { return narrowed(shared_key(name), lo, hi, def); }
 
-// A vector of exactly `of` numbers (the value of the Int `of`), falling back to the pattern 1,0,1,0,….
-ParamSpec vector_spec(const char* name, const char* of, int max_len, const char* def, const char* help,
-                      const char* help_zh) {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::RealList;
-    s.min = -100;
-    s.max = 100;
+// The shared vector key q or k, holding exactly `of` numbers (the value of the Int `of`, at most max_len) and
+// falling back to the pattern 1,0,1,0,… when a link breaks that tie.
+ParamSpec vector_of(const char* name, const char* of, int max_len, const char* def) {
+    ParamSpec s = narrowed(shared_key(name), -100, 100, def);
     s.list_min = 1;
     s.list_max = max_len;
     s.list_len_of = of;
     s.list_len_is_value = true;
     s.list_fallback = "1,0";
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
     return s;
 }
 
-ParamSpec spec_base() {
-    return real_spec("base", 2, 1e9, "10000", "RoPE frequency base (rope_theta)", "RoPE 频率底数（rope_theta）");
-}
-
-ParamSpec spec_layout() {
-    return choice_spec("layout", {"interleaved", "half"}, "interleaved",
-                       "pairing: interleaved (x2i, x2i+1) or half (xi, xi+d/2)",
-                       "配对方式：交错 (x2i, x2i+1) 或对半 (xi, xi+d/2)");
-}
+ParamSpec spec_base() { return key("base", 2, 1e9, "10000"); }
+ParamSpec spec_layout() { return with_default(shared_key("layout"), "interleaved"); }
 
 std::vector<ParamSpec> inv_freq_specs() {
     return {
-        with_multiple_of(int_spec("d", 4, 1024, "128", "rotary dimension (even); gives d/2 frequencies", "旋转维度（偶数），得到 d/2 个频率"), 2),
+        key("d", 4, 1024, "128"),
         spec_base(),
-        choice_spec("scaling", rope_scaling_names(), "none", "frequency scaling as in HF modeling_rope_utils",
-                    "频率缩放方式（同 HF modeling_rope_utils）"),
-        real_spec("factor", 1, 1024, "8", "context extension factor s", "上下文扩展倍数 s", "s"),
-        int_spec("original_max", 1, 10000000, "8192", "training length (original_max_position_embeddings)",
-                 "训练长度（original_max_position_embeddings）"),
-        int_spec("seq_len", 1, 100000000, "16384", "current sequence length (dynamic only)", "当前序列长度（仅 dynamic）"),
-        real_spec("beta_fast", 0.01, 1000, "32", "YaRN: rotations where extrapolation ends", "YaRN：外推区结束处的圈数"),
-        real_spec("beta_slow", 0.01, 1000, "1", "YaRN: rotations where interpolation starts", "YaRN：插值区开始处的圈数"),
-        real_spec("low_freq_factor", 0.01, 1000, "1", "Llama 3: low-frequency factor", "Llama 3：低频因子"),
-        real_spec("high_freq_factor", 0.01, 1000, "4", "Llama 3: high-frequency factor", "Llama 3：高频因子"),
+        with_default(shared_key("scaling"), "none"),
+        key("factor", 1, 1024, "8"),
+        key("original_max", 1, 10000000, "8192"),
+        key("seq_len", 1, 100000000, "16384"),
+        key("beta_fast", 0.01, 1000, "32"),
+        key("beta_slow", 0.01, 1000, "1"),
+        key("low_freq_factor", 0.01, 1000, "1"),
+        key("high_freq_factor", 0.01, 1000, "4"),
     };
+}
+
+// axial_rope_scores' own keys: dim (the head dimension, a multiple of 4) and theta (its frequency base, what
+// the other quantities call base; rope-vit names it theta and defaults to 100).
+ParamSpec spec_dim() {
+    ParamSpec s = int_spec("dim", 4, 64, "8", "head dimension (multiple of 4)", "");
+    s.multiple_of = 4;
+    return s;
+}
+ParamSpec spec_theta() {
+    return real_spec("theta", 1, 1e6, "100", "frequency base, as base elsewhere (rope-vit default 100)", "");
 }
 
 // [SECTION] compute functions
@@ -156,37 +150,27 @@ std::vector<Quantity> quantities_rotary() {
                    inv_freq_specs(), compute_rope_inv_freq,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("d") / 2}; }});
     out.push_back({"rope_matrix", "d x d rotation R_m (pair i turned by m*theta_i, theta_i = base^(-2i/d)) in a layout",
-                   {with_multiple_of(int_spec("d", 2, 128, "8", "rotary dimension (even)", "旋转维度（偶数）"), 2), spec_base(),
-                    real_spec("m", -1e6, 1e6, "1", "position m", "位置 m"), spec_layout()},
+                   {key("d", 2, 128, "8"), spec_base(), key("m", -1e6, 1e6, "1"), spec_layout()},
                    compute_rope_matrix,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("d"), p.geti("d")}; }});
     out.push_back({"rope_scores", "L x L scores S[m][n] = <R_m q, R_n k> (rows m query, columns n key)",
-                   {int_spec("L", 1, 256, "8", "sequence length (positions 0..L-1)", "序列长度（位置 0..L-1）"),
-                    with_multiple_of(int_spec("d", 2, 64, "4", "rotary dimension (even); q and k have d numbers", "旋转维度（偶数），q 与 k 各 d 个数"), 2),
-                    spec_base(), spec_layout(),
-                    vector_spec("q", "d", 64, "1,0,1,0", "query vector (d numbers, same at every position)", "查询向量（d 个数，各位置相同）"),
-                    vector_spec("k", "d", 64, "1,0,1,0", "key vector (d numbers, same at every position)", "键向量（d 个数，各位置相同）")},
+                   {key("L", 1, 256, "8"), key("d", 2, 64, "4"), spec_base(), spec_layout(),
+                    vector_of("q", "d", 64, "1,0,1,0"), vector_of("k", "d", 64, "1,0,1,0")},
                    compute_rope_scores,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("L"), p.geti("L")}; }});
     out.push_back({"alibi_slopes", "ALiBi head slopes as the reference get_slopes (not sorted when heads is not a power of 2)",
-                   {int_spec("heads", 1, 256, "8", "number of attention heads", "注意力头数")}, compute_alibi_slopes,
+                   {key("heads", 1, 256, "8")}, compute_alibi_slopes,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("heads")}; }});
     out.push_back({"alibi_bias", "heads x L x L ALiBi bias: causal -m*(i-j) for j<=i and -inf (null) above, or symmetric -m*|i-j|",
-                   {int_spec("L", 1, 128, "8", "sequence length (positions 0..L-1)", "序列长度（位置 0..L-1）"),
-                    int_spec("heads", 1, 64, "8", "number of attention heads", "注意力头数"),
-                    choice_spec("mode", {"causal", "symmetric"}, "causal", "causal (masked future) or symmetric |i-j|",
-                                "因果（屏蔽未来）或对称 |i-j|")},
+                   {key("L", 1, 128, "8"), key("heads", 1, 64, "8"), with_default(shared_key("mode"), "causal")},
                    compute_alibi_bias,
                    [](const ParamSet& p) {
                        return std::vector<long long>{p.geti("heads"), p.geti("L"), p.geti("L")};
                    }});
     out.push_back({"axial_rope_scores",
                    "(HW) x (HW) axial 2-D RoPE scores (rope-vit): first dim/4 pairs turn with the column, the rest with the row",
-                   {int_spec("H", 1, 16, "2", "grid rows", "网格行数"), int_spec("W", 1, 16, "3", "grid columns", "网格列数"),
-                    with_multiple_of(int_spec("dim", 4, 64, "8", "head dimension (multiple of 4)", "头维度（4 的倍数）"), 4),
-                    real_spec("theta", 1, 1e6, "100", "frequency base (rope-vit default 100)", "频率底数（rope-vit 默认 100）", "θ"),
-                    vector_spec("q", "dim", 64, "1,0,1,0,1,0,1,0", "query vector (dim numbers)", "查询向量（dim 个数）"),
-                    vector_spec("k", "dim", 64, "1,0,1,0,1,0,1,0", "key vector (dim numbers)", "键向量（dim 个数）")},
+                   {key("H", 1, 16, "2"), key("W", 1, 16, "3"), spec_dim(), spec_theta(),
+                    vector_of("q", "dim", 64, "1,0,1,0,1,0,1,0"), vector_of("k", "dim", 64, "1,0,1,0,1,0,1,0")},
                    compute_axial_rope_scores,
                    [](const ParamSet& p) {
                        const long long n = static_cast<long long>(p.geti("H")) * p.geti("W");

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "core/distance.h"
 #include "core/f_delta.h"
 
 namespace pelab {
@@ -47,7 +48,7 @@ const std::vector<Quantity>& quantity_registry() {
              return std::vector<long long>{2LL * p.geti("L") - 1, 2LL * (long long)p.getv("omega").size()};
          }},
       };
-      for (auto family : {quantities_relative_positions, quantities_rotary})
+      for (auto family : {quantities_relative_positions, quantities_rotary, quantities_distance})
           for (Quantity& q : family()) all.push_back(std::move(q));
       return all;
     }();
@@ -75,6 +76,10 @@ bool within_result_budget(const std::string& what, const std::vector<long long>&
 bool within_result_budget(const Quantity& q, const ParamSet& params, std::string* why) {
     if (!q.shape) return true;
     return within_result_budget(q.name, q.shape(params), why);
+}
+
+std::vector<ParamIssue> validate_params(const Quantity& q, const ParamSet& params) {
+    return q.validate ? q.validate(params) : std::vector<ParamIssue>{};
 }
 
 const Quantity* find_quantity(const std::string& name) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/keys.h"
 #include "core/random.h"
 
 namespace pelab {
@@ -21,28 +22,12 @@ double dot_in_order(const Eigen::MatrixXd& A, Eigen::Index ra, const Eigen::Matr
 }  // namespace
 
 // [SECTION] parameter specs
-ParamSpec shaw_spec_L() {
-    ParamSpec s;
-    s.name = "L";
-    s.kind = ParamKind::Int;
-    s.min = 1;
-    s.max = 1024;
-    s.default_text = "6";
-    s.help = "sequence length (query i and key j in 0..L-1)";
-    s.help_zh = "序列长度（查询 i、键 j 取 0..L-1）";
-    return s;
-}
+// L is the shared key (core/keys.h) narrowed. k is Shaw's own clipping distance (max_relative_position), not
+// the shared key vector k: the same spelling for another idea, kept because links and JSON already use it.
+ParamSpec shaw_spec_L() { return narrowed(shared_key("L"), 1, 1024, "6"); }
 
 ParamSpec shaw_spec_k() {
-    ParamSpec s;
-    s.name = "k";
-    s.kind = ParamKind::Int;
-    s.min = 0;
-    s.max = 1023;
-    s.default_text = "2";
-    s.help = "max_relative_position: distances beyond +-k share the edge embeddings";
-    s.help_zh = "max_relative_position：超过 ±k 的距离共用两端的嵌入";
-    return s;
+    return int_spec("k", 0, 1023, "2", "max_relative_position: distances beyond +-k share the edge embeddings", "");
 }
 
 // [SECTION] index matrices
@@ -118,6 +103,25 @@ ShawDemo shaw_demo_inputs(int L, int k, int d, std::uint64_t seed) {
     demo.table = random_signed_matrix(2 * std::max(k, 0) + 1, std::max(d, 1), rng);
     demo.Q = random_signed_matrix(std::max(L, 0), std::max(d, 1), rng);
     demo.K = random_signed_matrix(std::max(L, 0), std::max(d, 1), rng);
+    return demo;
+}
+
+// [SECTION] value side (eq. 3 of the paper)
+Eigen::MatrixXd shaw_value_term(const Eigen::MatrixXd& weights, const RelativeTensor& aV) {
+    const Eigen::Index L = weights.rows();
+    const Eigen::Index d = aV.empty() ? 0 : aV[0].cols();
+    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(L, d);
+    for (Eigen::Index i = 0; i < L && i < static_cast<Eigen::Index>(aV.size()); ++i)
+        for (Eigen::Index j = 0; j < weights.cols() && j < aV[static_cast<std::size_t>(i)].rows(); ++j)
+            out.row(i) += weights(i, j) * aV[static_cast<std::size_t>(i)].row(j);
+    return out;
+}
+
+ShawValueDemo shaw_demo_values(int L, int k, int d, std::uint64_t seed) {
+    ShawValueDemo demo;
+    SplitMix64 rng(seed + 1);
+    demo.table = random_signed_matrix(2 * std::max(k, 0) + 1, std::max(d, 1), rng);
+    demo.V = random_signed_matrix(std::max(L, 0), std::max(d, 1), rng);
     return demo;
 }
 

@@ -56,4 +56,16 @@ struct ShawDemo {
 };
 ShawDemo shaw_demo_inputs(int L, int k, int d, std::uint64_t seed);
 
+// [SECTION] value side (eq. 3 of the paper)
+// z_i = Σ_j α_ij (v_j + a^V_ij): the value-side term alone, row i = Σ_j α_ij a^V_ij (L × d), where
+// `weights` holds α (L × L) and aV the L × L × d lookup of the value-side table.
+Eigen::MatrixXd shaw_value_term(const Eigen::MatrixXd& weights, const RelativeTensor& aV);
+
+// V (L × d) and the value-side table ((2k+1) × d), drawn from seed + 1 in the order table, V, entries in
+// [−1, 1), so that Q, K and the key-side table of shaw_demo_inputs stay as they are.
+struct ShawValueDemo {
+    Eigen::MatrixXd table, V;
+};
+ShawValueDemo shaw_demo_values(int L, int k, int d, std::uint64_t seed);
+
 }  // namespace pelab

@@ -12,20 +12,12 @@ namespace pelab {
 
 // [SECTION] parameter specs
 ParamSpec sincos2d_spec_grid() {
-    ParamSpec s;
-    s.name = "grid";
-    s.kind = ParamKind::Int;
-    s.min = 1;
-    s.max = 64;
-    s.default_text = "4";
-    s.help = "patches per side (grid x grid patches, row-major)";
-    s.help_zh = "每边的 patch 数（grid×grid 个 patch，按行展平）";
-    return s;
+    return int_spec("grid", 1, 64, "4", "patches per side (grid x grid patches, row-major)", "");
 }
 
 ParamSpec sincos2d_spec_D() {
-    ParamSpec s = int_spec("D", 4, 1024, "16", "embedding width, a multiple of 4 as MAE asserts (first half: column, second half: row)",
-                           "嵌入宽度，按 MAE 的要求取 4 的倍数（前一半编码列，后一半编码行）");
+    ParamSpec s = int_spec("D", 4, 1024, "16",
+                           "embedding width, a multiple of 4 as MAE asserts (first half: column, second half: row)", "");
     s.multiple_of = 4;
     return s;
 }

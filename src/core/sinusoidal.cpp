@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/keys.h"
 #include "core/random.h"
 
 namespace pelab {
@@ -36,47 +37,11 @@ PeVariant pe_variant_from(const std::string& name) {
 
 const char* pe_variant_name(PeVariant v) { return v == PeVariant::tensor2tensor ? "tensor2tensor" : "vaswani"; }
 
-ParamSpec sinusoidal_spec_L() {
-    ParamSpec s;
-    s.name = "L";
-    s.kind = ParamKind::Int;
-    s.min = 1;
-    s.max = 4096;
-    s.default_text = "128";
-    s.help = "number of positions (rows 0..L-1)";
-    s.help_zh = "位置个数（行 0..L-1）";
-    return s;
-}
-
-ParamSpec sinusoidal_spec_d() {
-    ParamSpec s = int_spec("d", 2, 1024, "64", "model dimension (even: one sin and one cos per frequency)",
-                           "模型维度（偶数：每个频率一个 sin、一个 cos）");
-    s.multiple_of = 2;
-    return s;
-}
-
-ParamSpec sinusoidal_spec_base() {
-    ParamSpec s;
-    s.name = "base";
-    s.kind = ParamKind::Real;
-    s.min = 2;
-    s.max = 1e8;
-    s.default_text = "10000";
-    s.help = "base of the frequencies (10000 in the paper)";
-    s.help_zh = "频率的底数（论文取 10000）";
-    return s;
-}
-
-ParamSpec sinusoidal_spec_variant() {
-    ParamSpec s;
-    s.name = "variant";
-    s.kind = ParamKind::Choice;
-    s.choices = {"vaswani", "tensor2tensor"};
-    s.default_text = "vaswani";
-    s.help = "layout: interleaved sin/cos (paper) or [sin | cos] halves (tensor2tensor/fairseq)";
-    s.help_zh = "排布：sin/cos 交错（论文）或 [sin | cos] 两半（tensor2tensor/fairseq）";
-    return s;
-}
+// All four are shared keys (core/keys.h) narrowed to what the CLI quantity sinusoidal_pe accepts.
+ParamSpec sinusoidal_spec_L() { return narrowed(shared_key("L"), 1, 4096, "128"); }
+ParamSpec sinusoidal_spec_d() { return narrowed(shared_key("d"), 2, 1024, "64"); }
+ParamSpec sinusoidal_spec_base() { return narrowed(shared_key("base"), 2, 1e8, "10000"); }
+ParamSpec sinusoidal_spec_variant() { return with_default(shared_key("variant"), "vaswani"); }
 
 // [SECTION] frequencies and tables
 Eigen::VectorXd sinusoidal_frequencies(int d, double base, PeVariant v) {

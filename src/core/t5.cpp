@@ -17,6 +17,7 @@
 #include <cstdlib>
 
 #include "core/attention_grid.h"
+#include "core/keys.h"
 #include "core/random.h"
 
 namespace pelab {
@@ -35,20 +36,23 @@ long long trunc_to_long(float x, long long saturate) {
 }  // namespace
 
 // [SECTION] parameter specs
-ParamSpec t5_spec_L() {
-    return int_spec("L", 1, 1024, "20", "sequence length (query i and key j in 0..L-1)", "序列长度（查询 i、键 j 取 0..L-1）");
-}
-ParamSpec t5_spec_num_buckets() {
-    return int_spec("num_buckets", 4, 64, "32", "number of buckets (T5: 32)", "桶的个数（T5 取 32）");
-}
-ParamSpec t5_spec_max_distance() {
-    return int_spec("max_distance", 33, 4096, "128",
-                    "distance where the log buckets end (T5: 128); above num_buckets/2 so the log is defined",
-                    "对数桶结束的距离（T5 取 128）；大于 num_buckets/2，保证对数有定义");
-}
-ParamSpec t5_spec_bidirectional() {
-    return int_spec("bidirectional", 0, 1, "1", "1: encoder (both directions), 0: causal decoder",
-                    "1：编码器（双向），0：因果解码器");
+// The shared keys (core/keys.h) narrowed to what the CLI quantity t5_bucket accepts.
+ParamSpec t5_spec_L() { return narrowed(shared_key("L"), 1, 1024, "20"); }
+ParamSpec t5_spec_num_buckets() { return narrowed(shared_key("num_buckets"), 4, 64, "32"); }
+// max_distance's lower end depends on num_buckets and bidirectional (t5_max_exact): 2 is the least any
+// setting allows (num_buckets 4, bidirectional); the quantity checks the rest (t5_max_distance_problem).
+ParamSpec t5_spec_max_distance() { return narrowed(shared_key("max_distance"), 2, 4096, "128"); }
+ParamSpec t5_spec_bidirectional() { return shared_key("bidirectional"); }
+
+int t5_max_exact(int num_buckets, bool bidirectional) { return (bidirectional ? num_buckets / 2 : num_buckets) / 2; }
+
+std::string t5_max_distance_problem(int num_buckets, bool bidirectional, int max_distance, int upper) {
+    const int max_exact = t5_max_exact(num_buckets, bidirectional);
+    if (max_distance > max_exact) return std::string();
+    return "max_distance: " + std::to_string(max_distance) + " is out of range " + std::to_string(max_exact + 1) +
+           ".." + std::to_string(upper) + ": with num_buckets=" + std::to_string(num_buckets) +
+           " and bidirectional=" + (bidirectional ? "1" : "0") + " it must exceed the " + std::to_string(max_exact) +
+           " exact buckets (max_exact = num_buckets/" + (bidirectional ? "4" : "2") + ")";
 }
 
 // [SECTION] HF bucketing
@@ -72,6 +76,10 @@ int t5_relative_position_bucket(long long relative_position, bool bidirectional,
     const float scaled = (numer / denom) * static_cast<float>(nb - max_exact);
     long long large = max_exact + trunc_to_long(scaled, nb - 1 - max_exact);
     large = std::min<long long>(large, nb - 1);
+    // Only a max_distance at or below max_exact (refused by every door, see t5_max_distance_problem) could
+    // give large < max_exact; keep even that inside this half's buckets, so a bucket never indexes outside
+    // the bias table.
+    large = std::max<long long>(large, max_exact);
     return static_cast<int>(bucket + large);
 }
 

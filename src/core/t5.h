@@ -26,8 +26,17 @@ namespace pelab {
 // [SECTION] parameter specs of the CLI quantity t5_bucket
 ParamSpec t5_spec_L();              // L: int 1..1024, default 20
 ParamSpec t5_spec_num_buckets();    // num_buckets: int 4..64, default 32
-ParamSpec t5_spec_max_distance();   // max_distance: int 33..4096, default 128
-ParamSpec t5_spec_bidirectional();  // bidirectional: int 0..1, default 1
+ParamSpec t5_spec_max_distance();   // max_distance: int 2..4096, default 128 (and above t5_max_exact)
+ParamSpec t5_spec_bidirectional();  // bidirectional: flag, default 1
+
+// The distances per half that get a bucket of their own: max_exact = (bidirectional ? num_buckets/2 :
+// num_buckets)/2, integer division as HF. max_distance must exceed it: the log branch divides by
+// log(max_distance / max_exact), which is 0 at max_exact and negative below (HF itself checks nothing).
+int t5_max_exact(int num_buckets, bool bidirectional);
+// "" when max_distance > t5_max_exact; else the message for key max_distance naming its valid range
+// (max_exact + 1 .. upper) and why, e.g. "max_distance: 8 is out of range 9..4096: with num_buckets=32 and
+// bidirectional=1 it must exceed the 8 exact buckets (max_exact = num_buckets/4)".
+std::string t5_max_distance_problem(int num_buckets, bool bidirectional, int max_distance, int upper);
 
 // [SECTION] HF bucketing
 // One relative position (key − query) → its bucket, HF's _relative_position_bucket.

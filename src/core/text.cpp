@@ -1,9 +1,10 @@
 // PE Lab — core/text.cpp
-// Printable echoes and JSON string literals (see text.h): one escaper for the whole program.
+// Printable echoes, JSON string literals and CSV fields (see text.h): one escaper of each for the whole program.
 //
 // [SECTION] UTF-8 reading
 // [SECTION] printable echoes
 // [SECTION] JSON
+// [SECTION] CSV
 #include "core/text.h"
 
 #include <cstdio>
@@ -111,6 +112,17 @@ std::string json_string(const std::string& s) {
                 out += char(c);
             }
         }
+    }
+    return out + "\"";
+}
+
+// [SECTION] CSV
+std::string csv_cell(const std::string& s) {
+    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"') out += '"';
+        out += c;
     }
     return out + "\"";
 }

@@ -1,6 +1,6 @@
 // PE Lab — core/text.h
 // The one place that turns untrusted or arbitrary text into something safe to show or to embed:
-// printable echoes for messages (terminal, notice, stderr) and JSON string literals. Every front end
+// printable echoes for messages (terminal, notice, stderr), JSON string literals and CSV fields. Every front end
 // (widget, desktop, CLI, exports, the GPU check's report) uses these, so the rules are written once.
 #pragma once
 #include <cstddef>
@@ -23,6 +23,10 @@ std::string shown_key(const std::string& key);
 
 // A JSON string literal (quotes included) holding `s`: '"', '\\' and control characters escaped.
 std::string json_string(const std::string& s);
+
+// A CSV field holding `s` (RFC 4180): as it is, or in double quotes with every '"' doubled when it holds a
+// comma, a double quote or a line break.
+std::string csv_cell(const std::string& s);
 
 // 65536 → "65,536": byte counts and limits in messages.
 std::string grouped_number(unsigned long long n);

@@ -1,13 +1,17 @@
 // PE Lab — lessons/cost.cpp
-// Lesson "cost" (seed 004 §6): what the position part of each family of methods costs, measured live in
-// core/cost (bytes held, time per application with std::chrono::steady_clock), in 4 steps: memory, time,
-// growth with N, and a short decision guide. The timings are measurements of this machine or browser at
+// Lesson "cost": what the position part of each family of methods costs, measured live in core/cost
+// (bytes held, time per application with std::chrono::steady_clock), in 4 steps: memory, time, growth with
+// N, and a short decision guide. The timings are measurements of this machine or browser at
 // this moment, so they change from run to run; every number shown still comes from core.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
-// [SECTION] parameters and inputs
-// [SECTION] step views 1..4
-// [SECTION] lesson definition (bilingual text)
+// [SECTION] parameters (declared once)
+// [SECTION] labels and measurements
+// [SECTION] step 1: what the position part stores
+// [SECTION] step 2: measured time
+// [SECTION] step 3: growth with N
+// [SECTION] step 4: a short decision guide
+// [SECTION] the lesson
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -17,8 +21,9 @@
 #include "core/cost.h"
 #include "core/random.h"
 #include "core/rope.h"
+#include "core/sinusoidal.h"
+#include "core/t5.h"
 #include "lessons/lesson.h"
-#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -27,54 +32,36 @@ namespace {
 
 using namespace lessonui;
 
-// [SECTION] parameters and inputs
-std::vector<ParamSpec> lesson_params() {
-    ParamSpec n;
-    n.name = "N";
-    n.kind = ParamKind::Int;
-    n.min = 16;
-    n.max = 1024;  // N² doubles (8 MiB at 1024) keep every measurement well under a second, also in the browser
-    n.default_text = "512";
-    n.help = "number of tokens N";
-    n.help_zh = "词元数 N";
-    ParamSpec d;
-    d.name = "d";
-    d.kind = ParamKind::Choice;
-    d.choices = {"32", "64", "128", "256"};
-    d.default_text = "64";
-    d.help = "head width d";
-    d.help_zh = "头宽度 d";
-    ParamSpec trial;
-    trial.name = "trial";
-    trial.kind = ParamKind::Int;
-    trial.min = 0;
-    trial.max = 1000;
-    trial.default_text = "0";
-    trial.help = "change to measure again";
-    trial.help_zh = "改变它即重新测量";
-    trial.symbol = "re-run";
-    return {n, d, trial};
-}
-
+// [SECTION] parameters (declared once)
 struct Inputs {
-    int N = 512, d = 64;
+    int N = 0, d = 0, heads = 0, num_buckets = 0;
 };
 
-Inputs read_inputs(const ParamSet& p) {
-    Inputs in;
-    in.N = int_param(p, "N", 512, 16, 1024);
-    in.d = choice_int_param(p, "d", 64);
-    if (in.d < 2 || in.d > 1024 || in.d % 2) in.d = 64;
-    return in;
+const ParamTable<Inputs>& params() {
+    static const ParamTable<Inputs> table{
+        // N² doubles (8 MiB at 1024) keep every measurement well under a second, also in the browser.
+        {Key::shared("N").range(16, 1024).def("512"), &Inputs::N},
+        // Whole multiples of 32, as the head widths of real models; 32, 64, 128 and 256 were the old choices.
+        {Key::shared("d").range(32, 256).def("64").multiple_of(32).about({"头宽度 d", "head width d"}), &Inputs::d},
+        // T5's table is num_buckets × heads; ALiBi keeps one slope per head; a naive bias is H·N².
+        {Key::shared("heads").range(1, 128).def("8"), &Inputs::heads},
+        {Key::shared("num_buckets").def("32"), &Inputs::num_buckets},
+        // Read by no step: changing it only makes the app measure again.
+        {Key::integer("trial", 0, 1000, "0", {"改变它即重新测量", "change to measure again"}).sym("re-run")},
+    };
+    return table;
 }
 
+// [SECTION] labels and measurements
 std::string method_label(PositionMethod m, Lang lang) {
     switch (m) {
-        case PositionMethod::embedding_add: return tr(lang, "嵌入加法", "embedding add");
-        case PositionMethod::full_bias: return tr(lang, "完整偏置 N×N", "full bias N×N");
-        case PositionMethod::bucketed_bias: return tr(lang, "按距离分桶的偏置", "bucketed bias");
-        case PositionMethod::rope_cached: return tr(lang, "RoPE（cos/sin 缓存）", "RoPE (cos/sin cache)");
-        case PositionMethod::rope_uncached: return tr(lang, "RoPE（即时计算）", "RoPE (on the fly)");
+        case PositionMethod::embedding_add: return say(lang, {"嵌入加法", "embedding add"});
+        case PositionMethod::full_bias: return say(lang, {"完整偏置 N×N", "full bias N×N"});
+        case PositionMethod::distance_bias: return say(lang, {"逐距离偏置（2N−1 个值）", "per-distance bias (2N−1 values)"});
+        case PositionMethod::t5_bias: return say(lang, {"T5 分桶偏置（桶数 × 头数）", "T5 buckets (num_buckets × heads)"});
+        case PositionMethod::alibi_bias: return say(lang, {"ALiBi（每头一个斜率）", "ALiBi (one slope per head)"});
+        case PositionMethod::rope_cached: return say(lang, {"RoPE（cos/sin 缓存）", "RoPE (cos/sin cache)"});
+        case PositionMethod::rope_uncached: return say(lang, {"RoPE（即时计算）", "RoPE (on the fly)"});
     }
     return "";
 }
@@ -82,279 +69,402 @@ std::string method_label(PositionMethod m, Lang lang) {
 // Column headers for the wide timing table.
 std::string short_label(PositionMethod m, Lang lang) {
     switch (m) {
-        case PositionMethod::embedding_add: return tr(lang, "嵌入", "embed");
-        case PositionMethod::full_bias: return tr(lang, "完整偏置", "full bias");
-        case PositionMethod::bucketed_bias: return tr(lang, "分桶", "bucketed");
-        case PositionMethod::rope_cached: return tr(lang, "RoPE 缓存", "RoPE cache");
+        case PositionMethod::embedding_add: return say(lang, {"嵌入", "embed"});
+        case PositionMethod::full_bias: return say(lang, {"完整偏置", "full bias"});
+        case PositionMethod::distance_bias: return say(lang, {"逐距离", "per distance"});
+        case PositionMethod::t5_bias: return "T5";
+        case PositionMethod::alibi_bias: return "ALiBi";
+        case PositionMethod::rope_cached: return say(lang, {"RoPE 缓存", "RoPE cache"});
         case PositionMethod::rope_uncached: return "RoPE";
     }
     return "";
 }
 
+std::string method_caption(Lang lang) { return say(lang, {"方法", "method"}); }
+
+// The heads and T5 buckets of the model around the position part (max_distance: T5's 128, CostModel's default).
+CostModel cost_model(const Inputs& in) {
+    CostModel model;
+    model.heads = in.heads;
+    model.num_buckets = in.num_buckets;
+    return model;
+}
+
+int method_count() { return static_cast<int>(all_position_methods().size()); }
+
 std::vector<CostMeasurement> measure_all(const Inputs& in) {
     std::vector<CostMeasurement> out;
-    for (PositionMethod m : all_position_methods()) out.push_back(measure_position_cost(m, in.N, in.d, 0.002, 50));
+    for (PositionMethod m : all_position_methods())
+        out.push_back(measure_position_cost(m, in.N, in.d, 0.002, 50, cost_model(in)));
     return out;
 }
 
-// [SECTION] step views 1..4
+// [SECTION] step 1: what the position part stores
+std::vector<ViewData> storage_views(const ParamSet& p, Lang lang);
 
-std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
-    LegacyView table;
-    table.kind = ViewKind::Table;
-    table.title = tr(lang, "位置部分存了什么、每次更新多少元素", "What the position part stores and how much it updates");
-    table.values.resize(5, 3);
-    int row = 0;
-    for (PositionMethod m : all_position_methods()) {
-        const double bytes = position_table_bytes(m, in.N, in.d);
-        table.values.row(row) << bytes, bytes / (1024.0 * 1024.0), position_work_items(m, in.N, in.d);
-        table.row_labels.push_back(method_label(m, lang));
-        ++row;
-    }
-    table.col_labels = {tr(lang, "表的字节数", "table bytes"), "MiB", tr(lang, "每次更新的元素", "elements updated")};
-    table.col_decimals = {0, 4, 0};
-    table.row_axis = tr(lang, "方法", "method");
-    table.notes.push_back("N = " + std::to_string(in.N) + ", d = " + std::to_string(in.d) +
-                          tr(lang, "；每个数 8 字节（double）。", "; 8 bytes per number (double)."));
-    table.notes.push_back(tr(lang, "种子 004 §6.1 说旋转编码显存 O(1)：只有即时计算 cos/sin 时成立（只存 d/2 个频率，",
-                             "Seed 004 §6.1 gives rotary memory as O(1): true only when cos/sin are computed on the fly (it keeps d/2 frequencies, ") +
-                          bytes_text(position_table_bytes(PositionMethod::rope_uncached, in.N, in.d)) +
-                          tr(lang, "）；带缓存时是 N·d，与嵌入表一样大（", "); with a cache it is N·d, as large as an embedding table (") +
-                          bytes_text(position_table_bytes(PositionMethod::rope_cached, in.N, in.d)) + tr(lang, "）。", ")."));
-
-    LegacyView curve;
-    curve.kind = ViewKind::Curve;
-    curve.title = tr(lang, "表的大小随 N 的变化（MiB）", "Table size against N (MiB)");
-    curve.row_axis = "MiB";
-    curve.col_axis = "N";
-    for (int k = 0; k <= 64; ++k) curve.x.push_back(16 + (in.N - 16) * k / 64.0);
-    for (PositionMethod m : all_position_methods()) {
-        std::vector<double> y;
-        for (double n : curve.x) y.push_back(position_table_bytes(m, static_cast<int>(std::lround(n)), in.d) / (1024.0 * 1024.0));
-        curve.series.push_back(y);
-        curve.series_labels.push_back(method_label(m, lang));
-    }
-    return {table, curve};
+Step what_is_stored() {
+    Step step;
+    step.title = {"位置部分存了什么", "What the position part stores"};
+    step.body = {
+        "位置信息总要付出代价，这一课把代价量出来，帮你在不同方法之间权衡。"
+        "加到嵌入上的位置表有 N·d 个数；每一对 (i, j) 一个偏置的表有 N² 个；每个相对距离 j − i 一个值的表有 2N − 1 个，"
+        "但每个 (i, j) 仍要查一次。T5 把距离分进 num_buckets 个桶，每个桶、每个头一个值，共 num_buckets × heads 个，"
+        "与 N 无关，且所有层共用这一张表；ALiBi 每个头只存一个斜率 m，偏置 −m·|i − j| 由位置直接算出。"
+        "RoPE 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。表格直接由 core 按这些参数计算，曲线给出随 N 的增长。",
+        "Position information always costs something; this lesson measures that cost so you can weigh the methods "
+        "against each other. A position table added to the embeddings holds N·d numbers; a bias per pair (i, j) "
+        "holds N²; a table with one value per relative distance j − i holds 2N − 1, but every (i, j) still looks "
+        "one up. T5 sorts distances into num_buckets buckets and keeps one value per bucket and head, "
+        "num_buckets × heads in all, independent of N and shared by all layers; ALiBi stores only one slope m per "
+        "head and computes the bias −m·|i − j| from the positions. RoPE needs only d/2 frequencies, while a "
+        "precomputed cos/sin cache holds N·d numbers. The table is computed by core for these parameters; the "
+        "curve shows the growth with N."};
+    step.params = {"N", "d", "heads", "num_buckets"};
+    step.views = storage_views;
+    return step;
 }
 
-std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
-    const std::vector<CostMeasurement> ms = measure_all(in);
-    LegacyView table;
-    table.kind = ViewKind::Table;
-    table.title = tr(lang, "实测：一次应用位置部分的时间", "Measured: time of one application of the position part");
-    table.values.resize(5, 4);
-    for (int r = 0; r < 5; ++r) {
-        const CostMeasurement& c = ms[static_cast<std::size_t>(r)];
-        table.values.row(r) << c.seconds * 1e6, c.work_items > 0 ? c.seconds * 1e9 / c.work_items : 0.0, c.runs,
-            c.setup_seconds * 1e6;
-        table.row_labels.push_back(method_label(c.method, lang));
+std::vector<ViewData> storage_views(const ParamSet& p, Lang lang) {
+    const Inputs in = params().read(p);
+    TableView t;
+    const CostModel model = cost_model(in);
+    t.values.resize(method_count(), 3);
+    int row = 0;
+    for (PositionMethod m : all_position_methods()) {
+        const double bytes = position_table_bytes(m, in.N, in.d, model);
+        t.values.row(row) << bytes, bytes / (1024.0 * 1024.0), position_work_items(m, in.N, in.d);
+        t.row_labels.push_back(method_label(m, lang));
+        ++row;
     }
-    table.col_labels = {tr(lang, "最快一次（µs）", "fastest run (µs)"), tr(lang, "每元素（ns）", "per element (ns)"),
-                        tr(lang, "次数", "runs"), tr(lang, "建表（µs）", "table setup (µs)")};
-    table.col_decimals = {2, 3, 0, 1};
-    table.row_axis = tr(lang, "方法", "method");
+    t.col_labels = {say(lang, {"表的字节数", "table bytes"}), "MiB", say(lang, {"每次更新的元素", "elements updated"})};
+    t.col_decimals = {0, 4, 0};
+    t.corner = method_caption(lang);
+    const std::vector<std::string> notes = {
+        say(lang, {"N = {N}, d = {d}；每个数 8 字节（double）。", "N = {N}, d = {d}; 8 bytes per number (double)."},
+            {{"N", integer(in.N)}, {"d", integer(in.d)}}),
+        say(lang,
+            {"常见的简化写法说旋转编码的显存是 O(1)：只有即时计算 cos/sin 时成立（只存 d/2 个频率，{uncached}）；"
+             "带缓存时是 N·d，与嵌入表一样大（{cached}）。",
+             "A common simplified summary found in tutorials gives rotary memory as O(1): true only when cos/sin are "
+             "computed on the fly (it keeps d/2 frequencies, {uncached}); with a cache it is N·d, as large as an "
+             "embedding table ({cached})."},
+            {{"uncached", bytes_text(position_table_bytes(PositionMethod::rope_uncached, in.N, in.d, model))},
+             {"cached", bytes_text(position_table_bytes(PositionMethod::rope_cached, in.N, in.d, model))}}),
+        say(lang,
+            {"同一个简化写法把“分桶”算作 O(N)：那是每个距离一个值的表（{distance_values} 个值）。T5 真正的表是 "
+             "{buckets} 个桶 × {heads} 个头 = {t5_values} 个值（{t5_bytes}），不随 N 增长，每次前向计算一次、所有层共用；"
+             "ALiBi 只存 {heads} 个斜率（{alibi_bytes}）。",
+             "The same summary counts a bucketed bias as O(N): that is the table with one value per distance "
+             "({distance_values} values). T5's actual table is {buckets} buckets × {heads} heads = {t5_values} values "
+             "({t5_bytes}), which does not grow with N, is computed once per forward pass and is shared by all "
+             "layers; ALiBi stores only its {heads} slopes ({alibi_bytes})."},
+            {{"distance_values", integer(2LL * in.N - 1)},
+             {"buckets", integer(model.num_buckets)},
+             {"heads", integer(model.heads)},
+             {"t5_values", integer(static_cast<long long>(model.num_buckets) * model.heads)},
+             {"t5_bytes", bytes_text(position_table_bytes(PositionMethod::t5_bias, in.N, in.d, model))},
+             {"alibi_bytes", bytes_text(position_table_bytes(PositionMethod::alibi_bias, in.N, in.d, model))}}),
+        say(lang,
+            {"但每个头的偏置在每一对 (i, j) 上都要用到：直接的实现把它展开成 H×N×N 的张量，"
+             "H·N² = {heads} × {N}² = {values} 个数（{bytes}）；融合的注意力核不展开它（见下一步）。",
+             "Yet every head's bias is needed at every pair (i, j): a naive implementation materialises it as an "
+             "H×N×N tensor, H·N² = {heads} × {N}² = {values} numbers ({bytes}); fused attention kernels never do "
+             "(see the next step)."},
+            {{"heads", integer(model.heads)},
+             {"N", integer(in.N)},
+             {"values", integer(static_cast<long long>(model.heads) * in.N * in.N)},
+             {"bytes", bytes_text(8.0 * model.heads * in.N * in.N)}}),
+    };
+
+    CurveView c;
+    c.y_axis = "MiB";
+    c.x_axis = "N";
+    for (int k = 0; k <= 64; ++k) c.x.push_back(16 + (in.N - 16) * k / 64.0);
+    for (PositionMethod m : all_position_methods()) {
+        std::vector<double> y;
+        for (double n : c.x) y.push_back(position_table_bytes(m, static_cast<int>(std::lround(n)), in.d) / (1024.0 * 1024.0));
+        c.series.push_back(y);
+        c.series_labels.push_back(method_label(m, lang));
+    }
+    return {make_view(say(lang, {"位置部分存了什么、每次更新多少元素", "What the position part stores and how much it updates"}),
+                      std::move(t), notes),
+            make_view(say(lang, {"表的大小随 N 的变化（MiB）", "Table size against N (MiB)"}), std::move(c))};
+}
+
+// [SECTION] step 2: measured time
+std::vector<ViewData> timing_views(const ParamSet& p, Lang lang);
+
+Step measured_time() {
+    Step step;
+    step.title = {"实测时间", "Measured time"};
+    step.body = {
+        "这里在本机（或浏览器的 WebAssembly 引擎）上真正执行每种方法的位置部分：把位置表加到嵌入上、把偏置加到 N×N 的分数上、"
+        "按距离查表相加、或旋转 Q 和 K。每种方法重复多次，取最快一次。数字是此刻此地的测量值，每次都会略有不同。",
+        "Here the position part of each method actually runs on this machine (or in the browser's WebAssembly "
+        "engine): adding a table to the embeddings, adding a bias to the N×N scores, looking up a distance table "
+        "for every cell, or rotating Q and K. Each is repeated and the fastest run is kept. The numbers are "
+        "measurements of this place and moment, and they vary a little from run to run."};
+    step.params = {"N", "d", "heads", "trial"};
+    step.views = timing_views;
+    return step;
+}
+
+std::vector<ViewData> timing_views(const ParamSet& p, Lang lang) {
+    const Inputs in = params().read(p);
+    const std::vector<CostMeasurement> ms = measure_all(in);
+    TableView t;
+    t.values.resize(method_count(), 4);
+    for (int r = 0; r < method_count(); ++r) {
+        const CostMeasurement& c = ms[static_cast<std::size_t>(r)];
+        t.values.row(r) << c.seconds * 1e6, c.work_items > 0 ? c.seconds * 1e9 / c.work_items : 0.0, c.runs,
+            c.setup_seconds * 1e6;
+        t.row_labels.push_back(method_label(c.method, lang));
+    }
+    t.col_labels = {say(lang, {"最快一次（µs）", "fastest run (µs)"}), say(lang, {"每元素（ns）", "per element (ns)"}),
+                    say(lang, {"次数", "runs"}), say(lang, {"建表（µs）", "table setup (µs)"})};
+    t.col_decimals = {2, 3, 0, 1};
+    t.corner = method_caption(lang);
     std::vector<std::size_t> order(ms.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ms[a].seconds < ms[b].seconds; });
-    std::string ranking;
-    for (std::size_t i : order) ranking += (ranking.empty() ? "" : " < ") + method_label(ms[i].method, lang);
-    table.notes.push_back(tr(lang, "这次测得由快到慢：", "Measured this time, fastest first: ") + ranking);
-    table.notes.push_back(tr(lang, "种子 004 §6.1 的顺序是“注意力偏置 > 旋转编码 > 嵌入加法”；N 远大于 d 时偏置的 N² 工作量占上风，"
-                                   "N 接近 d 时顺序可能改变。",
-                             "Seed 004 §6.1 orders latency as bias > rotary > embedding add; when N is much larger "
-                             "than d the N² work of a bias dominates, and near N ≈ d the order can change."));
-    table.notes.push_back(tr(lang, "单线程、双精度，用 steady_clock 计时，取最快一次；改变 re-run 即重新测量。",
-                             "Single thread, double precision, timed with steady_clock, fastest run kept; change "
-                             "re-run to measure again."));
-    return {table};
+    std::vector<std::string> ranked;
+    for (std::size_t i : order) ranked.push_back(method_label(ms[i].method, lang));
+    const std::vector<std::string> notes = {
+        say(lang, {"这次测得由快到慢：{ranking}", "Measured this time, fastest first: {ranking}"},
+            {{"ranking", join(ranked, " < ")}}),
+        say(lang,
+            {"常见的简化写法给出的时延顺序是“注意力偏置 > 旋转编码 > 嵌入加法”；N 远大于 d 时偏置的 N² 工作量占上风，"
+             "N 接近 d 时顺序可能改变。",
+             "A common simplified summary found in tutorials orders latency as bias > rotary > embedding add; when "
+             "N is much larger than d the N² work of a bias dominates, and near N ≈ d the order can change."}),
+        say(lang,
+            {"这里每种偏置只加到一个头的 N×N 分数上，共 {cells} 个元素；模型对 {heads} 个头各做一次。"
+             "融合的注意力核（如 FlashAttention）在片上内存里逐块计算分数，从不写出 N×N 的分数矩阵，更不写出 H·N² 的偏置："
+             "ALiBi 和 RoPE 由位置直接算出，能放进这样的核里，而可学习的偏置表要先查出每一对 (i, j) 的值。",
+             "Here each bias is added to one head's N×N scores, {cells} elements; a model does this for each of its "
+             "{heads} heads. Fused attention kernels (such as FlashAttention) compute the scores tile by tile in "
+             "on-chip memory and never write out the N×N score matrix, let alone an H·N² bias: ALiBi and RoPE are "
+             "computed from positions and fit inside such a kernel, whereas a learned bias table must first be "
+             "looked up for every pair (i, j)."},
+            {{"cells", integer(static_cast<long long>(in.N) * in.N)}, {"heads", integer(in.heads)}}),
+        say(lang,
+            {"生成文本时，前面词元的键和值留在 KV 缓存里。RoPE 在键进入缓存之前按它的位置旋转一次，之后不再改动，"
+             "所以每个新词元只旋转自己的 q 和 k（每个头 {rotated} 个数）；偏置类方法则要为新查询对缓存里的每个键加一个偏置"
+             "（N = {N} 时每个头 {N} 个）。",
+             "When generating text, the keys and values of earlier tokens stay in a KV cache. RoPE rotates each key "
+             "once, at its position, before it enters the cache and never again, so each new token rotates only its "
+             "own q and k ({rotated} numbers per head); a bias method adds one bias per cached key for the new query "
+             "({N} per head at N = {N})."},
+            {{"rotated", integer(2LL * in.d)}, {"N", integer(in.N)}}),
+        say(lang,
+            {"单线程、双精度，用 steady_clock 计时，取最快一次；改变 re-run 即重新测量。",
+             "Single thread, double precision, timed with steady_clock, fastest run kept; change "
+             "re-run to measure again."}),
+    };
+    return {make_view(say(lang, {"实测：一次应用位置部分的时间", "Measured: time of one application of the position part"}),
+                      std::move(t), notes)};
 }
 
-std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
-    LegacyView curve;
-    curve.kind = ViewKind::Curve;
-    curve.title = tr(lang, "实测时间随 N 的变化（µs）", "Measured time against N (µs)");
-    curve.row_axis = "µs";
-    curve.col_axis = "N";
+// [SECTION] step 3: growth with N
+std::vector<ViewData> growth_views(const ParamSet& p, Lang lang);
+
+Step growth_with_n() {
+    Step step;
+    step.title = {"随 N 的增长", "Growth with N"};
+    step.body = {
+        "把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）随 N 平方增长，"
+        "N·d 的方法（嵌入加法、RoPE）线性增长，注释把实测倍数和理论倍数放在一起。",
+        "N is increased from N/8 to N and every size is measured. The N² methods (full bias, per-distance lookup, "
+        "T5 bucket lookup, ALiBi) grow with the square of N, the N·d methods (embedding add, RoPE) linearly; the "
+        "notes set the measured ratios beside the predicted ones."};
+    step.params = {"N", "d", "trial"};
+    step.views = growth_views;
+    return step;
+}
+
+std::vector<ViewData> growth_views(const ParamSet& p, Lang lang) {
+    const Inputs in = params().read(p);
+    CurveView c;
+    c.y_axis = "µs";
+    c.x_axis = "N";
     const int steps = 8;
     std::vector<int> sizes;
     for (int k = 1; k <= steps; ++k) sizes.push_back(std::max(16, in.N * k / steps));
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    for (int n : sizes) curve.x.push_back(n);
-    LegacyView table;
-    table.kind = ViewKind::Table;
-    table.title = tr(lang, "实测时间（µs）", "Measured time (µs)");
-    table.values.resize(static_cast<Eigen::Index>(sizes.size()), 5);
+    for (int n : sizes) c.x.push_back(n);
+    TableView t;
+    t.values.resize(static_cast<Eigen::Index>(sizes.size()), method_count());
     int col = 0;
     for (PositionMethod m : all_position_methods()) {
         std::vector<double> y;
         for (std::size_t r = 0; r < sizes.size(); ++r) {
-            const CostMeasurement c = measure_position_cost(m, sizes[r], in.d, 0.0005, 10);
-            y.push_back(c.seconds * 1e6);
-            table.values(static_cast<Eigen::Index>(r), col) = c.seconds * 1e6;
+            const CostMeasurement cm = measure_position_cost(m, sizes[r], in.d, 0.0005, 10, cost_model(in));
+            y.push_back(cm.seconds * 1e6);
+            t.values(static_cast<Eigen::Index>(r), col) = cm.seconds * 1e6;
         }
-        curve.series.push_back(y);
-        curve.series_labels.push_back(method_label(m, lang));
-        table.col_labels.push_back(short_label(m, lang));
+        c.series.push_back(y);
+        c.series_labels.push_back(method_label(m, lang));
+        t.col_labels.push_back(short_label(m, lang));
         ++col;
     }
-    for (int n : sizes) table.row_labels.push_back("N = " + std::to_string(n));
-    table.row_axis = "N";
-    table.decimals = 2;
-    curve.markers_x = curve.x;
-    const double first_bias = table.values(0, 1), last_bias = table.values(table.values.rows() - 1, 1);
-    const double first_emb = table.values(0, 0), last_emb = table.values(table.values.rows() - 1, 0);
+    for (int n : sizes) t.row_labels.push_back("N = " + integer(n));
+    t.corner = "N";
+    t.decimals = 2;
+    c.markers_x = c.x;
+    const int bias_col = static_cast<int>(PositionMethod::full_bias), emb_col = static_cast<int>(PositionMethod::embedding_add);
+    const Eigen::Index last = t.values.rows() - 1;
+    const double first_bias = t.values(0, bias_col), last_bias = t.values(last, bias_col);
+    const double first_emb = t.values(0, emb_col), last_emb = t.values(last, emb_col);
     const double n_ratio = static_cast<double>(sizes.back()) / sizes.front();
-    curve.notes.push_back(tr(lang, "N 增大 ", "N grows ") + num_digits(n_ratio, 3) + tr(lang, " 倍：完整偏置的时间变为 ", "×: full bias time grows ") +
-                          num_digits(first_bias > 0 ? last_bias / first_bias : 0.0, 3) +
-                          tr(lang, " 倍（O(N²) 预期 ", "× (O(N²) predicts ") + num_digits(n_ratio * n_ratio, 3) +
-                          tr(lang, " 倍），嵌入加法变为 ", "×), embedding add ") +
-                          num_digits(first_emb > 0 ? last_emb / first_emb : 0.0, 3) + tr(lang, " 倍（O(N) 预期 ", "× (O(N) predicts ") +
-                          num_digits(n_ratio, 3) + tr(lang, " 倍）。", "×)."));
-    curve.notes.push_back(tr(lang, "小尺寸下计时受缓存和计时精度影响，倍数只是近似。",
-                             "At small sizes caches and timer resolution blur the ratios; they are approximate."));
-    return {curve, table};
+    const std::vector<std::string> notes = {
+        say(lang,
+            {"N 增大 {n} 倍：完整偏置的时间变为 {bias} 倍（O(N²) 预期 {bias_pred} 倍），嵌入加法变为 {emb} 倍（O(N) 预期 "
+             "{emb_pred} 倍）。",
+             "N grows {n}×: full bias time grows {bias}× (O(N²) predicts {bias_pred}×), embedding add {emb}× (O(N) "
+             "predicts {emb_pred}×)."},
+            {{"n", num(n_ratio, 3)},
+             {"bias", num(first_bias > 0 ? last_bias / first_bias : 0.0, 3)},
+             {"bias_pred", num(n_ratio * n_ratio, 3)},
+             {"emb", num(first_emb > 0 ? last_emb / first_emb : 0.0, 3)},
+             {"emb_pred", num(n_ratio, 3)}}),
+        say(lang, {"小尺寸下计时受缓存和计时精度影响，倍数只是近似。",
+                   "At small sizes caches and timer resolution blur the ratios; they are approximate."}),
+    };
+    return {make_view(say(lang, {"实测时间随 N 的变化（µs）", "Measured time against N (µs)"}), std::move(c), notes),
+            make_view(say(lang, {"实测时间（µs）", "Measured time (µs)"}), std::move(t))};
 }
 
+// [SECTION] step 4: a short decision guide
 // The properties in the guide are measured too, on a small model of each family with Lt = 16 trained
 // positions: the score term at position Lt (NaN when the method has no parameter there) and how far the
 // Lt×Lt position-score matrix is from Toeplitz (0 = shift-invariant).
+constexpr int kTrainedPositions = 16;  // Lt
+
 struct FamilyProbe {
     double beyond = 0.0;    // value at position Lt, NaN if none
     double residual = 0.0;  // toeplitz_residual of the position scores
 };
 
-std::vector<FamilyProbe> probe_families() {
-    const int Lt = 16, d = 8;
+// One probe per row of the guide, in this order.
+enum Family { learned_absolute, sinusoidal, learned_full_bias, t5_relative, alibi, rope, family_count };
+
+std::vector<FamilyProbe> probe_families(const CostModel& model) {
+    const int Lt = kTrainedPositions, d = 8;
+    const double base = 10000.0;
     SplitMix64 rng(42);
     const Eigen::MatrixXd M = random_signed_matrix(d, d, rng);  // W_qᵀW_k
-    const Eigen::VectorXd theta = rope_default_inv_freq(d, 10000.0);
+    const Eigen::VectorXd theta = rope_default_inv_freq(d, base);
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    std::vector<FamilyProbe> out(5);
+    std::vector<FamilyProbe> out(family_count);
     // Learned absolute table: Lt rows, nothing at position Lt; scores pᵢᵀ M pⱼ.
     const Eigen::MatrixXd P = random_signed_matrix(Lt, d, rng);
-    out[0] = {nan, toeplitz_residual(P * M * P.transpose())};
-    // Sinusoidal embedding: defined everywhere, but pᵢᵀ M pⱼ after the projections is not Toeplitz.
-    Eigen::MatrixXd S(Lt, d);
-    for (int i = 0; i < Lt; ++i) S.row(i) = rope_lesson_sinusoid(i, theta).transpose();
-    out[1] = {rope_lesson_sinusoid(Lt, theta)(0), toeplitz_residual(S * M * S.transpose())};
+    out[learned_absolute] = {nan, toeplitz_residual(P * M * P.transpose())};
+    // Sinusoidal embedding (the paper's interleaved sin/cos): defined everywhere, but pᵢᵀ M pⱼ after the
+    // projections is not Toeplitz.
+    const Eigen::MatrixXd S = sinusoidal_pe(Lt, d, base, PeVariant::vaswani);
+    out[sinusoidal] = {sinusoidal_pe_row(Lt, d, base, PeVariant::vaswani)(0), toeplitz_residual(S * M * S.transpose())};
     // Learned full bias: one free value per (i, j) < Lt.
-    out[2] = {nan, toeplitz_residual(random_signed_matrix(Lt, Lt, rng))};
-    // Relative bias (ALiBi form, symmetric): −m·|i − j| is defined at any distance and depends on i − j only.
+    out[learned_full_bias] = {nan, toeplitz_residual(random_signed_matrix(Lt, Lt, rng))};
+    // ALiBi (symmetric): −m·|i − j| is defined at any distance and depends on i − j only.
     const double slope = alibi_slopes(8)[0];
-    out[3] = {alibi_bias(Lt + 1, slope, AlibiMode::symmetric)(Lt, 0), toeplitz_residual(alibi_bias(Lt, slope, AlibiMode::symmetric))};
+    out[alibi] = {alibi_bias(Lt + 1, slope, AlibiMode::symmetric)(Lt, 0),
+                  toeplitz_residual(alibi_bias(Lt, slope, AlibiMode::symmetric))};
     // RoPE: defined at any position, scores ⟨R_m q, R_n k⟩ Toeplitz.
     Eigen::VectorXd q(d), k(d);
     for (int i = 0; i < d; ++i) q(i) = rng.next_signed();
     for (int i = 0; i < d; ++i) k(i) = rng.next_signed();
-    out[4] = {rope_scores(Lt + 1, theta, q, k, RopeLayout::interleaved)(Lt, 0),
-              toeplitz_residual(rope_scores(Lt, theta, q, k, RopeLayout::interleaved))};
+    out[rope] = {rope_scores(Lt + 1, theta, q, k, RopeLayout::interleaved)(Lt, 0),
+                 toeplitz_residual(rope_scores(Lt, theta, q, k, RopeLayout::interleaved))};
+    // T5 (encoder, head 0): a learned value per bucket of j − i; the last bucket covers every distance from
+    // max_distance on, so position Lt has a value, and the bias depends on j − i only.
+    const int buckets = std::clamp(model.num_buckets, 4, 64);
+    const Eigen::VectorXd values = random_signed_matrix(buckets, 1, rng).col(0);
+    const Eigen::MatrixXi bucket = t5_bucket_matrix(Lt + 1, buckets, model.max_distance, true);
+    Eigen::MatrixXd B(Lt + 1, Lt + 1);
+    for (int i = 0; i <= Lt; ++i)
+        for (int j = 0; j <= Lt; ++j) B(i, j) = values(bucket(i, j));
+    out[t5_relative] = {B(Lt, 0), toeplitz_residual(B.topLeftCorner(Lt, Lt))};
     return out;
 }
 
-std::vector<LegacyView> step4_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
-    const std::vector<CostMeasurement> ms = measure_all(in);
-    const std::vector<FamilyProbe> probes = probe_families();
-    LegacyView table;
-    table.kind = ViewKind::Table;
-    table.title = tr(lang, "选择指南：测得的性质与本机代价", "Decision guide: measured properties and cost here");
-    struct Row {
-        const char* en;
-        const char* zh;
-        PositionMethod cost;
-    };
-    const Row rows[] = {
-        {"learned absolute", "可学习绝对嵌入", PositionMethod::embedding_add},
-        {"sinusoidal", "正弦嵌入", PositionMethod::embedding_add},
-        {"learned full bias", "可学习完整偏置", PositionMethod::full_bias},
-        {"relative bias", "相对偏置", PositionMethod::bucketed_bias},
-        {"RoPE", "RoPE", PositionMethod::rope_cached},
-    };
-    table.values.resize(5, 4);
-    for (int r = 0; r < 5; ++r) {
-        const CostMeasurement& c = ms[static_cast<std::size_t>(rows[r].cost)];
-        table.values.row(r) << probes[static_cast<std::size_t>(r)].beyond, probes[static_cast<std::size_t>(r)].residual,
-            c.table_bytes, c.seconds * 1e6;
-        table.row_labels.push_back(tr(lang, rows[r].zh, rows[r].en));
-    }
-    table.col_labels = {tr(lang, "位置 Lt 处的值", "value at Lt"), tr(lang, "离 Toeplitz", "from Toeplitz"),
-                        tr(lang, "表的字节数", "table bytes"), tr(lang, "实测 µs", "measured µs")};
-    table.col_decimals = {4, 4, 0, 2};
-    table.row_axis = tr(lang, "方法", "method");
-    table.notes = {
-        tr(lang, "前两列在一个小模型上测得：训练位置 Lt = 16；“—”表示位置 Lt 没有参数；离 Toeplitz 为 0 表示分数平移不变。",
-           "The first two columns are measured on a small model with Lt = 16 trained positions: a dash means "
-           "there is no parameter at position Lt; 0 from Toeplitz means shift-invariant scores."),
-        tr(lang, "要外推到训练长度之外：RoPE（配合缩放，见 long-context 一课）或 ALiBi。",
-           "Extrapolation beyond the training length: RoPE (with scaling, see lesson long-context) or ALiBi."),
-        tr(lang, "要平移不变：RoPE，或按相对距离取值的偏置（T5、ALiBi）。",
-           "Shift invariance: RoPE, or a bias indexed by relative distance (T5, ALiBi)."),
-        tr(lang, "短而固定的长度：可学习的绝对位置嵌入最简单，而且最便宜。",
-           "Short, fixed lengths: a learned absolute embedding is the simplest and the cheapest."),
-        tr(lang, "正弦嵌入虽能算出任意位置，但经过 W_q、W_k 后分数不再平移不变，模型在更长处仍会退化。",
-           "A sinusoidal embedding computes any position, yet after W_q and W_k its scores are not "
-           "shift-invariant, and models still degrade beyond their training length."),
-    };
-    return {table};
+std::vector<ViewData> guide_views(const ParamSet& p, Lang lang);
+
+Step decision_guide() {
+    Step step;
+    step.title = {"简短的选择指南", "A short decision guide"};
+    step.body = {
+        "选择位置编码时先问三个问题：要不要外推到训练长度之外，分数是否需要平移不变，序列是否短而固定。"
+        "表格把每类方法的这两条性质与本机实测的存储和时间放在一起，注释给出对应的建议。",
+        "Three questions come first when choosing a position encoding: must it extrapolate beyond the training "
+        "length, must scores be shift-invariant, and are sequences short and of fixed length? The table puts "
+        "these properties of each family beside the memory and time measured here, and the notes give the "
+        "matching advice."};
+    step.params = {"N", "d", "heads", "num_buckets", "trial"};
+    step.views = guide_views;
+    return step;
 }
 
-// [SECTION] lesson definition (bilingual text)
+std::vector<ViewData> guide_views(const ParamSet& p, Lang lang) {
+    const Inputs in = params().read(p);
+    const std::vector<CostMeasurement> ms = measure_all(in);
+    const std::vector<FamilyProbe> probes = probe_families(cost_model(in));
+    struct Row {
+        Text label;
+        PositionMethod cost;
+    };
+    const Row rows[family_count] = {
+        {{"可学习绝对嵌入", "learned absolute"}, PositionMethod::embedding_add},
+        {{"正弦嵌入", "sinusoidal"}, PositionMethod::embedding_add},
+        {{"可学习完整偏置", "learned full bias"}, PositionMethod::full_bias},
+        {{"T5 相对偏置（分桶）", "T5 relative bias (buckets)"}, PositionMethod::t5_bias},
+        {{"ALiBi", "ALiBi"}, PositionMethod::alibi_bias},
+        {{"RoPE", "RoPE"}, PositionMethod::rope_cached},
+    };
+    TableView t;
+    t.values.resize(family_count, 4);
+    for (int r = 0; r < family_count; ++r) {
+        const CostMeasurement& c = ms[static_cast<std::size_t>(rows[r].cost)];
+        t.values.row(r) << probes[static_cast<std::size_t>(r)].beyond, probes[static_cast<std::size_t>(r)].residual,
+            c.table_bytes, c.seconds * 1e6;
+        t.row_labels.push_back(say(lang, rows[r].label));
+    }
+    t.col_labels = {say(lang, {"位置 Lt 处的值", "value at Lt"}), say(lang, {"离 Toeplitz", "from Toeplitz"}),
+                    say(lang, {"表的字节数", "table bytes"}), say(lang, {"实测 µs", "measured µs"})};
+    t.col_decimals = {4, 4, 0, 2};
+    t.corner = method_caption(lang);
+    const std::vector<std::string> notes = {
+        say(lang,
+            {"前两列在一个小模型上测得：训练位置 Lt = {Lt}；“—”表示位置 Lt 没有参数；离 Toeplitz 为 0 表示分数平移不变。",
+             "The first two columns are measured on a small model with Lt = {Lt} trained positions: a dash means "
+             "there is no parameter at position Lt; 0 from Toeplitz means shift-invariant scores."},
+            {{"Lt", integer(kTrainedPositions)}}),
+        say(lang, {"要外推到训练长度之外：RoPE（配合缩放，见 long-context 一课）或 ALiBi。",
+                   "Extrapolation beyond the training length: RoPE (with scaling, see lesson long-context) or ALiBi."}),
+        say(lang, {"要平移不变：RoPE，或按相对距离取值的偏置（T5、ALiBi）。",
+                   "Shift invariance: RoPE, or a bias indexed by relative distance (T5, ALiBi)."}),
+        say(lang, {"短而固定的长度：可学习的绝对位置嵌入最简单，而且最便宜。",
+                   "Short, fixed lengths: a learned absolute embedding is the simplest and the cheapest."}),
+        say(lang,
+            {"正弦嵌入虽能算出任意位置，但经过 W_q、W_k 后分数不再平移不变，模型在更长处仍会退化。",
+             "A sinusoidal embedding computes any position, yet after W_q and W_k its scores are not "
+             "shift-invariant, and models still degrade beyond their training length."}),
+    };
+    return {make_view(say(lang, {"选择指南：测得的性质与本机代价", "Decision guide: measured properties and cost here"}),
+                      std::move(t), notes)};
+}
+
+// [SECTION] the lesson
 Lesson make_lesson() {
     Lesson lesson;
     lesson.id = "cost";
     lesson.title = {"位置编码的代价：实测", "The cost of position: measured"};
-    lesson.params = lesson_params();
+    use_params(lesson, params());
     lesson.result_shape = [](const ParamSet& p) {  // the N×N bias and N×d activations measured
-        const long long N = p.geti("N"), d = lessonui::choice_int_param(p, "d", 64);
+        const Inputs in = params().read(p);
+        const long long N = in.N, d = in.d;
         return std::vector<long long>{N, N + d};
     };
-
-    lesson.steps.push_back(Step{
-        {"位置部分存了什么", "What the position part stores"},
-        {"加到嵌入上的位置表有 N·d 个数；每一对 (i, j) 一个偏置的表有 N² 个；按相对距离分桶的表只有 2N − 1 个，"
-         "但每个 (i, j) 仍要查一次。RoPE 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。"
-         "表格直接由 core 按 N 和 d 计算，曲线给出随 N 的增长。",
-         "A position table added to the embeddings holds N·d numbers; a bias per pair (i, j) holds N²; a bias "
-         "indexed by relative distance holds only 2N − 1, but every (i, j) still looks one up. RoPE needs only d/2 "
-         "frequencies, while a precomputed cos/sin cache holds N·d numbers. The table is computed by core for the "
-         "chosen N and d; the curve shows the growth with N."},
-        {"N", "d"},
-        legacy(step1_views)});
-
-    lesson.steps.push_back(Step{
-        {"实测时间", "Measured time"},
-        {"这里在本机（或浏览器的 WebAssembly 引擎）上真正执行每种方法的位置部分：把位置表加到嵌入上、把偏置加到 N×N 的分数上、"
-         "按距离查表相加、或旋转 Q 和 K。每种方法重复多次，取最快一次。数字是此刻此地的测量值，每次都会略有不同。",
-         "Here the position part of each method actually runs on this machine (or in the browser's WebAssembly "
-         "engine): adding a table to the embeddings, adding a bias to the N×N scores, looking up a distance table "
-         "for every cell, or rotating Q and K. Each is repeated and the fastest run is kept. The numbers are "
-         "measurements of this place and moment, and they vary a little from run to run."},
-        {"N", "d", "trial"},
-        legacy(step2_views)});
-
-    lesson.steps.push_back(Step{
-        {"随 N 的增长", "Growth with N"},
-        {"把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、分桶查表）随 N 平方增长，N·d 的方法（嵌入加法、RoPE）线性增长，"
-         "注释把实测倍数和理论倍数放在一起。",
-         "N is increased from N/8 to N and every size is measured. The N² methods (full bias, bucketed lookup) grow "
-         "with the square of N, the N·d methods (embedding add, RoPE) linearly; the notes set the measured ratios "
-         "beside the predicted ones."},
-        {"N", "d", "trial"},
-        legacy(step3_views)});
-
-    lesson.steps.push_back(Step{
-        {"简短的选择指南", "A short decision guide"},
-        {"选择位置编码时先问三个问题：要不要外推到训练长度之外，分数是否需要平移不变，序列是否短而固定。"
-         "表格把每类方法的这两条性质与本机实测的存储和时间放在一起，注释给出对应的建议。",
-         "Three questions come first when choosing a position encoding: must it extrapolate beyond the training "
-         "length, must scores be shift-invariant, and are sequences short and of fixed length? The table puts "
-         "these properties of each family beside the memory and time measured here, and the notes give the "
-         "matching advice."},
-        {"N", "d", "trial"},
-        legacy(step4_views)});
+    lesson.steps = {what_is_stored(), measured_time(), growth_with_n(), decision_guide()};
     return lesson;
 }
 

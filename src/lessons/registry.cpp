@@ -20,6 +20,7 @@ const Lesson* lesson_long_context();    // lessons/long_context.cpp   (seed 004 
 const Lesson* lesson_cost();            // lessons/cost.cpp           (seed 004 §6)
 const Lesson* lesson_vit_2d();          // lessons/vit_2d.cpp         (seed 004 §7; 002)
 // [not in the curriculum]
+const Lesson* lesson_example();         // lessons/example.cpp: the template of docs/adding-a-lesson.md
 const Lesson* lesson_position_maps();   // lessons/position_maps.cpp  (the map page, opened by map=)
 
 const std::vector<const Lesson*>& every_lesson() {
@@ -36,6 +37,7 @@ const std::vector<const Lesson*>& every_lesson() {
         lesson_cost(),
         lesson_vit_2d(),
         // [not in the curriculum]
+        lesson_example(),
         lesson_position_maps(),
     };
     return registry;

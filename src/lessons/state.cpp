@@ -17,13 +17,12 @@ const Lesson* first_lesson() {
     return all.empty() ? nullptr : all.front();
 }
 
-// Choice spec listing the ids `lesson=` accepts, used for the message of an unknown lesson.
+// Choice spec listing the curriculum's lesson ids, used for the message of an unknown lesson.
 ParamSpec lesson_spec() {
     ParamSpec s;
     s.name = "lesson";
     s.kind = ParamKind::Choice;
-    for (const Lesson* l : every_lesson())
-        if (!l->overlay_key) s.choices.push_back(l->id);
+    for (const Lesson* l : lesson_registry()) s.choices.push_back(l->id);
     return s;
 }
 

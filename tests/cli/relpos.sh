@@ -18,8 +18,8 @@ done
 contains "list sinusoidal d" "$OUT" "d  int in 2..1024, multiple of 2, default 64"
 contains "list sinusoidal variant" "$OUT" "variant  one of vaswani|tensor2tensor, default vaswani"
 contains "list t5 num_buckets" "$OUT" "num_buckets  int in 4..64, default 32"
-contains "list t5 max_distance" "$OUT" "max_distance  int in 33..4096, default 128"
-contains "list t5 bidirectional" "$OUT" "bidirectional  int in 0..1, default 1"
+contains "list t5 max_distance" "$OUT" "max_distance  int in 2..4096, default 128"
+contains "list t5 bidirectional" "$OUT" "bidirectional  flag: 0 or 1, default 1"
 contains "list sincos D" "$OUT" "D  int in 4..1024, multiple of 4, default 16"
 
 # [SECTION] sinusoidal_pe
@@ -49,6 +49,11 @@ expect_ok "t5 defaults" get t5_bucket
 contains "t5 defaults head" "$OUT" '{"quantity":"t5_bucket","params":{"L":20,"num_buckets":32,"max_distance":128,"bidirectional":1},"shape":[20,20],"data":[[0,17,18,19,20,21,22,23,24,24,24,24,25,25,25,25,26,26,26,26],[1,0,17,'
 expect_ok "t5 defaults csv" get t5_bucket --format csv
 numbers_near "t5 last row" "$(csv_line "$OUT" 20)" "10 10 10 10 9 9 9 9 8 8 8 8 7 6 5 4 3 2 1 0" 0
+# bidirectional is a flag: 1/0 or true/false, printed in JSON as the number 1 or 0.
+expect_ok "t5 bidirectional=true" get t5_bucket bidirectional=true
+contains "t5 bidirectional=true prints 1" "$OUT" '"params":{"L":20,"num_buckets":32,"max_distance":128,"bidirectional":1}'
+expect_ok "t5 bidirectional=false" get t5_bucket bidirectional=false
+contains "t5 bidirectional=false prints 0" "$OUT" '"bidirectional":0}'
 expect_ok "t5 causal" get t5_bucket bidirectional=0 --format csv
 numbers_near "t5 causal first row" "$(csv_line "$OUT" 1)" "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0" 0
 numbers_near "t5 causal last row" "$(csv_line "$OUT" 20)" "17 16 16 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0" 0
@@ -63,6 +68,15 @@ expect_ok "t5 four buckets" get t5_bucket L=4 num_buckets=4
 contains "t5 four buckets" "$OUT" '"shape":[4,4],"data":[[0,3,3,3],[1,0,3,3],[1,1,0,3],[1,1,1,0]]}'
 expect_ok "t5 small" get t5_bucket L=12 num_buckets=8 max_distance=33 --format csv
 numbers_near "t5 small last row" "$(csv_line "$OUT" 12)" "3 3 3 2 2 2 2 2 2 2 1 0" 0
+# num_buckets=8 max_distance=16 (refused before the range depended on num_buckets): HF's buckets, from its
+# float32 formula evaluated independently (Python, float32 by struct rounding).
+expect_ok "t5 eight buckets max_distance 16" get t5_bucket L=12 num_buckets=8 max_distance=16 --format csv
+numbers_near "t5 8/16 first row" "$(csv_line "$OUT" 1)" "0 5 6 6 6 6 7 7 7 7 7 7" 0
+numbers_near "t5 8/16 last row" "$(csv_line "$OUT" 12)" "3 3 3 3 3 3 2 2 2 2 1 0" 0
+expect_ok "t5 eight buckets max_distance 16 causal" get t5_bucket L=12 num_buckets=8 max_distance=16 bidirectional=0 --format csv
+numbers_near "t5 8/16 causal last row" "$(csv_line "$OUT" 12)" "6 6 6 6 5 5 4 4 3 2 1 0" 0
+expect_ok "t5 max_distance just above max_exact" get t5_bucket L=4 num_buckets=4 max_distance=2
+contains "t5 4/2" "$OUT" '"shape":[4,4],"data":[[0,3,3,3],[1,0,3,3],[1,1,0,3],[1,1,1,0]]}'
 # float32 boundary (num_buckets 18, max_distance 128, distance 8): PyTorch's float32 steps give 9 + 5.
 expect_ok "t5 float32 boundary" get t5_bucket L=9 num_buckets=18 --format csv
 equals "t5 float32 boundary" "$(csv_line "$OUT" 1 | awk '{ print $9 }')" "14"
@@ -120,9 +134,15 @@ expect_error "sinusoidal unknown key" "k: unknown key (nearest valid key: L)" --
 expect_error "t5 L" "L: 1025 is out of range 1..1024" -- get t5_bucket L=1025
 expect_error "t5 num_buckets low" "num_buckets: 3 is out of range 4..64" -- get t5_bucket num_buckets=3
 expect_error "t5 num_buckets high" "num_buckets: 65 is out of range 4..64" -- get t5_bucket num_buckets=65
-expect_error "t5 max_distance" "max_distance: 32 is out of range 33..4096" -- get t5_bucket max_distance=32
-expect_error "t5 bidirectional" "bidirectional: 2 is out of range 0..1" -- get t5_bucket bidirectional=2
-expect_error "t5 bidirectional text" "bidirectional:" "0..1" -- get t5_bucket bidirectional=true
+# max_distance must exceed max_exact = num_buckets/4 (bidirectional) or num_buckets/2 (causal), as HF needs.
+expect_error "t5 max_distance at max_exact" \
+  "max_distance: 8 is out of range 9..4096: with num_buckets=32 and bidirectional=1 it must exceed the 8 exact buckets (max_exact = num_buckets/4)" \
+  -- get t5_bucket max_distance=8
+expect_error "t5 max_distance causal" "max_distance: 32 is out of range 33..4096" "bidirectional=0" "num_buckets/2" \
+  -- get t5_bucket num_buckets=64 bidirectional=0 max_distance=32
+expect_error "t5 max_distance below all" "max_distance: 1 is out of range 2..4096" -- get t5_bucket max_distance=1
+expect_error "t5 bidirectional" 'bidirectional: "2" is not a flag (0 or 1)' -- get t5_bucket bidirectional=2
+expect_error "t5 bidirectional text" 'bidirectional: "yes" is not a flag (0 or 1)' -- get t5_bucket bidirectional=yes
 expect_error "shaw k negative" "k: -1 is out of range 0..1023" -- get shaw_index k=-1
 expect_error "shaw L" "L: 0 is out of range 1..1024" -- get shaw_index L=0
 expect_error "rule 1d N" "N: 1025 is out of range 1..1024" -- get attention_rule_1d N=1025

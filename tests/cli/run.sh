@@ -63,8 +63,8 @@ expect_ok "r_delta three frequencies" get r_delta L=3 omega=1,2,3
 contains "r_delta 5x6" "$OUT" '"shape":[5,6]'
 
 # [SECTION] errors: exit 2, one stderr line naming the argument and its range, empty stdout
-expect_error "no command" "command" "list|get|--help" --
-expect_error "unknown command" '"frobnicate"' "list|get|--help" -- frobnicate
+expect_error "no command" "command" "list|get|text|--help" --
+expect_error "unknown command" '"frobnicate"' "list|get|text|--help" -- frobnicate
 expect_error "list with argument" "list" -- list extra
 expect_error "get without quantity" "quantity" "f_matrix|r_delta" -- get
 expect_error "unknown quantity" '"nope"' "f_matrix|r_delta" -- get nope

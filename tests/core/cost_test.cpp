@@ -3,7 +3,9 @@
 // (positive, finite) with a checksum that proves the work was done.
 #include <cmath>
 
+#include "core/alibi.h"
 #include "core/cost.h"
+#include "core/t5.h"
 #include "gtest/gtest.h"
 
 namespace {
@@ -13,15 +15,23 @@ using namespace pelab;
 TEST(Cost, TableBytesAndWork) {
     EXPECT_EQ(position_table_bytes(PositionMethod::embedding_add, 512, 64), 512.0 * 64 * 8);
     EXPECT_EQ(position_table_bytes(PositionMethod::full_bias, 512, 64), 512.0 * 512 * 8);
-    EXPECT_EQ(position_table_bytes(PositionMethod::bucketed_bias, 512, 64), 1023.0 * 8);
+    EXPECT_EQ(position_table_bytes(PositionMethod::distance_bias, 512, 64), 1023.0 * 8);
+    // T5: num_buckets × heads values (32 × 8 by default), whatever N; ALiBi: one slope per head.
+    EXPECT_EQ(position_table_bytes(PositionMethod::t5_bias, 512, 64), 32.0 * 8 * 8);
+    EXPECT_EQ(position_table_bytes(PositionMethod::t5_bias, 64, 64, CostModel{12, 16, 128}), 16.0 * 12 * 8);
+    EXPECT_EQ(position_table_bytes(PositionMethod::alibi_bias, 512, 64, CostModel{12, 32, 128}), 12.0 * 8);
     EXPECT_EQ(position_table_bytes(PositionMethod::rope_cached, 512, 64), 512.0 * 64 * 8);
     EXPECT_EQ(position_table_bytes(PositionMethod::rope_uncached, 512, 64), 32.0 * 8);
     EXPECT_EQ(position_work_items(PositionMethod::embedding_add, 512, 64), 512.0 * 64);
     EXPECT_EQ(position_work_items(PositionMethod::full_bias, 512, 64), 512.0 * 512);
-    EXPECT_EQ(position_work_items(PositionMethod::bucketed_bias, 512, 64), 512.0 * 512);
+    EXPECT_EQ(position_work_items(PositionMethod::distance_bias, 512, 64), 512.0 * 512);
+    EXPECT_EQ(position_work_items(PositionMethod::t5_bias, 512, 64), 512.0 * 512);
+    EXPECT_EQ(position_work_items(PositionMethod::alibi_bias, 512, 64), 512.0 * 512);
     EXPECT_EQ(position_work_items(PositionMethod::rope_uncached, 512, 64), 2.0 * 512 * 64);
-    EXPECT_EQ(all_position_methods().size(), 5u);
-    EXPECT_STREQ(position_method_name(PositionMethod::bucketed_bias), "bucketed_bias");
+    EXPECT_EQ(all_position_methods().size(), 7u);
+    EXPECT_STREQ(position_method_name(PositionMethod::distance_bias), "distance_bias");
+    EXPECT_STREQ(position_method_name(PositionMethod::t5_bias), "t5_bias");
+    EXPECT_STREQ(position_method_name(PositionMethod::alibi_bias), "alibi_bias");
 }
 
 TEST(Cost, MeasurementsAreLive) {
@@ -44,7 +54,8 @@ TEST(Cost, MeasurementsAreLive) {
 // the checksum (the sum of the result) grows by the same amount per run; the two RoPE kernels (cos/sin
 // table vs cos/sin evaluated inline) rotate the same Q and K by the same angles, so they agree.
 TEST(Cost, KernelsComputeWhatTheyClaim) {
-    for (PositionMethod m : {PositionMethod::embedding_add, PositionMethod::full_bias, PositionMethod::bucketed_bias}) {
+    for (PositionMethod m : {PositionMethod::embedding_add, PositionMethod::full_bias, PositionMethod::distance_bias,
+                             PositionMethod::t5_bias, PositionMethod::alibi_bias}) {
         EXPECT_EQ(measure_position_cost(m, 32, 8, 0.0, 3).runs, 3);
         const CostMeasurement r3 = measure_position_cost(m, 32, 8, 0.0, 3);
         const CostMeasurement r4 = measure_position_cost(m, 32, 8, 1e9, 4);
@@ -66,6 +77,14 @@ TEST(Cost, KernelsComputeWhatTheyClaim) {
     EXPECT_GT(std::fabs(measure_position_cost(PositionMethod::rope_cached, 48, 16, 1e9, 4).checksum -
                         measure_position_cost(PositionMethod::rope_cached, 48, 16, 0.0, 3).checksum),
               1e-6);
+    // ALiBi adds −m·|i − j| with head 0's slope: one run changes the sum by −m · Σ|i − j| = −m · N(N²−1)/3.
+    {
+        const int n = 32;
+        const CostModel model{4, 32, 128};
+        const double step = measure_position_cost(PositionMethod::alibi_bias, n, 8, 1e9, 4, model).checksum -
+                            measure_position_cost(PositionMethod::alibi_bias, n, 8, 0.0, 3, model).checksum;
+        EXPECT_NEAR(step, -alibi_slopes(4)[0] * n * (double(n) * n - 1) / 3.0, 1e-9);
+    }
     // Inputs are clamped to what the lesson can afford.
     const CostMeasurement big = measure_position_cost(PositionMethod::embedding_add, 1 << 20, 3, 0.0, 3);
     EXPECT_EQ(big.N, 4096);

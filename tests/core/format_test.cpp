@@ -1,10 +1,12 @@
 // PE Lab — tests/core/format_test.cpp
-// JSON (17 significant digits, every parameter, nested data, null for non-finite), CSV and LaTeX.
+// JSON (17 significant digits, every parameter, nested data, null for non-finite), CSV and LaTeX; the
+// labelled-matrix writers behind them (labels, missing cells, LaTeX digits) and the CSV field escaper.
 #include <cmath>
 #include <limits>
 
 #include "core/format.h"
 #include "core/quantity.h"
+#include "core/text.h"
 #include "matrix_assert.h"
 
 namespace {
@@ -105,6 +107,62 @@ TEST(Latex, BmatrixForSlides) {
     r.shape = {2, 1, 1};
     r.data = {1, 2};
     EXPECT_EQ(to_latex(r), "\\begin{bmatrix}\n1\n\\end{bmatrix}\n\n\\begin{bmatrix}\n2\n\\end{bmatrix}\n");
+}
+
+// [issue 11] The writers the in-app export shares: a 2 × 2 view with labels, a missing cell (NaN) and −∞.
+LabelledMatrix small_view(const std::vector<double>& values) {
+    LabelledMatrix m = labelled_matrix(values.data(), 2, 2);
+    m.row_labels = {"q=0", "q=1"};
+    m.col_labels = {"k=0", "k=1"};
+    m.row_axis = "q";
+    return m;
+}
+
+const std::vector<double> kSmall = {2.0, 0.1, -std::numeric_limits<double>::infinity(), std::nan("")};
+
+TEST(LabelledMatrixCsv, LabelsCornerAndMissingCells) {
+    MatrixStyle view;
+    view.nan_is_missing = true;
+    EXPECT_EQ(write_csv(small_view(kSmall), view), "q,k=0,k=1\nq=0,2,0.10000000000000001\nq=1,-inf,\n");
+    EXPECT_EQ(write_csv(small_view(kSmall)), "q,k=0,k=1\nq=0,2,0.10000000000000001\nq=1,-inf,nan\n");
+    // Labels that do not match the shape are not written; a header without row labels has no corner.
+    LabelledMatrix m = small_view(kSmall);
+    m.row_labels = {"only one"};
+    EXPECT_EQ(write_csv(m, view), "k=0,k=1\n2,0.10000000000000001\n-inf,\n");
+    // Labels holding commas, quotes or line breaks are quoted.
+    m = small_view(kSmall);
+    m.col_labels = {"a,b", "say \"hi\""};
+    m.row_axis = "";
+    EXPECT_EQ(write_csv(m, view).substr(0, 20), ",\"a,b\",\"say \"\"hi\"\"\"\n");
+}
+
+TEST(LabelledMatrixJson, HeadMembersLabelsAndNulls) {
+    const std::string j = write_json(small_view(kSmall), {{"lesson", json_string("f-delta")}, {"step", "1"}});
+    EXPECT_EQ(j, "{\"lesson\":\"f-delta\",\"step\":1,\"shape\":[2,2],\"row_labels\":[\"q=0\",\"q=1\"],"
+                 "\"col_labels\":[\"k=0\",\"k=1\"],\"row_axis\":\"q\",\"data\":[[2,0.10000000000000001],[null,null]]}\n");
+    // Without labels or head: only shape and data.
+    const std::vector<double> v = {1, -0.0};
+    EXPECT_EQ(write_json(labelled_matrix(v.data(), 1, 2), {}), "{\"shape\":[1,2],\"data\":[[1,0]]}\n");
+}
+
+TEST(LabelledMatrixLatex, DigitsAndMissingCells) {
+    MatrixStyle view;
+    view.nan_is_missing = true;
+    view.latex_digits = 4;
+    EXPECT_EQ(write_latex(small_view(kSmall), view), "\\begin{bmatrix}\n2 & 0.1 \\\\\n-\\infty & \n\\end{bmatrix}\n");
+    EXPECT_EQ(write_latex(small_view(kSmall)), "\\begin{bmatrix}\n2 & 0.1 \\\\\n-\\infty & \\text{NaN}\n\\end{bmatrix}\n");
+    const std::vector<double> v = {3.14159265, 1e-5};
+    EXPECT_EQ(write_latex(labelled_matrix(v.data(), 1, 2), view), "\\begin{bmatrix}\n3.142 & 1\\times10^{-5}\n\\end{bmatrix}\n");
+}
+
+TEST(Text, CsvCell) {
+    EXPECT_EQ(csv_cell("plain"), "plain");
+    EXPECT_EQ(csv_cell(""), "");
+    EXPECT_EQ(csv_cell("a,b"), "\"a,b\"");
+    EXPECT_EQ(csv_cell("x\"y"), "\"x\"\"y\"");
+    EXPECT_EQ(csv_cell("two\nlines"), "\"two\nlines\"");
+    EXPECT_EQ(csv_cell("cr\r"), "\"cr\r\"");
+    EXPECT_EQ(csv_cell("θ₁ · é"), "θ₁ · é");
 }
 
 }  // namespace

@@ -2,14 +2,12 @@
 // Shaw relative position representations: index matrices against golden values from tensor2tensor's
 // _generate_relative_positions_matrix (transcribed into a throwaway Python script), the seed's tutorial
 // index and its mirror relation to the reference, the lookup into L × L × d, the einsum 'bhld,lmd->bhlm'
-// written out as four loops, the combined logits, the shaw_index quantity and the shaw lesson's seed toggle.
+// written out as four loops, the combined logits, the value-side term of eq. 3 and the shaw_index quantity.
 #include <cmath>
 
 #include "core/quantity.h"
 #include "core/random.h"
 #include "core/shaw.h"
-#include "lessons/lesson.h"
-#include "lesson_views.h"
 #include "matrix_assert.h"
 
 namespace {
@@ -132,35 +130,27 @@ TEST(Shaw, QuantityShawIndex) {
     for (std::size_t i = 0; i < first_rows.size(); ++i) EXPECT_EQ(r.data[i], first_rows[i]);
 }
 
-}  // namespace
-
-// [SECTION] the shaw lesson
-namespace {
-
-using namespace pelab;
-
-std::vector<ViewData> lesson_views(int step, const std::string& query) {
-    return pelab_test::step_views("shaw", step, query);
-}
-
-TEST(ShawLesson, SeedToggleShowsMirrorOrder) {
-    const Lesson* lesson = find_lesson("shaw");
-    ASSERT_NE(lesson, nullptr);
-    EXPECT_EQ(lesson->steps.size(), 6u);
-    EXPECT_EQ(lesson_views(3, "").size(), 2u);  // reference index + row table
-    const auto v = lesson_views(3, "seed_version=1&L=4");
-    ASSERT_EQ(v.size(), 3u);
-    // The seed's view is the seed's L = 4 example.
-    EXPECT_EQ(v[1].heatmap().values(0, 0), 3);
-    EXPECT_EQ(v[1].heatmap().values(3, 0), 6);
-    bool mirror = false;
-    for (const std::string& n : v[1].notes) mirror = mirror || n.find("in 16 / 16 cells") != std::string::npos;
-    EXPECT_TRUE(mirror);
-    // Step 4: the selected pair's note names its table row; (i, j) = (1, 4) with k = 2 is clipped to row 4.
-    const auto v4 = lesson_views(4, "");
-    ASSERT_GE(v4[1].notes.size(), 1u);
-    EXPECT_EQ(v4[1].notes[0], "i = 1, j = 4: j − i = 3 → table row 4.");
-    EXPECT_EQ(v4[2].heatmap().select_param, "i");
+// Eq. 3's value-side term: row i is Σ_j α_ij a^V_ij, written out; the value demo leaves the key-side demo as it was.
+TEST(Shaw, ValueTermIsTheWeightedLookup) {
+    const int L = 5, k = 1, d = 3;
+    const ShawValueDemo vd = shaw_demo_values(L, k, d, 4);
+    ASSERT_EQ(vd.table.rows(), 2 * k + 1);
+    ASSERT_EQ(vd.V.rows(), L);
+    const RelativeTensor aV = shaw_lookup(vd.table, shaw_relative_index(L, k));
+    SplitMix64 rng(11);
+    const Eigen::MatrixXd A = random_signed_matrix(L, L, rng);
+    const Eigen::MatrixXd T = shaw_value_term(A, aV);
+    ASSERT_EQ(T.rows(), L);
+    ASSERT_EQ(T.cols(), d);
+    for (int i = 0; i < L; ++i)
+        for (int x = 0; x < d; ++x) {
+            double sum = 0.0;
+            for (int j = 0; j < L; ++j) sum += A(i, j) * aV[static_cast<std::size_t>(i)](j, x);
+            EXPECT_NEAR(T(i, x), sum, 1e-15);
+        }
+    const ShawDemo keys = shaw_demo_inputs(L, k, d, 4);
+    EXPECT_NE(keys.table(0, 0), vd.table(0, 0));
 }
 
 }  // namespace
+

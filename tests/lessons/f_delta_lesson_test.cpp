@@ -36,6 +36,11 @@ TEST(FDeltaLesson, HasEightStepsAndTheAgreedParams) {
     EXPECT_EQ(lesson.steps[6].params, (std::vector<std::string>{"L", "omega", "seed"}));
 }
 
+TEST(FDeltaLesson, Step1SaysWhyPositionsAreNeeded) {
+    EXPECT_EQ(std::string(f_delta().steps[0].body.en).rfind("softmax(QKᵀ)V on its own ignores word order", 0), 0u);
+    EXPECT_EQ(std::string(f_delta().steps[0].body.zh).rfind("单靠 softmax(QKᵀ)V 并不知道词序", 0), 0u);
+}
+
 TEST(FDeltaLesson, Step1And2ShowDeltaDiagonals) {
     const auto v1 = views_of(1, "", Lang::en);
     ASSERT_EQ(v1[0].kind(), ViewKind::Heatmap);
@@ -113,6 +118,13 @@ TEST(FDeltaLesson, Step7ContentReadoutIsNotToeplitz) {
     EXPECT_GT(diagonal_spread(Eigen::MatrixXd(views[0].heatmap().values)).maxCoeff(), 1e-3);
     EXPECT_TRUE(any_note_contains(views, "(no longer 0: each row reads the same Δ with its own u_q)"));
     EXPECT_TRUE(any_note_contains(views, "Every cell recomputed as u_q·R_(q−k): largest difference = 0"));
+    EXPECT_TRUE(any_note_contains(views, "Random seed = 1: "));
+    // Step 4's F is the Gram matrix of sinusoidal encodings p_i = R_i (the absolute-pe link), to rounding.
+    EXPECT_TRUE(any_note_contains(views, "Sinusoidal encodings p_i = R_i")) << views[0].notes.back();
+    const std::string body = f_delta().steps[6].body.en;
+    for (const char* term : {"Transformer-XL (Dai et al., 2019)", "content–content", "content–position",
+                             "global content bias", "global position bias", "absolute-pe, step 5"})
+        EXPECT_NE(body.find(term), std::string::npos) << term;
     // Same seed, same numbers; another seed, other numbers.
     const RowMatrix& scores = views[0].heatmap().values;
     EXPECT_MATRIX_NEAR(scores, views_of(7, "seed=1", Lang::zh)[0].heatmap().values, 0.0);

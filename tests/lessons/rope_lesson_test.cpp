@@ -7,7 +7,6 @@
 #include <string>
 
 #include "core/alibi.h"
-#include "core/cost.h"
 #include "core/rope.h"
 #include "core/rope_scaling.h"
 #include "lessons/lesson.h"
@@ -227,38 +226,6 @@ TEST(LongContextLesson, Step9UnseenPairs) {
     for (std::size_t s = 0; s < 6; ++s)
         for (double y : v[0].curve().series[s]) EXPECT_LE(std::fabs(y), (s == 4 ? att2 : 1.0) + 1e-12);
     EXPECT_GT(v[0].curve().series[0].front(), v[0].curve().series[0].back());  // the unscaled score decays
-}
-
-// [SECTION] cost
-TEST(CostLesson, MemoryTableComesFromCore) {
-    ASSERT_NE(find_lesson("cost"), nullptr);
-    EXPECT_EQ(find_lesson("cost")->steps.size(), 4u);
-    const auto v = step_views("cost", 1, "N=300&d=128");
-    const auto& methods = all_position_methods();
-    for (std::size_t i = 0; i < methods.size(); ++i)
-        EXPECT_EQ(v[0].table().values(static_cast<Eigen::Index>(i), 0), position_table_bytes(methods[i], 300, 128));
-    const auto t = step_views("cost", 2, "N=64&d=32");
-    for (Eigen::Index r = 0; r < t[0].table().values.rows(); ++r) {
-        EXPECT_GE(t[0].table().values(r, 0), 0.0);
-        EXPECT_GE(t[0].table().values(r, 2), 3.0);  // at least three timed runs
-    }
-    EXPECT_TRUE(any_note_contains(t, "Measured this time, fastest first: "));
-}
-
-TEST(CostLesson, DecisionGuidePropertiesAreMeasured) {
-    const auto v = step_views("cost", 4, "N=64&d=32");
-    const TableView& table = v[0].table();
-    ASSERT_EQ(table.values.rows(), 5);
-    EXPECT_TRUE(std::isnan(table.values(0, 0)));  // learned absolute: nothing at position Lt
-    EXPECT_FALSE(std::isnan(table.values(1, 0))); // sinusoidal: defined
-    EXPECT_TRUE(std::isnan(table.values(2, 0)));  // learned full bias
-    EXPECT_FALSE(std::isnan(table.values(3, 0))); // relative bias
-    EXPECT_FALSE(std::isnan(table.values(4, 0))); // RoPE
-    EXPECT_GT(table.values(0, 1), 0.01);
-    EXPECT_GT(table.values(1, 1), 0.01);
-    EXPECT_GT(table.values(2, 1), 0.01);
-    EXPECT_LT(table.values(3, 1), 1e-12);
-    EXPECT_LT(table.values(4, 1), 1e-12);
 }
 
 // [SECTION] vit-2d

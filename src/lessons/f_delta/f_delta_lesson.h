@@ -1,0 +1,72 @@
+// PE Lab — lessons/f_delta/f_delta_lesson.h
+// Private to the f-delta lesson (src/lessons/f_delta/*.cpp): its inputs and parameter table, the inputs
+// as the maths takes them, the helpers and view builders several steps share, and the steps in order.
+// No display text here (the font subset scans .cpp files only).
+//
+// [SECTION] parameters and inputs (common.cpp)
+// [SECTION] display helpers and shared view builders (common.cpp)
+// [SECTION] the steps (steps_1_4.cpp, steps_5_8.cpp)
+#pragma once
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+#include "lessons/lesson.h"
+
+namespace pelab {
+namespace fdelta {
+
+// [SECTION] parameters and inputs (common.cpp)
+// The fields the parameter table fills.
+struct Inputs {
+    int L = 0;
+    std::vector<double> omega, v;
+    int seed = 0;
+};
+
+// The lesson's one parameter table: L, omega, v, seed.
+const ParamTable<Inputs>& params();
+
+// The inputs as the maths takes them. v always has two weights per frequency (a ParamSet filled by hand
+// may break the link the parser keeps): otherwise it is the cosine readout.
+struct Model {
+    int L = 1;
+    Eigen::VectorXd omega, v;
+    int seed = 0;
+};
+
+Model read_model(const ParamSet& p);
+int n_freq(const Model& in);
+// F for the kernel f(Δ) = Σ cos(ω_i Δ) (cos weights 1, sin weights 0).
+Eigen::MatrixXd cosine_f_matrix(const Model& in);
+
+// [SECTION] display helpers and shared view builders (common.cpp)
+std::string delta_label(int d);                     // "Δ=−2"
+std::vector<std::string> delta_labels(int L);       // Δ = −(L−1) … L−1
+std::vector<std::string> feature_labels(int n_freq);  // the names of the entries of R_Δ
+std::string full_vector(const Eigen::VectorXd& x);  // every entry, no ellipsis
+// The rounding remark after a difference that is tiny but not exactly 0, else "".
+std::string rounding(double x, Lang lang);
+// The readout w·R_Δ written term by term.
+std::string readout_terms(const Eigen::VectorXd& w, const Eigen::VectorXd& omega, int delta);
+
+// A query × key heatmap in this lesson's notation (rows q, columns k).
+HeatmapView qk_view(const Eigen::MatrixXd& M, Lang lang);
+Eigen::MatrixXd delta_matrix(int L);  // Δ = q − k per cell
+ViewData delta_heatmap(const Model& in, Lang lang, bool count_cells);
+ViewData readout_heatmap(const std::string& title, const Model& in, const Eigen::VectorXd& w, Lang lang, bool show_v);
+ViewData diagonal_table(const Eigen::MatrixXd& M, Lang lang);
+double largest_spread(const Eigen::MatrixXd& M);
+
+// [SECTION] the steps (steps_1_4.cpp, steps_5_8.cpp)
+Step two_objects();
+Step equal_delta_diagonals();
+Step kernel_of_delta();
+Step toeplitz_f();
+Step feature_vectors();
+Step linear_readout();
+Step content_readout();
+Step link_to_rope();
+
+}  // namespace fdelta
+}  // namespace pelab

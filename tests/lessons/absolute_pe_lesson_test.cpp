@@ -1,0 +1,84 @@
+// PE Lab — tests/lessons/absolute_pe_lesson_test.cpp
+// The absolute-pe lesson's key facts in its own numbers: the worked example pos = 2, d = 4, the two layouts
+// side by side, the shuffle check, the learnable table without rows beyond max_len and the shift identity.
+// (Core maths: tests/core/sinusoidal_test.cpp.)
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "lessons/lesson.h"
+#include "lesson_views.h"
+#include "matrix_assert.h"
+
+namespace {
+
+using namespace pelab;
+using pelab_test::any_note_contains;
+
+std::vector<ViewData> lesson_views(int step, const std::string& query) {
+    return pelab_test::step_views("absolute-pe", step, query);
+}
+
+TEST(AbsolutePeLesson, WorkedExampleAndLayouts) {
+    const Lesson* lesson = find_lesson("absolute-pe");
+    ASSERT_NE(lesson, nullptr);
+    EXPECT_EQ(lesson->steps.size(), 8u);
+    const auto v3 = lesson_views(3, "");
+    EXPECT_TRUE(any_note_contains(v3, "PE(2) = (sin 2, cos 2, sin 0.02, cos 0.02)"));
+    EXPECT_TRUE(any_note_contains(v3, "pos = 2 is token number 3 counting from 1"));
+    const auto v6 = lesson_views(6, "");
+    EXPECT_TRUE(any_note_contains(v6, "Column 1: cos(2) = "));
+    EXPECT_TRUE(any_note_contains(v6, " versus sin(0.0002) = "));
+    // Step 1: shuffling the tokens shuffles the outputs.
+    EXPECT_TRUE(any_note_contains(lesson_views(1, "tokens=8&seed=3"), "Largest |Attn(P·X) − P·Attn(X)| = "));
+}
+
+TEST(AbsolutePeLesson, LearnableTableHasNoRowsBeyondMaxLen) {
+    const auto v8 = lesson_views(8, "L=20&max_len=12&d_model=8");
+    // Transposed view: one column per position.
+    const RowMatrix& table = v8[0].heatmap().values;
+    ASSERT_EQ(table.cols(), 20);
+    ASSERT_EQ(table.rows(), 8);
+    for (int c = 0; c < 20; ++c) EXPECT_EQ(std::isnan(table(0, c)), c >= 12) << c;
+    EXPECT_TRUE(any_note_contains(v8, "Parameters: max_len × d = 12 × 8 = 96."));
+    EXPECT_TRUE(any_note_contains(v8, "At BERT-base size (512 × 768) it is 393,216 parameters."));
+    // Step 5: the shift identity holds in the lesson's own numbers.
+    const auto v5 = lesson_views(5, "pos=7&shift=-4&d=16");
+    EXPECT_MATRIX_NEAR(v5[1].table().values.row(1), v5[1].table().values.row(2), 1e-12);
+}
+
+// Step 1 computes both words: equivariance holds, invariance does not, and a causal mask leaks the order.
+TEST(AbsolutePeLesson, EquivariantNotInvariantAndTheCausalMaskLeaksOrder) {
+    const auto v1 = lesson_views(1, "tokens=6&seed=2");
+    ASSERT_EQ(v1.size(), 3u);
+    const std::vector<std::string>& notes = v1[1].notes;
+    ASSERT_EQ(notes.size(), 4u);
+    EXPECT_EQ(notes[2].find("But the largest |Attn(P·X) − Attn(X)| = 0:"), std::string::npos) << notes[2];
+    EXPECT_NE(notes[2].find("so this is equivariance, not invariance"), std::string::npos);
+    EXPECT_NE(notes[3].find("the largest |Attn_causal(P·X) − P·Attn_causal(X)| = "), std::string::npos);
+    EXPECT_EQ(notes[3].find("= 0:"), std::string::npos) << notes[3];
+}
+
+// Step 4 counts what the sinusoidal code costs; step 7 compares adding and concatenating at one width.
+TEST(AbsolutePeLesson, CostCountsAndSameWidthComparison) {
+    const auto v4 = lesson_views(4, "L=100&d_model=32");
+    ASSERT_EQ(v4.size(), 4u);
+    const RowMatrix& cost = v4[3].table().values;
+    EXPECT_EQ(cost(0, 0), 3200);        // L·d sines and cosines for the whole table
+    EXPECT_EQ(cost(0, 1), 32);          // d/2 sines + d/2 cosines per position
+    EXPECT_EQ(cost(1, 1), 32 * 32);     // one d × d projection per position
+    EXPECT_EQ(cost(2, 0), 0);           // no parameters
+    const auto v7 = lesson_views(7, "d_model=16");
+    ASSERT_EQ(v7.size(), 3u);
+    const RowMatrix& w = v7[2].table().values;
+    EXPECT_EQ(w(0, 0), w(1, 0));                   // same total width
+    EXPECT_EQ(w(1, 1) + w(1, 2), 16);              // concatenation splits it
+    EXPECT_EQ(w(0, 1), 16);                        // adding: content uses all of it
+    EXPECT_EQ(w(2, 3), 24 * 24);                   // keeping the content width costs a wider W_q
+    EXPECT_TRUE(any_note_contains(v7, "grows from 256 to 576 parameters (2.25 times)."));
+}
+
+}  // namespace
+

@@ -1,0 +1,91 @@
+// PE Lab — tests/lessons/cost_lesson_test.cpp
+// The numbers of the cost lesson: the memory table is core's (cost.h), the timings are live (at least three
+// runs, never negative), and the decision guide's properties are measured on small models of each family
+// (what every lesson must satisfy is checked for all of them at once by battery_test.cpp).
+//
+// [SECTION] parameters
+// [SECTION] memory and time
+// [SECTION] decision guide
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/cost.h"
+#include "lessons/lesson.h"
+#include "lesson_views.h"
+
+namespace {
+
+using namespace pelab;
+using pelab_test::any_note_contains;
+using pelab_test::step_views;
+
+// [SECTION] parameters
+// d was a choice of 32, 64, 128 and 256: every old link still parses, and d is now an Int in steps of 32.
+TEST(CostLesson, ParamsAndOldLinks) {
+    const Lesson* lesson = find_lesson("cost");
+    ASSERT_NE(lesson, nullptr);
+    std::vector<std::string> names;
+    for (const ParamSpec& s : lesson->params) names.push_back(s.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"N", "d", "heads", "num_buckets", "trial"}));
+    EXPECT_EQ(static_cast<int>(lesson->params[1].kind), static_cast<int>(ParamKind::Int));
+    for (const char* d : {"32", "64", "128", "256", "96"}) {
+        ParamSet p = defaults(lesson->params);
+        EXPECT_TRUE(parse_params(lesson->params, {{"d", d}}, &p).empty()) << d;
+        EXPECT_EQ(p.geti("d"), std::stoi(d));
+    }
+    ParamSet p = defaults(lesson->params);
+    EXPECT_FALSE(parse_params(lesson->params, {{"d", "48"}}, &p).empty());  // not a multiple of 32
+}
+
+// [SECTION] memory and time
+TEST(CostLesson, MemoryTableComesFromCore) {
+    ASSERT_NE(find_lesson("cost"), nullptr);
+    EXPECT_EQ(find_lesson("cost")->steps.size(), 4u);
+    const auto v = step_views("cost", 1, "N=300&d=128&heads=12&num_buckets=16");
+    const auto& methods = all_position_methods();
+    CostModel model;
+    model.heads = 12;
+    model.num_buckets = 16;
+    ASSERT_EQ(v[0].table().values.rows(), static_cast<Eigen::Index>(methods.size()));
+    for (std::size_t i = 0; i < methods.size(); ++i)
+        EXPECT_EQ(v[0].table().values(static_cast<Eigen::Index>(i), 0), position_table_bytes(methods[i], 300, 128, model));
+    // The per-distance table grows with N; T5's is num_buckets × heads, ALiBi's one slope per head.
+    const auto row = [&](PositionMethod m) { return v[0].table().values(static_cast<Eigen::Index>(m), 0); };
+    EXPECT_EQ(row(PositionMethod::distance_bias), (2 * 300 - 1) * 8.0);
+    EXPECT_EQ(row(PositionMethod::t5_bias), 16 * 12 * 8.0);
+    EXPECT_EQ(row(PositionMethod::alibi_bias), 12 * 8.0);
+    EXPECT_TRUE(any_note_contains(v, "T5's actual table is 16 buckets × 12 heads = 192 values (1.5 KiB)"));
+    EXPECT_TRUE(any_note_contains(v, "H·N² = 12 × 300² = 1080000 numbers (8.24 MiB)"));
+    const auto t = step_views("cost", 2, "N=64&d=32");
+    for (Eigen::Index r = 0; r < t[0].table().values.rows(); ++r) {
+        EXPECT_GE(t[0].table().values(r, 0), 0.0);
+        EXPECT_GE(t[0].table().values(r, 2), 3.0);  // at least three timed runs
+    }
+    EXPECT_TRUE(any_note_contains(t, "Measured this time, fastest first: "));
+    EXPECT_TRUE(any_note_contains(t, "so each new token rotates only its own q and k (64 numbers per head)"));
+}
+
+// [SECTION] decision guide
+TEST(CostLesson, DecisionGuidePropertiesAreMeasured) {
+    const auto v = step_views("cost", 4, "N=64&d=32");
+    const TableView& table = v[0].table();
+    ASSERT_EQ(table.values.rows(), 6);
+    EXPECT_TRUE(std::isnan(table.values(0, 0)));  // learned absolute: nothing at position Lt
+    EXPECT_FALSE(std::isnan(table.values(1, 0))); // sinusoidal: defined
+    EXPECT_TRUE(std::isnan(table.values(2, 0)));  // learned full bias
+    EXPECT_FALSE(std::isnan(table.values(3, 0))); // T5 buckets: the last bucket covers every far distance
+    EXPECT_FALSE(std::isnan(table.values(4, 0))); // ALiBi
+    EXPECT_FALSE(std::isnan(table.values(5, 0))); // RoPE
+    EXPECT_GT(table.values(0, 1), 0.01);
+    EXPECT_GT(table.values(1, 1), 0.01);
+    EXPECT_GT(table.values(2, 1), 0.01);
+    EXPECT_LT(table.values(3, 1), 1e-12);
+    EXPECT_LT(table.values(4, 1), 1e-12);
+    EXPECT_LT(table.values(5, 1), 1e-12);
+    // Table bytes: T5 32 buckets × 8 heads, ALiBi 8 slopes (the defaults).
+    EXPECT_EQ(table.values(3, 2), 32 * 8 * 8.0);
+    EXPECT_EQ(table.values(4, 2), 8 * 8.0);
+}
+
+}  // namespace
