@@ -68,71 +68,51 @@ void app_restore(App* app, const KeyValues& kv) {
     app->frames_wanted = std::max(app->frames_wanted, 2);
 }
 
+// "Step 4 / 8": where the learner is in the lesson.
+static std::string step_counter(const App* app) {
+    return ui_say(app->state.lang, UiText::Step,
+                  {{"step", std::to_string(app->state.step)}, {"count", std::to_string(app->state.lesson->steps.size())}});
+}
+
 static void go_to_step(App* app, int step) {
     const int n = int(app->state.lesson->steps.size());
     const DisplayOptions& d = app->state.display;
     step = std::clamp(step, std::max(1, d.step_min), std::min(n, d.step_max));
     if (step != app->state.step) {
         app->state.step = step;
+        mark_changed(&app->state);
         app->frames_wanted = std::max(app->frames_wanted, 2);
     }
 }
 
-// "lesson=…&step=…": what identifies the figures on screen.
-static std::string step_key(const std::string& query) {
-    std::string key;
-    for (const auto& kv : split_query(query))
-        if (kv.first == "lesson" || kv.first == "step") key += kv.first + "=" + kv.second + "&";
-    return key;
-}
-
 static void recompute_views_if_needed(App* app) {
-    const std::string q = to_query(app->state);
-    if (q == app->views_query) return;
-    const Lesson& lesson = *app->state.lesson;
-    const Step& step = lesson.steps[size_t(app->state.step - 1)];
+    const AppState& s = app->state;
+    if (s.version == app->views_state_version) return;
+    const Lesson& lesson = *s.lesson;
+    const Step& step = lesson.steps[size_t(s.step - 1)];
     // The memory guard, before anything is computed: parameters past the budget show a notice, no figures.
     std::string too_big;
-    if (!lesson_within_budget(lesson, app->state.params, &too_big)) {
+    if (!lesson_within_budget(lesson, s.params, &too_big)) {
         app->views.clear();
         app_add_notices(app, {{"memory", too_big}});
     } else {
-        app->views = step.views ? step.views(app->state.params, app->state.lang) : std::vector<ViewData>{};
+        app->views = step.views ? step.views(s.params, s.lang) : std::vector<ViewData>{};
     }
     // A new step shows new figures: their zoom starts fresh. (Parameter changes keep the zoom.)
-    if (step_key(app->views_query) != step_key(q)) app->interaction.zoom.clear();
-    app->views_query = q;
+    if (&lesson != app->views_lesson || s.step != app->views_step) app->interaction.zoom.clear();
+    app->views_lesson = &lesson;
+    app->views_step = s.step;
+    app->views_state_version = s.version;
     ++app->views_version;
 }
 
 // [SECTION] JSON for the host page ---------------------------------------------------------------
 
-static std::string json_number(double x) { return std::isfinite(x) ? format_number(x) : "null"; }
-
 std::string app_state_json(const App& app) {
     const AppState& s = app.state;
-    std::string out = "{\"lesson\":" + json_string(lesson_id(s)) + ",\"step\":" + std::to_string(s.step) +
-                      ",\"lang\":" + json_string(s.lang == Lang::zh ? "zh" : "en") + ",\"params\":{";
-    bool first = true;
-    for (const ParamSpec& spec : s.lesson->params) {
-        if (!s.params.has(spec.name)) continue;
-        out += (first ? "" : ",") + json_string(spec.name) + ":";
-        first = false;
-        switch (spec.kind) {
-        case ParamKind::Int:
-        case ParamKind::Bool:
-        case ParamKind::Real: out += json_number(s.params.getd(spec.name)); break;
-        case ParamKind::Choice: out += json_string(s.params.gets(spec.name)); break;
-        case ParamKind::RealList: {
-            out += "[";
-            const std::vector<double>& v = s.params.getv(spec.name);
-            for (size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + json_number(v[i]);
-            out += "]";
-            break;
-        }
-        }
-    }
-    return out + "}}";
+    return "{\"lesson\":" + json_string(lesson_id(s)) + ",\"step\":" + std::to_string(s.step) +
+           ",\"lang\":" + json_string(s.lang == Lang::zh ? "zh" : "en") + ",\"params\":" + params_json(s.lesson->params, s.params) +
+           "}";
 }
 
 std::string app_lessons_json(const App& app) {
@@ -140,7 +120,7 @@ std::string app_lessons_json(const App& app) {
     bool first = true;
     for (const Lesson* l : lesson_registry()) {
         out += (first ? "" : ",") + std::string("{\"id\":") + json_string(l->id) +
-               ",\"steps\":" + std::to_string(l->steps.size()) + ",\"title\":" + json_string(l->title.get(app.state.lang)) + "}";
+               ",\"steps\":" + std::to_string(l->steps.size()) + ",\"title\":" + json_string(say(app.state.lang, l->title)) + "}";
         first = false;
     }
     return out + "]";
@@ -284,19 +264,24 @@ static const ParamSpec* find_spec(const Lesson& lesson, const std::string& key) 
 static void draw_header(App* app) {
     const Lang lang = app->state.lang;
     ImGui::PushFont(app->font_title);
-    ImGui::TextUnformatted(ui_text(UiText::AppName, lang));
+    ImGui::TextUnformatted(ui_say(lang, UiText::AppName).c_str());
     ImGui::PopFont();
     ImGui::SameLine();
     const float font = ImGui::GetFontSize();
     ImGui::SetNextItemWidth(std::min(font * 26.0f, std::max(font * 6.0f, ImGui::GetContentRegionAvail().x - font * 9.0f)));
-    if (ImGui::BeginCombo("##lesson", app->state.lesson->title.get(lang))) {
+    if (ImGui::BeginCombo("##lesson", say(lang, app->state.lesson->title).c_str())) {
         for (const Lesson* l : lesson_registry())
-            if (ImGui::Selectable(l->title.get(lang), l == app->state.lesson)) app_apply(app, {{"lesson", l->id}});
-        // The long-sequence maps open on top of the current lesson, with the map that lesson is about.
-        ImGui::Separator();
-        const Lesson& maps = position_map_lesson();
-        if (ImGui::Selectable(maps.title.get(lang), &maps == app->state.lesson) && &maps != app->state.lesson)
-            app_apply(app, {{"map", position_map_name(position_map_for_lesson(app->state.lesson->id))}});
+            if (ImGui::Selectable(say(lang, l->title).c_str(), l == app->state.lesson)) app_apply(app, {{"lesson", l->id}});
+        // Overlays (the long-sequence maps) open on top of the current lesson, e.g. with the map it is about.
+        bool separated = false;
+        for (const Lesson* l : every_lesson()) {
+            if (!l->overlay_key || !l->open_over) continue;
+            if (!separated) ImGui::Separator();
+            separated = true;
+            const Lesson& host = app->state.host ? *app->state.host : *app->state.lesson;
+            if (ImGui::Selectable(say(lang, l->title).c_str(), l == app->state.lesson) && l != app->state.lesson)
+                app_apply(app, l->open_over(host));
+        }
         ImGui::EndCombo();
     }
     // Language switch, right-aligned.
@@ -325,9 +310,9 @@ static void draw_notices(App* app) {
     const float h = (font + ImGui::GetStyle().ItemSpacing.y) * float(app->notices.size() + 1) + ImGui::GetFrameHeight() +
                     ImGui::GetStyle().WindowPadding.y * 2;
     ImGui::BeginChild("##notices", ImVec2(0, h), true);
-    ImGui::TextUnformatted(ui_text(UiText::NoticeIntro, lang));
+    ImGui::TextUnformatted(ui_say(lang, UiText::NoticeIntro).c_str());
     for (const ParamIssue& n : app->notices) ImGui::BulletText("%s", n.message.c_str());
-    if (ImGui::Button(ui_text(UiText::Dismiss, lang))) app->notices.clear();
+    if (ImGui::Button(ui_say(lang, UiText::Dismiss).c_str())) app->notices.clear();
     ImGui::EndChild();
     ImGui::PopStyleColor(2);
 }
@@ -335,13 +320,13 @@ static void draw_notices(App* app) {
 static void draw_step_list(App* app, float width, float height) {
     const Lang lang = app->state.lang;
     ImGui::BeginChild("##steps", ImVec2(width, height), true);
-    ImGui::TextDisabled("%s", ui_text(UiText::Steps, lang));
+    ImGui::TextDisabled("%s", ui_say(lang, UiText::Steps).c_str());
     const auto& steps = app->state.lesson->steps;
     const float line_h = ImGui::GetTextLineHeight();
     const DisplayOptions& d = app->state.display;
     for (size_t i = size_t(std::max(1, d.step_min) - 1); i < steps.size() && int(i) < d.step_max; ++i) {
         // "N. title", wrapped; the whole block is one selectable row.
-        const std::string label = std::to_string(i + 1) + ". " + steps[i].title.get(lang);
+        const std::string label = say(lang, {"{n}. {title}", "{n}. {title}"}, {{"n", std::to_string(i + 1)}, {"title", say(lang, steps[i].title)}});
         const auto lines = wrap_lines(label, ImGui::GetContentRegionAvail().x);
         const ImVec2 at = ImGui::GetCursorScreenPos();
         ImGui::PushID(int(i));
@@ -402,15 +387,15 @@ static void draw_step(App* app, MatrixPainter* painter) {
     const Lesson& lesson = *app->state.lesson;
     const Step& step = lesson.steps[size_t(app->state.step - 1)];
     draw_notices(app);
-    ImGui::TextDisabled(ui_text(UiText::Step, lang), app->state.step, int(lesson.steps.size()));
+    ImGui::TextDisabled("%s", step_counter(app).c_str());
     ImGui::PushFont(app->font_title);
-    text_wrapped(step.title.get(lang), ImGui::GetContentRegionAvail().x);
+    text_wrapped(say(lang, step.title), ImGui::GetContentRegionAvail().x);
     ImGui::PopFont();
-    text_wrapped(step.body.get(lang), std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f));
+    text_wrapped(say(lang, step.body), std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f));
     const std::vector<std::string> shown = step.keys_shown(app->state.params);
     if (!shown.empty() && app->state.display.controls) {
         ImGui::Spacing();
-        ImGui::TextDisabled("%s", ui_text(UiText::Parameters, lang));
+        ImGui::TextDisabled("%s", ui_say(lang, UiText::Parameters).c_str());
         float label_width = ImGui::GetFontSize() * 4.0f;
         for (const std::string& key : shown)
             if (const ParamSpec* spec = find_spec(lesson, key))
@@ -418,7 +403,7 @@ static void draw_step(App* app, MatrixPainter* painter) {
                                                         ImGui::GetFontSize() * 1.2f);
         for (const std::string& key : shown)
             if (const ParamSpec* spec = find_spec(lesson, key)) edit_param(app, *spec, label_width);
-        if (ImGui::SmallButton(ui_text(UiText::ResetParams, lang))) {
+        if (ImGui::SmallButton(ui_say(lang, UiText::ResetParams).c_str())) {
             KeyValues kv;
             for (const std::string& key : shown)
                 if (const ParamSpec* spec = find_spec(lesson, key)) kv.push_back({key, spec->default_text});
@@ -469,7 +454,7 @@ static void draw_export_menu(App* app) {
             if (sv.capture_png && i < app->figure_rects.size()) {
                 const auto& r = app->figure_rects[i];
                 for (int scale : {1, 2}) {
-                    if (ImGui::MenuItem(ui_text(scale == 1 ? UiText::ExportPng1 : UiText::ExportPng2, lang)))
+                    if (ImGui::MenuItem(ui_say(lang, scale == 1 ? UiText::ExportPng1 : UiText::ExportPng2).c_str()))
                         sv.capture_png(r.first.x, r.first.y, r.second.x, r.second.y, scale,
                                        export_file_name(app->state, int(i), scale == 1 ? "png" : "2x.png"));
                 }
@@ -483,17 +468,17 @@ static void draw_export_menu(App* app) {
                                   {UiText::DownloadJson, UiText::CopyJson, ExportFormat::json},
                                   {UiText::DownloadLatex, UiText::CopyLatex, ExportFormat::latex}};
             for (const Item& it : items)
-                if (sv.save_file && ImGui::MenuItem(ui_text(it.download, lang))) app_export_text(app, int(i), it.format, false);
+                if (sv.save_file && ImGui::MenuItem(ui_say(lang, it.download).c_str())) app_export_text(app, int(i), it.format, false);
             ImGui::Separator();
             for (const Item& it : items)
-                if (sv.copy_text && ImGui::MenuItem(ui_text(it.copy, lang))) app_export_text(app, int(i), it.format, true);
+                if (sv.copy_text && ImGui::MenuItem(ui_say(lang, it.copy).c_str())) app_export_text(app, int(i), it.format, true);
             ImGui::EndMenu();
         }
         ImGui::PopID();
     }
     if (sv.copy_text && sv.view_link) {
         ImGui::Separator();
-        if (ImGui::MenuItem(ui_text(UiText::CopyLink, lang))) app_copy_link(app);
+        if (ImGui::MenuItem(ui_say(lang, UiText::CopyLink).c_str())) app_copy_link(app);
     }
     ImGui::EndPopup();
 }
@@ -504,20 +489,21 @@ static void draw_nav(App* app) {
     const DisplayOptions& d = app->state.display;
     const float font = ImGui::GetFontSize();
     // Large targets: these are also what a presenter taps on a touch screen.
-    const ImVec2 button(std::max(font * 7.0f, ImGui::CalcTextSize(ui_text(UiText::Next, lang)).x + font * 2), font * 2.2f);
+    const ImVec2 button(std::max(font * 7.0f, ImGui::CalcTextSize(ui_say(lang, UiText::Next).c_str()).x + font * 2), font * 2.2f);
     ImGui::BeginDisabled(app->state.step <= std::max(1, d.step_min));
-    if (ImGui::Button(ui_text(UiText::Prev, lang), button)) go_to_step(app, app->state.step - 1);
+    if (ImGui::Button(ui_say(lang, UiText::Prev).c_str(), button)) go_to_step(app, app->state.step - 1);
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(app->state.step >= std::min(n, d.step_max));
-    if (ImGui::Button(ui_text(UiText::Next, lang), button)) go_to_step(app, app->state.step + 1);
+    if (ImGui::Button(ui_say(lang, UiText::Next).c_str(), button)) go_to_step(app, app->state.step + 1);
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled(ui_text(UiText::Step, lang), app->state.step, n);
+    ImGui::TextDisabled("%s", step_counter(app).c_str());
     // Right side: export and full screen.
-    const char* export_label = ui_text(UiText::Export, lang);
-    const char* full_label = ui_text(UiText::FullScreen, lang);
+    const std::string export_text = ui_say(lang, UiText::Export), full_text = ui_say(lang, UiText::FullScreen);
+    const char* export_label = export_text.c_str();
+    const char* full_label = full_text.c_str();
     const ImGuiStyle& st = ImGui::GetStyle();
     float right_w = ImGui::CalcTextSize(export_label).x + st.FramePadding.x * 2;
     if (app->services.toggle_fullscreen) right_w += ImGui::CalcTextSize(full_label).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
@@ -618,7 +604,7 @@ void app_frame(App* app, MatrixPainter* painter) {
         ImDrawList* dl = ImGui::GetWindowDrawList();
         dl->AddRectFilled(vp->Pos, ImVec2(vp->Pos.x + vp->Size.x, vp->Pos.y + vp->Size.y), IM_COL32(0, 0, 0, 255));
         dl->AddText(ImVec2(vp->Pos.x + 12, vp->Pos.y + vp->Size.y - ImGui::GetFontSize() * 1.6f), IM_COL32(90, 90, 90, 255),
-                    ui_text(UiText::Blanked, app->state.lang));
+                    ui_say(app->state.lang, UiText::Blanked).c_str());
         ImGui::End();
         return;
     }

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -33,10 +34,12 @@ struct AppServices {
 struct App {
     AppState state;
     std::vector<ParamIssue> notices;  // shown until dismissed; bad URL/argv input lands here
-    // Views of the current step, recomputed only when the state's query string changes.
+    // Views of the current step, recomputed only when the state's version changes.
     std::vector<ViewData> views;
-    std::string views_query;
-    uint64_t views_version = 0;
+    uint64_t views_state_version = 0;  // state.version the views were computed for
+    const Lesson* views_lesson = nullptr;  // and the entry and step they show (a new step resets the zoom)
+    int views_step = 0;
+    uint64_t views_version = 0;       // counts recomputations (the views' data version for caches)
     ViewInteraction interaction;
     std::vector<DrawnView> drawn;     // where each view was drawn in the last frame
     ImFont* font_body = nullptr;      // set by the platform after the atlas is built
@@ -85,13 +88,15 @@ std::string app_notices_json(const App& app);
 // [{"kind":"heatmap","title":"...","x":..,"y":..,"w":..,"h":..,"rows":..,"cols":..}] in UI units.
 std::string app_layout_json(const App& app);
 
-// The chrome's own strings (buttons, headings), bilingual like the lessons (app/ui_text.cpp).
+// The chrome's own strings (buttons, headings), Texts like the lessons' (app/ui_text.cpp), shown through say().
 enum class UiText {
     AppName, Lesson, Steps, Step, Prev, Next, Parameters, Language, Notices, Dismiss, ResetParams, NoticeIntro,
     Export, ExportPng1, ExportPng2, DownloadCsv, DownloadJson, DownloadLatex, CopyCsv, CopyJson, CopyLatex, CopyLink,
     FullScreen, Copied, CopyFailed, Saved, Blanked,
     Count
 };
-const char* ui_text(UiText id, Lang lang);
+const Text& ui_text(UiText id);
+// say(lang, ui_text(id), args): the string in `lang` with its placeholders ({step}, {count}, {file}) filled.
+std::string ui_say(Lang lang, UiText id, std::initializer_list<Arg> args = {});
 
 }  // namespace pelab

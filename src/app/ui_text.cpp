@@ -1,5 +1,6 @@
 // PE Lab — app/ui_text.cpp
-// Every string the chrome shows, in both languages, in one table (the font subset scans this file).
+// Every string the chrome shows, in both languages, in one table of Texts (the font subset scans this file);
+// shown through say(), numbers and names through named placeholders like the lessons' prose.
 #include "app/app.h"
 
 namespace pelab {
@@ -14,7 +15,7 @@ const UiTextEntry kUiText[] = {
     {UiText::AppName, {"PE Lab 位置编码实验室", "PE Lab"}},
     {UiText::Lesson, {"课程", "Lesson"}},
     {UiText::Steps, {"步骤", "Steps"}},
-    {UiText::Step, {"第 %d / %d 步", "Step %d / %d"}},
+    {UiText::Step, {"第 {step} / {count} 步", "Step {step} / {count}"}},
     {UiText::Prev, {"< 上一步", "< Prev"}},
     {UiText::Next, {"下一步 >", "Next >"}},
     {UiText::Parameters, {"参数", "Parameters"}},
@@ -39,16 +40,19 @@ const UiTextEntry kUiText[] = {
     {UiText::CopyFailed,
      {"浏览器不允许写入剪贴板（例如 iframe 未获 clipboard-write 权限）；请改用下载。",
       "The browser refused clipboard access (e.g. an iframe without clipboard-write permission); use Download instead."}},
-    {UiText::Saved, {"已保存：", "Saved: "}},
+    {UiText::Saved, {"已保存：{file}", "Saved: {file}"}},
     {UiText::Blanked, {"按任意键继续", "Press any key to continue"}},
 };
 static_assert(sizeof(kUiText) / sizeof(kUiText[0]) == size_t(UiText::Count), "every UiText needs a row");
 }  // namespace
 
-const char* ui_text(UiText id, Lang lang) {
+const Text& ui_text(UiText id) {
     for (const UiTextEntry& e : kUiText)
-        if (e.id == id) return e.text.get(lang);
-    return "";
+        if (e.id == id) return e.text;
+    static const Text none;
+    return none;
 }
+
+std::string ui_say(Lang lang, UiText id, std::initializer_list<Arg> args) { return say(lang, ui_text(id), args); }
 
 }  // namespace pelab

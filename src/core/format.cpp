@@ -224,34 +224,7 @@ LabelledMatrix labelled(const QuantityResult& r) {
 }
 
 std::string to_json(const Quantity& q, const ParamSet& params, const QuantityResult& r) {
-    std::string object = "{";
-    bool first = true;
-    for (const ParamSpec& spec : q.params) {
-        if (!first) object += ',';
-        first = false;
-        object += json_string(spec.name) + ':';
-        auto it = params.all().find(spec.name);
-        ParamValue value;
-        if (it != params.all().end()) value = it->second;
-        switch (spec.kind) {
-            case ParamKind::Choice: object += json_string(value.text); break;
-            case ParamKind::Int:
-            case ParamKind::Bool:  // 0 or 1, a number as before booleans had their own kind
-            case ParamKind::Real:
-                object += value.nums.empty() || !std::isfinite(value.nums[0]) ? "null" : format_number(value.nums[0]);
-                break;
-            case ParamKind::RealList:
-                object += '[';
-                for (std::size_t i = 0; i < value.nums.size(); ++i) {
-                    if (i) object += ',';
-                    object += std::isfinite(value.nums[i]) ? format_number(value.nums[i]) : "null";
-                }
-                object += ']';
-                break;
-        }
-    }
-    object += '}';
-    return write_json(labelled(r), {{"quantity", json_string(q.name)}, {"params", object}});
+    return write_json(labelled(r), {{"quantity", json_string(q.name)}, {"params", params_json(q.params, params)}});
 }
 
 std::string to_csv(const QuantityResult& r) { return write_csv(labelled(r)); }

@@ -628,4 +628,30 @@ ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const 
     return s;
 }
 
+std::string params_json(const std::vector<ParamSpec>& specs, const ParamSet& params) {
+    auto number = [](double x) { return std::isfinite(x) ? format_number(x) : std::string("null"); };
+    std::string out = "{";
+    bool first = true;
+    for (const ParamSpec& spec : specs) {
+        if (!first) out += ',';
+        first = false;
+        out += json_string(spec.name) + ':';
+        auto it = params.all().find(spec.name);
+        ParamValue value;
+        if (it != params.all().end()) value = it->second;
+        switch (spec.kind) {
+            case ParamKind::Choice: out += json_string(value.text); break;
+            case ParamKind::Int:
+            case ParamKind::Bool:  // 0 or 1, a number as before booleans had their own kind
+            case ParamKind::Real: out += value.nums.empty() ? "null" : number(value.nums[0]); break;
+            case ParamKind::RealList:
+                out += '[';
+                for (std::size_t i = 0; i < value.nums.size(); ++i) out += (i ? "," : "") + number(value.nums[i]);
+                out += ']';
+                break;
+        }
+    }
+    return out + "}";
+}
+
 }  // namespace pelab

@@ -158,4 +158,9 @@ ParamSpec real_spec(const char* name, double lo, double hi, const char* def, con
 ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const char* def, const char* help,
                       const char* help_zh, const char* symbol = "");
 
+// [added, issue 11] The parameters as a JSON object, every spec in order: {"L":6,"omega":[1.5708,1.0472],
+// "variant":"vaswani"}. Numbers as format_value writes them (Bool as 0 or 1), non-finite or missing as null.
+// The one writer of parameters for programs: the CLI's JSON output and the widget's state for host pages.
+std::string params_json(const std::vector<ParamSpec>& specs, const ParamSet& params);
+
 }  // namespace pelab

@@ -534,4 +534,17 @@ void position_map_range(const PositionMapSpec& s, double* lo, double* hi, const 
     }
 }
 
+// [SECTION] the view of a map ----------------------------------------------------------------------
+
+std::shared_ptr<const PositionMapView> make_position_map_view(const PositionMapSpec& spec) {
+    auto pm = std::make_shared<PositionMapView>();
+    pm->spec = spec;
+    const bool softmax = position_map_shows_softmax(spec);
+    if (softmax) pm->log_norm = position_map_row_log_normalizers(spec);
+    pm->gpu = position_map_gpu(spec, &pm->log_norm);
+    position_map_range(spec, &pm->lo, &pm->hi, &pm->log_norm);
+    pm->is_signed = !softmax && (spec.kind == PositionMapKind::sinusoidal || spec.kind == PositionMapKind::rope);
+    return pm;
+}
+
 }  // namespace pelab

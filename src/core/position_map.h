@@ -27,9 +27,11 @@
 // [SECTION] the map
 // [SECTION] GPU form
 // [SECTION] profiles along Δ
+// [SECTION] the view of a map
 #pragma once
 #include <Eigen/Dense>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -155,5 +157,20 @@ double position_map_shown_value(const PositionMapSpec& s, const std::vector<doub
 // value(Δ) for Δ = delta_first..delta_last (i − j, clamped to −(L−1)..L−1): a slice of the full profile,
 // the "mean score against distance" curve (every cell at one Δ holds the same value).
 std::vector<double> position_map_profile(const PositionMapSpec& s, long long delta_first, long long delta_last);
+
+// [SECTION] the view of a map
+// [added, issue 11: moved from lessons/lesson.h, so that the platform's batch uses need no lessons header]
+
+// What a position-map figure draws: the map, its GPU form and the colour scale, computed once.
+struct PositionMapView {
+    PositionMapSpec spec;
+    PositionMapGpu gpu;
+    double lo = 0, hi = 1;         // colour scale
+    bool is_signed = true;         // diverging scale around 0
+    std::vector<double> log_norm;  // row softmax: log Z_i of every row (empty = the values themselves)
+};
+// Everything a position map needs to be drawn: the row normalisers (softmax only), the GPU form built on
+// them, the colour scale and whether it is diverging.
+std::shared_ptr<const PositionMapView> make_position_map_view(const PositionMapSpec& spec);
 
 }  // namespace pelab

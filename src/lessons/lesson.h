@@ -27,18 +27,6 @@ enum class ViewKind {
     PositionMap,  // an L×L position map (L up to 65,536) evaluated per pixel on the GPU; pan/zoom to cells
 };
 
-// What a PositionMap view draws: the map, its GPU form and the colour scale (all computed by core).
-struct PositionMapView {
-    PositionMapSpec spec;
-    PositionMapGpu gpu;
-    double lo = 0, hi = 1;      // colour scale
-    bool is_signed = true;      // diverging scale around 0
-    std::vector<double> log_norm;  // row softmax: log Z_i of every row (empty = the values themselves)
-};
-// Everything a position map needs to be drawn, computed once: the row normalisers (softmax only), the GPU
-// form built on them, the colour scale and whether it is diverging (lessons/position_maps.cpp).
-std::shared_ptr<const PositionMapView> make_position_map_view(const PositionMapSpec& spec);
-
 // Row-major matrix: values(r, c) is row r, column c, and .data() is laid out the way the GL texture upload
 // and the tables read it (no transposition anywhere in views).
 using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -156,6 +144,14 @@ struct Lesson {
     // [added, issue 10] Shape of the largest array any step allocates for these parameters (an upper bound,
     // in doubles): the memory guard checks it before a step's views are computed.
     std::function<std::vector<long long>(const ParamSet&)> result_shape;
+    // [added, issue 11] Where the registry lists the entry. Curriculum lessons fill the lesson menu in order;
+    // the others (the example lesson, the long-sequence map page) are built and tested but not listed.
+    bool in_curriculum = true;
+    // An entry that opens with this URL key on top of the current lesson instead of by `lesson=` (the map
+    // page: map=). That lesson stays in the URL as `lesson=`, and `lesson=` returns to it. `open_over`: the
+    // keys that open the entry over `host` (its item in the lesson menu).
+    const char* overlay_key = nullptr;
+    std::function<KeyValues(const Lesson& host)> open_over;
 };
 
 template <class In>
@@ -168,16 +164,19 @@ void use_params(Lesson& lesson, const ParamTable<In>& table) {
 // False, with a one-line reason in *why, when these parameters would pass the budget.
 bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::string* why);
 
-// The registry table: every lesson in curriculum order (lessons/registry.cpp, one line per lesson).
+// The registry table (lessons/registry.cpp, one line per entry): every entry, the curriculum in order first.
+const std::vector<const Lesson*>& every_lesson();
+// The curriculum: the entries with in_curriculum, in order (the lesson menu, the host page's list).
 const std::vector<const Lesson*>& lesson_registry();
+// The entry `lesson=id` opens (any entry but an overlay), or null.
 const Lesson* find_lesson(const std::string& id);
+// The entry URL key `key` opens over the current lesson (map → the map page), or null.
+const Lesson* find_overlay(const std::string& key);
 
-// The long-sequence position maps (lessons/position_maps.cpp): not in the registry; opened by the `map=` key
-// on top of a lesson (lesson=rope&map=rope), which it returns to.
+// The long-sequence position maps (lessons/position_maps.cpp), an overlay entry: opened by `map=` over a
+// lesson (lesson=rope&map=rope), which it returns to. The lesson that teaches a map (`pelab --gpu-map t5`
+// opens the page over t5-bias).
 const Lesson& position_map_lesson();
-// The lesson that teaches a map (the page opens over it, e.g. `pelab --gpu-map t5` → t5-bias), and the
-// map a lesson is about (the lesson menu's map entry; rope for lessons without one of their own).
 const char* position_map_host_lesson(PositionMapKind kind);
-PositionMapKind position_map_for_lesson(const std::string& lesson_id);
 
 }  // namespace pelab

@@ -1,20 +1,20 @@
 // PE Lab — lessons/position_maps.cpp
 // The long-sequence page (`map=` in the URL, `pelab --gpu-map`): position-only maps at L up to 65,536,
-// evaluated per pixel on the GPU. It is not a curriculum lesson: it opens from any lesson (lesson=rope
-// &map=rope) and returns to it. Every number comes from core/position_map.h.
+// evaluated per pixel on the GPU. A registry entry outside the curriculum and an overlay: it opens over
+// any lesson (lesson=rope&map=rope) and returns to it. Every number comes from core/position_map.h.
 //
+// [SECTION] parameters (one table) and the map they describe
 // [SECTION] which parameters each map shows
-// [SECTION] step 1: the map
-// [SECTION] step 2: float32 at 65,536
-// [SECTION] step 3: the distance profile
-// [SECTION] lesson definition (bilingual text)
+// [SECTION] step: the whole map
+// [SECTION] step: float32 at 65,536
+// [SECTION] step: the profile along distance
+// [SECTION] the lesson, its hosts and its registry entry
 #include <algorithm>
 #include <cmath>
 #include <memory>
 
 #include "core/position_map.h"
 #include "lessons/lesson.h"
-#include "lessons/legacy_view.h"
 #include "lessons/lesson_util.h"
 
 namespace pelab {
@@ -23,9 +23,83 @@ namespace {
 
 using namespace lessonui;
 
-// [SECTION] which parameters each map shows -------------------------------------------------------
+// [SECTION] parameters (one table) and the map they describe ----------------------------------------
 
-PositionMapSpec spec_from(const ParamSet& p) { return position_map_from_params(p); }
+struct Inputs {
+    std::string map, variant, layout, scaling, content, mode;
+    int L = 0, d = 0, original_max = 0, seed = 0, heads = 0, head = 0, num_buckets = 0, max_distance = 0, clip = 0;
+    double base = 0, factor = 0, beta_fast = 0, beta_slow = 0, low_freq_factor = 0, high_freq_factor = 0;
+    bool bidirectional = false, softmax = false;
+};
+
+// In URL order (to_query writes the keys in this order).
+const ParamTable<Inputs>& params() {
+    static const ParamTable<Inputs> table{
+        {Key::choice("map", position_map_names(), "rope", {"哪一种位置图", "which position map"}), &Inputs::map},
+        {Key::shared("L").range(2, kPositionMapMaxL).def("65536"), &Inputs::L},
+        {Key::shared("d").range(2, 1024).def("128").about({"维度 d（d/2 个频率对；RoPE 最多 256）",
+                                                            "dimension d (d/2 frequency pairs; RoPE up to 256)"}),
+         &Inputs::d},
+        {Key::shared("base").range(2, 1e8).def("10000"), &Inputs::base},
+        {Key::shared("variant").def("vaswani"), &Inputs::variant},
+        {Key::shared("layout").def("half"), &Inputs::layout},
+        {Key::shared("scaling").def("none"), &Inputs::scaling},
+        {Key::shared("factor").range(1, 64).def("8"), &Inputs::factor},
+        {Key::shared("original_max").range(16, kPositionMapMaxL).def("4096"), &Inputs::original_max},
+        {Key::shared("beta_fast").range(1, 128).def("32"), &Inputs::beta_fast},
+        {Key::shared("beta_slow").range(0.25, 64).def("1"), &Inputs::beta_slow},
+        {Key::shared("low_freq_factor").range(0.5, 16).def("1"), &Inputs::low_freq_factor},
+        {Key::shared("high_freq_factor").range(0.5, 32).def("4"), &Inputs::high_freq_factor},
+        {Key::choice("content", {"same", "random", "ones"}, "same",
+                     {"RoPE：k = q、独立的 q 与 k，或全为 1", "RoPE: k = q, independent q and k, or all ones"}),
+         &Inputs::content},
+        {Key::shared("seed").def("1").about({"生成 q 与 k 所用的随机种子", "random seed of q and k"}), &Inputs::seed},
+        {Key::shared("heads").range(1, 64).def("8"), &Inputs::heads},
+        {Key::integer("head", 0, 63, "0", {"ALiBi：显示的头（从 0 起）", "ALiBi: head shown (0-based)"}), &Inputs::head},
+        {Key::shared("mode").def("causal"), &Inputs::mode},
+        {Key::shared("num_buckets").range(4, 64).def("32"), &Inputs::num_buckets},
+        {Key::shared("max_distance").range(33, kPositionMapMaxL).def("128"), &Inputs::max_distance},
+        {Key::shared("bidirectional").def("1"), &Inputs::bidirectional},
+        {Key::integer("clip", 0, kPositionMapMaxL - 1, "16", {"Shaw：截断距离 k", "Shaw: clipping distance k"}).sym("k"),
+         &Inputs::clip},
+        {Key::shared("softmax").def("0").about({"RoPE、ALiBi：勾选后显示每一行对各个键的 softmax",
+                                                "RoPE, ALiBi: shows each row's softmax over the keys"}),
+         &Inputs::softmax},
+    };
+    return table;
+}
+
+// The map the parameters describe (RoPE keeps at most 256 dimensions; the head lies among the heads).
+PositionMapSpec spec_from(const ParamSet& p) {
+    const Inputs in = params().read(p);
+    PositionMapSpec s;
+    parse_position_map(in.map, &s.kind);
+    s.L = in.L;
+    s.d = s.kind == PositionMapKind::rope ? std::min(in.d, 256) : in.d;
+    s.base = in.base;
+    s.variant = pe_variant_from(in.variant);
+    parse_rope_layout(in.layout, &s.layout);
+    parse_rope_scaling(in.scaling, &s.scaling.kind);
+    s.scaling.factor = in.factor;
+    s.scaling.original_max = in.original_max;
+    s.scaling.beta_fast = in.beta_fast;
+    s.scaling.beta_slow = in.beta_slow;
+    s.scaling.low_freq_factor = in.low_freq_factor;
+    s.scaling.high_freq_factor = in.high_freq_factor;
+    s.content = in.content == "random" ? RopeContent::random : in.content == "ones" ? RopeContent::ones : RopeContent::same;
+    s.seed = std::uint64_t(std::max(0, in.seed));
+    s.heads = in.heads;
+    s.head = std::clamp(in.head, 0, in.heads - 1);
+    parse_alibi_mode(in.mode, &s.mode);
+    s.num_buckets = in.num_buckets;
+    s.max_distance = in.max_distance;
+    s.bidirectional = in.bidirectional;
+    s.clip = in.clip;
+    s.softmax = in.softmax;
+    return s;
+}
+
+// [SECTION] which parameters each map shows -------------------------------------------------------
 
 std::vector<std::string> keys_for(const ParamSet& p) {
     const PositionMapSpec s = spec_from(p);
@@ -50,41 +124,64 @@ std::vector<std::string> keys_for(const ParamSet& p) {
 
 std::vector<std::string> all_keys() {
     std::vector<std::string> keys;
-    for (const ParamSpec& s : position_map_param_specs()) keys.push_back(s.name);
+    for (const ParamSpec& s : params().specs()) keys.push_back(s.name);
     return keys;
 }
 
 std::string map_title(const PositionMapSpec& s, Lang lang) {
-    if (position_map_shows_softmax(s)) {
-        PositionMapSpec logits = s;
-        logits.softmax = false;
-        return map_title(logits, lang) + tr(lang, "，按行 softmax", ", row softmax");
-    }
+    const bool softmax = position_map_shows_softmax(s);
     switch (s.kind) {
-    case PositionMapKind::sinusoidal: return tr(lang, "正弦位置编码的 Gram 矩阵 PE·PEᵀ", "Gram matrix PE·PEᵀ of the sinusoidal encoding");
-    case PositionMapKind::rope:
-        return std::string(tr(lang, "RoPE 分数 ⟨R_m q, R_n k⟩，缩放：", "RoPE score ⟨R_m q, R_n k⟩, scaling: ")) + rope_scaling_name(s.scaling.kind);
-    case PositionMapKind::alibi: return tr(lang, "ALiBi 偏置（一个头）", "ALiBi bias (one head)");
-    case PositionMapKind::t5: return tr(lang, "T5 相对位置桶", "T5 relative-position buckets");
-    case PositionMapKind::shaw: return tr(lang, "Shaw 截断索引 clip(j − i, −k, k) + k", "Shaw clipped index clip(j − i, −k, k) + k");
+    case PositionMapKind::sinusoidal:
+        return say(lang, {"正弦位置编码的 Gram 矩阵 PE·PEᵀ", "Gram matrix PE·PEᵀ of the sinusoidal encoding"});
+    case PositionMapKind::rope: {
+        const Arg scaling{"scaling", rope_scaling_name(s.scaling.kind)};
+        if (softmax)
+            return say(lang, {"RoPE 分数 ⟨R_m q, R_n k⟩，缩放：{scaling}，按行 softmax", "RoPE score ⟨R_m q, R_n k⟩, scaling: {scaling}, row softmax"},
+                       {scaling});
+        return say(lang, {"RoPE 分数 ⟨R_m q, R_n k⟩，缩放：{scaling}", "RoPE score ⟨R_m q, R_n k⟩, scaling: {scaling}"}, {scaling});
+    }
+    case PositionMapKind::alibi:
+        if (softmax) return say(lang, {"ALiBi 偏置（一个头），按行 softmax", "ALiBi bias (one head), row softmax"});
+        return say(lang, {"ALiBi 偏置（一个头）", "ALiBi bias (one head)"});
+    case PositionMapKind::t5: return say(lang, {"T5 相对位置桶", "T5 relative-position buckets"});
+    case PositionMapKind::shaw: return say(lang, {"Shaw 截断索引 clip(j − i, −k, k) + k", "Shaw clipped index clip(j − i, −k, k) + k"});
     }
     return "";
 }
 
-// [SECTION] step 1: the map -------------------------------------------------------------------------
+// [SECTION] step: the whole map ---------------------------------------------------------------------
 
-std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
+std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang);
+
+Step whole_map() {
+    Step step;
+    step.title = {"整张 L×L 图，逐像素计算", "The whole L×L map, one pixel at a time"};
+    step.body = {
+        "一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元着色器里"
+        "找到自己所在的单元 (i, j)，直接算出该处的值，所以只有屏幕上可见的窗口需要计算。滚轮或双指缩放，一直放大到单个单元；"
+        "拖动平移，双击回到整张图。悬停显示该单元的参考值（core，double）以及着色器算法在 float32 下得到的值。",
+        "An L×L position map has L² cells; at L = 65,536, computing it on the CPU and uploading it is out of the "
+        "question (the note below gives the memory). Here every pixel finds its cell (i, j) in the fragment shader and computes the value "
+        "there, so only the visible window costs anything. Zoom with the wheel or a pinch, down to single cells; "
+        "drag to pan; double-click for the whole map. Hovering shows the cell's reference value (core, double) "
+        "and the value the shader's float32 arithmetic gives."};
+    step.params = all_keys();
+    step.params_for = keys_for;
+    step.views = whole_map_views;
+    return step;
+}
+
+std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
     const std::shared_ptr<const PositionMapView> pm = make_position_map_view(spec_from(p));
     const bool softmax = !pm->log_norm.empty();
     const PositionMapSpec& s = pm->spec;
 
-    LegacyView v;
-    v.kind = ViewKind::PositionMap;
-    v.title = map_title(s, lang);
-    v.posmap = pm;
+    std::vector<std::string> notes;
     const double cells = double(s.L) * double(s.L);
-    v.notes.push_back(std::string(tr(lang, "整张矩阵若作为 float32 纹理在 CPU 上构建需要 ", "Built on the CPU as a float32 texture, the whole matrix would take ")) +
-                      bytes_text(cells * 4.0) + tr(lang, "；这里只计算屏幕上可见的像素。", "; here only the pixels on screen are computed."));
+    notes.push_back(say(lang,
+                        {"整张矩阵若作为 float32 纹理在 CPU 上构建需要 {bytes}；这里只计算屏幕上可见的像素。",
+                         "Built on the CPU as a float32 texture, the whole matrix would take {bytes}; here only the pixels on screen are computed."},
+                        {{"bytes", bytes_text(cells * 4.0)}}));
     // The contract, checked here on probe cells that include the farthest diagonals.
     const long long n = s.L - 1;
     const long long probes[][2] = {{0, n}, {n, 0}, {n, n}, {1, n}, {n, 1}, {n / 2, n / 3}, {n / 3, n}, {7, 5}, {0, 0}};
@@ -95,32 +192,55 @@ std::vector<LegacyView> step1_views(const ParamSet& p, Lang lang) {
     }
     const double tol = position_map_tolerance(pm->gpu);
     if (tol > 0) {
-        v.notes.push_back(std::string(tr(lang, "float32 误差上界（精度约定）：", "float32 error bound (precision contract): ")) +
-                          num_digits(tol, 3) + tr(lang, "；在最远的对角线等探测单元上实测最大误差：", "; largest error measured on probe cells, the farthest diagonals included: ") +
-                          num_digits(worst, 3));
+        notes.push_back(say(lang,
+                            {"float32 误差上界（精度约定）：{bound}；在最远的对角线等探测单元上实测最大误差：{worst}",
+                             "float32 error bound (precision contract): {bound}; largest error measured on probe cells, the farthest "
+                             "diagonals included: {worst}"},
+                            {{"bound", num(tol, 3)}, {"worst", num(worst, 3)}}));
     } else {
-        v.notes.push_back(std::string(tr(lang, "整数图：GPU 与参考值逐格完全相等（探测单元最大误差 ",
-                                         "Integer map: GPU and reference agree exactly in every cell (largest error on probe cells ")) +
-                          num_digits(worst, 3) + ")");
+        notes.push_back(say(lang,
+                            {"整数图：GPU 与参考值逐格完全相等（探测单元最大误差 {worst}）",
+                             "Integer map: GPU and reference agree exactly in every cell (largest error on probe cells {worst})"},
+                            {{"worst", num(worst, 3)}}));
     }
     if (softmax)
-        v.notes.push_back(tr(lang,
-                             "按行 softmax：每行的归一化量 log Z_i 由 core 沿 Δ 精确求和（O(L·d)，Toeplitz 结构），GPU 只计算 exp(logit − log Z_i)。",
-                             "Row softmax: each row's normaliser log Z_i is summed exactly by the core along Δ (O(L·d), "
-                             "the Toeplitz structure); the GPU only computes exp(logit − log Z_i)."));
-    if (s.kind == PositionMapKind::t5)
-        v.notes.push_back(std::string(tr(lang, "每半边的桶边界（距离 n）：", "Bucket edges per half (distance n): ")) +
-                          [&] {
-                              std::vector<std::string> parts;
-                              for (std::int32_t e : pm->gpu.t5_edges) parts.push_back(integer(e));
-                              return join(parts, ", ");
-                          }());
-    return {v};
+        notes.push_back(say(lang, {"按行 softmax：每行的归一化量 log Z_i 由 core 沿 Δ 精确求和（O(L·d)，Toeplitz 结构），GPU 只计算 exp(logit − log Z_i)。",
+                                   "Row softmax: each row's normaliser log Z_i is summed exactly by the core along Δ (O(L·d), "
+                                   "the Toeplitz structure); the GPU only computes exp(logit − log Z_i)."}));
+    if (s.kind == PositionMapKind::t5) {
+        std::vector<std::string> edges;
+        for (std::int32_t e : pm->gpu.t5_edges) edges.push_back(integer(e));
+        notes.push_back(say(lang, {"每半边的桶边界（距离 n）：{edges}", "Bucket edges per half (distance n): {edges}"},
+                            {{"edges", join(edges, ", ")}}));
+    }
+    return {make_view(map_title(s, lang), MapView{pm}, notes)};
 }
 
-// [SECTION] step 2: float32 at 65,536 -----------------------------------------------------------
+// [SECTION] step: float32 at 65,536 ---------------------------------------------------------------
 
-std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
+std::vector<ViewData> float32_views(const ParamSet& p, Lang lang);
+
+Step float32_at_65536() {
+    Step step;
+    step.title = {"为什么 float32 在 65,536 处要小心", "Why float32 needs care at 65,536"};
+    step.body = {
+        "float32 只有 24 位有效数字：Δ·θ 接近 65,536 时，相邻两个可表示的数相差 2⁻⁸ 弧度，所以直接计算 sin(Δ·θ) 会带着"
+        "这么大的误差。着色器改为把 θ/2π 存成 64 位定点数，用 32 位整数乘法精确算出 Δ·θ/2π 的小数部分（整数乘法在 GLSL ES 3.00 中"
+        "按 2³² 取模回绕），再用整数找出最近的四分之一圈，剩下不超过 π/4 的角度用多项式求 sin 和 cos。这样相位精确到 2⁻³² 圈，"
+        "而且不依赖驱动自带的 sin（GLSL 只保证 2⁻¹¹ 的绝对误差）。表格和曲线比较两种做法与 double 参考值的差距。",
+        "float32 has 24 significant bits: near Δ·θ ≈ 65,536, neighbouring representable numbers are 2⁻⁸ rad "
+        "apart, so computing sin(Δ·θ) directly carries an error that large. The shader instead stores θ/2π as a "
+        "64-bit fixed-point number and gets the fractional part of Δ·θ/2π exactly with 32-bit integer "
+        "multiplication (which wraps modulo 2³² in GLSL ES 3.00), finds the nearest quarter turn with integers, and "
+        "evaluates sin and cos of the remaining angle, at most π/4, with polynomials. The phase is then exact to "
+        "2⁻³² of a turn, and the driver's own sin (GLSL promises only 2⁻¹¹ absolute error) is never used. The table "
+        "and the curve compare both methods with the double-precision reference."};
+    step.params = {"L", "d", "base"};
+    step.views = float32_views;
+    return step;
+}
+
+std::vector<ViewData> float32_views(const ParamSet& p, Lang lang) {
     PositionMapSpec s = spec_from(p);
     if (s.kind != PositionMapKind::rope) s.kind = PositionMapKind::sinusoidal;  // the trigonometric maps
     const PositionMapGpu g = position_map_gpu(s);
@@ -129,11 +249,9 @@ std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
     const int pair = theta.size() > 1 ? 1 : 0;  // pair 1: θ is not a power of two, so float32 rounds it
     const double th = theta(pair);
 
-    LegacyView table;
-    table.kind = ViewKind::Table;
-    table.title = std::string(tr(lang, "cos(Δ·θ₁) 三种算法，θ₁ = ", "cos(Δ·θ₁) three ways, θ₁ = ")) + num(th);
-    table.col_labels = {tr(lang, "参考（double）", "reference (double)"), tr(lang, "朴素 float32 误差", "naive float32 error"),
-                        tr(lang, "整数相位误差", "integer phase error")};
+    TableView table;
+    table.col_labels = {say(lang, {"参考（double）", "reference (double)"}), say(lang, {"朴素 float32 误差", "naive float32 error"}),
+                        say(lang, {"整数相位误差", "integer phase error"})};
     const long long last = s.L - 1;
     const std::vector<long long> deltas = {1, 100, 4096, last / 2, last - 1, last};
     table.values.resize(Eigen::Index(deltas.size()), 3);
@@ -143,16 +261,14 @@ std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
         const float naive = std::cos(float(d) * float(th));
         float sn, cs;
         sincos_turns_f32(position_map_phase(g, pair, d), &sn, &cs);
-        table.row_labels.push_back("Δ = " + integer(d));
+        table.row_labels.push_back(say(lang, {"Δ = {delta}", "Δ = {delta}"}, {{"delta", integer(d)}}));
         table.values.row(Eigen::Index(r)) << ref, std::fabs(double(naive) - ref), std::fabs(double(cs) - ref);
     }
     table.decimals = 9;
 
     // Error against Δ for both methods, sampled across the whole range.
-    LegacyView curve;
-    curve.kind = ViewKind::Curve;
-    curve.title = tr(lang, "|误差| 随 Δ 的变化（log10）", "|error| against Δ (log10)");
-    curve.series_labels = {tr(lang, "朴素 float32", "naive float32"), tr(lang, "整数相位", "integer phase")};
+    CurveView curve;
+    curve.series_labels = {say(lang, {"朴素 float32", "naive float32"}), say(lang, {"整数相位", "integer phase"})};
     curve.series.resize(2);
     const int samples = 400;
     for (int k = 1; k <= samples; ++k) {
@@ -164,19 +280,41 @@ std::vector<LegacyView> step2_views(const ParamSet& p, Lang lang) {
         curve.series[0].push_back(std::log10(std::max(1e-12, std::fabs(double(std::cos(float(d) * float(th))) - ref))));
         curve.series[1].push_back(std::log10(std::max(1e-12, std::fabs(double(cs) - ref))));
     }
-    curve.notes.push_back(std::string(tr(lang, "Δ = L − 1 处 float32 的间距 ulp(Δ·θ₁) = ", "Spacing of float32 at Δ = L − 1: ulp(Δ·θ₁) = ")) +
-                          num_digits(std::ldexp(1.0, std::ilogb(double(last) * th) - 23), 3) + tr(lang, " 弧度", " rad"));
-    return {table, curve};
+    const std::string spacing =
+        say(lang, {"Δ = L − 1 处 float32 的间距 ulp(Δ·θ₁) = {ulp} 弧度", "Spacing of float32 at Δ = L − 1: ulp(Δ·θ₁) = {ulp} rad"},
+            {{"ulp", num(std::ldexp(1.0, std::ilogb(double(last) * th) - 23), 3)}});
+    return {make_view(say(lang, {"cos(Δ·θ₁) 三种算法，θ₁ = {theta}", "cos(Δ·θ₁) three ways, θ₁ = {theta}"}, {{"theta", num(th)}}),
+                      std::move(table)),
+            make_view(say(lang, {"|误差| 随 Δ 的变化（log10）", "|error| against Δ (log10)"}), std::move(curve), {spacing})};
 }
 
-// [SECTION] step 3: the distance profile ----------------------------------------------------------
+// [SECTION] step: the profile along distance ------------------------------------------------------
+
+std::vector<ViewData> profile_views(const ParamSet& p, Lang lang);
+
+Step profile_along_distance() {
+    Step step;
+    step.title = {"沿距离的剖面", "The profile along distance"};
+    step.body = {
+        "这五种图都只依赖 i − j：沿每条对角线取值不变（Toeplitz 矩阵）。所以按距离的归约不必在 GPU 上对 L² 个单元求和，"
+        "core 直接沿 Δ 计算即可。曲线画出整个范围内的 f(Δ)，RoPE 的长程衰减、ALiBi 的直线和 T5 的对数分桶一目了然。",
+        "All five maps depend on i − j only: the value is constant along every diagonal (a Toeplitz matrix). A "
+        "reduction over distance therefore needs no GPU sum over L² cells; the core computes it directly along Δ. "
+        "The curve plots f(Δ) over the whole range: RoPE's long-range decay, ALiBi's straight line and T5's "
+        "logarithmic buckets at a glance."};
+    step.params = all_keys();
+    step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax
+        std::vector<std::string> keys = keys_for(p);
+        keys.erase(std::remove(keys.begin(), keys.end(), "softmax"), keys.end());
+        return keys;
+    };
+    step.views = profile_views;
+    return step;
+}
 
 // f(Δ) at the given Δ from the full profile (masked ones, causal ALiBi's Δ < 0, left out).
-LegacyView profile_curve(const std::vector<double>& profile, long long last, const std::string& title,
-                       const std::vector<long long>& deltas) {
-    LegacyView curve;
-    curve.kind = ViewKind::Curve;
-    curve.title = title;
+CurveView profile_curve(const std::vector<double>& profile, long long last, const std::vector<long long>& deltas) {
+    CurveView curve;
     curve.series_labels = {"f(Δ)"};
     curve.series.resize(1);
     for (long long d : deltas) {
@@ -188,7 +326,7 @@ LegacyView profile_curve(const std::vector<double>& profile, long long last, con
     return curve;
 }
 
-std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
+std::vector<ViewData> profile_views(const ParamSet& p, Lang lang) {
     const PositionMapSpec s = spec_from(p);
     const long long last = s.L - 1;
     // Near the diagonal every Δ; over the whole range 801 exact samples (the map itself shows every cell).
@@ -197,92 +335,20 @@ std::vector<LegacyView> step3_views(const ParamSet& p, Lang lang) {
     for (long long d = -near; d <= near; ++d) every.push_back(d);
     for (int k = -400; k <= 400; ++k) spread.push_back(last * k / 400);
     const std::vector<double> profile = position_map_full_profile(s);  // once: O(L·d)
-    LegacyView close = profile_curve(profile, last, std::string(tr(lang, "对角线附近的 f(Δ)（每个 Δ），Δ = i − j：", "f(Δ) near the diagonal (every Δ), Δ = i − j: ")) +
-                                          position_map_name(s.kind), every);
-    LegacyView whole = profile_curve(profile, last, std::string(tr(lang, "整个范围的 f(Δ)（801 个样本）", "f(Δ) over the whole range (801 samples)")), spread);
-    whole.notes.push_back(tr(lang,
-                             "每条对角线上的所有单元相等，所以“分数按距离取平均”无需归约：它就是这条曲线，由 core 以 O(L·d) 精确算出。",
-                             "Every cell of a diagonal holds the same value, so \"mean score against distance\" needs no "
-                             "reduction: it is this curve, computed exactly by the core in O(L·d)."));
-    return {close, whole};
+    return {make_view(say(lang, {"对角线附近的 f(Δ)（每个 Δ），Δ = i − j：{map}", "f(Δ) near the diagonal (every Δ), Δ = i − j: {map}"},
+                          {{"map", position_map_name(s.kind)}}),
+                      profile_curve(profile, last, every)),
+            make_view(say(lang, {"整个范围的 f(Δ)（801 个样本）", "f(Δ) over the whole range (801 samples)"}),
+                      profile_curve(profile, last, spread),
+                      {say(lang, {"每条对角线上的所有单元相等，所以“分数按距离取平均”无需归约：它就是这条曲线，由 core 以 O(L·d) 精确算出。",
+                                  "Every cell of a diagonal holds the same value, so \"mean score against distance\" needs no "
+                                  "reduction: it is this curve, computed exactly by the core in O(L·d)."})})};
 }
 
-// [SECTION] lesson definition (bilingual text) ---------------------------------------------------
+// [SECTION] the lesson, its hosts and its registry entry ---------------------------------------------
 
-Lesson make_lesson() {
-    Lesson lesson;
-    lesson.id = "position-maps";
-    lesson.title = {"长序列位置图（GPU）", "Long-sequence position maps (GPU)"};
-    lesson.params = position_map_param_specs();
-    lesson.result_shape = [](const ParamSet& p) {  // profile f(Δ) over 2L−1 distances, its segment tree, L row normalisers
-        return std::vector<long long>{(long long)p.geti("L"), 8};
-    };
-
-    Step map_step{
-        {"整张 L×L 图，逐像素计算", "The whole L×L map, one pixel at a time"},
-        {"一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元着色器里"
-         "找到自己所在的单元 (i, j)，直接算出该处的值，所以只有屏幕上可见的窗口需要计算。滚轮或双指缩放，一直放大到单个单元；"
-         "拖动平移，双击回到整张图。悬停显示该单元的参考值（core，double）以及着色器算法在 float32 下得到的值。",
-         "An L×L position map has L² cells; at L = 65,536, computing it on the CPU and uploading it is out of the "
-         "question (the note below gives the memory). Here every pixel finds its cell (i, j) in the fragment shader and computes the value "
-         "there, so only the visible window costs anything. Zoom with the wheel or a pinch, down to single cells; "
-         "drag to pan; double-click for the whole map. Hovering shows the cell's reference value (core, double) "
-         "and the value the shader's float32 arithmetic gives."},
-        all_keys(),
-        legacy(step1_views)};
-    map_step.params_for = keys_for;
-    lesson.steps.push_back(map_step);
-
-    Step precision_step{
-        {"为什么 float32 在 65,536 处要小心", "Why float32 needs care at 65,536"},
-        {"float32 只有 24 位有效数字：Δ·θ 接近 65,536 时，相邻两个可表示的数相差 2⁻⁸ 弧度，所以直接计算 sin(Δ·θ) 会带着"
-         "这么大的误差。着色器改为把 θ/2π 存成 64 位定点数，用 32 位整数乘法精确算出 Δ·θ/2π 的小数部分（整数乘法在 GLSL ES 3.00 中"
-         "按 2³² 取模回绕），再用整数找出最近的四分之一圈，剩下不超过 π/4 的角度用多项式求 sin 和 cos。这样相位精确到 2⁻³² 圈，"
-         "而且不依赖驱动自带的 sin（GLSL 只保证 2⁻¹¹ 的绝对误差）。表格和曲线比较两种做法与 double 参考值的差距。",
-         "float32 has 24 significant bits: near Δ·θ ≈ 65,536, neighbouring representable numbers are 2⁻⁸ rad "
-         "apart, so computing sin(Δ·θ) directly carries an error that large. The shader instead stores θ/2π as a "
-         "64-bit fixed-point number and gets the fractional part of Δ·θ/2π exactly with 32-bit integer "
-         "multiplication (which wraps modulo 2³² in GLSL ES 3.00), finds the nearest quarter turn with integers, and "
-         "evaluates sin and cos of the remaining angle, at most π/4, with polynomials. The phase is then exact to "
-         "2⁻³² of a turn, and the driver's own sin (GLSL promises only 2⁻¹¹ absolute error) is never used. The table "
-         "and the curve compare both methods with the double-precision reference."},
-        {"L", "d", "base"},
-        legacy(step2_views)};
-    lesson.steps.push_back(precision_step);
-
-    Step profile_step{
-        {"沿距离的剖面", "The profile along distance"},
-        {"这五种图都只依赖 i − j：沿每条对角线取值不变（Toeplitz 矩阵）。所以按距离的归约不必在 GPU 上对 L² 个单元求和，"
-         "core 直接沿 Δ 计算即可。曲线画出整个范围内的 f(Δ)，RoPE 的长程衰减、ALiBi 的直线和 T5 的对数分桶一目了然。",
-         "All five maps depend on i − j only: the value is constant along every diagonal (a Toeplitz matrix). A "
-         "reduction over distance therefore needs no GPU sum over L² cells; the core computes it directly along Δ. "
-         "The curve plots f(Δ) over the whole range: RoPE's long-range decay, ALiBi's straight line and T5's "
-         "logarithmic buckets at a glance."},
-        all_keys(),
-        legacy(step3_views)};
-    profile_step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax
-        std::vector<std::string> keys = keys_for(p);
-        keys.erase(std::remove(keys.begin(), keys.end(), "softmax"), keys.end());
-        return keys;
-    };
-    lesson.steps.push_back(profile_step);
-    return lesson;
-}
-
-}  // namespace
-
-std::shared_ptr<const PositionMapView> make_position_map_view(const PositionMapSpec& spec) {
-    auto pm = std::make_shared<PositionMapView>();
-    pm->spec = spec;
-    const bool softmax = position_map_shows_softmax(spec);
-    if (softmax) pm->log_norm = position_map_row_log_normalizers(spec);
-    pm->gpu = position_map_gpu(spec, &pm->log_norm);
-    position_map_range(spec, &pm->lo, &pm->hi, &pm->log_norm);
-    pm->is_signed = !softmax && (spec.kind == PositionMapKind::sinusoidal || spec.kind == PositionMapKind::rope);
-    return pm;
-}
-
-namespace {
+// The lesson that teaches each map: the page opens over it (`pelab --gpu-map t5` → t5-bias), and a lesson's
+// menu item opens the page on the map it is about (rope for lessons without one of their own).
 struct MapHost {
     PositionMapKind kind;
     const char* lesson;
@@ -291,6 +357,28 @@ constexpr MapHost kMapHosts[] = {
     {PositionMapKind::sinusoidal, "absolute-pe"}, {PositionMapKind::rope, "rope"}, {PositionMapKind::alibi, "long-context"},
     {PositionMapKind::t5, "t5-bias"},             {PositionMapKind::shaw, "shaw"},
 };
+
+PositionMapKind map_of_lesson(const std::string& lesson_id) {
+    for (const MapHost& h : kMapHosts)
+        if (lesson_id == h.lesson) return h.kind;
+    return PositionMapKind::rope;
+}
+
+Lesson make_lesson() {
+    Lesson lesson;
+    lesson.id = "position-maps";
+    lesson.title = {"长序列位置图（GPU）", "Long-sequence position maps (GPU)"};
+    lesson.in_curriculum = false;
+    lesson.overlay_key = "map";
+    lesson.open_over = [](const Lesson& host) { return KeyValues{{"map", position_map_name(map_of_lesson(host.id))}}; };
+    use_params(lesson, params());
+    lesson.result_shape = [](const ParamSet& p) {  // profile f(Δ) over 2L−1 distances, its segment tree, L row normalisers
+        return std::vector<long long>{(long long)params().read(p).L, 8};
+    };
+    lesson.steps = {whole_map(), float32_at_65536(), profile_along_distance()};
+    return lesson;
+}
+
 }  // namespace
 
 const char* position_map_host_lesson(PositionMapKind kind) {
@@ -299,15 +387,11 @@ const char* position_map_host_lesson(PositionMapKind kind) {
     return "rope";
 }
 
-PositionMapKind position_map_for_lesson(const std::string& lesson_id) {
-    for (const MapHost& h : kMapHosts)
-        if (lesson_id == h.lesson) return h.kind;
-    return PositionMapKind::rope;
-}
-
 const Lesson& position_map_lesson() {
     static const Lesson lesson = make_lesson();
     return lesson;
 }
+
+const Lesson* lesson_position_maps() { return &position_map_lesson(); }
 
 }  // namespace pelab

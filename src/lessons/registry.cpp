@@ -1,5 +1,7 @@
 // PE Lab — lessons/registry.cpp
-// Every lesson in curriculum order, one line each. A lesson file defines `const Lesson* lesson_<name>()`.
+// The registry table: every entry, one line each — the curriculum lessons in order, then the entries that
+// are not part of the curriculum (Lesson::in_curriculum = false: built and tested, not in the lesson menu).
+// A lesson file defines `const Lesson* lesson_<name>()`.
 #include "lessons/lesson.h"
 
 #include "core/quantity.h"
@@ -17,9 +19,11 @@ const Lesson* lesson_rope();            // lessons/rope.cpp           (seed 003;
 const Lesson* lesson_long_context();    // lessons/long_context.cpp   (seed 004 §4.3–5.4)
 const Lesson* lesson_cost();            // lessons/cost.cpp           (seed 004 §6)
 const Lesson* lesson_vit_2d();          // lessons/vit_2d.cpp         (seed 004 §7; 002)
+// [not in the curriculum]
 const Lesson* lesson_example();         // lessons/example.cpp: the template of docs/adding-a-lesson.md
+const Lesson* lesson_position_maps();   // lessons/position_maps.cpp  (the map page, opened by map=)
 
-const std::vector<const Lesson*>& lesson_registry() {
+const std::vector<const Lesson*>& every_lesson() {
     static const std::vector<const Lesson*> registry = {
         lesson_f_delta(),
         // [issue 3 lessons, in this order: attention-grid, absolute-pe, shaw, t5-bias]
@@ -32,14 +36,32 @@ const std::vector<const Lesson*>& lesson_registry() {
         lesson_long_context(),
         lesson_cost(),
         lesson_vit_2d(),
+        // [not in the curriculum]
+        lesson_example(),
+        lesson_position_maps(),
     };
     return registry;
 }
 
+const std::vector<const Lesson*>& lesson_registry() {
+    static const std::vector<const Lesson*> curriculum = [] {
+        std::vector<const Lesson*> out;
+        for (const Lesson* lesson : every_lesson())
+            if (lesson && lesson->in_curriculum) out.push_back(lesson);
+        return out;
+    }();
+    return curriculum;
+}
+
 const Lesson* find_lesson(const std::string& id) {
-    for (const Lesson* lesson : lesson_registry())
-        if (lesson && id == lesson->id) return lesson;
-    if (id == lesson_example()->id) return lesson_example();
+    for (const Lesson* lesson : every_lesson())
+        if (lesson && !lesson->overlay_key && id == lesson->id) return lesson;
+    return nullptr;
+}
+
+const Lesson* find_overlay(const std::string& key) {
+    for (const Lesson* lesson : every_lesson())
+        if (lesson && lesson->overlay_key && key == lesson->overlay_key) return lesson;
     return nullptr;
 }
 

@@ -17,7 +17,7 @@ const Lesson* first_lesson() {
     return all.empty() ? nullptr : all.front();
 }
 
-// Choice spec listing the registered lesson ids, used for the message of an unknown lesson.
+// Choice spec listing the curriculum's lesson ids, used for the message of an unknown lesson.
 ParamSpec lesson_spec() {
     ParamSpec s;
     s.name = "lesson";
@@ -109,7 +109,13 @@ void clamp_step_to_range(AppState* state) {
     state->step = std::clamp(state->step, d.step_min, d.step_max);
 }
 
+std::uint64_t g_last_version = 0;  // the one counter every state's version is drawn from
+
 }  // namespace
+
+void mark_changed(AppState* state) {
+    if (state) state->version = ++g_last_version;
+}
 
 const std::vector<std::string>& display_keys() {
     static const std::vector<std::string> keys = {"embed", "controls", "steps", "theme", "fontscale"};
@@ -134,6 +140,7 @@ AppState default_state(Lang lang) {
     AppState s;
     s.lang = lang;
     reset_to(first_lesson(), &s);
+    mark_changed(&s);
     return s;
 }
 
@@ -141,6 +148,7 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
     std::vector<ParamIssue> issues;
     if (!state) return issues;
     if (!state->lesson) reset_to(first_lesson(), state);
+    mark_changed(state);
 
     // 1. lesson= first (the last one given wins); it resets step and parameters.
     for (const auto& [key, value] : kv) {
@@ -156,11 +164,12 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
     }
     if (!state->lesson) return issues;  // no lessons registered: nothing more can apply
 
-    // 1b. map= opens the long-sequence maps on top of the lesson (which stays the place to return to).
-    const bool has_map = std::any_of(kv.begin(), kv.end(), [](const auto& p) { return p.first == "map"; });
-    if (has_map && state->lesson != &position_map_lesson()) {
-        const Lesson* host = state->lesson;
-        reset_to(&position_map_lesson(), state);
+    // 1b. An overlay's key (map=) opens it on top of the lesson (which stays the place to return to).
+    for (const auto& kv_pair : kv) {
+        const Lesson* overlay = find_overlay(kv_pair.first);
+        if (!overlay || overlay == state->lesson) continue;
+        const Lesson* host = state->host ? state->host : state->lesson;
+        reset_to(overlay, state);
         state->host = host;
     }
 

@@ -2,6 +2,7 @@
 // The whole view state, small enough for a URL: lesson, step (1-based), language, parameters.
 // The same key=value pairs come from the page hash, desktop argv and postMessage.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,13 +24,20 @@ struct DisplayOptions {
 };
 
 struct AppState {
-    const Lesson* lesson = nullptr;  // position_map_lesson() while a long-sequence map is open (map=)
-    const Lesson* host = nullptr;    // then: the lesson it opened from and returns to (lesson= in URLs)
+    const Lesson* lesson = nullptr;  // the entry shown: a lesson, or an overlay (the map page, map=)
+    const Lesson* host = nullptr;    // an overlay's: the lesson it opened over and returns to (lesson= in URLs)
     int step = 1;                 // 1-based, as in URLs
     Lang lang = Lang::en;
     ParamSet params;              // always complete for `lesson`
     DisplayOptions display;
+    // Changes whenever anything above may have changed (apply_query, mark_changed): what the app and the
+    // platforms compare to know that the figures, the URL or the mirrored text are out of date. Drawn from
+    // one counter, so a state built afresh never repeats the version of an older one.
+    std::uint64_t version = 0;
 };
+
+// Gives *state a new version (after editing its fields directly, e.g. the step).
+void mark_changed(AppState* state);
 
 // Keys of DisplayOptions, in URL order.
 const std::vector<std::string>& display_keys();
@@ -38,13 +46,13 @@ const std::vector<std::string>& display_keys();
 AppState default_state(Lang lang);
 
 // Applies key=value pairs (lesson, step, lang and the lesson's parameters) to *state.
-// A `lesson=` key is applied first and resets the parameters to that lesson's defaults. A `map=` key then
-// opens the long-sequence position maps on top of that lesson (its parameters come from the map's specs).
+// A `lesson=` key is applied first and resets the parameters to that lesson's defaults. An overlay's key
+// (`map=`) then opens that entry on top of the lesson (its parameters come from the overlay's table).
 // Every problem (unknown lesson/key, bad step, malformed or out-of-range value) is returned as an
 // issue naming the key and its valid range; the state always stays valid and renderable.
 std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state);
 
-// The id URLs and the JS API use for the lesson: the host lesson's while a position map is open.
+// The id URLs and the JS API use for the lesson: the host lesson's while an overlay is open.
 const char* lesson_id(const AppState& state);
 
 // "lesson=f-delta&step=4&lang=en&L=6&omega=...": every parameter, in spec order.

@@ -1,8 +1,10 @@
 // PE Lab — lessons/view_export.cpp
-// CSV (labels in the first row/column), JSON ({lesson, step, view, shape, row_labels, col_labels, data},
-// 17 significant digits, non-finite → null) and LaTeX bmatrix (−∞ as -\infty, missing cells empty).
+// CSV (labels in the first row/column; core/format.h's write_csv, as `pelab-cli get`), JSON ({lesson, step,
+// view, shape, row_labels, col_labels, data}, 17 significant digits, non-finite → null) and LaTeX bmatrix
+// (−∞ as -\infty, missing cells empty).
 #include "lessons/view_export.h"
 
+#include "core/format.h"
 #include "core/text.h"
 
 #include <algorithm>
@@ -18,13 +20,6 @@ std::string number17(double x) {
     char buf[40];
     std::snprintf(buf, sizeof buf, "%.17g", x);
     return buf;
-}
-
-std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string out = "\"";
-    for (char c : s) out += (c == '"') ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
 }
 
 // What a view exports: its cells as a matrix with row and column labels, and the caption of the row labels
@@ -91,19 +86,15 @@ std::string export_view(const ViewData& view, const AppState& state, ExportForma
     std::string out;
     switch (format) {
     case ExportFormat::csv: {
-        if (has_cols) {
-            if (has_rows) out += csv_field(e.corner) + ",";
-            for (size_t c = 0; c < cols.size(); ++c) out += (c ? "," : "") + csv_field(cols[c]);
-            out += "\n";
-        }
-        for (Eigen::Index r = 0; r < m.rows(); ++r) {
-            if (has_rows) out += csv_field(rows[size_t(r)]) + ",";
-            for (Eigen::Index c = 0; c < m.cols(); ++c) {
-                const double x = m(r, c);
-                out += (c ? "," : "") + (std::isnan(x) ? std::string() : std::isinf(x) ? (x < 0 ? "-inf" : "inf") : number17(x));
-            }
-            out += "\n";
-        }
+        // The CLI's writer: labels when there is one per row (column), the row labels' caption in the corner,
+        // 17 significant digits, a missing (NaN) cell as an empty field.
+        LabelledMatrix lm = labelled_matrix(m.data(), int(m.rows()), int(m.cols()));
+        lm.row_labels = rows;
+        lm.col_labels = cols;
+        lm.row_axis = e.corner;
+        MatrixStyle style;
+        style.nan_is_missing = true;
+        out = write_csv(lm, style);
         break;
     }
     case ExportFormat::json: {

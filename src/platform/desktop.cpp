@@ -228,7 +228,7 @@ void install_desktop_services(pelab::Platform* p) {
         std::string error;
         if (write_file_atomically(name, bytes, &error)) {
             std::printf("pelab: wrote %s\n", pelab::printable(name).c_str());
-            pelab::app_toast(&p->app, std::string(pelab::ui_text(pelab::UiText::Saved, p->app.state.lang)) + name);
+            pelab::app_toast(&p->app, pelab::ui_say(p->app.state.lang, pelab::UiText::Saved, {{"file", name}}));
         } else {
             std::fprintf(stderr, "pelab: could not write %s: %s\n", pelab::printable(name).c_str(), error.c_str());
         }
@@ -236,7 +236,7 @@ void install_desktop_services(pelab::Platform* p) {
     pelab::install_common_services(p);
     p->app.services.copy_text = [p](const std::string& text) {
         const bool ok = SDL_SetClipboardText(text.c_str()) == 0;
-        pelab::app_toast(&p->app, pelab::ui_text(ok ? pelab::UiText::Copied : pelab::UiText::CopyFailed, p->app.state.lang));
+        pelab::app_toast(&p->app, pelab::ui_say(p->app.state.lang, ok ? pelab::UiText::Copied : pelab::UiText::CopyFailed));
     };
     p->app.services.toggle_fullscreen = [p]() {
         const bool full = (SDL_GetWindowFlags(p->window) & SDL_WINDOW_FULLSCREEN_DESKTOP) != 0;

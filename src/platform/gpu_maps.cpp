@@ -16,7 +16,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "lessons/lesson.h"
+#include "core/position_map.h"
 #include "platform/platform.h"
 
 namespace pelab {

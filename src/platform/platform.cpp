@@ -67,10 +67,8 @@ void build_fonts(Platform* p, float scale) {
         ImFontGlyphRangesBuilder titles;
         titles.AddRanges(io.Fonts->GetGlyphRangesDefault());
         for (const Lang lang : {Lang::zh, Lang::en}) {
-            titles.AddText(ui_text(UiText::AppName, lang));
-            std::vector<const Lesson*> lessons = lesson_registry();
-            lessons.push_back(&position_map_lesson());
-            for (const Lesson* lesson : lessons)
+            titles.AddText(ui_say(lang, UiText::AppName).c_str());
+            for (const Lesson* lesson : every_lesson())
                 for (const Step& step : lesson->steps) titles.AddText(step.title.get(lang));
         }
         titles.BuildRanges(&title_ranges);

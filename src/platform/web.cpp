@@ -9,6 +9,7 @@
 #include <emscripten/html5.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -27,6 +28,7 @@ pelab::Platform g_platform;
 bool g_frame_scheduled = false;
 bool g_ready = false;
 std::string g_last_query;
+std::uint64_t g_last_version = 0;  // app.state.version g_last_query was written for
 std::string g_json;  // storage behind the const char* returned to JavaScript
 
 // clang-format off
@@ -98,21 +100,27 @@ void mirror_step_text() {
     const pelab::Step& step = s.lesson->steps[size_t(s.step - 1)];
     std::string notices;
     for (const pelab::ParamIssue& n : app.notices) notices += (notices.empty() ? "" : "\n") + n.message;
-    const std::string key = pelab::to_query(s) + '\0' + notices;
+    // What the mirror shows: the step's title and text (lesson, step and language) and the notices.
+    const std::string title = pelab::say(s.lang, step.title), body = pelab::say(s.lang, step.body);
+    std::string key = title + '\0' + body + '\0' + notices;
     if (key == g_mirrored) return;
-    g_mirrored = key;
-    js_step_text(step.title.get(s.lang), step.body.get(s.lang), notices.c_str());
+    g_mirrored = std::move(key);
+    js_step_text(title.c_str(), body.c_str(), notices.c_str());
 }
 
 EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
     g_frame_scheduled = false;
     pelab::Platform* p = &g_platform;
     pelab::platform_render_frame(p);
-    const std::string q = pelab::to_query(p->app.state);
-    if (q != g_last_query) {
-        g_last_query = q;
-        js_replace_hash(q.c_str());
-        js_on_state_change();
+    // The URL follows the state: rebuilt only when the state's version changed since the last frame.
+    if (p->app.state.version != g_last_version) {
+        g_last_version = p->app.state.version;
+        const std::string q = pelab::to_query(p->app.state);
+        if (q != g_last_query) {
+            g_last_query = q;
+            js_replace_hash(q.c_str());
+            js_on_state_change();
+        }
     }
     if (!g_ready) {
         g_ready = true;
@@ -159,6 +167,7 @@ bool read_page_input(const char* text, double bytes, pelab::KeyValues* kv, std::
     *kv = pelab::read_query(n > pelab::kMaxInputBytes ? nullptr : text, n, issues);
     if (n <= pelab::kMaxInputBytes) return true;
     g_last_query.clear();  // the next frame writes the current state over the refused hash
+    g_last_version = 0;
     return false;
 }
 
@@ -218,8 +227,7 @@ EMSCRIPTEN_KEEPALIVE double pelab_frames() { return double(g_platform.frames); }
 
 // The page reports the clipboard's answer (navigator.clipboard is asynchronous).
 EMSCRIPTEN_KEEPALIVE void pelab_clipboard_result(int ok) {
-    pelab::app_toast(&g_platform.app, pelab::ui_text(ok ? pelab::UiText::Copied : pelab::UiText::CopyFailed,
-                                                     g_platform.app.state.lang));
+    pelab::app_toast(&g_platform.app, pelab::ui_say(g_platform.app.state.lang, ok ? pelab::UiText::Copied : pelab::UiText::CopyFailed));
     wake(2);
 }
 

@@ -25,7 +25,6 @@ namespace {
 
 constexpr double kMinSpan = 4.0;  // the closest zoom shows 4×4 cells
 
-using lessonui::tr;
 
 // [SECTION] window (zoom and pan in cells) -----------------------------------------------------
 
@@ -127,7 +126,7 @@ MapColours paint_map(const PositionMapView& pm, ViewContext& ctx, ImDrawList* dl
     if (!painted) {
         dl->AddRectFilled(l.p0, l.p1, IM_COL32(235, 235, 235, 255));
         dl->AddText(ImVec2(l.p0.x + font, l.p0.y + font), IM_COL32(60, 60, 60, 255),
-                    tr(ctx.lang, "此设备的 GPU 无法绘制位置图。", "This device's GPU cannot draw the position map."));
+                    say(ctx.lang, {"此设备的 GPU 无法绘制位置图。", "This device's GPU cannot draw the position map."}).c_str());
     }
     dl->AddRect(ImVec2(l.p0.x - 1, l.p0.y - 1), ImVec2(l.p1.x + 1, l.p1.y + 1), ImGui::GetColorU32(ImGuiCol_Border));
     c.integer = position_map_is_integer(pm.spec);
@@ -141,11 +140,10 @@ void draw_axes(ViewContext& ctx, ImDrawList* dl, const MapLayout& l, const MapWi
     const ImVec2 origin = l.origin, p0 = l.p0, p1 = l.p1;
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     const double px_per_cell = double(l.side) / w.span;
-    char caption[160];
-    std::snprintf(caption, sizeof caption, "%s ↓    %s →    %s %s", tr(ctx.lang, "查询 i", "query i"), tr(ctx.lang, "键 j", "key j"),
-                  tr(ctx.lang, "每像素单元数", "cells per pixel"),
-                  px_per_cell >= 1.0 ? "≤ 1" : std::to_string(int(std::lround(1.0 / px_per_cell))).c_str());
-    dl->AddText(origin, dim, caption);
+    const std::string per_pixel = px_per_cell >= 1.0 ? "≤ 1" : std::to_string(int(std::lround(1.0 / px_per_cell)));
+    const std::string caption =
+        say(ctx.lang, {"查询 i ↓    键 j →    每像素单元数 {cells}", "query i ↓    key j →    cells per pixel {cells}"}, {{"cells", per_pixel}});
+    dl->AddText(origin, dim, caption.c_str());
     const long long step = tick_step(w.span, std::max(2, int(l.side / (font * 4.5f))));
     const long long first = (long long)(std::ceil(w.x0 / double(step))) * step;
     dl->PushClipRect(ImVec2(origin.x, origin.y), ImVec2(p1.x + font * 3, p1.y + 2), true);
@@ -209,19 +207,24 @@ void draw_tooltip(const PositionMapView& pm, ViewContext& ctx, long long i, long
     ImGui::BeginTooltip();
     ImGui::Text("i = %s, j = %s, i − j = %s", position_text(i).c_str(), position_text(j).c_str(), position_text(i - j).c_str());
     if (std::isnan(ref)) {
-        ImGui::TextUnformatted(tr(ctx.lang, "被遮蔽（因果：j > i），logit = −∞", "masked (causal: j > i), logit = −∞"));
+        ImGui::TextUnformatted(say(ctx.lang, {"被遮蔽（因果：j > i），logit = −∞", "masked (causal: j > i), logit = −∞"}).c_str());
     } else {
+        auto g = [](const char* format, double x) {
+            char buf[40];
+            std::snprintf(buf, sizeof buf, format, x);
+            return std::string(buf);
+        };
+        ImGui::TextUnformatted(
+            say(ctx.lang, {"参考值（core，double）：{value}", "reference (core, double): {value}"}, {{"value", g("%.10g", ref)}}).c_str());
         char line[160];
-        std::snprintf(line, sizeof line, "%s: %.10g", tr(ctx.lang, "参考值（core，double）", "reference (core, double)"), ref);
-        ImGui::TextUnformatted(line);
         if (!pm.log_norm.empty()) {
             std::snprintf(line, sizeof line, "logit = %.10g, log Z_i = %.10g", position_map_value(pm.spec, i, j),
                           pm.log_norm[size_t(i)]);
             ImGui::TextUnformatted(line);
         }
-        std::snprintf(line, sizeof line, "%s: %.8g   %s %.2e", tr(ctx.lang, "GPU 算法（float32）", "GPU arithmetic (float32)"),
-                      double(f32), tr(ctx.lang, "相差", "differs by"), std::fabs(double(f32) - ref));
-        ImGui::TextUnformatted(line);
+        ImGui::TextUnformatted(say(ctx.lang, {"GPU 算法（float32）：{value}   相差 {difference}", "GPU arithmetic (float32): {value}   differs by {difference}"},
+                                   {{"value", g("%.8g", double(f32))}, {"difference", g("%.2e", std::fabs(double(f32) - ref))}})
+                                   .c_str());
     }
     ImGui::EndTooltip();
 }
@@ -294,12 +297,13 @@ bool draw_position_map(const std::string& title, const MapView& v, ViewContext& 
     // Under the map: which rows and columns are on screen.
     ImGui::SetCursorScreenPos(ImVec2(l.origin.x, l.p1.y + font * 0.4f));
     const long long c0 = (long long)std::floor(w->x0), r0 = (long long)std::floor(w->y0);
-    char shown[200];
-    std::snprintf(shown, sizeof shown, "%s %s–%s, %s %s–%s (%s × %s)", tr(ctx.lang, "显示行", "showing rows"),
-                  position_text(r0).c_str(), position_text(std::min<long long>(L, (long long)std::ceil(w->y0 + w->span)) - 1).c_str(),
-                  tr(ctx.lang, "列", "columns"), position_text(c0).c_str(),
-                  position_text(std::min<long long>(L, (long long)std::ceil(w->x0 + w->span)) - 1).c_str(), position_text(L).c_str(),
-                  position_text(L).c_str());
+    const std::string shown =
+        say(ctx.lang, {"显示行 {row0}–{row1}，列 {col0}–{col1}（{L} × {L}）", "showing rows {row0}–{row1}, columns {col0}–{col1} ({L} × {L})"},
+            {{"row0", position_text(r0)},
+             {"row1", position_text(std::min<long long>(L, (long long)std::ceil(w->y0 + w->span)) - 1)},
+             {"col0", position_text(c0)},
+             {"col1", position_text(std::min<long long>(L, (long long)std::ceil(w->x0 + w->span)) - 1)},
+             {"L", position_text(L)}});
     text_wrapped(shown, width);
     return true;
 }

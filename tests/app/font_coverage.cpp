@@ -147,7 +147,7 @@ void collect_notices(Collector* c) {
 Collector collect_all() {
     Collector c;
     for (Lang lang : {Lang::en, Lang::zh})
-        for (int id = 0; id < int(UiText::Count); ++id) c.add(std::string("ui_text ") + std::to_string(id), ui_text(UiText(id), lang));
+        for (int id = 0; id < int(UiText::Count); ++id) c.add(std::string("ui_text ") + std::to_string(id), ui_text(UiText(id)).get(lang));
     c.add("format_cell", format_cell(-INFINITY, false, 2));
     c.add("format_cell", format_cell(INFINITY, false, 2));
     c.add("format_cell", format_cell(-1.5, false, 2));

@@ -373,7 +373,7 @@ std::vector<ParamIssue> apply_like_app_apply(const KeyValues& kv, AppState* stat
 // lesson, which URLs name as lesson= and which the page returns to.
 std::string check_lesson_and_host(const AppState& s, const std::string& where) {
     if (!s.lesson) return where + ": state has no lesson";
-    if (s.lesson == &position_map_lesson()) {
+    if (s.lesson->overlay_key) {
         if (!s.host || find_lesson(s.host->id) != s.host)
             return where + ": the map page is open without a registered host lesson";
         if (std::string(lesson_id(s)) != s.host->id) return where + ": lesson_id() does not name the host lesson";
@@ -458,7 +458,8 @@ std::string run_app_path(int front_end, const Lesson* lesson, bool open_map, Lan
     // The lesson (and, when chosen, the map page over it, as its menu entry opens it) goes first; the text
     // can still name another lesson or map.
     KeyValues opening = {{"lesson", lesson->id}};
-    if (open_map) opening.emplace_back("map", position_map_name(position_map_for_lesson(lesson->id)));
+    if (open_map)
+        for (const auto& kv : position_map_lesson().open_over(*lesson)) opening.push_back(kv);
     KeyValues kv = opening;
     kv.insert(kv.end(), body.begin(), body.end());
     AppState s = default_state(lang);

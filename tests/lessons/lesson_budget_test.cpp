@@ -85,11 +85,6 @@ double largest_array(const std::vector<ViewData>& views) {
     return n;
 }
 
-std::vector<const Lesson*> every_lesson() {
-    std::vector<const Lesson*> all = lesson_registry();
-    all.push_back(&position_map_lesson());
-    return all;
-}
 
 TEST(LessonBudget, EveryLessonAtItsLargestParametersIsWithinBudget) {
     for (const Lesson* lesson : every_lesson()) {

@@ -1,4 +1,4 @@
-// PE Lab — tests/core/position_map_lesson_test.cpp
+// PE Lab — tests/lessons/position_map_lesson_test.cpp
 // The long-sequence page (lessons/position_maps.cpp) and its URL state: `map=` opens it over a lesson,
 // URLs keep lesson=<host>&map=..., `lesson=` returns; every step builds its views for every map at
 // L = 65,536 and at small L; the shown keys follow the chosen map; exports stay bounded.
@@ -40,6 +40,50 @@ TEST(PositionMapState, MapKeyOpensThePageOverTheLessonAndRoundTrips) {
     EXPECT_STREQ(s.lesson->id, "rope");
     EXPECT_EQ(s.host, nullptr);
     EXPECT_FALSE(s.params.has("map"));
+}
+
+// The map page is a registry entry outside the curriculum, opened by its key over a lesson, never by lesson=.
+TEST(PositionMapState, IsAnOverlayEntryOfTheRegistry) {
+    const Lesson* maps = &position_map_lesson();
+    const auto& all = every_lesson();
+    EXPECT_NE(std::find(all.begin(), all.end(), maps), all.end());
+    const auto& curriculum = lesson_registry();
+    EXPECT_EQ(std::find(curriculum.begin(), curriculum.end(), maps), curriculum.end());
+    EXPECT_FALSE(maps->in_curriculum);
+    EXPECT_EQ(find_overlay("map"), maps);
+    EXPECT_EQ(find_overlay("lesson"), nullptr);
+    EXPECT_EQ(find_lesson("position-maps"), nullptr);
+    for (const Lesson* l : curriculum) {
+        EXPECT_TRUE(l->in_curriculum) << l->id;
+        EXPECT_EQ(find_lesson(l->id), l);
+    }
+    // Its menu item opens it over a lesson on the map that lesson teaches (rope for the others).
+    ASSERT_TRUE(bool(maps->open_over));
+    EXPECT_EQ(maps->open_over(*find_lesson("t5-bias")), (KeyValues{{"map", "t5"}}));
+    EXPECT_EQ(maps->open_over(*find_lesson("f-delta")), (KeyValues{{"map", "rope"}}));
+    EXPECT_STREQ(position_map_host_lesson(PositionMapKind::alibi), "long-context");
+    // lesson=position-maps is refused like any unknown lesson; the state keeps its lesson.
+    AppState s = default_state(Lang::en);
+    const auto issues = apply_query(split_query("lesson=position-maps"), &s);
+    ASSERT_EQ(issues.size(), 1u);
+    EXPECT_EQ(issues[0].key, "lesson");
+    EXPECT_EQ(s.lesson, curriculum.front());
+}
+
+// Booleans are checkboxes: softmax and bidirectional are the shared Bool keys, still written as 0/1 in URLs.
+TEST(PositionMapState, SoftmaxAndBidirectionalAreBooleans) {
+    const Lesson& lesson = position_map_lesson();
+    for (const ParamSpec& spec : lesson.params)
+        if (spec.name == "softmax" || spec.name == "bidirectional") EXPECT_EQ(spec.kind, ParamKind::Bool) << spec.name;
+    AppState s = default_state(Lang::en);
+    EXPECT_TRUE(apply_query(split_query("lesson=long-context&map=alibi&softmax=1&bidirectional=0"), &s).empty());
+    const std::string q = to_query(s);
+    EXPECT_NE(q.find("&bidirectional=0&"), std::string::npos) << q;
+    EXPECT_NE(q.find("&softmax=1"), std::string::npos) << q;
+    const std::vector<ViewData> v = lesson.steps[0].views(s.params, Lang::en);
+    ASSERT_FALSE(v.empty());
+    EXPECT_FALSE(v[0].map().map->log_norm.empty());  // the row softmax is shown
+    EXPECT_NE(v[0].title.find("row softmax"), std::string::npos) << v[0].title;
 }
 
 TEST(PositionMapState, BadMapValuesAreReportedAndFallBack) {

@@ -113,4 +113,20 @@ TEST(State, HostileQueriesKeepStateRenderable) {
     }
 }
 
+// The version is what the app and the platforms compare: every change gives a new one, never an old one.
+TEST(State, VersionChangesWithEveryChangeAndIsNeverReused) {
+    AppState s = default_state(Lang::en);
+    const std::uint64_t v0 = s.version;
+    EXPECT_GT(v0, 0u);
+    apply_query(split_query("L=5"), &s);
+    const std::uint64_t v1 = s.version;
+    EXPECT_NE(v1, v0);
+    s.step = 2;
+    mark_changed(&s);
+    EXPECT_NE(s.version, v1);
+    const AppState fresh = default_state(Lang::en);  // a state built afresh (app_restore) is new too
+    EXPECT_NE(fresh.version, s.version);
+    EXPECT_NE(fresh.version, v0);
+}
+
 }  // namespace
