@@ -162,6 +162,16 @@ std::string app_layout_json(const App& app) {
 
 // [SECTION] parameter editors ------------------------------------------------------------------
 
+// A dragged Int lands on the nearest allowed value when the key takes multiples only (an even d), so a drag
+// never proposes a value the parser would refuse.
+static int snapped_to_multiple(const ParamSpec& spec, int value) {
+    const int n = std::max(1, spec.multiple_of);
+    if (n == 1) return value;
+    const int lo = int(std::ceil(spec.min / n)) * n, hi = int(std::floor(spec.max / n)) * n;
+    const int snapped = int(std::lround(double(value) / n)) * n;
+    return std::clamp(snapped, lo, hi);
+}
+
 // Each editor proposes a new value in URL syntax; app_apply() validates it like any URL input.
 // `label_width`: the column the editors start at, wide enough for the step's longest label.
 static void edit_param(App* app, const ParamSpec& spec, float label_width) {
@@ -184,9 +194,10 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
         const bool wide = spec.max - spec.min > 4096;
         if (!wide || spec.min > 0) {
             const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (wide ? ImGuiSliderFlags_Logarithmic : 0);
-            if (ImGui::SliderInt("##v", &value, int(spec.min), int(spec.max), "%d", flags)) proposal = std::to_string(value);
-        } else if (ImGui::InputInt("##v", &value)) {
-            proposal = std::to_string(value);
+            if (ImGui::SliderInt("##v", &value, int(spec.min), int(spec.max), "%d", flags))
+                proposal = std::to_string(snapped_to_multiple(spec, value));
+        } else if (ImGui::InputInt("##v", &value, spec.multiple_of)) {
+            proposal = std::to_string(snapped_to_multiple(spec, value));
         }
         break;
     }

@@ -2,12 +2,10 @@
 // Definitions of the display helpers in lesson_util.h, shared by every lesson. Every symbol they print
 // (−, ∞, π, subscripts, µ, the Chinese notes) is a literal in this file, so the font subset sees it.
 //
-// [SECTION] language
 // [SECTION] numbers (U+2212 minus signs, significant digits, subscripts, angles)
 // [SECTION] sizes and times
 // [SECTION] labels and text
 // [SECTION] matrices and heatmaps
-// [SECTION] defensive ParamSet reads
 #include "lessons/lesson_util.h"
 
 #include <algorithm>
@@ -17,9 +15,6 @@
 
 namespace pelab {
 namespace lessonui {
-
-// [SECTION] language
-const char* tr(Lang lang, const char* zh, const char* en) { return lang == Lang::zh ? zh : en; }
 
 // [SECTION] numbers (U+2212 minus signs, significant digits, subscripts, angles)
 // U+2212 MINUS SIGN for every negative number shown to the learner.
@@ -51,24 +46,7 @@ std::string num(double x, int digits) {
 
 std::string num(double x) { return num(x, 6); }
 
-// The first lessons' style: NaN, rounding noise as 0, `digits` significant digits, U+2212 on the sign only.
-std::string num_sign_minus(double x, int digits) {
-    if (std::isnan(x)) return "NaN";
-    if (std::fabs(x) < 1e-12) return "0";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    return sign_minus(buf);
-}
 
-// Up to `digits` significant digits (for long tables and notes).
-std::string num_digits(double x, int digits) {
-    if (std::isnan(x)) return "NaN";
-    if (std::isinf(x)) return x < 0 ? "−∞" : "∞";
-    if (x == 0.0) return "0";
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    return with_minus(buf);
-}
 
 // A difference that should be zero: exactly 0 prints as 0, anything else (however small) is shown.
 std::string exact(double x) {
@@ -78,19 +56,12 @@ std::string exact(double x) {
     return with_minus(buf);
 }
 
-std::string exact_sign_minus(double x) {
-    if (x == 0.0) return "0";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.3g", x);
-    return sign_minus(buf);
-}
-
 std::string integer(long long n) { return with_minus(std::to_string(n)); }
 
 // "(floating-point rounding)" after a difference that is tiny but not exactly 0.
 std::string rounding_hint(double x, Lang lang) {
     if (x == 0.0 || x > 1e-9) return "";
-    return tr(lang, "（浮点舍入误差）", " (floating-point rounding)");
+    return say(lang, {"（浮点舍入误差）", " (floating-point rounding)"});
 }
 
 // Unicode subscript digits for indices (θ₀, θ₁₂).
@@ -205,27 +176,6 @@ HeatmapView qk_matrix(const Eigen::MatrixXd& M, Lang lang) {
     h.is_signed = true;
     h.qk_axes = true;
     return h;
-}
-
-// [SECTION] defensive ParamSet reads
-// Defensive parameter reads: a ParamSet filled by hand may lack keys or hold odd values.
-int int_param(const ParamSet& p, const char* key, int fallback, int lo, int hi) {
-    return std::clamp(p.has(key) ? p.geti(key) : fallback, lo, hi);
-}
-double real_param(const ParamSet& p, const char* key, double fallback, double lo, double hi) {
-    const double x = p.has(key) ? p.getd(key) : fallback;
-    return std::isfinite(x) ? std::clamp(x, lo, hi) : fallback;
-}
-int choice_int_param(const ParamSet& p, const char* key, int fallback) {
-    const std::string& s = p.gets(key);
-    if (s.empty()) return fallback;
-    int v = 0;
-    for (char c : s) {
-        if (c < '0' || c > '9') return fallback;
-        v = v * 10 + (c - '0');
-        if (v > 100000) return fallback;
-    }
-    return v;
 }
 
 }  // namespace lessonui

@@ -1,33 +1,27 @@
 // PE Lab — lessons/lesson_util.h
-// Display helpers shared by every lesson (src/lessons/*.cpp): the language switch, number formatting with
-// U+2212 minus signs, subscripts and angles, row/column labels, heatmaps built from Eigen matrices and
-// defensive ParamSet reads, in their own namespace (pelab::lessonui) so a lesson's own helpers of the same
-// name (e.g. a lesson-specific num) simply hide them. The ParamSpec builders (int_spec, real_spec,
-// choice_spec, make_spec) live in core/params.h, shared with core. Definitions live in lesson_util.cpp, so
-// the font subset (which scans .cpp files, not headers) sees every symbol they print; keep displayed
-// literals out of this header.
+// Display helpers shared by every lesson (src/lessons/**.cpp), in their own namespace (pelab::lessonui):
+// the one number policy (U+2212 minus signs, significant digits, subscripts, angles), sizes and times,
+// row/column labels and heatmap payloads built from Eigen matrices. Parameters are read through each
+// lesson's ParamTable (lessons/param_table.h), texts are formed by say() (lessons/bilingual.h).
+// Definitions live in lesson_util.cpp, so the font subset (which scans .cpp files, not headers) sees every
+// symbol they print; keep displayed literals out of this header.
 //
-// [SECTION] language
 // [SECTION] numbers (U+2212 minus signs, significant digits, subscripts, angles)
 // [SECTION] sizes and times
 // [SECTION] labels and text
 // [SECTION] matrices and heatmaps
-// [SECTION] defensive ParamSet reads
 #pragma once
 #include <Eigen/Dense>
 #include <string>
 #include <vector>
 
 #include "core/params.h"
-#include "lessons/legacy_view.h"
+#include "lessons/lesson.h"
 
 namespace pelab {
 namespace lessonui {
 
 constexpr double kPi = 3.14159265358979323846;
-
-// [SECTION] language
-const char* tr(Lang lang, const char* zh, const char* en);  // zh or en text for the current language
 
 // [SECTION] numbers (U+2212 minus signs, significant digits, subscripts, angles)
 extern const char* const kMinus;                       // U+2212 MINUS SIGN for every negative number shown
@@ -36,12 +30,7 @@ std::string with_minus(std::string s);                 // U+2212 for a leading '
 // The one number policy: `digits` significant digits (6 by default), U+2212 minus signs, |x| < 1e-12 as 0.
 std::string num(double x, int digits);
 std::string num(double x);
-// `digits` significant digits; NaN shows as "NaN", |x| < 1e-12 as 0; U+2212 on the sign only (the style of
-// the first lessons: f-delta, attention-grid, absolute-pe, shaw, t5-bias).
-std::string num_sign_minus(double x, int digits);
-std::string num_digits(double x, int digits);          // up to `digits` significant digits
 std::string exact(double x);                           // a difference that should be 0: shown unless exactly 0
-std::string exact_sign_minus(double x);                // exact() with U+2212 on the sign only
 std::string integer(long long n);
 std::string rounding_hint(double x, Lang lang);        // "(floating-point rounding)" for tiny non-zero x
 std::string sub(long long i);                          // Unicode subscript digits: θ₁₂
@@ -69,12 +58,6 @@ HeatmapView labelled_matrix(RowMatrix values, std::vector<std::string> row_label
 HeatmapView index_matrix(const Eigen::MatrixXd& M, std::string row_axis, std::string col_axis);
 // A query × key matrix (rows query positions m, columns key positions n); the caller sets explain.
 HeatmapView qk_matrix(const Eigen::MatrixXd& M, Lang lang);
-
-// [SECTION] defensive ParamSet reads
-// A ParamSet filled by hand may lack keys or hold odd values.
-int int_param(const ParamSet& p, const char* key, int fallback, int lo, int hi);
-double real_param(const ParamSet& p, const char* key, double fallback, double lo, double hi);
-int choice_int_param(const ParamSet& p, const char* key, int fallback);  // a Choice whose values are numbers
 
 }  // namespace lessonui
 }  // namespace pelab

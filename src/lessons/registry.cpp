@@ -8,17 +8,17 @@
 
 namespace pelab {
 
-const Lesson* lesson_f_delta();         // lessons/f_delta.cpp        (seed 000)
+const Lesson* lesson_f_delta();         // lessons/f_delta/        (source notes 000)
 // [issue 3 lessons: attention-grid, absolute-pe, shaw, t5-bias]
-const Lesson* lesson_attention_grid();  // lessons/attention_grid.cpp (seed 002)
-const Lesson* lesson_absolute_pe();     // lessons/absolute_pe.cpp    (seed 001; 004 §1–3)
-const Lesson* lesson_shaw();            // lessons/shaw.cpp           (seed 001)
-const Lesson* lesson_t5_bias();         // lessons/t5_bias.cpp        (seed 001)
+const Lesson* lesson_attention_grid();  // lessons/attention_grid/ (source notes 002)
+const Lesson* lesson_absolute_pe();     // lessons/absolute_pe/    (source notes 001; 004 §1–3)
+const Lesson* lesson_shaw();            // lessons/shaw.cpp         (source notes 001)
+const Lesson* lesson_t5_bias();         // lessons/t5_bias.cpp      (source notes 001)
 // [issue 4 lessons: rope, long-context, cost, vit-2d]
-const Lesson* lesson_rope();            // lessons/rope.cpp           (seed 003; 004 §5)
-const Lesson* lesson_long_context();    // lessons/long_context.cpp   (seed 004 §4.3–5.4)
-const Lesson* lesson_cost();            // lessons/cost.cpp           (seed 004 §6)
-const Lesson* lesson_vit_2d();          // lessons/vit_2d.cpp         (seed 004 §7; 002)
+const Lesson* lesson_rope();            // lessons/rope/            (source notes 003; 004 §5)
+const Lesson* lesson_long_context();    // lessons/long_context/    (source notes 004 §4.3–5.4)
+const Lesson* lesson_cost();            // lessons/cost.cpp         (source notes 004 §6)
+const Lesson* lesson_vit_2d();          // lessons/vit_2d.cpp       (source notes 004 §7; 002)
 // [not in the curriculum]
 const Lesson* lesson_example();         // lessons/example.cpp: the template of docs/adding-a-lesson.md
 const Lesson* lesson_position_maps();   // lessons/position_maps.cpp  (the map page, opened by map=)

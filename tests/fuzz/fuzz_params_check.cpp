@@ -550,6 +550,13 @@ std::string run_cli_path(const Quantity& q, const std::string& text, bool argv_s
     if (!issues.empty()) return std::string();
     err = check_param_set(q.params, p, where);
     if (!err.empty()) return err;
+    // Checks across keys (e.g. t5_bucket's max_distance against num_buckets), as pelab-cli applies them:
+    // a refusal names the key and is one line, and nothing is computed.
+    const std::vector<ParamIssue> cross = validate_params(q, p);
+    for (const ParamIssue& issue : cross)
+        if (issue.key.empty() || issue.message.empty() || issue.message.find('\n') != std::string::npos)
+            return where + ": cross-key refusal " + show(issue.message) + " is not one named line";
+    if (!cross.empty()) return std::string();
     // The memory guard, as pelab-cli applies it: a refusal is one line, and nothing is computed.
     std::string too_big;
     if (!within_result_budget(q, p, &too_big)) {

@@ -74,13 +74,6 @@ std::vector<std::string> feature_labels(int n_freq) {
 // Every entry of a vector (v has up to 16).
 std::string full_vector(const Eigen::VectorXd& x) { return vector_text(x, static_cast<int>(x.size())); }
 
-// " (floating-point rounding)" after a difference that is tiny but not exactly 0, else nothing.
-// [shareable: lesson_util's rounding_hint without tr()]
-std::string rounding(double x, Lang lang) {
-    if (x == 0.0 || x > 1e-9) return "";
-    return say(lang, {"（浮点舍入误差）", " (floating-point rounding)"});
-}
-
 // "1·cos(−π) + 0·sin(−π) + 1·cos(−2π/3) + 0·sin(−2π/3)": the readout w·R_Δ written term by term.
 std::string readout_terms(const Eigen::VectorXd& w, const Eigen::VectorXd& omega, int delta) {
     std::string s;

@@ -45,8 +45,6 @@ std::string delta_label(int d);                     // "Δ=−2"
 std::vector<std::string> delta_labels(int L);       // Δ = −(L−1) … L−1
 std::vector<std::string> feature_labels(int n_freq);  // the names of the entries of R_Δ
 std::string full_vector(const Eigen::VectorXd& x);  // every entry, no ellipsis
-// The rounding remark after a difference that is tiny but not exactly 0, else "".
-std::string rounding(double x, Lang lang);
 // The readout w·R_Δ written term by term.
 std::string readout_terms(const Eigen::VectorXd& w, const Eigen::VectorXd& omega, int delta);
 

@@ -68,11 +68,11 @@ std::vector<ViewData> features_views(const ParamSet& p, Lang lang) {
         say(lang,
             {"每对 (cos, sin) 长度为 1：最大的 |cos² + sin² − 1| = {err}{rounding}",
              "Each (cos, sin) pair has length 1: largest |cos² + sin² − 1| = {err}{rounding}"},
-            {{"err", exact(unit_error)}, {"rounding", rounding(unit_error, lang)}}),
+            {{"err", exact(unit_error)}, {"rounding", rounding_hint(unit_error, lang)}}),
         say(lang,
             {"sin 分量随 Δ 变号：最大的 |sin(−ωΔ) + sin(ωΔ)| = {err}{rounding}",
              "The sin entries flip sign with Δ: largest |sin(−ωΔ) + sin(ωΔ)| = {err}{rounding}"},
-            {{"err", exact(odd_error)}, {"rounding", rounding(odd_error, lang)}}),
+            {{"err", exact(odd_error)}, {"rounding", rounding_hint(odd_error, lang)}}),
     };
     return {make_view(say(lang, {"R_Δ：每个 Δ 一行", "R_Δ, one row per Δ"}), std::move(t), notes)};
 }
@@ -145,9 +145,9 @@ std::vector<ViewData> readout_views(const ParamSet& p, Lang lang) {
                                            {{"asym", exact(asym)}}));
     const std::vector<std::string> notes = {
         say(lang, {"v = {v} 时：最大的 |vᵀR_Δ − f(Δ)| = {diff}{rounding}", "v = {v}: largest |vᵀR_Δ − f(Δ)| = {diff}{rounding}"},
-            {{"v", full_vector(cos_v)}, {"diff", exact(diff_default)}, {"rounding", rounding(diff_default, lang)}}),
+            {{"v", full_vector(cos_v)}, {"diff", exact(diff_default)}, {"rounding", rounding_hint(diff_default, lang)}}),
         say(lang, {"当前 v：最大的 |vᵀR_Δ − f(Δ)| = {diff}{rounding}", "Current v: largest |vᵀR_Δ − f(Δ)| = {diff}{rounding}"},
-            {{"diff", exact(diff_current)}, {"rounding", rounding(diff_current, lang)}}),
+            {{"diff", exact(diff_current)}, {"rounding", rounding_hint(diff_current, lang)}}),
     };
     return {heat, make_view(say(lang, {"vᵀR_Δ 与 f(Δ) 对比", "vᵀR_Δ versus f(Δ)"}), std::move(t), notes)};
 }
@@ -246,7 +246,7 @@ std::vector<ViewData> content_views(const ParamSet& p, Lang lang) {
                         {"按 u_q·R_(q−k) 重新计算每个格子：最大差 = {diff}{rounding}。在一行之内，k 只通过 Δ 起作用。",
                          "Every cell recomputed as u_q·R_(q−k): largest difference = {diff}{rounding}. Within a row, k "
                          "enters only through Δ."},
-                        {{"diff", exact(recompute)}, {"rounding", rounding(recompute, lang)}}));
+                        {{"diff", exact(recompute)}, {"rounding", rounding_hint(recompute, lang)}}));
     notes.push_back(say(lang,
                         {"随机种子 seed = {seed}：q_vec 与 W 的元素是 [−1, 1) 内的伪随机数。",
                          "Random seed = {seed}: the entries of q_vec and W are pseudo-random numbers in [−1, 1)."},
@@ -261,7 +261,7 @@ std::vector<ViewData> content_views(const ParamSet& p, Lang lang) {
                          "即第 4 步的 F 就是这些编码的 Gram 矩阵。",
                          "Sinusoidal encodings p_i = R_i (cos ωᵢi, sin ωᵢi per frequency): largest "
                          "|p_qᵀp_k − f(q − k)| = {diff}{rounding}, so step 4's F is the Gram matrix of these encodings."},
-                        {{"diff", exact(gram)}, {"rounding", rounding(gram, lang)}}));
+                        {{"diff", exact(gram)}, {"rounding", rounding_hint(gram, lang)}}));
     return {make_view("q_vecᵀ W R_(q−k)", std::move(h), notes),
             make_view(say(lang, {"读出向量 u_q = Wᵀq_vec（每个查询一行）", "Readout u_q = Wᵀq_vec, one row per query"}),
                       std::move(t))};
@@ -355,7 +355,7 @@ std::vector<ViewData> rope_views(const ParamSet& p, Lang lang) {
     const double diff = max_abs(S - F);
     const std::vector<std::string> rope_notes = {
         say(lang, {"最大的 |S − F| = {diff}{rounding}", "Largest |S − F| = {diff}{rounding}"},
-            {{"diff", exact(diff)}, {"rounding", rounding(diff, lang)}}),
+            {{"diff", exact(diff)}, {"rounding", rounding_hint(diff, lang)}}),
         say(lang,
             {"旋转角 θ = ω = {theta}；q = {q}, k = {k}（每对分量 (x, y) 按 mθᵢ 旋转）",
              "Rotation angles θ = ω = {theta}; q = {q}, k = {k} (each pair (x, y) is rotated by mθᵢ)"},
