@@ -162,6 +162,12 @@ std::string app_layout_json(const App& app) {
 
 // [SECTION] parameter editors ------------------------------------------------------------------
 
+// What the editor's label shows: the key's symbol ("ω"), else the key itself.
+static std::string param_caption(const Lesson* lesson, const ParamSpec& spec) {
+    const ParamLabel words = label_of(lesson, spec);
+    return words.symbol.empty() ? spec.name : words.symbol;
+}
+
 // A dragged Int lands on the nearest allowed value when the key takes multiples only (an even d), so a drag
 // never proposes a value the parser would refuse.
 static int snapped_to_multiple(const ParamSpec& spec, int value) {
@@ -177,7 +183,7 @@ static int snapped_to_multiple(const ParamSpec& spec, int value) {
 static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     const Lang lang = app->state.lang;
     const ParamLabel words = label_of(app->state.lesson, spec);
-    const std::string label = words.symbol.empty() ? spec.name : words.symbol;
+    const std::string label = param_caption(app->state.lesson, spec);
     const std::string help = words.help.get(lang);
     const float font = ImGui::GetFontSize();
     ImGui::PushID(spec.name.c_str());
@@ -410,7 +416,7 @@ static void draw_step(App* app, MatrixPainter* painter) {
         float label_width = ImGui::GetFontSize() * 4.0f;
         for (const std::string& key : shown)
             if (const ParamSpec* spec = find_spec(lesson, key))
-                label_width = std::max(label_width, ImGui::CalcTextSize((spec->symbol.empty() ? spec->name : spec->symbol).c_str()).x +
+                label_width = std::max(label_width, ImGui::CalcTextSize(param_caption(&lesson, *spec).c_str()).x +
                                                         ImGui::GetFontSize() * 1.2f);
         for (const std::string& key : shown)
             if (const ParamSpec* spec = find_spec(lesson, key)) edit_param(app, *spec, label_width);

@@ -22,12 +22,12 @@ namespace pelab {
 // N, H and W are shared keys (core/keys.h) narrowed; delta, drow and dcol are this quantity's own.
 ParamSpec attention_spec_N() { return narrowed(shared_key("N"), 1, 1024, "6"); }
 ParamSpec attention_spec_delta() {
-    return int_spec("delta", -1023, 1023, "-2", "the rule's offset: A[q][k] = 1 iff q - k = delta", "");
+    return int_spec("delta", -1023, 1023, "-2", "the rule's offset: A[q][k] = 1 iff q - k = delta");
 }
 ParamSpec attention_spec_H() { return narrowed(shared_key("H"), 1, 32, "2"); }
 ParamSpec attention_spec_W() { return narrowed(shared_key("W"), 1, 32, "3"); }
-ParamSpec attention_spec_drow() { return int_spec("drow", -31, 31, "0", "row offset delta_1 = row_q - row_k", ""); }
-ParamSpec attention_spec_dcol() { return int_spec("dcol", -31, 31, "-1", "column offset delta_2 = col_q - col_k", ""); }
+ParamSpec attention_spec_drow() { return int_spec("drow", -31, 31, "0", "row offset delta_1 = row_q - row_k"); }
+ParamSpec attention_spec_dcol() { return int_spec("dcol", -31, 31, "-1", "column offset delta_2 = col_q - col_k"); }
 
 // [SECTION] grid positions and rules
 GridCoord grid_coord(int index, int W) {

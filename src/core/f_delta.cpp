@@ -16,14 +16,14 @@ ParamSpec f_delta_spec_L() { return narrowed(shared_key("L"), 1, 64, "4"); }
 
 ParamSpec f_delta_spec_omega() {
     ParamSpec s = make_spec("omega", ParamKind::RealList, -100, 100, "1.5707963267948966,1.0471975511965976",  // pi/2, pi/3
-                            "angular frequencies, radians per position", "");
+                            "angular frequencies, radians per position");
     s.list_min = 1;
     s.list_max = 8;
     return s;
 }
 
 ParamSpec f_delta_spec_v() {
-    ParamSpec s = make_spec("v", ParamKind::RealList, -100, 100, "1,0,1,0", "readout weights (cos, sin per frequency)", "");
+    ParamSpec s = make_spec("v", ParamKind::RealList, -100, 100, "1,0,1,0", "readout weights (cos, sin per frequency)");
     s.list_min = 2;
     s.list_max = 16;
     s.list_len_of = "omega";

@@ -20,7 +20,7 @@ ParamSpec with_log10_alias(ParamSpec s, const char* alias) {
 }
 
 ParamSpec vector_key(const char* name, const char* help) {
-    ParamSpec s = make_spec(name, ParamKind::RealList, -100, 100, "1,0", help, "");
+    ParamSpec s = make_spec(name, ParamKind::RealList, -100, 100, "1,0", help);
     s.list_min = 1;
     s.list_max = 1024;
     return s;
@@ -28,37 +28,36 @@ ParamSpec vector_key(const char* name, const char* help) {
 
 std::vector<ParamSpec> build_table() {
     return {
-        int_spec("L", 1, 65536, "8", "sequence length (positions 0..L-1)", ""),
-        int_spec("N", 1, 1024, "6", "number of tokens (positions 0..N-1)", ""),
-        even(int_spec("d", 2, 1024, "64", "dimension d (even: d/2 frequency pairs)", "")),
-        with_log10_alias(real_spec("base", 2, 1e9, "10000", "frequency base (10000 in the paper; rope_theta)", ""),
+        int_spec("L", 1, 65536, "8", "sequence length (positions 0..L-1)"),
+        int_spec("N", 1, 1024, "6", "number of tokens (positions 0..N-1)"),
+        even(int_spec("d", 2, 1024, "64", "dimension d (even: d/2 frequency pairs)")),
+        with_log10_alias(real_spec("base", 2, 1e9, "10000", "frequency base (10000 in the paper; rope_theta)"),
                          "log10_base"),
         choice_spec("variant", {"vaswani", "tensor2tensor"}, "vaswani",
-                    "sinusoidal layout: interleaved sin/cos (paper) or [sin | cos] halves (tensor2tensor/fairseq)", ""),
+                    "sinusoidal layout: interleaved sin/cos (paper) or [sin | cos] halves (tensor2tensor/fairseq)"),
         choice_spec("layout", {"interleaved", "half"}, "interleaved",
-                    "RoPE pairing: interleaved (x2i, x2i+1) or half (xi, xi+d/2)", ""),
-        choice_spec("scaling", rope_scaling_names(), "none", "RoPE frequency scaling as in HF modeling_rope_utils", ""),
-        real_spec("factor", 1, 1024, "8", "context extension factor s", ""),
-        int_spec("original_max", 1, 10000000, "8192", "training length (original_max_position_embeddings)", ""),
-        int_spec("seq_len", 1, 100000000, "16384", "current sequence length", ""),
-        real_spec("beta_fast", 0.01, 1000, "32", "YaRN: rotations where extrapolation ends", ""),
-        real_spec("beta_slow", 0.01, 1000, "1", "YaRN: rotations where interpolation starts", ""),
-        real_spec("low_freq_factor", 0.01, 1000, "1", "Llama 3: low-frequency factor", ""),
-        real_spec("high_freq_factor", 0.01, 1000, "4", "Llama 3: high-frequency factor", ""),
-        int_spec("heads", 1, 256, "8", "number of attention heads", ""),
-        choice_spec("mode", {"causal", "symmetric"}, "causal", "ALiBi: causal (masked future) or symmetric |i-j|", ""),
-        int_spec("num_buckets", 4, 64, "32", "T5: number of buckets (32 in T5)", ""),
+                    "RoPE pairing: interleaved (x2i, x2i+1) or half (xi, xi+d/2)"),
+        choice_spec("scaling", rope_scaling_names(), "none", "RoPE frequency scaling as in HF modeling_rope_utils"),
+        real_spec("factor", 1, 1024, "8", "context extension factor s"),
+        int_spec("original_max", 1, 10000000, "8192", "training length (original_max_position_embeddings)"),
+        int_spec("seq_len", 1, 100000000, "16384", "current sequence length"),
+        real_spec("beta_fast", 0.01, 1000, "32", "YaRN: rotations where extrapolation ends"),
+        real_spec("beta_slow", 0.01, 1000, "1", "YaRN: rotations where interpolation starts"),
+        real_spec("low_freq_factor", 0.01, 1000, "1", "Llama 3: low-frequency factor"),
+        real_spec("high_freq_factor", 0.01, 1000, "4", "Llama 3: high-frequency factor"),
+        int_spec("heads", 1, 256, "8", "number of attention heads"),
+        choice_spec("mode", {"causal", "symmetric"}, "causal", "ALiBi: causal (masked future) or symmetric |i-j|"),
+        int_spec("num_buckets", 4, 64, "32", "T5: number of buckets (32 in T5)"),
         // The least max_distance any T5 setting accepts; each setting needs more (core/t5.h: t5_max_exact).
         int_spec("max_distance", 2, 65536, "128",
                  "T5: distance where the log buckets end (128 in T5); above max_exact, num_buckets/4 "
-                 "(bidirectional) or num_buckets/2 (causal)",
-                 ""),
-        make_spec("bidirectional", ParamKind::Bool, 0, 1, "1", "T5: 1 encoder (both directions), 0 causal decoder", ""),
-        make_spec("softmax", ParamKind::Bool, 0, 1, "0", "1 shows each row's softmax over the keys", ""),
-        int_spec("H", 1, 32, "2", "grid rows", ""),
-        int_spec("W", 1, 32, "3", "grid columns", ""),
-        int_spec("seed", 0, 1000000, "1", "random seed of the generated vectors and tables", ""),
-        real_spec("m", -1e6, 1e6, "1", "position m", ""),
+                 "(bidirectional) or num_buckets/2 (causal)"),
+        make_spec("bidirectional", ParamKind::Bool, 0, 1, "1", "T5: 1 encoder (both directions), 0 causal decoder"),
+        make_spec("softmax", ParamKind::Bool, 0, 1, "0", "1 shows each row's softmax over the keys"),
+        int_spec("H", 1, 32, "2", "grid rows"),
+        int_spec("W", 1, 32, "3", "grid columns"),
+        int_spec("seed", 0, 1000000, "1", "random seed of the generated vectors and tables"),
+        real_spec("m", -1e6, 1e6, "1", "position m"),
         vector_key("q", "query vector (the same at every position)"),
         vector_key("k", "key vector (the same at every position)"),
     };
@@ -74,7 +73,7 @@ const std::vector<ParamSpec>& shared_keys() {
 ParamSpec shared_key(const char* name) {
     for (const ParamSpec& s : shared_keys())
         if (s.name == name) return s;
-    return int_spec(name, 0, 0, "0", "(not a shared key)", "");
+    return int_spec(name, 0, 0, "0", "(not a shared key)");
 }
 
 ParamSpec narrowed(ParamSpec spec, double lo, double hi, const char* def) {

@@ -591,8 +591,7 @@ double pow10_exact(double x) {
     return std::pow(10.0, x);
 }
 
-ParamSpec make_spec(const char* name, ParamKind kind, double lo, double hi, const char* def, const char* help,
-                    const char* help_zh, const char* symbol) {
+ParamSpec make_spec(const char* name, ParamKind kind, double lo, double hi, const char* def, const char* help) {
     ParamSpec s;
     s.name = name;
     s.kind = kind;
@@ -600,31 +599,20 @@ ParamSpec make_spec(const char* name, ParamKind kind, double lo, double hi, cons
     s.max = hi;
     s.default_text = def;
     s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
     return s;
 }
 
-ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                   const char* symbol) {
-    return make_spec(name, ParamKind::Int, lo, hi, def, help, help_zh, symbol);
+ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help) {
+    return make_spec(name, ParamKind::Int, lo, hi, def, help);
 }
 
-ParamSpec real_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                    const char* symbol) {
-    return make_spec(name, ParamKind::Real, lo, hi, def, help, help_zh, symbol);
+ParamSpec real_spec(const char* name, double lo, double hi, const char* def, const char* help) {
+    return make_spec(name, ParamKind::Real, lo, hi, def, help);
 }
 
-ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const char* def, const char* help,
-                      const char* help_zh, const char* symbol) {
-    ParamSpec s;
-    s.name = name;
-    s.kind = ParamKind::Choice;
+ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const char* def, const char* help) {
+    ParamSpec s = make_spec(name, ParamKind::Choice, 0, 0, def, help);
     s.choices = std::move(choices);
-    s.default_text = def;
-    s.help = help;
-    s.help_zh = help_zh;
-    s.symbol = symbol;
     return s;
 }
 

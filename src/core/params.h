@@ -26,8 +26,6 @@ struct ParamSpec {
     std::string help;         // one short English phrase for `pelab-cli list` (and the widget's tooltip)
     // [issue 11] Display wording belongs to the lessons layer (lessons/param_table.h: label_of); core leaves
     // these two empty. Kept only until the app and the remaining lessons stop reading them.
-    std::string help_zh;      // the same phrase in Chinese, for the widget's tooltip
-    std::string symbol;       // how the widget labels it, e.g. "ω" for omega (empty = the key)
     int list_min = 1, list_max = 1;        // RealList length bounds
     std::vector<std::string> choices;      // Choice values
     // RealList whose length must equal list_len_factor * (length of the list `list_len_of`), e.g. v = 2*|omega|.
@@ -148,15 +146,12 @@ std::string describe_range(const ParamSpec& spec);
 double pow10_exact(double x);
 
 // ParamSpec builders shared by the maths headers, the quantity registry and the lessons: one spec of the
-// given kind and range (make_spec), or an Int / Real / Choice spec. `symbol` is how the widget labels it.
-ParamSpec make_spec(const char* name, ParamKind kind, double lo, double hi, const char* def, const char* help,
-                    const char* help_zh, const char* symbol = "");
-ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                   const char* symbol = "");
-ParamSpec real_spec(const char* name, double lo, double hi, const char* def, const char* help, const char* help_zh,
-                    const char* symbol = "");
-ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const char* def, const char* help,
-                      const char* help_zh, const char* symbol = "");
+// given kind and range (make_spec), or an Int / Real / Choice spec. How the widget words and labels a key
+// (Chinese help, symbol) belongs to the lessons layer (lessons/param_table.h), not to core.
+ParamSpec make_spec(const char* name, ParamKind kind, double lo, double hi, const char* def, const char* help);
+ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help);
+ParamSpec real_spec(const char* name, double lo, double hi, const char* def, const char* help);
+ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const char* def, const char* help);
 
 // [added, issue 11] The parameters as a JSON object, every spec in order: {"L":6,"omega":[1.5708,1.0472],
 // "variant":"vaswani"}. Numbers as format_value writes them (Bool as 0 or 1), non-finite or missing as null.

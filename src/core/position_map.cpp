@@ -64,7 +64,7 @@ const std::vector<ParamSpec>& position_map_param_specs() {
             return narrowed(shared_key(name), lo, hi, def);
         };
         std::vector<ParamSpec> v;
-        v.push_back(choice_spec("map", position_map_names(), "rope", "which position map", ""));
+        v.push_back(choice_spec("map", position_map_names(), "rope", "which position map"));
         v.push_back(key("L", 2, kPositionMapMaxL, "65536"));
         v.push_back(key("d", 2, 1024, "128"));
         v.push_back(key("base", 2, 1e8, "10000"));
@@ -77,15 +77,15 @@ const std::vector<ParamSpec>& position_map_param_specs() {
         v.push_back(key("beta_slow", 0.25, 64, "1"));
         v.push_back(key("low_freq_factor", 0.5, 16, "1"));
         v.push_back(key("high_freq_factor", 0.5, 32, "4"));
-        v.push_back(choice_spec("content", {"same", "random", "ones"}, "same", "RoPE: k = q, independent q and k, or all ones", ""));
+        v.push_back(choice_spec("content", {"same", "random", "ones"}, "same", "RoPE: k = q, independent q and k, or all ones"));
         v.push_back(key("seed", 0, 1000000, "1"));
         v.push_back(key("heads", 1, 64, "8"));
-        v.push_back(int_spec("head", 0, 63, "0", "ALiBi: head shown (0-based)", ""));
+        v.push_back(int_spec("head", 0, 63, "0", "ALiBi: head shown (0-based)"));
         v.push_back(with_default(shared_key("mode"), "causal"));
         v.push_back(key("num_buckets", 4, 64, "32"));
         v.push_back(key("max_distance", 33, kPositionMapMaxL, "128"));
         v.push_back(with_default(shared_key("bidirectional"), "1"));
-        v.push_back(int_spec("clip", 0, kPositionMapMaxL - 1, "16", "Shaw: clipping distance k (max_relative_position)", ""));
+        v.push_back(int_spec("clip", 0, kPositionMapMaxL - 1, "16", "Shaw: clipping distance k (max_relative_position)"));
         v.push_back(with_default(shared_key("softmax"), "0"));
         return v;
     }();

@@ -59,12 +59,12 @@ std::vector<ParamSpec> inv_freq_specs() {
 // axial_rope_scores' own keys: dim (the head dimension, a multiple of 4) and theta (its frequency base, what
 // the other quantities call base; rope-vit names it theta and defaults to 100).
 ParamSpec spec_dim() {
-    ParamSpec s = int_spec("dim", 4, 64, "8", "head dimension (multiple of 4)", "");
+    ParamSpec s = int_spec("dim", 4, 64, "8", "head dimension (multiple of 4)");
     s.multiple_of = 4;
     return s;
 }
 ParamSpec spec_theta() {
-    return real_spec("theta", 1, 1e6, "100", "frequency base, as base elsewhere (rope-vit default 100)", "");
+    return real_spec("theta", 1, 1e6, "100", "frequency base, as base elsewhere (rope-vit default 100)");
 }
 
 // [SECTION] compute functions

@@ -27,7 +27,7 @@ double dot_in_order(const Eigen::MatrixXd& A, Eigen::Index ra, const Eigen::Matr
 ParamSpec shaw_spec_L() { return narrowed(shared_key("L"), 1, 1024, "6"); }
 
 ParamSpec shaw_spec_k() {
-    return int_spec("k", 0, 1023, "2", "max_relative_position: distances beyond +-k share the edge embeddings", "");
+    return int_spec("k", 0, 1023, "2", "max_relative_position: distances beyond +-k share the edge embeddings");
 }
 
 // [SECTION] index matrices

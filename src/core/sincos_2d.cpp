@@ -12,12 +12,12 @@ namespace pelab {
 
 // [SECTION] parameter specs
 ParamSpec sincos2d_spec_grid() {
-    return int_spec("grid", 1, 64, "4", "patches per side (grid x grid patches, row-major)", "");
+    return int_spec("grid", 1, 64, "4", "patches per side (grid x grid patches, row-major)");
 }
 
 ParamSpec sincos2d_spec_D() {
     ParamSpec s = int_spec("D", 4, 1024, "16",
-                           "embedding width, a multiple of 4 as MAE asserts (first half: column, second half: row)", "");
+                           "embedding width, a multiple of 4 as MAE asserts (first half: column, second half: row)");
     s.multiple_of = 4;
     return s;
 }

@@ -73,7 +73,7 @@ ParamLabel label_of(const Lesson* lesson, const ParamSpec& spec) {
         for (const ParamLabel& l : lesson->labels)
             if (l.key == spec.name) return l;
     if (const SharedLabel* s = find_shared_label(spec.name)) return {spec.name, {s->zh, shared_english(spec.name)}, s->symbol};
-    return {spec.name, {spec.help_zh.empty() ? spec.help.c_str() : spec.help_zh.c_str(), spec.help.c_str()}, spec.symbol};
+    return {spec.name, {spec.help.c_str(), spec.help.c_str()}, ""};
 }
 
 // [SECTION] keys
@@ -95,23 +95,23 @@ Key Key::from(ParamSpec spec, Text help) {
 }
 
 Key Key::integer(const char* name, double lo, double hi, const char* def, Text help) {
-    return from(int_spec(name, lo, hi, def, "", ""), help);
+    return from(int_spec(name, lo, hi, def, ""), help);
 }
 
 Key Key::real(const char* name, double lo, double hi, const char* def, Text help) {
-    return from(real_spec(name, lo, hi, def, "", ""), help);
+    return from(real_spec(name, lo, hi, def, ""), help);
 }
 
 Key Key::choice(const char* name, std::vector<std::string> choices, const char* def, Text help) {
-    return from(choice_spec(name, std::move(choices), def, "", ""), help);
+    return from(choice_spec(name, std::move(choices), def, ""), help);
 }
 
 Key Key::flag(const char* name, const char* def, Text help) {
-    return from(make_spec(name, ParamKind::Bool, 0, 1, def, "", ""), help);
+    return from(make_spec(name, ParamKind::Bool, 0, 1, def, ""), help);
 }
 
 Key Key::list(const char* name, double lo, double hi, int min_len, int max_len, const char* def, Text help) {
-    Key k = from(make_spec(name, ParamKind::RealList, lo, hi, def, "", ""), help);
+    Key k = from(make_spec(name, ParamKind::RealList, lo, hi, def, ""), help);
     k.spec.list_min = min_len;
     k.spec.list_max = max_len;
     return k;

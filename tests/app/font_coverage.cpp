@@ -114,9 +114,10 @@ void collect_lesson(const Lesson& lesson, const ParamSet& params, const std::str
         }
     }
     for (const ParamSpec& p : lesson.params) {
-        c->add(std::string(lesson.id) + " param " + p.name + " symbol", p.symbol);
-        c->add(std::string(lesson.id) + " param " + p.name + " help", p.help);
-        c->add(std::string(lesson.id) + " param " + p.name + " help_zh", p.help_zh);
+        const ParamLabel label = label_of(&lesson, p);
+        c->add(std::string(lesson.id) + " param " + p.name + " symbol", label.symbol);
+        c->add(std::string(lesson.id) + " param " + p.name + " help", label.help.en);
+        c->add(std::string(lesson.id) + " param " + p.name + " help_zh", label.help.zh);
         c->add(std::string(lesson.id) + " param " + p.name + " range", describe_range(p));
         for (const std::string& ch : p.choices) c->add(std::string(lesson.id) + " param " + p.name + " choice", ch);
     }
