@@ -1,26 +1,20 @@
 // PE Lab — lessons/view_export.cpp
-// CSV (labels in the first row/column; core/format.h's write_csv, as `pelab-cli get`), JSON ({lesson, step,
-// view, shape, row_labels, col_labels, data}, 17 significant digits, non-finite → null) and LaTeX bmatrix
-// (−∞ as -\infty, missing cells empty).
+// What a view exports: its cells as a labelled matrix, written by core's one writer (core/format.h, as
+// `pelab-cli get`): CSV (labels in the first row/column), JSON ({lesson, step, view, shape, labels, axis,
+// data}, 17 significant digits, non-finite → null) and a LaTeX bmatrix (4 significant digits, −∞ as
+// -\infty, missing cells empty).
 #include "lessons/view_export.h"
+
+#include <algorithm>
+#include <cmath>
+#include <variant>
 
 #include "core/format.h"
 #include "core/text.h"
 
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <variant>
-
 namespace pelab {
 
 namespace {
-
-std::string number17(double x) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", x);
-    return buf;
-}
 
 // What a view exports: its cells as a matrix with row and column labels, and the caption of the row labels
 // (the CSV's top-left cell).
@@ -81,64 +75,27 @@ std::string export_view(const ViewData& view, const AppState& state, ExportForma
     const RowMatrix& m = e.values;
     const std::vector<std::string>& rows = e.row_labels;
     const std::vector<std::string>& cols = e.col_labels;
-    const bool has_rows = !rows.empty() && rows.size() == size_t(m.rows());
-    const bool has_cols = !cols.empty() && cols.size() == size_t(m.cols());
+    // The CLI's writer (core/format.h): labels when there is one per row (column), the row labels' caption
+    // in the CSV corner, 17 significant digits in CSV and JSON, 4 in LaTeX (short numbers for slides), a
+    // missing (NaN) cell as an empty field.
+    LabelledMatrix lm = labelled_matrix(m.data(), int(m.rows()), int(m.cols()));
+    lm.row_labels = rows;
+    lm.col_labels = cols;
+    lm.row_axis = e.corner;
+    MatrixStyle style;
+    style.nan_is_missing = true;
+    style.latex_digits = 4;
     std::string out;
     switch (format) {
-    case ExportFormat::csv: {
-        // The CLI's writer: labels when there is one per row (column), the row labels' caption in the corner,
-        // 17 significant digits, a missing (NaN) cell as an empty field.
-        LabelledMatrix lm = labelled_matrix(m.data(), int(m.rows()), int(m.cols()));
-        lm.row_labels = rows;
-        lm.col_labels = cols;
-        lm.row_axis = e.corner;
-        MatrixStyle style;
-        style.nan_is_missing = true;
-        out = write_csv(lm, style);
+    case ExportFormat::csv: out = write_csv(lm, style); break;
+    case ExportFormat::json:
+        out = write_json(lm,
+                         {{"lesson", json_string(state.lesson ? state.lesson->id : "")},
+                          {"step", std::to_string(state.step)},
+                          {"view", json_string(view.title)}},
+                         style);
         break;
-    }
-    case ExportFormat::json: {
-        out = "{\"lesson\":" + json_string(state.lesson ? state.lesson->id : "") + ",\"step\":" + std::to_string(state.step) +
-              ",\"view\":" + json_string(view.title) + ",\"shape\":[" + std::to_string(m.rows()) + "," +
-              std::to_string(m.cols()) + "]";
-        auto labels = [&](const char* key, const std::vector<std::string>& l) {
-            out += std::string(",\"") + key + "\":[";
-            for (size_t i = 0; i < l.size(); ++i) out += (i ? "," : "") + json_string(l[i]);
-            out += "]";
-        };
-        labels("row_labels", has_rows ? rows : std::vector<std::string>{});
-        labels("col_labels", has_cols ? cols : std::vector<std::string>{});
-        out += ",\"data\":[";
-        for (Eigen::Index r = 0; r < m.rows(); ++r) {
-            out += (r ? ",[" : "[");
-            for (Eigen::Index c = 0; c < m.cols(); ++c)
-                out += (c ? "," : "") + (std::isfinite(m(r, c)) ? number17(m(r, c)) : std::string("null"));
-            out += "]";
-        }
-        out += "]}\n";
-        break;
-    }
-    case ExportFormat::latex: {
-        out = "\\begin{bmatrix}\n";
-        for (Eigen::Index r = 0; r < m.rows(); ++r) {
-            for (Eigen::Index c = 0; c < m.cols(); ++c) {
-                const double x = m(r, c);
-                std::string cell;
-                if (std::isinf(x)) {
-                    cell = x < 0 ? "-\\infty" : "\\infty";
-                } else if (!std::isnan(x)) {
-                    char buf[40];
-                    // Slides want short numbers: 4 significant digits, exact integers as integers.
-                    std::snprintf(buf, sizeof buf, "%.4g", std::fabs(x) < 1e-12 ? 0.0 : x);
-                    cell = buf;
-                }
-                out += (c ? " & " : "  ") + cell;
-            }
-            out += (r + 1 < m.rows()) ? " \\\\\n" : "\n";
-        }
-        out += "\\end{bmatrix}\n";
-        break;
-    }
+    case ExportFormat::latex: out = write_latex(lm, style); break;
     }
     return out;
 }
