@@ -31,4 +31,12 @@ inline bool any_note_contains(const std::vector<pelab::ViewData>& views, const s
     return false;
 }
 
+// Every note of a list of views, one per line (for failure messages).
+inline std::string all_notes(const std::vector<pelab::ViewData>& views) {
+    std::string s;
+    for (const pelab::ViewData& v : views)
+        for (const std::string& n : v.notes) s += n + "\n";
+    return s;
+}
+
 }  // namespace pelab_test

@@ -22,15 +22,8 @@ namespace {
 
 using namespace pelab;
 using pelab_test::any_note_contains;
+using pelab_test::all_notes;
 using pelab_test::step_views;
-
-// [SECTION] helpers
-std::string all_notes(const std::vector<ViewData>& views) {
-    std::string s;
-    for (const ViewData& v : views)
-        for (const std::string& n : v.notes) s += n + "\n";
-    return s;
-}
 
 // [SECTION] steps 1–3
 TEST(LongContextLesson, StepsAndParams) {

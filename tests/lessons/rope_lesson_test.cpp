@@ -16,16 +16,10 @@
 namespace {
 
 using namespace pelab;
+using pelab_test::all_notes;
 using pelab_test::step_views;
 
 using pelab_test::any_note_contains;
-
-std::string all_notes(const std::vector<ViewData>& views) {
-    std::string s;
-    for (const ViewData& v : views)
-        for (const std::string& n : v.notes) s += n + "\n";
-    return s;
-}
 
 std::vector<std::string> param_names(const char* id) {
     std::vector<std::string> names;
