@@ -103,9 +103,9 @@ std::vector<CostMeasurement> measure_all(const Inputs& in) {
 std::vector<ViewData> storage_views(const ParamSet& p, Lang lang);
 
 Step what_is_stored() {
-    Step step;
-    step.title = {"位置部分存了什么", "What the position part stores"};
-    step.body = {
+    return {
+        {"位置部分存了什么", "What the position part stores"},
+        {
         "位置信息总要付出代价，这一课把代价量出来，帮你在不同方法之间权衡。"
         "加到嵌入上的位置表有 N·d 个数；每一对 (i, j) 一个偏置的表有 N² 个；每个相对距离 j − i 一个值的表有 2N − 1 个，"
         "但每个 (i, j) 仍要查一次。T5 把距离分进 num_buckets 个桶，每个桶、每个头一个值，共 num_buckets × heads 个，"
@@ -118,10 +118,10 @@ Step what_is_stored() {
         "num_buckets × heads in all, independent of N and shared by all layers; ALiBi stores only one slope m per "
         "head and computes the bias −m·|i − j| from the positions. RoPE needs only d/2 frequencies, while a "
         "precomputed cos/sin cache holds N·d numbers. The table is computed by core for these parameters; the "
-        "curve shows the growth with N."};
-    step.params = {"N", "d", "heads", "num_buckets"};
-    step.views = storage_views;
-    return step;
+        "curve shows the growth with N."},
+        {"N", "d", "heads", "num_buckets"},
+        storage_views,
+    };
 }
 
 std::vector<ViewData> storage_views(const ParamSet& p, Lang lang) {
@@ -195,18 +195,18 @@ std::vector<ViewData> storage_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> timing_views(const ParamSet& p, Lang lang);
 
 Step measured_time() {
-    Step step;
-    step.title = {"实测时间", "Measured time"};
-    step.body = {
+    return {
+        {"实测时间", "Measured time"},
+        {
         "这里在本机（或浏览器的 WebAssembly 引擎）上真正执行每种方法的位置部分：把位置表加到嵌入上、把偏置加到 N×N 的分数上、"
         "按距离查表相加、或旋转 Q 和 K。每种方法重复多次，取最快一次。数字是此刻此地的测量值，每次都会略有不同。",
         "Here the position part of each method actually runs on this machine (or in the browser's WebAssembly "
         "engine): adding a table to the embeddings, adding a bias to the N×N scores, looking up a distance table "
         "for every cell, or rotating Q and K. Each is repeated and the fastest run is kept. The numbers are "
-        "measurements of this place and moment, and they vary a little from run to run."};
-    step.params = {"N", "d", "heads", "trial"};
-    step.views = timing_views;
-    return step;
+        "measurements of this place and moment, and they vary a little from run to run."},
+        {"N", "d", "heads", "trial"},
+        timing_views,
+    };
 }
 
 std::vector<ViewData> timing_views(const ParamSet& p, Lang lang) {
@@ -269,17 +269,17 @@ std::vector<ViewData> timing_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> growth_views(const ParamSet& p, Lang lang);
 
 Step growth_with_n() {
-    Step step;
-    step.title = {"随 N 的增长", "Growth with N"};
-    step.body = {
+    return {
+        {"随 N 的增长", "Growth with N"},
+        {
         "把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）随 N 平方增长，"
         "N·d 的方法（嵌入加法、RoPE）线性增长，注释把实测倍数和理论倍数放在一起。",
         "N is increased from N/8 to N and every size is measured. The N² methods (full bias, per-distance lookup, "
         "T5 bucket lookup, ALiBi) grow with the square of N, the N·d methods (embedding add, RoPE) linearly; the "
-        "notes set the measured ratios beside the predicted ones."};
-    step.params = {"N", "d", "trial"};
-    step.views = growth_views;
-    return step;
+        "notes set the measured ratios beside the predicted ones."},
+        {"N", "d", "trial"},
+        growth_views,
+    };
 }
 
 std::vector<ViewData> growth_views(const ParamSet& p, Lang lang) {
@@ -390,18 +390,18 @@ std::vector<FamilyProbe> probe_families(const CostModel& model) {
 std::vector<ViewData> guide_views(const ParamSet& p, Lang lang);
 
 Step decision_guide() {
-    Step step;
-    step.title = {"简短的选择指南", "A short decision guide"};
-    step.body = {
+    return {
+        {"简短的选择指南", "A short decision guide"},
+        {
         "选择位置编码时先问三个问题：要不要外推到训练长度之外，分数是否需要平移不变，序列是否短而固定。"
         "表格把每类方法的这两条性质与本机实测的存储和时间放在一起，注释给出对应的建议。",
         "Three questions come first when choosing a position encoding: must it extrapolate beyond the training "
         "length, must scores be shift-invariant, and are sequences short and of fixed length? The table puts "
         "these properties of each family beside the memory and time measured here, and the notes give the "
-        "matching advice."};
-    step.params = {"N", "d", "heads", "num_buckets", "trial"};
-    step.views = guide_views;
-    return step;
+        "matching advice."},
+        {"N", "d", "heads", "num_buckets", "trial"},
+        guide_views,
+    };
 }
 
 std::vector<ViewData> guide_views(const ParamSet& p, Lang lang) {

@@ -38,42 +38,42 @@ const ParamTable<Inputs>& params() {
 
 // [SECTION] step 1: the distance matrix
 Step distance_matrix() {
-    Step step;
-    step.title = {"距离矩阵", "The distance matrix"};
-    step.body = {"相对位置编码只关心查询与键之间的距离 Δ = q − k。把每一对 (q, k) 的距离排成矩阵，同一条对角线上的格子距离相同："
-                 "矩阵沿对角线是常数，这样的矩阵叫 Toeplitz 矩阵。",
-                 "A relative position encoding only cares about the distance Δ = q − k between a query and a key. Laid out "
-                 "as a matrix over all pairs (q, k), every diagonal holds one distance: the matrix is constant along its "
-                 "diagonals, which is what a Toeplitz matrix is."};
-    step.params = {"L", "diagonal"};
-    step.views = [](const ParamSet& p, Lang lang) {
+    return {
+        {"距离矩阵", "The distance matrix"},
+        {"相对位置编码只关心查询与键之间的距离 Δ = q − k。把每一对 (q, k) 的距离排成矩阵，同一条对角线上的格子距离相同："
+         "矩阵沿对角线是常数，这样的矩阵叫 Toeplitz 矩阵。",
+         "A relative position encoding only cares about the distance Δ = q − k between a query and a key. Laid out "
+         "as a matrix over all pairs (q, k), every diagonal holds one distance: the matrix is constant along its "
+         "diagonals, which is what a Toeplitz matrix is."},
+        {"L", "diagonal"},
+        [](const ParamSet& p, Lang lang) {
         const Inputs in = params().read(p);
         HeatmapView h = qk_matrix(query_key_distance(in.L), lang);
         h.integer = true;
         if (in.diagonal) h.highlight_delta = 0;
         h.explain = [L = in.L, lang](int q, int k) {
-            if (q < 0 || k < 0 || q >= L || k >= L) return std::string();
-            return say(lang, {"q = {q}，k = {k}：Δ = q − k = {delta}。", "q = {q}, k = {k}: Δ = q − k = {delta}."},
-                       {{"q", integer(q)}, {"k", integer(k)}, {"delta", num(q - k)}});
+        if (q < 0 || k < 0 || q >= L || k >= L) return std::string();
+        return say(lang, {"q = {q}，k = {k}：Δ = q − k = {delta}。", "q = {q}, k = {k}: Δ = q − k = {delta}."},
+              {{"q", integer(q)}, {"k", integer(k)}, {"delta", num(q - k)}});
         };
         const std::string note = say(lang, {"{cells} 个格子里只有 {diagonals} 个不同的距离。",
-                                            "The {cells} cells hold only {diagonals} different distances."},
-                                     {{"cells", integer(in.L * in.L)}, {"diagonals", integer(2 * in.L - 1)}});
+                                   "The {cells} cells hold only {diagonals} different distances."},
+                            {{"cells", integer(in.L * in.L)}, {"diagonals", integer(2 * in.L - 1)}});
         return std::vector<ViewData>{make_view(say(lang, {"距离 Δ = q − k", "Distance Δ = q − k"}), h, {note})};
+    },
     };
-    return step;
 }
 
 // [SECTION] step 2: pairs per distance
 Step pairs_per_distance() {
-    Step step;
-    step.title = {"每个距离有多少对", "How many pairs share a distance"};
-    step.body = {"距离为 Δ 的对角线上有 L − |Δ| 个格子：距离越远，能见到它的 (q, k) 对越少。训练时很少出现的远距离，"
-                 "模型学到的也越少。",
-                 "The diagonal of distance Δ holds L − |Δ| cells: the farther the distance, the fewer pairs (q, k) show it. "
-                 "Distances that are rare in training are the ones a model learns least about."};
-    step.params = {"L"};
-    step.views = [](const ParamSet& p, Lang lang) {
+    return {
+        {"每个距离有多少对", "How many pairs share a distance"},
+        {"距离为 Δ 的对角线上有 L − |Δ| 个格子：距离越远，能见到它的 (q, k) 对越少。训练时很少出现的远距离，"
+         "模型学到的也越少。",
+         "The diagonal of distance Δ holds L − |Δ| cells: the farther the distance, the fewer pairs (q, k) show it. "
+         "Distances that are rare in training are the ones a model learns least about."},
+        {"L"},
+        [](const ParamSet& p, Lang lang) {
         const Inputs in = params().read(p);
         CurveView c;
         for (int delta = -(in.L - 1); delta <= in.L - 1; ++delta) c.x.push_back(delta);
@@ -85,10 +85,10 @@ Step pairs_per_distance() {
         double total = 0;
         for (double n : c.series[0]) total += n;
         const std::string note = say(lang, {"各距离的对数加起来是 {total} = L² = {L}²。", "The counts add up to {total} = L² = {L}²."},
-                                     {{"total", num(total)}, {"L", integer(in.L)}});
+                            {{"total", num(total)}, {"L", integer(in.L)}});
         return std::vector<ViewData>{make_view(say(lang, {"每个距离的 (q, k) 对数", "Pairs (q, k) per distance"}), c, {note})};
+    },
     };
-    return step;
 }
 
 // [SECTION] lesson definition

@@ -120,6 +120,7 @@ ViewData make_view(std::string title, Payload payload, std::vector<std::string> 
     return v;
 }
 
+// A step is written as one aggregate, narration first: `return {title, body, params, views};`.
 struct Step {
     Text title;
     Text body;                            // prose only: numbers the prose needs come from views/notes

@@ -154,9 +154,9 @@ std::string map_title(const PositionMapSpec& s, Lang lang) {
 std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang);
 
 Step whole_map() {
-    Step step;
-    step.title = {"整张 L×L 图，逐像素计算", "The whole L×L map, one pixel at a time"};
-    step.body = {
+    return {
+        {"整张 L×L 图，逐像素计算", "The whole L×L map, one pixel at a time"},
+        {
         "一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元着色器里"
         "找到自己所在的单元 (i, j)，直接算出该处的值，所以只有屏幕上可见的窗口需要计算。滚轮或双指缩放，一直放大到单个单元；"
         "拖动平移，双击回到整张图。悬停显示该单元的参考值（core，double）以及着色器算法在 float32 下得到的值。",
@@ -164,11 +164,11 @@ Step whole_map() {
         "question (the note below gives the memory). Here every pixel finds its cell (i, j) in the fragment shader and computes the value "
         "there, so only the visible window costs anything. Zoom with the wheel or a pinch, down to single cells; "
         "drag to pan; double-click for the whole map. Hovering shows the cell's reference value (core, double) "
-        "and the value the shader's float32 arithmetic gives."};
-    step.params = all_keys();
-    step.params_for = keys_for;
-    step.views = whole_map_views;
-    return step;
+        "and the value the shader's float32 arithmetic gives."},
+        all_keys(),
+        whole_map_views,
+        keys_for,
+    };
 }
 
 std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
@@ -221,9 +221,9 @@ std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> float32_views(const ParamSet& p, Lang lang);
 
 Step float32_at_65536() {
-    Step step;
-    step.title = {"为什么 float32 在 65,536 处要小心", "Why float32 needs care at 65,536"};
-    step.body = {
+    return {
+        {"为什么 float32 在 65,536 处要小心", "Why float32 needs care at 65,536"},
+        {
         "float32 只有 24 位有效数字：Δ·θ 接近 65,536 时，相邻两个可表示的数相差 2⁻⁸ 弧度，所以直接计算 sin(Δ·θ) 会带着"
         "这么大的误差。着色器改为把 θ/2π 存成 64 位定点数，用 32 位整数乘法精确算出 Δ·θ/2π 的小数部分（整数乘法在 GLSL ES 3.00 中"
         "按 2³² 取模回绕），再用整数找出最近的四分之一圈，剩下不超过 π/4 的角度用多项式求 sin 和 cos。这样相位精确到 2⁻³² 圈，"
@@ -234,10 +234,10 @@ Step float32_at_65536() {
         "multiplication (which wraps modulo 2³² in GLSL ES 3.00), finds the nearest quarter turn with integers, and "
         "evaluates sin and cos of the remaining angle, at most π/4, with polynomials. The phase is then exact to "
         "2⁻³² of a turn, and the driver's own sin (GLSL promises only 2⁻¹¹ absolute error) is never used. The table "
-        "and the curve compare both methods with the double-precision reference."};
-    step.params = {"L", "d", "base"};
-    step.views = float32_views;
-    return step;
+        "and the curve compare both methods with the double-precision reference."},
+        {"L", "d", "base"},
+        float32_views,
+    };
 }
 
 std::vector<ViewData> float32_views(const ParamSet& p, Lang lang) {
@@ -293,23 +293,23 @@ std::vector<ViewData> float32_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> profile_views(const ParamSet& p, Lang lang);
 
 Step profile_along_distance() {
-    Step step;
-    step.title = {"沿距离的剖面", "The profile along distance"};
-    step.body = {
+    return {
+        {"沿距离的剖面", "The profile along distance"},
+        {
         "这五种图都只依赖 i − j：沿每条对角线取值不变（Toeplitz 矩阵）。所以按距离的归约不必在 GPU 上对 L² 个单元求和，"
         "core 直接沿 Δ 计算即可。曲线画出整个范围内的 f(Δ)，RoPE 的长程衰减、ALiBi 的直线和 T5 的对数分桶一目了然。",
         "All five maps depend on i − j only: the value is constant along every diagonal (a Toeplitz matrix). A "
         "reduction over distance therefore needs no GPU sum over L² cells; the core computes it directly along Δ. "
         "The curve plots f(Δ) over the whole range: RoPE's long-range decay, ALiBi's straight line and T5's "
-        "logarithmic buckets at a glance."};
-    step.params = all_keys();
-    step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax
+        "logarithmic buckets at a glance."},
+        all_keys(),
+        profile_views,
+        [](const ParamSet& p) {  // the profile shows the values, never their softmax
         std::vector<std::string> keys = keys_for(p);
         keys.erase(std::remove(keys.begin(), keys.end(), "softmax"), keys.end());
         return keys;
+    },
     };
-    step.views = profile_views;
-    return step;
 }
 
 // f(Δ) at the given Δ from the full profile (masked ones, causal ALiBi's Δ < 0, left out).

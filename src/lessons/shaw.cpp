@@ -185,20 +185,20 @@ std::vector<ViewData> score_views(const ParamSet& p, Lang lang) {
 }
 
 Step score_with_relative_term() {
-    Step step;
-    step.title = {"带相对项的分数", "A score with a relative term"};
-    step.body = {"只靠 softmax(QKᵀ)V 的注意力看不出词序；这一课展示 Shaw 等人怎样让分数取决于 j 离 i 有多远，而不是它们的绝对位置。"
-                 "普通注意力的分数是 q_i·k_j / √d_k。Shaw 等人为每个相对距离学习一个向量 a_ij，并把分数改成 "
-                 "e_ij = (q_i·k_j + q_i·a_ij) / √d_k：第一项看内容，第二项看 i 与 j 的相对位置。"
-                 "三张热力图分别是内容项、位置项和它们的和。",
-                 "Attention as softmax(QKᵀ)V alone cannot see word order; this lesson shows how Shaw et al. make a score "
-                 "depend on how far j is from i rather than on absolute positions. "
-                 "Plain attention computes the score q_i·k_j / √d_k. Shaw et al. learn a vector a_ij for each relative distance and "
-                 "change the score to e_ij = (q_i·k_j + q_i·a_ij) / √d_k: the first term looks at content, the second at "
-                 "where j sits relative to i. The three heatmaps show the content term, the position term and their sum."};
-    step.params = {"L", "clip", "d_k", "seed"};
-    step.views = score_views;
-    return step;
+    return {
+        {"带相对项的分数", "A score with a relative term"},
+        {"只靠 softmax(QKᵀ)V 的注意力看不出词序；这一课展示 Shaw 等人怎样让分数取决于 j 离 i 有多远，而不是它们的绝对位置。"
+         "普通注意力的分数是 q_i·k_j / √d_k。Shaw 等人为每个相对距离学习一个向量 a_ij，并把分数改成 "
+         "e_ij = (q_i·k_j + q_i·a_ij) / √d_k：第一项看内容，第二项看 i 与 j 的相对位置。"
+         "三张热力图分别是内容项、位置项和它们的和。",
+         "Attention as softmax(QKᵀ)V alone cannot see word order; this lesson shows how Shaw et al. make a score "
+         "depend on how far j is from i rather than on absolute positions. "
+         "Plain attention computes the score q_i·k_j / √d_k. Shaw et al. learn a vector a_ij for each relative distance and "
+         "change the score to e_ij = (q_i·k_j + q_i·a_ij) / √d_k: the first term looks at content, the second at "
+         "where j sits relative to i. The three heatmaps show the content term, the position term and their sum."},
+        {"L", "clip", "d_k", "seed"},
+        score_views,
+    };
 }
 
 // [SECTION] step 2: the relative position matrix and its sign
@@ -246,18 +246,18 @@ std::vector<ViewData> sign_views(const ParamSet& p, Lang lang) {
 }
 
 Step relative_matrix_and_sign() {
-    Step step;
-    step.title = {"相对位置矩阵与符号约定", "The relative position matrix and its sign"};
-    step.body = {"先为每一对 (i, j) 写下相对距离。参考实现 tensor2tensor 用 j − i（键减查询）：正数表示键在查询右边。"
-                 "常见的简化写法（许多教程的代码）写的是 i − j，符号正好相反；两种都能用，但一张表训练好后，读它的代码必须用同一种约定。"
-                 "勾选 tutorial 可以把简化写法的矩阵并排显示。",
-                 "First write down the relative distance of every pair (i, j). The reference, tensor2tensor, uses j − i "
-                 "(key minus query): positive means the key lies to the right of the query. A common simplified version found in tutorials writes "
-                 "i − j, the opposite sign; either works, but once a table is trained, the code that reads it must keep the "
-                 "same convention. Tick tutorial to show that matrix beside it."};
-    step.params = {"L", "tutorial"};
-    step.views = sign_views;
-    return step;
+    return {
+        {"相对位置矩阵与符号约定", "The relative position matrix and its sign"},
+        {"先为每一对 (i, j) 写下相对距离。参考实现 tensor2tensor 用 j − i（键减查询）：正数表示键在查询右边。"
+         "常见的简化写法（许多教程的代码）写的是 i − j，符号正好相反；两种都能用，但一张表训练好后，读它的代码必须用同一种约定。"
+         "勾选 tutorial 可以把简化写法的矩阵并排显示。",
+         "First write down the relative distance of every pair (i, j). The reference, tensor2tensor, uses j − i "
+         "(key minus query): positive means the key lies to the right of the query. A common simplified version found in tutorials writes "
+         "i − j, the opposite sign; either works, but once a table is trained, the code that reads it must keep the "
+         "same convention. Tick tutorial to show that matrix beside it."},
+        {"L", "tutorial"},
+        sign_views,
+    };
 }
 
 // [SECTION] step 3: the clipped index, reference and tutorial
@@ -316,20 +316,20 @@ std::vector<ViewData> clipped_index_views(const ParamSet& p, Lang lang) {
 }
 
 Step clipped_index() {
-    Step step;
-    step.title = {"截断的索引：参考与简化写法", "Clipped index: reference and tutorial form"};
-    step.body = {"tensor2tensor 的 _generate_relative_positions_matrix 计算 clip(j − i, −k, k) + k，读一张 (2k+1) × d 的表："
-                 "超过 k 的距离被截断，远处的配对共用两端的同一个嵌入（拖动 k 看看）。"
-                 "常见的简化写法（教程中的代码）写的是 (i − j) + max_len − 1，不截断，表有 2·max_len − 1 行；它读表的顺序与参考互为镜像。"
-                 "本工具按参考实现计算，勾选 tutorial 显示简化写法作对比。",
-                 "tensor2tensor's _generate_relative_positions_matrix computes clip(j − i, −k, k) + k and reads a "
-                 "(2k+1) × d table: distances beyond k are clipped, so distant pairs share the embedding at either end "
-                 "(drag k to see it). A common simplified version found in tutorials writes (i − j) + max_len − 1, unclipped, with a table of "
-                 "2·max_len − 1 rows, and reads that table in the mirror order of the reference. The widget follows the "
-                 "reference; tick tutorial to show the simplified version for comparison."};
-    step.params = {"L", "clip", "tutorial"};
-    step.views = clipped_index_views;
-    return step;
+    return {
+        {"截断的索引：参考与简化写法", "Clipped index: reference and tutorial form"},
+        {"tensor2tensor 的 _generate_relative_positions_matrix 计算 clip(j − i, −k, k) + k，读一张 (2k+1) × d 的表："
+         "超过 k 的距离被截断，远处的配对共用两端的同一个嵌入（拖动 k 看看）。"
+         "常见的简化写法（教程中的代码）写的是 (i − j) + max_len − 1，不截断，表有 2·max_len − 1 行；它读表的顺序与参考互为镜像。"
+         "本工具按参考实现计算，勾选 tutorial 显示简化写法作对比。",
+         "tensor2tensor's _generate_relative_positions_matrix computes clip(j − i, −k, k) + k and reads a "
+         "(2k+1) × d table: distances beyond k are clipped, so distant pairs share the embedding at either end "
+         "(drag k to see it). A common simplified version found in tutorials writes (i − j) + max_len − 1, unclipped, with a table of "
+         "2·max_len − 1 rows, and reads that table in the mirror order of the reference. The widget follows the "
+         "reference; tick tutorial to show the simplified version for comparison."},
+        {"L", "clip", "tutorial"},
+        clipped_index_views,
+    };
 }
 
 // [SECTION] step 4: lookup and position scores
@@ -396,18 +396,18 @@ std::vector<ViewData> lookup_views(const ParamSet& p, Lang lang) {
 }
 
 Step lookup_and_position_scores() {
-    Step step;
-    step.title = {"查表与位置分数", "Lookup and position scores"};
-    step.body = {"用 L × L 的索引去查表，得到 L × L × d 的张量：第 (i, j) 格是向量 a_ij。"
-                 "位置分数是 q_i·a_ij，对所有头和批次写成 einsum('bhld,lmd->bhlm')：查询位置 l 在两个输入中都出现并被保留，并对 d 个分量求和。"
-                 "选一对 (i, j) 查看它的 a_ij 与点积的每一项。",
-                 "Looking the L × L index up in the table gives an L × L × d tensor whose cell (i, j) is the vector a_ij. "
-                 "The position score is q_i·a_ij; for all heads and batches it is the einsum('bhld,lmd->bhlm'): the query "
-                 "position l appears in both inputs and is kept, and the sum runs over the d components. Pick a pair (i, j) to see its a_ij and "
-                 "every term of the dot product."};
-    step.params = {"L", "clip", "d_k", "seed", "i", "j"};
-    step.views = lookup_views;
-    return step;
+    return {
+        {"查表与位置分数", "Lookup and position scores"},
+        {"用 L × L 的索引去查表，得到 L × L × d 的张量：第 (i, j) 格是向量 a_ij。"
+         "位置分数是 q_i·a_ij，对所有头和批次写成 einsum('bhld,lmd->bhlm')：查询位置 l 在两个输入中都出现并被保留，并对 d 个分量求和。"
+         "选一对 (i, j) 查看它的 a_ij 与点积的每一项。",
+         "Looking the L × L index up in the table gives an L × L × d tensor whose cell (i, j) is the vector a_ij. "
+         "The position score is q_i·a_ij; for all heads and batches it is the einsum('bhld,lmd->bhlm'): the query "
+         "position l appears in both inputs and is kept, and the sum runs over the d components. Pick a pair (i, j) to see its a_ij and "
+         "every term of the dot product."},
+        {"L", "clip", "d_k", "seed", "i", "j"},
+        lookup_views,
+    };
 }
 
 // [SECTION] step 5: content plus position, then softmax
@@ -443,15 +443,15 @@ std::vector<ViewData> softmax_views(const ParamSet& p, Lang lang) {
 }
 
 Step content_plus_position() {
-    Step step;
-    step.title = {"内容加位置，再 softmax", "Content plus position, then softmax"};
-    step.body = {"把内容分数与位置分数相加、除以 √d_k，再对每一行做 softmax，就得到注意力权重。"
-                 "每一行的权重之和为 1；注释给出去掉位置项后权重会变化多少。",
-                 "Add the content and position scores, divide by √d_k and apply softmax to each row to get the attention "
-                 "weights. Every row sums to 1; a note says how much the weights would change without the position term."};
-    step.params = {"L", "clip", "d_k", "seed"};
-    step.views = softmax_views;
-    return step;
+    return {
+        {"内容加位置，再 softmax", "Content plus position, then softmax"},
+        {"把内容分数与位置分数相加、除以 √d_k，再对每一行做 softmax，就得到注意力权重。"
+         "每一行的权重之和为 1；注释给出去掉位置项后权重会变化多少。",
+         "Add the content and position scores, divide by √d_k and apply softmax to each row to get the attention "
+         "weights. Every row sums to 1; a note says how much the weights would change without the position term."},
+        {"L", "clip", "d_k", "seed"},
+        softmax_views,
+    };
 }
 
 // [SECTION] step 6: why dot the position vector with q
@@ -492,18 +492,18 @@ std::vector<ViewData> why_dot_views(const ParamSet& p, Lang lang) {
 }
 
 Step why_dot_with_q() {
-    Step step;
-    step.title = {"为什么与 q 做点积", "Why dot the position vector with q"};
-    step.body = {"a_ij 与 q_i 在同一个 d_k 维空间里，点积 q_i·a_ij 得到一个可以直接和 q_i·k_j 相加的标量。"
-                 "更重要的是，这个位置项依赖查询的内容：同一距离上，不同的查询得到不同的值，模型可以学到“这类词关注左边的词”。"
-                 "如果每个距离只加一个标量（如 T5），所有查询看到的都是同一个偏置，矩阵是 Toeplitz 的。",
-                 "a_ij lives in the same d_k-dimensional space as q_i, and the dot product q_i·a_ij is a scalar that adds "
-                 "directly to q_i·k_j. More importantly, this position term depends on the query's content: at one distance, "
-                 "different queries get different values, so the model can learn \"this kind of word looks to its left\". "
-                 "Adding one scalar per distance instead (as T5 does) gives every query the same bias: a Toeplitz matrix."};
-    step.params = {"L", "clip", "d_k", "seed"};
-    step.views = why_dot_views;
-    return step;
+    return {
+        {"为什么与 q 做点积", "Why dot the position vector with q"},
+        {"a_ij 与 q_i 在同一个 d_k 维空间里，点积 q_i·a_ij 得到一个可以直接和 q_i·k_j 相加的标量。"
+         "更重要的是，这个位置项依赖查询的内容：同一距离上，不同的查询得到不同的值，模型可以学到“这类词关注左边的词”。"
+         "如果每个距离只加一个标量（如 T5），所有查询看到的都是同一个偏置，矩阵是 Toeplitz 的。",
+         "a_ij lives in the same d_k-dimensional space as q_i, and the dot product q_i·a_ij is a scalar that adds "
+         "directly to q_i·k_j. More importantly, this position term depends on the query's content: at one distance, "
+         "different queries get different values, so the model can learn \"this kind of word looks to its left\". "
+         "Adding one scalar per distance instead (as T5 does) gives every query the same bias: a Toeplitz matrix."},
+        {"L", "clip", "d_k", "seed"},
+        why_dot_views,
+    };
 }
 
 // [SECTION] step 7: the value side a^V
@@ -568,21 +568,21 @@ std::vector<ViewData> value_side_views(const ParamSet& p, Lang lang) {
 }
 
 Step value_side() {
-    Step step;
-    step.title = {"值一侧的相对项 a^V", "The value-side term a^V"};
-    step.body = {"Shaw 等人的公式 (3) 在值一侧也加了相对位置：z_i = Σ_j α_ij (x_j W^V + a^V_ij)。a^V 来自第二张 (2k+1) × d 的表，"
-                 "用与键一侧相同的截断索引去查。于是输出不只是邻居内容的加权平均，还带着“注意力落在哪些距离上”的信息："
-                 "同一距离的权重先合并，再乘上那一行的向量（悬停可以看到合并后的权重）。"
-                 "tensor2tensor 的实现同时有键和值两侧；一些后来的实现（例如 Music Transformer）以及常见的简化写法只保留键一侧。",
-                 "Equation 3 of Shaw et al. adds relative positions on the value side as well: z_i = Σ_j α_ij (x_j W^V + a^V_ij). "
-                 "a^V comes from a second (2k+1) × d table, read with the same clipped index as the key side. The output is "
-                 "then not just a weighted average of the neighbours' contents: it also carries where the attention fell, "
-                 "because the weights of one distance are merged and multiply that row's vector (hover to see the merged "
-                 "weights). tensor2tensor implements both sides; some later implementations (Music Transformer, for one) and the common simplified "
-                 "version found in tutorials) keep only the key side."};
-    step.params = {"L", "clip", "d_k", "seed"};
-    step.views = value_side_views;
-    return step;
+    return {
+        {"值一侧的相对项 a^V", "The value-side term a^V"},
+        {"Shaw 等人的公式 (3) 在值一侧也加了相对位置：z_i = Σ_j α_ij (x_j W^V + a^V_ij)。a^V 来自第二张 (2k+1) × d 的表，"
+         "用与键一侧相同的截断索引去查。于是输出不只是邻居内容的加权平均，还带着“注意力落在哪些距离上”的信息："
+         "同一距离的权重先合并，再乘上那一行的向量（悬停可以看到合并后的权重）。"
+         "tensor2tensor 的实现同时有键和值两侧；一些后来的实现（例如 Music Transformer）以及常见的简化写法只保留键一侧。",
+         "Equation 3 of Shaw et al. adds relative positions on the value side as well: z_i = Σ_j α_ij (x_j W^V + a^V_ij). "
+         "a^V comes from a second (2k+1) × d table, read with the same clipped index as the key side. The output is "
+         "then not just a weighted average of the neighbours' contents: it also carries where the attention fell, "
+         "because the weights of one distance are merged and multiply that row's vector (hover to see the merged "
+         "weights). tensor2tensor implements both sides; some later implementations (Music Transformer, for one) and the common simplified "
+         "version found in tutorials) keep only the key side."},
+        {"L", "clip", "d_k", "seed"},
+        value_side_views,
+    };
 }
 
 // [SECTION] the lesson

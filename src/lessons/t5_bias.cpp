@@ -175,21 +175,21 @@ std::vector<ViewData> bias_table_views(const ParamSet& p, Lang lang) {
 }
 
 Step one_scalar_per_bucket_and_head() {
-    Step step;
-    step.title = {"每个（桶, 头）一个标量", "One scalar per (bucket, head)"};
-    step.body = {"注意力 softmax(QKᵀ)V 本身不看词序，T5 用一个只看相对距离的偏置把词序补回来，本课说明它怎样算出。"
-                 "T5 不改动 Q 和 K，只在注意力 logits 上加一个标量偏置。偏置由相对距离所在的桶和注意力头决定，"
-                 "所以全部参数就是一张 num_buckets × heads 的表，与序列长度无关。这张表每个模型只算一次，所有层共用："
-                 "HF 的 T5 只有第一层带 relative_attention_bias，其余各层沿用它算出的 position_bias。",
-                 "Attention's softmax(QKᵀ)V on its own ignores word order; T5 puts the order back with a bias that looks "
-                 "only at relative distance, and this lesson shows how that bias is computed. T5 leaves Q and K alone and "
-                 "adds one scalar bias to each attention logit. The bias is chosen by the bucket of the relative distance "
-                 "and by the head, so all its parameters form one num_buckets × heads table, independent of the sequence "
-                 "length. The table is computed once per model and shared by all layers: in HF's T5 only the first layer "
-                 "has relative_attention_bias, and the other layers reuse the position_bias it computes."};
-    step.params = {"num_buckets", "heads", "seed"};
-    step.views = bias_table_views;
-    return step;
+    return {
+        {"每个（桶, 头）一个标量", "One scalar per (bucket, head)"},
+        {"注意力 softmax(QKᵀ)V 本身不看词序，T5 用一个只看相对距离的偏置把词序补回来，本课说明它怎样算出。"
+         "T5 不改动 Q 和 K，只在注意力 logits 上加一个标量偏置。偏置由相对距离所在的桶和注意力头决定，"
+         "所以全部参数就是一张 num_buckets × heads 的表，与序列长度无关。这张表每个模型只算一次，所有层共用："
+         "HF 的 T5 只有第一层带 relative_attention_bias，其余各层沿用它算出的 position_bias。",
+         "Attention's softmax(QKᵀ)V on its own ignores word order; T5 puts the order back with a bias that looks "
+         "only at relative distance, and this lesson shows how that bias is computed. T5 leaves Q and K alone and "
+         "adds one scalar bias to each attention logit. The bias is chosen by the bucket of the relative distance "
+         "and by the head, so all its parameters form one num_buckets × heads table, independent of the sequence "
+         "length. The table is computed once per model and shared by all layers: in HF's T5 only the first layer "
+         "has relative_attention_bias, and the other layers reuse the position_bias it computes."},
+        {"num_buckets", "heads", "seed"},
+        bias_table_views,
+    };
 }
 
 // [SECTION] step 2: the relative position matrix
@@ -213,16 +213,16 @@ std::vector<ViewData> relative_position_views(const ParamSet& p, Lang lang) {
 }
 
 Step relative_position_matrix() {
-    Step step;
-    step.title = {"相对位置矩阵", "The relative position matrix"};
-    step.body = {"HF 的 compute_bias 先写 relative_position = memory_position − context_position，也就是键位置减查询位置 j − i。"
-                 "对角线是 0，右上方为正（键在查询之后），左下方为负。",
-                 "HF's compute_bias first forms relative_position = memory_position − context_position, i.e. key position "
-                 "minus query position, j − i. The diagonal is 0, the upper right positive (the key comes after the query) "
-                 "and the lower left negative."};
-    step.params = {"L"};
-    step.views = relative_position_views;
-    return step;
+    return {
+        {"相对位置矩阵", "The relative position matrix"},
+        {"HF 的 compute_bias 先写 relative_position = memory_position − context_position，也就是键位置减查询位置 j − i。"
+         "对角线是 0，右上方为正（键在查询之后），左下方为负。",
+         "HF's compute_bias first forms relative_position = memory_position − context_position, i.e. key position "
+         "minus query position, j − i. The diagonal is 0, the upper right positive (the key comes after the query) "
+         "and the lower left negative."},
+        {"L"},
+        relative_position_views,
+    };
 }
 
 // [SECTION] step 3: bucketing
@@ -284,19 +284,19 @@ std::vector<ViewData> bucketing_views(const ParamSet& p, Lang lang) {
 }
 
 Step bucketing() {
-    Step step;
-    step.title = {"分桶：精确、对数、饱和", "Bucketing: exact, logarithmic, saturated"};
-    step.body = {"_relative_position_bucket 在双向模式下把桶分成两半，键在查询之后的加上偏移 num_buckets/2。"
-                 "每一半里，较小的距离各有自己的桶；较大的距离按对数合并，直到 max_distance；再远的距离全部落入最后一个桶。"
-                 "因果模式不区分方向，只给查询之前的键分桶。表格列出每个桶覆盖的距离范围。",
-                 "In bidirectional mode _relative_position_bucket splits the buckets into two halves and offsets keys after "
-                 "the query by num_buckets/2. Within a half, small distances get one bucket each, larger ones share "
-                 "logarithmically wider buckets up to max_distance, and everything beyond lands in the last bucket. Causal "
-                 "mode keeps no direction and buckets only the keys before the query. The table lists the range each "
-                 "bucket covers."};
-    step.params = {"L", "num_buckets", "max_distance", "bidirectional"};
-    step.views = bucketing_views;
-    return step;
+    return {
+        {"分桶：精确、对数、饱和", "Bucketing: exact, logarithmic, saturated"},
+        {"_relative_position_bucket 在双向模式下把桶分成两半，键在查询之后的加上偏移 num_buckets/2。"
+         "每一半里，较小的距离各有自己的桶；较大的距离按对数合并，直到 max_distance；再远的距离全部落入最后一个桶。"
+         "因果模式不区分方向，只给查询之前的键分桶。表格列出每个桶覆盖的距离范围。",
+         "In bidirectional mode _relative_position_bucket splits the buckets into two halves and offsets keys after "
+         "the query by num_buckets/2. Within a half, small distances get one bucket each, larger ones share "
+         "logarithmically wider buckets up to max_distance, and everything beyond lands in the last bucket. Causal "
+         "mode keeps no direction and buckets only the keys before the query. The table lists the range each "
+         "bucket covers."},
+        {"L", "num_buckets", "max_distance", "bidirectional"},
+        bucketing_views,
+    };
 }
 
 // [SECTION] step 4: the 4-bucket picture and the real function
@@ -337,18 +337,18 @@ std::vector<ViewData> four_bucket_views(const ParamSet& p, Lang lang) {
 }
 
 Step four_bucket_picture() {
-    Step step;
-    step.title = {"简化的 4 桶示意与真实函数", "A simplified 4-bucket picture and the real function"};
-    step.body = {"教程里常见一种简化的 4 桶示意，用来说明思路：只看 |i − j|，距离 ≤ 1、2、3…4、> 4 各一个桶。"
-                 "真实函数用 4 个桶时完全不同：它保留方向，每一半只有 2 个桶，所以只有距离 0 是精确的。"
-                 "右图框出两者不同的格子；示意图只用来理解“近处细、远处粗”，不要当作 T5 的实际输出。",
-                 "To explain the idea, tutorials often draw a simplified 4-bucket version that looks only at |i − j|: one bucket "
-                 "each for distance ≤ 1, 2, 3…4 and > 4. The real function with 4 buckets is quite different: it keeps the "
-                 "direction, leaving 2 buckets per half, so only distance 0 is exact. The right heatmap outlines the cells "
-                 "where the two differ; read the picture as \"fine nearby, coarse far away\", not as T5's actual output."};
-    step.params = {"L", "max_distance", "bidirectional"};
-    step.views = four_bucket_views;
-    return step;
+    return {
+        {"简化的 4 桶示意与真实函数", "A simplified 4-bucket picture and the real function"},
+        {"教程里常见一种简化的 4 桶示意，用来说明思路：只看 |i − j|，距离 ≤ 1、2、3…4、> 4 各一个桶。"
+         "真实函数用 4 个桶时完全不同：它保留方向，每一半只有 2 个桶，所以只有距离 0 是精确的。"
+         "右图框出两者不同的格子；示意图只用来理解“近处细、远处粗”，不要当作 T5 的实际输出。",
+         "To explain the idea, tutorials often draw a simplified 4-bucket version that looks only at |i − j|: one bucket "
+         "each for distance ≤ 1, 2, 3…4 and > 4. The real function with 4 buckets is quite different: it keeps the "
+         "direction, leaving 2 buckets per half, so only distance 0 is exact. The right heatmap outlines the cells "
+         "where the two differ; read the picture as \"fine nearby, coarse far away\", not as T5's actual output."},
+        {"L", "max_distance", "bidirectional"},
+        four_bucket_views,
+    };
 }
 
 // [SECTION] step 5: lookup (L, L, H) → (H, L, L)
@@ -385,16 +385,16 @@ std::vector<ViewData> lookup_views(const ParamSet& p, Lang lang) {
 }
 
 Step lookup() {
-    Step step;
-    step.title = {"查表：(L, L, H) → (H, L, L)", "Lookup: (L, L, H) → (H, L, L)"};
-    step.body = {"用 L × L 的桶号去索引偏置表，每个格子得到一行 H 个数，形状是 (L, L, H)；再 permute(2, 0, 1) 成 (H, L, L)，"
-                 "每个头一张 L × L 的偏置图。因为偏置只取决于桶，每张图沿对角线都是常数。",
-                 "Indexing the bias table with the L × L buckets gives every cell a row of H numbers, shape (L, L, H); "
-                 "permute(2, 0, 1) makes it (H, L, L), one L × L bias picture per head. Since the bias depends only on the "
-                 "bucket, each picture is constant along its diagonals."};
-    step.params = {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"};
-    step.views = lookup_views;
-    return step;
+    return {
+        {"查表：(L, L, H) → (H, L, L)", "Lookup: (L, L, H) → (H, L, L)"},
+        {"用 L × L 的桶号去索引偏置表，每个格子得到一行 H 个数，形状是 (L, L, H)；再 permute(2, 0, 1) 成 (H, L, L)，"
+         "每个头一张 L × L 的偏置图。因为偏置只取决于桶，每张图沿对角线都是常数。",
+         "Indexing the bias table with the L × L buckets gives every cell a row of H numbers, shape (L, L, H); "
+         "permute(2, 0, 1) makes it (H, L, L), one L × L bias picture per head. Since the bias depends only on the "
+         "bucket, each picture is constant along its diagonals."},
+        {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
+        lookup_views,
+    };
 }
 
 // [SECTION] step 6: broadcast-add, then softmax
@@ -451,16 +451,16 @@ std::vector<ViewData> softmax_views(const ParamSet& p, Lang lang) {
 }
 
 Step broadcast_add_then_softmax() {
-    Step step;
-    step.title = {"广播相加，再 softmax", "Broadcast-add, then softmax"};
-    step.body = {"在 (B, H, L, L) 的注意力分数上加 (1, H, L, L) 的偏置，批次维自动广播，然后按行 softmax。"
-                 "头 0 的偏置偏爱距离 1，所以它的权重集中在对角线两侧；随机的头则没有这种结构。Q、K 是由随机种子生成的较小随机数。",
-                 "Add the (1, H, L, L) bias to the (B, H, L, L) attention scores, broadcasting over the batch, then apply "
-                 "softmax row by row. Head 0's bias favours distance 1, so its weight gathers just beside the diagonal; "
-                 "the random heads show no such pattern. Q and K are small random values drawn from the random seed."};
-    step.params = {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"};
-    step.views = softmax_views;
-    return step;
+    return {
+        {"广播相加，再 softmax", "Broadcast-add, then softmax"},
+        {"在 (B, H, L, L) 的注意力分数上加 (1, H, L, L) 的偏置，批次维自动广播，然后按行 softmax。"
+         "头 0 的偏置偏爱距离 1，所以它的权重集中在对角线两侧；随机的头则没有这种结构。Q、K 是由随机种子生成的较小随机数。",
+         "Add the (1, H, L, L) bias to the (B, H, L, L) attention scores, broadcasting over the batch, then apply "
+         "softmax row by row. Head 0's bias favours distance 1, so its weight gathers just beside the diagonal; "
+         "the random heads show no such pattern. Q and K are small random values drawn from the random seed."},
+        {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
+        softmax_views,
+    };
 }
 
 // [SECTION] step 7: where the simplified code differs from HF
@@ -498,19 +498,19 @@ std::vector<ViewData> simplified_code_views(const ParamSet& p, Lang lang) {
 }
 
 Step simplified_code_differences() {
-    Step step;
-    step.title = {"简化代码与 HF 的差别", "Where simplified code differs from HF"};
-    step.body = {"教程里常见的一种简化 PyTorch 写法在三处与 HF 不同。它用 i − j 而不是 j − i；双向时把 i − j ≥ 0 放进后一半，于是对角线落在桶 num_buckets/2，"
-                 "前后两半整个对调；因果时取 max(j − i, 0)，模型能看到的每个键都塌缩到桶 0，距离信息全部丢失。"
-                 "本工具按 HF 计算；勾选 simplified 可并排显示简化写法的桶，并框出不同的格子。",
-                 "A common simplified PyTorch version found in tutorials differs from HF in three places. It uses i − j instead of j − i; in bidirectional "
-                 "mode it sends i − j ≥ 0 to the upper half, so the diagonal lands in bucket num_buckets/2 and the halves "
-                 "are swapped; in causal mode it takes max(j − i, 0), which collapses every key the model can see to bucket "
-                 "0 and loses all distance information. The widget follows HF; turn on simplified to show the simplified "
-                 "version's buckets beside them with the differing cells outlined."};
-    step.params = {"L", "num_buckets", "max_distance", "bidirectional", "simplified"};
-    step.views = simplified_code_views;
-    return step;
+    return {
+        {"简化代码与 HF 的差别", "Where simplified code differs from HF"},
+        {"教程里常见的一种简化 PyTorch 写法在三处与 HF 不同。它用 i − j 而不是 j − i；双向时把 i − j ≥ 0 放进后一半，于是对角线落在桶 num_buckets/2，"
+         "前后两半整个对调；因果时取 max(j − i, 0)，模型能看到的每个键都塌缩到桶 0，距离信息全部丢失。"
+         "本工具按 HF 计算；勾选 simplified 可并排显示简化写法的桶，并框出不同的格子。",
+         "A common simplified PyTorch version found in tutorials differs from HF in three places. It uses i − j instead of j − i; in bidirectional "
+         "mode it sends i − j ≥ 0 to the upper half, so the diagonal lands in bucket num_buckets/2 and the halves "
+         "are swapped; in causal mode it takes max(j − i, 0), which collapses every key the model can see to bucket "
+         "0 and loses all distance information. The widget follows HF; turn on simplified to show the simplified "
+         "version's buckets beside them with the differing cells outlined."},
+        {"L", "num_buckets", "max_distance", "bidirectional", "simplified"},
+        simplified_code_views,
+    };
 }
 
 // [SECTION] the lesson

@@ -86,21 +86,21 @@ HeatmapView grid_map(const Eigen::MatrixXd& G, Lang lang, bool selectable) {
 std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang);
 
 Step patch_grid() {
-    Step step;
-    step.title = {"图块网格与按行展平", "The patch grid and its row-major flattening"};
-    step.body = {"图像是二维的，Transformer 读的却是一维的词元序列，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
-                 "ViT 把图像切成 H×W 个图块，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
-                 "注意力表仍是 N×N（N = H·W），每个格子是一对词元；二维的相对位移是向量 δ = (Δr, Δc)。"
-                 "右边的表实现“关注右边一格”：它在展平后并不是一整条对角线。点击网格的格子可以换选中的图块。",
-                 "An image is 2-D but a transformer reads a 1-D sequence of tokens, so every position encoding for vision "
-                 "first has to settle how a grid position becomes a token index and what the offset between two tokens is. "
-                 "A ViT cuts the image into H×W patches, one token each, flattened row by row: patch (r, c) becomes token "
-                 "t = r·W + c. The attention table is still N×N (N = H·W), one cell per pair of tokens; the relative offset "
-                 "in 2-D is a vector δ = (Δr, Δc). The second table implements 'attend to the patch on the right', which "
-                 "after flattening is not one whole diagonal. Click a grid cell to select another patch."};
-    step.params = {"H", "W", "patch"};
-    step.views = flattening_views;
-    return step;
+    return {
+        {"图块网格与按行展平", "The patch grid and its row-major flattening"},
+        {"图像是二维的，Transformer 读的却是一维的词元序列，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
+         "ViT 把图像切成 H×W 个图块，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
+         "注意力表仍是 N×N（N = H·W），每个格子是一对词元；二维的相对位移是向量 δ = (Δr, Δc)。"
+         "右边的表实现“关注右边一格”：它在展平后并不是一整条对角线。点击网格的格子可以换选中的图块。",
+         "An image is 2-D but a transformer reads a 1-D sequence of tokens, so every position encoding for vision "
+         "first has to settle how a grid position becomes a token index and what the offset between two tokens is. "
+         "A ViT cuts the image into H×W patches, one token each, flattened row by row: patch (r, c) becomes token "
+         "t = r·W + c. The attention table is still N×N (N = H·W), one cell per pair of tokens; the relative offset "
+         "in 2-D is a vector δ = (Δr, Δc). The second table implements 'attend to the patch on the right', which "
+         "after flattening is not one whole diagonal. Click a grid cell to select another patch."},
+        {"H", "W", "patch"},
+        flattening_views,
+    };
 }
 
 std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang) {
@@ -163,19 +163,19 @@ std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> resolution_views(const ParamSet& p, Lang lang);
 
 Step learnable_table() {
-    Step step;
-    step.title = {"可学习的二维表与分辨率变化", "A learnable 2-D table and a change of resolution"};
-    step.body = {"可学习的位置编码给每个图块一个向量，整张表按网格排成 H×W。换成更大的网格 H2×W2 时，新位置在表里没有参数："
-                 "直接查表会留下空洞。常用办法是把表当作图像插值到新尺寸。这里用双线性、align_corners=False（与 PyTorch 一致），"
-                 "表格列出每个新行、新列读取的源位置和权重。",
-                 "A learnable position embedding gives every patch a vector, and the whole table is laid out as an H×W "
-                 "grid. On a larger grid H2×W2 the new positions have no parameters, so a plain lookup leaves holes. The "
-                 "usual remedy treats the table as an image and interpolates it to the new size; here bilinear with "
-                 "align_corners=False, as in PyTorch, and the table lists the source positions and weights each new row and "
-                 "column reads."};
-    step.params = {"H", "W", "H2", "W2", "channel", "dim", "seed"};
-    step.views = resolution_views;
-    return step;
+    return {
+        {"可学习的二维表与分辨率变化", "A learnable 2-D table and a change of resolution"},
+        {"可学习的位置编码给每个图块一个向量，整张表按网格排成 H×W。换成更大的网格 H2×W2 时，新位置在表里没有参数："
+         "直接查表会留下空洞。常用办法是把表当作图像插值到新尺寸。这里用双线性、align_corners=False（与 PyTorch 一致），"
+         "表格列出每个新行、新列读取的源位置和权重。",
+         "A learnable position embedding gives every patch a vector, and the whole table is laid out as an H×W "
+         "grid. On a larger grid H2×W2 the new positions have no parameters, so a plain lookup leaves holes. The "
+         "usual remedy treats the table as an image and interpolates it to the new size; here bilinear with "
+         "align_corners=False, as in PyTorch, and the table lists the source positions and weights each new row and "
+         "column reads."},
+        {"H", "W", "H2", "W2", "channel", "dim", "seed"},
+        resolution_views,
+    };
 }
 
 std::vector<ViewData> resolution_views(const ParamSet& p, Lang lang) {
@@ -267,19 +267,19 @@ std::vector<ViewData> resolution_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> mae_views(const ParamSet& p, Lang lang);
 
 Step mae_sincos() {
-    Step step;
-    step.title = {"MAE 的二维 sin-cos", "MAE's 2-D sin-cos"};
-    step.body = {"MAE 的 get_2d_sincos_pos_embed 把维度分成两半：前一半用一维 sin-cos 编码列坐标，后一半编码行坐标；"
-                 "每一半里先放所有 sin，再放所有 cos。所以同一列的图块前一半完全相同，同一行的图块后一半完全相同。"
-                 "右图是选中图块与所有图块的内积，它是列部分与行部分之和。",
-                 "MAE's get_2d_sincos_pos_embed splits the dimensions in two halves: the first half encodes the column "
-                 "with a 1-D sin-cos, the second half the row; within each half all sines come first, then all cosines. "
-                 "Patches in one column therefore share the first half exactly, patches in one row the second half. The "
-                 "second figure shows the dot product of the selected patch with every patch, a column part plus a row "
-                 "part."};
-    step.params = {"H", "W", "patch", "dim"};
-    step.views = mae_views;
-    return step;
+    return {
+        {"MAE 的二维 sin-cos", "MAE's 2-D sin-cos"},
+        {"MAE 的 get_2d_sincos_pos_embed 把维度分成两半：前一半用一维 sin-cos 编码列坐标，后一半编码行坐标；"
+         "每一半里先放所有 sin，再放所有 cos。所以同一列的图块前一半完全相同，同一行的图块后一半完全相同。"
+         "右图是选中图块与所有图块的内积，它是列部分与行部分之和。",
+         "MAE's get_2d_sincos_pos_embed splits the dimensions in two halves: the first half encodes the column "
+         "with a 1-D sin-cos, the second half the row; within each half all sines come first, then all cosines. "
+         "Patches in one column therefore share the first half exactly, patches in one row the second half. The "
+         "second figure shows the dot product of the selected patch with every patch, a column part plus a row "
+         "part."},
+        {"H", "W", "patch", "dim"},
+        mae_views,
+    };
 }
 
 std::vector<ViewData> mae_views(const ParamSet& p, Lang lang) {
@@ -353,18 +353,18 @@ std::vector<ViewData> mae_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> axial_rope_views(const ParamSet& p, Lang lang);
 
 Step axial_rope() {
-    Step step;
-    step.title = {"轴向二维 RoPE", "Axial 2-D RoPE"};
-    step.body = {"naver-ai/rope-vit 的轴向 RoPE 把 dim/2 对分成两组：前 dim/4 对按列坐标旋转，后 dim/4 对按行坐标旋转，"
-                 "两组用相同的频率 1/base^(4j/dim)，其中底数 base 就是 rope-vit 代码里的 theta（默认 100）。每组都是一维 RoPE，所以分数只依赖 (Δ行, Δ列)："
-                 "注释核对了所有偏移相同的格子数值相同。点击右侧网格可以换查询图块。",
-                 "The axial RoPE of naver-ai/rope-vit splits the dim/2 pairs in two groups: the first dim/4 pairs turn with "
-                 "the column, the last dim/4 with the row, both at frequencies 1/base^(4j/dim), where the base is what rope-vit's code calls theta (100 by default). Each group "
-                 "is a 1-D RoPE, so the score depends only on (Δrow, Δcol); the notes check that all cells with the same "
-                 "offset hold the same value. Click the grid to change the query patch."};
-    step.params = {"H", "W", "patch", "dim", "theta", "seed"};
-    step.views = axial_rope_views;
-    return step;
+    return {
+        {"轴向二维 RoPE", "Axial 2-D RoPE"},
+        {"naver-ai/rope-vit 的轴向 RoPE 把 dim/2 对分成两组：前 dim/4 对按列坐标旋转，后 dim/4 对按行坐标旋转，"
+         "两组用相同的频率 1/base^(4j/dim)，其中底数 base 就是 rope-vit 代码里的 theta（默认 100）。每组都是一维 RoPE，所以分数只依赖 (Δ行, Δ列)："
+         "注释核对了所有偏移相同的格子数值相同。点击右侧网格可以换查询图块。",
+         "The axial RoPE of naver-ai/rope-vit splits the dim/2 pairs in two groups: the first dim/4 pairs turn with "
+         "the column, the last dim/4 with the row, both at frequencies 1/base^(4j/dim), where the base is what rope-vit's code calls theta (100 by default). Each group "
+         "is a 1-D RoPE, so the score depends only on (Δrow, Δcol); the notes check that all cells with the same "
+         "offset hold the same value. Click the grid to change the query patch."},
+        {"H", "W", "patch", "dim", "theta", "seed"},
+        axial_rope_views,
+    };
 }
 
 std::vector<ViewData> axial_rope_views(const ParamSet& p, Lang lang) {
@@ -448,18 +448,18 @@ std::vector<ViewData> axial_rope_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> swin_views(const ParamSet& p, Lang lang);
 
 Step swin_index() {
-    Step step;
-    step.title = {"Swin 的相对位置索引", "Swin's relative position index"};
-    step.body = {"Swin Transformer 在每个 H×W 窗口内给每个二维偏移 (Δr, Δc) 一个可学习的偏置，表有 (2H−1)(2W−1) 行。"
-                 "relative_position_index 把每对词元映射到表的一行：(Δr + H − 1)·(2W − 1) + (Δc + W − 1)。"
-                 "右图是表的排布，描边的格子是选中查询用到的那些行。",
-                 "Swin Transformer gives every 2-D offset (Δr, Δc) inside an H×W window its own learned bias, in a table of "
-                 "(2H−1)(2W−1) rows. relative_position_index maps each pair of tokens to one row: "
-                 "(Δr + H − 1)·(2W − 1) + (Δc + W − 1). The second figure lays the table out by offset; the outlined cells "
-                 "are the rows the selected query reads."};
-    step.params = {"H", "W", "patch"};
-    step.views = swin_views;
-    return step;
+    return {
+        {"Swin 的相对位置索引", "Swin's relative position index"},
+        {"Swin Transformer 在每个 H×W 窗口内给每个二维偏移 (Δr, Δc) 一个可学习的偏置，表有 (2H−1)(2W−1) 行。"
+         "relative_position_index 把每对词元映射到表的一行：(Δr + H − 1)·(2W − 1) + (Δc + W − 1)。"
+         "右图是表的排布，描边的格子是选中查询用到的那些行。",
+         "Swin Transformer gives every 2-D offset (Δr, Δc) inside an H×W window its own learned bias, in a table of "
+         "(2H−1)(2W−1) rows. relative_position_index maps each pair of tokens to one row: "
+         "(Δr + H − 1)·(2W − 1) + (Δc + W − 1). The second figure lays the table out by offset; the outlined cells "
+         "are the rows the selected query reads."},
+        {"H", "W", "patch"},
+        swin_views,
+    };
 }
 
 std::vector<ViewData> swin_views(const ParamSet& p, Lang lang) {

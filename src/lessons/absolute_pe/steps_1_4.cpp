@@ -102,27 +102,27 @@ std::vector<ViewData> shuffle_views(const ParamSet& p, Lang lang) {
 }  // namespace
 
 Step why_positions() {
-    Step step;
-    step.title = {"为什么需要位置", "Why positions at all"};
-    step.body = {"softmax(QKᵀ)V 本身看不出词序，所以每个 Transformer 都要以某种方式加入位置；这一课讲最早的做法：把位置编码加到输入上。"
-                 "自注意力只做加权求和，权重来自内容之间的点积，其中没有任何顺序信息。"
-                 "把 token 打乱（这里用随机种子生成的 X 和投影矩阵），输出的各行也按完全相同的方式被打乱：每个 token 得到的结果与它站在哪里无关。"
-                 "这叫置换等变性：输出跟着输入一起换位置，而不是保持不变；常见的简化写法把它叫作“置换不变性”，注释把两种说法都算给你看。"
-                 "要让模型区分“猫追狗”和“狗追猫”，必须另外注入位置。"
-                 "不过因果掩码（每个词只看它前面的词）已经泄露了顺序，所以没有位置编码的纯解码器模型也能工作。",
-                 "softmax(QKᵀ)V on its own cannot see word order, so every Transformer has to add position somehow; this "
-                 "lesson covers the first way, adding a position code to the input. "
-                 "Self-attention is a weighted sum whose weights come from dot products of contents; nothing in it knows "
-                 "about order. Shuffle the tokens (random X and projections drawn from the random seed here) and the output rows are "
-                 "shuffled in exactly the same way: each token's result ignores where it stands. This is permutation "
-                 "equivariance: the outputs move with the inputs rather than staying put; a common simplified version found "
-                 "in tutorials calls it permutation invariance, and the notes compute both. To tell \"the cat chased the dog\" "
-                 "from \"the dog chased the cat\", position has to be injected separately. A causal mask (each word sees only "
-                 "the words before it) already leaks order, though, which is why decoder-only models without position "
-                 "encodings still work."};
-    step.params = {"tokens", "seed"};
-    step.views = shuffle_views;
-    return step;
+    return {
+        {"为什么需要位置", "Why positions at all"},
+        {"softmax(QKᵀ)V 本身看不出词序，所以每个 Transformer 都要以某种方式加入位置；这一课讲最早的做法：把位置编码加到输入上。"
+         "自注意力只做加权求和，权重来自内容之间的点积，其中没有任何顺序信息。"
+         "把 token 打乱（这里用随机种子生成的 X 和投影矩阵），输出的各行也按完全相同的方式被打乱：每个 token 得到的结果与它站在哪里无关。"
+         "这叫置换等变性：输出跟着输入一起换位置，而不是保持不变；常见的简化写法把它叫作“置换不变性”，注释把两种说法都算给你看。"
+         "要让模型区分“猫追狗”和“狗追猫”，必须另外注入位置。"
+         "不过因果掩码（每个词只看它前面的词）已经泄露了顺序，所以没有位置编码的纯解码器模型也能工作。",
+         "softmax(QKᵀ)V on its own cannot see word order, so every Transformer has to add position somehow; this "
+         "lesson covers the first way, adding a position code to the input. "
+         "Self-attention is a weighted sum whose weights come from dot products of contents; nothing in it knows "
+         "about order. Shuffle the tokens (random X and projections drawn from the random seed here) and the output rows are "
+         "shuffled in exactly the same way: each token's result ignores where it stands. This is permutation "
+         "equivariance: the outputs move with the inputs rather than staying put; a common simplified version found "
+         "in tutorials calls it permutation invariance, and the notes compute both. To tell \"the cat chased the dog\" "
+         "from \"the dog chased the cat\", position has to be injected separately. A causal mask (each word sees only "
+         "the words before it) already leaks order, though, which is why decoder-only models without position "
+         "encodings still work."},
+        {"tokens", "seed"},
+        shuffle_views,
+    };
 }
 
 // [SECTION] step 2: three places where position can enter
@@ -201,20 +201,20 @@ std::vector<ViewData> three_places_views(const ParamSet& p, Lang lang) {
 }  // namespace
 
 Step three_places() {
-    Step step;
-    step.title = {"位置可以进入的三个地方", "Three places where position can enter"};
-    step.body = {"第一，在进入模型之前把位置向量加到词嵌入上（正弦或可学习编码，本课）。"
-                 "第二，在计算注意力之前按位置变换 Q 和 K，例如旋转（RoPE，见 rope 一课）。"
-                 "第三，在 logits 上加一个只依赖相对距离的偏置（T5、ALiBi，见 t5-bias 一课；Shaw 的做法见 shaw 一课）。"
-                 "三张热力图用同一组随机 token 计算，注释检验把所有位置整体平移后分数是否改变。",
-                 "First, add a position vector to the word embeddings before the model (sinusoidal or learnable codes, "
-                 "this lesson). Second, transform Q and K by position before attention, for instance by rotation (RoPE, "
-                 "see the lesson rope). Third, add a bias that depends only on the relative distance to the logits (T5, "
-                 "ALiBi; see the lesson t5-bias, and shaw for Shaw's variant). The three heatmaps use the same random "
-                 "tokens, and the notes test whether shifting all positions together changes the scores."};
-    step.params = {"tokens", "seed"};
-    step.views = three_places_views;
-    return step;
+    return {
+        {"位置可以进入的三个地方", "Three places where position can enter"},
+        {"第一，在进入模型之前把位置向量加到词嵌入上（正弦或可学习编码，本课）。"
+         "第二，在计算注意力之前按位置变换 Q 和 K，例如旋转（RoPE，见 rope 一课）。"
+         "第三，在 logits 上加一个只依赖相对距离的偏置（T5、ALiBi，见 t5-bias 一课；Shaw 的做法见 shaw 一课）。"
+         "三张热力图用同一组随机 token 计算，注释检验把所有位置整体平移后分数是否改变。",
+         "First, add a position vector to the word embeddings before the model (sinusoidal or learnable codes, "
+         "this lesson). Second, transform Q and K by position before attention, for instance by rotation (RoPE, "
+         "see the lesson rope). Third, add a bias that depends only on the relative distance to the logits (T5, "
+         "ALiBi; see the lesson t5-bias, and shaw for Shaw's variant). The three heatmaps use the same random "
+         "tokens, and the notes test whether shifting all positions together changes the scores."},
+        {"tokens", "seed"},
+        three_places_views,
+    };
 }
 
 // [SECTION] step 3: the sinusoidal formula, worked out
@@ -261,18 +261,18 @@ std::vector<ViewData> formula_views(const ParamSet& p, Lang lang) {
 }  // namespace
 
 Step sinusoidal_formula() {
-    Step step;
-    step.title = {"正弦公式与算例", "The sinusoidal formula, worked out"};
-    step.body = {"论文的编码对第 i 个频率取 ω_i = 1/base^(2i/d)，在偶数维放 sin(pos·ω_i)，在奇数维放 cos(pos·ω_i)。"
-                 "默认的例子取 pos = 2、d = 4，得到 (sin 2, cos 2, sin 0.02, cos 0.02)。"
-                 "注意位置从 0 开始数，所以 pos = 2 是第三个 token；常见的简化写法把它说成第二个。表格逐个频率给出计算过程。",
-                 "The paper's encoding uses the frequency ω_i = 1/base^(2i/d) for pair i and puts sin(pos·ω_i) in the even "
-                 "dimension, cos(pos·ω_i) in the odd one. The default example takes pos = 2 and d = 4 and gets "
-                 "(sin 2, cos 2, sin 0.02, cos 0.02). Positions count from 0, so pos = 2 is the third token; a common "
-                 "simplified version found in tutorials calls it the second. The table shows the computation frequency by frequency."};
-    step.params = {"pos", "d", "base"};
-    step.views = formula_views;
-    return step;
+    return {
+        {"正弦公式与算例", "The sinusoidal formula, worked out"},
+        {"论文的编码对第 i 个频率取 ω_i = 1/base^(2i/d)，在偶数维放 sin(pos·ω_i)，在奇数维放 cos(pos·ω_i)。"
+         "默认的例子取 pos = 2、d = 4，得到 (sin 2, cos 2, sin 0.02, cos 0.02)。"
+         "注意位置从 0 开始数，所以 pos = 2 是第三个 token；常见的简化写法把它说成第二个。表格逐个频率给出计算过程。",
+         "The paper's encoding uses the frequency ω_i = 1/base^(2i/d) for pair i and puts sin(pos·ω_i) in the even "
+         "dimension, cos(pos·ω_i) in the odd one. The default example takes pos = 2 and d = 4 and gets "
+         "(sin 2, cos 2, sin 0.02, cos 0.02). Positions count from 0, so pos = 2 is the third token; a common "
+         "simplified version found in tutorials calls it the second. The table shows the computation frequency by frequency."},
+        {"pos", "d", "base"},
+        formula_views,
+    };
 }
 
 // [SECTION] step 4: heatmap and wavelengths
@@ -368,23 +368,23 @@ std::vector<ViewData> wavelength_views(const ParamSet& p, Lang lang) {
 }  // namespace
 
 Step heatmap_and_wavelengths() {
-    Step step;
-    step.title = {"热力图与波长", "Heatmap and wavelengths"};
-    step.body = {"把每个位置的编码排成一行，就得到位置 × 维度的热力图。低维的频率高、振荡快，高维的频率低、变化慢；"
-                 "曲线默认画出第 2、6、12 维。波长 λ_i = 2π/ω_i 从 2π 开始按几何级数增长，"
-                 "表格列出全部波长，注释把最长的波长与常见说法中的 base·2π 相比较。"
-                 "常见的简化写法还说正弦编码计算代价高；最后一张表算出它到底要多少次 sin 和 cos：整张 L × d 表只算一次，"
-                 "或者每个位置现算 d/2 个 sin 和 d/2 个 cos，与一次 d × d 投影的乘加次数相比微不足道，而且不占任何参数。",
-                 "Stacking the code of every position as a row gives a positions × dimensions heatmap. Low dimensions have "
-                 "high frequencies and oscillate fast; high dimensions change slowly. The curves show dimensions 2, 6 and 12 "
-                 "by default. The wavelength λ_i = 2π/ω_i grows geometrically from 2π; the table lists them all and "
-                 "a note compares the longest with the base·2π often quoted. A common simplified version found in tutorials "
-                 "also calls sinusoidal PE expensive; the last table counts its sines and cosines: the whole L × d table is "
-                 "computed once, or each position on the fly with d/2 sines and d/2 cosines, which is negligible next to the "
-                 "multiply-adds of one d × d projection, and it has no parameters at all."};
-    step.params = {"L", "d_model", "base", "dims", "variant"};
-    step.views = wavelength_views;
-    return step;
+    return {
+        {"热力图与波长", "Heatmap and wavelengths"},
+        {"把每个位置的编码排成一行，就得到位置 × 维度的热力图。低维的频率高、振荡快，高维的频率低、变化慢；"
+         "曲线默认画出第 2、6、12 维。波长 λ_i = 2π/ω_i 从 2π 开始按几何级数增长，"
+         "表格列出全部波长，注释把最长的波长与常见说法中的 base·2π 相比较。"
+         "常见的简化写法还说正弦编码计算代价高；最后一张表算出它到底要多少次 sin 和 cos：整张 L × d 表只算一次，"
+         "或者每个位置现算 d/2 个 sin 和 d/2 个 cos，与一次 d × d 投影的乘加次数相比微不足道，而且不占任何参数。",
+         "Stacking the code of every position as a row gives a positions × dimensions heatmap. Low dimensions have "
+         "high frequencies and oscillate fast; high dimensions change slowly. The curves show dimensions 2, 6 and 12 "
+         "by default. The wavelength λ_i = 2π/ω_i grows geometrically from 2π; the table lists them all and "
+         "a note compares the longest with the base·2π often quoted. A common simplified version found in tutorials "
+         "also calls sinusoidal PE expensive; the last table counts its sines and cosines: the whole L × d table is "
+         "computed once, or each position on the fly with d/2 sines and d/2 cosines, which is negligible next to the "
+         "multiply-adds of one d × d projection, and it has no parameters at all."},
+        {"L", "d_model", "base", "dims", "variant"},
+        wavelength_views,
+    };
 }
 
 }  // namespace absolute_pe

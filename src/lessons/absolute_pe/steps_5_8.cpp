@@ -100,18 +100,18 @@ std::vector<ViewData> relative_views(const ParamSet& p, Lang lang) {
 }  // namespace
 
 Step relative_inside_absolute() {
-    Step step;
-    step.title = {"绝对编码里的相对信息", "Relative information inside an absolute code"};
-    step.body = {"由和角公式，sin((p+k)ω) 与 cos((p+k)ω) 是 sin(pω)、cos(pω) 的线性组合，系数只依赖 k。"
-                 "所以存在一个与 p 无关的矩阵 M_k，使 PE(p + k) = M_k·PE(p)；它是分块对角的，每块是一个 2×2 旋转。"
-                 "同样地，内积 PE(p)·PE(q) = Σ cos((p − q)ω_i) 只依赖 p − q：Gram 矩阵是 Toeplitz 矩阵，并随 |p − q| 衰减。",
-                 "By the angle-addition formulas, sin((p+k)ω) and cos((p+k)ω) are linear combinations of sin(pω) and "
-                 "cos(pω) with coefficients that depend only on k. So one matrix M_k, the same for every p, gives "
-                 "PE(p + k) = M_k·PE(p); it is block-diagonal with a 2×2 rotation per frequency. Likewise the dot product "
-                 "PE(p)·PE(q) = Σ cos((p − q)ω_i) depends only on p − q: the Gram matrix is Toeplitz and decays with |p − q|."};
-    step.params = {"pos", "shift", "d", "base", "L", "d_model", "variant"};
-    step.views = relative_views;
-    return step;
+    return {
+        {"绝对编码里的相对信息", "Relative information inside an absolute code"},
+        {"由和角公式，sin((p+k)ω) 与 cos((p+k)ω) 是 sin(pω)、cos(pω) 的线性组合，系数只依赖 k。"
+         "所以存在一个与 p 无关的矩阵 M_k，使 PE(p + k) = M_k·PE(p)；它是分块对角的，每块是一个 2×2 旋转。"
+         "同样地，内积 PE(p)·PE(q) = Σ cos((p − q)ω_i) 只依赖 p − q：Gram 矩阵是 Toeplitz 矩阵，并随 |p − q| 衰减。",
+         "By the angle-addition formulas, sin((p+k)ω) and cos((p+k)ω) are linear combinations of sin(pω) and "
+         "cos(pω) with coefficients that depend only on k. So one matrix M_k, the same for every p, gives "
+         "PE(p + k) = M_k·PE(p); it is block-diagonal with a 2×2 rotation per frequency. Likewise the dot product "
+         "PE(p)·PE(q) = Σ cos((p − q)ω_i) depends only on p − q: the Gram matrix is Toeplitz and decays with |p − q|."},
+        {"pos", "shift", "d", "base", "L", "d_model", "variant"},
+        relative_views,
+    };
 }
 
 // [SECTION] step 6: two layouts
@@ -166,18 +166,18 @@ std::vector<ViewData> layout_views(const ParamSet& p, Lang lang) {
 }  // namespace
 
 Step two_layouts() {
-    Step step;
-    step.title = {"两种排布", "Two layouts"};
-    step.body = {"论文把 sin 和 cos 交错排列，频率为 base^(−2i/d)。tensor2tensor 和 fairseq 则把所有 sin 放在前一半、所有 cos 放在后一半，"
-                 "频率为 base^(−i/(d/2−1))，最后一个频率恰好是 1/base。两者都是合法的正弦编码，但同一位置的向量并不相同；"
-                 "加载别人的权重时必须用同一种排布。",
-                 "The paper interleaves sin and cos, with frequencies base^(−2i/d). tensor2tensor and fairseq put all sines "
-                 "in the first half and all cosines in the second, with frequencies base^(−i/(d/2−1)), so the last one is "
-                 "exactly 1/base. Both are valid sinusoidal codes, but the vectors for a given position differ, and weights "
-                 "trained with one layout must be used with the same layout."};
-    step.params = {"pos", "d", "base"};
-    step.views = layout_views;
-    return step;
+    return {
+        {"两种排布", "Two layouts"},
+        {"论文把 sin 和 cos 交错排列，频率为 base^(−2i/d)。tensor2tensor 和 fairseq 则把所有 sin 放在前一半、所有 cos 放在后一半，"
+         "频率为 base^(−i/(d/2−1))，最后一个频率恰好是 1/base。两者都是合法的正弦编码，但同一位置的向量并不相同；"
+         "加载别人的权重时必须用同一种排布。",
+         "The paper interleaves sin and cos, with frequencies base^(−2i/d). tensor2tensor and fairseq put all sines "
+         "in the first half and all cosines in the second, with frequencies base^(−i/(d/2−1)), so the last one is "
+         "exactly 1/base. Both are valid sinusoidal codes, but the vectors for a given position differ, and weights "
+         "trained with one layout must be used with the same layout."},
+        {"pos", "d", "base"},
+        layout_views,
+    };
 }
 
 // [SECTION] step 7: adding versus concatenating
@@ -266,23 +266,23 @@ std::vector<ViewData> concat_views(const ParamSet& p, Lang lang) {
 }  // namespace
 
 Step add_or_concat() {
-    Step step;
-    step.title = {"相加还是拼接", "Adding versus concatenating"};
-    step.body = {"把位置向量 p 拼接在词向量 x 后面，再接线性层 W，结果是 W_x·x + W_p·p。"
-                 "这正等于在 d_w + d_p 维里相加：x 只占前 d_w 维、p 只占后 d_p 维时，两个补零向量之和就是拼接。"
-                 "所以相加的表达能力并不弱于拼接，拼接只是它的一个特例；相加还保持了维度不变。"
-                 "比较时要用同样的总宽度 D（滑块 d_model）：相加让内容和位置都能用全部 D 维，拼接则要把 D 分给两者，"
-                 "或者让模型变宽、参数变多。最后一张表把这三种情况的维数和参数算出来。",
-                 "Concatenating the position vector p after the word vector x and applying a linear layer W gives "
-                 "W_x·x + W_p·p. That is exactly addition in d_w + d_p dimensions: if x occupies only the first d_w "
-                 "entries and p only the last d_p, the sum of the two zero-padded vectors is the concatenation. So adding "
-                 "is at least as expressive; concatenation is a special case, and addition keeps the width unchanged. "
-                 "Compare them at the same total width D (the d_model slider): adding lets content and position both use all D "
-                 "dimensions, while concatenating must split D between them or make the model wider, with more parameters. "
-                 "The last table computes the widths and parameters of the three cases."};
-    step.params = {"seed", "d_model"};
-    step.views = concat_views;
-    return step;
+    return {
+        {"相加还是拼接", "Adding versus concatenating"},
+        {"把位置向量 p 拼接在词向量 x 后面，再接线性层 W，结果是 W_x·x + W_p·p。"
+         "这正等于在 d_w + d_p 维里相加：x 只占前 d_w 维、p 只占后 d_p 维时，两个补零向量之和就是拼接。"
+         "所以相加的表达能力并不弱于拼接，拼接只是它的一个特例；相加还保持了维度不变。"
+         "比较时要用同样的总宽度 D（滑块 d_model）：相加让内容和位置都能用全部 D 维，拼接则要把 D 分给两者，"
+         "或者让模型变宽、参数变多。最后一张表把这三种情况的维数和参数算出来。",
+         "Concatenating the position vector p after the word vector x and applying a linear layer W gives "
+         "W_x·x + W_p·p. That is exactly addition in d_w + d_p dimensions: if x occupies only the first d_w "
+         "entries and p only the last d_p, the sum of the two zero-padded vectors is the concatenation. So adding "
+         "is at least as expressive; concatenation is a special case, and addition keeps the width unchanged. "
+         "Compare them at the same total width D (the d_model slider): adding lets content and position both use all D "
+         "dimensions, while concatenating must split D between them or make the model wider, with more parameters. "
+         "The last table computes the widths and parameters of the three cases."},
+        {"seed", "d_model"},
+        concat_views,
+    };
 }
 
 // [SECTION] step 8: learnable position embeddings
@@ -326,18 +326,18 @@ std::vector<ViewData> learnable_views(const ParamSet& p, Lang lang) {
 }  // namespace
 
 Step learnable_table() {
-    Step step;
-    step.title = {"可学习的位置编码", "Learnable position embeddings"};
-    step.body = {"可学习编码是一张 max_len × d 的表，每个位置一行，训练时和其他参数一起更新（这里由随机种子初始化）。"
-                 "超过 max_len 的位置在表中没有行，模型无法为它们查到编码，图中把这部分画成缺失的阴影区域。"
-                 "这张表的参数量是 max_len × d，随想要支持的最长序列线性增长。",
-                 "A learnable encoding is a max_len × d table with one row per position, trained together with the other "
-                 "parameters (initialised from the random seed here). Positions beyond max_len have no row, so the model has no "
-                 "code to look up for them; the view draws that region as missing and hatched. The table costs max_len × d "
-                 "parameters, growing linearly with the longest sequence it must support."};
-    step.params = {"L", "max_len", "d_model", "seed"};
-    step.views = learnable_views;
-    return step;
+    return {
+        {"可学习的位置编码", "Learnable position embeddings"},
+        {"可学习编码是一张 max_len × d 的表，每个位置一行，训练时和其他参数一起更新（这里由随机种子初始化）。"
+         "超过 max_len 的位置在表中没有行，模型无法为它们查到编码，图中把这部分画成缺失的阴影区域。"
+         "这张表的参数量是 max_len × d，随想要支持的最长序列线性增长。",
+         "A learnable encoding is a max_len × d table with one row per position, trained together with the other "
+         "parameters (initialised from the random seed here). Positions beyond max_len have no row, so the model has no "
+         "code to look up for them; the view draws that region as missing and hatched. The table costs max_len × d "
+         "parameters, growing linearly with the longest sequence it must support."},
+        {"L", "max_len", "d_model", "seed"},
+        learnable_views,
+    };
 }
 
 }  // namespace absolute_pe

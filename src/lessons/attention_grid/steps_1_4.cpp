@@ -26,20 +26,20 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 static std::vector<ViewData> pairs_table_views(const ParamSet& p, Lang lang);
 
 Step pairs_table() {
-    Step step;
-    step.title = {"A 是一张配对表", "A is a table of pairs"};
-    step.body = {"后面各课讲的每一种位置编码，都是往这张表的格子里填数的规则，所以先要把注意力矩阵读成一张 (查询, 键) 配对表。"
-                 "有 N 个 token 时，注意力矩阵 A 是 N×N 的：行是查询 q，列是键 k，格子 A[q,k] 表示 q 对 k 的关注程度。"
-                 "所以格子的个数是 N²，每个格子对应一对 token。固定 q 看一整行 A[q,·]，就是 q 与所有 k 的关系。"
-                 "这里的 Q、K 由随机种子生成；点击某一行即可选中它。",
-                 "Every position encoding in the lessons that follow is a rule for filling the cells of this table, so "
-                 "first read the attention matrix as a table of (query, key) pairs. With N tokens the attention matrix A is N×N: rows are queries q, columns are keys k, and cell A[q,k] says "
-                 "how strongly q attends to k. So there are N² cells, one for every pair of tokens. Fixing q and reading "
-                 "the whole row A[q,·] gives q's relation to every k. The Q and K here are random, drawn from the random seed; click "
-                 "a row to select it."};
-    step.params = {"N", "query", "seed"};
-    step.views = pairs_table_views;
-    return step;
+    return {
+        {"A 是一张配对表", "A is a table of pairs"},
+        {"后面各课讲的每一种位置编码，都是往这张表的格子里填数的规则，所以先要把注意力矩阵读成一张 (查询, 键) 配对表。"
+         "有 N 个 token 时，注意力矩阵 A 是 N×N 的：行是查询 q，列是键 k，格子 A[q,k] 表示 q 对 k 的关注程度。"
+         "所以格子的个数是 N²，每个格子对应一对 token。固定 q 看一整行 A[q,·]，就是 q 与所有 k 的关系。"
+         "这里的 Q、K 由随机种子生成；点击某一行即可选中它。",
+         "Every position encoding in the lessons that follow is a rule for filling the cells of this table, so "
+         "first read the attention matrix as a table of (query, key) pairs. With N tokens the attention matrix A is N×N: rows are queries q, columns are keys k, and cell A[q,k] says "
+         "how strongly q attends to k. So there are N² cells, one for every pair of tokens. Fixing q and reading "
+         "the whole row A[q,·] gives q's relation to every k. The Q and K here are random, drawn from the random seed; click "
+         "a row to select it."},
+        {"N", "query", "seed"},
+        pairs_table_views,
+    };
 }
 
 static std::vector<ViewData> pairs_table_views(const ParamSet& p, Lang lang) {
@@ -84,17 +84,17 @@ static std::vector<ViewData> pairs_table_views(const ParamSet& p, Lang lang) {
 static std::vector<ViewData> relative_rule_views(const ParamSet& p, Lang lang);
 
 Step relative_rule() {
-    Step step;
-    step.title = {"纯相对规则：只看 q − k", "A purely relative rule: only q − k matters"};
-    step.body = {"最简单的规则只看差 Δ = q − k：当 q − k = Δ 时分数为 1，否则为 0。取 Δ = −2 时，键 k = q + 2 位于查询右边两个位置，"
-                 "于是被点亮的格子排成一条对角线。最后两个 token 右边没有第二个位置，这两行保持为空。用滑块改变规则的 Δ。",
-                 "The simplest rule looks only at the difference Δ = q − k: the score is 1 when q − k = Δ and 0 otherwise. "
-                 "With Δ = −2 the key k = q + 2 sits two places to the right of the query, and the lit cells form one "
-                 "diagonal. The last two tokens have nothing two places to their right, so their rows stay empty. Use the "
-                 "slider to change the rule's Δ."};
-    step.params = {"N", "delta"};
-    step.views = relative_rule_views;
-    return step;
+    return {
+        {"纯相对规则：只看 q − k", "A purely relative rule: only q − k matters"},
+        {"最简单的规则只看差 Δ = q − k：当 q − k = Δ 时分数为 1，否则为 0。取 Δ = −2 时，键 k = q + 2 位于查询右边两个位置，"
+         "于是被点亮的格子排成一条对角线。最后两个 token 右边没有第二个位置，这两行保持为空。用滑块改变规则的 Δ。",
+         "The simplest rule looks only at the difference Δ = q − k: the score is 1 when q − k = Δ and 0 otherwise. "
+         "With Δ = −2 the key k = q + 2 sits two places to the right of the query, and the lit cells form one "
+         "diagonal. The last two tokens have nothing two places to their right, so their rows stay empty. Use the "
+         "slider to change the rule's Δ."},
+        {"N", "delta"},
+        relative_rule_views,
+    };
 }
 
 static std::vector<ViewData> relative_rule_views(const ParamSet& p, Lang lang) {
@@ -136,18 +136,18 @@ static std::vector<ViewData> relative_rule_views(const ParamSet& p, Lang lang) {
 static std::vector<ViewData> toeplitz_views(const ParamSet& p, Lang lang);
 
 Step toeplitz_diagonals() {
-    Step step;
-    step.title = {"相同的 Δ 在同一条对角线上：Toeplitz", "Equal Δ share a diagonal: Toeplitz"};
-    step.body = {"向下一格、向右一格，q 和 k 同时加 1，Δ 不变；所以每个 Δ 恰好占据一条对角线。"
-                 "只依赖 Δ 的规则给一条对角线上的所有格子同一个值，这样的矩阵叫 Toeplitz 矩阵。"
-                 "热力图按 Δ 给所有对角线着色；表格对每个 Δ 检查规则矩阵的对角线是否为常数。",
-                 "One step down and one step right adds 1 to both q and k and leaves Δ unchanged, so each value of Δ fills "
-                 "exactly one diagonal. A rule that depends only on Δ gives every cell of a diagonal the same value; such a "
-                 "matrix is called Toeplitz. The heatmap colours all diagonals by Δ, and the table checks for every Δ that "
-                 "the rule's diagonals are constant."};
-    step.params = {"N", "delta"};
-    step.views = toeplitz_views;
-    return step;
+    return {
+        {"相同的 Δ 在同一条对角线上：Toeplitz", "Equal Δ share a diagonal: Toeplitz"},
+        {"向下一格、向右一格，q 和 k 同时加 1，Δ 不变；所以每个 Δ 恰好占据一条对角线。"
+         "只依赖 Δ 的规则给一条对角线上的所有格子同一个值，这样的矩阵叫 Toeplitz 矩阵。"
+         "热力图按 Δ 给所有对角线着色；表格对每个 Δ 检查规则矩阵的对角线是否为常数。",
+         "One step down and one step right adds 1 to both q and k and leaves Δ unchanged, so each value of Δ fills "
+         "exactly one diagonal. A rule that depends only on Δ gives every cell of a diagonal the same value; such a "
+         "matrix is called Toeplitz. The heatmap colours all diagonals by Δ, and the table checks for every Δ that "
+         "the rule's diagonals are constant."},
+        {"N", "delta"},
+        toeplitz_views,
+    };
 }
 
 static std::vector<ViewData> toeplitz_views(const ParamSet& p, Lang lang) {
@@ -201,31 +201,31 @@ static std::vector<ViewData> toeplitz_views(const ParamSet& p, Lang lang) {
 static std::vector<ViewData> pairs_versus_positions_views(const ParamSet& p, Lang lang);
 
 Step pairs_versus_positions() {
-    Step step;
-    step.title = {"看似相同的两张图", "Two pictures that look alike"};
-    step.body = {"讲解视频常把两张 6×6 的图并排画出，但它们的含义不同。配对表 A 的每一格是一对 (q, k)，N 个 token 对应 N² 格；"
-                 "位置网格的每一格是一个位置，N 个 token 就只有 N 格。如果网格真有 6×6 个位置，A 就要为每个位置各留一行、一列，表格给出两者的大小。"
-                 "第三张图就是这个 A，用的是二维规则 δ = (δ₁, δ₂)。按行展平后，它沿网格的行切成 side×side 个块，每块 side×side 格，"
-                 "块 (i, j) 是网格第 i 行的查询与第 j 行的键配成的对。每个块只依赖 i − j，块内每一格只依赖列差，"
-                 "所以 A 是由 Toeplitz 块按 Toeplitz 方式排成的块 Toeplitz 矩阵，即双重块 Toeplitz（doubly block-Toeplitz）矩阵："
-                 "只依赖 δ 的二维规则都有这个结构，它是第 3 步 Toeplitz 矩阵的二维版本。注释检查了这两点，也检查 A 本身是否 Toeplitz："
-                 "一般不是，因为展平后的同一条对角线会跨过网格的换行。悬停在 A 的格子上可以看到它属于哪个块。"
-                 "拖动边长可以看到两者增长的速度有多么不同。",
-                 "Tutorial videos often draw two 6×6 pictures side by side, but they mean different things. Each cell of "
-                 "the pair table A is a pair (q, k), so N tokens give N² cells; each cell of the position grid is one "
-                 "position, so N tokens give only N cells. If the grid really holds 6×6 positions, A needs one row and one "
-                 "column per position; the table gives both sizes. The third figure is that A, for the 2-D rule "
-                 "δ = (δ₁, δ₂). Flattened row by row, it falls along the grid rows into side × side blocks of side × side "
-                 "cells; block (i, j) pairs the queries of grid row i with the keys of grid row j. A block depends only on "
-                 "i − j, and inside a block a cell depends only on the column difference, so A is block-Toeplitz with "
-                 "Toeplitz blocks (Toeplitz blocks arranged in a Toeplitz pattern): a doubly block-Toeplitz matrix. Every "
-                 "2-D rule that depends only on δ has this structure, the 2-D counterpart of the Toeplitz matrix of step 3. "
-                 "The notes check both properties, and whether A itself is Toeplitz: in general it is not, because one "
-                 "diagonal of the flattened A wraps across grid rows. Hover over a cell of A to see its block. Drag the "
-                 "side length to see how differently the two grow."};
-    step.params = {"side", "drow", "dcol"};
-    step.views = pairs_versus_positions_views;
-    return step;
+    return {
+        {"看似相同的两张图", "Two pictures that look alike"},
+        {"讲解视频常把两张 6×6 的图并排画出，但它们的含义不同。配对表 A 的每一格是一对 (q, k)，N 个 token 对应 N² 格；"
+         "位置网格的每一格是一个位置，N 个 token 就只有 N 格。如果网格真有 6×6 个位置，A 就要为每个位置各留一行、一列，表格给出两者的大小。"
+         "第三张图就是这个 A，用的是二维规则 δ = (δ₁, δ₂)。按行展平后，它沿网格的行切成 side×side 个块，每块 side×side 格，"
+         "块 (i, j) 是网格第 i 行的查询与第 j 行的键配成的对。每个块只依赖 i − j，块内每一格只依赖列差，"
+         "所以 A 是由 Toeplitz 块按 Toeplitz 方式排成的块 Toeplitz 矩阵，即双重块 Toeplitz（doubly block-Toeplitz）矩阵："
+         "只依赖 δ 的二维规则都有这个结构，它是第 3 步 Toeplitz 矩阵的二维版本。注释检查了这两点，也检查 A 本身是否 Toeplitz："
+         "一般不是，因为展平后的同一条对角线会跨过网格的换行。悬停在 A 的格子上可以看到它属于哪个块。"
+         "拖动边长可以看到两者增长的速度有多么不同。",
+         "Tutorial videos often draw two 6×6 pictures side by side, but they mean different things. Each cell of "
+         "the pair table A is a pair (q, k), so N tokens give N² cells; each cell of the position grid is one "
+         "position, so N tokens give only N cells. If the grid really holds 6×6 positions, A needs one row and one "
+         "column per position; the table gives both sizes. The third figure is that A, for the 2-D rule "
+         "δ = (δ₁, δ₂). Flattened row by row, it falls along the grid rows into side × side blocks of side × side "
+         "cells; block (i, j) pairs the queries of grid row i with the keys of grid row j. A block depends only on "
+         "i − j, and inside a block a cell depends only on the column difference, so A is block-Toeplitz with "
+         "Toeplitz blocks (Toeplitz blocks arranged in a Toeplitz pattern): a doubly block-Toeplitz matrix. Every "
+         "2-D rule that depends only on δ has this structure, the 2-D counterpart of the Toeplitz matrix of step 3. "
+         "The notes check both properties, and whether A itself is Toeplitz: in general it is not, because one "
+         "diagonal of the flattened A wraps across grid rows. Hover over a cell of A to see its block. Drag the "
+         "side length to see how differently the two grow."},
+        {"side", "drow", "dcol"},
+        pairs_versus_positions_views,
+    };
 }
 
 static std::vector<ViewData> pairs_versus_positions_views(const ParamSet& p, Lang lang) {

@@ -23,18 +23,18 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 static std::vector<ViewData> displacement_views(const ParamSet& p, Lang lang);
 
 Step displacement_2d() {
-    Step step;
-    step.title = {"二维位置与位移 δ", "2-D positions and the displacement δ"};
-    step.body = {"在图像块或二维网格上，位置是坐标 q = (q₁, q₂)、k = (k₁, k₂)，相对位置变成一个向量 δ = q − k = (δ₁, δ₂)。"
-                 "每个格子里写着从所选查询看过去的 δ，箭头从查询指向各个键。点击网格中的任一格即可把它设为查询。"
-                 "注意箭头的方向是 k − q，正好是 δ 的反方向。",
-                 "On image patches or any 2-D grid a position is a coordinate, q = (q₁, q₂) and k = (k₁, k₂), and the "
-                 "relative position becomes a vector δ = q − k = (δ₁, δ₂). Each cell shows its δ as seen from the selected "
-                 "query, and arrows run from the query to the keys. Click any cell of the grid to make it the query. Note "
-                 "that an arrow points along k − q, the opposite of δ."};
-    step.params = {"H", "W", "query"};
-    step.views = displacement_views;
-    return step;
+    return {
+        {"二维位置与位移 δ", "2-D positions and the displacement δ"},
+        {"在图像块或二维网格上，位置是坐标 q = (q₁, q₂)、k = (k₁, k₂)，相对位置变成一个向量 δ = q − k = (δ₁, δ₂)。"
+         "每个格子里写着从所选查询看过去的 δ，箭头从查询指向各个键。点击网格中的任一格即可把它设为查询。"
+         "注意箭头的方向是 k − q，正好是 δ 的反方向。",
+         "On image patches or any 2-D grid a position is a coordinate, q = (q₁, q₂) and k = (k₁, k₂), and the "
+         "relative position becomes a vector δ = q − k = (δ₁, δ₂). Each cell shows its δ as seen from the selected "
+         "query, and arrows run from the query to the keys. Click any cell of the grid to make it the query. Note "
+         "that an arrow points along k − q, the opposite of δ."},
+        {"H", "W", "query"},
+        displacement_views,
+    };
 }
 
 // Arrows from the query to keys: all of them on small grids, the 8 neighbours on large ones.
@@ -85,20 +85,20 @@ static std::vector<ViewData> displacement_views(const ParamSet& p, Lang lang) {
 static std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang);
 
 Step flattening_2x3() {
-    Step step;
-    step.title = {"2×3 网格：关注右边的邻居", "A 2×3 grid: attend to the right neighbour"};
-    step.body = {"把 2×3 网格按行展平：编号 = 行·W + 列。规则 δ = (0, −1) 表示“关注右边相邻的一格”。"
-                 "很多教材从 1 开始编号，本工具从 0 开始编号；注释按两种编号分别列出值为 1 的格子和没有 1 的行。右边缘的查询没有右邻居，所以它们那一行没有任何 1。"
-                 "如果只在展平后的编号上用一维规则 q − k = −1，第一行的末尾会被错误地连到第二行的开头，下方的图把这样的格子标了出来。",
-                 "Flatten the 2×3 grid row by row: index = row·W + column. The rule δ = (0, −1) means \"attend to the "
-                 "neighbour on the right\". Many texts number tokens from 1, this "
-                 "widget from 0; the notes list the ones and the rows without a 1 in both numberings. Queries on the right edge "
-                 "have no right neighbour, so their rows hold no 1. Applying the 1-D rule "
-                 "q − k = −1 to the flattened index instead wrongly links the end of the first row to the start of the "
-                 "second; the lower heatmap marks such cells."};
-    step.params = {"H", "W", "drow", "dcol"};
-    step.views = flattening_views;
-    return step;
+    return {
+        {"2×3 网格：关注右边的邻居", "A 2×3 grid: attend to the right neighbour"},
+        {"把 2×3 网格按行展平：编号 = 行·W + 列。规则 δ = (0, −1) 表示“关注右边相邻的一格”。"
+         "很多教材从 1 开始编号，本工具从 0 开始编号；注释按两种编号分别列出值为 1 的格子和没有 1 的行。右边缘的查询没有右邻居，所以它们那一行没有任何 1。"
+         "如果只在展平后的编号上用一维规则 q − k = −1，第一行的末尾会被错误地连到第二行的开头，下方的图把这样的格子标了出来。",
+         "Flatten the 2×3 grid row by row: index = row·W + column. The rule δ = (0, −1) means \"attend to the "
+         "neighbour on the right\". Many texts number tokens from 1, this "
+         "widget from 0; the notes list the ones and the rows without a 1 in both numberings. Queries on the right edge "
+         "have no right neighbour, so their rows hold no 1. Applying the 1-D rule "
+         "q − k = −1 to the flattened index instead wrongly links the end of the first row to the start of the "
+         "second; the lower heatmap marks such cells."},
+        {"H", "W", "drow", "dcol"},
+        flattening_views,
+    };
 }
 
 // Index ↔ coordinate table of the row-major flattening.
@@ -196,16 +196,16 @@ static std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang) {
 static std::vector<ViewData> linked_views(const ParamSet& p, Lang lang);
 
 Step grid_linked_to_A() {
-    Step step;
-    step.title = {"网格与 A 联动", "Grid and A, linked"};
-    step.body = {"网格最大 16×16，此时 A 是 256×256。在网格中点击一格，A 中对应的行被框出；在 A 中点击一行，网格中对应的格子被选中。"
-                 "规则 δ 在 A 的每一行里最多点亮一个格子，位于网格边缘的查询可能一个也没有。",
-                 "The grid goes up to 16×16, which makes A 256×256. Clicking a grid cell outlines its row in A, and clicking "
-                 "a row of A selects its cell in the grid. The rule δ lights at most one cell per row of A; a query at the "
-                 "edge of the grid may have none."};
-    step.params = {"H", "W", "drow", "dcol", "query"};
-    step.views = linked_views;
-    return step;
+    return {
+        {"网格与 A 联动", "Grid and A, linked"},
+        {"网格最大 16×16，此时 A 是 256×256。在网格中点击一格，A 中对应的行被框出；在 A 中点击一行，网格中对应的格子被选中。"
+         "规则 δ 在 A 的每一行里最多点亮一个格子，位于网格边缘的查询可能一个也没有。",
+         "The grid goes up to 16×16, which makes A 256×256. Clicking a grid cell outlines its row in A, and clicking "
+         "a row of A selects its cell in the grid. The rule δ lights at most one cell per row of A; a query at the "
+         "edge of the grid may have none."},
+        {"H", "W", "drow", "dcol", "query"},
+        linked_views,
+    };
 }
 
 static std::vector<ViewData> linked_views(const ParamSet& p, Lang lang) {

@@ -24,9 +24,9 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 std::vector<ViewData> two_objects_views(const ParamSet& p, Lang lang);
 
 Step two_objects() {
-    Step step;
-    step.title = {"两个不同的对象", "Two different objects"};
-    step.body = {
+    return {
+        {"两个不同的对象", "Two different objects"},
+        {
         "单靠 softmax(QKᵀ)V 并不知道词序：把输入的词元打乱，输出只会跟着同样打乱，所以注意力需要一个位置项，"
         "这一课先弄清这个位置项是什么样的对象。"
         "注意力给每一对查询位置 q 和键位置 k 打一个分数，所以位置项 F 是一张 L×L 的标量表，每个格子一个数。"
@@ -38,10 +38,10 @@ Step two_objects() {
         "Attention gives every pair of a query position q and a key position k one score, so a position term F "
         "is an L×L table of scalars, one per cell. R is a different kind of object: it takes a single distance Δ "
         "and returns a whole vector of features. F is indexed by two positions, R only by their difference. "
-        "The heatmap shows the Δ = q − k that each cell of F looks up."};
-    step.params = {"L"};
-    step.views = two_objects_views;
-    return step;
+        "The heatmap shows the Δ = q − k that each cell of F looks up."},
+        {"L"},
+        two_objects_views,
+    };
 }
 
 std::vector<ViewData> two_objects_views(const ParamSet& p, Lang lang) {
@@ -61,18 +61,18 @@ std::vector<ViewData> two_objects_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> diagonals_views(const ParamSet& p, Lang lang);
 
 Step equal_delta_diagonals() {
-    Step step;
-    step.title = {"相同的 Δ 落在同一条对角线上", "Equal Δ lie on one diagonal"};
-    step.body = {
+    return {
+        {"相同的 Δ 落在同一条对角线上", "Equal Δ lie on one diagonal"},
+        {
         "位置取 0…L−1 时，差 Δ = q − k 的范围是 −(L−1) 到 L−1：L² 个格子只对应 2L−1 个不同的 Δ。"
         "向下一格再向右一格，Δ 不变，所以每个 Δ 恰好占据一条对角线。"
         "把鼠标移到格子上可以看到它所在的对角线；表格统计了每条对角线上的格子数。",
         "With positions 0…L−1 the difference Δ = q − k runs from −(L−1) to L−1, so the L² cells share only "
         "2L−1 distinct values of Δ. One step down and one step right leaves Δ unchanged, which is why each value "
-        "of Δ fills exactly one diagonal. Hover a cell to outline its diagonal; the table counts the cells on each."};
-    step.params = {"L"};
-    step.views = diagonals_views;
-    return step;
+        "of Δ fills exactly one diagonal. Hover a cell to outline its diagonal; the table counts the cells on each."},
+        {"L"},
+        diagonals_views,
+    };
 }
 
 std::vector<ViewData> diagonals_views(const ParamSet& p, Lang lang) {
@@ -110,19 +110,19 @@ std::vector<ViewData> diagonals_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> kernel_views(const ParamSet& p, Lang lang);
 
 Step kernel_of_delta() {
-    Step step;
-    step.title = {"只依赖 Δ 的核函数", "A kernel that depends only on Δ"};
-    step.body = {
+    return {
+        {"只依赖 Δ 的核函数", "A kernel that depends only on Δ"},
+        {
         "每个频率取一个余弦再相加：f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)。ω₀ 振荡得快，ω₁ 振荡得慢，"
         "合起来得到一个兼顾多个尺度的距离函数。余弦是偶函数，所以 f(−Δ) = f(Δ)。"
         "表格在每个整数 Δ 上计算 f，曲线画出整数之间的同一个函数，圆点标出整数 Δ。",
         "Take one cosine per frequency and add them up: f(Δ) = cos(ω₀Δ) + cos(ω₁Δ). ω₀ oscillates fast and ω₁ "
         "slowly, so together they describe distance at several scales. Cosine is even, hence f(−Δ) = f(Δ). "
         "The table evaluates f at every integer Δ; the curve draws the same function between the integers, "
-        "with dots at the integer Δ."};
-    step.params = {"L", "omega"};
-    step.views = kernel_views;
-    return step;
+        "with dots at the integer Δ."},
+        {"L", "omega"},
+        kernel_views,
+    };
 }
 
 std::vector<ViewData> kernel_views(const ParamSet& p, Lang lang) {
@@ -179,17 +179,17 @@ std::vector<ViewData> kernel_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> toeplitz_views(const ParamSet& p, Lang lang);
 
 Step toeplitz_f() {
-    Step step;
-    step.title = {"填出 F：Toeplitz 矩阵", "Filling F: a Toeplitz matrix"};
-    step.body = {
+    return {
+        {"填出 F：Toeplitz 矩阵", "Filling F: a Toeplitz matrix"},
+        {
         "填格子 (q, k) 时，先算 Δ = q − k，再写入 f(Δ)。同一条对角线上的格子 Δ 相同，得到的数也完全相同；"
         "每条对角线都是常数，正是 Toeplitz 矩阵的定义。表格逐条对角线给出最小值、最大值和极差（最大减最小）来检验这一点。",
         "To fill cell (q, k), compute Δ = q − k and write f(Δ) there. All cells on a diagonal share their Δ, so "
         "they receive exactly the same number; a matrix whose diagonals are constant is called Toeplitz. The "
-        "table checks this diagonal by diagonal with the smallest and largest entry and their spread."};
-    step.params = {"L", "omega"};
-    step.views = toeplitz_views;
-    return step;
+        "table checks this diagonal by diagonal with the smallest and largest entry and their spread."},
+        {"L", "omega"},
+        toeplitz_views,
+    };
 }
 
 std::vector<ViewData> toeplitz_views(const ParamSet& p, Lang lang) {

@@ -26,19 +26,19 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 std::vector<ViewData> features_views(const ParamSet& p, Lang lang);
 
 Step feature_vectors() {
-    Step step;
-    step.title = {"R_Δ：每个距离一个特征向量", "R_Δ: one feature vector per distance"};
-    step.body = {
+    return {
+        {"R_Δ：每个距离一个特征向量", "R_Δ: one feature vector per distance"},
+        {
         "现在把距离变成一个向量而不是一个数：R_Δ 依次列出每个频率的 cos(ωᵢΔ) 和 sin(ωᵢΔ)，两个频率时共有四个分量。"
         "把所有 Δ 的 R_Δ 叠起来，得到一张 2L−1 行的表，每行对应 F 的一条对角线，它并不是 L×L 矩阵。"
         "正弦分量保留了余弦丢掉的信息：它随 Δ 变号，因此 R_Δ 能区分 Δ 和 −Δ。",
         "Now turn the distance into a vector instead of a number: R_Δ lists cos(ωᵢΔ) and sin(ωᵢΔ) for every "
         "frequency, four entries for two frequencies. Stacking R_Δ for all Δ gives a table with 2L−1 rows, one "
         "per diagonal of F; it is not an L×L matrix. The sine entries keep what the cosines lose: they change "
-        "sign with Δ, so R_Δ can tell Δ from −Δ."};
-    step.params = {"L", "omega"};
-    step.views = features_views;
-    return step;
+        "sign with Δ, so R_Δ can tell Δ from −Δ."},
+        {"L", "omega"},
+        features_views,
+    };
 }
 
 std::vector<ViewData> features_views(const ParamSet& p, Lang lang) {
@@ -81,19 +81,19 @@ std::vector<ViewData> features_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> readout_views(const ParamSet& p, Lang lang);
 
 Step linear_readout() {
-    Step step;
-    step.title = {"从 R_Δ 读出 f：f(Δ) = vᵀR_Δ", "Reading f out of R_Δ: f(Δ) = vᵀR_Δ"};
-    step.body = {
+    return {
+        {"从 R_Δ 读出 f：f(Δ) = vᵀR_Δ", "Reading f out of R_Δ: f(Δ) = vᵀR_Δ"},
+        {
         "权重向量 v 把 R_Δ 变成一个数 vᵀR_Δ。余弦的权重取 1、正弦的权重取 0，即 v = [1, 0, 1, 0]，就正好得到 f(Δ)，"
         "于是 F[q,k] = vᵀR_(q−k)。改变 v，F 随之改变，但它仍是 Toeplitz 矩阵，因为格子的值只通过 Δ 依赖 q 和 k。"
         "这就是引入 R_Δ 的意义：v 可以学习，而 R_Δ 始终是对距离的固定描述。",
         "A weight vector v turns R_Δ into one number, vᵀR_Δ. Weight 1 on each cosine and 0 on each sine, "
         "v = [1, 0, 1, 0], reproduces f(Δ) exactly, so F[q,k] = vᵀR_(q−k). Change v and F changes, yet it stays "
         "Toeplitz, because a cell still depends on q and k only through Δ. That is what R_Δ is for: v can be "
-        "learned, while R_Δ remains a fixed description of distance."};
-    step.params = {"L", "omega", "v"};
-    step.views = readout_views;
-    return step;
+        "learned, while R_Δ remains a fixed description of distance."},
+        {"L", "omega", "v"},
+        readout_views,
+    };
 }
 
 std::vector<ViewData> readout_views(const ParamSet& p, Lang lang) {
@@ -170,9 +170,9 @@ ContentDraw draw_content(const Model& in) {
 std::vector<ViewData> content_views(const ParamSet& p, Lang lang);
 
 Step content_readout() {
-    Step step;
-    step.title = {"依赖内容的读出：q_vecᵀ W R_(q−k)", "Content-dependent readout: q_vecᵀ W R_(q−k)"};
-    step.body = {
+    return {
+        {"依赖内容的读出：q_vecᵀ W R_(q−k)", "Content-dependent readout: q_vecᵀ W R_(q−k)"},
+        {
         "在实际模型中，读出权重常常取决于查询的内容：矩阵 W 把每个查询向量 q_vec 映射成它自己的读出向量 "
         "u_q = Wᵀq_vec，格子的值变成 u_q·R_(q−k)。这里的 q_vec 和 W 是由随机种子生成的随机数。"
         "在同一行内，值仍然只通过 Δ 依赖 k；但不同的行用不同的权重读取同一个 Δ，所以对角线不再是常数。"
@@ -192,10 +192,10 @@ Step content_readout() {
         "fixed readout vᵀR_Δ of step 6 has the form of the global position bias. Transformer-XL's R_(i−j) is "
         "sinusoidal, and the F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) of steps 3 and 4 is exactly the Gram matrix p_iᵀp_j of sinusoidal "
         "position encodings (lesson absolute-pe, step 5): p_iᵀp_j depends only on j − i. A note below checks this "
-        "for the current ω."};
-    step.params = {"L", "omega", "seed"};
-    step.views = content_views;
-    return step;
+        "for the current ω."},
+        {"L", "omega", "seed"},
+        content_views,
+    };
 }
 
 std::vector<ViewData> content_views(const ParamSet& p, Lang lang) {
@@ -294,9 +294,9 @@ Eigen::MatrixXd rotated_scores(int L, const Eigen::VectorXd& theta, const Eigen:
 std::vector<ViewData> rope_views(const ParamSet& p, Lang lang);
 
 Step link_to_rope() {
-    Step step;
-    step.title = {"承上启下：RoPE", "The link ahead: RoPE"};
-    step.body = {
+    return {
+        {"承上启下：RoPE", "The link ahead: RoPE"},
+        {
         "旋转位置编码（RoPE）在位置 m 把查询的每一对分量旋转 mθ，在位置 n 把键的每一对分量旋转 nθ"
         "（这里的旋转记作 Rot_m，不要与特征向量 R_Δ 混淆）。旋转可以合并，所以分数 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n。"
         "取 θ = ω、q = k = [1, 0, 1, 0] 时，这里用真实旋转算出的分数矩阵 S 就是本课的 F；其他的 v 对应其他的 q。"
@@ -305,10 +305,10 @@ Step link_to_rope() {
         "of key entries by nθ at position n (written Rot_m here, not to be confused with the features R_Δ). "
         "Rotations combine, so the score ⟨Rot_m q, Rot_n k⟩ depends only on m − n. With θ = ω and "
         "q = k = [1, 0, 1, 0], the score matrix S, computed here with actual rotations, is the F of this lesson; "
-        "other readouts v correspond to other q. The RoPE lesson builds on this."};
-    step.params = {"L", "omega", "v"};
-    step.views = rope_views;
-    return step;
+        "other readouts v correspond to other q. The RoPE lesson builds on this."},
+        {"L", "omega", "v"},
+        rope_views,
+    };
 }
 
 std::vector<ViewData> rope_views(const ParamSet& p, Lang lang) {

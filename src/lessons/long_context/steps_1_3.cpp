@@ -84,25 +84,25 @@ static std::vector<ViewData> phase_wrap_views(const ParamSet& p, Lang lang) {
 }
 
 Step phase_wrap() {
-    Step step;
-    step.title = {"外推与相位绕回", "Extrapolation and phase wrap"};
-    step.body = {"模型在固定长度上训练，却常被用在更长的文本上；这一课看超出训练长度时 RoPE 在哪里失效，各种扩展方法又怎样补救。"
-                 "第 i 对（i = 0 … d/2 − 1）每个位置转 θᵢ = base^(−2i/d) 弧度：i 越大转得越慢，后面各步都用到这个式子。"
-                 "在 L 个位置上训练的模型，对每一对只见过 m < L 时的角度 m·θᵢ。波长 2π/θᵢ 短于 L 的对在训练中已转过整圈，"
-                 "L 之后只是重复见过的角度；慢的对在训练中没转满一圈，过了 L 就会转到从未见过的角度，外推正是在这里失效。"
-                 "曲线画出各对角度对 2π 取模后随位置的变化，竖线标出训练长度。",
-                 "Models are trained on a fixed length and then used on longer texts; this lesson shows where RoPE "
-                 "breaks beyond the training length and how the extension methods repair it. Pair i (i = 0 … d/2 − 1) "
-                 "turns by θᵢ = base^(−2i/d) radians per position: the larger i, the slower, and every later step builds "
-                 "on this formula. A model trained on L positions has seen, for each pair, only the angles m·θᵢ with "
-                 "m < L. A pair whose "
-                 "wavelength 2π/θᵢ is shorter than L has turned full circles in training, so beyond L it repeats angles it "
-                 "knows; a slow pair never completed a turn, and past L it reaches angles never seen, which is where "
-                 "extrapolation breaks. The curve plots each angle modulo 2π against position, with a line at the "
-                 "training length."};
-    step.params = {"d", "base", "original_max"};
-    step.views = phase_wrap_views;
-    return step;
+    return {
+        {"外推与相位绕回", "Extrapolation and phase wrap"},
+        {"模型在固定长度上训练，却常被用在更长的文本上；这一课看超出训练长度时 RoPE 在哪里失效，各种扩展方法又怎样补救。"
+         "第 i 对（i = 0 … d/2 − 1）每个位置转 θᵢ = base^(−2i/d) 弧度：i 越大转得越慢，后面各步都用到这个式子。"
+         "在 L 个位置上训练的模型，对每一对只见过 m < L 时的角度 m·θᵢ。波长 2π/θᵢ 短于 L 的对在训练中已转过整圈，"
+         "L 之后只是重复见过的角度；慢的对在训练中没转满一圈，过了 L 就会转到从未见过的角度，外推正是在这里失效。"
+         "曲线画出各对角度对 2π 取模后随位置的变化，竖线标出训练长度。",
+         "Models are trained on a fixed length and then used on longer texts; this lesson shows where RoPE "
+         "breaks beyond the training length and how the extension methods repair it. Pair i (i = 0 … d/2 − 1) "
+         "turns by θᵢ = base^(−2i/d) radians per position: the larger i, the slower, and every later step builds "
+         "on this formula. A model trained on L positions has seen, for each pair, only the angles m·θᵢ with "
+         "m < L. A pair whose "
+         "wavelength 2π/θᵢ is shorter than L has turned full circles in training, so beyond L it repeats angles it "
+         "knows; a slow pair never completed a turn, and past L it reaches angles never seen, which is where "
+         "extrapolation breaks. The curve plots each angle modulo 2π against position, with a line at the "
+         "training length."},
+        {"d", "base", "original_max"},
+        phase_wrap_views,
+    };
 }
 
 // [SECTION] step 2: the effect of the base
@@ -164,20 +164,20 @@ static std::vector<ViewData> base_effect_views(const ParamSet& p, Lang lang) {
 }
 
 Step base_effect() {
-    Step step;
-    step.title = {"底数的影响", "The effect of the base"};
-    step.body = {"底数越大，除第 0 对外每个频率都越低：旋转变慢，训练长度内转满的对更少、绕回更晚，"
-                 "但相邻位置看起来更相似，局部分辨率变粗。底数越小则相反。表格对几个底数分别度量这两面。"
-                 "常见的简化写法说底数越大“短距分辨率更强、长距失真更快”，方向正好说反了；表格中的数值给出的是相反的结论。",
-                 "A larger base lowers every frequency except pair 0's: rotation slows down, fewer pairs wrap inside the "
-                 "training length and wrapping comes later, but neighbouring positions look more alike, so local "
-                 "resolution gets coarser. A smaller base does the reverse. The table measures both sides for several "
-                 "bases. A common simplified summary found in tutorials says a larger base sharpens short range and "
-                 "distorts long range sooner; that is the direction the wrong way round, and the table's numbers show "
-                 "the reverse."};
-    step.params = {"d", "base", "original_max"};
-    step.views = base_effect_views;
-    return step;
+    return {
+        {"底数的影响", "The effect of the base"},
+        {"底数越大，除第 0 对外每个频率都越低：旋转变慢，训练长度内转满的对更少、绕回更晚，"
+         "但相邻位置看起来更相似，局部分辨率变粗。底数越小则相反。表格对几个底数分别度量这两面。"
+         "常见的简化写法说底数越大“短距分辨率更强、长距失真更快”，方向正好说反了；表格中的数值给出的是相反的结论。",
+         "A larger base lowers every frequency except pair 0's: rotation slows down, fewer pairs wrap inside the "
+         "training length and wrapping comes later, but neighbouring positions look more alike, so local "
+         "resolution gets coarser. A smaller base does the reverse. The table measures both sides for several "
+         "bases. A common simplified summary found in tutorials says a larger base sharpens short range and "
+         "distorts long range sooner; that is the direction the wrong way round, and the table's numbers show "
+         "the reverse."},
+        {"d", "base", "original_max"},
+        base_effect_views,
+    };
 }
 
 // [SECTION] step 3: ALiBi
@@ -388,28 +388,28 @@ static std::vector<ViewData> alibi_views(const ParamSet& p, Lang lang) {
 }
 
 Step alibi_penalty() {
-    Step step;
-    step.title = {"ALiBi：每个头一条线性惩罚", "ALiBi: a linear penalty per head"};
-    step.body = {"ALiBi 给查询 i 之前（含 i）的每个键 j 的 logit 加上 −m_h·(i − j)，每个头的斜率固定，来自参考实现的 get_slopes："
-                 "头数为 2 的幂时是等比数列，否则先取最近的较小 2 的幂的斜率，再隔一个取下一个幂的斜率，结果不再有序。"
-                 "距离 Δ 的偏置只依赖 Δ，所以任何长度下图案都一样，也不会绕回；但超过训练长度后，偏置是训练中从未出现过、更负的值。"
-                 "ALiBi 能外推，靠的是这些新值只会压低权重：越远的键得到的注意力按指数减少。最后两张图在同一组随机内容上度量落在训练长度之外的注意力，"
-                 "并与不缩放的 RoPE 和 PI 对比，表格列出每个头的斜率 m_h。代价是远处的键无论多相关都被压低。"
-                 "参考代码其实给每一行加的是 m·j，依靠 softmax 对每行常数不变；注释核对了两者的权重相同。点击第一张热力图的一行选择头。",
-                 "ALiBi adds −m_h·(i − j) to the logit of every key j at or before query i, with a fixed slope per head "
-                 "from the reference get_slopes: a geometric sequence for a power-of-2 head count; otherwise the slopes of "
-                 "the nearest smaller power of 2 followed by every other slope of the next power, so they are no longer "
-                 "sorted. The bias at distance Δ depends only on Δ, so the pattern is the same at any length and nothing "
-                 "wraps; but beyond the training length the biases are new values, more negative than any met in "
-                 "training. ALiBi extrapolates because these new values only push weight down: distant keys get "
-                 "exponentially less attention. The last two figures measure, on the same random contents, the attention "
-                 "that lands beyond the training length, against RoPE without scaling and PI, and the table lists every "
-                 "head's slope m_h. The price is that a distant key is always penalised, however relevant. The "
-                 "reference code actually adds m·j to every row and relies on softmax ignoring a per-row constant; the "
-                 "notes check that both give the same weights. Click a row of the first heatmap to pick a head."};
-    step.params = {"heads", "L", "head", "mode", "original_max", "seq_len", "factor", "d", "base", "seed"};
-    step.views = alibi_views;
-    return step;
+    return {
+        {"ALiBi：每个头一条线性惩罚", "ALiBi: a linear penalty per head"},
+        {"ALiBi 给查询 i 之前（含 i）的每个键 j 的 logit 加上 −m_h·(i − j)，每个头的斜率固定，来自参考实现的 get_slopes："
+         "头数为 2 的幂时是等比数列，否则先取最近的较小 2 的幂的斜率，再隔一个取下一个幂的斜率，结果不再有序。"
+         "距离 Δ 的偏置只依赖 Δ，所以任何长度下图案都一样，也不会绕回；但超过训练长度后，偏置是训练中从未出现过、更负的值。"
+         "ALiBi 能外推，靠的是这些新值只会压低权重：越远的键得到的注意力按指数减少。最后两张图在同一组随机内容上度量落在训练长度之外的注意力，"
+         "并与不缩放的 RoPE 和 PI 对比，表格列出每个头的斜率 m_h。代价是远处的键无论多相关都被压低。"
+         "参考代码其实给每一行加的是 m·j，依靠 softmax 对每行常数不变；注释核对了两者的权重相同。点击第一张热力图的一行选择头。",
+         "ALiBi adds −m_h·(i − j) to the logit of every key j at or before query i, with a fixed slope per head "
+         "from the reference get_slopes: a geometric sequence for a power-of-2 head count; otherwise the slopes of "
+         "the nearest smaller power of 2 followed by every other slope of the next power, so they are no longer "
+         "sorted. The bias at distance Δ depends only on Δ, so the pattern is the same at any length and nothing "
+         "wraps; but beyond the training length the biases are new values, more negative than any met in "
+         "training. ALiBi extrapolates because these new values only push weight down: distant keys get "
+         "exponentially less attention. The last two figures measure, on the same random contents, the attention "
+         "that lands beyond the training length, against RoPE without scaling and PI, and the table lists every "
+         "head's slope m_h. The price is that a distant key is always penalised, however relevant. The "
+         "reference code actually adds m·j to every row and relies on softmax ignoring a per-row constant; the "
+         "notes check that both give the same weights. Click a row of the first heatmap to pick a head."},
+        {"heads", "L", "head", "mode", "original_max", "seq_len", "factor", "d", "base", "seed"},
+        alibi_views,
+    };
 }
 
 }  // namespace long_context

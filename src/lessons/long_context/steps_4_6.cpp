@@ -69,17 +69,17 @@ static std::vector<ViewData> position_interpolation_views(const ParamSet& p, Lan
 }
 
 Step position_interpolation() {
-    Step step;
-    step.title = {"位置插值（PI）", "Position interpolation (PI)"};
-    step.body = {"位置插值先把每个位置除以 s 再旋转；HF 把它写成 θᵢ/s，乘积相同。于是长 s 倍的序列正好覆盖训练时见过的角度范围，"
-                 "不会出现新角度。代价落在近处：相邻位置只差 θᵢ/s，负责局部细节的快对和慢对被压缩得一样多。",
-                 "Position interpolation divides every position by s before rotating; HF applies it as θᵢ/s, which gives "
-                 "the same product. A sequence s times longer then covers exactly the range of angles seen in training, so "
-                 "nothing is new. The price is paid at short range: neighbouring positions now differ by θᵢ/s, and the fast "
-                 "pairs that carry local detail are squeezed as much as the slow ones."};
-    step.params = {"d", "base", "original_max", "factor"};
-    step.views = position_interpolation_views;
-    return step;
+    return {
+        {"位置插值（PI）", "Position interpolation (PI)"},
+        {"位置插值先把每个位置除以 s 再旋转；HF 把它写成 θᵢ/s，乘积相同。于是长 s 倍的序列正好覆盖训练时见过的角度范围，"
+         "不会出现新角度。代价落在近处：相邻位置只差 θᵢ/s，负责局部细节的快对和慢对被压缩得一样多。",
+         "Position interpolation divides every position by s before rotating; HF applies it as θᵢ/s, which gives "
+         "the same product. A sequence s times longer then covers exactly the range of angles seen in training, so "
+         "nothing is new. The price is paid at short range: neighbouring positions now differ by θᵢ/s, and the fast "
+         "pairs that carry local detail are squeezed as much as the slow ones."},
+        {"d", "base", "original_max", "factor"},
+        position_interpolation_views,
+    };
 }
 
 // [SECTION] step 5: NTK-aware scaling
@@ -143,21 +143,21 @@ static std::vector<ViewData> ntk_aware_views(const ParamSet& p, Lang lang) {
 }
 
 Step ntk_aware() {
-    Step step;
-    step.title = {"NTK 感知缩放", "NTK-aware scaling"};
-    step.body = {"NTK 感知缩放不把每个频率都除以 s，而是放大底数：base′ = base·s^(d/(d−2))。第 i 对于是慢了 s^(−2i/(d−2)) 倍："
-                 "最快的一对（i = 0）恰好不变，只有最慢的一对（i = d/2 − 1）恰好除以 s，中间按几何级数过渡。高频保留局部细节；"
-                 "但低频并不像 PI 那样整体插值：除最后一对外，每一对都比 PI 下转得快，所以在目标长度上，"
-                 "许多训练中没转满一圈的对仍会转到没见过的角度。注释给出算出的对数。",
-                 "Instead of dividing every frequency by s, NTK-aware scaling enlarges the base: base′ = base·s^(d/(d−2)). "
-                 "With θᵢ = base^(−2i/d), pair i is then multiplied by s^(−2i/(d−2)): exactly 1 for the fastest pair "
-                 "(i = 0) and exactly 1/s only for the slowest (i = d/2 − 1), with a geometric transition in between. High "
-                 "frequencies keep their local detail, but the slow pairs are not interpolated as in PI: every pair but "
-                 "the last turns faster than under PI, so at the target length many pairs that never completed a turn "
-                 "in training still reach angles never seen. The notes count them."};
-    step.params = {"d", "base", "factor", "original_max", "seq_len"};
-    step.views = ntk_aware_views;
-    return step;
+    return {
+        {"NTK 感知缩放", "NTK-aware scaling"},
+        {"NTK 感知缩放不把每个频率都除以 s，而是放大底数：base′ = base·s^(d/(d−2))。第 i 对于是慢了 s^(−2i/(d−2)) 倍："
+         "最快的一对（i = 0）恰好不变，只有最慢的一对（i = d/2 − 1）恰好除以 s，中间按几何级数过渡。高频保留局部细节；"
+         "但低频并不像 PI 那样整体插值：除最后一对外，每一对都比 PI 下转得快，所以在目标长度上，"
+         "许多训练中没转满一圈的对仍会转到没见过的角度。注释给出算出的对数。",
+         "Instead of dividing every frequency by s, NTK-aware scaling enlarges the base: base′ = base·s^(d/(d−2)). "
+         "With θᵢ = base^(−2i/d), pair i is then multiplied by s^(−2i/(d−2)): exactly 1 for the fastest pair "
+         "(i = 0) and exactly 1/s only for the slowest (i = d/2 − 1), with a geometric transition in between. High "
+         "frequencies keep their local detail, but the slow pairs are not interpolated as in PI: every pair but "
+         "the last turns faster than under PI, so at the target length many pairs that never completed a turn "
+         "in training still reach angles never seen. The notes count them."},
+        {"d", "base", "factor", "original_max", "seq_len"},
+        ntk_aware_views,
+    };
 }
 
 // [SECTION] step 6: dynamic NTK
@@ -222,20 +222,20 @@ static std::vector<ViewData> dynamic_ntk_views(const ParamSet& p, Lang lang) {
 }
 
 Step dynamic_ntk() {
-    Step step;
-    step.title = {"动态 NTK", "Dynamic NTK"};
-    step.body = {"动态 NTK 按当前序列长度重新计算底数，与 HF 的 _compute_dynamic_ntk_parameters 一致："
-                 "base·((s·seq/L) − (s − 1))^(d/(d−2))，其中 seq = max(seq_len, L)。在训练长度以内括号等于 1，什么都不变；"
-                 "超过之后底数随长度增长。在 seq_len = s·L 处括号是 s² − s + 1 而不是 s，所以它并不等于静态 NTK 的底数："
-                 "最慢的一对被压缩得比 s 要求的更多。注释用当前参数算出两者。",
-                 "Dynamic NTK recomputes the base from the current sequence length, as HF's "
-                 "_compute_dynamic_ntk_parameters does: base·((s·seq/L) − (s − 1))^(d/(d−2)) with seq = max(seq_len, L). Up "
-                 "to the training length the bracket is 1 and nothing changes; beyond it the base grows with the length. "
-                 "At seq_len = s·L the bracket is s² − s + 1, not s, so the base is not static NTK's: the slowest pair is "
-                 "compressed more than s asks for. The notes compute both for the current parameters."};
-    step.params = {"d", "base", "original_max", "factor", "seq_len"};
-    step.views = dynamic_ntk_views;
-    return step;
+    return {
+        {"动态 NTK", "Dynamic NTK"},
+        {"动态 NTK 按当前序列长度重新计算底数，与 HF 的 _compute_dynamic_ntk_parameters 一致："
+         "base·((s·seq/L) − (s − 1))^(d/(d−2))，其中 seq = max(seq_len, L)。在训练长度以内括号等于 1，什么都不变；"
+         "超过之后底数随长度增长。在 seq_len = s·L 处括号是 s² − s + 1 而不是 s，所以它并不等于静态 NTK 的底数："
+         "最慢的一对被压缩得比 s 要求的更多。注释用当前参数算出两者。",
+         "Dynamic NTK recomputes the base from the current sequence length, as HF's "
+         "_compute_dynamic_ntk_parameters does: base·((s·seq/L) − (s − 1))^(d/(d−2)) with seq = max(seq_len, L). Up "
+         "to the training length the bracket is 1 and nothing changes; beyond it the base grows with the length. "
+         "At seq_len = s·L the bracket is s² − s + 1, not s, so the base is not static NTK's: the slowest pair is "
+         "compressed more than s asks for. The notes compute both for the current parameters."},
+        {"d", "base", "original_max", "factor", "seq_len"},
+        dynamic_ntk_views,
+    };
 }
 
 }  // namespace long_context

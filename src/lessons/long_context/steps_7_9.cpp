@@ -91,21 +91,21 @@ static std::vector<ViewData> yarn_and_llama3_views(const ParamSet& p, Lang lang)
 }
 
 Step yarn_and_llama3() {
-    Step step;
-    step.title = {"YaRN 与 Llama 3", "YaRN and Llama 3"};
-    step.body = {"YaRN 按各对在训练长度内转过的圈数分段：find_correction_dim 把 β_fast 圈和 β_slow 圈换算成频率对的下标 i，"
-                 "再向下、向上取整（HF 的 truncate 默认开启）；区间以下的对保持频率，以上的除以 s，中间用线性斜坡混合。"
-                 "它还把 cos、sin 乘以 0.1·ln s + 1，分数因此放大该因子的平方。Llama 3 改用波长分段："
-                 "短于 L/high_freq_factor 的不变，长于 L/low_freq_factor 的除以 s，中间平滑插值。",
-                 "YaRN splits the pairs by how many turns they make within the training length: find_correction_dim converts "
-                 "the turn counts β_fast and β_slow into pair indices i, floored and ceiled (HF's truncate default); pairs below the "
-                 "range keep their frequency, pairs above are divided by s, and a linear ramp blends in between. It also "
-                 "multiplies cos and sin by 0.1·ln s + 1, so scores grow by its square. Llama 3 uses wavelengths instead: "
-                 "shorter than L/high_freq_factor unchanged, longer than L/low_freq_factor divided by s, and a smooth "
-                 "interpolation in between."};
-    step.params = {"d", "base", "original_max", "factor", "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor"};
-    step.views = yarn_and_llama3_views;
-    return step;
+    return {
+        {"YaRN 与 Llama 3", "YaRN and Llama 3"},
+        {"YaRN 按各对在训练长度内转过的圈数分段：find_correction_dim 把 β_fast 圈和 β_slow 圈换算成频率对的下标 i，"
+         "再向下、向上取整（HF 的 truncate 默认开启）；区间以下的对保持频率，以上的除以 s，中间用线性斜坡混合。"
+         "它还把 cos、sin 乘以 0.1·ln s + 1，分数因此放大该因子的平方。Llama 3 改用波长分段："
+         "短于 L/high_freq_factor 的不变，长于 L/low_freq_factor 的除以 s，中间平滑插值。",
+         "YaRN splits the pairs by how many turns they make within the training length: find_correction_dim converts "
+         "the turn counts β_fast and β_slow into pair indices i, floored and ceiled (HF's truncate default); pairs below the "
+         "range keep their frequency, pairs above are divided by s, and a linear ramp blends in between. It also "
+         "multiplies cos and sin by 0.1·ln s + 1, so scores grow by its square. Llama 3 uses wavelengths instead: "
+         "shorter than L/high_freq_factor unchanged, longer than L/low_freq_factor divided by s, and a smooth "
+         "interpolation in between."},
+        {"d", "base", "original_max", "factor", "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor"},
+        yarn_and_llama3_views,
+    };
 }
 
 // [SECTION] step 8: side by side
@@ -197,21 +197,21 @@ static std::vector<ViewData> side_by_side_views(const ParamSet& p, Lang lang) {
 }
 
 Step side_by_side() {
-    Step step;
-    step.title = {"并排比较：每一维的缩放因子", "Side by side: the per-dimension scale factor"};
-    step.body = {"这里把每种策略的 θ′ᵢ/θᵢ 画在同一张图上，表格把每条曲线归结为几个数。"
-                 "读法：一种方法放过了哪些对（保护局部细节），又放慢了哪些对（让远距离变得熟悉），代价是什么。"
-                 "第三张图对每种策略画出每一对在 seq_len 时的最大转角与训练中最大转角之比 seq_len·θ′ᵢ/(L·θᵢ)，"
-                 "高于 1 的慢对就会转到训练中没见过的角度。",
-                 "Every strategy's θ′ᵢ/θᵢ is drawn against the pair index on one chart, and the table reduces each curve "
-                 "to a few numbers. Read it as: which pairs a method leaves alone (local detail protected), which it slows "
-                 "down (long range made familiar), and what that costs. The third figure draws, for every strategy, each "
-                 "pair's largest angle at seq_len over its largest angle in training, seq_len·θ′ᵢ/(L·θᵢ): a slow pair "
-                 "above 1 reaches angles never seen in training."};
-    step.params = {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
-                   "high_freq_factor"};
-    step.views = side_by_side_views;
-    return step;
+    return {
+        {"并排比较：每一维的缩放因子", "Side by side: the per-dimension scale factor"},
+        {"这里把每种策略的 θ′ᵢ/θᵢ 画在同一张图上，表格把每条曲线归结为几个数。"
+         "读法：一种方法放过了哪些对（保护局部细节），又放慢了哪些对（让远距离变得熟悉），代价是什么。"
+         "第三张图对每种策略画出每一对在 seq_len 时的最大转角与训练中最大转角之比 seq_len·θ′ᵢ/(L·θᵢ)，"
+         "高于 1 的慢对就会转到训练中没见过的角度。",
+         "Every strategy's θ′ᵢ/θᵢ is drawn against the pair index on one chart, and the table reduces each curve "
+         "to a few numbers. Read it as: which pairs a method leaves alone (local detail protected), which it slows "
+         "down (long range made familiar), and what that costs. The third figure draws, for every strategy, each "
+         "pair's largest angle at seq_len over its largest angle in training, seq_len·θ′ᵢ/(L·θᵢ): a slow pair "
+         "above 1 reaches angles never seen in training."},
+        {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
+         "high_freq_factor"},
+        side_by_side_views,
+    };
 }
 
 // [SECTION] step 9: diagnosis beyond the training length
@@ -326,26 +326,26 @@ static std::vector<ViewData> diagnosis_views(const ParamSet& p, Lang lang) {
 }
 
 Step diagnosis() {
-    Step step;
-    step.title = {"诊断：超出训练长度时", "Diagnosis beyond the training length"};
-    step.body = {"取随机查询 q 并令 k = q（同一内容出现在两个位置），距离 Δ 处的平均分数是各对 cos(Δ·θ′ᵢ) 的加权和。"
-                 "不缩放时，L 之后的曲线由停在没见过角度上的慢对决定；每种缩放之后，表格统计在 seq_len 之内仍会遇到新角度的对数。"
-                 "健康的曲线在 L 之外像 L 之内的延续：平缓衰减并保持在 0 以上；不跌到训练中从未出现过的分数；不缩放时，转到没见过角度的慢对可能把它拉到那里（注释给出训练中的最低分数，表格给出每种策略的最小值）。"
-                 "YaRN 把 cos 和 sin 乘以注意力因子 0.1·ln s + 1（HF 的 get_mscale），分数因此乘以它的平方：这是 softmax 的温度，"
-                 "把插值后变得更分散的注意力重新变尖；所以 YaRN 的曲线整体高出这个平方倍。",
-                 "Take random queries q and set k = q (the same content at two positions): the mean score at distance Δ "
-                 "is a weighted sum of cos(Δ·θ′ᵢ) over the pairs. Without scaling, the curve beyond L is driven by slow "
-                 "pairs at angles never seen in training; after each scaling, the table counts the pairs that still meet "
-                 "unseen angles within seq_len. A healthy curve beyond L looks like a continuation of the curve within L: "
-                 "a slow, smooth decay that does not fall to scores never met in training; without scaling, the slow pairs at "
-                 "unseen angles can pull it there (the notes give the lowest score met in training, the table each "
-                 "strategy's minimum). YaRN multiplies cos and sin by its attention factor "
-                 "0.1·ln s + 1 (HF get_mscale), so scores are multiplied by its square: a softmax temperature that "
-                 "sharpens again the attention that interpolation spread out, which is why YaRN's curve sits higher by "
-                 "that square."};
-    step.params = {"d", "base", "original_max", "factor", "seq_len", "seed"};
-    step.views = diagnosis_views;
-    return step;
+    return {
+        {"诊断：超出训练长度时", "Diagnosis beyond the training length"},
+        {"取随机查询 q 并令 k = q（同一内容出现在两个位置），距离 Δ 处的平均分数是各对 cos(Δ·θ′ᵢ) 的加权和。"
+         "不缩放时，L 之后的曲线由停在没见过角度上的慢对决定；每种缩放之后，表格统计在 seq_len 之内仍会遇到新角度的对数。"
+         "健康的曲线在 L 之外像 L 之内的延续：平缓衰减并保持在 0 以上；不跌到训练中从未出现过的分数；不缩放时，转到没见过角度的慢对可能把它拉到那里（注释给出训练中的最低分数，表格给出每种策略的最小值）。"
+         "YaRN 把 cos 和 sin 乘以注意力因子 0.1·ln s + 1（HF 的 get_mscale），分数因此乘以它的平方：这是 softmax 的温度，"
+         "把插值后变得更分散的注意力重新变尖；所以 YaRN 的曲线整体高出这个平方倍。",
+         "Take random queries q and set k = q (the same content at two positions): the mean score at distance Δ "
+         "is a weighted sum of cos(Δ·θ′ᵢ) over the pairs. Without scaling, the curve beyond L is driven by slow "
+         "pairs at angles never seen in training; after each scaling, the table counts the pairs that still meet "
+         "unseen angles within seq_len. A healthy curve beyond L looks like a continuation of the curve within L: "
+         "a slow, smooth decay that does not fall to scores never met in training; without scaling, the slow pairs at "
+         "unseen angles can pull it there (the notes give the lowest score met in training, the table each "
+         "strategy's minimum). YaRN multiplies cos and sin by its attention factor "
+         "0.1·ln s + 1 (HF get_mscale), so scores are multiplied by its square: a softmax temperature that "
+         "sharpens again the attention that interpolation spread out, which is why YaRN's curve sits higher by "
+         "that square."},
+        {"d", "base", "original_max", "factor", "seq_len", "seed"},
+        diagnosis_views,
+    };
 }
 
 }  // namespace long_context

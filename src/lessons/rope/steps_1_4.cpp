@@ -334,67 +334,67 @@ std::vector<ViewData> score_matrix_views(const ParamSet& p, Lang lang) {
 }  // namespace
 
 Step rotation_2d() {
-    Step step;
-    step.title = {"二维旋转 R(α)", "The 2-D rotation R(α)"};
-    step.body = {"注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里，所以先从二维旋转讲起。"
-                 "R(α) 把平面上的向量转过角度 α，长度不变。它的转置就是它的逆，二者都等于转过 −α 的旋转；"
-                 "连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。拖动 α 和 β，表格重算每个矩阵，注释给出每条恒等式的实际误差。",
-                 "Attention's softmax(QKᵀ)V on its own ignores word order; RoPE brings position into the score by "
-                 "rotating q and k, so the lesson starts with the 2-D rotation. "
-                 "R(α) turns a vector in the plane by the angle α and keeps its length. Its transpose is its inverse, and "
-                 "both equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). Move α and "
-                 "β: the table recomputes every matrix and the notes measure how far each identity is from holding."};
-    step.params = {"alpha", "beta"};
-    step.views = rotation_2d_views;
-    return step;
+    return {
+        {"二维旋转 R(α)", "The 2-D rotation R(α)"},
+        {"注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里，所以先从二维旋转讲起。"
+         "R(α) 把平面上的向量转过角度 α，长度不变。它的转置就是它的逆，二者都等于转过 −α 的旋转；"
+         "连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。拖动 α 和 β，表格重算每个矩阵，注释给出每条恒等式的实际误差。",
+         "Attention's softmax(QKᵀ)V on its own ignores word order; RoPE brings position into the score by "
+         "rotating q and k, so the lesson starts with the 2-D rotation. "
+         "R(α) turns a vector in the plane by the angle α and keeps its length. Its transpose is its inverse, and "
+         "both equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). Move α and "
+         "β: the table recomputes every matrix and the notes measure how far each identity is from holding."},
+        {"alpha", "beta"},
+        rotation_2d_views,
+    };
 }
 
 Step dot_product_sees_the_difference() {
-    Step step;
-    step.title = {"内积只看角度差", "The dot product only sees the angle difference"};
-    step.body = {"把 u 转 α、把 v 转 β 再求内积：因为 R(α)ᵀR(β) = R(β−α)，结果等于 uᵀR(β−α)v，与 α、β 各自的取值无关。"
-                 "热力图让两个向量各取十六个角度；同一条对角线上角度差相同，数值也相同。u 与 v 是由随机种子生成的随机向量。",
-                 "Rotate u by α and v by β, then take the dot product: since R(α)ᵀR(β) = R(β−α), the result equals "
-                 "uᵀR(β−α)v whatever α and β are on their own. The heatmap tries sixteen angles for each vector; cells on "
-                 "one diagonal share the angle difference and therefore the value. u and v are random vectors drawn from "
-                 "the random seed."};
-    step.params = {"alpha", "beta", "seed"};
-    step.views = dot_product_views;
-    return step;
+    return {
+        {"内积只看角度差", "The dot product only sees the angle difference"},
+        {"把 u 转 α、把 v 转 β 再求内积：因为 R(α)ᵀR(β) = R(β−α)，结果等于 uᵀR(β−α)v，与 α、β 各自的取值无关。"
+         "热力图让两个向量各取十六个角度；同一条对角线上角度差相同，数值也相同。u 与 v 是由随机种子生成的随机向量。",
+         "Rotate u by α and v by β, then take the dot product: since R(α)ᵀR(β) = R(β−α), the result equals "
+         "uᵀR(β−α)v whatever α and β are on their own. The heatmap tries sixteen angles for each vector; cells on "
+         "one diagonal share the angle difference and therefore the value. u and v are random vectors drawn from "
+         "the random seed."},
+        {"alpha", "beta", "seed"},
+        dot_product_views,
+    };
 }
 
 Step pairs_frequencies_layouts() {
-    Step step;
-    step.title = {"d 维上的 RoPE：配对、频率与两种布局", "RoPE in d dimensions: pairs, frequencies, two layouts"};
-    step.body = {"RoPE 把 d 维向量分成 d/2 对，在位置 m 把第 i 对转过 m·θᵢ，θᵢ = base^(−2i/d)，所以 R_m 由 2×2 旋转块组成。"
-                 "各实现对“哪两个坐标配成一对”并不一致：RoFormer 与 GPT-J 把相邻的 (x₂ᵢ, x₂ᵢ₊₁) 配对，"
-                 "HF Llama 的 rotate_half 则把 xᵢ 与 xᵢ₊d/2 配对。两者是同一个旋转，只差一个固定的坐标置换 P："
-                 "R_half = P·R_interleaved·Pᵀ，下方连同 HF 的 cos/sin 写法一起做了数值检验。",
-                 "RoPE cuts a d-dimensional vector into d/2 pairs and turns pair i at position m by m·θᵢ, with "
-                 "θᵢ = base^(−2i/d), so R_m is made of 2×2 rotation blocks. Implementations disagree on which coordinates "
-                 "form a pair: RoFormer and GPT-J pair neighbours (x₂ᵢ, x₂ᵢ₊₁), while HF Llama's rotate_half pairs xᵢ with "
-                 "xᵢ₊d/2. Both are the same rotation seen through a fixed permutation P of the coordinates, "
-                 "R_half = P·R_interleaved·Pᵀ, checked below together with HF's cos/sin formula."};
-    step.params = {"d", "base", "m", "layout", "seed"};
-    step.views = pairs_layouts_views;
-    return step;
+    return {
+        {"d 维上的 RoPE：配对、频率与两种布局", "RoPE in d dimensions: pairs, frequencies, two layouts"},
+        {"RoPE 把 d 维向量分成 d/2 对，在位置 m 把第 i 对转过 m·θᵢ，θᵢ = base^(−2i/d)，所以 R_m 由 2×2 旋转块组成。"
+         "各实现对“哪两个坐标配成一对”并不一致：RoFormer 与 GPT-J 把相邻的 (x₂ᵢ, x₂ᵢ₊₁) 配对，"
+         "HF Llama 的 rotate_half 则把 xᵢ 与 xᵢ₊d/2 配对。两者是同一个旋转，只差一个固定的坐标置换 P："
+         "R_half = P·R_interleaved·Pᵀ，下方连同 HF 的 cos/sin 写法一起做了数值检验。",
+         "RoPE cuts a d-dimensional vector into d/2 pairs and turns pair i at position m by m·θᵢ, with "
+         "θᵢ = base^(−2i/d), so R_m is made of 2×2 rotation blocks. Implementations disagree on which coordinates "
+         "form a pair: RoFormer and GPT-J pair neighbours (x₂ᵢ, x₂ᵢ₊₁), while HF Llama's rotate_half pairs xᵢ with "
+         "xᵢ₊d/2. Both are the same rotation seen through a fixed permutation P of the coordinates, "
+         "R_half = P·R_interleaved·Pᵀ, checked below together with HF's cos/sin formula."},
+        {"d", "base", "m", "layout", "seed"},
+        pairs_layouts_views,
+    };
 }
 
 Step score_matrix_shift_invariance() {
-    Step step;
-    step.title = {"分数矩阵 S[m,n] 与平移不变性", "The score matrix S[m,n] and shift invariance"};
-    step.body = {"在每个位置放同一个查询 q 和同一个键 k，分数 S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩。"
-                 "两个位置同时加 t，每个格子都不变，所以 S 是 Toeplitz 矩阵：每条对角线一个值。"
-                 "f-delta 一课已经见过它：d = 4、θ = (π/2, π/3)、q = k = [1, 0, 1, 0] 时，S 正是那里的 F。"
-                 "常见的简化写法把相对形式写成 R(m−n)；勾选 simplified 可以看到这个符号在哪些格子出错。",
-                 "Place the same query q at every position m and the same key k at every position n; the score is "
-                 "S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩. Shifting both positions by t leaves every cell unchanged, so S "
-                 "is Toeplitz: one value per diagonal. Lesson f-delta met this matrix already: with d = 4, θ = (π/2, π/3) "
-                 "and q = k = [1, 0, 1, 0], S is exactly its F. A common simplified version found in tutorials writes the "
-                 "relative form with R(m−n); turn on simplified to see the cells where that sign goes wrong."};
-    step.params = {"L", "d", "base", "layout", "t", "seed", "simplified"};
-    step.views = score_matrix_views;
-    return step;
+    return {
+        {"分数矩阵 S[m,n] 与平移不变性", "The score matrix S[m,n] and shift invariance"},
+        {"在每个位置放同一个查询 q 和同一个键 k，分数 S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩。"
+         "两个位置同时加 t，每个格子都不变，所以 S 是 Toeplitz 矩阵：每条对角线一个值。"
+         "f-delta 一课已经见过它：d = 4、θ = (π/2, π/3)、q = k = [1, 0, 1, 0] 时，S 正是那里的 F。"
+         "常见的简化写法把相对形式写成 R(m−n)；勾选 simplified 可以看到这个符号在哪些格子出错。",
+         "Place the same query q at every position m and the same key k at every position n; the score is "
+         "S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩. Shifting both positions by t leaves every cell unchanged, so S "
+         "is Toeplitz: one value per diagonal. Lesson f-delta met this matrix already: with d = 4, θ = (π/2, π/3) "
+         "and q = k = [1, 0, 1, 0], S is exactly its F. A common simplified version found in tutorials writes the "
+         "relative form with R(m−n); turn on simplified to see the cells where that sign goes wrong."},
+        {"L", "d", "base", "layout", "t", "seed", "simplified"},
+        score_matrix_views,
+    };
 }
 
 }  // namespace rope_lesson

@@ -485,85 +485,85 @@ std::vector<ViewData> spectrum_views(const ParamSet& p, Lang lang) {
 }  // namespace
 
 Step additive_pe_loses_relative_structure() {
-    Step step;
-    step.title = {"加性正弦编码为何在 W_q、W_k 之后失去相对结构", "Why additive sinusoidal PE loses relative structure after W_q, W_k"};
-    step.body = {"正弦位置编码 pᵢ 的第 k 对是 (sin(iθ_k), cos(iθ_k))，θ_k = base^(−2k/d)。它自己的内积 "
-                 "pᵢᵀpⱼ = Σ_k cos((j − i)θ_k) 只依赖 j − i，本身就是相对的。可是输入为 x = e + p 时，分数里只含位置的那一项是 "
-                 "pᵢᵀ M pⱼ，其中 M = W_qᵀW_k。对一个学出来的稠密 M，它不是 j − i 的函数：表格度量每张热力图离 Toeplitz 有多远。"
-                 "仅仅沿频率对分块还不够。只有每个 2×2 块都是带缩放的旋转 a·I + b·J（J = [ [0, −1], [1, 0] ] 是转 90° 的矩阵）时，"
-                 "块才与所有旋转可交换，pᵢᵀ M pⱼ = Σ_k (a_k cos((j − i)θ_k) + b_k sin((j − i)θ_k))，结果才是 Toeplitz；"
-                 "最后一张表逐项检验这些等式。梯度下降没有理由恰好落到这种特殊形式上。",
-                 "Pair k of the sinusoidal encoding pᵢ is (sin(iθ_k), cos(iθ_k)) with θ_k = base^(−2k/d). Its own inner "
-                 "product pᵢᵀpⱼ = Σ_k cos((j − i)θ_k) depends on j − i alone: it is relative by itself. But with inputs "
-                 "x = e + p, the position-only part of the score is pᵢᵀ M pⱼ with M = W_qᵀW_k. For a learned dense M this "
-                 "is not a function of j − i; the table measures how far each heatmap is from Toeplitz. Being "
-                 "block-diagonal along the frequency pairs is not enough. Only when every 2×2 block is a scaled rotation "
-                 "a·I + b·J (J = [ [0, −1], [1, 0] ], the turn by 90°) does each block commute with every rotation, so that "
-                 "pᵢᵀ M pⱼ = Σ_k (a_k cos((j − i)θ_k) + b_k sin((j − i)θ_k)) and the result is Toeplitz; the last table "
-                 "checks each of these identities. Gradient descent has no reason to land on that special form."};
-    step.params = {"L", "d", "base", "seed"};
-    step.views = additive_pe_views;
-    return step;
+    return {
+        {"加性正弦编码为何在 W_q、W_k 之后失去相对结构", "Why additive sinusoidal PE loses relative structure after W_q, W_k"},
+        {"正弦位置编码 pᵢ 的第 k 对是 (sin(iθ_k), cos(iθ_k))，θ_k = base^(−2k/d)。它自己的内积 "
+         "pᵢᵀpⱼ = Σ_k cos((j − i)θ_k) 只依赖 j − i，本身就是相对的。可是输入为 x = e + p 时，分数里只含位置的那一项是 "
+         "pᵢᵀ M pⱼ，其中 M = W_qᵀW_k。对一个学出来的稠密 M，它不是 j − i 的函数：表格度量每张热力图离 Toeplitz 有多远。"
+         "仅仅沿频率对分块还不够。只有每个 2×2 块都是带缩放的旋转 a·I + b·J（J = [ [0, −1], [1, 0] ] 是转 90° 的矩阵）时，"
+         "块才与所有旋转可交换，pᵢᵀ M pⱼ = Σ_k (a_k cos((j − i)θ_k) + b_k sin((j − i)θ_k))，结果才是 Toeplitz；"
+         "最后一张表逐项检验这些等式。梯度下降没有理由恰好落到这种特殊形式上。",
+         "Pair k of the sinusoidal encoding pᵢ is (sin(iθ_k), cos(iθ_k)) with θ_k = base^(−2k/d). Its own inner "
+         "product pᵢᵀpⱼ = Σ_k cos((j − i)θ_k) depends on j − i alone: it is relative by itself. But with inputs "
+         "x = e + p, the position-only part of the score is pᵢᵀ M pⱼ with M = W_qᵀW_k. For a learned dense M this "
+         "is not a function of j − i; the table measures how far each heatmap is from Toeplitz. Being "
+         "block-diagonal along the frequency pairs is not enough. Only when every 2×2 block is a scaled rotation "
+         "a·I + b·J (J = [ [0, −1], [1, 0] ], the turn by 90°) does each block commute with every rotation, so that "
+         "pᵢᵀ M pⱼ = Σ_k (a_k cos((j − i)θ_k) + b_k sin((j − i)θ_k)) and the result is Toeplitz; the last table "
+         "checks each of these identities. Gradient descent has no reason to land on that special form."},
+        {"L", "d", "base", "seed"},
+        additive_pe_views,
+    };
 }
 
 Step two_alternatives() {
-    Step step;
-    step.title = {"RoPE 之外的两种替代方案", "Two alternatives to RoPE"};
-    step.body = {"（A）在分数上加一个位置偏置 g(j − i)：它给每一对内容加上同样的量，因此无法表达“这个内容在这个距离上更相关”，"
-                 "曲线里两条（A）完全重合，而 RoPE 的位置效应随 q、k 而变。"
-                 "（B）在投影之后把 p 加到 q 和 k 上：分数分成 qᵀk、qᵀp、pᵀk、pᵀp 四项相加，只有最后一项是相对的。"
-                 "表格给出每项的大小；调大 content，内容项变大，相对项就被淹没。",
-                 "(A) Add a position bias g(j − i) to the score: it moves every content pair by the same amount, so it "
-                 "cannot express 'this content matters at this distance'; the two (A) curves coincide, while RoPE's "
-                 "position effect changes with q and k. (B) Add p to q and k after the projection: the score splits into "
-                 "four additive terms qᵀk, qᵀp, pᵀk and pᵀp, and only the last one is relative. The table measures each "
-                 "term; raise content and the relative term is drowned out."};
-    step.params = {"L", "d", "base", "layout", "seed", "content_scale"};
-    step.views = alternatives_views;
-    return step;
+    return {
+        {"RoPE 之外的两种替代方案", "Two alternatives to RoPE"},
+        {"（A）在分数上加一个位置偏置 g(j − i)：它给每一对内容加上同样的量，因此无法表达“这个内容在这个距离上更相关”，"
+         "曲线里两条（A）完全重合，而 RoPE 的位置效应随 q、k 而变。"
+         "（B）在投影之后把 p 加到 q 和 k 上：分数分成 qᵀk、qᵀp、pᵀk、pᵀp 四项相加，只有最后一项是相对的。"
+         "表格给出每项的大小；调大 content，内容项变大，相对项就被淹没。",
+         "(A) Add a position bias g(j − i) to the score: it moves every content pair by the same amount, so it "
+         "cannot express 'this content matters at this distance'; the two (A) curves coincide, while RoPE's "
+         "position effect changes with q and k. (B) Add p to q and k after the projection: the score splits into "
+         "four additive terms qᵀk, qᵀp, pᵀk and pᵀp, and only the last one is relative. The table measures each "
+         "term; raise content and the relative term is drowned out."},
+        {"L", "d", "base", "layout", "seed", "content_scale"},
+        alternatives_views,
+    };
 }
 
 Step uniqueness_sketch() {
-    Step step;
-    step.title = {"唯一性：引导式推导", "Uniqueness: a guided sketch"};
-    step.body = {"假设：(1) 位置通过同一个变换 T_m 作用在 q 和 k 上注入；(2) 分数是内积；(3) 没有可学习的位置参数；(4) 分数平移不变；"
-                 "还要 (5) T₀ = I，位置 0 不改变向量。于是对所有 q、k 有 ⟨T_m q, T_n k⟩ = ⟨q, T_(n−m) k⟩，即 T_mᵀT_n = T_(n−m)。"
-                 "令 m = n 只得到 T_mᵀT_m = T₀；没有 T₀ = I，T₀ 可以是任意投影，正是 (5) 给出正交性。"
-                 "再得 T_(m+n) = T_m T_n，T 成为一族两两可交换的正交矩阵。这样的一族可以在固定的二维平面里写成旋转 R(m·θᵢ)"
-                 "（剩下的单独坐标只能保持不动或逐步翻转），角度与位置成线性，这就是 RoPE。"
-                 "推导只定下形式，没有定下频率 θᵢ：任何一组 θᵢ 都满足全部假设，base 的选择、NTK 与 YaRN 改的正是它们。"
-                 "xPos 逃出了假设 (1)：它给 q 乘 ζ^m、给 k 乘 ζ^(−n)，是两个不同的变换，分数仍只看 n − m。"
-                 "表格检验了各破坏一条性质的候选，只有 RoPE 全部通过。",
-                 "Assume (1) position enters through one transform T_m applied to both q and k, (2) the score is an inner "
-                 "product, (3) no position parameters are learned, (4) the score is shift-invariant, and also (5) T₀ = I: "
-                 "position 0 leaves a vector unchanged. Then ⟨T_m q, T_n k⟩ = ⟨q, T_(n−m) k⟩ for all q, k, i.e. "
-                 "T_mᵀT_n = T_(n−m). Setting m = n only gives T_mᵀT_m = T₀; without T₀ = I, T₀ could be any projection, "
-                 "so (5) is what gives orthogonality. Then T_(m+n) = T_m T_n makes T a family of commuting orthogonal "
-                 "matrices. Such a family can be written as rotations R(m·θᵢ) in fixed 2-D planes (a leftover single axis "
-                 "can only stay fixed or flip every step), with angles linear in position: RoPE. The sketch fixes the form "
-                 "but leaves the frequencies θᵢ free: any set of θᵢ meets every assumption, and they are exactly what the "
-                 "choice of base, NTK and YaRN change. xPos escapes assumption (1): it scales q by ζ^m and k by ζ^(−n), two "
-                 "different transforms, and the score still sees only n − m. The table tests candidates that each break one "
-                 "property; only RoPE passes every check."};
-    step.params = {"L", "d", "base", "seed", "candidate"};
-    step.views = uniqueness_views;
-    return step;
+    return {
+        {"唯一性：引导式推导", "Uniqueness: a guided sketch"},
+        {"假设：(1) 位置通过同一个变换 T_m 作用在 q 和 k 上注入；(2) 分数是内积；(3) 没有可学习的位置参数；(4) 分数平移不变；"
+         "还要 (5) T₀ = I，位置 0 不改变向量。于是对所有 q、k 有 ⟨T_m q, T_n k⟩ = ⟨q, T_(n−m) k⟩，即 T_mᵀT_n = T_(n−m)。"
+         "令 m = n 只得到 T_mᵀT_m = T₀；没有 T₀ = I，T₀ 可以是任意投影，正是 (5) 给出正交性。"
+         "再得 T_(m+n) = T_m T_n，T 成为一族两两可交换的正交矩阵。这样的一族可以在固定的二维平面里写成旋转 R(m·θᵢ)"
+         "（剩下的单独坐标只能保持不动或逐步翻转），角度与位置成线性，这就是 RoPE。"
+         "推导只定下形式，没有定下频率 θᵢ：任何一组 θᵢ 都满足全部假设，base 的选择、NTK 与 YaRN 改的正是它们。"
+         "xPos 逃出了假设 (1)：它给 q 乘 ζ^m、给 k 乘 ζ^(−n)，是两个不同的变换，分数仍只看 n − m。"
+         "表格检验了各破坏一条性质的候选，只有 RoPE 全部通过。",
+         "Assume (1) position enters through one transform T_m applied to both q and k, (2) the score is an inner "
+         "product, (3) no position parameters are learned, (4) the score is shift-invariant, and also (5) T₀ = I: "
+         "position 0 leaves a vector unchanged. Then ⟨T_m q, T_n k⟩ = ⟨q, T_(n−m) k⟩ for all q, k, i.e. "
+         "T_mᵀT_n = T_(n−m). Setting m = n only gives T_mᵀT_m = T₀; without T₀ = I, T₀ could be any projection, "
+         "so (5) is what gives orthogonality. Then T_(m+n) = T_m T_n makes T a family of commuting orthogonal "
+         "matrices. Such a family can be written as rotations R(m·θᵢ) in fixed 2-D planes (a leftover single axis "
+         "can only stay fixed or flip every step), with angles linear in position: RoPE. The sketch fixes the form "
+         "but leaves the frequencies θᵢ free: any set of θᵢ meets every assumption, and they are exactly what the "
+         "choice of base, NTK and YaRN change. xPos escapes assumption (1): it scales q by ζ^m and k by ζ^(−n), two "
+         "different transforms, and the score still sees only n − m. The table tests candidates that each break one "
+         "property; only RoPE passes every check."},
+        {"L", "d", "base", "seed", "candidate"},
+        uniqueness_views,
+    };
 }
 
 Step spectrum_and_decay() {
-    Step step;
-    step.title = {"频谱与长程衰减", "The spectrum and its decay"};
-    step.body = {"第 i 对每走 2π/θᵢ 个位置转满一圈：第 0 对转得最快（θ₀ = 1），最后一对最慢，所以前面的对分辨近处的偏移，"
-                 "后面的对分辨远处的偏移。调大底数，除第 0 对外的波长都会拉长。把各对的 cos(Δθᵢ) 相加，"
-                 "就是 q = k = 单位对时距离 Δ 处的分数：它从 1 开始，一边振荡一边衰减，这就是常说的 RoPE 长程衰减。",
-                 "Pair i completes a turn every 2π/θᵢ positions: pair 0 is the fastest (θ₀ = 1) and the last pair the "
-                 "slowest, so the first pairs resolve nearby offsets and the last ones distant offsets. A larger base "
-                 "stretches every wavelength except pair 0's. Adding cos(Δθᵢ) over the pairs gives the score of q = k = "
-                 "unit pairs at distance Δ: it starts at 1 and decays while oscillating, the long-range decay often "
-                 "quoted for RoPE."};
-    step.params = {"d_spectrum", "base", "max_dist"};
-    step.views = spectrum_views;
-    return step;
+    return {
+        {"频谱与长程衰减", "The spectrum and its decay"},
+        {"第 i 对每走 2π/θᵢ 个位置转满一圈：第 0 对转得最快（θ₀ = 1），最后一对最慢，所以前面的对分辨近处的偏移，"
+         "后面的对分辨远处的偏移。调大底数，除第 0 对外的波长都会拉长。把各对的 cos(Δθᵢ) 相加，"
+         "就是 q = k = 单位对时距离 Δ 处的分数：它从 1 开始，一边振荡一边衰减，这就是常说的 RoPE 长程衰减。",
+         "Pair i completes a turn every 2π/θᵢ positions: pair 0 is the fastest (θ₀ = 1) and the last pair the "
+         "slowest, so the first pairs resolve nearby offsets and the last ones distant offsets. A larger base "
+         "stretches every wavelength except pair 0's. Adding cos(Δθᵢ) over the pairs gives the score of q = k = "
+         "unit pairs at distance Δ: it starts at 1 and decays while oscillating, the long-range decay often "
+         "quoted for RoPE."},
+        {"d_spectrum", "base", "max_dist"},
+        spectrum_views,
+    };
 }
 
 }  // namespace rope_lesson
