@@ -64,6 +64,12 @@ std::string rounding_hint(double x, Lang lang) {
     return say(lang, {"（浮点舍入误差）", " (floating-point rounding)"});
 }
 
+std::string say_error(Lang lang, const Text& text, double err, std::vector<Arg> more) {
+    more.push_back({"err", exact(err)});
+    more.push_back({"hint", rounding_hint(err, lang)});
+    return say(lang, text, more);
+}
+
 // Unicode subscript digits for indices (θ₀, θ₁₂).
 std::string sub(long long i) {
     static const char* const digits[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};

@@ -33,6 +33,9 @@ std::string num(double x);
 std::string exact(double x);                           // a difference that should be 0: shown unless exactly 0
 std::string integer(long long n);
 std::string rounding_hint(double x, Lang lang);        // "(floating-point rounding)" for tiny non-zero x
+// A sentence that reports a difference which should be 0 (an identity check): `err` fills {err} (exact) and
+// {hint} (the rounding hint); `more` fills the sentence's other placeholders.
+std::string say_error(Lang lang, const Text& text, double err, std::vector<Arg> more = {});
 std::string sub(long long i);                          // Unicode subscript digits: θ₁₂
 // "π/3", "−2π", or a decimal written by `decimal` (num by default).
 std::string angle(double a, std::string (*decimal)(double) = num);

@@ -149,8 +149,7 @@ std::vector<ViewData> kernel_views(const ParamSet& p, Lang lang) {
     const std::vector<std::string> notes = {
         say(lang, {"f(0) = {f0}：Δ = 0 时每个余弦都等于 1。", "f(0) = {f0}: at Δ = 0 every cosine equals 1."},
             {{"f0", num(f_kernel(0, in.omega, cos_v))}}),
-        say(lang, {"偶函数检验：最大的 |f(Δ) − f(−Δ)| = {asym}{rounding}", "Even function: largest |f(Δ) − f(−Δ)| = {asym}{rounding}"},
-            {{"asym", exact(asym)}, {"rounding", rounding_hint(asym, lang)}}),
+        say_error(lang, {"偶函数检验：最大的 |f(Δ) − f(−Δ)| = {err}{hint}", "Even function: largest |f(Δ) − f(−Δ)| = {err}{hint}"}, asym),
     };
 
     CurveView c;

@@ -65,14 +65,12 @@ std::vector<ViewData> features_views(const ParamSet& p, Lang lang) {
             {"R 有 {rows} 行（每个 Δ 一行）和 {cols} 列（每个频率一对 cos、sin）。",
              "R has {rows} rows (one per Δ) and {cols} columns (a cos, sin pair per frequency)."},
             {{"rows", integer(R.rows())}, {"cols", integer(R.cols())}}),
-        say(lang,
-            {"每对 (cos, sin) 长度为 1：最大的 |cos² + sin² − 1| = {err}{rounding}",
-             "Each (cos, sin) pair has length 1: largest |cos² + sin² − 1| = {err}{rounding}"},
-            {{"err", exact(unit_error)}, {"rounding", rounding_hint(unit_error, lang)}}),
-        say(lang,
-            {"sin 分量随 Δ 变号：最大的 |sin(−ωΔ) + sin(ωΔ)| = {err}{rounding}",
-             "The sin entries flip sign with Δ: largest |sin(−ωΔ) + sin(ωΔ)| = {err}{rounding}"},
-            {{"err", exact(odd_error)}, {"rounding", rounding_hint(odd_error, lang)}}),
+        say_error(lang,
+            {"每对 (cos, sin) 长度为 1：最大的 |cos² + sin² − 1| = {err}{hint}",
+             "Each (cos, sin) pair has length 1: largest |cos² + sin² − 1| = {err}{hint}"}, unit_error),
+        say_error(lang,
+            {"sin 分量随 Δ 变号：最大的 |sin(−ωΔ) + sin(ωΔ)| = {err}{hint}",
+             "The sin entries flip sign with Δ: largest |sin(−ωΔ) + sin(ωΔ)| = {err}{hint}"}, odd_error),
     };
     return {make_view(say(lang, {"R_Δ：每个 Δ 一行", "R_Δ, one row per Δ"}), std::move(t), notes)};
 }
@@ -144,10 +142,8 @@ std::vector<ViewData> readout_views(const ParamSet& p, Lang lang) {
                                      : say(lang, {"当前 v：最大的 |F[q,k] − F[k,q]| = {asym}", "Current v: largest |F[q,k] − F[k,q]| = {asym}"},
                                            {{"asym", exact(asym)}}));
     const std::vector<std::string> notes = {
-        say(lang, {"v = {v} 时：最大的 |vᵀR_Δ − f(Δ)| = {diff}{rounding}", "v = {v}: largest |vᵀR_Δ − f(Δ)| = {diff}{rounding}"},
-            {{"v", full_vector(cos_v)}, {"diff", exact(diff_default)}, {"rounding", rounding_hint(diff_default, lang)}}),
-        say(lang, {"当前 v：最大的 |vᵀR_Δ − f(Δ)| = {diff}{rounding}", "Current v: largest |vᵀR_Δ − f(Δ)| = {diff}{rounding}"},
-            {{"diff", exact(diff_current)}, {"rounding", rounding_hint(diff_current, lang)}}),
+        say_error(lang, {"v = {v} 时：最大的 |vᵀR_Δ − f(Δ)| = {err}{hint}", "v = {v}: largest |vᵀR_Δ − f(Δ)| = {err}{hint}"}, diff_default, {{"v", full_vector(cos_v)}}),
+        say_error(lang, {"当前 v：最大的 |vᵀR_Δ − f(Δ)| = {err}{hint}", "Current v: largest |vᵀR_Δ − f(Δ)| = {err}{hint}"}, diff_current),
     };
     return {heat, make_view(say(lang, {"vᵀR_Δ 与 f(Δ) 对比", "vᵀR_Δ versus f(Δ)"}), std::move(t), notes)};
 }
@@ -242,11 +238,10 @@ std::vector<ViewData> content_views(const ParamSet& p, Lang lang) {
                                        {{"spread", exact(spread)}})
                                  : say(lang, {"所有对角线中最大的极差：{spread}", "Largest spread along any diagonal: {spread}"},
                                        {{"spread", exact(spread)}}));
-    notes.push_back(say(lang,
-                        {"按 u_q·R_(q−k) 重新计算每个格子：最大差 = {diff}{rounding}。在一行之内，k 只通过 Δ 起作用。",
-                         "Every cell recomputed as u_q·R_(q−k): largest difference = {diff}{rounding}. Within a row, k "
-                         "enters only through Δ."},
-                        {{"diff", exact(recompute)}, {"rounding", rounding_hint(recompute, lang)}}));
+    notes.push_back(say_error(lang,
+                        {"按 u_q·R_(q−k) 重新计算每个格子：最大差 = {err}{hint}。在一行之内，k 只通过 Δ 起作用。",
+                         "Every cell recomputed as u_q·R_(q−k): largest difference = {err}{hint}. Within a row, k "
+                         "enters only through Δ."}, recompute));
     notes.push_back(say(lang,
                         {"随机种子 seed = {seed}：q_vec 与 W 的元素是 [−1, 1) 内的伪随机数。",
                          "Random seed = {seed}: the entries of q_vec and W are pseudo-random numbers in [−1, 1)."},
@@ -256,12 +251,11 @@ std::vector<ViewData> content_views(const ParamSet& p, Lang lang) {
     Eigen::MatrixXd P(L, 2 * m);
     for (int i = 0; i < L; ++i) P.row(i) = r_delta_vector(i, in.omega).transpose();
     const double gram = max_abs(P * P.transpose() - cosine_f_matrix(in));
-    notes.push_back(say(lang,
-                        {"正弦编码 p_i = R_i（每个频率一对 cos ωᵢi、sin ωᵢi）：最大的 |p_qᵀp_k − f(q − k)| = {diff}{rounding}，"
+    notes.push_back(say_error(lang,
+                        {"正弦编码 p_i = R_i（每个频率一对 cos ωᵢi、sin ωᵢi）：最大的 |p_qᵀp_k − f(q − k)| = {err}{hint}，"
                          "即第 4 步的 F 就是这些编码的 Gram 矩阵。",
                          "Sinusoidal encodings p_i = R_i (cos ωᵢi, sin ωᵢi per frequency): largest "
-                         "|p_qᵀp_k − f(q − k)| = {diff}{rounding}, so step 4's F is the Gram matrix of these encodings."},
-                        {{"diff", exact(gram)}, {"rounding", rounding_hint(gram, lang)}}));
+                         "|p_qᵀp_k − f(q − k)| = {err}{hint}, so step 4's F is the Gram matrix of these encodings."}, gram));
     return {make_view("q_vecᵀ W R_(q−k)", std::move(h), notes),
             make_view(say(lang, {"读出向量 u_q = Wᵀq_vec（每个查询一行）", "Readout u_q = Wᵀq_vec, one row per query"}),
                       std::move(t))};
@@ -354,8 +348,7 @@ std::vector<ViewData> rope_views(const ParamSet& p, Lang lang) {
 
     const double diff = max_abs(S - F);
     const std::vector<std::string> rope_notes = {
-        say(lang, {"最大的 |S − F| = {diff}{rounding}", "Largest |S − F| = {diff}{rounding}"},
-            {{"diff", exact(diff)}, {"rounding", rounding_hint(diff, lang)}}),
+        say_error(lang, {"最大的 |S − F| = {err}{hint}", "Largest |S − F| = {err}{hint}"}, diff),
         say(lang,
             {"旋转角 θ = ω = {theta}；q = {q}, k = {k}（每对分量 (x, y) 按 mθᵢ 旋转）",
              "Rotation angles θ = ω = {theta}; q = {q}, k = {k} (each pair (x, y) is rotated by mθᵢ)"},

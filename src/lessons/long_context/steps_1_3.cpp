@@ -277,9 +277,8 @@ static ViewData alibi_reference_view(const Inputs& in, const std::vector<double>
                           "i = {i}, j = {j}: m·j = {v}; differs from −m(i−j) by the row constant m·i = {row}"},
                    {{"i", integer(r)}, {"j", integer(c)}, {"v", num(ref(r, c))}, {"row", num(m * r)}});
     };
-    const std::string note = say(lang, {"softmax 对每行加常数不变：两种写法的注意力权重最大差 = {gap}{hint}",
-                                        "Softmax ignores a constant per row: largest difference of the attention weights = {gap}{hint}"},
-                                 {{"gap", exact(softmax_gap)}, {"hint", rounding_hint(softmax_gap, lang)}});
+    const std::string note = say_error(lang, {"softmax 对每行加常数不变：两种写法的注意力权重最大差 = {err}{hint}",
+                                        "Softmax ignores a constant per row: largest difference of the attention weights = {err}{hint}"}, softmax_gap);
     return make_view(say(lang, {"参考代码实际加的：每行都是 m·j", "What the reference code adds: m·j in every row"}), refv, {note});
 }
 

@@ -101,10 +101,8 @@ static std::vector<ViewData> ntk_aware_views(const ParamSet& p, Lang lang) {
         say(lang, {"新底数 base′ = {nb} = {base} · {s}^({d}/{d2})", "New base base′ = {nb} = {base} · {s}^({d}/{d2})"},
             {{"nb", num(ntk.effective_base)}, {"base", num(in.base)}, {"s", num(in.factor)}, {"d", integer(in.d)},
              {"d2", integer(in.d - 2)}}),
-        say(lang, {"第 0 对的因子 = {first}；最后一对的因子 = {last}，1/s = {inv}；差 = {gap}{hint}",
-                   "Factor of pair 0 = {first}; factor of the last pair = {last}, 1/s = {inv}; difference = {gap}{hint}"},
-            {{"first", num(first, 12)}, {"last", num(last, 12)}, {"inv", num(1.0 / in.factor, 12)}, {"gap", exact(gap)},
-             {"hint", rounding_hint(gap, lang)}}),
+        say_error(lang, {"第 0 对的因子 = {first}；最后一对的因子 = {last}，1/s = {inv}；差 = {err}{hint}",
+                   "Factor of pair 0 = {first}; factor of the last pair = {last}, 1/s = {inv}; difference = {err}{hint}"}, gap, {{"first", num(first, 12)}, {"last", num(last, 12)}, {"inv", num(1.0 / in.factor, 12)}}),
     };
 
     const Eigen::VectorXd ratio = rope_angle_range_ratio(theta, ntk.inv_freq, in.L, in.seq_len);

@@ -25,11 +25,6 @@ using namespace lessonui;
 
 namespace {
 
-// "Largest |…| = 0" with the rounding hint, the form every identity check of this lesson uses.
-std::string largest_diff(Lang lang, const Text& text, double err) {
-    return say(lang, text, {{"err", exact(err)}, {"hint", rounding_hint(err, lang)}});
-}
-
 // [SECTION] step 1: the 2-D rotation R(α)
 std::vector<ViewData> rotation_2d_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
@@ -73,12 +68,11 @@ std::vector<ViewData> rotation_2d_views(const ParamSet& p, Lang lang) {
     std::vector<std::string> notes;
     notes.push_back(say(lang, {"α = {alpha}，β = {beta}，β − α = {diff}", "α = {alpha}, β = {beta}, β − α = {diff}"},
                         {{"alpha", angle(in.alpha)}, {"beta", angle(in.beta)}, {"diff", angle(in.beta - in.alpha)}}));
-    notes.push_back(largest_diff(lang, {"最大 |R(α)ᵀ − R(−α)| = {err}{hint}", "Largest |R(α)ᵀ − R(−α)| = {err}{hint}"}, t_err));
-    notes.push_back(largest_diff(lang, {"最大 |R(α)⁻¹ − R(−α)| = {err}{hint}", "Largest |R(α)⁻¹ − R(−α)| = {err}{hint}"}, inv_err));
+    notes.push_back(say_error(lang, {"最大 |R(α)ᵀ − R(−α)| = {err}{hint}", "Largest |R(α)ᵀ − R(−α)| = {err}{hint}"}, t_err));
+    notes.push_back(say_error(lang, {"最大 |R(α)⁻¹ − R(−α)| = {err}{hint}", "Largest |R(α)⁻¹ − R(−α)| = {err}{hint}"}, inv_err));
     notes.push_back(
-        largest_diff(lang, {"最大 |R(−α)R(β) − R(β−α)| = {err}{hint}", "Largest |R(−α)R(β) − R(β−α)| = {err}{hint}"}, group_err));
-    notes.push_back(say(lang, {"det R(α) = {det}；最大 |R(α)ᵀR(α) − I| = {err}{hint}", "det R(α) = {det}; largest |R(α)ᵀR(α) − I| = {err}{hint}"},
-                        {{"det", num(Ra.determinant(), 17)}, {"err", exact(orth_err)}, {"hint", rounding_hint(orth_err, lang)}}));
+        say_error(lang, {"最大 |R(−α)R(β) − R(β−α)| = {err}{hint}", "Largest |R(−α)R(β) − R(β−α)| = {err}{hint}"}, group_err));
+    notes.push_back(say_error(lang, {"det R(α) = {det}；最大 |R(α)ᵀR(α) − I| = {err}{hint}", "det R(α) = {det}; largest |R(α)ᵀR(α) − I| = {err}{hint}"}, orth_err, {{"det", num(Ra.determinant(), 17)}}));
     return {make_view(say(lang, {"旋转矩阵（按行展开：[0,0] [0,1] [1,0] [1,1]）", "Rotation matrices, entry by entry: [0,0] [0,1] [1,0] [1,1]"}),
                       std::move(table), std::move(notes))};
 }
@@ -111,9 +105,8 @@ std::vector<ViewData> dot_product_views(const ParamSet& p, Lang lang) {
     };
     const double spread = largest_spread(G);
     std::vector<std::string> heat_notes = {
-        say(lang, {"各条对角线上的最大极差：{err}{hint}（每条对角线对应一个角度差）",
-                   "Largest spread along any diagonal: {err}{hint} (each diagonal is one angle difference)"},
-            {{"err", exact(spread)}, {"hint", rounding_hint(spread, lang)}})};
+        say_error(lang, {"各条对角线上的最大极差：{err}{hint}（每条对角线对应一个角度差）",
+                   "Largest spread along any diagonal: {err}{hint} (each diagonal is one angle difference)"}, spread)};
 
     TableView table;
     const double lhs = (rotation2(in.alpha) * u).dot(rotation2(in.beta) * v);
@@ -219,12 +212,12 @@ std::vector<ViewData> pairs_layouts_views(const ParamSet& p, Lang lang) {
     const double vec_err = max_abs(P * rope_apply(x, in.m, in.theta, RopeLayout::interleaved) -
                                    rope_apply(P * x, in.m, in.theta, RopeLayout::half));
     std::vector<std::string> perm_notes = {
-        largest_diff(lang, {"最大 |P·R_interleaved·Pᵀ − R_half| = {err}{hint}", "Largest |P·R_interleaved·Pᵀ − R_half| = {err}{hint}"},
+        say_error(lang, {"最大 |P·R_interleaved·Pᵀ − R_half| = {err}{hint}", "Largest |P·R_interleaved·Pᵀ − R_half| = {err}{hint}"},
                      perm_err),
-        largest_diff(lang, {"随机向量 x：最大 |P·(R x) − R_half·(P x)| = {err}{hint}",
+        say_error(lang, {"随机向量 x：最大 |P·(R x) − R_half·(P x)| = {err}{hint}",
                             "Random x: largest |P·(R x) − R_half·(P x)| = {err}{hint}"},
                      vec_err),
-        largest_diff(lang, {"HF 写法 x·cos + rotate_half(x)·sin 与逐对旋转之差：{err}{hint}",
+        say_error(lang, {"HF 写法 x·cos + rotate_half(x)·sin 与逐对旋转之差：{err}{hint}",
                             "HF's x·cos + rotate_half(x)·sin versus the pair-by-pair rotation: largest difference {err}{hint}"},
                      hf_err),
     };
@@ -256,8 +249,8 @@ std::vector<ViewData> score_matrix_views(const ParamSet& p, Lang lang) {
     };
     const double rel_err = max_abs(S - rel), shift_err = max_abs(S - St), spread = largest_spread(S);
     std::vector<std::string> heat_notes = {
-        largest_diff(lang, {"最大 |S[m,n] − ⟨q, R_(n−m) k⟩| = {err}{hint}", "Largest |S[m,n] − ⟨q, R_(n−m) k⟩| = {err}{hint}"}, rel_err),
-        largest_diff(lang, {"各条对角线上的最大极差（Toeplitz 检验）：{err}{hint}",
+        say_error(lang, {"最大 |S[m,n] − ⟨q, R_(n−m) k⟩| = {err}{hint}", "Largest |S[m,n] − ⟨q, R_(n−m) k⟩| = {err}{hint}"}, rel_err),
+        say_error(lang, {"各条对角线上的最大极差（Toeplitz 检验）：{err}{hint}",
                             "Largest spread along any diagonal (Toeplitz check): {err}{hint}"},
                      spread),
         say(lang, {"q、k 由种子 {seed} 随机生成，每个位置相同；布局：{layout}",
@@ -273,8 +266,7 @@ std::vector<ViewData> score_matrix_views(const ParamSet& p, Lang lang) {
                    {{"m", integer(r + t)}, {"n", integer(c + t)}, {"value", num(St(r, c))}, {"unshifted", num(S(r, c))}});
     };
     std::vector<std::string> shifted_notes = {
-        say(lang, {"t = {t}：最大 |S − S_t| = {err}{hint}", "t = {t}: largest |S − S_t| = {err}{hint}"},
-            {{"t", integer(in.t)}, {"err", exact(shift_err)}, {"hint", rounding_hint(shift_err, lang)}})};
+        say_error(lang, {"t = {t}：最大 |S − S_t| = {err}{hint}", "t = {t}: largest |S − S_t| = {err}{hint}"}, shift_err, {{"t", integer(in.t)}})};
 
     std::vector<ViewData> out;
     out.push_back(make_view("S[m,n] = ⟨R_m q, R_n k⟩", std::move(heat), std::move(heat_notes)));
@@ -323,8 +315,7 @@ std::vector<ViewData> score_matrix_views(const ParamSet& p, Lang lang) {
     };
     const double link_err = max_abs(Sf - F);
     std::vector<std::string> link_notes = {
-        say(lang, {"最大 |S − F| = {err}{hint}：f-delta 的 F 就是这个 S。", "Largest |S − F| = {err}{hint}: the F of lesson f-delta is this S."},
-            {{"err", exact(link_err)}, {"hint", rounding_hint(link_err, lang)}})};
+        say_error(lang, {"最大 |S − F| = {err}{hint}：f-delta 的 F 就是这个 S。", "Largest |S − F| = {err}{hint}: the F of lesson f-delta is this S."}, link_err)};
     out.push_back(make_view(say(lang, {"与 f-delta 一课相连：θ = (π/2, π/3)，q = k = [1,0,1,0]",
                                        "Link to lesson f-delta: θ = (π/2, π/3), q = k = [1,0,1,0]"}),
                             std::move(link), std::move(link_notes)));

@@ -32,8 +32,7 @@ Eigen::VectorXd sinusoid(int pos, const Inputs& in) { return sinusoidal_pe_row(p
 
 std::string toeplitz_note(const Eigen::MatrixXd& K, Lang lang) {
     const double r = toeplitz_residual(K);
-    return say(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"},
-               {{"err", exact(r)}, {"hint", rounding_hint(r, lang)}});
+    return say_error(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, r);
 }
 
 // [SECTION] step 5: additive sinusoidal PE after W_q, W_k
@@ -143,7 +142,7 @@ TableView definition_checks(const Inputs& in, const PositionKernels& k, Lang lan
         const double x = values(r, 0);
         return r == 4 ? say(lang, {"{value}：一般的块与旋转不可交换", "{value}: a generic block does not commute with rotations"},
                             {{"value", num(x)}})
-                      : say(lang, {"{value}{hint}", "{value}{hint}"}, {{"value", exact(x)}, {"hint", rounding_hint(x, lang)}});
+                      : say_error(lang, {"{err}{hint}", "{err}{hint}"}, x);
     };
     return t;
 }
@@ -217,9 +216,8 @@ std::vector<ViewData> alternatives_views(const ParamSet& p, Lang lang) {
     curve.series_labels = {say(lang, {"（A）内容 1", "(A) content 1"}), say(lang, {"（A）内容 2", "(A) content 2"}),
                            say(lang, {"RoPE 内容 1", "RoPE content 1"}), say(lang, {"RoPE 内容 2", "RoPE content 2"})};
     std::vector<std::string> curve_notes = {
-        say(lang, {"（A）两种内容的曲线最大差 = {gap}{hint}（偏置与内容无关）",
-                   "(A): largest gap between the two contents = {gap}{hint} (the bias ignores content)"},
-            {{"gap", exact(a_gap)}, {"hint", rounding_hint(a_gap, lang)}}),
+        say_error(lang, {"（A）两种内容的曲线最大差 = {err}{hint}（偏置与内容无关）",
+                   "(A): largest gap between the two contents = {err}{hint} (the bias ignores content)"}, a_gap),
         say(lang, {"RoPE：两种内容的曲线最大差 = {gap}（位置效应随内容而变）",
                    "RoPE: largest gap between the two contents = {gap} (the position effect depends on content)"},
             {{"gap", num(rope_gap)}}),
@@ -417,8 +415,7 @@ std::vector<ViewData> uniqueness_views(const ParamSet& p, Lang lang) {
                    {{"m", sub(r)}, {"n", sub(c)}, {"value", num(S(r, c))}, {"delta", integer(c - r)}});
     };
     std::vector<std::string> heat_notes = {
-        say(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"},
-            {{"err", exact(selected.toeplitz)}, {"hint", rounding_hint(selected.toeplitz, lang)}})};
+        say_error(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, selected.toeplitz)};
     return {make_view(say(lang, {"候选变换 T_m 的数值检验", "Numeric checks of candidate transforms T_m"}), std::move(table),
                       std::move(table_notes)),
             make_view(say(lang, {"所选候选的分数 ⟨T_m q, T_n k⟩：{candidate}", "Scores ⟨T_m q, T_n k⟩ of the selected candidate: {candidate}"},
