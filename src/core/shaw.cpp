@@ -47,7 +47,7 @@ Eigen::MatrixXi shaw_relative_index(int L, int k) {
     return I;
 }
 
-Eigen::MatrixXi shaw_seed_index(int L, int max_len) {
+Eigen::MatrixXi shaw_tutorial_index(int L, int max_len) {
     const int n = std::max(L, 0);
     Eigen::MatrixXi I(n, n);
     for (int i = 0; i < n; ++i)
@@ -56,7 +56,7 @@ Eigen::MatrixXi shaw_seed_index(int L, int max_len) {
 }
 
 int shaw_reference_row_distance(int r, int k) { return r - k; }
-int shaw_seed_row_distance(int r, int max_len) { return (max_len - 1) - r; }
+int shaw_tutorial_row_distance(int r, int max_len) { return (max_len - 1) - r; }
 
 // [SECTION] lookup and scores
 RelativeTensor shaw_lookup(const Eigen::MatrixXd& table, const Eigen::MatrixXi& index) {

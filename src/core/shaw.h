@@ -4,7 +4,7 @@
 // clip(j − i, −k, k) + k, the lookup of a (2k+1) × d table into an L × L × d tensor a_ij, the position
 // scores q_i·a_ij (the einsum 'bhld,lmd->bhlm' for one batch entry and head) and the combined logits
 // e_ij = (q_i·k_j + q_i·a_ij) / √d.
-// Also the seed's tutorial index (i − j) + max_len − 1 (unclipped, a (2·max_len − 1)-row table), which reads
+// Also the course notes' tutorial index (i − j) + max_len − 1 (unclipped, a (2·max_len − 1)-row table), which reads
 // the table in the mirror order of the reference.
 // Conventions: i = query (row), j = key (column), positions 0..L−1. Part of `core` (Eigen + std only).
 #pragma once
@@ -27,12 +27,12 @@ Eigen::MatrixXi shaw_relative_distance(int L);
 // tensor2tensor: clip(j − i, −k, k) + k, L × L, entries in 0..2k.
 Eigen::MatrixXi shaw_relative_index(int L, int k);
 
-// The seed's tutorial: (i − j) + max_len − 1, L × L, entries in 0..2·max_len − 2 when L ≤ max_len.
-Eigen::MatrixXi shaw_seed_index(int L, int max_len);
+// The course notes' tutorial: (i − j) + max_len − 1, L × L, entries in 0..2·max_len − 2 when L ≤ max_len.
+Eigen::MatrixXi shaw_tutorial_index(int L, int max_len);
 
-// The relative distance j − i that row r of the table stands for: reference r − k; seed (max_len − 1) − r.
+// The relative distance j − i that row r of the table stands for: reference r − k; course notes (max_len − 1) − r.
 int shaw_reference_row_distance(int r, int k);
-int shaw_seed_row_distance(int r, int max_len);
+int shaw_tutorial_row_distance(int r, int max_len);
 
 // [SECTION] lookup and scores
 // The L × L × d tensor a, stored as L slices: a[i] is L × d and its row j is a_ij = table.row(index(i, j)).

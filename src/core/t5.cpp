@@ -8,7 +8,7 @@
 // [SECTION] parameter specs
 // [SECTION] HF bucketing
 // [SECTION] bucket ranges
-// [SECTION] the seed's versions
+// [SECTION] the course notes' versions
 // [SECTION] bias table, lookup, scores
 #include "core/t5.h"
 
@@ -133,8 +133,8 @@ std::vector<T5BucketRange> t5_bucket_ranges(int num_buckets, int max_distance, b
     return out;
 }
 
-// [SECTION] the seed's versions
-int t5_seed_relative_position_bucket(long long i_minus_j, bool bidirectional, int num_buckets, int max_distance) {
+// [SECTION] the course notes' versions
+int t5_tutorial_relative_position_bucket(long long i_minus_j, bool bidirectional, int num_buckets, int max_distance) {
     int half = 0;
     long long n = 0;
     if (bidirectional) {
@@ -158,19 +158,19 @@ int t5_seed_relative_position_bucket(long long i_minus_j, bool bidirectional, in
         const float scaled = log_ratio * static_cast<float>(half - max_exact);
         b = std::min<long long>(max_exact + trunc_to_long(scaled, half - 1 - max_exact), half - 1);
     }
-    if (bidirectional && i_minus_j >= 0) b += half;  // the seed: non-negative i − j to the upper half
+    if (bidirectional && i_minus_j >= 0) b += half;  // the course notes: non-negative i − j to the upper half
     return static_cast<int>(b);
 }
 
-Eigen::MatrixXi t5_seed_bucket_matrix(int L, int num_buckets, int max_distance, bool bidirectional) {
+Eigen::MatrixXi t5_tutorial_bucket_matrix(int L, int num_buckets, int max_distance, bool bidirectional) {
     const int n = std::max(L, 0);
     Eigen::MatrixXi B(n, n);
     for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) B(i, j) = t5_seed_relative_position_bucket(i - j, bidirectional, num_buckets, max_distance);
+        for (int j = 0; j < n; ++j) B(i, j) = t5_tutorial_relative_position_bucket(i - j, bidirectional, num_buckets, max_distance);
     return B;
 }
 
-int t5_seed_simplified_bucket(long long distance) {
+int t5_tutorial_simplified_bucket(long long distance) {
     const long long n = std::llabs(distance);
     if (n <= 1) return 0;
     if (n == 2) return 1;
@@ -178,11 +178,11 @@ int t5_seed_simplified_bucket(long long distance) {
     return 3;
 }
 
-Eigen::MatrixXi t5_seed_simplified_matrix(int L) {
+Eigen::MatrixXi t5_tutorial_simplified_matrix(int L) {
     const int n = std::max(L, 0);
     Eigen::MatrixXi B(n, n);
     for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) B(i, j) = t5_seed_simplified_bucket(j - i);
+        for (int j = 0; j < n; ++j) B(i, j) = t5_tutorial_simplified_bucket(j - i);
     return B;
 }
 

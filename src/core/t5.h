@@ -12,7 +12,7 @@
 // step, which decides the few distances that sit exactly on a bucket boundary the way PyTorch's float32
 // arithmetic does (a float64 evaluation puts some of them one bucket lower).
 // The bias table (num_buckets × heads) is looked up into (L, L, H) and permuted to (H, L, L).
-// Also the seed's variants (its code with i − j, and its simplified 4-bucket illustration) for comparison.
+// Also the course notes' variants (its code with i − j, and its simplified 4-bucket illustration) for comparison.
 // Part of `core` (Eigen + std only).
 #pragma once
 #include <Eigen/Dense>
@@ -60,16 +60,16 @@ struct T5BucketRange {
 };
 std::vector<T5BucketRange> t5_bucket_ranges(int num_buckets, int max_distance, bool bidirectional);
 
-// [SECTION] the seed's versions
-// The seed's relative_position_bucket, applied as its module does: relative position i − j, float32 steps
+// [SECTION] the course notes' versions
+// The course notes' relative_position_bucket, applied as its module does: relative position i − j, float32 steps
 // with ln(max_distance/max_exact + 1e-10); bidirectional: i − j ≥ 0 (key at or before the query, diagonal
 // included) goes to the upper half; causal: n = max(j − i, 0), so every key at or before the query gets 0.
-int t5_seed_relative_position_bucket(long long i_minus_j, bool bidirectional, int num_buckets, int max_distance);
-Eigen::MatrixXi t5_seed_bucket_matrix(int L, int num_buckets, int max_distance, bool bidirectional);
+int t5_tutorial_relative_position_bucket(long long i_minus_j, bool bidirectional, int num_buckets, int max_distance);
+Eigen::MatrixXi t5_tutorial_bucket_matrix(int L, int num_buckets, int max_distance, bool bidirectional);
 
-// The seed's simplified 4-bucket illustration: |i − j| ≤ 1 → 0, 2 → 1, 3..4 → 2, > 4 → 3 (no direction).
-int t5_seed_simplified_bucket(long long distance);
-Eigen::MatrixXi t5_seed_simplified_matrix(int L);
+// The course notes' simplified 4-bucket illustration: |i − j| ≤ 1 → 0, 2 → 1, 3..4 → 2, > 4 → 3 (no direction).
+int t5_tutorial_simplified_bucket(long long distance);
+Eigen::MatrixXi t5_tutorial_simplified_matrix(int L);
 
 // [SECTION] bias table, lookup, scores
 // num_buckets × heads. Head 0 is set to favour distance 1: 3·exp(−(n − 1)²) with n the smallest distance in

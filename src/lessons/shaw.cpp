@@ -133,7 +133,7 @@ ViewData reference_index_view(const Inputs& in, Lang lang, std::vector<std::stri
 
 ViewData tutorial_index_view(const Inputs& in, Lang lang, std::vector<std::string> notes) {
     const int L = in.L;
-    HeatmapView h = index_view(shaw_seed_index(L, L), lang);
+    HeatmapView h = index_view(shaw_tutorial_index(L, L), lang);
     h.explain = [L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
         return say(lang, {"i = {i}, j = {j}: i − j = {dist}，加 max_len − 1 = {offset} 读表的第 {row} 行（不截断）",
@@ -283,7 +283,7 @@ std::vector<ViewData> clipped_index_views(const ParamSet& p, Lang lang) {
     table.values.resize(rows, cols);
     for (int r = 0; r < rows; ++r) {
         table.values(r, 0) = r < rows_ref ? shaw_reference_row_distance(r, k) : std::nan("");
-        if (in.tutorial) table.values(r, 1) = r < rows_tut ? shaw_seed_row_distance(r, L) : std::nan("");
+        if (in.tutorial) table.values(r, 1) = r < rows_tut ? shaw_tutorial_row_distance(r, L) : std::nan("");
         table.row_labels.push_back(say(lang, {"第 {r} 行", "row {r}"}, {{"r", pos(r)}}));
     }
     table.col_labels = {say(lang, {"参考", "reference"})};
@@ -294,7 +294,7 @@ std::vector<ViewData> clipped_index_views(const ParamSet& p, Lang lang) {
     std::vector<std::string> table_notes = {
         say(lang, {"参考：第 0 行是 j − i = −k（最左），依次递增。", "Reference: row 0 is j − i = −k (farthest left), increasing."})};
     if (in.tutorial) {
-        const Eigen::MatrixXi R = shaw_relative_index(L, L - 1), S = shaw_seed_index(L, L);
+        const Eigen::MatrixXi R = shaw_relative_index(L, L - 1), S = shaw_tutorial_index(L, L);
         int mirrored = 0;
         for (int i = 0; i < L; ++i)
             for (int j = 0; j < L; ++j) mirrored += S(i, j) == 2 * (L - 1) - R(i, j) ? 1 : 0;

@@ -305,7 +305,7 @@ std::vector<ViewData> four_bucket_views(const ParamSet& p, Lang lang) {
     const int L = in.L;
     // This step's HF side always has 4 buckets: the max_distance it can use depends on that count.
     const int four_max_distance = usable_max_distance(4, in.bidirectional, in.given_max_distance);
-    const Eigen::MatrixXi simple = t5_seed_simplified_matrix(L);
+    const Eigen::MatrixXi simple = t5_tutorial_simplified_matrix(L);
     const Eigen::MatrixXi hf = t5_bucket_matrix(L, 4, four_max_distance, in.bidirectional);
     HeatmapView s = bucket_heatmap(simple, lang, false);
     s.explain = [simple, L, lang](int r, int c) -> std::string {
@@ -479,7 +479,7 @@ std::vector<ViewData> simplified_code_views(const ParamSet& p, Lang lang) {
     std::vector<ViewData> out;
     out.push_back(make_view(say(lang, {"HF：bucket(j − i)", "HF: bucket(j − i)"}), std::move(h), std::move(notes)));
     if (in.simplified) {
-        const Eigen::MatrixXi simple = t5_seed_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
+        const Eigen::MatrixXi simple = t5_tutorial_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
         HeatmapView s = bucket_heatmap(simple, lang, true);
         s.highlight_cells = differing_cells(simple, hf);
         std::vector<std::string> s_notes;

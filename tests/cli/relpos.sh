@@ -25,7 +25,7 @@ contains "list sincos D" "$OUT" "D  int in 4..1024, multiple of 4, default 16"
 # [SECTION] sinusoidal_pe
 expect_ok "sinusoidal defaults" get sinusoidal_pe
 contains "sinusoidal defaults head" "$OUT" '{"quantity":"sinusoidal_pe","params":{"L":128,"d":64,"base":10000,"variant":"vaswani"},"shape":[128,64],"data":[['
-# The seed's worked example: pos = 2, d = 4 → (sin 2, cos 2, sin 0.02, cos 0.02); row 0 is (0, 1, 0, 1).
+# The course notes' worked example: pos = 2, d = 4 → (sin 2, cos 2, sin 0.02, cos 0.02); row 0 is (0, 1, 0, 1).
 expect_ok "sinusoidal L=3 d=4" get sinusoidal_pe L=3 d=4 --format csv
 numbers_near "sinusoidal row pos 0" "$(csv_line "$OUT" 1)" "0 1 0 1" 0
 numbers_near "sinusoidal row pos 2" "$(csv_line "$OUT" 3)" "0.9092974268256817 -0.4161468365471424 0.01999866669333308 0.9998000066665778" 1e-12
@@ -98,7 +98,7 @@ expect_ok "rule 1d delta beyond N" get attention_rule_1d N=3 delta=5
 contains "rule 1d empty" "$OUT" '"data":[[0,0,0],[0,0,0],[0,0,0]]}'
 expect_ok "rule 1d delta 1" get attention_rule_1d N=3 delta=1 --format csv
 equals "rule 1d delta 1" "$OUT" $'0,0,0\n1,0,0\n0,1,0'
-# The seed's 2×3 grid, δ = (0, −1): 1-based A[1,2], A[2,3], A[4,5], A[5,6]; no link 3 → 4 across the row break.
+# The course notes' 2×3 grid, δ = (0, −1): 1-based A[1,2], A[2,3], A[4,5], A[5,6]; no link 3 → 4 across the row break.
 expect_ok "rule 2d defaults" get attention_rule_2d --format csv
 equals "rule 2d defaults" "$OUT" $'0,1,0,0,0,0\n0,0,1,0,0,0\n0,0,0,0,0,0\n0,0,0,0,1,0\n0,0,0,0,0,1\n0,0,0,0,0,0'
 expect_ok "rule 2d defaults json" get attention_rule_2d

@@ -19,10 +19,10 @@ contains "list L" "$OUT" "L  int in 1..64, default 4"
 contains "list omega" "$OUT" "omega  list of 1..8 numbers in -100..100, default 1.5707963267948966,1.0471975511965976"
 contains "list v" "$OUT" "v  list of 2*len(omega) numbers in -100..100, default 1,0,1,0"
 
-# [SECTION] f_matrix JSON at the seed's defaults
+# [SECTION] f_matrix JSON at the course notes' defaults
 expect_ok "json defaults" get f_matrix
 contains "json head" "$OUT" '{"quantity":"f_matrix","params":{"L":4,"omega":[1.5707963267948966,1.0471975511965976],"v":[1,0,1,0]},"shape":[4,4],"data":[['
-numbers_near "json seed matrix" "$(json_data_numbers "$OUT")" \
+numbers_near "json course-notes matrix" "$(json_data_numbers "$OUT")" \
   "2 0.5 -1.5 -1 0.5 2 0.5 -1.5 -1.5 0.5 2 0.5 -1 -1.5 0.5 2" 1e-12
 expect_ok "json explicit format" get f_matrix --format json
 contains "json explicit format same" "$OUT" '"shape":[4,4]'

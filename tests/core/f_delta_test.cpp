@@ -1,5 +1,5 @@
 // PE Lab — tests/core/f_delta_test.cpp
-// The maths of the f-delta lesson: the seed's 4×4 matrix, R_Δ, the readout vᵀR_Δ = f(Δ), the Toeplitz
+// The maths of the f-delta lesson: the course notes' 4×4 matrix, R_Δ, the readout vᵀR_Δ = f(Δ), the Toeplitz
 // property for random inputs, diagonal statistics and the content-dependent readout.
 #include <cmath>
 
@@ -22,7 +22,7 @@ Eigen::VectorXd default_omega() {
 
 // Expected F for L = 4, ω = (π/2, π/3), v = [1,0,1,0]: symmetric Toeplitz with first row 2, 0.5, −1.5, −1
 // (f(0) = 1 + 1, f(±1) = 0 + 1/2, f(±2) = −1 − 1/2, f(±3) = 0 − 1).
-Eigen::Matrix4d seed_matrix() {
+Eigen::Matrix4d notes_matrix() {
     Eigen::Matrix4d F;
     F << 2.0, 0.5, -1.5, -1.0,
          0.5, 2.0, 0.5, -1.5,
@@ -37,12 +37,12 @@ Eigen::VectorXd random_vector(int n, SplitMix64& rng, double scale) {
     return x;
 }
 
-TEST(FDelta, MatchesSeedMatrix) {
+TEST(FDelta, MatchesCourseNotesMatrix) {
     const Eigen::MatrixXd F = f_matrix(4, default_omega(), cosine_readout(2));
-    EXPECT_MATRIX_NEAR(F, seed_matrix(), 1e-12);
+    EXPECT_MATRIX_NEAR(F, notes_matrix(), 1e-12);
 }
 
-TEST(FDelta, QuantityRegistryDefaultsGiveSeedMatrix) {
+TEST(FDelta, QuantityRegistryDefaultsGiveCourseNotesMatrix) {
     const Quantity* q = find_quantity("f_matrix");
     ASSERT_NE(q, nullptr);
     const QuantityResult r = q->compute(defaults(q->params));
@@ -50,7 +50,7 @@ TEST(FDelta, QuantityRegistryDefaultsGiveSeedMatrix) {
     ASSERT_EQ(r.data.size(), 16u);
     Eigen::Matrix4d got;
     for (int i = 0; i < 16; ++i) got(i / 4, i % 4) = r.data[static_cast<std::size_t>(i)];
-    EXPECT_MATRIX_NEAR(got, seed_matrix(), 1e-12);
+    EXPECT_MATRIX_NEAR(got, notes_matrix(), 1e-12);
 }
 
 TEST(FDelta, RDeltaFeaturesLayout) {

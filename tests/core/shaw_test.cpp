@@ -1,6 +1,6 @@
 // PE Lab — tests/core/shaw_test.cpp
 // Shaw relative position representations: index matrices against golden values from tensor2tensor's
-// _generate_relative_positions_matrix (transcribed into a throwaway Python script), the seed's tutorial
+// _generate_relative_positions_matrix (transcribed into a throwaway Python script), the course notes' tutorial
 // index and its mirror relation to the reference, the lookup into L × L × d, the einsum 'bhld,lmd->bhlm'
 // written out as four loops, the combined logits, the value-side term of eq. 3 and the shaw_index quantity.
 #include <cmath>
@@ -42,27 +42,27 @@ TEST(Shaw, ReferenceIndexGolden) {
     EXPECT_EQ(shaw_relative_index(7, 0).maxCoeff(), 0);
 }
 
-TEST(Shaw, SeedIndexAndMirrorOrder) {
-    // The seed's L = 4, max_len = 4 example: (i − j) + 3.
-    const Eigen::MatrixXi seed = shaw_seed_index(4, 4);
+TEST(Shaw, TutorialIndexAndMirrorOrder) {
+    // The course notes' L = 4, max_len = 4 example: (i − j) + 3.
+    const Eigen::MatrixXi seed = shaw_tutorial_index(4, 4);
     EXPECT_MATRIX_NEAR(seed, from_rows(4, {3, 2, 1, 0, 4, 3, 2, 1, 5, 4, 3, 2, 6, 5, 4, 3}), 0.0);
-    // With k = max_len − 1 neither form clips, and the seed reads row 2k − (reference row): mirror order.
+    // With k = max_len − 1 neither form clips, and the course notes read row 2k − (reference row): mirror order.
     for (int L = 1; L <= 12; ++L) {
         const Eigen::MatrixXi ref = shaw_relative_index(L, L - 1);
-        const Eigen::MatrixXi sd = shaw_seed_index(L, L);
+        const Eigen::MatrixXi sd = shaw_tutorial_index(L, L);
         for (int i = 0; i < L; ++i)
             for (int j = 0; j < L; ++j) EXPECT_EQ(sd(i, j), 2 * (L - 1) - ref(i, j));
     }
-    // Row r stands for distance j − i = r − k in the reference and (max_len − 1) − r in the seed.
+    // Row r stands for distance j − i = r − k in the reference and (max_len − 1) − r in the course notes.
     EXPECT_EQ(shaw_reference_row_distance(0, 3), -3);
-    EXPECT_EQ(shaw_seed_row_distance(0, 4), 3);
+    EXPECT_EQ(shaw_tutorial_row_distance(0, 4), 3);
     const Eigen::MatrixXi D = shaw_relative_distance(5);
     const Eigen::MatrixXi R = shaw_relative_index(5, 4);
     for (int i = 0; i < 5; ++i)
         for (int j = 0; j < 5; ++j) {
             EXPECT_EQ(D(i, j), j - i);
             EXPECT_EQ(shaw_reference_row_distance(R(i, j), 4), j - i);
-            EXPECT_EQ(shaw_seed_row_distance(shaw_seed_index(5, 5)(i, j), 5), j - i);
+            EXPECT_EQ(shaw_tutorial_row_distance(shaw_tutorial_index(5, 5)(i, j), 5), j - i);
         }
 }
 

@@ -23,7 +23,7 @@ Eigen::VectorXd vec(std::initializer_list<double> values) {
     return v;
 }
 
-// The seed's worked example: pos = 2, d = 4 → (sin 2, cos 2, sin 0.02, cos 0.02).
+// The course notes' worked example: pos = 2, d = 4 → (sin 2, cos 2, sin 0.02, cos 0.02).
 TEST(Sinusoidal, WorkedExampleVaswani) {
     const Eigen::VectorXd pe = sinusoidal_pe_row(2, 4, 10000, PeVariant::vaswani);
     EXPECT_MATRIX_NEAR(pe, vec({std::sin(2.0), std::cos(2.0), std::sin(0.02), std::cos(0.02)}), 1e-15);

@@ -1,7 +1,7 @@
 // PE Lab — tests/core/t5_test.cpp
 // T5 relative position buckets against golden matrices derived from HuggingFace transformers'
 // T5Attention._relative_position_bucket / compute_bias (models/t5/modeling_t5.py), transcribed into a
-// throwaway Python script that repeats PyTorch's float32 steps; the seed's variants; the bucket range
+// throwaway Python script that repeats PyTorch's float32 steps; the course notes' variants; the bucket range
 // table; the bias lookup (L,L,H) → (H,L,L); and the quantity registry entry. The t5-bias lesson's tests live in
 // tests/lessons/t5_bias_lesson_test.cpp.
 #include <cmath>
@@ -88,7 +88,7 @@ TEST(T5, HfBucketMatrixSmallSettings) {
         3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 1, 0,
     });
     EXPECT_MATRIX_NEAR(t5_bucket_matrix(12, 8, 33, true), expected, 0.0);
-    // HF with 4 buckets (the size of the seed's illustration): diagonal 0, before 1, after 3; bucket 2 unused.
+    // HF with 4 buckets (the size of the course notes' illustration): diagonal 0, before 1, after 3; bucket 2 unused.
     const Eigen::MatrixXi four = from_rows(4, {0, 3, 3, 3, 1, 0, 3, 3, 1, 1, 0, 3, 1, 1, 1, 0});
     EXPECT_MATRIX_NEAR(t5_bucket_matrix(4, 4, 128, true), four, 0.0);
 }
@@ -146,9 +146,9 @@ TEST(T5, BucketsStayInRangeAndAreMonotoneInDistance) {
             }
 }
 
-// The seed's code: relative position i − j, so in bidirectional mode the diagonal and the keys BEFORE the
+// The course notes' code: relative position i − j, so in bidirectional mode the diagonal and the keys BEFORE the
 // query use the upper half, and in causal mode every visible key collapses to bucket 0.
-TEST(T5, SeedVariantMirrorsTheHalves) {
+TEST(T5, TutorialVariantMirrorsTheHalves) {
     const Eigen::MatrixXi bidir = from_rows(6, {
         16, 1, 2, 3, 4, 5,
         17, 16, 1, 2, 3, 4,
@@ -157,7 +157,7 @@ TEST(T5, SeedVariantMirrorsTheHalves) {
         20, 19, 18, 17, 16, 1,
         21, 20, 19, 18, 17, 16,
     });
-    EXPECT_MATRIX_NEAR(t5_seed_bucket_matrix(6, 32, 128, true), bidir, 0.0);
+    EXPECT_MATRIX_NEAR(t5_tutorial_bucket_matrix(6, 32, 128, true), bidir, 0.0);
     const Eigen::MatrixXi causal = from_rows(6, {
         0, 1, 2, 3, 4, 5,
         0, 0, 1, 2, 3, 4,
@@ -166,20 +166,20 @@ TEST(T5, SeedVariantMirrorsTheHalves) {
         0, 0, 0, 0, 0, 1,
         0, 0, 0, 0, 0, 0,
     });
-    EXPECT_MATRIX_NEAR(t5_seed_bucket_matrix(6, 32, 128, false), causal, 0.0);
-    // Swapping the halves of the HF buckets gives the seed's bidirectional buckets, everywhere.
+    EXPECT_MATRIX_NEAR(t5_tutorial_bucket_matrix(6, 32, 128, false), causal, 0.0);
+    // Swapping the halves of the HF buckets gives the course notes' bidirectional buckets, everywhere.
     const Eigen::MatrixXi hf = t5_bucket_matrix(40, 32, 128, true);
-    const Eigen::MatrixXi seed = t5_seed_bucket_matrix(40, 32, 128, true);
+    const Eigen::MatrixXi seed = t5_tutorial_bucket_matrix(40, 32, 128, true);
     for (int i = 0; i < 40; ++i)
         for (int j = 0; j < 40; ++j) EXPECT_EQ(seed(i, j), (hf(i, j) + 16) % 32) << i << "," << j;
 }
 
-// The seed's 4-bucket picture for [A, B, C, D].
-TEST(T5, SeedSimplifiedIllustration) {
+// The course notes' 4-bucket picture for [A, B, C, D].
+TEST(T5, TutorialSimplifiedIllustration) {
     const Eigen::MatrixXi expected = from_rows(4, {0, 0, 1, 2, 0, 0, 0, 1, 1, 0, 0, 0, 2, 1, 0, 0});
-    EXPECT_MATRIX_NEAR(t5_seed_simplified_matrix(4), expected, 0.0);
-    EXPECT_EQ(t5_seed_simplified_bucket(4), 2);
-    EXPECT_EQ(t5_seed_simplified_bucket(-5), 3);
+    EXPECT_MATRIX_NEAR(t5_tutorial_simplified_matrix(4), expected, 0.0);
+    EXPECT_EQ(t5_tutorial_simplified_bucket(4), 2);
+    EXPECT_EQ(t5_tutorial_simplified_bucket(-5), 3);
 }
 
 // Ranges for the defaults, from the transcription: bucket → [first, last] of r = j − i.

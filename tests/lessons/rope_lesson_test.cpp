@@ -1,6 +1,6 @@
 // PE Lab — tests/core/rope_lesson_test.cpp
 // The specific numbers of the issue-4 lessons (rope, long-context, cost, vit-2d): each step's live checks
-// say what the core computes (identities at rounding level, the seed's sign differing, Toeplitz distances,
+// say what the core computes (identities at rounding level, the course notes' sign differing, Toeplitz distances,
 // HF scaling quantities, ALiBi softmax invariance, 2-D offsets). The generic checks of every lesson (text,
 // shapes, explain) live in lesson_test.cpp.
 #include <cmath>
@@ -70,7 +70,7 @@ TEST(RopeLesson, Step3PermutationAndHfFormula) {
     EXPECT_MATRIX_NEAR(half[0].heatmap().values, rope_matrix(theta, 1, RopeLayout::half), 1e-12);
 }
 
-TEST(RopeLesson, Step4ShiftInvarianceSeedSignAndLinkToFDelta) {
+TEST(RopeLesson, Step4ShiftInvarianceTutorialSignAndLinkToFDelta) {
     const auto v = step_views("rope", 4, "");
     ASSERT_EQ(v.size(), 3u);  // S, S shifted, link to f-delta
     EXPECT_MATRIX_NEAR(v[0].heatmap().values, v[1].heatmap().values, 1e-12);

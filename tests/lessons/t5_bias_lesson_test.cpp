@@ -32,7 +32,7 @@ TEST(T5Lesson, SimplifiedToggleMarksEveryDifferingCell) {
     // Causal: the simplified code collapses the visible keys (j <= i) to 0; HF's differ there except on the diagonal,
     // and the future keys differ too.
     const auto c = lesson_views(7, "seed_version=1&L=6&bidirectional=0");  // the old spelling of the toggle
-    const Eigen::MatrixXi hf = t5_bucket_matrix(6, 32, 128, false), simple = t5_seed_bucket_matrix(6, 32, 128, false);
+    const Eigen::MatrixXi hf = t5_bucket_matrix(6, 32, 128, false), simple = t5_tutorial_bucket_matrix(6, 32, 128, false);
     int differ = 0;
     for (int i = 0; i < 6; ++i)
         for (int j = 0; j < 6; ++j) differ += hf(i, j) != simple(i, j) ? 1 : 0;
