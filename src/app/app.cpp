@@ -135,7 +135,7 @@ std::string app_notices_json(const App& app) {
 }
 
 std::string app_layout_json(const App& app) {
-    static const char* kKindNames[] = {"heatmap", "table", "curve", "posmap"};  // ViewKind order
+    static const char* kKindNames[] = {"heatmap", "table", "curve", "posmap", "phasor", "odometer"};  // ViewKind order
     std::string out = "[";
     for (size_t i = 0; i < app.drawn.size(); ++i) {
         const DrawnView& d = app.drawn[i];

@@ -25,6 +25,8 @@ enum class ViewKind {
     Table,        // small matrix or list of vectors as an ImGui table with row/column labels
     Curve,        // one or more y(x) series on shared axes
     PositionMap,  // an L×L position map (L up to 65,536) evaluated per pixel on the GPU; pan/zoom to cells
+    Phasor,       // unit circles with vectors turning on them (angle arcs, trails, draggable arrowheads)
+    Odometer,     // the d/2 frequency pairs as small dials, fastest first, with the training arc shaded
 };
 
 // Row-major matrix: values(r, c) is row r, column c, and .data() is laid out the way the GL texture upload
@@ -85,6 +87,10 @@ struct CurveView {
     std::vector<double> markers_x;        // x positions drawn as dots on every series (e.g. integer Δ)
     std::vector<double> vlines_x;         // vertical marker lines (e.g. the training length)
     std::vector<std::string> vline_labels;
+    std::vector<double> hlines_y;         // horizontal marker lines (e.g. the training and target lengths)
+    std::vector<std::string> hline_labels;
+    bool log_x = false, log_y = false;    // logarithmic axes (every x, resp. y, must then be > 0)
+    std::vector<bool> series_dashed;      // optional, per series: drawn dashed (e.g. a bound beside the curve)
 };
 
 // An L×L position map drawn by the GPU (shared, immutable; row/col axes are query/key positions).
@@ -92,12 +98,55 @@ struct MapView {
     std::shared_ptr<const PositionMapView> map;
 };
 
+// Unit circles with vectors on them: rotations the learner can watch (and, where an angle is a parameter,
+// drag). Dials are laid out in a row at one radius.
+struct PhasorView {
+    struct Arrow {
+        double angle = 0;                 // radians, counter-clockwise from +x
+        double length = 1;                // relative to the circle's radius (0 … 1.25)
+        std::string label;                // drawn at the arrowhead, e.g. "R₃k"
+        int colour = 0;                   // 0 query blue, 1 key red, 2 green, 3 grey (a reference, "before")
+        bool dashed = false;              // e.g. the vector before it was turned
+        std::vector<double> trail;        // earlier angles, drawn as fading dots (e.g. while playing)
+        // Dragging the arrowhead sets this parameter (empty = not draggable) to
+        // (angle − drag_origin) / drag_per_unit, the angle unwrapped next to the current value, rounded for an
+        // Int key and clamped to its range; the edit goes through ViewContext::edits like every other.
+        std::string drag_param;
+        double drag_origin = 0, drag_per_unit = 1;
+    };
+    struct Arc {                          // the angle from arrow `from` to arrow `to`, an arc with its label
+        int from = 0, to = 1;
+        std::string label;                // e.g. "(n − m)θ₀ = 4 rad"
+    };
+    struct Dial {
+        std::string caption;              // under the dial, e.g. "pair 0 (θ₀ = 1)"
+        std::vector<Arrow> arrows;
+        std::vector<Arc> arcs;
+    };
+    std::vector<Dial> dials;
+};
+
+// The frequency pairs as a row of small dials, fastest first: needle i at position·θᵢ (mod 2π), the arc swept
+// over the training positions 0 … train_length shaded, and the pairs whose turns_in_training < 1 (they never
+// completed a turn in training) marked. The picture of why extrapolation fails and what PI/NTK/YaRN change.
+struct OdometerView {
+    std::vector<double> theta;            // radians per position, one per pair, fastest first
+    std::vector<double> turns_in_training;  // train_length·θᵢ / 2π per pair (computed by core), same size
+    double position = 0;                  // p: where the needles point
+    double train_length = 0;              // L_train (0 = no training arc)
+    std::vector<double> theta_scaled;     // optional second needle per pair (PI/NTK/YaRN frequencies), same size
+    std::string scaled_label;             // its legend entry, e.g. "YaRN"
+    std::vector<std::string> captions;    // per pair, e.g. "θ₀ = 1" (empty: the pair index)
+    int binary_bits = 0;                  // > 0: a binary counter of round(position) beside the dials (absolute-pe)
+    std::string position_label;           // e.g. "position p = 37"
+};
+
 // One figure of a step: a title, the computed facts shown under it (one per line) and its payload.
 // The payload's index in the variant is its ViewKind.
 struct ViewData {
     std::string title;                    // already in the requested language
     std::vector<std::string> notes;
-    std::variant<HeatmapView, TableView, CurveView, MapView> figure;
+    std::variant<HeatmapView, TableView, CurveView, MapView, PhasorView, OdometerView> figure;
 
     ViewKind kind() const { return static_cast<ViewKind>(figure.index()); }
     // The payload; throws std::bad_variant_access when the view is another kind (tests rely on it).
@@ -105,6 +154,8 @@ struct ViewData {
     const TableView& table() const { return std::get<TableView>(figure); }
     const CurveView& curve() const { return std::get<CurveView>(figure); }
     const MapView& map() const { return std::get<MapView>(figure); }
+    const PhasorView& phasor() const { return std::get<PhasorView>(figure); }
+    const OdometerView& odometer() const { return std::get<OdometerView>(figure); }
     HeatmapView& heatmap() { return std::get<HeatmapView>(figure); }
     TableView& table() { return std::get<TableView>(figure); }
     CurveView& curve() { return std::get<CurveView>(figure); }
@@ -120,12 +171,24 @@ ViewData make_view(std::string title, Payload payload, std::vector<std::string> 
     return v;
 }
 
-// A step is written as one aggregate, narration first: `return {title, body, params, views};`.
+// Playback: one parameter of a step bound to a timeline (play / pause / step / scrub). Nothing plays until
+// the learner (or play=1 in the URL) starts it; the paused position is ordinary URL state.
+struct Timeline {
+    std::string param;                    // the key it moves; empty = the step has no playback
+    double from = 0, to = 0;              // the stretch played, inside the key's range
+    double per_second = 1;                // units of the key per second at 1× speed
+};
+
+// A step is written as one aggregate, narration first: `return {title, body, params, views};`, optionally
+// followed by the key equations (TeX, no CJK: `{R"tex(…)tex", …}`) and a timeline.
 struct Step {
     Text title;
     Text body;                            // prose only: numbers the prose needs come from views/notes
     std::vector<std::string> params;      // keys the learner may change on this step (subset of lesson)
     std::function<std::vector<ViewData>(const ParamSet&, Lang)> views;
+    // The step's key equations as TeX, typeset at build time (no CJK: Chinese words stay in the prose).
+    std::vector<std::string> equations;
+    Timeline timeline;
     // Optional: the keys shown when they depend on other values (e.g. the chosen map); a subset of params.
     std::function<std::vector<std::string>(const ParamSet&)> params_for = nullptr;
     std::vector<std::string> keys_shown(const ParamSet& p) const { return params_for ? params_for(p) : params; }

@@ -154,7 +154,7 @@ std::string map_title(const PositionMapSpec& s, Lang lang) {
 std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang);
 
 Step whole_map() {
-    return {
+    Step step{
         {"整张 L×L 图，逐像素计算", "The whole L×L map, one pixel at a time"},
         {
         "一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元着色器里"
@@ -167,8 +167,9 @@ Step whole_map() {
         "and the value the shader's float32 arithmetic gives."},
         all_keys(),
         whole_map_views,
-        keys_for,
     };
+    step.params_for = keys_for;
+    return step;
 }
 
 std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
@@ -293,7 +294,7 @@ std::vector<ViewData> float32_views(const ParamSet& p, Lang lang) {
 std::vector<ViewData> profile_views(const ParamSet& p, Lang lang);
 
 Step profile_along_distance() {
-    return {
+    Step step{
         {"沿距离的剖面", "The profile along distance"},
         {
         "这五种图都只依赖 i − j：沿每条对角线取值不变（Toeplitz 矩阵）。所以按距离的归约不必在 GPU 上对 L² 个单元求和，"
@@ -304,12 +305,13 @@ Step profile_along_distance() {
         "logarithmic buckets at a glance."},
         all_keys(),
         profile_views,
-        [](const ParamSet& p) {  // the profile shows the values, never their softmax
+    };
+    step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax
         std::vector<std::string> keys = keys_for(p);
         keys.erase(std::remove(keys.begin(), keys.end(), "softmax"), keys.end());
         return keys;
-    },
     };
+    return step;
 }
 
 // f(Δ) at the given Δ from the full profile (masked ones, causal ALiBi's Δ < 0, left out).

@@ -68,6 +68,43 @@ ExportMatrix export_matrix(const MapView& v, const double* window) {
     return e;
 }
 
+// Phasor dials: one row per arrow (its dial, angle in radians, length, and the tip's x, y on the unit circle).
+ExportMatrix export_matrix(const PhasorView& v, const double* /*window*/) {
+    ExportMatrix e;
+    size_t n = 0;
+    for (const PhasorView::Dial& d : v.dials) n += d.arrows.size();
+    e.values.resize(Eigen::Index(n), 5);
+    e.col_labels = {"dial", "angle", "length", "x", "y"};
+    e.corner = "arrow";
+    Eigen::Index r = 0;
+    for (size_t i = 0; i < v.dials.size(); ++i)
+        for (const PhasorView::Arrow& a : v.dials[i].arrows) {
+            e.values.row(r++) << double(i), a.angle, a.length, a.length * std::cos(a.angle), a.length * std::sin(a.angle);
+            e.row_labels.push_back(a.label.empty() ? std::to_string(r) : a.label);
+        }
+    return e;
+}
+
+// Odometers: one row per pair (θ, the needle's angle position·θ mod 2π, the turns made in training, and the
+// second needle's θ when there is one).
+ExportMatrix export_matrix(const OdometerView& v, const double* /*window*/) {
+    ExportMatrix e;
+    const bool scaled = v.theta_scaled.size() == v.theta.size() && !v.theta.empty();
+    e.values.resize(Eigen::Index(v.theta.size()), scaled ? 4 : 3);
+    e.col_labels = {"theta", "angle", "turns_in_training"};
+    if (scaled) e.col_labels.push_back(v.scaled_label.empty() ? "theta_scaled" : v.scaled_label);
+    e.corner = "pair";
+    for (size_t i = 0; i < v.theta.size(); ++i) {
+        const Eigen::Index r = Eigen::Index(i);
+        e.values(r, 0) = v.theta[i];
+        e.values(r, 1) = std::fmod(v.position * v.theta[i], 2.0 * 3.14159265358979323846);
+        e.values(r, 2) = i < v.turns_in_training.size() ? v.turns_in_training[i] : NAN;
+        if (scaled) e.values(r, 3) = v.theta_scaled[i];
+        e.row_labels.push_back(i < v.captions.size() && !v.captions[i].empty() ? v.captions[i] : std::to_string(i));
+    }
+    return e;
+}
+
 }  // namespace
 
 std::string export_view(const ViewData& view, const AppState& state, ExportFormat format, const double* posmap_window) {

@@ -18,6 +18,8 @@ float figure_height(const HeatmapView& f, float width) { return heatmap_preferre
 float figure_height(const TableView& f, float width) { return table_preferred_height(f, width); }
 float figure_height(const CurveView& f, float width) { return curve_preferred_height(f, width); }
 float figure_height(const MapView& f, float width) { return position_map_preferred_height(f, width); }
+float figure_height(const PhasorView& f, float width) { return phasor_preferred_height(f, width); }
+float figure_height(const OdometerView& f, float width) { return odometer_preferred_height(f, width); }
 
 bool draw_figure(const std::string& title, const HeatmapView& f, ViewContext& ctx, float width) {
     return draw_heatmap(title, f, ctx, width);
@@ -30,6 +32,12 @@ bool draw_figure(const std::string& title, const CurveView& f, ViewContext& ctx,
 }
 bool draw_figure(const std::string& title, const MapView& f, ViewContext& ctx, float width) {
     return draw_position_map(title, f, ctx, width);
+}
+bool draw_figure(const std::string& title, const PhasorView& f, ViewContext& ctx, float width) {
+    return draw_phasor(title, f, ctx, width);
+}
+bool draw_figure(const std::string& title, const OdometerView& f, ViewContext& ctx, float width) {
+    return draw_odometer(title, f, ctx, width);
 }
 
 }  // namespace

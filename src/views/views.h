@@ -80,7 +80,7 @@ std::vector<std::pair<const char*, const char*>> wrap_lines(const std::string& t
 std::string format_cell(double value, bool integer, int decimals);
 
 // [SECTION] one function per kind of figure (views_heatmap.cpp, views_table.cpp, views_curve.cpp,
-// views_posmap.cpp)
+// views_posmap.cpp, views_phasor.cpp)
 // draw_*: draws `title` and the figure at the cursor, `width` wide, records it in ctx.drawn and leaves the
 // cursor where the view's notes go. Returns false when there was nothing to draw (an empty matrix, no map):
 // draw_view then leaves the notes out too.
@@ -93,6 +93,10 @@ float curve_preferred_height(const CurveView& curve, float width);
 bool draw_curve(const std::string& title, const CurveView& curve, ViewContext& ctx, float width);
 float position_map_preferred_height(const MapView& map, float width);
 bool draw_position_map(const std::string& title, const MapView& map, ViewContext& ctx, float width);
+float phasor_preferred_height(const PhasorView& phasor, float width);
+bool draw_phasor(const std::string& title, const PhasorView& phasor, ViewContext& ctx, float width);
+float odometer_preferred_height(const OdometerView& odometer, float width);
+bool draw_odometer(const std::string& title, const OdometerView& odometer, ViewContext& ctx, float width);
 
 // Dark or light ink, whichever reads better on the colour of t ∈ [0, 1] (views_heatmap.cpp).
 ImU32 text_colour_on(Colormap map, float t);

@@ -84,12 +84,27 @@ void collect_figure(const CurveView& v, const std::string& at, Collector* c) {
     c->add(at + " x axis", v.x_axis);
     for (const std::string& s : v.series_labels) c->add(at + " series label", s);
     for (const std::string& s : v.vline_labels) c->add(at + " line label", s);
+    for (const std::string& s : v.hline_labels) c->add(at + " line label", s);
     for (const std::vector<double>& s : v.series)
         for (double y : s) c->add(at + " curve value", format_cell(y, false, 6));
 }
 
 // A position map's texts are the views layer's own (ui words, positions) and its title and notes.
 void collect_figure(const MapView&, const std::string&, Collector*) {}
+
+void collect_figure(const PhasorView& v, const std::string& at, Collector* c) {
+    for (const PhasorView::Dial& d : v.dials) {
+        c->add(at + " dial caption", d.caption);
+        for (const PhasorView::Arrow& a : d.arrows) c->add(at + " arrow label", a.label);
+        for (const PhasorView::Arc& arc : d.arcs) c->add(at + " arc label", arc.label);
+    }
+}
+
+void collect_figure(const OdometerView& v, const std::string& at, Collector* c) {
+    c->add(at + " position", v.position_label);
+    c->add(at + " legend", v.scaled_label);
+    for (const std::string& s : v.captions) c->add(at + " dial caption", s);
+}
 
 void collect_views(const std::vector<ViewData>& views, const std::string& where, Collector* c) {
     for (size_t n = 0; n < views.size(); ++n) {

@@ -163,9 +163,53 @@ void check_view(const ViewData& view, Lang lang) {
             EXPECT_LE(m, c.x.back() + 1e-9);
         }
         if (!c.vline_labels.empty()) EXPECT_EQ(c.vline_labels.size(), c.vlines_x.size());
+        if (!c.hline_labels.empty()) EXPECT_EQ(c.hline_labels.size(), c.hlines_y.size());
+        if (!c.series_dashed.empty()) EXPECT_EQ(c.series_dashed.size(), c.series.size());
+        if (c.log_x)
+            for (double x : c.x) EXPECT_GT(x, 0) << "a logarithmic x axis needs x > 0";
+        if (c.log_y)
+            for (const auto& s : c.series)
+                for (double y : s) EXPECT_GT(y, 0) << "a logarithmic y axis needs y > 0";
         break;
     }
     case ViewKind::PositionMap: EXPECT_TRUE(static_cast<bool>(view.map().map)); break;
+    case ViewKind::Phasor: {
+        const PhasorView& ph = view.phasor();
+        EXPECT_FALSE(ph.dials.empty());
+        for (const PhasorView::Dial& d : ph.dials) {
+            expect_shown_text(d.caption, lang, "dial caption");
+            EXPECT_FALSE(d.arrows.empty());
+            for (const PhasorView::Arrow& a : d.arrows) {
+                EXPECT_TRUE(std::isfinite(a.angle));
+                EXPECT_GE(a.length, 0.0);
+                EXPECT_LE(a.length, 1.25);
+                expect_shown_text(a.label, lang, "arrow label");
+                if (!a.drag_param.empty()) EXPECT_NE(a.drag_per_unit, 0.0);
+            }
+            for (const PhasorView::Arc& arc : d.arcs) {
+                EXPECT_GE(arc.from, 0);
+                EXPECT_LT(static_cast<size_t>(arc.from), d.arrows.size());
+                EXPECT_GE(arc.to, 0);
+                EXPECT_LT(static_cast<size_t>(arc.to), d.arrows.size());
+                expect_shown_text(arc.label, lang, "arc label");
+            }
+        }
+        break;
+    }
+    case ViewKind::Odometer: {
+        const OdometerView& o = view.odometer();
+        EXPECT_FALSE(o.theta.empty());
+        EXPECT_EQ(o.turns_in_training.size(), o.theta.size());
+        if (!o.theta_scaled.empty()) EXPECT_EQ(o.theta_scaled.size(), o.theta.size());
+        if (!o.captions.empty()) EXPECT_EQ(o.captions.size(), o.theta.size());
+        for (size_t i = 0; i < o.theta.size(); ++i) {
+            EXPECT_TRUE(std::isfinite(o.theta[i]) && o.theta[i] > 0);
+            EXPECT_NEAR(o.turns_in_training[i], o.train_length * o.theta[i] / (2 * M_PI), 1e-9 * (1 + o.turns_in_training[i]));
+            if (i > 0) EXPECT_LE(o.theta[i], o.theta[i - 1]) << "fastest pair first";
+        }
+        expect_shown_text(o.position_label, lang, "position");
+        break;
+    }
     }
 }
 

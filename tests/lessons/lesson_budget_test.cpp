@@ -76,6 +76,13 @@ double largest_array(const CurveView& c) {
     return n;
 }
 double largest_array(const MapView& m) { return m.map ? double(m.map->log_norm.size()) : 0.0; }
+double largest_array(const PhasorView& p) {
+    double n = double(p.dials.size());
+    for (const auto& d : p.dials)
+        for (const auto& a : d.arrows) n = std::max(n, double(a.trail.size()));
+    return n;
+}
+double largest_array(const OdometerView& o) { return double(o.theta.size()); }
 
 // The largest single array a step's views hold.
 double largest_array(const std::vector<ViewData>& views) {
