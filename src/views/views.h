@@ -62,6 +62,9 @@ struct ViewContext {
     ViewInteraction* interaction = nullptr;
     std::vector<DrawnView>* drawn = nullptr;
     KeyValues* edits = nullptr;        // parameter changes asked for by clicks (select_param), applied by the app
+    // The most height the figure may take (title and figure, notes not included): the app gives each step's
+    // primary figure the room left on screen, so it is never cut off. 0 = no limit (as tall as its width asks).
+    float max_height = 0.0f;
 };
 
 // Height the view would like for a given width: its title, figure and notes.
