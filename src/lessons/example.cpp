@@ -142,7 +142,7 @@ PhasorView::Dial query_key_dial(int q, int k, double theta, std::string caption,
 Step distance_as_angle() {
     return {
         {"距离变成角度", "The distance as an angle"},
-        {"旋转位置编码（RoPE）把位置 q 上的查询向量转过 qθ，把位置 k 上的键向量转过 kθ。两者之间的夹角于是是 (q − k)θ = Δθ："
+        {"旋转位置编码（RoPE）把位置 q 上的查询向量转过 qθ，把位置 k 上的键向量转过 kθ。两者之间的夹角就是 (q − k)θ = Δθ，"
          "只取决于距离。拖动查询的箭头改变 q；按播放让两个位置一起平移，夹角和点积都保持不变。",
          "Rotary encoding (RoPE) turns the query at position q by the angle qθ and the key at position k by kθ. The angle "
          "between them is then (q − k)θ = Δθ: it depends on the distance only. Drag the query's arrowhead to change q; "

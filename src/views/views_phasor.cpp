@@ -181,6 +181,15 @@ void label_on_patch(ImDrawList* dl, ImVec2 at, ImU32 col, const std::string& tex
     dl->AddText(at, col, text.c_str());
 }
 
+// Text centred under `top`, shrunk (down to 70 %) to fit `room` pixels, left out when it still does not fit.
+void centred_fitting(ImDrawList* dl, ImVec2 top, float room, ImU32 col, const std::string& text) {
+    const float font = ImGui::GetFontSize();
+    const float w = ImGui::CalcTextSize(text.c_str()).x;
+    const float scale = w <= room ? 1.0f : room / w;
+    if (scale < 0.7f) return;
+    dl->AddText(ImGui::GetFont(), font * scale, ImVec2(top.x - w * scale * 0.5f, top.y + font * (1.0f - scale) * 0.5f), col, text.c_str());
+}
+
 // [SECTION] dragging an arrowhead (the parameter it sets, rounded and clamped like its spec) -----------
 
 // How the lessons declare `key`: whole numbers when any lesson declares it Int, and the widest range any
@@ -249,12 +258,16 @@ PhasorGrid phasor_grid(const PhasorView& v, float width, float max_height, float
         }
         if (!d.caption.empty()) caption_lines = std::max(caption_lines, 1);
     }
+    // Rows are filled evenly (8 dials in 2 rows: 4 + 4); the fewest rows with a readable radius win, else
+    // the largest radius.
     PhasorGrid best;
-    best.r = -1;
-    for (int cols = n; cols >= 1; --cols) {
+    float best_r = -INFINITY;
+    for (int rows = 1; rows <= n; ++rows) {
+        const int cols = (n + rows - 1) / rows;
+        if (rows > 1 && (n + cols - 1) / cols != rows) continue;  // the same grid as a smaller row count
         PhasorGrid g;
         g.per_row = cols;
-        g.rows = (n + cols - 1) / cols;
+        g.rows = rows;
         g.cell_w = width / float(cols);
         g.margin = std::min(label_w + font * 0.8f, g.cell_w * 0.2f);
         g.caption_h = float(caption_lines) * font * 1.5f + font * 0.3f;
@@ -266,10 +279,10 @@ PhasorGrid phasor_grid(const PhasorView& v, float width, float max_height, float
         }
         g.r = std::max(font * 2.0f, r);
         g.cell_h = 2.0f * g.r * float(reach) + 2.0f * vertical_margin + g.caption_h;
-        // The largest radius wins; among equals, fewer rows.
-        if (r > best.r + 0.5f) best = g, best.r = r;
+        if (best_r >= font * 4.0f) break;  // fewer rows already read well
+        if (r > best_r + 0.5f) best = g, best_r = r;
     }
-    best.r = std::max(font * 2.0f, best.r);
+    best.r = std::max(font * 2.0f, best_r);
     best.cell_h = 2.0f * best.r * float(reach) + 2.0f * font * 1.7f + best.caption_h;
     return best;
 }
@@ -452,16 +465,19 @@ float odometer_header_height(const OdometerView& v, float font, int legend_lines
 
 float odometer_caption_height(float font) { return font * 2.5f; }
 
-// Small dials in rows: radius at most 3.4 font sizes, at least 1.4 (then more rows); the row count that
-// gives the largest radius within the width and max_height wins.
+// Small dials in rows filled evenly, at most 16 a row: radius at most 3.4 font sizes; the fewest rows whose
+// radius is still readable (2.2 font sizes) within the width and max_height, else the largest radius.
 OdometerGrid odometer_grid(const OdometerView& v, float width, float max_height, float font, int legend_lines) {
     const int n = std::max<int>(1, int(v.theta.size()));
     OdometerGrid best;
-    float best_r = -1;
-    for (int cols = std::min(n, 16); cols >= 1; --cols) {
+    float best_r = -INFINITY;
+    for (int rows = (n + 15) / 16; rows <= n; ++rows) {
+        const int cols = (n + rows - 1) / rows;
+        if (rows > (n + 15) / 16 && (n + cols - 1) / cols != rows) continue;  // the same grid as fewer rows
+        if (best_r >= font * 2.2f) break;  // fewer rows already read well: one row reads as an odometer
         OdometerGrid g;
         g.per_row = cols;
-        g.rows = (n + cols - 1) / cols;
+        g.rows = rows;
         g.cell_w = width / float(cols);
         float r = std::min(font * 3.4f, (g.cell_w - font * 0.9f) * 0.5f);
         if (max_height > 0) {
@@ -608,15 +624,13 @@ bool draw_odometer(const std::string& title, const OdometerView& v, ViewContext&
         char buf[48];
         std::snprintf(buf, sizeof buf, "%zu", i);
         const std::string cap = i < v.captions.size() && !v.captions[i].empty() ? v.captions[i] : std::string(buf);
-        const float cap_w = ImGui::CalcTextSize(cap.c_str()).x;
         const ImU32 cap_col = short_of_a_turn ? never : text;
         const float cy = c.y + r + font * 0.25f;
-        dl->AddText(ImVec2(c.x - cap_w * 0.5f, cy), cap_col, cap.c_str());
+        centred_fitting(dl, ImVec2(c.x, cy), g.cell_w - 6.0f, cap_col, cap);
         if (v.train_length > 0 && i < v.turns_in_training.size()) {
             std::snprintf(buf, sizeof buf, turns < 10 ? "%.2g" : "%.0f", turns);
             const std::string t = say(ctx.lang, {"{t} 圈", "{t} turns"}, {{"t", buf}});
-            const float tw = ImGui::CalcTextSize(t.c_str()).x;
-            if (tw < g.cell_w - 4) dl->AddText(ImVec2(c.x - tw * 0.5f, cy + font * 1.1f), short_of_a_turn ? never : faint, t.c_str());
+            centred_fitting(dl, ImVec2(c.x, cy + font * 1.1f), g.cell_w - 6.0f, short_of_a_turn ? never : faint, t);
         }
     }
     const ImVec2 area_max(origin.x + width, origin.y + float(g.rows) * g.cell_h);
