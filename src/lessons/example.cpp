@@ -134,8 +134,14 @@ PhasorView::Dial query_key_dial(int q, int k, double theta, std::string caption,
     dial.caption = std::move(caption);
     dial.arrows.push_back(turned(q, theta, 1.0, say(lang, {"查询 q = {q}", "query q = {q}"}, {{"q", integer(q)}}), 0));
     dial.arrows.push_back(turned(k, theta, 0.8, say(lang, {"键 k = {k}", "key k = {k}"}, {{"k", integer(k)}}), 1));
-    const double between = std::remainder(dial.arrows[0].angle - dial.arrows[1].angle, 2 * kPi);
-    dial.arcs.push_back({1, 0, say(lang, {"Δθ = {a} rad", "Δθ = {a} rad"}, {{"a", num(between, 3)}})});
+    // The arc runs the short way round: (q − k)θ beyond ±π is drawn as the same angle less a whole turn.
+    const double delta_theta = (q - k) * theta;
+    const double drawn = std::remainder(dial.arrows[0].angle - dial.arrows[1].angle, 2 * kPi);
+    if (std::fabs(drawn - delta_theta) < 1e-9)
+        dial.arcs.push_back({1, 0, say(lang, {"Δθ = {a} rad", "Δθ = {a} rad"}, {{"a", num(delta_theta, 3)}})});
+    else
+        dial.arcs.push_back({1, 0, say(lang, {"Δθ = {a} rad ≡ {w} rad", "Δθ = {a} rad ≡ {w} rad"},
+                                       {{"a", num(delta_theta, 3)}, {"w", num(drawn, 3)}})});
     return dial;
 }
 
