@@ -112,6 +112,7 @@ double angle_between(double a0, double a1) {
 
 struct Box {
     ImVec2 a, b;
+    float weight = 1000.0f;  // cost of covering all of it (a tick label matters less than an arrow's label)
 };
 
 float overlap(const Box& p, const Box& q) {
@@ -136,14 +137,18 @@ struct LabelPlacer {
     float cost(const Box& box) const {
         const float area = std::max(1.0f, (box.b.x - box.a.x) * (box.b.y - box.a.y));
         float c = 0;
-        for (const Box& t : taken) c += 1000.0f * overlap(box, t) / area;
+        for (const Box& t : taken) c += t.weight * overlap(box, t) / area;
         const Box grown{ImVec2(box.a.x - 2, box.a.y - 2), ImVec2(box.b.x + 2, box.b.y + 2)};
-        for (const auto& s : segments)
-            for (int k = 0; k <= 6; ++k) {
-                const float t = float(k) / 6.0f;
+        for (const auto& s : segments) {
+            // Samples every few pixels, so that no label slips between two of them.
+            const float len = std::hypot(s.second.x - s.first.x, s.second.y - s.first.y);
+            const int samples = std::max(2, int(len / 5.0f));
+            for (int k = 0; k <= samples; ++k) {
+                const float t = float(k) / float(samples);
                 const ImVec2 p(s.first.x + (s.second.x - s.first.x) * t, s.first.y + (s.second.y - s.first.y) * t);
-                if (p.x > grown.a.x && p.x < grown.b.x && p.y > grown.a.y && p.y < grown.b.y) c += 40.0f;
+                if (p.x > grown.a.x && p.x < grown.b.x && p.y > grown.a.y && p.y < grown.b.y) c += 60.0f;
             }
+        }
         const float out = std::max(0.0f, bounds.a.x - box.a.x) + std::max(0.0f, box.b.x - bounds.b.x) +
                           std::max(0.0f, bounds.a.y - box.a.y) + std::max(0.0f, box.b.y - bounds.b.y);
         return c + out * 30.0f;
@@ -340,6 +345,7 @@ bool draw_phasor(const std::string& title, const PhasorView& v, ViewContext& ctx
             for (int t = 0; t < 4; ++t) {
                 const ImVec2 ts = ImGui::CalcTextSize(quarter[t]);
                 const ImVec2 at = placer.place(on_circle(c, r + 6.0f, kTwoPi * t / 4.0), kTwoPi * t / 4.0, ts, 3.0f);
+                placer.taken.back().weight = 150.0f;
                 dl->AddText(at, faint, quarter[t]);
             }
         }
