@@ -421,7 +421,8 @@ bool draw_phasor(const std::string& title, const PhasorView& v, ViewContext& ctx
             if (near_tip || held) {
                 ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
                 if (!held)
-                    hover_tip = say(ctx.lang, {"拖动箭头来改变 {key}", "Drag the arrowhead to change {key}"}, {{"key", a.drag_param}});
+                    hover_tip = say(ctx.lang, {"拖动箭头来转动 {what}", "Drag the arrowhead to turn {what}"},
+                                    {{"what", a.label.empty() ? a.drag_param : a.label}});
             }
         }
         for (const auto& [tip, a] : tips) {
