@@ -89,11 +89,13 @@ std::vector<Tick> axis_ticks(const Axis& a, float spacing) {
     const int target = std::max(2, int(pixels / spacing));
     if (!a.log) {
         const double step = nice_step(a.hi - a.lo, target);
-        for (double v = std::ceil(a.lo / step) * step; v <= a.hi + step * 1e-9; v += step)
+        // At most a few hundred: a step lost in rounding (1e16 + 1) must not loop for ever.
+        int guard = 0;
+        for (double v = std::ceil(a.lo / step) * step; v <= a.hi + step * 1e-9 && ++guard < 300; v += step)
             ticks.push_back({std::fabs(v) < step * 1e-6 ? 0.0 : v, tick_text(std::fabs(v) < step * 1e-6 ? 0.0 : v)});
         return ticks;
     }
-    const int e0 = int(std::floor(a.lo)), e1 = int(std::ceil(a.hi));
+    const int e0 = int(std::clamp(std::floor(a.lo), -400.0, 400.0)), e1 = int(std::clamp(std::ceil(a.hi), -400.0, 400.0));
     const int decades_inside = int(std::floor(a.hi + 1e-9)) - int(std::ceil(a.lo - 1e-9)) + 1;
     if (decades_inside >= 2) {
         const int every = std::max(1, int(std::ceil(double(e1 - e0) / double(target))));
