@@ -1,10 +1,19 @@
 // PE Lab — views/views_curve.cpp
 // Curve view: y(x) series on shared axes, drawn from caller-owned arrays (implot-style, stateless).
-// Hovering shows the value of every series at the nearest sample.
+// The rules of issue 12 §1: the legend sits above the plot box (it never covers data), both axes carry their
+// captions, a series that coincides with an earlier one over the plotted range is drawn dashed and says so in
+// the legend, logarithmic axes get decade ticks (10⁰, 10¹, …), the figure fits ViewContext::max_height, and
+// hovering shows every series at the nearest x.
+//
+// [SECTION] scales and ticks (linear and logarithmic)
+// [SECTION] legend (above the plot box)
+// [SECTION] layout (heights for a width and max_height)
+// [SECTION] drawing
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "lessons/bilingual.h"
 #include "views/views.h"
 
 namespace pelab {
@@ -14,6 +23,14 @@ namespace {
 const ImU32 kSeriesColors[] = {IM_COL32(31, 119, 180, 255), IM_COL32(214, 39, 40, 255), IM_COL32(44, 160, 44, 255),
                                IM_COL32(148, 103, 189, 255), IM_COL32(255, 127, 14, 255), IM_COL32(23, 190, 207, 255)};
 
+ImU32 with_alpha(ImU32 col, float alpha) {
+    return (col & ~IM_COL32_A_MASK) | (ImU32(std::clamp(alpha, 0.0f, 1.0f) * 255.0f) << IM_COL32_A_SHIFT);
+}
+
+ImU32 series_colour(size_t s) { return kSeriesColors[s % (sizeof kSeriesColors / sizeof kSeriesColors[0])]; }
+
+// [SECTION] scales and ticks (linear and logarithmic) ---------------------------------------------
+
 // Round tick step: 1, 2 or 5 × 10^k, giving about `target` ticks over `span`.
 double nice_step(double span, int target) {
     const double raw = span / std::max(1, target);
@@ -22,113 +39,406 @@ double nice_step(double span, int target) {
     return (norm < 1.5 ? 1.0 : norm < 3.5 ? 2.0 : norm < 7.5 ? 5.0 : 10.0) * mag;
 }
 
+// A tick label: "%g" with a typeset minus (U+2212).
+std::string tick_text(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    std::string s = buf;
+    if (s[0] == '-') s = "−" + s.substr(1);
+    return s;
+}
+
+// A hovered value: six significant digits, no trailing zeros, a typeset minus.
+std::string value_text(double v) {
+    if (std::isnan(v)) return "—";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    std::string s = buf;
+    if (s[0] == '-') s = "−" + s.substr(1);
+    return s;
+}
+
+// "10³", "10⁻²": a power of ten with a superscript exponent.
+std::string decade_text(int exponent) {
+    static const char* const digits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+    std::string e = std::to_string(std::abs(exponent)), out = exponent < 0 ? "10⁻" : "10";
+    for (char ch : e) out += digits[ch - '0'];
+    return out;
+}
+
+// One axis: data range [lo, hi] (log10 of it on a log axis) mapped onto screen [s0, s1].
+struct Axis {
+    bool log = false;
+    double lo = 0, hi = 1;
+    float s0 = 0, s1 = 1;
+    // NaN for values a log axis cannot show (≤ 0).
+    double value(double v) const { return log ? (v > 0 ? std::log10(v) : NAN) : v; }
+    float screen(double v) const { return float(s0 + (value(v) - lo) / (hi - lo) * (s1 - s0)); }
+};
+
+struct Tick {
+    double v;
+    std::string label;  // empty: a minor tick (grid line only)
+};
+
+// Ticks about `spacing` pixels apart. Log axes: every decade labelled (every 2nd, 3rd … when they crowd),
+// 2…9 × 10^k as minor lines; a log axis spanning less than two decades labels 1, 2, 5 × 10^k instead.
+std::vector<Tick> axis_ticks(const Axis& a, float spacing) {
+    std::vector<Tick> ticks;
+    const float pixels = std::fabs(a.s1 - a.s0);
+    const int target = std::max(2, int(pixels / spacing));
+    if (!a.log) {
+        const double step = nice_step(a.hi - a.lo, target);
+        // At most a few hundred: a step lost in rounding (1e16 + 1) must not loop for ever.
+        int guard = 0;
+        for (double v = std::ceil(a.lo / step) * step; v <= a.hi + step * 1e-9 && ++guard < 300; v += step)
+            ticks.push_back({std::fabs(v) < step * 1e-6 ? 0.0 : v, tick_text(std::fabs(v) < step * 1e-6 ? 0.0 : v)});
+        return ticks;
+    }
+    const int e0 = int(std::clamp(std::floor(a.lo), -400.0, 400.0)), e1 = int(std::clamp(std::ceil(a.hi), -400.0, 400.0));
+    const int decades_inside = int(std::floor(a.hi + 1e-9)) - int(std::ceil(a.lo - 1e-9)) + 1;
+    if (decades_inside >= 2) {
+        const int every = std::max(1, int(std::ceil(double(e1 - e0) / double(target))));
+        for (int e = e0; e <= e1; ++e) {
+            if (e >= a.lo - 1e-9 && e <= a.hi + 1e-9) ticks.push_back({std::pow(10.0, e), e % every == 0 ? decade_text(e) : ""});
+            if (every == 1 && pixels / float(std::max(1, e1 - e0)) > spacing * 0.6f)
+                for (int m = 2; m <= 9; ++m) {
+                    const double lv = e + std::log10(double(m));
+                    if (lv > a.lo && lv < a.hi) ticks.push_back({std::pow(10.0, lv), ""});
+                }
+        }
+        return ticks;
+    }
+    for (int e = e0; e <= e1; ++e)
+        for (int m : {1, 2, 5}) {
+            const double lv = e + std::log10(double(m));
+            if (lv >= a.lo - 1e-9 && lv <= a.hi + 1e-9) ticks.push_back({std::pow(10.0, lv), tick_text(m * std::pow(10.0, e))});
+        }
+    return ticks;
+}
+
+// The data range of an axis over finite values (positive ones on a log axis), padded a little.
+void fit_axis(Axis* a, const std::vector<double>& values, double pad_fraction) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (double v : values) {
+        const double t = a->value(v);
+        if (std::isfinite(t)) lo = std::min(lo, t), hi = std::max(hi, t);
+    }
+    if (!(lo <= hi)) lo = a->log ? 0 : -1, hi = a->log ? 1 : 1;
+    if (hi - lo < 1e-12) {
+        const double half = a->log ? 0.5 : std::max(1.0, std::fabs(lo) * 0.1);
+        lo -= half, hi += half;
+    }
+    const double pad = (hi - lo) * pad_fraction;
+    a->lo = lo - pad;
+    a->hi = hi + pad;
+}
+
+// [SECTION] legend (above the plot box) ------------------------------------------------------------
+
+struct LegendEntry {
+    size_t series;
+    std::string words;
+    bool dashed;
+};
+
+// Whether series b lies on series a over every x where both are finite: the largest gap is tiny next to the
+// range of the plot (a thousandth of it, well under a pixel).
+bool coincide(const std::vector<double>& a, const std::vector<double>& b, size_t n, double range) {
+    double gap = 0;
+    size_t both = 0;
+    for (size_t i = 0; i < n && i < a.size() && i < b.size(); ++i) {
+        if (!std::isfinite(a[i]) || !std::isfinite(b[i])) continue;
+        gap = std::max(gap, std::fabs(a[i] - b[i]));
+        ++both;
+    }
+    return both >= 2 && gap <= range * 1e-3;
+}
+
+// Every series drawn dashed (asked for, or coinciding with an earlier one) and its legend words.
+std::vector<LegendEntry> legend_entries(const CurveView& v, Lang lang, std::vector<bool>* dashed) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto& s : v.series)
+        for (double y : s)
+            if (std::isfinite(y) && (!v.log_y || y > 0)) {
+                const double t = v.log_y ? std::log10(y) : y;
+                lo = std::min(lo, t), hi = std::max(hi, t);
+            }
+    const double range = hi > lo ? hi - lo : 1.0;
+    dashed->assign(v.series.size(), false);
+    std::vector<LegendEntry> out;
+    for (size_t s = 0; s < v.series.size(); ++s) {
+        (*dashed)[s] = s < v.series_dashed.size() && v.series_dashed[s];
+        std::string other;
+        for (size_t t = 0; t < s && other.empty(); ++t) {
+            // On a log y axis, compare what is drawn (the logarithms).
+            std::vector<double> a = v.series[t], b = v.series[s];
+            if (v.log_y)
+                for (auto* vec : {&a, &b})
+                    for (double& y : *vec) y = y > 0 ? std::log10(y) : NAN;
+            if (coincide(a, b, v.x.size(), range))
+                other = t < v.series_labels.size() && !v.series_labels[t].empty() ? v.series_labels[t] : std::to_string(t);
+        }
+        if (!other.empty()) (*dashed)[s] = true;
+        if (s >= v.series_labels.size() || v.series_labels[s].empty()) continue;
+        const std::string words = other.empty() ? v.series_labels[s]
+                                                : say(lang, {"{label}（与{other}重合）", "{label} (coincides with {other})"},
+                                                      {{"label", v.series_labels[s]}, {"other", other}});
+        out.push_back({s, words, (*dashed)[s]});
+    }
+    return out;
+}
+
+float legend_entry_width(const LegendEntry& e, float font) { return font * 2.2f + ImGui::CalcTextSize(e.words.c_str()).x + font * 1.1f; }
+
+// A line segment drawn dashed (dash and gap `dash` pixels long), continuing the pattern from *phase.
+void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash, float* phase) {
+    const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+    if (len <= 0) return;
+    if (dash < 0.5f) dash = 0.5f;
+    *phase = std::fmod(*phase, 2 * dash);  // small, so that adding a step always moves it
+    float t = 0;
+    while (t < len) {
+        const float in_period = std::fmod(*phase, 2 * dash);
+        const float step = std::max(0.05f, std::min(len - t, in_period < dash ? dash - in_period : 2 * dash - in_period));
+        if (in_period < dash)
+            dl->AddLine(ImVec2(a.x + dx * t / len, a.y + dy * t / len), ImVec2(a.x + dx * (t + step) / len, a.y + dy * (t + step) / len),
+                        col, thickness);
+        t += step;
+        *phase += step;
+    }
+}
+
+// [SECTION] layout (heights for a width and max_height) --------------------------------------------
+
+struct CurveLayout {
+    float title_h = 0;
+    float header_h = 0;   // the y caption and legend lines above the box
+    float plot_h = 0;     // the box
+    float bottom_h = 0;   // tick labels and the x caption under the box
+    int header_lines = 0;
+    bool legend_beside_caption = false;  // the legend shares the y caption's line
+};
+
+CurveLayout curve_layout(const CurveView& v, const std::vector<LegendEntry>& legend, float width, float max_height, float font) {
+    CurveLayout l;
+    l.title_h = ImGui::GetTextLineHeightWithSpacing();
+    const float caption_w = v.y_axis.empty() ? 0.0f : ImGui::CalcTextSize(v.y_axis.c_str()).x + font * 1.5f;
+    float legend_w = 0;
+    for (const auto& e : legend) legend_w += legend_entry_width(e, font);
+    int lines = 0;
+    if (!legend.empty() && caption_w + legend_w <= width) {
+        lines = 1;
+        l.legend_beside_caption = !v.y_axis.empty();
+    } else {
+        lines = v.y_axis.empty() ? 0 : 1;
+        float x = 0;
+        if (!legend.empty()) ++lines;
+        for (const auto& e : legend) {
+            const float w = legend_entry_width(e, font);
+            if (x > 0 && x + w > width) ++lines, x = 0;
+            x += w;
+        }
+    }
+    if (legend.empty() && !v.y_axis.empty()) lines = 1;
+    l.header_lines = lines;
+    l.header_h = float(lines) * font * 1.35f + font * 0.3f;
+    l.bottom_h = font * 1.4f + (v.x_axis.empty() ? 0.0f : font * 1.3f);
+    l.plot_h = std::clamp(width * 0.45f, font * 10.0f, font * 20.0f);
+    if (max_height > 0) l.plot_h = std::min(l.plot_h, std::max(font * 6.0f, max_height - l.title_h - l.header_h - l.bottom_h));
+    return l;
+}
+
 }  // namespace
 
-float curve_preferred_height(const CurveView& /*v*/, float width) {
+float curve_preferred_height(const CurveView& v, float width) {
+    std::vector<bool> dashed;
     const float font = ImGui::GetFontSize();
-    return font * 1.6f + std::clamp(width * 0.45f, font * 10.0f, font * 20.0f) + font * 2.6f;
+    const CurveLayout l = curve_layout(v, legend_entries(v, Lang::en, &dashed), width, 0.0f, font);
+    return l.title_h + l.header_h + l.plot_h + l.bottom_h;
 }
+
+// [SECTION] drawing --------------------------------------------------------------------------------
 
 bool draw_curve(const std::string& title, const CurveView& v, ViewContext& ctx, float width) {
     const float font = ImGui::GetFontSize();
+    std::vector<bool> dashed;
+    const std::vector<LegendEntry> legend = legend_entries(v, ctx.lang, &dashed);
+    const CurveLayout l = curve_layout(v, legend, width, ctx.max_height, font);
     ImGui::TextUnformatted(title.c_str());
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float plot_h = std::clamp(width * 0.45f, font * 10.0f, font * 20.0f);
-    const float left = font * 3.5f, bottom = font * 1.5f;
-    const ImVec2 p0(origin.x + left, origin.y + font * 0.5f);
-    const ImVec2 p1(origin.x + width - font * 0.5f, origin.y + plot_h);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    const ImU32 faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
+    const ImU32 patch = ImGui::GetColorU32(ImGuiCol_WindowBg, 0.88f);
 
-    // Data range.
-    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
-    for (double x : v.x) { x0 = std::min(x0, x); x1 = std::max(x1, x); }
-    for (const auto& s : v.series)
-        for (double y : s)
-            if (std::isfinite(y)) { y0 = std::min(y0, y); y1 = std::max(y1, y); }
-    if (!(x0 < x1)) { x0 -= 1; x1 += 1; }
-    if (!(y0 <= y1)) { y0 = -1; y1 = 1; }
-    if (y1 - y0 < 1e-12) { y0 -= 1; y1 += 1; }
-    const double pad = (y1 - y0) * 0.06;
-    y0 -= pad;
-    y1 += pad;
-    auto sx = [&](double x) { return float(p0.x + (x - x0) / (x1 - x0) * (p1.x - p0.x)); };
-    auto sy = [&](double y) { return float(p1.y - (y - y0) / (y1 - y0) * (p1.y - p0.y)); };
+    // Data ranges (a log axis over the positive values only).
+    Axis ax, ay;
+    ax.log = v.log_x;
+    ay.log = v.log_y;
+    fit_axis(&ax, v.x, v.log_x ? 0.0 : 0.015);
+    std::vector<double> all_y;
+    for (const auto& s : v.series) all_y.insert(all_y.end(), s.begin(), s.end());
+    for (double h : v.hlines_y) all_y.push_back(h);
+    fit_axis(&ay, all_y, 0.06);
 
-    // Axes, grid and tick labels.
+    // Tick label width decides the left margin.
+    const float left_guess = font * 3.5f;
+    ay.s0 = origin.y + l.header_h + l.plot_h;
+    ay.s1 = origin.y + l.header_h;
+    std::vector<Tick> yt = axis_ticks(ay, font * 3.0f);
+    float label_w = 0;
+    for (const Tick& t : yt) label_w = std::max(label_w, ImGui::CalcTextSize(t.label.c_str()).x);
+    const float left = std::max(left_guess * 0.6f, label_w + font * 0.6f);
+    const ImVec2 p0(origin.x + left, origin.y + l.header_h);
+    const ImVec2 p1(origin.x + width - font * 0.6f, origin.y + l.header_h + l.plot_h);
+    ax.s0 = p0.x;
+    ax.s1 = p1.x;
+    const std::vector<Tick> xt = axis_ticks(ax, font * 4.5f);
+
+    // Header: the y caption (what the vertical axis measures) at the top left, then the legend.
+    {
+        float x = origin.x, y = origin.y;
+        if (!v.y_axis.empty()) {
+            dl->AddText(ImVec2(x, y), text, v.y_axis.c_str());
+            if (l.legend_beside_caption) x += ImGui::CalcTextSize(v.y_axis.c_str()).x + font * 1.5f;
+            else y += font * 1.35f;
+        }
+        // A legend alone on its line starts at the plot's left edge.
+        if (!l.legend_beside_caption) x = std::max(x, p0.x);
+        const float line_start = x;
+        for (const LegendEntry& e : legend) {
+            const float w = legend_entry_width(e, font);
+            if (x > line_start && x + w > origin.x + width) x = line_start, y += font * 1.35f;
+            const ImU32 col = series_colour(e.series);
+            const float my = y + font * 0.55f;
+            if (e.dashed) {
+                float phase = 0;
+                dashed_line(dl, ImVec2(x, my), ImVec2(x + font * 1.7f, my), col, 2.5f, font * 0.3f, &phase);
+            } else {
+                dl->AddLine(ImVec2(x, my), ImVec2(x + font * 1.7f, my), col, 2.5f);
+            }
+            dl->AddText(ImVec2(x + font * 2.2f, y), text, e.words.c_str());
+            x += w;
+        }
+    }
+
+    // Box, grid and tick labels.
+    for (const Tick& t : yt) {
+        const float y = ay.screen(t.v);
+        if (y < p0.y - 0.5f || y > p1.y + 0.5f) continue;
+        const bool zero = !ay.log && t.v == 0.0;
+        dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), zero ? with_alpha(text, 0.6f) : (t.label.empty() ? grid & 0x30FFFFFF : grid & 0x70FFFFFF));
+        if (t.label.empty()) continue;
+        const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
+        dl->AddText(ImVec2(p0.x - ts.x - font * 0.3f, y - ts.y * 0.5f), text, t.label.c_str());
+    }
+    float last_label_right = -INFINITY;
+    for (const Tick& t : xt) {
+        const float x = ax.screen(t.v);
+        if (x < p0.x - 0.5f || x > p1.x + 0.5f) continue;
+        dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), t.label.empty() ? grid & 0x30FFFFFF : grid & 0x70FFFFFF);
+        dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + 4), grid);
+        if (t.label.empty()) continue;
+        const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
+        const float lx = std::clamp(x - ts.x * 0.5f, origin.x, origin.x + width - ts.x);
+        if (lx < last_label_right + font * 0.5f) continue;  // never two labels over each other
+        dl->AddText(ImVec2(lx, p1.y + font * 0.2f), text, t.label.c_str());
+        last_label_right = lx + ts.x;
+    }
     dl->AddRect(p0, p1, grid);
-    char buf[32];
-    const double ys = nice_step(y1 - y0, 5);
-    for (double y = std::ceil(y0 / ys) * ys; y <= y1; y += ys) {
-        dl->AddLine(ImVec2(p0.x, sy(y)), ImVec2(p1.x, sy(y)), (std::fabs(y) < ys * 1e-6) ? text : grid & 0x60FFFFFF);
-        std::snprintf(buf, sizeof buf, "%g", std::fabs(y) < ys * 1e-6 ? 0.0 : y);
-        const float tw = ImGui::CalcTextSize(buf).x;
-        dl->AddText(ImVec2(p0.x - tw - 4, sy(y) - font * 0.5f), text, buf);
-    }
-    const double xs = nice_step(x1 - x0, std::max(2, int((p1.x - p0.x) / (font * 4.0f))));
-    for (double x = std::ceil(x0 / xs) * xs; x <= x1; x += xs) {
-        dl->AddLine(ImVec2(sx(x), p0.y), ImVec2(sx(x), p1.y), grid & 0x60FFFFFF);
-        std::snprintf(buf, sizeof buf, "%g", std::fabs(x) < xs * 1e-6 ? 0.0 : x);
-        const float tw = ImGui::CalcTextSize(buf).x;
-        dl->AddText(ImVec2(sx(x) - tw * 0.5f, p1.y + 3), text, buf);
-    }
     if (!v.x_axis.empty()) {
         const float tw = ImGui::CalcTextSize(v.x_axis.c_str()).x;
-        dl->AddText(ImVec2((p0.x + p1.x - tw) * 0.5f, p1.y + font * 1.2f), text, v.x_axis.c_str());
+        dl->AddText(ImVec2(std::max(origin.x, (p0.x + p1.x - tw) * 0.5f), p1.y + font * 1.4f), text, v.x_axis.c_str());
     }
 
-    // Series and markers.
+    // Marker lines, series and markers, clipped to the box.
     dl->PushClipRect(p0, p1, true);
+    const ImU32 marker_line = IM_COL32(90, 90, 90, 255);
+    struct Pending {
+        ImVec2 at;
+        std::string words;
+    };
+    std::vector<Pending> line_labels;  // drawn after the series, on patches, so they stay readable
     for (size_t i = 0; i < v.vlines_x.size(); ++i) {
-        const float x = sx(v.vlines_x[i]);
-        dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), IM_COL32(90, 90, 90, 255), 1.5f);
-        if (i < v.vline_labels.size())
-            dl->AddText(ImVec2(x + 4, p1.y - font * 1.3f), text, v.vline_labels[i].c_str());
+        const float x = ax.screen(v.vlines_x[i]);
+        if (!std::isfinite(x)) continue;
+        dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), marker_line, 1.5f);
+        if (i < v.vline_labels.size() && !v.vline_labels[i].empty()) {
+            const float tw = ImGui::CalcTextSize(v.vline_labels[i].c_str()).x;
+            const float lx = x + 4 + tw > p1.x ? x - 4 - tw : x + 4;  // left of the line near the right edge
+            line_labels.push_back({ImVec2(lx, p0.y + 3 + float(i % 2) * font * 1.2f), v.vline_labels[i]});
+        }
+    }
+    for (size_t i = 0; i < v.hlines_y.size(); ++i) {
+        const float y = ay.screen(v.hlines_y[i]);
+        if (!std::isfinite(y)) continue;
+        float phase = 0;
+        dashed_line(dl, ImVec2(p0.x, y), ImVec2(p1.x, y), marker_line, 1.3f, 6.0f, &phase);
+        if (i < v.hline_labels.size() && !v.hline_labels[i].empty()) {
+            const ImVec2 ts = ImGui::CalcTextSize(v.hline_labels[i].c_str());
+            const float ly = y - ts.y - 2 < p0.y ? y + 2 : y - ts.y - 2;  // above the line unless at the top
+            line_labels.push_back({ImVec2(p1.x - ts.x - 6, ly), v.hline_labels[i]});
+        }
     }
     const size_t n = v.x.size();
     for (size_t s = 0; s < v.series.size(); ++s) {
-        const ImU32 col = kSeriesColors[s % (sizeof kSeriesColors / sizeof kSeriesColors[0])];
-        const auto& ys_ = v.series[s];
-        for (size_t i = 1; i < n && i < ys_.size(); ++i)
-            if (std::isfinite(ys_[i - 1]) && std::isfinite(ys_[i]))
-                dl->AddLine(ImVec2(sx(v.x[i - 1]), sy(ys_[i - 1])), ImVec2(sx(v.x[i]), sy(ys_[i])), col, 2.0f);
+        const ImU32 col = series_colour(s);
+        const auto& ys = v.series[s];
+        float phase = 0;
+        for (size_t i = 1; i < n && i < ys.size(); ++i) {
+            const float xa = ax.screen(v.x[i - 1]), xb = ax.screen(v.x[i]), ya = ay.screen(ys[i - 1]), yb = ay.screen(ys[i]);
+            if (!std::isfinite(xa) || !std::isfinite(xb) || !std::isfinite(ya) || !std::isfinite(yb)) continue;
+            if (dashed[s]) dashed_line(dl, ImVec2(xa, ya), ImVec2(xb, yb), col, 2.2f, font * 0.35f, &phase);
+            else dl->AddLine(ImVec2(xa, ya), ImVec2(xb, yb), col, 2.0f);
+        }
         for (double mx : v.markers_x) {
-            // Marker value: interpolate the series at mx (markers sit on sample points in practice).
+            // Markers sit on sample points: the first sample at or after mx.
             const auto it = std::lower_bound(v.x.begin(), v.x.end(), mx);
             if (it == v.x.end()) continue;
             const size_t i = size_t(it - v.x.begin());
-            if (i < ys_.size() && std::isfinite(ys_[i])) dl->AddCircleFilled(ImVec2(sx(v.x[i]), sy(ys_[i])), 4.0f, col);
+            if (i >= ys.size()) continue;
+            const float x = ax.screen(v.x[i]), y = ay.screen(ys[i]);
+            if (std::isfinite(x) && std::isfinite(y)) dl->AddCircleFilled(ImVec2(x, y), 3.5f, col);
         }
+    }
+    for (const Pending& p : line_labels) {
+        const ImVec2 ts = ImGui::CalcTextSize(p.words.c_str());
+        dl->AddRectFilled(ImVec2(p.at.x - 2, p.at.y), ImVec2(p.at.x + ts.x + 2, p.at.y + ts.y), patch, 3.0f);
+        dl->AddText(p.at, text, p.words.c_str());
     }
     dl->PopClipRect();
 
-    // Legend (top-left inside the box).
-    float ly = p0.y + 4;
-    for (size_t s = 0; s < v.series_labels.size() && s < v.series.size(); ++s) {
-        const ImU32 col = kSeriesColors[s % (sizeof kSeriesColors / sizeof kSeriesColors[0])];
-        dl->AddLine(ImVec2(p0.x + 6, ly + font * 0.5f), ImVec2(p0.x + 24, ly + font * 0.5f), col, 3.0f);
-        dl->AddText(ImVec2(p0.x + 28, ly), text, v.series_labels[s].c_str());
-        ly += font + 2;
-    }
-
-    // Hover: nearest sample.
-    ImGui::InvisibleButton("##curve", ImVec2(width, plot_h + bottom));
+    // Hover: the nearest sample on screen; every series' value there, in the tooltip and as dots.
+    ImGui::SetCursorScreenPos(origin);
+    ImGui::InvisibleButton("##curve", ImVec2(width, l.header_h + l.plot_h + l.bottom_h));
     if (ImGui::IsItemHovered() && n > 0) {
         const float mx = ImGui::GetIO().MousePos.x;
-        const double xv = x0 + (mx - p0.x) / (p1.x - p0.x) * (x1 - x0);
-        const auto it = std::lower_bound(v.x.begin(), v.x.end(), xv);
-        size_t i = size_t(std::min<ptrdiff_t>(it - v.x.begin(), ptrdiff_t(n - 1)));
-        if (i > 0 && std::fabs(v.x[i - 1] - xv) < std::fabs(v.x[i] - xv)) --i;
-        dl->AddLine(ImVec2(sx(v.x[i]), p0.y), ImVec2(sx(v.x[i]), p1.y), text);
-        ImGui::BeginTooltip();
-        ImGui::Text("%s = %s", v.x_axis.empty() ? "x" : v.x_axis.c_str(), format_cell(v.x[i], false, 4).c_str());
-        for (size_t s = 0; s < v.series.size(); ++s) {
-            if (i >= v.series[s].size()) continue;
-            const char* label = s < v.series_labels.size() ? v.series_labels[s].c_str() : "y";
-            ImGui::Text("%s = %s", label, format_cell(v.series[s][i], false, 6).c_str());
+        size_t best = n;
+        float best_d = INFINITY;
+        for (size_t i = 0; i < n; ++i) {
+            const float d = std::fabs(ax.screen(v.x[i]) - mx);
+            if (std::isfinite(d) && d < best_d) best_d = d, best = i;
         }
-        ImGui::EndTooltip();
+        if (best < n) {
+            const float x = ax.screen(v.x[best]);
+            dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), with_alpha(faint, 0.9f));
+            ImGui::BeginTooltip();
+            ImGui::Text("%s = %s", v.x_axis.empty() ? "x" : v.x_axis.c_str(), value_text(v.x[best]).c_str());
+            for (size_t s = 0; s < v.series.size(); ++s) {
+                if (best >= v.series[s].size()) continue;
+                const float y = ay.screen(v.series[s][best]);
+                if (std::isfinite(y) && y >= p0.y && y <= p1.y) {
+                    dl->AddCircleFilled(ImVec2(x, y), 4.5f, series_colour(s));
+                    dl->AddCircle(ImVec2(x, y), 4.5f, ImGui::GetColorU32(ImGuiCol_WindowBg), 0, 1.5f);
+                }
+                const char* label = s < v.series_labels.size() && !v.series_labels[s].empty() ? v.series_labels[s].c_str() : "y";
+                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(series_colour(s)), "%s = %s", label,
+                                   value_text(v.series[s][best]).c_str());
+            }
+            ImGui::EndTooltip();
+        }
     }
     if (ctx.drawn) ctx.drawn->push_back({ViewKind::Curve, title, p0, p1, 0, int(v.series.size())});
     return true;

@@ -4,7 +4,11 @@
 // checks its texts, parameters and every view at the ends of its ranges.)
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/distance.h"
+#include "core/long_context.h"
+#include "core/rope.h"
 #include "lesson_views.h"
 #include "lessons/lesson.h"
 #include "matrix_assert.h"
@@ -34,6 +38,57 @@ TEST(ExampleLesson, PairCountsInChinese) {
     EXPECT_EQ(c.x, (std::vector<double>{-2, -1, 0, 1, 2}));
     EXPECT_EQ(c.series[0], (std::vector<double>{1, 2, 3, 2, 1}));
     EXPECT_TRUE(pelab_test::any_note_contains(v, "各距离的对数加起来是 9 = L² = 3²。"));
+}
+
+TEST(ExampleLesson, DialsTurnQueryAndKeyByTheirPositions) {
+    const auto v = pelab_test::step_views("example", 3, "i=5&j=2&shift=4&theta=0.5", Lang::en);
+    ASSERT_EQ(v.size(), 1u);
+    const PhasorView& p = v[0].phasor();
+    ASSERT_EQ(p.dials.size(), 2u);
+    // The arrows point at q·θ and k·θ, then at (q + s)·θ and (k + s)·θ, counted in whole turns.
+    EXPECT_NEAR(p.dials[0].arrows[0].angle, 2.5, 1e-12);
+    EXPECT_NEAR(p.dials[0].arrows[1].angle, 1.0, 1e-12);
+    EXPECT_NEAR(p.dials[1].arrows[0].angle, 4.5, 1e-12);
+    EXPECT_NEAR(p.dials[1].arrows[1].angle, 3.0, 1e-12);
+    EXPECT_EQ(p.dials[0].arcs[0].label, "Δθ = 1.5 rad");
+    EXPECT_EQ(p.dials[1].arcs[0].label, "Δθ = 1.5 rad");
+    // Dragging the query reads its position back: (angle − origin) / per unit = q.
+    const PhasorView::Arrow& q = p.dials[0].arrows[0];
+    EXPECT_EQ(q.drag_param, "i");
+    EXPECT_NEAR((q.angle - q.drag_origin) / q.drag_per_unit, 5.0, 1e-12);
+    // The shifted pair's trail: the last shifts, oldest first. 0.8 · cos(1.5) is the dot product on both dials.
+    ASSERT_EQ(p.dials[1].arrows[0].trail.size(), 4u);
+    EXPECT_NEAR(p.dials[1].arrows[0].trail.back(), 4.0, 1e-12);
+    EXPECT_TRUE(pelab_test::any_note_contains(v, "The dot product is 0.0565898 on the first dial and 0.0565898 on the second: shifting by 4 leaves it unchanged."));
+    const Step& step = find_lesson("example")->steps[2];
+    EXPECT_EQ(step.timeline.param, "shift");
+    EXPECT_FALSE(step.equations.empty());
+}
+
+TEST(ExampleLesson, AnAngleBeyondHalfATurnSaysWhichAngleIsDrawn) {
+    const auto v = pelab_test::step_views("example", 3, "i=9&j=2&shift=0&theta=0.5", Lang::zh);
+    // (9 − 2)·0.5 = 3.5 rad, drawn the short way round as 3.5 − 2π.
+    EXPECT_EQ(v[0].phasor().dials[0].arcs[0].label, "Δθ = 3.5 rad ≡ −2.78 rad");
+}
+
+TEST(ExampleLesson, OdometerPairsAndTheirTurnsInTraining) {
+    const auto v = pelab_test::step_views("example", 4, "d=16&base=10000&original_max=128&pos=200", Lang::en);
+    const OdometerView& o = v[0].odometer();
+    const Eigen::VectorXd theta = rope_default_inv_freq(16, 10000);
+    ASSERT_EQ(o.theta.size(), 8u);
+    int never = 0;
+    for (int i = 0; i < 8; ++i) {
+        EXPECT_EQ(o.theta[size_t(i)], theta(i));
+        EXPECT_NEAR(o.turns_in_training[size_t(i)], 128 * theta(i) / (2 * M_PI), 1e-12);
+        // The same verdict as core's test for a pair that turned in training.
+        EXPECT_EQ(o.turns_in_training[size_t(i)] >= 1.0, rope_pair_turned_in_training(theta(i), 128)) << i;
+        never += o.turns_in_training[size_t(i)] < 1.0;
+    }
+    EXPECT_EQ(never, 5);
+    EXPECT_EQ(o.position, 200);
+    EXPECT_EQ(o.binary_bits, 8);  // one bit per pair; 200 < 2⁸
+    EXPECT_TRUE(pelab_test::any_note_contains(v, "5 of the 8 pairs never completed a turn in the 128 training positions."));
+    EXPECT_EQ(pelab_test::step_views("example", 4, "pos=3000", Lang::en)[0].odometer().binary_bits, 12);
 }
 
 TEST(ExampleLesson, IsNotInTheCurriculum) {
