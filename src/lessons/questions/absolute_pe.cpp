@@ -14,6 +14,7 @@ namespace pelab {
 
 using namespace lessonui;
 using questions_detail::choice_number;
+using questions_detail::count_text;
 using questions_detail::int_param;
 
 // [SECTION] questions
@@ -86,7 +87,7 @@ std::vector<Question> questions_absolute_pe() {
                                    "so position {max_len} is already outside. With L = {L}, {missing} positions have no row. "
                                    "The table holds max_len × d = {params} parameters."},
                                   {{"max_len", integer(max_len)}, {"last", integer(max_len - 1)}, {"L", integer(L)},
-                                   {"missing", integer(std::max(0, L - max_len))}, {"params", integer(1LL * max_len * d)}});
+                                   {"missing", integer(std::max(0, L - max_len))}, {"params", count_text(1LL * max_len * d, lang)}});
                    }});
     return out;
 }

@@ -10,6 +10,7 @@
 namespace pelab {
 
 using namespace lessonui;
+using questions_detail::count_text;
 using questions_detail::int_param;
 
 // [SECTION] questions
@@ -27,9 +28,9 @@ std::vector<Question> questions_attention_grid() {
                        const double lit = attention_rule_1d(N, delta).sum();
                        return say(lang,
                                   {"N = {N}、Δ = {delta}：点亮的格子都在对角线 q − k = Δ 上，共 {lit} 个。"
-                                   "有 |Δ| = {abs} 行的目标键落在序列之外，所以这些行空着。",
+                                   "其余 |Δ| = {abs} 行的目标键落在序列之外，所以这些行空着。",
                                    "N = {N}, Δ = {delta}: the lit cells all lie on the diagonal q − k = Δ, {lit} of them. "
-                                   "|Δ| = {abs} rows would need a key outside the sequence, so they stay empty."},
+                                   "The other |Δ| = {abs} rows would need a key outside the sequence, so they stay empty."},
                                   {{"N", integer(N)}, {"delta", integer(delta)}, {"lit", integer(static_cast<long long>(lit))},
                                    {"abs", integer(std::min(std::abs(delta), N))}});
                    }});
@@ -48,7 +49,7 @@ std::vector<Question> questions_attention_grid() {
                                    "所以 A 是 {n} × {n}，共 {pairs} 个格子。",
                                    "side = {side}: each grid cell is one position, {n} in all; each cell of A is a pair (q, k), "
                                    "so A is {n} × {n}, {pairs} cells."},
-                                  {{"side", integer(side)}, {"n", integer(n)}, {"pairs", integer(n * n)}});
+                                  {{"side", integer(side)}, {"n", count_text(n, lang)}, {"pairs", count_text(n * n, lang)}});
                    }});
 
     out.push_back({6,

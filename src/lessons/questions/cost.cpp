@@ -4,12 +4,15 @@
 // size and work model at the learner's current N, d, heads and buckets (never from a timing, which varies).
 //
 // [SECTION] questions
+#include <cmath>
+
 #include "core/cost.h"
 #include "lessons/questions/question_tables.h"
 
 namespace pelab {
 
 using namespace lessonui;
+using questions_detail::count_text;
 using questions_detail::int_param;
 
 // [SECTION] questions
@@ -57,7 +60,7 @@ std::vector<Question> questions_cost() {
                                    "At N/8 = {small_n} it updates {small} elements, at N = {N} {large}: {ratio}×, while adding "
                                    "an embedding table grows only {embed}×. Measured times blur this at small sizes (caches, "
                                    "timer resolution)."},
-                                  {{"small_n", integer(N / 8)}, {"small", num(small)}, {"N", integer(N)}, {"large", num(large)},
+                                  {{"small_n", integer(N / 8)}, {"small", count_text(std::llround(small), lang)}, {"N", integer(N)}, {"large", count_text(std::llround(large), lang)},
                                    {"ratio", num(large / small)}, {"embed", num(embed)}});
                    }});
 

@@ -10,6 +10,7 @@
 namespace pelab {
 
 using namespace lessonui;
+using questions_detail::count_text;
 using questions_detail::int_param;
 
 // [SECTION] questions
@@ -29,7 +30,7 @@ std::vector<Question> questions_f_delta() {
                                    "因此值也相同，所以 F 最多有 {diagonals} 个不同的值。",
                                    "With L = {L}, F has {cells} cells but only {diagonals} diagonals; the cells of one "
                                    "diagonal share Δ and hence their value, so F holds at most {diagonals} different values."},
-                                  {{"L", integer(L)}, {"cells", integer(1LL * L * L)}, {"diagonals", integer(2LL * L - 1)}});
+                                  {{"L", integer(L)}, {"cells", count_text(1LL * L * L, lang)}, {"diagonals", integer(2LL * L - 1)}});
                    }});
 
     out.push_back({4,

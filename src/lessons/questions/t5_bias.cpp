@@ -12,6 +12,7 @@
 namespace pelab {
 
 using namespace lessonui;
+using questions_detail::count_text;
 using questions_detail::int_param;
 
 namespace {
@@ -55,7 +56,7 @@ std::vector<Question> questions_t5_bias() {
                                    "{nb} buckets × {heads} heads = {params} parameters, at L = {L} and at any length: even the "
                                    "farthest distance falls into one of these buckets."},
                                   {{"nb", integer(s.num_buckets)}, {"heads", integer(heads)},
-                                   {"params", integer(1LL * s.num_buckets * heads)}, {"L", integer(L)}});
+                                   {"params", count_text(1LL * s.num_buckets * heads, lang)}, {"L", integer(L)}});
                    }});
 
     out.push_back({3,

@@ -10,6 +10,7 @@
 namespace pelab {
 
 using namespace lessonui;
+using questions_detail::count_text;
 using questions_detail::int_param;
 
 // [SECTION] questions
@@ -76,7 +77,7 @@ std::vector<Question> questions_vit_2d() {
                                   {{"H", integer(H)}, {"W", integer(W)}, {"rows_r", integer(2LL * H - 1)},
                                    {"rows_c", integer(2LL * W - 1)}, {"max", integer(static_cast<long long>(index.maxCoeff()))},
                                    {"rows", integer(static_cast<long long>(index.maxCoeff()) + 1)},
-                                   {"pairs", integer(1LL * H * W * H * W)}});
+                                   {"pairs", count_text(1LL * H * W * H * W, lang)}});
                    }});
     return out;
 }
