@@ -1,10 +1,15 @@
 // PE Lab — lessons/questions/long_context.cpp
-// Predict-then-reveal questions of the lesson long-context: who pays for position interpolation, which pair
+// Predict-then-reveal questions of the lesson long-context: what ALiBi's biases do past the training length,
+// who pays for position interpolation, which pair
 // NTK-aware scaling divides by the full factor, and what dynamic NTK does within the training length. Every
-// explanation is computed from core/rope_scaling (HF's modeling_rope_utils, transcribed) at the current values.
+// explanation is computed from core/alibi and core/rope_scaling (HF's modeling_rope_utils, transcribed) at the
+// current values.
 //
 // [SECTION] helpers
 // [SECTION] questions
+#include <cmath>
+
+#include "core/alibi.h"
 #include "core/rope_scaling.h"
 #include "lessons/questions/question_tables.h"
 
@@ -33,6 +38,27 @@ RopeScalingParams scaling(const ParamSet& p, RopeScaling kind) {
 // [SECTION] questions
 std::vector<Question> questions_long_context() {
     std::vector<Question> out;
+
+    out.push_back({3,
+                   {"ALiBi 在 logit 上加 −m·Δ。超过训练长度 L 之后，新出现的偏置值会怎样？",
+                    "ALiBi adds −m·Δ to the logits. Past the training length L, what do the new bias values do?"},
+                   {{"只会更负，把远处的键压得更低", "They are only more negative, pushing distant keys further down"},
+                    {"变成正数，偏向远处的键", "They turn positive and favour distant keys"},
+                    {"重复训练中见过的值", "They repeat values seen in training"}},
+                   0,
+                   [](const ParamSet& p, Lang lang) {
+                       const std::vector<double> slopes = alibi_slopes(int_param(p, "heads", 1, 256));
+                       const double m = slopes.empty() ? 0.0 : *std::min_element(slopes.begin(), slopes.end());
+                       const int L = int_param(p, "original_max", 1, 1 << 20), N = int_param(p, "seq_len", 1, 1 << 22);
+                       return say(lang,
+                                  {"最平缓的头斜率 m = {m}：训练中偏置最低到 −m·(L − 1) = {train}，在 N = {N} 时到 −m·(N − 1) = {now}。"
+                                   "偏置随距离单调下降，所以远处的键只会被压得更低：相隔 1000 个位置的键权重乘以 e^(−1000m) = {weight}。",
+                                   "The gentlest head has slope m = {m}: in training its bias went down to −m·(L − 1) = {train}, at "
+                                   "N = {N} it reaches −m·(N − 1) = {now}. The bias falls steadily with distance, so distant keys "
+                                   "are only pushed further down: a key 1000 positions back is weighted by e^(−1000m) = {weight}."},
+                                  {{"m", num(m, 4)}, {"train", num(-m * (L - 1))}, {"N", integer(N)}, {"now", num(-m * (N - 1))},
+                                   {"weight", num(std::exp(-1000.0 * m))}});
+                   }});
 
     out.push_back({4,
                    {"位置插值（PI）把每个 θᵢ 除以 s。哪些对要付出代价？",
