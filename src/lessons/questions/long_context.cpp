@@ -83,8 +83,8 @@ std::vector<Question> questions_long_context() {
                    }});
 
     out.push_back({5,
-                   {"NTK-aware 缩放放大 base。哪一对的频率正好被除以完整的 s？",
-                    "NTK-aware scaling enlarges the base. Which pair is divided by exactly the full s?"},
+                   {"NTK-aware 缩放放大 base。扩展倍数 s > 1 时，哪一对的频率正好被除以完整的 s？",
+                    "NTK-aware scaling enlarges the base. With an extension factor s > 1, which pair is divided by exactly the full s?"},
                    {{"每一对", "Every pair"},
                     {"第 0 对，最快的那对", "Pair 0, the fastest"},
                     {"只有最后一对，最慢的那对", "Only the last pair, the slowest"}},
