@@ -51,7 +51,7 @@ for lang in en zh; do
     if [[ $wrong -ge $questions && $wrong -le $((3 * questions)) ]]; then pass
     else fail "text $lang: $id has $wrong other choices for $questions questions (want 1..3 each)"; fi
     equals "text $lang: $id references heading" "$(count_in_lesson "$id" "$REFERENCES" "$ALL")" "1"
-    arxiv="$(awk -v id="$id" '/^# / { on = index($0, "# " id " — ") == 1 } on && /^- .*arXiv:[0-9]{4}\.[0-9]{5}/ { n++ } END { print n + 0 }' <<<"$ALL")"
+    arxiv="$(awk -v id="$id" '/^# / { on = index($0, "# " id " — ") == 1 } on && /^- .*arXiv:[0-9][0-9][0-9][0-9]\.[0-9][0-9][0-9][0-9][0-9]/ { n++ } END { print n + 0 }' <<<"$ALL")"
     if [[ $arxiv -ge 1 ]]; then pass; else fail "text $lang: $id cites no arXiv id"; fi
   done <<<"$LESSONS"
   if [[ $lang == zh ]]; then
