@@ -4,7 +4,8 @@
 //     answer among them;
 //   - every explanation builds at the defaults and with each lesson parameter alone at either end of its
 //     range, in both languages, non-empty, with no text problem, no {name} left, no CJK in English, no NaN;
-//   - the explanations state numbers the core computes (T5's bucket of j − i = 20);
+//   - every explanation changes with some parameter, and they state numbers the core computes (T5's bucket of
+//     j − i = 20);
 //   - references with authors, year, title and where; glossary terms unique, both languages filled, and
 //     [[term]] links checked against the glossary.
 //
@@ -121,6 +122,21 @@ TEST(Questions, ExplanationsBuildAtDefaultsAndAtTheEndsOfEveryRange) {
             }
         }
     }
+}
+
+// An explanation is computed, not typed in: some parameter change alters what it says.
+TEST(Questions, EveryExplanationFollowsTheParameters) {
+    for (const Lesson* lesson : lesson_registry()) {
+        const std::vector<std::pair<std::string, ParamSet>> cases = parameter_cases(*lesson);
+        for (const Question& q : questions_of(lesson->id)) {
+            if (!q.explain) continue;
+            const std::string at_defaults = q.explain(cases.front().second, Lang::en);
+            bool changes = false;
+            for (const auto& c : cases) changes = changes || q.explain(c.second, Lang::en) != at_defaults;
+            EXPECT_TRUE(changes) << lesson->id << " step " << q.step << ": " << q.prompt.en;
+        }
+    }
+    take_text_problems();
 }
 
 TEST(Questions, TheBucketQuestionStatesTheBucketHfComputes) {
