@@ -1,6 +1,7 @@
 // PE Lab — cli/main.cpp
 // `pelab-cli`: lists lessons and quantities, prints a quantity as JSON, CSV or LaTeX, and prints the lessons'
-// words (steps, view titles and notes, parameter tables) as plain text for translators and reviewers.
+// words (steps, equations, view titles and notes, questions, parameter tables, references, the glossary) as
+// plain text for translators and reviewers.
 // Unlike the widget, the CLI repairs nothing: any problem with the arguments (unknown quantity or key,
 // malformed or out-of-range value, bad --format) exits with code 2, prints one line naming the argument
 // and its valid range on stderr, and prints nothing on stdout. Every echoed argument is cut to 64 bytes with
@@ -27,6 +28,7 @@
 #include "lessons/bilingual.h"
 #include "lessons/lesson.h"
 #include "lessons/param_table.h"
+#include "lessons/questions.h"
 
 namespace {
 
@@ -41,9 +43,11 @@ const char* const kUsage =
     "  pelab-cli get <quantity> [key=value ...] [--format json|csv|latex]\n"
     "      compute a quantity; parameters not given take their defaults (default format: json)\n"
     "  pelab-cli text [LESSON] [--lang zh|en]\n"
-    "      print a lesson's words as plain UTF-8: every step's title and text, the titles and notes of its\n"
-    "      views at the lesson's defaults, and its parameter table (key, symbol, range, default, help);\n"
-    "      without LESSON every lesson in curriculum order, then the position-map page (default language: en)\n"
+    "      print a lesson's words as plain UTF-8: every step's title and text, its TeX equations, the titles\n"
+    "      and notes of its views and its questions (choices, the right one marked, the explanation) at the\n"
+    "      lesson's defaults, its parameter table (key, symbol, range, default, help) and its references;\n"
+    "      without LESSON every lesson in curriculum order, the position-map page, then the glossary\n"
+    "      (default language: en)\n"
     "  pelab-cli --help\n"
     "\n"
     "example:\n"
@@ -236,8 +240,53 @@ std::string parameter_table(const pelab::Lesson& lesson, pelab::Lang lang) {
     return out;
 }
 
-// One lesson: heading, parameter table, then every step with its text and its views' titles and notes,
-// computed at the lesson's defaults. `where` says where the lesson sits (e.g. "lesson 3 of 9").
+// A step's key equations, one TeX source a line.
+std::string equations_text(const pelab::Step& step, pelab::Lang lang) {
+    std::string out;
+    for (const std::string& tex : step.equations)
+        out += pelab::say(lang, {"公式：{tex}", "Equation: {tex}"}, {{"tex", tex}}) + "\n";
+    return out;
+}
+
+// The questions on one step: the prompt, every choice with the right one marked [x], then the explanation
+// computed at `params`.
+std::string questions_text(const pelab::Lesson& lesson, int step, const pelab::ParamSet& params, pelab::Lang lang) {
+    std::string out;
+    for (const pelab::Question* q : pelab::questions_on(lesson.id, step)) {
+        out += "\n" + pelab::say(lang, {"问题：{prompt}", "Question: {prompt}"}, {{"prompt", pelab::say(lang, q->prompt)}}) + "\n";
+        for (std::size_t c = 0; c < q->choices.size(); ++c)
+            out += (static_cast<int>(c) == q->answer ? "  [x] " : "  [ ] ") + pelab::say(lang, q->choices[c]) + "\n";
+        const std::string why = q->explain ? q->explain(params, lang) : std::string();
+        out += pelab::say(lang, {"解释：{why}", "Explanation: {why}"}, {{"why", why}}) + "\n";
+    }
+    return out;
+}
+
+// The sources the lesson follows and the reference implementation each matches, one a line.
+std::string references_text(const pelab::Lesson& lesson, pelab::Lang lang) {
+    const std::vector<pelab::Reference>& refs = pelab::references_of(lesson.id);
+    if (refs.empty()) return "";
+    std::string out = "\n" + pelab::say(lang, {"参考文献", "References"}) + "\n";
+    for (const pelab::Reference& r : refs)
+        out += "- " + pelab::say(lang, {"{authors}（{year}）：{title}，{where}。代码：{code}",
+                                        "{authors} ({year}). {title}. {where}. Code: {code}"},
+                                 {{"authors", r.authors}, {"year", std::to_string(r.year)}, {"title", r.title},
+                                  {"where", r.where}, {"code", r.code}}) +
+               "\n";
+    return out;
+}
+
+// The glossary: one line per term — key, name, meaning.
+std::string glossary_text(pelab::Lang lang) {
+    std::string out = "# glossary — " + pelab::say(lang, {"术语表", "Glossary"}) + "\n\n";
+    for (const pelab::GlossaryEntry& e : pelab::glossary())
+        out += "- " + std::string(e.term) + ": " + pelab::say(lang, e.name) + " — " + pelab::say(lang, e.meaning) + "\n";
+    return out;
+}
+
+// One lesson: heading, parameter table, then every step with its text, its equations, its views' titles and
+// notes and its questions, computed at the lesson's defaults, and last the lesson's references. `where` says
+// where the lesson sits (e.g. "lesson 3 of 9").
 std::string lesson_text(const pelab::Lesson& lesson, pelab::Lang lang, const std::string& where) {
     std::string out = "# " + std::string(lesson.id) + " — " + pelab::say(lang, lesson.title) + " (" + where + ")\n\n";
     out += parameter_table(lesson, lang);
@@ -248,6 +297,8 @@ std::string lesson_text(const pelab::Lesson& lesson, pelab::Lang lang, const std
         const pelab::Step& step = lesson.steps[i];
         out += "\n## Step " + std::to_string(i + 1) + " of " + std::to_string(lesson.steps.size()) + ": " +
                pelab::say(lang, step.title) + "\n\n" + pelab::say(lang, step.body) + "\n";
+        const std::string equations = equations_text(step, lang);
+        if (!equations.empty()) out += "\n" + equations;
         if (!step.params.empty()) {
             out += "\nKeys on this step:";
             for (const std::string& key : step.params) out += " " + key;
@@ -255,15 +306,16 @@ std::string lesson_text(const pelab::Lesson& lesson, pelab::Lang lang, const std
         }
         if (!fits) {
             out += "\n(views not computed: " + too_big + ")\n";
-            continue;
+        } else if (step.views) {
+            const std::vector<pelab::ViewData> views = step.views(params, lang);
+            for (std::size_t k = 0; k < views.size(); ++k) {
+                out += "\n### View " + std::to_string(k + 1) + ": " + views[k].title + "\n";
+                for (const std::string& note : views[k].notes) out += "- " + note + "\n";
+            }
         }
-        if (!step.views) continue;
-        const std::vector<pelab::ViewData> views = step.views(params, lang);
-        for (std::size_t k = 0; k < views.size(); ++k) {
-            out += "\n### View " + std::to_string(k + 1) + ": " + views[k].title + "\n";
-            for (const std::string& note : views[k].notes) out += "- " + note + "\n";
-        }
+        out += questions_text(lesson, static_cast<int>(i) + 1, params, lang);
     }
+    out += references_text(lesson, lang);
     return out;
 }
 
@@ -295,6 +347,7 @@ int cmd_text(const std::vector<std::string>& args) {
             out += (i ? "\n\n" : "") +
                    lesson_text(*registry[i], lang, "lesson " + std::to_string(i + 1) + " of " + std::to_string(registry.size()));
         out += "\n\n" + lesson_text(pelab::position_map_lesson(), lang, off_curriculum);
+        out += "\n\n" + glossary_text(lang);
     }
     return finish(emit(out));
 }

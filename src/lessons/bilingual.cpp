@@ -1,7 +1,7 @@
 // PE Lab — lessons/bilingual.cpp
 // The formatter and the checks of lessons/bilingual.h: one scanner reads a Text's markup (placeholders,
 // TeX spans, glossary links) and both say() and text_problems() are built on it, so what is shown and what
-// is checked can never disagree.
+// is checked can never disagree. A glossary link must name a term of the glossary (lessons/questions.h).
 //
 // [SECTION] the scanner
 // [SECTION] checks
@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cctype>
 #include <mutex>
+
+#include "lessons/questions.h"
 
 namespace pelab {
 
@@ -139,6 +141,8 @@ std::vector<std::string> text_problems(const Text& text, const std::vector<std::
         std::vector<std::string> used;
         for (const Piece& p : scan(bodies[l])) {
             if (p.kind == Piece::Broken) problems.push_back(where + langs[l] + ": " + p.text);
+            if (p.kind == Piece::Link && !find_term(p.term))
+                problems.push_back(where + langs[l] + ": [[" + p.term + "]] is not a glossary term");
             if (p.kind != Piece::Placeholder) continue;
             used.push_back(p.text);
             if (std::find(arg_names.begin(), arg_names.end(), p.text) == arg_names.end())

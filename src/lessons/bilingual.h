@@ -15,8 +15,9 @@
 // Until TeX is typeset, say() shows a TeX span as its source without the dollars and a glossary link as
 // its words, so the markup never reaches the screen half-done.
 //
-// A placeholder that say() is not given, an argument that one language does not use, or a malformed span
-// (an unclosed $ or [[) is a text problem: say() still returns readable text (the placeholder stays
+// A placeholder that say() is not given, an argument that one language does not use, a malformed span
+// (an unclosed $ or [[) or a link to a term the glossary (lessons/questions.h: find_term) lacks is a text
+// problem: say() still returns readable text (the placeholder stays
 // visible as {name}) and records the problem, and the lesson tests fail on any recorded problem.
 // Standard library only; no ImGui, GL or SDL.
 //
@@ -60,7 +61,7 @@ std::string say_marked(Lang lang, const Text& text, const std::vector<Arg>& args
 // The placeholder names of one language's text, in order of appearance (repeats included).
 std::vector<std::string> placeholders(const char* text);
 // Problems in one Text against its argument names: unknown or unfilled placeholders, arguments a language
-// leaves out, malformed markup, an empty language. Empty when the text is sound.
+// leaves out, malformed markup, glossary links to unknown terms, an empty language. Empty when the text is sound.
 std::vector<std::string> text_problems(const Text& text, const std::vector<std::string>& arg_names);
 
 // Every problem say() met since the last call (at most 64 kept), then cleared. Tests call it after building

@@ -2,8 +2,10 @@
 # PE Lab — tests/cli/text.sh
 # Black-box checks of `pelab-cli text [LESSON] [--lang zh|en]`: every lesson of the registry and the
 # position-map page appear with their parameter tables and all their steps, the Chinese text holds CJK and
-# the English none, no {placeholder} is left unfilled, and bad arguments follow the error contract (exit 2,
-# one stderr line naming the valid values, nothing on stdout). Builds nothing.
+# the English none, no {placeholder} is left unfilled, every curriculum lesson prints at least two questions
+# (each with its choices, one marked right, and an explanation) and its references with arXiv ids in both
+# languages, equations are labelled alike in both, the glossary ends the full text, and bad arguments follow
+# the error contract (exit 2, one stderr line naming the valid values, nothing on stdout). Builds nothing.
 # Usage: tests/cli/text.sh [path/to/pelab-cli] (default: build/native/pelab-cli under the repository root).
 # Ends with "N passed, N failed".
 set -u
@@ -16,6 +18,11 @@ CJK=$'([\xe3-\xe9][\x80-\xbf][\x80-\xbf]|\xef[\xbc-\xbf][\x80-\xbf])'
 has_cjk() { LC_ALL=C grep -Eq "$CJK" <<<"$1"; }
 # A placeholder say() did not fill: {name} with a letter or '_' first.
 PLACEHOLDER='\{[A-Za-z_][A-Za-z0-9_]*\}'
+
+# Lines of lesson $1's section (from its "# id — " heading to the next heading) that start with $2.
+count_in_lesson() {
+  awk -v id="$1" -v prefix="$2" '/^# / { on = index($0, "# " id " — ") == 1 } on && index($0, prefix) == 1 { n++ } END { print n + 0 }' <<<"$3"
+}
 
 # [SECTION] the lessons and their step counts, from `list`
 expect_ok "list" list
@@ -32,6 +39,28 @@ for lang in en zh; do
     n="$(awk -v id="$id" '/^# / { on = index($0, "# " id " — ") == 1 } on && /^## Step / { n++ } END { print n + 0 }' <<<"$ALL")"
     equals "text $lang: $id has $steps steps" "$n" "$steps"
   done <<<"$LESSONS"
+  # Questions, choices, explanations and references of every curriculum lesson, labelled in the language.
+  if [[ $lang == zh ]]; then QUESTION="问题："; EXPLANATION="解释："; REFERENCES="参考文献"; EQUATION="公式："
+  else QUESTION="Question: "; EXPLANATION="Explanation: "; REFERENCES="References"; EQUATION="Equation: "; fi
+  while read -r id steps; do
+    questions="$(count_in_lesson "$id" "$QUESTION" "$ALL")"
+    if [[ $questions -ge 2 ]]; then pass; else fail "text $lang: $id prints $questions questions (want >= 2)"; fi
+    equals "text $lang: $id one explanation per question" "$(count_in_lesson "$id" "$EXPLANATION" "$ALL")" "$questions"
+    equals "text $lang: $id one right choice per question" "$(count_in_lesson "$id" "  [x] " "$ALL")" "$questions"
+    wrong="$(count_in_lesson "$id" "  [ ] " "$ALL")"
+    if [[ $wrong -ge $questions && $wrong -le $((3 * questions)) ]]; then pass
+    else fail "text $lang: $id has $wrong other choices for $questions questions (want 1..3 each)"; fi
+    equals "text $lang: $id references heading" "$(count_in_lesson "$id" "$REFERENCES" "$ALL")" "1"
+    arxiv="$(awk -v id="$id" '/^# / { on = index($0, "# " id " — ") == 1 } on && /^- .*arXiv:[0-9][0-9][0-9][0-9]\.[0-9][0-9][0-9][0-9][0-9]/ { n++ } END { print n + 0 }' <<<"$ALL")"
+    if [[ $arxiv -ge 1 ]]; then pass; else fail "text $lang: $id cites no arXiv id"; fi
+  done <<<"$LESSONS"
+  if [[ $lang == zh ]]; then
+    if grep -q "^Question: \|^Explanation: \|^Equation: \|^References$" <<<"$ALL"; then fail "text zh: English labels"; else pass; fi
+    EQUATIONS_ZH="$(grep -c "^$EQUATION" <<<"$ALL")"
+  else
+    EQUATIONS_EN="$(grep -c "^$EQUATION" <<<"$ALL")"
+  fi
+  contains "text $lang: glossary at the end" "$(tail -n +"$(grep -n '^# glossary — ' <<<"$ALL" | cut -d: -f1 | head -1)" <<<"$ALL")" "- toeplitz: "
   contains "text $lang: position-map page" "$ALL" "# position-maps — "
   contains "text $lang: position-map page is off the curriculum" "$ALL" "(not part of the curriculum)"
   equals "text $lang: one parameter table per lesson" "$(grep -c '^Parameters$' <<<"$ALL")" "$(($(wc -l <<<"$LESSONS") + 1))"
@@ -51,21 +80,30 @@ for lang in en zh; do
   fi
 done
 
+equals "text: as many equations in zh as in en" "$EQUATIONS_ZH" "$EQUATIONS_EN"
+
 # [SECTION] one lesson; the default language is English
 expect_ok "text rope" text rope
 contains "text rope heading" "$OUT" "# rope — "
 equals "text rope only" "$(grep -c '^# ' <<<"$OUT")" "1"
 contains "text rope parameters" "$OUT" "Parameters"
+contains "text rope question" "$OUT" "Question: Rotate u by α and v by β"
+contains "text rope right choice" "$OUT" "  [x] Only on the difference β − α"
+contains "text rope references" "$OUT" "arXiv:2104.09864"
+contains "text rope reference code" "$OUT" "huggingface/transformers · src/transformers/models/llama/modeling_llama.py · rotate_half"
 if has_cjk "$OUT"; then fail "text rope: default language is not English"; else pass; fi
 expect_ok "text rope zh" text --lang=zh rope
 contains "text rope zh heading" "$OUT" "# rope — "
 if has_cjk "$OUT"; then pass; else fail "text rope zh: no CJK characters"; fi
 expect_ok "text position-maps" text position-maps
 contains "text position-maps" "$OUT" "(not part of the curriculum)"
+expect_ok "text t5-bias" text t5-bias
+contains "text t5 bucket of 20 at the defaults" "$OUT" "bucket(20) = 26"
 
 # [SECTION] help
 expect_ok "help" --help
 contains "help names text" "$OUT" "pelab-cli text [LESSON] [--lang zh|en]"
+contains "help names questions" "$OUT" "questions (choices, the right one marked"
 
 # [SECTION] errors: exit 2, one stderr line naming the valid values, empty stdout
 expect_error "text unknown lesson" '"nosuch" is not a lesson' "f-delta|" "position-maps" -- text nosuch

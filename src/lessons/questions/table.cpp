@@ -1,14 +1,34 @@
 // PE Lab — lessons/questions/table.cpp
-// The one table from lesson id to its questions, references and the glossary. (Filled by the lessons'
-// question files; an id without an entry has none.)
+// The one table from lesson id to its questions (each lesson's list lives in lessons/questions/<lesson>.cpp),
+// kept in step order. References are in questions/references.cpp, the glossary in questions/glossary.cpp.
+//
+// [SECTION] questions
+#include <algorithm>
 #include <map>
 
-#include "lessons/questions.h"
+#include "lessons/questions/question_tables.h"
 
 namespace pelab {
 
+// [SECTION] questions
 const std::vector<Question>& questions_of(const std::string& lesson_id) {
-    static const std::map<std::string, std::vector<Question>> table;
+    static const std::map<std::string, std::vector<Question>> table = [] {
+        std::map<std::string, std::vector<Question>> t = {
+            {"f-delta", questions_f_delta()},
+            {"attention-grid", questions_attention_grid()},
+            {"absolute-pe", questions_absolute_pe()},
+            {"shaw", questions_shaw()},
+            {"t5-bias", questions_t5_bias()},
+            {"rope", questions_rope()},
+            {"long-context", questions_long_context()},
+            {"cost", questions_cost()},
+            {"vit-2d", questions_vit_2d()},
+        };
+        for (auto& entry : t)
+            std::stable_sort(entry.second.begin(), entry.second.end(),
+                             [](const Question& a, const Question& b) { return a.step < b.step; });
+        return t;
+    }();
     static const std::vector<Question> none;
     const auto it = table.find(lesson_id);
     return it == table.end() ? none : it->second;
@@ -19,24 +39,6 @@ std::vector<const Question*> questions_on(const std::string& lesson_id, int step
     for (const Question& q : questions_of(lesson_id))
         if (q.step == step) out.push_back(&q);
     return out;
-}
-
-const std::vector<Reference>& references_of(const std::string& lesson_id) {
-    static const std::map<std::string, std::vector<Reference>> table;
-    static const std::vector<Reference> none;
-    const auto it = table.find(lesson_id);
-    return it == table.end() ? none : it->second;
-}
-
-const std::vector<GlossaryEntry>& glossary() {
-    static const std::vector<GlossaryEntry> entries;
-    return entries;
-}
-
-const GlossaryEntry* find_term(const std::string& term) {
-    for (const GlossaryEntry& e : glossary())
-        if (term == e.term) return &e;
-    return nullptr;
 }
 
 }  // namespace pelab
