@@ -95,8 +95,12 @@ void draw_typeset(ImDrawList* dl, const ed::Equation& e, ImVec2 top_left, float 
     const ImVec2 cmin = dl->GetClipRectMin(), cmax = dl->GetClipRectMax();
     if (top_left.x > cmax.x || top_left.y > cmax.y || top_left.x + e.width * s < cmin.x || top_left.y + e.height * s < cmin.y)
         return;
-    // The outline carries the edge's partial coverage; at its full alpha it would embolden small glyphs.
-    const ImU32 edge = (colour & ~IM_COL32_A_MASK) | (ImU32(float((colour >> IM_COL32_A_SHIFT) & 0xFF) * 0.75f) << IM_COL32_A_SHIFT);
+    // The outline carries the edge's partial coverage: ImGui's thin anti-aliased line (untextured) ramps from
+    // its colour on the edge to transparent one pixel outside, so at half alpha it adds about the coverage a
+    // box filter would, where at full alpha (or as a textured line) it would embolden small glyphs.
+    const ImU32 edge = (colour & ~IM_COL32_A_MASK) | (ImU32(float((colour >> IM_COL32_A_SHIFT) & 0xFF) * 0.5f) << IM_COL32_A_SHIFT);
+    const ImDrawListFlags saved_flags = dl->Flags;
+    dl->Flags &= ~ImDrawListFlags_AntiAliasedLinesUseTex;
     std::vector<ImVec2> scratch;
     for (unsigned k = 0; k < e.placement_count; ++k) {
         const ed::Placement& pl = t.placements[e.placement_first + k];
@@ -111,6 +115,7 @@ void draw_typeset(ImDrawList* dl, const ed::Equation& e, ImVec2 top_left, float 
                                 ImVec2(top_left.x + r.x1 * s, top_left.y + r.y1 * s), ImVec2(top_left.x + r.x0 * s, top_left.y + r.y1 * s)};
         dl->AddConvexPolyFilled(quad, 4, colour);
     }
+    dl->Flags = saved_flags;
 }
 
 }  // namespace
