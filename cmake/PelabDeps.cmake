@@ -76,7 +76,10 @@ add_library(pelab_imgui STATIC
   ${PELAB_IMGUI_DIR}/imgui_tables.cpp
   ${PELAB_IMGUI_DIR}/imgui_widgets.cpp)
 target_include_directories(pelab_imgui SYSTEM PUBLIC ${PELAB_IMGUI_DIR})
-target_compile_definitions(pelab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
+# 32-bit indices: a window with many typeset glyphs (views/views_equation.cpp) outgrows 65,536 vertices, and
+# the OpenGL3 backend cannot split draw lists on WebGL2 (no base vertex there). Every target including
+# imgui.h links pelab_imgui, so all agree on the type.
+target_compile_definitions(pelab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS "ImDrawIdx=unsigned int")
 
 # [SECTION] Dear ImGui SDL2 + OpenGL3 backends (only the platform layer links this)
 if(PELAB_BUILD_APP)

@@ -6,7 +6,8 @@
 #   3. SDL2 built as a static library with Emscripten into that cache, keyed by SDL2 and emscripten versions,
 #      configured with the pre-seeded cmake/sdl2-emscripten-cache.cmake (seconds instead of minutes);
 #   4. `npm ci` in tests/browser (playwright-core, pngjs; the browser is Debian's /usr/bin/chromium: nothing
-#      ever downloads a browser).
+#      ever downloads a browser), web (reveal.js) and scripts/equations (mathjax-full, earcut: the build-time
+#      typesetting of the equations).
 # A second run on a set-up machine only checks stamps and takes seconds. No third-party source goes
 # into the repository. Options: PELAB_DEPS_DIR (cache folder), PELAB_EXTRA_PACKAGES (more apt packages).
 set -euo pipefail
@@ -180,5 +181,7 @@ npm_install() {  # npm_install DIR: `npm ci` when package.json/package-lock.json
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 npm_install "$REPO_ROOT/tests/browser"
 npm_install "$REPO_ROOT/web"
+# mathjax-full + earcut: the build typesets the lessons' equations with them (cmake/PelabEquations.cmake).
+npm_install "$REPO_ROOT/scripts/equations"
 
 log "done: deps in $DEPS_DIR (emscripten $EMVER, imgui $IMGUI_DEB_VERSION, SDL2 $SDL2_DEB_VERSION)"

@@ -121,6 +121,9 @@ Step what_is_stored() {
         "curve shows the growth with N."},
         {"N", "d", "heads", "num_buckets"},
         storage_views,
+        {
+         R"tex(\underbrace{N d}_{\text{table}} \quad \underbrace{N^2}_{\text{bias per pair}} \quad \underbrace{2N - 1}_{\text{per distance}} \quad \underbrace{\mathrm{num\_buckets} \cdot H}_{\text{T5}} \quad \underbrace{H}_{\text{ALiBi}} \quad \underbrace{d/2}_{\text{RoPE}})tex",
+         R"tex(b^{\mathrm{ALiBi}}_{ij} = -m\,|i - j|)tex"},
     };
 }
 
@@ -206,6 +209,9 @@ Step measured_time() {
         "measurements of this place and moment, and they vary a little from run to run."},
         {"N", "d", "heads", "trial"},
         timing_views,
+        {
+         R"tex(t = \min_{r} t_r)tex",
+         R"tex(O(N d) \ \text{(add a table, rotate)}, \qquad O(N^2) \ \text{(add or look up a bias)})tex"},
     };
 }
 
@@ -279,6 +285,8 @@ Step growth_with_n() {
         "notes set the measured ratios beside the predicted ones."},
         {"N", "d", "trial"},
         growth_views,
+        {
+         R"tex(\frac{t(N)}{t(N/8)} \approx 8^2 = 64 \ \ (N^2 \text{ methods}), \qquad \approx 8 \ \ (N d \text{ methods}))tex"},
     };
 }
 
@@ -401,6 +409,8 @@ Step decision_guide() {
         "matching advice."},
         {"N", "d", "heads", "num_buckets", "trial"},
         guide_views,
+        {
+         R"tex(\text{shift-invariant: } s(i + c,\ j + c) = s(i, j))tex"},
     };
 }
 

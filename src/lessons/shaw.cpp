@@ -198,6 +198,8 @@ Step score_with_relative_term() {
          "where j sits relative to i. The three heatmaps show the content term, the position term and their sum."},
         {"L", "clip", "d_k", "seed"},
         score_views,
+        {
+         R"tex(e_{ij} = \frac{q_i \cdot k_j + q_i \cdot a_{ij}}{\sqrt{d_k}})tex"},
     };
 }
 
@@ -257,6 +259,8 @@ Step relative_matrix_and_sign() {
          "same convention. Tick tutorial to show that matrix beside it."},
         {"L", "tutorial"},
         sign_views,
+        {
+         R"tex(D_{ij} = j - i \quad \text{(tensor2tensor)}, \qquad D^{\mathrm{tutorial}}_{ij} = i - j = -D_{ij})tex"},
     };
 }
 
@@ -329,6 +333,9 @@ Step clipped_index() {
          "reference; tick tutorial to show the simplified version for comparison."},
         {"L", "clip", "tutorial"},
         clipped_index_views,
+        {
+         R"tex(\mathrm{idx}(i,j) = \operatorname{clip}(j - i,\ -k,\ k) + k \in \{0, \dots, 2k\})tex",
+         R"tex(\mathrm{idx}^{\mathrm{tutorial}}(i,j) = (i - j) + \mathrm{max\_len} - 1)tex"},
     };
 }
 
@@ -407,6 +414,9 @@ Step lookup_and_position_scores() {
          "every term of the dot product."},
         {"L", "clip", "d_k", "seed", "i", "j"},
         lookup_views,
+        {
+         R"tex(a_{ij} = A\big[\mathrm{idx}(i,j)\big] \in \mathbb{R}^{d})tex",
+         R"tex(q_i \cdot a_{ij} = \sum_{c=1}^{d} q_{i,c}\, a_{ij,c})tex"},
     };
 }
 
@@ -451,6 +461,8 @@ Step content_plus_position() {
          "weights. Every row sums to 1; a note says how much the weights would change without the position term."},
         {"L", "clip", "d_k", "seed"},
         softmax_views,
+        {
+         R"tex(\alpha_{ij} = \frac{\exp e_{ij}}{\sum_m \exp e_{im}}, \qquad e_{ij} = \frac{q_i \cdot k_j + q_i \cdot a_{ij}}{\sqrt{d_k}})tex"},
     };
 }
 
@@ -503,6 +515,8 @@ Step why_dot_with_q() {
          "Adding one scalar per distance instead (as T5 does) gives every query the same bias: a Toeplitz matrix."},
         {"L", "clip", "d_k", "seed"},
         why_dot_views,
+        {
+         R"tex(\underbrace{q_i \cdot a_{ij}}_{\text{depends on } q_i} \qquad \text{vs.} \qquad \underbrace{b_{j-i}}_{\text{one scalar per distance}})tex"},
     };
 }
 
@@ -582,6 +596,9 @@ Step value_side() {
          "version found in tutorials) keep only the key side."},
         {"L", "clip", "d_k", "seed"},
         value_side_views,
+        {
+         R"tex(z_i = \sum_j \alpha_{ij} \left( x_j W^V + a^V_{ij} \right))tex",
+         R"tex(a^V_{ij} = A^V\big[\operatorname{clip}(j - i,\ -k,\ k) + k\big])tex"},
     };
 }
 

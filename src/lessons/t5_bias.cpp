@@ -189,6 +189,9 @@ Step one_scalar_per_bucket_and_head() {
          "has relative_attention_bias, and the other layers reuse the position_bias it computes."},
         {"num_buckets", "heads", "seed"},
         bias_table_views,
+        {
+         R"tex(\mathrm{logit}_{h,i,j} = q^{(h)}_i \cdot k^{(h)}_j + b_{\mathrm{bucket}(j - i),\,h})tex",
+         R"tex(b \in \mathbb{R}^{\mathrm{num\_buckets} \times H})tex"},
     };
 }
 
@@ -222,6 +225,8 @@ Step relative_position_matrix() {
          "and the lower left negative."},
         {"L"},
         relative_position_views,
+        {
+         R"tex(\mathrm{relative\_position}[i,j] = j - i)tex"},
     };
 }
 
@@ -296,6 +301,9 @@ Step bucketing() {
          "bucket covers."},
         {"L", "num_buckets", "max_distance", "bidirectional"},
         bucketing_views,
+        {
+         R"tex(\mathrm{bucket}(r) = \begin{cases} r & r < e \\ \min\!\left(n - 1,\ e + \left\lfloor \dfrac{\ln(r/e)}{\ln(D/e)}\,(n - e) \right\rfloor\right) & r \ge e \end{cases})tex",
+         R"tex(n = \tfrac{1}{2}\,\mathrm{num\_buckets}, \quad e = \tfrac{n}{2}, \quad r = |j - i|, \quad +\,n \text{ when } j > i)tex"},
     };
 }
 
@@ -348,6 +356,8 @@ Step four_bucket_picture() {
          "where the two differ; read the picture as \"fine nearby, coarse far away\", not as T5's actual output."},
         {"L", "max_distance", "bidirectional"},
         four_bucket_views,
+        {
+         R"tex(\mathrm{bucket}^{\mathrm{tutorial}} = \begin{cases} 0 & |i - j| \le 1 \\ 1 & |i - j| = 2 \\ 2 & 3 \le |i - j| \le 4 \\ 3 & |i - j| > 4 \end{cases})tex"},
     };
 }
 
@@ -394,6 +404,9 @@ Step lookup() {
          "bucket, each picture is constant along its diagonals."},
         {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
         lookup_views,
+        {
+         R"tex(B_{h,i,j} = b_{\mathrm{bucket}(j - i),\,h})tex",
+         R"tex((L, L, H) \xrightarrow{\ \mathrm{permute}(2,0,1)\ } (H, L, L))tex"},
     };
 }
 
@@ -460,6 +473,9 @@ Step broadcast_add_then_softmax() {
          "the random heads show no such pattern. Q and K are small random values drawn from the random seed."},
         {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
         softmax_views,
+        {
+         R"tex(\alpha_{h,i,j} = \operatorname{softmax}_j\big( q^{(h)}_i \cdot k^{(h)}_j + B_{h,i,j} \big))tex",
+         R"tex((B, H, L, L) + (1, H, L, L) \to (B, H, L, L))tex"},
     };
 }
 
@@ -510,6 +526,9 @@ Step simplified_code_differences() {
          "version's buckets beside them with the differing cells outlined."},
         {"L", "num_buckets", "max_distance", "bidirectional", "simplified"},
         simplified_code_views,
+        {
+         R"tex(\text{HF: } j - i, \qquad \text{tutorial: } i - j)tex",
+         R"tex(\text{causal, HF: } \max(i - j,\, 0), \qquad \text{tutorial: } \max(j - i,\, 0))tex"},
     };
 }
 

@@ -100,6 +100,9 @@ Step patch_grid() {
          "after flattening is not one whole diagonal. Click a grid cell to select another patch."},
         {"H", "W", "patch"},
         flattening_views,
+        {
+         R"tex(t = r \cdot W + c, \qquad N = H \cdot W)tex",
+         R"tex(\delta = (\Delta r, \Delta c))tex"},
     };
 }
 
@@ -175,6 +178,9 @@ Step learnable_table() {
          "column reads."},
         {"H", "W", "H2", "W2", "channel", "dim", "seed"},
         resolution_views,
+        {
+         R"tex(x_{\mathrm{src}} = \max\!\left(0,\ \left(x + \tfrac{1}{2}\right) \frac{W}{W_2} - \tfrac{1}{2}\right))tex",
+         R"tex(P_2[x] = (1 - w)\, P\big[\lfloor x_{\mathrm{src}} \rfloor\big] + w\, P\big[\lfloor x_{\mathrm{src}} \rfloor + 1\big], \quad w = x_{\mathrm{src}} - \lfloor x_{\mathrm{src}} \rfloor)tex"},
     };
 }
 
@@ -279,6 +285,9 @@ Step mae_sincos() {
          "part."},
         {"H", "W", "patch", "dim"},
         mae_views,
+        {
+         R"tex(\mathrm{PE}(r, c) = \big[\, \sin(c\,\omega_j),\ \cos(c\,\omega_j),\ \sin(r\,\omega_j),\ \cos(r\,\omega_j) \,\big], \quad \omega_j = 10000^{-4j/D})tex",
+         R"tex(\mathrm{PE}(p) \cdot \mathrm{PE}(p') = \sum_j \cos\big(\omega_j (c - c')\big) + \sum_j \cos\big(\omega_j (r - r')\big))tex"},
     };
 }
 
@@ -364,6 +373,10 @@ Step axial_rope() {
          "offset hold the same value. Click the grid to change the query patch."},
         {"H", "W", "patch", "dim", "theta", "seed"},
         axial_rope_views,
+        {
+         R"tex(\theta_j = \mathrm{base}^{-4j/\mathrm{dim}}, \qquad j = 0, \dots, \tfrac{\mathrm{dim}}{4} - 1)tex",
+         R"tex(\phi_j = \begin{cases} c\,\theta_j & \text{first } \tfrac{\mathrm{dim}}{4} \text{ pairs} \\ r\,\theta_j & \text{last } \tfrac{\mathrm{dim}}{4} \text{ pairs} \end{cases})tex",
+         R"tex(\big\langle \mathrm{Rot}_{(r,c)}\, q,\ \mathrm{Rot}_{(r',c')}\, k \big\rangle = g(\Delta r, \Delta c))tex"},
     };
 }
 
@@ -459,6 +472,9 @@ Step swin_index() {
          "are the rows the selected query reads."},
         {"H", "W", "patch"},
         swin_views,
+        {
+         R"tex(\mathrm{index} = (\Delta r + H - 1)(2W - 1) + (\Delta c + W - 1))tex",
+         R"tex(B \in \mathbb{R}^{(2H-1)(2W-1) \times \mathrm{heads}})tex"},
     };
 }
 

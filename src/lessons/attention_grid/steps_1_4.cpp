@@ -39,6 +39,9 @@ Step pairs_table() {
          "a row to select it."},
         {"N", "query", "seed"},
         pairs_table_views,
+        {
+         R"tex(A = \operatorname{softmax}\!\left(\frac{Q K^\top}{\sqrt{d}}\right) \in \mathbb{R}^{N \times N})tex",
+         R"tex(\sum_k A[q,k] = 1)tex"},
     };
 }
 
@@ -94,6 +97,8 @@ Step relative_rule() {
          "slider to change the rule's Δ."},
         {"N", "delta"},
         relative_rule_views,
+        {
+         R"tex(A[q,k] = \begin{cases} 1 & q - k = \Delta \\ 0 & \text{otherwise} \end{cases})tex"},
     };
 }
 
@@ -147,6 +152,9 @@ Step toeplitz_diagonals() {
          "the rule's diagonals are constant."},
         {"N", "delta"},
         toeplitz_views,
+        {
+         R"tex(A[q,k] = a_{q-k})tex",
+         R"tex(A[q+1,\,k+1] = A[q,k])tex"},
     };
 }
 
@@ -225,6 +233,9 @@ Step pairs_versus_positions() {
          "side length to see how differently the two grow."},
         {"side", "drow", "dcol"},
         pairs_versus_positions_views,
+        {
+         R"tex(A = \begin{pmatrix} T_0 & T_{-1} & \cdots & T_{-(s-1)} \\ T_1 & T_0 & \cdots & T_{-(s-2)} \\ \vdots & \vdots & \ddots & \vdots \\ T_{s-1} & T_{s-2} & \cdots & T_0 \end{pmatrix})tex",
+         R"tex((T_{i-j})_{c,c'} = a(i - j,\ c - c'))tex"},
     };
 }
 

@@ -34,6 +34,8 @@ Step displacement_2d() {
          "that an arrow points along k − q, the opposite of δ."},
         {"H", "W", "query"},
         displacement_views,
+        {
+         R"tex(\delta = q - k = (q_1 - k_1,\ q_2 - k_2) = (\delta_1, \delta_2))tex"},
     };
 }
 
@@ -98,6 +100,9 @@ Step flattening_2x3() {
          "second; the lower heatmap marks such cells."},
         {"H", "W", "drow", "dcol"},
         flattening_views,
+        {
+         R"tex(\mathrm{index} = \mathrm{row} \cdot W + \mathrm{column})tex",
+         R"tex(A[i_q, i_k] = \begin{cases} 1 & q - k = \delta \\ 0 & \text{otherwise} \end{cases})tex"},
     };
 }
 
@@ -205,6 +210,8 @@ Step grid_linked_to_A() {
          "edge of the grid may have none."},
         {"H", "W", "drow", "dcol", "query"},
         linked_views,
+        {
+         R"tex(A \in \{0, 1\}^{HW \times HW}, \qquad \sum_k A[q,k] \le 1)tex"},
     };
 }
 

@@ -41,6 +41,9 @@ Step two_objects() {
         "The heatmap shows the Δ = q − k that each cell of F looks up."},
         {"L"},
         two_objects_views,
+        {
+         R"tex(\Delta = q - k)tex",
+         R"tex(F \in \mathbb{R}^{L\times L}, \qquad R_\Delta \in \mathbb{R}^{2|\omega|})tex"},
     };
 }
 
@@ -72,6 +75,9 @@ Step equal_delta_diagonals() {
         "of Δ fills exactly one diagonal. Hover a cell to outline its diagonal; the table counts the cells on each."},
         {"L"},
         diagonals_views,
+        {
+         R"tex(\Delta = q - k \in \{-(L-1), \dots, L-1\})tex",
+         R"tex(\#\{(q,k) : q - k = \Delta\} = L - |\Delta|)tex"},
     };
 }
 
@@ -122,6 +128,9 @@ Step kernel_of_delta() {
         "with dots at the integer Δ."},
         {"L", "omega"},
         kernel_views,
+        {
+         R"tex(f(\Delta) = \cos(\omega_0 \Delta) + \cos(\omega_1 \Delta))tex",
+         R"tex(f(-\Delta) = f(\Delta))tex"},
     };
 }
 
@@ -188,6 +197,9 @@ Step toeplitz_f() {
         "table checks this diagonal by diagonal with the smallest and largest entry and their spread."},
         {"L", "omega"},
         toeplitz_views,
+        {
+         R"tex(F[q,k] = f(q - k))tex",
+         R"tex(F[q+1,\,k+1] = F[q,k])tex"},
     };
 }
 

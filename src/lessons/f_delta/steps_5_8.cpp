@@ -38,6 +38,9 @@ Step feature_vectors() {
         "sign with Δ, so R_Δ can tell Δ from −Δ."},
         {"L", "omega"},
         features_views,
+        {
+         R"tex(R_\Delta = \begin{pmatrix} \cos \omega_0 \Delta \\ \sin \omega_0 \Delta \\ \cos \omega_1 \Delta \\ \sin \omega_1 \Delta \end{pmatrix})tex",
+         R"tex(\sin(-\omega\Delta) = -\sin(\omega\Delta))tex"},
     };
 }
 
@@ -91,6 +94,9 @@ Step linear_readout() {
         "learned, while R_Δ remains a fixed description of distance."},
         {"L", "omega", "v"},
         readout_views,
+        {
+         R"tex(f(\Delta) = v^\top R_\Delta, \qquad v = (1, 0, 1, 0)^\top)tex",
+         R"tex(F[q,k] = v^\top R_{q-k})tex"},
     };
 }
 
@@ -191,6 +197,10 @@ Step content_readout() {
         "for the current ω."},
         {"L", "omega", "seed"},
         content_views,
+        {
+         R"tex(u_q = W^\top q_{\mathrm{vec}}, \qquad F[q,k] = u_q \cdot R_{q-k})tex",
+         R"tex(A_{i,j} = \underbrace{E_{x_i}^\top W_q^\top W_{k,E} E_{x_j}}_{\text{content--content}} + \underbrace{E_{x_i}^\top W_q^\top W_{k,R} R_{i-j}}_{\text{content--position}} + \underbrace{u^\top W_{k,E} E_{x_j}}_{\text{content bias}} + \underbrace{v^\top W_{k,R} R_{i-j}}_{\text{position bias}})tex",
+         R"tex(\sum_i \cos\big(\omega_i (q - k)\big) = p_q^\top p_k)tex"},
     };
 }
 
@@ -302,6 +312,9 @@ Step link_to_rope() {
         "other readouts v correspond to other q. The RoPE lesson builds on this."},
         {"L", "omega", "v"},
         rope_views,
+        {
+         R"tex(\mathrm{Rot}_m = \begin{pmatrix} \cos m\theta & -\sin m\theta \\ \sin m\theta & \cos m\theta \end{pmatrix})tex",
+         R"tex(\langle \mathrm{Rot}_m q,\ \mathrm{Rot}_n k \rangle = q^\top \mathrm{Rot}_{n-m}\, k)tex"},
     };
 }
 
