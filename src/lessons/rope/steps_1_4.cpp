@@ -9,6 +9,7 @@
 // [SECTION] step 2: the dot product only sees the angle difference
 // [SECTION] step 3: pairs, frequencies, two layouts
 // [SECTION] step 4: the score matrix and shift invariance
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -26,6 +27,56 @@ using namespace lessonui;
 namespace {
 
 // [SECTION] step 1: the 2-D rotation R(α)
+// The vector the dial turns: a fixed unit-free example off the axes, so that its own angle is visible.
+const Eigen::Vector2d kDialVector(0.8, 0.3);
+
+// One dial: v (grey, dashed), R(α)v and R(β)v with draggable heads, arcs α (from v) and β − α (between them).
+ViewData rotation_dial_view(const Inputs& in, Lang lang) {
+    const Eigen::Vector2d v = kDialVector;
+    const Eigen::Vector2d va = rotation2(in.alpha) * v, vb = rotation2(in.beta) * v;
+    const double phi = std::atan2(v.y(), v.x());
+    const double scale = 1.0 / v.norm();  // the circle's radius is |v|
+    PhasorView::Dial dial;
+    dial.caption = say(lang, {"v = {v}，圆的半径 |v| = {len}", "v = {v}, circle of radius |v| = {len}"},
+                       {{"v", vector_text(v)}, {"len", num(v.norm())}});
+    PhasorView::Arrow base;
+    base.angle = phi;
+    base.length = v.norm() * scale;
+    base.label = "v";
+    base.colour = 3;
+    base.dashed = true;
+    PhasorView::Arrow ra;
+    ra.angle = std::atan2(va.y(), va.x());
+    ra.length = va.norm() * scale;
+    ra.label = "R(α)v";
+    ra.colour = 0;
+    ra.drag_param = "alpha";
+    ra.drag_origin = phi;
+    PhasorView::Arrow rb = ra;
+    rb.angle = std::atan2(vb.y(), vb.x());
+    rb.length = vb.norm() * scale;
+    rb.label = "R(β)v";
+    rb.colour = 1;
+    rb.drag_param = "beta";
+    dial.arrows = {base, ra, rb};
+    dial.arcs = {{0, 1, "α = " + angle(in.alpha)}, {1, 2, "β − α = " + angle(in.beta - in.alpha)}};
+    PhasorView ph;
+    ph.dials.push_back(std::move(dial));
+
+    const double len_err = std::max(std::fabs(va.norm() - v.norm()), std::fabs(vb.norm() - v.norm()));
+    const double dot = va.dot(vb), dot_rel = v.squaredNorm() * std::cos(in.beta - in.alpha);
+    std::vector<std::string> notes = {
+        say(lang, {"R(α)v = {va}，R(β)v = {vb}（每个坐标由 cos、sin 直接算出）", "R(α)v = {va}, R(β)v = {vb} (each coordinate from cos and sin)"},
+            {{"va", vector_text(va)}, {"vb", vector_text(vb)}}),
+        say_error(lang, {"长度不变：最大 ||R v| − |v|| = {err}{hint}", "Length is kept: largest ||R v| − |v|| = {err}{hint}"}, len_err),
+        say_error(lang, {"(R(α)v)ᵀ(R(β)v) = {dot}，|v|²cos(β − α) = {rel}，差 {err}{hint}",
+                         "(R(α)v)ᵀ(R(β)v) = {dot}, |v|²cos(β − α) = {rel}, difference {err}{hint}"},
+                  std::fabs(dot - dot_rel), {{"dot", num(dot)}, {"rel", num(dot_rel)}}),
+    };
+    return make_view(say(lang, {"R(α) 作用在向量 v 上（拖动箭头改变 α、β）", "R(α) acting on a vector v (drag the arrowheads to change α and β)"}),
+                     std::move(ph), std::move(notes));
+}
+
 std::vector<ViewData> rotation_2d_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Eigen::Matrix2d Ra = rotation2(in.alpha), Rb = rotation2(in.beta);
@@ -73,7 +124,8 @@ std::vector<ViewData> rotation_2d_views(const ParamSet& p, Lang lang) {
     notes.push_back(
         say_error(lang, {"最大 |R(−α)R(β) − R(β−α)| = {err}{hint}", "Largest |R(−α)R(β) − R(β−α)| = {err}{hint}"}, group_err));
     notes.push_back(say_error(lang, {"det R(α) = {det}；最大 |R(α)ᵀR(α) − I| = {err}{hint}", "det R(α) = {det}; largest |R(α)ᵀR(α) − I| = {err}{hint}"}, orth_err, {{"det", num(Ra.determinant(), 17)}}));
-    return {make_view(say(lang, {"旋转矩阵（按行展开：[0,0] [0,1] [1,0] [1,1]）", "Rotation matrices, entry by entry: [0,0] [0,1] [1,0] [1,1]"}),
+    return {rotation_dial_view(in, lang),
+            make_view(say(lang, {"旋转矩阵（按行展开：[0,0] [0,1] [1,0] [1,1]）", "Rotation matrices, entry by entry: [0,0] [0,1] [1,0] [1,1]"}),
                       std::move(table), std::move(notes))};
 }
 
@@ -328,15 +380,23 @@ Step rotation_2d() {
     return {
         {"二维旋转 R(α)", "The 2-D rotation R(α)"},
         {"注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里，所以先从二维旋转讲起。"
-         "R(α) 把平面上的向量转过角度 α，长度不变。它的转置就是它的逆，二者都等于转过 −α 的旋转；"
-         "连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。拖动 α 和 β，表格重算每个矩阵，注释给出每条恒等式的实际误差。",
+         "表盘上灰色虚线是向量 v，蓝色箭头是 R(α)v，红色箭头是 R(β)v：R(α) 把 v 转过角度 α，长度不变，箭头始终落在同一个圆上。"
+         "两段圆弧分别标出 α 和 β − α，拖动箭头头部就能改变 α 和 β，播放则让 α 转满一圈。"
+         "它的转置就是它的逆，二者都等于转过 −α 的旋转；连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。"
+         "下方表格逐个元素重算这些矩阵，注释给出每条恒等式的实际误差。",
          "Attention's softmax(QKᵀ)V on its own ignores word order; RoPE brings position into the score by "
-         "rotating q and k, so the lesson starts with the 2-D rotation. "
-         "R(α) turns a vector in the plane by the angle α and keeps its length. Its transpose is its inverse, and "
-         "both equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). Move α and "
-         "β: the table recomputes every matrix and the notes measure how far each identity is from holding."},
+         "rotating q and k, so the lesson starts with the 2-D rotation. On the dial the grey dashed arrow is a "
+         "vector v, the blue arrow R(α)v and the red arrow R(β)v: R(α) turns v by the angle α and keeps its "
+         "length, so every arrow ends on the same circle. The two arcs mark α and β − α; drag an arrowhead to "
+         "change α or β, or press play to turn α once around. The transpose of R(α) is its inverse, and both "
+         "equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). The table "
+         "below recomputes each matrix entry by entry, and the notes measure how far each identity is from "
+         "holding."},
         {"alpha", "beta"},
         rotation_2d_views,
+        {R"tex(R(\alpha)=\begin{pmatrix}\cos\alpha&-\sin\alpha\\\sin\alpha&\cos\alpha\end{pmatrix})tex",
+         R"tex(R(\alpha)^\top=R(\alpha)^{-1}=R(-\alpha),\qquad R(-\alpha)\,R(\beta)=R(\beta-\alpha))tex"},
+        {"alpha", 0.0, 6.283185307179586, 0.6},
     };
 }
 
