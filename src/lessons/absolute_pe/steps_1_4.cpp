@@ -122,6 +122,7 @@ Step why_positions() {
          "encodings still work."},
         {"tokens", "seed"},
         shuffle_views,
+        {R"tex(\mathrm{Attn}(X)=\mathrm{softmax}\Bigl(\frac{XW_q(XW_k)^\top}{\sqrt{d}}\Bigr)XW_v,\qquad \mathrm{Attn}(PX)=P\,\mathrm{Attn}(X))tex"},
     };
 }
 
@@ -214,6 +215,7 @@ Step three_places() {
          "tokens, and the notes test whether shifting all positions together changes the scores."},
         {"tokens", "seed"},
         three_places_views,
+        {R"tex(x_i=e_i+p_i,\qquad s_{ij}=(R_i q_i)^\top(R_j k_j),\qquad s_{ij}=q_i^\top k_j+b(j-i))tex"},
     };
 }
 
@@ -272,6 +274,7 @@ Step sinusoidal_formula() {
          "simplified version found in tutorials calls it the second. The table shows the computation frequency by frequency."},
         {"pos", "d", "base"},
         formula_views,
+        {R"tex(\omega_i=\mathrm{base}^{-2i/d},\qquad PE(p,2i)=\sin(p\,\omega_i),\qquad PE(p,2i+1)=\cos(p\,\omega_i))tex"},
     };
 }
 
@@ -384,6 +387,7 @@ Step heatmap_and_wavelengths() {
          "multiply-adds of one d × d projection, and it has no parameters at all."},
         {"L", "d_model", "base", "dims", "variant"},
         wavelength_views,
+        {R"tex(\lambda_i=\frac{2\pi}{\omega_i}=2\pi\,\mathrm{base}^{2i/d})tex"},
     };
 }
 

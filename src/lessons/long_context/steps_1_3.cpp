@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "core/long_context.h"
+#include "core/odometer.h"
 #include "core/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
@@ -22,6 +23,49 @@ namespace long_context {
 using namespace lessonui;
 
 // [SECTION] step 1: extrapolation and phase wrap
+// The d/2 pairs as an odometer at position p: needle i at p·θᵢ, the arc swept in training shaded, the chosen
+// scaling's needle beside it.
+static ViewData odometer_view(const Inputs& in, Lang lang) {
+    const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+    OdometerView o;
+    o.theta.assign(theta.data(), theta.data() + theta.size());
+    o.turns_in_training = turns_in_training(theta, in.L);
+    o.position = in.position;
+    o.train_length = in.L;
+    const RopeScaling kind = in.scaling();
+    Eigen::VectorXd used = theta;
+    if (kind != RopeScaling::none) {
+        used = scaled(in, kind).inv_freq;
+        o.theta_scaled.assign(used.data(), used.data() + used.size());
+        o.scaled_label = scaling_label(kind, lang);
+    }
+    for (double lambda : pair_wavelengths(theta)) o.captions.push_back("λ = " + num(lambda, 3));
+    o.position_label = say(lang, {"位置 p = {p}（训练长度 L = {L}）", "position p = {p} (training length L = {L})"},
+                           {{"p", integer(in.position)}, {"L", integer(in.L)}});
+    const int short_of_turn = pairs_short_of_a_turn(theta, in.L);
+    const int pairs = in.d / 2;
+    // Pairs whose needle at p is outside the arc they swept in training (only possible below one turn).
+    int unseen = 0, unseen_scaled = 0;
+    for (int i = 0; i < pairs; ++i) {
+        if (o.turns_in_training[static_cast<std::size_t>(i)] >= 1) continue;
+        if (needle_angle(theta(i), in.position) > in.L * theta(i)) ++unseen;
+        if (needle_angle(used(i), in.position) > in.L * theta(i)) ++unseen_scaled;
+    }
+    std::vector<std::string> notes = {
+        say(lang, {"{short} / {pairs} 对在训练的 L = {L} 个位置内没有转满一圈（L·θᵢ/2π < 1）。",
+                   "{short} of {pairs} pairs did not complete one turn within the L = {L} training positions (L·θᵢ/2π < 1)."},
+            {{"short", integer(short_of_turn)}, {"pairs", integer(pairs)}, {"L", integer(in.L)}}),
+        say(lang, {"在 p = {p}，原频率下有 {n} 对的指针落在训练时没扫过的角度上。",
+                   "At p = {p}, {n} pairs point at angles their needle never swept in training, with the original frequencies."},
+            {{"p", integer(in.position)}, {"n", integer(unseen)}}),
+    };
+    if (kind != RopeScaling::none)
+        notes.push_back(say(lang, {"{method} 的频率下是 {n} 对。", "With the {method} frequencies it is {n} pairs."},
+                            {{"method", scaling_label(kind, lang)}, {"n", integer(unseen_scaled)}}));
+    return make_view(say(lang, {"里程表：每一对是一个表盘，最快的在前", "Odometer: one dial per pair, fastest first"}), std::move(o),
+                     std::move(notes));
+}
+
 // Angle mod 2π of four pairs against position, and which pairs wrap within L.
 static std::vector<ViewData> phase_wrap_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
@@ -78,7 +122,8 @@ static std::vector<ViewData> phase_wrap_views(const ParamSet& p, Lang lang) {
              "L = {L}: {wraps} pairs turned full circles in training (beyond L they repeat known angles); {rest} did "
              "not, and beyond L they meet angles never seen."},
             {{"L", integer(in.L)}, {"wraps", integer(wraps)}, {"rest", integer(pairs - wraps)}});
-    return {make_view(say(lang, {"各对的转角 mθᵢ mod 2π 随位置的变化", "Angle mθᵢ mod 2π of each pair against position"}), curve),
+    return {odometer_view(in, lang),
+            make_view(say(lang, {"各对的转角 mθᵢ mod 2π 随位置的变化", "Angle mθᵢ mod 2π of each pair against position"}), curve),
             make_view(say(lang, {"每一对：波长与训练长度内转过的圈数", "Each pair: wavelength and turns within the training length"}),
                       table, {note})};
 }
@@ -88,20 +133,25 @@ Step phase_wrap() {
         {"外推与相位绕回", "Extrapolation and phase wrap"},
         {"模型在固定长度上训练，却常被用在更长的文本上；这一课看超出训练长度时 RoPE 在哪里失效，各种扩展方法又怎样补救。"
          "第 i 对（i = 0 … d/2 − 1）每个位置转 θᵢ = base^(−2i/d) 弧度：i 越大转得越慢，后面各步都用到这个式子。"
-         "在 L 个位置上训练的模型，对每一对只见过 m < L 时的角度 m·θᵢ。波长 2π/θᵢ 短于 L 的对在训练中已转过整圈，"
-         "L 之后只是重复见过的角度；慢的对在训练中没转满一圈，过了 L 就会转到从未见过的角度，外推正是在这里失效。"
-         "曲线画出各对角度对 2π 取模后随位置的变化，竖线标出训练长度。",
+         "里程表把每一对画成一个小表盘，最快的在前：指针指向 p·θᵢ，阴影是训练的 L 个位置内指针扫过的弧。"
+         "快的对在训练中已转满一圈，整个圆都见过；慢的对只扫过一小段弧，p 越过 L 后指针就转到阴影之外，外推正是在这里失效。"
+         "播放 p 可以看到这一点；第二根指针是所选缩放方法的频率，它让慢的对留在阴影里。"
+         "下方曲线画出几对角度对 2π 取模后随位置的变化，表格列出每一对在 L 内转过的圈数。",
          "Models are trained on a fixed length and then used on longer texts; this lesson shows where RoPE "
          "breaks beyond the training length and how the extension methods repair it. Pair i (i = 0 … d/2 − 1) "
          "turns by θᵢ = base^(−2i/d) radians per position: the larger i, the slower, and every later step builds "
-         "on this formula. A model trained on L positions has seen, for each pair, only the angles m·θᵢ with "
-         "m < L. A pair whose "
-         "wavelength 2π/θᵢ is shorter than L has turned full circles in training, so beyond L it repeats angles it "
-         "knows; a slow pair never completed a turn, and past L it reaches angles never seen, which is where "
-         "extrapolation breaks. The curve plots each angle modulo 2π against position, with a line at the "
-         "training length."},
-        {"d", "base", "original_max"},
+         "on this formula. The odometer draws each pair as a small dial, fastest first: the needle points at "
+         "p·θᵢ, and the shaded arc is what the needle swept over the L training positions. Fast pairs turned full "
+         "circles in training and have seen the whole dial; slow pairs swept only a small arc, and once p passes L "
+         "their needle leaves the shading, which is where extrapolation breaks. Play p to watch it; the second "
+         "needle uses the chosen scaling's frequencies, which keep the slow pairs inside the shading. The curve "
+         "below plots a few angles modulo 2π against position, and the table lists the turns each pair makes "
+         "within L."},
+        {"d", "base", "original_max", "position", "scaling", "factor"},
         phase_wrap_views,
+        {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \phi_i(p)=p\,\theta_i \bmod 2\pi)tex",
+         R"tex(\text{turns}_i=\frac{L\,\theta_i}{2\pi})tex"},
+        {"position", 0.0, 16384.0, 256.0},
     };
 }
 
@@ -177,6 +227,8 @@ Step base_effect() {
          "the reverse."},
         {"d", "base", "original_max"},
         base_effect_views,
+        {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \lambda_{\max}=2\pi\,\mathrm{base}^{(d-2)/d})tex",
+         R"tex(1-\frac{2}{d}\sum_{i=0}^{d/2-1}\cos\theta_i)tex"},
     };
 }
 
@@ -408,6 +460,7 @@ Step alibi_penalty() {
          "notes check that both give the same weights. Click a row of the first heatmap to pick a head."},
         {"heads", "L", "head", "mode", "original_max", "seq_len", "factor", "d", "base", "seed"},
         alibi_views,
+        {R"tex(\mathrm{softmax}_j\Bigl(\frac{q_i^\top k_j}{\sqrt{d}}-m_h\,(i-j)\Bigr),\qquad m_h=2^{-8(h+1)/H}\ (H=2^a))tex"},
     };
 }
 

@@ -479,6 +479,7 @@ Step dot_product_sees_the_difference() {
          "the random seed."},
         {"alpha", "beta", "seed"},
         dot_product_views,
+        {R"tex((R(\alpha)u)^\top(R(\beta)v)=u^\top R(\alpha)^\top R(\beta)\,v=u^\top R(\beta-\alpha)\,v)tex"},
     };
 }
 
@@ -496,6 +497,8 @@ Step pairs_frequencies_layouts() {
          "R_half = P·R_interleaved·Pᵀ, checked below together with HF's cos/sin formula."},
         {"d", "base", "m", "layout", "seed"},
         pairs_layouts_views,
+        {R"tex(R_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr),\qquad \theta_i=\mathrm{base}^{-2i/d})tex",
+         R"tex(R_m^{\mathrm{half}}=P\,R_m^{\mathrm{inter}}\,P^\top,\qquad R_m^{\mathrm{half}}x=x\odot\cos+\mathrm{rotate\_half}(x)\odot\sin)tex"},
     };
 }
 

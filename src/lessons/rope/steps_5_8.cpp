@@ -523,6 +523,8 @@ Step additive_pe_loses_relative_structure() {
          "checks each of these identities. Gradient descent has no reason to land on that special form."},
         {"L", "d", "base", "seed"},
         additive_pe_views,
+        {R"tex(p_i^\top M\,p_j,\qquad M=W_q^\top W_k)tex",
+         R"tex((aI+bJ)\,R(\theta)=R(\theta)\,(aI+bJ)\ \Rightarrow\ p_i^\top M p_j=\sum_k a_k\cos\bigl((j-i)\theta_k\bigr)+b_k\sin\bigl((j-i)\theta_k\bigr))tex"},
     };
 }
 
@@ -540,6 +542,8 @@ Step two_alternatives() {
          "term; raise content and the relative term is drowned out."},
         {"L", "d", "base", "layout", "seed", "content_scale"},
         alternatives_views,
+        {R"tex(\text{(A)}\ q^\top k+g(j-i))tex",
+         R"tex(\text{(B)}\ (q+p_i)^\top(k+p_j)=q^\top k+q^\top p_j+p_i^\top k+p_i^\top p_j)tex"},
     };
 }
 
@@ -567,6 +571,8 @@ Step uniqueness_sketch() {
          "property; only RoPE passes every check."},
         {"L", "d", "base", "seed", "candidate"},
         uniqueness_views,
+        {R"tex(\langle T_m q,T_n k\rangle=\langle q,T_{n-m}k\rangle\ \Rightarrow\ T_m^\top T_n=T_{n-m})tex",
+         R"tex(T_0=I\ \Rightarrow\ T_{m+n}=T_m T_n,\qquad T_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr))tex"},
     };
 }
 
