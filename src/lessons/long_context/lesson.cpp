@@ -35,7 +35,7 @@ const ParamTable<Inputs>& params() {
         {Key::shared("low_freq_factor").range(0.5, 8).def("1").sym("low ff"), &Inputs::low_ff},
         {Key::shared("high_freq_factor").range(1, 32).def("4").sym("high ff"), &Inputs::high_ff},
         {Key::shared("heads").range(1, 32).def("12").about({"ALiBi：头数", "ALiBi: number of heads"}), &Inputs::heads},
-        {Key::shared("L").range(2, 64).def("16").about({"ALiBi：热力图显示的位置数（不是训练长度 L）", "ALiBi: positions shown in the heatmaps (not the training length L)"}).sym("positions"),
+        {Key::shared("L").range(2, 64).def("16").about({"ALiBi 与最后一步：热力图显示的位置数（不是训练长度 L）", "ALiBi and the closing step: positions shown in the heatmaps (not the training length L)"}).sym("positions"),
          &Inputs::alibi_L},
         {Key::integer("head", 0, 31, "0", {"ALiBi：详细显示的头（点击一行）", "ALiBi: head shown in detail (click a row)"}),
          &Inputs::head},

@@ -85,6 +85,7 @@ ViewData method_heatmap(const SixMatrices& s, const Eigen::MatrixXd& M, std::str
     h.row_axis = say(lang, {"查询位置 i", "query position i"});
     h.col_axis = say(lang, {"键位置 j", "key position j"});
     h.integer = integer_cells;
+    h.is_signed = (M.array() < 0).any();  // NaN compares false: masked cells do not count
     h.decimals = 2;
     h.explain = [s, lang](int r, int c) { return explain_cell(s, r, c, lang); };
     Eigen::MatrixXd finite = M;
