@@ -237,6 +237,30 @@ TEST(LongContextLesson, Step1Odometer) {
     EXPECT_EQ(find_lesson("long-context")->steps[0].timeline.param, "position");
 }
 
+// Step 2's far view: log Δ to 65,536, per base (base/10, base, 10·base) the score and B(Δ)/B(0) dashed, B
+// written out here as (2/d) Σ_j |Σ_{p<j} e^{iΔθ_p}|.
+TEST(LongContextLesson, Step2DecayBound) {
+    const auto v = step_views("long-context", 2, "d=16");
+    const CurveView& c = v[2].curve();
+    EXPECT_TRUE(c.log_x);
+    EXPECT_EQ(c.x.back(), 65536.0);
+    ASSERT_EQ(c.series.size(), 6u);
+    const double bases[] = {1e3, 1e4, 1e5};
+    for (int b = 0; b < 3; ++b) {
+        const Eigen::VectorXd theta = rope_default_inv_freq(16, bases[b]);
+        for (std::size_t k = 0; k < c.x.size(); k += 23) {
+            double total = 0.0, re = 0.0, im = 0.0;
+            for (int p = 0; p < 8; ++p) {
+                re += std::cos(c.x[k] * theta(p));
+                im += std::sin(c.x[k] * theta(p));
+                total += std::hypot(re, im);
+            }
+            EXPECT_NEAR(c.series[2 * b + 1][k], (total / 8) / 4.5, 1e-12);  // B(0) = (8 + 1)/2
+        }
+    }
+    EXPECT_EQ(c.vlines_x, std::vector<double>{2048});
+}
+
 // Step 8's spectrum: λᵢ = 2π/θ′ᵢ per scaling on a log axis, L and seq_len as lines, YaRN's ramp as vlines.
 TEST(LongContextLesson, Step8WavelengthSpectrum) {
     const auto v = step_views("long-context", 8, "seq_len=8192&factor=4&original_max=2048");
