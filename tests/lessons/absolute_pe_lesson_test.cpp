@@ -35,6 +35,20 @@ TEST(AbsolutePeLesson, WorkedExampleAndLayouts) {
     EXPECT_TRUE(any_note_contains(lesson_views(1, "tokens=8&seed=3"), "Largest |Attn(P·X) − P·Attn(X)| = "));
 }
 
+// Step 3 opens with the frequency odometer: ω_i = base^(−2i/d) fastest first, needles at pos·ω_i, an 8-bit
+// counter of pos, and a timeline on pos.
+TEST(AbsolutePeLesson, FrequencyOdometer) {
+    const auto v = lesson_views(3, "pos=37&d=8&base=10000");
+    const OdometerView& o = v[0].odometer();
+    ASSERT_EQ(o.theta.size(), 4u);
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(o.theta[i], std::pow(10000.0, -2.0 * i / 8), 1e-15);
+    EXPECT_EQ(o.position, 37.0);
+    EXPECT_EQ(o.binary_bits, 8);
+    EXPECT_TRUE(any_note_contains(v, "pos = 37 in binary is 00100101"));
+    EXPECT_EQ(find_lesson("absolute-pe")->steps[2].timeline.param, "pos");
+    for (const Step& step : find_lesson("absolute-pe")->steps) EXPECT_FALSE(step.equations.empty()) << step.title.en;
+}
+
 TEST(AbsolutePeLesson, LearnableTableHasNoRowsBeyondMaxLen) {
     const auto v8 = lesson_views(8, "L=20&max_len=12&d_model=8");
     // Transposed view: one column per position.

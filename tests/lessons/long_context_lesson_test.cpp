@@ -15,6 +15,10 @@
 
 #include "core/alibi.h"
 #include "core/rope_scaling.h"
+#include "core/rope.h"
+#include "core/sinusoidal.h"
+#include "core/t5.h"
+#include "matrix_assert.h"
 #include "lessons/lesson.h"
 #include "lesson_views.h"
 
@@ -28,7 +32,8 @@ using pelab_test::step_views;
 // [SECTION] steps 1–3
 TEST(LongContextLesson, StepsAndParams) {
     ASSERT_NE(find_lesson("long-context"), nullptr);
-    EXPECT_EQ(find_lesson("long-context")->steps.size(), 9u);
+    EXPECT_EQ(find_lesson("long-context")->steps.size(), 10u);
+    for (const Step& step : find_lesson("long-context")->steps) EXPECT_FALSE(step.equations.empty()) << step.title.en;
 }
 
 TEST(LongContextLesson, OldLog10BaseLinksStillWork) {
@@ -42,13 +47,13 @@ TEST(LongContextLesson, OldLog10BaseLinksStillWork) {
 
 TEST(LongContextLesson, Step1CountsWrappingPairs) {
     const auto v = step_views("long-context", 1, "");
-    const TableView& table = v[1].table();
+    const TableView& table = v[2].table();
     ASSERT_EQ(table.values.rows(), 64);
     int wraps = 0;
     for (int i = 0; i < 64; ++i) wraps += table.values(i, 3) == 1.0;
     EXPECT_EQ(wraps, 41);  // λ = 2π·10000^(2i/128) ≤ 2048 for i ≤ 40
     EXPECT_TRUE(any_note_contains(v, "L = 2048: 41 pairs turned full circles in training")) << all_notes(v);
-    EXPECT_EQ(v[0].curve().vlines_x, std::vector<double>{2048});
+    EXPECT_EQ(v[1].curve().vlines_x, std::vector<double>{2048});
 }
 
 TEST(LongContextLesson, Step2LargerBaseFewerWrapsCoarserResolution) {
@@ -179,9 +184,9 @@ TEST(LongContextLesson, NtkUnseenPairsAgreeAcrossSteps5To9) {
     EXPECT_TRUE(any_note_contains(step_views("long-context", 5, q), "23 pairs never completed a turn in training (λᵢ > L); under NTK 22"));
     EXPECT_TRUE(any_note_contains(step_views("long-context", 5, q), "only from pair 63 on"));
     const auto side = step_views("long-context", 8, q);
-    EXPECT_EQ(side[1].table().values(2, 5), 22.0);  // row 2: NTK
+    EXPECT_EQ(side[2].table().values(2, 5), 22.0);  // row 2: NTK
     EXPECT_EQ(step_views("long-context", 9, q)[1].table().values(2, 0), 22.0);
-    const CurveView& angles = side[2].curve();
+    const CurveView& angles = side[3].curve();
     ASSERT_EQ(angles.series.size(), 7u);  // six scalings and the line at 1
     for (double y : angles.series[0]) EXPECT_NEAR(y, 4.0, 1e-12);  // none: seq_len/L
     for (double y : angles.series[1]) EXPECT_NEAR(y, 1.0, 1e-12);  // PI
@@ -208,6 +213,104 @@ TEST(LongContextLesson, Step9SaysWhatYarnsAttentionFactorIsFor) {
     EXPECT_TRUE(any_note_contains(v, "Curves that go below it beyond L: no scaling")) << all_notes(v);
     const TableView& table = v[1].table();
     EXPECT_LT(table.values(0, 3), table.values(0, 4));  // unscaled: lower beyond L than within
+}
+
+// [SECTION] figures of issue 12: odometer, wavelength spectrum, six methods
+// Step 1's odometer: the model's θᵢ fastest first, L·θᵢ/2π turns, p, and the chosen scaling's θ′ᵢ.
+TEST(LongContextLesson, Step1Odometer) {
+    const auto v = step_views("long-context", 1, "position=5000&scaling=linear&factor=4");
+    const OdometerView& o = v[0].odometer();
+    const Eigen::VectorXd theta = rope_default_inv_freq(128, 10000);
+    ASSERT_EQ(o.theta.size(), 64u);
+    ASSERT_EQ(o.theta_scaled.size(), 64u);
+    for (int i = 0; i < 64; ++i) {
+        EXPECT_EQ(o.theta[i], theta(i));
+        EXPECT_NEAR(o.turns_in_training[i], 2048 * theta(i) / (2 * M_PI), 1e-12 * o.turns_in_training[i]);
+        EXPECT_NEAR(o.theta_scaled[i], theta(i) / 4, 1e-15);  // PI divides every θ by s
+    }
+    EXPECT_EQ(o.position, 5000.0);
+    EXPECT_EQ(o.train_length, 2048.0);
+    EXPECT_TRUE(any_note_contains(v, "23 of 64 pairs did not complete one turn")) << all_notes(v);
+    // At p = 5000 with PI (5000/4 = 1250 < L) no needle leaves the training arc.
+    EXPECT_TRUE(any_note_contains(v, "With the linear (PI) frequencies it is 0 pairs.")) << all_notes(v);
+    EXPECT_TRUE(step_views("long-context", 1, "scaling=none")[0].odometer().theta_scaled.empty());
+    EXPECT_EQ(find_lesson("long-context")->steps[0].timeline.param, "position");
+}
+
+// Step 2's far view: log Δ to 65,536, per base (base/10, base, 10·base) the score and B(Δ)/B(0) dashed, B
+// written out here as (2/d) Σ_j |Σ_{p<j} e^{iΔθ_p}|.
+TEST(LongContextLesson, Step2DecayBound) {
+    const auto v = step_views("long-context", 2, "d=16");
+    const CurveView& c = v[2].curve();
+    EXPECT_TRUE(c.log_x);
+    EXPECT_EQ(c.x.back(), 65536.0);
+    ASSERT_EQ(c.series.size(), 6u);
+    const double bases[] = {1e3, 1e4, 1e5};
+    for (int b = 0; b < 3; ++b) {
+        const Eigen::VectorXd theta = rope_default_inv_freq(16, bases[b]);
+        for (std::size_t k = 0; k < c.x.size(); k += 23) {
+            double total = 0.0, re = 0.0, im = 0.0;
+            for (int p = 0; p < 8; ++p) {
+                re += std::cos(c.x[k] * theta(p));
+                im += std::sin(c.x[k] * theta(p));
+                total += std::hypot(re, im);
+            }
+            EXPECT_NEAR(c.series[2 * b + 1][k], (total / 8) / 4.5, 1e-12);  // B(0) = (8 + 1)/2
+        }
+    }
+    EXPECT_EQ(c.vlines_x, std::vector<double>{2048});
+}
+
+// Step 8's spectrum: λᵢ = 2π/θ′ᵢ per scaling on a log axis, L and seq_len as lines, YaRN's ramp as vlines.
+TEST(LongContextLesson, Step8WavelengthSpectrum) {
+    const auto v = step_views("long-context", 8, "seq_len=8192&factor=4&original_max=2048");
+    const CurveView& c = v[0].curve();
+    EXPECT_TRUE(c.log_y);
+    ASSERT_EQ(c.series.size(), 5u);  // none, PI, NTK, YaRN, Llama 3
+    const Eigen::VectorXd theta = rope_default_inv_freq(128, 10000);
+    for (int i = 0; i < 64; ++i) {
+        EXPECT_NEAR(c.series[0][i], 2 * M_PI / theta(i), 1e-9 * c.series[0][i]);
+        EXPECT_NEAR(c.series[1][i], 4 * 2 * M_PI / theta(i), 1e-9 * c.series[1][i]);
+    }
+    EXPECT_EQ(c.hlines_y[0], 2048.0);
+    EXPECT_EQ(c.hlines_y[1], 8192.0);
+    EXPECT_EQ(c.hlines_y[2], 2048.0 / 4);  // Llama 3: L/high_freq_factor
+    EXPECT_EQ(c.hlines_y[3], 2048.0 / 1);  // L/low_freq_factor
+    const auto range = yarn_find_correction_range(32, 1, 128, 10000, 2048, true);
+    ASSERT_FALSE(c.vlines_x.empty());
+    EXPECT_EQ(c.vlines_x[0], range.first);
+}
+
+// Step 10: six L×L matrices from core, hover naming every method, parameter counts.
+TEST(LongContextLesson, Step10SixMethods) {
+    const auto v = step_views("long-context", 10, "L=8&d=16&heads=4&clip=2&mode=symmetric");
+    ASSERT_EQ(v.size(), 7u);
+    EXPECT_MATRIX_NEAR(v[0].heatmap().values, gram_matrix(sinusoidal_pe(8, 16, 10000, PeVariant::vaswani)), 1e-12);
+    EXPECT_EQ(v[2].heatmap().values(0, 7), 2.0);   // clip(7, −2, 2)
+    EXPECT_EQ(v[2].heatmap().values(7, 0), -2.0);
+    EXPECT_MATRIX_NEAR(v[3].heatmap().values, t5_bucket_matrix(8, 32, 128, true).cast<double>(), 0.0);
+    EXPECT_MATRIX_NEAR(v[4].heatmap().values, alibi_bias(8, alibi_slopes(4)[0], AlibiMode::symmetric), 1e-15);
+    for (int r = 0; r < 8; ++r)
+        for (int c = 0; c < 8; ++c) {
+            double s = 0.0;
+            const Eigen::VectorXd theta = rope_default_inv_freq(16, 10000);
+            for (int i = 0; i < 8; ++i) s += 2 * std::cos((c - r) * theta(i));
+            EXPECT_NEAR(v[5].heatmap().values(r, c), s, 1e-12);
+        }
+    const std::string hover = v[1].heatmap().explain(2, 5);
+    for (const char* part : {"i = 2, j = 5, j − i = 3", "sinusoidal Gram", "learned Gram", "Shaw clipped distance 2",
+                             "T5 bucket", "ALiBi bias", "RoPE (q = k = 1)"})
+        EXPECT_NE(hover.find(part), std::string::npos) << part << " in " << hover;
+    const TableView& t = v[6].table();
+    EXPECT_EQ(t.values(1, 0), 8.0 * 64);        // learned: L · d_model, d_model = d · heads = 64
+    EXPECT_EQ(t.values(1, 1), 16.0 * 64);       // with L doubled
+    EXPECT_EQ(t.values(2, 0), 2.0 * 5 * 16);    // Shaw: 2(2k + 1)·d_head
+    EXPECT_EQ(t.values(3, 0), 32.0 * 4);        // T5: buckets · heads
+    EXPECT_EQ(t.values(5, 0), 0.0);             // RoPE
+    // Causal ALiBi: masked future keys are missing cells, not −∞.
+    const auto causal = step_views("long-context", 10, "L=8&mode=causal");
+    EXPECT_TRUE(std::isnan(causal[4].heatmap().values(0, 1)));
+    EXPECT_NE(causal[4].heatmap().explain(0, 1).find("masked"), std::string::npos);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "core/alibi.h"
 #include "core/rope.h"
 #include "core/rope_scaling.h"
+#include "core/random.h"
 #include "lessons/lesson.h"
 #include "lesson_views.h"
 #include "matrix_assert.h"
@@ -32,14 +33,36 @@ TEST(RopeLesson, StepsAndParams) {
     ASSERT_NE(find_lesson("rope"), nullptr);
     EXPECT_EQ(find_lesson("rope")->steps.size(), 8u);
     EXPECT_EQ(param_names("rope"),
-              (std::vector<std::string>{"alpha", "beta", "seed", "d", "base", "m", "layout", "L", "t", "simplified",
-                                        "content_scale", "candidate", "max_dist", "d_spectrum"}));
+              (std::vector<std::string>{"alpha", "beta", "seed", "d", "base", "m", "layout", "L", "t", "n", "pair",
+                                        "simplified", "content_scale", "candidate", "max_dist", "d_spectrum"}));
 }
 
 TEST(RopeLesson, Step1IdentitiesHold) {
     const auto v = step_views("rope", 1, "alpha=0.7&beta=-2.1");
-    ASSERT_EQ(v.size(), 1u);
+    ASSERT_EQ(v.size(), 2u);  // the dial, then the table
     EXPECT_TRUE(any_note_contains(v, "Largest |R(α)ᵀ − R(−α)| = 0")) << all_notes(v);
+    // The dial: v, R(α)v, R(β)v; each arrow's tip (angle, length) is R(·)v written out from cos and sin here.
+    const PhasorView& ph = v[0].phasor();
+    ASSERT_EQ(ph.dials.size(), 1u);
+    const auto& arrows = ph.dials[0].arrows;
+    ASSERT_EQ(arrows.size(), 3u);
+    const double alpha = 0.7, beta = -2.1;
+    const double vx = 0.8, vy = 0.3, len = std::hypot(vx, vy);
+    auto tip = [&](const PhasorView::Arrow& a) { return Eigen::Vector2d(a.length * len * std::cos(a.angle), a.length * len * std::sin(a.angle)); };
+    auto turned = [&](double a) { return Eigen::Vector2d(vx * std::cos(a) - vy * std::sin(a), vx * std::sin(a) + vy * std::cos(a)); };
+    EXPECT_MATRIX_NEAR(tip(arrows[0]), turned(0.0), 1e-15);
+    EXPECT_MATRIX_NEAR(tip(arrows[1]), turned(alpha), 1e-15);
+    EXPECT_MATRIX_NEAR(tip(arrows[2]), turned(beta), 1e-15);
+    // Dragging: (angle − origin)/per_unit gives the parameter back, up to a whole turn.
+    EXPECT_EQ(arrows[1].drag_param, "alpha");
+    EXPECT_EQ(arrows[2].drag_param, "beta");
+    EXPECT_NEAR(std::remainder(arrows[1].angle - arrows[1].drag_origin - alpha, 2 * M_PI), 0.0, 1e-15);
+    EXPECT_NEAR(std::remainder(arrows[2].angle - arrows[2].drag_origin - beta, 2 * M_PI), 0.0, 1e-15);
+    ASSERT_EQ(ph.dials[0].arcs.size(), 2u);
+    EXPECT_TRUE(any_note_contains(v, "difference 0") || any_note_contains(v, "(floating-point rounding)")) << all_notes(v);
+    const Step& step = find_lesson("rope")->steps[0];
+    EXPECT_EQ(step.timeline.param, "alpha");
+    EXPECT_FALSE(step.equations.empty());
     // Rows: R(α), R(α)ᵀ, R(α)⁻¹, R(−α), R(β), R(−α)R(β), R(β−α), each as [0,0] [0,1] [1,0] [1,1]. Every row
     // is compared with the rotation written out from cos and sin here, not with another row of the table.
     auto rotation_row = [](double a) {
@@ -47,15 +70,15 @@ TEST(RopeLesson, Step1IdentitiesHold) {
         r << std::cos(a), -std::sin(a), std::sin(a), std::cos(a);
         return r;
     };
-    const double alpha = 0.7, beta = -2.1;
-    ASSERT_EQ(v[0].table().values.rows(), 7);
-    EXPECT_MATRIX_NEAR(v[0].table().values.row(0), rotation_row(alpha), 1e-15);
-    EXPECT_MATRIX_NEAR(v[0].table().values.row(1), rotation_row(-alpha), 1e-15);  // R(α)ᵀ = R(−α)
-    EXPECT_MATRIX_NEAR(v[0].table().values.row(2), rotation_row(-alpha), 1e-15);  // R(α)⁻¹ = R(−α)
-    EXPECT_MATRIX_NEAR(v[0].table().values.row(3), rotation_row(-alpha), 1e-15);
-    EXPECT_MATRIX_NEAR(v[0].table().values.row(4), rotation_row(beta), 1e-15);
-    EXPECT_MATRIX_NEAR(v[0].table().values.row(5), rotation_row(beta - alpha), 1e-12);  // R(−α)R(β) = R(β−α)
-    EXPECT_MATRIX_NEAR(v[0].table().values.row(6), rotation_row(beta - alpha), 1e-15);
+    const TableView& table = v[1].table();
+    ASSERT_EQ(table.values.rows(), 7);
+    EXPECT_MATRIX_NEAR(table.values.row(0), rotation_row(alpha), 1e-15);
+    EXPECT_MATRIX_NEAR(table.values.row(1), rotation_row(-alpha), 1e-15);  // R(α)ᵀ = R(−α)
+    EXPECT_MATRIX_NEAR(table.values.row(2), rotation_row(-alpha), 1e-15);  // R(α)⁻¹ = R(−α)
+    EXPECT_MATRIX_NEAR(table.values.row(3), rotation_row(-alpha), 1e-15);
+    EXPECT_MATRIX_NEAR(table.values.row(4), rotation_row(beta), 1e-15);
+    EXPECT_MATRIX_NEAR(table.values.row(5), rotation_row(beta - alpha), 1e-12);  // R(−α)R(β) = R(β−α)
+    EXPECT_MATRIX_NEAR(table.values.row(6), rotation_row(beta - alpha), 1e-15);
 }
 
 TEST(RopeLesson, Step3PermutationAndHfFormula) {
@@ -72,9 +95,9 @@ TEST(RopeLesson, Step3PermutationAndHfFormula) {
 
 TEST(RopeLesson, Step4ShiftInvarianceTutorialSignAndLinkToFDelta) {
     const auto v = step_views("rope", 4, "");
-    ASSERT_EQ(v.size(), 3u);  // S, S shifted, link to f-delta
-    EXPECT_MATRIX_NEAR(v[0].heatmap().values, v[1].heatmap().values, 1e-12);
-    EXPECT_TRUE(v[0].heatmap().qk_axes);
+    ASSERT_EQ(v.size(), 3u);  // dials, S with the current cell, link to f-delta
+    ASSERT_EQ(v[0].kind(), ViewKind::Phasor);
+    EXPECT_TRUE(v[1].heatmap().qk_axes);
     Eigen::Matrix4d F;
     F << 2.0, 0.5, -1.5, -1.0, 0.5, 2.0, 0.5, -1.5, -1.5, 0.5, 2.0, 0.5, -1.0, -1.5, 0.5, 2.0;
     EXPECT_MATRIX_NEAR(v[2].heatmap().values, F, 1e-12);
@@ -88,6 +111,38 @@ TEST(RopeLesson, Step4ShiftInvarianceTutorialSignAndLinkToFDelta) {
     const auto old_link = step_views("rope", 4, "seed_version=1");
     ASSERT_EQ(old_link.size(), 4u);
     EXPECT_EQ(old_link[2].heatmap().highlight_cells, flipped[2].heatmap().highlight_cells);
+}
+
+// The dials put pair i of q at (m + t)θᵢ and of k at (n + t)θᵢ; the heatmap's window follows (m + t, n + t)
+// and stays the matrix of positions 0 … L − 1 (Toeplitz); the live score equals the unshifted one.
+TEST(RopeLesson, Step4DialsFollowTheShift) {
+    for (int t : {0, 5, 40, 1000}) {
+        const std::string q = "L=12&d=8&m=3&n=7&pair=2&t=" + std::to_string(t);
+        const auto v = step_views("rope", 4, q);
+        const PhasorView& ph = v[0].phasor();
+        ASSERT_EQ(ph.dials.size(), 2u);
+        const Eigen::VectorXd theta = rope_default_inv_freq(8, 10000);
+        SplitMix64 rng(1);
+        Eigen::VectorXd qv(8), kv(8);
+        for (int i = 0; i < 8; ++i) qv(i) = rng.next_signed();
+        for (int i = 0; i < 8; ++i) kv(i) = rng.next_signed();
+        const double qa = std::atan2(qv(5), qv(4)) + (3 + t) * theta(2);  // pair 2 = coordinates 4, 5 (interleaved)
+        const double ka = std::atan2(kv(5), kv(4)) + (7 + t) * theta(2);
+        EXPECT_NEAR(std::remainder(ph.dials[0].arrows[0].angle - qa, 2 * M_PI), 0.0, 1e-9);
+        EXPECT_NEAR(std::remainder(ph.dials[0].arrows[1].angle - ka, 2 * M_PI), 0.0, 1e-9);
+        const HeatmapView& h = v[1].heatmap();
+        ASSERT_EQ(h.highlight_cells.size(), 1u);
+        EXPECT_EQ(h.highlight_cells[0].first + h.row_offset, 3 + t);
+        EXPECT_EQ(h.highlight_cells[0].second + h.col_offset, 7 + t);
+        EXPECT_LT(h.highlight_cells[0].second, 12);
+        EXPECT_EQ(h.highlight_delta, 3 - 7);
+        EXPECT_MATRIX_NEAR(h.values, rope_scores(12, theta, qv, kv, RopeLayout::interleaved), 1e-12);
+        const double live = rope_apply(qv, 3 + t, theta, RopeLayout::interleaved).dot(rope_apply(kv, 7 + t, theta, RopeLayout::interleaved));
+        const double still = rope_apply(qv, 3, theta, RopeLayout::interleaved).dot(rope_apply(kv, 7, theta, RopeLayout::interleaved));
+        EXPECT_NEAR(live, still, 1e-12);
+        EXPECT_TRUE(any_note_contains(v, "⟨R_(m+t) q, R_(n+t) k⟩ = ")) << all_notes(v);
+    }
+    EXPECT_EQ(find_lesson("rope")->steps[3].timeline.param, "t");
 }
 
 TEST(RopeLesson, Step5OnlyCommutingBlocksAreToeplitz) {
@@ -145,11 +200,34 @@ TEST(RopeLesson, Step7OnlyRopePassesEveryCheck) {
 
 TEST(RopeLesson, Step8SpectrumAndDecay) {
     const auto v = step_views("rope", 8, "d_spectrum=8&log10_base=4");
-    ASSERT_EQ(v[0].table().values.rows(), 4);
-    EXPECT_NEAR(v[0].table().values(0, 1), 2 * 3.14159265358979323846, 1e-12);
-    EXPECT_NEAR(v[0].table().values(3, 1), 2 * 3.14159265358979323846 * 1000.0, 1e-9);
-    EXPECT_EQ(v[1].curve().series[0][0], 1.0);
-    EXPECT_EQ(v[1].curve().x[1] - v[1].curve().x[0], 2.0);  // max_dist 2048: stride 2 keeps integer distances
+    ASSERT_EQ(v[1].table().values.rows(), 4);
+    EXPECT_NEAR(v[1].table().values(0, 1), 2 * 3.14159265358979323846, 1e-12);
+    EXPECT_NEAR(v[1].table().values(3, 1), 2 * 3.14159265358979323846 * 1000.0, 1e-9);
+    // The decay figure: log Δ from 1 to 65,536; per base the score Σcos(Δθᵢ)/(d/2) and B(Δ)/B(0), dashed,
+    // B written out here as (2/d) Σ_j |Σ_{p<j} e^{iΔθ_p}|.
+    const CurveView& c = v[0].curve();
+    EXPECT_TRUE(c.log_x);
+    EXPECT_EQ(c.x.front(), 1.0);
+    EXPECT_EQ(c.x.back(), 65536.0);
+    ASSERT_EQ(c.series.size(), 6u);  // bases 1e4, 5e5, 1e6 (the chosen 1e4 among them)
+    ASSERT_EQ(c.series_dashed, (std::vector<bool>{false, true, false, true, false, true}));
+    const double bases[] = {1e4, 5e5, 1e6};
+    for (int b = 0; b < 3; ++b) {
+        const Eigen::VectorXd theta = rope_default_inv_freq(8, bases[b]);
+        for (std::size_t k = 0; k < c.x.size(); k += 17) {
+            double re_total = 0.0, score = 0.0, re = 0.0, im = 0.0;
+            for (int p = 0; p < 4; ++p) {
+                re += std::cos(c.x[k] * theta(p));
+                im += std::sin(c.x[k] * theta(p));
+                re_total += std::hypot(re, im);
+                score += std::cos(c.x[k] * theta(p)) / 4;
+            }
+            const double bound = re_total / 4, b0 = (4.0 + 1.0) / 2.0;
+            EXPECT_NEAR(c.series[2 * b][k], score, 1e-12);
+            EXPECT_NEAR(c.series[2 * b + 1][k], bound / b0, 1e-12);
+        }
+    }
+    EXPECT_FALSE(find_lesson("rope")->steps[7].equations.empty());
 }
 
 }  // namespace

@@ -78,6 +78,15 @@ ExpectedExport expected_export(const ViewData& v) {
         e.rows = long(c.x.size());
         e.cols = long(c.series.size()) + 1;
         if (!c.x.empty()) e.first = c.x[0];
+    } else if (v.kind() == ViewKind::Phasor) {  // one row per arrow: dial, angle, length, x, y
+        for (const PhasorView::Dial& d : v.phasor().dials) e.rows += long(d.arrows.size());
+        e.cols = 5;
+        e.first = 0.0;  // the first arrow's dial index
+    } else if (v.kind() == ViewKind::Odometer) {  // one row per pair: θ, angle, turns (, scaled θ)
+        const OdometerView& o = v.odometer();
+        e.rows = long(o.theta.size());
+        e.cols = o.theta_scaled.size() == o.theta.size() && !o.theta.empty() ? 4 : 3;
+        if (!o.theta.empty()) e.first = o.theta[0];
     } else if (v.kind() == ViewKind::PositionMap) {
         const PositionMapView& pm = *v.map().map;
         e.rows = e.cols = std::min<long>(kExportMapCells, pm.spec.L);

@@ -111,6 +111,8 @@ Step relative_inside_absolute() {
          "PE(p)·PE(q) = Σ cos((p − q)ω_i) depends only on p − q: the Gram matrix is Toeplitz and decays with |p − q|."},
         {"pos", "shift", "d", "base", "L", "d_model", "variant"},
         relative_views,
+        {R"tex(PE(p+k)=M_k\,PE(p),\qquad M_k=\mathrm{diag}_i\begin{pmatrix}\cos k\omega_i&\sin k\omega_i\\-\sin k\omega_i&\cos k\omega_i\end{pmatrix})tex",
+         R"tex(PE(p)^\top PE(q)=\sum_i\cos\bigl((p-q)\,\omega_i\bigr))tex"},
     };
 }
 
@@ -177,6 +179,8 @@ Step two_layouts() {
          "trained with one layout must be used with the same layout."},
         {"pos", "d", "base"},
         layout_views,
+        {R"tex(\text{paper: }(\sin p\omega_0,\cos p\omega_0,\sin p\omega_1,\cos p\omega_1,\dots),\qquad \omega_i=\mathrm{base}^{-2i/d})tex",
+         R"tex(\text{tensor2tensor: }(\sin p\omega_0,\dots,\sin p\omega_{d/2-1},\cos p\omega_0,\dots,\cos p\omega_{d/2-1}),\qquad \omega_i=\mathrm{base}^{-i/(d/2-1)})tex"},
     };
 }
 
@@ -282,6 +286,7 @@ Step add_or_concat() {
          "The last table computes the widths and parameters of the three cases."},
         {"seed", "d_model"},
         concat_views,
+        {R"tex(W\begin{pmatrix}x\\p\end{pmatrix}=W_x\,x+W_p\,p=W\Bigl(\begin{pmatrix}x\\0\end{pmatrix}+\begin{pmatrix}0\\p\end{pmatrix}\Bigr))tex"},
     };
 }
 
@@ -337,6 +342,7 @@ Step learnable_table() {
          "parameters, growing linearly with the longest sequence it must support."},
         {"L", "max_len", "d_model", "seed"},
         learnable_views,
+        {R"tex(P\in\mathbb{R}^{\mathrm{max\_len}\times d},\qquad x_p=e_p+P_{p,:}\quad(p<\mathrm{max\_len}))tex"},
     };
 }
 

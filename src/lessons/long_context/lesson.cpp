@@ -35,13 +35,20 @@ const ParamTable<Inputs>& params() {
         {Key::shared("low_freq_factor").range(0.5, 8).def("1").sym("low ff"), &Inputs::low_ff},
         {Key::shared("high_freq_factor").range(1, 32).def("4").sym("high ff"), &Inputs::high_ff},
         {Key::shared("heads").range(1, 32).def("12").about({"ALiBi：头数", "ALiBi: number of heads"}), &Inputs::heads},
-        {Key::shared("L").range(2, 64).def("16").about({"ALiBi：热力图显示的位置数（不是训练长度 L）", "ALiBi: positions shown in the heatmaps (not the training length L)"}).sym("positions"),
+        {Key::shared("L").range(2, 64).def("16").about({"ALiBi 与最后一步：热力图显示的位置数（不是训练长度 L）", "ALiBi and the closing step: positions shown in the heatmaps (not the training length L)"}).sym("positions"),
          &Inputs::alibi_L},
         {Key::integer("head", 0, 31, "0", {"ALiBi：详细显示的头（点击一行）", "ALiBi: head shown in detail (click a row)"}),
          &Inputs::head},
         {Key::shared("mode").def("causal"), &Inputs::mode},
         {Key::shared("seed").range(0, 1000000).def("1").about({"随机查询与键的随机种子", "random seed of the random queries and keys"}),
          &Inputs::seed},
+        {Key::integer("position", 0, 262144, "3000", {"里程表指针所在的位置 p", "position p where the odometer's needles point"}).sym("p"),
+         &Inputs::position},
+        {Key::shared("scaling").def("yarn").about({"里程表上第二根指针所用的缩放方法", "scaling drawn as the odometer's second needle"}),
+         &Inputs::scaling_name},
+        {Key::integer("clip", 1, 63, "4", {"Shaw：相对距离截断到 ±k", "Shaw: relative distances clipped to ±k"}).sym("k"), &Inputs::clip},
+        {Key::shared("num_buckets").def("32"), &Inputs::num_buckets},
+        {Key::shared("max_distance").def("128"), &Inputs::max_distance},
     };
     return table;
 }
@@ -50,6 +57,12 @@ Inputs read_inputs(const ParamSet& p) {
     Inputs in = params().read(p);
     in.head = std::min(in.head, in.heads - 1);
     return in;
+}
+
+RopeScaling Inputs::scaling() const {
+    RopeScaling s = RopeScaling::none;
+    parse_rope_scaling(scaling_name, &s);
+    return s;
 }
 
 AlibiMode Inputs::alibi_mode() const {
@@ -121,7 +134,8 @@ Lesson make_lesson() {
         return std::vector<long long>{std::max({d, L * h, 1024LL, context}), 8};
     };
     lesson.steps = {phase_wrap(),      base_effect(),     alibi_penalty(), position_interpolation(), ntk_aware(),
-                    dynamic_ntk(),     yarn_and_llama3(), side_by_side(),  diagnosis()};
+                    dynamic_ntk(),     yarn_and_llama3(), side_by_side(),  diagnosis(),
+                    six_methods()};
     return lesson;
 }
 

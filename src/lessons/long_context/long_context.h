@@ -30,6 +30,10 @@ struct Inputs {
     int heads = 0, alibi_L = 0, head = 0;  // ALiBi: heads, positions shown (key L), head shown in detail
     std::string mode;      // ALiBi: causal | symmetric
     int seed = 0;          // random seed of the random queries and keys
+    int position = 0;      // p: where the odometer's needles point
+    std::string scaling_name;  // the scaling whose frequencies the odometer draws as second needles
+    int clip = 0, num_buckets = 0, max_distance = 0;  // the closing comparison: Shaw's k, T5's buckets
+    RopeScaling scaling() const;
     AlibiMode alibi_mode() const;
 };
 
@@ -55,6 +59,7 @@ Step dynamic_ntk();             // 6
 Step yarn_and_llama3();         // 7 steps_7_9.cpp
 Step side_by_side();            // 8
 Step diagnosis();               // 9
+Step six_methods();             // 10 steps_10.cpp
 
 }  // namespace long_context
 }  // namespace pelab

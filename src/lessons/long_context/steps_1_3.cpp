@@ -12,6 +12,8 @@
 #include <limits>
 
 #include "core/long_context.h"
+#include "core/odometer.h"
+#include "core/rope_decay.h"
 #include "core/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
@@ -22,6 +24,49 @@ namespace long_context {
 using namespace lessonui;
 
 // [SECTION] step 1: extrapolation and phase wrap
+// The d/2 pairs as an odometer at position p: needle i at p·θᵢ, the arc swept in training shaded, the chosen
+// scaling's needle beside it.
+static ViewData odometer_view(const Inputs& in, Lang lang) {
+    const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+    OdometerView o;
+    o.theta.assign(theta.data(), theta.data() + theta.size());
+    o.turns_in_training = turns_in_training(theta, in.L);
+    o.position = in.position;
+    o.train_length = in.L;
+    const RopeScaling kind = in.scaling();
+    Eigen::VectorXd used = theta;
+    if (kind != RopeScaling::none) {
+        used = scaled(in, kind).inv_freq;
+        o.theta_scaled.assign(used.data(), used.data() + used.size());
+        o.scaled_label = scaling_label(kind, lang);
+    }
+    for (double lambda : pair_wavelengths(theta)) o.captions.push_back("λ = " + num(lambda, 3));
+    o.position_label = say(lang, {"位置 p = {p}（训练长度 L = {L}）", "position p = {p} (training length L = {L})"},
+                           {{"p", integer(in.position)}, {"L", integer(in.L)}});
+    const int short_of_turn = pairs_short_of_a_turn(theta, in.L);
+    const int pairs = in.d / 2;
+    // Pairs whose needle at p is outside the arc they swept in training (only possible below one turn).
+    int unseen = 0, unseen_scaled = 0;
+    for (int i = 0; i < pairs; ++i) {
+        if (o.turns_in_training[static_cast<std::size_t>(i)] >= 1) continue;
+        if (needle_angle(theta(i), in.position) > in.L * theta(i)) ++unseen;
+        if (needle_angle(used(i), in.position) > in.L * theta(i)) ++unseen_scaled;
+    }
+    std::vector<std::string> notes = {
+        say(lang, {"{short} / {pairs} 对在训练的 L = {L} 个位置内没有转满一圈（L·θᵢ/2π < 1）。",
+                   "{short} of {pairs} pairs did not complete one turn within the L = {L} training positions (L·θᵢ/2π < 1)."},
+            {{"short", integer(short_of_turn)}, {"pairs", integer(pairs)}, {"L", integer(in.L)}}),
+        say(lang, {"在 p = {p}，原频率下有 {n} 对的指针落在训练时没扫过的角度上。",
+                   "At p = {p}, {n} pairs point at angles their needle never swept in training, with the original frequencies."},
+            {{"p", integer(in.position)}, {"n", integer(unseen)}}),
+    };
+    if (kind != RopeScaling::none)
+        notes.push_back(say(lang, {"{method} 的频率下是 {n} 对。", "With the {method} frequencies it is {n} pairs."},
+                            {{"method", scaling_label(kind, lang)}, {"n", integer(unseen_scaled)}}));
+    return make_view(say(lang, {"里程表：每一对是一个表盘，最快的在前", "Odometer: one dial per pair, fastest first"}), std::move(o),
+                     std::move(notes));
+}
+
 // Angle mod 2π of four pairs against position, and which pairs wrap within L.
 static std::vector<ViewData> phase_wrap_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
@@ -78,7 +123,8 @@ static std::vector<ViewData> phase_wrap_views(const ParamSet& p, Lang lang) {
              "L = {L}: {wraps} pairs turned full circles in training (beyond L they repeat known angles); {rest} did "
              "not, and beyond L they meet angles never seen."},
             {{"L", integer(in.L)}, {"wraps", integer(wraps)}, {"rest", integer(pairs - wraps)}});
-    return {make_view(say(lang, {"各对的转角 mθᵢ mod 2π 随位置的变化", "Angle mθᵢ mod 2π of each pair against position"}), curve),
+    return {odometer_view(in, lang),
+            make_view(say(lang, {"各对的转角 mθᵢ mod 2π 随位置的变化", "Angle mθᵢ mod 2π of each pair against position"}), curve),
             make_view(say(lang, {"每一对：波长与训练长度内转过的圈数", "Each pair: wavelength and turns within the training length"}),
                       table, {note})};
 }
@@ -88,20 +134,25 @@ Step phase_wrap() {
         {"外推与相位绕回", "Extrapolation and phase wrap"},
         {"模型在固定长度上训练，却常被用在更长的文本上；这一课看超出训练长度时 RoPE 在哪里失效，各种扩展方法又怎样补救。"
          "第 i 对（i = 0 … d/2 − 1）每个位置转 θᵢ = base^(−2i/d) 弧度：i 越大转得越慢，后面各步都用到这个式子。"
-         "在 L 个位置上训练的模型，对每一对只见过 m < L 时的角度 m·θᵢ。波长 2π/θᵢ 短于 L 的对在训练中已转过整圈，"
-         "L 之后只是重复见过的角度；慢的对在训练中没转满一圈，过了 L 就会转到从未见过的角度，外推正是在这里失效。"
-         "曲线画出各对角度对 2π 取模后随位置的变化，竖线标出训练长度。",
+         "里程表把每一对画成一个小表盘，最快的在前：指针指向 p·θᵢ，阴影是训练的 L 个位置内指针扫过的弧。"
+         "快的对在训练中已转满一圈，整个圆都见过；慢的对只扫过一小段弧，p 越过 L 后指针就转到阴影之外，外推正是在这里失效。"
+         "播放 p 可以看到这一点；第二根指针是所选缩放方法的频率，它让慢的对留在阴影里。"
+         "下方曲线画出几对角度对 2π 取模后随位置的变化，表格列出每一对在 L 内转过的圈数。",
          "Models are trained on a fixed length and then used on longer texts; this lesson shows where RoPE "
          "breaks beyond the training length and how the extension methods repair it. Pair i (i = 0 … d/2 − 1) "
          "turns by θᵢ = base^(−2i/d) radians per position: the larger i, the slower, and every later step builds "
-         "on this formula. A model trained on L positions has seen, for each pair, only the angles m·θᵢ with "
-         "m < L. A pair whose "
-         "wavelength 2π/θᵢ is shorter than L has turned full circles in training, so beyond L it repeats angles it "
-         "knows; a slow pair never completed a turn, and past L it reaches angles never seen, which is where "
-         "extrapolation breaks. The curve plots each angle modulo 2π against position, with a line at the "
-         "training length."},
-        {"d", "base", "original_max"},
+         "on this formula. The odometer draws each pair as a small dial, fastest first: the needle points at "
+         "p·θᵢ, and the shaded arc is what the needle swept over the L training positions. Fast pairs turned full "
+         "circles in training and have seen the whole dial; slow pairs swept only a small arc, and once p passes L "
+         "their needle leaves the shading, which is where extrapolation breaks. Play p to watch it; the second "
+         "needle uses the chosen scaling's frequencies, which keep the slow pairs inside the shading. The curve "
+         "below plots a few angles modulo 2π against position, and the table lists the turns each pair makes "
+         "within L."},
+        {"d", "base", "original_max", "position", "scaling", "factor"},
         phase_wrap_views,
+        {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \phi_i(p)=p\,\theta_i \bmod 2\pi)tex",
+         R"tex(\text{turns}_i=\frac{L\,\theta_i}{2\pi})tex"},
+        {"position", 0.0, 16384.0, 256.0},
     };
 }
 
@@ -158,9 +209,41 @@ static std::vector<ViewData> base_effect_views(const ParamSet& p, Lang lang) {
         curve.series_labels.push_back(say(lang, {"base = {b}", "base = {b}"}, {{"b", num(b)}}));
     }
     for (int m = 0; m <= 32; ++m) curve.markers_x.push_back(m);
+
+    // The same three bases far out: log Δ up to 65,536, the score and RoFormer's bound B(Δ)/B(0) (dashed),
+    // with the training length marked.
+    CurveView far;
+    far.x = log_spaced_integers(1, 65536, 160);
+    far.log_x = true;
+    far.x_axis = say(lang, {"相对距离 Δ（对数轴）", "relative distance Δ (log axis)"});
+    far.y_axis = say(lang, {"归一化到 Δ = 0 处为 1", "normalised to 1 at Δ = 0"});
+    const double b0 = rope_relative_upper_bound(rope_default_inv_freq(in.d, in.base), 0.0);  // (d/2 + 1)/2 for any base
+    std::vector<std::string> far_notes = {
+        say(lang, {"虚线是 B(Δ)/B(0)，B(0) = (d/2 + 1)/2 = {b0}；竖线是训练长度 L = {L}。",
+                   "Dashed: B(Δ)/B(0) with B(0) = (d/2 + 1)/2 = {b0}; the vertical line is the training length L = {L}."},
+            {{"b0", num(b0)}, {"L", integer(in.L)}})};
+    for (double b : {in.base / 10, in.base, in.base * 10}) {
+        const Eigen::VectorXd th = rope_default_inv_freq(in.d, b);
+        std::vector<double> bound = rope_relative_upper_bound(th, far.x);
+        for (double& y : bound) y /= b0;
+        far.series.push_back(rope_decay_curve(th, far.x));
+        far.series.push_back(bound);
+        far.series_labels.push_back(say(lang, {"base = {b}：q = k = 1 的分数", "base = {b}: score of q = k = 1"}, {{"b", num(b)}}));
+        far.series_labels.push_back(say(lang, {"base = {b}：上界 B(Δ)/B(0)", "base = {b}: bound B(Δ)/B(0)"}, {{"b", num(b)}}));
+        far.series_dashed.push_back(false);
+        far.series_dashed.push_back(true);
+        const auto at_L = std::lower_bound(far.x.begin(), far.x.end(), static_cast<double>(in.L));
+        const std::size_t k = std::min<std::size_t>(static_cast<std::size_t>(at_L - far.x.begin()), far.x.size() - 1);
+        far_notes.push_back(say(lang, {"base = {b}：Δ = {delta} 处 B(Δ)/B(0) = {v}。", "base = {b}: B(Δ)/B(0) = {v} at Δ = {delta}."},
+                                {{"b", num(b)}, {"delta", integer(static_cast<long long>(far.x[k]))}, {"v", num(bound[k], 4)}}));
+    }
+    far.vlines_x = {static_cast<double>(in.L)};
+    far.vline_labels = {say(lang, {"训练长度 L", "training length L"})};
     return {make_view(say(lang, {"底数的两个效应", "The two effects of the base"}), table, notes),
             make_view(say(lang, {"近距离处的分数 Σcos(Δθᵢ)/(d/2)：三个底数", "Score Σcos(Δθᵢ)/(d/2) at short range for three bases"}),
-                      curve)};
+                      curve),
+            make_view(say(lang, {"远距离：分数与 RoFormer 的相对上界", "Far out: the score and RoFormer's relative upper bound"}), std::move(far),
+                      std::move(far_notes))};
 }
 
 Step base_effect() {
@@ -168,15 +251,23 @@ Step base_effect() {
         {"底数的影响", "The effect of the base"},
         {"底数越大，除第 0 对外每个频率都越低：旋转变慢，训练长度内转满的对更少、绕回更晚，"
          "但相邻位置看起来更相似，局部分辨率变粗。底数越小则相反。表格对几个底数分别度量这两面。"
-         "常见的简化写法说底数越大“短距分辨率更强、长距失真更快”，方向正好说反了；表格中的数值给出的是相反的结论。",
+         "常见的简化写法说底数越大“短距分辨率更强、长距失真更快”，方向正好说反了；表格中的数值给出的是相反的结论。"
+         "第一张曲线看近处：Δ 在 0 到 32 之间时 q = k = 1 的分数。第二张在对数 Δ 轴上看到 65536：实线是同样的分数，"
+         "虚线是 RoFormer 的相对上界 B(Δ) 除以 B(0)，竖线是训练长度；底数越大，上界开始下降得越晚。",
          "A larger base lowers every frequency except pair 0's: rotation slows down, fewer pairs wrap inside the "
          "training length and wrapping comes later, but neighbouring positions look more alike, so local "
          "resolution gets coarser. A smaller base does the reverse. The table measures both sides for several "
          "bases. A common simplified summary found in tutorials says a larger base sharpens short range and "
          "distorts long range sooner; that is the direction the wrong way round, and the table's numbers show "
-         "the reverse."},
+         "the reverse. The first curve looks close up: the score of q = k = 1 for Δ from 0 to 32. The second runs "
+         "on a log-Δ axis out to 65,536: solid lines are the same score, dashed lines RoFormer's relative upper "
+         "bound B(Δ) divided by B(0), and the vertical line is the training length; the larger the base, the later "
+         "the bound starts to fall."},
         {"d", "base", "original_max"},
         base_effect_views,
+        {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \lambda_{\max}=2\pi\,\mathrm{base}^{(d-2)/d})tex",
+         R"tex(1-\frac{2}{d}\sum_{i=0}^{d/2-1}\cos\theta_i)tex",
+         R"tex(B(\Delta)=\frac{2}{d}\sum_{j=1}^{d/2}\Bigl|\sum_{p=0}^{j-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|)tex"},
     };
 }
 
@@ -408,6 +499,7 @@ Step alibi_penalty() {
          "notes check that both give the same weights. Click a row of the first heatmap to pick a head."},
         {"heads", "L", "head", "mode", "original_max", "seq_len", "factor", "d", "base", "seed"},
         alibi_views,
+        {R"tex(\mathrm{softmax}_j\Bigl(\frac{q_i^\top k_j}{\sqrt{d}}-m_h\,(i-j)\Bigr),\qquad m_h=2^{-8(h+1)/H}\ (H=2^a))tex"},
     };
 }
 

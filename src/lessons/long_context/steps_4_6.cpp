@@ -79,6 +79,7 @@ Step position_interpolation() {
          "pairs that carry local detail are squeezed as much as the slow ones."},
         {"d", "base", "original_max", "factor"},
         position_interpolation_views,
+        {R"tex(\theta'_i=\frac{\theta_i}{s},\qquad m\,\theta'_i=\frac{m}{s}\,\theta_i)tex"},
     };
 }
 
@@ -155,6 +156,7 @@ Step ntk_aware() {
          "in training still reach angles never seen. The notes count them."},
         {"d", "base", "factor", "original_max", "seq_len"},
         ntk_aware_views,
+        {R"tex(\mathrm{base}'=\mathrm{base}\cdot s^{d/(d-2)},\qquad \theta'_i=\mathrm{base}'^{\,-2i/d})tex"},
     };
 }
 
@@ -233,6 +235,7 @@ Step dynamic_ntk() {
          "compressed more than s asks for. The notes compute both for the current parameters."},
         {"d", "base", "original_max", "factor", "seq_len"},
         dynamic_ntk_views,
+        {R"tex(\mathrm{base}'=\mathrm{base}\cdot\Bigl(\frac{s\cdot\mathrm{seq\_len}}{L}-(s-1)\Bigr)^{d/(d-2)})tex"},
     };
 }
 

@@ -13,6 +13,7 @@
 #include <limits>
 
 #include "core/long_context.h"
+#include "core/odometer.h"
 #include "core/random.h"
 #include "core/rope.h"
 #include "lessons/lesson_util.h"
@@ -105,10 +106,57 @@ Step yarn_and_llama3() {
          "interpolation in between."},
         {"d", "base", "original_max", "factor", "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor"},
         yarn_and_llama3_views,
+        {R"tex(\mathrm{dim}(r)=\frac{d\,\ln\bigl(L/(2\pi r)\bigr)}{2\ln\mathrm{base}},\qquad \sqrt{t}=0.1\ln s+1)tex",
+         R"tex(\theta'_i=(1-\gamma_i)\,\frac{\theta_i}{s}+\gamma_i\,\theta_i,\qquad \gamma=\frac{L/\lambda-\alpha}{\beta-\alpha}\ \text{(Llama 3)})tex"},
     };
 }
 
 // [SECTION] step 8: side by side
+// Wavelength λᵢ = 2π/θᵢ of every pair (log y) for the original frequencies, PI, NTK, YaRN and Llama 3, with the
+// training and target lengths, YaRN's ramp bounds (pair indices) and Llama 3's band edges (wavelengths).
+static ViewData wavelength_spectrum_view(const Inputs& in, Lang lang) {
+    const int pairs = in.d / 2;
+    CurveView curve;
+    curve.x = pair_axis(pairs);
+    curve.x_axis = say(lang, {"对 i", "pair i"});
+    curve.y_axis = say(lang, {"波长 λᵢ = 2π/θᵢ（位置，对数轴）", "wavelength λᵢ = 2π/θᵢ (positions, log axis)"});
+    curve.log_y = true;
+    for (RopeScaling s : {RopeScaling::none, RopeScaling::linear, RopeScaling::ntk, RopeScaling::yarn, RopeScaling::llama3}) {
+        curve.series.push_back(pair_wavelengths(scaled(in, s).inv_freq));
+        curve.series_labels.push_back(scaling_label(s, lang));
+        curve.series_dashed.push_back(s == RopeScaling::none);
+    }
+    curve.hlines_y = {static_cast<double>(in.L), static_cast<double>(in.seq_len), in.L / in.high_ff, in.L / in.low_ff};
+    curve.hline_labels = {say(lang, {"训练长度 L", "training length L"}), say(lang, {"目标长度 seq_len", "target length seq_len"}),
+                          "Llama 3: L/high_ff", "Llama 3: L/low_ff"};
+    const auto range = yarn_find_correction_range(in.beta_fast, in.beta_slow, in.d, in.base, in.L, true);
+    if (range.first <= pairs - 1) {
+        curve.vlines_x.push_back(range.first);
+        curve.vline_labels.push_back("YaRN low");
+    }
+    if (range.second <= pairs - 1) {
+        curve.vlines_x.push_back(range.second);
+        curve.vline_labels.push_back("YaRN high");
+    }
+    const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+    int longer_than_L = 0, longer_than_target = 0;
+    for (double lambda : pair_wavelengths(theta)) {
+        longer_than_L += lambda > in.L ? 1 : 0;
+        longer_than_target += lambda > in.seq_len ? 1 : 0;
+    }
+    std::vector<std::string> notes = {
+        say(lang, {"原频率：{a} 对的波长长于 L = {L}，{b} 对长于 seq_len = {seq}。",
+                   "Original frequencies: {a} pairs have wavelengths longer than L = {L}, {b} longer than seq_len = {seq}."},
+            {{"a", integer(longer_than_L)}, {"L", integer(in.L)}, {"b", integer(longer_than_target)}, {"seq", integer(in.seq_len)}}),
+        say(lang, {"YaRN 的斜坡从第 {low} 对到第 {high} 对（竖线，超出 d/2 − 1 的不画）；Llama 3 的中频段是 λ 在 {from} 与 {to} 之间（两条水平线）。",
+                   "YaRN's ramp runs from pair {low} to pair {high} (vertical lines, those past d/2 − 1 not drawn); Llama 3's "
+                   "middle band is λ between {from} and {to} (two horizontal lines)."},
+            {{"low", num(range.first)}, {"high", num(range.second)}, {"from", num(in.L / in.high_ff, 4)}, {"to", num(in.L / in.low_ff, 4)}}),
+    };
+    return make_view(say(lang, {"每一对的波长：原频率与四种缩放", "Wavelength of every pair: original and four scalings"}), std::move(curve),
+                     std::move(notes));
+}
+
 static std::vector<ViewData> side_by_side_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const int pairs = in.d / 2;
@@ -190,7 +238,9 @@ static std::vector<ViewData> side_by_side_views(const ParamSet& p, Lang lang) {
                    "Llama 3: three wavelength bands with a smooth middle; costs: extra settings (low/high factors, "
                    "original length)."}),
     };
-    return {make_view(say(lang, {"每对的缩放因子 θ′ᵢ/θᵢ：全部策略", "Per-pair scale factor θ′ᵢ/θᵢ: every strategy"}), curve),
+    curve.markers_x = pair_axis(pairs);  // one dot per pair: the factor is a bar per pair, not a continuum
+    return {wavelength_spectrum_view(in, lang),
+            make_view(say(lang, {"每对的缩放因子 θ′ᵢ/θᵢ：全部策略", "Per-pair scale factor θ′ᵢ/θᵢ: every strategy"}), curve),
             make_view(say(lang, {"每种策略：保护了什么，代价是什么", "Each strategy: what it protects and what it costs"}), table, notes),
             make_view(say(lang, {"每一对：seq_len 时的最大转角 ÷ 训练中的最大转角", "Each pair: largest angle at seq_len ÷ largest angle in training"}),
                       angles, angle_notes)};
@@ -199,18 +249,29 @@ static std::vector<ViewData> side_by_side_views(const ParamSet& p, Lang lang) {
 Step side_by_side() {
     return {
         {"并排比较：每一维的缩放因子", "Side by side: the per-dimension scale factor"},
-        {"这里把每种策略的 θ′ᵢ/θᵢ 画在同一张图上，表格把每条曲线归结为几个数。"
-         "读法：一种方法放过了哪些对（保护局部细节），又放慢了哪些对（让远距离变得熟悉），代价是什么。"
-         "第三张图对每种策略画出每一对在 seq_len 时的最大转角与训练中最大转角之比 seq_len·θ′ᵢ/(L·θᵢ)，"
-         "高于 1 的慢对就会转到训练中没见过的角度。",
-         "Every strategy's θ′ᵢ/θᵢ is drawn against the pair index on one chart, and the table reduces each curve "
-         "to a few numbers. Read it as: which pairs a method leaves alone (local detail protected), which it slows "
-         "down (long range made familiar), and what that costs. The third figure draws, for every strategy, each "
-         "pair's largest angle at seq_len over its largest angle in training, seq_len·θ′ᵢ/(L·θᵢ): a slow pair "
-         "above 1 reaches angles never seen in training."},
+        {"第一张图在对数纵轴上画出每一对的波长 λᵢ = 2π/θᵢ：虚线是原频率，其余是 PI、NTK、YaRN 和 Llama 3 缩放后的波长。"
+         "两条水平线是训练长度 L 和目标长度 seq_len，另外两条是 Llama 3 的频段边界 L/high_freq_factor 与 L/low_freq_factor，"
+         "竖线是 YaRN 斜坡的两端。PI 把所有波长都乘以 s；NTK 让前面的对几乎不变、后面的对拉长；"
+         "YaRN 在斜坡以下保持原波长、以上乘以 s；Llama 3 在两条频段线之间平滑过渡。"
+         "第二张图把每种策略逐对的新旧频率之比 θ′ᵢ/θᵢ 画成一对一个点，表格把每条曲线归结为几个数："
+         "一种方法放过了哪些对（保护局部细节），又放慢了哪些对（让远距离变得熟悉），代价是什么。"
+         "第三张图画出每一对在 seq_len 时的最大转角与训练中最大转角之比 seq_len·θ′ᵢ/(L·θᵢ)，高于 1 的慢对就会转到训练中没见过的角度。",
+         "The first figure draws every pair's wavelength λᵢ = 2π/θᵢ on a log axis: dashed for the original "
+         "frequencies, the others after PI, NTK, YaRN and Llama 3 scaling. Two horizontal lines mark the training "
+         "length L and the target length seq_len, two more Llama 3's band edges L/high_freq_factor and "
+         "L/low_freq_factor, and vertical lines the two ends of YaRN's ramp. PI multiplies every wavelength by s; "
+         "NTK leaves the first pairs almost alone and stretches the later ones; YaRN keeps the wavelengths below the "
+         "ramp and multiplies those above it by s; Llama 3 blends smoothly between its two band lines. The second "
+         "figure plots each strategy's ratio of new to old frequency θ′ᵢ/θᵢ, one dot per pair, and the table "
+         "reduces each curve to a few numbers: which pairs a method leaves alone (local detail protected), which "
+         "it slows down (long range made familiar), and what that costs. The third figure draws each pair's "
+         "largest angle at seq_len over its largest angle in training, seq_len·θ′ᵢ/(L·θᵢ): a slow pair above 1 "
+         "reaches angles never seen in training."},
         {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
          "high_freq_factor"},
         side_by_side_views,
+        {R"tex(\lambda_i=\frac{2\pi}{\theta_i},\qquad \lambda'_i=\frac{2\pi}{\theta'_i})tex",
+         R"tex(\text{PI: }\theta'_i=\theta_i/s,\qquad \text{NTK: }\theta'_i=\bigl(\mathrm{base}\cdot s^{d/(d-2)}\bigr)^{-2i/d})tex"},
     };
 }
 
@@ -345,6 +406,8 @@ Step diagnosis() {
          "that square."},
         {"d", "base", "original_max", "factor", "seq_len", "seed"},
         diagnosis_views,
+        {R"tex(\bar s(\Delta)=\mathbb{E}_q\,\langle R_m q,\,R_{m+\Delta}q\rangle=\sum_i \mathbb{E}\,|q_i|^2\cos(\Delta\,\theta'_i))tex",
+         R"tex(\text{YaRN: }\ \bar s\ \to\ (0.1\ln s+1)^2\,\bar s)tex"},
     };
 }
 

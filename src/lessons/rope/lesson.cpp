@@ -37,6 +37,9 @@ const ParamTable<Inputs>& params() {
         {Key::shared("layout").def("interleaved"), &Inputs::layout_name},
         {Key::shared("L").range(2, 64).def("12"), &Inputs::L},
         {Key::integer("t", 0, 1000, "5", {"两个位置同时加上的平移量", "shift added to both positions"}), &Inputs::t},
+        {Key::integer("n", 0, 64, "7", {"键的位置 n（查询在位置 m）", "position n of the key (the query is at m)"}), &Inputs::n},
+        {Key::integer("pair", 0, 31, "0", {"表盘上显示的第一个频率对", "first frequency pair drawn on the dials"}).sym("i"),
+         &Inputs::pair},
         {Key::flag("simplified", "0", {"勾选后在参考形式旁显示常见的简化写法 R(m−n)",
                                        "shows the common simplified R(m−n) form found in tutorials beside the reference"})
              .sym("R(m−n)")

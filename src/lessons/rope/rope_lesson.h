@@ -24,6 +24,8 @@ struct Inputs {
     int d = 0;
     double base = 0;
     double m = 0;
+    int n = 0;     // key position on the shift-invariance dials (the query sits at m)
+    int pair = 0;  // the first frequency pair drawn on those dials
     std::string layout_name;
     int L = 0;
     int t = 0;

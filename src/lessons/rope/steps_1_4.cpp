@@ -9,6 +9,7 @@
 // [SECTION] step 2: the dot product only sees the angle difference
 // [SECTION] step 3: pairs, frequencies, two layouts
 // [SECTION] step 4: the score matrix and shift invariance
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -26,6 +27,56 @@ using namespace lessonui;
 namespace {
 
 // [SECTION] step 1: the 2-D rotation R(α)
+// The vector the dial turns: a fixed unit-free example off the axes, so that its own angle is visible.
+const Eigen::Vector2d kDialVector(0.8, 0.3);
+
+// One dial: v (grey, dashed), R(α)v and R(β)v with draggable heads, arcs α (from v) and β − α (between them).
+ViewData rotation_dial_view(const Inputs& in, Lang lang) {
+    const Eigen::Vector2d v = kDialVector;
+    const Eigen::Vector2d va = rotation2(in.alpha) * v, vb = rotation2(in.beta) * v;
+    const double phi = std::atan2(v.y(), v.x());
+    const double scale = 1.0 / v.norm();  // the circle's radius is |v|
+    PhasorView::Dial dial;
+    dial.caption = say(lang, {"v = {v}，圆的半径 |v| = {len}", "v = {v}, circle of radius |v| = {len}"},
+                       {{"v", vector_text(v)}, {"len", num(v.norm())}});
+    PhasorView::Arrow base;
+    base.angle = phi;
+    base.length = v.norm() * scale;
+    base.label = "v";
+    base.colour = 3;
+    base.dashed = true;
+    PhasorView::Arrow ra;
+    ra.angle = std::atan2(va.y(), va.x());
+    ra.length = va.norm() * scale;
+    ra.label = "R(α)v";
+    ra.colour = 0;
+    ra.drag_param = "alpha";
+    ra.drag_origin = phi;
+    PhasorView::Arrow rb = ra;
+    rb.angle = std::atan2(vb.y(), vb.x());
+    rb.length = vb.norm() * scale;
+    rb.label = "R(β)v";
+    rb.colour = 1;
+    rb.drag_param = "beta";
+    dial.arrows = {base, ra, rb};
+    dial.arcs = {{0, 1, "α = " + angle(in.alpha)}, {1, 2, "β − α = " + angle(in.beta - in.alpha)}};
+    PhasorView ph;
+    ph.dials.push_back(std::move(dial));
+
+    const double len_err = std::max(std::fabs(va.norm() - v.norm()), std::fabs(vb.norm() - v.norm()));
+    const double dot = va.dot(vb), dot_rel = v.squaredNorm() * std::cos(in.beta - in.alpha);
+    std::vector<std::string> notes = {
+        say(lang, {"R(α)v = {va}，R(β)v = {vb}（每个坐标由 cos、sin 直接算出）", "R(α)v = {va}, R(β)v = {vb} (each coordinate from cos and sin)"},
+            {{"va", vector_text(va)}, {"vb", vector_text(vb)}}),
+        say_error(lang, {"长度不变：最大 ||R v| − |v|| = {err}{hint}", "Length is kept: largest ||R v| − |v|| = {err}{hint}"}, len_err),
+        say_error(lang, {"(R(α)v)ᵀ(R(β)v) = {dot}，|v|²cos(β − α) = {rel}，差 {err}{hint}",
+                         "(R(α)v)ᵀ(R(β)v) = {dot}, |v|²cos(β − α) = {rel}, difference {err}{hint}"},
+                  std::fabs(dot - dot_rel), {{"dot", num(dot)}, {"rel", num(dot_rel)}}),
+    };
+    return make_view(say(lang, {"R(α) 作用在向量 v 上（拖动箭头改变 α、β）", "R(α) acting on a vector v (drag the arrowheads to change α and β)"}),
+                     std::move(ph), std::move(notes));
+}
+
 std::vector<ViewData> rotation_2d_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     const Eigen::Matrix2d Ra = rotation2(in.alpha), Rb = rotation2(in.beta);
@@ -73,7 +124,8 @@ std::vector<ViewData> rotation_2d_views(const ParamSet& p, Lang lang) {
     notes.push_back(
         say_error(lang, {"最大 |R(−α)R(β) − R(β−α)| = {err}{hint}", "Largest |R(−α)R(β) − R(β−α)| = {err}{hint}"}, group_err));
     notes.push_back(say_error(lang, {"det R(α) = {det}；最大 |R(α)ᵀR(α) − I| = {err}{hint}", "det R(α) = {det}; largest |R(α)ᵀR(α) − I| = {err}{hint}"}, orth_err, {{"det", num(Ra.determinant(), 17)}}));
-    return {make_view(say(lang, {"旋转矩阵（按行展开：[0,0] [0,1] [1,0] [1,1]）", "Rotation matrices, entry by entry: [0,0] [0,1] [1,0] [1,1]"}),
+    return {rotation_dial_view(in, lang),
+            make_view(say(lang, {"旋转矩阵（按行展开：[0,0] [0,1] [1,0] [1,1]）", "Rotation matrices, entry by entry: [0,0] [0,1] [1,0] [1,1]"}),
                       std::move(table), std::move(notes))};
 }
 
@@ -231,47 +283,115 @@ std::vector<ViewData> pairs_layouts_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 4: the score matrix and shift invariance
+// The query and key positions of the dials, kept inside the L positions of the score matrix.
+struct DialPositions {
+    int m = 0, n = 0, t = 0;
+    int window = 0;  // first position of the heatmap's window: keeps (m + t, n + t) inside it
+};
+
+DialPositions dial_positions(const Inputs& in) {
+    DialPositions pos;
+    pos.m = std::clamp(static_cast<int>(std::lround(in.m)), 0, in.L - 1);
+    pos.n = std::clamp(in.n, 0, in.L - 1);
+    pos.t = in.t;
+    pos.window = std::max(0, std::max(pos.m, pos.n) + pos.t - (in.L - 1));
+    return pos;
+}
+
+// One dial per frequency pair: pair i of q turned by (m + t)θᵢ, pair i of k by (n + t)θᵢ, the angle between
+// them on an arc (the same for every t), a short trail of the previous shifts.
+ViewData shift_dials_view(const Inputs& in, const Eigen::VectorXd& q, const Eigen::VectorXd& k, Lang lang) {
+    const DialPositions pos = dial_positions(in);
+    const int pairs = in.d / 2;
+    const int first = std::clamp(in.pair, 0, pairs - 1);
+    std::vector<int> shown = {first};
+    if (pairs > 1) shown.push_back(first + 1 < pairs ? first + 1 : first - 1);
+    PhasorView ph;
+    for (int i : shown) {
+        const auto pc = rope_pair_coords(i, in.d, in.layout);
+        const Eigen::Vector2d qi(q(pc.first), q(pc.second)), ki(k(pc.first), k(pc.second));
+        const double th = in.theta(i);
+        const double qa = std::atan2(qi.y(), qi.x()) + (pos.m + pos.t) * th;
+        const double ka = std::atan2(ki.y(), ki.x()) + (pos.n + pos.t) * th;
+        const double longest = std::max(qi.norm(), ki.norm());
+        PhasorView::Arrow qarrow;
+        qarrow.angle = qa;
+        qarrow.length = longest > 0 ? qi.norm() / longest : 0.0;
+        qarrow.label = "R_(m+t) q" + sub(i);
+        qarrow.colour = 0;
+        PhasorView::Arrow karrow;
+        karrow.angle = ka;
+        karrow.length = longest > 0 ? ki.norm() / longest : 0.0;
+        karrow.label = "R_(n+t) k" + sub(i);
+        karrow.colour = 1;
+        for (int back = std::min(pos.t, 4); back >= 1; --back) {
+            qarrow.trail.push_back(qa - back * th);
+            karrow.trail.push_back(ka - back * th);
+        }
+        const double between = std::remainder(ka - qa, 2 * kPi);
+        PhasorView::Dial dial;
+        dial.caption = say(lang, {"第 {i} 对，θ{sub} = {theta}；这一对贡献 {part}", "pair {i}, θ{sub} = {theta}; this pair adds {part}"},
+                           {{"i", integer(i)}, {"sub", sub(i)}, {"theta", num(th, 4)}, {"part", num(qi.norm() * ki.norm() * std::cos(between), 4)}});
+        dial.arrows = {qarrow, karrow};
+        dial.arcs = {{0, 1, say(lang, {"夹角 {a}", "angle {a}"}, {{"a", num(between, 4)}})}};
+        ph.dials.push_back(std::move(dial));
+    }
+    const double live = rope_apply(q, pos.m + pos.t, in.theta, in.layout).dot(rope_apply(k, pos.n + pos.t, in.theta, in.layout));
+    const double still = rope_apply(q, pos.m, in.theta, in.layout).dot(rope_apply(k, pos.n, in.theta, in.layout));
+    std::vector<std::string> notes = {
+        say(lang, {"m = {m}，n = {n}，t = {t}：⟨R_(m+t) q, R_(n+t) k⟩ = {live}", "m = {m}, n = {n}, t = {t}: ⟨R_(m+t) q, R_(n+t) k⟩ = {live}"},
+            {{"m", integer(pos.m)}, {"n", integer(pos.n)}, {"t", integer(pos.t)}, {"live", num(live, 10)}}),
+        say_error(lang, {"⟨R_m q, R_n k⟩ = {still}；两者之差 {err}{hint}", "⟨R_m q, R_n k⟩ = {still}; difference {err}{hint}"},
+                  std::fabs(live - still), {{"still", num(still, 10)}}),
+    };
+    return make_view(say(lang, {"q 在 (m + t)θᵢ，k 在 (n + t)θᵢ：平移 t 时两者一起转", "q at (m + t)θᵢ, k at (n + t)θᵢ: shifting t turns both together"}),
+                     std::move(ph), std::move(notes));
+}
+
 std::vector<ViewData> score_matrix_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
     const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
     const int L = in.L;
+    const DialPositions pos = dial_positions(in);
     const Eigen::MatrixXd S = rope_scores(L, in.theta, q, k, in.layout);
-    const Eigen::MatrixXd St = rope_scores(L, in.theta, q, k, in.layout, in.t);
+    const Eigen::MatrixXd Sw = rope_scores(L, in.theta, q, k, in.layout, pos.window);
     const Eigen::MatrixXd rel = rope_relative_form(L, in.theta, q, k, in.layout, false);
 
-    HeatmapView heat = qk_matrix(S, lang);
-    heat.explain = [S, rel, L, lang](int r, int c) -> std::string {
+    HeatmapView heat = qk_matrix(Sw, lang);
+    heat.row_labels = index_labels(L, pos.window);
+    heat.col_labels = index_labels(L, pos.window);
+    heat.row_offset = heat.col_offset = pos.window;
+    heat.highlight_delta = pos.m - pos.n;
+    heat.highlight_cells = {{pos.m + pos.t - pos.window, pos.n + pos.t - pos.window}};
+    const int w = pos.window;
+    heat.explain = [Sw, rel, L, w, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
         return say(lang, {"S[{m},{n}] = {value}；n − m = {delta}，⟨q, R_(n−m) k⟩ = {rel}",
                           "S[{m},{n}] = {value}; n − m = {delta}, ⟨q, R_(n−m) k⟩ = {rel}"},
-                   {{"m", integer(r)}, {"n", integer(c)}, {"value", num(S(r, c))}, {"delta", integer(c - r)}, {"rel", num(rel(r, c))}});
+                   {{"m", integer(r + w)}, {"n", integer(c + w)}, {"value", num(Sw(r, c))}, {"delta", integer(c - r)}, {"rel", num(rel(r, c))}});
     };
-    const double rel_err = max_abs(S - rel), shift_err = max_abs(S - St), spread = largest_spread(S);
+    const double rel_err = max_abs(S - rel), shift_err = max_abs(S - Sw), spread = largest_spread(Sw);
     std::vector<std::string> heat_notes = {
+        say(lang, {"描边的格子是 (m + t, n + t) = ({mt}, {nt})，描边的对角线是 n − m = {delta}；窗口显示位置 {from} … {to}。",
+                   "The outlined cell is (m + t, n + t) = ({mt}, {nt}) and the outlined diagonal n − m = {delta}; the "
+                   "window shows positions {from} … {to}."},
+            {{"mt", integer(pos.m + pos.t)}, {"nt", integer(pos.n + pos.t)}, {"delta", integer(pos.n - pos.m)},
+             {"from", integer(w)}, {"to", integer(w + L - 1)}}),
         say_error(lang, {"最大 |S[m,n] − ⟨q, R_(n−m) k⟩| = {err}{hint}", "Largest |S[m,n] − ⟨q, R_(n−m) k⟩| = {err}{hint}"}, rel_err),
+        say_error(lang, {"这个窗口与位置 0 … {last} 的矩阵之差：{err}{hint}", "This window versus the matrix of positions 0 … {last}: {err}{hint}"},
+                  shift_err, {{"last", integer(L - 1)}}),
         say_error(lang, {"各条对角线上的最大极差（Toeplitz 检验）：{err}{hint}",
-                            "Largest spread along any diagonal (Toeplitz check): {err}{hint}"},
-                     spread),
+                         "Largest spread along any diagonal (Toeplitz check): {err}{hint}"},
+                  spread),
         say(lang, {"q、k 由种子 {seed} 随机生成，每个位置相同；布局：{layout}",
                    "q and k are random, seed {seed}, the same at every position; layout: {layout}"},
             {{"seed", integer(in.seed)}, {"layout", layout_label(in.layout, lang)}}),
     };
 
-    HeatmapView shifted = qk_matrix(St, lang);
-    const int t = in.t;
-    shifted.explain = [St, S, L, t, lang](int r, int c) -> std::string {
-        if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"位置 {m} 与 {n}: {value}；未平移时 S = {unshifted}", "Positions {m} and {n}: {value}; unshifted S = {unshifted}"},
-                   {{"m", integer(r + t)}, {"n", integer(c + t)}, {"value", num(St(r, c))}, {"unshifted", num(S(r, c))}});
-    };
-    std::vector<std::string> shifted_notes = {
-        say_error(lang, {"t = {t}：最大 |S − S_t| = {err}{hint}", "t = {t}: largest |S − S_t| = {err}{hint}"}, shift_err, {{"t", integer(in.t)}})};
-
     std::vector<ViewData> out;
+    out.push_back(shift_dials_view(in, q, k, lang));
     out.push_back(make_view("S[m,n] = ⟨R_m q, R_n k⟩", std::move(heat), std::move(heat_notes)));
-    out.push_back(make_view(say(lang, {"两个位置都加 t：⟨R_(m+t) q, R_(n+t) k⟩", "Both positions shifted by t: ⟨R_(m+t) q, R_(n+t) k⟩"}),
-                            std::move(shifted), std::move(shifted_notes)));
     if (in.simplified) {
         const Eigen::MatrixXd flipped = rope_relative_form(L, in.theta, q, k, in.layout, true);
         HeatmapView sv = qk_matrix(flipped, lang);
@@ -328,15 +448,23 @@ Step rotation_2d() {
     return {
         {"二维旋转 R(α)", "The 2-D rotation R(α)"},
         {"注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里，所以先从二维旋转讲起。"
-         "R(α) 把平面上的向量转过角度 α，长度不变。它的转置就是它的逆，二者都等于转过 −α 的旋转；"
-         "连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。拖动 α 和 β，表格重算每个矩阵，注释给出每条恒等式的实际误差。",
+         "表盘上灰色虚线是向量 v，蓝色箭头是 R(α)v，红色箭头是 R(β)v：R(α) 把 v 转过角度 α，长度不变，箭头始终落在同一个圆上。"
+         "两段圆弧分别标出 α 和 β − α，拖动箭头头部就能改变 α 和 β，播放则让 α 转满一圈。"
+         "它的转置就是它的逆，二者都等于转过 −α 的旋转；连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。"
+         "下方表格逐个元素重算这些矩阵，注释给出每条恒等式的实际误差。",
          "Attention's softmax(QKᵀ)V on its own ignores word order; RoPE brings position into the score by "
-         "rotating q and k, so the lesson starts with the 2-D rotation. "
-         "R(α) turns a vector in the plane by the angle α and keeps its length. Its transpose is its inverse, and "
-         "both equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). Move α and "
-         "β: the table recomputes every matrix and the notes measure how far each identity is from holding."},
+         "rotating q and k, so the lesson starts with the 2-D rotation. On the dial the grey dashed arrow is a "
+         "vector v, the blue arrow R(α)v and the red arrow R(β)v: R(α) turns v by the angle α and keeps its "
+         "length, so every arrow ends on the same circle. The two arcs mark α and β − α; drag an arrowhead to "
+         "change α or β, or press play to turn α once around. The transpose of R(α) is its inverse, and both "
+         "equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). The table "
+         "below recomputes each matrix entry by entry, and the notes measure how far each identity is from "
+         "holding."},
         {"alpha", "beta"},
         rotation_2d_views,
+        {R"tex(R(\alpha)=\begin{pmatrix}\cos\alpha&-\sin\alpha\\\sin\alpha&\cos\alpha\end{pmatrix})tex",
+         R"tex(R(\alpha)^\top=R(\alpha)^{-1}=R(-\alpha),\qquad R(-\alpha)\,R(\beta)=R(\beta-\alpha))tex"},
+        {"alpha", 0.0, 6.283185307179586, 0.6},
     };
 }
 
@@ -351,6 +479,7 @@ Step dot_product_sees_the_difference() {
          "the random seed."},
         {"alpha", "beta", "seed"},
         dot_product_views,
+        {R"tex((R(\alpha)u)^\top(R(\beta)v)=u^\top R(\alpha)^\top R(\beta)\,v=u^\top R(\beta-\alpha)\,v)tex"},
     };
 }
 
@@ -368,6 +497,8 @@ Step pairs_frequencies_layouts() {
          "R_half = P·R_interleaved·Pᵀ, checked below together with HF's cos/sin formula."},
         {"d", "base", "m", "layout", "seed"},
         pairs_layouts_views,
+        {R"tex(R_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr),\qquad \theta_i=\mathrm{base}^{-2i/d})tex",
+         R"tex(R_m^{\mathrm{half}}=P\,R_m^{\mathrm{inter}}\,P^\top,\qquad R_m^{\mathrm{half}}x=x\odot\cos+\mathrm{rotate\_half}(x)\odot\sin)tex"},
     };
 }
 
@@ -375,16 +506,25 @@ Step score_matrix_shift_invariance() {
     return {
         {"分数矩阵 S[m,n] 与平移不变性", "The score matrix S[m,n] and shift invariance"},
         {"在每个位置放同一个查询 q 和同一个键 k，分数 S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩。"
-         "两个位置同时加 t，每个格子都不变，所以 S 是 Toeplitz 矩阵：每条对角线一个值。"
+         "表盘画出选中的两个频率对：蓝色箭头是 q 的这一对转到 (m + t)θᵢ，红色箭头是 k 的这一对转到 (n + t)θᵢ。"
+         "播放 t 时两个箭头以同样的速度一起转，圆弧上的夹角始终不变，所以注释里的分数与 t = 0 时相同。"
+         "旁边的热力图描出当前的格子 (m + t, n + t) 和它所在的对角线：t 增大时格子沿对角线下移，数值不变，所以 S 是 Toeplitz 矩阵，每条对角线一个值。"
          "f-delta 一课已经见过它：d = 4、θ = (π/2, π/3)、q = k = [1, 0, 1, 0] 时，S 正是那里的 F。"
          "常见的简化写法把相对形式写成 R(m−n)；勾选 simplified 可以看到这个符号在哪些格子出错。",
          "Place the same query q at every position m and the same key k at every position n; the score is "
-         "S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩. Shifting both positions by t leaves every cell unchanged, so S "
-         "is Toeplitz: one value per diagonal. Lesson f-delta met this matrix already: with d = 4, θ = (π/2, π/3) "
-         "and q = k = [1, 0, 1, 0], S is exactly its F. A common simplified version found in tutorials writes the "
+         "S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩. The dials draw two chosen frequency pairs: the blue arrow is "
+         "the query's pair turned to (m + t)θᵢ, the red arrow the key's pair turned to (n + t)θᵢ. Play t and both "
+         "arrows turn together at the same speed; the angle on the arc between them never changes, so the score "
+         "in the notes stays what it was at t = 0. The heatmap beside them outlines the current cell (m + t, n + t) "
+         "and its diagonal: as t grows the cell slides down the diagonal and its value stays, so S is Toeplitz, "
+         "one value per diagonal. Lesson f-delta met this matrix already: with d = 4, θ = (π/2, π/3) and "
+         "q = k = [1, 0, 1, 0], S is exactly its F. A common simplified version found in tutorials writes the "
          "relative form with R(m−n); turn on simplified to see the cells where that sign goes wrong."},
-        {"L", "d", "base", "layout", "t", "seed", "simplified"},
+        {"L", "d", "base", "layout", "m", "n", "pair", "t", "seed", "simplified"},
         score_matrix_views,
+        {R"tex(S[m,n]=\langle R_m q,\,R_n k\rangle=q^\top R_m^\top R_n\,k=\langle q,\,R_{n-m}k\rangle)tex",
+         R"tex(\langle R_{m+t}q,\,R_{n+t}k\rangle=\langle R_m q,\,R_n k\rangle)tex"},
+        {"t", 0.0, 64.0, 2.0},
     };
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/f_delta.h"
+#include "core/rope_decay.h"
 #include "core/sinusoidal.h"
 #include "lessons/lesson_util.h"
 #include "lessons/rope/rope_lesson.h"
@@ -424,7 +425,48 @@ std::vector<ViewData> uniqueness_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 8: the spectrum and its decay
-// Wavelengths per pair and the decay curve Σ cos(Δθᵢ).
+// RoFormer's decay figure on a log-Δ axis out to 65,536: for bases 10⁴, 5·10⁵, 10⁶ (and the chosen base) the
+// score of q = k = 1, Σᵢ cos(Δθᵢ)/(d/2), and the relative upper bound B(Δ) divided by B(0) (dashed), both 1 at Δ = 0.
+ViewData decay_view(const Inputs& in, Lang lang) {
+    constexpr int kFarthest = 65536;
+    CurveView curve;
+    curve.x = log_spaced_integers(1, kFarthest, 160);
+    curve.log_x = true;
+    curve.x_axis = say(lang, {"相对距离 Δ（对数轴）", "relative distance Δ (log axis)"});
+    curve.y_axis = say(lang, {"归一化到 Δ = 0 处为 1", "normalised to 1 at Δ = 0"});
+    std::vector<double> bases = {1e4, 5e5, 1e6};
+    if (std::find(bases.begin(), bases.end(), in.base) == bases.end()) bases.push_back(in.base);
+    std::vector<std::string> notes;
+    const double b0 = rope_relative_upper_bound(rope_default_inv_freq(in.d, bases.front()), 0.0);
+    notes.push_back(say(lang, {"d = {d}；B(0) = (d/2 + 1)/2 = {b0}，虚线是 B(Δ)/B(0)。",
+                               "d = {d}; B(0) = (d/2 + 1)/2 = {b0}, and the dashed lines are B(Δ)/B(0)."},
+                        {{"d", integer(in.d)}, {"b0", num(b0)}}));
+    for (double b : bases) {
+        const Eigen::VectorXd th = rope_default_inv_freq(in.d, b);
+        std::vector<double> bound = rope_relative_upper_bound(th, curve.x);
+        for (double& y : bound) y /= b0;
+        curve.series.push_back(rope_decay_curve(th, curve.x));
+        curve.series.push_back(bound);
+        curve.series_labels.push_back(say(lang, {"base = {b}：q = k = 1 的分数", "base = {b}: score of q = k = 1"}, {{"b", num(b)}}));
+        curve.series_labels.push_back(say(lang, {"base = {b}：上界 B(Δ)/B(0)", "base = {b}: bound B(Δ)/B(0)"}, {{"b", num(b)}}));
+        curve.series_dashed.push_back(false);
+        curve.series_dashed.push_back(true);
+        const std::vector<double>& score = curve.series[curve.series.size() - 2];
+        double tail_score = 0.0;
+        for (std::size_t i = 0; i < curve.x.size(); ++i)
+            if (curve.x[i] >= 4096) tail_score = std::max(tail_score, std::fabs(score[i]));
+        notes.push_back(say(lang, {"base = {b}：B(1)/B(0) = {near}，B({far})/B(0) = {farv}；Δ ≥ 4096 时 |分数| 最大 {tail}。",
+                                   "base = {b}: B(1)/B(0) = {near}, B({far})/B(0) = {farv}; largest |score| for Δ ≥ 4096 is {tail}."},
+                            {{"b", num(b)}, {"near", num(bound.front(), 4)}, {"far", integer(kFarthest)}, {"farv", num(bound.back(), 4)},
+                             {"tail", num(tail_score, 4)}}));
+    }
+    curve.vlines_x = {static_cast<double>(in.max_dist)};
+    curve.vline_labels = {"max_dist"};
+    return make_view(say(lang, {"长程衰减：q = k = 1 的分数与 RoFormer 的相对上界", "Long-term decay: the score of q = k = 1 and RoFormer's relative upper bound"}),
+                     std::move(curve), std::move(notes));
+}
+
+// Wavelengths per pair (the table) after the decay figure.
 std::vector<ViewData> spectrum_views(const ParamSet& p, Lang lang) {
     Inputs in = read_inputs(p);
     // The decay needs many pairs to show: this step has its own width (default 128, as in Llama).
@@ -456,27 +498,8 @@ std::vector<ViewData> spectrum_views(const ParamSet& p, Lang lang) {
                    "the opposite: pair 0 turns fastest and resolves nearby offsets."}),
     };
 
-    CurveView curve;
-    curve.y_axis = say(lang, {"归一化分数", "normalised score"});
-    curve.x_axis = "Δ";
-    // Integer distances only (positions are integers); a stride keeps at most about 2000 points.
-    const int stride = (in.max_dist + 1999) / 2000;
-    std::vector<double> deltas;
-    for (int dlt = 0; dlt <= in.max_dist; dlt += stride) deltas.push_back(dlt);
-    curve.x = deltas;
-    curve.series.push_back(rope_decay_curve(in.theta, deltas));
-    curve.series.push_back(rope_decay_curve(rope_default_inv_freq(in.d, in.base * 10), deltas));
-    curve.series_labels = {"base = " + num(in.base), "base = " + num(in.base * 10)};
-    const std::vector<double>& c = curve.series[0];
-    double tail = 0.0;
-    for (std::size_t i = c.size() / 2; i < c.size(); ++i) tail = std::max(tail, std::fabs(c[i]));
-    std::vector<std::string> curve_notes = {
-        say(lang, {"Δ = 0 处为 1；后半段（Δ ≥ max_dist/2）最大 |值| = {tail}",
-                   "1 at Δ = 0; largest |value| over the second half (Δ ≥ max_dist/2) = {tail}"},
-            {{"tail", num(tail)}})};
-    return {make_view(say(lang, {"每一对的频率与波长", "Frequency and wavelength of each pair"}), std::move(table), std::move(table_notes)),
-            make_view(say(lang, {"长程衰减：Σᵢ cos(Δθᵢ) / (d/2)", "Long-range decay: Σᵢ cos(Δθᵢ) / (d/2)"}), std::move(curve),
-                      std::move(curve_notes))};
+    return {decay_view(in, lang),
+            make_view(say(lang, {"每一对的频率与波长", "Frequency and wavelength of each pair"}), std::move(table), std::move(table_notes))};
 }
 
 }  // namespace
@@ -500,6 +523,8 @@ Step additive_pe_loses_relative_structure() {
          "checks each of these identities. Gradient descent has no reason to land on that special form."},
         {"L", "d", "base", "seed"},
         additive_pe_views,
+        {R"tex(p_i^\top M\,p_j,\qquad M=W_q^\top W_k)tex",
+         R"tex((aI+bJ)\,R(\theta)=R(\theta)\,(aI+bJ)\ \Rightarrow\ p_i^\top M p_j=\sum_k a_k\cos\bigl((j-i)\theta_k\bigr)+b_k\sin\bigl((j-i)\theta_k\bigr))tex"},
     };
 }
 
@@ -517,6 +542,8 @@ Step two_alternatives() {
          "term; raise content and the relative term is drowned out."},
         {"L", "d", "base", "layout", "seed", "content_scale"},
         alternatives_views,
+        {R"tex(\text{(A)}\ q^\top k+g(j-i))tex",
+         R"tex(\text{(B)}\ (q+p_i)^\top(k+p_j)=q^\top k+q^\top p_j+p_i^\top k+p_i^\top p_j)tex"},
     };
 }
 
@@ -544,6 +571,8 @@ Step uniqueness_sketch() {
          "property; only RoPE passes every check."},
         {"L", "d", "base", "seed", "candidate"},
         uniqueness_views,
+        {R"tex(\langle T_m q,T_n k\rangle=\langle q,T_{n-m}k\rangle\ \Rightarrow\ T_m^\top T_n=T_{n-m})tex",
+         R"tex(T_0=I\ \Rightarrow\ T_{m+n}=T_m T_n,\qquad T_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr))tex"},
     };
 }
 
@@ -551,15 +580,23 @@ Step spectrum_and_decay() {
     return {
         {"频谱与长程衰减", "The spectrum and its decay"},
         {"第 i 对每走 2π/θᵢ 个位置转满一圈：第 0 对转得最快（θ₀ = 1），最后一对最慢，所以前面的对分辨近处的偏移，"
-         "后面的对分辨远处的偏移。调大底数，除第 0 对外的波长都会拉长。把各对的 cos(Δθᵢ) 相加，"
-         "就是 q = k = 单位对时距离 Δ 处的分数：它从 1 开始，一边振荡一边衰减，这就是常说的 RoPE 长程衰减。",
+         "后面的对分辨远处的偏移。调大底数，除第 0 对外的波长都会拉长。"
+         "图在对数 Δ 轴上画到 65536，底数取 10⁴、5·10⁵ 和 10⁶：实线是 q = k = 1 时距离 Δ 处的分数 Σᵢ cos(Δθᵢ)/(d/2)，"
+         "它从 1 开始，一边振荡一边变小；虚线是 RoFormer 论文用 Abel 求和得到的相对上界 B(Δ)，除以 B(0) 后与实线同在 1 起步。"
+         "这就是常说的 RoPE 长程衰减：上界随距离下降，底数越大，下降开始得越晚。表格列出每一对的频率和波长。",
          "Pair i completes a turn every 2π/θᵢ positions: pair 0 is the fastest (θ₀ = 1) and the last pair the "
          "slowest, so the first pairs resolve nearby offsets and the last ones distant offsets. A larger base "
-         "stretches every wavelength except pair 0's. Adding cos(Δθᵢ) over the pairs gives the score of q = k = "
-         "unit pairs at distance Δ: it starts at 1 and decays while oscillating, the long-range decay often "
-         "quoted for RoPE."},
+         "stretches every wavelength except pair 0's. The figure runs on a log-Δ axis out to 65,536 for the bases "
+         "10⁴, 5·10⁵ and 10⁶: the solid lines are the score of q = k = 1 at distance Δ, Σᵢ cos(Δθᵢ)/(d/2), which "
+         "starts at 1 and shrinks while oscillating; the dashed lines are the relative upper bound B(Δ) that the "
+         "RoFormer paper derives by Abel summation, divided by B(0) so that it also starts at 1. This is the "
+         "long-term decay often quoted for RoPE: the bound falls with distance, and the larger the base, the later "
+         "the fall begins. The table lists each pair's frequency and wavelength."},
         {"d_spectrum", "base", "max_dist"},
         spectrum_views,
+        {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \lambda_i=\frac{2\pi}{\theta_i})tex",
+         R"tex(B(\Delta)=\frac{2}{d}\sum_{j=1}^{d/2}\Bigl|\sum_{p=0}^{j-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|)tex",
+         R"tex(s(\Delta)=\frac{2}{d}\sum_{i=0}^{d/2-1}\cos(\Delta\,\theta_i))tex"},
     };
 }
 
