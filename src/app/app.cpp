@@ -317,10 +317,12 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     const std::string help = words.help.get(lang);
     const float font = ImGui::GetFontSize();
     ImGui::PushID(spec.name.c_str());
+    const float label_x = ImGui::GetCursorPosX();  // the column's (or table cell's) left edge
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label.c_str());
     if (!help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", help.c_str(), describe_range(spec).c_str());
-    ImGui::SameLine(label_width);
+    ImGui::SameLine();
+    ImGui::SetCursorPosX(label_x + label_width);
     std::string proposal;
     switch (spec.kind) {
     case ParamKind::Int: {
@@ -595,13 +597,13 @@ static void draw_prose(App* app, const std::string& body, float width, bool coll
     const Lang lang = app->state.lang;
     const bool collapsed = collapsible && !app->prose_open;
     const std::string shown = collapsed ? body.substr(0, first_sentence_end(body)) : body;
-    const auto lines = wrap_lines(shown, width);
+    const std::string label = ui_say(lang, collapsed ? UiText::More : UiText::Less);
+    const float button_w = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+    // The button ends the last line: the text is wrapped short of the button's width so that it always fits.
+    const auto lines = wrap_lines(shown, collapsible ? std::max(width * 0.5f, width - button_w) : width);
     for (const auto& line : lines) ImGui::TextUnformatted(line.first, line.second);
     if (!collapsible) return;
-    const std::string label = ui_say(lang, collapsed ? UiText::More : UiText::Less);
-    const float last_w = lines.empty() ? 0.0f : ImGui::CalcTextSize(lines.back().first, lines.back().second).x;
-    const float button_w = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
-    if (!lines.empty() && last_w + ImGui::GetStyle().ItemSpacing.x + button_w <= width) ImGui::SameLine();
+    if (!lines.empty()) ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(0, 0, 0, 0));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::SmallButton(label.c_str())) {

@@ -12,8 +12,8 @@ namespace pelab {
 namespace {
 constexpr int kMaxVisibleRows = 15;
 
-// One table row: a line of text plus the cell padding above and below.
-float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f; }
+// One table row: a line of text plus the cell padding above and below and the border line between rows.
+float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f + 1.0f; }
 
 int column_decimals(const TableView& v, int c) {
     if (c < int(v.col_decimals.size()) && v.col_decimals[size_t(c)] >= 0) return v.col_decimals[size_t(c)];

@@ -72,6 +72,9 @@ Step equal_delta_diagonals() {
         "of Δ fills exactly one diagonal. Hover a cell to outline its diagonal; the table counts the cells on each."},
         {"L"},
         diagonals_views,
+        {},
+        // Playing grows L: each new row and column adds one diagonal at each end, 2L − 1 in all.
+        {"L", 2, 16, 2},
     };
 }
 
