@@ -55,8 +55,8 @@ HeatmapLayout layout_heatmap(const HeatmapView& v, float width, float max_height
     if (l.cell * rows > max_h) l.cell = std::max(1.0f, std::floor(max_h / float(std::max(rows, 1))));
     l.cell_h = l.cell;
     if (max_height > 0.0f) {
-        // The room the app gives: title line, column labels, cells and the gap below.
-        const float cells_h = max_height - ImGui::GetTextLineHeightWithSpacing() - l.label_h - font * 0.5f;
+        // The room the app gives: title line, column labels and cells.
+        const float cells_h = max_height - ImGui::GetTextLineHeightWithSpacing() - l.label_h;
         const float tallest_cell = cells_h / float(std::max(rows, 1));
         const float widest = avail / float(std::max(cols, 1));
         if (fill) {

@@ -268,10 +268,11 @@ float position_map_preferred_height(const MapView& /*v*/, float width) {
     return font * 1.6f + font * 2.6f + side + font * 1.6f + (font + 4.0f);  // + the "showing rows" line
 }
 
-// Given a height, the map's side leaves room for the title, the top labels and the "showing rows" line.
+// Given a height, the map's side leaves room for its title and top labels (the "showing rows" line below it is
+// a note: it may fall below the fold).
 static float map_side_for_height(float max_height) {
     const float font = ImGui::GetFontSize();
-    return max_height > 0.0f ? max_height - ImGui::GetTextLineHeightWithSpacing() * 2.0f - font * 3.0f : 0.0f;
+    return max_height > 0.0f ? max_height - ImGui::GetTextLineHeightWithSpacing() - font * 3.0f : 0.0f;
 }
 
 float position_map_width_for_height(const MapView& v, float max_height) {
