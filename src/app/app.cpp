@@ -20,6 +20,7 @@
 
 #include "core/text.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // GetCurrentWindow()->WindowPadding: the padding this child really has
 #include "lessons/questions.h"
 #include "lessons/view_export.h"
 #include "views/equation.h"
@@ -768,7 +769,8 @@ static void draw_step(App* app, MatrixPainter* painter, bool side_column, bool s
     recompute_views_if_needed(app);
     const float font = ImGui::GetFontSize();
     const float width = ImGui::GetContentRegionAvail().x;
-    const float screen = ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y;
+    // The content region's own bottom padding (none in this borderless child) is all that is not room.
+    const float screen = ImGui::GetWindowHeight() - ImGui::GetCurrentWindow()->WindowPadding.y;
     draw_notices(app);
     if (show_counter) ImGui::TextDisabled("%s", step_counter(app).c_str());
     ImGui::PushFont(app->font_title);
@@ -785,9 +787,11 @@ static void draw_step(App* app, MatrixPainter* painter, bool side_column, bool s
     const float whole_text_h = float(wrap_lines(body, text_w).size()) * ImGui::GetTextLineHeightWithSpacing();
     const bool short_of_space = !app->views.empty() && first_sentence_end(body) < body.size() &&
                                 screen - ImGui::GetCursorPosY() - whole_text_h - eq_h < needed;
-    draw_prose(app, body, text_w, short_of_space);
+    // A collapsed first sentence may use the whole width: one line fewer above the figure.
+    draw_prose(app, body, short_of_space && !app->prose_open ? width : text_w, short_of_space);
     draw_equations(app, step, width, eq_px);
-    draw_views(app, painter, screen - ImGui::GetCursorPosY(), screen);
+    // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
+    draw_views(app, painter, screen - ImGui::GetCursorPosY() - font * 0.6f, screen);
     if (!side_column && app->state.display.controls) {
         ImGui::Spacing();
         draw_parameters(app, std::max(1, int(width / (font * 21.0f))));

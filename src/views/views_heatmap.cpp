@@ -72,9 +72,10 @@ HeatmapLayout layout_heatmap(const HeatmapView& v, float width, float max_height
         } else {
             l.cell = l.cell_h = std::min(l.cell, tallest_cell);
         }
-        // Whole pixels while cells are large enough for the rounding not to waste room.
-        if (l.cell >= 8.0f) l.cell = std::floor(l.cell);
-        if (l.cell_h >= 8.0f) l.cell_h = std::floor(l.cell_h);
+        // Whole pixels while cells are large enough for the rounding not to waste room (the primary figure keeps
+        // every pixel of its room: its cells are painted by the GPU, so fractional sizes do not show).
+        if (l.cell >= 8.0f && !fill) l.cell = std::floor(l.cell);
+        if (l.cell_h >= 8.0f && !fill) l.cell_h = std::floor(l.cell_h);
         l.cell = std::max(1.0f, l.cell);
         l.cell_h = std::max(1.0f, l.cell_h);
     }
