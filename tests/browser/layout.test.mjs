@@ -46,12 +46,11 @@ async function checkEveryStep(pageName, W, H, extra, folder) {
     for (let step = 1; step <= lesson.steps; ++step) {
       ++steps;
       const where = `${pageName}@${W}x${H}${extra} ${lesson.id} step ${step}`;
+      // setState applies synchronously: the state is the asked one at once (no waiting on frames).
       await page.evaluate(([id, s]) => window.pelab.setState({ lesson: id, step: s }), [lesson.id, step]);
-      await page.waitForFunction(([id, s]) => {
-        const st = window.pelab.state();
-        return st.lesson === id && st.step === s;
-      }, [lesson.id, step]);
-      await settle(page, 200);
+      const st = await page.evaluate(() => window.pelab.state());
+      assert.deepEqual([st.lesson, st.step], [lesson.id, step], where);
+      await settle(page, 200, 60000);
       saveArtifact(`screens/${folder}/${lesson.id}-${step}.png`, await page.screenshot());
       const layout = await page.evaluate(() => window.pelab.layout());
       const f = layout[0];
