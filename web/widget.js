@@ -11,11 +11,16 @@
 //   api.frames()       frames rendered so far (stays constant while idle)
 //   api.notices()      [{key, message}] for rejected or clamped input (plain text: insert it with textContent)
 //   api.lessons()      [{id, steps, title}] the curriculum, titles in the current language
-//   api.layout()       [{kind, title, x, y, w, h, rows, cols}] where each figure was drawn (CSS px)
+//   api.layout()       [{kind, title, x, y, w, h, rows, cols}] where each figure was drawn (CSS px): the step's
+//                      primary figure first, then the others, then its equations (kind 'equation', title = TeX)
 //   api.exportPng(i, scale)  downloads figure i of the step as PNG (1× or 2×)
 //   api.exportText(i, format, copy)  figure i as 'csv' | 'json' | 'latex': downloaded, or copied if copy
 //   api.copyLink()           copies the link to this view (the export menu's "copy link")
 //   api.dismissNotices()     clears the notices (what the notice's button does)
+//   api.play(on)       starts (true) or pauses (false) the current step's timeline; returns whether the step has
+//                      one. While it plays, frames are drawn every frame and the hash / pelab:state wait for the
+//                      pause. play=1 in the URL starts it on load, except under prefers-reduced-motion.
+//   api.playing()      whether a timeline is playing now
 //   api.gpuCheck()     {ok, renderer, tiles: [{case, ok, pixels, max_abs_error, tolerance}]}: long-sequence
 //                      map tiles rendered on this GPU compared with the core (tests, diagnostics)
 //
@@ -172,6 +177,8 @@
       },
       copyLink: function () { if (module) module._pelab_copy_link(); },
       dismissNotices: function () { if (module) module._pelab_dismiss_notices(); },
+      play: function (on) { return module ? module._pelab_play(on ? 1 : 0) !== 0 : false; },
+      playing: function () { return module ? module._pelab_playing() !== 0 : false; },
       gpuCheck: function () { return parsed('pelab_gpu_check_json', null); },
       canvas: canvas
     };

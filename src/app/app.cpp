@@ -1,13 +1,16 @@
 // PE Lab — app/app.cpp
-// The per-frame UI: header (lesson, language), step list, step text, parameter editors, the views,
-// Prev/Next navigation and keyboard shortcuts. All edits go through app_apply(), so the URL parser's
+// The per-frame UI, figure first: header (lesson, language), a narrow rail of step numbers, the step's title,
+// its text (collapsed to the first sentence when space is short), its equations, then its figures sized so the
+// primary one is entirely on screen; parameters and questions in a side column (wide) or below the figures
+// (narrow); the bottom bar with Prev/Next, playback and export; keyboard shortcuts. All edits go through app_apply(), so the URL parser's
 // checks are the only gate every value passes.
 //
 // Index of this file:
 // [SECTION] state changes
+// [SECTION] playback
 // [SECTION] JSON for the host page
 // [SECTION] parameter editors
-// [SECTION] frame
+// [SECTION] frame: header, step rail, step (text, equations, figures, questions, references), bottom bar
 #include "app/app.h"
 
 #include <algorithm>
@@ -17,7 +20,10 @@
 
 #include "core/text.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // GetCurrentWindow()->WindowPadding: the padding this child really has
+#include "lessons/questions.h"
 #include "lessons/view_export.h"
+#include "views/equation.h"
 
 namespace pelab {
 
@@ -42,14 +48,37 @@ void app_add_notices(App* app, const std::vector<ParamIssue>& issues) {
     }
 }
 
-void app_init(App* app, const KeyValues& args, Lang lang) {
-    app->state = default_state(lang);
-    app->notices.clear();
-    app_add_notices(app, apply_query(args, &app->state));
-    app->frames_wanted = 2;
+int app_take_play_key(KeyValues* kv) {
+    int play = -1;
+    KeyValues rest;
+    rest.reserve(kv->size());
+    for (auto& p : *kv) {
+        if (p.first == "play") play = p.second == "1" ? 1 : 0;
+        else rest.push_back(std::move(p));
+    }
+    *kv = std::move(rest);
+    return play;
 }
 
-void app_apply(App* app, const KeyValues& kv) {
+// play=1 / play=0 from a URL, setState or argv: starts (unless the system asks for reduced motion) or pauses.
+static void follow_play_key(App* app, int play) {
+    if (play == 1 && !app->reduced_motion) app_play(app, true);
+    if (play == 0) app_play(app, false);
+}
+
+void app_init(App* app, const KeyValues& args, Lang lang) {
+    KeyValues kv = args;
+    const int play = app_take_play_key(&kv);
+    app->state = default_state(lang);
+    app->notices.clear();
+    app_add_notices(app, apply_query(kv, &app->state));
+    app->frames_wanted = 2;
+    follow_play_key(app, play);
+}
+
+void app_apply(App* app, const KeyValues& kv_in) {
+    KeyValues kv = kv_in;
+    const int play = app_take_play_key(&kv);
     KeyValues filtered;
     filtered.reserve(kv.size());
     for (const auto& p : kv) {
@@ -59,13 +88,17 @@ void app_apply(App* app, const KeyValues& kv) {
     }
     app_add_notices(app, apply_query(filtered, &app->state));
     app->frames_wanted = std::max(app->frames_wanted, 2);
+    follow_play_key(app, play);
 }
 
-void app_restore(App* app, const KeyValues& kv) {
+void app_restore(App* app, const KeyValues& kv_in) {
+    KeyValues kv = kv_in;
+    const int play = app_take_play_key(&kv);
     AppState fresh = default_state(app->state.lang);
     app_add_notices(app, apply_query(kv, &fresh));
     app->state = fresh;
     app->frames_wanted = std::max(app->frames_wanted, 2);
+    follow_play_key(app, play);
 }
 
 // "Step 4 / 8": where the learner is in the lesson.
@@ -104,6 +137,97 @@ static void recompute_views_if_needed(App* app) {
     app->views_step = s.step;
     app->views_state_version = s.version;
     ++app->views_version;
+}
+
+// [SECTION] playback ---------------------------------------------------------------------------
+
+static const Step& current_step(const App& app) { return app.state.lesson->steps[size_t(app.state.step - 1)]; }
+
+static const ParamSpec* find_spec(const Lesson& lesson, const std::string& key) {
+    for (const ParamSpec& s : lesson.params)
+        if (s.name == key) return &s;
+    return nullptr;
+}
+
+// The current step's timeline and its key's spec; null when the step has none (or it names no Int/Real key).
+static const ParamSpec* timeline_spec(const App& app, const Timeline** out) {
+    const Timeline& t = current_step(app).timeline;
+    if (t.param.empty() || !(t.to > t.from)) return nullptr;
+    const ParamSpec* spec = find_spec(*app.state.lesson, t.param);
+    if (!spec || (spec->kind != ParamKind::Int && spec->kind != ParamKind::Real)) return nullptr;
+    *out = &t;
+    return spec;
+}
+
+bool app_has_timeline(const App& app) {
+    const Timeline* t = nullptr;
+    return timeline_spec(app, &t) != nullptr;
+}
+
+// The timeline key's value now, as a number.
+static double timeline_value(const App& app, const ParamSpec& spec) {
+    return spec.kind == ParamKind::Int ? double(app.state.params.geti(spec.name)) : app.state.params.getd(spec.name);
+}
+
+// Moves the timeline to `position` and sets its key there (an Int key in whole steps), through app_apply like
+// every other edit; a value that does not change leaves the state (and its version) alone.
+static void seek_timeline(App* app, const ParamSpec& spec, const Timeline& t, double position) {
+    app->playback.position = std::clamp(position, t.from, t.to);
+    std::string text;
+    if (spec.kind == ParamKind::Int) {
+        const int value = int(std::floor(app->playback.position + 1e-9));
+        if (value == app->state.params.geti(spec.name)) return;
+        text = std::to_string(value);
+    } else {
+        text = format_number(app->playback.position);
+        if (text == format_number(app->state.params.getd(spec.name))) return;
+    }
+    app_apply(app, {{spec.name, text}});
+}
+
+bool app_play(App* app, bool on) {
+    const Timeline* t = nullptr;
+    const ParamSpec* spec = timeline_spec(*app, &t);
+    Playback& pb = app->playback;
+    if (!spec) {
+        pb.playing = false;
+        return false;
+    }
+    if (on && !pb.playing) {
+        // From where the key stands; at the end (or outside the stretch), from the start.
+        const double now = timeline_value(*app, *spec);
+        pb.position = (now >= t->from && now < t->to) ? now : t->from;
+        pb.lesson = app->state.lesson;
+        pb.step = app->state.step;
+        pb.playing = true;
+        seek_timeline(app, *spec, *t, pb.position);
+    } else if (!on) {
+        pb.playing = false;
+    }
+    app->frames_wanted = std::max(app->frames_wanted, 2);
+    return true;
+}
+
+// One frame of playback: the position advances by the time since the last frame; past `to` it starts again
+// at `from` (the bar says it loops). Asks for the next frame while playing.
+static void advance_playback(App* app) {
+    Playback& pb = app->playback;
+    if (!pb.playing) return;
+    const Timeline* t = nullptr;
+    const ParamSpec* spec = timeline_spec(*app, &t);
+    if (!spec || pb.lesson != app->state.lesson || pb.step != app->state.step) {
+        pb.playing = false;
+        return;
+    }
+    // A long gap (a hidden tab, a slow first frame) must not jump the timeline.
+    const double dt = std::clamp(double(ImGui::GetIO().DeltaTime), 0.0, 0.1);
+    double position = pb.position + t->per_second * pb.speed * dt;
+    // An Int key shows `to` for a whole step before it starts again.
+    const double span = (t->to - t->from) + (spec->kind == ParamKind::Int ? 1.0 : 0.0);
+    if (position >= t->from + span) position = t->from + std::fmod(position - t->from, span);
+    seek_timeline(app, *spec, *t, position);
+    pb.position = std::min(position, t->from + span);  // keeps the fractional part of an Int key's step
+    app->frames_wanted = std::max(app->frames_wanted, 1);
 }
 
 // [SECTION] JSON for the host page ---------------------------------------------------------------
@@ -157,6 +281,13 @@ std::string app_layout_json(const App& app) {
             out.insert(out.size() - 1, buf);
         }
     }
+    for (size_t i = 0; i < app.equations_drawn.size(); ++i) {
+        const DrawnEquation& e = app.equations_drawn[i];
+        char buf[160];
+        std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", e.min.x, e.min.y, e.max.x - e.min.x,
+                      e.max.y - e.min.y);
+        out += (out.size() > 1 ? ",{" : "{") + std::string("\"kind\":\"equation\",\"title\":") + json_string(e.tex) + buf;
+    }
     return out + "]";
 }
 
@@ -187,10 +318,12 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     const std::string help = words.help.get(lang);
     const float font = ImGui::GetFontSize();
     ImGui::PushID(spec.name.c_str());
+    const float label_x = ImGui::GetCursorPosX();  // the column's (or table cell's) left edge
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(label.c_str());
     if (!help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", help.c_str(), describe_range(spec).c_str());
-    ImGui::SameLine(label_width);
+    ImGui::SameLine();
+    ImGui::SetCursorPosX(label_x + label_width);
     std::string proposal;
     switch (spec.kind) {
     case ParamKind::Int: {
@@ -257,6 +390,23 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     }
     case ParamKind::Choice: {
         const std::string& current = app->state.params.gets(spec.name);
+        // Up to four options that fit: segmented buttons, every option in sight and one click away.
+        const ImGuiStyle& st = ImGui::GetStyle();
+        float row_w = 0;
+        for (const std::string& c : spec.choices) row_w += ImGui::CalcTextSize(c.c_str()).x + st.FramePadding.x * 2 + 1;
+        if (spec.choices.size() <= 4 && row_w <= ImGui::GetContentRegionAvail().x) {
+            ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(1, st.ItemSpacing.y));
+            for (size_t i = 0; i < spec.choices.size(); ++i) {
+                const std::string& c = spec.choices[i];
+                const bool active = c == current;
+                if (i) ImGui::SameLine();
+                if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+                if (ImGui::Button(c.c_str()) && !active) proposal = c;
+                if (active) ImGui::PopStyleColor();
+            }
+            ImGui::PopStyleVar();
+            break;
+        }
         ImGui::SetNextItemWidth(std::min(font * 14.0f, ImGui::GetContentRegionAvail().x));
         if (ImGui::BeginCombo("##v", current.c_str())) {
             for (const std::string& c : spec.choices)
@@ -270,22 +420,27 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     ImGui::PopID();
 }
 
-static const ParamSpec* find_spec(const Lesson& lesson, const std::string& key) {
-    for (const ParamSpec& s : lesson.params)
-        if (s.name == key) return &s;
-    return nullptr;
-}
-
 // [SECTION] frame ------------------------------------------------------------------------------
 
+// Header: app name (when there is room), the lesson menu, the language buttons. The menu is as wide as the
+// room left of the language buttons, so on a phone it never runs under them.
 static void draw_header(App* app) {
     const Lang lang = app->state.lang;
-    ImGui::PushFont(app->font_title);
-    ImGui::TextUnformatted(ui_say(lang, UiText::AppName).c_str());
-    ImGui::PopFont();
-    ImGui::SameLine();
     const float font = ImGui::GetFontSize();
-    ImGui::SetNextItemWidth(std::min(font * 26.0f, std::max(font * 6.0f, ImGui::GetContentRegionAvail().x - font * 9.0f)));
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const char* zh = "中文";
+    const char* en = "EN";
+    const float lang_w = ImGui::CalcTextSize(zh).x + ImGui::CalcTextSize(en).x + st.FramePadding.x * 4 + st.ItemSpacing.x;
+    const float right = ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetContentRegionAvail().x >= font * 36.0f) {
+        ImGui::PushFont(app->font_title);
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(ui_say(lang, UiText::AppName).c_str());
+        ImGui::PopFont();
+        ImGui::SameLine();
+    }
+    const float menu_room = right - lang_w - st.ItemSpacing.x * 2 - ImGui::GetCursorPosX();
+    ImGui::SetNextItemWidth(std::max(font * 3.0f, std::min(font * 26.0f, menu_room)));
     if (ImGui::BeginCombo("##lesson", say(lang, app->state.lesson->title).c_str())) {
         for (const Lesson* l : lesson_registry())
             if (ImGui::Selectable(say(lang, l->title).c_str(), l == app->state.lesson)) app_apply(app, {{"lesson", l->id}});
@@ -302,11 +457,7 @@ static void draw_header(App* app) {
         ImGui::EndCombo();
     }
     // Language switch, right-aligned.
-    const char* zh = "中文";
-    const char* en = "EN";
-    const float w = ImGui::CalcTextSize(zh).x + ImGui::CalcTextSize(en).x + ImGui::GetStyle().FramePadding.x * 4 +
-                    ImGui::GetStyle().ItemSpacing.x;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - w));
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), right - lang_w));
     auto lang_button = [&](const char* label, Lang target) {
         const bool active = lang == target;
         if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
@@ -334,62 +485,89 @@ static void draw_notices(App* app) {
     ImGui::PopStyleColor(2);
 }
 
-static void draw_step_list(App* app, float width, float height) {
+// The step rail: one round, numbered button per step (its title as the tooltip), the current one filled.
+static void draw_step_rail(App* app, float width, float height) {
     const Lang lang = app->state.lang;
-    ImGui::BeginChild("##steps", ImVec2(width, height), true);
-    ImGui::TextDisabled("%s", ui_say(lang, UiText::Steps).c_str());
     const auto& steps = app->state.lesson->steps;
-    const float line_h = ImGui::GetTextLineHeight();
     const DisplayOptions& d = app->state.display;
+    const float b = std::min(width - 6.0f, ImGui::GetFontSize() * 1.9f);
+    ImGui::BeginChild("##rail", ImVec2(width, height), false);
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, b * 0.5f);
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + ImGui::GetStyle().ItemSpacing.y);
     for (size_t i = size_t(std::max(1, d.step_min) - 1); i < steps.size() && int(i) < d.step_max; ++i) {
-        // "N. title", wrapped; the whole block is one selectable row.
-        const std::string label = say(lang, {"{n}. {title}", "{n}. {title}"}, {{"n", std::to_string(i + 1)}, {"title", say(lang, steps[i].title)}});
-        const auto lines = wrap_lines(label, ImGui::GetContentRegionAvail().x);
-        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const bool current = int(i) + 1 == app->state.step;
+        ImGui::SetCursorPosX((width - b) * 0.5f);
         ImGui::PushID(int(i));
-        const bool selected = int(i) + 1 == app->state.step;
-        if (ImGui::Selectable("##step", selected, 0, ImVec2(0, line_h * float(lines.size())))) go_to_step(app, int(i) + 1);
+        if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::Button(std::to_string(i + 1).c_str(), ImVec2(b, b))) go_to_step(app, int(i) + 1);
+        if (current) ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", say(lang, steps[i].title).c_str());
         ImGui::PopID();
-        const ImVec2 after = ImGui::GetCursorScreenPos();
-        for (size_t l = 0; l < lines.size(); ++l)
-            ImGui::GetWindowDrawList()->AddText(ImVec2(at.x, at.y + line_h * float(l)), ImGui::GetColorU32(ImGuiCol_Text),
-                                                lines[l].first, lines[l].second);
-        ImGui::SetCursorScreenPos(after);
     }
+    ImGui::PopStyleVar();
     ImGui::EndChild();
 }
 
-static void draw_views(App* app, MatrixPainter* painter) {
+// One figure at the cursor, `width` wide, at most `max_height` tall (title and figure).
+static void draw_one_view(App* app, MatrixPainter* painter, KeyValues* edits, size_t i, float width, float max_height) {
+    ImGui::PushID(int(i));
+    ImGui::BeginGroup();
+    ViewContext ctx;
+    ctx.painter = painter;
+    ctx.lang = app->state.lang;
+    ctx.data_version = app->views_version;
+    ctx.slot = int(i);
+    ctx.interaction = &app->interaction;
+    ctx.drawn = &app->drawn;
+    ctx.edits = edits;
+    ctx.max_height = max_height;
+    ctx.primary = i == 0;
+    draw_view(app->views[i], ctx, width);
+    ImGui::EndGroup();
+    app->figure_rects.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+    ImGui::PopID();
+}
+
+// The step's figures. The primary one (the first view) gets `room`, the height left on screen, and fills it;
+// the others go beside it when it needs less than the whole width and a readable column is left, else below
+// it (two to a row when there is room), each at most a screen tall.
+static void draw_views(App* app, MatrixPainter* painter, float room, float screen) {
+    const size_t n = app->views.size();
+    if (n == 0) return;
     KeyValues edits;
     const float avail = ImGui::GetContentRegionAvail().x;
     const float font = ImGui::GetFontSize();
-    const size_t n = app->views.size();
-    // Two columns when there is room for two readable figures, else one.
-    const int columns = (n >= 2 && avail >= font * 44.0f) ? 2 : 1;
     const float gap = font * 1.2f;
-    const float col_w = (avail - gap * float(columns - 1)) / float(columns);
+    const float primary_h = std::max(font * 8.0f, room);
+    float primary_w = avail;
+    if (n >= 2) {
+        const float wanted = view_width_for_height(app->views[0], primary_h);
+        if (wanted > 0.0f && avail - wanted - gap >= font * 16.0f) primary_w = std::max(wanted, avail * 0.45f);
+    }
     const ImVec2 start = ImGui::GetCursorScreenPos();
-    float y = start.y;
-    for (size_t i = 0; i < n; i += size_t(columns)) {
+    draw_one_view(app, painter, &edits, 0, primary_w, primary_h);
+    float bottom = ImGui::GetItemRectMax().y;
+    size_t next = 1;
+    if (primary_w < avail) {
+        // Beside the primary figure: the others, one under another.
+        const float x = start.x + primary_w + gap, w = avail - primary_w - gap;
+        float y = start.y;
+        for (; next < n; ++next) {
+            ImGui::SetCursorScreenPos(ImVec2(x, y));
+            draw_one_view(app, painter, &edits, next, w, std::max(font * 8.0f, start.y + primary_h - y));
+            y = ImGui::GetItemRectMax().y + font * 0.6f;
+        }
+        bottom = std::max(bottom, y);
+    }
+    float y = bottom + font * 0.6f;
+    const int columns = (n - next >= 2 && avail >= font * 44.0f) ? 2 : 1;
+    const float col_w = (avail - gap * float(columns - 1)) / float(columns);
+    while (next < n) {
         float row_h = 0;
-        for (int c = 0; c < columns && i + size_t(c) < n; ++c) {
-            const ViewData& v = app->views[i + size_t(c)];
+        for (int c = 0; c < columns && next < n; ++c, ++next) {
             ImGui::SetCursorScreenPos(ImVec2(start.x + float(c) * (col_w + gap), y));
-            ImGui::PushID(int(i) + c);
-            ImGui::BeginGroup();
-            ViewContext ctx;
-            ctx.painter = painter;
-            ctx.lang = app->state.lang;
-            ctx.data_version = app->views_version;
-            ctx.slot = int(i) + c;
-            ctx.interaction = &app->interaction;
-            ctx.drawn = &app->drawn;
-            ctx.edits = &edits;
-            draw_view(v, ctx, col_w);
-            ImGui::EndGroup();
-            app->figure_rects.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+            draw_one_view(app, painter, &edits, next, col_w, screen);
             row_h = std::max(row_h, ImGui::GetItemRectSize().y);
-            ImGui::PopID();
         }
         y += row_h + font * 0.6f;
     }
@@ -399,37 +577,227 @@ static void draw_views(App* app, MatrixPainter* painter) {
     if (!edits.empty()) app_apply(app, edits);
 }
 
-static void draw_step(App* app, MatrixPainter* painter) {
-    const Lang lang = app->state.lang;
-    const Lesson& lesson = *app->state.lesson;
-    const Step& step = lesson.steps[size_t(app->state.step - 1)];
-    draw_notices(app);
-    ImGui::TextDisabled("%s", step_counter(app).c_str());
-    ImGui::PushFont(app->font_title);
-    text_wrapped(say(lang, step.title), ImGui::GetContentRegionAvail().x);
-    ImGui::PopFont();
-    text_wrapped(say(lang, step.body), std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f));
-    const std::vector<std::string> shown = step.keys_shown(app->state.params);
-    if (!shown.empty() && app->state.display.controls) {
-        ImGui::Spacing();
-        ImGui::TextDisabled("%s", ui_say(lang, UiText::Parameters).c_str());
-        float label_width = ImGui::GetFontSize() * 4.0f;
-        for (const std::string& key : shown)
-            if (const ParamSpec* spec = find_spec(lesson, key))
-                label_width = std::max(label_width, ImGui::CalcTextSize(param_caption(&lesson, *spec).c_str()).x +
-                                                        ImGui::GetFontSize() * 1.2f);
-        for (const std::string& key : shown)
-            if (const ParamSpec* spec = find_spec(lesson, key)) edit_param(app, *spec, label_width);
-        if (ImGui::SmallButton(ui_say(lang, UiText::ResetParams).c_str())) {
-            KeyValues kv;
-            for (const std::string& key : shown)
-                if (const ParamSpec* spec = find_spec(lesson, key)) kv.push_back({key, spec->default_text});
-            app_apply(app, kv);
+// Where the first sentence of `text` ends: after "。！？", or after ". ! ?" followed by a space and a capital
+// or a symbol (so "i.e. the" and "3.5" do not end it). The text's length when it is one sentence.
+static size_t first_sentence_end(const std::string& text) {
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text.compare(i, 3, "。") == 0 || text.compare(i, 3, "！") == 0 || text.compare(i, 3, "？") == 0) {
+            return i + 3 < text.size() ? i + 3 : text.size();
+        }
+        const char c = text[i];
+        if ((c == '.' || c == '!' || c == '?') && i + 2 < text.size() && text[i + 1] == ' ') {
+            const unsigned char next = static_cast<unsigned char>(text[i + 2]);
+            if (std::isupper(next) || next >= 0x80) return i + 1;
         }
     }
-    ImGui::Separator();
+    return text.size();
+}
+
+// The step's text: whole, or (short of space) its first sentence with a "more" button; "less" closes it again.
+static void draw_prose(App* app, const std::string& body, float width, bool collapsible) {
+    const Lang lang = app->state.lang;
+    const bool collapsed = collapsible && !app->prose_open;
+    const std::string shown = collapsed ? body.substr(0, first_sentence_end(body)) : body;
+    const std::string label = ui_say(lang, collapsed ? UiText::More : UiText::Less);
+    const float button_w = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+    // The button ends the last line: the text is wrapped short of the button's width so that it always fits.
+    const auto lines = wrap_lines(shown, collapsible ? std::max(width * 0.5f, width - button_w) : width);
+    for (const auto& line : lines) ImGui::TextUnformatted(line.first, line.second);
+    if (!collapsible) return;
+    if (!lines.empty()) ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(0, 0, 0, 0));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::SmallButton(label.c_str())) {
+        app->prose_open = !app->prose_open;
+        app->frames_wanted = std::max(app->frames_wanted, 2);
+    }
+    ImGui::PopStyleColor(2);
+}
+
+// Size of the step's equations laid out in rows `width` wide at `px` (rows wrap between equations).
+static float equations_height(const Step& step, float width, float px) {
+    float x = 0, h = 0, row = 0;
+    const float gap = px * 1.5f;
+    for (const std::string& tex : step.equations) {
+        const ImVec2 e = equation_extent(tex, px);
+        if (x > 0 && x + e.x > width) {
+            h += row + px * 0.3f;
+            x = row = 0;
+        }
+        x += e.x + gap;
+        row = std::max(row, e.y);
+    }
+    return step.equations.empty() ? 0.0f : h + row + ImGui::GetStyle().ItemSpacing.y;
+}
+
+// The step's key equations, typeset (views/equation.h), side by side while they fit; each is recorded for
+// the layout JSON.
+static void draw_equations(App* app, const Step& step, float width, float px) {
+    if (step.equations.empty()) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const float gap = px * 1.5f;
+    float x = start.x, y = start.y, row = 0;
+    for (const std::string& tex : step.equations) {
+        const ImVec2 e = equation_extent(tex, px);
+        if (x > start.x && x + e.x > start.x + width) {
+            y += row + px * 0.3f;
+            x = start.x;
+            row = 0;
+        }
+        draw_equation(dl, tex, ImVec2(x, y), px, ink);
+        app->equations_drawn.push_back({tex, ImVec2(x, y), ImVec2(x + e.x, y + e.y)});
+        x += e.x + gap;
+        row = std::max(row, e.y);
+    }
+    ImGui::Dummy(ImVec2(width, y + row - start.y));
+}
+
+// The step's parameter editors: one column (side column), or `columns` side by side (the strip below the
+// figures on narrow screens).
+static void draw_parameters(App* app, int columns) {
+    const Lang lang = app->state.lang;
+    const Lesson& lesson = *app->state.lesson;
+    const std::vector<std::string> shown = current_step(*app).keys_shown(app->state.params);
+    if (shown.empty()) return;
+    ImGui::TextDisabled("%s", ui_say(lang, UiText::Parameters).c_str());
+    const float font = ImGui::GetFontSize();
+    float label_width = font * 3.0f;
+    for (const std::string& key : shown)
+        if (const ParamSpec* spec = find_spec(lesson, key))
+            label_width = std::max(label_width, ImGui::CalcTextSize(param_caption(&lesson, *spec).c_str()).x + font * 0.8f);
+    if (ImGui::BeginTable("##params", std::max(1, columns), ImGuiTableFlags_SizingStretchSame)) {
+        for (const std::string& key : shown) {
+            if (const ParamSpec* spec = find_spec(lesson, key)) {
+                ImGui::TableNextColumn();
+                edit_param(app, *spec, label_width);
+            }
+        }
+        ImGui::EndTable();
+    }
+    if (ImGui::SmallButton(ui_say(lang, UiText::ResetParams).c_str())) {
+        KeyValues kv;
+        for (const std::string& key : shown)
+            if (const ParamSpec* spec = find_spec(lesson, key)) kv.push_back({key, spec->default_text});
+        app_apply(app, kv);
+    }
+}
+
+// Predict, then reveal: each question of the step, its choices as buttons; once one is picked (kept in App
+// state, not in the URL) the verdict and the explanation, computed from the current parameters.
+static void draw_questions(App* app, float width) {
+    const Lang lang = app->state.lang;
+    const std::string id = app->state.lesson->id;
+    const std::vector<const Question*> questions = questions_on(id, app->state.step);
+    if (questions.empty()) return;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", ui_say(lang, UiText::Predict).c_str());
+    for (size_t qi = 0; qi < questions.size(); ++qi) {
+        const Question& q = *questions[qi];
+        const std::string key = id + "/" + std::to_string(app->state.step) + "/" + std::to_string(qi);
+        const auto it = app->answers.find(key);
+        const int picked = it == app->answers.end() ? -1 : it->second;
+        ImGui::PushID(int(qi));
+        text_wrapped(say(lang, q.prompt), width);
+        float used = 0;
+        for (size_t c = 0; c < q.choices.size(); ++c) {
+            const std::string label = say(lang, q.choices[c]);
+            const float w = ImGui::CalcTextSize(label.c_str()).x + st.FramePadding.x * 2;
+            if (c > 0 && used + w <= width) ImGui::SameLine();
+            else used = 0;
+            used += w + st.ItemSpacing.x;
+            // After the choice: the right answer green, a wrong pick red.
+            const bool right = int(c) == q.answer;
+            const int colours = picked >= 0 && (right || int(c) == picked) ? 1 : 0;
+            if (colours) ImGui::PushStyleColor(ImGuiCol_Button, right ? IM_COL32(120, 200, 120, 255) : IM_COL32(235, 130, 120, 255));
+            ImGui::PushID(int(c));
+            if (ImGui::Button(label.c_str())) {
+                app->answers[key] = int(c);
+                app->frames_wanted = std::max(app->frames_wanted, 2);
+            }
+            ImGui::PopID();
+            if (colours) ImGui::PopStyleColor();
+        }
+        if (picked >= 0 && picked < int(q.choices.size())) {
+            const bool right = picked == q.answer;
+            const std::string answer = q.answer >= 0 && q.answer < int(q.choices.size()) ? say(lang, q.choices[size_t(q.answer)]) : "";
+            text_wrapped(right ? ui_say(lang, UiText::Right) : ui_say(lang, UiText::NotQuite, {{"answer", answer}}), width);
+            if (q.explain) text_wrapped(q.explain(app->state.params, lang), width);
+        }
+        ImGui::PopID();
+        ImGui::Spacing();
+    }
+}
+
+// The last step ends with the lesson's sources and the reference code its numbers match.
+static void draw_references(App* app, float width) {
+    if (app->state.step != int(app->state.lesson->steps.size())) return;
+    const std::vector<Reference>& refs = references_of(app->state.lesson->id);
+    if (refs.empty()) return;
+    const Lang lang = app->state.lang;
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", ui_say(lang, UiText::References).c_str());
+    for (const Reference& r : refs) {
+        std::string line = r.authors + " (" + std::to_string(r.year) + "). " + r.title;
+        if (!r.where.empty()) line += ". " + r.where;
+        ImGui::Bullet();
+        ImGui::SameLine();
+        text_wrapped(line, width - ImGui::GetCursorPosX());
+        if (!r.code.empty()) {
+            ImGui::Indent(ImGui::GetFontSize() * 1.2f);
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            text_wrapped(ui_say(lang, UiText::ReferenceCode, {{"code", r.code}}), width - ImGui::GetFontSize() * 1.2f);
+            ImGui::PopStyleColor();
+            ImGui::Unindent(ImGui::GetFontSize() * 1.2f);
+        }
+    }
+}
+
+// The step, figure first: title, text, equations, the figures in the room left on screen; then, when there
+// is no side column, the parameters and questions; the references on the last step.
+static void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_counter) {
+    const Lang lang = app->state.lang;
+    const Lesson& lesson = *app->state.lesson;
+    const Step& step = current_step(*app);
+    if (app->prose_lesson != &lesson || app->prose_step != app->state.step) {
+        app->prose_open = false;  // a new step starts with its text collapsed (where space is short)
+        app->prose_lesson = &lesson;
+        app->prose_step = app->state.step;
+    }
     recompute_views_if_needed(app);
-    draw_views(app, painter);
+    const float font = ImGui::GetFontSize();
+    const float width = ImGui::GetContentRegionAvail().x;
+    // The content region's own bottom padding (none in this borderless child) is all that is not room.
+    const float screen = ImGui::GetWindowHeight() - ImGui::GetCurrentWindow()->WindowPadding.y;
+    draw_notices(app);
+    if (show_counter) ImGui::TextDisabled("%s", step_counter(app).c_str());
+    ImGui::PushFont(app->font_title);
+    text_wrapped(say(lang, step.title), width);
+    ImGui::PopFont();
+    // Short of space: what the whole text would leave for the primary figure is less than it needs to cover a
+    // fifth of the screen (a square of that area, plus its title and labels).
+    const std::string body = say(lang, step.body);
+    const float text_w = std::min(width, font * 52.0f);
+    const float eq_px = font * 1.3f;
+    const float eq_h = equations_height(step, width, eq_px);
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float needed = std::sqrt(0.2f * display.x * display.y) + font * 6.0f;
+    const float whole_text_h = float(wrap_lines(body, text_w).size()) * ImGui::GetTextLineHeightWithSpacing();
+    const bool short_of_space = !app->views.empty() && first_sentence_end(body) < body.size() &&
+                                screen - ImGui::GetCursorPosY() - whole_text_h - eq_h < needed;
+    // A collapsed first sentence may use the whole width: one line fewer above the figure.
+    draw_prose(app, body, short_of_space && !app->prose_open ? width : text_w, short_of_space);
+    draw_equations(app, step, width, eq_px);
+    // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
+    draw_views(app, painter, screen - ImGui::GetCursorPosY() - font * 0.6f, screen);
+    if (!side_column && app->state.display.controls) {
+        ImGui::Spacing();
+        draw_parameters(app, std::max(1, int(width / (font * 21.0f))));
+        draw_questions(app, std::min(width, font * 40.0f));
+    }
+    draw_references(app, std::min(width, font * 52.0f));
 }
 
 void app_export_text(App* app, int view, ExportFormat format, bool copy) {
@@ -500,13 +868,118 @@ static void draw_export_menu(App* app) {
     ImGui::EndPopup();
 }
 
+// An icon button (play, pause, step back/forward), drawn with the draw list so it needs no glyph.
+enum class Icon { Play, Pause, Back, Forward };
+static bool icon_button(const char* id, Icon icon, float size, const std::string& tooltip) {
+    const bool pressed = ImGui::Button(id, ImVec2(size, size));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip.c_str());
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const ImVec2 c((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+    const float r = size * 0.22f;
+    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    switch (icon) {
+    case Icon::Play: dl->AddTriangleFilled(ImVec2(c.x - r * 0.8f, c.y - r), ImVec2(c.x - r * 0.8f, c.y + r), ImVec2(c.x + r, c.y), ink); break;
+    case Icon::Pause:
+        dl->AddRectFilled(ImVec2(c.x - r * 0.8f, c.y - r), ImVec2(c.x - r * 0.25f, c.y + r), ink);
+        dl->AddRectFilled(ImVec2(c.x + r * 0.25f, c.y - r), ImVec2(c.x + r * 0.8f, c.y + r), ink);
+        break;
+    case Icon::Back:
+        dl->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x - r * 0.6f, c.y + r), ink);
+        dl->AddTriangleFilled(ImVec2(c.x + r, c.y - r), ImVec2(c.x + r, c.y + r), ImVec2(c.x - r * 0.5f, c.y), ink);
+        break;
+    case Icon::Forward:
+        dl->AddRectFilled(ImVec2(c.x + r * 0.6f, c.y - r), ImVec2(c.x + r, c.y + r), ink);
+        dl->AddTriangleFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x - r, c.y + r), ImVec2(c.x + r * 0.5f, c.y), ink);
+        break;
+    }
+    return pressed;
+}
+
+// Playback of the step's timeline: play/pause, step back/forward, the scrub slider over from…to (the key's
+// value), the speed, and a word that it loops. `width`: the room for all of it.
+static void draw_playback(App* app, float width, float height) {
+    const Timeline* t = nullptr;
+    const ParamSpec* spec = timeline_spec(*app, &t);
+    if (!spec) return;
+    const Lang lang = app->state.lang;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    Playback& pb = app->playback;
+    ImGui::PushID("##playback");
+    if (icon_button("##play", pb.playing ? Icon::Pause : Icon::Play, height, ui_say(lang, pb.playing ? UiText::Pause : UiText::Play)))
+        app_play(app, !pb.playing);
+    // A step back or forward pauses: the learner is looking at one value.
+    const double increment = spec->kind == ParamKind::Int ? 1.0 : (t->to - t->from) / 20.0;
+    ImGui::SameLine(0, 2);
+    if (icon_button("##back", Icon::Back, height, ui_say(lang, UiText::StepBack))) {
+        app_play(app, false);
+        seek_timeline(app, *spec, *t, std::max(t->from, timeline_value(*app, *spec) - increment));
+    }
+    ImGui::SameLine(0, 2);
+    if (icon_button("##forward", Icon::Forward, height, ui_say(lang, UiText::StepForward))) {
+        app_play(app, false);
+        seek_timeline(app, *spec, *t, std::min(t->to, timeline_value(*app, *spec) + increment));
+    }
+    // Speeds and the loop note, right of the slider when they fit.
+    const char* speeds[] = {"0.5×", "1×", "2×"};
+    const double speed_values[] = {0.5, 1.0, 2.0};
+    float speeds_w = 0;
+    for (const char* s : speeds) speeds_w += ImGui::CalcTextSize(s).x + st.FramePadding.x * 2 + 1;
+    const std::string loops = ui_say(lang, UiText::Loops);
+    const float loops_w = ImGui::CalcTextSize(loops.c_str()).x + st.ItemSpacing.x;
+    const float caption_w = ImGui::CalcTextSize(param_caption(app->state.lesson, *spec).c_str()).x + st.ItemSpacing.x;
+    const float used = height * 3 + 4 + st.ItemSpacing.x;
+    float slider_w = width - used - caption_w - speeds_w - st.ItemSpacing.x;
+    const bool show_loops = slider_w - loops_w >= ImGui::GetFontSize() * 8.0f;
+    if (show_loops) slider_w -= loops_w;
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(param_caption(app->state.lesson, *spec).c_str());
+    ImGui::SameLine();
+    double value = timeline_value(*app, *spec);
+    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 4.0f, slider_w));
+    const bool integer = spec->kind == ParamKind::Int;
+    if (ImGui::SliderScalar("##scrub", ImGuiDataType_Double, &value, &t->from, &t->to, integer ? "%.0f" : "%.3f",
+                            ImGuiSliderFlags_AlwaysClamp))
+        seek_timeline(app, *spec, *t, integer ? std::round(value) : value);
+    ImGui::SameLine();
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(1, st.ItemSpacing.y));
+    for (int i = 0; i < 3; ++i) {
+        const bool active = pb.speed == speed_values[i];
+        if (i) ImGui::SameLine();
+        if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::Button(speeds[i])) pb.speed = speed_values[i];
+        if (active) ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui_say(lang, UiText::Speed).c_str());
+    }
+    ImGui::PopStyleVar();
+    if (show_loops) {
+        ImGui::SameLine();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextDisabled("%s", loops.c_str());
+    }
+    ImGui::PopID();
+}
+
+// The bottom bar's height: one row, or two on a narrow screen whose step has a timeline (playback above).
+static float nav_rows(const App& app) {
+    return (app_has_timeline(app) && ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 56.0f) ? 2.0f : 1.0f;
+}
+
+// The bottom bar: Prev, Next, the playback controls (wide screens), the step counter where it fits, then
+// Export and Full screen at the right; narrow screens put the playback controls on a row of their own above.
 static void draw_nav(App* app) {
     const Lang lang = app->state.lang;
     const int n = int(app->state.lesson->steps.size());
     const DisplayOptions& d = app->state.display;
     const float font = ImGui::GetFontSize();
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const bool two_rows = nav_rows(*app) > 1.0f;
+    const float bar_h = font * 2.0f;
+    if (two_rows) draw_playback(app, ImGui::GetContentRegionAvail().x, ImGui::GetFrameHeight());
     // Large targets: these are also what a presenter taps on a touch screen.
-    const ImVec2 button(std::max(font * 7.0f, ImGui::CalcTextSize(ui_say(lang, UiText::Next).c_str()).x + font * 2), font * 2.2f);
+    const float narrow = ImGui::GetContentRegionAvail().x < font * 40.0f ? 0.6f : 1.0f;
+    const ImVec2 button(std::max(font * 7.0f * narrow, ImGui::CalcTextSize(ui_say(lang, UiText::Next).c_str()).x + font * 1.2f), bar_h);
     ImGui::BeginDisabled(app->state.step <= std::max(1, d.step_min));
     if (ImGui::Button(ui_say(lang, UiText::Prev).c_str(), button)) go_to_step(app, app->state.step - 1);
     ImGui::EndDisabled();
@@ -514,22 +987,36 @@ static void draw_nav(App* app) {
     ImGui::BeginDisabled(app->state.step >= std::min(n, d.step_max));
     if (ImGui::Button(ui_say(lang, UiText::Next).c_str(), button)) go_to_step(app, app->state.step + 1);
     ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("%s", step_counter(app).c_str());
     // Right side: export and full screen.
     const std::string export_text = ui_say(lang, UiText::Export), full_text = ui_say(lang, UiText::FullScreen);
-    const char* export_label = export_text.c_str();
-    const char* full_label = full_text.c_str();
-    const ImGuiStyle& st = ImGui::GetStyle();
-    float right_w = ImGui::CalcTextSize(export_label).x + st.FramePadding.x * 2;
-    if (app->services.toggle_fullscreen) right_w += ImGui::CalcTextSize(full_label).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + font, ImGui::GetWindowContentRegionMax().x - right_w));
-    if (ImGui::Button(export_label, ImVec2(0, button.y))) ImGui::OpenPopup("##export");
+    float right_w = ImGui::CalcTextSize(export_text.c_str()).x + st.FramePadding.x * 2;
+    if (app->services.toggle_fullscreen) right_w += ImGui::CalcTextSize(full_text.c_str()).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
+    const float right_x = ImGui::GetWindowContentRegionMax().x - right_w;
+    ImGui::SameLine();
+    const float row_y = ImGui::GetCursorPosY();
+    if (!two_rows && app_has_timeline(*app)) {
+        const float counter_room = ImGui::CalcTextSize(step_counter(app).c_str()).x + st.ItemSpacing.x * 2;
+        ImGui::SetCursorPosY(row_y + (bar_h - ImGui::GetFrameHeight()) * 0.5f);
+        draw_playback(app, right_x - ImGui::GetCursorPosX() - counter_room - font, ImGui::GetFrameHeight());
+        ImGui::SameLine();
+    }
+    // The step counter only where it fits left of Export (a phone has the rail's numbers instead).
+    const std::string counter = step_counter(app);
+    const bool counter_fits = ImGui::GetCursorPosX() + ImGui::CalcTextSize(counter.c_str()).x + st.ItemSpacing.x <= right_x;
+    if (counter_fits) {
+        ImGui::SetCursorPosY(row_y + (bar_h - ImGui::GetTextLineHeight()) * 0.5f);
+        ImGui::TextDisabled("%s", counter.c_str());
+        ImGui::SameLine();
+    }
+    if (counter_fits != app->counter_in_bar) app->frames_wanted = std::max(app->frames_wanted, 1);
+    app->counter_in_bar = counter_fits;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), right_x));
+    ImGui::SetCursorPosY(row_y);
+    if (ImGui::Button(export_text.c_str(), ImVec2(0, bar_h))) ImGui::OpenPopup("##export");
     draw_export_menu(app);
     if (app->services.toggle_fullscreen) {
         ImGui::SameLine();
-        if (ImGui::Button(full_label, ImVec2(0, button.y))) app->services.toggle_fullscreen();
+        if (ImGui::Button(full_text.c_str(), ImVec2(0, bar_h))) app->services.toggle_fullscreen();
     }
 }
 
@@ -547,6 +1034,7 @@ void app_nav_key(App* app, NavKey key) {
     case NavKey::First: go_to_step(app, d.step_min); break;
     case NavKey::Last: go_to_step(app, d.step_max); break;
     case NavKey::Blank: app->blanked = true; break;
+    case NavKey::TogglePlay: app_play(app, !app->playback.playing); break;
     }
 }
 
@@ -601,6 +1089,7 @@ static void apply_style(Theme theme, float scale) {
 void app_frame(App* app, MatrixPainter* painter) {
     app->drawn.clear();
     app->figure_rects.clear();
+    app->equations_drawn.clear();
     app->interaction.prev_hover_delta = app->interaction.hover_delta;
     app->interaction.hover_delta = INT32_MIN;
     const DisplayOptions& d = app->state.display;
@@ -629,22 +1118,43 @@ void app_frame(App* app, MatrixPainter* painter) {
         draw_header(app);
         ImGui::Separator();
     }
+    advance_playback(app);
 
     const float font = ImGui::GetFontSize();
-    const float nav_h = d.controls ? font * 2.2f + ImGui::GetStyle().ItemSpacing.y * 2 + 2 : 0.0f;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float nav_h = d.controls ? st.ItemSpacing.y + font * 2.0f + (nav_rows(*app) > 1.0f ? ImGui::GetFrameHeight() + st.ItemSpacing.y : 0.0f)
+                                   : 0.0f;
     const float body_h = std::max(font * 4.0f, ImGui::GetContentRegionAvail().y - nav_h);
-    const bool side_list = !d.embed && ImGui::GetContentRegionAvail().x >= font * 46.0f;
-    if (side_list) {
-        draw_step_list(app, font * 15.0f, body_h);
+    const float avail_w = ImGui::GetContentRegionAvail().x;
+    const Lesson& lesson = *app->state.lesson;
+    // The rail of step numbers (not in embeds, which have Prev/Next only).
+    const bool rail = !d.embed && lesson.steps.size() > 1;
+    if (rail) {
+        draw_step_rail(app, font * 2.6f, body_h);
         ImGui::SameLine();
     }
+    // Parameters and questions: a side column on wide screens, below the figures on narrow ones.
+    const bool side_content = d.controls && (!current_step(*app).keys_shown(app->state.params).empty() ||
+                                             !questions_on(lesson.id, app->state.step).empty());
+    const bool side = side_content && avail_w >= font * 68.0f;
+    const float side_w = side ? std::clamp(avail_w * 0.24f, font * 16.0f, font * 22.0f) : 0.0f;
     // Each step has a scroll region of its own (its own scroll position, content size and table column
     // widths), so what one step left behind never shows on another; coming back shows the step as it was.
-    ImGui::PushID(app->state.lesson->id);
+    ImGui::PushID(lesson.id);
     ImGui::PushID(app->state.step);
-    ImGui::BeginChild("##content", ImVec2(0, body_h), false);
-    draw_step(app, painter);
+    ImGui::BeginChild("##content", ImVec2(side ? -(side_w + st.ItemSpacing.x) : 0.0f, body_h), false);
+    draw_step(app, painter, side, !d.controls || !app->counter_in_bar);
     ImGui::EndChild();
+    if (side) {
+        ImGui::SameLine();
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddLine(ImVec2(at.x - st.ItemSpacing.x * 0.5f, at.y), ImVec2(at.x - st.ItemSpacing.x * 0.5f, at.y + body_h),
+                                            ImGui::GetColorU32(ImGuiCol_Separator));
+        ImGui::BeginChild("##side", ImVec2(0.0f, body_h), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
+        draw_parameters(app, 1);
+        draw_questions(app, ImGui::GetContentRegionAvail().x);
+        ImGui::EndChild();
+    }
     ImGui::PopID();
     ImGui::PopID();
     if (d.controls) draw_nav(app);

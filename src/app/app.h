@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,21 @@ struct AppServices {
     std::function<void(float x0, float y0, float x1, float y1, int scale, const std::string& file_name)> capture_png;
 };
 
+// Playback of the current step's timeline (Step::timeline). Not URL state: only the paused value is.
+struct Playback {
+    bool playing = false;
+    double position = 0;              // where the timeline is, continuous (an Int key shows its whole part)
+    double speed = 1;                 // 0.5, 1 or 2
+    const Lesson* lesson = nullptr;   // the entry and step it plays (another step stops it)
+    int step = 0;
+};
+
+// Where an equation of the step was drawn (layout JSON kind "equation"), in UI units.
+struct DrawnEquation {
+    std::string tex;
+    ImVec2 min, max;
+};
+
 struct App {
     AppState state;
     std::vector<ParamIssue> notices;  // shown until dismissed; bad URL/argv input lands here
@@ -53,6 +69,14 @@ struct App {
     Theme styled_theme = Theme::light;
     double styled_scale = 0;          // fontscale the style's sizes were scaled for (0 = not yet styled)
     double wake_at = 0;               // ImGui time at which a frame is needed without input (toast expiry)
+    Playback playback;
+    bool reduced_motion = false;      // the system asks for reduced motion: play=1 in a URL starts nothing
+    bool prose_open = false;          // the learner opened the step's whole text ("more"); a new step closes it
+    const Lesson* prose_lesson = nullptr;  // the entry and step prose_open belongs to
+    int prose_step = 0;
+    std::map<std::string, int> answers;    // the choice picked per question ("lesson/step/index"); not URL state
+    std::vector<DrawnEquation> equations_drawn;  // this frame's equations, after the figures in app_layout_json
+    bool counter_in_bar = true;       // the bottom bar had room for "Step n / N" (else it shows above the title)
 };
 
 // A short message shown at the bottom for a few seconds (e.g. clipboard result).
@@ -60,7 +84,11 @@ void app_toast(App* app, const std::string& message);
 
 // Adds issues to the notices: duplicates of a shown notice are dropped, at most 12 are kept (the latest).
 void app_add_notices(App* app, const std::vector<ParamIssue>& issues);
-// Default state in `lang`, then `args` applied (issues become notices).
+// Takes `play` (an instruction to the app, not URL state) out of kv: 1 = play, 0 = pause, -1 = absent. app_init,
+// app_apply and app_restore do this themselves; a platform validating arguments on its own calls it first.
+int app_take_play_key(KeyValues* kv);
+// Default state in `lang`, then `args` applied (issues become notices). play=1 starts the step's timeline
+// unless app->reduced_motion is set.
 void app_init(App* app, const KeyValues& args, Lang lang);
 // Applies key=value pairs on top of the current state; problems become notices. When `lesson`
 // names the current lesson it does not reset the parameters.
@@ -69,8 +97,12 @@ void app_apply(App* app, const KeyValues& kv);
 void app_restore(App* app, const KeyValues& kv);
 // Step navigation keys. The platform delivers them straight from its key-down events, because a
 // presentation clicker's press and release can land in the same frame, which ImGui 1.86 would miss.
-enum class NavKey { Next, Prev, First, Last, Blank };
+enum class NavKey { Next, Prev, First, Last, Blank, TogglePlay };
 void app_nav_key(App* app, NavKey key);
+// Starts (on) or pauses the current step's timeline; returns whether the step has one (JS pelab.play).
+// While playing the app asks for a frame every frame; paused, it idles again.
+bool app_play(App* app, bool on);
+bool app_has_timeline(const App& app);
 // Builds the whole UI for one frame.
 void app_frame(App* app, MatrixPainter* painter);
 // What the export menu's text items do, for view `view` of the current step: download (save_file) or copy
@@ -85,7 +117,8 @@ std::string app_state_json(const App& app);
 std::string app_lessons_json(const App& app);
 // [{"key":"L","message":"..."}]
 std::string app_notices_json(const App& app);
-// [{"kind":"heatmap","title":"...","x":..,"y":..,"w":..,"h":..,"rows":..,"cols":..}] in UI units.
+// [{"kind":"heatmap","title":"...","x":..,"y":..,"w":..,"h":..,"rows":..,"cols":..}] in UI units: the step's
+// primary figure first, then its other figures, then its equations ({"kind":"equation","title":TeX,x,y,w,h}).
 std::string app_layout_json(const App& app);
 
 // The chrome's own strings (buttons, headings), Texts like the lessons' (app/ui_text.cpp), shown through say().
@@ -93,6 +126,7 @@ enum class UiText {
     AppName, Lesson, Steps, Step, Prev, Next, Parameters, Language, Notices, Dismiss, ResetParams, NoticeIntro,
     Export, ExportPng1, ExportPng2, DownloadCsv, DownloadJson, DownloadLatex, CopyCsv, CopyJson, CopyLatex, CopyLink,
     FullScreen, Copied, CopyFailed, Saved, Blanked,
+    More, Less, Play, Pause, StepBack, StepForward, Speed, Loops, Predict, Right, NotQuite, References, ReferenceCode,
     Count
 };
 const Text& ui_text(UiText id);

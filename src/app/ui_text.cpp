@@ -42,6 +42,19 @@ const UiTextEntry kUiText[] = {
       "The browser refused clipboard access (e.g. an iframe without clipboard-write permission); use Download instead."}},
     {UiText::Saved, {"已保存：{file}", "Saved: {file}"}},
     {UiText::Blanked, {"按任意键继续", "Press any key to continue"}},
+    {UiText::More, {"更多", "more"}},
+    {UiText::Less, {"收起", "less"}},
+    {UiText::Play, {"播放（空格键）", "Play (Space)"}},
+    {UiText::Pause, {"暂停（空格键）", "Pause (Space)"}},
+    {UiText::StepBack, {"后退一步", "Step back"}},
+    {UiText::StepForward, {"前进一步", "Step forward"}},
+    {UiText::Speed, {"速度", "Speed"}},
+    {UiText::Loops, {"到终点后从头循环", "loops at the end"}},
+    {UiText::Predict, {"先预测，再揭晓", "Predict, then reveal"}},
+    {UiText::Right, {"答对了。", "Right."}},
+    {UiText::NotQuite, {"不对，正确答案是：{answer}", "Not quite; the answer is: {answer}"}},
+    {UiText::References, {"参考文献与参考实现", "References and reference code"}},
+    {UiText::ReferenceCode, {"参考实现：{code}", "Reference code: {code}"}},
 };
 static_assert(sizeof(kUiText) / sizeof(kUiText[0]) == size_t(UiText::Count), "every UiText needs a row");
 }  // namespace

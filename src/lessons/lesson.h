@@ -187,8 +187,8 @@ struct Step {
     std::vector<std::string> params;      // keys the learner may change on this step (subset of lesson)
     std::function<std::vector<ViewData>(const ParamSet&, Lang)> views;
     // The step's key equations as TeX, typeset at build time (no CJK: Chinese words stay in the prose).
-    std::vector<std::string> equations;
-    Timeline timeline = {};           // (initialised: steps that give equations but no timeline stay warning-free)
+    std::vector<std::string> equations = {};
+    Timeline timeline = {};           // (both initialised: a step may leave them out without a warning)
     // Optional: the keys shown when they depend on other values (e.g. the chosen map); a subset of params.
     std::function<std::vector<std::string>(const ParamSet&)> params_for = nullptr;
     std::vector<std::string> keys_shown(const ParamSet& p) const { return params_for ? params_for(p) : params; }

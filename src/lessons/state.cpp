@@ -105,8 +105,10 @@ void clamp_step_to_range(AppState* state) {
     const int n = state->lesson ? int(state->lesson->steps.size()) : 1;
     DisplayOptions& d = state->display;
     d.step_min = std::clamp(d.step_min, 1, std::max(1, n));
-    d.step_max = std::clamp(d.step_max, d.step_min, std::max(1, n));
-    state->step = std::clamp(state->step, d.step_min, d.step_max);
+    // The range's end is not cut to this lesson's length: "to the end" must still mean the end after a switch
+    // to a longer lesson (a 7-step lesson once left every later lesson stuck at step 7).
+    d.step_max = std::max(d.step_max, d.step_min);
+    state->step = std::clamp(state->step, d.step_min, std::min(d.step_max, std::max(1, n)));
 }
 
 std::uint64_t g_last_version = 0;  // the one counter every state's version is drawn from

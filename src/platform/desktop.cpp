@@ -43,6 +43,7 @@ const char* kUsage =
     "  --frames N         render N frames, then exit (no waiting for input); --bench-map: frames timed (120)\n"
     "  --screenshot F     render until the UI has settled, write the window to F (PNG), exit\n"
     "  --size WxH         window size in pixels (default 1280x800; maps: image size, default 1024x1024)\n"
+    "  --layout           with --screenshot or --frames: print where each figure and equation was drawn (JSON)\n"
     "  --gpu-map MAP      open the long-sequence map MAP (sinusoidal|rope|alibi|t5|shaw), e.g. L=65536\n"
     "  --headless-render  render a map offscreen to OUT.png: map=rope L=65536 window=COL,ROW,SPAN ...\n"
     "  --bench-map        median frame time of a whole map (map=rope L=65536 ...) on this GL\n"
@@ -63,6 +64,7 @@ struct Options {
     std::string headless_render;  // --headless-render OUT.png
     bool bench_map = false;
     bool gpu_check = false;
+    bool layout = false;          // --layout: print app_layout_json after the last frame
 };
 
 bool parse_long(const char* s, long lo, long hi, long* out) {
@@ -136,6 +138,8 @@ int parse_options(int argc, char** argv, Options* o) {
             o->bench_map = true;
         } else if (a == "--gpu-check") {
             o->gpu_check = true;
+        } else if (a == "--layout") {
+            o->layout = true;
         } else if (a.rfind("--", 0) == 0) {
             std::fprintf(stderr, "pelab: unknown option %s\n%s", pelab::printable(a).c_str(), kUsage);
             return 2;
@@ -402,6 +406,8 @@ int main(int argc, char** argv) {
     const char* locale = std::getenv("LANG");
     std::vector<pelab::ParamIssue> input_issues;
     const pelab::KeyValues kv = pelab::read_arguments(opt.key_values, &input_issues);
+    pelab::KeyValues state_kv = kv;
+    pelab::app_take_play_key(&state_kv);  // play=1 is an instruction to the app, not state to validate
 
     // A batch run refuses bad arguments before it opens a window or a file: the first problem, one line.
     const bool batch = opt.screenshot_given || !opt.gpu_map.empty();
@@ -409,7 +415,7 @@ int main(int argc, char** argv) {
     if (batch) {
         pelab::AppState trial = pelab::default_state(pelab::lang_from_locale(locale));
         std::vector<pelab::ParamIssue> issues = input_issues;
-        for (const pelab::ParamIssue& i : pelab::apply_query(kv, &trial)) issues.push_back(i);
+        for (const pelab::ParamIssue& i : pelab::apply_query(state_kv, &trial)) issues.push_back(i);
         if (!issues.empty()) return bad_argument(pelab::without_repair(issues.front().message));
         std::string too_big;
         if (!pelab::lesson_within_budget(*trial.lesson, trial.params, &too_big)) return bad_argument(too_big);
@@ -456,6 +462,7 @@ int main(int argc, char** argv) {
         pelab::platform_render_frame(&p);
         if (frame_limit > 0 && p.frames >= frame_limit) break;
     }
+    if (opt.layout) std::printf("%s\n", pelab::app_layout_json(p.app).c_str());
     int exit_code = 0;
     if (opt.screenshot_given) {
         if (screenshot_png.empty()) {

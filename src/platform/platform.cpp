@@ -201,6 +201,7 @@ void platform_render_frame(Platform* p) {
             case SDLK_HOME: app_nav_key(&p->app, NavKey::First); break;
             case SDLK_END: app_nav_key(&p->app, NavKey::Last); break;
             case SDLK_b: app_nav_key(&p->app, NavKey::Blank); break;  // presenter: blank the screen
+            case SDLK_SPACE: app_nav_key(&p->app, NavKey::TogglePlay); break;  // the step's timeline, if any
             default:
                 if (p->app.blanked) app_nav_key(&p->app, NavKey::Next);   // any key brings it back
                 break;

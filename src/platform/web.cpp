@@ -50,6 +50,11 @@ EM_JS(char*, js_initial_query, (double* bytes, double limit), {
     return text;
 });
 EM_JS(int, js_keys_on_canvas, (), { return Module["pelabKeysOnCanvas"] ? 1 : 0; });
+// The system asks for reduced motion: play=1 in the URL then starts nothing (the learner still may).
+EM_JS(int, js_reduced_motion, (), {
+    try { return (typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches) ? 1 : 0; }
+    catch (e) { return 0; }
+});
 EM_JS(char*, js_browser_lang, (), {
     var l = (typeof navigator !== "undefined" && navigator.language) ? navigator.language : "en";
     return allocateUTF8(l);
@@ -112,8 +117,9 @@ EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
     g_frame_scheduled = false;
     pelab::Platform* p = &g_platform;
     pelab::platform_render_frame(p);
-    // The URL follows the state: rebuilt only when the state's version changed since the last frame.
-    if (p->app.state.version != g_last_version) {
+    // The URL follows the state: rebuilt only when the state's version changed since the last frame. While a
+    // timeline plays the hash and the host's pelab:state messages wait: they are written once, on pause.
+    if (p->app.state.version != g_last_version && !p->app.playback.playing) {
         g_last_version = p->app.state.version;
         const std::string q = pelab::to_query(p->app.state);
         if (q != g_last_query) {
@@ -224,6 +230,14 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_layout_json() {
 }
 
 EMSCRIPTEN_KEEPALIVE double pelab_frames() { return double(g_platform.frames); }
+
+// Starts (1) or pauses (0) the current step's timeline; returns 1 when the step has one (pelab.play).
+EMSCRIPTEN_KEEPALIVE int pelab_play(int on) {
+    const bool has = pelab::app_play(&g_platform.app, on != 0);
+    wake(2);
+    return has ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE int pelab_playing() { return g_platform.app.playback.playing ? 1 : 0; }
 
 // The page reports the clipboard's answer (navigator.clipboard is asynchronous).
 EMSCRIPTEN_KEEPALIVE void pelab_clipboard_result(int ok) {
@@ -342,6 +356,7 @@ int main() {
     pelab::KeyValues own;
     read_page_input(query, query_bytes, &own, &issues);
     kv.insert(kv.end(), own.begin(), own.end());
+    g_platform.app.reduced_motion = js_reduced_motion() != 0;
     pelab::app_init(&g_platform.app, kv, pelab::lang_from_locale(lang));
     pelab::app_add_notices(&g_platform.app, issues);
     std::free(lang);

@@ -21,6 +21,11 @@ float figure_height(const MapView& f, float width) { return position_map_preferr
 float figure_height(const PhasorView& f, float width) { return phasor_preferred_height(f, width); }
 float figure_height(const OdometerView& f, float width) { return odometer_preferred_height(f, width); }
 
+float width_for_height(const HeatmapView& f, float max_height) { return heatmap_width_for_height(f, max_height); }
+float width_for_height(const MapView& f, float max_height) { return position_map_width_for_height(f, max_height); }
+template <class Figure>
+float width_for_height(const Figure&, float) { return 0.0f; }  // curves, tables, dials: any width
+
 bool draw_figure(const std::string& title, const HeatmapView& f, ViewContext& ctx, float width) {
     return draw_heatmap(title, f, ctx, width);
 }
@@ -48,6 +53,10 @@ float view_preferred_height(const ViewData& view, float width) {
     const float figure = std::visit([&](const auto& f) { return figure_height(f, width); }, view.figure);
     const float font = ImGui::GetFontSize();
     return figure + float(view.notes.size()) * (font + 4.0f);
+}
+
+float view_width_for_height(const ViewData& view, float max_height) {
+    return std::visit([&](const auto& f) { return width_for_height(f, max_height); }, view.figure);
 }
 
 void draw_view(const ViewData& view, ViewContext& ctx, float width) {

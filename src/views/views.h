@@ -65,10 +65,18 @@ struct ViewContext {
     // The most height the figure may take (title and figure, notes not included): the app gives each step's
     // primary figure the room left on screen, so it is never cut off. 0 = no limit (as tall as its width asks).
     float max_height = 0.0f;
+    // The step's primary figure (its first view): given max_height, it grows to fill that room (a heatmap's
+    // cells past their usual size, a table's scrollable box to the whole width and height), so the figure the
+    // step is about covers a good part of the screen.
+    bool primary = false;
 };
 
 // Height the view would like for a given width: its title, figure and notes.
 float view_preferred_height(const ViewData& view, float width);
+
+// The width a square-ish figure (heatmap, position map) needs to fill `max_height` as the primary figure, so
+// the app can put other figures beside it; 0 for figures that use whatever width they are given.
+float view_width_for_height(const ViewData& view, float max_height);
 
 // Draws `view` at the cursor, `width` wide: its title and figure (the function of its kind, below), then its
 // notes; advances the cursor past it.
@@ -90,6 +98,8 @@ std::string format_cell(double value, bool integer, int decimals);
 // *_preferred_height: the height of the title and the figure for a given width (the notes not included).
 float heatmap_preferred_height(const HeatmapView& heatmap, float width);
 bool draw_heatmap(const std::string& title, const HeatmapView& heatmap, ViewContext& ctx, float width);
+float heatmap_width_for_height(const HeatmapView& heatmap, float max_height);
+float position_map_width_for_height(const MapView& map, float max_height);
 float table_preferred_height(const TableView& table, float width);
 bool draw_table(const std::string& title, const TableView& table, ViewContext& ctx, float width);
 float curve_preferred_height(const CurveView& curve, float width);

@@ -26,7 +26,8 @@ namespace {
 struct HeatmapLayout {
     float label_w = 0, label_h = 0;  // room for row labels (left) and column labels (top)
     float legend_w = 0;              // colour bar + its numbers (right)
-    float cell = 0;                  // square cell size
+    float cell = 0;                  // cell width (and height, unless cell_h differs)
+    float cell_h = 0;                // cell height: the same as cell, except for large primary matrices
     int label_every = 1;             // print every n-th row/column label
 };
 
@@ -38,7 +39,8 @@ float widest_label(const std::vector<std::string>& labels) {
     return w;
 }
 
-HeatmapLayout layout_heatmap(const HeatmapView& v, float width) {
+// `max_height` (0 = none): the most the title and figure may take; `fill`: grow the cells to use that room.
+HeatmapLayout layout_heatmap(const HeatmapView& v, float width, float max_height = 0.0f, bool fill = false) {
     HeatmapLayout l;
     const float font = ImGui::GetFontSize();
     const int rows = int(v.values.rows()), cols = int(v.values.cols());
@@ -46,10 +48,37 @@ HeatmapLayout layout_heatmap(const HeatmapView& v, float width) {
     l.label_h = font * (v.col_axis.empty() ? 1.3f : 2.5f);
     l.legend_w = font * 4.2f;
     const float avail = std::max(40.0f, width - l.label_w - l.legend_w);
-    l.cell = std::clamp(std::floor(avail / float(std::max(cols, 1))), 1.0f, kMaxCell);
+    const float widest_cell = std::floor(avail / float(std::max(cols, 1)));
+    l.cell = std::clamp(widest_cell, 1.0f, kMaxCell);
     // Tall matrices must not push the page into endless scrolling: cap the height at ~1.3×width.
     const float max_h = std::max(120.0f, width * 1.3f);
     if (l.cell * rows > max_h) l.cell = std::max(1.0f, std::floor(max_h / float(std::max(rows, 1))));
+    l.cell_h = l.cell;
+    if (max_height > 0.0f) {
+        // The room the app gives: title line, column labels and cells.
+        const float cells_h = max_height - ImGui::GetTextLineHeightWithSpacing() - l.label_h;
+        const float tallest_cell = cells_h / float(std::max(rows, 1));
+        const float widest = avail / float(std::max(cols, 1));
+        if (fill) {
+            // Square cells as large as the room allows. Cells too small to print a value in (a 128×64 or a 32×4
+            // matrix) stretch instead, up to 3:1 or until the whole plot is square, so that a tall or wide matrix
+            // still fills its room.
+            const float square = std::min(widest, tallest_cell);
+            l.cell = l.cell_h = square;
+            if (square < font * 1.3f) {
+                l.cell = std::min(widest, std::max(square * 3.0f, tallest_cell * float(rows) / float(std::max(cols, 1))));
+                l.cell_h = std::min(tallest_cell, std::max(square * 3.0f, widest * float(cols) / float(std::max(rows, 1))));
+            }
+        } else {
+            l.cell = l.cell_h = std::min(l.cell, tallest_cell);
+        }
+        // Whole pixels while cells are large enough for the rounding not to waste room (the primary figure keeps
+        // every pixel of its room: its cells are painted by the GPU, so fractional sizes do not show).
+        if (l.cell >= 8.0f && !fill) l.cell = std::floor(l.cell);
+        if (l.cell_h >= 8.0f && !fill) l.cell_h = std::floor(l.cell_h);
+        l.cell = std::max(1.0f, l.cell);
+        l.cell_h = std::max(1.0f, l.cell_h);
+    }
     const float label_room = std::max(widest_label(v.col_labels), font * 1.2f) + 4.0f;
     l.label_every = std::max(1, int(std::ceil(label_room / l.cell)));
     return l;
@@ -60,7 +89,14 @@ HeatmapLayout layout_heatmap(const HeatmapView& v, float width) {
 float heatmap_preferred_height(const HeatmapView& v, float width) {
     const HeatmapLayout l = layout_heatmap(v, width);
     const float font = ImGui::GetFontSize();
-    return font * 1.6f + l.label_h + l.cell * float(v.values.rows()) + font * 0.8f;
+    return font * 1.6f + l.label_h + l.cell_h * float(v.values.rows()) + font * 0.8f;
+}
+
+float heatmap_width_for_height(const HeatmapView& v, float max_height) {
+    if (v.values.size() == 0 || max_height <= 0.0f) return 0.0f;
+    // Laid out as if the width were unlimited: the cells then follow from the height alone.
+    const HeatmapLayout l = layout_heatmap(v, 1e6f, max_height, true);
+    return l.label_w + l.cell * float(v.values.cols()) + l.legend_w;
 }
 
 // [SECTION] colours (value range, legend) ------------------------------------------------------
@@ -409,11 +445,11 @@ bool draw_heatmap(const std::string& title, const HeatmapView& v, ViewContext& c
     if (rows == 0 || cols == 0) return false;
 
     // Layout: row labels left of the cells, column labels above, the legend right of them.
-    const HeatmapLayout l = layout_heatmap(v, width);
+    const HeatmapLayout l = layout_heatmap(v, width, ctx.max_height, ctx.primary);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 p0(origin.x + l.label_w, origin.y + l.label_h);
-    const ImVec2 p1(p0.x + l.cell * float(cols), p0.y + l.cell * float(rows));
+    const ImVec2 p1(p0.x + l.cell * float(cols), p0.y + l.cell_h * float(rows));
     HeatmapZoom no_zoom;
     HeatmapZoom* zoom = ctx.interaction ? &ctx.interaction->zoom[ctx.slot] : &no_zoom;
     const CellMap m = interact(ctx, zoom, origin, p0, p1, rows, cols);

@@ -95,11 +95,14 @@ struct MapLayout {
     float side = 0;         // of the cell area
 };
 
-MapLayout layout_position_map(ImVec2 origin, float width) {
+// `max_side` (0 = none): the most the map's side may take (the app's room for the figure).
+MapLayout layout_position_map(ImVec2 origin, float width, float max_side = 0.0f) {
     const float font = ImGui::GetFontSize();
     const float label_w = ImGui::CalcTextSize("00,000").x + font * 0.8f;
     MapLayout l;
-    l.side = std::max(80.0f, std::min(width - label_w - font * 4.6f, font * 34.0f));
+    l.side = std::min(width - label_w - font * 4.6f, font * 34.0f);
+    if (max_side > 0.0f) l.side = std::min(l.side, max_side);
+    l.side = std::max(80.0f, std::floor(l.side));
     l.origin = origin;
     l.p0 = ImVec2(origin.x + label_w, origin.y + font * 2.6f);
     l.p1 = ImVec2(l.p0.x + l.side, l.p0.y + l.side);
@@ -265,13 +268,28 @@ float position_map_preferred_height(const MapView& /*v*/, float width) {
     return font * 1.6f + font * 2.6f + side + font * 1.6f + (font + 4.0f);  // + the "showing rows" line
 }
 
+// Given a height, the map's side leaves room for its title and top labels (the "showing rows" line below it is
+// a note: it may fall below the fold).
+static float map_side_for_height(float max_height) {
+    const float font = ImGui::GetFontSize();
+    return max_height > 0.0f ? max_height - ImGui::GetTextLineHeightWithSpacing() - font * 3.0f : 0.0f;
+}
+
+float position_map_width_for_height(const MapView& v, float max_height) {
+    if (!v.map || max_height <= 0.0f) return 0.0f;
+    const float font = ImGui::GetFontSize();
+    const float side = std::max(80.0f, std::min(map_side_for_height(max_height), font * 34.0f));
+    return ImGui::CalcTextSize("00,000").x + font * 0.8f + side + font * 4.6f;
+}
+
 bool draw_position_map(const std::string& title, const MapView& v, ViewContext& ctx, float width) {
     const float font = ImGui::GetFontSize();
     ImGui::TextUnformatted(title.c_str());
     if (!v.map) return false;
     const PositionMapView& pm = *v.map;
     const int L = pm.spec.L;
-    const MapLayout l = layout_position_map(ImGui::GetCursorScreenPos(), width);
+    const float max_side = map_side_for_height(ctx.max_height);
+    const MapLayout l = layout_position_map(ImGui::GetCursorScreenPos(), width, max_side);
 
     // The visible window, kept per view slot while L stays the same; this frame's zoom and pan.
     MapWindow fresh;

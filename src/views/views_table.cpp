@@ -1,6 +1,7 @@
 // PE Lab — views/views_table.cpp
 // Table view: vectors and small matrices (e.g. the R_Δ table, one row per Δ) as an ImGui table.
-// Long tables scroll inside a bounded height so the step text stays on screen.
+// Long tables scroll inside a bounded height so the step text stays on screen. Given the room a step's primary
+// figure gets (ViewContext::max_height), a table is a fixed, scrollable box of exactly that room.
 #include <algorithm>
 #include <cmath>
 
@@ -11,8 +12,8 @@ namespace pelab {
 namespace {
 constexpr int kMaxVisibleRows = 15;
 
-// One table row: a line of text plus the cell padding above and below.
-float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f; }
+// One table row: a line of text plus the cell padding above and below and the border line between rows.
+float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f + 1.0f; }
 
 int column_decimals(const TableView& v, int c) {
     if (c < int(v.col_decimals.size()) && v.col_decimals[size_t(c)] >= 0) return v.col_decimals[size_t(c)];
@@ -56,20 +57,27 @@ bool draw_table(const std::string& title, const TableView& v, ViewContext& ctx, 
         }
         // Each column also carries its cell padding and a border line.
         for (float w : col_w) content_w += w + ImGui::GetStyle().CellPadding.x * 2.0f + 1.0f;
-        const float table_w = std::min(width, content_w + 2.0f);
         const bool scroll_x = content_w + 2.0f > width;
         if (scroll_x) height += ImGui::GetStyle().ScrollbarSize;
+        // The room the app gives (title line excluded): a bounded box, the whole room for the primary figure.
+        const float room = ctx.max_height > 0.0f ? ctx.max_height - ImGui::GetTextLineHeightWithSpacing() - font * 0.4f : 0.0f;
+        const bool fill = ctx.primary && room > 0.0f;
+        if (room > 0.0f) height = fill ? std::max(room, row_h * 3.0f) : std::min(height, std::max(room, row_h * 3.0f));
+        const float table_w = fill ? width : std::min(width, content_w + 2.0f);
+        // Narrower than its box: the columns share the width in proportion to their content.
+        const bool stretch = fill && !scroll_x;
         // Wider than the room available: scroll sideways rather than truncate headers.
         const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                      ImGuiTableFlags_SizingFixedFit |
+                                      (stretch ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_SizingFixedFit) |
                                       (scroll_x ? ImGuiTableFlags_ScrollX : 0);
+        const ImGuiTableColumnFlags sizing = stretch ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed;
         const ImVec2 top_left = ImGui::GetCursorScreenPos();
         if (ImGui::BeginTable("##table", ncols, flags, ImVec2(table_w, height))) {
             ImGui::TableSetupScrollFreeze(has_row_labels ? 1 : 0, 1);
-            if (has_row_labels) ImGui::TableSetupColumn(v.corner.c_str(), ImGuiTableColumnFlags_WidthFixed, col_w[0]);
+            if (has_row_labels) ImGui::TableSetupColumn(v.corner.c_str(), sizing, col_w[0]);
             for (int c = 0; c < cols; ++c) {
                 const char* label = c < int(v.col_labels.size()) ? v.col_labels[size_t(c)].c_str() : "";
-                ImGui::TableSetupColumn(label, ImGuiTableColumnFlags_WidthFixed, col_w[size_t(c + (has_row_labels ? 1 : 0))]);
+                ImGui::TableSetupColumn(label, sizing, col_w[size_t(c + (has_row_labels ? 1 : 0))]);
             }
             ImGui::TableHeadersRow();
             ImGuiListClipper clipper;

@@ -99,9 +99,10 @@ export function pixel(png, x, y) {
   return [png.data[i], png.data[i + 1], png.data[i + 2]];
 }
 
+// `name` may hold folders (screens/index-1280x720/rope-1.png): they are created.
 export function saveArtifact(name, buffer) {
-  fs.mkdirSync(artifactDir, { recursive: true });
   const file = path.join(artifactDir, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, buffer);
   return file;
 }

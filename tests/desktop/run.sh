@@ -31,6 +31,25 @@ check "zh step 3 renders" shot_step f-delta-3-zh lesson=f-delta step=3 lang=zh
 check "screenshot is the window size" bash -c "[ \"\$(identify -format %wx%h $out/desktop-f-delta-4.png)\" = 1280x800 ]"
 check "--frames 3 exits 0" run_x "$app" lesson=f-delta step=7 --frames 3
 check "--size is honoured" bash -c "xvfb-run -a -s '-screen 0 1400x900x24' $app --size 640x480 --screenshot $out/desktop-small.png >/dev/null 2>&1 && [ \"\$(identify -format %wx%h $out/desktop-small.png)\" = 640x480 ]"
+# [issue 12] Figure first and playback. --layout prints where the last frame drew each figure: the primary figure
+# (listed first) must be inside the window and cover at least a fifth of it. play=1 runs the step's timeline
+# (f-delta step 2 plays L from 2 to 16): L=3 shows 3 rows after 2 frames and more after 60.
+primary_fits() {  # W H ARGS...
+  local W=$1 H=$2 json; shift 2
+  json=$(run_x "$app" "$@" --size "${W}x$H" --frames 6 --layout 2>/dev/null | grep '^\[') || return 1
+  python3 -c 'import json, sys
+f = json.loads(sys.argv[3])[0]; W, H = int(sys.argv[1]), int(sys.argv[2])
+inside = f["x"] >= -1 and f["y"] >= -1 and f["x"] + f["w"] <= W + 1 and f["y"] + f["h"] <= H + 1
+sys.exit(0 if inside and f["w"] * f["h"] >= 0.2 * W * H else 1)' "$W" "$H" "$json"
+}
+check "--layout: T5 step 2's heatmap is on screen and covers >= 1/5 of 1280x720" primary_fits 1280 720 lesson=t5-bias step=2 lang=en
+check "--layout: the map page fits 960x540 embedded" primary_fits 960 540 lesson=rope map=rope embed=1 lang=en
+check "--layout: vit-2d step 3 fits 1920x1080 at fontscale 1.5" primary_fits 1920 1080 lesson=vit-2d step=3 fontscale=1.5 lang=en
+rows_after() { run_x "$app" lesson=f-delta step=2 L=3 play=1 --frames "$1" --layout 2>/dev/null | grep -o '"rows":[0-9]*' | head -1; }
+plays() { local a b; a=$(rows_after 2); b=$(rows_after 60); [ "$a" = '"rows":3' ] && [ -n "$b" ] && [ "$b" != "$a" ]; }
+check "play=1 advances the step's timeline (L grows while frames are drawn)" plays
+not_played() { [ "$(run_x "$app" lesson=f-delta step=2 L=3 --frames 60 --layout 2>/dev/null | grep -o '"rows":[0-9]*' | head -1)" = '"rows":3' ]; }
+check "without play=1 nothing plays" not_played
 bad_key() { run_x "$app" L=999 bogus=1 --frames 2 >/dev/null 2>"$out/desktop.stderr" && grep -q "L:" "$out/desktop.stderr" && grep -q "bogus" "$out/desktop.stderr"; }
 check "bad key=value: runs, stderr names the keys" bad_key
 bad_flag() { "$app" --frames abc >/dev/null 2>"$out/desktop.stderr"; [ $? -eq 2 ] && grep -q "frames" "$out/desktop.stderr"; }

@@ -78,6 +78,8 @@ Step equal_delta_diagonals() {
         {
          R"tex(\Delta = q - k \in \{-(L-1), \dots, L-1\})tex",
          R"tex(\#\{(q,k) : q - k = \Delta\} = L - |\Delta|)tex"},
+        // Playing grows L: each new row and column adds one diagonal at each end, 2L − 1 in all.
+        {"L", 2, 16, 2},
     };
 }
 
