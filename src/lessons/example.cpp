@@ -177,9 +177,7 @@ Step distance_as_angle() {
                                       {"s", integer(in.shift)}});
         return std::vector<ViewData>{make_view(say(lang, {"查询与键，转过 qθ 与 kθ", "Query and key, turned by qθ and kθ"}), v, {note})};
     },
-        {R"tex(\langle R_{q	heta}\,x,\; R_{k	heta}\,y
-angle = \langle x,\; R_{(k-q)	heta}\,y
-angle)tex"},
+        {R"tex(\langle R_{q\theta}\,x,\; R_{k\theta}\,y\rangle = \langle x,\; R_{(k-q)\theta}\,y\rangle)tex"},
         {"shift", 0, 32, 2},
     };
 }
@@ -220,7 +218,7 @@ Step every_pair_a_dial() {
                                      {{"n", integer(theta.size())}, {"never", integer(never)}, {"L", integer(in.train_length)}});
         return std::vector<ViewData>{make_view(say(lang, {"频率对组成的里程表", "The frequency pairs as an odometer"}), o, {note})};
     },
-        {R"tex(	heta_i = \mathrm{base}^{-2i/d},\quad 	ext{needle}_i = p\,	heta_i mod 2\pi)tex"},
+        {R"tex(\theta_i = \mathrm{base}^{-2i/d},\quad \text{needle}_i = p\,\theta_i \bmod 2\pi)tex"},
         {"pos", 0, 2048, 24},
     };
 }
