@@ -56,7 +56,7 @@ if [ "${PELAB_FUZZ_SECONDS:-60}" -gt 0 ]; then
     bash -c 'cmake --workflow --preset fuzz && tests/fuzz/run.sh "$0"' "${PELAB_FUZZ_SECONDS:-60}"
 fi
 # tests/cli/*.sh run inside the native workflow (CTest), so they are not repeated here.
-for runner in tests/desktop/run.sh tests/browser/run.sh; do
+for runner in tests/desktop/run.sh tests/desktop/figures.sh tests/browser/run.sh; do
   if [ -f "$runner" ]; then
     suite "$runner" bash "$runner"
   else

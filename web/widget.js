@@ -110,6 +110,8 @@
     var mirrorTitle = el('h2', '', mirror);
     var mirrorBody = el('p', '', mirror);
     var mirrorNotices = el('ul', 'pelab-notices', mirror);  // the notices on screen, as plain text
+    var mirrorMath = el('div', 'pelab-math', mirror);        // the step's equations as MathML (built at build time)
+    var mirrorFigures = el('ul', 'pelab-figures', mirror);   // each figure in words and numbers
     var printFigure = el('img', 'pelab-print-figure', root);
     printFigure.alt = '';
 
@@ -221,11 +223,19 @@
         tellHost('pelab:ready');
       },
       onPelabState: function () { tellHost('pelab:state'); },
-      onPelabStepText: function (title, body, notices) {
+      onPelabStepText: function (title, body, notices, figures, math) {
         mirrorTitle.textContent = title;
         mirrorBody.textContent = body;
         mirrorNotices.textContent = '';
         (notices ? notices.split('\n') : []).forEach(function (line) { el('li', '', mirrorNotices).textContent = line; });
+        // MathML from the app's own build-time data (never from the URL), parsed as markup, not run.
+        mirrorMath.textContent = '';
+        (math ? math.split('\n') : []).forEach(function (m) {
+          var doc = new DOMParser().parseFromString(m, 'application/xml');
+          if (doc.documentElement && doc.documentElement.nodeName === 'math') mirrorMath.appendChild(document.importNode(doc.documentElement, true));
+        });
+        mirrorFigures.textContent = '';
+        (figures ? figures.split('\n') : []).forEach(function (line) { el('li', '', mirrorFigures).textContent = line; });
       },
       onPelabSave: function (name, mime, bytes) {
         var url = URL.createObjectURL(new Blob([bytes], { type: mime }));

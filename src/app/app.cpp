@@ -12,6 +12,7 @@
 // [SECTION] parameter editors
 // [SECTION] frame: header, step rail, step (text, equations, figures, questions, references), bottom bar
 #include "app/app.h"
+#include "lessons/view_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -256,6 +257,31 @@ std::string app_notices_json(const App& app) {
         out += (i ? "," : "") + std::string("{\"key\":") + json_string(app.notices[i].key) +
                ",\"message\":" + json_string(app.notices[i].message) + "}";
     return out + "]";
+}
+
+std::vector<std::string> app_figure_descriptions(const App& app) {
+    const Lang lang = app.state.lang;
+    std::vector<std::string> out;
+    for (const ViewData& v : app.views) out.push_back(describe_view(v, lang));
+    const Step& step = app.state.lesson->steps[size_t(app.state.step - 1)];
+    const Timeline& t = step.timeline;
+    if (!t.param.empty()) {
+        const auto found = app.state.params.all().find(t.param);
+        out.push_back(say(lang, {"播放：{key} 从 {from} 走到 {to}，现在 {key} = {value}。",
+                                 "Playback: {key} runs from {from} to {to}; now {key} = {value}."},
+                          {{"key", t.param}, {"from", format_cell(t.from, false, 4)}, {"to", format_cell(t.to, false, 4)},
+                           {"value", found != app.state.params.all().end() ? found->second.text : std::string("—")}}));
+    }
+    return out;
+}
+
+std::vector<std::string> app_equation_mathml(const App& app) {
+    std::vector<std::string> out;
+    for (const std::string& tex : app.state.lesson->steps[size_t(app.state.step - 1)].equations) {
+        std::string mml = equation_mathml(tex);
+        if (!mml.empty()) out.push_back(std::move(mml));
+    }
+    return out;
 }
 
 std::string app_layout_json(const App& app) {

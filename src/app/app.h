@@ -111,6 +111,12 @@ void app_frame(App* app, MatrixPainter* painter);
 void app_export_text(App* app, int view, ExportFormat format, bool copy);
 void app_copy_link(App* app);
 
+// The current step's figures in words and numbers, one line per figure (lessons/view_text.h), then the
+// playback position when the step has a timeline: the text mirror and the print view read these.
+std::vector<std::string> app_figure_descriptions(const App& app);
+// The step's equations as MathML (built at build time), for screen readers: one string per equation.
+std::vector<std::string> app_equation_mathml(const App& app);
+
 // {"lesson":"f-delta","step":4,"lang":"en","params":{"L":6,"omega":[1.5708,1.0472],...}}
 std::string app_state_json(const App& app);
 // [{"id":"f-delta","steps":8,"title":"..."}] in the current language: the curriculum for host pages.

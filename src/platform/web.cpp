@@ -85,9 +85,10 @@ EM_JS(char*, js_page_address, (), {
     var a = (typeof location !== "undefined") ? location.href.split("#")[0] : "";
     return allocateUTF8(a);
 });
-EM_JS(void, js_step_text, (const char* title, const char* body, const char* notices), {
+EM_JS(void, js_step_text, (const char* title, const char* body, const char* notices, const char* figures, const char* math), {
     if (Module["onPelabStepText"])
-        Module["onPelabStepText"](UTF8ToString(title), UTF8ToString(body), UTF8ToString(notices));
+        Module["onPelabStepText"](UTF8ToString(title), UTF8ToString(body), UTF8ToString(notices), UTF8ToString(figures),
+                                  UTF8ToString(math));
 });
 // clang-format on
 
@@ -105,12 +106,19 @@ void mirror_step_text() {
     const pelab::Step& step = s.lesson->steps[size_t(s.step - 1)];
     std::string notices;
     for (const pelab::ParamIssue& n : app.notices) notices += (notices.empty() ? "" : "\n") + n.message;
-    // What the mirror shows: the step's title and text (lesson, step and language) and the notices.
+    // While a timeline plays the figures change every frame: the mirror (an aria-live region) waits for the
+    // pause, as the URL does, so a screen reader is not flooded.
+    if (app.playback.playing) return;
+    // What the mirror shows: the step's title and text (lesson, step and language), the notices, each figure
+    // in words and numbers (and the playback position), and the equations as MathML.
     const std::string title = pelab::say(s.lang, step.title), body = pelab::say(s.lang, step.body);
-    std::string key = title + '\0' + body + '\0' + notices;
+    std::string figures, math;
+    for (const std::string& d : pelab::app_figure_descriptions(app)) figures += (figures.empty() ? "" : "\n") + d;
+    for (const std::string& m : pelab::app_equation_mathml(app)) math += (math.empty() ? "" : "\n") + m;
+    std::string key = title + '\0' + body + '\0' + notices + '\0' + figures + '\0' + math;
     if (key == g_mirrored) return;
     g_mirrored = std::move(key);
-    js_step_text(title.c_str(), body.c_str(), notices.c_str());
+    js_step_text(title.c_str(), body.c_str(), notices.c_str(), figures.c_str(), math.c_str());
 }
 
 EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {

@@ -79,6 +79,22 @@ TEST(State, LessonKeyResetsParametersAndStep) {
     EXPECT_EQ(s.step, 1);
 }
 
+// A shorter lesson visited first must not cap a longer one: the step range's end is not cut to the length of
+// the lesson it was applied on.
+TEST(State, ShortLessonDoesNotCapTheStepsOfALongerOne) {
+    AppState s = default_state(Lang::en);
+    const Lesson* shorter = nullptr;
+    const Lesson* longer = nullptr;
+    for (const Lesson* l : lesson_registry()) {
+        if (!shorter || l->steps.size() < shorter->steps.size()) shorter = l;
+        if (!longer || l->steps.size() > longer->steps.size()) longer = l;
+    }
+    ASSERT_LT(shorter->steps.size(), longer->steps.size());
+    EXPECT_TRUE(apply_query(split_query(std::string("lesson=") + shorter->id), &s).empty());
+    EXPECT_TRUE(apply_query(split_query(std::string("lesson=") + longer->id + "&step=" + std::to_string(longer->steps.size())), &s).empty());
+    EXPECT_EQ(s.step, static_cast<int>(longer->steps.size()));
+}
+
 TEST(State, NullLessonIsRepairedAndNullStateIsSafe) {
     AppState s;
     EXPECT_TRUE(apply_query({}, &s).empty());
