@@ -32,7 +32,7 @@ set(PELAB_APP_LINK_OPTIONS
   -sEXPORT_NAME=createPelab
   "SHELL:--post-js ${PROJECT_SOURCE_DIR}/web/post.js"   # "#canvas" → this instance's canvas
   "SHELL:--closure 0"
-  -O2
+  -Oz
 )
 
 # [added, issue 5] Content-Security-Policy: the emitted JS never calls eval() or new Function, so a page

@@ -9,7 +9,7 @@
 //   3. the SVG is walked with its transforms: each glyph (<use> of a <path> in <defs>) becomes a placement
 //      (glyph, scale, offset) in a box that holds both MathJax's layout box and all ink; <rect>/<line> become rectangles (fraction bars, radical bars, rules); a nested
 //      <svg> (the middle piece of a stretched delimiter) clips its glyph, which then becomes a mesh of its own;
-//   4. each distinct glyph outline is flattened (quadratic/cubic Béziers to lines, at most 1/200 em off),
+//   4. each distinct glyph outline is flattened (quadratic/cubic Béziers to lines, at most 1/100 em off),
 //      grouped into outer contours and holes by containment, and triangulated with earcut once;
 //   5. the C++ source holds the glyph meshes (int16 points in 1/1000 em, delta-coded along each glyph, uint16 triangle indices, contour ends
 //      for the anti-aliasing outline pass) and, per equation, its placements, rectangles, extent and baseline.
@@ -111,7 +111,7 @@ function parseTransform(s) {
 }
 
 // [SECTION] glyph outlines: SVG path -> flattened contours
-const TOLERANCE = 5;   // flattening error bound in glyph units (1/1000 em)
+const TOLERANCE = 10;  // flattening error bound in glyph units (1/1000 em): 0.2 px at a 20 px font
 
 function parsePath(d) {
   const tokens = d.match(/[MmLlHhVvCcSsQqTtZz]|-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/g) || [];
