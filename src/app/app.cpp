@@ -806,18 +806,32 @@ static void draw_step(App* app, MatrixPainter* painter, bool side_column, bool s
     // fifth of the screen (a square of that area, plus its title and labels).
     const std::string body = say(lang, step.body);
     const float text_w = std::min(width, font * 52.0f);
-    const float eq_px = font * 1.3f;
-    const float eq_h = equations_height(step, width, eq_px);
+    float eq_px = font * 1.3f;
+    float eq_h = equations_height(step, width, eq_px);
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float needed = std::sqrt(0.2f * display.x * display.y) + font * 6.0f;
+    const float needed = std::sqrt(0.21f * display.x * display.y) + font * 9.0f;
     const float whole_text_h = float(wrap_lines(body, text_w).size()) * ImGui::GetTextLineHeightWithSpacing();
+    const float room = screen - ImGui::GetCursorPosY();
     const bool short_of_space = !app->views.empty() && first_sentence_end(body) < body.size() &&
-                                screen - ImGui::GetCursorPosY() - whole_text_h - eq_h < needed;
+                                room - whole_text_h - eq_h < needed;
+    // Still short with the text collapsed (about two lines): smaller equations (which may then share a row);
+    // if even those leave the figure too little, the equations follow the figures (the figure comes first).
+    bool equations_below = false;
+    const float collapsed_h = 2.0f * ImGui::GetTextLineHeightWithSpacing();
+    if (!app->views.empty() && room - collapsed_h - eq_h < needed) {
+        for (float scale : {1.15f, 1.0f}) {
+            eq_px = font * scale;
+            eq_h = equations_height(step, width, eq_px);
+            if (room - collapsed_h - eq_h >= needed) break;
+        }
+        equations_below = room - collapsed_h - eq_h < needed;
+    }
     // A collapsed first sentence may use the whole width: one line fewer above the figure.
     draw_prose(app, body, short_of_space && !app->prose_open ? width : text_w, short_of_space);
-    draw_equations(app, step, width, eq_px);
+    if (!equations_below) draw_equations(app, step, width, eq_px);
     // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
     draw_views(app, painter, screen - ImGui::GetCursorPosY() - font * 0.6f, screen);
+    if (equations_below) draw_equations(app, step, width, eq_px);
     if (!side_column && app->state.display.controls) {
         ImGui::Spacing();
         draw_parameters(app, std::max(1, int(width / (font * 21.0f))));

@@ -472,7 +472,7 @@ float odometer_header_height(const OdometerView& v, float font, int legend_lines
 
 float odometer_caption_height(float font) { return font * 2.5f; }
 
-// Small dials in rows filled evenly, at most 16 a row: radius at most 3.4 font sizes; the fewest rows whose
+// Small dials in rows filled evenly, at most 16 a row: radius at most 3.4 font sizes (5.6 for 8 pairs or fewer); the fewest rows whose
 // radius is still readable (2.2 font sizes) within the width and max_height, else the largest radius.
 OdometerGrid odometer_grid(const OdometerView& v, float width, float max_height, float font, int legend_lines) {
     const int n = std::max<int>(1, int(v.theta.size()));
@@ -486,7 +486,9 @@ OdometerGrid odometer_grid(const OdometerView& v, float width, float max_height,
         g.per_row = cols;
         g.rows = rows;
         g.cell_w = width / float(cols);
-        float r = std::min(font * 3.4f, (g.cell_w - font * 0.9f) * 0.5f);
+        // A few pairs (a short d) may use bigger dials: they are the whole picture then.
+        const float largest = n <= 8 ? font * 5.6f : font * 3.4f;
+        float r = std::min(largest, (g.cell_w - font * 0.9f) * 0.5f);
         if (max_height > 0) {
             const float room = (max_height - odometer_header_height(v, font, legend_lines)) / float(g.rows) -
                                odometer_caption_height(font) - font * 0.5f;
