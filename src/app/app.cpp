@@ -228,7 +228,8 @@ static void advance_playback(App* app) {
     if (position >= t->from + span) position = t->from + std::fmod(position - t->from, span);
     seek_timeline(app, *spec, *t, position);
     pb.position = std::min(position, t->from + span);  // keeps the fractional part of an Int key's step
-    app->frames_wanted = std::max(app->frames_wanted, 1);
+    // Two: the platform counts this frame off after drawing it, and one must be left to ask for the next.
+    app->frames_wanted = std::max(app->frames_wanted, 2);
 }
 
 // [SECTION] JSON for the host page ---------------------------------------------------------------
