@@ -48,7 +48,8 @@ test('nothing plays on its own; play(true) draws frames and moves L, the hash wa
     assert.equal(await page.evaluate(() => location.hash), hashBefore, 'the hash is not rewritten while playing');
   }
   const f1 = await frames(page);
-  assert.ok(f1 - f0 >= 10, `frames grow while playing (${f0} → ${f1})`);
+  // (Software GL on a loaded 2-core machine draws about 10 frames a second; idle it would be 0.)
+  assert.ok(f1 - f0 >= 4, `frames grow while playing (${f0} → ${f1})`);
   assert.ok(seen.size >= 2, `L moves while playing: ${[...seen]}`);
   for (const v of seen) assert.ok(Number.isInteger(v) && v >= 2 && v <= 16, `L stays a whole number in 2…16: ${v}`);
 
@@ -101,8 +102,9 @@ test('play=1 in the URL starts playback; under prefers-reduced-motion it does no
   const page = await openWidget(browser, server.url, `${PLAYS}&play=1`);
   assert.equal(await page.evaluate(() => window.pelab.playing()), true, 'play=1 starts the timeline');
   const f0 = await frames(page);
-  await sleep(1000);
-  assert.ok((await frames(page)) - f0 >= 10, 'frames grow');
+  await sleep(2000);
+  // Software GL on a loaded 2-core machine draws about 10 frames a second; idle it would be 0.
+  assert.ok((await frames(page)) - f0 >= 4, 'frames grow');
   assert.deepEqual(await page.evaluate(() => window.pelab.notices()), [], 'play=1 is not an unknown key');
   await page.context().close();
 
