@@ -23,18 +23,15 @@
 
 #include "core/keys.h"
 #include "lessons/lesson.h"
+#include "lesson_views.h"
 
 namespace {
 
 using namespace pelab;
+using pelab_test::cases_for;
+using pelab_test::has_cjk;
 
 // [SECTION] helpers
-bool has_cjk(const std::string& s) {
-    // UTF-8 lead bytes 0xE3..0xE9 start the CJK blocks (and CJK punctuation such as "，" "。").
-    for (unsigned char c : s)
-        if (c >= 0xE3 && c <= 0xE9) return true;
-    return false;
-}
 
 // A placeholder that reached the screen: "{name}".
 bool has_placeholder(const std::string& s) {
@@ -51,46 +48,6 @@ void expect_shown_text(const std::string& s, Lang lang, const std::string& what)
     EXPECT_FALSE(std::regex_search(s, failed_number)) << what << ": " << s;
 }
 
-// The parameter sets a step is built at: defaults, then each of its keys alone at its minimum and maximum.
-std::vector<std::pair<std::string, ParamSet>> cases_for(const Lesson& lesson, const std::vector<std::string>& keys) {
-    std::vector<std::pair<std::string, ParamSet>> cases;
-    cases.emplace_back("defaults", defaults(lesson.params));
-    for (const std::string& key : keys) {
-        const ParamSpec* spec = nullptr;
-        for (const ParamSpec& s : lesson.params)
-            if (s.name == key) spec = &s;
-        if (!spec) continue;
-        std::vector<std::pair<std::string, std::string>> ends;
-        switch (spec->kind) {
-        case ParamKind::Int:
-        case ParamKind::Real:
-            ends = {{"min", format_number(spec->min)}, {"max", format_number(spec->max)}};
-            break;
-        case ParamKind::Bool: ends = {{"min", "0"}, {"max", "1"}}; break;
-        case ParamKind::Choice:
-            if (!spec->choices.empty()) ends = {{"min", spec->choices.front()}, {"max", spec->choices.back()}};
-            break;
-        case ParamKind::RealList: {
-            // Every number at one end, at the list's default length (linked lengths stay valid).
-            const std::size_t n = defaults(lesson.params).getv(key).size();
-            std::string lo, hi;
-            for (std::size_t i = 0; i < n; ++i) {
-                lo += (i ? "," : "") + format_number(spec->min);
-                hi += (i ? "," : "") + format_number(spec->max);
-            }
-            ends = {{"min", lo}, {"max", hi}};
-            break;
-        }
-        }
-        for (const auto& [which, value] : ends) {
-            ParamSet p = defaults(lesson.params);
-            const std::vector<ParamIssue> issues = parse_params(lesson.params, {{key, value}}, &p);
-            EXPECT_TRUE(issues.empty()) << key << "=" << value << ": " << (issues.empty() ? "" : issues[0].message);
-            cases.emplace_back(key + " at its " + which + " (" + value + ")", p);
-        }
-    }
-    return cases;
-}
 
 // [SECTION] the contract of each view kind
 void check_matrix(const RowMatrix& values, const std::vector<std::string>& row_labels,

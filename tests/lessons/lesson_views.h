@@ -7,12 +7,69 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/params.h"
 #include "lessons/lesson.h"
 
 namespace pelab_test {
+
+// Whether s holds a CJK character: UTF-8 lead bytes 0xE3..0xE9 start the CJK blocks (and CJK punctuation such
+// as "，" "。").
+inline bool has_cjk(const std::string& s) {
+    for (unsigned char c : s)
+        if (c >= 0xE3 && c <= 0xE9) return true;
+    return false;
+}
+
+// The parameter sets a step (or a question) is built at: the defaults, then each of `keys` alone at its minimum
+// and maximum (a choice: its first and last value, or every value with `every_choice`).
+inline std::vector<std::pair<std::string, pelab::ParamSet>> cases_for(const pelab::Lesson& lesson, const std::vector<std::string>& keys,
+                                                                      bool every_choice = false) {
+    using namespace pelab;
+    std::vector<std::pair<std::string, ParamSet>> cases;
+    cases.emplace_back("defaults", defaults(lesson.params));
+    for (const std::string& key : keys) {
+        const ParamSpec* spec = nullptr;
+        for (const ParamSpec& s : lesson.params)
+            if (s.name == key) spec = &s;
+        if (!spec) continue;
+        std::vector<std::pair<std::string, std::string>> ends;
+        switch (spec->kind) {
+        case ParamKind::Int:
+        case ParamKind::Real:
+            ends = {{"min", format_number(spec->min)}, {"max", format_number(spec->max)}};
+            break;
+        case ParamKind::Bool: ends = {{"min", "0"}, {"max", "1"}}; break;
+        case ParamKind::Choice:
+            if (every_choice)
+                for (const std::string& c : spec->choices) ends.push_back({"value", c});
+            else if (!spec->choices.empty())
+                ends = {{"min", spec->choices.front()}, {"max", spec->choices.back()}};
+            break;
+        case ParamKind::RealList: {
+            // Every number at one end, at the list's default length (linked lengths stay valid).
+            const std::size_t n = defaults(lesson.params).getv(key).size();
+            std::string lo, hi;
+            for (std::size_t i = 0; i < n; ++i) {
+                lo += (i ? "," : "") + format_number(spec->min);
+                hi += (i ? "," : "") + format_number(spec->max);
+            }
+            ends = {{"min", lo}, {"max", hi}};
+            break;
+        }
+        }
+        for (const auto& [which, value] : ends) {
+            ParamSet p = defaults(lesson.params);
+            const std::vector<ParamIssue> issues = parse_params(lesson.params, {{key, value}}, &p);
+            EXPECT_TRUE(issues.empty()) << key << "=" << value << ": " << (issues.empty() ? "" : issues[0].message);
+            cases.emplace_back(key + " at its " + which + " (" + value + ")", p);
+        }
+    }
+    return cases;
+}
+
 
 inline std::vector<pelab::ViewData> step_views(const char* lesson_id, int step, const std::string& query,
                                                pelab::Lang lang = pelab::Lang::en) {

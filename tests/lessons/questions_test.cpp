@@ -22,49 +22,22 @@
 #include "core/t5.h"
 #include "lessons/lesson.h"
 #include "lessons/questions.h"
+#include "lesson_views.h"
 
 namespace {
 
 using namespace pelab;
+using pelab_test::has_cjk;
 
 // [SECTION] helpers
-bool has_cjk(const std::string& s) {
-    for (unsigned char c : s)
-        if (c >= 0xE3 && c <= 0xE9) return true;
-    return false;
-}
 
 bool filled(const Text& t) { return t.zh && *t.zh && t.en && *t.en; }
 
 // The defaults, then every parameter of the lesson alone at each end of its range (every value of a choice).
 std::vector<std::pair<std::string, ParamSet>> parameter_cases(const Lesson& lesson) {
-    std::vector<std::pair<std::string, ParamSet>> cases;
-    cases.emplace_back("defaults", defaults(lesson.params));
-    for (const ParamSpec& spec : lesson.params) {
-        std::vector<std::string> values;
-        switch (spec.kind) {
-        case ParamKind::Int:
-        case ParamKind::Real: values = {format_number(spec.min), format_number(spec.max)}; break;
-        case ParamKind::Bool: values = {"0", "1"}; break;
-        case ParamKind::Choice: values = spec.choices; break;
-        case ParamKind::RealList: {
-            const std::size_t n = defaults(lesson.params).getv(spec.name).size();
-            std::string lo, hi;
-            for (std::size_t i = 0; i < n; ++i) {
-                lo += (i ? "," : "") + format_number(spec.min);
-                hi += (i ? "," : "") + format_number(spec.max);
-            }
-            values = {lo, hi};
-            break;
-        }
-        }
-        for (const std::string& value : values) {
-            ParamSet p = defaults(lesson.params);
-            parse_params(lesson.params, {{spec.name, value}}, &p);
-            cases.emplace_back(spec.name + "=" + value, p);
-        }
-    }
-    return cases;
+    std::vector<std::string> keys;
+    for (const ParamSpec& spec : lesson.params) keys.push_back(spec.name);
+    return pelab_test::cases_for(lesson, keys, true);
 }
 
 // [SECTION] questions
