@@ -6,18 +6,7 @@
 # differ between two parameter values (the drawing follows the payload). The PNGs stay under
 # build/test-artifacts/figures-*.png for looking at. Needs xvfb-run and ImageMagick, like tests/desktop/run.sh.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
-app=build/native/pelab
-out=build/test-artifacts
-mkdir -p "$out"
-export LIBGL_ALWAYS_SOFTWARE=1
-pass=0 fail=0
-check() {  # check NAME COMMAND... : passes when COMMAND succeeds
-  local name=$1; shift
-  if "$@"; then pass=$((pass + 1)); echo "ok   - $name"; else fail=$((fail + 1)); echo "FAIL - $name"; fi
-}
-run_x() { xvfb-run -a -s "-screen 0 1400x900x24" "$@"; }
-colours() { convert "$1" -format %k info: 2>/dev/null || echo 0; }
+source "$(dirname "$0")/lib.sh"
 
 # shot NAME SIZE KEY=VALUE... : a screenshot of the window at SIZE, non-blank and of that size.
 shot() {

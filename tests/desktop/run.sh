@@ -5,20 +5,7 @@
 # --headless-render (what is drawn, not only that a file exists) and --bench-map. Then idle CPU ticks and
 # keyboard navigation with real key presses (x11_keys.py).
 set -uo pipefail
-cd "$(dirname "$0")/../.."
-app=build/native/pelab
-out=build/test-artifacts
-mkdir -p "$out"
-export LIBGL_ALWAYS_SOFTWARE=1
-pass=0 fail=0
-check() {  # check NAME COMMAND... : passes when COMMAND succeeds
-  local name=$1; shift
-  if "$@"; then pass=$((pass + 1)); echo "ok   - $name"; else fail=$((fail + 1)); echo "FAIL - $name"; fi
-}
-run_x() { xvfb-run -a -s "-screen 0 1400x900x24" "$@"; }
-
-# Distinct colours in a PNG: a blank or single-colour window has only a handful.
-colours() { convert "$1" -format %k info: 2>/dev/null || echo 0; }
+source "$(dirname "$0")/lib.sh"
 
 shot_step() {
   local png=$out/desktop-$1.png; shift
