@@ -53,7 +53,8 @@ suite "web-single workflow (cmake --workflow --preset web-single)" cmake --workf
 # dictionary (tests/fuzz/README.md). PELAB_FUZZ_SECONDS changes the length; 0 leaves the suite out.
 if [ "${PELAB_FUZZ_SECONDS:-60}" -gt 0 ]; then
   suite "fuzz_params for ${PELAB_FUZZ_SECONDS:-60}s (cmake --workflow --preset fuzz)" \
-    bash -c 'cmake --workflow --preset fuzz && tests/fuzz/run.sh "$0"' "${PELAB_FUZZ_SECONDS:-60}"
+    bash -c 'set -o pipefail; cmake --workflow --preset fuzz && tests/fuzz/run.sh "$0" 2>&1 | tee build/fuzz/last-run.log' \
+    "${PELAB_FUZZ_SECONDS:-60}"
 fi
 # tests/cli/*.sh run inside the native workflow (CTest), so they are not repeated here.
 for runner in tests/desktop/run.sh tests/desktop/figures.sh tests/browser/run.sh; do
@@ -67,6 +68,17 @@ done
 echo
 if [ "$failed" -gt 0 ]; then
   echo "Failed suites: ${failed_names[*]}"
+fi
+# A fuzzing finding is printed again here, at the end, where a CI log's tail shows it: libFuzzer's summary
+# line, the broken invariant, and the input (escaped) to replay and add to tests/lessons/fuzz_regressions_test.cpp.
+if [[ " ${failed_names[*]-} " == *" fuzz_params"* ]] && [ -f build/fuzz/last-run.log ]; then
+  echo "Fuzzing finding (build/fuzz/last-run.log):"
+  grep -E "^SUMMARY|invariant broken|ERROR: libFuzzer|runtime error" build/fuzz/last-run.log | head -n 5 || true
+  for f in $(ls -t build/fuzz/artifacts/ 2>/dev/null | head -n 3); do
+    printf '  %s: ' "$f"
+    head -c 400 "build/fuzz/artifacts/$f" | od -An -c | tr -s ' ' | tr -d '\n' | head -c 1200
+    echo
+  done
 fi
 echo "All suites took ${SECONDS}s."
 echo "$passed passed, $failed failed"

@@ -16,7 +16,7 @@ struct Glyph {                  // one distinct outline, triangulated once
     unsigned contour_first;     // into Tables::contour_ends
     unsigned short point_count, index_count, contour_count;
 };
-struct Placement {              // one glyph drawn in an equation
+struct Placement {              // one glyph drawn in an equation (decoded from the packed columns below)
     unsigned short glyph;
     float sx, sy, tx, ty;
 };
@@ -29,13 +29,22 @@ struct Equation {
     float width, height, baseline;   // the box, and the baseline below its top
     unsigned placement_first, placement_count, rect_first, rect_count;
 };
+// Placements are stored as columns rather than records (a float per coordinate compresses poorly, and the
+// download budget counts gzip bytes): the glyph, an index into a short table of distinct scales (sx, sy
+// pairs), and the offsets tx, ty in 1/10000 em, each delta-coded against the previous placement of the same
+// equation (the first against 0). views_equation.cpp decodes them once into Placement records.
 struct Tables {
     const short* points;                  // delta-coded pairs x, y
-    const unsigned short* indices;
+    const unsigned char* indices;         // a glyph has at most 256 points (the generator checks)
     const unsigned short* contour_ends;   // per glyph contour: one past its last point (local index)
     const Glyph* glyphs;
     unsigned glyph_count;
-    const Placement* placements;
+    const unsigned short* placement_glyph;
+    const unsigned char* placement_scale; // into scales (pairs sx, sy)
+    const int* placement_dx;              // tenths of a unit, delta-coded per equation
+    const int* placement_dy;
+    unsigned placement_total;
+    const float* scales;
     const Rect* rects;
     const Equation* equations;
     unsigned equation_count;

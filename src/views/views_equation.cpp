@@ -57,6 +57,27 @@ const std::vector<short>& glyph_points() {
     return points;
 }
 
+// The placements as records: the tables hold them as packed columns with delta-coded offsets
+// (equation_data.h says why); decoded once, in table order, so Equation::placement_first indexes them.
+const std::vector<ed::Placement>& placements() {
+    static const std::vector<ed::Placement> records = [] {
+        const ed::Tables& t = ed::tables();
+        std::vector<ed::Placement> out(t.placement_total);
+        for (unsigned e = 0; e < t.equation_count; ++e) {
+            long x = 0, y = 0;
+            const ed::Equation& eq = t.equations[e];
+            for (unsigned k = eq.placement_first; k < eq.placement_first + eq.placement_count && k < t.placement_total; ++k) {
+                x += t.placement_dx[k];
+                y += t.placement_dy[k];
+                const float* scale = t.scales + 2 * size_t(t.placement_scale[k]);
+                out[k] = {t.placement_glyph[k], scale[0], scale[1], float(x) * 0.1f, float(y) * 0.1f};
+            }
+        }
+        return out;
+    }();
+    return records;
+}
+
 bool usable_size(float font_px) { return std::isfinite(font_px) && font_px > 0.0f && font_px < 1.0e5f; }
 
 // [SECTION] drawing ----------------------------------------------------------------------------------
@@ -66,7 +87,7 @@ void fill_glyph(ImDrawList* dl, const ed::Tables& t, const ed::Glyph& g, float s
     const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
     const unsigned base = dl->_VtxCurrentIdx;
     dl->PrimReserve(int(g.index_count), int(g.point_count));
-    const unsigned short* idx = t.indices + g.index_first;
+    const unsigned char* idx = t.indices + g.index_first;
     for (unsigned i = 0; i < g.index_count; ++i) dl->PrimWriteIdx(static_cast<ImDrawIdx>(base + idx[i]));
     const short* p = glyph_points().data() + 2 * size_t(g.point_first);
     for (unsigned i = 0; i < g.point_count; ++i)
@@ -103,7 +124,7 @@ void draw_typeset(ImDrawList* dl, const ed::Equation& e, ImVec2 top_left, float 
     dl->Flags &= ~ImDrawListFlags_AntiAliasedLinesUseTex;
     std::vector<ImVec2> scratch;
     for (unsigned k = 0; k < e.placement_count; ++k) {
-        const ed::Placement& pl = t.placements[e.placement_first + k];
+        const ed::Placement& pl = placements()[e.placement_first + k];
         const ed::Glyph& g = t.glyphs[pl.glyph];
         const ImVec2 at(top_left.x + pl.tx * s, top_left.y + pl.ty * s);
         fill_glyph(dl, t, g, pl.sx * s, pl.sy * s, at, colour);

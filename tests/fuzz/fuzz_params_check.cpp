@@ -395,6 +395,12 @@ std::string check_state(const AppState& s, const std::string& where) {
     if (!err.empty()) return err;
     const Step& step = s.lesson->steps[static_cast<std::size_t>(s.step - 1)];
     if (!step.views) return where + ": step " + std::to_string(s.step) + " of " + s.lesson->id + " has no views()";
+    // As on the CLI path, a big output is parsed and checked but not computed (kMaxBuiltStepElements says why).
+    if (s.lesson->result_shape) {
+        double elements = 1.0;
+        for (long long extent : s.lesson->result_shape(s.params)) elements *= static_cast<double>(extent);
+        if (elements > kMaxBuiltStepElements) return std::string();
+    }
     return check_views(step.views(s.params, s.lang), *s.lesson,
                        where + " [" + s.lesson->id + " step " + std::to_string(s.step) + "]");
 }

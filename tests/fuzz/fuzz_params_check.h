@@ -33,5 +33,10 @@ inline std::string check_input(const std::string& bytes) {
 // allocation above 256 MB is still a finding (tests/fuzz/run.sh).
 constexpr double kMaxComputedElements = 1024.0 * 1024.0;
 constexpr double kMaxFormattedElements = 256.0 * 1024.0;
+// The app path builds the current step's views only when the lesson's predicted output (Lesson::result_shape)
+// has at most this many elements: beyond it the sanitized build spends seconds per input on one big view
+// (long-context step 3 at seq_len = 131,072 takes about 7 s) and libFuzzer's 10 s timeout would fire on
+// slower machines. The native lesson battery builds every step at the ends of its ranges.
+constexpr double kMaxBuiltStepElements = 256.0 * 1024.0;
 
 }  // namespace pelab::fuzz
