@@ -315,4 +315,18 @@ Eigen::MatrixXd xpos_relative_form(int L, const Eigen::VectorXd& theta, const Ei
     return S;
 }
 
+std::vector<double> xpos_decay_curve(const Eigen::VectorXd& theta, const Eigen::VectorXd& zeta, double gamma,
+                                     const std::vector<double>& deltas, bool envelope) {
+    const Eigen::Index pairs = std::min(theta.size(), zeta.size());
+    std::vector<double> out;
+    out.reserve(deltas.size());
+    for (double delta : deltas) {
+        double sum = 0.0;
+        for (Eigen::Index i = 0; i < pairs; ++i)
+            sum += std::pow(zeta(i), delta / gamma) * (envelope ? 1.0 : std::cos(delta * theta(i)));
+        out.push_back(pairs > 0 ? sum / static_cast<double>(pairs) : 0.0);
+    }
+    return out;
+}
+
 }  // namespace pelab

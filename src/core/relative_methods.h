@@ -149,4 +149,10 @@ Eigen::MatrixXd xpos_scores(int L, const Eigen::VectorXd& theta, const Eigen::Ve
 Eigen::MatrixXd xpos_relative_form(int L, const Eigen::VectorXd& theta, const Eigen::VectorXd& zeta, double gamma,
                                    const Eigen::VectorXd& q, const Eigen::VectorXd& k);
 
+// The score of q = k = (1, 0, 1, 0, …) at distance Δ = m − n (query after key), normalised to 1 at Δ = 0:
+// (2/d) Σᵢ ζᵢ^(Δ/γ) cos(Δθᵢ) — a row of xpos_scores / (d/2). With `envelope` the cosines are left out:
+// (2/d) Σᵢ ζᵢ^(Δ/γ), the decay alone. ζ ≡ 1 gives rope_decay_curve.
+std::vector<double> xpos_decay_curve(const Eigen::VectorXd& theta, const Eigen::VectorXd& zeta, double gamma,
+                                     const std::vector<double>& deltas, bool envelope = false);
+
 }  // namespace pelab

@@ -339,6 +339,26 @@ TEST(Xpos, ZetaOneIsPlainInterleavedRope) {
     EXPECT_LT(xpos_scores(64, t4, xpos_zeta(4), 512.0, e, e)(63, 0), rope_scores(64, t4, e, e, RopeLayout::interleaved)(63, 0));
 }
 
+TEST(Xpos, DecayCurveIsARowOfTheScores) {
+    const int d = 6, L = 20;
+    const Eigen::VectorXd e = (Eigen::VectorXd(6) << 1, 0, 1, 0, 1, 0).finished();
+    const Eigen::VectorXd theta = rope_default_inv_freq(d, 10000.0), zeta = xpos_zeta(d);
+    const Eigen::MatrixXd S = xpos_scores(L, theta, zeta, 8.0, e, e);
+    std::vector<double> deltas;
+    for (int delta = 0; delta < L; ++delta) deltas.push_back(delta);
+    const std::vector<double> curve = xpos_decay_curve(theta, zeta, 8.0, deltas);
+    const std::vector<double> envelope = xpos_decay_curve(theta, zeta, 8.0, deltas, true);
+    for (int delta = 0; delta < L; ++delta) {
+        EXPECT_NEAR(curve[static_cast<std::size_t>(delta)], S(L - 1, L - 1 - delta) / 3.0, 1e-13);
+        EXPECT_LE(std::fabs(curve[static_cast<std::size_t>(delta)]), envelope[static_cast<std::size_t>(delta)] + 1e-15);
+    }
+    EXPECT_DOUBLE_EQ(curve[0], 1.0);
+    // ζ ≡ 1: RoPE's decay curve.
+    const std::vector<double> plain = xpos_decay_curve(theta, Eigen::VectorXd::Ones(3), 8.0, deltas);
+    const std::vector<double> rope = rope_decay_curve(theta, deltas);
+    for (std::size_t i = 0; i < deltas.size(); ++i) EXPECT_NEAR(plain[i], rope[i], 1e-15);
+}
+
 // [SECTION] quantities
 
 std::string strict_issue(const Quantity& q, const KeyValues& kv, ParamSet* p) {
