@@ -75,9 +75,9 @@ ViewData xpos_matrix_view(const Inputs& in, Lang lang) {
     };
     const int min_pos = xpos_min_pos(in.L);
     std::vector<std::string> notes = {
-        say(lang, {"torchscale 的缩放从 min_pos = −⌈{L}/2⌉ = {min} 数起：位置 n 的指数是 (n + {min})/γ；转角仍是 n·θᵢ。",
-                   "torchscale counts the scaling from min_pos = −⌈{L}/2⌉ = {min}: position n gets the exponent (n + {min})/γ; the angle is still n·θᵢ."},
-            {{"L", integer(in.L)}, {"min", integer(min_pos)}}),
+        say(lang, {"torchscale 的缩放从 min_pos = −⌈{L}/2⌉ = {min} 数起：位置 n 的指数是 (n − {shift})/γ；转角仍是 n·θᵢ。",
+                   "torchscale counts the scaling from min_pos = −⌈{L}/2⌉ = {min}: position n gets the exponent (n − {shift})/γ; the angle is still n·θᵢ."},
+            {{"L", integer(in.L)}, {"min", integer(min_pos)}, {"shift", integer(-min_pos)}}),
         say_error(lang, {"离 Toeplitz 的距离 = {err}{hint}：分数只看 m − n，min_pos 在查询与键之间抵消。",
                          "Distance from Toeplitz = {err}{hint}: the score sees m − n only; min_pos cancels between query and key."},
                   toeplitz_residual(S)),
