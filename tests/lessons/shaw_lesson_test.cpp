@@ -59,7 +59,7 @@ TEST(ShawLesson, ValueSideTermAddsUp) {
     EXPECT_EQ(hover.find("a^V[j − i = −1]"), std::string::npos) << hover;  // query 0 has no key to its left
 }
 
-// Step 8: the four heatmaps are core's terms for the lesson's seeded head; c has equal rows, d is Toeplitz and
+// Step 8: the four heatmaps (d, b, c, a) are core's terms for the lesson's seeded head; c has equal rows, d is Toeplitz and
 // equals f-delta's readout with w = W_Rᵀv, and they add up to the score named in a's note.
 TEST(ShawLesson, TransformerXlFourTerms) {
     const auto v = lesson_views(8, "L=6&d_k=3&d_model=8&seed=2&i=4&j=1");
@@ -68,10 +68,10 @@ TEST(ShawLesson, TransformerXlFourTerms) {
     const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);
     for (int r = 0; r < 6; ++r)
         for (int c = 0; c < 6; ++c) {
-            EXPECT_EQ(v[0].heatmap().values(r, c), t.a(r, c));
+            EXPECT_EQ(v[0].heatmap().values(r, c), t.d(r, c));  // shown first: the position-only term
             EXPECT_EQ(v[1].heatmap().values(r, c), t.b(r, c));
             EXPECT_EQ(v[2].heatmap().values(r, c), t.c(r, c));
-            EXPECT_EQ(v[3].heatmap().values(r, c), t.d(r, c));
+            EXPECT_EQ(v[3].heatmap().values(r, c), t.a(r, c));
         }
     EXPECT_TRUE(pelab_test::any_note_contains(v, "Largest difference between any row and row 0 = 0:"));
     EXPECT_TRUE(pelab_test::any_note_contains(v, "Largest spread along a diagonal = 0: d depends on i − j only"));

@@ -99,10 +99,12 @@ std::vector<ViewData> transformer_xl_views(const ParamSet& p, Lang lang) {
                          "f-delta's readout F(δ) = wᵀR_δ with the fixed vector w = W_Rᵀv differs from d by at most {err}{hint}."},
                   readout_gap),
     };
-    return {make_view(say(lang, {"a：内容–内容 q_i·k_j", "a: content–content q_i·k_j"}), term_matrix(t.a, "a", lang), a_notes),
+    // The position-only term first (the largest figure): its Toeplitz stripes are the link to f-delta; then b, the
+    // same sinusoid read by the query, then the two content terms.
+    return {make_view(say(lang, {"d：全局位置偏置 v·W_R R_(i−j)", "d: global position bias v·W_R R_(i−j)"}), term_matrix(t.d, "d", lang), d_notes),
             make_view(say(lang, {"b：内容–位置 q_i·W_R R_(i−j)", "b: content–position q_i·W_R R_(i−j)"}), term_matrix(t.b, "b", lang), b_notes),
             make_view(say(lang, {"c：全局内容偏置 u·k_j", "c: global content bias u·k_j"}), term_matrix(t.c, "c", lang), c_notes),
-            make_view(say(lang, {"d：全局位置偏置 v·W_R R_(i−j)", "d: global position bias v·W_R R_(i−j)"}), term_matrix(t.d, "d", lang), d_notes)};
+            make_view(say(lang, {"a：内容–内容 q_i·k_j", "a: content–content q_i·k_j"}), term_matrix(t.a, "a", lang), a_notes)};
 }
 
 // [SECTION] step 9: DeBERTa's disentangled attention and log buckets
