@@ -31,10 +31,33 @@ std::vector<std::string> param_names(const char* id) {
 // [SECTION] rope
 TEST(RopeLesson, StepsAndParams) {
     ASSERT_NE(find_lesson("rope"), nullptr);
-    EXPECT_EQ(find_lesson("rope")->steps.size(), 8u);
+    EXPECT_EQ(find_lesson("rope")->steps.size(), 9u);
     EXPECT_EQ(param_names("rope"),
               (std::vector<std::string>{"alpha", "beta", "seed", "d", "base", "m", "layout", "L", "t", "n", "pair",
-                                        "simplified", "content_scale", "candidate", "max_dist", "d_spectrum"}));
+                                        "simplified", "content_scale", "candidate", "max_dist", "d_spectrum", "gamma"}));
+}
+
+// Step 9 (xPos, torchscale): the decay curve starts at 1 and its xPos line stays under the decay envelope;
+// the score matrix is Toeplitz and equals the relative form; γ huge brings back plain RoPE.
+TEST(RopeLesson, Step9XposDecaysAndStaysRelative) {
+    const auto v = step_views("rope", 9, "d_spectrum=64&max_dist=4096&gamma=512&L=10&d=8&seed=3");
+    ASSERT_EQ(v.size(), 2u);
+    const CurveView& c = v[0].curve();
+    ASSERT_EQ(c.series.size(), 3u);
+    EXPECT_DOUBLE_EQ(c.series[0].front(), 1.0);
+    EXPECT_DOUBLE_EQ(c.series[1].front(), 1.0);
+    for (std::size_t i = 0; i < c.x.size(); ++i) EXPECT_LE(std::fabs(c.series[1][i]), c.series[2][i] + 1e-12);
+    EXPECT_LT(c.series[2].back(), 0.6);  // the decay alone at Δ = 4096
+    EXPECT_EQ(c.x.back(), 4096.0);
+    const HeatmapView& h = v[1].heatmap();
+    ASSERT_EQ(h.values.rows(), 10);
+    EXPECT_LT(toeplitz_residual(h.values), 1e-13);
+    EXPECT_TRUE(any_note_contains(v, "min_pos = −⌈10/2⌉ = −5"));
+    EXPECT_TRUE(any_note_contains(v, "Distance from Toeplitz = "));
+    // The scale_base alias sets γ; a huge γ leaves plain RoPE.
+    const auto flat = step_views("rope", 9, "scale_base=1000000&L=10&d=8&seed=3");
+    EXPECT_TRUE(any_note_contains(flat, "Largest difference from plain RoPE = "));
+    EXPECT_GT(flat[0].curve().series[2].back(), 0.99);
 }
 
 TEST(RopeLesson, Step1IdentitiesHold) {

@@ -85,6 +85,11 @@ const Reference kHe2022 = {
 const Reference kHeo2024 = {
     "Heo, Park, Han, Yun", 2024, "Rotary Position Embedding for Vision Transformer", "arXiv:2403.13298 (ECCV 2024)",
     "naver-ai/rope-vit · deit/models_v2_rope.py · compute_axial_cis, apply_rotary_emb"};
+const Reference kHe2021Deberta = {
+    "He, Liu, Gao, Chen", 2021, "DeBERTa: Decoding-enhanced BERT with Disentangled Attention",
+    "arXiv:2006.03654 (ICLR 2021)",
+    "huggingface/transformers · src/transformers/models/deberta_v2/modeling_deberta_v2.py · make_log_bucket_position, "
+    "build_relative_position, DisentangledSelfAttention.disentangled_attention_bias"};
 const Reference kLiu2021 = {
     "Liu, Lin, Cao, Hu, Wei, Zhang, Lin, Guo", 2021,
     "Swin Transformer: Hierarchical Vision Transformer using Shifted Windows", "arXiv:2103.14030 (ICCV 2021)",
@@ -98,7 +103,7 @@ const std::vector<Reference>& references_of(const std::string& lesson_id) {
         {"f-delta", {kVaswani2017, kSu2021}},
         {"attention-grid", {kVaswani2017, kDosovitskiy2021}},
         {"absolute-pe", {kVaswani2017, kVaswani2017Hf, kDevlin2019}},
-        {"shaw", {kShaw2018, kDai2019}},
+        {"shaw", {kShaw2018, kDai2019, kHe2021Deberta}},
         {"t5-bias", {kRaffel2020}},
         {"rope", {kSu2021, kSun2023}},
         {"long-context", {kPress2022, kChen2023, kBloc97, kPeng2023, kLlama2024}},

@@ -1,11 +1,13 @@
 // PE Lab — lessons/questions/rope.cpp
 // Predict-then-reveal questions of the lesson rope: what the dot product of two rotated vectors depends on,
-// what a common shift does to the score matrix, and which pair turns fastest. Every explanation is computed
-// from core/rope at the learner's current angles, width, base and shift.
+// what a common shift does to the score matrix, which pair turns fastest, and whether xPos's scaling depends
+// on where a pair sits. Every explanation is computed from core (rope.h, relative_methods.h) at the learner's
+// current angles, width, base, shift and γ.
 //
 // [SECTION] questions
 #include <cmath>
 
+#include "core/relative_methods.h"
 #include "core/rope.h"
 #include "lessons/questions/question_tables.h"
 
@@ -84,6 +86,36 @@ std::vector<Question> questions_rope() {
                                    "resolve near offsets; high ones turn slowly and resolve distant ones."},
                                   {{"fast", num(theta(0))}, {"wave0", num(2 * kPi / theta(0))}, {"base", num(base)},
                                    {"d", integer(d)}, {"slow", num(slow)}, {"wave", num(2 * kPi / slow)}});
+                   }});
+    out.push_back({9,
+                   {"xPos 给位置 m 的查询乘 ζ^(m/γ)、给位置 n 的键乘 ζ^(−n/γ)。同一对 q、k 放在 (5, 5) 和 (500, 500)，分数相同吗？",
+                    "xPos multiplies the query at m by ζ^(m/γ) and the key at n by ζ^(−n/γ). Is the score of one q, k pair the "
+                    "same at (5, 5) and at (500, 500)?"},
+                   {{"相同：比例相乘得 ζ^((m−n)/γ)，m = n 时为 1", "Yes: the ratios multiply to ζ^((m−n)/γ), which is 1 for m = n"},
+                    {"不同：(500, 500) 处乘了 ζ^(1000/γ)，小得多", "No: (500, 500) is multiplied by ζ^(1000/γ), much smaller"},
+                    {"不同：torchscale 的 min_pos 让前半段更大", "No: torchscale's min_pos makes the first half larger"}},
+                   0,
+                   [](const ParamSet& p, Lang lang) {
+                       const int d = 2 * (int_param(p, "d", 2, 64) / 2);
+                       const double base = std::clamp(p.getd("base"), 2.0, 1e9), gamma = std::clamp(p.getd("gamma"), 1.0, 1e6);
+                       const Eigen::VectorXd theta = rope_default_inv_freq(d, base), zeta = xpos_zeta(d);
+                       Eigen::VectorXd q = Eigen::VectorXd::Zero(d), k = Eigen::VectorXd::Zero(d);
+                       for (int i = 0; i < d; i += 2) q(i) = k(i) = 1.0;
+                       const int length = 501;
+                       auto score = [&](int pos) {
+                           return xpos_apply(q, pos, length, theta, zeta, gamma, false)
+                               .dot(xpos_apply(k, pos, length, theta, zeta, gamma, true));
+                       };
+                       const double near = score(5), far = score(500);
+                       return say_error(lang,
+                                        {"查询与键的比例相乘得 ζᵢ^((m−n)/γ)，m = n 时为 1；min_pos = {min} 在两边抵消。"
+                                         "d = {d}、γ = {gamma}、q = k = (1, 0, …) 时，(5, 5) 处分数 = {near}，(500, 500) 处 = {far}，差 {err}{hint}。",
+                                         "The query's and the key's ratios multiply to ζᵢ^((m−n)/γ), which is 1 for m = n; min_pos = {min} "
+                                         "cancels between them. With d = {d}, γ = {gamma} and q = k = (1, 0, …), the score at (5, 5) is "
+                                         "{near} and at (500, 500) {far}, a difference of {err}{hint}."},
+                                        std::abs(far - near),
+                                        {{"min", integer(xpos_min_pos(length))}, {"d", integer(d)}, {"gamma", num(gamma)},
+                                         {"near", num(near)}, {"far", num(far)}});
                    }});
     return out;
 }

@@ -1,12 +1,14 @@
 // PE Lab — lessons/questions/shaw.cpp
 // Predict-then-reveal questions of the lesson shaw: how many rows the relative table has, where two far
-// distances are read, and whether the position term is one number per distance. Every explanation is
-// computed from core/shaw at the learner's current L, k, d_k and random seed.
+// distances are read, whether the position term is one number per distance, which Transformer-XL term is
+// the same for every query, and which row DeBERTa reads for a far distance. Every explanation is computed
+// from core (shaw.h, relative_methods.h) at the learner's current L, k, d_k, d_model and random seed.
 //
 // [SECTION] questions
 #include <cmath>
 
 #include "core/f_delta.h"
+#include "core/relative_methods.h"
 #include "core/shaw.h"
 #include "lessons/questions/question_tables.h"
 
@@ -80,6 +82,59 @@ std::vector<Question> questions_shaw() {
                                    "is {spread}. "
                                    "A single scalar per distance (as in T5) would give 0."},
                                   {{"spread", num(spread, 3)}});
+                   }});
+
+    out.push_back({8,
+                   {"Transformer-XL 的四项中，哪一项对每个查询（每一行）都一样？",
+                    "Which of Transformer-XL's four terms is the same for every query (every row)?"},
+                   {{"d = v·W_R R_(i−j)：它不看内容", "d = v·W_R R_(i−j): it ignores the content"},
+                    {"c = u·k_j：只看键", "c = u·k_j: it looks at the key only"},
+                    {"b = q_i·W_R R_(i−j)：它只看距离", "b = q_i·W_R R_(i−j): it looks at the distance only"}},
+                   1,
+                   [](const ParamSet& p, Lang lang) {
+                       const int L = int_param(p, "L", 2, 64), d = int_param(p, "d_k", 1, 64);
+                       const int d_model = 2 * (int_param(p, "d_model", 2, 64) / 2);
+                       const TxlDemo demo = txl_demo_inputs(L, d, d_model, static_cast<std::uint64_t>(std::max(0, p.geti("seed"))));
+                       const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);
+                       double c_rows = 0.0, d_rows = 0.0;
+                       for (int r = 1; r < L; ++r) {
+                           c_rows = std::max(c_rows, (t.c.row(r) - t.c.row(0)).cwiseAbs().maxCoeff());
+                           d_rows = std::max(d_rows, (t.d.row(r) - t.d.row(0)).cwiseAbs().maxCoeff());
+                       }
+                       return say(lang,
+                                  {"c = u·k_j 把查询换成全局向量 u，所以每一行相同：当前设置下各行与第 0 行的最大差 = {c}。"
+                                   "d 也不看内容，但它跟着距离 i − j 走，每一行相对上一行平移一格：最大差 = {d}。",
+                                   "c = u·k_j replaces the query with the global vector u, so every row is the same: with the "
+                                   "current settings the largest difference from row 0 is {c}. d ignores the content too, but it "
+                                   "follows the distance i − j and shifts by one cell per row: largest difference {d}."},
+                                  {{"c", exact(c_rows)}, {"d", num(d_rows, 3)}});
+                   }});
+
+    out.push_back({9,
+                   {"DeBERTa 里，距离 δ = 2·max_position 远在最后一个对数桶之外。c2p 读 2k 行表的哪一行？",
+                    "In DeBERTa, the distance δ = 2·max_position lies far beyond the last log bucket. Which row of the "
+                    "2k-row table does c2p read?"},
+                   {{"第 δ + k 行", "Row δ + k"},
+                    {"最后一行 2k − 1：桶号加 k 超出了表，被 clamp 截住", "The last row, 2k − 1: the bucket plus k runs past the table and is clamped"},
+                    {"第 mid + k 行：超过 mid 的距离都归到一起", "Row mid + k: every distance beyond mid is lumped together"}},
+                   1,
+                   [](const ParamSet& p, Lang lang) {
+                       const int bucket_size = 2 * (int_param(p, "bucket_size", 0, 512) / 2);
+                       const int max_position = int_param(p, "max_position", 258, 4096);
+                       const int delta = 2 * max_position;
+                       const int span = deberta_attention_span(bucket_size, max_position);
+                       const Eigen::MatrixXi rel = deberta_relative_position(delta + 1, 1, bucket_size, max_position);
+                       const int bucket = rel(delta, 0);
+                       const int row = deberta_c2p_index(rel, span)(delta, 0);
+                       return say(lang,
+                                  {"bucket_size = {bs}、max_position = {mp}：δ = {delta} 落进桶 {bucket}，k = {k}，"
+                                   "clamp({bucket} + {k}, 0, {last}) = {row}，正是最后一行。比最后一个桶更远的距离全都读这一行。",
+                                   "bucket_size = {bs}, max_position = {mp}: δ = {delta} falls in bucket {bucket}, k = {k}, and "
+                                   "clamp({bucket} + {k}, 0, {last}) = {row}, the last row. Every distance beyond the last bucket "
+                                   "reads that row."},
+                                  {{"bs", integer(bucket_size)}, {"mp", integer(max_position)}, {"delta", integer(delta)},
+                                   {"bucket", integer(bucket)}, {"k", integer(span)}, {"last", integer(2 * span - 1)},
+                                   {"row", integer(row)}});
                    }});
     return out;
 }

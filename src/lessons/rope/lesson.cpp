@@ -1,11 +1,12 @@
 // PE Lab — lessons/rope/lesson.cpp
-// Lesson "rope": rotary position embedding derived from 2-D rotations, in 8 steps — R(α) and its
+// Lesson "rope": rotary position embedding derived from 2-D rotations, in 9 steps — R(α) and its
 // identities, the dot product of rotated vectors, RoPE on d dimensions in both pairing layouts, the score
 // matrix S and its shift invariance (with the link back to lesson f-delta), why additive sinusoidal PE
 // loses relative structure through W_q/W_k, two alternatives to RoPE, the uniqueness sketch, and the
-// spectrum with its long-range decay. Every number shown comes from core (rope.h, sinusoidal.h, f_delta.h,
-// random.h). This file holds the parameter table, the helpers the steps share and the list of steps; the
-// steps live in steps_1_4.cpp and steps_5_8.cpp.
+// spectrum with its long-range decay, and xPos, which adds a decay that stays relative. Every number shown
+// comes from core (rope.h, sinusoidal.h, f_delta.h, relative_methods.h, random.h). This file holds the
+// parameter table, the helpers the steps share and the list of steps; the steps live in steps_1_4.cpp,
+// steps_5_8.cpp and steps_9.cpp.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] parameters (declared once)
@@ -15,6 +16,7 @@
 #include <algorithm>
 
 #include "core/f_delta.h"
+#include "core/relative_methods.h"
 #include "lessons/lesson_util.h"
 #include "lessons/rope/rope_lesson.h"
 
@@ -57,6 +59,11 @@ const ParamTable<Inputs>& params() {
              .multiple_of(2)
              .sym("d"),
          &Inputs::d_spectrum},
+        {Key::from(xpos_spec_gamma(), {"xPos 的衰减长度 γ（torchscale 的 scale_base，默认 512）",
+                                       "xPos's decay length γ (torchscale scale_base, 512 by default)"})
+             .range(1, 1e6)
+             .sym("γ"),
+         &Inputs::gamma},
     };
     return table;
 }
@@ -108,6 +115,7 @@ Lesson make_lesson() {
         two_alternatives(),
         uniqueness_sketch(),
         spectrum_and_decay(),
+        xpos_decay(),
     };
     return lesson;
 }

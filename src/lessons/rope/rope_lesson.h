@@ -1,6 +1,6 @@
 // PE Lab — lessons/rope/rope_lesson.h
 // Private to lesson "rope" (this folder): the inputs, the one parameter table, the small helpers the steps
-// share and the eight steps, each defined next to its views in steps_1_4.cpp / steps_5_8.cpp.
+// share and the nine steps, each defined next to its views in steps_1_4.cpp / steps_5_8.cpp / steps_9.cpp.
 // No display text here (the font subset scans .cpp files only).
 //
 // [SECTION] inputs and parameters
@@ -34,6 +34,7 @@ struct Inputs {
     std::string candidate;
     int max_dist = 0;
     int d_spectrum = 0;
+    double gamma = 0;  // xPos: the decay length γ (torchscale scale_base)
     // Derived from the values above by read_inputs.
     RopeLayout layout = RopeLayout::interleaved;
     Eigen::VectorXd theta;  // base^(−2i/d)
@@ -57,6 +58,7 @@ Step additive_pe_loses_relative_structure();
 Step two_alternatives();
 Step uniqueness_sketch();
 Step spectrum_and_decay();
+Step xpos_decay();
 
 }  // namespace rope_lesson
 }  // namespace pelab

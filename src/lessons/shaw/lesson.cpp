@@ -1,10 +1,12 @@
-// PE Lab — lessons/shaw.cpp
+// PE Lab — lessons/shaw/lesson.cpp
 // Lesson "shaw" (Shaw, Uszkoreit & Vaswani 2018): the score with a relative term
 // e_ij = (q_i·k_j + q_i·a_ij)/√d, the relative index matrix and its sign, tensor2tensor's clipped index
 // clip(j − i, −k, k) + k against a common tutorial index (i − j) + max_len − 1 (mirror order), the lookup
 // into L × L × d and the einsum 'bhld,lmd->bhlm', content plus position scores through softmax, why the
-// position vector is dotted with q rather than added as a scalar, and the value-side term a^V (eq. 3).
-// Every number shown comes from core (shaw.h, attention_grid.h, f_delta.h).
+// position vector is dotted with q rather than added as a scalar, and the value-side term a^V (eq. 3);
+// then two later relative methods, Transformer-XL's four terms and DeBERTa's disentangled attention
+// (steps 8 and 9, in steps_8_9.cpp). Every number shown comes from core (shaw.h, attention_grid.h, f_delta.h,
+// relative_methods.h). This file holds the parameter table and steps 1–7.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] parameters and inputs
@@ -23,22 +25,16 @@
 
 #include "core/attention_grid.h"
 #include "core/f_delta.h"
+#include "core/relative_methods.h"
 #include "core/shaw.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
+#include "lessons/shaw/shaw_lesson.h"
 
 namespace pelab {
-
-namespace {
-
-using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+namespace shaw_lesson {
 
 // [SECTION] parameters and inputs
-struct Inputs {
-    int L = 0, k = 0, d = 0, seed = 0, i = 0, j = 0;
-    bool tutorial = false;
-};
-
 // `k` (max_relative_position) is spelled `clip` as on the Shaw position map (the shared `k` is a key
 // vector); the head dimension d_k may be odd, so it is not the shared (even) `d`. Old links keep working.
 const ParamTable<Inputs>& params() {
@@ -57,6 +53,19 @@ const ParamTable<Inputs>& params() {
         {Key::flag("tutorial", "0", {"勾选后同时显示常见的简化写法（教程中的索引）", "also show the common simplified version found in tutorials"})
                  .alias("seed_version"),
          &Inputs::tutorial},
+        {Key::integer("d_model", 2, 64, "8", {"Transformer-XL 中相对距离正弦向量 R 的维度（偶数）",
+                                              "width of Transformer-XL's sinusoid R of the relative distance (even)"})
+                 .multiple_of(2),
+         &Inputs::d_model},
+        {Key::from(deberta_spec_bucket_size(), {"DeBERTa 的对数桶数（HF 的 position_buckets，v3 为 256；0 表示不分桶）",
+                                                "DeBERTa's log buckets (HF position_buckets, 256 in v3; 0 for none)"})
+                 .range(0, 512)
+                 .multiple_of(2),
+         &Inputs::bucket_size},
+        {Key::from(deberta_spec_max_position(), {"DeBERTa 的 max_position：距离 max_position − 1 落进最后一个对数桶（v3 为 512）",
+                                                 "DeBERTa's max_position: distance max_position − 1 falls in the last log bucket (512 in v3)"})
+                 .range(258, 4096),
+         &Inputs::max_position},
     };
     return table;
 }
@@ -68,6 +77,13 @@ Inputs read_inputs(const ParamSet& p) {
     in.j = std::min(in.j, in.L - 1);
     return in;
 }
+
+}  // namespace shaw_lesson
+
+namespace {
+
+using namespace lessonui;     // shared display helpers (lessons/lesson_util.h)
+using namespace shaw_lesson;  // the parameter table and inputs (shaw_lesson.h)
 
 struct Computed {
     ShawDemo demo;
@@ -608,12 +624,15 @@ Lesson make_lesson() {
     lesson.id = "shaw";
     lesson.title = {"Shaw 相对位置表示", "Shaw's relative position representations"};
     use_params(lesson, params());
-    lesson.result_shape = [](const ParamSet& p) {  // the L×L×d lookups
+    lesson.result_shape = [](const ParamSet& p) {  // the L×L×d lookups; DeBERTa's 2k × d tables and bucket curve
         const Inputs in = params().read(p);
-        return std::vector<long long>{in.L, in.L, in.d + 1LL};
+        const long long span = deberta_attention_span(in.bucket_size, in.max_position);
+        return std::vector<long long>{std::max<long long>({in.L * in.L, 2 * span, 4LL * in.max_position + 1}),
+                                      std::max(in.d, in.d_model) + 1LL};
     };
     lesson.steps = {score_with_relative_term(), relative_matrix_and_sign(), clipped_index(), lookup_and_position_scores(),
-                    content_plus_position(), why_dot_with_q(), value_side()};
+                    content_plus_position(), why_dot_with_q(), value_side(), transformer_xl_terms(),
+                    deberta_disentangled()};
     return lesson;
 }
 

@@ -1,0 +1,128 @@
+// PE Lab — lessons/rope/steps_9.cpp
+// Step 9 of lesson "rope": xPos (Sun et al. 2022) as torchscale's XPOS implements it — pair i of the query at m
+// scaled by ζᵢ^(m/γ) and of the key at n by ζᵢ^(−n/γ), ζᵢ = (2i + 0.4d)/(1.4d), so the score decays with
+// m − n and stays relative. A decay curve against plain RoPE and the score matrix of a random q, k.
+// Every number shown comes from core (relative_methods.h, rope.h).
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] views
+// [SECTION] the step
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/relative_methods.h"
+#include "lessons/lesson_util.h"
+#include "lessons/rope/rope_lesson.h"
+
+namespace pelab {
+namespace rope_lesson {
+
+namespace {
+
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
+// [SECTION] views
+// Score of q = k = unit pairs at distance Δ = m − n for RoPE and xPos, and xPos's decay alone, d = d_spectrum.
+ViewData xpos_curve_view(const Inputs& in, Lang lang) {
+    const int d = in.d_spectrum;
+    const Eigen::VectorXd theta = rope_default_inv_freq(d, in.base), zeta = xpos_zeta(d);
+    CurveView curve;
+    const int stride = std::max(1, in.max_dist / 600);
+    for (int delta = 0; delta <= in.max_dist; delta += stride) curve.x.push_back(delta);
+    if (curve.x.back() < in.max_dist) curve.x.push_back(in.max_dist);  // the notes read the curve at max_dist
+    curve.series = {rope_decay_curve(theta, curve.x), xpos_decay_curve(theta, zeta, in.gamma, curve.x),
+                    xpos_decay_curve(theta, zeta, in.gamma, curve.x, true)};
+    curve.series_labels = {say(lang, {"RoPE：(2/d) Σ cos(Δθᵢ)", "RoPE: (2/d) Σ cos(Δθᵢ)"}),
+                           say(lang, {"xPos：(2/d) Σ ζᵢ^(Δ/γ) cos(Δθᵢ)", "xPos: (2/d) Σ ζᵢ^(Δ/γ) cos(Δθᵢ)"}),
+                           say(lang, {"xPos 的衰减 (2/d) Σ ζᵢ^(Δ/γ)", "xPos's decay (2/d) Σ ζᵢ^(Δ/γ)"})};
+    curve.series_dashed = {false, false, true};
+    curve.x_axis = say(lang, {"距离 Δ = m − n（查询在键之后）", "distance Δ = m − n (query after key)"});
+    curve.y_axis = say(lang, {"q = k = 1 的分数，Δ = 0 处为 1", "score of q = k = 1, 1 at Δ = 0"});
+    curve.vlines_x = {in.gamma <= in.max_dist ? in.gamma : static_cast<double>(in.max_dist)};
+    curve.vline_labels = {in.gamma <= in.max_dist ? "γ" : "max_dist"};
+    const double far = static_cast<double>(in.max_dist);
+    const int last = d / 2 - 1;
+    std::vector<std::string> notes = {
+        say(lang, {"d = {d}：ζ₀ = {z0}，最后一对 ζ = {zl}；在 Δ = {far} 处第 0 对乘 {s0}，最后一对乘 {sl}。",
+                   "d = {d}: ζ₀ = {z0}, the last pair's ζ = {zl}; at Δ = {far} pair 0 is multiplied by {s0}, the last pair by {sl}."},
+            {{"d", integer(d)}, {"z0", num(zeta(0), 4)}, {"zl", num(zeta(last), 4)}, {"far", integer(in.max_dist)},
+             {"s0", num(std::pow(zeta(0), far / in.gamma), 4)}, {"sl", num(std::pow(zeta(last), far / in.gamma), 4)}}),
+        say(lang, {"xPos 的衰减在 Δ = {far} 处降到 {env}；RoPE 在该处的分数 = {rope}，xPos = {xpos}。",
+                   "xPos's decay falls to {env} at Δ = {far}; there RoPE's score is {rope} and xPos's {xpos}."},
+            {{"far", integer(in.max_dist)}, {"env", num(curve.series[2].back(), 4)}, {"rope", num(curve.series[0].back(), 4)},
+             {"xpos", num(curve.series[1].back(), 4)}}),
+    };
+    return make_view(say(lang, {"xPos 的衰减与普通 RoPE 对比", "xPos's decay against plain RoPE"}), std::move(curve), std::move(notes));
+}
+
+// The L × L xPos scores of a random q, k (d, base, γ), with the checks that they stay relative.
+ViewData xpos_matrix_view(const Inputs& in, Lang lang) {
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
+    const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
+    const Eigen::VectorXd zeta = xpos_zeta(in.d);
+    const Eigen::MatrixXd S = xpos_scores(in.L, in.theta, zeta, in.gamma, q, k);
+    const Eigen::MatrixXd rel = xpos_relative_form(in.L, in.theta, zeta, in.gamma, q, k);
+    const Eigen::MatrixXd rope = rope_scores(in.L, in.theta, q, k, RopeLayout::interleaved);
+    HeatmapView h = qk_matrix(S, lang);
+    h.is_signed = true;
+    const int L = in.L;
+    h.explain = [S, rope, L, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= L || c >= L) return "";
+        return say(lang, {"m = {m}，n = {n}：xPos = {x}，普通 RoPE = {r}", "m = {m}, n = {n}: xPos = {x}, plain RoPE = {r}"},
+                   {{"m", integer(r)}, {"n", integer(c)}, {"x", num(S(r, c), 4)}, {"r", num(rope(r, c), 4)}});
+    };
+    const int min_pos = xpos_min_pos(in.L);
+    std::vector<std::string> notes = {
+        say(lang, {"torchscale 的缩放从 min_pos = −⌈{L}/2⌉ = {min} 数起：位置 n 的指数是 (n − {shift})/γ；转角仍是 n·θᵢ。",
+                   "torchscale counts the scaling from min_pos = −⌈{L}/2⌉ = {min}: position n gets the exponent (n − {shift})/γ; the angle is still n·θᵢ."},
+            {{"L", integer(in.L)}, {"min", integer(min_pos)}, {"shift", integer(-min_pos)}}),
+        say_error(lang, {"离 Toeplitz 的距离 = {err}{hint}：分数只看 m − n，min_pos 在查询与键之间抵消。",
+                         "Distance from Toeplitz = {err}{hint}: the score sees m − n only; min_pos cancels between query and key."},
+                  toeplitz_residual(S)),
+        say_error(lang, {"与相对形式 Σᵢ ζᵢ^((m−n)/γ)·⟨qᵢ, R((n−m)θᵢ) kᵢ⟩ 的最大差 = {err}{hint}。",
+                         "Largest difference from the relative form Σᵢ ζᵢ^((m−n)/γ)·⟨qᵢ, R((n−m)θᵢ) kᵢ⟩ = {err}{hint}."},
+                  max_abs(S - rel)),
+        say(lang, {"与普通 RoPE 的最大差 = {gap}（L = {L} 远小于 γ = {gamma}，窗口里的衰减很小）。",
+                   "Largest difference from plain RoPE = {gap} (L = {L} is far below γ = {gamma}, so the decay inside the window is small)."},
+            {{"gap", num(max_abs(S - rope), 4)}, {"L", integer(in.L)}, {"gamma", num(in.gamma)}}),
+    };
+    return make_view(say(lang, {"xPos 分数 S[m][n]（随机 q、k）", "xPos scores S[m][n] (random q, k)"}), std::move(h), std::move(notes));
+}
+
+std::vector<ViewData> xpos_views(const ParamSet& p, Lang lang) {
+    const Inputs in = read_inputs(p);
+    return {xpos_curve_view(in, lang), xpos_matrix_view(in, lang)};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step xpos_decay() {
+    return {
+        {"xPos：会衰减、仍是相对的 RoPE", "xPos: RoPE with a decay that stays relative"},
+        {"RoPE 的分数本身不会随距离单调变小。xPos 在旋转之外再给每一对乘一个比例：位置 m 的查询乘 ζᵢ^(m/γ)，位置 n 的键乘 ζᵢ^(−n/γ)，"
+         "其中 ζᵢ = (2i + 0.4d)/(1.4d) < 1，γ = 512。两者相乘得到 ζᵢ^((m−n)/γ)，只依赖 m − n，所以分数仍是相对的；"
+         "查询在键之后时（m > n）它小于 1，距离越远越小。转得快的前几对 ζ 最小、衰减最强，最慢的一对 ζ 接近 1，几乎不衰减。"
+         "torchscale 的 XPOS 按交错的对（rotate_every_two 与 duplicate_interleave）旋转，转角从位置 0 数起，"
+         "缩放的指数却从 min_pos = −⌈L/2⌉ 数起，让两端的比例都不太大；这个偏移在查询和键之间抵消。"
+         "因果注意力只用 m ≥ n 的格子；m < n 时比例大于 1，那些格子被掩码去掉。",
+         "RoPE's score does not shrink steadily with distance by itself. xPos multiplies each pair by a ratio on top "
+         "of the rotation: the query at m by ζᵢ^(m/γ), the key at n by ζᵢ^(−n/γ), with ζᵢ = (2i + 0.4d)/(1.4d) < 1 "
+         "and γ = 512. Their product is ζᵢ^((m−n)/γ), which depends on m − n only, so the score stays relative; "
+         "with the query after the key (m > n) it is below 1 and shrinks with distance. The fast first pairs have "
+         "the smallest ζ and decay most; the slowest pair's ζ is close to 1 and hardly decays. torchscale's XPOS "
+         "rotates interleaved pairs (rotate_every_two and duplicate_interleave) and counts the angle from position "
+         "0, but counts the scaling exponent from min_pos = −⌈L/2⌉ so that neither end's ratio grows large; the "
+         "offset cancels between query and key. Causal attention uses the cells m ≥ n; for m < n the ratio exceeds "
+         "1, and the mask removes those cells."},
+        {"L", "d", "base", "seed", "gamma", "d_spectrum", "max_dist"},
+        xpos_views,
+        {R"tex(\tilde q_m=\zeta^{m/\gamma}\odot R_m q,\qquad \tilde k_n=\zeta^{-n/\gamma}\odot R_n k,\qquad \zeta_i=\frac{2i+0.4d}{1.4d})tex",
+         R"tex(\tilde q_m^\top\tilde k_n=\sum_i \zeta_i^{(m-n)/\gamma}\,\bigl\langle q_{(i)},\,R\bigl((n-m)\theta_i\bigr)\,k_{(i)}\bigr\rangle)tex"},
+    };
+}
+
+}  // namespace rope_lesson
+}  // namespace pelab
