@@ -60,6 +60,12 @@ std::vector<ParamSpec> build_table() {
         real_spec("m", -1e6, 1e6, "1", "position m"),
         vector_key("q", "query vector (the same at every position)"),
         vector_key("k", "key vector (the same at every position)"),
+        // [added, issue 13] partial rotation (GPT-NeoX rotary_pct, Phi partial_rotary_factor)
+        even(int_spec("rotary_dim", 0, 1024, "0",
+                      "rotating dimensions: the first rotary_dim numbers of q and k turn, the rest pass through "
+                      "(even, 2..d; 0 = all d)")),
+        real_spec("partial_rotary_factor", 0, 1, "1",
+                  "HF partial_rotary_factor (GPT-NeoX rotary_pct): rotary_dim = int(d * factor)"),
     };
 }
 

@@ -12,6 +12,7 @@
 
 #include "core/alibi.h"
 #include "core/keys.h"
+#include "core/open_models.h"
 #include "core/quantity.h"
 #include "core/rope.h"
 #include "core/rope_scaling.h"
@@ -108,9 +109,38 @@ QuantityResult compute_rope_matrix(const ParamSet& p) {
     return matrix_result(rope_matrix(theta, p.getd("m"), layout_of(p)));
 }
 
+// [added, issue 13] The rotating width rope_scores uses: rotary_dim when given (non-zero), else
+// int(d · partial_rotary_factor) as HF computes it (d itself with the default factor 1).
+int rotary_dim_of(const ParamSet& p) {
+    const int given = p.geti("rotary_dim");
+    return given != 0 ? given : rotary_dim_from_factor(p.geti("d"), p.getd("partial_rotary_factor"));
+}
+
+// rotary_dim (or the width partial_rotary_factor gives) must be even and in 2..d; the two keys are two
+// spellings of one setting, so at most one of them may be given.
+std::vector<ParamIssue> validate_rotary_dim(const ParamSet& p) {
+    const int d = p.geti("d"), given = p.geti("rotary_dim");
+    const double factor = p.getd("partial_rotary_factor");
+    const std::string range = "2.." + std::to_string(d) + ", even, at most d = " + std::to_string(d);
+    if (given != 0 && factor != 1.0)
+        return {{"rotary_dim", "rotary_dim and partial_rotary_factor: give one of them, not both (rotary_dim=" +
+                                   std::to_string(given) + ", partial_rotary_factor=" + format_number(factor) + ")"}};
+    if (given != 0) {
+        if (given < 2 || given > d)
+            return {{"rotary_dim", "rotary_dim: " + std::to_string(given) + " is out of range " + range}};
+        return {};
+    }
+    const int r = rotary_dim_from_factor(d, factor);
+    if (r < 2 || r % 2 != 0)
+        return {{"partial_rotary_factor", "partial_rotary_factor: " + format_number(factor) + " gives rotary_dim = int(" +
+                                              std::to_string(d) + " * " + format_number(factor) + ") = " +
+                                              std::to_string(r) + ", which must be " + range}};
+    return {};
+}
+
 QuantityResult compute_rope_scores(const ParamSet& p) {
-    const Eigen::VectorXd theta = rope_default_inv_freq(p.geti("d"), p.getd("base"));
-    return matrix_result(rope_scores(p.geti("L"), theta, list_of(p, "q"), list_of(p, "k"), layout_of(p)));
+    return matrix_result(partial_rope_scores(p.geti("L"), rotary_dim_of(p), p.getd("base"), list_of(p, "q"),
+                                             list_of(p, "k"), layout_of(p)));
 }
 
 QuantityResult compute_alibi_slopes(const ParamSet& p) {
@@ -153,11 +183,15 @@ std::vector<Quantity> quantities_rotary() {
                    {key("d", 2, 128, "8"), spec_base(), key("m", -1e6, 1e6, "1"), spec_layout()},
                    compute_rope_matrix,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("d"), p.geti("d")}; }});
-    out.push_back({"rope_scores", "L x L scores S[m][n] = <R_m q, R_n k> (rows m query, columns n key)",
+    out.push_back({"rope_scores",
+                   "L x L scores S[m][n] = <R_m q, R_n k> (rows m query, columns n key); only the first rotary_dim "
+                   "numbers turn (GPT-NeoX partial rotary)",
                    {key("L", 1, 256, "8"), key("d", 2, 64, "4"), spec_base(), spec_layout(),
-                    vector_of("q", "d", 64, "1,0,1,0"), vector_of("k", "d", 64, "1,0,1,0")},
+                    vector_of("q", "d", 64, "1,0,1,0"), vector_of("k", "d", 64, "1,0,1,0"),
+                    key("rotary_dim", 0, 64, "0"), key("partial_rotary_factor", 0, 1, "1")},
                    compute_rope_scores,
-                   [](const ParamSet& p) { return std::vector<long long>{p.geti("L"), p.geti("L")}; }});
+                   [](const ParamSet& p) { return std::vector<long long>{p.geti("L"), p.geti("L")}; },
+                   validate_rotary_dim});
     out.push_back({"alibi_slopes", "ALiBi head slopes as the reference get_slopes (not sorted when heads is not a power of 2)",
                    {key("heads", 1, 256, "8")}, compute_alibi_slopes,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("heads")}; }});

@@ -65,7 +65,7 @@ contains "rope_matrix identity" "$OUT" '"data":[[1,0],[0,1]]}'
 
 # [SECTION] rope_scores
 expect_ok "rope_scores" get rope_scores L=3
-contains "rope_scores params" "$OUT" '"params":{"L":3,"d":4,"base":10000,"layout":"interleaved","q":[1,0,1,0],"k":[1,0,1,0]}'
+contains "rope_scores params" "$OUT" '"params":{"L":3,"d":4,"base":10000,"layout":"interleaved","q":[1,0,1,0],"k":[1,0,1,0],"rotary_dim":0,"partial_rotary_factor":1}'
 numbers_near "rope_scores Toeplitz values" "$(json_data_numbers "$OUT")" \
   "2 1.5402523062848051 0.5836531701194354  1.5402523062848051 2 1.5402523062848051  0.5836531701194354 1.5402523062848051 2" 1e-12
 # S[m][n] = qᵀR_(n−m)k: for q = (1,0), k = (0,1), θ = 1: −sin(n − m).

@@ -1,0 +1,169 @@
+// PE Lab — tests/core/open_models_test.cpp
+// Issue 13's core maths (core/open_models.h) and its CLI quantities against golden values re-derived from
+// the reference code, each re-implemented here independently of core (cited per test), plus identities:
+// rotary_dim = d is today's rope_scores; the pass-through part is constant over positions.
+//
+// [SECTION] helpers
+// [SECTION] partial rotation
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/open_models.h"
+#include "core/params.h"
+#include "core/quantity.h"
+#include "core/rope.h"
+#include "matrix_assert.h"
+
+namespace {
+
+using namespace pelab;
+
+// [SECTION] helpers
+Eigen::VectorXd vec(std::initializer_list<double> v) {
+    Eigen::VectorXd out(static_cast<Eigen::Index>(v.size()));
+    Eigen::Index i = 0;
+    for (double x : v) out(i++) = x;
+    return out;
+}
+
+// Runs a quantity as the CLI does (strict parse, then the cross-key rules); *issue gets the first problem.
+bool run_quantity(const std::string& name, const KeyValues& kv, QuantityResult* out, std::string* issue) {
+    const Quantity* q = find_quantity(name);
+    if (!q) {
+        *issue = "no quantity " + name;
+        return false;
+    }
+    ParamSet p = defaults(q->params);
+    std::vector<ParamIssue> issues = parse_params_strict(q->params, kv, &p);
+    if (issues.empty()) issues = validate_params(*q, p);
+    if (!issues.empty()) {
+        *issue = issues.front().message;
+        return false;
+    }
+    *out = q->compute(p);
+    return true;
+}
+
+// The result's data as a rows × cols matrix (row-major, as QuantityResult stores it).
+Eigen::MatrixXd as_matrix(const QuantityResult& r) {
+    const int rows = r.shape.at(0), cols = r.shape.size() > 1 ? r.shape.at(1) : 1;
+    Eigen::MatrixXd M(rows, cols);
+    for (int i = 0; i < rows; ++i)
+        for (int j = 0; j < cols; ++j) M(i, j) = r.data.at(static_cast<std::size_t>(i * cols + j));
+    return M;
+}
+
+// [SECTION] partial rotation
+// GPT-NeoX in HF (models/gpt_neox/modeling_gpt_neox.py, GPTNeoXAttention._attn_projections_and_rope):
+// query_rot = query[..., :rotary_ndims], query_pass = query[..., rotary_ndims:], apply_rotary_pos_emb on the
+// rot part with inv_freq = 1/base^(arange(0, rotary_ndims, 2)/rotary_ndims), emb = cat(freqs, freqs),
+// q·cos + rotate_half(q)·sin, then cat((query, query_pass)). Written out here independently of core.
+Eigen::VectorXd neox_partial_rotary(const Eigen::VectorXd& x, int rotary_ndims, double base, double position) {
+    const int h = rotary_ndims / 2;
+    Eigen::VectorXd out = x;
+    for (int i = 0; i < h; ++i) {
+        const double inv_freq = 1.0 / std::pow(base, static_cast<double>(2 * i) / rotary_ndims);
+        const double c = std::cos(position * inv_freq), s = std::sin(position * inv_freq);
+        // rotate_half(x) = cat(-x2, x1): coordinate i gets -x[i + h], coordinate i + h gets x[i].
+        out(i) = x(i) * c - x(i + h) * s;
+        out(i + h) = x(i + h) * c + x(i) * s;
+    }
+    return out;
+}
+
+TEST(PartialRotation, RotaryDimFromFactorTruncatesLikePythonInt) {
+    EXPECT_EQ(rotary_dim_from_factor(96, 0.25), 24);  // int(96 * 0.25)
+    EXPECT_EQ(rotary_dim_from_factor(80, 0.4), 32);   // int(80 * 0.4) = int(32.0)
+    EXPECT_EQ(rotary_dim_from_factor(10, 0.35), 3);   // int(3.5) = 3
+    EXPECT_EQ(rotary_dim_from_factor(64, 1.0), 64);
+}
+
+TEST(PartialRotation, FullWidthIsTodaysRopeScores) {
+    const Eigen::VectorXd q = vec({0.3, -1.2, 0.7, 2.0, -0.5, 0.9}), k = vec({1.1, 0.4, -0.8, 0.6, 1.5, -0.2});
+    for (RopeLayout layout : {RopeLayout::interleaved, RopeLayout::half}) {
+        const Eigen::MatrixXd today = rope_scores(7, rope_default_inv_freq(6, 100.0), q, k, layout);
+        EXPECT_MATRIX_NEAR(partial_rope_scores(7, 6, 100.0, q, k, layout), today, 0.0);
+        const RopeScoreParts parts = partial_rope_score_parts(7, 6, 100.0, q, k, layout);
+        EXPECT_MATRIX_NEAR(parts.relative, today, 1e-12);
+        EXPECT_MATRIX_NEAR(parts.content, Eigen::MatrixXd::Zero(7, 7), 0.0);
+    }
+}
+
+TEST(PartialRotation, MatchesGptNeoXHalfLayout) {
+    const Eigen::VectorXd q = vec({0.3, -1.2, 0.7, 2.0, -0.5, 0.9, 0.25, -1.75}),
+                          k = vec({1.1, 0.4, -0.8, 0.6, 1.5, -0.2, -0.6, 0.35});
+    const int L = 9, rotary = 4;
+    const double base = 10000.0;
+    Eigen::MatrixXd expected(L, L);
+    for (int m = 0; m < L; ++m)
+        for (int n = 0; n < L; ++n)
+            expected(m, n) = neox_partial_rotary(q, rotary, base, m).dot(neox_partial_rotary(k, rotary, base, n));
+    EXPECT_MATRIX_NEAR(partial_rope_scores(L, rotary, base, q, k, RopeLayout::half), expected, 1e-12);
+}
+
+TEST(PartialRotation, HandComputedSmallCase) {
+    // d = 4, rotary_dim = 2: θ_0 = 1, so the turned pair gives cos(n − m) for q_rot = k_rot = (1, 0); the
+    // pass-through numbers give 2·4 + 3·5 = 23 in every cell.
+    const Eigen::VectorXd q = vec({1, 0, 2, 3}), k = vec({1, 0, 4, 5});
+    const Eigen::MatrixXd S = partial_rope_scores(3, 2, 10000.0, q, k, RopeLayout::interleaved);
+    for (int m = 0; m < 3; ++m)
+        for (int n = 0; n < 3; ++n) EXPECT_NEAR(S(m, n), std::cos(n - m) + 23.0, 1e-12) << m << "," << n;
+}
+
+TEST(PartialRotation, PartsAreRelativePlusConstantContent) {
+    const Eigen::VectorXd q = vec({0.3, -1.2, 0.7, 2.0, -0.5, 0.9, 0.25, -1.75}),
+                          k = vec({1.1, 0.4, -0.8, 0.6, 1.5, -0.2, -0.6, 0.35});
+    for (RopeLayout layout : {RopeLayout::interleaved, RopeLayout::half}) {
+        const RopeScoreParts parts = partial_rope_score_parts(12, 4, 10000.0, q, k, layout);
+        // Pass-through part: ⟨q[4:], k[4:]⟩ = −0.75 − 0.18 − 0.15 − 0.6125 in every cell.
+        const double content = -0.5 * 1.5 + 0.9 * -0.2 + 0.25 * -0.6 + -1.75 * 0.35;
+        EXPECT_MATRIX_NEAR(parts.content, Eigen::MatrixXd::Constant(12, 12, content), 1e-15);
+        EXPECT_LT(toeplitz_residual(parts.relative), 1e-12);
+        EXPECT_MATRIX_NEAR(parts.relative + parts.content, partial_rope_scores(12, 4, 10000.0, q, k, layout), 1e-12);
+    }
+}
+
+TEST(PartialRotation, QuantityTakesRotaryDimOrTheFactor) {
+    QuantityResult a, b, full;
+    std::string why;
+    ASSERT_TRUE(run_quantity("rope_scores", {{"L", "5"}, {"d", "8"}, {"rotary_dim", "4"}, {"layout", "half"},
+                                             {"q", "0.3,-1.2,0.7,2,-0.5,0.9,0.25,-1.75"},
+                                             {"k", "1.1,0.4,-0.8,0.6,1.5,-0.2,-0.6,0.35"}},
+                             &a, &why))
+        << why;
+    ASSERT_TRUE(run_quantity("rope_scores", {{"L", "5"}, {"d", "8"}, {"partial_rotary_factor", "0.5"}, {"layout", "half"},
+                                             {"q", "0.3,-1.2,0.7,2,-0.5,0.9,0.25,-1.75"},
+                                             {"k", "1.1,0.4,-0.8,0.6,1.5,-0.2,-0.6,0.35"}},
+                             &b, &why))
+        << why;
+    EXPECT_EQ(a.data, b.data);
+    const Eigen::VectorXd q = vec({0.3, -1.2, 0.7, 2.0, -0.5, 0.9, 0.25, -1.75}),
+                          k = vec({1.1, 0.4, -0.8, 0.6, 1.5, -0.2, -0.6, 0.35});
+    Eigen::MatrixXd expected(5, 5);
+    for (int m = 0; m < 5; ++m)
+        for (int n = 0; n < 5; ++n)
+            expected(m, n) = neox_partial_rotary(q, 4, 10000.0, m).dot(neox_partial_rotary(k, 4, 10000.0, n));
+    EXPECT_MATRIX_NEAR(as_matrix(a), expected, 1e-12);
+    // The default (rotary_dim 0 = all d) is today's rope_scores.
+    ASSERT_TRUE(run_quantity("rope_scores", {{"L", "4"}, {"d", "6"}, {"q", "1,2,3,4,5,6"}, {"k", "6,5,4,3,2,1"}}, &full, &why));
+    EXPECT_MATRIX_NEAR(as_matrix(full),
+                       rope_scores(4, rope_default_inv_freq(6, 10000.0), vec({1, 2, 3, 4, 5, 6}), vec({6, 5, 4, 3, 2, 1}),
+                                   RopeLayout::interleaved),
+                       0.0);
+}
+
+TEST(PartialRotation, QuantityRefusesBadWidths) {
+    QuantityResult r;
+    std::string why;
+    EXPECT_FALSE(run_quantity("rope_scores", {{"d", "4"}, {"rotary_dim", "6"}}, &r, &why));
+    EXPECT_NE(why.find("rotary_dim: 6 is out of range 2..4"), std::string::npos) << why;
+    EXPECT_FALSE(run_quantity("rope_scores", {{"d", "4"}, {"rotary_dim", "3"}}, &r, &why));
+    EXPECT_NE(why.find("rotary_dim"), std::string::npos) << why;
+    EXPECT_FALSE(run_quantity("rope_scores", {{"d", "10"}, {"partial_rotary_factor", "0.35"}}, &r, &why));
+    EXPECT_NE(why.find("= 3"), std::string::npos) << why;
+    EXPECT_FALSE(run_quantity("rope_scores", {{"d", "8"}, {"rotary_dim", "4"}, {"partial_rotary_factor", "0.5"}}, &r, &why));
+    EXPECT_NE(why.find("not both"), std::string::npos) << why;
+}
+
+}  // namespace
