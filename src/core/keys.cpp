@@ -26,6 +26,14 @@ ParamSpec vector_key(const char* name, const char* help) {
     return s;
 }
 
+// A list of positive rescale factors (LongRoPE's short_factor / long_factor), 1 to 512 of them.
+ParamSpec factor_list(const char* name, const char* help) {
+    ParamSpec s = make_spec(name, ParamKind::RealList, 0.01, 10000, "1", help);
+    s.list_min = 1;
+    s.list_max = 512;
+    return s;
+}
+
 std::vector<ParamSpec> build_table() {
     return {
         int_spec("L", 1, 65536, "8", "sequence length (positions 0..L-1)"),
@@ -66,6 +74,13 @@ std::vector<ParamSpec> build_table() {
                       "(even, 2..d; 0 = all d)")),
         real_spec("partial_rotary_factor", 0, 1, "1",
                   "HF partial_rotary_factor (GPT-NeoX rotary_pct): rotary_dim = int(d * factor)"),
+        // [added, issue 13] LongRoPE and DeepSeek's YaRN settings (HF modeling_rope_utils)
+        factor_list("short_factor", "LongRoPE: d/2 per-pair rescale factors used up to original_max"),
+        factor_list("long_factor", "LongRoPE: d/2 per-pair rescale factors used beyond original_max"),
+        int_spec("max_position", 1, 100000000, "131072",
+                 "extended length (max_position_embeddings); LongRoPE's scale s = max_position / original_max"),
+        real_spec("mscale", 0, 100, "0", "DeepSeek YaRN: mscale (0 = not given)"),
+        real_spec("mscale_all_dim", 0, 100, "0", "DeepSeek YaRN: mscale_all_dim (0 = not given)"),
     };
 }
 

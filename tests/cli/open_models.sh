@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/open_models.sh
 # Black-box checks of issue 13's quantities of pelab-cli (positions in current open models): rope_scores'
-# partial rotation (rotary_dim, partial_rotary_factor). Goldens are re-derived from the reference code named
+# partial rotation (rotary_dim, partial_rotary_factor); rope_inv_freq scaling=longrope; rope_attention_factor. Goldens are re-derived from the reference code named
 # in each section (HF transformers), by hand where they are short. JSON shapes and values, and the error
 # contract for bad inputs (exit 2, one stderr line naming the key and its range, nothing on stdout).
 # Usage: tests/cli/open_models.sh [path/to/pelab-cli] (default: build/native/pelab-cli). Ends with
@@ -35,6 +35,31 @@ expect_error "factor gives odd" "partial_rotary_factor: 0.35 gives rotary_dim = 
   get rope_scores d=10 partial_rotary_factor=0.35
 expect_error "both spellings" "not both" -- get rope_scores d=8 rotary_dim=4 partial_rotary_factor=0.5
 expect_error "factor above 1" "partial_rotary_factor: 2 is out of range 0..1" -- get rope_scores partial_rotary_factor=2
+
+# [SECTION] rope_inv_freq scaling=longrope and rope_attention_factor (HF modeling_rope_utils.py
+# _compute_longrope_parameters and _compute_yarn_parameters, current main)
+# d = 4, base = 100: base^(2i/d) = 1, 10; θ_i = 1 / (f_i · base^(2i/d)).
+expect_ok "longrope short" get rope_inv_freq scaling=longrope d=4 base=100 short_factor=1,2 long_factor=4,8 original_max=4096 seq_len=4096
+numbers_near "short factors up to original_max" "$(json_data_numbers "$OUT")" "1 0.05" 1e-15
+expect_ok "longrope long" get rope_inv_freq scaling=longrope d=4 base=100 short_factor=1,2 long_factor=4,8 original_max=4096 seq_len=4097
+numbers_near "long factors beyond it" "$(json_data_numbers "$OUT")" "0.25 0.0125" 1e-15
+expect_error "longrope lists d/2" "short_factor: has 1 numbers, but scaling=longrope with d = 128 needs d/2 = 64" -- \
+  get rope_inv_freq scaling=longrope
+expect_error "longrope factor range" "long_factor:" "0.01..10000" -- get rope_inv_freq scaling=longrope d=4 short_factor=1,1 long_factor=0,1
+# Phi-3 128k's lengths: s = 131072/4096 = 2^5, ln 4096 = 12 ln 2, so √(1 + 5/12) = √(17/12).
+expect_ok "attention factor longrope" get rope_attention_factor scaling=longrope original_max=4096 max_position=131072
+contains "attention factor shape" "$OUT" '"shape":[1,1]'
+numbers_near "sqrt(17/12)" "$(json_data_numbers "$OUT")" "1.1902380714238083" 1e-15
+expect_ok "attention factor yarn" get rope_attention_factor scaling=yarn factor=40 --format csv
+numbers_near "0.1 ln 40 + 1" "$OUT" "1.3688879454113936" 1e-15
+expect_ok "attention factor deepseek v3" get rope_attention_factor scaling=yarn factor=40 mscale=1 mscale_all_dim=1 --format csv
+numbers_near "ratio of equal mscales" "$OUT" "1" 1e-15
+# (0.1·ln 40 + 1) / (0.1·0.5·ln 40 + 1) = 1.3688879454113936 / 1.1844439727056968
+expect_ok "attention factor mscale ratio" get rope_attention_factor scaling=yarn factor=40 mscale=1 mscale_all_dim=0.5 --format csv
+numbers_near "ratio" "$OUT" "1.1557219901962608" 1e-15
+expect_ok "attention factor none" get rope_attention_factor scaling=llama3 factor=8 --format csv
+equals "llama3 factor is 1" "$OUT" "1"
+expect_error "mscale range" "mscale: -1 is out of range 0..100" -- get rope_attention_factor mscale=-1
 
 echo "$PASSED passed, $FAILED failed"
 [[ $FAILED -eq 0 ]]

@@ -5,6 +5,7 @@
 //
 // [SECTION] helpers
 // [SECTION] partial rotation
+// [SECTION] LongRoPE and the attention factor
 #include <cmath>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "core/params.h"
 #include "core/quantity.h"
 #include "core/rope.h"
+#include "core/rope_scaling.h"
 #include "matrix_assert.h"
 
 namespace {
@@ -164,6 +166,111 @@ TEST(PartialRotation, QuantityRefusesBadWidths) {
     EXPECT_NE(why.find("= 3"), std::string::npos) << why;
     EXPECT_FALSE(run_quantity("rope_scores", {{"d", "8"}, {"rotary_dim", "4"}, {"partial_rotary_factor", "0.5"}}, &r, &why));
     EXPECT_NE(why.find("not both"), std::string::npos) << why;
+}
+
+// [SECTION] LongRoPE and the attention factor
+// HF modeling_rope_utils.py `_compute_longrope_parameters` (current main), written out independently:
+//   factor = max_position_embeddings / original_max_position_embeddings
+//   attention_factor = 1 if factor <= 1 else sqrt(1 + log(factor) / log(original_max_position_embeddings))
+//   ext_factors = long_factor if seq_len and seq_len > original_max_position_embeddings else short_factor
+//   inv_freq = 1.0 / (ext_factors * base ** (arange(0, dim, 2) / dim))
+Eigen::VectorXd hf_longrope_inv_freq(int dim, double base, const std::vector<double>& short_factor,
+                                     const std::vector<double>& long_factor, int original_max, int seq_len) {
+    const std::vector<double>& ext = seq_len > original_max ? long_factor : short_factor;
+    Eigen::VectorXd inv(dim / 2);
+    for (int i = 0; i < dim / 2; ++i) inv(i) = 1.0 / (ext[i] * std::pow(base, (2.0 * i) / dim));
+    return inv;
+}
+
+LongRopeParams longrope(int d, std::vector<double> short_factor, std::vector<double> long_factor, int seq_len) {
+    LongRopeParams p;
+    p.d = d;
+    p.base = 10000.0;
+    p.short_factor = std::move(short_factor);
+    p.long_factor = std::move(long_factor);
+    p.original_max = 4096;
+    p.max_position = 131072;
+    p.seq_len = seq_len;
+    return p;
+}
+
+TEST(LongRope, HandComputedSmallCase) {
+    // d = 4, base = 100: base^(0/4) = 1, base^(2/4) = 10. Short (1, 2) → (1, 1/20); long (4, 8) → (1/4, 1/80).
+    LongRopeParams p = longrope(4, {1, 2}, {4, 8}, 4096);
+    p.base = 100.0;
+    RopeScalingResult r = rope_longrope_inv_freq(p);
+    EXPECT_NEAR(r.inv_freq(0), 1.0, 1e-15);
+    EXPECT_NEAR(r.inv_freq(1), 0.05, 1e-15);
+    p.seq_len = 4097;
+    r = rope_longrope_inv_freq(p);
+    EXPECT_NEAR(r.inv_freq(0), 0.25, 1e-15);
+    EXPECT_NEAR(r.inv_freq(1), 0.0125, 1e-15);
+}
+
+TEST(LongRope, LongFactorsOnlyBeyondTheTrainingLength) {
+    EXPECT_FALSE(longrope_uses_long_factors(4096, 4096));  // seq_len > original_max, strictly
+    EXPECT_TRUE(longrope_uses_long_factors(4097, 4096));
+    std::vector<double> s(16), l(16);
+    for (int i = 0; i < 16; ++i) {
+        s[i] = 1.0 + 0.01 * i;
+        l[i] = 1.0 + 0.75 * i * i;
+    }
+    for (int seq_len : {1, 4096, 4097, 131072}) {
+        const RopeScalingResult r = rope_longrope_inv_freq(longrope(32, s, l, seq_len));
+        EXPECT_MATRIX_NEAR(r.inv_freq, hf_longrope_inv_freq(32, 10000.0, s, l, 4096, seq_len), 1e-15) << seq_len;
+        EXPECT_EQ(r.effective_base, 10000.0);
+    }
+}
+
+TEST(LongRope, AttentionFactor) {
+    // Phi-3 128k's lengths: s = 131072 / 4096 = 32 = 2^5 and ln 4096 = 12 ln 2, so √(1 + 5/12) = √(17/12).
+    EXPECT_NEAR(longrope_attention_factor(4096, 131072), std::sqrt(17.0 / 12.0), 1e-15);
+    EXPECT_NEAR(rope_longrope_inv_freq(longrope(4, {1, 1}, {1, 1}, 1)).attention_factor, std::sqrt(17.0 / 12.0), 1e-15);
+    EXPECT_EQ(longrope_attention_factor(4096, 4096), 1.0);  // s ≤ 1
+    EXPECT_EQ(longrope_attention_factor(4096, 2048), 1.0);
+    EXPECT_NEAR(longrope_attention_factor(2048, 3000), std::sqrt(1 + std::log(3000.0 / 2048) / std::log(2048.0)), 1e-15);
+}
+
+TEST(YarnAttentionFactor, PlainAndDeepSeek) {
+    // _compute_yarn_parameters: get_mscale(factor) = 0.1·ln(factor) + 1 without mscales; with both,
+    // get_mscale(factor, mscale) / get_mscale(factor, mscale_all_dim); get_mscale is 1 for factor ≤ 1.
+    EXPECT_NEAR(yarn_attention_factor(40), 0.1 * std::log(40.0) + 1, 1e-15);
+    EXPECT_NEAR(yarn_attention_factor(40, 1.0, 1.0), 1.0, 1e-15);  // DeepSeek-V3's mscale = mscale_all_dim
+    EXPECT_NEAR(yarn_attention_factor(40, 1.0, 0.707), (0.1 * std::log(40.0) + 1) / (0.1 * 0.707 * std::log(40.0) + 1), 1e-15);
+    EXPECT_NEAR(yarn_attention_factor(40, 0.0, 0.707), 0.1 * std::log(40.0) + 1, 1e-15);  // one missing: plain
+    EXPECT_EQ(yarn_attention_factor(1.0, 1.0, 0.5), 1.0);
+}
+
+TEST(LongRope, QuantitiesFollowTheCore) {
+    QuantityResult r;
+    std::string why;
+    ASSERT_TRUE(run_quantity("rope_inv_freq", {{"scaling", "longrope"}, {"d", "4"}, {"base", "100"}, {"short_factor", "1,2"},
+                                               {"long_factor", "4,8"}, {"original_max", "4096"}, {"seq_len", "5000"}},
+                             &r, &why))
+        << why;
+    ASSERT_EQ(r.data.size(), 2u);
+    EXPECT_NEAR(r.data[0], 0.25, 1e-15);
+    EXPECT_NEAR(r.data[1], 0.0125, 1e-15);
+    EXPECT_FALSE(run_quantity("rope_inv_freq", {{"scaling", "longrope"}, {"d", "6"}, {"short_factor", "1,1,1"}}, &r, &why));
+    EXPECT_NE(why.find("long_factor: has 1 numbers"), std::string::npos) << why;
+    EXPECT_NE(why.find("d/2 = 3"), std::string::npos) << why;
+    // The lists are not checked for the other scalings (their defaults are one number).
+    EXPECT_TRUE(run_quantity("rope_inv_freq", {{"scaling", "yarn"}, {"d", "6"}}, &r, &why)) << why;
+
+    ASSERT_TRUE(run_quantity("rope_attention_factor", {{"scaling", "longrope"}, {"original_max", "4096"}, {"max_position", "131072"}},
+                             &r, &why))
+        << why;
+    EXPECT_EQ(r.shape, (std::vector<int>{1, 1}));
+    EXPECT_NEAR(r.data.at(0), std::sqrt(17.0 / 12.0), 1e-15);
+    ASSERT_TRUE(run_quantity("rope_attention_factor", {{"scaling", "yarn"}, {"factor", "40"}}, &r, &why));
+    EXPECT_NEAR(r.data.at(0), 0.1 * std::log(40.0) + 1, 1e-15);
+    ASSERT_TRUE(run_quantity("rope_attention_factor", {{"scaling", "yarn"}, {"factor", "40"}, {"mscale", "1"}, {"mscale_all_dim", "1"}},
+                             &r, &why));
+    EXPECT_NEAR(r.data.at(0), 1.0, 1e-15);
+    for (const char* other : {"none", "linear", "ntk", "dynamic", "llama3"}) {
+        ASSERT_TRUE(run_quantity("rope_attention_factor", {{"scaling", other}, {"factor", "40"}}, &r, &why)) << other;
+        EXPECT_EQ(r.data.at(0), 1.0) << other;
+    }
 }
 
 }  // namespace
