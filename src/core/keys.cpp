@@ -34,6 +34,20 @@ ParamSpec factor_list(const char* name, const char* help) {
     return s;
 }
 
+// M-RoPE's section: three whole numbers (frequency pairs following t, h, w), summing to d/2.
+ParamSpec section_list() {
+    ParamSpec s = make_spec("section", ParamKind::RealList, 0, 512, "2,3,3",
+                            "M-RoPE: frequency pairs following the t, h and w rows (3 whole numbers summing to d/2)");
+    s.list_min = 3;
+    s.list_max = 3;
+    return s;
+}
+
+ParamSpec with_alias(ParamSpec s, const char* alias) {
+    s.aliases.push_back(alias);
+    return s;
+}
+
 std::vector<ParamSpec> build_table() {
     return {
         int_spec("L", 1, 65536, "8", "sequence length (positions 0..L-1)"),
@@ -81,6 +95,14 @@ std::vector<ParamSpec> build_table() {
                  "extended length (max_position_embeddings); LongRoPE's scale s = max_position / original_max"),
         real_spec("mscale", 0, 100, "0", "DeepSeek YaRN: mscale (0 = not given)"),
         real_spec("mscale_all_dim", 0, 100, "0", "DeepSeek YaRN: mscale_all_dim (0 = not given)"),
+        // [added, issue 13] M-RoPE (Qwen2-VL get_rope_index, apply_multimodal_rotary_pos_emb)
+        int_spec("text_before", 0, 1024, "2", "M-RoPE: text tokens before the image"),
+        int_spec("grid_t", 0, 64, "1", "M-RoPE: temporal patches of the image or video (0 = no image)"),
+        int_spec("grid_h", 1, 256, "4", "M-RoPE: patch rows before merging (image_grid_thw, a multiple of merge)"),
+        int_spec("grid_w", 1, 256, "4", "M-RoPE: patch columns before merging (image_grid_thw, a multiple of merge)"),
+        int_spec("merge", 1, 8, "2", "M-RoPE: spatial_merge_size (merge x merge patches make one token; 2 in Qwen2-VL)"),
+        int_spec("text_after", 0, 1024, "2", "M-RoPE: text tokens after the image"),
+        with_alias(section_list(), "mrope_section"),
     };
 }
 

@@ -2,9 +2,11 @@
 // Implements open_models.h; each block names the reference function it transcribes.
 //
 // [SECTION] partial rotation
+// [SECTION] M-RoPE (Qwen2-VL)
 #include "core/open_models.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace pelab {
 
@@ -35,6 +37,90 @@ Eigen::MatrixXd partial_rope_scores(int L, int rotary_dim, double base, const Ei
                                     const Eigen::VectorXd& k, RopeLayout layout) {
     // rope_apply turns the first 2·|θ| coordinates (pairs laid out within them) and copies the rest.
     return rope_scores(L, rope_default_inv_freq(rotary_dim, base), q, k, layout);
+}
+
+// [SECTION] M-RoPE (Qwen2-VL)
+
+long long mrope_vision_tokens(const MropeSequence& s) {
+    if (s.grid_t <= 0 || s.merge <= 0) return 0;
+    // llm_grid_t, llm_grid_h, llm_grid_w = t, h // spatial_merge_size, w // spatial_merge_size
+    return static_cast<long long>(s.grid_t) * (s.grid_h / s.merge) * (s.grid_w / s.merge);
+}
+
+long long mrope_token_count(const MropeSequence& s) {
+    return std::max(s.text_before, 0) + mrope_vision_tokens(s) + std::max(s.text_after, 0);
+}
+
+Eigen::MatrixXi mrope_position_ids(const MropeSequence& s) {
+    const long long n = mrope_token_count(s);
+    Eigen::MatrixXi ids(3, n);
+    Eigen::Index col = 0;
+    int next = 0;  // st_idx = llm_pos_ids_list[-1].max() + 1 (0 before anything)
+    // Text before the image: arange(text_len).expand(3, -1) + st_idx.
+    for (int i = 0; i < std::max(s.text_before, 0); ++i, ++col) ids.col(col).setConstant(next + i);
+    next += std::max(s.text_before, 0);
+    if (mrope_vision_tokens(s) > 0) {
+        const int gt = s.grid_t, gh = s.grid_h / s.merge, gw = s.grid_w / s.merge;
+        int largest = next - 1;
+        // stack([t_index, h_index, w_index]) + text_len + st_idx, t slowest and w fastest.
+        for (int t = 0; t < gt; ++t)
+            for (int h = 0; h < gh; ++h)
+                for (int w = 0; w < gw; ++w, ++col) {
+                    ids(0, col) = t + next;
+                    ids(1, col) = h + next;
+                    ids(2, col) = w + next;
+                    largest = std::max({largest, t + next, h + next, w + next});
+                }
+        next = largest + 1;
+    }
+    // Text after: st_idx = llm_pos_ids_list[-1].max() + 1.
+    for (int i = 0; i < std::max(s.text_after, 0); ++i, ++col) ids.col(col).setConstant(next + i);
+    return ids;
+}
+
+std::vector<int> mrope_pair_rows(const std::vector<int>& section) {
+    std::vector<int> rows;
+    for (std::size_t chunk = 0; chunk < section.size(); ++chunk)
+        for (int j = 0; j < section[chunk]; ++j) rows.push_back(static_cast<int>(chunk % 3));
+    return rows;
+}
+
+Eigen::VectorXd mrope_apply(const Eigen::VectorXd& x, const Eigen::Vector3d& pos, const Eigen::VectorXd& theta,
+                            const std::vector<int>& pair_rows) {
+    Eigen::VectorXd out = x;
+    const Eigen::Index h = std::min<Eigen::Index>({theta.size(), static_cast<Eigen::Index>(pair_rows.size()), x.size() / 2});
+    for (Eigen::Index i = 0; i < h; ++i) {
+        const double angle = pos(pair_rows[static_cast<std::size_t>(i)]) * theta(i);
+        const double c = std::cos(angle), sn = std::sin(angle);
+        // q·cos + rotate_half(q)·sin with rotate_half(q) = cat(−q2, q1).
+        out(i) = x(i) * c - x(i + h) * sn;
+        out(i + h) = x(i + h) * c + x(i) * sn;
+    }
+    return out;
+}
+
+Eigen::MatrixXd mrope_scores(const Eigen::MatrixXi& ids, double base, const std::vector<int>& section,
+                             const Eigen::VectorXd& q, const Eigen::VectorXd& k) {
+    const std::vector<int> rows = mrope_pair_rows(section);
+    const int d = 2 * static_cast<int>(rows.size());
+    const Eigen::VectorXd theta = rope_default_inv_freq(d, base);
+    const Eigen::Index n = ids.cols();
+    std::vector<Eigen::VectorXd> rq(static_cast<std::size_t>(n)), rk(static_cast<std::size_t>(n));
+    for (Eigen::Index j = 0; j < n; ++j) {
+        const Eigen::Vector3d pos = ids.col(j).cast<double>();
+        rq[static_cast<std::size_t>(j)] = mrope_apply(q, pos, theta, rows);
+        rk[static_cast<std::size_t>(j)] = mrope_apply(k, pos, theta, rows);
+    }
+    Eigen::MatrixXd S(n, n);
+    for (Eigen::Index m = 0; m < n; ++m)
+        for (Eigen::Index j = 0; j < n; ++j) {
+            double sum = 0.0;  // in index order, as rope_scores sums
+            const Eigen::VectorXd& a = rq[static_cast<std::size_t>(m)];
+            const Eigen::VectorXd& b = rk[static_cast<std::size_t>(j)];
+            for (Eigen::Index i = 0; i < std::min(a.size(), b.size()); ++i) sum += a(i) * b(i);
+            S(m, j) = sum;
+        }
+    return S;
 }
 
 }  // namespace pelab

@@ -2,13 +2,17 @@
 // Position encoding as today's open models use it (issue 13), transcribed from the reference code:
 //   partial rotation   GPT-NeoX `rotary_pct` / Phi `partial_rotary_factor` (HF modeling_gpt_neox.py:
 //                      query[..., :rotary_ndims] turns, query[..., rotary_ndims:] passes through)
+//   M-RoPE             Qwen2-VL (HF models/qwen2_vl/modeling_qwen2_vl.py: Qwen2VLModel.get_rope_index and
+//                      apply_multimodal_rotary_pos_emb)
 // Each function names the reference function it follows; values agree with a double-precision transcription
 // of that code (HF itself runs in float32).
 // Part of `core`: Eigen + std only.
 //
 // [SECTION] partial rotation
+// [SECTION] M-RoPE (Qwen2-VL)
 #pragma once
 #include <Eigen/Dense>
+#include <vector>
 
 #include "core/rope.h"
 
@@ -35,5 +39,44 @@ RopeScoreParts partial_rope_score_parts(int L, int rotary_dim, double base, cons
 // coordinates (rope_scores with rotary_dim/2 frequencies; rotary_dim = d gives today's rope_scores).
 Eigen::MatrixXd partial_rope_scores(int L, int rotary_dim, double base, const Eigen::VectorXd& q,
                                     const Eigen::VectorXd& k, RopeLayout layout);
+
+// [SECTION] M-RoPE (Qwen2-VL)
+
+// One sequence of text, one image (or video) and text: text_before text tokens, then the vision tokens of a
+// grid of grid_t × grid_h × grid_w patches merged merge × merge (spatial_merge_size), then text_after text
+// tokens. grid_h and grid_w count patches before merging (image_grid_thw), so they are multiples of merge;
+// grid_t = 0 means no image.
+struct MropeSequence {
+    int text_before = 2;
+    int grid_t = 1;
+    int grid_h = 4;
+    int grid_w = 4;
+    int merge = 2;
+    int text_after = 2;
+};
+
+// Vision tokens grid_t · (grid_h / merge) · (grid_w / merge), and all tokens N = text_before + those + text_after.
+long long mrope_vision_tokens(const MropeSequence& s);
+long long mrope_token_count(const MropeSequence& s);
+
+// get_rope_index for the sequence: a 3 × N table, rows temporal, height, width. Text before the image counts
+// 0, 1, …; the image's tokens get text_before plus their (t, h, w) index in the merged grid (row-major t, h,
+// w); text after the image resumes at the largest id so far + 1, the same on all three rows.
+Eigen::MatrixXi mrope_position_ids(const MropeSequence& s);
+
+// The row (0 = t, 1 = h, 2 = w) whose position turns frequency pair i, i = 0..Σsection−1: the first
+// section[0] pairs follow t, the next section[1] follow h, the rest w. apply_multimodal_rotary_pos_emb
+// splits cos/sin (d = 2·Σsection numbers, cat(freqs, freqs)) by the doubled section list and takes chunk i
+// from row i mod 3, so both halves of pair i (coordinates i and i + d/2) follow the same row.
+std::vector<int> mrope_pair_rows(const std::vector<int>& section);
+
+// x turned at the 3-row position `pos` (t, h, w) in HF's rotate_half layout: pair i = (x[i], x[i + d/2])
+// turned by pos[row(i)] · θ_i. |theta| = Σsection = d/2.
+Eigen::VectorXd mrope_apply(const Eigen::VectorXd& x, const Eigen::Vector3d& pos, const Eigen::VectorXd& theta,
+                            const std::vector<int>& pair_rows);
+
+// S[m][n] = ⟨M(ids[:, m]) q, M(ids[:, n]) k⟩ for the tokens of a 3 × N id table, θ_i = base^(−2i/d).
+Eigen::MatrixXd mrope_scores(const Eigen::MatrixXi& ids, double base, const std::vector<int>& section,
+                             const Eigen::VectorXd& q, const Eigen::VectorXd& k);
 
 }  // namespace pelab

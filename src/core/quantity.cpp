@@ -35,6 +35,7 @@ QuantityResult compute_r_delta(const ParamSet& p) {
 // Quantities of the other lessons, one function per family (each in its own file).
 std::vector<Quantity> quantities_relative_positions();  // core/quantities_relpos.cpp: issue 3 lessons
 std::vector<Quantity> quantities_rotary();              // core/quantities_rope.cpp: issue 4 lessons
+std::vector<Quantity> quantities_open_models();         // core/quantities_open_models.cpp: issue 13
 
 const std::vector<Quantity>& quantity_registry() {
     static const std::vector<Quantity> registry = [] {
@@ -48,7 +49,7 @@ const std::vector<Quantity>& quantity_registry() {
              return std::vector<long long>{2LL * p.geti("L") - 1, 2LL * (long long)p.getv("omega").size()};
          }},
       };
-      for (auto family : {quantities_relative_positions, quantities_rotary, quantities_distance})
+      for (auto family : {quantities_relative_positions, quantities_rotary, quantities_distance, quantities_open_models})
           for (Quantity& q : family()) all.push_back(std::move(q));
       return all;
     }();

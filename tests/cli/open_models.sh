@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/open_models.sh
 # Black-box checks of issue 13's quantities of pelab-cli (positions in current open models): rope_scores'
-# partial rotation (rotary_dim, partial_rotary_factor); rope_inv_freq scaling=longrope; rope_attention_factor. Goldens are re-derived from the reference code named
+# partial rotation (rotary_dim, partial_rotary_factor); rope_inv_freq scaling=longrope; rope_attention_factor;
+# mrope_position_ids and mrope_scores. Goldens are re-derived from the reference code named
 # in each section (HF transformers), by hand where they are short. JSON shapes and values, and the error
 # contract for bad inputs (exit 2, one stderr line naming the key and its range, nothing on stdout).
 # Usage: tests/cli/open_models.sh [path/to/pelab-cli] (default: build/native/pelab-cli). Ends with
@@ -60,6 +61,35 @@ numbers_near "ratio" "$OUT" "1.1557219901962608" 1e-15
 expect_ok "attention factor none" get rope_attention_factor scaling=llama3 factor=8 --format csv
 equals "llama3 factor is 1" "$OUT" "1"
 expect_error "mscale range" "mscale: -1 is out of range 0..100" -- get rope_attention_factor mscale=-1
+
+# [SECTION] M-RoPE (HF models/qwen2_vl/modeling_qwen2_vl.py: Qwen2VLModel.get_rope_index,
+# apply_multimodal_rotary_pos_emb)
+# get_rope_index's docstring example: 3 × 2 × 2 merged patches (12 vision tokens), then 5 text tokens.
+expect_ok "mrope ids docstring" get mrope_position_ids text_before=0 grid_t=3 grid_h=4 grid_w=4 merge=2 text_after=5
+contains "mrope ids shape" "$OUT" '"shape":[3,17]'
+contains "mrope ids values" "$OUT" '"data":[[0,0,0,0,1,1,1,1,2,2,2,2,3,4,5,6,7],[0,0,1,1,0,0,1,1,0,0,1,1,3,4,5,6,7],[0,1,0,1,0,1,0,1,0,1,0,1,3,4,5,6,7]]'
+# Text, image, text: the image starts at text_before; text after resumes at the largest id + 1.
+expect_ok "mrope ids text-image-text" get mrope_position_ids text_before=1 grid_t=2 grid_h=4 grid_w=6 text_after=3 --format csv
+equals "mrope ids csv" "$OUT" "0,1,1,1,1,1,1,2,2,2,2,2,2,4,5,6
+0,1,1,1,2,2,2,1,1,1,2,2,2,4,5,6
+0,1,2,3,1,2,3,1,2,3,1,2,3,4,5,6"
+# Text alone is 1-D RoPE in the rotate_half layout (values of rope_scores L=3 layout=half, tests/cli/rope.sh).
+expect_ok "mrope text only" get mrope_scores text_before=3 grid_t=0 text_after=0 d=4 mrope_section=1,1,0 q=1,1,0,0 k=1,1,0,0
+contains "mrope scores shape" "$OUT" '"shape":[3,3]'
+numbers_near "mrope text only = rope half" "$(json_data_numbers "$OUT")" \
+  "2 1.5402523062848051 0.5836531701194354  1.5402523062848051 2 1.5402523062848051  0.5836531701194354 1.5402523062848051 2" 1e-12
+# Inside one image, d = 4, section 0,1,1, θ = (1, 1/100): pair 0 (coordinates 0 and 2) turns with h, pair 1
+# (coordinates 1 and 3) with w. In the 2 × 2 merged grid, token 1 is (h, w) = (0, 1) and token 2 is (1, 0).
+# q = k = (1, 0, 0, 0): S[0][1] = cos(0) = 1, S[0][2] = cos(1). q = k = (0, 1, 0, 0): S[0][1] = cos(0.01), S[0][2] = 1.
+expect_ok "mrope image pair 0" get mrope_scores text_before=0 grid_t=1 grid_h=4 grid_w=4 text_after=0 d=4 section=0,1,1 base=10000 q=1,0,0,0 k=1,0,0,0
+numbers_near "pair 0 follows h" "$(pick "$(json_data_numbers "$OUT")" 1 2)" "1 0.5403023058681398" 1e-15
+expect_ok "mrope image pair 1" get mrope_scores text_before=0 grid_t=1 grid_h=4 grid_w=4 text_after=0 d=4 section=0,1,1 base=10000 q=0,1,0,0 k=0,1,0,0
+numbers_near "pair 1 follows w" "$(pick "$(json_data_numbers "$OUT")" 1 2)" "0.9999500004166653 1" 1e-15
+expect_error "mrope section sum" "section: sums to 9, but d = 16 needs a sum of d/2 = 8" -- get mrope_scores section=2,3,4
+expect_error "mrope section count" "section:" "list of 3 numbers" -- get mrope_scores section=4,4
+expect_error "mrope grid multiple" "grid_w: 5 is not a multiple of merge = 2" -- get mrope_position_ids grid_w=5
+expect_error "mrope empty" "the sequence is empty" -- get mrope_position_ids text_before=0 grid_t=0 text_after=0
+expect_error "mrope scores range" "grid_t: 5 is out of range 0..4" -- get mrope_scores grid_t=5
 
 echo "$PASSED passed, $FAILED failed"
 [[ $FAILED -eq 0 ]]

@@ -6,6 +6,8 @@
 // [SECTION] helpers
 // [SECTION] partial rotation
 // [SECTION] LongRoPE and the attention factor
+// [SECTION] M-RoPE
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -271,6 +273,183 @@ TEST(LongRope, QuantitiesFollowTheCore) {
         ASSERT_TRUE(run_quantity("rope_attention_factor", {{"scaling", other}, {"factor", "40"}}, &r, &why)) << other;
         EXPECT_EQ(r.data.at(0), 1.0) << other;
     }
+}
+
+// [SECTION] M-RoPE
+// HF models/qwen2_vl/modeling_qwen2_vl.py, Qwen2VLModel.get_rope_index, written out independently for one
+// image: llm_pos_ids_list gets arange(text_len) + st_idx (3 equal rows), then stack([t_index, h_index,
+// w_index]) + text_len + st_idx over the merged grid, then the remaining text at llm_pos_ids_list[-1].max() + 1.
+std::vector<std::vector<int>> hf_get_rope_index(int text_before, int t, int h, int w, int merge, int text_after) {
+    std::vector<std::vector<int>> rows(3);
+    std::vector<std::vector<std::vector<int>>> list;  // llm_pos_ids_list: blocks of 3 rows
+    auto block_max = [](const std::vector<std::vector<int>>& b) {
+        int m = -1;
+        for (const auto& r : b)
+            for (int x : r) m = std::max(m, x);
+        return m;
+    };
+    const int gt = t, gh = h / merge, gw = w / merge;
+    if (gt > 0) {
+        const int st_idx = 0, text_len = text_before;
+        std::vector<std::vector<int>> text(3);
+        for (int i = 0; i < text_len; ++i)
+            for (auto& r : text) r.push_back(i + st_idx);
+        list.push_back(text);
+        std::vector<std::vector<int>> vision(3);
+        for (int a = 0; a < gt * gh * gw; ++a) {
+            vision[0].push_back(a / (gh * gw) + text_len + st_idx);       // arange(t).view(-1, 1).expand(-1, h*w)
+            vision[1].push_back((a / gw) % gh + text_len + st_idx);        // arange(h).view(1, -1, 1).expand(t, -1, w)
+            vision[2].push_back(a % gw + text_len + st_idx);               // arange(w).view(1, 1, -1).expand(t, h, -1)
+        }
+        list.push_back(vision);
+        if (text_after > 0) {
+            const int st = block_max(list.back()) + 1;
+            std::vector<std::vector<int>> after(3);
+            for (int i = 0; i < text_after; ++i)
+                for (auto& r : after) r.push_back(i + st);
+            list.push_back(after);
+        }
+    } else {  // no image: position_ids = arange(seq_len) on all three rows
+        std::vector<std::vector<int>> text(3);
+        for (int i = 0; i < text_before + text_after; ++i)
+            for (auto& r : text) r.push_back(i);
+        list.push_back(text);
+    }
+    for (const auto& b : list)
+        for (int r = 0; r < 3; ++r) rows[r].insert(rows[r].end(), b[r].begin(), b[r].end());
+    return rows;
+}
+
+// apply_multimodal_rotary_pos_emb for one vector at 3-row position pos, written out: cos/sin of each row are
+// cat(freqs, freqs) (d numbers), mrope_section * 2 splits them into 6 chunks, chunk i comes from row i % 3;
+// then x·cos + rotate_half(x)·sin.
+Eigen::VectorXd hf_mrope(const Eigen::VectorXd& x, const int pos[3], const std::vector<int>& section, double base) {
+    const int d = static_cast<int>(x.size()), h = d / 2;
+    std::vector<int> doubled = section;
+    doubled.insert(doubled.end(), section.begin(), section.end());
+    Eigen::VectorXd c(d), s(d);
+    int j = 0;
+    for (std::size_t chunk = 0; chunk < doubled.size(); ++chunk)
+        for (int n = 0; n < doubled[chunk]; ++n, ++j) {
+            const int row = static_cast<int>(chunk % 3);
+            const double inv_freq = 1.0 / std::pow(base, static_cast<double>(2 * (j % h)) / d);
+            c(j) = std::cos(pos[row] * inv_freq);
+            s(j) = std::sin(pos[row] * inv_freq);
+        }
+    Eigen::VectorXd rotated(d);
+    for (int i = 0; i < h; ++i) {
+        rotated(i) = -x(i + h);
+        rotated(i + h) = x(i);
+    }
+    return x.cwiseProduct(c) + rotated.cwiseProduct(s);
+}
+
+MropeSequence sequence(int text_before, int t, int h, int w, int merge, int text_after) {
+    MropeSequence s;
+    s.text_before = text_before;
+    s.grid_t = t;
+    s.grid_h = h;
+    s.grid_w = w;
+    s.merge = merge;
+    s.text_after = text_after;
+    return s;
+}
+
+TEST(Mrope, DocstringVideoExample) {
+    // get_rope_index's docstring: 3 temporal, 2 height, 2 width patches (after merging), then 5 text tokens.
+    const Eigen::MatrixXi ids = mrope_position_ids(sequence(0, 3, 4, 4, 2, 5));
+    const std::vector<std::vector<int>> expected = {
+        {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 4, 5, 6, 7},
+        {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 3, 4, 5, 6, 7},
+        {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 3, 4, 5, 6, 7}};
+    ASSERT_EQ(ids.rows(), 3);
+    ASSERT_EQ(ids.cols(), 17);
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 17; ++c) EXPECT_EQ(ids(r, c), expected[r][c]) << r << "," << c;
+}
+
+TEST(Mrope, PositionIdsMatchGetRopeIndex) {
+    for (const MropeSequence& s : {sequence(2, 1, 4, 4, 2, 2), sequence(1, 2, 4, 6, 2, 3), sequence(5, 1, 6, 2, 2, 0),
+                                   sequence(0, 1, 9, 3, 3, 4), sequence(3, 0, 4, 4, 2, 4), sequence(7, 4, 2, 8, 1, 1)}) {
+        const Eigen::MatrixXi ids = mrope_position_ids(s);
+        const auto expected = hf_get_rope_index(s.text_before, s.grid_t, s.grid_h, s.grid_w, s.merge, s.text_after);
+        ASSERT_EQ(ids.cols(), static_cast<Eigen::Index>(expected[0].size()));
+        EXPECT_EQ(mrope_token_count(s), ids.cols());
+        for (int r = 0; r < 3; ++r)
+            for (Eigen::Index c = 0; c < ids.cols(); ++c) EXPECT_EQ(ids(r, c), expected[r][c]) << r << "," << c;
+    }
+}
+
+TEST(Mrope, PairRowsFollowTheDoubledSection) {
+    EXPECT_EQ(mrope_pair_rows({2, 3, 3}), (std::vector<int>{0, 0, 1, 1, 1, 2, 2, 2}));
+    // Qwen2-VL 7B: mrope_section [16, 24, 24] for head_dim 128.
+    const std::vector<int> rows = mrope_pair_rows({16, 24, 24});
+    ASSERT_EQ(rows.size(), 64u);
+    EXPECT_EQ(rows[15], 0);
+    EXPECT_EQ(rows[16], 1);
+    EXPECT_EQ(rows[39], 1);
+    EXPECT_EQ(rows[40], 2);
+}
+
+TEST(Mrope, ScoresMatchApplyMultimodalRotaryPosEmb) {
+    const Eigen::VectorXd q = vec({0.3, -1.2, 0.7, 2.0, -0.5, 0.9, 0.25, -1.75, 1.3, 0.1, -0.4, 0.8}),
+                          k = vec({1.1, 0.4, -0.8, 0.6, 1.5, -0.2, -0.6, 0.35, 0.2, -1.0, 0.9, 0.45});
+    const std::vector<int> section = {1, 2, 3};
+    const Eigen::MatrixXi ids = mrope_position_ids(sequence(2, 2, 4, 6, 2, 3));
+    const Eigen::MatrixXd S = mrope_scores(ids, 100.0, section, q, k);
+    ASSERT_EQ(S.rows(), ids.cols());
+    for (Eigen::Index m = 0; m < ids.cols(); ++m)
+        for (Eigen::Index n = 0; n < ids.cols(); ++n) {
+            const int pm[3] = {ids(0, m), ids(1, m), ids(2, m)}, pn[3] = {ids(0, n), ids(1, n), ids(2, n)};
+            EXPECT_NEAR(S(m, n), hf_mrope(q, pm, section, 100.0).dot(hf_mrope(k, pn, section, 100.0)), 1e-12) << m << "," << n;
+        }
+}
+
+TEST(Mrope, TextOnlyIsOneDimensionalRope) {
+    const Eigen::VectorXd q = vec({0.3, -1.2, 0.7, 2.0, -0.5, 0.9, 0.25, -1.75}),
+                          k = vec({1.1, 0.4, -0.8, 0.6, 1.5, -0.2, -0.6, 0.35});
+    const Eigen::MatrixXi ids = mrope_position_ids(sequence(4, 0, 4, 4, 2, 5));
+    ASSERT_EQ(ids.cols(), 9);
+    EXPECT_MATRIX_NEAR(mrope_scores(ids, 10000.0, {1, 1, 2}, q, k),
+                       rope_scores(9, rope_default_inv_freq(8, 10000.0), q, k, RopeLayout::half), 1e-12);
+}
+
+TEST(Mrope, InsideTheImageTheScoreIsTwoDimensionalRelative) {
+    // One image frame (t equal): tokens at the same (Δh, Δw) offset score alike.
+    const Eigen::VectorXd q = vec({0.3, -1.2, 0.7, 2.0, -0.5, 0.9, 0.25, -1.75}),
+                          k = vec({1.1, 0.4, -0.8, 0.6, 1.5, -0.2, -0.6, 0.35});
+    const Eigen::MatrixXi ids = mrope_position_ids(sequence(0, 1, 6, 6, 2, 0));  // 3 × 3 merged grid
+    const Eigen::MatrixXd S = mrope_scores(ids, 100.0, {1, 1, 2}, q, k);
+    // (row 0, col 0) → (row 1, col 1) against (row 1, col 1) → (row 2, col 2): tokens 0→4 and 4→8.
+    EXPECT_NEAR(S(0, 4), S(4, 8), 1e-12);
+    EXPECT_NEAR(S(1, 5), S(3, 7), 1e-12);  // (0,1)→(1,2) and (1,0)→(2,1)
+    EXPECT_GT(std::abs(S(0, 4) - S(0, 5)), 1e-6);
+}
+
+TEST(Mrope, QuantitiesFollowTheCore) {
+    QuantityResult r;
+    std::string why;
+    ASSERT_TRUE(run_quantity("mrope_position_ids", {{"text_before", "0"}, {"grid_t", "3"}, {"text_after", "5"}}, &r, &why)) << why;
+    EXPECT_EQ(r.shape, (std::vector<int>{3, 17}));
+    EXPECT_TRUE(r.integer);
+    EXPECT_EQ(r.data.at(17 + 2), 1.0);  // row h, token 2
+    ASSERT_TRUE(run_quantity("mrope_scores", {{"text_before", "4"}, {"grid_t", "0"}, {"text_after", "5"}, {"d", "8"},
+                                              {"mrope_section", "1,1,2"}, {"q", "0.3,-1.2,0.7,2,-0.5,0.9,0.25,-1.75"},
+                                              {"k", "1.1,0.4,-0.8,0.6,1.5,-0.2,-0.6,0.35"}},
+                             &r, &why))
+        << why;
+    EXPECT_MATRIX_NEAR(as_matrix(r),
+                       rope_scores(9, rope_default_inv_freq(8, 10000.0), vec({0.3, -1.2, 0.7, 2.0, -0.5, 0.9, 0.25, -1.75}),
+                                   vec({1.1, 0.4, -0.8, 0.6, 1.5, -0.2, -0.6, 0.35}), RopeLayout::half),
+                       1e-12);
+    EXPECT_FALSE(run_quantity("mrope_scores", {{"d", "16"}, {"section", "2,3,4"}}, &r, &why));
+    EXPECT_NE(why.find("section: sums to 9, but d = 16 needs a sum of d/2 = 8"), std::string::npos) << why;
+    EXPECT_FALSE(run_quantity("mrope_scores", {{"section", "2.5,2.5,3"}}, &r, &why));
+    EXPECT_NE(why.find("not a whole number"), std::string::npos) << why;
+    EXPECT_FALSE(run_quantity("mrope_position_ids", {{"grid_h", "5"}}, &r, &why));
+    EXPECT_NE(why.find("grid_h: 5 is not a multiple of merge = 2"), std::string::npos) << why;
+    EXPECT_FALSE(run_quantity("mrope_position_ids", {{"text_before", "0"}, {"grid_t", "0"}, {"text_after", "0"}}, &r, &why));
+    EXPECT_NE(why.find("empty"), std::string::npos) << why;
 }
 
 }  // namespace
