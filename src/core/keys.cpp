@@ -103,6 +103,15 @@ std::vector<ParamSpec> build_table() {
         int_spec("merge", 1, 8, "2", "M-RoPE: spatial_merge_size (merge x merge patches make one token; 2 in Qwen2-VL)"),
         int_spec("text_after", 0, 1024, "2", "M-RoPE: text tokens after the image"),
         with_alias(section_list(), "mrope_section"),
+        // [added, issue 13] Llama 4's NoPE-layer temperature (Llama4TextConfig defaults)
+        int_spec("stride", 1, 1000000, "1", "distance between consecutive positions shown (0, stride, 2*stride, ...)"),
+        real_spec("attn_scale", 0, 10, "0.1", "Llama 4: attn_scale of the NoPE layers' temperature (0.1)"),
+        real_spec("floor_scale", 1, 100000000, "8192", "Llama 4: floor_scale of the NoPE layers' temperature (8192)"),
+        // [added, issue 13] DeepSeek multi-head latent attention (DeepseekV3Config)
+        int_spec("kv_lora_rank", 1, 8192, "512", "MLA: width of the cached latent c_KV (kv_lora_rank)"),
+        even(int_spec("qk_rope_head_dim", 2, 1024, "64", "MLA: width of the decoupled rope key shared by all heads")),
+        int_spec("qk_nope_head_dim", 0, 1024, "128", "MLA: per-head key numbers without rotation"),
+        int_spec("v_head_dim", 1, 1024, "128", "MLA: per-head value numbers"),
     };
 }
 

@@ -3,10 +3,14 @@
 //
 // [SECTION] partial rotation
 // [SECTION] M-RoPE (Qwen2-VL)
+// [SECTION] layers without position encoding (NoPE, Llama 4)
+// [SECTION] multi-head latent attention (DeepSeek)
 #include "core/open_models.h"
 
 #include <algorithm>
 #include <cmath>
+
+#include "core/rope_scaling.h"
 
 namespace pelab {
 
@@ -121,6 +125,60 @@ Eigen::MatrixXd mrope_scores(const Eigen::MatrixXi& ids, double base, const std:
             S(m, j) = sum;
         }
     return S;
+}
+
+// [SECTION] layers without position encoding (NoPE, Llama 4)
+
+double llama4_attn_temperature(double position, double attn_scale, double floor_scale) {
+    // torch.log(torch.floor((cache_position.float() + 1.0) / self.floor_scale) + 1.0) * self.attn_scale + 1.0
+    return std::log(std::floor((position + 1.0) / floor_scale) + 1.0) * attn_scale + 1.0;
+}
+
+Eigen::VectorXd llama4_attn_temperatures(int L, long long stride, double attn_scale, double floor_scale) {
+    Eigen::VectorXd out(std::max(L, 0));
+    for (int i = 0; i < L; ++i) out(i) = llama4_attn_temperature(static_cast<double>(i * stride), attn_scale, floor_scale);
+    return out;
+}
+
+Eigen::VectorXd causal_uniform_attention_to_first(int L) {
+    const int n = std::max(L, 0);
+    Eigen::VectorXd out(n);
+    for (int i = 0; i < n; ++i) {
+        // Row i of softmax(S + mask) with S ≡ 0: keys j ≤ i weigh exp(0) each, keys j > i exp(−∞) = 0.
+        double total = 0.0;
+        for (int j = 0; j < n; ++j) total += j <= i ? std::exp(0.0) : 0.0;
+        out(i) = std::exp(0.0) / total;
+    }
+    return out;
+}
+
+// [SECTION] multi-head latent attention (DeepSeek)
+
+long long mla_cache_numbers(const MlaConfig& c) {
+    // compressed_kv = kv_a_proj_with_mqa(hidden): kv_lora_rank + qk_rope_head_dim numbers, all a layer keeps.
+    return static_cast<long long>(c.kv_lora_rank) + c.qk_rope_head_dim;
+}
+
+long long mha_cache_numbers(const MlaConfig& c) {
+    return static_cast<long long>(c.heads) * (static_cast<long long>(c.qk_nope_head_dim) + c.qk_rope_head_dim + c.v_head_dim);
+}
+
+double mla_softmax_scale_factor(double factor, double mscale_all_dim) {
+    // if mscale_all_dim: mscale = yarn_get_mscale(scaling_factor, mscale_all_dim); scaling *= mscale * mscale
+    if (mscale_all_dim == 0.0) return 1.0;
+    const double mscale = yarn_get_mscale(factor, mscale_all_dim);
+    return mscale * mscale;
+}
+
+double mla_softmax_scale(const MlaConfig& c, double factor, double mscale_all_dim) {
+    // self.scaling = self.qk_head_dim ** (-0.5), qk_head_dim = qk_nope_head_dim + qk_rope_head_dim
+    const double qk_head_dim = static_cast<double>(c.qk_nope_head_dim) + c.qk_rope_head_dim;
+    double scaling = std::pow(qk_head_dim, -0.5);
+    if (mscale_all_dim != 0.0) {
+        const double mscale = yarn_get_mscale(factor, mscale_all_dim);
+        scaling = scaling * mscale * mscale;
+    }
+    return scaling;
 }
 
 }  // namespace pelab

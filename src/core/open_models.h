@@ -4,12 +4,19 @@
 //                      query[..., :rotary_ndims] turns, query[..., rotary_ndims:] passes through)
 //   M-RoPE             Qwen2-VL (HF models/qwen2_vl/modeling_qwen2_vl.py: Qwen2VLModel.get_rope_index and
 //                      apply_multimodal_rotary_pos_emb)
+//   NoPE layers        Llama 4 (HF models/llama4/modeling_llama4.py, Llama4TextAttention.forward: attention
+//                      temperature tuning; defaults from configuration_llama4.py Llama4TextConfig) and what a
+//                      causal mask alone tells a layer without position encoding
+//   MLA                DeepSeek-V2/V3 (HF models/deepseek_v3/modeling_deepseek_v3.py, DeepseekV3Attention:
+//                      the cached latent and shared rope key, yarn_get_mscale in the softmax scale)
 // Each function names the reference function it follows; values agree with a double-precision transcription
 // of that code (HF itself runs in float32).
 // Part of `core`: Eigen + std only.
 //
 // [SECTION] partial rotation
 // [SECTION] M-RoPE (Qwen2-VL)
+// [SECTION] layers without position encoding (NoPE, Llama 4)
+// [SECTION] multi-head latent attention (DeepSeek)
 #pragma once
 #include <Eigen/Dense>
 #include <vector>
@@ -78,5 +85,47 @@ Eigen::VectorXd mrope_apply(const Eigen::VectorXd& x, const Eigen::Vector3d& pos
 // S[m][n] = ⟨M(ids[:, m]) q, M(ids[:, n]) k⟩ for the tokens of a 3 × N id table, θ_i = base^(−2i/d).
 Eigen::MatrixXd mrope_scores(const Eigen::MatrixXi& ids, double base, const std::vector<int>& section,
                              const Eigen::VectorXd& q, const Eigen::VectorXd& k);
+
+// [SECTION] layers without position encoding (NoPE, Llama 4)
+
+// Llama4TextConfig's defaults: attn_scale = 0.1, floor_scale = 8192.
+constexpr double kLlama4AttnScale = 0.1;
+constexpr double kLlama4FloorScale = 8192.0;
+
+// The factor Llama 4 multiplies the query at position p by in its NoPE layers (attn_temperature_tuning):
+// log(floor((p + 1) / floor_scale) + 1) · attn_scale + 1. Exactly 1 for p + 1 < floor_scale, then growing
+// by steps like the logarithm of the length.
+double llama4_attn_temperature(double position, double attn_scale = kLlama4AttnScale,
+                               double floor_scale = kLlama4FloorScale);
+
+// The factor at positions 0, stride, 2·stride, … ((L − 1)·stride).
+Eigen::VectorXd llama4_attn_temperatures(int L, long long stride, double attn_scale, double floor_scale);
+
+// What a causal mask alone gives a layer without position encoding: with equal scores everywhere, query i
+// spreads its softmax evenly over the i + 1 keys it may see, so the weight on token 0 is 1/(i + 1), a
+// function of position. Returned for i = 0..L−1, computed as that masked softmax.
+Eigen::VectorXd causal_uniform_attention_to_first(int L);
+
+// [SECTION] multi-head latent attention (DeepSeek)
+
+struct MlaConfig {
+    int heads = 128;             // num_attention_heads
+    int kv_lora_rank = 512;      // the cached latent c_KV
+    int qk_rope_head_dim = 64;   // the decoupled rope key, one for all heads, also cached
+    int qk_nope_head_dim = 128;  // per-head key numbers rebuilt from the latent (no rotation)
+    int v_head_dim = 128;        // per-head value numbers rebuilt from the latent
+};
+
+// Numbers cached per token per layer: MLA keeps the latent and the shared rope key, kv_lora_rank +
+// qk_rope_head_dim (kv_a_proj_with_mqa's output); ordinary multi-head attention with the same heads keeps
+// every head's key and value, heads · (qk_nope_head_dim + qk_rope_head_dim + v_head_dim) (what HF's
+// DeepseekV3Attention caches: key_states and value_states), 2 · heads · head_dim when both are head_dim wide.
+long long mla_cache_numbers(const MlaConfig& c);
+long long mha_cache_numbers(const MlaConfig& c);
+
+// The softmax scale of DeepseekV3Attention: qk_head_dim^(−1/2) (qk_head_dim = qk_nope + qk_rope), times
+// yarn_get_mscale(factor, mscale_all_dim)² when mscale_all_dim is given (non-zero).
+double mla_softmax_scale_factor(double factor, double mscale_all_dim);  // the mscale² multiplier alone
+double mla_softmax_scale(const MlaConfig& c, double factor, double mscale_all_dim);
 
 }  // namespace pelab

@@ -1,6 +1,6 @@
 // PE Lab — core/quantities_open_models.cpp
 // Registry entries for issue 13 (position in current open models), appended to quantity_registry() in
-// quantity.cpp: mrope_position_ids, mrope_scores. (rope_scores' rotary_dim, rope_inv_freq's longrope and
+// quantity.cpp: mrope_position_ids, mrope_scores, llama4_attn_temperature, mla_cache. (rope_scores' rotary_dim, rope_inv_freq's longrope and
 // rope_attention_factor live with the other RoPE quantities in quantities_rope.cpp.)
 // Every key is a shared key (core/keys.h) narrowed here; the rules between keys (section sums to d/2, grid
 // sides are multiples of merge) are each quantity's validate.
@@ -123,6 +123,38 @@ QuantityResult compute_mrope_scores(const ParamSet& p) {
                                       list_of(p, "k")));
 }
 
+QuantityResult compute_llama4_attn_temperature(const ParamSet& p) {
+    const Eigen::VectorXd v =
+        llama4_attn_temperatures(p.geti("L"), p.geti("stride"), p.getd("attn_scale"), p.getd("floor_scale"));
+    QuantityResult r;
+    r.shape = {static_cast<int>(v.size())};
+    r.data.assign(v.data(), v.data() + v.size());
+    return r;
+}
+
+MlaConfig mla_of(const ParamSet& p) {
+    MlaConfig c;
+    c.heads = p.geti("heads");
+    c.kv_lora_rank = p.geti("kv_lora_rank");
+    c.qk_rope_head_dim = p.geti("qk_rope_head_dim");
+    c.qk_nope_head_dim = p.geti("qk_nope_head_dim");
+    c.v_head_dim = p.geti("v_head_dim");
+    return c;
+}
+
+// [MLA numbers, MHA numbers, MHA / MLA, mscale², softmax scale]: cache numbers per token per layer and the
+// softmax scale with its YaRN multiplier.
+QuantityResult compute_mla_cache(const ParamSet& p) {
+    const MlaConfig c = mla_of(p);
+    const double factor = p.getd("factor"), mscale_all_dim = p.getd("mscale_all_dim");
+    const double mla = static_cast<double>(mla_cache_numbers(c)), mha = static_cast<double>(mha_cache_numbers(c));
+    QuantityResult r;
+    r.shape = {5};
+    r.data = {mla, mha, mha / mla, mla_softmax_scale_factor(factor, mscale_all_dim),
+              mla_softmax_scale(c, factor, mscale_all_dim)};
+    return r;
+}
+
 }  // namespace
 
 // [SECTION] registry entries
@@ -141,6 +173,21 @@ std::vector<Quantity> quantities_open_models() {
                        return std::vector<long long>{n, n};
                    },
                    validate_mrope_scores});
+    out.push_back({"llama4_attn_temperature",
+                   "L factors Llama 4 multiplies NoPE-layer queries by at positions p = 0, stride, ...: "
+                   "log(floor((p+1)/floor_scale)+1)*attn_scale+1",
+                   {key("L", 1, 65536, "16"), key("stride", 1, 1000000, "8192"), key("attn_scale", 0, 10, "0.1"),
+                    key("floor_scale", 1, 100000000, "8192")},
+                   compute_llama4_attn_temperature,
+                   [](const ParamSet& p) { return std::vector<long long>{p.geti("L")}; }});
+    out.push_back({"mla_cache",
+                   "5 numbers of DeepSeek MLA: cached numbers per token per layer (MLA kv_lora_rank+qk_rope_head_dim, "
+                   "MHA heads*(qk_nope+qk_rope+v_head_dim)), their ratio, the YaRN softmax multiplier "
+                   "mscale(factor, mscale_all_dim)^2 and the softmax scale",
+                   {key("heads", 1, 256, "128"), key("kv_lora_rank", 1, 8192, "512"), key("qk_rope_head_dim", 2, 1024, "64"),
+                    key("qk_nope_head_dim", 0, 1024, "128"), key("v_head_dim", 1, 1024, "128"), key("factor", 1, 1024, "40"),
+                    key("mscale_all_dim", 0, 100, "1")},
+                   compute_mla_cache, [](const ParamSet&) { return std::vector<long long>{5}; }});
     return out;
 }
 

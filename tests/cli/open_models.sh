@@ -2,7 +2,7 @@
 # PE Lab — tests/cli/open_models.sh
 # Black-box checks of issue 13's quantities of pelab-cli (positions in current open models): rope_scores'
 # partial rotation (rotary_dim, partial_rotary_factor); rope_inv_freq scaling=longrope; rope_attention_factor;
-# mrope_position_ids and mrope_scores. Goldens are re-derived from the reference code named
+# mrope_position_ids and mrope_scores; llama4_attn_temperature; mla_cache. Goldens are re-derived from the reference code named
 # in each section (HF transformers), by hand where they are short. JSON shapes and values, and the error
 # contract for bad inputs (exit 2, one stderr line naming the key and its range, nothing on stdout).
 # Usage: tests/cli/open_models.sh [path/to/pelab-cli] (default: build/native/pelab-cli). Ends with
@@ -90,6 +90,29 @@ expect_error "mrope section count" "section:" "list of 3 numbers" -- get mrope_s
 expect_error "mrope grid multiple" "grid_w: 5 is not a multiple of merge = 2" -- get mrope_position_ids grid_w=5
 expect_error "mrope empty" "the sequence is empty" -- get mrope_position_ids text_before=0 grid_t=0 text_after=0
 expect_error "mrope scores range" "grid_t: 5 is out of range 0..4" -- get mrope_scores grid_t=5
+
+# [SECTION] llama4_attn_temperature (HF models/llama4/modeling_llama4.py, NoPE layers' temperature tuning:
+# log(floor((p + 1)/floor_scale) + 1)·attn_scale + 1, Llama4TextConfig defaults 0.1 and 8192)
+# Positions 0, 8191, 16382, 24573, 32764: floor((p + 1)/8192) = 0, 1, 1, 2, 3.
+expect_ok "llama4 temperature" get llama4_attn_temperature L=5 stride=8191
+contains "llama4 shape" "$OUT" '"shape":[5]'
+numbers_near "llama4 steps" "$(json_data_numbers "$OUT")" \
+  "1 1.0693147180559945 1.0693147180559945 1.1098612288668110 1.1386294361119891" 1e-15
+# Position 10·999999 = 9999990, near Llama 4 Scout's 10M context: floor(9999991/8192) = 1220, 1 + 0.1·ln 1221.
+expect_ok "llama4 10M" get llama4_attn_temperature L=11 stride=999999
+numbers_near "llama4 near 10M" "$(pick "$(json_data_numbers "$OUT")" 10)" "1.7107425474110705" 1e-15
+expect_error "llama4 floor_scale" "floor_scale: 0 is out of range 1..100000000" -- get llama4_attn_temperature floor_scale=0
+
+# [SECTION] mla_cache (HF models/deepseek_v3/modeling_deepseek_v3.py, DeepseekV3Attention; DeepSeek-V3's
+# configuration is the default)
+# MLA 512 + 64 = 576; MHA 128·(128 + 64 + 128) = 40960; ratio 40960/576; (0.1·ln 40 + 1)²; 192^(−1/2)·that.
+expect_ok "mla_cache" get mla_cache
+contains "mla shape" "$OUT" '"shape":[5]'
+numbers_near "mla numbers" "$(json_data_numbers "$OUT")" \
+  "576 40960 71.111111111111114 1.8738542070926265 0.13523377886088009" 1e-12
+expect_ok "mla without mscale_all_dim" get mla_cache mscale_all_dim=0 --format csv
+numbers_near "softmax scale unchanged" "$(tr ',' ' ' <<<"$OUT")" "576 40960 71.111111111111114 1 0.07216878364870323" 1e-15
+expect_error "mla odd rope dim" "qk_rope_head_dim:" "multiple of 2" -- get mla_cache qk_rope_head_dim=63
 
 echo "$PASSED passed, $FAILED failed"
 [[ $FAILED -eq 0 ]]

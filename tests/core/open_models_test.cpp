@@ -7,6 +7,8 @@
 // [SECTION] partial rotation
 // [SECTION] LongRoPE and the attention factor
 // [SECTION] M-RoPE
+// [SECTION] NoPE layers (Llama 4) and the causal mask
+// [SECTION] multi-head latent attention (DeepSeek)
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -450,6 +452,82 @@ TEST(Mrope, QuantitiesFollowTheCore) {
     EXPECT_NE(why.find("grid_h: 5 is not a multiple of merge = 2"), std::string::npos) << why;
     EXPECT_FALSE(run_quantity("mrope_position_ids", {{"text_before", "0"}, {"grid_t", "0"}, {"text_after", "0"}}, &r, &why));
     EXPECT_NE(why.find("empty"), std::string::npos) << why;
+}
+
+// [SECTION] NoPE layers (Llama 4) and the causal mask
+// HF models/llama4/modeling_llama4.py, Llama4TextAttention.forward (attn_temperature_tuning, NoPE layers):
+// attn_scales = log(floor((cache_position + 1.0) / floor_scale) + 1.0) * attn_scale + 1.0, with
+// Llama4TextConfig's defaults attn_scale = 0.1, floor_scale = 8192 (configuration_llama4.py).
+TEST(Llama4Temperature, DefaultsAndSteps) {
+    EXPECT_EQ(kLlama4AttnScale, 0.1);
+    EXPECT_EQ(kLlama4FloorScale, 8192.0);
+    EXPECT_EQ(llama4_attn_temperature(0), 1.0);     // log(0 + 1) = 0
+    EXPECT_EQ(llama4_attn_temperature(8190), 1.0);  // (8190 + 1) / 8192 < 1
+    EXPECT_NEAR(llama4_attn_temperature(8191), 1 + 0.1 * std::log(2.0), 1e-15);   // floor(8192/8192) = 1
+    EXPECT_NEAR(llama4_attn_temperature(16383), 1 + 0.1 * std::log(3.0), 1e-15);  // floor(16384/8192) = 2
+    // 10M tokens (Llama 4 Scout's context): floor(10^7 / 8192) = 1220, so 1 + 0.1·ln 1221.
+    EXPECT_NEAR(llama4_attn_temperature(9999999), 1 + 0.1 * std::log(1221.0), 1e-15);
+    EXPECT_NEAR(llama4_attn_temperature(99, 0.5, 10), 1 + 0.5 * std::log(11.0), 1e-15);
+}
+
+TEST(Llama4Temperature, VectorOverPositions) {
+    const Eigen::VectorXd v = llama4_attn_temperatures(5, 8191, 0.1, 8192);
+    ASSERT_EQ(v.size(), 5);
+    // positions 0, 8191, 16382, 24573, 32764 → floor((p + 1)/8192) = 0, 1, 1, 2, 3
+    const double expected[5] = {1.0, 1 + 0.1 * std::log(2.0), 1 + 0.1 * std::log(2.0), 1 + 0.1 * std::log(3.0),
+                                1 + 0.1 * std::log(4.0)};
+    for (int i = 0; i < 5; ++i) EXPECT_NEAR(v(i), expected[i], 1e-15) << i;
+    QuantityResult r;
+    std::string why;
+    ASSERT_TRUE(run_quantity("llama4_attn_temperature", {{"L", "5"}, {"stride", "8191"}}, &r, &why)) << why;
+    ASSERT_EQ(r.shape, (std::vector<int>{5}));
+    for (int i = 0; i < 5; ++i) EXPECT_NEAR(r.data[i], expected[i], 1e-15) << i;
+}
+
+TEST(CausalMask, UniformScoresGiveOneOverIPlusOneToTheFirstToken) {
+    const Eigen::VectorXd a = causal_uniform_attention_to_first(12);
+    ASSERT_EQ(a.size(), 12);
+    for (int i = 0; i < 12; ++i) EXPECT_NEAR(a(i), 1.0 / (i + 1), 1e-15) << i;
+}
+
+// [SECTION] multi-head latent attention (DeepSeek)
+// HF models/deepseek_v3/modeling_deepseek_v3.py, DeepseekV3Attention: kv_a_proj_with_mqa outputs
+// kv_lora_rank + qk_rope_head_dim numbers (the cached latent and the one rope key); scaling =
+// qk_head_dim ** -0.5, times yarn_get_mscale(factor, mscale_all_dim) ** 2 when mscale_all_dim is set;
+// yarn_get_mscale(scale, mscale) = 0.1 * mscale * log(scale) + 1 for scale > 1, else 1. DeepSeek-V3's
+// configuration: 128 heads, kv_lora_rank 512, qk_rope_head_dim 64, qk_nope_head_dim 128, v_head_dim 128,
+// rope_scaling factor 40, mscale_all_dim 1 (DeepseekV3Config defaults).
+TEST(Mla, CacheNumbersAndSoftmaxScale) {
+    const MlaConfig v3;  // the defaults above
+    EXPECT_EQ(mla_cache_numbers(v3), 576);          // 512 + 64
+    EXPECT_EQ(mha_cache_numbers(v3), 128 * 320);    // 128 · (128 + 64 + 128) = 40960
+    const double mscale = 0.1 * 1.0 * std::log(40.0) + 1.0;
+    EXPECT_NEAR(mla_softmax_scale_factor(40, 1.0), mscale * mscale, 1e-15);
+    EXPECT_NEAR(mla_softmax_scale_factor(40, 1.0), 1.8738542070926265, 1e-12);  // "≈ 1.87 for factor 40"
+    EXPECT_EQ(mla_softmax_scale_factor(40, 0.0), 1.0);  // `if mscale_all_dim:` not set
+    EXPECT_EQ(mla_softmax_scale_factor(1.0, 1.0), 1.0); // factor ≤ 1
+    EXPECT_NEAR(mla_softmax_scale(v3, 40, 1.0), std::pow(192.0, -0.5) * mscale * mscale, 1e-15);
+    MlaConfig equal_heads;
+    equal_heads.heads = 32;
+    equal_heads.qk_nope_head_dim = 64;
+    equal_heads.qk_rope_head_dim = 64;
+    equal_heads.v_head_dim = 128;
+    EXPECT_EQ(mha_cache_numbers(equal_heads), 2LL * 32 * 128);  // 2 · heads · head_dim when K and V are 128 wide
+}
+
+TEST(Mla, Quantity) {
+    QuantityResult r;
+    std::string why;
+    ASSERT_TRUE(run_quantity("mla_cache", {}, &r, &why)) << why;
+    ASSERT_EQ(r.shape, (std::vector<int>{5}));
+    const double mscale = 0.1 * std::log(40.0) + 1.0;
+    EXPECT_EQ(r.data[0], 576.0);
+    EXPECT_EQ(r.data[1], 40960.0);
+    EXPECT_NEAR(r.data[2], 40960.0 / 576.0, 1e-12);
+    EXPECT_NEAR(r.data[3], mscale * mscale, 1e-15);
+    EXPECT_NEAR(r.data[4], std::pow(192.0, -0.5) * mscale * mscale, 1e-15);
+    EXPECT_FALSE(run_quantity("mla_cache", {{"qk_rope_head_dim", "63"}}, &r, &why));
+    EXPECT_NE(why.find("qk_rope_head_dim"), std::string::npos) << why;
 }
 
 }  // namespace
