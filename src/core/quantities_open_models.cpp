@@ -143,7 +143,8 @@ MlaConfig mla_of(const ParamSet& p) {
 }
 
 // [MLA numbers, MHA numbers, MHA / MLA, mscale², softmax scale]: cache numbers per token per layer and the
-// softmax scale with its YaRN multiplier.
+// softmax scale with its YaRN multiplier. Defaults: DeepSeek-V3 (head shapes of HF DeepseekV3Config; factor 40
+// and mscale 1 of deepseek-ai/DeepSeek-V3 inference/model.py ModelArgs).
 QuantityResult compute_mla_cache(const ParamSet& p) {
     const MlaConfig c = mla_of(p);
     const double factor = p.getd("factor"), mscale_all_dim = p.getd("mscale_all_dim");

@@ -47,7 +47,7 @@ numbers_near "long factors beyond it" "$(json_data_numbers "$OUT")" "0.25 0.0125
 expect_error "longrope lists d/2" "short_factor: has 1 numbers, but scaling=longrope with d = 128 needs d/2 = 64" -- \
   get rope_inv_freq scaling=longrope
 expect_error "longrope factor range" "long_factor:" "0.01..10000" -- get rope_inv_freq scaling=longrope d=4 short_factor=1,1 long_factor=0,1
-# Phi-3 128k's lengths: s = 131072/4096 = 2^5, ln 4096 = 12 ln 2, so √(1 + 5/12) = √(17/12).
+# A 4k-trained model extended to 128k: s = 131072/4096 = 2^5, ln 4096 = 12 ln 2, so √(1 + 5/12) = √(17/12).
 expect_ok "attention factor longrope" get rope_attention_factor scaling=longrope original_max=4096 max_position=131072
 contains "attention factor shape" "$OUT" '"shape":[1,1]'
 numbers_near "sqrt(17/12)" "$(json_data_numbers "$OUT")" "1.1902380714238083" 1e-15
@@ -98,13 +98,13 @@ expect_ok "llama4 temperature" get llama4_attn_temperature L=5 stride=8191
 contains "llama4 shape" "$OUT" '"shape":[5]'
 numbers_near "llama4 steps" "$(json_data_numbers "$OUT")" \
   "1 1.0693147180559945 1.0693147180559945 1.1098612288668110 1.1386294361119891" 1e-15
-# Position 10·999999 = 9999990, near Llama 4 Scout's 10M context: floor(9999991/8192) = 1220, 1 + 0.1·ln 1221.
+# Position 10·999999 = 9999990, near 10M tokens: floor(9999991/8192) = 1220, 1 + 0.1·ln 1221.
 expect_ok "llama4 10M" get llama4_attn_temperature L=11 stride=999999
 numbers_near "llama4 near 10M" "$(pick "$(json_data_numbers "$OUT")" 10)" "1.7107425474110705" 1e-15
 expect_error "llama4 floor_scale" "floor_scale: 0 is out of range 1..100000000" -- get llama4_attn_temperature floor_scale=0
 
-# [SECTION] mla_cache (HF models/deepseek_v3/modeling_deepseek_v3.py, DeepseekV3Attention; DeepSeek-V3's
-# configuration is the default)
+# [SECTION] mla_cache (HF models/deepseek_v3/modeling_deepseek_v3.py, DeepseekV3Attention; the defaults are
+# HF DeepseekV3Config's head shapes and deepseek-ai/DeepSeek-V3 inference/model.py's rope_factor 40, mscale 1)
 # MLA 512 + 64 = 576; MHA 128·(128 + 64 + 128) = 40960; ratio 40960/576; (0.1·ln 40 + 1)²; 192^(−1/2)·that.
 expect_ok "mla_cache" get mla_cache
 contains "mla shape" "$OUT" '"shape":[5]'

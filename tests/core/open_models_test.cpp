@@ -227,7 +227,7 @@ TEST(LongRope, LongFactorsOnlyBeyondTheTrainingLength) {
 }
 
 TEST(LongRope, AttentionFactor) {
-    // Phi-3 128k's lengths: s = 131072 / 4096 = 32 = 2^5 and ln 4096 = 12 ln 2, so √(1 + 5/12) = √(17/12).
+    // A 4k-trained model extended to 128k: s = 131072 / 4096 = 32 = 2^5 and ln 4096 = 12 ln 2, so √(1 + 5/12) = √(17/12).
     EXPECT_NEAR(longrope_attention_factor(4096, 131072), std::sqrt(17.0 / 12.0), 1e-15);
     EXPECT_NEAR(rope_longrope_inv_freq(longrope(4, {1, 1}, {1, 1}, 1)).attention_factor, std::sqrt(17.0 / 12.0), 1e-15);
     EXPECT_EQ(longrope_attention_factor(4096, 4096), 1.0);  // s ≤ 1
@@ -384,7 +384,7 @@ TEST(Mrope, PositionIdsMatchGetRopeIndex) {
 
 TEST(Mrope, PairRowsFollowTheDoubledSection) {
     EXPECT_EQ(mrope_pair_rows({2, 3, 3}), (std::vector<int>{0, 0, 1, 1, 1, 2, 2, 2}));
-    // Qwen2-VL 7B: mrope_section [16, 24, 24] for head_dim 128.
+    // A 128-wide head split as [16, 24, 24].
     const std::vector<int> rows = mrope_pair_rows({16, 24, 24});
     ASSERT_EQ(rows.size(), 64u);
     EXPECT_EQ(rows[15], 0);
@@ -465,7 +465,7 @@ TEST(Llama4Temperature, DefaultsAndSteps) {
     EXPECT_EQ(llama4_attn_temperature(8190), 1.0);  // (8190 + 1) / 8192 < 1
     EXPECT_NEAR(llama4_attn_temperature(8191), 1 + 0.1 * std::log(2.0), 1e-15);   // floor(8192/8192) = 1
     EXPECT_NEAR(llama4_attn_temperature(16383), 1 + 0.1 * std::log(3.0), 1e-15);  // floor(16384/8192) = 2
-    // 10M tokens (Llama 4 Scout's context): floor(10^7 / 8192) = 1220, so 1 + 0.1·ln 1221.
+    // Position 10^7 − 1: floor(10^7 / 8192) = 1220, so 1 + 0.1·ln 1221.
     EXPECT_NEAR(llama4_attn_temperature(9999999), 1 + 0.1 * std::log(1221.0), 1e-15);
     EXPECT_NEAR(llama4_attn_temperature(99, 0.5, 10), 1 + 0.5 * std::log(11.0), 1e-15);
 }
@@ -494,9 +494,12 @@ TEST(CausalMask, UniformScoresGiveOneOverIPlusOneToTheFirstToken) {
 // HF models/deepseek_v3/modeling_deepseek_v3.py, DeepseekV3Attention: kv_a_proj_with_mqa outputs
 // kv_lora_rank + qk_rope_head_dim numbers (the cached latent and the one rope key); scaling =
 // qk_head_dim ** -0.5, times yarn_get_mscale(factor, mscale_all_dim) ** 2 when mscale_all_dim is set;
-// yarn_get_mscale(scale, mscale) = 0.1 * mscale * log(scale) + 1 for scale > 1, else 1. DeepSeek-V3's
-// configuration: 128 heads, kv_lora_rank 512, qk_rope_head_dim 64, qk_nope_head_dim 128, v_head_dim 128,
-// rope_scaling factor 40, mscale_all_dim 1 (DeepseekV3Config defaults).
+// yarn_get_mscale(scale, mscale) = 0.1 * mscale * log(scale) + 1 for scale > 1, else 1. The head shapes are
+// HF configuration_deepseek_v3.py DeepseekV3Config's defaults (128 heads, kv_lora_rank 512, qk_rope_head_dim
+// 64, qk_nope_head_dim 128, v_head_dim 128); factor 40 and mscale 1 are ModelArgs' defaults in
+// deepseek-ai/DeepSeek-V3 inference/model.py, whose MLA keeps kv_cache (kv_lora_rank) and pe_cache
+// (qk_rope_head_dim) per token, or k_cache (heads × qk_head_dim) and v_cache (heads × v_head_dim) when naive,
+// and multiplies softmax_scale by mscale².
 TEST(Mla, CacheNumbersAndSoftmaxScale) {
     const MlaConfig v3;  // the defaults above
     EXPECT_EQ(mla_cache_numbers(v3), 576);          // 512 + 64
