@@ -26,6 +26,28 @@ ParamSpec vector_key(const char* name, const char* help) {
     return s;
 }
 
+// A list of positive rescale factors (LongRoPE's short_factor / long_factor), 1 to 512 of them.
+ParamSpec factor_list(const char* name, const char* help) {
+    ParamSpec s = make_spec(name, ParamKind::RealList, 0.01, 10000, "1", help);
+    s.list_min = 1;
+    s.list_max = 512;
+    return s;
+}
+
+// M-RoPE's section: three whole numbers (frequency pairs following t, h, w), summing to d/2.
+ParamSpec section_list() {
+    ParamSpec s = make_spec("section", ParamKind::RealList, 0, 512, "2,3,3",
+                            "M-RoPE: frequency pairs following the t, h and w rows (3 whole numbers summing to d/2)");
+    s.list_min = 3;
+    s.list_max = 3;
+    return s;
+}
+
+ParamSpec with_alias(ParamSpec s, const char* alias) {
+    s.aliases.push_back(alias);
+    return s;
+}
+
 std::vector<ParamSpec> build_table() {
     return {
         int_spec("L", 1, 65536, "8", "sequence length (positions 0..L-1)"),
@@ -60,6 +82,36 @@ std::vector<ParamSpec> build_table() {
         real_spec("m", -1e6, 1e6, "1", "position m"),
         vector_key("q", "query vector (the same at every position)"),
         vector_key("k", "key vector (the same at every position)"),
+        // [added, issue 13] partial rotation (GPT-NeoX rotary_pct, Phi partial_rotary_factor)
+        even(int_spec("rotary_dim", 0, 1024, "0",
+                      "rotating dimensions: the first rotary_dim numbers of q and k turn, the rest pass through "
+                      "(even, 2..d; 0 = all d)")),
+        real_spec("partial_rotary_factor", 0, 1, "1",
+                  "HF partial_rotary_factor (GPT-NeoX rotary_pct): rotary_dim = int(d * factor)"),
+        // [added, issue 13] LongRoPE and DeepSeek's YaRN settings (HF modeling_rope_utils)
+        factor_list("short_factor", "LongRoPE: d/2 per-pair rescale factors used up to original_max"),
+        factor_list("long_factor", "LongRoPE: d/2 per-pair rescale factors used beyond original_max"),
+        int_spec("max_position", 1, 100000000, "131072",
+                 "extended length (max_position_embeddings); LongRoPE's scale s = max_position / original_max"),
+        real_spec("mscale", 0, 100, "0", "DeepSeek YaRN: mscale (0 = not given)"),
+        real_spec("mscale_all_dim", 0, 100, "0", "DeepSeek YaRN: mscale_all_dim (0 = not given)"),
+        // [added, issue 13] M-RoPE (Qwen2-VL get_rope_index, apply_multimodal_rotary_pos_emb)
+        int_spec("text_before", 0, 1024, "2", "M-RoPE: text tokens before the image"),
+        int_spec("grid_t", 0, 64, "1", "M-RoPE: temporal patches of the image or video (0 = no image)"),
+        int_spec("grid_h", 1, 256, "4", "M-RoPE: patch rows before merging (image_grid_thw, a multiple of merge)"),
+        int_spec("grid_w", 1, 256, "4", "M-RoPE: patch columns before merging (image_grid_thw, a multiple of merge)"),
+        int_spec("merge", 1, 8, "2", "M-RoPE: spatial_merge_size (merge x merge patches make one token; 2 in Qwen2-VL)"),
+        int_spec("text_after", 0, 1024, "2", "M-RoPE: text tokens after the image"),
+        with_alias(section_list(), "mrope_section"),
+        // [added, issue 13] Llama 4's NoPE-layer temperature (Llama4TextConfig defaults)
+        int_spec("stride", 1, 1000000, "1", "distance between consecutive positions shown (0, stride, 2*stride, ...)"),
+        real_spec("attn_scale", 0, 10, "0.1", "Llama 4: attn_scale of the NoPE layers' temperature (0.1)"),
+        real_spec("floor_scale", 1, 100000000, "8192", "Llama 4: floor_scale of the NoPE layers' temperature (8192)"),
+        // [added, issue 13] DeepSeek multi-head latent attention (DeepseekV3Config)
+        int_spec("kv_lora_rank", 1, 8192, "512", "MLA: width of the cached latent c_KV (kv_lora_rank)"),
+        even(int_spec("qk_rope_head_dim", 2, 1024, "64", "MLA: width of the decoupled rope key shared by all heads")),
+        int_spec("qk_nope_head_dim", 0, 1024, "128", "MLA: per-head key numbers without rotation"),
+        int_spec("v_head_dim", 1, 1024, "128", "MLA: per-head value numbers"),
     };
 }
 

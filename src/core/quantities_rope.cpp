@@ -1,6 +1,7 @@
 // PE Lab — core/quantities_rope.cpp
 // Registry entries for the rotary / long-context / 2-D family (issue 4), appended to quantity_registry()
-// in quantity.cpp: rope_inv_freq, rope_matrix, rope_scores, alibi_slopes, alibi_bias, axial_rope_scores.
+// in quantity.cpp: rope_inv_freq, rope_attention_factor, rope_matrix, rope_scores, alibi_slopes, alibi_bias,
+// axial_rope_scores.
 // Length links: q and k must hold exactly d (or dim) numbers — ParamSpec::list_len_is_value ties a list to
 // the value of an Int, so `pelab-cli` rejects a wrong length with exit 2 like any other bad input.
 //
@@ -12,6 +13,7 @@
 
 #include "core/alibi.h"
 #include "core/keys.h"
+#include "core/open_models.h"
 #include "core/quantity.h"
 #include "core/rope.h"
 #include "core/rope_scaling.h"
@@ -41,11 +43,21 @@ ParamSpec vector_of(const char* name, const char* of, int max_len, const char* d
 ParamSpec spec_base() { return key("base", 2, 1e9, "10000"); }
 ParamSpec spec_layout() { return with_default(shared_key("layout"), "interleaved"); }
 
-std::vector<ParamSpec> inv_freq_specs() {
+// [added, issue 13] The shared scaling key plus HF's "longrope", which only these quantities can compute: it
+// needs the per-pair lists short_factor and long_factor, which the lessons' scaling key does not carry.
+ParamSpec spec_scaling_with_longrope() {
+    ParamSpec s = with_default(shared_key("scaling"), "none");
+    s.choices.push_back("longrope");
+    return s;
+}
+
+// The keys of rope_inv_freq and rope_attention_factor: the scaling's own, then (issue 13) LongRoPE's extended
+// length max_position.
+std::vector<ParamSpec> scaling_specs() {
     return {
         key("d", 4, 1024, "128"),
         spec_base(),
-        with_default(shared_key("scaling"), "none"),
+        spec_scaling_with_longrope(),
         key("factor", 1, 1024, "8"),
         key("original_max", 1, 10000000, "8192"),
         key("seq_len", 1, 100000000, "16384"),
@@ -53,7 +65,44 @@ std::vector<ParamSpec> inv_freq_specs() {
         key("beta_slow", 0.01, 1000, "1"),
         key("low_freq_factor", 0.01, 1000, "1"),
         key("high_freq_factor", 0.01, 1000, "4"),
+        key("max_position", 1, 100000000, "131072"),
     };
+}
+
+// rope_inv_freq: the scaling keys plus LongRoPE's per-pair lists (d/2 numbers each, checked by
+// validate_longrope_lists since a list's length can only be tied to a multiple of an Int).
+std::vector<ParamSpec> inv_freq_specs() {
+    std::vector<ParamSpec> specs = scaling_specs();
+    for (const char* name : {"short_factor", "long_factor"}) {
+        ParamSpec s = narrowed(shared_key(name), 0.01, 10000, "1");
+        s.list_max = 512;
+        specs.push_back(s);
+    }
+    return specs;
+}
+
+// rope_attention_factor: the scaling keys plus DeepSeek's mscale and mscale_all_dim (YaRN). The per-pair
+// lists do not change the factor, so it does not take them.
+std::vector<ParamSpec> attention_factor_specs() {
+    std::vector<ParamSpec> specs = scaling_specs();
+    specs.push_back(key("mscale", 0, 100, "0"));
+    specs.push_back(key("mscale_all_dim", 0, 100, "0"));
+    return specs;
+}
+
+bool is_longrope(const ParamSet& p) { return p.gets("scaling") == "longrope"; }
+
+// scaling=longrope needs short_factor and long_factor of d/2 numbers each (HF warns on any other length).
+std::vector<ParamIssue> validate_longrope_lists(const ParamSet& p) {
+    if (!is_longrope(p)) return {};
+    const int d = p.geti("d");
+    for (const char* name : {"short_factor", "long_factor"}) {
+        const std::size_t n = p.getv(name).size();
+        if (n != static_cast<std::size_t>(d / 2))
+            return {{name, std::string(name) + ": has " + std::to_string(n) + " numbers, but scaling=longrope with d = " +
+                               std::to_string(d) + " needs d/2 = " + std::to_string(d / 2) + " (each in 0.01..10000)"}};
+    }
+    return {};
 }
 
 // axial_rope_scores' own keys: dim (the head dimension, a multiple of 4) and theta (its frequency base, what
@@ -89,6 +138,17 @@ RopeLayout layout_of(const ParamSet& p) {
 }
 
 QuantityResult compute_rope_inv_freq(const ParamSet& p) {
+    if (is_longrope(p)) {
+        LongRopeParams l;
+        l.d = p.geti("d");
+        l.base = p.getd("base");
+        l.short_factor = p.getv("short_factor");
+        l.long_factor = p.getv("long_factor");
+        l.original_max = p.geti("original_max");
+        l.max_position = p.geti("max_position");
+        l.seq_len = p.geti("seq_len");
+        return vector_result(rope_longrope_inv_freq(l).inv_freq);
+    }
     RopeScalingParams s;
     parse_rope_scaling(p.gets("scaling"), &s.kind);
     s.d = p.geti("d");
@@ -103,14 +163,58 @@ QuantityResult compute_rope_inv_freq(const ParamSet& p) {
     return vector_result(rope_scaled_inv_freq(s).inv_freq);
 }
 
+// [added, issue 13] The factor HF multiplies cos and sin by (so every score by its square): YaRN's, with
+// DeepSeek's mscales when both are given; LongRoPE's from max_position / original_max; 1 for the others.
+QuantityResult compute_rope_attention_factor(const ParamSet& p) {
+    double factor = 1.0;
+    if (is_longrope(p)) {
+        factor = longrope_attention_factor(p.geti("original_max"), p.geti("max_position"));
+    } else if (p.gets("scaling") == "yarn") {
+        factor = yarn_attention_factor(p.getd("factor"), p.getd("mscale"), p.getd("mscale_all_dim"));
+    }
+    QuantityResult r;
+    r.shape = {1, 1};
+    r.data = {factor};
+    return r;
+}
+
 QuantityResult compute_rope_matrix(const ParamSet& p) {
     const Eigen::VectorXd theta = rope_default_inv_freq(p.geti("d"), p.getd("base"));
     return matrix_result(rope_matrix(theta, p.getd("m"), layout_of(p)));
 }
 
+// [added, issue 13] The rotating width rope_scores uses: rotary_dim when given (non-zero), else
+// int(d · partial_rotary_factor) as HF computes it (d itself with the default factor 1).
+int rotary_dim_of(const ParamSet& p) {
+    const int given = p.geti("rotary_dim");
+    return given != 0 ? given : rotary_dim_from_factor(p.geti("d"), p.getd("partial_rotary_factor"));
+}
+
+// rotary_dim (or the width partial_rotary_factor gives) must be even and in 2..d; the two keys are two
+// spellings of one setting, so at most one of them may be given.
+std::vector<ParamIssue> validate_rotary_dim(const ParamSet& p) {
+    const int d = p.geti("d"), given = p.geti("rotary_dim");
+    const double factor = p.getd("partial_rotary_factor");
+    const std::string range = "2.." + std::to_string(d) + ", even, at most d = " + std::to_string(d);
+    if (given != 0 && factor != 1.0)
+        return {{"rotary_dim", "rotary_dim and partial_rotary_factor: give one of them, not both (rotary_dim=" +
+                                   std::to_string(given) + ", partial_rotary_factor=" + format_number(factor) + ")"}};
+    if (given != 0) {
+        if (given < 2 || given > d)
+            return {{"rotary_dim", "rotary_dim: " + std::to_string(given) + " is out of range " + range}};
+        return {};
+    }
+    const int r = rotary_dim_from_factor(d, factor);
+    if (r < 2 || r % 2 != 0)
+        return {{"partial_rotary_factor", "partial_rotary_factor: " + format_number(factor) + " gives rotary_dim = int(" +
+                                              std::to_string(d) + " * " + format_number(factor) + ") = " +
+                                              std::to_string(r) + ", which must be " + range}};
+    return {};
+}
+
 QuantityResult compute_rope_scores(const ParamSet& p) {
-    const Eigen::VectorXd theta = rope_default_inv_freq(p.geti("d"), p.getd("base"));
-    return matrix_result(rope_scores(p.geti("L"), theta, list_of(p, "q"), list_of(p, "k"), layout_of(p)));
+    return matrix_result(partial_rope_scores(p.geti("L"), rotary_dim_of(p), p.getd("base"), list_of(p, "q"),
+                                             list_of(p, "k"), layout_of(p)));
 }
 
 QuantityResult compute_alibi_slopes(const ParamSet& p) {
@@ -146,18 +250,29 @@ QuantityResult compute_axial_rope_scores(const ParamSet& p) {
 std::vector<Quantity> quantities_rotary() {
     std::vector<Quantity> out;
     out.push_back({"rope_inv_freq",
-                   "d/2 RoPE inverse frequencies theta_i (radians per position) under a scaling, as HF modeling_rope_utils",
+                   "d/2 RoPE inverse frequencies theta_i (radians per position) under a scaling, as HF modeling_rope_utils "
+                   "(longrope: long_factor once seq_len > original_max)",
                    inv_freq_specs(), compute_rope_inv_freq,
-                   [](const ParamSet& p) { return std::vector<long long>{p.geti("d") / 2}; }});
+                   [](const ParamSet& p) { return std::vector<long long>{p.geti("d") / 2}; },
+                   validate_longrope_lists});
+    out.push_back({"rope_attention_factor",
+                   "1 x 1 factor HF multiplies cos and sin by: YaRN 0.1*ln(factor)+1 (DeepSeek: ratio of the mscales), "
+                   "LongRoPE sqrt(1 + ln s / ln original_max) with s = max_position/original_max, else 1",
+                   attention_factor_specs(), compute_rope_attention_factor,
+                   [](const ParamSet&) { return std::vector<long long>{1, 1}; }});
     out.push_back({"rope_matrix", "d x d rotation R_m (pair i turned by m*theta_i, theta_i = base^(-2i/d)) in a layout",
                    {key("d", 2, 128, "8"), spec_base(), key("m", -1e6, 1e6, "1"), spec_layout()},
                    compute_rope_matrix,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("d"), p.geti("d")}; }});
-    out.push_back({"rope_scores", "L x L scores S[m][n] = <R_m q, R_n k> (rows m query, columns n key)",
+    out.push_back({"rope_scores",
+                   "L x L scores S[m][n] = <R_m q, R_n k> (rows m query, columns n key); only the first rotary_dim "
+                   "numbers turn (GPT-NeoX partial rotary)",
                    {key("L", 1, 256, "8"), key("d", 2, 64, "4"), spec_base(), spec_layout(),
-                    vector_of("q", "d", 64, "1,0,1,0"), vector_of("k", "d", 64, "1,0,1,0")},
+                    vector_of("q", "d", 64, "1,0,1,0"), vector_of("k", "d", 64, "1,0,1,0"),
+                    key("rotary_dim", 0, 64, "0"), key("partial_rotary_factor", 0, 1, "1")},
                    compute_rope_scores,
-                   [](const ParamSet& p) { return std::vector<long long>{p.geti("L"), p.geti("L")}; }});
+                   [](const ParamSet& p) { return std::vector<long long>{p.geti("L"), p.geti("L")}; },
+                   validate_rotary_dim});
     out.push_back({"alibi_slopes", "ALiBi head slopes as the reference get_slopes (not sorted when heads is not a power of 2)",
                    {key("heads", 1, 256, "8")}, compute_alibi_slopes,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("heads")}; }});

@@ -36,6 +36,7 @@ QuantityResult compute_r_delta(const ParamSet& p) {
 std::vector<Quantity> quantities_relative_positions();  // core/quantities_relpos.cpp: issue 3 lessons
 std::vector<Quantity> quantities_rotary();              // core/quantities_rope.cpp: issue 4 lessons
 std::vector<Quantity> quantities_relative_methods();    // core/quantities_relative_methods.cpp: issue 13
+std::vector<Quantity> quantities_open_models();         // core/quantities_open_models.cpp: issue 13
 
 const std::vector<Quantity>& quantity_registry() {
     static const std::vector<Quantity> registry = [] {
@@ -50,7 +51,7 @@ const std::vector<Quantity>& quantity_registry() {
          }},
       };
       for (auto family : {quantities_relative_positions, quantities_rotary, quantities_distance,
-                           quantities_relative_methods})
+                           quantities_relative_methods, quantities_open_models})
           for (Quantity& q : family()) all.push_back(std::move(q));
       return all;
     }();

@@ -6,6 +6,8 @@
 //   _compute_dynamic_ntk_parameters         → rope_dynamic_base, then the default formula with that base
 //   _compute_yarn_parameters                → yarn_* helpers and the blend below
 //   _compute_llama3_parameters              → llama3_band and the smoothing below
+//   _compute_longrope_parameters            → rope_longrope_inv_freq [added, issue 13]; a function of its own,
+//                                             not a RopeScaling kind, because it needs the per-pair lists
 // Static NTK (base·s^(d/(d−2))) is the NTK-aware rule from which dynamic NTK was derived; HF once shipped
 // it as `_compute_ntk_parameters` but never registered it as a rope_type.
 //
@@ -166,6 +168,40 @@ RopeScalingResult rope_scaled_inv_freq(const RopeScalingParams& p) {
             }
             break;
         }
+    }
+    return r;
+}
+
+// [SECTION] YaRN's attention factor with DeepSeek's mscales
+
+double yarn_attention_factor(double factor, double mscale, double mscale_all_dim) {
+    // _compute_yarn_parameters: `if mscale and mscale_all_dim:` ratio of the two mscales, else get_mscale(factor).
+    if (mscale != 0.0 && mscale_all_dim != 0.0) return yarn_get_mscale(factor, mscale) / yarn_get_mscale(factor, mscale_all_dim);
+    return yarn_get_mscale(factor);
+}
+
+// [SECTION] LongRoPE
+
+bool longrope_uses_long_factors(int seq_len, int original_max) { return seq_len > original_max; }
+
+double longrope_attention_factor(int original_max, int max_position) {
+    // factor = config.max_position_embeddings / original_max_position_embeddings
+    const double factor = static_cast<double>(max_position) / original_max;
+    if (factor <= 1.0) return 1.0;
+    return std::sqrt(1 + std::log(factor) / std::log(static_cast<double>(original_max)));
+}
+
+RopeScalingResult rope_longrope_inv_freq(const LongRopeParams& p) {
+    RopeScalingResult r;
+    r.effective_base = p.base;
+    r.attention_factor = longrope_attention_factor(p.original_max, p.max_position);
+    const std::vector<double>& ext = longrope_uses_long_factors(p.seq_len, p.original_max) ? p.long_factor : p.short_factor;
+    const int pairs = std::max(p.d, 0) / 2;
+    r.inv_freq.resize(pairs);
+    for (int i = 0; i < pairs; ++i) {
+        // inv_freq_shape = arange(0, dim, 2).float() / dim; inv_freq = 1.0 / (ext_factors * base**inv_freq_shape)
+        const double ext_factor = static_cast<std::size_t>(i) < ext.size() ? ext[static_cast<std::size_t>(i)] : 1.0;
+        r.inv_freq(i) = 1.0 / (ext_factor * std::pow(p.base, static_cast<double>(2 * i) / p.d));
     }
     return r;
 }

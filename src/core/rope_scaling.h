@@ -15,6 +15,8 @@
 // [SECTION] the strategies and their parameters
 // [SECTION] building blocks (one per reference helper)
 // [SECTION] the inverse frequencies
+// [SECTION] YaRN's attention factor with DeepSeek's mscales
+// [SECTION] LongRoPE
 #pragma once
 #include <Eigen/Dense>
 #include <string>
@@ -85,5 +87,38 @@ Llama3Band llama3_band(double wavelen, int original_max, double low_freq_factor,
 
 // θ_i for the chosen strategy, following the reference function of that name.
 RopeScalingResult rope_scaled_inv_freq(const RopeScalingParams& p);
+
+// [SECTION] YaRN's attention factor with DeepSeek's mscales
+// [added, issue 13] _compute_yarn_parameters' attention factor (the number HF multiplies cos and sin by):
+// get_mscale(factor, mscale) / get_mscale(factor, mscale_all_dim) when both are given (non-zero, as the
+// reference's `if mscale and mscale_all_dim`; DeepSeek-V2/V3), else get_mscale(factor) = 0.1·ln s + 1.
+double yarn_attention_factor(double factor, double mscale = 0.0, double mscale_all_dim = 0.0);
+
+// [SECTION] LongRoPE
+// [added, issue 13] HF `_compute_longrope_parameters` (current main) and Phi-3's own
+// Phi3LongRoPEScaledRotaryEmbedding: per-pair rescale factors, θ_i = 1 / (f_i · base^(2i/d)), with the long
+// factors once the current length exceeds the training length (seq_len > original_max) and the short ones
+// otherwise. Older HF versions (≤ 4.4x) chose once, at load time, by max_position > original_max.
+// The scale s = max_position / original_max (HF derives it so when the model gives original_max, as Phi-3
+// does); the attention factor is √(1 + ln s / ln original_max), 1 when s ≤ 1.
+struct LongRopeParams {
+    int d = 96;                       // rotary dimension (even); d/2 factors in each list
+    double base = 10000.0;            // rope_theta
+    std::vector<double> short_factor; // d/2 rescale factors used up to original_max
+    std::vector<double> long_factor;  // d/2 rescale factors used beyond it
+    int original_max = 4096;          // original_max_position_embeddings
+    int max_position = 131072;        // max_position_embeddings (the extended length)
+    int seq_len = 4096;               // current sequence length
+};
+
+// True when the long factors apply: seq_len > original_max (`if seq_len and seq_len > original_max...`).
+bool longrope_uses_long_factors(int seq_len, int original_max);
+
+// √(1 + ln s / ln original_max) with s = max_position / original_max; 1 for s ≤ 1.
+double longrope_attention_factor(int original_max, int max_position);
+
+// θ_i (d/2 values), the attention factor, and effective_base = base. A list shorter than d/2 is read as 1
+// for the missing pairs (every door refuses such lists before calling this).
+RopeScalingResult rope_longrope_inv_freq(const LongRopeParams& p);
 
 }  // namespace pelab

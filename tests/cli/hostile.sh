@@ -28,7 +28,9 @@ if [[ $RC -eq 2 && "$ERR" != *"$ESC"* && "$ERR" == *'\x1B[2J'* ]]; then pass; el
 run get f_matrix "L${ESC}[31m=1" "L${ESC}[31m=2"
 if [[ $RC -eq 2 && "$ERR" != *"$ESC"* && "$ERR" == *'\x1B[31m'* && "$ERR" == *"given twice"* ]]; then pass; else fail "key given twice is echoed escaped: rc=$RC [$(printf '%q' "$ERR")]"; fi
 run get "q${ESC}[2J$(printf 'x%.0s' $(seq 1 200))"
-if [[ $RC -eq 2 && "$ERR" != *"$ESC"* && "$ERR" == *'..."'* && ${#ERR} -lt 400 ]]; then pass; else fail "long quantity name is cut: rc=$RC len=${#ERR}"; fi
+# The part that echoes the input stays short; the list of quantity names after it grows with the registry.
+ECHOED="${ERR%%(one of*}"
+if [[ $RC -eq 2 && "$ERR" != *"$ESC"* && "$ERR" == *'..."'* && ${#ECHOED} -lt 400 ]]; then pass; else fail "long quantity name is cut: rc=$RC len=${#ECHOED}"; fi
 expect_error "key given twice" "L: given twice" -- get f_matrix L=2 L=3
 
 # [SECTION] write errors

@@ -16,7 +16,7 @@ for q in rope_inv_freq rope_matrix rope_scores alibi_slopes alibi_bias axial_rop
   contains "list $q" "$OUT" "  $q  "
 done
 contains "list d of rope_inv_freq" "$OUT" "d  int in 4..1024, multiple of 2, default 128"
-contains "list scaling" "$OUT" "scaling  one of none|linear|ntk|dynamic|yarn|llama3, default none"
+contains "list scaling" "$OUT" "scaling  one of none|linear|ntk|dynamic|yarn|llama3|longrope, default none"
 contains "list q linked to d" "$OUT" "q  list of d numbers in -100..100, default 1,0,1,0"
 contains "list q linked to dim" "$OUT" "q  list of dim numbers in -100..100, default 1,0,1,0,1,0,1,0"
 contains "list dim" "$OUT" "dim  int in 4..64, multiple of 4, default 8"
@@ -24,7 +24,7 @@ contains "list mode" "$OUT" "mode  one of causal|symmetric, default causal"
 
 # [SECTION] rope_inv_freq (goldens: double-precision transcription of HF modeling_rope_utils.py)
 expect_ok "inv_freq defaults" get rope_inv_freq
-contains "inv_freq params" "$OUT" '"params":{"d":128,"base":10000,"scaling":"none","factor":8,"original_max":8192,"seq_len":16384,"beta_fast":32,"beta_slow":1,"low_freq_factor":1,"high_freq_factor":4}'
+contains "inv_freq params" "$OUT" '"params":{"d":128,"base":10000,"scaling":"none","factor":8,"original_max":8192,"seq_len":16384,"beta_fast":32,"beta_slow":1,"low_freq_factor":1,"high_freq_factor":4,"max_position":131072,"short_factor":[1],"long_factor":[1]}'
 contains "inv_freq shape" "$OUT" '"shape":[64]'
 D="$(json_data_numbers "$OUT")"
 equals "inv_freq count" "$(count_numbers "$D")" "64"
@@ -65,7 +65,7 @@ contains "rope_matrix identity" "$OUT" '"data":[[1,0],[0,1]]}'
 
 # [SECTION] rope_scores
 expect_ok "rope_scores" get rope_scores L=3
-contains "rope_scores params" "$OUT" '"params":{"L":3,"d":4,"base":10000,"layout":"interleaved","q":[1,0,1,0],"k":[1,0,1,0]}'
+contains "rope_scores params" "$OUT" '"params":{"L":3,"d":4,"base":10000,"layout":"interleaved","q":[1,0,1,0],"k":[1,0,1,0],"rotary_dim":0,"partial_rotary_factor":1}'
 numbers_near "rope_scores Toeplitz values" "$(json_data_numbers "$OUT")" \
   "2 1.5402523062848051 0.5836531701194354  1.5402523062848051 2 1.5402523062848051  0.5836531701194354 1.5402523062848051 2" 1e-12
 # S[m][n] = qᵀR_(n−m)k: for q = (1,0), k = (0,1), θ = 1: −sin(n − m).
@@ -107,7 +107,7 @@ numbers_near "axial golden row 0 and diagonal" "$(pick "$(json_data_numbers "$OU
 expect_error "d odd" 'd: "7" is not a multiple of 2 (4..1024, multiple of 2)' -- get rope_inv_freq d=7
 expect_error "d too small" "d: 2 is out of range 4..1024, multiple of 2" -- get rope_inv_freq d=2
 expect_error "d fractional" 'd: "8.5" is not a whole number' -- get rope_inv_freq d=8.5
-expect_error "scaling unknown" 'scaling: "longrope" is not a valid choice (one of none|linear|ntk|dynamic|yarn|llama3)' -- get rope_inv_freq scaling=longrope
+expect_error "scaling unknown" 'scaling: "su" is not a valid choice (one of none|linear|ntk|dynamic|yarn|llama3|longrope)' -- get rope_inv_freq scaling=su
 expect_error "factor below 1" "factor: 0.5 is out of range 1..1024" -- get rope_inv_freq factor=0.5
 expect_error "base too small" "base: 1 is out of range 2..1000000000" -- get rope_inv_freq base=1
 expect_error "base nan" "base:" "2..1000000000" -- get rope_inv_freq base=nan
