@@ -13,6 +13,9 @@
 //   api.lessons()      [{id, steps, title}] the curriculum, titles in the current language
 //   api.layout()       [{kind, title, x, y, w, h, rows, cols}] where each figure was drawn (CSS px): the step's
 //                      primary figure first, then the others, then its equations (kind 'equation', title = TeX)
+//                      phasor entries carry handles: [{key, x, y}], the arrowheads a learner can drag
+//   api.questions()    [{prompt, choices: [{text, x, y, w, h}], picked, verdict, explanation}]: the step's
+//                      questions as drawn (CSS px); verdict and explanation stay empty until a choice is picked
 //   api.exportPng(i, scale)  downloads figure i of the step as PNG (1× or 2×)
 //   api.exportText(i, format, copy)  figure i as 'csv' | 'json' | 'latex': downloaded, or copied if copy
 //   api.copyLink()           copies the link to this view (the export menu's "copy link")
@@ -171,6 +174,7 @@
       notices: function () { return parsed('pelab_notices_json', []); },
       lessons: function () { return parsed('pelab_lessons_json', []); },
       layout: function () { return parsed('pelab_layout_json', []); },
+      questions: function () { return parsed('pelab_questions_json', []); },
       exportPng: function (index, scale) { if (module) module._pelab_export_png(index || 0, scale || 1); },
       // [issue 9] The export menu's other items: format 'csv' | 'json' | 'latex', downloaded or copied.
       exportText: function (index, format, copy) {

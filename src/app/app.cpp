@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <unordered_set>
 
 #include "core/text.h"
@@ -298,6 +299,15 @@ std::string app_layout_json(const App& app) {
                       d.cols, d.zoom, d.window[0], d.window[1], d.window[2], d.window[3]);
         out += (i ? ",{" : "{") + std::string("\"kind\":\"") + kKindNames[int(d.kind)] +
                "\",\"title\":" + json_string(d.title) + buf;
+        if (!d.handles.empty()) {  // phasor arrowheads a learner can drag: the key each sets, where it is
+            std::string list = ",\"handles\":[";
+            for (size_t h = 0; h < d.handles.size(); ++h) {
+                std::snprintf(buf, sizeof buf, "%s{\"key\":%s,\"x\":%.2f,\"y\":%.2f}", h ? "," : "",
+                              json_string(d.handles[h].key).c_str(), d.handles[h].at.x, d.handles[h].at.y);
+                list += buf;
+            }
+            out.insert(out.size() - 1, list + "]");
+        }
         if (d.hovered) {  // [issue 9] the hovered cell of a position map and its tooltip's numbers
             if (std::isfinite(d.hover[2]) && std::isfinite(d.hover[3]))
                 std::snprintf(buf, sizeof buf, ",\"hover\":{\"i\":%.0f,\"j\":%.0f,\"reference\":%.17g,\"float32\":%.9g}",
@@ -314,6 +324,23 @@ std::string app_layout_json(const App& app) {
         std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", e.min.x, e.min.y, e.max.x - e.min.x,
                       e.max.y - e.min.y);
         out += (out.size() > 1 ? ",{" : "{") + std::string("\"kind\":\"equation\",\"title\":") + json_string(e.tex) + buf;
+    }
+    return out + "]";
+}
+
+std::string app_questions_json(const App& app) {
+    std::string out = "[";
+    for (size_t qi = 0; qi < app.questions_drawn.size(); ++qi) {
+        const DrawnQuestion& q = app.questions_drawn[qi];
+        out += (qi ? ",{" : "{") + std::string("\"prompt\":") + json_string(q.prompt) + ",\"choices\":[";
+        for (size_t c = 0; c < q.choices.size(); ++c) {
+            const auto& [lo, hi] = q.buttons[c];
+            char buf[160];
+            std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", lo.x, lo.y, hi.x - lo.x, hi.y - lo.y);
+            out += (c ? ",{" : "{") + std::string("\"text\":") + json_string(q.choices[c]) + buf;
+        }
+        out += "],\"picked\":" + std::to_string(q.picked) + ",\"verdict\":" + json_string(q.verdict) +
+               ",\"explanation\":" + json_string(q.explanation) + "}";
     }
     return out + "]";
 }
@@ -336,6 +363,42 @@ static int snapped_to_multiple(const ParamSpec& spec, int value) {
     return std::clamp(snapped, lo, hi);
 }
 
+// A slider whose number sits in its own box right of the track, never under the grab (a handle must not
+// cover the value it sets). The box also takes a typed number, committed with Enter and passed on unclamped,
+// so that app_apply() names the range when it is out of it. A drag lands on the format's steps, as ImGui's
+// own slider rounds to its format. Returns true when the track or the box proposed a new `value`.
+static bool slider_and_value(const char* id, double* value, double lo, double hi, const char* format,
+                             ImGuiSliderFlags flags, float width) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    char text[64];
+    float widest = 0.0f;
+    for (double v : {lo, hi, *value}) {
+        std::snprintf(text, sizeof text, format, v);
+        widest = std::max(widest, ImGui::CalcTextSize(text).x);
+    }
+    // At least five font sizes, so that the boxes of one column line up for the usual values.
+    const float box_w = std::max(widest + 2.0f * st.FramePadding.x + ImGui::GetFontSize() * 0.5f, ImGui::GetFontSize() * 5.0f);
+    const float track_w = std::max(ImGui::GetFontSize() * 3.0f, width - box_w - st.ItemInnerSpacing.x);
+    ImGui::PushID(id);
+    ImGui::SetNextItemWidth(track_w);
+    bool changed = ImGui::SliderScalar("##track", ImGuiDataType_Double, value, &lo, &hi, "",
+                                       flags | ImGuiSliderFlags_NoInput);
+    if (changed) {
+        std::snprintf(text, sizeof text, format, *value);
+        *value = std::strtod(text, nullptr);
+    }
+    ImGui::SameLine(0.0f, st.ItemInnerSpacing.x);
+    ImGui::SetNextItemWidth(box_w);
+    double typed = *value;
+    if (ImGui::InputScalar("##box", ImGuiDataType_Double, &typed, nullptr, nullptr, format,
+                           ImGuiInputTextFlags_EnterReturnsTrue) && std::isfinite(typed)) {
+        *value = typed;
+        changed = true;
+    }
+    ImGui::PopID();
+    return changed;
+}
+
 // Each editor proposes a new value in URL syntax; app_apply() validates it like any URL input.
 // `label_width`: the column the editors start at, wide enough for the step's longest label.
 static void edit_param(App* app, const ParamSpec& spec, float label_width) {
@@ -355,25 +418,28 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     switch (spec.kind) {
     case ParamKind::Int: {
         int value = app->state.params.geti(spec.name);
-        ImGui::SetNextItemWidth(std::min(font * 18.0f, ImGui::GetContentRegionAvail().x));
+        const float width = std::min(font * 18.0f, ImGui::GetContentRegionAvail().x);
         // Wide positive ranges (lengths up to 65,536) get a logarithmic slider: every scale is reachable.
         const bool wide = spec.max - spec.min > 4096;
         if (!wide || spec.min > 0) {
             const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (wide ? ImGuiSliderFlags_Logarithmic : 0);
-            if (ImGui::SliderInt("##v", &value, int(spec.min), int(spec.max), "%d", flags))
-                proposal = std::to_string(snapped_to_multiple(spec, value));
-        } else if (ImGui::InputInt("##v", &value, spec.multiple_of)) {
-            proposal = std::to_string(snapped_to_multiple(spec, value));
+            double v = value;
+            if (slider_and_value("##v", &v, spec.min, spec.max, "%.0f", flags, width))
+                proposal = v >= spec.min && v <= spec.max ? std::to_string(snapped_to_multiple(spec, int(std::lround(v))))
+                                                          : format_number(v);
+        } else {
+            ImGui::SetNextItemWidth(width);
+            if (ImGui::InputInt("##v", &value, spec.multiple_of)) proposal = std::to_string(snapped_to_multiple(spec, value));
         }
         break;
     }
     case ParamKind::Real: {
         double value = app->state.params.getd(spec.name);
-        ImGui::SetNextItemWidth(std::min(font * 18.0f, ImGui::GetContentRegionAvail().x));
+        const float width = std::min(font * 18.0f, ImGui::GetContentRegionAvail().x);
         // Ranges over several decades (a base of 2..1e8) are logarithmic, with significant digits.
         const bool decades = spec.min > 0 && spec.max / spec.min >= 1000;
-        if (ImGui::SliderScalar("##v", ImGuiDataType_Double, &value, &spec.min, &spec.max, decades ? "%.6g" : "%.4f",
-                                ImGuiSliderFlags_AlwaysClamp | (decades ? ImGuiSliderFlags_Logarithmic : 0)))
+        if (slider_and_value("##v", &value, spec.min, spec.max, decades ? "%.6g" : "%.4f",
+                             ImGuiSliderFlags_AlwaysClamp | (decades ? ImGuiSliderFlags_Logarithmic : 0), width))
             proposal = format_number(value);
         break;
     }
@@ -620,8 +686,49 @@ static size_t first_sentence_end(const std::string& text) {
     return text.size();
 }
 
+// One wrapped line of prose, [begin, end) of `text`, with the parts inside glossary links drawn as links: the
+// link colour, an underline, and the entry's name and meaning on hover (a tap on a touch screen hovers too).
+static void draw_prose_line(App* app, const std::string& text, const char* begin, const char* end,
+                            const std::vector<LinkSpan>& links) {
+    const size_t from = size_t(begin - text.data()), to = size_t(end - text.data());
+    size_t at = from;
+    auto plain = [&](size_t a, size_t b) {  // the line's first item is always drawn, even empty
+        if (b <= a && a != from) return;
+        if (a > from) ImGui::SameLine(0.0f, 0.0f);
+        ImGui::TextUnformatted(text.data() + a, text.data() + b);
+    };
+    for (const LinkSpan& link : links) {
+        const size_t a = std::max(link.begin, from), b = std::min(link.end, to);
+        if (b <= a || a < at) continue;
+        plain(at, a);
+        ImGui::SameLine(0.0f, 0.0f);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        ImGui::TextUnformatted(text.data() + a, text.data() + b);
+        ImGui::PopStyleColor();
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        ImGui::GetWindowDrawList()->AddLine(ImVec2(lo.x, hi.y - 1.0f), ImVec2(hi.x, hi.y - 1.0f),
+                                            ImGui::GetColorU32(ImGuiCol_ButtonActive, 0.6f));
+        if (ImGui::IsItemHovered()) {
+            if (const GlossaryEntry* entry = find_term(link.term)) {
+                const Lang lang = app->state.lang;
+                ImGui::BeginTooltip();
+                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+                ImGui::TextUnformatted(say(lang, entry->name).c_str());
+                ImGui::Separator();
+                ImGui::TextUnformatted(say(lang, entry->meaning).c_str());
+                ImGui::PopTextWrapPos();
+                ImGui::EndTooltip();
+            }
+        }
+        at = b;
+    }
+    if (at < to || at == from) plain(at, to);
+}
+
 // The step's text: whole, or (short of space) its first sentence with a "more" button; "less" closes it again.
-static void draw_prose(App* app, const std::string& body, float width, bool collapsible) {
+// Glossary links (`links`, byte ranges of `body`) are drawn as links.
+static void draw_prose(App* app, const std::string& body, const std::vector<LinkSpan>& links, float width,
+                       bool collapsible) {
     const Lang lang = app->state.lang;
     const bool collapsed = collapsible && !app->prose_open;
     const std::string shown = collapsed ? body.substr(0, first_sentence_end(body)) : body;
@@ -629,7 +736,7 @@ static void draw_prose(App* app, const std::string& body, float width, bool coll
     const float button_w = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
     // The button ends the last line: the text is wrapped short of the button's width so that it always fits.
     const auto lines = wrap_lines(shown, collapsible ? std::max(width * 0.5f, width - button_w) : width);
-    for (const auto& line : lines) ImGui::TextUnformatted(line.first, line.second);
+    for (const auto& line : lines) draw_prose_line(app, shown, line.first, line.second, links);
     if (!collapsible) return;
     if (!lines.empty()) ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(0, 0, 0, 0));
@@ -727,7 +834,10 @@ static void draw_questions(App* app, float width) {
         const auto it = app->answers.find(key);
         const int picked = it == app->answers.end() ? -1 : it->second;
         ImGui::PushID(int(qi));
-        text_wrapped(say(lang, q.prompt), width);
+        DrawnQuestion drawn;
+        drawn.prompt = say(lang, q.prompt);
+        drawn.picked = picked;
+        text_wrapped(drawn.prompt, width);
         float used = 0;
         for (size_t c = 0; c < q.choices.size(); ++c) {
             const std::string label = say(lang, q.choices[c]);
@@ -744,15 +854,22 @@ static void draw_questions(App* app, float width) {
                 app->answers[key] = int(c);
                 app->frames_wanted = std::max(app->frames_wanted, 2);
             }
+            drawn.choices.push_back(label);
+            drawn.buttons.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
             ImGui::PopID();
             if (colours) ImGui::PopStyleColor();
         }
         if (picked >= 0 && picked < int(q.choices.size())) {
             const bool right = picked == q.answer;
             const std::string answer = q.answer >= 0 && q.answer < int(q.choices.size()) ? say(lang, q.choices[size_t(q.answer)]) : "";
-            text_wrapped(right ? ui_say(lang, UiText::Right) : ui_say(lang, UiText::NotQuite, {{"answer", answer}}), width);
-            if (q.explain) text_wrapped(q.explain(app->state.params, lang), width);
+            drawn.verdict = right ? ui_say(lang, UiText::Right) : ui_say(lang, UiText::NotQuite, {{"answer", answer}});
+            text_wrapped(drawn.verdict, width);
+            if (q.explain) {
+                drawn.explanation = q.explain(app->state.params, lang);
+                text_wrapped(drawn.explanation, width);
+            }
         }
+        app->questions_drawn.push_back(std::move(drawn));
         ImGui::PopID();
         ImGui::Spacing();
     }
@@ -805,7 +922,8 @@ static void draw_step(App* app, MatrixPainter* painter, bool side_column, bool s
     ImGui::PopFont();
     // Short of space: what the whole text would leave for the primary figure is less than it needs to cover a
     // fifth of the screen (a square of that area, plus its title and labels).
-    const std::string body = say(lang, step.body);
+    std::vector<LinkSpan> links;
+    const std::string body = say_linked(lang, step.body, &links);
     const float text_w = std::min(width, font * 52.0f);
     float eq_px = font * 1.3f;
     float eq_h = equations_height(step, width, eq_px);
@@ -828,7 +946,7 @@ static void draw_step(App* app, MatrixPainter* painter, bool side_column, bool s
         equations_below = room - collapsed_h - eq_h < needed;
     }
     // A collapsed first sentence may use the whole width: one line fewer above the figure.
-    draw_prose(app, body, short_of_space && !app->prose_open ? width : text_w, short_of_space);
+    draw_prose(app, body, links, short_of_space && !app->prose_open ? width : text_w, short_of_space);
     if (!equations_below) draw_equations(app, step, width, eq_px);
     // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
     draw_views(app, painter, screen - ImGui::GetCursorPosY() - font * 0.6f, screen);
@@ -978,11 +1096,10 @@ static void draw_playback(App* app, float width, float height) {
     ImGui::TextUnformatted(param_caption(app->state.lesson, *spec).c_str());
     ImGui::SameLine();
     double value = timeline_value(*app, *spec);
-    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 4.0f, slider_w));
     const bool integer = spec->kind == ParamKind::Int;
-    if (ImGui::SliderScalar("##scrub", ImGuiDataType_Double, &value, &t->from, &t->to, integer ? "%.0f" : "%.3f",
-                            ImGuiSliderFlags_AlwaysClamp))
-        seek_timeline(app, *spec, *t, integer ? std::round(value) : value);
+    if (slider_and_value("##scrub", &value, t->from, t->to, integer ? "%.0f" : "%.3f", ImGuiSliderFlags_AlwaysClamp,
+                         std::max(ImGui::GetFontSize() * 6.0f, slider_w)))
+        seek_timeline(app, *spec, *t, std::clamp(integer ? std::round(value) : value, t->from, t->to));
     ImGui::SameLine();
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(1, st.ItemSpacing.y));
     for (int i = 0; i < 3; ++i) {
@@ -1131,6 +1248,7 @@ void app_frame(App* app, MatrixPainter* painter) {
     app->drawn.clear();
     app->figure_rects.clear();
     app->equations_drawn.clear();
+    app->questions_drawn.clear();
     app->interaction.prev_hover_delta = app->interaction.hover_delta;
     app->interaction.hover_delta = INT32_MIN;
     const DisplayOptions& d = app->state.display;

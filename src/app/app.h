@@ -47,6 +47,16 @@ struct DrawnEquation {
     ImVec2 min, max;
 };
 
+// A question of the step as drawn this frame (pelab.questions()): its prompt, each choice's words and button
+// rectangle (UI units), the choice picked (-1 = none yet), and what was revealed after it (else empty).
+struct DrawnQuestion {
+    std::string prompt;
+    std::vector<std::string> choices;
+    std::vector<std::pair<ImVec2, ImVec2>> buttons;
+    int picked = -1;
+    std::string verdict, explanation;
+};
+
 struct App {
     AppState state;
     std::vector<ParamIssue> notices;  // shown until dismissed; bad URL/argv input lands here
@@ -76,6 +86,7 @@ struct App {
     int prose_step = 0;
     std::map<std::string, int> answers;    // the choice picked per question ("lesson/step/index"); not URL state
     std::vector<DrawnEquation> equations_drawn;  // this frame's equations, after the figures in app_layout_json
+    std::vector<DrawnQuestion> questions_drawn;  // this frame's questions (app_questions_json)
     bool counter_in_bar = true;       // the bottom bar had room for "Step n / N" (else it shows above the title)
 };
 
@@ -126,6 +137,9 @@ std::string app_notices_json(const App& app);
 // [{"kind":"heatmap","title":"...","x":..,"y":..,"w":..,"h":..,"rows":..,"cols":..}] in UI units: the step's
 // primary figure first, then its other figures, then its equations ({"kind":"equation","title":TeX,x,y,w,h}).
 std::string app_layout_json(const App& app);
+// The step's questions as drawn in the last frame: [{prompt, choices: [{text, x, y, w, h}], picked, verdict,
+// explanation}] (verdict and explanation empty until a choice is picked), for tests and assistive tools.
+std::string app_questions_json(const App& app);
 
 // The chrome's own strings (buttons, headings), Texts like the lessons' (app/ui_text.cpp), shown through say().
 enum class UiText {

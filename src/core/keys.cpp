@@ -92,7 +92,8 @@ std::vector<ParamSpec> build_table() {
         factor_list("short_factor", "LongRoPE: d/2 per-pair rescale factors used up to original_max"),
         factor_list("long_factor", "LongRoPE: d/2 per-pair rescale factors used beyond original_max"),
         int_spec("max_position", 1, 100000000, "131072",
-                 "extended length (max_position_embeddings); LongRoPE's scale s = max_position / original_max"),
+                 "the model's largest position: LongRoPE's extended length (max_position_embeddings, scale s = "
+                 "max_position / original_max); DeBERTa's last log-bucketed distance + 1 (max_relative_positions)"),
         real_spec("mscale", 0, 100, "0", "DeepSeek YaRN: mscale (0 = not given)"),
         real_spec("mscale_all_dim", 0, 100, "0", "DeepSeek YaRN: mscale_all_dim (0 = not given)"),
         // [added, issue 13] M-RoPE (Qwen2-VL get_rope_index, apply_multimodal_rotary_pos_emb)

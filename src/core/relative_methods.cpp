@@ -9,6 +9,7 @@
 // [SECTION] DeBERTa
 // [SECTION] xPos
 #include "core/relative_methods.h"
+#include "core/keys.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,9 +57,9 @@ ParamSpec deberta_spec_bucket_size() {
 }
 
 ParamSpec deberta_spec_max_position() {
-    return int_spec("max_position", 2, 65536, "512",
-                    "DeBERTa: distance max_position - 1 gets the last log bucket (HF max_relative_positions, else "
-                    "max_position_embeddings: 512 in v3)");
+    // The shared key (LongRoPE uses it too), narrowed: DeBERTa-v3 uses 512 (HF max_relative_positions, else
+    // max_position_embeddings); distance max_position - 1 gets the last log bucket.
+    return narrowed(shared_key("max_position"), 2, 65536, "512");
 }
 
 ParamSpec xpos_spec_gamma() {

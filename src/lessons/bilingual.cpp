@@ -95,7 +95,10 @@ void record(const std::vector<std::string>& problems) {
         if (g_problems.size() < 64) g_problems.push_back(p);
 }
 
-std::string fill(Lang lang, const Text& text, const std::vector<Arg>& args, bool keep_markup) {
+// The text with its placeholders filled; `links`, when given, receives where each glossary link's words
+// landed in the result (plain output only).
+std::string fill(Lang lang, const Text& text, const std::vector<Arg>& args, bool keep_markup,
+                 std::vector<LinkSpan>* links = nullptr) {
     std::vector<std::string> names;
     for (const Arg& a : args) names.push_back(a.name);
     record(text_problems(text, names));
@@ -106,6 +109,7 @@ std::string fill(Lang lang, const Text& text, const std::vector<Arg>& args, bool
         case Piece::Broken: break;
         case Piece::Tex: out += keep_markup ? "$" + p.text + "$" : p.text; break;
         case Piece::Link:
+            if (links && !keep_markup) links->push_back({out.size(), out.size() + p.text.size(), p.term});
             out += keep_markup ? (p.text == p.term ? "[[" + p.term + "]]" : "[[" + p.term + "|" + p.text + "]]") : p.text;
             break;
         case Piece::Placeholder: {
@@ -170,5 +174,9 @@ std::string say(Lang lang, const Text& text, std::initializer_list<Arg> args) {
 std::string say(Lang lang, const Text& text, const std::vector<Arg>& args) { return fill(lang, text, args, false); }
 
 std::string say_marked(Lang lang, const Text& text, const std::vector<Arg>& args) { return fill(lang, text, args, true); }
+
+std::string say_linked(Lang lang, const Text& text, std::vector<LinkSpan>* links, const std::vector<Arg>& args) {
+    return fill(lang, text, args, false, links);
+}
 
 }  // namespace pelab

@@ -7,13 +7,14 @@
 //                "F has {cells} cells but only {diagonals} diagonals."},
 //         {{"cells", integer(n * n)}, {"diagonals", integer(2 * n - 1)}});
 //
-// Markup inside a Text (reserved now, typeset by the figures work):
+// Markup inside a Text:
 //   {name}            a placeholder: letters, digits and '_' between braces; filled by say()
 //   $...$             inline TeX; braces inside it are TeX, not placeholders ("\$" is a literal dollar)
 //   [[term]]          a link to the glossary entry `term` (which starts with a letter, so a matrix written
 //                     [[0, −1], [1, 0]] stays plain text); [[term|shown words]] shows other words
-// Until TeX is typeset, say() shows a TeX span as its source without the dollars and a glossary link as
-// its words, so the markup never reaches the screen half-done.
+// say() shows a TeX span as its source without the dollars and a glossary link as its words, so the markup
+// never reaches the screen half-done; say_linked() also says where the links are (the app draws them as
+// links that open their glossary entry).
 //
 // A placeholder that say() is not given, an argument that one language does not use, a malformed span
 // (an unclosed $ or [[) or a link to a term the glossary (lessons/questions.h: find_term) lacks is a text
@@ -25,6 +26,7 @@
 // [SECTION] the formatter
 // [SECTION] checks
 #pragma once
+#include <cstddef>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -52,6 +54,14 @@ struct Arg {
 // Both languages are checked against `args` on every call, whichever is shown.
 std::string say(Lang lang, const Text& text, std::initializer_list<Arg> args = {});
 std::string say(Lang lang, const Text& text, const std::vector<Arg>& args);
+
+// Where one glossary link's words sit in a text that say() returned: the bytes [begin, end), and its term.
+struct LinkSpan {
+    std::size_t begin, end;
+    std::string term;
+};
+// say(), and where its glossary links landed (appended to `links`), so that the app can draw them as links.
+std::string say_linked(Lang lang, const Text& text, std::vector<LinkSpan>* links, const std::vector<Arg>& args = {});
 
 // The same text with its markup kept (TeX spans with their dollars, glossary links as [[...]]), for the
 // typesetting views and for `pelab-cli text`.

@@ -254,10 +254,10 @@ std::vector<ViewData> timing_views(const ParamSet& p, Lang lang) {
              "looked up for every pair (i, j)."},
             {{"cells", integer(static_cast<long long>(in.N) * in.N)}, {"heads", integer(in.heads)}}),
         say(lang,
-            {"生成文本时，前面词元的键和值留在 KV 缓存里。RoPE 在键进入缓存之前按它的位置旋转一次，之后不再改动，"
+            {"生成文本时，前面词元的键和值留在 [[kv-cache|KV 缓存]]里。RoPE 在键进入缓存之前按它的位置旋转一次，之后不再改动，"
              "所以每个新词元只旋转自己的 q 和 k（每个头 {rotated} 个数）；偏置类方法则要为新查询对缓存里的每个键加一个偏置"
              "（N = {N} 时每个头 {N} 个）。",
-             "When generating text, the keys and values of earlier tokens stay in a KV cache. RoPE rotates each key "
+             "When generating text, the keys and values of earlier tokens stay in a [[kv-cache|KV cache]]. RoPE rotates each key "
              "once, at its position, before it enters the cache and never again, so each new token rotates only its "
              "own q and k ({rotated} numbers per head); a bias method adds one bias per cached key for the new query "
              "({N} per head at N = {N})."},

@@ -178,13 +178,13 @@ Step one_scalar_per_bucket_and_head() {
     return {
         {"每个（桶, 头）一个标量", "One scalar per (bucket, head)"},
         {"注意力 softmax(QKᵀ)V 本身不看词序，T5 用一个只看相对距离的偏置把词序补回来，本课说明它怎样算出。"
-         "T5 不改动 Q 和 K，只在注意力 logits 上加一个标量偏置。偏置由相对距离所在的桶和注意力头决定，"
+         "T5 不改动 Q 和 K，只在注意力 [[logit|logits]] 上加一个标量偏置。偏置由相对距离所在的[[bucket|桶]]和[[head|注意力头]]决定，"
          "所以全部参数就是一张 num_buckets × heads 的表，与序列长度无关。这张表每个模型只算一次，所有层共用："
          "HF 的 T5 只有第一层带 relative_attention_bias，其余各层沿用它算出的 position_bias。",
          "Attention's softmax(QKᵀ)V on its own ignores word order; T5 puts the order back with a bias that looks "
          "only at relative distance, and this lesson shows how that bias is computed. T5 leaves Q and K alone and "
-         "adds one scalar bias to each attention logit. The bias is chosen by the bucket of the relative distance "
-         "and by the head, so all its parameters form one num_buckets × heads table, independent of the sequence "
+         "adds one scalar bias to each attention [[logit]]. The bias is chosen by the [[bucket]] of the relative distance "
+         "and by the [[head]], so all its parameters form one num_buckets × heads table, independent of the sequence "
          "length. The table is computed once per model and shared by all layers: in HF's T5 only the first layer "
          "has relative_attention_bias, and the other layers reuse the position_bias it computes."},
         {"num_buckets", "heads", "seed"},

@@ -89,12 +89,12 @@ Step patch_grid() {
     return {
         {"图块网格与按行展平", "The patch grid and its row-major flattening"},
         {"图像是二维的，Transformer 读的却是一维的词元序列，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
-         "ViT 把图像切成 H×W 个图块，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
+         "ViT 把图像切成 H×W 个[[patch|图块]]，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
          "注意力表仍是 N×N（N = H·W），每个格子是一对词元；二维的相对位移是向量 δ = (Δr, Δc)。"
          "右边的表实现“关注右边一格”：它在展平后并不是一整条对角线。点击网格的格子可以换选中的图块。",
          "An image is 2-D but a transformer reads a 1-D sequence of tokens, so every position encoding for vision "
          "first has to settle how a grid position becomes a token index and what the offset between two tokens is. "
-         "A ViT cuts the image into H×W patches, one token each, flattened row by row: patch (r, c) becomes token "
+         "A ViT cuts the image into H×W [[patch|patches]], one token each, flattened row by row: patch (r, c) becomes token "
          "t = r·W + c. The attention table is still N×N (N = H·W), one cell per pair of tokens; the relative offset "
          "in 2-D is a vector δ = (Δr, Δc). The second table implements 'attend to the patch on the right', which "
          "after flattening is not one whole diagonal. Click a grid cell to select another patch."},

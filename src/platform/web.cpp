@@ -237,6 +237,11 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_layout_json() {
     return g_json.c_str();
 }
 
+EMSCRIPTEN_KEEPALIVE const char* pelab_questions_json() {
+    g_json = pelab::app_questions_json(g_platform.app);
+    return g_json.c_str();
+}
+
 EMSCRIPTEN_KEEPALIVE double pelab_frames() { return double(g_platform.frames); }
 
 // Starts (1) or pauses (0) the current step's timeline; returns 1 when the step has one (pelab.play).

@@ -28,6 +28,13 @@ struct DrawnView {
     // the shader's float32 value), so that tests can read what the learner reads (layout().hover).
     bool hovered = false;
     double hover[4] = {0, 0, 0, 0};
+    // Phasor dials: each arrowhead the learner can drag, the key it sets and where the head is (tests drag
+    // it through layout().handles as a learner would).
+    struct Handle {
+        std::string key;
+        ImVec2 at;
+    };
+    std::vector<Handle> handles;
 };
 
 // Zoom and pan of one heatmap: zoom ≥ 1, (cx, cy) = centre of the visible window in [0,1]².

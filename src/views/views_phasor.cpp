@@ -320,6 +320,7 @@ bool draw_phasor(const std::string& title, const PhasorView& v, ViewContext& ctx
     const ImGuiID grab_id = ImGui::GetID("##grab");  // which arrow is held: dial * 64 + arrow + 1, 0 = none
     int grabbed = active ? storage->GetInt(grab_id, 0) : 0;
     std::string hover_tip;
+    std::vector<DrawnView::Handle> handles;
 
     for (size_t di = 0; di < v.dials.size(); ++di) {
         const PhasorView::Dial& dial = v.dials[di];
@@ -408,6 +409,7 @@ bool draw_phasor(const std::string& title, const PhasorView& v, ViewContext& ctx
                 dl->AddCircle(tip, font * 0.55f, with_alpha(colour, held || near_tip ? 1.0f : 0.7f), 24, held ? 2.5f : 1.5f);
                 if (held) dl->AddCircleFilled(tip, font * 0.55f, with_alpha(colour, 0.2f), 24);
                 placer.taken.push_back({ImVec2(tip.x - font * 0.6f, tip.y - font * 0.6f), ImVec2(tip.x + font * 0.6f, tip.y + font * 0.6f)});
+                handles.push_back({a.drag_param, tip});
             }
             tips.push_back({tip, &a});
             if (held && ImGui::IsMouseDragging(0, 0.0f)) {
@@ -452,7 +454,10 @@ bool draw_phasor(const std::string& title, const PhasorView& v, ViewContext& ctx
     }
     storage->SetInt(grab_id, active ? grabbed : 0);
     if (!hover_tip.empty()) ImGui::SetTooltip("%s", hover_tip.c_str());
-    if (ctx.drawn) ctx.drawn->push_back({ViewKind::Phasor, title, area_min, area_max, g.rows, g.per_row});
+    if (ctx.drawn) {
+        ctx.drawn->push_back({ViewKind::Phasor, title, area_min, area_max, g.rows, g.per_row});
+        ctx.drawn->back().handles = std::move(handles);
+    }
     return true;
 }
 

@@ -8,4 +8,4 @@ if [ ! -f ../../build/web/dist/index.html ]; then
   exit 1
 fi
 [ -d node_modules/playwright-core ] && [ -d node_modules/pngjs ] || npm ci --no-audit --no-fund
-exec node --test --test-concurrency=1 widget.test.mjs steps.test.mjs lecture.test.mjs single_file.test.mjs csp.test.mjs posmap.test.mjs hostile.test.mjs layout.test.mjs playback.test.mjs
+exec node --test --test-concurrency=1 widget.test.mjs steps.test.mjs lecture.test.mjs single_file.test.mjs csp.test.mjs posmap.test.mjs hostile.test.mjs layout.test.mjs playback.test.mjs figures.test.mjs

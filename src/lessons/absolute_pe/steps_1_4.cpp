@@ -108,7 +108,7 @@ Step why_positions() {
         {"softmax(QKᵀ)V 本身看不出词序，所以每个 Transformer 都要以某种方式加入位置；这一课讲最早的做法：把位置编码加到输入上。"
          "自注意力只做加权求和，权重来自内容之间的点积，其中没有任何顺序信息。"
          "把 token 打乱（这里用随机种子生成的 X 和投影矩阵），输出的各行也按完全相同的方式被打乱：每个 token 得到的结果与它站在哪里无关。"
-         "这叫置换等变性：输出跟着输入一起换位置，而不是保持不变；常见的简化写法把它叫作“置换不变性”，注释把两种说法都算给你看。"
+         "这叫置换[[equivariance|等变性]]：输出跟着输入一起换位置，而不是保持不变；常见的简化写法把它叫作“置换不变性”，注释把两种说法都算给你看。"
          "要让模型区分“猫追狗”和“狗追猫”，必须另外注入位置。"
          "不过因果掩码（每个词只看它前面的词）已经泄露了顺序，所以没有位置编码的纯解码器模型也能工作。",
          "softmax(QKᵀ)V on its own cannot see word order, so every Transformer has to add position somehow; this "
@@ -116,7 +116,7 @@ Step why_positions() {
          "Self-attention is a weighted sum whose weights come from dot products of contents; nothing in it knows "
          "about order. Shuffle the tokens (random X and projections drawn from the random seed here) and the output rows are "
          "shuffled in exactly the same way: each token's result ignores where it stands. This is permutation "
-         "equivariance: the outputs move with the inputs rather than staying put; a common simplified version found "
+         "[[equivariance]]: the outputs move with the inputs rather than staying put; a common simplified version found "
          "in tutorials calls it permutation invariance, and the notes compute both. To tell \"the cat chased the dog\" "
          "from \"the dog chased the cat\", position has to be injected separately. A causal mask (each word sees only "
          "the words before it) already leaks order, though, which is why decoder-only models without position "
@@ -418,13 +418,13 @@ Step heatmap_and_wavelengths() {
     return {
         {"热力图与波长", "Heatmap and wavelengths"},
         {"把每个位置的编码排成一行，就得到位置 × 维度的热力图。低维的频率高、振荡快，高维的频率低、变化慢；"
-         "曲线默认画出第 2、6、12 维。波长 λ_i = 2π/ω_i 从 2π 开始按几何级数增长，"
+         "曲线默认画出第 2、6、12 维。[[wavelength|波长]] λ_i = 2π/ω_i 从 2π 开始按几何级数增长，"
          "表格列出全部波长，注释把最长的波长与常见说法中的 base·2π 相比较。"
          "常见的简化写法还说正弦编码计算代价高；最后一张表算出它到底要多少次 sin 和 cos：整张 L × d 表只算一次，"
          "或者每个位置现算 d/2 个 sin 和 d/2 个 cos，与一次 d × d 投影的乘加次数相比微不足道，而且不占任何参数。",
          "Stacking the code of every position as a row gives a positions × dimensions heatmap. Low dimensions have "
          "high frequencies and oscillate fast; high dimensions change slowly. The curves show dimensions 2, 6 and 12 "
-         "by default. The wavelength λ_i = 2π/ω_i grows geometrically from 2π; the table lists them all and "
+         "by default. The [[wavelength]] λ_i = 2π/ω_i grows geometrically from 2π; the table lists them all and "
          "a note compares the longest with the base·2π often quoted. A common simplified version found in tutorials "
          "also calls sinusoidal PE expensive; the last table counts its sines and cosines: the whole L × d table is "
          "computed once, or each position on the fly with d/2 sines and d/2 cosines, which is negligible next to the "

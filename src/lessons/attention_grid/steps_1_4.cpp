@@ -144,11 +144,11 @@ Step toeplitz_diagonals() {
     return {
         {"相同的 Δ 在同一条对角线上：Toeplitz", "Equal Δ share a diagonal: Toeplitz"},
         {"向下一格、向右一格，q 和 k 同时加 1，Δ 不变；所以每个 Δ 恰好占据一条对角线。"
-         "只依赖 Δ 的规则给一条对角线上的所有格子同一个值，这样的矩阵叫 Toeplitz 矩阵。"
+         "只依赖 Δ 的规则给一条对角线上的所有格子同一个值，这样的矩阵叫 [[toeplitz|Toeplitz 矩阵]]。"
          "热力图按 Δ 给所有对角线着色；表格对每个 Δ 检查规则矩阵的对角线是否为常数。",
          "One step down and one step right adds 1 to both q and k and leaves Δ unchanged, so each value of Δ fills "
          "exactly one diagonal. A rule that depends only on Δ gives every cell of a diagonal the same value; such a "
-         "matrix is called Toeplitz. The heatmap colours all diagonals by Δ, and the table checks for every Δ that "
+         "matrix is called [[toeplitz|Toeplitz]]. The heatmap colours all diagonals by Δ, and the table checks for every Δ that "
          "the rule's diagonals are constant."},
         {"N", "delta"},
         toeplitz_views,

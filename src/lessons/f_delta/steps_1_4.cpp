@@ -193,9 +193,9 @@ Step toeplitz_f() {
         {"填出 F：Toeplitz 矩阵", "Filling F: a Toeplitz matrix"},
         {
         "填格子 (q, k) 时，先算 Δ = q − k，再写入 f(Δ)。同一条对角线上的格子 Δ 相同，得到的数也完全相同；"
-        "每条对角线都是常数，正是 Toeplitz 矩阵的定义。表格逐条对角线给出最小值、最大值和极差（最大减最小）来检验这一点。",
+        "每条对角线都是常数，正是 [[toeplitz|Toeplitz 矩阵]]的定义。表格逐条对角线给出最小值、最大值和极差（最大减最小）来检验这一点。",
         "To fill cell (q, k), compute Δ = q − k and write f(Δ) there. All cells on a diagonal share their Δ, so "
-        "they receive exactly the same number; a matrix whose diagonals are constant is called Toeplitz. The "
+        "they receive exactly the same number; a matrix whose diagonals are constant is called [[toeplitz|Toeplitz]]. The "
         "table checks this diagonal by diagonal with the smallest and largest entry and their spread."},
         {"L", "omega"},
         toeplitz_views,

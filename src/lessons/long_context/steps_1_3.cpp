@@ -135,7 +135,7 @@ Step phase_wrap() {
         {"模型在固定长度上训练，却常被用在更长的文本上；这一课看超出训练长度时 RoPE 在哪里失效，各种扩展方法又怎样补救。"
          "第 i 对（i = 0 … d/2 − 1）每个位置转 θᵢ = base^(−2i/d) 弧度：i 越大转得越慢，后面各步都用到这个式子。"
          "里程表把每一对画成一个小表盘，最快的在前：指针指向 p·θᵢ，阴影是训练的 L 个位置内指针扫过的弧。"
-         "快的对在训练中已转满一圈，整个圆都见过；慢的对只扫过一小段弧，p 越过 L 后指针就转到阴影之外，外推正是在这里失效。"
+         "快的对在训练中已转满一圈，整个圆都见过；慢的对只扫过一小段弧，p 越过 L 后指针就转到阴影之外，[[extrapolation|外推]]正是在这里失效。"
          "播放 p 可以看到这一点；第二根指针是所选缩放方法的频率，它让慢的对留在阴影里。"
          "下方曲线画出几对角度对 2π 取模后随位置的变化，表格列出每一对在 L 内转过的圈数。",
          "Models are trained on a fixed length and then used on longer texts; this lesson shows where RoPE "
@@ -144,7 +144,7 @@ Step phase_wrap() {
          "on this formula. The odometer draws each pair as a small dial, fastest first: the needle points at "
          "p·θᵢ, and the shaded arc is what the needle swept over the L training positions. Fast pairs turned full "
          "circles in training and have seen the whole dial; slow pairs swept only a small arc, and once p passes L "
-         "their needle leaves the shading, which is where extrapolation breaks. Play p to watch it; the second "
+         "their needle leaves the shading, which is where [[extrapolation]] breaks. Play p to watch it; the second "
          "needle uses the chosen scaling's frequencies, which keep the slow pairs inside the shading. The curve "
          "below plots a few angles modulo 2π against position, and the table lists the turns each pair makes "
          "within L."},

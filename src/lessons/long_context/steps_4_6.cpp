@@ -71,9 +71,9 @@ static std::vector<ViewData> position_interpolation_views(const ParamSet& p, Lan
 Step position_interpolation() {
     return {
         {"位置插值（PI）", "Position interpolation (PI)"},
-        {"位置插值先把每个位置除以 s 再旋转；HF 把它写成 θᵢ/s，乘积相同。于是长 s 倍的序列正好覆盖训练时见过的角度范围，"
+        {"[[position-interpolation|位置插值]]先把每个位置除以 s 再旋转；HF 把它写成 θᵢ/s，乘积相同。于是长 s 倍的序列正好覆盖训练时见过的角度范围，"
          "不会出现新角度。代价落在近处：相邻位置只差 θᵢ/s，负责局部细节的快对和慢对被压缩得一样多。",
-         "Position interpolation divides every position by s before rotating; HF applies it as θᵢ/s, which gives "
+         "[[position-interpolation|Position interpolation]] divides every position by s before rotating; HF applies it as θᵢ/s, which gives "
          "the same product. A sequence s times longer then covers exactly the range of angles seen in training, so "
          "nothing is new. The price is paid at short range: neighbouring positions now differ by θᵢ/s, and the fast "
          "pairs that carry local detail are squeezed as much as the slow ones."},
