@@ -840,7 +840,14 @@ static void draw_questions(App* app, float width) {
         text_wrapped(drawn.prompt, width);
         float used = 0;
         for (size_t c = 0; c < q.choices.size(); ++c) {
-            const std::string label = say(lang, q.choices[c]);
+            // A choice wider than the column wraps inside its button (an ImGui label may hold line breaks).
+            std::string label = say(lang, q.choices[c]);
+            if (ImGui::CalcTextSize(label.c_str()).x + st.FramePadding.x * 2 > width) {
+                std::string wrapped;
+                for (const auto& line : wrap_lines(label, std::max(width * 0.5f, width - st.FramePadding.x * 2)))
+                    wrapped += (wrapped.empty() ? "" : "\n") + std::string(line.first, line.second);
+                label = wrapped;
+            }
             const float w = ImGui::CalcTextSize(label.c_str()).x + st.FramePadding.x * 2;
             if (c > 0 && used + w <= width) ImGui::SameLine();
             else used = 0;
@@ -854,7 +861,7 @@ static void draw_questions(App* app, float width) {
                 app->answers[key] = int(c);
                 app->frames_wanted = std::max(app->frames_wanted, 2);
             }
-            drawn.choices.push_back(label);
+            drawn.choices.push_back(say(lang, q.choices[c]));
             drawn.buttons.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
             ImGui::PopID();
             if (colours) ImGui::PopStyleColor();

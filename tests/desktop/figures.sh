@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # PE Lab — tests/desktop/figures.sh: desktop screenshots of the figure kinds of issue 12 on the example lesson
 # (lesson=example): step 3, phasor dials (a draggable query arrow, the shift played), and step 4, the odometer
-# with its binary counter, in both languages at 1280×720 and 960×540. Each PNG must be the window size and
+# with its binary counter, in both languages at 1280×720 and 960×540; and typeset equations (glyphs inside
+# the box --layout gives). Each PNG must be the window size and
 # hold a real picture (many colours: the anti-aliased arrows, wedges and text), and the ink of the dials must
 # differ between two parameter values (the drawing follows the payload). The PNGs stay under
 # build/test-artifacts/figures-*.png for looking at. Needs xvfb-run and ImageMagick, like tests/desktop/run.sh.
@@ -49,6 +50,23 @@ check "phasor: the same parameters draw the same picture" same "$out/figures-pha
 check "odometer (figure only)" shot odometer-a 1280x720 lesson=example step=4 lang=en controls=0
 check "odometer (figure only), p=2000" shot odometer-b 1280x720 lesson=example step=4 lang=en controls=0 pos=2000
 check "odometer: moved needles change the picture" differs "$out/figures-odometer-a.png" "$out/figures-odometer-b.png"
+
+# Typeset equations: the first equation's box (from --layout, as pelab.layout() gives it on the web) holds
+# glyphs, i.e. at least 2% dark pixels, in rope step 1 (a matrix) and f-delta step 1 (Chinese page) at
+# 1920×1080, where both sit above the figure.
+equation_ink() {  # equation_ink NAME SIZE KEY=VALUE...
+  local name=$1 png=$out/figures-$1.png size=$2 json geo dark; shift 2
+  json=$(timeout 120 xvfb-run -a -s "-screen 0 2000x1200x24" "$app" "$@" --size "$size" --screenshot "$png" --layout \
+         2>/dev/null | grep '^\[') || return 1
+  geo=$(printf '%s' "$json" | python3 -c 'import json, sys
+e = [v for v in json.load(sys.stdin) if v["kind"] == "equation"][0]
+print("%dx%d+%d+%d" % (e["w"], e["h"], e["x"], e["y"]))') || return 1
+  dark=$(convert "$png" -crop "$geo" -colorspace gray -threshold 60% -negate -format "%[fx:mean]" info:) || return 1
+  echo "    $name: equation box $geo, dark share $dark"
+  python3 -c "import sys; sys.exit(0 if $dark >= 0.02 else 1)"
+}
+check "equation: rope step 1 at 1920x1080 has glyphs in its box" equation_ink equation-rope-1 1920x1080 lesson=rope step=1 lang=en
+check "equation: f-delta step 1 at 1920x1080 (zh) has glyphs in its box" equation_ink equation-f-delta-1 1920x1080 lesson=f-delta step=1 lang=zh
 
 echo "figures: $pass passed, $fail failed (screenshots in $out/figures-*.png)"
 [ "$fail" -eq 0 ]
