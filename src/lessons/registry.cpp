@@ -12,7 +12,7 @@ const Lesson* lesson_f_delta();         // lessons/f_delta/        (source notes
 // [issue 3 lessons: attention-grid, absolute-pe, shaw, t5-bias]
 const Lesson* lesson_attention_grid();  // lessons/attention_grid/ (source notes 002)
 const Lesson* lesson_absolute_pe();     // lessons/absolute_pe/    (source notes 001; 004 §1–3)
-const Lesson* lesson_shaw();            // lessons/shaw.cpp         (source notes 001)
+const Lesson* lesson_shaw();            // lessons/shaw/            (source notes 001)
 const Lesson* lesson_t5_bias();         // lessons/t5_bias.cpp      (source notes 001)
 // [issue 4 lessons: rope, long-context, cost, vit-2d]
 const Lesson* lesson_rope();            // lessons/rope/            (source notes 003; 004 §5)
