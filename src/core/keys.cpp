@@ -141,4 +141,18 @@ ParamSpec with_default(ParamSpec spec, const char* def) {
     return spec;
 }
 
+ParamSpec narrowed_key(const char* name, double lo, double hi, const char* def) {
+    return narrowed(shared_key(name), lo, hi, def);
+}
+
+ParamSpec vector_sized_by(const char* name, const char* of, int max_len, const char* def) {
+    ParamSpec s = narrowed(shared_key(name), -100, 100, def);
+    s.list_min = 1;
+    s.list_max = max_len;
+    s.list_len_of = of;
+    s.list_len_is_value = true;
+    s.list_fallback = "1,0";
+    return s;
+}
+
 }  // namespace pelab

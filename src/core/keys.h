@@ -23,5 +23,10 @@ const std::vector<ParamSpec>& shared_keys();
 ParamSpec narrowed(ParamSpec spec, double lo, double hi, const char* def);
 // `spec` with another default only.
 ParamSpec with_default(ParamSpec spec, const char* def);
+// Shared key `name` narrowed to [lo, hi] with default `def` (the usual way a quantity declares a key).
+ParamSpec narrowed_key(const char* name, double lo, double hi, const char* def);
+// The shared vector key `name` (q, k, …) holding exactly as many numbers as the Int key `of` says (at most
+// max_len), entries in −100…100, falling back to the pattern 1,0,1,0,… when a link breaks that tie.
+ParamSpec vector_sized_by(const char* name, const char* of, int max_len, const char* def);
 
 }  // namespace pelab

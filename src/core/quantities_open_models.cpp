@@ -22,31 +22,21 @@ namespace pelab {
 namespace {
 
 // [SECTION] parameter specs
-ParamSpec key(const char* name, double lo, double hi, const char* def) { return narrowed(shared_key(name), lo, hi, def); }
 
-// The shared vector key q or k holding exactly d numbers (at most max_len), 1,0,1,0,… when a link breaks.
-ParamSpec vector_of_d(const char* name, int max_len, const char* def) {
-    ParamSpec s = narrowed(shared_key(name), -100, 100, def);
-    s.list_min = 1;
-    s.list_max = max_len;
-    s.list_len_of = "d";
-    s.list_len_is_value = true;
-    s.list_fallback = "1,0";
-    return s;
-}
 
 // The sequence keys; mrope_scores narrows them so that N stays at most 512 + 4·16·16 = 1536 tokens.
 std::vector<ParamSpec> sequence_specs(bool for_scores) {
     const double text = for_scores ? 256 : 1024, t = for_scores ? 4 : 64, side = for_scores ? 32 : 256;
-    return {key("text_before", 0, text, "2"), key("grid_t", 0, t, "1"),          key("grid_h", 1, side, "4"),
-            key("grid_w", 1, side, "4"),      key("merge", 1, 8, "2"),          key("text_after", 0, text, "2")};
+    return {narrowed_key("text_before", 0, text, "2"), narrowed_key("grid_t", 0, t, "1"),          narrowed_key("grid_h", 1, side, "4"),
+            narrowed_key("grid_w", 1, side, "4"),      narrowed_key("merge", 1, 8, "2"),          narrowed_key("text_after", 0, text, "2")};
 }
 
 std::vector<ParamSpec> mrope_scores_specs() {
     std::vector<ParamSpec> specs = sequence_specs(true);
-    const std::vector<ParamSpec> more = {key("d", 2, 256, "16"), key("section", 0, 128, "2,3,3"), key("base", 2, 1e9, "10000"),
-                                         vector_of_d("q", 256, "1,0,1,0,1,0,1,0,1,0,1,0,1,0,1,0"),
-                                         vector_of_d("k", 256, "1,0,1,0,1,0,1,0,1,0,1,0,1,0,1,0")};
+    const std::vector<ParamSpec> more = {narrowed_key("d", 2, 256, "16"), narrowed_key("section", 0, 128, "2,3,3"),
+                                         narrowed_key("base", 2, 1e9, "10000"),
+                                         vector_sized_by("q", "d", 256, "1,0,1,0,1,0,1,0,1,0,1,0,1,0,1,0"),
+                                         vector_sized_by("k", "d", 256, "1,0,1,0,1,0,1,0,1,0,1,0,1,0,1,0")};
     specs.insert(specs.end(), more.begin(), more.end());
     return specs;
 }
@@ -177,17 +167,18 @@ std::vector<Quantity> quantities_open_models() {
     out.push_back({"llama4_attn_temperature",
                    "L factors Llama 4 multiplies NoPE-layer queries by at positions p = 0, stride, ...: "
                    "log(floor((p+1)/floor_scale)+1)*attn_scale+1",
-                   {key("L", 1, 65536, "16"), key("stride", 1, 1000000, "8192"), key("attn_scale", 0, 10, "0.1"),
-                    key("floor_scale", 1, 100000000, "8192")},
+                   {narrowed_key("L", 1, 65536, "16"), narrowed_key("stride", 1, 1000000, "8192"), narrowed_key("attn_scale", 0, 10, "0.1"),
+                    narrowed_key("floor_scale", 1, 100000000, "8192")},
                    compute_llama4_attn_temperature,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("L")}; }});
     out.push_back({"mla_cache",
                    "5 numbers of DeepSeek MLA: cached numbers per token per layer (MLA kv_lora_rank+qk_rope_head_dim, "
                    "MHA heads*(qk_nope+qk_rope+v_head_dim)), their ratio, the YaRN softmax multiplier "
                    "mscale(factor, mscale_all_dim)^2 and the softmax scale",
-                   {key("heads", 1, 256, "128"), key("kv_lora_rank", 1, 8192, "512"), key("qk_rope_head_dim", 2, 1024, "64"),
-                    key("qk_nope_head_dim", 0, 1024, "128"), key("v_head_dim", 1, 1024, "128"), key("factor", 1, 1024, "40"),
-                    key("mscale_all_dim", 0, 100, "1")},
+                   {narrowed_key("heads", 1, 256, "128"), narrowed_key("kv_lora_rank", 1, 8192, "512"),
+                    narrowed_key("qk_rope_head_dim", 2, 1024, "64"), narrowed_key("qk_nope_head_dim", 0, 1024, "128"),
+                    narrowed_key("v_head_dim", 1, 1024, "128"), narrowed_key("factor", 1, 1024, "40"),
+                    narrowed_key("mscale_all_dim", 0, 100, "1")},
                    compute_mla_cache, [](const ParamSet&) { return std::vector<long long>{5}; }});
     return out;
 }

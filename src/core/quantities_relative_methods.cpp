@@ -19,18 +19,7 @@ namespace pelab {
 namespace {
 
 // [SECTION] parameter specs
-ParamSpec key(const char* name, double lo, double hi, const char* def) { return narrowed(shared_key(name), lo, hi, def); }
 
-// The shared vector key q or k holding exactly d numbers (as rope_scores' q and k).
-ParamSpec vector_of_d(const char* name, int max_len, const char* def) {
-    ParamSpec s = narrowed(shared_key(name), -100, 100, def);
-    s.list_min = 1;
-    s.list_max = max_len;
-    s.list_len_of = "d";
-    s.list_len_is_value = true;
-    s.list_fallback = "1,0";
-    return s;
-}
 
 ParamSpec spec_txl_term() {
     return choice_spec("term", {"a", "b", "c", "d", "sum"}, "sum",
@@ -88,18 +77,18 @@ std::vector<Quantity> quantities_relative_methods() {
     out.push_back({"deberta_relative_position",
                    "L x L DeBERTa relative positions query - key as HF build_relative_position, log-bucketed "
                    "(make_log_bucket_position, float32) when bucket_size > 0; integers",
-                   {key("L", 1, 1024, "8"), deberta_spec_bucket_size(), deberta_spec_max_position()},
+                   {narrowed_key("L", 1, 1024, "8"), deberta_spec_bucket_size(), deberta_spec_max_position()},
                    compute_deberta_relative_position, shape_square_L, validate_deberta});
     out.push_back({"xpos_scores",
                    "L x L xPos scores <xpos(q, m), xpos(k, n)> as torchscale XPOS: interleaved pairs turned by "
                    "m*theta_i and scaled by zeta_i^(+-(pos + min_pos)/gamma), zeta_i = (2i + 0.4d)/(1.4d)",
-                   {key("L", 1, 256, "8"), key("d", 2, 256, "4"), key("base", 2, 1e9, "10000"), xpos_spec_gamma(),
-                    vector_of_d("q", 256, "1,0,1,0"), vector_of_d("k", 256, "1,0,1,0")},
+                   {narrowed_key("L", 1, 256, "8"), narrowed_key("d", 2, 256, "4"), narrowed_key("base", 2, 1e9, "10000"), xpos_spec_gamma(),
+                    vector_sized_by("q", "d", 256, "1,0,1,0"), vector_sized_by("k", "d", 256, "1,0,1,0")},
                    compute_xpos_scores, shape_square_L});
     out.push_back({"transformer_xl_terms",
                    "L x L Transformer-XL score term of one seeded head (d_head = d_model = d): a = q_i.k_j, "
                    "b = q_i.W_R R_(i-j), c = u.k_j, d = v.W_R R_(i-j), or sum = (a+b+c+d)/sqrt(d)",
-                   {key("L", 1, 256, "8"), key("d", 2, 256, "8"), key("seed", 0, 1000000, "1"), spec_txl_term()},
+                   {narrowed_key("L", 1, 256, "8"), narrowed_key("d", 2, 256, "8"), narrowed_key("seed", 0, 1000000, "1"), spec_txl_term()},
                    compute_transformer_xl_terms, shape_square_L});
     return out;
 }

@@ -26,21 +26,9 @@ namespace {
 // [SECTION] parameter specs
 // Every key but axial_rope_scores' dim and theta is a shared key (core/keys.h), narrowed here to what each
 // quantity accepts.
-ParamSpec key(const char* name, double lo, double hi, const char* def) { return narrowed(shared_key(name), lo, hi, def); }
 
-// The shared vector key q or k, holding exactly `of` numbers (the value of the Int `of`, at most max_len) and
-// falling back to the pattern 1,0,1,0,… when a link breaks that tie.
-ParamSpec vector_of(const char* name, const char* of, int max_len, const char* def) {
-    ParamSpec s = narrowed(shared_key(name), -100, 100, def);
-    s.list_min = 1;
-    s.list_max = max_len;
-    s.list_len_of = of;
-    s.list_len_is_value = true;
-    s.list_fallback = "1,0";
-    return s;
-}
 
-ParamSpec spec_base() { return key("base", 2, 1e9, "10000"); }
+ParamSpec spec_base() { return narrowed_key("base", 2, 1e9, "10000"); }
 ParamSpec spec_layout() { return with_default(shared_key("layout"), "interleaved"); }
 
 // [added, issue 13] The shared scaling key plus HF's "longrope", which only these quantities can compute: it
@@ -55,17 +43,17 @@ ParamSpec spec_scaling_with_longrope() {
 // length max_position.
 std::vector<ParamSpec> scaling_specs() {
     return {
-        key("d", 4, 1024, "128"),
+        narrowed_key("d", 4, 1024, "128"),
         spec_base(),
         spec_scaling_with_longrope(),
-        key("factor", 1, 1024, "8"),
-        key("original_max", 1, 10000000, "8192"),
-        key("seq_len", 1, 100000000, "16384"),
-        key("beta_fast", 0.01, 1000, "32"),
-        key("beta_slow", 0.01, 1000, "1"),
-        key("low_freq_factor", 0.01, 1000, "1"),
-        key("high_freq_factor", 0.01, 1000, "4"),
-        key("max_position", 1, 100000000, "131072"),
+        narrowed_key("factor", 1, 1024, "8"),
+        narrowed_key("original_max", 1, 10000000, "8192"),
+        narrowed_key("seq_len", 1, 100000000, "16384"),
+        narrowed_key("beta_fast", 0.01, 1000, "32"),
+        narrowed_key("beta_slow", 0.01, 1000, "1"),
+        narrowed_key("low_freq_factor", 0.01, 1000, "1"),
+        narrowed_key("high_freq_factor", 0.01, 1000, "4"),
+        narrowed_key("max_position", 1, 100000000, "131072"),
     };
 }
 
@@ -85,8 +73,8 @@ std::vector<ParamSpec> inv_freq_specs() {
 // lists do not change the factor, so it does not take them.
 std::vector<ParamSpec> attention_factor_specs() {
     std::vector<ParamSpec> specs = scaling_specs();
-    specs.push_back(key("mscale", 0, 100, "0"));
-    specs.push_back(key("mscale_all_dim", 0, 100, "0"));
+    specs.push_back(narrowed_key("mscale", 0, 100, "0"));
+    specs.push_back(narrowed_key("mscale_all_dim", 0, 100, "0"));
     return specs;
 }
 
@@ -261,31 +249,31 @@ std::vector<Quantity> quantities_rotary() {
                    attention_factor_specs(), compute_rope_attention_factor,
                    [](const ParamSet&) { return std::vector<long long>{1, 1}; }});
     out.push_back({"rope_matrix", "d x d rotation R_m (pair i turned by m*theta_i, theta_i = base^(-2i/d)) in a layout",
-                   {key("d", 2, 128, "8"), spec_base(), key("m", -1e6, 1e6, "1"), spec_layout()},
+                   {narrowed_key("d", 2, 128, "8"), spec_base(), narrowed_key("m", -1e6, 1e6, "1"), spec_layout()},
                    compute_rope_matrix,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("d"), p.geti("d")}; }});
     out.push_back({"rope_scores",
                    "L x L scores S[m][n] = <R_m q, R_n k> (rows m query, columns n key); only the first rotary_dim "
                    "numbers turn (GPT-NeoX partial rotary)",
-                   {key("L", 1, 256, "8"), key("d", 2, 64, "4"), spec_base(), spec_layout(),
-                    vector_of("q", "d", 64, "1,0,1,0"), vector_of("k", "d", 64, "1,0,1,0"),
-                    key("rotary_dim", 0, 64, "0"), key("partial_rotary_factor", 0, 1, "1")},
+                   {narrowed_key("L", 1, 256, "8"), narrowed_key("d", 2, 64, "4"), spec_base(), spec_layout(),
+                    vector_sized_by("q", "d", 64, "1,0,1,0"), vector_sized_by("k", "d", 64, "1,0,1,0"),
+                    narrowed_key("rotary_dim", 0, 64, "0"), narrowed_key("partial_rotary_factor", 0, 1, "1")},
                    compute_rope_scores,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("L"), p.geti("L")}; },
                    validate_rotary_dim});
     out.push_back({"alibi_slopes", "ALiBi head slopes as the reference get_slopes (not sorted when heads is not a power of 2)",
-                   {key("heads", 1, 256, "8")}, compute_alibi_slopes,
+                   {narrowed_key("heads", 1, 256, "8")}, compute_alibi_slopes,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("heads")}; }});
     out.push_back({"alibi_bias", "heads x L x L ALiBi bias: causal -m*(i-j) for j<=i and -inf (null) above, or symmetric -m*|i-j|",
-                   {key("L", 1, 128, "8"), key("heads", 1, 64, "8"), with_default(shared_key("mode"), "causal")},
+                   {narrowed_key("L", 1, 128, "8"), narrowed_key("heads", 1, 64, "8"), with_default(shared_key("mode"), "causal")},
                    compute_alibi_bias,
                    [](const ParamSet& p) {
                        return std::vector<long long>{p.geti("heads"), p.geti("L"), p.geti("L")};
                    }});
     out.push_back({"axial_rope_scores",
                    "(HW) x (HW) axial 2-D RoPE scores (rope-vit): first dim/4 pairs turn with the column, the rest with the row",
-                   {key("H", 1, 16, "2"), key("W", 1, 16, "3"), spec_dim(), spec_theta(),
-                    vector_of("q", "dim", 64, "1,0,1,0,1,0,1,0"), vector_of("k", "dim", 64, "1,0,1,0,1,0,1,0")},
+                   {narrowed_key("H", 1, 16, "2"), narrowed_key("W", 1, 16, "3"), spec_dim(), spec_theta(),
+                    vector_sized_by("q", "dim", 64, "1,0,1,0,1,0,1,0"), vector_sized_by("k", "dim", 64, "1,0,1,0,1,0,1,0")},
                    compute_axial_rope_scores,
                    [](const ParamSet& p) {
                        const long long n = static_cast<long long>(p.geti("H")) * p.geti("W");
