@@ -191,13 +191,13 @@ std::vector<ViewData> deberta_views(const ParamSet& p, Lang lang) {
 Step transformer_xl_terms() {
     return {
         {"Transformer-XL：四项与相对距离的正弦", "Transformer-XL: four terms and a sinusoid of the distance"},
-        {"Transformer-XL 不给词加绝对位置，而是把分数拆成四项。a = q_i·k_j 只看内容；b = q_i·W_R R_(i−j) 用查询去读相对距离的正弦向量 R；"
+        {"Transformer-XL 把分数拆成四项。它不给词加绝对位置。a = q_i·k_j 只看内容；b = q_i·W_R R_(i−j) 用查询去读相对距离的正弦向量 R；"
          "c = u·k_j 把查询换成一个全局向量 u，只剩“这个键本身有多重要”；d = v·W_R R_(i−j) 换成全局向量 v，只剩距离。"
          "R_δ 前一半是 sin(δ·f_s)、后一半是 cos(δ·f_s)，f_s = 10000^(−2s/d_model)，参考代码用 pos_seq = klen−1 … 0 构造它，"
          "再用 _rel_shift 把第 (i, j) 格对到距离 i − j。d 正是 f-delta 课里的读出 F(δ) = wᵀR_δ，只是 w = W_Rᵀv 固定；"
          "b 是同样的读出，但向量 W_Rᵀq_i 随查询变化，所以是依赖内容的读出。Transformer-XL 只用 j ≤ i 的格子（其余被因果掩码去掉），"
          "XLNet 的双向注意力用同一个公式算全部格子。",
-         "Transformer-XL adds no absolute position to the words; it splits the score into four terms. a = q_i·k_j "
+         "Transformer-XL splits the score into four terms. It adds no absolute position to the words. a = q_i·k_j "
          "looks at content only; b = q_i·W_R R_(i−j) lets the query read a sinusoid R of the relative distance; "
          "c = u·k_j replaces the query with one global vector u, leaving only how important the key is by itself; "
          "d = v·W_R R_(i−j) replaces it with a global v, leaving only the distance. R_δ holds sin(δ·f_s) in its "
