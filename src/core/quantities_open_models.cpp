@@ -58,13 +58,6 @@ std::vector<int> section_of(const ParamSet& p) {
     return out;
 }
 
-Eigen::VectorXd list_of(const ParamSet& p, const char* key) {
-    const std::vector<double>& v = p.getv(key);
-    Eigen::VectorXd out(static_cast<Eigen::Index>(v.size()));
-    for (std::size_t i = 0; i < v.size(); ++i) out(static_cast<Eigen::Index>(i)) = v[i];
-    return out;
-}
-
 // [SECTION] rules between keys
 // The image's sides must be whole multiples of merge (the Qwen2-VL processor resizes them so), and the
 // sequence must hold at least one token.
@@ -109,8 +102,8 @@ QuantityResult compute_mrope_position_ids(const ParamSet& p) {
 }
 
 QuantityResult compute_mrope_scores(const ParamSet& p) {
-    return matrix_result(mrope_scores(mrope_position_ids(sequence_of(p)), p.getd("base"), section_of(p), list_of(p, "q"),
-                                      list_of(p, "k")));
+    return matrix_result(mrope_scores(mrope_position_ids(sequence_of(p)), p.getd("base"), section_of(p), vector_param(p, "q"),
+                                      vector_param(p, "k")));
 }
 
 QuantityResult compute_llama4_attn_temperature(const ParamSet& p) {

@@ -28,13 +28,6 @@ ParamSpec spec_txl_term() {
 }
 
 // [SECTION] compute functions
-Eigen::VectorXd list_of(const ParamSet& p, const char* name) {
-    const std::vector<double>& v = p.getv(name);
-    Eigen::VectorXd out(static_cast<Eigen::Index>(v.size()));
-    for (std::size_t i = 0; i < v.size(); ++i) out(static_cast<Eigen::Index>(i)) = v[i];
-    return out;
-}
-
 QuantityResult compute_deberta_relative_position(const ParamSet& p) {
     const int L = p.geti("L");
     QuantityResult r =
@@ -52,7 +45,7 @@ std::vector<ParamIssue> validate_deberta(const ParamSet& p) {
 QuantityResult compute_xpos_scores(const ParamSet& p) {
     const int d = p.geti("d");
     return matrix_result(xpos_scores(p.geti("L"), rope_default_inv_freq(d, p.getd("base")), xpos_zeta(d),
-                                     p.getd("gamma"), list_of(p, "q"), list_of(p, "k")));
+                                     p.getd("gamma"), vector_param(p, "q"), vector_param(p, "k")));
 }
 
 QuantityResult compute_transformer_xl_terms(const ParamSet& p) {

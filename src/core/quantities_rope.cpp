@@ -112,13 +112,6 @@ QuantityResult vector_result(const Eigen::VectorXd& v) {
     return r;
 }
 
-Eigen::VectorXd list_of(const ParamSet& p, const char* key) {
-    const std::vector<double>& v = p.getv(key);
-    Eigen::VectorXd out(static_cast<Eigen::Index>(v.size()));
-    for (std::size_t i = 0; i < v.size(); ++i) out(static_cast<Eigen::Index>(i)) = v[i];
-    return out;
-}
-
 RopeLayout layout_of(const ParamSet& p) {
     RopeLayout layout = RopeLayout::interleaved;
     parse_rope_layout(p.gets("layout"), &layout);
@@ -201,8 +194,8 @@ std::vector<ParamIssue> validate_rotary_dim(const ParamSet& p) {
 }
 
 QuantityResult compute_rope_scores(const ParamSet& p) {
-    return matrix_result(partial_rope_scores(p.geti("L"), rotary_dim_of(p), p.getd("base"), list_of(p, "q"),
-                                             list_of(p, "k"), layout_of(p)));
+    return matrix_result(partial_rope_scores(p.geti("L"), rotary_dim_of(p), p.getd("base"), vector_param(p, "q"),
+                                             vector_param(p, "k"), layout_of(p)));
 }
 
 QuantityResult compute_alibi_slopes(const ParamSet& p) {
@@ -229,7 +222,7 @@ QuantityResult compute_alibi_bias(const ParamSet& p) {
 
 QuantityResult compute_axial_rope_scores(const ParamSet& p) {
     return matrix_result(axial_rope_scores(p.geti("H"), p.geti("W"), p.geti("dim"), p.getd("theta"),
-                                                list_of(p, "q"), list_of(p, "k")));
+                                                vector_param(p, "q"), vector_param(p, "k")));
 }
 
 }  // namespace

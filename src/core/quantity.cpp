@@ -20,6 +20,11 @@ QuantityResult matrix_result(const Eigen::MatrixXd& M) {
     return r;
 }
 
+Eigen::VectorXd vector_param(const ParamSet& p, const char* key) {
+    const std::vector<double>& v = p.getv(key);
+    return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+}
+
 namespace {
 
 QuantityResult compute_f_matrix(const ParamSet& p) {

@@ -21,6 +21,8 @@ struct QuantityResult {
 
 // Row-major copy of a matrix into a result (shape {rows, cols}); shared by every quantities_*.cpp file.
 QuantityResult matrix_result(const Eigen::MatrixXd& M);
+// A list-valued parameter as an Eigen vector (also shared by the quantities_*.cpp files).
+Eigen::VectorXd vector_param(const ParamSet& p, const char* key);
 
 struct Quantity {
     std::string name;      // e.g. "f_matrix"
