@@ -19,6 +19,8 @@ const Lesson* lesson_rope();            // lessons/rope/            (source note
 const Lesson* lesson_long_context();    // lessons/long_context/    (source notes 004 §4.3–5.4)
 const Lesson* lesson_cost();            // lessons/cost.cpp         (source notes 004 §6)
 const Lesson* lesson_vit_2d();          // lessons/vit_2d.cpp       (source notes 004 §7; 002)
+// [issue 13 lesson: open-models]
+const Lesson* lesson_open_models();     // lessons/open_models/     (released models' configurations and code)
 // [not in the curriculum]
 const Lesson* lesson_example();         // lessons/example.cpp: the template of docs/adding-a-lesson.md
 const Lesson* lesson_position_maps();   // lessons/position_maps.cpp  (the map page, opened by map=)
@@ -36,6 +38,8 @@ const std::vector<const Lesson*>& every_lesson() {
         lesson_long_context(),
         lesson_cost(),
         lesson_vit_2d(),
+        // [issue 13 lesson: open-models]
+        lesson_open_models(),
         // [not in the curriculum]
         lesson_example(),
         lesson_position_maps(),

@@ -25,6 +25,21 @@ std::vector<Question> questions_rope();            // questions/rope.cpp
 std::vector<Question> questions_long_context();    // questions/long_context.cpp
 std::vector<Question> questions_cost();            // questions/cost.cpp
 std::vector<Question> questions_vit_2d();          // questions/vit_2d.cpp
+// Lesson open-models: one file per group of steps (questions/open_models_1_3.cpp, _4_6.cpp, _7.cpp), each with
+// the questions on its steps and the sources they follow; table.cpp and references.cpp join the three.
+std::vector<Question> questions_open_models_1_3();
+std::vector<Question> questions_open_models_4_6();
+std::vector<Question> questions_open_models_7();
+std::vector<Reference> references_open_models_1_3();
+std::vector<Reference> references_open_models_4_6();
+std::vector<Reference> references_open_models_7();
+// The parts joined in step order, each item once (a reference cited by two groups appears once).
+template <class T>
+std::vector<T> joined(std::initializer_list<std::vector<T>> parts) {
+    std::vector<T> out;
+    for (const std::vector<T>& part : parts) out.insert(out.end(), part.begin(), part.end());
+    return out;
+}
 
 // [SECTION] helpers
 namespace questions_detail {

@@ -109,6 +109,7 @@ const std::vector<Reference>& references_of(const std::string& lesson_id) {
         {"long-context", {kPress2022, kChen2023, kBloc97, kPeng2023, kLlama2024}},
         {"cost", {kPress2022, kRaffel2020, kSu2021, kDao2022}},
         {"vit-2d", {kDosovitskiy2021, kHe2022, kHeo2024, kLiu2021}},
+        {"open-models", joined({references_open_models_1_3(), references_open_models_4_6(), references_open_models_7()})},
     };
     static const std::vector<Reference> none;
     const auto it = table.find(lesson_id);

@@ -23,6 +23,7 @@ const std::vector<Question>& questions_of(const std::string& lesson_id) {
             {"long-context", questions_long_context()},
             {"cost", questions_cost()},
             {"vit-2d", questions_vit_2d()},
+            {"open-models", joined({questions_open_models_1_3(), questions_open_models_4_6(), questions_open_models_7()})},
         };
         for (auto& entry : t)
             std::stable_sort(entry.second.begin(), entry.second.end(),
