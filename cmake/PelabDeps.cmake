@@ -70,9 +70,31 @@ target_include_directories(pelab_eigen SYSTEM INTERFACE ${_pelab_eigen_includes}
 target_compile_definitions(pelab_eigen INTERFACE EIGEN_MPL2_ONLY)
 
 # [SECTION] Dear ImGui core (no SDL, no GL: the views layer links only this)
+# The web build leaves out ImGui's built-in ProggyClean font (about 10 KB of the gzip download): ImGui 1.86
+# links it because ImFontAtlas::Build() calls AddFontDefault() when no font was added, but PE Lab always adds
+# its own fonts first (src/platform/platform.cpp). So the web build compiles a copy of imgui_draw.cpp, made at
+# configure time in the build folder, whose Build() asserts that a font was added; the linker then drops the
+# font. Nothing is copied into the repository, and an ImGui whose source differs fails here, not silently.
+set(_pelab_imgui_draw "${PELAB_IMGUI_DIR}/imgui_draw.cpp")
+if(PELAB_WEB)
+  file(READ "${_pelab_imgui_draw}" _draw_source)
+  set(_default_font_call "    if (ConfigData.Size == 0)\n        AddFontDefault();\n")
+  string(FIND "${_draw_source}" "${_default_font_call}" _at)
+  if(_at EQUAL -1)
+    message(FATAL_ERROR "PE Lab: ${_pelab_imgui_draw} no longer calls AddFontDefault() from Build() the way "
+                        "ImGui 1.86 does; update cmake/PelabDeps.cmake for this ImGui version.")
+  endif()
+  string(REPLACE "${_default_font_call}"
+         "    IM_ASSERT(ConfigData.Size > 0 && \"PE Lab adds its own fonts before Build()\");\n"
+         _draw_source "${_draw_source}")
+  set(_pelab_imgui_draw "${CMAKE_BINARY_DIR}/imgui/imgui_draw_without_default_font.cpp")
+  file(WRITE "${_pelab_imgui_draw}.new" "${_draw_source}")
+  configure_file("${_pelab_imgui_draw}.new" "${_pelab_imgui_draw}" COPYONLY)   # rewritten only when it changes
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${PELAB_IMGUI_DIR}/imgui_draw.cpp")
+endif()
 add_library(pelab_imgui STATIC
   ${PELAB_IMGUI_DIR}/imgui.cpp
-  ${PELAB_IMGUI_DIR}/imgui_draw.cpp
+  ${_pelab_imgui_draw}
   ${PELAB_IMGUI_DIR}/imgui_tables.cpp
   ${PELAB_IMGUI_DIR}/imgui_widgets.cpp)
 target_include_directories(pelab_imgui SYSTEM PUBLIC ${PELAB_IMGUI_DIR})

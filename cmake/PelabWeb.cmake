@@ -7,8 +7,13 @@ set(PELAB_WEB ON)
 
 # emcc's JS optimizer runs under node and needs Debian's acorn: give every link NODE_PATH, so that a plain
 # `cmake --build build/web` works outside the presets too (the presets set it for configure and build).
-set(CMAKE_C_LINKER_LAUNCHER "${CMAKE_COMMAND}" -E env NODE_PATH=/usr/share/nodejs)
-set(CMAKE_CXX_LINKER_LAUNCHER "${CMAKE_COMMAND}" -E env NODE_PATH=/usr/share/nodejs)
+# EM_CLOSURE_COMPILER: Debian's emscripten ships no Closure Compiler; the app's link (--closure 1, below) uses
+# the one scripts/setup.sh installs from npm into scripts/closure (about half the size of pelab.js).
+set(PELAB_CLOSURE_COMPILER "${PROJECT_SOURCE_DIR}/scripts/closure/node_modules/.bin/google-closure-compiler")
+set(CMAKE_C_LINKER_LAUNCHER "${CMAKE_COMMAND}" -E env NODE_PATH=/usr/share/nodejs
+    EM_CLOSURE_COMPILER=${PELAB_CLOSURE_COMPILER})
+set(CMAKE_CXX_LINKER_LAUNCHER "${CMAKE_COMMAND}" -E env NODE_PATH=/usr/share/nodejs
+    EM_CLOSURE_COMPILER=${PELAB_CLOSURE_COMPILER})
 
 # Eigen is header-only; point find_package at Debian's config outside the Emscripten sysroot.
 if(NOT Eigen3_DIR)
@@ -31,7 +36,7 @@ set(PELAB_APP_LINK_OPTIONS
   -sMODULARIZE=1                      # createPelab(config): one instance per canvas (web/widget.js)
   -sEXPORT_NAME=createPelab
   "SHELL:--post-js ${PROJECT_SOURCE_DIR}/web/post.js"   # "#canvas" → this instance's canvas
-  "SHELL:--closure 0"
+  "SHELL:--closure 1"                 # Closure Compiler on the JS glue (PELAB_CLOSURE_COMPILER above)
   -Oz
 )
 
@@ -61,6 +66,7 @@ set(PELAB_GTEST_DISABLE_PTHREADS ON)  # no -pthread (SharedArrayBuffer) in the n
 set(PELAB_IMGUI_BACKEND_DEFINITIONS IMGUI_IMPL_OPENGL_ES3)   # WebGL2 = OpenGL ES 3.0, GLSL "#version 300 es"
 set(PELAB_IMGUI_BACKEND_LIBS "")
 if(PELAB_BUILD_APP)
+  pelab_require_path("${PELAB_CLOSURE_COMPILER}" "Closure Compiler (npm google-closure-compiler in scripts/closure)")
   # include/SDL2/*.h and lib/libSDL2.a, made by scripts/setup.sh
   set(PELAB_SDL2_WEB_DIR "${PELAB_DEPS_DIR}/sdl2-${PELAB_SDL2_DEB_VERSION}-emscripten-${EMSCRIPTEN_VERSION}")
   set(_stamp "${PELAB_SDL2_WEB_DIR}/pelab-stamp.txt")

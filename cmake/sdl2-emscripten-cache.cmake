@@ -1,7 +1,8 @@
 # PE Lab — cmake/sdl2-emscripten-cache.cmake
 # Initial cache (`cmake -C`) for SDL2's own CMake build under Emscripten, used by scripts/setup.sh.
 # Part 1 chooses a small SDL2 for the web: video (emscripten driver + OpenGL ES/WebGL2), events, timers,
-# keyboard/mouse/touch; no audio, joystick, haptic, sensors, threads, renderer, file system or loadso.
+# keyboard/mouse/touch; no audio, joystick, haptic, sensors, threads, renderer, file system or loadso, and no
+# software blitters (SDL_LEAN_AND_MEAN).
 # Part 2 pre-seeds the ~160 results of SDL2's configure checks (one emcc run each, ~5 minutes) as they
 # came out for emscripten 3.1.6 on Debian 12; configure then takes ~2 seconds.
 # The SHA-256 of this file is part of the SDL2 cache stamp: editing it makes setup.sh rebuild SDL2.
@@ -11,6 +12,9 @@
 
 # [SECTION] part 1: build options
 set(CMAKE_BUILD_TYPE MinSizeRel CACHE STRING "")
+# SDL_LEAN_AND_MEAN drops the software blitters, RLE and YUV conversion (SDL_internal.h): the app draws
+# with WebGL2 only and never blits a surface, and they were about a quarter of SDL2's code in pelab.wasm.
+set(CMAKE_C_FLAGS "-DSDL_LEAN_AND_MEAN=1" CACHE STRING "")
 foreach(_opt
     SDL_VIDEO SDL_EVENTS SDL_TIMERS SDL_FILE SDL_LOCALE SDL_MISC SDL_OPENGLES SDL_STATIC
     SDL2_DISABLE_SDL2MAIN SDL2_DISABLE_UNINSTALL)

@@ -7,7 +7,7 @@
 #      configured with the pre-seeded cmake/sdl2-emscripten-cache.cmake (seconds instead of minutes);
 #   4. `npm ci` in tests/browser (playwright-core, pngjs; the browser is Debian's /usr/bin/chromium: nothing
 #      ever downloads a browser), web (reveal.js) and scripts/equations (mathjax-full, earcut: the build-time
-#      typesetting of the equations).
+#      typesetting of the equations) and scripts/closure (google-closure-compiler: emcc minifies pelab.js with it).
 # A second run on a set-up machine only checks stamps and takes seconds. No third-party source goes
 # into the repository. Options: PELAB_DEPS_DIR (cache folder), PELAB_EXTRA_PACKAGES (more apt packages).
 set -euo pipefail
@@ -183,5 +183,7 @@ npm_install "$REPO_ROOT/tests/browser"
 npm_install "$REPO_ROOT/web"
 # mathjax-full + earcut: the build typesets the lessons' equations with them (cmake/PelabEquations.cmake).
 npm_install "$REPO_ROOT/scripts/equations"
+# google-closure-compiler: emcc minifies pelab.js with it when linking the web app (cmake/PelabWeb.cmake).
+npm_install "$REPO_ROOT/scripts/closure"
 
 log "done: deps in $DEPS_DIR (emscripten $EMVER, imgui $IMGUI_DEB_VERSION, SDL2 $SDL2_DEB_VERSION)"
