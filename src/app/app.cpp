@@ -436,9 +436,10 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     case ParamKind::Real: {
         double value = app->state.params.getd(spec.name);
         const float width = std::min(font * 18.0f, ImGui::GetContentRegionAvail().x);
-        // Ranges over several decades (a base of 2..1e8) are logarithmic, with significant digits.
+        // Ranges over several decades (a base of 2..1e8) are logarithmic. Both print significant digits, so a
+        // whole value reads "3", not "3.0000".
         const bool decades = spec.min > 0 && spec.max / spec.min >= 1000;
-        if (slider_and_value("##v", &value, spec.min, spec.max, decades ? "%.6g" : "%.4f",
+        if (slider_and_value("##v", &value, spec.min, spec.max, decades ? "%.6g" : "%.5g",
                              ImGuiSliderFlags_AlwaysClamp | (decades ? ImGuiSliderFlags_Logarithmic : 0), width))
             proposal = format_number(value);
         break;

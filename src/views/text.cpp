@@ -89,4 +89,25 @@ void text_wrapped(const std::string& text, float wrap_width) {
     for (const auto& line : wrap_lines(text, wrap_width)) ImGui::TextUnformatted(line.first, line.second);
 }
 
+void text_one_line(const std::string& text, float width) {
+    const char* b = text.data();
+    const char* e = b + text.size();
+    if (width_of(b, e) <= width) {
+        ImGui::TextUnformatted(b, e);
+        return;
+    }
+    // The longest run of whole characters that leaves room for the ellipsis; the full text on hover.
+    const char* ellipsis = "…";
+    const float room = width - ImGui::CalcTextSize(ellipsis).x;
+    const char* cut = b;
+    for (const char* s = b; s < e;) {
+        unsigned cp = 0;
+        const char* next = s + decode_utf8(s, e, &cp);
+        if (width_of(b, next) > room) break;
+        cut = s = next;
+    }
+    ImGui::TextUnformatted((std::string(b, cut) + ellipsis).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+}
+
 }  // namespace pelab

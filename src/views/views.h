@@ -91,6 +91,9 @@ void draw_view(const ViewData& view, ViewContext& ctx, float width);
 
 // Wrapped text that breaks Chinese between characters as well as English at spaces (text.cpp).
 void text_wrapped(const std::string& text, float wrap_width);
+// One line at most `width` wide: text that does not fit ends in "…" and shows whole in a tooltip (figure
+// titles, whose layouts count one line).
+void text_one_line(const std::string& text, float width);
 // The same breaking, as [begin, end) ranges into `text` (which must outlive the result).
 std::vector<std::pair<const char*, const char*>> wrap_lines(const std::string& text, float wrap_width);
 

@@ -265,7 +265,7 @@ bool draw_curve(const std::string& title, const CurveView& v, ViewContext& ctx, 
     std::vector<bool> dashed;
     const std::vector<LegendEntry> legend = legend_entries(v, ctx.lang, &dashed);
     const CurveLayout l = curve_layout(v, legend, width, ctx.max_height, font);
-    ImGui::TextUnformatted(title.c_str());
+    text_one_line(title, width);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);

@@ -441,7 +441,7 @@ void draw_tooltip(const HeatmapView& v, Cell hover) {
 bool draw_heatmap(const std::string& title, const HeatmapView& v, ViewContext& ctx, float width) {
     const int rows = int(v.values.rows()), cols = int(v.values.cols());
     const float font = ImGui::GetFontSize();
-    ImGui::TextUnformatted(title.c_str());
+    text_one_line(title, width);
     if (rows == 0 || cols == 0) return false;
 
     // Layout: row labels left of the cells, column labels above, the legend right of them.

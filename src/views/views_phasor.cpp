@@ -303,7 +303,7 @@ float phasor_preferred_height(const PhasorView& v, float width) {
 bool draw_phasor(const std::string& title, const PhasorView& v, ViewContext& ctx, float width) {
     if (v.dials.empty()) return false;
     const float font = ImGui::GetFontSize();
-    ImGui::TextUnformatted(title.c_str());
+    text_one_line(title, width);
     ImGui::Dummy(ImVec2(width, std::max(0.0f, phasor_title_height(font) - ImGui::GetTextLineHeightWithSpacing())));
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const PhasorGrid g = phasor_grid(v, width, ctx.max_height, font);
@@ -558,7 +558,7 @@ float odometer_preferred_height(const OdometerView& v, float width) {
 bool draw_odometer(const std::string& title, const OdometerView& v, ViewContext& ctx, float width) {
     if (v.theta.empty()) return false;
     const float font = ImGui::GetFontSize();
-    ImGui::TextUnformatted(title.c_str());
+    text_one_line(title, width);
     ImGui::Dummy(ImVec2(width, std::max(0.0f, font * 1.6f - ImGui::GetTextLineHeightWithSpacing())));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);

@@ -284,7 +284,7 @@ float position_map_width_for_height(const MapView& v, float max_height) {
 
 bool draw_position_map(const std::string& title, const MapView& v, ViewContext& ctx, float width) {
     const float font = ImGui::GetFontSize();
-    ImGui::TextUnformatted(title.c_str());
+    text_one_line(title, width);
     if (!v.map) return false;
     const PositionMapView& pm = *v.map;
     const int L = pm.spec.L;

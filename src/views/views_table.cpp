@@ -33,7 +33,7 @@ float table_preferred_height(const TableView& v, float /*width*/) {
 bool draw_table(const std::string& title, const TableView& v, ViewContext& ctx, float width) {
     const int rows = int(v.values.rows()), cols = int(v.values.cols());
     const float font = ImGui::GetFontSize();
-    ImGui::TextUnformatted(title.c_str());
+    text_one_line(title, width);
     const bool has_row_labels = !v.row_labels.empty();
     const int ncols = cols + (has_row_labels ? 1 : 0);
     if (rows > 0 && ncols > 0 && ncols <= 64) {

@@ -317,6 +317,40 @@ std::string check_curve(const CurveView& v, const std::string& at) {
     return std::string();
 }
 
+// Dials: finite angles and lengths, arcs between existing arrows, a drag naming a parameter of the lesson with
+// a non-zero scale (the drag divides by it).
+std::string check_phasor(const PhasorView& v, const Lesson& lesson, const std::string& at) {
+    for (const PhasorView::Dial& dial : v.dials) {
+        const int n = static_cast<int>(dial.arrows.size());
+        for (const PhasorView::Arrow& a : dial.arrows) {
+            if (!std::isfinite(a.angle) || !std::isfinite(a.length)) return at + ": an arrow's angle or length is not finite";
+            for (double t : a.trail)
+                if (!std::isfinite(t)) return at + ": a trail angle is not finite";
+            if (a.drag_param.empty()) continue;
+            if (!std::isfinite(a.drag_origin) || !std::isfinite(a.drag_per_unit) || a.drag_per_unit == 0)
+                return at + ": drag scale of " + show(a.drag_param) + " is zero or not finite";
+            const bool known = std::any_of(lesson.params.begin(), lesson.params.end(),
+                                           [&](const ParamSpec& s) { return s.name == a.drag_param; });
+            if (!known) return at + ": drag_param " + show(a.drag_param) + " is not a parameter of the lesson";
+        }
+        for (const PhasorView::Arc& arc : dial.arcs)
+            if (arc.from < 0 || arc.to < 0 || arc.from >= n || arc.to >= n) return at + ": an arc names a missing arrow";
+    }
+    return std::string();
+}
+
+// Odometers: one turn count per frequency, an optional second needle per frequency, finite values.
+std::string check_odometer(const OdometerView& v, const std::string& at) {
+    if (v.turns_in_training.size() != v.theta.size()) return at + ": turns_in_training size";
+    if (!v.theta_scaled.empty() && v.theta_scaled.size() != v.theta.size()) return at + ": theta_scaled size";
+    if (!v.captions.empty() && v.captions.size() != v.theta.size()) return at + ": captions size";
+    for (const std::vector<double>* list : {&v.theta, &v.turns_in_training, &v.theta_scaled})
+        for (double x : *list)
+            if (!std::isfinite(x)) return at + ": a frequency or turn count is not finite";
+    if (!std::isfinite(v.position) || !std::isfinite(v.train_length)) return at + ": position or train_length not finite";
+    return std::string();
+}
+
 // Heatmaps also: per-cell text, overlays on existing cells, a selection naming an Int parameter.
 std::string check_heatmap(const HeatmapView& v, const Lesson& lesson, const std::string& at) {
     if (std::string problem = check_labels(v, at); !problem.empty()) return problem;
@@ -351,6 +385,8 @@ std::string check_views(const std::vector<ViewData>& views, const Lesson& lesson
         case ViewKind::Table: problem = check_table(v.table(), at); break;
         case ViewKind::Curve: problem = check_curve(v.curve(), at); break;
         case ViewKind::PositionMap: problem = check_map(v.map(), at); break;
+        case ViewKind::Phasor: problem = check_phasor(v.phasor(), lesson, at); break;
+        case ViewKind::Odometer: problem = check_odometer(v.odometer(), at); break;
         }
         if (!problem.empty()) return problem;
     }

@@ -47,6 +47,8 @@ std::string largest_text(const ParamSpec& spec) {
         for (int i = 0; i < spec.list_max; ++i) out += (i ? "," : "") + format_number(spec.max);
         return out;
     }
+    case ParamKind::Bool:
+        return "1";  // the checked state (a flag can turn on the bigger of two figures)
     }
     return spec.default_text;
 }

@@ -262,11 +262,12 @@ static std::vector<ViewData> pairs_versus_positions_views(const ParamSet& p, Lan
                    {{"pos", pair_text(r, c)}, {"t", integer(grid_index(r, c, s))}});
     };
 
+    // One column per picture, so that the table stays narrow beside the grid.
     TableView counts;
-    counts.values.resize(2, 3);
-    counts.values << n, s, s, static_cast<double>(n) * n, n, n;
-    counts.row_labels = {say(lang, {"位置网格", "position grid"}), say(lang, {"配对表 A", "pair table A"})};
-    counts.col_labels = {say(lang, {"格子", "cells"}), say(lang, {"行", "rows"}), say(lang, {"列", "columns"})};
+    counts.values.resize(3, 2);
+    counts.values << n, static_cast<double>(n) * n, s, n, s, n;
+    counts.row_labels = {say(lang, {"格子", "cells"}), say(lang, {"行", "rows"}), say(lang, {"列", "columns"})};
+    counts.col_labels = {say(lang, {"位置网格", "grid"}), say(lang, {"配对表 A", "A"})};
     counts.integer = true;
     counts.decimals = 0;
 

@@ -57,14 +57,16 @@ ViewData xpos_curve_view(const Inputs& in, Lang lang) {
     return make_view(say(lang, {"xPos 的衰减与普通 RoPE 对比", "xPos's decay against plain RoPE"}), std::move(curve), std::move(notes));
 }
 
-// The L × L xPos scores of a random q, k (d, base, γ), with the checks that they stay relative.
+// The L × L xPos scores of a random q, k (the curve's d, base, γ: one head dimension on the whole step), with
+// the checks that they stay relative.
 ViewData xpos_matrix_view(const Inputs& in, Lang lang) {
+    const int d = in.d_spectrum;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
-    const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
-    const Eigen::VectorXd zeta = xpos_zeta(in.d);
-    const Eigen::MatrixXd S = xpos_scores(in.L, in.theta, zeta, in.gamma, q, k);
-    const Eigen::MatrixXd rel = xpos_relative_form(in.L, in.theta, zeta, in.gamma, q, k);
-    const Eigen::MatrixXd rope = rope_scores(in.L, in.theta, q, k, RopeLayout::interleaved);
+    const Eigen::VectorXd q = random_vector(d, rng), k = random_vector(d, rng);
+    const Eigen::VectorXd theta = rope_default_inv_freq(d, in.base), zeta = xpos_zeta(d);
+    const Eigen::MatrixXd S = xpos_scores(in.L, theta, zeta, in.gamma, q, k);
+    const Eigen::MatrixXd rel = xpos_relative_form(in.L, theta, zeta, in.gamma, q, k);
+    const Eigen::MatrixXd rope = rope_scores(in.L, theta, q, k, RopeLayout::interleaved);
     HeatmapView h = qk_matrix(S, lang);
     h.is_signed = true;
     const int L = in.L;
@@ -117,7 +119,7 @@ Step xpos_decay() {
          "0, but counts the scaling exponent from min_pos = −⌈L/2⌉ so that neither end's ratio grows large; the "
          "offset cancels between query and key. Causal attention uses the cells m ≥ n; for m < n the ratio exceeds "
          "1, and the mask removes those cells."},
-        {"L", "d", "base", "seed", "gamma", "d_spectrum", "max_dist"},
+        {"L", "d_spectrum", "base", "seed", "gamma", "max_dist"},
         xpos_views,
         {R"tex(\tilde q_m=\zeta^{m/\gamma}\odot R_m q,\qquad \tilde k_n=\zeta^{-n/\gamma}\odot R_n k,\qquad \zeta_i=\frac{2i+0.4d}{1.4d})tex",
          R"tex(\tilde q_m^\top\tilde k_n=\sum_i \zeta_i^{(m-n)/\gamma}\,\bigl\langle q_{(i)},\,R\bigl((n-m)\theta_i\bigr)\,k_{(i)}\bigr\rangle)tex"},

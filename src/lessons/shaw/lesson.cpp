@@ -609,7 +609,7 @@ Step value_side() {
          "then not just a weighted average of the neighbours' contents: it also carries where the attention fell, "
          "because the weights of one distance are merged and multiply that row's vector (hover to see the merged "
          "weights). tensor2tensor implements both sides; some later implementations (Music Transformer, for one) and the common simplified "
-         "version found in tutorials) keep only the key side."},
+         "version found in tutorials keep only the key side."},
         {"L", "clip", "d_k", "seed"},
         value_side_views,
         {
