@@ -260,7 +260,7 @@ std::vector<ViewData> layers_without_position_views(const ParamSet& p, Lang lang
         reference.push_back(1.0 / (i + 1));
     }
     curve.series = {std::vector<double>(first.data(), first.data() + first.size()), reference};
-    curve.series_labels = {say(lang, {"掩码 softmax", "masked softmax"}), say(lang, {"1/(i + 1)", "1/(i + 1)"})};
+    curve.series_labels = {say(lang, {"softmax", "softmax"}), say(lang, {"1/(i + 1)", "1/(i + 1)"})};
     curve.series_dashed = {false, true};
     curve.markers_x = curve.x;
     curve.x_axis = say(lang, {"查询位置 i", "query position i"});
