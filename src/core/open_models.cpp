@@ -152,6 +152,18 @@ Eigen::VectorXd causal_uniform_attention_to_first(int L) {
     return out;
 }
 
+Eigen::MatrixXd causal_uniform_attention(int L) {
+    const int n = std::max(L, 0);
+    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
+    for (int i = 0; i < n; ++i) {
+        // softmax over row i of S + mask, S ≡ 0: the i + 1 visible keys weigh exp(0), the masked ones exp(−∞) = 0.
+        double total = 0.0;
+        for (int j = 0; j <= i; ++j) total += std::exp(0.0);
+        for (int j = 0; j <= i; ++j) A(i, j) = std::exp(0.0) / total;
+    }
+    return A;
+}
+
 // [SECTION] multi-head latent attention (DeepSeek)
 
 long long mla_cache_numbers(const MlaConfig& c) {

@@ -106,6 +106,10 @@ Eigen::VectorXd llama4_attn_temperatures(int L, long long stride, double attn_sc
 // function of position. Returned for i = 0..L−1, computed as that masked softmax.
 Eigen::VectorXd causal_uniform_attention_to_first(int L);
 
+// The whole L×L attention matrix of that layer: row i is softmax(0 + causal mask) over the keys, 1/(i + 1) on
+// keys j ≤ i and exactly 0 on the masked keys j > i (exp(−∞)); every row sums to 1.
+Eigen::MatrixXd causal_uniform_attention(int L);
+
 // [SECTION] multi-head latent attention (DeepSeek)
 
 struct MlaConfig {

@@ -490,6 +490,22 @@ TEST(CausalMask, UniformScoresGiveOneOverIPlusOneToTheFirstToken) {
     for (int i = 0; i < 12; ++i) EXPECT_NEAR(a(i), 1.0 / (i + 1), 1e-15) << i;
 }
 
+// The whole matrix: row i spreads 1/(i + 1) over keys 0..i (counted by hand), exact zeros above the diagonal,
+// rows summing to 1, and column 0 equal to causal_uniform_attention_to_first.
+TEST(CausalMask, UniformScoresGiveTheLowerTriangleOfOneOverIPlusOne) {
+    const Eigen::MatrixXd A = causal_uniform_attention(7);
+    ASSERT_EQ(A.rows(), 7);
+    ASSERT_EQ(A.cols(), 7);
+    const Eigen::VectorXd first = causal_uniform_attention_to_first(7);
+    for (int i = 0; i < 7; ++i) {
+        for (int j = 0; j < 7; ++j) EXPECT_EQ(A(i, j), j <= i ? 1.0 / (i + 1) : 0.0) << i << "," << j;
+        EXPECT_NEAR(A.row(i).sum(), 1.0, 1e-15) << i;
+        EXPECT_EQ(A(i, 0), first(i)) << i;
+    }
+    EXPECT_EQ(A(3, 2), 0.25);
+    EXPECT_EQ(causal_uniform_attention(0).size(), 0);
+}
+
 // [SECTION] multi-head latent attention (DeepSeek)
 // HF models/deepseek_v3/modeling_deepseek_v3.py, DeepseekV3Attention: kv_a_proj_with_mqa outputs
 // kv_lora_rank + qk_rope_head_dim numbers (the cached latent and the one rope key); scaling =

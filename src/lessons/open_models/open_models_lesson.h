@@ -19,6 +19,18 @@ namespace open_models_lesson {
 // [SECTION] inputs
 struct Inputs {
     // -- steps 1–3 (steps_1_3.cpp): partial rotation, two bases, layers without position encoding
+    int d = 0;                 // head dimension (even)
+    double base = 0;           // rope_theta of step 1's partial rotation
+    int rotary_dim = 0;        // rotating numbers of q and k (even); clamped to d by the step
+    int L = 0;                 // sequence length of the L×L matrices
+    int seed = 0;              // the random q and k
+    double local_base = 0;     // Gemma 3: rope_local_base_freq of the sliding-window layers
+    double global_base = 0;    // Gemma 3: rope_theta of the global layers
+    int window = 0;            // Gemma 3: sliding_window
+    int context = 0;           // the context length the global layers serve
+    double attn_scale = 0;     // Llama 4: attn_scale of the NoPE layers' temperature
+    double floor_scale = 0;    // Llama 4: floor_scale
+    int temperature_length = 0;  // the last position on the temperature curve
 
     // -- steps 4–6 (steps_4_6.cpp): LongRoPE, M-RoPE, decoupled RoPE in MLA
 
