@@ -70,10 +70,10 @@ std::vector<ParamRow<Inputs>> rows_steps_4_6() {
         {Key::shared("grid_t").range(0, 2).def("1").about({"M-RoPE：图像的时间块数（0 = 没有图像）",
                                                             "M-RoPE: temporal patches of the image (0 = no image)"}),
          &Inputs::grid_t},
-        {Key::shared("grid_h").range(1, 8).def("4").about({"M-RoPE：合并前的图块行数（取 merge 的整数倍）",
+        {Key::shared("grid_h").range(1, 12).def("8").about({"M-RoPE：合并前的图块行数（取 merge 的整数倍）",
                                                             "M-RoPE: patch rows before merging (a multiple of merge)"}),
          &Inputs::grid_h},
-        {Key::shared("grid_w").range(1, 8).def("6").about({"M-RoPE：合并前的图块列数（取 merge 的整数倍）",
+        {Key::shared("grid_w").range(1, 12).def("8").about({"M-RoPE：合并前的图块列数（取 merge 的整数倍）",
                                                             "M-RoPE: patch columns before merging (a multiple of merge)"}),
          &Inputs::grid_w},
         {Key::shared("merge").range(1, 4).def("2").about({"M-RoPE：spatial_merge_size，merge × merge 个图块合成一个词元",
@@ -244,6 +244,7 @@ ViewData longrope_table_view(const Inputs& in, const LongRopeCase& c, Lang lang)
                     say(lang, {"波长", "wavelength"}), say(lang, {"seq_len 内的圈数", "turns in seq_len"})};
     t.corner = say(lang, {"频率对", "pair"});
     t.decimals = 4;
+    t.col_decimals = {4, 4, 6, 1, 4};  // θ of the slow pairs needs more places; wavelengths are large
     std::vector<std::string> notes = {
         say(lang, {"注意力因子 √(1 + ln s / ln original_max) = {a}；HF 把 cos 和 sin 都乘上它，用短因子或长因子时都一样（s ≤ 1 时为 1）。",
                    "Attention factor √(1 + ln s / ln original_max) = {a}; HF multiplies cos and sin by it with either list (1 when s ≤ 1)."},
@@ -342,11 +343,12 @@ ViewData mrope_ids_view(const MropeCase& c, Lang lang) {
 // Scores of the centre image token of frame 0 against every token of that frame, laid out as the merged grid.
 ViewData mrope_image_view(const Inputs& in, const MropeCase& c, Lang lang) {
     const int gh = c.seq.grid_h / c.seq.merge, gw = c.seq.grid_w / c.seq.merge;
-    const int first = c.seq.text_before, qr = gh / 2, qc = gw / 2, query = first + qr * gw + qc;
+    const int first = c.seq.text_before, qr = (gh - 1) / 2, qc = (gw - 1) / 2, query = first + qr * gw + qc;
     Eigen::MatrixXd grid(gh, gw);
     for (int r = 0; r < gh; ++r)
         for (int col = 0; col < gw; ++col) grid(r, col) = c.scores(query, first + r * gw + col);
     HeatmapView h = index_matrix(grid, say(lang, {"合并后的行 h", "merged row h"}), say(lang, {"合并后的列 w", "merged column w"}));
+    h.is_signed = false;
     h.highlight_cells = {{qr, qc}};
     h.explain = [grid, qr, qc, lang](int r, int col) -> std::string {
         if (r < 0 || col < 0 || r >= grid.rows() || col >= grid.cols()) return "";
@@ -360,25 +362,26 @@ ViewData mrope_image_view(const Inputs& in, const MropeCase& c, Lang lang) {
         const double flat_below = rope_apply(c.q, query, theta, RopeLayout::half).dot(rope_apply(c.k, query + gw, theta, RopeLayout::half));
         notes.push_back(say(lang, {"下方相邻的词元：M-RoPE 分数 {m}；若按展平的一维顺序，它在 {gw} 个位置之外，一维 RoPE 分数为 {f}。",
                                    "The token just below: M-RoPE score {m}; in the flat 1-D order it is {gw} positions away, and 1-D RoPE scores it {f}."},
-                            {{"m", num(grid(qr + 1, qc), 4)}, {"gw", integer(gw)}, {"f", num(flat_below, 4)}}));
+                            {{"m", num(grid(qr + 1, qc), 6)}, {"gw", integer(gw)}, {"f", num(flat_below, 6)}}));
     }
     if (qc + 1 < gw)
         notes.push_back(say(lang, {"右侧相邻的词元：分数 {r}（只有 w 行不同，只转跟随 w 的 {nw} 对）。",
                                    "The token just right: score {r} (only row w differs, so only the {nw} pairs following w turn)."},
-                            {{"r", num(grid(qr, qc + 1), 4)}, {"nw", integer(c.section[2])}}));
+                            {{"r", num(grid(qr, qc + 1), 6)}, {"nw", integer(c.section[2])}}));
     const Eigen::VectorXd theta_all = rope_default_inv_freq(c.d, in.mrope_base);
     const int first_w = c.section[0] + c.section[1];
     notes.push_back(say(lang, {"跟随 w 行的是最慢的几对：底数 {b} 时 θ 从 {hi} 到 {lo}。底数越大，它们在一幅图里转得越少，图样越淡。",
                                "The pairs following row w are the slowest: with base {b}, θ runs from {hi} down to {lo}. A larger base turns them less across an image and fades the pattern."},
                         {{"b", num(in.mrope_base, 6)}, {"hi", num(theta_all(first_w), 4)}, {"lo", num(theta_all(c.d / 2 - 1), 4)}}));
-    notes.push_back(say(lang, {"查询是第 0 帧中心的图像词元（{h}, {w}）；q = k = 全 1，分数 = Σ 2·cos(转角之差)，自身为 d = {d}。",
-                               "The query is the centre image token of frame 0 ({h}, {w}); q = k = all ones, so a score is Σ 2·cos(angle difference), d = {d} on itself."},
+    notes.push_back(say(lang, {"查询是第 0 帧中间的图像词元（{h}, {w}）；q = k = 全 1，分数 = Σ 2·cos(转角之差)，自身为 d = {d}。",
+                               "The query is a middle image token of frame 0 ({h}, {w}); q = k = all ones, so a score is Σ 2·cos(angle difference), d = {d} on itself."},
                         {{"h", integer(qr)}, {"w", integer(qc)}, {"d", integer(c.d)}}));
     return make_view(say(lang, {"图像内部的二维分数（第 0 帧）", "The 2-D score pattern inside the image (frame 0)"}), std::move(h), std::move(notes));
 }
 
 ViewData mrope_scores_view(const Inputs& in, const MropeCase& c, Lang lang) {
     HeatmapView h = qk_matrix(c.scores, lang);
+    h.is_signed = false;  // every score here is near d: a sequential map shows the small differences
     const Eigen::MatrixXd S = c.scores;
     h.explain = [S, lang](int r, int col) -> std::string {
         if (r < 0 || col < 0 || r >= S.rows() || col >= S.cols()) return "";
@@ -511,8 +514,8 @@ ViewData mla_yarn_view(const Inputs& in, Lang lang) {
         logits.push_back(a * a * b);
     }
     curve.series = {cos_sin, softmax, logits};
-    curve.series_labels = {say(lang, {"cos/sin 的倍数", "cos/sin scale"}), say(lang, {"softmax 缩放的倍数 mscale²", "softmax-scale multiplier mscale²"}),
-                           say(lang, {"对 logit 的总倍数", "total multiplier on the logits"})};
+    curve.series_labels = {say(lang, {"cos/sin 的倍数", "cos/sin scale"}), say(lang, {"softmax 缩放的倍数", "softmax-scale multiplier"}),
+                           say(lang, {"logit 的总倍数", "logits in total"})};
     curve.series_dashed = {false, false, true};
     curve.x_axis = say(lang, {"扩展倍数 factor", "extension factor"});
     curve.y_axis = say(lang, {"倍数", "multiplier"});
@@ -563,7 +566,7 @@ Step longrope() {
         longrope_views,
         {R"tex(\theta_i'=\frac{\theta_i}{f_i},\qquad f=\begin{cases}f^{\mathrm{short}} & \ell\le L_0\\ f^{\mathrm{long}} & \ell>L_0\end{cases})tex",
          R"tex(\cos,\ \sin\ \times\ \sqrt{1+\frac{\ln s}{\ln L_0}},\qquad s=\frac{L_{\max}}{L_0})tex",
-         R"tex(f_i=e^{\,i/(d/2-1)}\quad\text{(illustrative lists; end value } e\text{)})tex"},
+         R"tex(f_i=f_{\mathrm{end}}^{\;i/(d/2-1)}\quad\text{(illustrative lists)})tex"},
         {"seq_len", 1024, 16384, 1024},
     };
 }
@@ -599,7 +602,7 @@ Step decoupled_rope_mla() {
          "RoPE 会破坏这一点：旋转夹在两个投影之间，中间变成 W_qᵀ R_(n−m) W_k，随距离变化，没法预先乘好。"
          "所以 DeepSeek 把 RoPE 拆出来：每个头的键分成不旋转的部分（由潜向量还原，可以吸收）和一小段旋转的维度 qk_rope_head_dim，"
          "这段旋转的键所有头共用一份，和潜向量一起缓存。长上下文用 YaRN：它的 mscale 与 mscale_all_dim 起两个作用，"
-         "cos 和 sin 乘两者之比（DeepSeek-V3 两者都为 1，所以这个倍数是 1），softmax 的缩放则乘 mscale(factor, mscale_all_dim) 的平方。",
+         "cos 和 sin 乘两者之比（DeepSeek-V3 两者都为 1，所以这个倍数是 1），softmax 的缩放则乘 mscale(factor, mscale_all_dim) 的平方。式中 μ 即 mscale，μ_all 即 mscale_all_dim。",
          "Multi-head latent attention (MLA) in DeepSeek-V2/V3 does not cache every head's key and value; it caches one low-dimensional "
          "latent c_KV and rebuilds them with up-projections when needed. At inference the key's up-projection can be absorbed into the "
          "query side: the score (W_q c_q)ᵀ(W_k c_k) = c_qᵀ (W_qᵀ W_k) c_k has one fixed matrix in the middle. RoPE breaks this: the "
@@ -607,7 +610,7 @@ Step decoupled_rope_mla() {
          "be multiplied out in advance. DeepSeek therefore decouples RoPE: each head's key splits into a part without rotation (rebuilt "
          "from the latent, absorbable) and a few rotating dimensions, qk_rope_head_dim, whose key is one copy shared by all heads and "
          "cached beside the latent. For long context it uses YaRN, whose mscale and mscale_all_dim act twice: cos and sin are multiplied "
-         "by their ratio (both are 1 in DeepSeek-V3, so that multiplier is 1), and the softmax scale by mscale(factor, mscale_all_dim) squared."},
+         "by their ratio (both are 1 in DeepSeek-V3, so that multiplier is 1), and the softmax scale by mscale(factor, mscale_all_dim) squared. In the equations μ is mscale and μ_all is mscale_all_dim."},
         {"heads", "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "bytes_per_number", "factor", "mscale",
          "mscale_all_dim", "original_max", "rope_theta"},
         mla_views,
