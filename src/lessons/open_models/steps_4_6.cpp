@@ -547,14 +547,14 @@ std::vector<ViewData> mla_views(const ParamSet& p, Lang lang) {
 Step longrope() {
     return {
         {"LongRoPE：每一对各有缩放，按长度切换", "LongRoPE: a rescale factor per pair, switched by length"},
-        {"Phi-3 的 128k 模型用 LongRoPE 延长上下文。它不像位置插值那样把所有对除以同一个 s，而是给每一对一个自己的因子 fᵢ，把频率 θᵢ 变成 θᵢ/fᵢ，"
-         "波长随之乘 fᵢ。模型带两张因子表：短因子用于不超过训练长度 original_max 的序列，长因子用于更长的序列。"
+        {"Phi-3 的 128k 模型用 LongRoPE 延长上下文。它不像[[position-interpolation|位置插值]]那样把所有对除以同一个 s，而是给每一对一个自己的因子 fᵢ，把频率 θᵢ 变成 θᵢ/fᵢ，"
+         "[[wavelength|波长]]随之乘 fᵢ。模型带两张因子表：短因子用于不超过训练长度 original_max 的序列，长因子用于更长的序列。"
          "HF 当前的代码和 Phi-3 自己的代码都按当前长度切换：seq_len 一旦超过 original_max 就换成长因子；较早的 HF 版本则在加载模型时只选一次。"
          "另外，cos 和 sin 都乘上注意力因子 √(1 + ln s / ln original_max)，其中 s = max_position / original_max。"
          "Phi-3 实际发布的因子表在这里无法可靠地核对来源，所以图中用的是按公式生成的示意表：从 1 按几何级数增长到末值，快的对几乎不变，慢的对拉得最长。"
          "拖动或播放 seq_len，看在用的曲线在 original_max 处从短因子跳到长因子。",
-         "Phi-3's 128k models extend their context with LongRoPE. Instead of dividing every pair by one s, as position "
-         "interpolation does, it gives each pair its own factor fᵢ: the frequency θᵢ becomes θᵢ/fᵢ and the wavelength grows by fᵢ. "
+         "Phi-3's 128k models extend their context with LongRoPE. Instead of dividing every pair by one s, as [[position-interpolation|position "
+         "interpolation]] does, it gives each pair its own factor fᵢ: the frequency θᵢ becomes θᵢ/fᵢ and the [[wavelength]] grows by fᵢ. "
          "The model carries two lists of factors: the short ones for sequences up to the training length original_max, the "
          "long ones for longer sequences. HF's current code and Phi-3's own code switch by the current length: as soon as seq_len "
          "exceeds original_max the long factors take over; older HF versions chose once, when the model was loaded. "
@@ -576,13 +576,13 @@ Step multimodal_rope() {
         {"M-RoPE：文本和图像共用的三行位置", "M-RoPE: three rows of positions for text and images"},
         {"Qwen2-VL 给每个词元三个位置：时间 t、高 h、宽 w。文本词元的三个位置相同，就是它的顺序号；"
          "图像词元从当前起点开始，加上它在合并后网格里的 (t, h, w) 下标，所以同一行的词元 h 相同，同一列的词元 w 相同。"
-         "图像之后的文本从目前最大的位置加 1 接着数。mrope_section 把 d/2 个频率对分成三段：第一段跟随 t 行转，第二段跟随 h 行，第三段跟随 w 行"
+         "图像之后的文本从目前最大的位置加 1 接着数。mrope_section 把 d/2 个[[frequency-pair|频率对]]分成三段：第一段跟随 t 行转，第二段跟随 h 行，第三段跟随 w 行"
          "（HF 把加倍后的 section 表的第 i 块取自第 i mod 3 行，所以一对的两半跟随同一行）。"
          "只有文本时三行相同，M-RoPE 就退化为普通的一维 RoPE；在图像内部，分数同时依赖行距和列距，形成二维的图样。",
          "Qwen2-VL gives every token three positions: temporal t, height h and width w. A text token's three positions are equal, "
          "its running index; an image token starts at the running start plus its (t, h, w) index in the merged grid, so tokens in one "
          "row share h and tokens in one column share w. Text after the image resumes at the largest position so far plus 1. "
-         "mrope_section splits the d/2 frequency pairs into three runs: the first turns with row t, the second with row h, the third "
+         "mrope_section splits the d/2 [[frequency-pair|frequency pairs]] into three runs: the first turns with row t, the second with row h, the third "
          "with row w (HF takes chunk i of the doubled section list from row i mod 3, so both halves of a pair follow the same row). "
          "With text alone the three rows are equal and M-RoPE reduces to plain 1-D RoPE; inside the image a score depends on both the "
          "row and the column distance, a two-dimensional pattern."},
@@ -597,24 +597,24 @@ Step multimodal_rope() {
 Step decoupled_rope_mla() {
     return {
         {"多头潜注意力中的解耦 RoPE（DeepSeek-V2/V3）", "Decoupled RoPE in multi-head latent attention (DeepSeek-V2/V3)"},
-        {"DeepSeek-V2/V3 的多头潜注意力（MLA）不缓存每个头的键和值，只缓存一个低维潜向量 c_KV，需要时再用上投影还原。"
+        {"DeepSeek-V2/V3 的多头潜注意力（MLA）不在[[kv-cache|KV 缓存]]里存每个头的键和值，只存一个低维潜向量 c_KV，需要时再用上投影还原。"
          "推理时可以把键的上投影吸收进查询一侧：分数 (W_q c_q)ᵀ(W_k c_k) = c_qᵀ (W_qᵀ W_k) c_k，中间是一个固定的矩阵。"
          "RoPE 会破坏这一点：旋转夹在两个投影之间，中间变成 W_qᵀ R_(n−m) W_k，随距离变化，没法预先乘好。"
          "所以 DeepSeek 把 RoPE 拆出来：每个头的键分成不旋转的部分（由潜向量还原，可以吸收）和一小段旋转的维度 qk_rope_head_dim，"
-         "这段旋转的键所有头共用一份，和潜向量一起缓存。长上下文用 YaRN：它的 mscale 与 mscale_all_dim 起两个作用，"
+         "这段旋转的键所有头共用一份，和潜向量一起缓存。长上下文用 [[yarn|YaRN]]：它的 mscale 与 mscale_all_dim 起两个作用，"
          "cos 和 sin 乘两者之比（DeepSeek-V3 两者都为 1，所以这个倍数是 1），softmax 的缩放则乘 mscale(factor, mscale_all_dim) 的平方。式中 μ 即 mscale，μ_all 即 mscale_all_dim。",
-         "Multi-head latent attention (MLA) in DeepSeek-V2/V3 does not cache every head's key and value; it caches one low-dimensional "
-         "latent c_KV and rebuilds them with up-projections when needed. At inference the key's up-projection can be absorbed into the "
+         "Multi-head latent attention (MLA) in DeepSeek-V2/V3 does not keep every head's key and value in the [[kv-cache|KV cache]]; it keeps one "
+         "low-dimensional latent c_KV and rebuilds them with up-projections when needed. At inference the key's up-projection can be absorbed into the "
          "query side: the score (W_q c_q)ᵀ(W_k c_k) = c_qᵀ (W_qᵀ W_k) c_k has one fixed matrix in the middle. RoPE breaks this: the "
          "rotation sits between the two projections, so the middle becomes W_qᵀ R_(n−m) W_k, which changes with the distance and cannot "
          "be multiplied out in advance. DeepSeek therefore decouples RoPE: each head's key splits into a part without rotation (rebuilt "
          "from the latent, absorbable) and a few rotating dimensions, qk_rope_head_dim, whose key is one copy shared by all heads and "
-         "cached beside the latent. For long context it uses YaRN, whose mscale and mscale_all_dim act twice: cos and sin are multiplied "
+         "cached beside the latent. For long context it uses [[yarn|YaRN]], whose mscale and mscale_all_dim act twice: cos and sin are multiplied "
          "by their ratio (both are 1 in DeepSeek-V3, so that multiplier is 1), and the softmax scale by mscale(factor, mscale_all_dim) squared. In the equations μ is mscale and μ_all is mscale_all_dim."},
         {"heads", "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "bytes_per_number", "factor", "mscale",
          "mscale_all_dim", "original_max", "rope_theta"},
         mla_views,
-        {R"tex(q_{t,i}^\top k_{s,i}=\underbrace{c_{Q,t}^\top W^{UQ\top}_i W^{UK}_i c_{KV,s}}_{\text{absorbed}}+\bigl(R_t\,q^R_{t,i}\bigr)^\top\bigl(R_s\,k^R_s\bigr))tex",
+        {R"tex(q_{m,i}^\top k_{n,i}=\underbrace{c_{Q,m}^\top W^{UQ\top}_i W^{UK}_i c_{KV,n}}_{\text{absorbed}}+\bigl(R_m\,q^R_{m,i}\bigr)^\top\bigl(R_n\,k^R_n\bigr))tex",
          R"tex(\text{cache per token: } d_c+d_R\quad\text{vs}\quad n_h\,(d_{\mathrm{nope}}+d_R+d_v))tex",
          R"tex(m(s,a)=0.1\,a\ln s+1,\qquad \cos,\sin\times\frac{m(s,\mu)}{m(s,\mu_{\mathrm{all}})},\qquad \tau=\frac{m(s,\mu_{\mathrm{all}})^2}{\sqrt{d_{\mathrm{nope}}+d_R}})tex"},
     };
