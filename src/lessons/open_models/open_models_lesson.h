@@ -33,6 +33,16 @@ struct Inputs {
     int temperature_length = 0;  // the last position on the temperature curve
 
     // -- steps 4–6 (steps_4_6.cpp): LongRoPE, M-RoPE, decoupled RoPE in MLA
+    int original_max = 0;               // training length (LongRoPE and DeepSeek's YaRN)
+    int max_position = 0;               // LongRoPE's extended length
+    int seq_len = 0;                    // current sequence length (LongRoPE's switch)
+    double short_end = 0;               // the illustrative short list's last factor
+    int text_before = 0, grid_t = 0, grid_h = 0, grid_w = 0, merge = 0, text_after = 0;  // M-RoPE's sequence
+    std::vector<double> section;        // M-RoPE: pairs following the t, h, w rows
+    double mrope_base = 0;              // M-RoPE's base (its own: small, so the image pattern shows)
+    int heads = 0, kv_lora_rank = 0, qk_rope_head_dim = 0, qk_nope_head_dim = 0, v_head_dim = 0;  // MLA
+    double factor = 0, mscale = 0, mscale_all_dim = 0;  // DeepSeek's YaRN settings
+    int bytes_per_number = 0;           // cache element size in bytes
 
     // -- step 7 (step_7.cpp): model presets
 

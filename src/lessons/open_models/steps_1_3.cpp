@@ -32,9 +32,10 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 // [SECTION] parameters
 std::vector<ParamRow<Inputs>> rows_steps_1_3() {
     return {
+        // HF's config names (head_dim, rope_theta) are accepted too: the whole lesson shares one d and one base.
         {Key::shared("d").range(2, 256).def("128").multiple_of(2)
-             .about({"每个注意力头的维度 d（偶数）", "head dimension d (even)"}), &Inputs::d},
-        {Key::shared("base").range(3.1622776601683795, 1e9).def("10000"), &Inputs::base},
+             .about({"每个注意力头的维度 d（偶数）", "head dimension d (even)"}).alias("head_dim"), &Inputs::d},
+        {Key::shared("base").range(3.1622776601683795, 1e9).def("10000").alias("rope_theta"), &Inputs::base},
         {Key::shared("rotary_dim").range(2, 256).def("32")
              .about({"转动的维度数：q、k 的前 rotary_dim 个数旋转，其余原样通过（超过 d 时按 d 计）",
                      "rotating dimensions: the first rotary_dim numbers of q and k turn, the rest pass through (above d it counts as d)"}),
