@@ -104,7 +104,9 @@ target_include_directories(pelab_imgui SYSTEM PUBLIC ${PELAB_IMGUI_DIR})
 target_compile_definitions(pelab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS "ImDrawIdx=unsigned int")
 # The metrics/debug window is a developer tool no learner opens; leaving it out saves ~1,100 lines of code in
 # the download (the web budget counts every byte).
-target_compile_definitions(pelab_imgui PRIVATE IMGUI_DISABLE_METRICS_WINDOW)
+# No file functions either: the app sets io.IniFilename = nullptr and never logs to a file, so ImGui's fopen
+# paths (imgui.ini, imgui_log.txt) and the C stdio they pull in stay out of the download.
+target_compile_definitions(pelab_imgui PRIVATE IMGUI_DISABLE_METRICS_WINDOW IMGUI_DISABLE_FILE_FUNCTIONS)
 
 # [SECTION] Dear ImGui SDL2 + OpenGL3 backends (only the platform layer links this)
 if(PELAB_BUILD_APP)

@@ -454,7 +454,7 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
             ImGui::SetNextItemWidth(item_w);
             const double speed = std::max(1e-3, (spec.max - spec.min) * 1e-3);
             changed |= ImGui::DragScalar("##e", ImGuiDataType_Double, &values[i], float(speed), &spec.min, &spec.max,
-                                         "%.4f", ImGuiSliderFlags_AlwaysClamp);
+                                         "%.5g", ImGuiSliderFlags_AlwaysClamp);  // "2", not "2.0000"
             ImGui::PopID();
         }
         // Lists whose length is free (not tied to another list) get +/- buttons.
