@@ -2,13 +2,15 @@
 // The matrix builders that fill column by column (Eigen's storage order, for speed: issue 14, part 2) give,
 // bit for bit, the values of their per-cell definitions: sinusoidal_pe against sinusoidal_pe_row (both
 // layouts, odd d included), alibi_bias against −m·(i − j) / −m·|i − j| with the −inf mask, alibi_reference_rows
-// against m·j, t5_bucket_matrix against t5_relative_position_bucket(j − i). Bitwise, so −0.0 against 0.0
+// against m·j, t5_bucket_matrix against t5_relative_position_bucket(j − i), rope_scores (blocked 4 × 4)
+// against one in-order dot product of rope_apply(q, m) and rope_apply(k, n) per cell. Bitwise, so −0.0 against 0.0
 // or a one-ulp change would fail: the CLI prints 17 significant digits and must not change.
 //
 // [SECTION] helpers
 // [SECTION] sinusoidal
 // [SECTION] alibi
 // [SECTION] t5
+// [SECTION] rope scores
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,6 +19,8 @@
 #include <limits>
 
 #include "core/alibi.h"
+#include "core/random.h"
+#include "core/rope.h"
 #include "core/sinusoidal.h"
 #include "core/t5.h"
 
@@ -113,6 +117,37 @@ TEST(FillOrder, T5BucketMatrixEqualsTheBucketOfEachRelativePosition) {
                 if (b(i, j) != t5_relative_position_bucket(j - i, c.bidirectional, c.num_buckets, c.max_distance))
                     ++mismatches;
         EXPECT_EQ(mismatches, 0);
+    }
+}
+
+// [SECTION] rope scores
+TEST(FillOrder, RopeScoresEqualOneOrderedDotPerCellBitForBit) {
+    struct Case {
+        int L, q_size, k_size, pairs;
+        RopeLayout layout;
+        double offset;
+    };
+    // 130 positions: 33 panels of 4 (the last one padded), so two passes over the query panels.
+    const Case cases[] = {{130, 16, 16, 8, RopeLayout::half, 0.0},   {130, 10, 10, 5, RopeLayout::interleaved, 3.0},
+                          {1, 4, 4, 2, RopeLayout::half, 0.0},       {7, 8, 6, 3, RopeLayout::interleaved, -2.5},
+                          {0, 4, 4, 2, RopeLayout::half, 0.0}};
+    for (const Case& c : cases) {
+        SCOPED_TRACE(testing::Message() << "L=" << c.L << " |q|=" << c.q_size << " |k|=" << c.k_size);
+        SplitMix64 rng(7);
+        Eigen::VectorXd q(c.q_size), k(c.k_size);
+        for (Eigen::Index i = 0; i < q.size(); ++i) q(i) = rng.next_signed();
+        for (Eigen::Index i = 0; i < k.size(); ++i) k(i) = rng.next_signed();
+        const Eigen::VectorXd theta = rope_default_inv_freq(2 * c.pairs, 10000.0);
+        const Eigen::MatrixXd scores = rope_scores(c.L, theta, q, k, c.layout, c.offset);
+        ASSERT_EQ(scores.rows(), c.L);
+        ASSERT_EQ(scores.cols(), c.L);
+        EXPECT_EQ(0, count_bit_mismatches(scores, [&](int m, int j) {
+                      const Eigen::VectorXd a = rope_apply(q, m + c.offset, theta, c.layout);
+                      const Eigen::VectorXd b = rope_apply(k, j + c.offset, theta, c.layout);
+                      double sum = 0.0;
+                      for (Eigen::Index t = 0; t < std::min(a.size(), b.size()); ++t) sum += a(t) * b(t);
+                      return sum;
+                  }));
     }
 }
 
