@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # PE Lab — scripts/bench_core.sh
 # Benchmarks the core (C++/Eigen, double) against PyTorch CPU on four quantities at fixed sizes — T5 bucket
-# matrix, RoPE score matrix, ALiBi bias, sinusoidal PE — and prints one table (times, torch/core ratio,
+# matrix, RoPE score matrix, ALiBi bias, sinusoidal PE — and prints one table (times, torch/core ratio, the
+# core's bytes written per second against this machine's measured memcpy bandwidth,
 # max |core − torch|) and one machine line. Figures only: nothing is asserted.
 #   1. builds build/native/pelab-bench-core if needed (configures the native preset when not yet done);
 #   2. runs it: core timings as JSON lines, core values as raw files in a temporary folder (~0.5 GB, removed

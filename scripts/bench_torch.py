@@ -7,6 +7,8 @@
 # code does in torch ops (written here from the algorithms, not copied), times it (one warm-up run, then the
 # median of --repeats runs) with torch.set_num_threads(1) and, when more CPUs are available, with all of
 # them, and reports max |core − torch| over every entry (entries that are −inf on both sides are equal).
+# Per row it also prints the core's bytes written per second (the result's size over the core's median time)
+# and that rate as a share of the memcpy bandwidth pelab-bench-core measured on this machine.
 # Figures only: nothing is asserted, the exit status is 0 whatever the differences are.
 # Needs Debian's python3-torch (1.13) and python3-numpy; run it with /usr/bin/python3.
 import argparse
@@ -145,7 +147,12 @@ def load_core_values(entry):
 
 # [SECTION] one row per quantity
 def measure(entry, repeats, thread_counts):
-    """Rows (label, core ms, {threads: torch ms}, max |diff|, note) for one pelab-bench-core line."""
+    """Rows (label, core ms, {threads: torch ms}, max |diff|, note, bytes written) for one pelab-bench-core line."""
+    rows = measure_without_bytes(entry, repeats, thread_counts)
+    return [row + (entry.get("bytes_written"),) for row in rows]
+
+
+def measure_without_bytes(entry, repeats, thread_counts):
     name, params = entry["quantity"], entry["params"]
     core_ms = entry["median_ms"]
 
@@ -192,15 +199,21 @@ def measure(entry, repeats, thread_counts):
     return []
 
 
-def format_table(rows, thread_counts):
+def format_table(rows, thread_counts, memcpy_bytes_per_s):
     multi = [t for t in thread_counts if t != 1]
     header = f"{'quantity':<36}{'core (ms)':>11}{'torch (ms)':>12}{'torch/core':>12}"
     header += "".join(f"{f'torch {t}t (ms)':>15}" for t in multi)
-    header += f"{'max |diff|':>13}  note"
+    header += f"{'core GB/s':>11}{'of memcpy':>11}{'max |diff|':>13}  note"
     lines = [header, "-" * len(header)]
-    for label, core_ms, torch_ms, difference, note in rows:
+    for label, core_ms, torch_ms, difference, note, bytes_written in rows:
         line = f"{label:<36}{core_ms:>11.1f}{torch_ms[1]:>12.1f}{torch_ms[1] / core_ms:>12.2f}"
         line += "".join(f"{torch_ms[t]:>15.1f}" for t in multi)
+        if bytes_written:
+            rate = bytes_written / (core_ms * 1e-3)
+            share = f"{rate / memcpy_bytes_per_s:.0%}" if memcpy_bytes_per_s else "?"
+            line += f"{rate / 1e9:>11.2f}{share:>11}"
+        else:
+            line += f"{'?':>11}{'?':>11}"
         line += f"{difference:>13.3g}  {note}"
         lines.append(line)
     return "\n".join(lines)
@@ -225,10 +238,14 @@ def main():
     rows = []
     for entry in entries:
         rows.extend(measure(entry, repeats, thread_counts))
-    print(format_table(rows, thread_counts))
+    memcpy_bytes_per_s = lines[0].get("memcpy_bytes_per_s")
+    print(format_table(rows, thread_counts, memcpy_bytes_per_s))
     print(f"times: median of {repeats} runs after 1 warm-up; core single-threaded (Eigen threads "
           f"{lines[0].get('eigen_threads', '?')}); torch (ms) with torch.set_num_threads(1); torch's default "
           f"here is {default_threads} thread(s); torch/core > 1 means the core is faster")
+    if memcpy_bytes_per_s:
+        print(f"memory: memcpy of 256 MiB on one core writes {memcpy_bytes_per_s / 1e9:.2f} GB/s here (median of "
+              f"{repeats}); core GB/s = bytes of the result / core time (page faults of the fresh result included)")
 
 
 if __name__ == "__main__":

@@ -7,10 +7,13 @@
 //   alibi       alibi_slopes(16) and alibi_bias(4096, slope, causal) for every head
 //   sinusoidal  sinusoidal_pe(8192, 512, 10000, vaswani)
 // Each is computed once to warm up, then `--repeats` times; the median and the minimum wall time are
-// reported. The core is single-threaded (Eigen without OpenMP, scalar loops), so no thread setting applies.
+// reported. The core is single-threaded (Eigen without OpenMP, no threads of its own), so no thread setting applies.
 //
-// Output: one JSON object per line on stdout — first a "machine" line (compiler, Eigen version), then one
-// line per quantity with its parameters, timings and, with --out-dir, the file holding its values.
+// Output: one JSON object per line on stdout — first a "machine" line (compiler, Eigen version, this
+// machine's measured memcpy bandwidth), then one line per quantity with its parameters, timings, the bytes
+// its result holds (written once per run) and, with --out-dir, the file holding its values. bench_torch.py
+// divides those bytes by the median time and sets the rate against the memcpy bandwidth: how far each
+// quantity is from the memory limit.
 // Files are raw little-endian, row-major, without a header; the JSON line gives dtype and shape.
 // The ALiBi file holds only a few heads (listed in the line): all 16 heads in float64 would be 2 GiB.
 #include <Eigen/Core>
@@ -19,6 +22,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
@@ -128,6 +132,21 @@ std::string json_file_field(const std::string& dir, const std::string& name) {
 // Keeps the optimiser from dropping a result that is only timed: one value of it goes to a volatile sink.
 volatile double g_result_sink = 0.0;
 
+// [SECTION] memory bandwidth
+// memcpy of 256 MiB between two buffers already written once (so no page faults are timed), median of
+// `repeats` after a warm-up, in bytes written per second. A large size keeps it out of every cache level:
+// it is what streaming results to memory can reach on one core here.
+constexpr std::size_t kMemcpyBytes = std::size_t{256} << 20;
+
+double memcpy_bytes_per_second(int repeats) {
+    std::vector<unsigned char> from(kMemcpyBytes, 1), to(kMemcpyBytes, 0);
+    const Timing t = time_repeated(repeats, [&] {
+        std::memcpy(to.data(), from.data(), kMemcpyBytes);
+        g_result_sink = to[kMemcpyBytes / 2];
+    }, [] {});
+    return static_cast<double>(kMemcpyBytes) / (t.median_ms * 1e-3);
+}
+
 // [SECTION] the four quantities
 void bench_t5(int repeats, const std::string& out_dir) {
     Eigen::MatrixXi buckets;
@@ -143,9 +162,9 @@ void bench_t5(int repeats, const std::string& out_dir) {
     std::printf(
         "{\"quantity\":\"t5\",\"label\":\"T5 buckets L=%d\",\"params\":{\"L\":%d,\"num_buckets\":%d,"
         "\"max_distance\":%d,\"bidirectional\":%s},\"repeats\":%d,\"threads\":1,\"median_ms\":%.4f,"
-        "\"min_ms\":%.4f,\"file\":%s,\"dtype\":\"int32\",\"shape\":[%d,%d]}\n",
+        "\"min_ms\":%.4f,\"bytes_written\":%.0f,\"file\":%s,\"dtype\":\"int32\",\"shape\":[%d,%d]}\n",
         kT5Length, kT5Length, kT5NumBuckets, kT5MaxDistance, kT5Bidirectional ? "true" : "false", repeats,
-        t.median_ms, t.min_ms, json_file_field(out_dir, file_name).c_str(), kT5Length, kT5Length);
+        t.median_ms, t.min_ms, double(kT5Length) * kT5Length * sizeof(int), json_file_field(out_dir, file_name).c_str(), kT5Length, kT5Length);
 }
 
 void bench_rope(int repeats, const std::string& out_dir) {
@@ -172,9 +191,10 @@ void bench_rope(int repeats, const std::string& out_dir) {
     std::printf(
         "{\"quantity\":\"rope\",\"label\":\"RoPE scores L=%d d=%d\",\"params\":{\"L\":%d,\"d\":%d,\"base\":%.17g,"
         "\"layout\":\"half\",\"seed\":%llu},\"repeats\":%d,\"threads\":1,\"median_ms\":%.4f,\"min_ms\":%.4f,"
-        "\"file\":%s,\"dtype\":\"float64\",\"shape\":[%d,%d],\"qk_file\":%s,\"qk_shape\":[2,%d]}\n",
+        "\"bytes_written\":%.0f,\"file\":%s,\"dtype\":\"float64\",\"shape\":[%d,%d],\"qk_file\":%s,\"qk_shape\":[2,%d]}\n",
         kRopeLength, kRopeDim, kRopeLength, kRopeDim, kRopeBase, static_cast<unsigned long long>(kRopeSeed),
-        repeats, t.median_ms, t.min_ms, json_file_field(out_dir, file_name).c_str(), kRopeLength, kRopeLength,
+        repeats, t.median_ms, t.min_ms, double(kRopeLength) * kRopeLength * sizeof(double),
+        json_file_field(out_dir, file_name).c_str(), kRopeLength, kRopeLength,
         json_file_field(out_dir, qk_name).c_str(), kRopeDim);
 }
 
@@ -207,9 +227,11 @@ void bench_alibi(int repeats, const std::string& out_dir) {
         heads_json += (i ? "," : "") + std::to_string(heads_written[i]);
     std::printf(
         "{\"quantity\":\"alibi\",\"label\":\"ALiBi bias L=%d H=%d\",\"params\":{\"L\":%d,\"heads\":%d,"
-        "\"mode\":\"causal\"},\"repeats\":%d,\"threads\":1,\"median_ms\":%.4f,\"min_ms\":%.4f,\"file\":%s,"
+        "\"mode\":\"causal\"},\"repeats\":%d,\"threads\":1,\"median_ms\":%.4f,\"min_ms\":%.4f,\"bytes_written\":%.0f,"
+        "\"file\":%s,"
         "\"dtype\":\"float64\",\"shape\":[%zu,%d,%d],\"heads_written\":[%s]}\n",
         kAlibiLength, kAlibiHeads, kAlibiLength, kAlibiHeads, repeats, t.median_ms, t.min_ms,
+        double(kAlibiHeads) * kAlibiLength * kAlibiLength * sizeof(double),
         json_file_field(out_dir, file_name).c_str(), heads_written.size(), kAlibiLength, kAlibiLength,
         heads_json.c_str());
 }
@@ -228,12 +250,13 @@ void bench_sinusoidal(int repeats, const std::string& out_dir) {
     std::printf(
         "{\"quantity\":\"sinusoidal\",\"label\":\"Sinusoidal PE L=%d d=%d\",\"params\":{\"L\":%d,\"d\":%d,"
         "\"base\":%.17g,\"variant\":\"vaswani\"},\"repeats\":%d,\"threads\":1,\"median_ms\":%.4f,"
-        "\"min_ms\":%.4f,\"file\":%s,\"dtype\":\"float64\",\"shape\":[%d,%d]}\n",
+        "\"min_ms\":%.4f,\"bytes_written\":%.0f,\"file\":%s,\"dtype\":\"float64\",\"shape\":[%d,%d]}\n",
         kSinusoidalLength, kSinusoidalDim, kSinusoidalLength, kSinusoidalDim, kSinusoidalBase, repeats,
-        t.median_ms, t.min_ms, json_file_field(out_dir, file_name).c_str(), kSinusoidalLength, kSinusoidalDim);
+        t.median_ms, t.min_ms, double(kSinusoidalLength) * kSinusoidalDim * sizeof(double),
+        json_file_field(out_dir, file_name).c_str(), kSinusoidalLength, kSinusoidalDim);
 }
 
-void print_machine_line() {
+void print_machine_line(int repeats) {
 #if defined(__clang__)
     const std::string compiler = std::string("clang ") + __clang_version__;
 #elif defined(__GNUC__)
@@ -247,9 +270,9 @@ void print_machine_line() {
     const char* const assertions = "on";
 #endif
     std::printf("{\"machine\":\"core\",\"compiler\":%s,\"eigen\":\"%d.%d.%d\",\"eigen_threads\":%d,"
-                "\"assertions\":\"%s\"}\n",
+                "\"assertions\":\"%s\",\"memcpy_bytes_per_s\":%.0f}\n",
                 pelab::json_string(compiler).c_str(), EIGEN_WORLD_VERSION, EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION,
-                Eigen::nbThreads(), assertions);
+                Eigen::nbThreads(), assertions, memcpy_bytes_per_second(repeats));
 }
 
 int usage_error(const std::string& message) {
@@ -294,7 +317,7 @@ int main(int argc, char** argv) {
         }
     }
 
-    print_machine_line();
+    print_machine_line(repeats);
     std::fflush(stdout);
     for (const std::string& name : selected) {
         if (name == "t5") bench_t5(repeats, out_dir);

@@ -49,17 +49,24 @@ bool parse_alibi_mode(const std::string& text, AlibiMode* out) {
     return false;
 }
 
+// Both fills go column by column: Eigen stores column-major, so column j (key j) is one contiguous run of
+// L doubles and the inner loop streams through memory (and vectorises). Each cell is computed by the same
+// expression as before (−slope·(i − j) with the integer difference converted once), so the values are the
+// same doubles whatever the loop order.
 Eigen::MatrixXd alibi_bias(int L, double slope, AlibiMode mode) {
     const int n = std::max(L, 0);
     Eigen::MatrixXd B(n, n);
     const double neg_inf = -std::numeric_limits<double>::infinity();
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) {
-            if (mode == AlibiMode::causal)
-                B(i, j) = j <= i ? -slope * (i - j) : neg_inf;
-            else
-                B(i, j) = -slope * std::abs(i - j);
+    for (int j = 0; j < n; ++j) {
+        double* const column = B.col(j).data();
+        if (mode == AlibiMode::causal) {
+            for (int i = 0; i < j; ++i) column[i] = neg_inf;  // future keys: masked
+            for (int i = j; i < n; ++i) column[i] = -slope * (i - j);
+        } else {
+            for (int i = 0; i < j; ++i) column[i] = -slope * (j - i);  // |i − j| = j − i above the diagonal
+            for (int i = j; i < n; ++i) column[i] = -slope * (i - j);
         }
+    }
     return B;
 }
 
@@ -67,8 +74,12 @@ Eigen::MatrixXd alibi_reference_rows(int L, double slope) {
     const int n = std::max(L, 0);
     Eigen::MatrixXd B(n, n);
     const double neg_inf = -std::numeric_limits<double>::infinity();
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) B(i, j) = j <= i ? slope * j : neg_inf;
+    for (int j = 0; j < n; ++j) {
+        double* const column = B.col(j).data();
+        const double value = slope * j;  // the same m·j in every row where key j is visible
+        for (int i = 0; i < j; ++i) column[i] = neg_inf;
+        for (int i = j; i < n; ++i) column[i] = value;
+    }
     return B;
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace pelab {
 
@@ -113,15 +114,59 @@ double ordered_dot(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
 
 }  // namespace
 
+namespace {
+
+// rope_scores computes 4 × 4 scores at a time. Each score is still the ordered_dot of its two rotated vectors
+// (start at 0.0, add coordinate products t = 0, 1, … in order), so the values are those of one ordered_dot
+// per cell; the 16 independent sums only let the CPU overlap them (and keep them in registers).
+constexpr int kScoreBlock = 4;
+// Query panels per pass: 32 panels × 4 queries × 128 coordinates × 8 bytes = 128 KiB, which stays in the
+// L2 cache while every key panel streams past it.
+constexpr int kQueryPanelsPerPass = 32;
+
+// Rotated vectors for positions 0..n−1 packed in panels of kScoreBlock positions: panel b holds, for each
+// coordinate t in order, the kScoreBlock values of positions 4b..4b+3 (zeros past n), so a block of scores
+// reads one contiguous run per panel.
+std::vector<double> rotated_panels(const Eigen::VectorXd& x, int n, Eigen::Index dims, const Eigen::VectorXd& theta,
+                                   RopeLayout layout, double offset) {
+    const int panels = (n + kScoreBlock - 1) / kScoreBlock;
+    std::vector<double> packed(static_cast<std::size_t>(panels) * static_cast<std::size_t>(dims) * kScoreBlock, 0.0);
+    for (int position = 0; position < n; ++position) {
+        const Eigen::VectorXd rotated = rope_apply(x, position + offset, theta, layout);
+        double* const panel = packed.data() + static_cast<std::size_t>(position / kScoreBlock) * dims * kScoreBlock;
+        for (Eigen::Index t = 0; t < dims; ++t) panel[t * kScoreBlock + position % kScoreBlock] = rotated(t);
+    }
+    return packed;
+}
+
+}  // namespace
+
 Eigen::MatrixXd rope_scores(int L, const Eigen::VectorXd& theta, const Eigen::VectorXd& q, const Eigen::VectorXd& k,
                             RopeLayout layout, double offset) {
     const int n = std::max(L, 0);
-    std::vector<Eigen::VectorXd> rk(static_cast<std::size_t>(n));
-    for (int j = 0; j < n; ++j) rk[static_cast<std::size_t>(j)] = rope_apply(k, j + offset, theta, layout);
+    const Eigen::Index dims = std::min(q.size(), k.size());  // ordered_dot's length
+    const std::vector<double> queries = rotated_panels(q, n, dims, theta, layout, offset);
+    const std::vector<double> keys = rotated_panels(k, n, dims, theta, layout, offset);
+    const int panels = (n + kScoreBlock - 1) / kScoreBlock;
+    const std::size_t panel_size = static_cast<std::size_t>(dims) * kScoreBlock;
     Eigen::MatrixXd S(n, n);
-    for (int m = 0; m < n; ++m) {
-        const Eigen::VectorXd qm = rope_apply(q, m + offset, theta, layout);
-        for (int j = 0; j < n; ++j) S(m, j) = ordered_dot(qm, rk[static_cast<std::size_t>(j)]);
+    for (int first_query_panel = 0; first_query_panel < panels; first_query_panel += kQueryPanelsPerPass) {
+        const int last_query_panel = std::min(panels, first_query_panel + kQueryPanelsPerPass);
+        for (int key_panel = 0; key_panel < panels; ++key_panel) {
+            const double* const kp = keys.data() + static_cast<std::size_t>(key_panel) * panel_size;
+            for (int query_panel = first_query_panel; query_panel < last_query_panel; ++query_panel) {
+                const double* const qp = queries.data() + static_cast<std::size_t>(query_panel) * panel_size;
+                double sum[kScoreBlock][kScoreBlock] = {};  // [key][query], each starting at 0.0 as ordered_dot
+                for (Eigen::Index t = 0; t < dims; ++t)
+                    for (int kk = 0; kk < kScoreBlock; ++kk)
+                        for (int qq = 0; qq < kScoreBlock; ++qq)
+                            sum[kk][qq] += qp[t * kScoreBlock + qq] * kp[t * kScoreBlock + kk];
+                // Store the cells inside the matrix (the last panels may hold padding positions).
+                const int m0 = query_panel * kScoreBlock, j0 = key_panel * kScoreBlock;
+                for (int kk = 0; kk < kScoreBlock && j0 + kk < n; ++kk)
+                    for (int qq = 0; qq < kScoreBlock && m0 + qq < n; ++qq) S(m0 + qq, j0 + kk) = sum[kk][qq];
+            }
+        }
     }
     return S;
 }

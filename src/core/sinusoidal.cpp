@@ -28,6 +28,17 @@ double t2t_increment(int d, double base) { return std::log(base) / std::max(half
 
 // The exponent used for column j in the paper layout: 2·⌊j/2⌋ / d.
 double vaswani_exponent(int j, int d) { return 2.0 * (j / 2) / static_cast<double>(d); }
+
+// sin t and cos t, each equal to std::sin(t) and std::cos(t). glibc's sincos shares the argument reduction
+// of the two (one call instead of two); elsewhere the two calls.
+inline void sin_and_cos(double t, double* sin_out, double* cos_out) {
+#if defined(__GLIBC__)
+    ::sincos(t, sin_out, cos_out);
+#else
+    *sin_out = std::sin(t);
+    *cos_out = std::cos(t);
+#endif
+}
 }  // namespace
 
 // [SECTION] variants and parameter specs
@@ -95,9 +106,36 @@ Eigen::VectorXd sinusoidal_pe_row(double pos, int d, double base, PeVariant v) {
     return row;
 }
 
+// Column by column: Eigen stores the table column-major, so each column is one contiguous run of L doubles.
+// The per-cell operations are those of sinusoidal_pe_row (the same angle, then sin and cos of it), so the table
+// equals its rows bit for bit; only the work that does not depend on the position moves out of the loop:
+// one pow per frequency instead of one per cell, one sincos per sin/cos pair (glibc's sincos returns exactly
+// sin and cos, core_sinusoidal_table_test checks it cell by cell against sinusoidal_pe_row).
 Eigen::MatrixXd sinusoidal_pe(int L, int d, double base, PeVariant v) {
-    Eigen::MatrixXd PE(std::max(L, 0), std::max(d, 0));
-    for (int p = 0; p < L; ++p) PE.row(p) = sinusoidal_pe_row(p, d, base, v).transpose();
+    const int n = std::max(L, 0);
+    Eigen::MatrixXd PE(n, std::max(d, 0));
+    if (v == PeVariant::tensor2tensor) {
+        const Eigen::VectorXd w = sinusoidal_frequencies(d, base, v);
+        const int half = half_of(d);
+        for (int i = 0; i < half; ++i) {
+            double* const sin_col = PE.col(i).data();
+            double* const cos_col = PE.col(half + i).data();
+            for (int p = 0; p < n; ++p) sin_and_cos(static_cast<double>(p) * w(i), sin_col + p, cos_col + p);
+        }
+        if (d % 2 == 1) PE.col(d - 1).setZero();  // tf.pad's zero column
+        return PE;
+    }
+    // vaswani: columns 2i (sin) and 2i + 1 (cos) share the angle pos / base^(2i/d).
+    for (int j = 0; j < d; j += 2) {
+        const double denominator = std::pow(base, vaswani_exponent(j, d));
+        double* const sin_col = PE.col(j).data();
+        if (j + 1 < d) {
+            double* const cos_col = PE.col(j + 1).data();
+            for (int p = 0; p < n; ++p) sin_and_cos(static_cast<double>(p) / denominator, sin_col + p, cos_col + p);
+        } else {
+            for (int p = 0; p < n; ++p) sin_col[p] = std::sin(static_cast<double>(p) / denominator);  // odd d
+        }
+    }
     return PE;
 }
 

@@ -97,9 +97,14 @@ Eigen::MatrixXi t5_bucket_matrix(int L, int num_buckets, int max_distance, bool 
     std::vector<int> by_r(static_cast<std::size_t>(std::max(2 * n - 1, 0)));
     for (int r = -(n - 1); r <= n - 1; ++r)
         by_r[static_cast<std::size_t>(r + n - 1)] = t5_relative_position_bucket(r, bidirectional, num_buckets, max_distance);
+    // Column by column (Eigen's storage order, so each column is written contiguously): column j holds the
+    // buckets of r = j − i for i = 0..n−1, i.e. by_r read backwards from r = j.
     Eigen::MatrixXi B(n, n);
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) B(i, j) = by_r[static_cast<std::size_t>(j - i + n - 1)];
+    for (int j = 0; j < n; ++j) {
+        int* const column = B.col(j).data();
+        const int* const at_i0 = by_r.data() + (j + n - 1);  // r = j − 0
+        for (int i = 0; i < n; ++i) column[i] = *(at_i0 - i);
+    }
     return B;
 }
 
