@@ -23,6 +23,7 @@ struct Inputs {
     // -- steps 4–6 (steps_4_6.cpp): LongRoPE, M-RoPE, decoupled RoPE in MLA
 
     // -- step 7 (step_7.cpp): model presets
+    std::string preset;  // the selected model preset's name (core/model_presets.h)
 
     // -- end of inputs
 };
