@@ -4,9 +4,6 @@
 // code search over public repositories; "copy of the hub config.json" means a verbatim copy of the model's
 // Hugging Face config.json found in another public repository (the hub itself was not reachable), and is
 // named only where a first-party file does not give the value.
-// Left out for lack of a confident source on that day: Mistral 7B v0.1 (its rope_theta: the current HF
-// MistralConfig no longer states a default and no first-party copy was found) and Qwen2.5 7B (its
-// rope_theta and hidden size were found only in copies of Qwen2 / Qwen2.5-VL configs, not of Qwen2.5 7B).
 //
 // [SECTION] the table
 // [SECTION] look-up and frequencies
@@ -90,6 +87,30 @@ std::vector<ModelPreset> build_presets() {
     }
     {
         ModelPreset p;
+        p.name = "mistral-7b-v0.1";
+        p.display = "Mistral 7B v0.1";
+        p.head_dim = 128;  // hidden_size 4096 / num_attention_heads 32
+        p.rotary_dim = 128;
+        p.base = 10000.0;
+        p.sliding_window = 4096;  // every layer: one base, a banded mask
+        p.layout = "half";
+        p.scaling = "none";
+        p.extended_context = 131072;  // 4096 * 32
+        p.sources = {
+            {"precompute_freqs_cis(theta=10000.0); interleaved pairs (view_as_complex) in Mistral's own code; "
+             "the band of sliding_window keys",
+             "mistralai/mistral-inference · one_file_ref.py · commit 215fc80"},
+            {"hidden_size 4096, num_attention_heads 32, sliding_window 4096, max_position_embeddings 4096*32 "
+             "(defaults 'similar to Mistral-7B-v0.1')",
+             "huggingface/transformers · models/mistral/configuration_mistral.py · MistralConfig (commit 001f85b)"},
+            {"layout half in HF checkpoints", "huggingface/transformers · models/mistral/modeling_mistral.py · rotate_half"},
+        };
+        p.left_out = "the context length of training (not stated in the files read); the extended context is "
+                     "max_position_embeddings";
+        out.push_back(p);
+    }
+    {
+        ModelPreset p;
         p.name = "llama-3.1-8b";
         p.display = "Llama 3.1 8B";
         p.head_dim = 128;  // dim 4096 / n_heads 32
@@ -134,6 +155,34 @@ std::vector<ModelPreset> build_presets() {
         p.left_out =
             "the per-pair short_factor and long_factor lists (48 each): they changed between releases and no "
             "first-party copy of the current ones could be read; give them explicitly";
+        out.push_back(p);
+    }
+    {
+        ModelPreset p;
+        p.name = "qwen2.5-7b-instruct";
+        p.display = "Qwen2.5 7B Instruct";
+        p.head_dim = 128;  // hidden_size 3584 / num_attention_heads 28
+        p.rotary_dim = 128;
+        p.base = 1000000.0;
+        p.layout = "half";
+        p.scaling = "yarn";
+        p.factor = 4.0;
+        p.original_max = 32768;
+        p.beta_fast = 32.0;
+        p.beta_slow = 1.0;
+        p.trained_context = 32768;
+        p.extended_context = 131072;
+        p.sources = {
+            {"hidden_size 3584, num_attention_heads 28, rope_theta 1000000.0, max_position_embeddings 32768, no "
+             "rope_scaling",
+             "copies of the Qwen/Qwen2.5-7B-Instruct hub config.json in public repositories (transformers_version "
+             "4.43.3)"},
+            {"rope_scaling yarn, factor 4.0, original_max_position_embeddings 32768: the model card's recipe for "
+             "texts beyond 32,768 tokens (context 131,072); not in config.json",
+             "Qwen2.5-7B-Instruct model card, 'Processing Long Texts' (quoted in public framework docs and copies)"},
+            {"beta_fast 32, beta_slow 1: the defaults when a yarn config gives none",
+             "huggingface/transformers · modeling_rope_utils.py · _compute_yarn_parameters"},
+        };
         out.push_back(p);
     }
     {
@@ -278,6 +327,8 @@ std::string preset_summary(const ModelPreset& p) {
     s += ", base " + format_number(p.base);
     if (p.local_base > 0)
         s += " (local layers " + format_number(p.local_base) + ", window " + std::to_string(p.sliding_window) + ")";
+    else if (p.sliding_window > 0)
+        s += ", sliding window " + std::to_string(p.sliding_window);
     s += ", layout " + p.layout + ", scaling " + p.scaling;
     if (p.scaling != "none" && p.scaling != "longrope") s += " factor " + format_number(p.factor);
     if (p.original_max > 0) s += ", original_max " + std::to_string(p.original_max);

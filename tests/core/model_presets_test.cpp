@@ -78,7 +78,7 @@ void expect_near_relative(const std::vector<double>& got, const std::vector<doub
 
 // [SECTION] well-formed presets
 TEST(ModelPresets, EveryPresetIsWellFormedAndSourced) {
-    ASSERT_GE(model_presets().size(), 8u);
+    ASSERT_GE(model_presets().size(), 10u);
     std::vector<std::string> names;
     for (const ModelPreset& p : model_presets()) {
         SCOPED_TRACE(p.name);
