@@ -27,7 +27,7 @@ const ParamTable<Inputs>& params() {
         {Key::shared("base").range(10, 1e7).def("10000"), &Inputs::base},
         {Key::shared("original_max").range(16, 65536).def("2048").about({"训练长度 L", "training length L"}).sym("L"),
          &Inputs::L},
-        {Key::shared("factor").range(1, 32).def("4"), &Inputs::factor},
+        {Key::shared("factor").range(1, 64).def("4"), &Inputs::factor},  // 64: DeepSeek-V3 uses 40 (issue 13)
         {Key::shared("seq_len").range(16, 262144).def("8192").about({"当前（评估）序列长度", "current / evaluated sequence length"}),
          &Inputs::seq_len},
         {Key::shared("beta_fast").range(1, 128).def("32"), &Inputs::beta_fast},
