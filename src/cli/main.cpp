@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model_presets.h"
 #include "core/format.h"
 #include "core/params.h"
 #include "core/quantity.h"
@@ -157,6 +158,14 @@ int cmd_list() {
             out += "    " + spec.name + "  " + kind_and_range(spec) + ", default " + spec.default_text + "  (" +
                    spec.help + ")\n";
     }
+    // [added, issue 13] the model presets (preset=NAME on rope_inv_freq and rope_attention_factor)
+    out += "presets:\n";
+    for (const pelab::ModelPreset& preset : pelab::model_presets()) {
+        out += "  " + preset.name + "  " + preset.display + ": " + pelab::preset_summary(preset) + "\n";
+        if (!preset.left_out.empty()) out += "    not included: " + preset.left_out + "\n";
+        for (const pelab::PresetSource& source : preset.sources)
+            out += "    source: " + source.what + " <- " + source.where + "\n";
+    }
     return finish(emit(out));
 }
 
@@ -199,8 +208,12 @@ int cmd_get(const std::vector<std::string>& args) {
     for (const auto& pair : kv)
         if (!seen.insert(pair.first).second) return fail(pelab::shown_key(pair.first) + ": given twice");
 
+    // [added, issue 13] preset=NAME gives a released model's values; keys given explicitly override them.
+    pelab::ParamIssue preset_issue;
+    const pelab::KeyValues expanded = pelab::expand_preset(quantity->params, kv, &preset_issue);
+    if (!preset_issue.message.empty()) return fail(preset_issue.message);
     pelab::ParamSet params = pelab::defaults(quantity->params);
-    const std::vector<pelab::ParamIssue> issues = pelab::parse_params_strict(quantity->params, kv, &params);
+    const std::vector<pelab::ParamIssue> issues = pelab::parse_params_strict(quantity->params, expanded, &params);
     if (!issues.empty()) return fail(issues.front().message);
     const std::vector<pelab::ParamIssue> rules = pelab::validate_params(*quantity, params);  // across keys
     if (!rules.empty()) return fail(rules.front().message);

@@ -3,6 +3,7 @@
 // defaults are those of the reference implementations where one exists (base 10000, T5's 32 buckets).
 #include "core/keys.h"
 
+#include "core/model_presets.h"
 #include "core/rope_scaling.h"
 
 namespace pelab {
@@ -96,6 +97,10 @@ std::vector<ParamSpec> build_table() {
                  "max_position / original_max); DeBERTa's last log-bucketed distance + 1 (max_relative_positions)"),
         real_spec("mscale", 0, 100, "0", "DeepSeek YaRN: mscale (0 = not given)"),
         real_spec("mscale_all_dim", 0, 100, "0", "DeepSeek YaRN: mscale_all_dim (0 = not given)"),
+        // [added, issue 13] a released model's position settings (core/model_presets.h)
+        choice_spec("preset", model_preset_choices(), "none",
+                    "a released model's position settings (pelab-cli list shows each preset's values); keys "
+                    "given explicitly override it"),
         // [added, issue 13] M-RoPE (Qwen2-VL get_rope_index, apply_multimodal_rotary_pos_emb)
         int_spec("text_before", 0, 1024, "2", "M-RoPE: text tokens before the image"),
         int_spec("grid_t", 0, 64, "1", "M-RoPE: temporal patches of the image or video (0 = no image)"),

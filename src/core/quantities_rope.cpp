@@ -54,6 +54,7 @@ std::vector<ParamSpec> scaling_specs() {
         narrowed_key("low_freq_factor", 0.01, 1000, "1"),
         narrowed_key("high_freq_factor", 0.01, 1000, "4"),
         narrowed_key("max_position", 1, 100000000, "131072"),
+        shared_key("preset"),  // [added, issue 13] a model's values; explicit keys override (core/model_presets.h)
     };
 }
 
@@ -248,9 +249,9 @@ std::vector<Quantity> quantities_rotary() {
     out.push_back({"rope_scores",
                    "L x L scores S[m][n] = <R_m q, R_n k> (rows m query, columns n key); only the first rotary_dim "
                    "numbers turn (GPT-NeoX partial rotary)",
-                   {narrowed_key("L", 1, 256, "8"), narrowed_key("d", 2, 64, "4"), spec_base(), spec_layout(),
-                    vector_sized_by("q", "d", 64, "1,0,1,0"), vector_sized_by("k", "d", 64, "1,0,1,0"),
-                    narrowed_key("rotary_dim", 0, 64, "0"), narrowed_key("partial_rotary_factor", 0, 1, "1")},
+                   {narrowed_key("L", 1, 256, "8"), narrowed_key("d", 2, 256, "4"), spec_base(), spec_layout(),
+                    vector_sized_by("q", "d", 256, "1,0,1,0"), vector_sized_by("k", "d", 256, "1,0,1,0"),
+                    narrowed_key("rotary_dim", 0, 256, "0"), narrowed_key("partial_rotary_factor", 0, 1, "1")},
                    compute_rope_scores,
                    [](const ParamSet& p) { return std::vector<long long>{p.geti("L"), p.geti("L")}; },
                    validate_rotary_dim});

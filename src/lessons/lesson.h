@@ -216,6 +216,10 @@ struct Lesson {
     // keys that open the entry over `host` (its item in the lesson menu).
     const char* overlay_key = nullptr;
     std::function<KeyValues(const Lesson& host)> open_over;
+    // [added, issue 13] Picking preset=NAME (core/model_presets.h) sets the lesson's keys the preset gives (d,
+    // base, scaling, factor, original_max, seq_len, beta_*, *_freq_factor) as if typed; keys given explicitly
+    // in the same query win (apply_query).
+    bool preset_sets_params = false;
 };
 
 template <class In>

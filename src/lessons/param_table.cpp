@@ -38,6 +38,7 @@ const SharedLabel kSharedLabels[] = {
     {"beta_fast", "YaRN：外推区结束处的圈数", "β_fast"},
     {"beta_slow", "YaRN：插值区开始处的圈数", "β_slow"},
     {"low_freq_factor", "Llama 3：低频因子", ""},
+    {"preset", "模型预设（一个已发布模型的位置设置）", ""},
     {"high_freq_factor", "Llama 3：高频因子", ""},
     {"heads", "注意力头数", ""},
     {"mode", "ALiBi：因果（遮住未来）或对称 |i−j|", ""},

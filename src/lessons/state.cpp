@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/model_presets.h"
 #include "core/text.h"
 
 namespace pelab {
@@ -235,7 +236,13 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
     // 4. Everything else is a lesson parameter.
     std::vector<std::string> handled = {"lesson", "step", "lang"};
     handled.insert(handled.end(), display_keys().begin(), display_keys().end());
-    std::vector<ParamIssue> param_issues = parse_params(state->lesson->params, kv, &state->params, handled);
+    KeyValues lesson_kv = kv;
+    if (state->lesson->preset_sets_params) {  // [added, issue 13] a model preset sets the keys it gives
+        ParamIssue preset_issue;
+        lesson_kv = expand_preset(state->lesson->params, kv, &preset_issue);
+        if (!preset_issue.message.empty()) issues.push_back(preset_issue);
+    }
+    std::vector<ParamIssue> param_issues = parse_params(state->lesson->params, lesson_kv, &state->params, handled);
     issues.insert(issues.end(), param_issues.begin(), param_issues.end());
     return issues;
 }

@@ -13,7 +13,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/harness.bash"  # CLI path, counters, 
 
 # [SECTION] list
 expect_ok "list" list
-contains "list rotary_dim" "$OUT" "rotary_dim  int in 0..64, multiple of 2, default 0"
+contains "list rotary_dim" "$OUT" "rotary_dim  int in 0..256, multiple of 2, default 0"
 contains "list partial_rotary_factor" "$OUT" "partial_rotary_factor  number in 0..1, default 1"
 
 # [SECTION] rope_scores: partial rotation (HF models/gpt_neox/modeling_gpt_neox.py: query[..., :rotary_ndims]

@@ -24,7 +24,7 @@ contains "list mode" "$OUT" "mode  one of causal|symmetric, default causal"
 
 # [SECTION] rope_inv_freq (goldens: double-precision transcription of HF modeling_rope_utils.py)
 expect_ok "inv_freq defaults" get rope_inv_freq
-contains "inv_freq params" "$OUT" '"params":{"d":128,"base":10000,"scaling":"none","factor":8,"original_max":8192,"seq_len":16384,"beta_fast":32,"beta_slow":1,"low_freq_factor":1,"high_freq_factor":4,"max_position":131072,"short_factor":[1],"long_factor":[1]}'
+contains "inv_freq params" "$OUT" '"params":{"d":128,"base":10000,"scaling":"none","factor":8,"original_max":8192,"seq_len":16384,"beta_fast":32,"beta_slow":1,"low_freq_factor":1,"high_freq_factor":4,"max_position":131072,"preset":"none","short_factor":[1],"long_factor":[1]}'
 contains "inv_freq shape" "$OUT" '"shape":[64]'
 D="$(json_data_numbers "$OUT")"
 equals "inv_freq count" "$(count_numbers "$D")" "64"
@@ -114,7 +114,7 @@ expect_error "base nan" "base:" "2..1000000000" -- get rope_inv_freq base=nan
 expect_error "beta_fast zero" "beta_fast: 0 is out of range 0.01..1000" -- get rope_inv_freq beta_fast=0
 expect_error "seq_len text" 'seq_len: "long" is not a number' -- get rope_inv_freq seq_len=long
 expect_error "original_max zero" "original_max: 0 is out of range 1..10000000" -- get rope_inv_freq original_max=0
-expect_error "unknown key" "rope_theta: unknown key (nearest valid key: seq_len)" -- get rope_inv_freq rope_theta=10000
+expect_error "unknown key" "rope_theta: unknown key (nearest valid key: preset)" -- get rope_inv_freq rope_theta=10000
 expect_error "layout unknown" 'layout: "rotate_half" is not a valid choice (one of interleaved|half)' -- get rope_matrix layout=rotate_half
 expect_error "matrix d odd" 'd: "3" is not a multiple of 2 (2..128, multiple of 2)' -- get rope_matrix d=3
 expect_error "matrix m huge" "m:" "-1000000..1000000" -- get rope_matrix m=1e7
@@ -123,7 +123,7 @@ expect_error "k too long for d" "k: has 4 numbers, but d is 2, so k needs 2" -- 
 expect_error "q value out of range" "q: 500 (number 1) is out of range -100..100" -- get rope_scores q=500,0,0,0
 expect_error "q not a list" 'q: "a,b,c,d" is not a number list' -- get rope_scores q=a,b,c,d
 expect_error "scores L zero" "L: 0 is out of range 1..256" -- get rope_scores L=0
-expect_error "scores d too big" "d: 66 is out of range 2..64, multiple of 2" -- get rope_scores d=66
+expect_error "scores d too big" "d: 258 is out of range 2..256, multiple of 2" -- get rope_scores d=258
 expect_error "heads zero" "heads: 0 is out of range 1..256" -- get alibi_slopes heads=0
 expect_error "bias L too big" "L: 129 is out of range 1..128" -- get alibi_bias L=129
 expect_error "bias heads too big" "heads: 65 is out of range 1..64" -- get alibi_bias heads=65

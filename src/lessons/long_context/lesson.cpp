@@ -27,7 +27,7 @@ const ParamTable<Inputs>& params() {
         {Key::shared("base").range(10, 1e7).def("10000"), &Inputs::base},
         {Key::shared("original_max").range(16, 65536).def("2048").about({"训练长度 L", "training length L"}).sym("L"),
          &Inputs::L},
-        {Key::shared("factor").range(1, 32).def("4"), &Inputs::factor},
+        {Key::shared("factor").range(1, 64).def("4"), &Inputs::factor},  // 64: DeepSeek-V3 uses 40 (issue 13)
         {Key::shared("seq_len").range(16, 262144).def("8192").about({"当前（评估）序列长度", "current / evaluated sequence length"}),
          &Inputs::seq_len},
         {Key::shared("beta_fast").range(1, 128).def("32"), &Inputs::beta_fast},
@@ -47,6 +47,8 @@ const ParamTable<Inputs>& params() {
         {Key::shared("scaling").def("yarn").about({"里程表上第二根指针所用的缩放方法", "scaling drawn as the odometer's second needle"}),
          &Inputs::scaling_name},
         {Key::integer("clip", 1, 63, "4", {"Shaw：相对距离截断到 ±k", "Shaw: relative distances clipped to ±k"}).sym("k"), &Inputs::clip},
+        // [added, issue 13] a released model's settings: picking one sets d, base, scaling, factor, ... (apply_query)
+        {Key::shared("preset").def("none").about({"模型预设：选一个已发布模型，设定 d、base、缩放方法及其参数", "model preset: pick a released model to set d, base, the scaling and its parameters"})},
         {Key::shared("num_buckets").def("32"), &Inputs::num_buckets},
         {Key::shared("max_distance").def("128"), &Inputs::max_distance},
     };
@@ -125,6 +127,7 @@ namespace {
 Lesson make_lesson() {
     Lesson lesson;
     lesson.id = "long-context";
+    lesson.preset_sets_params = true;  // [added, issue 13]
     lesson.title = {"长上下文：ALiBi、底数与 RoPE 缩放", "Long context: ALiBi, the base, RoPE scaling"};
     use_params(lesson, params());
     lesson.result_shape = [](const ParamSet& p) {  // per-pair tables and curves sampled at a fixed count, ALiBi heads×L

@@ -148,7 +148,7 @@ Step phase_wrap() {
          "needle uses the chosen scaling's frequencies, which keep the slow pairs inside the shading. The curve "
          "below plots a few angles modulo 2π against position, and the table lists the turns each pair makes "
          "within L."},
-        {"d", "base", "original_max", "position", "scaling", "factor"},
+        {"d", "base", "original_max", "position", "scaling", "factor", "preset"},
         phase_wrap_views,
         {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \phi_i(p)=p\,\theta_i \bmod 2\pi)tex",
          R"tex(\text{turns}_i=\frac{L\,\theta_i}{2\pi})tex"},

@@ -104,7 +104,8 @@ Step yarn_and_llama3() {
          "multiplies cos and sin by 0.1·ln s + 1, so scores grow by its square. Llama 3 uses wavelengths instead: "
          "shorter than L/high_freq_factor unchanged, longer than L/low_freq_factor divided by s, and a smooth "
          "interpolation in between."},
-        {"d", "base", "original_max", "factor", "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor"},
+        {"d", "base", "original_max", "factor", "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor",
+         "preset"},
         yarn_and_llama3_views,
         {R"tex(\mathrm{dim}(r)=\frac{d\,\ln\bigl(L/(2\pi r)\bigr)}{2\ln\mathrm{base}},\qquad \sqrt{t}=0.1\ln s+1)tex",
          R"tex(\theta'_i=(1-\gamma_i)\,\frac{\theta_i}{s}+\gamma_i\,\theta_i,\qquad \gamma=\frac{L/\lambda-\alpha}{\beta-\alpha}\ \text{(Llama 3)})tex"},

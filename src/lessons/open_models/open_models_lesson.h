@@ -45,6 +45,7 @@ struct Inputs {
     int bytes_per_number = 0;           // cache element size in bytes
 
     // -- step 7 (step_7.cpp): model presets
+    std::string preset;  // the selected model preset's name (core/model_presets.h)
 
     // -- end of inputs
 };

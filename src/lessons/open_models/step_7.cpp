@@ -1,21 +1,212 @@
 // PE Lab — lessons/open_models/step_7.cpp
-// PLACEHOLDER of the lesson skeleton (replaced by the helper that owns this file): the steps of this group
-// return a one-line step so the lesson builds before the real steps land.
+// Step 7 of lesson "open-models": model presets. A table of released models' position settings (head dim,
+// rotary dim, bases per layer type, layout, scaling and its parameters, trained and extended context) from
+// core/model_presets.h, and, leading the step, the selected model's per-pair wavelengths 2π/θᵢ against its
+// own trained and extended context. Every number comes from core (model_presets.h, rope_scaling.h).
+//
+// [SECTION] parameters
+// [SECTION] the wavelength figure
+// [SECTION] the table of presets
+// [SECTION] the step
+#include <cmath>
+#include <limits>
+
+#include "core/model_presets.h"
+#include "core/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"
 
 namespace pelab {
 namespace open_models_lesson {
 
-std::vector<ParamRow<Inputs>> rows_step_7() { return {}; }
-long long largest_array_step_7(const ParamSet&) { return 1; }
+using namespace lessonui;
 
+// [SECTION] parameters
+// (pelab::model_presets() is core's table; model_presets() alone is this step.)
+namespace {
+
+// The lesson's preset key: the shared key without "none" (this step always shows a model).
+ParamSpec lesson_preset_spec() {
+    std::vector<std::string> names;
+    for (const ModelPreset& p : pelab::model_presets()) names.push_back(p.name);
+    return choice_spec("preset", names, "llama-3.1-8b", "a released model's position settings");
+}
+
+const ModelPreset& selected(const Inputs& in) {
+    const ModelPreset* p = find_model_preset(in.preset);
+    return p ? *p : pelab::model_presets().front();
+}
+
+}  // namespace
+
+std::vector<ParamRow<Inputs>> rows_step_7() {
+    return {{Key::from(lesson_preset_spec(), {"模型预设：一个已发布模型的位置设置", "model preset: a released model's position settings"}),
+             &Inputs::preset}};
+}
+
+// The largest arrays: the table (presets × 9 columns) and the figure (three series of rotary_dim/2 pairs).
+long long largest_array_step_7(const ParamSet&) {
+    long long most = 1;
+    for (const ModelPreset& p : pelab::model_presets())
+        most = std::max<long long>(most, 4LL * std::max(1, p.rotary_dim / 2));
+    return std::max<long long>(most, static_cast<long long>(pelab::model_presets().size()) * 9);
+}
+
+// [SECTION] the wavelength figure
+namespace {
+
+std::vector<double> wavelengths(const std::vector<double>& theta) {
+    std::vector<double> out;
+    for (double t : theta) out.push_back(2 * kPi / t);
+    return out;
+}
+
+int count_longer(const std::vector<double>& lambda, double length) {
+    int n = 0;
+    for (double l : lambda) n += l > length ? 1 : 0;
+    return n;
+}
+
+ViewData wavelength_view(const ModelPreset& p, Lang lang) {
+    const Eigen::VectorXd plain = rope_default_inv_freq(p.rotary_dim, p.base);
+    const std::vector<double> unscaled = wavelengths(std::vector<double>(plain.data(), plain.data() + plain.size()));
+    const std::vector<double> scaled_theta = preset_inv_freq(p);
+    const std::vector<double> scaled = wavelengths(scaled_theta);
+    const std::vector<double> local = wavelengths(preset_local_inv_freq(p));
+
+    CurveView curve;
+    curve.x_axis = say(lang, {"频率对 i", "frequency pair i"});
+    curve.y_axis = say(lang, {"波长 2π/θᵢ（位置数，对数轴）", "wavelength 2π/θᵢ (positions, log axis)"});
+    curve.log_y = true;
+    for (int i = 0; i < p.rotary_dim / 2; ++i) curve.x.push_back(i);
+    curve.series.push_back(unscaled);
+    curve.series_labels.push_back(say(lang, {"base = {base}，未缩放", "base = {base}, unscaled"}, {{"base", integer(static_cast<long long>(p.base))}}));
+    const bool has_scaled = !scaled.empty() && p.scaling != "none";
+    if (has_scaled) {
+        curve.series.push_back(scaled);
+        curve.series_labels.push_back(say(lang, {"{scaling} 缩放后（factor = {s}）", "after {scaling} scaling (factor = {s})"},
+                                          {{"scaling", p.scaling}, {"s", num(p.factor, 4)}}));
+    }
+    if (!local.empty()) {
+        curve.series.push_back(local);
+        curve.series_labels.push_back(say(lang, {"局部层 base = {base}", "local layers, base = {base}"},
+                                          {{"base", integer(static_cast<long long>(p.local_base))}}));
+    }
+    if (p.trained_context > 0) {
+        curve.hlines_y.push_back(p.trained_context);
+        curve.hline_labels.push_back(say(lang, {"训练长度 {n}", "trained context {n}"}, {{"n", integer(p.trained_context)}}));
+    }
+    if (p.extended_context > p.trained_context) {
+        curve.hlines_y.push_back(p.extended_context);
+        curve.hline_labels.push_back(say(lang, {"扩展后长度 {n}", "extended context {n}"}, {{"n", integer(p.extended_context)}}));
+    }
+    if (p.sliding_window > 0) {
+        curve.hlines_y.push_back(p.sliding_window);
+        curve.hline_labels.push_back(say(lang, {"局部层窗口 {n}", "local window {n}"}, {{"n", integer(p.sliding_window)}}));
+    }
+
+    std::vector<std::string> notes;
+    const std::vector<double>& used = has_scaled ? scaled : unscaled;
+    const int pairs = p.rotary_dim / 2;
+    notes.push_back(say(lang,
+                        {"{model}：每个头 {head} 个数中有 {rot} 个旋转（{pairs} 对），布局 {layout}。",
+                         "{model}: {rot} of each head's {head} numbers rotate ({pairs} pairs), layout {layout}."},
+                        {{"model", p.display}, {"head", integer(p.head_dim)}, {"rot", integer(p.rotary_dim)},
+                         {"pairs", integer(pairs)}, {"layout", p.layout}}));
+    if (p.trained_context > 0)
+        notes.push_back(say(lang,
+                            {"未缩放时，{n} 对的波长超过训练长度 {L}：这些对在训练中没有转满一圈。",
+                             "Unscaled, {n} pairs have a wavelength beyond the trained context {L}: they never turned a "
+                             "full circle in training."},
+                            {{"n", integer(count_longer(unscaled, p.trained_context))}, {"L", integer(p.trained_context)}}));
+    notes.push_back(say(lang,
+                        {"模型实际使用的频率下，{n} 对的波长超过扩展后长度 {L}；最慢一对的波长为 {max}。",
+                         "With the frequencies the model uses, {n} pairs have a wavelength beyond the extended context "
+                         "{L}; the slowest pair's wavelength is {max}."},
+                        {{"n", integer(count_longer(used, p.extended_context))}, {"L", integer(p.extended_context)},
+                         {"max", num(used.empty() ? 0.0 : used.back(), 4)}}));
+    if (p.scaling == "longrope")
+        notes.push_back(say(lang,
+                            {"LongRoPE 的逐对缩放因子没有收进预设（各版本不同，未能可靠核对来源），图中只画未缩放的波长。",
+                             "LongRoPE's per-pair rescale factors are not part of the preset (they differ between "
+                             "releases and could not be checked against a reliable source); the figure shows the "
+                             "unscaled wavelengths only."}));
+    if (p.nope_dim > 0)
+        notes.push_back(say(lang,
+                            {"另有 {n} 个查询/键维度不带位置（MLA 的解耦 RoPE）。", "Another {n} query/key numbers carry no "
+                             "position (MLA's decoupled RoPE)."},
+                            {{"n", integer(p.nope_dim)}}));
+    return make_view(say(lang, {"{model}：各对的波长与上下文长度", "{model}: each pair's wavelength against the context"},
+                         {{"model", p.display}}),
+                     curve, notes);
+}
+
+// [SECTION] the table of presets
+ViewData preset_table(const ModelPreset& chosen, Lang lang) {
+    const std::vector<ModelPreset>& all = pelab::model_presets();
+    const double none = std::numeric_limits<double>::quiet_NaN();
+    TableView table;
+    table.values.resize(static_cast<int>(all.size()), 9);
+    for (std::size_t r = 0; r < all.size(); ++r) {
+        const ModelPreset& p = all[r];
+        auto opt = [&](double v) { return v > 0 ? v : none; };
+        table.values.row(static_cast<int>(r)) << p.head_dim, p.rotary_dim, opt(p.nope_dim), p.base, opt(p.local_base),
+            opt(p.sliding_window), p.scaling == "none" || p.scaling == "longrope" ? none : p.factor,
+            opt(p.trained_context), p.extended_context;
+        table.row_labels.push_back(p.display + " · " + p.scaling);
+    }
+    table.col_labels = {say(lang, {"头维度", "head dim"}),
+                        say(lang, {"旋转维度", "rotary dim"}),
+                        say(lang, {"无位置维度", "nope dims"}),
+                        "base",
+                        say(lang, {"局部层 base", "local base"}),
+                        say(lang, {"窗口", "window"}),
+                        "factor",
+                        say(lang, {"训练长度", "trained"}),
+                        say(lang, {"扩展后长度", "extended"})};
+    table.integer = true;
+    table.corner = say(lang, {"模型 · 缩放", "model · scaling"});
+    table.explain = [lang](int r, int) {
+        const ModelPreset& p = pelab::model_presets()[static_cast<std::size_t>(r)];
+        return say(lang, {"{model}：数值出自其发布的配置文件，见参考文献。", "{model}: values from its published "
+                          "configuration files; see the references."},
+                   {{"model", p.display}});
+    };
+    std::vector<std::string> notes = {
+        say(lang, {"共 {n} 个模型；空格表示该模型没有这一项（或没有可靠来源）。当前选中：{model}。",
+                   "{n} models; an empty cell means the model has no such setting (or no reliable source). "
+                   "Selected: {model}."},
+            {{"n", integer(static_cast<long long>(all.size()))}, {"model", chosen.display}})};
+    return make_view(say(lang, {"已发布模型的位置设置", "Position settings of released models"}), table, notes);
+}
+
+}  // namespace
+
+// [SECTION] the step
 Step model_presets() {
-    return {{"model_presets", "model_presets"}, {"model_presets", "model_presets"}, {}, [](const ParamSet&, Lang) {
-                TableView t;
-                t.values = RowMatrix::Constant(1, 1, 1.0);
-                return std::vector<ViewData>{make_view("model_presets", std::move(t), {})};
-            }};
+    return {{"模型预设", "Model presets"},
+            {"前几步的每一种做法，都能在今天下载到的模型里找到。图下的表按它们发布的配置文件列出位置设置：每个头的维度、其中旋转的维度、"
+             "每类层的 base、配对布局、缩放方法及其参数、训练长度和扩展后的长度。选一个模型（preset），图中画出它每一对频率的波长 "
+             "2π/θᵢ，并标出它自己的训练长度和扩展后长度：波长比训练长度还长的对，在训练中从没转满一圈，扩展方法改的正是这些对。"
+             "Llama 3.1 只把慢的对除以 factor；Gemma 3 的全局层用线性缩放，局部层保留较小的 base；DeepSeek-V3 只让每个头的一小部分维度旋转。"
+             "凡是没能从可靠来源核对的数值（例如 Phi-3 的逐对 LongRoPE 因子）都没有收进来。",
+             "Every idea of the earlier steps appears in models people download today. The table under the figure lists their position "
+             "settings as their published configuration files give them: the head dimension, how much of it rotates, "
+             "the base of each layer type, the pairing layout, the scaling and its parameters, the trained and the "
+             "extended context. Pick a model (preset): the figure draws the wavelength 2π/θᵢ of each of its "
+             "frequency pairs against its own trained and extended context. Pairs whose wavelength exceeds the trained "
+             "context never turned a full circle in training, and those are the pairs the extension methods change. "
+             "Llama 3.1 divides only the slow pairs by the factor; Gemma 3 scales its global layers linearly and keeps "
+             "a small base in its local layers; DeepSeek-V3 rotates only a small part of each head. A value that could "
+             "not be checked against a reliable source (such as Phi-3's per-pair LongRoPE factors) is left out."},
+            {"preset"},
+            [](const ParamSet& p, Lang lang) {
+                const Inputs in = params().read(p);
+                const ModelPreset& chosen = selected(in);
+                return std::vector<ViewData>{wavelength_view(chosen, lang), preset_table(chosen, lang)};
+            },
+            {R"tex(\lambda_i = \frac{2\pi}{\theta_i},\qquad \theta_i = \mathrm{base}^{-2i/d}\quad (i = 0,\dots,d/2-1))tex",
+             R"tex(\text{linear: } \theta_i' = \theta_i / s,\qquad \text{llama3: } \theta_i' = \begin{cases} \theta_i & \lambda_i < L_0/h \\ \theta_i/s & \lambda_i > L_0/l \\ (1-\gamma_i)\,\theta_i/s + \gamma_i\,\theta_i & \text{otherwise}\end{cases},\quad \gamma_i = \frac{L_0/\lambda_i - l}{h - l})tex"}};
 }
 
 }  // namespace open_models_lesson
