@@ -2,8 +2,9 @@
 // The layout of the typeset-equation tables that scripts/equations/make_equations.mjs generates at build time
 // (cmake/PelabEquations.cmake) and views/views_equation.cpp draws. Units: 1/1000 em. Glyph points are in
 // the glyph's own frame (y up); a placement maps them into the equation's frame (origin at the top-left of
-// its box, y down): X = sx·x + tx, Y = sy·y + ty. Points are delta-coded along each glyph (each one relative to
-// the glyph's previous point; the first relative to 0).
+// its box, y down): X = sx·x + tx, Y = sy·y + ty. Points lie on a grid of Tables::point_grid units and are
+// stored as grid steps, delta-coded along each glyph (each relative to the glyph's previous point, the first to
+// 0), as zigzag varints (7 bits per byte, low bits first, high bit = more bytes follow; sign in bit 0).
 #pragma once
 
 namespace pelab {
@@ -11,7 +12,7 @@ namespace equation_data {
 
 // [SECTION] records
 struct Glyph {                  // one distinct outline, triangulated once
-    unsigned point_first;       // into Tables::points (pairs x, y)
+    unsigned point_first;       // the glyph's first point, counting the points of the glyphs before it
     unsigned index_first;       // into Tables::indices (triangles, local to the glyph's points)
     unsigned contour_first;     // into Tables::contour_ends
     unsigned short point_count, index_count, contour_count;
@@ -34,7 +35,8 @@ struct Equation {
 // pairs), and the offsets tx, ty in 1/10000 em, each delta-coded against the previous placement of the same
 // equation (the first against 0). views_equation.cpp decodes them once into Placement records.
 struct Tables {
-    const short* points;                  // delta-coded pairs x, y
+    const unsigned char* points;          // varint pairs x, y, glyph after glyph (see the top of this file)
+    int point_grid;                       // units per grid step
     const unsigned char* indices;         // a glyph has at most 256 points (the generator checks)
     const unsigned short* contour_ends;   // per glyph contour: one past its last point (local index)
     const Glyph* glyphs;

@@ -35,19 +35,30 @@ const ed::Equation* find_equation(const std::string& tex) {
     return it == by_tex.end() ? nullptr : it->second;
 }
 
-// The glyph points, absolute: the tables hold them delta-coded along each glyph (they compress better so).
+// The glyph points, absolute, in units: the tables hold them as varint grid steps delta-coded along each glyph
+// (equation_data.h), which compress far better than whole coordinates.
 const std::vector<short>& glyph_points() {
     static const std::vector<short> points = [] {
         const ed::Tables& t = ed::tables();
+        const unsigned char* in = t.points;
+        auto next_step = [&in]() {
+            unsigned z = 0;
+            for (int shift = 0;; shift += 7) {
+                const unsigned char b = *in++;
+                z |= unsigned(b & 0x7f) << shift;
+                if (!(b & 0x80)) break;
+            }
+            return (z & 1) ? -int(z >> 1) - 1 : int(z >> 1);  // zigzag back to a signed step
+        };
         std::vector<short> out;
         for (unsigned gi = 0; gi < t.glyph_count; ++gi) {
             const ed::Glyph& g = t.glyphs[gi];
-            if (out.size() < 2 * size_t(g.point_first + g.point_count)) out.resize(2 * size_t(g.point_first + g.point_count));
+            out.resize(2 * size_t(g.point_first + g.point_count));
             int x = 0, y = 0;
             for (unsigned i = 0; i < g.point_count; ++i) {
                 const size_t k = 2 * size_t(g.point_first + i);
-                x += t.points[k];
-                y += t.points[k + 1];
+                x += next_step() * t.point_grid;
+                y += next_step() * t.point_grid;
                 out[k] = short(x);
                 out[k + 1] = short(y);
             }
