@@ -77,7 +77,7 @@ TEST(OpenModels46Lesson, MropeIdsFollowGetRopeIndex) {
     // 2 text, an image of 1 × 4 × 6 patches merged 2 × 2 (a 2 × 3 grid of tokens), 3 text.
     const auto v = step_views("open-models", 5, "text_before=2&grid_h=4&grid_w=6&text_after=3");
     ASSERT_EQ(v.size(), 3u);
-    const RowMatrix& ids = v[0].heatmap().values;
+    const RowMatrix& ids = v[1].heatmap().values;
     ASSERT_EQ(ids.rows(), 3);
     ASSERT_EQ(ids.cols(), 11);
     // Image tokens start at 2 and add their (t, h, w) index; text after resumes at max + 1 = 2 + 2 + 1 = 5.
@@ -90,7 +90,7 @@ TEST(OpenModels46Lesson, MropeIdsFollowGetRopeIndex) {
     EXPECT_TRUE(any_note_contains(v, "resumes at the largest id so far + 1 = 5")) << all_notes(v);
     // Two frames: the second frame's tokens have t = start + 1.
     const auto video = step_views("open-models", 5, "text_before=1&grid_t=2&grid_h=2&grid_w=2&text_after=1");
-    const RowMatrix& vid = video[0].heatmap().values;
+    const RowMatrix& vid = video[1].heatmap().values;
     ASSERT_EQ(vid.cols(), 4);
     EXPECT_EQ(vid(0, 1), 1.0);
     EXPECT_EQ(vid(0, 2), 2.0);
@@ -106,10 +106,10 @@ TEST(OpenModels46Lesson, MropeScoresInsideTheImageAndTextAlone) {
     auto theta = [&](int i) { return std::pow(base, -2.0 * i / d); };
     // Image view: the query is merged cell (1, 1). Its right neighbour differs in w only (pairs 5..7), the one
     // below in h only (pairs 2..4), each by one step: Σ_i 2·cos(θ_i) over those pairs, 2 for the others.
-    const RowMatrix& grid = v[1].heatmap().values;
+    const RowMatrix& grid = v[2].heatmap().values;
     ASSERT_EQ(grid.rows(), 4);
     ASSERT_EQ(grid.cols(), 4);
-    EXPECT_EQ(v[1].heatmap().highlight_cells, (std::vector<std::pair<int, int>>{{1, 1}}));
+    EXPECT_EQ(v[2].heatmap().highlight_cells, (std::vector<std::pair<int, int>>{{1, 1}}));
     double right = 0, below = 0;
     for (int i = 0; i < d / 2; ++i) {
         right += 2 * std::cos(i >= 5 ? theta(i) : 0.0);
@@ -119,7 +119,7 @@ TEST(OpenModels46Lesson, MropeScoresInsideTheImageAndTextAlone) {
     EXPECT_NEAR(grid(2, 1), below, 1e-12);
     EXPECT_NEAR(grid(1, 1), d, 1e-12);
     // Text tokens 0..2: plain 1-D RoPE, S[m][n] = Σ_i 2·cos((m − n)·θ_i).
-    const RowMatrix& S = v[2].heatmap().values;
+    const RowMatrix& S = v[0].heatmap().values;
     ASSERT_EQ(S.rows(), 22);
     for (int m = 0; m < 3; ++m)
         for (int n = 0; n < 3; ++n) {

@@ -376,10 +376,14 @@ ViewData mrope_scores_view(const Inputs& in, const MropeCase& c, Lang lang) {
     HeatmapView h = qk_matrix(c.scores, lang);
     h.is_signed = false;  // every score here is near d: a sequential map shows the small differences
     const Eigen::MatrixXd S = c.scores;
-    h.explain = [S, lang](int r, int col) -> std::string {
-        if (r < 0 || col < 0 || r >= S.rows() || col >= S.cols()) return "";
-        return say(lang, {"查询 {m}，键 {n}：分数 {s}", "query {m}, key {n}: score {s}"},
-                   {{"m", integer(r)}, {"n", integer(col)}, {"s", num(S(r, col), 4)}});
+    const Eigen::MatrixXi ids = c.ids;
+    h.explain = [S, ids, lang](int r, int col) -> std::string {
+        if (r < 0 || col < 0 || r >= S.rows() || col >= S.cols() || r >= ids.cols() || col >= ids.cols()) return "";
+        return say(lang, {"查询 {m}（t, h, w = {qt}, {qh}, {qw}），键 {n}（{kt}, {kh}, {kw}）：分数 {s}",
+                          "query {m} (t, h, w = {qt}, {qh}, {qw}), key {n} ({kt}, {kh}, {kw}): score {s}"},
+                   {{"m", integer(r)}, {"n", integer(col)}, {"s", num(S(r, col), 4)}, {"qt", integer(ids(0, r))},
+                    {"qh", integer(ids(1, r))}, {"qw", integer(ids(2, r))}, {"kt", integer(ids(0, col))},
+                    {"kh", integer(ids(1, col))}, {"kw", integer(ids(2, col))}});
     };
     // Text alone: the three rows are equal, so M-RoPE must equal 1-D RoPE in the rotate_half layout.
     MropeSequence text = c.seq;
@@ -400,9 +404,10 @@ ViewData mrope_scores_view(const Inputs& in, const MropeCase& c, Lang lang) {
 std::vector<ViewData> mrope_views(const ParamSet& p, Lang lang) {
     const Inputs in = params().read(p);
     const MropeCase c = mrope_case(in);
-    std::vector<ViewData> out = {mrope_ids_view(c, lang)};
+    // The square score matrix leads (its image block is the picture of the step; hovering a cell gives both
+    // tokens' ids); the three rows of ids are a wide, short strip that could not hold a fifth of the screen.
+    std::vector<ViewData> out = {mrope_scores_view(in, c, lang), mrope_ids_view(c, lang)};
     if (mrope_vision_tokens(c.seq) > 0) out.push_back(mrope_image_view(in, c, lang));
-    out.push_back(mrope_scores_view(in, c, lang));
     return out;
 }
 
