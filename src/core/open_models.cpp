@@ -141,15 +141,7 @@ Eigen::VectorXd llama4_attn_temperatures(int L, long long stride, double attn_sc
 }
 
 Eigen::VectorXd causal_uniform_attention_to_first(int L) {
-    const int n = std::max(L, 0);
-    Eigen::VectorXd out(n);
-    for (int i = 0; i < n; ++i) {
-        // Row i of softmax(S + mask) with S ≡ 0: keys j ≤ i weigh exp(0) each, keys j > i exp(−∞) = 0.
-        double total = 0.0;
-        for (int j = 0; j < n; ++j) total += j <= i ? std::exp(0.0) : 0.0;
-        out(i) = std::exp(0.0) / total;
-    }
-    return out;
+    return causal_uniform_attention(L).col(0);  // column 0 of the whole matrix: one definition of the weights
 }
 
 Eigen::MatrixXd causal_uniform_attention(int L) {

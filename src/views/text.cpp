@@ -100,10 +100,12 @@ void text_one_line(const std::string& text, float width) {
     const char* ellipsis = "…";
     const float room = width - ImGui::CalcTextSize(ellipsis).x;
     const char* cut = b;
+    float used = 0.0f;  // advances add up (CalcTextSizeA does not round), so one pass measures each character once
     for (const char* s = b; s < e;) {
         unsigned cp = 0;
         const char* next = s + decode_utf8(s, e, &cp);
-        if (width_of(b, next) > room) break;
+        used += width_of(s, next);
+        if (used > room) break;
         cut = s = next;
     }
     ImGui::TextUnformatted((std::string(b, cut) + ellipsis).c_str());
