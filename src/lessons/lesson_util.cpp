@@ -142,6 +142,15 @@ std::vector<double> pair_axis(int pairs) {
     return x;
 }
 
+CurveView wavelength_axes(int pairs, Lang lang) {
+    CurveView curve;
+    curve.x = pair_axis(pairs);
+    curve.x_axis = say(lang, {"对 i", "pair i"});
+    curve.y_axis = say(lang, {"波长 λᵢ = 2π/θᵢ（位置，对数轴）", "wavelength λᵢ = 2π/θᵢ (positions, log axis)"});
+    curve.log_y = true;
+    return curve;
+}
+
 std::vector<std::string> index_labels(int n, int first) {
     std::vector<std::string> out;
     for (int i = 0; i < n; ++i) out.push_back(std::to_string(first + i));

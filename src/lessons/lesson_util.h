@@ -48,6 +48,8 @@ std::string time_text(double seconds);                 // "850 ns", "12.3 µs", 
 // [SECTION] labels and text
 std::vector<std::string> index_labels(int n, int first = 0);  // "0", "1", ..., as row/column labels
 std::vector<double> pair_axis(int pairs);                      // 0, 1, …, pairs − 1: a curve's x over frequency pairs
+// Empty axes for each pair's wavelength λᵢ = 2π/θᵢ: x the pairs 0 … pairs − 1, y positions on a log axis.
+CurveView wavelength_axes(int pairs, Lang lang);
 std::string join(const std::vector<std::string>& parts, const char* sep);
 
 // [SECTION] matrices and heatmaps

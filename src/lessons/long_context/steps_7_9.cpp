@@ -117,11 +117,7 @@ Step yarn_and_llama3() {
 // training and target lengths, YaRN's ramp bounds (pair indices) and Llama 3's band edges (wavelengths).
 static ViewData wavelength_spectrum_view(const Inputs& in, Lang lang) {
     const int pairs = in.d / 2;
-    CurveView curve;
-    curve.x = pair_axis(pairs);
-    curve.x_axis = say(lang, {"对 i", "pair i"});
-    curve.y_axis = say(lang, {"波长 λᵢ = 2π/θᵢ（位置，对数轴）", "wavelength λᵢ = 2π/θᵢ (positions, log axis)"});
-    curve.log_y = true;
+    CurveView curve = wavelength_axes(pairs, lang);
     for (RopeScaling s : {RopeScaling::none, RopeScaling::linear, RopeScaling::ntk, RopeScaling::yarn, RopeScaling::llama3}) {
         curve.series.push_back(pair_wavelengths(scaled(in, s).inv_freq));
         curve.series_labels.push_back(scaling_label(s, lang));

@@ -474,11 +474,7 @@ ViewData decay_view(const Inputs& in, Lang lang) {
 // (core/model_presets.h: preset_inv_freq, the HF rope-init functions).
 ViewData wavelength_view(const Inputs& in, Lang lang) {
     const int pairs = in.d / 2;
-    CurveView curve;
-    curve.x = pair_axis(pairs);
-    curve.x_axis = say(lang, {"对 i", "pair i"});
-    curve.y_axis = say(lang, {"波长 λᵢ = 2π/θᵢ（位置，对数轴）", "wavelength λᵢ = 2π/θᵢ (positions, log axis)"});
-    curve.log_y = true;
+    CurveView curve = wavelength_axes(pairs, lang);
     const std::vector<double> lambda = pair_wavelengths(in.theta);
     curve.series.push_back(lambda);
     curve.series_labels.push_back(say(lang, {"λᵢ，base {b}", "λᵢ, base {b}"}, {{"b", num(in.base)}}));
