@@ -133,15 +133,21 @@ if(PELAB_BUILD_TESTS)
   target_link_libraries(pelab_gtest_main INTERFACE gtest_main)
 endif()
 
-# [SECTION] pelab_embed_file(<target> <symbol> <file>)
+# [SECTION] pelab_embed_file(<target> <symbol> <file> [GLSL])
 # Generates ${CMAKE_CURRENT_BINARY_DIR}/embed_<symbol>.cpp at build time and adds it to <target>:
 #   extern const unsigned char <symbol>[];     // the bytes of <file> plus one NUL (usable as a C string)
 #   extern const unsigned int  <symbol>_size;  // the size of <file>, without that NUL
 # Editing <file> regenerates it. A relative <file> is taken from the calling CMakeLists' source folder.
+# GLSL: a shader, embedded without its comments and indentation (scripts/embed_file.py --glsl).
 set(_PELAB_SCRIPTS_DIR "${CMAKE_CURRENT_LIST_DIR}/../scripts")
 get_filename_component(_PELAB_SCRIPTS_DIR "${_PELAB_SCRIPTS_DIR}" ABSOLUTE)
 
 function(pelab_embed_file target symbol file)
+  cmake_parse_arguments(PARSE_ARGV 3 _embed "GLSL" "" "")
+  set(_glsl_flag "")
+  if(_embed_GLSL)
+    set(_glsl_flag "--glsl")
+  endif()
   if(NOT symbol MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
     message(FATAL_ERROR "pelab_embed_file: '${symbol}' is not a C identifier")
   endif()
@@ -150,7 +156,7 @@ function(pelab_embed_file target symbol file)
   add_custom_command(
     OUTPUT "${_out}"
     COMMAND "${PELAB_PYTHON}" "${_PELAB_SCRIPTS_DIR}/embed_file.py"
-            --symbol "${symbol}" --input "${_in}" --output "${_out}"
+            --symbol "${symbol}" --input "${_in}" --output "${_out}" ${_glsl_flag}
     DEPENDS "${_in}" "${_PELAB_SCRIPTS_DIR}/embed_file.py"
     COMMENT "Embedding ${file} as ${symbol}"
     VERBATIM)

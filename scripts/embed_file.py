@@ -5,9 +5,12 @@
 #   extern const unsigned int  <symbol>_size;  // the file's size, without that NUL
 # The bytes go into one string literal (printable ASCII as is, the rest as 3-digit octal escapes), which
 # g++ and clang compile far faster than a list of numbers. The output is rewritten only when it changes,
-# so Ninja (restat) recompiles nothing after a no-op regeneration. Standard library only.
+# so Ninja (restat) recompiles nothing after a no-op regeneration. With --glsl the text is embedded without
+# its comments, indentation and blank lines (the shaders' comments are for readers of shaders/, not for the
+# download). Standard library only.
 import argparse
 import os
+import re
 import sys
 
 BYTES_PER_LINE = 96
@@ -43,6 +46,20 @@ def render(symbol: str, data: bytes, source_name: str) -> str:
     return "".join(out)
 
 
+def strip_glsl(source: bytes) -> bytes:
+    """GLSL without comments, indentation, trailing spaces or blank lines. GLSL has no string literals, so a
+    comment starts at any '//' or '/*'. Preprocessor lines stay whole lines; other lines keep their order, so a
+    compiler's message still names a recognisable statement."""
+    text = source.decode("utf-8")
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    lines = []
+    for line in text.split("\n"):
+        line = line.split("//", 1)[0].strip()
+        if line:
+            lines.append(line)
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
 def write_if_changed(path: str, text: str) -> None:
     try:
         with open(path, "r", encoding="utf-8") as f:
@@ -61,12 +78,15 @@ def main() -> int:
     ap.add_argument("--symbol", required=True)
     ap.add_argument("--input", required=True)
     ap.add_argument("--output", required=True)
+    ap.add_argument("--glsl", action="store_true", help="embed GLSL without comments and indentation")
     args = ap.parse_args()
     if not args.symbol.isidentifier():
         print("embed_file.py: '%s' is not a C identifier" % args.symbol, file=sys.stderr)
         return 2
     with open(args.input, "rb") as f:
         data = f.read()
+    if args.glsl:
+        data = strip_glsl(data)
     write_if_changed(args.output, render(args.symbol, data, os.path.basename(args.input)))
     return 0
 
