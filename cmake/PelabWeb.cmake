@@ -33,6 +33,9 @@ set(PELAB_APP_LINK_OPTIONS
   "-sEXPORTED_RUNTIME_METHODS=['ccall','cwrap','UTF8ToString','lengthBytesUTF8','stringToUTF8']"
   "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free']"
   -sINVOKE_RUN=1
+  # [issue 14] emscripten would enable every extension the context offers (~30 on SwiftShader, one synchronous
+  # call to the GPU process each, 30–200 ms of the first frame here); web.cpp enables the few the app uses.
+  -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
   -sMALLOC=emmalloc                   # the small allocator: about 2 KB less download than dlmalloc
   -sBINARYEN_EXTRA_PASSES=--converge  # wasm-opt repeats its passes until the module stops shrinking (~3 KB)
   -sMODULARIZE=1                      # createPelab(config): one instance per canvas (web/widget.js)
@@ -91,4 +94,39 @@ if(PELAB_BUILD_APP)
   target_link_libraries(pelab_sdl2 INTERFACE "${PELAB_SDL2_WEB_DIR}/lib/libSDL2.a")
 
   add_library(pelab_gl INTERFACE)     # WebGL2 comes from PELAB_APP_LINK_OPTIONS
+endif()
+
+# [SECTION] pre-compressed copies (issue 14): dist/<file>.gz (gzip -9) and, when Debian's brotli is installed,
+# dist/<file>.br (brotli -q 11) beside each file a page downloads, for servers that send them as they are
+# (scripts/serve.sh does, with Content-Encoding when the browser accepts it). The copies are not part of the
+# download figure, which is the gzip -9 size of the originals. Deferred to the end of the top directory:
+# the targets it depends on (pelab, pelab_pages) are made in src/platform.
+find_program(PELAB_BROTLI brotli)
+find_program(PELAB_GZIP gzip)
+function(pelab_web_precompress)
+  if(NOT TARGET pelab OR NOT PELAB_GZIP)
+    return()
+  endif()
+  set(_outputs)
+  foreach(_name index.html embed.html widget.js pelab.js pelab.wasm)
+    set(_file "${PELAB_APP_OUTPUT_DIR}/${_name}")
+    set(_made "${_file}.gz")
+    set(_commands COMMAND "${PELAB_GZIP}" -9 -n -k -f "${_file}")
+    if(PELAB_BROTLI)
+      list(APPEND _made "${_file}.br")
+      list(APPEND _commands COMMAND "${PELAB_BROTLI}" -q 11 -k -f "${_file}")
+    endif()
+    if(_name MATCHES "^pelab\\.")
+      set(_from pelab)                  # written by the link (file-level dependency on pelab.js)
+    else()
+      set(_from "${_file}")             # written by pelab_pages' custom commands
+    endif()
+    add_custom_command(OUTPUT ${_made} ${_commands} DEPENDS ${_from} VERBATIM)
+    list(APPEND _outputs ${_made})
+  endforeach()
+  add_custom_target(pelab_precompressed ALL DEPENDS ${_outputs})
+  add_dependencies(pelab_precompressed pelab pelab_pages)
+endfunction()
+if(PELAB_BUILD_APP AND NOT PELAB_SINGLE_FILE)
+  cmake_language(DEFER DIRECTORY "${PROJECT_SOURCE_DIR}" CALL pelab_web_precompress)
 endif()

@@ -9,7 +9,8 @@
 #      on exit);
 #   3. runs scripts/bench_torch.py on them with Debian's python3 (python3-torch 1.13, python3-numpy).
 # Options (environment): REPEATS (timed runs per quantity after one warm-up, default 5),
-# BENCH_TMPDIR (where the temporary folder goes, default /tmp). Peak memory is about 2.5 GiB per process
+# BENCH_TMPDIR (where the temporary folder goes, default /tmp), BENCH_CORE_JSON (a file that receives the
+# rows as JSON too, for scripts/bench --json). Peak memory is about 2.5 GiB per process
 # (the 16 ALiBi heads in float64 take 2 GiB on each side); the two processes run one after the other.
 set -euo pipefail
 
@@ -44,7 +45,8 @@ trap 'rm -rf "$WORK_DIR"' EXIT
 echo "bench_core.sh: core ($REPEATS runs per quantity after a warm-up) ..." >&2
 "$BENCH_BIN" --repeats "$REPEATS" --out-dir "$WORK_DIR" > "$WORK_DIR/core.jsonl"
 echo "bench_core.sh: torch ..." >&2
-"$PYTHON" scripts/bench_torch.py --core-results "$WORK_DIR/core.jsonl" --repeats "$REPEATS"
+"$PYTHON" scripts/bench_torch.py --core-results "$WORK_DIR/core.jsonl" --repeats "$REPEATS" \
+  ${BENCH_CORE_JSON:+--json-out "$BENCH_CORE_JSON"}
 
 # [SECTION] machine line
 cpu_model="$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)"

@@ -10,6 +10,8 @@
 # Per row it also prints the core's bytes written per second (the result's size over the core's median time)
 # and that rate as a share of the memcpy bandwidth pelab-bench-core measured on this machine.
 # Figures only: nothing is asserted, the exit status is 0 whatever the differences are.
+# --json-out FILE also writes the rows as a JSON list [{name, core_ms, torch_ms, max_abs_diff}] (torch_ms:
+# single-threaded; a non-finite difference is null) for `scripts/bench --json`.
 # Needs Debian's python3-torch (1.13) and python3-numpy; run it with /usr/bin/python3.
 import argparse
 import json
@@ -219,6 +221,16 @@ def format_table(rows, thread_counts, memcpy_bytes_per_s):
     return "\n".join(lines)
 
 
+def write_json_rows(path, rows):
+    """The table's rows for scripts/bench --json: name, core and single-threaded torch ms, max |core − torch|."""
+    out = [{"name": label, "core_ms": round(core_ms, 3), "torch_ms": round(torch_ms[1], 3),
+            "max_abs_diff": difference if math.isfinite(difference) else None}
+           for label, core_ms, torch_ms, difference, *_ in rows]
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(out, f)
+        f.write("\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description="PyTorch CPU side of scripts/bench_core.sh")
     parser.add_argument("--core-results", required=True, help="JSON lines written by pelab-bench-core --out-dir")
@@ -226,6 +238,7 @@ def main():
                         help="timed runs per quantity (default: the core's count)")
     parser.add_argument("--multi-threads", type=int, default=len(os.sched_getaffinity(0)),
                         help="also time torch with this many threads (default: the CPUs available; 1: skip)")
+    parser.add_argument("--json-out", help="also write the rows as JSON to this file (scripts/bench --json)")
     args = parser.parse_args()
 
     with open(args.core_results, encoding="utf-8") as f:
@@ -240,6 +253,8 @@ def main():
         rows.extend(measure(entry, repeats, thread_counts))
     memcpy_bytes_per_s = lines[0].get("memcpy_bytes_per_s")
     print(format_table(rows, thread_counts, memcpy_bytes_per_s))
+    if args.json_out:
+        write_json_rows(args.json_out, rows)
     print(f"times: median of {repeats} runs after 1 warm-up; core single-threaded (Eigen threads "
           f"{lines[0].get('eigen_threads', '?')}); torch (ms) with torch.set_num_threads(1); torch's default "
           f"here is {default_threads} thread(s); torch/core > 1 means the core is faster")

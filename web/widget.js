@@ -35,8 +35,45 @@
 (function () {
   'use strict';
 
+  // Performance marks for scripts/bench's split of the first load (tests/browser/bench.mjs): 'pelab:*'.
+  function mark(name) { if (typeof performance !== 'undefined' && performance.mark) performance.mark('pelab:' + name); }
+
+  // [issue 14] Start-up work is overlapped: the first mount starts compiling pelab.wasm (streaming, on the
+  // browser's compiler threads) while this thread goes on with the page.
+  // The compiled module is shared by every widget of the page, each instantiating it with its own imports.
+  var compiled = null;  // null: not started; false: not possible here (emscripten loads the wasm itself)
+  // pelab.wasm lies beside pelab.js (emscripten's own rule for finding it). A page without pelab.js as a file
+  // of its own (the offline single file, where the wasm is inside pelab.js) compiles nothing here.
+  function wasmUrl() {
+    var scripts = document.getElementsByTagName('script');
+    for (var i = 0; i < scripts.length; ++i) {
+      var src = scripts[i].src;
+      if (src && /(^|\/)pelab\.js([?#]|$)/.test(src)) return /^https?:/.test(src) ? new URL('pelab.wasm', src).href : null;
+    }
+    return null;
+  }
+  function compileWasm() {
+    if (compiled !== null) return compiled;
+    var url = wasmUrl();
+    compiled = false;
+    if (!url || typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function') return compiled;
+    mark('compile');
+    // credentials as emscripten's own fetch and index.html's <link rel=preload crossorigin>, so the preload is used.
+    var fetched = fetch(url, { credentials: 'same-origin' });
+    compiled = WebAssembly.compileStreaming(fetched).catch(function () {
+      // Served with another MIME type than application/wasm: compile the bytes instead (as emscripten does).
+      return fetch(url, { credentials: 'same-origin' }).then(function (r) { return r.arrayBuffer(); })
+        .then(function (bytes) { return WebAssembly.compile(bytes); });
+    });
+    compiled.then(function () { mark('compiled'); }, function () {});
+    return compiled;
+  }
+
+  // Whether this browser has WebGL2 at all. A browser that has it but gives no context (blocklisted GPU,
+  // hardware acceleration off) is caught by main(): SDL_GL_CreateContext fails and the same message shows.
+  // (A trial context here cost 60–150 ms of the first frame and did not make the widget's own one cheaper.)
   function hasWebGL2() {
-    try { return !!document.createElement('canvas').getContext('webgl2'); } catch (e) { return false; }
+    return typeof WebGL2RenderingContext !== 'undefined';
   }
 
   function el(tag, cls, parent) {
@@ -122,6 +159,7 @@
     var resolveReady, rejectReady;
     var ready = new Promise(function (res, rej) { resolveReady = res; rejectReady = rej; });
     ready.catch(function () {});  // a missing WebGL2 is reported on the page, not as an unhandled rejection
+    ready.then(function () { api.readyAt = performance.now(); });  // navigation → ready resolving, for scripts/bench
 
     function showFatal(detail) {
       fatal.innerHTML = '';
@@ -189,6 +227,7 @@
       canvas: canvas
     };
 
+    var compiling = compileWasm();
     if (!hasWebGL2()) { showFatal('WebGL2 is not available (getContext("webgl2") returned null).'); return api; }
 
     canvas.addEventListener('mousedown', function () { canvas.focus(); });  // keeps keys inside iframes
@@ -209,7 +248,6 @@
       pelabKeysOnCanvas: !options.hash,
       onPelabReady: function () {
         module = config;
-        api.readyAt = performance.now();  // navigation → first frame, for scripts/bench
         loading.style.display = 'none';
         if (typeof ResizeObserver !== 'undefined') {
           new ResizeObserver(function () {
@@ -276,8 +314,18 @@
         if (root.requestFullscreen) root.requestFullscreen().catch(function () {});
       },
       onPelabFatal: showFatal,
+      preRun: function () { mark('wasm'); },  // the wasm is instantiated; main() runs next
       printErr: function (t) { console.warn(t); }
     };
+    if (compiling) {
+      // emscripten calls this instead of fetching and compiling the wasm itself; receiveInstance finishes.
+      config.instantiateWasm = function (imports, receiveInstance) {
+        compiling.then(function (wasm) {
+          return WebAssembly.instantiate(wasm, imports).then(function (instance) { receiveInstance(instance, wasm); });
+        }).catch(function (err) { showFatal(String((err && err.message) || err)); });
+        return {};  // the exports arrive through receiveInstance
+      };
+    }
     if (options.hash) {
       // The hash the user navigated to is the event's, not location.hash: a frame may already have
       // replaced location.hash with the widget's own state between the edit and this event.

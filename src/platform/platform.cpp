@@ -21,6 +21,14 @@
 #include "imgui_impl_sdl.h"
 #include "platform/gl.h"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+// A performance mark for scripts/bench's split of the first load (tests/browser/bench.mjs).
+#define PELAB_PERF_MARK(name) EM_ASM(performance.mark(name))
+#else
+#define PELAB_PERF_MARK(name) ((void)0)
+#endif
+
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STBI_WRITE_NO_STDIO
 #include "stb_image_write.h"
@@ -47,10 +55,27 @@ float framebuffer_scale(SDL_Window* window) {
     return std::max(1.0f, std::round(float(dw) / float(w) * 4.0f) / 4.0f);
 }
 
+// [issue 14] The first frame waits for the atlas, and rasterising the ~750 CJK glyphs of the subset is most of
+// it. On the web the atlas starts without them: every glyph below U+2E80 (Latin, Greek, symbols) plus the CJK
+// characters of the app's own labels in both languages (and of the language switch). An English first
+// screen is drawn with that; a Chinese one builds the complete atlas first. Right after the first frame the
+// complete atlas replaces it (one more frame), so English text with CJK in it (a token example) is drawn whole
+// from the second frame on.
+#ifdef __EMSCRIPTEN__
+constexpr bool kFirstScreenAtlas = true;
+#else
+constexpr bool kFirstScreenAtlas = false;  // the desktop app and its batch modes draw every glyph at once
+#endif
+constexpr ImWchar kFirstCjk = 0x2E80;  // CJK radicals: the CJK blocks start here
+bool g_atlas_partial = false;          // the atlas holds the first screen's glyphs only
+
 // Rasterise at the framebuffer's scale and draw at 1/scale, so text is sharp at devicePixelRatio 2.
-void build_fonts(Platform* p, float scale) {
+// complete = false: the first-screen atlas above (body and title fonts alike).
+void build_fonts(Platform* p, float scale, bool complete) {
+    PELAB_PERF_MARK("pelab:fonts");
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
+    io.Fonts->Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;  // no empty rows to convert and upload
     ImFontConfig cfg;
     cfg.FontDataOwnedByAtlas = false;  // the bytes live in the binary
     cfg.OversampleH = 1;               // pixel-snapped CJK at 2× needs no horizontal oversampling
@@ -59,26 +84,45 @@ void build_fonts(Platform* p, float scale) {
     void* data = const_cast<unsigned char*>(pelab_font_ttf);
     const int size = int(pelab_font_ttf_size);
     const ImWchar* ranges = reinterpret_cast<const ImWchar*>(pelab_font_ttf_ranges);
-    p->app.font_body = io.Fonts->AddFontFromMemoryTTF(data, size, kBodyPx * scale, &cfg, ranges);
+    // The app's labels (UiText) in both languages: their CJK characters are in the first-screen atlas.
+    auto add_ui_texts = [](ImFontGlyphRangesBuilder* b) {
+        for (const Lang lang : {Lang::zh, Lang::en})
+            for (int t = 0; t < int(UiText::Count); ++t) b->AddText(ui_say(lang, UiText(t)).c_str());
+        b->AddText("中文");  // the language switch's label (app.cpp), not a UiText
+    };
+    static ImVector<ImWchar> first_screen_ranges;
+    if (!complete && first_screen_ranges.empty()) {
+        ImFontGlyphRangesBuilder first;
+        for (const ImWchar* r = ranges; r[0]; r += 2)
+            for (unsigned c = r[0]; c <= r[1] && c < kFirstCjk; ++c) first.AddChar(ImWchar(c));
+        add_ui_texts(&first);
+        first.BuildRanges(&first_screen_ranges);
+    }
+    p->app.font_body = io.Fonts->AddFontFromMemoryTTF(data, size, kBodyPx * scale, &cfg,
+                                                      complete ? ranges : first_screen_ranges.Data);
     // The title size only ever shows titles: rasterising just their characters keeps the atlas (and the
-    // first frame) small.
-    static ImVector<ImWchar> title_ranges;
-    if (title_ranges.empty()) {
+    // first frame) small. The first-screen atlas has the English titles only.
+    static ImVector<ImWchar> title_ranges[2];  // [complete]
+    ImVector<ImWchar>& titles_wanted = title_ranges[complete ? 1 : 0];
+    if (titles_wanted.empty()) {
         ImFontGlyphRangesBuilder titles;
         titles.AddRanges(io.Fonts->GetGlyphRangesDefault());
         for (const Lang lang : {Lang::zh, Lang::en}) {
+            if (!complete && lang == Lang::zh) continue;
             titles.AddText(ui_say(lang, UiText::AppName).c_str());
             for (const Lesson* lesson : every_lesson())
                 for (const Step& step : lesson->steps) titles.AddText(step.title.get(lang));
         }
-        titles.BuildRanges(&title_ranges);
+        if (!complete) add_ui_texts(&titles);
+        titles.BuildRanges(&titles_wanted);
     }
-    p->app.font_title = io.Fonts->AddFontFromMemoryTTF(data, size, kTitlePx * scale, &cfg, title_ranges.Data);
+    p->app.font_title = io.Fonts->AddFontFromMemoryTTF(data, size, kTitlePx * scale, &cfg, titles_wanted.Data);
     io.FontGlobalScale = 1.0f / framebuffer_scale(p->window);
     io.Fonts->Build();
     p->font_scale = scale;
+    g_atlas_partial = !complete;
+    PELAB_PERF_MARK("pelab:fonts-done");
 }
-
 
 }  // namespace
 
@@ -110,7 +154,9 @@ bool platform_create(Platform* p, const char* title, int width, int height, std:
         *error = std::string("could not open a window: ") + SDL_GetError();
         return false;
     }
+    PELAB_PERF_MARK("pelab:context");
     p->gl_context = SDL_GL_CreateContext(p->window);
+    PELAB_PERF_MARK("pelab:context-done");
     if (!p->gl_context) {
 #ifdef __EMSCRIPTEN__
         *error = "WebGL2 is not available in this browser.";
@@ -129,8 +175,10 @@ bool platform_create(Platform* p, const char* title, int width, int height, std:
     io.ConfigInputTextCursorBlink = false;     // a blinking cursor would keep the loop awake
     ImGui_ImplSDL2_InitForOpenGL(p->window, p->gl_context);
     ImGui_ImplOpenGL3_Init(glsl);
-    build_fonts(p, framebuffer_scale(p->window) * float(p->app.state.display.fontscale));
+    build_fonts(p, framebuffer_scale(p->window) * float(p->app.state.display.fontscale), !kFirstScreenAtlas);
+    PELAB_PERF_MARK("pelab:painter");
     if (!p->painter.init(error)) return false;
+    PELAB_PERF_MARK("pelab:painter-done");
     return true;
 }
 
@@ -209,11 +257,16 @@ void platform_render_frame(Platform* p) {
         }
     }
     // Glyphs are rasterised for the display's pixel ratio times the presenter's font scale.
+    // The first-screen atlas (web) stays for the first frame of an English screen only.
     const float scale = framebuffer_scale(p->window) * float(p->app.state.display.fontscale);
-    if (scale != p->font_scale) {
-        build_fonts(p, scale);
-        ImGui_ImplOpenGL3_DestroyFontsTexture();
-        ImGui_ImplOpenGL3_CreateFontsTexture();
+    const bool complete_now = g_atlas_partial && (p->frames > 0 || p->app.state.lang != Lang::en);
+    if (scale != p->font_scale || complete_now) {
+        build_fonts(p, scale, true);
+        // Before the first frame the texture does not exist yet: the backend's first NewFrame creates it.
+        if (p->frames > 0) {
+            ImGui_ImplOpenGL3_DestroyFontsTexture();
+            ImGui_ImplOpenGL3_CreateFontsTexture();
+        }
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
@@ -242,6 +295,7 @@ void platform_render_frame(Platform* p) {
     }
     SDL_GL_SwapWindow(p->window);
     ++p->frames;
+    if (g_atlas_partial) p->app.frames_wanted = std::max(p->app.frames_wanted, 1);  // the complete atlas next
     if (p->app.frames_wanted > 0) --p->app.frames_wanted;
     // ImGui lays a frame out with the previous frame's sizes (scrollbars, table column widths, a step seen
     // for the first time), so after a change the picture can take a few frames to become what it stays.

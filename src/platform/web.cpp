@@ -124,6 +124,7 @@ void mirror_step_text() {
 EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
     g_frame_scheduled = false;
     pelab::Platform* p = &g_platform;
+    if (!g_ready) EM_ASM(performance.mark("pelab:frame"));  // scripts/bench's split of the first load
     pelab::platform_render_frame(p);
     // The URL follows the state: rebuilt only when the state's version changed since the last frame. While a
     // timeline plays the hash and the host's pelab:state messages wait: they are written once, on pause.
@@ -138,6 +139,7 @@ EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
     }
     if (!g_ready) {
         g_ready = true;
+        EM_ASM(performance.mark("pelab:frame-done"));
         js_on_first_frame();
     }
     mirror_step_text();
@@ -339,6 +341,7 @@ EMSCRIPTEN_KEEPALIVE void pelab_resize(int css_width, int css_height) {
 }  // extern "C"
 
 int main() {
+    EM_ASM(performance.mark("pelab:main"));
     // One widget per document (index.html, embed.html in an iframe): keys anywhere in the page drive
     // it. Several widgets in one page: each listens on its own canvas (focused by a click or Tab).
     if (js_keys_on_canvas()) SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
@@ -348,6 +351,12 @@ int main() {
         return 0;
     }
     pelab::Platform* p = &g_platform;
+    // [issue 14] Extensions are enabled one by one (-sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0, PelabWeb.cmake):
+    // float colour targets (the GPU tile check, float framebuffers), linear filtering and blending of float
+    // textures. WebGL2 core covers the rest of what the app draws with (R32F / RG32F textures sampled NEAREST).
+    const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = emscripten_webgl_get_current_context();
+    for (const char* extension : {"EXT_color_buffer_float", "OES_texture_float_linear", "EXT_float_blend"})
+        emscripten_webgl_enable_extension(gl, extension);
     p->save_file = [](const std::string& name, const std::string& mime, const std::string& bytes) {
         js_save_file(name.c_str(), mime.c_str(), bytes.data(), int(bytes.size()));
     };
@@ -370,7 +379,9 @@ int main() {
     read_page_input(query, query_bytes, &own, &issues);
     kv.insert(kv.end(), own.begin(), own.end());
     g_platform.app.reduced_motion = js_reduced_motion() != 0;
+    EM_ASM(performance.mark("pelab:app"));
     pelab::app_init(&g_platform.app, kv, pelab::lang_from_locale(lang));
+    EM_ASM(performance.mark("pelab:app-done"));
     pelab::app_add_notices(&g_platform.app, issues);
     std::free(lang);
     std::free(page_defaults);
