@@ -43,7 +43,7 @@ namespace pelab {
 
 // [SECTION] filter and window
 
-enum class MapFilter { box, point };
+// MapFilter (box|point) is declared in core/position_map.h, with the spec that carries it.
 const std::vector<std::string>& map_filter_names();  // box|point, in enum order
 bool parse_map_filter(const std::string& text, MapFilter* out);
 

@@ -2,8 +2,8 @@
 // Registry entry `map_pixels` (issue 14), appended to quantity_registry() in quantity.cpp: the N×N image of a
 // square window of a long-sequence position map, each pixel the box-filtered mean of the cells it covers (or the
 // cell under its centre: filter=point, or pixels smaller than a cell), in double — the reference the map view's
-// uploaded image and the GPU check are compared with. Keys: the map page's (position_map_param_specs) plus
-// window=COL,ROW,SPAN (cells; span 0, the default, is the whole map), pixels=N and filter=box|point.
+// uploaded image and the GPU check are compared with. Keys: the map page's (position_map_param_specs, with
+// filter=box|point) plus window=COL,ROW,SPAN (cells; span 0, the default, is the whole map) and pixels=N.
 //
 // [SECTION] parameter specs and rules
 // [SECTION] compute
@@ -28,7 +28,6 @@ std::vector<ParamSpec> map_pixels_specs() {
     window.list_min = window.list_max = 3;
     specs.push_back(window);
     specs.push_back(int_spec("pixels", 1, kMapPixelsMax, "64", "pixels per side of the image"));
-    specs.push_back(choice_spec("filter", map_filter_names(), "box", "box: mean of the cells each pixel covers; point: the cell under its centre"));
     return specs;
 }
 
@@ -53,11 +52,9 @@ std::vector<ParamIssue> validate_map_pixels(const ParamSet& p) {
 QuantityResult compute_map_pixels(const ParamSet& p) {
     const PositionMapSpec s = position_map_from_params(p);
     const int n = p.geti("pixels");
-    MapFilter filter = MapFilter::box;
-    parse_map_filter(p.gets("filter"), &filter);
     QuantityResult r;
     r.shape = {n, n};
-    r.data = position_map_pixels(s, window_of(p), n, filter);
+    r.data = position_map_pixels(s, window_of(p), n, s.filter);
     return r;
 }
 

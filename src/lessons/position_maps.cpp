@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "core/position_map.h"
+#include "core/position_map_filter.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 
@@ -26,7 +27,7 @@ using namespace lessonui;
 // [SECTION] parameters (one table) and the map they describe ----------------------------------------
 
 struct Inputs {
-    std::string map, variant, layout, scaling, content, mode;
+    std::string map, variant, layout, scaling, content, mode, filter;
     int L = 0, d = 0, original_max = 0, seed = 0, heads = 0, head = 0, num_buckets = 0, max_distance = 0, clip = 0;
     double base = 0, factor = 0, beta_fast = 0, beta_slow = 0, low_freq_factor = 0, high_freq_factor = 0;
     bool bidirectional = false, softmax = false;
@@ -65,6 +66,10 @@ const ParamTable<Inputs>& params() {
         {Key::shared("softmax").def("0").about({"RoPE、ALiBi：勾选后显示每一行对各个键的 softmax",
                                                 "RoPE, ALiBi: shows each row's softmax over the keys"}),
          &Inputs::softmax},
+        {Key::choice("filter", map_filter_names(), "box",
+                     {"缩小时每个像素显示：box = 它覆盖的所有单元的平均值，point = 像素中心所在的那个单元",
+                      "zoomed out, each pixel shows: box = the mean of the cells it covers, point = the cell under its centre"}),
+         &Inputs::filter},
     };
     return table;
 }
@@ -96,6 +101,7 @@ PositionMapSpec spec_from(const ParamSet& p) {
     s.bidirectional = in.bidirectional;
     s.clip = in.clip;
     s.softmax = in.softmax;
+    parse_map_filter(in.filter, &s.filter);
     return s;
 }
 
@@ -103,7 +109,7 @@ PositionMapSpec spec_from(const ParamSet& p) {
 
 std::vector<std::string> keys_for(const ParamSet& p) {
     const PositionMapSpec s = spec_from(p);
-    std::vector<std::string> keys = {"map", "L"};
+    std::vector<std::string> keys = {"map", "L", "filter"};
     switch (s.kind) {
     case PositionMapKind::sinusoidal: keys.insert(keys.end(), {"d", "base", "variant"}); break;
     case PositionMapKind::rope: {
@@ -306,9 +312,9 @@ Step profile_along_distance() {
         all_keys(),
         profile_views,
     };
-    step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax
+    step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax or a filtered image
         std::vector<std::string> keys = keys_for(p);
-        keys.erase(std::remove(keys.begin(), keys.end(), "softmax"), keys.end());
+        for (const char* drawn_only : {"softmax", "filter"}) keys.erase(std::remove(keys.begin(), keys.end(), drawn_only), keys.end());
         return keys;
     };
     return step;
