@@ -19,6 +19,7 @@
 
 #include "core/position_map.h"
 #include "core/position_map_filter.h"
+#include "platform/gl.h"
 #include "platform/platform.h"
 
 namespace pelab {
@@ -267,6 +268,19 @@ std::vector<double> position_map_frame_times(GlMatrixPainter* painter, const Pos
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     return ms;
+}
+
+double position_map_box_refine_ms(GlMatrixPainter* painter, const PositionMapSpec& spec, int pixels) {
+    pixels = std::clamp(pixels, 1, kMapPixelsMax);
+    if (spec.L < pixels) return -1.0;
+    const std::shared_ptr<const PositionMapView> pm = make_position_map_view(spec);  // built before a view draws
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::shared_ptr<const PositionMapSums> sums = position_map_sums(spec, &pm->log_norm);
+    const std::vector<double> values = position_map_pixels(*sums, {0, 0, double(spec.L)}, pixels, MapFilter::box);
+    const std::vector<float> texels(values.begin(), values.end());
+    painter->upload(kCheckSlot, (uint64_t(1) << 61), texels.data(), pixels, pixels);
+    glFinish();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 }  // namespace pelab
