@@ -166,11 +166,12 @@ Step whole_map() {
         {
         "一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元着色器里"
         "找到自己所在的单元 (i, j)，直接算出该处的值，所以只有屏幕上可见的窗口需要计算。滚轮或双指缩放，一直放大到单个单元；"
-        "拖动平移，双击回到整张图。悬停显示该单元的参考值（core，double）以及着色器算法在 float32 下得到的值。",
+        "拖动平移，双击回到整张图。缩小后视图一停下来，每个像素就改为显示它覆盖的所有单元的平均值（filter=box，见第 2 步）。悬停显示该单元的参考值（core，double）以及着色器算法在 float32 下得到的值。",
         "An L×L position map has L² cells; at L = 65,536, computing it on the CPU and uploading it is out of the "
         "question (the note below gives the memory). Here every pixel finds its cell (i, j) in the fragment shader and computes the value "
         "there, so only the visible window costs anything. Zoom with the wheel or a pinch, down to single cells; "
-        "drag to pan; double-click for the whole map. Hovering shows the cell's reference value (core, double) "
+        "drag to pan; double-click for the whole map. Zoomed out, once the view rests, each pixel shows the mean of the "
+        "cells it covers instead (filter=box, see step 2). Hovering shows the cell's reference value (core, double) "
         "and the value the shader's float32 arithmetic gives."},
         all_keys(),
         whole_map_views,
@@ -236,15 +237,17 @@ Step aliasing() {
         "每两个像素一个周期的频率对会伪装成缓慢的波，画出矩阵里并不存在的斜条纹，而比一个像素还细的结构（ALiBi 的 softmax "
         "对角线、Shaw 的窄带）可能整个被漏掉。第二张图（filter=box）每个像素显示它覆盖的所有单元的平均值：快的频率被平均掉，"
         "细的结构按它真正的分量保留下来。平均值由 core 用距离剖面的前缀和以 double 精确算出。放大到一个像素不足一个单元时，"
-        "两图完全相同。表格列出最快的几个频率对在取样下看起来的频率，以及盒式平均后剩下的幅度。",
+        "两图完全相同。T5 和 Shaw 的整数值同样取平均：缩小后 Shaw 宽 2k + 1 个单元的窄带和 T5 最前面的几个桶都比一个像素细得多，取样会随机地画宽或漏掉它们，平均值则给出它们真正的分量；悬停时仍显示单元本身的整数。表格列出最快的几个频率对在取样下看起来的频率，以及盒式平均后剩下的幅度。",
         "Zoomed out to a few hundred pixels, every pixel covers many cells. The first figure (filter=point) shows only "
         "the cell under each pixel's centre: a frequency pair that turns faster than one cycle per two pixels poses as "
         "a slow wave and draws diagonal stripes that are not in the matrix, and structures thinner than a pixel (ALiBi's "
         "softmax diagonal, Shaw's narrow band) can vanish. The second figure (filter=box) shows the mean of the cells each "
         "pixel covers: fast frequencies average out and thin structures keep their true weight. The core computes the "
         "means exactly, in double, from prefix sums of the distance profile. Zoomed in until a pixel is smaller than a "
-        "cell, the two figures are the same. The table lists the fastest pairs, the frequency sampling makes them appear "
-        "to have, and the amplitude the box mean leaves."},
+        "cell, the two figures are the same. T5 and Shaw are averaged too: zoomed out, Shaw's band of 2k + 1 cells and "
+        "T5's first buckets are far thinner than a pixel, so sampling draws them too wide or misses them at random, while "
+        "the mean shows their true weight; hovering still shows the cell's own integer. The table lists the fastest "
+        "pairs, the frequency sampling makes them appear to have, and the amplitude the box mean leaves."},
         all_keys(),
         aliasing_views,
     };
