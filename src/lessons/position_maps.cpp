@@ -233,11 +233,11 @@ Step aliasing() {
     Step step{
         {"缩小时的混叠：取样与平均", "Aliasing when zoomed out: samples and means"},
         {
-        "整张图缩小到几百个像素时，每个像素覆盖许多单元。第一张图（filter=point）每个像素只取它中心所在的那一个单元：变化快于"
+        "整张图缩小到屏幕大小时，每个像素覆盖许多单元。第一张图（filter=point）每个像素只取它中心所在的那一个单元：变化快于"
         "每两个像素一个周期的频率对会伪装成缓慢的波，画出矩阵里并不存在的斜条纹，而比一个像素还细的结构（ALiBi 的 softmax "
-        "对角线、Shaw 的窄带）可能整个被漏掉。第二张图（filter=box）每个像素显示它覆盖的所有单元的平均值：快的频率被平均掉，"
-        "细的结构按它真正的分量保留下来。平均值由 core 用距离剖面的前缀和以 double 精确算出。放大到一个像素不足一个单元时，"
-        "两图完全相同。T5 和 Shaw 的整数值同样取平均：缩小后 Shaw 宽 2k + 1 个单元的窄带和 T5 最前面的几个桶都比一个像素细得多，取样会随机地画宽或漏掉它们，平均值则给出它们真正的分量；悬停时仍显示单元本身的整数。表格列出最快的几个频率对在取样下看起来的频率，以及盒式平均后剩下的幅度。",
+        "对角线、Shaw 的细带）可能整个被漏掉。第二张图（filter=box）每个像素显示它覆盖的所有单元的平均值：快的频率被平均掉，"
+        "细的结构按它真正的分量保留下来。平均值由 core 用距离剖面的部分和以 double 精确算出。放大到一个像素不足一个单元时，"
+        "两图完全相同。T5 和 Shaw 的整数值同样取平均：缩小后 Shaw 宽 2k + 1 个单元的细带和 T5 最前面的几个桶都比一个像素细得多，取样会随机地画宽或漏掉它们，平均值则给出它们真正的分量；悬停时仍显示单元本身的整数。表格列出最快的几个频率对在取样下看起来的频率，以及方框平均后剩下的幅度。",
         "Zoomed out to a few hundred pixels, every pixel covers many cells. The first figure (filter=point) shows only "
         "the cell under each pixel's centre: a frequency pair that turns faster than one cycle per two pixels poses as "
         "a slow wave and draws diagonal stripes that are not in the matrix, and structures thinner than a pixel (ALiBi's "
@@ -311,8 +311,8 @@ std::vector<ViewData> aliasing_views(const ParamSet& p, Lang lang) {
     int faster = 0;
     for (Eigen::Index k = 0; k < theta.size(); ++k) faster += theta(k) > nyquist ? 1 : 0;
     TableView table;
-    table.col_labels = {say(lang, {"θ（弧度/单元）", "θ (rad per cell)"}), say(lang, {"取样后的表观频率（弧度/像素）", "apparent under sampling (rad per pixel)"}),
-                        say(lang, {"表观周期（像素）", "apparent period (pixels)"}), say(lang, {"盒式平均后的幅度", "amplitude after the box mean"})};
+    table.col_labels = {say(lang, {"θ（弧度/单元）", "θ (rad per cell)"}), say(lang, {"取样后看起来的频率（弧度/像素）", "apparent under sampling (rad per pixel)"}),
+                        say(lang, {"看起来的周期（像素）", "apparent period (pixels)"}), say(lang, {"方框平均后的幅度", "amplitude after the box mean"})};
     const Eigen::Index rows = std::min<Eigen::Index>(theta.size(), 6);
     table.values.resize(rows, 4);
     for (Eigen::Index k = 0; k < rows; ++k) {
