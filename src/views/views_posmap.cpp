@@ -147,7 +147,10 @@ bool shows_box_filter(const PositionMapView& pm, const MapWindow& w, int pixels)
 // ready (the caller draws point samples and computes it once the view settles).
 const FilteredImage* filtered_image(const std::shared_ptr<const PositionMapView>& map, int slot, const MapWindow& w, int pixels, bool settled) {
     FilteredImage& f = filtered_images()[slot];
-    if (f.map != map) f = FilteredImage{map};
+    if (f.map != map) {
+        f = FilteredImage();
+        f.map = map;
+    }
     const bool ready = f.pixels == pixels && f.window.x0 == w.x0 && f.window.y0 == w.y0 && f.window.span == w.span;
     if (ready) return &f;
     if (!settled) return nullptr;
@@ -168,8 +171,9 @@ struct MapColours {
     bool integer = false;  // the map's values are whole numbers (legend and cell values without decimals)
 };
 
-// Paints the visible window of the map on the GPU (its data uploaded to the view's slot when it changed),
-// or says that this GPU cannot; then the frame and the colour bar right of it.
+// Paints the visible window of the map: the box-filtered image as a texture when `filtered` holds it, else on the
+// GPU per pixel (its data uploaded to the view's slot when it changed), or says that this GPU cannot; then the
+// frame and the colour bar right of it.
 MapColours paint_map(const PositionMapView& pm, ViewContext& ctx, ImDrawList* dl, const MapLayout& l, const MapWindow& w,
                      const FilteredImage* filtered) {
     const float font = ImGui::GetFontSize();
