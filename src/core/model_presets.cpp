@@ -348,7 +348,8 @@ std::string preset_summary(const ModelPreset& p) {
 
 // [SECTION] what a preset sets on a quantity
 KeyValues preset_key_values(const ModelPreset& p, const std::vector<ParamSpec>& specs,
-                            const std::vector<std::string>& explicit_keys) {
+                            const std::vector<std::string>& explicit_keys, bool clamp_to_range) {
+    // Every value the preset gives, by the name a quantity's key of that meaning has.
     KeyValues all = {
         {"d", std::to_string(p.rotary_dim)},
         {"base", format_number(p.base)},
@@ -366,15 +367,21 @@ KeyValues preset_key_values(const ModelPreset& p, const std::vector<ParamSpec>& 
     if (p.mscale > 0) all.push_back({"mscale", format_number(p.mscale)});
     if (p.mscale_all_dim > 0) all.push_back({"mscale_all_dim", format_number(p.mscale_all_dim)});
     KeyValues out;
-    for (const auto& kv : all) {
-        const bool has = std::any_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == kv.first; });
-        const bool given = std::find(explicit_keys.begin(), explicit_keys.end(), kv.first) != explicit_keys.end();
-        if (has && !given) out.push_back(kv);
+    for (const ParamSpec& spec : specs) {
+        const std::string& field = spec.preset_value.empty() ? spec.name : spec.preset_value;
+        const auto value = std::find_if(all.begin(), all.end(), [&](const auto& kv) { return kv.first == field; });
+        const bool given = std::find(explicit_keys.begin(), explicit_keys.end(), spec.name) != explicit_keys.end();
+        if (value == all.end() || given) continue;
+        std::string text = value->second;
+        if (clamp_to_range && (spec.kind == ParamKind::Int || spec.kind == ParamKind::Real))
+            text = format_number(std::clamp(std::stod(text), spec.min, spec.max));
+        out.push_back({spec.name, text});
     }
     return out;
 }
 
-KeyValues expand_preset(const std::vector<ParamSpec>& specs, const KeyValues& kv, ParamIssue* issue) {
+KeyValues expand_preset(const std::vector<ParamSpec>& specs, const KeyValues& kv, ParamIssue* issue,
+                        bool clamp_to_range) {
     const bool takes_preset =
         std::any_of(specs.begin(), specs.end(), [](const ParamSpec& s) { return s.name == "preset"; });
     if (!takes_preset) return kv;
@@ -385,7 +392,7 @@ KeyValues expand_preset(const std::vector<ParamSpec>& specs, const KeyValues& kv
         if (pair.first == "preset") preset = find_model_preset(pair.second);
     }
     if (!preset) return kv;  // none, absent, or unknown (the strict parser names the valid ones)
-    KeyValues from_preset = preset_key_values(*preset, specs, explicit_keys);
+    KeyValues from_preset = preset_key_values(*preset, specs, explicit_keys, clamp_to_range);
     if (preset->scaling == "longrope") {
         const bool lists_given = std::find(explicit_keys.begin(), explicit_keys.end(), "short_factor") != explicit_keys.end() &&
                                  std::find(explicit_keys.begin(), explicit_keys.end(), "long_factor") != explicit_keys.end();

@@ -74,18 +74,23 @@ std::string preset_summary(const ModelPreset& preset);
 
 // [SECTION] what a preset sets on a quantity
 
-// The key=value pairs the preset gives to a quantity with these parameter specs: only keys the quantity has
-// (d = rotary_dim, base, scaling, factor, original_max, max_position, beta_fast, beta_slow, low_freq_factor,
-// high_freq_factor, mscale, mscale_all_dim, seq_len = extended context). Keys named in `explicit_keys` are
-// left to the caller's values (any key given explicitly overrides the preset).
+// The key=value pairs the preset gives to a quantity with these parameter specs: the preset's values are named
+// d (= rotary_dim), base, scaling, factor, original_max, max_position and seq_len (= extended context),
+// beta_fast, beta_slow, low_freq_factor, high_freq_factor, mscale, mscale_all_dim, layout; a key takes the
+// value of its own name unless its spec names another (ParamSpec::preset_value, e.g. a map's L takes seq_len)
+// or none. Keys named in `explicit_keys` are left to the caller's values (any key given explicitly overrides
+// the preset). With `clamp_to_range`, a number beyond its key's range is brought into it (a page that cannot
+// show a model's whole context shows what it can, and its notes say so); without, it passes through and the
+// strict parser refuses it (the CLI).
 KeyValues preset_key_values(const ModelPreset& preset, const std::vector<ParamSpec>& specs,
-                            const std::vector<std::string>& explicit_keys);
+                            const std::vector<std::string>& explicit_keys, bool clamp_to_range = false);
 
 // The door every input goes through: when kv holds preset=NAME and the specs have a "preset" key, returns kv
 // with the preset's pairs placed before the explicit ones (which win); otherwise kv unchanged. An unknown
 // name is left in place so the strict parser refuses it (naming the valid presets). *issue is set (and kv
 // returned unchanged) when the preset cannot serve this quantity, e.g. Phi-3's LongRoPE without the factor
 // lists given explicitly.
-KeyValues expand_preset(const std::vector<ParamSpec>& specs, const KeyValues& kv, ParamIssue* issue);
+KeyValues expand_preset(const std::vector<ParamSpec>& specs, const KeyValues& kv, ParamIssue* issue,
+                        bool clamp_to_range = false);
 
 }  // namespace pelab

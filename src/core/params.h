@@ -45,7 +45,13 @@ struct ParamSpec {
     // this key's value (log10_base=4 means base=10000).
     std::vector<std::string> aliases;
     std::string log10_alias;
+    // [added, issue 13] Which value of a model preset (core/model_presets.h) this key takes when preset=NAME is
+    // picked: a name preset_key_values gives ("d" = rotary dim, "base", "seq_len" = extended context, ...).
+    // Empty: the key's own name. kNoPresetValue: none (e.g. a lesson's small demo width that a model's 128
+    // would not suit).
+    std::string preset_value;
 };
+inline constexpr const char* kNoPresetValue = "-";
 
 // A parsed value. Numbers (Int, Real, RealList) live in `nums`; Choice lives in `text`.
 struct ParamValue {

@@ -77,6 +77,8 @@ const std::vector<ParamSpec>& position_map_param_specs() {
         v.push_back(key("beta_slow", 0.25, 64, "1"));
         v.push_back(key("low_freq_factor", 0.5, 16, "1"));
         v.push_back(key("high_freq_factor", 0.5, 32, "4"));
+        v.push_back(key("mscale", 0, 100, "0"));
+        v.push_back(key("mscale_all_dim", 0, 100, "0"));
         v.push_back(choice_spec("content", {"same", "random", "ones"}, "same", "RoPE: k = q, independent q and k, or all ones"));
         v.push_back(key("seed", 0, 1000000, "1"));
         v.push_back(key("heads", 1, 64, "8"));
@@ -111,6 +113,8 @@ PositionMapSpec position_map_from_params(const ParamSet& p) {
     if (has("beta_slow")) s.scaling.beta_slow = p.getd("beta_slow");
     if (has("low_freq_factor")) s.scaling.low_freq_factor = p.getd("low_freq_factor");
     if (has("high_freq_factor")) s.scaling.high_freq_factor = p.getd("high_freq_factor");
+    if (has("mscale")) s.scaling.mscale = p.getd("mscale");
+    if (has("mscale_all_dim")) s.scaling.mscale_all_dim = p.getd("mscale_all_dim");
     if (has("content")) {
         const std::string& c = p.gets("content");
         s.content = c == "random" ? RopeContent::random : c == "ones" ? RopeContent::ones : RopeContent::same;

@@ -134,7 +134,7 @@ RopeScalingResult rope_scaled_inv_freq(const RopeScalingParams& p) {
             r.inv_freq = rope_default_inv_freq(d, r.effective_base);
             break;
         case RopeScaling::yarn: {
-            r.attention_factor = yarn_get_mscale(p.factor);
+            r.attention_factor = yarn_attention_factor(p.factor, p.mscale, p.mscale_all_dim);
             const int pairs = d / 2;
             Eigen::VectorXd pos_freqs(pairs);
             for (int i = 0; i < pairs; ++i) pos_freqs(i) = std::pow(p.base, static_cast<double>(2 * i) / d);

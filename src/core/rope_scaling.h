@@ -46,6 +46,9 @@ struct RopeScalingParams {
     double low_freq_factor = 1.0;  // Llama 3
     double high_freq_factor = 4.0; // Llama 3
     bool truncate = true;          // YaRN: floor/ceil the correction range (HF default True)
+    // [added, issue 13] DeepSeek's YaRN: with both non-zero the cos/sin factor is the ratio of the two mscales
+    // (yarn_attention_factor); 0 = not given, as in every other YaRN config.
+    double mscale = 0.0, mscale_all_dim = 0.0;
 };
 
 struct RopeScalingResult {

@@ -136,6 +136,12 @@ std::string time_text(double s) {
 }
 
 // [SECTION] labels and text
+std::vector<double> pair_axis(int pairs) {
+    std::vector<double> x;
+    for (int i = 0; i < pairs; ++i) x.push_back(i);
+    return x;
+}
+
 std::vector<std::string> index_labels(int n, int first) {
     std::vector<std::string> out;
     for (int i = 0; i < n; ++i) out.push_back(std::to_string(first + i));

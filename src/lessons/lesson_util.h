@@ -47,6 +47,7 @@ std::string time_text(double seconds);                 // "850 ns", "12.3 µs", 
 
 // [SECTION] labels and text
 std::vector<std::string> index_labels(int n, int first = 0);  // "0", "1", ..., as row/column labels
+std::vector<double> pair_axis(int pairs);                      // 0, 1, …, pairs − 1: a curve's x over frequency pairs
 std::string join(const std::vector<std::string>& parts, const char* sep);
 
 // [SECTION] matrices and heatmaps

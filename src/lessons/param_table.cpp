@@ -40,6 +40,8 @@ const SharedLabel kSharedLabels[] = {
     {"low_freq_factor", "Llama 3：低频因子", ""},
     {"preset", "模型预设（一个已发布模型的位置设置）", ""},
     {"high_freq_factor", "Llama 3：高频因子", ""},
+    {"mscale", "DeepSeek 的 YaRN：mscale（0 = 不给）", ""},
+    {"mscale_all_dim", "DeepSeek 的 YaRN：mscale_all_dim（0 = 不给）", ""},
     {"heads", "注意力头数", ""},
     {"mode", "ALiBi：因果（遮住未来）或对称 |i−j|", ""},
     {"num_buckets", "T5：桶的个数（T5 取 32）", ""},
@@ -147,6 +149,16 @@ Key& Key::multiple_of(int n) {
 
 Key& Key::alias(const char* old_name) {
     spec.aliases.push_back(old_name);
+    return *this;
+}
+
+Key& Key::preset_value(const char* field) {
+    spec.preset_value = field;
+    return *this;
+}
+
+Key& Key::no_preset_value() {
+    spec.preset_value = kNoPresetValue;
     return *this;
 }
 

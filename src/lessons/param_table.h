@@ -71,6 +71,8 @@ struct Key {
     Key& sym(const char* s);
     Key& multiple_of(int n);
     Key& alias(const char* old_name);  // an older spelling still accepted in links
+    Key& preset_value(const char* field);  // the model-preset value this key takes (ParamSpec::preset_value)
+    Key& no_preset_value();                 // a model preset leaves this key alone
     // A list whose length is tied to another key: `factor` × (the value of Int `key`, or the length of list
     // `key`); `fallback` (URL syntax) is repeated to that length when a link breaks the tie.
     Key& length_of(const char* key, int factor, bool by_value, const char* fallback = "");

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <memory>
 
+#include "core/model_presets.h"
 #include "core/position_map.h"
 #include "core/position_map_filter.h"
 #include "lessons/lesson.h"
@@ -28,9 +29,10 @@ using namespace lessonui;
 // [SECTION] parameters (one table) and the map they describe ----------------------------------------
 
 struct Inputs {
-    std::string map, variant, layout, scaling, content, mode, filter;
+    std::string map, variant, layout, scaling, content, mode, preset, filter;
     int L = 0, d = 0, original_max = 0, seed = 0, heads = 0, head = 0, num_buckets = 0, max_distance = 0, clip = 0;
-    double base = 0, factor = 0, beta_fast = 0, beta_slow = 0, low_freq_factor = 0, high_freq_factor = 0;
+    double base = 0, factor = 0, beta_fast = 0, beta_slow = 0, low_freq_factor = 0, high_freq_factor = 0, mscale = 0,
+           mscale_all_dim = 0;
     bool bidirectional = false, softmax = false;
 };
 
@@ -38,7 +40,8 @@ struct Inputs {
 const ParamTable<Inputs>& params() {
     static const ParamTable<Inputs> table{
         {Key::choice("map", position_map_names(), "rope", {"哪一种位置图", "which position map"}), &Inputs::map},
-        {Key::shared("L").range(2, kPositionMapMaxL).def("65536"), &Inputs::L},
+        // A model preset's context beyond the cap is brought down to it (and the page says so).
+        {Key::shared("L").range(2, kPositionMapMaxL).def("65536").preset_value("seq_len"), &Inputs::L},
         {Key::shared("d").range(2, 1024).def("128").about({"维度 d（d/2 个频率对；RoPE 最多 256）",
                                                             "dimension d (d/2 frequency pairs; RoPE up to 256)"}),
          &Inputs::d},
@@ -52,6 +55,8 @@ const ParamTable<Inputs>& params() {
         {Key::shared("beta_slow").range(0.25, 64).def("1"), &Inputs::beta_slow},
         {Key::shared("low_freq_factor").range(0.5, 16).def("1"), &Inputs::low_freq_factor},
         {Key::shared("high_freq_factor").range(0.5, 32).def("4"), &Inputs::high_freq_factor},
+        {Key::shared("mscale").range(0, 100).def("0"), &Inputs::mscale},
+        {Key::shared("mscale_all_dim").range(0, 100).def("0"), &Inputs::mscale_all_dim},
         {Key::choice("content", {"same", "random", "ones"}, "same",
                      {"RoPE：k = q、独立的 q 与 k，或全为 1", "RoPE: k = q, independent q and k, or all ones"}),
          &Inputs::content},
@@ -67,6 +72,9 @@ const ParamTable<Inputs>& params() {
         {Key::shared("softmax").def("0").about({"RoPE、ALiBi：勾选后显示每一行对各个键的 softmax",
                                                 "RoPE, ALiBi: shows each row's softmax over the keys"}),
          &Inputs::softmax},
+        {Key::shared("preset").def("none").about({"模型预设：选一个已发布模型，设定 RoPE 图的 d、base、配对布局、缩放和 L",
+                                                  "model preset: pick a released model to set the RoPE map's d, base, layout, scaling and L"}),
+         &Inputs::preset},
         {Key::choice("filter", map_filter_names(), "box",
                      {"缩小时每个像素显示：box = 它覆盖的所有单元的平均值，point = 像素中心所在的那个单元",
                       "zoomed out, each pixel shows: box = the mean of the cells it covers, point = the cell under its centre"}),
@@ -92,6 +100,8 @@ PositionMapSpec spec_from(const ParamSet& p) {
     s.scaling.beta_slow = in.beta_slow;
     s.scaling.low_freq_factor = in.low_freq_factor;
     s.scaling.high_freq_factor = in.high_freq_factor;
+    s.scaling.mscale = in.mscale;
+    s.scaling.mscale_all_dim = in.mscale_all_dim;
     s.content = in.content == "random" ? RopeContent::random : in.content == "ones" ? RopeContent::ones : RopeContent::same;
     s.seed = std::uint64_t(std::max(0, in.seed));
     s.heads = in.heads;
@@ -114,11 +124,11 @@ std::vector<std::string> keys_for(const ParamSet& p) {
     switch (s.kind) {
     case PositionMapKind::sinusoidal: keys.insert(keys.end(), {"d", "base", "variant"}); break;
     case PositionMapKind::rope: {
-        keys.insert(keys.end(), {"d", "base", "layout", "content", "seed", "softmax", "scaling"});
+        keys.insert(keys.end(), {"preset", "d", "base", "layout", "content", "seed", "softmax", "scaling"});
         const RopeScaling k = s.scaling.kind;
         if (k != RopeScaling::none) keys.push_back("factor");
         if (k == RopeScaling::dynamic || k == RopeScaling::yarn || k == RopeScaling::llama3) keys.push_back("original_max");
-        if (k == RopeScaling::yarn) keys.insert(keys.end(), {"beta_fast", "beta_slow"});
+        if (k == RopeScaling::yarn) keys.insert(keys.end(), {"beta_fast", "beta_slow", "mscale", "mscale_all_dim"});
         if (k == RopeScaling::llama3) keys.insert(keys.end(), {"low_freq_factor", "high_freq_factor"});
         break;
     }
@@ -216,6 +226,21 @@ std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
         notes.push_back(say(lang, {"按行 softmax：每行的归一化量 log Z_i 由 core 沿 Δ 精确求和（O(L·d)，Toeplitz 结构），GPU 只计算 exp(logit − log Z_i)。",
                                    "Row softmax: each row's normaliser log Z_i is summed exactly by the core along Δ (O(L·d), "
                                    "the Toeplitz structure); the GPU only computes exp(logit − log Z_i)."}));
+    const ModelPreset* model = find_model_preset(params().read(p).preset);
+    if (model && s.kind == PositionMapKind::rope) {
+        if (model->extended_context > s.L)
+            notes.push_back(say(lang, {"{model} 的上下文有 {ext} 个位置；这张图最多画 L = {cap}，所以只显示前 {L} 个位置。"
+                                       "整段上下文的波长见课程“旋转位置编码（RoPE）”第 8 步的频谱图。",
+                                       "{model} reaches {ext} positions; this map draws at most L = {cap}, so it shows the first {L} "
+                                       "of them. The wavelength spectrum in step 8 of the lesson on rotary position embedding "
+                                       "shows the whole context."},
+                                {{"model", model->display}, {"ext", integer(model->extended_context)},
+                                 {"cap", integer(kPositionMapMaxL)}, {"L", integer(s.L)}}));
+        if (model->local_base > 0)
+            notes.push_back(say(lang, {"{model} 的局部（滑动窗口 {window}）层用 base {local}；这张图画的是它的全局层。",
+                                       "{model}'s local layers (sliding window {window}) use base {local}; this map shows its global layers."},
+                                {{"model", model->display}, {"window", integer(model->sliding_window)}, {"local", num(model->local_base)}}));
+    }
     if (s.kind == PositionMapKind::t5) {
         std::vector<std::string> edges;
         for (std::int32_t e : pm->gpu.t5_edges) edges.push_back(integer(e));
@@ -487,6 +512,7 @@ Lesson make_lesson() {
     lesson.overlay_key = "map";
     lesson.open_over = [](const Lesson& host) { return KeyValues{{"map", position_map_name(map_of_lesson(host.id))}}; };
     use_params(lesson, params());
+    lesson.preset_sets_params = true;
     lesson.result_shape = [](const ParamSet& p) {  // profile f(Δ) over 2L−1 distances, its segment tree, L row normalisers
         return std::vector<long long>{(long long)params().read(p).L, 8};
     };

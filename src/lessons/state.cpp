@@ -239,7 +239,8 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
     KeyValues lesson_kv = kv;
     if (state->lesson->preset_sets_params) {  // [added, issue 13] a model preset sets the keys it gives
         ParamIssue preset_issue;
-        lesson_kv = expand_preset(state->lesson->params, kv, &preset_issue);
+        // A page shows what its ranges allow of a model (the map's L stops at 65,536) and its notes say so.
+        lesson_kv = expand_preset(state->lesson->params, kv, &preset_issue, /*clamp_to_range=*/true);
         if (!preset_issue.message.empty()) issues.push_back(preset_issue);
     }
     std::vector<ParamIssue> param_issues = parse_params(state->lesson->params, lesson_kv, &state->params, handled);

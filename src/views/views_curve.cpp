@@ -182,7 +182,7 @@ std::vector<LegendEntry> legend_entries(const CurveView& v, Lang lang, std::vect
         if (!other.empty()) (*dashed)[s] = true;
         if (s >= v.series_labels.size() || v.series_labels[s].empty()) continue;
         const std::string words = other.empty() ? v.series_labels[s]
-                                                : say(lang, {"{label}（与{other}重合）", "{label} (coincides with {other})"},
+                                                : say(lang, {"{label}，与{other}重合", "{label}, on top of {other}"},
                                                       {{"label", v.series_labels[s]}, {"other", other}});
         out.push_back({s, words, (*dashed)[s]});
     }
@@ -211,6 +211,11 @@ void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness,
 
 // [SECTION] layout (heights for a width and max_height) --------------------------------------------
 
+// A legend on lines of its own starts this far right of the figure's left edge (in font sizes), at most: at the
+// plot's left edge when the tick labels leave less. The layout wraps its lines against the same indent, so the
+// drawing never needs more lines than the layout gave it.
+constexpr float kLegendIndent = 3.5f;
+
 struct CurveLayout {
     float title_h = 0;
     float header_h = 0;   // the y caption and legend lines above the box
@@ -232,11 +237,12 @@ CurveLayout curve_layout(const CurveView& v, const std::vector<LegendEntry>& leg
         l.legend_beside_caption = !v.y_axis.empty();
     } else {
         lines = v.y_axis.empty() ? 0 : 1;
+        const float room = width - kLegendIndent * font;
         float x = 0;
         if (!legend.empty()) ++lines;
         for (const auto& e : legend) {
             const float w = legend_entry_width(e, font);
-            if (x > 0 && x + w > width) ++lines, x = 0;
+            if (x > 0 && x + w > room) ++lines, x = 0;
             x += w;
         }
     }
@@ -305,8 +311,8 @@ bool draw_curve(const std::string& title, const CurveView& v, ViewContext& ctx, 
             if (l.legend_beside_caption) x += ImGui::CalcTextSize(v.y_axis.c_str()).x + font * 1.5f;
             else y += font * 1.35f;
         }
-        // A legend alone on its line starts at the plot's left edge.
-        if (!l.legend_beside_caption) x = std::max(x, p0.x);
+        // A legend on its own lines starts at the plot's left edge (no further right than the layout assumed).
+        if (!l.legend_beside_caption) x = origin.x + std::min(left, kLegendIndent * font);
         const float line_start = x;
         for (const LegendEntry& e : legend) {
             const float w = legend_entry_width(e, font);

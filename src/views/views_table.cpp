@@ -1,7 +1,8 @@
 // PE Lab — views/views_table.cpp
 // Table view: vectors and small matrices (e.g. the R_Δ table, one row per Δ) as an ImGui table.
 // Long tables scroll inside a bounded height so the step text stays on screen. Given the room a step's primary
-// figure gets (ViewContext::max_height), a table is a fixed, scrollable box of exactly that room.
+// figure gets (ViewContext::max_height), a table is a scrollable box no taller than that room and no taller
+// than its rows (a short table leaves no empty box below its last row); a primary table spans the width.
 #include <algorithm>
 #include <cmath>
 
@@ -13,7 +14,7 @@ namespace {
 constexpr int kMaxVisibleRows = 15;
 
 // One table row: a line of text plus the cell padding above and below and the border line between rows.
-float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f + 1.0f; }
+float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f; }
 
 int column_decimals(const TableView& v, int c) {
     if (c < int(v.col_decimals.size()) && v.col_decimals[size_t(c)] >= 0) return v.col_decimals[size_t(c)];
@@ -38,7 +39,8 @@ bool draw_table(const std::string& title, const TableView& v, ViewContext& ctx, 
     const int ncols = cols + (has_row_labels ? 1 : 0);
     if (rows > 0 && ncols > 0 && ncols <= 64) {
         const float row_h = table_row_height();
-        float height = row_h * float(std::min(rows, kMaxVisibleRows) + 1) + 4.0f;
+        // The primary figure shows as many rows as its room holds; others at most kMaxVisibleRows.
+        float height = row_h * float((ctx.primary ? rows : std::min(rows, kMaxVisibleRows)) + 1) + 2.0f;  // + the outer borders
         // Size the table to its content (up to the given width): narrow tables stay narrow.
         float content_w = 0;
         auto widen = [&](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x + font * 1.2f; };
@@ -59,10 +61,10 @@ bool draw_table(const std::string& title, const TableView& v, ViewContext& ctx, 
         for (float w : col_w) content_w += w + ImGui::GetStyle().CellPadding.x * 2.0f + 1.0f;
         const bool scroll_x = content_w + 2.0f > width;
         if (scroll_x) height += ImGui::GetStyle().ScrollbarSize;
-        // The room the app gives (title line excluded): a bounded box, the whole room for the primary figure.
+        // The room the app gives (title line excluded) bounds the box; the primary figure spans the width.
         const float room = ctx.max_height > 0.0f ? ctx.max_height - ImGui::GetTextLineHeightWithSpacing() - font * 0.4f : 0.0f;
         const bool fill = ctx.primary && room > 0.0f;
-        if (room > 0.0f) height = fill ? std::max(room, row_h * 3.0f) : std::min(height, std::max(room, row_h * 3.0f));
+        if (room > 0.0f) height = std::min(height, std::max(room, row_h * 3.0f));
         const float table_w = fill ? width : std::min(width, content_w + 2.0f);
         // Narrower than its box: the columns share the width in proportion to their content.
         const bool stretch = fill && !scroll_x;

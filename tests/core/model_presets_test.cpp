@@ -18,6 +18,7 @@
 
 #include "core/model_presets.h"
 #include "core/quantity.h"
+#include "core/rope_scaling.h"
 
 namespace {
 
@@ -226,6 +227,39 @@ TEST(ModelPresets, LongRopeWithoutItsListsIsRefusedWithAReason) {
     EXPECT_TRUE(validate_params(*q, params).empty());
     EXPECT_EQ(params.geti("d"), 96);
     EXPECT_EQ(params.geti("max_position"), 131072);
+}
+
+// [added] A key may take a preset value of another name (a map's L takes the extended context), or none; the
+// lessons bring a value beyond the key's range into it, the CLI leaves it for the strict parser to refuse.
+TEST(ModelPresets, PresetValuesFollowTheSpecsNamesAndRanges) {
+    const ModelPreset* llama = find_model_preset("llama-3.1-8b");
+    ASSERT_NE(llama, nullptr);
+    ParamSpec L = int_spec("L", 2, 65536, "1024", "sequence length");
+    L.preset_value = "seq_len";
+    ParamSpec d = int_spec("d", 2, 64, "8", "demo width");
+    d.preset_value = kNoPresetValue;
+    const std::vector<ParamSpec> specs = {L, d};
+    const KeyValues strict = preset_key_values(*llama, specs, {});
+    ASSERT_EQ(strict.size(), 1u);
+    EXPECT_EQ(strict[0], (std::pair<std::string, std::string>{"L", std::to_string(llama->extended_context)}));
+    const KeyValues fitted = preset_key_values(*llama, specs, {}, /*clamp_to_range=*/true);
+    ASSERT_EQ(fitted.size(), 1u);
+    EXPECT_EQ(fitted[0].second, "65536");
+    EXPECT_TRUE(preset_key_values(*llama, specs, {"L"}).empty());  // given explicitly
+}
+
+// [added] DeepSeek's mscales reach the cos/sin factor of the YaRN frequencies (HF _compute_yarn_parameters:
+// get_mscale(factor, mscale) / get_mscale(factor, mscale_all_dim), 1 when the two are equal).
+TEST(ModelPresets, YarnAttentionFactorTakesDeepSeeksMscales) {
+    RopeScalingParams p;
+    p.kind = RopeScaling::yarn;
+    p.factor = 40;
+    EXPECT_DOUBLE_EQ(rope_scaled_inv_freq(p).attention_factor, 0.1 * std::log(40.0) + 1.0);
+    p.mscale = 1.0;
+    p.mscale_all_dim = 1.0;
+    EXPECT_EQ(rope_scaled_inv_freq(p).attention_factor, 1.0);
+    p.mscale_all_dim = 0.5;
+    EXPECT_DOUBLE_EQ(rope_scaled_inv_freq(p).attention_factor, (0.1 * std::log(40.0) + 1.0) / (0.05 * std::log(40.0) + 1.0));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/model_presets.h"
+#include "core/position_map.h"
 #include "lessons/lesson.h"
 #include "lessons/state.h"
 
@@ -14,9 +15,9 @@ namespace {
 
 using namespace pelab;
 
-AppState opened(const KeyValues& kv, std::vector<ParamIssue>* issues = nullptr) {
+AppState opened(const KeyValues& kv, std::vector<ParamIssue>* issues = nullptr, const char* lesson = "long-context") {
     AppState state = default_state(Lang::en);
-    KeyValues all = {{"lesson", "long-context"}};
+    KeyValues all = {{"lesson", lesson}};
     all.insert(all.end(), kv.begin(), kv.end());
     std::vector<ParamIssue> found = apply_query(all, &state);
     if (issues) *issues = found;
@@ -69,6 +70,42 @@ TEST(PresetsOnLessons, ALongRopePresetKeepsTheDrawnScalingWithANotice) {
     EXPECT_NE(s.params.gets("scaling"), "longrope");
     EXPECT_EQ(s.params.geti("d"), 96);
     EXPECT_EQ(s.params.geti("original_max"), 4096);
+}
+
+// [added] The rope lesson: a preset sets the spectrum step's width and context and the lesson's base and
+// layout, but not the small demo width d of steps 1–7 (a model's 128 would bury those figures).
+TEST(PresetsOnLessons, RopeLessonTakesTheModelsSpectrumWidthAndContext) {
+    std::vector<ParamIssue> issues;
+    const AppState s = opened({{"preset", "llama-3.1-8b"}}, &issues, "rope");
+    EXPECT_TRUE(issues.empty()) << issues.front().message;
+    const ModelPreset* p = find_model_preset("llama-3.1-8b");
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(s.params.geti("d_spectrum"), p->rotary_dim);
+    EXPECT_EQ(s.params.geti("max_dist"), p->extended_context);
+    EXPECT_EQ(s.params.getd("base"), p->base);
+    EXPECT_EQ(s.params.gets("layout"), p->layout);
+    const AppState plain = opened({}, nullptr, "rope");
+    EXPECT_EQ(s.params.geti("d"), plain.params.geti("d"));  // no_preset_value
+}
+
+// The map page draws at most 65,536 positions: a longer context is brought down to the cap (the page's note
+// says so) instead of being refused; an explicit L still wins; the DeepSeek mscales reach the map's scaling.
+TEST(PresetsOnLessons, MapPageCapsTheContextAndKeepsExplicitKeys) {
+    std::vector<ParamIssue> issues;
+    const AppState s = opened({{"map", "rope"}, {"preset", "deepseek-v3"}}, &issues, "rope");
+    EXPECT_TRUE(issues.empty()) << issues.front().message;
+    ASSERT_NE(s.host, nullptr);  // the map page opened over the rope lesson
+    const ModelPreset* p = find_model_preset("deepseek-v3");
+    ASSERT_NE(p, nullptr);
+    ASSERT_GT(p->extended_context, kPositionMapMaxL);
+    EXPECT_EQ(s.params.geti("L"), kPositionMapMaxL);
+    EXPECT_EQ(s.params.geti("d"), p->rotary_dim);
+    EXPECT_EQ(s.params.gets("scaling"), "yarn");
+    EXPECT_EQ(s.params.getd("factor"), p->factor);
+    EXPECT_EQ(s.params.getd("mscale"), p->mscale);
+    EXPECT_EQ(s.params.getd("mscale_all_dim"), p->mscale_all_dim);
+    const AppState shorter = opened({{"map", "rope"}, {"preset", "deepseek-v3"}, {"L", "1024"}}, nullptr, "rope");
+    EXPECT_EQ(shorter.params.geti("L"), 1024);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/model_presets.h"
 #include "core/alibi.h"
 #include "core/rope.h"
 #include "core/rope_scaling.h"
@@ -34,7 +35,7 @@ TEST(RopeLesson, StepsAndParams) {
     EXPECT_EQ(find_lesson("rope")->steps.size(), 9u);
     EXPECT_EQ(param_names("rope"),
               (std::vector<std::string>{"alpha", "beta", "seed", "d", "base", "m", "layout", "L", "t", "n", "pair",
-                                        "simplified", "content_scale", "candidate", "max_dist", "d_spectrum", "gamma"}));
+                                        "simplified", "content_scale", "candidate", "max_dist", "d_spectrum", "preset", "gamma"}));
 }
 
 // Step 9 (xPos, torchscale): the decay curve starts at 1 and its xPos line stays under the decay envelope;
@@ -223,12 +224,21 @@ TEST(RopeLesson, Step7OnlyRopePassesEveryCheck) {
 
 TEST(RopeLesson, Step8SpectrumAndDecay) {
     const auto v = step_views("rope", 8, "d_spectrum=8&log10_base=4");
-    ASSERT_EQ(v[1].table().values.rows(), 4);
-    EXPECT_NEAR(v[1].table().values(0, 1), 2 * 3.14159265358979323846, 1e-12);
-    EXPECT_NEAR(v[1].table().values(3, 1), 2 * 3.14159265358979323846 * 1000.0, 1e-9);
+    ASSERT_EQ(v.size(), 3u);
+    ASSERT_EQ(v[2].table().values.rows(), 4);
+    EXPECT_NEAR(v[2].table().values(0, 1), 2 * 3.14159265358979323846, 1e-12);
+    EXPECT_NEAR(v[2].table().values(3, 1), 2 * 3.14159265358979323846 * 1000.0, 1e-9);
+    // The leading figure: λᵢ = 2π·base^(2i/d) per pair against the context max_dist (default 2048): pairs 0–2
+    // (λ = 2π, 20π, 200π) turn within it, pair 3 (2000π) does not.
+    const CurveView& w = v[0].curve();
+    ASSERT_EQ(w.series.size(), 1u);
+    ASSERT_EQ(w.series[0].size(), 4u);
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(w.series[0][i], 2 * 3.14159265358979323846 * std::pow(10.0, i), 1e-9 * std::pow(10.0, i));
+    EXPECT_EQ(w.hlines_y, (std::vector<double>{2048.0}));
+    EXPECT_TRUE(any_note_contains(v, "3 of 4 pairs complete at least one turn within max_dist = 2048"));
     // The decay figure: log Δ from 1 to 65,536; per base the score Σcos(Δθᵢ)/(d/2) and B(Δ)/B(0), dashed,
     // B written out here as (2/d) Σ_j |Σ_{p<j} e^{iΔθ_p}|.
-    const CurveView& c = v[0].curve();
+    const CurveView& c = v[1].curve();
     EXPECT_TRUE(c.log_x);
     EXPECT_EQ(c.x.front(), 1.0);
     EXPECT_EQ(c.x.back(), 65536.0);
@@ -251,6 +261,26 @@ TEST(RopeLesson, Step8SpectrumAndDecay) {
         }
     }
     EXPECT_FALSE(find_lesson("rope")->steps[7].equations.empty());
+}
+
+// With a model preset the leading figure adds the model's wavelengths after its own scaling (Llama 3.1's
+// llama3 rule, HF _compute_llama3_parameters via core) and its trained context; the decay axis reaches its
+// 131,072-position context.
+TEST(RopeLesson, Step8ShowsAModelsWavelengthsAgainstItsOwnContext) {
+    const ModelPreset* llama = find_model_preset("llama-3.1-8b");
+    ASSERT_NE(llama, nullptr);
+    const auto v = step_views("rope", 8, "preset=llama-3.1-8b&d_spectrum=128&base=500000&max_dist=131072");
+    const CurveView& w = v[0].curve();
+    ASSERT_EQ(w.series.size(), 2u);
+    const std::vector<double> inv_freq = preset_inv_freq(*llama);
+    ASSERT_EQ(w.series[1].size(), inv_freq.size());
+    for (std::size_t i = 0; i < inv_freq.size(); ++i) EXPECT_DOUBLE_EQ(w.series[1][i], 2 * 3.14159265358979323846 / inv_freq[i]);
+    EXPECT_EQ(w.hlines_y, (std::vector<double>{131072.0, double(llama->trained_context)}));
+    EXPECT_EQ(v[1].curve().x.back(), 131072.0);
+    // Another base than the model's: only the curve of the values set here, and a note that says so.
+    const auto other = step_views("rope", 8, "preset=llama-3.1-8b&d_spectrum=128&base=10000&max_dist=131072");
+    EXPECT_EQ(other[0].curve().series.size(), 1u);
+    EXPECT_TRUE(any_note_contains(other, "differ from Llama 3.1 8B's values"));
 }
 
 }  // namespace

@@ -109,12 +109,6 @@ std::string scaling_label(RopeScaling s, Lang lang) {
 
 std::string pair_label(int i, Lang lang) { return say(lang, {"第 {i} 对", "pair {i}"}, {{"i", lessonui::integer(i)}}); }
 
-std::vector<double> pair_axis(int pairs) {
-    std::vector<double> x;
-    for (int i = 0; i < pairs; ++i) x.push_back(i);
-    return x;
-}
-
 std::vector<double> ratio_series(const Eigen::VectorXd& scaled_freq, const Eigen::VectorXd& base_freq) {
     std::vector<double> y;
     for (Eigen::Index i = 0; i < base_freq.size(); ++i) y.push_back(scaled_freq(i) / base_freq(i));

@@ -46,7 +46,6 @@ RopeScalingResult scaled(const Inputs& in, RopeScaling kind);
 const std::vector<RopeScaling>& all_scalings();
 std::string scaling_label(RopeScaling s, Lang lang);
 std::string pair_label(int i, Lang lang);
-std::vector<double> pair_axis(int pairs);
 std::vector<double> ratio_series(const Eigen::VectorXd& scaled_freq, const Eigen::VectorXd& base_freq);
 
 // [SECTION] steps (in lesson order)

@@ -33,7 +33,8 @@ const ParamTable<Inputs>& params() {
              .sym("β"),
          &Inputs::beta},
         {Key::shared("seed").def("1"), &Inputs::seed},
-        {Key::shared("d").range(2, 64).def("8").about({"旋转维度 d（d/2 对）", "rotary dimension d (d/2 pairs)"}), &Inputs::d},
+        {Key::shared("d").range(2, 64).def("8").about({"旋转维度 d（d/2 对）", "rotary dimension d (d/2 pairs)"}).no_preset_value(),
+         &Inputs::d},
         {Key::shared("base").range(3.1622776601683795, 1e7).def("10000"), &Inputs::base},
         {Key::shared("m").range(0, 64).def("3").about({"旋转 R_m 的位置 m", "position m of the rotation R_m"}), &Inputs::m},
         {Key::shared("layout").def("interleaved"), &Inputs::layout_name},
@@ -53,12 +54,18 @@ const ParamTable<Inputs>& params() {
         {Key::choice("candidate", {"rope", "quadratic", "scaled", "random", "xpos"}, "rope",
                      {"用四条假设检验的变换", "transform tested against the four assumptions"}),
          &Inputs::candidate},
-        {Key::integer("max_dist", 16, 20000, "2048", {"衰减曲线的最大距离", "largest distance on the decay curve"}),
+        // A model preset sets the spectrum step's width and context, not the small demo width d of steps 1–7.
+        {Key::integer("max_dist", 16, 262144, "2048", {"上下文长度：波长与衰减曲线都和它比较", "context length the wavelengths and the decay are held against"})
+             .preset_value("seq_len"),
          &Inputs::max_dist},
         {Key::integer("d_spectrum", 8, 256, "128", {"频谱一步所用的旋转维度", "rotary dimension for the spectrum step"})
              .multiple_of(2)
-             .sym("d"),
+             .sym("d")
+             .preset_value("d"),
          &Inputs::d_spectrum},
+        {Key::shared("preset").def("none").about({"模型预设：选一个已发布模型，设定所有步骤的 base 与配对布局，以及频谱一步的维度和上下文长度",
+                                                  "model preset: pick a released model to set base and pairing layout for every step, and the spectrum step's width and context length"}),
+         &Inputs::preset},
         {Key::from(xpos_spec_gamma(), {"xPos 的衰减长度 γ（torchscale 的 scale_base，默认 512）",
                                        "xPos's decay length γ (torchscale scale_base, 512 by default)"})
              .range(1, 1e6)
@@ -101,10 +108,14 @@ Lesson make_lesson() {
     lesson.id = "rope";
     lesson.title = {"旋转位置编码（RoPE）", "Rotary position embedding (RoPE)"};
     use_params(lesson, params());
-    lesson.result_shape = [](const ParamSet& p) {  // L×L score maps; the decay curve: max_dist points per d_spectrum pair
+    lesson.preset_sets_params = true;
+    // L×L score maps; curves of at most kCurvePoints samples (the decay's 160 log-spaced distances, xPos's
+    // ≤ 1,200 strided ones, whatever max_dist is) per d_spectrum pair.
+    lesson.result_shape = [](const ParamSet& p) {
+        constexpr long long kCurvePoints = 1201;
         const Inputs in = params().read(p);
-        const long long L = in.L, dist = in.max_dist, d = in.d_spectrum;
-        return std::vector<long long>{std::max(L * L, dist + 1), std::max<long long>(d, 4)};
+        const long long L = in.L, d = in.d_spectrum;
+        return std::vector<long long>{std::max(L * L, kCurvePoints), std::max<long long>(d, 4)};
     };
     lesson.steps = {
         rotation_2d(),

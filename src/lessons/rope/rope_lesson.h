@@ -35,6 +35,7 @@ struct Inputs {
     int max_dist = 0;
     int d_spectrum = 0;
     double gamma = 0;  // xPos: the decay length γ (torchscale scale_base)
+    std::string preset;  // a released model's name (core/model_presets.h) or "none"
     // Derived from the values above by read_inputs.
     RopeLayout layout = RopeLayout::interleaved;
     Eigen::VectorXd theta;  // base^(−2i/d)
