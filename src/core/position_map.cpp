@@ -89,6 +89,8 @@ const std::vector<ParamSpec>& position_map_param_specs() {
         v.push_back(with_default(shared_key("bidirectional"), "1"));
         v.push_back(int_spec("clip", 0, kPositionMapMaxL - 1, "16", "Shaw: clipping distance k (max_relative_position)"));
         v.push_back(with_default(shared_key("softmax"), "0"));
+        v.push_back(choice_spec("filter", {"box", "point"}, "box",
+                                "zoomed out: box = mean of the cells a pixel covers, point = the cell under its centre"));
         return v;
     }();
     return specs;
@@ -127,6 +129,7 @@ PositionMapSpec position_map_from_params(const ParamSet& p) {
     if (has("bidirectional")) s.bidirectional = p.geti("bidirectional") != 0;
     if (has("clip")) s.clip = std::max(0, p.geti("clip"));
     if (has("softmax")) s.softmax = p.geti("softmax") != 0;
+    if (has("filter")) s.filter = p.gets("filter") == "point" ? MapFilter::point : MapFilter::box;
     return s;
 }
 

@@ -52,6 +52,10 @@ bool parse_position_map(const std::string& text, PositionMapKind* out);
 
 constexpr int kPositionMapMaxL = 65536;
 
+// How a view draws the map where a pixel covers one cell or more: the mean of the cells it covers, or the cell
+// under its centre (core/position_map_filter.h computes both).
+enum class MapFilter { box, point };
+
 // Which q, k the RoPE map scores: k = q (the same content at two positions), independent random q and k,
 // or all ones (the pure decay curve Σ cos).
 enum class RopeContent { same, random, ones };
@@ -77,11 +81,13 @@ struct PositionMapSpec {
     int clip = 16;
     // rope and alibi: show each row's softmax over the keys, exp(value − log Z_i), instead of the logits
     bool softmax = false;
+    // Display only (the values do not depend on it): box-filtered or point-sampled when zoomed out.
+    MapFilter filter = MapFilter::box;
 };
 
 // The URL / argv parameters of a map (map, L, d, base, variant, layout, scaling, factor, original_max,
 // beta_fast, beta_slow, low_freq_factor, high_freq_factor, content, seed, heads, head, mode, num_buckets,
-// max_distance, bidirectional, clip, softmax).
+// max_distance, bidirectional, clip, softmax, filter).
 const std::vector<ParamSpec>& position_map_param_specs();
 // The spec from a complete ParamSet of position_map_param_specs(); keys it lacks keep their defaults.
 PositionMapSpec position_map_from_params(const ParamSet& p);

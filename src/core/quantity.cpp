@@ -42,6 +42,7 @@ std::vector<Quantity> quantities_relative_positions();  // core/quantities_relpo
 std::vector<Quantity> quantities_rotary();              // core/quantities_rope.cpp: issue 4 lessons
 std::vector<Quantity> quantities_relative_methods();    // core/quantities_relative_methods.cpp: issue 13
 std::vector<Quantity> quantities_open_models();         // core/quantities_open_models.cpp: issue 13
+std::vector<Quantity> quantities_map_pixels();          // core/quantities_map_pixels.cpp: issue 14
 
 const std::vector<Quantity>& quantity_registry() {
     static const std::vector<Quantity> registry = [] {
@@ -56,7 +57,7 @@ const std::vector<Quantity>& quantity_registry() {
          }},
       };
       for (auto family : {quantities_relative_positions, quantities_rotary, quantities_distance,
-                           quantities_relative_methods, quantities_open_models})
+                           quantities_relative_methods, quantities_open_models, quantities_map_pixels})
           for (Quantity& q : family()) all.push_back(std::move(q));
       return all;
     }();

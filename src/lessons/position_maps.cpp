@@ -6,6 +6,7 @@
 // [SECTION] parameters (one table) and the map they describe
 // [SECTION] which parameters each map shows
 // [SECTION] step: the whole map
+// [SECTION] step: aliasing, point samples against box means
 // [SECTION] step: float32 at 65,536
 // [SECTION] step: the profile along distance
 // [SECTION] the lesson, its hosts and its registry entry
@@ -15,6 +16,7 @@
 
 #include "core/model_presets.h"
 #include "core/position_map.h"
+#include "core/position_map_filter.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 
@@ -27,7 +29,7 @@ using namespace lessonui;
 // [SECTION] parameters (one table) and the map they describe ----------------------------------------
 
 struct Inputs {
-    std::string map, variant, layout, scaling, content, mode, preset;
+    std::string map, variant, layout, scaling, content, mode, preset, filter;
     int L = 0, d = 0, original_max = 0, seed = 0, heads = 0, head = 0, num_buckets = 0, max_distance = 0, clip = 0;
     double base = 0, factor = 0, beta_fast = 0, beta_slow = 0, low_freq_factor = 0, high_freq_factor = 0, mscale = 0,
            mscale_all_dim = 0;
@@ -73,6 +75,10 @@ const ParamTable<Inputs>& params() {
         {Key::shared("preset").def("none").about({"模型预设：选一个已发布模型，设定 RoPE 图的 d、base、配对布局、缩放和 L",
                                                   "model preset: pick a released model to set the RoPE map's d, base, layout, scaling and L"}),
          &Inputs::preset},
+        {Key::choice("filter", map_filter_names(), "box",
+                     {"缩小时每个像素显示：box = 它覆盖的所有单元的平均值，point = 像素中心所在的那个单元",
+                      "zoomed out, each pixel shows: box = the mean of the cells it covers, point = the cell under its centre"}),
+         &Inputs::filter},
     };
     return table;
 }
@@ -106,6 +112,7 @@ PositionMapSpec spec_from(const ParamSet& p) {
     s.bidirectional = in.bidirectional;
     s.clip = in.clip;
     s.softmax = in.softmax;
+    parse_map_filter(in.filter, &s.filter);
     return s;
 }
 
@@ -113,7 +120,7 @@ PositionMapSpec spec_from(const ParamSet& p) {
 
 std::vector<std::string> keys_for(const ParamSet& p) {
     const PositionMapSpec s = spec_from(p);
-    std::vector<std::string> keys = {"map", "L"};
+    std::vector<std::string> keys = {"map", "L", "filter"};
     switch (s.kind) {
     case PositionMapKind::sinusoidal: keys.insert(keys.end(), {"d", "base", "variant"}); break;
     case PositionMapKind::rope: {
@@ -169,11 +176,12 @@ Step whole_map() {
         {
         "一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元着色器里"
         "找到自己所在的单元 (i, j)，直接算出该处的值，所以只有屏幕上可见的窗口需要计算。滚轮或双指缩放，一直放大到单个单元；"
-        "拖动平移，双击回到整张图。悬停显示该单元的参考值（core，double）以及着色器算法在 float32 下得到的值。",
+        "拖动平移，双击回到整张图。缩小后视图一停下来，每个像素就改为显示它覆盖的所有单元的平均值（filter=box，见第 2 步）。悬停显示该单元的参考值（core，double）以及着色器算法在 float32 下得到的值。",
         "An L×L position map has L² cells; at L = 65,536, computing it on the CPU and uploading it is out of the "
         "question (the note below gives the memory). Here every pixel finds its cell (i, j) in the fragment shader and computes the value "
         "there, so only the visible window costs anything. Zoom with the wheel or a pinch, down to single cells; "
-        "drag to pan; double-click for the whole map. Hovering shows the cell's reference value (core, double) "
+        "drag to pan; double-click for the whole map. Zoomed out, once the view rests, each pixel shows the mean of the "
+        "cells it covers instead (filter=box, see step 2). Hovering shows the cell's reference value (core, double) "
         "and the value the shader's float32 arithmetic gives."},
         all_keys(),
         whole_map_views,
@@ -240,6 +248,111 @@ std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
                             {{"edges", join(edges, ", ")}}));
     }
     return {make_view(map_title(s, lang), MapView{pm}, notes)};
+}
+
+// [SECTION] step: aliasing, point samples against box means ------------------------------------------
+
+std::vector<ViewData> aliasing_views(const ParamSet& p, Lang lang);
+
+Step aliasing() {
+    Step step{
+        {"缩小时的混叠：取样与平均", "Aliasing when zoomed out: samples and means"},
+        {
+        "整张图缩小到屏幕大小时，每个像素覆盖许多单元。第一张图（filter=point）每个像素只取它中心所在的那一个单元：变化快于"
+        "每两个像素一个周期的频率对会伪装成缓慢的波，画出矩阵里并不存在的斜条纹，而比一个像素还细的结构（ALiBi 的 softmax "
+        "对角线、Shaw 的细带）可能整个被漏掉。第二张图（filter=box）每个像素显示它覆盖的所有单元的平均值：快的频率被平均掉，"
+        "细的结构按它真正的分量保留下来。平均值由 core 用距离剖面的部分和以 double 精确算出。放大到一个像素不足一个单元时，"
+        "两图完全相同。T5 和 Shaw 的整数值同样取平均：缩小后 Shaw 宽 2k + 1 个单元的细带和 T5 最前面的几个桶都比一个像素细得多，取样会随机地画宽或漏掉它们，平均值则给出它们真正的分量；悬停时仍显示单元本身的整数。表格列出最快的几个频率对在取样下看起来的频率，以及方框平均后剩下的幅度。",
+        "Zoomed out to a few hundred pixels, every pixel covers many cells. The first figure (filter=point) shows only "
+        "the cell under each pixel's centre: a frequency pair that turns faster than one cycle per two pixels poses as "
+        "a slow wave and draws diagonal stripes that are not in the matrix, and structures thinner than a pixel (ALiBi's "
+        "softmax diagonal, Shaw's narrow band) can vanish. The second figure (filter=box) shows the mean of the cells each "
+        "pixel covers: fast frequencies average out and thin structures keep their true weight. The core computes the "
+        "means exactly, in double, from prefix sums of the distance profile. Zoomed in until a pixel is smaller than a "
+        "cell, the two figures are the same. T5 and Shaw are averaged too: zoomed out, Shaw's band of 2k + 1 cells and "
+        "T5's first buckets are far thinner than a pixel, so sampling draws them too wide or misses them at random, while "
+        "the mean shows their true weight; hovering still shows the cell's own integer. The table lists the fastest "
+        "pairs, the frequency sampling makes them appear to have, and the amplitude the box mean leaves."},
+        all_keys(),
+        aliasing_views,
+    };
+    step.params_for = [](const ParamSet& p) {  // the step shows both filters side by side
+        std::vector<std::string> keys = keys_for(p);
+        keys.erase(std::remove(keys.begin(), keys.end(), "filter"), keys.end());
+        return keys;
+    };
+    return step;
+}
+
+// The frequency a pair turning θ rad per cell appears to have when sampled every h cells: θ·h folded into
+// [0, π] rad per pixel (sampling cannot tell θ·h from θ·h ± 2π).
+constexpr double kPi = 3.14159265358979323846;
+double aliased_frequency(double theta, double h) { return std::fabs(std::remainder(theta * h, 2.0 * kPi)); }
+
+// The amplitude a pair keeps in the box mean of an h×h block of whole cells: the mean of cos(θ(i − j) + φ) over
+// the block is the cell-centre value times D(θ)², D(θ) = sin(hθ/2) / (h·sin(θ/2)) (a sum of h phasors, once
+// for the rows and once for the columns).
+double box_amplitude(double theta, long long h) {
+    const double half = std::sin(theta / 2.0);
+    if (std::fabs(half) < 1e-300) return 1.0;
+    const double D = std::sin(double(h) * theta / 2.0) / (double(h) * half);
+    return D * D;
+}
+
+std::vector<ViewData> aliasing_views(const ParamSet& p, Lang lang) {
+    PositionMapSpec spec = spec_from(p);
+    spec.filter = MapFilter::point;
+    const std::shared_ptr<const PositionMapView> point = make_position_map_view(spec);
+    auto box = std::make_shared<PositionMapView>(*point);  // the same map, drawn with the box filter
+    box->spec.filter = MapFilter::box;
+    const PositionMapSpec& s = point->spec;
+
+    // A figure 512 pixels wide: the numbers the notes and the table speak of.
+    constexpr int kPixels = 512;
+    const double h = double(s.L) / kPixels;
+    std::vector<std::string> notes;
+    if (h >= 1.0) {
+        notes.push_back(say(lang,
+                            {"L = {L} 的整张图画在 {pixels} 个像素宽时，每个像素覆盖 {h} × {h} = {cells} 个单元；取样只显示其中一个。",
+                             "The whole map at L = {L}, drawn {pixels} pixels wide, gives each pixel {h} × {h} = {cells} cells; sampling shows one of them."},
+                            {{"L", integer(s.L)}, {"pixels", integer(kPixels)}, {"h", num(h, 4)}, {"cells", num(h * h, 6)}}));
+    } else {
+        notes.push_back(say(lang,
+                            {"L = {L} 时，{pixels} 个像素宽的整张图每个像素不足一个单元（{h} 个），取样与平均相同。",
+                             "At L = {L}, the whole map {pixels} pixels wide gives each pixel less than one cell ({h}), so sampling and the mean agree."},
+                            {{"L", integer(s.L)}, {"pixels", integer(kPixels)}, {"h", num(h, 4)}}));
+    }
+    std::vector<ViewData> views = {
+        make_view(say(lang, {"filter=point：每个像素取中心单元", "filter=point: each pixel the cell at its centre"}), MapView{point}, notes),
+        make_view(say(lang, {"filter=box：每个像素取所覆盖单元的平均", "filter=box: each pixel the mean of its cells"}), MapView{box}),
+    };
+    if (s.kind != PositionMapKind::sinusoidal && s.kind != PositionMapKind::rope) return views;
+
+    // The fastest pairs of the trigonometric maps: what sampling every h cells makes of them, what the box keeps.
+    const Eigen::VectorXd theta = s.kind == PositionMapKind::rope ? position_map_rope_frequencies(s).inv_freq
+                                                                   : Eigen::VectorXd(sinusoidal_frequencies(s.d, s.base, s.variant).head(s.d / 2));
+    const long long whole = std::max<long long>(1, (long long)std::floor(h));
+    const double nyquist = kPi / double(whole);
+    int faster = 0;
+    for (Eigen::Index k = 0; k < theta.size(); ++k) faster += theta(k) > nyquist ? 1 : 0;
+    TableView table;
+    table.col_labels = {say(lang, {"θ（弧度/单元）", "θ (rad per cell)"}), say(lang, {"取样后看起来的频率（弧度/像素）", "apparent under sampling (rad per pixel)"}),
+                        say(lang, {"看起来的周期（像素）", "apparent period (pixels)"}), say(lang, {"方框平均后的幅度", "amplitude after the box mean"})};
+    const Eigen::Index rows = std::min<Eigen::Index>(theta.size(), 6);
+    table.values.resize(rows, 4);
+    for (Eigen::Index k = 0; k < rows; ++k) {
+        const double alias = aliased_frequency(theta(k), double(whole));
+        table.row_labels.push_back(say(lang, {"频率对 {pair}", "pair {pair}"}, {{"pair", integer(k)}}));
+        table.values.row(k) << theta(k), alias, alias > 1e-12 ? 2.0 * kPi / alias : 0.0, box_amplitude(theta(k), whole);
+    }
+    table.decimals = 4;
+    views.push_back(make_view(
+        say(lang, {"最快的频率对，每 {h} 个单元取一个样", "The fastest pairs, sampled every {h} cells"}, {{"h", integer(whole)}}), std::move(table),
+        {say(lang,
+             {"每 {h} 个单元取一个样时，快于 π/{h} = {nyquist} 弧度/单元的频率对会混叠：{pairs} 个频率对中有 {faster} 个。",
+              "Sampled every {h} cells, pairs faster than π/{h} = {nyquist} rad per cell alias: {faster} of the {pairs} pairs."},
+             {{"h", integer(whole)}, {"nyquist", num(nyquist, 4)}, {"faster", integer(faster)}, {"pairs", integer(theta.size())}})}));
+    return views;
 }
 
 // [SECTION] step: float32 at 65,536 ---------------------------------------------------------------
@@ -331,9 +444,9 @@ Step profile_along_distance() {
         all_keys(),
         profile_views,
     };
-    step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax
+    step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax or a filtered image
         std::vector<std::string> keys = keys_for(p);
-        keys.erase(std::remove(keys.begin(), keys.end(), "softmax"), keys.end());
+        for (const char* drawn_only : {"softmax", "filter"}) keys.erase(std::remove(keys.begin(), keys.end(), drawn_only), keys.end());
         return keys;
     };
     return step;
@@ -403,7 +516,7 @@ Lesson make_lesson() {
     lesson.result_shape = [](const ParamSet& p) {  // profile f(Δ) over 2L−1 distances, its segment tree, L row normalisers
         return std::vector<long long>{(long long)params().read(p).L, 8};
     };
-    lesson.steps = {whole_map(), float32_at_65536(), profile_along_distance()};
+    lesson.steps = {whole_map(), aliasing(), float32_at_65536(), profile_along_distance()};
     return lesson;
 }
 

@@ -1,12 +1,14 @@
 // PE Lab — platform/gl_posmap.cpp
 // The GL side of long-sequence position maps (shaders/posmap.frag): the per-pair / bucket-edge
 // texture, the uniforms, the ImGui-interleaved paint and an offscreen render with read-back used by
-// the GPU tile tests, `pelab --headless-render` and the frame-time benchmark.
+// the GPU tile tests, `pelab --headless-render` and the frame-time benchmark; the read-back of an uploaded
+// matrix texture that checks the box-filtered map images (issue 14).
 //
 // Index of this file:
 // [SECTION] program and upload
 // [SECTION] drawing
 // [SECTION] offscreen render and read-back
+// [SECTION] read-back of an uploaded matrix (the filtered images)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -207,6 +209,41 @@ bool GlMatrixPainter::render_position_map(const PositionMapGpu& map, const doubl
     }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glDeleteRenderbuffers(1, &color);
+    glDeleteFramebuffers(1, &fbo);
+    return ok;
+}
+
+// [SECTION] read-back of an uploaded matrix (the filtered images) ------------------------------------
+
+bool GlMatrixPainter::read_back_slot(int slot, std::vector<float>* values, int* rows, int* cols, std::string* error) {
+    if (slot < 0 || size_t(slot) >= slots_.size() || !slots_[size_t(slot)].texture) {
+        *error = "nothing uploaded to slot " + std::to_string(slot);
+        return false;
+    }
+    const Slot& s = slots_[size_t(slot)];
+    GLuint fbo = 0;
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, s.texture, 0);
+    bool ok = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    if (!ok) {
+        *error = "float textures cannot be read back here (WebGL2 needs EXT_color_buffer_float)";
+    } else {
+        // RGBA/FLOAT is the read format every float colour buffer accepts; texture row 0 is the matrix's row 0.
+        std::vector<float> px(size_t(s.rows) * size_t(s.cols) * 4);
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glReadPixels(0, 0, s.cols, s.rows, GL_RGBA, GL_FLOAT, px.data());
+        values->resize(size_t(s.rows) * size_t(s.cols) * 2);
+        for (size_t k = 0; k < size_t(s.rows) * size_t(s.cols); ++k) {
+            (*values)[2 * k] = px[4 * k];
+            (*values)[2 * k + 1] = px[4 * k + 1];
+        }
+        *rows = s.rows;
+        *cols = s.cols;
+        ok = glGetError() == GL_NO_ERROR;
+        if (!ok) *error = "reading the uploaded texture back failed";
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glDeleteFramebuffers(1, &fbo);
     return ok;
 }

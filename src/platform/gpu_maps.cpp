@@ -2,7 +2,8 @@
 // Batch uses of the position-map shader, shared by the desktop (`pelab --gpu-check`, `--headless-render`,
 // `--bench-map`) and the web build (window.pelab.gpuCheck()):
 //   * the tile check: renders GPU tiles at several (map, L, zoom, offset) settings, reads the float values
-//     back and compares every pixel with the core's double reference at the cell under the pixel centre;
+//     back and compares every pixel with the core's double reference at the cell under the pixel centre; and
+//     the box-filtered images (core map_pixels, double) uploaded as the view uploads them and read back;
 //   * a PNG of a map's window, coloured as on screen;
 //   * frame times of the map filling a target (median over N frames).
 //
@@ -17,6 +18,8 @@
 #include <cstdio>
 
 #include "core/position_map.h"
+#include "core/position_map_filter.h"
+#include "platform/gl.h"
 #include "platform/platform.h"
 
 namespace pelab {
@@ -39,8 +42,8 @@ PositionMapSpec make_spec(PositionMapKind kind, int L) {
     return s;
 }
 
-std::vector<TileCase> tile_cases() {
-    std::vector<TileCase> cases;
+// The maps the check covers, by name: the five at their defaults, then scalings, widths and softmax variants.
+std::vector<std::pair<std::string, PositionMapSpec>> map_cases() {
     std::vector<std::pair<std::string, PositionMapSpec>> maps;
     for (const std::string& name : position_map_names()) {
         PositionMapSpec s = make_spec(PositionMapKind::rope, 65536);
@@ -72,7 +75,12 @@ std::vector<TileCase> tile_cases() {
     PositionMapSpec alibi_softmax = make_spec(PositionMapKind::alibi, 65536);
     alibi_softmax.softmax = true;
     maps.push_back({"alibi-softmax", alibi_softmax});
+    return maps;
+}
 
+std::vector<TileCase> tile_cases() {
+    std::vector<TileCase> cases;
+    const std::vector<std::pair<std::string, PositionMapSpec>> maps = map_cases();
     static std::vector<std::string> labels;  // stable storage for the labels below
     labels.clear();
     labels.reserve(maps.size() * 4);
@@ -92,6 +100,76 @@ std::vector<TileCase> tile_cases() {
         cases.push_back({labels.back().c_str(), small, {0, 0, 4097, 4097}, 64});
     }
     return cases;
+}
+
+// [added, issue 14] The box-filtered images: every map case whole at L = 65,536, a window deep inside it and
+// L = 4097 whole (64.02 cells per pixel, so cells straddle pixels), 64 pixels per side. The view computes them
+// on the CPU with the core's map_pixels function (position_map_pixels, double) and uploads them as float32; the
+// check uploads them the same way, reads the texture back and requires every pixel within float32 rounding of
+// the double: |read − v| ≤ 2⁻²⁴·|v| (+ 2⁻¹⁴⁹ for values below float's normal range), masked exactly where the core
+// masks. Names end in "filter=box <view>".
+struct FilteredCase {
+    std::string label;
+    PositionMapSpec spec;
+    MapCellWindow window;
+};
+constexpr int kFilteredSide = 64;
+constexpr int kCheckSlot = 4096;  // a matrix slot no view uses
+
+std::vector<FilteredCase> filtered_cases() {
+    std::vector<FilteredCase> cases;
+    for (const auto& [name, spec] : map_cases()) {
+        cases.push_back({name + " filter=box whole L=65536", spec, {0, 0, 65536}});
+        cases.push_back({name + " filter=box window 12345.5,30000.25 span 700.5", spec, {12345.5, 30000.25, 700.5}});
+        PositionMapSpec small = spec;
+        small.L = 4097;
+        cases.push_back({name + " filter=box whole L=4097", small, {0, 0, 4097}});
+    }
+    return cases;
+}
+
+std::string filtered_tile_check(GlMatrixPainter* painter, bool* all_ok) {
+    std::string report;
+    uint64_t version = 0;
+    for (const FilteredCase& c : filtered_cases()) {
+        const std::vector<double> want = position_map_pixels(c.spec, c.window, kFilteredSide, MapFilter::box);
+        const std::vector<float> texels(want.begin(), want.end());
+        painter->upload(kCheckSlot, (uint64_t(1) << 62) | ++version, texels.data(), kFilteredSide, kFilteredSide);
+        std::vector<float> got;
+        int rows = 0, cols = 0;
+        std::string error;
+        const bool read = painter->read_back_slot(kCheckSlot, &got, &rows, &cols, &error) && rows == kFilteredSide && cols == kFilteredSide;
+        double worst = 0.0, bound = 0.0;
+        long long compared = 0, mask_mismatch = 0, over = 0;
+        if (read) {
+            for (size_t k = 0; k < want.size(); ++k) {
+                const bool masked = got[2 * k + 1] > 0.5f;
+                if (masked != std::isnan(want[k])) {
+                    ++mask_mismatch;
+                    continue;
+                }
+                ++compared;
+                if (masked) continue;
+                const double err = std::fabs(double(got[2 * k]) - want[k]);
+                const double tol = std::ldexp(std::fabs(want[k]), -24) + std::ldexp(1.0, -149);
+                worst = std::max(worst, err);
+                bound = std::max(bound, tol);
+                over += err > tol ? 1 : 0;
+            }
+        } else if (error.empty()) {
+            error = "the read-back texture has the wrong size";
+        }
+        const bool ok = read && mask_mismatch == 0 && over == 0;
+        if (!ok) *all_ok = false;
+        char line[512];
+        std::snprintf(line, sizeof line,
+                      ",\n{\"case\":\"%s\",\"ok\":%s,\"side\":%d,\"pixels\":%lld,\"max_abs_error\":%.6e,\"tolerance\":%.6e,"
+                      "\"mask_mismatches\":%lld,\"pixels_over_bound\":%lld%s%s%s}",
+                      c.label.c_str(), ok ? "true" : "false", kFilteredSide, compared, worst, bound, mask_mismatch, over,
+                      read ? "" : ",\"error\":\"", read ? "" : error.c_str(), read ? "" : "\"");
+        report += line;
+    }
+    return report;
 }
 
 }  // namespace
@@ -158,7 +236,7 @@ std::string position_map_tile_check(GlMatrixPainter* painter, bool* all_ok) {
         report += line;
         first = false;
     }
-    return report + "\n]";
+    return report + filtered_tile_check(painter, all_ok) + "\n]";
 }
 
 // [SECTION] figures and timing -------------------------------------------------------------------
@@ -190,6 +268,19 @@ std::vector<double> position_map_frame_times(GlMatrixPainter* painter, const Pos
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     return ms;
+}
+
+double position_map_box_refine_ms(GlMatrixPainter* painter, const PositionMapSpec& spec, int pixels) {
+    pixels = std::clamp(pixels, 1, kMapPixelsMax);
+    if (spec.L < pixels) return -1.0;
+    const std::shared_ptr<const PositionMapView> pm = make_position_map_view(spec);  // built before a view draws
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::shared_ptr<const PositionMapSums> sums = position_map_sums(spec, &pm->log_norm);
+    const std::vector<double> values = position_map_pixels(*sums, {0, 0, double(spec.L)}, pixels, MapFilter::box);
+    const std::vector<float> texels(values.begin(), values.end());
+    painter->upload(kCheckSlot, (uint64_t(1) << 61), texels.data(), pixels, pixels);
+    glFinish();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 }  // namespace pelab

@@ -8,13 +8,18 @@
 // [SECTION] window (zoom and pan in cells)
 // [SECTION] axes
 // [SECTION] drawing: layout, painting on the GPU, axes and ticks, cell values
+// [SECTION] the box-filtered image (computed on the CPU once the view settles)
 // [SECTION] hover: the hovered cell and its tooltip
 // [SECTION] draw_position_map
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "core/position_map_filter.h"
 #include "imgui_internal.h"  // SetItemUsingMouseWheel (public API from ImGui 1.89 on)
 #include "lessons/lesson_util.h"
 #include "views/views.h"
@@ -109,6 +114,56 @@ MapLayout layout_position_map(ImVec2 origin, float width, float max_side = 0.0f)
     return l;
 }
 
+// [SECTION] the box-filtered image (computed on the CPU once the view settles) ----------------------
+
+// Zoomed out, each pixel covers many cells: the shader's point samples alias (stripes that are not in the
+// matrix, thin diagonals lost). Once the learner stops zooming and dragging, the core computes the box-filtered
+// image of the visible window in double (core/position_map_filter.h) and it is drawn as a texture; while the
+// window moves the shader's point samples are drawn. One image per view slot.
+struct FilteredImage {
+    std::shared_ptr<const PositionMapView> map;   // the map it belongs to (a new map starts over)
+    std::shared_ptr<const PositionMapSums> sums;  // computed once per map, on first use
+    MapWindow window;                             // the window it shows
+    int pixels = 0;                               // pixels per side (0 = none yet)
+    std::vector<double> values;                   // pixels², row-major, NaN = masked
+    std::vector<float> texels;                    // the same as uploaded
+    uint64_t version = 0;                         // its upload version
+};
+
+std::map<int, FilteredImage>& filtered_images() {
+    static std::map<int, FilteredImage> images;
+    return images;
+}
+
+// Pixels per side of the filtered image: the map's side on screen (at most map_pixels' limit).
+int filtered_pixels(const MapLayout& l) { return std::clamp(int(std::lround(l.side)), 1, kMapPixelsMax); }
+
+// True when the view shows the box-filtered image here: filter=box and a pixel covers one cell or more.
+bool shows_box_filter(const PositionMapView& pm, const MapWindow& w, int pixels) {
+    return pm.spec.filter == MapFilter::box && w.span >= double(pixels);
+}
+
+// This slot's filtered image of window `w`, computed now when `settled` and not yet there; null when none is
+// ready (the caller draws point samples and computes it once the view settles).
+const FilteredImage* filtered_image(const std::shared_ptr<const PositionMapView>& map, int slot, const MapWindow& w, int pixels, bool settled) {
+    FilteredImage& f = filtered_images()[slot];
+    if (f.map != map) {
+        f = FilteredImage();
+        f.map = map;
+    }
+    const bool ready = f.pixels == pixels && f.window.x0 == w.x0 && f.window.y0 == w.y0 && f.window.span == w.span;
+    if (ready) return &f;
+    if (!settled) return nullptr;
+    if (!f.sums) f.sums = position_map_sums(map->spec, &map->log_norm);
+    f.window = w;
+    f.pixels = pixels;
+    f.values = position_map_pixels(*f.sums, MapCellWindow{w.x0, w.y0, w.span}, pixels, MapFilter::box);
+    f.texels.assign(f.values.begin(), f.values.end());
+    static uint64_t next_version = 0;
+    f.version = (uint64_t(1) << 63) | ++next_version;  // never a data_version a heatmap used in this slot
+    return &f;
+}
+
 // The colour scale of the map.
 struct MapColours {
     Colormap map = Colormap::Sequential;
@@ -116,16 +171,24 @@ struct MapColours {
     bool integer = false;  // the map's values are whole numbers (legend and cell values without decimals)
 };
 
-// Paints the visible window of the map on the GPU (its data uploaded to the view's slot when it changed),
-// or says that this GPU cannot; then the frame and the colour bar right of it.
-MapColours paint_map(const PositionMapView& pm, ViewContext& ctx, ImDrawList* dl, const MapLayout& l, const MapWindow& w) {
+// Paints the visible window of the map: the box-filtered image as a texture when `filtered` holds it, else on the
+// GPU per pixel (its data uploaded to the view's slot when it changed), or says that this GPU cannot; then the
+// frame and the colour bar right of it.
+MapColours paint_map(const PositionMapView& pm, ViewContext& ctx, ImDrawList* dl, const MapLayout& l, const MapWindow& w,
+                     const FilteredImage* filtered) {
     const float font = ImGui::GetFontSize();
     MapColours c;
     c.map = pm.is_signed ? Colormap::Diverging : Colormap::Sequential;
     c.lo = float(pm.lo);
     c.hi = float(pm.hi);
     const double window[4] = {w.x0, w.y0, w.span, w.span};
-    const bool painted = ctx.painter->paint_position_map(dl, ctx.slot, ctx.data_version, pm.gpu, l.p0, l.p1, window, c.map, c.lo, c.hi);
+    bool painted = true;
+    if (filtered) {
+        ctx.painter->upload(ctx.slot, filtered->version, filtered->texels.data(), filtered->pixels, filtered->pixels);
+        ctx.painter->paint(dl, ctx.slot, l.p0, l.p1, c.map, c.lo, c.hi, false, nullptr);
+    } else {
+        painted = ctx.painter->paint_position_map(dl, ctx.slot, ctx.data_version, pm.gpu, l.p0, l.p1, window, c.map, c.lo, c.hi);
+    }
     if (!painted) {
         dl->AddRectFilled(l.p0, l.p1, IM_COL32(235, 235, 235, 255));
         dl->AddText(ImVec2(l.p0.x + font, l.p0.y + font), IM_COL32(60, 60, 60, 255),
@@ -138,14 +201,17 @@ MapColours paint_map(const PositionMapView& pm, ViewContext& ctx, ImDrawList* dl
 }
 
 // The caption (axes and the current scale in cells per pixel) and ticks at round positions.
-void draw_axes(ViewContext& ctx, ImDrawList* dl, const MapLayout& l, const MapWindow& w, int L) {
+// `filtered`: the pixels show the box-filtered image.
+void draw_axes(ViewContext& ctx, ImDrawList* dl, const MapLayout& l, const MapWindow& w, int L, bool filtered) {
     const float font = ImGui::GetFontSize();
     const ImVec2 origin = l.origin, p0 = l.p0, p1 = l.p1;
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     const double px_per_cell = double(l.side) / w.span;
     const std::string per_pixel = px_per_cell >= 1.0 ? "≤ 1" : std::to_string(int(std::lround(1.0 / px_per_cell)));
     const std::string caption =
-        say(ctx.lang, {"查询 i ↓    键 j →    每像素单元数 {cells}", "query i ↓    key j →    cells per pixel {cells}"}, {{"cells", per_pixel}});
+        px_per_cell >= 1.0 ? say(ctx.lang, {"查询 i ↓    键 j →    每像素单元数 {cells}", "query i ↓    key j →    cells per pixel {cells}"}, {{"cells", per_pixel}})
+        : filtered ? say(ctx.lang, {"查询 i ↓    键 j →    每像素单元数 {cells}，像素为单元的平均值", "query i ↓    key j →    cells per pixel {cells}, each pixel the mean of its cells"}, {{"cells", per_pixel}})
+                   : say(ctx.lang, {"查询 i ↓    键 j →    每像素单元数 {cells}，像素为中心单元的取样", "query i ↓    key j →    cells per pixel {cells}, each pixel the cell at its centre"}, {{"cells", per_pixel}});
     dl->AddText(origin, dim, caption.c_str());
     const long long step = tick_step(w.span, std::max(2, int(l.side / (font * 4.5f))));
     const long long first = (long long)(std::ceil(w.x0 / double(step))) * step;
@@ -206,7 +272,8 @@ struct MapHover {
     double hover[4] = {0, 0, 0, 0};
 };
 
-void draw_tooltip(const PositionMapView& pm, ViewContext& ctx, long long i, long long j, double ref, float f32) {
+void draw_tooltip(const PositionMapView& pm, ViewContext& ctx, long long i, long long j, double ref, float f32,
+                  const double* pixel_mean, double cells_per_pixel) {
     ImGui::BeginTooltip();
     ImGui::Text("i = %s, j = %s, i − j = %s", position_text(i).c_str(), position_text(j).c_str(), position_text(i - j).c_str());
     if (std::isnan(ref)) {
@@ -229,12 +296,25 @@ void draw_tooltip(const PositionMapView& pm, ViewContext& ctx, long long i, long
                                    {{"value", g("%.8g", double(f32))}, {"difference", g("%.2e", std::fabs(double(f32) - ref))}})
                                    .c_str());
     }
+    if (pixel_mean) {
+        char mean[40], cells[40];
+        std::snprintf(mean, sizeof mean, "%.10g", *pixel_mean);
+        std::snprintf(cells, sizeof cells, "%.1f", cells_per_pixel);
+        if (std::isnan(*pixel_mean))
+            ImGui::TextUnformatted(say(ctx.lang, {"此像素的 {cells}×{cells} 个单元全部被遮蔽", "every one of this pixel's {cells}×{cells} cells is masked"},
+                                       {{"cells", cells}}).c_str());
+        else
+            ImGui::TextUnformatted(say(ctx.lang, {"像素均值（{cells}×{cells} 个单元，core，double）：{value}",
+                                                  "pixel mean ({cells}×{cells} cells, core, double): {value}"},
+                                       {{"cells", cells}, {"value", mean}}).c_str());
+    }
     ImGui::EndTooltip();
 }
 
 // While the map is hovered: outlines the cell under the pointer (once cells are 3 px or more), shows its
 // tooltip (reference value in double, the shader's float32 value) and returns its numbers.
-MapHover hover_cell(const PositionMapView& pm, ViewContext& ctx, ImDrawList* dl, const MapLayout& l, const MapWindow& w) {
+MapHover hover_cell(const PositionMapView& pm, ViewContext& ctx, ImDrawList* dl, const MapLayout& l, const MapWindow& w,
+                    const FilteredImage* filtered) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     const ImVec2 p0 = l.p0, p1 = l.p1;
     MapHover h;
@@ -254,7 +334,15 @@ MapHover hover_cell(const PositionMapView& pm, ViewContext& ctx, ImDrawList* dl,
     h.hover[1] = double(j);
     h.hover[2] = ref;
     h.hover[3] = double(f32);
-    draw_tooltip(pm, ctx, i, j, ref, f32);
+    // Zoomed out and filtered: the mean of the pixel under the pointer, from the image on screen.
+    const double* pixel_mean = nullptr;
+    if (filtered) {
+        const double per_side = double(filtered->pixels) / double(l.side);
+        const int px = std::clamp(int(double(mouse.x - p0.x) * per_side), 0, filtered->pixels - 1);
+        const int py = std::clamp(int(double(mouse.y - p0.y) * per_side), 0, filtered->pixels - 1);
+        pixel_mean = &filtered->values[size_t(py) * size_t(filtered->pixels) + size_t(px)];
+    }
+    draw_tooltip(pm, ctx, i, j, ref, f32, pixel_mean, filtered ? w.span / double(filtered->pixels) : 0.0);
     return h;
 }
 
@@ -298,12 +386,23 @@ bool draw_position_map(const std::string& title, const MapView& v, ViewContext& 
     ImGui::InvisibleButton("##posmap", ImVec2(l.p1.x - l.origin.x, l.p1.y - l.origin.y));
     zoom_and_pan(w, l.p0, l.side, ctx.interaction ? ctx.interaction->pinch : 0.0f, ctx.interaction && ctx.interaction->double_click);
 
+    // The box-filtered image when a pixel covers a cell or more, once the window rests (no wheel, pinch, drag or
+    // double click this frame): computing it takes one frame, while moving the shader's point samples follow.
+    const int pixels = filtered_pixels(l);
+    const FilteredImage* filtered = nullptr;
+    if (shows_box_filter(pm, *w, pixels) && ctx.slot >= 0) {
+        const ImGuiIO& io = ImGui::GetIO();
+        const bool settled = !ImGui::IsItemActive() && io.MouseWheel == 0.0f &&
+                             !(ctx.interaction && (ctx.interaction->pinch != 0.0f || ctx.interaction->double_click));
+        filtered = filtered_image(v.map, ctx.slot, *w, pixels, settled);
+    }
+
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const MapColours colours = paint_map(pm, ctx, dl, l, *w);
-    draw_axes(ctx, dl, l, *w, L);
+    const MapColours colours = paint_map(pm, ctx, dl, l, *w, filtered);
+    draw_axes(ctx, dl, l, *w, L, filtered != nullptr);
     dl->PushClipRect(l.p0, l.p1, true);
     draw_cell_values(pm, dl, l, *w, colours);
-    const MapHover hover = hover_cell(pm, ctx, dl, l, *w);
+    const MapHover hover = hover_cell(pm, ctx, dl, l, *w, filtered);
     dl->PopClipRect();
 
     if (ctx.drawn) {

@@ -144,7 +144,7 @@ TEST(PositionMapLesson, ShownKeysFollowTheMapAndTheScaling) {
     EXPECT_EQ(std::find(k.begin(), k.end(), "clip"), k.end());
     parse_params(lesson.params, {{"map", "shaw"}}, &p);
     k = lesson.steps[0].keys_shown(p);
-    EXPECT_EQ(k, (std::vector<std::string>{"map", "L", "clip"}));
+    EXPECT_EQ(k, (std::vector<std::string>{"map", "L", "filter", "clip"}));
 }
 
 TEST(PositionMapLesson, ExportIsTheVisibleWindowAndBounded) {
