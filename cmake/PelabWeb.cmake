@@ -45,6 +45,14 @@ set(PELAB_APP_LINK_OPTIONS
   -Oz
 )
 
+# [issue 14] A second wasm-opt after the link: emscripten's own pass runs before metadce drops what the minified
+# JS no longer calls, so -Oz again finds dead code (~3 KB); --flatten --rereloop rebuilds the control flow first
+# (~3.5 KB more, same semantics: no implicit-trap assumptions). src/platform runs it on the app's pelab.wasm.
+find_program(PELAB_WASM_OPT wasm-opt)
+set(PELAB_APP_POST_LINK_WASM_OPT
+  --flatten --rereloop -Oz -Oz
+  --enable-sign-ext --enable-mutable-globals --enable-bulk-memory)
+
 # [added, issue 5] Content-Security-Policy: the emitted JS never calls eval() or new Function, so a page
 # needs no 'unsafe-eval' (docs/embedding-security.md gives the CSP line; tests/browser/csp.test.mjs checks it).
 list(APPEND PELAB_APP_LINK_OPTIONS -sDYNAMIC_EXECUTION=0)
@@ -72,6 +80,7 @@ set(PELAB_IMGUI_BACKEND_DEFINITIONS IMGUI_IMPL_OPENGL_ES3)   # WebGL2 = OpenGL E
 set(PELAB_IMGUI_BACKEND_LIBS "")
 if(PELAB_BUILD_APP)
   pelab_require_path("${PELAB_CLOSURE_COMPILER}" "Closure Compiler (npm google-closure-compiler in scripts/closure)")
+  pelab_require_path("${PELAB_WASM_OPT}" "wasm-opt (Debian binaryen, installed with emscripten)")
   # include/SDL2/*.h and lib/libSDL2.a, made by scripts/setup.sh
   set(PELAB_SDL2_WEB_DIR "${PELAB_DEPS_DIR}/sdl2-${PELAB_SDL2_DEB_VERSION}-emscripten-${EMSCRIPTEN_VERSION}")
   set(_stamp "${PELAB_SDL2_WEB_DIR}/pelab-stamp.txt")
