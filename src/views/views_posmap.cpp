@@ -386,13 +386,14 @@ bool draw_position_map(const std::string& title, const MapView& v, ViewContext& 
     ImGui::InvisibleButton("##posmap", ImVec2(l.p1.x - l.origin.x, l.p1.y - l.origin.y));
     zoom_and_pan(w, l.p0, l.side, ctx.interaction ? ctx.interaction->pinch : 0.0f, ctx.interaction && ctx.interaction->double_click);
 
-    // The box-filtered image when a pixel covers a cell or more, once the window rests (no wheel, pinch, drag or
-    // double click this frame): computing it takes one frame, while moving the shader's point samples follow.
+    // The box-filtered image when a pixel covers a cell or more, once the window rests (no wheel, pinch or double
+    // click this frame, and no widget held: dragging the map or a parameter's slider): computing it takes one
+    // frame, while anything moves the shader's point samples follow. Releasing brings the frames that refine it.
     const int pixels = filtered_pixels(l);
     const FilteredImage* filtered = nullptr;
     if (shows_box_filter(pm, *w, pixels) && ctx.slot >= 0) {
         const ImGuiIO& io = ImGui::GetIO();
-        const bool settled = !ImGui::IsItemActive() && io.MouseWheel == 0.0f &&
+        const bool settled = !ImGui::IsAnyItemActive() && io.MouseWheel == 0.0f &&
                              !(ctx.interaction && (ctx.interaction->pinch != 0.0f || ctx.interaction->double_click));
         filtered = filtered_image(v.map, ctx.slot, *w, pixels, settled);
     }

@@ -132,7 +132,7 @@ try {
   // by the core (wasm) and drawn. Long-sequence RoPE map and its distance profile at L=512, d=128.
   for (const [label, hash] of [
     ['RoPE map page, step 1', 'lesson=rope&map=rope&L=512&d=128&step=1&lang=en'],
-    ['RoPE map page, step 3 (profile)', 'lesson=rope&map=rope&L=512&d=128&step=3&lang=en'],
+    ['RoPE map page, step 4 (profile)', 'lesson=rope&map=rope&L=512&d=128&step=4&lang=en'],
   ]) {
     const p = await openWidget(browser, server.url, hash);
     await settle(p, 300);

@@ -151,7 +151,7 @@ test('hover shows the core value of the cell under the pointer (sinusoidal, chec
 test('every step of the map page opens by deep link for every map, in zh and en, without notices', async () => {
   const page = await openWidget(browser, server.url, 'lang=en');
   for (const map of ['sinusoidal', 'rope', 'alibi', 't5', 'shaw']) {
-    for (let step = 1; step <= 3; ++step) {
+    for (let step = 1; step <= 4; ++step) {
       const lang = (step + map.length) % 2 ? 'zh' : 'en';
       await page.goto('about:blank');
       // RoPE and ALiBi show their row softmax on step 1 (the core's normalisers, the shader's exp).
@@ -167,6 +167,8 @@ test('every step of the map page opens by deep link for every map, in zh and en,
       // Figures only: a step's equations (kind 'equation', after the figures) are one line tall.
       const figs = (await page.evaluate(() => window.pelab.layout())).filter((f) => f.kind !== 'equation');
       assert.ok(figs.length >= 1 && figs.every((f) => f.w > 50 && f.h > 50), `${where}: ${JSON.stringify(figs)}`);
+      // Step 2 teaches aliasing: the same map point-sampled and box-filtered, two map figures side by side.
+      if (step === 2) assert.equal(figs.filter((f) => f.kind === 'posmap').length, 2, `${where}: ${JSON.stringify(figs)}`);
     }
   }
   assert.deepEqual(page.errors, []);
