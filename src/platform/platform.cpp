@@ -67,7 +67,6 @@ constexpr bool kFirstScreenAtlas = true;
 constexpr bool kFirstScreenAtlas = false;  // the desktop app and its batch modes draw every glyph at once
 #endif
 constexpr ImWchar kFirstCjk = 0x2E80;  // CJK radicals: the CJK blocks start here
-bool g_atlas_partial = false;          // the atlas holds the first screen's glyphs only
 
 // Rasterise at the framebuffer's scale and draw at 1/scale, so text is sharp at devicePixelRatio 2.
 // complete = false: the first-screen atlas above (body and title fonts alike).
@@ -120,7 +119,7 @@ void build_fonts(Platform* p, float scale, bool complete) {
     io.FontGlobalScale = 1.0f / framebuffer_scale(p->window);
     io.Fonts->Build();
     p->font_scale = scale;
-    g_atlas_partial = !complete;
+    p->atlas_partial = !complete;
     PELAB_PERF_MARK("pelab:fonts-done");
 }
 
@@ -259,7 +258,7 @@ void platform_render_frame(Platform* p) {
     // Glyphs are rasterised for the display's pixel ratio times the presenter's font scale.
     // The first-screen atlas (web) stays for the first frame of an English screen only.
     const float scale = framebuffer_scale(p->window) * float(p->app.state.display.fontscale);
-    const bool complete_now = g_atlas_partial && (p->frames > 0 || p->app.state.lang != Lang::en);
+    const bool complete_now = p->atlas_partial && (p->frames > 0 || p->app.state.lang != Lang::en);
     if (scale != p->font_scale || complete_now) {
         build_fonts(p, scale, true);
         // Before the first frame the texture does not exist yet: the backend's first NewFrame creates it.
@@ -295,7 +294,7 @@ void platform_render_frame(Platform* p) {
     }
     SDL_GL_SwapWindow(p->window);
     ++p->frames;
-    if (g_atlas_partial) p->app.frames_wanted = std::max(p->app.frames_wanted, 1);  // the complete atlas next
+    if (p->atlas_partial) p->app.frames_wanted = std::max(p->app.frames_wanted, 1);  // the complete atlas next
     if (p->app.frames_wanted > 0) --p->app.frames_wanted;
     // ImGui lays a frame out with the previous frame's sizes (scrollbars, table column widths, a step seen
     // for the first time), so after a change the picture can take a few frames to become what it stays.

@@ -24,6 +24,7 @@ struct Platform {
     std::uint64_t last_picture = 0;  // hash of the last frame's draw data (platform_render_frame)
     int picture_changes = 0;    // consecutive frames whose picture differed from the one before
     float font_scale = 0.0f;    // framebuffer/window scale the font atlas was rasterised for
+    bool atlas_partial = false; // the atlas holds the first screen's glyphs only (web; platform.cpp build_fonts)
     bool quit = false;
     bool hidden = false;        // batch runs (--headless-render, --gpu-check): no visible window
     std::function<void(Platform*)> before_swap;  // e.g. read the back buffer for a screenshot
