@@ -194,6 +194,14 @@ struct Step {
     std::vector<std::string> keys_shown(const ParamSet& p) const { return params_for ? params_for(p) : params; }
 };
 
+// A step's views drawn from the lesson's inputs as read once: `read` takes the values from the lesson's
+// parameter table (clamped, defaulted), so a view builder starts from its inputs instead of re-reading them.
+template <class In>
+std::function<std::vector<ViewData>(const ParamSet&, Lang)> views_of(In (*read)(const ParamSet&),
+                                                                     std::vector<ViewData> (*build)(const In&, Lang)) {
+    return [read, build](const ParamSet& p, Lang lang) { return build(read(p), lang); };
+}
+
 struct Lesson;
 // Sets lesson.params and lesson.labels from the lesson's one parameter table.
 template <class In>
