@@ -1,9 +1,6 @@
 // PE Lab — core/model_presets.cpp
-// The table of released models' position settings (model_presets.h) and what a preset sets on a quantity.
-// Each value below is followed in `sources` by where it was read. Gathered 2026-11-26 with the session's
-// code search over public repositories; "copy of the hub config.json" means a verbatim copy of the model's
-// Hugging Face config.json found in another public repository (the hub itself was not reachable), and is
-// named only where a first-party file does not give the value.
+// The table of released models' position settings (model_presets.h): read from its data file,
+// core/model_presets.txt (where each value's source is given), and what a preset sets on a quantity.
 //
 // [SECTION] the table
 // [SECTION] look-up and frequencies
@@ -11,260 +8,124 @@
 #include "core/model_presets.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 
 #include "core/rope_scaling.h"
+
+// The table is data (core/model_presets.txt, embedded at build time), read once on first
+// use by model_presets().
+extern const unsigned char pelab_model_presets_txt[];
+extern const unsigned int pelab_model_presets_txt_size;
 
 namespace pelab {
 
 // [SECTION] the table
+
 namespace {
 
-std::vector<ModelPreset> build_presets() {
-    std::vector<ModelPreset> out;
-    {
-        ModelPreset p;
-        p.name = "gpt-neox-20b";
-        p.display = "GPT-NeoX 20B";
-        p.head_dim = 96;    // hidden-size 6144 / num-attention-heads 64
-        p.rotary_dim = 24;  // rotary_pct 0.25 of 96
-        p.base = 10000.0;
-        p.layout = "half";
-        p.scaling = "none";
-        p.trained_context = 2048;
-        p.extended_context = 2048;
-        p.sources = {
-            {"head_dim = hidden-size 6144 / num-attention-heads 64, rotary_pct 0.25, seq-length 2048",
-             "EleutherAI/gpt-neox · configs/20B.yml · commit 252ddc5"},
-            {"rotary_emb_base 10000 (and rotary_pct 0.25, the GPT-NeoX-20B defaults)",
-             "huggingface/transformers · models/gpt_neox/configuration_gpt_neox.py · GPTNeoXConfig docstring"},
-            {"layout half (rotate_half on the first rotary_ndims numbers)",
-             "huggingface/transformers · models/gpt_neox/modeling_gpt_neox.py · apply_rotary_pos_emb"},
-        };
-        out.push_back(p);
+// Where each field of the table's "field: value" lines goes.
+struct PresetField {
+    const char* key;
+    int ModelPreset::*int_field;
+    double ModelPreset::*double_field;
+    std::string ModelPreset::*text_field;
+};
+
+const PresetField kPresetFields[] = {
+    {"display", nullptr, nullptr, &ModelPreset::display},
+    {"head_dim", &ModelPreset::head_dim, nullptr, nullptr},
+    {"rotary_dim", &ModelPreset::rotary_dim, nullptr, nullptr},
+    {"nope_dim", &ModelPreset::nope_dim, nullptr, nullptr},
+    {"base", nullptr, &ModelPreset::base, nullptr},
+    {"local_base", nullptr, &ModelPreset::local_base, nullptr},
+    {"sliding_window", &ModelPreset::sliding_window, nullptr, nullptr},
+    {"layout", nullptr, nullptr, &ModelPreset::layout},
+    {"scaling", nullptr, nullptr, &ModelPreset::scaling},
+    {"factor", nullptr, &ModelPreset::factor, nullptr},
+    {"original_max", &ModelPreset::original_max, nullptr, nullptr},
+    {"beta_fast", nullptr, &ModelPreset::beta_fast, nullptr},
+    {"beta_slow", nullptr, &ModelPreset::beta_slow, nullptr},
+    {"low_freq_factor", nullptr, &ModelPreset::low_freq_factor, nullptr},
+    {"high_freq_factor", nullptr, &ModelPreset::high_freq_factor, nullptr},
+    {"mscale", nullptr, &ModelPreset::mscale, nullptr},
+    {"mscale_all_dim", nullptr, &ModelPreset::mscale_all_dim, nullptr},
+    {"trained_context", &ModelPreset::trained_context, nullptr, nullptr},
+    {"extended_context", &ModelPreset::extended_context, nullptr, nullptr},
+    {"left_out", nullptr, nullptr, &ModelPreset::left_out},
+};
+
+// A whole number or a decimal, nothing else on the line.
+bool parse_number(const std::string& text, double* out) {
+    if (text.empty()) return false;
+    char* end = nullptr;
+    *out = std::strtod(text.c_str(), &end);
+    return end == text.c_str() + text.size() && std::isfinite(*out);
+}
+
+// One "field: value" line into `p`; false (with `error`) for an unknown field or a malformed value.
+bool set_preset_field(ModelPreset& p, const std::string& key, const std::string& value, std::string* error) {
+    double x = 0;
+    if (key == "source" || key == "from") {
+        if (key == "source") p.sources.push_back({value, ""});
+        else if (p.sources.empty() || !p.sources.back().where.empty()) return *error = "\"from\" without a \"source\"", false;
+        else p.sources.back().where = value;
+        return true;
     }
-    {
-        ModelPreset p;
-        p.name = "falcon-7b";
-        p.display = "Falcon 7B";
-        p.head_dim = 64;  // hidden_size 4544 / num_attention_heads 71
-        p.rotary_dim = 64;
-        p.base = 10000.0;
-        p.layout = "half";
-        p.scaling = "none";
-        p.trained_context = 2048;
-        p.extended_context = 2048;
-        p.sources = {
-            {"hidden_size 4544, num_attention_heads 71 (head_dim 64), defaults 'similar to tiiuae/falcon-7b'",
-             "huggingface/transformers · models/falcon/configuration_falcon.py · FalconConfig (2023 version)"},
-            {"max_position_embeddings 2048, rope_theta 10000.0",
-             "huggingface/transformers · models/falcon/configuration_falcon.py · FalconConfig.__init__ defaults "
-             "(v4.3x; read in copies of that file)"},
-        };
-        out.push_back(p);
+    if (key == "mrope_section") {
+        std::size_t at = 0;
+        while (at <= value.size()) {
+            const std::size_t comma = std::min(value.find(',', at), value.size());
+            if (!parse_number(value.substr(at, comma - at), &x) || x != std::floor(x)) return *error = "a list of whole numbers is expected", false;
+            p.mrope_section.push_back(int(x));
+            at = comma + 1;
+        }
+        return true;
     }
-    {
-        ModelPreset p;
-        p.name = "llama-2-7b";
-        p.display = "Llama 2 7B";
-        p.head_dim = 128;  // hidden_size 4096 / num_attention_heads 32
-        p.rotary_dim = 128;
-        p.base = 10000.0;
-        p.layout = "half";
-        p.scaling = "none";
-        p.trained_context = 4096;
-        p.extended_context = 4096;
-        p.sources = {
-            {"hidden_size 4096, num_attention_heads 32 (checkpoint meta-llama/Llama-2-7b-hf)",
-             "huggingface/transformers · models/llama/configuration_llama.py · LlamaConfig (commit 008e574)"},
-            {"context 4096 ('Llama 2 up to 4096'; model card: 4k)",
-             "huggingface/transformers · configuration_llama.py docstring; meta-llama/llama-models · "
-             "models/llama2/MODEL_CARD.md"},
-            {"rope theta 10000.0", "meta-llama/llama · llama/model.py · precompute_freqs_cis(theta=10000.0)"},
-            {"layout half in HF checkpoints (Meta's own code pairs interleaved; the HF conversion permutes q/k)",
-             "huggingface/transformers · models/llama/modeling_llama.py · rotate_half"},
-        };
-        out.push_back(p);
+    for (const PresetField& f : kPresetFields) {
+        if (key != f.key) continue;
+        if (f.text_field) return p.*f.text_field = value, true;
+        if (!parse_number(value, &x)) return *error = "a number is expected", false;
+        if (f.double_field) return p.*f.double_field = x, true;
+        if (x != std::floor(x) || std::fabs(x) > 2e9) return *error = "a whole number is expected", false;
+        return p.*f.int_field = int(x), true;
     }
-    {
-        ModelPreset p;
-        p.name = "mistral-7b-v0.1";
-        p.display = "Mistral 7B v0.1";
-        p.head_dim = 128;  // hidden_size 4096 / num_attention_heads 32
-        p.rotary_dim = 128;
-        p.base = 10000.0;
-        p.sliding_window = 4096;  // every layer: one base, a banded mask
-        p.layout = "half";
-        p.scaling = "none";
-        p.extended_context = 131072;  // 4096 * 32
-        p.sources = {
-            {"precompute_freqs_cis(theta=10000.0); interleaved pairs (view_as_complex) in Mistral's own code; "
-             "the band of sliding_window keys",
-             "mistralai/mistral-inference · one_file_ref.py · commit 215fc80"},
-            {"hidden_size 4096, num_attention_heads 32, sliding_window 4096, max_position_embeddings 4096*32 "
-             "(defaults 'similar to Mistral-7B-v0.1')",
-             "huggingface/transformers · models/mistral/configuration_mistral.py · MistralConfig (commit 001f85b)"},
-            {"layout half in HF checkpoints", "huggingface/transformers · models/mistral/modeling_mistral.py · rotate_half"},
-        };
-        p.left_out = "the context length of training (not stated in the files read); the extended context is "
-                     "max_position_embeddings";
-        out.push_back(p);
-    }
-    {
-        ModelPreset p;
-        p.name = "llama-3.1-8b";
-        p.display = "Llama 3.1 8B";
-        p.head_dim = 128;  // dim 4096 / n_heads 32
-        p.rotary_dim = 128;
-        p.base = 500000.0;
-        p.layout = "half";
-        p.scaling = "llama3";
-        p.factor = 8.0;
-        p.original_max = 8192;
-        p.low_freq_factor = 1.0;
-        p.high_freq_factor = 4.0;
-        p.trained_context = 8192;
-        p.extended_context = 131072;
-        p.sources = {
-            {"dim 4096, n_heads 32, rope_theta 500000.0, use_scaled_rope True, CONTEXT_LENGTH 131072",
-             "meta-llama/llama-models · models/llama3_1/api/sku_list.py · commit 1768925"},
-            {"scale_factor 8, low_freq_factor 1, high_freq_factor 4, old_context_len 8192",
-             "meta-llama/llama-models · models/llama3/reference_impl/model.py · apply_scaling"},
-            {"the same rope_scaling as a config (factor 8.0, low 1.0, high 4.0, original 8192, llama3)",
-             "copy of the hub config.json of meta-llama/Llama-3.1-8B-Instruct printed by AutoConfig (second source)"},
-        };
-        out.push_back(p);
-    }
-    {
-        ModelPreset p;
-        p.name = "phi-3-mini-128k";
-        p.display = "Phi-3 mini 128k";
-        p.head_dim = 96;  // hidden_size 3072 / num_attention_heads 32
-        p.rotary_dim = 96;
-        p.base = 10000.0;
-        p.layout = "half";
-        p.scaling = "longrope";
-        p.original_max = 4096;
-        p.trained_context = 4096;
-        p.extended_context = 131072;
-        p.sources = {
-            {"hidden_size 3072, num_attention_heads 32, original_max_position_embeddings 4096",
-             "huggingface/transformers · models/phi3/configuration_phi3.py · Phi3Config (commit 008e574)"},
-            {"max_position_embeddings 131072, original 4096, rope_theta 10000.0 (a Phi-3 128k config)",
-             "copy of a Phi-3 128k hub config.json in a public test file (transformers_version 4.38.1)"},
-        };
-        p.left_out =
-            "the per-pair short_factor and long_factor lists (48 each): they changed between releases and no "
-            "first-party copy of the current ones could be read; give them explicitly";
-        out.push_back(p);
-    }
-    {
-        ModelPreset p;
-        p.name = "qwen2.5-7b-instruct";
-        p.display = "Qwen2.5 7B Instruct";
-        p.head_dim = 128;  // hidden_size 3584 / num_attention_heads 28
-        p.rotary_dim = 128;
-        p.base = 1000000.0;
-        p.layout = "half";
-        p.scaling = "yarn";
-        p.factor = 4.0;
-        p.original_max = 32768;
-        p.beta_fast = 32.0;
-        p.beta_slow = 1.0;
-        p.trained_context = 32768;
-        p.extended_context = 131072;
-        p.sources = {
-            {"hidden_size 3584, num_attention_heads 28, rope_theta 1000000.0, max_position_embeddings 32768, no "
-             "rope_scaling",
-             "copies of the Qwen/Qwen2.5-7B-Instruct hub config.json in public repositories (transformers_version "
-             "4.43.3)"},
-            {"rope_scaling yarn, factor 4.0, original_max_position_embeddings 32768: the model card's recipe for "
-             "texts beyond 32,768 tokens (context 131,072); not in config.json",
-             "Qwen2.5-7B-Instruct model card, 'Processing Long Texts' (quoted in public framework docs and copies)"},
-            {"beta_fast 32, beta_slow 1: the defaults when a yarn config gives none",
-             "huggingface/transformers · modeling_rope_utils.py · _compute_yarn_parameters"},
-        };
-        out.push_back(p);
-    }
-    {
-        ModelPreset p;
-        p.name = "qwen2-vl-7b";
-        p.display = "Qwen2-VL 7B";
-        p.head_dim = 128;  // 2 * sum(mrope_section)
-        p.rotary_dim = 128;
-        p.base = 1000000.0;
-        p.layout = "half";
-        p.scaling = "none";
-        p.mrope_section = {16, 24, 24};
-        p.trained_context = 32768;
-        p.extended_context = 32768;
-        p.sources = {
-            {"rope_theta 1000000.0, max_position_embeddings 32768 (defaults 'similar to Qwen2-VL-7B-Instruct')",
-             "huggingface/transformers · models/qwen2_vl/configuration_qwen2_vl.py · Qwen2VLTextConfig"},
-            {"mrope_section [16, 24, 24] (so head_dim = 2 x 64 = 128), rope_theta 1000000.0",
-             "copy of the Qwen2-VL-7B hub config.json in a public test file (transformers_version 4.41.2)"},
-        };
-        out.push_back(p);
-    }
-    {
-        ModelPreset p;
-        p.name = "deepseek-v3";
-        p.display = "DeepSeek-V3";
-        p.head_dim = 192;   // qk_nope_head_dim 128 + qk_rope_head_dim 64
-        p.rotary_dim = 64;  // qk_rope_head_dim
-        p.nope_dim = 128;
-        p.base = 10000.0;
-        p.layout = "interleaved";
-        p.scaling = "yarn";
-        p.factor = 40.0;
-        p.original_max = 4096;
-        p.beta_fast = 32.0;
-        p.beta_slow = 1.0;
-        p.mscale = 1.0;
-        p.mscale_all_dim = 1.0;
-        p.trained_context = 4096;
-        p.extended_context = 163840;
-        p.sources = {
-            {"original_seq_len 4096, rope_theta 10000.0, rope_factor 40, beta_fast 32, beta_slow 1, mscale 1.0; "
-             "interleaved pairs (view_as_complex)",
-             "deepseek-ai/DeepSeek-V3 · inference/model.py · ModelArgs, apply_rotary_emb"},
-            {"qk_nope_head_dim 128, qk_rope_head_dim 64, v_head_dim 128",
-             "deepseek-ai/DeepSeek-V3 · inference/configs/config_671B.json (read in a fork, wwwjn/DeepSeek-V3); "
-             "huggingface/transformers · configuration_deepseek_v3.py defaults (rope_interleave True)"},
-            {"max_position_embeddings 163840, mscale_all_dim 1.0 (rope_scaling yarn, factor 40)",
-             "copies of the DeepSeek-V3 hub config.json in two public repositories"},
-        };
-        out.push_back(p);
-    }
-    {
-        ModelPreset p;
-        p.name = "gemma-3-27b";
-        p.display = "Gemma 3 27B";
-        p.head_dim = 128;
-        p.rotary_dim = 128;
-        p.base = 1000000.0;
-        p.local_base = 10000.0;
-        p.sliding_window = 1024;
-        p.layout = "half";
-        p.scaling = "linear";
-        p.factor = 8.0;
-        p.extended_context = 131072;
-        p.sources = {
-            {"head_dim 128, sliding_window 1024, rope_theta 1000000 with linear factor 8.0 (global layers only), "
-             "rope_local_base_freq 10000",
-             "huggingface/transformers · models/gemma3/convert_gemma3_weights_orbax_to_hf.py · _VARIANTS[gemma3_27b]"},
-            {"max_position_embeddings 131072 (Gemma3TextConfig default)",
-             "huggingface/transformers · models/gemma3/configuration_gemma3.py · v4.51.3 (read in a copy)"},
-        };
-        p.left_out = "the context of pre-training before the linear extension (not stated in the files read)";
-        out.push_back(p);
-    }
-    return out;
+    return *error = "unknown field \"" + key + "\"", false;
 }
 
 }  // namespace
 
+std::vector<ModelPreset> parse_model_presets(const std::string& text, std::string* error) {
+    std::vector<ModelPreset> out;
+    error->clear();
+    std::size_t at = 0;
+    for (int line_no = 1; at < text.size(); ++line_no) {
+        const std::size_t eol = std::min(text.find('\n', at), text.size());
+        const std::string line = text.substr(at, eol - at);
+        at = eol + 1;
+        if (line.empty() || line[0] == '#') continue;
+        const std::string where = "line " + std::to_string(line_no) + ": ";
+        if (line.front() == '[' && line.back() == ']') {
+            out.emplace_back();
+            out.back().name = line.substr(1, line.size() - 2);
+            continue;
+        }
+        const std::size_t colon = line.find(": ");
+        std::string why = out.empty() ? "a field before the first [name]" : colon == std::string::npos ? "\"field: value\" expected" : "";
+        if (why.empty() && set_preset_field(out.back(), line.substr(0, colon), line.substr(colon + 2), &why)) continue;
+        *error = where + why;
+        return out;
+    }
+    for (const ModelPreset& p : out)
+        if (!p.sources.empty() && p.sources.back().where.empty()) return *error = p.name + ": a \"source\" without \"from\"", out;
+    return out;
+}
+
 const std::vector<ModelPreset>& model_presets() {
-    static const std::vector<ModelPreset> table = build_presets();
+    static const std::vector<ModelPreset> table = [] {
+        std::string error;  // the embedded table is checked by tests/core/model_presets_test.cpp
+        return parse_model_presets(std::string(reinterpret_cast<const char*>(pelab_model_presets_txt), pelab_model_presets_txt_size), &error);
+    }();
     return table;
 }
 

@@ -54,8 +54,11 @@ struct ModelPreset {
 
 // [SECTION] the table and look-up
 
-// The presets in a fixed order (older models first).
+// The presets in a fixed order (older models first), from the table core/model_presets.txt.
 const std::vector<ModelPreset>& model_presets();
+// The table's text (its format is described atop model_presets.txt) as presets; on a malformed line,
+// `error` names it ("line N: ...") and the presets before it are returned.
+std::vector<ModelPreset> parse_model_presets(const std::string& text, std::string* error);
 // The preset of that name, or nullptr.
 const ModelPreset* find_model_preset(const std::string& name);
 // The names, in order, e.g. for a choice key: "none" first, then every preset's name.

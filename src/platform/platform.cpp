@@ -6,6 +6,7 @@
 // [SECTION] fonts
 // [SECTION] create / destroy
 // [SECTION] frame
+// [SECTION] figure capture
 #include "platform/platform.h"
 
 #include <SDL.h>
@@ -229,6 +230,17 @@ static std::uint64_t draw_data_hash(const ImDrawData* dd) {
     return h;
 }
 
+// The frame's draw lists onto the bound framebuffer (fb_w × fb_h pixels), over the window's background: the
+// screen and a figure capture rasterise the same way.
+static void rasterise_draw_data(Platform* p, ImDrawData* dd, int fb_w, int fb_h) {
+    glViewport(0, 0, fb_w, fb_h);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    p->painter.set_frame(dd);
+    ImGui_ImplOpenGL3_RenderDrawData(dd);
+}
+
 void platform_render_frame(Platform* p) {
     SDL_Event e;
     p->app.interaction.pinch = 0.0f;
@@ -279,12 +291,7 @@ void platform_render_frame(Platform* p) {
     ImDrawData* dd = ImGui::GetDrawData();
     const int fb_w = int(dd->DisplaySize.x * dd->FramebufferScale.x);
     const int fb_h = int(dd->DisplaySize.y * dd->FramebufferScale.y);
-    glViewport(0, 0, fb_w, fb_h);
-    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    glClearColor(bg.x, bg.y, bg.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    p->painter.set_frame(dd);
-    ImGui_ImplOpenGL3_RenderDrawData(dd);
+    rasterise_draw_data(p, dd, fb_w, fb_h);
     if (p->before_swap) p->before_swap(p);
     if (p->capture.pending) {
         p->capture.pending = false;
@@ -355,12 +362,7 @@ std::string render_png(Platform* p, float x0, float y0, float x1, float y1, int 
         // The same draw lists, rasterised at `scale`: vector shapes and heatmaps are sharp at any scale.
         const ImVec2 saved_scale = dd->FramebufferScale;
         dd->FramebufferScale = ImVec2(float(scale), float(scale));
-        glViewport(0, 0, fb_w, fb_h);
-        const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-        glClearColor(bg.x, bg.y, bg.z, 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        p->painter.set_frame(dd);
-        ImGui_ImplOpenGL3_RenderDrawData(dd);
+        rasterise_draw_data(p, dd, fb_w, fb_h);
         const int rx = std::clamp(int((x0 - dd->DisplayPos.x) * float(scale)), 0, fb_w - 1);
         const int ry_top = std::clamp(int((y0 - dd->DisplayPos.y) * float(scale)), 0, fb_h - 1);
         const int rw = std::clamp(int((x1 - x0) * float(scale)), 1, fb_w - rx);

@@ -39,24 +39,20 @@ double nice_step(double span, int target) {
     return (norm < 1.5 ? 1.0 : norm < 3.5 ? 2.0 : norm < 7.5 ? 5.0 : 10.0) * mag;
 }
 
-// A tick label: "%g" with a typeset minus (U+2212).
-std::string tick_text(double v) {
+// `digits` significant digits ("%g"), no trailing zeros, a typeset minus (U+2212).
+static std::string significant_text(double v, int digits) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
     std::string s = buf;
     if (s[0] == '-') s = "−" + s.substr(1);
     return s;
 }
 
-// A hovered value: six significant digits, no trailing zeros, a typeset minus.
-std::string value_text(double v) {
-    if (std::isnan(v)) return "—";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    std::string s = buf;
-    if (s[0] == '-') s = "−" + s.substr(1);
-    return s;
-}
+// A tick label: "%g" (six significant digits) with a typeset minus.
+std::string tick_text(double v) { return significant_text(v, 6); }
+
+// A hovered value: six significant digits; a missing value is a dash.
+std::string value_text(double v) { return std::isnan(v) ? "—" : significant_text(v, 6); }
 
 // "10³", "10⁻²": a power of ten with a superscript exponent.
 std::string decade_text(int exponent) {

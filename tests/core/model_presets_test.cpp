@@ -7,10 +7,12 @@
 // keys a quantity takes with explicit keys winning.
 //
 // [SECTION] reference transcriptions (HF modeling_rope_utils.py, in double)
+// [SECTION] the table's data file
 // [SECTION] well-formed presets
 // [SECTION] frequencies through core
 // [SECTION] expansion into a quantity's keys
 #include <algorithm>
+#include <utility>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <string>
@@ -19,6 +21,10 @@
 #include "core/model_presets.h"
 #include "core/quantity.h"
 #include "core/rope_scaling.h"
+
+// The embedded core/model_presets.txt (the build's copy of it).
+extern const unsigned char pelab_model_presets_txt[];
+extern const unsigned int pelab_model_presets_txt_size;
 
 namespace {
 
@@ -78,6 +84,52 @@ void expect_near_relative(const std::vector<double>& got, const std::vector<doub
 }
 
 // [SECTION] well-formed presets
+// [SECTION] the table's data file
+TEST(ModelPresets, TheEmbeddedTableParsesWithoutError) {
+    std::string error;
+    const std::vector<ModelPreset> presets = parse_model_presets(
+        std::string(reinterpret_cast<const char*>(pelab_model_presets_txt), pelab_model_presets_txt_size), &error);
+    EXPECT_EQ(error, "");
+    ASSERT_EQ(presets.size(), model_presets().size());
+    for (std::size_t i = 0; i < presets.size(); ++i) EXPECT_EQ(presets[i].name, model_presets()[i].name);
+}
+
+TEST(ModelPresets, TheTableFormatReadsFieldsListsAndSources) {
+    std::string error;
+    const std::vector<ModelPreset> p = parse_model_presets(
+        "# a comment\n[m]\ndisplay: M 1B\n# why 64\nhead_dim: 64\nbase: 1e4\nmrope_section: 2,3,3\n"
+        "source: head_dim 64\nfrom: repo · file\n\n[n]\nfactor: 2.5\n", &error);
+    EXPECT_EQ(error, "");
+    ASSERT_EQ(p.size(), 2u);
+    EXPECT_EQ(p[0].name, "m");
+    EXPECT_EQ(p[0].display, "M 1B");
+    EXPECT_EQ(p[0].head_dim, 64);
+    EXPECT_EQ(p[0].base, 1e4);
+    EXPECT_EQ(p[0].mrope_section, (std::vector<int>{2, 3, 3}));
+    ASSERT_EQ(p[0].sources.size(), 1u);
+    EXPECT_EQ(p[0].sources[0].where, "repo · file");
+    EXPECT_EQ(p[1].factor, 2.5);
+    EXPECT_EQ(p[1].head_dim, 0);  // a field left out keeps the struct's default
+}
+
+TEST(ModelPresets, AMalformedTableNamesTheLine) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"display: x\n", "line 1: a field before the first [name]"},
+        {"[m]\nhead_dim 64\n", "line 2: \"field: value\" expected"},
+        {"[m]\nhead_dim: 6.5\n", "line 2: a whole number is expected"},
+        {"[m]\nbase: ten\n", "line 2: a number is expected"},
+        {"[m]\nmrope_section: 2,,3\n", "line 2: a list of whole numbers is expected"},
+        {"[m]\nrope: 1\n", "line 2: unknown field \"rope\""},
+        {"[m]\nfrom: repo\n", "line 2: \"from\" without a \"source\""},
+        {"[m]\nsource: base\n", "m: a \"source\" without \"from\""},
+    };
+    for (const auto& [text, message] : cases) {
+        std::string error;
+        parse_model_presets(text, &error);
+        EXPECT_EQ(error, message) << text;
+    }
+}
+
 TEST(ModelPresets, EveryPresetIsWellFormedAndSourced) {
     ASSERT_GE(model_presets().size(), 10u);
     std::vector<std::string> names;
