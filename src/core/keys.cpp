@@ -3,6 +3,8 @@
 // defaults are those of the reference implementations where one exists (base 10000, T5's 32 buckets).
 #include "core/keys.h"
 
+#include <utility>
+
 #include "core/model_presets.h"
 #include "core/rope_scaling.h"
 
@@ -158,6 +160,22 @@ ParamSpec vector_sized_by(const char* name, const char* of, int max_len, const c
     s.list_len_is_value = true;
     s.list_fallback = "1,0";
     return s;
+}
+
+void read_rope_scaling_keys(const ParamSet& p, RopeScalingParams* s) {
+    if (p.has("scaling")) parse_rope_scaling(p.gets("scaling"), &s->kind);
+    const std::pair<const char*, double RopeScalingParams::*> reals[] = {
+        {"factor", &RopeScalingParams::factor},
+        {"beta_fast", &RopeScalingParams::beta_fast},
+        {"beta_slow", &RopeScalingParams::beta_slow},
+        {"low_freq_factor", &RopeScalingParams::low_freq_factor},
+        {"high_freq_factor", &RopeScalingParams::high_freq_factor},
+        {"mscale", &RopeScalingParams::mscale},
+        {"mscale_all_dim", &RopeScalingParams::mscale_all_dim},
+    };
+    for (const auto& [key, field] : reals)
+        if (p.has(key)) s->*field = p.getd(key);
+    if (p.has("original_max")) s->original_max = p.geti("original_max");
 }
 
 }  // namespace pelab

@@ -29,4 +29,10 @@ ParamSpec narrowed_key(const char* name, double lo, double hi, const char* def);
 // max_len), entries in −100…100, falling back to the pattern 1,0,1,0,… when a link breaks that tie.
 ParamSpec vector_sized_by(const char* name, const char* of, int max_len, const char* def);
 
+struct RopeScalingParams;
+// The RoPE scaling keys `p` holds (scaling, factor, original_max, beta_fast, beta_slow, low_freq_factor,
+// high_freq_factor, mscale, mscale_all_dim) onto `s`; those it lacks keep s's values. d, base and seq_len
+// are left to the caller, which bounds them its own way.
+void read_rope_scaling_keys(const ParamSet& p, RopeScalingParams* s);
+
 }  // namespace pelab

@@ -106,15 +106,7 @@ PositionMapSpec position_map_from_params(const ParamSet& p) {
     if (has("base")) s.base = p.getd("base");
     if (has("variant")) s.variant = pe_variant_from(p.gets("variant"));
     if (has("layout")) parse_rope_layout(p.gets("layout"), &s.layout);
-    if (has("scaling")) parse_rope_scaling(p.gets("scaling"), &s.scaling.kind);
-    if (has("factor")) s.scaling.factor = p.getd("factor");
-    if (has("original_max")) s.scaling.original_max = p.geti("original_max");
-    if (has("beta_fast")) s.scaling.beta_fast = p.getd("beta_fast");
-    if (has("beta_slow")) s.scaling.beta_slow = p.getd("beta_slow");
-    if (has("low_freq_factor")) s.scaling.low_freq_factor = p.getd("low_freq_factor");
-    if (has("high_freq_factor")) s.scaling.high_freq_factor = p.getd("high_freq_factor");
-    if (has("mscale")) s.scaling.mscale = p.getd("mscale");
-    if (has("mscale_all_dim")) s.scaling.mscale_all_dim = p.getd("mscale_all_dim");
+    read_rope_scaling_keys(p, &s.scaling);
     if (has("content")) {
         const std::string& c = p.gets("content");
         s.content = c == "random" ? RopeContent::random : c == "ones" ? RopeContent::ones : RopeContent::same;

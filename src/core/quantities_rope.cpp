@@ -132,16 +132,10 @@ QuantityResult compute_rope_inv_freq(const ParamSet& p) {
         return vector_result(rope_longrope_inv_freq(l).inv_freq);
     }
     RopeScalingParams s;
-    parse_rope_scaling(p.gets("scaling"), &s.kind);
+    read_rope_scaling_keys(p, &s);
     s.d = p.geti("d");
     s.base = p.getd("base");
-    s.factor = p.getd("factor");
-    s.original_max = p.geti("original_max");
     s.seq_len = p.geti("seq_len");
-    s.beta_fast = p.getd("beta_fast");
-    s.beta_slow = p.getd("beta_slow");
-    s.low_freq_factor = p.getd("low_freq_factor");
-    s.high_freq_factor = p.getd("high_freq_factor");
     return vector_result(rope_scaled_inv_freq(s).inv_freq);
 }
 
