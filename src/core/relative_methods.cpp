@@ -14,19 +14,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/dot.h"
 #include "core/random.h"
 
 namespace pelab {
 
 // [SECTION] helpers
 namespace {
-
-double dot_rows(const Eigen::MatrixXd& A, Eigen::Index ra, const Eigen::MatrixXd& B, Eigen::Index rb) {
-    double sum = 0.0;
-    const Eigen::Index n = std::min(A.cols(), B.cols());
-    for (Eigen::Index c = 0; c < n; ++c) sum += A(ra, c) * B(rb, c);
-    return sum;
-}
 
 double dot_vectors(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
     double sum = 0.0;
@@ -129,10 +123,10 @@ TxlTerms txl_attention_terms(const Eigen::MatrixXd& Q, const Eigen::MatrixXd& K,
     for (Eigen::Index i = 0; i < L; ++i)
         for (Eigen::Index j = 0; j < L; ++j) {
             const Eigen::Index row = i - j + L - 1;
-            t.a(i, j) = dot_rows(Q, i, K, j);
-            t.b(i, j) = dot_rows(Q, i, projected, row);
-            t.c(i, j) = dot_rows(U, 0, K, j);
-            t.d(i, j) = dot_rows(V, 0, projected, row);
+            t.a(i, j) = dot_rows_in_order(Q, i, K, j);
+            t.b(i, j) = dot_rows_in_order(Q, i, projected, row);
+            t.c(i, j) = dot_rows_in_order(U, 0, K, j);
+            t.d(i, j) = dot_rows_in_order(V, 0, projected, row);
         }
     t.scale = Q.cols() > 0 ? 1.0 / std::sqrt(static_cast<double>(Q.cols())) : 1.0;
     return t;
@@ -225,9 +219,9 @@ DebertaTerms deberta_disentangled_terms(const Eigen::MatrixXd& Qc, const Eigen::
     t.p2c.resize(L, L);
     for (Eigen::Index i = 0; i < L; ++i)
         for (Eigen::Index j = 0; j < L; ++j) {
-            t.c2c(i, j) = dot_rows(Qc, i, Kc, j) * t.scale;
-            t.c2p(i, j) = dot_rows(Qc, i, Kr, c2p(i, j)) * t.scale;
-            t.p2c(i, j) = dot_rows(Kc, j, Qr, p2c(i, j)) * t.scale;
+            t.c2c(i, j) = dot_rows_in_order(Qc, i, Kc, j) * t.scale;
+            t.c2p(i, j) = dot_rows_in_order(Qc, i, Kr, c2p(i, j)) * t.scale;
+            t.p2c(i, j) = dot_rows_in_order(Kc, j, Qr, p2c(i, j)) * t.scale;
         }
     return t;
 }

@@ -7,19 +7,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/dot.h"
 #include "core/keys.h"
 #include "core/random.h"
 
 namespace pelab {
-
-namespace {
-double dot_in_order(const Eigen::MatrixXd& A, Eigen::Index ra, const Eigen::MatrixXd& B, Eigen::Index rb) {
-    double sum = 0.0;
-    const Eigen::Index n = std::min(A.cols(), B.cols());
-    for (Eigen::Index c = 0; c < n; ++c) sum += A(ra, c) * B(rb, c);
-    return sum;
-}
-}  // namespace
 
 // [SECTION] parameter specs
 // L is the shared key (core/keys.h) narrowed. k is Shaw's own clipping distance (max_relative_position), not
@@ -76,7 +68,7 @@ Eigen::MatrixXd shaw_position_scores(const Eigen::MatrixXd& Q, const RelativeTen
     Eigen::MatrixXd P(L, M);
     // pos_score[l][m] = Σ_d Q[l][d] · a[l][m][d]: l is shared (kept), d is summed.
     for (Eigen::Index l = 0; l < L; ++l)
-        for (Eigen::Index m = 0; m < M; ++m) P(l, m) = dot_in_order(Q, l, a[static_cast<std::size_t>(l)], m);
+        for (Eigen::Index m = 0; m < M; ++m) P(l, m) = dot_rows_in_order(Q, l, a[static_cast<std::size_t>(l)], m);
     return P;
 }
 
@@ -92,7 +84,7 @@ Eigen::MatrixXd shaw_logits(const Eigen::MatrixXd& Q, const Eigen::MatrixXd& K, 
     const double scale = Q.cols() > 0 ? 1.0 / std::sqrt(static_cast<double>(Q.cols())) : 1.0;
     Eigen::MatrixXd E(P.rows(), std::min(P.cols(), K.rows()));
     for (Eigen::Index i = 0; i < E.rows(); ++i)
-        for (Eigen::Index j = 0; j < E.cols(); ++j) E(i, j) = (dot_in_order(Q, i, K, j) + P(i, j)) * scale;
+        for (Eigen::Index j = 0; j < E.cols(); ++j) E(i, j) = (dot_rows_in_order(Q, i, K, j) + P(i, j)) * scale;
     return E;
 }
 
