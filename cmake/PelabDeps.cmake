@@ -133,20 +133,24 @@ if(PELAB_BUILD_TESTS)
   target_link_libraries(pelab_gtest_main INTERFACE gtest_main)
 endif()
 
-# [SECTION] pelab_embed_file(<target> <symbol> <file> [GLSL])
+# [SECTION] pelab_embed_file(<target> <symbol> <file> [GLSL] [HASH_COMMENTS])
 # Generates ${CMAKE_CURRENT_BINARY_DIR}/embed_<symbol>.cpp at build time and adds it to <target>:
 #   extern const unsigned char <symbol>[];     // the bytes of <file> plus one NUL (usable as a C string)
 #   extern const unsigned int  <symbol>_size;  // the size of <file>, without that NUL
 # Editing <file> regenerates it. A relative <file> is taken from the calling CMakeLists' source folder.
 # GLSL: a shader, embedded without its comments and indentation (scripts/embed_file.py --glsl).
+# HASH_COMMENTS: a data file whose lines starting with '#' are comments, embedded empty (--hash-comments).
 set(_PELAB_SCRIPTS_DIR "${CMAKE_CURRENT_LIST_DIR}/../scripts")
 get_filename_component(_PELAB_SCRIPTS_DIR "${_PELAB_SCRIPTS_DIR}" ABSOLUTE)
 
 function(pelab_embed_file target symbol file)
-  cmake_parse_arguments(PARSE_ARGV 3 _embed "GLSL" "" "")
-  set(_glsl_flag "")
+  cmake_parse_arguments(PARSE_ARGV 3 _embed "GLSL;HASH_COMMENTS" "" "")
+  set(_embed_flags "")
   if(_embed_GLSL)
-    set(_glsl_flag "--glsl")
+    set(_embed_flags "--glsl")
+  endif()
+  if(_embed_HASH_COMMENTS)
+    list(APPEND _embed_flags "--hash-comments")
   endif()
   if(NOT symbol MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
     message(FATAL_ERROR "pelab_embed_file: '${symbol}' is not a C identifier")
@@ -156,7 +160,7 @@ function(pelab_embed_file target symbol file)
   add_custom_command(
     OUTPUT "${_out}"
     COMMAND "${PELAB_PYTHON}" "${_PELAB_SCRIPTS_DIR}/embed_file.py"
-            --symbol "${symbol}" --input "${_in}" --output "${_out}" ${_glsl_flag}
+            --symbol "${symbol}" --input "${_in}" --output "${_out}" ${_embed_flags}
     DEPENDS "${_in}" "${_PELAB_SCRIPTS_DIR}/embed_file.py"
     COMMENT "Embedding ${file} as ${symbol}"
     VERBATIM)

@@ -7,7 +7,8 @@
 # g++ and clang compile far faster than a list of numbers. The output is rewritten only when it changes,
 # so Ninja (restat) recompiles nothing after a no-op regeneration. With --glsl the text is embedded without
 # its comments, indentation and blank lines (the shaders' comments are for readers of shaders/, not for the
-# download). Standard library only.
+# download). With --hash-comments, lines starting with '#' (a data file's comments) are embedded empty, so
+# line numbers stay those of the file. Standard library only.
 import argparse
 import os
 import re
@@ -73,12 +74,18 @@ def write_if_changed(path: str, text: str) -> None:
     os.replace(tmp, path)
 
 
+def blank_hash_comments(source: bytes) -> bytes:
+    """Each line starting with '#' emptied (the newline kept, so a parser's line numbers match the file)."""
+    return b"\n".join(b"" if line.startswith(b"#") else line for line in source.split(b"\n"))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--symbol", required=True)
     ap.add_argument("--input", required=True)
     ap.add_argument("--output", required=True)
     ap.add_argument("--glsl", action="store_true", help="embed GLSL without comments and indentation")
+    ap.add_argument("--hash-comments", action="store_true", help="embed lines starting with '#' empty")
     args = ap.parse_args()
     if not args.symbol.isidentifier():
         print("embed_file.py: '%s' is not a C identifier" % args.symbol, file=sys.stderr)
@@ -87,6 +94,8 @@ def main() -> int:
         data = f.read()
     if args.glsl:
         data = strip_glsl(data)
+    if args.hash_comments:
+        data = blank_hash_comments(data)
     write_if_changed(args.output, render(args.symbol, data, os.path.basename(args.input)))
     return 0
 
