@@ -76,6 +76,53 @@
     return typeof WebGL2RenderingContext !== 'undefined';
   }
 
+  // [issue 14] In Chrome, reading the scissor box or the blend state with getParameter is a synchronous round
+  // trip to the GPU process that first waits for all queued GPU work; ImGui's renderer reads all seven every
+  // frame to restore them afterwards, which cost up to 0.3 s on the first frame of a loaded machine and tens of
+  // ms on later ones. Only this context's own calls change them, so a copy kept beside the context answers
+  // with the same values at no cost. The copy is taken when the context is created (and again when it is
+  // restored, which resets it), before any work is queued.
+  function shadowGlState(gl) {
+    var names = [gl.SCISSOR_BOX, gl.BLEND_SRC_RGB, gl.BLEND_DST_RGB, gl.BLEND_SRC_ALPHA, gl.BLEND_DST_ALPHA,
+                 gl.BLEND_EQUATION_RGB, gl.BLEND_EQUATION_ALPHA];
+    var real = gl.getParameter, copy = {};
+    function snapshot() { names.forEach(function (n) { copy[n] = real.call(gl, n); }); }
+    function wrap(fn, update) {
+      var original = gl[fn];
+      gl[fn] = function (a, b, c, d) { original.apply(gl, arguments); update(a, b, c, d); };
+    }
+    wrap('scissor', function (x, y, w, h) { copy[gl.SCISSOR_BOX] = new Int32Array([x, y, w, h]); });
+    wrap('blendFunc', function (src, dst) {
+      copy[gl.BLEND_SRC_RGB] = copy[gl.BLEND_SRC_ALPHA] = src;
+      copy[gl.BLEND_DST_RGB] = copy[gl.BLEND_DST_ALPHA] = dst;
+    });
+    wrap('blendFuncSeparate', function (srcRgb, dstRgb, srcAlpha, dstAlpha) {
+      copy[gl.BLEND_SRC_RGB] = srcRgb; copy[gl.BLEND_DST_RGB] = dstRgb;
+      copy[gl.BLEND_SRC_ALPHA] = srcAlpha; copy[gl.BLEND_DST_ALPHA] = dstAlpha;
+    });
+    wrap('blendEquation', function (mode) { copy[gl.BLEND_EQUATION_RGB] = copy[gl.BLEND_EQUATION_ALPHA] = mode; });
+    wrap('blendEquationSeparate', function (rgb, alpha) { copy[gl.BLEND_EQUATION_RGB] = rgb; copy[gl.BLEND_EQUATION_ALPHA] = alpha; });
+    gl.getParameter = function (name) {
+      if (!(name in copy)) return real.call(gl, name);
+      var v = copy[name];
+      return v instanceof Int32Array ? new Int32Array(v) : v;  // a fresh array, as WebGL returns
+    };
+    snapshot();
+    return snapshot;
+  }
+
+  // The canvas's WebGL2 context comes with the state copy above (the app creates it through getContext).
+  // Called before the app's own listeners, so a restored context's copy is fresh before the app draws again.
+  function shadowOnCreate(canvas) {
+    var getContext = canvas.getContext, snapshot = null;
+    canvas.getContext = function (type, attributes) {
+      var context = getContext.call(canvas, type, attributes);
+      if (context && type === 'webgl2' && !snapshot) snapshot = shadowGlState(context);
+      return context;
+    };
+    canvas.addEventListener('webglcontextrestored', function () { if (snapshot) snapshot(); });
+  }
+
   function el(tag, cls, parent) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -230,6 +277,7 @@
     var compiling = compileWasm();
     if (!hasWebGL2()) { showFatal('WebGL2 is not available (getContext("webgl2") returned null).'); return api; }
 
+    shadowOnCreate(canvas);
     canvas.addEventListener('mousedown', function () { canvas.focus(); });  // keeps keys inside iframes
     canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
     canvas.addEventListener('webglcontextlost', function (e) {
