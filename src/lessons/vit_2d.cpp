@@ -82,6 +82,20 @@ HeatmapView grid_map(const Eigen::MatrixXd& G, Lang lang, bool selectable) {
     return v;
 }
 
+// The selectable grid with the selected patch outlined.
+HeatmapView selected_patch_map(const Eigen::MatrixXd& G, const Inputs& in, Lang lang) {
+    HeatmapView v = grid_map(G, lang, true);
+    v.highlight_cells = {{vit_token_row(in.patch, in.W), vit_token_col(in.patch, in.W)}};
+    return v;
+}
+
+// One value per token laid out on the H×W grid: token t at the row and column of its patch.
+Eigen::MatrixXd on_grid(const Eigen::VectorXd& per_token, int H, int W) {
+    Eigen::MatrixXd G(H, W);
+    for (int t = 0; t < H * W; ++t) G(vit_token_row(t, W), vit_token_col(t, W)) = per_token(t);
+    return G;
+}
+
 // [SECTION] step 1: the patch grid and its flattening
 std::vector<ViewData> flattening_views(const Inputs& in, Lang lang);
 
@@ -111,10 +125,9 @@ std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
     Eigen::MatrixXd idx(H, W);
     for (int r = 0; r < H; ++r)
         for (int c = 0; c < W; ++c) idx(r, c) = vit_token_index(r, c, W);
-    HeatmapView grid = grid_map(idx, lang, true);
+    HeatmapView grid = selected_patch_map(idx, in, lang);
     grid.integer = true;
     grid.decimals = 0;
-    grid.highlight_cells = {{vit_token_row(in.patch, W), vit_token_col(in.patch, W)}};
     grid.explain = [H, W, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H || c >= W) return "";
         return say(lang, {"图块 {pos} → 词元 t = {r}·{W} + {c} = {t}", "Patch {pos} → token t = {r}·{W} + {c} = {t}"},
@@ -186,8 +199,7 @@ Step learnable_table() {
 std::vector<ViewData> resolution_views(const Inputs& in, Lang lang) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
     const Eigen::MatrixXd table = random_signed_matrix(in.H * in.W, in.dim, rng);
-    Eigen::MatrixXd g(in.H, in.W);
-    for (int t = 0; t < in.H * in.W; ++t) g(vit_token_row(t, in.W), vit_token_col(t, in.W)) = table(t, in.channel);
+    const Eigen::MatrixXd g = on_grid(table.col(in.channel), in.H, in.W);
     const Eigen::MatrixXd resized = vit_resample_table(table, in.H, in.W, in.H2, in.W2);
     Eigen::MatrixXd g2(in.H2, in.W2), naive(in.H2, in.W2);
     int missing = 0;
@@ -330,8 +342,7 @@ std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
 
     Eigen::MatrixXd sim(H, W);
     for (int t = 0; t < N; ++t) sim(vit_token_row(t, W), vit_token_col(t, W)) = E.row(in.patch).dot(E.row(t));
-    HeatmapView sv = grid_map(sim, lang, true);
-    sv.highlight_cells = {{vit_token_row(in.patch, W), vit_token_col(in.patch, W)}};
+    HeatmapView sv = selected_patch_map(sim, in, lang);
     const int sel = in.patch;
     sv.explain = [sim, H, W, sel, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H || c >= W) return "";
@@ -420,11 +431,9 @@ std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
                                   "Largest spread among cells with the same (Δrow, Δcol) = {spread}; distinct offsets: {count} = (2H−1)(2W−1)"},
                            spread_args);
 
-    Eigen::MatrixXd row(H, W);
-    for (int t = 0; t < N; ++t) row(vit_token_row(t, W), vit_token_col(t, W)) = S(in.patch, t);
-    HeatmapView rv = grid_map(row, lang, true);
+    const Eigen::MatrixXd row = on_grid(S.row(in.patch).transpose(), H, W);
+    HeatmapView rv = selected_patch_map(row, in, lang);
     rv.is_signed = true;
-    rv.highlight_cells = {{vit_token_row(in.patch, W), vit_token_col(in.patch, W)}};
     const int sel = in.patch;
     rv.explain = [row, H, W, sel, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H || c >= W) return "";
