@@ -147,8 +147,7 @@ std::string range_text(const T5BucketRange& r, Lang lang) {
 std::string head_label(int h, Lang lang) { return say(lang, {"头 {h}", "head {h}"}, {{"h", integer(h)}}); }
 
 // [SECTION] step 1: one scalar per (bucket, head)
-std::vector<ViewData> bias_table_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> bias_table_views(const Inputs& in, Lang lang) {
     const Eigen::MatrixXd T = bias_table(in);
     const std::vector<T5BucketRange> ranges = t5_bucket_ranges(in.num_buckets, in.max_distance, in.bidirectional);
     std::vector<std::string> heads;
@@ -188,7 +187,7 @@ Step one_scalar_per_bucket_and_head() {
          "length. The table is computed once per model and shared by all layers: in HF's T5 only the first layer "
          "has relative_attention_bias, and the other layers reuse the position_bias it computes."},
         {"num_buckets", "heads", "seed"},
-        bias_table_views,
+        views_of(read_inputs, bias_table_views),
         {
          R"tex(\mathrm{logit}_{h,i,j} = q^{(h)}_i \cdot k^{(h)}_j + b_{\mathrm{bucket}(j - i),\,h})tex",
          R"tex(b \in \mathbb{R}^{\mathrm{num\_buckets} \times H})tex"},
@@ -196,8 +195,7 @@ Step one_scalar_per_bucket_and_head() {
 }
 
 // [SECTION] step 2: the relative position matrix
-std::vector<ViewData> relative_position_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> relative_position_views(const Inputs& in, Lang lang) {
     HeatmapView view = bucket_heatmap(t5_relative_position(in.L), lang, false);
     view.is_signed = true;
     const int L = in.L;
@@ -224,15 +222,14 @@ Step relative_position_matrix() {
          "minus query position, j − i. The diagonal is 0, the upper right positive (the key comes after the query) "
          "and the lower left negative."},
         {"L"},
-        relative_position_views,
+        views_of(read_inputs, relative_position_views),
         {
          R"tex(\mathrm{relative\_position}[i,j] = j - i)tex"},
     };
 }
 
 // [SECTION] step 3: bucketing
-std::vector<ViewData> bucketing_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> bucketing_views(const Inputs& in, Lang lang) {
     const Eigen::MatrixXi B = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
     HeatmapView heat = bucket_heatmap(B, lang, false);
 
@@ -300,7 +297,7 @@ Step bucketing() {
          "mode keeps no direction and buckets only the keys before the query. The table lists the range each "
          "bucket covers."},
         {"L", "num_buckets", "max_distance", "bidirectional"},
-        bucketing_views,
+        views_of(read_inputs, bucketing_views),
         {
          R"tex(\mathrm{bucket}(r) = \begin{cases} r & r < e \\ \min\!\left(n - 1,\ e + \left\lfloor \dfrac{\ln(r/e)}{\ln(D/e)}\,(n - e) \right\rfloor\right) & r \ge e \end{cases})tex",
          R"tex(n = \tfrac{1}{2}\,\mathrm{num\_buckets}, \quad e = \tfrac{n}{2}, \quad r = |j - i|, \quad +\,n \text{ when } j > i)tex"},
@@ -308,8 +305,7 @@ Step bucketing() {
 }
 
 // [SECTION] step 4: the 4-bucket picture and the real function
-std::vector<ViewData> four_bucket_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> four_bucket_views(const Inputs& in, Lang lang) {
     const int L = in.L;
     // This step's HF side always has 4 buckets: the max_distance it can use depends on that count.
     const int four_max_distance = usable_max_distance(4, in.bidirectional, in.given_max_distance);
@@ -355,15 +351,14 @@ Step four_bucket_picture() {
          "direction, leaving 2 buckets per half, so only distance 0 is exact. The right heatmap outlines the cells "
          "where the two differ; read the picture as \"fine nearby, coarse far away\", not as T5's actual output."},
         {"L", "max_distance", "bidirectional"},
-        four_bucket_views,
+        views_of(read_inputs, four_bucket_views),
         {
          R"tex(\mathrm{bucket}^{\mathrm{tutorial}} = \begin{cases} 0 & |i - j| \le 1 \\ 1 & |i - j| = 2 \\ 2 & 3 \le |i - j| \le 4 \\ 3 & |i - j| > 4 \end{cases})tex"},
     };
 }
 
 // [SECTION] step 5: lookup (L, L, H) → (H, L, L)
-std::vector<ViewData> lookup_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> lookup_views(const Inputs& in, Lang lang) {
     const Eigen::MatrixXi B = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
     const std::vector<Eigen::MatrixXd> hll = t5_bias_permute(t5_bias_lookup(bias_table(in), B));
     std::vector<ViewData> out;
@@ -403,7 +398,7 @@ Step lookup() {
          "permute(2, 0, 1) makes it (H, L, L), one L × L bias picture per head. Since the bias depends only on the "
          "bucket, each picture is constant along its diagonals."},
         {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
-        lookup_views,
+        views_of(read_inputs, lookup_views),
         {
          R"tex(B_{h,i,j} = b_{\mathrm{bucket}(j - i),\,h})tex",
          R"tex((L, L, H) \xrightarrow{\ \mathrm{permute}(2,0,1)\ } (H, L, L))tex"},
@@ -411,8 +406,7 @@ Step lookup() {
 }
 
 // [SECTION] step 6: broadcast-add, then softmax
-std::vector<ViewData> softmax_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> softmax_views(const Inputs& in, Lang lang) {
     const int L = in.L, d = 4;
     const Eigen::MatrixXi B = t5_bucket_matrix(L, in.num_buckets, in.max_distance, in.bidirectional);
     const std::vector<Eigen::MatrixXd> hll = t5_bias_permute(t5_bias_lookup(bias_table(in), B));
@@ -472,7 +466,7 @@ Step broadcast_add_then_softmax() {
          "softmax row by row. Head 0's bias favours distance 1, so its weight gathers just beside the diagonal; "
          "the random heads show no such pattern. Q and K are small random values drawn from the random seed."},
         {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
-        softmax_views,
+        views_of(read_inputs, softmax_views),
         {
          R"tex(\alpha_{h,i,j} = \operatorname{softmax}_j\big( q^{(h)}_i \cdot k^{(h)}_j + B_{h,i,j} \big))tex",
          R"tex((B, H, L, L) + (1, H, L, L) \to (B, H, L, L))tex"},
@@ -480,8 +474,7 @@ Step broadcast_add_then_softmax() {
 }
 
 // [SECTION] step 7: where the simplified code differs from HF
-std::vector<ViewData> simplified_code_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> simplified_code_views(const Inputs& in, Lang lang) {
     const Eigen::MatrixXi hf = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
     HeatmapView h = bucket_heatmap(hf, lang, false);
     std::vector<std::string> notes;
@@ -525,7 +518,7 @@ Step simplified_code_differences() {
          "0 and loses all distance information. The widget follows HF; turn on simplified to show the simplified "
          "version's buckets beside them with the differing cells outlined."},
         {"L", "num_buckets", "max_distance", "bidirectional", "simplified"},
-        simplified_code_views,
+        views_of(read_inputs, simplified_code_views),
         {
          R"tex(\text{HF: } j - i, \qquad \text{tutorial: } i - j)tex",
          R"tex(\text{causal, HF: } \max(i - j,\, 0), \qquad \text{tutorial: } \max(j - i,\, 0))tex"},

@@ -82,8 +82,22 @@ HeatmapView grid_map(const Eigen::MatrixXd& G, Lang lang, bool selectable) {
     return v;
 }
 
+// The selectable grid with the selected patch outlined.
+HeatmapView selected_patch_map(const Eigen::MatrixXd& G, const Inputs& in, Lang lang) {
+    HeatmapView v = grid_map(G, lang, true);
+    v.highlight_cells = {{vit_token_row(in.patch, in.W), vit_token_col(in.patch, in.W)}};
+    return v;
+}
+
+// One value per token laid out on the H×W grid: token t at the row and column of its patch.
+Eigen::MatrixXd on_grid(const Eigen::VectorXd& per_token, int H, int W) {
+    Eigen::MatrixXd G(H, W);
+    for (int t = 0; t < H * W; ++t) G(vit_token_row(t, W), vit_token_col(t, W)) = per_token(t);
+    return G;
+}
+
 // [SECTION] step 1: the patch grid and its flattening
-std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> flattening_views(const Inputs& in, Lang lang);
 
 Step patch_grid() {
     return {
@@ -99,23 +113,21 @@ Step patch_grid() {
          "in 2-D is a vector δ = (Δr, Δc). The second table implements 'attend to the patch on the right', which "
          "after flattening is not one whole diagonal. Click a grid cell to select another patch."},
         {"H", "W", "patch"},
-        flattening_views,
+        views_of(inputs, flattening_views),
         {
          R"tex(t = r \cdot W + c, \qquad N = H \cdot W)tex",
          R"tex(\delta = (\Delta r, \Delta c))tex"},
     };
 }
 
-std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang) {
-    const Inputs in = inputs(p);
+std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
     const int H = in.H, W = in.W, N = H * W;
     Eigen::MatrixXd idx(H, W);
     for (int r = 0; r < H; ++r)
         for (int c = 0; c < W; ++c) idx(r, c) = vit_token_index(r, c, W);
-    HeatmapView grid = grid_map(idx, lang, true);
+    HeatmapView grid = selected_patch_map(idx, in, lang);
     grid.integer = true;
     grid.decimals = 0;
-    grid.highlight_cells = {{vit_token_row(in.patch, W), vit_token_col(in.patch, W)}};
     grid.explain = [H, W, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H || c >= W) return "";
         return say(lang, {"图块 {pos} → 词元 t = {r}·{W} + {c} = {t}", "Patch {pos} → token t = {r}·{W} + {c} = {t}"},
@@ -163,7 +175,7 @@ std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 2: a learnable table and a change of resolution
-std::vector<ViewData> resolution_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> resolution_views(const Inputs& in, Lang lang);
 
 Step learnable_table() {
     return {
@@ -177,19 +189,17 @@ Step learnable_table() {
          "align_corners=False, as in PyTorch, and the table lists the source positions and weights each new row and "
          "column reads."},
         {"H", "W", "H2", "W2", "channel", "dim", "seed"},
-        resolution_views,
+        views_of(inputs, resolution_views),
         {
          R"tex(x_{\mathrm{src}} = \max\!\left(0,\ \left(x + \tfrac{1}{2}\right) \frac{W}{W_2} - \tfrac{1}{2}\right))tex",
          R"tex(P_2[x] = (1 - w)\, P\big[\lfloor x_{\mathrm{src}} \rfloor\big] + w\, P\big[\lfloor x_{\mathrm{src}} \rfloor + 1\big], \quad w = x_{\mathrm{src}} - \lfloor x_{\mathrm{src}} \rfloor)tex"},
     };
 }
 
-std::vector<ViewData> resolution_views(const ParamSet& p, Lang lang) {
-    const Inputs in = inputs(p);
+std::vector<ViewData> resolution_views(const Inputs& in, Lang lang) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
     const Eigen::MatrixXd table = random_signed_matrix(in.H * in.W, in.dim, rng);
-    Eigen::MatrixXd g(in.H, in.W);
-    for (int t = 0; t < in.H * in.W; ++t) g(vit_token_row(t, in.W), vit_token_col(t, in.W)) = table(t, in.channel);
+    const Eigen::MatrixXd g = on_grid(table.col(in.channel), in.H, in.W);
     const Eigen::MatrixXd resized = vit_resample_table(table, in.H, in.W, in.H2, in.W2);
     Eigen::MatrixXd g2(in.H2, in.W2), naive(in.H2, in.W2);
     int missing = 0;
@@ -270,7 +280,7 @@ std::vector<ViewData> resolution_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 3: MAE's 2-D sin-cos
-std::vector<ViewData> mae_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> mae_views(const Inputs& in, Lang lang);
 
 Step mae_sincos() {
     return {
@@ -284,15 +294,14 @@ Step mae_sincos() {
          "second figure shows the dot product of the selected patch with every patch, a column part plus a row "
          "part."},
         {"H", "W", "patch", "dim"},
-        mae_views,
+        views_of(inputs, mae_views),
         {
          R"tex(\mathrm{PE}(r, c) = \big[\, \sin(c\,\omega_j),\ \cos(c\,\omega_j),\ \sin(r\,\omega_j),\ \cos(r\,\omega_j) \,\big], \quad \omega_j = 10000^{-4j/D})tex",
          R"tex(\mathrm{PE}(p) \cdot \mathrm{PE}(p') = \sum_j \cos\big(\omega_j (c - c')\big) + \sum_j \cos\big(\omega_j (r - r')\big))tex"},
     };
 }
 
-std::vector<ViewData> mae_views(const ParamSet& p, Lang lang) {
-    const Inputs in = inputs(p);
+std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
     const int H = in.H, W = in.W, N = H * W, D = in.dim;
     const Eigen::MatrixXd E = mae_2d_sincos(H, W, D);
     HeatmapView heat;
@@ -333,8 +342,7 @@ std::vector<ViewData> mae_views(const ParamSet& p, Lang lang) {
 
     Eigen::MatrixXd sim(H, W);
     for (int t = 0; t < N; ++t) sim(vit_token_row(t, W), vit_token_col(t, W)) = E.row(in.patch).dot(E.row(t));
-    HeatmapView sv = grid_map(sim, lang, true);
-    sv.highlight_cells = {{vit_token_row(in.patch, W), vit_token_col(in.patch, W)}};
+    HeatmapView sv = selected_patch_map(sim, in, lang);
     const int sel = in.patch;
     sv.explain = [sim, H, W, sel, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H || c >= W) return "";
@@ -359,7 +367,7 @@ std::vector<ViewData> mae_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 4: axial 2-D RoPE
-std::vector<ViewData> axial_rope_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang);
 
 Step axial_rope() {
     return {
@@ -372,7 +380,7 @@ Step axial_rope() {
          "is a 1-D RoPE, so the score depends only on (Δrow, Δcol); the notes check that all cells with the same "
          "offset hold the same value. Click the grid to change the query patch."},
         {"H", "W", "patch", "dim", "theta", "seed"},
-        axial_rope_views,
+        views_of(inputs, axial_rope_views),
         {
          R"tex(\theta_j = \mathrm{base}^{-4j/\mathrm{dim}}, \qquad j = 0, \dots, \tfrac{\mathrm{dim}}{4} - 1)tex",
          R"tex(\phi_j = \begin{cases} c\,\theta_j & \text{first } \tfrac{\mathrm{dim}}{4} \text{ pairs} \\ r\,\theta_j & \text{last } \tfrac{\mathrm{dim}}{4} \text{ pairs} \end{cases})tex",
@@ -380,8 +388,7 @@ Step axial_rope() {
     };
 }
 
-std::vector<ViewData> axial_rope_views(const ParamSet& p, Lang lang) {
-    const Inputs in = inputs(p);
+std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
     const int H = in.H, W = in.W, N = H * W, D = in.dim;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 7);
     Eigen::VectorXd q(D), k(D);
@@ -424,11 +431,9 @@ std::vector<ViewData> axial_rope_views(const ParamSet& p, Lang lang) {
                                   "Largest spread among cells with the same (Δrow, Δcol) = {spread}; distinct offsets: {count} = (2H−1)(2W−1)"},
                            spread_args);
 
-    Eigen::MatrixXd row(H, W);
-    for (int t = 0; t < N; ++t) row(vit_token_row(t, W), vit_token_col(t, W)) = S(in.patch, t);
-    HeatmapView rv = grid_map(row, lang, true);
+    const Eigen::MatrixXd row = on_grid(S.row(in.patch).transpose(), H, W);
+    HeatmapView rv = selected_patch_map(row, in, lang);
     rv.is_signed = true;
-    rv.highlight_cells = {{vit_token_row(in.patch, W), vit_token_col(in.patch, W)}};
     const int sel = in.patch;
     rv.explain = [row, H, W, sel, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H || c >= W) return "";
@@ -458,7 +463,7 @@ std::vector<ViewData> axial_rope_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 5: Swin's relative position index
-std::vector<ViewData> swin_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> swin_views(const Inputs& in, Lang lang);
 
 Step swin_index() {
     return {
@@ -471,15 +476,14 @@ Step swin_index() {
          "(Δr + H − 1)·(2W − 1) + (Δc + W − 1). The second figure lays the table out by offset; the outlined cells "
          "are the rows the selected query reads."},
         {"H", "W", "patch"},
-        swin_views,
+        views_of(inputs, swin_views),
         {
          R"tex(\mathrm{index} = (\Delta r + H - 1)(2W - 1) + (\Delta c + W - 1))tex",
          R"tex(B \in \mathbb{R}^{(2H-1)(2W-1) \times \mathrm{heads}})tex"},
     };
 }
 
-std::vector<ViewData> swin_views(const ParamSet& p, Lang lang) {
-    const Inputs in = inputs(p);
+std::vector<ViewData> swin_views(const Inputs& in, Lang lang) {
     const int Wh = in.H, Ww = in.W, N = Wh * Ww;
     const Eigen::MatrixXd idx = swin_relative_position_index(Wh, Ww);
     HeatmapView heat = labelled_matrix(to_rows(idx), index_labels(N), index_labels(N), say(lang, {"查询词元", "query token"}),

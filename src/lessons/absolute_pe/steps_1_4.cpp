@@ -33,8 +33,7 @@ std::string pos_text(int n) { return std::to_string(n); }
 // [SECTION] step 1: why positions at all
 namespace {
 
-std::vector<ViewData> shuffle_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> shuffle_views(const Inputs& in, Lang lang) {
     const int n = in.tokens, d = 4;
     const PermutationDemo demo = permutation_equivariance_demo(n, d, static_cast<std::uint64_t>(in.seed));
     std::vector<std::string> perm_items;
@@ -122,7 +121,7 @@ Step why_positions() {
          "the words before it) already leaks order, though, which is why decoder-only models without position "
          "encodings still work."},
         {"tokens", "seed"},
-        shuffle_views,
+        views_of(read_inputs, shuffle_views),
         {R"tex(\mathrm{Attn}(X)=\mathrm{softmax}\Bigl(\frac{XW_q(XW_k)^\top}{\sqrt{d}}\Bigr)XW_v,\qquad \mathrm{Attn}(PX)=P\,\mathrm{Attn}(X))tex"},
     };
 }
@@ -130,8 +129,7 @@ Step why_positions() {
 // [SECTION] step 2: three places where position can enter
 namespace {
 
-std::vector<ViewData> three_places_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> three_places_views(const Inputs& in, Lang lang) {
     const int n = in.tokens, d = 4;
     const PermutationDemo demo = permutation_equivariance_demo(n, d, static_cast<std::uint64_t>(in.seed));
     const double scale = 1.0 / std::sqrt(static_cast<double>(d));
@@ -215,7 +213,7 @@ Step three_places() {
          "ALiBi; see the lesson t5-bias, and shaw for Shaw's variant). The three heatmaps use the same random "
          "tokens, and the notes test whether shifting all positions together changes the scores."},
         {"tokens", "seed"},
-        three_places_views,
+        views_of(read_inputs, three_places_views),
         {R"tex(x_i=e_i+p_i,\qquad s_{ij}=(R_i q_i)^\top(R_j k_j),\qquad s_{ij}=q_i^\top k_j+b(j-i))tex"},
     };
 }
@@ -259,8 +257,7 @@ ViewData frequency_odometer(const Inputs& in, Lang lang) {
                      std::move(o), std::move(notes));
 }
 
-std::vector<ViewData> formula_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> formula_views(const Inputs& in, Lang lang) {
     const int d = in.d, pos = in.pos;
     const Eigen::VectorXd w = sinusoidal_frequencies(d, in.base, PeVariant::vaswani);
     const Eigen::VectorXd pe = sinusoidal_pe_row(pos, d, in.base, PeVariant::vaswani);
@@ -316,7 +313,7 @@ Step sinusoidal_formula() {
          "token; a common simplified version found in tutorials calls it the second. The table shows the "
          "computation frequency by frequency."},
         {"pos", "d", "base"},
-        formula_views,
+        views_of(read_inputs, formula_views),
         {R"tex(\omega_i=\mathrm{base}^{-2i/d},\qquad PE(p,2i)=\sin(p\,\omega_i),\qquad PE(p,2i+1)=\cos(p\,\omega_i))tex"},
         {"pos", 0.0, 255.0, 8.0},
     };
@@ -325,8 +322,7 @@ Step sinusoidal_formula() {
 // [SECTION] step 4: heatmap and wavelengths
 namespace {
 
-std::vector<ViewData> wavelength_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> wavelength_views(const Inputs& in, Lang lang) {
     const int L = in.L, d = in.d_model;
     const Eigen::MatrixXd PE = sinusoidal_pe(L, d, in.base, in.variant);
 
@@ -430,7 +426,7 @@ Step heatmap_and_wavelengths() {
          "computed once, or each position on the fly with d/2 sines and d/2 cosines, which is negligible next to the "
          "multiply-adds of one d × d projection, and it has no parameters at all."},
         {"L", "d_model", "base", "dims", "variant"},
-        wavelength_views,
+        views_of(read_inputs, wavelength_views),
         {R"tex(\lambda_i=\frac{2\pi}{\omega_i}=2\pi\,\mathrm{base}^{2i/d})tex"},
     };
 }

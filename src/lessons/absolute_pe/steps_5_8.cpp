@@ -29,8 +29,7 @@ std::string pos_text(int n) { return std::to_string(n); }
 // [SECTION] step 5: relative information inside an absolute code
 namespace {
 
-std::vector<ViewData> relative_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> relative_views(const Inputs& in, Lang lang) {
     const int d = in.d, pos = in.pos, k = in.shift;
     const Eigen::MatrixXd M = sinusoidal_shift_matrix(k, d, in.base, PeVariant::vaswani);
     const Eigen::VectorXd pe = sinusoidal_pe_row(pos, d, in.base, PeVariant::vaswani);
@@ -110,7 +109,7 @@ Step relative_inside_absolute() {
          "PE(p + k) = M_k·PE(p); it is block-diagonal with a 2×2 rotation per frequency. Likewise the dot product "
          "PE(p)·PE(q) = Σ cos((p − q)ω_i) depends only on p − q: the Gram matrix is Toeplitz and decays with |p − q|."},
         {"pos", "shift", "d", "base", "L", "d_model", "variant"},
-        relative_views,
+        views_of(read_inputs, relative_views),
         {R"tex(PE(p+k)=M_k\,PE(p),\qquad M_k=\mathrm{diag}_i\begin{pmatrix}\cos k\omega_i&\sin k\omega_i\\-\sin k\omega_i&\cos k\omega_i\end{pmatrix})tex",
          R"tex(PE(p)^\top PE(q)=\sum_i\cos\bigl((p-q)\,\omega_i\bigr))tex"},
     };
@@ -119,8 +118,7 @@ Step relative_inside_absolute() {
 // [SECTION] step 6: two layouts
 namespace {
 
-std::vector<ViewData> layout_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
     const int d = in.d, pos = in.pos;
     const Eigen::VectorXd a = sinusoidal_pe_row(pos, d, in.base, PeVariant::vaswani);
     const Eigen::VectorXd b = sinusoidal_pe_row(pos, d, in.base, PeVariant::tensor2tensor);
@@ -178,7 +176,7 @@ Step two_layouts() {
          "exactly 1/base. Both are valid sinusoidal codes, but the vectors for a given position differ, and weights "
          "trained with one layout must be used with the same layout."},
         {"pos", "d", "base"},
-        layout_views,
+        views_of(read_inputs, layout_views),
         {R"tex(\text{paper: }(\sin p\omega_0,\cos p\omega_0,\sin p\omega_1,\cos p\omega_1,\dots),\qquad \omega_i=\mathrm{base}^{-2i/d})tex",
          R"tex(\text{tensor2tensor: }(\sin p\omega_0,\dots,\sin p\omega_{d/2-1},\cos p\omega_0,\dots,\cos p\omega_{d/2-1}),\qquad \omega_i=\mathrm{base}^{-i/(d/2-1)})tex"},
     };
@@ -187,8 +185,7 @@ Step two_layouts() {
 // [SECTION] step 7: adding versus concatenating
 namespace {
 
-std::vector<ViewData> concat_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
     const int dw = 3, dp = 2, dim = dw + dp, out = 3;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 7);
     const Eigen::MatrixXd x = random_signed_matrix(dw, 1, rng);
@@ -285,7 +282,7 @@ Step add_or_concat() {
          "dimensions, while concatenating must split D between them or make the model wider, with more parameters. "
          "The last table computes the widths and parameters of the three cases."},
         {"seed", "d_model"},
-        concat_views,
+        views_of(read_inputs, concat_views),
         {R"tex(W\begin{pmatrix}x\\p\end{pmatrix}=W_x\,x+W_p\,p=W\Bigl(\begin{pmatrix}x\\0\end{pmatrix}+\begin{pmatrix}0\\p\end{pmatrix}\Bigr))tex"},
     };
 }
@@ -293,8 +290,7 @@ Step add_or_concat() {
 // [SECTION] step 8: learnable position embeddings
 namespace {
 
-std::vector<ViewData> learnable_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> learnable_views(const Inputs& in, Lang lang) {
     const int L = in.L, d = in.d_model, max_len = in.max_len;
     const Eigen::MatrixXd table = learnable_pe_table(max_len, d, static_cast<std::uint64_t>(in.seed));
     const Eigen::MatrixXd looked = learnable_pe_lookup(table, L);
@@ -341,7 +337,7 @@ Step learnable_table() {
          "code to look up for them; the view draws that region as missing and hatched. The table costs max_len × d "
          "parameters, growing linearly with the longest sequence it must support."},
         {"L", "max_len", "d_model", "seed"},
-        learnable_views,
+        views_of(read_inputs, learnable_views),
         {R"tex(P\in\mathbb{R}^{\mathrm{max\_len}\times d},\qquad x_p=e_p+P_{p,:}\quad(p<\mathrm{max\_len}))tex"},
     };
 }

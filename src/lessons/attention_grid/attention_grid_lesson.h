@@ -27,6 +27,7 @@ struct Inputs {
 
 // The lesson's parameters, declared once (inputs.cpp).
 const ParamTable<Inputs>& params();
+Inputs read_inputs(const ParamSet& p);  // the inputs every step's views are built from
 
 // [SECTION] shared view builders (inputs.cpp)
 std::string pair_text(int a, int b);  // "(a,b)" with U+2212 minus signs

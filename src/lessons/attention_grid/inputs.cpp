@@ -44,6 +44,8 @@ const ParamTable<Inputs>& params() {
     return table;
 }
 
+Inputs read_inputs(const ParamSet& p) { return params().read(p); }
+
 std::string pair_text(int a, int b) { return "(" + integer(a) + "," + integer(b) + ")"; }
 
 // [SECTION] shared view builders

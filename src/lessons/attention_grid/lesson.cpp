@@ -25,7 +25,7 @@ Lesson make_lesson() {
     lesson.title = {"注意力矩阵与二维网格", "The attention matrix and 2-D grids"};
     use_params(lesson, params());
     lesson.result_shape = [](const ParamSet& p) {  // pair tables over N tokens or H·W / side² grid positions
-        const Inputs in = params().read(p);
+        const Inputs in = read_inputs(p);
         const long long n = std::max({(long long)in.N, (long long)in.side * in.side, (long long)in.H * in.W});
         return std::vector<long long>{n, n};
     };

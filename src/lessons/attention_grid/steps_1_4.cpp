@@ -23,7 +23,7 @@ namespace attention_grid_lesson {
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] step 1: A is a table of pairs
-static std::vector<ViewData> pairs_table_views(const ParamSet& p, Lang lang);
+static std::vector<ViewData> pairs_table_views(const Inputs& in, Lang lang);
 
 Step pairs_table() {
     return {
@@ -38,15 +38,14 @@ Step pairs_table() {
          "the whole row A[q,·] gives q's relation to every k. The Q and K here are random, drawn from the random seed; click "
          "a row to select it."},
         {"N", "query", "seed"},
-        pairs_table_views,
+        views_of(read_inputs, pairs_table_views),
         {
          R"tex(A = \operatorname{softmax}\!\left(\frac{Q K^\top}{\sqrt{d}}\right) \in \mathbb{R}^{N \times N})tex",
          R"tex(\sum_k A[q,k] = 1)tex"},
     };
 }
 
-static std::vector<ViewData> pairs_table_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+static std::vector<ViewData> pairs_table_views(const Inputs& in, Lang lang) {
     const int N = in.N, q = in.query_1d(), d = 4;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
     const Eigen::MatrixXd Q = random_signed_matrix(N, d, rng);
@@ -84,7 +83,7 @@ static std::vector<ViewData> pairs_table_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 2: a purely relative rule
-static std::vector<ViewData> relative_rule_views(const ParamSet& p, Lang lang);
+static std::vector<ViewData> relative_rule_views(const Inputs& in, Lang lang);
 
 Step relative_rule() {
     return {
@@ -96,14 +95,13 @@ Step relative_rule() {
          "diagonal. The last two tokens have nothing two places to their right, so their rows stay empty. Use the "
          "slider to change the rule's Δ."},
         {"N", "delta"},
-        relative_rule_views,
+        views_of(read_inputs, relative_rule_views),
         {
          R"tex(A[q,k] = \begin{cases} 1 & q - k = \Delta \\ 0 & \text{otherwise} \end{cases})tex"},
     };
 }
 
-static std::vector<ViewData> relative_rule_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+static std::vector<ViewData> relative_rule_views(const Inputs& in, Lang lang) {
     const int N = in.N, delta = in.delta;
     HeatmapView view = rule_1d_view(N, delta, lang);
     const Eigen::MatrixXd A = attention_rule_1d(N, delta);
@@ -138,7 +136,7 @@ static std::vector<ViewData> relative_rule_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 3: Toeplitz diagonals
-static std::vector<ViewData> toeplitz_views(const ParamSet& p, Lang lang);
+static std::vector<ViewData> toeplitz_views(const Inputs& in, Lang lang);
 
 Step toeplitz_diagonals() {
     return {
@@ -151,15 +149,14 @@ Step toeplitz_diagonals() {
          "matrix is called [[toeplitz|Toeplitz]]. The heatmap colours all diagonals by Δ, and the table checks for every Δ that "
          "the rule's diagonals are constant."},
         {"N", "delta"},
-        toeplitz_views,
+        views_of(read_inputs, toeplitz_views),
         {
          R"tex(A[q,k] = a_{q-k})tex",
          R"tex(A[q+1,\,k+1] = A[q,k])tex"},
     };
 }
 
-static std::vector<ViewData> toeplitz_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+static std::vector<ViewData> toeplitz_views(const Inputs& in, Lang lang) {
     const int N = in.N;
     Eigen::MatrixXd D(N, N);
     for (int q = 0; q < N; ++q)
@@ -206,7 +203,7 @@ static std::vector<ViewData> toeplitz_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 4: pair table versus position grid
-static std::vector<ViewData> pairs_versus_positions_views(const ParamSet& p, Lang lang);
+static std::vector<ViewData> pairs_versus_positions_views(const Inputs& in, Lang lang);
 
 Step pairs_versus_positions() {
     return {
@@ -232,15 +229,14 @@ Step pairs_versus_positions() {
          "diagonal of the flattened A wraps across grid rows. Hover over a cell of A to see its block. Drag the "
          "side length to see how differently the two grow."},
         {"side", "drow", "dcol"},
-        pairs_versus_positions_views,
+        views_of(read_inputs, pairs_versus_positions_views),
         {
          R"tex(A = \begin{pmatrix} T_0 & T_{-1} & \cdots & T_{-(s-1)} \\ T_1 & T_0 & \cdots & T_{-(s-2)} \\ \vdots & \vdots & \ddots & \vdots \\ T_{s-1} & T_{s-2} & \cdots & T_0 \end{pmatrix})tex",
          R"tex((T_{i-j})_{c,c'} = a(i - j,\ c - c'))tex"},
     };
 }
 
-static std::vector<ViewData> pairs_versus_positions_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+static std::vector<ViewData> pairs_versus_positions_views(const Inputs& in, Lang lang) {
     const int s = in.side, n = s * s;
     HeatmapView positions;
     positions.values.resize(s, s);

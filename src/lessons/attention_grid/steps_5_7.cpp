@@ -20,7 +20,7 @@ namespace attention_grid_lesson {
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] step 5: 2-D displacements
-static std::vector<ViewData> displacement_views(const ParamSet& p, Lang lang);
+static std::vector<ViewData> displacement_views(const Inputs& in, Lang lang);
 
 Step displacement_2d() {
     return {
@@ -33,7 +33,7 @@ Step displacement_2d() {
          "query, and arrows run from the query to the keys. Click any cell of the grid to make it the query. Note "
          "that an arrow points along k − q, the opposite of δ."},
         {"H", "W", "query"},
-        displacement_views,
+        views_of(read_inputs, displacement_views),
         {
          R"tex(\delta = q - k = (q_1 - k_1,\ q_2 - k_2) = (\delta_1, \delta_2))tex"},
     };
@@ -52,8 +52,7 @@ static std::vector<HeatmapView::Arrow> query_arrows(int H, int W, GridCoord q, b
     return arrows;
 }
 
-static std::vector<ViewData> displacement_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+static std::vector<ViewData> displacement_views(const Inputs& in, Lang lang) {
     const int H = in.H, W = in.W, n = in.cells(), q = in.query_2d();
     const GridCoord cq = grid_coord(q, W);
     HeatmapView grid = grid_view(in, lang, true);
@@ -84,7 +83,7 @@ static std::vector<ViewData> displacement_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 6: the 2×3 example and the naive flattened rule
-static std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang);
+static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang);
 
 Step flattening_2x3() {
     return {
@@ -99,7 +98,7 @@ Step flattening_2x3() {
          "q − k = −1 to the flattened index instead wrongly links the end of the first row to the start of the "
          "second; the lower heatmap marks such cells."},
         {"H", "W", "drow", "dcol"},
-        flattening_views,
+        views_of(read_inputs, flattening_views),
         {
          R"tex(\mathrm{index} = \mathrm{row} \cdot W + \mathrm{column})tex",
          R"tex(A[i_q, i_k] = \begin{cases} 1 & q - k = \delta \\ 0 & \text{otherwise} \end{cases})tex"},
@@ -124,8 +123,7 @@ static ViewData flattening_table(const Inputs& in, Lang lang) {
                      {say(lang, {"编号 = 行·W + 列，W = {W}。", "index = row·W + column, W = {W}."}, {{"W", integer(in.W)}})});
 }
 
-static std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
     const int H = in.H, W = in.W, n = in.cells();
     const Eigen::MatrixXd A = attention_rule_2d(H, W, in.drow, in.dcol);
     HeatmapView rule = rule_2d_view(H, W, in.drow, in.dcol, lang);
@@ -198,7 +196,7 @@ static std::vector<ViewData> flattening_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 7: grid and A linked
-static std::vector<ViewData> linked_views(const ParamSet& p, Lang lang);
+static std::vector<ViewData> linked_views(const Inputs& in, Lang lang);
 
 Step grid_linked_to_A() {
     return {
@@ -209,14 +207,13 @@ Step grid_linked_to_A() {
          "a row of A selects its cell in the grid. The rule δ lights at most one cell per row of A; a query at the "
          "edge of the grid may have none."},
         {"H", "W", "drow", "dcol", "query"},
-        linked_views,
+        views_of(read_inputs, linked_views),
         {
          R"tex(A \in \{0, 1\}^{HW \times HW}, \qquad \sum_k A[q,k] \le 1)tex"},
     };
 }
 
-static std::vector<ViewData> linked_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+static std::vector<ViewData> linked_views(const Inputs& in, Lang lang) {
     const int H = in.H, W = in.W, n = in.cells(), q = in.query_2d();
     const GridCoord cq = grid_coord(q, W);
     const Eigen::MatrixXd A = attention_rule_2d(H, W, in.drow, in.dcol);

@@ -21,7 +21,7 @@ namespace fdelta {
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] step 1: two objects
-std::vector<ViewData> two_objects_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> two_objects_views(const Model& in, Lang lang);
 
 Step two_objects() {
     return {
@@ -40,15 +40,14 @@ Step two_objects() {
         "and returns a whole vector of features. F is indexed by two positions, R only by their difference. "
         "The heatmap shows the Δ = q − k that each cell of F looks up."},
         {"L"},
-        two_objects_views,
+        views_of(read_model, two_objects_views),
         {
          R"tex(\Delta = q - k)tex",
          R"tex(F \in \mathbb{R}^{L\times L}, \qquad R_\Delta \in \mathbb{R}^{2|\omega|})tex"},
     };
 }
 
-std::vector<ViewData> two_objects_views(const ParamSet& p, Lang lang) {
-    const Model in = read_model(p);
+std::vector<ViewData> two_objects_views(const Model& in, Lang lang) {
     ViewData view = delta_heatmap(in, lang, false);
     const int L = in.L, m = n_freq(in);
     view.notes.push_back(say(lang, {"F 有 L×L = {cells} 个格子，每个格子存一个数。", "F has L×L = {cells} cells, each holding one number."},
@@ -61,7 +60,7 @@ std::vector<ViewData> two_objects_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 2: equal Δ lie on one diagonal
-std::vector<ViewData> diagonals_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> diagonals_views(const Model& in, Lang lang);
 
 Step equal_delta_diagonals() {
     return {
@@ -74,7 +73,7 @@ Step equal_delta_diagonals() {
         "2L−1 distinct values of Δ. One step down and one step right leaves Δ unchanged, which is why each value "
         "of Δ fills exactly one diagonal. Hover a cell to outline its diagonal; the table counts the cells on each."},
         {"L"},
-        diagonals_views,
+        views_of(read_model, diagonals_views),
         {
          R"tex(\Delta = q - k \in \{-(L-1), \dots, L-1\})tex",
          R"tex(\#\{(q,k) : q - k = \Delta\} = L - |\Delta|)tex"},
@@ -83,8 +82,7 @@ Step equal_delta_diagonals() {
     };
 }
 
-std::vector<ViewData> diagonals_views(const ParamSet& p, Lang lang) {
-    const Model in = read_model(p);
+std::vector<ViewData> diagonals_views(const Model& in, Lang lang) {
     const int L = in.L;
     ViewData heat = delta_heatmap(in, lang, true);
     heat.heatmap().highlight_delta = L > 1 ? 1 : 0;
@@ -115,7 +113,7 @@ std::vector<ViewData> diagonals_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 3: a kernel of Δ
-std::vector<ViewData> kernel_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> kernel_views(const Model& in, Lang lang);
 
 Step kernel_of_delta() {
     return {
@@ -129,15 +127,14 @@ Step kernel_of_delta() {
         "The table evaluates f at every integer Δ; the curve draws the same function between the integers, "
         "with dots at the integer Δ."},
         {"L", "omega"},
-        kernel_views,
+        views_of(read_model, kernel_views),
         {
          R"tex(f(\Delta) = \cos(\omega_0 \Delta) + \cos(\omega_1 \Delta))tex",
          R"tex(f(-\Delta) = f(\Delta))tex"},
     };
 }
 
-std::vector<ViewData> kernel_views(const ParamSet& p, Lang lang) {
-    const Model in = read_model(p);
+std::vector<ViewData> kernel_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
     const Eigen::VectorXd cos_v = cosine_readout(m);
 
@@ -186,7 +183,7 @@ std::vector<ViewData> kernel_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 4: Toeplitz F
-std::vector<ViewData> toeplitz_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> toeplitz_views(const Model& in, Lang lang);
 
 Step toeplitz_f() {
     return {
@@ -198,15 +195,14 @@ Step toeplitz_f() {
         "they receive exactly the same number; a matrix whose diagonals are constant is called [[toeplitz|Toeplitz]]. The "
         "table checks this diagonal by diagonal with the smallest and largest entry and their spread."},
         {"L", "omega"},
-        toeplitz_views,
+        views_of(read_model, toeplitz_views),
         {
          R"tex(F[q,k] = f(q - k))tex",
          R"tex(F[q+1,\,k+1] = F[q,k])tex"},
     };
 }
 
-std::vector<ViewData> toeplitz_views(const ParamSet& p, Lang lang) {
-    const Model in = read_model(p);
+std::vector<ViewData> toeplitz_views(const Model& in, Lang lang) {
     const Eigen::MatrixXd F = cosine_f_matrix(in);
     ViewData heat = readout_heatmap("F[q,k] = f(q − k)", in, cosine_readout(n_freq(in)), lang, false);
     ViewData table = diagonal_table(F, lang);

@@ -23,7 +23,7 @@ namespace fdelta {
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] step 5: R_Δ
-std::vector<ViewData> features_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> features_views(const Model& in, Lang lang);
 
 Step feature_vectors() {
     return {
@@ -37,15 +37,14 @@ Step feature_vectors() {
         "per diagonal of F; it is not an L×L matrix. The sine entries keep what the cosines lose: they change "
         "sign with Δ, so R_Δ can tell Δ from −Δ."},
         {"L", "omega"},
-        features_views,
+        views_of(read_model, features_views),
         {
          R"tex(R_\Delta = \begin{pmatrix} \cos \omega_0 \Delta \\ \sin \omega_0 \Delta \\ \cos \omega_1 \Delta \\ \sin \omega_1 \Delta \end{pmatrix})tex",
          R"tex(\sin(-\omega\Delta) = -\sin(\omega\Delta))tex"},
     };
 }
 
-std::vector<ViewData> features_views(const ParamSet& p, Lang lang) {
-    const Model in = read_model(p);
+std::vector<ViewData> features_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
     const Eigen::MatrixXd R = r_delta_features(L, in.omega);
     TableView t;
@@ -79,7 +78,7 @@ std::vector<ViewData> features_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 6: the readout vᵀR_Δ
-std::vector<ViewData> readout_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> readout_views(const Model& in, Lang lang);
 
 Step linear_readout() {
     return {
@@ -93,15 +92,14 @@ Step linear_readout() {
         "Toeplitz, because a cell still depends on q and k only through Δ. That is what R_Δ is for: v can be "
         "learned, while R_Δ remains a fixed description of distance."},
         {"L", "omega", "v"},
-        readout_views,
+        views_of(read_model, readout_views),
         {
          R"tex(f(\Delta) = v^\top R_\Delta, \qquad v = (1, 0, 1, 0)^\top)tex",
          R"tex(F[q,k] = v^\top R_{q-k})tex"},
     };
 }
 
-std::vector<ViewData> readout_views(const ParamSet& p, Lang lang) {
-    const Model in = read_model(p);
+std::vector<ViewData> readout_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
     const Eigen::VectorXd cos_v = cosine_readout(m);
     const Eigen::MatrixXd F = f_matrix(L, in.omega, in.v);
@@ -169,7 +167,7 @@ ContentDraw draw_content(const Model& in) {
     return draw;
 }
 
-std::vector<ViewData> content_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> content_views(const Model& in, Lang lang);
 
 Step content_readout() {
     return {
@@ -196,7 +194,7 @@ Step content_readout() {
         "position encodings (lesson absolute-pe, step 5): p_iᵀp_j depends only on j − i. A note below checks this "
         "for the current ω."},
         {"L", "omega", "seed"},
-        content_views,
+        views_of(read_model, content_views),
         {
          R"tex(u_q = W^\top q_{\mathrm{vec}}, \qquad F[q,k] = u_q \cdot R_{q-k})tex",
          R"tex(A_{i,j} = \underbrace{E_{x_i}^\top W_q^\top W_{k,E} E_{x_j}}_{\text{content--content}} + \underbrace{E_{x_i}^\top W_q^\top W_{k,R} R_{i-j}}_{\text{content--position}} + \underbrace{u^\top W_{k,E} E_{x_j}}_{\text{content bias}} + \underbrace{v^\top W_{k,R} R_{i-j}}_{\text{position bias}})tex",
@@ -204,8 +202,7 @@ Step content_readout() {
     };
 }
 
-std::vector<ViewData> content_views(const ParamSet& p, Lang lang) {
-    const Model in = read_model(p);
+std::vector<ViewData> content_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
     const ContentDraw draw = draw_content(in);
     const Eigen::MatrixXd G = content_readout_matrix(L, in.omega, draw.W, draw.Q);
@@ -295,7 +292,7 @@ Eigen::MatrixXd rotated_scores(int L, const Eigen::VectorXd& theta, const Eigen:
     return S;
 }
 
-std::vector<ViewData> rope_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> rope_views(const Model& in, Lang lang);
 
 Step link_to_rope() {
     return {
@@ -311,15 +308,14 @@ Step link_to_rope() {
         "q = k = [1, 0, 1, 0], the score matrix S, computed here with actual rotations, is the F of this lesson; "
         "other readouts v correspond to other q. The RoPE lesson builds on this."},
         {"L", "omega", "v"},
-        rope_views,
+        views_of(read_model, rope_views),
         {
          R"tex(\mathrm{Rot}_m = \begin{pmatrix} \cos m\theta & -\sin m\theta \\ \sin m\theta & \cos m\theta \end{pmatrix})tex",
          R"tex(\langle \mathrm{Rot}_m q,\ \mathrm{Rot}_n k \rangle = q^\top \mathrm{Rot}_{n-m}\, k)tex"},
     };
 }
 
-std::vector<ViewData> rope_views(const ParamSet& p, Lang lang) {
-    const Model in = read_model(p);
+std::vector<ViewData> rope_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
     const Eigen::VectorXd k_vec = cosine_readout(m);  // pairs (1, 0)
     const Eigen::VectorXd q_vec = query_for_readout(in.v);

@@ -6,6 +6,8 @@
 // [SECTION] the papers
 // [SECTION] the table
 #include <map>
+#include <string>
+#include <utility>
 
 #include "lessons/questions/question_tables.h"
 
@@ -14,15 +16,20 @@ namespace pelab {
 namespace {
 
 // [SECTION] the papers (each written once; lessons share them)
+// A paper already listed, followed through another reference implementation.
+Reference with_code(Reference paper, std::string code) {
+    paper.code = std::move(code);
+    return paper;
+}
+
 const Reference kVaswani2017 = {
     "Vaswani, Shazeer, Parmar, Uszkoreit, Jones, Gomez, Kaiser, Polosukhin", 2017, "Attention Is All You Need",
     "arXiv:1706.03762 (NeurIPS 2017)",
     "tensorflow/tensor2tensor · tensor2tensor/layers/common_attention.py · get_timing_signal_1d"};
-const Reference kVaswani2017Hf = {
-    "Vaswani, Shazeer, Parmar, Uszkoreit, Jones, Gomez, Kaiser, Polosukhin", 2017, "Attention Is All You Need",
-    "arXiv:1706.03762 (NeurIPS 2017)",
+const Reference kVaswani2017Hf = with_code(
+    kVaswani2017,
     "huggingface/transformers · src/transformers/models/distilbert/modeling_distilbert.py · "
-    "create_sinusoidal_embeddings"};
+    "create_sinusoidal_embeddings");
 const Reference kDevlin2019 = {
     "Devlin, Chang, Lee, Toutanova", 2019,
     "BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding", "arXiv:1810.04805 (NAACL 2019)",

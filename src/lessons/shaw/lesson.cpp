@@ -21,6 +21,7 @@
 // [SECTION] the lesson
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <string>
 
 #include "core/attention_grid.h"
@@ -105,6 +106,16 @@ Computed compute(const Inputs& in) {
     return c;
 }
 
+// The views of a step that shows the demo's scores: the inputs are read and computed once here, and the
+// builder is handed both.
+std::function<std::vector<ViewData>(const ParamSet&, Lang)> computed_views(
+    std::vector<ViewData> (*build)(const Inputs&, const Computed&, Lang)) {
+    return [build](const ParamSet& p, Lang lang) {
+        const Inputs in = read_inputs(p);
+        return build(in, compute(in), lang);
+    };
+}
+
 // [SECTION] shared view builders
 std::string n4(double x) { return num(x, 4); }
 std::string pos(int n) { return std::to_string(n); }
@@ -161,9 +172,7 @@ ViewData tutorial_index_view(const Inputs& in, Lang lang, std::vector<std::strin
 }
 
 // [SECTION] step 1: a score with a relative term
-std::vector<ViewData> score_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
-    const Computed c = compute(in);
+std::vector<ViewData> score_views(const Inputs& in, const Computed& c, Lang lang) {
     const int L = in.L;
     const Eigen::MatrixXd C = c.content, P = c.position, E = c.logits;
     const Eigen::MatrixXi I = c.index;
@@ -213,15 +222,14 @@ Step score_with_relative_term() {
          "change the score to e_ij = (q_i·k_j + q_i·a_ij) / √d_k: the first term looks at content, the second at "
          "where j sits relative to i. The three heatmaps show the content term, the position term and their sum."},
         {"L", "clip", "d_k", "seed"},
-        score_views,
+        computed_views(score_views),
         {
          R"tex(e_{ij} = \frac{q_i \cdot k_j + q_i \cdot a_{ij}}{\sqrt{d_k}})tex"},
     };
 }
 
 // [SECTION] step 2: the relative position matrix and its sign
-std::vector<ViewData> sign_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> sign_views(const Inputs& in, Lang lang) {
     const int L = in.L;
     HeatmapView ref = index_view(shaw_relative_distance(L), lang);
     ref.is_signed = true;
@@ -274,15 +282,14 @@ Step relative_matrix_and_sign() {
          "i − j, the opposite sign; either works, but once a table is trained, the code that reads it must keep the "
          "same convention. Tick tutorial to show that matrix beside it."},
         {"L", "tutorial"},
-        sign_views,
+        views_of(read_inputs, sign_views),
         {
          R"tex(D_{ij} = j - i \quad \text{(tensor2tensor)}, \qquad D^{\mathrm{tutorial}}_{ij} = i - j = -D_{ij})tex"},
     };
 }
 
 // [SECTION] step 3: the clipped index, reference and tutorial
-std::vector<ViewData> clipped_index_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> clipped_index_views(const Inputs& in, Lang lang) {
     const int L = in.L, k = in.k;
     int clipped = 0;
     for (int i = 0; i < L; ++i)
@@ -348,7 +355,7 @@ Step clipped_index() {
          "2·max_len − 1 rows, and reads that table in the mirror order of the reference. The widget follows the "
          "reference; tick tutorial to show the simplified version for comparison."},
         {"L", "clip", "tutorial"},
-        clipped_index_views,
+        views_of(read_inputs, clipped_index_views),
         {
          R"tex(\mathrm{idx}(i,j) = \operatorname{clip}(j - i,\ -k,\ k) + k \in \{0, \dots, 2k\})tex",
          R"tex(\mathrm{idx}^{\mathrm{tutorial}}(i,j) = (i - j) + \mathrm{max\_len} - 1)tex"},
@@ -356,9 +363,7 @@ Step clipped_index() {
 }
 
 // [SECTION] step 4: lookup and position scores
-std::vector<ViewData> lookup_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
-    const Computed c = compute(in);
+std::vector<ViewData> lookup_views(const Inputs& in, const Computed& c, Lang lang) {
     const int L = in.L, d = in.d, k = in.k, i = in.i, j = in.j;
     const int row = c.index(i, j);
     const auto ai = static_cast<std::size_t>(i);
@@ -429,7 +434,7 @@ Step lookup_and_position_scores() {
          "position l appears in both inputs and is kept, and the sum runs over the d components. Pick a pair (i, j) to see its a_ij and "
          "every term of the dot product."},
         {"L", "clip", "d_k", "seed", "i", "j"},
-        lookup_views,
+        computed_views(lookup_views),
         {
          R"tex(a_{ij} = A\big[\mathrm{idx}(i,j)\big] \in \mathbb{R}^{d})tex",
          R"tex(q_i \cdot a_{ij} = \sum_{c=1}^{d} q_{i,c}\, a_{ij,c})tex"},
@@ -437,9 +442,7 @@ Step lookup_and_position_scores() {
 }
 
 // [SECTION] step 5: content plus position, then softmax
-std::vector<ViewData> softmax_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
-    const Computed c = compute(in);
+std::vector<ViewData> softmax_views(const Inputs& in, const Computed& c, Lang lang) {
     const int L = in.L;
     const Eigen::MatrixXd C = c.content, P = c.position, E = c.logits, A = c.weights;
     HeatmapView logits = ij_matrix(E, lang);
@@ -476,16 +479,14 @@ Step content_plus_position() {
          "Add the content and position scores, divide by √d_k and apply softmax to each row to get the attention "
          "weights. Every row sums to 1; a note says how much the weights would change without the position term."},
         {"L", "clip", "d_k", "seed"},
-        softmax_views,
+        computed_views(softmax_views),
         {
          R"tex(\alpha_{ij} = \frac{\exp e_{ij}}{\sum_m \exp e_{im}}, \qquad e_{ij} = \frac{q_i \cdot k_j + q_i \cdot a_{ij}}{\sqrt{d_k}})tex"},
     };
 }
 
 // [SECTION] step 6: why dot the position vector with q
-std::vector<ViewData> why_dot_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
-    const Computed c = compute(in);
+std::vector<ViewData> why_dot_views(const Inputs& in, const Computed& c, Lang lang) {
     const int L = in.L, k = in.k;
     const Eigen::MatrixXd P = c.position;
     HeatmapView shaw = ij_matrix(P, lang);
@@ -530,16 +531,14 @@ Step why_dot_with_q() {
          "different queries get different values, so the model can learn \"this kind of word looks to its left\". "
          "Adding one scalar per distance instead (as T5 does) gives every query the same bias: a Toeplitz matrix."},
         {"L", "clip", "d_k", "seed"},
-        why_dot_views,
+        computed_views(why_dot_views),
         {
          R"tex(\underbrace{q_i \cdot a_{ij}}_{\text{depends on } q_i} \qquad \text{vs.} \qquad \underbrace{b_{j-i}}_{\text{one scalar per distance}})tex"},
     };
 }
 
 // [SECTION] step 7: the value side a^V
-std::vector<ViewData> value_side_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
-    const Computed c = compute(in);
+std::vector<ViewData> value_side_views(const Inputs& in, const Computed& c, Lang lang) {
     const int L = in.L, d = in.d, k = in.k;
     const ShawValueDemo vd = shaw_demo_values(L, k, d, static_cast<std::uint64_t>(in.seed));
     const RelativeTensor aV = shaw_lookup(vd.table, c.index);
@@ -611,7 +610,7 @@ Step value_side() {
          "weights). tensor2tensor implements both sides; some later implementations (Music Transformer, for one) and the common simplified "
          "version found in tutorials keep only the key side."},
         {"L", "clip", "d_k", "seed"},
-        value_side_views,
+        computed_views(value_side_views),
         {
          R"tex(z_i = \sum_j \alpha_{ij} \left( x_j W^V + a^V_{ij} \right))tex",
          R"tex(a^V_{ij} = A^V\big[\operatorname{clip}(j - i,\ -k,\ k) + k\big])tex"},

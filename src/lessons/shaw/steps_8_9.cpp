@@ -55,8 +55,7 @@ double row_spread(const Eigen::MatrixXd& M) {
 }
 
 // [SECTION] step 8: Transformer-XL's four terms
-std::vector<ViewData> transformer_xl_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> transformer_xl_views(const Inputs& in, Lang lang) {
     const TxlDemo demo = txl_demo_inputs(in.L, in.d, in.d_model, static_cast<std::uint64_t>(in.seed));
     const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);
     const Eigen::MatrixXd score = txl_scores(t);
@@ -148,8 +147,7 @@ ViewData bucket_curve_view(const Inputs& in, Lang lang) {
     return make_view(say(lang, {"对数桶与截断：δ 被读成哪一行", "Log buckets and the clamp: which row δ reads"}), std::move(curve), std::move(notes));
 }
 
-std::vector<ViewData> deberta_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> deberta_views(const Inputs& in, Lang lang) {
     const int span = deberta_attention_span(in.bucket_size, in.max_position);
     const Eigen::MatrixXi rel = deberta_relative_position(in.L, in.L, in.bucket_size, in.max_position);
     const DebertaDemo demo = deberta_demo_inputs(in.L, in.d, span, static_cast<std::uint64_t>(in.seed));
@@ -208,7 +206,7 @@ Step transformer_xl_terms() {
          "j ≤ i (its causal mask removes the rest); XLNet's bidirectional attention computes every cell with the "
          "same formula."},
         {"L", "d_k", "d_model", "seed", "i", "j"},
-        transformer_xl_views,
+        views_of(read_inputs, transformer_xl_views),
         {R"tex(A^{\mathrm{rel}}_{ij}=\underbrace{q_i^\top k_j}_{(a)}+\underbrace{q_i^\top W_R R_{i-j}}_{(b)}+\underbrace{u^\top k_j}_{(c)}+\underbrace{v^\top W_R R_{i-j}}_{(d)})tex",
          R"tex(R_\delta=\bigl[\sin(\delta f_0),\dots,\sin(\delta f_{h-1}),\ \cos(\delta f_0),\dots,\cos(\delta f_{h-1})\bigr],\quad f_s=10000^{-2s/d_{\mathrm{model}}})tex",
          R"tex(\mathrm{score}_{ij}=\frac{A^{\mathrm{rel}}_{ij}}{\sqrt{d_k}})tex"},
@@ -237,7 +235,7 @@ Step deberta_disentangled() {
          "δ(j, i) for p2c; HF's code takes clamp(−r_pos[j][i] + k) and transposes, and since the buckets are an odd "
          "function it reads the same row as c2p. The released v3 models use 256 buckets and max_position = 512."},
         {"L", "d_k", "seed", "bucket_size", "max_position", "i", "j"},
-        deberta_views,
+        views_of(read_inputs, deberta_views),
         {R"tex(\tilde A_{ij}=\frac{Q^c_i\cdot K^c_j+Q^c_i\cdot K^r_{\delta(i,j)}+K^c_j\cdot Q^r_{\delta(i,j)}}{\sqrt{3d}})tex",
          R"tex(\delta(i,j)=\operatorname{clamp}\bigl(\beta(i-j)+k,\ 0,\ 2k-1\bigr))tex",
          R"tex(\beta(x)=\operatorname{sign}(x)\Bigl(\Bigl\lceil\frac{\ln(|x|/m)}{\ln\bigl((P-1)/m\bigr)}\,(m-1)\Bigr\rceil+m\Bigr)\ \text{for}\ |x|>m,\qquad m=\lfloor b/2\rfloor)tex"},
