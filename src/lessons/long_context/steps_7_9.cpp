@@ -24,6 +24,18 @@ namespace long_context {
 
 using namespace lessonui;
 
+// The ends of YaRN's correction range as vertical lines over the pair axis, each where it falls on the axis.
+static void mark_yarn_range(CurveView& curve, const std::pair<double, double>& range, int pairs) {
+    if (range.first <= pairs - 1) {
+        curve.vlines_x.push_back(range.first);
+        curve.vline_labels.push_back("YaRN low");
+    }
+    if (range.second <= pairs - 1) {
+        curve.vlines_x.push_back(range.second);
+        curve.vline_labels.push_back("YaRN high");
+    }
+}
+
 // [SECTION] step 7: YaRN and Llama 3
 static std::vector<ViewData> yarn_and_llama3_views(const ParamSet& p, Lang lang) {
     const Inputs in = read_inputs(p);
@@ -41,14 +53,7 @@ static std::vector<ViewData> yarn_and_llama3_views(const ParamSet& p, Lang lang)
     curve.x = pair_axis(pairs);
     curve.series = {ratio_series(yarn.inv_freq, theta), ratio_series(llama.inv_freq, theta)};
     curve.series_labels = {"YaRN", "Llama 3"};
-    if (range.first <= pairs - 1) {
-        curve.vlines_x.push_back(range.first);
-        curve.vline_labels.push_back("YaRN low");
-    }
-    if (range.second <= pairs - 1) {
-        curve.vlines_x.push_back(range.second);
-        curve.vline_labels.push_back("YaRN high");
-    }
+    mark_yarn_range(curve, range, pairs);
 
     TableView ytable;
     ytable.values.resize(6, 1);
@@ -127,14 +132,7 @@ static ViewData wavelength_spectrum_view(const Inputs& in, Lang lang) {
     curve.hline_labels = {say(lang, {"训练长度 L", "training length L"}), say(lang, {"目标长度 seq_len", "target length seq_len"}),
                           "Llama 3: L/high_ff", "Llama 3: L/low_ff"};
     const auto range = yarn_find_correction_range(in.beta_fast, in.beta_slow, in.d, in.base, in.L, true);
-    if (range.first <= pairs - 1) {
-        curve.vlines_x.push_back(range.first);
-        curve.vline_labels.push_back("YaRN low");
-    }
-    if (range.second <= pairs - 1) {
-        curve.vlines_x.push_back(range.second);
-        curve.vline_labels.push_back("YaRN high");
-    }
+    mark_yarn_range(curve, range, pairs);
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
     int longer_than_L = 0, longer_than_target = 0;
     for (double lambda : pair_wavelengths(theta)) {
