@@ -363,8 +363,7 @@ CandidateChecks check_candidate(const Candidate& c, const Inputs& in, const Eige
     return r;
 }
 
-std::vector<ViewData> uniqueness_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 4000);
     const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
     const std::vector<std::string> ids = {"rope", "quadratic", "scaled", "random", "xpos"};
@@ -640,7 +639,7 @@ Step uniqueness_sketch() {
          "different transforms, and the score still sees only n − m. The table tests candidates that each break one "
          "property; only RoPE passes every check."},
         {"L", "d", "base", "seed", "candidate"},
-        uniqueness_views,
+        views_of(read_inputs, uniqueness_views),
         {R"tex(\langle T_m q,T_n k\rangle=\langle q,T_{n-m}k\rangle\ \Rightarrow\ T_m^\top T_n=T_{n-m})tex",
          R"tex(T_0=I\ \Rightarrow\ T_{m+n}=T_m T_n,\qquad T_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr))tex"},
     };
