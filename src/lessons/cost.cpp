@@ -52,6 +52,9 @@ const ParamTable<Inputs>& params() {
     return table;
 }
 
+// The lesson's inputs from a parameter set (clamped, defaulted): what every step's views start from.
+Inputs read_inputs(const ParamSet& p) { return params().read(p); }
+
 // [SECTION] labels and measurements
 std::string method_label(PositionMethod m, Lang lang) {
     switch (m) {
@@ -100,7 +103,7 @@ std::vector<CostMeasurement> measure_all(const Inputs& in) {
 }
 
 // [SECTION] step 1: what the position part stores
-std::vector<ViewData> storage_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> storage_views(const Inputs& in, Lang lang);
 
 Step what_is_stored() {
     return {
@@ -120,15 +123,14 @@ Step what_is_stored() {
         "precomputed cos/sin cache holds N·d numbers. The table is computed by core for these parameters; the "
         "curve shows the growth with N."},
         {"N", "d", "heads", "num_buckets"},
-        storage_views,
+        views_of(read_inputs, storage_views),
         {
          R"tex(\underbrace{N d}_{\text{table}} \quad \underbrace{N^2}_{\text{bias per pair}} \quad \underbrace{2N - 1}_{\text{per distance}} \quad \underbrace{\mathrm{num\_buckets} \cdot H}_{\text{T5}} \quad \underbrace{H}_{\text{ALiBi}} \quad \underbrace{d/2}_{\text{RoPE}})tex",
          R"tex(b^{\mathrm{ALiBi}}_{ij} = -m\,|i - j|)tex"},
     };
 }
 
-std::vector<ViewData> storage_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
     TableView t;
     const CostModel model = cost_model(in);
     t.values.resize(method_count(), 3);
@@ -195,7 +197,7 @@ std::vector<ViewData> storage_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 2: measured time
-std::vector<ViewData> timing_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> timing_views(const Inputs& in, Lang lang);
 
 Step measured_time() {
     return {
@@ -208,15 +210,14 @@ Step measured_time() {
         "for every cell, or rotating Q and K. Each is repeated and the fastest run is kept. The numbers are "
         "measurements of this place and moment, and they vary a little from run to run."},
         {"N", "d", "heads", "trial"},
-        timing_views,
+        views_of(read_inputs, timing_views),
         {
          R"tex(t = \min_{r} t_r)tex",
          R"tex(O(N d) \ \text{(add a table, rotate)}, \qquad O(N^2) \ \text{(add or look up a bias)})tex"},
     };
 }
 
-std::vector<ViewData> timing_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+std::vector<ViewData> timing_views(const Inputs& in, Lang lang) {
     const std::vector<CostMeasurement> ms = measure_all(in);
     TableView t;
     t.values.resize(method_count(), 4);
@@ -272,7 +273,7 @@ std::vector<ViewData> timing_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 3: growth with N
-std::vector<ViewData> growth_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> growth_views(const Inputs& in, Lang lang);
 
 Step growth_with_n() {
     return {
@@ -284,14 +285,13 @@ Step growth_with_n() {
         "T5 bucket lookup, ALiBi) grow with the square of N, the N·d methods (embedding add, RoPE) linearly; the "
         "notes set the measured ratios beside the predicted ones."},
         {"N", "d", "trial"},
-        growth_views,
+        views_of(read_inputs, growth_views),
         {
          R"tex(\frac{t(N)}{t(N/8)} \approx 8^2 = 64 \ \ (N^2 \text{ methods}), \qquad \approx 8 \ \ (N d \text{ methods}))tex"},
     };
 }
 
-std::vector<ViewData> growth_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
     CurveView c;
     c.y_axis = "µs";
     c.x_axis = "N";
@@ -395,7 +395,7 @@ std::vector<FamilyProbe> probe_families(const CostModel& model) {
     return out;
 }
 
-std::vector<ViewData> guide_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> guide_views(const Inputs& in, Lang lang);
 
 Step decision_guide() {
     return {
@@ -408,14 +408,13 @@ Step decision_guide() {
         "these properties of each family beside the memory and time measured here, and the notes give the "
         "matching advice."},
         {"N", "d", "heads", "num_buckets", "trial"},
-        guide_views,
+        views_of(read_inputs, guide_views),
         {
          R"tex(\text{shift-invariant: } s(i + c,\ j + c) = s(i, j))tex"},
     };
 }
 
-std::vector<ViewData> guide_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+std::vector<ViewData> guide_views(const Inputs& in, Lang lang) {
     const std::vector<CostMeasurement> ms = measure_all(in);
     const std::vector<FamilyProbe> probes = probe_families(cost_model(in));
     struct Row {
@@ -470,7 +469,7 @@ Lesson make_lesson() {
     lesson.title = {"位置编码的代价：实测", "The cost of position: measured"};
     use_params(lesson, params());
     lesson.result_shape = [](const ParamSet& p) {  // the N×N bias and N×d activations measured
-        const Inputs in = params().read(p);
+        const Inputs in = read_inputs(p);
         const long long N = in.N, d = in.d;
         return std::vector<long long>{N, N + d};
     };

@@ -252,7 +252,7 @@ std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
 
 // [SECTION] step: aliasing, point samples against box means ------------------------------------------
 
-std::vector<ViewData> aliasing_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> aliasing_views(const PositionMapSpec& map, Lang lang);
 
 Step aliasing() {
     Step step{
@@ -274,7 +274,7 @@ Step aliasing() {
         "the mean shows their true weight; hovering still shows the cell's own integer. The table lists the fastest "
         "pairs, the frequency sampling makes them appear to have, and the amplitude the box mean leaves."},
         all_keys(),
-        aliasing_views,
+        views_of(spec_from, aliasing_views),
     };
     step.params_for = [](const ParamSet& p) {  // the step shows both filters side by side
         std::vector<std::string> keys = keys_for(p);
@@ -299,8 +299,8 @@ double box_amplitude(double theta, long long h) {
     return D * D;
 }
 
-std::vector<ViewData> aliasing_views(const ParamSet& p, Lang lang) {
-    PositionMapSpec spec = spec_from(p);
+std::vector<ViewData> aliasing_views(const PositionMapSpec& map, Lang lang) {
+    PositionMapSpec spec = map;
     spec.filter = MapFilter::point;
     const std::shared_ptr<const PositionMapView> point = make_position_map_view(spec);
     auto box = std::make_shared<PositionMapView>(*point);  // the same map, drawn with the box filter
@@ -357,7 +357,7 @@ std::vector<ViewData> aliasing_views(const ParamSet& p, Lang lang) {
 
 // [SECTION] step: float32 at 65,536 ---------------------------------------------------------------
 
-std::vector<ViewData> float32_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> float32_views(const PositionMapSpec& map, Lang lang);
 
 Step float32_at_65536() {
     return {
@@ -375,12 +375,12 @@ Step float32_at_65536() {
         "2⁻³² of a turn, and the driver's own sin (GLSL promises only 2⁻¹¹ absolute error) is never used. The table "
         "and the curve compare both methods with the double-precision reference."},
         {"L", "d", "base"},
-        float32_views,
+        views_of(spec_from, float32_views),
     };
 }
 
-std::vector<ViewData> float32_views(const ParamSet& p, Lang lang) {
-    PositionMapSpec s = spec_from(p);
+std::vector<ViewData> float32_views(const PositionMapSpec& map, Lang lang) {
+    PositionMapSpec s = map;
     if (s.kind != PositionMapKind::rope) s.kind = PositionMapKind::sinusoidal;  // the trigonometric maps
     const PositionMapGpu g = position_map_gpu(s);
     const Eigen::VectorXd theta = s.kind == PositionMapKind::rope ? position_map_rope_frequencies(s).inv_freq
@@ -429,7 +429,7 @@ std::vector<ViewData> float32_views(const ParamSet& p, Lang lang) {
 
 // [SECTION] step: the profile along distance ------------------------------------------------------
 
-std::vector<ViewData> profile_views(const ParamSet& p, Lang lang);
+std::vector<ViewData> profile_views(const PositionMapSpec& s, Lang lang);
 
 Step profile_along_distance() {
     Step step{
@@ -442,7 +442,7 @@ Step profile_along_distance() {
         "The curve plots f(Δ) over the whole range: RoPE's long-range decay, ALiBi's straight line and T5's "
         "logarithmic buckets at a glance."},
         all_keys(),
-        profile_views,
+        views_of(spec_from, profile_views),
     };
     step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax or a filtered image
         std::vector<std::string> keys = keys_for(p);
@@ -466,8 +466,7 @@ CurveView profile_curve(const std::vector<double>& profile, long long last, cons
     return curve;
 }
 
-std::vector<ViewData> profile_views(const ParamSet& p, Lang lang) {
-    const PositionMapSpec s = spec_from(p);
+std::vector<ViewData> profile_views(const PositionMapSpec& s, Lang lang) {
     const long long last = s.L - 1;
     // Near the diagonal every Δ; over the whole range 801 exact samples (the map itself shows every cell).
     const long long near = std::min<long long>(last, 256);

@@ -202,8 +202,7 @@ ViewData method_table(const Inputs& in, const SixMatrices& s, Lang lang) {
 }
 
 // [SECTION] the step
-std::vector<ViewData> six_methods_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> six_methods_views(const Inputs& in, Lang lang) {
     const SixMatrices s = six_matrices(in);
     std::vector<ViewData> out;
     out.push_back(method_heatmap(s, s.sinusoid, say(lang, {"正弦：Gram 矩阵 pᵢᵀpⱼ", "Sinusoidal: Gram matrix pᵢᵀpⱼ"}), false, lang));
@@ -243,7 +242,7 @@ Step six_methods() {
          "d, L and head count, and hovering over a row reads where position enters, whether it extrapolates, and "
          "how it fits a KV cache and fused kernels."},
         {"d", "base", "L", "heads", "head", "mode", "clip", "num_buckets", "max_distance", "seed"},
-        six_methods_views,
+        views_of(read_inputs, six_methods_views),
         {R"tex(G_{ij}=p_i^\top p_j=\sum_k\cos\bigl((j-i)\,\omega_k\bigr))tex",
          R"tex(\mathrm{Shaw}:\ \mathrm{clip}(j-i,-k,k),\qquad \mathrm{ALiBi}:\ -m\,|i-j|,\qquad \mathrm{RoPE}:\ \sum_i 2\cos\bigl((j-i)\,\theta_i\bigr))tex"},
     };

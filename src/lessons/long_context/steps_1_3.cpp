@@ -68,8 +68,7 @@ static ViewData odometer_view(const Inputs& in, Lang lang) {
 }
 
 // Angle mod 2π of four pairs against position, and which pairs wrap within L.
-static std::vector<ViewData> phase_wrap_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+static std::vector<ViewData> phase_wrap_views(const Inputs& in, Lang lang) {
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
     const int pairs = in.d / 2;
     // The slowest pair that still wraps inside L, the next (slower) one, one about 4× faster, and the slowest.
@@ -149,7 +148,7 @@ Step phase_wrap() {
          "below plots a few angles modulo 2π against position, and the table lists the turns each pair makes "
          "within L."},
         {"d", "base", "original_max", "position", "scaling", "factor", "preset"},
-        phase_wrap_views,
+        views_of(read_inputs, phase_wrap_views),
         {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \phi_i(p)=p\,\theta_i \bmod 2\pi)tex",
          R"tex(\text{turns}_i=\frac{L\,\theta_i}{2\pi})tex"},
         {"position", 0.0, 16384.0, 256.0},
@@ -158,8 +157,7 @@ Step phase_wrap() {
 
 // [SECTION] step 2: the effect of the base
 // The base's two effects, measured for several bases.
-static std::vector<ViewData> base_effect_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
     const int pairs = in.d / 2;
     std::vector<double> bases = {1e2, 1e3, 1e4, 1e5, 1e6, 1e7};
     if (std::find(bases.begin(), bases.end(), in.base) == bases.end()) bases.push_back(in.base);
@@ -264,7 +262,7 @@ Step base_effect() {
          "bound B(Δ) divided by B(0), and the vertical line is the training length; the larger the base, the later "
          "the bound starts to fall."},
         {"d", "base", "original_max"},
-        base_effect_views,
+        views_of(read_inputs, base_effect_views),
         {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \lambda_{\max}=2\pi\,\mathrm{base}^{(d-2)/d})tex",
          R"tex(1-\frac{2}{d}\sum_{i=0}^{d/2-1}\cos\theta_i)tex",
          R"tex(B(\Delta)=\frac{2}{d}\sum_{j=1}^{d/2}\Bigl|\sum_{p=0}^{j-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|)tex"},
@@ -468,8 +466,7 @@ static std::vector<ViewData> alibi_mass_views(const Inputs& in, const std::vecto
                       {table_note})};
 }
 
-static std::vector<ViewData> alibi_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+static std::vector<ViewData> alibi_views(const Inputs& in, Lang lang) {
     const std::vector<double> slopes = alibi_slopes(in.heads);
     std::vector<ViewData> views = {alibi_heads_view(in, slopes, lang), alibi_head_view(in, slopes, lang),
                                    alibi_reference_view(in, slopes, lang)};
@@ -498,7 +495,7 @@ Step alibi_penalty() {
          "reference code actually adds m·j to every row and relies on softmax ignoring a per-row constant; the "
          "notes check that both give the same weights. Click a row of the first heatmap to pick a head."},
         {"heads", "L", "head", "mode", "original_max", "seq_len", "factor", "d", "base", "seed"},
-        alibi_views,
+        views_of(read_inputs, alibi_views),
         {R"tex(\mathrm{softmax}_j\Bigl(\frac{q_i^\top k_j}{\sqrt{d}}-m_h\,(i-j)\Bigr),\qquad m_h=2^{-8(h+1)/H}\ (H=2^a))tex"},
     };
 }

@@ -21,8 +21,7 @@ namespace long_context {
 using namespace lessonui;
 
 // [SECTION] step 4: position interpolation
-static std::vector<ViewData> position_interpolation_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+static std::vector<ViewData> position_interpolation_views(const Inputs& in, Lang lang) {
     const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
     const Eigen::VectorXd pi = scaled(in, RopeScaling::linear).inv_freq;
     const int pairs = in.d / 2, last = pairs - 1;
@@ -78,14 +77,13 @@ Step position_interpolation() {
          "nothing is new. The price is paid at short range: neighbouring positions now differ by θᵢ/s, and the fast "
          "pairs that carry local detail are squeezed as much as the slow ones."},
         {"d", "base", "original_max", "factor"},
-        position_interpolation_views,
+        views_of(read_inputs, position_interpolation_views),
         {R"tex(\theta'_i=\frac{\theta_i}{s},\qquad m\,\theta'_i=\frac{m}{s}\,\theta_i)tex"},
     };
 }
 
 // [SECTION] step 5: NTK-aware scaling
-static std::vector<ViewData> ntk_aware_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+static std::vector<ViewData> ntk_aware_views(const Inputs& in, Lang lang) {
     const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
     const RopeScalingResult ntk = scaled(in, RopeScaling::ntk);
     const Eigen::VectorXd pi = scaled(in, RopeScaling::linear).inv_freq;
@@ -155,14 +153,13 @@ Step ntk_aware() {
          "the last turns faster than under PI, so at the target length many pairs that never completed a turn "
          "in training still reach angles never seen. The notes count them."},
         {"d", "base", "factor", "original_max", "seq_len"},
-        ntk_aware_views,
+        views_of(read_inputs, ntk_aware_views),
         {R"tex(\mathrm{base}'=\mathrm{base}\cdot s^{d/(d-2)},\qquad \theta'_i=\mathrm{base}'^{\,-2i/d})tex"},
     };
 }
 
 // [SECTION] step 6: dynamic NTK
-static std::vector<ViewData> dynamic_ntk_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+static std::vector<ViewData> dynamic_ntk_views(const Inputs& in, Lang lang) {
     const int pairs = in.d / 2;
     CurveView curve;
     curve.y_axis = "log₁₀ base(seq_len)";
@@ -234,7 +231,7 @@ Step dynamic_ntk() {
          "At seq_len = s·L the bracket is s² − s + 1, not s, so the base is not static NTK's: the slowest pair is "
          "compressed more than s asks for. The notes compute both for the current parameters."},
         {"d", "base", "original_max", "factor", "seq_len"},
-        dynamic_ntk_views,
+        views_of(read_inputs, dynamic_ntk_views),
         {R"tex(\mathrm{base}'=\mathrm{base}\cdot\Bigl(\frac{s\cdot\mathrm{seq\_len}}{L}-(s-1)\Bigr)^{d/(d-2)})tex"},
     };
 }

@@ -24,9 +24,20 @@ namespace long_context {
 
 using namespace lessonui;
 
+// The ends of YaRN's correction range as vertical lines over the pair axis, each where it falls on the axis.
+static void mark_yarn_range(CurveView& curve, const std::pair<double, double>& range, int pairs) {
+    if (range.first <= pairs - 1) {
+        curve.vlines_x.push_back(range.first);
+        curve.vline_labels.push_back("YaRN low");
+    }
+    if (range.second <= pairs - 1) {
+        curve.vlines_x.push_back(range.second);
+        curve.vline_labels.push_back("YaRN high");
+    }
+}
+
 // [SECTION] step 7: YaRN and Llama 3
-static std::vector<ViewData> yarn_and_llama3_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+static std::vector<ViewData> yarn_and_llama3_views(const Inputs& in, Lang lang) {
     const int pairs = in.d / 2;
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
     const RopeScalingResult yarn = scaled(in, RopeScaling::yarn);
@@ -41,14 +52,7 @@ static std::vector<ViewData> yarn_and_llama3_views(const ParamSet& p, Lang lang)
     curve.x = pair_axis(pairs);
     curve.series = {ratio_series(yarn.inv_freq, theta), ratio_series(llama.inv_freq, theta)};
     curve.series_labels = {"YaRN", "Llama 3"};
-    if (range.first <= pairs - 1) {
-        curve.vlines_x.push_back(range.first);
-        curve.vline_labels.push_back("YaRN low");
-    }
-    if (range.second <= pairs - 1) {
-        curve.vlines_x.push_back(range.second);
-        curve.vline_labels.push_back("YaRN high");
-    }
+    mark_yarn_range(curve, range, pairs);
 
     TableView ytable;
     ytable.values.resize(6, 1);
@@ -106,7 +110,7 @@ Step yarn_and_llama3() {
          "interpolation in between."},
         {"d", "base", "original_max", "factor", "beta_fast", "beta_slow", "low_freq_factor", "high_freq_factor",
          "preset"},
-        yarn_and_llama3_views,
+        views_of(read_inputs, yarn_and_llama3_views),
         {R"tex(\mathrm{dim}(r)=\frac{d\,\ln\bigl(L/(2\pi r)\bigr)}{2\ln\mathrm{base}},\qquad \sqrt{t}=0.1\ln s+1)tex",
          R"tex(\theta'_i=(1-\gamma_i)\,\frac{\theta_i}{s}+\gamma_i\,\theta_i,\qquad \gamma=\frac{L/\lambda-\alpha}{\beta-\alpha}\ \text{(Llama 3)})tex"},
     };
@@ -127,14 +131,7 @@ static ViewData wavelength_spectrum_view(const Inputs& in, Lang lang) {
     curve.hline_labels = {say(lang, {"训练长度 L", "training length L"}), say(lang, {"目标长度 seq_len", "target length seq_len"}),
                           "Llama 3: L/high_ff", "Llama 3: L/low_ff"};
     const auto range = yarn_find_correction_range(in.beta_fast, in.beta_slow, in.d, in.base, in.L, true);
-    if (range.first <= pairs - 1) {
-        curve.vlines_x.push_back(range.first);
-        curve.vline_labels.push_back("YaRN low");
-    }
-    if (range.second <= pairs - 1) {
-        curve.vlines_x.push_back(range.second);
-        curve.vline_labels.push_back("YaRN high");
-    }
+    mark_yarn_range(curve, range, pairs);
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
     int longer_than_L = 0, longer_than_target = 0;
     for (double lambda : pair_wavelengths(theta)) {
@@ -154,8 +151,7 @@ static ViewData wavelength_spectrum_view(const Inputs& in, Lang lang) {
                      std::move(notes));
 }
 
-static std::vector<ViewData> side_by_side_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+static std::vector<ViewData> side_by_side_views(const Inputs& in, Lang lang) {
     const int pairs = in.d / 2;
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
     CurveView curve;
@@ -266,7 +262,7 @@ Step side_by_side() {
          "reaches angles never seen in training."},
         {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
          "high_freq_factor"},
-        side_by_side_views,
+        views_of(read_inputs, side_by_side_views),
         {R"tex(\lambda_i=\frac{2\pi}{\theta_i},\qquad \lambda'_i=\frac{2\pi}{\theta'_i})tex",
          R"tex(\text{PI: }\theta'_i=\theta_i/s,\qquad \text{NTK: }\theta'_i=\bigl(\mathrm{base}\cdot s^{d/(d-2)}\bigr)^{-2i/d})tex"},
     };
@@ -274,8 +270,7 @@ Step side_by_side() {
 
 // [SECTION] step 9: diagnosis beyond the training length
 // Mean score against distance for random q (k = q), beyond the original length.
-static std::vector<ViewData> diagnosis_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+static std::vector<ViewData> diagnosis_views(const Inputs& in, Lang lang) {
     const int pairs = in.d / 2;
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
     // Mean over random q of ⟨R_m q, R_(m+Δ) q⟩ = Σᵢ E|qᵢ|² cos(Δθᵢ): the pair weights, averaged over samples.
@@ -402,7 +397,7 @@ Step diagnosis() {
          "sharpens again the attention that interpolation spread out, which is why YaRN's curve sits higher by "
          "that square."},
         {"d", "base", "original_max", "factor", "seq_len", "seed"},
-        diagnosis_views,
+        views_of(read_inputs, diagnosis_views),
         {R"tex(\bar s(\Delta)=\mathbb{E}_q\,\langle R_m q,\,R_{m+\Delta}q\rangle=\sum_i \mathbb{E}\,|q_i|^2\cos(\Delta\,\theta'_i))tex",
          R"tex(\text{YaRN: }\ \bar s\ \to\ (0.1\ln s+1)^2\,\bar s)tex"},
     };

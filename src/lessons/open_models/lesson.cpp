@@ -28,6 +28,8 @@ const ParamTable<Inputs>& params() {
     return table;
 }
 
+Inputs read_inputs(const ParamSet& p) { return params().read(p); }
+
 // [SECTION] the lesson
 namespace {
 

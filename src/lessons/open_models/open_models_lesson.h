@@ -56,6 +56,8 @@ std::vector<ParamRow<Inputs>> rows_steps_1_3();
 std::vector<ParamRow<Inputs>> rows_steps_4_6();
 std::vector<ParamRow<Inputs>> rows_step_7();
 const ParamTable<Inputs>& params();
+// The lesson's inputs from a parameter set (clamped, defaulted): what every step's views start from.
+Inputs read_inputs(const ParamSet& p);
 // The largest array (in doubles) the group's steps build for these parameters; the memory guard checks it.
 long long largest_array_steps_1_3(const ParamSet& p);
 long long largest_array_steps_4_6(const ParamSet& p);

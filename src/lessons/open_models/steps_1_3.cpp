@@ -78,7 +78,7 @@ long long temperature_stride(int length) { return std::max(1, length / kTemperat
 }  // namespace
 
 long long largest_array_steps_1_3(const ParamSet& p) {
-    const Inputs in = params().read(p);
+    const Inputs in = read_inputs(p);
     const long long L = in.L;
     const long long samples = in.temperature_length / temperature_stride(in.temperature_length) + 2;
     return std::max({4 * L * L, static_cast<long long>(in.d) * 4, samples * 2});
@@ -112,8 +112,7 @@ HeatmapView score_heatmap(const Eigen::MatrixXd& M, Lang lang, const char* part_
     return h;
 }
 
-std::vector<ViewData> partial_rotation_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
     Eigen::VectorXd q, k;
     random_qk(in, &q, &k);
     const int r = rotating_width(in);
@@ -175,8 +174,7 @@ int pairs_with_a_turn(const Eigen::VectorXd& theta, double length) {
     return static_cast<int>(theta.size()) - pairs_short_of_a_turn(theta, length);
 }
 
-std::vector<ViewData> two_bases_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
     const Eigen::VectorXd local = rope_default_inv_freq(in.d, in.local_base);
     const Eigen::VectorXd global = rope_default_inv_freq(in.d, in.global_base);
     const std::vector<double> local_wave = pair_wavelengths(local), global_wave = pair_wavelengths(global);
@@ -228,8 +226,7 @@ std::vector<ViewData> two_bases_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 3: layers without position encoding
-std::vector<ViewData> layers_without_position_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang) {
     const Eigen::MatrixXd A = causal_uniform_attention(in.L);
     const Eigen::VectorXd first = causal_uniform_attention_to_first(in.L);
 
@@ -334,7 +331,7 @@ Step partial_rotation() {
          "q and k, the same in every cell. The figures show the two parts and their sum: adding a constant keeps the score "
          "relative, and that constant lets the head match on content alone, whatever the distance."},
         {"d", "rotary_dim", "base", "L", "seed"},
-        partial_rotation_views,
+        views_of(read_inputs, partial_rotation_views),
         {R"tex(S_{mn}=\underbrace{\langle R_m\,q_{1:r},\;R_n\,k_{1:r}\rangle}_{\text{depends on } n-m}+\underbrace{\langle q_{r+1:d},\;k_{r+1:d}\rangle}_{\text{constant}})tex",
          R"tex(\theta_i=b^{-2i/r},\quad i=0,\dots,\tfrac{r}{2}-1,\qquad r=\lfloor d\cdot\mathrm{partial\_rotary\_factor}\rfloor)tex"},
     };
@@ -359,7 +356,7 @@ Step two_bases() {
          "horizontal lines at the window and the context length; a pair below a line turns at least once within that length. "
          "The released 4B, 12B and 27B models also scale the global layers' positions linearly by 8, which is not drawn here."},
         {"d", "local_base", "global_base", "window", "context"},
-        two_bases_views,
+        views_of(read_inputs, two_bases_views),
         {R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{local}}=10^4,\quad b_{\text{global}}=10^6)tex",
          R"tex(\text{pair } i \text{ turns within } W \iff W\,\theta_i\ge 2\pi)tex"},
     };
@@ -383,7 +380,7 @@ Step layers_without_position() {
          "the query at position p by the temperature 1 + attn_scale·ln(⌊(p + 1)/floor_scale⌋ + 1), with attn_scale = 0.1 and "
          "floor_scale = 8192 by default: the factor is exactly 1 for the first 8191 positions and then grows in logarithmic steps."},
         {"L", "attn_scale", "floor_scale", "temperature_length"},
-        layers_without_position_views,
+        views_of(read_inputs, layers_without_position_views),
         {R"tex(a_{i0}=\frac{e^{0}}{\sum_{j\le i}e^{0}}=\frac{1}{i+1})tex",
          R"tex(\tau(p)=1+\alpha\,\ln\!\Bigl(\Bigl\lfloor\frac{p+1}{F}\Bigr\rfloor+1\Bigr),\qquad \alpha=0.1,\; F=8192)tex"},
     };

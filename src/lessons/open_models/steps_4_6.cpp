@@ -129,7 +129,7 @@ int section_sum(const std::vector<int>& section) { return section[0] + section[1
 }  // namespace
 
 long long largest_array_steps_4_6(const ParamSet& p) {
-    const Inputs in = params().read(p);
+    const Inputs in = read_inputs(p);
     const long long n = mrope_token_count(shown_sequence(in, nullptr));
     const long long r = in.qk_rope_head_dim;
     return std::max({n * n, 3 * n, r * r, 4LL * in.d, 1024LL});
@@ -252,8 +252,7 @@ ViewData longrope_table_view(const Inputs& in, const LongRopeCase& c, Lang lang)
     return make_view(say(lang, {"几对的因子与 seq_len 下的转角", "Factors and turns of a few pairs at seq_len"}), std::move(t), std::move(notes));
 }
 
-std::vector<ViewData> longrope_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+std::vector<ViewData> longrope_views(const Inputs& in, Lang lang) {
     const LongRopeCase c = longrope_case(in);
     return {longrope_wavelength_view(in, c, lang), longrope_table_view(in, c, lang)};
 }
@@ -401,8 +400,7 @@ ViewData mrope_scores_view(const Inputs& in, const MropeCase& c, Lang lang) {
                      std::move(notes));
 }
 
-std::vector<ViewData> mrope_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+std::vector<ViewData> mrope_views(const Inputs& in, Lang lang) {
     const MropeCase c = mrope_case(in);
     // The square score matrix leads (its image block is the picture of the step; hovering a cell gives both
     // tokens' ids); the three rows of ids are a wide, short strip that could not hold a fifth of the screen.
@@ -534,8 +532,7 @@ ViewData mla_yarn_view(const Inputs& in, Lang lang) {
     return make_view(say(lang, {"DeepSeek 的 YaRN：两处缩放", "DeepSeek's YaRN: the two scales"}), std::move(curve), std::move(notes));
 }
 
-std::vector<ViewData> mla_views(const ParamSet& p, Lang lang) {
-    const Inputs in = params().read(p);
+std::vector<ViewData> mla_views(const Inputs& in, Lang lang) {
     return {mla_cache_view(in, lang), mla_absorb_view(in, lang), mla_yarn_view(in, lang)};
 }
 
@@ -561,7 +558,7 @@ Step longrope() {
          "by a formula: a geometric ramp from 1 to an end value, so the fast pairs barely change and the slow pairs stretch most. "
          "Drag or play seq_len and watch the curve in use jump from the short factors to the long ones at original_max."},
         {"d", "base", "original_max", "max_position", "seq_len", "short_end"},
-        longrope_views,
+        views_of(read_inputs, longrope_views),
         {R"tex(\theta_i'=\frac{\theta_i}{f_i},\qquad f=\begin{cases}f^{\mathrm{short}} & \ell\le L_0\\ f^{\mathrm{long}} & \ell>L_0\end{cases})tex",
          R"tex(\cos,\ \sin\ \times\ \sqrt{1+\frac{\ln s}{\ln L_0}},\qquad s=\frac{L_{\max}}{L_0})tex",
          R"tex(f_i=f_{\mathrm{end}}^{\;i/(d/2-1)}\quad\text{(illustrative lists)})tex"},
@@ -585,7 +582,7 @@ Step multimodal_rope() {
          "With text alone the three rows are equal and M-RoPE reduces to plain 1-D RoPE; inside the image a score depends on both the "
          "row and the column distance, a two-dimensional pattern."},
         {"text_before", "grid_t", "grid_h", "grid_w", "merge", "text_after", "section", "mrope_base"},
-        mrope_views,
+        views_of(read_inputs, mrope_views),
         {R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{pair } i \text{ turns by } \mathrm{pos}_{j,\,r(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex",
          R"tex(r(i)=\begin{cases}t & i<s_0\\ h & s_0\le i<s_0+s_1\\ w & \text{otherwise}\end{cases},\qquad d=2(s_0+s_1+s_2))tex",
          R"tex(t_j=h_j=w_j=p_j\ \Rightarrow\ \text{M-RoPE}=\text{1-D RoPE})tex"},
@@ -611,7 +608,7 @@ Step decoupled_rope_mla() {
          "by their ratio (both are 1 in DeepSeek-V3, so that multiplier is 1), and the softmax scale by mscale(factor, mscale_all_dim) squared. In the equations μ is mscale and μ_all is mscale_all_dim."},
         {"heads", "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "bytes_per_number", "factor", "mscale",
          "mscale_all_dim", "original_max", "base"},
-        mla_views,
+        views_of(read_inputs, mla_views),
         {R"tex(q_{m,i}^\top k_{n,i}=\underbrace{c_{Q,m}^\top W^{UQ\top}_i W^{UK}_i c_{KV,n}}_{\text{absorbed}}+\bigl(R_m\,q^R_{m,i}\bigr)^\top\bigl(R_n\,k^R_n\bigr))tex",
          R"tex(\text{cache per token: } d_c+d_R\quad\text{vs}\quad n_h\,(d_{\mathrm{nope}}+d_R+d_v))tex",
          R"tex(m(s,a)=0.1\,a\ln s+1,\qquad \cos,\sin\times\frac{m(s,\mu)}{m(s,\mu_{\mathrm{all}})},\qquad \tau=\frac{m(s,\mu_{\mathrm{all}})^2}{\sqrt{d_{\mathrm{nope}}+d_R}})tex"},

@@ -77,8 +77,7 @@ ViewData rotation_dial_view(const Inputs& in, Lang lang) {
                      std::move(ph), std::move(notes));
 }
 
-std::vector<ViewData> rotation_2d_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> rotation_2d_views(const Inputs& in, Lang lang) {
     const Eigen::Matrix2d Ra = rotation2(in.alpha), Rb = rotation2(in.beta);
     const Eigen::Matrix2d Rinv = Ra.inverse();
     const Eigen::Matrix2d product = rotation2(-in.alpha) * Rb;
@@ -130,8 +129,7 @@ std::vector<ViewData> rotation_2d_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 2: the dot product only sees the angle difference
-std::vector<ViewData> dot_product_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> dot_product_views(const Inputs& in, Lang lang) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
     const Eigen::Vector2d u = random_vector(2, rng), v = random_vector(2, rng);
     const int n = 16;
@@ -184,8 +182,7 @@ std::vector<ViewData> dot_product_views(const ParamSet& p, Lang lang) {
 }
 
 // [SECTION] step 3: pairs, frequencies, two layouts
-std::vector<ViewData> pairs_layouts_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
     const int d = in.d, pairs = d / 2;
     const Eigen::MatrixXd R = rope_matrix(in.theta, in.m, in.layout);
     HeatmapView heat = labelled_matrix(without_rounding_noise(to_rows(R)), index_labels(d), index_labels(d),
@@ -348,8 +345,7 @@ ViewData shift_dials_view(const Inputs& in, const Eigen::VectorXd& q, const Eige
                      std::move(ph), std::move(notes));
 }
 
-std::vector<ViewData> score_matrix_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> score_matrix_views(const Inputs& in, Lang lang) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
     const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
     const int L = in.L;
@@ -461,7 +457,7 @@ Step rotation_2d() {
          "below recomputes each matrix entry by entry, and the notes measure how far each identity is from "
          "holding."},
         {"alpha", "beta"},
-        rotation_2d_views,
+        views_of(read_inputs, rotation_2d_views),
         {R"tex(R(\alpha)=\begin{pmatrix}\cos\alpha&-\sin\alpha\\\sin\alpha&\cos\alpha\end{pmatrix})tex",
          R"tex(R(\alpha)^\top=R(\alpha)^{-1}=R(-\alpha),\qquad R(-\alpha)\,R(\beta)=R(\beta-\alpha))tex"},
         {"alpha", 0.0, 6.283185307179586, 0.6},
@@ -478,7 +474,7 @@ Step dot_product_sees_the_difference() {
          "one diagonal share the angle difference and therefore the value. u and v are random vectors drawn from "
          "the random seed."},
         {"alpha", "beta", "seed"},
-        dot_product_views,
+        views_of(read_inputs, dot_product_views),
         {R"tex((R(\alpha)u)^\top(R(\beta)v)=u^\top R(\alpha)^\top R(\beta)\,v=u^\top R(\beta-\alpha)\,v)tex"},
     };
 }
@@ -496,7 +492,7 @@ Step pairs_frequencies_layouts() {
          "xᵢ₊d/2. Both are the same rotation seen through a fixed permutation P of the coordinates, "
          "R_half = P·R_interleaved·Pᵀ, checked below together with HF's cos/sin formula."},
         {"d", "base", "m", "layout", "seed"},
-        pairs_layouts_views,
+        views_of(read_inputs, pairs_layouts_views),
         {R"tex(R_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr),\qquad \theta_i=\mathrm{base}^{-2i/d})tex",
          R"tex(R_m^{\mathrm{half}}=P\,R_m^{\mathrm{inter}}\,P^\top,\qquad R_m^{\mathrm{half}}x=x\odot\cos+\mathrm{rotate\_half}(x)\odot\sin)tex"},
     };
@@ -521,7 +517,7 @@ Step score_matrix_shift_invariance() {
          "q = k = [1, 0, 1, 0], S is exactly its F. A common simplified version found in tutorials writes the "
          "relative form with R(m−n); turn on simplified to see the cells where that sign goes wrong."},
         {"L", "d", "base", "layout", "m", "n", "pair", "t", "seed", "simplified"},
-        score_matrix_views,
+        views_of(read_inputs, score_matrix_views),
         {R"tex(S[m,n]=\langle R_m q,\,R_n k\rangle=q^\top R_m^\top R_n\,k=\langle q,\,R_{n-m}k\rangle)tex",
          R"tex(\langle R_{m+t}q,\,R_{n+t}k\rangle=\langle R_m q,\,R_n k\rangle)tex"},
         {"t", 0.0, 64.0, 2.0},

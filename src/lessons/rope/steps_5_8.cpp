@@ -150,8 +150,7 @@ TableView definition_checks(const Inputs& in, const PositionKernels& k, Lang lan
     return t;
 }
 
-std::vector<ViewData> additive_pe_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> additive_pe_views(const Inputs& in, Lang lang) {
     const PositionKernels k = position_kernels(in);
     TableView table;
     table.values.resize(3, 2);
@@ -185,8 +184,7 @@ std::vector<ViewData> additive_pe_views(const ParamSet& p, Lang lang) {
 
 // [SECTION] step 6: two alternatives
 // (A) bias on the score versus RoPE, (B) the four terms of (q + p)ᵀ(k + p).
-std::vector<ViewData> alternatives_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> alternatives_views(const Inputs& in, Lang lang) {
     const int d = in.d, L = in.L;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 2000);
     // (A): two content pairs; the bias g(Δ) = p_0ᵀ p_Δ (the sinusoid kernel) is added to q·k.
@@ -363,8 +361,7 @@ CandidateChecks check_candidate(const Candidate& c, const Inputs& in, const Eige
     return r;
 }
 
-std::vector<ViewData> uniqueness_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 4000);
     const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
     const std::vector<std::string> ids = {"rope", "quadratic", "scaled", "random", "xpos"};
@@ -592,7 +589,7 @@ Step additive_pe_loses_relative_structure() {
          "pᵢᵀ M pⱼ = Σ_k (a_k cos((j − i)θ_k) + b_k sin((j − i)θ_k)) and the result is Toeplitz; the last table "
          "checks each of these identities. Gradient descent has no reason to land on that special form."},
         {"L", "d", "base", "seed"},
-        additive_pe_views,
+        views_of(read_inputs, additive_pe_views),
         {R"tex(p_i^\top M\,p_j,\qquad M=W_q^\top W_k)tex",
          R"tex((aI+bJ)\,R(\theta)=R(\theta)\,(aI+bJ)\ \Rightarrow\ p_i^\top M p_j=\sum_k a_k\cos\bigl((j-i)\theta_k\bigr)+b_k\sin\bigl((j-i)\theta_k\bigr))tex"},
     };
@@ -611,7 +608,7 @@ Step two_alternatives() {
          "four additive terms qᵀk, qᵀp, pᵀk and pᵀp, and only the last one is relative. The table measures each "
          "term; raise content and the relative term is drowned out."},
         {"L", "d", "base", "layout", "seed", "content_scale"},
-        alternatives_views,
+        views_of(read_inputs, alternatives_views),
         {R"tex(\text{(A)}\ q^\top k+g(j-i))tex",
          R"tex(\text{(B)}\ (q+p_i)^\top(k+p_j)=q^\top k+q^\top p_j+p_i^\top k+p_i^\top p_j)tex"},
     };
@@ -640,7 +637,7 @@ Step uniqueness_sketch() {
          "different transforms, and the score still sees only n − m. The table tests candidates that each break one "
          "property; only RoPE passes every check."},
         {"L", "d", "base", "seed", "candidate"},
-        uniqueness_views,
+        views_of(read_inputs, uniqueness_views),
         {R"tex(\langle T_m q,T_n k\rangle=\langle q,T_{n-m}k\rangle\ \Rightarrow\ T_m^\top T_n=T_{n-m})tex",
          R"tex(T_0=I\ \Rightarrow\ T_{m+n}=T_m T_n,\qquad T_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr))tex"},
     };

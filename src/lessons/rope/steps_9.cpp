@@ -93,8 +93,7 @@ ViewData xpos_matrix_view(const Inputs& in, Lang lang) {
     return make_view(say(lang, {"xPos 分数 S[m][n]（随机 q、k）", "xPos scores S[m][n] (random q, k)"}), std::move(h), std::move(notes));
 }
 
-std::vector<ViewData> xpos_views(const ParamSet& p, Lang lang) {
-    const Inputs in = read_inputs(p);
+std::vector<ViewData> xpos_views(const Inputs& in, Lang lang) {
     return {xpos_curve_view(in, lang), xpos_matrix_view(in, lang)};
 }
 
@@ -120,7 +119,7 @@ Step xpos_decay() {
          "offset cancels between query and key. Causal attention uses the cells m ≥ n; for m < n the ratio exceeds "
          "1, and the mask removes those cells."},
         {"L", "d_spectrum", "base", "seed", "gamma", "max_dist"},
-        xpos_views,
+        views_of(read_inputs, xpos_views),
         {R"tex(\tilde q_m=\zeta^{m/\gamma}\odot R_m q,\qquad \tilde k_n=\zeta^{-n/\gamma}\odot R_n k,\qquad \zeta_i=\frac{2i+0.4d}{1.4d})tex",
          R"tex(\tilde q_m^\top\tilde k_n=\sum_i \zeta_i^{(m-n)/\gamma}\,\bigl\langle q_{(i)},\,R\bigl((n-m)\theta_i\bigr)\,k_{(i)}\bigr\rangle)tex"},
     };
