@@ -80,13 +80,16 @@
   // trip to the GPU process that first waits for all queued GPU work; ImGui's renderer reads all seven every
   // frame to restore them afterwards, which cost up to 0.3 s on the first frame of a loaded machine and tens of
   // ms on later ones. Only this context's own calls change them, so a copy kept beside the context answers
-  // with the same values at no cost. The copy is taken when the context is created (and again when it is
-  // restored, which resets it), before any work is queued.
+  // with the same values at no cost. The copy starts from the values WebGL gives a new (or restored) context:
+  // the scissor box is the drawing buffer, blending is ONE, ZERO with FUNC_ADD.
   function shadowGlState(gl) {
-    var names = [gl.SCISSOR_BOX, gl.BLEND_SRC_RGB, gl.BLEND_DST_RGB, gl.BLEND_SRC_ALPHA, gl.BLEND_DST_ALPHA,
-                 gl.BLEND_EQUATION_RGB, gl.BLEND_EQUATION_ALPHA];
     var real = gl.getParameter, copy = {};
-    function snapshot() { names.forEach(function (n) { copy[n] = real.call(gl, n); }); }
+    function reset() {
+      copy[gl.SCISSOR_BOX] = new Int32Array([0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight]);
+      copy[gl.BLEND_SRC_RGB] = copy[gl.BLEND_SRC_ALPHA] = gl.ONE;
+      copy[gl.BLEND_DST_RGB] = copy[gl.BLEND_DST_ALPHA] = gl.ZERO;
+      copy[gl.BLEND_EQUATION_RGB] = copy[gl.BLEND_EQUATION_ALPHA] = gl.FUNC_ADD;
+    }
     function wrap(fn, update) {
       var original = gl[fn];
       gl[fn] = function (a, b, c, d) { original.apply(gl, arguments); update(a, b, c, d); };
@@ -107,20 +110,20 @@
       var v = copy[name];
       return v instanceof Int32Array ? new Int32Array(v) : v;  // a fresh array, as WebGL returns
     };
-    snapshot();
-    return snapshot;
+    reset();
+    return reset;
   }
 
   // The canvas's WebGL2 context comes with the state copy above (the app creates it through getContext).
   // Called before the app's own listeners, so a restored context's copy is fresh before the app draws again.
   function shadowOnCreate(canvas) {
-    var getContext = canvas.getContext, snapshot = null;
+    var getContext = canvas.getContext, reset = null;
     canvas.getContext = function (type, attributes) {
       var context = getContext.call(canvas, type, attributes);
-      if (context && type === 'webgl2' && !snapshot) snapshot = shadowGlState(context);
+      if (context && type === 'webgl2' && !reset) reset = shadowGlState(context);
       return context;
     };
-    canvas.addEventListener('webglcontextrestored', function () { if (snapshot) snapshot(); });
+    canvas.addEventListener('webglcontextrestored', function () { if (reset) reset(); });
   }
 
   function el(tag, cls, parent) {

@@ -29,6 +29,47 @@ test('page loads, pelab.ready resolves, no script errors', async () => {
   await closePage(page);
 });
 
+test('the copy of the scissor and blend state answers what WebGL itself holds: new, drawn, resized, restored', async () => {
+  // widget.js answers these getParameter calls from a copy (a real call is a synchronous GPU round trip). The
+  // copy starts from WebGL's initial values; a restored context starts from them again, before the app draws.
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&lang=en');
+  await settle(page);
+  await page.evaluate(() => {
+    const gl = window.pelab.canvas.getContext('webgl2');
+    const real = WebGL2RenderingContext.prototype.getParameter;
+    window.compareCopy = () => ['SCISSOR_BOX', 'BLEND_SRC_RGB', 'BLEND_DST_RGB', 'BLEND_SRC_ALPHA', 'BLEND_DST_ALPHA',
+      'BLEND_EQUATION_RGB', 'BLEND_EQUATION_ALPHA'].map((n) => [n, String(gl.getParameter(gl[n])), String(real.call(gl, gl[n]))]);
+    // Another user of the context changes the state directly.
+    window.afterDirectCalls = () => {
+      gl.scissor(3, 4, 50, 60);
+      gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+      gl.blendEquationSeparate(gl.FUNC_SUBTRACT, gl.MAX);
+      const out = window.compareCopy();
+      gl.blendFunc(gl.DST_COLOR, gl.ZERO);
+      gl.blendEquation(gl.MIN);
+      return out.concat(window.compareCopy());
+    };
+    // Runs right after the app's own restore handler, before its next frame: the state is WebGL's initial one.
+    gl.canvas.addEventListener('webglcontextrestored', () => { window.atRestore = window.compareCopy(); });
+  });
+  const check = (rows, when) => { for (const [name, copy, real] of rows) assert.equal(copy, real, `${name} ${when}`); };
+  check(await page.evaluate(() => window.compareCopy()), 'after the first frames');
+  check(await page.evaluate(() => window.afterDirectCalls()), 'after direct calls');
+  await page.setViewportSize({ width: 900, height: 600 });
+  await settle(page);
+  check(await page.evaluate(() => window.compareCopy()), 'after a resize');
+  await page.evaluate(() => {
+    window.loser = window.pelab.canvas.getContext('webgl2').getExtension('WEBGL_lose_context');
+    window.loser.loseContext();
+  });
+  await page.waitForFunction(() => window.pelab.canvas.getContext('webgl2').isContextLost());
+  await page.evaluate(() => window.loser.restoreContext());
+  await page.waitForFunction(() => window.atRestore !== undefined);
+  check(await page.evaluate(() => window.atRestore), 'on restore');
+  assert.deepEqual(page.errors, []);
+  await closePage(page);
+});
+
 test('deep link restores lesson, step, language and parameters', async () => {
   const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&L=6&omega=1.5708,1.0472&lang=en');
   const s = await page.evaluate(() => window.pelab.state());
