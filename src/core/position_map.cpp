@@ -46,15 +46,15 @@ const std::vector<std::string>& position_map_names() {
 
 const char* position_map_name(PositionMapKind kind) { return position_map_names()[size_t(kind)].c_str(); }
 
+int map_name_index(const std::vector<std::string>& names, const std::string& text) {
+    const auto at = std::find(names.begin(), names.end(), text);
+    return at == names.end() ? -1 : int(at - names.begin());
+}
+
 bool parse_position_map(const std::string& text, PositionMapKind* out) {
-    const auto& names = position_map_names();
-    for (size_t i = 0; i < names.size(); ++i) {
-        if (names[i] == text) {
-            *out = PositionMapKind(i);
-            return true;
-        }
-    }
-    return false;
+    const int i = map_name_index(position_map_names(), text);
+    if (i >= 0) *out = PositionMapKind(i);
+    return i >= 0;
 }
 
 // Shared keys (core/keys.h) narrowed to what the map page shows; map, content, head and clip are its own.

@@ -49,6 +49,8 @@ enum class PositionMapKind { sinusoidal, rope, alibi, t5, shaw };
 const std::vector<std::string>& position_map_names();  // sinusoidal|rope|alibi|t5|shaw, in enum order
 const char* position_map_name(PositionMapKind kind);
 bool parse_position_map(const std::string& text, PositionMapKind* out);
+// Where `text` stands in `names` (a map key's spellings, in enum order), or -1: what each parse_* reads.
+int map_name_index(const std::vector<std::string>& names, const std::string& text);
 
 constexpr int kPositionMapMaxL = 65536;
 

@@ -24,14 +24,9 @@ const std::vector<std::string>& map_filter_names() {
 }
 
 bool parse_map_filter(const std::string& text, MapFilter* out) {
-    const auto& names = map_filter_names();
-    for (size_t i = 0; i < names.size(); ++i) {
-        if (names[i] == text) {
-            *out = MapFilter(i);
-            return true;
-        }
-    }
-    return false;
+    const int i = map_name_index(map_filter_names(), text);
+    if (i >= 0) *out = MapFilter(i);
+    return i >= 0;
 }
 
 bool map_window_valid(int L, const MapCellWindow& w, std::string* why) {
