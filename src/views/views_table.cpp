@@ -39,7 +39,8 @@ bool draw_table(const std::string& title, const TableView& v, ViewContext& ctx, 
     const int ncols = cols + (has_row_labels ? 1 : 0);
     if (rows > 0 && ncols > 0 && ncols <= 64) {
         const float row_h = table_row_height();
-        float height = row_h * float(std::min(rows, kMaxVisibleRows) + 1) + 2.0f;  // + the outer borders
+        const float rows_h = row_h * float(std::min(rows, kMaxVisibleRows) + 1) + 2.0f;  // + the outer borders
+        float height = rows_h;
         // Size the table to its content (up to the given width): narrow tables stay narrow.
         float content_w = 0;
         auto widen = [&](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x + font * 1.2f; };
@@ -68,12 +69,16 @@ bool draw_table(const std::string& title, const TableView& v, ViewContext& ctx, 
         // Narrower than its box: the columns share the width in proportion to their content.
         const bool stretch = fill && !scroll_x;
         // Wider than the room available: scroll sideways rather than truncate headers.
-        const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+        // A table whose rows all fit gets no scrolling box: ImGui then makes it exactly as tall as its rows,
+        // where a fixed box from the estimate above could leave an empty strip below the last row.
+        const bool fits = !fill && !scroll_x && rows <= kMaxVisibleRows && (room <= 0.0f || rows_h <= room);
+        const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                      (fits ? 0 : ImGuiTableFlags_ScrollY) |
                                       (stretch ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_SizingFixedFit) |
                                       (scroll_x ? ImGuiTableFlags_ScrollX : 0);
         const ImGuiTableColumnFlags sizing = stretch ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed;
         const ImVec2 top_left = ImGui::GetCursorScreenPos();
-        if (ImGui::BeginTable("##table", ncols, flags, ImVec2(table_w, height))) {
+        if (ImGui::BeginTable("##table", ncols, flags, ImVec2(table_w, fits ? 0.0f : height))) {
             ImGui::TableSetupScrollFreeze(has_row_labels ? 1 : 0, 1);
             if (has_row_labels) ImGui::TableSetupColumn(v.corner.c_str(), sizing, col_w[0]);
             for (int c = 0; c < cols; ++c) {
@@ -111,6 +116,7 @@ bool draw_table(const std::string& title, const TableView& v, ViewContext& ctx, 
                 }
             }
             ImGui::EndTable();
+            if (fits) height = ImGui::GetItemRectMax().y - top_left.y;
         }
         if (ctx.drawn) {
             const ImVec2 br(top_left.x + table_w, top_left.y + height);
