@@ -164,18 +164,12 @@ ParamSpec vector_sized_by(const char* name, const char* of, int max_len, const c
 
 void read_rope_scaling_keys(const ParamSet& p, RopeScalingParams* s) {
     if (p.has("scaling")) parse_rope_scaling(p.gets("scaling"), &s->kind);
-    const std::pair<const char*, double RopeScalingParams::*> reals[] = {
-        {"factor", &RopeScalingParams::factor},
-        {"beta_fast", &RopeScalingParams::beta_fast},
-        {"beta_slow", &RopeScalingParams::beta_slow},
-        {"low_freq_factor", &RopeScalingParams::low_freq_factor},
-        {"high_freq_factor", &RopeScalingParams::high_freq_factor},
-        {"mscale", &RopeScalingParams::mscale},
-        {"mscale_all_dim", &RopeScalingParams::mscale_all_dim},
-    };
-    for (const auto& [key, field] : reals)
-        if (p.has(key)) s->*field = p.getd(key);
-    if (p.has("original_max")) s->original_max = p.geti("original_max");
+    using R = RopeScalingParams;
+    *s = read_fields<R>(p,
+                        {{"factor", &R::factor}, {"beta_fast", &R::beta_fast}, {"beta_slow", &R::beta_slow},
+                         {"low_freq_factor", &R::low_freq_factor}, {"high_freq_factor", &R::high_freq_factor},
+                         {"mscale", &R::mscale}, {"mscale_all_dim", &R::mscale_all_dim}, {"original_max", &R::original_max}},
+                        *s, /*present_only=*/true);
 }
 
 }  // namespace pelab

@@ -3,6 +3,7 @@
 // One parser, so the three front ends accept and reject exactly the same things.
 // Part of `core`: standard library only (no Eigen needed here, no ImGui/GL/SDL).
 #pragma once
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <utility>
@@ -72,6 +73,33 @@ public:
 private:
     std::map<std::string, ParamValue> values_;
 };
+
+// [SECTION] config structs from keys
+// A key and the field of a plain config struct that it fills (an int, a double or a list), so that a
+// quantity's reader names each pairing once: read_fields(p, {{"merge", &MropeSequence::merge}, ...}).
+template <class T>
+struct FieldKey {
+    const char* key;
+    int T::*int_field = nullptr;
+    double T::*real_field = nullptr;
+    std::vector<double> T::*list_field = nullptr;
+    FieldKey(const char* k, int T::*f) : key(k), int_field(f) {}
+    FieldKey(const char* k, double T::*f) : key(k), real_field(f) {}
+    FieldKey(const char* k, std::vector<double> T::*f) : key(k), list_field(f) {}
+};
+
+// `out` with every listed field filled from the key of its row (the other fields keep their values).
+// `present_only`: a key the set does not hold leaves its field alone (keys that only some quantities have).
+template <class T>
+T read_fields(const ParamSet& p, std::initializer_list<FieldKey<T>> fields, T out = T(), bool present_only = false) {
+    for (const FieldKey<T>& f : fields) {
+        if (present_only && !p.has(f.key)) continue;
+        if (f.int_field) out.*f.int_field = p.geti(f.key);
+        if (f.real_field) out.*f.real_field = p.getd(f.key);
+        if (f.list_field) out.*f.list_field = p.getv(f.key);
+    }
+    return out;
+}
 
 // A problem found while parsing. The message names the key and its valid range, e.g.
 // "L: 500 is out of range 1..64; using 64".

@@ -42,14 +42,9 @@ std::vector<ParamSpec> mrope_scores_specs() {
 }
 
 MropeSequence sequence_of(const ParamSet& p) {
-    MropeSequence s;
-    s.text_before = p.geti("text_before");
-    s.grid_t = p.geti("grid_t");
-    s.grid_h = p.geti("grid_h");
-    s.grid_w = p.geti("grid_w");
-    s.merge = p.geti("merge");
-    s.text_after = p.geti("text_after");
-    return s;
+    using S = MropeSequence;
+    return read_fields<S>(p, {{"text_before", &S::text_before}, {"grid_t", &S::grid_t}, {"grid_h", &S::grid_h},
+                              {"grid_w", &S::grid_w}, {"merge", &S::merge}, {"text_after", &S::text_after}});
 }
 
 std::vector<int> section_of(const ParamSet& p) {
@@ -116,13 +111,10 @@ QuantityResult compute_llama4_attn_temperature(const ParamSet& p) {
 }
 
 MlaConfig mla_of(const ParamSet& p) {
-    MlaConfig c;
-    c.heads = p.geti("heads");
-    c.kv_lora_rank = p.geti("kv_lora_rank");
-    c.qk_rope_head_dim = p.geti("qk_rope_head_dim");
-    c.qk_nope_head_dim = p.geti("qk_nope_head_dim");
-    c.v_head_dim = p.geti("v_head_dim");
-    return c;
+    using C = MlaConfig;
+    return read_fields<C>(p, {{"heads", &C::heads}, {"kv_lora_rank", &C::kv_lora_rank},
+                              {"qk_rope_head_dim", &C::qk_rope_head_dim}, {"qk_nope_head_dim", &C::qk_nope_head_dim},
+                              {"v_head_dim", &C::v_head_dim}});
 }
 
 // [MLA numbers, MHA numbers, MHA / MLA, mscale², softmax scale]: cache numbers per token per layer and the

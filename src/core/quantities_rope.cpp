@@ -121,21 +121,15 @@ RopeLayout layout_of(const ParamSet& p) {
 
 QuantityResult compute_rope_inv_freq(const ParamSet& p) {
     if (is_longrope(p)) {
-        LongRopeParams l;
-        l.d = p.geti("d");
-        l.base = p.getd("base");
-        l.short_factor = p.getv("short_factor");
-        l.long_factor = p.getv("long_factor");
-        l.original_max = p.geti("original_max");
-        l.max_position = p.geti("max_position");
-        l.seq_len = p.geti("seq_len");
+        using L = LongRopeParams;
+        const L l = read_fields<L>(p, {{"d", &L::d}, {"base", &L::base}, {"short_factor", &L::short_factor},
+                                       {"long_factor", &L::long_factor}, {"original_max", &L::original_max},
+                                       {"max_position", &L::max_position}, {"seq_len", &L::seq_len}});
         return vector_result(rope_longrope_inv_freq(l).inv_freq);
     }
-    RopeScalingParams s;
+    using S = RopeScalingParams;
+    S s = read_fields<S>(p, {{"d", &S::d}, {"base", &S::base}, {"seq_len", &S::seq_len}});
     read_rope_scaling_keys(p, &s);
-    s.d = p.geti("d");
-    s.base = p.getd("base");
-    s.seq_len = p.geti("seq_len");
     return vector_result(rope_scaled_inv_freq(s).inv_freq);
 }
 
