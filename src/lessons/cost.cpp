@@ -191,9 +191,9 @@ std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
         c.series.push_back(y);
         c.series_labels.push_back(method_label(m, lang));
     }
-    return {make_view(say(lang, {"位置部分存了什么、每次更新多少元素", "What the position part stores and how much it updates"}),
-                      std::move(t), notes),
-            make_view(say(lang, {"表的大小随 N 的变化（MiB）", "Table size against N (MiB)"}), std::move(c))};
+    return {make_view(say(lang, {"表的大小随 N 的变化（MiB）", "Table size against N (MiB)"}), std::move(c)),
+            make_view(say(lang, {"位置部分存了什么、每次更新多少元素", "What the position part stores and how much it updates"}),
+                      std::move(t), notes)};
 }
 
 // [SECTION] step 2: measured time

@@ -37,8 +37,8 @@ TEST(AttentionGridLesson, SevenStepsAndTheWorkedExamples) {
     EXPECT_TRUE(any_note_contains(v6, "Cells equal to 1 (from 1): A[1,2], A[2,3], A[4,5], A[5,6]"));
     EXPECT_TRUE(any_note_contains(v6, "Rows without a 1 (from 0 / from 1): 2, 5 / 3, 6"));
     EXPECT_TRUE(any_note_contains(v6, ": 2→3 / 3→4"));
-    ASSERT_EQ(v6[2].heatmap().highlight_cells.size(), 1u);
-    EXPECT_EQ(v6[2].heatmap().highlight_cells[0], (std::pair<int, int>{2, 3}));
+    ASSERT_EQ(v6[1].heatmap().highlight_cells.size(), 1u);
+    EXPECT_EQ(v6[1].heatmap().highlight_cells[0], (std::pair<int, int>{2, 3}));
 }
 
 TEST(AttentionGridLesson, GridAndMatrixSelectTheSameQuery) {

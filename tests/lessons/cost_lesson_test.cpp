@@ -47,11 +47,11 @@ TEST(CostLesson, MemoryTableComesFromCore) {
     CostModel model;
     model.heads = 12;
     model.num_buckets = 16;
-    ASSERT_EQ(v[0].table().values.rows(), static_cast<Eigen::Index>(methods.size()));
+    ASSERT_EQ(v[1].table().values.rows(), static_cast<Eigen::Index>(methods.size()));
     for (std::size_t i = 0; i < methods.size(); ++i)
-        EXPECT_EQ(v[0].table().values(static_cast<Eigen::Index>(i), 0), position_table_bytes(methods[i], 300, 128, model));
+        EXPECT_EQ(v[1].table().values(static_cast<Eigen::Index>(i), 0), position_table_bytes(methods[i], 300, 128, model));
     // The per-distance table grows with N; T5's is num_buckets × heads, ALiBi's one slope per head.
-    const auto row = [&](PositionMethod m) { return v[0].table().values(static_cast<Eigen::Index>(m), 0); };
+    const auto row = [&](PositionMethod m) { return v[1].table().values(static_cast<Eigen::Index>(m), 0); };
     EXPECT_EQ(row(PositionMethod::distance_bias), (2 * 300 - 1) * 8.0);
     EXPECT_EQ(row(PositionMethod::t5_bias), 16 * 12 * 8.0);
     EXPECT_EQ(row(PositionMethod::alibi_bias), 12 * 8.0);

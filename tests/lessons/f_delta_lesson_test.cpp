@@ -63,15 +63,15 @@ TEST(FDeltaLesson, Step1And2ShowDeltaDiagonals) {
 TEST(FDeltaLesson, Step3KernelTableAndCurve) {
     const auto views = views_of(3, "", Lang::en);
     ASSERT_EQ(views.size(), 2u);
-    const TableView& table = views[0].table();
+    const TableView& table = views[1].table();
     ASSERT_EQ(table.values.rows(), 7);
     ASSERT_EQ(table.values.cols(), 3);
     Eigen::VectorXd f(7);
     f << -1, -1.5, 0.5, 2, 0.5, -1.5, -1;
     EXPECT_MATRIX_NEAR(table.values.col(2), f, 1e-12);
     EXPECT_EQ(table.col_labels, (std::vector<std::string>{"cos ω₀Δ", "cos ω₁Δ", "f(Δ)"}));
-    ASSERT_EQ(views[1].kind(), ViewKind::Curve);
-    const CurveView& curve = views[1].curve();
+    ASSERT_EQ(views[0].kind(), ViewKind::Curve);  // the curve leads
+    const CurveView& curve = views[0].curve();
     EXPECT_EQ(curve.markers_x.size(), 7u);
     EXPECT_EQ(curve.x.front(), -3);
     EXPECT_EQ(curve.x.back(), 3);
@@ -93,13 +93,27 @@ TEST(FDeltaLesson, Step4ToeplitzNoteAndExplain) {
 
 TEST(FDeltaLesson, Step5FeatureTable) {
     const auto views = views_of(5, "L=3&omega=1,2,3", Lang::en);
-    const TableView& table = views[0].table();
+    const TableView& table = views[1].table();
     ASSERT_EQ(table.values.rows(), 5);
     ASSERT_EQ(table.values.cols(), 6);
     EXPECT_EQ(table.col_labels[5], "sin ω₂Δ");
     EXPECT_MATRIX_NEAR(table.values, r_delta_features(3, to_eigen({1, 2, 3})), 1e-12);
+    // The leading dials: one per frequency, arrows at Δ = 0, +1, −1 (angles 0, +ωᵢ, −ωᵢ), and the further Δ of
+    // each sign as dots, farthest first.
+    const PhasorView& dials = views[0].phasor();
+    ASSERT_EQ(dials.dials.size(), 3u);
+    for (int i = 0; i < 3; ++i) {
+        const auto& arrows = dials.dials[static_cast<std::size_t>(i)].arrows;
+        ASSERT_EQ(arrows.size(), 3u);
+        EXPECT_EQ(arrows[0].angle, 0.0);
+        EXPECT_EQ(arrows[1].angle, i + 1.0);
+        EXPECT_EQ(arrows[2].angle, -(i + 1.0));
+        EXPECT_EQ(arrows[1].trail, std::vector<double>{2.0 * (i + 1)});  // L = 3: only Δ = 2 beyond ±1
+        EXPECT_EQ(arrows[2].trail, std::vector<double>{-2.0 * (i + 1)});
+    }
+    EXPECT_EQ(views_of(5, "L=1", Lang::en)[0].phasor().dials[0].arrows.size(), 1u);  // Δ = 0 only
     // Rounding noise of exact zeros is not shown: cos(π/2) is stored as 0 in the default table.
-    EXPECT_EQ(views_of(5, "", Lang::en)[0].table().values(2, 0), 0.0);
+    EXPECT_EQ(views_of(5, "", Lang::en)[1].table().values(2, 0), 0.0);
 }
 
 TEST(FDeltaLesson, Step6ReadoutNotes) {

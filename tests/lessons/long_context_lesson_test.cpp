@@ -38,7 +38,7 @@ TEST(LongContextLesson, StepsAndParams) {
 
 TEST(LongContextLesson, OldLog10BaseLinksStillWork) {
     const auto v = step_views("long-context", 2, "log10_base=5");
-    const TableView& table = v[0].table();
+    const TableView& table = v[2].table();
     bool current = false;
     for (Eigen::Index r = 0; r < table.values.rows(); ++r)
         if (table.row_labels[static_cast<std::size_t>(r)] == "current") current = table.values(r, 0) == 1e5;
@@ -58,7 +58,7 @@ TEST(LongContextLesson, Step1CountsWrappingPairs) {
 
 TEST(LongContextLesson, Step2LargerBaseFewerWrapsCoarserResolution) {
     const auto v = step_views("long-context", 2, "");
-    const TableView& table = v[0].table();
+    const TableView& table = v[2].table();
     for (Eigen::Index r = 1; r < table.values.rows(); ++r) {
         EXPECT_LE(table.values(r, 1), table.values(r - 1, 1));  // pairs wrapping within L
         EXPECT_LT(table.values(r, 4), table.values(r - 1, 4));  // neighbour score drop
@@ -241,7 +241,7 @@ TEST(LongContextLesson, Step1Odometer) {
 // written out here as (2/d) Σ_j |Σ_{p<j} e^{iΔθ_p}|.
 TEST(LongContextLesson, Step2DecayBound) {
     const auto v = step_views("long-context", 2, "d=16");
-    const CurveView& c = v[2].curve();
+    const CurveView& c = v[1].curve();
     EXPECT_TRUE(c.log_x);
     EXPECT_EQ(c.x.back(), 65536.0);
     ASSERT_EQ(c.series.size(), 6u);

@@ -36,11 +36,12 @@ TEST(ShawLesson, TutorialToggleShowsMirrorOrder) {
     EXPECT_TRUE(mirror);
     // Step 4: the selected pair's note names its table row; (i, j) = (1, 4) with k = 2 is clipped to row 4.
     const auto v4 = lesson_views(4, "L=5&j=4");
-    ASSERT_GE(v4[1].notes.size(), 1u);
-    EXPECT_EQ(v4[1].notes[0], "i = 1, j = 4: j − i = 3 → table row 4.");
+    ASSERT_GE(v4[2].notes.size(), 1u);
+    EXPECT_EQ(v4[2].notes[0], "i = 1, j = 4: j − i = 3 → table row 4.");
     // At the defaults (L = 4, the L = 4 example) the pair (1, 3) reads the edge row 4 unclipped.
-    EXPECT_EQ(lesson_views(4, "")[1].notes[0], "i = 1, j = 3: j − i = 2 → table row 4.");
-    EXPECT_EQ(v4[2].heatmap().select_param, "i");
+    EXPECT_EQ(lesson_views(4, "")[2].notes[0], "i = 1, j = 3: j − i = 2 → table row 4.");
+    EXPECT_EQ(v4[0].heatmap().select_param, "i");
+    EXPECT_EQ(v4[1].heatmap().highlight_row, 4);  // the table row the selected pair reads
 }
 
 // Shaw et al. eq. 3: z_i = Σ_j α_ij (v_j + a^V_ij); the two heatmaps add up to the pair-by-pair sum, and

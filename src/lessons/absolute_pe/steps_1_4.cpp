@@ -39,21 +39,40 @@ std::vector<ViewData> shuffle_views(const Inputs& in, Lang lang) {
     std::vector<std::string> perm_items;
     for (int i = 0; i < n; ++i) perm_items.push_back(std::to_string(demo.perm[static_cast<std::size_t>(i)]));
 
-    TableView original;
-    original.values = to_rows(demo.out);
-    for (int i = 0; i < n; ++i) original.row_labels.push_back(say(lang, {"token {i}", "token {i}"}, {{"i", pos_text(i)}}));
-    for (int j = 0; j < d; ++j) original.col_labels.push_back("out" + sub(j));
-    original.corner = say(lang, {"位置", "slot"});
-    original.decimals = 4;
-
-    TableView shuffled;
-    shuffled.values = to_rows(demo.out_shuffled);
-    for (int i = 0; i < n; ++i)
-        shuffled.row_labels.push_back(say(lang, {"{slot} ← token {token}", "{slot} ← token {token}"},
-                                          {{"slot", pos_text(i)}, {"token", pos_text(demo.perm[static_cast<std::size_t>(i)])}}));
-    shuffled.col_labels = original.col_labels;
-    shuffled.corner = say(lang, {"位置 ← 原 token", "slot ← token"});
-    shuffled.decimals = 4;
+    // The outputs as heatmaps, one row per slot: after shuffling, the same coloured rows reappear in the new
+    // order, which is what equivariance looks like.
+    auto outputs = [&](const Eigen::MatrixXd& out, std::vector<std::string> row_labels, std::string row_axis) {
+        HeatmapView h;
+        h.values = to_rows(out);
+        h.row_labels = std::move(row_labels);
+        for (int j = 0; j < d; ++j) h.col_labels.push_back("out" + sub(j));
+        h.row_axis = std::move(row_axis);
+        h.is_signed = true;
+        h.decimals = 2;
+        return h;
+    };
+    std::vector<std::string> original_rows, shuffled_rows;
+    for (int i = 0; i < n; ++i) {
+        original_rows.push_back(say(lang, {"token {i}", "token {i}"}, {{"i", pos_text(i)}}));
+        shuffled_rows.push_back(say(lang, {"{slot} ← token {token}", "{slot} ← token {token}"},
+                                    {{"slot", pos_text(i)}, {"token", pos_text(demo.perm[static_cast<std::size_t>(i)])}}));
+    }
+    HeatmapView original = outputs(demo.out, std::move(original_rows), say(lang, {"位置", "slot"}));
+    HeatmapView shuffled = outputs(demo.out_shuffled, std::move(shuffled_rows), say(lang, {"位置 ← 原 token", "slot ← token"}));
+    const Eigen::MatrixXd out0 = demo.out, out1 = demo.out_shuffled;
+    const std::vector<int> order = demo.perm;
+    original.explain = [out0, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= out0.rows() || c >= out0.cols()) return "";
+        return say(lang, {"token {t} 的输出第 {j} 个分量 = {v}", "token {t}, output entry {j}: {v}"},
+                   {{"t", pos_text(r)}, {"j", pos_text(c)}, {"v", num(out0(r, c))}});
+    };
+    shuffled.explain = [out0, out1, order, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= out1.rows() || c >= out1.cols()) return "";
+        const int t = order[static_cast<std::size_t>(r)];
+        return say(lang, {"位置 {s} 放的是 token {t}：输出第 {j} 个分量 = {v}；原顺序中 token {t} 的这一项 = {v0}",
+                          "Slot {s} holds token {t}: output entry {j} = {v}; token {t}'s entry in the original order = {v0}"},
+                   {{"s", pos_text(r)}, {"t", pos_text(t)}, {"j", pos_text(c)}, {"v", num(out1(r, c))}, {"v0", num(out0(t, c))}});
+    };
     const double diff = max_abs(demo.out_shuffled - demo.P * demo.out);
     const double unchanged = max_abs(demo.out_shuffled - demo.out);
     // The same attention with a causal mask (query i sees keys 0..i only), before and after shuffling.

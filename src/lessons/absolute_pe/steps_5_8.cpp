@@ -36,11 +36,22 @@ std::vector<ViewData> relative_views(const Inputs& in, Lang lang) {
     const Eigen::VectorXd moved = M * pe;
     const Eigen::VectorXd target = sinusoidal_pe_row(pos + k, d, in.base, PeVariant::vaswani);
 
-    TableView mk;
+    // A heatmap, so that the block-diagonal shape is the first thing seen; the cells carry the values.
+    HeatmapView mk;
     mk.values = without_rounding_noise(to_rows(M));
     mk.row_labels = pe_column_labels(d, PeVariant::vaswani);
     mk.col_labels = index_labels(d);
-    mk.decimals = 4;
+    mk.is_signed = true;
+    mk.decimals = 3;
+    mk.explain = [Mr = mk.values, k, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= Mr.rows() || c >= Mr.cols()) return "";
+        if (r / 2 != c / 2)
+            return say(lang, {"M_k[{r}][{c}] = 0：不同频率互不混合（分块之外）", "M_k[{r}][{c}] = 0: different frequencies do not mix (outside the blocks)"},
+                       {{"r", pos_text(r)}, {"c", pos_text(c)}});
+        return say(lang, {"M_k[{r}][{c}] = {v}：频率 {i} 的 2×2 块，转过 k·ω{s}（k = {k}）",
+                          "M_k[{r}][{c}] = {v}: the 2×2 block of frequency {i}, a turn by k·ω{s} (k = {k})"},
+                   {{"r", pos_text(r)}, {"c", pos_text(c)}, {"v", num(Mr(r, c))}, {"i", pos_text(r / 2)}, {"s", sub(r / 2)}, {"k", integer(k)}});
+    };
 
     TableView check;
     check.values.resize(3, d);
@@ -156,7 +167,39 @@ std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
     }
     freqs.col_labels = {say(lang, {"论文：base^(−2i/d)", "paper: base^(−2i/d)"}), "tensor2tensor: base^(−i/(d/2−1))"};
     freqs.decimals = 6;
-    return {make_view(say(lang, {"PE({pos}) 的两种排布", "PE({pos}) in the two layouts"}, {{"pos", pos_text(pos)}}), std::move(values), value_notes),
+    // The whole code in both layouts side by side (a blank column between them), positions down and columns
+    // across: interleaving shows as alternating sin/cos columns, tensor2tensor's halves as a block of sines and
+    // a block of cosines. The row of pos is outlined.
+    const int rows = std::max(32, pos + 1);  // pos ≤ 255
+    const PeVariant variants[2] = {PeVariant::vaswani, PeVariant::tensor2tensor};
+    HeatmapView both;
+    both.values = RowMatrix::Constant(rows, 2 * d + 1, std::nan(""));
+    for (int v = 0; v < 2; ++v) {
+        both.values.block(0, v * (d + 1), rows, d) = to_rows(sinusoidal_pe(rows, d, in.base, variants[v]));
+        for (int j = 0; j < d; ++j) {
+            bool is_cos = false;
+            int i = 0;
+            column_meaning(j, d, variants[v], &is_cos, &i);
+            both.col_labels.push_back((is_cos ? "cos" : "sin") + sub(i));
+        }
+        if (v == 0) both.col_labels.push_back("");
+    }
+    both.row_axis = say(lang, {"位置 p", "position p"});
+    both.col_axis = say(lang, {"左：论文（交错）    右：tensor2tensor [sin | cos]", "left: paper (interleaved)    right: tensor2tensor [sin | cos]"});
+    both.is_signed = true;
+    both.decimals = 2;
+    both.highlight_row = pos;
+    both.explain = [values = both.values, labels = both.col_labels, d, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= values.rows() || c >= values.cols()) return "";
+        if (c == d) return say(lang, {"左边是论文的排布，右边是 tensor2tensor 的排布", "Left: the paper's layout; right: tensor2tensor's"});
+        return say(lang, {"{layout}：PE({p}) 的第 {j} 列 = {f}·(p = {p}) = {v}", "{layout}: column {j} of PE({p}) = {f} at p = {p}: {v}"},
+                   {{"layout", c < d ? say(lang, {"论文", "paper"}) : "tensor2tensor"}, {"p", pos_text(r)},
+                    {"j", pos_text(c < d ? c : c - d - 1)}, {"f", labels[static_cast<std::size_t>(c)]}, {"v", num(values(r, c))}});
+    };
+    return {make_view(say(lang, {"位置 0–{last} 的编码，两种排布并排", "The code of positions 0–{last}, both layouts side by side"},
+                          {{"last", pos_text(rows - 1)}}),
+                      std::move(both)),
+            make_view(say(lang, {"PE({pos}) 的两种排布", "PE({pos}) in the two layouts"}, {{"pos", pos_text(pos)}}), std::move(values), value_notes),
             make_view(say(lang, {"频率 ω_i", "Frequencies ω_i"}), std::move(freqs),
                       {say(lang, {"两者的差别有两处：列的排布（交错 vs. 前后两半），以及频率的间隔（tensor2tensor 的最后一个频率恰好是 1/base）。",
                                   "They differ twice: in the column layout (interleaved vs. two halves) and in the frequency spacing "
@@ -199,7 +242,8 @@ std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
         concat(c) = c < dw ? x(c, 0) : pv(c - dw, 0);
     }
 
-    TableView vecs;
+    // A heatmap: the zero padding shows as white cells, and the last two rows are visibly the same.
+    HeatmapView vecs;
     vecs.values.resize(4, dim);
     vecs.values.row(0) = xpad.transpose();
     vecs.values.row(1) = ppad.transpose();
@@ -207,7 +251,15 @@ std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
     vecs.values.row(3) = concat.transpose();
     vecs.row_labels = {say(lang, {"x 补零", "x padded"}), say(lang, {"p 补零", "p padded"}), say(lang, {"两者相加", "their sum"}), "[x; p]"};
     vecs.col_labels = {"x₀", "x₁", "x₂", "p₀", "p₁"};
-    vecs.decimals = 4;
+    vecs.is_signed = true;
+    vecs.decimals = 3;
+    vecs.explain = [V = vecs.values, rows = vecs.row_labels, cols = vecs.col_labels, split = dw, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= V.rows() || c >= V.cols()) return "";
+        const std::vector<Arg> args = {{"row", rows[static_cast<std::size_t>(r)]}, {"col", cols[static_cast<std::size_t>(c)]}, {"v", num(V(r, c))}};
+        if ((r == 0 && c >= split) || (r == 1 && c < split))
+            return say(lang, {"{row}，{col} = {v}：补零的位置", "{row}, {col} = {v}: a padding zero"}, args);
+        return say(lang, {"{row}，{col} = {v}", "{row}, {col} = {v}"}, args);
+    };
 
     HeatmapView wv = labelled_matrix(to_rows(W), index_labels(out), vecs.col_labels, say(lang, {"输出", "output"}),
                                      say(lang, {"输入分量", "input entry"}));

@@ -190,9 +190,10 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
                                          "Pairs where it differs from the 2-D rule (from 0 / from 1, → extra link, ↛ missing link): "
                                          "{pairs0} / {pairs1}"},
                                   {{"pairs0", join(bad0, ", ")}, {"pairs1", join(bad1, ", ")}}));
-    return {flattening_table(in, lang), make_view(say(lang, {"二维规则 δ = (δ₁, δ₂)", "2-D rule δ = (δ₁, δ₂)"}), rule, rule_notes),
+    return {make_view(say(lang, {"二维规则 δ = (δ₁, δ₂)", "2-D rule δ = (δ₁, δ₂)"}), rule, rule_notes),
             make_view(say(lang, {"朴素一维规则：展平编号 q − k = δ₁·W + δ₂", "Naive 1-D rule on the flattened index: q − k = δ₁·W + δ₂"}),
-                      wrong, wrong_notes)};
+                      wrong, wrong_notes),
+            flattening_table(in, lang)};
 }
 
 // [SECTION] step 7: grid and A linked

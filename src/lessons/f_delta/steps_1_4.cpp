@@ -121,11 +121,11 @@ Step kernel_of_delta() {
         {
         "每个频率取一个余弦再相加：f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)。ω₀ 振荡得快，ω₁ 振荡得慢，"
         "合起来得到一个兼顾多个尺度的距离函数。余弦是偶函数，所以 f(−Δ) = f(Δ)。"
-        "表格在每个整数 Δ 上计算 f，曲线画出整数之间的同一个函数，圆点标出整数 Δ。",
+        "曲线画出 f 和它的每个余弦，圆点标出整数 Δ（只有这些点会出现在矩阵里）；下面的表格列出每个整数 Δ 上的值。",
         "Take one cosine per frequency and add them up: f(Δ) = cos(ω₀Δ) + cos(ω₁Δ). ω₀ oscillates fast and ω₁ "
         "slowly, so together they describe distance at several scales. Cosine is even, hence f(−Δ) = f(Δ). "
-        "The table evaluates f at every integer Δ; the curve draws the same function between the integers, "
-        "with dots at the integer Δ."},
+        "The curve draws f and each of its cosines, with dots at the integer Δ (the only points that reach the "
+        "matrix); the table below lists the values at every integer Δ."},
         {"L", "omega"},
         views_of(read_model, kernel_views),
         {
@@ -178,8 +178,8 @@ std::vector<ViewData> kernel_views(const Model& in, Lang lang) {
     c.series_labels.push_back("f(x)");
     for (int i = 0; i < m; ++i) c.series_labels.push_back("cos ω" + sub(i) + "x");
     for (int d = -(L - 1); d <= L - 1; ++d) c.markers_x.push_back(d);
-    return {make_view(say(lang, {"整数 Δ 处的 f(Δ)", "f(Δ) at integer Δ"}), std::move(t), notes),
-            make_view(say(lang, {"整数之间的 f(x)", "f(x) between the integers"}), std::move(c))};
+    return {make_view(say(lang, {"f(x) 及其余弦，圆点为整数 Δ", "f(x) and its cosines, dots at the integer Δ"}), std::move(c), notes),
+            make_view(say(lang, {"整数 Δ 处的 f(Δ)", "f(Δ) at integer Δ"}), std::move(t))};
 }
 
 // [SECTION] step 4: Toeplitz F

@@ -24,6 +24,7 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] step 5: R_Δ
 std::vector<ViewData> features_views(const Model& in, Lang lang);
+PhasorView r_delta_dials(const Model& in, Lang lang);
 
 Step feature_vectors() {
     return {
@@ -31,11 +32,15 @@ Step feature_vectors() {
         {
         "现在把距离变成一个向量而不是一个数：R_Δ 依次列出每个频率的 cos(ωᵢΔ) 和 sin(ωᵢΔ)，两个频率时共有四个分量。"
         "把所有 Δ 的 R_Δ 叠起来，得到一张 2L−1 行的表，每行对应 F 的一条对角线，它并不是 L×L 矩阵。"
-        "正弦分量保留了余弦丢掉的信息：它随 Δ 变号，因此 R_Δ 能区分 Δ 和 −Δ。",
+        "正弦分量保留了余弦丢掉的信息：它随 Δ 变号，因此 R_Δ 能区分 Δ 和 −Δ。"
+        "每个频率的 (cos ωᵢΔ, sin ωᵢΔ) 是单位圆上的一点：Δ 每加 1 就转过 ωᵢ 弧度，Δ 为负时反向转动，"
+        "所以 Δ 和 −Δ 关于横轴对称。",
         "Now turn the distance into a vector instead of a number: R_Δ lists cos(ωᵢΔ) and sin(ωᵢΔ) for every "
         "frequency, four entries for two frequencies. Stacking R_Δ for all Δ gives a table with 2L−1 rows, one "
         "per diagonal of F; it is not an L×L matrix. The sine entries keep what the cosines lose: they change "
-        "sign with Δ, so R_Δ can tell Δ from −Δ."},
+        "sign with Δ, so R_Δ can tell Δ from −Δ. Each frequency's (cos ωᵢΔ, sin ωᵢΔ) is a point on the unit "
+        "circle that turns by ωᵢ radians per step of Δ, the other way round for negative Δ, so Δ and −Δ are "
+        "mirror images across the horizontal axis."},
         {"L", "omega"},
         views_of(read_model, features_views),
         {
@@ -62,11 +67,11 @@ std::vector<ViewData> features_views(const Model& in, Lang lang) {
             odd_error = std::max(odd_error, std::fabs(R(mirror, 2 * i + 1) + s));
         }
     }
+    const std::string shape = say(lang,
+        {"R 有 {rows} 行（每个 Δ 一行）和 {cols} 列（每个频率一对 cos、sin）。",
+         "R has {rows} rows (one per Δ) and {cols} columns (a cos, sin pair per frequency)."},
+        {{"rows", integer(R.rows())}, {"cols", integer(R.cols())}});
     const std::vector<std::string> notes = {
-        say(lang,
-            {"R 有 {rows} 行（每个 Δ 一行）和 {cols} 列（每个频率一对 cos、sin）。",
-             "R has {rows} rows (one per Δ) and {cols} columns (a cos, sin pair per frequency)."},
-            {{"rows", integer(R.rows())}, {"cols", integer(R.cols())}}),
         say_error(lang,
             {"每对 (cos, sin) 长度为 1：最大的 |cos² + sin² − 1| = {err}{hint}",
              "Each (cos, sin) pair has length 1: largest |cos² + sin² − 1| = {err}{hint}"}, unit_error),
@@ -74,7 +79,39 @@ std::vector<ViewData> features_views(const Model& in, Lang lang) {
             {"sin 分量随 Δ 变号：最大的 |sin(−ωΔ) + sin(ωΔ)| = {err}{hint}",
              "The sin entries flip sign with Δ: largest |sin(−ωΔ) + sin(ωΔ)| = {err}{hint}"}, odd_error),
     };
-    return {make_view(say(lang, {"R_Δ：每个 Δ 一行", "R_Δ, one row per Δ"}), std::move(t), notes)};
+    return {make_view(say(lang, {"每个频率一个圆：(cos ωᵢΔ, sin ωᵢΔ)", "One circle per frequency: (cos ωᵢΔ, sin ωᵢΔ)"}),
+                      r_delta_dials(in, lang), notes),
+            make_view(say(lang, {"R_Δ：每个 Δ 一行", "R_Δ, one row per Δ"}), std::move(t), {shape})};
+}
+
+// One dial per frequency: R_Δ's pair (cos ωᵢΔ, sin ωᵢΔ) for Δ = 0 (grey), Δ = 1 (blue) and Δ = −1 (red), each
+// further Δ of the same sign a dot that fades with the distance; the arcs show the turn of ±ωᵢ.
+PhasorView r_delta_dials(const Model& in, Lang lang) {
+    PhasorView ph;
+    for (int i = 0; i < n_freq(in); ++i) {
+        const double w = in.omega(i);
+        PhasorView::Dial dial;
+        dial.caption = say(lang, {"频率 {i}：ω{s} = {w}", "frequency {i}: ω{s} = {w}"},
+                           {{"i", integer(i)}, {"s", sub(i)}, {"w", num(w, 4)}});
+        PhasorView::Arrow zero;
+        zero.angle = 0;
+        zero.label = "Δ = 0";
+        zero.colour = 3;
+        dial.arrows.push_back(zero);
+        if (in.L > 1) {
+            for (int sign : {1, -1}) {
+                PhasorView::Arrow a;
+                a.angle = sign * w;
+                a.label = sign > 0 ? "Δ = 1" : "Δ = −1";
+                a.colour = sign > 0 ? 0 : 1;
+                for (int d = in.L - 1; d >= 2; --d) a.trail.push_back(sign * w * d);  // farthest first: faintest
+                dial.arrows.push_back(a);
+            }
+            dial.arcs = {{0, 1, "+ω" + sub(i)}, {0, 2, "−ω" + sub(i)}};
+        }
+        ph.dials.push_back(std::move(dial));
+    }
+    return ph;
 }
 
 // [SECTION] step 6: the readout vᵀR_Δ

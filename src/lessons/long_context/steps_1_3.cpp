@@ -237,30 +237,31 @@ static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
     }
     far.vlines_x = {static_cast<double>(in.L)};
     far.vline_labels = {say(lang, {"训练长度 L", "training length L"})};
-    return {make_view(say(lang, {"底数的两个效应", "The two effects of the base"}), table, notes),
-            make_view(say(lang, {"近距离处的分数 Σcos(Δθᵢ)/(d/2)：三个底数", "Score Σcos(Δθᵢ)/(d/2) at short range for three bases"}),
+    return {make_view(say(lang, {"近距离处的分数 Σcos(Δθᵢ)/(d/2)：三个底数", "Score Σcos(Δθᵢ)/(d/2) at short range for three bases"}),
                       curve),
             make_view(say(lang, {"远距离：分数与 RoFormer 的相对上界", "Far out: the score and RoFormer's relative upper bound"}), std::move(far),
-                      std::move(far_notes))};
+                      std::move(far_notes)),
+            make_view(say(lang, {"底数的两个效应", "The two effects of the base"}), table, notes)};
 }
 
 Step base_effect() {
     return {
         {"底数的影响", "The effect of the base"},
         {"底数越大，除第 0 对外每个频率都越低：旋转变慢，训练长度内转满的对更少、绕回更晚，"
-         "但相邻位置看起来更相似，局部分辨率变粗。底数越小则相反。表格对几个底数分别度量这两面。"
-         "常见的简化写法说底数越大“短距分辨率更强、长距失真更快”，方向正好说反了；表格中的数值给出的是相反的结论。"
+         "但相邻位置看起来更相似，局部分辨率变粗。底数越小则相反。"
          "第一张曲线看近处：Δ 在 0 到 32 之间时 q = k = 1 的分数。第二张在对数 Δ 轴上看到 65536：实线是同样的分数，"
-         "虚线是 RoFormer 的相对上界 B(Δ) 除以 B(0)，竖线是训练长度；底数越大，上界开始下降得越晚。",
+         "虚线是 RoFormer 的相对上界 B(Δ) 除以 B(0)，竖线是训练长度；底数越大，上界开始下降得越晚。"
+         "最后的表格对几个底数分别度量这两面。"
+         "常见的简化写法说底数越大“短距分辨率更强、长距失真更快”，方向正好说反了；表格中的数值给出的是相反的结论。",
          "A larger base lowers every frequency except pair 0's: rotation slows down, fewer pairs wrap inside the "
          "training length and wrapping comes later, but neighbouring positions look more alike, so local "
-         "resolution gets coarser. A smaller base does the reverse. The table measures both sides for several "
-         "bases. A common simplified summary found in tutorials says a larger base sharpens short range and "
-         "distorts long range sooner; that is the direction the wrong way round, and the table's numbers show "
-         "the reverse. The first curve looks close up: the score of q = k = 1 for Δ from 0 to 32. The second runs "
-         "on a log-Δ axis out to 65,536: solid lines are the same score, dashed lines RoFormer's relative upper "
-         "bound B(Δ) divided by B(0), and the vertical line is the training length; the larger the base, the later "
-         "the bound starts to fall."},
+         "resolution gets coarser. A smaller base does the reverse. The first curve looks close up: the score of "
+         "q = k = 1 for Δ from 0 to 32. The second runs on a log-Δ axis out to 65,536: solid lines are the same "
+         "score, dashed lines RoFormer's relative upper bound B(Δ) divided by B(0), and the vertical line is the "
+         "training length; the larger the base, the later the bound starts to fall. The table at the end measures "
+         "both sides for several bases. A common simplified summary found in tutorials says a larger base sharpens "
+         "short range and distorts long range sooner; that is the direction the wrong way round, and the table's "
+         "numbers show the reverse."},
         {"d", "base", "original_max"},
         views_of(read_inputs, base_effect_views),
         {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \lambda_{\max}=2\pi\,\mathrm{base}^{(d-2)/d})tex",

@@ -416,11 +416,11 @@ std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
     };
     std::vector<std::string> heat_notes = {
         say_error(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, selected.toeplitz)};
-    return {make_view(say(lang, {"候选变换 T_m 的数值检验", "Numeric checks of candidate transforms T_m"}), std::move(table),
-                      std::move(table_notes)),
-            make_view(say(lang, {"所选候选的分数 ⟨T_m q, T_n k⟩：{candidate}", "Scores ⟨T_m q, T_n k⟩ of the selected candidate: {candidate}"},
+    return {make_view(say(lang, {"所选候选的分数 ⟨T_m q, T_n k⟩：{candidate}", "Scores ⟨T_m q, T_n k⟩ of the selected candidate: {candidate}"},
                           {{"candidate", in.candidate}}),
-                      std::move(heat), std::move(heat_notes))};
+                      std::move(heat), std::move(heat_notes)),
+            make_view(say(lang, {"候选变换 T_m 的数值检验", "Numeric checks of candidate transforms T_m"}), std::move(table),
+                      std::move(table_notes))};
 }
 
 // [SECTION] step 8: the spectrum and its decay
@@ -624,6 +624,7 @@ Step uniqueness_sketch() {
          "（剩下的单独坐标只能保持不动或逐步翻转），角度与位置成线性，这就是 RoPE。"
          "推导只定下形式，没有定下频率 θᵢ：任何一组 θᵢ 都满足全部假设，base 的选择、NTK 与 YaRN 改的正是它们。"
          "xPos 逃出了假设 (1)：它给 q 乘 ζ^m、给 k 乘 ζ^(−n)，是两个不同的变换，分数仍只看 n − m。"
+         "热图是所选候选的分数：只有沿每条对角线都不变（Toeplitz），分数才只看 n − m。"
          "表格检验了各破坏一条性质的候选，只有 RoPE 全部通过。",
          "Assume (1) position enters through one transform T_m applied to both q and k, (2) the score is an inner "
          "product, (3) no position parameters are learned, (4) the score is shift-invariant, and also (5) T₀ = I: "
@@ -634,8 +635,9 @@ Step uniqueness_sketch() {
          "can only stay fixed or flip every step), with angles linear in position: RoPE. The sketch fixes the form "
          "but leaves the frequencies θᵢ free: any set of θᵢ meets every assumption, and they are exactly what the "
          "choice of base, NTK and YaRN change. xPos escapes assumption (1): it scales q by ζ^m and k by ζ^(−n), two "
-         "different transforms, and the score still sees only n − m. The table tests candidates that each break one "
-         "property; only RoPE passes every check."},
+         "different transforms, and the score still sees only n − m. The heatmap shows the selected candidate's "
+         "scores: only when every diagonal is constant (Toeplitz) does the score see n − m alone. The table tests "
+         "candidates that each break one property; only RoPE passes every check."},
         {"L", "d", "base", "seed", "candidate"},
         views_of(read_inputs, uniqueness_views),
         {R"tex(\langle T_m q,T_n k\rangle=\langle q,T_{n-m}k\rangle\ \Rightarrow\ T_m^\top T_n=T_{n-m})tex",

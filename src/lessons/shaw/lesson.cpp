@@ -368,14 +368,26 @@ std::vector<ViewData> lookup_views(const Inputs& in, const Computed& c, Lang lan
     const int row = c.index(i, j);
     const auto ai = static_cast<std::size_t>(i);
 
-    TableView table;
+    // The table as a heatmap with the row the selected pair reads outlined.
+    HeatmapView table;
     table.values = to_rows(c.demo.table);
     for (int r = 0; r < c.demo.table.rows(); ++r)
-        table.row_labels.push_back(say(lang, {"第 {r} 行：j − i = {dist}{mark}", "row {r}: j − i = {dist}{mark}"},
-                                       {{"r", pos(r)}, {"dist", integer(shaw_reference_row_distance(r, k))}, {"mark", r == row ? " ◀" : ""}}));
+        table.row_labels.push_back(say(lang, {"第 {r} 行：j − i = {dist}", "row {r}: j − i = {dist}"},
+                                       {{"r", pos(r)}, {"dist", integer(shaw_reference_row_distance(r, k))}}));
     table.col_labels = index_labels(d);
+    table.row_axis = say(lang, {"表的行", "table row"});
+    table.col_axis = say(lang, {"分量", "component"});
+    table.is_signed = true;
     table.decimals = 3;
-    table.corner = say(lang, {"行", "row"});
+    table.highlight_row = row;
+    table.explain = [A = table.values, k, row, lang](int r, int col) -> std::string {
+        if (r < 0 || col < 0 || r >= A.rows() || col >= A.cols()) return "";
+        const std::vector<Arg> args = {{"r", pos(r)}, {"dist", integer(shaw_reference_row_distance(r, k))}, {"c", pos(col)}, {"v", n4(A(r, col))}};
+        if (r == row)
+            return say(lang, {"第 {r} 行（j − i = {dist}）第 {c} 个分量 = {v}；所选配对读的就是这一行",
+                              "Row {r} (j − i = {dist}), component {c} = {v}; the selected pair reads this row"}, args);
+        return say(lang, {"第 {r} 行（j − i = {dist}）第 {c} 个分量 = {v}", "Row {r} (j − i = {dist}), component {c} = {v}"}, args);
+    };
 
     TableView slice;
     slice.values.resize(2, d);
@@ -417,10 +429,11 @@ std::vector<ViewData> lookup_views(const Inputs& in, const Computed& c, Lang lan
         say(lang, {"einsum 中 l 同时出现在 Q 和 a 中并保留：每个查询 i 只与自己那一片 a[i] 相乘，再对 d 个分量求和。",
                    "In the einsum, l appears in both Q and a and is kept: query i meets only its own slice a[i], and the sum runs over the d components."}),
     };
-    return {make_view(say(lang, {"相对位置表（(2k+1) × d）", "Relative position table ((2k+1) × d)"}), std::move(table)),
-            make_view(say(lang, {"所选配对的 q_i 与 a_ij", "q_i and a_ij of the selected pair"}), std::move(slice), slice_notes),
-            make_view(say(lang, {"位置分数 q_i·a_ij（einsum bhld,lmd→bhlm，点击一行选 i）", "Position scores q_i·a_ij (einsum bhld,lmd→bhlm; click a row for i)"}),
-                      std::move(scores), score_notes)};
+    return {make_view(say(lang, {"位置分数 q_i·a_ij（einsum bhld,lmd→bhlm，点击一行选 i）", "Position scores q_i·a_ij (einsum bhld,lmd→bhlm; click a row for i)"}),
+                      std::move(scores), score_notes),
+            make_view(say(lang, {"相对位置表（(2k+1) × d），框出所选配对读的行", "Relative position table ((2k+1) × d), the selected pair's row outlined"}),
+                      std::move(table)),
+            make_view(say(lang, {"所选配对的 q_i 与 a_ij", "q_i and a_ij of the selected pair"}), std::move(slice), slice_notes)};
 }
 
 Step lookup_and_position_scores() {
