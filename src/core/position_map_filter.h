@@ -4,7 +4,7 @@
 // weighted by the part inside, masked cells left out), exactly and in O(1) or O(rows) per pixel rather than
 // O(cells). Zoomed out, a point-sampled map shows diagonal stripes that are not in the matrix (aliasing) and
 // loses structures thinner than a pixel; the box mean shows neither. This is the reference `map_pixels`
-// prints and the image the map view uploads once the learner stops zooming.
+// prints and the image the map view uploads once the learner stops zooming (computed a band of rows per frame).
 //
 // How (all five maps depend on Δ = i − j only):
 //   values (every map without row softmax): the weighted block sum Σ_i Σ_j w_r(i)·w_c(j)·f(i − j) splits each
@@ -84,6 +84,12 @@ std::shared_ptr<const PositionMapSums> position_map_sums(const PositionMapSpec& 
 // pixels×pixels values, row-major (row = query i, top first), NaN = masked. `w` must be valid for sums.L and
 // 1 ≤ pixels ≤ kMapPixelsMax. Box when filter = box and a pixel covers one cell or more, else point samples.
 std::vector<double> position_map_pixels(const PositionMapSums& sums, const MapCellWindow& w, int pixels, MapFilter filter);
+// Image rows [row_begin, row_end) of the same image into `out` ((row_end − row_begin)·pixels values, row y at
+// (y − row_begin)·pixels), bit for bit what position_map_pixels gives there (it is this over every row): every
+// pixel depends on the sums alone, so the map view can compute the image a band of rows per frame.
+// 0 ≤ row_begin ≤ row_end ≤ pixels.
+void position_map_pixel_rows(const PositionMapSums& sums, const MapCellWindow& w, int pixels, MapFilter filter, int row_begin,
+                             int row_end, double* out);
 // The same from a spec (computes the sums).
 std::vector<double> position_map_pixels(const PositionMapSpec& s, const MapCellWindow& w, int pixels, MapFilter filter);
 
