@@ -130,7 +130,7 @@ struct FilteredImage {
     MapWindow window;                             // the window it shows, or is being computed for
     int pixels = 0;                               // pixels per side (0 = none yet)
     int rows_done = 0;                            // rows of `values` computed; the image is ready at `pixels`
-    double seconds_per_row = 0;                   // measured on the last band (0 = not yet): sizes the next band
+    double seconds_per_row = 0;                   // measured on the last band (0 = none of this window yet)
     std::vector<double> values;                   // pixels², row-major, NaN = masked
     std::vector<float> texels;                    // the same as uploaded
     uint64_t version = 0;                         // its upload version
@@ -152,8 +152,8 @@ bool shows_box_filter(const PositionMapView& pm, const MapWindow& w, int pixels)
 using Clock = std::chrono::steady_clock;
 
 // The CPU time that the filtered images may take per frame, all map views of the frame together (a step can
-// show two), counted from the first band of the frame: well under a 60 Hz frame's worth after the rest of
-// the frame, so a drag that starts mid-way is answered at once.
+// show two), counted from the first of them: it leaves a 60 Hz frame (16.7 ms) room for the rest of its work,
+// so a slider or a drag taken up mid-way answers at once.
 constexpr double kFrameBudgetSeconds = 0.012;
 
 // Seconds of this frame's budget left (negative when spent).
@@ -169,7 +169,8 @@ double frame_budget_left() {
 
 // Computes bands of rows of `f`'s image until the frame's budget is spent, at least one band (so the image
 // always progresses). A band is sized from the last band's time per row to about half the budget left, so
-// rows dearer than measured cannot overrun the budget by much; before any band of the map is measured, one row.
+// rows dearer than measured cannot overrun the budget by much; the first band of a window is one row (a row's
+// cost grows with the cells per pixel: the last window's measure could be far off).
 void compute_filtered_rows(FilteredImage* f) {
     const MapCellWindow window{f->window.x0, f->window.y0, f->window.span};
     const int pixels = f->pixels;
@@ -207,6 +208,7 @@ const FilteredImage* filtered_image(const std::shared_ptr<const PositionMapView>
         f.window = w;
         f.pixels = pixels;
         f.rows_done = 0;
+        f.seconds_per_row = 0;
         f.values.assign(size_t(pixels) * size_t(pixels), 0.0);
         f.texels.clear();
     }
