@@ -68,12 +68,13 @@ inline double dd_diff(const DoubleDouble& x, const DoubleDouble& y) {
 
 // [SECTION] prefix sums of a map ----------------------------------------------------------------
 
-std::shared_ptr<const PositionMapSums> position_map_sums(const PositionMapSpec& s, const std::vector<double>* log_norm) {
+std::shared_ptr<const PositionMapSums> position_map_sums(const PositionMapSpec& s, const std::vector<double>* log_norm,
+                                                         const std::vector<double>* profile) {
     auto out = std::make_shared<PositionMapSums>();
     PositionMapSums& m = *out;
     m.L = s.L;
     m.softmax = position_map_shows_softmax(s);
-    m.profile = position_map_full_profile(s);
+    m.profile = profile ? *profile : position_map_full_profile(s);
     const size_t n = m.profile.size();  // 2L − 1
     for (double x : m.profile) m.masked = m.masked || std::isnan(x);
 

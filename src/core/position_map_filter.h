@@ -76,8 +76,11 @@ struct PositionMapSums {
     std::vector<DoubleDouble> s2;     // values: S2 of f (empty for softmax)
     std::vector<double> mask_s2;      // masked: S2 of the 0/1 "not masked" indicator (exact integers)
 };
-// `log_norm`: the rows' normalisers when already computed (softmax), else computed here.
-std::shared_ptr<const PositionMapSums> position_map_sums(const PositionMapSpec& s, const std::vector<double>* log_norm = nullptr);
+// `log_norm`: the rows' normalisers when already computed (softmax), else computed here. `profile`: the map's
+// position_map_full_profile when already computed, else computed here (the O(L·d) part: the map view computes it
+// in a frame of its own, the rest in the next).
+std::shared_ptr<const PositionMapSums> position_map_sums(const PositionMapSpec& s, const std::vector<double>* log_norm = nullptr,
+                                                         const std::vector<double>* profile = nullptr);
 
 // [SECTION] the image
 

@@ -126,6 +126,7 @@ MapLayout layout_position_map(ImVec2 origin, float width, float max_side = 0.0f)
 // the map stay responsive, and a change of window or map drops the bands of the old one.
 struct FilteredImage {
     std::shared_ptr<const PositionMapView> map;   // the map it belongs to (a new map starts over)
+    std::vector<double> profile;                  // the map's distance profile, until the sums are made from it
     std::shared_ptr<const PositionMapSums> sums;  // computed once per map, on first use
     MapWindow window;                             // the window it shows, or is being computed for
     int pixels = 0;                               // pixels per side (0 = none yet)
@@ -213,9 +214,16 @@ const FilteredImage* filtered_image(const std::shared_ptr<const PositionMapView>
         f.texels.clear();
     }
     if (!f.sums) {
-        // Once per map, at most a few tens of milliseconds (L = 65,536): this frame's budget pays for it.
+        // Once per map, in two frames that the budget cannot split (L = 65,536 in the browser: about 60 ms for
+        // the distance profile, O(L·d), then 20–40 ms for the prefix sums, with the first band).
         frame_budget_left();
-        f.sums = position_map_sums(map->spec, &map->log_norm);
+        if (f.profile.empty()) {
+            f.profile = position_map_full_profile(map->spec);
+            if (more_frames) *more_frames = true;
+            return nullptr;
+        }
+        f.sums = position_map_sums(map->spec, &map->log_norm, &f.profile);
+        f.profile = std::vector<double>();  // the sums hold their copy
     }
     compute_filtered_rows(&f);
     if (f.rows_done < pixels) {

@@ -167,7 +167,7 @@ INSTANTIATE_TEST_SUITE_P(AllMaps, FilteredMap, ::testing::ValuesIn(kMaps),
 
 // The image by bands of rows (what the map view computes a few of per frame) is bit for bit the whole image, for
 // every splitting: bands of one row, of 3 and 7 rows (an uneven last band), one band of every row, and uneven
-// bands; each band writes its own rows and nothing past them. Values (Toeplitz), softmax and masked maps, box
+// bands, from sums made of a profile given beforehand; each band writes its own rows and nothing past them. Values (Toeplitz), softmax and masked maps, box
 // and point filters, and pixels smaller than a cell.
 bool same_double(double a, double b) {
     if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
@@ -175,8 +175,10 @@ bool same_double(double a, double b) {
 }
 
 void expect_bands_equal_whole(const PositionMapSpec& s, const MapCellWindow& w, int pixels, MapFilter filter) {
-    const std::shared_ptr<const PositionMapSums> sums = position_map_sums(s);
-    const std::vector<double> whole = position_map_pixels(*sums, w, pixels, filter);
+    // The sums made from a profile computed beforehand (as the map view makes them) against the whole image's own.
+    const std::vector<double> profile = position_map_full_profile(s);
+    const std::shared_ptr<const PositionMapSums> sums = position_map_sums(s, nullptr, &profile);
+    const std::vector<double> whole = position_map_pixels(s, w, pixels, filter);
     ASSERT_EQ(whole.size(), size_t(pixels) * size_t(pixels));
     std::vector<std::vector<int>> splittings;  // each: the band edges from 0 to pixels
     for (int rows : {1, 3, 7, pixels}) {
