@@ -431,8 +431,9 @@ void add_pair_profile(double theta, double a, double b, long long last, std::vec
 std::vector<double> position_map_full_profile(const PositionMapSpec& s) {
     const long long last = s.L - 1;
     if (s.kind == PositionMapKind::alibi) {
-        // position_map_value's products with the slope looked up once, not once per Δ (at L = 65,536 that
-        // lookup was nearly all of the 35 ms this took, paid again by every map's sums and normalisers).
+        // position_map_value's products with the slope looked up once, not once per Δ: that lookup builds every
+        // head's slopes, nearly all of the 35 ms this took at L = 65,536, which the row normalisers, the softmax's
+        // colour scale and the map view's sums each paid.
         const double slope = position_map_alibi_slope(s);
         std::vector<double> f(size_t(2 * last + 1));
         for (long long delta = -last; delta <= last; ++delta)

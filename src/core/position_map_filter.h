@@ -87,13 +87,13 @@ std::shared_ptr<const PositionMapSums> position_map_sums(const PositionMapSpec& 
 // pixels×pixels values, row-major (row = query i, top first), NaN = masked. `w` must be valid for sums.L and
 // 1 ≤ pixels ≤ kMapPixelsMax. Box when filter = box and a pixel covers one cell or more, else point samples.
 std::vector<double> position_map_pixels(const PositionMapSums& sums, const MapCellWindow& w, int pixels, MapFilter filter);
-// Image rows [row_begin, row_end) of the same image into `out` ((row_end − row_begin)·pixels values, row y at
+// The same from a spec (computes the sums).
+std::vector<double> position_map_pixels(const PositionMapSpec& s, const MapCellWindow& w, int pixels, MapFilter filter);
+// Image rows [row_begin, row_end) of the image above into `out` ((row_end − row_begin)·pixels values, row y at
 // (y − row_begin)·pixels), bit for bit what position_map_pixels gives there (it is this over every row): every
 // pixel depends on the sums alone, so the map view can compute the image a band of rows per frame.
 // 0 ≤ row_begin ≤ row_end ≤ pixels.
 void position_map_pixel_rows(const PositionMapSums& sums, const MapCellWindow& w, int pixels, MapFilter filter, int row_begin,
                              int row_end, double* out);
-// The same from a spec (computes the sums).
-std::vector<double> position_map_pixels(const PositionMapSpec& s, const MapCellWindow& w, int pixels, MapFilter filter);
 
 }  // namespace pelab
