@@ -121,8 +121,8 @@ MapLayout layout_position_map(ImVec2 origin, float width, float max_side = 0.0f)
 // matrix, thin diagonals lost). Once the learner stops zooming and dragging, the core computes the box-filtered
 // image of the visible window in double (core/position_map_filter.h) and it is drawn as a texture; while the
 // window moves, and until the whole image is computed, the shader's point samples are drawn. One image per view
-// slot. The image takes up to a second (L = 65,536, row softmax, in the browser), so it is computed a band of
-// pixel rows at a time within a budget per frame, and the frames go on while it is under way: the sliders and
+// slot. The image can take seconds of CPU (L = 65,536 with row softmax: about 2 s in the browser), so it is
+// computed a band of pixel rows at a time within a budget per frame, and the frames go on while it is under way: the sliders and
 // the map stay responsive, and a change of window or map drops the bands of the old one.
 struct FilteredImage {
     std::shared_ptr<const PositionMapView> map;   // the map it belongs to (a new map starts over)
