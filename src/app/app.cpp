@@ -616,7 +616,11 @@ static void draw_one_view(App* app, MatrixPainter* painter, KeyValues* edits, si
     ctx.edits = edits;
     ctx.max_height = max_height;
     ctx.primary = i == 0;
+    bool wants_frame = false;
+    ctx.wants_frame = &wants_frame;
     draw_view(app->views[i], ctx, width);
+    // 2: the platform counts this frame off after drawing it, so 2 leaves one frame more.
+    if (wants_frame) app->frames_wanted = std::max(app->frames_wanted, 2);
     ImGui::EndGroup();
     app->figure_rects.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
     ImGui::PopID();

@@ -430,6 +430,17 @@ void add_pair_profile(double theta, double a, double b, long long last, std::vec
 
 std::vector<double> position_map_full_profile(const PositionMapSpec& s) {
     const long long last = s.L - 1;
+    if (s.kind == PositionMapKind::alibi) {
+        // position_map_value's products with the slope looked up once, not once per Δ: that lookup builds every
+        // head's slopes, nearly all of the 35 ms this took at L = 65,536, which the row normalisers, the softmax's
+        // colour scale and the map view's sums each paid.
+        const double slope = position_map_alibi_slope(s);
+        std::vector<double> f(size_t(2 * last + 1));
+        for (long long delta = -last; delta <= last; ++delta)
+            f[size_t(delta + last)] = s.mode == AlibiMode::causal && delta < 0 ? std::numeric_limits<double>::quiet_NaN()
+                                                                               : -slope * double(std::llabs(delta));
+        return f;
+    }
     if (s.kind != PositionMapKind::rope && s.kind != PositionMapKind::sinusoidal) {
         std::vector<double> f;
         f.reserve(size_t(2 * last + 1));

@@ -68,12 +68,13 @@ inline double dd_diff(const DoubleDouble& x, const DoubleDouble& y) {
 
 // [SECTION] prefix sums of a map ----------------------------------------------------------------
 
-std::shared_ptr<const PositionMapSums> position_map_sums(const PositionMapSpec& s, const std::vector<double>* log_norm) {
+std::shared_ptr<const PositionMapSums> position_map_sums(const PositionMapSpec& s, const std::vector<double>* log_norm,
+                                                         const std::vector<double>* profile) {
     auto out = std::make_shared<PositionMapSums>();
     PositionMapSums& m = *out;
     m.L = s.L;
     m.softmax = position_map_shows_softmax(s);
-    m.profile = position_map_full_profile(s);
+    m.profile = profile ? *profile : position_map_full_profile(s);
     const size_t n = m.profile.size();  // 2L − 1
     for (double x : m.profile) m.masked = m.masked || std::isnan(x);
 
@@ -177,26 +178,31 @@ double cell_value(const PositionMapSums& m, long long i, long long j) {
 
 // [SECTION] the image --------------------------------------------------------------------------
 
-std::vector<double> position_map_pixels(const PositionMapSums& m, const MapCellWindow& w, int pixels, MapFilter filter) {
+void position_map_pixel_rows(const PositionMapSums& m, const MapCellWindow& w, int pixels, MapFilter filter, int row_begin,
+                             int row_end, double* out) {
+    // Every pixel is read from the prefix sums alone (nothing carries from one pixel to the next), so any band
+    // of rows gives the same doubles as the whole image: `out` holds image row y at (y − row_begin)·pixels.
     const long long L = m.L, off = L - 1;
     const double h = w.span / double(pixels);
-    std::vector<double> out(size_t(pixels) * size_t(pixels), std::numeric_limits<double>::quiet_NaN());
+    std::fill(out, out + size_t(row_end - row_begin) * size_t(pixels), std::numeric_limits<double>::quiet_NaN());
     if (filter == MapFilter::point || h < 1.0) {
-        for (int y = 0; y < pixels; ++y) {
+        for (int y = row_begin; y < row_end; ++y) {
             const long long i = std::clamp((long long)std::floor(w.row0 + (y + 0.5) * h), 0LL, L - 1);
+            double* line = out + size_t(y - row_begin) * size_t(pixels);
             for (int x = 0; x < pixels; ++x) {
                 const long long j = std::clamp((long long)std::floor(w.col0 + (x + 0.5) * h), 0LL, L - 1);
-                out[size_t(y) * size_t(pixels) + size_t(x)] = cell_value(m, i, j);
+                line[x] = cell_value(m, i, j);
             }
         }
-        return out;
+        return;
     }
-    // Each pixel column's runs once (pixel edges at col0 + x·h, so neighbours share them exactly).
+    // Each pixel column's runs once per band (pixel edges at col0 + x·h, so neighbours share them exactly).
     std::vector<CellRun> col_runs(size_t(pixels) * 3);
     std::vector<int> col_count(static_cast<size_t>(pixels), 0);
     for (int x = 0; x < pixels; ++x)
         col_count[size_t(x)] = pixel_runs(w.col0 + x * h, w.col0 + (x + 1) * h, L, &col_runs[size_t(x) * 3]);
-    for (int y = 0; y < pixels; ++y) {
+    for (int y = row_begin; y < row_end; ++y) {
+        double* line = out + size_t(y - row_begin) * size_t(pixels);
         CellRun rows[3];
         const int nrow = pixel_runs(w.row0 + y * h, w.row0 + (y + 1) * h, L, rows);
         double row_weight = 0;
@@ -235,9 +241,14 @@ std::vector<double> position_map_pixels(const PositionMapSums& m, const MapCellW
                     }
                 }
             }
-            out[size_t(y) * size_t(pixels) + size_t(x)] = sum / weight;
+            line[x] = sum / weight;
         }
     }
+}
+
+std::vector<double> position_map_pixels(const PositionMapSums& m, const MapCellWindow& w, int pixels, MapFilter filter) {
+    std::vector<double> out(size_t(pixels) * size_t(pixels));
+    position_map_pixel_rows(m, w, pixels, filter, 0, pixels, out.data());
     return out;
 }
 

@@ -4,7 +4,7 @@
 // weighted by the part inside, masked cells left out), exactly and in O(1) or O(rows) per pixel rather than
 // O(cells). Zoomed out, a point-sampled map shows diagonal stripes that are not in the matrix (aliasing) and
 // loses structures thinner than a pixel; the box mean shows neither. This is the reference `map_pixels`
-// prints and the image the map view uploads once the learner stops zooming.
+// prints and the image the map view uploads once the learner stops zooming (computed a band of rows per frame).
 //
 // How (all five maps depend on Δ = i − j only):
 //   values (every map without row softmax): the weighted block sum Σ_i Σ_j w_r(i)·w_c(j)·f(i − j) splits each
@@ -76,8 +76,11 @@ struct PositionMapSums {
     std::vector<DoubleDouble> s2;     // values: S2 of f (empty for softmax)
     std::vector<double> mask_s2;      // masked: S2 of the 0/1 "not masked" indicator (exact integers)
 };
-// `log_norm`: the rows' normalisers when already computed (softmax), else computed here.
-std::shared_ptr<const PositionMapSums> position_map_sums(const PositionMapSpec& s, const std::vector<double>* log_norm = nullptr);
+// `log_norm`: the rows' normalisers when already computed (softmax), else computed here. `profile`: the map's
+// position_map_full_profile when already computed, else computed here (the O(L·d) part: the map view computes it
+// in a frame of its own, the rest in the next).
+std::shared_ptr<const PositionMapSums> position_map_sums(const PositionMapSpec& s, const std::vector<double>* log_norm = nullptr,
+                                                         const std::vector<double>* profile = nullptr);
 
 // [SECTION] the image
 
@@ -86,5 +89,11 @@ std::shared_ptr<const PositionMapSums> position_map_sums(const PositionMapSpec& 
 std::vector<double> position_map_pixels(const PositionMapSums& sums, const MapCellWindow& w, int pixels, MapFilter filter);
 // The same from a spec (computes the sums).
 std::vector<double> position_map_pixels(const PositionMapSpec& s, const MapCellWindow& w, int pixels, MapFilter filter);
+// Image rows [row_begin, row_end) of the image above into `out` ((row_end − row_begin)·pixels values, row y at
+// (y − row_begin)·pixels), bit for bit what position_map_pixels gives there (it is this over every row): every
+// pixel depends on the sums alone, so the map view can compute the image a band of rows per frame.
+// 0 ≤ row_begin ≤ row_end ≤ pixels.
+void position_map_pixel_rows(const PositionMapSums& sums, const MapCellWindow& w, int pixels, MapFilter filter, int row_begin,
+                             int row_end, double* out);
 
 }  // namespace pelab

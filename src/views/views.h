@@ -76,6 +76,9 @@ struct ViewContext {
     // cells past their usual size, a table's scrollable box to the whole width and height), so the figure the
     // step is about covers a good part of the screen.
     bool primary = false;
+    // Set by a view whose figure is still being computed a part per frame (the position map's box-filtered
+    // image): the app draws another frame, though nothing else changed. Null: nobody asks for frames.
+    bool* wants_frame = nullptr;
 };
 
 // Height the view would like for a given width: its title, figure and notes.

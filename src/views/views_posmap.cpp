@@ -12,6 +12,7 @@
 // [SECTION] hover: the hovered cell and its tooltip
 // [SECTION] draw_position_map
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -119,12 +120,18 @@ MapLayout layout_position_map(ImVec2 origin, float width, float max_side = 0.0f)
 // Zoomed out, each pixel covers many cells: the shader's point samples alias (stripes that are not in the
 // matrix, thin diagonals lost). Once the learner stops zooming and dragging, the core computes the box-filtered
 // image of the visible window in double (core/position_map_filter.h) and it is drawn as a texture; while the
-// window moves the shader's point samples are drawn. One image per view slot.
+// window moves, and until the whole image is computed, the shader's point samples are drawn. One image per view
+// slot. The image can take seconds of CPU (L = 65,536 with row softmax: about 2 s in the browser), so it is
+// computed a band of pixel rows at a time within a budget per frame, and the frames go on while it is under way: the sliders and
+// the map stay responsive, and a change of window or map drops the bands of the old one.
 struct FilteredImage {
     std::shared_ptr<const PositionMapView> map;   // the map it belongs to (a new map starts over)
+    std::vector<double> profile;                  // the map's distance profile, until the sums are made from it
     std::shared_ptr<const PositionMapSums> sums;  // computed once per map, on first use
-    MapWindow window;                             // the window it shows
+    MapWindow window;                             // the window it shows, or is being computed for
     int pixels = 0;                               // pixels per side (0 = none yet)
+    int rows_done = 0;                            // rows of `values` computed; the image is ready at `pixels`
+    double seconds_per_row = 0;                   // measured on the last band (0 = none of this window yet)
     std::vector<double> values;                   // pixels², row-major, NaN = masked
     std::vector<float> texels;                    // the same as uploaded
     uint64_t version = 0;                         // its upload version
@@ -143,21 +150,86 @@ bool shows_box_filter(const PositionMapView& pm, const MapWindow& w, int pixels)
     return pm.spec.filter == MapFilter::box && w.span >= double(pixels);
 }
 
-// This slot's filtered image of window `w`, computed now when `settled` and not yet there; null when none is
-// ready (the caller draws point samples and computes it once the view settles).
-const FilteredImage* filtered_image(const std::shared_ptr<const PositionMapView>& map, int slot, const MapWindow& w, int pixels, bool settled) {
+using Clock = std::chrono::steady_clock;
+
+// The CPU time that the filtered images may take per frame, all map views of the frame together (a step can
+// show two), counted from the first of them: it leaves a 60 Hz frame (16.7 ms) room for the rest of its work,
+// so a slider or a drag taken up mid-way answers at once.
+constexpr double kFrameBudgetSeconds = 0.012;
+
+// Seconds of this frame's budget left (negative when spent).
+double frame_budget_left() {
+    static int frame = -1;
+    static Clock::time_point start;
+    if (frame != ImGui::GetFrameCount()) {
+        frame = ImGui::GetFrameCount();
+        start = Clock::now();
+    }
+    return kFrameBudgetSeconds - std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Computes bands of rows of `f`'s image until the frame's budget is spent, at least one band (so the image
+// always progresses). A band is sized from the last band's time per row to about half the budget left, so
+// rows dearer than measured cannot overrun the budget by much; the first band of a window is one row (a row's
+// cost grows with the cells per pixel: the last window's measure could be far off).
+void compute_filtered_rows(FilteredImage* f) {
+    const MapCellWindow window{f->window.x0, f->window.y0, f->window.span};
+    const int pixels = f->pixels;
+    bool first = true;
+    while (f->rows_done < pixels) {
+        const double left = frame_budget_left();
+        if (!first && left <= 0) break;
+        first = false;
+        int rows = 1;
+        if (f->seconds_per_row > 0) rows = int(std::clamp(0.5 * left / f->seconds_per_row, 1.0, double(pixels)));
+        rows = std::min(rows, pixels - f->rows_done);
+        const Clock::time_point t0 = Clock::now();
+        position_map_pixel_rows(*f->sums, window, pixels, MapFilter::box, f->rows_done, f->rows_done + rows,
+                                &f->values[size_t(f->rows_done) * size_t(pixels)]);
+        f->seconds_per_row = std::chrono::duration<double>(Clock::now() - t0).count() / double(rows);
+        f->rows_done += rows;
+    }
+}
+
+// This slot's filtered image of window `w` when it is complete, else null (the caller draws point samples).
+// While the view is `settled`, the image still missing is computed a frame's budget at a time and *more_frames
+// is set to ask for the next frame; a window or map other than the one under way starts over. Once complete,
+// nothing more is asked, so an idle page draws no frames.
+const FilteredImage* filtered_image(const std::shared_ptr<const PositionMapView>& map, int slot, const MapWindow& w, int pixels,
+                                    bool settled, bool* more_frames) {
     FilteredImage& f = filtered_images()[slot];
     if (f.map != map) {
         f = FilteredImage();
         f.map = map;
     }
-    const bool ready = f.pixels == pixels && f.window.x0 == w.x0 && f.window.y0 == w.y0 && f.window.span == w.span;
-    if (ready) return &f;
+    const bool same = f.pixels == pixels && f.window.x0 == w.x0 && f.window.y0 == w.y0 && f.window.span == w.span;
+    if (same && f.rows_done == pixels) return &f;
     if (!settled) return nullptr;
-    if (!f.sums) f.sums = position_map_sums(map->spec, &map->log_norm);
-    f.window = w;
-    f.pixels = pixels;
-    f.values = position_map_pixels(*f.sums, MapCellWindow{w.x0, w.y0, w.span}, pixels, MapFilter::box);
+    if (!same) {
+        f.window = w;
+        f.pixels = pixels;
+        f.rows_done = 0;
+        f.seconds_per_row = 0;
+        f.values.assign(size_t(pixels) * size_t(pixels), 0.0);
+        f.texels.clear();
+    }
+    if (!f.sums) {
+        // Once per map, in two frames that the budget cannot split (L = 65,536 in the browser: about 60 ms for
+        // the distance profile, O(L·d), then 20–40 ms for the prefix sums, with the first band).
+        frame_budget_left();
+        if (f.profile.empty()) {
+            f.profile = position_map_full_profile(map->spec);
+            if (more_frames) *more_frames = true;
+            return nullptr;
+        }
+        f.sums = position_map_sums(map->spec, &map->log_norm, &f.profile);
+        f.profile = std::vector<double>();  // the sums hold their copy
+    }
+    compute_filtered_rows(&f);
+    if (f.rows_done < pixels) {
+        if (more_frames) *more_frames = true;
+        return nullptr;
+    }
     f.texels.assign(f.values.begin(), f.values.end());
     static uint64_t next_version = 0;
     f.version = (uint64_t(1) << 63) | ++next_version;  // never a data_version a heatmap used in this slot
@@ -387,15 +459,16 @@ bool draw_position_map(const std::string& title, const MapView& v, ViewContext& 
     zoom_and_pan(w, l.p0, l.side, ctx.interaction ? ctx.interaction->pinch : 0.0f, ctx.interaction && ctx.interaction->double_click);
 
     // The box-filtered image when a pixel covers a cell or more, once the window rests (no wheel, pinch or double
-    // click this frame, and no widget held: dragging the map or a parameter's slider): computing it takes one
-    // frame, while anything moves the shader's point samples follow. Releasing brings the frames that refine it.
+    // click this frame, and no widget held: dragging the map or a parameter's slider): it is computed over the
+    // next frames, while anything moves the shader's point samples follow. Releasing brings the first frame that
+    // refines it; the view asks for the rest.
     const int pixels = filtered_pixels(l);
     const FilteredImage* filtered = nullptr;
     if (shows_box_filter(pm, *w, pixels) && ctx.slot >= 0) {
         const ImGuiIO& io = ImGui::GetIO();
         const bool settled = !ImGui::IsAnyItemActive() && io.MouseWheel == 0.0f &&
                              !(ctx.interaction && (ctx.interaction->pinch != 0.0f || ctx.interaction->double_click));
-        filtered = filtered_image(v.map, ctx.slot, *w, pixels, settled);
+        filtered = filtered_image(v.map, ctx.slot, *w, pixels, settled, ctx.wants_frame);
     }
 
     ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -3,9 +3,12 @@
 // (each cell weighted by the length of its overlap with the pixel, in plain double), for every map and the
 // row-softmax variants: a small map (L = 37 on 16 pixels), a non-integer number of cells per pixel
 // (L = 4097 on 64 pixels), a window deep inside L = 65,536; masked pixels of causal ALiBi; pixels smaller than
-// a cell and filter=point, which show the cell under the pixel centre; window validation.
+// a cell and filter=point, which show the cell under the pixel centre; the image computed by bands of rows is
+// the whole image bit for bit; window validation.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -161,6 +164,70 @@ const MapCase kMaps[] = {
 };
 INSTANTIATE_TEST_SUITE_P(AllMaps, FilteredMap, ::testing::ValuesIn(kMaps),
                          [](const ::testing::TestParamInfo<MapCase>& info) { return std::string(info.param.name); });
+
+// The image by bands of rows (what the map view computes a few of per frame) is bit for bit the whole image, for
+// every splitting: bands of one row, of 3 and 7 rows (an uneven last band), one band of every row, and uneven
+// bands, from sums made of a profile given beforehand; each band writes its own rows and nothing past them. Values (Toeplitz), softmax and masked maps, box
+// and point filters, and pixels smaller than a cell.
+bool same_double(double a, double b) {
+    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+void expect_bands_equal_whole(const PositionMapSpec& s, const MapCellWindow& w, int pixels, MapFilter filter) {
+    // The sums made from a profile computed beforehand (as the map view makes them) against the whole image's own.
+    const std::vector<double> profile = position_map_full_profile(s);
+    const std::shared_ptr<const PositionMapSums> sums = position_map_sums(s, nullptr, &profile);
+    const std::vector<double> whole = position_map_pixels(s, w, pixels, filter);
+    ASSERT_EQ(whole.size(), size_t(pixels) * size_t(pixels));
+    std::vector<std::vector<int>> splittings;  // each: the band edges from 0 to pixels
+    for (int rows : {1, 3, 7, pixels}) {
+        std::vector<int> edges;
+        for (int y = 0; y < pixels; y += rows) edges.push_back(y);
+        edges.push_back(pixels);
+        splittings.push_back(edges);
+    }
+    splittings.push_back({0, 0, 1, 2, 10, pixels / 2, pixels / 2, pixels - 1, pixels});  // uneven, empty bands too
+    constexpr double kGuard = 12345.678;
+    for (const std::vector<int>& edges : splittings) {
+        std::vector<double> image(whole.size() + size_t(pixels), kGuard);  // one row of guard past the end
+        for (size_t b = 0; b + 1 < edges.size(); ++b)
+            position_map_pixel_rows(*sums, w, pixels, filter, edges[b], edges[b + 1], image.data() + size_t(edges[b]) * size_t(pixels));
+        int failures = 0;
+        for (size_t k = 0; k < whole.size() && failures < 5; ++k) {
+            if (!same_double(image[k], whole[k])) {
+                ADD_FAILURE() << "bands of " << edges[1] - edges[0] << " rows, pixel (" << k / pixels << ", " << k % pixels << "): "
+                              << image[k] << " vs whole image " << whole[k];
+                ++failures;
+            }
+        }
+        for (size_t k = whole.size(); k < image.size(); ++k) EXPECT_EQ(image[k], kGuard) << "written past the last row";
+    }
+}
+
+TEST(FilteredMapBands, EveryBandSplittingGivesTheWholeImageBitForBit) {
+    struct BandCase {
+        const char* name;
+        PositionMapKind kind;
+        bool softmax;
+    };
+    for (const BandCase& c : {BandCase{"rope", PositionMapKind::rope, false}, BandCase{"rope softmax", PositionMapKind::rope, true},
+                              BandCase{"alibi causal", PositionMapKind::alibi, false},
+                              BandCase{"alibi causal softmax", PositionMapKind::alibi, true}, BandCase{"t5", PositionMapKind::t5, false}}) {
+        SCOPED_TRACE(c.name);
+        PositionMapSpec s = spec_of({c.name, c.kind, c.softmax, AlibiMode::causal}, 4097);
+        if (c.kind == PositionMapKind::alibi) {
+            // Masked pixels above the diagonal, partly masked ones across it.
+            const std::vector<double> px = position_map_pixels(s, {0, 0, 4097}, 50, MapFilter::box);
+            ASSERT_TRUE(std::isnan(px[49]));
+            ASSERT_FALSE(std::isnan(px[49 * 50]));
+        }
+        expect_bands_equal_whole(s, {0, 0, 4097}, 50, MapFilter::box);          // 81.94 cells per pixel
+        expect_bands_equal_whole(s, {1000.25, 990.5, 777.75}, 23, MapFilter::box);  // across the diagonal
+        expect_bands_equal_whole(s, {0, 0, 4097}, 50, MapFilter::point);
+        expect_bands_equal_whole(s, {2000.5, 1990.25, 15.5}, 40, MapFilter::box);  // pixels smaller than a cell
+    }
+}
 
 // Causal ALiBi: pixels wholly above the diagonal stay masked; pixels across it average their unmasked cells only.
 TEST(FilteredMapMask, PixelsAboveTheDiagonalStayMaskedAndDiagonalPixelsAverageTheRest) {

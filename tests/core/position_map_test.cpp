@@ -263,6 +263,28 @@ TEST(PositionMap, ProfileIsTheValueAlongEachDiagonal) {
     }
 }
 
+// ALiBi's profile (built with the slope looked up once) is exactly the value at every Δ, in both modes.
+TEST(PositionMap, AlibiProfileIsExactlyTheValueAtEveryDelta) {
+    for (AlibiMode mode : {AlibiMode::causal, AlibiMode::symmetric}) {
+        for (int head : {0, 3, 7}) {
+            PositionMapSpec s = spec_of(PositionMapKind::alibi, 300);
+            s.mode = mode;
+            s.head = head;
+            const std::vector<double> prof = position_map_full_profile(s);
+            ASSERT_EQ(prof.size(), 599u);
+            for (long long delta = -299; delta <= 299; ++delta) {
+                const double ref = delta >= 0 ? position_map_value(s, delta, 0) : position_map_value(s, 0, -delta);
+                const double got = prof[size_t(delta + 299)];
+                if (std::isnan(ref)) {
+                    EXPECT_TRUE(std::isnan(got)) << "head " << head << " Δ=" << delta;
+                } else {
+                    EXPECT_EQ(got, ref) << "head " << head << " Δ=" << delta;
+                }
+            }
+        }
+    }
+}
+
 }  // namespace
 
 // [SECTION] row softmax ------------------------------------------------------------------------
