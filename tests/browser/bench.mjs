@@ -5,7 +5,8 @@
 //   context (its own renderer process and cache, so no compiled wasm is reused), navigation start →
 //   pelab.ready resolving (performance.now() in the page), median / min / max of 7 loads of
 //   index.html#lesson=f-delta&step=4 after one warm-up load, and the split of one load from the page's
-//   performance marks (widget.js and web.cpp: 'pelab:*');
+//   performance marks (widget.js and web.cpp: 'pelab:*'); beside it the floor of this machine: a blank page
+//   loaded the same way whose script only creates a WebGL2 context;
 //   frames rendered during 2 s idle, and recompute time after a parameter change at L=512, d=128
 //   (setState → the next frame drawn with the new views; median of 9 changes); time to ready for a hash of
 //   5,000 and of 100,000 distinct bad keys (issue 10: the input limits keep both near a normal load).
@@ -65,6 +66,24 @@ async function firstFrameLoad(browser, baseUrl) {
   return r;
 }
 
+// The floor under any WebGL page on this machine, loaded the same way (a fresh context, same viewport): a blank
+// page whose inline script only creates a WebGL2 context. Returns {script, context}: performance.now() when
+// the script starts, and when getContext('webgl2') has returned. No page that draws with WebGL2 can be
+// ready before `context`, so it shows how much of the first-frame figure is the page's own work.
+const FLOOR_HTML = '<!doctype html><canvas width=1280 height=800></canvas><script>' +
+  'window.floorScript = performance.now(); document.querySelector("canvas").getContext("webgl2");' +
+  'window.floorContext = performance.now();</script>';
+async function floorLoad(browser, baseUrl) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, locale: 'en-US' });
+  await context.route(baseUrl + 'floor.html', (route) => route.fulfill({ contentType: 'text/html', body: FLOOR_HTML }));
+  const page = await context.newPage();
+  await page.goto(baseUrl + 'floor.html');
+  await page.waitForFunction(() => window.floorContext !== undefined, null, { timeout: 20000 });
+  const r = await page.evaluate(() => ({ script: window.floorScript, context: window.floorContext }));
+  await context.close();
+  return r;
+}
+
 // The split of one load, from its marks (absent marks leave their part out):
 //   download        navigation → the last byte of pelab.wasm
 //   compile         wasm compile + instantiate: the fetch started → the instance exists
@@ -95,13 +114,21 @@ const server = await serve();
 const browser = await launch();
 try {
   await firstFrameLoad(browser, server.url);  // warm-up: the browser's own first-use costs are not a visitor's
-  const loads = [];
-  for (let i = 0; i < FIRST_FRAME_LOADS; ++i) loads.push(await firstFrameLoad(browser, server.url));
+  const loads = [], floors = [];
+  // App and floor loads alternate, so that the machine's load at the time weighs on both alike.
+  for (let i = 0; i < FIRST_FRAME_LOADS; ++i) {
+    loads.push(await firstFrameLoad(browser, server.url));
+    floors.push(await floorLoad(browser, server.url));
+  }
   const times = loads.map((r) => r.ready);
   const sorted = [...times].sort((a, b) => a - b);
   figures.first_frame_ms = { median: +median(times).toFixed(1), min: +sorted[0].toFixed(1), max: +sorted[sorted.length - 1].toFixed(1), n: times.length };
   console.log(`navigation -> pelab.ready     ${median(times).toFixed(0)} ms median of ${times.length} fresh contexts ` +
               `(min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)}: ${times.map((t) => t.toFixed(0)).join(', ')}; target <= 250 ms)`);
+  const floorScript = median(floors.map((f) => f.script)), floorContext = median(floors.map((f) => f.context));
+  figures.first_frame_floor_ms = { script: +floorScript.toFixed(1), webgl2_context: +floorContext.toFixed(1), n: floors.length };
+  console.log(`  floor: a blank page, same loads    ${floorContext.toFixed(0)} ms median until getContext('webgl2') ` +
+              `has returned (its script starts at ${floorScript.toFixed(0)} ms)`);
   const parts = loads.map(split);
   const partMedian = (k) => { const xs = parts.map((p) => p[k]).filter((x) => x !== null); return xs.length ? median(xs) : null; };
   const fmt = (x) => (x === null ? '?' : x.toFixed(0) + ' ms');
