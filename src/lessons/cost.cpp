@@ -181,17 +181,21 @@ std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
              {"bytes", bytes_text(8.0 * model.heads * in.N * in.N)}}),
     };
 
+    // On a log axis: the sizes span from a few bytes (ALiBi's slopes) to megabytes (a bias per pair), and on a
+    // linear one every method but the largest lies flat on zero.
     CurveView c;
     c.y_axis = "MiB";
     c.x_axis = "N";
+    c.log_y = true;
     for (int k = 0; k <= 64; ++k) c.x.push_back(16 + (in.N - 16) * k / 64.0);
     for (PositionMethod m : all_position_methods()) {
         std::vector<double> y;
-        for (double n : c.x) y.push_back(position_table_bytes(m, static_cast<int>(std::lround(n)), in.d) / (1024.0 * 1024.0));
+        for (double n : c.x)
+            y.push_back(position_table_bytes(m, static_cast<int>(std::lround(n)), in.d, model) / (1024.0 * 1024.0));
         c.series.push_back(y);
         c.series_labels.push_back(method_label(m, lang));
     }
-    return {make_view(say(lang, {"表的大小随 N 的变化（MiB）", "Table size against N (MiB)"}), std::move(c)),
+    return {make_view(say(lang, {"表的大小随 N 的变化（MiB，对数坐标）", "Table size against N (MiB, log scale)"}), std::move(c)),
             make_view(say(lang, {"位置部分存了什么、每次更新多少元素", "What the position part stores and how much it updates"}),
                       std::move(t), notes)};
 }

@@ -48,6 +48,13 @@ TEST(CostLesson, MemoryTableComesFromCore) {
     model.heads = 12;
     model.num_buckets = 16;
     ASSERT_EQ(v[1].table().values.rows(), static_cast<Eigen::Index>(methods.size()));
+    // The leading curve (log scale) uses the same heads and buckets as the table: its last point is N = 300.
+    const CurveView& curve = v[0].curve();
+    EXPECT_TRUE(curve.log_y);
+    ASSERT_EQ(curve.series.size(), methods.size());
+    EXPECT_EQ(curve.x.back(), 300.0);
+    for (std::size_t i = 0; i < methods.size(); ++i)
+        EXPECT_EQ(curve.series[i].back(), position_table_bytes(methods[i], 300, 128, model) / (1024.0 * 1024.0));
     for (std::size_t i = 0; i < methods.size(); ++i)
         EXPECT_EQ(v[1].table().values(static_cast<Eigen::Index>(i), 0), position_table_bytes(methods[i], 300, 128, model));
     // The per-distance table grows with N; T5's is num_buckets × heads, ALiBi's one slope per head.
