@@ -462,9 +462,10 @@ std::vector<double> position_map_full_profile(const PositionMapSpec& s) {
     return f;
 }
 
-std::vector<double> position_map_row_log_normalizers(const PositionMapSpec& s) {
+std::vector<double> position_map_row_log_normalizers(const PositionMapSpec& s, const std::vector<double>* profile) {
     const long long L = s.L;
-    const std::vector<double> f = position_map_full_profile(s);
+    const std::vector<double> computed = profile ? std::vector<double>() : position_map_full_profile(s);
+    const std::vector<double>& f = profile ? *profile : computed;
     double M = -INFINITY;
     for (double x : f)
         if (!std::isnan(x)) M = std::max(M, x);
@@ -499,11 +500,13 @@ double position_map_shown_value(const PositionMapSpec& s, const std::vector<doub
     return std::exp(v - log_norm[size_t(i)]);
 }
 
-void position_map_range(const PositionMapSpec& s, double* lo, double* hi, const std::vector<double>* log_norm) {
+void position_map_range(const PositionMapSpec& s, double* lo, double* hi, const std::vector<double>* log_norm,
+                        const std::vector<double>* profile) {
     const long long last = s.L - 1;
+    auto full_profile = [&]() { return profile ? *profile : position_map_full_profile(s); };
     if (position_map_shows_softmax(s) && log_norm && !log_norm->empty()) {
         // Probabilities: 0 up to a bound on the largest one, exp(max value − log Z_i) over the rows.
-        const std::vector<double> f = position_map_full_profile(s);
+        const std::vector<double> f = full_profile();
         double M = -INFINITY, best = 0.0;
         for (double x : f)
             if (!std::isnan(x)) M = std::max(M, x);
@@ -536,7 +539,7 @@ void position_map_range(const PositionMapSpec& s, double* lo, double* hi, const 
     case PositionMapKind::rope: {
         // The scale is symmetric: the largest |value| over every Δ, O(L·d).
         double m = 0.0;
-        for (double x : position_map_full_profile(s)) m = std::max(m, std::fabs(x));
+        for (double x : full_profile()) m = std::max(m, std::fabs(x));
         *hi = m > 0 ? m : 1.0;
         *lo = -*hi;
         return;
@@ -550,9 +553,11 @@ std::shared_ptr<const PositionMapView> make_position_map_view(const PositionMapS
     auto pm = std::make_shared<PositionMapView>();
     pm->spec = spec;
     const bool softmax = position_map_shows_softmax(spec);
-    if (softmax) pm->log_norm = position_map_row_log_normalizers(spec);
+    if (softmax || spec.kind == PositionMapKind::rope) pm->profile = position_map_full_profile(spec);
+    const std::vector<double>* profile = pm->profile.empty() ? nullptr : &pm->profile;
+    if (softmax) pm->log_norm = position_map_row_log_normalizers(spec, profile);
     pm->gpu = position_map_gpu(spec, &pm->log_norm);
-    position_map_range(spec, &pm->lo, &pm->hi, &pm->log_norm);
+    position_map_range(spec, &pm->lo, &pm->hi, &pm->log_norm, profile);
     pm->is_signed = !softmax && (spec.kind == PositionMapKind::sinusoidal || spec.kind == PositionMapKind::rope);
     return pm;
 }

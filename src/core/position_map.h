@@ -154,12 +154,14 @@ std::uint32_t position_map_phase(const PositionMapGpu& g, int p, long long delta
 // The colour scale of the view: smallest and largest value over the whole L×L map (masked cells ignored);
 // exact for every map (the rope scale is ±max|value| from the profile). With softmax: 0 to the bound
 // min(1, max_i exp(max value − log Z_i)). `log_norm` as returned by position_map_row_log_normalizers (softmax only).
-void position_map_range(const PositionMapSpec& s, double* lo, double* hi, const std::vector<double>* log_norm = nullptr);
+// `profile`: position_map_full_profile(s) when the caller has it (else computed here where needed).
+void position_map_range(const PositionMapSpec& s, double* lo, double* hi, const std::vector<double>* log_norm = nullptr,
+                        const std::vector<double>* profile = nullptr);
 // value(Δ) for every Δ = i − j in −(L−1)..L−1, at index Δ + L − 1 (NaN where masked), in double.
 std::vector<double> position_map_full_profile(const PositionMapSpec& s);
 // log Z_i = log Σ_j exp(value(i, j)) for every row i (masked cells left out), in double: O(L·d) for the
 // profile, then each row's window of Δ summed from a segment tree of positive terms (no cancellation).
-std::vector<double> position_map_row_log_normalizers(const PositionMapSpec& s);
+std::vector<double> position_map_row_log_normalizers(const PositionMapSpec& s, const std::vector<double>* profile = nullptr);
 // What the map shows at (i, j): the value, or exp(value − log Z_i) when it shows the softmax.
 double position_map_shown_value(const PositionMapSpec& s, const std::vector<double>& log_norm, long long i, long long j);
 // value(Δ) for Δ = delta_first..delta_last (i − j, clamped to −(L−1)..L−1): a slice of the full profile,
@@ -176,6 +178,9 @@ struct PositionMapView {
     double lo = 0, hi = 1;         // colour scale
     bool is_signed = true;         // diverging scale around 0
     std::vector<double> log_norm;  // row softmax: log Z_i of every row (empty = the values themselves)
+    // value(Δ) for every Δ (position_map_full_profile), kept when building the view needed it (the row softmax
+    // and the rope scale): O(L·d), so the view and its box filter compute it once, not three times.
+    std::vector<double> profile;
 };
 // Everything a position map needs to be drawn: the row normalisers (softmax only), the GPU form built on
 // them, the colour scale and whether it is diverging.

@@ -275,7 +275,9 @@ double position_map_box_refine_ms(GlMatrixPainter* painter, const PositionMapSpe
     if (spec.L < pixels) return -1.0;
     const std::shared_ptr<const PositionMapView> pm = make_position_map_view(spec);  // built before a view draws
     const auto t0 = std::chrono::steady_clock::now();
-    const std::shared_ptr<const PositionMapSums> sums = position_map_sums(spec, &pm->log_norm);
+    // As the map view does: the profile the view kept, else computed here.
+    const std::shared_ptr<const PositionMapSums> sums =
+        position_map_sums(spec, &pm->log_norm, pm->profile.empty() ? nullptr : &pm->profile);
     const std::vector<double> values = position_map_pixels(*sums, {0, 0, double(spec.L)}, pixels, MapFilter::box);
     const std::vector<float> texels(values.begin(), values.end());
     painter->upload(kCheckSlot, (uint64_t(1) << 61), texels.data(), pixels, pixels);

@@ -153,19 +153,28 @@ bool shows_box_filter(const PositionMapView& pm, const MapWindow& w, int pixels)
 using Clock = std::chrono::steady_clock;
 
 // The CPU time that the filtered images may take per frame, all map views of the frame together (a step can
-// show two), counted from the first of them: it leaves a 60 Hz frame (16.7 ms) room for the rest of its work,
-// so a slider or a drag taken up mid-way answers at once.
-constexpr double kFrameBudgetSeconds = 0.012;
+// show two), counted from the first of them. At 60 Hz it is 12 ms, which leaves the frame room for the rest of
+// its work, so a slider or a drag taken up mid-way answers at once. Where a frame itself takes long (software
+// GL: 100 ms and more), 12 ms would stretch the image over many seconds of frames (about 20 s for RoPE
+// softmax at L = 65,536 in the browser here), so the budget grows to half the last frame interval, which
+// settles at about the frame's own cost, and at most 100 ms: the image then takes about twice its CPU time.
+constexpr double kFrameBudgetSeconds = 0.012, kFrameBudgetMaxSeconds = 0.1;
 
 // Seconds of this frame's budget left (negative when spent).
 double frame_budget_left() {
     static int frame = -1;
     static Clock::time_point start;
+    static double budget = kFrameBudgetSeconds;
     if (frame != ImGui::GetFrameCount()) {
+        const Clock::time_point now = Clock::now();
+        // The interval since the last frame that did this work; a long pause (the view was idle) says nothing
+        // about the frame's cost.
+        const double interval = frame < 0 ? 1.0 : std::chrono::duration<double>(now - start).count();
+        budget = interval < 0.5 ? std::clamp(0.5 * interval, kFrameBudgetSeconds, kFrameBudgetMaxSeconds) : kFrameBudgetSeconds;
         frame = ImGui::GetFrameCount();
-        start = Clock::now();
+        start = now;
     }
-    return kFrameBudgetSeconds - std::chrono::duration<double>(Clock::now() - start).count();
+    return budget - std::chrono::duration<double>(Clock::now() - start).count();
 }
 
 // Computes bands of rows of `f`'s image until the frame's budget is spent, at least one band (so the image
@@ -216,13 +225,15 @@ const FilteredImage* filtered_image(const std::shared_ptr<const PositionMapView>
     if (!f.sums) {
         // Once per map, in two frames that the budget cannot split (L = 65,536 in the browser: about 60 ms for
         // the distance profile, O(L·d), then 20–40 ms for the prefix sums, with the first band).
+        // The view keeps the profile when building it needed one (softmax, rope); else it is computed here.
         frame_budget_left();
-        if (f.profile.empty()) {
+        const bool view_has_profile = !map->profile.empty();
+        if (!view_has_profile && f.profile.empty()) {
             f.profile = position_map_full_profile(map->spec);
             if (more_frames) *more_frames = true;
             return nullptr;
         }
-        f.sums = position_map_sums(map->spec, &map->log_norm, &f.profile);
+        f.sums = position_map_sums(map->spec, &map->log_norm, view_has_profile ? &map->profile : &f.profile);
         f.profile = std::vector<double>();  // the sums hold their copy
     }
     compute_filtered_rows(&f);

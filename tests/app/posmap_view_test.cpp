@@ -65,6 +65,9 @@ public:
         io.DisplaySize = ImVec2(1280, 900);
         io.DeltaTime = 1.0f / 60.0f;
         io.IniFilename = nullptr;
+        // Added here: the web build's ImGui adds no font by itself (the app brings its own), and without one the
+        // font size is 0 and the map would be laid out at its smallest side.
+        io.Fonts->AddFontDefault();
         unsigned char* pixels = nullptr;
         int w = 0, h = 0;
         io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);

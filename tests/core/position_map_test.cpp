@@ -552,3 +552,30 @@ TEST(PositionMapSoftmax, LogNormalizersAtL65536EqualDirectSumsOnSampledRows) {
         }
     }
 }
+
+// The view keeps the distance profile it needed (softmax and rope maps) and builds its normalisers and colour
+// scale from it: the same doubles as computing each from the spec alone.
+TEST(PositionMapView, KeepsTheProfileItNeededAndGetsTheSameNumbers) {
+    std::vector<PositionMapSpec> specs = softmax_specs(300);
+    specs.push_back(spec_of(PositionMapKind::rope, 300));
+    specs.push_back(spec_of(PositionMapKind::sinusoidal, 300));
+    for (const PositionMapSpec& s : specs) {
+        SCOPED_TRACE(position_map_name(s.kind));
+        const std::shared_ptr<const PositionMapView> v = make_position_map_view(s);
+        const bool needs = position_map_shows_softmax(s) || s.kind == PositionMapKind::rope;
+        if (needs) {
+            const std::vector<double> f = position_map_full_profile(s);
+            ASSERT_EQ(v->profile.size(), f.size());
+            for (size_t k = 0; k < f.size(); ++k)
+                if (!std::isnan(f[k])) EXPECT_EQ(v->profile[k], f[k]) << k;
+        } else {
+            EXPECT_TRUE(v->profile.empty());
+        }
+        if (position_map_shows_softmax(s)) EXPECT_EQ(v->log_norm, position_map_row_log_normalizers(s));
+        double lo = 0, hi = 0;
+        const std::vector<double> z = position_map_shows_softmax(s) ? position_map_row_log_normalizers(s) : std::vector<double>();
+        position_map_range(s, &lo, &hi, &z);
+        EXPECT_EQ(v->lo, lo);
+        EXPECT_EQ(v->hi, hi);
+    }
+}

@@ -66,8 +66,14 @@ TEST(AbsolutePeLesson, LearnableTableHasNoRowsBeyondMaxLen) {
 // Step 1 computes both words: equivariance holds, invariance does not, and a causal mask leaks the order.
 TEST(AbsolutePeLesson, EquivariantNotInvariantAndTheCausalMaskLeaksOrder) {
     const auto v1 = lesson_views(1, "tokens=6&seed=2");
-    ASSERT_EQ(v1.size(), 3u);
-    const std::vector<std::string>& notes = v1[1].notes;
+    ASSERT_EQ(v1.size(), 2u);
+    const std::vector<std::string>& notes = v1[0].notes;
+    // The leading picture: both outputs side by side, an arrow from each token's row to the slot it lands in.
+    const HeatmapView& h = v1[0].heatmap();
+    ASSERT_EQ(h.values.cols(), 10);
+    ASSERT_EQ(h.arrows.size(), 6u);
+    for (const HeatmapView::Arrow& a : h.arrows)
+        for (int j = 0; j < 4; ++j) EXPECT_NEAR(h.values(a.r0, j), h.values(a.r1, 6 + j), 1e-12) << a.r0 << " → " << a.r1;
     ASSERT_EQ(notes.size(), 4u);
     EXPECT_EQ(notes[2].find("But the largest |Attn(P·X) − Attn(X)| = 0:"), std::string::npos) << notes[2];
     EXPECT_NE(notes[2].find("so this is equivariance, not invariance"), std::string::npos);

@@ -39,39 +39,36 @@ std::vector<ViewData> shuffle_views(const Inputs& in, Lang lang) {
     std::vector<std::string> perm_items;
     for (int i = 0; i < n; ++i) perm_items.push_back(std::to_string(demo.perm[static_cast<std::size_t>(i)]));
 
-    // The outputs as heatmaps, one row per slot: after shuffling, the same coloured rows reappear in the new
-    // order, which is what equivariance looks like.
-    auto outputs = [&](const Eigen::MatrixXd& out, std::vector<std::string> row_labels, std::string row_axis) {
-        HeatmapView h;
-        h.values = to_rows(out);
-        h.row_labels = std::move(row_labels);
-        for (int j = 0; j < d; ++j) h.col_labels.push_back("out" + sub(j));
-        h.row_axis = std::move(row_axis);
-        h.is_signed = true;
-        h.decimals = 2;
-        return h;
-    };
-    std::vector<std::string> original_rows, shuffled_rows;
-    for (int i = 0; i < n; ++i) {
-        original_rows.push_back(say(lang, {"token {i}", "token {i}"}, {{"i", pos_text(i)}}));
-        shuffled_rows.push_back(say(lang, {"{slot} ← token {token}", "{slot} ← token {token}"},
-                                    {{"slot", pos_text(i)}, {"token", pos_text(demo.perm[static_cast<std::size_t>(i)])}}));
+    // One picture of both outputs: Attn(X) on the left (row t = token t), Attn(P·X) on the right (row s = slot s,
+    // which holds token perm[s]), two blank columns between them, and across them an arrow from each token's row
+    // on the left to the row it lands in on the right: the same coloured rows come back in the new order
+    // (equivariance, seen). The arrows stay inside the gap, off the numbers.
+    HeatmapView outputs;
+    outputs.values = RowMatrix::Constant(n, 2 * d + 2, std::nan(""));
+    outputs.values.leftCols(d) = to_rows(demo.out);
+    outputs.values.rightCols(d) = to_rows(demo.out_shuffled);
+    for (int side = 0; side < 2; ++side) {
+        for (int j = 0; j < d; ++j) outputs.col_labels.push_back("out" + sub(j));
+        if (side == 0) outputs.col_labels.insert(outputs.col_labels.end(), {"", ""});
     }
-    HeatmapView original = outputs(demo.out, std::move(original_rows), say(lang, {"位置", "slot"}));
-    HeatmapView shuffled = outputs(demo.out_shuffled, std::move(shuffled_rows), say(lang, {"位置 ← 原 token", "slot ← token"}));
-    const Eigen::MatrixXd out0 = demo.out, out1 = demo.out_shuffled;
-    const std::vector<int> order = demo.perm;
-    original.explain = [out0, lang](int r, int c) -> std::string {
-        if (r < 0 || c < 0 || r >= out0.rows() || c >= out0.cols()) return "";
-        return say(lang, {"token {t} 的输出第 {j} 个分量 = {v}", "token {t}, output entry {j}: {v}"},
-                   {{"t", pos_text(r)}, {"j", pos_text(c)}, {"v", num(out0(r, c))}});
-    };
-    shuffled.explain = [out0, out1, order, lang](int r, int c) -> std::string {
-        if (r < 0 || c < 0 || r >= out1.rows() || c >= out1.cols()) return "";
-        const int t = order[static_cast<std::size_t>(r)];
-        return say(lang, {"位置 {s} 放的是 token {t}：输出第 {j} 个分量 = {v}；原顺序中 token {t} 的这一项 = {v0}",
-                          "Slot {s} holds token {t}: output entry {j} = {v}; token {t}'s entry in the original order = {v0}"},
-                   {{"s", pos_text(r)}, {"t", pos_text(t)}, {"j", pos_text(c)}, {"v", num(out1(r, c))}, {"v0", num(out0(t, c))}});
+    for (int i = 0; i < n; ++i) outputs.row_labels.push_back(pos_text(i));
+    outputs.row_axis = say(lang, {"行", "row"});
+    outputs.col_axis = say(lang, {"左：Attn(X)，第 t 行是 token t    右：Attn(P·X)，第 s 行是位置 s",
+                                  "left: Attn(X), row t is token t    right: Attn(P·X), row s is slot s"});
+    outputs.is_signed = true;
+    outputs.decimals = 2;
+    for (int s = 0; s < n; ++s) outputs.arrows.push_back({demo.perm[static_cast<std::size_t>(s)], d, s, d + 1});
+    outputs.explain = [V = outputs.values, perm = demo.perm, d, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= V.rows() || c >= V.cols()) return "";
+        if (c == d || c == d + 1)
+            return say(lang, {"箭头把 token 在原顺序中的行连到它打乱后所在的行", "Each arrow links a token's row in the original order to the row it lands in after shuffling"});
+        if (c < d)
+            return say(lang, {"原顺序：token {t} 的输出第 {j} 个分量 = {v}", "Original order: token {t}, output entry {j} = {v}"},
+                       {{"t", pos_text(r)}, {"j", pos_text(c)}, {"v", num(V(r, c))}});
+        const int t = perm[static_cast<std::size_t>(r)], j = c - d - 2;
+        return say(lang, {"打乱后：位置 {s} 放的是 token {t}，输出第 {j} 个分量 = {v}；原顺序中 token {t} 的这一项 = {v0}",
+                          "After shuffling: slot {s} holds token {t}, output entry {j} = {v}; token {t}'s entry in the original order = {v0}"},
+                   {{"s", pos_text(r)}, {"t", pos_text(t)}, {"j", pos_text(j)}, {"v", num(V(r, c))}, {"v0", num(V(t, j))}});
     };
     const double diff = max_abs(demo.out_shuffled - demo.P * demo.out);
     const double unchanged = max_abs(demo.out_shuffled - demo.out);
@@ -111,8 +108,8 @@ std::vector<ViewData> shuffle_views(const Inputs& in, Lang lang) {
                           "Slot {r} → {c}: weight {w}, the same as token {a} → {b} in the original order: {w0}"},
                    {{"r", pos_text(r)}, {"c", pos_text(c)}, {"w", num(W1(r, c))}, {"a", pos_text(a)}, {"b", pos_text(b)}, {"w0", num(W0(a, b))}});
     };
-    return {make_view(say(lang, {"原顺序的输出 Attn(X)", "Output in the original order, Attn(X)"}), std::move(original)),
-            make_view(say(lang, {"打乱后的输出 Attn(P·X)", "Output after shuffling, Attn(P·X)"}), std::move(shuffled), shuffled_notes),
+    return {make_view(say(lang, {"打乱前后的输出：Attn(X) 与 Attn(P·X)", "The outputs before and after shuffling: Attn(X) and Attn(P·X)"}),
+                      std::move(outputs), shuffled_notes),
             make_view(say(lang, {"打乱后的注意力权重", "Attention weights after shuffling"}), std::move(weights),
                       {say(lang, {"X、W_q、W_k、W_v 都由随机种子生成；没有加入任何位置信息。",
                                   "X, W_q, W_k, W_v are random, drawn from the random seed; no position information is added."})})};
