@@ -203,7 +203,8 @@ std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
                         {{"bytes", bytes_text(cells * 4.0)}}));
     // The contract, checked here on probe cells that include the farthest diagonals.
     const long long n = s.L - 1;
-    const long long probes[][2] = {{0, n}, {n, 0}, {n, n}, {1, n}, {n, 1}, {n / 2, n / 3}, {n / 3, n}, {7, 5}, {0, 0}};
+    // {7, 5} (a cell near the start) is clamped into the matrix: L may be as small as 2.
+    const long long probes[][2] = {{0, n}, {n, 0}, {n, n}, {1, n}, {n, 1}, {n / 2, n / 3}, {n / 3, n}, {std::min(7LL, n), std::min(5LL, n)}, {0, 0}};
     double worst = 0;
     for (const auto& ij : probes) {
         const double ref = position_map_shown_value(s, pm->log_norm, ij[0], ij[1]);

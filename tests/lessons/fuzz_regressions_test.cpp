@@ -1,4 +1,4 @@
-// PE Lab — tests/core/fuzz_regressions_test.cpp
+// PE Lab — tests/lessons/fuzz_regressions_test.cpp
 // Replays, byte for byte, inputs of the libFuzzer target tests/fuzz/fuzz_params through the same checks
 // (pelab::fuzz::check_input): every input that once broke an invariant or crashed, plus a few hostile
 // classics. Each finding also gets a direct test of the behaviour that was fixed. In the native-asan
@@ -61,6 +61,20 @@ TEST(FuzzRegressions, KeyThatLooksLikeARepairTail) {
 }
 
 // [SECTION] findings, in the order the fuzzer found them (tests/fuzz/README.md)
+
+// Finding 3 (CI run of 2026-11-27, route 0x85: rope lesson, en, hash, map page open): the map page checks
+// its float32 contract on probe cells, one of them (7, 5), which lies outside a matrix of L < 8; with a
+// row softmax the probe read row 7's normaliser past the end of the L-long vector (src/lessons/position_maps.cpp).
+// The probe is now clamped into the matrix. Under ASan (native-asan) the old code crashes here.
+TEST(FuzzRegressions, SmallSoftmaxMapProbesStayInsideTheMatrix) {
+    static const char crash[] = "\x85\x00ma\xF0=rope&L=6526:&softmax=1&scaling=ya\x85\x00map=rop@&L=65llama-2-7b536&L=4&omegasoftmaRn";
+    EXPECT_EQ(check_input(std::string(crash, sizeof crash - 1)), "");
+    for (const char* map : {"rope", "alibi", "sinusoidal"})
+        for (int L = 2; L <= 9; ++L) {
+            const std::string text = std::string("map=") + map + "&softmax=1&L=" + std::to_string(L);
+            EXPECT_EQ(check_input(input(0x85, 0, text)), "") << text;
+        }
+}
 
 // Finding 2 (a false alarm of stale checks, issue 9): the map page (map=) is a lesson outside the registry
 // that opens over a registered host, so "state has no registered lesson" fired for any input containing
