@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <unordered_set>
+#include <variant>
 
 #include "core/text.h"
 #include "imgui.h"
@@ -287,7 +288,9 @@ std::vector<std::string> app_equation_mathml(const App& app) {
 }
 
 std::string app_layout_json(const App& app) {
-    static const char* kKindNames[] = {"heatmap", "table", "curve", "posmap", "phasor", "odometer"};  // ViewKind order
+    static const char* kKindNames[] = {"heatmap", "table", "curve", "posmap", "phasor", "odometer", "bars"};  // ViewKind order
+    static_assert(sizeof kKindNames / sizeof kKindNames[0] == std::variant_size_v<decltype(ViewData::figure)>,
+                  "one name per kind of figure");
     std::string out = "[";
     for (size_t i = 0; i < app.drawn.size(); ++i) {
         const DrawnView& d = app.drawn[i];

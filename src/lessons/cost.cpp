@@ -208,10 +208,12 @@ Step measured_time() {
         {"实测时间", "Measured time"},
         {
         "这里在本机（或浏览器的 WebAssembly 引擎）上真正执行每种方法的位置部分：把位置表加到嵌入上、把偏置加到 N×N 的分数上、"
-        "按距离查表相加、或旋转 Q 和 K。每种方法重复多次，取最快一次。数字是此刻此地的测量值，每次都会略有不同。",
+        "按距离查表相加、或旋转 Q 和 K。每种方法重复多次，取最快一次。横条按对数刻度画出每种方法的时间，颜色表示工作量随 N·d 还是随 N² 增长。"
+        "数字是此刻此地的测量值，每次都会略有不同。",
         "Here the position part of each method actually runs on this machine (or in the browser's WebAssembly "
         "engine): adding a table to the embeddings, adding a bias to the N×N scores, looking up a distance table "
-        "for every cell, or rotating Q and K. Each is repeated and the fastest run is kept. The numbers are "
+        "for every cell, or rotating Q and K. Each is repeated and the fastest run is kept. The bars show each "
+        "method's time on a log scale, coloured by whether its work grows as N·d or as N². The numbers are "
         "measurements of this place and moment, and they vary a little from run to run."},
         {"N", "d", "heads", "trial"},
         views_of(read_inputs, timing_views),
@@ -221,8 +223,41 @@ Step measured_time() {
     };
 }
 
+// The work of a method's position part grows as N·d (adding a table, rotating Q and K) or as N² (a bias on
+// every score): the bars' colour groups, in the order of their legend.
+int work_group(PositionMethod m) {
+    switch (m) {
+        case PositionMethod::embedding_add:
+        case PositionMethod::rope_cached:
+        case PositionMethod::rope_uncached: return 0;
+        default: return 1;
+    }
+}
+
 std::vector<ViewData> timing_views(const Inputs& in, Lang lang) {
     const std::vector<CostMeasurement> ms = measure_all(in);
+    // The picture first: one bar per method on a log axis (the methods differ by orders of magnitude), coloured
+    // by how their work grows.
+    BarsView bars;
+    bars.log = true;
+    bars.decimals = 2;
+    bars.value_axis = say(lang, {"最快一次（µs，对数刻度）", "fastest run (µs, log scale)"});
+    bars.group_labels = {say(lang, {"工作量 ∝ N·d", "work ∝ N·d"}), say(lang, {"工作量 ∝ N²", "work ∝ N²"})};
+    for (const CostMeasurement& c : ms) {
+        bars.labels.push_back(method_label(c.method, lang));
+        // A run too short for the clock (0 µs) has no place on a log axis: no bar, and the hover says why.
+        bars.values.push_back(c.seconds > 0 ? c.seconds * 1e6 : std::numeric_limits<double>::quiet_NaN());
+        bars.groups.push_back(work_group(c.method));
+    }
+    bars.explain = [ms, lang](int i) {
+        const CostMeasurement& c = ms[static_cast<std::size_t>(i)];
+        if (!(c.seconds > 0)) return say(lang, {"太快，时钟测不出。", "Too fast for the clock to see."});
+        return say(lang, {"{items} 个元素，每个 {per} ns；{runs} 次里最快的一次。",
+                          "{items} elements, {per} ns each; the fastest of {runs} runs."},
+                   {{"items", integer(static_cast<long long>(c.work_items))},
+                    {"per", num(c.work_items > 0 ? c.seconds * 1e9 / c.work_items : 0.0, 3)},
+                    {"runs", integer(static_cast<long long>(c.runs))}});
+    };
     TableView t;
     t.values.resize(method_count(), 4);
     for (int r = 0; r < method_count(); ++r) {
@@ -273,7 +308,8 @@ std::vector<ViewData> timing_views(const Inputs& in, Lang lang) {
              "re-run to measure again."}),
     };
     return {make_view(say(lang, {"实测：一次应用位置部分的时间", "Measured: time of one application of the position part"}),
-                      std::move(t), notes)};
+                      std::move(bars), notes),
+            make_view(say(lang, {"实测数字", "The measurements in numbers"}), std::move(t))};
 }
 
 // [SECTION] step 3: growth with N

@@ -27,6 +27,7 @@ enum class ViewKind {
     PositionMap,  // an L×L position map (L up to 65,536) evaluated per pixel on the GPU; pan/zoom to cells
     Phasor,       // unit circles with vectors turning on them (angle arcs, trails, draggable arrowheads)
     Odometer,     // the d/2 frequency pairs as small dials, fastest first, with the training arc shaded
+    Bars,         // one horizontal bar per labelled category on a shared value axis (linear or logarithmic)
 };
 
 // Row-major matrix: values(r, c) is row r, column c, and .data() is laid out the way the GL texture upload
@@ -141,12 +142,26 @@ struct OdometerView {
     std::string position_label;           // e.g. "position p = 37"
 };
 
+// One horizontal bar per category (e.g. per method) on a shared value axis: quantities measured per category,
+// which a curve would misrepresent (there is nothing between two methods). Each bar's value is written at its
+// end; bars sharing a colour group share a colour (e.g. methods of one family).
+struct BarsView {
+    std::vector<std::string> labels;      // one per bar, drawn left of it
+    std::vector<double> values;           // same size; NaN = no value (no bar, a dash at its end)
+    std::string value_axis;               // caption with the unit, under the axis, e.g. "fastest run (µs)"
+    bool log = false;                     // logarithmic value axis (every value must then be > 0)
+    int decimals = 2;                     // digits of the value written at a bar's end
+    std::vector<int> groups;              // optional, per bar: colour group (same size as values)
+    std::vector<std::string> group_labels;  // optional legend above the bars: what each colour group means
+    std::function<std::string(int bar)> explain;  // optional hover text per bar
+};
+
 // One figure of a step: a title, the computed facts shown under it (one per line) and its payload.
 // The payload's index in the variant is its ViewKind.
 struct ViewData {
     std::string title;                    // already in the requested language
     std::vector<std::string> notes;
-    std::variant<HeatmapView, TableView, CurveView, MapView, PhasorView, OdometerView> figure;
+    std::variant<HeatmapView, TableView, CurveView, MapView, PhasorView, OdometerView, BarsView> figure;
 
     ViewKind kind() const { return static_cast<ViewKind>(figure.index()); }
     // The payload; throws std::bad_variant_access when the view is another kind (tests rely on it).
@@ -156,6 +171,7 @@ struct ViewData {
     const MapView& map() const { return std::get<MapView>(figure); }
     const PhasorView& phasor() const { return std::get<PhasorView>(figure); }
     const OdometerView& odometer() const { return std::get<OdometerView>(figure); }
+    const BarsView& bars() const { return std::get<BarsView>(figure); }
     HeatmapView& heatmap() { return std::get<HeatmapView>(figure); }
     TableView& table() { return std::get<TableView>(figure); }
     CurveView& curve() { return std::get<CurveView>(figure); }

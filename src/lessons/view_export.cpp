@@ -105,6 +105,16 @@ ExportMatrix export_matrix(const OdometerView& v, const double* /*window*/) {
     return e;
 }
 
+// Bars: one row per bar (its label), one column (the value axis' caption).
+ExportMatrix export_matrix(const BarsView& v, const double* /*window*/) {
+    ExportMatrix e;
+    e.values.resize(Eigen::Index(v.values.size()), 1);
+    for (size_t i = 0; i < v.values.size(); ++i) e.values(Eigen::Index(i), 0) = v.values[i];
+    e.row_labels = v.labels;
+    e.col_labels = {v.value_axis.empty() ? "value" : v.value_axis};
+    return e;
+}
+
 }  // namespace
 
 std::string export_view(const ViewData& view, const AppState& state, ExportFormat format, const double* posmap_window) {

@@ -6,7 +6,7 @@
 // [SECTION] phasor dials
 // [SECTION] odometer
 // [SECTION] curves
-// [SECTION] heatmaps, tables, position maps
+// [SECTION] heatmaps, tables, bars, position maps
 // [SECTION] entry point
 #include "lessons/view_text.h"
 
@@ -242,7 +242,7 @@ std::string describe_curve(const CurveView& v, Lang lang) {
     return out;
 }
 
-// [SECTION] heatmaps, tables, position maps --------------------------------------------------------
+// [SECTION] heatmaps, tables, bars, position maps ------------------------------------------------------
 
 // Where the smallest and largest finite entries are: "row label, column label" (or the indices).
 struct Extremes {
@@ -293,6 +293,21 @@ std::string describe_matrix(const RowMatrix& m, const std::vector<std::string>& 
     return out;
 }
 
+std::string describe_bars(const BarsView& v, Lang lang) {
+    size_t lo = v.values.size(), hi = v.values.size();
+    for (size_t i = 0; i < v.values.size(); ++i) {
+        if (std::isnan(v.values[i])) continue;
+        if (lo == v.values.size() || v.values[i] < v.values[lo]) lo = i;
+        if (hi == v.values.size() || v.values[i] > v.values[hi]) hi = i;
+    }
+    if (lo == v.values.size()) return say(lang, {"这个条形图没有数值。", "This bar chart holds no values."});
+    const auto name = [&](size_t i) { return i < v.labels.size() && !v.labels[i].empty() ? v.labels[i] : integer(static_cast<long long>(i)); };
+    return say(lang, {"{n} 根横条，量的是{axis}：最短的是{lo_name}（{lo}），最长的是{hi_name}（{hi}）。",
+                      "{n} bars of {axis}: the shortest is {lo_name} ({lo}), the longest {hi_name} ({hi})."},
+               {{"n", integer(static_cast<long long>(v.values.size()))}, {"axis", v.value_axis},
+                {"lo_name", name(lo)}, {"lo", num(v.values[lo], 4)}, {"hi_name", name(hi)}, {"hi", num(v.values[hi], 4)}});
+}
+
 std::string describe_map(const MapView& v, Lang lang) {
     if (!v.map) return say(lang, {"这张位置图还没有数据。", "This position map has no data yet."});
     return say(lang, {"{L} × {L} 的位置图：行是查询位置，列是键位置，颜色从 {lo} 到 {hi}。",
@@ -318,6 +333,7 @@ std::string describe_view(const ViewData& v, Lang lang) {
         case ViewKind::PositionMap: return describe_map(v.map(), lang);
         case ViewKind::Phasor: return describe_phasor(v.phasor(), lang);
         case ViewKind::Odometer: return describe_odometer(v.odometer(), lang);
+        case ViewKind::Bars: return describe_bars(v.bars(), lang);
     }
     return std::string();
 }

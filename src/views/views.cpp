@@ -20,6 +20,7 @@ float figure_height(const CurveView& f, float width) { return curve_preferred_he
 float figure_height(const MapView& f, float width) { return position_map_preferred_height(f, width); }
 float figure_height(const PhasorView& f, float width) { return phasor_preferred_height(f, width); }
 float figure_height(const OdometerView& f, float width) { return odometer_preferred_height(f, width); }
+float figure_height(const BarsView& f, float width) { return bars_preferred_height(f, width); }
 
 float width_for_height(const HeatmapView& f, float max_height) { return heatmap_width_for_height(f, max_height); }
 float width_for_height(const MapView& f, float max_height) { return position_map_width_for_height(f, max_height); }
@@ -43,6 +44,9 @@ bool draw_figure(const std::string& title, const PhasorView& f, ViewContext& ctx
 }
 bool draw_figure(const std::string& title, const OdometerView& f, ViewContext& ctx, float width) {
     return draw_odometer(title, f, ctx, width);
+}
+bool draw_figure(const std::string& title, const BarsView& f, ViewContext& ctx, float width) {
+    return draw_bars(title, f, ctx, width);
 }
 
 }  // namespace

@@ -104,7 +104,7 @@ std::vector<std::pair<const char*, const char*>> wrap_lines(const std::string& t
 std::string format_cell(double value, bool integer, int decimals);
 
 // [SECTION] one function per kind of figure (views_heatmap.cpp, views_table.cpp, views_curve.cpp,
-// views_posmap.cpp, views_phasor.cpp)
+// views_posmap.cpp, views_phasor.cpp; bars beside curves in views_curve.cpp)
 // draw_*: draws `title` and the figure at the cursor, `width` wide, records it in ctx.drawn and leaves the
 // cursor where the view's notes go. Returns false when there was nothing to draw (an empty matrix, no map):
 // draw_view then leaves the notes out too.
@@ -123,6 +123,8 @@ float phasor_preferred_height(const PhasorView& phasor, float width);
 bool draw_phasor(const std::string& title, const PhasorView& phasor, ViewContext& ctx, float width);
 float odometer_preferred_height(const OdometerView& odometer, float width);
 bool draw_odometer(const std::string& title, const OdometerView& odometer, ViewContext& ctx, float width);
+float bars_preferred_height(const BarsView& bars, float width);
+bool draw_bars(const std::string& title, const BarsView& bars, ViewContext& ctx, float width);
 
 // Dark or light ink, whichever reads better on the colour of t ∈ [0, 1] (views_heatmap.cpp).
 ImU32 text_colour_on(Colormap map, float t);

@@ -1,5 +1,6 @@
 // PE Lab — views/views_curve.cpp
-// Curve view: y(x) series on shared axes, drawn from caller-owned arrays (implot-style, stateless).
+// Curve view: y(x) series on shared axes, drawn from caller-owned arrays (implot-style, stateless); and the bar
+// view, one bar per category on a value axis, which shares the curve's scales, ticks and colours.
 // The rules of issue 12 §1: the legend sits above the plot box (it never covers data), both axes carry their
 // captions, a series that coincides with an earlier one over the plotted range is drawn dashed and says so in
 // the legend, logarithmic axes get decade ticks (10⁰, 10¹, …), the figure fits ViewContext::max_height, and
@@ -9,6 +10,7 @@
 // [SECTION] legend (above the plot box)
 // [SECTION] layout (heights for a width and max_height)
 // [SECTION] drawing
+// [SECTION] bars (one per category, on the same scales)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -443,6 +445,155 @@ bool draw_curve(const std::string& title, const CurveView& v, ViewContext& ctx, 
         }
     }
     if (ctx.drawn) ctx.drawn->push_back({ViewKind::Curve, title, p0, p1, 0, int(v.series.size())});
+    return true;
+}
+
+// [SECTION] bars (one per category, on the same scales) ----------------------------------------------
+
+namespace {
+
+struct BarsLayout {
+    float title_h = 0;
+    float legend_h = 0;   // the colour groups' legend above the bars
+    float row_h = 0;      // one bar and the gap under it
+    float bottom_h = 0;   // tick labels and the value caption under the bars
+};
+
+// `fill`: the step's primary figure, whose rows grow (up to 2.6 lines of text each) into the room it is given.
+BarsLayout bars_layout(const BarsView& v, float max_height, float font, bool fill) {
+    BarsLayout l;
+    l.title_h = ImGui::GetTextLineHeightWithSpacing();
+    l.legend_h = v.group_labels.empty() ? 0.0f : font * 1.5f;
+    l.bottom_h = font * 1.4f + (v.value_axis.empty() ? 0.0f : font * 1.3f);
+    const float n = float(std::max<size_t>(1, v.values.size()));
+    l.row_h = font * 1.8f;
+    // Within max_height the bars get thinner, down to a line of text each (the label must stay readable).
+    if (max_height > 0)
+        l.row_h = std::clamp((max_height - l.title_h - l.legend_h - l.bottom_h) / n, font * 1.2f, fill ? font * 2.6f : l.row_h);
+    return l;
+}
+
+std::string bar_value_text(const BarsView& v, size_t i) {
+    return i < v.values.size() && std::isfinite(v.values[i]) ? format_cell(v.values[i], false, v.decimals) : "—";
+}
+
+}  // namespace
+
+float bars_preferred_height(const BarsView& v, float /*width*/) {
+    const BarsLayout l = bars_layout(v, 0.0f, ImGui::GetFontSize(), false);
+    return l.title_h + l.legend_h + l.row_h * float(v.values.size()) + l.bottom_h;
+}
+
+bool draw_bars(const std::string& title, const BarsView& v, ViewContext& ctx, float width) {
+    const size_t n = std::min(v.values.size(), v.labels.size());
+    if (n == 0) return false;
+    const float font = ImGui::GetFontSize();
+    const BarsLayout l = bars_layout(v, ctx.max_height, font, ctx.primary);
+    text_one_line(title, width);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
+
+    // The legend: a swatch and the words of each colour group, on one line (cut at the figure's width).
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    if (!v.group_labels.empty()) {
+        dl->PushClipRect(top, ImVec2(top.x + width, top.y + l.legend_h), true);
+        float x = top.x;
+        for (size_t g = 0; g < v.group_labels.size(); ++g) {
+            const float y = top.y + (l.legend_h - font) * 0.5f;
+            dl->AddRectFilled(ImVec2(x, y + font * 0.15f), ImVec2(x + font * 1.2f, y + font * 0.85f), series_colour(g), 2.0f);
+            dl->AddText(ImVec2(x + font * 1.6f, y), text, v.group_labels[g].c_str());
+            x += font * 2.8f + ImGui::CalcTextSize(v.group_labels[g].c_str()).x;
+        }
+        dl->PopClipRect();
+    }
+    const ImVec2 origin(top.x, top.y + l.legend_h);
+
+    // Labels on the left (at most 40% of the width), values written right of each bar's end.
+    float label_w = 0, value_w = 0;
+    for (size_t i = 0; i < n; ++i) {
+        label_w = std::max(label_w, ImGui::CalcTextSize(v.labels[i].c_str()).x);
+        value_w = std::max(value_w, ImGui::CalcTextSize(bar_value_text(v, i).c_str()).x);
+    }
+    label_w = std::min(label_w + font * 0.6f, width * 0.4f);
+    const ImVec2 p0(origin.x + label_w, origin.y);
+    const ImVec2 p1(std::max(p0.x + font * 4.0f, origin.x + width - value_w - font * 0.8f), origin.y + l.row_h * float(n));
+
+    // The value axis: from 0 (a linear axis; below it when a value is negative) or, on a log axis, from a bit
+    // under the smallest value, so that the shortest bar is still a bar.
+    Axis ax;
+    ax.log = v.log;
+    std::vector<double> span(v.values.begin(), v.values.begin() + std::ptrdiff_t(n));
+    if (!v.log) span.push_back(0.0);
+    fit_axis(&ax, span, 0.0);
+    if (v.log) ax.lo = std::floor(ax.lo - 0.15);
+    ax.hi += (ax.hi - ax.lo) * 0.03;
+    ax.s0 = p0.x;
+    ax.s1 = p1.x;
+    const std::vector<Tick> ticks = axis_ticks(ax, font * 4.5f);
+    float last_label_right = -INFINITY;
+    for (const Tick& t : ticks) {
+        const float x = ax.screen(t.v);
+        if (!std::isfinite(x) || x < p0.x - 0.5f || x > p1.x + 0.5f) continue;
+        dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), t.label.empty() ? grid & 0x30FFFFFF : grid & 0x70FFFFFF);
+        if (t.label.empty()) continue;
+        const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
+        const float lx = std::clamp(x - ts.x * 0.5f, origin.x, origin.x + width - ts.x);
+        if (lx < last_label_right + font * 0.5f) continue;
+        dl->AddText(ImVec2(lx, p1.y + font * 0.2f), text, t.label.c_str());
+        last_label_right = lx + ts.x;
+    }
+    dl->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p1.y), grid);
+    if (!v.value_axis.empty()) {
+        const float tw = ImGui::CalcTextSize(v.value_axis.c_str()).x;
+        dl->AddText(ImVec2(std::max(origin.x, (p0.x + p1.x - tw) * 0.5f), p1.y + font * 1.4f), text, v.value_axis.c_str());
+    }
+
+    // Hovered bar: its row under the mouse.
+    ImGui::SetCursorScreenPos(origin);
+    ImGui::InvisibleButton("##bars", ImVec2(width, l.row_h * float(n)));
+    int hovered = -1;
+    if (ImGui::IsItemHovered()) hovered = std::clamp(int((ImGui::GetIO().MousePos.y - origin.y) / l.row_h), 0, int(n) - 1);
+
+    // Where bars start: 0 on a linear axis, the axis' left end on a log one.
+    const float base = v.log ? p0.x : std::clamp(ax.screen(0.0), p0.x, p1.x);
+    for (size_t i = 0; i < n; ++i) {
+        const float y0 = origin.y + l.row_h * float(i), y1 = y0 + l.row_h;
+        const float bar_top = y0 + l.row_h * 0.18f, bar_bottom = y1 - l.row_h * 0.18f;
+        if (int(i) == hovered) dl->AddRectFilled(ImVec2(origin.x, y0), ImVec2(origin.x + width, y1), grid & 0x28FFFFFF);
+        // The label, right-aligned against the axis (cut at the label column when too long).
+        const ImVec2 ts = ImGui::CalcTextSize(v.labels[i].c_str());
+        dl->PushClipRect(ImVec2(origin.x, y0), ImVec2(p0.x - font * 0.3f, y1), true);
+        dl->AddText(ImVec2(std::max(origin.x, p0.x - font * 0.4f - ts.x), (y0 + y1 - ts.y) * 0.5f), text, v.labels[i].c_str());
+        dl->PopClipRect();
+        const double value = v.values[i];
+        float end = base;
+        if (std::isfinite(value) && std::isfinite(ax.screen(value))) {
+            end = std::clamp(ax.screen(value), p0.x, p1.x);
+            const int group = i < v.groups.size() ? v.groups[i] : 0;
+            dl->AddRectFilled(ImVec2(std::min(base, end), bar_top), ImVec2(std::max(base, end), bar_bottom), series_colour(size_t(std::max(0, group))), 2.0f);
+        }
+        const std::string words = bar_value_text(v, i);
+        const ImVec2 ws = ImGui::CalcTextSize(words.c_str());
+        dl->AddText(ImVec2(std::max(end, base) + font * 0.3f, (y0 + y1 - ws.y) * 0.5f), text, words.c_str());
+    }
+    if (hovered >= 0) {
+        ImGui::BeginTooltip();
+        ImGui::Text("%s: %s", v.labels[size_t(hovered)].c_str(), bar_value_text(v, size_t(hovered)).c_str());
+        if (v.explain) {
+            const std::string more = v.explain(hovered);
+            if (!more.empty()) {
+                ImGui::PushTextWrapPos(font * 24.0f);
+                ImGui::TextUnformatted(more.c_str());
+                ImGui::PopTextWrapPos();
+            }
+        }
+        ImGui::EndTooltip();
+    }
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, p1.y + l.bottom_h));
+    ImGui::Dummy(ImVec2(width, 0));
+    // The data area: the rows, labels and values included (a row is read as a whole).
+    if (ctx.drawn) ctx.drawn->push_back({ViewKind::Bars, title, origin, ImVec2(origin.x + width, p1.y), int(n), 1});
     return true;
 }
 

@@ -106,6 +106,16 @@ void collect_figure(const OdometerView& v, const std::string& at, Collector* c) 
     for (const std::string& s : v.captions) c->add(at + " dial caption", s);
 }
 
+void collect_figure(const BarsView& v, const std::string& at, Collector* c) {
+    c->add(at + " value axis", v.value_axis);
+    for (const std::string& s : v.group_labels) c->add(at + " legend", s);
+    for (size_t i = 0; i < v.values.size(); ++i) {
+        if (i < v.labels.size()) c->add(at + " bar label", v.labels[i]);
+        c->add(at + " bar value", format_cell(v.values[i], false, v.decimals));
+        if (v.explain) c->add(at + " hover (" + std::to_string(i) + ")", v.explain(int(i)));
+    }
+}
+
 void collect_views(const std::vector<ViewData>& views, const std::string& where, Collector* c) {
     for (size_t n = 0; n < views.size(); ++n) {
         const ViewData& v = views[n];

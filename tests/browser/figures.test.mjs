@@ -1,6 +1,6 @@
 // PE Lab — tests/browser/figures.test.mjs
 // The figure kinds of issue 12 as a learner meets them at 1280×720:
-//   - every phasor, odometer and typeset equation that pelab.layout() lists, on every step of every lesson,
+//   - every phasor, odometer, bar chart and typeset equation that pelab.layout() lists, on every step of every lesson,
 //     has ink inside its rectangle (dark pixels: arrows, needles, labels, glyphs), not an empty box;
 //   - dragging a phasor arrowhead (layout().handles) turns it: the key it names changes in the URL hash;
 //   - a question (pelab.questions()) shows its verdict and explanation only after a choice is clicked.
@@ -35,16 +35,16 @@ function inkShare(png, r) {
 }
 
 // The least ink each kind carries when drawn: a dial has its arrows, ticks and labels; an equation is mostly
-// glyphs on a small box.
-const MIN_INK = { phasor: 0.002, odometer: 0.002, equation: 0.02 };
+// glyphs on a small box; bars fill a good part of their plot box.
+const MIN_INK = { phasor: 0.002, odometer: 0.002, bars: 0.02, equation: 0.02 };
 
-test('every phasor, odometer and equation on screen has ink inside its rectangle', async () => {
+test('every phasor, odometer, bar chart and equation on screen has ink inside its rectangle', async () => {
   // A tall page, so that the figures and equations below the primary one are on screen too (at 1280×720 the
   // layout test covers the primary figure); an entry under the bottom bar or past the page is not looked at.
   const width = 1400, height = 2400, bar = 90;
   const page = await openWidget(browser, server.url, 'lesson=f-delta&step=1&lang=en', { width, height });
   const lessons = await page.evaluate(() => window.pelab.lessons());
-  const seen = { phasor: 0, odometer: 0, equation: 0 };
+  const seen = { phasor: 0, odometer: 0, bars: 0, equation: 0 };
   const problems = [];
   for (const lesson of lessons) {
     for (let step = 1; step <= lesson.steps; ++step) {
@@ -66,7 +66,7 @@ test('every phasor, odometer and equation on screen has ink inside its rectangle
     }
   }
   assert.deepEqual(problems, []);
-  // The curriculum draws all three kinds (rope's dials, long-context's odometer, equations on every step).
+  // The curriculum draws every kind (rope's dials, long-context's odometer, cost's bars, equations on every step).
   for (const kind of Object.keys(MIN_INK)) assert.ok(seen[kind] > 0, `some step draws a ${kind}: ${JSON.stringify(seen)}`);
 });
 

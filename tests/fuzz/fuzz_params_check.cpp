@@ -351,6 +351,15 @@ std::string check_odometer(const OdometerView& v, const std::string& at) {
     return std::string();
 }
 
+// Bars: a label (and, when given, a colour group) per value; a log axis only over positive values.
+std::string check_bars(const BarsView& v, const std::string& at) {
+    if (v.labels.size() != v.values.size()) return at + ": " + std::to_string(v.labels.size()) + " bar labels for " + std::to_string(v.values.size()) + " values";
+    if (!v.groups.empty() && v.groups.size() != v.values.size()) return at + ": bar groups size";
+    for (double x : v.values)
+        if (v.log && !(x > 0) && !std::isnan(x)) return at + ": a bar of " + std::to_string(x) + " on a logarithmic axis";
+    return std::string();
+}
+
 // Heatmaps also: per-cell text, overlays on existing cells, a selection naming an Int parameter.
 std::string check_heatmap(const HeatmapView& v, const Lesson& lesson, const std::string& at) {
     if (std::string problem = check_labels(v, at); !problem.empty()) return problem;
@@ -387,6 +396,7 @@ std::string check_views(const std::vector<ViewData>& views, const Lesson& lesson
         case ViewKind::PositionMap: problem = check_map(v.map(), at); break;
         case ViewKind::Phasor: problem = check_phasor(v.phasor(), lesson, at); break;
         case ViewKind::Odometer: problem = check_odometer(v.odometer(), at); break;
+        case ViewKind::Bars: problem = check_bars(v.bars(), at); break;
         }
         if (!problem.empty()) return problem;
     }

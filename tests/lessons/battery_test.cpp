@@ -153,6 +153,27 @@ void check_view(const ViewData& view, Lang lang) {
         }
         break;
     }
+    case ViewKind::Bars: {
+        const BarsView& b = view.bars();
+        ASSERT_FALSE(b.values.empty());
+        EXPECT_EQ(b.labels.size(), b.values.size());
+        if (!b.groups.empty()) EXPECT_EQ(b.groups.size(), b.values.size());
+        for (int g : b.groups) {
+            EXPECT_GE(g, 0);
+            if (!b.group_labels.empty()) EXPECT_LT(size_t(g), b.group_labels.size()) << "every colour in the legend";
+        }
+        for (const std::string& s : b.group_labels) expect_shown_text(s, lang, "legend");
+        for (const std::string& s : b.labels) expect_shown_text(s, lang, "bar label");
+        expect_shown_text(b.value_axis, lang, "axis");
+        EXPECT_FALSE(b.value_axis.empty()) << "a bar chart says what its bars measure";
+        for (double x : b.values) {
+            EXPECT_FALSE(std::isinf(x));
+            if (b.log && !std::isnan(x)) EXPECT_GT(x, 0) << "a logarithmic axis needs values > 0";
+        }
+        if (b.explain)
+            for (int i = 0; i < int(b.values.size()); ++i) expect_shown_text(b.explain(i), lang, "bar hover");
+        break;
+    }
     case ViewKind::Odometer: {
         const OdometerView& o = view.odometer();
         EXPECT_FALSE(o.theta.empty());

@@ -65,9 +65,25 @@ TEST(CostLesson, MemoryTableComesFromCore) {
     EXPECT_TRUE(any_note_contains(v, "T5's actual table is 16 buckets × 12 heads = 192 values (1.5 KiB)"));
     EXPECT_TRUE(any_note_contains(v, "H·N² = 12 × 300² = 1080000 numbers (8.24 MiB)"));
     const auto t = step_views("cost", 2, "N=64&d=32");
-    for (Eigen::Index r = 0; r < t[0].table().values.rows(); ++r) {
-        EXPECT_GE(t[0].table().values(r, 0), 0.0);
-        EXPECT_GE(t[0].table().values(r, 2), 3.0);  // at least three timed runs
+    for (Eigen::Index r = 0; r < t[1].table().values.rows(); ++r) {
+        EXPECT_GE(t[1].table().values(r, 0), 0.0);
+        EXPECT_GE(t[1].table().values(r, 2), 3.0);  // at least three timed runs
+    }
+    // The bars lead: one per method, in the table's order, each the fastest run of that row (or no bar when the
+    // clock saw 0 µs), coloured by how the method's work grows (N·d: embedding add and RoPE; N²: the biases).
+    const BarsView& bars = t[0].bars();
+    ASSERT_EQ(bars.values.size(), methods.size());
+    ASSERT_EQ(bars.groups.size(), methods.size());
+    EXPECT_TRUE(bars.log);
+    for (size_t i = 0; i < methods.size(); ++i) {
+        EXPECT_EQ(bars.labels[i], t[1].table().row_labels[i]);
+        const double fastest = t[1].table().values(static_cast<Eigen::Index>(i), 0);
+        if (fastest > 0) EXPECT_EQ(bars.values[i], fastest);
+        else EXPECT_TRUE(std::isnan(bars.values[i]));
+        const bool grows_with_d = methods[i] == PositionMethod::embedding_add || methods[i] == PositionMethod::rope_cached ||
+                                  methods[i] == PositionMethod::rope_uncached;
+        EXPECT_EQ(bars.groups[i], grows_with_d ? 0 : 1) << bars.labels[i];
+        EXPECT_NE(bars.explain(static_cast<int>(i)).find(" runs"), std::string::npos);
     }
     EXPECT_TRUE(any_note_contains(t, "Measured this time, fastest first: "));
     EXPECT_TRUE(any_note_contains(t, "so each new token rotates only its own q and k (64 numbers per head)"));

@@ -85,6 +85,7 @@ double largest_array(const PhasorView& p) {
     return n;
 }
 double largest_array(const OdometerView& o) { return double(o.theta.size()); }
+double largest_array(const BarsView& b) { return double(b.values.size()); }
 
 // The largest single array a step's views hold.
 double largest_array(const std::vector<ViewData>& views) {

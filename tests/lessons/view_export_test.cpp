@@ -66,6 +66,15 @@ TEST(ViewExport, CurveBecomesColumns) {
     EXPECT_EQ(export_view(make_view("curve", c), s, ExportFormat::csv), "x,a,b\n0,1,3\n1,2,4\n");
 }
 
+TEST(ViewExport, BarsBecomeOneLabelledColumn) {
+    BarsView b;
+    b.labels = {"add", "bias"};
+    b.values = {1.5, NAN};
+    b.value_axis = "time (us)";
+    const AppState s = default_state(Lang::en);
+    EXPECT_EQ(export_view(make_view("bars", b), s, ExportFormat::csv), ",time (us)\nadd,1.5\nbias,\n");
+}
+
 // The exported matrix of a view: its shape and its top-left cell, worked out here from the ViewData.
 struct ExpectedExport {
     long rows = 0, cols = 0;
@@ -87,6 +96,11 @@ ExpectedExport expected_export(const ViewData& v) {
         e.rows = long(o.theta.size());
         e.cols = o.theta_scaled.size() == o.theta.size() && !o.theta.empty() ? 4 : 3;
         if (!o.theta.empty()) e.first = o.theta[0];
+    } else if (v.kind() == ViewKind::Bars) {  // one row per bar, one column
+        const BarsView& b = v.bars();
+        e.rows = long(b.values.size());
+        e.cols = 1;
+        if (!b.values.empty()) e.first = b.values[0];
     } else if (v.kind() == ViewKind::PositionMap) {
         const PositionMapView& pm = *v.map().map;
         e.rows = e.cols = std::min<long>(kExportMapCells, pm.spec.L);

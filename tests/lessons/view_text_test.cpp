@@ -123,6 +123,18 @@ TEST(ViewText, HeatmapAndTableGiveShapeAndExtremes) {
     EXPECT_TRUE(has(zh, "最小值 5 位于行 RoPE、列 a")) << zh;
 }
 
+TEST(ViewText, BarsNameTheShortestAndTheLongest) {
+    BarsView b;
+    b.labels = {"embedding add", "full bias", "RoPE"};
+    b.values = {2.5, 180, NAN};
+    b.value_axis = "fastest run (µs)";
+    const std::string en = describe_view(make_view("b", b), Lang::en);
+    EXPECT_EQ(en, "3 bars of fastest run (µs): the shortest is embedding add (2.5), the longest full bias (180).");
+    b.value_axis = "最快一次（µs）";
+    const std::string zh = describe_view(make_view("b", b), Lang::zh);
+    EXPECT_TRUE(has(zh, "最短的是embedding add（2.5），最长的是full bias（180）")) << zh;
+}
+
 TEST(ViewText, EmptyPayloadsGiveASentence) {
     for (Lang lang : {Lang::en, Lang::zh}) {
         EXPECT_FALSE(describe_view(make_view("p", PhasorView{}), lang).empty());
@@ -130,6 +142,7 @@ TEST(ViewText, EmptyPayloadsGiveASentence) {
         EXPECT_FALSE(describe_view(make_view("c", CurveView{}), lang).empty());
         EXPECT_FALSE(describe_view(make_view("h", HeatmapView{}), lang).empty());
         EXPECT_FALSE(describe_view(make_view("m", MapView{}), lang).empty());
+        EXPECT_FALSE(describe_view(make_view("b", BarsView{}), lang).empty());
     }
     // Arcs naming arrows that do not exist are left out, not read out of bounds.
     PhasorView p;
