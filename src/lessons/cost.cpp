@@ -240,7 +240,6 @@ std::vector<ViewData> timing_views(const Inputs& in, Lang lang) {
     // by how their work grows.
     BarsView bars;
     bars.log = true;
-    bars.decimals = 2;
     bars.value_axis = say(lang, {"最快一次（µs，对数刻度）", "fastest run (µs, log scale)"});
     bars.group_labels = {say(lang, {"工作量 ∝ N·d", "work ∝ N·d"}), say(lang, {"工作量 ∝ N²", "work ∝ N²"})};
     for (const CostMeasurement& c : ms) {

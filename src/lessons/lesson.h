@@ -150,7 +150,8 @@ struct BarsView {
     std::vector<double> values;           // same size; NaN = no value (no bar, a dash at its end)
     std::string value_axis;               // caption with the unit, under the axis, e.g. "fastest run (µs)"
     bool log = false;                     // logarithmic value axis (every value must then be > 0)
-    int decimals = 2;                     // digits of the value written at a bar's end
+    int significant = 3;                  // significant digits of the value written at a bar's end (a whole
+                                          // number keeps all its digits: 1800, 71.4, 0.439)
     std::vector<int> groups;              // optional, per bar: colour group (same size as values)
     std::vector<std::string> group_labels;  // optional legend above the bars: what each colour group means
     std::function<std::string(int bar)> explain;  // optional hover text per bar

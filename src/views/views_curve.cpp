@@ -474,7 +474,10 @@ BarsLayout bars_layout(const BarsView& v, float max_height, float font, bool fil
 }
 
 std::string bar_value_text(const BarsView& v, size_t i) {
-    return i < v.values.size() && std::isfinite(v.values[i]) ? format_cell(v.values[i], false, v.decimals) : "—";
+    if (i >= v.values.size() || !std::isfinite(v.values[i])) return "—";
+    const double x = v.values[i];
+    const int magnitude = x == 0.0 ? 0 : int(std::floor(std::log10(std::fabs(x))));
+    return format_cell(x, false, std::clamp(v.significant - 1 - magnitude, 0, 12));
 }
 
 }  // namespace

@@ -111,7 +111,7 @@ void collect_figure(const BarsView& v, const std::string& at, Collector* c) {
     for (const std::string& s : v.group_labels) c->add(at + " legend", s);
     for (size_t i = 0; i < v.values.size(); ++i) {
         if (i < v.labels.size()) c->add(at + " bar label", v.labels[i]);
-        c->add(at + " bar value", format_cell(v.values[i], false, v.decimals));
+        c->add(at + " bar value", format_cell(v.values[i], false, v.significant));
         if (v.explain) c->add(at + " hover (" + std::to_string(i) + ")", v.explain(int(i)));
     }
 }
