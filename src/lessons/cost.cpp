@@ -386,6 +386,8 @@ std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
 // positions: the score term at position Lt (NaN when the method has no parameter there) and how far the
 // Lt×Lt position-score matrix is from Toeplitz (0 = shift-invariant).
 constexpr int kTrainedPositions = 16;  // Lt
+// Scores this close to Toeplitz (toeplitz_residual, relative) count as shift-invariant: rounding, not structure.
+constexpr double kShiftInvariantTolerance = 1e-9;
 
 struct FamilyProbe {
     double beyond = 0.0;    // value at position Lt, NaN if none
@@ -441,11 +443,13 @@ Step decision_guide() {
         {"简短的选择指南", "A short decision guide"},
         {
         "选择位置编码时先问三个问题：要不要外推到训练长度之外，分数是否需要平移不变，序列是否短而固定。"
-        "表格把每类方法的这两条性质与本机实测的存储和时间放在一起，注释给出对应的建议。",
+        "横条按对数刻度画出每类方法的位置表有多少字节，颜色回答前两个问题：训练长度之后有没有定义、分数是否平移不变。"
+        "表格把这两条性质与本机实测的存储和时间放在一起，注释给出对应的建议。",
         "Three questions come first when choosing a position encoding: must it extrapolate beyond the training "
-        "length, must scores be shift-invariant, and are sequences short and of fixed length? The table puts "
-        "these properties of each family beside the memory and time measured here, and the notes give the "
-        "matching advice."},
+        "length, must scores be shift-invariant, and are sequences short and of fixed length? The bars give each "
+        "family's position table in bytes on a log scale, and their colours answer the first two questions: is "
+        "anything defined past the training length, and are the scores shift-invariant. The table puts these "
+        "properties beside the memory and time measured here, and the notes give the matching advice."},
         {"N", "d", "heads", "num_buckets", "trial"},
         views_of(read_inputs, guide_views),
         {
@@ -468,6 +472,31 @@ std::vector<ViewData> guide_views(const Inputs& in, Lang lang) {
         {{"ALiBi", "ALiBi"}, PositionMethod::alibi_bias},
         {{"RoPE", "RoPE"}, PositionMethod::rope_cached},
     };
+    // The picture first: each family's table in bytes, coloured by what the probes found (legend order).
+    BarsView bars;
+    bars.log = true;
+    bars.value_axis = say(lang, {"位置表的字节数（对数刻度）", "position table in bytes (log scale)"});
+    bars.group_labels = {say(lang, {"Lt 之后没有定义", "nothing defined past Lt"}),
+                         say(lang, {"Lt 之后有定义，分数不平移不变", "defined past Lt, scores not shift-invariant"}),
+                         say(lang, {"Lt 之后有定义，分数平移不变", "defined past Lt, shift-invariant scores"})};
+    for (int r = 0; r < family_count; ++r) {
+        const CostMeasurement& c = ms[static_cast<std::size_t>(rows[r].cost)];
+        const FamilyProbe& probe = probes[static_cast<std::size_t>(r)];
+        bars.labels.push_back(say(lang, rows[r].label));
+        bars.values.push_back(c.table_bytes > 0 ? c.table_bytes : std::numeric_limits<double>::quiet_NaN());
+        bars.groups.push_back(std::isnan(probe.beyond) ? 0 : probe.residual > kShiftInvariantTolerance ? 1 : 2);
+    }
+    bars.explain = [probes, lang](int r) {
+        const FamilyProbe& probe = probes[static_cast<std::size_t>(r)];
+        const Arg Lt = {"Lt", integer(kTrainedPositions)}, residual = {"residual", num(probe.residual, 3)};
+        if (std::isnan(probe.beyond))
+            return say(lang, {"在 Lt = {Lt} 的小模型上，位置 Lt 没有参数；分数离 Toeplitz {residual}。",
+                              "On the small model with Lt = {Lt}, position Lt has no parameter; the scores are {residual} from Toeplitz."},
+                       {Lt, residual});
+        return say(lang, {"在 Lt = {Lt} 的小模型上，位置 Lt 处的值是 {beyond}；分数离 Toeplitz {residual}。",
+                          "On the small model with Lt = {Lt}, the value at position Lt is {beyond}; the scores are {residual} from Toeplitz."},
+                   {Lt, {"beyond", num(probe.beyond, 4)}, residual});
+    };
     TableView t;
     t.values.resize(family_count, 4);
     for (int r = 0; r < family_count; ++r) {
@@ -480,12 +509,15 @@ std::vector<ViewData> guide_views(const Inputs& in, Lang lang) {
                     say(lang, {"表的字节数", "table bytes"}), say(lang, {"实测 µs", "measured µs"})};
     t.col_decimals = {4, 4, 0, 2};
     t.corner = method_caption(lang);
-    const std::vector<std::string> notes = {
+    // Under the table: what its first two columns measure.
+    const std::string probe_note =
         say(lang,
             {"前两列在一个小模型上测得：训练位置 Lt = {Lt}；“—”表示位置 Lt 没有参数；离 Toeplitz 为 0 表示分数平移不变。",
              "The first two columns are measured on a small model with Lt = {Lt} trained positions: a dash means "
              "there is no parameter at position Lt; 0 from Toeplitz means shift-invariant scores."},
-            {{"Lt", integer(kTrainedPositions)}}),
+            {{"Lt", integer(kTrainedPositions)}});
+    // Under the bars: the advice.
+    const std::vector<std::string> notes = {
         say(lang, {"要外推到训练长度之外：RoPE（配合缩放，见 long-context 一课）或 ALiBi。",
                    "Extrapolation beyond the training length: RoPE (with scaling, see lesson long-context) or ALiBi."}),
         say(lang, {"要平移不变：RoPE，或按相对距离取值的偏置（T5、ALiBi）。",
@@ -497,8 +529,9 @@ std::vector<ViewData> guide_views(const Inputs& in, Lang lang) {
              "A sinusoidal embedding computes any position, yet after W_q and W_k its scores are not "
              "shift-invariant, and models still degrade beyond their training length."}),
     };
-    return {make_view(say(lang, {"选择指南：测得的性质与本机代价", "Decision guide: measured properties and cost here"}),
-                      std::move(t), notes)};
+    return {make_view(say(lang, {"选择指南：每类方法的位置表与它的两条性质", "Decision guide: each family's position table and its two properties"}),
+                      std::move(bars), notes),
+            make_view(say(lang, {"测得的性质与本机代价", "Measured properties and cost here"}), std::move(t), {probe_note})};
 }
 
 // [SECTION] the lesson

@@ -454,16 +454,34 @@ namespace {
 
 struct BarsLayout {
     float title_h = 0;
-    float legend_h = 0;   // the colour groups' legend above the bars
+    float legend_h = 0;   // the colour groups' legend above the bars, on as many lines as it needs
     float row_h = 0;      // one bar and the gap under it
     float bottom_h = 0;   // tick labels and the value caption under the bars
 };
 
 // `fill`: the step's primary figure, whose rows grow (up to 2.6 lines of text each) into the room it is given.
-BarsLayout bars_layout(const BarsView& v, float max_height, float font, bool fill) {
+constexpr float kBarsLegendLine = 1.5f;  // a legend line's height, in font sizes
+
+// A legend entry's width: its swatch, its words and the gap before the next entry.
+float bars_legend_width(const std::string& words, float font) { return font * 2.8f + ImGui::CalcTextSize(words.c_str()).x; }
+
+// Where each legend entry goes: its line and its x from the figure's left edge; returns the number of lines.
+int bars_legend_places(const BarsView& v, float width, float font, std::vector<std::pair<int, float>>* places) {
+    int line = 0;
+    float x = 0;
+    for (const std::string& words : v.group_labels) {
+        const float w = bars_legend_width(words, font);
+        if (x > 0 && x + w - font * 1.2f > width) ++line, x = 0;
+        if (places) places->push_back({line, x});
+        x += w;
+    }
+    return v.group_labels.empty() ? 0 : line + 1;
+}
+
+BarsLayout bars_layout(const BarsView& v, float width, float max_height, float font, bool fill) {
     BarsLayout l;
     l.title_h = ImGui::GetTextLineHeightWithSpacing();
-    l.legend_h = v.group_labels.empty() ? 0.0f : font * 1.5f;
+    l.legend_h = float(bars_legend_places(v, width, font, nullptr)) * font * kBarsLegendLine;
     l.bottom_h = font * 1.4f + (v.value_axis.empty() ? 0.0f : font * 1.3f);
     const float n = float(std::max<size_t>(1, v.values.size()));
     l.row_h = font * 1.8f;
@@ -477,13 +495,19 @@ std::string bar_value_text(const BarsView& v, size_t i) {
     if (i >= v.values.size() || !std::isfinite(v.values[i])) return "—";
     const double x = v.values[i];
     const int magnitude = x == 0.0 ? 0 : int(std::floor(std::log10(std::fabs(x))));
-    return format_cell(x, false, std::clamp(v.significant - 1 - magnitude, 0, 12));
+    std::string s = format_cell(x, false, std::clamp(v.significant - 1 - magnitude, 0, 12));
+    // No trailing zeros after the point: 64, not 64.0 (a whole number of bytes).
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    return s;
 }
 
 }  // namespace
 
-float bars_preferred_height(const BarsView& v, float /*width*/) {
-    const BarsLayout l = bars_layout(v, 0.0f, ImGui::GetFontSize(), false);
+float bars_preferred_height(const BarsView& v, float width) {
+    const BarsLayout l = bars_layout(v, width, 0.0f, ImGui::GetFontSize(), false);
     return l.title_h + l.legend_h + l.row_h * float(v.values.size()) + l.bottom_h;
 }
 
@@ -491,24 +515,20 @@ bool draw_bars(const std::string& title, const BarsView& v, ViewContext& ctx, fl
     const size_t n = std::min(v.values.size(), v.labels.size());
     if (n == 0) return false;
     const float font = ImGui::GetFontSize();
-    const BarsLayout l = bars_layout(v, ctx.max_height, font, ctx.primary);
+    const BarsLayout l = bars_layout(v, width, ctx.max_height, font, ctx.primary);
     text_one_line(title, width);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
     const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
 
-    // The legend: a swatch and the words of each colour group, on one line (cut at the figure's width).
+    // The legend: a swatch and the words of each colour group, wrapped as the layout wrapped them.
     const ImVec2 top = ImGui::GetCursorScreenPos();
-    if (!v.group_labels.empty()) {
-        dl->PushClipRect(top, ImVec2(top.x + width, top.y + l.legend_h), true);
-        float x = top.x;
-        for (size_t g = 0; g < v.group_labels.size(); ++g) {
-            const float y = top.y + (l.legend_h - font) * 0.5f;
-            dl->AddRectFilled(ImVec2(x, y + font * 0.15f), ImVec2(x + font * 1.2f, y + font * 0.85f), series_colour(g), 2.0f);
-            dl->AddText(ImVec2(x + font * 1.6f, y), text, v.group_labels[g].c_str());
-            x += font * 2.8f + ImGui::CalcTextSize(v.group_labels[g].c_str()).x;
-        }
-        dl->PopClipRect();
+    std::vector<std::pair<int, float>> places;
+    bars_legend_places(v, width, font, &places);
+    for (size_t g = 0; g < places.size(); ++g) {
+        const float x = top.x + places[g].second, y = top.y + float(places[g].first) * font * kBarsLegendLine + font * 0.2f;
+        dl->AddRectFilled(ImVec2(x, y + font * 0.15f), ImVec2(x + font * 1.2f, y + font * 0.85f), series_colour(g), 2.0f);
+        dl->AddText(ImVec2(x + font * 1.6f, y), text, v.group_labels[g].c_str());
     }
     const ImVec2 origin(top.x, top.y + l.legend_h);
 

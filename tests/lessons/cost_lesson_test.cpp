@@ -92,7 +92,7 @@ TEST(CostLesson, MemoryTableComesFromCore) {
 // [SECTION] decision guide
 TEST(CostLesson, DecisionGuidePropertiesAreMeasured) {
     const auto v = step_views("cost", 4, "N=64&d=32");
-    const TableView& table = v[0].table();
+    const TableView& table = v[1].table();
     ASSERT_EQ(table.values.rows(), 6);
     EXPECT_TRUE(std::isnan(table.values(0, 0)));  // learned absolute: nothing at position Lt
     EXPECT_FALSE(std::isnan(table.values(1, 0))); // sinusoidal: defined
@@ -109,6 +109,16 @@ TEST(CostLesson, DecisionGuidePropertiesAreMeasured) {
     // Table bytes: T5 32 buckets × 8 heads, ALiBi 8 slopes (the defaults).
     EXPECT_EQ(table.values(3, 2), 32 * 8 * 8.0);
     EXPECT_EQ(table.values(4, 2), 8 * 8.0);
+    // The bars lead: the table's bytes per family, coloured by the two measured properties (legend order:
+    // nothing past Lt; defined past Lt but not shift-invariant; defined and shift-invariant).
+    const BarsView& bars = v[0].bars();
+    ASSERT_EQ(bars.values.size(), 6u);
+    EXPECT_EQ(bars.groups, (std::vector<int>{0, 1, 0, 2, 2, 2}));
+    EXPECT_EQ(bars.group_labels.size(), 3u);
+    for (Eigen::Index r = 0; r < 6; ++r) {
+        EXPECT_EQ(bars.values[static_cast<size_t>(r)], table.values(r, 2));
+        EXPECT_EQ(bars.labels[static_cast<size_t>(r)], table.row_labels[static_cast<size_t>(r)]);
+    }
 }
 
 }  // namespace
