@@ -100,8 +100,22 @@ double position_work_items(PositionMethod m, int N, int d) {
     return 0.0;
 }
 
+double clock_tick_seconds() {
+    static const double tick = [] {
+        double smallest = 1.0;
+        for (int k = 0; k < 5; ++k) {
+            const Clock::time_point a = Clock::now();
+            Clock::time_point b = Clock::now();
+            while (b == a) b = Clock::now();
+            smallest = std::min(smallest, elapsed(a, b));
+        }
+        return smallest;
+    }();
+    return tick;
+}
+
 CostMeasurement measure_position_cost(PositionMethod m, int N, int d, double min_seconds, int max_runs,
-                                      const CostModel& model) {
+                                      const CostModel& model, double min_sample_seconds) {
     CostMeasurement out;
     N = std::clamp(N, 1, 4096);
     d = std::clamp(d / 2 * 2, 2, 1024);
@@ -206,19 +220,28 @@ CostMeasurement measure_position_cost(PositionMethod m, int N, int d, double min
         }
     };
 
-    double best = -1.0, total = 0.0;
-    int runs = 0;
+    double best = -1.0, total = 0.0, last_each = 0.0;
+    int runs = 0, samples = 0, kept = 0, per_sample = 1;
     const int cap = std::max(max_runs, 3);
-    while (runs < cap && (runs < 3 || total < min_seconds)) {
+    while (samples < cap && (kept < 3 || total < min_seconds)) {
         const Clock::time_point t0 = Clock::now();
-        apply();
+        for (int r = 0; r < per_sample; ++r) apply();
         const double t = elapsed(t0, Clock::now());
         total += t;
-        if (best < 0.0 || t < best) best = t;
-        ++runs;
+        runs += per_sample;
+        ++samples;
+        last_each = t / per_sample;
+        if (t < min_sample_seconds && per_sample < (1 << 20)) {  // too short to read: a longer sample next
+            per_sample *= 2;
+            continue;
+        }
+        if (best < 0.0 || last_each < best) best = last_each;
+        ++kept;
     }
-    out.seconds = std::max(best, 0.0);
+    // Every sample too short (the cap came first): the longest one, the last, is the best reading there is.
+    out.seconds = std::max(best < 0.0 ? last_each : best, 0.0);
     out.runs = runs;
+    out.samples = samples;
     out.checksum = sum_of(target) + sum_of(target2);
     return out;
 }

@@ -53,16 +53,25 @@ struct CostMeasurement {
     int N = 0, d = 0;
     double table_bytes = 0.0;   // position_table_bytes
     double work_items = 0.0;    // position_work_items
-    double seconds = 0.0;       // fastest single application observed (steady_clock)
+    double seconds = 0.0;       // fastest application observed (steady_clock): the fastest sample's time
+                                // divided by the applications in it
     double setup_seconds = 0.0; // building the table once (e.g. the cos/sin cache), steady_clock
     int runs = 0;               // applications timed
+    int samples = 0;            // timed samples (one application each unless min_sample_seconds asks for more)
     double checksum = 0.0;      // sum of the result; keeps the work observable to the compiler
 };
 
-// Allocates the arrays, builds the table (timed as setup), then applies the position part repeatedly
-// until at least min_seconds have passed (at least 3 and at most max_runs applications) and keeps the
-// fastest. N ≥ 1, d ≥ 2 even; inputs are clamped to N ≤ 4096, d ≤ 1024.
+// Allocates the arrays, builds the table (timed as setup), then times samples of the position part until at
+// least min_seconds have passed (at least 3 kept and at most max_runs samples) and keeps the fastest. A sample is
+// one application, or, while one sample lasts less than min_sample_seconds (a clock too coarse to read it:
+// browsers tick every 100 µs), twice as many as the last, and a sample that short is not kept. With
+// min_sample_seconds = 0 every sample is one application. N ≥ 1, d ≥ 2 even; inputs are clamped to
+// N ≤ 4096, d ≤ 1024.
 CostMeasurement measure_position_cost(PositionMethod m, int N, int d, double min_seconds = 0.004, int max_runs = 200,
-                                      const CostModel& model = {});
+                                      const CostModel& model = {}, double min_sample_seconds = 0.0);
+
+// The steady clock's tick here: the smallest step between two readings seen (measured once; about 100 µs in
+// a browser that coarsens its timers, tens of nanoseconds natively).
+double clock_tick_seconds();
 
 }  // namespace pelab

@@ -49,6 +49,30 @@ TEST(Cost, MeasurementsAreLive) {
     }
 }
 
+// A clock too coarse for one application (a browser's ticks 100 µs apart) reads 0 or 1 tick: such samples are
+// not kept, the next sample holds twice as many applications, until one lasts min_sample_seconds; then at
+// least 3 are kept and `seconds` is a sample's time divided by its applications.
+TEST(Cost, ShortApplicationsAreTimedInBatches) {
+    const double tick = clock_tick_seconds();
+    EXPECT_GT(tick, 0.0);
+    EXPECT_LT(tick, 0.01);
+    const CostMeasurement single = measure_position_cost(PositionMethod::embedding_add, 16, 2, 0.0, 5);
+    EXPECT_EQ(single.runs, single.samples) << "without a minimum sample, one application per sample";
+    EXPECT_EQ(single.samples, 3);
+    // 32 additions take nanoseconds: a 1 ms sample needs thousands of them.
+    const CostMeasurement batched = measure_position_cost(PositionMethod::embedding_add, 16, 2, 0.0, 40, {}, 1e-3);
+    EXPECT_GE(batched.samples, 4) << "at least one sample too short, then 3 kept";
+    EXPECT_LE(batched.samples, 40);
+    EXPECT_GT(batched.runs, 100 * batched.samples);
+    EXPECT_GT(batched.seconds, 0.0);
+    EXPECT_LT(batched.seconds, 1e-4);
+    // Each application adds the same table: the checksum counts every application, batched or not.
+    const CostMeasurement two = measure_position_cost(PositionMethod::embedding_add, 16, 2, 1e9, 4);
+    const double per_application = two.checksum - single.checksum;  // 4 applications minus 3
+    EXPECT_NEAR(batched.checksum, single.checksum + per_application * (batched.runs - 3),
+                1e-6 * (1.0 + std::fabs(per_application) * batched.runs));
+}
+
 // What the timed kernels compute, independent of the clock: with min_seconds = 0 exactly 3 runs are made,
 // and with an unreachable min_seconds exactly max_runs. Additive methods add the same table each run, so
 // the checksum (the sum of the result) grows by the same amount per run; the two RoPE kernels (cos/sin
