@@ -145,8 +145,10 @@ void draw_colour_legend(ViewContext& ctx, ImDrawList* dl, ImVec2 p0, float heigh
     const int decimals = integer ? 0 : 2;
     auto tick = [&](float value, float y) {
         const std::string s = format_cell(value, integer && std::fabs(value - std::round(value)) < 1e-6, decimals);
-        dl->AddLine(ImVec2(b1.x, y), ImVec2(b1.x + 3, y), text);
-        dl->AddText(ImVec2(b1.x + 5, y - font * 0.5f), text, s.c_str());
+        // The tick crosses the bar and the label keeps its distance: a short line just left of a label reads as
+        // a minus sign ("-3" for +3).
+        dl->AddLine(ImVec2(b0.x, y), ImVec2(b1.x, y), text);
+        dl->AddText(ImVec2(b1.x + font * 0.4f, y - font * 0.5f), text, s.c_str());
     };
     tick(hi, b0.y + 1);
     if (is_signed) tick(0.0f, (b0.y + b1.y) * 0.5f);
