@@ -654,8 +654,12 @@ static void draw_views(App* app, MatrixPainter* painter, float room, float scree
         const float x = start.x + primary_w + gap, w = avail - primary_w - gap;
         float y = start.y;
         for (; next < n; ++next) {
+            // A figure that would get less than 12 lines of room beside the primary one goes below it instead,
+            // where it has its full size (squeezed there, a heatmap's cells shrank to a few pixels).
+            const float left = start.y + primary_h - y;
+            if (next > 1 && left < font * 12.0f) break;
             ImGui::SetCursorScreenPos(ImVec2(x, y));
-            draw_one_view(app, painter, &edits, next, w, std::max(font * 8.0f, start.y + primary_h - y));
+            draw_one_view(app, painter, &edits, next, w, std::max(font * 8.0f, left));
             y = ImGui::GetItemRectMax().y + font * 0.6f;
         }
         bottom = std::max(bottom, y);
