@@ -335,10 +335,12 @@ Step growth_with_n() {
         {"随 N 的增长", "Growth with N"},
         {
         "把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）随 N 平方增长，"
-        "N·d 的方法（嵌入加法、RoPE）线性增长，注释把实测倍数和理论倍数放在一起。",
+        "N·d 的方法（嵌入加法、RoPE）线性增长。两条轴都是对数刻度，所以每条线的斜率就是它的增长指数："
+        "N·d 的方法斜率为 1，N² 的方法斜率为 2，两条虚线画出这两种斜率。注释把实测倍数和理论倍数放在一起。",
         "N is increased from N/8 to N and every size is measured. The N² methods (full bias, per-distance lookup, "
-        "T5 bucket lookup, ALiBi) grow with the square of N, the N·d methods (embedding add, RoPE) linearly; the "
-        "notes set the measured ratios beside the predicted ones."},
+        "T5 bucket lookup, ALiBi) grow with the square of N, the N·d methods (embedding add, RoPE) linearly. Both "
+        "axes are logarithmic, so a line's slope is its growth exponent: 1 for the N·d methods, 2 for the N² "
+        "methods, the two slopes the dashed lines show. The notes set the measured ratios beside the predicted ones."},
         {"N", "d", "trial"},
         views_of(read_inputs, growth_views),
         {
@@ -347,9 +349,11 @@ Step growth_with_n() {
 }
 
 std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
+    // Log–log axes: a power law N^k is a straight line of slope k.
     CurveView c;
-    c.y_axis = "µs";
-    c.x_axis = "N";
+    c.y_axis = say(lang, {"µs（对数刻度）", "µs (log scale)"});
+    c.x_axis = say(lang, {"N（对数刻度）", "N (log scale)"});
+    c.log_x = c.log_y = true;
     const int steps = 8;
     std::vector<int> sizes;
     for (int k = 1; k <= steps; ++k) sizes.push_back(std::max(16, in.N * k / steps));
@@ -374,6 +378,24 @@ std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
     t.corner = "N";
     t.decimals = 2;
     c.markers_x = c.x;
+    c.series_dashed.assign(c.series.size(), false);
+    // The two slopes, dashed, through the first measurement of embedding add (slope 1) and of the full bias
+    // (slope 2), so that a learner can lay each measured line against them.
+    const std::vector<double> emb_times = c.series[static_cast<std::size_t>(PositionMethod::embedding_add)];
+    const std::vector<double> bias_times = c.series[static_cast<std::size_t>(PositionMethod::full_bias)];
+    if (emb_times.front() > 0 && bias_times.front() > 0) {
+        std::vector<double> slope1, slope2;
+        for (double n : c.x) {
+            const double s = n / c.x.front();
+            slope1.push_back(emb_times.front() * s);
+            slope2.push_back(bias_times.front() * s * s);
+        }
+        c.series.push_back(slope1);
+        c.series_labels.push_back(say(lang, {"∝ N（斜率 1）", "∝ N (slope 1)"}));
+        c.series.push_back(slope2);
+        c.series_labels.push_back(say(lang, {"∝ N²（斜率 2）", "∝ N² (slope 2)"}));
+        c.series_dashed.insert(c.series_dashed.end(), {true, true});
+    }
     const int bias_col = static_cast<int>(PositionMethod::full_bias), emb_col = static_cast<int>(PositionMethod::embedding_add);
     const Eigen::Index last = t.values.rows() - 1;
     const double first_bias = t.values(0, bias_col), last_bias = t.values(last, bias_col);
