@@ -503,10 +503,15 @@ double position_map_shown_value(const PositionMapSpec& s, const std::vector<doub
 void position_map_range(const PositionMapSpec& s, double* lo, double* hi, const std::vector<double>* log_norm,
                         const std::vector<double>* profile) {
     const long long last = s.L - 1;
-    auto full_profile = [&]() { return profile ? *profile : position_map_full_profile(s); };
+    std::vector<double> computed;  // the profile, when the caller has none (read by reference, never copied)
+    auto full_profile = [&]() -> const std::vector<double>& {
+        if (profile) return *profile;
+        computed = position_map_full_profile(s);
+        return computed;
+    };
     if (position_map_shows_softmax(s) && log_norm && !log_norm->empty()) {
         // Probabilities: 0 up to a bound on the largest one, exp(max value − log Z_i) over the rows.
-        const std::vector<double> f = full_profile();
+        const std::vector<double>& f = full_profile();
         double M = -INFINITY, best = 0.0;
         for (double x : f)
             if (!std::isnan(x)) M = std::max(M, x);

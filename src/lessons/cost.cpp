@@ -379,16 +379,16 @@ std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
     t.decimals = 2;
     c.markers_x = c.x;
     c.series_dashed.assign(c.series.size(), false);
+    const int bias_col = static_cast<int>(PositionMethod::full_bias), emb_col = static_cast<int>(PositionMethod::embedding_add);
     // The two slopes, dashed, through the first measurement of embedding add (slope 1) and of the full bias
     // (slope 2), so that a learner can lay each measured line against them.
-    const std::vector<double> emb_times = c.series[static_cast<std::size_t>(PositionMethod::embedding_add)];
-    const std::vector<double> bias_times = c.series[static_cast<std::size_t>(PositionMethod::full_bias)];
-    if (emb_times.front() > 0 && bias_times.front() > 0) {
+    const double emb_first = t.values(0, emb_col), bias_first = t.values(0, bias_col);
+    if (emb_first > 0 && bias_first > 0) {
         std::vector<double> slope1, slope2;
         for (double n : c.x) {
             const double s = n / c.x.front();
-            slope1.push_back(emb_times.front() * s);
-            slope2.push_back(bias_times.front() * s * s);
+            slope1.push_back(emb_first * s);
+            slope2.push_back(bias_first * s * s);
         }
         c.series.push_back(slope1);
         c.series_labels.push_back(say(lang, {"∝ N（斜率 1）", "∝ N (slope 1)"}));
@@ -396,7 +396,6 @@ std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
         c.series_labels.push_back(say(lang, {"∝ N²（斜率 2）", "∝ N² (slope 2)"}));
         c.series_dashed.insert(c.series_dashed.end(), {true, true});
     }
-    const int bias_col = static_cast<int>(PositionMethod::full_bias), emb_col = static_cast<int>(PositionMethod::embedding_add);
     const Eigen::Index last = t.values.rows() - 1;
     const double first_bias = t.values(0, bias_col), last_bias = t.values(last, bias_col);
     const double first_emb = t.values(0, emb_col), last_emb = t.values(last, emb_col);

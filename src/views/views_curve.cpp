@@ -136,6 +136,32 @@ void fit_axis(Axis* a, const std::vector<double>& values, double pad_fraction) {
     a->hi = hi + pad;
 }
 
+// A horizontal axis under a plot box [p0, p1]: grid lines and tick marks at the ticks, their labels under the
+// box (never two over each other, kept within [left, left + width]), and the caption centred under them.
+void draw_x_axis(ImDrawList* dl, const Axis& ax, const std::vector<Tick>& ticks, ImVec2 p0, ImVec2 p1, float left,
+                 float width, const std::string& caption) {
+    const float font = ImGui::GetFontSize();
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
+    float last_label_right = -INFINITY;
+    for (const Tick& t : ticks) {
+        const float x = ax.screen(t.v);
+        if (!std::isfinite(x) || x < p0.x - 0.5f || x > p1.x + 0.5f) continue;
+        dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), t.label.empty() ? grid & 0x30FFFFFF : grid & 0x70FFFFFF);
+        dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + 4), grid);
+        if (t.label.empty()) continue;
+        const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
+        const float lx = std::clamp(x - ts.x * 0.5f, left, left + width - ts.x);
+        if (lx < last_label_right + font * 0.5f) continue;  // never two labels over each other
+        dl->AddText(ImVec2(lx, p1.y + font * 0.2f), text, t.label.c_str());
+        last_label_right = lx + ts.x;
+    }
+    if (!caption.empty()) {
+        const float tw = ImGui::CalcTextSize(caption.c_str()).x;
+        dl->AddText(ImVec2(std::max(left, (p0.x + p1.x - tw) * 0.5f), p1.y + font * 1.4f), text, caption.c_str());
+    }
+}
+
 // [SECTION] legend (above the plot box) ------------------------------------------------------------
 
 struct LegendEntry {
@@ -342,24 +368,8 @@ bool draw_curve(const std::string& title, const CurveView& v, ViewContext& ctx, 
         const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
         dl->AddText(ImVec2(p0.x - ts.x - font * 0.3f, y - ts.y * 0.5f), text, t.label.c_str());
     }
-    float last_label_right = -INFINITY;
-    for (const Tick& t : xt) {
-        const float x = ax.screen(t.v);
-        if (x < p0.x - 0.5f || x > p1.x + 0.5f) continue;
-        dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), t.label.empty() ? grid & 0x30FFFFFF : grid & 0x70FFFFFF);
-        dl->AddLine(ImVec2(x, p1.y), ImVec2(x, p1.y + 4), grid);
-        if (t.label.empty()) continue;
-        const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
-        const float lx = std::clamp(x - ts.x * 0.5f, origin.x, origin.x + width - ts.x);
-        if (lx < last_label_right + font * 0.5f) continue;  // never two labels over each other
-        dl->AddText(ImVec2(lx, p1.y + font * 0.2f), text, t.label.c_str());
-        last_label_right = lx + ts.x;
-    }
+    draw_x_axis(dl, ax, xt, p0, p1, origin.x, width, v.x_axis);
     dl->AddRect(p0, p1, grid);
-    if (!v.x_axis.empty()) {
-        const float tw = ImGui::CalcTextSize(v.x_axis.c_str()).x;
-        dl->AddText(ImVec2(std::max(origin.x, (p0.x + p1.x - tw) * 0.5f), p1.y + font * 1.4f), text, v.x_axis.c_str());
-    }
 
     // Marker lines, series and markers, clipped to the box.
     dl->PushClipRect(p0, p1, true);
@@ -463,7 +473,6 @@ struct BarsLayout {
     float bottom_h = 0;   // tick labels and the value caption under the bars
 };
 
-// `fill`: the step's primary figure, whose rows grow (up to 2.6 lines of text each) into the room it is given.
 constexpr float kBarsLegendLine = 1.5f;  // a legend line's height, in font sizes
 
 // A legend entry's width: its swatch, its words and the gap before the next entry.
@@ -482,6 +491,7 @@ int bars_legend_places(const BarsView& v, float width, float font, std::vector<s
     return v.group_labels.empty() ? 0 : line + 1;
 }
 
+// `fill`: the step's primary figure, whose rows grow (up to 2.6 lines of text each) into the room it is given.
 BarsLayout bars_layout(const BarsView& v, float width, float max_height, float font, bool fill) {
     BarsLayout l;
     l.title_h = ImGui::GetTextLineHeightWithSpacing();
@@ -557,24 +567,8 @@ bool draw_bars(const std::string& title, const BarsView& v, ViewContext& ctx, fl
     ax.hi += (ax.hi - ax.lo) * 0.03;
     ax.s0 = p0.x;
     ax.s1 = p1.x;
-    const std::vector<Tick> ticks = axis_ticks(ax, font * 4.5f);
-    float last_label_right = -INFINITY;
-    for (const Tick& t : ticks) {
-        const float x = ax.screen(t.v);
-        if (!std::isfinite(x) || x < p0.x - 0.5f || x > p1.x + 0.5f) continue;
-        dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), t.label.empty() ? grid & 0x30FFFFFF : grid & 0x70FFFFFF);
-        if (t.label.empty()) continue;
-        const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
-        const float lx = std::clamp(x - ts.x * 0.5f, origin.x, origin.x + width - ts.x);
-        if (lx < last_label_right + font * 0.5f) continue;
-        dl->AddText(ImVec2(lx, p1.y + font * 0.2f), text, t.label.c_str());
-        last_label_right = lx + ts.x;
-    }
+    draw_x_axis(dl, ax, axis_ticks(ax, font * 4.5f), p0, p1, origin.x, width, v.value_axis);
     dl->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p1.y), grid);
-    if (!v.value_axis.empty()) {
-        const float tw = ImGui::CalcTextSize(v.value_axis.c_str()).x;
-        dl->AddText(ImVec2(std::max(origin.x, (p0.x + p1.x - tw) * 0.5f), p1.y + font * 1.4f), text, v.value_axis.c_str());
-    }
 
     // Hovered bar: its row under the mouse.
     ImGui::SetCursorScreenPos(origin);
