@@ -1,7 +1,7 @@
 // PE Lab — views/views.cpp
-// The registry of figure kinds: one line per kind, from its payload type (lesson.h) to its drawing functions.
-// Adding a kind = its payload in the ViewData variant + its two functions + its lines here (a kind without
-// them does not compile). Then the parts every view shares: the notes under the figure.
+// A view of any kind: std::visit sends its payload to the kind's overloads of figure_height, draw_figure and
+// figure_width_for_height (views.h). Adding a kind = its payload in the ViewData variant + its overloads (a
+// kind without them does not compile). Then the parts every view shares: the notes under the figure.
 #include "views/views.h"
 
 #include <cmath>
@@ -12,42 +12,11 @@ namespace pelab {
 
 namespace {
 
-// [SECTION] registry: payload → its functions -------------------------------------------------
+// [SECTION] dispatch: each payload to its kind's functions (views.h) ----------------------------
 
-float figure_height(const HeatmapView& f, float width) { return heatmap_preferred_height(f, width); }
-float figure_height(const TableView& f, float width) { return table_preferred_height(f, width); }
-float figure_height(const CurveView& f, float width) { return curve_preferred_height(f, width); }
-float figure_height(const MapView& f, float width) { return position_map_preferred_height(f, width); }
-float figure_height(const PhasorView& f, float width) { return phasor_preferred_height(f, width); }
-float figure_height(const OdometerView& f, float width) { return odometer_preferred_height(f, width); }
-float figure_height(const BarsView& f, float width) { return bars_preferred_height(f, width); }
-
-float width_for_height(const HeatmapView& f, float max_height) { return heatmap_width_for_height(f, max_height); }
-float width_for_height(const MapView& f, float max_height) { return position_map_width_for_height(f, max_height); }
+// Curves, tables, dials and bars use whatever width they are given: the square-ish kinds overload this.
 template <class Figure>
-float width_for_height(const Figure&, float) { return 0.0f; }  // curves, tables, dials: any width
-
-bool draw_figure(const std::string& title, const HeatmapView& f, ViewContext& ctx, float width) {
-    return draw_heatmap(title, f, ctx, width);
-}
-bool draw_figure(const std::string& title, const TableView& f, ViewContext& ctx, float width) {
-    return draw_table(title, f, ctx, width);
-}
-bool draw_figure(const std::string& title, const CurveView& f, ViewContext& ctx, float width) {
-    return draw_curve(title, f, ctx, width);
-}
-bool draw_figure(const std::string& title, const MapView& f, ViewContext& ctx, float width) {
-    return draw_position_map(title, f, ctx, width);
-}
-bool draw_figure(const std::string& title, const PhasorView& f, ViewContext& ctx, float width) {
-    return draw_phasor(title, f, ctx, width);
-}
-bool draw_figure(const std::string& title, const OdometerView& f, ViewContext& ctx, float width) {
-    return draw_odometer(title, f, ctx, width);
-}
-bool draw_figure(const std::string& title, const BarsView& f, ViewContext& ctx, float width) {
-    return draw_bars(title, f, ctx, width);
-}
+float figure_width_for_height(const Figure&, float) { return 0.0f; }
 
 }  // namespace
 
@@ -60,7 +29,7 @@ float view_preferred_height(const ViewData& view, float width) {
 }
 
 float view_width_for_height(const ViewData& view, float max_height) {
-    return std::visit([&](const auto& f) { return width_for_height(f, max_height); }, view.figure);
+    return std::visit([&](const auto& f) { return figure_width_for_height(f, max_height); }, view.figure);
 }
 
 void draw_view(const ViewData& view, ViewContext& ctx, float width) {

@@ -105,26 +105,29 @@ std::string format_cell(double value, bool integer, int decimals);
 
 // [SECTION] one function per kind of figure (views_heatmap.cpp, views_table.cpp, views_curve.cpp,
 // views_posmap.cpp, views_phasor.cpp; bars beside curves in views_curve.cpp)
-// draw_*: draws `title` and the figure at the cursor, `width` wide, records it in ctx.drawn and leaves the
-// cursor where the view's notes go. Returns false when there was nothing to draw (an empty matrix, no map):
-// draw_view then leaves the notes out too.
-// *_preferred_height: the height of the title and the figure for a given width (the notes not included).
-float heatmap_preferred_height(const HeatmapView& heatmap, float width);
-bool draw_heatmap(const std::string& title, const HeatmapView& heatmap, ViewContext& ctx, float width);
-float heatmap_width_for_height(const HeatmapView& heatmap, float max_height);
-float position_map_width_for_height(const MapView& map, float max_height);
-float table_preferred_height(const TableView& table, float width);
-bool draw_table(const std::string& title, const TableView& table, ViewContext& ctx, float width);
-float curve_preferred_height(const CurveView& curve, float width);
-bool draw_curve(const std::string& title, const CurveView& curve, ViewContext& ctx, float width);
-float position_map_preferred_height(const MapView& map, float width);
-bool draw_position_map(const std::string& title, const MapView& map, ViewContext& ctx, float width);
-float phasor_preferred_height(const PhasorView& phasor, float width);
-bool draw_phasor(const std::string& title, const PhasorView& phasor, ViewContext& ctx, float width);
-float odometer_preferred_height(const OdometerView& odometer, float width);
-bool draw_odometer(const std::string& title, const OdometerView& odometer, ViewContext& ctx, float width);
-float bars_preferred_height(const BarsView& bars, float width);
-bool draw_bars(const std::string& title, const BarsView& bars, ViewContext& ctx, float width);
+// Each kind overloads the same three names on its own payload, so the ViewData variant dispatches to them
+// directly (views.cpp) and a kind without its functions does not compile.
+// figure_height: the height of the title and the figure for a given width (the notes not included).
+float figure_height(const HeatmapView& heatmap, float width);
+float figure_height(const TableView& table, float width);
+float figure_height(const CurveView& curve, float width);
+float figure_height(const MapView& map, float width);
+float figure_height(const PhasorView& phasor, float width);
+float figure_height(const OdometerView& odometer, float width);
+float figure_height(const BarsView& bars, float width);
+// figure_width_for_height: only the square-ish kinds; every other kind takes whatever width it is given.
+float figure_width_for_height(const HeatmapView& heatmap, float max_height);
+float figure_width_for_height(const MapView& map, float max_height);
+// draw_figure: draws `title` and the figure at the cursor, `width` wide, records it in ctx.drawn and leaves
+// the cursor where the view's notes go. Returns false when there was nothing to draw (an empty matrix, no
+// map): draw_view then leaves the notes out too.
+bool draw_figure(const std::string& title, const HeatmapView& heatmap, ViewContext& ctx, float width);
+bool draw_figure(const std::string& title, const TableView& table, ViewContext& ctx, float width);
+bool draw_figure(const std::string& title, const CurveView& curve, ViewContext& ctx, float width);
+bool draw_figure(const std::string& title, const MapView& map, ViewContext& ctx, float width);
+bool draw_figure(const std::string& title, const PhasorView& phasor, ViewContext& ctx, float width);
+bool draw_figure(const std::string& title, const OdometerView& odometer, ViewContext& ctx, float width);
+bool draw_figure(const std::string& title, const BarsView& bars, ViewContext& ctx, float width);
 
 // Dark or light ink, whichever reads better on the colour of t ∈ [0, 1] (views_heatmap.cpp).
 ImU32 text_colour_on(Colormap map, float t);

@@ -285,7 +285,7 @@ CurveLayout curve_layout(const CurveView& v, const std::vector<LegendEntry>& leg
 
 }  // namespace
 
-float curve_preferred_height(const CurveView& v, float width) {
+float figure_height(const CurveView& v, float width) {
     std::vector<bool> dashed;
     const float font = ImGui::GetFontSize();
     const CurveLayout l = curve_layout(v, legend_entries(v, Lang::en, &dashed), width, 0.0f, font);
@@ -294,7 +294,7 @@ float curve_preferred_height(const CurveView& v, float width) {
 
 // [SECTION] drawing --------------------------------------------------------------------------------
 
-bool draw_curve(const std::string& title, const CurveView& v, ViewContext& ctx, float width) {
+bool draw_figure(const std::string& title, const CurveView& v, ViewContext& ctx, float width) {
     const float font = ImGui::GetFontSize();
     std::vector<bool> dashed;
     const std::vector<LegendEntry> legend = legend_entries(v, ctx.lang, &dashed);
@@ -520,12 +520,12 @@ std::string bar_value_text(const BarsView& v, size_t i) {
 
 }  // namespace
 
-float bars_preferred_height(const BarsView& v, float width) {
+float figure_height(const BarsView& v, float width) {
     const BarsLayout l = bars_layout(v, width, 0.0f, ImGui::GetFontSize(), false);
     return l.title_h + l.legend_h + l.row_h * float(v.values.size()) + l.bottom_h;
 }
 
-bool draw_bars(const std::string& title, const BarsView& v, ViewContext& ctx, float width) {
+bool draw_figure(const std::string& title, const BarsView& v, ViewContext& ctx, float width) {
     const size_t n = std::min(v.values.size(), v.labels.size());
     if (n == 0) return false;
     const float font = ImGui::GetFontSize();

@@ -8,7 +8,7 @@
 // [SECTION] cell mapping and zoom
 // [SECTION] drawing: texture, axes and labels, cell values, overlays
 // [SECTION] hover: the hovered cell, Δ diagonal, click to select, tooltip
-// [SECTION] draw_heatmap
+// [SECTION] the heatmap's draw_figure
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -86,13 +86,13 @@ HeatmapLayout layout_heatmap(const HeatmapView& v, float width, float max_height
 
 }  // namespace
 
-float heatmap_preferred_height(const HeatmapView& v, float width) {
+float figure_height(const HeatmapView& v, float width) {
     const HeatmapLayout l = layout_heatmap(v, width);
     const float font = ImGui::GetFontSize();
     return font * 1.6f + l.label_h + l.cell_h * float(v.values.rows()) + font * 0.8f;
 }
 
-float heatmap_width_for_height(const HeatmapView& v, float max_height) {
+float figure_width_for_height(const HeatmapView& v, float max_height) {
     if (v.values.size() == 0 || max_height <= 0.0f) return 0.0f;
     // Laid out as if the width were unlimited: the cells then follow from the height alone.
     const HeatmapLayout l = layout_heatmap(v, 1e6f, max_height, true);
@@ -438,9 +438,9 @@ void draw_tooltip(const HeatmapView& v, Cell hover) {
 
 }  // namespace
 
-// [SECTION] draw_heatmap ---------------------------------------------------------------------
+// [SECTION] the heatmap's draw_figure -----------------------------------------------------------------
 
-bool draw_heatmap(const std::string& title, const HeatmapView& v, ViewContext& ctx, float width) {
+bool draw_figure(const std::string& title, const HeatmapView& v, ViewContext& ctx, float width) {
     const int rows = int(v.values.rows()), cols = int(v.values.cols());
     const float font = ImGui::GetFontSize();
     text_one_line(title, width);

@@ -294,13 +294,13 @@ PhasorGrid phasor_grid(const PhasorView& v, float width, float max_height, float
 
 }  // namespace
 
-float phasor_preferred_height(const PhasorView& v, float width) {
+float figure_height(const PhasorView& v, float width) {
     const float font = ImGui::GetFontSize();
     const PhasorGrid g = phasor_grid(v, width, 0.0f, font);
     return phasor_title_height(font) + float(g.rows) * g.cell_h;
 }
 
-bool draw_phasor(const std::string& title, const PhasorView& v, ViewContext& ctx, float width) {
+bool draw_figure(const std::string& title, const PhasorView& v, ViewContext& ctx, float width) {
     if (v.dials.empty()) return false;
     const float font = ImGui::GetFontSize();
     text_one_line(title, width);
@@ -548,14 +548,14 @@ int legend_lines(const OdometerView& v, Lang lang, float width, float font) {
 
 }  // namespace
 
-float odometer_preferred_height(const OdometerView& v, float width) {
+float figure_height(const OdometerView& v, float width) {
     const float font = ImGui::GetFontSize();
     const int lines = legend_lines(v, Lang::en, width, font);
     const OdometerGrid g = odometer_grid(v, width, 0.0f, font, lines);
     return odometer_header_height(v, font, lines) + float(g.rows) * g.cell_h;
 }
 
-bool draw_odometer(const std::string& title, const OdometerView& v, ViewContext& ctx, float width) {
+bool draw_figure(const std::string& title, const OdometerView& v, ViewContext& ctx, float width) {
     if (v.theta.empty()) return false;
     const float font = ImGui::GetFontSize();
     text_one_line(title, width);

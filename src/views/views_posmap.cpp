@@ -10,7 +10,7 @@
 // [SECTION] drawing: layout, painting on the GPU, axes and ticks, cell values
 // [SECTION] the box-filtered image (computed on the CPU once the view settles)
 // [SECTION] hover: the hovered cell and its tooltip
-// [SECTION] draw_position_map
+// [SECTION] the position map's draw_figure
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -431,9 +431,9 @@ MapHover hover_cell(const PositionMapView& pm, ViewContext& ctx, ImDrawList* dl,
 
 }  // namespace
 
-// [SECTION] draw_position_map ---------------------------------------------------------------------
+// [SECTION] the position map's draw_figure -----------------------------------------------------------------
 
-float position_map_preferred_height(const MapView& /*v*/, float width) {
+float figure_height(const MapView& /*v*/, float width) {
     const float font = ImGui::GetFontSize();
     const float side = std::max(80.0f, std::min(width - font * 9.0f, font * 34.0f));
     return font * 1.6f + font * 2.6f + side + font * 1.6f + (font + 4.0f);  // + the "showing rows" line
@@ -446,14 +446,14 @@ static float map_side_for_height(float max_height) {
     return max_height > 0.0f ? max_height - ImGui::GetTextLineHeightWithSpacing() - font * 3.0f : 0.0f;
 }
 
-float position_map_width_for_height(const MapView& v, float max_height) {
+float figure_width_for_height(const MapView& v, float max_height) {
     if (!v.map || max_height <= 0.0f) return 0.0f;
     const float font = ImGui::GetFontSize();
     const float side = std::max(80.0f, std::min(map_side_for_height(max_height), font * 34.0f));
     return ImGui::CalcTextSize("00,000").x + font * 0.8f + side + font * 4.6f;
 }
 
-bool draw_position_map(const std::string& title, const MapView& v, ViewContext& ctx, float width) {
+bool draw_figure(const std::string& title, const MapView& v, ViewContext& ctx, float width) {
     const float font = ImGui::GetFontSize();
     text_one_line(title, width);
     if (!v.map) return false;

@@ -23,7 +23,7 @@ int column_decimals(const TableView& v, int c) {
 
 }  // namespace
 
-float table_preferred_height(const TableView& v, float /*width*/) {
+float figure_height(const TableView& v, float /*width*/) {
     const float row_h = table_row_height();
     const int shown = std::min(int(v.values.rows()), kMaxVisibleRows) + 1;  // + header
     const float font = ImGui::GetFontSize();
@@ -31,7 +31,7 @@ float table_preferred_height(const TableView& v, float /*width*/) {
 }
 
 // An empty table draws its title only; its notes still follow (the function returns true).
-bool draw_table(const std::string& title, const TableView& v, ViewContext& ctx, float width) {
+bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx, float width) {
     const int rows = int(v.values.rows()), cols = int(v.values.cols());
     const float font = ImGui::GetFontSize();
     text_one_line(title, width);
