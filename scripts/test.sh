@@ -45,7 +45,8 @@ fi
 
 suite "native workflow (cmake --workflow --preset native)" cmake --workflow --preset native
 suite "web workflow (cmake --workflow --preset web)" cmake --workflow --preset web
-# [added, issue 5] Hardening: core GoogleTests and CLI tests again under ASan + UBSan (no app: a few minutes).
+# [added, issue 5] Hardening: core GoogleTests and CLI tests again under ASan + UBSan (no app: a few minutes);
+# the same build holds the fuzzing target, so the fuzzing suite below compiles nothing more.
 suite "native-asan workflow (cmake --workflow --preset native-asan)" cmake --workflow --preset native-asan
 # [added, issue 5] Offline: the one-file build/web-single/pelab.html that tests/browser/single_file.test.mjs opens.
 suite "web-single workflow (cmake --workflow --preset web-single)" cmake --workflow --preset web-single
@@ -53,7 +54,7 @@ suite "web-single workflow (cmake --workflow --preset web-single)" cmake --workf
 # dictionary (tests/fuzz/README.md). PELAB_FUZZ_SECONDS changes the length; 0 leaves the suite out.
 if [ "${PELAB_FUZZ_SECONDS:-60}" -gt 0 ]; then
   suite "fuzz_params for ${PELAB_FUZZ_SECONDS:-60}s (cmake --workflow --preset fuzz)" \
-    bash -c 'set -o pipefail; cmake --workflow --preset fuzz && tests/fuzz/run.sh "$0" 2>&1 | tee build/fuzz/last-run.log' \
+    bash -c 'set -o pipefail; mkdir -p build/fuzz && cmake --workflow --preset fuzz && tests/fuzz/run.sh "$0" 2>&1 | tee build/fuzz/last-run.log' \
     "${PELAB_FUZZ_SECONDS:-60}"
 fi
 # tests/cli/*.sh run inside the native workflow (CTest), so they are not repeated here.

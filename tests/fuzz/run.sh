@@ -2,12 +2,12 @@
 # PE Lab — tests/fuzz/run.sh: runs the libFuzzer target for SECONDS (default 60) on one core, starting from
 # the committed seed corpus (tests/fuzz/corpus, never written to) plus a working corpus in build/fuzz/corpus
 # that grows between runs. Crashes, leaks and timeouts land in build/fuzz/artifacts/; replay one with
-#   build/fuzz/fuzz_params build/fuzz/artifacts/crash-...
+#   build/native-asan/fuzz_params build/fuzz/artifacts/crash-...
 # then add it to tests/lessons/fuzz_regressions_test.cpp. Needs `cmake --workflow --preset fuzz` first.
 # Usage: tests/fuzz/run.sh [SECONDS] [extra libFuzzer flags...]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-BIN="$ROOT/build/fuzz/fuzz_params"
+BIN="$ROOT/build/native-asan/fuzz_params"
 SECONDS_TO_RUN="${1:-60}"
 shift || true
 [ -x "$BIN" ] || { echo "tests/fuzz: $BIN missing; run: cmake --workflow --preset fuzz" >&2; exit 1; }
