@@ -116,32 +116,6 @@ std::vector<CostMeasurement> measure_all(const Inputs& in) {
 }
 
 // [SECTION] step 1: what the position part stores
-std::vector<ViewData> storage_views(const Inputs& in, Lang lang);
-
-Step what_is_stored() {
-    return {
-        {"位置部分存了什么", "What the position part stores"},
-        {
-        "位置信息总要付出代价，这一课把代价量出来，帮你在不同方法之间权衡。"
-        "加到嵌入上的位置表有 N·d 个数；每一对 (i, j) 一个偏置的表有 N² 个；每个相对距离 j − i 一个值的表有 2N − 1 个，"
-        "但每个 (i, j) 仍要查一次。T5 把距离分进 num_buckets 个桶，每个桶、每个头一个值，共 num_buckets × heads 个，"
-        "与 N 无关，且所有层共用这一张表；ALiBi 每个头只存一个斜率 m，偏置 −m·|i − j| 由位置直接算出。"
-        "RoPE 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。表格直接由 core 按这些参数计算，曲线给出随 N 的增长。",
-        "Position information always costs something; this lesson measures that cost so you can weigh the methods "
-        "against each other. A position table added to the embeddings holds N·d numbers; a bias per pair (i, j) "
-        "holds N²; a table with one value per relative distance j − i holds 2N − 1, but every (i, j) still looks "
-        "one up. T5 sorts distances into num_buckets buckets and keeps one value per bucket and head, "
-        "num_buckets × heads in all, independent of N and shared by all layers; ALiBi stores only one slope m per "
-        "head and computes the bias −m·|i − j| from the positions. RoPE needs only d/2 frequencies, while a "
-        "precomputed cos/sin cache holds N·d numbers. The table is computed by core for these parameters; the "
-        "curve shows the growth with N."},
-        {"N", "d", "heads", "num_buckets"},
-        views_of(read_inputs, storage_views),
-        {
-         R"tex(\underbrace{N d}_{\text{table}} \quad \underbrace{N^2}_{\text{bias per pair}} \quad \underbrace{2N - 1}_{\text{per distance}} \quad \underbrace{\mathrm{num\_buckets} \cdot H}_{\text{T5}} \quad \underbrace{H}_{\text{ALiBi}} \quad \underbrace{d/2}_{\text{RoPE}})tex",
-         R"tex(b^{\mathrm{ALiBi}}_{ij} = -m\,|i - j|)tex"},
-    };
-}
 
 std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
     TableView t;
@@ -213,28 +187,32 @@ std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
                       std::move(t), notes)};
 }
 
-// [SECTION] step 2: measured time
-std::vector<ViewData> timing_views(const Inputs& in, Lang lang);
-
-Step measured_time() {
+Step what_is_stored() {
     return {
-        {"实测时间", "Measured time"},
+        {"位置部分存了什么", "What the position part stores"},
         {
-        "这里在本机（或浏览器的 WebAssembly 引擎）上真正执行每种方法的位置部分：把位置表加到嵌入上、把偏置加到 N×N 的分数上、"
-        "按距离查表相加、或旋转 Q 和 K。每种方法重复多次，取最快一次。横条按对数刻度画出每种方法的时间，颜色表示工作量随 N·d 还是随 N² 增长。"
-        "数字是此刻此地的测量值，每次都会略有不同。",
-        "Here the position part of each method actually runs on this machine (or in the browser's WebAssembly "
-        "engine): adding a table to the embeddings, adding a bias to the N×N scores, looking up a distance table "
-        "for every cell, or rotating Q and K. Each is repeated and the fastest run is kept. The bars show each "
-        "method's time on a log scale, coloured by whether its work grows as N·d or as N². The numbers are "
-        "measurements of this place and moment, and they vary a little from run to run."},
-        {"N", "d", "heads", "trial"},
-        views_of(read_inputs, timing_views),
+        "位置信息总要付出代价，这一课把代价量出来，帮你在不同方法之间权衡。"
+        "加到嵌入上的位置表有 N·d 个数；每一对 (i, j) 一个偏置的表有 N² 个；每个相对距离 j − i 一个值的表有 2N − 1 个，"
+        "但每个 (i, j) 仍要查一次。T5 把距离分进 num_buckets 个桶，每个桶、每个头一个值，共 num_buckets × heads 个，"
+        "与 N 无关，且所有层共用这一张表；ALiBi 每个头只存一个斜率 m，偏置 −m·|i − j| 由位置直接算出。"
+        "RoPE 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。表格直接由 core 按这些参数计算，曲线给出随 N 的增长。",
+        "Position information always costs something; this lesson measures that cost so you can weigh the methods "
+        "against each other. A position table added to the embeddings holds N·d numbers; a bias per pair (i, j) "
+        "holds N²; a table with one value per relative distance j − i holds 2N − 1, but every (i, j) still looks "
+        "one up. T5 sorts distances into num_buckets buckets and keeps one value per bucket and head, "
+        "num_buckets × heads in all, independent of N and shared by all layers; ALiBi stores only one slope m per "
+        "head and computes the bias −m·|i − j| from the positions. RoPE needs only d/2 frequencies, while a "
+        "precomputed cos/sin cache holds N·d numbers. The table is computed by core for these parameters; the "
+        "curve shows the growth with N."},
+        {"N", "d", "heads", "num_buckets"},
+        views_of(read_inputs, storage_views),
         {
-         R"tex(t = \min_{r} t_r)tex",
-         R"tex(O(N d) \ \text{(add a table, rotate)}, \qquad O(N^2) \ \text{(add or look up a bias)})tex"},
+         R"tex(\underbrace{N d}_{\text{table}} \quad \underbrace{N^2}_{\text{bias per pair}} \quad \underbrace{2N - 1}_{\text{per distance}} \quad \underbrace{\mathrm{num\_buckets} \cdot H}_{\text{T5}} \quad \underbrace{H}_{\text{ALiBi}} \quad \underbrace{d/2}_{\text{RoPE}})tex",
+         R"tex(b^{\mathrm{ALiBi}}_{ij} = -m\,|i - j|)tex"},
     };
 }
+
+// [SECTION] step 2: measured time
 
 // The work of a method's position part grows as N·d (adding a table, rotating Q and K) or as N² (a bias on
 // every score): the bars' colour groups, in the order of their legend.
@@ -327,26 +305,27 @@ std::vector<ViewData> timing_views(const Inputs& in, Lang lang) {
             make_view(say(lang, {"实测数字", "The measurements in numbers"}), std::move(t))};
 }
 
-// [SECTION] step 3: growth with N
-std::vector<ViewData> growth_views(const Inputs& in, Lang lang);
-
-Step growth_with_n() {
+Step measured_time() {
     return {
-        {"随 N 的增长", "Growth with N"},
+        {"实测时间", "Measured time"},
         {
-        "把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）随 N 平方增长，"
-        "N·d 的方法（嵌入加法、RoPE）线性增长。两条轴都是对数刻度，所以每条线的斜率就是它的增长指数："
-        "N·d 的方法斜率为 1，N² 的方法斜率为 2，两条虚线画出这两种斜率。注释把实测倍数和理论倍数放在一起。",
-        "N is increased from N/8 to N and every size is measured. The N² methods (full bias, per-distance lookup, "
-        "T5 bucket lookup, ALiBi) grow with the square of N, the N·d methods (embedding add, RoPE) linearly. Both "
-        "axes are logarithmic, so a line's slope is its growth exponent: 1 for the N·d methods, 2 for the N² "
-        "methods, the two slopes the dashed lines show. The notes set the measured ratios beside the predicted ones."},
-        {"N", "d", "trial"},
-        views_of(read_inputs, growth_views),
+        "这里在本机（或浏览器的 WebAssembly 引擎）上真正执行每种方法的位置部分：把位置表加到嵌入上、把偏置加到 N×N 的分数上、"
+        "按距离查表相加、或旋转 Q 和 K。每种方法重复多次，取最快一次。横条按对数刻度画出每种方法的时间，颜色表示工作量随 N·d 还是随 N² 增长。"
+        "数字是此刻此地的测量值，每次都会略有不同。",
+        "Here the position part of each method actually runs on this machine (or in the browser's WebAssembly "
+        "engine): adding a table to the embeddings, adding a bias to the N×N scores, looking up a distance table "
+        "for every cell, or rotating Q and K. Each is repeated and the fastest run is kept. The bars show each "
+        "method's time on a log scale, coloured by whether its work grows as N·d or as N². The numbers are "
+        "measurements of this place and moment, and they vary a little from run to run."},
+        {"N", "d", "heads", "trial"},
+        views_of(read_inputs, timing_views),
         {
-         R"tex(\frac{t(N)}{t(N/8)} \approx 8^2 = 64 \ \ (N^2 \text{ methods}), \qquad \approx 8 \ \ (N d \text{ methods}))tex"},
+         R"tex(t = \min_{r} t_r)tex",
+         R"tex(O(N d) \ \text{(add a table, rotate)}, \qquad O(N^2) \ \text{(add or look up a bias)})tex"},
     };
 }
+
+// [SECTION] step 3: growth with N
 
 std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
     // Log–log axes: a power law N^k is a straight line of slope k.
@@ -418,6 +397,24 @@ std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
             make_view(say(lang, {"实测时间（µs）", "Measured time (µs)"}), std::move(t))};
 }
 
+Step growth_with_n() {
+    return {
+        {"随 N 的增长", "Growth with N"},
+        {
+        "把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）随 N 平方增长，"
+        "N·d 的方法（嵌入加法、RoPE）线性增长。两条轴都是对数刻度，所以每条线的斜率就是它的增长指数："
+        "N·d 的方法斜率为 1，N² 的方法斜率为 2，两条虚线画出这两种斜率。注释把实测倍数和理论倍数放在一起。",
+        "N is increased from N/8 to N and every size is measured. The N² methods (full bias, per-distance lookup, "
+        "T5 bucket lookup, ALiBi) grow with the square of N, the N·d methods (embedding add, RoPE) linearly. Both "
+        "axes are logarithmic, so a line's slope is its growth exponent: 1 for the N·d methods, 2 for the N² "
+        "methods, the two slopes the dashed lines show. The notes set the measured ratios beside the predicted ones."},
+        {"N", "d", "trial"},
+        views_of(read_inputs, growth_views),
+        {
+         R"tex(\frac{t(N)}{t(N/8)} \approx 8^2 = 64 \ \ (N^2 \text{ methods}), \qquad \approx 8 \ \ (N d \text{ methods}))tex"},
+    };
+}
+
 // [SECTION] step 4: a short decision guide
 // The properties in the guide are measured too, on a small model of each family with Lt = 16 trained
 // positions: the score term at position Lt (NaN when the method has no parameter there) and how far the
@@ -471,27 +468,6 @@ std::vector<FamilyProbe> probe_families(const CostModel& model) {
         for (int j = 0; j <= Lt; ++j) B(i, j) = values(bucket(i, j));
     out[t5_relative] = {B(Lt, 0), toeplitz_residual(B.topLeftCorner(Lt, Lt))};
     return out;
-}
-
-std::vector<ViewData> guide_views(const Inputs& in, Lang lang);
-
-Step decision_guide() {
-    return {
-        {"简短的选择指南", "A short decision guide"},
-        {
-        "选择位置编码时先问三个问题：要不要外推到训练长度之外，分数是否需要平移不变，序列是否短而固定。"
-        "横条按对数刻度画出每类方法的位置表有多少字节，颜色回答前两个问题：训练长度之后有没有定义、分数是否平移不变。"
-        "表格把这两条性质与本机实测的存储和时间放在一起，注释给出对应的建议。",
-        "Three questions come first when choosing a position encoding: must it extrapolate beyond the training "
-        "length, must scores be shift-invariant, and are sequences short and of fixed length? The bars give each "
-        "family's position table in bytes on a log scale, and their colours answer the first two questions: is "
-        "anything defined past the training length, and are the scores shift-invariant. The table puts these "
-        "properties beside the memory and time measured here, and the notes give the matching advice."},
-        {"N", "d", "heads", "num_buckets", "trial"},
-        views_of(read_inputs, guide_views),
-        {
-         R"tex(\text{shift-invariant: } s(i + c,\ j + c) = s(i, j))tex"},
-    };
 }
 
 std::vector<ViewData> guide_views(const Inputs& in, Lang lang) {
@@ -569,6 +545,25 @@ std::vector<ViewData> guide_views(const Inputs& in, Lang lang) {
     return {make_view(say(lang, {"选择指南：每类方法的位置表与它的两条性质", "Decision guide: each family's position table and its two properties"}),
                       std::move(bars), notes),
             make_view(say(lang, {"测得的性质与本机代价", "Measured properties and cost here"}), std::move(t), {probe_note})};
+}
+
+Step decision_guide() {
+    return {
+        {"简短的选择指南", "A short decision guide"},
+        {
+        "选择位置编码时先问三个问题：要不要外推到训练长度之外，分数是否需要平移不变，序列是否短而固定。"
+        "横条按对数刻度画出每类方法的位置表有多少字节，颜色回答前两个问题：训练长度之后有没有定义、分数是否平移不变。"
+        "表格把这两条性质与本机实测的存储和时间放在一起，注释给出对应的建议。",
+        "Three questions come first when choosing a position encoding: must it extrapolate beyond the training "
+        "length, must scores be shift-invariant, and are sequences short and of fixed length? The bars give each "
+        "family's position table in bytes on a log scale, and their colours answer the first two questions: is "
+        "anything defined past the training length, and are the scores shift-invariant. The table puts these "
+        "properties beside the memory and time measured here, and the notes give the matching advice."},
+        {"N", "d", "heads", "num_buckets", "trial"},
+        views_of(read_inputs, guide_views),
+        {
+         R"tex(\text{shift-invariant: } s(i + c,\ j + c) = s(i, j))tex"},
+    };
 }
 
 // [SECTION] the lesson

@@ -168,28 +168,6 @@ std::string map_title(const PositionMapSpec& s, Lang lang) {
 
 // [SECTION] step: the whole map ---------------------------------------------------------------------
 
-std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang);
-
-Step whole_map() {
-    Step step{
-        {"整张 L×L 图，逐像素计算", "The whole L×L map, one pixel at a time"},
-        {
-        "一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元着色器里"
-        "找到自己所在的单元 (i, j)，直接算出该处的值，所以只有屏幕上可见的窗口需要计算。滚轮或双指缩放，一直放大到单个单元；"
-        "拖动平移，双击回到整张图。缩小后视图一停下来，每个像素就改为显示它覆盖的所有单元的平均值（filter=box，见第 2 步）。悬停显示该单元的参考值（core，double）以及着色器算法在 float32 下得到的值。",
-        "An L×L position map has L² cells; at L = 65,536, computing it on the CPU and uploading it is out of the "
-        "question (the note below gives the memory). Here every pixel finds its cell (i, j) in the fragment shader and computes the value "
-        "there, so only the visible window costs anything. Zoom with the wheel or a pinch, down to single cells; "
-        "drag to pan; double-click for the whole map. Zoomed out, once the view rests, each pixel shows the mean of the "
-        "cells it covers instead (filter=box, see step 2). Hovering shows the cell's reference value (core, double) "
-        "and the value the shader's float32 arithmetic gives."},
-        all_keys(),
-        whole_map_views,
-    };
-    step.params_for = keys_for;
-    return step;
-}
-
 std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
     const std::shared_ptr<const PositionMapView> pm = make_position_map_view(spec_from(p));
     const bool softmax = !pm->log_norm.empty();
@@ -251,39 +229,27 @@ std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
     return {make_view(map_title(s, lang), MapView{pm}, notes)};
 }
 
-// [SECTION] step: aliasing, point samples against box means ------------------------------------------
-
-std::vector<ViewData> aliasing_views(const PositionMapSpec& map, Lang lang);
-
-Step aliasing() {
+Step whole_map() {
     Step step{
-        {"缩小时的混叠：取样与平均", "Aliasing when zoomed out: samples and means"},
+        {"整张 L×L 图，逐像素计算", "The whole L×L map, one pixel at a time"},
         {
-        "整张图缩小到屏幕大小时，每个像素覆盖许多单元。第一张图（filter=point）每个像素只取它中心所在的那一个单元：变化快于"
-        "每两个像素一个周期的频率对会伪装成缓慢的波，画出矩阵里并不存在的斜条纹，而比一个像素还细的结构（ALiBi 的 softmax "
-        "对角线、Shaw 的细带）可能整个被漏掉。第二张图（filter=box）每个像素显示它覆盖的所有单元的平均值：快的频率被平均掉，"
-        "细的结构按它真正的分量保留下来。平均值由 core 用距离剖面的部分和以 double 精确算出。放大到一个像素不足一个单元时，"
-        "两图完全相同。T5 和 Shaw 的整数值同样取平均：缩小后 Shaw 宽 2k + 1 个单元的细带和 T5 最前面的几个桶都比一个像素细得多，取样会随机地画宽或漏掉它们，平均值则给出它们真正的分量；悬停时仍显示单元本身的整数。表格列出最快的几个频率对在取样下看起来的频率，以及方框平均后剩下的幅度。",
-        "Zoomed out to a few hundred pixels, every pixel covers many cells. The first figure (filter=point) shows only "
-        "the cell under each pixel's centre: a frequency pair that turns faster than one cycle per two pixels poses as "
-        "a slow wave and draws diagonal stripes that are not in the matrix, and structures thinner than a pixel (ALiBi's "
-        "softmax diagonal, Shaw's narrow band) can vanish. The second figure (filter=box) shows the mean of the cells each "
-        "pixel covers: fast frequencies average out and thin structures keep their true weight. The core computes the "
-        "means exactly, in double, from prefix sums of the distance profile. Zoomed in until a pixel is smaller than a "
-        "cell, the two figures are the same. T5 and Shaw are averaged too: zoomed out, Shaw's band of 2k + 1 cells and "
-        "T5's first buckets are far thinner than a pixel, so sampling draws them too wide or misses them at random, while "
-        "the mean shows their true weight; hovering still shows the cell's own integer. The table lists the fastest "
-        "pairs, the frequency sampling makes them appear to have, and the amplitude the box mean leaves."},
+        "一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元着色器里"
+        "找到自己所在的单元 (i, j)，直接算出该处的值，所以只有屏幕上可见的窗口需要计算。滚轮或双指缩放，一直放大到单个单元；"
+        "拖动平移，双击回到整张图。缩小后视图一停下来，每个像素就改为显示它覆盖的所有单元的平均值（filter=box，见第 2 步）。悬停显示该单元的参考值（core，double）以及着色器算法在 float32 下得到的值。",
+        "An L×L position map has L² cells; at L = 65,536, computing it on the CPU and uploading it is out of the "
+        "question (the note below gives the memory). Here every pixel finds its cell (i, j) in the fragment shader and computes the value "
+        "there, so only the visible window costs anything. Zoom with the wheel or a pinch, down to single cells; "
+        "drag to pan; double-click for the whole map. Zoomed out, once the view rests, each pixel shows the mean of the "
+        "cells it covers instead (filter=box, see step 2). Hovering shows the cell's reference value (core, double) "
+        "and the value the shader's float32 arithmetic gives."},
         all_keys(),
-        views_of(spec_from, aliasing_views),
+        whole_map_views,
     };
-    step.params_for = [](const ParamSet& p) {  // the step shows both filters side by side
-        std::vector<std::string> keys = keys_for(p);
-        keys.erase(std::remove(keys.begin(), keys.end(), "filter"), keys.end());
-        return keys;
-    };
+    step.params_for = keys_for;
     return step;
 }
+
+// [SECTION] step: aliasing, point samples against box means ------------------------------------------
 
 // The frequency a pair turning θ rad per cell appears to have when sampled every h cells: θ·h folded into
 // [0, π] rad per pixel (sampling cannot tell θ·h from θ·h ± 2π).
@@ -356,29 +322,37 @@ std::vector<ViewData> aliasing_views(const PositionMapSpec& map, Lang lang) {
     return views;
 }
 
-// [SECTION] step: float32 at 65,536 ---------------------------------------------------------------
-
-std::vector<ViewData> float32_views(const PositionMapSpec& map, Lang lang);
-
-Step float32_at_65536() {
-    return {
-        {"为什么 float32 在 65,536 处要小心", "Why float32 needs care at 65,536"},
+Step aliasing() {
+    Step step{
+        {"缩小时的混叠：取样与平均", "Aliasing when zoomed out: samples and means"},
         {
-        "float32 只有 24 位有效数字：Δ·θ 接近 65,536 时，相邻两个可表示的数相差 2⁻⁸ 弧度，所以直接计算 sin(Δ·θ) 会带着"
-        "这么大的误差。着色器改为把 θ/2π 存成 64 位定点数，用 32 位整数乘法精确算出 Δ·θ/2π 的小数部分（整数乘法在 GLSL ES 3.00 中"
-        "按 2³² 取模回绕），再用整数找出最近的四分之一圈，剩下不超过 π/4 的角度用多项式求 sin 和 cos。这样相位精确到 2⁻³² 圈，"
-        "而且不依赖驱动自带的 sin（GLSL 只保证 2⁻¹¹ 的绝对误差）。表格和曲线比较两种做法与 double 参考值的差距。",
-        "float32 has 24 significant bits: near Δ·θ ≈ 65,536, neighbouring representable numbers are 2⁻⁸ rad "
-        "apart, so computing sin(Δ·θ) directly carries an error that large. The shader instead stores θ/2π as a "
-        "64-bit fixed-point number and gets the fractional part of Δ·θ/2π exactly with 32-bit integer "
-        "multiplication (which wraps modulo 2³² in GLSL ES 3.00), finds the nearest quarter turn with integers, and "
-        "evaluates sin and cos of the remaining angle, at most π/4, with polynomials. The phase is then exact to "
-        "2⁻³² of a turn, and the driver's own sin (GLSL promises only 2⁻¹¹ absolute error) is never used. The table "
-        "and the curve compare both methods with the double-precision reference."},
-        {"L", "d", "base"},
-        views_of(spec_from, float32_views),
+        "整张图缩小到屏幕大小时，每个像素覆盖许多单元。第一张图（filter=point）每个像素只取它中心所在的那一个单元：变化快于"
+        "每两个像素一个周期的频率对会伪装成缓慢的波，画出矩阵里并不存在的斜条纹，而比一个像素还细的结构（ALiBi 的 softmax "
+        "对角线、Shaw 的细带）可能整个被漏掉。第二张图（filter=box）每个像素显示它覆盖的所有单元的平均值：快的频率被平均掉，"
+        "细的结构按它真正的分量保留下来。平均值由 core 用距离剖面的部分和以 double 精确算出。放大到一个像素不足一个单元时，"
+        "两图完全相同。T5 和 Shaw 的整数值同样取平均：缩小后 Shaw 宽 2k + 1 个单元的细带和 T5 最前面的几个桶都比一个像素细得多，取样会随机地画宽或漏掉它们，平均值则给出它们真正的分量；悬停时仍显示单元本身的整数。表格列出最快的几个频率对在取样下看起来的频率，以及方框平均后剩下的幅度。",
+        "Zoomed out to a few hundred pixels, every pixel covers many cells. The first figure (filter=point) shows only "
+        "the cell under each pixel's centre: a frequency pair that turns faster than one cycle per two pixels poses as "
+        "a slow wave and draws diagonal stripes that are not in the matrix, and structures thinner than a pixel (ALiBi's "
+        "softmax diagonal, Shaw's narrow band) can vanish. The second figure (filter=box) shows the mean of the cells each "
+        "pixel covers: fast frequencies average out and thin structures keep their true weight. The core computes the "
+        "means exactly, in double, from prefix sums of the distance profile. Zoomed in until a pixel is smaller than a "
+        "cell, the two figures are the same. T5 and Shaw are averaged too: zoomed out, Shaw's band of 2k + 1 cells and "
+        "T5's first buckets are far thinner than a pixel, so sampling draws them too wide or misses them at random, while "
+        "the mean shows their true weight; hovering still shows the cell's own integer. The table lists the fastest "
+        "pairs, the frequency sampling makes them appear to have, and the amplitude the box mean leaves."},
+        all_keys(),
+        views_of(spec_from, aliasing_views),
     };
+    step.params_for = [](const ParamSet& p) {  // the step shows both filters side by side
+        std::vector<std::string> keys = keys_for(p);
+        keys.erase(std::remove(keys.begin(), keys.end(), "filter"), keys.end());
+        return keys;
+    };
+    return step;
 }
+
+// [SECTION] step: float32 at 65,536 ---------------------------------------------------------------
 
 std::vector<ViewData> float32_views(const PositionMapSpec& map, Lang lang) {
     PositionMapSpec s = map;
@@ -428,30 +402,27 @@ std::vector<ViewData> float32_views(const PositionMapSpec& map, Lang lang) {
             make_view(say(lang, {"|误差| 随 Δ 的变化（log10）", "|error| against Δ (log10)"}), std::move(curve), {spacing})};
 }
 
-// [SECTION] step: the profile along distance ------------------------------------------------------
-
-std::vector<ViewData> profile_views(const PositionMapSpec& s, Lang lang);
-
-Step profile_along_distance() {
-    Step step{
-        {"沿距离的剖面", "The profile along distance"},
+Step float32_at_65536() {
+    return {
+        {"为什么 float32 在 65,536 处要小心", "Why float32 needs care at 65,536"},
         {
-        "这五种图都只依赖 i − j：沿每条对角线取值不变（Toeplitz 矩阵）。所以按距离的归约不必在 GPU 上对 L² 个单元求和，"
-        "core 直接沿 Δ 计算即可。曲线画出整个范围内的 f(Δ)，RoPE 的长程衰减、ALiBi 的直线和 T5 的对数分桶一目了然。",
-        "All five maps depend on i − j only: the value is constant along every diagonal (a Toeplitz matrix). A "
-        "reduction over distance therefore needs no GPU sum over L² cells; the core computes it directly along Δ. "
-        "The curve plots f(Δ) over the whole range: RoPE's long-range decay, ALiBi's straight line and T5's "
-        "logarithmic buckets at a glance."},
-        all_keys(),
-        views_of(spec_from, profile_views),
+        "float32 只有 24 位有效数字：Δ·θ 接近 65,536 时，相邻两个可表示的数相差 2⁻⁸ 弧度，所以直接计算 sin(Δ·θ) 会带着"
+        "这么大的误差。着色器改为把 θ/2π 存成 64 位定点数，用 32 位整数乘法精确算出 Δ·θ/2π 的小数部分（整数乘法在 GLSL ES 3.00 中"
+        "按 2³² 取模回绕），再用整数找出最近的四分之一圈，剩下不超过 π/4 的角度用多项式求 sin 和 cos。这样相位精确到 2⁻³² 圈，"
+        "而且不依赖驱动自带的 sin（GLSL 只保证 2⁻¹¹ 的绝对误差）。表格和曲线比较两种做法与 double 参考值的差距。",
+        "float32 has 24 significant bits: near Δ·θ ≈ 65,536, neighbouring representable numbers are 2⁻⁸ rad "
+        "apart, so computing sin(Δ·θ) directly carries an error that large. The shader instead stores θ/2π as a "
+        "64-bit fixed-point number and gets the fractional part of Δ·θ/2π exactly with 32-bit integer "
+        "multiplication (which wraps modulo 2³² in GLSL ES 3.00), finds the nearest quarter turn with integers, and "
+        "evaluates sin and cos of the remaining angle, at most π/4, with polynomials. The phase is then exact to "
+        "2⁻³² of a turn, and the driver's own sin (GLSL promises only 2⁻¹¹ absolute error) is never used. The table "
+        "and the curve compare both methods with the double-precision reference."},
+        {"L", "d", "base"},
+        views_of(spec_from, float32_views),
     };
-    step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax or a filtered image
-        std::vector<std::string> keys = keys_for(p);
-        for (const char* drawn_only : {"softmax", "filter"}) keys.erase(std::remove(keys.begin(), keys.end(), drawn_only), keys.end());
-        return keys;
-    };
-    return step;
 }
+
+// [SECTION] step: the profile along distance ------------------------------------------------------
 
 // f(Δ) at the given Δ from the full profile (masked ones, causal ALiBi's Δ < 0, left out).
 CurveView profile_curve(const std::vector<double>& profile, long long last, const std::vector<long long>& deltas) {
@@ -483,6 +454,27 @@ std::vector<ViewData> profile_views(const PositionMapSpec& s, Lang lang) {
                       {say(lang, {"每条对角线上的所有单元相等，所以“分数按距离取平均”无需归约：它就是这条曲线，由 core 以 O(L·d) 精确算出。",
                                   "Every cell of a diagonal holds the same value, so \"mean score against distance\" needs no "
                                   "reduction: it is this curve, computed exactly by the core in O(L·d)."})})};
+}
+
+Step profile_along_distance() {
+    Step step{
+        {"沿距离的剖面", "The profile along distance"},
+        {
+        "这五种图都只依赖 i − j：沿每条对角线取值不变（Toeplitz 矩阵）。所以按距离的归约不必在 GPU 上对 L² 个单元求和，"
+        "core 直接沿 Δ 计算即可。曲线画出整个范围内的 f(Δ)，RoPE 的长程衰减、ALiBi 的直线和 T5 的对数分桶一目了然。",
+        "All five maps depend on i − j only: the value is constant along every diagonal (a Toeplitz matrix). A "
+        "reduction over distance therefore needs no GPU sum over L² cells; the core computes it directly along Δ. "
+        "The curve plots f(Δ) over the whole range: RoPE's long-range decay, ALiBi's straight line and T5's "
+        "logarithmic buckets at a glance."},
+        all_keys(),
+        views_of(spec_from, profile_views),
+    };
+    step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax or a filtered image
+        std::vector<std::string> keys = keys_for(p);
+        for (const char* drawn_only : {"softmax", "filter"}) keys.erase(std::remove(keys.begin(), keys.end(), drawn_only), keys.end());
+        return keys;
+    };
+    return step;
 }
 
 // [SECTION] the lesson, its hosts and its registry entry ---------------------------------------------

@@ -97,28 +97,6 @@ Eigen::MatrixXd on_grid(const Eigen::VectorXd& per_token, int H, int W) {
 }
 
 // [SECTION] step 1: the patch grid and its flattening
-std::vector<ViewData> flattening_views(const Inputs& in, Lang lang);
-
-Step patch_grid() {
-    return {
-        {"图块网格与按行展平", "The patch grid and its row-major flattening"},
-        {"图像是二维的，Transformer 读的却是一维的词元序列，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
-         "ViT 把图像切成 H×W 个[[patch|图块]]，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
-         "注意力表仍是 N×N（N = H·W），每个格子是一对词元；二维的相对位移是向量 δ = (Δr, Δc)。"
-         "右边的表实现“关注右边一格”：它在展平后并不是一整条对角线。点击网格的格子可以换选中的图块。",
-         "An image is 2-D but a transformer reads a 1-D sequence of tokens, so every position encoding for vision "
-         "first has to settle how a grid position becomes a token index and what the offset between two tokens is. "
-         "A ViT cuts the image into H×W [[patch|patches]], one token each, flattened row by row: patch (r, c) becomes token "
-         "t = r·W + c. The attention table is still N×N (N = H·W), one cell per pair of tokens; the relative offset "
-         "in 2-D is a vector δ = (Δr, Δc). The second table implements 'attend to the patch on the right', which "
-         "after flattening is not one whole diagonal. Click a grid cell to select another patch."},
-        {"H", "W", "patch"},
-        views_of(inputs, flattening_views),
-        {
-         R"tex(t = r \cdot W + c, \qquad N = H \cdot W)tex",
-         R"tex(\delta = (\Delta r, \Delta c))tex"},
-    };
-}
 
 std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
     const int H = in.H, W = in.W, N = H * W;
@@ -174,27 +152,28 @@ std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
                            {{"flat", integer(flat_neighbours)}, {"right", integer(true_neighbours)}})})};
 }
 
-// [SECTION] step 2: a learnable table and a change of resolution
-std::vector<ViewData> resolution_views(const Inputs& in, Lang lang);
-
-Step learnable_table() {
+Step patch_grid() {
     return {
-        {"可学习的二维表与分辨率变化", "A learnable 2-D table and a change of resolution"},
-        {"可学习的位置编码给每个图块一个向量，整张表按网格排成 H×W。换成更大的网格 H2×W2 时，新位置在表里没有参数："
-         "直接查表会留下空洞。常用办法是把表当作图像插值到新尺寸。这里用双线性、align_corners=False（与 PyTorch 一致），"
-         "表格列出每个新行、新列读取的源位置和权重。",
-         "A learnable position embedding gives every patch a vector, and the whole table is laid out as an H×W "
-         "grid. On a larger grid H2×W2 the new positions have no parameters, so a plain lookup leaves holes. The "
-         "usual remedy treats the table as an image and interpolates it to the new size; here bilinear with "
-         "align_corners=False, as in PyTorch, and the table lists the source positions and weights each new row and "
-         "column reads."},
-        {"H", "W", "H2", "W2", "channel", "dim", "seed"},
-        views_of(inputs, resolution_views),
+        {"图块网格与按行展平", "The patch grid and its row-major flattening"},
+        {"图像是二维的，Transformer 读的却是一维的词元序列，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
+         "ViT 把图像切成 H×W 个[[patch|图块]]，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
+         "注意力表仍是 N×N（N = H·W），每个格子是一对词元；二维的相对位移是向量 δ = (Δr, Δc)。"
+         "右边的表实现“关注右边一格”：它在展平后并不是一整条对角线。点击网格的格子可以换选中的图块。",
+         "An image is 2-D but a transformer reads a 1-D sequence of tokens, so every position encoding for vision "
+         "first has to settle how a grid position becomes a token index and what the offset between two tokens is. "
+         "A ViT cuts the image into H×W [[patch|patches]], one token each, flattened row by row: patch (r, c) becomes token "
+         "t = r·W + c. The attention table is still N×N (N = H·W), one cell per pair of tokens; the relative offset "
+         "in 2-D is a vector δ = (Δr, Δc). The second table implements 'attend to the patch on the right', which "
+         "after flattening is not one whole diagonal. Click a grid cell to select another patch."},
+        {"H", "W", "patch"},
+        views_of(inputs, flattening_views),
         {
-         R"tex(x_{\mathrm{src}} = \max\!\left(0,\ \left(x + \tfrac{1}{2}\right) \frac{W}{W_2} - \tfrac{1}{2}\right))tex",
-         R"tex(P_2[x] = (1 - w)\, P\big[\lfloor x_{\mathrm{src}} \rfloor\big] + w\, P\big[\lfloor x_{\mathrm{src}} \rfloor + 1\big], \quad w = x_{\mathrm{src}} - \lfloor x_{\mathrm{src}} \rfloor)tex"},
+         R"tex(t = r \cdot W + c, \qquad N = H \cdot W)tex",
+         R"tex(\delta = (\Delta r, \Delta c))tex"},
     };
 }
+
+// [SECTION] step 2: a learnable table and a change of resolution
 
 std::vector<ViewData> resolution_views(const Inputs& in, Lang lang) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
@@ -279,27 +258,26 @@ std::vector<ViewData> resolution_views(const Inputs& in, Lang lang) {
             make_view(say(lang, {"每个新行、新列读取的源位置", "Source positions read by each new row and column"}), taps)};
 }
 
-// [SECTION] step 3: MAE's 2-D sin-cos
-std::vector<ViewData> mae_views(const Inputs& in, Lang lang);
-
-Step mae_sincos() {
+Step learnable_table() {
     return {
-        {"MAE 的二维 sin-cos", "MAE's 2-D sin-cos"},
-        {"MAE 的 get_2d_sincos_pos_embed 把维度分成两半：前一半用一维 sin-cos 编码列坐标，后一半编码行坐标；"
-         "每一半里先放所有 sin，再放所有 cos。所以同一列的图块前一半完全相同，同一行的图块后一半完全相同。"
-         "右图是选中图块与所有图块的内积，它是列部分与行部分之和。",
-         "MAE's get_2d_sincos_pos_embed splits the dimensions in two halves: the first half encodes the column "
-         "with a 1-D sin-cos, the second half the row; within each half all sines come first, then all cosines. "
-         "Patches in one column therefore share the first half exactly, patches in one row the second half. The "
-         "second figure shows the dot product of the selected patch with every patch, a column part plus a row "
-         "part."},
-        {"H", "W", "patch", "dim"},
-        views_of(inputs, mae_views),
+        {"可学习的二维表与分辨率变化", "A learnable 2-D table and a change of resolution"},
+        {"可学习的位置编码给每个图块一个向量，整张表按网格排成 H×W。换成更大的网格 H2×W2 时，新位置在表里没有参数："
+         "直接查表会留下空洞。常用办法是把表当作图像插值到新尺寸。这里用双线性、align_corners=False（与 PyTorch 一致），"
+         "表格列出每个新行、新列读取的源位置和权重。",
+         "A learnable position embedding gives every patch a vector, and the whole table is laid out as an H×W "
+         "grid. On a larger grid H2×W2 the new positions have no parameters, so a plain lookup leaves holes. The "
+         "usual remedy treats the table as an image and interpolates it to the new size; here bilinear with "
+         "align_corners=False, as in PyTorch, and the table lists the source positions and weights each new row and "
+         "column reads."},
+        {"H", "W", "H2", "W2", "channel", "dim", "seed"},
+        views_of(inputs, resolution_views),
         {
-         R"tex(\mathrm{PE}(r, c) = \big[\, \sin(c\,\omega_j),\ \cos(c\,\omega_j),\ \sin(r\,\omega_j),\ \cos(r\,\omega_j) \,\big], \quad \omega_j = 10000^{-4j/D})tex",
-         R"tex(\mathrm{PE}(p) \cdot \mathrm{PE}(p') = \sum_j \cos\big(\omega_j (c - c')\big) + \sum_j \cos\big(\omega_j (r - r')\big))tex"},
+         R"tex(x_{\mathrm{src}} = \max\!\left(0,\ \left(x + \tfrac{1}{2}\right) \frac{W}{W_2} - \tfrac{1}{2}\right))tex",
+         R"tex(P_2[x] = (1 - w)\, P\big[\lfloor x_{\mathrm{src}} \rfloor\big] + w\, P\big[\lfloor x_{\mathrm{src}} \rfloor + 1\big], \quad w = x_{\mathrm{src}} - \lfloor x_{\mathrm{src}} \rfloor)tex"},
     };
 }
+
+// [SECTION] step 3: MAE's 2-D sin-cos
 
 std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
     const int H = in.H, W = in.W, N = H * W, D = in.dim;
@@ -366,27 +344,26 @@ std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
                                   "along its axis."})})};
 }
 
-// [SECTION] step 4: axial 2-D RoPE
-std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang);
-
-Step axial_rope() {
+Step mae_sincos() {
     return {
-        {"轴向二维 RoPE", "Axial 2-D RoPE"},
-        {"naver-ai/rope-vit 的轴向 RoPE 把 dim/2 对分成两组：前 dim/4 对按列坐标旋转，后 dim/4 对按行坐标旋转，"
-         "两组用相同的频率 1/base^(4j/dim)，其中底数 base 就是 rope-vit 代码里的 theta（默认 100）。每组都是一维 RoPE，所以分数只依赖 (Δ行, Δ列)："
-         "注释核对了所有偏移相同的格子数值相同。点击右侧网格可以换查询图块。",
-         "The axial RoPE of naver-ai/rope-vit splits the dim/2 pairs in two groups: the first dim/4 pairs turn with "
-         "the column, the last dim/4 with the row, both at frequencies 1/base^(4j/dim), where the base is what rope-vit's code calls theta (100 by default). Each group "
-         "is a 1-D RoPE, so the score depends only on (Δrow, Δcol); the notes check that all cells with the same "
-         "offset hold the same value. Click the grid to change the query patch."},
-        {"H", "W", "patch", "dim", "theta", "seed"},
-        views_of(inputs, axial_rope_views),
+        {"MAE 的二维 sin-cos", "MAE's 2-D sin-cos"},
+        {"MAE 的 get_2d_sincos_pos_embed 把维度分成两半：前一半用一维 sin-cos 编码列坐标，后一半编码行坐标；"
+         "每一半里先放所有 sin，再放所有 cos。所以同一列的图块前一半完全相同，同一行的图块后一半完全相同。"
+         "右图是选中图块与所有图块的内积，它是列部分与行部分之和。",
+         "MAE's get_2d_sincos_pos_embed splits the dimensions in two halves: the first half encodes the column "
+         "with a 1-D sin-cos, the second half the row; within each half all sines come first, then all cosines. "
+         "Patches in one column therefore share the first half exactly, patches in one row the second half. The "
+         "second figure shows the dot product of the selected patch with every patch, a column part plus a row "
+         "part."},
+        {"H", "W", "patch", "dim"},
+        views_of(inputs, mae_views),
         {
-         R"tex(\theta_j = \mathrm{base}^{-4j/\mathrm{dim}}, \qquad j = 0, \dots, \tfrac{\mathrm{dim}}{4} - 1)tex",
-         R"tex(\phi_j = \begin{cases} c\,\theta_j & \text{first } \tfrac{\mathrm{dim}}{4} \text{ pairs} \\ r\,\theta_j & \text{last } \tfrac{\mathrm{dim}}{4} \text{ pairs} \end{cases})tex",
-         R"tex(\big\langle \mathrm{Rot}_{(r,c)}\, q,\ \mathrm{Rot}_{(r',c')}\, k \big\rangle = g(\Delta r, \Delta c))tex"},
+         R"tex(\mathrm{PE}(r, c) = \big[\, \sin(c\,\omega_j),\ \cos(c\,\omega_j),\ \sin(r\,\omega_j),\ \cos(r\,\omega_j) \,\big], \quad \omega_j = 10000^{-4j/D})tex",
+         R"tex(\mathrm{PE}(p) \cdot \mathrm{PE}(p') = \sum_j \cos\big(\omega_j (c - c')\big) + \sum_j \cos\big(\omega_j (r - r')\big))tex"},
     };
 }
+
+// [SECTION] step 4: axial 2-D RoPE
 
 std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
     const int H = in.H, W = in.W, N = H * W, D = in.dim;
@@ -462,26 +439,26 @@ std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
                                   "pairs use t % W (column), the last dim/4 use t // W (row)."})})};
 }
 
-// [SECTION] step 5: Swin's relative position index
-std::vector<ViewData> swin_views(const Inputs& in, Lang lang);
-
-Step swin_index() {
+Step axial_rope() {
     return {
-        {"Swin 的相对位置索引", "Swin's relative position index"},
-        {"Swin Transformer 在每个 H×W 窗口内给每个二维偏移 (Δr, Δc) 一个可学习的偏置，表有 (2H−1)(2W−1) 行。"
-         "relative_position_index 把每对词元映射到表的一行：(Δr + H − 1)·(2W − 1) + (Δc + W − 1)。"
-         "右图是表的排布，描边的格子是选中查询用到的那些行。",
-         "Swin Transformer gives every 2-D offset (Δr, Δc) inside an H×W window its own learned bias, in a table of "
-         "(2H−1)(2W−1) rows. relative_position_index maps each pair of tokens to one row: "
-         "(Δr + H − 1)·(2W − 1) + (Δc + W − 1). The second figure lays the table out by offset; the outlined cells "
-         "are the rows the selected query reads."},
-        {"H", "W", "patch"},
-        views_of(inputs, swin_views),
+        {"轴向二维 RoPE", "Axial 2-D RoPE"},
+        {"naver-ai/rope-vit 的轴向 RoPE 把 dim/2 对分成两组：前 dim/4 对按列坐标旋转，后 dim/4 对按行坐标旋转，"
+         "两组用相同的频率 1/base^(4j/dim)，其中底数 base 就是 rope-vit 代码里的 theta（默认 100）。每组都是一维 RoPE，所以分数只依赖 (Δ行, Δ列)："
+         "注释核对了所有偏移相同的格子数值相同。点击右侧网格可以换查询图块。",
+         "The axial RoPE of naver-ai/rope-vit splits the dim/2 pairs in two groups: the first dim/4 pairs turn with "
+         "the column, the last dim/4 with the row, both at frequencies 1/base^(4j/dim), where the base is what rope-vit's code calls theta (100 by default). Each group "
+         "is a 1-D RoPE, so the score depends only on (Δrow, Δcol); the notes check that all cells with the same "
+         "offset hold the same value. Click the grid to change the query patch."},
+        {"H", "W", "patch", "dim", "theta", "seed"},
+        views_of(inputs, axial_rope_views),
         {
-         R"tex(\mathrm{index} = (\Delta r + H - 1)(2W - 1) + (\Delta c + W - 1))tex",
-         R"tex(B \in \mathbb{R}^{(2H-1)(2W-1) \times \mathrm{heads}})tex"},
+         R"tex(\theta_j = \mathrm{base}^{-4j/\mathrm{dim}}, \qquad j = 0, \dots, \tfrac{\mathrm{dim}}{4} - 1)tex",
+         R"tex(\phi_j = \begin{cases} c\,\theta_j & \text{first } \tfrac{\mathrm{dim}}{4} \text{ pairs} \\ r\,\theta_j & \text{last } \tfrac{\mathrm{dim}}{4} \text{ pairs} \end{cases})tex",
+         R"tex(\big\langle \mathrm{Rot}_{(r,c)}\, q,\ \mathrm{Rot}_{(r',c')}\, k \big\rangle = g(\Delta r, \Delta c))tex"},
     };
 }
+
+// [SECTION] step 5: Swin's relative position index
 
 std::vector<ViewData> swin_views(const Inputs& in, Lang lang) {
     const int Wh = in.H, Ww = in.W, N = Wh * Ww;
@@ -551,6 +528,24 @@ std::vector<ViewData> swin_views(const Inputs& in, Lang lang) {
             make_view(say(lang, {"偏置表的排布：行 Δr + H − 1，列 Δc + W − 1", "Layout of the bias table: row Δr + H − 1, column Δc + W − 1"}), tv,
                       {say(lang, {"描边的格子：选中查询（第 {t} 个词元）用到的表项。", "Outlined: the entries the selected query (token {t}) reads."},
                            {{"t", integer(sel)}})})};
+}
+
+Step swin_index() {
+    return {
+        {"Swin 的相对位置索引", "Swin's relative position index"},
+        {"Swin Transformer 在每个 H×W 窗口内给每个二维偏移 (Δr, Δc) 一个可学习的偏置，表有 (2H−1)(2W−1) 行。"
+         "relative_position_index 把每对词元映射到表的一行：(Δr + H − 1)·(2W − 1) + (Δc + W − 1)。"
+         "右图是表的排布，描边的格子是选中查询用到的那些行。",
+         "Swin Transformer gives every 2-D offset (Δr, Δc) inside an H×W window its own learned bias, in a table of "
+         "(2H−1)(2W−1) rows. relative_position_index maps each pair of tokens to one row: "
+         "(Δr + H − 1)·(2W − 1) + (Δc + W − 1). The second figure lays the table out by offset; the outlined cells "
+         "are the rows the selected query reads."},
+        {"H", "W", "patch"},
+        views_of(inputs, swin_views),
+        {
+         R"tex(\mathrm{index} = (\Delta r + H - 1)(2W - 1) + (\Delta c + W - 1))tex",
+         R"tex(B \in \mathbb{R}^{(2H-1)(2W-1) \times \mathrm{heads}})tex"},
+    };
 }
 
 // [SECTION] the lesson

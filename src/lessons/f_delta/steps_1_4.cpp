@@ -21,7 +21,18 @@ namespace fdelta {
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] step 1: two objects
-std::vector<ViewData> two_objects_views(const Model& in, Lang lang);
+
+std::vector<ViewData> two_objects_views(const Model& in, Lang lang) {
+    ViewData view = delta_heatmap(in, lang, false);
+    const int L = in.L, m = n_freq(in);
+    view.notes.push_back(say(lang, {"F 有 L×L = {cells} 个格子，每个格子存一个数。", "F has L×L = {cells} cells, each holding one number."},
+                             {{"cells", integer(L * L)}}));
+    view.notes.push_back(say(lang,
+                             {"R 有 2L−1 = {rows} 项（Δ = {lo}…{hi}），每项是含 2|ω| = {features} 个数的向量。",
+                              "R has 2L−1 = {rows} entries (Δ = {lo}…{hi}), each a vector of 2|ω| = {features} numbers."},
+                             {{"rows", integer(2 * L - 1)}, {"lo", integer(-(L - 1))}, {"hi", integer(L - 1)}, {"features", integer(2 * m)}}));
+    return {view};
+}
 
 Step two_objects() {
     return {
@@ -47,40 +58,7 @@ Step two_objects() {
     };
 }
 
-std::vector<ViewData> two_objects_views(const Model& in, Lang lang) {
-    ViewData view = delta_heatmap(in, lang, false);
-    const int L = in.L, m = n_freq(in);
-    view.notes.push_back(say(lang, {"F 有 L×L = {cells} 个格子，每个格子存一个数。", "F has L×L = {cells} cells, each holding one number."},
-                             {{"cells", integer(L * L)}}));
-    view.notes.push_back(say(lang,
-                             {"R 有 2L−1 = {rows} 项（Δ = {lo}…{hi}），每项是含 2|ω| = {features} 个数的向量。",
-                              "R has 2L−1 = {rows} entries (Δ = {lo}…{hi}), each a vector of 2|ω| = {features} numbers."},
-                             {{"rows", integer(2 * L - 1)}, {"lo", integer(-(L - 1))}, {"hi", integer(L - 1)}, {"features", integer(2 * m)}}));
-    return {view};
-}
-
 // [SECTION] step 2: equal Δ lie on one diagonal
-std::vector<ViewData> diagonals_views(const Model& in, Lang lang);
-
-Step equal_delta_diagonals() {
-    return {
-        {"相同的 Δ 落在同一条对角线上", "Equal Δ lie on one diagonal"},
-        {
-        "位置取 0…L−1 时，差 Δ = q − k 的范围是 −(L−1) 到 L−1：L² 个格子只对应 2L−1 个不同的 Δ。"
-        "向下一格再向右一格，Δ 不变，所以每个 Δ 恰好占据一条对角线。"
-        "把鼠标移到格子上可以看到它所在的对角线；表格统计了每条对角线上的格子数。",
-        "With positions 0…L−1 the difference Δ = q − k runs from −(L−1) to L−1, so the L² cells share only "
-        "2L−1 distinct values of Δ. One step down and one step right leaves Δ unchanged, which is why each value "
-        "of Δ fills exactly one diagonal. Hover a cell to outline its diagonal; the table counts the cells on each."},
-        {"L"},
-        views_of(read_model, diagonals_views),
-        {
-         R"tex(\Delta = q - k \in \{-(L-1), \dots, L-1\})tex",
-         R"tex(\#\{(q,k) : q - k = \Delta\} = L - |\Delta|)tex"},
-        // Playing grows L: each new row and column adds one diagonal at each end, 2L − 1 in all.
-        {"L", 2, 16, 2},
-    };
-}
 
 std::vector<ViewData> diagonals_views(const Model& in, Lang lang) {
     const int L = in.L;
@@ -112,27 +90,27 @@ std::vector<ViewData> diagonals_views(const Model& in, Lang lang) {
     return {heat, make_view(say(lang, {"每个 Δ 的格子数", "Cells per Δ"}), std::move(t), notes)};
 }
 
-// [SECTION] step 3: a kernel of Δ
-std::vector<ViewData> kernel_views(const Model& in, Lang lang);
-
-Step kernel_of_delta() {
+Step equal_delta_diagonals() {
     return {
-        {"只依赖 Δ 的核函数", "A kernel that depends only on Δ"},
+        {"相同的 Δ 落在同一条对角线上", "Equal Δ lie on one diagonal"},
         {
-        "每个频率取一个余弦再相加：f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)。ω₀ 振荡得快，ω₁ 振荡得慢，"
-        "合起来得到一个兼顾多个尺度的距离函数。余弦是偶函数，所以 f(−Δ) = f(Δ)。"
-        "曲线画出 f 和它的每个余弦，圆点标出整数 Δ（只有这些点会出现在矩阵里）；下面的表格列出每个整数 Δ 上的值。",
-        "Take one cosine per frequency and add them up: f(Δ) = cos(ω₀Δ) + cos(ω₁Δ). ω₀ oscillates fast and ω₁ "
-        "slowly, so together they describe distance at several scales. Cosine is even, hence f(−Δ) = f(Δ). "
-        "The curve draws f and each of its cosines, with dots at the integer Δ (the only points that reach the "
-        "matrix); the table below lists the values at every integer Δ."},
-        {"L", "omega"},
-        views_of(read_model, kernel_views),
+        "位置取 0…L−1 时，差 Δ = q − k 的范围是 −(L−1) 到 L−1：L² 个格子只对应 2L−1 个不同的 Δ。"
+        "向下一格再向右一格，Δ 不变，所以每个 Δ 恰好占据一条对角线。"
+        "把鼠标移到格子上可以看到它所在的对角线；表格统计了每条对角线上的格子数。",
+        "With positions 0…L−1 the difference Δ = q − k runs from −(L−1) to L−1, so the L² cells share only "
+        "2L−1 distinct values of Δ. One step down and one step right leaves Δ unchanged, which is why each value "
+        "of Δ fills exactly one diagonal. Hover a cell to outline its diagonal; the table counts the cells on each."},
+        {"L"},
+        views_of(read_model, diagonals_views),
         {
-         R"tex(f(\Delta) = \cos(\omega_0 \Delta) + \cos(\omega_1 \Delta))tex",
-         R"tex(f(-\Delta) = f(\Delta))tex"},
+         R"tex(\Delta = q - k \in \{-(L-1), \dots, L-1\})tex",
+         R"tex(\#\{(q,k) : q - k = \Delta\} = L - |\Delta|)tex"},
+        // Playing grows L: each new row and column adds one diagonal at each end, 2L − 1 in all.
+        {"L", 2, 16, 2},
     };
 }
+
+// [SECTION] step 3: a kernel of Δ
 
 std::vector<ViewData> kernel_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
@@ -182,25 +160,26 @@ std::vector<ViewData> kernel_views(const Model& in, Lang lang) {
             make_view(say(lang, {"整数 Δ 处的 f(Δ)", "f(Δ) at integer Δ"}), std::move(t))};
 }
 
-// [SECTION] step 4: Toeplitz F
-std::vector<ViewData> toeplitz_views(const Model& in, Lang lang);
-
-Step toeplitz_f() {
+Step kernel_of_delta() {
     return {
-        {"填出 F：Toeplitz 矩阵", "Filling F: a Toeplitz matrix"},
+        {"只依赖 Δ 的核函数", "A kernel that depends only on Δ"},
         {
-        "填格子 (q, k) 时，先算 Δ = q − k，再写入 f(Δ)。同一条对角线上的格子 Δ 相同，得到的数也完全相同；"
-        "每条对角线都是常数，正是 [[toeplitz|Toeplitz 矩阵]]的定义。表格逐条对角线给出最小值、最大值和极差（最大减最小）来检验这一点。",
-        "To fill cell (q, k), compute Δ = q − k and write f(Δ) there. All cells on a diagonal share their Δ, so "
-        "they receive exactly the same number; a matrix whose diagonals are constant is called [[toeplitz|Toeplitz]]. The "
-        "table checks this diagonal by diagonal with the smallest and largest entry and their spread."},
+        "每个频率取一个余弦再相加：f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)。ω₀ 振荡得快，ω₁ 振荡得慢，"
+        "合起来得到一个兼顾多个尺度的距离函数。余弦是偶函数，所以 f(−Δ) = f(Δ)。"
+        "曲线画出 f 和它的每个余弦，圆点标出整数 Δ（只有这些点会出现在矩阵里）；下面的表格列出每个整数 Δ 上的值。",
+        "Take one cosine per frequency and add them up: f(Δ) = cos(ω₀Δ) + cos(ω₁Δ). ω₀ oscillates fast and ω₁ "
+        "slowly, so together they describe distance at several scales. Cosine is even, hence f(−Δ) = f(Δ). "
+        "The curve draws f and each of its cosines, with dots at the integer Δ (the only points that reach the "
+        "matrix); the table below lists the values at every integer Δ."},
         {"L", "omega"},
-        views_of(read_model, toeplitz_views),
+        views_of(read_model, kernel_views),
         {
-         R"tex(F[q,k] = f(q - k))tex",
-         R"tex(F[q+1,\,k+1] = F[q,k])tex"},
+         R"tex(f(\Delta) = \cos(\omega_0 \Delta) + \cos(\omega_1 \Delta))tex",
+         R"tex(f(-\Delta) = f(\Delta))tex"},
     };
 }
+
+// [SECTION] step 4: Toeplitz F
 
 std::vector<ViewData> toeplitz_views(const Model& in, Lang lang) {
     const Eigen::MatrixXd F = cosine_f_matrix(in);
@@ -218,6 +197,23 @@ std::vector<ViewData> toeplitz_views(const Model& in, Lang lang) {
                                "F has {cells} cells but only {diagonals} diagonals, hence at most that many different values."},
                               {{"cells", integer(in.L * in.L)}, {"diagonals", integer(2 * in.L - 1)}}));
     return {heat, table};
+}
+
+Step toeplitz_f() {
+    return {
+        {"填出 F：Toeplitz 矩阵", "Filling F: a Toeplitz matrix"},
+        {
+        "填格子 (q, k) 时，先算 Δ = q − k，再写入 f(Δ)。同一条对角线上的格子 Δ 相同，得到的数也完全相同；"
+        "每条对角线都是常数，正是 [[toeplitz|Toeplitz 矩阵]]的定义。表格逐条对角线给出最小值、最大值和极差（最大减最小）来检验这一点。",
+        "To fill cell (q, k), compute Δ = q − k and write f(Δ) there. All cells on a diagonal share their Δ, so "
+        "they receive exactly the same number; a matrix whose diagonals are constant is called [[toeplitz|Toeplitz]]. The "
+        "table checks this diagonal by diagonal with the smallest and largest entry and their spread."},
+        {"L", "omega"},
+        views_of(read_model, toeplitz_views),
+        {
+         R"tex(F[q,k] = f(q - k))tex",
+         R"tex(F[q+1,\,k+1] = F[q,k])tex"},
+    };
 }
 
 }  // namespace fdelta

@@ -23,31 +23,7 @@ namespace fdelta {
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] step 5: R_Δ
-std::vector<ViewData> features_views(const Model& in, Lang lang);
 PhasorView r_delta_dials(const Model& in, Lang lang);
-
-Step feature_vectors() {
-    return {
-        {"R_Δ：每个距离一个特征向量", "R_Δ: one feature vector per distance"},
-        {
-        "现在把距离变成一个向量而不是一个数：R_Δ 依次列出每个频率的 cos(ωᵢΔ) 和 sin(ωᵢΔ)，两个频率时共有四个分量。"
-        "把所有 Δ 的 R_Δ 叠起来，得到一张 2L−1 行的表，每行对应 F 的一条对角线，它并不是 L×L 矩阵。"
-        "正弦分量保留了余弦丢掉的信息：它随 Δ 变号，因此 R_Δ 能区分 Δ 和 −Δ。"
-        "每个频率的 (cos ωᵢΔ, sin ωᵢΔ) 是单位圆上的一点：Δ 每加 1 就转过 ωᵢ 弧度，Δ 为负时反向转动，"
-        "所以 Δ 和 −Δ 关于横轴对称。",
-        "Now turn the distance into a vector instead of a number: R_Δ lists cos(ωᵢΔ) and sin(ωᵢΔ) for every "
-        "frequency, four entries for two frequencies. Stacking R_Δ for all Δ gives a table with 2L−1 rows, one "
-        "per diagonal of F; it is not an L×L matrix. The sine entries keep what the cosines lose: they change "
-        "sign with Δ, so R_Δ can tell Δ from −Δ. Each frequency's (cos ωᵢΔ, sin ωᵢΔ) is a point on the unit "
-        "circle that turns by ωᵢ radians per step of Δ, the other way round for negative Δ, so Δ and −Δ are "
-        "mirror images across the horizontal axis."},
-        {"L", "omega"},
-        views_of(read_model, features_views),
-        {
-         R"tex(R_\Delta = \begin{pmatrix} \cos \omega_0 \Delta \\ \sin \omega_0 \Delta \\ \cos \omega_1 \Delta \\ \sin \omega_1 \Delta \end{pmatrix})tex",
-         R"tex(\sin(-\omega\Delta) = -\sin(\omega\Delta))tex"},
-    };
-}
 
 std::vector<ViewData> features_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
@@ -84,6 +60,29 @@ std::vector<ViewData> features_views(const Model& in, Lang lang) {
             make_view(say(lang, {"R_Δ：每个 Δ 一行", "R_Δ, one row per Δ"}), std::move(t), {shape})};
 }
 
+Step feature_vectors() {
+    return {
+        {"R_Δ：每个距离一个特征向量", "R_Δ: one feature vector per distance"},
+        {
+        "现在把距离变成一个向量而不是一个数：R_Δ 依次列出每个频率的 cos(ωᵢΔ) 和 sin(ωᵢΔ)，两个频率时共有四个分量。"
+        "把所有 Δ 的 R_Δ 叠起来，得到一张 2L−1 行的表，每行对应 F 的一条对角线，它并不是 L×L 矩阵。"
+        "正弦分量保留了余弦丢掉的信息：它随 Δ 变号，因此 R_Δ 能区分 Δ 和 −Δ。"
+        "每个频率的 (cos ωᵢΔ, sin ωᵢΔ) 是单位圆上的一点：Δ 每加 1 就转过 ωᵢ 弧度，Δ 为负时反向转动，"
+        "所以 Δ 和 −Δ 关于横轴对称。",
+        "Now turn the distance into a vector instead of a number: R_Δ lists cos(ωᵢΔ) and sin(ωᵢΔ) for every "
+        "frequency, four entries for two frequencies. Stacking R_Δ for all Δ gives a table with 2L−1 rows, one "
+        "per diagonal of F; it is not an L×L matrix. The sine entries keep what the cosines lose: they change "
+        "sign with Δ, so R_Δ can tell Δ from −Δ. Each frequency's (cos ωᵢΔ, sin ωᵢΔ) is a point on the unit "
+        "circle that turns by ωᵢ radians per step of Δ, the other way round for negative Δ, so Δ and −Δ are "
+        "mirror images across the horizontal axis."},
+        {"L", "omega"},
+        views_of(read_model, features_views),
+        {
+         R"tex(R_\Delta = \begin{pmatrix} \cos \omega_0 \Delta \\ \sin \omega_0 \Delta \\ \cos \omega_1 \Delta \\ \sin \omega_1 \Delta \end{pmatrix})tex",
+         R"tex(\sin(-\omega\Delta) = -\sin(\omega\Delta))tex"},
+    };
+}
+
 // One dial per frequency: R_Δ's pair (cos ωᵢΔ, sin ωᵢΔ) for Δ = 0 (grey), Δ = 1 (blue) and Δ = −1 (red), each
 // further Δ of the same sign a dot that fades with the distance; the arcs show the turn of ±ωᵢ.
 PhasorView r_delta_dials(const Model& in, Lang lang) {
@@ -115,26 +114,6 @@ PhasorView r_delta_dials(const Model& in, Lang lang) {
 }
 
 // [SECTION] step 6: the readout vᵀR_Δ
-std::vector<ViewData> readout_views(const Model& in, Lang lang);
-
-Step linear_readout() {
-    return {
-        {"从 R_Δ 读出 f：f(Δ) = vᵀR_Δ", "Reading f out of R_Δ: f(Δ) = vᵀR_Δ"},
-        {
-        "权重向量 v 把 R_Δ 变成一个数 vᵀR_Δ。余弦的权重取 1、正弦的权重取 0，即 v = [1, 0, 1, 0]，就正好得到 f(Δ)，"
-        "于是 F[q,k] = vᵀR_(q−k)。改变 v，F 随之改变，但它仍是 Toeplitz 矩阵，因为格子的值只通过 Δ 依赖 q 和 k。"
-        "这就是引入 R_Δ 的意义：v 可以学习，而 R_Δ 始终是对距离的固定描述。",
-        "A weight vector v turns R_Δ into one number, vᵀR_Δ. Weight 1 on each cosine and 0 on each sine, "
-        "v = [1, 0, 1, 0], reproduces f(Δ) exactly, so F[q,k] = vᵀR_(q−k). Change v and F changes, yet it stays "
-        "Toeplitz, because a cell still depends on q and k only through Δ. That is what R_Δ is for: v can be "
-        "learned, while R_Δ remains a fixed description of distance."},
-        {"L", "omega", "v"},
-        views_of(read_model, readout_views),
-        {
-         R"tex(f(\Delta) = v^\top R_\Delta, \qquad v = (1, 0, 1, 0)^\top)tex",
-         R"tex(F[q,k] = v^\top R_{q-k})tex"},
-    };
-}
 
 std::vector<ViewData> readout_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
@@ -189,6 +168,25 @@ std::vector<ViewData> readout_views(const Model& in, Lang lang) {
     return {heat, make_view(say(lang, {"vᵀR_Δ 与 f(Δ) 对比", "vᵀR_Δ versus f(Δ)"}), std::move(t), notes)};
 }
 
+Step linear_readout() {
+    return {
+        {"从 R_Δ 读出 f：f(Δ) = vᵀR_Δ", "Reading f out of R_Δ: f(Δ) = vᵀR_Δ"},
+        {
+        "权重向量 v 把 R_Δ 变成一个数 vᵀR_Δ。余弦的权重取 1、正弦的权重取 0，即 v = [1, 0, 1, 0]，就正好得到 f(Δ)，"
+        "于是 F[q,k] = vᵀR_(q−k)。改变 v，F 随之改变，但它仍是 Toeplitz 矩阵，因为格子的值只通过 Δ 依赖 q 和 k。"
+        "这就是引入 R_Δ 的意义：v 可以学习，而 R_Δ 始终是对距离的固定描述。",
+        "A weight vector v turns R_Δ into one number, vᵀR_Δ. Weight 1 on each cosine and 0 on each sine, "
+        "v = [1, 0, 1, 0], reproduces f(Δ) exactly, so F[q,k] = vᵀR_(q−k). Change v and F changes, yet it stays "
+        "Toeplitz, because a cell still depends on q and k only through Δ. That is what R_Δ is for: v can be "
+        "learned, while R_Δ remains a fixed description of distance."},
+        {"L", "omega", "v"},
+        views_of(read_model, readout_views),
+        {
+         R"tex(f(\Delta) = v^\top R_\Delta, \qquad v = (1, 0, 1, 0)^\top)tex",
+         R"tex(F[q,k] = v^\top R_{q-k})tex"},
+    };
+}
+
 // [SECTION] step 7: the content-dependent readout
 // q_vec (L × d) and W (d × 2m) drawn from the random seed, W first so that changing L keeps W.
 struct ContentDraw {
@@ -202,41 +200,6 @@ ContentDraw draw_content(const Model& in) {
     draw.W = random_signed_matrix(d, features, rng);
     draw.Q = random_signed_matrix(in.L, d, rng);
     return draw;
-}
-
-std::vector<ViewData> content_views(const Model& in, Lang lang);
-
-Step content_readout() {
-    return {
-        {"依赖内容的读出：q_vecᵀ W R_(q−k)", "Content-dependent readout: q_vecᵀ W R_(q−k)"},
-        {
-        "在实际模型中，读出权重常常取决于查询的内容：矩阵 W 把每个查询向量 q_vec 映射成它自己的读出向量 "
-        "u_q = Wᵀq_vec，格子的值变成 u_q·R_(q−k)。这里的 q_vec 和 W 是由随机种子生成的随机数。"
-        "在同一行内，值仍然只通过 Δ 依赖 k；但不同的行用不同的权重读取同一个 Δ，所以对角线不再是常数。"
-        "Transformer-XL（Dai 等，2019）正是这样拆分查询 i 对键 j 的分数的，共四项：内容–内容（查询内容乘键内容）、"
-        "内容–位置（查询内容乘 W_R R_(i−j)）、全局内容偏置（可学习的向量 u 乘键内容）和全局位置偏置"
-        "（可学习的向量 v 乘 W_R R_(i−j)）。这张热力图就是内容–位置项；第 6 步固定的读出 vᵀR_Δ 与全局位置偏置同形。"
-        "Transformer-XL 的 R_(i−j) 是正弦编码，而第 3、4 步的 F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) 恰好是正弦位置编码的 Gram 矩阵 "
-        "p_iᵀp_j（absolute-pe 一课第 5 步）：p_iᵀp_j 只依赖 j − i。下面的注释用当前的 ω 验证这一点。",
-        "In real models the readout weights often depend on the query's content: a matrix W maps each query "
-        "vector q_vec to its own readout u_q = Wᵀq_vec, and the cell becomes u_q·R_(q−k). Here q_vec and W are "
-        "random numbers drawn from the random seed. Within one row the value still depends on k only through Δ, but "
-        "different rows read the same Δ with different weights, so the diagonals are no longer constant. "
-        "Transformer-XL (Dai et al., 2019) splits the score of query i and key j in exactly this way, into four "
-        "terms: content–content (the query's content times the key's), content–position (the query's content "
-        "times W_R R_(i−j)), a global content bias (a learned vector u times the key's content) and a global "
-        "position bias (a learned vector v times W_R R_(i−j)). This heatmap is the content–position term; the "
-        "fixed readout vᵀR_Δ of step 6 has the form of the global position bias. Transformer-XL's R_(i−j) is "
-        "sinusoidal, and the F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) of steps 3 and 4 is exactly the Gram matrix p_iᵀp_j of sinusoidal "
-        "position encodings (lesson absolute-pe, step 5): p_iᵀp_j depends only on j − i. A note below checks this "
-        "for the current ω."},
-        {"L", "omega", "seed"},
-        views_of(read_model, content_views),
-        {
-         R"tex(u_q = W^\top q_{\mathrm{vec}}, \qquad F[q,k] = u_q \cdot R_{q-k})tex",
-         R"tex(A_{i,j} = \underbrace{E_{x_i}^\top W_q^\top W_{k,E} E_{x_j}}_{\text{content--content}} + \underbrace{E_{x_i}^\top W_q^\top W_{k,R} R_{i-j}}_{\text{content--position}} + \underbrace{u^\top W_{k,E} E_{x_j}}_{\text{content bias}} + \underbrace{v^\top W_{k,R} R_{i-j}}_{\text{position bias}})tex",
-         R"tex(\sum_i \cos\big(\omega_i (q - k)\big) = p_q^\top p_k)tex"},
-    };
 }
 
 std::vector<ViewData> content_views(const Model& in, Lang lang) {
@@ -305,6 +268,39 @@ std::vector<ViewData> content_views(const Model& in, Lang lang) {
                       std::move(t))};
 }
 
+Step content_readout() {
+    return {
+        {"依赖内容的读出：q_vecᵀ W R_(q−k)", "Content-dependent readout: q_vecᵀ W R_(q−k)"},
+        {
+        "在实际模型中，读出权重常常取决于查询的内容：矩阵 W 把每个查询向量 q_vec 映射成它自己的读出向量 "
+        "u_q = Wᵀq_vec，格子的值变成 u_q·R_(q−k)。这里的 q_vec 和 W 是由随机种子生成的随机数。"
+        "在同一行内，值仍然只通过 Δ 依赖 k；但不同的行用不同的权重读取同一个 Δ，所以对角线不再是常数。"
+        "Transformer-XL（Dai 等，2019）正是这样拆分查询 i 对键 j 的分数的，共四项：内容–内容（查询内容乘键内容）、"
+        "内容–位置（查询内容乘 W_R R_(i−j)）、全局内容偏置（可学习的向量 u 乘键内容）和全局位置偏置"
+        "（可学习的向量 v 乘 W_R R_(i−j)）。这张热力图就是内容–位置项；第 6 步固定的读出 vᵀR_Δ 与全局位置偏置同形。"
+        "Transformer-XL 的 R_(i−j) 是正弦编码，而第 3、4 步的 F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) 恰好是正弦位置编码的 Gram 矩阵 "
+        "p_iᵀp_j（absolute-pe 一课第 5 步）：p_iᵀp_j 只依赖 j − i。下面的注释用当前的 ω 验证这一点。",
+        "In real models the readout weights often depend on the query's content: a matrix W maps each query "
+        "vector q_vec to its own readout u_q = Wᵀq_vec, and the cell becomes u_q·R_(q−k). Here q_vec and W are "
+        "random numbers drawn from the random seed. Within one row the value still depends on k only through Δ, but "
+        "different rows read the same Δ with different weights, so the diagonals are no longer constant. "
+        "Transformer-XL (Dai et al., 2019) splits the score of query i and key j in exactly this way, into four "
+        "terms: content–content (the query's content times the key's), content–position (the query's content "
+        "times W_R R_(i−j)), a global content bias (a learned vector u times the key's content) and a global "
+        "position bias (a learned vector v times W_R R_(i−j)). This heatmap is the content–position term; the "
+        "fixed readout vᵀR_Δ of step 6 has the form of the global position bias. Transformer-XL's R_(i−j) is "
+        "sinusoidal, and the F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) of steps 3 and 4 is exactly the Gram matrix p_iᵀp_j of sinusoidal "
+        "position encodings (lesson absolute-pe, step 5): p_iᵀp_j depends only on j − i. A note below checks this "
+        "for the current ω."},
+        {"L", "omega", "seed"},
+        views_of(read_model, content_views),
+        {
+         R"tex(u_q = W^\top q_{\mathrm{vec}}, \qquad F[q,k] = u_q \cdot R_{q-k})tex",
+         R"tex(A_{i,j} = \underbrace{E_{x_i}^\top W_q^\top W_{k,E} E_{x_j}}_{\text{content--content}} + \underbrace{E_{x_i}^\top W_q^\top W_{k,R} R_{i-j}}_{\text{content--position}} + \underbrace{u^\top W_{k,E} E_{x_j}}_{\text{content bias}} + \underbrace{v^\top W_{k,R} R_{i-j}}_{\text{position bias}})tex",
+         R"tex(\sum_i \cos\big(\omega_i (q - k)\big) = p_q^\top p_k)tex"},
+    };
+}
+
 // [SECTION] step 8: the link to RoPE
 // The RoPE query that reproduces the readout v with the key k = [1, 0, 1, 0, …]: pairs (v_cos, −v_sin), so
 // ⟨Rot_m q, Rot_n k⟩ = vᵀR_(m−n). A zero weight stays +0 (no "−0" on screen).
@@ -327,29 +323,6 @@ Eigen::MatrixXd rotated_scores(int L, const Eigen::VectorXd& theta, const Eigen:
         for (int n = 0; n < L; ++n) S(m, n) = qm.dot(rotated(k, n, theta));
     }
     return S;
-}
-
-std::vector<ViewData> rope_views(const Model& in, Lang lang);
-
-Step link_to_rope() {
-    return {
-        {"承上启下：RoPE", "The link ahead: RoPE"},
-        {
-        "旋转位置编码（RoPE）在位置 m 把查询的每一对分量旋转 mθ，在位置 n 把键的每一对分量旋转 nθ"
-        "（这里的旋转记作 Rot_m，不要与特征向量 R_Δ 混淆）。旋转可以合并，所以分数 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n。"
-        "取 θ = ω、q = k = [1, 0, 1, 0] 时，这里用真实旋转算出的分数矩阵 S 就是本课的 F；其他的 v 对应其他的 q。"
-        "RoPE 一课将在此基础上继续展开。",
-        "Rotary position embedding (RoPE) rotates every pair of query entries by mθ at position m and every pair "
-        "of key entries by nθ at position n (written Rot_m here, not to be confused with the features R_Δ). "
-        "Rotations combine, so the score ⟨Rot_m q, Rot_n k⟩ depends only on m − n. With θ = ω and "
-        "q = k = [1, 0, 1, 0], the score matrix S, computed here with actual rotations, is the F of this lesson; "
-        "other readouts v correspond to other q. The RoPE lesson builds on this."},
-        {"L", "omega", "v"},
-        views_of(read_model, rope_views),
-        {
-         R"tex(\mathrm{Rot}_m = \begin{pmatrix} \cos m\theta & -\sin m\theta \\ \sin m\theta & \cos m\theta \end{pmatrix})tex",
-         R"tex(\langle \mathrm{Rot}_m q,\ \mathrm{Rot}_n k \rangle = q^\top \mathrm{Rot}_{n-m}\, k)tex"},
-    };
 }
 
 std::vector<ViewData> rope_views(const Model& in, Lang lang) {
@@ -409,6 +382,27 @@ std::vector<ViewData> rope_views(const Model& in, Lang lang) {
             f_view,
             make_view(say(lang, {"RoPE 使用的查询向量与键向量", "Query and key vectors used by RoPE"}), std::move(vectors),
                       vector_notes)};
+}
+
+Step link_to_rope() {
+    return {
+        {"承上启下：RoPE", "The link ahead: RoPE"},
+        {
+        "旋转位置编码（RoPE）在位置 m 把查询的每一对分量旋转 mθ，在位置 n 把键的每一对分量旋转 nθ"
+        "（这里的旋转记作 Rot_m，不要与特征向量 R_Δ 混淆）。旋转可以合并，所以分数 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n。"
+        "取 θ = ω、q = k = [1, 0, 1, 0] 时，这里用真实旋转算出的分数矩阵 S 就是本课的 F；其他的 v 对应其他的 q。"
+        "RoPE 一课将在此基础上继续展开。",
+        "Rotary position embedding (RoPE) rotates every pair of query entries by mθ at position m and every pair "
+        "of key entries by nθ at position n (written Rot_m here, not to be confused with the features R_Δ). "
+        "Rotations combine, so the score ⟨Rot_m q, Rot_n k⟩ depends only on m − n. With θ = ω and "
+        "q = k = [1, 0, 1, 0], the score matrix S, computed here with actual rotations, is the F of this lesson; "
+        "other readouts v correspond to other q. The RoPE lesson builds on this."},
+        {"L", "omega", "v"},
+        views_of(read_model, rope_views),
+        {
+         R"tex(\mathrm{Rot}_m = \begin{pmatrix} \cos m\theta & -\sin m\theta \\ \sin m\theta & \cos m\theta \end{pmatrix})tex",
+         R"tex(\langle \mathrm{Rot}_m q,\ \mathrm{Rot}_n k \rangle = q^\top \mathrm{Rot}_{n-m}\, k)tex"},
+    };
 }
 
 }  // namespace fdelta

@@ -84,9 +84,8 @@ long long largest_array_steps_1_3(const ParamSet& p) {
     return std::max({4 * L * L, static_cast<long long>(in.d) * 4, samples * 2});
 }
 
-namespace {
-
 // [SECTION] step 1: partial rotation
+namespace {
 // The random q, k of step 1 (d numbers each in [−1, 1), query first).
 void random_qk(const Inputs& in, Eigen::VectorXd* q, Eigen::VectorXd* k) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
@@ -168,7 +167,32 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
     };
 }
 
+}  // namespace
+
+Step partial_rotation() {
+    return {
+        {"部分旋转：只转前 rotary_dim 个数", "Partial rotation: only the first rotary_dim numbers turn"},
+        {"不少模型只让查询和键的一部分维度旋转。GPT-NeoX 用 rotary_pct，Phi 用 partial_rotary_factor，"
+         "HF transformers 取 rotary_dim = int(d × 比例)：q、k 的前 rotary_dim 个数按 [[rope]] 旋转（在这一段内部用 rotate_half 的前后两半配对），"
+         "其余 d − rotary_dim 个数原样通过。频率也只在这一段里分配，θᵢ = base^(−2i/rotary_dim)。"
+         "于是分数分成两部分：旋转部分只看 n − m，是一个 [[toeplitz]] 矩阵；不旋转部分是 q 和 k 后半段的点积，在每个格子里都一样。"
+         "上图分别画出这两部分和它们的和：加上一个常数不破坏相对性，但这个常数让头能只凭内容去匹配，与距离无关。",
+         "Many models turn only part of the query and key. GPT-NeoX calls it rotary_pct, Phi partial_rotary_factor, and HF "
+         "transformers takes rotary_dim = int(d × fraction): the first rotary_dim numbers of q and k turn as in [[rope]] (paired "
+         "within that stretch by rotate_half's two halves), and the remaining d − rotary_dim numbers pass through unchanged. "
+         "The frequencies are spread over that stretch only, θᵢ = base^(−2i/rotary_dim). So the score splits in two: the rotating "
+         "part sees n − m only and forms a [[toeplitz]] matrix; the pass-through part is the dot product of the unturned tails of "
+         "q and k, the same in every cell. The figures show the two parts and their sum: adding a constant keeps the score "
+         "relative, and that constant lets the head match on content alone, whatever the distance."},
+        {"d", "rotary_dim", "base", "L", "seed"},
+        views_of(read_inputs, partial_rotation_views),
+        {R"tex(S_{mn}=\underbrace{\langle R_m\,q_{1:r},\;R_n\,k_{1:r}\rangle}_{\text{depends on } n-m}+\underbrace{\langle q_{r+1:d},\;k_{r+1:d}\rangle}_{\text{constant}})tex",
+         R"tex(\theta_i=b^{-2i/r},\quad i=0,\dots,\tfrac{r}{2}-1,\qquad r=\lfloor d\cdot\mathrm{partial\_rotary\_factor}\rfloor)tex"},
+    };
+}
+
 // [SECTION] step 2: two bases
+namespace {
 // The count of pairs (of d/2) whose wavelength 2π/θᵢ fits inside `length` (at least one full turn).
 int pairs_with_a_turn(const Eigen::VectorXd& theta, double length) {
     return static_cast<int>(theta.size()) - pairs_short_of_a_turn(theta, length);
@@ -225,7 +249,34 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
     };
 }
 
+}  // namespace
+
+Step two_bases() {
+    return {
+        {"一个模型里的两种底数", "Two bases in one model"},
+        {"Gemma 3 交替使用两种注意力层：每 6 层里有 5 层是只看最近 window 个词元的滑动窗口（局部）层，1 层是看完整上下文的全局层"
+         "（HF 配置里的 sliding_window_pattern = 6）。两种层的 RoPE [[base]] 不同：局部层用 rope_local_base_freq = 10⁴，"
+         "全局层用 rope_theta = 10⁶。局部层只需要分辨窗口里的距离，所以较小的底数就够了，大多数频率对在窗口里就能转满一圈；"
+         "全局层要覆盖 128K 的上下文，较大的底数把最慢几对的 [[wavelength]] 拉长到上下文那么长。"
+         "曲线画出每一对在两种底数下的波长，两条水平线是窗口和上下文的长度；波长在某条线以下的对，在那段长度里至少转了一整圈。"
+         "发布的 4B、12B、27B 模型在全局层上还做了系数为 8 的线性缩放，这里没有画出。",
+         "Gemma 3 interleaves two kinds of attention layer: in every 6 layers, 5 are sliding-window (local) layers that see only "
+         "the last window tokens and 1 is a global layer that sees the whole context (sliding_window_pattern = 6 in the HF "
+         "configuration). The two kinds use different RoPE [[base]]s: the local layers rope_local_base_freq = 10⁴, the global "
+         "layers rope_theta = 10⁶. A local layer only has to tell distances apart inside its window, so the smaller base "
+         "suffices and most pairs complete a turn there; a global layer serves a 128K context, and the larger base stretches the "
+         "slowest pairs' [[wavelength]]s out to that length. The curve shows each pair's wavelength under both bases, with "
+         "horizontal lines at the window and the context length; a pair below a line turns at least once within that length. "
+         "The released 4B, 12B and 27B models also scale the global layers' positions linearly by 8, which is not drawn here."},
+        {"d", "local_base", "global_base", "window", "context"},
+        views_of(read_inputs, two_bases_views),
+        {R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{local}}=10^4,\quad b_{\text{global}}=10^6)tex",
+         R"tex(\text{pair } i \text{ turns within } W \iff W\,\theta_i\ge 2\pi)tex"},
+    };
+}
+
 // [SECTION] step 3: layers without position encoding
+namespace {
 std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang) {
     const Eigen::MatrixXd A = causal_uniform_attention(in.L);
     const Eigen::VectorXd first = causal_uniform_attention_to_first(in.L);
@@ -314,55 +365,6 @@ std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang)
 
 }  // namespace
 
-// [SECTION] step 1: partial rotation
-Step partial_rotation() {
-    return {
-        {"部分旋转：只转前 rotary_dim 个数", "Partial rotation: only the first rotary_dim numbers turn"},
-        {"不少模型只让查询和键的一部分维度旋转。GPT-NeoX 用 rotary_pct，Phi 用 partial_rotary_factor，"
-         "HF transformers 取 rotary_dim = int(d × 比例)：q、k 的前 rotary_dim 个数按 [[rope]] 旋转（在这一段内部用 rotate_half 的前后两半配对），"
-         "其余 d − rotary_dim 个数原样通过。频率也只在这一段里分配，θᵢ = base^(−2i/rotary_dim)。"
-         "于是分数分成两部分：旋转部分只看 n − m，是一个 [[toeplitz]] 矩阵；不旋转部分是 q 和 k 后半段的点积，在每个格子里都一样。"
-         "上图分别画出这两部分和它们的和：加上一个常数不破坏相对性，但这个常数让头能只凭内容去匹配，与距离无关。",
-         "Many models turn only part of the query and key. GPT-NeoX calls it rotary_pct, Phi partial_rotary_factor, and HF "
-         "transformers takes rotary_dim = int(d × fraction): the first rotary_dim numbers of q and k turn as in [[rope]] (paired "
-         "within that stretch by rotate_half's two halves), and the remaining d − rotary_dim numbers pass through unchanged. "
-         "The frequencies are spread over that stretch only, θᵢ = base^(−2i/rotary_dim). So the score splits in two: the rotating "
-         "part sees n − m only and forms a [[toeplitz]] matrix; the pass-through part is the dot product of the unturned tails of "
-         "q and k, the same in every cell. The figures show the two parts and their sum: adding a constant keeps the score "
-         "relative, and that constant lets the head match on content alone, whatever the distance."},
-        {"d", "rotary_dim", "base", "L", "seed"},
-        views_of(read_inputs, partial_rotation_views),
-        {R"tex(S_{mn}=\underbrace{\langle R_m\,q_{1:r},\;R_n\,k_{1:r}\rangle}_{\text{depends on } n-m}+\underbrace{\langle q_{r+1:d},\;k_{r+1:d}\rangle}_{\text{constant}})tex",
-         R"tex(\theta_i=b^{-2i/r},\quad i=0,\dots,\tfrac{r}{2}-1,\qquad r=\lfloor d\cdot\mathrm{partial\_rotary\_factor}\rfloor)tex"},
-    };
-}
-
-// [SECTION] step 2: two bases
-Step two_bases() {
-    return {
-        {"一个模型里的两种底数", "Two bases in one model"},
-        {"Gemma 3 交替使用两种注意力层：每 6 层里有 5 层是只看最近 window 个词元的滑动窗口（局部）层，1 层是看完整上下文的全局层"
-         "（HF 配置里的 sliding_window_pattern = 6）。两种层的 RoPE [[base]] 不同：局部层用 rope_local_base_freq = 10⁴，"
-         "全局层用 rope_theta = 10⁶。局部层只需要分辨窗口里的距离，所以较小的底数就够了，大多数频率对在窗口里就能转满一圈；"
-         "全局层要覆盖 128K 的上下文，较大的底数把最慢几对的 [[wavelength]] 拉长到上下文那么长。"
-         "曲线画出每一对在两种底数下的波长，两条水平线是窗口和上下文的长度；波长在某条线以下的对，在那段长度里至少转了一整圈。"
-         "发布的 4B、12B、27B 模型在全局层上还做了系数为 8 的线性缩放，这里没有画出。",
-         "Gemma 3 interleaves two kinds of attention layer: in every 6 layers, 5 are sliding-window (local) layers that see only "
-         "the last window tokens and 1 is a global layer that sees the whole context (sliding_window_pattern = 6 in the HF "
-         "configuration). The two kinds use different RoPE [[base]]s: the local layers rope_local_base_freq = 10⁴, the global "
-         "layers rope_theta = 10⁶. A local layer only has to tell distances apart inside its window, so the smaller base "
-         "suffices and most pairs complete a turn there; a global layer serves a 128K context, and the larger base stretches the "
-         "slowest pairs' [[wavelength]]s out to that length. The curve shows each pair's wavelength under both bases, with "
-         "horizontal lines at the window and the context length; a pair below a line turns at least once within that length. "
-         "The released 4B, 12B and 27B models also scale the global layers' positions linearly by 8, which is not drawn here."},
-        {"d", "local_base", "global_base", "window", "context"},
-        views_of(read_inputs, two_bases_views),
-        {R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{local}}=10^4,\quad b_{\text{global}}=10^6)tex",
-         R"tex(\text{pair } i \text{ turns within } W \iff W\,\theta_i\ge 2\pi)tex"},
-    };
-}
-
-// [SECTION] step 3: layers without position encoding
 Step layers_without_position() {
     return {
         {"不加位置编码的层", "Layers without position encoding"},

@@ -21,7 +21,6 @@
 // [SECTION] step 4: LongRoPE
 // [SECTION] step 5: M-RoPE
 // [SECTION] step 6: decoupled RoPE in MLA
-// [SECTION] the steps
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -135,9 +134,8 @@ long long largest_array_steps_4_6(const ParamSet& p) {
     return std::max({n * n, 3 * n, r * r, 4LL * in.d, 1024LL});
 }
 
-namespace {
-
 // [SECTION] step 4: LongRoPE
+namespace {
 // Illustrative rescale factors (Phi-3's released lists are not reproduced here): a geometric ramp from 1 at
 // pair 0 to `end` at the last pair, f_i = end^(i/(n − 1)), so the fast pairs stay near 1.
 std::vector<double> ramp_factors(int n, double end) {
@@ -257,7 +255,37 @@ std::vector<ViewData> longrope_views(const Inputs& in, Lang lang) {
     return {longrope_wavelength_view(in, c, lang), longrope_table_view(in, c, lang)};
 }
 
+}  // namespace
+
+Step longrope() {
+    return {
+        {"LongRoPE：每一对各有缩放，按长度切换", "LongRoPE: a rescale factor per pair, switched by length"},
+        {"Phi-3 的 128k 模型用 LongRoPE 延长上下文。它不像[[position-interpolation|位置插值]]那样把所有对除以同一个 s，而是给每一对一个自己的因子 fᵢ，把频率 θᵢ 变成 θᵢ/fᵢ，"
+         "[[wavelength|波长]]随之乘 fᵢ。模型带两张因子表：短因子用于不超过训练长度 original_max 的序列，长因子用于更长的序列。"
+         "HF 当前的代码和 Phi-3 自己的代码都按当前长度切换：seq_len 一旦超过 original_max 就换成长因子；较早的 HF 版本则在加载模型时只选一次。"
+         "另外，cos 和 sin 都乘上注意力因子 √(1 + ln s / ln original_max)，其中 s = max_position / original_max。"
+         "Phi-3 实际发布的因子表在这里无法可靠地核对来源，所以图中用的是按公式生成的示意表：从 1 按几何级数增长到末值，快的对几乎不变，慢的对拉得最长。"
+         "拖动或播放 seq_len，看在用的曲线在 original_max 处从短因子跳到长因子。",
+         "Phi-3's 128k models extend their context with LongRoPE. Instead of dividing every pair by one s, as [[position-interpolation|position "
+         "interpolation]] does, it gives each pair its own factor fᵢ: the frequency θᵢ becomes θᵢ/fᵢ and the [[wavelength]] grows by fᵢ. "
+         "The model carries two lists of factors: the short ones for sequences up to the training length original_max, the "
+         "long ones for longer sequences. HF's current code and Phi-3's own code switch by the current length: as soon as seq_len "
+         "exceeds original_max the long factors take over; older HF versions chose once, when the model was loaded. "
+         "On top of that, cos and sin are multiplied by the attention factor √(1 + ln s / ln original_max), with s = max_position / "
+         "original_max. Phi-3's released factor lists cannot be sourced with confidence here, so the figures use illustrative lists made "
+         "by a formula: a geometric ramp from 1 to an end value, so the fast pairs barely change and the slow pairs stretch most. "
+         "Drag or play seq_len and watch the curve in use jump from the short factors to the long ones at original_max."},
+        {"d", "base", "original_max", "max_position", "seq_len", "short_end"},
+        views_of(read_inputs, longrope_views),
+        {R"tex(\theta_i'=\frac{\theta_i}{f_i},\qquad f=\begin{cases}f^{\mathrm{short}} & \ell\le L_0\\ f^{\mathrm{long}} & \ell>L_0\end{cases})tex",
+         R"tex(\cos,\ \sin\ \times\ \sqrt{1+\frac{\ln s}{\ln L_0}},\qquad s=\frac{L_{\max}}{L_0})tex",
+         R"tex(f_i=f_{\mathrm{end}}^{\;i/(d/2-1)}\quad\text{(illustrative lists)})tex"},
+        {"seq_len", 1024, 16384, 1024},
+    };
+}
+
 // [SECTION] step 5: M-RoPE
+namespace {
 struct MropeCase {
     MropeSequence seq;
     bool adjusted = false;
@@ -409,7 +437,33 @@ std::vector<ViewData> mrope_views(const Inputs& in, Lang lang) {
     return out;
 }
 
+}  // namespace
+
+Step multimodal_rope() {
+    return {
+        {"M-RoPE：文本和图像共用的三行位置", "M-RoPE: three rows of positions for text and images"},
+        {"Qwen2-VL 给每个词元三个位置：时间 t、高 h、宽 w。文本词元的三个位置相同，就是它的顺序号；"
+         "图像词元从当前起点开始，加上它在合并后网格里的 (t, h, w) 下标，所以同一行的词元 h 相同，同一列的词元 w 相同。"
+         "图像之后的文本从目前最大的位置加 1 接着数。mrope_section 把 d/2 个[[frequency-pair|频率对]]分成三段：第一段跟随 t 行转，第二段跟随 h 行，第三段跟随 w 行"
+         "（HF 把加倍后的 section 表的第 i 块取自第 i mod 3 行，所以一对的两半跟随同一行）。"
+         "只有文本时三行相同，M-RoPE 就退化为普通的一维 RoPE；在图像内部，分数同时依赖行距和列距，形成二维的图样。",
+         "Qwen2-VL gives every token three positions: temporal t, height h and width w. A text token's three positions are equal, "
+         "its running index; an image token starts at the running start plus its (t, h, w) index in the merged grid, so tokens in one "
+         "row share h and tokens in one column share w. Text after the image resumes at the largest position so far plus 1. "
+         "mrope_section splits the d/2 [[frequency-pair|frequency pairs]] into three runs: the first turns with row t, the second with row h, the third "
+         "with row w (HF takes chunk i of the doubled section list from row i mod 3, so both halves of a pair follow the same row). "
+         "With text alone the three rows are equal and M-RoPE reduces to plain 1-D RoPE; inside the image a score depends on both the "
+         "row and the column distance, a two-dimensional pattern."},
+        {"text_before", "grid_t", "grid_h", "grid_w", "merge", "text_after", "section", "mrope_base"},
+        views_of(read_inputs, mrope_views),
+        {R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{pair } i \text{ turns by } \mathrm{pos}_{j,\,r(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex",
+         R"tex(r(i)=\begin{cases}t & i<s_0\\ h & s_0\le i<s_0+s_1\\ w & \text{otherwise}\end{cases},\qquad d=2(s_0+s_1+s_2))tex",
+         R"tex(t_j=h_j=w_j=p_j\ \Rightarrow\ \text{M-RoPE}=\text{1-D RoPE})tex"},
+    };
+}
+
 // [SECTION] step 6: decoupled RoPE in MLA
+namespace {
 MlaConfig mla_config(const Inputs& in) {
     MlaConfig c;
     c.heads = in.heads;
@@ -538,57 +592,6 @@ std::vector<ViewData> mla_views(const Inputs& in, Lang lang) {
 
 }  // namespace
 
-// [SECTION] the steps
-Step longrope() {
-    return {
-        {"LongRoPE：每一对各有缩放，按长度切换", "LongRoPE: a rescale factor per pair, switched by length"},
-        {"Phi-3 的 128k 模型用 LongRoPE 延长上下文。它不像[[position-interpolation|位置插值]]那样把所有对除以同一个 s，而是给每一对一个自己的因子 fᵢ，把频率 θᵢ 变成 θᵢ/fᵢ，"
-         "[[wavelength|波长]]随之乘 fᵢ。模型带两张因子表：短因子用于不超过训练长度 original_max 的序列，长因子用于更长的序列。"
-         "HF 当前的代码和 Phi-3 自己的代码都按当前长度切换：seq_len 一旦超过 original_max 就换成长因子；较早的 HF 版本则在加载模型时只选一次。"
-         "另外，cos 和 sin 都乘上注意力因子 √(1 + ln s / ln original_max)，其中 s = max_position / original_max。"
-         "Phi-3 实际发布的因子表在这里无法可靠地核对来源，所以图中用的是按公式生成的示意表：从 1 按几何级数增长到末值，快的对几乎不变，慢的对拉得最长。"
-         "拖动或播放 seq_len，看在用的曲线在 original_max 处从短因子跳到长因子。",
-         "Phi-3's 128k models extend their context with LongRoPE. Instead of dividing every pair by one s, as [[position-interpolation|position "
-         "interpolation]] does, it gives each pair its own factor fᵢ: the frequency θᵢ becomes θᵢ/fᵢ and the [[wavelength]] grows by fᵢ. "
-         "The model carries two lists of factors: the short ones for sequences up to the training length original_max, the "
-         "long ones for longer sequences. HF's current code and Phi-3's own code switch by the current length: as soon as seq_len "
-         "exceeds original_max the long factors take over; older HF versions chose once, when the model was loaded. "
-         "On top of that, cos and sin are multiplied by the attention factor √(1 + ln s / ln original_max), with s = max_position / "
-         "original_max. Phi-3's released factor lists cannot be sourced with confidence here, so the figures use illustrative lists made "
-         "by a formula: a geometric ramp from 1 to an end value, so the fast pairs barely change and the slow pairs stretch most. "
-         "Drag or play seq_len and watch the curve in use jump from the short factors to the long ones at original_max."},
-        {"d", "base", "original_max", "max_position", "seq_len", "short_end"},
-        views_of(read_inputs, longrope_views),
-        {R"tex(\theta_i'=\frac{\theta_i}{f_i},\qquad f=\begin{cases}f^{\mathrm{short}} & \ell\le L_0\\ f^{\mathrm{long}} & \ell>L_0\end{cases})tex",
-         R"tex(\cos,\ \sin\ \times\ \sqrt{1+\frac{\ln s}{\ln L_0}},\qquad s=\frac{L_{\max}}{L_0})tex",
-         R"tex(f_i=f_{\mathrm{end}}^{\;i/(d/2-1)}\quad\text{(illustrative lists)})tex"},
-        {"seq_len", 1024, 16384, 1024},
-    };
-}
-
-Step multimodal_rope() {
-    return {
-        {"M-RoPE：文本和图像共用的三行位置", "M-RoPE: three rows of positions for text and images"},
-        {"Qwen2-VL 给每个词元三个位置：时间 t、高 h、宽 w。文本词元的三个位置相同，就是它的顺序号；"
-         "图像词元从当前起点开始，加上它在合并后网格里的 (t, h, w) 下标，所以同一行的词元 h 相同，同一列的词元 w 相同。"
-         "图像之后的文本从目前最大的位置加 1 接着数。mrope_section 把 d/2 个[[frequency-pair|频率对]]分成三段：第一段跟随 t 行转，第二段跟随 h 行，第三段跟随 w 行"
-         "（HF 把加倍后的 section 表的第 i 块取自第 i mod 3 行，所以一对的两半跟随同一行）。"
-         "只有文本时三行相同，M-RoPE 就退化为普通的一维 RoPE；在图像内部，分数同时依赖行距和列距，形成二维的图样。",
-         "Qwen2-VL gives every token three positions: temporal t, height h and width w. A text token's three positions are equal, "
-         "its running index; an image token starts at the running start plus its (t, h, w) index in the merged grid, so tokens in one "
-         "row share h and tokens in one column share w. Text after the image resumes at the largest position so far plus 1. "
-         "mrope_section splits the d/2 [[frequency-pair|frequency pairs]] into three runs: the first turns with row t, the second with row h, the third "
-         "with row w (HF takes chunk i of the doubled section list from row i mod 3, so both halves of a pair follow the same row). "
-         "With text alone the three rows are equal and M-RoPE reduces to plain 1-D RoPE; inside the image a score depends on both the "
-         "row and the column distance, a two-dimensional pattern."},
-        {"text_before", "grid_t", "grid_h", "grid_w", "merge", "text_after", "section", "mrope_base"},
-        views_of(read_inputs, mrope_views),
-        {R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{pair } i \text{ turns by } \mathrm{pos}_{j,\,r(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex",
-         R"tex(r(i)=\begin{cases}t & i<s_0\\ h & s_0\le i<s_0+s_1\\ w & \text{otherwise}\end{cases},\qquad d=2(s_0+s_1+s_2))tex",
-         R"tex(t_j=h_j=w_j=p_j\ \Rightarrow\ \text{M-RoPE}=\text{1-D RoPE})tex"},
-    };
-}
-
 Step decoupled_rope_mla() {
     return {
         {"多头潜注意力中的解耦 RoPE（DeepSeek-V2/V3）", "Decoupled RoPE in multi-head latent attention (DeepSeek-V2/V3)"},
@@ -614,6 +617,7 @@ Step decoupled_rope_mla() {
          R"tex(m(s,a)=0.1\,a\ln s+1,\qquad \cos,\sin\times\frac{m(s,\mu)}{m(s,\mu_{\mathrm{all}})},\qquad \tau=\frac{m(s,\mu_{\mathrm{all}})^2}{\sqrt{d_{\mathrm{nope}}+d_R}})tex"},
     };
 }
+
 
 }  // namespace open_models_lesson
 }  // namespace pelab

@@ -24,9 +24,8 @@ namespace rope_lesson {
 
 using namespace lessonui;
 
-namespace {
-
 // [SECTION] step 1: the 2-D rotation R(α)
+namespace {
 // The vector the dial turns: a fixed unit-free example off the axes, so that its own angle is visible.
 const Eigen::Vector2d kDialVector(0.8, 0.3);
 
@@ -128,7 +127,34 @@ std::vector<ViewData> rotation_2d_views(const Inputs& in, Lang lang) {
                       std::move(table), std::move(notes))};
 }
 
+}  // namespace
+
+Step rotation_2d() {
+    return {
+        {"二维旋转 R(α)", "The 2-D rotation R(α)"},
+        {"注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里，所以先从二维旋转讲起。"
+         "表盘上灰色虚线是向量 v，蓝色箭头是 R(α)v，红色箭头是 R(β)v：R(α) 把 v 转过角度 α，长度不变，箭头始终落在同一个圆上。"
+         "两段圆弧分别标出 α 和 β − α，拖动箭头头部就能改变 α 和 β，播放则让 α 转满一圈。"
+         "它的转置就是它的逆，二者都等于转过 −α 的旋转；连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。"
+         "下方表格逐个元素重算这些矩阵，注释给出每条恒等式的实际误差。",
+         "Attention's softmax(QKᵀ)V on its own ignores word order; RoPE brings position into the score by "
+         "rotating q and k, so the lesson starts with the 2-D rotation. On the dial the grey dashed arrow is a "
+         "vector v, the blue arrow R(α)v and the red arrow R(β)v: R(α) turns v by the angle α and keeps its "
+         "length, so every arrow ends on the same circle. The two arcs mark α and β − α; drag an arrowhead to "
+         "change α or β, or press play to turn α once around. The transpose of R(α) is its inverse, and both "
+         "equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). The table "
+         "below recomputes each matrix entry by entry, and the notes measure how far each identity is from "
+         "holding."},
+        {"alpha", "beta"},
+        views_of(read_inputs, rotation_2d_views),
+        {R"tex(R(\alpha)=\begin{pmatrix}\cos\alpha&-\sin\alpha\\\sin\alpha&\cos\alpha\end{pmatrix})tex",
+         R"tex(R(\alpha)^\top=R(\alpha)^{-1}=R(-\alpha),\qquad R(-\alpha)\,R(\beta)=R(\beta-\alpha))tex"},
+        {"alpha", 0.0, 6.283185307179586, 0.6},
+    };
+}
+
 // [SECTION] step 2: the dot product only sees the angle difference
+namespace {
 std::vector<ViewData> dot_product_views(const Inputs& in, Lang lang) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
     const Eigen::Vector2d u = random_vector(2, rng), v = random_vector(2, rng);
@@ -181,7 +207,25 @@ std::vector<ViewData> dot_product_views(const Inputs& in, Lang lang) {
             make_view(say(lang, {"在当前 α、β 处的检验", "Check at the current α, β"}), std::move(table), std::move(table_notes))};
 }
 
+}  // namespace
+
+Step dot_product_sees_the_difference() {
+    return {
+        {"内积只看角度差", "The dot product only sees the angle difference"},
+        {"把 u 转 α、把 v 转 β 再求内积：因为 R(α)ᵀR(β) = R(β−α)，结果等于 uᵀR(β−α)v，与 α、β 各自的取值无关。"
+         "热力图让两个向量各取十六个角度；同一条对角线上角度差相同，数值也相同。u 与 v 是由随机种子生成的随机向量。",
+         "Rotate u by α and v by β, then take the dot product: since R(α)ᵀR(β) = R(β−α), the result equals "
+         "uᵀR(β−α)v whatever α and β are on their own. The heatmap tries sixteen angles for each vector; cells on "
+         "one diagonal share the angle difference and therefore the value. u and v are random vectors drawn from "
+         "the random seed."},
+        {"alpha", "beta", "seed"},
+        views_of(read_inputs, dot_product_views),
+        {R"tex((R(\alpha)u)^\top(R(\beta)v)=u^\top R(\alpha)^\top R(\beta)\,v=u^\top R(\beta-\alpha)\,v)tex"},
+    };
+}
+
 // [SECTION] step 3: pairs, frequencies, two layouts
+namespace {
 std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
     const int d = in.d, pairs = d / 2;
     const Eigen::MatrixXd R = rope_matrix(in.theta, in.m, in.layout);
@@ -279,7 +323,29 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
                       std::move(perm_notes))};
 }
 
+}  // namespace
+
+Step pairs_frequencies_layouts() {
+    return {
+        {"d 维上的 RoPE：配对、频率与两种布局", "RoPE in d dimensions: pairs, frequencies, two layouts"},
+        {"RoPE 把 d 维向量分成 d/2 对，在位置 m 把第 i 对转过 m·θᵢ，θᵢ = base^(−2i/d)，所以 R_m 由 2×2 旋转块组成。"
+         "各实现对“哪两个坐标配成一对”并不一致：RoFormer 与 GPT-J 把相邻的 (x₂ᵢ, x₂ᵢ₊₁) 配对，"
+         "HF Llama 的 rotate_half 则把 xᵢ 与 xᵢ₊d/2 配对。两者是同一个旋转，只差一个固定的坐标置换 P："
+         "R_half = P·R_interleaved·Pᵀ，下方连同 HF 的 cos/sin 写法一起做了数值检验。",
+         "RoPE cuts a d-dimensional vector into d/2 pairs and turns pair i at position m by m·θᵢ, with "
+         "θᵢ = base^(−2i/d), so R_m is made of 2×2 rotation blocks. Implementations disagree on which coordinates "
+         "form a pair: RoFormer and GPT-J pair neighbours (x₂ᵢ, x₂ᵢ₊₁), while HF Llama's rotate_half pairs xᵢ with "
+         "xᵢ₊d/2. Both are the same rotation seen through a fixed permutation P of the coordinates, "
+         "R_half = P·R_interleaved·Pᵀ, checked below together with HF's cos/sin formula."},
+        {"d", "base", "m", "layout", "seed"},
+        views_of(read_inputs, pairs_layouts_views),
+        {R"tex(R_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr),\qquad \theta_i=\mathrm{base}^{-2i/d})tex",
+         R"tex(R_m^{\mathrm{half}}=P\,R_m^{\mathrm{inter}}\,P^\top,\qquad R_m^{\mathrm{half}}x=x\odot\cos+\mathrm{rotate\_half}(x)\odot\sin)tex"},
+    };
+}
+
 // [SECTION] step 4: the score matrix and shift invariance
+namespace {
 // The query and key positions of the dials, kept inside the L positions of the score matrix.
 struct DialPositions {
     int m = 0, n = 0, t = 0;
@@ -439,64 +505,6 @@ std::vector<ViewData> score_matrix_views(const Inputs& in, Lang lang) {
 }
 
 }  // namespace
-
-Step rotation_2d() {
-    return {
-        {"二维旋转 R(α)", "The 2-D rotation R(α)"},
-        {"注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里，所以先从二维旋转讲起。"
-         "表盘上灰色虚线是向量 v，蓝色箭头是 R(α)v，红色箭头是 R(β)v：R(α) 把 v 转过角度 α，长度不变，箭头始终落在同一个圆上。"
-         "两段圆弧分别标出 α 和 β − α，拖动箭头头部就能改变 α 和 β，播放则让 α 转满一圈。"
-         "它的转置就是它的逆，二者都等于转过 −α 的旋转；连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。"
-         "下方表格逐个元素重算这些矩阵，注释给出每条恒等式的实际误差。",
-         "Attention's softmax(QKᵀ)V on its own ignores word order; RoPE brings position into the score by "
-         "rotating q and k, so the lesson starts with the 2-D rotation. On the dial the grey dashed arrow is a "
-         "vector v, the blue arrow R(α)v and the red arrow R(β)v: R(α) turns v by the angle α and keeps its "
-         "length, so every arrow ends on the same circle. The two arcs mark α and β − α; drag an arrowhead to "
-         "change α or β, or press play to turn α once around. The transpose of R(α) is its inverse, and both "
-         "equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). The table "
-         "below recomputes each matrix entry by entry, and the notes measure how far each identity is from "
-         "holding."},
-        {"alpha", "beta"},
-        views_of(read_inputs, rotation_2d_views),
-        {R"tex(R(\alpha)=\begin{pmatrix}\cos\alpha&-\sin\alpha\\\sin\alpha&\cos\alpha\end{pmatrix})tex",
-         R"tex(R(\alpha)^\top=R(\alpha)^{-1}=R(-\alpha),\qquad R(-\alpha)\,R(\beta)=R(\beta-\alpha))tex"},
-        {"alpha", 0.0, 6.283185307179586, 0.6},
-    };
-}
-
-Step dot_product_sees_the_difference() {
-    return {
-        {"内积只看角度差", "The dot product only sees the angle difference"},
-        {"把 u 转 α、把 v 转 β 再求内积：因为 R(α)ᵀR(β) = R(β−α)，结果等于 uᵀR(β−α)v，与 α、β 各自的取值无关。"
-         "热力图让两个向量各取十六个角度；同一条对角线上角度差相同，数值也相同。u 与 v 是由随机种子生成的随机向量。",
-         "Rotate u by α and v by β, then take the dot product: since R(α)ᵀR(β) = R(β−α), the result equals "
-         "uᵀR(β−α)v whatever α and β are on their own. The heatmap tries sixteen angles for each vector; cells on "
-         "one diagonal share the angle difference and therefore the value. u and v are random vectors drawn from "
-         "the random seed."},
-        {"alpha", "beta", "seed"},
-        views_of(read_inputs, dot_product_views),
-        {R"tex((R(\alpha)u)^\top(R(\beta)v)=u^\top R(\alpha)^\top R(\beta)\,v=u^\top R(\beta-\alpha)\,v)tex"},
-    };
-}
-
-Step pairs_frequencies_layouts() {
-    return {
-        {"d 维上的 RoPE：配对、频率与两种布局", "RoPE in d dimensions: pairs, frequencies, two layouts"},
-        {"RoPE 把 d 维向量分成 d/2 对，在位置 m 把第 i 对转过 m·θᵢ，θᵢ = base^(−2i/d)，所以 R_m 由 2×2 旋转块组成。"
-         "各实现对“哪两个坐标配成一对”并不一致：RoFormer 与 GPT-J 把相邻的 (x₂ᵢ, x₂ᵢ₊₁) 配对，"
-         "HF Llama 的 rotate_half 则把 xᵢ 与 xᵢ₊d/2 配对。两者是同一个旋转，只差一个固定的坐标置换 P："
-         "R_half = P·R_interleaved·Pᵀ，下方连同 HF 的 cos/sin 写法一起做了数值检验。",
-         "RoPE cuts a d-dimensional vector into d/2 pairs and turns pair i at position m by m·θᵢ, with "
-         "θᵢ = base^(−2i/d), so R_m is made of 2×2 rotation blocks. Implementations disagree on which coordinates "
-         "form a pair: RoFormer and GPT-J pair neighbours (x₂ᵢ, x₂ᵢ₊₁), while HF Llama's rotate_half pairs xᵢ with "
-         "xᵢ₊d/2. Both are the same rotation seen through a fixed permutation P of the coordinates, "
-         "R_half = P·R_interleaved·Pᵀ, checked below together with HF's cos/sin formula."},
-        {"d", "base", "m", "layout", "seed"},
-        views_of(read_inputs, pairs_layouts_views),
-        {R"tex(R_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr),\qquad \theta_i=\mathrm{base}^{-2i/d})tex",
-         R"tex(R_m^{\mathrm{half}}=P\,R_m^{\mathrm{inter}}\,P^\top,\qquad R_m^{\mathrm{half}}x=x\odot\cos+\mathrm{rotate\_half}(x)\odot\sin)tex"},
-    };
-}
 
 Step score_matrix_shift_invariance() {
     return {

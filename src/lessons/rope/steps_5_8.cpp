@@ -182,7 +182,34 @@ std::vector<ViewData> additive_pe_views(const Inputs& in, Lang lang) {
                                   "check that is not 0."})})};
 }
 
+}  // namespace
+
+Step additive_pe_loses_relative_structure() {
+    return {
+        {"加性正弦编码为何在 W_q、W_k 之后失去相对结构", "Why additive sinusoidal PE loses relative structure after W_q, W_k"},
+        {"正弦位置编码 pᵢ 的第 k 对是 (sin(iθ_k), cos(iθ_k))，θ_k = base^(−2k/d)。它自己的内积 "
+         "pᵢᵀpⱼ = Σ_k cos((j − i)θ_k) 只依赖 j − i，本身就是相对的。可是输入为 x = e + p 时，分数里只含位置的那一项是 "
+         "pᵢᵀ M pⱼ，其中 M = W_qᵀW_k。对一个学出来的稠密 M，它不是 j − i 的函数：表格度量每张热力图离 Toeplitz 有多远。"
+         "仅仅沿频率对分块还不够。只有每个 2×2 块都是带缩放的旋转 a·I + b·J（J = [ [0, −1], [1, 0] ] 是转 90° 的矩阵）时，"
+         "块才与所有旋转可交换，pᵢᵀ M pⱼ = Σ_k (a_k cos((j − i)θ_k) + b_k sin((j − i)θ_k))，结果才是 Toeplitz；"
+         "最后一张表逐项检验这些等式。梯度下降没有理由恰好落到这种特殊形式上。",
+         "Pair k of the sinusoidal encoding pᵢ is (sin(iθ_k), cos(iθ_k)) with θ_k = base^(−2k/d). Its own inner "
+         "product pᵢᵀpⱼ = Σ_k cos((j − i)θ_k) depends on j − i alone: it is relative by itself. But with inputs "
+         "x = e + p, the position-only part of the score is pᵢᵀ M pⱼ with M = W_qᵀW_k. For a learned dense M this "
+         "is not a function of j − i; the table measures how far each heatmap is from Toeplitz. Being "
+         "block-diagonal along the frequency pairs is not enough. Only when every 2×2 block is a scaled rotation "
+         "a·I + b·J (J = [ [0, −1], [1, 0] ], the turn by 90°) does each block commute with every rotation, so that "
+         "pᵢᵀ M pⱼ = Σ_k (a_k cos((j − i)θ_k) + b_k sin((j − i)θ_k)) and the result is Toeplitz; the last table "
+         "checks each of these identities. Gradient descent has no reason to land on that special form."},
+        {"L", "d", "base", "seed"},
+        views_of(read_inputs, additive_pe_views),
+        {R"tex(p_i^\top M\,p_j,\qquad M=W_q^\top W_k)tex",
+         R"tex((aI+bJ)\,R(\theta)=R(\theta)\,(aI+bJ)\ \Rightarrow\ p_i^\top M p_j=\sum_k a_k\cos\bigl((j-i)\theta_k\bigr)+b_k\sin\bigl((j-i)\theta_k\bigr))tex"},
+    };
+}
+
 // [SECTION] step 6: two alternatives
+namespace {
 // (A) bias on the score versus RoPE, (B) the four terms of (q + p)ᵀ(k + p).
 std::vector<ViewData> alternatives_views(const Inputs& in, Lang lang) {
     const int d = in.d, L = in.L;
@@ -281,7 +308,29 @@ std::vector<ViewData> alternatives_views(const Inputs& in, Lang lang) {
     return out;
 }
 
+}  // namespace
+
+Step two_alternatives() {
+    return {
+        {"RoPE 之外的两种替代方案", "Two alternatives to RoPE"},
+        {"（A）在分数上加一个位置偏置 g(j − i)：它给每一对内容加上同样的量，因此无法表达“这个内容在这个距离上更相关”，"
+         "曲线里两条（A）完全重合，而 RoPE 的位置效应随 q、k 而变。"
+         "（B）在投影之后把 p 加到 q 和 k 上：分数分成 qᵀk、qᵀp、pᵀk、pᵀp 四项相加，只有最后一项是相对的。"
+         "表格给出每项的大小；调大 content，内容项变大，相对项就被淹没。",
+         "(A) Add a position bias g(j − i) to the score: it moves every content pair by the same amount, so it "
+         "cannot express 'this content matters at this distance'; the two (A) curves coincide, while RoPE's "
+         "position effect changes with q and k. (B) Add p to q and k after the projection: the score splits into "
+         "four additive terms qᵀk, qᵀp, pᵀk and pᵀp, and only the last one is relative. The table measures each "
+         "term; raise content and the relative term is drowned out."},
+        {"L", "d", "base", "layout", "seed", "content_scale"},
+        views_of(read_inputs, alternatives_views),
+        {R"tex(\text{(A)}\ q^\top k+g(j-i))tex",
+         R"tex(\text{(B)}\ (q+p_i)^\top(k+p_j)=q^\top k+q^\top p_j+p_i^\top k+p_i^\top p_j)tex"},
+    };
+}
+
 // [SECTION] step 7: the uniqueness sketch
+namespace {
 // Candidate transforms against the four assumptions.
 struct Candidate {
     std::string id;
@@ -423,7 +472,41 @@ std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
                       std::move(table_notes))};
 }
 
+}  // namespace
+
+Step uniqueness_sketch() {
+    return {
+        {"唯一性：引导式推导", "Uniqueness: a guided sketch"},
+        {"假设：(1) 位置通过同一个变换 T_m 作用在 q 和 k 上注入；(2) 分数是内积；(3) 没有可学习的位置参数；(4) 分数平移不变；"
+         "还要 (5) T₀ = I，位置 0 不改变向量。于是对所有 q、k 有 ⟨T_m q, T_n k⟩ = ⟨q, T_(n−m) k⟩，即 T_mᵀT_n = T_(n−m)。"
+         "令 m = n 只得到 T_mᵀT_m = T₀；没有 T₀ = I，T₀ 可以是任意投影，正是 (5) 给出正交性。"
+         "再得 T_(m+n) = T_m T_n，T 成为一族两两可交换的正交矩阵。这样的一族可以在固定的二维平面里写成旋转 R(m·θᵢ)"
+         "（剩下的单独坐标只能保持不动或逐步翻转），角度与位置成线性，这就是 RoPE。"
+         "推导只定下形式，没有定下频率 θᵢ：任何一组 θᵢ 都满足全部假设，base 的选择、NTK 与 YaRN 改的正是它们。"
+         "xPos 逃出了假设 (1)：它给 q 乘 ζ^m、给 k 乘 ζ^(−n)，是两个不同的变换，分数仍只看 n − m。"
+         "热图是所选候选的分数：只有沿每条对角线都不变（Toeplitz），分数才只看 n − m。"
+         "表格检验了各破坏一条性质的候选，只有 RoPE 全部通过。",
+         "Assume (1) position enters through one transform T_m applied to both q and k, (2) the score is an inner "
+         "product, (3) no position parameters are learned, (4) the score is shift-invariant, and also (5) T₀ = I: "
+         "position 0 leaves a vector unchanged. Then ⟨T_m q, T_n k⟩ = ⟨q, T_(n−m) k⟩ for all q, k, i.e. "
+         "T_mᵀT_n = T_(n−m). Setting m = n only gives T_mᵀT_m = T₀; without T₀ = I, T₀ could be any projection, "
+         "so (5) is what gives orthogonality. Then T_(m+n) = T_m T_n makes T a family of commuting orthogonal "
+         "matrices. Such a family can be written as rotations R(m·θᵢ) in fixed 2-D planes (a leftover single axis "
+         "can only stay fixed or flip every step), with angles linear in position: RoPE. The sketch fixes the form "
+         "but leaves the frequencies θᵢ free: any set of θᵢ meets every assumption, and they are exactly what the "
+         "choice of base, NTK and YaRN change. xPos escapes assumption (1): it scales q by ζ^m and k by ζ^(−n), two "
+         "different transforms, and the score still sees only n − m. The heatmap shows the selected candidate's "
+         "scores: only when every diagonal is constant (Toeplitz) does the score see n − m alone. The table tests "
+         "candidates that each break one property; only RoPE passes every check."},
+        {"L", "d", "base", "seed", "candidate"},
+        views_of(read_inputs, uniqueness_views),
+        {R"tex(\langle T_m q,T_n k\rangle=\langle q,T_{n-m}k\rangle\ \Rightarrow\ T_m^\top T_n=T_{n-m})tex",
+         R"tex(T_0=I\ \Rightarrow\ T_{m+n}=T_m T_n,\qquad T_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr))tex"},
+    };
+}
+
 // [SECTION] step 8: the spectrum and its decay
+namespace {
 // RoFormer's decay figure on a log-Δ axis out to 65,536: for bases 10⁴, 5·10⁵, 10⁶ (and the chosen base) the
 // score of q = k = 1, Σᵢ cos(Δθᵢ)/(d/2), and the relative upper bound B(Δ) divided by B(0) (dashed), both 1 at Δ = 0.
 ViewData decay_view(const Inputs& in, Lang lang) {
@@ -570,80 +653,6 @@ std::vector<ViewData> spectrum_views(const ParamSet& p, Lang lang) {
 }
 
 }  // namespace
-
-Step additive_pe_loses_relative_structure() {
-    return {
-        {"加性正弦编码为何在 W_q、W_k 之后失去相对结构", "Why additive sinusoidal PE loses relative structure after W_q, W_k"},
-        {"正弦位置编码 pᵢ 的第 k 对是 (sin(iθ_k), cos(iθ_k))，θ_k = base^(−2k/d)。它自己的内积 "
-         "pᵢᵀpⱼ = Σ_k cos((j − i)θ_k) 只依赖 j − i，本身就是相对的。可是输入为 x = e + p 时，分数里只含位置的那一项是 "
-         "pᵢᵀ M pⱼ，其中 M = W_qᵀW_k。对一个学出来的稠密 M，它不是 j − i 的函数：表格度量每张热力图离 Toeplitz 有多远。"
-         "仅仅沿频率对分块还不够。只有每个 2×2 块都是带缩放的旋转 a·I + b·J（J = [ [0, −1], [1, 0] ] 是转 90° 的矩阵）时，"
-         "块才与所有旋转可交换，pᵢᵀ M pⱼ = Σ_k (a_k cos((j − i)θ_k) + b_k sin((j − i)θ_k))，结果才是 Toeplitz；"
-         "最后一张表逐项检验这些等式。梯度下降没有理由恰好落到这种特殊形式上。",
-         "Pair k of the sinusoidal encoding pᵢ is (sin(iθ_k), cos(iθ_k)) with θ_k = base^(−2k/d). Its own inner "
-         "product pᵢᵀpⱼ = Σ_k cos((j − i)θ_k) depends on j − i alone: it is relative by itself. But with inputs "
-         "x = e + p, the position-only part of the score is pᵢᵀ M pⱼ with M = W_qᵀW_k. For a learned dense M this "
-         "is not a function of j − i; the table measures how far each heatmap is from Toeplitz. Being "
-         "block-diagonal along the frequency pairs is not enough. Only when every 2×2 block is a scaled rotation "
-         "a·I + b·J (J = [ [0, −1], [1, 0] ], the turn by 90°) does each block commute with every rotation, so that "
-         "pᵢᵀ M pⱼ = Σ_k (a_k cos((j − i)θ_k) + b_k sin((j − i)θ_k)) and the result is Toeplitz; the last table "
-         "checks each of these identities. Gradient descent has no reason to land on that special form."},
-        {"L", "d", "base", "seed"},
-        views_of(read_inputs, additive_pe_views),
-        {R"tex(p_i^\top M\,p_j,\qquad M=W_q^\top W_k)tex",
-         R"tex((aI+bJ)\,R(\theta)=R(\theta)\,(aI+bJ)\ \Rightarrow\ p_i^\top M p_j=\sum_k a_k\cos\bigl((j-i)\theta_k\bigr)+b_k\sin\bigl((j-i)\theta_k\bigr))tex"},
-    };
-}
-
-Step two_alternatives() {
-    return {
-        {"RoPE 之外的两种替代方案", "Two alternatives to RoPE"},
-        {"（A）在分数上加一个位置偏置 g(j − i)：它给每一对内容加上同样的量，因此无法表达“这个内容在这个距离上更相关”，"
-         "曲线里两条（A）完全重合，而 RoPE 的位置效应随 q、k 而变。"
-         "（B）在投影之后把 p 加到 q 和 k 上：分数分成 qᵀk、qᵀp、pᵀk、pᵀp 四项相加，只有最后一项是相对的。"
-         "表格给出每项的大小；调大 content，内容项变大，相对项就被淹没。",
-         "(A) Add a position bias g(j − i) to the score: it moves every content pair by the same amount, so it "
-         "cannot express 'this content matters at this distance'; the two (A) curves coincide, while RoPE's "
-         "position effect changes with q and k. (B) Add p to q and k after the projection: the score splits into "
-         "four additive terms qᵀk, qᵀp, pᵀk and pᵀp, and only the last one is relative. The table measures each "
-         "term; raise content and the relative term is drowned out."},
-        {"L", "d", "base", "layout", "seed", "content_scale"},
-        views_of(read_inputs, alternatives_views),
-        {R"tex(\text{(A)}\ q^\top k+g(j-i))tex",
-         R"tex(\text{(B)}\ (q+p_i)^\top(k+p_j)=q^\top k+q^\top p_j+p_i^\top k+p_i^\top p_j)tex"},
-    };
-}
-
-Step uniqueness_sketch() {
-    return {
-        {"唯一性：引导式推导", "Uniqueness: a guided sketch"},
-        {"假设：(1) 位置通过同一个变换 T_m 作用在 q 和 k 上注入；(2) 分数是内积；(3) 没有可学习的位置参数；(4) 分数平移不变；"
-         "还要 (5) T₀ = I，位置 0 不改变向量。于是对所有 q、k 有 ⟨T_m q, T_n k⟩ = ⟨q, T_(n−m) k⟩，即 T_mᵀT_n = T_(n−m)。"
-         "令 m = n 只得到 T_mᵀT_m = T₀；没有 T₀ = I，T₀ 可以是任意投影，正是 (5) 给出正交性。"
-         "再得 T_(m+n) = T_m T_n，T 成为一族两两可交换的正交矩阵。这样的一族可以在固定的二维平面里写成旋转 R(m·θᵢ)"
-         "（剩下的单独坐标只能保持不动或逐步翻转），角度与位置成线性，这就是 RoPE。"
-         "推导只定下形式，没有定下频率 θᵢ：任何一组 θᵢ 都满足全部假设，base 的选择、NTK 与 YaRN 改的正是它们。"
-         "xPos 逃出了假设 (1)：它给 q 乘 ζ^m、给 k 乘 ζ^(−n)，是两个不同的变换，分数仍只看 n − m。"
-         "热图是所选候选的分数：只有沿每条对角线都不变（Toeplitz），分数才只看 n − m。"
-         "表格检验了各破坏一条性质的候选，只有 RoPE 全部通过。",
-         "Assume (1) position enters through one transform T_m applied to both q and k, (2) the score is an inner "
-         "product, (3) no position parameters are learned, (4) the score is shift-invariant, and also (5) T₀ = I: "
-         "position 0 leaves a vector unchanged. Then ⟨T_m q, T_n k⟩ = ⟨q, T_(n−m) k⟩ for all q, k, i.e. "
-         "T_mᵀT_n = T_(n−m). Setting m = n only gives T_mᵀT_m = T₀; without T₀ = I, T₀ could be any projection, "
-         "so (5) is what gives orthogonality. Then T_(m+n) = T_m T_n makes T a family of commuting orthogonal "
-         "matrices. Such a family can be written as rotations R(m·θᵢ) in fixed 2-D planes (a leftover single axis "
-         "can only stay fixed or flip every step), with angles linear in position: RoPE. The sketch fixes the form "
-         "but leaves the frequencies θᵢ free: any set of θᵢ meets every assumption, and they are exactly what the "
-         "choice of base, NTK and YaRN change. xPos escapes assumption (1): it scales q by ζ^m and k by ζ^(−n), two "
-         "different transforms, and the score still sees only n − m. The heatmap shows the selected candidate's "
-         "scores: only when every diagonal is constant (Toeplitz) does the score see n − m alone. The table tests "
-         "candidates that each break one property; only RoPE passes every check."},
-        {"L", "d", "base", "seed", "candidate"},
-        views_of(read_inputs, uniqueness_views),
-        {R"tex(\langle T_m q,T_n k\rangle=\langle q,T_{n-m}k\rangle\ \Rightarrow\ T_m^\top T_n=T_{n-m})tex",
-         R"tex(T_0=I\ \Rightarrow\ T_{m+n}=T_m T_n,\qquad T_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr))tex"},
-    };
-}
 
 Step spectrum_and_decay() {
     return {

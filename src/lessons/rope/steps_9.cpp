@@ -5,8 +5,7 @@
 // Every number shown comes from core (relative_methods.h, rope.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
-// [SECTION] views
-// [SECTION] the step
+// [SECTION] the views and the step
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -23,7 +22,7 @@ namespace {
 
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
-// [SECTION] views
+// [SECTION] the views and the step
 // Score of q = k = unit pairs at distance Δ = m − n for RoPE and xPos, and xPos's decay alone, d = d_spectrum.
 ViewData xpos_curve_view(const Inputs& in, Lang lang) {
     const int d = in.d_spectrum;
@@ -99,7 +98,6 @@ std::vector<ViewData> xpos_views(const Inputs& in, Lang lang) {
 
 }  // namespace
 
-// [SECTION] the step
 Step xpos_decay() {
     return {
         {"xPos：会衰减、仍是相对的 RoPE", "xPos: RoPE with a decay that stays relative"},
@@ -124,6 +122,7 @@ Step xpos_decay() {
          R"tex(\tilde q_m^\top\tilde k_n=\sum_i \zeta_i^{(m-n)/\gamma}\,\bigl\langle q_{(i)},\,R\bigl((n-m)\theta_i\bigr)\,k_{(i)}\bigr\rangle)tex"},
     };
 }
+
 
 }  // namespace rope_lesson
 }  // namespace pelab

@@ -106,7 +106,37 @@ std::vector<ViewData> transformer_xl_views(const Inputs& in, Lang lang) {
             make_view(say(lang, {"a：内容–内容 q_i·k_j", "a: content–content q_i·k_j"}), term_matrix(t.a, "a", lang), a_notes)};
 }
 
+}  // namespace
+
+Step transformer_xl_terms() {
+    return {
+        {"Transformer-XL：四项与相对距离的正弦", "Transformer-XL: four terms and a sinusoid of the distance"},
+        {"Transformer-XL 把分数拆成四项。它不给词加绝对位置。a = q_i·k_j 只看内容；b = q_i·W_R R_(i−j) 用查询去读相对距离的正弦向量 R；"
+         "c = u·k_j 把查询换成一个全局向量 u，只剩“这个键本身有多重要”；d = v·W_R R_(i−j) 换成全局向量 v，只剩距离。"
+         "R_δ 前一半是 sin(δ·f_s)、后一半是 cos(δ·f_s)，f_s = 10000^(−2s/d_model)，参考代码用 pos_seq = klen−1 … 0 构造它，"
+         "再用 _rel_shift 把第 (i, j) 格对到距离 i − j。d 正是 f-delta 课里的读出 F(δ) = wᵀR_δ，只是 w = W_Rᵀv 固定；"
+         "b 是同样的读出，但向量 W_Rᵀq_i 随查询变化，所以是依赖内容的读出。Transformer-XL 只用 j ≤ i 的格子（其余被因果掩码去掉），"
+         "XLNet 的双向注意力用同一个公式算全部格子。",
+         "Transformer-XL splits the score into four terms. It adds no absolute position to the words. a = q_i·k_j "
+         "looks at content only; b = q_i·W_R R_(i−j) lets the query read a sinusoid R of the relative distance; "
+         "c = u·k_j replaces the query with one global vector u, leaving only how important the key is by itself; "
+         "d = v·W_R R_(i−j) replaces it with a global v, leaving only the distance. R_δ holds sin(δ·f_s) in its "
+         "first half and cos(δ·f_s) in its second, f_s = 10000^(−2s/d_model); the reference code builds it from "
+         "pos_seq = klen−1 … 0 and lines cell (i, j) up with distance i − j through _rel_shift. d is exactly the "
+         "readout F(δ) = wᵀR_δ of lesson f-delta, with the fixed vector w = W_Rᵀv; b is the same readout with the "
+         "vector W_Rᵀq_i, which changes with the query: a content-dependent readout. Transformer-XL uses the cells "
+         "j ≤ i (its causal mask removes the rest); XLNet's bidirectional attention computes every cell with the "
+         "same formula."},
+        {"L", "d_k", "d_model", "seed", "i", "j"},
+        views_of(read_inputs, transformer_xl_views),
+        {R"tex(A^{\mathrm{rel}}_{ij}=\underbrace{q_i^\top k_j}_{(a)}+\underbrace{q_i^\top W_R R_{i-j}}_{(b)}+\underbrace{u^\top k_j}_{(c)}+\underbrace{v^\top W_R R_{i-j}}_{(d)})tex",
+         R"tex(R_\delta=\bigl[\sin(\delta f_0),\dots,\sin(\delta f_{h-1}),\ \cos(\delta f_0),\dots,\cos(\delta f_{h-1})\bigr],\quad f_s=10000^{-2s/d_{\mathrm{model}}})tex",
+         R"tex(\mathrm{score}_{ij}=\frac{A^{\mathrm{rel}}_{ij}}{\sqrt{d_k}})tex"},
+    };
+}
+
 // [SECTION] step 9: DeBERTa's disentangled attention and log buckets
+namespace {
 // The bucket of every relative position δ = i − j in −X..X and the relative position the c2p term then reads
 // (its clamped index minus k).
 ViewData bucket_curve_view(const Inputs& in, Lang lang) {
@@ -185,33 +215,6 @@ std::vector<ViewData> deberta_views(const Inputs& in, Lang lang) {
 }
 
 }  // namespace
-
-Step transformer_xl_terms() {
-    return {
-        {"Transformer-XL：四项与相对距离的正弦", "Transformer-XL: four terms and a sinusoid of the distance"},
-        {"Transformer-XL 把分数拆成四项。它不给词加绝对位置。a = q_i·k_j 只看内容；b = q_i·W_R R_(i−j) 用查询去读相对距离的正弦向量 R；"
-         "c = u·k_j 把查询换成一个全局向量 u，只剩“这个键本身有多重要”；d = v·W_R R_(i−j) 换成全局向量 v，只剩距离。"
-         "R_δ 前一半是 sin(δ·f_s)、后一半是 cos(δ·f_s)，f_s = 10000^(−2s/d_model)，参考代码用 pos_seq = klen−1 … 0 构造它，"
-         "再用 _rel_shift 把第 (i, j) 格对到距离 i − j。d 正是 f-delta 课里的读出 F(δ) = wᵀR_δ，只是 w = W_Rᵀv 固定；"
-         "b 是同样的读出，但向量 W_Rᵀq_i 随查询变化，所以是依赖内容的读出。Transformer-XL 只用 j ≤ i 的格子（其余被因果掩码去掉），"
-         "XLNet 的双向注意力用同一个公式算全部格子。",
-         "Transformer-XL splits the score into four terms. It adds no absolute position to the words. a = q_i·k_j "
-         "looks at content only; b = q_i·W_R R_(i−j) lets the query read a sinusoid R of the relative distance; "
-         "c = u·k_j replaces the query with one global vector u, leaving only how important the key is by itself; "
-         "d = v·W_R R_(i−j) replaces it with a global v, leaving only the distance. R_δ holds sin(δ·f_s) in its "
-         "first half and cos(δ·f_s) in its second, f_s = 10000^(−2s/d_model); the reference code builds it from "
-         "pos_seq = klen−1 … 0 and lines cell (i, j) up with distance i − j through _rel_shift. d is exactly the "
-         "readout F(δ) = wᵀR_δ of lesson f-delta, with the fixed vector w = W_Rᵀv; b is the same readout with the "
-         "vector W_Rᵀq_i, which changes with the query: a content-dependent readout. Transformer-XL uses the cells "
-         "j ≤ i (its causal mask removes the rest); XLNet's bidirectional attention computes every cell with the "
-         "same formula."},
-        {"L", "d_k", "d_model", "seed", "i", "j"},
-        views_of(read_inputs, transformer_xl_views),
-        {R"tex(A^{\mathrm{rel}}_{ij}=\underbrace{q_i^\top k_j}_{(a)}+\underbrace{q_i^\top W_R R_{i-j}}_{(b)}+\underbrace{u^\top k_j}_{(c)}+\underbrace{v^\top W_R R_{i-j}}_{(d)})tex",
-         R"tex(R_\delta=\bigl[\sin(\delta f_0),\dots,\sin(\delta f_{h-1}),\ \cos(\delta f_0),\dots,\cos(\delta f_{h-1})\bigr],\quad f_s=10000^{-2s/d_{\mathrm{model}}})tex",
-         R"tex(\mathrm{score}_{ij}=\frac{A^{\mathrm{rel}}_{ij}}{\sqrt{d_k}})tex"},
-    };
-}
 
 Step deberta_disentangled() {
     return {
