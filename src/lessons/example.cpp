@@ -69,20 +69,21 @@ Step distance_matrix() {
          "diagonals, which is what a Toeplitz matrix is."},
         {"L", "diagonal"},
         [](const ParamSet& p, Lang lang) {
-        const Inputs in = params().read(p);
-        HeatmapView h = qk_matrix(query_key_distance(in.L), lang);
-        h.integer = true;
-        if (in.diagonal) h.highlight_delta = 0;
-        h.explain = [L = in.L, lang](int q, int k) {
-        if (q < 0 || k < 0 || q >= L || k >= L) return std::string();
-        return say(lang, {"q = {q}，k = {k}：Δ = q − k = {delta}。", "q = {q}, k = {k}: Δ = q − k = {delta}."},
-              {{"q", integer(q)}, {"k", integer(k)}, {"delta", num(q - k)}});
-        };
-        const std::string note = say(lang, {"{cells} 个格子里只有 {diagonals} 个不同的距离。",
-                                   "The {cells} cells hold only {diagonals} different distances."},
-                            {{"cells", integer(in.L * in.L)}, {"diagonals", integer(2 * in.L - 1)}});
-        return std::vector<ViewData>{make_view(say(lang, {"距离 Δ = q − k", "Distance Δ = q − k"}), h, {note})};
-    },
+            const Inputs in = params().read(p);
+            HeatmapView h = qk_matrix(query_key_distance(in.L), lang);
+            h.integer = true;
+            if (in.diagonal) h.highlight_delta = 0;
+            h.explain = [L = in.L, lang](int q, int k) {
+                if (q < 0 || k < 0 || q >= L || k >= L) return std::string();
+                return say(lang, {"q = {q}，k = {k}：Δ = q − k = {delta}。", "q = {q}, k = {k}: Δ = q − k = {delta}."},
+                           {{"q", integer(q)}, {"k", integer(k)}, {"delta", num(q - k)}});
+            };
+            const std::string note = say(lang,
+                                         {"{cells} 个格子里只有 {diagonals} 个不同的距离。",
+                                          "The {cells} cells hold only {diagonals} different distances."},
+                                         {{"cells", integer(in.L * in.L)}, {"diagonals", integer(2 * in.L - 1)}});
+            return std::vector<ViewData>{make_view(say(lang, {"距离 Δ = q − k", "Distance Δ = q − k"}), h, {note})};
+        },
     };
 }
 
@@ -96,20 +97,22 @@ Step pairs_per_distance() {
          "Distances that are rare in training are the ones a model learns least about."},
         {"L"},
         [](const ParamSet& p, Lang lang) {
-        const Inputs in = params().read(p);
-        CurveView c;
-        for (int delta = -(in.L - 1); delta <= in.L - 1; ++delta) c.x.push_back(delta);
-        c.series = {pairs_at_distance(in.L)};
-        c.series_labels = {say(lang, {"对数 L − |Δ|", "pairs L − |Δ|"})};
-        c.x_axis = say(lang, {"距离 Δ", "distance Δ"});
-        c.y_axis = say(lang, {"(q, k) 对的个数", "number of pairs (q, k)"});
-        c.markers_x = c.x;
-        double total = 0;
-        for (double n : c.series[0]) total += n;
-        const std::string note = say(lang, {"各距离的对数加起来是 {total} = L² = {L}²。", "The counts add up to {total} = L² = {L}²."},
-                            {{"total", num(total)}, {"L", integer(in.L)}});
-        return std::vector<ViewData>{make_view(say(lang, {"每个距离的 (q, k) 对数", "Pairs (q, k) per distance"}), c, {note})};
-    },
+            const Inputs in = params().read(p);
+            CurveView c;
+            for (int delta = -(in.L - 1); delta <= in.L - 1; ++delta) c.x.push_back(delta);
+            c.series = {pairs_at_distance(in.L)};
+            c.series_labels = {say(lang, {"对数 L − |Δ|", "pairs L − |Δ|"})};
+            c.x_axis = say(lang, {"距离 Δ", "distance Δ"});
+            c.y_axis = say(lang, {"(q, k) 对的个数", "number of pairs (q, k)"});
+            c.markers_x = c.x;
+            double total = 0;
+            for (double n : c.series[0]) total += n;
+            const std::string note =
+                say(lang, {"各距离的对数加起来是 {total} = L² = {L}²。", "The counts add up to {total} = L² = {L}²."},
+                    {{"total", num(total)}, {"L", integer(in.L)}});
+            return std::vector<ViewData>{
+                make_view(say(lang, {"每个距离的 (q, k) 对数", "Pairs (q, k) per distance"}), c, {note})};
+        },
     };
 }
 
@@ -155,28 +158,35 @@ Step distance_as_angle() {
          "press play to move both positions together, and the angle and the dot product stay the same."},
         {"i", "j", "shift", "theta"},
         [](const ParamSet& p, Lang lang) {
-        const Inputs in = params().read(p);
-        PhasorView v;
-        v.dials.push_back(query_key_dial(in.q, in.k, in.theta, say(lang, {"位置 q 与 k", "positions q and k"}), lang));
-        v.dials[0].arrows[0].drag_param = "i";  // dragging the query sets its position: angle / θ
-        v.dials[0].arrows[0].drag_per_unit = in.theta;
-        v.dials.push_back(query_key_dial(in.q + in.shift, in.k + in.shift, in.theta,
-                                         say(lang, {"都平移 s = {s}", "both moved by s = {s}"}, {{"s", integer(in.shift)}}), lang));
-        // While playing, the last few shifts fade out behind the arrows of the moved pair.
-        for (int back = std::min(in.shift, 6); back >= 1; --back)
-            for (int a = 0; a < 2; ++a)
-                v.dials[1].arrows[size_t(a)].trail.push_back(
-                    turned((a == 0 ? in.q : in.k) + in.shift - back, in.theta, 1.0, "", 0).angle);
-        // The score of each pair from the turned vectors themselves (lengths 1 and 0.8).
-        auto score = [&](int q, int k) {
-            return (rotation2(q * in.theta) * Eigen::Vector2d(1, 0)).dot(rotation2(k * in.theta) * Eigen::Vector2d(0.8, 0));
-        };
-        const std::string note = say(lang, {"两个刻度盘上的点积都是 {s0} 与 {s1}：平移 {s} 不改变它。",
-                                            "The dot product is {s0} on the first dial and {s1} on the second: shifting by {s} leaves it unchanged."},
-                                     {{"s0", num(score(in.q, in.k), 6)}, {"s1", num(score(in.q + in.shift, in.k + in.shift), 6)},
-                                      {"s", integer(in.shift)}});
-        return std::vector<ViewData>{make_view(say(lang, {"查询与键，转过 qθ 与 kθ", "Query and key, turned by qθ and kθ"}), v, {note})};
-    },
+            const Inputs in = params().read(p);
+            PhasorView v;
+            v.dials.push_back(
+                query_key_dial(in.q, in.k, in.theta, say(lang, {"位置 q 与 k", "positions q and k"}), lang));
+            v.dials[0].arrows[0].drag_param = "i";  // dragging the query sets its position: angle / θ
+            v.dials[0].arrows[0].drag_per_unit = in.theta;
+            v.dials.push_back(query_key_dial(
+                in.q + in.shift, in.k + in.shift, in.theta,
+                say(lang, {"都平移 s = {s}", "both moved by s = {s}"}, {{"s", integer(in.shift)}}), lang));
+            // While playing, the last few shifts fade out behind the arrows of the moved pair.
+            for (int back = std::min(in.shift, 6); back >= 1; --back)
+                for (int a = 0; a < 2; ++a)
+                    v.dials[1].arrows[size_t(a)].trail.push_back(
+                        turned((a == 0 ? in.q : in.k) + in.shift - back, in.theta, 1.0, "", 0).angle);
+            // The score of each pair from the turned vectors themselves (lengths 1 and 0.8).
+            auto score = [&](int q, int k) {
+                return (rotation2(q * in.theta) * Eigen::Vector2d(1, 0))
+                    .dot(rotation2(k * in.theta) * Eigen::Vector2d(0.8, 0));
+            };
+            const std::string note = say(lang,
+                                         {"两个刻度盘上的点积都是 {s0} 与 {s1}：平移 {s} 不改变它。",
+                                          "The dot product is {s0} on the first dial and {s1} on the second: shifting "
+                                          "by {s} leaves it unchanged."},
+                                         {{"s0", num(score(in.q, in.k), 6)},
+                                          {"s1", num(score(in.q + in.shift, in.k + in.shift), 6)},
+                                          {"s", integer(in.shift)}});
+            return std::vector<ViewData>{
+                make_view(say(lang, {"查询与键，转过 qθ 与 kθ", "Query and key, turned by qθ and kθ"}), v, {note})};
+        },
         {R"tex(\langle R_{q\theta}\,x,\; R_{k\theta}\,y\rangle = \langle x,\; R_{(k-q)\theta}\,y\rangle)tex"},
         {"shift", 0, 32, 2},
     };
@@ -196,28 +206,31 @@ Step every_pair_a_dial() {
          "every step, like the fastest pair."},
         {"d", "base", "original_max", "pos"},
         [](const ParamSet& p, Lang lang) {
-        const Inputs in = params().read(p);
-        const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
-        OdometerView o;
-        o.position = in.p;
-        o.train_length = in.train_length;
-        int never = 0;
-        for (Eigen::Index i = 0; i < theta.size(); ++i) {
-            o.theta.push_back(theta(i));
-            o.turns_in_training.push_back(in.train_length * theta(i) / (2 * kPi));
-            o.captions.push_back("θ" + sub(i) + " = " + num(theta(i), 2));
-            if (o.turns_in_training.back() < 1) ++never;
-        }
-        // One bit per pair (bit b above pair b) or as many as p needs, whichever is more.
-        int bits = std::max(1, int(theta.size()));
-        while (bits < 14 && (in.p >> bits) > 0) ++bits;
-        o.binary_bits = bits;
-        o.position_label = say(lang, {"位置 p = {p}", "position p = {p}"}, {{"p", integer(in.p)}});
-        const std::string note = say(lang, {"{n} 对中有 {never} 对在 {L} 个训练位置里没有转满一圈。",
-                                            "{never} of the {n} pairs never completed a turn in the {L} training positions."},
-                                     {{"n", integer(theta.size())}, {"never", integer(never)}, {"L", integer(in.train_length)}});
-        return std::vector<ViewData>{make_view(say(lang, {"频率对组成的里程表", "The frequency pairs as an odometer"}), o, {note})};
-    },
+            const Inputs in = params().read(p);
+            const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+            OdometerView o;
+            o.position = in.p;
+            o.train_length = in.train_length;
+            int never = 0;
+            for (Eigen::Index i = 0; i < theta.size(); ++i) {
+                o.theta.push_back(theta(i));
+                o.turns_in_training.push_back(in.train_length * theta(i) / (2 * kPi));
+                o.captions.push_back("θ" + sub(i) + " = " + num(theta(i), 2));
+                if (o.turns_in_training.back() < 1) ++never;
+            }
+            // One bit per pair (bit b above pair b) or as many as p needs, whichever is more.
+            int bits = std::max(1, int(theta.size()));
+            while (bits < 14 && (in.p >> bits) > 0) ++bits;
+            o.binary_bits = bits;
+            o.position_label = say(lang, {"位置 p = {p}", "position p = {p}"}, {{"p", integer(in.p)}});
+            const std::string note =
+                say(lang,
+                    {"{n} 对中有 {never} 对在 {L} 个训练位置里没有转满一圈。",
+                     "{never} of the {n} pairs never completed a turn in the {L} training positions."},
+                    {{"n", integer(theta.size())}, {"never", integer(never)}, {"L", integer(in.train_length)}});
+            return std::vector<ViewData>{
+                make_view(say(lang, {"频率对组成的里程表", "The frequency pairs as an odometer"}), o, {note})};
+        },
         {R"tex(\theta_i = \mathrm{base}^{-2i/d},\quad \text{needle}_i = p\,\theta_i \bmod 2\pi)tex"},
         {"pos", 0, 2048, 24},
     };
