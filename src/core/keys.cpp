@@ -46,6 +46,11 @@ ParamSpec section_list() {
     return s;
 }
 
+// The tuning numbers of YaRN's ramp and Llama 3's bands share one range here: positive, at most 1000.
+ParamSpec ramp_tuning(const char* name, const char* def, const char* help) {
+    return real_spec(name, 0.01, 1000, def, help);
+}
+
 ParamSpec with_alias(ParamSpec s, const char* alias) {
     s.aliases.push_back(alias);
     return s;
@@ -66,10 +71,10 @@ std::vector<ParamSpec> build_table() {
         real_spec("factor", 1, 1024, "8", "context extension factor s"),
         int_spec("original_max", 1, 10000000, "8192", "training length (original_max_position_embeddings)"),
         int_spec("seq_len", 1, 100000000, "16384", "current sequence length"),
-        real_spec("beta_fast", 0.01, 1000, "32", "YaRN: rotations where extrapolation ends"),
-        real_spec("beta_slow", 0.01, 1000, "1", "YaRN: rotations where interpolation starts"),
-        real_spec("low_freq_factor", 0.01, 1000, "1", "Llama 3: low-frequency factor"),
-        real_spec("high_freq_factor", 0.01, 1000, "4", "Llama 3: high-frequency factor"),
+        ramp_tuning("beta_fast", "32", "YaRN: rotations where extrapolation ends"),
+        ramp_tuning("beta_slow", "1", "YaRN: rotations where interpolation starts"),
+        ramp_tuning("low_freq_factor", "1", "Llama 3: low-frequency factor"),
+        ramp_tuning("high_freq_factor", "4", "Llama 3: high-frequency factor"),
         int_spec("heads", 1, 256, "8", "number of attention heads"),
         choice_spec("mode", {"causal", "symmetric"}, "causal", "ALiBi: causal (masked future) or symmetric |i-j|"),
         int_spec("num_buckets", 4, 64, "32", "T5: number of buckets (32 in T5)"),

@@ -135,37 +135,37 @@ QuantityResult compute_mla_cache(const ParamSet& p) {
 
 // [SECTION] registry entries
 std::vector<Quantity> quantities_open_models() {
-    std::vector<Quantity> out;
-    out.push_back({"mrope_position_ids",
-                   "3 x N M-RoPE position ids (rows t, h, w) of text, one image, text, as Qwen2-VL get_rope_index",
-                   sequence_specs(false), compute_mrope_position_ids,
-                   [](const ParamSet& p) { return std::vector<long long>{3, mrope_token_count(sequence_of(p))}; },
-                   validate_sequence});
-    out.push_back({"mrope_scores",
-                   "N x N M-RoPE scores <M(ids_m) q, M(ids_n) k> (rotate_half layout; section splits the pairs among t, h, w)",
-                   mrope_scores_specs(), compute_mrope_scores,
-                   [](const ParamSet& p) {
-                       const long long n = mrope_token_count(sequence_of(p));
-                       return std::vector<long long>{n, n};
-                   },
-                   validate_mrope_scores});
-    out.push_back({"llama4_attn_temperature",
-                   "L factors Llama 4 multiplies NoPE-layer queries by at positions p = 0, stride, ...: "
-                   "log(floor((p+1)/floor_scale)+1)*attn_scale+1",
-                   {narrowed_key("L", 1, 65536, "16"), narrowed_key("stride", 1, 1000000, "8192"), narrowed_key("attn_scale", 0, 10, "0.1"),
-                    narrowed_key("floor_scale", 1, 100000000, "8192")},
-                   compute_llama4_attn_temperature,
-                   [](const ParamSet& p) { return std::vector<long long>{p.geti("L")}; }});
-    out.push_back({"mla_cache",
-                   "5 numbers of DeepSeek MLA: cached numbers per token per layer (MLA kv_lora_rank+qk_rope_head_dim, "
-                   "MHA heads*(qk_nope+qk_rope+v_head_dim)), their ratio, the YaRN softmax multiplier "
-                   "mscale(factor, mscale_all_dim)^2 and the softmax scale",
-                   {narrowed_key("heads", 1, 256, "128"), narrowed_key("kv_lora_rank", 1, 8192, "512"),
-                    narrowed_key("qk_rope_head_dim", 2, 1024, "64"), narrowed_key("qk_nope_head_dim", 0, 1024, "128"),
-                    narrowed_key("v_head_dim", 1, 1024, "128"), narrowed_key("factor", 1, 1024, "40"),
-                    narrowed_key("mscale_all_dim", 0, 100, "1")},
-                   compute_mla_cache, [](const ParamSet&) { return std::vector<long long>{5}; }});
-    return out;
+    return {
+        {"mrope_position_ids",
+         "3 x N M-RoPE position ids (rows t, h, w) of text, one image, text, as Qwen2-VL get_rope_index",
+         sequence_specs(false), compute_mrope_position_ids,
+         [](const ParamSet& p) { return std::vector<long long>{3, mrope_token_count(sequence_of(p))}; },
+         validate_sequence},
+        {"mrope_scores",
+         "N x N M-RoPE scores <M(ids_m) q, M(ids_n) k> (rotate_half layout; section splits the pairs among t, h, w)",
+         mrope_scores_specs(), compute_mrope_scores,
+         [](const ParamSet& p) {
+             const long long n = mrope_token_count(sequence_of(p));
+             return std::vector<long long>{n, n};
+         },
+         validate_mrope_scores},
+        {"llama4_attn_temperature",
+         "L factors Llama 4 multiplies NoPE-layer queries by at positions p = 0, stride, ...: "
+         "log(floor((p+1)/floor_scale)+1)*attn_scale+1",
+         {narrowed_key("L", 1, 65536, "16"), narrowed_key("stride", 1, 1000000, "8192"), narrowed_key("attn_scale", 0, 10, "0.1"),
+          narrowed_key("floor_scale", 1, 100000000, "8192")},
+         compute_llama4_attn_temperature,
+         [](const ParamSet& p) { return std::vector<long long>{p.geti("L")}; }},
+        {"mla_cache",
+         "5 numbers of DeepSeek MLA: cached numbers per token per layer (MLA kv_lora_rank+qk_rope_head_dim, "
+         "MHA heads*(qk_nope+qk_rope+v_head_dim)), their ratio, the YaRN softmax multiplier "
+         "mscale(factor, mscale_all_dim)^2 and the softmax scale",
+         {narrowed_key("heads", 1, 256, "128"), narrowed_key("kv_lora_rank", 1, 8192, "512"),
+          narrowed_key("qk_rope_head_dim", 2, 1024, "64"), narrowed_key("qk_nope_head_dim", 0, 1024, "128"),
+          narrowed_key("v_head_dim", 1, 1024, "128"), narrowed_key("factor", 1, 1024, "40"),
+          narrowed_key("mscale_all_dim", 0, 100, "1")},
+         compute_mla_cache, [](const ParamSet&) { return std::vector<long long>{5}; }},
+    };
 }
 
 }  // namespace pelab

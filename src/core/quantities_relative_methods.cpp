@@ -66,24 +66,24 @@ std::vector<long long> shape_square_L(const ParamSet& p) { return {p.geti("L"), 
 
 // [SECTION] registry entries
 std::vector<Quantity> quantities_relative_methods() {
-    std::vector<Quantity> out;
-    out.push_back({"deberta_relative_position",
-                   "L x L DeBERTa relative positions query - key as HF build_relative_position, log-bucketed "
-                   "(make_log_bucket_position, float32) when bucket_size > 0; integers",
-                   {narrowed_key("L", 1, 1024, "8"), deberta_spec_bucket_size(), deberta_spec_max_position()},
-                   compute_deberta_relative_position, shape_square_L, validate_deberta});
-    out.push_back({"xpos_scores",
-                   "L x L xPos scores <xpos(q, m), xpos(k, n)> as torchscale XPOS: interleaved pairs turned by "
-                   "m*theta_i and scaled by zeta_i^(+-(pos + min_pos)/gamma), zeta_i = (2i + 0.4d)/(1.4d)",
-                   {narrowed_key("L", 1, 256, "8"), narrowed_key("d", 2, 256, "4"), narrowed_key("base", 2, 1e9, "10000"), xpos_spec_gamma(),
-                    vector_sized_by("q", "d", 256, "1,0,1,0"), vector_sized_by("k", "d", 256, "1,0,1,0")},
-                   compute_xpos_scores, shape_square_L});
-    out.push_back({"transformer_xl_terms",
-                   "L x L Transformer-XL score term of one seeded head (d_head = d_model = d): a = q_i.k_j, "
-                   "b = q_i.W_R R_(i-j), c = u.k_j, d = v.W_R R_(i-j), or sum = (a+b+c+d)/sqrt(d)",
-                   {narrowed_key("L", 1, 256, "8"), narrowed_key("d", 2, 256, "8"), narrowed_key("seed", 0, 1000000, "1"), spec_txl_term()},
-                   compute_transformer_xl_terms, shape_square_L});
-    return out;
+    return {
+        {"deberta_relative_position",
+         "L x L DeBERTa relative positions query - key as HF build_relative_position, log-bucketed "
+         "(make_log_bucket_position, float32) when bucket_size > 0; integers",
+         {narrowed_key("L", 1, 1024, "8"), deberta_spec_bucket_size(), deberta_spec_max_position()},
+         compute_deberta_relative_position, shape_square_L, validate_deberta},
+        {"xpos_scores",
+         "L x L xPos scores <xpos(q, m), xpos(k, n)> as torchscale XPOS: interleaved pairs turned by "
+         "m*theta_i and scaled by zeta_i^(+-(pos + min_pos)/gamma), zeta_i = (2i + 0.4d)/(1.4d)",
+         {narrowed_key("L", 1, 256, "8"), narrowed_key("d", 2, 256, "4"), narrowed_key("base", 2, 1e9, "10000"), xpos_spec_gamma(),
+          vector_sized_by("q", "d", 256, "1,0,1,0"), vector_sized_by("k", "d", 256, "1,0,1,0")},
+         compute_xpos_scores, shape_square_L},
+        {"transformer_xl_terms",
+         "L x L Transformer-XL score term of one seeded head (d_head = d_model = d): a = q_i.k_j, "
+         "b = q_i.W_R R_(i-j), c = u.k_j, d = v.W_R R_(i-j), or sum = (a+b+c+d)/sqrt(d)",
+         {narrowed_key("L", 1, 256, "8"), narrowed_key("d", 2, 256, "8"), narrowed_key("seed", 0, 1000000, "1"), spec_txl_term()},
+         compute_transformer_xl_terms, shape_square_L},
+    };
 }
 
 }  // namespace pelab

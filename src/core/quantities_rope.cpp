@@ -218,50 +218,50 @@ QuantityResult compute_axial_rope_scores(const ParamSet& p) {
 
 // [SECTION] registry entries
 std::vector<Quantity> quantities_rotary() {
-    std::vector<Quantity> out;
-    out.push_back({"rope_inv_freq",
-                   "d/2 RoPE inverse frequencies theta_i (radians per position) under a scaling, as HF modeling_rope_utils "
-                   "(longrope: long_factor once seq_len > original_max)",
-                   inv_freq_specs(), compute_rope_inv_freq,
-                   [](const ParamSet& p) { return std::vector<long long>{p.geti("d") / 2}; },
-                   validate_longrope_lists});
-    out.push_back({"rope_attention_factor",
-                   "1 x 1 factor HF multiplies cos and sin by: YaRN 0.1*ln(factor)+1 (DeepSeek: ratio of the mscales), "
-                   "LongRoPE sqrt(1 + ln s / ln original_max) with s = max_position/original_max, else 1",
-                   attention_factor_specs(), compute_rope_attention_factor,
-                   [](const ParamSet&) { return std::vector<long long>{1, 1}; }});
-    out.push_back({"rope_matrix", "d x d rotation R_m (pair i turned by m*theta_i, theta_i = base^(-2i/d)) in a layout",
-                   {narrowed_key("d", 2, 128, "8"), spec_base(), narrowed_key("m", -1e6, 1e6, "1"), spec_layout()},
-                   compute_rope_matrix,
-                   [](const ParamSet& p) { return std::vector<long long>{p.geti("d"), p.geti("d")}; }});
-    out.push_back({"rope_scores",
-                   "L x L scores S[m][n] = <R_m q, R_n k> (rows m query, columns n key); only the first rotary_dim "
-                   "numbers turn (GPT-NeoX partial rotary)",
-                   {narrowed_key("L", 1, 256, "8"), narrowed_key("d", 2, 256, "4"), spec_base(), spec_layout(),
-                    vector_sized_by("q", "d", 256, "1,0,1,0"), vector_sized_by("k", "d", 256, "1,0,1,0"),
-                    narrowed_key("rotary_dim", 0, 256, "0"), narrowed_key("partial_rotary_factor", 0, 1, "1")},
-                   compute_rope_scores,
-                   [](const ParamSet& p) { return std::vector<long long>{p.geti("L"), p.geti("L")}; },
-                   validate_rotary_dim});
-    out.push_back({"alibi_slopes", "ALiBi head slopes as the reference get_slopes (not sorted when heads is not a power of 2)",
-                   {narrowed_key("heads", 1, 256, "8")}, compute_alibi_slopes,
-                   [](const ParamSet& p) { return std::vector<long long>{p.geti("heads")}; }});
-    out.push_back({"alibi_bias", "heads x L x L ALiBi bias: causal -m*(i-j) for j<=i and -inf (null) above, or symmetric -m*|i-j|",
-                   {narrowed_key("L", 1, 128, "8"), narrowed_key("heads", 1, 64, "8"), with_default(shared_key("mode"), "causal")},
-                   compute_alibi_bias,
-                   [](const ParamSet& p) {
-                       return std::vector<long long>{p.geti("heads"), p.geti("L"), p.geti("L")};
-                   }});
-    out.push_back({"axial_rope_scores",
-                   "(HW) x (HW) axial 2-D RoPE scores (rope-vit): first dim/4 pairs turn with the column, the rest with the row",
-                   {narrowed_key("H", 1, 16, "2"), narrowed_key("W", 1, 16, "3"), spec_dim(), spec_theta(),
-                    vector_sized_by("q", "dim", 64, "1,0,1,0,1,0,1,0"), vector_sized_by("k", "dim", 64, "1,0,1,0,1,0,1,0")},
-                   compute_axial_rope_scores,
-                   [](const ParamSet& p) {
-                       const long long n = static_cast<long long>(p.geti("H")) * p.geti("W");
-                       return std::vector<long long>{n, n};
-                   }});
-    return out;
+    return {
+        {"rope_inv_freq",
+         "d/2 RoPE inverse frequencies theta_i (radians per position) under a scaling, as HF modeling_rope_utils "
+         "(longrope: long_factor once seq_len > original_max)",
+         inv_freq_specs(), compute_rope_inv_freq,
+         [](const ParamSet& p) { return std::vector<long long>{p.geti("d") / 2}; },
+         validate_longrope_lists},
+        {"rope_attention_factor",
+         "1 x 1 factor HF multiplies cos and sin by: YaRN 0.1*ln(factor)+1 (DeepSeek: ratio of the mscales), "
+         "LongRoPE sqrt(1 + ln s / ln original_max) with s = max_position/original_max, else 1",
+         attention_factor_specs(), compute_rope_attention_factor,
+         [](const ParamSet&) { return std::vector<long long>{1, 1}; }},
+        {"rope_matrix", "d x d rotation R_m (pair i turned by m*theta_i, theta_i = base^(-2i/d)) in a layout",
+         {narrowed_key("d", 2, 128, "8"), spec_base(), narrowed_key("m", -1e6, 1e6, "1"), spec_layout()},
+         compute_rope_matrix,
+         [](const ParamSet& p) { return std::vector<long long>{p.geti("d"), p.geti("d")}; }},
+        {"rope_scores",
+         "L x L scores S[m][n] = <R_m q, R_n k> (rows m query, columns n key); only the first rotary_dim "
+         "numbers turn (GPT-NeoX partial rotary)",
+         {narrowed_key("L", 1, 256, "8"), narrowed_key("d", 2, 256, "4"), spec_base(), spec_layout(),
+          vector_sized_by("q", "d", 256, "1,0,1,0"), vector_sized_by("k", "d", 256, "1,0,1,0"),
+          narrowed_key("rotary_dim", 0, 256, "0"), narrowed_key("partial_rotary_factor", 0, 1, "1")},
+         compute_rope_scores,
+         [](const ParamSet& p) { return std::vector<long long>{p.geti("L"), p.geti("L")}; },
+         validate_rotary_dim},
+        {"alibi_slopes", "ALiBi head slopes as the reference get_slopes (not sorted when heads is not a power of 2)",
+         {narrowed_key("heads", 1, 256, "8")}, compute_alibi_slopes,
+         [](const ParamSet& p) { return std::vector<long long>{p.geti("heads")}; }},
+        {"alibi_bias", "heads x L x L ALiBi bias: causal -m*(i-j) for j<=i and -inf (null) above, or symmetric -m*|i-j|",
+         {narrowed_key("L", 1, 128, "8"), narrowed_key("heads", 1, 64, "8"), with_default(shared_key("mode"), "causal")},
+         compute_alibi_bias,
+         [](const ParamSet& p) {
+             return std::vector<long long>{p.geti("heads"), p.geti("L"), p.geti("L")};
+         }},
+        {"axial_rope_scores",
+         "(HW) x (HW) axial 2-D RoPE scores (rope-vit): first dim/4 pairs turn with the column, the rest with the row",
+         {narrowed_key("H", 1, 16, "2"), narrowed_key("W", 1, 16, "3"), spec_dim(), spec_theta(),
+          vector_sized_by("q", "dim", 64, "1,0,1,0,1,0,1,0"), vector_sized_by("k", "dim", 64, "1,0,1,0,1,0,1,0")},
+         compute_axial_rope_scores,
+         [](const ParamSet& p) {
+             const long long n = static_cast<long long>(p.geti("H")) * p.geti("W");
+             return std::vector<long long>{n, n};
+         }},
+    };
 }
 
 }  // namespace pelab

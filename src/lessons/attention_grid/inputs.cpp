@@ -14,8 +14,6 @@
 namespace pelab {
 namespace attention_grid_lesson {
 
-using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
-
 // [SECTION] parameters
 const ParamTable<Inputs>& params() {
     static const ParamTable<Inputs> table{
@@ -45,6 +43,8 @@ const ParamTable<Inputs>& params() {
 }
 
 Inputs read_inputs(const ParamSet& p) { return params().read(p); }
+
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h), used from here on
 
 std::string pair_text(int a, int b) { return "(" + integer(a) + "," + integer(b) + ")"; }
 
