@@ -32,21 +32,23 @@ std::string colormap_glsl(const char* name, Colormap map) {
     return s + ");\n";
 }
 
-unsigned compile(unsigned type, const std::string& source, const std::string& name, std::string* error) {
+// Issues the compile and returns at once: the status is read when the program is linked (finish_gl_program).
+unsigned start_shader(unsigned type, const std::string& source) {
     const unsigned shader = glCreateShader(type);
     const char* src = source.c_str();
     glShaderSource(shader, 1, &src, nullptr);
     glCompileShader(shader);
+    return shader;
+}
+
+// The compile log of `shader` when it failed, else "".
+std::string compile_error(unsigned shader, const std::string& name) {
     int ok = 0;
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048] = {0};
-        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-        *error = name + ": " + log;
-        glDeleteShader(shader);
-        return 0;
-    }
-    return shader;
+    if (ok) return "";
+    char log[2048] = {0};
+    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+    return name + ": " + log;
 }
 
 std::string fragment_prelude() {
@@ -56,35 +58,54 @@ std::string fragment_prelude() {
 
 }  // namespace
 
-unsigned build_gl_program(const char* fragment_body, const char* name, std::string* error) {
-    const unsigned vs = compile(GL_VERTEX_SHADER, PELAB_GLSL_HEADER + std::string(reinterpret_cast<const char*>(pelab_heatmap_vert)),
-                                "heatmap.vert", error);
-    if (!vs) return 0;
-    const unsigned fs = compile(GL_FRAGMENT_SHADER, fragment_prelude() + fragment_body, name, error);
-    if (!fs) {
-        glDeleteShader(vs);
-        return 0;
-    }
-    const unsigned program = glCreateProgram();
-    glAttachShader(program, vs);
-    glAttachShader(program, fs);
-    glLinkProgram(program);
-    glDeleteShader(vs);
-    glDeleteShader(fs);
+PendingGlProgram start_gl_program(const char* fragment_body, const char* name) {
+    PendingGlProgram p;
+    p.name = name;
+    p.vertex = start_shader(GL_VERTEX_SHADER,
+                            PELAB_GLSL_HEADER + std::string(reinterpret_cast<const char*>(pelab_heatmap_vert)));
+    p.fragment = start_shader(GL_FRAGMENT_SHADER, fragment_prelude() + fragment_body);
+    p.program = glCreateProgram();
+    glAttachShader(p.program, p.vertex);
+    glAttachShader(p.program, p.fragment);
+    glLinkProgram(p.program);
+    return p;
+}
+
+unsigned finish_gl_program(PendingGlProgram* p, std::string* error) {
     int ok = 0;
-    glGetProgramiv(program, GL_LINK_STATUS, &ok);
+    glGetProgramiv(p->program, GL_LINK_STATUS, &ok);  // the one query that waits for the compile and link
     if (!ok) {
-        char log[2048] = {0};
-        glGetProgramInfoLog(program, sizeof log, nullptr, log);
-        *error = std::string(name) + " program: " + log;
-        glDeleteProgram(program);
-        return 0;
+        std::string why = compile_error(p->vertex, "heatmap.vert");
+        if (why.empty()) why = compile_error(p->fragment, p->name);
+        if (why.empty()) {
+            char log[2048] = {0};
+            glGetProgramInfoLog(p->program, sizeof log, nullptr, log);
+            why = p->name + " program: " + log;
+        }
+        *error = why;
+        glDeleteProgram(p->program);
+        p->program = 0;
     }
+    glDeleteShader(p->vertex);
+    glDeleteShader(p->fragment);
+    const unsigned program = p->program;
+    *p = PendingGlProgram();
     return program;
 }
 
+unsigned build_gl_program(const char* fragment_body, const char* name, std::string* error) {
+    PendingGlProgram p = start_gl_program(fragment_body, name);
+    return finish_gl_program(&p, error);
+}
+
+void GlMatrixPainter::start_init() {
+    if (!pending_.program && !program_)
+        pending_ = start_gl_program(reinterpret_cast<const char*>(pelab_heatmap_frag), "heatmap.frag");
+}
+
 bool GlMatrixPainter::init(std::string* error) {
-    program_ = build_gl_program(reinterpret_cast<const char*>(pelab_heatmap_frag), "heatmap.frag", error);
+    start_init();  // nothing to do when start_init() came first
+    program_ = finish_gl_program(&pending_, error);
     if (!program_) return false;
     loc_rect_ = glGetUniformLocation(program_, "u_rect");
     loc_window_ = glGetUniformLocation(program_, "u_window");
@@ -106,6 +127,12 @@ bool GlMatrixPainter::init(std::string* error) {
 }
 
 void GlMatrixPainter::shutdown() {
+    if (pending_.program) {  // started, never finished (platform_create failed in between)
+        glDeleteProgram(pending_.program);
+        glDeleteShader(pending_.vertex);
+        glDeleteShader(pending_.fragment);
+        pending_ = PendingGlProgram();
+    }
     for (Slot& s : slots_)
         if (s.texture) glDeleteTextures(1, &s.texture);
     slots_.clear();
@@ -129,6 +156,7 @@ void GlMatrixPainter::shutdown() {
 }
 
 void GlMatrixPainter::forget() {
+    pending_ = PendingGlProgram();
     slots_.clear();
     posmaps_.clear();
     scratch_ = PosmapSlot();

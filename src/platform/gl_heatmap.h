@@ -14,9 +14,26 @@ struct ImDrawCmd;
 
 namespace pelab {
 
+// A GL program whose compile and link were issued but not yet checked. Checking a status waits for the work;
+// issued early, it proceeds meanwhile (in a browser, in the GPU process while the page goes on).
+struct PendingGlProgram {
+    unsigned program = 0, vertex = 0, fragment = 0;
+    std::string name;
+};
+// heatmap.vert with `fragment_body` after the shared prelude (version line, colour-map tables).
+PendingGlProgram start_gl_program(const char* fragment_body, const char* name);
+// Waits for the link; returns the program, or 0 with *error (the compile or link log). Resets *p.
+unsigned finish_gl_program(PendingGlProgram* p, std::string* error);
+// Both at once.
+unsigned build_gl_program(const char* fragment_body, const char* name, std::string* error);
+
 class GlMatrixPainter final : public MatrixPainter {
 public:
-    // Compiles the shader; returns false (with *error) if the GL driver rejects it.
+    // Issues the heatmap program's compile and link without waiting (platform_create calls it before the
+    // font atlas is rasterised, so the two overlap).
+    void start_init();
+    // Finishes the program (starting it first if start_init was not called); returns false (with *error) if
+    // the GL driver rejects it.
     bool init(std::string* error);
     void shutdown();
     // After a lost GL context: drop every handle without deleting (they died with the context).
@@ -83,6 +100,7 @@ private:
                      int map, const float range[2], bool raw);
     std::deque<PaintRecord> records_;  // stable addresses: ImGui keeps raw pointers until render
     unsigned program_ = 0, vao_ = 0, empty_texture_ = 0;
+    PendingGlProgram pending_;  // start_init() to init()
     int loc_rect_ = -1, loc_window_ = -1, loc_values_ = -1, loc_range_ = -1, loc_map_ = -1, loc_ramp_ = -1;
     float display_pos_[2] = {0, 0}, display_size_[2] = {1, 1}, fb_scale_[2] = {1, 1};
 };

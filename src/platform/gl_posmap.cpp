@@ -23,8 +23,6 @@ extern const unsigned char pelab_posmap_frag[];
 
 namespace pelab {
 
-unsigned build_gl_program(const char* fragment_body, const char* name, std::string* error);  // gl_heatmap.cpp
-
 // [SECTION] program and upload ---------------------------------------------------------------
 
 // Compiles the program on first use; a failure is remembered (and reported once) until the GL context is

@@ -58,10 +58,10 @@ float framebuffer_scale(SDL_Window* window) {
 
 // [issue 14] The first frame waits for the atlas, and rasterising the ~750 CJK glyphs of the subset is most of
 // it. On the web the atlas starts without them: every glyph below U+2E80 (Latin, Greek, symbols) plus the CJK
-// characters of the app's own labels in both languages (and of the language switch). An English first
-// screen is drawn with that; a Chinese one builds the complete atlas first. Right after the first frame the
-// complete atlas replaces it (one more frame), so English text with CJK in it (a token example) is drawn whole
-// from the second frame on.
+// characters of the language switch, the one CJK label of an English screen. An English first screen is drawn
+// with that; a Chinese one builds the complete atlas first. Right after the first frame the complete atlas
+// replaces it (one more frame), so English text with CJK in it (a token example) is drawn whole from the
+// second frame on.
 #ifdef __EMSCRIPTEN__
 constexpr bool kFirstScreenAtlas = true;
 #else
@@ -84,36 +84,31 @@ void build_fonts(Platform* p, float scale, bool complete) {
     void* data = const_cast<unsigned char*>(pelab_font_ttf);
     const int size = int(pelab_font_ttf_size);
     const ImWchar* ranges = reinterpret_cast<const ImWchar*>(pelab_font_ttf_ranges);
-    // The app's labels (UiText) in both languages: their CJK characters are in the first-screen atlas.
-    auto add_ui_texts = [](ImFontGlyphRangesBuilder* b) {
-        for (const Lang lang : {Lang::zh, Lang::en})
-            for (int t = 0; t < int(UiText::Count); ++t) b->AddText(ui_say(lang, UiText(t)).c_str());
-        b->AddText("中文");  // the language switch's label (app.cpp), not a UiText
-    };
     static ImVector<ImWchar> first_screen_ranges;
     if (!complete && first_screen_ranges.empty()) {
         ImFontGlyphRangesBuilder first;
         for (const ImWchar* r = ranges; r[0]; r += 2)
             for (unsigned c = r[0]; c <= r[1] && c < kFirstCjk; ++c) first.AddChar(ImWchar(c));
-        add_ui_texts(&first);
+        first.AddText("中文");  // the language switch's label (app.cpp); the English labels are below U+2E80
         first.BuildRanges(&first_screen_ranges);
     }
     p->app.font_body = io.Fonts->AddFontFromMemoryTTF(data, size, kBodyPx * scale, &cfg,
                                                       complete ? ranges : first_screen_ranges.Data);
-    // The title size only ever shows titles: rasterising just their characters keeps the atlas (and the
-    // first frame) small. The first-screen atlas has the English titles only.
+    // The title size only ever shows the app's name and the step titles (app.cpp): rasterising just their
+    // characters keeps the atlas (and the first frame) small. The first-screen atlas has the English ones
+    // and printable ASCII; the complete one both languages and Latin-1.
     static ImVector<ImWchar> title_ranges[2];  // [complete]
     ImVector<ImWchar>& titles_wanted = title_ranges[complete ? 1 : 0];
     if (titles_wanted.empty()) {
         ImFontGlyphRangesBuilder titles;
-        titles.AddRanges(io.Fonts->GetGlyphRangesDefault());
+        static const ImWchar kAscii[] = {0x0020, 0x007E, 0};
+        titles.AddRanges(complete ? io.Fonts->GetGlyphRangesDefault() : kAscii);
         for (const Lang lang : {Lang::zh, Lang::en}) {
             if (!complete && lang == Lang::zh) continue;
             titles.AddText(ui_say(lang, UiText::AppName).c_str());
             for (const Lesson* lesson : every_lesson())
                 for (const Step& step : lesson->steps) titles.AddText(step.title.get(lang));
         }
-        if (!complete) add_ui_texts(&titles);
         titles.BuildRanges(&titles_wanted);
     }
     p->app.font_title = io.Fonts->AddFontFromMemoryTTF(data, size, kTitlePx * scale, &cfg, titles_wanted.Data);
@@ -175,6 +170,8 @@ bool platform_create(Platform* p, const char* title, int width, int height, std:
     io.ConfigInputTextCursorBlink = false;     // a blinking cursor would keep the loop awake
     ImGui_ImplSDL2_InitForOpenGL(p->window, p->gl_context);
     ImGui_ImplOpenGL3_Init(glsl);
+    // The heatmap program compiles (in a browser: in the GPU process) while the atlas is rasterised here.
+    p->painter.start_init();
     build_fonts(p, framebuffer_scale(p->window) * float(p->app.state.display.fontscale), !kFirstScreenAtlas);
     PELAB_PERF_MARK("pelab:painter");
     if (!p->painter.init(error)) return false;
