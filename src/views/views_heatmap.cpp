@@ -302,23 +302,36 @@ void draw_axes(const HeatmapView& v, ImDrawList* dl, ImVec2 origin, const CellMa
     dl->PopClipRect();
 }
 
-// Values (or the view's own cell text) inside the visible cells, when they fit, in ink that reads on the
-// cell's colour.
+// Values (or the view's own cell text) inside the visible cells, in ink that reads on the cell's colour: in
+// every visible cell or in none. A cell left blank among numbered ones would read as a missing value (a
+// negative number, one character wider, was the first to be dropped), so values lose decimals, down to one,
+// until the widest fits, and a figure whose labels still do not fit shows its colours alone.
 void draw_cell_values(const HeatmapView& v, ImDrawList* dl, const CellMap& m, const CellColours& colours) {
     const float font = ImGui::GetFontSize();
     const float cw = m.cell_w(), ch = m.cell_h();
     const float cell = std::min(cw, ch);
     if (cell < font * 1.3f) return;
-    const int decimals = v.integer ? 0 : std::min(v.decimals, cell >= font * 3.4f ? 3 : 2);
     const bool has_cell_text = v.cell_text.size() == size_t(m.rows) * size_t(m.cols);
+    auto label = [&](int r, int c, int decimals) {
+        const double x = v.values(r, c);
+        if (has_cell_text) return v.cell_text[size_t(r) * size_t(m.cols) + size_t(c)];
+        return std::isnan(x) ? std::string() : format_cell(x, v.integer, decimals);
+    };
+    auto widest = [&](int decimals) {
+        float w = 0.0f;
+        for (int r = m.first_row(); r < m.last_row(); ++r)
+            for (int c = m.first_col(); c < m.last_col(); ++c) w = std::max(w, ImGui::CalcTextSize(label(r, c, decimals).c_str()).x);
+        return w;
+    };
+    int decimals = v.integer ? 0 : std::min(v.decimals, cell >= font * 3.4f ? 3 : 2);
+    while (!has_cell_text && decimals > 1 && widest(decimals) + 4.0f > cw) --decimals;
+    if (widest(decimals) + 4.0f > cw) return;
     for (int r = m.first_row(); r < m.last_row(); ++r) {
         for (int c = m.first_col(); c < m.last_col(); ++c) {
+            const std::string s = label(r, c, decimals);
+            if (s.empty()) continue;
             const double x = v.values(r, c);
-            if (std::isnan(x) && !has_cell_text) continue;
-            const std::string s = has_cell_text ? v.cell_text[size_t(r) * size_t(m.cols) + size_t(c)]
-                                                : format_cell(x, v.integer, decimals);
             const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-            if (ts.x + 4.0f > cw) continue;
             const ImVec2 at(m.x(float(c) + 0.5f) - ts.x * 0.5f, m.y(float(r) + 0.5f) - ts.y * 0.5f);
             const ImU32 ink = std::isnan(x) ? IM_COL32(40, 40, 40, 255)
                                             : text_colour_on(colours.map, colormap_t(colours.map, x, colours.lo, colours.hi));

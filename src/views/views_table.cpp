@@ -16,6 +16,26 @@ constexpr int kMaxVisibleRows = 15;
 // One table row: a line of text plus the cell padding above and below (ImGui draws row borders inside it).
 float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f; }
 
+// `s` broken at spaces into lines no wider than `w` (a word wider than `w` keeps a line of its own).
+std::string wrap_at_spaces(const std::string& s, float w) {
+    std::string out, line;
+    size_t i = 0;
+    while (i < s.size()) {
+        size_t j = s.find(' ', i);
+        if (j == std::string::npos) j = s.size();
+        const std::string word = s.substr(i, j - i);
+        const std::string longer = line.empty() ? word : line + " " + word;
+        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > w) {
+            out += line + "\n";
+            line = word;
+        } else {
+            line = longer;
+        }
+        i = j + 1;
+    }
+    return out + line;
+}
+
 int column_decimals(const TableView& v, int c) {
     if (c < int(v.col_decimals.size()) && v.col_decimals[size_t(c)] >= 0) return v.col_decimals[size_t(c)];
     return v.integer ? 0 : v.decimals;
@@ -39,7 +59,7 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
     const int ncols = cols + (has_row_labels ? 1 : 0);
     if (rows > 0 && ncols > 0 && ncols <= 64) {
         const float row_h = table_row_height();
-        const float rows_h = row_h * float(std::min(rows, kMaxVisibleRows) + 1) + 2.0f;  // + the outer borders
+        float rows_h = row_h * float(std::min(rows, kMaxVisibleRows) + 1) + 2.0f;  // + the outer borders
         float height = rows_h;
         // Size the table to its content (up to the given width): narrow tables stay narrow.
         float content_w = 0;
@@ -49,16 +69,41 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
             for (const std::string& s : v.row_labels) col_w[0] = std::max(col_w[0], widen(s));
             col_w[0] = std::max(col_w[0], widen(v.corner));
         }
+        std::vector<float> values_w(static_cast<size_t>(cols), 0.0f);
+        std::vector<std::string> headers(static_cast<size_t>(cols));
         for (int c = 0; c < cols; ++c) {
             float& w = col_w[size_t(c + (has_row_labels ? 1 : 0))];
-            if (c < int(v.col_labels.size())) w = std::max(w, widen(v.col_labels[size_t(c)]));
+            if (c < int(v.col_labels.size())) headers[size_t(c)] = v.col_labels[size_t(c)];
             for (int r = 0; r < rows; ++r) {
                 const int d = column_decimals(v, c);
-                w = std::max(w, widen(format_cell(v.values(r, c), d == 0, d)));
+                values_w[size_t(c)] = std::max(values_w[size_t(c)], widen(format_cell(v.values(r, c), d == 0, d)));
             }
+            w = std::max(values_w[size_t(c)], widen(headers[size_t(c)]));
         }
         // Each column also carries its cell padding and a border line.
-        for (float w : col_w) content_w += w + ImGui::GetStyle().CellPadding.x * 2.0f + 1.0f;
+        const float per_column = ImGui::GetStyle().CellPadding.x * 2.0f + 1.0f;
+        auto total_width = [&] {
+            float total = 0;
+            for (float w : col_w) total += w + per_column;
+            return total;
+        };
+        content_w = total_width();
+        // Too wide: headers longer than their numbers take two or more lines, so that the columns are as wide
+        // as their numbers (a column scrolled out of sight would show its header and hide its values).
+        int header_lines = 1;
+        if (content_w + 2.0f > width) {
+            for (int c = 0; c < cols; ++c) {
+                std::string& h = headers[size_t(c)];
+                if (widen(h) <= values_w[size_t(c)]) continue;
+                h = wrap_at_spaces(h, values_w[size_t(c)] - font * 1.2f);
+                header_lines = std::max(header_lines, 1 + int(std::count(h.begin(), h.end(), '\n')));
+                // CalcTextSize measures the widest line of a multi-line text.
+                col_w[size_t(c + (has_row_labels ? 1 : 0))] = std::max(values_w[size_t(c)], widen(h));
+            }
+            content_w = total_width();
+        }
+        rows_h += ImGui::GetTextLineHeight() * float(header_lines - 1);
+        height = rows_h;
         const bool scroll_x = content_w + 2.0f > width;
         if (scroll_x) height += ImGui::GetStyle().ScrollbarSize;
         // The room the app gives (title line excluded): a bounded box, the whole room for the primary figure.
@@ -82,8 +127,7 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
             ImGui::TableSetupScrollFreeze(has_row_labels ? 1 : 0, 1);
             if (has_row_labels) ImGui::TableSetupColumn(v.corner.c_str(), sizing, col_w[0]);
             for (int c = 0; c < cols; ++c) {
-                const char* label = c < int(v.col_labels.size()) ? v.col_labels[size_t(c)].c_str() : "";
-                ImGui::TableSetupColumn(label, sizing, col_w[size_t(c + (has_row_labels ? 1 : 0))]);
+                ImGui::TableSetupColumn(headers[size_t(c)].c_str(), sizing, col_w[size_t(c + (has_row_labels ? 1 : 0))]);
             }
             ImGui::TableHeadersRow();
             ImGuiListClipper clipper;
