@@ -289,7 +289,11 @@ void draw_axes(const HeatmapView& v, ImDrawList* dl, ImVec2 origin, const CellMa
         if (c % col_every) continue;
         const std::string s = c < int(v.col_labels.size()) ? v.col_labels[size_t(c)] : std::to_string(c + v.col_offset);
         const float tw = ImGui::CalcTextSize(s.c_str()).x;
-        dl->AddText(ImVec2(m.x(float(c) + 0.5f) - tw * 0.5f, p0.y - font * 1.15f), text, s.c_str());
+        float x = m.x(float(c) + 0.5f) - tw * 0.5f;
+        // A label wider than an edge column that is wholly in view moves inwards instead of being cut off
+        // (a column partly scrolled out keeps its label centred, cut with it).
+        if (m.x(float(c)) >= p0.x - 0.5f && m.x(float(c + 1)) <= p1.x + 0.5f) x = std::clamp(x, p0.x - 2.0f, p1.x + 2.0f - tw);
+        dl->AddText(ImVec2(x, p0.y - font * 1.15f), text, s.c_str());
     }
     dl->PopClipRect();
     dl->PushClipRect(ImVec2(origin.x, p0.y - 2), ImVec2(p0.x, p1.y + 2), true);
