@@ -644,6 +644,11 @@ static void draw_views(App* app, MatrixPainter* painter, float room, float scree
     if (n >= 2) {
         const float wanted = view_width_for_height(app->views[0], primary_h);
         if (wanted > 0.0f && avail - wanted - gap >= font * 16.0f) primary_w = std::max(wanted, avail * 0.45f);
+        // A table beside it that would scroll sideways (a hidden column shows its header and hides its
+        // numbers) takes what the primary figure was given beyond the width it draws at.
+        const float side_needs = view_min_width(app->views[1]);
+        if (primary_w < avail && side_needs > avail - primary_w - gap)
+            primary_w = std::max(wanted, avail - gap - side_needs);
     }
     const ImVec2 start = ImGui::GetCursorScreenPos();
     draw_one_view(app, painter, &edits, 0, primary_w, primary_h);

@@ -88,6 +88,10 @@ float view_preferred_height(const ViewData& view, float width);
 // the app can put other figures beside it; 0 for figures that use whatever width they are given.
 float view_width_for_height(const ViewData& view, float max_height);
 
+// The width below which the view's figure no longer shows whole (a table scrolls sideways); 0 for figures
+// that fit any width.
+float view_min_width(const ViewData& view);
+
 // Draws `view` at the cursor, `width` wide: its title and figure (the function of its kind, below), then its
 // notes; advances the cursor past it.
 void draw_view(const ViewData& view, ViewContext& ctx, float width);
@@ -118,6 +122,9 @@ float figure_height(const BarsView& bars, float width);
 // figure_width_for_height: only the square-ish kinds; every other kind takes whatever width it is given.
 float figure_width_for_height(const HeatmapView& heatmap, float max_height);
 float figure_width_for_height(const MapView& map, float max_height);
+// figure_min_width: only tables; the width below which a table scrolls sideways (every other kind takes
+// whatever width it is given).
+float figure_min_width(const TableView& table);
 // draw_figure: draws `title` and the figure at the cursor, `width` wide, records it in ctx.drawn and leaves
 // the cursor where the view's notes go. Returns false when there was nothing to draw (an empty matrix, no
 // map): draw_view then leaves the notes out too.

@@ -41,7 +41,56 @@ int column_decimals(const TableView& v, int c) {
     return v.integer ? 0 : v.decimals;
 }
 
+// The columns of a table `width` wide: each as wide as its widest cell or header. When that is too wide,
+// headers longer than their numbers take two or more lines, so that the columns are as wide as their
+// numbers (a column scrolled out of sight would show its header and hide its values). width = 0: the
+// narrowest layout. Widths include the cell padding and the border line.
+struct TableColumns {
+    std::vector<float> widths;        // the row labels' column first, when there is one
+    std::vector<std::string> headers; // the value columns' headers, with their line breaks
+    int header_lines = 1;
+    float total() const {
+        float t = 0;
+        for (float w : widths) t += w;
+        return t;
+    }
+};
+
+TableColumns table_columns(const TableView& v, float width) {
+    const int rows = int(v.values.rows()), cols = int(v.values.cols());
+    const float font = ImGui::GetFontSize();
+    const float padding = ImGui::GetStyle().CellPadding.x * 2.0f + 1.0f;
+    auto widen = [&](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x + font * 1.2f; };
+    TableColumns t;
+    const bool has_row_labels = !v.row_labels.empty();
+    if (has_row_labels) {
+        float w = widen(v.corner);
+        for (const std::string& s : v.row_labels) w = std::max(w, widen(s));
+        t.widths.push_back(w + padding);
+    }
+    std::vector<float> values_w(static_cast<size_t>(cols), 0.0f);
+    for (int c = 0; c < cols; ++c) {
+        const int d = column_decimals(v, c);
+        for (int r = 0; r < rows; ++r) values_w[size_t(c)] = std::max(values_w[size_t(c)], widen(format_cell(v.values(r, c), d == 0, d)));
+        t.headers.push_back(c < int(v.col_labels.size()) ? v.col_labels[size_t(c)] : "");
+        t.widths.push_back(std::max(values_w[size_t(c)], widen(t.headers.back())) + padding);
+    }
+    if (t.total() + 2.0f <= width) return t;
+    const size_t first = has_row_labels ? 1 : 0;
+    for (int c = 0; c < cols; ++c) {
+        std::string& h = t.headers[size_t(c)];
+        if (widen(h) <= values_w[size_t(c)]) continue;
+        h = wrap_at_spaces(h, values_w[size_t(c)] - font * 1.2f);
+        t.header_lines = std::max(t.header_lines, 1 + int(std::count(h.begin(), h.end(), '\n')));
+        // CalcTextSize measures the widest line of a multi-line text.
+        t.widths[first + size_t(c)] = std::max(values_w[size_t(c)], widen(h)) + padding;
+    }
+    return t;
+}
+
 }  // namespace
+
+float figure_min_width(const TableView& table) { return table_columns(table, 0.0f).total() + 2.0f; }
 
 float figure_height(const TableView& v, float /*width*/) {
     const float row_h = table_row_height();
@@ -58,52 +107,14 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
     const bool has_row_labels = !v.row_labels.empty();
     const int ncols = cols + (has_row_labels ? 1 : 0);
     if (rows > 0 && ncols > 0 && ncols <= 64) {
-        const float row_h = table_row_height();
-        float rows_h = row_h * float(std::min(rows, kMaxVisibleRows) + 1) + 2.0f;  // + the outer borders
-        float height = rows_h;
         // Size the table to its content (up to the given width): narrow tables stay narrow.
-        float content_w = 0;
-        auto widen = [&](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x + font * 1.2f; };
-        std::vector<float> col_w(size_t(ncols), 0.0f);
-        if (has_row_labels) {
-            for (const std::string& s : v.row_labels) col_w[0] = std::max(col_w[0], widen(s));
-            col_w[0] = std::max(col_w[0], widen(v.corner));
-        }
-        std::vector<float> values_w(static_cast<size_t>(cols), 0.0f);
-        std::vector<std::string> headers(static_cast<size_t>(cols));
-        for (int c = 0; c < cols; ++c) {
-            float& w = col_w[size_t(c + (has_row_labels ? 1 : 0))];
-            if (c < int(v.col_labels.size())) headers[size_t(c)] = v.col_labels[size_t(c)];
-            for (int r = 0; r < rows; ++r) {
-                const int d = column_decimals(v, c);
-                values_w[size_t(c)] = std::max(values_w[size_t(c)], widen(format_cell(v.values(r, c), d == 0, d)));
-            }
-            w = std::max(values_w[size_t(c)], widen(headers[size_t(c)]));
-        }
-        // Each column also carries its cell padding and a border line.
-        const float per_column = ImGui::GetStyle().CellPadding.x * 2.0f + 1.0f;
-        auto total_width = [&] {
-            float total = 0;
-            for (float w : col_w) total += w + per_column;
-            return total;
-        };
-        content_w = total_width();
-        // Too wide: headers longer than their numbers take two or more lines, so that the columns are as wide
-        // as their numbers (a column scrolled out of sight would show its header and hide its values).
-        int header_lines = 1;
-        if (content_w + 2.0f > width) {
-            for (int c = 0; c < cols; ++c) {
-                std::string& h = headers[size_t(c)];
-                if (widen(h) <= values_w[size_t(c)]) continue;
-                h = wrap_at_spaces(h, values_w[size_t(c)] - font * 1.2f);
-                header_lines = std::max(header_lines, 1 + int(std::count(h.begin(), h.end(), '\n')));
-                // CalcTextSize measures the widest line of a multi-line text.
-                col_w[size_t(c + (has_row_labels ? 1 : 0))] = std::max(values_w[size_t(c)], widen(h));
-            }
-            content_w = total_width();
-        }
-        rows_h += ImGui::GetTextLineHeight() * float(header_lines - 1);
-        height = rows_h;
+        const TableColumns columns = table_columns(v, width);
+        const float content_w = columns.total();
+        const float row_h = table_row_height();
+        // The rows, the header (taller by its extra lines) and the outer borders.
+        const float rows_h = row_h * float(std::min(rows, kMaxVisibleRows) + 1) +
+                             ImGui::GetTextLineHeight() * float(columns.header_lines - 1) + 2.0f;
+        float height = rows_h;
         const bool scroll_x = content_w + 2.0f > width;
         if (scroll_x) height += ImGui::GetStyle().ScrollbarSize;
         // The room the app gives (title line excluded): a bounded box, the whole room for the primary figure.
@@ -125,9 +136,12 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
         const ImVec2 top_left = ImGui::GetCursorScreenPos();
         if (ImGui::BeginTable("##table", ncols, flags, ImVec2(table_w, fits ? 0.0f : height))) {
             ImGui::TableSetupScrollFreeze(has_row_labels ? 1 : 0, 1);
-            if (has_row_labels) ImGui::TableSetupColumn(v.corner.c_str(), sizing, col_w[0]);
+            // TableSetupColumn takes the width inside the cell padding.
+            const float padding = ImGui::GetStyle().CellPadding.x * 2.0f + 1.0f;
+            if (has_row_labels) ImGui::TableSetupColumn(v.corner.c_str(), sizing, columns.widths[0] - padding);
             for (int c = 0; c < cols; ++c) {
-                ImGui::TableSetupColumn(headers[size_t(c)].c_str(), sizing, col_w[size_t(c + (has_row_labels ? 1 : 0))]);
+                ImGui::TableSetupColumn(columns.headers[size_t(c)].c_str(), sizing,
+                                        columns.widths[size_t(c + (has_row_labels ? 1 : 0))] - padding);
             }
             ImGui::TableHeadersRow();
             ImGuiListClipper clipper;
