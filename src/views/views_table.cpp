@@ -80,7 +80,10 @@ TableColumns table_columns(const TableView& v, float width) {
     for (int c = 0; c < cols; ++c) {
         std::string& h = t.headers[size_t(c)];
         if (widen(h) <= values_w[size_t(c)]) continue;
-        h = wrap_at_spaces(h, values_w[size_t(c)] - font * 1.2f);
+        // At most about three lines: a header of many short words (Chinese with spaced-out symbols) would
+        // otherwise stand one word a line, taller than the rows it heads.
+        const float text_w = ImGui::CalcTextSize(h.c_str()).x;
+        h = wrap_at_spaces(h, std::max(values_w[size_t(c)] - font * 1.2f, text_w / 3.0f));
         t.header_lines = std::max(t.header_lines, 1 + int(std::count(h.begin(), h.end(), '\n')));
         // CalcTextSize measures the widest line of a multi-line text.
         t.widths[first + size_t(c)] = std::max(values_w[size_t(c)], widen(h)) + padding;
