@@ -765,12 +765,19 @@ static void draw_prose(App* app, const std::string& body, const std::vector<Link
     ImGui::PopStyleColor(2);
 }
 
+// The size an equation is typeset at: `px`, or smaller when it is wider than `width` (a phone), down to
+// 0.45 px (readable at a phone's pixel ratio of 2 or more); a still wider one is cut at the edge.
+static float fitted_px(const std::string& tex, float px, float width) {
+    const float w = equation_extent(tex, px).x;
+    return w > width ? px * std::max(0.45f, width / w) : px;
+}
+
 // Size of the step's equations laid out in rows `width` wide at `px` (rows wrap between equations).
 static float equations_height(const Step& step, float width, float px) {
     float x = 0, h = 0, row = 0;
     const float gap = px * 1.5f;
     for (const std::string& tex : step.equations) {
-        const ImVec2 e = equation_extent(tex, px);
+        const ImVec2 e = equation_extent(tex, fitted_px(tex, px, width));
         if (x > 0 && x + e.x > width) {
             h += row + px * 0.3f;
             x = row = 0;
@@ -791,13 +798,14 @@ static void draw_equations(App* app, const Step& step, float width, float px) {
     const float gap = px * 1.5f;
     float x = start.x, y = start.y, row = 0;
     for (const std::string& tex : step.equations) {
-        const ImVec2 e = equation_extent(tex, px);
+        const float tex_px = fitted_px(tex, px, width);
+        const ImVec2 e = equation_extent(tex, tex_px);
         if (x > start.x && x + e.x > start.x + width) {
             y += row + px * 0.3f;
             x = start.x;
             row = 0;
         }
-        draw_equation(dl, tex, ImVec2(x, y), px, ink);
+        draw_equation(dl, tex, ImVec2(x, y), tex_px, ink);
         app->equations_drawn.push_back({tex, ImVec2(x, y), ImVec2(x + e.x, y + e.y)});
         x += e.x + gap;
         row = std::max(row, e.y);
