@@ -141,8 +141,12 @@ EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
         g_ready = true;
         EM_ASM(performance.mark("pelab:frame-done"));
         js_on_first_frame();
+        // The text mirror of the first screen (every figure described, the equations as MathML: 20–30 ms)
+        // is written in the next task, so that `ready` resolves as soon as the first frame is drawn.
+        emscripten_set_timeout([](void*) { mirror_step_text(); }, 0.0, nullptr);
+    } else {
+        mirror_step_text();
     }
-    mirror_step_text();
     if (p->app.frames_wanted > 0) {
         schedule_frame();
     } else if (p->app.wake_at > ImGui::GetTime()) {
