@@ -646,9 +646,10 @@ static void draw_views(App* app, MatrixPainter* painter, float room, float scree
         if (wanted > 0.0f && avail - wanted - gap >= font * 16.0f) primary_w = std::max(wanted, avail * 0.45f);
         // A table beside it that would scroll sideways (a hidden column shows its header and hides its
         // numbers) takes what the primary figure was given beyond the width it draws at.
-        const float side_needs = view_min_width(app->views[1]);
-        if (primary_w < avail && side_needs > avail - primary_w - gap)
-            primary_w = std::max(wanted, avail - gap - side_needs);
+        if (primary_w < avail) {
+            const float side_needs = view_min_width(app->views[1]);
+            if (side_needs > avail - primary_w - gap) primary_w = std::max(wanted, avail - gap - side_needs);
+        }
     }
     const ImVec2 start = ImGui::GetCursorScreenPos();
     draw_one_view(app, painter, &edits, 0, primary_w, primary_h);

@@ -101,12 +101,6 @@ constexpr double kTicksPerSample = 10;
 
 double min_sample_seconds() { return kTicksPerSample * clock_tick_seconds(); }
 
-// A duration for the notes: "100 µs", "41.9 ns", "1.5 ms".
-std::string duration_text(double seconds) {
-    if (seconds >= 1e-3) return num(seconds * 1e3, 3) + " ms";
-    if (seconds >= 1e-6) return num(seconds * 1e6, 3) + " µs";
-    return num(seconds * 1e9, 3) + " ns";
-}
 
 std::vector<CostMeasurement> measure_all(const Inputs& in) {
     std::vector<CostMeasurement> out;
@@ -298,7 +292,7 @@ std::vector<ViewData> timing_views(const Inputs& in, Lang lang) {
              "Single thread, double precision, timed with steady_clock, which ticks every {tick} here: applications "
              "shorter than {ticks} ticks are timed in batches and a batch's time is shared among them; the fastest "
              "batch is kept. Change re-run to measure again."},
-            {{"tick", duration_text(clock_tick_seconds())}, {"ticks", integer(static_cast<long long>(kTicksPerSample))}}),
+            {{"tick", time_text(clock_tick_seconds())}, {"ticks", integer(static_cast<long long>(kTicksPerSample))}}),
     };
     return {make_view(say(lang, {"实测：一次应用位置部分的时间", "Measured: time of one application of the position part"}),
                       std::move(bars), notes),

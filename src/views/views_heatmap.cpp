@@ -321,18 +321,26 @@ void draw_cell_values(const HeatmapView& v, ImDrawList* dl, const CellMap& m, co
         if (has_cell_text) return v.cell_text[size_t(r) * size_t(m.cols) + size_t(c)];
         return std::isnan(x) ? std::string() : format_cell(x, v.integer, decimals);
     };
-    auto widest = [&](int decimals) {
-        float w = 0.0f;
+    // The visible cells' labels at `decimals`, row by row, and the widest of them.
+    std::vector<std::string> labels;
+    float widest = 0.0f;
+    auto label_visible = [&](int decimals) {
+        labels.clear();
+        widest = 0.0f;
         for (int r = m.first_row(); r < m.last_row(); ++r)
-            for (int c = m.first_col(); c < m.last_col(); ++c) w = std::max(w, ImGui::CalcTextSize(label(r, c, decimals).c_str()).x);
-        return w;
+            for (int c = m.first_col(); c < m.last_col(); ++c) {
+                labels.push_back(label(r, c, decimals));
+                widest = std::max(widest, ImGui::CalcTextSize(labels.back().c_str()).x);
+            }
     };
     int decimals = v.integer ? 0 : std::min(v.decimals, cell >= font * 3.4f ? 3 : 2);
-    while (!has_cell_text && decimals > 1 && widest(decimals) + 4.0f > cw) --decimals;
-    if (widest(decimals) + 4.0f > cw) return;
+    label_visible(decimals);
+    while (!has_cell_text && decimals > 1 && widest + 4.0f > cw) label_visible(--decimals);
+    if (widest + 4.0f > cw) return;
+    size_t next = 0;
     for (int r = m.first_row(); r < m.last_row(); ++r) {
         for (int c = m.first_col(); c < m.last_col(); ++c) {
-            const std::string s = label(r, c, decimals);
+            const std::string& s = labels[next++];
             if (s.empty()) continue;
             const double x = v.values(r, c);
             const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
