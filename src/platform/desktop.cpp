@@ -40,7 +40,8 @@ const char* kUsage =
     "       pelab --bench-map [key=value ...] [--frames N] [--size WxH]\n"
     "       pelab --gpu-check\n"
     "  key=value          lesson=f-delta step=4 lang=en L=6 omega=1.5708,1.0472 (the page URL's keys)\n"
-    "  --frames N         render N frames, then exit (no waiting for input); --bench-map: frames timed (120)\n"
+    "  --frames N         render N frames, each counted as 1/60 s, then exit (no waiting for input);\n"
+    "                     --bench-map: frames timed (120)\n"
     "  --screenshot F     render until the UI has settled, write the window to F (PNG), exit\n"
     "  --size WxH         window size in pixels (default 1280x800; maps: image size, default 1024x1024)\n"
     "  --layout           with --screenshot or --frames: print where each figure and equation was drawn (JSON)\n"
@@ -446,6 +447,7 @@ int main(int argc, char** argv) {
 
     // A screenshot waits for the UI to settle (fonts, layout, views): a few frames.
     const long frame_limit = opt.frames > 0 ? opt.frames : (opt.screenshot_given ? 4 : -1);
+    if (frame_limit > 0) p.fixed_frame_seconds = 1.0 / 60.0;
     std::string screenshot_png;
     while (!p.quit) {
         if (frame_limit < 0 && p.app.frames_wanted == 0) {

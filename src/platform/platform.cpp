@@ -278,6 +278,7 @@ void platform_render_frame(Platform* p) {
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    if (p->fixed_frame_seconds > 0.0) ImGui::GetIO().DeltaTime = float(p->fixed_frame_seconds);
     ImGui::NewFrame();
     p->painter.begin_frame();
     ImGui::PushFont(p->app.font_body);

@@ -27,6 +27,9 @@ struct Platform {
     bool atlas_partial = false; // the atlas holds the first screen's glyphs only (web; platform.cpp build_fonts)
     bool quit = false;
     bool hidden = false;        // batch runs (--headless-render, --gpu-check): no visible window
+    // Scripted runs (--frames, --screenshot): every frame counts as this many seconds instead of the clock's
+    // time, so what plays (a step's timeline, a toast) after N frames is the same on any machine. 0: the clock.
+    double fixed_frame_seconds = 0.0;
     std::function<void(Platform*)> before_swap;  // e.g. read the back buffer for a screenshot
     // A figure capture asked for by the app's export menu, done right after the next frame is drawn.
     struct Capture {
