@@ -34,7 +34,8 @@ std::string pos_text(int n) { return std::to_string(n); }
 namespace {
 
 std::vector<ViewData> shuffle_views(const Inputs& in, Lang lang) {
-    const int n = in.tokens, d = 4;
+    const int n = in.tokens;
+    constexpr int d = 4;  // a constant: the hover text below uses it without capturing it
     const PermutationDemo demo = permutation_equivariance_demo(n, d, static_cast<std::uint64_t>(in.seed));
     std::vector<std::string> perm_items;
     for (int i = 0; i < n; ++i) perm_items.push_back(std::to_string(demo.perm[static_cast<std::size_t>(i)]));
@@ -58,7 +59,7 @@ std::vector<ViewData> shuffle_views(const Inputs& in, Lang lang) {
     outputs.is_signed = true;
     outputs.decimals = 2;
     for (int s = 0; s < n; ++s) outputs.arrows.push_back({demo.perm[static_cast<std::size_t>(s)], d, s, d + 1});
-    outputs.explain = [V = outputs.values, perm = demo.perm, d, lang](int r, int c) -> std::string {
+    outputs.explain = [V = outputs.values, perm = demo.perm, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= V.rows() || c >= V.cols()) return "";
         if (c == d || c == d + 1)
             return say(lang, {"箭头把 token 在原顺序中的行连到它打乱后所在的行", "Each arrow links a token's row in the original order to the row it lands in after shuffling"});
