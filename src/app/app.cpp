@@ -302,6 +302,7 @@ std::string app_layout_json(const App& app) {
                       d.cols, d.zoom, d.window[0], d.window[1], d.window[2], d.window[3]);
         out += (i ? ",{" : "{") + std::string("\"kind\":\"") + kKindNames[int(d.kind)] +
                "\",\"title\":" + json_string(d.title) + buf;
+        if (d.kind == ViewKind::Table) out.insert(out.size() - 1, d.scrolls_sideways ? ",\"scrolls_sideways\":true" : ",\"scrolls_sideways\":false");
         if (!d.handles.empty()) {  // phasor arrowheads a learner can drag: the key each sets, where it is
             std::string list = ",\"handles\":[";
             for (size_t h = 0; h < d.handles.size(); ++h) {
@@ -632,6 +633,39 @@ static void draw_one_view(App* app, MatrixPainter* painter, KeyValues* edits, si
 // The step's figures. The primary one (the first view) gets `room`, the height left on screen, and fills it;
 // the others go beside it when it needs less than the whole width and a readable column is left, else below
 // it (two to a row when there is room), each at most a screen tall.
+// The primary figure's share of the window (its picture: a heatmap's cells) that a table beside it may not take
+// away (the layout tests ask for a fifth; a little more leaves room for rounding).
+constexpr float kPrimaryMinShare = 0.201f;
+
+// The narrowest width, down from `width`, at which the primary figure (at most `height` tall) still covers
+// kPrimaryMinShare of the window; its area grows with its width, so halving the interval finds it.
+static float narrowest_primary_width(const ViewData& primary, float height, float width) {
+    const ImVec2 window = ImGui::GetIO().DisplaySize;
+    const float needed = kPrimaryMinShare * window.x * window.y;
+    auto area = [&](float w) { return view_plot_area(primary, w, height); };
+    if (area(width) <= needed) return width;  // (also a kind that does not report its area)
+    float lo = width * 0.5f, hi = width;
+    if (area(lo) >= needed) return lo;
+    for (int i = 0; i < 12; ++i) {
+        const float mid = 0.5f * (lo + hi);
+        (area(mid) >= needed ? hi : lo) = mid;
+    }
+    return hi;
+}
+
+// The widest minimum width (views.h view_min_width) among the figures that go beside the primary figure when
+// the column beside it is `width` wide: an estimate of draw_views' own placement, from preferred heights.
+static float beside_min_width(const App& app, float width, float primary_h) {
+    const float font = ImGui::GetFontSize();
+    float y = 0.0f, needs = 0.0f;
+    for (size_t i = 1; i < app.views.size(); ++i) {
+        if (i > 1 && primary_h - y < font * 12.0f) break;
+        needs = std::max(needs, view_min_width(app.views[i]));
+        y += view_preferred_height(app.views[i], width) + font * 0.6f;
+    }
+    return needs;
+}
+
 static void draw_views(App* app, MatrixPainter* painter, float room, float screen) {
     const size_t n = app->views.size();
     if (n == 0) return;
@@ -645,10 +679,17 @@ static void draw_views(App* app, MatrixPainter* painter, float room, float scree
         const float wanted = view_width_for_height(app->views[0], primary_h);
         if (wanted > 0.0f && avail - wanted - gap >= font * 16.0f) primary_w = std::max(wanted, avail * 0.45f);
         // A table beside it that would scroll sideways (a hidden column shows its header and hides its
-        // numbers) takes what the primary figure was given beyond the width it draws at.
+        // numbers) takes what the primary figure was given beyond the width it draws at; and if that is not
+        // enough, the primary figure draws smaller, as long as it still covers kPrimaryMinShare of the window
+        // and the tables then show whole (otherwise it keeps its size: it is the star).
         if (primary_w < avail) {
-            const float side_needs = view_min_width(app->views[1]);
-            if (side_needs > avail - primary_w - gap) primary_w = std::max(wanted, avail - gap - side_needs);
+            const float side_needs = beside_min_width(*app, avail - primary_w - gap, primary_h);
+            if (side_needs > avail - primary_w - gap) {
+                const float fitting = avail - gap - side_needs;
+                primary_w = fitting >= narrowest_primary_width(app->views[0], primary_h, primary_w)
+                                ? fitting
+                                : std::max(fitting, std::min(wanted, primary_w));
+            }
         }
     }
     const ImVec2 start = ImGui::GetCursorScreenPos();

@@ -1,6 +1,6 @@
 // PE Lab — views/views.cpp
 // A view of any kind: std::visit sends its payload to the kind's overloads of figure_height, draw_figure,
-// figure_width_for_height and figure_min_width (views.h). Adding a kind = its payload in the ViewData variant + its overloads (a
+// figure_width_for_height, figure_plot_area and figure_min_width (views.h). Adding a kind = its payload in the ViewData variant + its overloads (a
 // kind without them does not compile). Then the parts every view shares: the notes under the figure.
 #include "views/views.h"
 
@@ -17,6 +17,9 @@ namespace {
 // Curves, tables, dials and bars use whatever width they are given: the square-ish kinds overload this.
 template <class Figure>
 float figure_width_for_height(const Figure&, float) { return 0.0f; }
+// The heatmap reports the area of its cells; the layout leaves every other kind at the width it wants.
+template <class Figure>
+float figure_plot_area(const Figure&, float, float) { return 0.0f; }
 // Every kind but the table fits any width.
 template <class Figure>
 float figure_min_width(const Figure&) { return 0.0f; }
@@ -33,6 +36,10 @@ float view_preferred_height(const ViewData& view, float width) {
 
 float view_width_for_height(const ViewData& view, float max_height) {
     return std::visit([&](const auto& f) { return figure_width_for_height(f, max_height); }, view.figure);
+}
+
+float view_plot_area(const ViewData& view, float width, float max_height) {
+    return std::visit([&](const auto& f) { return figure_plot_area(f, width, max_height); }, view.figure);
 }
 
 float view_min_width(const ViewData& view) {

@@ -24,6 +24,7 @@ struct DrawnView {
     int rows = 0, cols = 0;
     float zoom = 1.0f;                         // heatmaps: current zoom
     float window[4] = {0, 0, 1, 1};            // heatmaps: visible part of the matrix (u0, v0, u1, v1)
+    bool scrolls_sideways = false;             // tables: some columns are out of sight (a horizontal scrollbar)
     // Position maps: the hovered cell (i, j) and the numbers its tooltip shows (the core's double value and
     // the shader's float32 value), so that tests can read what the learner reads (layout().hover).
     bool hovered = false;
@@ -88,6 +89,10 @@ float view_preferred_height(const ViewData& view, float width);
 // the app can put other figures beside it; 0 for figures that use whatever width they are given.
 float view_width_for_height(const ViewData& view, float max_height);
 
+// The area of the figure's picture (a heatmap's cells, the rectangle the layout report gives) when it is the
+// primary figure drawn `width` wide in `max_height`; 0 for kinds that do not report it.
+float view_plot_area(const ViewData& view, float width, float max_height);
+
 // The width below which the view's figure no longer shows whole (a table scrolls sideways); 0 for figures
 // that fit any width.
 float view_min_width(const ViewData& view);
@@ -122,6 +127,9 @@ float figure_height(const BarsView& bars, float width);
 // figure_width_for_height: only the square-ish kinds; every other kind takes whatever width it is given.
 float figure_width_for_height(const HeatmapView& heatmap, float max_height);
 float figure_width_for_height(const MapView& map, float max_height);
+// figure_plot_area: only heatmaps; the area of the cells when drawn as the primary figure `width` wide in
+// `max_height` (what the layout keeps above a share of the window when a table beside it wants width).
+float figure_plot_area(const HeatmapView& heatmap, float width, float max_height);
 // figure_min_width: only tables; the width below which a table scrolls sideways (every other kind takes
 // whatever width it is given).
 float figure_min_width(const TableView& table);

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "views/views.h"
+#include "imgui_internal.h"  // ImTextCharFromUtf8
 
 namespace pelab {
 
@@ -16,24 +17,49 @@ constexpr int kMaxVisibleRows = 15;
 // One table row: a line of text plus the cell padding above and below (ImGui draws row borders inside it).
 float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f; }
 
-// `s` broken at spaces into lines no wider than `w` (a word wider than `w` keeps a line of its own).
-std::string wrap_at_spaces(const std::string& s, float w) {
-    std::string out, line;
-    size_t i = 0;
-    while (i < s.size()) {
-        size_t j = s.find(' ', i);
-        if (j == std::string::npos) j = s.size();
-        const std::string word = s.substr(i, j - i);
-        const std::string longer = line.empty() ? word : line + " " + word;
-        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > w) {
-            out += line + "\n";
-            line = word;
-        } else {
-            line = longer;
+// Where a header may break: before a word that follows a space (the space goes), and between Chinese characters
+// (but not before the closing punctuation that stays with the character before it). [begin, end) of the text.
+struct HeaderPiece {
+    size_t begin, end;
+    bool after_space;  // joined to the piece before by a space when both stand on one line
+};
+
+std::vector<HeaderPiece> header_pieces(const std::string& s) {
+    std::vector<HeaderPiece> pieces;
+    bool space = false, last_cjk = false;
+    for (const char *p = s.c_str(), *e = p + s.size(); p < e;) {
+        unsigned cp = 0;
+        const size_t at = size_t(p - s.c_str()), len = size_t(ImTextCharFromUtf8(&cp, p, e));
+        p += len;
+        if (cp == ' ') {
+            space = true;
+            continue;
         }
-        i = j + 1;
+        const bool cjk = cp >= 0x2E80, closing = cp == 0x3001 || cp == 0x3002 || cp == 0xFF09 || cp == 0xFF0C;
+        if (pieces.empty() || space || ((cjk || last_cjk) && !closing)) pieces.push_back({at, at + len, space && !pieces.empty()});
+        else pieces.back().end = at + len;
+        space = false;
+        last_cjk = cjk;
     }
-    return out + line;
+    return pieces;
+}
+
+// The pieces of `s` on lines no wider than `w` (a piece wider than `w` keeps a line of its own).
+std::string wrap_header(const std::string& s, const std::vector<HeaderPiece>& pieces, float w) {
+    std::string out;
+    size_t line = 0;  // where the last line starts in `out`
+    for (const HeaderPiece& piece : pieces) {
+        const size_t before = out.size();
+        if (before > line && piece.after_space) out += ' ';
+        out.append(s, piece.begin, piece.end - piece.begin);
+        if (before > line && ImGui::CalcTextSize(out.c_str() + line, out.c_str() + out.size()).x > w) {
+            out.resize(before);
+            out += '\n';
+            line = out.size();
+            out.append(s, piece.begin, piece.end - piece.begin);
+        }
+    }
+    return out;
 }
 
 int column_decimals(const TableView& v, int c) {
@@ -60,7 +86,9 @@ TableColumns table_columns(const TableView& v, float width) {
     const int rows = int(v.values.rows()), cols = int(v.values.cols());
     const float font = ImGui::GetFontSize();
     const float padding = ImGui::GetStyle().CellPadding.x * 2.0f + 1.0f;
-    auto widen = [&](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x + font * 1.2f; };
+    // A cell's text and, on top of the cell padding, a little air (half a line) between neighbouring numbers.
+    const float air = font * 0.5f;
+    auto widen = [&](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x + air; };
     TableColumns t;
     const bool has_row_labels = !v.row_labels.empty();
     if (has_row_labels) {
@@ -82,8 +110,16 @@ TableColumns table_columns(const TableView& v, float width) {
         if (widen(h) <= values_w[size_t(c)]) continue;
         // At most about three lines: a header of many short words (Chinese with spaced-out symbols) would
         // otherwise stand one word a line, taller than the rows it heads.
-        const float text_w = ImGui::CalcTextSize(h.c_str()).x;
-        h = wrap_at_spaces(h, std::max(values_w[size_t(c)] - font * 1.2f, text_w / 3.0f));
+        // A line may be as wide as the header's widest unbreakable piece, which sets the column's width anyway.
+        const std::vector<HeaderPiece> pieces = header_pieces(h);
+        float line_w = std::max(values_w[size_t(c)] - air, ImGui::CalcTextSize(h.c_str()).x / 3.0f);
+        for (const HeaderPiece& piece : pieces) line_w = std::max(line_w, ImGui::CalcTextSize(h.c_str() + piece.begin, h.c_str() + piece.end).x);
+        std::string wrapped = wrap_header(h, pieces, line_w);
+        while (std::count(wrapped.begin(), wrapped.end(), '\n') > 2) {  // pieces of uneven width: a little wider
+            line_w += font * 0.5f;
+            wrapped = wrap_header(h, pieces, line_w);
+        }
+        h = wrapped;
         t.header_lines = std::max(t.header_lines, 1 + int(std::count(h.begin(), h.end(), '\n')));
         // CalcTextSize measures the widest line of a multi-line text.
         t.widths[first + size_t(c)] = std::max(values_w[size_t(c)], widen(h)) + padding;
@@ -182,6 +218,7 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
         if (ctx.drawn) {
             const ImVec2 br(top_left.x + table_w, top_left.y + height);
             ctx.drawn->push_back({ViewKind::Table, title, top_left, br, rows, cols});
+            ctx.drawn->back().scrolls_sideways = scroll_x;
         }
     }
     return true;

@@ -33,6 +33,21 @@ sys.exit(0 if inside and f["w"] * f["h"] >= 0.2 * W * H else 1)' "$W" "$H" "$jso
 check "--layout: T5 step 2's heatmap is on screen and covers >= 1/5 of 1280x720" primary_fits 1280 720 lesson=t5-bias step=2 lang=en
 check "--layout: the map page fits 960x540 embedded" primary_fits 960 540 lesson=rope map=rope embed=1 lang=en
 check "--layout: vit-2d step 3 fits 1920x1080 at fontscale 1.5" primary_fits 1920 1080 lesson=vit-2d step=3 fontscale=1.5 lang=en
+# A table beside the primary figure shows every column (the primary figure gives up width down to a fifth of the
+# window, Chinese headers break between characters): no table in these steps scrolls sideways at 1280x720.
+no_sideways_tables() {  # ARGS...
+  local json
+  json=$(run_x "$app" "$@" --size 1280x720 --frames 6 --layout 2>/dev/null | grep '^\[') || return 1
+  python3 -c 'import json, sys
+views = json.loads(sys.argv[1])
+tables = [v for v in views if v["kind"] == "table"]
+sys.exit(0 if tables and all(v["scrolls_sideways"] is False for v in tables) else 1)' "$json"
+}
+for args in "lesson=f-delta step=6 lang=en" "lesson=absolute-pe step=6 lang=en" "lesson=vit-2d step=4 lang=zh" \
+            "lesson=attention-grid step=3 lang=zh" "lesson=rope step=3 lang=en"; do
+  # shellcheck disable=SC2086  # the words are the arguments
+  check "--layout: every column of the tables shows at 1280x720 ($args)" no_sideways_tables $args
+done
 rows_after() { run_x "$app" lesson=f-delta step=2 L=3 play=1 --frames "$1" --layout 2>/dev/null | grep -o '"rows":[0-9]*' | head -1; }
 plays() { [ "$(rows_after 2)" = '"rows":3' ] && [ "$(rows_after 75)" = '"rows":5' ]; }
 check "play=1 advances the step's timeline (L grows while frames are drawn)" plays
