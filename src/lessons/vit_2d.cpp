@@ -419,18 +419,19 @@ std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
     };
 
     const Eigen::VectorXd f = axial_rope_freqs(D, in.theta);
+    // The axis a pair turns with is part of its row label (words, not a 0/1 column).
     TableView table;
-    table.values.resize(D / 2, 3);
+    table.values.resize(D / 2, 2);
     for (int p2 = 0; p2 < D / 2; ++p2) {
         const int j = p2 % (D / 4);
-        table.values.row(p2) << (p2 < D / 4 ? 0 : 1), f(j), 2 * p2;
-        table.row_labels.push_back(say(lang, {"第 {p} 对", "pair {p}"}, {{"p", integer(p2)}}));
+        table.values.row(p2) << f(j), 2 * p2;
+        table.row_labels.push_back(p2 < D / 4 ? say(lang, {"第 {p} 对（列 x）", "pair {p} (column x)"}, {{"p", integer(p2)}})
+                                              : say(lang, {"第 {p} 对（行 y）", "pair {p} (row y)"}, {{"p", integer(p2)}}));
     }
-    table.col_labels = {say(lang, {"轴（0 = 列 x，1 = 行 y）", "axis (0 = column x, 1 = row y)"}), say(lang, {"频率", "frequency"}),
-                        say(lang, {"第一坐标", "first coordinate"})};
-    table.col_decimals = {0, -1, 0};
+    table.col_labels = {say(lang, {"频率", "frequency"}), say(lang, {"第一坐标", "first coordinate"})};
+    table.col_decimals = {-1, 0};
     table.decimals = 6;
-    table.corner = say(lang, {"对", "pair"});
+    table.corner = say(lang, {"对（轴）", "pair (axis)"});
     return {make_view(say(lang, {"轴向 2-D RoPE 分数 S[a,b]（(HW)×(HW)）", "Axial 2-D RoPE scores S[a,b], (HW)×(HW)"}), heat, {spread_note}),
             make_view(say(lang, {"选中查询对每个键图块的分数（点击格子换查询）", "Scores of the selected query to every key patch (click to change)"}), rv),
             make_view(say(lang, {"每一对：随哪个轴旋转、频率多少", "Each pair: which axis turns it, at what frequency"}), table,

@@ -136,15 +136,17 @@ std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
     const Eigen::VectorXd wa = sinusoidal_frequencies(d, in.base, PeVariant::vaswani);
     const Eigen::VectorXd wb = sinusoidal_frequencies(d, in.base, PeVariant::tensor2tensor);
 
+    // One row per column j of the code (d rows scroll; three columns always fit beside the figure).
     TableView values;
-    values.values.resize(3, d);
-    values.values.row(0) = a.transpose();
-    values.values.row(1) = b.transpose();
-    values.values.row(2) = (a - b).transpose();
+    values.values.resize(d, 3);
+    values.values.col(0) = a;
+    values.values.col(1) = b;
+    values.values.col(2) = a - b;
     values.values = without_rounding_noise(values.values);
-    values.row_labels = {say(lang, {"论文（交错）", "paper (interleaved)"}), "tensor2tensor [sin | cos]", say(lang, {"差", "difference"})};
-    values.col_labels = index_labels(d);
-    values.decimals = 6;
+    values.corner = "j";  // the column of the code; the notes below name columns the same way
+    values.row_labels = index_labels(d);
+    values.col_labels = {say(lang, {"论文（交错）", "paper (interleaved)"}), "tensor2tensor [sin | cos]", say(lang, {"差", "difference"})};
+    values.decimals = 5;  // (the notes below give the differing columns in full)
     std::vector<std::string> value_notes;
     for (int j = 0; j < d; ++j) {
         if (a(j) == b(j)) continue;

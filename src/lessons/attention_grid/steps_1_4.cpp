@@ -67,10 +67,11 @@ static std::vector<ViewData> pairs_table_views(const Inputs& in, Lang lang) {
                                              "N = {N} tokens, so A has N² = {cells} cells, one per pair (q, k)."},
                                       {{"N", integer(N)}, {"cells", integer(N * N)}});
 
+    // The selected row, stood upright (one line per key k), so that it fits beside the heatmap for every N.
     TableView row;
-    row.values = to_rows(A.row(q));
-    row.row_labels = {"q = " + integer(q)};
-    for (int k = 0; k < N; ++k) row.col_labels.push_back("k = " + integer(k));
+    row.values = to_rows(A.row(q).transpose());
+    for (int k = 0; k < N; ++k) row.row_labels.push_back("k = " + integer(k));
+    row.col_labels = {"A[" + integer(q) + ", k]"};
     row.decimals = 3;
     Eigen::Index best = 0;
     A.row(q).maxCoeff(&best);

@@ -228,7 +228,7 @@ std::vector<ViewData> content_views(const Model& in, Lang lang) {
     t.values = to_rows(U);
     for (int q = 0; q < L; ++q) t.row_labels.push_back("u" + sub(q));
     t.col_labels = feature_labels(m);
-    t.corner = say(lang, {"查询位置 q", "query q"});
+    t.corner = say(lang, {"查询 q", "query q"});
     t.decimals = 3;
 
     // Recompute every cell from u_q and R_(q−k) alone: a row sees k only through Δ.

@@ -256,26 +256,25 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
                    {{"row", integer(r)}, {"col", integer(c)}, {"value", num(R(r, c))}});
     };
 
+    // Frequencies and angles per pair; which coordinates a pair holds follows one rule per layout, stated in the
+    // note (with the last pair worked out) and drawn by the permutation below, so the table stays two columns wide.
     TableView table;
-    table.values.resize(pairs, 6);
+    table.values.resize(pairs, 2);
     for (int i = 0; i < pairs; ++i) {
-        const auto inter = rope_pair_coords(i, d, RopeLayout::interleaved);
-        const auto half = rope_pair_coords(i, d, RopeLayout::half);
-        table.values.row(i) << in.theta(i), in.m * in.theta(i), inter.first, inter.second, half.first, half.second;
+        table.values.row(i) << in.theta(i), in.m * in.theta(i);
         table.row_labels.push_back(say(lang, {"第 {i} 对", "pair {i}"}, {{"i", integer(i)}}));
     }
-    table.col_labels = {"θᵢ",
-                        "mθᵢ",
-                        say(lang, {"交错 a", "inter. a"}),
-                        say(lang, {"交错 b", "inter. b"}),
-                        say(lang, {"对半 a", "half a"}),
-                        say(lang, {"对半 b", "half b"})};
-    table.col_decimals = {-1, -1, 0, 0, 0, 0};
+    table.col_labels = {"θᵢ", "mθᵢ"};
     table.decimals = 6;
     table.corner = say(lang, {"对", "pair"});
+    const auto last_inter = rope_pair_coords(pairs - 1, d, RopeLayout::interleaved);
+    const auto last_half = rope_pair_coords(pairs - 1, d, RopeLayout::half);
     std::vector<std::string> table_notes = {
-        say(lang, {"a、b：该对的两个坐标在交错布局与对半布局中的下标。",
-                   "a, b: the indices of the pair's two coordinates in the interleaved and the half layout."}),
+        say(lang, {"第 i 对在交错布局中是坐标 2i 与 2i + 1，在对半布局中是坐标 i 与 i + d/2：最后一对（第 {i} 对）分别是 {ia}、{ib} 与 {ha}、{hb}。",
+                   "Pair i holds coordinates 2i and 2i + 1 in the interleaved layout, i and i + d/2 in the half layout: the last "
+                   "pair ({i}) holds {ia}, {ib} and {ha}, {hb}."},
+            {{"i", integer(pairs - 1)}, {"ia", integer(last_inter.first)}, {"ib", integer(last_inter.second)},
+             {"ha", integer(last_half.first)}, {"hb", integer(last_half.second)}}),
         say(lang, {"base = {base}，d = {d}，θ₀ = {first}，最后一对 θ = {last}", "base = {base}, d = {d}, θ₀ = {first}, last pair θ = {last}"},
             {{"base", num(in.base)}, {"d", integer(d)}, {"first", num(in.theta(0))}, {"last", num(in.theta(pairs - 1))}}),
     };
@@ -317,7 +316,7 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
     return {make_view(say(lang, {"R_m（{layout}），m = {m}", "R_m ({layout}), m = {m}"},
                           {{"layout", layout_label(in.layout, lang)}, {"m", num(in.m)}}),
                       std::move(heat)),
-            make_view(say(lang, {"每一对：频率、转角与坐标", "Each pair: frequency, angle and coordinates"}), std::move(table),
+            make_view(say(lang, {"每一对：频率与转角", "Each pair: frequency and angle"}), std::move(table),
                       std::move(table_notes)),
             make_view(say(lang, {"置换 P：交错布局 → 对半布局", "Permutation P: interleaved → half layout"}), std::move(perm),
                       std::move(perm_notes))};
