@@ -630,9 +630,6 @@ static void draw_one_view(App* app, MatrixPainter* painter, KeyValues* edits, si
     ImGui::PopID();
 }
 
-// The step's figures. The primary one (the first view) gets `room`, the height left on screen, and fills it;
-// the others go beside it when it needs less than the whole width and a readable column is left, else below
-// it (two to a row when there is room), each at most a screen tall.
 // The primary figure's share of the window (its picture: a heatmap's cells) that a table beside it may not take
 // away (the layout tests ask for a fifth; a little more leaves room for rounding).
 constexpr float kPrimaryMinShare = 0.201f;
@@ -666,6 +663,9 @@ static float beside_min_width(const App& app, float width, float primary_h) {
     return needs;
 }
 
+// The step's figures. The primary one (the first view) gets `room`, the height left on screen, and fills it;
+// the others go beside it when it needs less than the whole width and a readable column is left, else below
+// it (two to a row when there is room), each at most a screen tall.
 static void draw_views(App* app, MatrixPainter* painter, float room, float screen) {
     const size_t n = app->views.size();
     if (n == 0) return;
