@@ -3,6 +3,7 @@
 // Chinese paragraphs (no spaces) with ragged, half-empty lines. Here a break is allowed at spaces
 // and between CJK characters, except before closing punctuation (，。、：；！？）」) and after
 // opening brackets — the basic line-breaking rules of Chinese typesetting.
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,6 +44,12 @@ bool no_break_before(unsigned c) {
 
 bool no_break_after(unsigned c) { return c == 0xFF08 || c == 0x300C || c == 0x300E || c == 0x201C || c == '('; }
 
+// Chinese line-breaking: a break may come after a space, or between two characters when either is CJK, except
+// before closing punctuation and after an opening bracket.
+bool break_allowed(unsigned prev, unsigned c) {
+    return prev == ' ' || ((is_cjk(c) || is_cjk(prev)) && !no_break_before(c) && !no_break_after(prev));
+}
+
 float width_of(const char* b, const char* e) {
     return ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), 1e30f, 0.0f, b, e).x;
 }
@@ -62,8 +69,7 @@ std::vector<std::pair<const char*, const char*>> wrap_lines(const std::string& t
         while (p < end && *p != '\n') {
             unsigned c;
             const int len = decode_utf8(p, end, &c);
-            if (p > line && ((prev == ' ') || ((is_cjk(c) || is_cjk(prev)) && !no_break_before(c) && !no_break_after(prev))))
-                last_break = p;
+            if (p > line && break_allowed(prev, c)) last_break = p;
             if (p > line && width_of(line, p + len) > wrap_width) {
                 const char* cut = (last_break && last_break > line) ? last_break : p;
                 const char* trim = cut;
@@ -83,6 +89,27 @@ std::vector<std::pair<const char*, const char*>> wrap_lines(const std::string& t
         s = (p < end) ? p + 1 : end;
     }
     return lines;
+}
+
+float widest_unbreakable(const std::string& text) {
+    const char* s = text.c_str();
+    const char* end = s + text.size();
+    float widest = 0.0f;
+    const char* run = s;  // where the current unbreakable run starts
+    unsigned prev = 0;
+    for (const char* p = s; p < end;) {
+        unsigned c;
+        const int len = decode_utf8(p, end, &c);
+        if (p > run && break_allowed(prev, c)) {
+            const char* trim = p;
+            while (trim > run && trim[-1] == ' ') --trim;
+            widest = std::max(widest, width_of(run, trim));
+            run = p;
+        }
+        prev = c;
+        p += len;
+    }
+    return std::max(widest, width_of(run, end));
 }
 
 void text_wrapped(const std::string& text, float wrap_width) {

@@ -108,14 +108,17 @@ void text_wrapped(const std::string& text, float wrap_width);
 void text_one_line(const std::string& text, float width);
 // The same breaking, as [begin, end) ranges into `text` (which must outlive the result).
 std::vector<std::pair<const char*, const char*>> wrap_lines(const std::string& text, float wrap_width);
+// The widest stretch of `text` between two places where those rules allow a break: no wrapping is narrower.
+float widest_unbreakable(const std::string& text);
 
 // Formats a cell value for display: integers without decimals, no "-0".
 std::string format_cell(double value, bool integer, int decimals);
 
 // [SECTION] one function per kind of figure (views_heatmap.cpp, views_table.cpp, views_curve.cpp,
 // views_posmap.cpp, views_phasor.cpp; bars beside curves in views_curve.cpp)
-// Each kind overloads the same three names on its own payload, so the ViewData variant dispatches to them
-// directly (views.cpp) and a kind without its functions does not compile.
+// Each kind overloads figure_height and draw_figure on its own payload, so the ViewData variant dispatches to
+// them directly (views.cpp) and a kind without them does not compile; the layout queries in between are
+// overloaded by the kinds they concern (views.cpp gives every other kind a default).
 // figure_height: the height of the title and the figure for a given width (the notes not included).
 float figure_height(const HeatmapView& heatmap, float width);
 float figure_height(const TableView& table, float width);

@@ -7,7 +7,6 @@
 #include <cmath>
 
 #include "views/views.h"
-#include "imgui_internal.h"  // ImTextCharFromUtf8
 
 namespace pelab {
 
@@ -16,51 +15,6 @@ constexpr int kMaxVisibleRows = 15;
 
 // One table row: a line of text plus the cell padding above and below (ImGui draws row borders inside it).
 float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f; }
-
-// Where a header may break: before a word that follows a space (the space goes), and between Chinese characters
-// (but not before the closing punctuation that stays with the character before it). [begin, end) of the text.
-struct HeaderPiece {
-    size_t begin, end;
-    bool after_space;  // joined to the piece before by a space when both stand on one line
-};
-
-std::vector<HeaderPiece> header_pieces(const std::string& s) {
-    std::vector<HeaderPiece> pieces;
-    bool space = false, last_cjk = false;
-    for (const char *p = s.c_str(), *e = p + s.size(); p < e;) {
-        unsigned cp = 0;
-        const size_t at = size_t(p - s.c_str()), len = size_t(ImTextCharFromUtf8(&cp, p, e));
-        p += len;
-        if (cp == ' ') {
-            space = true;
-            continue;
-        }
-        const bool cjk = cp >= 0x2E80, closing = cp == 0x3001 || cp == 0x3002 || cp == 0xFF09 || cp == 0xFF0C;
-        if (pieces.empty() || space || ((cjk || last_cjk) && !closing)) pieces.push_back({at, at + len, space && !pieces.empty()});
-        else pieces.back().end = at + len;
-        space = false;
-        last_cjk = cjk;
-    }
-    return pieces;
-}
-
-// The pieces of `s` on lines no wider than `w` (a piece wider than `w` keeps a line of its own).
-std::string wrap_header(const std::string& s, const std::vector<HeaderPiece>& pieces, float w) {
-    std::string out;
-    size_t line = 0;  // where the last line starts in `out`
-    for (const HeaderPiece& piece : pieces) {
-        const size_t before = out.size();
-        if (before > line && piece.after_space) out += ' ';
-        out.append(s, piece.begin, piece.end - piece.begin);
-        if (before > line && ImGui::CalcTextSize(out.c_str() + line, out.c_str() + out.size()).x > w) {
-            out.resize(before);
-            out += '\n';
-            line = out.size();
-            out.append(s, piece.begin, piece.end - piece.begin);
-        }
-    }
-    return out;
-}
 
 int column_decimals(const TableView& v, int c) {
     if (c < int(v.col_decimals.size()) && v.col_decimals[size_t(c)] >= 0) return v.col_decimals[size_t(c)];
@@ -108,16 +62,19 @@ TableColumns table_columns(const TableView& v, float width) {
     for (int c = 0; c < cols; ++c) {
         std::string& h = t.headers[size_t(c)];
         if (widen(h) <= values_w[size_t(c)]) continue;
-        // At most about three lines: a header of many short words (Chinese with spaced-out symbols) would
-        // otherwise stand one word a line, taller than the rows it heads.
-        // A line may be as wide as the header's widest unbreakable piece, which sets the column's width anyway.
-        const std::vector<HeaderPiece> pieces = header_pieces(h);
-        float line_w = std::max(values_w[size_t(c)] - air, ImGui::CalcTextSize(h.c_str()).x / 3.0f);
-        for (const HeaderPiece& piece : pieces) line_w = std::max(line_w, ImGui::CalcTextSize(h.c_str() + piece.begin, h.c_str() + piece.end).x);
-        std::string wrapped = wrap_header(h, pieces, line_w);
+        // Lines break as prose does (text.cpp: at spaces, and between Chinese characters), each as wide as the
+        // header's widest unbreakable piece at least (it sets the column's width anyway), and at most three of
+        // them: a header of many short pieces would otherwise stand one a line, taller than the rows it heads.
+        auto wrap = [&h](float w) {
+            std::string out;
+            for (const auto& line : wrap_lines(h, w)) out.append(out.empty() ? "" : "\n").append(line.first, line.second);
+            return out;
+        };
+        float line_w = std::max({values_w[size_t(c)] - air, ImGui::CalcTextSize(h.c_str()).x / 3.0f, widest_unbreakable(h)});
+        std::string wrapped = wrap(line_w);
         while (std::count(wrapped.begin(), wrapped.end(), '\n') > 2) {  // pieces of uneven width: a little wider
             line_w += font * 0.5f;
-            wrapped = wrap_header(h, pieces, line_w);
+            wrapped = wrap(line_w);
         }
         h = wrapped;
         t.header_lines = std::max(t.header_lines, 1 + int(std::count(h.begin(), h.end(), '\n')));
