@@ -383,13 +383,13 @@ TEST(PositionMapSoftmax, Float32FormMatchesReferenceWithinToleranceAtL65536) {
     }
 }
 
-// [SECTION] the tolerance, recomputed from the README's contract -----------------------------------
-// README, "Precision contract": (n + 4)·2⁻²⁴·Σ(|a| + |b|) over the n frequency pairs of a trigonometric map;
-// 2⁻²²·slope·(L − 1) for ALiBi; 0 for T5 and Shaw; a row softmax adds 2⁻²³·max|log Z| + 2⁻²¹ to the logit's
-// bound, which is 2⁻²² for ALiBi. The weights a, b are recomputed here from q, k (or, for the Gram matrix,
-// from cos·cos + sin·sin = cos Δθ, so a = 1, b = 0), never read from the GPU form, and each tolerance is
-// pinned from both sides. The GPU form stores the weights and the ALiBi slope as float32, so the code's
-// Σ(|a| + |b|) and slope may differ from these double values by float rounding: 1e−6 relative.
+// [SECTION] the tolerance, recomputed from the documented contract -------------------------------
+// docs/position-maps.md, "Precision contract": (n + 4)·2⁻²⁴·Σ(|a| + |b|) over the n frequency pairs of a
+// trigonometric map; 2⁻²²·slope·(L − 1) for ALiBi; 0 for T5 and Shaw; a row softmax adds 2⁻²³·max|log Z| + 2⁻²¹ to
+// the logit's bound, which is 2⁻²² for ALiBi. The weights a, b are recomputed here from q, k (or, for the Gram
+// matrix, from cos·cos + sin·sin = cos Δθ, so a = 1, b = 0), never read from the GPU form, and each tolerance is
+// pinned from both sides. The GPU form stores the weights and the ALiBi slope as float32, so the code's Σ(|a| + |b|)
+// and slope may differ from these double values by float rounding: 1e−6 relative.
 
 namespace {
 
@@ -409,19 +409,19 @@ double rope_weight_sum(const PositionMapSpec& s, double attention_factor) {
 
 void expect_pinned(double got, double want, double rel, const std::string& what) {
     EXPECT_GT(want, 0.0) << what;
-    EXPECT_GE(got, want * (1 - rel)) << what << ": tolerance below the README's formula";
-    EXPECT_LE(got, want * (1 + rel)) << what << ": tolerance above the README's formula";
+    EXPECT_GE(got, want * (1 - rel)) << what << ": tolerance below the documented formula";
+    EXPECT_LE(got, want * (1 + rel)) << what << ": tolerance above the documented formula";
 }
 
 }  // namespace
 
-TEST(PositionMapTolerance, TrigonometricMapsFollowTheReadmeFormula) {
+TEST(PositionMapTolerance, TrigonometricMapsFollowTheDocumentedFormula) {
     for (int d : {128, 512}) {
         PositionMapSpec s = spec_of(PositionMapKind::sinusoidal, 65536);
         s.d = d;
         expect_pinned(position_map_tolerance(position_map_gpu(s)), trig_bound(d / 2, d / 2), 1e-6, "sinusoidal d=" + std::to_string(d));
     }
-    // d = 512: the figure the README quotes from the H200 run (4.0·10⁻³).
+    // d = 512: the tolerance docs/performance.md quotes from the H200 run (3.97·10⁻³).
     PositionMapSpec s512 = spec_of(PositionMapKind::sinusoidal, 65536);
     s512.d = 512;
     EXPECT_NEAR(position_map_tolerance(position_map_gpu(s512)), 3.967e-3, 1e-6);
@@ -442,7 +442,7 @@ TEST(PositionMapTolerance, TrigonometricMapsFollowTheReadmeFormula) {
     }
 }
 
-TEST(PositionMapTolerance, AlibiAndIntegerMapsFollowTheReadmeFormula) {
+TEST(PositionMapTolerance, AlibiAndIntegerMapsFollowTheDocumentedFormula) {
     for (int heads : {8, 12}) {
         for (int head : {0, heads - 1}) {
             PositionMapSpec s = spec_of(PositionMapKind::alibi, 65536);

@@ -10,11 +10,10 @@
 // The long-sequence map page (map=) is a lesson outside the registry that opens over a registered one (its
 // host, which URLs name as lesson=); the state checks accept exactly that pairing.
 // Then the CLI path (parse_params_strict on a quantity's specs, the memory guard, compute when accepted,
-// JSON/CSV/LaTeX). The invariants checked are the promises the README makes: the state always stays valid
-// and renderable, every issue is one line naming its key, to_query round-trips exactly, a value that parses
-// formats back to itself, the CLI's strict parser reports the lenient parser's issues without repairing,
-// Quantity::shape predicts the computed shape (the memory guard relies on it), and what the CLI prints is
-// well-formed.
+// JSON/CSV/LaTeX). The invariants checked are the promises of docs/url-parameters.md: the state always stays valid
+// and renderable, every issue is one line naming its key, to_query round-trips exactly, a value that parses formats
+// back to itself, the CLI's strict parser reports the lenient parser's issues without repairing, Quantity::shape
+// predicts the computed shape (the memory guard relies on it), and what the CLI prints is well-formed.
 //
 // [SECTION] helpers: failure text, argv splitting, JSON syntax check
 // [SECTION] invariants of a ParamSet, of issues, of views
