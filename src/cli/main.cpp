@@ -49,6 +49,10 @@ const char* const kUsage =
     "      lesson's defaults, its parameter table (key, symbol, range, default, help) and its references;\n"
     "      without LESSON every lesson in curriculum order, the position-map page, then the glossary\n"
     "      (default language: en)\n"
+    "  pelab-cli lab train|eval|grad [key=value ...]\n"
+    "      the length-generalisation lab: train a tiny transformer and score it per length (train [--save FILE]),\n"
+    "      score a weights file (eval weights=FILE), print its loss, logits and gradients in double\n"
+    "      (grad weights=FILE tokens=FILE); see docs/lab.md\n"
     "  pelab-cli --help\n"
     "\n"
     "example:\n"
@@ -367,6 +371,10 @@ int cmd_text(const std::vector<std::string>& args) {
 
 }  // namespace
 
+namespace pelab::cli_lab {
+int run(const std::vector<std::string>& args);  // cli/lab.cpp
+}
+
 // [SECTION] main
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
@@ -381,5 +389,6 @@ int main(int argc, char** argv) {
     }
     if (command == "get") return cmd_get(std::vector<std::string>(args.begin() + 1, args.end()));
     if (command == "text") return cmd_text(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (command == "lab") return pelab::cli_lab::run(std::vector<std::string>(args.begin() + 1, args.end()));
     return fail(pelab::quoted(command) + " is not a command (one of list|get|text|--help)");
 }

@@ -1,0 +1,315 @@
+// PE Lab — cli/lab.cpp
+// `pelab-cli lab train|eval|grad`: the length-generalisation lab (issue 25) from the command line. train runs
+// one training (core/lab_train.h) and prints its loss curve and per-length scores as one JSON object; eval
+// scores a weights file; grad prints, in double, the loss, the logits and every parameter's gradient of a
+// weights file on a token file, for the PyTorch comparison (scripts/lab_reference.py).
+// The same failure rules as main.cpp: bad arguments or input files exit with code 2 and one line on stderr,
+// with nothing on stdout; a write error exits with code 1 and one line on stderr.
+//
+// [SECTION] failure, checked output, files
+// [SECTION] arguments
+// [SECTION] JSON pieces
+// [SECTION] lab train
+// [SECTION] lab eval
+// [SECTION] lab grad
+// [SECTION] dispatch
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/lab_model.h"
+#include "core/lab_train.h"
+#include "core/lab_weights.h"
+#include "core/params.h"
+#include "core/text.h"
+
+namespace pelab::cli_lab {
+
+// [SECTION] failure, checked output, files
+constexpr int kExitUsage = 2;
+constexpr int kExitWriteError = 1;
+
+int fail(const std::string& message) {
+    std::string line = message;
+    for (char& c : line)
+        if (c == '\n' || c == '\r') c = ' ';
+    std::fprintf(stderr, "pelab-cli: %s\n", line.c_str());
+    return kExitUsage;
+}
+
+int write_failed(const std::string& what, int error) {
+    std::fprintf(stderr, "pelab-cli: lab: could not write %s: %s\n", what.c_str(), std::strerror(error));
+    return kExitWriteError;
+}
+
+// Writes `text` to stdout, flushes and closes it; exit code 0, or 1 on a write error.
+int finish(const std::string& text) {
+    errno = 0;
+    const bool written = std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
+    const int saved = errno;
+    const bool closed = std::fclose(stdout) == 0;
+    if (written && closed) return 0;
+    return write_failed("the output", written ? errno : saved);
+}
+
+// Reads a whole file of at most `limit` bytes. "" on success, else why not.
+std::string read_file(const std::string& path, std::size_t limit, std::string* out) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return std::string("cannot read ") + quoted(path) + ": " + std::strerror(errno);
+    out->clear();
+    char buffer[65536];
+    std::size_t n = 0;
+    while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
+        out->append(buffer, n);
+        if (out->size() > limit) {
+            std::fclose(f);
+            return quoted(path) + " is over the budget of " + grouped_number(limit) + " bytes";
+        }
+    }
+    const bool bad = std::ferror(f) != 0;
+    std::fclose(f);
+    if (bad) return std::string("cannot read ") + quoted(path);
+    return "";
+}
+
+// [SECTION] arguments
+// key=value arguments of a sub-command: `files` are keys whose value is a path (taken as is), the rest are
+// parsed strictly against `specs`. Options are handled by the caller before this. "" or the failure line.
+std::string read_keys(const std::vector<std::string>& args, const std::vector<ParamSpec>& specs,
+                      const std::vector<std::string>& files, ParamSet* params, std::vector<std::string>* file_values,
+                      std::set<std::string>* given) {
+    std::vector<std::string> pairs;
+    file_values->assign(files.size(), "");
+    std::vector<std::string> valid;
+    for (const ParamSpec& s : specs) valid.push_back(s.name);
+    valid.insert(valid.end(), files.begin(), files.end());
+    for (const std::string& arg : args) {
+        const std::size_t eq = arg.find('=');
+        if (arg.rfind("--", 0) == 0) return quoted(arg) + ": unknown option";
+        if (eq == std::string::npos) {
+            std::string keys;
+            for (const std::string& k : valid) keys += (keys.empty() ? "" : ", ") + k;
+            return quoted(arg) + ": expected key=value (keys: " + keys + ")";
+        }
+        const std::string key = arg.substr(0, eq);
+        if (!given->insert(key).second) return shown_key(key) + ": given twice";
+        bool is_file = false;
+        for (std::size_t i = 0; i < files.size(); ++i)
+            if (files[i] == key) {
+                (*file_values)[i] = arg.substr(eq + 1);
+                is_file = true;
+            }
+        if (!is_file) pairs.push_back(arg);
+    }
+    for (std::size_t i = 0; i < files.size(); ++i)
+        if ((*file_values)[i].empty()) return files[i] + ": missing (give " + files[i] + "=FILE)";
+    std::vector<ParamIssue> issues;
+    const KeyValues kv = read_arguments(pairs, &issues);
+    if (!issues.empty()) return issues.front().message;
+    *params = defaults(specs);
+    issues = parse_params_strict(specs, kv, params);
+    if (!issues.empty()) return issues.front().message;
+    return "";
+}
+
+// The subset of train_specs() named in `names`, in that order.
+std::vector<ParamSpec> specs_named(const std::vector<std::string>& names) {
+    std::vector<ParamSpec> out;
+    for (const std::string& n : names)
+        for (const ParamSpec& s : lab::train_specs())
+            if (s.name == n) out.push_back(s);
+    return out;
+}
+
+// [SECTION] JSON pieces
+std::string number(double x) { return std::isfinite(x) ? format_number(x) : std::string("null"); }
+
+std::string curve_json(const std::vector<std::pair<int, double>>& curve) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < curve.size(); ++i)
+        out += (i ? ",[" : "[") + std::to_string(curve[i].first) + "," + number(curve[i].second) + "]";
+    return out + "]";
+}
+
+// "exact": {"<n>": fraction, …}, "token": {…} (members only, no braces around them).
+std::string scores_json(const std::vector<lab::LengthScore>& scores) {
+    std::string exact, token;
+    for (const lab::LengthScore& s : scores) {
+        exact += (exact.empty() ? "" : ",") + std::string("\"") + std::to_string(s.n) + "\":" + number(s.exact);
+        token += (token.empty() ? "" : ",") + std::string("\"") + std::to_string(s.n) + "\":" + number(s.token);
+    }
+    return "\"exact\":{" + exact + "},\"token\":{" + token + "}";
+}
+
+std::string model_config_json(const lab::ModelConfig& c) {
+    return "\"pe\":" + json_string(lab::scheme_name(c.pe)) + ",\"d\":" + std::to_string(c.d) +
+           ",\"heads\":" + std::to_string(c.heads) + ",\"layers\":" + std::to_string(c.layers) +
+           ",\"max_positions\":" + std::to_string(c.max_positions);
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// [SECTION] lab train
+int cmd_train(const std::vector<std::string>& args) {
+    const auto start = std::chrono::steady_clock::now();
+    std::string save_path;
+    bool save = false;
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--save" || arg.rfind("--save=", 0) == 0) {
+            if (save) return fail("lab train: --save: given twice");
+            if (arg == "--save") {
+                if (i + 1 >= args.size()) return fail("lab train: --save: missing FILE");
+                save_path = args[++i];
+            } else {
+                save_path = arg.substr(7);
+            }
+            if (save_path.empty()) return fail("lab train: --save: missing FILE");
+            save = true;
+            continue;
+        }
+        if (arg.rfind("--", 0) == 0) return fail("lab train: " + quoted(arg) + ": unknown option (only --save FILE)");
+        rest.push_back(arg);
+    }
+    ParamSet params;
+    std::vector<std::string> files;
+    std::set<std::string> given;
+    std::string problem = read_keys(rest, lab::train_specs(), {}, &params, &files, &given);
+    if (!problem.empty()) return fail("lab train: " + problem);
+    lab::TrainConfig config;
+    problem = lab::train_config_from_params(params, &config);
+    if (!problem.empty()) return fail("lab train: " + problem);
+    // Open the weights file before training, so a bad path fails at once.
+    std::FILE* saved = nullptr;
+    if (save) {
+        saved = std::fopen(save_path.c_str(), "wb");
+        if (!saved) return fail("lab train: --save: cannot write " + quoted(save_path) + ": " + std::strerror(errno));
+    }
+
+    lab::Trainer trainer(config);
+    while (!trainer.finished()) trainer.step();
+    const lab::Task task = config.task;
+    std::string out = "{\"config\":" + params_json(lab::train_specs(), params) +
+                      ",\"loss\":" + curve_json(trainer.loss_curve()) + "," +
+                      scores_json(lab::evaluate(trainer.model_before_fine_tune(), task, config.test));
+    if (config.interpolating()) {
+        lab::ForwardOptions options;
+        options.position_divisor = config.pi;
+        if (config.pi != 1.0)
+            out += ",\"pi\":{" + scores_json(lab::evaluate(trainer.model_before_fine_tune(), task, config.test, options)) + "}";
+        if (config.finetune_steps > 0)
+            out += ",\"finetune\":{\"loss\":" + curve_json(trainer.fine_tune_curve()) + "," +
+                   scores_json(lab::evaluate(trainer.model(), task, config.test, options)) + "}";
+    }
+    out += ",\"seconds\":" + number(seconds_since(start)) + "}\n";
+
+    if (saved) {
+        const std::string text = lab::weights_json(trainer.model());
+        errno = 0;
+        const bool ok = std::fwrite(text.data(), 1, text.size(), saved) == text.size() && std::fflush(saved) == 0;
+        const int error = errno;
+        if (std::fclose(saved) != 0 || !ok) return write_failed(quoted(save_path), ok ? errno : error);
+    }
+    return finish(out);
+}
+
+// [SECTION] lab eval
+int cmd_eval(const std::vector<std::string>& args) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::vector<ParamSpec> specs = specs_named({"task", "test", "pi"});
+    ParamSet params;
+    std::vector<std::string> files;
+    std::set<std::string> given;
+    std::string problem = read_keys(args, specs, {"weights"}, &params, &files, &given);
+    if (!problem.empty()) return fail("lab eval: " + problem);
+    std::string text;
+    problem = read_file(files[0], lab::kMaxWeightsBytes, &text);
+    if (!problem.empty()) return fail("lab eval: weights: " + problem);
+    lab::Model<float> model;
+    problem = lab::read_weights(text, &model);
+    if (!problem.empty()) return fail("lab eval: " + problem);
+
+    lab::TrainConfig config;  // its task, test, pi and model rules, with the file's model
+    lab::parse_task(params.gets("task"), &config.task);
+    config.model = model.config;
+    config.train_max = 1;
+    config.test.clear();
+    for (const double n : params.getv("test")) {
+        if (n != std::floor(n)) return fail("lab eval: test: " + format_number(n) + " is not a whole number of digits (1..60)");
+        config.test.push_back(static_cast<int>(n));
+    }
+    config.pi = params.getd("pi");
+    problem = lab::train_config_problem(config);
+    if (!problem.empty()) return fail("lab eval: " + problem);
+    lab::ForwardOptions options;
+    options.position_divisor = config.pi;
+    const std::string scores = scores_json(lab::evaluate(model, config.task, config.test, options));
+    return finish("{\"config\":{" + model_config_json(model.config) + ",\"task\":" + json_string(lab::task_name(config.task)) +
+                  ",\"test\":" + [&] {
+                      std::string t = "[";
+                      for (std::size_t i = 0; i < config.test.size(); ++i) t += (i ? "," : "") + std::to_string(config.test[i]);
+                      return t + "]";
+                  }() + ",\"pi\":" + number(config.pi) + "}," + scores + ",\"seconds\":" + number(seconds_since(start)) + "}\n");
+}
+
+// [SECTION] lab grad
+int cmd_grad(const std::vector<std::string>& args) {
+    ParamSet params;
+    std::vector<std::string> files;
+    std::set<std::string> given;
+    std::string problem = read_keys(args, {}, {"weights", "tokens"}, &params, &files, &given);
+    if (!problem.empty()) return fail("lab grad: " + problem);
+    std::string text;
+    problem = read_file(files[0], lab::kMaxWeightsBytes, &text);
+    if (!problem.empty()) return fail("lab grad: weights: " + problem);
+    lab::Model<double> model;
+    problem = lab::read_weights(text, &model);
+    if (!problem.empty()) return fail("lab grad: " + problem);
+    problem = read_file(files[1], lab::kMaxWeightsBytes, &text);
+    if (!problem.empty()) return fail("lab grad: tokens: " + problem);
+    lab::Batch batch;
+    problem = lab::read_token_batch(text, model.config, &batch);
+    if (!problem.empty()) return fail("lab grad: " + problem);
+
+    lab::Activations<double> acts;
+    const double loss = lab::forward(model, batch, {}, &acts);
+    std::vector<double> grad;
+    lab::backward(model, batch, {}, acts, &grad);
+
+    std::string out = "{\"loss\":" + number(loss) + ",\n\"logits\":{\"shape\":[" + std::to_string(batch.B) + "," +
+                      std::to_string(batch.T) + "," + std::to_string(lab::kVocab) + "],\"data\":[";
+    for (Eigen::Index i = 0; i < acts.logits.size(); ++i) out += (i ? "," : "") + number(acts.logits.data()[i]);
+    out += "]},\n\"grads\":{";
+    bool first = true;
+    for (const lab::TensorInfo& t : model.layout.tensors) {
+        out += first ? "\n" : ",\n";
+        first = false;
+        out += json_string(t.name) + ":{\"shape\":[";
+        for (std::size_t i = 0; i < t.shape.size(); ++i) out += (i ? "," : "") + std::to_string(t.shape[i]);
+        out += "],\"data\":[";
+        for (std::size_t i = 0; i < t.size(); ++i) out += (i ? "," : "") + number(grad[t.offset + i]);
+        out += "]}";
+    }
+    out += "}}\n";
+    return finish(out);
+}
+
+// [SECTION] dispatch
+int run(const std::vector<std::string>& args) {
+    if (args.empty()) return fail("lab: missing command (one of train|eval|grad)");
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (args[0] == "train") return cmd_train(rest);
+    if (args[0] == "eval") return cmd_eval(rest);
+    if (args[0] == "grad") return cmd_grad(rest);
+    return fail("lab: " + quoted(args[0]) + " is not a lab command (one of train|eval|grad)");
+}
+
+}  // namespace pelab::cli_lab

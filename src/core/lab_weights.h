@@ -1,0 +1,73 @@
+// PE Lab — core/lab_weights.h
+// The lab's files (issue 25): the weights file `pelab-lab-weights/1` and the token file of `pelab-cli lab grad`.
+// Weights: {"format": "pelab-lab-weights/1", "config": {pe, d, heads, layers, max_positions, vocab, mlp,
+// norm_eps, rope_base, t5_buckets, t5_max_distance}, "tensors": {name: {"shape": [...], "data": [row-major
+// numbers]}}} with PyTorch's state_dict names (core/lab_model.h: make_layout). The reader refuses, with one
+// line naming the tensor or key and what was expected: a wrong format tag, a missing or unknown key, a
+// missing or extra tensor, a wrong shape or element count, a non-finite number, a file over
+// kMaxWeightsBytes, and any text that is not JSON (with its line and column).
+// Part of `core`: Eigen + std only (a small JSON reader of its own).
+//
+// [SECTION] weights
+// [SECTION] token batches
+// [SECTION] the JSON reader
+#pragma once
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/lab_model.h"
+
+namespace pelab::lab {
+
+// [SECTION] weights
+inline constexpr const char* kWeightsFormat = "pelab-lab-weights/1";
+// The memory budget of a weights file: 64 MiB of text (the largest valid model, d=128 with 4 layers and
+// 1,024 learned positions, is about 1 M numbers: under 20 MiB at 17 digits each).
+constexpr std::size_t kMaxWeightsBytes = std::size_t(64) << 20;
+
+// The file's text. Numbers are the shortest decimals that read back to the same value of T, so a float
+// model saved and loaded is bit-identical, and a double model too.
+template <class T>
+std::string weights_json(const Model<T>& model);
+
+// Reads a weights file into *out (its config and every tensor). "" on success; else one line naming what is
+// wrong, and *out is left as it was.
+template <class T>
+std::string read_weights(const std::string& text, Model<T>* out);
+
+// [SECTION] token batches
+// `lab grad`'s input {"tokens": [[…], …], "targets": [[…], …]}: rows of equal length, tokens 0..11, targets
+// 0..11 or −100 (not counted), the same shape for both, at least one counted target. The limits keep one
+// forward pass small: at most kMaxGradRows rows of at most kMaxGradTokens tokens.
+constexpr int kMaxGradRows = 64;
+constexpr int kMaxGradTokens = 128;
+// "" on success (batch_problem is checked against `config` too), else one line.
+std::string read_token_batch(const std::string& text, const ModelConfig& config, Batch* out);
+
+// [SECTION] the JSON reader
+// A JSON value as the lab's readers need it: arrays of numbers are kept as one vector of doubles.
+namespace json {
+struct Value {
+    enum class Kind { null, boolean, number, string, array, object };
+    Kind kind = Kind::null;
+    bool boolean = false;
+    double number = 0.0;
+    std::string text;                                     // string
+    std::vector<double> numbers;                          // array whose items are all numbers
+    std::vector<Value> items;                             // any other array
+    std::vector<std::pair<std::string, Value>> members;   // object, in file order
+    bool number_array() const { return kind == Kind::array && items.empty(); }
+    const Value* member(const std::string& key) const;    // nullptr when absent (objects only)
+};
+// Parses `text` (one JSON value, nothing after it but white space) into *out. "" on success, else
+// "line L, column C: <what was expected>". Nesting deeper than 64 levels is refused.
+std::string parse(const std::string& text, Value* out);
+// The shortest decimal that reads back as the same double (same rule as core's format_number), and the
+// shortest one that reads back as the same float.
+std::string number_text(double x);
+std::string float_text(float x);
+}  // namespace json
+
+}  // namespace pelab::lab

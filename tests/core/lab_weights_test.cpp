@@ -1,0 +1,190 @@
+// PE Lab — tests/core/lab_weights_test.cpp
+// The lab's files (core/lab_weights.h): weights round-trip bit for bit in float and in double for every
+// scheme; each kind of malformed weights file gives its one-line message naming the tensor or key; the
+// token file of `lab grad`; the JSON reader and the shortest number texts.
+//
+// [SECTION] round trip
+// [SECTION] malformed weights
+// [SECTION] token batches
+// [SECTION] JSON reader and numbers
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "core/lab_weights.h"
+#include "core/lab_train.h"
+
+namespace pelab::lab::weights_test {
+
+ModelConfig small_config(Scheme pe) {
+    ModelConfig c;
+    c.pe = pe;
+    c.d = 16;
+    c.heads = 2;
+    c.layers = 1;
+    c.max_positions = 12;
+    return c;
+}
+
+// [SECTION] round trip
+TEST(LabWeights, RoundTripIsExactForEveryScheme) {
+    for (const std::string& name : scheme_names()) {
+        Scheme pe = Scheme::nope;
+        ASSERT_TRUE(parse_scheme(name, &pe));
+        Model<float> f = make_model<float>(small_config(pe));
+        init_pytorch_default(&f, 3);
+        const std::string text = weights_json(f);
+        Model<float> back;
+        ASSERT_EQ(read_weights(text, &back), "") << name;
+        EXPECT_EQ(back.params, f.params) << name;
+        EXPECT_EQ(back.config.pe, pe);
+        EXPECT_EQ(back.layout.total, f.layout.total);
+        EXPECT_EQ(weights_json(back), text);
+
+        // A float file read as double holds the decimals as written (what PyTorch's float64 reads too), each
+        // of which rounds back to the float; a double model round-trips exactly.
+        Model<double> d;
+        ASSERT_EQ(read_weights(text, &d), "");
+        for (std::size_t i = 0; i < d.params.size(); ++i) {
+            ASSERT_EQ(d.params[i], std::strtod(json::float_text(f.params[i]).c_str(), nullptr));
+            ASSERT_EQ(static_cast<float>(d.params[i]), f.params[i]);
+        }
+        Model<double> exact = make_model<double>(small_config(pe));
+        init_pytorch_default(&exact, 4);
+        Model<double> exact_back;
+        ASSERT_EQ(read_weights(weights_json(exact), &exact_back), "");
+        EXPECT_EQ(exact_back.params, exact.params) << name;
+    }
+}
+
+TEST(LabWeights, FileNamesConfigAndTensors) {
+    Model<float> m = make_model<float>(small_config(Scheme::t5));
+    const std::string text = weights_json(m);
+    EXPECT_EQ(text.rfind("{\"format\":\"pelab-lab-weights/1\",", 0), 0u);
+    EXPECT_NE(text.find("\"config\":{\"pe\":\"t5\",\"d\":16,\"heads\":2,\"layers\":1,\"max_positions\":12,\"vocab\":12,"
+                        "\"mlp\":64,\"norm_eps\":1e-05,\"rope_base\":10000,\"t5_buckets\":32,"
+                        "\"t5_max_distance\":64}"),
+              std::string::npos)
+        << text.substr(0, 300);
+    EXPECT_NE(text.find("\"rel.weight\":{\"shape\":[32,2],\"data\":["), std::string::npos);
+    EXPECT_NE(text.find("\"blocks.0.qkv.weight\":{\"shape\":[48,16],"), std::string::npos);
+    EXPECT_NE(text.find("\"blocks.0.mlp.2.weight\":{\"shape\":[16,64],"), std::string::npos);
+    EXPECT_EQ(text.find("pos.weight"), std::string::npos);
+}
+
+// [SECTION] malformed weights
+// The text of a small alibi model with `from` replaced by `to` (once).
+std::string edited(const std::string& from, const std::string& to) {
+    Model<float> m = make_model<float>(small_config(Scheme::alibi));
+    init_pytorch_default(&m, 1);
+    std::string text = weights_json(m);
+    const std::size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+    return text;
+}
+
+std::string problem_of(const std::string& text) {
+    Model<float> m = make_model<float>(small_config(Scheme::nope));
+    const std::vector<float> before = m.params;
+    const std::string problem = read_weights(text, &m);
+    EXPECT_EQ(m.params, before) << "a refused file must leave the model alone";
+    return problem;
+}
+
+TEST(LabWeights, MalformedFilesNameWhatIsWrong) {
+    EXPECT_EQ(problem_of(edited("pelab-lab-weights/1", "pelab-lab-weights/2")),
+              "format: expected \"pelab-lab-weights/1\", got \"pelab-lab-weights/2\"");
+    EXPECT_EQ(problem_of(edited("\"ln.bias\":", "\"ln.beta\":")),
+              "tensors: unexpected tensor \"ln.beta\" (pe=alibi, 1 layers has no such tensor)");
+    EXPECT_EQ(problem_of(edited("\"pe\":\"alibi\"", "\"pe\":\"learned\"")),
+              "tensor \"pos.weight\": missing (expected shape [12, 16])");
+    EXPECT_EQ(problem_of(edited("\"shape\":[48,16]", "\"shape\":[16,48]")),
+              "tensor \"blocks.0.qkv.weight\": shape [16, 48], expected [48, 16]");
+    EXPECT_EQ(problem_of(edited("\"out.bias\":{\"shape\":[12],\"data\":[", "\"out.bias\":{\"shape\":[12],\"data\":[1e999,")),
+              "tensor \"out.bias\": 13 numbers in \"data\", expected 12 for shape [12]");
+    EXPECT_EQ(problem_of(edited("\"ln.weight\":{\"shape\":[16],\"data\":[1,1,", "\"ln.weight\":{\"shape\":[16],\"data\":[1,1e999,")),
+              "tensor \"ln.weight\": element 1 is not a finite number");
+    EXPECT_EQ(problem_of(edited("\"ln.weight\":{\"shape\":[16],\"data\":[1,", "\"ln.weight\":{\"shape\":[16],\"data\":[-1e39,")),
+              "tensor \"ln.weight\": element 0 is not a finite number");  // beyond float
+    EXPECT_EQ(problem_of(edited("\"d\":16", "\"d\":18")).rfind("config.d: 18 must be a multiple of 2·heads", 0), 0u);
+    EXPECT_EQ(problem_of(edited("\"vocab\":12", "\"vocab\":13")), "config.vocab: expected 12, got 13");
+    EXPECT_EQ(problem_of(edited("\"mlp\":64", "\"mlp\":32")), "config.mlp: expected 4·d = 64, got 32");
+    EXPECT_EQ(problem_of(edited(",\"t5_buckets\":32", "")), "config: missing key \"t5_buckets\"");
+    EXPECT_EQ(problem_of(edited("\"heads\":2", "\"heads\":2.5")), "config.heads: expected a whole number");
+    EXPECT_EQ(problem_of(edited("\"heads\":2", "\"heads\":2,\"dropout\":0")), "config: unknown key \"dropout\"");
+    EXPECT_EQ(problem_of(edited("\"tensors\":{", "\"tensors\":{\"ln.bias\":{\"shape\":[16],\"data\":[]},")),
+              "weights: not JSON: line 18, column 10: key \"ln.bias\" given twice");
+    EXPECT_EQ(problem_of("{\"format\": \"pelab-lab-weights/1\",\n \"config\": [1, 2,]}"),
+              "weights: not JSON: line 2, column 18: expected a JSON value");
+    EXPECT_EQ(problem_of("[]"), "weights: expected a JSON object");
+    EXPECT_EQ(problem_of(""), "weights: not JSON: line 1, column 1: expected a JSON value, found the end of the text");
+    EXPECT_EQ(problem_of(std::string(kMaxWeightsBytes + 1, ' ')),
+              "weights: the file is 67,108,865 bytes, over the budget of 67,108,864 bytes");
+}
+
+// [SECTION] token batches
+TEST(LabTokens, ReadsRowsAndRefusesBadOnes) {
+    const ModelConfig c = small_config(Scheme::learned);
+    Batch b;
+    ASSERT_EQ(read_token_batch("{\"tokens\": [[1, 2, 10, 1], [3, 10, 3, 11]], \"targets\": [[-100, -100, 1, 2], [-100, 3, -100, -100]]}",
+                               c, &b),
+              "");
+    EXPECT_EQ(b.B, 2);
+    EXPECT_EQ(b.T, 4);
+    EXPECT_EQ(b.tokens, (std::vector<int>{1, 2, 10, 1, 3, 10, 3, 11}));
+    EXPECT_EQ(b.targets, (std::vector<int>{-100, -100, 1, 2, -100, 3, -100, -100}));
+    EXPECT_EQ(read_token_batch("{\"tokens\": [[1, 2], [3]], \"targets\": [[1, 2], [3]]}", c, &b),
+              "tokens row 1: 1 numbers, expected 2 (rows of equal length)");
+    EXPECT_EQ(read_token_batch("{\"tokens\": [[1, 12]], \"targets\": [[1, 2]]}", c, &b), "tokens row 0: 12 is not a token 0..11");
+    EXPECT_EQ(read_token_batch("{\"tokens\": [[1, 2]], \"targets\": [[1, -1]]}", c, &b),
+              "targets row 0: -1 is not -100 or a token 0..11");
+    EXPECT_EQ(read_token_batch("{\"tokens\": [[1, 2]], \"targets\": [[-100, -100]]}", c, &b),
+              "targets: every target is -100; at least one must count");
+    EXPECT_EQ(read_token_batch("{\"tokens\": [[1, 2]], \"targets\": [[1, 2], [1, 2]]}", c, &b),
+              "targets: 2 rows of 2, expected the shape of tokens (1 rows of 2)");
+    EXPECT_EQ(read_token_batch("{\"tokens\": [[1, 2]]}", c, &b), "targets: missing");
+    EXPECT_EQ(read_token_batch("{\"tokens\": [[1,2,3,4,5,6,7,8,9,1,2,3,4]], \"targets\": [[1,2,3,4,5,6,7,8,9,1,2,3,4]]}", c, &b),
+              "tokens: a sequence of 13 tokens is longer than the learned position table (12 positions, max_positions)");
+}
+
+// [SECTION] JSON reader and numbers
+TEST(LabJson, ParsesWhatTheFilesUse) {
+    json::Value v;
+    ASSERT_EQ(json::parse(" {\"a\": [1, -2.5e-3, 0], \"b\": [[1], \"x\\n\\u0041\"], \"c\": {\"t\": true, \"n\": null}} ", &v), "");
+    ASSERT_NE(v.member("a"), nullptr);
+    EXPECT_TRUE(v.member("a")->number_array());
+    EXPECT_EQ(v.member("a")->numbers, (std::vector<double>{1, -2.5e-3, 0}));
+    const json::Value& b = *v.member("b");
+    ASSERT_EQ(b.items.size(), 2u);
+    EXPECT_EQ(b.items[0].numbers, std::vector<double>{1});
+    EXPECT_EQ(b.items[1].text, "x\nA");
+    EXPECT_TRUE(v.member("c")->member("t")->boolean);
+    EXPECT_EQ(v.member("c")->member("n")->kind, json::Value::Kind::null);
+    // A list that starts with numbers and then holds something else keeps every item.
+    ASSERT_EQ(json::parse("[1, 2, \"three\"]", &v), "");
+    ASSERT_EQ(v.items.size(), 3u);
+    EXPECT_EQ(v.items[1].number, 2.0);
+    EXPECT_EQ(json::parse("[01]", &v), "line 1, column 3: expected ',' or ']'");
+    EXPECT_EQ(json::parse("[1.]", &v), "line 1, column 4: expected a digit after the decimal point");
+    EXPECT_EQ(json::parse("[NaN]", &v), "line 1, column 2: expected a JSON value");
+    EXPECT_EQ(json::parse("{} x", &v), "line 1, column 4: unexpected text after the JSON value");
+    EXPECT_EQ(json::parse(std::string(100, '[') + std::string(100, ']'), &v).find("nesting deeper than 64 levels"), 19u);
+}
+
+TEST(LabJson, ShortestNumbersReadBack) {
+    for (const float x : {0.1f, 1.0f / 3.0f, -1e-30f, 3.4028235e38f, 1.17549435e-38f, 123456.789f}) {
+        const std::string t = json::float_text(x);
+        EXPECT_EQ(std::strtof(t.c_str(), nullptr), x) << t;
+        EXPECT_LE(t.size(), 15u);
+    }
+    EXPECT_EQ(json::float_text(0.1f), "0.1");
+    EXPECT_EQ(json::float_text(0.0f), "0");
+    for (const double x : {0.1, 1.0 / 3.0, -1e-300, 2.0 / 7.0}) {
+        const std::string t = json::number_text(x);
+        EXPECT_EQ(std::strtod(t.c_str(), nullptr), x) << t;
+    }
+}
+
+}  // namespace pelab::lab::weights_test
