@@ -1,6 +1,7 @@
 // PE Lab — tests/core/lab_model_test.cpp
 // The lab model (core/lab_model.h): the hand-written backward pass against central finite differences in
-// double for every scheme, every element of every tensor (a tiny width keeps this fast under node and ASan);
+// double for every scheme, every element of every tensor (a tiny width and one block per scheme, plus one
+// two-block model, keep this fast under node and ASan; the size is a disabled test);
 // LayerNorm, GELU and softmax identities; causality; each scheme's effect on the attention weights; the
 // state_dict layout and the default initialisation.
 //
@@ -26,14 +27,15 @@ namespace pelab::lab::model_test {
 // [SECTION] helpers
 using MatD = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// A model small enough to difference every element: d = 8, 2 heads of width 4, 2 layers. The config rules
-// of the lab (d ≥ 16) are for runs; the model itself works at any even head width.
-ModelConfig tiny_config(Scheme pe) {
+// A model small enough to difference every element quickly (under node and ASan too): d = 8, 2 heads of
+// width 4, `layers` blocks. The config rules of the lab (d ≥ 16) are for runs; the model itself works at any
+// even head width.
+ModelConfig tiny_config(Scheme pe, int layers = 2) {
     ModelConfig c;
     c.pe = pe;
     c.d = 8;
     c.heads = 2;
-    c.layers = 2;
+    c.layers = layers;
     c.max_positions = 10;
     c.t5_buckets = 8;
     c.t5_max_distance = 16;
@@ -56,7 +58,7 @@ Model<double> tiny_model(Scheme pe, std::uint64_t seed = 7) { return perturbed_m
 Batch tiny_batch() { return task_batch(Task::copy, {{3, 1, 4}, {1, 5}}); }
 
 double loss_of(const Model<double>& m, const Batch& b, const ForwardOptions& options) {
-    Activations<double> acts;
+    static Activations<double> acts;  // reused: the finite differences call this thousands of times
     return forward(m, b, options, &acts);
 }
 
@@ -65,7 +67,7 @@ double loss_of(const Model<double>& m, const Batch& b, const ForwardOptions& opt
 // pass. fd is the fourth-order central difference with step 1e-3, whose error here is far below 1e-9.
 void expect_gradient_matches(Scheme pe, const ForwardOptions& options, const ModelConfig* config = nullptr,
                              const Batch& b = tiny_batch()) {
-    ModelConfig c = tiny_config(pe);
+    ModelConfig c = tiny_config(pe, 1);
     if (config) c = *config;
     Model<double> m = perturbed_model(c, 7);
     Activations<double> acts;
@@ -116,6 +118,11 @@ TEST(LabGradient, RopeInterpolatedMatchesFiniteDifferences) {
 }
 TEST(LabGradient, AlibiMatchesFiniteDifferences) { expect_gradient_matches(Scheme::alibi, {}); }
 TEST(LabGradient, T5MatchesFiniteDifferences) { expect_gradient_matches(Scheme::t5, {}); }
+// Two blocks: the gradient flows back through a whole block, and T5's one table collects from both layers.
+TEST(LabGradient, TwoLayersMatchFiniteDifferences) {
+    const ModelConfig c = tiny_config(Scheme::t5, 2);
+    expect_gradient_matches(Scheme::t5, {}, &c);
+}
 
 // The size: d = 16, 2 heads, 2 layers, every element of every scheme, on a longer batch that reaches
 // T5's logarithmic buckets. About a minute natively, so kept out of the default run (node and ASan run the same
