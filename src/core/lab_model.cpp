@@ -334,6 +334,17 @@ void layer_norm_backward(const Mat<T>& dy, const Mat<T>& x_hat, const Eigen::Mat
     }
 }
 
+// Whether forward can run at all: a model whose parameters match its layout, a shape the attention can split
+// (d a multiple of heads, even head width), a valid batch and a positive finite position divisor.
+template <class T>
+bool runnable(const Model<T>& model, const Batch& batch, const ForwardOptions& options) {
+    const ModelConfig& c = model.config;
+    return model.layout.total > 0 && model.params.size() == model.layout.total &&
+           model.layout.blocks.size() == static_cast<std::size_t>(c.layers) && c.heads >= 1 && c.d >= 2 && c.d % c.heads == 0 &&
+           c.dh() % 2 == 0 && c.layers >= 0 && batch_problem(c, batch).empty() &&
+           std::isfinite(options.position_divisor) && options.position_divisor > 0.0;
+}
+
 }  // namespace detail
 
 // [SECTION] forward
@@ -343,6 +354,10 @@ T forward(const Model<T>& model, const Batch& batch, const ForwardOptions& optio
     const ModelConfig& c = model.config;
     const Layout& L = model.layout;
     const T* P = model.params.data();
+    if (!runnable(model, batch, options)) {
+        acts->B = acts->T = acts->counted = 0;
+        return std::numeric_limits<T>::quiet_NaN();
+    }
     const int B = batch.B, Tn = batch.T, N = B * Tn, d = c.d, H = c.heads, dh = c.dh();
     acts->B = B;
     acts->T = Tn;
@@ -442,6 +457,7 @@ void backward(const Model<T>& model, const Batch& batch, const ForwardOptions& o
     const T* P = model.params.data();
     const int B = batch.B, Tn = batch.T, N = B * Tn, d = c.d, H = c.heads, dh = c.dh(), m = c.mlp();
     grad->assign(L.total, T(0));
+    if (acts.B == 0 || acts.B != B || acts.T != Tn || !runnable(model, batch, options)) return;
     T* G = grad->data();
     const PositionInputs<T> pos = position_inputs(model, Tn, options);
     const T root_dh = std::sqrt(static_cast<T>(dh));

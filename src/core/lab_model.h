@@ -157,13 +157,16 @@ struct ForwardOptions {
     double position_divisor = 1.0;
 };
 
-// Runs the model on `batch` (which must pass batch_problem), fills *acts, and returns the mean
-// cross-entropy over the counted targets (0 when none counts). acts->dlogits holds its gradient.
+// Runs the model on `batch`, fills *acts, and returns the mean cross-entropy over the counted targets (0 when
+// none counts). acts->dlogits holds its gradient. A batch that fails batch_problem, a model whose parameters
+// do not match its layout or a position divisor that is not positive returns NaN with acts->B = 0 (nothing
+// is computed).
 template <class T>
 T forward(const Model<T>& model, const Batch& batch, const ForwardOptions& options, Activations<T>* acts);
 
 // The gradient of forward's loss with respect to every parameter, into *grad (resized to layout.total and
-// overwritten), from the activations of the forward pass that just ran on the same batch and options.
+// overwritten), from the activations of the forward pass that just ran on the same batch and options (all
+// zeros when that pass did not run).
 template <class T>
 void backward(const Model<T>& model, const Batch& batch, const ForwardOptions& options, const Activations<T>& acts,
               std::vector<T>* grad);

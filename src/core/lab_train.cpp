@@ -227,9 +227,11 @@ constexpr int kLossEvery = 50;
 
 Trainer::Trainer(const TrainConfig& config)
     : config_(config),
-      model_(make_model<float>(config.model)),
+      problem_(train_config_problem(config)),
       data_(detail::RunSeeds(config.seed).data),
       fine_data_(detail::RunSeeds(config.seed).fine) {
+    if (!problem_.empty()) return;
+    model_ = make_model<float>(config.model);
     init_pytorch_default(&model_, detail::RunSeeds(config.seed).init);
     schedule_.max_lr = config.lr;
     schedule_.total_steps = config.train_steps;
@@ -276,13 +278,20 @@ std::vector<LengthScore> evaluate(const Model<T>& model, Task task, const std::v
     std::vector<LengthScore> out;
     Activations<T> acts;
     for (const int n : lengths) {
+        if (n < 1 || n > kMaxEvalLength) {
+            out.push_back({n, std::nan(""), std::nan("")});
+            continue;
+        }
         const std::vector<std::vector<int>> samples = eval_samples(n);
         int exact = 0, tokens_right = 0;
-        for (std::size_t first = 0; first < samples.size(); first += detail::kEvalChunk) {
+        bool ran = true;
+        for (std::size_t first = 0; ran && first < samples.size(); first += detail::kEvalChunk) {
             const std::size_t last = std::min(samples.size(), first + detail::kEvalChunk);
             const Batch batch = task_batch(task, std::vector<std::vector<int>>(samples.begin() + static_cast<std::ptrdiff_t>(first),
                                                                                samples.begin() + static_cast<std::ptrdiff_t>(last)));
             forward(model, batch, options, &acts);
+            ran = acts.B == batch.B;
+            if (!ran) break;
             for (int b = 0; b < batch.B; ++b) {
                 bool all = true;
                 for (int t = n; t < 2 * n; ++t) {
@@ -298,8 +307,8 @@ std::vector<LengthScore> evaluate(const Model<T>& model, Task task, const std::v
         }
         LengthScore s;
         s.n = n;
-        s.exact = static_cast<double>(exact) / static_cast<double>(samples.size());
-        s.token = static_cast<double>(tokens_right) / (static_cast<double>(samples.size()) * n);
+        s.exact = ran ? static_cast<double>(exact) / static_cast<double>(samples.size()) : std::nan("");
+        s.token = ran ? static_cast<double>(tokens_right) / (static_cast<double>(samples.size()) * n) : std::nan("");
         out.push_back(s);
     }
     return out;

@@ -95,15 +95,17 @@ std::string train_config_from_params(const ParamSet& params, TrainConfig* out);
 std::string train_config_problem(const TrainConfig& config);
 
 // [SECTION] the trainer
-// One training run: the model (float), AdamW, the schedule and the data stream. Built from a valid config
-// (train_config_problem == ""); step() does one optimizer step, first the train_steps of the run (n in
-// 1..train_max, OneCycleLR), then, for rope with finetune_steps > 0, the fine-tune (n in 1..finetune_max,
-// positions divided by pi, the same AdamW state continued at the constant rate lr/5).
+// One training run: the model (float), AdamW, the schedule and the data stream. step() does one optimizer
+// step, first the train_steps of the run (n in 1..train_max, OneCycleLR), then, for rope with
+// finetune_steps > 0, the fine-tune (n in 1..finetune_max, positions divided by pi, the same AdamW state
+// continued at the constant rate lr/5). A config that fails train_config_problem builds nothing: problem()
+// says why, the run has 0 steps and is finished at once, and its model is empty (evaluate scores it NaN).
 class Trainer {
 public:
     explicit Trainer(const TrainConfig& config);
     const TrainConfig& config() const { return config_; }
-    int total_steps() const { return config_.train_steps + fine_tune_steps(); }
+    const std::string& problem() const { return problem_; }
+    int total_steps() const { return problem_.empty() ? config_.train_steps + fine_tune_steps() : 0; }
     int steps_done() const { return done_; }
     bool finished() const { return done_ >= total_steps(); }
     bool in_fine_tune() const { return fine_tune_steps() > 0 && done_ >= config_.train_steps; }
@@ -122,6 +124,7 @@ public:
 private:
     int fine_tune_steps() const { return config_.model.pe == Scheme::rope ? config_.finetune_steps : 0; }
     TrainConfig config_;
+    std::string problem_;
     Model<float> model_, before_fine_tune_;
     AdamW<float> adam_;
     OneCycle schedule_;
@@ -137,7 +140,9 @@ private:
 // [SECTION] evaluation
 // Greedy, teacher-forced: one forward pass over each fixed sample; an answer token is right when the argmax
 // of its logits (the first maximum) is the expected digit. exact: the share of samples with every answer
-// token right; token: the share of answer tokens right.
+// token right; token: the share of answer tokens right. A length the model cannot run (outside
+// 1..kMaxEvalLength, longer than a learned table, or an empty model) scores NaN.
+constexpr int kMaxEvalLength = 512;
 struct LengthScore {
     int n = 0;
     double exact = 0.0;

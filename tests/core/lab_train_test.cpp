@@ -279,4 +279,38 @@ TEST(LabEvaluate, CountsExactAndTokenMatches) {
     }
 }
 
+TEST(LabRobustness, BadInputGivesNaNOrAProblemNotACrash) {
+    TrainConfig bad = small_run(Scheme::alibi, 5);
+    bad.model.heads = 3;
+    Trainer t(bad);
+    EXPECT_EQ(t.problem(), "heads: 3 is not one of 1, 2, 4, 8");
+    EXPECT_TRUE(t.finished());
+    EXPECT_EQ(t.total_steps(), 0);
+    EXPECT_EQ(t.step(), 0.0);
+    const std::vector<LengthScore> none = evaluate(t.model(), Task::copy, {2});
+    ASSERT_EQ(none.size(), 1u);
+    EXPECT_TRUE(std::isnan(none[0].exact));
+
+    ModelConfig c = small_run(Scheme::learned, 1).model;
+    c.max_positions = 8;
+    Model<float> m = make_model<float>(c);
+    init_pytorch_default(&m, 1);
+    const std::vector<LengthScore> scores = evaluate(m, Task::copy, {4, 5, 0, -3});
+    EXPECT_FALSE(std::isnan(scores[0].exact));  // 8 tokens fit the table
+    for (std::size_t i = 1; i < scores.size(); ++i) EXPECT_TRUE(std::isnan(scores[i].token)) << scores[i].n;
+
+    Batch b = task_batch(Task::copy, {{1, 2}});
+    b.tokens[1] = 40;
+    Activations<float> acts;
+    EXPECT_TRUE(std::isnan(forward(m, b, {}, &acts)));
+    std::vector<float> grad;
+    backward(m, b, {}, acts, &grad);
+    EXPECT_EQ(grad, std::vector<float>(m.layout.total, 0.0f));
+    b.tokens[1] = 4;
+    ForwardOptions zero;
+    zero.position_divisor = 0.0;
+    EXPECT_TRUE(std::isnan(forward(m, b, zero, &acts)));
+    EXPECT_FALSE(std::isnan(forward(m, b, {}, &acts)));
+}
+
 }  // namespace pelab::lab::train_test
