@@ -4,6 +4,7 @@
 //
 // [SECTION] angles beyond the training length
 // [SECTION] attention mass beyond the training length
+#include "core/constants.h"
 #include "core/long_context.h"
 
 #include <cmath>
@@ -13,9 +14,6 @@
 
 namespace pelab {
 
-namespace {
-constexpr double kTwoPi = 6.28318530717958647692;
-}
 
 // [SECTION] angles beyond the training length
 Eigen::VectorXd rope_angle_range_ratio(const Eigen::VectorXd& trained, const Eigen::VectorXd& used, int L, int seq_len) {

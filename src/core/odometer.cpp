@@ -3,15 +3,13 @@
 //
 // [SECTION] turns and wavelengths
 // [SECTION] binary counter
+#include "core/constants.h"
 #include "core/odometer.h"
 
 #include <cmath>
 
 namespace pelab {
 
-namespace {
-constexpr double kTwoPi = 6.283185307179586476925286766559;
-}
 
 // [SECTION] turns and wavelengths
 std::vector<double> turns_in_training(const Eigen::VectorXd& theta, double train_length) {

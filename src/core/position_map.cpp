@@ -9,6 +9,7 @@
 // [SECTION] GPU form
 // [SECTION] float32 emulation of the shader
 // [SECTION] profiles along Δ
+#include "core/constants.h"
 #include "core/position_map.h"
 
 #include <algorithm>
@@ -23,7 +24,6 @@
 namespace pelab {
 
 namespace {
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 std::uint32_t float_bits(float x) {
     std::uint32_t u;

@@ -60,7 +60,6 @@ QuantityResult compute_transformer_xl_terms(const ParamSet& p) {
     return matrix_result(txl_scores(t));
 }
 
-std::vector<long long> shape_square_L(const ParamSet& p) { return {p.geti("L"), p.geti("L")}; }
 
 }  // namespace
 

@@ -55,7 +55,6 @@ std::vector<ParamIssue> validate_t5_bucket(const ParamSet& p) {
 
 // Result shapes for the memory guard, computed from the parameters alone.
 std::vector<long long> shape_sinusoidal_pe(const ParamSet& p) { return {p.geti("L"), p.geti("d")}; }
-std::vector<long long> shape_square_L(const ParamSet& p) { return {p.geti("L"), p.geti("L")}; }
 std::vector<long long> shape_rule_1d(const ParamSet& p) { return {p.geti("N"), p.geti("N")}; }
 std::vector<long long> shape_rule_2d(const ParamSet& p) {
     const long long n = static_cast<long long>(p.geti("H")) * p.geti("W");

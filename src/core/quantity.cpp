@@ -20,6 +20,8 @@ QuantityResult matrix_result(const Eigen::MatrixXd& M) {
     return r;
 }
 
+std::vector<long long> shape_square_L(const ParamSet& p) { return {p.geti("L"), p.geti("L")}; }
+
 Eigen::VectorXd vector_param(const ParamSet& p, const char* key) {
     const std::vector<double>& v = p.getv(key);
     return Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));

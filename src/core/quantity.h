@@ -23,6 +23,8 @@ struct QuantityResult {
 QuantityResult matrix_result(const Eigen::MatrixXd& M);
 // A list-valued parameter as an Eigen vector (also shared by the quantities_*.cpp files).
 Eigen::VectorXd vector_param(const ParamSet& p, const char* key);
+// The shape of an L×L matrix quantity (shared by the quantities_*.cpp files).
+std::vector<long long> shape_square_L(const ParamSet& p);
 
 struct Quantity {
     std::string name;      // e.g. "f_matrix"

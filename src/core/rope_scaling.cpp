@@ -18,6 +18,7 @@
 //     attention_factor = 0.1·ln(factor) + 1 written inline (same value for factor > 1).
 //   - some 4.5x versions replaced factor by max_position_embeddings / original_max_position_embeddings when
 //     the latter was present; current main uses `factor` as given (it derives it only when factor is None).
+#include "core/constants.h"
 #include "core/rope_scaling.h"
 
 #include <algorithm>
@@ -26,10 +27,6 @@
 #include "core/rope.h"
 
 namespace pelab {
-
-namespace {
-constexpr double kPi = 3.141592653589793;  // math.pi
-}
 
 // [SECTION] the strategies and their parameters
 

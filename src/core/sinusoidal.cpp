@@ -7,6 +7,7 @@
 // [SECTION] frequencies and tables
 // [SECTION] relative structure
 // [SECTION] learnable table
+#include "core/constants.h"
 #include "core/sinusoidal.h"
 
 #include <algorithm>
@@ -19,7 +20,6 @@
 namespace pelab {
 
 namespace {
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 int half_of(int d) { return std::max(d, 0) / 2; }
 

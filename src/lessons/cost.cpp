@@ -28,6 +28,7 @@
 
 namespace pelab {
 
+namespace cost_lesson {
 namespace {
 
 using namespace lessonui;
@@ -576,9 +577,10 @@ Lesson make_lesson() {
 }
 
 }  // namespace
+}  // namespace cost_lesson
 
 const Lesson* lesson_cost() {
-    static const Lesson lesson = make_lesson();
+    static const Lesson lesson = cost_lesson::make_lesson();
     return &lesson;
 }
 

@@ -25,6 +25,7 @@
 
 namespace pelab {
 
+namespace example_lesson {
 namespace {
 
 using namespace lessonui;
@@ -252,9 +253,10 @@ Lesson make_lesson() {
 }
 
 }  // namespace
+}  // namespace example_lesson
 
 const Lesson* lesson_example() {
-    static const Lesson lesson = make_lesson();
+    static const Lesson lesson = example_lesson::make_lesson();
     return &lesson;
 }
 

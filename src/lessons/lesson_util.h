@@ -15,13 +15,12 @@
 #include <string>
 #include <vector>
 
+#include "core/constants.h"
 #include "core/params.h"
 #include "lessons/lesson.h"
 
 namespace pelab {
 namespace lessonui {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // [SECTION] numbers (U+2212 minus signs, significant digits, subscripts, angles)
 extern const char* const kMinus;                       // U+2212 MINUS SIGN for every negative number shown

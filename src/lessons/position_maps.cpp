@@ -14,6 +14,7 @@
 #include <cmath>
 #include <memory>
 
+#include "core/constants.h"
 #include "core/model_presets.h"
 #include "core/position_map.h"
 #include "core/position_map_filter.h"
@@ -22,6 +23,7 @@
 
 namespace pelab {
 
+namespace position_maps_lesson {
 namespace {
 
 using namespace lessonui;
@@ -253,7 +255,6 @@ Step whole_map() {
 
 // The frequency a pair turning θ rad per cell appears to have when sampled every h cells: θ·h folded into
 // [0, π] rad per pixel (sampling cannot tell θ·h from θ·h ± 2π).
-constexpr double kPi = 3.14159265358979323846;
 double aliased_frequency(double theta, double h) { return std::fabs(std::remainder(theta * h, 2.0 * kPi)); }
 
 // The amplitude a pair keeps in the box mean of an h×h block of whole cells: the mean of cos(θ(i − j) + φ) over
@@ -513,15 +514,16 @@ Lesson make_lesson() {
 }
 
 }  // namespace
+}  // namespace position_maps_lesson
 
 const char* position_map_host_lesson(PositionMapKind kind) {
-    for (const MapHost& h : kMapHosts)
+    for (const position_maps_lesson::MapHost& h : position_maps_lesson::kMapHosts)
         if (h.kind == kind) return h.lesson;
     return "rope";
 }
 
 const Lesson& position_map_lesson() {
-    static const Lesson lesson = make_lesson();
+    static const Lesson lesson = position_maps_lesson::make_lesson();
     return lesson;
 }
 

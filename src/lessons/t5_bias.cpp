@@ -32,6 +32,7 @@
 
 namespace pelab {
 
+namespace t5_bias_lesson {
 namespace {
 
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
@@ -549,9 +550,10 @@ Lesson make_lesson() {
 }
 
 }  // namespace
+}  // namespace t5_bias_lesson
 
 const Lesson* lesson_t5_bias() {
-    static const Lesson lesson = make_lesson();
+    static const Lesson lesson = t5_bias_lesson::make_lesson();
     return &lesson;
 }
 

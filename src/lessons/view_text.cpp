@@ -8,6 +8,7 @@
 // [SECTION] curves
 // [SECTION] heatmaps, tables, bars, position maps
 // [SECTION] entry point
+#include "core/constants.h"
 #include "lessons/view_text.h"
 
 #include <algorithm>
@@ -22,8 +23,6 @@ namespace pelab {
 namespace {
 
 using namespace lessonui;
-
-constexpr double kTwoPi = 2.0 * kPi;
 constexpr size_t kListedAtMost = 8;  // lists longer than this name only their ends
 
 // [SECTION] shared wording (angles, index ranges, sentence joining) -------------------------------

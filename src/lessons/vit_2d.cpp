@@ -26,6 +26,7 @@
 
 namespace pelab {
 
+namespace vit_2d_lesson {
 namespace {
 
 using namespace lessonui;
@@ -565,9 +566,10 @@ Lesson make_lesson() {
 }
 
 }  // namespace
+}  // namespace vit_2d_lesson
 
 const Lesson* lesson_vit_2d() {
-    static const Lesson lesson = make_lesson();
+    static const Lesson lesson = vit_2d_lesson::make_lesson();
     return &lesson;
 }
 

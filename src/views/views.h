@@ -147,6 +147,8 @@ bool draw_figure(const std::string& title, const PhasorView& phasor, ViewContext
 bool draw_figure(const std::string& title, const OdometerView& odometer, ViewContext& ctx, float width);
 bool draw_figure(const std::string& title, const BarsView& bars, ViewContext& ctx, float width);
 
+// The same colour with its alpha replaced by `alpha` ∈ [0, 1] (views_curve.cpp).
+ImU32 with_alpha(ImU32 col, float alpha);
 // Dark or light ink, whichever reads better on the colour of t ∈ [0, 1] (views_heatmap.cpp).
 ImU32 text_colour_on(Colormap map, float t);
 // Colour bar with its end (and zero) values, right of a heatmap or position map (views_heatmap.cpp).

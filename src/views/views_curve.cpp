@@ -20,6 +20,10 @@
 
 namespace pelab {
 
+ImU32 with_alpha(ImU32 col, float alpha) {
+    return (col & ~IM_COL32_A_MASK) | (ImU32(std::clamp(alpha, 0.0f, 1.0f) * 255.0f) << IM_COL32_A_SHIFT);
+}
+
 namespace {
 
 // Ten distinct colours (the cost lesson's growth curves have seven series: with six, the seventh repeated the
@@ -28,10 +32,6 @@ const ImU32 kSeriesColors[] = {IM_COL32(31, 119, 180, 255),  IM_COL32(214, 39, 4
                                IM_COL32(148, 103, 189, 255), IM_COL32(255, 127, 14, 255), IM_COL32(23, 190, 207, 255),
                                IM_COL32(140, 86, 75, 255),   IM_COL32(227, 119, 194, 255), IM_COL32(127, 127, 127, 255),
                                IM_COL32(188, 189, 34, 255)};
-
-ImU32 with_alpha(ImU32 col, float alpha) {
-    return (col & ~IM_COL32_A_MASK) | (ImU32(std::clamp(alpha, 0.0f, 1.0f) * 255.0f) << IM_COL32_A_SHIFT);
-}
 
 ImU32 series_colour(size_t s) { return kSeriesColors[s % (sizeof kSeriesColors / sizeof kSeriesColors[0])]; }
 

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/constants.h"
 #include "lessons/bilingual.h"
 #include "views/views.h"
 
@@ -22,17 +23,10 @@ namespace {
 
 // [SECTION] shared geometry (colours, arrows, arcs, wedges) ----------------------------------------
 
-constexpr double kPi = 3.14159265358979323846;
-constexpr double kTwoPi = 2.0 * kPi;
-
 ImU32 arrow_colour(int index) {
     static const ImU32 colours[] = {IM_COL32(31, 104, 196, 255), IM_COL32(206, 52, 38, 255), IM_COL32(30, 140, 60, 255),
                                     IM_COL32(120, 120, 120, 255)};
     return colours[std::clamp(index, 0, 3)];
-}
-
-ImU32 with_alpha(ImU32 col, float alpha) {
-    return (col & ~IM_COL32_A_MASK) | (ImU32(std::clamp(alpha, 0.0f, 1.0f) * 255.0f) << IM_COL32_A_SHIFT);
 }
 
 // Screen point at `angle` (counter-clockwise from +x, screen y grows downwards) and radius r around c.

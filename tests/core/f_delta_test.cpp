@@ -3,6 +3,7 @@
 // property for random inputs, diagonal statistics and the content-dependent readout.
 #include <cmath>
 
+#include "core/constants.h"
 #include "core/f_delta.h"
 #include "core/quantity.h"
 #include "core/random.h"
@@ -11,8 +12,6 @@
 namespace {
 
 using namespace pelab;
-
-const double kPi = 3.14159265358979323846;
 
 Eigen::VectorXd default_omega() {
     Eigen::VectorXd w(2);

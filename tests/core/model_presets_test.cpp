@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/constants.h"
 #include "core/model_presets.h"
 #include "core/quantity.h"
 #include "core/rope_scaling.h"
@@ -29,8 +30,6 @@ extern const unsigned int pelab_model_presets_txt_size;
 namespace {
 
 using namespace pelab;
-
-constexpr double kPi = 3.14159265358979323846;
 
 // [SECTION] reference transcriptions (HF modeling_rope_utils.py, in double)
 std::vector<double> hf_default(int dim, double base) {

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "core/constants.h"
 #include "core/odometer.h"
 #include "core/pe_compare.h"
 #include "core/rope.h"
@@ -14,8 +15,6 @@
 namespace {
 
 using namespace pelab;
-
-const double kPi = 3.14159265358979323846;
 
 // (2/d) Σ_{j=1}^{d/2} sqrt((Σ_{p<j} cos Δθ_p)² + (Σ_{p<j} sin Δθ_p)²), each partial sum recomputed from scratch.
 double bound_direct(const Eigen::VectorXd& theta, double delta) {

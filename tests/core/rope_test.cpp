@@ -3,6 +3,7 @@
 // ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩, and the link S == F between RoPE scores and the f-delta readout matrix.
 #include <cmath>
 
+#include "core/constants.h"
 #include "core/f_delta.h"
 #include "core/random.h"
 #include "core/rope.h"
@@ -11,8 +12,6 @@
 namespace {
 
 using namespace pelab;
-
-const double kPi = 3.14159265358979323846;
 
 Eigen::VectorXd rotate(const Eigen::VectorXd& x, double m, const Eigen::VectorXd& theta) {
     return rope_apply(x, m, theta, RopeLayout::interleaved);

@@ -6,6 +6,7 @@
 // learnable table lookup and the quantity registry entry.
 #include <cmath>
 
+#include "core/constants.h"
 #include "core/quantity.h"
 #include "core/sinusoidal.h"
 #include "matrix_assert.h"
@@ -13,8 +14,6 @@
 namespace {
 
 using namespace pelab;
-
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 Eigen::VectorXd vec(std::initializer_list<double> values) {
     Eigen::VectorXd v(static_cast<Eigen::Index>(values.size()));

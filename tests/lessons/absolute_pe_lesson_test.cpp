@@ -17,7 +17,7 @@ namespace {
 using namespace pelab;
 using pelab_test::any_note_contains;
 
-std::vector<ViewData> lesson_views(int step, const std::string& query) {
+std::vector<ViewData> absolute_pe_views(int step, const std::string& query) {
     return pelab_test::step_views("absolute-pe", step, query);
 }
 
@@ -25,20 +25,20 @@ TEST(AbsolutePeLesson, WorkedExampleAndLayouts) {
     const Lesson* lesson = find_lesson("absolute-pe");
     ASSERT_NE(lesson, nullptr);
     EXPECT_EQ(lesson->steps.size(), 8u);
-    const auto v3 = lesson_views(3, "");
+    const auto v3 = absolute_pe_views(3, "");
     EXPECT_TRUE(any_note_contains(v3, "PE(2) = (sin 2, cos 2, sin 0.02, cos 0.02)"));
     EXPECT_TRUE(any_note_contains(v3, "pos = 2 is token number 3 counting from 1"));
-    const auto v6 = lesson_views(6, "");
+    const auto v6 = absolute_pe_views(6, "");
     EXPECT_TRUE(any_note_contains(v6, "Column 1: cos(2) = "));
     EXPECT_TRUE(any_note_contains(v6, " versus sin(0.0002) = "));
     // Step 1: shuffling the tokens shuffles the outputs.
-    EXPECT_TRUE(any_note_contains(lesson_views(1, "tokens=8&seed=3"), "Largest |Attn(P·X) − P·Attn(X)| = "));
+    EXPECT_TRUE(any_note_contains(absolute_pe_views(1, "tokens=8&seed=3"), "Largest |Attn(P·X) − P·Attn(X)| = "));
 }
 
 // Step 3 opens with the frequency odometer: ω_i = base^(−2i/d) fastest first, needles at pos·ω_i, an 8-bit
 // counter of pos, and a timeline on pos.
 TEST(AbsolutePeLesson, FrequencyOdometer) {
-    const auto v = lesson_views(3, "pos=37&d=8&base=10000");
+    const auto v = absolute_pe_views(3, "pos=37&d=8&base=10000");
     const OdometerView& o = v[0].odometer();
     ASSERT_EQ(o.theta.size(), 4u);
     for (int i = 0; i < 4; ++i) EXPECT_NEAR(o.theta[i], std::pow(10000.0, -2.0 * i / 8), 1e-15);
@@ -50,7 +50,7 @@ TEST(AbsolutePeLesson, FrequencyOdometer) {
 }
 
 TEST(AbsolutePeLesson, LearnableTableHasNoRowsBeyondMaxLen) {
-    const auto v8 = lesson_views(8, "L=20&max_len=12&d_model=8");
+    const auto v8 = absolute_pe_views(8, "L=20&max_len=12&d_model=8");
     // Transposed view: one column per position.
     const RowMatrix& table = v8[0].heatmap().values;
     ASSERT_EQ(table.cols(), 20);
@@ -59,13 +59,13 @@ TEST(AbsolutePeLesson, LearnableTableHasNoRowsBeyondMaxLen) {
     EXPECT_TRUE(any_note_contains(v8, "Parameters: max_len × d = 12 × 8 = 96."));
     EXPECT_TRUE(any_note_contains(v8, "At BERT-base size (512 × 768) it is 393,216 parameters."));
     // Step 5: the shift identity holds in the lesson's own numbers.
-    const auto v5 = lesson_views(5, "pos=7&shift=-4&d=16");
+    const auto v5 = absolute_pe_views(5, "pos=7&shift=-4&d=16");
     EXPECT_MATRIX_NEAR(v5[1].table().values.row(1), v5[1].table().values.row(2), 1e-12);
 }
 
 // Step 1 computes both words: equivariance holds, invariance does not, and a causal mask leaks the order.
 TEST(AbsolutePeLesson, EquivariantNotInvariantAndTheCausalMaskLeaksOrder) {
-    const auto v1 = lesson_views(1, "tokens=6&seed=2");
+    const auto v1 = absolute_pe_views(1, "tokens=6&seed=2");
     ASSERT_EQ(v1.size(), 2u);
     const std::vector<std::string>& notes = v1[0].notes;
     // The leading picture: both outputs side by side, an arrow from each token's row to the slot it lands in.
@@ -83,14 +83,14 @@ TEST(AbsolutePeLesson, EquivariantNotInvariantAndTheCausalMaskLeaksOrder) {
 
 // Step 4 counts what the sinusoidal code costs; step 7 compares adding and concatenating at one width.
 TEST(AbsolutePeLesson, CostCountsAndSameWidthComparison) {
-    const auto v4 = lesson_views(4, "L=100&d_model=32");
+    const auto v4 = absolute_pe_views(4, "L=100&d_model=32");
     ASSERT_EQ(v4.size(), 4u);
     const RowMatrix& cost = v4[3].table().values;
     EXPECT_EQ(cost(0, 0), 3200);        // L·d sines and cosines for the whole table
     EXPECT_EQ(cost(0, 1), 32);          // d/2 sines + d/2 cosines per position
     EXPECT_EQ(cost(1, 1), 32 * 32);     // one d × d projection per position
     EXPECT_EQ(cost(2, 0), 0);           // no parameters
-    const auto v7 = lesson_views(7, "d_model=16");
+    const auto v7 = absolute_pe_views(7, "d_model=16");
     ASSERT_EQ(v7.size(), 3u);
     const RowMatrix& w = v7[2].table().values;
     EXPECT_EQ(w(0, 0), w(1, 0));                   // same total width

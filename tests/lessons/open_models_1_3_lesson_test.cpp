@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/constants.h"
 #include "core/random.h"
 #include "lessons/lesson.h"
 #include "lessons/questions.h"
@@ -27,8 +28,6 @@ using namespace pelab;
 using pelab_test::all_notes;
 using pelab_test::any_note_contains;
 using pelab_test::step_views;
-
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 // GPT-NeoX's attention score of q at m and k at n, transcribed: rotate the first r numbers in the half layout
 // (pairs (j, j + r/2)), copy the rest, take the dot product.

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/constants.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/questions.h"
@@ -27,8 +28,6 @@ using namespace pelab;
 using pelab_test::all_notes;
 using pelab_test::any_note_contains;
 using pelab_test::step_views;
-
-constexpr double kPi = 3.14159265358979323846;
 
 // ---- step 4: LongRoPE ----
 

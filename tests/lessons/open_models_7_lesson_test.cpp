@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/constants.h"
 #include "core/model_presets.h"
 #include "core/rope.h"
 #include "lesson_views.h"
@@ -17,8 +18,6 @@ namespace {
 using namespace pelab;
 using pelab_test::all_notes;
 using pelab_test::step_views;
-
-constexpr double kTwoPi = 6.28318530717958647692;
 
 TEST(OpenModelsStep7, EveryPresetDrawsItsWavelengthsAndContexts) {
     for (const ModelPreset& p : model_presets()) {

@@ -17,7 +17,7 @@ namespace {
 
 using namespace pelab;
 
-std::vector<ViewData> lesson_views(int step, const std::string& query) {
+std::vector<ViewData> shaw_views(int step, const std::string& query) {
     return pelab_test::step_views("shaw", step, query);
 }
 
@@ -25,8 +25,8 @@ TEST(ShawLesson, TutorialToggleShowsMirrorOrder) {
     const Lesson* lesson = find_lesson("shaw");
     ASSERT_NE(lesson, nullptr);
     EXPECT_EQ(lesson->steps.size(), 9u);
-    EXPECT_EQ(lesson_views(3, "").size(), 2u);  // reference index + row table
-    const auto v = lesson_views(3, "seed_version=1&L=4");
+    EXPECT_EQ(shaw_views(3, "").size(), 2u);  // reference index + row table
+    const auto v = shaw_views(3, "seed_version=1&L=4");
     ASSERT_EQ(v.size(), 3u);
     // The tutorial view is the L = 4 example; the old key seed_version still opens it.
     EXPECT_EQ(v[1].heatmap().values(0, 0), 3);
@@ -35,11 +35,11 @@ TEST(ShawLesson, TutorialToggleShowsMirrorOrder) {
     for (const std::string& n : v[1].notes) mirror = mirror || n.find("in 16 / 16 cells") != std::string::npos;
     EXPECT_TRUE(mirror);
     // Step 4: the selected pair's note names its table row; (i, j) = (1, 4) with k = 2 is clipped to row 4.
-    const auto v4 = lesson_views(4, "L=5&j=4");
+    const auto v4 = shaw_views(4, "L=5&j=4");
     ASSERT_GE(v4[2].notes.size(), 1u);
     EXPECT_EQ(v4[2].notes[0], "i = 1, j = 4: j − i = 3 → table row 4.");
     // At the defaults (L = 4, the L = 4 example) the pair (1, 3) reads the edge row 4 unclipped.
-    EXPECT_EQ(lesson_views(4, "")[2].notes[0], "i = 1, j = 3: j − i = 2 → table row 4.");
+    EXPECT_EQ(shaw_views(4, "")[2].notes[0], "i = 1, j = 3: j − i = 2 → table row 4.");
     EXPECT_EQ(v4[0].heatmap().select_param, "i");
     EXPECT_EQ(v4[1].heatmap().highlight_row, 4);  // the table row the selected pair reads
 }
@@ -47,7 +47,7 @@ TEST(ShawLesson, TutorialToggleShowsMirrorOrder) {
 // Shaw et al. eq. 3: z_i = Σ_j α_ij (v_j + a^V_ij); the two heatmaps add up to the pair-by-pair sum, and
 // row i of the a^V term mixes table rows with the attention mass per clipped distance.
 TEST(ShawLesson, ValueSideTermAddsUp) {
-    const auto v = lesson_views(7, "L=6&k=1&d=3&seed=5");
+    const auto v = shaw_views(7, "L=6&k=1&d=3&seed=5");
     ASSERT_EQ(v.size(), 3u);
     EXPECT_EQ(v[0].heatmap().values.rows(), 6);
     EXPECT_EQ(v[0].heatmap().values.cols(), 3);
@@ -63,7 +63,7 @@ TEST(ShawLesson, ValueSideTermAddsUp) {
 // Step 8: the four heatmaps (d, b, c, a) are core's terms for the lesson's seeded head; c has equal rows, d is Toeplitz and
 // equals f-delta's readout with w = W_Rᵀv, and they add up to the score named in a's note.
 TEST(ShawLesson, TransformerXlFourTerms) {
-    const auto v = lesson_views(8, "L=6&d_k=3&d_model=8&seed=2&i=4&j=1");
+    const auto v = shaw_views(8, "L=6&d_k=3&d_model=8&seed=2&i=4&j=1");
     ASSERT_EQ(v.size(), 4u);
     const TxlDemo demo = txl_demo_inputs(6, 3, 8, 2);
     const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);
@@ -83,7 +83,7 @@ TEST(ShawLesson, TransformerXlFourTerms) {
 // Step 9: the bucket curve is HF's make_log_bucket_position over −1024..1024 at the v3 defaults (δ = 1023 in
 // bucket 319, read as row 511 = k + 255 by c2p), and the two heatmaps are core's c2p and p2c terms.
 TEST(ShawLesson, DebertaBucketsAndTerms) {
-    const auto v = lesson_views(9, "L=5&d_k=4&seed=3");
+    const auto v = shaw_views(9, "L=5&d_k=4&seed=3");
     ASSERT_EQ(v.size(), 3u);
     const CurveView& c = v[0].curve();
     ASSERT_EQ(c.series.size(), 2u);
@@ -103,7 +103,7 @@ TEST(ShawLesson, DebertaBucketsAndTerms) {
             EXPECT_EQ(v[2].heatmap().values(r, col), t.p2c(r, col));
         }
     // Without buckets the span is max_position and the curve is δ itself up to the clamp; HF's name is accepted.
-    const auto plain = lesson_views(9, "L=4&position_buckets=0&max_position=300");
+    const auto plain = shaw_views(9, "L=4&position_buckets=0&max_position=300");
     EXPECT_EQ(plain[0].curve().series[0].back(), 600.0);
     EXPECT_EQ(plain[0].curve().series[1].back(), 299.0);
 }

@@ -15,7 +15,7 @@ namespace {
 
 using namespace pelab;
 
-std::vector<ViewData> lesson_views(int step, const std::string& query) {
+std::vector<ViewData> t5_views(int step, const std::string& query) {
     return pelab_test::step_views("t5-bias", step, query);
 }
 
@@ -23,15 +23,15 @@ TEST(T5Lesson, SimplifiedToggleMarksEveryDifferingCell) {
     const Lesson* lesson = find_lesson("t5-bias");
     ASSERT_NE(lesson, nullptr);
     EXPECT_EQ(lesson->steps.size(), 7u);
-    EXPECT_EQ(lesson_views(7, "").size(), 1u);
+    EXPECT_EQ(t5_views(7, "").size(), 1u);
     // Bidirectional: the halves are swapped, so every cell differs.
-    const auto v = lesson_views(7, "simplified=1&L=6");
+    const auto v = t5_views(7, "simplified=1&L=6");
     ASSERT_EQ(v.size(), 2u);
     EXPECT_EQ(v[1].heatmap().highlight_cells.size(), 36u);
     EXPECT_EQ(v[1].heatmap().values(0, 0), 16);
     // Causal: the simplified code collapses the visible keys (j <= i) to 0; HF's differ there except on the diagonal,
     // and the future keys differ too.
-    const auto c = lesson_views(7, "seed_version=1&L=6&bidirectional=0");  // the old spelling of the toggle
+    const auto c = t5_views(7, "seed_version=1&L=6&bidirectional=0");  // the old spelling of the toggle
     const Eigen::MatrixXi hf = t5_bucket_matrix(6, 32, 128, false), simple = t5_tutorial_bucket_matrix(6, 32, 128, false);
     int differ = 0;
     for (int i = 0; i < 6; ++i)
@@ -39,7 +39,7 @@ TEST(T5Lesson, SimplifiedToggleMarksEveryDifferingCell) {
     EXPECT_EQ(differ, 30);
     EXPECT_EQ(c[1].heatmap().highlight_cells.size(), 30u);
     // Step 4: the simplified 4-bucket picture against HF with 4 buckets.
-    const auto v4 = lesson_views(4, "L=4");
+    const auto v4 = t5_views(4, "L=4");
     EXPECT_EQ(v4[0].heatmap().values(0, 3), 2);
     EXPECT_EQ(v4[1].heatmap().values(0, 3), 3);
 }
@@ -47,7 +47,7 @@ TEST(T5Lesson, SimplifiedToggleMarksEveryDifferingCell) {
 TEST(T5Lesson, BiasTableSharedByAllLayers) {
     EXPECT_NE(std::string(find_lesson("t5-bias")->steps[0].body.en).find("computed once per model and shared by all layers"),
               std::string::npos);
-    EXPECT_TRUE(pelab_test::any_note_contains(lesson_views(5, ""), "computed once per forward pass"));
+    EXPECT_TRUE(pelab_test::any_note_contains(t5_views(5, ""), "computed once per forward pass"));
 }
 
 // HF accepts any max_distance above the exact-bucket count (num_buckets=8, max_distance=16 is fine); below it
@@ -59,18 +59,18 @@ TEST(T5Lesson, MaxDistanceThatHfCannotUseIsReplacedWithANote) {
     ASSERT_NE(spec, nullptr);
     EXPECT_EQ(spec->max, 512);
     if (spec->min > 16) GTEST_SKIP() << "the shared max_distance key still starts at " << spec->min;
-    const auto valid = lesson_views(3, "num_buckets=8&max_distance=16&L=20");
+    const auto valid = t5_views(3, "num_buckets=8&max_distance=16&L=20");
     EXPECT_FALSE(pelab_test::any_note_contains(valid, "cannot be used"));
     EXPECT_EQ(valid[0].heatmap().values(0, 19), t5_relative_position_bucket(19, true, 8, 16));
     // 64 causal buckets: 32 exact distances, so max_distance = 20 cannot be used; 33 is used instead.
-    const auto invalid = lesson_views(3, "num_buckets=64&bidirectional=0&max_distance=20&L=40");
+    const auto invalid = t5_views(3, "num_buckets=64&bidirectional=0&max_distance=20&L=40");
     EXPECT_TRUE(pelab_test::any_note_contains(invalid, "max_distance = 20 cannot be used")) << invalid[0].notes[0];
     EXPECT_TRUE(pelab_test::any_note_contains(invalid, "Using max_distance = 33 instead."));
     const Eigen::MatrixXi used = t5_bucket_matrix(40, 64, 33, false);
     for (int i = 0; i < 40; ++i)
         for (int j = 0; j < 40; ++j) EXPECT_EQ(invalid[0].heatmap().values(i, j), used(i, j));
     for (int step = 1; step <= 7; ++step)
-        for (const ViewData& v : lesson_views(step, "num_buckets=64&bidirectional=0&max_distance=2"))
+        for (const ViewData& v : t5_views(step, "num_buckets=64&bidirectional=0&max_distance=2"))
             for (const std::string& n : v.notes) EXPECT_EQ(n.find("NaN"), std::string::npos) << n;
 }
 

@@ -41,6 +41,8 @@ HeatmapView qk_view(const Eigen::MatrixXd& M, Lang lang);
 std::string difference_note(Lang lang, double diff, const Text& plain, const Text& rounded, std::vector<Arg> args = {});
 // 6144 → "6,144" (en) / "6144" (zh).
 std::string grouped(long long n, Lang lang);
+// A position or index as the learner reads it: plain decimal digits, no grouping.
+inline std::string pos_text(int n) { return std::to_string(n); }
 
 // [SECTION] steps
 Step why_positions();

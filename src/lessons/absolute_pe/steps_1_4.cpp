@@ -12,6 +12,7 @@
 #include <limits>
 #include <string>
 
+#include "core/constants.h"
 #include "core/attention_grid.h"
 #include "core/f_delta.h"
 #include "core/odometer.h"
@@ -26,8 +27,6 @@ namespace absolute_pe {
 using namespace lessonui;
 
 namespace {
-constexpr double kTwoPi = 6.283185307179586476925286766559;
-std::string pos_text(int n) { return std::to_string(n); }
 }  // namespace
 
 // [SECTION] step 1: why positions at all

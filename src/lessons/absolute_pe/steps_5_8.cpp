@@ -23,7 +23,6 @@ namespace absolute_pe {
 using namespace lessonui;
 
 namespace {
-std::string pos_text(int n) { return std::to_string(n); }
 }  // namespace
 
 // [SECTION] step 5: relative information inside an absolute code

@@ -15,6 +15,7 @@
 
 namespace pelab {
 
+namespace fdelta {
 namespace {
 
 // [SECTION] the lesson
@@ -35,9 +36,10 @@ Lesson make_lesson() {
 }
 
 }  // namespace
+}  // namespace fdelta
 
 const Lesson* lesson_f_delta() {
-    static const Lesson lesson = make_lesson();
+    static const Lesson lesson = fdelta::make_lesson();
     return &lesson;
 }
 
