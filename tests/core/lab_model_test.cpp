@@ -64,9 +64,11 @@ double loss_of(const Model<double>& m, const Batch& b, const ForwardOptions& opt
 
 // [SECTION] gradient check
 // The issue's rule: |fd − analytic| / max(|fd|, |analytic|, 1e-8) ≤ 1e-6, elements with both below 1e-10
-// pass. fd is the fourth-order central difference with step 1e-3, whose error here is far below 1e-9.
+// pass. fd is a central difference: fourth order with step 1e-3 by default (absolute error below 1e-12
+// here); sixth order with step 4e-3 when `sixth`, whose larger step rounds less, for the issue-size model
+// where some gradients are below 1e-6 and the relative rule is tight.
 void expect_gradient_matches(Scheme pe, const ForwardOptions& options, const ModelConfig* config = nullptr,
-                             const Batch& b = tiny_batch()) {
+                             const Batch& b = tiny_batch(), bool sixth = false) {
     ModelConfig c = tiny_config(pe, 1);
     if (config) c = *config;
     Model<double> m = perturbed_model(c, 7);
@@ -75,7 +77,7 @@ void expect_gradient_matches(Scheme pe, const ForwardOptions& options, const Mod
     std::vector<double> grad;
     backward(m, b, options, acts, &grad);
     ASSERT_EQ(grad.size(), m.params.size());
-    const double h = 1e-3;
+    const double h = sixth ? 4e-3 : 1e-3;
     double worst = 0.0;
     std::string worst_at;
     int nonzero = 0;
@@ -83,16 +85,17 @@ void expect_gradient_matches(Scheme pe, const ForwardOptions& options, const Mod
         for (std::size_t i = 0; i < t.size(); ++i) {
             double& p = m.params[t.offset + i];
             const double keep = p;
-            p = keep + h;
-            const double f1 = loss_of(m, b, options);
-            p = keep - h;
-            const double fm1 = loss_of(m, b, options);
-            p = keep + 2 * h;
-            const double f2 = loss_of(m, b, options);
-            p = keep - 2 * h;
-            const double fm2 = loss_of(m, b, options);
+            // diff[k] = f(p + k·h) − f(p − k·h), k = 1, 2, 3
+            double diff[4] = {0, 0, 0, 0};
+            for (int k = 1; k <= (sixth ? 3 : 2); ++k) {
+                p = keep + k * h;
+                const double up = loss_of(m, b, options);
+                p = keep - k * h;
+                diff[k] = up - loss_of(m, b, options);
+            }
             p = keep;
-            const double fd = (8.0 * (f1 - fm1) - (f2 - fm2)) / (12.0 * h);
+            const double fd = sixth ? (45.0 * diff[1] - 9.0 * diff[2] + diff[3]) / (60.0 * h)
+                                    : (8.0 * diff[1] - diff[2]) / (12.0 * h);
             const double an = grad[t.offset + i];
             if (std::fabs(an) > 1e-10) ++nonzero;
             if (std::fabs(fd) < 1e-10 && std::fabs(an) < 1e-10) continue;
@@ -138,7 +141,7 @@ TEST(LabGradient, DISABLED_EveryElementAtIssueSize) {
         c.heads = 2;
         c.layers = 2;
         c.max_positions = 40;
-        expect_gradient_matches(pe, {}, &c, b);
+        expect_gradient_matches(pe, {}, &c, b, true);
     }
 }
 
