@@ -44,10 +44,16 @@ for pe in nope learned sinusoidal rope t5; do
   contains "train $pe scores" "$OUT" '"exact":{"3":'
 done
 
-expect_ok "train rope pi and fine-tune" lab train "${SMALL[@]}" pe=rope pi=2 finetune_steps=5 finetune_max=6
+expect_ok "train rope pi and fine-tune" lab train "${SMALL[@]}" pe=rope pi=2 finetune_steps=5 finetune_max=6 --save "$TMP/rope.json"
+ROPE="$OUT"
 contains "rope pi scores" "$OUT" ',"pi":{"exact":{"2":'
 contains "rope fine-tune loss" "$OUT" ',"finetune":{"loss":[[1,'
 contains "rope fine-tune last point" "$OUT" ',[5,'
+# The saved model is the fine-tuned one: scored with pi=2 it gives the fine-tune's scores.
+expect_ok "eval fine-tuned rope with pi" lab eval weights="$TMP/rope.json" test=2,4,6 pi=2
+equals "eval pi = fine-tune scores" "$(scores_of "$OUT")" \
+  "$(grep -o '"exact":{[^}]*},"token":{[^}]*}' <<<"$ROPE" | tail -n 1)"
+contains "eval pi echo" "$OUT" '"pi":2}'
 expect_ok "train rope pi only" lab train "${SMALL[@]}" pe=rope pi=1.5
 contains "rope pi only" "$OUT" ',"pi":{"exact":'
 if [[ "$OUT" == *'"finetune":'* ]]; then fail "pi only has fine-tune keys"; else pass; fi
