@@ -44,11 +44,11 @@ const char* const kUsage =
     "  pelab-cli get <quantity> [key=value ...] [--format json|csv|latex]\n"
     "      compute a quantity; parameters not given take their defaults (default format: json)\n"
     "  pelab-cli text [LESSON] [--lang zh|en]\n"
-    "      print a lesson's words as plain UTF-8: every step's title and text, its TeX equations, the titles\n"
-    "      and notes of its views and its questions (choices, the right one marked, the explanation) at the\n"
-    "      lesson's defaults, its parameter table (key, symbol, range, default, help) and its references;\n"
-    "      without LESSON every lesson in curriculum order, the position-map page, then the glossary\n"
-    "      (default language: en)\n"
+    "      print a lesson's words as plain UTF-8: every step's number and id (step=ID), title and text, its\n"
+    "      TeX equations, the titles and notes of its views and its questions (choices, the right one marked,\n"
+    "      the explanation) at the lesson's defaults, its parameter table (key, symbol, range, default, help)\n"
+    "      and its references; without LESSON every lesson in curriculum order, the position-map page, then\n"
+    "      the glossary (default language: en)\n"
     "  pelab-cli lab train|eval|grad [key=value ...]\n"
     "      the length-generalisation lab: train a tiny transformer and score it per length (train [--save FILE]),\n"
     "      score a weights file (eval weights=FILE), print its loss, logits and gradients in double\n"
@@ -312,7 +312,9 @@ std::string lesson_text(const pelab::Lesson& lesson, pelab::Lang lang, const std
     const bool fits = pelab::lesson_within_budget(lesson, params, &too_big);
     for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
         const pelab::Step& step = lesson.steps[i];
-        out += "\n## Step " + std::to_string(i + 1) + " of " + std::to_string(lesson.steps.size()) + ": " +
+        // The step's id beside its number: what a link may name it by (step=ID, steps=ID..ID).
+        out += "\n## Step " + std::to_string(i + 1) + " of " + std::to_string(lesson.steps.size()) + " [" +
+               std::string(step.id ? step.id : "") + "]: " +
                pelab::say(lang, step.title) + "\n\n" + pelab::say(lang, step.body) + "\n";
         const std::string equations = equations_text(step, lang);
         if (!equations.empty()) out += "\n" + equations;

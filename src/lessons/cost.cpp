@@ -184,6 +184,7 @@ std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
 
 Step what_is_stored() {
     return {
+        "what-is-stored",
         {"位置部分存了什么", "What the position part stores"},
         {
         "位置信息总要付出代价，这一课把代价量出来，帮你在不同方法之间权衡。"
@@ -302,6 +303,7 @@ std::vector<ViewData> timing_views(const Inputs& in, Lang lang) {
 
 Step measured_time() {
     return {
+        "measured-time",
         {"实测时间", "Measured time"},
         {
         "这里在本机（或浏览器的 WebAssembly 引擎）上真正执行每种方法的位置部分：把位置表加到嵌入上、把偏置加到 N×N 的分数上、"
@@ -394,6 +396,7 @@ std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
 
 Step growth_with_n() {
     return {
+        "growth-with-n",
         {"随 N 的增长", "Growth with N"},
         {
         "把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）随 N 平方增长，"
@@ -544,6 +547,7 @@ std::vector<ViewData> guide_views(const Inputs& in, Lang lang) {
 
 Step decision_guide() {
     return {
+        "decision-guide",
         {"简短的选择指南", "A short decision guide"},
         {
         "选择位置编码时先问三个问题：要不要外推到训练长度之外，分数是否需要平移不变，序列是否短而固定。"

@@ -62,6 +62,7 @@ const ParamTable<Inputs>& params() {
 // [SECTION] step 1: the distance matrix
 Step distance_matrix() {
     return {
+        "distance-matrix",
         {"距离矩阵", "The distance matrix"},
         {"相对位置编码只关心查询与键之间的距离 Δ = q − k。把每一对 (q, k) 的距离排成矩阵，同一条对角线上的格子距离相同："
          "矩阵沿对角线是常数，这样的矩阵叫 Toeplitz 矩阵。",
@@ -91,6 +92,7 @@ Step distance_matrix() {
 // [SECTION] step 2: pairs per distance
 Step pairs_per_distance() {
     return {
+        "pairs-per-distance",
         {"每个距离有多少对", "How many pairs share a distance"},
         {"距离为 Δ 的对角线上有 L − |Δ| 个格子：距离越远，能见到它的 (q, k) 对越少。训练时很少出现的远距离，"
          "模型学到的也越少。",
@@ -151,6 +153,7 @@ PhasorView::Dial query_key_dial(int q, int k, double theta, std::string caption,
 
 Step distance_as_angle() {
     return {
+        "distance-as-angle",
         {"距离变成角度", "The distance as an angle"},
         {"旋转位置编码（RoPE）把位置 q 上的查询向量转过 qθ，把位置 k 上的键向量转过 kθ。两者之间的夹角就是 (q − k)θ = Δθ，"
          "只取决于距离。拖动查询的箭头改变 q；按播放让两个位置一起平移，夹角和点积都保持不变。",
@@ -196,6 +199,7 @@ Step distance_as_angle() {
 // [SECTION] step 4: every pair a dial (odometer)
 Step every_pair_a_dial() {
     return {
+        "every-pair-a-dial",
         {"每一对都是一个刻度盘", "Every pair is a dial"},
         {"RoPE 有 d/2 个频率对，第 i 对每个位置转 θᵢ = base^(−2i/d)，像里程表的一排转轮：第 0 对转得最快，后面的越来越慢。"
          "阴影是训练时（位置 0 到 L）指针扫过的角度。慢的几对在训练中没有转满一圈（红圈）：到了更远的位置，它们指向模型从没见过的角度。"

@@ -196,9 +196,14 @@ struct Timeline {
     double per_second = 1;                // units of the key per second at 1× speed
 };
 
-// A step is written as one aggregate, narration first: `return {title, body, params, views};`, optionally
-// followed by the key equations (TeX, no CJK: `{R"tex(…)tex", …}`) and a timeline.
+// A step is written as one aggregate, its id and narration first: `return {id, title, body, params, views};`,
+// optionally followed by the key equations (TeX, no CJK: `{R"tex(…)tex", …}`) and a timeline.
 struct Step {
+    // The step's stable name, for links that must survive steps being inserted later: `step=shift-invariance`
+    // opens the same step as `step=4` (URL, desktop arguments, setState, an embed's `steps=` range). The idea's
+    // name in lowercase kebab case (`[a-z0-9]+(-[a-z0-9]+)*`, not all digits), unique within its lesson; the
+    // lesson battery checks it. Never renamed once published: a link may hold it.
+    const char* id;
     Text title;
     Text body;                            // prose only: numbers the prose needs come from views/notes
     std::vector<std::string> params;      // keys the learner may change on this step (subset of lesson)
@@ -256,6 +261,9 @@ void use_params(Lesson& lesson, const ParamTable<In>& table) {
 // The memory guard for lessons: within_result_budget (core/quantity.h) on the lesson's result_shape.
 // False, with a one-line reason in *why, when these parameters would pass the budget.
 bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::string* why);
+
+// The 1-based number of the step of `lesson` whose id is `id` (Step::id), or 0 when no step has that id.
+int step_number_of(const Lesson& lesson, const std::string& id);
 
 // The registry table (lessons/registry.cpp, one line per entry): every entry, the curriculum in order first.
 const std::vector<const Lesson*>& every_lesson();

@@ -233,6 +233,7 @@ std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
 
 Step whole_map() {
     Step step{
+        "whole-map",
         {"整张 L×L 图，逐像素计算", "The whole L×L map, one pixel at a time"},
         {
         "一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元着色器里"
@@ -325,6 +326,7 @@ std::vector<ViewData> aliasing_views(const PositionMapSpec& map, Lang lang) {
 
 Step aliasing() {
     Step step{
+        "aliasing",
         {"缩小时的混叠：取样与平均", "Aliasing when zoomed out: samples and means"},
         {
         "整张图缩小到屏幕大小时，每个像素覆盖许多单元。第一张图（filter=point）每个像素只取它中心所在的那一个单元：变化快于"
@@ -405,6 +407,7 @@ std::vector<ViewData> float32_views(const PositionMapSpec& map, Lang lang) {
 
 Step float32_at_65536() {
     return {
+        "float32-precision",
         {"为什么 float32 在 65,536 处要小心", "Why float32 needs care at 65,536"},
         {
         "float32 只有 24 位有效数字：Δ·θ 接近 65,536 时，相邻两个可表示的数相差 2⁻⁸ 弧度，所以直接计算 sin(Δ·θ) 会带着"
@@ -459,6 +462,7 @@ std::vector<ViewData> profile_views(const PositionMapSpec& s, Lang lang) {
 
 Step profile_along_distance() {
     Step step{
+        "distance-profile",
         {"沿距离的剖面", "The profile along distance"},
         {
         "这五种图都只依赖 i − j：沿每条对角线取值不变（Toeplitz 矩阵）。所以按距离的归约不必在 GPU 上对 L² 个单元求和，"

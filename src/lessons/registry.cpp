@@ -69,6 +69,12 @@ const Lesson* find_overlay(const std::string& key) {
     return nullptr;
 }
 
+int step_number_of(const Lesson& lesson, const std::string& id) {
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i)
+        if (lesson.steps[i].id && id == lesson.steps[i].id) return static_cast<int>(i) + 1;
+    return 0;
+}
+
 bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::string* why) {
     if (!lesson.result_shape) return true;
     return within_result_budget(lesson.id, lesson.result_shape(params), why);

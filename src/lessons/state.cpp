@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "core/model_presets.h"
 #include "core/text.h"
@@ -35,9 +36,9 @@ void reset_to(const Lesson* lesson, AppState* state) {
 }
 
 // The step as an Int spec, so "step=" follows the same grammar and messages as every parameter.
-ParamSpec step_spec(const Lesson* lesson) {
+ParamSpec step_spec(const Lesson* lesson, const char* key = "step") {
     ParamSpec s;
-    s.name = "step";
+    s.name = key;
     s.kind = ParamKind::Int;
     s.min = 1;
     s.max = lesson ? std::max<double>(1.0, static_cast<double>(lesson->steps.size())) : 1.0;
@@ -82,23 +83,88 @@ const std::vector<ParamSpec>& display_specs() {
 
 const char* theme_name(Theme t) { return t == Theme::dark ? "dark" : t == Theme::contrast ? "contrast" : "light"; }
 
-// "3-5" or "4": a 1-based inclusive step range within the lesson.
-bool parse_step_range(const std::string& text, int n_steps, int* lo, int* hi) {
-    const size_t dash = text.find('-');
-    ParamSpec one;
-    one.name = "steps";
-    one.kind = ParamKind::Int;
-    one.min = 1;
-    one.max = std::max(1, n_steps);
-    ParamValue a, b;
-    std::string why;
-    const std::string first = text.substr(0, dash);
-    const std::string second = dash == std::string::npos ? first : text.substr(dash + 1);
-    if (!parse_value(one, first, &a, &why) || !why.empty()) return false;
-    if (!parse_value(one, second, &b, &why) || !why.empty()) return false;
-    if (a.nums[0] > b.nums[0]) return false;
-    *lo = int(a.nums[0]);
-    *hi = int(b.nums[0]);
+// Text that was meant as a step id rather than a number: at most kShownTextBytes of letters, digits and '-', at
+// least one letter, and not a number strtod reads whole ("nan", "inf", "1e999" stay number problems, with the
+// number's message, and so does text too long to be an id).
+bool looks_like_step_id(const std::string& text) {
+    if (text.size() > kShownTextBytes) return false;
+    bool letter = false;
+    for (char ch : text) {
+        const unsigned char c = static_cast<unsigned char>(ch);
+        if (std::isalpha(c)) letter = true;
+        else if (!std::isdigit(c) && c != '-') return false;
+    }
+    if (!letter) return false;
+    char* end = nullptr;
+    std::strtod(text.c_str(), &end);
+    return end != text.c_str() + text.size();
+}
+
+// The lesson's step id closest to `text` (edit distance over its first kShownTextBytes bytes), "" if none.
+std::string nearest_step_id(const Lesson& lesson, const std::string& text) {
+    std::vector<std::string> ids;
+    for (const Step& step : lesson.steps)
+        if (step.id) ids.push_back(step.id);
+    return nearest_key(text.substr(0, kShownTextBytes), ids);
+}
+
+// One step as `key` names it: its id in `lesson` (Step::id) or its 1-based number. A number follows the Int
+// grammar of every parameter: out of range, it is clamped into 1..steps with *why set, and true is returned.
+// False, with *why naming the key, what was wrong and (for an unknown id) the nearest id, when it is neither.
+bool read_step_or_id(const Lesson* lesson, const char* key, const std::string& text, int* step, std::string* why) {
+    why->clear();
+    if (lesson) {
+        if (const int n = step_number_of(*lesson, text)) {
+            *step = n;
+            return true;
+        }
+    }
+    ParamValue v;
+    if (parse_value(step_spec(lesson, key), text, &v, why)) {
+        *step = static_cast<int>(v.nums[0]);
+        return true;
+    }
+    if (lesson && looks_like_step_id(text)) {
+        const std::string nearest = nearest_step_id(*lesson, text);
+        *why = std::string(key) + ": " + quoted(text) + " is not a step of " + lesson->id + " (a number 1.." +
+               std::to_string(std::max<std::size_t>(1, lesson->steps.size())) + " or a step id" +
+               (nearest.empty() ? std::string() : "; nearest: " + nearest) + ")";
+    }
+    return false;
+}
+
+// A 1-based inclusive step range within the lesson: "3-5" or "4" by number, "two-objects..toeplitz-f" by id
+// (".." joins the two ends, each a number or an id: "3..toeplitz-f" too) or one id, "toeplitz-f". An id holds
+// '-', so a range of ids cannot use the numbers' '-'. Every end must lie within the lesson (nothing is clamped).
+// False when it is not such a range; *unknown_id is then the end that looks like an id the lesson lacks, if any.
+bool parse_step_range(const std::string& text, const Lesson& lesson, int* lo, int* hi, std::string* unknown_id) {
+    unknown_id->clear();
+    std::string first, second;
+    const size_t dots = text.find("..");
+    if (dots != std::string::npos) {
+        first = text.substr(0, dots);
+        second = text.substr(dots + 2);
+    } else if (step_number_of(lesson, text) > 0) {
+        first = second = text;
+    } else {
+        const size_t dash = text.find('-');
+        first = text.substr(0, dash);
+        second = dash == std::string::npos ? first : text.substr(dash + 1);
+    }
+    int ends[2] = {0, 0};
+    const std::string* texts[2] = {&first, &second};
+    for (int i = 0; i < 2; ++i) {
+        std::string clamped;
+        if (!read_step_or_id(&lesson, "steps", *texts[i], &ends[i], &clamped) || !clamped.empty()) {
+            // The id to name: an end of "a..b", else the whole text (steps=shift-invarience is one id, not "shift").
+            const std::string& id = dots != std::string::npos ? *texts[i] : text;
+            if (looks_like_step_id(id) && step_number_of(lesson, id) == 0) *unknown_id = id;
+            return false;
+        }
+    }
+    if (ends[0] > ends[1]) return false;
+    *lo = ends[0];
+    *hi = ends[1];
     return true;
 }
 
@@ -178,14 +244,13 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
 
     // 2. step= and lang=, in the order given.
     for (const auto& [key, value] : kv) {
-        if (key == "step") {
-            const ParamSpec spec = step_spec(state->lesson);
-            ParamValue v;
+        if (key == "step") {  // a number or the step's id (step=shift-invariance)
+            int step = 0;
             std::string why;
-            if (!parse_value(spec, value, &v, &why)) {
+            if (!read_step_or_id(state->lesson, "step", value, &step, &why)) {
                 issues.push_back({"step", why + "; keeping " + std::to_string(state->step)});
             } else {
-                state->step = static_cast<int>(v.nums[0]);
+                state->step = step;
                 if (!why.empty()) issues.push_back({"step", why + "; using " + std::to_string(state->step)});
             }
         } else if (key == "lang") {
@@ -222,10 +287,20 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
         d.fontscale = display.getd("fontscale");
         for (const auto& [key, value] : kv) {
             if (key != "steps") continue;
-            const int n = int(state->lesson->steps.size());
-            if (!parse_step_range(value, n, &d.step_min, &d.step_max)) {
-                issues.push_back({"steps", "steps: " + quoted(value) + " is not a step range like 3-5 within 1.." +
-                                               std::to_string(n) + "; showing all steps"});
+            const Lesson& lesson = *state->lesson;
+            const int n = int(lesson.steps.size());
+            std::string unknown;
+            if (!parse_step_range(value, lesson, &d.step_min, &d.step_max, &unknown)) {
+                // The example range by id is the lesson's own first and last step; an unknown id gets the nearest.
+                const std::string by_id = n > 0 && lesson.steps.front().id && lesson.steps.back().id
+                                              ? std::string(" or ") + lesson.steps.front().id + ".." + lesson.steps.back().id
+                                              : std::string();
+                const std::string nearest = unknown.empty() ? std::string() : nearest_step_id(lesson, unknown);
+                issues.push_back({"steps", "steps: " + quoted(value) + " is not a step range like 3-5" + by_id +
+                                               " within 1.." + std::to_string(n) +
+                                               (nearest.empty() ? std::string()
+                                                                : " (" + quoted(unknown) + " is not a step id; nearest: " + nearest + ")") +
+                                               "; showing all steps"});
                 d.step_min = 1;
                 d.step_max = n;
             }

@@ -176,6 +176,7 @@ std::vector<ViewData> bias_table_views(const Inputs& in, Lang lang) {
 
 Step one_scalar_per_bucket_and_head() {
     return {
+        "scalar-per-bucket-head",
         {"每个（桶, 头）一个标量", "One scalar per (bucket, head)"},
         {"注意力 softmax(QKᵀ)V 本身不看词序，T5 用一个只看相对距离的偏置把词序补回来，本课说明它怎样算出。"
          "T5 不改动 Q 和 K，只在注意力 [[logit|logits]] 上加一个标量偏置。偏置由相对距离所在的[[bucket|桶]]和[[head|注意力头]]决定，"
@@ -216,6 +217,7 @@ std::vector<ViewData> relative_position_views(const Inputs& in, Lang lang) {
 
 Step relative_position_matrix() {
     return {
+        "relative-position-matrix",
         {"相对位置矩阵", "The relative position matrix"},
         {"HF 的 compute_bias 先写 relative_position = memory_position − context_position，也就是键位置减查询位置 j − i。"
          "对角线是 0，右上方为正（键在查询之后），左下方为负。",
@@ -288,6 +290,7 @@ std::vector<ViewData> bucketing_views(const Inputs& in, Lang lang) {
 
 Step bucketing() {
     return {
+        "bucketing",
         {"分桶：精确、对数、饱和", "Bucketing: exact, logarithmic, saturated"},
         {"_relative_position_bucket 在双向模式下把桶分成两半，键在查询之后的加上偏移 num_buckets/2。"
          "每一半里，较小的距离各有自己的桶；较大的距离按对数合并，直到 max_distance；再远的距离全部落入最后一个桶。"
@@ -343,6 +346,7 @@ std::vector<ViewData> four_bucket_views(const Inputs& in, Lang lang) {
 
 Step four_bucket_picture() {
     return {
+        "four-bucket-picture",
         {"简化的 4 桶示意与真实函数", "A simplified 4-bucket picture and the real function"},
         {"教程里常见一种简化的 4 桶示意，用来说明思路：只看 |i − j|，距离 ≤ 1、2、3…4、> 4 各一个桶。"
          "真实函数用 4 个桶时完全不同：它保留方向，每一半只有 2 个桶，所以只有距离 0 是精确的。"
@@ -392,6 +396,7 @@ std::vector<ViewData> lookup_views(const Inputs& in, Lang lang) {
 
 Step lookup() {
     return {
+        "lookup",
         {"查表：(L, L, H) → (H, L, L)", "Lookup: (L, L, H) → (H, L, L)"},
         {"用 L × L 的桶号去索引偏置表，每个格子得到一行 H 个数，形状是 (L, L, H)；再 permute(2, 0, 1) 成 (H, L, L)，"
          "每个头一张 L × L 的偏置图。因为偏置只取决于桶，每张图沿对角线都是常数。",
@@ -460,6 +465,7 @@ std::vector<ViewData> softmax_views(const Inputs& in, Lang lang) {
 
 Step broadcast_add_then_softmax() {
     return {
+        "broadcast-add-softmax",
         {"广播相加，再 softmax", "Broadcast-add, then softmax"},
         {"在 (B, H, L, L) 的注意力分数上加 (1, H, L, L) 的偏置，批次维自动广播，然后按行 softmax。"
          "头 0 的偏置偏爱距离 1，所以它的权重集中在对角线两侧；随机的头则没有这种结构。Q、K 是由随机种子生成的较小随机数。",
@@ -509,6 +515,7 @@ std::vector<ViewData> simplified_code_views(const Inputs& in, Lang lang) {
 
 Step simplified_code_differences() {
     return {
+        "simplified-code",
         {"简化代码与 HF 的差别", "Where simplified code differs from HF"},
         {"教程里常见的一种简化 PyTorch 写法在三处与 HF 不同。它用 i − j 而不是 j − i；双向时把 i − j ≥ 0 放进后一半，于是对角线落在桶 num_buckets/2，"
          "前后两半整个对调；因果时取 max(j − i, 0)，模型能看到的每个键都塌缩到桶 0，距离信息全部丢失。"

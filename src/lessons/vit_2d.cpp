@@ -155,6 +155,7 @@ std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
 
 Step patch_grid() {
     return {
+        "patch-grid",
         {"图块网格与按行展平", "The patch grid and its row-major flattening"},
         {"图像是二维的，Transformer 读的却是一维的词元序列，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
          "ViT 把图像切成 H×W 个[[patch|图块]]，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
@@ -261,6 +262,7 @@ std::vector<ViewData> resolution_views(const Inputs& in, Lang lang) {
 
 Step learnable_table() {
     return {
+        "learnable-2d-table",
         {"可学习的二维表与分辨率变化", "A learnable 2-D table and a change of resolution"},
         {"可学习的位置编码给每个图块一个向量，整张表按网格排成 H×W。换成更大的网格 H2×W2 时，新位置在表里没有参数："
          "直接查表会留下空洞。常用办法是把表当作图像插值到新尺寸。这里用双线性、align_corners=False（与 PyTorch 一致），"
@@ -347,6 +349,7 @@ std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
 
 Step mae_sincos() {
     return {
+        "mae-sincos",
         {"MAE 的二维 sin-cos", "MAE's 2-D sin-cos"},
         {"MAE 的 get_2d_sincos_pos_embed 把维度分成两半：前一半用一维 sin-cos 编码列坐标，后一半编码行坐标；"
          "每一半里先放所有 sin，再放所有 cos。所以同一列的图块前一半完全相同，同一行的图块后一半完全相同。"
@@ -443,6 +446,7 @@ std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
 
 Step axial_rope() {
     return {
+        "axial-rope",
         {"轴向二维 RoPE", "Axial 2-D RoPE"},
         {"naver-ai/rope-vit 的轴向 RoPE 把 dim/2 对分成两组：前 dim/4 对按列坐标旋转，后 dim/4 对按行坐标旋转，"
          "两组用相同的频率 1/base^(4j/dim)，其中底数 base 就是 rope-vit 代码里的 theta（默认 100）。每组都是一维 RoPE，所以分数只依赖 (Δ行, Δ列)："
@@ -534,6 +538,7 @@ std::vector<ViewData> swin_views(const Inputs& in, Lang lang) {
 
 Step swin_index() {
     return {
+        "swin-index",
         {"Swin 的相对位置索引", "Swin's relative position index"},
         {"Swin Transformer 在每个 H×W 窗口内给每个二维偏移 (Δr, Δc) 一个可学习的偏置，表有 (2H−1)(2W−1) 行。"
          "relative_position_index 把每对词元映射到表的一行：(Δr + H − 1)·(2W − 1) + (Δc + W − 1)。"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/text.sh
 # Black-box checks of `pelab-cli text [LESSON] [--lang zh|en]`: every lesson of the registry and the
-# position-map page appear with their parameter tables and all their steps, the Chinese text holds CJK and
+# position-map page appear with their parameter tables and all their steps (each heading with the step's id,
+# "## Step 4 of 9 [shift-invariance]: ...", the ids unique within a lesson and alike in both languages), the Chinese text holds CJK and
 # the English none, no {placeholder} is left unfilled, every curriculum lesson prints at least two questions
 # (each with its choices, one marked right, and an explanation) and its references with arXiv ids in both
 # languages, equations are labelled alike in both, the glossary ends the full text, and bad arguments follow
@@ -30,6 +31,7 @@ LESSONS="$(awk '/^lessons:/ { on = 1; next } /^quantities:/ { on = 0 } on { prin
 equals "list has lessons" "$([[ -n "$LESSONS" ]] && echo yes)" "yes"
 
 # [SECTION] every lesson, both languages
+IDS_EN="" IDS_ZH=""  # "lesson: ids" per lesson, compared across the languages at the end
 for lang in en zh; do
   expect_ok "text --lang $lang" text --lang "$lang"
   ALL="$OUT"
@@ -38,6 +40,12 @@ for lang in en zh; do
     # Steps of this lesson: "## Step" lines between its heading and the next lesson's.
     n="$(awk -v id="$id" '/^# / { on = index($0, "# " id " — ") == 1 } on && /^## Step / { n++ } END { print n + 0 }' <<<"$ALL")"
     equals "text $lang: $id has $steps steps" "$n" "$steps"
+    # Every step heading carries the step's id in brackets, lowercase kebab case, once per lesson.
+    ids="$(awk -v id="$id" '/^# / { on = index($0, "# " id " — ") == 1 } on && /^## Step / { print }' <<<"$ALL" |
+      sed -nE 's/^## Step [0-9]+ of [0-9]+ \[([a-z0-9]+(-[a-z0-9]+)*)\]: .+$/\1/p')"
+    equals "text $lang: $id every step heading has an id" "$(grep -c . <<<"$ids")" "$steps"
+    equals "text $lang: $id step ids unique" "$(sort -u <<<"$ids" | grep -c .)" "$steps"
+    if [[ $lang == en ]]; then IDS_EN+="$id: $ids"$'\n'; else IDS_ZH+="$id: $ids"$'\n'; fi
   done <<<"$LESSONS"
   # Questions, choices, explanations and references of every curriculum lesson, labelled in the language.
   if [[ $lang == zh ]]; then QUESTION="问题："; EXPLANATION="解释："; REFERENCES="参考文献"; EQUATION="公式："
@@ -83,10 +91,13 @@ for lang in en zh; do
 done
 
 equals "text: as many equations in zh as in en" "$EQUATIONS_ZH" "$EQUATIONS_EN"
+equals "text: the same step ids in zh as in en" "$IDS_ZH" "$IDS_EN"
 
 # [SECTION] one lesson; the default language is English
 expect_ok "text rope" text rope
 contains "text rope heading" "$OUT" "# rope — "
+contains "text rope step 4 with its id" "$OUT" "## Step 4 of 9 [shift-invariance]: The score matrix S[m,n] and shift invariance"
+contains "text rope step 1 with its id" "$OUT" "## Step 1 of 9 [rotation-2d]: "
 equals "text rope only" "$(grep -c '^# ' <<<"$OUT")" "1"
 contains "text rope parameters" "$OUT" "Parameters"
 contains "text rope question" "$OUT" "Question: Rotate u by α and v by β"
@@ -99,6 +110,9 @@ contains "text rope zh heading" "$OUT" "# rope — "
 if has_cjk "$OUT"; then pass; else fail "text rope zh: no CJK characters"; fi
 expect_ok "text position-maps" text position-maps
 contains "text position-maps" "$OUT" "(not part of the curriculum)"
+contains "text position-maps step ids" "$OUT" "## Step 2 of 4 [aliasing]: "
+expect_ok "text example" text example
+contains "text example step ids" "$OUT" "## Step 1 of 4 [distance-matrix]: The distance matrix"
 expect_ok "text t5-bias" text t5-bias
 contains "text t5 bucket of 20 at the defaults" "$OUT" "bucket(20) = 26"
 

@@ -6,7 +6,8 @@
 //   - every step builds at the defaults and at the minimum and the maximum of each of its parameters, in
 //     both languages, with no text problem (unknown or unfilled placeholder, malformed markup), no
 //     "{name}" left on screen, no NaN outside cells marked missing and no infinity;
-//   - the contract every view kind promises the views layer (shapes, labels, hover text for every cell).
+//   - the contract every view kind promises the views layer (shapes, labels, hover text for every cell);
+//   - every step has a stable id (step=ID in links): lowercase kebab case with a letter, unique in its lesson.
 // A lesson written against this battery needs no test of its own to be safe to show; its own test file
 // (tests/lessons/<lesson>_test.cpp) checks its numbers against the references.
 //
@@ -225,6 +226,27 @@ TEST_P(LessonBattery, TextsAreCompleteInBothLanguages) {
         }
         EXPECT_GT(std::string(step.body.zh).size(), 20u);
         EXPECT_GT(std::string(step.body.en).size(), 40u);
+    }
+}
+
+// Links name a step by its id (step=shift-invariance, steps=a..b), so every step has one: [a-z0-9]+(-[a-z0-9]+)*,
+// not all digits (with a letter, so that it can never read as a number or a range "3-5"), unique within the
+// lesson, and found again by step_number_of.
+TEST_P(LessonBattery, EveryStepHasAStableId) {
+    const Lesson& lesson = *GetParam();
+    static const std::regex kebab("[a-z0-9]+(-[a-z0-9]+)*");
+    static const std::regex has_letter("[a-z]");
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        SCOPED_TRACE("step " + std::to_string(i + 1));
+        const char* raw = lesson.steps[i].id;
+        ASSERT_NE(raw, nullptr);
+        const std::string id = raw;
+        EXPECT_TRUE(std::regex_match(id, kebab)) << "step id \"" << id << "\" is not lowercase kebab case";
+        EXPECT_TRUE(std::regex_search(id, has_letter)) << "step id \"" << id << "\" has no letter";
+        EXPECT_LE(id.size(), 32u) << id;
+        EXPECT_TRUE(ids.insert(id).second) << "step id \"" << id << "\" used twice";
+        EXPECT_EQ(step_number_of(lesson, id), static_cast<int>(i) + 1) << id;
     }
 }
 

@@ -2,8 +2,8 @@
 // The libFuzzer dictionary tests/fuzz/params.dict must hold the real vocabulary of the key=value pipeline,
 // so that mutations reach the code behind each key instead of guessing names byte by byte: every key the
 // state understands (lesson, step, lang, display options), every parameter of every lesson, of the map page
-// and of every CLI quantity, every lesson id, every map name and every choice value. A key added to a spec
-// without a dictionary entry fails here, naming the line to add.
+// and of every CLI quantity, every lesson id, every step id, every map name and every choice value. A key added
+// to a spec without a dictionary entry fails here, naming the line to add.
 // Native only: the em++ build of this suite runs under node without access to the source tree.
 #include <gtest/gtest.h>
 
@@ -54,6 +54,11 @@ TEST(FuzzDictionary, HoldsEveryKeyIdAndChoiceTheParserKnows) {
         add_specs(l->params, &want);
     }
     add_specs(pelab::position_map_lesson().params, &want);
+    // Every step id (step=ID, steps=A..B) and the range's "..", so mutations reach the id lookup.
+    want.insert("..");
+    for (const pelab::Lesson* l : pelab::every_lesson())
+        for (const pelab::Step& step : l->steps)
+            if (step.id) want.insert(step.id);
     for (const std::string& m : pelab::position_map_names()) want.insert(m);
     for (const pelab::Quantity& q : pelab::quantity_registry()) add_specs(q.params, &want);
 

@@ -119,6 +119,7 @@ std::vector<ViewData> shuffle_views(const Inputs& in, Lang lang) {
 
 Step why_positions() {
     return {
+        "why-positions",
         {"为什么需要位置", "Why positions at all"},
         {"softmax(QKᵀ)V 本身看不出词序，所以每个 Transformer 都要以某种方式加入位置；这一课讲最早的做法：把位置编码加到输入上。"
          "自注意力只做加权求和，权重来自内容之间的点积，其中没有任何顺序信息。"
@@ -218,6 +219,7 @@ std::vector<ViewData> three_places_views(const Inputs& in, Lang lang) {
 
 Step three_places() {
     return {
+        "three-places",
         {"位置可以进入的三个地方", "Three places where position can enter"},
         {"第一，在进入模型之前把位置向量加到词嵌入上（正弦或可学习编码，本课）。"
          "第二，在计算注意力之前按位置变换 Q 和 K，例如旋转（RoPE，见 rope 一课）。"
@@ -314,6 +316,7 @@ std::vector<ViewData> formula_views(const Inputs& in, Lang lang) {
 
 Step sinusoidal_formula() {
     return {
+        "sinusoidal-formula",
         {"正弦公式与算例", "The sinusoidal formula, worked out"},
         {"论文的编码对第 i 个频率取 ω_i = 1/base^(2i/d)，在偶数维放 sin(pos·ω_i)，在奇数维放 cos(pos·ω_i)。"
          "把每一对 (sin, cos) 看成表盘上的一根指针，它指向角度 pos·ω_i：第 0 对每个位置转 1 弧度，后面的对越转越慢。"
@@ -428,6 +431,7 @@ std::vector<ViewData> wavelength_views(const Inputs& in, Lang lang) {
 
 Step heatmap_and_wavelengths() {
     return {
+        "wavelengths",
         {"热力图与波长", "Heatmap and wavelengths"},
         {"把每个位置的编码排成一行，就得到位置 × 维度的热力图。低维的频率高、振荡快，高维的频率低、变化慢；"
          "曲线默认画出第 2、6、12 维。[[wavelength|波长]] λ_i = 2π/ω_i 从 2π 开始按几何级数增长，"

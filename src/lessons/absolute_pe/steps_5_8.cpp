@@ -110,6 +110,7 @@ std::vector<ViewData> relative_views(const Inputs& in, Lang lang) {
 
 Step relative_inside_absolute() {
     return {
+        "relative-inside-absolute",
         {"绝对编码里的相对信息", "Relative information inside an absolute code"},
         {"由和角公式，sin((p+k)ω) 与 cos((p+k)ω) 是 sin(pω)、cos(pω) 的线性组合，系数只依赖 k。"
          "所以存在一个与 p 无关的矩阵 M_k，使 PE(p + k) = M_k·PE(p)；它是分块对角的，每块是一个 2×2 旋转。"
@@ -211,6 +212,7 @@ std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
 
 Step two_layouts() {
     return {
+        "two-layouts",
         {"两种排布", "Two layouts"},
         {"论文把 sin 和 cos 交错排列，频率为 base^(−2i/d)。tensor2tensor 和 fairseq 则把所有 sin 放在前一半、所有 cos 放在后一半，"
          "频率为 base^(−i/(d/2−1))，最后一个频率恰好是 1/base。两者都是合法的正弦编码，但同一位置的向量并不相同；"
@@ -321,6 +323,7 @@ std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
 
 Step add_or_concat() {
     return {
+        "add-or-concat",
         {"相加还是拼接", "Adding versus concatenating"},
         {"把位置向量 p 拼接在词向量 x 后面，再接线性层 W，结果是 W_x·x + W_p·p。"
          "这正等于在 d_w + d_p 维里相加：x 只占前 d_w 维、p 只占后 d_p 维时，两个补零向量之和就是拼接。"
@@ -381,6 +384,7 @@ std::vector<ViewData> learnable_views(const Inputs& in, Lang lang) {
 
 Step learnable_table() {
     return {
+        "learnable-table",
         {"可学习的位置编码", "Learnable position embeddings"},
         {"可学习编码是一张 max_len × d 的表，每个位置一行，训练时和其他参数一起更新（这里由随机种子初始化）。"
          "超过 max_len 的位置在表中没有行，模型无法为它们查到编码，图中把这部分画成缺失的阴影区域。"

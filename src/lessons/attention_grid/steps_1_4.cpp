@@ -27,6 +27,7 @@ static std::vector<ViewData> pairs_table_views(const Inputs& in, Lang lang);
 
 Step pairs_table() {
     return {
+        "pair-table",
         {"A 是一张配对表", "A is a table of pairs"},
         {"后面各课讲的每一种位置编码，都是往这张表的格子里填数的规则，所以先要把注意力矩阵读成一张 (查询, 键) 配对表。"
          "有 N 个 token 时，注意力矩阵 A 是 N×N 的：行是查询 q，列是键 k，格子 A[q,k] 表示 q 对 k 的关注程度。"
@@ -88,6 +89,7 @@ static std::vector<ViewData> relative_rule_views(const Inputs& in, Lang lang);
 
 Step relative_rule() {
     return {
+        "relative-rule",
         {"纯相对规则：只看 q − k", "A purely relative rule: only q − k matters"},
         {"最简单的规则只看差 Δ = q − k：当 q − k = Δ 时分数为 1，否则为 0。取 Δ = −2 时，键 k = q + 2 位于查询右边两个位置，"
          "于是被点亮的格子排成一条对角线。最后两个 token 右边没有第二个位置，这两行保持为空。用滑块改变规则的 Δ。",
@@ -141,6 +143,7 @@ static std::vector<ViewData> toeplitz_views(const Inputs& in, Lang lang);
 
 Step toeplitz_diagonals() {
     return {
+        "toeplitz-diagonals",
         {"相同的 Δ 在同一条对角线上：Toeplitz", "Equal Δ share a diagonal: Toeplitz"},
         {"向下一格、向右一格，q 和 k 同时加 1，Δ 不变；所以每个 Δ 恰好占据一条对角线。"
          "只依赖 Δ 的规则给一条对角线上的所有格子同一个值，这样的矩阵叫 [[toeplitz|Toeplitz 矩阵]]。"
@@ -208,6 +211,7 @@ static std::vector<ViewData> pairs_versus_positions_views(const Inputs& in, Lang
 
 Step pairs_versus_positions() {
     return {
+        "pairs-versus-positions",
         {"看似相同的两张图", "Two pictures that look alike"},
         {"讲解视频常把两张 6×6 的图并排画出，但它们的含义不同。配对表 A 的每一格是一对 (q, k)，N 个 token 对应 N² 格；"
          "位置网格的每一格是一个位置，N 个 token 就只有 N 格。如果网格真有 6×6 个位置，A 就要为每个位置各留一行、一列，表格给出两者的大小。"

@@ -24,6 +24,7 @@ static std::vector<ViewData> displacement_views(const Inputs& in, Lang lang);
 
 Step displacement_2d() {
     return {
+        "displacement-2d",
         {"二维位置与位移 δ", "2-D positions and the displacement δ"},
         {"在图像块或二维网格上，位置是坐标 q = (q₁, q₂)、k = (k₁, k₂)，相对位置变成一个向量 δ = q − k = (δ₁, δ₂)。"
          "每个格子里写着从所选查询看过去的 δ，箭头从查询指向各个键。点击网格中的任一格即可把它设为查询。"
@@ -87,6 +88,7 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang);
 
 Step flattening_2x3() {
     return {
+        "flatten-2x3-grid",
         {"2×3 网格：关注右边的邻居", "A 2×3 grid: attend to the right neighbour"},
         {"把 2×3 网格按行展平：编号 = 行·W + 列。规则 δ = (0, −1) 表示“关注右边相邻的一格”。"
          "很多教材从 1 开始编号，本工具从 0 开始编号；注释按两种编号分别列出值为 1 的格子和没有 1 的行。右边缘的查询没有右邻居，所以它们那一行没有任何 1。"
@@ -201,6 +203,7 @@ static std::vector<ViewData> linked_views(const Inputs& in, Lang lang);
 
 Step grid_linked_to_A() {
     return {
+        "grid-linked-to-a",
         {"网格与 A 联动", "Grid and A, linked"},
         {"网格最大 16×16，此时 A 是 256×256。在网格中点击一格，A 中对应的行被框出；在 A 中点击一行，网格中对应的格子被选中。"
          "规则 δ 在 A 的每一行里最多点亮一个格子，位于网格边缘的查询可能一个也没有。",

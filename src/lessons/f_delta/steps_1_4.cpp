@@ -36,6 +36,7 @@ std::vector<ViewData> two_objects_views(const Model& in, Lang lang) {
 
 Step two_objects() {
     return {
+        "two-objects",
         {"两个不同的对象", "Two different objects"},
         {
         "单靠 softmax(QKᵀ)V 并不知道词序：把输入的词元打乱，输出只会跟着同样打乱，所以注意力需要一个位置项，"
@@ -92,6 +93,7 @@ std::vector<ViewData> diagonals_views(const Model& in, Lang lang) {
 
 Step equal_delta_diagonals() {
     return {
+        "equal-delta-diagonals",
         {"相同的 Δ 落在同一条对角线上", "Equal Δ lie on one diagonal"},
         {
         "位置取 0…L−1 时，差 Δ = q − k 的范围是 −(L−1) 到 L−1：L² 个格子只对应 2L−1 个不同的 Δ。"
@@ -162,6 +164,7 @@ std::vector<ViewData> kernel_views(const Model& in, Lang lang) {
 
 Step kernel_of_delta() {
     return {
+        "kernel-of-delta",
         {"只依赖 Δ 的核函数", "A kernel that depends only on Δ"},
         {
         "每个频率取一个余弦再相加：f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)。ω₀ 振荡得快，ω₁ 振荡得慢，"
@@ -201,6 +204,7 @@ std::vector<ViewData> toeplitz_views(const Model& in, Lang lang) {
 
 Step toeplitz_f() {
     return {
+        "toeplitz-f",
         {"填出 F：Toeplitz 矩阵", "Filling F: a Toeplitz matrix"},
         {
         "填格子 (q, k) 时，先算 Δ = q − k，再写入 f(Δ)。同一条对角线上的格子 Δ 相同，得到的数也完全相同；"

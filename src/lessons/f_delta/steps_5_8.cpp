@@ -62,6 +62,7 @@ std::vector<ViewData> features_views(const Model& in, Lang lang) {
 
 Step feature_vectors() {
     return {
+        "feature-vectors",
         {"R_Δ：每个距离一个特征向量", "R_Δ: one feature vector per distance"},
         {
         "现在把距离变成一个向量而不是一个数：R_Δ 依次列出每个频率的 cos(ωᵢΔ) 和 sin(ωᵢΔ)，两个频率时共有四个分量。"
@@ -170,6 +171,7 @@ std::vector<ViewData> readout_views(const Model& in, Lang lang) {
 
 Step linear_readout() {
     return {
+        "linear-readout",
         {"从 R_Δ 读出 f：f(Δ) = vᵀR_Δ", "Reading f out of R_Δ: f(Δ) = vᵀR_Δ"},
         {
         "权重向量 v 把 R_Δ 变成一个数 vᵀR_Δ。余弦的权重取 1、正弦的权重取 0，即 v = [1, 0, 1, 0]，就正好得到 f(Δ)，"
@@ -270,6 +272,7 @@ std::vector<ViewData> content_views(const Model& in, Lang lang) {
 
 Step content_readout() {
     return {
+        "content-readout",
         {"依赖内容的读出：q_vecᵀ W R_(q−k)", "Content-dependent readout: q_vecᵀ W R_(q−k)"},
         {
         "在实际模型中，读出权重常常取决于查询的内容：矩阵 W 把每个查询向量 q_vec 映射成它自己的读出向量 "
@@ -386,6 +389,7 @@ std::vector<ViewData> rope_views(const Model& in, Lang lang) {
 
 Step link_to_rope() {
     return {
+        "link-to-rope",
         {"承上启下：RoPE", "The link ahead: RoPE"},
         {
         "旋转位置编码（RoPE）在位置 m 把查询的每一对分量旋转 mθ，在位置 n 把键的每一对分量旋转 nθ"

@@ -228,6 +228,7 @@ std::vector<ViewData> six_methods_views(const Inputs& in, Lang lang) {
 
 Step six_methods() {
     return {
+        "six-methods",
         {"六种方法并排：同一个 L 上的位置矩阵", "Six methods side by side: position matrices at one L"},
         {"最后把整个课程的六种方法放在同一个 L 上：正弦编码的 Gram 矩阵、随机初始化的可学习表的 Gram 矩阵、Shaw 截断后的相对距离、"
          "T5 的桶、ALiBi 的偏置和 RoPE 在 q = k = 1 时的分数。把鼠标放在任何一张图的格子上，提示会给出 i、j、j − i 以及六种方法在这个格子的值。"

@@ -130,6 +130,7 @@ static std::vector<ViewData> phase_wrap_views(const Inputs& in, Lang lang) {
 
 Step phase_wrap() {
     return {
+        "phase-wrap",
         {"外推与相位绕回", "Extrapolation and phase wrap"},
         {"模型在固定长度上训练，却常被用在更长的文本上；这一课看超出训练长度时 RoPE 在哪里失效，各种扩展方法又怎样补救。"
          "第 i 对（i = 0 … d/2 − 1）每个位置转 θᵢ = base^(−2i/d) 弧度：i 越大转得越慢，后面各步都用到这个式子。"
@@ -246,6 +247,7 @@ static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
 
 Step base_effect() {
     return {
+        "base-effect",
         {"底数的影响", "The effect of the base"},
         {"底数越大，除第 0 对外每个频率都越低：旋转变慢，训练长度内转满的对更少、绕回更晚，"
          "但相邻位置看起来更相似，局部分辨率变粗。底数越小则相反。"
@@ -477,6 +479,7 @@ static std::vector<ViewData> alibi_views(const Inputs& in, Lang lang) {
 
 Step alibi_penalty() {
     return {
+        "alibi",
         {"ALiBi：每个头一条线性惩罚", "ALiBi: a linear penalty per head"},
         {"ALiBi 给查询 i 之前（含 i）的每个键 j 的 logit 加上 −m_h·(i − j)，每个头的斜率固定，来自参考实现的 get_slopes："
          "头数为 2 的幂时是等比数列，否则先取最近的较小 2 的幂的斜率，再隔一个取下一个幂的斜率，结果不再有序。"

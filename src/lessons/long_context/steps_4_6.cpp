@@ -69,6 +69,7 @@ static std::vector<ViewData> position_interpolation_views(const Inputs& in, Lang
 
 Step position_interpolation() {
     return {
+        "position-interpolation",
         {"位置插值（PI）", "Position interpolation (PI)"},
         {"[[position-interpolation|位置插值]]先把每个位置除以 s 再旋转；HF 把它写成 θᵢ/s，乘积相同。于是长 s 倍的序列正好覆盖训练时见过的角度范围，"
          "不会出现新角度。代价落在近处：相邻位置只差 θᵢ/s，负责局部细节的快对和慢对被压缩得一样多。",
@@ -141,6 +142,7 @@ static std::vector<ViewData> ntk_aware_views(const Inputs& in, Lang lang) {
 
 Step ntk_aware() {
     return {
+        "ntk-aware",
         {"NTK 感知缩放", "NTK-aware scaling"},
         {"NTK 感知缩放不把每个频率都除以 s，而是放大底数：base′ = base·s^(d/(d−2))。第 i 对于是慢了 s^(−2i/(d−2)) 倍："
          "最快的一对（i = 0）恰好不变，只有最慢的一对（i = d/2 − 1）恰好除以 s，中间按几何级数过渡。高频保留局部细节；"
@@ -220,6 +222,7 @@ static std::vector<ViewData> dynamic_ntk_views(const Inputs& in, Lang lang) {
 
 Step dynamic_ntk() {
     return {
+        "dynamic-ntk",
         {"动态 NTK", "Dynamic NTK"},
         {"动态 NTK 按当前序列长度重新计算底数，与 HF 的 _compute_dynamic_ntk_parameters 一致："
          "base·((s·seq/L) − (s − 1))^(d/(d−2))，其中 seq = max(seq_len, L)。在训练长度以内括号等于 1，什么都不变；"

@@ -97,6 +97,7 @@ static std::vector<ViewData> yarn_and_llama3_views(const Inputs& in, Lang lang) 
 
 Step yarn_and_llama3() {
     return {
+        "yarn-llama3",
         {"YaRN 与 Llama 3", "YaRN and Llama 3"},
         {"YaRN 按各对在训练长度内转过的圈数分段：find_correction_dim 把 β_fast 圈和 β_slow 圈换算成频率对的下标 i，"
          "再向下、向上取整（HF 的 truncate 默认开启）；区间以下的对保持频率，以上的除以 s，中间用线性斜坡混合。"
@@ -241,6 +242,7 @@ static std::vector<ViewData> side_by_side_views(const Inputs& in, Lang lang) {
 
 Step side_by_side() {
     return {
+        "scale-factors",
         {"并排比较：每一维的缩放因子", "Side by side: the per-dimension scale factor"},
         {"第一张图在对数纵轴上画出每一对的波长 λᵢ = 2π/θᵢ：虚线是原频率，其余是 PI、NTK、YaRN 和 Llama 3 缩放后的波长。"
          "两条水平线是训练长度 L 和目标长度 seq_len，另外两条是 Llama 3 的频段边界 L/high_freq_factor 与 L/low_freq_factor，"
@@ -380,6 +382,7 @@ static std::vector<ViewData> diagnosis_views(const Inputs& in, Lang lang) {
 
 Step diagnosis() {
     return {
+        "diagnosis",
         {"诊断：超出训练长度时", "Diagnosis beyond the training length"},
         {"取随机查询 q 并令 k = q（同一内容出现在两个位置），距离 Δ 处的平均分数是各对 cos(Δ·θ′ᵢ) 的加权和。"
          "不缩放时，L 之后的曲线由停在没见过角度上的慢对决定；每种缩放之后，表格统计在 seq_len 之内仍会遇到新角度的对数。"

@@ -184,7 +184,7 @@ ViewData preset_table(const ModelPreset& chosen, Lang lang) {
 
 // [SECTION] the step
 Step model_presets() {
-    return {{"模型预设", "Model presets"},
+    return {"model-presets", {"模型预设", "Model presets"},
             {"前几步的每一种做法，都能在今天下载到的模型里找到。图下的表按它们发布的配置文件列出位置设置：每个头的维度、其中旋转的维度、"
              "每类层的 base、配对布局、缩放方法及其参数、训练长度和扩展后的长度。选一个模型（preset），图中画出它每一对频率的波长 "
              "2π/θᵢ，并标出它自己的训练长度和扩展后长度：波长比训练长度还长的对，在训练中从没转满一圈，扩展方法改的正是这些对。"

@@ -171,6 +171,7 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
 
 Step partial_rotation() {
     return {
+        "partial-rotation",
         {"部分旋转：只转前 rotary_dim 个数", "Partial rotation: only the first rotary_dim numbers turn"},
         {"不少模型只让查询和键的一部分维度旋转。GPT-NeoX 用 rotary_pct，Phi 用 partial_rotary_factor，"
          "HF transformers 取 rotary_dim = int(d × 比例)：q、k 的前 rotary_dim 个数按 [[rope]] 旋转（在这一段内部用 rotate_half 的前后两半配对），"
@@ -253,6 +254,7 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
 
 Step two_bases() {
     return {
+        "two-bases",
         {"一个模型里的两种底数", "Two bases in one model"},
         {"Gemma 3 交替使用两种注意力层：每 6 层里有 5 层是只看最近 window 个词元的滑动窗口（局部）层，1 层是看完整上下文的全局层"
          "（HF 配置里的 sliding_window_pattern = 6）。两种层的 RoPE [[base]] 不同：局部层用 rope_local_base_freq = 10⁴，"
@@ -367,6 +369,7 @@ std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang)
 
 Step layers_without_position() {
     return {
+        "nope-layers",
         {"不加位置编码的层", "Layers without position encoding"},
         {"Llama 4 在每 4 层里留 1 层不用 RoPE（NoPE 层，HF 配置的 no_rope_layer_interval = 4），其余层照常旋转。"
          "没有位置编码，层也不是对位置一无所知：因果掩码让第 i 个查询只能看到 i + 1 个键。即使所有分数都相等，"

@@ -259,6 +259,7 @@ std::vector<ViewData> longrope_views(const Inputs& in, Lang lang) {
 
 Step longrope() {
     return {
+        "longrope",
         {"LongRoPE：每一对各有缩放，按长度切换", "LongRoPE: a rescale factor per pair, switched by length"},
         {"Phi-3 的 128k 模型用 LongRoPE 延长上下文。它不像[[position-interpolation|位置插值]]那样把所有对除以同一个 s，而是给每一对一个自己的因子 fᵢ，把频率 θᵢ 变成 θᵢ/fᵢ，"
          "[[wavelength|波长]]随之乘 fᵢ。模型带两张因子表：短因子用于不超过训练长度 original_max 的序列，长因子用于更长的序列。"
@@ -441,6 +442,7 @@ std::vector<ViewData> mrope_views(const Inputs& in, Lang lang) {
 
 Step multimodal_rope() {
     return {
+        "m-rope",
         {"M-RoPE：文本和图像共用的三行位置", "M-RoPE: three rows of positions for text and images"},
         {"Qwen2-VL 给每个词元三个位置：时间 t、高 h、宽 w。文本词元的三个位置相同，就是它的顺序号；"
          "图像词元从当前起点开始，加上它在合并后网格里的 (t, h, w) 下标，所以同一行的词元 h 相同，同一列的词元 w 相同。"
@@ -594,6 +596,7 @@ std::vector<ViewData> mla_views(const Inputs& in, Lang lang) {
 
 Step decoupled_rope_mla() {
     return {
+        "decoupled-rope",
         {"多头潜注意力中的解耦 RoPE（DeepSeek-V2/V3）", "Decoupled RoPE in multi-head latent attention (DeepSeek-V2/V3)"},
         {"DeepSeek-V2/V3 的多头潜注意力（MLA）不在[[kv-cache|KV 缓存]]里存每个头的键和值，只存一个低维潜向量 c_KV，需要时再用上投影还原。"
          "推理时可以把键的上投影吸收进查询一侧：分数 (W_q c_q)ᵀ(W_k c_k) = c_qᵀ (W_qᵀ W_k) c_k，中间是一个固定的矩阵。"

@@ -131,6 +131,7 @@ std::vector<ViewData> rotation_2d_views(const Inputs& in, Lang lang) {
 
 Step rotation_2d() {
     return {
+        "rotation-2d",
         {"二维旋转 R(α)", "The 2-D rotation R(α)"},
         {"注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里，所以先从二维旋转讲起。"
          "表盘上灰色虚线是向量 v，蓝色箭头是 R(α)v，红色箭头是 R(β)v：R(α) 把 v 转过角度 α，长度不变，箭头始终落在同一个圆上。"
@@ -211,6 +212,7 @@ std::vector<ViewData> dot_product_views(const Inputs& in, Lang lang) {
 
 Step dot_product_sees_the_difference() {
     return {
+        "angle-difference",
         {"内积只看角度差", "The dot product only sees the angle difference"},
         {"把 u 转 α、把 v 转 β 再求内积：因为 R(α)ᵀR(β) = R(β−α)，结果等于 uᵀR(β−α)v，与 α、β 各自的取值无关。"
          "热力图让两个向量各取十六个角度；同一条对角线上角度差相同，数值也相同。u 与 v 是由随机种子生成的随机向量。",
@@ -326,6 +328,7 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
 
 Step pairs_frequencies_layouts() {
     return {
+        "pairs-frequencies-layouts",
         {"d 维上的 RoPE：配对、频率与两种布局", "RoPE in d dimensions: pairs, frequencies, two layouts"},
         {"RoPE 把 d 维向量分成 d/2 对，在位置 m 把第 i 对转过 m·θᵢ，θᵢ = base^(−2i/d)，所以 R_m 由 2×2 旋转块组成。"
          "各实现对“哪两个坐标配成一对”并不一致：RoFormer 与 GPT-J 把相邻的 (x₂ᵢ, x₂ᵢ₊₁) 配对，"
@@ -507,6 +510,7 @@ std::vector<ViewData> score_matrix_views(const Inputs& in, Lang lang) {
 
 Step score_matrix_shift_invariance() {
     return {
+        "shift-invariance",
         {"分数矩阵 S[m,n] 与平移不变性", "The score matrix S[m,n] and shift invariance"},
         {"在每个位置放同一个查询 q 和同一个键 k，分数 S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩。"
          "表盘画出选中的两个频率对：蓝色箭头是 q 的这一对转到 (m + t)θᵢ，红色箭头是 k 的这一对转到 (n + t)θᵢ。"

@@ -186,6 +186,7 @@ std::vector<ViewData> additive_pe_views(const Inputs& in, Lang lang) {
 
 Step additive_pe_loses_relative_structure() {
     return {
+        "additive-pe-loses-relative",
         {"加性正弦编码为何在 W_q、W_k 之后失去相对结构", "Why additive sinusoidal PE loses relative structure after W_q, W_k"},
         {"正弦位置编码 pᵢ 的第 k 对是 (sin(iθ_k), cos(iθ_k))，θ_k = base^(−2k/d)。它自己的内积 "
          "pᵢᵀpⱼ = Σ_k cos((j − i)θ_k) 只依赖 j − i，本身就是相对的。可是输入为 x = e + p 时，分数里只含位置的那一项是 "
@@ -312,6 +313,7 @@ std::vector<ViewData> alternatives_views(const Inputs& in, Lang lang) {
 
 Step two_alternatives() {
     return {
+        "two-alternatives",
         {"RoPE 之外的两种替代方案", "Two alternatives to RoPE"},
         {"（A）在分数上加一个位置偏置 g(j − i)：它给每一对内容加上同样的量，因此无法表达“这个内容在这个距离上更相关”，"
          "曲线里两条（A）完全重合，而 RoPE 的位置效应随 q、k 而变。"
@@ -476,6 +478,7 @@ std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
 
 Step uniqueness_sketch() {
     return {
+        "uniqueness",
         {"唯一性：引导式推导", "Uniqueness: a guided sketch"},
         {"假设：(1) 位置通过同一个变换 T_m 作用在 q 和 k 上注入；(2) 分数是内积；(3) 没有可学习的位置参数；(4) 分数平移不变；"
          "还要 (5) T₀ = I，位置 0 不改变向量。于是对所有 q、k 有 ⟨T_m q, T_n k⟩ = ⟨q, T_(n−m) k⟩，即 T_mᵀT_n = T_(n−m)。"
@@ -656,6 +659,7 @@ std::vector<ViewData> spectrum_views(const ParamSet& p, Lang lang) {
 
 Step spectrum_and_decay() {
     return {
+        "spectrum-and-decay",
         {"频谱与长程衰减", "The spectrum and its decay"},
         {"第 i 对每走 2π/θᵢ 个位置转满一圈：第 0 对转得最快（θ₀ = 1），最后一对最慢，所以前面的对分辨近处的偏移，"
          "后面的对分辨远处的偏移。调大底数，除第 0 对外的波长都会拉长。"

@@ -100,6 +100,7 @@ std::vector<ViewData> xpos_views(const Inputs& in, Lang lang) {
 
 Step xpos_decay() {
     return {
+        "xpos",
         {"xPos：会衰减、仍是相对的 RoPE", "xPos: RoPE with a decay that stays relative"},
         {"RoPE 的分数本身不会随距离单调变小。xPos 在旋转之外再给每一对乘一个比例：位置 m 的查询乘 ζᵢ^(m/γ)，位置 n 的键乘 ζᵢ^(−n/γ)，"
          "其中 ζᵢ = (2i + 0.4d)/(1.4d) < 1，γ = 512。两者相乘得到 ζᵢ^((m−n)/γ)，只依赖 m − n，所以分数仍是相对的；"

@@ -211,6 +211,7 @@ std::vector<ViewData> score_views(const Inputs& in, const Computed& c, Lang lang
 
 Step score_with_relative_term() {
     return {
+        "relative-term",
         {"带相对项的分数", "A score with a relative term"},
         {"只靠 softmax(QKᵀ)V 的注意力看不出词序；这一课展示 Shaw 等人怎样让分数取决于 j 离 i 有多远，而不是它们的绝对位置。"
          "普通注意力的分数是 q_i·k_j / √d_k。Shaw 等人为每个相对距离学习一个向量 a_ij，并把分数改成 "
@@ -273,6 +274,7 @@ std::vector<ViewData> sign_views(const Inputs& in, Lang lang) {
 
 Step relative_matrix_and_sign() {
     return {
+        "relative-matrix-sign",
         {"相对位置矩阵与符号约定", "The relative position matrix and its sign"},
         {"先为每一对 (i, j) 写下相对距离。参考实现 tensor2tensor 用 j − i（键减查询）：正数表示键在查询右边。"
          "常见的简化写法（许多教程的代码）写的是 i − j，符号正好相反；两种都能用，但一张表训练好后，读它的代码必须用同一种约定。"
@@ -344,6 +346,7 @@ std::vector<ViewData> clipped_index_views(const Inputs& in, Lang lang) {
 
 Step clipped_index() {
     return {
+        "clipped-index",
         {"截断的索引：参考与简化写法", "Clipped index: reference and tutorial form"},
         {"tensor2tensor 的 _generate_relative_positions_matrix 计算 clip(j − i, −k, k) + k，读一张 (2k+1) × d 的表："
          "超过 k 的距离被截断，远处的配对共用两端的同一个嵌入（拖动 k 看看）。"
@@ -438,6 +441,7 @@ std::vector<ViewData> lookup_views(const Inputs& in, const Computed& c, Lang lan
 
 Step lookup_and_position_scores() {
     return {
+        "lookup-position-scores",
         {"查表与位置分数", "Lookup and position scores"},
         {"用 L × L 的索引去查表，得到 L × L × d 的张量：第 (i, j) 格是向量 a_ij。"
          "位置分数是 q_i·a_ij，对所有头和批次写成 einsum('bhld,lmd->bhlm')：查询位置 l 在两个输入中都出现并被保留，并对 d 个分量求和。"
@@ -486,6 +490,7 @@ std::vector<ViewData> softmax_views(const Inputs& in, const Computed& c, Lang la
 
 Step content_plus_position() {
     return {
+        "content-plus-position",
         {"内容加位置，再 softmax", "Content plus position, then softmax"},
         {"把内容分数与位置分数相加、除以 √d_k，再对每一行做 softmax，就得到注意力权重。"
          "每一行的权重之和为 1；注释给出去掉位置项后权重会变化多少。",
@@ -535,6 +540,7 @@ std::vector<ViewData> why_dot_views(const Inputs& in, const Computed& c, Lang la
 
 Step why_dot_with_q() {
     return {
+        "why-dot-with-q",
         {"为什么与 q 做点积", "Why dot the position vector with q"},
         {"a_ij 与 q_i 在同一个 d_k 维空间里，点积 q_i·a_ij 得到一个可以直接和 q_i·k_j 相加的标量。"
          "更重要的是，这个位置项依赖查询的内容：同一距离上，不同的查询得到不同的值，模型可以学到“这类词关注左边的词”。"
@@ -611,6 +617,7 @@ std::vector<ViewData> value_side_views(const Inputs& in, const Computed& c, Lang
 
 Step value_side() {
     return {
+        "value-side",
         {"值一侧的相对项 a^V", "The value-side term a^V"},
         {"Shaw 等人的公式 (3) 在值一侧也加了相对位置：z_i = Σ_j α_ij (x_j W^V + a^V_ij)。a^V 来自第二张 (2k+1) × d 的表，"
          "用与键一侧相同的截断索引去查。于是输出不只是邻居内容的加权平均，还带着“注意力落在哪些距离上”的信息："

@@ -110,6 +110,7 @@ std::vector<ViewData> transformer_xl_views(const Inputs& in, Lang lang) {
 
 Step transformer_xl_terms() {
     return {
+        "transformer-xl",
         {"Transformer-XL：四项与相对距离的正弦", "Transformer-XL: four terms and a sinusoid of the distance"},
         {"Transformer-XL 把分数拆成四项。它不给词加绝对位置。a = q_i·k_j 只看内容；b = q_i·W_R R_(i−j) 用查询去读相对距离的正弦向量 R；"
          "c = u·k_j 把查询换成一个全局向量 u，只剩“这个键本身有多重要”；d = v·W_R R_(i−j) 换成全局向量 v，只剩距离。"
@@ -218,6 +219,7 @@ std::vector<ViewData> deberta_views(const Inputs& in, Lang lang) {
 
 Step deberta_disentangled() {
     return {
+        "deberta",
         {"DeBERTa：解耦注意力与对数桶", "DeBERTa: disentangled attention and log buckets"},
         {"DeBERTa 给内容和相对位置各一套投影，分数是三项之和：内容到内容、内容到位置 c2p（查询的内容读距离的向量 K^r）、"
          "位置到内容 p2c（键的内容读距离的向量 Q^r），一起除以 √(3d)。相对距离 δ = i − j 先进对数桶："

@@ -1,0 +1,181 @@
+// PE Lab — tests/lessons/step_ids_test.cpp
+// Step ids (issue 23): every step of every entry is opened by its id exactly as by its number, through the one
+// key=value reader the URL, the desktop arguments, setState and postMessage share; an unknown id gives one
+// notice naming the nearest id and keeps the step; an embed's steps= range is accepted by ids ("a..b"); what
+// the widget writes back stays numeric. (The battery checks the ids themselves: present, unique, well formed.)
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "lessons/lesson.h"
+#include "lessons/state.h"
+
+namespace {
+
+using namespace pelab;
+
+// The query that opens `entry`: `lesson=ID`, or for an overlay (the map page) its key over a lesson it teaches.
+std::string opening_query(const Lesson& entry) {
+    if (entry.overlay_key) return std::string("lesson=rope&") + entry.overlay_key + "=rope";
+    return std::string("lesson=") + entry.id;
+}
+
+std::string messages(const std::vector<ParamIssue>& issues) {
+    std::string out;
+    for (const ParamIssue& i : issues) out += i.key + ": " + i.message + "\n";
+    return out;
+}
+
+TEST(StepIds, EveryIdOpensTheSameStateAsItsNumber) {
+    int checked = 0;
+    for (const Lesson* entry : every_lesson()) {
+        ASSERT_NE(entry, nullptr);
+        for (std::size_t i = 0; i < entry->steps.size(); ++i) {
+            const std::string id = entry->steps[i].id ? entry->steps[i].id : "";
+            SCOPED_TRACE(std::string(entry->id) + " step " + std::to_string(i + 1) + " [" + id + "]");
+            AppState by_number = default_state(Lang::en), by_id = default_state(Lang::zh);
+            const auto number_issues =
+                apply_query(split_query(opening_query(*entry) + "&step=" + std::to_string(i + 1) + "&lang=zh"), &by_number);
+            const auto id_issues = apply_query(split_query(opening_query(*entry) + "&step=" + id + "&lang=zh"), &by_id);
+            EXPECT_TRUE(number_issues.empty()) << messages(number_issues);
+            EXPECT_TRUE(id_issues.empty()) << messages(id_issues);
+            EXPECT_EQ(by_id.lesson, entry);
+            EXPECT_EQ(by_id.lesson, by_number.lesson);
+            EXPECT_EQ(by_id.host, by_number.host);
+            EXPECT_EQ(by_id.step, static_cast<int>(i) + 1);
+            // The link the widget writes back keeps the number: state().step stays a number for host pages.
+            EXPECT_EQ(to_query(by_id), to_query(by_number));
+            EXPECT_NE(to_query(by_id).find("&step=" + std::to_string(i + 1) + "&"), std::string::npos) << to_query(by_id);
+            EXPECT_EQ(step_number_of(*entry, id), static_cast<int>(i) + 1);
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 70);
+}
+
+TEST(StepIds, DesktopArgumentsTakeAnIdLikeTheUrl) {
+    std::vector<ParamIssue> read_issues;
+    const KeyValues kv = read_arguments({"lesson=rope", "step=shift-invariance", "L=6"}, &read_issues);
+    EXPECT_TRUE(read_issues.empty());
+    AppState s = default_state(Lang::en);
+    EXPECT_TRUE(apply_query(kv, &s).empty());
+    EXPECT_STREQ(s.lesson->id, "rope");
+    EXPECT_EQ(s.step, 4);
+}
+
+TEST(StepIds, UnknownIdGivesOneNoticeAndKeepsTheStep) {
+    AppState s = default_state(Lang::en);
+    auto issues = apply_query(split_query("lesson=rope&step=shift-invarience"), &s);
+    ASSERT_EQ(issues.size(), 1u) << messages(issues);
+    EXPECT_EQ(issues[0].key, "step");
+    EXPECT_EQ(issues[0].message, "step: \"shift-invarience\" is not a step of rope (a number 1..9 or a step id; "
+                                 "nearest: shift-invariance); keeping 1");
+    EXPECT_EQ(s.step, 1);  // the lesson's default step
+    // Later, on another step, an unknown id keeps the step shown.
+    EXPECT_TRUE(apply_query(split_query("step=xpos"), &s).empty());
+    EXPECT_EQ(s.step, 9);
+    issues = apply_query(split_query("step=toeplitz-f"), &s);  // f-delta's id, not rope's
+    ASSERT_EQ(issues.size(), 1u) << messages(issues);
+    EXPECT_NE(issues[0].message.find("\"toeplitz-f\" is not a step of rope"), std::string::npos) << issues[0].message;
+    EXPECT_NE(issues[0].message.find("; keeping 9"), std::string::npos) << issues[0].message;
+    EXPECT_EQ(s.step, 9);
+    // Ids are exact (lowercase); a number-like word keeps the number's message.
+    issues = apply_query(split_query("step=XPOS"), &s);
+    ASSERT_EQ(issues.size(), 1u);
+    EXPECT_NE(issues[0].message.find("is not a step of rope"), std::string::npos) << issues[0].message;
+    issues = apply_query(split_query("step=nan"), &s);
+    ASSERT_EQ(issues.size(), 1u);
+    EXPECT_EQ(issues[0].message.find("is not a step of"), std::string::npos) << issues[0].message;
+    EXPECT_EQ(s.step, 9);
+    // Hostile text is echoed cut and escaped, as for any key.
+    issues = apply_query(split_query("step=" + std::string(5000, 'a')), &s);
+    ASSERT_EQ(issues.size(), 1u);
+    EXPECT_LT(issues[0].message.size(), 200u) << issues[0].message;
+    EXPECT_EQ(s.step, 9);
+}
+
+TEST(StepIds, IdsAreReadInTheLessonTheQueryOpens) {
+    AppState s = default_state(Lang::en);
+    // lesson= is applied first, wherever it stands; the id belongs to that lesson.
+    EXPECT_TRUE(apply_query(split_query("step=swin-index&lesson=vit-2d"), &s).empty());
+    EXPECT_STREQ(s.lesson->id, "vit-2d");
+    EXPECT_EQ(s.step, 5);
+    // The map page's steps, over the lesson it opened on.
+    EXPECT_TRUE(apply_query(split_query("lesson=rope&map=rope&step=aliasing"), &s).empty());
+    EXPECT_EQ(s.lesson, &position_map_lesson());
+    EXPECT_EQ(s.step, 2);
+}
+
+TEST(StepIds, EmbedRangeByIds) {
+    AppState s = default_state(Lang::en);
+    auto issues = apply_query(split_query("lesson=f-delta&steps=equal-delta-diagonals..feature-vectors"), &s);
+    EXPECT_TRUE(issues.empty()) << messages(issues);
+    EXPECT_EQ(s.display.step_min, 2);
+    EXPECT_EQ(s.display.step_max, 5);
+    EXPECT_EQ(s.step, 2);  // pulled into the range
+    EXPECT_NE(to_query(s).find("&steps=2-5"), std::string::npos) << to_query(s);  // written back by number
+    // A number and an id may be mixed; one id is a one-step range; numbers keep their A-B form.
+    EXPECT_TRUE(apply_query(split_query("steps=3..toeplitz-f"), &s).empty());
+    EXPECT_EQ(s.display.step_min, 3);
+    EXPECT_EQ(s.display.step_max, 4);
+    EXPECT_TRUE(apply_query(split_query("steps=toeplitz-f"), &s).empty());
+    EXPECT_EQ(s.display.step_min, 4);
+    EXPECT_EQ(s.display.step_max, 4);
+    EXPECT_EQ(s.step, 4);
+    EXPECT_TRUE(apply_query(split_query("steps=3-5"), &s).empty());
+    EXPECT_EQ(s.display.step_min, 3);
+    EXPECT_EQ(s.display.step_max, 5);
+    EXPECT_TRUE(apply_query(split_query("steps=2..6"), &s).empty());
+    EXPECT_EQ(s.display.step_min, 2);
+    EXPECT_EQ(s.display.step_max, 6);
+    // The step and the range together, both by id.
+    EXPECT_TRUE(apply_query(split_query("lesson=rope&step=shift-invariance&steps=pairs-frequencies-layouts..uniqueness"), &s).empty());
+    EXPECT_EQ(s.step, 4);
+    EXPECT_EQ(s.display.step_min, 3);
+    EXPECT_EQ(s.display.step_max, 7);
+}
+
+TEST(StepIds, BadRangeByIdsGivesOneNoticeAndShowsAllSteps) {
+    AppState s = default_state(Lang::en);
+    auto issues = apply_query(split_query("steps=two-object..toeplitz-f"), &s);
+    ASSERT_EQ(issues.size(), 1u) << messages(issues);
+    EXPECT_EQ(issues[0].key, "steps");
+    EXPECT_EQ(issues[0].message,
+              "steps: \"two-object..toeplitz-f\" is not a step range like 3-5 or two-objects..link-to-rope within 1..8 "
+              "(\"two-object\" is not a step id; nearest: two-objects); showing all steps");
+    EXPECT_EQ(s.display.step_min, 1);
+    EXPECT_EQ(s.display.step_max, 8);
+    // Reversed ends, an end out of the lesson, an empty end.
+    for (const char* bad : {"toeplitz-f..two-objects", "2..9", "..toeplitz-f", "toeplitz-f..", "shift-invariance"}) {
+        SCOPED_TRACE(bad);
+        issues = apply_query(split_query(std::string("steps=") + bad), &s);
+        ASSERT_EQ(issues.size(), 1u) << messages(issues);
+        EXPECT_EQ(issues[0].key, "steps");
+        EXPECT_NE(issues[0].message.find("; showing all steps"), std::string::npos) << issues[0].message;
+        EXPECT_EQ(s.display.step_min, 1);
+        EXPECT_EQ(s.display.step_max, 8);
+    }
+}
+
+TEST(StepIds, EveryRangeOfIdsEqualsItsRangeOfNumbers) {
+    for (const Lesson* entry : every_lesson()) {
+        const int n = static_cast<int>(entry->steps.size());
+        for (int a = 1; a <= n; ++a) {
+            for (int b = a; b <= n; ++b) {
+                SCOPED_TRACE(std::string(entry->id) + " " + std::to_string(a) + ".." + std::to_string(b));
+                AppState by_number = default_state(Lang::en), by_id = default_state(Lang::en);
+                const std::string base = opening_query(*entry) + "&steps=";
+                EXPECT_TRUE(apply_query(split_query(base + std::to_string(a) + "-" + std::to_string(b)), &by_number).empty());
+                const auto issues = apply_query(
+                    split_query(base + entry->steps[a - 1].id + ".." + entry->steps[b - 1].id), &by_id);
+                EXPECT_TRUE(issues.empty()) << messages(issues);
+                EXPECT_EQ(by_id.display.step_min, a);
+                EXPECT_EQ(by_id.display.step_max, b);
+                EXPECT_EQ(to_query(by_id), to_query(by_number));
+            }
+        }
+    }
+}
+
+}  // namespace
