@@ -168,6 +168,19 @@ bool parse_step_range(const std::string& text, const Lesson& lesson, int* lo, in
     return true;
 }
 
+// The notice for a steps= value that is not a range of `lesson`: the forms it takes, with the lesson's own first
+// and last ids as the example of a range by id, and the nearest id to an end that looked like an unknown id.
+std::string step_range_notice(const Lesson& lesson, const std::string& value, const std::string& unknown_id) {
+    const std::size_t n = lesson.steps.size();
+    std::string out = "steps: " + quoted(value) + " is not a step range like 3-5";
+    if (n > 0 && lesson.steps.front().id && lesson.steps.back().id)
+        out += std::string(" or ") + lesson.steps.front().id + ".." + lesson.steps.back().id;
+    out += " within 1.." + std::to_string(n);
+    const std::string nearest = unknown_id.empty() ? std::string() : nearest_step_id(lesson, unknown_id);
+    if (!nearest.empty()) out += " (" + quoted(unknown_id) + " is not a step id; nearest: " + nearest + ")";
+    return out + "; showing all steps";
+}
+
 void clamp_step_to_range(AppState* state) {
     const int n = state->lesson ? int(state->lesson->steps.size()) : 1;
     DisplayOptions& d = state->display;
@@ -291,16 +304,7 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
             const int n = int(lesson.steps.size());
             std::string unknown;
             if (!parse_step_range(value, lesson, &d.step_min, &d.step_max, &unknown)) {
-                // The example range by id is the lesson's own first and last step; an unknown id gets the nearest.
-                const std::string by_id = n > 0 && lesson.steps.front().id && lesson.steps.back().id
-                                              ? std::string(" or ") + lesson.steps.front().id + ".." + lesson.steps.back().id
-                                              : std::string();
-                const std::string nearest = unknown.empty() ? std::string() : nearest_step_id(lesson, unknown);
-                issues.push_back({"steps", "steps: " + quoted(value) + " is not a step range like 3-5" + by_id +
-                                               " within 1.." + std::to_string(n) +
-                                               (nearest.empty() ? std::string()
-                                                                : " (" + quoted(unknown) + " is not a step id; nearest: " + nearest + ")") +
-                                               "; showing all steps"});
+                issues.push_back({"steps", step_range_notice(lesson, value, unknown)});
                 d.step_min = 1;
                 d.step_max = n;
             }

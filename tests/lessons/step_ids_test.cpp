@@ -16,12 +16,12 @@ namespace {
 using namespace pelab;
 
 // The query that opens `entry`: `lesson=ID`, or for an overlay (the map page) its key over a lesson it teaches.
-std::string opening_query(const Lesson& entry) {
+std::string step_id_opening_query(const Lesson& entry) {
     if (entry.overlay_key) return std::string("lesson=rope&") + entry.overlay_key + "=rope";
     return std::string("lesson=") + entry.id;
 }
 
-std::string messages(const std::vector<ParamIssue>& issues) {
+std::string step_id_issue_text(const std::vector<ParamIssue>& issues) {
     std::string out;
     for (const ParamIssue& i : issues) out += i.key + ": " + i.message + "\n";
     return out;
@@ -35,18 +35,20 @@ TEST(StepIds, EveryIdOpensTheSameStateAsItsNumber) {
             const std::string id = entry->steps[i].id ? entry->steps[i].id : "";
             SCOPED_TRACE(std::string(entry->id) + " step " + std::to_string(i + 1) + " [" + id + "]");
             AppState by_number = default_state(Lang::en), by_id = default_state(Lang::zh);
+            const std::string opening = step_id_opening_query(*entry);
             const auto number_issues =
-                apply_query(split_query(opening_query(*entry) + "&step=" + std::to_string(i + 1) + "&lang=zh"), &by_number);
-            const auto id_issues = apply_query(split_query(opening_query(*entry) + "&step=" + id + "&lang=zh"), &by_id);
-            EXPECT_TRUE(number_issues.empty()) << messages(number_issues);
-            EXPECT_TRUE(id_issues.empty()) << messages(id_issues);
+                apply_query(split_query(opening + "&step=" + std::to_string(i + 1) + "&lang=zh"), &by_number);
+            const auto id_issues = apply_query(split_query(opening + "&step=" + id + "&lang=zh"), &by_id);
+            EXPECT_TRUE(number_issues.empty()) << step_id_issue_text(number_issues);
+            EXPECT_TRUE(id_issues.empty()) << step_id_issue_text(id_issues);
             EXPECT_EQ(by_id.lesson, entry);
             EXPECT_EQ(by_id.lesson, by_number.lesson);
             EXPECT_EQ(by_id.host, by_number.host);
             EXPECT_EQ(by_id.step, static_cast<int>(i) + 1);
             // The link the widget writes back keeps the number: state().step stays a number for host pages.
             EXPECT_EQ(to_query(by_id), to_query(by_number));
-            EXPECT_NE(to_query(by_id).find("&step=" + std::to_string(i + 1) + "&"), std::string::npos) << to_query(by_id);
+            const std::string written = to_query(by_id);
+            EXPECT_NE(written.find("&step=" + std::to_string(i + 1) + "&"), std::string::npos) << written;
             EXPECT_EQ(step_number_of(*entry, id), static_cast<int>(i) + 1);
             ++checked;
         }
@@ -67,7 +69,7 @@ TEST(StepIds, DesktopArgumentsTakeAnIdLikeTheUrl) {
 TEST(StepIds, UnknownIdGivesOneNoticeAndKeepsTheStep) {
     AppState s = default_state(Lang::en);
     auto issues = apply_query(split_query("lesson=rope&step=shift-invarience"), &s);
-    ASSERT_EQ(issues.size(), 1u) << messages(issues);
+    ASSERT_EQ(issues.size(), 1u) << step_id_issue_text(issues);
     EXPECT_EQ(issues[0].key, "step");
     EXPECT_EQ(issues[0].message, "step: \"shift-invarience\" is not a step of rope (a number 1..9 or a step id; "
                                  "nearest: shift-invariance); keeping 1");
@@ -76,7 +78,7 @@ TEST(StepIds, UnknownIdGivesOneNoticeAndKeepsTheStep) {
     EXPECT_TRUE(apply_query(split_query("step=xpos"), &s).empty());
     EXPECT_EQ(s.step, 9);
     issues = apply_query(split_query("step=toeplitz-f"), &s);  // f-delta's id, not rope's
-    ASSERT_EQ(issues.size(), 1u) << messages(issues);
+    ASSERT_EQ(issues.size(), 1u) << step_id_issue_text(issues);
     EXPECT_NE(issues[0].message.find("\"toeplitz-f\" is not a step of rope"), std::string::npos) << issues[0].message;
     EXPECT_NE(issues[0].message.find("; keeping 9"), std::string::npos) << issues[0].message;
     EXPECT_EQ(s.step, 9);
@@ -110,7 +112,7 @@ TEST(StepIds, IdsAreReadInTheLessonTheQueryOpens) {
 TEST(StepIds, EmbedRangeByIds) {
     AppState s = default_state(Lang::en);
     auto issues = apply_query(split_query("lesson=f-delta&steps=equal-delta-diagonals..feature-vectors"), &s);
-    EXPECT_TRUE(issues.empty()) << messages(issues);
+    EXPECT_TRUE(issues.empty()) << step_id_issue_text(issues);
     EXPECT_EQ(s.display.step_min, 2);
     EXPECT_EQ(s.display.step_max, 5);
     EXPECT_EQ(s.step, 2);  // pulled into the range
@@ -130,7 +132,8 @@ TEST(StepIds, EmbedRangeByIds) {
     EXPECT_EQ(s.display.step_min, 2);
     EXPECT_EQ(s.display.step_max, 6);
     // The step and the range together, both by id.
-    EXPECT_TRUE(apply_query(split_query("lesson=rope&step=shift-invariance&steps=pairs-frequencies-layouts..uniqueness"), &s).empty());
+    const std::string both = "lesson=rope&step=shift-invariance&steps=pairs-frequencies-layouts..uniqueness";
+    EXPECT_TRUE(apply_query(split_query(both), &s).empty());
     EXPECT_EQ(s.step, 4);
     EXPECT_EQ(s.display.step_min, 3);
     EXPECT_EQ(s.display.step_max, 7);
@@ -139,7 +142,7 @@ TEST(StepIds, EmbedRangeByIds) {
 TEST(StepIds, BadRangeByIdsGivesOneNoticeAndShowsAllSteps) {
     AppState s = default_state(Lang::en);
     auto issues = apply_query(split_query("steps=two-object..toeplitz-f"), &s);
-    ASSERT_EQ(issues.size(), 1u) << messages(issues);
+    ASSERT_EQ(issues.size(), 1u) << step_id_issue_text(issues);
     EXPECT_EQ(issues[0].key, "steps");
     EXPECT_EQ(issues[0].message,
               "steps: \"two-object..toeplitz-f\" is not a step range like 3-5 or two-objects..link-to-rope within 1..8 "
@@ -150,7 +153,7 @@ TEST(StepIds, BadRangeByIdsGivesOneNoticeAndShowsAllSteps) {
     for (const char* bad : {"toeplitz-f..two-objects", "2..9", "..toeplitz-f", "toeplitz-f..", "shift-invariance"}) {
         SCOPED_TRACE(bad);
         issues = apply_query(split_query(std::string("steps=") + bad), &s);
-        ASSERT_EQ(issues.size(), 1u) << messages(issues);
+        ASSERT_EQ(issues.size(), 1u) << step_id_issue_text(issues);
         EXPECT_EQ(issues[0].key, "steps");
         EXPECT_NE(issues[0].message.find("; showing all steps"), std::string::npos) << issues[0].message;
         EXPECT_EQ(s.display.step_min, 1);
@@ -165,11 +168,12 @@ TEST(StepIds, EveryRangeOfIdsEqualsItsRangeOfNumbers) {
             for (int b = a; b <= n; ++b) {
                 SCOPED_TRACE(std::string(entry->id) + " " + std::to_string(a) + ".." + std::to_string(b));
                 AppState by_number = default_state(Lang::en), by_id = default_state(Lang::en);
-                const std::string base = opening_query(*entry) + "&steps=";
-                EXPECT_TRUE(apply_query(split_query(base + std::to_string(a) + "-" + std::to_string(b)), &by_number).empty());
+                const std::string base = step_id_opening_query(*entry) + "&steps=";
+                const std::string numbers = std::to_string(a) + "-" + std::to_string(b);
+                EXPECT_TRUE(apply_query(split_query(base + numbers), &by_number).empty());
                 const auto issues = apply_query(
                     split_query(base + entry->steps[a - 1].id + ".." + entry->steps[b - 1].id), &by_id);
-                EXPECT_TRUE(issues.empty()) << messages(issues);
+                EXPECT_TRUE(issues.empty()) << step_id_issue_text(issues);
                 EXPECT_EQ(by_id.display.step_min, a);
                 EXPECT_EQ(by_id.display.step_max, b);
                 EXPECT_EQ(to_query(by_id), to_query(by_number));
