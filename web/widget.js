@@ -9,6 +9,7 @@
 //   api.state()        {lesson, step, lang, params}   (step is 1-based, as in URLs)
 //   api.setState(p)    p = {lesson?, step?, lang?, params?: {key: value|array}}; other keys count as params
 //   api.frames()       frames rendered so far (stays constant while idle)
+//   api.idle()         true when no frame is requested: everything asked of the widget has been drawn
 //   api.notices()      [{key, message}] for rejected or clamped input (plain text: insert it with textContent)
 //   api.lessons()      [{id, steps, title}] the curriculum, titles in the current language
 //   api.layout()       [{kind, title, x, y, w, h, rows, cols}] where each figure was drawn (CSS px): the step's
@@ -259,6 +260,7 @@
       state: function () { return parsed('pelab_state_json', null); },
       setState: function (partial) { passText('pelab_apply', toQuery(partial)); },
       frames: function () { return module ? module._pelab_frames() : 0; },
+      idle: function () { return module ? module._pelab_frame_requested() === 0 : false; },
       notices: function () { return parsed('pelab_notices_json', []); },
       lessons: function () { return parsed('pelab_lessons_json', []); },
       layout: function () { return parsed('pelab_layout_json', []); },

@@ -249,6 +249,9 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_questions_json() {
 }
 
 EMSCRIPTEN_KEEPALIVE double pelab_frames() { return double(g_platform.frames); }
+// Whether a frame is requested and not yet drawn (pelab.idle() is its negation): scripts and tests wait for
+// the widget to have drawn everything asked of it by this, not by watching the frame counter stand still.
+EMSCRIPTEN_KEEPALIVE int pelab_frame_requested() { return g_frame_scheduled ? 1 : 0; }
 
 // Starts (1) or pauses (0) the current step's timeline; returns 1 when the step has one (pelab.play).
 EMSCRIPTEN_KEEPALIVE int pelab_play(int on) {
