@@ -147,7 +147,7 @@ try {
   rest: {
   if (process.argv.includes('--first-frame-only')) break rest;  // quick runs while working on start-up
   const page = await openWidget(browser, server.url, 'lesson=f-delta&step=4&lang=en');
-  await settle(page, 500);
+  await settle(page);
   const f0 = await page.evaluate(() => window.pelab.frames());
   await new Promise((r) => setTimeout(r, 2000));
   const f1 = await page.evaluate(() => window.pelab.frames());
@@ -162,7 +162,7 @@ try {
     ['RoPE map page, step 4 (profile)', 'lesson=rope&map=rope&L=512&d=128&step=4&lang=en'],
   ]) {
     const p = await openWidget(browser, server.url, hash);
-    await settle(p, 300);
+    await settle(p);
     const ms = [];
     for (let seed = 2; seed < 11; ++seed) {
       ms.push(await p.evaluate((sd) => new Promise((resolve) => {
@@ -173,7 +173,7 @@ try {
           ? resolve(performance.now() - t0) : requestAnimationFrame(poll);
         requestAnimationFrame(poll);
       }), seed));
-      await settle(p, 200);
+      await settle(p);
     }
     console.log(`recompute L=512 d=128         ${median(ms).toFixed(1)} ms median of 9   (${label}; includes the wait for the next animation frame)`);
     await p.context().close();

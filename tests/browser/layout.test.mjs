@@ -50,7 +50,7 @@ async function checkEveryStep(pageName, W, H, extra, folder) {
       await page.evaluate(([id, s]) => window.pelab.setState({ lesson: id, step: s }), [lesson.id, step]);
       const st = await page.evaluate(() => window.pelab.state());
       assert.deepEqual([st.lesson, st.step], [lesson.id, step], where);
-      await settle(page, 200, 60000);
+      await settle(page);
       saveArtifact(`screens/${folder}/${lesson.id}-${step}.png`, await page.screenshot());
       const layout = await page.evaluate(() => window.pelab.layout());
       const f = layout[0];
@@ -86,7 +86,7 @@ test('phone 390×844 (touch, devicePixelRatio 2): the primary figure starts with
   for (const lesson of await page.evaluate(() => window.pelab.lessons())) {
     for (let step = 1; step <= lesson.steps; ++step) {
       await page.evaluate(([id, s]) => window.pelab.setState({ lesson: id, step: s }), [lesson.id, step]);
-      await settle(page, 200);
+      await settle(page);
       const f = (await page.evaluate(() => window.pelab.layout()))[0];
       if (step === 1) saveArtifact(`screens/index-390x844/${lesson.id}-${step}.png`, await page.screenshot());
       if (!f || !(f.y >= 0 && f.y < 844 - 40)) late.push(`${lesson.id} step ${step}: ${JSON.stringify(f)}`);

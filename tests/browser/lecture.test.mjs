@@ -198,10 +198,10 @@ test('embed.html options: embed, controls, steps range, theme, fontscale, small 
   assert.ok(fig.x < 150, `no step list in embed mode (figure at x=${fig.x})`);
   await page.locator('.pelab-canvas').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('End');
-  await settle(page, 150);
+  await settle(page);
   assert.equal(await page.evaluate(() => window.pelab.state().step), 5, 'End stops at the range end');
   await page.keyboard.press('Home');
-  await settle(page, 150);
+  await settle(page);
   assert.equal(await page.evaluate(() => window.pelab.state().step), 3, 'Home stops at the range start');
   assert.match(await page.evaluate(() => location.hash), /steps=3-5/);
   // Dark theme: the background turns dark.
@@ -363,7 +363,7 @@ test('WebGL context loss and restore: the widget recovers with its state intact'
   // A frame is drawn after the restore (the counter moves past its value while the context was lost).
   await page.waitForFunction((n) => window.pelab.frames() > n, framesWhileLost, { timeout: 20000 });
   assert.equal(await page.evaluate(() => document.querySelector('.pelab-canvas').getContext('webgl2').isContextLost()), false);
-  await settle(page, 400);
+  await settle(page);
   const s = await page.evaluate(() => window.pelab.state());
   assert.equal(s.params.L, 5);
   // The heatmap is drawn again: its peak cell is red.
@@ -418,7 +418,7 @@ test('heatmap zoom and pan: wheel zooms about the pointer, drag pans, pinch zoom
   await page.mouse.move(cx, cy);
   for (let i = 0; i < 4; ++i) {  // four wheel notches
     await page.mouse.wheel(0, -100);
-    await settle(page, 100);
+    await settle(page);
   }
   h = await hm();
   assert.ok(h.zoom > 1.5, `wheel zoomed in (${h.zoom})`);
@@ -429,11 +429,11 @@ test('heatmap zoom and pan: wheel zooms about the pointer, drag pans, pinch zoom
   await page.mouse.down();
   await page.mouse.move(cx - 120, cy, { steps: 6 });
   await page.mouse.up();
-  await settle(page, 200);
+  await settle(page);
   h = await hm();
   assert.ok(h.window[0] > before + 0.01, `drag panned right: ${before} → ${h.window[0]}`);
   await page.mouse.dblclick(cx, cy);
-  await settle(page, 200);
+  await settle(page);
   assert.equal((await hm()).zoom, 1, 'double click resets');
   // Pinch (two fingers moving apart) zooms in.
   const cdp = await context.newCDPSession(page);
@@ -443,7 +443,7 @@ test('heatmap zoom and pan: wheel zooms about the pointer, drag pans, pinch zoom
   await touch('touchStart', 20);
   for (let d = 30; d <= 160; d += 10) await touch('touchMove', d);
   await touch('touchEnd', 0);
-  await settle(page, 300);
+  await settle(page);
   assert.ok((await hm()).zoom > 1.2, `pinch zoomed in (${(await hm()).zoom})`);
   await context.close();
 });

@@ -64,27 +64,32 @@ export async function openWidget(browser, baseUrl, hash, { width = 1280, height 
   return page;
 }
 
-// Waits until no frame has been rendered for `quietMs` (the UI has settled). Throws when the frame counter
-// is still moving after `timeoutMs`: a widget that never settles is a failure, not something to wait out.
-// The timeout is generous because a loaded 2-core machine renders slowly; a settled widget returns early.
-export async function settle(page, quietMs = 300, timeoutMs = 20000) {
-  const start = Date.now();
-  let last = await page.evaluate(() => window.pelab.frames());
-  let lastChange = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    await new Promise((r) => setTimeout(r, 50));
-    const now = await page.evaluate(() => window.pelab.frames());
-    if (now !== last) { last = now; lastChange = Date.now(); }
-    if (Date.now() - lastChange >= quietMs) return last;
-  }
-  throw new Error(`settle: frames still changing after ${timeoutMs} ms (now ${last})`);
+// Waits until the widget has drawn everything asked of it: pelab.idle() (no frame requested) at three animation
+// frames in a row, checked inside the page. An input event, setState or a resize requests a frame at once, and a
+// ResizeObserver reports in the rendering step after the change, so three calm frames in a row leave nothing
+// pending. Returns the frame count then. Throws when frames are still requested after `timeoutMs`: a widget that
+// never settles is a failure, not something to wait out (the timeout is generous: a loaded 2-core machine
+// renders slowly; a settled widget returns within a few frames).
+export async function settle(page, timeoutMs = 20000) {
+  const result = await page.evaluate((timeout) => new Promise((resolve) => {
+    const t0 = performance.now();
+    let calm = 0;
+    const tick = () => {
+      calm = window.pelab.idle() ? calm + 1 : 0;
+      if (calm >= 3) resolve({ settled: true, frames: window.pelab.frames() });
+      else if (performance.now() - t0 > timeout) resolve({ settled: false, frames: window.pelab.frames() });
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }), timeoutMs);
+  if (!result.settled) throw new Error(`settle: frames still requested after ${timeoutMs} ms (now ${result.frames})`);
+  return result.frames;
 }
 
-// Frames rendered in `idleMs` once the widget has settled: the "0 idle frames" figure. Settling first
-// (frame counter still for 1 s) replaces a fixed sleep, so a slow machine cannot turn late frames of the
-// last change into idle frames.
+// Frames rendered in `idleMs` once the widget has settled: the "0 idle frames" figure. Settling first means no
+// frame of the last change is still to come, so any frame counted here was drawn while nothing had changed.
 export async function idleFrames(page, idleMs = 2000) {
-  const before = await settle(page, 1000);
+  const before = await settle(page);
   await new Promise((r) => setTimeout(r, idleMs));
   return (await page.evaluate(() => window.pelab.frames())) - before;
 }

@@ -102,7 +102,7 @@ test('the map is drawn at L=65,536, zooms to single cells with the wheel and sho
   // Zoom in about the top-left corner until single cells are visible.
   await page.mouse.move(fig.x + 2, fig.y + 2);
   for (let k = 0; k < 60; ++k) await page.mouse.wheel(0, -120);
-  await settle(page, 400, 20000);
+  await settle(page);
   fig = (await page.evaluate(() => window.pelab.layout())).find((v) => v.kind === 'posmap');
   const cellsShown = (fig.window[2] - fig.window[0]) * 65536;
   assert.ok(cellsShown <= 8, `zoomed to ${cellsShown} cells`);

@@ -8,4 +8,6 @@ if [ ! -f ../../build/web/dist/index.html ]; then
   exit 1
 fi
 [ -d node_modules/playwright-core ] && [ -d node_modules/pngjs ] || npm ci --no-audit --no-fund
-exec node --test --test-concurrency=1 widget.test.mjs steps.test.mjs lecture.test.mjs single_file.test.mjs csp.test.mjs posmap.test.mjs hostile.test.mjs layout.test.mjs playback.test.mjs figures.test.mjs
+# Two files at a time (each its own browser): most of a file's time is waiting on frames and page loads, so a
+# second file fills the other core. The longest files go first, so that the two lanes end together.
+exec node --test --test-concurrency=2 layout.test.mjs figures.test.mjs steps.test.mjs lecture.test.mjs widget.test.mjs hostile.test.mjs posmap.test.mjs playback.test.mjs csp.test.mjs single_file.test.mjs

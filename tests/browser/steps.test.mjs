@@ -38,7 +38,7 @@ test('every step opens by deep link and renders', async () => {
       await page.goto(`${server.url}index.html#lesson=${lesson.id}&step=${step}&lang=${lang}`);
       await page.waitForFunction(() => window.pelab && window.pelab.frames() > 0, null, { timeout: 20000 });
       await page.evaluate(() => window.pelab.ready);
-      await settle(page, 200);
+      await settle(page);
       const s = await page.evaluate(() => window.pelab.state());
       assert.equal(s.lesson, lesson.id, where);
       assert.equal(s.step, step, where);

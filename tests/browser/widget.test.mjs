@@ -116,7 +116,7 @@ test('arrow keys, PageUp/PageDown, Home/End change the step and the hash', async
   await page.locator('.pelab-canvas').click({ position: { x: 5, y: 5 } });
   const step = () => page.evaluate(() => window.pelab.state().step);
   const hash = () => page.evaluate(() => location.hash);
-  const press = async (key) => { await page.keyboard.press(key); await settle(page, 150); };
+  const press = async (key) => { await page.keyboard.press(key); await settle(page); };
   await press('ArrowRight');
   assert.equal(await step(), 3);
   assert.match(await hash(), /step=3/);
