@@ -141,6 +141,13 @@ std::string app_layout_json(const App& app);
 // explanation}] (verdict and explanation empty until a choice is picked), for tests and assistive tools.
 std::string app_questions_json(const App& app);
 
+// Where the first sentence of a step's text ends (what the collapsed text shows): after "。！？", or after
+// ". ! ?" followed by a space and a capital or a symbol; the text's length when it is one sentence.
+size_t prose_first_sentence_end(const std::string& text);
+// Sets ImGui's style to the app's for `theme` at fontscale `scale` (its paddings and spacings are what the
+// layout measures with; tests/app/layout_test.cpp sets them as the app does).
+void app_apply_style(Theme theme, float scale);
+
 // The chrome's own strings (buttons, headings), Texts like the lessons' (app/ui_text.cpp), shown through say().
 enum class UiText {
     AppName, Lesson, Steps, Step, Prev, Next, Parameters, Language, Notices, Dismiss, ResetParams, NoticeIntro,
