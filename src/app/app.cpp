@@ -1274,8 +1274,6 @@ void app_frame(App* app, MatrixPainter* painter) {
     frame_in.controls = d.controls;
     frame_in.embed = d.embed;
     frame_in.has_timeline = app_has_timeline(*app);
-    frame_in.side_content = d.controls && (!current_step(*app).keys_shown(app->state.params).empty() ||
-                                           !questions_on(lesson.id, app->state.step).empty());
     frame_in.steps = lesson.steps.size();
     const FrameLayout frame = layout_frame(frame_in);
     const float body_h = frame.body_h;
@@ -1283,8 +1281,13 @@ void app_frame(App* app, MatrixPainter* painter) {
         draw_step_rail(app, frame.rail_w, body_h);
         ImGui::SameLine();
     }
-    const bool side = frame.side;
-    const float side_w = frame.side_w;
+    // The side column is for the step drawn now, which a click on the rail may just have changed (the bottom
+    // bar and the heights stay as laid out above for this frame).
+    frame_in.side_content = d.controls && (!current_step(*app).keys_shown(app->state.params).empty() ||
+                                           !questions_on(lesson.id, app->state.step).empty());
+    const FrameLayout columns = layout_frame(frame_in);
+    const bool side = columns.side;
+    const float side_w = columns.side_w;
     // Each step has a scroll region of its own (its own scroll position, content size and table column
     // widths), so what one step left behind never shows on another; coming back shows the step as it was.
     ImGui::PushID(lesson.id);
