@@ -305,6 +305,7 @@ std::string app_layout_json(const App& app) {
         out += (i ? ",{" : "{") + std::string("\"kind\":\"") + kKindNames[int(d.kind)] +
                "\",\"title\":" + json_string(d.title) + buf;
         if (d.kind == ViewKind::Table) out.insert(out.size() - 1, d.scrolls_sideways ? ",\"scrolls_sideways\":true" : ",\"scrolls_sideways\":false");
+        out.insert(out.size() - 1, d.visible ? ",\"visible\":true" : ",\"visible\":false");
         if (!d.handles.empty()) {  // phasor arrowheads a learner can drag: the key each sets, where it is
             std::string list = ",\"handles\":[";
             for (size_t h = 0; h < d.handles.size(); ++h) {
@@ -656,12 +657,20 @@ static void draw_views(App* app, MatrixPainter* painter, float room, float scree
     in.screen = screen;
     in.font = ImGui::GetFontSize();
     in.display = ImGui::GetIO().DisplaySize;
+    // The step's window as it is unscrolled, in this frame's screen coordinates.
+    const float top = ImGui::GetWindowPos().y - ImGui::GetScrollY();
+    in.first_screen = {ImVec2(in.start.x, top), ImVec2(in.start.x + in.avail, top + screen)};
     for (const ViewData& view : app->views) in.views.push_back(view_sizes_of(view));
+    std::vector<std::pair<size_t, size_t>> reported(app->views.size());  // each view's entries in app->drawn
     const FigureLayout placed = layout_figures(in, [&](size_t i, const PlacedFigure& at) {
         if (i > 0) ImGui::SetCursorScreenPos(at.at);  // the primary figure starts at the cursor
+        reported[i].first = app->drawn.size();
         draw_one_view(app, painter, &edits, i, at.width, at.max_height);
+        reported[i].second = app->drawn.size();
         return LayoutRect{ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
     });
+    for (size_t i = 0; i < reported.size(); ++i)
+        for (size_t k = reported[i].first; k < reported[i].second; ++k) app->drawn[k].visible = placed.figures[i].on_first_screen;
     ImGui::SetCursorScreenPos(ImVec2(in.start.x, placed.end_y));
     ImGui::Dummy(ImVec2(in.avail, 1));
     // Applied after drawing: the views of this frame were computed from the state they were drawn with.

@@ -134,8 +134,9 @@ std::string app_state_json(const App& app);
 std::string app_lessons_json(const App& app);
 // [{"key":"L","message":"..."}]
 std::string app_notices_json(const App& app);
-// [{"kind":"heatmap","title":"...","x":..,"y":..,"w":..,"h":..,"rows":..,"cols":..}] in UI units: the step's
-// primary figure first, then its other figures, then its equations ({"kind":"equation","title":TeX,x,y,w,h}).
+// [{"kind":"heatmap","title":"...","x":..,"y":..,"w":..,"h":..,"rows":..,"cols":..,"visible":true}] in UI units:
+// the step's primary figure first, then its other figures (visible: the whole view, notes included, is on the
+// step's first screen without scrolling; app/layout.h), then its equations ({"kind":"equation","title":TeX,x,y,w,h}).
 std::string app_layout_json(const App& app);
 // The step's questions as drawn in the last frame: [{prompt, choices: [{text, x, y, w, h}], picked, verdict,
 // explanation}] (verdict and explanation empty until a choice is picked), for tests and assistive tools.

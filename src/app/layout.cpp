@@ -186,6 +186,7 @@ FigureLayout layout_figures(const FigureLayoutInput& in, const PlaceFigure& plac
         p.primary = i == 0;
         p.beside = beside;
         p.rect = place(i, p);
+        p.on_first_screen = figure_on_first_screen(p.rect, in.first_screen);
         return p.rect;
     };
     const ImVec2 start = in.start;
@@ -217,6 +218,11 @@ FigureLayout layout_figures(const FigureLayoutInput& in, const PlaceFigure& plac
     }
     out.end_y = y;
     return out;
+}
+
+bool figure_on_first_screen(const LayoutRect& figure, const LayoutRect& first_screen) {
+    return figure.min.x >= first_screen.min.x - 0.5f && figure.max.x <= first_screen.max.x + 0.5f &&
+           figure.min.y >= first_screen.min.y - 0.5f && figure.max.y <= first_screen.max.y + 0.5f;
 }
 
 LayoutRect estimate_figure_rect(const ViewSizes& sizes, const PlacedFigure& placed) {
@@ -283,15 +289,14 @@ static void layout_page_step(const PageLayoutInput& in, float width, PageLayout*
     fig.screen = screen;
     fig.font = in.font;
     fig.display = in.window;
+    fig.first_screen = {origin, ImVec2(origin.x + width, origin.y + screen)};
     fig.views = in.views;
     page->figures = layout_figures(fig);
     y = page->figures.end_y + 1.0f + in.item_spacing.y;  // the Dummy that ends the figures
     if (text.equations_below) place_equations();
     page->content_bottom = y;
     page->figure_on_first_screen.clear();
-    for (const PlacedFigure& p : page->figures.figures)
-        page->figure_on_first_screen.push_back(p.rect.min.y >= origin.y && p.rect.max.y <= origin.y + screen &&
-                                               p.rect.min.x >= f.content.min.x && p.rect.max.x <= f.content.max.x + 0.5f);
+    for (const PlacedFigure& p : page->figures.figures) page->figure_on_first_screen.push_back(p.on_first_screen);
 }
 
 PageLayout layout_page(const PageLayoutInput& in) {

@@ -124,6 +124,7 @@ struct FigureLayoutInput {
     float screen = 0.0f;  // the most height any figure under the primary one gets (the step's visible height)
     float font = 16.0f;
     ImVec2 display{0, 0}; // the window (the primary figure keeps kPrimaryMinShare of its area)
+    LayoutRect first_screen;  // the step's window unscrolled (screen): what the learner sees without scrolling
     std::vector<ViewSizes> views;
 };
 
@@ -135,6 +136,7 @@ struct PlacedFigure {
     bool primary = false;  // the step's first view: fills its room
     bool beside = false;   // in the column beside the primary figure
     LayoutRect rect;
+    bool on_first_screen = false;  // rect is wholly inside first_screen (figure_on_first_screen)
 };
 
 struct FigureLayout {
@@ -153,6 +155,8 @@ FigureLayout layout_figures(const FigureLayoutInput& in, const PlaceFigure& plac
 // max_height (estimate_figure_rect).
 FigureLayout layout_figures(const FigureLayoutInput& in);
 LayoutRect estimate_figure_rect(const ViewSizes& sizes, const PlacedFigure& placed);
+// Whether `figure` is wholly inside `first_screen` (half a unit of rounding allowed).
+bool figure_on_first_screen(const LayoutRect& figure, const LayoutRect& first_screen);
 
 // [SECTION] a whole page -----------------------------------------------------------------------------
 
