@@ -12,7 +12,7 @@
 //   api.idle()         true when no frame is requested: everything asked of the widget has been drawn
 //   api.notices()      [{key, message}] for rejected or clamped input (plain text: insert it with textContent)
 //   api.lessons()      [{id, steps, title}] the curriculum, titles in the current language
-//   api.layout()       [{kind, title, x, y, w, h, rows, cols}] where each figure was drawn (CSS px): the step's
+//   api.layout()       [{kind, title, x, y, w, h, rows, cols, visible}] where each figure was drawn (CSS px): the step's
 //                      primary figure first, then the others, then its equations (kind 'equation', title = TeX)
 //                      phasor entries carry handles: [{key, x, y}], the arrowheads a learner can drag
 //   api.questions()    [{prompt, choices: [{text, x, y, w, h}], picked, verdict, explanation}]: the step's

@@ -3,7 +3,8 @@
 // its text (collapsed to the first sentence when space is short), its equations, then its figures sized so the
 // primary one is entirely on screen; parameters and questions in a side column (wide) or below the figures
 // (narrow); the bottom bar with Prev/Next, playback and export; keyboard shortcuts. All edits go through app_apply(), so the URL parser's
-// checks are the only gate every value passes.
+// checks are the only gate every value passes. Where each part goes is decided by app/layout.h from sizes this file
+// measures (layout_frame, layout_step_text, layout_equations, layout_figures); this file draws there.
 //
 // Index of this file:
 // [SECTION] state changes
@@ -12,6 +13,7 @@
 // [SECTION] parameter editors
 // [SECTION] frame: header, step rail, step (text, equations, figures, questions, references), bottom bar
 #include "app/app.h"
+#include "app/layout.h"
 #include "lessons/view_text.h"
 
 #include <algorithm>
@@ -303,6 +305,7 @@ std::string app_layout_json(const App& app) {
         out += (i ? ",{" : "{") + std::string("\"kind\":\"") + kKindNames[int(d.kind)] +
                "\",\"title\":" + json_string(d.title) + buf;
         if (d.kind == ViewKind::Table) out.insert(out.size() - 1, d.scrolls_sideways ? ",\"scrolls_sideways\":true" : ",\"scrolls_sideways\":false");
+        out.insert(out.size() - 1, d.visible ? ",\"visible\":true" : ",\"visible\":false");
         if (!d.handles.empty()) {  // phasor arrowheads a learner can drag: the key each sets, where it is
             std::string list = ",\"handles\":[";
             for (size_t h = 0; h < d.handles.size(); ++h) {
@@ -630,108 +633,53 @@ static void draw_one_view(App* app, MatrixPainter* painter, KeyValues* edits, si
     ImGui::PopID();
 }
 
-// The primary figure's share of the window (its picture: a heatmap's cells) that a table beside it may not take
-// away (the layout tests ask for a fifth; a little more leaves room for rounding).
-constexpr float kPrimaryMinShare = 0.201f;
-
-// The narrowest width, down from `width`, at which the primary figure (at most `height` tall) still covers
-// kPrimaryMinShare of the window; its area grows with its width, so halving the interval finds it.
-static float narrowest_primary_width(const ViewData& primary, float height, float width) {
-    const ImVec2 window = ImGui::GetIO().DisplaySize;
-    const float needed = kPrimaryMinShare * window.x * window.y;
-    auto area = [&](float w) { return view_plot_area(primary, w, height); };
-    if (area(width) <= needed) return width;  // (also a kind that does not report its area)
-    float lo = width * 0.5f, hi = width;
-    if (area(lo) >= needed) return lo;
-    for (int i = 0; i < 12; ++i) {
-        const float mid = 0.5f * (lo + hi);
-        (area(mid) >= needed ? hi : lo) = mid;
-    }
-    return hi;
+// The size queries of a view (views.h), for the layout (layout.h).
+static ViewSizes view_sizes_of(const ViewData& view) {
+    ViewSizes sizes;
+    sizes.height_at_width = [&view](float width) { return view_preferred_height(view, width); };
+    sizes.width_at_height = [&view](float max_height) { return view_width_for_height(view, max_height); };
+    sizes.plot_area = [&view](float width, float max_height) { return view_plot_area(view, width, max_height); };
+    sizes.min_width = view_min_width(view);
+    sizes.notes_height = float(view.notes.size()) * (ImGui::GetFontSize() + 4.0f);
+    return sizes;
 }
 
-// The widest minimum width (views.h view_min_width) among the figures that go beside the primary figure when
-// the column beside it is `width` wide: an estimate of draw_views' own placement, from preferred heights.
-static float beside_min_width(const App& app, float width, float primary_h) {
-    const float font = ImGui::GetFontSize();
-    float y = 0.0f, needs = 0.0f;
-    for (size_t i = 1; i < app.views.size(); ++i) {
-        if (i > 1 && primary_h - y < font * 12.0f) break;
-        needs = std::max(needs, view_min_width(app.views[i]));
-        y += view_preferred_height(app.views[i], width) + font * 0.6f;
-    }
-    return needs;
-}
-
-// The step's figures. The primary one (the first view) gets `room`, the height left on screen, and fills it;
-// the others go beside it when it needs less than the whole width and a readable column is left, else below
-// it (two to a row when there is room), each at most a screen tall.
+// The step's figures where layout_figures puts them: the primary one (the first view) gets `room`, the height
+// left on screen, and fills it; the others beside it or below it, each at most `screen` tall. Each is drawn
+// as it is placed, since where the next one goes depends on what this one took.
 static void draw_views(App* app, MatrixPainter* painter, float room, float screen) {
-    const size_t n = app->views.size();
-    if (n == 0) return;
+    if (app->views.empty()) return;
     KeyValues edits;
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const float font = ImGui::GetFontSize();
-    const float gap = font * 1.2f;
-    const float primary_h = std::max(font * 8.0f, room);
-    float primary_w = avail;
-    if (n >= 2) {
-        const float wanted = view_width_for_height(app->views[0], primary_h);
-        if (wanted > 0.0f && avail - wanted - gap >= font * 16.0f) primary_w = std::max(wanted, avail * 0.45f);
-        // A table beside it that would scroll sideways (a hidden column shows its header and hides its
-        // numbers) takes what the primary figure was given beyond the width it draws at; and if that is not
-        // enough, the primary figure draws smaller, as long as it still covers kPrimaryMinShare of the window
-        // and the tables then show whole (otherwise it keeps its size: it is the star).
-        if (primary_w < avail) {
-            const float side_needs = beside_min_width(*app, avail - primary_w - gap, primary_h);
-            if (side_needs > avail - primary_w - gap) {
-                const float fitting = avail - gap - side_needs;
-                primary_w = fitting >= narrowest_primary_width(app->views[0], primary_h, primary_w)
-                                ? fitting
-                                : std::max(fitting, std::min(wanted, primary_w));
-            }
-        }
-    }
-    const ImVec2 start = ImGui::GetCursorScreenPos();
-    draw_one_view(app, painter, &edits, 0, primary_w, primary_h);
-    float bottom = ImGui::GetItemRectMax().y;
-    size_t next = 1;
-    if (primary_w < avail) {
-        // Beside the primary figure: the others, one under another.
-        const float x = start.x + primary_w + gap, w = avail - primary_w - gap;
-        float y = start.y;
-        for (; next < n; ++next) {
-            // A figure that would get less than 12 lines of room beside the primary one goes below it instead,
-            // where it has its full size (squeezed there, a heatmap's cells shrank to a few pixels).
-            const float left = start.y + primary_h - y;
-            if (next > 1 && left < font * 12.0f) break;
-            ImGui::SetCursorScreenPos(ImVec2(x, y));
-            draw_one_view(app, painter, &edits, next, w, std::max(font * 8.0f, left));
-            y = ImGui::GetItemRectMax().y + font * 0.6f;
-        }
-        bottom = std::max(bottom, y);
-    }
-    float y = bottom + font * 0.6f;
-    const int columns = (n - next >= 2 && avail >= font * 44.0f) ? 2 : 1;
-    const float col_w = (avail - gap * float(columns - 1)) / float(columns);
-    while (next < n) {
-        float row_h = 0;
-        for (int c = 0; c < columns && next < n; ++c, ++next) {
-            ImGui::SetCursorScreenPos(ImVec2(start.x + float(c) * (col_w + gap), y));
-            draw_one_view(app, painter, &edits, next, col_w, screen);
-            row_h = std::max(row_h, ImGui::GetItemRectSize().y);
-        }
-        y += row_h + font * 0.6f;
-    }
-    ImGui::SetCursorScreenPos(ImVec2(start.x, y));
-    ImGui::Dummy(ImVec2(avail, 1));
+    FigureLayoutInput in;
+    in.start = ImGui::GetCursorScreenPos();
+    in.avail = ImGui::GetContentRegionAvail().x;
+    in.room = room;
+    in.screen = screen;
+    in.font = ImGui::GetFontSize();
+    in.display = ImGui::GetIO().DisplaySize;
+    // The step's window as it is unscrolled, in this frame's screen coordinates.
+    const float top = ImGui::GetWindowPos().y - ImGui::GetScrollY();
+    in.first_screen = {ImVec2(in.start.x, top), ImVec2(in.start.x + in.avail, top + screen)};
+    for (const ViewData& view : app->views) in.views.push_back(view_sizes_of(view));
+    std::vector<std::pair<size_t, size_t>> reported(app->views.size());  // each view's entries in app->drawn
+    const FigureLayout placed = layout_figures(in, [&](size_t i, const PlacedFigure& at) {
+        if (i > 0) ImGui::SetCursorScreenPos(at.at);  // the primary figure starts at the cursor
+        reported[i].first = app->drawn.size();
+        draw_one_view(app, painter, &edits, i, at.width, at.max_height);
+        reported[i].second = app->drawn.size();
+        return LayoutRect{ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
+    });
+    for (size_t i = 0; i < reported.size(); ++i)
+        for (size_t k = reported[i].first; k < reported[i].second; ++k) app->drawn[k].visible = placed.figures[i].on_first_screen;
+    ImGui::SetCursorScreenPos(ImVec2(in.start.x, placed.end_y));
+    ImGui::Dummy(ImVec2(in.avail, 1));
     // Applied after drawing: the views of this frame were computed from the state they were drawn with.
     if (!edits.empty()) app_apply(app, edits);
 }
 
 // Where the first sentence of `text` ends: after "。！？", or after ". ! ?" followed by a space and a capital
 // or a symbol (so "i.e. the" and "3.5" do not end it). The text's length when it is one sentence.
-static size_t first_sentence_end(const std::string& text) {
+size_t prose_first_sentence_end(const std::string& text) {
     for (size_t i = 0; i < text.size(); ++i) {
         if (text.compare(i, 3, "。") == 0 || text.compare(i, 3, "！") == 0 || text.compare(i, 3, "？") == 0) {
             return i + 3 < text.size() ? i + 3 : text.size();
@@ -790,7 +738,7 @@ static void draw_prose(App* app, const std::string& body, const std::vector<Link
                        bool collapsible) {
     const Lang lang = app->state.lang;
     const bool collapsed = collapsible && !app->prose_open;
-    const std::string shown = collapsed ? body.substr(0, first_sentence_end(body)) : body;
+    const std::string shown = collapsed ? body.substr(0, prose_first_sentence_end(body)) : body;
     const std::string label = ui_say(lang, collapsed ? UiText::More : UiText::Less);
     const float button_w = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
     // The button ends the last line: the text is wrapped short of the button's width so that it always fits.
@@ -807,52 +755,27 @@ static void draw_prose(App* app, const std::string& body, const std::vector<Link
     ImGui::PopStyleColor(2);
 }
 
-// The size an equation is typeset at: `px`, or smaller when it is wider than `width` (a phone), down to
-// 0.45 px (readable at a phone's pixel ratio of 2 or more); a still wider one is cut at the edge.
-static float fitted_px(const std::string& tex, float px, float width) {
-    const float w = equation_extent(tex, px).x;
-    return w > width ? px * std::max(0.45f, width / w) : px;
+// Each of the step's equations as the layout sizes it: its typeset box at a size (views/equation.h).
+static std::vector<EquationExtent> equation_extents(const Step& step) {
+    std::vector<EquationExtent> out;
+    for (const std::string& tex : step.equations) out.push_back([&tex](float px) { return equation_extent(tex, px); });
+    return out;
 }
 
-// Size of the step's equations laid out in rows `width` wide at `px` (rows wrap between equations).
-static float equations_height(const Step& step, float width, float px) {
-    float x = 0, h = 0, row = 0;
-    const float gap = px * 1.5f;
-    for (const std::string& tex : step.equations) {
-        const ImVec2 e = equation_extent(tex, fitted_px(tex, px, width));
-        if (x > 0 && x + e.x > width) {
-            h += row + px * 0.3f;
-            x = row = 0;
-        }
-        x += e.x + gap;
-        row = std::max(row, e.y);
-    }
-    return step.equations.empty() ? 0.0f : h + row + ImGui::GetStyle().ItemSpacing.y;
-}
-
-// The step's key equations, typeset (views/equation.h), side by side while they fit; each is recorded for
-// the layout JSON.
-static void draw_equations(App* app, const Step& step, float width, float px) {
+// The step's key equations, typeset (views/equation.h), side by side while they fit (layout_equations); each is
+// recorded for the layout JSON.
+static void draw_equations(App* app, const Step& step, const std::vector<EquationExtent>& extents, float width, float px) {
     if (step.equations.empty()) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
-    const ImVec2 start = ImGui::GetCursorScreenPos();
-    const float gap = px * 1.5f;
-    float x = start.x, y = start.y, row = 0;
-    for (const std::string& tex : step.equations) {
-        const float tex_px = fitted_px(tex, px, width);
-        const ImVec2 e = equation_extent(tex, tex_px);
-        if (x > start.x && x + e.x > start.x + width) {
-            y += row + px * 0.3f;
-            x = start.x;
-            row = 0;
-        }
-        draw_equation(dl, tex, ImVec2(x, y), tex_px, ink);
-        app->equations_drawn.push_back({tex, ImVec2(x, y), ImVec2(x + e.x, y + e.y)});
-        x += e.x + gap;
-        row = std::max(row, e.y);
+    const EquationsLayout placed = layout_equations(extents, ImGui::GetCursorScreenPos(), width, px, ImGui::GetStyle().ItemSpacing.y);
+    for (size_t i = 0; i < step.equations.size(); ++i) {
+        const std::string& tex = step.equations[i];
+        const LayoutRect& box = placed.boxes[i];
+        draw_equation(dl, tex, box.min, placed.px[i], ink);
+        app->equations_drawn.push_back({tex, box.min, box.max});
     }
-    ImGui::Dummy(ImVec2(width, y + row - start.y));
+    ImGui::Dummy(ImVec2(width, placed.height));
 }
 
 // The step's parameter editors: one column (side column), or `columns` side by side (the strip below the
@@ -998,33 +921,25 @@ static void draw_step(App* app, MatrixPainter* painter, bool side_column, bool s
     // fifth of the screen (a square of that area, plus its title and labels).
     std::vector<LinkSpan> links;
     const std::string body = say_linked(lang, step.body, &links);
-    const float text_w = std::min(width, font * 52.0f);
-    float eq_px = font * 1.3f;
-    float eq_h = equations_height(step, width, eq_px);
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float needed = std::sqrt(0.21f * display.x * display.y) + font * 9.0f;
-    const float whole_text_h = float(wrap_lines(body, text_w).size()) * ImGui::GetTextLineHeightWithSpacing();
-    const float room = screen - ImGui::GetCursorPosY();
-    const bool short_of_space = !app->views.empty() && first_sentence_end(body) < body.size() &&
-                                room - whole_text_h - eq_h < needed;
-    // Still short with the text collapsed (about two lines): smaller equations (which may then share a row);
-    // if even those leave the figure too little, the equations follow the figures (the figure comes first).
-    bool equations_below = false;
-    const float collapsed_h = 2.0f * ImGui::GetTextLineHeightWithSpacing();
-    if (!app->views.empty() && room - collapsed_h - eq_h < needed) {
-        for (float scale : {1.15f, 1.0f}) {
-            eq_px = font * scale;
-            eq_h = equations_height(step, width, eq_px);
-            if (room - collapsed_h - eq_h >= needed) break;
-        }
-        equations_below = room - collapsed_h - eq_h < needed;
-    }
-    // A collapsed first sentence may use the whole width: one line fewer above the figure.
-    draw_prose(app, body, links, short_of_space && !app->prose_open ? width : text_w, short_of_space);
-    if (!equations_below) draw_equations(app, step, width, eq_px);
+    // Whole or collapsed text, the equations' size and whether they follow the figures (layout.h).
+    StepTextInput text_in;
+    text_in.width = width;
+    text_in.font = font;
+    text_in.line_height_with_spacing = ImGui::GetTextLineHeightWithSpacing();
+    text_in.item_spacing_y = ImGui::GetStyle().ItemSpacing.y;
+    text_in.room = screen - ImGui::GetCursorPosY();
+    text_in.display = ImGui::GetIO().DisplaySize;
+    text_in.has_views = !app->views.empty();
+    text_in.body_has_more_than_one_sentence = prose_first_sentence_end(body) < body.size();
+    text_in.prose_open = app->prose_open;
+    text_in.whole_text_lines = [&body](float wrap_width) { return int(wrap_lines(body, wrap_width).size()); };
+    text_in.equations = equation_extents(step);
+    const StepTextLayout text = layout_step_text(text_in);
+    draw_prose(app, body, links, text.prose_width, text.collapsible);
+    if (!text.equations_below) draw_equations(app, step, text_in.equations, width, text.equation_px);
     // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
     draw_views(app, painter, screen - ImGui::GetCursorPosY() - font * 0.6f, screen);
-    if (equations_below) draw_equations(app, step, width, eq_px);
+    if (text.equations_below) draw_equations(app, step, text_in.equations, width, text.equation_px);
     if (!side_column && app->state.display.controls) {
         ImGui::Spacing();
         draw_parameters(app, std::max(1, int(width / (font * 21.0f))));
@@ -1318,6 +1233,8 @@ static void apply_style(Theme theme, float scale) {
     s.ScaleAllSizes(scale);
 }
 
+void app_apply_style(Theme theme, float scale) { apply_style(theme, scale); }
+
 void app_frame(App* app, MatrixPainter* painter) {
     app->drawn.clear();
     app->figure_rects.clear();
@@ -1355,22 +1272,31 @@ void app_frame(App* app, MatrixPainter* painter) {
 
     const float font = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
-    const float nav_h = d.controls ? st.ItemSpacing.y + font * 2.0f + (nav_rows(*app) > 1.0f ? ImGui::GetFrameHeight() + st.ItemSpacing.y : 0.0f)
-                                   : 0.0f;
-    const float body_h = std::max(font * 4.0f, ImGui::GetContentRegionAvail().y - nav_h);
-    const float avail_w = ImGui::GetContentRegionAvail().x;
     const Lesson& lesson = *app->state.lesson;
-    // The rail of step numbers (not in embeds, which have Prev/Next only).
-    const bool rail = !d.embed && lesson.steps.size() > 1;
-    if (rail) {
-        draw_step_rail(app, font * 2.6f, body_h);
+    // Where the rail, the step, the side column and the bottom bar go (layout.h).
+    FrameLayoutInput frame_in;
+    frame_in.region_min = ImGui::GetCursorScreenPos();
+    frame_in.region_avail = ImGui::GetContentRegionAvail();
+    frame_in.font = font;
+    frame_in.frame_height = ImGui::GetFrameHeight();
+    frame_in.item_spacing = st.ItemSpacing;
+    frame_in.controls = d.controls;
+    frame_in.embed = d.embed;
+    frame_in.has_timeline = app_has_timeline(*app);
+    frame_in.steps = lesson.steps.size();
+    const FrameLayout frame = layout_frame(frame_in);
+    const float body_h = frame.body_h;
+    if (frame.rail) {
+        draw_step_rail(app, frame.rail_w, body_h);
         ImGui::SameLine();
     }
-    // Parameters and questions: a side column on wide screens, below the figures on narrow ones.
-    const bool side_content = d.controls && (!current_step(*app).keys_shown(app->state.params).empty() ||
-                                             !questions_on(lesson.id, app->state.step).empty());
-    const bool side = side_content && avail_w >= font * 68.0f;
-    const float side_w = side ? std::clamp(avail_w * 0.24f, font * 16.0f, font * 22.0f) : 0.0f;
+    // The side column is for the step drawn now, which a click on the rail may just have changed (the bottom
+    // bar and the heights stay as laid out above for this frame).
+    frame_in.side_content = d.controls && (!current_step(*app).keys_shown(app->state.params).empty() ||
+                                           !questions_on(lesson.id, app->state.step).empty());
+    const FrameLayout columns = layout_frame(frame_in);
+    const bool side = columns.side;
+    const float side_w = columns.side_w;
     // Each step has a scroll region of its own (its own scroll position, content size and table column
     // widths), so what one step left behind never shows on another; coming back shows the step as it was.
     ImGui::PushID(lesson.id);

@@ -134,12 +134,20 @@ std::string app_state_json(const App& app);
 std::string app_lessons_json(const App& app);
 // [{"key":"L","message":"..."}]
 std::string app_notices_json(const App& app);
-// [{"kind":"heatmap","title":"...","x":..,"y":..,"w":..,"h":..,"rows":..,"cols":..}] in UI units: the step's
-// primary figure first, then its other figures, then its equations ({"kind":"equation","title":TeX,x,y,w,h}).
+// [{"kind":"heatmap","title":"...","x":..,"y":..,"w":..,"h":..,"rows":..,"cols":..,"visible":true}] in UI units:
+// the step's primary figure first, then its other figures (visible: the whole view, notes included, is on the
+// step's first screen without scrolling; app/layout.h), then its equations ({"kind":"equation","title":TeX,x,y,w,h}).
 std::string app_layout_json(const App& app);
 // The step's questions as drawn in the last frame: [{prompt, choices: [{text, x, y, w, h}], picked, verdict,
 // explanation}] (verdict and explanation empty until a choice is picked), for tests and assistive tools.
 std::string app_questions_json(const App& app);
+
+// Where the first sentence of a step's text ends (what the collapsed text shows): after "。！？", or after
+// ". ! ?" followed by a space and a capital or a symbol; the text's length when it is one sentence.
+size_t prose_first_sentence_end(const std::string& text);
+// Sets ImGui's style to the app's for `theme` at fontscale `scale` (its paddings and spacings are what the
+// layout measures with; tests/app/layout_test.cpp sets them as the app does).
+void app_apply_style(Theme theme, float scale);
 
 // The chrome's own strings (buttons, headings), Texts like the lessons' (app/ui_text.cpp), shown through say().
 enum class UiText {

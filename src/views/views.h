@@ -36,6 +36,9 @@ struct DrawnView {
         ImVec2 at;
     };
     std::vector<Handle> handles;
+    // Set by the app's layout (app/layout.h): the whole view (title, figure, notes) is on the step's first screen,
+    // unscrolled (layout().visible).
+    bool visible = true;
 };
 
 // Zoom and pan of one heatmap: zoom ≥ 1, (cx, cy) = centre of the visible window in [0,1]².

@@ -48,6 +48,20 @@ for args in "lesson=f-delta step=6 lang=en" "lesson=absolute-pe step=6 lang=en" 
   # shellcheck disable=SC2086  # the words are the arguments
   check "--layout: every column of the tables shows at 1280x720 ($args)" no_sideways_tables $args
 done
+# Each figure says whether the whole view (title, figure, notes) is on the step's first screen (src/app/layout.h):
+# f-delta step 4's Toeplitz heatmap and table both are at 1280x720, and a figure said to be visible is in the window.
+figures_visible() {  # W H EXPECT ARGS...: EXPECT = all (every figure visible) or any (just the field)
+  local W=$1 H=$2 expect=$3 json; shift 3
+  json=$(run_x "$app" "$@" --size "${W}x$H" --frames 6 --layout 2>/dev/null | grep '^\[') || return 1
+  python3 -c 'import json, sys
+W, H, expect = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+figs = [f for f in json.loads(sys.argv[4]) if f["kind"] != "equation"]
+ok = figs and all(isinstance(f.get("visible"), bool) for f in figs)
+ok = ok and all(f["y"] >= -1 and f["y"] + f["h"] <= H + 1 and f["x"] + f["w"] <= W + 1 for f in figs if f["visible"])
+sys.exit(0 if ok and (expect != "all" or all(f["visible"] for f in figs)) else 1)' "$W" "$H" "$expect" "$json"
+}
+check "--layout: f-delta step 4's figures are wholly on the first screen at 1280x720" figures_visible 1280 720 all lesson=f-delta step=4 L=6 lang=en
+check "--layout: every figure says whether it is on the first screen (rope step 5, 960x540 embed)" figures_visible 960 540 any lesson=rope step=5 embed=1 lang=zh
 rows_after() { run_x "$app" lesson=f-delta step=2 L=3 play=1 --frames "$1" --layout 2>/dev/null | grep -o '"rows":[0-9]*' | head -1; }
 plays() { [ "$(rows_after 2)" = '"rows":3' ] && [ "$(rows_after 75)" = '"rows":5' ]; }
 check "play=1 advances the step's timeline (L grows while frames are drawn)" plays

@@ -1,0 +1,330 @@
+// PE Lab — app/layout.cpp
+// The page layout from measured sizes (layout.h): no ImGui call, no drawing. app.cpp calls these with what
+// ImGui measures and draws where they say; the arithmetic is the app's own, in the same order, so the app draws
+// exactly what it drew when this lived inside its drawing code.
+//
+// Index of this file:
+// [SECTION] the frame
+// [SECTION] the step's text and equations
+// [SECTION] the figures
+// [SECTION] a whole page
+#include "app/layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pelab {
+
+// [SECTION] the frame ---------------------------------------------------------------------------
+
+// ImGui cuts a child window's size to whole units toward zero (ImFloor in BeginChildEx).
+static float layout_child_size(float size) { return float(int(size)); }
+
+FrameLayout layout_frame(const FrameLayoutInput& in) {
+    FrameLayout f;
+    const float font = in.font;
+    const float avail_w = in.region_avail.x;
+    f.nav_two_rows = in.has_timeline && avail_w < font * 56.0f;
+    f.nav_h = in.controls ? in.item_spacing.y + font * 2.0f +
+                                (f.nav_two_rows ? in.frame_height + in.item_spacing.y : 0.0f)
+                          : 0.0f;
+    f.body_h = std::max(font * 4.0f, in.region_avail.y - f.nav_h);
+    // The rail of step numbers (not in embeds, which have Prev/Next only).
+    f.rail = !in.embed && in.steps > 1;
+    f.rail_w = f.rail ? font * 2.6f : 0.0f;
+    // Parameters and questions: a side column on wide screens, below the figures on narrow ones.
+    f.side = in.side_content && avail_w >= font * 68.0f;
+    f.side_w = f.side ? std::clamp(avail_w * 0.24f, font * 16.0f, font * 22.0f) : 0.0f;
+
+    const float right = in.region_min.x + in.region_avail.x;
+    const float body_h = layout_child_size(f.body_h);
+    float x = in.region_min.x;
+    const float y = in.region_min.y;
+    if (f.rail) {
+        f.rail_rect = {{x, y}, {x + layout_child_size(f.rail_w), y + body_h}};
+        x = f.rail_rect.max.x + in.item_spacing.x;
+    }
+    const float content_w = f.side ? std::max(4.0f, right - x - layout_child_size(f.side_w + in.item_spacing.x))
+                                   : std::max(4.0f, right - x);
+    f.content = {{x, y}, {x + content_w, y + body_h}};
+    if (f.side) f.side_rect = {{f.content.max.x + in.item_spacing.x, y}, {right, y + body_h}};
+    if (in.controls) f.nav = {{in.region_min.x, y + body_h + in.item_spacing.y}, {right, y + body_h + f.nav_h}};
+    return f;
+}
+
+// [SECTION] the step's text and equations -------------------------------------------------------
+
+// The size an equation is typeset at: `px`, or smaller when it is wider than `width` (a phone), down to
+// 0.45 px (readable at a phone's pixel ratio of 2 or more); a still wider one is cut at the edge.
+static float layout_equation_fitted_px(const EquationExtent& extent, float px, float width) {
+    const float w = extent(px).x;
+    return w > width ? px * std::max(0.45f, width / w) : px;
+}
+
+EquationsLayout layout_equations(const std::vector<EquationExtent>& equations, ImVec2 origin, float width, float px,
+                                 float item_spacing_y) {
+    EquationsLayout out;
+    if (equations.empty()) return out;
+    const float gap = px * 1.5f;
+    // Rows wrap between equations.
+    float x = origin.x, y = origin.y, row = 0;
+    for (const EquationExtent& extent : equations) {
+        const float tex_px = layout_equation_fitted_px(extent, px, width);
+        const ImVec2 e = extent(tex_px);
+        if (x > origin.x && x + e.x > origin.x + width) {
+            y += row + px * 0.3f;
+            x = origin.x;
+            row = 0;
+        }
+        out.boxes.push_back({{x, y}, {x + e.x, y + e.y}});
+        out.px.push_back(tex_px);
+        x += e.x + gap;
+        row = std::max(row, e.y);
+    }
+    out.height = y + row - origin.y;
+    out.rows_height = out.height + item_spacing_y;
+    return out;
+}
+
+StepTextLayout layout_step_text(const StepTextInput& in) {
+    StepTextLayout t;
+    const float font = in.font, width = in.width;
+    t.text_w = std::min(width, font * 52.0f);
+    auto equations_h = [&](float px) {
+        return layout_equations(in.equations, ImVec2(0, 0), width, px, in.item_spacing_y).rows_height;
+    };
+    t.equation_px = font * 1.3f;
+    t.equations_h = equations_h(t.equation_px);
+    // Short of space: what the whole text would leave for the primary figure is less than it needs to cover a
+    // fifth of the screen (a square of that area, plus its title and labels).
+    const float needed = std::sqrt(0.21f * in.display.x * in.display.y) + font * 9.0f;
+    const float whole_text_h = float(in.whole_text_lines ? in.whole_text_lines(t.text_w) : 0) * in.line_height_with_spacing;
+    t.collapsible = in.has_views && in.body_has_more_than_one_sentence && in.room - whole_text_h - t.equations_h < needed;
+    // Still short with the text collapsed (about two lines): smaller equations (which may then share a row);
+    // if even those leave the figure too little, the equations follow the figures (the figure comes first).
+    const float collapsed_h = 2.0f * in.line_height_with_spacing;
+    if (in.has_views && in.room - collapsed_h - t.equations_h < needed) {
+        for (float scale : {1.15f, 1.0f}) {
+            t.equation_px = font * scale;
+            t.equations_h = equations_h(t.equation_px);
+            if (in.room - collapsed_h - t.equations_h >= needed) break;
+        }
+        t.equations_below = in.room - collapsed_h - t.equations_h < needed;
+    }
+    // A collapsed first sentence may use the whole width: one line fewer above the figure.
+    t.prose_width = t.collapsible && !in.prose_open ? width : t.text_w;
+    return t;
+}
+
+// [SECTION] the figures -------------------------------------------------------------------------
+
+// The narrowest width, down from `width`, at which the primary figure (at most `height` tall) still covers
+// kPrimaryMinShare of the window; its area grows with its width, so halving the interval finds it.
+static float layout_narrowest_primary_width(const ViewSizes& primary, float height, float width, ImVec2 display) {
+    const float needed = kPrimaryMinShare * display.x * display.y;
+    auto area = [&](float w) { return primary.plot_area ? primary.plot_area(w, height) : 0.0f; };
+    if (area(width) <= needed) return width;  // (also a kind that does not report its area)
+    float lo = width * 0.5f, hi = width;
+    if (area(lo) >= needed) return lo;
+    for (int i = 0; i < 12; ++i) {
+        const float mid = 0.5f * (lo + hi);
+        (area(mid) >= needed ? hi : lo) = mid;
+    }
+    return hi;
+}
+
+// The widest minimum width (views.h view_min_width) among the figures that go beside the primary figure when
+// the column beside it is `width` wide: an estimate of the placement below, from preferred heights.
+static float layout_beside_min_width(const std::vector<ViewSizes>& views, float width, float primary_h, float font) {
+    float y = 0.0f, needs = 0.0f;
+    for (size_t i = 1; i < views.size(); ++i) {
+        if (i > 1 && primary_h - y < font * 12.0f) break;
+        needs = std::max(needs, views[i].min_width);
+        y += (views[i].height_at_width ? views[i].height_at_width(width) : 0.0f) + font * 0.6f;
+    }
+    return needs;
+}
+
+// The primary one (the first view) gets `room`, the height left on screen, and fills it; the others go beside
+// it when it needs less than the whole width and a readable column is left, else below it (two to a row when
+// there is room), each at most a screen tall.
+FigureLayout layout_figures(const FigureLayoutInput& in, const PlaceFigure& place) {
+    FigureLayout out;
+    const size_t n = in.views.size();
+    out.end_y = in.start.y;
+    if (n == 0) return out;
+    const float avail = in.avail, font = in.font;
+    const float gap = font * 1.2f;
+    const float primary_h = std::max(font * 8.0f, in.room);
+    float primary_w = avail;
+    if (n >= 2) {
+        const ViewSizes& first = in.views[0];
+        const float wanted = first.width_at_height ? first.width_at_height(primary_h) : 0.0f;
+        if (wanted > 0.0f && avail - wanted - gap >= font * 16.0f) primary_w = std::max(wanted, avail * 0.45f);
+        // A table beside it that would scroll sideways (a hidden column shows its header and hides its
+        // numbers) takes what the primary figure was given beyond the width it draws at; and if that is not
+        // enough, the primary figure draws smaller, as long as it still covers kPrimaryMinShare of the window
+        // and the tables then show whole (otherwise it keeps its size: it is the star).
+        if (primary_w < avail) {
+            const float side_needs = layout_beside_min_width(in.views, avail - primary_w - gap, primary_h, font);
+            if (side_needs > avail - primary_w - gap) {
+                const float fitting = avail - gap - side_needs;
+                primary_w = fitting >= layout_narrowest_primary_width(first, primary_h, primary_w, in.display)
+                                ? fitting
+                                : std::max(fitting, std::min(wanted, primary_w));
+            }
+        }
+    }
+    out.primary_w = primary_w;
+    out.primary_h = primary_h;
+    out.figures.resize(n);
+    auto put = [&](size_t i, ImVec2 at, float width, float max_height, bool beside) {
+        PlacedFigure& p = out.figures[i];
+        p.at = at;
+        p.width = width;
+        p.max_height = max_height;
+        p.primary = i == 0;
+        p.beside = beside;
+        p.rect = place(i, p);
+        p.on_first_screen = figure_on_first_screen(p.rect, in.first_screen);
+        return p.rect;
+    };
+    const ImVec2 start = in.start;
+    float bottom = put(0, start, primary_w, primary_h, false).max.y;
+    size_t next = 1;
+    if (primary_w < avail) {
+        // Beside the primary figure: the others, one under another.
+        const float x = start.x + primary_w + gap, w = avail - primary_w - gap;
+        float y = start.y;
+        for (; next < n; ++next) {
+            // A figure that would get less than 12 lines of room beside the primary one goes below it instead,
+            // where it has its full size (squeezed there, a heatmap's cells shrank to a few pixels).
+            const float left = start.y + primary_h - y;
+            if (next > 1 && left < font * 12.0f) break;
+            y = put(next, ImVec2(x, y), w, std::max(font * 8.0f, left), true).max.y + font * 0.6f;
+        }
+        bottom = std::max(bottom, y);
+    }
+    float y = bottom + font * 0.6f;
+    out.columns = (n - next >= 2 && avail >= font * 44.0f) ? 2 : 1;
+    out.column_w = (avail - gap * float(out.columns - 1)) / float(out.columns);
+    while (next < n) {
+        float row_h = 0;
+        for (int c = 0; c < out.columns && next < n; ++c, ++next) {
+            const LayoutRect r = put(next, ImVec2(start.x + float(c) * (out.column_w + gap), y), out.column_w, in.screen, false);
+            row_h = std::max(row_h, r.max.y - r.min.y);
+        }
+        y += row_h + font * 0.6f;
+    }
+    out.end_y = y;
+    return out;
+}
+
+bool figure_on_first_screen(const LayoutRect& figure, const LayoutRect& first_screen) {
+    return figure.min.x >= first_screen.min.x - 0.5f && figure.max.x <= first_screen.max.x + 0.5f &&
+           figure.min.y >= first_screen.min.y - 0.5f && figure.max.y <= first_screen.max.y + 0.5f;
+}
+
+LayoutRect estimate_figure_rect(const ViewSizes& sizes, const PlacedFigure& placed) {
+    const float preferred = sizes.height_at_width ? sizes.height_at_width(placed.width) : 0.0f;
+    float figure = preferred - sizes.notes_height;
+    if (placed.max_height > 0.0f) figure = std::min(figure, placed.max_height);
+    const float h = std::max(0.0f, figure) + sizes.notes_height;
+    return {placed.at, ImVec2(placed.at.x + placed.width, placed.at.y + h)};
+}
+
+FigureLayout layout_figures(const FigureLayoutInput& in) {
+    return layout_figures(in, [&](size_t i, const PlacedFigure& placed) { return estimate_figure_rect(in.views[i], placed); });
+}
+
+// [SECTION] a whole page ------------------------------------------------------------------------
+
+// The step laid out `width` wide in the frame's content window, as draw_step does: counter, title, prose,
+// equations (above or below the figures), figures.
+static void layout_page_step(const PageLayoutInput& in, float width, PageLayout* page) {
+    const FrameLayout& f = page->frame;
+    const float line_sp = in.line_height + in.item_spacing.y;
+    const float screen = f.content.height();
+    const ImVec2 origin = f.content.min;
+    float y = origin.y;
+    if (in.counter_above_title) y += line_sp;
+    const float title_h = in.title_height ? in.title_height(width) : 0.0f;
+    page->title = {{origin.x, y}, {origin.x + width, y + title_h - in.item_spacing.y}};
+    y += title_h;
+
+    StepTextInput t;
+    t.width = width;
+    t.font = in.font;
+    t.line_height_with_spacing = line_sp;
+    t.item_spacing_y = in.item_spacing.y;
+    t.room = screen - (y - origin.y);
+    t.display = in.window;
+    t.has_views = !in.views.empty();
+    t.body_has_more_than_one_sentence = in.body_has_more_than_one_sentence;
+    t.prose_open = in.prose_open;
+    if (in.prose_lines) t.whole_text_lines = [&](float w) { return in.prose_lines(false, w); };
+    t.equations = in.equations;
+    page->text = layout_step_text(t);
+    const StepTextLayout& text = page->text;
+
+    // The prose (draw_prose): a collapsible text is wrapped short of its "more" button, which ends its last line.
+    const bool collapsed = text.collapsible && !in.prose_open;
+    const float wrap = text.collapsible ? std::max(text.prose_width * 0.5f, text.prose_width - in.more_button_w)
+                                        : text.prose_width;
+    int lines = in.prose_lines ? in.prose_lines(collapsed, wrap) : 0;
+    if (text.collapsible) lines = std::max(lines, 1);
+    page->prose = {{origin.x, y}, {origin.x + text.prose_width, y + float(lines) * line_sp - (lines ? in.item_spacing.y : 0.0f)}};
+    y += float(lines) * line_sp;
+
+    auto place_equations = [&]() {
+        page->equations = layout_equations(in.equations, ImVec2(origin.x, y), width, text.equation_px, in.item_spacing.y);
+        if (!in.equations.empty()) y += page->equations.height + in.item_spacing.y;
+    };
+    if (!text.equations_below) place_equations();
+    // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
+    FigureLayoutInput fig;
+    fig.start = ImVec2(origin.x, y);
+    fig.avail = width;
+    fig.room = screen - (y - origin.y) - in.font * 0.6f;
+    fig.screen = screen;
+    fig.font = in.font;
+    fig.display = in.window;
+    fig.first_screen = {origin, ImVec2(origin.x + width, origin.y + screen)};
+    fig.views = in.views;
+    page->figures = layout_figures(fig);
+    y = page->figures.end_y + 1.0f + in.item_spacing.y;  // the Dummy that ends the figures
+    if (text.equations_below) place_equations();
+    page->content_bottom = y;
+    page->figure_on_first_screen.clear();
+    for (const PlacedFigure& p : page->figures.figures) page->figure_on_first_screen.push_back(p.on_first_screen);
+}
+
+PageLayout layout_page(const PageLayoutInput& in) {
+    PageLayout page;
+    FrameLayoutInput fi;
+    fi.region_min = ImVec2(in.window_padding.x, in.window_padding.y + in.header_h);
+    fi.region_avail = ImVec2(in.window.x - 2.0f * in.window_padding.x, in.window.y - 2.0f * in.window_padding.y - in.header_h);
+    fi.font = in.font;
+    fi.frame_height = in.frame_height;
+    fi.item_spacing = in.item_spacing;
+    fi.controls = in.controls;
+    fi.embed = in.embed;
+    fi.has_timeline = in.has_timeline;
+    fi.side_content = in.side_content;
+    fi.steps = in.steps;
+    page.frame = layout_frame(fi);
+    // ImGui shows the step window's scrollbar when last frame's content was taller than the window, and the
+    // content is then narrower by the scrollbar: lay out without it, and again with it when it does not fit
+    // (the parameters and questions under the figures, when there is no side column, always make it scroll).
+    const float full_w = page.frame.content.width();
+    layout_page_step(in, full_w, &page);
+    const bool below = in.side_content && !page.frame.side;
+    if (below || page.content_bottom > page.frame.content.max.y) {
+        page.scrollbar = true;
+        layout_page_step(in, full_w - in.scrollbar_size, &page);
+    }
+    page.content_w = page.scrollbar ? full_w - in.scrollbar_size : full_w;
+    return page;
+}
+
+}  // namespace pelab
