@@ -7,6 +7,7 @@
 // [SECTION] layout
 // [SECTION] initialisation
 // [SECTION] building blocks (LayerNorm, GELU, position tables)
+// [SECTION] reproducible products
 // [SECTION] forward
 // [SECTION] backward
 // [SECTION] instantiations
@@ -347,6 +348,39 @@ bool runnable(const Model<T>& model, const Batch& batch, const ForwardOptions& o
 
 }  // namespace detail
 
+// [SECTION] reproducible products
+// What a run's numbers depend on besides its seed, and how each is held fixed (docs/lab.md, "Reference runs"):
+// - Blocking. Eigen's matrix product (every `*` of two matrices below, `.noalias()` or not, once the sizes add up
+//   to 20 or more) cuts the inner dimension into panels of kc, summing each panel in registers and then adding
+//   it to the result, and computes kc from the L1 size it detects from the CPU at run time
+//   (GeneralBlockPanelKernel.h, evaluateProductBlockingSizesHeuristic: for float on SSE2, kc = (L1 − 128) / 48
+//   rounded down to a multiple of 8, 680 at 32 KiB and 1,016 at 48 KiB). The weight gradients' inner dimension
+//   is B·T, 960 for a default batch of 30-token rows: two panels on one CPU, one on the other, other roundings.
+//   Pinning the cache sizes fixes kc (and the row and column panels, fixed with it, which change no sum).
+// - Threads. Eigen splits a product over threads only when built with OpenMP (EIGEN_HAS_OPENMP); the build has
+//   no -fopenmp, so every product runs on the calling thread. If a build adds it, one thread is pinned here.
+// - FP contraction. The build targets baseline x86-64 (no -march, no -mfma), which has no fused multiply-add
+//   instruction: GCC's default -ffp-contract=fast has nothing to contract to, and Eigen's packet multiply-add is
+//   a multiply then an add (EIGEN_VECTORIZE_FMA is not defined). A build with -mfma or -march=native (or for
+//   aarch64, where FMA is baseline) contracts and gives other numbers.
+// - libm. expf, logf, erff and the double sin, cos, pow, exp, log are glibc's, and on x86-64 glibc picks at load
+//   time a build of several of them (expf, logf, sin, cos, pow, …) compiled with FMA when the CPU has FMA and AVX2;
+//   its last bit can differ. The binary cannot choose; scripts/lab_reference_runs.sh and its test pin it from
+//   the environment (GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-FMA,-FMA4: the builds without FMA on every x86-64).
+// The function-local static makes the first call set the sizes and every other caller wait for it. A product
+// running on another thread at that moment (not the lab's) would read them while they change; the lab sets
+// them before its first product, and the values only steer blocking, so such a product stays correct.
+void pin_product_blocking() {
+    static const bool pinned = [] {
+        Eigen::setCpuCacheSizes(kPinnedL1Bytes, kPinnedL2Bytes, kPinnedL3Bytes);
+#ifdef EIGEN_HAS_OPENMP
+        Eigen::setNbThreads(1);
+#endif
+        return true;
+    }();
+    (void)pinned;
+}
+
 // [SECTION] forward
 template <class T>
 T forward(const Model<T>& model, const Batch& batch, const ForwardOptions& options, Activations<T>* acts) {
@@ -354,6 +388,7 @@ T forward(const Model<T>& model, const Batch& batch, const ForwardOptions& optio
     const ModelConfig& c = model.config;
     const Layout& L = model.layout;
     const T* P = model.params.data();
+    pin_product_blocking();
     if (!runnable(model, batch, options)) {
         acts->B = acts->T = acts->counted = 0;
         return std::numeric_limits<T>::quiet_NaN();
@@ -456,6 +491,7 @@ void backward(const Model<T>& model, const Batch& batch, const ForwardOptions& o
     const Layout& L = model.layout;
     const T* P = model.params.data();
     const int B = batch.B, Tn = batch.T, N = B * Tn, d = c.d, H = c.heads, dh = c.dh(), m = c.mlp();
+    pin_product_blocking();
     grad->assign(L.total, T(0));
     if (acts.B == 0 || acts.B != B || acts.T != Tn || !runnable(model, batch, options)) return;
     T* G = grad->data();

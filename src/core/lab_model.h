@@ -13,6 +13,7 @@
 // [SECTION] parameter layout (state_dict names, shapes, offsets)
 // [SECTION] model and batches
 // [SECTION] forward, loss and backward
+// [SECTION] reproducible products
 #pragma once
 #include <Eigen/Dense>
 #include <cstddef>
@@ -170,6 +171,17 @@ T forward(const Model<T>& model, const Batch& batch, const ForwardOptions& optio
 template <class T>
 void backward(const Model<T>& model, const Batch& batch, const ForwardOptions& options, const Activations<T>& acts,
               std::vector<T>* grad);
+
+// [SECTION] reproducible products
+// The cache sizes that Eigen's matrix products are blocked for, the same on every machine (x86-64's defaults
+// in Eigen 3.4: 32 KiB, 256 KiB, 2 MiB). forward and backward call pin_product_blocking() first.
+constexpr std::ptrdiff_t kPinnedL1Bytes = 32 * 1024, kPinnedL2Bytes = 256 * 1024, kPinnedL3Bytes = 2 * 1024 * 1024;
+// Makes the lab's numbers independent of the machine's caches and threads (docs/lab.md, "Reference runs"):
+// sets Eigen's cache sizes to the pinned ones once per process (thread-safe; later calls do nothing). Eigen
+// otherwise reads them from the CPU at run time and splits a product's inner dimension into panels sized for
+// L1, so two CPUs would sum the same product in different groupings. It is process-wide: every Eigen product
+// of the process is blocked for these sizes from then on (results equal up to rounding, speed about the same).
+void pin_product_blocking();
 
 // [SECTION] the pieces, exposed for their tests
 // LayerNorm of each row of x (biased variance, eps inside the root): y = x̂·gain + bias.
