@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# PE Lab — scripts/lab_reference_runs.sh
+# Makes the lab's reference runs (issue 25, docs/lab.md "Reference runs"): `pelab-cli lab train` at the CLI's
+# defaults (d=48 heads=4 layers=2 train_steps=1500 batch=32 lr=1e-3 train_max=16
+# test=4,8,12,16,20,24,28,32,40,48) for every scheme (nope learned sinusoidal rope alibi t5) × task (copy reverse)
+# × seed (0 1 2), 36 runs of about 35 s each on one core, and writes them as ONE file,
+# src/lessons/lab/reference_runs.json, format pelab-lab-reference-runs/1:
+#   {"format", "command", "binary" (compiler, Eigen, build type), "libm" (glibc, arch, GLIBC_TUNABLES), "date",
+#    "runs": [{"task", "pe", "seed", "config", "loss", "exact", "token", "seconds"}, …]}
+# ordered by task, then scheme, then seed. The file is replaced only when all 36 runs succeed (written to a
+# temporary file, then renamed); a failed run stops the script with its message and leaves the old file.
+#
+# Usage: scripts/lab_reference_runs.sh [--cli PATH] [--jobs N] [--out FILE]
+#   --cli PATH  the pelab-cli to run (default: $PELAB_CLI, else build/native/pelab-cli); its folder's
+#               CMakeCache.txt names the compiler and Eigen recorded under "binary"
+#   --jobs N    runs at a time (default 1). Each run is single-threaded, so N runs use N cores; the numbers do
+#               not depend on N, only "seconds" does (runs sharing a core take longer).
+#   --out FILE  where to write (default: src/lessons/lab/reference_runs.json)
+#
+# Determinism: a run's numbers depend on its seed, the binary, and glibc's libm. The binary pins Eigen's
+# blocking and threads itself (src/core/lab_model.cpp, pin_product_blocking). libm is pinned here: on x86-64,
+# glibc chooses at load time between a baseline and an FMA build of expf, logf, sin, cos, pow, … by the CPU's
+# features, and the two can differ in the last bit; GLIBC_TUNABLES below masks FMA and AVX2 from that choice,
+# so every x86-64 CPU runs the builds without FMA (seen under gdb: __expf_sse2, __logf_sse2 instead of
+# __expf_fma, __logf_fma; __cos_avx instead of __cos_fma, and glibc compiles its *_avx builds from the same
+# source as *_sse2 with -msse2avx, which changes only the instructions' encoding). tests/lab/retrain_reference.sh
+# sets the same value (from the file's "libm"). Needs bash, /usr/bin/python3.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CLI="${PELAB_CLI:-$ROOT/build/native/pelab-cli}"
+JOBS=1
+OUT="$ROOT/src/lessons/lab/reference_runs.json"
+PYTHON=/usr/bin/python3
+LAB_LIBM_TUNABLES="glibc.cpu.hwcaps=-AVX2,-FMA,-FMA4"
+
+usage() { sed -n '13,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --cli) [[ $# -ge 2 ]] || usage; CLI="$2"; shift 2 ;;
+        --cli=*) CLI="${1#--cli=}"; shift ;;
+        --jobs|-j) [[ $# -ge 2 ]] || usage; JOBS="$2"; shift 2 ;;
+        --jobs=*) JOBS="${1#--jobs=}"; shift ;;
+        --out) [[ $# -ge 2 ]] || usage; OUT="$2"; shift 2 ;;
+        --out=*) OUT="${1#--out=}"; shift ;;
+        -h|--help) usage ;;
+        *) echo "lab_reference_runs: unknown argument '$1'" >&2; usage ;;
+    esac
+done
+[[ "$JOBS" =~ ^[1-9][0-9]*$ ]] || { echo "lab_reference_runs: --jobs: '$JOBS' is not a whole number ≥ 1" >&2; exit 2; }
+[[ -x "$CLI" ]] || { echo "lab_reference_runs: no pelab-cli at '$CLI' (build it, or give --cli PATH)" >&2; exit 2; }
+[[ -x "$PYTHON" ]] || { echo "lab_reference_runs: needs $PYTHON" >&2; exit 2; }
+CLI="$(cd "$(dirname "$CLI")" && pwd)/$(basename "$CLI")"
+mkdir -p "$(dirname "$OUT")"
+
+export GLIBC_TUNABLES="$LAB_LIBM_TUNABLES"
+
+TASKS=(copy reverse)
+SCHEMES=(nope learned sinusoidal rope alibi t5)
+SEEDS=(0 1 2)
+RUNS=()
+for task in "${TASKS[@]}"; do
+    for pe in "${SCHEMES[@]}"; do
+        for seed in "${SEEDS[@]}"; do RUNS+=("$task $pe $seed"); done
+    done
+done
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/pelab-lab-ref.XXXXXX")"
+PIDS=()
+cleanup() {  # stops the runs still going (each a subshell and its pelab-cli), removes the temporary folder
+    for pid in "${PIDS[@]}"; do
+        pkill -TERM -P "$pid" 2>/dev/null || true
+        kill "$pid" 2>/dev/null || true
+    done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# One run into $WORK/<task>-<pe>-<seed>.json; its stderr into .err. Exit status: the CLI's.
+run_one() {
+    local task="$1" pe="$2" seed="$3" name="$1-$2-$3"
+    local begin=$SECONDS
+    if "$CLI" lab train "task=$task" "pe=$pe" "seed=$seed" >"$WORK/$name.json" 2>"$WORK/$name.err"; then
+        echo "lab_reference_runs: $task $pe seed=$seed done ($((SECONDS - begin)) s)" >&2
+        return 0
+    fi
+    return 1
+}
+
+# Fails the script: names the run and shows its message; the old output file is left as it was.
+stop() {
+    echo "lab_reference_runs: FAILED: pelab-cli lab train task=$1 pe=$2 seed=$3:" >&2
+    sed 's/^/  /' "$WORK/$1-$2-$3.err" >&2 || true
+    echo "lab_reference_runs: $OUT left unchanged" >&2
+    exit 1
+}
+
+START=$SECONDS
+echo "lab_reference_runs: ${#RUNS[@]} runs, $JOBS at a time, with $CLI" >&2
+declare -A RUN_OF=()  # pid -> "task pe seed"
+for spec in "${RUNS[@]}"; do
+    while [[ ${#RUN_OF[@]} -ge $JOBS ]]; do
+        finished=""
+        if wait -n -p finished "${!RUN_OF[@]}"; then status=0; else status=$?; fi
+        # shellcheck disable=SC2086
+        [[ $status -eq 0 ]] || stop ${RUN_OF[$finished]}
+        unset "RUN_OF[$finished]"
+        PIDS=("${!RUN_OF[@]}")
+    done
+    # shellcheck disable=SC2086
+    run_one $spec &
+    RUN_OF[$!]="$spec"
+    PIDS=("${!RUN_OF[@]}")
+done
+while [[ ${#RUN_OF[@]} -gt 0 ]]; do
+    finished=""
+    if wait -n -p finished "${!RUN_OF[@]}"; then status=0; else status=$?; fi
+    # shellcheck disable=SC2086
+    [[ $status -eq 0 ]] || stop ${RUN_OF[$finished]}
+    unset "RUN_OF[$finished]"
+    PIDS=("${!RUN_OF[@]}")
+done
+echo "lab_reference_runs: all runs done in $((SECONDS - START)) s" >&2
+
+# What built the binary: its build folder's CMakeCache.txt (compiler, build type, flags, Eigen's config).
+CACHE="$(dirname "$CLI")/CMakeCache.txt"
+cache_value() { [[ -f "$CACHE" ]] && sed -n "s/^$1:[A-Z]*=//p" "$CACHE" | head -n 1 || true; }
+COMPILER="$(cache_value CMAKE_CXX_COMPILER)"
+BUILD_TYPE="$(cache_value CMAKE_BUILD_TYPE)"
+EIGEN_DIR="$(cache_value Eigen3_DIR)"
+COMPILER_VERSION="unknown compiler"
+[[ -n "$COMPILER" && -x "$COMPILER" ]] && COMPILER_VERSION="$("$COMPILER" --version | head -n 1)"
+EIGEN_VERSION="unknown"
+if [[ -n "$EIGEN_DIR" && -f "$EIGEN_DIR/Eigen3ConfigVersion.cmake" ]]; then
+    EIGEN_VERSION="$(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")/\1/p' "$EIGEN_DIR/Eigen3ConfigVersion.cmake" | head -n 1)"
+fi
+FLAGS="$(cache_value "CMAKE_CXX_FLAGS_$(tr '[:lower:]' '[:upper:]' <<<"$BUILD_TYPE")")"
+EXTRA_FLAGS="$(cache_value CMAKE_CXX_FLAGS)"
+BINARY="$COMPILER_VERSION; Eigen $EIGEN_VERSION; ${BUILD_TYPE:-unknown build type} (${FLAGS}${EXTRA_FLAGS:+ $EXTRA_FLAGS})"
+GLIBC="$(getconf GNU_LIBC_VERSION 2>/dev/null || echo unknown)"
+ARCH="$(uname -m)"
+
+export LAB_REF_BINARY="$BINARY" LAB_REF_GLIBC="$GLIBC" LAB_REF_ARCH="$ARCH" LAB_REF_TUNABLES="$LAB_LIBM_TUNABLES"
+export LAB_REF_WORK="$WORK" LAB_REF_OUT="$OUT" LAB_REF_RUNS="$(printf '%s\n' "${RUNS[@]}")"
+"$PYTHON" - <<'PY'
+import datetime, json, os, sys, tempfile
+
+env = os.environ
+runs = []
+for line in env["LAB_REF_RUNS"].split("\n"):
+    if not line.strip():
+        continue
+    task, pe, seed = line.split()
+    path = os.path.join(env["LAB_REF_WORK"], f"{task}-{pe}-{seed}.json")
+    with open(path, encoding="utf-8") as f:
+        result = json.load(f)
+    config = result["config"]
+    if config["task"] != task or config["pe"] != pe or config["seed"] != int(seed):
+        sys.exit(f"lab_reference_runs: {path}: the run's config is not task={task} pe={pe} seed={seed}")
+    runs.append({"task": task, "pe": pe, "seed": int(seed), "config": config, "loss": result["loss"],
+                 "exact": result["exact"], "token": result["token"], "seconds": result["seconds"]})
+
+head = {
+    "format": "pelab-lab-reference-runs/1",
+    "command": "scripts/lab_reference_runs.sh",
+    "binary": env["LAB_REF_BINARY"],
+    "libm": {"glibc": env["LAB_REF_GLIBC"], "arch": env["LAB_REF_ARCH"], "GLIBC_TUNABLES": env["LAB_REF_TUNABLES"]},
+    "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+}
+# One run per line, so that a regenerated file diffs run by run.
+text = json.dumps(head, ensure_ascii=False)[:-1] + ',\n "runs": [\n'
+text += ",\n".join("  " + json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in runs)
+text += "\n ]}\n"
+json.loads(text)  # the file must read back
+
+out = env["LAB_REF_OUT"]
+fd, tmp = tempfile.mkstemp(prefix=".reference_runs.", suffix=".tmp", dir=os.path.dirname(os.path.abspath(out)))
+try:
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, out)
+except BaseException:
+    os.unlink(tmp)
+    raise
+print(f"lab_reference_runs: wrote {out} ({len(runs)} runs)", file=sys.stderr)
+PY
