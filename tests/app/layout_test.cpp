@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -79,9 +80,13 @@ private:
         cfg.PixelSnapH = true;
         cfg.FontDataOwnedByAtlas = false;  // font_data_ holds the bytes (ImGui's file functions are compiled out)
         static const ImWchar kEveryGlyph[] = {0x0020, 0xFFFF, 0};  // those the subset has
-        std::ifstream file(PELAB_LAYOUT_TEST_FONT, std::ios::binary);
+        // The font's path comes from CTest's environment (tests/app/CMakeLists.txt), not from a compile definition:
+        // an absolute path on the command line would make every clone in another folder miss the compiler cache.
+        const char* font_path = std::getenv("PELAB_LAYOUT_TEST_FONT");
+        std::ifstream file(font_path ? font_path : "", std::ios::binary);
         font_data_.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-        EXPECT_GT(font_data_.size(), 1000u) << "the built font subset " << PELAB_LAYOUT_TEST_FONT;
+        EXPECT_GT(font_data_.size(), 1000u) << "the built font subset, PELAB_LAYOUT_TEST_FONT="
+                                             << (font_path ? font_path : "(not set: run the test through ctest)");
         for (int i = 0; i < 2; ++i) {
             const float scale = i ? 1.5f : 1.0f;
             body_[i] = io.Fonts->AddFontFromMemoryTTF(font_data_.data(), int(font_data_.size()), kLayoutTestBodyPx * scale, &cfg, kEveryGlyph);
