@@ -22,19 +22,25 @@ failed_names=()
 
 banner() { printf '\n==== %s ====\n' "$*"; }
 
+# Counts a suite's verdict and prints it: <name> <exit status> <seconds> [how it ran].
+verdict() {
+  local name="$1" rc="$2" took="$3" how="${4:-}"
+  if [ "$rc" = 0 ]; then
+    passed=$((passed + 1))
+    printf '==== %s: PASSED (%ds%s)\n' "$name" "$took" "$how"
+  else
+    failed=$((failed + 1))
+    failed_names+=("$name")
+    printf '==== %s: FAILED with status %d (%ds%s)\n' "$name" "$rc" "$took" "$how"
+  fi
+}
+
 suite() {   # <name> <command...>
   local name="$1" t0=$SECONDS rc=0
   shift
   banner "$name"
   "$@" || rc=$?
-  if [ "$rc" = 0 ]; then
-    passed=$((passed + 1))
-    printf '==== %s: PASSED (%ds)\n' "$name" "$((SECONDS - t0))"
-  else
-    failed=$((failed + 1))
-    failed_names+=("$name")
-    printf '==== %s: FAILED with status %d (%ds)\n' "$name" "$rc" "$((SECONDS - t0))"
-  fi
+  verdict "$name" "$rc" "$((SECONDS - t0))"
 }
 
 # [issue 26] A suite that runs in the background beside the next ones: its output goes to a log that is printed,
@@ -57,14 +63,7 @@ suite_wait() {   # <name>
   wait "${bg_pid[$name]}" || rc=$?
   banner "$name"
   cat "${bg_log[$name]}"
-  if [ "$rc" = 0 ]; then
-    passed=$((passed + 1))
-    printf '==== %s: PASSED (collected after %ds, in the background)\n' "$name" "$((SECONDS - ${bg_t0[$name]}))"
-  else
-    failed=$((failed + 1))
-    failed_names+=("$name")
-    printf '==== %s: FAILED with status %d (collected after %ds, in the background)\n' "$name" "$rc" "$((SECONDS - ${bg_t0[$name]}))"
-  fi
+  verdict "$name" "$rc" "$((SECONDS - ${bg_t0[$name]}))" ", collected in the background"
 }
 
 banner "set-up (scripts/setup.sh)"

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli_output.h"
 #include "core/lab_model.h"
 #include "core/lab_train.h"
 #include "core/lab_weights.h"
@@ -31,16 +32,9 @@
 namespace pelab::cli_lab {
 
 // [SECTION] failure, checked output, files
-constexpr int kExitUsage = 2;
-constexpr int kExitWriteError = 1;
-
-int fail(const std::string& message) {
-    std::string line = message;
-    for (char& c : line)
-        if (c == '\n' || c == '\r') c = ' ';
-    std::fprintf(stderr, "pelab-cli: %s\n", line.c_str());
-    return kExitUsage;
-}
+using pelab::cli::fail;
+using pelab::cli::kExitUsage;
+using pelab::cli::kExitWriteError;
 
 int write_failed(const std::string& what, int error) {
     std::fprintf(stderr, "pelab-cli: lab: could not write %s: %s\n", what.c_str(), std::strerror(error));

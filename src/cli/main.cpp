@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli_output.h"
 #include "core/model_presets.h"
 #include "core/format.h"
 #include "core/params.h"
@@ -34,8 +35,9 @@
 namespace {
 
 // [SECTION] usage, failure, checked output, options
-constexpr int kExitUsage = 2;
-constexpr int kExitWriteError = 1;
+using pelab::cli::fail;
+using pelab::cli::kExitUsage;
+using pelab::cli::kExitWriteError;
 
 const char* const kUsage =
     "usage:\n"
@@ -59,15 +61,6 @@ const char* const kUsage =
     "  pelab-cli get f_matrix L=4 omega=1.5707963267948966,1.0471975511965976 v=1,0,1,0 --format csv\n"
     "\n"
     "Bad arguments exit with code 2 and one line on stderr naming the argument and its valid range.\n";
-
-// One line on stderr, exit code 2. Nothing has been written to stdout before this is called.
-int fail(const std::string& message) {
-    std::string line = message;
-    for (char& c : line)
-        if (c == '\n' || c == '\r') c = ' ';
-    std::fprintf(stderr, "pelab-cli: %s\n", line.c_str());
-    return kExitUsage;
-}
 
 // Writes all of `text` to stdout and flushes it; false (errno set) on a write error.
 bool emit(const std::string& text) {
