@@ -28,6 +28,10 @@ const INTEGER_MAPS = new Set(['t5', 'shaw', 't5-causal']);
 // rounding (pixels_over_bound = 0); their means are not integers, so the integer rule does not apply.
 const FILTERED_VIEWS = { 'filter=box whole L=65536': 64, 'filter=box window 12345.5,30000.25 span 700.5': 64, 'filter=box whole L=4097': 64 };
 
+// A map page at L = 65,536 computes its box-filtered image a band of rows per frame: settled means every band is
+// done, which takes many frames of software rendering on a loaded 2-core machine (20 s was not always enough).
+const kMapSettleMs = 60000;
+
 test('GPU tiles of every map at L=65,536 match the core within tolerance (SwiftShader)', async (t) => {
   const page = await openWidget(browser, server.url, 'lesson=rope&map=rope&L=65536&lang=en');
   const report = await page.evaluate(() => window.pelab.gpuCheck());
@@ -51,7 +55,7 @@ test('GPU tiles of every map at L=65,536 match the core within tolerance (SwiftS
   }
   assert.equal(report.ok, true);
   // After the offscreen renders the widget still draws.
-  await settle(page);
+  await settle(page, kMapSettleMs);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -64,17 +68,17 @@ test('map= opens the long-sequence page over a lesson; the URL keeps both; lesso
   assert.equal(s.params.L, 65536);
   assert.equal(s.params.max_distance, 4096);
   assert.deepEqual(await page.evaluate(() => window.pelab.notices()), []);
-  await settle(page);
+  await settle(page, kMapSettleMs);
   const hash = await page.evaluate(() => location.hash);
   assert.match(hash, /lesson=t5-bias/);
   assert.match(hash, /map=t5/);
   await page.evaluate(() => window.pelab.setState({ map: 'alibi', heads: 12, head: 3 }));
-  await settle(page);
+  await settle(page, kMapSettleMs);
   s = await page.evaluate(() => window.pelab.state());
   assert.equal(s.params.map, 'alibi');
   assert.equal(s.params.L, 65536, 'changing the map keeps the other map parameters');
   await page.evaluate(() => window.pelab.setState({ lesson: 't5-bias' }));
-  await settle(page);
+  await settle(page, kMapSettleMs);
   s = await page.evaluate(() => window.pelab.state());
   assert.equal(s.lesson, 't5-bias');
   assert.equal(s.params.map, undefined, 'back in the lesson: its own parameters');
@@ -84,7 +88,7 @@ test('map= opens the long-sequence page over a lesson; the URL keeps both; lesso
 
 test('the map is drawn at L=65,536, zooms to single cells with the wheel and shows values on hover', async () => {
   const page = await openWidget(browser, server.url, 'lesson=rope&map=rope&L=65536&lang=en', { width: 1280, height: 1200 });
-  await settle(page);
+  await settle(page, kMapSettleMs);
   let fig = (await page.evaluate(() => window.pelab.layout())).find((v) => v.kind === 'posmap');
   assert.ok(fig, 'no position map in the layout');
   assert.equal(fig.rows, 65536);
@@ -108,7 +112,7 @@ test('the map is drawn at L=65,536, zooms to single cells with the wheel and sho
       window.pelab.canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: -120, deltaMode: 0, clientX: x, clientY: y, bubbles: true, cancelable: true }));
     }
   }, { x: fig.x + 2, y: fig.y + 2 });
-  await settle(page);
+  await settle(page, kMapSettleMs);
   fig = (await page.evaluate(() => window.pelab.layout())).find((v) => v.kind === 'posmap');
   const cellsShown = (fig.window[2] - fig.window[0]) * 65536;
   assert.ok(cellsShown <= 8, `zoomed to ${cellsShown} cells`);
@@ -117,7 +121,7 @@ test('the map is drawn at L=65,536, zooms to single cells with the wheel and sho
   // one under the pointer, worked out here from the visible window.
   const mx = fig.x + fig.w * 0.3, my = fig.y + fig.h * 0.3;
   await page.mouse.move(mx, my);
-  await settle(page);
+  await settle(page, kMapSettleMs);
   fig = (await page.evaluate(() => window.pelab.layout())).find((v) => v.kind === 'posmap');
   assert.ok(fig.hover, 'no hovered cell reported');
   const span = (fig.window[2] - fig.window[0]) * 65536;
@@ -134,14 +138,14 @@ test('the map is drawn at L=65,536, zooms to single cells with the wheel and sho
 // must be within the tolerance of docs/position-maps.md#precision-contract, (n + 4)·2⁻²⁴·n of it, n = d/2 pairs.
 test('hover shows the core value of the cell under the pointer (sinusoidal, checked against its definition)', async () => {
   const page = await openWidget(browser, server.url, 'lesson=absolute-pe&map=sinusoidal&L=4096&d=64&lang=en', { width: 1280, height: 1200 });
-  await settle(page);
+  await settle(page, kMapSettleMs);
   let fig = (await page.evaluate(() => window.pelab.layout())).find((v) => v.kind === 'posmap');
   const gram = (delta) => { let s = 0; for (let p = 0; p < 32; ++p) s += Math.cos(delta * Math.pow(10000, -2 * p / 64)); return s; };
   const n = 32, tol = (n + 4) * Math.pow(2, -24) * n;
   let checked = 0;
   for (const [u, v] of [[0.1, 0.8], [0.5, 0.5], [0.9, 0.2], [0.33, 0.61]]) {
     await page.mouse.move(fig.x + fig.w * u, fig.y + fig.h * v);
-    await settle(page);
+    await settle(page, kMapSettleMs);
     fig = (await page.evaluate(() => window.pelab.layout())).find((f) => f.kind === 'posmap');
     assert.ok(fig.hover, `no hover at ${u},${v}`);
     const want = gram(fig.hover.i - fig.hover.j);
@@ -164,7 +168,7 @@ test('every step of the map page opens by deep link for every map, in zh and en,
       const softmax = step === 1 && (map === 'rope' || map === 'alibi') ? '&softmax=1' : '';
       await page.goto(`${server.url}index.html#lesson=rope&map=${map}&step=${step}&L=65536&lang=${lang}${softmax}`);
       await page.waitForFunction(() => window.pelab && window.pelab.frames() > 0, null, { timeout: 20000 });
-      await settle(page);
+      await settle(page, kMapSettleMs);
       const where = `${map} step ${step} (${lang})`;
       const s = await page.evaluate(() => window.pelab.state());
       assert.equal(s.params.map, map, where);
