@@ -14,8 +14,8 @@ LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]\(([^()\s]+)(?:\s+\"[^\"]*\")
 FENCE = re.compile(r"^\s*(```|~~~)")
 
 
-def prose_lines(path):
-    """(line number, text) of the lines outside fenced code blocks, with `code spans` blanked."""
+def prose_lines_raw(path):
+    """(line number, text) of the lines outside fenced code blocks."""
     inside = False
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
@@ -23,7 +23,13 @@ def prose_lines(path):
                 inside = not inside
                 continue
             if not inside:
-                yield n, re.sub(r"`[^`]*`", "``", line)
+                yield n, line
+
+
+def prose_lines(path):
+    """(line number, text) of the lines outside fenced code blocks, with `code spans` blanked."""
+    for n, line in prose_lines_raw(path):
+        yield n, re.sub(r"`[^`]*`", "``", line)
 
 
 def slug(heading):
@@ -45,16 +51,6 @@ def anchors(path):
         result.add(base if k == 0 else f"{base}-{k}")
     return result
 
-
-def prose_lines_raw(path):
-    inside = False
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if FENCE.match(line):
-                inside = not inside
-                continue
-            if not inside:
-                yield n, line
 
 
 def main(argv):

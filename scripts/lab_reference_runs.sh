@@ -98,28 +98,23 @@ stop() {
 START=$SECONDS
 echo "lab_reference_runs: ${#RUNS[@]} runs, $JOBS at a time, with $CLI" >&2
 declare -A RUN_OF=()  # pid -> "task pe seed"
-for spec in "${RUNS[@]}"; do
-    while [[ ${#RUN_OF[@]} -ge $JOBS ]]; do
-        finished=""
-        if wait -n -p finished "${!RUN_OF[@]}"; then status=0; else status=$?; fi
-        # shellcheck disable=SC2086
-        [[ $status -eq 0 ]] || stop ${RUN_OF[$finished]}
-        unset "RUN_OF[$finished]"
-        PIDS=("${!RUN_OF[@]}")
-    done
-    # shellcheck disable=SC2086
-    run_one $spec &
-    RUN_OF[$!]="$spec"
-    PIDS=("${!RUN_OF[@]}")
-done
-while [[ ${#RUN_OF[@]} -gt 0 ]]; do
-    finished=""
+# Waits for one run to end; a failed run stops the script (stop, above) with that run's name.
+collect_one() {
+    local finished="" status
     if wait -n -p finished "${!RUN_OF[@]}"; then status=0; else status=$?; fi
     # shellcheck disable=SC2086
     [[ $status -eq 0 ]] || stop ${RUN_OF[$finished]}
     unset "RUN_OF[$finished]"
     PIDS=("${!RUN_OF[@]}")
+}
+for spec in "${RUNS[@]}"; do
+    while [[ ${#RUN_OF[@]} -ge $JOBS ]]; do collect_one; done
+    # shellcheck disable=SC2086
+    run_one $spec &
+    RUN_OF[$!]="$spec"
+    PIDS=("${!RUN_OF[@]}")
 done
+while [[ ${#RUN_OF[@]} -gt 0 ]]; do collect_one; done
 echo "lab_reference_runs: all runs done in $((SECONDS - START)) s" >&2
 
 # What built the binary: its build folder's CMakeCache.txt (compiler, build type, flags, Eigen's config).
