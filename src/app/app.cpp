@@ -26,6 +26,7 @@
 #include "core/text.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // GetCurrentWindow()->WindowPadding: the padding this child really has
+#include "lessons/bibliography.h"
 #include "lessons/questions.h"
 #include "lessons/view_export.h"
 #include "views/equation.h"
@@ -813,13 +814,13 @@ static void draw_parameters(App* app, int columns) {
 static void draw_questions(App* app, float width) {
     const Lang lang = app->state.lang;
     const std::string id = app->state.lesson->id;
-    const std::vector<const Question*> questions = questions_on(id, app->state.step);
+    const std::vector<Question>& questions = current_step(*app).questions;
     if (questions.empty()) return;
     const ImGuiStyle& st = ImGui::GetStyle();
     ImGui::Spacing();
     ImGui::TextDisabled("%s", ui_say(lang, UiText::Predict).c_str());
     for (size_t qi = 0; qi < questions.size(); ++qi) {
-        const Question& q = *questions[qi];
+        const Question& q = questions[qi];
         const std::string key = id + "/" + std::to_string(app->state.step) + "/" + std::to_string(qi);
         const auto it = app->answers.find(key);
         const int picked = it == app->answers.end() ? -1 : it->second;
@@ -875,7 +876,7 @@ static void draw_questions(App* app, float width) {
 // The last step ends with the lesson's sources and the reference code its numbers match.
 static void draw_references(App* app, float width) {
     if (app->state.step != int(app->state.lesson->steps.size())) return;
-    const std::vector<Reference>& refs = references_of(app->state.lesson->id);
+    const std::vector<Reference> refs = references_for(app->state.lesson->references);
     if (refs.empty()) return;
     const Lang lang = app->state.lang;
     ImGui::Spacing();
@@ -1293,7 +1294,7 @@ void app_frame(App* app, MatrixPainter* painter) {
     // The side column is for the step drawn now, which a click on the rail may just have changed (the bottom
     // bar and the heights stay as laid out above for this frame).
     frame_in.side_content = d.controls && (!current_step(*app).keys_shown(app->state.params).empty() ||
-                                           !questions_on(lesson.id, app->state.step).empty());
+                                           !current_step(*app).questions.empty());
     const FrameLayout columns = layout_frame(frame_in);
     const bool side = columns.side;
     const float side_w = columns.side_w;

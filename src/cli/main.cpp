@@ -30,6 +30,7 @@
 #include "lessons/bilingual.h"
 #include "lessons/lesson.h"
 #include "lessons/param_table.h"
+#include "lessons/bibliography.h"
 #include "lessons/questions.h"
 
 namespace {
@@ -262,7 +263,8 @@ std::string equations_text(const pelab::Step& step, pelab::Lang lang) {
 // computed at `params`.
 std::string questions_text(const pelab::Lesson& lesson, int step, const pelab::ParamSet& params, pelab::Lang lang) {
     std::string out;
-    for (const pelab::Question* q : pelab::questions_on(lesson.id, step)) {
+    for (const pelab::Question& question : lesson.steps[static_cast<std::size_t>(step - 1)].questions) {
+        const pelab::Question* q = &question;
         out += "\n" + pelab::say(lang, {"问题：{prompt}", "Question: {prompt}"}, {{"prompt", pelab::say(lang, q->prompt)}}) + "\n";
         for (std::size_t c = 0; c < q->choices.size(); ++c)
             out += (static_cast<int>(c) == q->answer ? "  [x] " : "  [ ] ") + pelab::say(lang, q->choices[c]) + "\n";
@@ -274,7 +276,7 @@ std::string questions_text(const pelab::Lesson& lesson, int step, const pelab::P
 
 // The sources the lesson follows and the reference implementation each matches, one a line.
 std::string references_text(const pelab::Lesson& lesson, pelab::Lang lang) {
-    const std::vector<pelab::Reference>& refs = pelab::references_of(lesson.id);
+    const std::vector<pelab::Reference> refs = pelab::references_for(lesson.references);
     if (refs.empty()) return "";
     std::string out = "\n" + pelab::say(lang, {"参考文献", "References"}) + "\n";
     for (const pelab::Reference& r : refs)

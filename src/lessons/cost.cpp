@@ -23,6 +23,7 @@
 #include "core/rope.h"
 #include "core/sinusoidal.h"
 #include "core/t5.h"
+#include "lessons/questions/question_tables.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 
@@ -577,6 +578,8 @@ Lesson make_lesson() {
         return std::vector<long long>{N, N + d};
     };
     lesson.steps = {what_is_stored(), measured_time(), growth_with_n(), decision_guide()};
+    attach_questions(&lesson, questions_cost());
+    lesson.references = {"press2022", "raffel2020", "su2021", "dao2022"};
     return lesson;
 }
 

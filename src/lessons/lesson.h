@@ -16,6 +16,7 @@
 #include "core/params.h"
 #include "lessons/bilingual.h"
 #include "lessons/param_table.h"
+#include "lessons/questions.h"
 #include "core/position_map.h"
 
 namespace pelab {
@@ -213,6 +214,8 @@ struct Step {
     Timeline timeline = {};           // (both initialised: a step may leave them out without a warning)
     // Optional: the keys shown when they depend on other values (e.g. the chosen map); a subset of params.
     std::function<std::vector<std::string>(const ParamSet&)> params_for = nullptr;
+    // Predict-then-reveal questions on this step, in the order shown (set after the aggregate: `s.questions = …`).
+    std::vector<Question> questions = {};
     std::vector<std::string> keys_shown(const ParamSet& p) const { return params_for ? params_for(p) : params; }
 };
 
@@ -235,6 +238,9 @@ struct Lesson {
     std::vector<ParamSpec> params;        // every parameter of the lesson, with ranges and defaults
     std::vector<ParamLabel> labels;       // how the widget presents them (help in both languages, symbol)
     std::vector<Step> steps;
+    // The sources the lesson follows, as keys of the one bibliography (lessons/bibliography.h), in the order
+    // listed on its last step.
+    std::vector<std::string> references;
     // [added, issue 10] Shape of the largest array any step allocates for these parameters (an upper bound,
     // in doubles): the memory guard checks it before a step's views are computed.
     std::function<std::vector<long long>(const ParamSet&)> result_shape;

@@ -1,9 +1,9 @@
 // PE Lab — lessons/questions.h
-// Predict, then reveal: the questions placed on lesson steps, the sources every lesson ends with, and the
-// glossary the texts' [[term]] links open. Plain data and computed explanations; nothing here draws.
+// Predict, then reveal: a question as a step holds it (Step::questions), and the glossary the texts' [[term]]
+// links open. Plain data and computed explanations; nothing here draws. The sources a lesson cites are in
+// lessons/bibliography.h.
 //
 // [SECTION] questions
-// [SECTION] references
 // [SECTION] glossary
 #pragma once
 #include <functional>
@@ -16,31 +16,15 @@
 namespace pelab {
 
 // [SECTION] questions
-// A question on one step: 2–4 choices; choosing one reveals `explain`, computed from the same core values as
-// the step's figure (so it follows the parameters). The figure stays visible while the learner thinks.
+// A question on one step (Step::questions): 2–4 choices; choosing one reveals `explain`, computed from the same
+// core values as the step's figure (so it follows the parameters). The figure stays visible while the learner
+// thinks.
 struct Question {
-    int step = 1;                         // 1-based step it sits on
     Text prompt;                          // "Which bucket holds j − i = 20?"
     std::vector<Text> choices;
     int answer = 0;                       // index of the right choice
     std::function<std::string(const ParamSet&, Lang)> explain;
 };
-
-// Every question of the lesson with id `lesson_id`, in step order (lessons/questions/*.cpp, one table).
-const std::vector<Question>& questions_of(const std::string& lesson_id);
-// Those on step `step` (1-based).
-std::vector<const Question*> questions_on(const std::string& lesson_id, int step);
-
-// [SECTION] references
-// A source the lesson follows, and the reference implementation its numbers match.
-struct Reference {
-    std::string authors;                  // "Su, Lu, Pan, Murtadha, Wen, Liu"
-    int year = 0;
-    std::string title;                    // the paper's title as published
-    std::string where;                    // "arXiv:2104.09864" or the venue
-    std::string code;                     // "huggingface/transformers · models/llama/modeling_llama.py · rotate_half"
-};
-const std::vector<Reference>& references_of(const std::string& lesson_id);
 
 // [SECTION] glossary
 struct GlossaryEntry {

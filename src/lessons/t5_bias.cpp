@@ -27,6 +27,7 @@
 #include "core/f_delta.h"
 #include "core/random.h"
 #include "core/t5.h"
+#include "lessons/questions/question_tables.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 
@@ -553,6 +554,8 @@ Lesson make_lesson() {
         broadcast_add_then_softmax(),
         simplified_code_differences(),
     };
+    attach_questions(&lesson, questions_t5_bias());
+    lesson.references = {"raffel2020"};
     return lesson;
 }
 

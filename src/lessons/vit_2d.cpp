@@ -21,6 +21,7 @@
 
 #include "core/random.h"
 #include "core/vit2d.h"
+#include "lessons/questions/question_tables.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 
@@ -567,6 +568,8 @@ Lesson make_lesson() {
         return std::vector<long long>{N, std::max(N, 1024LL)};
     };
     lesson.steps = {patch_grid(), learnable_table(), mae_sincos(), axial_rope(), swin_index()};
+    attach_questions(&lesson, questions_vit_2d());
+    lesson.references = {"dosovitskiy2021", "he2022", "heo2024", "liu2021"};
     return lesson;
 }
 

@@ -177,7 +177,7 @@ void layout_test_measure(const App& app, const LayoutTestWindow& window, LayoutT
     in.embed = d.embed;
     in.controls = d.controls;
     in.has_timeline = app_has_timeline(app);
-    in.side_content = d.controls && (!step.keys_shown(app.state.params).empty() || !questions_on(lesson.id, app.state.step).empty());
+    in.side_content = d.controls && (!step.keys_shown(app.state.params).empty() || !step.questions.empty());
     // The bottom bar's Prev and Next narrow below 40 font sizes, and then the counter no longer fits beside them.
     in.counter_above_title = !d.controls || in.window.x < font * 40.0f;
     in.steps = lesson.steps.size();

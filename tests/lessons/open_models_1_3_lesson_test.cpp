@@ -19,6 +19,7 @@
 #include "core/constants.h"
 #include "core/random.h"
 #include "lessons/lesson.h"
+#include "lessons/bibliography.h"
 #include "lessons/questions.h"
 #include "lesson_views.h"
 
@@ -154,20 +155,19 @@ TEST(OpenModelsLesson13, Step3CausalMaskAndLlama4Temperature) {
 }
 
 TEST(OpenModelsLesson13, QuestionsAndReferences) {
-    const std::vector<const Question*> on1 = questions_on("open-models", 1), on2 = questions_on("open-models", 2),
-                                       on3 = questions_on("open-models", 3);
+    const Lesson* lesson = find_lesson("open-models");
+    ASSERT_NE(lesson, nullptr);
+    const std::vector<Question>&on1 = lesson->steps[0].questions, &on2 = lesson->steps[1].questions, &on3 = lesson->steps[2].questions;
     ASSERT_FALSE(on1.empty());
     ASSERT_FALSE(on2.empty());
     ASSERT_FALSE(on3.empty());
-    const Lesson* lesson = find_lesson("open-models");
-    ASSERT_NE(lesson, nullptr);
     const ParamSet p = defaults(lesson->params);
-    EXPECT_NE(on1[0]->explain(p, Lang::en).find("largest minus smallest cell = 0"), std::string::npos)
-        << on1[0]->explain(p, Lang::en);
-    EXPECT_NE(on3[0]->explain(p, Lang::en).find("query 15 gives token 0 0.0625"), std::string::npos)
-        << on3[0]->explain(p, Lang::en);
+    EXPECT_NE(on1[0].explain(p, Lang::en).find("largest minus smallest cell = 0"), std::string::npos)
+        << on1[0].explain(p, Lang::en);
+    EXPECT_NE(on3[0].explain(p, Lang::en).find("query 15 gives token 0 0.0625"), std::string::npos)
+        << on3[0].explain(p, Lang::en);
     bool gemma = false, llama4 = false, neox = false;
-    for (const Reference& r : references_of("open-models")) {
+    for (const Reference& r : references_for(lesson->references)) {
         gemma = gemma || r.code.find("configuration_gemma3.py") != std::string::npos;
         llama4 = llama4 || r.code.find("modeling_llama4.py") != std::string::npos;
         neox = neox || r.code.find("modeling_gpt_neox.py") != std::string::npos;

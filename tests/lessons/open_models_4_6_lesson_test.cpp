@@ -179,10 +179,10 @@ TEST(OpenModels46Lesson, DeepSeekYarnScales) {
 TEST(OpenModels46Lesson, QuestionsOnStepsFourToSix) {
     const Lesson* lesson = find_lesson("open-models");
     const ParamSet p = defaults(lesson->params);
-    for (int step : {4, 5, 6}) EXPECT_FALSE(questions_on("open-models", step).empty()) << step;
-    const std::string yarn = questions_on("open-models", 6)[0]->explain(p, Lang::en);
+    for (int step : {4, 5, 6}) EXPECT_FALSE(lesson->steps[size_t(step - 1)].questions.empty()) << step;
+    const std::string yarn = lesson->steps[5].questions[0].explain(p, Lang::en);
     EXPECT_NE(yarn.find("factor = 40 that is 1."), std::string::npos) << yarn;
-    const std::string longrope = questions_on("open-models", 4)[0]->explain(p, Lang::en);
+    const std::string longrope = lesson->steps[3].questions[0].explain(p, Lang::en);
     EXPECT_NE(longrope.find("long factors at seq_len = 4096? no; at seq_len = 4097? yes"), std::string::npos) << longrope;
 }
 

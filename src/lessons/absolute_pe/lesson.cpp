@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lessons/questions/question_tables.h"
 #include "lessons/absolute_pe/absolute_pe.h"
 #include "lessons/lesson_util.h"
 
@@ -111,6 +112,8 @@ Lesson make_lesson() {
     };
     lesson.steps = {why_positions(),           three_places(), sinusoidal_formula(), heatmap_and_wavelengths(),
                     relative_inside_absolute(), two_layouts(),  add_or_concat(),      learnable_table()};
+    attach_questions(&lesson, questions_absolute_pe());
+    lesson.references = {"vaswani2017", "vaswani2017-hf", "devlin2019"};
     return lesson;
 }
 

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "lessons/questions/question_tables.h"
 #include "lessons/attention_grid/attention_grid_lesson.h"
 
 namespace pelab {
@@ -31,6 +32,8 @@ Lesson make_lesson() {
     };
     lesson.steps = {pairs_table(),  relative_rule(),   toeplitz_diagonals(), pairs_versus_positions(),
                     displacement_2d(), flattening_2x3(), grid_linked_to_A()};
+    attach_questions(&lesson, questions_attention_grid());
+    lesson.references = {"vaswani2017", "dosovitskiy2021"};
     return lesson;
 }
 

@@ -11,6 +11,7 @@
 // [SECTION] the lesson
 #include <algorithm>
 
+#include "lessons/questions/question_tables.h"
 #include "lessons/f_delta/f_delta_lesson.h"
 
 namespace pelab {
@@ -32,6 +33,8 @@ Lesson make_lesson() {
     };
     lesson.steps = {two_objects(),     equal_delta_diagonals(), kernel_of_delta(), toeplitz_f(),
                     feature_vectors(), linear_readout(),        content_readout(), link_to_rope()};
+    attach_questions(&lesson, questions_f_delta());
+    lesson.references = {"vaswani2017", "su2021"};
     return lesson;
 }
 

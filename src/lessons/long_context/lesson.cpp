@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lessons/questions/question_tables.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 
@@ -133,6 +134,8 @@ Lesson make_lesson() {
     lesson.steps = {phase_wrap(),      base_effect(),     alibi_penalty(), position_interpolation(), ntk_aware(),
                     dynamic_ntk(),     yarn_and_llama3(), side_by_side(),  diagnosis(),
                     six_methods()};
+    attach_questions(&lesson, questions_long_context());
+    lesson.references = {"press2022", "chen2023", "bloc97-2023", "peng2023", "llama2024"};
     return lesson;
 }
 

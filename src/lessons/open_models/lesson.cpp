@@ -10,6 +10,8 @@
 // [SECTION] the lesson
 #include <algorithm>
 
+#include "core/model_presets.h"
+#include "lessons/questions/question_tables.h"
 #include "lessons/open_models/open_models_lesson.h"
 
 namespace pelab {
@@ -51,6 +53,14 @@ Lesson make_lesson() {
         decoupled_rope_mla(),
         model_presets(),
     };
+    attach_questions(&lesson, questions_open_models_1_3());
+    attach_questions(&lesson, questions_open_models_4_6());
+    attach_questions(&lesson, questions_open_models_7());
+    lesson.references = {"black2022-gpt-neox", "gemma3-hf", "gemma3-deepmind", "haviv2022", "nakanishi2025",
+                         "ding2024-longrope", "wang2024-qwen2-vl", "deepseek-v2", "deepseek-v3-hf"};
+    for (const ModelPreset& preset : pelab::model_presets()) lesson.references.push_back("model:" + preset.name);
+    lesson.references.push_back("deepseek-v3");
+    lesson.references.push_back("hf-rope-utils");
     return lesson;
 }
 

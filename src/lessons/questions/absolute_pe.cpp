@@ -18,10 +18,10 @@ using questions_detail::count_text;
 using questions_detail::int_param;
 
 // [SECTION] questions
-std::vector<Question> questions_absolute_pe() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_absolute_pe() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({1,
+    out.push_back({1, {
                    {"不加任何位置信息，把输入的词打乱顺序。输出会怎样？",
                     "With no position information, shuffle the input tokens. What happens to the outputs?"},
                    {{"完全不变", "They stay exactly the same"},
@@ -41,9 +41,9 @@ std::vector<Question> questions_absolute_pe() {
                                          "outputs only move; the largest |Attn(P·X) − Attn(X)| = {changed}, so the rows do move. "
                                          "That is equivariance, not invariance."},
                                         moved, {{"tokens", integer(tokens)}, {"changed", num(changed, 3)}});
-                   }});
+                   }}});
 
-    out.push_back({5,
+    out.push_back({5, {
                    {"是否有一个矩阵 M_k，对所有位置 p 都满足 PE(p + k) = M_k·PE(p)？",
                     "Is there one matrix M_k with PE(p + k) = M_k·PE(p) for every position p?"},
                    {{"有：同一个 M_k 适用于所有 p", "Yes: the same M_k works for every p"},
@@ -68,9 +68,9 @@ std::vector<Question> questions_absolute_pe() {
                                          "sin(pω) and cos(pω) with coefficients that depend on k only. Now k = {k}, d = {d}: over "
                                          "p = 0…{last} the largest |M_k·PE(p) − PE(p + k)| = {err}{hint}."},
                                         err, {{"k", integer(k)}, {"d", integer(d)}, {"last", integer(L - 1)}});
-                   }});
+                   }}});
 
-    out.push_back({8,
+    out.push_back({8, {
                    {"可学习的位置表有 max_len 行。位置 max_len 用哪一行？",
                     "A learnable position table has max_len rows. Which row does position max_len use?"},
                    {{"最后一行", "The last row"},
@@ -88,7 +88,7 @@ std::vector<Question> questions_absolute_pe() {
                                    "The table holds max_len × d = {params} parameters."},
                                   {{"max_len", integer(max_len)}, {"last", integer(max_len - 1)}, {"L", integer(L)},
                                    {"missing", integer(std::max(0, L - max_len))}, {"params", count_text(1LL * max_len * d, lang)}});
-                   }});
+                   }}});
     return out;
 }
 

@@ -14,10 +14,10 @@ using questions_detail::count_text;
 using questions_detail::int_param;
 
 // [SECTION] questions
-std::vector<Question> questions_attention_grid() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_attention_grid() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({2,
+    out.push_back({2, {
                    {"规则“q − k = Δ 时为 1”会点亮多少个格子？", "How many cells does the rule “1 iff q − k = Δ” light?"},
                    {{"N 个，每行一个", "N, one per row"},
                     {"N − |Δ| 个（|Δ| ≥ N 时一个也没有）", "N − |Δ| (none when |Δ| ≥ N)"},
@@ -33,9 +33,9 @@ std::vector<Question> questions_attention_grid() {
                                    "The other |Δ| = {abs} rows would need a key outside the sequence, so they stay empty."},
                                   {{"N", integer(N)}, {"delta", integer(delta)}, {"lit", integer(static_cast<long long>(lit))},
                                    {"abs", integer(std::min(std::abs(delta), N))}});
-                   }});
+                   }}});
 
-    out.push_back({4,
+    out.push_back({4, {
                    {"side × side 的位置网格有多少个位置？它的注意力矩阵 A 有多大？",
                     "A side × side grid of positions: how many positions, and how big is its attention matrix A?"},
                    {{"side² 个位置，A 是 side × side", "side² positions, and A is side × side"},
@@ -50,9 +50,9 @@ std::vector<Question> questions_attention_grid() {
                                    "side = {side}: each grid cell is one position, {n} in all; each cell of A is a pair (q, k), "
                                    "so A is {n} × {n}, {pairs} cells."},
                                   {{"side", integer(side)}, {"n", count_text(n, lang)}, {"pairs", count_text(n * n, lang)}});
-                   }});
+                   }}});
 
-    out.push_back({6,
+    out.push_back({6, {
                    {"把网格逐行展平后，一维规则 q − k = δ₁·W + δ₂ 会和二维规则 δ 不同吗？",
                     "After flattening the grid row by row, can the 1-D rule q − k = δ₁·W + δ₂ differ from the 2-D rule δ?"},
                    {{"不会，两者总是相同", "No, they are always the same"},
@@ -73,7 +73,7 @@ std::vector<Question> questions_attention_grid() {
                                    "next, where the 2-D rule stops at the grid's edge."},
                                   {{"H", integer(H)}, {"W", integer(W)}, {"dr", integer(dr)}, {"dc", integer(dc)},
                                    {"offset", integer(1LL * dr * W + dc)}, {"differ", integer(differ)}});
-                   }});
+                   }}});
     return out;
 }
 

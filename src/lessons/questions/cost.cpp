@@ -16,10 +16,10 @@ using questions_detail::count_text;
 using questions_detail::int_param;
 
 // [SECTION] questions
-std::vector<Question> questions_cost() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_cost() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({1,
+    out.push_back({1, {
                    {"N 变大时，T5 存储的偏置表会怎样？", "As N grows, what happens to the bias table T5 stores?"},
                    {{"按 N² 增长", "It grows as N²"},
                     {"按 2N − 1 增长", "It grows as 2N − 1"},
@@ -41,9 +41,9 @@ std::vector<Question> questions_cost() {
                                   {{"nb", integer(model.num_buckets)}, {"heads", integer(model.heads)}, {"N", integer(N)},
                                    {"t5", bytes_text(t5)}, {"N2", integer(2LL * N)}, {"t5_long", bytes_text(t5_long)},
                                    {"full", bytes_text(full)}});
-                   }});
+                   }}});
 
-    out.push_back({3,
+    out.push_back({3, {
                    {"N 增大 8 倍，加一个完整 N×N 偏置的工作量增大多少？",
                     "N grows 8×. How much more work is adding a full N×N bias?"},
                    {{"8 倍", "8×"}, {"64 倍（N²）", "64× (N²)"}, {"不变", "Unchanged"}},
@@ -64,9 +64,9 @@ std::vector<Question> questions_cost() {
                                   {{"small_n", integer(n)}, {"small", count_text(std::llround(small), lang)},
                                    {"N", integer(8LL * n)}, {"large", count_text(std::llround(large), lang)},
                                    {"ratio", num(large / small)}, {"embed", num(embed)}});
-                   }});
+                   }}});
 
-    out.push_back({2,
+    out.push_back({2, {
                    {"生成文本时，每来一个新词，RoPE 要旋转哪些向量？",
                     "While generating text, which vectors does RoPE rotate for each new token?"},
                    {{"KV 缓存里的每个键都要重新旋转", "Every key in the KV cache, again"},
@@ -82,7 +82,7 @@ std::vector<Question> questions_cost() {
                                    "each new token rotates only 2d = {rotated} numbers per head, while a bias method adds one bias "
                                    "to each of the N = {N} cached keys."},
                                   {{"rotated", integer(2LL * d)}, {"N", integer(N)}});
-                   }});
+                   }}});
     return out;
 }
 

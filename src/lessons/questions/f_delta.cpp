@@ -14,10 +14,10 @@ using questions_detail::count_text;
 using questions_detail::int_param;
 
 // [SECTION] questions
-std::vector<Question> questions_f_delta() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_f_delta() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({2,
+    out.push_back({2, {
                    {"L 个位置的 F 最多能有多少个不同的值？", "With L positions, how many different values can F hold at most?"},
                    {{"L² 个，每个格子一个", "L², one per cell"},
                     {"2L − 1 个，每条对角线一个", "2L − 1, one per diagonal"},
@@ -31,9 +31,9 @@ std::vector<Question> questions_f_delta() {
                                    "With L = {L}, F has {cells} cells but only {diagonals} diagonals; the cells of one "
                                    "diagonal share Δ and hence their value, so F holds at most {diagonals} different values."},
                                   {{"L", integer(L)}, {"cells", count_text(1LL * L * L, lang)}, {"diagonals", integer(2LL * L - 1)}});
-                   }});
+                   }}});
 
-    out.push_back({4,
+    out.push_back({4, {
                    {"F[0,1] 和 F[1,2] 在同一条对角线上。两者相比如何？",
                     "F[0,1] and F[1,2] lie on the same diagonal. How do they compare?"},
                    {{"相等：两格的 Δ 都是 −1", "Equal: both cells have Δ = −1"},
@@ -49,9 +49,9 @@ std::vector<Question> questions_f_delta() {
                                    "Both cells have Δ = q − k = −1, so both hold f(−1) = {f}. A cell depends on q and k only "
                                    "through Δ, so every cell of this diagonal is the same, whatever ω is."},
                                   {{"f", num(f)}});
-                   }});
+                   }}});
 
-    out.push_back({6,
+    out.push_back({6, {
                    {"给第一个正弦项一个权重（v₁ = 1）：F 还对称吗？",
                     "Give the first sine a weight (v₁ = 1): does F stay symmetric?"},
                    {{"还对称，也还是 Toeplitz 矩阵", "Yes, and it stays Toeplitz"},
@@ -72,7 +72,7 @@ std::vector<Question> questions_f_delta() {
                                    "They agree only if sin(ω₀Δ) is 0 at every integer Δ. A cell still depends on Δ alone, so "
                                    "every diagonal stays constant."},
                                   {{"ahead", num(ahead)}, {"behind", num(behind)}, {"gap", exact(std::abs(ahead - behind))}});
-                   }});
+                   }}});
     return out;
 }
 

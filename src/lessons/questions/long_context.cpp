@@ -36,10 +36,10 @@ RopeScalingParams scaling(const ParamSet& p, RopeScaling kind) {
 }  // namespace
 
 // [SECTION] questions
-std::vector<Question> questions_long_context() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_long_context() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({3,
+    out.push_back({3, {
                    {"ALiBi 在 logit 上加 −m·Δ。超过训练长度 L 之后，新出现的偏置值会怎样？",
                     "ALiBi adds −m·Δ to the logits. Past the training length L, what do the new bias values do?"},
                    {{"只会更负，把远处的键压得更低", "They are only more negative, pushing distant keys further down"},
@@ -58,9 +58,9 @@ std::vector<Question> questions_long_context() {
                                    "are only pushed further down: a key 1000 positions back is weighted by e^(−1000m) = {weight}."},
                                   {{"m", num(m, 4)}, {"train", num(-m * (L - 1))}, {"N", integer(N)}, {"now", num(-m * (N - 1))},
                                    {"weight", num(std::exp(-1000.0 * m))}});
-                   }});
+                   }}});
 
-    out.push_back({4,
+    out.push_back({4, {
                    {"位置插值（PI）把每个 θᵢ 除以 s。哪些对要付出代价？",
                     "Position interpolation (PI) divides every θᵢ by s. Which pairs pay for it?"},
                    {{"只有最慢的几对", "Only the slowest pairs"},
@@ -80,9 +80,9 @@ std::vector<Question> questions_long_context() {
                                   {{"s", num(s.factor)}, {"fast", num(plain(0))}, {"fast_pi", num(pi(0))},
                                    {"slow", num(plain(plain.size() - 1))}, {"slow_pi", num(pi(pi.size() - 1))},
                                    {"ratio", num(pi(0) / plain(0))}});
-                   }});
+                   }}});
 
-    out.push_back({5,
+    out.push_back({5, {
                    {"NTK-aware 缩放放大 base。扩展倍数 s > 1 时，哪一对的频率正好被除以完整的 s？",
                     "NTK-aware scaling enlarges the base. With an extension factor s > 1, which pair is divided by exactly the full s?"},
                    {{"每一对", "Every pair"},
@@ -102,9 +102,9 @@ std::vector<Question> questions_long_context() {
                                    "transition."},
                                   {{"base", num(ntk.effective_base)}, {"first", num(ntk.inv_freq(0) / plain(0))},
                                    {"last", num(ntk.inv_freq(last) / plain(last))}, {"inverse", num(1.0 / s.factor)}});
-                   }});
+                   }}});
 
-    out.push_back({6,
+    out.push_back({6, {
                    {"动态 NTK 在序列不超过训练长度时做什么？",
                     "What does dynamic NTK do while the sequence is no longer than the training length?"},
                    {{"什么都不改：base 保持原值", "Nothing: the base stays as it is"},
@@ -122,7 +122,7 @@ std::vector<Question> questions_long_context() {
                                    "base stays {within}. At the current seq_len = {seq}: base = {now}."},
                                   {{"L", integer(s.original_max)}, {"within", num(within)}, {"seq", integer(s.seq_len)},
                                    {"now", num(now)}});
-                   }});
+                   }}});
     return out;
 }
 

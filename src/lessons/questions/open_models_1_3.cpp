@@ -4,7 +4,6 @@
 // causal mask alone gives token 0 — and the sources those steps follow. Every explanation is computed from
 // core (open_models.h, rope.h, odometer.h) at the learner's current parameters.
 //
-// [SECTION] references
 // [SECTION] questions
 #include <algorithm>
 #include <cmath>
@@ -20,44 +19,11 @@ namespace pelab {
 using namespace lessonui;
 using questions_detail::int_param;
 
-namespace {
-
-// [SECTION] references
-const Reference kGptNeoX2022 = {
-    "Black, Biderman, Hallahan, Anthony, Gao, Golding, He, Leahy, McDonell, Phang, Pieler, Prashanth, Purohit, "
-    "Reynolds, Tow, Wang, Weinbach",
-    2022, "GPT-NeoX-20B: An Open-Source Autoregressive Language Model", "arXiv:2204.06745 (ACL 2022 BigScience Workshop)",
-    "huggingface/transformers · src/transformers/models/gpt_neox/modeling_gpt_neox.py · GPTNeoXAttention.forward "
-    "(query_rot = query[..., :rotary_ndims], query_pass)"};
-const Reference kGemma3Hf = {
-    "Gemma Team (Kamath, Ferret, Pathak, et al.)", 2025, "Gemma 3 Technical Report", "arXiv:2503.19786",
-    "huggingface/transformers · src/transformers/models/gemma3/configuration_gemma3.py · Gemma3TextConfig "
-    "(rope_theta 1e6, rope_local_base_freq 1e4, sliding_window_pattern 6)"};
-const Reference kGemma3Deepmind = {
-    "Gemma Team (Kamath, Ferret, Pathak, et al.)", 2025, "Gemma 3 Technical Report", "arXiv:2503.19786",
-    "google-deepmind/gemma · gemma/gm/nn/_gemma.py · Gemma3_4B / Gemma3_12B / Gemma3_27B (sliding_window_size 1024, "
-    "local_base_frequency 10_000, global_base_frequency 1_000_000)"};
-const Reference kHaviv2022 = {
-    "Haviv, Ram, Press, Izsak, Levy", 2022,
-    "Transformer Language Models without Positional Encodings Still Learn Positional Information", "arXiv:2203.16634",
-    "huggingface/transformers · src/transformers/models/llama4/configuration_llama4.py · Llama4TextConfig "
-    "(no_rope_layer_interval 4: layer l has no RoPE when (l + 1) % 4 == 0)"};
-const Reference kNakanishi2025 = {
-    "Nakanishi", 2025, "Scalable-Softmax Is Superior for Attention", "arXiv:2501.19399",
-    "huggingface/transformers · src/transformers/models/llama4/modeling_llama4.py · Llama4TextAttention.forward "
-    "(attn_temperature_tuning; attn_scale 0.1, floor_scale 8192 from configuration_llama4.py)"};
-
-}  // namespace
-
-std::vector<Reference> references_open_models_1_3() {
-    return {kGptNeoX2022, kGemma3Hf, kGemma3Deepmind, kHaviv2022, kNakanishi2025};
-}
-
 // [SECTION] questions
-std::vector<Question> questions_open_models_1_3() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_open_models_1_3() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({1,
+    out.push_back({1, {
                    {"只有前 rotary_dim 个数旋转时，其余的数给分数 S[m][n] 加上了什么？",
                     "When only the first rotary_dim numbers turn, what do the other numbers add to the score S[m][n]?"},
                    {{"一个随 n − m 变化的项", "A term that changes with n − m"},
@@ -81,9 +47,9 @@ std::vector<Question> questions_open_models_1_3() {
                                          "Only the part of the first {r} numbers is relative."},
                                         spread,
                                         {{"pass", integer(d - r)}, {"c", num(parts.content(0, 0), 6)}, {"L", integer(L)}, {"r", integer(r)}});
-                   }});
+                   }}});
 
-    out.push_back({2,
+    out.push_back({2, {
                    {"同一个频率对 i（i > 0），在局部层（底数 10⁴）和全局层（底数 10⁶）里，哪边的波长更长？",
                     "For the same frequency pair i (i > 0), which has the longer wavelength: a local layer (base 10⁴) or a global layer (base 10⁶)?"},
                    {{"局部层", "The local layer"},
@@ -104,9 +70,9 @@ std::vector<Question> questions_open_models_1_3() {
                                   {{"d", integer(d)}, {"l", num(lw.back(), 4)}, {"g", num(gw.back(), 4)}, {"w", integer(window)},
                                    {"lc", integer(d / 2 - pairs_short_of_a_turn(local, window))},
                                    {"gc", integer(d / 2 - pairs_short_of_a_turn(global, window))}});
-                   }});
+                   }}});
 
-    out.push_back({3,
+    out.push_back({3, {
                    {"没有位置编码、所有分数都相等，只有因果掩码。第 i 个查询给第 0 个词元多少注意力？",
                     "No position encoding, all scores equal, only the causal mask. How much attention does query i give token 0?"},
                    {{"总是 1/L", "Always 1/L"},
@@ -125,7 +91,7 @@ std::vector<Question> questions_open_models_1_3() {
                                          "gives token 0 {a}. The largest difference from 1/(i + 1) = {err}{hint}, so the weight "
                                          "gives the position away."},
                                         gap, {{"last", integer(L - 1)}, {"a", num(a(L - 1), 4)}});
-                   }});
+                   }}});
 
     return out;
 }

@@ -4,7 +4,6 @@
 // explanation is computed from core (rope_scaling.h, open_models.h, rope.h) at the learner's current values.
 //
 // [SECTION] questions
-// [SECTION] references
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -20,10 +19,10 @@ using namespace lessonui;
 using questions_detail::int_param;
 
 // [SECTION] questions
-std::vector<Question> questions_open_models_4_6() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_open_models_4_6() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({4,
+    out.push_back({4, {
                    {"序列长度从 original_max 增加到 original_max + 1。HF 当前的 LongRoPE 在新长度下用哪张因子表？",
                     "The sequence grows from original_max to original_max + 1 tokens. Which factor list does HF's current LongRoPE use at the new length?"},
                    {{"仍用短因子：加载模型时已经选定", "Still the short list: it was chosen when the model was loaded"},
@@ -45,9 +44,9 @@ std::vector<Question> questions_open_models_4_6() {
                                    {"b", longrope_uses_long_factors(om + 1, om) ? say(lang, {"是", "yes"}) : say(lang, {"否", "no"})},
                                    {"f", num(longrope_attention_factor(om, mp), 6)},
                                    {"mp", integer(mp)}});
-                   }});
+                   }}});
 
-    out.push_back({5,
+    out.push_back({5, {
                    {"一段只有文本的序列经过 M-RoPE，得到什么？", "A sequence of text alone goes through M-RoPE. What do you get?"},
                    {{"与普通一维 RoPE 完全相同", "Exactly plain 1-D RoPE"},
                     {"转得快三倍的 RoPE", "RoPE turning three times as fast"},
@@ -78,9 +77,9 @@ std::vector<Question> questions_open_models_4_6() {
                                          "A text token's rows t, h and w are equal, its running index, so whichever row a pair follows it turns by p·θᵢ. "
                                          "With {n} text tokens and d = {d}: the largest difference between M-RoPE and 1-D RoPE (rotate_half pairs) = {err}{hint}."},
                                         (mrope - rope).cwiseAbs().maxCoeff(), {{"n", integer(n)}, {"d", integer(d)}});
-                   }});
+                   }}});
 
-    out.push_back({6,
+    out.push_back({6, {
                    {"DeepSeek-V3 的 YaRN 取 mscale = mscale_all_dim。cos 和 sin 乘多少？",
                     "DeepSeek-V3's YaRN has mscale = mscale_all_dim. What are cos and sin multiplied by?"},
                    {{"1：两个 mscale 之比", "1: the ratio of the two mscales"},
@@ -101,36 +100,9 @@ std::vector<Question> questions_open_models_4_6() {
                                    {"a", num(yarn_attention_factor(factor, m, m), 6)},
                                    {"b", num(mla_softmax_scale_factor(factor, m), 6)},
                                    {"y", num(yarn_get_mscale(factor), 6)}});
-                   }});
+                   }}});
 
     return out;
 }
-
-// [SECTION] references
-namespace {
-
-const Reference kLongRope2024 = {
-    "Ding, Zhang, Zhang, Xu, Shang, Xu, Yang, Yang", 2024, "LongRoPE: Extending LLM Context Window Beyond 2 Million Tokens",
-    "arXiv:2402.13753 (ICML 2024)",
-    "huggingface/transformers · src/transformers/modeling_rope_utils.py · _compute_longrope_parameters, "
-    "dynamic_rope_update (longrope_frequency_update)"};
-const Reference kQwen2Vl2024 = {
-    "Wang, Bai, Tan, Wang, Fan, Bai, Chen, Liu, Wang, Ge, Fan, Dang, Du, Ren, Men, Liu, Zhou, Zhou, Lin", 2024,
-    "Qwen2-VL: Enhancing Vision-Language Model's Perception of the World at Any Resolution", "arXiv:2409.12191",
-    "huggingface/transformers · src/transformers/models/qwen2_vl/modeling_qwen2_vl.py · get_rope_index, "
-    "apply_multimodal_rotary_pos_emb"};
-const Reference kDeepSeekV2 = {
-    "DeepSeek-AI", 2024, "DeepSeek-V2: A Strong, Economical, and Efficient Mixture-of-Experts Language Model",
-    "arXiv:2405.04434",
-    "huggingface/transformers · src/transformers/models/deepseek_v3/modeling_deepseek_v3.py · DeepseekV3Attention "
-    "(kv_a_proj_with_mqa, softmax scale times yarn_get_mscale²)"};
-const Reference kDeepSeekV3 = {
-    "DeepSeek-AI", 2024, "DeepSeek-V3 Technical Report", "arXiv:2412.19437",
-    "huggingface/transformers · src/transformers/modeling_rope_utils.py · _compute_yarn_parameters (mscale, "
-    "mscale_all_dim)"};
-
-}  // namespace
-
-std::vector<Reference> references_open_models_4_6() { return {kLongRope2024, kQwen2Vl2024, kDeepSeekV2, kDeepSeekV3}; }
 
 }  // namespace pelab

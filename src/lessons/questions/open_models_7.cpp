@@ -5,7 +5,6 @@
 // files and reference code each preset's values were read from.
 //
 // [SECTION] questions
-// [SECTION] references
 #include <cmath>
 
 #include "core/model_presets.h"
@@ -38,10 +37,10 @@ std::string selected_model_line(const ParamSet& params, Lang lang) {
 
 }  // namespace
 
-std::vector<Question> questions_open_models_7() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_open_models_7() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({7,
+    out.push_back({7, {
                    {"Llama 3.1 的 llama3 缩放把哪些频率对除以 factor？",
                     "Which frequency pairs does Llama 3.1's llama3 scaling divide by the factor?"},
                    {{"所有的对", "Every pair"},
@@ -71,9 +70,9 @@ std::vector<Question> questions_open_models_7() {
                                    {"kept", integer(kept)}, {"high", num(p->original_max / p->high_freq_factor, 6)},
                                    {"mid", integer(between)}}) +
                               selected;
-                   }});
+                   }}});
 
-    out.push_back({7,
+    out.push_back({7, {
                    {"DeepSeek-V3 的每个查询/键头里，有多少维度带位置旋转？",
                     "How many of the numbers in each DeepSeek-V3 query/key head are rotated by position?"},
                    {{"全部", "All of them"},
@@ -94,34 +93,7 @@ std::vector<Question> questions_open_models_7() {
                                    {"pairs", integer(p->rotary_dim / 2)}, {"base", num(p->base, 6)},
                                    {"s", num(p->factor, 4)}, {"nope", integer(p->nope_dim)}}) +
                               selected;
-                   }});
-    return out;
-}
-
-// [SECTION] references
-// One reference per model: its makers and the configuration files its preset was read from (the preset's
-// own source list in core/model_presets.cpp names each value's file).
-std::vector<Reference> references_open_models_7() {
-    std::vector<Reference> out;
-    for (const ModelPreset& p : model_presets()) {
-        Reference r;
-        r.authors = p.display;
-        r.year = 2026;  // the repositories as read on 2026-11-26 (the date the preset's values were taken)
-        r.title = p.display + ": published configuration files (position settings), read 2026-11-26";
-        r.where = "GitHub (the model makers' repositories and huggingface/transformers)";
-        std::string code;
-        for (const PresetSource& source : p.sources) code += (code.empty() ? "" : "; ") + source.where;
-        r.code = code;
-        out.push_back(r);
-    }
-    // The DeepSeek-V3 report (arXiv id as linked from public notes on the model; its code is the source above).
-    const Reference deepseek_v3 = {"DeepSeek-AI", 2024, "DeepSeek-V3 Technical Report", "arXiv:2412.19437",
-                                   "deepseek-ai/DeepSeek-V3 · inference/model.py · precompute_freqs_cis"};
-    out.push_back(deepseek_v3);
-    const Reference hf_rope_utils = {"Hugging Face", 2025, "transformers: RoPE utilities", "GitHub",
-                                     "huggingface/transformers · modeling_rope_utils.py · _compute_llama3_parameters, "
-                                     "_compute_linear_scaling_rope_parameters, _compute_yarn_parameters"};
-    out.push_back(hf_rope_utils);
+                   }}});
     return out;
 }
 

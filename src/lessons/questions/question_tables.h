@@ -1,6 +1,6 @@
 // PE Lab — lessons/questions/question_tables.h
-// The per-lesson question lists that table.cpp gathers into the one lookup (lessons/questions.h), and the
-// small helpers every question file shares. Internal to lessons/questions/.
+// The per-lesson question lists each lesson attaches to its steps when it is built, and the small helpers every
+// question file shares. Internal to lessons/questions/ and the lessons that attach them.
 //
 // [SECTION] per-lesson tables
 // [SECTION] helpers
@@ -11,35 +11,32 @@
 #include <vector>
 
 #include "lessons/lesson_util.h"
+#include "lessons/lesson.h"
 #include "lessons/questions.h"
 
 namespace pelab {
 
 // [SECTION] per-lesson tables
-std::vector<Question> questions_f_delta();         // questions/f_delta.cpp
-std::vector<Question> questions_attention_grid();  // questions/attention_grid.cpp
-std::vector<Question> questions_absolute_pe();     // questions/absolute_pe.cpp
-std::vector<Question> questions_shaw();            // questions/shaw.cpp
-std::vector<Question> questions_t5_bias();         // questions/t5_bias.cpp
-std::vector<Question> questions_rope();            // questions/rope.cpp
-std::vector<Question> questions_long_context();    // questions/long_context.cpp
-std::vector<Question> questions_cost();            // questions/cost.cpp
-std::vector<Question> questions_vit_2d();          // questions/vit_2d.cpp
-// Lesson open-models: one file per group of steps (questions/open_models_1_3.cpp, _4_6.cpp, _7.cpp), each with
-// the questions on its steps and the sources they follow; table.cpp and references.cpp join the three.
-std::vector<Question> questions_open_models_1_3();
-std::vector<Question> questions_open_models_4_6();
-std::vector<Question> questions_open_models_7();
-std::vector<Reference> references_open_models_1_3();
-std::vector<Reference> references_open_models_4_6();
-std::vector<Reference> references_open_models_7();
-// The parts joined in step order, each item once (a reference cited by two groups appears once).
-template <class T>
-std::vector<T> joined(std::initializer_list<std::vector<T>> parts) {
-    std::vector<T> out;
-    for (const std::vector<T>& part : parts) out.insert(out.end(), part.begin(), part.end());
-    return out;
-}
+// A question and the 1-based step it sits on, as the per-lesson lists below give them; attach_questions puts
+// each on its step (Step::questions) when the lesson is built.
+struct PlacedQuestion {
+    int step = 1;
+    Question question;
+};
+void attach_questions(Lesson* lesson, std::vector<PlacedQuestion> questions);
+
+std::vector<PlacedQuestion> questions_f_delta();         // questions/f_delta.cpp
+std::vector<PlacedQuestion> questions_attention_grid();  // questions/attention_grid.cpp
+std::vector<PlacedQuestion> questions_absolute_pe();     // questions/absolute_pe.cpp
+std::vector<PlacedQuestion> questions_shaw();            // questions/shaw.cpp
+std::vector<PlacedQuestion> questions_t5_bias();         // questions/t5_bias.cpp
+std::vector<PlacedQuestion> questions_rope();            // questions/rope.cpp
+std::vector<PlacedQuestion> questions_long_context();    // questions/long_context.cpp
+std::vector<PlacedQuestion> questions_cost();            // questions/cost.cpp
+std::vector<PlacedQuestion> questions_vit_2d();          // questions/vit_2d.cpp
+std::vector<PlacedQuestion> questions_open_models_1_3(); // questions/open_models_1_3.cpp
+std::vector<PlacedQuestion> questions_open_models_4_6(); // questions/open_models_4_6.cpp
+std::vector<PlacedQuestion> questions_open_models_7();   // questions/open_models_7.cpp
 
 // [SECTION] helpers
 namespace questions_detail {

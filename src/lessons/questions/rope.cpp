@@ -17,10 +17,10 @@ using namespace lessonui;
 using questions_detail::int_param;
 
 // [SECTION] questions
-std::vector<Question> questions_rope() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_rope() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({2,
+    out.push_back({2, {
                    {"把 u 转 α、把 v 转 β，再求点积。结果取决于什么？",
                     "Rotate u by α and v by β, then take the dot product. What does it depend on?"},
                    {{"分别取决于 α 和 β", "On α and β separately"},
@@ -38,9 +38,9 @@ std::vector<Question> questions_rope() {
                                          "R(α)ᵀR(β) = R(β − α). With u = v = (1, 0): (R(α)u)·(R(β)v) = {dot} = cos(β − α), "
                                          "β − α = {diff}; adding 1 radian to both angles changes it by {err}{hint}."},
                                         std::abs(shifted - rotated), {{"dot", num(rotated)}, {"diff", angle(beta - alpha)}});
-                   }});
+                   }}});
 
-    out.push_back({4,
+    out.push_back({4, {
                    {"查询和键的位置都加上 t，分数矩阵 S 会怎样？",
                     "Add t to both the query's and the key's position. What happens to the score matrix S?"},
                    {{"每个格子都变了", "Every cell changes"},
@@ -65,9 +65,9 @@ std::vector<Question> questions_rope() {
                                          "⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩ sees only n − m. For fixed q, k with d = {d}, L = {L}: "
                                          "after adding t = {t} to both positions the largest |S − S_t| = {err}{hint}."},
                                         (S - S_t).cwiseAbs().maxCoeff(), {{"d", integer(d)}, {"L", integer(L)}, {"t", integer(t)}});
-                   }});
+                   }}});
 
-    out.push_back({8,
+    out.push_back({8, {
                    {"哪一对转得最快，分辨最近的偏移？", "Which pair turns fastest and resolves the nearest offsets?"},
                    {{"第 0 对（θ₀ = 1）", "Pair 0 (θ₀ = 1)"},
                     {"最后一对", "The last pair"},
@@ -86,8 +86,8 @@ std::vector<Question> questions_rope() {
                                    "resolve near offsets; high ones turn slowly and resolve distant ones."},
                                   {{"fast", num(theta(0))}, {"wave0", num(2 * kPi / theta(0))}, {"base", num(base)},
                                    {"d", integer(d)}, {"slow", num(slow)}, {"wave", num(2 * kPi / slow)}});
-                   }});
-    out.push_back({9,
+                   }}});
+    out.push_back({9, {
                    {"xPos 给位置 m 的查询乘 ζ^(m/γ)、给位置 n 的键乘 ζ^(−n/γ)。同一对 q、k 放在 (5, 5) 和 (500, 500)，分数相同吗？",
                     "xPos multiplies the query at m by ζ^(m/γ) and the key at n by ζ^(−n/γ). Is the score of one q, k pair the "
                     "same at (5, 5) and at (500, 500)?"},
@@ -116,7 +116,7 @@ std::vector<Question> questions_rope() {
                                         std::abs(far - near),
                                         {{"min", integer(xpos_min_pos(length))}, {"d", integer(d)}, {"gamma", num(gamma)},
                                          {"near", num(near)}, {"far", num(far)}});
-                   }});
+                   }}});
     return out;
 }
 

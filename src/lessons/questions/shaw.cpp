@@ -18,10 +18,10 @@ using namespace lessonui;
 using questions_detail::int_param;
 
 // [SECTION] questions
-std::vector<Question> questions_shaw() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_shaw() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({3,
+    out.push_back({3, {
                    {"截断距离为 k 时，相对位置表有多少行？", "With clipping distance k, how many rows does the relative table have?"},
                    {{"2L − 1 行，每个距离一行", "2L − 1, one per distance"},
                     {"2k + 1 行，与序列长度无关", "2k + 1, whatever the sequence length"},
@@ -39,9 +39,9 @@ std::vector<Question> questions_shaw() {
                                    "after clipping."},
                                   {{"k", integer(k)}, {"rows", integer(2LL * k + 1)}, {"L", integer(L)},
                                    {"distances", integer(2LL * L - 1)}, {"clipped", integer(clipped)}});
-                   }});
+                   }}});
 
-    out.push_back({3,
+    out.push_back({3, {
                    {"两对位置的 j − i 分别是 k + 1 和 k + 5。它们读相对位置表的同一行吗？",
                     "Two pairs have j − i = k + 1 and j − i = k + 5. Do they read the same row of the table?"},
                    {{"是：两者都被截断到 k，读同一行 2k", "Yes: both clip to k and read row 2k"},
@@ -58,9 +58,9 @@ std::vector<Question> questions_shaw() {
                                    "and j − i = {far} reads row {far_row}. Every distance beyond k shares the last row."},
                                   {{"k", integer(k)}, {"near", integer(k + 1)}, {"far", integer(k + 5)},
                                    {"near_row", integer(index(0, k + 1))}, {"far_row", integer(index(0, k + 5))}});
-                   }});
+                   }}});
 
-    out.push_back({6,
+    out.push_back({6, {
                    {"同一个距离上，不同的查询得到的位置项 q_i·a_ij 相同吗？",
                     "At one distance, do different queries get the same position term q_i·a_ij?"},
                    {{"相同：每个距离只有一个数", "Yes: one number per distance"},
@@ -82,9 +82,9 @@ std::vector<Question> questions_shaw() {
                                    "is {spread}. "
                                    "A single scalar per distance (as in T5) would give 0."},
                                   {{"spread", num(spread, 3)}});
-                   }});
+                   }}});
 
-    out.push_back({8,
+    out.push_back({8, {
                    {"Transformer-XL 的四项中，哪一项对每个查询（每一行）都一样？",
                     "Which of Transformer-XL's four terms is the same for every query (every row)?"},
                    {{"d = v·W_R R_(i−j)：它不看内容", "d = v·W_R R_(i−j): it ignores the content"},
@@ -108,9 +108,9 @@ std::vector<Question> questions_shaw() {
                                    "current settings the largest difference from row 0 is {c}. d ignores the content too, but it "
                                    "follows the distance i − j and shifts by one cell per row: largest difference {d}."},
                                   {{"c", exact(c_rows)}, {"d", num(d_rows, 3)}});
-                   }});
+                   }}});
 
-    out.push_back({9,
+    out.push_back({9, {
                    {"DeBERTa 里，距离 δ = 2·max_position 远在最后一个对数桶之外。c2p 读 2k 行表的哪一行？",
                     "In DeBERTa, the distance δ = 2·max_position lies far beyond the last log bucket. Which row of the "
                     "2k-row table does c2p read?"},
@@ -135,7 +135,7 @@ std::vector<Question> questions_shaw() {
                                   {{"bs", integer(bucket_size)}, {"mp", integer(max_position)}, {"delta", integer(delta)},
                                    {"bucket", integer(bucket)}, {"k", integer(span)}, {"last", integer(2 * span - 1)},
                                    {"row", integer(row)}});
-                   }});
+                   }}});
     return out;
 }
 

@@ -39,10 +39,10 @@ std::string sentences(Lang lang, const std::string& a, const std::string& b) { r
 }  // namespace
 
 // [SECTION] questions
-std::vector<Question> questions_t5_bias() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_t5_bias() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({1,
+    out.push_back({1, {
                    {"序列变长时，T5 的偏置表会变大吗？", "Does T5's bias table grow when the sequence gets longer?"},
                    {{"会，按 L² 增长", "Yes, as L²"},
                     {"会，按 2L − 1 增长", "Yes, as 2L − 1"},
@@ -57,9 +57,9 @@ std::vector<Question> questions_t5_bias() {
                                    "farthest distance falls into one of these buckets."},
                                   {{"nb", integer(s.num_buckets)}, {"heads", integer(heads)},
                                    {"params", count_text(1LL * s.num_buckets * heads, lang)}, {"L", integer(L)}});
-                   }});
+                   }}});
 
-    out.push_back({3,
+    out.push_back({3, {
                    {"j − i = 20（键在查询之后 20 个位置）落在哪个桶？",
                     "Which bucket holds j − i = 20 (the key 20 places after the query)?"},
                    {{"第 20 号桶：每个距离各有一个桶", "Bucket 20: every distance has a bucket of its own"},
@@ -108,9 +108,9 @@ std::vector<Question> questions_t5_bias() {
                                         {{"exact", integer(t5_max_exact(s.num_buckets, true))},
                                          {"first", integer(range.first)}, {"last", integer(range.last)}});
                        return sentences(lang, first, second);
-                   }});
+                   }}});
 
-    out.push_back({5,
+    out.push_back({5, {
                    {"每个头的偏置图 bias[bucket(i, j)][h] 是 Toeplitz 矩阵吗？",
                     "Is every head's bias picture bias[bucket(i, j)][h] a Toeplitz matrix?"},
                    {{"是：桶只取决于 j − i，所以每条对角线是常数", "Yes: the bucket depends on j − i only, so every diagonal is constant"},
@@ -129,7 +129,7 @@ std::vector<Question> questions_t5_bias() {
                                          "At L = {L} the bucket matrix's largest spread along a diagonal is {err}{hint}, so each "
                                          "head's looked-up bias picture is too: one scalar per distance, whatever the query's content."},
                                         spread, {{"L", integer(L)}});
-                   }});
+                   }}});
     return out;
 }
 

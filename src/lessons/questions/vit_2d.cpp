@@ -14,10 +14,10 @@ using questions_detail::count_text;
 using questions_detail::int_param;
 
 // [SECTION] questions
-std::vector<Question> questions_vit_2d() {
-    std::vector<Question> out;
+std::vector<PlacedQuestion> questions_vit_2d() {
+    std::vector<PlacedQuestion> out;
 
-    out.push_back({1,
+    out.push_back({1, {
                    {"H×W 网格逐行展平：第 r 行第 c 列的图块是第几个词元？",
                     "An H×W grid flattened row by row: which token is the patch in row r, column c?"},
                    {{"t = r·W + c", "t = r·W + c"}, {"t = r·H + c", "t = r·H + c"}, {"t = c·H + r", "t = c·H + r"}},
@@ -33,9 +33,9 @@ std::vector<Question> questions_vit_2d() {
                                    "row holds W = {W} patches, so the next row starts at a multiple of W."},
                                   {{"t", integer(t)}, {"r", integer(r)}, {"c", integer(c)}, {"W", integer(W)},
                                    {"check", integer(vit_token_index(r, c, W))}});
-                   }});
+                   }}});
 
-    out.push_back({3,
+    out.push_back({3, {
                    {"MAE 的二维 sin-cos 编码：同一列的两个图块，编码的哪一半完全相同？",
                     "MAE's 2-D sin-cos: two patches in the same column share which half of their code exactly?"},
                    {{"前一半（它编码列号）", "The first half (it encodes the column)"},
@@ -57,9 +57,9 @@ std::vector<Question> questions_vit_2d() {
                                          "names it emb_h). With D = {D}, patches (0, 0) and (1, 0) differ by at most {err}{hint} in "
                                          "the first half and {second} in the second."},
                                         first, {{"D", integer(D)}, {"second", num(second, 3)}});
-                   }});
+                   }}});
 
-    out.push_back({5,
+    out.push_back({5, {
                    {"H×W 窗口里，Swin 的相对位置偏置表有多少行？",
                     "In an H×W window, how many rows does Swin's relative position bias table have?"},
                    {{"H·W 行，每个位置一行", "H·W, one per position"},
@@ -78,7 +78,7 @@ std::vector<Question> questions_vit_2d() {
                                    {"rows_c", integer(2LL * W - 1)}, {"max", integer(static_cast<long long>(index.maxCoeff()))},
                                    {"rows", integer(static_cast<long long>(index.maxCoeff()) + 1)},
                                    {"pairs", count_text(1LL * H * W * H * W, lang)}});
-                   }});
+                   }}});
     return out;
 }
 

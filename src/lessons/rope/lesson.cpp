@@ -17,6 +17,7 @@
 
 #include "core/f_delta.h"
 #include "core/relative_methods.h"
+#include "lessons/questions/question_tables.h"
 #include "lessons/lesson_util.h"
 #include "lessons/rope/rope_lesson.h"
 
@@ -128,6 +129,8 @@ Lesson make_lesson() {
         spectrum_and_decay(),
         xpos_decay(),
     };
+    attach_questions(&lesson, questions_rope());
+    lesson.references = {"su2021", "sun2023"};
     return lesson;
 }
 

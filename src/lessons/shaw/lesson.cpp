@@ -28,6 +28,7 @@
 #include "core/f_delta.h"
 #include "core/relative_methods.h"
 #include "core/shaw.h"
+#include "lessons/questions/question_tables.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/shaw/shaw_lesson.h"
@@ -652,6 +653,8 @@ Lesson make_lesson() {
     lesson.steps = {score_with_relative_term(), relative_matrix_and_sign(), clipped_index(), lookup_and_position_scores(),
                     content_plus_position(), why_dot_with_q(), value_side(), transformer_xl_terms(),
                     deberta_disentangled()};
+    attach_questions(&lesson, questions_shaw());
+    lesson.references = {"shaw2018", "dai2019", "he2021-deberta"};
     return lesson;
 }
 
