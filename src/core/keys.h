@@ -3,7 +3,7 @@
 // heads, ...): one definition each — the name, what it means (one English phrase for `pelab-cli list`),
 // its kind and widest valid range and a default. A user narrows a key to the range it can show
 // (`narrowed`) but never redefines it, so the same idea is spelled, explained and bounded alike everywhere.
-// The widget's Chinese wording and symbols live in the lessons layer (lessons/param_table.cpp).
+// The same row holds the widget's Chinese help and symbol, so both languages are said in one place.
 // Part of `core`: standard library only.
 #pragma once
 #include <string>
@@ -12,6 +12,15 @@
 #include "core/params.h"
 
 namespace pelab {
+
+// One row of the shared key table: the spec (its help is the English) and the widget's words for it.
+struct SharedKey {
+    ParamSpec spec;
+    const char* help_zh;     // the help in Chinese; null where every lesson that shows the key says its own words
+    const char* symbol = ""; // how the widget labels the key ("" = the key itself), e.g. "s" for factor
+};
+// The row of shared key `name`, or null when `name` is not a shared key.
+const SharedKey* find_shared_key(const std::string& name);
 
 // The definition of shared key `name` (e.g. "L", "base"). An unknown name is a programming error: the
 // returned spec has that name, kind Int, range 0..0 and help "(not a shared key)", which the tests catch.

@@ -180,8 +180,8 @@ std::string describe_range(const ParamSpec& spec);
 double pow10_exact(double x);
 
 // ParamSpec builders shared by the maths headers, the quantity registry and the lessons: one spec of the
-// given kind and range (make_spec), or an Int / Real / Choice spec. How the widget words and labels a key
-// (Chinese help, symbol) belongs to the lessons layer (lessons/param_table.h), not to core.
+// given kind and range (make_spec), or an Int / Real / Choice spec. A shared key's Chinese help and symbol sit
+// beside its spec in core/keys.cpp's table; a lesson's own keys are worded in the lesson (lessons/param_table.h).
 ParamSpec make_spec(const char* name, ParamKind kind, double lo, double hi, const char* def, const char* help);
 ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help);
 ParamSpec real_spec(const char* name, double lo, double hi, const char* def, const char* help);

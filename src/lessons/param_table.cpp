@@ -1,6 +1,6 @@
 // PE Lab — lessons/param_table.cpp
-// The widget's words for the shared keys (one row per key of core/keys.h: Chinese help and symbol; the
-// English is core's), the Key builders and the defensive readers behind ParamTable::read.
+// The widget's words for the shared keys (read from core/keys.cpp's one table, which holds both languages and
+// the symbol), the Key builders and the defensive readers behind ParamTable::read.
 //
 // [SECTION] shared labels
 // [SECTION] keys
@@ -18,55 +18,11 @@ namespace pelab {
 namespace {
 
 // [SECTION] shared labels
-struct SharedLabel {
-    const char* key;
-    const char* zh;      // the help in Chinese; the English is core's spec.help
-    const char* symbol;  // how the widget labels the key ("" = the key itself)
-};
-
-const SharedLabel kSharedLabels[] = {
-    {"L", "序列长度（位置 0..L−1）", ""},
-    {"N", "词元个数（位置 0..N−1）", ""},
-    {"d", "维度 d（偶数：d/2 个频率对）", ""},
-    {"base", "频率的底数（论文取 10000；即 rope_theta）", ""},
-    {"variant", "排布：sin/cos 交错（论文）或 [sin | cos] 前后两半（tensor2tensor/fairseq）", ""},
-    {"layout", "RoPE 的配对方式：相邻交错 (x₂ᵢ, x₂ᵢ₊₁) 或前后两半 (xᵢ, xᵢ₊d/2)", ""},
-    {"scaling", "RoPE 频率缩放方式（同 HF modeling_rope_utils）", ""},
-    {"factor", "上下文扩展倍数 s", "s"},
-    {"original_max", "训练长度（original_max_position_embeddings）", ""},
-    {"seq_len", "当前序列长度", ""},
-    {"beta_fast", "YaRN：外推区结束处的圈数", "β_fast"},
-    {"beta_slow", "YaRN：插值区开始处的圈数", "β_slow"},
-    {"low_freq_factor", "Llama 3：低频因子", ""},
-    {"preset", "模型预设（一个已发布模型的位置设置）", ""},
-    {"high_freq_factor", "Llama 3：高频因子", ""},
-    {"mscale", "DeepSeek 的 YaRN：mscale（0 = 不给）", ""},
-    {"mscale_all_dim", "DeepSeek 的 YaRN：mscale_all_dim（0 = 不给）", ""},
-    {"heads", "注意力头数", ""},
-    {"mode", "ALiBi：因果（遮住未来）或对称 |i−j|", ""},
-    {"num_buckets", "T5：桶的个数（T5 取 32）", ""},
-    {"max_distance", "T5：对数桶结束的距离（T5 取 128）", ""},
-    {"bidirectional", "T5：勾选为编码器（双向），不勾选为因果解码器", ""},
-    {"softmax", "显示每一行对各个键的 softmax", ""},
-    {"H", "网格行数", ""},
-    {"W", "网格列数", ""},
-    {"seed", "生成随机向量与表格所用的随机种子", ""},
-    {"m", "位置 m", ""},
-    {"q", "查询向量（每个位置相同）", ""},
-    {"k", "键向量（每个位置相同）", ""},
-};
-
-const SharedLabel* find_shared_label(const std::string& key) {
-    for (const SharedLabel& l : kSharedLabels)
-        if (key == l.key) return &l;
-    return nullptr;
-}
-
-// The shared key's English help, from core's static table (stable storage for Text's pointers).
-const char* shared_english(const std::string& key) {
-    for (const ParamSpec& s : shared_keys())
-        if (s.name == key) return s.help.c_str();
-    return "";
+// The shared key's words as the widget shows them (core/keys.cpp's row: English and Chinese help, symbol), or
+// null when the row has no Chinese help (the lesson then gives its own words).
+const SharedKey* shared_words(const std::string& key) {
+    const SharedKey* row = find_shared_key(key);
+    return row && row->help_zh ? row : nullptr;
 }
 
 }  // namespace
@@ -75,7 +31,7 @@ ParamLabel label_of(const Lesson* lesson, const ParamSpec& spec) {
     if (lesson)
         for (const ParamLabel& l : lesson->labels)
             if (l.key == spec.name) return l;
-    if (const SharedLabel* s = find_shared_label(spec.name)) return {spec.name, {s->zh, shared_english(spec.name)}, s->symbol};
+    if (const SharedKey* s = shared_words(spec.name)) return {spec.name, {s->help_zh, s->spec.help.c_str()}, s->symbol};
     return {spec.name, {spec.help.c_str(), spec.help.c_str()}, ""};
 }
 
@@ -83,8 +39,8 @@ ParamLabel label_of(const Lesson* lesson, const ParamSpec& spec) {
 Key Key::shared(const char* name) {
     Key k;
     k.spec = shared_key(name);
-    if (const SharedLabel* s = find_shared_label(name)) {
-        k.help = {s->zh, shared_english(name)};
+    if (const SharedKey* s = shared_words(name)) {
+        k.help = {s->help_zh, s->spec.help.c_str()};
         k.symbol = s->symbol;
     }
     return k;

@@ -15,10 +15,10 @@
 //     ... const Inputs in = params().read(p);
 //
 // Shared keys (core/keys.h: L, d, base, factor, heads, ...) take their name, English meaning and widest
-// range from core and their Chinese help and symbol from this layer's one table (param_table.cpp); a
-// lesson narrows the range and picks the default, and may say what the key means in its own words.
-// Display text lives in param_table.cpp and the lesson .cpp files, never in this header (the font subset
-// scans .cpp files).
+// range, their help in both languages and their symbol from core's one table (core/keys.cpp); a lesson
+// narrows the range and picks the default, and may say what the key means in its own words (it must, for
+// a key whose row has no Chinese help). Display text lives in .cpp files, never in this header (the font
+// subset scans .cpp files).
 //
 // [SECTION] labels
 // [SECTION] keys
