@@ -82,14 +82,33 @@ std::string shown_key(const std::string& key) {
     return plain ? key : quoted(key);
 }
 
-std::string grouped_number(unsigned long long n) {
-    std::string digits = std::to_string(n);
+namespace {
+std::string thousands_grouped(const std::string& digits) {
     std::string out;
     for (std::size_t i = 0; i < digits.size(); ++i) {
         if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
         out += digits[i];
     }
     return out;
+}
+}  // namespace
+
+std::string grouped_number(unsigned long long n) { return thousands_grouped(std::to_string(n)); }
+
+const char kMinus[] = "−";
+
+std::string typeset_minus(std::string s) {
+    if (!s.empty() && s[0] == '-') s = kMinus + s.substr(1);
+    const std::size_t e = s.find("e-");
+    if (e != std::string::npos) s = s.substr(0, e + 1) + kMinus + s.substr(e + 2);
+    return s;
+}
+
+std::string grouped_integer(long long n, bool group) {
+    // The magnitude as unsigned, so that the most negative long long has one too.
+    const unsigned long long magnitude = n < 0 ? 0ULL - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
+    const std::string digits = std::to_string(magnitude);
+    return typeset_minus((n < 0 ? "-" : "") + (group ? thousands_grouped(digits) : digits));
 }
 
 // [SECTION] JSON

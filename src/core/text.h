@@ -28,6 +28,15 @@ std::string json_string(const std::string& s);
 // comma, a double quote or a line break.
 std::string csv_cell(const std::string& s);
 
+// Numbers shown to people: the one minus rule and the one digit grouping, used by the lessons' texts and the
+// views' labels alike.
+// U+2212 MINUS SIGN, for text that writes a sign itself ("x − 1").
+extern const char kMinus[];
+// kMinus for a leading '-' and in an exponent ("-1e-05" → "−1e−05").
+std::string typeset_minus(std::string s);
+// n with its digits grouped by thousands ("65,536") when `group`, else plain ("65536": Chinese texts write
+// counts plainly); U+2212 before a negative n.
+std::string grouped_integer(long long n, bool group = true);
 // 65536 → "65,536": byte counts and limits in messages.
 std::string grouped_number(unsigned long long n);
 

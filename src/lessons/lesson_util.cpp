@@ -13,25 +13,13 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/text.h"
+
 namespace pelab {
 namespace lessonui {
 
 // [SECTION] numbers (U+2212 minus signs, significant digits, subscripts, angles)
-// U+2212 MINUS SIGN for every negative number shown to the learner.
-const char* const kMinus = "−";
 
-std::string sign_minus(std::string s) {
-    if (!s.empty() && s[0] == '-') s = kMinus + s.substr(1);
-    return s;
-}
-
-std::string with_minus(std::string s) {
-    s = sign_minus(std::move(s));
-    // exponents: "1e-05" → "1e−05"
-    const std::size_t e = s.find("e-");
-    if (e != std::string::npos) s = s.substr(0, e + 1) + "−" + s.substr(e + 2);
-    return s;
-}
 
 // The one number policy of every lesson: `digits` significant digits, U+2212 for the sign and in exponents,
 // NaN as "NaN", ±∞ as symbols, and |x| < 1e-12 as 0 (rounding noise of exact zeros).
@@ -41,7 +29,7 @@ std::string num(double x, int digits) {
     if (std::fabs(x) < 1e-12) return "0";
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.*g", std::clamp(digits, 1, 17), x);
-    return with_minus(buf);
+    return typeset_minus(buf);
 }
 
 std::string num(double x) { return num(x, 6); }
@@ -53,10 +41,10 @@ std::string exact(double x) {
     if (x == 0.0) return "0";
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.3g", x);
-    return with_minus(buf);
+    return typeset_minus(buf);
 }
 
-std::string integer(long long n) { return with_minus(std::to_string(n)); }
+std::string integer(long long n) { return typeset_minus(std::to_string(n)); }
 
 // "(floating-point rounding)" after a difference that is tiny but not exactly 0.
 std::string rounding_hint(double x, Lang lang) {

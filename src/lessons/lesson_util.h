@@ -17,15 +17,14 @@
 
 #include "core/constants.h"
 #include "core/params.h"
+#include "core/text.h"
 #include "lessons/lesson.h"
 
 namespace pelab {
 namespace lessonui {
 
 // [SECTION] numbers (U+2212 minus signs, significant digits, subscripts, angles)
-extern const char* const kMinus;                       // U+2212 MINUS SIGN for every negative number shown
-std::string sign_minus(std::string s);                 // U+2212 for a leading '-' only (exponents stay ASCII)
-std::string with_minus(std::string s);                 // U+2212 for a leading '-' and in exponents
+// (The minus sign itself and the rule that applies it are core/text.h's: kMinus, typeset_minus.)
 // The one number policy: `digits` significant digits (6 by default), U+2212 minus signs, |x| < 1e-12 as 0.
 std::string num(double x, int digits);
 std::string num(double x);

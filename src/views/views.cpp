@@ -4,6 +4,8 @@
 // kind without them does not compile). Then the parts every view shares: the notes under the figure.
 #include "views/views.h"
 
+#include "core/text.h"
+
 #include <cmath>
 #include <cstdio>
 #include <variant>
@@ -65,9 +67,7 @@ std::string format_cell(double value, bool integer, int decimals) {
     std::string s = buf;
     // "-0", "-0.000": a rounding artefact, not a sign the learner should read into.
     if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);
-    // Typeset minus (U+2212), as in the lesson texts.
-    if (s[0] == '-') s = "−" + s.substr(1);
-    return s;
+    return typeset_minus(s);  // U+2212, as in the lesson texts
 }
 
 }  // namespace pelab

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/text.h"
 #include "lessons/bilingual.h"
 #include "views/views.h"
 
@@ -49,9 +50,7 @@ double nice_step(double span, int target) {
 static std::string significant_text(double v, int digits) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    std::string s = buf;
-    if (s[0] == '-') s = "−" + s.substr(1);
-    return s;
+    return typeset_minus(buf);
 }
 
 // A tick label: "%g" (six significant digits) with a typeset minus.

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/position_map_filter.h"
+#include "core/text.h"
 #include "imgui_internal.h"  // SetItemUsingMouseWheel (public API from ImGui 1.89 on)
 #include "lessons/lesson_util.h"
 #include "views/views.h"
@@ -84,14 +85,7 @@ long long tick_step(double span, int max_ticks) {
 }
 
 // Positions print with thin grouping so 65,535 reads at a glance.
-std::string position_text(long long n) {
-    std::string digits = std::to_string(n < 0 ? -n : n), out;
-    for (size_t i = 0; i < digits.size(); ++i) {
-        if (i && (digits.size() - i) % 3 == 0) out += ",";
-        out += digits[i];
-    }
-    return (n < 0 ? "−" : "") + out;
-}
+std::string position_text(long long n) { return grouped_integer(n); }
 
 // [SECTION] drawing: layout, painting on the GPU, axes and ticks, cell values ------------------
 

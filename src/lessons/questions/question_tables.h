@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text.h"
 #include "lessons/lesson_util.h"
 #include "lessons/lesson.h"
 #include "lessons/questions.h"
@@ -47,12 +48,7 @@ inline int int_param(const ParamSet& p, const char* key, int lo, int hi) {
 }
 
 // A count: digits grouped by thousands in English ("6,144"), written plainly in Chinese ("6144").
-inline std::string count_text(long long n, Lang lang) {
-    std::string digits = std::to_string(n < 0 ? -n : n);
-    if (lang == Lang::en)
-        for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
-    return (n < 0 ? lessonui::kMinus : "") + digits;
-}
+inline std::string count_text(long long n, Lang lang) { return grouped_integer(n, lang == Lang::en); }
 
 // A Choice key whose values are whole numbers (e.g. d_model), or `fallback` when it holds no number.
 inline int choice_number(const ParamSet& p, const char* key, int fallback) {
