@@ -25,7 +25,6 @@ struct PlacedQuestion {
 };
 void attach_questions(Lesson* lesson, std::vector<PlacedQuestion> questions);
 
-std::vector<PlacedQuestion> questions_shaw();            // questions/shaw.cpp
 std::vector<PlacedQuestion> questions_t5_bias();         // questions/t5_bias.cpp
 std::vector<PlacedQuestion> questions_rope();            // questions/rope.cpp
 std::vector<PlacedQuestion> questions_long_context();    // questions/long_context.cpp
