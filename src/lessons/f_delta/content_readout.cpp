@@ -88,7 +88,7 @@ std::vector<ViewData> content_views(const Model& in, Lang lang) {
                          "Random seed = {seed}: the entries of q_vec and W are pseudo-random numbers in [−1, 1)."},
                         {{"seed", integer(in.seed)}}));
     // The sinusoidal encoding of position i with these frequencies is R_Δ at Δ = i: (cos ωᵢi, sin ωᵢi) per
-    // frequency. Its Gram matrix p_qᵀp_k = Σ cos(ω(q − k)) is the F of step 4.
+    // frequency. Its Gram matrix p_qᵀp_k = Σ cos(ω(q − k)) is the F of the step toeplitz-f.
     Eigen::MatrixXd P(L, 2 * m);
     for (int i = 0; i < L; ++i) P.row(i) = r_delta_vector(i, in.omega).transpose();
     const double gram = max_abs(P * P.transpose() - cosine_f_matrix(in));
