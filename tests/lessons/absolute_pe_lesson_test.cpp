@@ -17,59 +17,68 @@ namespace {
 using namespace pelab;
 using pelab_test::any_note_contains;
 
-std::vector<ViewData> absolute_pe_views(int step, const std::string& query) {
-    return pelab_test::step_views("absolute-pe", step, query);
+// The absolute-pe step whose id is `id` (Step::id), and its views for a query string.
+const Step& absolute_pe_step(const char* id) {
+    const Lesson& lesson = *find_lesson("absolute-pe");
+    return lesson.steps.at(static_cast<std::size_t>(step_number_of(lesson, id) - 1));
+}
+
+std::vector<ViewData> absolute_pe_views(const char* id, const std::string& query) {
+    const int step = step_number_of(*find_lesson("absolute-pe"), id);
+    EXPECT_GT(step, 0) << id;
+    return step > 0 ? pelab_test::step_views("absolute-pe", step, query) : std::vector<ViewData>{};
 }
 
 TEST(AbsolutePeLesson, WorkedExampleAndLayouts) {
     const Lesson* lesson = find_lesson("absolute-pe");
     ASSERT_NE(lesson, nullptr);
     EXPECT_EQ(lesson->steps.size(), 8u);
-    const auto v3 = absolute_pe_views(3, "");
-    EXPECT_TRUE(any_note_contains(v3, "PE(2) = (sin 2, cos 2, sin 0.02, cos 0.02)"));
-    EXPECT_TRUE(any_note_contains(v3, "pos = 2 is token number 3 counting from 1"));
-    const auto v6 = absolute_pe_views(6, "");
-    EXPECT_TRUE(any_note_contains(v6, "Column 1: cos(2) = "));
-    EXPECT_TRUE(any_note_contains(v6, " versus sin(0.0002) = "));
-    // Step 1: shuffling the tokens shuffles the outputs.
-    EXPECT_TRUE(any_note_contains(absolute_pe_views(1, "tokens=8&seed=3"), "Largest |Attn(P·X) − P·Attn(X)| = "));
+    const auto formula = absolute_pe_views("sinusoidal-formula", "");
+    EXPECT_TRUE(any_note_contains(formula, "PE(2) = (sin 2, cos 2, sin 0.02, cos 0.02)"));
+    EXPECT_TRUE(any_note_contains(formula, "pos = 2 is token number 3 counting from 1"));
+    const auto layouts = absolute_pe_views("two-layouts", "");
+    EXPECT_TRUE(any_note_contains(layouts, "Column 1: cos(2) = "));
+    EXPECT_TRUE(any_note_contains(layouts, " versus sin(0.0002) = "));
+    // The step why-positions: shuffling the tokens shuffles the outputs.
+    EXPECT_TRUE(any_note_contains(absolute_pe_views("why-positions", "tokens=8&seed=3"), "Largest |Attn(P·X) − P·Attn(X)| = "));
 }
 
-// Step 3 opens with the frequency odometer: ω_i = base^(−2i/d) fastest first, needles at pos·ω_i, an 8-bit
-// counter of pos, and a timeline on pos.
+// The step sinusoidal-formula opens with the frequency odometer: ω_i = base^(−2i/d) fastest first, needles at
+// pos·ω_i, an 8-bit counter of pos, and a timeline on pos.
 TEST(AbsolutePeLesson, FrequencyOdometer) {
-    const auto v = absolute_pe_views(3, "pos=37&d=8&base=10000");
+    const auto v = absolute_pe_views("sinusoidal-formula", "pos=37&d=8&base=10000");
     const OdometerView& o = v[0].odometer();
     ASSERT_EQ(o.theta.size(), 4u);
     for (int i = 0; i < 4; ++i) EXPECT_NEAR(o.theta[i], std::pow(10000.0, -2.0 * i / 8), 1e-15);
     EXPECT_EQ(o.position, 37.0);
     EXPECT_EQ(o.binary_bits, 8);
     EXPECT_TRUE(any_note_contains(v, "pos = 37 in binary is 00100101"));
-    EXPECT_EQ(find_lesson("absolute-pe")->steps[2].timeline.param, "pos");
+    EXPECT_EQ(absolute_pe_step("sinusoidal-formula").timeline.param, "pos");
     for (const Step& step : find_lesson("absolute-pe")->steps) EXPECT_FALSE(step.equations.empty()) << step.title.en;
 }
 
 TEST(AbsolutePeLesson, LearnableTableHasNoRowsBeyondMaxLen) {
-    const auto v8 = absolute_pe_views(8, "L=20&max_len=12&d_model=8");
+    const auto learnable = absolute_pe_views("learnable-table", "L=20&max_len=12&d_model=8");
     // Transposed view: one column per position.
-    const RowMatrix& table = v8[0].heatmap().values;
+    const RowMatrix& table = learnable[0].heatmap().values;
     ASSERT_EQ(table.cols(), 20);
     ASSERT_EQ(table.rows(), 8);
     for (int c = 0; c < 20; ++c) EXPECT_EQ(std::isnan(table(0, c)), c >= 12) << c;
-    EXPECT_TRUE(any_note_contains(v8, "Parameters: max_len × d = 12 × 8 = 96."));
-    EXPECT_TRUE(any_note_contains(v8, "At BERT-base size (512 × 768) it is 393,216 parameters."));
-    // Step 5: the shift identity holds in the lesson's own numbers.
-    const auto v5 = absolute_pe_views(5, "pos=7&shift=-4&d=16");
-    EXPECT_MATRIX_NEAR(v5[1].table().values.row(1), v5[1].table().values.row(2), 1e-12);
+    EXPECT_TRUE(any_note_contains(learnable, "Parameters: max_len × d = 12 × 8 = 96."));
+    EXPECT_TRUE(any_note_contains(learnable, "At BERT-base size (512 × 768) it is 393,216 parameters."));
+    // The step relative-inside-absolute: the shift identity holds in the lesson's own numbers.
+    const auto relative = absolute_pe_views("relative-inside-absolute", "pos=7&shift=-4&d=16");
+    EXPECT_MATRIX_NEAR(relative[1].table().values.row(1), relative[1].table().values.row(2), 1e-12);
 }
 
-// Step 1 computes both words: equivariance holds, invariance does not, and a causal mask leaks the order.
+// The step why-positions computes both words: equivariance holds, invariance does not, and a causal mask leaks
+// the order.
 TEST(AbsolutePeLesson, EquivariantNotInvariantAndTheCausalMaskLeaksOrder) {
-    const auto v1 = absolute_pe_views(1, "tokens=6&seed=2");
-    ASSERT_EQ(v1.size(), 2u);
-    const std::vector<std::string>& notes = v1[0].notes;
+    const auto shuffle = absolute_pe_views("why-positions", "tokens=6&seed=2");
+    ASSERT_EQ(shuffle.size(), 2u);
+    const std::vector<std::string>& notes = shuffle[0].notes;
     // The leading picture: both outputs side by side, an arrow from each token's row to the slot it lands in.
-    const HeatmapView& h = v1[0].heatmap();
+    const HeatmapView& h = shuffle[0].heatmap();
     ASSERT_EQ(h.values.cols(), 10);
     ASSERT_EQ(h.arrows.size(), 6u);
     for (const HeatmapView::Arrow& a : h.arrows)
@@ -81,23 +90,24 @@ TEST(AbsolutePeLesson, EquivariantNotInvariantAndTheCausalMaskLeaksOrder) {
     EXPECT_EQ(notes[3].find("= 0:"), std::string::npos) << notes[3];
 }
 
-// Step 4 counts what the sinusoidal code costs; step 7 compares adding and concatenating at one width.
+// The step wavelengths counts what the sinusoidal code costs; the step add-or-concat compares adding and
+// concatenating at one width.
 TEST(AbsolutePeLesson, CostCountsAndSameWidthComparison) {
-    const auto v4 = absolute_pe_views(4, "L=100&d_model=32");
-    ASSERT_EQ(v4.size(), 4u);
-    const RowMatrix& cost = v4[3].table().values;
+    const auto wavelengths = absolute_pe_views("wavelengths", "L=100&d_model=32");
+    ASSERT_EQ(wavelengths.size(), 4u);
+    const RowMatrix& cost = wavelengths[3].table().values;
     EXPECT_EQ(cost(0, 0), 3200);        // L·d sines and cosines for the whole table
     EXPECT_EQ(cost(0, 1), 32);          // d/2 sines + d/2 cosines per position
     EXPECT_EQ(cost(1, 1), 32 * 32);     // one d × d projection per position
     EXPECT_EQ(cost(2, 0), 0);           // no parameters
-    const auto v7 = absolute_pe_views(7, "d_model=16");
-    ASSERT_EQ(v7.size(), 3u);
-    const RowMatrix& w = v7[2].table().values;
+    const auto concat = absolute_pe_views("add-or-concat", "d_model=16");
+    ASSERT_EQ(concat.size(), 3u);
+    const RowMatrix& w = concat[2].table().values;
     EXPECT_EQ(w(0, 0), w(1, 0));                   // same total width
     EXPECT_EQ(w(1, 1) + w(1, 2), 16);              // concatenation splits it
     EXPECT_EQ(w(0, 1), 16);                        // adding: content uses all of it
     EXPECT_EQ(w(2, 3), 24 * 24);                   // keeping the content width costs a wider W_q
-    EXPECT_TRUE(any_note_contains(v7, "grows from 256 to 576 parameters (2.25 times)."));
+    EXPECT_TRUE(any_note_contains(concat, "grows from 256 to 576 parameters (2.25 times)."));
 }
 
 }  // namespace

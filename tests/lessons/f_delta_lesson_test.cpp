@@ -20,8 +20,15 @@ const Lesson& f_delta() {
     return *l;
 }
 
-std::vector<ViewData> views_of(int step, const std::string& query, Lang lang) {
-    return pelab_test::step_views("f-delta", step, query, lang);
+// The f-delta step whose id is `id` (Step::id), and its views for a query string.
+const Step& f_delta_step(const char* id) {
+    return f_delta().steps.at(static_cast<std::size_t>(step_number_of(f_delta(), id) - 1));
+}
+
+std::vector<ViewData> f_delta_views(const char* id, const std::string& query, Lang lang) {
+    const int step = step_number_of(f_delta(), id);
+    EXPECT_GT(step, 0) << id;
+    return step > 0 ? pelab_test::step_views("f-delta", step, query, lang) : std::vector<ViewData>{};
 }
 
 using pelab_test::any_note_contains;
@@ -32,27 +39,27 @@ TEST(FDeltaLesson, HasEightStepsAndTheAgreedParams) {
     std::vector<std::string> names;
     for (const ParamSpec& s : lesson.params) names.push_back(s.name);
     EXPECT_EQ(names, (std::vector<std::string>{"L", "omega", "v", "seed"}));
-    EXPECT_EQ(lesson.steps[5].params, (std::vector<std::string>{"L", "omega", "v"}));
-    EXPECT_EQ(lesson.steps[6].params, (std::vector<std::string>{"L", "omega", "seed"}));
+    EXPECT_EQ(f_delta_step("linear-readout").params, (std::vector<std::string>{"L", "omega", "v"}));
+    EXPECT_EQ(f_delta_step("content-readout").params, (std::vector<std::string>{"L", "omega", "seed"}));
 }
 
-TEST(FDeltaLesson, Step1SaysWhyPositionsAreNeeded) {
-    EXPECT_EQ(std::string(f_delta().steps[0].body.en).rfind("softmax(QKᵀ)V on its own ignores word order", 0), 0u);
-    EXPECT_EQ(std::string(f_delta().steps[0].body.zh).rfind("单靠 softmax(QKᵀ)V 并不知道词序", 0), 0u);
+TEST(FDeltaLesson, TwoObjectsSaysWhyPositionsAreNeeded) {
+    EXPECT_EQ(std::string(f_delta_step("two-objects").body.en).rfind("softmax(QKᵀ)V on its own ignores word order", 0), 0u);
+    EXPECT_EQ(std::string(f_delta_step("two-objects").body.zh).rfind("单靠 softmax(QKᵀ)V 并不知道词序", 0), 0u);
 }
 
-TEST(FDeltaLesson, Step1And2ShowDeltaDiagonals) {
-    const auto v1 = views_of(1, "", Lang::en);
-    ASSERT_EQ(v1[0].kind(), ViewKind::Heatmap);
-    const HeatmapView& delta = v1[0].heatmap();
+TEST(FDeltaLesson, DeltaPerCellAndItsDiagonals) {
+    const auto objects = f_delta_views("two-objects", "", Lang::en);
+    ASSERT_EQ(objects[0].kind(), ViewKind::Heatmap);
+    const HeatmapView& delta = objects[0].heatmap();
     EXPECT_TRUE(delta.qk_axes);
     EXPECT_TRUE(delta.integer);
     EXPECT_TRUE(delta.is_signed);
     EXPECT_EQ(delta.values(1, 3), -2);
     EXPECT_EQ(delta.explain(1, 3).rfind("q = 1, k = 3: Δ = q − k = 1 − 3 = −2.", 0), 0u) << delta.explain(1, 3);
-    const auto v2 = views_of(2, "", Lang::en);
-    ASSERT_EQ(v2.size(), 2u);
-    const TableView& table = v2[1].table();
+    const auto diagonals = f_delta_views("equal-delta-diagonals", "", Lang::en);
+    ASSERT_EQ(diagonals.size(), 2u);
+    const TableView& table = diagonals[1].table();
     ASSERT_EQ(table.values.rows(), 7);
     Eigen::MatrixXd expected(7, 2);
     expected << -3, 1, -2, 2, -1, 3, 0, 4, 1, 3, 2, 2, 3, 1;
@@ -60,8 +67,8 @@ TEST(FDeltaLesson, Step1And2ShowDeltaDiagonals) {
     EXPECT_EQ(table.row_labels.front(), "Δ=−3");
 }
 
-TEST(FDeltaLesson, Step3KernelTableAndCurve) {
-    const auto views = views_of(3, "", Lang::en);
+TEST(FDeltaLesson, KernelOfDeltaTableAndCurve) {
+    const auto views = f_delta_views("kernel-of-delta", "", Lang::en);
     ASSERT_EQ(views.size(), 2u);
     const TableView& table = views[1].table();
     ASSERT_EQ(table.values.rows(), 7);
@@ -77,13 +84,13 @@ TEST(FDeltaLesson, Step3KernelTableAndCurve) {
     EXPECT_EQ(curve.x.back(), 3);
 }
 
-TEST(FDeltaLesson, Step4ToeplitzNoteAndExplain) {
-    const auto views = views_of(4, "", Lang::en);
+TEST(FDeltaLesson, ToeplitzFNoteAndExplain) {
+    const auto views = f_delta_views("toeplitz-f", "", Lang::en);
     EXPECT_TRUE(any_note_contains(views, "Largest spread along any diagonal: 0, so F is a Toeplitz matrix."));
     EXPECT_EQ(views[0].heatmap().explain(1, 3),
               "F[1,3]: q = 1, k = 3, Δ = q − k = −2. F[1,3] = f(−2) = 1·cos(−π) + 0·sin(−π) + 1·cos(−2π/3) + "
               "0·sin(−2π/3) = −1.5");
-    const auto zh = views_of(4, "", Lang::zh);
+    const auto zh = f_delta_views("toeplitz-f", "", Lang::zh);
     EXPECT_EQ(zh[0].heatmap().explain(1, 3),
               "F[1,3]：q = 1, k = 3, Δ = q − k = −2。F[1,3] = f(−2) = 1·cos(−π) + 0·sin(−π) + 1·cos(−2π/3) + "
               "0·sin(−2π/3) = −1.5");
@@ -91,8 +98,8 @@ TEST(FDeltaLesson, Step4ToeplitzNoteAndExplain) {
     for (Eigen::Index r = 0; r < table.values.rows(); ++r) EXPECT_EQ(table.values(r, 3), 0.0);
 }
 
-TEST(FDeltaLesson, Step5FeatureTable) {
-    const auto views = views_of(5, "L=3&omega=1,2,3", Lang::en);
+TEST(FDeltaLesson, FeatureVectorsTable) {
+    const auto views = f_delta_views("feature-vectors", "L=3&omega=1,2,3", Lang::en);
     const TableView& table = views[1].table();
     ASSERT_EQ(table.values.rows(), 5);
     ASSERT_EQ(table.values.cols(), 6);
@@ -111,13 +118,13 @@ TEST(FDeltaLesson, Step5FeatureTable) {
         EXPECT_EQ(arrows[1].trail, std::vector<double>{2.0 * (i + 1)});  // L = 3: only Δ = 2 beyond ±1
         EXPECT_EQ(arrows[2].trail, std::vector<double>{-2.0 * (i + 1)});
     }
-    EXPECT_EQ(views_of(5, "L=1", Lang::en)[0].phasor().dials[0].arrows.size(), 1u);  // Δ = 0 only
+    EXPECT_EQ(f_delta_views("feature-vectors", "L=1", Lang::en)[0].phasor().dials[0].arrows.size(), 1u);  // Δ = 0 only
     // Rounding noise of exact zeros is not shown: cos(π/2) is stored as 0 in the default table.
-    EXPECT_EQ(views_of(5, "", Lang::en)[1].table().values(2, 0), 0.0);
+    EXPECT_EQ(f_delta_views("feature-vectors", "", Lang::en)[1].table().values(2, 0), 0.0);
 }
 
-TEST(FDeltaLesson, Step6ReadoutNotes) {
-    const auto views = views_of(6, "v=1,0.5,-2,0", Lang::en);
+TEST(FDeltaLesson, LinearReadoutNotes) {
+    const auto views = f_delta_views("linear-readout", "v=1,0.5,-2,0", Lang::en);
     EXPECT_TRUE(any_note_contains(views, "largest spread along a diagonal of F = 0 (still Toeplitz)"));
     EXPECT_TRUE(any_note_contains(views, "v = [1, 0, 1, 0]: largest |vᵀR_Δ − f(Δ)| = "));
     EXPECT_TRUE(any_note_contains(views, "(sin weights make F non-symmetric)"));
@@ -126,32 +133,32 @@ TEST(FDeltaLesson, Step6ReadoutNotes) {
         << views[0].heatmap().explain(0, 1);
 }
 
-TEST(FDeltaLesson, Step7ContentReadoutIsNotToeplitz) {
-    const auto views = views_of(7, "seed=1", Lang::en);
+TEST(FDeltaLesson, ContentReadoutIsNotToeplitz) {
+    const auto views = f_delta_views("content-readout", "seed=1", Lang::en);
     ASSERT_EQ(views.size(), 2u);
     EXPECT_GT(diagonal_spread(Eigen::MatrixXd(views[0].heatmap().values)).maxCoeff(), 1e-3);
     EXPECT_TRUE(any_note_contains(views, "(no longer 0: each row reads the same Δ with its own u_q)"));
     EXPECT_TRUE(any_note_contains(views, "Every cell recomputed as u_q·R_(q−k): largest difference = 0"));
     EXPECT_TRUE(any_note_contains(views, "Random seed = 1: "));
-    // Step 4's F is the Gram matrix of sinusoidal encodings p_i = R_i (the absolute-pe link), to rounding.
+    // The F of toeplitz-f is the Gram matrix of sinusoidal encodings p_i = R_i (the absolute-pe link), to rounding.
     EXPECT_TRUE(any_note_contains(views, "Sinusoidal encodings p_i = R_i")) << views[0].notes.back();
-    const std::string body = f_delta().steps[6].body.en;
+    const std::string body = f_delta_step("content-readout").body.en;
     for (const char* term : {"Transformer-XL (Dai et al., 2019)", "content–content", "content–position",
                              "global content bias", "global position bias", "absolute-pe, step 5"})
         EXPECT_NE(body.find(term), std::string::npos) << term;
     // Same seed, same numbers; another seed, other numbers.
     const RowMatrix& scores = views[0].heatmap().values;
-    EXPECT_MATRIX_NEAR(scores, views_of(7, "seed=1", Lang::zh)[0].heatmap().values, 0.0);
-    EXPECT_GT((scores - views_of(7, "seed=2", Lang::en)[0].heatmap().values).cwiseAbs().maxCoeff(), 1e-3);
+    EXPECT_MATRIX_NEAR(scores, f_delta_views("content-readout", "seed=1", Lang::zh)[0].heatmap().values, 0.0);
+    EXPECT_GT((scores - f_delta_views("content-readout", "seed=2", Lang::en)[0].heatmap().values).cwiseAbs().maxCoeff(), 1e-3);
 }
 
-TEST(FDeltaLesson, Step8RopeEqualsF) {
+TEST(FDeltaLesson, LinkToRopeEqualsF) {
     for (const char* query : {"", "v=0.5,-1,2,3&L=7", "omega=0.1,0.2,0.3&L=5"}) {
-        const auto views = views_of(8, query, Lang::en);
+        const auto views = f_delta_views("link-to-rope", query, Lang::en);
         ASSERT_GE(views.size(), 2u);
         EXPECT_MATRIX_NEAR(views[0].heatmap().values, views[1].heatmap().values, 1e-12);
     }
-    const auto views = views_of(8, "", Lang::en);
+    const auto views = f_delta_views("link-to-rope", "", Lang::en);
     Eigen::MatrixXd qk(2, 4);
     qk << 1, 0, 1, 0, 1, 0, 1, 0;
     EXPECT_MATRIX_NEAR(views[2].table().values, qk, 0.0);

@@ -1,8 +1,8 @@
 // PE Lab — tests/lessons/shaw_lesson_test.cpp
 // The shaw lesson's own numbers: the tutorial toggle shows the mirror-order index of the L = 4 example,
-// step 4 names the table row of the selected pair, step 8 splits Transformer-XL's score into its four terms and
-// step 9 shows DeBERTa's buckets and disentangled terms. (Core maths: tests/core/shaw_test.cpp and
-// tests/core/relative_methods_test.cpp.)
+// lookup-position-scores names the table row of the selected pair, transformer-xl splits Transformer-XL's score
+// into its four terms and deberta shows DeBERTa's buckets and disentangled terms. (Core maths:
+// tests/core/shaw_test.cpp and tests/core/relative_methods_test.cpp.)
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,16 +17,19 @@ namespace {
 
 using namespace pelab;
 
-std::vector<ViewData> shaw_views(int step, const std::string& query) {
-    return pelab_test::step_views("shaw", step, query);
+// The views of the shaw step whose id is `id` (Step::id), for a query string.
+std::vector<ViewData> shaw_views(const char* id, const std::string& query) {
+    const int step = step_number_of(*find_lesson("shaw"), id);
+    EXPECT_GT(step, 0) << id;
+    return step > 0 ? pelab_test::step_views("shaw", step, query) : std::vector<ViewData>{};
 }
 
 TEST(ShawLesson, TutorialToggleShowsMirrorOrder) {
     const Lesson* lesson = find_lesson("shaw");
     ASSERT_NE(lesson, nullptr);
     EXPECT_EQ(lesson->steps.size(), 9u);
-    EXPECT_EQ(shaw_views(3, "").size(), 2u);  // reference index + row table
-    const auto v = shaw_views(3, "seed_version=1&L=4");
+    EXPECT_EQ(shaw_views("clipped-index", "").size(), 2u);  // reference index + row table
+    const auto v = shaw_views("clipped-index", "seed_version=1&L=4");
     ASSERT_EQ(v.size(), 3u);
     // The tutorial view is the L = 4 example; the old key seed_version still opens it.
     EXPECT_EQ(v[1].heatmap().values(0, 0), 3);
@@ -34,20 +37,21 @@ TEST(ShawLesson, TutorialToggleShowsMirrorOrder) {
     bool mirror = false;
     for (const std::string& n : v[1].notes) mirror = mirror || n.find("in 16 / 16 cells") != std::string::npos;
     EXPECT_TRUE(mirror);
-    // Step 4: the selected pair's note names its table row; (i, j) = (1, 4) with k = 2 is clipped to row 4.
-    const auto v4 = shaw_views(4, "L=5&j=4");
-    ASSERT_GE(v4[2].notes.size(), 1u);
-    EXPECT_EQ(v4[2].notes[0], "i = 1, j = 4: j − i = 3 → table row 4.");
+    // lookup-position-scores: the selected pair's note names its table row; (i, j) = (1, 4) with k = 2 is
+    // clipped to row 4.
+    const auto lookup = shaw_views("lookup-position-scores", "L=5&j=4");
+    ASSERT_GE(lookup[2].notes.size(), 1u);
+    EXPECT_EQ(lookup[2].notes[0], "i = 1, j = 4: j − i = 3 → table row 4.");
     // At the defaults (L = 4, the L = 4 example) the pair (1, 3) reads the edge row 4 unclipped.
-    EXPECT_EQ(shaw_views(4, "")[2].notes[0], "i = 1, j = 3: j − i = 2 → table row 4.");
-    EXPECT_EQ(v4[0].heatmap().select_param, "i");
-    EXPECT_EQ(v4[1].heatmap().highlight_row, 4);  // the table row the selected pair reads
+    EXPECT_EQ(shaw_views("lookup-position-scores", "")[2].notes[0], "i = 1, j = 3: j − i = 2 → table row 4.");
+    EXPECT_EQ(lookup[0].heatmap().select_param, "i");
+    EXPECT_EQ(lookup[1].heatmap().highlight_row, 4);  // the table row the selected pair reads
 }
 
 // Shaw et al. eq. 3: z_i = Σ_j α_ij (v_j + a^V_ij); the two heatmaps add up to the pair-by-pair sum, and
 // row i of the a^V term mixes table rows with the attention mass per clipped distance.
 TEST(ShawLesson, ValueSideTermAddsUp) {
-    const auto v = shaw_views(7, "L=6&k=1&d=3&seed=5");
+    const auto v = shaw_views("value-side", "L=6&k=1&d=3&seed=5");
     ASSERT_EQ(v.size(), 3u);
     EXPECT_EQ(v[0].heatmap().values.rows(), 6);
     EXPECT_EQ(v[0].heatmap().values.cols(), 3);
@@ -60,10 +64,10 @@ TEST(ShawLesson, ValueSideTermAddsUp) {
     EXPECT_EQ(hover.find("a^V[j − i = −1]"), std::string::npos) << hover;  // query 0 has no key to its left
 }
 
-// Step 8: the four heatmaps (d, b, c, a) are core's terms for the lesson's seeded head; c has equal rows, d is Toeplitz and
+// transformer-xl: the four heatmaps (d, b, c, a) are core's terms for the lesson's seeded head; c has equal rows, d is Toeplitz and
 // equals f-delta's readout with w = W_Rᵀv, and they add up to the score named in a's note.
 TEST(ShawLesson, TransformerXlFourTerms) {
-    const auto v = shaw_views(8, "L=6&d_k=3&d_model=8&seed=2&i=4&j=1");
+    const auto v = shaw_views("transformer-xl", "L=6&d_k=3&d_model=8&seed=2&i=4&j=1");
     ASSERT_EQ(v.size(), 4u);
     const TxlDemo demo = txl_demo_inputs(6, 3, 8, 2);
     const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);
@@ -80,10 +84,10 @@ TEST(ShawLesson, TransformerXlFourTerms) {
     EXPECT_TRUE(pelab_test::any_note_contains(v, "At (i, j) = (4, 1): a + b + c + d = "));
 }
 
-// Step 9: the bucket curve is HF's make_log_bucket_position over −1024..1024 at the v3 defaults (δ = 1023 in
+// deberta: the bucket curve is HF's make_log_bucket_position over −1024..1024 at the v3 defaults (δ = 1023 in
 // bucket 319, read as row 511 = k + 255 by c2p), and the two heatmaps are core's c2p and p2c terms.
 TEST(ShawLesson, DebertaBucketsAndTerms) {
-    const auto v = shaw_views(9, "L=5&d_k=4&seed=3");
+    const auto v = shaw_views("deberta", "L=5&d_k=4&seed=3");
     ASSERT_EQ(v.size(), 3u);
     const CurveView& c = v[0].curve();
     ASSERT_EQ(c.series.size(), 2u);
@@ -103,7 +107,7 @@ TEST(ShawLesson, DebertaBucketsAndTerms) {
             EXPECT_EQ(v[2].heatmap().values(r, col), t.p2c(r, col));
         }
     // Without buckets the span is max_position and the curve is δ itself up to the clamp; HF's name is accepted.
-    const auto plain = shaw_views(9, "L=4&position_buckets=0&max_position=300");
+    const auto plain = shaw_views("deberta", "L=4&position_buckets=0&max_position=300");
     EXPECT_EQ(plain[0].curve().series[0].back(), 600.0);
     EXPECT_EQ(plain[0].curve().series[1].back(), 299.0);
 }

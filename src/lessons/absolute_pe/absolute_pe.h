@@ -1,11 +1,12 @@
 // PE Lab — lessons/absolute_pe/absolute_pe.h
 // Private header of the lesson "absolute-pe" (its .cpp files only): the inputs read from the lesson's one
-// parameter table, the helpers several steps share and the step builders, one per idea. No display text
-// here (the font subset scans .cpp files): every string the learner reads lives in the .cpp files.
+// parameter table and the helpers several steps share (lesson.cpp), and the step builders, one per idea, each
+// in the file named after its step's id. No display text here (the font subset scans .cpp files): every
+// string the learner reads lives in the .cpp files.
 //
 // [SECTION] inputs
 // [SECTION] shared helpers
-// [SECTION] steps
+// [SECTION] steps, in lesson order
 #pragma once
 #include <string>
 #include <vector>
@@ -44,7 +45,7 @@ std::string grouped(long long n, Lang lang);
 // A position or index as the learner reads it: plain decimal digits, no grouping.
 inline std::string pos_text(int n) { return std::to_string(n); }
 
-// [SECTION] steps
+// [SECTION] steps, in lesson order
 Step why_positions();
 Step three_places();
 Step sinusoidal_formula();

@@ -4,8 +4,9 @@
 // worked example, the PE heatmap with wavelengths, relative information inside the absolute code
 // (PE(p+k) = M_k PE(p), Gram matrix), the paper's and tensor2tensor's layouts side by side, adding versus
 // concatenating, and a learnable table that has no rows beyond max_len.
-// This file: the parameter table, the helpers the steps share and the lesson (its steps in order);
-// steps_1_4.cpp and steps_5_8.cpp hold each step's prose beside its views.
+// This file: the parameter table, the helpers the steps share and the lesson (its steps in order); each step
+// lives in the file named after its id (why_positions.cpp, three_places.cpp, …), its prose beside its views
+// and its questions.
 // Every number shown comes from core (sinusoidal.h, attention_grid.h, rope.h, t5.h, f_delta.h, random.h).
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
@@ -15,7 +16,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "lessons/questions/question_tables.h"
 #include "lessons/absolute_pe/absolute_pe.h"
 #include "lessons/lesson_util.h"
 
@@ -112,7 +112,6 @@ Lesson make_lesson() {
     };
     lesson.steps = {why_positions(),           three_places(), sinusoidal_formula(), heatmap_and_wavelengths(),
                     relative_inside_absolute(), two_layouts(),  add_or_concat(),      learnable_table()};
-    attach_questions(&lesson, questions_absolute_pe());
     lesson.references = {"vaswani2017", "vaswani2017-hf", "devlin2019"};
     return lesson;
 }

@@ -1,11 +1,12 @@
 // PE Lab — lessons/f_delta/f_delta_lesson.h
 // Private to the f-delta lesson (src/lessons/f_delta/*.cpp): its inputs and parameter table, the inputs
-// as the maths takes them, the helpers and view builders several steps share, and the steps in order.
-// No display text here (the font subset scans .cpp files only).
+// as the maths takes them, the helpers and view builders several steps share (lesson.cpp), and the steps in
+// order, each defined in the file named after its id. No display text here (the font subset scans .cpp files
+// only).
 //
-// [SECTION] parameters and inputs (common.cpp)
-// [SECTION] display helpers and shared view builders (common.cpp)
-// [SECTION] the steps (steps_1_4.cpp, steps_5_8.cpp)
+// [SECTION] parameters and inputs (lesson.cpp)
+// [SECTION] display helpers and shared view builders (lesson.cpp)
+// [SECTION] the steps, in lesson order (one file each)
 #pragma once
 #include <Eigen/Dense>
 #include <string>
@@ -16,7 +17,7 @@
 namespace pelab {
 namespace fdelta {
 
-// [SECTION] parameters and inputs (common.cpp)
+// [SECTION] parameters and inputs (lesson.cpp)
 // The fields the parameter table fills.
 struct Inputs {
     int L = 0;
@@ -40,7 +41,7 @@ int n_freq(const Model& in);
 // F for the kernel f(Δ) = Σ cos(ω_i Δ) (cos weights 1, sin weights 0).
 Eigen::MatrixXd cosine_f_matrix(const Model& in);
 
-// [SECTION] display helpers and shared view builders (common.cpp)
+// [SECTION] display helpers and shared view builders (lesson.cpp)
 std::string delta_label(int d);                     // "Δ=−2"
 std::vector<std::string> delta_labels(int L);       // Δ = −(L−1) … L−1
 std::vector<std::string> feature_labels(int n_freq);  // the names of the entries of R_Δ
@@ -53,10 +54,9 @@ HeatmapView qk_view(const Eigen::MatrixXd& M, Lang lang);
 Eigen::MatrixXd delta_matrix(int L);  // Δ = q − k per cell
 ViewData delta_heatmap(const Model& in, Lang lang, bool count_cells);
 ViewData readout_heatmap(const std::string& title, const Model& in, const Eigen::VectorXd& w, Lang lang, bool show_v);
-ViewData diagonal_table(const Eigen::MatrixXd& M, Lang lang);
 double largest_spread(const Eigen::MatrixXd& M);
 
-// [SECTION] the steps (steps_1_4.cpp, steps_5_8.cpp)
+// [SECTION] the steps, in lesson order (one file each)
 Step two_objects();
 Step equal_delta_diagonals();
 Step kernel_of_delta();

@@ -1,17 +1,10 @@
-// PE Lab — lessons/shaw/steps_8_9.cpp
-// Steps 8 and 9 of lesson "shaw": two later relative methods that dot a vector of the relative distance with
-// the content, as Shaw's q_i·a_ij does.
-//   8. Transformer-XL (Dai et al. 2019): the four terms a, b, c, d of one seeded head, with the sinusoid
-//      R_{i−j} of the relative distance (kimiyoung/transformer-xl, RelPartialLearnableMultiHeadAttn), tied to
-//      lesson f-delta's readout.
-//   9. DeBERTa (He et al. 2021): HF's log buckets of the relative position and the c2p / p2c terms with their
-//      clamped index and the √(3d) scale (HF deberta_v2).
-// Every number shown comes from core (relative_methods.h, f_delta.h).
-// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+// PE Lab — lessons/shaw/deberta.cpp
+// Step "deberta" of shaw: DeBERTa (He et al. 2021), HF's log buckets of the relative position and the c2p /
+// p2c terms with their clamped index and the √(3d) scale (HF deberta_v2). Its views, then the step with its
+// question.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
 //
-// [SECTION] shared view builders
-// [SECTION] step 8: Transformer-XL's four terms
-// [SECTION] step 9: DeBERTa's disentangled attention and log buckets
+// [SECTION] DeBERTa's disentangled attention and log buckets
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -19,124 +12,15 @@
 
 #include "core/f_delta.h"
 #include "core/relative_methods.h"
-#include "lessons/lesson_util.h"
 #include "lessons/shaw/shaw_lesson.h"
+#include "lessons/lesson_util.h"
 
 namespace pelab {
 namespace shaw_lesson {
 
-namespace {
-
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
-// [SECTION] shared view builders
-// A signed query × key matrix: rows queries i, columns keys j (hover shows Δ = i − j); `what` names the term in
-// the hover text, e.g. "b".
-HeatmapView term_matrix(const Eigen::MatrixXd& M, const std::string& what, Lang lang) {
-    HeatmapView h = index_matrix(M, say(lang, {"查询 i", "query i"}), say(lang, {"键 j", "key j"}));
-    h.qk_axes = true;
-    h.is_signed = true;
-    const int L = static_cast<int>(M.rows());
-    h.explain = [M, what, L, lang](int r, int c) -> std::string {
-        if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"{what}：i = {i}，j = {j}，i − j = {dist}，值 = {value}", "{what}: i = {i}, j = {j}, i − j = {dist}, value = {value}"},
-                   {{"what", what}, {"i", integer(r)}, {"j", integer(c)}, {"dist", integer(r - c)}, {"value", num(M(r, c), 4)}});
-    };
-    return h;
-}
-
-double largest(const Eigen::VectorXd& v) { return v.size() == 0 ? 0.0 : v.maxCoeff(); }
-
-// The largest difference between any row and row 0 (0 when every row is the same).
-double row_spread(const Eigen::MatrixXd& M) {
-    double worst = 0.0;
-    for (Eigen::Index r = 1; r < M.rows(); ++r) worst = std::max(worst, (M.row(r) - M.row(0)).cwiseAbs().maxCoeff());
-    return worst;
-}
-
-// [SECTION] step 8: Transformer-XL's four terms
-std::vector<ViewData> transformer_xl_views(const Inputs& in, Lang lang) {
-    const TxlDemo demo = txl_demo_inputs(in.L, in.d, in.d_model, static_cast<std::uint64_t>(in.seed));
-    const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);
-    const Eigen::MatrixXd score = txl_scores(t);
-    const int i = in.i, j = in.j;
-
-    // d(δ) = v·W_R R_δ is f-delta's readout F(δ) = wᵀR_δ with the fixed vector w = W_Rᵀv (the f_delta layout
-    // [cos, sin] per frequency is a reordering of R's [sin … | cos …]).
-    const Eigen::VectorXd w = demo.W_R.transpose() * demo.v;
-    const Eigen::VectorXd f = txl_inv_freq(in.d_model);
-    const int half = static_cast<int>(f.size());
-    Eigen::VectorXd readout(2 * half);
-    for (int s = 0; s < half; ++s) {
-        readout(2 * s) = w(half + s);  // the cos coefficient
-        readout(2 * s + 1) = w(s);     // the sin coefficient
-    }
-    const Eigen::MatrixXd F = f_matrix(in.L, f, readout);
-    const double readout_gap = max_abs(F - t.d);
-
-    const std::vector<std::string> a_notes = {
-        say(lang, {"在 (i, j) = ({i}, {j})：a + b + c + d = {sum}，乘以 1/√d_k 得到分数 {score}。",
-                   "At (i, j) = ({i}, {j}): a + b + c + d = {sum}, times 1/√d_k gives the score {score}."},
-            {{"i", integer(i)}, {"j", integer(j)}, {"sum", num(t.a(i, j) + t.b(i, j) + t.c(i, j) + t.d(i, j), 4)},
-             {"score", num(score(i, j), 4)}}),
-    };
-    const std::vector<std::string> b_notes = {
-        say(lang, {"沿对角线（同一距离）的最大极差 = {spread}：b 随查询的内容变化。",
-                   "Largest spread along a diagonal (one distance) = {spread}: b changes with the query's content."},
-            {{"spread", num(largest(diagonal_spread(t.b)), 4)}}),
-    };
-    const std::vector<std::string> c_notes = {
-        say(lang, {"任意一行与第 0 行的最大差 = {spread}：c 只看键，对每个查询都一样。",
-                   "Largest difference between any row and row 0 = {spread}: c depends on the key only, the same for every query."},
-            {{"spread", exact(row_spread(t.c))}}),
-    };
-    const std::vector<std::string> d_notes = {
-        say(lang, {"沿对角线的最大极差 = {spread}：d 只依赖 i − j，是 Toeplitz 矩阵。",
-                   "Largest spread along a diagonal = {spread}: d depends on i − j only, a Toeplitz matrix."},
-            {{"spread", exact(largest(diagonal_spread(t.d)))}}),
-        say_error(lang, {"f-delta 课的读出 F(δ) = wᵀR_δ，取固定向量 w = W_Rᵀv，与 d 的最大差 = {err}{hint}。",
-                         "f-delta's readout F(δ) = wᵀR_δ with the fixed vector w = W_Rᵀv differs from d by at most {err}{hint}."},
-                  readout_gap),
-    };
-    // The position-only term first (the largest figure): its Toeplitz stripes are the link to f-delta; then b, the
-    // same sinusoid read by the query, then the two content terms.
-    return {make_view(say(lang, {"d：全局位置偏置 v·W_R R_(i−j)", "d: global position bias v·W_R R_(i−j)"}), term_matrix(t.d, "d", lang), d_notes),
-            make_view(say(lang, {"b：内容–位置 q_i·W_R R_(i−j)", "b: content–position q_i·W_R R_(i−j)"}), term_matrix(t.b, "b", lang), b_notes),
-            make_view(say(lang, {"c：全局内容偏置 u·k_j", "c: global content bias u·k_j"}), term_matrix(t.c, "c", lang), c_notes),
-            make_view(say(lang, {"a：内容–内容 q_i·k_j", "a: content–content q_i·k_j"}), term_matrix(t.a, "a", lang), a_notes)};
-}
-
-}  // namespace
-
-Step transformer_xl_terms() {
-    return {
-        "transformer-xl",
-        {"Transformer-XL：四项与相对距离的正弦", "Transformer-XL: four terms and a sinusoid of the distance"},
-        {"Transformer-XL 把分数拆成四项。它不给词加绝对位置。a = q_i·k_j 只看内容；b = q_i·W_R R_(i−j) 用查询去读相对距离的正弦向量 R；"
-         "c = u·k_j 把查询换成一个全局向量 u，只剩“这个键本身有多重要”；d = v·W_R R_(i−j) 换成全局向量 v，只剩距离。"
-         "R_δ 前一半是 sin(δ·f_s)、后一半是 cos(δ·f_s)，f_s = 10000^(−2s/d_model)，参考代码用 pos_seq = klen−1 … 0 构造它，"
-         "再用 _rel_shift 把第 (i, j) 格对到距离 i − j。d 正是 f-delta 课里的读出 F(δ) = wᵀR_δ，只是 w = W_Rᵀv 固定；"
-         "b 是同样的读出，但向量 W_Rᵀq_i 随查询变化，所以是依赖内容的读出。Transformer-XL 只用 j ≤ i 的格子（其余被因果掩码去掉），"
-         "XLNet 的双向注意力用同一个公式算全部格子。",
-         "Transformer-XL splits the score into four terms. It adds no absolute position to the words. a = q_i·k_j "
-         "looks at content only; b = q_i·W_R R_(i−j) lets the query read a sinusoid R of the relative distance; "
-         "c = u·k_j replaces the query with one global vector u, leaving only how important the key is by itself; "
-         "d = v·W_R R_(i−j) replaces it with a global v, leaving only the distance. R_δ holds sin(δ·f_s) in its "
-         "first half and cos(δ·f_s) in its second, f_s = 10000^(−2s/d_model); the reference code builds it from "
-         "pos_seq = klen−1 … 0 and lines cell (i, j) up with distance i − j through _rel_shift. d is exactly the "
-         "readout F(δ) = wᵀR_δ of lesson f-delta, with the fixed vector w = W_Rᵀv; b is the same readout with the "
-         "vector W_Rᵀq_i, which changes with the query: a content-dependent readout. Transformer-XL uses the cells "
-         "j ≤ i (its causal mask removes the rest); XLNet's bidirectional attention computes every cell with the "
-         "same formula."},
-        {"L", "d_k", "d_model", "seed", "i", "j"},
-        views_of(read_inputs, transformer_xl_views),
-        {R"tex(A^{\mathrm{rel}}_{ij}=\underbrace{q_i^\top k_j}_{(a)}+\underbrace{q_i^\top W_R R_{i-j}}_{(b)}+\underbrace{u^\top k_j}_{(c)}+\underbrace{v^\top W_R R_{i-j}}_{(d)})tex",
-         R"tex(R_\delta=\bigl[\sin(\delta f_0),\dots,\sin(\delta f_{h-1}),\ \cos(\delta f_0),\dots,\cos(\delta f_{h-1})\bigr],\quad f_s=10000^{-2s/d_{\mathrm{model}}})tex",
-         R"tex(\mathrm{score}_{ij}=\frac{A^{\mathrm{rel}}_{ij}}{\sqrt{d_k}})tex"},
-    };
-}
-
-// [SECTION] step 9: DeBERTa's disentangled attention and log buckets
+// [SECTION] DeBERTa's disentangled attention and log buckets
 namespace {
 // The bucket of every relative position δ = i − j in −X..X and the relative position the c2p term then reads
 // (its clamped index minus k).
@@ -218,7 +102,7 @@ std::vector<ViewData> deberta_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 Step deberta_disentangled() {
-    return {
+    Step s = {
         "deberta",
         {"DeBERTa：解耦注意力与对数桶", "DeBERTa: disentangled attention and log buckets"},
         {"DeBERTa 给内容和相对位置各一套投影，分数是三项之和：内容到内容、内容到位置 c2p（查询的内容读距离的向量 K^r）、"
@@ -245,6 +129,35 @@ Step deberta_disentangled() {
          R"tex(\delta(i,j)=\operatorname{clamp}\bigl(\beta(i-j)+k,\ 0,\ 2k-1\bigr))tex",
          R"tex(\beta(x)=\operatorname{sign}(x)\Bigl(\Bigl\lceil\frac{\ln(|x|/m)}{\ln\bigl((P-1)/m\bigr)}\,(m-1)\Bigr\rceil+m\Bigr)\ \text{for}\ |x|>m,\qquad m=\lfloor b/2\rfloor)tex"},
     };
+    s.questions = {
+        {{"DeBERTa 里，距离 δ = 2·max_position 远在最后一个对数桶之外。c2p 读 2k 行表的哪一行？",
+          "In DeBERTa, the distance δ = 2·max_position lies far beyond the last log bucket. Which row of the "
+          "2k-row table does c2p read?"},
+         {{"第 δ + k 行", "Row δ + k"},
+          {"最后一行 2k − 1：桶号加 k 超出了表，被 clamp 截住", "The last row, 2k − 1: the bucket plus k runs past the table and is clamped"},
+          {"第 mid + k 行：超过 mid 的距离都归到一起", "Row mid + k: every distance beyond mid is lumped together"}},
+         1,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = read_inputs(p);
+             const int bucket_size = in.bucket_size;
+             const int max_position = in.max_position;
+             const int delta = 2 * max_position;
+             const int span = deberta_attention_span(bucket_size, max_position);
+             const Eigen::MatrixXi rel = deberta_relative_position(delta + 1, 1, bucket_size, max_position);
+             const int bucket = rel(delta, 0);
+             const int row = deberta_c2p_index(rel, span)(delta, 0);
+             return say(lang,
+                        {"bucket_size = {bs}、max_position = {mp}：δ = {delta} 落进桶 {bucket}，k = {k}，"
+                         "clamp({bucket} + {k}, 0, {last}) = {row}，正是最后一行。比最后一个桶更远的距离全都读这一行。",
+                         "bucket_size = {bs}, max_position = {mp}: δ = {delta} falls in bucket {bucket}, k = {k}, and "
+                         "clamp({bucket} + {k}, 0, {last}) = {row}, the last row. Every distance beyond the last bucket "
+                         "reads that row."},
+                        {{"bs", integer(bucket_size)}, {"mp", integer(max_position)}, {"delta", integer(delta)},
+                         {"bucket", integer(bucket)}, {"k", integer(span)}, {"last", integer(2 * span - 1)},
+                         {"row", integer(row)}});
+         }},
+    };
+    return s;
 }
 
 }  // namespace shaw_lesson

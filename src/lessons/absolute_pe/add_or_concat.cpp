@@ -1,0 +1,136 @@
+// PE Lab — lessons/absolute_pe/add_or_concat.cpp
+// Step "add-or-concat" of absolute-pe: concatenation followed by a linear layer is addition of zero-padded
+// vectors, and the two compared at one total width. Its views, then the step.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] adding versus concatenating
+#include <string>
+#include <vector>
+
+#include "core/f_delta.h"
+#include "core/random.h"
+#include "lessons/absolute_pe/absolute_pe.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace absolute_pe {
+
+using namespace lessonui;
+
+// [SECTION] adding versus concatenating
+namespace {
+
+std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
+    const int dw = 3, dp = 2, dim = dw + dp, out = 3;
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 7);
+    const Eigen::MatrixXd x = random_signed_matrix(dw, 1, rng);
+    const Eigen::MatrixXd pv = random_signed_matrix(dp, 1, rng);
+    const Eigen::MatrixXd W = random_signed_matrix(out, dim, rng);
+    // Filled entry by entry: x in the first d_w slots, p in the last d_p.
+    Eigen::VectorXd xpad(dim), ppad(dim), concat(dim);
+    for (int c = 0; c < dim; ++c) {
+        xpad(c) = c < dw ? x(c, 0) : 0.0;
+        ppad(c) = c < dw ? 0.0 : pv(c - dw, 0);
+        concat(c) = c < dw ? x(c, 0) : pv(c - dw, 0);
+    }
+
+    // A heatmap: the zero padding shows as white cells, and the last two rows are visibly the same.
+    HeatmapView vecs;
+    vecs.values.resize(4, dim);
+    vecs.values.row(0) = xpad.transpose();
+    vecs.values.row(1) = ppad.transpose();
+    vecs.values.row(2) = (xpad + ppad).transpose();
+    vecs.values.row(3) = concat.transpose();
+    vecs.row_labels = {say(lang, {"x 补零", "x padded"}), say(lang, {"p 补零", "p padded"}), say(lang, {"两者相加", "their sum"}), "[x; p]"};
+    vecs.col_labels = {"x₀", "x₁", "x₂", "p₀", "p₁"};
+    vecs.is_signed = true;
+    vecs.decimals = 3;
+    vecs.explain = [V = vecs.values, rows = vecs.row_labels, cols = vecs.col_labels, split = dw, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= V.rows() || c >= V.cols()) return "";
+        const std::vector<Arg> args = {{"row", rows[static_cast<std::size_t>(r)]}, {"col", cols[static_cast<std::size_t>(c)]}, {"v", num(V(r, c))}};
+        if ((r == 0 && c >= split) || (r == 1 && c < split))
+            return say(lang, {"{row}，{col} = {v}：补零的位置", "{row}, {col} = {v}: a padding zero"}, args);
+        return say(lang, {"{row}，{col} = {v}", "{row}, {col} = {v}"}, args);
+    };
+
+    HeatmapView wv = labelled_matrix(to_rows(W), index_labels(out), vecs.col_labels, say(lang, {"输出", "output"}),
+                                     say(lang, {"输入分量", "input entry"}));
+    wv.is_signed = true;
+    for (int r = 0; r < out; ++r)
+        for (int c = dw; c < dim; ++c) wv.highlight_cells.push_back({r, c});
+    wv.explain = [W, split = dw, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= W.rows() || c >= W.cols()) return "";
+        const std::vector<Arg> args = {{"r", pos_text(r)}, {"c", pos_text(c)}, {"value", num(W(r, c))}};
+        if (c < split)
+            return say(lang, {"W[{r}][{c}] = {value}，属于 W_x（作用在词嵌入上）", "W[{r}][{c}] = {value}, part of W_x (acts on the word embedding)"}, args);
+        return say(lang, {"W[{r}][{c}] = {value}，属于 W_p（作用在位置上，已框出）", "W[{r}][{c}] = {value}, part of W_p (acts on the position, outlined)"}, args);
+    };
+    const Eigen::VectorXd y_concat = W * concat;
+    const Eigen::VectorXd y_split = W.leftCols(dw) * x.col(0) + W.rightCols(dp) * pv.col(0);
+    const std::vector<std::string> w_notes = {
+        say(lang, {"W·[x; p] = {y}", "W·[x; p] = {y}"}, {{"y", vector_text(y_concat)}}),
+        say(lang, {"W_x·x + W_p·p = {y}", "W_x·x + W_p·p = {y}"}, {{"y", vector_text(y_split)}}),
+        difference_note(lang, max_abs(y_concat - y_split),
+                        {"最大差 = {diff}：拼接后接线性层，就是在 d = d_w + d_p 维里相加的一个特例。",
+                         "Largest difference = {diff}: concatenation followed by a linear map is the special case of adding in d = d_w + d_p dimensions."},
+                        {"最大差 = {diff}（浮点舍入误差）：拼接后接线性层，就是在 d = d_w + d_p 维里相加的一个特例。",
+                         "Largest difference = {diff} (floating-point rounding): concatenation followed by a linear map is the special case of adding in d = d_w + d_p dimensions."}),
+    };
+    // The same total width D = d_model: adding gives content and position all D dimensions (shared); concatenating
+    // splits D (half each here), or keeps the content width D and grows the model to D + D/2.
+    const long long D = in.d_model, half = D / 2;
+    TableView width;
+    width.values.resize(3, 4);
+    width.values << D, D, D, D * D,
+                    D, D - half, half, D * D,
+                    D + half, D, half, (D + half) * (D + half);
+    width.row_labels = {say(lang, {"相加（宽度 D）", "add (width D)"}), say(lang, {"拼接，总宽度同为 D", "concatenate, same total width D"}),
+                        say(lang, {"拼接，内容仍占 D 维", "concatenate, content keeps D"})};
+    width.col_labels = {say(lang, {"模型宽度", "model width"}), say(lang, {"内容可用的维数", "dimensions for content"}),
+                        say(lang, {"位置可用的维数", "dimensions for position"}), say(lang, {"W_q 的参数", "parameters of W_q"})};
+    width.corner = say(lang, {"方法", "method"});
+    width.integer = true;
+    const std::vector<std::string> width_notes = {
+        say(lang, {"D = {D}：相加时内容和位置各自都能用全部 {D} 维（代价是两者共用同一空间）；同样宽度的拼接只给内容 {content} 维、给位置 {position} 维。",
+                   "D = {D}: adding lets content and position each use all {D} dimensions (at the price of sharing one space); "
+                   "concatenating at the same width leaves {content} for content and {position} for position."},
+            {{"D", pos_text(static_cast<int>(D))}, {"content", pos_text(static_cast<int>(D - half))}, {"position", pos_text(static_cast<int>(half))}}),
+        say(lang, {"若拼接时内容仍要 {D} 维，模型就变宽到 {wide} 维，每个 W_q 的参数从 {narrow_params} 增加到 {wide_params}（{ratio} 倍）。",
+                   "Keeping {D} dimensions for content when concatenating widens the model to {wide}, and each W_q grows from "
+                   "{narrow_params} to {wide_params} parameters ({ratio} times)."},
+            {{"D", pos_text(static_cast<int>(D))}, {"wide", pos_text(static_cast<int>(D + half))}, {"narrow_params", grouped(D * D, lang)},
+             {"wide_params", grouped((D + half) * (D + half), lang)}, {"ratio", num(static_cast<double>((D + half) * (D + half)) / (D * D))}}),
+    };
+    return {make_view(say(lang, {"拼接 = 两个补零向量相加", "Concatenation = adding two zero-padded vectors"}), std::move(vecs),
+                      {say(lang, {"最大的 |(x 补零 + p 补零) − [x; p]| = {diff}", "Largest |(x padded + p padded) − [x; p]| = {diff}"},
+                           {{"diff", exact(max_abs(xpad + ppad - concat))}})}),
+            make_view(say(lang, {"线性层 W = [W_x | W_p]", "Linear layer W = [W_x | W_p]"}), std::move(wv), w_notes),
+            make_view(say(lang, {"同样的总宽度：相加与拼接", "The same total width: adding and concatenating"}), std::move(width), width_notes)};
+}
+
+}  // namespace
+
+Step add_or_concat() {
+    return {
+        "add-or-concat",
+        {"相加还是拼接", "Adding versus concatenating"},
+        {"把位置向量 p 拼接在词向量 x 后面，再接线性层 W，结果是 W_x·x + W_p·p。"
+         "这正等于在 d_w + d_p 维里相加：x 只占前 d_w 维、p 只占后 d_p 维时，两个补零向量之和就是拼接。"
+         "所以相加的表达能力并不弱于拼接，拼接只是它的一个特例；相加还保持了维度不变。"
+         "比较时要用同样的总宽度 D（滑块 d_model）：相加让内容和位置都能用全部 D 维，拼接则要把 D 分给两者，"
+         "或者让模型变宽、参数变多。最后一张表把这三种情况的维数和参数算出来。",
+         "Concatenating the position vector p after the word vector x and applying a linear layer W gives "
+         "W_x·x + W_p·p. That is exactly addition in d_w + d_p dimensions: if x occupies only the first d_w "
+         "entries and p only the last d_p, the sum of the two zero-padded vectors is the concatenation. So adding "
+         "is at least as expressive; concatenation is a special case, and addition keeps the width unchanged. "
+         "Compare them at the same total width D (the d_model slider): adding lets content and position both use all D "
+         "dimensions, while concatenating must split D between them or make the model wider, with more parameters. "
+         "The last table computes the widths and parameters of the three cases."},
+        {"seed", "d_model"},
+        views_of(read_inputs, concat_views),
+        {R"tex(W\begin{pmatrix}x\\p\end{pmatrix}=W_x\,x+W_p\,p=W\Bigl(\begin{pmatrix}x\\0\end{pmatrix}+\begin{pmatrix}0\\p\end{pmatrix}\Bigr))tex"},
+    };
+}
+
+}  // namespace absolute_pe
+}  // namespace pelab

@@ -1,0 +1,100 @@
+// PE Lab — lessons/absolute_pe/learnable_table.cpp
+// Step "learnable-table" of absolute-pe: a learnable max_len × d table has no rows beyond max_len. Its views,
+// then the step with its question.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] learnable position embeddings
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/sinusoidal.h"
+#include "lessons/absolute_pe/absolute_pe.h"
+#include "lessons/lesson_util.h"
+#include "lessons/questions/question_tables.h"
+
+namespace pelab {
+namespace absolute_pe {
+
+using namespace lessonui;
+
+// [SECTION] learnable position embeddings
+namespace {
+
+std::vector<ViewData> learnable_views(const Inputs& in, Lang lang) {
+    const int L = in.L, d = in.d_model, max_len = in.max_len;
+    const Eigen::MatrixXd table = learnable_pe_table(max_len, d, static_cast<std::uint64_t>(in.seed));
+    const Eigen::MatrixXd looked = learnable_pe_lookup(table, L);
+
+    // Drawn transposed (dimensions down, positions across) so the missing positions form a band on the right
+    // that is visible without scrolling.
+    HeatmapView heat = labelled_matrix(to_rows(looked.transpose()), index_labels(d), index_labels(L), say(lang, {"维度 j", "dimension j"}),
+                                       say(lang, {"位置 p", "position p"}));
+    heat.is_signed = true;
+    heat.explain = [looked, L, d, max_len, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= d || c >= L) return "";
+        if (c >= max_len)
+            return say(lang, {"位置 {p} ≥ max_len = {max_len}：表中没有这一行，无法查表。",
+                              "Position {p} ≥ max_len = {max_len}: the table has no such row, so there is nothing to look up."},
+                       {{"p", pos_text(c)}, {"max_len", pos_text(max_len)}});
+        return say(lang, {"E[{p}][{j}] = {value}（训练得到的参数；这里由随机种子生成）", "E[{p}][{j}] = {value} (a trained parameter; drawn from the random seed here)"},
+                   {{"p", pos_text(c)}, {"j", pos_text(r)}, {"value", num(looked(c, r))}});
+    };
+    std::vector<std::string> notes;
+    if (L > max_len)
+        notes.push_back(say(lang, {"位置 {first}…{last} 没有对应的行（斜线阴影）：nn.Embedding(max_len, d) 不能外推到训练长度之外。",
+                                   "Positions {first}…{last} have no row (hatched): nn.Embedding(max_len, d) cannot reach beyond the training length."},
+                            {{"first", pos_text(max_len)}, {"last", pos_text(L - 1)}}));
+    else
+        notes.push_back(say(lang, {"L ≤ max_len：每个位置都有自己的一行。", "L ≤ max_len: every position has its own row."}));
+    notes.push_back(say(lang, {"参数量：max_len × d = {max_len} × {d} = {count}。", "Parameters: max_len × d = {max_len} × {d} = {count}."},
+                        {{"max_len", pos_text(max_len)}, {"d", pos_text(d)}, {"count", grouped(static_cast<long long>(max_len) * d, lang)}}));
+    notes.push_back(say(lang, {"按 BERT-base 的规模（512 × 768）是 {count} 个参数。", "At BERT-base size (512 × 768) it is {count} parameters."},
+                        {{"count", grouped(512LL * 768LL, lang)}}));
+    return {make_view(say(lang, {"可学习位置表 E（转置：每列一个位置）", "Learnable position table E (transposed: one column per position)"}), std::move(heat),
+                      notes)};
+}
+
+}  // namespace
+
+Step learnable_table() {
+    Step s = {
+        "learnable-table",
+        {"可学习的位置编码", "Learnable position embeddings"},
+        {"可学习编码是一张 max_len × d 的表，每个位置一行，训练时和其他参数一起更新（这里由随机种子初始化）。"
+         "超过 max_len 的位置在表中没有行，模型无法为它们查到编码，图中把这部分画成缺失的阴影区域。"
+         "这张表的参数量是 max_len × d，随想要支持的最长序列线性增长。",
+         "A learnable encoding is a max_len × d table with one row per position, trained together with the other "
+         "parameters (initialised from the random seed here). Positions beyond max_len have no row, so the model has no "
+         "code to look up for them; the view draws that region as missing and hatched. The table costs max_len × d "
+         "parameters, growing linearly with the longest sequence it must support."},
+        {"L", "max_len", "d_model", "seed"},
+        views_of(read_inputs, learnable_views),
+        {R"tex(P\in\mathbb{R}^{\mathrm{max\_len}\times d},\qquad x_p=e_p+P_{p,:}\quad(p<\mathrm{max\_len}))tex"},
+    };
+    s.questions = {
+        {{"可学习的位置表有 max_len 行。位置 max_len 用哪一行？",
+          "A learnable position table has max_len rows. Which row does position max_len use?"},
+         {{"最后一行", "The last row"},
+          {"没有它的行：模型查不到这个位置的编码", "None: there is no row for it, so the model has no code to look up"},
+          {"相邻两行的插值", "An interpolation of the neighbouring rows"}},
+         1,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = read_inputs(p);
+             const int max_len = in.max_len, L = in.L;
+             const int d = in.d_model;
+             return say(lang,
+                        {"max_len = {max_len}：表里只有位置 0…{last} 的行，位置从 0 数起，所以位置 {max_len} 已经在表外。"
+                         "L = {L} 时有 {missing} 个位置没有行。这张表有 max_len × d = {params} 个参数。",
+                         "max_len = {max_len}: the table has rows for positions 0…{last} only; positions count from 0, "
+                         "so position {max_len} is already outside. With L = {L}, {missing} positions have no row. "
+                         "The table holds max_len × d = {params} parameters."},
+                        {{"max_len", integer(max_len)}, {"last", integer(max_len - 1)}, {"L", integer(L)},
+                         {"missing", integer(std::max(0, L - max_len))}, {"params", questions_detail::count_text(1LL * max_len * d, lang)}});
+         }},
+    };
+    return s;
+}
+
+}  // namespace absolute_pe
+}  // namespace pelab

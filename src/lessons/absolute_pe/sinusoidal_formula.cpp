@@ -1,0 +1,124 @@
+// PE Lab — lessons/absolute_pe/sinusoidal_formula.cpp
+// Step "sinusoidal-formula" of absolute-pe: ω_i = base^(−2i/d), sin and cos of pos·ω_i worked out, and the
+// frequencies as an odometer beside a binary counter of pos. Its views, then the step.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the sinusoidal formula, worked out
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/f_delta.h"
+#include "core/odometer.h"
+#include "lessons/absolute_pe/absolute_pe.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace absolute_pe {
+
+using namespace lessonui;
+
+// [SECTION] the sinusoidal formula, worked out
+namespace {
+
+// The d/2 frequencies as an odometer at pos (needle i at pos·ω_i, as the point (cos, sin) of pair i) beside an
+// 8-bit binary counter of pos: fast pairs turn like the low bits, slow pairs like the high ones.
+constexpr int kCounterBits = 8;
+
+ViewData frequency_odometer(const Inputs& in, Lang lang) {
+    const Eigen::VectorXd w = sinusoidal_frequencies(in.d, in.base, PeVariant::vaswani);
+    OdometerView o;
+    o.theta.assign(w.data(), w.data() + w.size());
+    // The arc shaded is what each needle sweeps over the 2^bits positions the counter (and pos) can take.
+    const int span = 1 << kCounterBits;
+    o.train_length = span;
+    o.turns_in_training = turns_in_training(w, span);
+    o.position = in.pos;
+    o.binary_bits = kCounterBits;
+    for (double lambda : pair_wavelengths(w)) o.captions.push_back("λ = " + num(lambda, 3));
+    o.position_label = say(lang, {"位置 pos = {pos}", "position pos = {pos}"}, {{"pos", pos_text(in.pos)}});
+    std::string bits;
+    for (int b = kCounterBits - 1; b >= 0; --b) bits += binary_digit(in.pos, b) ? "1" : "0";
+    const std::vector<double> lambda = pair_wavelengths(w);
+    std::vector<std::string> notes = {
+        say(lang, {"pos = {pos} 的二进制是 {bits}：第 b 位每 2^b 个位置翻转一次，周期 2^(b+1)。",
+                   "pos = {pos} in binary is {bits}: bit b flips every 2^b positions, a period of 2^(b+1)."},
+            {{"pos", pos_text(in.pos)}, {"bits", bits}}),
+        say(lang, {"第 0 对的周期是 {fast} 个位置，最后一对是 {slow} 个：像计数器的低位和高位，但指针连续转动，而不是跳变。",
+                   "Pair 0 repeats every {fast} positions and the last pair every {slow}: like the counter's low and high "
+                   "bits, except that the needles turn smoothly instead of jumping."},
+            {{"fast", num(lambda.front(), 4)}, {"slow", num(lambda.back(), 4)}}),
+        say(lang, {"阴影是 pos 从 0 走到 {span} 时指针扫过的弧；{short} 对在这段里转不满一圈，就像第 {top} 位以上的位，在 {span} 之前从不翻转。",
+                   "The shading is the arc a needle sweeps while pos runs from 0 to {span}; {short} pairs do not complete "
+                   "a turn in that stretch, like the bits above bit {top}, which never flip before {span}."},
+            {{"span", pos_text(span)}, {"short", pos_text(pairs_short_of_a_turn(w, span))}, {"top", pos_text(kCounterBits - 1)}}),
+    };
+    return make_view(say(lang, {"每个频率一个表盘：指针在 pos·ω_i，旁边是 pos 的二进制计数器", "One dial per frequency: needles at pos·ω_i, beside a binary counter of pos"}),
+                     std::move(o), std::move(notes));
+}
+
+std::vector<ViewData> formula_views(const Inputs& in, Lang lang) {
+    const int d = in.d, pos = in.pos;
+    const Eigen::VectorXd w = sinusoidal_frequencies(d, in.base, PeVariant::vaswani);
+    const Eigen::VectorXd pe = sinusoidal_pe_row(pos, d, in.base, PeVariant::vaswani);
+
+    TableView table;
+    table.values.resize(w.size(), 5);
+    for (int i = 0; i < w.size(); ++i) {
+        const double a = pos / std::pow(in.base, 2.0 * i / d);
+        table.values.row(i) << 2 * i, w(i), a, std::sin(a), std::cos(a);
+        table.row_labels.push_back("i = " + pos_text(i));
+    }
+    table.col_labels = {"2i", "ω_i = base^(−2i/d)", "pos·ω_i", "sin → PE[2i]", "cos → PE[2i+1]"};
+    table.col_decimals = {0, -1, -1, -1, -1};
+    table.decimals = 6;
+    table.values = without_rounding_noise(table.values);
+
+    TableView vec;
+    vec.values = to_rows(pe.transpose());
+    vec.row_labels = {"pos = " + pos_text(pos)};
+    vec.col_labels = pe_column_labels(d, PeVariant::vaswani);
+    vec.decimals = 6;
+    std::string parts;
+    for (int i = 0; i < w.size(); ++i) {
+        const std::string a = num(pos / std::pow(in.base, 2.0 * i / d));
+        parts += (i ? ", " : "") + ("sin " + a);
+        if (2 * i + 1 < d) parts += ", cos " + a;
+    }
+    const std::vector<std::string> notes = {
+        say(lang, {"PE({pos}) = ({parts})", "PE({pos}) = ({parts})"}, {{"pos", pos_text(pos)}, {"parts", parts}}),
+        say(lang, {"位置从 0 开始：pos = {pos} 是第 {nth} 个 token。", "Positions start at 0: pos = {pos} is token number {nth} counting from 1."},
+            {{"pos", pos_text(pos)}, {"nth", pos_text(pos + 1)}}),
+    };
+    return {frequency_odometer(in, lang), make_view(say(lang, {"每个频率的计算", "Computation per frequency"}), std::move(table)),
+            make_view("PE(pos)", std::move(vec), notes)};
+}
+
+}  // namespace
+
+Step sinusoidal_formula() {
+    return {
+        "sinusoidal-formula",
+        {"正弦公式与算例", "The sinusoidal formula, worked out"},
+        {"论文的编码对第 i 个频率取 ω_i = 1/base^(2i/d)，在偶数维放 sin(pos·ω_i)，在奇数维放 cos(pos·ω_i)。"
+         "把每一对 (sin, cos) 看成表盘上的一根指针，它指向角度 pos·ω_i：第 0 对每个位置转 1 弧度，后面的对越转越慢。"
+         "旁边是 pos 的 8 位二进制计数器，低位翻得快、高位翻得慢，正弦编码就像它的连续版本；播放 pos 可以看到两者一起走。"
+         "默认的例子取 pos = 2、d = 4，得到 (sin 2, cos 2, sin 0.02, cos 0.02)。"
+         "注意位置从 0 开始数，所以 pos = 2 是第三个 token；常见的简化写法把它说成第二个。表格逐个频率给出计算过程。",
+         "The paper's encoding uses the frequency ω_i = 1/base^(2i/d) for pair i and puts sin(pos·ω_i) in the even "
+         "dimension, cos(pos·ω_i) in the odd one. Read each (sin, cos) pair as a needle on a dial pointing at the "
+         "angle pos·ω_i: pair 0 turns by 1 radian per position and each later pair turns more slowly. Beside the "
+         "dials is an 8-bit binary counter of pos, whose low bits flip fast and high bits slowly; the sinusoidal "
+         "code is a smooth version of it, and playing pos moves both together. The default example takes pos = 2 "
+         "and d = 4 and gets (sin 2, cos 2, sin 0.02, cos 0.02). Positions count from 0, so pos = 2 is the third "
+         "token; a common simplified version found in tutorials calls it the second. The table shows the "
+         "computation frequency by frequency."},
+        {"pos", "d", "base"},
+        views_of(read_inputs, formula_views),
+        {R"tex(\omega_i=\mathrm{base}^{-2i/d},\qquad PE(p,2i)=\sin(p\,\omega_i),\qquad PE(p,2i+1)=\cos(p\,\omega_i))tex"},
+        {"pos", 0.0, 255.0, 8.0},
+    };
+}
+
+}  // namespace absolute_pe
+}  // namespace pelab

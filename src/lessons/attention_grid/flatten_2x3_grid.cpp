@@ -1,0 +1,161 @@
+// PE Lab — lessons/attention_grid/flatten_2x3_grid.cpp
+// Step "flatten-2x3-grid" of attention-grid: the 2×3 "right neighbour" example flattened row by row, against
+// the naive 1-D rule on the flattened index that wraps across the row break. The step with its question, the
+// index table, then its views builder.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the 2×3 example and the naive flattened rule
+#include <string>
+#include <vector>
+
+#include "core/attention_grid.h"
+#include "lessons/attention_grid/attention_grid_lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace attention_grid_lesson {
+
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
+// [SECTION] the 2×3 example and the naive flattened rule
+static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang);
+
+Step flattening_2x3() {
+    Step s = {
+        "flatten-2x3-grid",
+        {"2×3 网格：关注右边的邻居", "A 2×3 grid: attend to the right neighbour"},
+        {"把 2×3 网格按行展平：编号 = 行·W + 列。规则 δ = (0, −1) 表示“关注右边相邻的一格”。"
+         "很多教材从 1 开始编号，本工具从 0 开始编号；注释按两种编号分别列出值为 1 的格子和没有 1 的行。右边缘的查询没有右邻居，所以它们那一行没有任何 1。"
+         "如果只在展平后的编号上用一维规则 q − k = −1，第一行的末尾会被错误地连到第二行的开头，下方的图把这样的格子标了出来。",
+         "Flatten the 2×3 grid row by row: index = row·W + column. The rule δ = (0, −1) means \"attend to the "
+         "neighbour on the right\". Many texts number tokens from 1, this "
+         "widget from 0; the notes list the ones and the rows without a 1 in both numberings. Queries on the right edge "
+         "have no right neighbour, so their rows hold no 1. Applying the 1-D rule "
+         "q − k = −1 to the flattened index instead wrongly links the end of the first row to the start of the "
+         "second; the lower heatmap marks such cells."},
+        {"H", "W", "drow", "dcol"},
+        views_of(read_inputs, flattening_views),
+        {
+         R"tex(\mathrm{index} = \mathrm{row} \cdot W + \mathrm{column})tex",
+         R"tex(A[i_q, i_k] = \begin{cases} 1 & q - k = \delta \\ 0 & \text{otherwise} \end{cases})tex"},
+    };
+    s.questions = {
+        {{"把网格逐行展平后，一维规则 q − k = δ₁·W + δ₂ 会和二维规则 δ 不同吗？",
+          "After flattening the grid row by row, can the 1-D rule q − k = δ₁·W + δ₂ differ from the 2-D rule δ?"},
+         {{"不会，两者总是相同", "No, they are always the same"},
+          {"会：跨过行尾的那些对会被错连或漏连", "Yes: pairs that cross a row edge are linked wrongly or missed"},
+          {"只有网格是正方形时才会不同", "Only when the grid is square"}},
+         1,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = read_inputs(p);
+             const int H = in.H, W = in.W;
+             const int dr = in.drow, dc = in.dcol;
+             const Eigen::MatrixXd naive = attention_rule_1d(H * W, dr * W + dc);
+             const Eigen::MatrixXd rule = attention_rule_2d(H, W, dr, dc);
+             const long long differ = static_cast<long long>((naive - rule).cwiseAbs().sum());
+             return say(lang,
+                        {"当前 H = {H}、W = {W}、δ = ({dr}, {dc})：展平后的偏移是 {offset}，两条规则有 {differ} "
+                         "个格子不同。一维偏移会把一行的最后几格连到下一行的开头，而二维规则在网格边缘就停下。",
+                         "Now H = {H}, W = {W}, δ = ({dr}, {dc}): the flattened offset is {offset}, and the two rules "
+                         "differ in {differ} cells. The 1-D offset links the end of one row to the start of the "
+                         "next, where the 2-D rule stops at the grid's edge."},
+                        {{"H", integer(H)}, {"W", integer(W)}, {"dr", integer(dr)}, {"dc", integer(dc)},
+                         {"offset", integer(1LL * dr * W + dc)}, {"differ", integer(differ)}});
+         }},
+    };
+    return s;
+}
+
+// Index ↔ coordinate table of the row-major flattening.
+static ViewData flattening_table(const Inputs& in, Lang lang) {
+    const int n = in.cells();
+    TableView coords;
+    coords.values.resize(n, 3);
+    for (int t = 0; t < n; ++t) {
+        const GridCoord c = grid_coord(t, in.W);
+        coords.values.row(t) << t + 1, c.row, c.col;
+        coords.row_labels.push_back(integer(t));
+    }
+    coords.corner = say(lang, {"编号（从 0）", "index (from 0)"});
+    coords.col_labels = {say(lang, {"编号（从 1）", "number (from 1)"}), say(lang, {"行", "row"}), say(lang, {"列", "column"})};
+    coords.integer = true;
+    coords.decimals = 0;
+    return make_view(say(lang, {"编号 ↔ 坐标（按行展平）", "Index ↔ coordinate (row-major)"}), coords,
+                     {say(lang, {"编号 = 行·W + 列，W = {W}。", "index = row·W + column, W = {W}."}, {{"W", integer(in.W)}})});
+}
+
+static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
+    const int H = in.H, W = in.W, n = in.cells();
+    const Eigen::MatrixXd A = attention_rule_2d(H, W, in.drow, in.dcol);
+    HeatmapView rule = rule_2d_view(H, W, in.drow, in.dcol, lang);
+    std::vector<std::string> ones0, ones1, empty0, empty1;
+    for (int q = 0; q < n; ++q) {
+        bool any = false;
+        for (int k = 0; k < n; ++k)
+            if (A(q, k) == 1.0) {
+                any = true;
+                ones0.push_back("A[" + integer(q) + "," + integer(k) + "]");
+                ones1.push_back("A[" + integer(q + 1) + "," + integer(k + 1) + "]");
+            }
+        if (!any) {
+            empty0.push_back(integer(q));
+            empty1.push_back(integer(q + 1));
+        }
+    }
+    const std::vector<std::string> rule_notes{
+        say(lang, {"值为 1 的格子（从 0 数）：{cells}", "Cells equal to 1 (from 0): {cells}"},
+            {{"cells", ones0.empty() ? "—" : join(ones0, ", ")}}),
+        say(lang, {"值为 1 的格子（从 1 数）：{cells}", "Cells equal to 1 (from 1): {cells}"},
+            {{"cells", ones1.empty() ? "—" : join(ones1, ", ")}}),
+        say(lang, {"没有 1 的行（从 0 / 从 1）：{rows}", "Rows without a 1 (from 0 / from 1): {rows}"},
+            {{"rows", empty0.empty() ? "—" : join(empty0, ", ") + " / " + join(empty1, ", ")}})};
+
+    // The naive rule: the same step expressed as one offset of the flattened index.
+    const int flat = in.drow * W + in.dcol;
+    const Eigen::MatrixXd naive = attention_rule_1d(n, flat);
+    HeatmapView wrong = qk_view(naive, lang, true);
+    wrong.integer = true;
+    wrong.decimals = 0;
+    wrong.highlight_delta = flat;
+    std::vector<std::string> bad0, bad1;
+    for (int q = 0; q < n; ++q)
+        for (int k = 0; k < n; ++k)
+            if (naive(q, k) != A(q, k)) {
+                wrong.highlight_cells.push_back({q, k});
+                const std::string dir = naive(q, k) > A(q, k) ? "→" : "↛";
+                bad0.push_back(integer(q) + dir + integer(k));
+                bad1.push_back(integer(q + 1) + dir + integer(k + 1));
+            }
+    wrong.explain = [n, W, naive, A, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= n || c >= n) return "";
+        const GridCoord q = grid_coord(r, W), k = grid_coord(c, W);
+        const std::vector<Arg> args{{"q", integer(r)},         {"qc", pair_text(q.row, q.col)},
+                                    {"k", integer(c)},         {"kc", pair_text(k.row, k.col)},
+                                    {"d", integer(r - c)},     {"naive", integer(static_cast<long long>(naive(r, c)))},
+                                    {"rule", integer(static_cast<long long>(A(r, c)))}};
+        if (naive(r, c) != A(r, c))
+            return say(lang, {"q = {q} {qc}, k = {k} {kc}：q − k = {d}，朴素规则给 {naive}；但二维规则给 {rule}（跨越了行的边界）",
+                              "q = {q} {qc}, k = {k} {kc}: q − k = {d}, the naive rule gives {naive}; but the 2-D rule gives {rule} "
+                              "(it wraps across a row break)"},
+                       args);
+        return say(lang, {"q = {q} {qc}, k = {k} {kc}：q − k = {d}，朴素规则给 {naive}",
+                          "q = {q} {qc}, k = {k} {kc}: q − k = {d}, the naive rule gives {naive}"},
+                   std::vector<Arg>(args.begin(), args.end() - 1));
+    };
+    std::vector<std::string> wrong_notes{
+        say(lang, {"朴素规则的偏移 = δ₁·W + δ₂ = {flat}。", "Naive offset = δ₁·W + δ₂ = {flat}."}, {{"flat", integer(flat)}})};
+    if (bad0.empty())
+        wrong_notes.push_back(say(lang, {"这里两条规则一致（没有跨行的配对）。", "Here both rules agree (no pair crosses a row break)."}));
+    else
+        wrong_notes.push_back(say(lang, {"与二维规则不同的配对（从 0 / 从 1，→ 多连、↛ 漏连）：{pairs0} / {pairs1}",
+                                         "Pairs where it differs from the 2-D rule (from 0 / from 1, → extra link, ↛ missing link): "
+                                         "{pairs0} / {pairs1}"},
+                                  {{"pairs0", join(bad0, ", ")}, {"pairs1", join(bad1, ", ")}}));
+    return {make_view(say(lang, {"二维规则 δ = (δ₁, δ₂)", "2-D rule δ = (δ₁, δ₂)"}), rule, rule_notes),
+            make_view(say(lang, {"朴素一维规则：展平编号 q − k = δ₁·W + δ₂", "Naive 1-D rule on the flattened index: q − k = δ₁·W + δ₂"}),
+                      wrong, wrong_notes),
+            flattening_table(in, lang)};
+}
+
+}  // namespace attention_grid_lesson
+}  // namespace pelab

@@ -1,0 +1,94 @@
+// PE Lab — lessons/f_delta/kernel_of_delta.cpp
+// Step "kernel-of-delta" of f-delta: f(Δ) = Σ cos(ωᵢΔ), an even function of the distance, drawn as a curve
+// with its cosines and tabulated at the integer Δ. The views builder, then the step.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] views: the kernel f and its cosines
+// [SECTION] the step
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/f_delta.h"
+#include "lessons/f_delta/f_delta_lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace fdelta {
+
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
+// [SECTION] views: the kernel f and its cosines
+
+std::vector<ViewData> kernel_views(const Model& in, Lang lang) {
+    const int L = in.L, m = n_freq(in);
+    const Eigen::VectorXd cos_v = cosine_readout(m);
+
+    TableView t;
+    t.values.resize(2 * L - 1, m + 1);
+    for (int d = -(L - 1); d <= L - 1; ++d) {
+        const Eigen::Index row = d + L - 1;
+        for (int i = 0; i < m; ++i) t.values(row, i) = std::cos(in.omega(i) * d);
+        t.values(row, m) = f_kernel(d, in.omega, cos_v);
+    }
+    t.row_labels = delta_labels(L);
+    for (int i = 0; i < m; ++i) t.col_labels.push_back("cos ω" + sub(i) + "Δ");
+    t.col_labels.push_back("f(Δ)");
+    t.corner = "Δ";
+    t.decimals = 4;
+    t.values = without_rounding_noise(t.values);
+    double asym = 0.0;
+    for (int d = 1; d <= L - 1; ++d)
+        asym = std::max(asym, std::fabs(f_kernel(d, in.omega, cos_v) - f_kernel(-d, in.omega, cos_v)));
+    const std::vector<std::string> notes = {
+        say(lang, {"f(0) = {f0}：Δ = 0 时每个余弦都等于 1。", "f(0) = {f0}: at Δ = 0 every cosine equals 1."},
+            {{"f0", num(f_kernel(0, in.omega, cos_v))}}),
+        say_error(lang, {"偶函数检验：最大的 |f(Δ) − f(−Δ)| = {err}{hint}", "Even function: largest |f(Δ) − f(−Δ)| = {err}{hint}"}, asym),
+    };
+
+    CurveView c;
+    c.y_axis = "f";
+    c.x_axis = "x";
+    const int half = std::max(L - 1, 1);
+    const double fastest = in.omega.cwiseAbs().maxCoeff();
+    // Enough samples per unit to draw the fastest cosine smoothly, capped for L = 64 with large ω.
+    const double per_unit = std::max(16.0, 12.0 * fastest);
+    const int samples = static_cast<int>(std::min(4001.0, 2.0 * half * per_unit + 1.0));
+    c.series.assign(static_cast<std::size_t>(m + 1), {});
+    for (int s = 0; s < samples; ++s) {
+        const double x = -half + 2.0 * half * s / (samples - 1);
+        c.x.push_back(x);
+        c.series[0].push_back(f_kernel(x, in.omega, cos_v));
+        for (int i = 0; i < m; ++i) c.series[static_cast<std::size_t>(i + 1)].push_back(std::cos(in.omega(i) * x));
+    }
+    c.series_labels.push_back("f(x)");
+    for (int i = 0; i < m; ++i) c.series_labels.push_back("cos ω" + sub(i) + "x");
+    for (int d = -(L - 1); d <= L - 1; ++d) c.markers_x.push_back(d);
+    return {make_view(say(lang, {"f(x) 及其余弦，圆点为整数 Δ", "f(x) and its cosines, dots at the integer Δ"}), std::move(c), notes),
+            make_view(say(lang, {"整数 Δ 处的 f(Δ)", "f(Δ) at integer Δ"}), std::move(t))};
+}
+
+// [SECTION] the step
+Step kernel_of_delta() {
+    return {
+        "kernel-of-delta",
+        {"只依赖 Δ 的核函数", "A kernel that depends only on Δ"},
+        {
+        "每个频率取一个余弦再相加：f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)。ω₀ 振荡得快，ω₁ 振荡得慢，"
+        "合起来得到一个兼顾多个尺度的距离函数。余弦是偶函数，所以 f(−Δ) = f(Δ)。"
+        "曲线画出 f 和它的每个余弦，圆点标出整数 Δ（只有这些点会出现在矩阵里）；下面的表格列出每个整数 Δ 上的值。",
+        "Take one cosine per frequency and add them up: f(Δ) = cos(ω₀Δ) + cos(ω₁Δ). ω₀ oscillates fast and ω₁ "
+        "slowly, so together they describe distance at several scales. Cosine is even, hence f(−Δ) = f(Δ). "
+        "The curve draws f and each of its cosines, with dots at the integer Δ (the only points that reach the "
+        "matrix); the table below lists the values at every integer Δ."},
+        {"L", "omega"},
+        views_of(read_model, kernel_views),
+        {
+         R"tex(f(\Delta) = \cos(\omega_0 \Delta) + \cos(\omega_1 \Delta))tex",
+         R"tex(f(-\Delta) = f(\Delta))tex"},
+    };
+}
+
+}  // namespace fdelta
+}  // namespace pelab

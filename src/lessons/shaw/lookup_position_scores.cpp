@@ -1,0 +1,117 @@
+// PE Lab — lessons/shaw/lookup_position_scores.cpp
+// Step "lookup-position-scores" of shaw: the L × L index looked up into an L × L × d tensor and the position
+// scores q_i·a_ij as einsum('bhld,lmd->bhlm'), for a selectable pair (i, j). Its views, then the step.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] lookup and position scores
+#include <string>
+#include <vector>
+
+#include "core/shaw.h"
+#include "lessons/shaw/shaw_lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace shaw_lesson {
+
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
+// [SECTION] lookup and position scores
+namespace {
+
+std::vector<ViewData> lookup_views(const Inputs& in, const Computed& c, Lang lang) {
+    const int L = in.L, d = in.d, k = in.k, i = in.i, j = in.j;
+    const int row = c.index(i, j);
+    const auto ai = static_cast<std::size_t>(i);
+
+    // The table as a heatmap with the row the selected pair reads outlined.
+    HeatmapView table;
+    table.values = to_rows(c.demo.table);
+    for (int r = 0; r < c.demo.table.rows(); ++r)
+        table.row_labels.push_back(say(lang, {"第 {r} 行：j − i = {dist}", "row {r}: j − i = {dist}"},
+                                       {{"r", pos(r)}, {"dist", integer(shaw_reference_row_distance(r, k))}}));
+    table.col_labels = index_labels(d);
+    table.row_axis = say(lang, {"表的行", "table row"});
+    table.col_axis = say(lang, {"分量", "component"});
+    table.is_signed = true;
+    table.decimals = 3;
+    table.highlight_row = row;
+    table.explain = [A = table.values, k, row, lang](int r, int col) -> std::string {
+        if (r < 0 || col < 0 || r >= A.rows() || col >= A.cols()) return "";
+        const std::vector<Arg> args = {{"r", pos(r)}, {"dist", integer(shaw_reference_row_distance(r, k))}, {"c", pos(col)}, {"v", n4(A(r, col))}};
+        if (r == row)
+            return say(lang, {"第 {r} 行（j − i = {dist}）第 {c} 个分量 = {v}；所选配对读的就是这一行",
+                              "Row {r} (j − i = {dist}), component {c} = {v}; the selected pair reads this row"}, args);
+        return say(lang, {"第 {r} 行（j − i = {dist}）第 {c} 个分量 = {v}", "Row {r} (j − i = {dist}), component {c} = {v}"}, args);
+    };
+
+    TableView slice;
+    slice.values.resize(2, d);
+    slice.values.row(0) = c.demo.Q.row(i);
+    slice.values.row(1) = c.a[ai].row(j);
+    slice.row_labels = {"q" + sub(i), "a" + sub(i) + "," + sub(j)};
+    slice.col_labels = table.col_labels;
+    slice.decimals = 3;
+    std::string terms;
+    double sum = 0.0;
+    for (int x = 0; x < d; ++x) {
+        sum += c.demo.Q(i, x) * c.a[ai](j, x);
+        terms += (x ? " + " : "") + std::string("(") + n4(c.demo.Q(i, x)) + ")(" + n4(c.a[ai](j, x)) + ")";
+    }
+    const std::vector<std::string> slice_notes = {
+        say(lang, {"i = {i}, j = {j}: j − i = {dist} → 表的第 {row} 行。", "i = {i}, j = {j}: j − i = {dist} → table row {row}."},
+            {{"i", pos(i)}, {"j", pos(j)}, {"dist", integer(j - i)}, {"row", pos(row)}}),
+        say(lang, {"{term} = {terms} = {sum}", "{term} = {terms} = {sum}"}, {{"term", q_dot_a(i, j)}, {"terms", terms}, {"sum", n4(sum)}}),
+    };
+
+    const Eigen::MatrixXd P = shaw_position_scores(c.demo.Q, c.a);
+    HeatmapView scores = ij_matrix(P, lang);
+    scores.is_signed = true;
+    scores.highlight_cells.push_back({i, j});
+    scores.highlight_row = i;
+    scores.select_mode = HeatmapView::SelectMode::Row;
+    scores.select_param = "i";
+    const Eigen::MatrixXi I = c.index;
+    scores.explain = [P, I, L, lang](int r, int col) -> std::string {
+        if (r < 0 || col < 0 || r >= L || col >= L) return "";
+        return say(lang, {"pos_score[{i}][{j}] = Σ_d Q[{i}][d]·a[{i}][{j}][d] = {value}（表的第 {row} 行）",
+                          "pos_score[{i}][{j}] = Σ_d Q[{i}][d]·a[{i}][{j}][d] = {value} (table row {row})"},
+                   {{"i", pos(r)}, {"j", pos(col)}, {"value", n4(P(r, col))}, {"row", pos(I(r, col))}});
+    };
+    const std::vector<std::string> score_notes = {
+        say(lang, {"查表把 L × L 的索引变成 L × L × d 的张量：{L} × {L} × {d} = {count} 个数，全部取自 {rows} × {d} 的表。",
+                   "The lookup turns the L × L index into an L × L × d tensor: {L} × {L} × {d} = {count} numbers, all taken from {rows} × {d} table entries."},
+            {{"L", pos(L)}, {"d", pos(d)}, {"count", pos(L * L * d)}, {"rows", pos(static_cast<int>(c.demo.table.rows()))}}),
+        say(lang, {"einsum 中 l 同时出现在 Q 和 a 中并保留：每个查询 i 只与自己那一片 a[i] 相乘，再对 d 个分量求和。",
+                   "In the einsum, l appears in both Q and a and is kept: query i meets only its own slice a[i], and the sum runs over the d components."}),
+    };
+    return {make_view(say(lang, {"位置分数 q_i·a_ij（einsum bhld,lmd→bhlm，点击一行选 i）", "Position scores q_i·a_ij (einsum bhld,lmd→bhlm; click a row for i)"}),
+                      std::move(scores), score_notes),
+            make_view(say(lang, {"相对位置表（(2k+1) × d），框出所选配对读的行", "Relative position table ((2k+1) × d), the selected pair's row outlined"}),
+                      std::move(table)),
+            make_view(say(lang, {"所选配对的 q_i 与 a_ij", "q_i and a_ij of the selected pair"}), std::move(slice), slice_notes)};
+}
+
+}  // namespace
+
+Step lookup_and_position_scores() {
+    return {
+        "lookup-position-scores",
+        {"查表与位置分数", "Lookup and position scores"},
+        {"用 L × L 的索引去查表，得到 L × L × d 的张量：第 (i, j) 格是向量 a_ij。"
+         "位置分数是 q_i·a_ij，对所有头和批次写成 einsum('bhld,lmd->bhlm')：查询位置 l 在两个输入中都出现并被保留，并对 d 个分量求和。"
+         "选一对 (i, j) 查看它的 a_ij 与点积的每一项。",
+         "Looking the L × L index up in the table gives an L × L × d tensor whose cell (i, j) is the vector a_ij. "
+         "The position score is q_i·a_ij; for all heads and batches it is the einsum('bhld,lmd->bhlm'): the query "
+         "position l appears in both inputs and is kept, and the sum runs over the d components. Pick a pair (i, j) to see its a_ij and "
+         "every term of the dot product."},
+        {"L", "clip", "d_k", "seed", "i", "j"},
+        computed_views(lookup_views),
+        {
+         R"tex(a_{ij} = A\big[\mathrm{idx}(i,j)\big] \in \mathbb{R}^{d})tex",
+         R"tex(q_i \cdot a_{ij} = \sum_{c=1}^{d} q_{i,c}\, a_{ij,c})tex"},
+    };
+}
+
+}  // namespace shaw_lesson
+}  // namespace pelab

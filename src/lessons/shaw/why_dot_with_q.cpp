@@ -1,0 +1,106 @@
+// PE Lab — lessons/shaw/why_dot_with_q.cpp
+// Step "why-dot-with-q" of shaw: the position term q_i·a_ij varies with the query's content along one
+// distance, where one scalar per distance (as in T5) is Toeplitz. Its views, then the step with its question.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] why dot the position vector with q
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/f_delta.h"
+#include "core/shaw.h"
+#include "lessons/shaw/shaw_lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace shaw_lesson {
+
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
+// [SECTION] why dot the position vector with q
+namespace {
+
+std::vector<ViewData> why_dot_views(const Inputs& in, const Computed& c, Lang lang) {
+    const int L = in.L, k = in.k;
+    const Eigen::MatrixXd P = c.position;
+    HeatmapView shaw = ij_matrix(P, lang);
+    shaw.is_signed = true;
+    shaw.explain = [P, L, lang](int r, int col) -> std::string {
+        if (r < 0 || col < 0 || r >= L || col >= L) return "";
+        return say(lang, {"{term} / √d = {value}：同一距离，不同的 q 给出不同的值", "{term} / √d = {value}: same distance, a different q gives a different value"},
+                   {{"term", q_dot_a(r, col)}, {"value", n4(P(r, col))}});
+    };
+    const double spread_p = diagonal_spread(P).maxCoeff();
+
+    // A scalar per distance instead: the table's first column read as one number per row.
+    Eigen::MatrixXd S(L, L);
+    for (int i = 0; i < L; ++i)
+        for (int j = 0; j < L; ++j) S(i, j) = c.demo.table(c.index(i, j), 0);
+    HeatmapView scalar = ij_matrix(S, lang);
+    scalar.is_signed = true;
+    scalar.explain = [S, L, k, lang](int r, int col) -> std::string {
+        if (r < 0 || col < 0 || r >= L || col >= L) return "";
+        return say(lang, {"b({dist}) = {value}：与查询内容无关", "b({dist}) = {value}: the same whatever the query says"},
+                   {{"dist", integer(std::max(-k, std::min(k, col - r)))}, {"value", n4(S(r, col))}});
+    };
+    const double spread_s = diagonal_spread(S).maxCoeff();
+    return {make_view(say(lang, {"Shaw：q_i·a_ij / √d（依赖内容）", "Shaw: q_i·a_ij / √d (content-dependent)"}), std::move(shaw),
+                      {say(lang, {"沿对角线（同一距离）的最大极差 = {spread}：位置项随查询内容变化。",
+                                  "Largest spread along a diagonal (one distance) = {spread}: the position term varies with the query's content."},
+                           {{"spread", exact(spread_p)}})}),
+            make_view(say(lang, {"对照：每个距离一个标量 b(clip(j − i))", "For contrast: one scalar per distance, b(clip(j − i))"}), std::move(scalar),
+                      {say(lang, {"沿对角线的最大极差 = {spread}：标量偏置（如 T5）对每个查询都一样，是 Toeplitz 矩阵。",
+                                  "Largest spread along a diagonal = {spread}: a scalar bias (as in T5) is the same for every query, a Toeplitz matrix."},
+                           {{"spread", exact(spread_s)}})})};
+}
+
+}  // namespace
+
+Step why_dot_with_q() {
+    Step s = {
+        "why-dot-with-q",
+        {"为什么与 q 做点积", "Why dot the position vector with q"},
+        {"a_ij 与 q_i 在同一个 d_k 维空间里，点积 q_i·a_ij 得到一个可以直接和 q_i·k_j 相加的标量。"
+         "更重要的是，这个位置项依赖查询的内容：同一距离上，不同的查询得到不同的值，模型可以学到“这类词关注左边的词”。"
+         "如果每个距离只加一个标量（如 T5），所有查询看到的都是同一个偏置，矩阵是 Toeplitz 的。",
+         "a_ij lives in the same d_k-dimensional space as q_i, and the dot product q_i·a_ij is a scalar that adds "
+         "directly to q_i·k_j. More importantly, this position term depends on the query's content: at one distance, "
+         "different queries get different values, so the model can learn \"this kind of word looks to its left\". "
+         "Adding one scalar per distance instead (as T5 does) gives every query the same bias: a Toeplitz matrix."},
+        {"L", "clip", "d_k", "seed"},
+        computed_views(why_dot_views),
+        {
+         R"tex(\underbrace{q_i \cdot a_{ij}}_{\text{depends on } q_i} \qquad \text{vs.} \qquad \underbrace{b_{j-i}}_{\text{one scalar per distance}})tex"},
+    };
+    s.questions = {
+        {{"同一个距离上，不同的查询得到的位置项 q_i·a_ij 相同吗？",
+          "At one distance, do different queries get the same position term q_i·a_ij?"},
+         {{"相同：每个距离只有一个数", "Yes: one number per distance"},
+          {"不同：它取决于查询的内容", "No: it depends on the query's content"},
+          {"只有截断的距离才不同", "Only the clipped distances differ"}},
+         1,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = read_inputs(p);
+             const int L = in.L, k = in.k;
+             const int d = in.d;
+             const ShawDemo demo = shaw_demo_inputs(L, k, d, static_cast<std::uint64_t>(in.seed));
+             const Eigen::MatrixXd scores =
+                 shaw_position_scores(demo.Q, shaw_lookup(demo.table, shaw_relative_index(L, k)));
+             const double spread = diagonal_spread(scores / std::sqrt(static_cast<double>(d))).maxCoeff();
+             return say(lang,
+                        {"a_ij 和 q_i 在同一个 d_k 维空间里，点积 q_i·a_ij 随 q_i 的内容而变：当前随机 Q 下，"
+                         "q_i·a_ij / √d_k 沿同一条对角线（同一个距离）的最大差值是 {spread}。每个距离只加一个标量（如 T5）时这个差值是 0。",
+                         "a_ij lives in the same d_k-dimensional space as q_i, and q_i·a_ij changes with q_i's content: "
+                         "with the current random Q the largest spread of q_i·a_ij / √d_k along one diagonal (one distance) "
+                         "is {spread}. "
+                         "A single scalar per distance (as in T5) would give 0."},
+                        {{"spread", num(spread, 3)}});
+         }},
+    };
+    return s;
+}
+
+}  // namespace shaw_lesson
+}  // namespace pelab
