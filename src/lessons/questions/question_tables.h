@@ -29,7 +29,6 @@ std::vector<PlacedQuestion> questions_f_delta();         // questions/f_delta.cp
 std::vector<PlacedQuestion> questions_attention_grid();  // questions/attention_grid.cpp
 std::vector<PlacedQuestion> questions_absolute_pe();     // questions/absolute_pe.cpp
 std::vector<PlacedQuestion> questions_shaw();            // questions/shaw.cpp
-std::vector<PlacedQuestion> questions_long_context();    // questions/long_context.cpp
 std::vector<PlacedQuestion> questions_cost();            // questions/cost.cpp
 std::vector<PlacedQuestion> questions_vit_2d();          // questions/vit_2d.cpp
 std::vector<PlacedQuestion> questions_open_models_1_3(); // questions/open_models_1_3.cpp
