@@ -5,9 +5,9 @@
 // min/max of every parameter) live in battery_test.cpp.
 //
 // [SECTION] helpers
-// [SECTION] steps 1–3
-// [SECTION] steps 5–7
-// [SECTION] step 9
+// [SECTION] phase wrap, the base, ALiBi
+// [SECTION] NTK-aware, dynamic NTK, YaRN and Llama 3
+// [SECTION] diagnosis
 // [SECTION] content corrections
 #include <cmath>
 #include <string>
@@ -29,7 +29,7 @@ using pelab_test::any_note_contains;
 using pelab_test::all_notes;
 using pelab_test::step_views;
 
-// [SECTION] steps 1–3
+// [SECTION] phase wrap, the base, ALiBi
 TEST(LongContextLesson, StepsAndParams) {
     ASSERT_NE(find_lesson("long-context"), nullptr);
     EXPECT_EQ(find_lesson("long-context")->steps.size(), 10u);
@@ -45,7 +45,7 @@ TEST(LongContextLesson, OldLog10BaseLinksStillWork) {
     EXPECT_TRUE(current);
 }
 
-TEST(LongContextLesson, Step1CountsWrappingPairs) {
+TEST(LongContextLesson, PhaseWrapCountsWrappingPairs) {
     const auto v = step_views("long-context", 1, "");
     const TableView& table = v[2].table();
     ASSERT_EQ(table.values.rows(), 64);
@@ -56,7 +56,7 @@ TEST(LongContextLesson, Step1CountsWrappingPairs) {
     EXPECT_EQ(v[1].curve().vlines_x, std::vector<double>{2048});
 }
 
-TEST(LongContextLesson, Step2LargerBaseFewerWrapsCoarserResolution) {
+TEST(LongContextLesson, BaseEffectLargerBaseFewerWrapsCoarserResolution) {
     const auto v = step_views("long-context", 2, "");
     const TableView& table = v[2].table();
     for (Eigen::Index r = 1; r < table.values.rows(); ++r) {
@@ -68,7 +68,7 @@ TEST(LongContextLesson, Step2LargerBaseFewerWrapsCoarserResolution) {
     EXPECT_TRUE(any_note_contains(v, "from base 100 to 1e+07")) << all_notes(v);
 }
 
-TEST(LongContextLesson, Step3AlibiSlopesAndSoftmaxInvariance) {
+TEST(LongContextLesson, AlibiSlopesAndSoftmaxInvariance) {
     const auto v = step_views("long-context", 3, "heads=12&head=9");
     ASSERT_EQ(v.size(), 5u);
     EXPECT_EQ(v[0].heatmap().select_mode, HeatmapView::SelectMode::Row);
@@ -84,8 +84,8 @@ TEST(LongContextLesson, Step3AlibiSlopesAndSoftmaxInvariance) {
     EXPECT_NEAR(sym[1].heatmap().values(0, 3), -alibi_slopes(4)[0] * 3, 1e-15);
 }
 
-// [SECTION] steps 5–7
-TEST(LongContextLesson, Step5NtkEndsAtOneOverS) {
+// [SECTION] NTK-aware, dynamic NTK, YaRN and Llama 3
+TEST(LongContextLesson, NtkAwareEndsAtOneOverS) {
     const auto v = step_views("long-context", 5, "factor=8");
     const std::vector<double>& ntk = v[0].curve().series[0];
     EXPECT_NEAR(ntk.front(), 1.0, 1e-15);
@@ -93,7 +93,7 @@ TEST(LongContextLesson, Step5NtkEndsAtOneOverS) {
     for (double x : v[0].curve().series[1]) EXPECT_NEAR(x, 0.125, 1e-15);
 }
 
-TEST(LongContextLesson, Step6DynamicNoChangeUpToL) {
+TEST(LongContextLesson, DynamicNtkNoChangeUpToL) {
     const auto v = step_views("long-context", 6, "");
     const TableView& table = v[1].table();
     EXPECT_EQ(table.values(0, 1), 10000.0);  // L/2
@@ -102,7 +102,7 @@ TEST(LongContextLesson, Step6DynamicNoChangeUpToL) {
     EXPECT_TRUE(any_note_contains(v, "For seq_len ≤ L the base stays 10000"));
 }
 
-TEST(LongContextLesson, Step7YarnAndLlama3FromCore) {
+TEST(LongContextLesson, YarnAndLlama3FromCore) {
     const auto v = step_views("long-context", 7, "");
     const TableView& yarn = v[1].table();
     EXPECT_NEAR(yarn.values(0, 0), yarn_find_correction_dim(32, 128, 10000, 2048), 1e-12);
@@ -113,8 +113,8 @@ TEST(LongContextLesson, Step7YarnAndLlama3FromCore) {
     EXPECT_EQ(llama.values(0, 0) + llama.values(1, 0) + llama.values(2, 0), 64.0);
 }
 
-// [SECTION] step 9
-TEST(LongContextLesson, Step9UnseenPairs) {
+// [SECTION] diagnosis
+TEST(LongContextLesson, DiagnosisUnseenPairs) {
     const auto v = step_views("long-context", 9, "seq_len=8192&factor=4&original_max=2048");
     const TableView& table = v[1].table();
     ASSERT_EQ(table.values.rows(), 6);
@@ -128,7 +128,7 @@ TEST(LongContextLesson, Step9UnseenPairs) {
 // Binned means of normalised scores: at most 1 (times YaRN's attention factor squared), for every scaling.
 class LongContextDiagnosis : public ::testing::TestWithParam<int> {};
 
-TEST_P(LongContextDiagnosis, Step9ScoresBoundedByAttentionFactorSquared) {
+TEST_P(LongContextDiagnosis, DiagnosisScoresBoundedByAttentionFactorSquared) {
     const auto v = step_views("long-context", 9, "seq_len=8192&factor=4&original_max=2048");
     const std::size_t s = static_cast<std::size_t>(GetParam());
     ASSERT_LT(s, v[0].curve().series.size());
@@ -139,7 +139,7 @@ TEST_P(LongContextDiagnosis, Step9ScoresBoundedByAttentionFactorSquared) {
 INSTANTIATE_TEST_SUITE_P(EveryScaling, LongContextDiagnosis, ::testing::Range(0, 6));
 
 // [SECTION] content corrections
-TEST(LongContextLesson, Step1WritesTheFrequencyFormula) {
+TEST(LongContextLesson, PhaseWrapWritesTheFrequencyFormula) {
     const Step& step = find_lesson("long-context")->steps[0];
     EXPECT_NE(std::string(step.body.en).find("θᵢ = base^(−2i/d)"), std::string::npos);
     EXPECT_NE(std::string(step.body.zh).find("θᵢ = base^(−2i/d)"), std::string::npos);
@@ -159,7 +159,7 @@ TEST(LongContextLesson, NoTextCallsTheSourceNotesASeed) {
             }
 }
 
-TEST(LongContextLesson, Step3AttentionBeyondTheTrainingLength) {
+TEST(LongContextLesson, AlibiAttentionBeyondTheTrainingLength) {
     const auto v = step_views("long-context", 3, "heads=8&original_max=512&seq_len=4096&seed=3");
     ASSERT_EQ(v.size(), 5u);
     const CurveView& mass = v[3].curve();
@@ -179,7 +179,7 @@ TEST(LongContextLesson, Step3AttentionBeyondTheTrainingLength) {
     EXPECT_TRUE(any_note_contains(v, "Beyond L the ALiBi biases are values never met in training")) << all_notes(v);
 }
 
-TEST(LongContextLesson, NtkUnseenPairsAgreeAcrossSteps5To9) {
+TEST(LongContextLesson, NtkUnseenPairsAgreeAcrossNtkScaleFactorsAndDiagnosis) {
     const std::string q = "seq_len=8192&factor=4&original_max=2048";
     EXPECT_TRUE(any_note_contains(step_views("long-context", 5, q), "23 pairs never completed a turn in training (λᵢ > L); under NTK 22"));
     EXPECT_TRUE(any_note_contains(step_views("long-context", 5, q), "only from pair 63 on"));
@@ -196,7 +196,7 @@ TEST(LongContextLesson, NtkUnseenPairsAgreeAcrossSteps5To9) {
     EXPECT_TRUE(any_note_contains(side, "NTK: 22 pairs pass their largest training angle")) << all_notes(side);
 }
 
-TEST(LongContextLesson, Step6SaysWhatTheDynamicBracketImplies) {
+TEST(LongContextLesson, DynamicNtkSaysWhatTheBracketImplies) {
     const auto v = step_views("long-context", 6, "factor=4&original_max=2048");
     EXPECT_TRUE(any_note_contains(v, "the bracket is s² − s + 1 = 13, not s = 4")) << all_notes(v);
     EXPECT_TRUE(any_note_contains(v, "s/(s² − s + 1) = 0.3077")) << all_notes(v);
@@ -207,7 +207,7 @@ TEST(LongContextLesson, Step6SaysWhatTheDynamicBracketImplies) {
     for (Eigen::Index r = 0; r < table.values.rows(); ++r) EXPECT_LE(table.values(r, 3), 1.0 + 1e-12);
 }
 
-TEST(LongContextLesson, Step9SaysWhatYarnsAttentionFactorIsFor) {
+TEST(LongContextLesson, DiagnosisSaysWhatYarnsAttentionFactorIsFor) {
     const auto v = step_views("long-context", 9, "");
     EXPECT_TRUE(any_note_contains(v, "sharpens the softmax back")) << all_notes(v);
     EXPECT_TRUE(any_note_contains(v, "Curves that go below it beyond L: no scaling")) << all_notes(v);
@@ -216,8 +216,8 @@ TEST(LongContextLesson, Step9SaysWhatYarnsAttentionFactorIsFor) {
 }
 
 // [SECTION] figures of issue 12: odometer, wavelength spectrum, six methods
-// Step 1's odometer: the model's θᵢ fastest first, L·θᵢ/2π turns, p, and the chosen scaling's θ′ᵢ.
-TEST(LongContextLesson, Step1Odometer) {
+// The phase-wrap step's odometer: the model's θᵢ fastest first, L·θᵢ/2π turns, p, and the chosen scaling's θ′ᵢ.
+TEST(LongContextLesson, PhaseWrapOdometer) {
     const auto v = step_views("long-context", 1, "position=5000&scaling=linear&factor=4");
     const OdometerView& o = v[0].odometer();
     const Eigen::VectorXd theta = rope_default_inv_freq(128, 10000);
@@ -237,9 +237,9 @@ TEST(LongContextLesson, Step1Odometer) {
     EXPECT_EQ(find_lesson("long-context")->steps[0].timeline.param, "position");
 }
 
-// Step 2's far view: log Δ to 65,536, per base (base/10, base, 10·base) the score and B(Δ)/B(0) dashed, B
+// The base-effect step's far view: log Δ to 65,536, per base (base/10, base, 10·base) the score and B(Δ)/B(0) dashed, B
 // written out here as (2/d) Σ_j |Σ_{p<j} e^{iΔθ_p}|.
-TEST(LongContextLesson, Step2DecayBound) {
+TEST(LongContextLesson, BaseEffectDecayBound) {
     const auto v = step_views("long-context", 2, "d=16");
     const CurveView& c = v[1].curve();
     EXPECT_TRUE(c.log_x);
@@ -261,8 +261,8 @@ TEST(LongContextLesson, Step2DecayBound) {
     EXPECT_EQ(c.vlines_x, std::vector<double>{2048});
 }
 
-// Step 8's spectrum: λᵢ = 2π/θ′ᵢ per scaling on a log axis, L and seq_len as lines, YaRN's ramp as vlines.
-TEST(LongContextLesson, Step8WavelengthSpectrum) {
+// The scale-factors step's spectrum: λᵢ = 2π/θ′ᵢ per scaling on a log axis, L and seq_len as lines, YaRN's ramp as vlines.
+TEST(LongContextLesson, ScaleFactorsWavelengthSpectrum) {
     const auto v = step_views("long-context", 8, "seq_len=8192&factor=4&original_max=2048");
     const CurveView& c = v[0].curve();
     EXPECT_TRUE(c.log_y);
@@ -281,8 +281,8 @@ TEST(LongContextLesson, Step8WavelengthSpectrum) {
     EXPECT_EQ(c.vlines_x[0], range.first);
 }
 
-// Step 10: six L×L matrices from core, hover naming every method, parameter counts.
-TEST(LongContextLesson, Step10SixMethods) {
+// The six-methods step: six L×L matrices from core, hover naming every method, parameter counts.
+TEST(LongContextLesson, SixMethods) {
     const auto v = step_views("long-context", 10, "L=8&d=16&heads=4&clip=2&mode=symmetric");
     ASSERT_EQ(v.size(), 7u);
     EXPECT_MATRIX_NEAR(v[0].heatmap().values, gram_matrix(sinusoidal_pe(8, 16, 10000, PeVariant::vaswani)), 1e-12);

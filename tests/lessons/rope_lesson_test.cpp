@@ -38,9 +38,9 @@ TEST(RopeLesson, StepsAndParams) {
                                         "simplified", "content_scale", "candidate", "max_dist", "d_spectrum", "preset", "gamma"}));
 }
 
-// Step 9 (xPos, torchscale): the decay curve starts at 1 and its xPos line stays under the decay envelope;
+// The xpos step (torchscale): the decay curve starts at 1 and its xPos line stays under the decay envelope;
 // the score matrix is Toeplitz and equals the relative form; γ huge brings back plain RoPE.
-TEST(RopeLesson, Step9XposDecaysAndStaysRelative) {
+TEST(RopeLesson, XposDecaysAndStaysRelative) {
     const auto v = step_views("rope", 9, "d_spectrum=64&max_dist=4096&gamma=512&L=10&d=8&seed=3");
     ASSERT_EQ(v.size(), 2u);
     const CurveView& c = v[0].curve();
@@ -61,7 +61,7 @@ TEST(RopeLesson, Step9XposDecaysAndStaysRelative) {
     EXPECT_GT(flat[0].curve().series[2].back(), 0.99);
 }
 
-TEST(RopeLesson, Step1IdentitiesHold) {
+TEST(RopeLesson, Rotation2dIdentitiesHold) {
     const auto v = step_views("rope", 1, "alpha=0.7&beta=-2.1");
     ASSERT_EQ(v.size(), 2u);  // the dial, then the table
     EXPECT_TRUE(any_note_contains(v, "Largest |R(α)ᵀ − R(−α)| = 0")) << all_notes(v);
@@ -105,7 +105,7 @@ TEST(RopeLesson, Step1IdentitiesHold) {
     EXPECT_MATRIX_NEAR(table.values.row(6), rotation_row(beta - alpha), 1e-15);
 }
 
-TEST(RopeLesson, Step3PermutationAndHfFormula) {
+TEST(RopeLesson, PairsLayoutsPermutationAndHfFormula) {
     for (const char* q : {"", "d=16&layout=half&m=9", "d=2"}) {
         const auto v = step_views("rope", 3, q);
         ASSERT_EQ(v.size(), 3u);
@@ -117,7 +117,7 @@ TEST(RopeLesson, Step3PermutationAndHfFormula) {
     EXPECT_MATRIX_NEAR(half[0].heatmap().values, rope_matrix(theta, 1, RopeLayout::half), 1e-12);
 }
 
-TEST(RopeLesson, Step4ShiftInvarianceTutorialSignAndLinkToFDelta) {
+TEST(RopeLesson, ShiftInvarianceTutorialSignAndLinkToFDelta) {
     const auto v = step_views("rope", 4, "");
     ASSERT_EQ(v.size(), 3u);  // dials, S with the current cell, link to f-delta
     ASSERT_EQ(v[0].kind(), ViewKind::Phasor);
@@ -139,7 +139,7 @@ TEST(RopeLesson, Step4ShiftInvarianceTutorialSignAndLinkToFDelta) {
 
 // The dials put pair i of q at (m + t)θᵢ and of k at (n + t)θᵢ; the heatmap's window follows (m + t, n + t)
 // and stays the matrix of positions 0 … L − 1 (Toeplitz); the live score equals the unshifted one.
-TEST(RopeLesson, Step4DialsFollowTheShift) {
+TEST(RopeLesson, ShiftInvarianceDialsFollowTheShift) {
     for (int t : {0, 5, 40, 1000}) {
         const std::string q = "L=12&d=8&m=3&n=7&pair=2&t=" + std::to_string(t);
         const auto v = step_views("rope", 4, q);
@@ -169,7 +169,7 @@ TEST(RopeLesson, Step4DialsFollowTheShift) {
     EXPECT_EQ(find_lesson("rope")->steps[3].timeline.param, "t");
 }
 
-TEST(RopeLesson, Step5OnlyCommutingBlocksAreToeplitz) {
+TEST(RopeLesson, AdditivePeOnlyCommutingBlocksAreToeplitz) {
     const auto v = step_views("rope", 5, "L=16&d=8");
     ASSERT_EQ(v.size(), 5u);
     const TableView& table = v[3].table();
@@ -186,7 +186,7 @@ TEST(RopeLesson, Step5OnlyCommutingBlocksAreToeplitz) {
     EXPECT_TRUE(any_note_contains(v, "J = [ [0, −1], [1, 0] ]"));
 }
 
-TEST(RopeLesson, Step6BiasIgnoresContentRopeDoesNot) {
+TEST(RopeLesson, TwoAlternativesBiasIgnoresContentRopeDoesNot) {
     const auto v = step_views("rope", 6, "");
     ASSERT_EQ(v.size(), 6u);
     ASSERT_EQ(v[0].kind(), ViewKind::Curve);
@@ -205,7 +205,7 @@ TEST(RopeLesson, Step6BiasIgnoresContentRopeDoesNot) {
     EXPECT_GT(none[1].table().values(3, 0), 0.0);
 }
 
-TEST(RopeLesson, Step7OnlyRopePassesEveryCheck) {
+TEST(RopeLesson, UniquenessOnlyRopePassesEveryCheck) {
     for (const char* q : {"", "d=2&L=5", "d=16&L=20&seed=3"}) {
         const auto v = step_views("rope", 7, q);
         const TableView& table = v[1].table();
@@ -222,7 +222,7 @@ TEST(RopeLesson, Step7OnlyRopePassesEveryCheck) {
     EXPECT_GT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 7, "candidate=quadratic")[0].heatmap().values)), 1e-3);
 }
 
-TEST(RopeLesson, Step8SpectrumAndDecay) {
+TEST(RopeLesson, SpectrumAndDecay) {
     const auto v = step_views("rope", 8, "d_spectrum=8&log10_base=4");
     ASSERT_EQ(v.size(), 3u);
     ASSERT_EQ(v[2].table().values.rows(), 4);
@@ -266,7 +266,7 @@ TEST(RopeLesson, Step8SpectrumAndDecay) {
 // With a model preset the leading figure adds the model's wavelengths after its own scaling (Llama 3.1's
 // llama3 rule, HF _compute_llama3_parameters via core) and its trained context; the decay axis reaches its
 // 131,072-position context.
-TEST(RopeLesson, Step8ShowsAModelsWavelengthsAgainstItsOwnContext) {
+TEST(RopeLesson, SpectrumShowsAModelsWavelengthsAgainstItsOwnContext) {
     const ModelPreset* llama = find_model_preset("llama-3.1-8b");
     ASSERT_NE(llama, nullptr);
     const auto v = step_views("rope", 8, "preset=llama-3.1-8b&d_spectrum=128&base=500000&max_dist=131072");

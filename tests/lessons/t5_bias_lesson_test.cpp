@@ -1,6 +1,6 @@
 // PE Lab — tests/lessons/t5_bias_lesson_test.cpp
-// The t5-bias lesson's own numbers: the simplified-code toggle of step 7 marks every cell that differs from HF
-// (all of them when bidirectional, 30 of 36 when causal), step 4's 4-bucket picture against HF with 4
+// The t5-bias lesson's own numbers: the simplified-code toggle (step simplified-code) marks every cell that differs from HF
+// (all of them when bidirectional, 30 of 36 when causal), the four-bucket-picture step's 4-bucket picture against HF with 4
 // buckets, and a max_distance HF cannot use replaced by the smallest valid one with a note. The generic checks (text, shapes, hover text) are the battery's (battery_test.cpp).
 #include <gtest/gtest.h>
 
@@ -38,7 +38,7 @@ TEST(T5Lesson, SimplifiedToggleMarksEveryDifferingCell) {
         for (int j = 0; j < 6; ++j) differ += hf(i, j) != simple(i, j) ? 1 : 0;
     EXPECT_EQ(differ, 30);
     EXPECT_EQ(c[1].heatmap().highlight_cells.size(), 30u);
-    // Step 4: the simplified 4-bucket picture against HF with 4 buckets.
+    // Step four-bucket-picture: the simplified 4-bucket picture against HF with 4 buckets.
     const auto v4 = t5_views(4, "L=4");
     EXPECT_EQ(v4[0].heatmap().values(0, 3), 2);
     EXPECT_EQ(v4[1].heatmap().values(0, 3), 3);

@@ -4,7 +4,8 @@
 // dynamic NTK, YaRN and Llama 3 (as HF modeling_rope_utils.py, in core/rope_scaling), a side-by-side chart
 // of the per-pair scale factors, and a diagnosis of mean scores beyond the original length. Every number
 // shown comes from core (rope.h, rope_scaling.h, alibi.h). This file holds the parameter table, the
-// computations several steps share and the lesson's step list; the steps live in steps_*.cpp.
+// computations several steps share and the lesson's step list; each step lives in the file named for its id
+// (phase_wrap.cpp … six_methods.cpp), with its views and its questions.
 // Comments are English only: the font subset is built from the characters inside the .cpp strings.
 //
 // [SECTION] parameters
@@ -13,7 +14,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "lessons/questions/question_tables.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 
@@ -116,6 +116,18 @@ std::vector<double> ratio_series(const Eigen::VectorXd& scaled_freq, const Eigen
     return y;
 }
 
+// The ends of YaRN's correction range as vertical lines over the pair axis, each where it falls on the axis.
+void mark_yarn_range(CurveView& curve, const std::pair<double, double>& range, int pairs) {
+    if (range.first <= pairs - 1) {
+        curve.vlines_x.push_back(range.first);
+        curve.vline_labels.push_back("YaRN low");
+    }
+    if (range.second <= pairs - 1) {
+        curve.vlines_x.push_back(range.second);
+        curve.vline_labels.push_back("YaRN high");
+    }
+}
+
 // [SECTION] the lesson
 namespace {
 
@@ -128,13 +140,12 @@ Lesson make_lesson() {
     lesson.result_shape = [](const ParamSet& p) {  // per-pair tables and curves sampled at a fixed count, ALiBi heads×L
         const Inputs in = params().read(p);
         const long long d = in.d, L = in.alibi_L, h = in.heads;
-        const long long context = std::max<long long>(in.seq_len, 2LL * in.L);  // step 3's logits over the context
+        const long long context = std::max<long long>(in.seq_len, 2LL * in.L);  // the alibi step's logits over the context
         return std::vector<long long>{std::max({d, L * h, 1024LL, context}), 8};
     };
     lesson.steps = {phase_wrap(),      base_effect(),     alibi_penalty(), position_interpolation(), ntk_aware(),
                     dynamic_ntk(),     yarn_and_llama3(), side_by_side(),  diagnosis(),
                     six_methods()};
-    attach_questions(&lesson, questions_long_context());
     lesson.references = {"press2022", "chen2023", "bloc97-2023", "peng2023", "llama2024"};
     return lesson;
 }

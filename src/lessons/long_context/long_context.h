@@ -9,6 +9,7 @@
 #pragma once
 #include <Eigen/Dense>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/alibi.h"
@@ -47,18 +48,20 @@ const std::vector<RopeScaling>& all_scalings();
 std::string scaling_label(RopeScaling s, Lang lang);
 std::string pair_label(int i, Lang lang);
 std::vector<double> ratio_series(const Eigen::VectorXd& scaled_freq, const Eigen::VectorXd& base_freq);
+// The ends of YaRN's correction range as vertical lines over the pair axis (pairs 0 … pairs − 1).
+void mark_yarn_range(CurveView& curve, const std::pair<double, double>& range, int pairs);
 
 // [SECTION] steps (in lesson order)
-Step phase_wrap();              // 1 steps_1_3.cpp
-Step base_effect();             // 2
-Step alibi_penalty();           // 3
-Step position_interpolation();  // 4 steps_4_6.cpp
-Step ntk_aware();               // 5
-Step dynamic_ntk();             // 6
-Step yarn_and_llama3();         // 7 steps_7_9.cpp
-Step side_by_side();            // 8
-Step diagnosis();               // 9
-Step six_methods();             // 10 steps_10.cpp
+Step phase_wrap();              // phase_wrap.cpp
+Step base_effect();             // base_effect.cpp
+Step alibi_penalty();           // alibi.cpp
+Step position_interpolation();  // position_interpolation.cpp
+Step ntk_aware();               // ntk_aware.cpp
+Step dynamic_ntk();             // dynamic_ntk.cpp
+Step yarn_and_llama3();         // yarn_llama3.cpp
+Step side_by_side();            // scale_factors.cpp
+Step diagnosis();               // diagnosis.cpp
+Step six_methods();             // six_methods.cpp
 
 }  // namespace long_context
 }  // namespace pelab

@@ -5,8 +5,8 @@
 // loses relative structure through W_q/W_k, two alternatives to RoPE, the uniqueness sketch, and the
 // spectrum with its long-range decay, and xPos, which adds a decay that stays relative. Every number shown
 // comes from core (rope.h, sinusoidal.h, f_delta.h, relative_methods.h, random.h). This file holds the
-// parameter table, the helpers the steps share and the list of steps; the steps live in steps_1_4.cpp,
-// steps_5_8.cpp and steps_9.cpp.
+// parameter table, the helpers the steps share and the list of steps; each step lives in the file named for
+// its id (rotation_2d.cpp, angle_difference.cpp, …, xpos.cpp), with its views and its questions.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] parameters (declared once)
@@ -17,12 +17,14 @@
 
 #include "core/f_delta.h"
 #include "core/relative_methods.h"
-#include "lessons/questions/question_tables.h"
+#include "core/sinusoidal.h"
 #include "lessons/lesson_util.h"
 #include "lessons/rope/rope_lesson.h"
 
 namespace pelab {
 namespace rope_lesson {
+
+using namespace lessonui;
 
 // [SECTION] parameters (declared once)
 const ParamTable<Inputs>& params() {
@@ -55,7 +57,7 @@ const ParamTable<Inputs>& params() {
         {Key::choice("candidate", {"rope", "quadratic", "scaled", "random", "xpos"}, "rope",
                      {"用四条假设检验的变换", "transform tested against the four assumptions"}),
          &Inputs::candidate},
-        // A model preset sets the spectrum step's width and context, not the small demo width d of steps 1–7.
+        // A model preset sets the spectrum step's width and context, not the small demo width d of the steps before it.
         {Key::integer("max_dist", 16, 262144, "2048", {"上下文长度：波长与衰减曲线都和它比较", "context length the wavelengths and the decay are held against"})
              .preset_value("seq_len"),
          &Inputs::max_dist},
@@ -101,6 +103,23 @@ double largest_spread(const Eigen::MatrixXd& M) {
     return s.size() == 0 ? 0.0 : s.maxCoeff();
 }
 
+// Sinusoidal absolute PE of the lesson's d and base, interleaved (sin pos·ωᵢ, cos pos·ωᵢ) pairs.
+Eigen::VectorXd sinusoid(int pos, const Inputs& in) { return sinusoidal_pe_row(pos, in.d, in.base, PeVariant::vaswani); }
+
+// A position × position matrix with the hover text pᵢᵀ M pⱼ.
+HeatmapView kernel_heatmap(const Eigen::MatrixXd& K, Lang lang) {
+    HeatmapView v = qk_matrix(K, lang);
+    v.row_axis = say(lang, {"位置 i", "position i"});
+    v.col_axis = say(lang, {"位置 j", "position j"});
+    const int L = static_cast<int>(K.rows());
+    v.explain = [K, L, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= L || c >= L) return "";
+        return say(lang, {"p{i}ᵀ M p{j} = {value}；j − i = {delta}", "p{i}ᵀ M p{j} = {value}; j − i = {delta}"},
+                   {{"i", sub(r)}, {"j", sub(c)}, {"value", num(K(r, c))}, {"delta", integer(c - r)}});
+    };
+    return v;
+}
+
 // [SECTION] the lesson
 namespace {
 
@@ -129,7 +148,6 @@ Lesson make_lesson() {
         spectrum_and_decay(),
         xpos_decay(),
     };
-    attach_questions(&lesson, questions_rope());
     lesson.references = {"su2021", "sun2023"};
     return lesson;
 }

@@ -1,6 +1,7 @@
 // PE Lab — lessons/rope/rope_lesson.h
 // Private to lesson "rope" (this folder): the inputs, the one parameter table, the small helpers the steps
-// share and the nine steps, each defined next to its views in steps_1_4.cpp / steps_5_8.cpp / steps_9.cpp.
+// share and the nine steps, each defined with its views and questions in the file named for its id
+// (rotation_2d.cpp … xpos.cpp).
 // No display text here (the font subset scans .cpp files only).
 //
 // [SECTION] inputs and parameters
@@ -49,17 +50,19 @@ Inputs read_inputs(const ParamSet& p);
 Eigen::VectorXd random_vector(int n, SplitMix64& rng, double scale = 1.0);
 std::string layout_label(RopeLayout layout, Lang lang);
 double largest_spread(const Eigen::MatrixXd& M);  // largest max − min along any diagonal
+Eigen::VectorXd sinusoid(int pos, const Inputs& in);  // sinusoidal PE row of the lesson's d and base
+HeatmapView kernel_heatmap(const Eigen::MatrixXd& K, Lang lang);  // position × position, hover pᵢᵀ M pⱼ
 
 // [SECTION] the steps, in lesson order
-Step rotation_2d();
-Step dot_product_sees_the_difference();
-Step pairs_frequencies_layouts();
-Step score_matrix_shift_invariance();
-Step additive_pe_loses_relative_structure();
-Step two_alternatives();
-Step uniqueness_sketch();
-Step spectrum_and_decay();
-Step xpos_decay();
+Step rotation_2d();                           // rotation_2d.cpp
+Step dot_product_sees_the_difference();       // angle_difference.cpp
+Step pairs_frequencies_layouts();             // pairs_frequencies_layouts.cpp
+Step score_matrix_shift_invariance();         // shift_invariance.cpp
+Step additive_pe_loses_relative_structure();  // additive_pe_loses_relative.cpp
+Step two_alternatives();                      // two_alternatives.cpp
+Step uniqueness_sketch();                     // uniqueness.cpp
+Step spectrum_and_decay();                    // spectrum_and_decay.cpp
+Step xpos_decay();                            // xpos.cpp
 
 }  // namespace rope_lesson
 }  // namespace pelab

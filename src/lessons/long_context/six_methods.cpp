@@ -1,5 +1,5 @@
-// PE Lab — lessons/long_context/steps_10.cpp
-// Step 10 of "long-context", the closing comparison: six position methods at the same L — the sinusoid's
+// PE Lab — lessons/long_context/six_methods.cpp
+// Lesson "long-context", step "six-methods", the closing comparison: six position methods at the same L — the sinusoid's
 // Gram matrix, a learned table's Gram matrix (random initialisation), Shaw's clipped distances, T5's buckets,
 // ALiBi's bias and RoPE's score of q = k = 1 — each as an L×L heatmap whose hover gives every method's value
 // at that cell, and a table of what each method costs and where it fits.

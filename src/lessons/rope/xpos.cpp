@@ -1,11 +1,11 @@
-// PE Lab — lessons/rope/steps_9.cpp
-// Step 9 of lesson "rope": xPos (Sun et al. 2022) as torchscale's XPOS implements it — pair i of the query at m
+// PE Lab — lessons/rope/xpos.cpp
+// Lesson "rope", step "xpos": xPos (Sun et al. 2022) as torchscale's XPOS implements it — pair i of the query at m
 // scaled by ζᵢ^(m/γ) and of the key at n by ζᵢ^(−n/γ), ζᵢ = (2i + 0.4d)/(1.4d), so the score decays with
 // m − n and stays relative. A decay curve against plain RoPE and the score matrix of a random q, k.
 // Every number shown comes from core (relative_methods.h, rope.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
-// [SECTION] the views and the step
+// [SECTION] the views and the step, with its questions
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -22,7 +22,7 @@ namespace {
 
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
-// [SECTION] the views and the step
+// [SECTION] the views and the step, with its questions
 // Score of q = k = unit pairs at distance Δ = m − n for RoPE and xPos, and xPos's decay alone, d = d_spectrum.
 ViewData xpos_curve_view(const Inputs& in, Lang lang) {
     const int d = in.d_spectrum;
@@ -99,7 +99,7 @@ std::vector<ViewData> xpos_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 Step xpos_decay() {
-    return {
+    Step s = {
         "xpos",
         {"xPos：会衰减、仍是相对的 RoPE", "xPos: RoPE with a decay that stays relative"},
         {"RoPE 的分数本身不会随距离单调变小。xPos 在旋转之外再给每一对乘一个比例：位置 m 的查询乘 ζᵢ^(m/γ)，位置 n 的键乘 ζᵢ^(−n/γ)，"
@@ -122,6 +122,39 @@ Step xpos_decay() {
         {R"tex(\tilde q_m=\zeta^{m/\gamma}\odot R_m q,\qquad \tilde k_n=\zeta^{-n/\gamma}\odot R_n k,\qquad \zeta_i=\frac{2i+0.4d}{1.4d})tex",
          R"tex(\tilde q_m^\top\tilde k_n=\sum_i \zeta_i^{(m-n)/\gamma}\,\bigl\langle q_{(i)},\,R\bigl((n-m)\theta_i\bigr)\,k_{(i)}\bigr\rangle)tex"},
     };
+    s.questions = {
+        {{"xPos 给位置 m 的查询乘 ζ^(m/γ)、给位置 n 的键乘 ζ^(−n/γ)。同一对 q、k 放在 (5, 5) 和 (500, 500)，分数相同吗？",
+          "xPos multiplies the query at m by ζ^(m/γ) and the key at n by ζ^(−n/γ). Is the score of one q, k pair the "
+          "same at (5, 5) and at (500, 500)?"},
+         {{"相同：比例相乘得 ζ^((m−n)/γ)，m = n 时为 1", "Yes: the ratios multiply to ζ^((m−n)/γ), which is 1 for m = n"},
+          {"不同：(500, 500) 处乘了 ζ^(1000/γ)，小得多", "No: (500, 500) is multiplied by ζ^(1000/γ), much smaller"},
+          {"不同：torchscale 的 min_pos 让前半段更大", "No: torchscale's min_pos makes the first half larger"}},
+         0,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = read_inputs(p);
+             const int d = in.d;
+             const double base = in.base, gamma = in.gamma;
+             const Eigen::VectorXd theta = rope_default_inv_freq(d, base), zeta = xpos_zeta(d);
+             Eigen::VectorXd q = Eigen::VectorXd::Zero(d), k = Eigen::VectorXd::Zero(d);
+             for (int i = 0; i < d; i += 2) q(i) = k(i) = 1.0;
+             const int length = 501;
+             auto score = [&](int pos) {
+                 return xpos_apply(q, pos, length, theta, zeta, gamma, false)
+                     .dot(xpos_apply(k, pos, length, theta, zeta, gamma, true));
+             };
+             const double near = score(5), far = score(500);
+             return say_error(lang,
+                              {"查询与键的比例相乘得 ζᵢ^((m−n)/γ)，m = n 时为 1；min_pos = {min} 在两边抵消。"
+                               "d = {d}、γ = {gamma}、q = k = (1, 0, …) 时，(5, 5) 处分数 = {near}，(500, 500) 处 = {far}，差 {err}{hint}。",
+                               "The query's and the key's ratios multiply to ζᵢ^((m−n)/γ), which is 1 for m = n; min_pos = {min} "
+                               "cancels between them. With d = {d}, γ = {gamma} and q = k = (1, 0, …), the score at (5, 5) is "
+                               "{near} and at (500, 500) {far}, a difference of {err}{hint}."},
+                              std::abs(far - near),
+                              {{"min", integer(xpos_min_pos(length))}, {"d", integer(d)}, {"gamma", num(gamma)},
+                               {"near", num(near)}, {"far", num(far)}});
+         }},
+    };
+    return s;
 }
 
 

@@ -1,0 +1,81 @@
+// PE Lab — lessons/t5_bias/four_bucket_picture.cpp
+// Lesson "t5-bias", step "four-bucket-picture": the simplified 4-bucket picture found in tutorials (|i − j| only)
+// against HF's real function with num_buckets = 4.
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] views
+// [SECTION] the step
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/t5.h"
+#include "lessons/lesson_util.h"
+#include "lessons/t5_bias/t5_bias_lesson.h"
+
+namespace pelab {
+namespace t5_bias_lesson {
+
+using namespace lessonui;
+
+// [SECTION] views
+namespace {
+
+std::vector<ViewData> four_bucket_views(const Inputs& in, Lang lang) {
+    const int L = in.L;
+    // This step's HF side always has 4 buckets: the max_distance it can use depends on that count.
+    const int four_max_distance = usable_max_distance(4, in.bidirectional, in.given_max_distance);
+    const Eigen::MatrixXi simple = t5_tutorial_simplified_matrix(L);
+    const Eigen::MatrixXi hf = t5_bucket_matrix(L, 4, four_max_distance, in.bidirectional);
+    HeatmapView s = bucket_heatmap(simple, lang, false);
+    s.explain = [simple, L, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= L || c >= L) return "";
+        return say(lang, {"|i − j| = {n} → 桶 {b}（≤1→0，2→1，3…4→2，>4→3）", "|i − j| = {n} → bucket {b} (≤1→0, 2→1, 3…4→2, >4→3)"},
+                   {{"n", integer(std::abs(r - c))}, {"b", integer(simple(r, c))}});
+    };
+    HeatmapView h = bucket_heatmap(hf, lang, false);
+    h.highlight_cells = differing_cells(simple, hf);
+    std::vector<std::string> notes;
+    const std::string md_note = max_distance_note(4, in.bidirectional, in.given_max_distance, lang);
+    if (!md_note.empty()) notes.push_back(md_note);
+    notes.push_back(say(lang, {"与简化示意不同的格子（已框出）：{n} / {cells}", "Cells that differ from the simplified picture (outlined): {n} / {cells}"},
+                        {{"n", integer(static_cast<long long>(h.highlight_cells.size()))}, {"cells", integer(L * L)}}));
+    const std::vector<T5BucketRange> ranges = t5_bucket_ranges(4, four_max_distance, in.bidirectional);
+    std::vector<std::string> parts;
+    for (const T5BucketRange& r : ranges) parts.push_back(integer(r.bucket) + ": " + range_text(r, lang));
+    notes.push_back(say(lang, {"4 个桶时 HF 的划分：{list}", "HF's split with 4 buckets: {list}"},
+                        {{"list", join(parts, lang == Lang::zh ? "；" : "; ")}}));
+    notes.push_back(in.bidirectional
+                        ? say(lang, {"真实函数区分方向：每一半只有 2 个桶，只有距离 0 是精确的，其余距离全部挤进一个桶。",
+                                     "The real function keeps the direction: with only 2 buckets per half, distance 0 is the only exact one and "
+                                     "every other distance shares one bucket."})
+                        : say(lang, {"因果模式：之后的键全部是桶 0，之前的键按距离分桶。",
+                                     "Causal mode: later keys are all bucket 0, earlier keys are bucketed by distance."}));
+    return {make_view(say(lang, {"常见的简化 4 桶示意（只看 |i − j|）", "A common simplified 4-bucket picture found in tutorials (|i − j| only)"}),
+                      std::move(s)),
+            make_view(say(lang, {"HF 真实函数，num_buckets = 4", "HF's real function with num_buckets = 4"}), std::move(h), std::move(notes))};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step four_bucket_picture() {
+    return {
+        "four-bucket-picture",
+        {"简化的 4 桶示意与真实函数", "A simplified 4-bucket picture and the real function"},
+        {"教程里常见一种简化的 4 桶示意，用来说明思路：只看 |i − j|，距离 ≤ 1、2、3…4、> 4 各一个桶。"
+         "真实函数用 4 个桶时完全不同：它保留方向，每一半只有 2 个桶，所以只有距离 0 是精确的。"
+         "右图框出两者不同的格子；示意图只用来理解“近处细、远处粗”，不要当作 T5 的实际输出。",
+         "To explain the idea, tutorials often draw a simplified 4-bucket version that looks only at |i − j|: one bucket "
+         "each for distance ≤ 1, 2, 3…4 and > 4. The real function with 4 buckets is quite different: it keeps the "
+         "direction, leaving 2 buckets per half, so only distance 0 is exact. The right heatmap outlines the cells "
+         "where the two differ; read the picture as \"fine nearby, coarse far away\", not as T5's actual output."},
+        {"L", "max_distance", "bidirectional"},
+        views_of(read_inputs, four_bucket_views),
+        {
+         R"tex(\mathrm{bucket}^{\mathrm{tutorial}} = \begin{cases} 0 & |i - j| \le 1 \\ 1 & |i - j| = 2 \\ 2 & 3 \le |i - j| \le 4 \\ 3 & |i - j| > 4 \end{cases})tex"},
+    };
+}
+
+}  // namespace t5_bias_lesson
+}  // namespace pelab

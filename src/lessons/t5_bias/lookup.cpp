@@ -1,0 +1,98 @@
+// PE Lab — lessons/t5_bias/lookup.cpp
+// Lesson "t5-bias", step "lookup": the bias lookup, (L, L) buckets → (L, L, H) → permute → (H, L, L), one Toeplitz
+// picture per head.
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] views
+// [SECTION] the step and its questions
+#include <string>
+#include <vector>
+
+#include "core/f_delta.h"
+#include "core/t5.h"
+#include "lessons/lesson_util.h"
+#include "lessons/t5_bias/t5_bias_lesson.h"
+
+namespace pelab {
+namespace t5_bias_lesson {
+
+using namespace lessonui;
+
+// [SECTION] views
+namespace {
+
+std::vector<ViewData> lookup_views(const Inputs& in, Lang lang) {
+    const Eigen::MatrixXi B = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
+    const std::vector<Eigen::MatrixXd> hll = t5_bias_permute(t5_bias_lookup(bias_table(in), B));
+    std::vector<ViewData> out;
+    const int L = in.L;
+    for (int h = 0; h < in.heads; ++h) {
+        const Eigen::MatrixXd M = hll[static_cast<std::size_t>(h)];
+        HeatmapView v = ij_heatmap(M, lang);
+        v.is_signed = true;
+        v.explain = [M, B, L, h, lang](int r, int c) -> std::string {
+            if (r < 0 || c < 0 || r >= L || c >= L) return "";
+            return say(lang, {"j − i = {rel} → 桶 {b} → bias[{b}][{h}] = {value}", "j − i = {rel} → bucket {b} → bias[{b}][{h}] = {value}"},
+                       {{"rel", integer(c - r)}, {"b", integer(B(r, c))}, {"h", integer(h)}, {"value", num(M(r, c), 4)}});
+        };
+        std::vector<std::string> notes;
+        if (h == 0) {
+            notes.push_back(say(lang, {"查表：(L, L) 的桶号 → (L, L, H) = ({L}, {L}, {H})；permute(2, 0, 1) → (H, L, L)，每个头一张图。",
+                                       "Lookup: (L, L) buckets → (L, L, H) = ({L}, {L}, {H}); permute(2, 0, 1) → (H, L, L), one picture per head."},
+                                {{"L", integer(L)}, {"H", integer(in.heads)}}));
+            notes.push_back(say(lang, {"沿对角线的最大极差 = {spread}：每个距离一个标量。", "Largest spread along a diagonal = {spread}: one scalar per distance."},
+                                {{"spread", num(diagonal_spread(M).maxCoeff(), 4)}}));
+            notes.push_back(say(lang, {"这 {H} 张图在一次前向计算里只算一次，所有层共用。", "These {H} pictures are computed once per forward pass and used by every layer."},
+                                {{"H", integer(in.heads)}}));
+        }
+        out.push_back(make_view(say(lang, {"头 {h}：bias[bucket(i, j)][{h}]", "Head {h}: bias[bucket(i, j)][{h}]"}, {{"h", integer(h)}}),
+                                std::move(v), std::move(notes)));
+    }
+    note_max_distance(out[0], in, in.num_buckets, lang);
+    return out;
+}
+
+}  // namespace
+
+// [SECTION] the step and its questions
+Step lookup() {
+    Step s = {
+        "lookup",
+        {"查表：(L, L, H) → (H, L, L)", "Lookup: (L, L, H) → (H, L, L)"},
+        {"用 L × L 的桶号去索引偏置表，每个格子得到一行 H 个数，形状是 (L, L, H)；再 permute(2, 0, 1) 成 (H, L, L)，"
+         "每个头一张 L × L 的偏置图。因为偏置只取决于桶，每张图沿对角线都是常数。",
+         "Indexing the bias table with the L × L buckets gives every cell a row of H numbers, shape (L, L, H); "
+         "permute(2, 0, 1) makes it (H, L, L), one L × L bias picture per head. Since the bias depends only on the "
+         "bucket, each picture is constant along its diagonals."},
+        {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
+        views_of(read_inputs, lookup_views),
+        {
+         R"tex(B_{h,i,j} = b_{\mathrm{bucket}(j - i),\,h})tex",
+         R"tex((L, L, H) \xrightarrow{\ \mathrm{permute}(2,0,1)\ } (H, L, L))tex"},
+    };
+    s.questions = {
+        {{"每个头的偏置图 bias[bucket(i, j)][h] 是 Toeplitz 矩阵吗？",
+          "Is every head's bias picture bias[bucket(i, j)][h] a Toeplitz matrix?"},
+         {{"是：桶只取决于 j − i，所以每条对角线是常数", "Yes: the bucket depends on j − i only, so every diagonal is constant"},
+          {"不是：对数桶会打破对角线", "No: the logarithmic buckets break the diagonals"},
+          {"只有第 0 个头是", "Only head 0 is"}},
+         0,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = read_inputs(p);
+             const int L = in.L;
+             const Eigen::MatrixXd buckets =
+                 t5_bucket_matrix(L, in.num_buckets, in.max_distance, in.bidirectional).cast<double>();
+             const double spread = diagonal_spread(buckets).maxCoeff();
+             return say_error(lang,
+                              {"L = {L} 时桶矩阵沿对角线的最大差值是 {err}{hint}，所以每个头查表得到的偏置图也是如此："
+                               "一个距离一个标量，与查询的内容无关。",
+                               "At L = {L} the bucket matrix's largest spread along a diagonal is {err}{hint}, so each "
+                               "head's looked-up bias picture is too: one scalar per distance, whatever the query's content."},
+                              spread, {{"L", integer(L)}});
+         }},
+    };
+    return s;
+}
+
+}  // namespace t5_bias_lesson
+}  // namespace pelab
