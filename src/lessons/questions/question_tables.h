@@ -32,9 +32,6 @@ std::vector<PlacedQuestion> questions_shaw();            // questions/shaw.cpp
 std::vector<PlacedQuestion> questions_t5_bias();         // questions/t5_bias.cpp
 std::vector<PlacedQuestion> questions_rope();            // questions/rope.cpp
 std::vector<PlacedQuestion> questions_long_context();    // questions/long_context.cpp
-std::vector<PlacedQuestion> questions_open_models_1_3(); // questions/open_models_1_3.cpp
-std::vector<PlacedQuestion> questions_open_models_4_6(); // questions/open_models_4_6.cpp
-std::vector<PlacedQuestion> questions_open_models_7();   // questions/open_models_7.cpp
 
 // [SECTION] helpers
 namespace questions_detail {
