@@ -18,8 +18,8 @@ const Lesson* lesson_t5_bias();         // lessons/t5_bias.cpp      (source note
 // [issue 4 lessons: rope, long-context, cost, vit-2d]
 const Lesson* lesson_rope();            // lessons/rope/            (source notes 003; 004 §5)
 const Lesson* lesson_long_context();    // lessons/long_context/    (source notes 004 §4.3–5.4)
-const Lesson* lesson_cost();            // lessons/cost.cpp         (source notes 004 §6)
-const Lesson* lesson_vit_2d();          // lessons/vit_2d.cpp       (source notes 004 §7; 002)
+const Lesson* lesson_cost();            // lessons/cost/            (source notes 004 §6)
+const Lesson* lesson_vit_2d();          // lessons/vit_2d/          (source notes 004 §7; 002)
 // [issue 13 lesson: open-models]
 const Lesson* lesson_open_models();     // lessons/open_models/     (released models' configurations and code)
 // [not in the curriculum]

@@ -1,7 +1,7 @@
 // PE Lab — tests/lessons/vit_2d_lesson_test.cpp
-// The vit-2d lesson's numbers: the flat diagonal against the true right neighbours (step 1), holes in the
-// naive lookup and none after interpolation (step 2), MAE's halves (step 3), axial RoPE's offsets (step 4)
-// and Swin's index table (step 5).
+// The vit-2d lesson's numbers: the flat diagonal against the true right neighbours (patch-grid), holes in the
+// naive lookup and none after interpolation (learnable-2d-table), MAE's halves (mae-sincos), axial RoPE's
+// offsets (axial-rope) and Swin's index table (swin-index).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -4,36 +4,165 @@
 // Llama 4's attention temperature, LongRoPE (Phi-3), multimodal RoPE (Qwen2-VL), decoupled RoPE in multi-head
 // latent attention (DeepSeek-V2/V3), and a table of released models' position settings. Every number shown
 // comes from core (open_models.h, rope.h, rope_scaling.h and the model presets).
-// This file joins the parameter rows of the three step files into the lesson's one table and lists the steps.
+// This file holds the lesson's one parameter table, the helpers a step shares with the memory guard, the
+// order of the steps and the references; each step (its views and questions) is in the file named for its id.
 //
-// [SECTION] parameters (declared once, by the step files)
+// [SECTION] parameters (declared once)
+// [SECTION] shared helpers
 // [SECTION] the lesson
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "core/model_presets.h"
-#include "lessons/questions/question_tables.h"
+#include "core/open_models.h"
+#include "lessons/lesson.h"
 #include "lessons/open_models/open_models_lesson.h"
 
 namespace pelab {
 namespace open_models_lesson {
 
-// [SECTION] parameters (declared once, by the step files)
+// [SECTION] parameters (declared once)
+namespace {
+
+// The lesson's preset key: the shared key without "none" (this step always shows a model).
+ParamSpec lesson_preset_spec() {
+    std::vector<std::string> names;
+    for (const ModelPreset& p : pelab::model_presets()) names.push_back(p.name);
+    return choice_spec("preset", names, "llama-3.1-8b", "a released model's position settings");
+}
+
+}  // namespace
+
 const ParamTable<Inputs>& params() {
-    static const ParamTable<Inputs> table = [] {
-        std::vector<ParamRow<Inputs>> rows;
-        for (auto group : {rows_steps_1_3, rows_steps_4_6, rows_step_7}) {
-            std::vector<ParamRow<Inputs>> part = group();
-            rows.insert(rows.end(), part.begin(), part.end());
-        }
-        return ParamTable<Inputs>(std::move(rows));
-    }();
+    static const ParamTable<Inputs> table{
+        // -- partial-rotation, two-bases, nope-layers
+        // HF's config names (head_dim, rope_theta) are accepted too: the whole lesson shares one d and one base.
+        {Key::shared("d").range(2, 256).def("128").multiple_of(2)
+             .about({"每个注意力头的维度 d（偶数）", "head dimension d (even)"}).alias("head_dim"), &Inputs::d},
+        {Key::shared("base").range(3.1622776601683795, 1e9).def("10000").alias("rope_theta"), &Inputs::base},
+        {Key::shared("rotary_dim").range(2, 256).def("32")
+             .about({"转动的维度数：q、k 的前 rotary_dim 个数旋转，其余原样通过（超过 d 时按 d 计）",
+                     "rotating dimensions: the first rotary_dim numbers of q and k turn, the rest pass through (above d it counts as d)"}),
+         &Inputs::rotary_dim},
+        {Key::shared("L").range(2, 64).def("16"), &Inputs::L},
+        {Key::shared("seed").def("1"), &Inputs::seed},
+        {Key::real("local_base", 2, 1e9, "10000",
+                   {"滑动窗口（局部）层的 RoPE 底数（Gemma 3 的 rope_local_base_freq）",
+                    "RoPE base of the sliding-window (local) layers (Gemma 3 rope_local_base_freq)"}),
+         &Inputs::local_base},
+        {Key::real("global_base", 2, 1e9, "1000000",
+                   {"全局层的 RoPE 底数（Gemma 3 的 rope_theta）", "RoPE base of the global layers (Gemma 3 rope_theta)"}),
+         &Inputs::global_base},
+        {Key::integer("window", 1, 1048576, "1024",
+                      {"局部层的滑动窗口长度（Gemma 3 发布的模型为 1024）",
+                       "sliding window of the local layers (1024 in the released Gemma 3 models)"}),
+         &Inputs::window},
+        {Key::integer("context", 2, 16777216, "131072",
+                      {"全局层要覆盖的上下文长度", "context length the global layers serve"}),
+         &Inputs::context},
+        {Key::shared("attn_scale").range(0, 10).def("0.1")
+             .about({"Llama 4 NoPE 层温度的强度 attn_scale（默认 0.1）", "Llama 4: strength attn_scale of the NoPE layers' temperature (0.1 by default)"}),
+         &Inputs::attn_scale},
+        {Key::shared("floor_scale").range(1, 100000000).def("8192")
+             .about({"Llama 4 温度的分段长度 floor_scale（默认 8192 个位置）", "Llama 4: step length floor_scale of the temperature (8192 positions by default)"}),
+         &Inputs::floor_scale},
+        {Key::integer("temperature_length", 16, 16777216, "131072",
+                      {"注意力温度曲线画到的最大位置", "last position on the attention-temperature curve"}),
+         &Inputs::temperature_length},
+        // -- longrope, m-rope, decoupled-rope
+        {Key::shared("original_max").range(256, 65536).def("4096"), &Inputs::original_max},
+        {Key::shared("max_position")
+             .range(256, 1048576)
+             .def("131072")
+             .about({"LongRoPE 扩展后的长度（max_position_embeddings），s = max_position / original_max",
+                     "LongRoPE's extended length (max_position_embeddings); s = max_position / original_max"}),
+         &Inputs::max_position},
+        {Key::shared("seq_len").range(1, 1048576).def("4096"), &Inputs::seq_len},
+        {Key::real("short_end", 1, 4, "1.5",
+                   {"示意用短因子表最后一对的因子（从 1 线性增到它）",
+                    "last factor of the illustrative short list (a straight ramp from 1)"}),
+         &Inputs::short_end},
+        {Key::real("mrope_base", 2, 1e7, "100",
+                   {"M-RoPE 这一步的频率底数（取小一些，图像里的图样才看得清）",
+                    "frequency base of the M-RoPE step (small, so that the pattern inside the image shows)"}),
+         &Inputs::mrope_base},
+        {Key::shared("text_before").range(1, 12).def("3").about({"M-RoPE：图像前的文本词元数", "M-RoPE: text tokens before the image"}),
+         &Inputs::text_before},
+        {Key::shared("grid_t").range(0, 2).def("1").about({"M-RoPE：图像的时间块数（0 = 没有图像）",
+                                                            "M-RoPE: temporal patches of the image (0 = no image)"}),
+         &Inputs::grid_t},
+        {Key::shared("grid_h").range(1, 12).def("8").about({"M-RoPE：合并前的图块行数（取 merge 的整数倍）",
+                                                            "M-RoPE: patch rows before merging (a multiple of merge)"}),
+         &Inputs::grid_h},
+        {Key::shared("grid_w").range(1, 12).def("8").about({"M-RoPE：合并前的图块列数（取 merge 的整数倍）",
+                                                            "M-RoPE: patch columns before merging (a multiple of merge)"}),
+         &Inputs::grid_w},
+        {Key::shared("merge").range(1, 4).def("2").about({"M-RoPE：spatial_merge_size，merge × merge 个图块合成一个词元",
+                                                           "M-RoPE: spatial_merge_size; merge × merge patches make one token"}),
+         &Inputs::merge},
+        {Key::shared("text_after").range(0, 12).def("3").about({"M-RoPE：图像后的文本词元数", "M-RoPE: text tokens after the image"}),
+         &Inputs::text_after},
+        {Key::shared("section").range(1, 32).def("2,3,3").about({"M-RoPE：跟随 t、h、w 三行的频率对个数（d = 2 × 三者之和）",
+                                                                  "M-RoPE: frequency pairs following the t, h and w rows (d = 2 × their sum)"}),
+         &Inputs::section},
+        {Key::shared("heads").range(1, 256).def("128"), &Inputs::heads},
+        {Key::shared("kv_lora_rank").range(1, 8192).def("512").about({"MLA：缓存的潜向量 c_KV 的宽度", "MLA: width of the cached latent c_KV"}),
+         &Inputs::kv_lora_rank},
+        {Key::shared("qk_rope_head_dim").range(2, 256).def("64").about({"MLA：所有头共用的解耦旋转键的宽度（偶数）",
+                                                                         "MLA: width of the decoupled rope key shared by all heads (even)"}),
+         &Inputs::qk_rope_head_dim},
+        {Key::shared("qk_nope_head_dim").range(0, 1024).def("128").about({"MLA：每个头不旋转的键维度", "MLA: per-head key numbers without rotation"}),
+         &Inputs::qk_nope_head_dim},
+        {Key::shared("v_head_dim").range(1, 1024).def("128").about({"MLA：每个头的值维度", "MLA: per-head value numbers"}),
+         &Inputs::v_head_dim},
+        {Key::shared("factor").range(1, 64).def("40"), &Inputs::factor},
+        {Key::shared("mscale").range(0, 10).def("1").about({"DeepSeek 的 YaRN：mscale（0 = 不给）", "DeepSeek's YaRN: mscale (0 = not given)"}),
+         &Inputs::mscale},
+        {Key::shared("mscale_all_dim").range(0, 10).def("1").about({"DeepSeek 的 YaRN：mscale_all_dim（0 = 不给）",
+                                                                     "DeepSeek's YaRN: mscale_all_dim (0 = not given)"}),
+         &Inputs::mscale_all_dim},
+        {Key::choice("bytes_per_number", {"1", "2", "4"}, "2",
+                     {"缓存里每个数占的字节（bf16 为 2）", "bytes per cached number (2 for bf16)"}),
+         &Inputs::bytes_per_number},
+        // -- model-presets
+        {Key::from(lesson_preset_spec(), {"模型预设：一个已发布模型的位置设置", "model preset: a released model's position settings"}),
+         &Inputs::preset},
+    };
     return table;
 }
 
 Inputs read_inputs(const ParamSet& p) { return params().read(p); }
 
+// [SECTION] shared helpers
+// Points on the temperature curve: positions 0, stride, 2·stride, … up to temperature_length.
+constexpr int kTemperatureSamples = 1200;
+long long temperature_stride(int length) { return std::max(1, length / kTemperatureSamples); }
+
+// The M-RoPE sequence the step shows: the image's sides rounded down to whole multiples of merge (at least
+// one merged token), as the Qwen2-VL processor resizes images so; `adjusted` says whether that changed them.
+MropeSequence shown_sequence(const Inputs& in, bool* adjusted) {
+    MropeSequence s;
+    s.text_before = in.text_before;
+    s.grid_t = in.grid_t;
+    s.merge = std::max(1, in.merge);
+    s.grid_h = std::max(s.merge, in.grid_h / s.merge * s.merge);
+    s.grid_w = std::max(s.merge, in.grid_w / s.merge * s.merge);
+    s.text_after = in.text_after;
+    if (adjusted) *adjusted = s.grid_h != in.grid_h || s.grid_w != in.grid_w;
+    return s;
+}
+
 // [SECTION] the lesson
 namespace {
+
+// The largest arrays: the table (presets × 9 columns) and the figure (three series of rotary_dim/2 pairs).
+long long largest_preset_array() {
+    long long most = 1;
+    for (const ModelPreset& p : pelab::model_presets())
+        most = std::max<long long>(most, 4LL * std::max(1, p.rotary_dim / 2));
+    return std::max<long long>(most, static_cast<long long>(pelab::model_presets().size()) * 9);
+}
 
 Lesson make_lesson() {
     Lesson lesson;
@@ -41,8 +170,15 @@ Lesson make_lesson() {
     lesson.title = {"当今开源模型中的位置编码", "Position in current open models"};
     use_params(lesson, params());
     lesson.result_shape = [](const ParamSet& p) {
-        return std::vector<long long>{std::max({largest_array_steps_1_3(p), largest_array_steps_4_6(p),
-                                                largest_array_step_7(p), 1LL})};
+        const Inputs in = read_inputs(p);
+        // partial-rotation and nope-layers: L×L matrices, d-long vectors and the temperature curve's samples
+        const long long L = in.L;
+        const long long samples = in.temperature_length / temperature_stride(in.temperature_length) + 2;
+        // m-rope: the n×n scores and the 3×n ids; decoupled-rope: r×r rotations; longrope: d/2 pairs per series
+        const long long n = mrope_token_count(shown_sequence(in, nullptr));
+        const long long r = in.qk_rope_head_dim;
+        return std::vector<long long>{std::max({4 * L * L, static_cast<long long>(in.d) * 4, samples * 2, n * n, 3 * n,
+                                                r * r, 4LL * in.d, 1024LL, largest_preset_array(), 1LL})};
     };
     lesson.steps = {
         partial_rotation(),
@@ -53,9 +189,6 @@ Lesson make_lesson() {
         decoupled_rope_mla(),
         model_presets(),
     };
-    attach_questions(&lesson, questions_open_models_1_3());
-    attach_questions(&lesson, questions_open_models_4_6());
-    attach_questions(&lesson, questions_open_models_7());
     lesson.references = {"black2022-gpt-neox", "gemma3-hf", "gemma3-deepmind", "haviv2022", "nakanishi2025",
                          "ding2024-longrope", "wang2024-qwen2-vl", "deepseek-v2", "deepseek-v3-hf"};
     for (const ModelPreset& preset : pelab::model_presets()) lesson.references.push_back("model:" + preset.name);

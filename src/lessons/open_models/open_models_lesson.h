@@ -1,16 +1,17 @@
 // PE Lab — lessons/open_models/open_models_lesson.h
-// Private to lesson "open-models" (this folder): the inputs, the parameter rows each group of steps declares,
-// and the seven steps. Steps 1–3 live in steps_1_3.cpp, steps 4–6 in steps_4_6.cpp, step 7 (model presets)
-// in step_7.cpp; each file also declares the parameter rows its steps use and the largest array they build.
+// Private to lesson "open-models" (this folder): the inputs, the parameter table, the helpers a step shares
+// with the lesson's memory guard, and the seven steps, each in the file named for its id (partial_rotation.cpp,
+// two_bases.cpp, nope_layers.cpp, longrope.cpp, m_rope.cpp, decoupled_rope.cpp, model_presets.cpp).
 // No display text here (the font subset scans .cpp files only).
 //
 // [SECTION] inputs
-// [SECTION] parameter rows and sizes, one group per file
+// [SECTION] parameters and shared helpers
 // [SECTION] the steps, in lesson order
 #pragma once
 #include <string>
 #include <vector>
 
+#include "core/open_models.h"
 #include "lessons/lesson.h"
 
 namespace pelab {
@@ -18,9 +19,9 @@ namespace open_models_lesson {
 
 // [SECTION] inputs
 struct Inputs {
-    // -- steps 1–3 (steps_1_3.cpp): partial rotation, two bases, layers without position encoding
+    // -- partial-rotation, two-bases, nope-layers: partial rotation, two bases, layers without position encoding
     int d = 0;                 // head dimension (even)
-    double base = 0;           // rope_theta of step 1's partial rotation
+    double base = 0;           // rope_theta of the partial rotation (and of LongRoPE and the MLA check)
     int rotary_dim = 0;        // rotating numbers of q and k (even); clamped to d by the step
     int L = 0;                 // sequence length of the L×L matrices
     int seed = 0;              // the random q and k
@@ -32,7 +33,7 @@ struct Inputs {
     double floor_scale = 0;    // Llama 4: floor_scale
     int temperature_length = 0;  // the last position on the temperature curve
 
-    // -- steps 4–6 (steps_4_6.cpp): LongRoPE, M-RoPE, decoupled RoPE in MLA
+    // -- longrope, m-rope, decoupled-rope: LongRoPE, M-RoPE, decoupled RoPE in MLA
     int original_max = 0;               // training length (LongRoPE and DeepSeek's YaRN)
     int max_position = 0;               // LongRoPE's extended length
     int seq_len = 0;                    // current sequence length (LongRoPE's switch)
@@ -44,33 +45,30 @@ struct Inputs {
     double factor = 0, mscale = 0, mscale_all_dim = 0;  // DeepSeek's YaRN settings
     int bytes_per_number = 0;           // cache element size in bytes
 
-    // -- step 7 (step_7.cpp): model presets
+    // -- model-presets
     std::string preset;  // the selected model preset's name (core/model_presets.h)
 
     // -- end of inputs
 };
 
-// [SECTION] parameter rows and sizes, one group per file
-// The lesson's one table is the concatenation of these rows (lesson.cpp); a key appears in one group only.
-std::vector<ParamRow<Inputs>> rows_steps_1_3();
-std::vector<ParamRow<Inputs>> rows_steps_4_6();
-std::vector<ParamRow<Inputs>> rows_step_7();
+// [SECTION] parameters and shared helpers
+// The lesson's one parameter table (lesson.cpp); a key appears in it once.
 const ParamTable<Inputs>& params();
 // The lesson's inputs from a parameter set (clamped, defaulted): what every step's views start from.
 Inputs read_inputs(const ParamSet& p);
-// The largest array (in doubles) the group's steps build for these parameters; the memory guard checks it.
-long long largest_array_steps_1_3(const ParamSet& p);
-long long largest_array_steps_4_6(const ParamSet& p);
-long long largest_array_step_7(const ParamSet& p);
+// nope-layers: the stride between the points of the temperature curve (the memory guard counts them).
+long long temperature_stride(int length);
+// m-rope: the sequence the step shows (the memory guard counts its tokens); see lesson.cpp.
+MropeSequence shown_sequence(const Inputs& in, bool* adjusted);
 
 // [SECTION] the steps, in lesson order
-Step partial_rotation();        // 1
-Step two_bases();               // 2
-Step layers_without_position(); // 3
-Step longrope();                // 4
-Step multimodal_rope();         // 5
-Step decoupled_rope_mla();      // 6
-Step model_presets();           // 7
+Step partial_rotation();        // partial_rotation.cpp
+Step two_bases();               // two_bases.cpp
+Step layers_without_position(); // nope_layers.cpp
+Step longrope();                // longrope.cpp
+Step multimodal_rope();         // m_rope.cpp
+Step decoupled_rope_mla();      // decoupled_rope.cpp
+Step model_presets();           // model_presets.cpp
 
 }  // namespace open_models_lesson
 }  // namespace pelab

@@ -26,11 +26,6 @@ struct PlacedQuestion {
 };
 void attach_questions(Lesson* lesson, std::vector<PlacedQuestion> questions);
 
-std::vector<PlacedQuestion> questions_cost();            // questions/cost.cpp
-std::vector<PlacedQuestion> questions_vit_2d();          // questions/vit_2d.cpp
-std::vector<PlacedQuestion> questions_open_models_1_3(); // questions/open_models_1_3.cpp
-std::vector<PlacedQuestion> questions_open_models_4_6(); // questions/open_models_4_6.cpp
-std::vector<PlacedQuestion> questions_open_models_7();   // questions/open_models_7.cpp
 
 // [SECTION] helpers
 namespace questions_detail {

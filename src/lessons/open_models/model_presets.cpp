@@ -1,78 +1,76 @@
-// PE Lab — lessons/open_models/step_7.cpp
-// Step 7 of lesson "open-models": model presets. A table of released models' position settings (head dim,
+// PE Lab — lessons/open_models/model_presets.cpp
+// Step "model-presets" of lesson "open-models": a table of released models' position settings (head dim,
 // rotary dim, bases per layer type, layout, scaling and its parameters, trained and extended context) from
 // core/model_presets.h, and, leading the step, the selected model's per-pair wavelengths 2π/θᵢ against its
-// own trained and extended context. Every number comes from core (model_presets.h, rope_scaling.h).
+// own trained and extended context. Its questions: which pairs Llama 3.1's llama3 scaling slows down, and how
+// much of a DeepSeek-V3 head rotates. Every number comes from core (model_presets.h, rope.h, rope_scaling.h).
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
-// [SECTION] parameters
+// [SECTION] the selected preset
 // [SECTION] the wavelength figure
 // [SECTION] the table of presets
-// [SECTION] the step
+// [SECTION] the step and its questions
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "core/model_presets.h"
 #include "core/rope.h"
+#include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"
 
 namespace pelab {
 namespace open_models_lesson {
 
-using namespace lessonui;
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
-// [SECTION] parameters
+// [SECTION] the selected preset
 // (pelab::model_presets() is core's table; model_presets() alone is this step.)
 namespace {
 
-// The lesson's preset key: the shared key without "none" (this step always shows a model).
-ParamSpec lesson_preset_spec() {
-    std::vector<std::string> names;
-    for (const ModelPreset& p : pelab::model_presets()) names.push_back(p.name);
-    return choice_spec("preset", names, "llama-3.1-8b", "a released model's position settings");
-}
-
-const ModelPreset& selected(const Inputs& in) {
+const ModelPreset& selected_preset(const Inputs& in) {
     const ModelPreset* p = find_model_preset(in.preset);
     return p ? *p : pelab::model_presets().front();
 }
 
-}  // namespace
-
-std::vector<ParamRow<Inputs>> rows_step_7() {
-    return {{Key::from(lesson_preset_spec(), {"模型预设：一个已发布模型的位置设置", "model preset: a released model's position settings"}),
-             &Inputs::preset}};
-}
-
-// The largest arrays: the table (presets × 9 columns) and the figure (three series of rotary_dim/2 pairs).
-long long largest_array_step_7(const ParamSet&) {
-    long long most = 1;
-    for (const ModelPreset& p : pelab::model_presets())
-        most = std::max<long long>(most, 4LL * std::max(1, p.rotary_dim / 2));
-    return std::max<long long>(most, static_cast<long long>(pelab::model_presets().size()) * 9);
+// One sentence on the model the learner has selected (key preset): how much of a head rotates and how many of
+// its pairs have a wavelength beyond its trained context, unscaled (core: rope_default_inv_freq).
+std::string selected_model_line(const ParamSet& params, Lang lang) {
+    const ModelPreset* p = find_model_preset(read_inputs(params).preset);
+    if (!p) return std::string();
+    const Eigen::VectorXd theta = rope_default_inv_freq(p->rotary_dim, p->base);
+    int beyond = 0;
+    const double length = p->trained_context > 0 ? p->trained_context : p->extended_context;
+    for (int i = 0; i < theta.size(); ++i) beyond += 2 * kPi / theta(i) > length ? 1 : 0;
+    return say(lang,
+               {" 所选的 {model}：每个头 {head} 维中 {rot} 维旋转，未缩放时有 {n} 对的波长超过 {L}。",
+                " The selected {model}: {rot} of each head's {head} numbers rotate, and unscaled {n} pairs have a "
+                "wavelength beyond {L}."},
+               {{"model", p->display}, {"head", integer(p->head_dim)}, {"rot", integer(p->rotary_dim)},
+                {"n", integer(beyond)}, {"L", integer(static_cast<long long>(length))}});
 }
 
 // [SECTION] the wavelength figure
-namespace {
-
-std::vector<double> wavelengths(const std::vector<double>& theta) {
+std::vector<double> preset_wavelengths(const std::vector<double>& theta) {
     std::vector<double> out;
     for (double t : theta) out.push_back(2 * kPi / t);
     return out;
 }
 
-int count_longer(const std::vector<double>& lambda, double length) {
+int count_wavelengths_beyond(const std::vector<double>& lambda, double length) {
     int n = 0;
     for (double l : lambda) n += l > length ? 1 : 0;
     return n;
 }
 
-ViewData wavelength_view(const ModelPreset& p, Lang lang) {
+ViewData preset_wavelength_view(const ModelPreset& p, Lang lang) {
     const Eigen::VectorXd plain = rope_default_inv_freq(p.rotary_dim, p.base);
-    const std::vector<double> unscaled = wavelengths(std::vector<double>(plain.data(), plain.data() + plain.size()));
+    const std::vector<double> unscaled = preset_wavelengths(std::vector<double>(plain.data(), plain.data() + plain.size()));
     const std::vector<double> scaled_theta = preset_inv_freq(p);
-    const std::vector<double> scaled = wavelengths(scaled_theta);
-    const std::vector<double> local = wavelengths(preset_local_inv_freq(p));
+    const std::vector<double> scaled = preset_wavelengths(scaled_theta);
+    const std::vector<double> local = preset_wavelengths(preset_local_inv_freq(p));
 
     CurveView curve;
     curve.x_axis = say(lang, {"频率对 i", "frequency pair i"});
@@ -118,12 +116,12 @@ ViewData wavelength_view(const ModelPreset& p, Lang lang) {
                             {"未缩放时，{n} 对的波长超过训练长度 {L}：这些对在训练中没有转满一圈。",
                              "Unscaled, {n} pairs have a wavelength beyond the trained context {L}: they never turned a "
                              "full circle in training."},
-                            {{"n", integer(count_longer(unscaled, p.trained_context))}, {"L", integer(p.trained_context)}}));
+                            {{"n", integer(count_wavelengths_beyond(unscaled, p.trained_context))}, {"L", integer(p.trained_context)}}));
     notes.push_back(say(lang,
                         {"模型实际使用的频率下，{n} 对的波长超过扩展后长度 {L}；最慢一对的波长为 {max}。",
                          "With the frequencies the model uses, {n} pairs have a wavelength beyond the extended context "
                          "{L}; the slowest pair's wavelength is {max}."},
-                        {{"n", integer(count_longer(used, p.extended_context))}, {"L", integer(p.extended_context)},
+                        {{"n", integer(count_wavelengths_beyond(used, p.extended_context))}, {"L", integer(p.extended_context)},
                          {"max", num(used.empty() ? 0.0 : used.back(), 4)}}));
     if (p.scaling == "longrope")
         notes.push_back(say(lang,
@@ -182,9 +180,9 @@ ViewData preset_table(const ModelPreset& chosen, Lang lang) {
 
 }  // namespace
 
-// [SECTION] the step
+// [SECTION] the step and its questions
 Step model_presets() {
-    return {"model-presets", {"模型预设", "Model presets"},
+    Step s = {"model-presets", {"模型预设", "Model presets"},
             {"前几步的每一种做法，都能在今天下载到的模型里找到。图下的表按它们发布的配置文件列出位置设置：每个头的维度、其中旋转的维度、"
              "每类层的 base、配对布局、缩放方法及其参数、训练长度和扩展后的长度。选一个模型（preset），图中画出它每一对频率的波长 "
              "2π/θᵢ，并标出它自己的训练长度和扩展后长度：波长比训练长度还长的对，在训练中从没转满一圈，扩展方法改的正是这些对。"
@@ -202,11 +200,65 @@ Step model_presets() {
             {"preset"},
             [](const ParamSet& p, Lang lang) {
                 const Inputs in = params().read(p);
-                const ModelPreset& chosen = selected(in);
-                return std::vector<ViewData>{wavelength_view(chosen, lang), preset_table(chosen, lang)};
+                const ModelPreset& chosen = selected_preset(in);
+                return std::vector<ViewData>{preset_wavelength_view(chosen, lang), preset_table(chosen, lang)};
             },
             {R"tex(\lambda_i = \frac{2\pi}{\theta_i},\qquad \theta_i = \mathrm{base}^{-2i/d}\quad (i = 0,\dots,d/2-1))tex",
              R"tex(\text{linear: } \theta_i' = \theta_i / s,\qquad \text{llama3: } \theta_i' = \begin{cases} \theta_i & \lambda_i < L_0/h \\ \theta_i/s & \lambda_i > L_0/l \\ (1-\gamma_i)\,\theta_i/s + \gamma_i\,\theta_i & \text{otherwise}\end{cases},\quad \gamma_i = \frac{L_0/\lambda_i - l}{h - l})tex"}};
+    s.questions = {
+        {{"Llama 3.1 的 llama3 缩放把哪些频率对除以 factor？",
+          "Which frequency pairs does Llama 3.1's llama3 scaling divide by the factor?"},
+         {{"所有的对", "Every pair"},
+          {"只有波长超过 original_max / low_freq_factor 的慢对", "Only the slow pairs, whose wavelength exceeds original_max / low_freq_factor"},
+          {"只有最快的那一对", "Only the fastest pair"}},
+         1,
+         [](const ParamSet& params, Lang lang) {
+             const ModelPreset* p = find_model_preset("llama-3.1-8b");
+             if (!p) return std::string();
+             const std::string selected = selected_model_line(params, lang);
+             const Eigen::VectorXd plain = rope_default_inv_freq(p->rotary_dim, p->base);
+             const std::vector<double> scaled = preset_inv_freq(*p);
+             int divided = 0, kept = 0, between = 0;
+             for (int i = 0; i < plain.size(); ++i) {
+                 const double ratio = plain(i) / scaled[static_cast<std::size_t>(i)];
+                 if (std::abs(ratio - p->factor) < 1e-12 * p->factor) ++divided;
+                 else if (std::abs(ratio - 1.0) < 1e-12) ++kept;
+                 else ++between;
+             }
+             return say(lang,
+                        {"在 base = {base}、d = {d} 时，{div} 对被除以 {s}（波长超过 {low}），{kept} 对保持不变"
+                         "（波长短于 {high}），{mid} 对在两者之间平滑过渡。",
+                         "At base = {base}, d = {d}: {div} pairs are divided by {s} (wavelength beyond {low}), "
+                         "{kept} stay as they are (wavelength below {high}), and {mid} pass smoothly between the two."},
+                        {{"base", num(p->base, 6)}, {"d", integer(p->rotary_dim)}, {"div", integer(divided)},
+                         {"s", num(p->factor, 4)}, {"low", num(p->original_max / p->low_freq_factor, 6)},
+                         {"kept", integer(kept)}, {"high", num(p->original_max / p->high_freq_factor, 6)},
+                         {"mid", integer(between)}}) +
+                    selected;
+         }},
+        {{"DeepSeek-V3 的每个查询/键头里，有多少维度带位置旋转？",
+          "How many of the numbers in each DeepSeek-V3 query/key head are rotated by position?"},
+         {{"全部", "All of them"},
+          {"只有解耦出来的 RoPE 部分（qk_rope_head_dim）", "Only the decoupled RoPE part (qk_rope_head_dim)"},
+          {"一个也没有", "None"}},
+         1,
+         [](const ParamSet& params, Lang lang) {
+             const ModelPreset* p = find_model_preset("deepseek-v3");
+             if (!p) return std::string();
+             const std::string selected = selected_model_line(params, lang);
+             return say(lang,
+                        {"每个头 {head} 维：{rot} 维旋转（{pairs} 对，base = {base}，YaRN factor = {s}），"
+                         "其余 {nope} 维不带位置，所以它们可以被吸收进潜在投影。",
+                         "Each head has {head} numbers: {rot} rotate ({pairs} pairs, base = {base}, YaRN "
+                         "factor = {s}) and the other {nope} carry no position, which is what lets them be "
+                         "absorbed into the latent projections."},
+                        {{"head", integer(p->head_dim)}, {"rot", integer(p->rotary_dim)},
+                         {"pairs", integer(p->rotary_dim / 2)}, {"base", num(p->base, 6)},
+                         {"s", num(p->factor, 4)}, {"nope", integer(p->nope_dim)}}) +
+                    selected;
+         }},
+    };
+    return s;
 }
 
 }  // namespace open_models_lesson

@@ -1,14 +1,14 @@
-// PE Lab — tests/lessons/open_models_1_3_lesson_test.cpp
-// Steps 1–3 of lesson "open-models" against references re-derived here, not through the core functions the
-// steps call:
-//   step 1  GPT-NeoX partial rotation (HF models/gpt_neox/modeling_gpt_neox.py, GPTNeoXAttention.forward:
-//           query_rot = query[..., :rotary_ndims] turned by q·cos + rotate_half(q)·sin with cos/sin =
-//           cat(freqs, freqs), inv_freq = 1 / base^(arange(0, rotary_ndims, 2) / rotary_ndims); query_pass
-//           copied), split into the rotating part and the pass-through dot product;
-//   step 2  Gemma 3's two bases (HF models/gemma3/configuration_gemma3.py: rope_local_base_freq 1e4, rope_theta
-//           1e6; google-deepmind/gemma gemma/gm/nn/_gemma.py: sliding_window_size 1024): wavelengths 2π·b^(2i/d)
-//           and the pairs turning at least once within a length W (W·θᵢ ≥ 2π);
-//   step 3  softmax of equal scores under a causal mask (1/(i + 1) on the visible keys) and Llama 4's
+// PE Lab — tests/lessons/open_models_rotation_bases_nope_lesson_test.cpp
+// Lesson "open-models": partial rotation, two bases and the NoPE layers against references re-derived here, not
+// through the core functions the steps call:
+//   partial-rotation  GPT-NeoX partial rotation (HF models/gpt_neox/modeling_gpt_neox.py,
+//           GPTNeoXAttention.forward: query_rot = query[..., :rotary_ndims] turned by q·cos + rotate_half(q)·sin
+//           with cos/sin = cat(freqs, freqs), inv_freq = 1 / base^(arange(0, rotary_ndims, 2) / rotary_ndims);
+//           query_pass copied), split into the rotating part and the pass-through dot product;
+//   two-bases  Gemma 3's two bases (HF models/gemma3/configuration_gemma3.py: rope_local_base_freq 1e4,
+//           rope_theta 1e6; google-deepmind/gemma gemma/gm/nn/_gemma.py: sliding_window_size 1024): wavelengths
+//           2π·b^(2i/d) and the pairs turning at least once within a length W (W·θᵢ ≥ 2π);
+//   nope-layers  softmax of equal scores under a causal mask (1/(i + 1) on the visible keys) and Llama 4's
 //           temperature (HF models/llama4/modeling_llama4.py, Llama4TextAttention.forward:
 //           log(floor((p + 1) / floor_scale) + 1) * attn_scale + 1).
 #include <cmath>
@@ -57,7 +57,7 @@ void seeded_qk(int d, int seed, Eigen::VectorXd* q, Eigen::VectorXd* k) {
     for (int i = 0; i < d; ++i) (*k)(i) = rng.next_signed();
 }
 
-TEST(OpenModelsLesson13, Step1SplitsTheScoreIntoARelativePartAndAConstant) {
+TEST(OpenModelsRotationBasesNope, PartialRotationSplitsTheScoreIntoARelativePartAndAConstant) {
     const int d = 12, r = 4, L = 7, seed = 5;
     const double base = 10000;
     const auto v = step_views("open-models", 1, "d=12&rotary_dim=4&L=7&seed=5&base=10000");
@@ -83,7 +83,7 @@ TEST(OpenModelsLesson13, Step1SplitsTheScoreIntoARelativePartAndAConstant) {
     EXPECT_TRUE(any_note_contains(v, "Distance of the rotating part from Toeplitz = ")) << all_notes(v);
 }
 
-TEST(OpenModelsLesson13, Step1FullWidthLeavesNoContentAndAWiderRequestCountsAsD) {
+TEST(OpenModelsRotationBasesNope, PartialRotationFullWidthLeavesNoContentAndAWiderRequestCountsAsD) {
     const auto full = step_views("open-models", 1, "d=8&rotary_dim=8&L=5&seed=2");
     EXPECT_EQ(full[1].heatmap().values.cwiseAbs().maxCoeff(), 0.0);
     Eigen::VectorXd q, k;
@@ -97,7 +97,7 @@ TEST(OpenModelsLesson13, Step1FullWidthLeavesNoContentAndAWiderRequestCountsAsD)
     EXPECT_TRUE(any_note_contains(zh, "按 d 计")) << all_notes(zh);
 }
 
-TEST(OpenModelsLesson13, Step2WavelengthsAndTurnsFollowGemma3Bases) {
+TEST(OpenModelsRotationBasesNope, TwoBasesWavelengthsAndTurnsFollowGemma3Bases) {
     const auto v = step_views("open-models", 2, "");  // Gemma 3's defaults: 1e4 / 1e6, window 1024, d 128
     ASSERT_EQ(v.size(), 2u);
     const CurveView& c = v[0].curve();
@@ -128,7 +128,7 @@ TEST(OpenModelsLesson13, Step2WavelengthsAndTurnsFollowGemma3Bases) {
         << all_notes(v);
 }
 
-TEST(OpenModelsLesson13, Step3CausalMaskAndLlama4Temperature) {
+TEST(OpenModelsRotationBasesNope, NopeLayersCausalMaskAndLlama4Temperature) {
     const auto v = step_views("open-models", 3, "L=9&temperature_length=40000");
     ASSERT_EQ(v.size(), 3u);
     const HeatmapView& h = v[0].heatmap();
@@ -154,7 +154,7 @@ TEST(OpenModelsLesson13, Step3CausalMaskAndLlama4Temperature) {
     EXPECT_TRUE(any_note_contains(v, std::string("it first grows at p = 8191, to ") + buf)) << all_notes(v);
 }
 
-TEST(OpenModelsLesson13, QuestionsAndReferences) {
+TEST(OpenModelsRotationBasesNope, QuestionsAndReferences) {
     const Lesson* lesson = find_lesson("open-models");
     ASSERT_NE(lesson, nullptr);
     const std::vector<Question>&on1 = lesson->steps[0].questions, &on2 = lesson->steps[1].questions, &on3 = lesson->steps[2].questions;

@@ -1,5 +1,5 @@
-// PE Lab — tests/lessons/open_models_7_lesson_test.cpp
-// Step 7 of lesson "open-models" (model presets): the figure draws the selected preset's wavelengths 2π/θᵢ
+// PE Lab — tests/lessons/open_models_presets_lesson_test.cpp
+// Lesson "open-models", its step model-presets: the figure draws the selected preset's wavelengths 2π/θᵢ
 // as core computes them (core/model_presets.h) with its own trained and extended context as lines; the table
 // has one row per preset with its values; the notes' counts follow the preset. The generic checks (texts,
 // shapes, every parameter's range) live in battery_test.cpp.
@@ -19,7 +19,7 @@ using namespace pelab;
 using pelab_test::all_notes;
 using pelab_test::step_views;
 
-TEST(OpenModelsStep7, EveryPresetDrawsItsWavelengthsAndContexts) {
+TEST(OpenModelsPresets, EveryPresetDrawsItsWavelengthsAndContexts) {
     for (const ModelPreset& p : model_presets()) {
         SCOPED_TRACE(p.name);
         const auto v = step_views("open-models", 7, "preset=" + p.name);
@@ -44,7 +44,7 @@ TEST(OpenModelsStep7, EveryPresetDrawsItsWavelengthsAndContexts) {
     }
 }
 
-TEST(OpenModelsStep7, TheTableListsEveryPreset) {
+TEST(OpenModelsPresets, TheTableListsEveryPreset) {
     const auto v = step_views("open-models", 7, "preset=deepseek-v3");
     const TableView& table = v[1].table();
     ASSERT_EQ(static_cast<std::size_t>(table.values.rows()), model_presets().size());
@@ -60,7 +60,7 @@ TEST(OpenModelsStep7, TheTableListsEveryPreset) {
 }
 
 // The counts in the notes are those of the drawn wavelengths: Llama 2 7B (base 10000, d = 128, trained 4096).
-TEST(OpenModelsStep7, NotesCountThePairsBeyondTheContext) {
+TEST(OpenModelsPresets, NotesCountThePairsBeyondTheContext) {
     const ModelPreset* p = find_model_preset("llama-2-7b");
     ASSERT_NE(p, nullptr);
     const Eigen::VectorXd theta = rope_default_inv_freq(p->rotary_dim, p->base);

@@ -1,5 +1,6 @@
-// PE Lab — tests/lessons/open_models_4_6_lesson_test.cpp
-// Steps 4–6 of lesson "open-models" against values derived by hand from the reference code:
+// PE Lab — tests/lessons/open_models_longrope_mrope_mla_lesson_test.cpp
+// Lesson "open-models": LongRoPE, M-RoPE and decoupled RoPE in MLA against values derived by hand from the
+// reference code:
 //   LongRoPE   HF modeling_rope_utils.py `_compute_longrope_parameters` (θ_i = 1 / (f_i · base^(2i/d)), attention
 //              factor √(1 + ln s / ln original_max)) and `dynamic_rope_update` / longrope_frequency_update (long
 //              factors once seq_len > original_max);
@@ -29,9 +30,9 @@ using pelab_test::all_notes;
 using pelab_test::any_note_contains;
 using pelab_test::step_views;
 
-// ---- step 4: LongRoPE ----
+// ---- longrope: LongRoPE ----
 
-TEST(OpenModels46Lesson, LongRopeSwitchesToTheLongFactorsAfterOriginalMax) {
+TEST(OpenModelsLongRopeMropeMla, LongRopeSwitchesToTheLongFactorsAfterOriginalMax) {
     const Step& step = find_lesson("open-models")->steps[3];
     EXPECT_EQ(step.timeline.param, "seq_len");
     const auto at = step_views("open-models", 4, "seq_len=4096&head_dim=96");  // HF's name for d
@@ -54,7 +55,7 @@ TEST(OpenModels46Lesson, LongRopeSwitchesToTheLongFactorsAfterOriginalMax) {
     EXPECT_TRUE(any_note_contains(after, "seq_len = 4097 > original_max = 4096: the long factors are in use now")) << all_notes(after);
 }
 
-TEST(OpenModels46Lesson, LongRopeAttentionFactorAndOlderHfChoice) {
+TEST(OpenModelsLongRopeMropeMla, LongRopeAttentionFactorAndOlderHfChoice) {
     // s = 32 = 2^5 and original_max = 4096 = 2^12: √(1 + 5/12) = √(17/12).
     const auto v = step_views("open-models", 4, "d=96");
     const std::string expected = "Attention factor √(1 + ln s / ln original_max) = " + lessonui::num(std::sqrt(17.0 / 12.0), 6);
@@ -70,9 +71,9 @@ TEST(OpenModels46Lesson, LongRopeAttentionFactorAndOlderHfChoice) {
     EXPECT_TRUE(any_note_contains(flat, "= 1 (1 when s ≤ 1)") || any_note_contains(flat, "= 1; HF multiplies")) << all_notes(flat);
 }
 
-// ---- step 5: M-RoPE ----
+// ---- m-rope: M-RoPE ----
 
-TEST(OpenModels46Lesson, MropeIdsFollowGetRopeIndex) {
+TEST(OpenModelsLongRopeMropeMla, MropeIdsFollowGetRopeIndex) {
     // 2 text, an image of 1 × 4 × 6 patches merged 2 × 2 (a 2 × 3 grid of tokens), 3 text.
     const auto v = step_views("open-models", 5, "text_before=2&grid_h=4&grid_w=6&text_after=3");
     ASSERT_EQ(v.size(), 3u);
@@ -97,7 +98,7 @@ TEST(OpenModels46Lesson, MropeIdsFollowGetRopeIndex) {
     EXPECT_EQ(vid(0, 3), 3.0);
 }
 
-TEST(OpenModels46Lesson, MropeScoresInsideTheImageAndTextAlone) {
+TEST(OpenModelsLongRopeMropeMla, MropeScoresInsideTheImageAndTextAlone) {
     // Defaults: 3 text, an image of 1 × 8 × 8 patches merged 2 × 2 (4 × 4 tokens), 3 text; section 2, 3, 3.
     const auto v = step_views("open-models", 5, "");
     const double base = 100.0;  // mrope_base default
@@ -133,9 +134,9 @@ TEST(OpenModels46Lesson, MropeScoresInsideTheImageAndTextAlone) {
     EXPECT_TRUE(any_note_contains(odd, "rounded to multiples of merge: 4 × 6")) << all_notes(odd);
 }
 
-// ---- step 6: MLA ----
+// ---- decoupled-rope: MLA ----
 
-TEST(OpenModels46Lesson, MlaCacheAgainstMultiHeadAttention) {
+TEST(OpenModelsLongRopeMropeMla, MlaCacheAgainstMultiHeadAttention) {
     const auto v = step_views("open-models", 6, "");
     ASSERT_EQ(v.size(), 3u);
     // DeepSeek-V3: 512 + 64 = 576 numbers against 128 · (128 + 64 + 128) = 40960.
@@ -147,7 +148,7 @@ TEST(OpenModels46Lesson, MlaCacheAgainstMultiHeadAttention) {
     EXPECT_EQ(c.series[1][0], 576.0 * 2);      // the latent does not grow with the heads
 }
 
-TEST(OpenModels46Lesson, RopeIsNotAbsorbableButTheDecoupledScoreIs) {
+TEST(OpenModelsLongRopeMropeMla, RopeIsNotAbsorbableButTheDecoupledScoreIs) {
     const auto v = step_views("open-models", 6, "");
     const CurveView& c = v[1].curve();
     for (double x : c.series[1]) EXPECT_EQ(x, 0.0);
@@ -156,7 +157,7 @@ TEST(OpenModels46Lesson, RopeIsNotAbsorbableButTheDecoupledScoreIs) {
     EXPECT_TRUE(any_note_contains(v, "it differs from the explicit score by")) << all_notes(v);
 }
 
-TEST(OpenModels46Lesson, DeepSeekYarnScales) {
+TEST(OpenModelsLongRopeMropeMla, DeepSeekYarnScales) {
     const auto v = step_views("open-models", 6, "");
     const CurveView& c = v[2].curve();
     const std::size_t at40 = 78;  // x = 1, 1.5, ..., 40
@@ -176,10 +177,11 @@ TEST(OpenModels46Lesson, DeepSeekYarnScales) {
 
 // ---- questions ----
 
-TEST(OpenModels46Lesson, QuestionsOnStepsFourToSix) {
+TEST(OpenModelsLongRopeMropeMla, QuestionsOnLongRopeMropeAndMla) {
     const Lesson* lesson = find_lesson("open-models");
     const ParamSet p = defaults(lesson->params);
-    for (int step : {4, 5, 6}) EXPECT_FALSE(lesson->steps[size_t(step - 1)].questions.empty()) << step;
+    for (const char* id : {"longrope", "m-rope", "decoupled-rope"})
+        EXPECT_FALSE(lesson->steps[size_t(step_number_of(*lesson, id) - 1)].questions.empty()) << id;
     const std::string yarn = lesson->steps[5].questions[0].explain(p, Lang::en);
     EXPECT_NE(yarn.find("factor = 40 that is 1."), std::string::npos) << yarn;
     const std::string longrope = lesson->steps[3].questions[0].explain(p, Lang::en);

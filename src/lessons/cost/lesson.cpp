@@ -1,0 +1,108 @@
+// PE Lab — lessons/cost/lesson.cpp
+// Lesson "cost": what the position part of each family of methods costs, measured live in core/cost
+// (bytes held, time per application with std::chrono::steady_clock), in 4 steps: memory, time, growth with
+// N, and a short decision guide. The timings are measurements of this machine or browser at
+// this moment, so they change from run to run; every number shown still comes from core.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// This file holds the parameter table, the labels and measurements several steps share, and the order of the
+// steps; each step (its views and questions) is in the file named for its id.
+//
+// [SECTION] parameters (declared once)
+// [SECTION] labels and measurements
+// [SECTION] the lesson
+#include <vector>
+
+#include "core/cost.h"
+#include "lessons/cost/cost_lesson.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+
+namespace cost_lesson {
+
+using namespace lessonui;
+
+// [SECTION] parameters (declared once)
+const ParamTable<Inputs>& params() {
+    static const ParamTable<Inputs> table{
+        // N² doubles (8 MiB at 1024) keep every measurement well under a second, also in the browser.
+        {Key::shared("N").range(16, 1024).def("512"), &Inputs::N},
+        // Whole multiples of 32, as the head widths of real models; 32, 64, 128 and 256 were the old choices.
+        {Key::shared("d").range(32, 256).def("64").multiple_of(32).about({"头宽度 d", "head width d"}), &Inputs::d},
+        // T5's table is num_buckets × heads; ALiBi keeps one slope per head; a naive bias is H·N².
+        {Key::shared("heads").range(1, 128).def("8"), &Inputs::heads},
+        {Key::shared("num_buckets").def("32"), &Inputs::num_buckets},
+        // Read by no step: changing it only makes the app measure again.
+        {Key::integer("trial", 0, 1000, "0", {"改变它即重新测量", "change to measure again"}).sym("re-run")},
+    };
+    return table;
+}
+
+// The lesson's inputs from a parameter set (clamped, defaulted): what every step's views start from.
+Inputs read_inputs(const ParamSet& p) { return params().read(p); }
+
+// [SECTION] labels and measurements
+std::string method_label(PositionMethod m, Lang lang) {
+    switch (m) {
+        case PositionMethod::embedding_add: return say(lang, {"嵌入加法", "embedding add"});
+        case PositionMethod::full_bias: return say(lang, {"完整偏置 N×N", "full bias N×N"});
+        case PositionMethod::distance_bias: return say(lang, {"逐距离偏置（2N−1 个值）", "per-distance bias (2N−1 values)"});
+        case PositionMethod::t5_bias: return say(lang, {"T5 分桶偏置（桶数 × 头数）", "T5 buckets (num_buckets × heads)"});
+        case PositionMethod::alibi_bias: return say(lang, {"ALiBi（每头一个斜率）", "ALiBi (one slope per head)"});
+        case PositionMethod::rope_cached: return say(lang, {"RoPE（cos/sin 缓存）", "RoPE (cos/sin cache)"});
+        case PositionMethod::rope_uncached: return say(lang, {"RoPE（即时计算）", "RoPE (on the fly)"});
+    }
+    return "";
+}
+
+std::string method_caption(Lang lang) { return say(lang, {"方法", "method"}); }
+
+// The heads and T5 buckets of the model around the position part (max_distance: T5's 128, CostModel's default).
+CostModel cost_model(const Inputs& in) {
+    CostModel model;
+    model.heads = in.heads;
+    model.num_buckets = in.num_buckets;
+    return model;
+}
+
+int method_count() { return static_cast<int>(all_position_methods().size()); }
+
+// kTicksPerSample (cost_lesson.h): a timed sample lasts at least that many ticks of the clock.
+double min_sample_seconds() { return kTicksPerSample * clock_tick_seconds(); }
+
+std::vector<CostMeasurement> measure_all(const Inputs& in) {
+    std::vector<CostMeasurement> out;
+    for (PositionMethod m : all_position_methods())
+        out.push_back(measure_position_cost(m, in.N, in.d, 0.002, 50, cost_model(in), min_sample_seconds()));
+    return out;
+}
+
+// [SECTION] the lesson
+namespace {
+
+Lesson make_lesson() {
+    Lesson lesson;
+    lesson.id = "cost";
+    lesson.title = {"位置编码的代价：实测", "The cost of position: measured"};
+    use_params(lesson, params());
+    lesson.result_shape = [](const ParamSet& p) {  // the N×N bias and N×d activations measured
+        const Inputs in = read_inputs(p);
+        const long long N = in.N, d = in.d;
+        return std::vector<long long>{N, N + d};
+    };
+    lesson.steps = {what_is_stored(), measured_time(), growth_with_n(), decision_guide()};
+    lesson.references = {"press2022", "raffel2020", "su2021", "dao2022"};
+    return lesson;
+}
+
+}  // namespace
+}  // namespace cost_lesson
+
+const Lesson* lesson_cost() {
+    static const Lesson lesson = cost_lesson::make_lesson();
+    return &lesson;
+}
+
+}  // namespace pelab

@@ -1,0 +1,142 @@
+// PE Lab — lessons/vit_2d/mae_sincos.cpp
+// Step "mae-sincos" of lesson "vit-2d": MAE's 2-D sin-cos table (the first half of the dimensions encodes
+// the column, the second the row) and the dot product of the selected patch with every patch, a column part
+// plus a row part. Its question: which half two patches in one column share.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the views
+// [SECTION] the step and its question
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/vit2d.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
+#include "lessons/vit_2d/vit_2d_lesson.h"
+
+namespace pelab {
+namespace vit_2d_lesson {
+
+using namespace lessonui;
+
+// [SECTION] the views
+namespace {
+
+std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
+    const int H = in.H, W = in.W, N = H * W, D = in.dim;
+    const Eigen::MatrixXd E = mae_2d_sincos(H, W, D);
+    HeatmapView heat;
+    heat.values = to_rows(E);
+    heat.row_labels = index_labels(N);
+    for (int half = 0; half < 2; ++half)
+        for (int part = 0; part < 2; ++part)
+            for (int k = 0; k < D / 4; ++k)
+                heat.col_labels.push_back(std::string(half == 0 ? "c" : "r") + (part == 0 ? " sin" : " cos") + sub(k));
+    heat.row_axis = say(lang, {"词元 t", "token t"});
+    heat.col_axis = say(lang, {"维度（前一半编码列 c，后一半编码行 r）", "dimension (first half: column c, second half: row r)"});
+    heat.is_signed = true;
+    heat.highlight_row = in.patch;
+    heat.explain = [E, N, D, W, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= N || c >= D) return "";
+        const int half = c / (D / 2), within = c % (D / 2), k = within % (D / 4);
+        const bool is_sin = within < D / 4;
+        const int pos = half == 0 ? vit_token_col(r, W) : vit_token_row(r, W);
+        return say(lang, {"词元 {t} {tc}：{fn}({axis}·ω{k}) = {fn}({pos}·{omega}) = {v}",
+                          "Token {t} {tc}: {fn}({axis}·ω{k}) = {fn}({pos}·{omega}) = {v}"},
+                   {{"t", integer(r)},
+                    {"tc", coord(vit_token_row(r, W), vit_token_col(r, W))},
+                    {"fn", is_sin ? "sin" : "cos"},
+                    {"axis", half == 0 ? "c" : "r"},
+                    {"k", sub(k)},
+                    {"pos", integer(pos)},
+                    {"omega", num(1.0 / std::pow(10000.0, k / (D / 4.0)))},
+                    {"v", num(E(r, c))}});
+    };
+    double col_err = 0, row_err = 0;
+    for (int a = 0; a < N; ++a)
+        for (int b = 0; b < N; ++b) {
+            if (vit_token_col(a, W) == vit_token_col(b, W))
+                col_err = std::max(col_err, (E.row(a).head(D / 2) - E.row(b).head(D / 2)).cwiseAbs().maxCoeff());
+            if (vit_token_row(a, W) == vit_token_row(b, W))
+                row_err = std::max(row_err, (E.row(a).tail(D / 2) - E.row(b).tail(D / 2)).cwiseAbs().maxCoeff());
+        }
+
+    Eigen::MatrixXd sim(H, W);
+    for (int t = 0; t < N; ++t) sim(vit_token_row(t, W), vit_token_col(t, W)) = E.row(in.patch).dot(E.row(t));
+    HeatmapView sv = selected_patch_map(sim, in, lang);
+    const int sel = in.patch;
+    sv.explain = [sim, H, W, sel, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= H || c >= W) return "";
+        return say(lang, {"⟨E{a}, E{b}⟩ = {v}，δ = ({dr}, {dc})", "⟨E{a}, E{b}⟩ = {v}, δ = ({dr}, {dc})"},
+                   {{"a", sub(sel)},
+                    {"b", sub(vit_token_index(r, c, W))},
+                    {"v", num(sim(r, c))},
+                    {"dr", integer(vit_token_row(sel, W) - r)},
+                    {"dc", integer(vit_token_col(sel, W) - c)}});
+    };
+    return {make_view(say(lang, {"MAE 2-D sin-cos：每个词元一行", "MAE 2-D sin-cos: one row per token"}), heat,
+                      {say(lang, {"同一列的词元，前一半的最大差 = {col}；同一行的词元，后一半的最大差 = {row}",
+                                  "Tokens in one column: largest difference in the first half = {col}; tokens in one row, second half: {row}"},
+                           {{"col", exact(col_err)}, {"row", exact(row_err)}}),
+                       say(lang, {"MAE 的代码把前一半叫 emb_h，但它来自 meshgrid(grid_w, grid_h) 的第一个分量，也就是列坐标。",
+                                  "MAE's code names the first half emb_h, yet it is built from grid[0] of "
+                                  "meshgrid(grid_w, grid_h), which holds the column coordinate."})}),
+            make_view(say(lang, {"选中图块与每个图块的内积（点击格子换图块）", "Dot product of the selected patch with every patch (click to change)"}), sv,
+                      {say(lang, {"内积 = 列部分 + 行部分，各自只依赖该轴上的距离。",
+                                  "The dot product is a column part plus a row part, each depending only on the distance "
+                                  "along its axis."})})};
+}
+
+}  // namespace
+
+// [SECTION] the step and its question
+Step mae_sincos() {
+    Step s = {
+        "mae-sincos",
+        {"MAE 的二维 sin-cos", "MAE's 2-D sin-cos"},
+        {"MAE 的 get_2d_sincos_pos_embed 把维度分成两半：前一半用一维 sin-cos 编码列坐标，后一半编码行坐标；"
+         "每一半里先放所有 sin，再放所有 cos。所以同一列的图块前一半完全相同，同一行的图块后一半完全相同。"
+         "右图是选中图块与所有图块的内积，它是列部分与行部分之和。",
+         "MAE's get_2d_sincos_pos_embed splits the dimensions in two halves: the first half encodes the column "
+         "with a 1-D sin-cos, the second half the row; within each half all sines come first, then all cosines. "
+         "Patches in one column therefore share the first half exactly, patches in one row the second half. The "
+         "second figure shows the dot product of the selected patch with every patch, a column part plus a row "
+         "part."},
+        {"H", "W", "patch", "dim"},
+        views_of(inputs, mae_views),
+        {
+         R"tex(\mathrm{PE}(r, c) = \big[\, \sin(c\,\omega_j),\ \cos(c\,\omega_j),\ \sin(r\,\omega_j),\ \cos(r\,\omega_j) \,\big], \quad \omega_j = 10000^{-4j/D})tex",
+         R"tex(\mathrm{PE}(p) \cdot \mathrm{PE}(p') = \sum_j \cos\big(\omega_j (c - c')\big) + \sum_j \cos\big(\omega_j (r - r')\big))tex"},
+    };
+    s.questions = {
+        {{"MAE 的二维 sin-cos 编码：同一列的两个图块，编码的哪一半完全相同？",
+          "MAE's 2-D sin-cos: two patches in the same column share which half of their code exactly?"},
+         {{"前一半（它编码列号）", "The first half (it encodes the column)"},
+          {"后一半（它编码行号）", "The second half (it encodes the row)"},
+          {"两半都不同", "Neither half"}},
+         0,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = inputs(p);
+             const int H = in.H, W = in.W;
+             const int D = in.dim;  // a multiple of 4, at least 4 (the table)
+             const Eigen::MatrixXd table = mae_2d_sincos(std::max(H, 2), W, D);
+             // Patches (0, 0) and (1, 0): one column, two rows.
+             const int below = vit_token_index(1, 0, W);
+             const double first = (table.row(0).head(D / 2) - table.row(below).head(D / 2)).cwiseAbs().maxCoeff();
+             const double second = (table.row(0).tail(D / 2) - table.row(below).tail(D / 2)).cwiseAbs().maxCoeff();
+             return say_error(lang,
+                              {"MAE 的 meshgrid 先放 w，所以前一半由列号算出（代码里却叫 emb_h）。D = {D} 时，图块 (0, 0) 与 "
+                               "(1, 0) 的前一半最大差 {err}{hint}，后一半最大差 {second}。",
+                               "MAE's meshgrid puts w first, so the first half is built from the column (though the code "
+                               "names it emb_h). With D = {D}, patches (0, 0) and (1, 0) differ by at most {err}{hint} in "
+                               "the first half and {second} in the second."},
+                              first, {{"D", integer(D)}, {"second", num(second, 3)}});
+         }},
+    };
+    return s;
+}
+
+}  // namespace vit_2d_lesson
+}  // namespace pelab

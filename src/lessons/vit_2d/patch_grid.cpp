@@ -1,0 +1,125 @@
+// PE Lab — lessons/vit_2d/patch_grid.cpp
+// Step "patch-grid" of lesson "vit-2d": the patch grid flattened row by row (patch (r, c) becomes token
+// t = r·W + c) and the (HW)×(HW) attention table, where the rule "attend to the patch on the right" is not one
+// whole diagonal. Its question: which token a patch becomes.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the views
+// [SECTION] the step and its question
+#include <string>
+#include <vector>
+
+#include "core/vit2d.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
+#include "lessons/vit_2d/vit_2d_lesson.h"
+
+namespace pelab {
+namespace vit_2d_lesson {
+
+using namespace lessonui;
+
+// [SECTION] the views
+namespace {
+
+std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
+    const int H = in.H, W = in.W, N = H * W;
+    Eigen::MatrixXd idx(H, W);
+    for (int r = 0; r < H; ++r)
+        for (int c = 0; c < W; ++c) idx(r, c) = vit_token_index(r, c, W);
+    HeatmapView grid = selected_patch_map(idx, in, lang);
+    grid.integer = true;
+    grid.decimals = 0;
+    grid.explain = [H, W, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= H || c >= W) return "";
+        return say(lang, {"图块 {pos} → 词元 t = {r}·{W} + {c} = {t}", "Patch {pos} → token t = {r}·{W} + {c} = {t}"},
+                   {{"pos", coord(r, c)}, {"r", integer(r)}, {"W", integer(W)}, {"c", integer(c)}, {"t", integer(vit_token_index(r, c, W))}});
+    };
+
+    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(N, N);
+    int flat_neighbours = 0, true_neighbours = 0;
+    for (int a = 0; a < N; ++a)
+        for (int b = 0; b < N; ++b) {
+            const int dr = vit_token_row(a, W) - vit_token_row(b, W), dc = vit_token_col(a, W) - vit_token_col(b, W);
+            if (dr == 0 && dc == -1) {
+                A(a, b) = 1;
+                ++true_neighbours;
+            }
+            if (b == a + 1) ++flat_neighbours;
+        }
+    HeatmapView att = index_matrix(A, say(lang, {"查询词元 q", "query token q"}), say(lang, {"键词元 k", "key token k"}));
+    att.qk_axes = true;
+    att.integer = true;
+    att.decimals = 0;
+    att.highlight_row = in.patch;
+    att.explain = [A, N, W, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= N || c >= N) return "";
+        const int dr = vit_token_row(r, W) - vit_token_row(c, W), dc = vit_token_col(r, W) - vit_token_col(c, W);
+        return say(lang, {"q = {q} {qc}, k = {k} {kc}：δ = ({dr}, {dc})，分数 {score}", "q = {q} {qc}, k = {k} {kc}: δ = ({dr}, {dc}), score {score}"},
+                   {{"q", integer(r)},
+                    {"qc", coord(vit_token_row(r, W), vit_token_col(r, W))},
+                    {"k", integer(c)},
+                    {"kc", coord(vit_token_row(c, W), vit_token_col(c, W))},
+                    {"dr", integer(dr)},
+                    {"dc", integer(dc)},
+                    {"score", num(A(r, c))}});
+    };
+    return {make_view(say(lang, {"图块网格：格子里是展平后的词元序号 t = r·W + c", "Patch grid: each cell holds its token index t = r·W + c"}), grid,
+                      {say(lang, {"网格有 H·W = {N} 个位置；注意力表是 N×N = {N}×{N}，共 {pairs} 对。",
+                                  "The grid has H·W = {N} positions; the attention table is N×N = {N}×{N}, {pairs} pairs."},
+                           {{"N", integer(N)}, {"pairs", integer(static_cast<long long>(N) * N)}})}),
+            make_view(say(lang, {"规则“关注右边一格”：δ = q − k = (0, −1) 处为 1", "Rule \"attend to the patch on the right\": 1 where δ = q − k = (0, −1)"}),
+                      att,
+                      {say(lang, {"展平后的对角线 k = q + 1 有 {flat} 个格子，但真正的右邻只有 {right} 个：行末的格子跳到下一行开头，一维的 Δ 不等于二维的 δ。",
+                                  "The flat diagonal k = q + 1 has {flat} cells, but only {right} are right neighbours: the last cell of a "
+                                  "row jumps to the start of the next, so a 1-D Δ is not a 2-D δ."},
+                           {{"flat", integer(flat_neighbours)}, {"right", integer(true_neighbours)}})})};
+}
+
+}  // namespace
+
+// [SECTION] the step and its question
+Step patch_grid() {
+    Step s = {
+        "patch-grid",
+        {"图块网格与按行展平", "The patch grid and its row-major flattening"},
+        {"图像是二维的，Transformer 读的却是一维的词元序列，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
+         "ViT 把图像切成 H×W 个[[patch|图块]]，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
+         "注意力表仍是 N×N（N = H·W），每个格子是一对词元；二维的相对位移是向量 δ = (Δr, Δc)。"
+         "右边的表实现“关注右边一格”：它在展平后并不是一整条对角线。点击网格的格子可以换选中的图块。",
+         "An image is 2-D but a transformer reads a 1-D sequence of tokens, so every position encoding for vision "
+         "first has to settle how a grid position becomes a token index and what the offset between two tokens is. "
+         "A ViT cuts the image into H×W [[patch|patches]], one token each, flattened row by row: patch (r, c) becomes token "
+         "t = r·W + c. The attention table is still N×N (N = H·W), one cell per pair of tokens; the relative offset "
+         "in 2-D is a vector δ = (Δr, Δc). The second table implements 'attend to the patch on the right', which "
+         "after flattening is not one whole diagonal. Click a grid cell to select another patch."},
+        {"H", "W", "patch"},
+        views_of(inputs, flattening_views),
+        {
+         R"tex(t = r \cdot W + c, \qquad N = H \cdot W)tex",
+         R"tex(\delta = (\Delta r, \Delta c))tex"},
+    };
+    s.questions = {
+        {{"H×W 网格逐行展平：第 r 行第 c 列的图块是第几个词元？",
+          "An H×W grid flattened row by row: which token is the patch in row r, column c?"},
+         {{"t = r·W + c", "t = r·W + c"}, {"t = r·H + c", "t = r·H + c"}, {"t = c·H + r", "t = c·H + r"}},
+         0,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = inputs(p);  // the selected patch kept inside the grid
+             const int W = in.W;
+             const int t = in.patch;
+             const int r = vit_token_row(t, W), c = vit_token_col(t, W);
+             return say(lang,
+                        {"当前选中的图块 {t} 在第 {r} 行、第 {c} 列（从 0 数起）：{r}·{W} + {c} = {check}。每行有 W = {W} 个图块，"
+                         "所以下一行从 W 的倍数开始。",
+                         "The selected patch {t} is row {r}, column {c} (counting from 0): {r}·{W} + {c} = {check}. Each "
+                         "row holds W = {W} patches, so the next row starts at a multiple of W."},
+                        {{"t", integer(t)}, {"r", integer(r)}, {"c", integer(c)}, {"W", integer(W)},
+                         {"check", integer(vit_token_index(r, c, W))}});
+         }},
+    };
+    return s;
+}
+
+}  // namespace vit_2d_lesson
+}  // namespace pelab
