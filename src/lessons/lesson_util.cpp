@@ -46,6 +46,8 @@ std::string exact(double x) {
 
 std::string integer(long long n) { return typeset_minus(std::to_string(n)); }
 
+std::string count_text(long long n, Lang lang) { return grouped_integer(n, lang == Lang::en); }
+
 // "(floating-point rounding)" after a difference that is tiny but not exactly 0.
 std::string rounding_hint(double x, Lang lang) {
     if (x == 0.0 || x > 1e-9) return "";

@@ -30,6 +30,8 @@ std::string num(double x, int digits);
 std::string num(double x);
 std::string exact(double x);                           // a difference that should be 0: shown unless exactly 0
 std::string integer(long long n);
+// A count in prose: 6144 → "6,144" (en) / "6144" (zh), the digit grouping each language shows.
+std::string count_text(long long n, Lang lang);
 std::string rounding_hint(double x, Lang lang);        // "(floating-point rounding)" for tiny non-zero x
 // A sentence that reports a difference which should be 0 (an identity check): `err` fills {err} (exact) and
 // {hint} (the rounding hint); `more` fills the sentence's other placeholders.

@@ -5,7 +5,6 @@
 #include "lessons/lesson.h"
 
 #include "core/quantity.h"
-#include "lessons/questions/question_tables.h"
 
 namespace pelab {
 
@@ -68,12 +67,6 @@ const Lesson* find_overlay(const std::string& key) {
     for (const Lesson* lesson : every_lesson())
         if (lesson && lesson->overlay_key && key == lesson->overlay_key) return lesson;
     return nullptr;
-}
-
-void attach_questions(Lesson* lesson, std::vector<PlacedQuestion> questions) {
-    for (PlacedQuestion& placed : questions)
-        if (placed.step >= 1 && placed.step <= static_cast<int>(lesson->steps.size()))
-            lesson->steps[static_cast<std::size_t>(placed.step - 1)].questions.push_back(std::move(placed.question));
 }
 
 int step_number_of(const Lesson& lesson, const std::string& id) {

@@ -40,8 +40,6 @@ HeatmapView qk_view(const Eigen::MatrixXd& M, Lang lang);
 // A difference that should be 0: the sentence `plain`, or `rounded` (the same sentence naming floating-point
 // rounding) when the difference is tiny but not exactly 0; `args` fill either, and {diff} is the difference.
 std::string difference_note(Lang lang, double diff, const Text& plain, const Text& rounded, std::vector<Arg> args = {});
-// 6144 → "6,144" (en) / "6144" (zh).
-std::string grouped(long long n, Lang lang);
 // A position or index as the learner reads it: plain decimal digits, no grouping.
 inline std::string pos_text(int n) { return std::to_string(n); }
 

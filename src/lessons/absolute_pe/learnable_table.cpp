@@ -11,7 +11,6 @@
 #include "core/sinusoidal.h"
 #include "lessons/absolute_pe/absolute_pe.h"
 #include "lessons/lesson_util.h"
-#include "lessons/questions/question_tables.h"
 
 namespace pelab {
 namespace absolute_pe {
@@ -48,9 +47,9 @@ std::vector<ViewData> learnable_views(const Inputs& in, Lang lang) {
     else
         notes.push_back(say(lang, {"L ≤ max_len：每个位置都有自己的一行。", "L ≤ max_len: every position has its own row."}));
     notes.push_back(say(lang, {"参数量：max_len × d = {max_len} × {d} = {count}。", "Parameters: max_len × d = {max_len} × {d} = {count}."},
-                        {{"max_len", pos_text(max_len)}, {"d", pos_text(d)}, {"count", grouped(static_cast<long long>(max_len) * d, lang)}}));
+                        {{"max_len", pos_text(max_len)}, {"d", pos_text(d)}, {"count", count_text(static_cast<long long>(max_len) * d, lang)}}));
     notes.push_back(say(lang, {"按 BERT-base 的规模（512 × 768）是 {count} 个参数。", "At BERT-base size (512 × 768) it is {count} parameters."},
-                        {{"count", grouped(512LL * 768LL, lang)}}));
+                        {{"count", count_text(512LL * 768LL, lang)}}));
     return {make_view(say(lang, {"可学习位置表 E（转置：每列一个位置）", "Learnable position table E (transposed: one column per position)"}), std::move(heat),
                       notes)};
 }
@@ -90,7 +89,7 @@ Step learnable_table() {
                          "so position {max_len} is already outside. With L = {L}, {missing} positions have no row. "
                          "The table holds max_len × d = {params} parameters."},
                         {{"max_len", integer(max_len)}, {"last", integer(max_len - 1)}, {"L", integer(L)},
-                         {"missing", integer(std::max(0, L - max_len))}, {"params", questions_detail::count_text(1LL * max_len * d, lang)}});
+                         {"missing", integer(std::max(0, L - max_len))}, {"params", count_text(1LL * max_len * d, lang)}});
          }},
     };
     return s;

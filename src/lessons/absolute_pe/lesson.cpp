@@ -90,13 +90,6 @@ std::string difference_note(Lang lang, double diff, const Text& plain, const Tex
     return say(lang, diff != 0.0 && diff <= 1e-9 ? rounded : plain, args);
 }
 
-std::string grouped(long long n, Lang lang) {
-    std::string digits = std::to_string(n < 0 ? -n : n);
-    if (lang == Lang::en)
-        for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
-    return (n < 0 ? kMinus : "") + digits;
-}
-
 // [SECTION] the lesson
 namespace {
 

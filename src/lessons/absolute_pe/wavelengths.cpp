@@ -93,10 +93,10 @@ std::vector<ViewData> wavelength_views(const Inputs& in, Lang lang) {
     const std::vector<std::string> cost_notes = {
         say(lang, {"L = {L}、d = {d}：整张表 {table} 次 sin/cos，只在开始时算一次；每个位置现算也只要 {row} 次。",
                    "L = {L}, d = {d}: the whole table takes {table} sines and cosines, computed once; on the fly a position takes {row}."},
-            {{"L", pos_text(L)}, {"d", pos_text(d)}, {"table", grouped(table_evals, lang)}, {"row", pos_text(row_evals)}}),
+            {{"L", pos_text(L)}, {"d", pos_text(d)}, {"table", count_text(table_evals, lang)}, {"row", pos_text(row_evals)}}),
         say(lang, {"同一个位置经过一次 d × d 投影（例如 W_q）就要 {proj} 次乘加，是 sin/cos 次数的 {ratio} 倍；而一层注意力有好几次这样的投影。",
                    "The same position passing one d × d projection (W_q, say) takes {proj} multiply-adds, {ratio} times its sines and cosines; one attention layer has several such projections."},
-            {{"proj", grouped(projection, lang)}, {"ratio", num(static_cast<double>(projection) / row_evals)}}),
+            {{"proj", count_text(projection, lang)}, {"ratio", num(static_cast<double>(projection) / row_evals)}}),
     };
     return {make_view(say(lang, {"PE：位置 × 维度", "PE: positions × dimensions"}), std::move(heat)),
             make_view(say(lang, {"选定维度随位置的变化", "Chosen dimensions across positions"}), std::move(curve),

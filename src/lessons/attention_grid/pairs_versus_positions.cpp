@@ -12,7 +12,6 @@
 #include "core/f_delta.h"
 #include "lessons/attention_grid/attention_grid_lesson.h"
 #include "lessons/lesson_util.h"
-#include "lessons/questions/question_tables.h"
 
 namespace pelab {
 namespace attention_grid_lesson {
@@ -66,7 +65,7 @@ Step pairs_versus_positions() {
                          "所以 A 是 {n} × {n}，共 {pairs} 个格子。",
                          "side = {side}: each grid cell is one position, {n} in all; each cell of A is a pair (q, k), "
                          "so A is {n} × {n}, {pairs} cells."},
-                        {{"side", integer(side)}, {"n", questions_detail::count_text(n, lang)}, {"pairs", questions_detail::count_text(n * n, lang)}});
+                        {{"side", integer(side)}, {"n", count_text(n, lang)}, {"pairs", count_text(n * n, lang)}});
          }},
     };
     return s;

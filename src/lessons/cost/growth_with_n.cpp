@@ -15,13 +15,11 @@
 #include "lessons/cost/cost_lesson.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
-#include "lessons/questions/question_tables.h"
 
 namespace pelab {
 namespace cost_lesson {
 
 using namespace lessonui;
-using questions_detail::count_text;
 
 // [SECTION] the views
 namespace {

@@ -11,7 +11,6 @@
 #include "core/f_delta.h"
 #include "lessons/f_delta/f_delta_lesson.h"
 #include "lessons/lesson_util.h"
-#include "lessons/questions/question_tables.h"
 
 namespace pelab {
 namespace fdelta {
@@ -83,7 +82,7 @@ Step equal_delta_diagonals() {
                          "因此值也相同，所以 F 最多有 {diagonals} 个不同的值。",
                          "With L = {L}, F has {cells} cells but only {diagonals} diagonals; the cells of one "
                          "diagonal share Δ and hence their value, so F holds at most {diagonals} different values."},
-                        {{"L", integer(L)}, {"cells", questions_detail::count_text(1LL * L * L, lang)}, {"diagonals", integer(2LL * L - 1)}});
+                        {{"L", integer(L)}, {"cells", count_text(1LL * L * L, lang)}, {"diagonals", integer(2LL * L - 1)}});
          }},
     };
     return s;

@@ -10,14 +10,12 @@
 
 #include "core/t5.h"
 #include "lessons/lesson_util.h"
-#include "lessons/questions/question_tables.h"
 #include "lessons/t5_bias/t5_bias_lesson.h"
 
 namespace pelab {
 namespace t5_bias_lesson {
 
 using namespace lessonui;
-using questions_detail::count_text;
 
 // [SECTION] views
 namespace {

@@ -14,14 +14,12 @@
 #include "core/vit2d.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
-#include "lessons/questions/question_tables.h"
 #include "lessons/vit_2d/vit_2d_lesson.h"
 
 namespace pelab {
 namespace vit_2d_lesson {
 
 using namespace lessonui;
-using questions_detail::count_text;
 
 // [SECTION] the views
 namespace {

@@ -1,11 +1,11 @@
-// PE Lab — lessons/questions/glossary.cpp
+// PE Lab — lessons/glossary.cpp
 // The glossary that texts link with [[term]] or [[term|shown words]]: one entry per term, its name and a
 // one- or two-sentence meaning in both languages. A link to a term missing here is a text problem
 // (lessons/bilingual.cpp), so the battery fails on it.
 //
 // [SECTION] entries
 // [SECTION] lookup
-#include "lessons/questions/question_tables.h"
+#include "lessons/questions.h"
 
 namespace pelab {
 
