@@ -35,7 +35,7 @@ static void draw_header(App* app) {
     const float lang_w = ImGui::CalcTextSize(zh).x + ImGui::CalcTextSize(en).x + st.FramePadding.x * 4 + st.ItemSpacing.x;
     const float right = ImGui::GetWindowContentRegionMax().x;
     if (ImGui::GetContentRegionAvail().x >= font * 36.0f) {
-        ImGui::PushFont(app->font_title);
+        ImGui::PushFont(app->screen.font_title);
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(ui_say(lang, UiText::AppName).c_str());
         ImGui::PopFont();
@@ -113,17 +113,17 @@ static void draw_step_rail(App* app, float width, float height) {
 // [SECTION] the frame -------------------------------------------------------------------------------------
 
 void app_frame(App* app, MatrixPainter* painter) {
-    app->drawn.clear();
-    app->figure_rects.clear();
-    app->equations_drawn.clear();
-    app->questions_drawn.clear();
+    app->drawn.views.clear();
+    app->drawn.figure_rects.clear();
+    app->drawn.equations.clear();
+    app->drawn.questions.clear();
     app->interaction.prev_hover_delta = app->interaction.hover_delta;
     app->interaction.hover_delta = INT32_MIN;
     const DisplayOptions& d = app->state.display;
-    if (app->styled_scale != d.fontscale || app->styled_theme != d.theme) {
+    if (app->screen.styled_scale != d.fontscale || app->screen.styled_theme != d.theme) {
         app_apply_style(d.theme, float(d.fontscale));
-        app->styled_theme = d.theme;
-        app->styled_scale = d.fontscale;
+        app->screen.styled_theme = d.theme;
+        app->screen.styled_scale = d.fontscale;
     }
 
     const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -132,7 +132,7 @@ void app_frame(App* app, MatrixPainter* painter) {
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("##pelab", nullptr, flags);
-    if (app->blanked) {
+    if (app->screen.blanked) {
         // Presenter's blank screen: nothing of the lesson, a faint hint how to return.
         ImDrawList* dl = ImGui::GetWindowDrawList();
         dl->AddRectFilled(vp->Pos, ImVec2(vp->Pos.x + vp->Size.x, vp->Pos.y + vp->Size.y), IM_COL32(0, 0, 0, 255));
@@ -179,7 +179,7 @@ void app_frame(App* app, MatrixPainter* painter) {
     ImGui::PushID(lesson.id);
     ImGui::PushID(app->state.step);
     ImGui::BeginChild("##content", ImVec2(side ? -(side_w + st.ItemSpacing.x) : 0.0f, body_h), false);
-    draw_step(app, painter, side, !d.controls || !app->counter_in_bar);
+    draw_step(app, painter, side, !d.controls || !app->drawn.counter_in_bar);
     ImGui::EndChild();
     if (side) {
         ImGui::SameLine();
@@ -200,7 +200,7 @@ void app_frame(App* app, MatrixPainter* painter) {
 
     // A new hover target changes what is outlined: draw once more so the outline follows.
     if (app->interaction.hover_delta != app->interaction.prev_hover_delta)
-        app->frames_wanted = std::max(app->frames_wanted, 1);
+        app->redraw.frames = std::max(app->redraw.frames, 1);
 }
 
 }  // namespace pelab

@@ -54,7 +54,7 @@ int app_take_play_key(KeyValues* kv) {
 
 // play=1 / play=0 from a URL, setState or argv: starts (unless the system asks for reduced motion) or pauses.
 static void follow_play_key(App* app, int play) {
-    if (play == 1 && !app->reduced_motion) app_play(app, true);
+    if (play == 1 && !app->playback.reduced_motion) app_play(app, true);
     if (play == 0) app_play(app, false);
 }
 
@@ -64,7 +64,7 @@ void app_init(App* app, const KeyValues& args, Lang lang) {
     app->state = default_state(lang);
     app->notices.clear();
     app_add_notices(app, apply_query(kv, &app->state));
-    app->frames_wanted = 2;
+    app->redraw.frames = 2;
     follow_play_key(app, play);
 }
 
@@ -79,7 +79,7 @@ void app_apply(App* app, const KeyValues& kv_in) {
         filtered.push_back(p);
     }
     app_add_notices(app, apply_query(filtered, &app->state));
-    app->frames_wanted = std::max(app->frames_wanted, 2);
+    app->redraw.frames = std::max(app->redraw.frames, 2);
     follow_play_key(app, play);
 }
 
@@ -89,7 +89,7 @@ void app_restore(App* app, const KeyValues& kv_in) {
     AppState fresh = default_state(app->state.lang);
     app_add_notices(app, apply_query(kv, &fresh));
     app->state = fresh;
-    app->frames_wanted = std::max(app->frames_wanted, 2);
+    app->redraw.frames = std::max(app->redraw.frames, 2);
     follow_play_key(app, play);
 }
 
@@ -106,38 +106,38 @@ void go_to_step(App* app, int step) {
     if (step != app->state.step) {
         app->state.step = step;
         mark_changed(&app->state);
-        app->frames_wanted = std::max(app->frames_wanted, 2);
+        app->redraw.frames = std::max(app->redraw.frames, 2);
     }
 }
 
 void recompute_views_if_needed(App* app) {
     const AppState& s = app->state;
-    if (s.version == app->views_state_version) return;
+    if (s.version == app->views.state_version) return;
     const Lesson& lesson = *s.lesson;
     const Step& step = lesson.steps[size_t(s.step - 1)];
     // The memory guard, before anything is computed: parameters past the budget show a notice, no figures.
     std::string too_big;
     if (!lesson_within_budget(lesson, s.params, &too_big)) {
-        app->views.clear();
+        app->views.list.clear();
         app_add_notices(app, {{"memory", too_big}});
     } else {
-        app->views = step.views ? step.views(s.params, s.lang) : std::vector<ViewData>{};
+        app->views.list = step.views ? step.views(s.params, s.lang) : std::vector<ViewData>{};
     }
     // A new step shows new figures: their zoom starts fresh. (Parameter changes keep the zoom.)
-    if (&lesson != app->views_lesson || s.step != app->views_step) app->interaction.zoom.clear();
-    app->views_lesson = &lesson;
-    app->views_step = s.step;
-    app->views_state_version = s.version;
-    ++app->views_version;
+    if (&lesson != app->views.lesson || s.step != app->views.step) app->interaction.zoom.clear();
+    app->views.lesson = &lesson;
+    app->views.step = s.step;
+    app->views.state_version = s.version;
+    ++app->views.version;
 }
 
 // [SECTION] navigation ------------------------------------------------------------------------------------
 
 void app_nav_key(App* app, NavKey key) {
     if (ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput) return;  // typing a number, not navigating
-    app->frames_wanted = std::max(app->frames_wanted, 2);
-    if (app->blanked) {  // the first key after "B" only brings the figure back
-        app->blanked = false;
+    app->redraw.frames = std::max(app->redraw.frames, 2);
+    if (app->screen.blanked) {  // the first key after "B" only brings the figure back
+        app->screen.blanked = false;
         return;
     }
     const DisplayOptions& d = app->state.display;
@@ -146,7 +146,7 @@ void app_nav_key(App* app, NavKey key) {
     case NavKey::Prev: go_to_step(app, app->state.step - 1); break;
     case NavKey::First: go_to_step(app, d.step_min); break;
     case NavKey::Last: go_to_step(app, d.step_max); break;
-    case NavKey::Blank: app->blanked = true; break;
+    case NavKey::Blank: app->screen.blanked = true; break;
     case NavKey::TogglePlay: app_play(app, !app->playback.playing); break;
     }
 }
@@ -216,7 +216,7 @@ bool app_play(App* app, bool on) {
     } else if (!on) {
         pb.playing = false;
     }
-    app->frames_wanted = std::max(app->frames_wanted, 2);
+    app->redraw.frames = std::max(app->redraw.frames, 2);
     return true;
 }
 
@@ -240,7 +240,7 @@ void advance_playback(App* app) {
     seek_timeline(app, *spec, *t, position);
     pb.position = std::min(position, t->from + span);  // keeps the fractional part of an Int key's step
     // Two: the platform counts this frame off after drawing it, and one must be left to ask for the next.
-    app->frames_wanted = std::max(app->frames_wanted, 2);
+    app->redraw.frames = std::max(app->redraw.frames, 2);
 }
 
 }  // namespace pelab

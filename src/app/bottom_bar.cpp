@@ -22,8 +22,8 @@ namespace pelab {
 
 void app_export_text(App* app, int view, ExportFormat format, bool copy) {
     const AppServices& sv = app->services;
-    if (view < 0 || size_t(view) >= app->views.size() || !(copy ? bool(sv.copy_text) : bool(sv.save_file))) return;
-    const ViewData& v = app->views[size_t(view)];
+    if (view < 0 || size_t(view) >= app->views.list.size() || !(copy ? bool(sv.copy_text) : bool(sv.save_file))) return;
+    const ViewData& v = app->views.list[size_t(view)];
     // A position map exports the window the learner is looking at.
     double window_cells[3] = {0.0, 0.0, double(kExportMapCells)};
     const auto mw = app->interaction.map_window.find(view);
@@ -52,12 +52,12 @@ static void draw_export_menu(App* app) {
     const Lang lang = app->state.lang;
     const AppServices& sv = app->services;
     if (!ImGui::BeginPopup("##export")) return;
-    for (size_t i = 0; i < app->views.size(); ++i) {
-        const ViewData& v = app->views[i];
+    for (size_t i = 0; i < app->views.list.size(); ++i) {
+        const ViewData& v = app->views.list[i];
         ImGui::PushID(int(i));
         if (ImGui::BeginMenu(v.title.empty() ? "—" : v.title.c_str())) {
-            if (sv.capture_png && i < app->figure_rects.size()) {
-                const auto& r = app->figure_rects[i];
+            if (sv.capture_png && i < app->drawn.figure_rects.size()) {
+                const auto& r = app->drawn.figure_rects[i];
                 for (int scale : {1, 2}) {
                     if (ImGui::MenuItem(ui_say(lang, scale == 1 ? UiText::ExportPng1 : UiText::ExportPng2).c_str()))
                         sv.capture_png(r.first.x, r.first.y, r.second.x, r.second.y, scale,
@@ -231,8 +231,8 @@ void draw_nav(App* app) {
         ImGui::TextDisabled("%s", counter.c_str());
         ImGui::SameLine();
     }
-    if (counter_fits != app->counter_in_bar) app->frames_wanted = std::max(app->frames_wanted, 1);
-    app->counter_in_bar = counter_fits;
+    if (counter_fits != app->drawn.counter_in_bar) app->redraw.frames = std::max(app->redraw.frames, 1);
+    app->drawn.counter_in_bar = counter_fits;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX(), right_x));
     ImGui::SetCursorPosY(row_y);
     if (ImGui::Button(export_text.c_str(), ImVec2(0, bar_h))) ImGui::OpenPopup("##export");
@@ -246,24 +246,24 @@ void draw_nav(App* app) {
 // [SECTION] toast -----------------------------------------------------------------------------------------
 
 void app_toast(App* app, const std::string& message) {
-    app->toast = message;
-    app->toast_until = ImGui::GetTime() + 4.0;
-    app->wake_at = app->toast_until + 0.05;
-    app->frames_wanted = std::max(app->frames_wanted, 2);
+    app->toast.message = message;
+    app->toast.until = ImGui::GetTime() + 4.0;
+    app->redraw.wake_at = app->toast.until + 0.05;
+    app->redraw.frames = std::max(app->redraw.frames, 2);
 }
 
 // The toast while it lasts, centred above the bottom bar; once it has expired, one frame more to clear it.
 void draw_toast(App* app, const ImGuiViewport* vp, float font) {
-    if (!app->toast.empty()) {
-        if (ImGui::GetTime() < app->toast_until) {
-            const ImVec2 size = ImGui::CalcTextSize(app->toast.c_str());
+    if (!app->toast.message.empty()) {
+        if (ImGui::GetTime() < app->toast.until) {
+            const ImVec2 size = ImGui::CalcTextSize(app->toast.message.c_str());
             const ImVec2 at(vp->Pos.x + (vp->Size.x - size.x) * 0.5f, vp->Pos.y + vp->Size.y - size.y - font * 4.0f);
             ImDrawList* dl = ImGui::GetForegroundDrawList();
             dl->AddRectFilled(ImVec2(at.x - 12, at.y - 8), ImVec2(at.x + size.x + 12, at.y + size.y + 8), IM_COL32(40, 40, 40, 235), 6);
-            dl->AddText(at, IM_COL32(255, 255, 255, 255), app->toast.c_str());
+            dl->AddText(at, IM_COL32(255, 255, 255, 255), app->toast.message.c_str());
         } else {
-            app->toast.clear();
-            app->frames_wanted = std::max(app->frames_wanted, 1);
+            app->toast.message.clear();
+            app->redraw.frames = std::max(app->redraw.frames, 1);
         }
     }
 }

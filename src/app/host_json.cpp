@@ -53,7 +53,7 @@ std::string app_notices_json(const App& app) {
 std::vector<std::string> app_figure_descriptions(const App& app) {
     const Lang lang = app.state.lang;
     std::vector<std::string> out;
-    for (const ViewData& v : app.views) out.push_back(describe_view(v, lang));
+    for (const ViewData& v : app.views.list) out.push_back(describe_view(v, lang));
     const Step& step = app.state.lesson->steps[size_t(app.state.step - 1)];
     const Timeline& t = step.timeline;
     if (!t.param.empty()) {
@@ -82,8 +82,8 @@ std::string app_layout_json(const App& app) {
     static_assert(sizeof kKindNames / sizeof kKindNames[0] == std::variant_size_v<decltype(ViewData::figure)>,
                   "one name per kind of figure");
     std::string out = "[";
-    for (size_t i = 0; i < app.drawn.size(); ++i) {
-        const DrawnView& d = app.drawn[i];
+    for (size_t i = 0; i < app.drawn.views.size(); ++i) {
+        const DrawnView& d = app.drawn.views[i];
         char buf[320];
         std::snprintf(buf, sizeof buf,
                       ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f,\"rows\":%d,\"cols\":%d,\"zoom\":%.4f,"
@@ -113,8 +113,8 @@ std::string app_layout_json(const App& app) {
             out.insert(out.size() - 1, buf);
         }
     }
-    for (size_t i = 0; i < app.equations_drawn.size(); ++i) {
-        const DrawnEquation& e = app.equations_drawn[i];
+    for (size_t i = 0; i < app.drawn.equations.size(); ++i) {
+        const DrawnEquation& e = app.drawn.equations[i];
         char buf[160];
         std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", e.min.x, e.min.y, e.max.x - e.min.x,
                       e.max.y - e.min.y);
@@ -125,8 +125,8 @@ std::string app_layout_json(const App& app) {
 
 std::string app_questions_json(const App& app) {
     std::string out = "[";
-    for (size_t qi = 0; qi < app.questions_drawn.size(); ++qi) {
-        const DrawnQuestion& q = app.questions_drawn[qi];
+    for (size_t qi = 0; qi < app.drawn.questions.size(); ++qi) {
+        const DrawnQuestion& q = app.drawn.questions[qi];
         out += (qi ? ",{" : "{") + std::string("\"prompt\":") + json_string(q.prompt) + ",\"choices\":[";
         for (size_t c = 0; c < q.choices.size(); ++c) {
             const auto& [lo, hi] = q.buttons[c];

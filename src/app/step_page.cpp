@@ -36,20 +36,20 @@ static void draw_one_view(App* app, MatrixPainter* painter, KeyValues* edits, si
     ViewContext ctx;
     ctx.painter = painter;
     ctx.lang = app->state.lang;
-    ctx.data_version = app->views_version;
+    ctx.data_version = app->views.version;
     ctx.slot = int(i);
     ctx.interaction = &app->interaction;
-    ctx.drawn = &app->drawn;
+    ctx.drawn = &app->drawn.views;
     ctx.edits = edits;
     ctx.max_height = max_height;
     ctx.primary = i == 0;
     bool wants_frame = false;
     ctx.wants_frame = &wants_frame;
-    draw_view(app->views[i], ctx, width);
+    draw_view(app->views.list[i], ctx, width);
     // 2: the platform counts this frame off after drawing it, so 2 leaves one frame more.
-    if (wants_frame) app->frames_wanted = std::max(app->frames_wanted, 2);
+    if (wants_frame) app->redraw.frames = std::max(app->redraw.frames, 2);
     ImGui::EndGroup();
-    app->figure_rects.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+    app->drawn.figure_rects.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
     ImGui::PopID();
 }
 
@@ -68,7 +68,7 @@ static ViewSizes view_sizes_of(const ViewData& view) {
 // left on screen, and fills it; the others beside it or below it, each at most `screen` tall. Each is drawn
 // as it is placed, since where the next one goes depends on what this one took.
 static void draw_views(App* app, MatrixPainter* painter, float room, float screen) {
-    if (app->views.empty()) return;
+    if (app->views.list.empty()) return;
     KeyValues edits;
     FigureLayoutInput in;
     in.start = ImGui::GetCursorScreenPos();
@@ -80,17 +80,17 @@ static void draw_views(App* app, MatrixPainter* painter, float room, float scree
     // The step's window as it is unscrolled, in this frame's screen coordinates.
     const float top = ImGui::GetWindowPos().y - ImGui::GetScrollY();
     in.first_screen = {ImVec2(in.start.x, top), ImVec2(in.start.x + in.avail, top + screen)};
-    for (const ViewData& view : app->views) in.views.push_back(view_sizes_of(view));
-    std::vector<std::pair<size_t, size_t>> reported(app->views.size());  // each view's entries in app->drawn
+    for (const ViewData& view : app->views.list) in.views.push_back(view_sizes_of(view));
+    std::vector<std::pair<size_t, size_t>> reported(app->views.list.size());  // each view's entries in app->drawn.views
     const FigureLayout placed = layout_figures(in, [&](size_t i, const PlacedFigure& at) {
         if (i > 0) ImGui::SetCursorScreenPos(at.at);  // the primary figure starts at the cursor
-        reported[i].first = app->drawn.size();
+        reported[i].first = app->drawn.views.size();
         draw_one_view(app, painter, &edits, i, at.width, at.max_height);
-        reported[i].second = app->drawn.size();
+        reported[i].second = app->drawn.views.size();
         return LayoutRect{ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
     });
     for (size_t i = 0; i < reported.size(); ++i)
-        for (size_t k = reported[i].first; k < reported[i].second; ++k) app->drawn[k].visible = placed.figures[i].on_first_screen;
+        for (size_t k = reported[i].first; k < reported[i].second; ++k) app->drawn.views[k].visible = placed.figures[i].on_first_screen;
     ImGui::SetCursorScreenPos(ImVec2(in.start.x, placed.end_y));
     ImGui::Dummy(ImVec2(in.avail, 1));
     // Applied after drawing: the views of this frame were computed from the state they were drawn with.
@@ -159,7 +159,7 @@ static void draw_prose_line(App* app, const std::string& text, const char* begin
 static void draw_prose(App* app, const std::string& body, const std::vector<LinkSpan>& links, float width,
                        bool collapsible) {
     const Lang lang = app->state.lang;
-    const bool collapsed = collapsible && !app->prose_open;
+    const bool collapsed = collapsible && !app->reading.prose_open;
     const std::string shown = collapsed ? body.substr(0, prose_first_sentence_end(body)) : body;
     const std::string label = ui_say(lang, collapsed ? UiText::More : UiText::Less);
     const float button_w = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
@@ -171,8 +171,8 @@ static void draw_prose(App* app, const std::string& body, const std::vector<Link
     ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(0, 0, 0, 0));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::SmallButton(label.c_str())) {
-        app->prose_open = !app->prose_open;
-        app->frames_wanted = std::max(app->frames_wanted, 2);
+        app->reading.prose_open = !app->reading.prose_open;
+        app->redraw.frames = std::max(app->redraw.frames, 2);
     }
     ImGui::PopStyleColor(2);
 }
@@ -197,7 +197,7 @@ static void draw_equations(App* app, const Step& step, const std::vector<Equatio
         const std::string& tex = step.equations[i];
         const LayoutRect& box = placed.boxes[i];
         draw_equation(dl, tex, box.min, placed.px[i], ink);
-        app->equations_drawn.push_back({tex, box.min, box.max});
+        app->drawn.equations.push_back({tex, box.min, box.max});
     }
     ImGui::Dummy(ImVec2(width, placed.height));
 }
@@ -217,8 +217,8 @@ void draw_questions(App* app, float width) {
     for (size_t qi = 0; qi < questions.size(); ++qi) {
         const Question& q = questions[qi];
         const std::string key = id + "/" + std::to_string(app->state.step) + "/" + std::to_string(qi);
-        const auto it = app->answers.find(key);
-        const int picked = it == app->answers.end() ? -1 : it->second;
+        const auto it = app->reading.answers.find(key);
+        const int picked = it == app->reading.answers.end() ? -1 : it->second;
         ImGui::PushID(int(qi));
         DrawnQuestion drawn;
         drawn.prompt = say(lang, q.prompt);
@@ -244,8 +244,8 @@ void draw_questions(App* app, float width) {
             if (colours) ImGui::PushStyleColor(ImGuiCol_Button, right ? IM_COL32(120, 200, 120, 255) : IM_COL32(235, 130, 120, 255));
             ImGui::PushID(int(c));
             if (ImGui::Button(label.c_str())) {
-                app->answers[key] = int(c);
-                app->frames_wanted = std::max(app->frames_wanted, 2);
+                app->reading.answers[key] = int(c);
+                app->redraw.frames = std::max(app->redraw.frames, 2);
             }
             drawn.choices.push_back(say(lang, q.choices[c]));
             drawn.buttons.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
@@ -262,7 +262,7 @@ void draw_questions(App* app, float width) {
                 text_wrapped(drawn.explanation, width);
             }
         }
-        app->questions_drawn.push_back(std::move(drawn));
+        app->drawn.questions.push_back(std::move(drawn));
         ImGui::PopID();
         ImGui::Spacing();
     }
@@ -302,10 +302,10 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     const Lang lang = app->state.lang;
     const Lesson& lesson = *app->state.lesson;
     const Step& step = current_step(*app);
-    if (app->prose_lesson != &lesson || app->prose_step != app->state.step) {
-        app->prose_open = false;  // a new step starts with its text collapsed (where space is short)
-        app->prose_lesson = &lesson;
-        app->prose_step = app->state.step;
+    if (app->reading.lesson != &lesson || app->reading.step != app->state.step) {
+        app->reading.prose_open = false;  // a new step starts with its text collapsed (where space is short)
+        app->reading.lesson = &lesson;
+        app->reading.step = app->state.step;
     }
     recompute_views_if_needed(app);
     const float font = ImGui::GetFontSize();
@@ -314,7 +314,7 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     const float screen = ImGui::GetWindowHeight() - ImGui::GetCurrentWindow()->WindowPadding.y;
     draw_notices(app);
     if (show_counter) ImGui::TextDisabled("%s", step_counter(app).c_str());
-    ImGui::PushFont(app->font_title);
+    ImGui::PushFont(app->screen.font_title);
     text_wrapped(say(lang, step.title), width);
     ImGui::PopFont();
     // Short of space: what the whole text would leave for the primary figure is less than it needs to cover a
@@ -329,9 +329,9 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     text_in.item_spacing_y = ImGui::GetStyle().ItemSpacing.y;
     text_in.room = screen - ImGui::GetCursorPosY();
     text_in.display = ImGui::GetIO().DisplaySize;
-    text_in.has_views = !app->views.empty();
+    text_in.has_views = !app->views.list.empty();
     text_in.body_has_more_than_one_sentence = prose_first_sentence_end(body) < body.size();
-    text_in.prose_open = app->prose_open;
+    text_in.prose_open = app->reading.prose_open;
     text_in.whole_text_lines = [&body](float wrap_width) { return int(wrap_lines(body, wrap_width).size()); };
     text_in.equations = equation_extents(step);
     const StepTextLayout text = layout_step_text(text_in);
