@@ -110,6 +110,28 @@ static void draw_step_rail(App* app, float width, float height) {
     ImGui::EndChild();
 }
 
+// The frame's part of the page layout's input, measured as the frame is drawn: the window, the style, the header's
+// height (what is above the rail), the frame's options (draw_step adds the step's sizes). layout_page places the
+// window at (0, 0), as the platforms place the main viewport.
+static PageLayoutInput page_input(const ImGuiViewport* vp, const FrameLayoutInput& frame_in) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    PageLayoutInput in;
+    in.window = vp->WorkSize;
+    in.font = ImGui::GetFontSize();
+    in.line_height = ImGui::GetTextLineHeight();
+    in.frame_height = ImGui::GetFrameHeight();
+    in.window_padding = st.WindowPadding;
+    in.item_spacing = st.ItemSpacing;
+    in.scrollbar_size = st.ScrollbarSize;
+    in.header_h = frame_in.region_min.y - vp->WorkPos.y - st.WindowPadding.y;
+    in.embed = frame_in.embed;
+    in.controls = frame_in.controls;
+    in.has_timeline = frame_in.has_timeline;
+    in.side_content = frame_in.side_content;
+    in.steps = frame_in.steps;
+    return in;
+}
+
 // [SECTION] the frame -------------------------------------------------------------------------------------
 
 void app_frame(App* app, MatrixPainter* painter) {
@@ -117,6 +139,8 @@ void app_frame(App* app, MatrixPainter* painter) {
     app->drawn.figure_rects.clear();
     app->drawn.equations.clear();
     app->drawn.questions.clear();
+    app->drawn.view_of.clear();
+    app->drawn.has_planned = false;
     app->interaction.prev_hover_delta = app->interaction.hover_delta;
     app->interaction.hover_delta = INT32_MIN;
     const DisplayOptions& d = app->state.display;
@@ -179,7 +203,7 @@ void app_frame(App* app, MatrixPainter* painter) {
     ImGui::PushID(lesson.id);
     ImGui::PushID(app->state.step);
     ImGui::BeginChild("##content", ImVec2(side ? -(side_w + st.ItemSpacing.x) : 0.0f, body_h), false);
-    draw_step(app, painter, side, !d.controls || !app->drawn.counter_in_bar);
+    draw_step(app, painter, side, !d.controls || !app->drawn.counter_in_bar, page_input(vp, frame_in));
     ImGui::EndChild();
     if (side) {
         ImGui::SameLine();

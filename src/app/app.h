@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/layout.h"
 #include "lessons/state.h"
 #include "lessons/view_export.h"
 #include "views/views.h"
@@ -78,10 +79,16 @@ struct DrawnQuestion {
 // What the last frame drew, for the host page (app_layout_json, app_questions_json) and the export menu.
 struct DrawnFrame {
     std::vector<DrawnView> views;     // where each view was drawn
+    std::vector<size_t> view_of;      // for each of them, the index of the view (of the step) it belongs to
     std::vector<std::pair<ImVec2, ImVec2>> figure_rects;  // full extent of each view (title, labels, legend)
     std::vector<DrawnEquation> equations;  // the equations, after the figures in app_layout_json
     std::vector<DrawnQuestion> questions;  // the questions (app_questions_json)
     bool counter_in_bar = true;       // the bottom bar had room for "Step n / N" (else it shows above the title)
+    // The page as the layout function (layout_page, app/layout.h) places it from this frame's measurements, taken
+    // before the step is drawn: app_layout_json reports it beside what was drawn, so that a test can check that
+    // the drawing follows the function the unit tests check (tests/browser/layout.test.mjs). Unscrolled.
+    PageLayout planned;
+    bool has_planned = false;         // the step was drawn this frame (not the blank screen)
 };
 
 // The screen: the fonts, the style applied, the presenter's blank screen.
@@ -167,6 +174,9 @@ std::string app_notices_json(const App& app);
 // [{"kind":"heatmap","title":"...","x":..,"y":..,"w":..,"h":..,"rows":..,"cols":..,"visible":true}] in UI units:
 // the step's primary figure first, then its other figures (visible: the whole view, notes included, is on the
 // step's first screen without scrolling; app/layout.h), then its equations ({"kind":"equation","title":TeX,x,y,w,h}).
+// Each figure also has "extent" (the whole view as drawn: title, figure, notes) and "planned" (where layout_page
+// puts the whole view), each {x,y,w,h}; each equation has "planned" (its box in layout_page); planned rectangles
+// are unscrolled.
 std::string app_layout_json(const App& app);
 // The step's questions as drawn in the last frame: [{prompt, choices: [{text, x, y, w, h}], picked, verdict,
 // explanation}] (verdict and explanation empty until a choice is picked), for tests and assistive tools.

@@ -46,7 +46,9 @@ bool slider_and_value(const char* id, double* value, double lo, double hi, const
 void draw_parameters(App* app, int columns);
 // step_page.cpp: the step (title, text, equations, figures, and without a side column its parameters and
 // questions; the references); the questions alone (the side column).
-void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_counter);
+// `page`: the frame's part of the page layout's input (window, style, header, frame options), which draw_step
+// completes with the step's sizes and lays out with layout_page before drawing (DrawnFrame::planned).
+void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_counter, const PageLayoutInput& page);
 void draw_questions(App* app, float width);
 // app.cpp: the notices above the step.
 void draw_notices(App* app);

@@ -77,6 +77,14 @@ std::vector<std::string> app_equation_mathml(const App& app) {
 
 // [SECTION] where things were drawn -----------------------------------------------------------------------
 
+// ,"NAME":{"x":..,"y":..,"w":..,"h":..}
+static std::string rect_json(const char* name, ImVec2 min, ImVec2 max) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, ",\"%s\":{\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", name, min.x, min.y, max.x - min.x,
+                  max.y - min.y);
+    return buf;
+}
+
 std::string app_layout_json(const App& app) {
     static const char* kKindNames[] = {"heatmap", "table", "curve", "posmap", "phasor", "odometer", "bars"};  // ViewKind order
     static_assert(sizeof kKindNames / sizeof kKindNames[0] == std::variant_size_v<decltype(ViewData::figure)>,
@@ -94,6 +102,14 @@ std::string app_layout_json(const App& app) {
                "\",\"title\":" + json_string(d.title) + buf;
         if (d.kind == ViewKind::Table) out.insert(out.size() - 1, d.scrolls_sideways ? ",\"scrolls_sideways\":true" : ",\"scrolls_sideways\":false");
         out.insert(out.size() - 1, d.visible ? ",\"visible\":true" : ",\"visible\":false");
+        // The whole view as drawn, and where the layout function puts it (DrawnFrame::planned).
+        const size_t view = i < app.drawn.view_of.size() ? app.drawn.view_of[i] : app.drawn.figure_rects.size();
+        if (view < app.drawn.figure_rects.size())
+            out.insert(out.size() - 1, rect_json("extent", app.drawn.figure_rects[view].first, app.drawn.figure_rects[view].second));
+        if (app.drawn.has_planned && view < app.drawn.planned.figures.figures.size()) {
+            const LayoutRect& r = app.drawn.planned.figures.figures[view].rect;
+            out.insert(out.size() - 1, rect_json("planned", r.min, r.max));
+        }
         if (!d.handles.empty()) {  // phasor arrowheads a learner can drag: the key each sets, where it is
             std::string list = ",\"handles\":[";
             for (size_t h = 0; h < d.handles.size(); ++h) {
@@ -119,6 +135,10 @@ std::string app_layout_json(const App& app) {
         std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", e.min.x, e.min.y, e.max.x - e.min.x,
                       e.max.y - e.min.y);
         out += (out.size() > 1 ? ",{" : "{") + std::string("\"kind\":\"equation\",\"title\":") + json_string(e.tex) + buf;
+        if (app.drawn.has_planned && i < app.drawn.planned.equations.boxes.size()) {
+            const LayoutRect& r = app.drawn.planned.equations.boxes[i];
+            out.insert(out.size() - 1, rect_json("planned", r.min, r.max));
+        }
     }
     return out + "]";
 }

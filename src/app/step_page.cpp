@@ -10,6 +10,7 @@
 // [SECTION] equations
 // [SECTION] questions
 // [SECTION] references
+// [SECTION] the plan
 // [SECTION] the step
 #include "app/app.h"
 #include "app/app_internal.h"
@@ -91,6 +92,9 @@ static void draw_views(App* app, MatrixPainter* painter, float room, float scree
     });
     for (size_t i = 0; i < reported.size(); ++i)
         for (size_t k = reported[i].first; k < reported[i].second; ++k) app->drawn.views[k].visible = placed.figures[i].on_first_screen;
+    app->drawn.view_of.resize(app->drawn.views.size());
+    for (size_t i = 0; i < reported.size(); ++i)
+        for (size_t k = reported[i].first; k < reported[i].second; ++k) app->drawn.view_of[k] = i;
     ImGui::SetCursorScreenPos(ImVec2(in.start.x, placed.end_y));
     ImGui::Dummy(ImVec2(in.avail, 1));
     // Applied after drawing: the views of this frame were computed from the state they were drawn with.
@@ -294,11 +298,41 @@ static void draw_references(App* app, float width) {
     }
 }
 
+// [SECTION] the plan --------------------------------------------------------------------------------
+
+// The page as layout_page places it (DrawnFrame::planned), from `in` (the frame's part, measured in app_frame) and
+// the step's sizes measured as the drawing below measures them: the title in the title font, the prose's lines,
+// the "more" button, the equations' boxes, the views' size queries. Nothing here draws.
+static void plan_page(App* app, PageLayoutInput in, const Step& step, const std::string& body, bool show_counter) {
+    const Lang lang = app->state.lang;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    in.counter_above_title = show_counter;
+    const std::string title = say(lang, step.title);
+    ImFont* title_font = app->screen.font_title;
+    in.title_height = [&title, title_font, &st](float width) {
+        ImGui::PushFont(title_font);
+        const float h = float(wrap_lines(title, width).size()) * (ImGui::GetTextLineHeight() + st.ItemSpacing.y);
+        ImGui::PopFont();
+        return h;
+    };
+    in.body_has_more_than_one_sentence = prose_first_sentence_end(body) < body.size();
+    in.prose_open = app->reading.prose_open;
+    in.prose_lines = [&body](bool first_sentence_only, float wrap_width) {
+        const std::string shown = first_sentence_only ? body.substr(0, prose_first_sentence_end(body)) : body;
+        return int(wrap_lines(shown, wrap_width).size());
+    };
+    in.more_button_w = ImGui::CalcTextSize(ui_say(lang, UiText::More).c_str()).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
+    in.equations = equation_extents(step);
+    for (const ViewData& view : app->views.list) in.views.push_back(view_sizes_of(view));
+    app->drawn.planned = layout_page(in);
+    app->drawn.has_planned = true;
+}
+
 // [SECTION] the step --------------------------------------------------------------------------------------
 
 // The step, figure first: title, text, equations, the figures in the room left on screen; then, when there
 // is no side column, the parameters and questions; the references on the last step.
-void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_counter) {
+void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_counter, const PageLayoutInput& page) {
     const Lang lang = app->state.lang;
     const Lesson& lesson = *app->state.lesson;
     const Step& step = current_step(*app);
@@ -335,6 +369,7 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     text_in.whole_text_lines = [&body](float wrap_width) { return int(wrap_lines(body, wrap_width).size()); };
     text_in.equations = equation_extents(step);
     const StepTextLayout text = layout_step_text(text_in);
+    plan_page(app, page, step, body, show_counter);
     draw_prose(app, body, links, text.prose_width, text.collapsible);
     if (!text.equations_below) draw_equations(app, step, text_in.equations, width, text.equation_px);
     // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
