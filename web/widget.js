@@ -14,7 +14,9 @@
 //   api.lessons()      [{id, steps, title}] the curriculum, titles in the current language
 //   api.layout()       [{kind, title, x, y, w, h, rows, cols, visible}] where each figure was drawn (CSS px): the step's
 //                      primary figure first, then the others, then its equations (kind 'equation', title = TeX)
-//                      phasor entries carry handles: [{key, x, y}], the arrowheads a learner can drag
+//                      phasor entries carry handles: [{key, x, y}], the arrowheads a learner can drag; each figure
+//                      has extent {x, y, w, h} (the whole view as drawn) and each entry planned {x, y, w, h} (where
+//                      the layout function, src/app/layout.h layout_page, puts it; tests/browser/layout_plan.test.mjs)
 //   api.questions()    [{prompt, choices: [{text, x, y, w, h}], picked, verdict, explanation}]: the step's
 //                      questions as drawn (CSS px); verdict and explanation stay empty until a choice is picked
 //   api.exportPng(i, scale)  downloads figure i of the step as PNG (1× or 2×)

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/layout.h"
 #include "lessons/state.h"
 #include "lessons/view_export.h"
 #include "views/views.h"
@@ -39,6 +40,24 @@ struct Playback {
     double speed = 1;                 // 0.5, 1 or 2
     const Lesson* lesson = nullptr;   // the entry and step it plays (another step stops it)
     int step = 0;
+    bool reduced_motion = false;      // the system asks for reduced motion: play=1 in a URL starts nothing
+};
+
+// The current step's views, recomputed only when the state's version changes.
+struct StepViews {
+    std::vector<ViewData> list;
+    uint64_t state_version = 0;       // state.version the views were computed for
+    const Lesson* lesson = nullptr;   // and the entry and step they show (a new step resets the zoom)
+    int step = 0;
+    uint64_t version = 0;             // counts recomputations (the views' data version for caches)
+};
+
+// What the learner did on a step that is not URL state: the whole text opened, the questions answered.
+struct StepReading {
+    bool prose_open = false;          // the learner opened the step's whole text ("more"); a new step closes it
+    const Lesson* lesson = nullptr;   // the entry and step prose_open belongs to
+    int step = 0;
+    std::map<std::string, int> answers;  // the choice picked per question ("lesson/step/index")
 };
 
 // Where an equation of the step was drawn (layout JSON kind "equation"), in UI units.
@@ -57,37 +76,55 @@ struct DrawnQuestion {
     std::string verdict, explanation;
 };
 
-struct App {
-    AppState state;
-    std::vector<ParamIssue> notices;  // shown until dismissed; bad URL/argv input lands here
-    // Views of the current step, recomputed only when the state's version changes.
-    std::vector<ViewData> views;
-    uint64_t views_state_version = 0;  // state.version the views were computed for
-    const Lesson* views_lesson = nullptr;  // and the entry and step they show (a new step resets the zoom)
-    int views_step = 0;
-    uint64_t views_version = 0;       // counts recomputations (the views' data version for caches)
-    ViewInteraction interaction;
-    std::vector<DrawnView> drawn;     // where each view was drawn in the last frame
+// What the last frame drew, for the host page (app_layout_json, app_questions_json) and the export menu.
+struct DrawnFrame {
+    std::vector<DrawnView> views;     // where each view was drawn
+    std::vector<size_t> view_of;      // for each of them, the index of the view (of the step) it belongs to
+    std::vector<std::pair<ImVec2, ImVec2>> figure_rects;  // full extent of each view (title, labels, legend)
+    std::vector<DrawnEquation> equations;  // the equations, after the figures in app_layout_json
+    std::vector<DrawnQuestion> questions;  // the questions (app_questions_json)
+    bool counter_in_bar = true;       // the bottom bar had room for "Step n / N" (else it shows above the title)
+    // The page as the layout function (layout_page, app/layout.h) places it from this frame's measurements, taken
+    // before the step is drawn: app_layout_json reports it beside what was drawn, so that a test can check that
+    // the drawing follows the function the unit tests check (tests/browser/layout.test.mjs). Unscrolled.
+    PageLayout planned;
+    bool has_planned = false;         // the step was drawn this frame (not the blank screen)
+};
+
+// The screen: the fonts, the style applied, the presenter's blank screen.
+struct Screen {
     ImFont* font_body = nullptr;      // set by the platform after the atlas is built
     ImFont* font_title = nullptr;
-    int frames_wanted = 0;            // extra frames the UI needs to settle (layout, hover)
-    std::vector<std::pair<ImVec2, ImVec2>> figure_rects;  // full extent of each view (title, labels, legend)
-    AppServices services;
-    bool blanked = false;             // presenter's "B": a black screen until the next key
-    std::string toast;                // short confirmation ("Copied"), shown for a few seconds
-    double toast_until = 0;
     Theme styled_theme = Theme::light;
     double styled_scale = 0;          // fontscale the style's sizes were scaled for (0 = not yet styled)
+    bool blanked = false;             // presenter's "B": a black screen until the next key
+};
+
+// A short confirmation ("Copied"), shown for a few seconds.
+struct Toast {
+    std::string message;
+    double until = 0;
+};
+
+// What the app asks of the platform's loop.
+struct Redraw {
+    int frames = 0;                   // extra frames the UI needs to settle (layout, hover)
     double wake_at = 0;               // ImGui time at which a frame is needed without input (toast expiry)
+};
+
+// The program state, grouped by concern.
+struct App {
+    AppState state;                   // what the URL says (lessons/state.h)
+    std::vector<ParamIssue> notices;  // shown until dismissed; bad URL/argv input lands here
+    AppServices services;
+    StepViews views;
+    ViewInteraction interaction;      // zoom, hover, drags of the figures
+    StepReading reading;
     Playback playback;
-    bool reduced_motion = false;      // the system asks for reduced motion: play=1 in a URL starts nothing
-    bool prose_open = false;          // the learner opened the step's whole text ("more"); a new step closes it
-    const Lesson* prose_lesson = nullptr;  // the entry and step prose_open belongs to
-    int prose_step = 0;
-    std::map<std::string, int> answers;    // the choice picked per question ("lesson/step/index"); not URL state
-    std::vector<DrawnEquation> equations_drawn;  // this frame's equations, after the figures in app_layout_json
-    std::vector<DrawnQuestion> questions_drawn;  // this frame's questions (app_questions_json)
-    bool counter_in_bar = true;       // the bottom bar had room for "Step n / N" (else it shows above the title)
+    DrawnFrame drawn;
+    Screen screen;
+    Toast toast;
+    Redraw redraw;
 };
 
 // A short message shown at the bottom for a few seconds (e.g. clipboard result).
@@ -99,7 +136,7 @@ void app_add_notices(App* app, const std::vector<ParamIssue>& issues);
 // app_apply and app_restore do this themselves; a platform validating arguments on its own calls it first.
 int app_take_play_key(KeyValues* kv);
 // Default state in `lang`, then `args` applied (issues become notices). play=1 starts the step's timeline
-// unless app->reduced_motion is set.
+// unless app->playback.reduced_motion is set.
 void app_init(App* app, const KeyValues& args, Lang lang);
 // Applies key=value pairs on top of the current state; problems become notices. When `lesson`
 // names the current lesson it does not reset the parameters.
@@ -137,6 +174,9 @@ std::string app_notices_json(const App& app);
 // [{"kind":"heatmap","title":"...","x":..,"y":..,"w":..,"h":..,"rows":..,"cols":..,"visible":true}] in UI units:
 // the step's primary figure first, then its other figures (visible: the whole view, notes included, is on the
 // step's first screen without scrolling; app/layout.h), then its equations ({"kind":"equation","title":TeX,x,y,w,h}).
+// Each figure also has "extent" (the whole view as drawn: title, figure, notes) and "planned" (where layout_page
+// puts the whole view), each {x,y,w,h}; each equation has "planned" (its box in layout_page); planned rectangles
+// are unscrolled.
 std::string app_layout_json(const App& app);
 // The step's questions as drawn in the last frame: [{prompt, choices: [{text, x, y, w, h}], picked, verdict,
 // explanation}] (verdict and explanation empty until a choice is picked), for tests and assistive tools.

@@ -1,5 +1,5 @@
 // PE Lab — app/layout.cpp
-// The page layout from measured sizes (layout.h): no ImGui call, no drawing. app.cpp calls these with what
+// The page layout from measured sizes (layout.h): no ImGui call, no drawing. The app calls these with what
 // ImGui measures and draws where they say; the arithmetic is the app's own, in the same order, so the app draws
 // exactly what it drew when this lived inside its drawing code.
 //

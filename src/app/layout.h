@@ -5,7 +5,8 @@
 // together for a whole page. Nothing here draws or asks ImGui for anything: every size comes in as a number or
 // as a function (a view's height at a width, its width at a height, its plot area, its minimum width; the
 // prose's lines at a width; an equation's box at a size), so unit tests can lay out every step of every lesson
-// at any window without a browser (tests/app/layout_test.cpp), and app.cpp draws at what these return.
+// at any window without a browser (tests/app/layout_test.cpp), and the app draws at what these return
+// (app.cpp, step_page.cpp).
 //
 // Index of this file:
 // [SECTION] rectangles
@@ -148,7 +149,7 @@ struct FigureLayout {
 };
 
 // Draws (or sizes) figure `index` as placed and returns the rectangle it took. The layout of each figure after
-// the first depends on what the ones before it took, so app.cpp passes a function that draws the view there.
+// the first depends on what the ones before it took, so step_page.cpp passes a function that draws the view there.
 using PlaceFigure = std::function<LayoutRect(size_t index, const PlacedFigure& placed)>;
 FigureLayout layout_figures(const FigureLayoutInput& in, const PlaceFigure& place);
 // Without drawing: each figure takes its preferred height at its width, the figure part capped at its

@@ -44,7 +44,8 @@ const char* kUsage =
     "                     --bench-map: frames timed (120)\n"
     "  --screenshot F     render until the UI has settled, write the window to F (PNG), exit\n"
     "  --size WxH         window size in pixels (default 1280x800; maps: image size, default 1024x1024)\n"
-    "  --layout           with --screenshot or --frames: print where each figure and equation was drawn (JSON)\n"
+    "  --layout           with --screenshot or --frames: print where each figure and equation was drawn (JSON),\n"
+    "                     and where the page layout function puts it (planned)\n"
     "  --gpu-map MAP      open the long-sequence map MAP (sinusoidal|rope|alibi|t5|shaw), e.g. L=65536\n"
     "  --headless-render  render a map offscreen to OUT.png: map=rope L=65536 window=COL,ROW,SPAN ...\n"
     "  --bench-map        median frame time of a whole map (map=rope L=65536 ...) on this GL\n"
@@ -450,15 +451,15 @@ int main(int argc, char** argv) {
     if (frame_limit > 0) p.fixed_frame_seconds = 1.0 / 60.0;
     std::string screenshot_png;
     while (!p.quit) {
-        if (frame_limit < 0 && p.app.frames_wanted == 0) {
+        if (frame_limit < 0 && p.app.redraw.frames == 0) {
             // Idle: block here, render nothing — until input, or until a timed change (a toast expiring).
             const double now = ImGui::GetTime();
-            if (p.app.wake_at > now) {
-                if (!SDL_WaitEventTimeout(nullptr, int((p.app.wake_at - now) * 1000.0) + 1)) p.app.wake_at = 0;
+            if (p.app.redraw.wake_at > now) {
+                if (!SDL_WaitEventTimeout(nullptr, int((p.app.redraw.wake_at - now) * 1000.0) + 1)) p.app.redraw.wake_at = 0;
             } else {
                 SDL_WaitEvent(nullptr);
             }
-            p.app.frames_wanted = 2;  // let ImGui settle after the input (press, then release)
+            p.app.redraw.frames = 2;  // let ImGui settle after the input (press, then release)
         }
         if (opt.screenshot_given && p.frames + 1 == frame_limit)
             p.before_swap = [&](pelab::Platform* q) { screenshot_png = pelab::back_buffer_png(q); };

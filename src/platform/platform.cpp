@@ -89,13 +89,13 @@ void build_fonts(Platform* p, float scale, bool complete) {
         ImFontGlyphRangesBuilder first;
         for (const ImWchar* r = ranges; r[0]; r += 2)
             for (unsigned c = r[0]; c <= r[1] && c < kFirstCjk; ++c) first.AddChar(ImWchar(c));
-        first.AddText("中文");  // the language switch's label (app.cpp); the English labels are below U+2E80
+        first.AddText("中文");  // the language switch's label (app/app.cpp); the English labels are below U+2E80
         first.BuildRanges(&first_screen_ranges);
     }
-    p->app.font_body = io.Fonts->AddFontFromMemoryTTF(data, size, kBodyPx * scale, &cfg,
+    p->app.screen.font_body = io.Fonts->AddFontFromMemoryTTF(data, size, kBodyPx * scale, &cfg,
                                                       complete ? ranges : first_screen_ranges.Data);
-    // The title size only ever shows the app's name and the step titles (app.cpp): rasterising just their
-    // characters keeps the atlas (and the first frame) small. The first-screen atlas has the English ones
+    // The title size only ever shows the app's name and the step titles (app/app.cpp, app/step_page.cpp):
+    // rasterising just their characters keeps the atlas (and the first frame) small. The first-screen atlas has the English ones
     // and printable ASCII; the complete one both languages and Latin-1.
     static ImVector<ImWchar> title_ranges[2];  // [complete]
     ImVector<ImWchar>& titles_wanted = title_ranges[complete ? 1 : 0];
@@ -111,7 +111,7 @@ void build_fonts(Platform* p, float scale, bool complete) {
         }
         titles.BuildRanges(&titles_wanted);
     }
-    p->app.font_title = io.Fonts->AddFontFromMemoryTTF(data, size, kTitlePx * scale, &cfg, titles_wanted.Data);
+    p->app.screen.font_title = io.Fonts->AddFontFromMemoryTTF(data, size, kTitlePx * scale, &cfg, titles_wanted.Data);
     io.FontGlobalScale = 1.0f / framebuffer_scale(p->window);
     io.Fonts->Build();
     p->font_scale = scale;
@@ -259,7 +259,7 @@ void platform_render_frame(Platform* p) {
             case SDLK_b: app_nav_key(&p->app, NavKey::Blank); break;  // presenter: blank the screen
             case SDLK_SPACE: app_nav_key(&p->app, NavKey::TogglePlay); break;  // the step's timeline, if any
             default:
-                if (p->app.blanked) app_nav_key(&p->app, NavKey::Next);   // any key brings it back
+                if (p->app.screen.blanked) app_nav_key(&p->app, NavKey::Next);   // any key brings it back
                 break;
             }
         }
@@ -281,7 +281,7 @@ void platform_render_frame(Platform* p) {
     if (p->fixed_frame_seconds > 0.0) ImGui::GetIO().DeltaTime = float(p->fixed_frame_seconds);
     ImGui::NewFrame();
     p->painter.begin_frame();
-    ImGui::PushFont(p->app.font_body);
+    ImGui::PushFont(p->app.screen.font_body);
     app_frame(&p->app, &p->painter);
     ImGui::PopFont();
     ImGui::Render();
@@ -299,8 +299,8 @@ void platform_render_frame(Platform* p) {
     }
     SDL_GL_SwapWindow(p->window);
     ++p->frames;
-    if (p->atlas_partial) p->app.frames_wanted = std::max(p->app.frames_wanted, 1);  // the complete atlas next
-    if (p->app.frames_wanted > 0) --p->app.frames_wanted;
+    if (p->atlas_partial) p->app.redraw.frames = std::max(p->app.redraw.frames, 1);  // the complete atlas next
+    if (p->app.redraw.frames > 0) --p->app.redraw.frames;
     // ImGui lays a frame out with the previous frame's sizes (scrollbars, table column widths, a step seen
     // for the first time), so after a change the picture can take a few frames to become what it stays.
     // Draw again while it still changes, at most kSettleFrames in a row (a blinking text cursor changes
@@ -309,7 +309,7 @@ void platform_render_frame(Platform* p) {
     const std::uint64_t picture = draw_data_hash(dd);
     if (picture != p->last_picture) {
         p->last_picture = picture;
-        if (++p->picture_changes <= kSettleFrames) p->app.frames_wanted = std::max(p->app.frames_wanted, 1);
+        if (++p->picture_changes <= kSettleFrames) p->app.redraw.frames = std::max(p->app.redraw.frames, 1);
     } else {
         p->picture_changes = 0;
     }
@@ -381,7 +381,7 @@ std::string render_png(Platform* p, float x0, float y0, float x1, float y1, int 
 void install_common_services(Platform* p) {
     p->app.services.capture_png = [p](float x0, float y0, float x1, float y1, int scale, const std::string& name) {
         p->capture = {true, x0, y0, x1, y1, scale, name};
-        p->app.frames_wanted = std::max(p->app.frames_wanted, 1);
+        p->app.redraw.frames = std::max(p->app.redraw.frames, 1);
     };
     p->app.services.save_file = p->save_file;
 }

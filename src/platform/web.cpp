@@ -147,12 +147,12 @@ EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
     } else {
         mirror_step_text();
     }
-    if (p->app.frames_wanted > 0) {
+    if (p->app.redraw.frames > 0) {
         schedule_frame();
-    } else if (p->app.wake_at > ImGui::GetTime()) {
+    } else if (p->app.redraw.wake_at > ImGui::GetTime()) {
         // A timed change (a toast expiring) needs one frame later, without input.
-        emscripten_set_timeout(on_wake_timer, (p->app.wake_at - ImGui::GetTime()) * 1000.0 + 1.0, nullptr);
-        p->app.wake_at = 0;
+        emscripten_set_timeout(on_wake_timer, (p->app.redraw.wake_at - ImGui::GetTime()) * 1000.0 + 1.0, nullptr);
+        p->app.redraw.wake_at = 0;
     }
     return EM_FALSE;  // one-shot: the next frame is requested only when needed
 }
@@ -167,7 +167,7 @@ void schedule_frame() {
 }
 
 void wake(int frames) {
-    g_platform.app.frames_wanted = std::max(g_platform.app.frames_wanted, frames);
+    g_platform.app.redraw.frames = std::max(g_platform.app.redraw.frames, frames);
     schedule_frame();
 }
 
@@ -270,8 +270,8 @@ EMSCRIPTEN_KEEPALIVE void pelab_clipboard_result(int ok) {
 // Export the current step's view `index` as PNG at `scale` (the print stylesheet's figure, tests).
 EMSCRIPTEN_KEEPALIVE void pelab_export_png(int index, int scale) {
     pelab::App& app = g_platform.app;
-    if (index < 0 || size_t(index) >= app.figure_rects.size()) return;
-    const auto& r = app.figure_rects[size_t(index)];
+    if (index < 0 || size_t(index) >= app.drawn.figure_rects.size()) return;
+    const auto& r = app.drawn.figure_rects[size_t(index)];
     app.services.capture_png(r.first.x, r.first.y, r.second.x, r.second.y, scale,
                              pelab::export_file_name(app.state, index, scale == 1 ? "png" : "2x.png"));
     wake(1);
@@ -385,7 +385,7 @@ int main() {
     pelab::KeyValues own;
     read_page_input(query, query_bytes, &own, &issues);
     kv.insert(kv.end(), own.begin(), own.end());
-    g_platform.app.reduced_motion = js_reduced_motion() != 0;
+    g_platform.app.playback.reduced_motion = js_reduced_motion() != 0;
     EM_ASM(performance.mark("pelab:app"));
     pelab::app_init(&g_platform.app, kv, pelab::lang_from_locale(lang));
     EM_ASM(performance.mark("pelab:app-done"));

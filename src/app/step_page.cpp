@@ -1,0 +1,386 @@
+// PE Lab — app/step_page.cpp
+// The step, figure first: its title, its text (collapsed to the first sentence when space is short) with glossary
+// links, its equations, its figures sized so the primary one is entirely on screen, then (without a side column)
+// its parameters and questions, and the references on the last step. Where each part goes is decided by
+// app/layout.h from sizes measured here (layout_step_text, layout_equations, layout_figures); this file draws there.
+//
+// Index of this file:
+// [SECTION] figures
+// [SECTION] prose and glossary links
+// [SECTION] equations
+// [SECTION] questions
+// [SECTION] references
+// [SECTION] the plan
+// [SECTION] the step
+#include "app/app.h"
+#include "app/app_internal.h"
+#include "app/layout.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/text.h"
+#include "imgui.h"
+#include "imgui_internal.h"  // GetCurrentWindow()->WindowPadding: the padding this child really has
+#include "lessons/bibliography.h"
+#include "lessons/questions.h"
+#include "views/equation.h"
+
+namespace pelab {
+
+// [SECTION] figures ---------------------------------------------------------------------------------------
+
+// One figure at the cursor, `width` wide, at most `max_height` tall (title and figure).
+static void draw_one_view(App* app, MatrixPainter* painter, KeyValues* edits, size_t i, float width, float max_height) {
+    ImGui::PushID(int(i));
+    ImGui::BeginGroup();
+    ViewContext ctx;
+    ctx.painter = painter;
+    ctx.lang = app->state.lang;
+    ctx.data_version = app->views.version;
+    ctx.slot = int(i);
+    ctx.interaction = &app->interaction;
+    ctx.drawn = &app->drawn.views;
+    ctx.edits = edits;
+    ctx.max_height = max_height;
+    ctx.primary = i == 0;
+    bool wants_frame = false;
+    ctx.wants_frame = &wants_frame;
+    draw_view(app->views.list[i], ctx, width);
+    // 2: the platform counts this frame off after drawing it, so 2 leaves one frame more.
+    if (wants_frame) app->redraw.frames = std::max(app->redraw.frames, 2);
+    ImGui::EndGroup();
+    app->drawn.figure_rects.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+    ImGui::PopID();
+}
+
+// The size queries of a view (views.h), for the layout (layout.h).
+static ViewSizes view_sizes_of(const ViewData& view) {
+    ViewSizes sizes;
+    sizes.height_at_width = [&view](float width) { return view_preferred_height(view, width); };
+    sizes.width_at_height = [&view](float max_height) { return view_width_for_height(view, max_height); };
+    sizes.plot_area = [&view](float width, float max_height) { return view_plot_area(view, width, max_height); };
+    sizes.min_width = view_min_width(view);
+    sizes.notes_height = float(view.notes.size()) * (ImGui::GetFontSize() + 4.0f);
+    return sizes;
+}
+
+// The step's figures where layout_figures puts them: the primary one (the first view) gets `room`, the height
+// left on screen, and fills it; the others beside it or below it, each at most `screen` tall. Each is drawn
+// as it is placed, since where the next one goes depends on what this one took.
+static void draw_views(App* app, MatrixPainter* painter, float room, float screen) {
+    if (app->views.list.empty()) return;
+    KeyValues edits;
+    FigureLayoutInput in;
+    in.start = ImGui::GetCursorScreenPos();
+    in.avail = ImGui::GetContentRegionAvail().x;
+    in.room = room;
+    in.screen = screen;
+    in.font = ImGui::GetFontSize();
+    in.display = ImGui::GetIO().DisplaySize;
+    // The step's window as it is unscrolled, in this frame's screen coordinates.
+    const float top = ImGui::GetWindowPos().y - ImGui::GetScrollY();
+    in.first_screen = {ImVec2(in.start.x, top), ImVec2(in.start.x + in.avail, top + screen)};
+    for (const ViewData& view : app->views.list) in.views.push_back(view_sizes_of(view));
+    std::vector<std::pair<size_t, size_t>> reported(app->views.list.size());  // each view's entries in app->drawn.views
+    const FigureLayout placed = layout_figures(in, [&](size_t i, const PlacedFigure& at) {
+        if (i > 0) ImGui::SetCursorScreenPos(at.at);  // the primary figure starts at the cursor
+        reported[i].first = app->drawn.views.size();
+        draw_one_view(app, painter, &edits, i, at.width, at.max_height);
+        reported[i].second = app->drawn.views.size();
+        return LayoutRect{ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
+    });
+    for (size_t i = 0; i < reported.size(); ++i)
+        for (size_t k = reported[i].first; k < reported[i].second; ++k) app->drawn.views[k].visible = placed.figures[i].on_first_screen;
+    app->drawn.view_of.resize(app->drawn.views.size());
+    for (size_t i = 0; i < reported.size(); ++i)
+        for (size_t k = reported[i].first; k < reported[i].second; ++k) app->drawn.view_of[k] = i;
+    ImGui::SetCursorScreenPos(ImVec2(in.start.x, placed.end_y));
+    ImGui::Dummy(ImVec2(in.avail, 1));
+    // Applied after drawing: the views of this frame were computed from the state they were drawn with.
+    if (!edits.empty()) app_apply(app, edits);
+}
+
+// [SECTION] prose and glossary links ----------------------------------------------------------------------
+
+// Where the first sentence of `text` ends: after "。！？", or after ". ! ?" followed by a space and a capital
+// or a symbol (so "i.e. the" and "3.5" do not end it). The text's length when it is one sentence.
+size_t prose_first_sentence_end(const std::string& text) {
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text.compare(i, 3, "。") == 0 || text.compare(i, 3, "！") == 0 || text.compare(i, 3, "？") == 0) {
+            return i + 3 < text.size() ? i + 3 : text.size();
+        }
+        const char c = text[i];
+        if ((c == '.' || c == '!' || c == '?') && i + 2 < text.size() && text[i + 1] == ' ') {
+            const unsigned char next = static_cast<unsigned char>(text[i + 2]);
+            if (std::isupper(next) || next >= 0x80) return i + 1;
+        }
+    }
+    return text.size();
+}
+
+// One wrapped line of prose, [begin, end) of `text`, with the parts inside glossary links drawn as links: the
+// link colour, an underline, and the entry's name and meaning on hover (a tap on a touch screen hovers too).
+static void draw_prose_line(App* app, const std::string& text, const char* begin, const char* end,
+                            const std::vector<LinkSpan>& links) {
+    const size_t from = size_t(begin - text.data()), to = size_t(end - text.data());
+    size_t at = from;
+    auto plain = [&](size_t a, size_t b) {  // the line's first item is always drawn, even empty
+        if (b <= a && a != from) return;
+        if (a > from) ImGui::SameLine(0.0f, 0.0f);
+        ImGui::TextUnformatted(text.data() + a, text.data() + b);
+    };
+    for (const LinkSpan& link : links) {
+        const size_t a = std::max(link.begin, from), b = std::min(link.end, to);
+        if (b <= a || a < at) continue;
+        plain(at, a);
+        ImGui::SameLine(0.0f, 0.0f);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        ImGui::TextUnformatted(text.data() + a, text.data() + b);
+        ImGui::PopStyleColor();
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        ImGui::GetWindowDrawList()->AddLine(ImVec2(lo.x, hi.y - 1.0f), ImVec2(hi.x, hi.y - 1.0f),
+                                            ImGui::GetColorU32(ImGuiCol_ButtonActive, 0.6f));
+        if (ImGui::IsItemHovered()) {
+            if (const GlossaryEntry* entry = find_term(link.term)) {
+                const Lang lang = app->state.lang;
+                ImGui::BeginTooltip();
+                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+                ImGui::TextUnformatted(say(lang, entry->name).c_str());
+                ImGui::Separator();
+                ImGui::TextUnformatted(say(lang, entry->meaning).c_str());
+                ImGui::PopTextWrapPos();
+                ImGui::EndTooltip();
+            }
+        }
+        at = b;
+    }
+    if (at < to || at == from) plain(at, to);
+}
+
+// The step's text: whole, or (short of space) its first sentence with a "more" button; "less" closes it again.
+// Glossary links (`links`, byte ranges of `body`) are drawn as links.
+static void draw_prose(App* app, const std::string& body, const std::vector<LinkSpan>& links, float width,
+                       bool collapsible) {
+    const Lang lang = app->state.lang;
+    const bool collapsed = collapsible && !app->reading.prose_open;
+    const std::string shown = collapsed ? body.substr(0, prose_first_sentence_end(body)) : body;
+    const std::string label = ui_say(lang, collapsed ? UiText::More : UiText::Less);
+    const float button_w = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+    // The button ends the last line: the text is wrapped short of the button's width so that it always fits.
+    const auto lines = wrap_lines(shown, collapsible ? std::max(width * 0.5f, width - button_w) : width);
+    for (const auto& line : lines) draw_prose_line(app, shown, line.first, line.second, links);
+    if (!collapsible) return;
+    if (!lines.empty()) ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(0, 0, 0, 0));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::SmallButton(label.c_str())) {
+        app->reading.prose_open = !app->reading.prose_open;
+        app->redraw.frames = std::max(app->redraw.frames, 2);
+    }
+    ImGui::PopStyleColor(2);
+}
+
+// [SECTION] equations -------------------------------------------------------------------------------------
+
+// Each of the step's equations as the layout sizes it: its typeset box at a size (views/equation.h).
+static std::vector<EquationExtent> equation_extents(const Step& step) {
+    std::vector<EquationExtent> out;
+    for (const std::string& tex : step.equations) out.push_back([&tex](float px) { return equation_extent(tex, px); });
+    return out;
+}
+
+// The step's key equations, typeset (views/equation.h), side by side while they fit (layout_equations); each is
+// recorded for the layout JSON.
+static void draw_equations(App* app, const Step& step, const std::vector<EquationExtent>& extents, float width, float px) {
+    if (step.equations.empty()) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
+    const EquationsLayout placed = layout_equations(extents, ImGui::GetCursorScreenPos(), width, px, ImGui::GetStyle().ItemSpacing.y);
+    for (size_t i = 0; i < step.equations.size(); ++i) {
+        const std::string& tex = step.equations[i];
+        const LayoutRect& box = placed.boxes[i];
+        draw_equation(dl, tex, box.min, placed.px[i], ink);
+        app->drawn.equations.push_back({tex, box.min, box.max});
+    }
+    ImGui::Dummy(ImVec2(width, placed.height));
+}
+
+// [SECTION] questions -------------------------------------------------------------------------------------
+
+// Predict, then reveal: each question of the step, its choices as buttons; once one is picked (kept in App
+// state, not in the URL) the verdict and the explanation, computed from the current parameters.
+void draw_questions(App* app, float width) {
+    const Lang lang = app->state.lang;
+    const std::string id = app->state.lesson->id;
+    const std::vector<Question>& questions = current_step(*app).questions;
+    if (questions.empty()) return;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", ui_say(lang, UiText::Predict).c_str());
+    for (size_t qi = 0; qi < questions.size(); ++qi) {
+        const Question& q = questions[qi];
+        const std::string key = id + "/" + std::to_string(app->state.step) + "/" + std::to_string(qi);
+        const auto it = app->reading.answers.find(key);
+        const int picked = it == app->reading.answers.end() ? -1 : it->second;
+        ImGui::PushID(int(qi));
+        DrawnQuestion drawn;
+        drawn.prompt = say(lang, q.prompt);
+        drawn.picked = picked;
+        text_wrapped(drawn.prompt, width);
+        float used = 0;
+        for (size_t c = 0; c < q.choices.size(); ++c) {
+            // A choice wider than the column wraps inside its button (an ImGui label may hold line breaks).
+            std::string label = say(lang, q.choices[c]);
+            if (ImGui::CalcTextSize(label.c_str()).x + st.FramePadding.x * 2 > width) {
+                std::string wrapped;
+                for (const auto& line : wrap_lines(label, std::max(width * 0.5f, width - st.FramePadding.x * 2)))
+                    wrapped += (wrapped.empty() ? "" : "\n") + std::string(line.first, line.second);
+                label = wrapped;
+            }
+            const float w = ImGui::CalcTextSize(label.c_str()).x + st.FramePadding.x * 2;
+            if (c > 0 && used + w <= width) ImGui::SameLine();
+            else used = 0;
+            used += w + st.ItemSpacing.x;
+            // After the choice: the right answer green, a wrong pick red.
+            const bool right = int(c) == q.answer;
+            const int colours = picked >= 0 && (right || int(c) == picked) ? 1 : 0;
+            if (colours) ImGui::PushStyleColor(ImGuiCol_Button, right ? IM_COL32(120, 200, 120, 255) : IM_COL32(235, 130, 120, 255));
+            ImGui::PushID(int(c));
+            if (ImGui::Button(label.c_str())) {
+                app->reading.answers[key] = int(c);
+                app->redraw.frames = std::max(app->redraw.frames, 2);
+            }
+            drawn.choices.push_back(say(lang, q.choices[c]));
+            drawn.buttons.push_back({ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+            ImGui::PopID();
+            if (colours) ImGui::PopStyleColor();
+        }
+        if (picked >= 0 && picked < int(q.choices.size())) {
+            const bool right = picked == q.answer;
+            const std::string answer = q.answer >= 0 && q.answer < int(q.choices.size()) ? say(lang, q.choices[size_t(q.answer)]) : "";
+            drawn.verdict = right ? ui_say(lang, UiText::Right) : ui_say(lang, UiText::NotQuite, {{"answer", answer}});
+            text_wrapped(drawn.verdict, width);
+            if (q.explain) {
+                drawn.explanation = q.explain(app->state.params, lang);
+                text_wrapped(drawn.explanation, width);
+            }
+        }
+        app->drawn.questions.push_back(std::move(drawn));
+        ImGui::PopID();
+        ImGui::Spacing();
+    }
+}
+
+// [SECTION] references ------------------------------------------------------------------------------------
+
+// The last step ends with the lesson's sources and the reference code its numbers match.
+static void draw_references(App* app, float width) {
+    if (app->state.step != int(app->state.lesson->steps.size())) return;
+    const std::vector<Reference> refs = references_for(app->state.lesson->references);
+    if (refs.empty()) return;
+    const Lang lang = app->state.lang;
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", ui_say(lang, UiText::References).c_str());
+    for (const Reference& r : refs) {
+        std::string line = r.authors + " (" + std::to_string(r.year) + "). " + r.title;
+        if (!r.where.empty()) line += ". " + r.where;
+        ImGui::Bullet();
+        ImGui::SameLine();
+        text_wrapped(line, width - ImGui::GetCursorPosX());
+        if (!r.code.empty()) {
+            ImGui::Indent(ImGui::GetFontSize() * 1.2f);
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            text_wrapped(ui_say(lang, UiText::ReferenceCode, {{"code", r.code}}), width - ImGui::GetFontSize() * 1.2f);
+            ImGui::PopStyleColor();
+            ImGui::Unindent(ImGui::GetFontSize() * 1.2f);
+        }
+    }
+}
+
+// [SECTION] the plan --------------------------------------------------------------------------------
+
+// The page as layout_page places it (DrawnFrame::planned), from `in` (the frame's part, measured in app_frame) and
+// the step's sizes measured as the drawing below measures them: the title in the title font, the prose's lines,
+// the "more" button, the equations' boxes, the views' size queries. Nothing here draws.
+static void plan_page(App* app, PageLayoutInput in, const Step& step, const std::string& body, bool show_counter) {
+    const Lang lang = app->state.lang;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    in.counter_above_title = show_counter;
+    const std::string title = say(lang, step.title);
+    ImFont* title_font = app->screen.font_title;
+    in.title_height = [&title, title_font, &st](float width) {
+        ImGui::PushFont(title_font);
+        const float h = float(wrap_lines(title, width).size()) * (ImGui::GetTextLineHeight() + st.ItemSpacing.y);
+        ImGui::PopFont();
+        return h;
+    };
+    in.body_has_more_than_one_sentence = prose_first_sentence_end(body) < body.size();
+    in.prose_open = app->reading.prose_open;
+    in.prose_lines = [&body](bool first_sentence_only, float wrap_width) {
+        const std::string shown = first_sentence_only ? body.substr(0, prose_first_sentence_end(body)) : body;
+        return int(wrap_lines(shown, wrap_width).size());
+    };
+    in.more_button_w = ImGui::CalcTextSize(ui_say(lang, UiText::More).c_str()).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
+    in.equations = equation_extents(step);
+    for (const ViewData& view : app->views.list) in.views.push_back(view_sizes_of(view));
+    app->drawn.planned = layout_page(in);
+    app->drawn.has_planned = true;
+}
+
+// [SECTION] the step --------------------------------------------------------------------------------------
+
+// The step, figure first: title, text, equations, the figures in the room left on screen; then, when there
+// is no side column, the parameters and questions; the references on the last step.
+void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_counter, const PageLayoutInput& page) {
+    const Lang lang = app->state.lang;
+    const Lesson& lesson = *app->state.lesson;
+    const Step& step = current_step(*app);
+    if (app->reading.lesson != &lesson || app->reading.step != app->state.step) {
+        app->reading.prose_open = false;  // a new step starts with its text collapsed (where space is short)
+        app->reading.lesson = &lesson;
+        app->reading.step = app->state.step;
+    }
+    recompute_views_if_needed(app);
+    const float font = ImGui::GetFontSize();
+    const float width = ImGui::GetContentRegionAvail().x;
+    // The content region's own bottom padding (none in this borderless child) is all that is not room.
+    const float screen = ImGui::GetWindowHeight() - ImGui::GetCurrentWindow()->WindowPadding.y;
+    draw_notices(app);
+    if (show_counter) ImGui::TextDisabled("%s", step_counter(app).c_str());
+    ImGui::PushFont(app->screen.font_title);
+    text_wrapped(say(lang, step.title), width);
+    ImGui::PopFont();
+    // Short of space: what the whole text would leave for the primary figure is less than it needs to cover a
+    // fifth of the screen (a square of that area, plus its title and labels).
+    std::vector<LinkSpan> links;
+    const std::string body = say_linked(lang, step.body, &links);
+    // Whole or collapsed text, the equations' size and whether they follow the figures (layout.h).
+    StepTextInput text_in;
+    text_in.width = width;
+    text_in.font = font;
+    text_in.line_height_with_spacing = ImGui::GetTextLineHeightWithSpacing();
+    text_in.item_spacing_y = ImGui::GetStyle().ItemSpacing.y;
+    text_in.room = screen - ImGui::GetCursorPosY();
+    text_in.display = ImGui::GetIO().DisplaySize;
+    text_in.has_views = !app->views.list.empty();
+    text_in.body_has_more_than_one_sentence = prose_first_sentence_end(body) < body.size();
+    text_in.prose_open = app->reading.prose_open;
+    text_in.whole_text_lines = [&body](float wrap_width) { return int(wrap_lines(body, wrap_width).size()); };
+    text_in.equations = equation_extents(step);
+    const StepTextLayout text = layout_step_text(text_in);
+    plan_page(app, page, step, body, show_counter);
+    draw_prose(app, body, links, text.prose_width, text.collapsible);
+    if (!text.equations_below) draw_equations(app, step, text_in.equations, width, text.equation_px);
+    // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
+    draw_views(app, painter, screen - ImGui::GetCursorPosY() - font * 0.6f, screen);
+    if (text.equations_below) draw_equations(app, step, text_in.equations, width, text.equation_px);
+    if (!side_column && app->state.display.controls) {
+        ImGui::Spacing();
+        draw_parameters(app, std::max(1, int(width / (font * 21.0f))));
+        draw_questions(app, std::min(width, font * 40.0f));
+    }
+    draw_references(app, std::min(width, font * 52.0f));
+}
+
+}  // namespace pelab
