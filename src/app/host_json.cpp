@@ -86,9 +86,6 @@ static std::string rect_json(const char* name, ImVec2 min, ImVec2 max) {
 }
 
 std::string app_layout_json(const App& app) {
-    static const char* kKindNames[] = {"heatmap", "table", "curve", "posmap", "phasor", "odometer", "bars"};  // ViewKind order
-    static_assert(sizeof kKindNames / sizeof kKindNames[0] == std::variant_size_v<decltype(ViewData::figure)>,
-                  "one name per kind of figure");
     std::string out = "[";
     for (size_t i = 0; i < app.drawn.views.size(); ++i) {
         const DrawnView& d = app.drawn.views[i];
@@ -98,7 +95,7 @@ std::string app_layout_json(const App& app) {
                       "\"window\":[%.9g,%.9g,%.9g,%.9g]}",
                       d.plot_min.x, d.plot_min.y, d.plot_max.x - d.plot_min.x, d.plot_max.y - d.plot_min.y, d.rows,
                       d.cols, d.zoom, d.window[0], d.window[1], d.window[2], d.window[3]);
-        out += (i ? ",{" : "{") + std::string("\"kind\":\"") + kKindNames[int(d.kind)] +
+        out += (i ? ",{" : "{") + std::string("\"kind\":\"") + figure_kind_name(d.kind) +
                "\",\"title\":" + json_string(d.title) + buf;
         if (d.kind == ViewKind::Table) out.insert(out.size() - 1, d.scrolls_sideways ? ",\"scrolls_sideways\":true" : ",\"scrolls_sideways\":false");
         out.insert(out.size() - 1, d.visible ? ",\"visible\":true" : ",\"visible\":false");

@@ -179,6 +179,15 @@ struct ViewData {
     CurveView& curve() { return std::get<CurveView>(figure); }
 };
 
+// Adding a kind of figure: a payload struct above, its place in ViewData's variant and in ViewKind (same
+// order), its name in figure_kind_name (lessons/registry.cpp). Everything else that handles a figure visits
+// the variant with one overload per payload, so the compiler names each place still missing: the drawing and
+// its size queries (views/views.h, a views_<kind>.cpp), the words of the text mirror (lessons/view_text.cpp),
+// the export (lessons/view_export.cpp) and the font-coverage test (tests/app/font_coverage.cpp).
+
+// The kind's name in the host page's layout() report and the desktop --layout JSON ("heatmap", ...).
+const char* figure_kind_name(ViewKind kind);
+
 // A figure from its payload: view(title, payload, notes).
 template <class Payload>
 ViewData make_view(std::string title, Payload payload, std::vector<std::string> notes = {}) {

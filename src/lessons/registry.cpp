@@ -69,6 +69,13 @@ const Lesson* find_overlay(const std::string& key) {
     return nullptr;
 }
 
+const char* figure_kind_name(ViewKind kind) {
+    static const char* const names[] = {"heatmap", "table", "curve", "posmap", "phasor", "odometer", "bars"};
+    static_assert(sizeof names / sizeof names[0] == std::variant_size_v<decltype(ViewData::figure)>,
+                  "one name per kind of figure, in ViewKind order");
+    return names[static_cast<int>(kind)];
+}
+
 int step_number_of(const Lesson& lesson, const std::string& id) {
     for (std::size_t i = 0; i < lesson.steps.size(); ++i)
         if (lesson.steps[i].id && id == lesson.steps[i].id) return static_cast<int>(i) + 1;
