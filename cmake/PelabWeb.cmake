@@ -56,12 +56,6 @@ set(PELAB_APP_POST_LINK_WASM_OPT
 # [added, issue 5] Content-Security-Policy: the emitted JS never calls eval() or new Function, so a page
 # needs no 'unsafe-eval' (docs/embedding-security.md gives the CSP line; tests/browser/csp.test.mjs checks it).
 list(APPEND PELAB_APP_LINK_OPTIONS -sDYNAMIC_EXECUTION=0)
-# [added, issue 5] Offline single file (preset web-single): the wasm goes into pelab.js as base64, and
-# src/platform then inlines pelab.js and widget.js into build/<preset>/pelab.html (scripts/make_single_file.py).
-option(PELAB_SINGLE_FILE "Web: also produce one self-contained pelab.html (-sSINGLE_FILE=1)" OFF)
-if(PELAB_SINGLE_FILE)
-  list(APPEND PELAB_APP_LINK_OPTIONS -sSINGLE_FILE=1)
-endif()
 
 # [SECTION] tests and the CLI run under node (CMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node)
 set(PELAB_NODE_TEST_LINK_OPTIONS
@@ -140,6 +134,6 @@ function(pelab_web_precompress)
   add_custom_target(pelab_precompressed ALL DEPENDS ${_outputs})
   add_dependencies(pelab_precompressed pelab pelab_pages)
 endfunction()
-if(PELAB_BUILD_APP AND NOT PELAB_SINGLE_FILE)
+if(PELAB_BUILD_APP)
   cmake_language(DEFER DIRECTORY "${PROJECT_SOURCE_DIR}" CALL pelab_web_precompress)
 endif()

@@ -3,9 +3,8 @@
 # The project's one test command (README; CI runs it through .ci/run): set-up, then every suite in turn —
 # the native workflow (configure, build, GoogleTest), the web workflow (Emscripten build, tests under node),
 # (which include tests/cli via CTest), the native-asan workflow (the same core and CLI tests under ASan +
-# UBSan), a 60 s fuzzing run (preset fuzz; in the background beside the next three, which are single-threaded),
-# the web-single workflow (the offline one-file build), tests/desktop/run.sh and figures.sh, and
-# tests/browser/run.sh.
+# UBSan), a 60 s fuzzing run (preset fuzz; in the background beside the next two, which are single-threaded),
+# tests/desktop/run.sh and figures.sh, and tests/browser/run.sh.
 # Every suite runs even after a failure; the last line is the summary "N passed, N failed" (suites), and the
 # exit status is non-zero when any suite failed.
 set -euo pipefail
@@ -45,8 +44,8 @@ suite() {   # <name> <command...>
 
 # [issue 26] A suite that runs in the background beside the next ones: its output goes to a log that is printed,
 # with its verdict, when suite_wait collects it, so the log reads in order. Used for the fuzzing run: one
-# process on one core for a fixed time, while the suites after it (the web-single link, the desktop app under
-# Xvfb) are single-threaded too.
+# process on one core for a fixed time, while the suites after it (the desktop app under Xvfb) are
+# single-threaded too.
 declare -A bg_pid bg_log bg_t0
 suite_in_background() {   # <name> <log> <command...>
   local name="$1" log="$2"
@@ -86,8 +85,6 @@ if [ "${PELAB_FUZZ_SECONDS:-60}" -gt 0 ]; then
   suite_in_background "$fuzz_suite" build/fuzz/last-run.log \
     bash -c 'set -o pipefail; cmake --workflow --preset fuzz && tests/fuzz/run.sh "$0"' "${PELAB_FUZZ_SECONDS:-60}"
 fi
-# [added, issue 5] Offline: the one-file build/web-single/pelab.html that tests/browser/single_file.test.mjs opens.
-suite "web-single workflow (cmake --workflow --preset web-single)" cmake --workflow --preset web-single
 # tests/cli/*.sh run inside the native workflow (CTest), so they are not repeated here.
 for runner in tests/desktop/run.sh tests/desktop/figures.sh; do
   suite "$runner" bash "$runner"

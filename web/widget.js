@@ -45,8 +45,16 @@
   // browser's compiler threads) while this thread goes on with the page.
   // The compiled module is shared by every widget of the page, each instantiating it with its own imports.
   var compiled = null;  // null: not started; false: not possible here (emscripten loads the wasm itself)
-  // pelab.wasm lies beside pelab.js (emscripten's own rule for finding it). A page without pelab.js as a file
-  // of its own (the offline single file, where the wasm is inside pelab.js) compiles nothing here.
+  // pelab.wasm lies beside pelab.js (emscripten's own rule for finding it). The offline single file
+  // (scripts/make_single_file.py) has no files beside it: it carries the wasm as base64 in a data block.
+  function embeddedWasm() {
+    var block = document.getElementById('pelab-wasm');
+    if (!block || block.type !== 'application/octet-stream') return null;
+    var text = atob(block.textContent.replace(/\s+/g, ''));
+    var bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
+    return bytes;
+  }
   function wasmUrl() {
     var scripts = document.getElementsByTagName('script');
     for (var i = 0; i < scripts.length; ++i) {
@@ -57,8 +65,15 @@
   }
   function compileWasm() {
     if (compiled !== null) return compiled;
-    var url = wasmUrl();
+    var embedded = embeddedWasm();
     compiled = false;
+    if (embedded && typeof WebAssembly === 'object') {
+      mark('compile');
+      compiled = WebAssembly.compile(embedded);
+      compiled.then(function () { mark('compiled'); }, function () {});
+      return compiled;
+    }
+    var url = wasmUrl();
     if (!url || typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function') return compiled;
     mark('compile');
     // credentials as emscripten's own fetch and index.html's <link rel=preload crossorigin>, so the preload is used.

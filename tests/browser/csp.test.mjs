@@ -3,12 +3,12 @@
 // no violation reported, and the policy is no looser than it must be:
 //   - build/web/dist served with the documented CSP header: ready, drawn, zero violations, no errors;
 //   - the same without 'wasm-unsafe-eval': WebAssembly is refused (a control: the test sees violations);
-//   - build/web-single/pelab.html served with a strict CSP that allows its inline scripts by sha256 hash
-//     instead of 'unsafe-inline' (the alternative the document describes; skipped when the web-single
+//   - build/web/pelab.html served with a strict CSP that allows its inline scripts by sha256 hash
+//     instead of 'unsafe-inline' (the alternative the document describes; skipped when the single file
 //     build is absent).
 // Each run also prints (beforeprint) and exports a PNG when the API has exportPng, the run-time paths that
 // create images and downloads.
-// Run with `node --test` after `cmake --workflow --preset web` (and web-single).
+// Run with `node --test` after `cmake --workflow --preset web`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -19,7 +19,7 @@ import { launch, distDir, repoRoot, settle } from './lib.mjs';
 
 // The line docs/embedding-security.md documents; keep the two in step (the test reads it from the doc).
 const docFile = path.join(repoRoot, 'docs/embedding-security.md');
-const singleFile = process.env.PELAB_SINGLE_FILE_HTML || path.join(repoRoot, 'build/web-single/pelab.html');
+const singleFile = process.env.PELAB_SINGLE_FILE_HTML || path.join(repoRoot, 'build/web/pelab.html');
 
 function documentedCsp() {
   const doc = fs.readFileSync(docFile, 'utf8');
@@ -151,19 +151,17 @@ test("control: without 'wasm-unsafe-eval' the browser refuses the module, and th
 
 test('the single file works under a strict CSP that allows its inline scripts by hash', async (t) => {
   if (!fs.existsSync(singleFile)) {
-    t.skip(`${singleFile} is missing (cmake --workflow --preset web-single)`);
+    t.skip(`${singleFile} is missing (cmake --workflow --preset web)`);
     return;
   }
   const html = fs.readFileSync(singleFile, 'utf8');
   const hash = (body) => `'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`;
   const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => hash(m[1]));
   assert.ok(scripts.length >= 2, 'pelab.js and widget.js are inline');
-  // connect-src data: emscripten 3.1.6's loader fetch()es its own data: URI first (it decodes it itself when
-  // that is refused, but the refusal is still a reported violation).
   // style-src 'unsafe-inline': widget.js adds its own <style> element at run time, which no hash in the
   // file covers (styles cannot run code).
   const csp = `default-src 'none'; script-src ${scripts.join(' ')} 'wasm-unsafe-eval'; ` +
-              `style-src 'unsafe-inline'; img-src data:; connect-src data:`;
+              `style-src 'unsafe-inline'; img-src data:`;
   const dir = path.dirname(singleFile);
   const server = await serveWithCsp(dir, csp);
   try {

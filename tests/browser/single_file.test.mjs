@@ -1,8 +1,8 @@
 // PE Lab — tests/browser/single_file.test.mjs
-// The offline build (preset web-single): build/web-single/pelab.html opened straight from file://, with every
+// The offline single file (made by the web build from its own files): build/web/pelab.html opened straight from file://, with every
 // request that is not file:/data:/blob: aborted and the browser context offline. The widget must start,
 // restore the deep link, draw (frames > 0, a heatmap in the layout) and never ask the network for anything.
-// Needs `cmake --workflow --preset web-single` first. Run with `node --test`.
+// Needs `cmake --workflow --preset web` first. Run with `node --test`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,12 +10,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launch, repoRoot, settle } from './lib.mjs';
 
-const singleFile = process.env.PELAB_SINGLE_FILE_HTML || path.join(repoRoot, 'build/web-single/pelab.html');
+const singleFile = process.env.PELAB_SINGLE_FILE_HTML || path.join(repoRoot, 'build/web/pelab.html');
 const LOCAL = /^(file|data|blob):/;
 
 let browser;
 before(async () => {
-  assert.ok(fs.existsSync(singleFile), `${singleFile} is missing; run: cmake --workflow --preset web-single`);
+  assert.ok(fs.existsSync(singleFile), `${singleFile} is missing; run: cmake --workflow --preset web`);
   browser = await launch();
 });
 after(async () => {
@@ -26,7 +26,8 @@ test('the single file holds everything: no script, stylesheet or wasm is referen
   const html = fs.readFileSync(singleFile, 'utf8');
   assert.doesNotMatch(html, /<script\b[^>]*\bsrc\s*=/i, 'every <script> is inline');
   assert.doesNotMatch(html, /<link\b[^>]*rel\s*=\s*["']?(stylesheet|preload)/i, 'no stylesheet or preload link');
-  assert.match(html, /data:application\/octet-stream;base64,/, 'the wasm is inside, as base64');
+  assert.match(html, /<script type="application\/octet-stream" id="pelab-wasm">\n[A-Za-z0-9+\/=\n]{100000,}\n<\/script>/,
+               'the wasm is inside, as base64 in the data block widget.js compiles');
   assert.doesNotMatch(html, /\beval\(|new Function\b/, 'no eval/new Function (built with -sDYNAMIC_EXECUTION=0)');
 });
 
