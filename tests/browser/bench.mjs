@@ -29,7 +29,7 @@ const jsonAt = process.argv.indexOf('--json');
 const jsonFile = jsonAt >= 0 ? process.argv[jsonAt + 1] : null;
 const figures = {};
 
-// gzip -9 as the command line tool computes it (the figure the README and the cap use); node's zlib
+// gzip -9 as the command line tool computes it (the figure docs/performance.md and the cap use); node's zlib
 // compresses the wasm about 6 KB worse, so it is only the fallback when gzip is absent.
 function gzipBytes(file) {
   const r = spawnSync('gzip', ['-9c', file], { maxBuffer: 1 << 28 });
