@@ -1,5 +1,5 @@
 // PE Lab — core/distance.h
-// The maths of the example lesson (lessons/example.cpp, the template docs/adding-a-lesson.md walks through):
+// The maths of the example lesson (lessons/example/, the template docs/adding-a-lesson.md walks through):
 // the query–key distance Δ = q − k of a sequence of L positions, and how many (q, k) pairs share each Δ.
 // Part of `core`: Eigen and the standard library only.
 #pragma once

@@ -1,5 +1,5 @@
 // PE Lab — tests/lessons/example_lesson_test.cpp
-// The example lesson (lessons/example.cpp): what it shows equals core's numbers, the CLI quantity gives the
+// The example lesson (lessons/example/): what it shows equals core's numbers, the CLI quantity gives the
 // same matrix, and it is built but not listed in the curriculum. (The battery in battery_test.cpp already
 // checks its texts, parameters and every view at the ends of its ranges.)
 #include <gtest/gtest.h>

@@ -1,0 +1,50 @@
+// PE Lab — lessons/example/distance_matrix.cpp
+// Lesson "example", step "distance-matrix": the matrix of distances Δ = q − k (a heatmap, the diagonal
+// Δ = 0 outlined on a checkbox).
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] the step
+#include <string>
+#include <vector>
+
+#include "core/distance.h"
+#include "lessons/example/example_lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace example_lesson {
+
+using namespace lessonui;
+
+// [SECTION] the step
+Step distance_matrix() {
+    return {
+        "distance-matrix",
+        {"距离矩阵", "The distance matrix"},
+        {"相对位置编码只关心查询与键之间的距离 Δ = q − k。把每一对 (q, k) 的距离排成矩阵，同一条对角线上的格子距离相同："
+         "矩阵沿对角线是常数，这样的矩阵叫 Toeplitz 矩阵。",
+         "A relative position encoding only cares about the distance Δ = q − k between a query and a key. Laid out "
+         "as a matrix over all pairs (q, k), every diagonal holds one distance: the matrix is constant along its "
+         "diagonals, which is what a Toeplitz matrix is."},
+        {"L", "diagonal"},
+        [](const ParamSet& p, Lang lang) {
+            const Inputs in = params().read(p);
+            HeatmapView h = qk_matrix(query_key_distance(in.L), lang);
+            h.integer = true;
+            if (in.diagonal) h.highlight_delta = 0;
+            h.explain = [L = in.L, lang](int q, int k) {
+                if (q < 0 || k < 0 || q >= L || k >= L) return std::string();
+                return say(lang, {"q = {q}，k = {k}：Δ = q − k = {delta}。", "q = {q}, k = {k}: Δ = q − k = {delta}."},
+                           {{"q", integer(q)}, {"k", integer(k)}, {"delta", num(q - k)}});
+            };
+            const std::string note = say(lang,
+                                         {"{cells} 个格子里只有 {diagonals} 个不同的距离。",
+                                          "The {cells} cells hold only {diagonals} different distances."},
+                                         {{"cells", integer(in.L * in.L)}, {"diagonals", integer(2 * in.L - 1)}});
+            return std::vector<ViewData>{make_view(say(lang, {"距离 Δ = q − k", "Distance Δ = q − k"}), h, {note})};
+        },
+    };
+}
+
+}  // namespace example_lesson
+}  // namespace pelab

@@ -1,0 +1,65 @@
+// PE Lab — lessons/example/every_pair_a_dial.cpp
+// Lesson "example", step "every-pair-a-dial": the d/2 frequency pairs as an odometer, the arc swept in
+// training shaded, beside a binary counter (an equation, playback of the position).
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] the step
+#include <algorithm>
+#include <vector>
+
+#include "core/rope.h"
+#include "lessons/example/example_lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace example_lesson {
+
+using namespace lessonui;
+
+// [SECTION] the step
+Step every_pair_a_dial() {
+    return {
+        "every-pair-a-dial",
+        {"每一对都是一个刻度盘", "Every pair is a dial"},
+        {"RoPE 有 d/2 个频率对，第 i 对每个位置转 θᵢ = base^(−2i/d)，像里程表的一排转轮：第 0 对转得最快，后面的越来越慢。"
+         "阴影是训练时（位置 0 到 L）指针扫过的角度。慢的几对在训练中没有转满一圈（红圈）：到了更远的位置，它们指向模型从没见过的角度。"
+         "上方的二进制计数器也是这样：最低位每一步都翻转，正像最快的一对。",
+         "RoPE has d/2 frequency pairs; pair i turns θᵢ = base^(−2i/d) per position, like the wheels of an odometer: "
+         "pair 0 turns fastest, each later pair more slowly. The shaded arc is what a needle swept during training "
+         "(positions 0 to L). The slow pairs never completed a turn in training (ringed in red): at farther positions "
+         "they point at angles the model never saw. The binary counter above works the same way: its lowest bit flips at "
+         "every step, like the fastest pair."},
+        {"d", "base", "original_max", "pos"},
+        [](const ParamSet& p, Lang lang) {
+            const Inputs in = params().read(p);
+            const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+            OdometerView o;
+            o.position = in.p;
+            o.train_length = in.train_length;
+            int never = 0;
+            for (Eigen::Index i = 0; i < theta.size(); ++i) {
+                o.theta.push_back(theta(i));
+                o.turns_in_training.push_back(in.train_length * theta(i) / (2 * kPi));
+                o.captions.push_back("θ" + sub(i) + " = " + num(theta(i), 2));
+                if (o.turns_in_training.back() < 1) ++never;
+            }
+            // One bit per pair (bit b above pair b) or as many as p needs, whichever is more.
+            int bits = std::max(1, int(theta.size()));
+            while (bits < 14 && (in.p >> bits) > 0) ++bits;
+            o.binary_bits = bits;
+            o.position_label = say(lang, {"位置 p = {p}", "position p = {p}"}, {{"p", integer(in.p)}});
+            const std::string note =
+                say(lang,
+                    {"{n} 对中有 {never} 对在 {L} 个训练位置里没有转满一圈。",
+                     "{never} of the {n} pairs never completed a turn in the {L} training positions."},
+                    {{"n", integer(theta.size())}, {"never", integer(never)}, {"L", integer(in.train_length)}});
+            return std::vector<ViewData>{
+                make_view(say(lang, {"频率对组成的里程表", "The frequency pairs as an odometer"}), o, {note})};
+        },
+        {R"tex(\theta_i = \mathrm{base}^{-2i/d},\quad \text{needle}_i = p\,\theta_i \bmod 2\pi)tex"},
+        {"pos", 0, 2048, 24},
+    };
+}
+
+}  // namespace example_lesson
+}  // namespace pelab

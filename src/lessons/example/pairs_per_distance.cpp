@@ -1,0 +1,48 @@
+// PE Lab — lessons/example/pairs_per_distance.cpp
+// Lesson "example", step "pairs-per-distance": how many pairs (q, k) share each distance, L − |Δ| (a curve).
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] the step
+#include <vector>
+
+#include "core/distance.h"
+#include "lessons/example/example_lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace example_lesson {
+
+using namespace lessonui;
+
+// [SECTION] the step
+Step pairs_per_distance() {
+    return {
+        "pairs-per-distance",
+        {"每个距离有多少对", "How many pairs share a distance"},
+        {"距离为 Δ 的对角线上有 L − |Δ| 个格子：距离越远，能见到它的 (q, k) 对越少。训练时很少出现的远距离，"
+         "模型学到的也越少。",
+         "The diagonal of distance Δ holds L − |Δ| cells: the farther the distance, the fewer pairs (q, k) show it. "
+         "Distances that are rare in training are the ones a model learns least about."},
+        {"L"},
+        [](const ParamSet& p, Lang lang) {
+            const Inputs in = params().read(p);
+            CurveView c;
+            for (int delta = -(in.L - 1); delta <= in.L - 1; ++delta) c.x.push_back(delta);
+            c.series = {pairs_at_distance(in.L)};
+            c.series_labels = {say(lang, {"对数 L − |Δ|", "pairs L − |Δ|"})};
+            c.x_axis = say(lang, {"距离 Δ", "distance Δ"});
+            c.y_axis = say(lang, {"(q, k) 对的个数", "number of pairs (q, k)"});
+            c.markers_x = c.x;
+            double total = 0;
+            for (double n : c.series[0]) total += n;
+            const std::string note =
+                say(lang, {"各距离的对数加起来是 {total} = L² = {L}²。", "The counts add up to {total} = L² = {L}²."},
+                    {{"total", num(total)}, {"L", integer(in.L)}});
+            return std::vector<ViewData>{
+                make_view(say(lang, {"每个距离的 (q, k) 对数", "Pairs (q, k) per distance"}), c, {note})};
+        },
+    };
+}
+
+}  // namespace example_lesson
+}  // namespace pelab
