@@ -64,7 +64,7 @@ TEST(FuzzRegressions, KeyThatLooksLikeARepairTail) {
 
 // Finding 3 (CI run of 2026-11-27, route 0x85: rope lesson, en, hash, map page open): the map page checks
 // its float32 contract on probe cells, one of them (7, 5), which lies outside a matrix of L < 8; with a
-// row softmax the probe read row 7's normaliser past the end of the L-long vector (src/lessons/position_maps.cpp).
+// row softmax the probe read row 7's normaliser past the end of the L-long vector (src/lessons/position_maps/whole_map.cpp).
 // The probe is now clamped into the matrix. Under ASan (native-asan) the old code crashes here.
 TEST(FuzzRegressions, SmallSoftmaxMapProbesStayInsideTheMatrix) {
     static const char crash[] = "\x85\x00ma\xF0=rope&L=6526:&softmax=1&scaling=ya\x85\x00map=rop@&L=65llama-2-7b536&L=4&omegasoftmaRn";

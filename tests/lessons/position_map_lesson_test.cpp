@@ -1,5 +1,5 @@
 // PE Lab — tests/lessons/position_map_lesson_test.cpp
-// The long-sequence page (lessons/position_maps.cpp) and its URL state: `map=` opens it over a lesson,
+// The long-sequence page (lessons/position_maps/) and its URL state: `map=` opens it over a lesson,
 // URLs keep lesson=<host>&map=..., `lesson=` returns; every step builds its views for every map at
 // L = 65,536 and at small L; the shown keys follow the chosen map; exports stay bounded.
 #include <gtest/gtest.h>
