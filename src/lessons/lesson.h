@@ -253,8 +253,10 @@ struct Lesson {
     // [added, issue 10] Shape of the largest array any step allocates for these parameters (an upper bound,
     // in doubles): the memory guard checks it before a step's views are computed.
     std::function<std::vector<long long>(const ParamSet&)> result_shape;
-    // [added, issue 11] Where the registry lists the entry. Curriculum lessons fill the lesson menu in order;
-    // the others (the example lesson, the long-sequence map page) are built and tested but not listed.
+    // [added, issue 11] The one place that says whether the entry is in the curriculum: curriculum lessons fill
+    // the lesson menu in registry order; an entry that sets this false is built, tested and opened by URL
+    // (lesson= or its overlay key) but not listed in the menu, and `pelab-cli text` marks it "not part of
+    // the curriculum". Nothing else restates which entries those are.
     bool in_curriculum = true;
     // An entry that opens with this URL key on top of the current lesson instead of by `lesson=` (the map
     // page: map=). That lesson stays in the URL as `lesson=`, and `lesson=` returns to it. `open_over`: the
@@ -289,7 +291,7 @@ const Lesson* find_lesson(const std::string& id);
 // The entry URL key `key` opens over the current lesson (map → the map page), or null.
 const Lesson* find_overlay(const std::string& key);
 
-// The long-sequence position maps (lessons/position_maps.cpp), an overlay entry: opened by `map=` over a
+// The long-sequence position maps (lessons/position_maps/), an overlay entry: opened by `map=` over a
 // lesson (lesson=rope&map=rope), which it returns to. The lesson that teaches a map (`pelab --gpu-map t5`
 // opens the page over t5-bias).
 const Lesson& position_map_lesson();

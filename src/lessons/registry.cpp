@@ -1,7 +1,7 @@
 // PE Lab — lessons/registry.cpp
-// The registry table: every entry, one line each — the curriculum lessons in order, then the entries that
-// are not part of the curriculum (Lesson::in_curriculum = false: built and tested, not in the lesson menu).
-// A lesson file defines `const Lesson* lesson_<name>()`.
+// The registry table: every entry, one line each. The curriculum lessons come in the order of the lesson menu;
+// whether an entry is in the curriculum is said by the entry itself (Lesson::in_curriculum in its lesson.cpp),
+// never here. A lesson's folder defines `const Lesson* lesson_<name>()` in its lesson.cpp.
 #include "lessons/lesson.h"
 
 #include "core/quantity.h"
@@ -13,7 +13,7 @@ const Lesson* lesson_f_delta();         // lessons/f_delta/        (source notes
 const Lesson* lesson_attention_grid();  // lessons/attention_grid/ (source notes 002)
 const Lesson* lesson_absolute_pe();     // lessons/absolute_pe/    (source notes 001; 004 §1–3)
 const Lesson* lesson_shaw();            // lessons/shaw/            (source notes 001)
-const Lesson* lesson_t5_bias();         // lessons/t5_bias.cpp      (source notes 001)
+const Lesson* lesson_t5_bias();         // lessons/t5_bias/         (source notes 001)
 // [issue 4 lessons: rope, long-context, cost, vit-2d]
 const Lesson* lesson_rope();            // lessons/rope/            (source notes 003; 004 §5)
 const Lesson* lesson_long_context();    // lessons/long_context/    (source notes 004 §4.3–5.4)
@@ -21,9 +21,9 @@ const Lesson* lesson_cost();            // lessons/cost/            (source note
 const Lesson* lesson_vit_2d();          // lessons/vit_2d/          (source notes 004 §7; 002)
 // [issue 13 lesson: open-models]
 const Lesson* lesson_open_models();     // lessons/open_models/     (released models' configurations and code)
-// [not in the curriculum]
-const Lesson* lesson_example();         // lessons/example.cpp: the template of docs/adding-a-lesson.md
-const Lesson* lesson_position_maps();   // lessons/position_maps.cpp  (the map page, opened by map=)
+// [the entries that open only by URL, kept last]
+const Lesson* lesson_example();         // lessons/example/         (the template of docs/adding-a-lesson.md)
+const Lesson* lesson_position_maps();   // lessons/position_maps/   (the map page, opened by map=)
 
 const std::vector<const Lesson*>& every_lesson() {
     static const std::vector<const Lesson*> registry = {
@@ -40,7 +40,7 @@ const std::vector<const Lesson*>& every_lesson() {
         lesson_vit_2d(),
         // [issue 13 lesson: open-models]
         lesson_open_models(),
-        // [not in the curriculum]
+        // [the entries that open only by URL, kept last]
         lesson_example(),
         lesson_position_maps(),
     };
