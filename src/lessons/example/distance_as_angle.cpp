@@ -4,6 +4,7 @@
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] helpers
+// [SECTION] views
 // [SECTION] the step
 #include <algorithm>
 #include <cmath>
@@ -53,6 +54,37 @@ PhasorView::Dial query_key_dial(int q, int k, double theta, std::string caption,
     return dial;
 }
 
+// [SECTION] views
+std::vector<ViewData> distance_as_angle_views(const Inputs& in, Lang lang) {
+    PhasorView v;
+    v.dials.push_back(
+        query_key_dial(in.q, in.k, in.theta, say(lang, {"位置 q 与 k", "positions q and k"}), lang));
+    v.dials[0].arrows[0].drag_param = "i";  // dragging the query sets its position: angle / θ
+    v.dials[0].arrows[0].drag_per_unit = in.theta;
+    v.dials.push_back(query_key_dial(
+        in.q + in.shift, in.k + in.shift, in.theta,
+        say(lang, {"都平移 s = {s}", "both moved by s = {s}"}, {{"s", integer(in.shift)}}), lang));
+    // While playing, the last few shifts fade out behind the arrows of the moved pair.
+    for (int back = std::min(in.shift, 6); back >= 1; --back)
+        for (int a = 0; a < 2; ++a)
+            v.dials[1].arrows[size_t(a)].trail.push_back(
+                turned((a == 0 ? in.q : in.k) + in.shift - back, in.theta, 1.0, "", 0).angle);
+    // The score of each pair from the turned vectors themselves (lengths 1 and 0.8).
+    auto score = [&](int q, int k) {
+        return (rotation2(q * in.theta) * Eigen::Vector2d(1, 0))
+            .dot(rotation2(k * in.theta) * Eigen::Vector2d(0.8, 0));
+    };
+    const std::string note = say(lang,
+                                 {"两个刻度盘上的点积都是 {s0} 与 {s1}：平移 {s} 不改变它。",
+                                  "The dot product is {s0} on the first dial and {s1} on the second: shifting "
+                                  "by {s} leaves it unchanged."},
+                                 {{"s0", num(score(in.q, in.k), 6)},
+                                  {"s1", num(score(in.q + in.shift, in.k + in.shift), 6)},
+                                  {"s", integer(in.shift)}});
+    return std::vector<ViewData>{
+        make_view(say(lang, {"查询与键，转过 qθ 与 kθ", "Query and key, turned by qθ and kθ"}), v, {note})};
+}
+
 }  // namespace
 
 // [SECTION] the step
@@ -66,36 +98,7 @@ Step distance_as_angle() {
          "between them is then (q − k)θ = Δθ: it depends on the distance only. Drag the query's arrowhead to change q; "
          "press play to move both positions together, and the angle and the dot product stay the same."},
         {"i", "j", "shift", "theta"},
-        [](const ParamSet& p, Lang lang) {
-            const Inputs in = params().read(p);
-            PhasorView v;
-            v.dials.push_back(
-                query_key_dial(in.q, in.k, in.theta, say(lang, {"位置 q 与 k", "positions q and k"}), lang));
-            v.dials[0].arrows[0].drag_param = "i";  // dragging the query sets its position: angle / θ
-            v.dials[0].arrows[0].drag_per_unit = in.theta;
-            v.dials.push_back(query_key_dial(
-                in.q + in.shift, in.k + in.shift, in.theta,
-                say(lang, {"都平移 s = {s}", "both moved by s = {s}"}, {{"s", integer(in.shift)}}), lang));
-            // While playing, the last few shifts fade out behind the arrows of the moved pair.
-            for (int back = std::min(in.shift, 6); back >= 1; --back)
-                for (int a = 0; a < 2; ++a)
-                    v.dials[1].arrows[size_t(a)].trail.push_back(
-                        turned((a == 0 ? in.q : in.k) + in.shift - back, in.theta, 1.0, "", 0).angle);
-            // The score of each pair from the turned vectors themselves (lengths 1 and 0.8).
-            auto score = [&](int q, int k) {
-                return (rotation2(q * in.theta) * Eigen::Vector2d(1, 0))
-                    .dot(rotation2(k * in.theta) * Eigen::Vector2d(0.8, 0));
-            };
-            const std::string note = say(lang,
-                                         {"两个刻度盘上的点积都是 {s0} 与 {s1}：平移 {s} 不改变它。",
-                                          "The dot product is {s0} on the first dial and {s1} on the second: shifting "
-                                          "by {s} leaves it unchanged."},
-                                         {{"s0", num(score(in.q, in.k), 6)},
-                                          {"s1", num(score(in.q + in.shift, in.k + in.shift), 6)},
-                                          {"s", integer(in.shift)}});
-            return std::vector<ViewData>{
-                make_view(say(lang, {"查询与键，转过 qθ 与 kθ", "Query and key, turned by qθ and kθ"}), v, {note})};
-        },
+        views_of(read_inputs, distance_as_angle_views),
         {R"tex(\langle R_{q\theta}\,x,\; R_{k\theta}\,y\rangle = \langle x,\; R_{(k-q)\theta}\,y\rangle)tex"},
         {"shift", 0, 32, 2},
     };

@@ -3,6 +3,7 @@
 // Δ = 0 outlined on a checkbox).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
+// [SECTION] views
 // [SECTION] the step
 #include <string>
 #include <vector>
@@ -16,6 +17,27 @@ namespace example_lesson {
 
 using namespace lessonui;
 
+// [SECTION] views
+namespace {
+
+std::vector<ViewData> distance_matrix_views(const Inputs& in, Lang lang) {
+    HeatmapView h = qk_matrix(query_key_distance(in.L), lang);
+    h.integer = true;
+    if (in.diagonal) h.highlight_delta = 0;
+    h.explain = [L = in.L, lang](int q, int k) {
+        if (q < 0 || k < 0 || q >= L || k >= L) return std::string();
+        return say(lang, {"q = {q}，k = {k}：Δ = q − k = {delta}。", "q = {q}, k = {k}: Δ = q − k = {delta}."},
+                   {{"q", integer(q)}, {"k", integer(k)}, {"delta", num(q - k)}});
+    };
+    const std::string note = say(lang,
+                                 {"{cells} 个格子里只有 {diagonals} 个不同的距离。",
+                                  "The {cells} cells hold only {diagonals} different distances."},
+                                 {{"cells", integer(in.L * in.L)}, {"diagonals", integer(2 * in.L - 1)}});
+    return std::vector<ViewData>{make_view(say(lang, {"距离 Δ = q − k", "Distance Δ = q − k"}), h, {note})};
+}
+
+}  // namespace
+
 // [SECTION] the step
 Step distance_matrix() {
     return {
@@ -27,22 +49,7 @@ Step distance_matrix() {
          "as a matrix over all pairs (q, k), every diagonal holds one distance: the matrix is constant along its "
          "diagonals, which is what a Toeplitz matrix is."},
         {"L", "diagonal"},
-        [](const ParamSet& p, Lang lang) {
-            const Inputs in = params().read(p);
-            HeatmapView h = qk_matrix(query_key_distance(in.L), lang);
-            h.integer = true;
-            if (in.diagonal) h.highlight_delta = 0;
-            h.explain = [L = in.L, lang](int q, int k) {
-                if (q < 0 || k < 0 || q >= L || k >= L) return std::string();
-                return say(lang, {"q = {q}，k = {k}：Δ = q − k = {delta}。", "q = {q}, k = {k}: Δ = q − k = {delta}."},
-                           {{"q", integer(q)}, {"k", integer(k)}, {"delta", num(q - k)}});
-            };
-            const std::string note = say(lang,
-                                         {"{cells} 个格子里只有 {diagonals} 个不同的距离。",
-                                          "The {cells} cells hold only {diagonals} different distances."},
-                                         {{"cells", integer(in.L * in.L)}, {"diagonals", integer(2 * in.L - 1)}});
-            return std::vector<ViewData>{make_view(say(lang, {"距离 Δ = q − k", "Distance Δ = q − k"}), h, {note})};
-        },
+        views_of(read_inputs, distance_matrix_views),
     };
 }
 

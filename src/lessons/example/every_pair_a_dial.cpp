@@ -3,6 +3,7 @@
 // training shaded, beside a binary counter (an equation, playback of the position).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
+// [SECTION] views
 // [SECTION] the step
 #include <algorithm>
 #include <vector>
@@ -15,6 +16,37 @@ namespace pelab {
 namespace example_lesson {
 
 using namespace lessonui;
+
+// [SECTION] views
+namespace {
+
+std::vector<ViewData> every_pair_a_dial_views(const Inputs& in, Lang lang) {
+    const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+    OdometerView o;
+    o.position = in.p;
+    o.train_length = in.train_length;
+    int never = 0;
+    for (Eigen::Index i = 0; i < theta.size(); ++i) {
+        o.theta.push_back(theta(i));
+        o.turns_in_training.push_back(in.train_length * theta(i) / (2 * kPi));
+        o.captions.push_back("θ" + sub(i) + " = " + num(theta(i), 2));
+        if (o.turns_in_training.back() < 1) ++never;
+    }
+    // One bit per pair (bit b above pair b) or as many as p needs, whichever is more.
+    int bits = std::max(1, int(theta.size()));
+    while (bits < 14 && (in.p >> bits) > 0) ++bits;
+    o.binary_bits = bits;
+    o.position_label = say(lang, {"位置 p = {p}", "position p = {p}"}, {{"p", integer(in.p)}});
+    const std::string note =
+        say(lang,
+            {"{n} 对中有 {never} 对在 {L} 个训练位置里没有转满一圈。",
+             "{never} of the {n} pairs never completed a turn in the {L} training positions."},
+            {{"n", integer(theta.size())}, {"never", integer(never)}, {"L", integer(in.train_length)}});
+    return std::vector<ViewData>{
+        make_view(say(lang, {"频率对组成的里程表", "The frequency pairs as an odometer"}), o, {note})};
+}
+
+}  // namespace
 
 // [SECTION] the step
 Step every_pair_a_dial() {
@@ -30,32 +62,7 @@ Step every_pair_a_dial() {
          "they point at angles the model never saw. The binary counter above works the same way: its lowest bit flips at "
          "every step, like the fastest pair."},
         {"d", "base", "original_max", "pos"},
-        [](const ParamSet& p, Lang lang) {
-            const Inputs in = params().read(p);
-            const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
-            OdometerView o;
-            o.position = in.p;
-            o.train_length = in.train_length;
-            int never = 0;
-            for (Eigen::Index i = 0; i < theta.size(); ++i) {
-                o.theta.push_back(theta(i));
-                o.turns_in_training.push_back(in.train_length * theta(i) / (2 * kPi));
-                o.captions.push_back("θ" + sub(i) + " = " + num(theta(i), 2));
-                if (o.turns_in_training.back() < 1) ++never;
-            }
-            // One bit per pair (bit b above pair b) or as many as p needs, whichever is more.
-            int bits = std::max(1, int(theta.size()));
-            while (bits < 14 && (in.p >> bits) > 0) ++bits;
-            o.binary_bits = bits;
-            o.position_label = say(lang, {"位置 p = {p}", "position p = {p}"}, {{"p", integer(in.p)}});
-            const std::string note =
-                say(lang,
-                    {"{n} 对中有 {never} 对在 {L} 个训练位置里没有转满一圈。",
-                     "{never} of the {n} pairs never completed a turn in the {L} training positions."},
-                    {{"n", integer(theta.size())}, {"never", integer(never)}, {"L", integer(in.train_length)}});
-            return std::vector<ViewData>{
-                make_view(say(lang, {"频率对组成的里程表", "The frequency pairs as an odometer"}), o, {note})};
-        },
+        views_of(read_inputs, every_pair_a_dial_views),
         {R"tex(\theta_i = \mathrm{base}^{-2i/d},\quad \text{needle}_i = p\,\theta_i \bmod 2\pi)tex"},
         {"pos", 0, 2048, 24},
     };

@@ -25,6 +25,8 @@ struct Inputs {
 
 // One table: key, range, default, help, the field it fills (lesson.cpp).
 const ParamTable<Inputs>& params();
+// The values through the table (clamped, defaulted): what every step's views and questions start from.
+Inputs read_inputs(const ParamSet& p);
 
 // [SECTION] the steps, in lesson order
 Step distance_matrix();     // distance_matrix.cpp

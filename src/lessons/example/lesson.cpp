@@ -37,6 +37,8 @@ const ParamTable<Inputs>& params() {
     return table;
 }
 
+Inputs read_inputs(const ParamSet& p) { return params().read(p); }
+
 // [SECTION] the lesson
 namespace {
 
@@ -47,7 +49,7 @@ Lesson make_lesson() {
     lesson.in_curriculum = false;  // built and tested, found by lesson=example, not in the lesson menu
     use_params(lesson, params());
     lesson.result_shape = [](const ParamSet& p) {  // the L×L distance matrix
-        const long long L = params().read(p).L;
+        const long long L = read_inputs(p).L;
         return std::vector<long long>{L, L};
     };
     lesson.steps = {distance_matrix(), pairs_per_distance(), distance_as_angle(), every_pair_a_dial()};

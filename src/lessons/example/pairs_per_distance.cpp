@@ -2,6 +2,7 @@
 // Lesson "example", step "pairs-per-distance": how many pairs (q, k) share each distance, L − |Δ| (a curve).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
+// [SECTION] views
 // [SECTION] the step
 #include <vector>
 
@@ -14,6 +15,28 @@ namespace example_lesson {
 
 using namespace lessonui;
 
+// [SECTION] views
+namespace {
+
+std::vector<ViewData> pairs_per_distance_views(const Inputs& in, Lang lang) {
+    CurveView c;
+    for (int delta = -(in.L - 1); delta <= in.L - 1; ++delta) c.x.push_back(delta);
+    c.series = {pairs_at_distance(in.L)};
+    c.series_labels = {say(lang, {"对数 L − |Δ|", "pairs L − |Δ|"})};
+    c.x_axis = say(lang, {"距离 Δ", "distance Δ"});
+    c.y_axis = say(lang, {"(q, k) 对的个数", "number of pairs (q, k)"});
+    c.markers_x = c.x;
+    double total = 0;
+    for (double n : c.series[0]) total += n;
+    const std::string note =
+        say(lang, {"各距离的对数加起来是 {total} = L² = {L}²。", "The counts add up to {total} = L² = {L}²."},
+            {{"total", num(total)}, {"L", integer(in.L)}});
+    return std::vector<ViewData>{
+        make_view(say(lang, {"每个距离的 (q, k) 对数", "Pairs (q, k) per distance"}), c, {note})};
+}
+
+}  // namespace
+
 // [SECTION] the step
 Step pairs_per_distance() {
     return {
@@ -24,23 +47,7 @@ Step pairs_per_distance() {
          "The diagonal of distance Δ holds L − |Δ| cells: the farther the distance, the fewer pairs (q, k) show it. "
          "Distances that are rare in training are the ones a model learns least about."},
         {"L"},
-        [](const ParamSet& p, Lang lang) {
-            const Inputs in = params().read(p);
-            CurveView c;
-            for (int delta = -(in.L - 1); delta <= in.L - 1; ++delta) c.x.push_back(delta);
-            c.series = {pairs_at_distance(in.L)};
-            c.series_labels = {say(lang, {"对数 L − |Δ|", "pairs L − |Δ|"})};
-            c.x_axis = say(lang, {"距离 Δ", "distance Δ"});
-            c.y_axis = say(lang, {"(q, k) 对的个数", "number of pairs (q, k)"});
-            c.markers_x = c.x;
-            double total = 0;
-            for (double n : c.series[0]) total += n;
-            const std::string note =
-                say(lang, {"各距离的对数加起来是 {total} = L² = {L}²。", "The counts add up to {total} = L² = {L}²."},
-                    {{"total", num(total)}, {"L", integer(in.L)}});
-            return std::vector<ViewData>{
-                make_view(say(lang, {"每个距离的 (q, k) 对数", "Pairs (q, k) per distance"}), c, {note})};
-        },
+        views_of(read_inputs, pairs_per_distance_views),
     };
 }
 
