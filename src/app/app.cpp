@@ -71,15 +71,21 @@ static void draw_header(App* app) {
     lang_button(en, Lang::en);
 }
 
+// The notices' box as ImGui sizes it (BeginChild cuts its size to whole units).
+float notices_height(const App& app) {
+    if (app.notices.empty()) return 0.0f;
+    const float font = ImGui::GetFontSize();
+    const float h = (font + ImGui::GetStyle().ItemSpacing.y) * float(app.notices.size() + 1) + ImGui::GetFrameHeight() +
+                    ImGui::GetStyle().WindowPadding.y * 2;
+    return float(int(h));
+}
+
 void draw_notices(App* app) {
     if (app->notices.empty()) return;
     const Lang lang = app->state.lang;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(255, 243, 205, 255));
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(102, 77, 3, 255));
-    const float font = ImGui::GetFontSize();
-    const float h = (font + ImGui::GetStyle().ItemSpacing.y) * float(app->notices.size() + 1) + ImGui::GetFrameHeight() +
-                    ImGui::GetStyle().WindowPadding.y * 2;
-    ImGui::BeginChild("##notices", ImVec2(0, h), true);
+    ImGui::BeginChild("##notices", ImVec2(0, notices_height(*app)), true);
     ImGui::TextUnformatted(ui_say(lang, UiText::NoticeIntro).c_str());
     for (const ParamIssue& n : app->notices) ImGui::BulletText("%s", n.message.c_str());
     if (ImGui::Button(ui_say(lang, UiText::Dismiss).c_str())) app->notices.clear();
@@ -111,7 +117,7 @@ static void draw_step_rail(App* app, float width, float height) {
 }
 
 // The frame's part of the page layout's input, measured as the frame is drawn: the window, the style, the header's
-// height (what is above the rail), the frame's options (draw_step adds the step's sizes). layout_page places the
+// height (what is above the rail), the frame's options (plan_step adds the step's sizes). layout_page places the
 // window at (0, 0), as the platforms place the main viewport.
 static PageLayoutInput page_input(const ImGuiViewport* vp, const FrameLayoutInput& frame_in) {
     const ImGuiStyle& st = ImGui::GetStyle();
@@ -202,8 +208,12 @@ void app_frame(App* app, MatrixPainter* painter) {
     // widths), so what one step left behind never shows on another; coming back shows the step as it was.
     ImGui::PushID(lesson.id);
     ImGui::PushID(app->state.step);
-    ImGui::BeginChild("##content", ImVec2(side ? -(side_w + st.ItemSpacing.x) : 0.0f, body_h), false);
-    draw_step(app, painter, side, !d.controls || !app->drawn.counter_in_bar, page_input(vp, frame_in));
+    // The page as layout_page places it, and its window with a scrollbar exactly when the plan has one.
+    const bool show_counter = !d.controls || !app->drawn.counter_in_bar;
+    plan_step(app, page_input(vp, frame_in), show_counter);
+    const ImGuiWindowFlags scroll = app->drawn.planned.scrollbar ? ImGuiWindowFlags_AlwaysVerticalScrollbar : ImGuiWindowFlags_NoScrollbar;
+    ImGui::BeginChild("##content", ImVec2(side ? -(side_w + st.ItemSpacing.x) : 0.0f, body_h), false, scroll);
+    draw_step(app, painter, side, show_counter);
     ImGui::EndChild();
     if (side) {
         ImGui::SameLine();

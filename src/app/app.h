@@ -182,6 +182,11 @@ std::string app_layout_json(const App& app);
 // explanation}] (verdict and explanation empty until a choice is picked), for tests and assistive tools.
 std::string app_questions_json(const App& app);
 
+// A view's size queries for the page layout (layout.h), as the view is drawn in `lang`; the view must outlive them.
+ViewSizes view_sizes_of(const ViewData& view, Lang lang);
+// What the references under a lesson's last step take `width` wide, as the cursor moves past them (0 on other steps).
+float references_height(const Lesson& lesson, int step, Lang lang, float width);
+
 // Where the first sentence of a step's text ends (what the collapsed text shows): after "。！？", or after
 // ". ! ?" followed by a space and a capital or a symbol; the text's length when it is one sentence.
 size_t prose_first_sentence_end(const std::string& text);

@@ -44,14 +44,17 @@ std::string param_caption(const Lesson* lesson, const ParamSpec& spec);
 bool slider_and_value(const char* id, double* value, double lo, double hi, const char* format,
                       ImGuiSliderFlags flags, float width);
 void draw_parameters(App* app, int columns);
-// step_page.cpp: the step (title, text, equations, figures, and without a side column its parameters and
-// questions; the references); the questions alone (the side column).
-// `page`: the frame's part of the page layout's input (window, style, header, frame options), which draw_step
-// completes with the step's sizes and lays out with layout_page before drawing (DrawnFrame::planned).
-void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_counter, const PageLayoutInput& page);
+// step_page.cpp: the page's plan (plan_step: `in` is the frame's part of the page layout's input, window, style,
+// header, frame options, which it completes with the step's sizes measured as the step is drawn and lays out with
+// layout_page into DrawnFrame::planned; app_frame calls it before the step's window, which has a scrollbar exactly
+// when the plan says so); the step as planned (title, text, equations, figures, and without a side column its
+// parameters and questions; the references); the questions alone (the side column).
+void plan_step(App* app, PageLayoutInput in, bool show_counter);
+void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_counter);
 void draw_questions(App* app, float width);
-// app.cpp: the notices above the step.
+// app.cpp: the notices above the step, and the height of their box (0: none).
 void draw_notices(App* app);
+float notices_height(const App& app);
 // bottom_bar.cpp: the bottom bar; the toast.
 void draw_nav(App* app);
 void draw_toast(App* app, const ImGuiViewport* vp, float font);

@@ -19,6 +19,9 @@ namespace pelab {
 
 // ImGui cuts a child window's size to whole units toward zero (ImFloor in BeginChildEx).
 static float layout_child_size(float size) { return float(int(size)); }
+// Where ImGui leaves the cursor after an item `height` tall at `y` (ItemSize): under it and the item spacing, at a
+// whole unit.
+static float layout_after_item(float y, float height, float item_spacing_y) { return float(int(y + height + item_spacing_y)); }
 
 FrameLayout layout_frame(const FrameLayoutInput& in) {
     FrameLayout f;
@@ -225,7 +228,13 @@ bool figure_on_first_screen(const LayoutRect& figure, const LayoutRect& first_sc
            figure.min.y >= first_screen.min.y - 0.5f && figure.max.y <= first_screen.max.y + 0.5f;
 }
 
-LayoutRect estimate_figure_rect(const ViewSizes& sizes, const PlacedFigure& placed) {
+LayoutRect figure_rect(const ViewSizes& sizes, const PlacedFigure& placed) {
+    if (sizes.figure_bottom) {
+        float bottom = sizes.figure_bottom(placed.at.y, placed.width, placed.max_height, placed.primary);
+        if (sizes.notes_bottom) bottom = sizes.notes_bottom(bottom, placed.width);
+        const float right = sizes.right ? sizes.right(placed.at.x, placed.width) : placed.at.x + placed.width;
+        return {placed.at, ImVec2(std::max(placed.at.x, right), std::max(placed.at.y, bottom))};
+    }
     const float preferred = sizes.height_at_width ? sizes.height_at_width(placed.width) : 0.0f;
     float figure = preferred - sizes.notes_height;
     if (placed.max_height > 0.0f) figure = std::min(figure, placed.max_height);
@@ -234,7 +243,7 @@ LayoutRect estimate_figure_rect(const ViewSizes& sizes, const PlacedFigure& plac
 }
 
 FigureLayout layout_figures(const FigureLayoutInput& in) {
-    return layout_figures(in, [&](size_t i, const PlacedFigure& placed) { return estimate_figure_rect(in.views[i], placed); });
+    return layout_figures(in, [&](size_t i, const PlacedFigure& placed) { return figure_rect(in.views[i], placed); });
 }
 
 // [SECTION] a whole page ------------------------------------------------------------------------
@@ -247,7 +256,8 @@ static void layout_page_step(const PageLayoutInput& in, float width, PageLayout*
     const float screen = f.content.height();
     const ImVec2 origin = f.content.min;
     float y = origin.y;
-    if (in.counter_above_title) y += line_sp;
+    if (in.notices_h > 0.0f) y = layout_after_item(y, in.notices_h, in.item_spacing.y);
+    if (in.counter_above_title) y = layout_after_item(y, in.line_height, in.item_spacing.y);
     const float title_h = in.title_height ? in.title_height(width) : 0.0f;
     page->title = {{origin.x, y}, {origin.x + width, y + title_h - in.item_spacing.y}};
     y += title_h;
@@ -274,11 +284,12 @@ static void layout_page_step(const PageLayoutInput& in, float width, PageLayout*
     int lines = in.prose_lines ? in.prose_lines(collapsed, wrap) : 0;
     if (text.collapsible) lines = std::max(lines, 1);
     page->prose = {{origin.x, y}, {origin.x + text.prose_width, y + float(lines) * line_sp - (lines ? in.item_spacing.y : 0.0f)}};
-    y += float(lines) * line_sp;
+    for (int i = 0; i < lines; ++i) y = layout_after_item(y, in.line_height, in.item_spacing.y);
 
+    // The equations are one Dummy as tall as their rows (draw_equations).
     auto place_equations = [&]() {
         page->equations = layout_equations(in.equations, ImVec2(origin.x, y), width, text.equation_px, in.item_spacing.y);
-        if (!in.equations.empty()) y += page->equations.height + in.item_spacing.y;
+        if (!in.equations.empty()) y = layout_after_item(y, page->equations.height, in.item_spacing.y);
     };
     if (!text.equations_below) place_equations();
     // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
@@ -292,9 +303,11 @@ static void layout_page_step(const PageLayoutInput& in, float width, PageLayout*
     fig.first_screen = {origin, ImVec2(origin.x + width, origin.y + screen)};
     fig.views = in.views;
     page->figures = layout_figures(fig);
-    y = page->figures.end_y + 1.0f + in.item_spacing.y;  // the Dummy that ends the figures
+    if (!in.views.empty()) y = layout_after_item(page->figures.end_y, 1.0f, in.item_spacing.y);  // the Dummy that ends the figures
     if (text.equations_below) place_equations();
-    page->content_bottom = y;
+    // What follows (the references) comes after the parameters and questions when they are below the figures.
+    if (in.after_height && !(in.side_content && !f.side)) y += in.after_height(width);
+    page->content_bottom = y - in.item_spacing.y;
     page->figure_on_first_screen.clear();
     for (const PlacedFigure& p : page->figures.figures) page->figure_on_first_screen.push_back(p.on_first_screen);
 }
@@ -313,13 +326,14 @@ PageLayout layout_page(const PageLayoutInput& in) {
     fi.side_content = in.side_content;
     fi.steps = in.steps;
     page.frame = layout_frame(fi);
-    // ImGui shows the step window's scrollbar when last frame's content was taller than the window, and the
-    // content is then narrower by the scrollbar: lay out without it, and again with it when it does not fit
-    // (the parameters and questions under the figures, when there is no side column, always make it scroll).
+    // The step's window has a scrollbar when its content is taller than the window (as ImGui measures it: the
+    // last item's bottom, cut to whole units), and the content is then narrower by the scrollbar: lay out without
+    // it, and again with it when it does not fit (the parameters and questions under the figures, when there is
+    // no side column, always make it scroll). The app draws the window with the scrollbar decided here.
     const float full_w = page.frame.content.width();
     layout_page_step(in, full_w, &page);
     const bool below = in.side_content && !page.frame.side;
-    if (below || page.content_bottom > page.frame.content.max.y) {
+    if (below || float(int(page.content_bottom - page.frame.content.min.y)) > page.frame.content.height()) {
         page.scrollbar = true;
         layout_page_step(in, full_w - in.scrollbar_size, &page);
     }

@@ -106,12 +106,24 @@ EquationsLayout layout_equations(const std::vector<EquationExtent>& equations, I
 
 // One view's size queries (views/views.h), as functions: the app hands in the real view's, a test may hand in
 // made-up ones. Any of the functions may be empty (the kind does not have that size).
+// height_at_width is the view's preferred height, which the layout uses to decide what goes beside the primary
+// figure; what each placed figure takes comes from figure_bottom and notes_bottom, where the drawn view ends
+// (without figure_bottom, an estimate: height_at_width with its figure part capped at the room it is given).
 struct ViewSizes {
     std::function<float(float width)> height_at_width;                 // title, figure and notes (view_preferred_height)
     std::function<float(float max_height)> width_at_height;            // view_width_for_height (0: any width)
     std::function<float(float width, float max_height)> plot_area;     // view_plot_area (0: not reported)
     float min_width = 0.0f;                                            // view_min_width (0: any width)
-    float notes_height = 0.0f;                                         // the notes' part of height_at_width
+    // Where the title and figure, drawn from `top` (screen) `width` wide within max_height
+    // (ViewContext::max_height), as the primary figure or not, leave the cursor for the notes (view_figure_bottom).
+    std::function<float(float top, float width, float max_height, bool primary)> figure_bottom;
+    // The view's bottom when its notes start at `y`: the notes wrapped at `width` as drawn, and the space under
+    // them (view_notes_bottom).
+    std::function<float(float y, float width)> notes_bottom;
+    // The view's right edge drawn from `left` (screen) `width` wide (view_drawn_right).
+    std::function<float(float left, float width)> right;
+    // Without figure_bottom: the notes' part of height_at_width.
+    float notes_height = 0.0f;
 };
 
 // The fifth of the window the primary figure's picture keeps when a table beside it wants width (the layout
@@ -152,10 +164,12 @@ struct FigureLayout {
 // the first depends on what the ones before it took, so step_page.cpp passes a function that draws the view there.
 using PlaceFigure = std::function<LayoutRect(size_t index, const PlacedFigure& placed)>;
 FigureLayout layout_figures(const FigureLayoutInput& in, const PlaceFigure& place);
-// Without drawing: each figure takes its preferred height at its width, the figure part capped at its
-// max_height (estimate_figure_rect).
+// Without drawing: each figure takes what its size queries say it is drawn at (figure_rect).
 FigureLayout layout_figures(const FigureLayoutInput& in);
-LayoutRect estimate_figure_rect(const ViewSizes& sizes, const PlacedFigure& placed);
+// The rectangle a figure placed so takes: from placed.at down to notes_bottom(figure_bottom(...)) and right to
+// right(at.x, width) (placed.at.x + width without it); without figure_bottom, an estimate: its
+// preferred height (height_at_width) with the figure part (less notes_height) capped at max_height.
+LayoutRect figure_rect(const ViewSizes& sizes, const PlacedFigure& placed);
 // Whether `figure` is wholly inside `first_screen` (half a unit of rounding allowed).
 bool figure_on_first_screen(const LayoutRect& figure, const LayoutRect& first_screen);
 
@@ -173,6 +187,7 @@ struct PageLayoutInput {
     float header_h = 0.0f;           // the header row and its separator, spacing included (0 in embeds)
     bool embed = false, controls = true, has_timeline = false, side_content = false;
     bool counter_above_title = false;  // "Step n / N" above the title (no room for it in the bottom bar)
+    float notices_h = 0.0f;          // the box of notices above the title (draw_notices; 0: none)
     size_t steps = 1;
     std::function<float(float width)> title_height;  // the step title wrapped at a width, its spacing included
     bool body_has_more_than_one_sentence = false, prose_open = false;
@@ -181,18 +196,25 @@ struct PageLayoutInput {
     float more_button_w = 0.0f;      // the "more" button and the spacing before it
     std::vector<EquationExtent> equations;
     std::vector<ViewSizes> views;
+    // What follows the figures and equations at the step's width (the references on a lesson's last step), as
+    // the cursor moves past it (the item spacing after it included; 0: nothing). Without a side column the
+    // parameters and questions come first (the page scrolls then anyway) and this is left out.
+    std::function<float(float width)> after_height;
 };
 
 struct PageLayout {
     FrameLayout frame;
-    bool scrollbar = false;    // the step's content is taller than its window (its width loses the scrollbar's)
+    // The step's content is taller than its window, or the parameters and questions follow the figures (no side
+    // column): its window has a vertical scrollbar and its width loses the scrollbar's. Decided here once; the app
+    // draws the step's window with the scrollbar exactly when this says so.
+    bool scrollbar = false;
     float content_w = 0.0f;    // the width the step is laid out in
     StepTextLayout text;
     LayoutRect title, prose;
     EquationsLayout equations;
     FigureLayout figures;
     std::vector<bool> figure_on_first_screen;  // per view: wholly inside the step's window, unscrolled
-    float content_bottom = 0.0f;               // under the figures and equations (screen)
+    float content_bottom = 0.0f;  // the bottom of the step's last item (screen; before the parameters below, if any)
 };
 
 PageLayout layout_page(const PageLayoutInput& in);

@@ -54,14 +54,17 @@ static void draw_one_view(App* app, MatrixPainter* painter, KeyValues* edits, si
     ImGui::PopID();
 }
 
-// The size queries of a view (views.h), for the layout (layout.h).
-static ViewSizes view_sizes_of(const ViewData& view) {
+ViewSizes view_sizes_of(const ViewData& view, Lang lang) {
     ViewSizes sizes;
     sizes.height_at_width = [&view](float width) { return view_preferred_height(view, width); };
     sizes.width_at_height = [&view](float max_height) { return view_width_for_height(view, max_height); };
     sizes.plot_area = [&view](float width, float max_height) { return view_plot_area(view, width, max_height); };
     sizes.min_width = view_min_width(view);
-    sizes.notes_height = float(view.notes.size()) * (ImGui::GetFontSize() + 4.0f);
+    sizes.figure_bottom = [&view, lang](float top, float width, float max_height, bool primary) {
+        return view_figure_bottom(view, top, width, max_height, primary, lang);
+    };
+    sizes.notes_bottom = [&view](float y, float width) { return view_notes_bottom(view, y, width); };
+    sizes.right = [&view](float left, float width) { return view_drawn_right(view, left, width); };
     return sizes;
 }
 
@@ -81,7 +84,7 @@ static void draw_views(App* app, MatrixPainter* painter, float room, float scree
     // The step's window as it is unscrolled, in this frame's screen coordinates.
     const float top = ImGui::GetWindowPos().y - ImGui::GetScrollY();
     in.first_screen = {ImVec2(in.start.x, top), ImVec2(in.start.x + in.avail, top + screen)};
-    for (const ViewData& view : app->views.list) in.views.push_back(view_sizes_of(view));
+    for (const ViewData& view : app->views.list) in.views.push_back(view_sizes_of(view, app->state.lang));
     std::vector<std::pair<size_t, size_t>> reported(app->views.list.size());  // each view's entries in app->drawn.views
     const FigureLayout placed = layout_figures(in, [&](size_t i, const PlacedFigure& at) {
         if (i > 0) ImGui::SetCursorScreenPos(at.at);  // the primary figure starts at the cursor
@@ -274,6 +277,30 @@ void draw_questions(App* app, float width) {
 
 // [SECTION] references ------------------------------------------------------------------------------------
 
+// What draw_references below takes `width` wide (its argument), as the cursor moves: the heading, then each
+// source's lines after its bullet and its code's lines (0 on a step without references).
+float references_height(const Lesson& lesson, int step, Lang lang, float width) {
+    if (step != int(lesson.steps.size())) return 0.0f;
+    const std::vector<Reference> refs = references_for(lesson.references);
+    if (refs.empty()) return 0.0f;
+    const float font = ImGui::GetFontSize(), line = ImGui::GetTextLineHeight();
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    auto after = [spacing](float y, float h) { return float(int(y + h + spacing)); };  // ImGui::ItemSize
+    float y = after(after(0.0f, 0.0f), line);  // Spacing, the heading
+    // The bullet shares its line with the text (SameLine), which starts a font size and the spacing right of it.
+    const float text_x = font + ImGui::GetStyle().ItemSpacing.x;
+    for (const Reference& r : refs) {
+        std::string text = r.authors + " (" + std::to_string(r.year) + "). " + r.title;
+        if (!r.where.empty()) text += ". " + r.where;
+        for (size_t i = 0, n = wrap_lines(text, width - text_x).size(); i < n; ++i) y = after(y, line);
+        if (!r.code.empty()) {
+            const std::string code = ui_say(lang, UiText::ReferenceCode, {{"code", r.code}});
+            for (size_t i = 0, n = wrap_lines(code, width - font * 1.2f).size(); i < n; ++i) y = after(y, line);
+        }
+    }
+    return y;
+}
+
 // The last step ends with the lesson's sources and the reference code its numbers match.
 static void draw_references(App* app, float width) {
     if (app->state.step != int(app->state.lesson->steps.size())) return;
@@ -300,39 +327,7 @@ static void draw_references(App* app, float width) {
 
 // [SECTION] the plan --------------------------------------------------------------------------------
 
-// The page as layout_page places it (DrawnFrame::planned), from `in` (the frame's part, measured in app_frame) and
-// the step's sizes measured as the drawing below measures them: the title in the title font, the prose's lines,
-// the "more" button, the equations' boxes, the views' size queries. Nothing here draws.
-static void plan_page(App* app, PageLayoutInput in, const Step& step, const std::string& body, bool show_counter) {
-    const Lang lang = app->state.lang;
-    const ImGuiStyle& st = ImGui::GetStyle();
-    in.counter_above_title = show_counter;
-    const std::string title = say(lang, step.title);
-    ImFont* title_font = app->screen.font_title;
-    in.title_height = [&title, title_font, &st](float width) {
-        ImGui::PushFont(title_font);
-        const float h = float(wrap_lines(title, width).size()) * (ImGui::GetTextLineHeight() + st.ItemSpacing.y);
-        ImGui::PopFont();
-        return h;
-    };
-    in.body_has_more_than_one_sentence = prose_first_sentence_end(body) < body.size();
-    in.prose_open = app->reading.prose_open;
-    in.prose_lines = [&body](bool first_sentence_only, float wrap_width) {
-        const std::string shown = first_sentence_only ? body.substr(0, prose_first_sentence_end(body)) : body;
-        return int(wrap_lines(shown, wrap_width).size());
-    };
-    in.more_button_w = ImGui::CalcTextSize(ui_say(lang, UiText::More).c_str()).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
-    in.equations = equation_extents(step);
-    for (const ViewData& view : app->views.list) in.views.push_back(view_sizes_of(view));
-    app->drawn.planned = layout_page(in);
-    app->drawn.has_planned = true;
-}
-
-// [SECTION] the step --------------------------------------------------------------------------------------
-
-// The step, figure first: title, text, equations, the figures in the room left on screen; then, when there
-// is no side column, the parameters and questions; the references on the last step.
-void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_counter, const PageLayoutInput& page) {
+void plan_step(App* app, PageLayoutInput in, bool show_counter) {
     const Lang lang = app->state.lang;
     const Lesson& lesson = *app->state.lesson;
     const Step& step = current_step(*app);
@@ -342,6 +337,44 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
         app->reading.step = app->state.step;
     }
     recompute_views_if_needed(app);
+    const ImGuiStyle& st = ImGui::GetStyle();
+    in.counter_above_title = show_counter;
+    in.notices_h = notices_height(*app);
+    const std::string title = say(lang, step.title);
+    ImFont* title_font = app->screen.font_title;
+    // Each line of the title is an item: its height and the spacing, cut to whole units (the title starts at one).
+    in.title_height = [&title, title_font, &st](float width) {
+        ImGui::PushFont(title_font);
+        const float h = float(wrap_lines(title, width).size()) * float(int(ImGui::GetTextLineHeight() + st.ItemSpacing.y));
+        ImGui::PopFont();
+        return h;
+    };
+    std::vector<LinkSpan> links;
+    const std::string body = say_linked(lang, step.body, &links);
+    in.body_has_more_than_one_sentence = prose_first_sentence_end(body) < body.size();
+    in.prose_open = app->reading.prose_open;
+    in.prose_lines = [&body](bool first_sentence_only, float wrap_width) {
+        const std::string shown = first_sentence_only ? body.substr(0, prose_first_sentence_end(body)) : body;
+        return int(wrap_lines(shown, wrap_width).size());
+    };
+    in.more_button_w = ImGui::CalcTextSize(ui_say(lang, UiText::More).c_str()).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
+    in.equations = equation_extents(step);
+    for (const ViewData& view : app->views.list) in.views.push_back(view_sizes_of(view, lang));
+    const int step_no = app->state.step;
+    in.after_height = [&lesson, step_no, lang, font = in.font](float width) {
+        return references_height(lesson, step_no, lang, std::min(width, font * 52.0f));
+    };
+    app->drawn.planned = layout_page(in);
+    app->drawn.has_planned = true;
+}
+
+// [SECTION] the step --------------------------------------------------------------------------------------
+
+// The step, figure first: title, text, equations, the figures in the room left on screen; then, when there
+// is no side column, the parameters and questions; the references on the last step.
+void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_counter) {
+    const Lang lang = app->state.lang;
+    const Step& step = current_step(*app);
     const float font = ImGui::GetFontSize();
     const float width = ImGui::GetContentRegionAvail().x;
     // The content region's own bottom padding (none in this borderless child) is all that is not room.
@@ -351,30 +384,16 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     ImGui::PushFont(app->screen.font_title);
     text_wrapped(say(lang, step.title), width);
     ImGui::PopFont();
-    // Short of space: what the whole text would leave for the primary figure is less than it needs to cover a
-    // fifth of the screen (a square of that area, plus its title and labels).
     std::vector<LinkSpan> links;
     const std::string body = say_linked(lang, step.body, &links);
-    // Whole or collapsed text, the equations' size and whether they follow the figures (layout.h).
-    StepTextInput text_in;
-    text_in.width = width;
-    text_in.font = font;
-    text_in.line_height_with_spacing = ImGui::GetTextLineHeightWithSpacing();
-    text_in.item_spacing_y = ImGui::GetStyle().ItemSpacing.y;
-    text_in.room = screen - ImGui::GetCursorPosY();
-    text_in.display = ImGui::GetIO().DisplaySize;
-    text_in.has_views = !app->views.list.empty();
-    text_in.body_has_more_than_one_sentence = prose_first_sentence_end(body) < body.size();
-    text_in.prose_open = app->reading.prose_open;
-    text_in.whole_text_lines = [&body](float wrap_width) { return int(wrap_lines(body, wrap_width).size()); };
-    text_in.equations = equation_extents(step);
-    const StepTextLayout text = layout_step_text(text_in);
-    plan_page(app, page, step, body, show_counter);
+    // Whole or collapsed text, the equations' size and whether they follow the figures: as planned (plan_step).
+    const StepTextLayout& text = app->drawn.planned.text;
+    const std::vector<EquationExtent> extents = equation_extents(step);
     draw_prose(app, body, links, text.prose_width, text.collapsible);
-    if (!text.equations_below) draw_equations(app, step, text_in.equations, width, text.equation_px);
+    if (!text.equations_below) draw_equations(app, step, extents, width, text.equation_px);
     // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
     draw_views(app, painter, screen - ImGui::GetCursorPosY() - font * 0.6f, screen);
-    if (text.equations_below) draw_equations(app, step, text_in.equations, width, text.equation_px);
+    if (text.equations_below) draw_equations(app, step, extents, width, text.equation_px);
     if (!side_column && app->state.display.controls) {
         ImGui::Spacing();
         draw_parameters(app, std::max(1, int(width / (font * 21.0f))));

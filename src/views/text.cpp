@@ -116,14 +116,12 @@ void text_wrapped(const std::string& text, float wrap_width) {
     for (const auto& line : wrap_lines(text, wrap_width)) ImGui::TextUnformatted(line.first, line.second);
 }
 
-void text_one_line(const std::string& text, float width) {
+// What text_one_line shows: the text, or its longest run of whole characters and "…" (empty: the text whole).
+static std::string one_line_cut(const std::string& text, float width) {
     const char* b = text.data();
     const char* e = b + text.size();
-    if (width_of(b, e) <= width) {
-        ImGui::TextUnformatted(b, e);
-        return;
-    }
-    // The longest run of whole characters that leaves room for the ellipsis; the full text on hover.
+    if (width_of(b, e) <= width) return std::string();
+    // The longest run of whole characters that leaves room for the ellipsis.
     const char* ellipsis = "…";
     const float room = width - ImGui::CalcTextSize(ellipsis).x;
     const char* cut = b;
@@ -135,7 +133,28 @@ void text_one_line(const std::string& text, float width) {
         if (used > room) break;
         cut = s = next;
     }
-    ImGui::TextUnformatted((std::string(b, cut) + ellipsis).c_str());
+    return std::string(b, cut) + ellipsis;
+}
+
+float text_one_line_width(const std::string& text, float width) {
+    const std::string cut = one_line_cut(text, width);
+    return ImGui::CalcTextSize(cut.empty() ? text.c_str() : cut.c_str()).x;
+}
+
+float text_wrapped_width(const std::string& text, float wrap_width) {
+    float w = 0.0f;
+    for (const auto& line : wrap_lines(text, wrap_width)) w = std::max(w, ImGui::CalcTextSize(line.first, line.second).x);
+    return w;
+}
+
+void text_one_line(const std::string& text, float width) {
+    const std::string cut = one_line_cut(text, width);
+    if (cut.empty()) {
+        ImGui::TextUnformatted(text.data(), text.data() + text.size());
+        return;
+    }
+    // The full text on hover.
+    ImGui::TextUnformatted(cut.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
 }
 

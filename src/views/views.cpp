@@ -6,6 +6,7 @@
 
 #include "core/text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <variant>
@@ -25,6 +26,14 @@ float figure_plot_area(const Figure&, float, float) { return 0.0f; }
 // Every kind but the table fits any width.
 template <class Figure>
 float figure_min_width(const Figure&) { return 0.0f; }
+// Whether draw_figure draws the figure (and draw_view then its notes): false where it returns false.
+template <class Figure>
+bool figure_draws(const Figure&) { return true; }
+bool figure_draws(const HeatmapView& f) { return f.values.rows() > 0 && f.values.cols() > 0; }
+bool figure_draws(const MapView& f) { return bool(f.map); }
+bool figure_draws(const PhasorView& f) { return !f.dials.empty(); }
+bool figure_draws(const OdometerView& f) { return !f.theta.empty(); }
+bool figure_draws(const BarsView& f) { return std::min(f.values.size(), f.labels.size()) > 0; }
 
 }  // namespace
 
@@ -34,6 +43,37 @@ float view_preferred_height(const ViewData& view, float width) {
     const float figure = std::visit([&](const auto& f) { return figure_height(f, width); }, view.figure);
     const float font = ImGui::GetFontSize();
     return figure + float(view.notes.size()) * (font + 4.0f);
+}
+
+float cursor_after_item(float y, float height) {
+    return float(int(y + height + ImGui::GetStyle().ItemSpacing.y));  // IM_FLOOR, as ItemSize
+}
+
+float view_figure_bottom(const ViewData& view, float top, float width, float max_height, bool primary, Lang lang) {
+    return std::visit([&](const auto& f) { return figure_drawn_bottom(f, top, width, max_height, primary, lang); }, view.figure);
+}
+
+float view_notes_bottom(const ViewData& view, float y, float width) {
+    if (!std::visit([](const auto& f) { return figure_draws(f); }, view.figure)) return y;
+    // draw_view: each note text_wrapped (one item a line), then a Dummy 0.4 font sizes tall; the view's
+    // rectangle ends at the Dummy's bottom.
+    const float line = ImGui::GetTextLineHeight();
+    for (const std::string& n : view.notes)
+        for (size_t i = 0, lines = wrap_lines(n, width).size(); i < lines; ++i) y = cursor_after_item(y, line);
+    return cursor_after_item(y, ImGui::GetFontSize() * 0.4f) - ImGui::GetStyle().ItemSpacing.y;
+}
+
+float view_drawn_right(const ViewData& view, float left, float width) {
+    const bool draws = std::visit([](const auto& f) { return figure_draws(f); }, view.figure);
+    // Phasors, dials and bars with nothing to draw draw no title either.
+    const bool titled = draws || std::holds_alternative<HeatmapView>(view.figure) || std::holds_alternative<MapView>(view.figure) ||
+                        std::holds_alternative<TableView>(view.figure) || std::holds_alternative<CurveView>(view.figure);
+    if (!titled) return left;
+    float right = left + text_one_line_width(view.title, width);
+    if (!draws) return right;
+    float lines = width;  // the figure's items and the Dummy under the notes
+    for (const std::string& n : view.notes) lines = std::max(lines, text_wrapped_width(n, width));
+    return std::max(right, float(int(left)) + lines);
 }
 
 float view_width_for_height(const ViewData& view, float max_height) {

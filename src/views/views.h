@@ -88,6 +88,25 @@ struct ViewContext {
 // Height the view would like for a given width: its title, figure and notes.
 float view_preferred_height(const ViewData& view, float width);
 
+// Where draw_view's parts end for `view` drawn at a top `top` (screen), `width` wide, with ViewContext::max_height
+// `max_height`, ViewContext::primary `primary` and ViewContext::lang `lang`, so that the page layout
+// (app/layout.h) places each figure and the ones after it exactly where they are drawn. ImGui moves the cursor
+// to a whole pixel after each item (ItemSize floors it), so what a view takes depends on where it starts.
+// - view_figure_bottom: where the title and the figure leave the cursor for the notes (each kind's
+//   figure_drawn_bottom, from the same layout its draw_figure uses); for a view with nothing to draw (an empty
+//   matrix, no map), the bottom of what it drew (its title line, or `top`);
+// - view_notes_bottom: the view's bottom when its notes start at `y`: the notes wrapped at `width` as draw_view
+//   wraps them (wrap_lines) and the space under them; `y` for a view with nothing to draw (no notes then).
+float view_figure_bottom(const ViewData& view, float top, float width, float max_height, bool primary, Lang lang);
+float view_notes_bottom(const ViewData& view, float y, float width);
+// - view_drawn_right: the right edge of the view drawn from `left` (screen) `width` wide: the title starts at
+//   `left`, every later line at the whole unit at or left of it (ImGui::ItemSize), and a text item may be up to a
+//   unit wider than its text (a title that nearly fills the width, a note's line).
+float view_drawn_right(const ViewData& view, float left, float width);
+// Where ImGui leaves the cursor after an item `height` tall at `y`: under it, the item spacing added, at a whole
+// pixel (ImGui::ItemSize). The item's bottom, as a group's rectangle sees it, is that less the item spacing.
+float cursor_after_item(float y, float height);
+
 // The width a square-ish figure (heatmap, position map) needs to fill `max_height` as the primary figure, so
 // the app can put other figures beside it; 0 for figures that use whatever width they are given.
 float view_width_for_height(const ViewData& view, float max_height);
@@ -109,6 +128,10 @@ void text_wrapped(const std::string& text, float wrap_width);
 // One line at most `width` wide: text that does not fit ends in "…" and shows whole in a tooltip (figure
 // titles, whose layouts count one line).
 void text_one_line(const std::string& text, float width);
+// The width of the item text_one_line draws (ImGui rounds a text item's width up to a whole unit, so it may be
+// up to a unit wider than `width`), and of the widest line text_wrapped draws.
+float text_one_line_width(const std::string& text, float width);
+float text_wrapped_width(const std::string& text, float wrap_width);
 // The same breaking, as [begin, end) ranges into `text` (which must outlive the result).
 std::vector<std::pair<const char*, const char*>> wrap_lines(const std::string& text, float wrap_width);
 // The widest stretch of `text` between two places where those rules allow a break: no wrapping is narrower.
@@ -130,6 +153,15 @@ float figure_height(const MapView& map, float width);
 float figure_height(const PhasorView& phasor, float width);
 float figure_height(const OdometerView& odometer, float width);
 float figure_height(const BarsView& bars, float width);
+// figure_drawn_bottom: where draw_figure, starting at `top` with that max_height, primary flag and language,
+// leaves the cursor for the notes (view_figure_bottom).
+float figure_drawn_bottom(const HeatmapView& heatmap, float top, float width, float max_height, bool primary, Lang lang);
+float figure_drawn_bottom(const TableView& table, float top, float width, float max_height, bool primary, Lang lang);
+float figure_drawn_bottom(const CurveView& curve, float top, float width, float max_height, bool primary, Lang lang);
+float figure_drawn_bottom(const MapView& map, float top, float width, float max_height, bool primary, Lang lang);
+float figure_drawn_bottom(const PhasorView& phasor, float top, float width, float max_height, bool primary, Lang lang);
+float figure_drawn_bottom(const OdometerView& odometer, float top, float width, float max_height, bool primary, Lang lang);
+float figure_drawn_bottom(const BarsView& bars, float top, float width, float max_height, bool primary, Lang lang);
 // figure_width_for_height: only the square-ish kinds; every other kind takes whatever width it is given.
 float figure_width_for_height(const HeatmapView& heatmap, float max_height);
 float figure_width_for_height(const MapView& map, float max_height);

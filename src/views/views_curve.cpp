@@ -291,6 +291,14 @@ float figure_height(const CurveView& v, float width) {
     return l.title_h + l.header_h + l.plot_h + l.bottom_h;
 }
 
+// draw_figure: the title line, then the header, the box and the labels under it (one InvisibleButton).
+float figure_drawn_bottom(const CurveView& v, float top, float width, float max_height, bool /*primary*/, Lang lang) {
+    std::vector<bool> dashed;
+    const float font = ImGui::GetFontSize();
+    const CurveLayout l = curve_layout(v, legend_entries(v, lang, &dashed), width, max_height, font);
+    return cursor_after_item(cursor_after_item(top, ImGui::GetTextLineHeight()), l.header_h + l.plot_h + l.bottom_h);
+}
+
 // [SECTION] drawing --------------------------------------------------------------------------------
 
 bool draw_figure(const std::string& title, const CurveView& v, ViewContext& ctx, float width) {
@@ -522,6 +530,15 @@ std::string bar_value_text(const BarsView& v, size_t i) {
 float figure_height(const BarsView& v, float width) {
     const BarsLayout l = bars_layout(v, width, 0.0f, ImGui::GetFontSize(), false);
     return l.title_h + l.legend_h + l.row_h * float(v.values.size()) + l.bottom_h;
+}
+
+// draw_figure: the title line, the legend, the rows and the axis under them, then a Dummy of no height.
+float figure_drawn_bottom(const BarsView& v, float top, float width, float max_height, bool primary, Lang /*lang*/) {
+    const size_t n = std::min(v.values.size(), v.labels.size());
+    if (n == 0) return top;
+    const BarsLayout l = bars_layout(v, width, max_height, ImGui::GetFontSize(), primary);
+    const float rows_top = cursor_after_item(top, ImGui::GetTextLineHeight()) + l.legend_h;
+    return cursor_after_item(rows_top + l.row_h * float(n) + l.bottom_h, 0.0f);
 }
 
 bool draw_figure(const std::string& title, const BarsView& v, ViewContext& ctx, float width) {

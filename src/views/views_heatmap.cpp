@@ -92,6 +92,15 @@ float figure_height(const HeatmapView& v, float width) {
     return font * 1.6f + l.label_h + l.cell_h * float(v.values.rows()) + font * 0.8f;
 }
 
+// draw_figure: the title line, then the column labels and the cells, the cursor set 0.4 font sizes under them.
+float figure_drawn_bottom(const HeatmapView& v, float top, float width, float max_height, bool primary, Lang /*lang*/) {
+    const float under_title = cursor_after_item(top, ImGui::GetTextLineHeight());
+    if (v.values.rows() == 0 || v.values.cols() == 0) return under_title - ImGui::GetStyle().ItemSpacing.y;  // the title only
+    const HeatmapLayout l = layout_heatmap(v, width, max_height, primary);
+    const float cells_top = under_title + l.label_h;
+    return cells_top + l.cell_h * float(v.values.rows()) + ImGui::GetFontSize() * 0.4f;
+}
+
 float figure_width_for_height(const HeatmapView& v, float max_height) {
     if (v.values.size() == 0 || max_height <= 0.0f) return 0.0f;
     // Laid out as if the width were unlimited: the cells then follow from the height alone.

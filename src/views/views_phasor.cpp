@@ -294,6 +294,20 @@ float figure_height(const PhasorView& v, float width) {
     return phasor_title_height(font) + float(g.rows) * g.cell_h;
 }
 
+// Under the title line and the Dummy that makes it phasor_title_height (the odometer's 1.6 font sizes) tall.
+static float dial_title_bottom(float top, float font) {
+    return cursor_after_item(cursor_after_item(top, ImGui::GetTextLineHeight()),
+                             std::max(0.0f, font * 1.6f - ImGui::GetTextLineHeightWithSpacing()));
+}
+
+// draw_figure: the title, then the grid of dials (an InvisibleButton).
+float figure_drawn_bottom(const PhasorView& v, float top, float width, float max_height, bool /*primary*/, Lang /*lang*/) {
+    if (v.dials.empty()) return top;
+    const float font = ImGui::GetFontSize();
+    const PhasorGrid g = phasor_grid(v, width, max_height, font);
+    return cursor_after_item(dial_title_bottom(top, font), float(g.rows) * g.cell_h);
+}
+
 bool draw_figure(const std::string& title, const PhasorView& v, ViewContext& ctx, float width) {
     if (v.dials.empty()) return false;
     const float font = ImGui::GetFontSize();
@@ -547,6 +561,16 @@ float figure_height(const OdometerView& v, float width) {
     const int lines = legend_lines(v, Lang::en, width, font);
     const OdometerGrid g = odometer_grid(v, width, 0.0f, font, lines);
     return odometer_header_height(v, font, lines) + float(g.rows) * g.cell_h;
+}
+
+// draw_figure: the title, the legend lines, the binary counter, the dials (one Dummy down to their bottom).
+float figure_drawn_bottom(const OdometerView& v, float top, float width, float max_height, bool /*primary*/, Lang lang) {
+    if (v.theta.empty()) return top;
+    const float font = ImGui::GetFontSize();
+    const int lines = legend_lines(v, lang, width, font);
+    const OdometerGrid g = odometer_grid(v, width, max_height, font, lines);
+    return cursor_after_item(dial_title_bottom(top, font), float(lines) * font * 1.4f + font * 0.2f +
+                                                              (v.binary_bits > 0 ? font * 2.7f : 0.0f) + float(g.rows) * g.cell_h);
 }
 
 bool draw_figure(const std::string& title, const OdometerView& v, ViewContext& ctx, float width) {

@@ -447,6 +447,21 @@ float figure_width_for_height(const MapView& v, float max_height) {
     return ImGui::CalcTextSize("00,000").x + font * 0.8f + side + font * 4.6f;
 }
 
+// draw_figure: the title line, the labels above the map and the map (an InvisibleButton), then 0.4 font sizes
+// under it the line saying which rows and columns show, here as it reads before any zoom (the whole map).
+float figure_drawn_bottom(const MapView& v, float top, float width, float max_height, bool /*primary*/, Lang lang) {
+    const float under_title = cursor_after_item(top, ImGui::GetTextLineHeight());
+    if (!v.map) return under_title - ImGui::GetStyle().ItemSpacing.y;  // the title only
+    const long long L = v.map->spec.L;
+    const MapLayout l = layout_position_map(ImVec2(0.0f, under_title), width, map_side_for_height(max_height));
+    const std::string shown = say(lang, {"显示行 {row0}–{row1}，列 {col0}–{col1}（{L} × {L}）", "showing rows {row0}–{row1}, columns {col0}–{col1} ({L} × {L})"},
+                                  {{"row0", position_text(0)}, {"row1", position_text(L - 1)}, {"col0", position_text(0)},
+                                   {"col1", position_text(L - 1)}, {"L", position_text(L)}});
+    float y = l.p1.y + ImGui::GetFontSize() * 0.4f;
+    for (size_t i = 0, lines = wrap_lines(shown, width).size(); i < lines; ++i) y = cursor_after_item(y, ImGui::GetTextLineHeight());
+    return y;
+}
+
 bool draw_figure(const std::string& title, const MapView& v, ViewContext& ctx, float width) {
     const float font = ImGui::GetFontSize();
     text_one_line(title, width);

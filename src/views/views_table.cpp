@@ -95,6 +95,58 @@ float figure_height(const TableView& v, float /*width*/) {
     return font * 1.6f + row_h * float(shown) + font * 0.8f;
 }
 
+namespace {
+
+// The table's box as draw_figure sizes it `width` wide with the room the app gives (max_height) and the primary flag.
+struct TableBox {
+    bool drawn = false;   // it has rows and columns (else only its title is drawn)
+    TableColumns columns;
+    float rows_h = 0.0f;  // the rows, the header and the outer borders (the height of a table that fits)
+    float height = 0.0f;  // the box's height
+    float width = 0.0f;
+    bool scroll_x = false, fill = false, stretch = false, fits = false;
+};
+
+TableBox table_box(const TableView& v, float width, float max_height, bool primary) {
+    TableBox b;
+    const int rows = int(v.values.rows()), cols = int(v.values.cols());
+    const int ncols = cols + (v.row_labels.empty() ? 0 : 1);
+    b.drawn = rows > 0 && ncols > 0 && ncols <= 64;
+    if (!b.drawn) return b;
+    const float font = ImGui::GetFontSize();
+    // Size the table to its content (up to the given width): narrow tables stay narrow.
+    b.columns = table_columns(v, width);
+    const float content_w = b.columns.total();
+    const float row_h = table_row_height();
+    // The rows, the header (taller by its extra lines) and the outer borders.
+    b.rows_h = row_h * float(std::min(rows, kMaxVisibleRows) + 1) + ImGui::GetTextLineHeight() * float(b.columns.header_lines - 1) + 2.0f;
+    b.height = b.rows_h;
+    b.scroll_x = content_w + 2.0f > width;
+    if (b.scroll_x) b.height += ImGui::GetStyle().ScrollbarSize;
+    // The room the app gives (title line excluded): a bounded box, the whole room for the primary figure.
+    const float room = max_height > 0.0f ? max_height - ImGui::GetTextLineHeightWithSpacing() - font * 0.4f : 0.0f;
+    b.fill = primary && room > 0.0f;
+    if (room > 0.0f) b.height = b.fill ? std::max(room, row_h * 3.0f) : std::min(b.height, std::max(room, row_h * 3.0f));
+    b.width = b.fill ? width : std::min(width, content_w + 2.0f);
+    // Narrower than its box: the columns share the width in proportion to their content.
+    b.stretch = b.fill && !b.scroll_x;
+    // A table whose rows all fit gets no scrolling box: ImGui then makes it exactly as tall as its rows,
+    // where a fixed box from the estimate above could leave an empty strip below the last row.
+    b.fits = !b.fill && !b.scroll_x && rows <= kMaxVisibleRows && (room <= 0.0f || b.rows_h <= room);
+    // ImGui then makes it as tall as its rows alone (the outer borders are drawn inside them).
+    if (b.fits) b.height = b.rows_h - 2.0f;
+    return b;
+}
+
+}  // namespace
+
+// The title line, then the table's box (ImGui's EndTable puts it after the box as after any item).
+float figure_drawn_bottom(const TableView& v, float top, float width, float max_height, bool primary, Lang /*lang*/) {
+    const TableBox b = table_box(v, width, max_height, primary);
+    const float under_title = cursor_after_item(top, ImGui::GetTextLineHeight());
+    return b.drawn ? cursor_after_item(under_title, b.height) : under_title;
+}
+
 // An empty table draws its title only; its notes still follow (the function returns true).
 bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx, float width) {
     const int rows = int(v.values.rows()), cols = int(v.values.cols());
@@ -102,28 +154,12 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
     text_one_line(title, width);
     const bool has_row_labels = !v.row_labels.empty();
     const int ncols = cols + (has_row_labels ? 1 : 0);
-    if (rows > 0 && ncols > 0 && ncols <= 64) {
-        // Size the table to its content (up to the given width): narrow tables stay narrow.
-        const TableColumns columns = table_columns(v, width);
-        const float content_w = columns.total();
-        const float row_h = table_row_height();
-        // The rows, the header (taller by its extra lines) and the outer borders.
-        const float rows_h = row_h * float(std::min(rows, kMaxVisibleRows) + 1) +
-                             ImGui::GetTextLineHeight() * float(columns.header_lines - 1) + 2.0f;
-        float height = rows_h;
-        const bool scroll_x = content_w + 2.0f > width;
-        if (scroll_x) height += ImGui::GetStyle().ScrollbarSize;
-        // The room the app gives (title line excluded): a bounded box, the whole room for the primary figure.
-        const float room = ctx.max_height > 0.0f ? ctx.max_height - ImGui::GetTextLineHeightWithSpacing() - font * 0.4f : 0.0f;
-        const bool fill = ctx.primary && room > 0.0f;
-        if (room > 0.0f) height = fill ? std::max(room, row_h * 3.0f) : std::min(height, std::max(room, row_h * 3.0f));
-        const float table_w = fill ? width : std::min(width, content_w + 2.0f);
-        // Narrower than its box: the columns share the width in proportion to their content.
-        const bool stretch = fill && !scroll_x;
-        // Wider than the room available: scroll sideways rather than truncate headers.
-        // A table whose rows all fit gets no scrolling box: ImGui then makes it exactly as tall as its rows,
-        // where a fixed box from the estimate above could leave an empty strip below the last row.
-        const bool fits = !fill && !scroll_x && rows <= kMaxVisibleRows && (room <= 0.0f || rows_h <= room);
+    const TableBox box = table_box(v, width, ctx.max_height, ctx.primary);
+    if (box.drawn) {
+        const TableColumns& columns = box.columns;
+        float height = box.height;
+        const float table_w = box.width;
+        const bool scroll_x = box.scroll_x, stretch = box.stretch, fits = box.fits;
         const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                       (fits ? 0 : ImGuiTableFlags_ScrollY) |
                                       (stretch ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_SizingFixedFit) |

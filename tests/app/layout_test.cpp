@@ -184,7 +184,7 @@ void layout_test_measure(const App& app, const LayoutTestWindow& window, LayoutT
     const std::string title = out->title;
     in.title_height = [title, &st](float width) {
         ImGui::PushFont(LayoutTestImGui::get().title());
-        const float h = float(wrap_lines(title, width).size()) * (ImGui::GetTextLineHeight() + st.ItemSpacing.y);
+        const float h = float(wrap_lines(title, width).size()) * float(int(ImGui::GetTextLineHeight() + st.ItemSpacing.y));
         ImGui::PopFont();
         return h;
     };
@@ -196,15 +196,11 @@ void layout_test_measure(const App& app, const LayoutTestWindow& window, LayoutT
     };
     in.more_button_w = ImGui::CalcTextSize(ui_say(lang, UiText::More).c_str()).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
     for (const std::string& tex : step.equations) in.equations.push_back([&tex](float px) { return equation_extent(tex, px); });
-    for (const ViewData& view : out->views) {
-        ViewSizes sizes;
-        sizes.height_at_width = [&view](float width) { return view_preferred_height(view, width); };
-        sizes.width_at_height = [&view](float max_height) { return view_width_for_height(view, max_height); };
-        sizes.plot_area = [&view](float width, float max_height) { return view_plot_area(view, width, max_height); };
-        sizes.min_width = view_min_width(view);
-        sizes.notes_height = float(view.notes.size()) * (font + 4.0f);
-        in.views.push_back(sizes);
-    }
+    for (const ViewData& view : out->views) in.views.push_back(view_sizes_of(view, lang));
+    const int step_no = app.state.step;
+    in.after_height = [&lesson, step_no, lang, font](float width) {
+        return references_height(lesson, step_no, lang, std::min(width, font * 52.0f));
+    };
 }
 
 // [SECTION] the checks ---------------------------------------------------------------------------
@@ -396,6 +392,62 @@ TEST(FigureLayout, TableBesideTakesWidthDownToAFifth) {
     in.views[1].min_width = 900;  // 280.8² would be less than a fifth: the square keeps its 600
     const FigureLayout kept = layout_figures(in);
     EXPECT_FLOAT_EQ(kept.primary_w, 600.0f);
+}
+
+// A figure takes what its drawn bottoms say (figure_bottom, then notes_bottom from where the figure left the
+// cursor), its right edge where the view says; the figures after it start under that.
+TEST(FigureLayout, FiguresTakeTheirDrawnHeights) {
+    FigureLayoutInput in;
+    in.start = ImVec2(10, 100.5f);
+    in.avail = 600;
+    in.room = 400;
+    in.screen = 600;
+    in.font = 16;
+    in.display = ImVec2(1280, 720);
+    ViewSizes fills;  // the primary figure fills its room, however little it would like
+    fills.height_at_width = [](float) { return 100.0f; };
+    fills.figure_bottom = [](float top, float, float max_height, bool primary) { return primary ? top + max_height : top + 50.0f; };
+    fills.notes_bottom = [](float y, float) { return float(int(y + 2.0f * 23.0f + 6.4f)); };  // two note lines, whole pixels
+    fills.right = [](float left, float width) { return float(int(left)) + width + 0.5f; };
+    ViewSizes plain;
+    plain.height_at_width = [](float) { return 80.0f; };
+    plain.figure_bottom = [](float top, float, float, bool) { return top + 80.0f; };
+    in.views = {fills, plain};
+    const FigureLayout out = layout_figures(in);
+    ASSERT_EQ(out.figures.size(), 2u);
+    EXPECT_FLOAT_EQ(out.figures[0].rect.max.y, float(int(100.5f + 400.0f + 46.0f + 6.4f)));
+    EXPECT_FLOAT_EQ(out.figures[0].rect.max.x, 10.0f + 600.0f + 0.5f);
+    EXPECT_FLOAT_EQ(out.figures[1].at.y, out.figures[0].rect.max.y + 16.0f * 0.6f);
+    EXPECT_FLOAT_EQ(out.figures[1].rect.height(), 80.0f);
+    EXPECT_FLOAT_EQ(out.figures[1].rect.width(), 600.0f);  // no right(): at.x + width
+}
+
+// The page gets a scrollbar when its last item ends below its window (then it is laid out narrower by the
+// scrollbar), and what follows the figures (the references) counts.
+TEST(PageLayout, ScrollbarDecidedFromTheLastItem) {
+    PageLayoutInput in;
+    in.window = ImVec2(1280, 720);
+    in.font = 16;
+    in.line_height = 16;
+    in.frame_height = 22;
+    in.window_padding = ImVec2(14, 10);
+    in.item_spacing = ImVec2(8, 7);
+    in.scrollbar_size = 14;
+    in.embed = true;
+    in.controls = false;
+    in.title_height = [](float) { return 28.0f; };
+    ViewSizes short_view;
+    short_view.height_at_width = [](float) { return 200.0f; };
+    short_view.figure_bottom = [](float top, float, float, bool) { return top + 200.0f; };
+    in.views = {short_view};
+    const PageLayout fits = layout_page(in);
+    EXPECT_FALSE(fits.scrollbar);
+    EXPECT_FLOAT_EQ(fits.content_w, fits.frame.content.width());
+    in.after_height = [](float) { return 1000.0f; };
+    const PageLayout scrolls = layout_page(in);
+    EXPECT_TRUE(scrolls.scrollbar);
+    EXPECT_FLOAT_EQ(scrolls.content_w, scrolls.frame.content.width() - 14.0f);
+    EXPECT_FLOAT_EQ(scrolls.figures.figures[0].width, scrolls.content_w);
 }
 
 // Short of space the text collapses to its first sentence; shorter still, the equations follow the figures.
