@@ -78,6 +78,15 @@ def machine_line():
     return cpu, os.cpu_count(), load
 
 
+def loaded_blas():
+    """The BLAS library torch's matrix products went through in this process (Debian's python3-torch calls
+    the system libblas.so.3: the reference BLAS unless OpenBLAS or another is installed or put first on
+    LD_LIBRARY_PATH, which changes the torch figures a lot)."""
+    with open("/proc/self/maps", encoding="utf-8") as f:
+        paths = {line.split()[-1] for line in f if "blas" in line.split()[-1]}
+    return ",".join(sorted(os.path.realpath(p) for p in paths)) or "none loaded"
+
+
 def main():
     parser = argparse.ArgumentParser(description="PE Lab: one training step, native vs PyTorch CPU")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -128,7 +137,7 @@ def main():
           "%.3f G skipped (mean)" % (flops / 1e9, flops_skipping / 1e9))
     print("same work: first-step loss native %.7f, torch %.7f, native with padding skipped %.7f"
           % (native["loss_padded"][0], torch_losses[0], native["loss_skipping"][0]))
-    blas = os.path.realpath("/usr/lib/x86_64-linux-gnu/libblas.so.3")
+    blas = loaded_blas()
     print("machine: cpu=\"%s\" cores=%d native=\"%s, Eigen %s\" torch=%s blas=%s load_before=\"%s\" load_after=\"%s\""
           % (cpu, cores, native["build"]["compiler"], native["build"]["eigen"], torch.__version__, blas,
              load_before, load_after))
