@@ -12,7 +12,7 @@
 # docs/lab.md and beside step_flops in src/cli/lab.cpp), the same count for both sides.
 # Figures only: nothing is asserted, the exit status is 0 whatever the ratio.
 #
-# Usage: /usr/bin/python3 scripts/bench_lab.py [--cli build/native/pelab-cli] [--rounds 3] [--steps 20]
+# Usage: /usr/bin/python3 scripts/bench_lab.py [--cli build/native/pelab-cli] [--rounds 6] [--steps 10]
 #        [--warmup 3] [--json-out FILE] [key=value … for lab bench: pe, d, heads, layers, batch, tokens, …]
 # Defaults: pe=alibi d=64 heads=4 layers=2 batch=32 tokens=32 (copy task, samples of 1–16 digits).
 # Needs Debian's python3-torch (1.13); run it with /usr/bin/python3.
@@ -91,8 +91,8 @@ def main():
     parser = argparse.ArgumentParser(description="PE Lab: one training step, native vs PyTorch CPU")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--cli", default=os.path.join(root, "build", "native", "pelab-cli"))
-    parser.add_argument("--rounds", type=int, default=3, help="native, then torch, this many times (default 3)")
-    parser.add_argument("--steps", type=int, default=20, help="timed steps per side and round (default 20)")
+    parser.add_argument("--rounds", type=int, default=6, help="native, then torch, this many times (default 6)")
+    parser.add_argument("--steps", type=int, default=10, help="timed steps per side and round (default 10)")
     parser.add_argument("--warmup", type=int, default=3, help="untimed steps before them (default 3)")
     parser.add_argument("--json-out", help="also write the figures as JSON to this file (scripts/bench --json)")
     parser.add_argument("keys", nargs="*", help="key=value for pelab-cli lab bench (pe, d, heads, layers, …)")
