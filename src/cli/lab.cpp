@@ -491,10 +491,13 @@ int cmd_bench(const std::vector<std::string>& args) {
         if (i < warmup) continue;
         ms_padded.push_back(t_padded);
         ms_skipping.push_back(t_skipping);
-        flops_padded += bench::step_flops(config.model, acts_padded.row_length) / steps;
-        flops_skipping += bench::step_flops(config.model, acts_skipping.row_length) / steps;
-        for (const int tb : acts_skipping.row_length) rows_skipping += static_cast<double>(tb) / steps;
+        flops_padded += bench::step_flops(config.model, acts_padded.row_length);
+        flops_skipping += bench::step_flops(config.model, acts_skipping.row_length);
+        for (const int tb : acts_skipping.row_length) rows_skipping += tb;
     }
+    flops_padded /= steps;  // means per timed step
+    flops_skipping /= steps;
+    rows_skipping /= steps;
     const double median_padded = bench::median(ms_padded), median_skipping = bench::median(ms_skipping);
     return finish("{\"config\":" + params_json(specs, params) + ",\"build\":" + bench::build_json() +
                   ",\"rows_padded\":" + std::to_string(config.batch * tokens) + ",\"rows_skipping\":" + number(rows_skipping) +
