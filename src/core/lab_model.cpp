@@ -300,21 +300,40 @@ PositionInputs<T> position_inputs(const Model<T>& model, int Tn, const ForwardOp
 // RoPE (half layout) on the q and k columns of every head, in place: (a, b) → (a·c − b·s, a·s + b·c).
 // `inverse` applies the transpose (the backward pass): (a, b) → (a·c + b·s, −a·s + b·c).
 template <class T>
-void rotate_qk(Mat<T>* qkv, const PositionInputs<T>& in, int Tn, int d, int heads, bool inverse) {
+void rotate_qk(Mat<T>* qkv, const PositionInputs<T>& in, const std::vector<int>& row_start,
+               const std::vector<int>& row_length, int d, int heads, bool inverse) {
     const int dh = d / heads, half = dh / 2;
-    for (Eigen::Index r = 0; r < qkv->rows(); ++r) {
-        const int t = static_cast<int>(r % Tn);
-        T* row = qkv->row(r).data();
-        for (int block = 0; block < 2 * heads; ++block) {  // q heads then k heads: columns 0..2d−1
-            T* x = row + block * dh;
-            for (int j = 0; j < half; ++j) {
-                const T c = in.rope_cos(t, j), s = inverse ? -in.rope_sin(t, j) : in.rope_sin(t, j);
-                const T a = x[j], b = x[j + half];
-                x[j] = a * c - b * s;
-                x[j + half] = a * s + b * c;
+    for (std::size_t sample = 0; sample < row_start.size(); ++sample)
+        for (int t = 0; t < row_length[sample]; ++t) {
+            T* row = qkv->row(row_start[sample] + t).data();
+            for (int block = 0; block < 2 * heads; ++block) {  // q heads then k heads: columns 0..2d−1
+                T* x = row + block * dh;
+                for (int j = 0; j < half; ++j) {
+                    const T c = in.rope_cos(t, j), s = inverse ? -in.rope_sin(t, j) : in.rope_sin(t, j);
+                    const T a = x[j], b = x[j + half];
+                    x[j] = a * c - b * s;
+                    x[j + half] = a * s + b * c;
+                }
             }
         }
+}
+
+// The rows a pass runs on (Activations::row_start, row_length): every sample's T positions at b·T, or with
+// skip_padding its positions up to its last counted target, packed one sample after the other. Returns N.
+inline int row_layout(const Batch& batch, bool skip_padding, std::vector<int>* start, std::vector<int>* length) {
+    start->assign(static_cast<std::size_t>(batch.B), 0);
+    length->assign(static_cast<std::size_t>(batch.B), batch.T);
+    int n = 0;
+    for (int b = 0; b < batch.B; ++b) {
+        int& len = (*length)[static_cast<std::size_t>(b)];
+        if (skip_padding) {
+            const int* targets = batch.targets.data() + static_cast<std::size_t>(b) * static_cast<std::size_t>(batch.T);
+            while (len > 0 && targets[len - 1] == kIgnore) --len;
+        }
+        (*start)[static_cast<std::size_t>(b)] = n;
+        n += len;
     }
+    return n;
 }
 
 // dx from dy through y = x̂·gain + bias (x̂ = (x − mean)·rstd); adds the gain and bias gradients.
@@ -393,22 +412,26 @@ T forward(const Model<T>& model, const Batch& batch, const ForwardOptions& optio
         acts->B = acts->T = acts->counted = 0;
         return std::numeric_limits<T>::quiet_NaN();
     }
-    const int B = batch.B, Tn = batch.T, N = B * Tn, d = c.d, H = c.heads, dh = c.dh();
+    const int B = batch.B, Tn = batch.T, d = c.d, H = c.heads, dh = c.dh();
     acts->B = B;
     acts->T = Tn;
     acts->layers.resize(static_cast<std::size_t>(c.layers));
+    const int N = row_layout(batch, options.skip_padding, &acts->row_start, &acts->row_length);
+    const std::vector<int>& row_start = acts->row_start;
+    const std::vector<int>& row_length = acts->row_length;
 
     // Embeddings (and the absolute position schemes).
     Mat<T> x(N, d);
     const ConstMap<T> emb(P + L.emb, kVocab, d);
     Mat<T> sinus;
     if (c.pe == Scheme::sinusoidal) sinus = sinusoidal_table(Tn, d).cast<T>();
-    for (int r = 0; r < N; ++r) {
-        const int t = r % Tn;
-        x.row(r) = emb.row(batch.tokens[static_cast<std::size_t>(r)]);
-        if (c.pe == Scheme::learned) x.row(r) += ConstMap<T>(P + L.pos, c.max_positions, d).row(t);
-        if (c.pe == Scheme::sinusoidal) x.row(r) += sinus.row(t);
-    }
+    for (int b = 0; b < B; ++b)
+        for (int t = 0; t < row_length[b]; ++t) {
+            const int r = row_start[b] + t;
+            x.row(r) = emb.row(batch.tokens[static_cast<std::size_t>(b * Tn + t)]);
+            if (c.pe == Scheme::learned) x.row(r) += ConstMap<T>(P + L.pos, c.max_positions, d).row(t);
+            if (c.pe == Scheme::sinusoidal) x.row(r) += sinus.row(t);
+        }
     const PositionInputs<T> pos = position_inputs(model, Tn, options);
     const T root_dh = std::sqrt(static_cast<T>(dh));
 
@@ -420,18 +443,19 @@ T forward(const Model<T>& model, const Batch& batch, const ForwardOptions& optio
         layer_norm_rows(x, P + o.ln1_w, P + o.ln1_b, c.norm_eps, &lc.h1_hat, &lc.rstd1, &h);
         lc.qkv.noalias() = h * ConstMap<T>(P + o.qkv_w, 3 * d, d).transpose();
         lc.qkv.rowwise() += ConstRow<T>(P + o.qkv_b, 3 * d);
-        if (c.pe == Scheme::rope) rotate_qk(&lc.qkv, pos, Tn, d, H, false);
+        if (c.pe == Scheme::rope) rotate_qk(&lc.qkv, pos, row_start, row_length, d, H, false);
 
         lc.probs.resize(static_cast<Eigen::Index>(B) * H * Tn, Tn);
         lc.att.resize(N, d);
         for (int b = 0; b < B; ++b)
             for (int hd = 0; hd < H; ++hd) {
-                auto Q = lc.qkv.block(b * Tn, hd * dh, Tn, dh);
-                auto K = lc.qkv.block(b * Tn, d + hd * dh, Tn, dh);
-                auto V = lc.qkv.block(b * Tn, 2 * d + hd * dh, Tn, dh);
-                auto S = lc.probs.block((static_cast<Eigen::Index>(b) * H + hd) * Tn, 0, Tn, Tn);
+                const int r0 = row_start[b], Tb = row_length[b];
+                auto Q = lc.qkv.block(r0, hd * dh, Tb, dh);
+                auto K = lc.qkv.block(r0, d + hd * dh, Tb, dh);
+                auto V = lc.qkv.block(r0, 2 * d + hd * dh, Tb, dh);
+                auto S = lc.probs.block((static_cast<Eigen::Index>(b) * H + hd) * Tn, 0, Tb, Tb);
                 S.noalias() = Q * K.transpose();
-                for (int q = 0; q < Tn; ++q) {
+                for (int q = 0; q < Tb; ++q) {
                     T* s = S.row(q).data();
                     T top = -std::numeric_limits<T>::infinity();
                     for (int k = 0; k <= q; ++k) {
@@ -444,9 +468,9 @@ T forward(const Model<T>& model, const Batch& batch, const ForwardOptions& optio
                         sum += s[k];
                     }
                     for (int k = 0; k <= q; ++k) s[k] /= sum;
-                    for (int k = q + 1; k < Tn; ++k) s[k] = 0;
+                    for (int k = q + 1; k < Tb; ++k) s[k] = 0;
                 }
-                lc.att.block(b * Tn, hd * dh, Tn, dh).noalias() = S * V;
+                lc.att.block(r0, hd * dh, Tb, dh).noalias() = S * V;
             }
         x.noalias() += lc.att * ConstMap<T>(P + o.o_w, d, d).transpose();
         x.rowwise() += ConstRow<T>(P + o.o_b, d);
@@ -466,17 +490,19 @@ T forward(const Model<T>& model, const Batch& batch, const ForwardOptions& optio
     acts->dlogits.setZero(N, kVocab);
     acts->counted = 0;
     double total = 0.0;
-    for (int r = 0; r < N; ++r) {
-        const int target = batch.targets[static_cast<std::size_t>(r)];
-        if (target == kIgnore) continue;
-        const auto row = acts->logits.row(r);
-        const T top = row.maxCoeff();
-        const T lse = top + std::log((row.array() - top).exp().sum());
-        total += static_cast<double>(lse - row(target));
-        acts->dlogits.row(r) = (row.array() - lse).exp().matrix();
-        acts->dlogits(r, target) -= T(1);
-        ++acts->counted;
-    }
+    for (int b = 0; b < B; ++b)
+        for (int t = 0; t < row_length[b]; ++t) {
+            const int r = row_start[b] + t;
+            const int target = batch.targets[static_cast<std::size_t>(b * Tn + t)];
+            if (target == kIgnore) continue;
+            const auto row = acts->logits.row(r);
+            const T top = row.maxCoeff();
+            const T lse = top + std::log((row.array() - top).exp().sum());
+            total += static_cast<double>(lse - row(target));
+            acts->dlogits.row(r) = (row.array() - lse).exp().matrix();
+            acts->dlogits(r, target) -= T(1);
+            ++acts->counted;
+        }
     if (acts->counted == 0) return T(0);
     acts->dlogits /= static_cast<T>(acts->counted);
     return static_cast<T>(total / acts->counted);
@@ -490,10 +516,13 @@ void backward(const Model<T>& model, const Batch& batch, const ForwardOptions& o
     const ModelConfig& c = model.config;
     const Layout& L = model.layout;
     const T* P = model.params.data();
-    const int B = batch.B, Tn = batch.T, N = B * Tn, d = c.d, H = c.heads, dh = c.dh(), m = c.mlp();
+    const int B = batch.B, Tn = batch.T, d = c.d, H = c.heads, dh = c.dh(), m = c.mlp();
     pin_product_blocking();
     grad->assign(L.total, T(0));
     if (acts.B == 0 || acts.B != B || acts.T != Tn || !runnable(model, batch, options)) return;
+    const std::vector<int>& row_start = acts.row_start;
+    const std::vector<int>& row_length = acts.row_length;
+    const int N = static_cast<int>(acts.dlogits.rows());
     T* G = grad->data();
     const PositionInputs<T> pos = position_inputs(model, Tn, options);
     const T root_dh = std::sqrt(static_cast<T>(dh));
@@ -532,29 +561,30 @@ void backward(const Model<T>& model, const Batch& batch, const ForwardOptions& o
         MutMap<T> drel(c.pe == Scheme::t5 ? G + L.rel : G, c.pe == Scheme::t5 ? c.t5_buckets : 0, H);
         for (int b = 0; b < B; ++b)
             for (int hd = 0; hd < H; ++hd) {
-                const auto Q = lc.qkv.block(b * Tn, hd * dh, Tn, dh);
-                const auto K = lc.qkv.block(b * Tn, d + hd * dh, Tn, dh);
-                const auto V = lc.qkv.block(b * Tn, 2 * d + hd * dh, Tn, dh);
-                const auto Pm = lc.probs.block((static_cast<Eigen::Index>(b) * H + hd) * Tn, 0, Tn, Tn);
-                const auto dA = datt.block(b * Tn, hd * dh, Tn, dh);
+                const int r0 = row_start[b], Tb = row_length[b];
+                const auto Q = lc.qkv.block(r0, hd * dh, Tb, dh);
+                const auto K = lc.qkv.block(r0, d + hd * dh, Tb, dh);
+                const auto V = lc.qkv.block(r0, 2 * d + hd * dh, Tb, dh);
+                const auto Pm = lc.probs.block((static_cast<Eigen::Index>(b) * H + hd) * Tn, 0, Tb, Tb);
+                const auto dA = datt.block(r0, hd * dh, Tb, dh);
                 dP.noalias() = dA * V.transpose();
-                dqkv.block(b * Tn, 2 * d + hd * dh, Tn, dh).noalias() = Pm.transpose() * dA;
+                dqkv.block(r0, 2 * d + hd * dh, Tb, dh).noalias() = Pm.transpose() * dA;
                 // Softmax: dS = P ⊙ (dP − rowsum(P ⊙ dP)); zero above the diagonal, where P is 0.
-                dS.resize(Tn, Tn);
-                for (int q = 0; q < Tn; ++q) {
+                dS.resize(Tb, Tb);
+                for (int q = 0; q < Tb; ++q) {
                     T dot = 0;
                     for (int k = 0; k <= q; ++k) dot += Pm(q, k) * dP(q, k);
                     for (int k = 0; k <= q; ++k) dS(q, k) = Pm(q, k) * (dP(q, k) - dot);
-                    for (int k = q + 1; k < Tn; ++k) dS(q, k) = 0;
+                    for (int k = q + 1; k < Tb; ++k) dS(q, k) = 0;
                 }
                 if (c.pe == Scheme::t5)
-                    for (int q = 0; q < Tn; ++q)
+                    for (int q = 0; q < Tb; ++q)
                         for (int k = 0; k <= q; ++k) drel(pos.buckets(q, k), hd) += dS(q, k);
                 dS /= root_dh;
-                dqkv.block(b * Tn, hd * dh, Tn, dh).noalias() = dS * K;
-                dqkv.block(b * Tn, d + hd * dh, Tn, dh).noalias() = dS.transpose() * Q;
+                dqkv.block(r0, hd * dh, Tb, dh).noalias() = dS * K;
+                dqkv.block(r0, d + hd * dh, Tb, dh).noalias() = dS.transpose() * Q;
             }
-        if (c.pe == Scheme::rope) rotate_qk(&dqkv, pos, Tn, d, H, true);
+        if (c.pe == Scheme::rope) rotate_qk(&dqkv, pos, row_start, row_length, d, H, true);
         h = (lc.h1_hat.array().rowwise() * ConstRow<T>(P + o.ln1_w, d).array()).matrix();
         h.rowwise() += ConstRow<T>(P + o.ln1_b, d);
         MutMap<T>(G + o.qkv_w, 3 * d, d).noalias() += dqkv.transpose() * h;
@@ -566,10 +596,12 @@ void backward(const Model<T>& model, const Batch& batch, const ForwardOptions& o
 
     // Embeddings.
     MutMap<T> demb(G + L.emb, kVocab, d);
-    for (int r = 0; r < N; ++r) {
-        demb.row(batch.tokens[static_cast<std::size_t>(r)]) += dx.row(r);
-        if (c.pe == Scheme::learned) MutMap<T>(G + L.pos, c.max_positions, d).row(r % Tn) += dx.row(r);
-    }
+    for (int b = 0; b < B; ++b)
+        for (int t = 0; t < row_length[b]; ++t) {
+            const int r = row_start[b] + t;
+            demb.row(batch.tokens[static_cast<std::size_t>(b * Tn + t)]) += dx.row(r);
+            if (c.pe == Scheme::learned) MutMap<T>(G + L.pos, c.max_positions, d).row(t) += dx.row(r);
+        }
 }
 
 // [SECTION] instantiations

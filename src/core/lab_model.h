@@ -131,12 +131,15 @@ template <class S>
 struct Activations {
     using Mat = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
     using Col = Eigen::Matrix<S, Eigen::Dynamic, 1>;
+    // N is the number of rows the pass ran on: B·T, or fewer with ForwardOptions::skip_padding. Sample b's
+    // positions 0..row_length[b]−1 are rows row_start[b]… of every [N, …] matrix (b·T… without skipping).
     struct LayerCache {
         Mat x_in;     // [N, d] the residual stream entering the block
         Mat h1_hat;   // [N, d] ln1's normalised input (before gain and bias)
         Col rstd1;    // [N] 1/√(var + eps) of ln1
         Mat qkv;      // [N, 3d] after RoPE on q and k (pe=rope)
         Mat probs;    // [B·heads·T, T] softmax weights, block (b·heads + h) of T rows; 0 above the diagonal
+                      // (with skip_padding only each block's first row_length[b] rows and columns are set)
         Mat att;      // [N, d] the heads' outputs concatenated
         Mat h2_hat;   // [N, d]
         Col rstd2;    // [N]
@@ -144,6 +147,7 @@ struct Activations {
         Mat g;        // [N, 4d] after GELU
     };
     int B = 0, T = 0;
+    std::vector<int> row_start, row_length;  // [B] where each sample's rows start, and how many it has
     std::vector<LayerCache> layers;
     Mat xf_hat;  // [N, d] the final LayerNorm's normalised input
     Col rstdf;   // [N]
@@ -156,6 +160,12 @@ struct Activations {
 struct ForwardOptions {
     // pe=rope only: every position p is used as p / position_divisor (position interpolation pi=s: s).
     double position_divisor = 1.0;
+    // Leave out each row's positions after its last counted target (all of a row with none): attention is
+    // causal, so they change neither the loss nor the gradient, only the work. The [N, …] matrices then hold
+    // only the positions kept (Activations::row_start, row_length), and logits are not computed for the rest.
+    // The products' inner dimension changes with N, so the gradient equals the padded one up to float
+    // rounding, not bit for bit; training (Trainer) keeps the padding, to which the reference runs are pinned.
+    bool skip_padding = false;
 };
 
 // Runs the model on `batch`, fills *acts, and returns the mean cross-entropy over the counted targets (0 when

@@ -295,10 +295,9 @@ std::vector<LengthScore> evaluate(const Model<T>& model, Task task, const std::v
             for (int b = 0; b < batch.B; ++b) {
                 bool all = true;
                 for (int t = n; t < 2 * n; ++t) {
-                    const int r = b * batch.T + t;
                     Eigen::Index guess = 0;
-                    acts.logits.row(r).maxCoeff(&guess);
-                    const bool right = static_cast<int>(guess) == batch.targets[static_cast<std::size_t>(r)];
+                    acts.logits.row(acts.row_start[static_cast<std::size_t>(b)] + t).maxCoeff(&guess);
+                    const bool right = static_cast<int>(guess) == batch.targets[static_cast<std::size_t>(b * batch.T + t)];
                     tokens_right += right ? 1 : 0;
                     all = all && right;
                 }

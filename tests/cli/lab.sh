@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/lab.sh
-# Black-box checks of `pelab-cli lab train|eval|grad` (issue 25) on short runs (d=16, 30 steps): the JSON of a
-# run (config echo, loss points, per-length scores), that a run is reproducible from its seed, that a saved
+# Black-box checks of `pelab-cli lab train|eval|grad|bench` (issue 25) on short runs (d=16, 30 steps): the JSON
+# of a run (config echo, loss points, per-length scores), that a run is reproducible from its seed, that a saved
 # weights file scores the same under `lab eval`, the interpolation keys of a rope run, the shape and names of
-# `lab grad`'s output, and the error contract (exit 2, one stderr line naming the key or tensor, nothing on
-# stdout; a write error exits 1). Builds nothing. Usage: tests/cli/lab.sh [path/to/pelab-cli]
+# `lab grad`'s output, what `lab bench` prints and writes, and the error contract (exit 2, one stderr line
+# naming the key or tensor, nothing on stdout; a write error exits 1). Builds nothing.
+# Usage: tests/cli/lab.sh [path/to/pelab-cli]
 # (default: build/native/pelab-cli under the repository root). Ends with "N passed, N failed".
 set -u
 
@@ -83,6 +84,19 @@ numbers_near "grad unused embedding row 0" "$(pick "$EMB" 0 5 15)" "0 0 0" 0
 numbers_near "grad unused embedding row 11" "$(pick "$EMB" 176 181 191)" "0 0 0" 0
 LOSS="$(sed -e 's/^{"loss":\([^,]*\),.*/\1/' -e 1q <<<"$OUT")"
 if awk -v x="$LOSS" 'BEGIN { exit !(x > 0 && x < 20) }'; then pass; else fail "grad loss $LOSS not a plausible cross-entropy"; fi
+
+# [SECTION] lab bench (the figures are timings: only their presence and the work counted are checked)
+mkdir -p "$TMP/bench"
+expect_ok "bench small" lab bench d=16 heads=2 layers=1 batch=4 train_max=3 tokens=8 steps=2 warmup=1 --out "$TMP/bench"
+contains "bench config echo" "$OUT" '{"config":{"task":"copy","pe":"alibi","d":16,"heads":2,"layers":1,"batch":4,"lr":0.001,"seed":0,"train_max":3,"tokens":8,"steps":2,"warmup":1},'
+contains "bench rows" "$OUT" '"rows_padded":32,'
+# 3 × (1 layer × (24·32·16² + 4·16·4·8²) + 2·32·16·12) = 3 × (196,608 + 16,384 + 12,288)
+contains "bench flops" "$OUT" '"flops_padded":675840,'
+contains "bench times" "$OUT" '"ms_padded":['
+contains "bench skipped" "$OUT" '"median_ms_skipping":'
+if [[ -s "$TMP/bench/weights.json" && "$(grep -o '"tokens":' "$TMP/bench/batches.json" | wc -l)" == 3 ]]; then pass; else fail "bench --out: weights.json or 3 batches missing"; fi
+expect_error "bench tokens too short" "tokens: 6 is shorter than the longest sample (2·train_max = 8)" -- lab bench train_max=4 tokens=6
+expect_error "bench unknown option" "unknown option (only --out DIR)" -- lab bench --json
 
 # [SECTION] errors: exit 2, one stderr line, nothing on stdout
 expect_error "lab alone" "lab: missing command" "train|eval|grad" -- lab

@@ -274,6 +274,39 @@ TEST(LabAttention, PaddingDoesNotChangeTheLoss) {
     EXPECT_GT(loss_short, 0.0);
 }
 
+// skip_padding leaves out every position after a row's last counted target (here: row 1's padding, and all of
+// row 2, which counts nothing): the loss, the kept rows' logits and every gradient stay those of the padded
+// pass, up to the rounding of sums whose inner length changed.
+TEST(LabAttention, SkippingPaddingKeepsTheLossAndTheGradient) {
+    for (const Scheme pe : {Scheme::nope, Scheme::learned, Scheme::sinusoidal, Scheme::rope, Scheme::alibi, Scheme::t5}) {
+        const Model<double> m = tiny_model(pe);
+        Batch batch = task_batch(Task::reverse, {{3, 1, 4, 1}, {1, 5}, {9}});
+        std::fill(batch.targets.begin() + 2 * batch.T, batch.targets.end(), kIgnore);
+        ForwardOptions skip;
+        skip.skip_padding = true;
+        Activations<double> padded, skipped;
+        std::vector<double> grad_padded, grad_skipped;
+        const double loss_padded = forward(m, batch, {}, &padded);
+        const double loss_skipped = forward(m, batch, skip, &skipped);
+        backward(m, batch, {}, padded, &grad_padded);
+        backward(m, batch, skip, skipped, &grad_skipped);
+        EXPECT_EQ(skipped.row_start, (std::vector<int>{0, 8, 12})) << scheme_name(pe);
+        EXPECT_EQ(skipped.row_length, (std::vector<int>{8, 4, 0})) << scheme_name(pe);
+        EXPECT_EQ(skipped.logits.rows(), 12);
+        EXPECT_EQ(skipped.counted, padded.counted);
+        EXPECT_NEAR(loss_skipped, loss_padded, 1e-14) << scheme_name(pe);
+        for (int b = 0; b < 2; ++b)
+            for (int t = 0; t < skipped.row_length[static_cast<std::size_t>(b)]; ++t)
+                for (int v = 0; v < kVocab; ++v)
+                    EXPECT_NEAR(skipped.logits(skipped.row_start[static_cast<std::size_t>(b)] + t, v),
+                                padded.logits(b * batch.T + t, v), 1e-13)
+                        << scheme_name(pe) << " b=" << b << " t=" << t;
+        ASSERT_EQ(grad_skipped.size(), grad_padded.size());
+        for (std::size_t i = 0; i < grad_padded.size(); ++i)
+            EXPECT_NEAR(grad_skipped[i], grad_padded[i], 1e-13) << scheme_name(pe) << " parameter " << i;
+    }
+}
+
 // A one-layer model whose q and k projections are 0: the scores are the scheme's bias alone.
 Model<double> zero_scores_model(Scheme pe) {
     ModelConfig c = tiny_config(pe);
