@@ -100,6 +100,17 @@ struct Screen {
     bool blanked = false;             // presenter's "B": a black screen until the next key
 };
 
+// What the step draws under its figures when there is no side column (the parameters, the questions, the
+// references): its height where it was last drawn. The page layout needs it to decide the step window's
+// scrollbar before drawing (PageLayoutInput::below_h); a new step, language or window measures again.
+struct MeasuredBelow {
+    const Lesson* lesson = nullptr;
+    int step = 0;
+    Lang lang = Lang::en;
+    ImVec2 window{0, 0};
+    float height = -1.0f;             // -1: not measured for these
+};
+
 // A short confirmation ("Copied"), shown for a few seconds.
 struct Toast {
     std::string message;
@@ -122,6 +133,7 @@ struct App {
     StepReading reading;
     Playback playback;
     DrawnFrame drawn;
+    MeasuredBelow below;
     Screen screen;
     Toast toast;
     Redraw redraw;

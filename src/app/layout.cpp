@@ -328,12 +328,13 @@ PageLayout layout_page(const PageLayoutInput& in) {
     page.frame = layout_frame(fi);
     // The step's window has a scrollbar when its content is taller than the window (as ImGui measures it: the
     // last item's bottom, cut to whole units), and the content is then narrower by the scrollbar: lay out without
-    // it, and again with it when it does not fit (the parameters and questions under the figures, when there is
-    // no side column, always make it scroll). The app draws the window with the scrollbar decided here.
+    // it, and again with it when it does not fit. Without a side column the parameters and questions follow the
+    // figures: their measured height counts (not measured yet: scroll). The app draws the window as decided here.
     const float full_w = page.frame.content.width();
     layout_page_step(in, full_w, &page);
     const bool below = in.side_content && !page.frame.side;
-    if (below || float(int(page.content_bottom - page.frame.content.min.y)) > page.frame.content.height()) {
+    const float bottom = page.content_bottom + (below ? std::max(0.0f, in.below_h) : 0.0f);
+    if ((below && in.below_h < 0.0f) || float(int(bottom - page.frame.content.min.y)) > page.frame.content.height()) {
         page.scrollbar = true;
         layout_page_step(in, full_w - in.scrollbar_size, &page);
     }

@@ -198,15 +198,19 @@ struct PageLayoutInput {
     std::vector<ViewSizes> views;
     // What follows the figures and equations at the step's width (the references on a lesson's last step), as
     // the cursor moves past it (the item spacing after it included; 0: nothing). Without a side column the
-    // parameters and questions come first (the page scrolls then anyway) and this is left out.
+    // parameters and questions come first, and below_h is used instead.
     std::function<float(float width)> after_height;
+    // Without a side column: the height of everything under the figures and equations (the parameters, the
+    // questions, the references), as measured where the app last drew this step at this width; a negative
+    // value: not measured yet (the window then scrolls until it is).
+    float below_h = -1.0f;
 };
 
 struct PageLayout {
     FrameLayout frame;
-    // The step's content is taller than its window, or the parameters and questions follow the figures (no side
-    // column): its window has a vertical scrollbar and its width loses the scrollbar's. Decided here once; the app
-    // draws the step's window with the scrollbar exactly when this says so.
+    // The step's content (with the parameters and questions under the figures when there is no side column) is
+    // taller than its window: its window has a vertical scrollbar and its width loses the scrollbar's. Decided
+    // here once; the app draws the step's window with the scrollbar exactly when this says so.
     bool scrollbar = false;
     float content_w = 0.0f;    // the width the step is laid out in
     StepTextLayout text;

@@ -364,6 +364,10 @@ void plan_step(App* app, PageLayoutInput in, bool show_counter) {
     in.after_height = [&lesson, step_no, lang, font = in.font](float width) {
         return references_height(lesson, step_no, lang, std::min(width, font * 52.0f));
     };
+    const MeasuredBelow& below = app->below;
+    const bool measured = below.lesson == &lesson && below.step == step_no && below.lang == lang &&
+                          below.window.x == in.window.x && below.window.y == in.window.y;
+    in.below_h = measured ? below.height : -1.0f;
     app->drawn.planned = layout_page(in);
     app->drawn.has_planned = true;
 }
@@ -394,12 +398,22 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
     draw_views(app, painter, screen - ImGui::GetCursorPosY() - font * 0.6f, screen);
     if (text.equations_below) draw_equations(app, step, extents, width, text.equation_px);
-    if (!side_column && app->state.display.controls) {
+    const bool below = !side_column && app->state.display.controls;
+    const float below_top = ImGui::GetCursorPosY();
+    if (below) {
         ImGui::Spacing();
         draw_parameters(app, std::max(1, int(width / (font * 21.0f))));
         draw_questions(app, std::min(width, font * 40.0f));
     }
     draw_references(app, std::min(width, font * 52.0f));
+    if (below) {
+        // What the plan assumed for this part, against what it took: a change lays the page out again next frame.
+        MeasuredBelow& m = app->below;
+        const float height = ImGui::GetCursorPosY() - below_top;
+        const float planned = m.lesson == app->state.lesson && m.step == app->state.step && m.lang == lang ? m.height : -1.0f;
+        m = {app->state.lesson, app->state.step, lang, ImGui::GetMainViewport()->WorkSize, height};
+        if (std::fabs(height - planned) > 0.5f) app->redraw.frames = std::max(app->redraw.frames, 1);
+    }
 }
 
 }  // namespace pelab
