@@ -306,14 +306,18 @@ test('single-file build: a script with "<!--" in a u-flag regex and "</script>" 
     'window.trickyResult = re.test("<!-- x -->") && s.indexOf("<b>") === 9 && /<\\/script>/u.test(s);',
     'document.getElementById("out").textContent = String(window.trickyResult);',
   ].join('\n'));
-  // A stand-in for pelab.js linked with -sSINGLE_FILE=1 (the script only checks that it is one).
-  fs.writeFileSync(path.join(dir, 'pelab.js'), 'window.fakeWasm = "data:application/octet-stream;base64,AA==";\n');
+  // Stand-ins for pelab.js and the pelab.wasm beside it (the script inlines the wasm as a base64 data block;
+  // these 8 bytes are the smallest valid module: the magic number and the version).
+  fs.writeFileSync(path.join(dir, 'pelab.js'), 'window.fakePelab = true;\n');
+  fs.writeFileSync(path.join(dir, 'pelab.wasm'), Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
   const out = path.join(dir, 'single.html');
   execFileSync('python3', [path.join(repoRoot, 'scripts/make_single_file.py'), '--page', path.join(dir, 'page.html'),
     '--search-dir', dir, '--output', out], { stdio: 'pipe' });
   const html = fs.readFileSync(out, 'utf8');
   assert.ok(html.includes('/^<!--[\\s\\S]*-->$/u'), 'the regex is kept byte for byte');
   assert.ok(!/<\/script>\s*<b>/i.test(html), 'the </script inside the string is escaped');
+  assert.ok(html.includes('<script type="application/octet-stream" id="pelab-wasm">\nAGFzbQEAAAA=\n</script>'),
+            'the wasm is inlined as base64 in the data block');
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = [];
