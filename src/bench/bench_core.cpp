@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "core/alibi.h"
+#include "core/build_info.h"
 #include "core/random.h"
 #include "core/rope.h"
 #include "core/sinusoidal.h"
@@ -257,13 +258,7 @@ void bench_sinusoidal(int repeats, const std::string& out_dir) {
 }
 
 void print_machine_line(int repeats) {
-#if defined(__clang__)
-    const std::string compiler = std::string("clang ") + __clang_version__;
-#elif defined(__GNUC__)
-    const std::string compiler = std::string("g++ ") + __VERSION__;
-#else
-    const std::string compiler = "unknown";
-#endif
+    const std::string compiler = pelab::compiler_version();
 #ifdef NDEBUG
     const char* const assertions = "off";
 #else

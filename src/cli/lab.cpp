@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "cli/cli_output.h"
+#include "core/build_info.h"
 #include "core/lab_model.h"
 #include "core/lab_train.h"
 #include "core/lab_weights.h"
@@ -372,13 +373,7 @@ std::string list_json(const std::vector<double>& v) {
 }
 
 std::string build_json() {
-#if defined(__clang__)
-    const std::string compiler = std::string("clang ") + __clang_version__;
-#elif defined(__GNUC__)
-    const std::string compiler = std::string("g++ ") + __VERSION__;
-#else
-    const std::string compiler = "unknown";
-#endif
+    const std::string compiler = compiler_version();
     return "{\"compiler\":" + json_string(compiler) + ",\"eigen\":\"" + std::to_string(EIGEN_WORLD_VERSION) + "." +
            std::to_string(EIGEN_MAJOR_VERSION) + "." + std::to_string(EIGEN_MINOR_VERSION) +
            "\",\"eigen_threads\":" + std::to_string(Eigen::nbThreads()) + "}";
