@@ -77,7 +77,7 @@ std::string arrow_name(const PhasorView::Arrow& a, size_t k, Lang lang) {
     return say(lang, {"箭头 {k}", "arrow {k}"}, {{"k", integer(static_cast<long long>(k))}});
 }
 
-std::string describe_phasor(const PhasorView& v, Lang lang) {
+std::string describe_figure(const PhasorView& v, Lang lang) {
     if (v.dials.empty()) return say(lang, {"这个刻度盘图是空的。", "This dial figure is empty."});
     std::string out;
     for (size_t di = 0; di < v.dials.size(); ++di) {
@@ -136,7 +136,7 @@ std::string needles(const std::vector<double>& theta, double position, Lang lang
     return list(lang, items);
 }
 
-std::string describe_odometer(const OdometerView& v, Lang lang) {
+std::string describe_figure(const OdometerView& v, Lang lang) {
     const size_t n = v.theta.size();
     if (n == 0) return say(lang, {"这个里程表是空的。", "This odometer is empty."});
     std::string out;
@@ -191,7 +191,7 @@ std::string describe_odometer(const OdometerView& v, Lang lang) {
 
 // [SECTION] curves ---------------------------------------------------------------------------------
 
-std::string describe_curve(const CurveView& v, Lang lang) {
+std::string describe_figure(const CurveView& v, Lang lang) {
     double x0 = INFINITY, x1 = -INFINITY;
     for (double x : v.x)
         if (std::isfinite(x)) x0 = std::min(x0, x), x1 = std::max(x1, x);
@@ -292,7 +292,7 @@ std::string describe_matrix(const RowMatrix& m, const std::vector<std::string>& 
     return out;
 }
 
-std::string describe_bars(const BarsView& v, Lang lang) {
+std::string describe_figure(const BarsView& v, Lang lang) {
     size_t lo = v.values.size(), hi = v.values.size();
     for (size_t i = 0; i < v.values.size(); ++i) {
         if (std::isnan(v.values[i])) continue;
@@ -307,26 +307,21 @@ std::string describe_bars(const BarsView& v, Lang lang) {
                 {"lo_name", name(lo)}, {"lo", num(v.values[lo], 4)}, {"hi_name", name(hi)}, {"hi", num(v.values[hi], 4)}});
 }
 
-std::string describe_map(const MapView& v, Lang lang) {
+std::string describe_figure(const MapView& v, Lang lang) {
     if (!v.map) return say(lang, {"这张位置图还没有数据。", "This position map has no data yet."});
     return say(lang, {"{L} × {L} 的位置图：行是查询位置，列是键位置，颜色从 {lo} 到 {hi}。",
                       "An {L} × {L} position map: query positions down, key positions across, colours from {lo} to {hi}."},
                {{"L", integer(v.map->spec.L)}, {"lo", num(v.map->lo, 4)}, {"hi", num(v.map->hi, 4)}});
 }
 
-// One overload per kind of figure: describe_view visits the payload, so a kind added to ViewData's variant
-// without its words here does not compile.
+// The matrix kinds (the others' describe_figure are above): describe_view visits the payload with one
+// describe_figure overload per kind, so a kind added to ViewData's variant without its words does not compile.
 std::string describe_figure(const HeatmapView& h, Lang lang) {
     return describe_matrix(h.values, h.row_labels, h.col_labels, h.row_axis, h.col_axis, lang);
 }
 std::string describe_figure(const TableView& t, Lang lang) {
     return describe_matrix(t.values, t.row_labels, t.col_labels, t.corner, std::string(), lang);
 }
-std::string describe_figure(const CurveView& v, Lang lang) { return describe_curve(v, lang); }
-std::string describe_figure(const MapView& v, Lang lang) { return describe_map(v, lang); }
-std::string describe_figure(const PhasorView& v, Lang lang) { return describe_phasor(v, lang); }
-std::string describe_figure(const OdometerView& v, Lang lang) { return describe_odometer(v, lang); }
-std::string describe_figure(const BarsView& v, Lang lang) { return describe_bars(v, lang); }
 
 }  // namespace
 
