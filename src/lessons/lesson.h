@@ -247,6 +247,12 @@ struct Lesson {
     std::vector<ParamSpec> params;        // every parameter of the lesson, with ranges and defaults
     std::vector<ParamLabel> labels;       // how the widget presents them (help in both languages, symbol)
     std::vector<Step> steps;
+    // [added, issue 24] The step ids in the order that links held as numbers (step=4, steps=3-5) before the
+    // lesson's steps were split: old_numbering[n-1] is the step that now begins old step n's content. A number
+    // in a link reads through this table, so an old link opens what it opened before; the widget itself writes
+    // ids. Empty: the lesson was never renumbered, and a number is a position in `steps`. Never edited once set
+    // (a later split adds nothing here: by then every link the widget wrote holds an id).
+    std::vector<const char*> old_numbering = {};
     // The sources the lesson follows, as keys of the one bibliography (lessons/bibliography.h), in the order
     // listed on its last step.
     std::vector<std::string> references;
@@ -281,6 +287,11 @@ bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::str
 
 // The 1-based number of the step of `lesson` whose id is `id` (Step::id), or 0 when no step has that id.
 int step_number_of(const Lesson& lesson, const std::string& id);
+// How many step numbers a link to `lesson` may hold (old_numbering's size, else the number of steps), and the
+// step (1-based, in today's order) that a link's number `n` in 1..that opens: the first step holding old step
+// n's content, or with `range_end` the last one (steps=3-5 keeps all of old step 5).
+int linked_step_count(const Lesson& lesson);
+int step_of_linked_number(const Lesson& lesson, int n, bool range_end = false);
 
 // The registry table (lessons/registry.cpp, one line per entry): every entry, the curriculum in order first.
 const std::vector<const Lesson*>& every_lesson();

@@ -4,6 +4,8 @@
 // never here. A lesson's folder defines `const Lesson* lesson_<name>()` in its lesson.cpp.
 #include "lessons/lesson.h"
 
+#include <algorithm>
+
 #include "core/quantity.h"
 
 namespace pelab {
@@ -80,6 +82,19 @@ int step_number_of(const Lesson& lesson, const std::string& id) {
     for (std::size_t i = 0; i < lesson.steps.size(); ++i)
         if (lesson.steps[i].id && id == lesson.steps[i].id) return static_cast<int>(i) + 1;
     return 0;
+}
+
+int linked_step_count(const Lesson& lesson) {
+    return int(lesson.old_numbering.empty() ? lesson.steps.size() : lesson.old_numbering.size());
+}
+
+int step_of_linked_number(const Lesson& lesson, int n, bool range_end) {
+    const int count = linked_step_count(lesson);
+    n = std::clamp(n, 1, std::max(1, count));
+    if (lesson.old_numbering.empty()) return n;
+    if (range_end)  // the step before the one that begins old step n + 1's content
+        return n == count ? int(lesson.steps.size()) : step_number_of(lesson, lesson.old_numbering[size_t(n)]) - 1;
+    return step_number_of(lesson, lesson.old_numbering[size_t(n - 1)]);
 }
 
 bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::string* why) {

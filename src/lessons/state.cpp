@@ -35,13 +35,14 @@ void reset_to(const Lesson* lesson, AppState* state) {
     state->params = lesson ? defaults(lesson->params) : ParamSet();
 }
 
-// The step as an Int spec, so "step=" follows the same grammar and messages as every parameter.
+// The step as an Int spec, so "step=" follows the same grammar and messages as every parameter: the numbers a
+// link may hold (linked_step_count: a renumbered lesson's old numbers).
 ParamSpec step_spec(const Lesson* lesson, const char* key = "step") {
     ParamSpec s;
     s.name = key;
     s.kind = ParamKind::Int;
     s.min = 1;
-    s.max = lesson ? std::max<double>(1.0, static_cast<double>(lesson->steps.size())) : 1.0;
+    s.max = lesson ? std::max(1, linked_step_count(*lesson)) : 1.0;
     s.default_text = "1";
     return s;
 }
@@ -108,10 +109,13 @@ std::string nearest_step_id(const Lesson& lesson, const std::string& text) {
     return nearest_key(text.substr(0, kShownTextBytes), ids);
 }
 
-// One step as `key` names it: its id in `lesson` (Step::id) or its 1-based number. A number follows the Int
-// grammar of every parameter: out of range, it is clamped into 1..steps with *why set, and true is returned.
-// False, with *why naming the key, what was wrong and (for an unknown id) the nearest id, when it is neither.
-bool read_step_or_id(const Lesson* lesson, const char* key, const std::string& text, int* step, std::string* why) {
+// One step as `key` names it: its id in `lesson` (Step::id) or its 1-based number as links hold it
+// (step_of_linked_number: a renumbered lesson's old number opens the step that now holds that content, the last
+// such step as a range's `range_end`). A number follows the Int grammar of every parameter: out of range, it is
+// clamped into 1..steps with *why set, and true is returned. False, with *why naming the key, what was wrong and
+// (for an unknown id) the nearest id, when it is neither.
+bool read_step_or_id(const Lesson* lesson, const char* key, const std::string& text, int* step, std::string* why,
+                     bool range_end = false) {
     why->clear();
     if (lesson) {
         if (const int n = step_number_of(*lesson, text)) {
@@ -121,13 +125,13 @@ bool read_step_or_id(const Lesson* lesson, const char* key, const std::string& t
     }
     ParamValue v;
     if (parse_value(step_spec(lesson, key), text, &v, why)) {
-        *step = static_cast<int>(v.nums[0]);
+        *step = lesson ? step_of_linked_number(*lesson, static_cast<int>(v.nums[0]), range_end) : static_cast<int>(v.nums[0]);
         return true;
     }
     if (lesson && looks_like_step_id(text)) {
         const std::string nearest = nearest_step_id(*lesson, text);
         *why = std::string(key) + ": " + quoted(text) + " is not a step of " + lesson->id + " (a number 1.." +
-               std::to_string(std::max<std::size_t>(1, lesson->steps.size())) + " or a step id" +
+               std::to_string(std::max(1, linked_step_count(*lesson))) + " or a step id" +
                (nearest.empty() ? std::string() : "; nearest: " + nearest) + ")";
     }
     return false;
@@ -155,7 +159,7 @@ bool parse_step_range(const std::string& text, const Lesson& lesson, int* lo, in
     const std::string* texts[2] = {&first, &second};
     for (int i = 0; i < 2; ++i) {
         std::string clamped;
-        if (!read_step_or_id(&lesson, "steps", *texts[i], &ends[i], &clamped) || !clamped.empty()) {
+        if (!read_step_or_id(&lesson, "steps", *texts[i], &ends[i], &clamped, i == 1) || !clamped.empty()) {
             // The id to name: an end of "a..b", else the whole text (steps=shift-invarience is one id, not "shift").
             const std::string& id = dots != std::string::npos ? *texts[i] : text;
             if (looks_like_step_id(id) && step_number_of(lesson, id) == 0) *unknown_id = id;
@@ -335,7 +339,12 @@ const char* lesson_id(const AppState& state) {
 std::string to_query(const AppState& state) {
     KeyValues kv;
     if (state.lesson) kv.emplace_back("lesson", lesson_id(state));
-    kv.emplace_back("step", std::to_string(state.step));
+    // A step by its id where it has one: ids survive steps being split or inserted, numbers do not.
+    auto step_name = [&](int step) {
+        const bool has_id = state.lesson && step >= 1 && step <= int(state.lesson->steps.size()) && state.lesson->steps[size_t(step - 1)].id;
+        return has_id ? std::string(state.lesson->steps[size_t(step - 1)].id) : std::to_string(step);
+    };
+    kv.emplace_back("step", step_name(state.step));
     kv.emplace_back("lang", state.lang == Lang::zh ? "zh" : "en");
     const DisplayOptions& d = state.display;
     const DisplayOptions plain;
@@ -343,7 +352,7 @@ std::string to_query(const AppState& state) {
     if (!d.controls) kv.emplace_back("controls", "0");
     const int n = state.lesson ? int(state.lesson->steps.size()) : 1;
     if (d.step_min > 1 || d.step_max < n)
-        kv.emplace_back("steps", std::to_string(d.step_min) + "-" + std::to_string(std::min(d.step_max, n)));
+        kv.emplace_back("steps", step_name(d.step_min) + ".." + step_name(std::min(d.step_max, n)));
     if (d.theme != plain.theme) kv.emplace_back("theme", theme_name(d.theme));
     if (d.fontscale != plain.fontscale) kv.emplace_back("fontscale", format_number(d.fontscale));
     if (state.lesson) {

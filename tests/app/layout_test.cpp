@@ -312,6 +312,26 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
             ASSERT_EQ(page.figure_on_first_screen.size(), step.views.size()) << where;
             for (const std::string& problem : layout_test_problems(page, step.input, window, window.name + std::string(" ") + (lang == Lang::zh ? "zh" : "en") + ", " + where))
                 ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where << ": " << problem;
+            // PELAB_LAYOUT_REPORT=1: one line per step, each view with its size and top, "!" where it is not wholly
+            // on the first screen (what splitting a step or tuning the layout works from).
+            if (std::getenv("PELAB_LAYOUT_REPORT")) {
+                std::string line;
+                char buf[128];
+                for (size_t i = 0; i < page.figures.figures.size(); ++i) {
+                    const PlacedFigure& f = page.figures.figures[i];
+                    std::snprintf(buf, sizeof buf, " %s%s[%.0fx%.0f@%.0f]", figure_kind_name(step.views[i].kind()),
+                                  f.on_first_screen ? "" : "!", f.rect.width(), f.rect.height(), f.rect.min.y);
+                    line += buf;
+                }
+                const LayoutRect first_screen{page.frame.content.min, page.frame.content.max};
+                for (const LayoutRect& e : page.equations.boxes) {
+                    std::snprintf(buf, sizeof buf, " equation%s[%.0fx%.0f@%.0f]", figure_on_first_screen(e, first_screen) ? "" : "!",
+                                  e.width(), e.height(), e.min.y);
+                    line += buf;
+                }
+                std::printf("REPORT %s %s %s %d (%s) screen %.0f-%.0f, prose ends %.0f:%s\n", window.name, lang == Lang::zh ? "zh" : "en",
+                            entry->id, s, entry->steps[size_t(s - 1)].id, first_screen.min.y, first_screen.max.y, page.prose.max.y, line.c_str());
+            }
             ++steps;
             views += int(step.views.size());
             for (bool on : page.figure_on_first_screen) on_first_screen += on ? 1 : 0;

@@ -15,7 +15,7 @@ TEST(State, DefaultIsFirstLessonStepOne) {
     EXPECT_EQ(s.step, 1);
     EXPECT_EQ(s.lang, Lang::zh);
     EXPECT_EQ(s.params.geti("L"), 4);
-    EXPECT_EQ(to_query(s), "lesson=f-delta&step=1&lang=zh&L=4&omega=1.5707963267948966,1.0471975511965976&"
+    EXPECT_EQ(to_query(s), "lesson=f-delta&step=two-objects&lang=zh&L=4&omega=1.5707963267948966,1.0471975511965976&"
                            "v=1,0,1,0&seed=1");
 }
 
@@ -28,7 +28,7 @@ TEST(State, ApplyQueryAndRoundTrip) {
     EXPECT_EQ(s.params.geti("L"), 6);
     EXPECT_EQ(s.params.getv("v"), (std::vector<double>{1, 0, 1, 0, 1, 0}));
     const std::string q = to_query(s);
-    EXPECT_EQ(q, "lesson=f-delta&step=4&lang=zh&L=6&omega=0.5,1,2&v=1,0,1,0,1,0&seed=7");
+    EXPECT_EQ(q, "lesson=f-delta&step=toeplitz-f&lang=zh&L=6&omega=0.5,1,2&v=1,0,1,0,1,0&seed=7");
     AppState t = default_state(Lang::en);
     EXPECT_TRUE(apply_query(split_query(q), &t).empty());
     EXPECT_EQ(to_query(t), q);

@@ -1,10 +1,13 @@
 // PE Lab — tests/lessons/step_ids_test.cpp
 // Step ids (issue 23): every step of every entry is opened by its id exactly as by its number, through the one
 // key=value reader the URL, the desktop arguments, setState and postMessage share; an unknown id gives one
-// notice naming the nearest id and keeps the step; an embed's steps= range is accepted by ids ("a..b"); what
-// the widget writes back stays numeric. (The battery checks the ids themselves: present, unique, well formed.)
+// notice naming the nearest id and keeps the step; an embed's steps= range is accepted by ids ("a..b"); the
+// widget writes ids back. A number reads through a renumbered lesson's old numbering (issue 24: a link written
+// before a step was split opens the step that now holds its content). (The battery checks the ids themselves:
+// present, unique, well formed.)
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -45,15 +48,48 @@ TEST(StepIds, EveryIdOpensTheSameStateAsItsNumber) {
             EXPECT_EQ(by_id.lesson, by_number.lesson);
             EXPECT_EQ(by_id.host, by_number.host);
             EXPECT_EQ(by_id.step, static_cast<int>(i) + 1);
-            // The link the widget writes back keeps the number: state().step stays a number for host pages.
-            EXPECT_EQ(to_query(by_id), to_query(by_number));
+            EXPECT_EQ(by_number.step, step_of_linked_number(*entry, int(i) + 1));
+            // The link the widget writes back holds the id, which survives later splits.
             const std::string written = to_query(by_id);
-            EXPECT_NE(written.find("&step=" + std::to_string(i + 1) + "&"), std::string::npos) << written;
+            EXPECT_NE(written.find("&step=" + id + "&"), std::string::npos) << written;
+            if (entry->old_numbering.empty()) EXPECT_EQ(to_query(by_id), to_query(by_number));
             EXPECT_EQ(step_number_of(*entry, id), static_cast<int>(i) + 1);
             ++checked;
         }
     }
     EXPECT_GT(checked, 70);
+}
+
+// A renumbered lesson: every old number opens the step its table names, the numbers beyond it are clamped into
+// the old range with a notice, and a range's end keeps every step split out of the old step it names.
+TEST(StepIds, OldNumbersOpenTheStepThatHoldsTheirContent) {
+    int renumbered = 0;
+    for (const Lesson* entry : every_lesson()) {
+        if (entry->old_numbering.empty()) continue;
+        ++renumbered;
+        const int count = int(entry->old_numbering.size());
+        int previous = 0;
+        for (int n = 1; n <= count; ++n) {
+            SCOPED_TRACE(std::string(entry->id) + " old step " + std::to_string(n));
+            const int now = step_number_of(*entry, entry->old_numbering[size_t(n - 1)]);
+            ASSERT_GT(now, previous) << "the table names steps of the lesson, in order";
+            previous = now;
+            AppState s = default_state(Lang::en);
+            EXPECT_TRUE(apply_query(split_query(std::string("lesson=") + entry->id + "&step=" + std::to_string(n)), &s).empty());
+            EXPECT_EQ(s.step, now);
+            EXPECT_TRUE(apply_query(split_query("steps=" + std::to_string(n) + "-" + std::to_string(n)), &s).empty());
+            EXPECT_EQ(s.display.step_min, now);
+            const int next = n < count ? step_number_of(*entry, entry->old_numbering[size_t(n)]) : int(entry->steps.size()) + 1;
+            EXPECT_EQ(s.display.step_max, next - 1);
+        }
+        EXPECT_EQ(step_number_of(*entry, entry->old_numbering.front()), 1);
+        AppState s = default_state(Lang::en);
+        const auto issues = apply_query(split_query(std::string("lesson=") + entry->id + "&step=" + std::to_string(count + 1)), &s);
+        ASSERT_EQ(issues.size(), 1u);
+        EXPECT_NE(issues[0].message.find(std::to_string(count)), std::string::npos) << issues[0].message;
+        EXPECT_EQ(s.step, step_number_of(*entry, entry->old_numbering.back()));
+    }
+    std::printf("%d renumbered lessons\n", renumbered);
 }
 
 TEST(StepIds, DesktopArgumentsTakeAnIdLikeTheUrl) {
@@ -116,7 +152,7 @@ TEST(StepIds, EmbedRangeByIds) {
     EXPECT_EQ(s.display.step_min, 2);
     EXPECT_EQ(s.display.step_max, 5);
     EXPECT_EQ(s.step, 2);  // pulled into the range
-    EXPECT_NE(to_query(s).find("&steps=2-5"), std::string::npos) << to_query(s);  // written back by number
+    EXPECT_NE(to_query(s).find("&steps=equal-delta-diagonals..feature-vectors"), std::string::npos) << to_query(s);  // written back by id
     // A number and an id may be mixed; one id is a one-step range; numbers keep their A-B form.
     EXPECT_TRUE(apply_query(split_query("steps=3..toeplitz-f"), &s).empty());
     EXPECT_EQ(s.display.step_min, 3);
