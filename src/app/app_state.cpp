@@ -78,7 +78,8 @@ void app_apply(App* app, const KeyValues& kv_in) {
         if (p.first == "lesson" && app->state.lesson && !app->state.host && p.second == app->state.lesson->id) continue;
         filtered.push_back(p);
     }
-    app_add_notices(app, apply_query(filtered, &app->state));
+    // The running widget's own numbers (setState, postMessage, the editors): today's positions, as state() says.
+    app_add_notices(app, apply_query(filtered, &app->state, StepNumbers::positions));
     app->redraw.frames = std::max(app->redraw.frames, 2);
     follow_play_key(app, play);
 }

@@ -151,6 +151,11 @@ std::string write_csv(const LabelledMatrix& m, const MatrixStyle& style) {
             out += '\n';
         }
     }
+    if (!m.marks.empty()) {
+        out += "\nrow,column,holds,mark\n";
+        for (const CellMark& k : m.marks)
+            out += std::to_string(k.row) + ',' + std::to_string(k.col) + ',' + (k.holds ? "1," : "0,") + csv_cell(k.word) + '\n';
+    }
     return out;
 }
 
@@ -182,6 +187,15 @@ std::string write_json(const LabelledMatrix& m, const JsonMembers& head, const M
         std::size_t pos = 0;
         json_nested(m, 0, &pos, &out);
     }
+    if (!m.marks.empty()) {
+        out += ",\"marks\":[";
+        for (std::size_t i = 0; i < m.marks.size(); ++i) {
+            const CellMark& k = m.marks[i];
+            out += std::string(i ? "," : "") + "{\"row\":" + std::to_string(k.row) + ",\"col\":" + std::to_string(k.col) +
+                   ",\"holds\":" + (k.holds ? "true" : "false") + ",\"word\":" + json_string(k.word) + '}';
+        }
+        out += ']';
+    }
     out += "}\n";
     return out;
 }
@@ -209,6 +223,12 @@ std::string write_latex(const LabelledMatrix& m, const MatrixStyle& style) {
             out += i + 1 < rows ? " \\\\\n" : "\n";
         }
         out += "\\end{bmatrix}\n";
+    }
+    // A LaTeX comment per marked cell: the marks travel with the matrix without changing how it typesets.
+    for (const CellMark& k : m.marks) {
+        std::string word;
+        for (char c : k.word) word += (c == '\n' || c == '\r') ? ' ' : c;
+        out += "% marked (" + std::to_string(k.row + 1) + ", " + std::to_string(k.col + 1) + "): " + word + '\n';
     }
     return out;
 }

@@ -18,6 +18,15 @@
 namespace pelab {
 
 // [SECTION] the labelled matrix and its style
+// A cell marked with a word, e.g. "not orthogonal": one of the cells that decide what a table shows. Row and
+// column are 0-based indices into the matrix; `holds` says whether the check the cell shows passes (drawn
+// green, else red).
+struct CellMark {
+    int row = 0, col = 0;
+    bool holds = false;
+    std::string word;
+};
+
 // What a writer writes. A view of the caller's numbers (nothing is copied, so a result near the memory
 // budget is written without a second copy): `values` points at `size` doubles in row-major order, which
 // must outlive the call.
@@ -35,6 +44,10 @@ struct LabelledMatrix {
     // label sets are written); JSON gets "row_axis"/"col_axis" when they are not empty.
     std::string row_axis, col_axis;
     bool integer = false;  // whole numbers print without decimals (bucket indices, 0/1 rules)
+    // Cells marked with a word (CellMark). Every writer carries them after the numbers: CSV as a block of its
+    // own ("row,column,holds,mark" after a blank line), JSON as "marks": [{"row", "col", "holds", "word"}],
+    // LaTeX as one % comment line each.
+    std::vector<CellMark> marks;
 };
 
 // The few choices that differ between callers. The defaults are the CLI's.

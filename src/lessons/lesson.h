@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/format.h"
 #include "core/params.h"
 #include "lessons/bilingual.h"
 #include "lessons/param_table.h"
@@ -78,6 +79,9 @@ struct TableView {
     int decimals = 3;                     // digits printed when not integer
     std::vector<int> col_decimals;        // optional per-column override (0 = whole numbers)
     std::function<std::string(int r, int c)> explain;  // optional hover text per cell
+    // The cells that decide the step's point, each with a colour and a word ("not orthogonal", "not relative"):
+    // drawn tinted with the word after the value, said by the text mirror, written by the exports.
+    std::vector<CellMark> marks;
 };
 
 // One or more y(x) series on shared axes.

@@ -37,12 +37,13 @@ void reset_to(const Lesson* lesson, AppState* state) {
 
 // The step as an Int spec, so "step=" follows the same grammar and messages as every parameter: the numbers a
 // link may hold (linked_step_count: a renumbered lesson's old numbers).
-ParamSpec step_spec(const Lesson* lesson, const char* key = "step") {
+ParamSpec step_spec(const Lesson* lesson, StepNumbers numbers, const char* key = "step") {
     ParamSpec s;
     s.name = key;
     s.kind = ParamKind::Int;
     s.min = 1;
-    s.max = lesson ? std::max(1, linked_step_count(*lesson)) : 1.0;
+    const int count = !lesson ? 1 : numbers == StepNumbers::links ? linked_step_count(*lesson) : int(lesson->steps.size());
+    s.max = std::max(1, count);
     s.default_text = "1";
     return s;
 }
@@ -114,8 +115,8 @@ std::string nearest_step_id(const Lesson& lesson, const std::string& text) {
 // such step as a range's `range_end`). A number follows the Int grammar of every parameter: out of range, it is
 // clamped into 1..steps with *why set, and true is returned. False, with *why naming the key, what was wrong and
 // (for an unknown id) the nearest id, when it is neither.
-bool read_step_or_id(const Lesson* lesson, const char* key, const std::string& text, int* step, std::string* why,
-                     bool range_end = false) {
+bool read_step_or_id(const Lesson* lesson, StepNumbers numbers, const char* key, const std::string& text, int* step,
+                     std::string* why, bool range_end = false) {
     why->clear();
     if (lesson) {
         if (const int n = step_number_of(*lesson, text)) {
@@ -124,14 +125,15 @@ bool read_step_or_id(const Lesson* lesson, const char* key, const std::string& t
         }
     }
     ParamValue v;
-    if (parse_value(step_spec(lesson, key), text, &v, why)) {
-        *step = lesson ? step_of_linked_number(*lesson, static_cast<int>(v.nums[0]), range_end) : static_cast<int>(v.nums[0]);
+    if (parse_value(step_spec(lesson, numbers, key), text, &v, why)) {
+        const int n = static_cast<int>(v.nums[0]);
+        *step = lesson && numbers == StepNumbers::links ? step_of_linked_number(*lesson, n, range_end) : n;
         return true;
     }
     if (lesson && looks_like_step_id(text)) {
         const std::string nearest = nearest_step_id(*lesson, text);
         *why = std::string(key) + ": " + quoted(text) + " is not a step of " + lesson->id + " (a number 1.." +
-               std::to_string(std::max(1, linked_step_count(*lesson))) + " or a step id" +
+               std::to_string(int(step_spec(lesson, numbers).max)) + " or a step id" +
                (nearest.empty() ? std::string() : "; nearest: " + nearest) + ")";
     }
     return false;
@@ -141,7 +143,7 @@ bool read_step_or_id(const Lesson* lesson, const char* key, const std::string& t
 // (".." joins the two ends, each a number or an id: "3..toeplitz-f" too) or one id, "toeplitz-f". An id holds
 // '-', so a range of ids cannot use the numbers' '-'. Every end must lie within the lesson (nothing is clamped).
 // False when it is not such a range; *unknown_id is then the end that looks like an id the lesson lacks, if any.
-bool parse_step_range(const std::string& text, const Lesson& lesson, int* lo, int* hi, std::string* unknown_id) {
+bool parse_step_range(const std::string& text, const Lesson& lesson, StepNumbers numbers, int* lo, int* hi, std::string* unknown_id) {
     unknown_id->clear();
     std::string first, second;
     const size_t dots = text.find("..");
@@ -159,7 +161,7 @@ bool parse_step_range(const std::string& text, const Lesson& lesson, int* lo, in
     const std::string* texts[2] = {&first, &second};
     for (int i = 0; i < 2; ++i) {
         std::string clamped;
-        if (!read_step_or_id(&lesson, "steps", *texts[i], &ends[i], &clamped, i == 1) || !clamped.empty()) {
+        if (!read_step_or_id(&lesson, numbers, "steps", *texts[i], &ends[i], &clamped, i == 1) || !clamped.empty()) {
             // The id to name: an end of "a..b", else the whole text (steps=shift-invarience is one id, not "shift").
             const std::string& id = dots != std::string::npos ? *texts[i] : text;
             if (looks_like_step_id(id) && step_number_of(lesson, id) == 0) *unknown_id = id;
@@ -230,7 +232,7 @@ AppState default_state(Lang lang) {
     return s;
 }
 
-std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
+std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNumbers numbers) {
     std::vector<ParamIssue> issues;
     if (!state) return issues;
     if (!state->lesson) reset_to(first_lesson(), state);
@@ -264,7 +266,7 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
         if (key == "step") {  // a number or the step's id (step=shift-invariance)
             int step = 0;
             std::string why;
-            if (!read_step_or_id(state->lesson, "step", value, &step, &why)) {
+            if (!read_step_or_id(state->lesson, numbers, "step", value, &step, &why)) {
                 issues.push_back({"step", why + "; keeping " + std::to_string(state->step)});
             } else {
                 state->step = step;
@@ -307,7 +309,7 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state) {
             const Lesson& lesson = *state->lesson;
             const int n = int(lesson.steps.size());
             std::string unknown;
-            if (!parse_step_range(value, lesson, &d.step_min, &d.step_max, &unknown)) {
+            if (!parse_step_range(value, lesson, numbers, &d.step_min, &d.step_max, &unknown)) {
                 issues.push_back({"steps", step_range_notice(lesson, value, unknown)});
                 d.step_min = 1;
                 d.step_max = n;

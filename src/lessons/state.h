@@ -50,7 +50,11 @@ AppState default_state(Lang lang);
 // (`map=`) then opens that entry on top of the lesson (its parameters come from the overlay's table).
 // Every problem (unknown lesson/key, bad step, malformed or out-of-range value) is returned as an
 // issue naming the key and its valid range; the state always stays valid and renderable.
-std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state);
+// A step number's meaning: in a link (the URL, the desktop app's arguments) it is the number the link was
+// written with, a renumbered lesson's old one (Lesson::old_numbering); from the running widget's API (setState,
+// postMessage, the app's own edits) it is today's position, the one state() reports.
+enum class StepNumbers { links, positions };
+std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNumbers numbers = StepNumbers::links);
 
 // The id URLs and the JS API use for the lesson: the host lesson's while an overlay is open.
 const char* lesson_id(const AppState& state);

@@ -22,6 +22,7 @@ struct ExportMatrix {
     RowMatrix values;
     std::vector<std::string> row_labels, col_labels;
     std::string corner;
+    std::vector<CellMark> marks;
 };
 
 // Heatmaps and tables: their matrix and labels as they are.
@@ -29,7 +30,7 @@ ExportMatrix export_matrix(const HeatmapView& h, const double* /*window*/) {
     return {h.values, h.row_labels, h.col_labels, h.row_axis};
 }
 ExportMatrix export_matrix(const TableView& t, const double* /*window*/) {
-    return {t.values, t.row_labels, t.col_labels, t.corner};
+    return {t.values, t.row_labels, t.col_labels, t.corner, t.marks};
 }
 
 // Curves become a matrix: column 0 = x, then one column per series.
@@ -129,6 +130,7 @@ std::string export_view(const ViewData& view, const AppState& state, ExportForma
     lm.row_labels = rows;
     lm.col_labels = cols;
     lm.row_axis = e.corner;
+    lm.marks = e.marks;
     MatrixStyle style;
     style.nan_is_missing = true;
     style.latex_digits = 4;

@@ -320,7 +320,15 @@ std::string describe_figure(const HeatmapView& h, Lang lang) {
     return describe_matrix(h.values, h.row_labels, h.col_labels, h.row_axis, h.col_axis, lang);
 }
 std::string describe_figure(const TableView& t, Lang lang) {
-    return describe_matrix(t.values, t.row_labels, t.col_labels, t.corner, std::string(), lang);
+    std::string out = describe_matrix(t.values, t.row_labels, t.col_labels, t.corner, std::string(), lang);
+    for (const CellMark& m : t.marks)
+        append(&out, lang, say(lang, {"标出的格子：行 {row}、列 {col}（{value}）：{word}。",
+                                      "Marked: row {row}, column {col} ({value}): {word}."},
+                               {{"row", label_or_index(t.row_labels, m.row)}, {"col", label_or_index(t.col_labels, m.col)},
+                                {"value", m.row >= 0 && m.row < t.values.rows() && m.col >= 0 && m.col < t.values.cols()
+                                              ? num(t.values(m.row, m.col), 4) : "—"},
+                                {"word", m.word}}));
+    return out;
 }
 
 }  // namespace

@@ -16,6 +16,27 @@ constexpr int kMaxVisibleRows = 15;
 // One table row: a line of text plus the cell padding above and below (ImGui draws row borders inside it).
 float table_row_height() { return ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2.0f; }
 
+// The mark on cell (r, c), or null. A marked cell shows its value and under it its word in the mark's colour,
+// on a tinted background: green where the check the cell shows holds, red where it fails. A row holding a mark
+// is two lines tall (the word under the value keeps a narrow table's columns narrow).
+const CellMark* cell_mark(const TableView& v, int r, int c) {
+    for (const CellMark& m : v.marks)
+        if (m.row == r && m.col == c) return &m;
+    return nullptr;
+}
+ImU32 mark_colour(const CellMark& m) { return m.holds ? IM_COL32(30, 130, 50, 255) : IM_COL32(200, 40, 40, 255); }
+bool row_has_mark(const TableView& v, int r) {
+    for (const CellMark& m : v.marks)
+        if (m.row == r) return true;
+    return false;
+}
+// The first `rows` rows' height: one line each, two for a row with a mark.
+float table_rows_height(const TableView& v, int rows) {
+    float h = 0.0f;
+    for (int r = 0; r < rows; ++r) h += table_row_height() + (row_has_mark(v, r) ? ImGui::GetTextLineHeight() : 0.0f);
+    return h;
+}
+
 int column_decimals(const TableView& v, int c) {
     if (c < int(v.col_decimals.size()) && v.col_decimals[size_t(c)] >= 0) return v.col_decimals[size_t(c)];
     return v.integer ? 0 : v.decimals;
@@ -53,7 +74,10 @@ TableColumns table_columns(const TableView& v, float width) {
     std::vector<float> values_w(static_cast<size_t>(cols), 0.0f);
     for (int c = 0; c < cols; ++c) {
         const int d = column_decimals(v, c);
-        for (int r = 0; r < rows; ++r) values_w[size_t(c)] = std::max(values_w[size_t(c)], widen(format_cell(v.values(r, c), d == 0, d)));
+        for (int r = 0; r < rows; ++r) {
+            values_w[size_t(c)] = std::max(values_w[size_t(c)], widen(format_cell(v.values(r, c), d == 0, d)));
+            if (const CellMark* m = cell_mark(v, r, c)) values_w[size_t(c)] = std::max(values_w[size_t(c)], widen(m->word));
+        }
         t.headers.push_back(c < int(v.col_labels.size()) ? v.col_labels[size_t(c)] : "");
         t.widths.push_back(std::max(values_w[size_t(c)], widen(t.headers.back())) + padding);
     }
@@ -89,10 +113,10 @@ TableColumns table_columns(const TableView& v, float width) {
 float figure_min_width(const TableView& table) { return table_columns(table, 0.0f).total() + 2.0f; }
 
 float figure_height(const TableView& v, float /*width*/) {
-    const float row_h = table_row_height();
-    const int shown = std::min(int(v.values.rows()), kMaxVisibleRows) + 1;  // + header
+    const float row_h = table_row_height();  // the header's
+    const int shown = std::min(int(v.values.rows()), kMaxVisibleRows);
     const float font = ImGui::GetFontSize();
-    return font * 1.6f + row_h * float(shown) + font * 0.8f;
+    return font * 1.6f + row_h + table_rows_height(v, shown) + font * 0.8f;
 }
 
 namespace {
@@ -119,7 +143,8 @@ TableBox table_box(const TableView& v, float width, float max_height, bool prima
     const float content_w = b.columns.total();
     const float row_h = table_row_height();
     // The rows, the header (taller by its extra lines) and the outer borders.
-    b.rows_h = row_h * float(std::min(rows, kMaxVisibleRows) + 1) + ImGui::GetTextLineHeight() * float(b.columns.header_lines - 1) + 2.0f;
+    b.rows_h = row_h + table_rows_height(v, std::min(rows, kMaxVisibleRows)) +
+               ImGui::GetTextLineHeight() * float(b.columns.header_lines - 1) + 2.0f;
     b.height = b.rows_h;
     b.scroll_x = content_w + 2.0f > width;
     if (b.scroll_x) b.height += ImGui::GetStyle().ScrollbarSize;
@@ -176,34 +201,50 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
                                         columns.widths[size_t(c + (has_row_labels ? 1 : 0))] - padding);
             }
             ImGui::TableHeadersRow();
-            ImGuiListClipper clipper;
-            clipper.Begin(rows);
-            while (clipper.Step()) {
-                for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
-                    ImGui::TableNextRow();
-                    if (has_row_labels) {
-                        ImGui::TableNextColumn();
-                        ImGui::TextUnformatted(r < int(v.row_labels.size()) ? v.row_labels[size_t(r)].c_str() : "");
+            const auto draw_row = [&](int r) {
+                ImGui::TableNextRow();
+                if (has_row_labels) {
+                    ImGui::TableNextColumn();
+                    ImGui::TextUnformatted(r < int(v.row_labels.size()) ? v.row_labels[size_t(r)].c_str() : "");
+                }
+                for (int c = 0; c < cols; ++c) {
+                    ImGui::TableNextColumn();
+                    const double x = v.values(r, c);
+                    const CellMark* mark = cell_mark(v, r, c);
+                    if (mark) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, with_alpha(mark_colour(*mark), 0.16f));
+                    if (std::isnan(x)) {
+                        ImGui::TextDisabled("—");
+                    } else {
+                        // Right-align numbers so decimal points line up (a marked cell: its value and word).
+                        const int d = column_decimals(v, c);
+                        const std::string s = format_cell(x, d == 0, d);
+                        const float x0 = ImGui::GetCursorPosX(), avail = ImGui::GetContentRegionAvail().x;
+                        const float pad = avail - ImGui::CalcTextSize(s.c_str()).x;
+                        if (pad > 0) ImGui::SetCursorPosX(x0 + pad);
+                        ImGui::TextUnformatted(s.c_str());
+                        if (mark) {
+                            const float word_pad = avail - ImGui::CalcTextSize(mark->word.c_str()).x;
+                            ImGui::SetCursorPosX(x0 + std::max(0.0f, word_pad));
+                            ImGui::PushStyleColor(ImGuiCol_Text, mark_colour(*mark));
+                            ImGui::TextUnformatted(mark->word.c_str());
+                            ImGui::PopStyleColor();
+                        }
                     }
-                    for (int c = 0; c < cols; ++c) {
-                        ImGui::TableNextColumn();
-                        const double x = v.values(r, c);
-                        if (std::isnan(x)) {
-                            ImGui::TextDisabled("—");
-                        } else {
-                            // Right-align numbers so decimal points line up.
-                            const int d = column_decimals(v, c);
-                            const std::string s = format_cell(x, d == 0, d);
-                            const float pad = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(s.c_str()).x;
-                            if (pad > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + pad);
-                            ImGui::TextUnformatted(s.c_str());
-                        }
-                        if (v.explain && ImGui::IsItemHovered()) {
-                            const std::string e = v.explain(r, c);
-                            if (!e.empty()) ImGui::SetTooltip("%s", e.c_str());
-                        }
+                    if (v.explain && ImGui::IsItemHovered()) {
+                        const std::string e = v.explain(r, c);
+                        if (!e.empty()) ImGui::SetTooltip("%s", e.c_str());
                     }
                 }
+            };
+            // The clipper draws only the rows in sight, assuming they are equally tall: a table with marks (some
+            // rows two lines) is small and draws every row.
+            if (v.marks.empty()) {
+                ImGuiListClipper clipper;
+                clipper.Begin(rows);
+                while (clipper.Step())
+                    for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) draw_row(r);
+            } else {
+                for (int r = 0; r < rows; ++r) draw_row(r);
             }
             ImGui::EndTable();
             if (fits) height = ImGui::GetItemRectMax().y - top_left.y;

@@ -138,7 +138,7 @@ KeyValues layout_test_keys(const Lesson& entry, int step, Lang lang, const Layou
     KeyValues kv;
     if (entry.overlay_key && entry.open_over) kv = entry.open_over(*lesson_registry().front());
     else kv.push_back({"lesson", entry.id});
-    kv.push_back({"step", std::to_string(step)});
+    kv.push_back({"step", entry.steps[size_t(step - 1)].id});  // by id: a number may be a renumbered lesson's old one
     kv.push_back({"lang", lang == Lang::zh ? "zh" : "en"});
     if (window.embed) kv.push_back({"embed", "1"});
     if (window.fontscale != 1.0f) kv.push_back({"fontscale", "1.5"});

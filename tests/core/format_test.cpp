@@ -155,6 +155,28 @@ TEST(LabelledMatrixLatex, DigitsAndMissingCells) {
     EXPECT_EQ(write_latex(labelled_matrix(v.data(), 1, 2), view), "\\begin{bmatrix}\n3.142 & 1\\times10^{-5}\n\\end{bmatrix}\n");
 }
 
+// [issue 24] Marked cells travel with the numbers in every format: a block of their own after the CSV's rows, a
+// "marks" member in JSON, a comment line each in LaTeX (the matrix typesets unchanged).
+TEST(LabelledMatrixMarks, EveryWriterCarriesThem) {
+    MatrixStyle view;
+    view.nan_is_missing = true;
+    view.latex_digits = 4;
+    LabelledMatrix m = small_view(kSmall);
+    m.marks = {{0, 1, false, "not orthogonal"}, {1, 0, true, "says \"yes\", twice"}};
+    EXPECT_EQ(write_csv(m, view), "q,k=0,k=1\nq=0,2,0.10000000000000001\nq=1,-inf,\n\nrow,column,holds,mark\n"
+                                  "0,1,0,not orthogonal\n1,0,1,\"says \"\"yes\"\", twice\"\n");
+    const std::string j = write_json(m, {});
+    EXPECT_NE(j.find(",\"marks\":[{\"row\":0,\"col\":1,\"holds\":false,\"word\":\"not orthogonal\"},"
+                     "{\"row\":1,\"col\":0,\"holds\":true,\"word\":\"says \\\"yes\\\", twice\"}]}"),
+              std::string::npos)
+        << j;
+    EXPECT_EQ(write_latex(m, view), "\\begin{bmatrix}\n2 & 0.1 \\\\\n-\\infty & \n\\end{bmatrix}\n"
+                                    "% marked (1, 2): not orthogonal\n% marked (2, 1): says \"yes\", twice\n");
+    // Without marks nothing is added.
+    m.marks.clear();
+    EXPECT_EQ(write_csv(m, view), "q,k=0,k=1\nq=0,2,0.10000000000000001\nq=1,-inf,\n");
+}
+
 TEST(Text, CsvCell) {
     EXPECT_EQ(csv_cell("plain"), "plain");
     EXPECT_EQ(csv_cell(""), "");

@@ -39,8 +39,10 @@ TEST(StepIds, EveryIdOpensTheSameStateAsItsNumber) {
             SCOPED_TRACE(std::string(entry->id) + " step " + std::to_string(i + 1) + " [" + id + "]");
             AppState by_number = default_state(Lang::en), by_id = default_state(Lang::zh);
             const std::string opening = step_id_opening_query(*entry);
+            // Numbers run to the lesson's old numbering where it was renumbered (the test below checks them).
+            const bool numbered = int(i) + 1 <= linked_step_count(*entry);
             const auto number_issues =
-                apply_query(split_query(opening + "&step=" + std::to_string(i + 1) + "&lang=zh"), &by_number);
+                apply_query(split_query(opening + "&step=" + std::to_string(numbered ? i + 1 : 1) + "&lang=zh"), &by_number);
             const auto id_issues = apply_query(split_query(opening + "&step=" + id + "&lang=zh"), &by_id);
             EXPECT_TRUE(number_issues.empty()) << step_id_issue_text(number_issues);
             EXPECT_TRUE(id_issues.empty()) << step_id_issue_text(id_issues);
@@ -48,11 +50,11 @@ TEST(StepIds, EveryIdOpensTheSameStateAsItsNumber) {
             EXPECT_EQ(by_id.lesson, by_number.lesson);
             EXPECT_EQ(by_id.host, by_number.host);
             EXPECT_EQ(by_id.step, static_cast<int>(i) + 1);
-            EXPECT_EQ(by_number.step, step_of_linked_number(*entry, int(i) + 1));
+            if (numbered) EXPECT_EQ(by_number.step, step_of_linked_number(*entry, int(i) + 1));
             // The link the widget writes back holds the id, which survives later splits.
             const std::string written = to_query(by_id);
             EXPECT_NE(written.find("&step=" + id + "&"), std::string::npos) << written;
-            if (entry->old_numbering.empty()) EXPECT_EQ(to_query(by_id), to_query(by_number));
+            if (entry->old_numbering.empty() && numbered) EXPECT_EQ(to_query(by_id), to_query(by_number));
             EXPECT_EQ(step_number_of(*entry, id), static_cast<int>(i) + 1);
             ++checked;
         }
@@ -200,18 +202,21 @@ TEST(StepIds, BadRangeByIdsGivesOneNoticeAndShowsAllSteps) {
 TEST(StepIds, EveryRangeOfIdsEqualsItsRangeOfNumbers) {
     for (const Lesson* entry : every_lesson()) {
         const int n = static_cast<int>(entry->steps.size());
+        const std::string base = step_id_opening_query(*entry) + "&steps=";
         for (int a = 1; a <= n; ++a) {
             for (int b = a; b <= n; ++b) {
                 SCOPED_TRACE(std::string(entry->id) + " " + std::to_string(a) + ".." + std::to_string(b));
-                AppState by_number = default_state(Lang::en), by_id = default_state(Lang::en);
-                const std::string base = step_id_opening_query(*entry) + "&steps=";
-                const std::string numbers = std::to_string(a) + "-" + std::to_string(b);
-                EXPECT_TRUE(apply_query(split_query(base + numbers), &by_number).empty());
+                AppState by_id = default_state(Lang::en);
                 const auto issues = apply_query(
                     split_query(base + entry->steps[a - 1].id + ".." + entry->steps[b - 1].id), &by_id);
                 EXPECT_TRUE(issues.empty()) << step_id_issue_text(issues);
                 EXPECT_EQ(by_id.display.step_min, a);
                 EXPECT_EQ(by_id.display.step_max, b);
+                // The same range by the numbers links hold (a renumbered lesson's old numbers): equal where the
+                // lesson was never renumbered.
+                if (!entry->old_numbering.empty() || b > linked_step_count(*entry)) continue;
+                AppState by_number = default_state(Lang::en);
+                EXPECT_TRUE(apply_query(split_query(base + std::to_string(a) + "-" + std::to_string(b)), &by_number).empty());
                 EXPECT_EQ(to_query(by_id), to_query(by_number));
             }
         }

@@ -123,6 +123,22 @@ TEST(ViewText, HeatmapAndTableGiveShapeAndExtremes) {
     EXPECT_TRUE(has(zh, "最小值 5 位于行 RoPE、列 a")) << zh;
 }
 
+// [issue 24] A table's marked cells are said with their value and word, in both languages.
+TEST(ViewText, TableSaysItsMarkedCells) {
+    TableView t;
+    t.values = RowMatrix(2, 2);
+    t.values << 0.25, 1, -0.5, 0;
+    t.row_labels = {"sinusoidal", "RoPE"};
+    t.col_labels = {"orthogonal", "relative"};
+    t.marks = {{0, 1, false, "not relative"}, {1, 1, true, "relative"}};
+    const std::string en = describe_view(make_view("t", t), Lang::en);
+    EXPECT_TRUE(has(en, "Marked: row sinusoidal, column relative (1): not relative.")) << en;
+    EXPECT_TRUE(has(en, "Marked: row RoPE, column relative (0): relative.")) << en;
+    t.marks = {{0, 1, false, "不是相对的"}};
+    const std::string zh = describe_view(make_view("t", t), Lang::zh);
+    EXPECT_TRUE(has(zh, "标出的格子：行 sinusoidal、列 relative（1）：不是相对的。")) << zh;
+}
+
 TEST(ViewText, BarsNameTheShortestAndTheLongest) {
     BarsView b;
     b.labels = {"embedding add", "full bias", "RoPE"};
