@@ -45,8 +45,8 @@ std::vector<ViewData> long_term_decay_views(const Inputs& in, Lang lang) {
         for (double& y : bound) y /= b0;
         curve.series.push_back(rope_decay_curve(th, curve.x));
         curve.series.push_back(bound);
-        curve.series_labels.push_back(say(lang, {"base = {b}：q = k = 1 的分数", "base = {b}: score of q = k = 1"}, {{"b", num(b)}}));
-        curve.series_labels.push_back(say(lang, {"base = {b}：上界 B(Δ)/B(0)", "base = {b}: bound B(Δ)/B(0)"}, {{"b", num(b)}}));
+        curve.series_labels.push_back(say(lang, {"s(Δ)，base {b}", "s(Δ), base {b}"}, {{"b", num(b)}}));
+        curve.series_labels.push_back(say(lang, {"B(Δ)/B(0)，base {b}", "B(Δ)/B(0), base {b}"}, {{"b", num(b)}}));
         curve.series_dashed.push_back(false);
         curve.series_dashed.push_back(true);
         const std::vector<double>& score = curve.series[curve.series.size() - 2];
@@ -54,7 +54,7 @@ std::vector<ViewData> long_term_decay_views(const Inputs& in, Lang lang) {
         for (std::size_t i = 0; i < curve.x.size(); ++i)
             if (curve.x[i] >= kTailFrom) tail_score = std::max(tail_score, std::fabs(score[i]));
         table.values.row(static_cast<Eigen::Index>(r)) << bound.front(), bound.back(), tail_score;
-        table.row_labels.push_back("base = " + num(b));
+        table.row_labels.push_back(num(b));
     }
     curve.vlines_x = {static_cast<double>(in.max_dist)};
     curve.vline_labels = {"max_dist"};
@@ -78,16 +78,13 @@ Step long_term_decay() {
         "long-term-decay",
         {"长程衰减", "Long-term decay"},
         {"距离越远，q = k = 1 的分数一边振荡一边变小，RoFormer 的相对上界 B(Δ) 也随之下降；底数越大，下降开始得越晚。"
-         "图在对数 Δ 轴上画到 65536（max_dist 更大时画到 max_dist），底数取 10⁴、5·10⁵、10⁶ 和右栏的 base："
-         "实线是距离 Δ 处的分数 Σᵢ cos(Δθᵢ)/(d/2)，从 1 开始；虚线是 RoFormer 论文用 Abel 求和得到的上界 B(Δ)，除以 B(0) 后也从 1 起步。"
-         "这就是常说的 RoPE 长程衰减。表格列出每个底数的上界在近处和远处的值，以及远处分数的最大绝对值。",
+         "实线是分数 s(Δ)，虚线是 RoFormer 论文用 Abel 求和得到的上界 B(Δ)（除以 B(0)），底数取 10⁴、5·10⁵、10⁶ 和右栏的 base；"
+         "表格给出每个底数的上界在近处、远处的值和远处分数的最大绝对值。",
          "The further apart, the smaller the score of q = k = 1 becomes while oscillating, and RoFormer's relative "
-         "upper bound B(Δ) falls with it; the larger the base, the later the fall begins. The figure runs on a "
-         "log-Δ axis out to 65,536 (or to max_dist when that is longer) for the bases 10⁴, 5·10⁵, 10⁶ and the side "
-         "column's base: the solid lines are the score at distance Δ, Σᵢ cos(Δθᵢ)/(d/2), which starts at 1; the "
-         "dashed lines are the bound B(Δ) that the RoFormer paper derives by Abel summation, divided by B(0) so that "
-         "it also starts at 1. This is the long-term decay often quoted for RoPE. The table lists each base's bound "
-         "near and far and the largest far score."},
+         "upper bound B(Δ) falls with it; the larger the base, the later the fall begins. Solid lines are the score "
+         "s(Δ), dashed lines the bound B(Δ) (divided by B(0)) that the RoFormer paper derives by Abel summation, for "
+         "the bases 10⁴, 5·10⁵, 10⁶ and the side column's base; the table gives each base's bound near and far and "
+         "the largest far score."},
         {"d_spectrum", "base", "max_dist"},
         views_of(read_spectrum_inputs, long_term_decay_views),
         {R"tex(B(\Delta)=\frac{2}{d}\sum_{j=1}^{d/2}\Bigl|\sum_{p=0}^{j-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|)tex",

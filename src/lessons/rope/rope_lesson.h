@@ -101,7 +101,7 @@ Step spectrum_and_decay();                    // spectrum_and_decay.cpp
 Step long_term_decay();                       // long_term_decay.cpp
 Step wavelength_extremes();                   // wavelength_extremes.cpp
 Step xpos_decay();                            // xpos.cpp
-Step xpos_score_matrix();                         // xpos_scores.cpp
+Step xpos_score_matrix();                     // xpos_scores.cpp
 
 }  // namespace rope_lesson
 }  // namespace pelab

@@ -26,7 +26,7 @@ std::string uniqueness_passing(const TableView& t, const std::vector<std::string
     for (int r = 0; r < static_cast<int>(ids.size()); ++r) {
         bool passes = true;
         for (int c : columns) passes = passes && t.values(r, c) < 1e-9;
-        if (passes) out += (out.empty() ? "" : ", ") + ids[static_cast<std::size_t>(r)];
+        if (passes) out += (out.empty() ? "" : say(lang, {"、", ", "})) + ids[static_cast<std::size_t>(r)];
     }
     return out.empty() ? say(lang, {"无", "none"}) : out;
 }
