@@ -256,10 +256,6 @@ const LayoutTestOpenStep kNotYetOneScreen[] = {
     {"open-models", "m-rope"},
     {"open-models", "model-presets"},
     {"open-models", "nope-layers"},
-    {"rope", "additive-pe-loses-relative"},
-    {"rope", "shift-invariance"},
-    {"rope", "spectrum-and-decay"},
-    {"rope", "two-alternatives"},
     {"shaw", "deberta"},
     {"shaw", "transformer-xl"},
 };

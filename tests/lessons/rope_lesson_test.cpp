@@ -32,17 +32,21 @@ std::vector<std::string> param_names(const char* id) {
 // [SECTION] rope
 TEST(RopeLesson, StepsAndParams) {
     ASSERT_NE(find_lesson("rope"), nullptr);
-    EXPECT_EQ(find_lesson("rope")->steps.size(), 9u);
+    EXPECT_EQ(find_lesson("rope")->steps.size(), 18u);
     EXPECT_EQ(param_names("rope"),
               (std::vector<std::string>{"alpha", "beta", "seed", "d", "base", "m", "layout", "L", "t", "n", "pair",
                                         "simplified", "content_scale", "candidate", "max_dist", "d_spectrum", "preset", "gamma"}));
 }
 
-// The xpos step (torchscale): the decay curve starts at 1 and its xPos line stays under the decay envelope;
-// the score matrix is Toeplitz and equals the relative form; γ huge brings back plain RoPE.
+// The xpos steps (torchscale): the decay curve starts at 1 and its xPos line stays under the decay envelope;
+// the score matrix (the next step) is Toeplitz and equals the relative form; γ huge brings back plain RoPE.
 TEST(RopeLesson, XposDecaysAndStaysRelative) {
-    const auto v = step_views("rope", 9, "d_spectrum=64&max_dist=4096&gamma=512&L=10&d=8&seed=3");
-    ASSERT_EQ(v.size(), 2u);
+    const char* query = "d_spectrum=64&max_dist=4096&gamma=512&L=10&d=8&seed=3";
+    const auto curve_step = step_views("rope", 17, query);
+    ASSERT_EQ(curve_step.size(), 1u);
+    const auto scores_step = step_views("rope", 18, query);
+    ASSERT_EQ(scores_step.size(), 1u);
+    const std::vector<ViewData> v = {curve_step[0], scores_step[0]};
     const CurveView& c = v[0].curve();
     ASSERT_EQ(c.series.size(), 3u);
     EXPECT_DOUBLE_EQ(c.series[0].front(), 1.0);
@@ -56,8 +60,8 @@ TEST(RopeLesson, XposDecaysAndStaysRelative) {
     EXPECT_TRUE(any_note_contains(v, "min_pos = −⌈10/2⌉ = −5"));
     EXPECT_TRUE(any_note_contains(v, "Distance from Toeplitz = "));
     // The scale_base alias sets γ; a huge γ leaves plain RoPE.
-    const auto flat = step_views("rope", 9, "scale_base=1000000&L=10&d=8&seed=3");
-    EXPECT_TRUE(any_note_contains(flat, "Largest difference from plain RoPE = "));
+    const auto flat = step_views("rope", 17, "scale_base=1000000&L=10&d=8&seed=3");
+    EXPECT_TRUE(any_note_contains(step_views("rope", 18, "scale_base=1000000&L=10&d=8&seed=3"), "Largest difference from plain RoPE = "));
     EXPECT_GT(flat[0].curve().series[2].back(), 0.99);
 }
 
@@ -119,22 +123,26 @@ TEST(RopeLesson, PairsLayoutsPermutationAndHfFormula) {
 
 TEST(RopeLesson, ShiftInvarianceTutorialSignAndLinkToFDelta) {
     const auto v = step_views("rope", 4, "");
-    ASSERT_EQ(v.size(), 3u);  // dials, S with the current cell, link to f-delta
-    ASSERT_EQ(v[0].kind(), ViewKind::Phasor);
-    EXPECT_TRUE(v[1].heatmap().qk_axes);
+    ASSERT_EQ(v.size(), 1u);  // S with the current cell
+    EXPECT_TRUE(v[0].heatmap().qk_axes);
+    // The link to f-delta (step 6): RoPE's S beside f-delta's F, equal.
+    const auto link = step_views("rope", 6, "");
+    ASSERT_EQ(link.size(), 2u);
     Eigen::Matrix4d F;
     F << 2.0, 0.5, -1.5, -1.0, 0.5, 2.0, 0.5, -1.5, -1.5, 0.5, 2.0, 0.5, -1.0, -1.5, 0.5, 2.0;
-    EXPECT_MATRIX_NEAR(v[2].heatmap().values, F, 1e-12);
+    EXPECT_MATRIX_NEAR(link[0].heatmap().values, F, 1e-12);
+    EXPECT_MATRIX_NEAR(link[1].heatmap().values, F, 1e-12);
+    EXPECT_TRUE(any_note_contains(link, "Largest |S − F| = ")) << all_notes(link);
     const auto flipped = step_views("rope", 4, "simplified=1");
-    ASSERT_EQ(flipped.size(), 4u);
-    EXPECT_FALSE(flipped[2].heatmap().highlight_cells.empty());
+    ASSERT_EQ(flipped.size(), 2u);
+    EXPECT_FALSE(flipped[1].heatmap().highlight_cells.empty());
     EXPECT_TRUE(any_note_contains(flipped, "Cells that differ from S: "));
     // q = k symmetric: cells on the diagonal never differ.
-    for (const auto& cell : flipped[2].heatmap().highlight_cells) EXPECT_NE(cell.first, cell.second);
+    for (const auto& cell : flipped[1].heatmap().highlight_cells) EXPECT_NE(cell.first, cell.second);
     // The old spelling of the toggle still opens the same view.
     const auto old_link = step_views("rope", 4, "seed_version=1");
-    ASSERT_EQ(old_link.size(), 4u);
-    EXPECT_EQ(old_link[2].heatmap().highlight_cells, flipped[2].heatmap().highlight_cells);
+    ASSERT_EQ(old_link.size(), 2u);
+    EXPECT_EQ(old_link[1].heatmap().highlight_cells, flipped[1].heatmap().highlight_cells);
 }
 
 // The dials put pair i of q at (m + t)θᵢ and of k at (n + t)θᵢ; the heatmap's window follows (m + t, n + t)
@@ -142,7 +150,8 @@ TEST(RopeLesson, ShiftInvarianceTutorialSignAndLinkToFDelta) {
 TEST(RopeLesson, ShiftInvarianceDialsFollowTheShift) {
     for (int t : {0, 5, 40, 1000}) {
         const std::string q = "L=12&d=8&m=3&n=7&pair=2&t=" + std::to_string(t);
-        const auto v = step_views("rope", 4, q);
+        const auto dials = step_views("rope", 5, q), matrix = step_views("rope", 4, q);
+        const std::vector<ViewData> v = {dials[0], matrix[0]};
         const PhasorView& ph = v[0].phasor();
         ASSERT_EQ(ph.dials.size(), 2u);
         const Eigen::VectorXd theta = rope_default_inv_freq(8, 10000);
@@ -167,28 +176,37 @@ TEST(RopeLesson, ShiftInvarianceDialsFollowTheShift) {
         EXPECT_TRUE(any_note_contains(v, "⟨R_(m+t) q, R_(n+t) k⟩ = ")) << all_notes(v);
     }
     EXPECT_EQ(find_lesson("rope")->steps[3].timeline.param, "t");
+    EXPECT_EQ(find_lesson("rope")->steps[4].timeline.param, "t");
 }
 
 TEST(RopeLesson, AdditivePeOnlyCommutingBlocksAreToeplitz) {
-    const auto v = step_views("rope", 5, "L=16&d=8");
-    ASSERT_EQ(v.size(), 5u);
-    const TableView& table = v[3].table();
-    EXPECT_GT(table.values(0, 0), 0.05);   // dense M
-    EXPECT_GT(table.values(1, 0), 0.05);   // block-diagonal, generic blocks
-    EXPECT_LT(table.values(2, 0), 1e-12);  // commuting blocks
-    EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(v[2].heatmap().values)), 1e-12);
-    // The definitions on screen, checked: pᵢᵀpⱼ = Σ cos((j − i)θ_k) and is Toeplitz; J and a·I + b·J commute
-    // with every R(θ_k), a generic block does not; the commuting kernel is Σ a_k cos + b_k sin.
-    const TableView& checks = v[4].table();
-    ASSERT_EQ(checks.values.rows(), 6);
-    for (int r : {0, 1, 2, 3, 5}) EXPECT_LT(checks.values(r, 0), 1e-12) << "row " << r;
-    EXPECT_GT(checks.values(4, 0), 1e-3);
-    EXPECT_TRUE(any_note_contains(v, "J = [ [0, −1], [1, 0] ]"));
+    // Step 7: the sinusoid's own pᵢᵀpⱼ is Toeplitz and equals Σ cos((j − i)θ_k); a dense M breaks it.
+    const auto gram = step_views("rope", 7, "L=16&d=8");
+    ASSERT_EQ(gram.size(), 2u);
+    EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(gram[0].heatmap().values)), 1e-12);
+    EXPECT_GT(toeplitz_residual(Eigen::MatrixXd(gram[1].heatmap().values)), 0.05);  // dense M
+    EXPECT_TRUE(any_note_contains(gram, "Largest |pᵢᵀpⱼ − Σ_k cos((j − i)θ_k)| = ")) << all_notes(gram);
+    // Step 8: block-diagonal M with generic blocks is not Toeplitz; blocks a·I + b·J are.
+    const auto blocks = step_views("rope", 8, "L=16&d=8");
+    ASSERT_EQ(blocks.size(), 2u);
+    EXPECT_GT(toeplitz_residual(Eigen::MatrixXd(blocks[0].heatmap().values)), 0.05);
+    EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(blocks[1].heatmap().values)), 1e-12);
+    // Step 9, the definitions on screen, checked: J and a·I + b·J commute with every R(θ_k), a generic block
+    // does not; the commuting kernel is Σ a_k cos + b_k sin.
+    const auto v = step_views("rope", 9, "L=16&d=8");
+    ASSERT_EQ(v.size(), 1u);
+    const TableView& checks = v[0].table();
+    ASSERT_EQ(checks.values.rows(), 4);
+    for (int r : {0, 1, 3}) EXPECT_LT(checks.values(r, 0), 1e-12) << "row " << r;
+    EXPECT_GT(checks.values(2, 0), 1e-3);
 }
 
 TEST(RopeLesson, TwoAlternativesBiasIgnoresContentRopeDoesNot) {
-    const auto v = step_views("rope", 6, "");
-    ASSERT_EQ(v.size(), 6u);
+    const auto a = step_views("rope", 10, "");
+    ASSERT_EQ(a.size(), 1u);
+    const auto b = step_views("rope", 11, "");
+    ASSERT_EQ(b.size(), 2u);  // the score (q + pᵢ)ᵀ(k + pⱼ), the table of its four terms
+    const std::vector<ViewData> v = {a[0], b[1]};
     ASSERT_EQ(v[0].kind(), ViewKind::Curve);
     const CurveView& curve = v[0].curve();
     for (std::size_t i = 0; i < curve.x.size(); ++i) EXPECT_NEAR(curve.series[0][i], curve.series[1][i], 1e-12);
@@ -200,15 +218,15 @@ TEST(RopeLesson, TwoAlternativesBiasIgnoresContentRopeDoesNot) {
     EXPECT_LT(table.values(3, 2), 1e-12);  // pᵀp is Toeplitz
     EXPECT_GT(table.values(0, 2), 0.05);   // qᵀk is not
     // content = 0 leaves only the relative term.
-    const auto none = step_views("rope", 6, "content_scale=0");
+    const auto none = step_views("rope", 11, "content_scale=0");
     EXPECT_EQ(none[1].table().values(0, 0), 0.0);
     EXPECT_GT(none[1].table().values(3, 0), 0.0);
 }
 
 TEST(RopeLesson, UniquenessOnlyRopePassesEveryCheck) {
     for (const char* q : {"", "d=2&L=5", "d=16&L=20&seed=3"}) {
-        const auto v = step_views("rope", 7, q);
-        const TableView& table = v[1].table();
+        const auto v = step_views("rope", 12, q);
+        const TableView& table = v[0].table();
         ASSERT_EQ(table.values.rows(), 5);
         for (int c = 0; c < 3; ++c) EXPECT_LT(table.values(0, c), 1e-12) << q;
         for (int r = 1; r < 4; ++r) EXPECT_GT(table.values.row(r).maxCoeff(), 1e-3) << q << " row " << r;
@@ -217,14 +235,22 @@ TEST(RopeLesson, UniquenessOnlyRopePassesEveryCheck) {
         EXPECT_LT(table.values(4, 1), 1e-12) << q;
         EXPECT_LT(table.values(4, 2), 1e-12) << q;
     }
-    EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 7, "candidate=xpos")[0].heatmap().values)), 1e-12);
-    EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 7, "candidate=rope")[0].heatmap().values)), 1e-12);
-    EXPECT_GT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 7, "candidate=quadratic")[0].heatmap().values)), 1e-3);
+    // The conclusion on screen, computed from the table.
+    EXPECT_TRUE(any_note_contains(step_views("rope", 12, ""),
+                                  "Orthogonal (column 1 at 0): rope, quadratic, random. Relative (columns 2 and 3 at 0): rope, xpos. Both: rope."))
+        << all_notes(step_views("rope", 12, ""));
+    EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 13, "candidate=xpos")[0].heatmap().values)), 1e-12);
+    EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 13, "candidate=rope")[0].heatmap().values)), 1e-12);
+    EXPECT_GT(toeplitz_residual(Eigen::MatrixXd(step_views("rope", 13, "candidate=quadratic")[0].heatmap().values)), 1e-3);
 }
 
 TEST(RopeLesson, SpectrumAndDecay) {
-    const auto v = step_views("rope", 8, "d_spectrum=8&log10_base=4");
-    ASSERT_EQ(v.size(), 3u);
+    const char* query = "d_spectrum=8&log10_base=4";
+    const auto wavelengths = step_views("rope", 14, query), decay = step_views("rope", 15, query), extremes = step_views("rope", 16, query);
+    ASSERT_EQ(wavelengths.size(), 1u);
+    ASSERT_EQ(decay.size(), 2u);  // the curves, the table of the bound per base
+    ASSERT_EQ(extremes.size(), 1u);
+    const std::vector<ViewData> v = {wavelengths[0], decay[0], extremes[0]};
     ASSERT_EQ(v[2].table().values.rows(), 4);
     EXPECT_NEAR(v[2].table().values(0, 1), 2 * 3.14159265358979323846, 1e-12);
     EXPECT_NEAR(v[2].table().values(3, 1), 2 * 3.14159265358979323846 * 1000.0, 1e-9);
@@ -260,7 +286,15 @@ TEST(RopeLesson, SpectrumAndDecay) {
             EXPECT_NEAR(c.series[2 * b + 1][k], bound / b0, 1e-12);
         }
     }
-    EXPECT_FALSE(find_lesson("rope")->steps[7].equations.empty());
+    // The decay table: per base B(1)/B(0), B(65536)/B(0) (the curves' ends) and the largest far score.
+    const TableView& per_base = decay[1].table();
+    ASSERT_EQ(per_base.values.rows(), 3);
+    for (int b = 0; b < 3; ++b) {
+        EXPECT_DOUBLE_EQ(per_base.values(b, 0), c.series[2 * b + 1].front());
+        EXPECT_DOUBLE_EQ(per_base.values(b, 1), c.series[2 * b + 1].back());
+    }
+    EXPECT_FALSE(find_lesson("rope")->steps[13].equations.empty());
+    EXPECT_FALSE(find_lesson("rope")->steps[14].equations.empty());
 }
 
 // With a model preset the leading figure adds the model's wavelengths after its own scaling (Llama 3.1's
@@ -269,7 +303,8 @@ TEST(RopeLesson, SpectrumAndDecay) {
 TEST(RopeLesson, SpectrumShowsAModelsWavelengthsAgainstItsOwnContext) {
     const ModelPreset* llama = find_model_preset("llama-3.1-8b");
     ASSERT_NE(llama, nullptr);
-    const auto v = step_views("rope", 8, "preset=llama-3.1-8b&d_spectrum=128&base=500000&max_dist=131072");
+    const char* query = "preset=llama-3.1-8b&d_spectrum=128&base=500000&max_dist=131072";
+    const std::vector<ViewData> v = {step_views("rope", 14, query)[0], step_views("rope", 15, query)[0]};
     const CurveView& w = v[0].curve();
     ASSERT_EQ(w.series.size(), 2u);
     const std::vector<double> inv_freq = preset_inv_freq(*llama);
@@ -278,7 +313,7 @@ TEST(RopeLesson, SpectrumShowsAModelsWavelengthsAgainstItsOwnContext) {
     EXPECT_EQ(w.hlines_y, (std::vector<double>{131072.0, double(llama->trained_context)}));
     EXPECT_EQ(v[1].curve().x.back(), 131072.0);
     // Another base than the model's: only the curve of the values set here, and a note that says so.
-    const auto other = step_views("rope", 8, "preset=llama-3.1-8b&d_spectrum=128&base=10000&max_dist=131072");
+    const auto other = step_views("rope", 14, "preset=llama-3.1-8b&d_spectrum=128&base=10000&max_dist=131072");
     EXPECT_EQ(other[0].curve().series.size(), 1u);
     EXPECT_TRUE(any_note_contains(other, "differ from Llama 3.1 8B's values"));
 }

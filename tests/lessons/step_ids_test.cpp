@@ -114,12 +114,12 @@ TEST(StepIds, UnknownIdGivesOneNoticeAndKeepsTheStep) {
     EXPECT_EQ(s.step, 1);  // the lesson's default step
     // Later, on another step, an unknown id keeps the step shown.
     EXPECT_TRUE(apply_query(split_query("step=xpos"), &s).empty());
-    EXPECT_EQ(s.step, 9);
+    EXPECT_EQ(s.step, 17);
     issues = apply_query(split_query("step=toeplitz-f"), &s);  // f-delta's id, not rope's
     ASSERT_EQ(issues.size(), 1u) << step_id_issue_text(issues);
     EXPECT_NE(issues[0].message.find("\"toeplitz-f\" is not a step of rope"), std::string::npos) << issues[0].message;
-    EXPECT_NE(issues[0].message.find("; keeping 9"), std::string::npos) << issues[0].message;
-    EXPECT_EQ(s.step, 9);
+    EXPECT_NE(issues[0].message.find("; keeping 17"), std::string::npos) << issues[0].message;
+    EXPECT_EQ(s.step, 17);
     // Ids are exact (lowercase); a number-like word keeps the number's message.
     issues = apply_query(split_query("step=XPOS"), &s);
     ASSERT_EQ(issues.size(), 1u);
@@ -127,12 +127,12 @@ TEST(StepIds, UnknownIdGivesOneNoticeAndKeepsTheStep) {
     issues = apply_query(split_query("step=nan"), &s);
     ASSERT_EQ(issues.size(), 1u);
     EXPECT_EQ(issues[0].message.find("is not a step of"), std::string::npos) << issues[0].message;
-    EXPECT_EQ(s.step, 9);
+    EXPECT_EQ(s.step, 17);
     // Hostile text is echoed cut and escaped, as for any key.
     issues = apply_query(split_query("step=" + std::string(5000, 'a')), &s);
     ASSERT_EQ(issues.size(), 1u);
     EXPECT_LT(issues[0].message.size(), 200u) << issues[0].message;
-    EXPECT_EQ(s.step, 9);
+    EXPECT_EQ(s.step, 17);
 }
 
 TEST(StepIds, IdsAreReadInTheLessonTheQueryOpens) {
@@ -174,7 +174,7 @@ TEST(StepIds, EmbedRangeByIds) {
     EXPECT_TRUE(apply_query(split_query(both), &s).empty());
     EXPECT_EQ(s.step, 4);
     EXPECT_EQ(s.display.step_min, 3);
-    EXPECT_EQ(s.display.step_max, 7);
+    EXPECT_EQ(s.display.step_max, 12);
 }
 
 TEST(StepIds, BadRangeByIdsGivesOneNoticeAndShowsAllSteps) {

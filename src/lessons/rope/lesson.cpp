@@ -1,19 +1,25 @@
 // PE Lab — lessons/rope/lesson.cpp
-// Lesson "rope": rotary position embedding derived from 2-D rotations, in 9 steps — R(α) and its
-// identities, the dot product of rotated vectors, RoPE on d dimensions in both pairing layouts, the score
-// matrix S and its shift invariance (with the link back to lesson f-delta), why additive sinusoidal PE
-// loses relative structure through W_q/W_k, two alternatives to RoPE, the uniqueness sketch, and the
-// spectrum with its long-range decay, and xPos, which adds a decay that stays relative. Every number shown
-// comes from core (rope.h, sinusoidal.h, f_delta.h, relative_methods.h, random.h). This file holds the
-// parameter table, the helpers the steps share and the list of steps; each step lives in the file named for
-// its id (rotation_2d.cpp, angle_difference.cpp, …, xpos.cpp), with its views and its questions.
+// Lesson "rope": rotary position embedding derived from 2-D rotations, in 18 steps, one idea each — R(α) and
+// its identities, the dot product of rotated vectors, RoPE on d dimensions in both pairing layouts, the score
+// matrix S and its shift invariance (the heatmap, the dials turning together, the link back to lesson f-delta),
+// why additive sinusoidal PE loses relative structure through W_q/W_k (a learned M, block-diagonal M, scaled
+// rotations that commute), two alternatives to RoPE (a bias, p after the projection), the uniqueness sketch
+// (the checks, a candidate's scores), the spectrum (wavelengths, the long-range decay, the extreme pairs), and
+// xPos, which adds a decay that stays relative (the decay, its scores). Every number shown comes from core
+// (rope.h, sinusoidal.h, f_delta.h, relative_methods.h, random.h). This file holds the parameter table, the
+// helpers the steps share and the list of steps; each step lives in the file named for its id
+// (rotation_2d.cpp, angle_difference.cpp, …, xpos_scores.cpp), with its views and its questions.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] parameters (declared once)
 // [SECTION] inputs
 // [SECTION] helpers shared by the steps
 // [SECTION] the lesson
+#include <Eigen/QR>
 #include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
 
 #include "core/f_delta.h"
 #include "core/relative_methods.h"
@@ -87,6 +93,13 @@ Inputs read_inputs(const ParamSet& p) {
 }
 
 // [SECTION] helpers shared by the steps
+Inputs read_spectrum_inputs(const ParamSet& p) {
+    Inputs in = read_inputs(p);
+    in.d = in.d_spectrum;
+    in.theta = rope_default_inv_freq(in.d, in.base);
+    return in;
+}
+
 Eigen::VectorXd random_vector(int n, SplitMix64& rng, double scale) {
     Eigen::VectorXd v(n);
     for (int i = 0; i < n; ++i) v(i) = scale * rng.next_signed();
@@ -120,6 +133,125 @@ HeatmapView kernel_heatmap(const Eigen::MatrixXd& K, Lang lang) {
     return v;
 }
 
+DialPositions dial_positions(const Inputs& in) {
+    DialPositions pos;
+    pos.m = std::clamp(static_cast<int>(std::lround(in.m)), 0, in.L - 1);
+    pos.n = std::clamp(in.n, 0, in.L - 1);
+    pos.t = in.t;
+    pos.window = std::max(0, std::max(pos.m, pos.n) + pos.t - (in.L - 1));
+    return pos;
+}
+
+PositionKernels position_kernels(const Inputs& in) {
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 1000);
+    const int d = in.d, L = in.L;
+    const Eigen::MatrixXd dense = random_signed_matrix(d, d, rng);
+    Eigen::MatrixXd block = Eigen::MatrixXd::Zero(d, d), commuting = Eigen::MatrixXd::Zero(d, d);
+    for (int i = 0; i < d / 2; ++i) {
+        block.block<2, 2>(2 * i, 2 * i) = dense.block<2, 2>(2 * i, 2 * i);
+        // a·I + b·J with J = [ [0, −1], [1, 0] ]: the 2×2 matrices that commute with every rotation.
+        const double a = dense(2 * i, 2 * i), b = dense(2 * i + 1, 2 * i);
+        commuting(2 * i, 2 * i) = a;
+        commuting(2 * i + 1, 2 * i + 1) = a;
+        commuting(2 * i, 2 * i + 1) = -b;
+        commuting(2 * i + 1, 2 * i) = b;
+    }
+    std::vector<Eigen::VectorXd> pe;
+    for (int pos = 0; pos < L; ++pos) pe.push_back(sinusoid(pos, in));
+    PositionKernels k;
+    k.block_M = block;
+    k.commuting_M = commuting;
+    k.a.resize(d / 2);
+    k.b.resize(d / 2);
+    for (int i = 0; i < d / 2; ++i) {
+        k.a(i) = commuting(2 * i, 2 * i);
+        k.b(i) = commuting(2 * i + 1, 2 * i);
+    }
+    k.dense.resize(L, L);
+    k.block.resize(L, L);
+    k.commuting.resize(L, L);
+    for (int i = 0; i < L; ++i)
+        for (int j = 0; j < L; ++j) {
+            k.dense(i, j) = pe[i].dot(dense * pe[j]);
+            k.block(i, j) = pe[i].dot(block * pe[j]);
+            k.commuting(i, j) = pe[i].dot(commuting * pe[j]);
+        }
+    return k;
+}
+
+// The uniqueness candidates: T_m applied to q for m = 0..count−1, and to k where it differs (xPos).
+namespace {
+struct Candidate {
+    std::vector<Eigen::MatrixXd> T;   // applied to q
+    std::vector<Eigen::MatrixXd> Tk;  // applied to k when it differs from T (xPos); empty = T
+    const Eigen::MatrixXd& key(int m) const { return Tk.empty() ? T[static_cast<std::size_t>(m)] : Tk[static_cast<std::size_t>(m)]; }
+};
+
+// xPos (Sun et al. 2022, torchscale): pair i scaled by ζᵢ^(m/512) on q and ζᵢ^(−n/512) on k after the
+// rotation, ζᵢ = (2i/d + 0.4)/1.4.
+constexpr double kXposGamma = 0.4, kXposScaleBase = 512;
+
+Eigen::MatrixXd candidate_xpos_scale(const Inputs& in, double power) {
+    Eigen::MatrixXd D = Eigen::MatrixXd::Zero(in.d, in.d);
+    for (int i = 0; i < in.d / 2; ++i) {
+        const double zeta = (2.0 * i / in.d + kXposGamma) / (1.0 + kXposGamma);
+        D(2 * i, 2 * i) = D(2 * i + 1, 2 * i + 1) = std::pow(zeta, power / kXposScaleBase);
+    }
+    return D;
+}
+
+Candidate make_candidate(const std::string& id, const Inputs& in, int count) {
+    Candidate c;
+    const int d = in.d;
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 3000);
+    for (int m = 0; m < count; ++m) {
+        if (id == "quadratic") {
+            c.T.push_back(rope_matrix(in.theta, static_cast<double>(m) * m, RopeLayout::interleaved));
+        } else if (id == "scaled") {
+            c.T.push_back(std::pow(0.9, m) * rope_matrix(in.theta, m, RopeLayout::interleaved));
+        } else if (id == "xpos") {
+            c.T.push_back(candidate_xpos_scale(in, m) * rope_matrix(in.theta, m, RopeLayout::interleaved));
+            c.Tk.push_back(candidate_xpos_scale(in, -m) * rope_matrix(in.theta, m, RopeLayout::interleaved));
+        } else if (id == "random") {
+            if (m == 0) {
+                c.T.push_back(Eigen::MatrixXd::Identity(d, d));
+            } else {
+                Eigen::HouseholderQR<Eigen::MatrixXd> qr(random_signed_matrix(d, d, rng));
+                c.T.push_back(qr.householderQ() * Eigen::MatrixXd::Identity(d, d));
+            }
+        } else {
+            c.T.push_back(rope_matrix(in.theta, m, RopeLayout::interleaved));
+        }
+    }
+    return c;
+}
+}  // namespace
+
+CandidateChecks check_candidate(const std::string& id, const Inputs& in, const Eigen::VectorXd& q, const Eigen::VectorXd& k) {
+    const Candidate c = make_candidate(id, in, in.L);
+    CandidateChecks r;
+    const int L = in.L, d = in.d;
+    for (int m = 0; m < L; ++m) {
+        r.orthogonal = std::max(r.orthogonal, max_abs(c.T[m].transpose() * c.T[m] - Eigen::MatrixXd::Identity(d, d)));
+        // The group check multiplies d×d matrices for every pair; pairs below kGroupCheck keep it quick.
+        // With two transforms (xPos) the relative form is T_q,0ᵀ T_k,(n−m); with one it is T_(n−m) when T₀ = I.
+        for (int n = m; n < std::min(L, kGroupCheck); ++n) {
+            const Eigen::MatrixXd relative = c.Tk.empty() ? c.T[n - m] : Eigen::MatrixXd(c.T[0].transpose() * c.key(n - m));
+            r.group = std::max(r.group, max_abs(c.T[m].transpose() * c.key(n) - relative));
+        }
+    }
+    std::vector<Eigen::VectorXd> tq, tk;
+    for (int m = 0; m < L; ++m) {
+        tq.push_back(c.T[m] * q);
+        tk.push_back(c.key(m) * k);
+    }
+    r.S.resize(L, L);
+    for (int m = 0; m < L; ++m)
+        for (int n = 0; n < L; ++n) r.S(m, n) = tq[m].dot(tk[n]);
+    r.toeplitz = toeplitz_residual(r.S);
+    return r;
+}
+
 // [SECTION] the lesson
 namespace {
 
@@ -142,12 +274,25 @@ Lesson make_lesson() {
         dot_product_sees_the_difference(),
         pairs_frequencies_layouts(),
         score_matrix_shift_invariance(),
+        shift_dials(),
+        f_delta_link(),
         additive_pe_loses_relative_structure(),
+        commuting_blocks(),
+        scaled_rotations_commute(),
         two_alternatives(),
+        pe_after_projection(),
         uniqueness_sketch(),
+        uniqueness_scores(),
         spectrum_and_decay(),
+        long_term_decay(),
+        wavelength_extremes(),
         xpos_decay(),
+        xpos_score_matrix(),
     };
+    // The nine steps before issue 24 split them: links that name a step by number keep opening its content.
+    lesson.old_numbering = {"rotation-2d",        "angle-difference", "pairs-frequencies-layouts",
+                            "shift-invariance",   "additive-pe-loses-relative", "two-alternatives",
+                            "uniqueness",         "spectrum-and-decay",         "xpos"};
     lesson.references = {"su2021", "sun2023"};
     return lesson;
 }

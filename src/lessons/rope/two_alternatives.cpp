@@ -1,6 +1,7 @@
 // PE Lab — lessons/rope/two_alternatives.cpp
-// Lesson "rope", step "two-alternatives": two alternatives to RoPE — a bias on the score, and p
-// added after the projection, (q + p)ᵀ(k + p) in its four terms.
+// Lesson "rope", step "two-alternatives": the first of two alternatives to RoPE — a position bias g(j − i) on
+// the score moves every content pair alike, while RoPE's position effect depends on q and k. The second
+// alternative, p added after the projection, is the next step (pe_after_projection.cpp).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
@@ -20,7 +21,7 @@ using namespace lessonui;
 
 // [SECTION] views
 namespace {
-// (A) bias on the score versus RoPE, (B) the four terms of (q + p)ᵀ(k + p).
+// (A) bias on the score versus RoPE, for two random content pairs.
 std::vector<ViewData> alternatives_views(const Inputs& in, Lang lang) {
     const int d = in.d, L = in.L;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 2000);
@@ -61,61 +62,8 @@ std::vector<ViewData> alternatives_views(const Inputs& in, Lang lang) {
             {{"gap", num(rope_gap)}}),
     };
 
-    // (B): random content per position, scaled; p = sinusoid.
-    std::vector<Eigen::VectorXd> qs, ks, ps;
-    for (int i = 0; i < L; ++i) {
-        qs.push_back(random_vector(d, rng, in.content_scale));
-        ks.push_back(random_vector(d, rng, in.content_scale));
-        ps.push_back(sinusoid(i, in));
-    }
-    Eigen::MatrixXd T[4];
-    for (Eigen::MatrixXd& m : T) m.resize(L, L);
-    for (int i = 0; i < L; ++i)
-        for (int j = 0; j < L; ++j) {
-            T[0](i, j) = qs[i].dot(ks[j]);
-            T[1](i, j) = qs[i].dot(ps[j]);
-            T[2](i, j) = ps[i].dot(ks[j]);
-            T[3](i, j) = ps[i].dot(ps[j]);
-        }
-    const char* names[4] = {"qᵢᵀkⱼ", "qᵢᵀpⱼ", "pᵢᵀkⱼ", "pᵢᵀpⱼ"};
-    const Text roles[4] = {{"内容", "content"}, {"内容×位置", "content×pos"}, {"位置×内容", "pos×content"}, {"纯位置", "pos only"}};
-    TableView table;
-    table.values.resize(4, 3);
-    std::vector<ViewData> terms;
-    for (int t = 0; t < 4; ++t) {
-        const double rms = std::sqrt(T[t].squaredNorm() / (L * L));
-        table.values(t, 0) = rms;
-        table.values(t, 1) = max_abs(T[t]);
-        table.values(t, 2) = toeplitz_residual(T[t]);
-        table.row_labels.push_back(std::string(names[t]) + " " + say(lang, roles[t]));
-        HeatmapView h = kernel_heatmap(T[t], lang);
-        const Eigen::MatrixXd M = T[t];
-        const std::string name = names[t];
-        h.explain = [M, L, name, lang](int r, int c) -> std::string {
-            if (r < 0 || c < 0 || r >= L || c >= L) return "";
-            return say(lang, {"{name}，i = {i}, j = {j}: {value}", "{name}, i = {i}, j = {j}: {value}"},
-                       {{"name", name}, {"i", integer(r)}, {"j", integer(c)}, {"value", num(M(r, c))}});
-        };
-        terms.push_back(make_view(name, std::move(h)));
-    }
-    table.col_labels = {say(lang, {"均方根", "RMS"}), say(lang, {"最大 |值|", "max |value|"}), say(lang, {"离 Toeplitz", "from Toeplitz"})};
-    table.corner = say(lang, {"项", "term"});
-    table.decimals = 4;
-    const double share = table.values(3, 0) / (table.values.col(0).sum() > 0 ? table.values.col(0).sum() : 1.0);
-    std::vector<std::string> table_notes = {
-        say(lang, {"相对项 pᵀp 的均方根占四项均方根之和的比例：{share}", "Share of the relative term pᵀp in the summed RMS of the four terms: {share}"},
-            {{"share", num(share)}}),
-        say(lang, {"content = {c}：内容向量的元素在 [−content, content) 内均匀随机。",
-                   "content = {c}: content vectors have entries uniform in [−content, content)."},
-            {{"c", num(in.content_scale)}}),
-    };
-    std::vector<ViewData> out;
-    out.push_back(make_view(say(lang, {"（A）与 RoPE：距离 Δ 使分数改变了多少", "(A) versus RoPE: how much distance Δ changes the score"}),
-                            std::move(curve), std::move(curve_notes)));
-    out.push_back(make_view(say(lang, {"（B）(q+p)ᵀ(k+p) 的四项：大小与结构", "(B) the four terms of (q+p)ᵀ(k+p): size and structure"}),
-                            std::move(table), std::move(table_notes)));
-    for (ViewData& v : terms) out.push_back(std::move(v));
-    return out;
+    return {make_view(say(lang, {"（A）与 RoPE：距离 Δ 使分数改变了多少", "(A) versus RoPE: how much distance Δ changes the score"}),
+                      std::move(curve), std::move(curve_notes))};
 }
 
 }  // namespace
@@ -124,20 +72,20 @@ std::vector<ViewData> alternatives_views(const Inputs& in, Lang lang) {
 Step two_alternatives() {
     return {
         "two-alternatives",
-        {"RoPE 之外的两种替代方案", "Two alternatives to RoPE"},
-        {"（A）在分数上加一个位置偏置 g(j − i)：它给每一对内容加上同样的量，因此无法表达“这个内容在这个距离上更相关”，"
-         "曲线里两条（A）完全重合，而 RoPE 的位置效应随 q、k 而变。"
-         "（B）在投影之后把 p 加到 q 和 k 上：分数分成 qᵀk、qᵀp、pᵀk、pᵀp 四项相加，只有最后一项是相对的。"
-         "表格给出每项的大小；调大 content，内容项变大，相对项就被淹没。",
-         "(A) Add a position bias g(j − i) to the score: it moves every content pair by the same amount, so it "
-         "cannot express 'this content matters at this distance'; the two (A) curves coincide, while RoPE's "
-         "position effect changes with q and k. (B) Add p to q and k after the projection: the score splits into "
-         "four additive terms qᵀk, qᵀp, pᵀk and pᵀp, and only the last one is relative. The table measures each "
-         "term; raise content and the relative term is drowned out."},
-        {"L", "d", "base", "layout", "seed", "content_scale"},
+        {"替代方案 A：分数上的位置偏置与内容无关", "Alternative A: a position bias ignores content"},
+        {"在分数上加位置偏置 g(j − i)，每一对内容的分数都改变同样的量；RoPE 改变多少却取决于 q 和 k。"
+         "两种替代方案中的（A）给分数 qᵀk 加上固定的偏置 g(Δ)，Δ = j − i，这里取正弦编码的核 g(Δ) = p₀ᵀp_Δ。"
+         "它无法表达“这个内容在这个距离上更相关”：两对随机内容的（A）曲线完全重合，而同样两对内容的 RoPE 曲线不同。"
+         "下一步是替代方案（B）。",
+         "A position bias g(j − i) added to the score changes every content pair's score by the same amount, while "
+         "RoPE's change depends on q and k. Alternative (A) of two adds a fixed bias g(Δ), Δ = j − i, to the score "
+         "qᵀk; here g is the sinusoid's kernel g(Δ) = p₀ᵀp_Δ. It cannot express 'this content matters at this "
+         "distance': its curves for two random content pairs coincide, while RoPE's curves for the same two pairs "
+         "differ. Alternative (B) is the next step."},
+        {"L", "d", "base", "layout", "seed"},
         views_of(read_inputs, alternatives_views),
-        {R"tex(\text{(A)}\ q^\top k+g(j-i))tex",
-         R"tex(\text{(B)}\ (q+p_i)^\top(k+p_j)=q^\top k+q^\top p_j+p_i^\top k+p_i^\top p_j)tex"},
+        {R"tex(\text{(A)}\ q^\top k+g(j-i),\qquad g(\Delta)=p_0^\top p_\Delta)tex",
+         R"tex(\text{RoPE}\ q^\top R_{j-i}\,k)tex"},
     };
 }
 

@@ -1,7 +1,8 @@
 // PE Lab — lessons/rope/xpos.cpp
 // Lesson "rope", step "xpos": xPos (Sun et al. 2022) as torchscale's XPOS implements it — pair i of the query at m
 // scaled by ζᵢ^(m/γ) and of the key at n by ζᵢ^(−n/γ), ζᵢ = (2i + 0.4d)/(1.4d), so the score decays with
-// m − n and stays relative. A decay curve against plain RoPE and the score matrix of a random q, k.
+// m − n and stays relative: the decay curve against plain RoPE. The score matrix of a random q, k is the next
+// step (xpos_scores.cpp).
 // Every number shown comes from core (relative_methods.h, rope.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -56,45 +57,7 @@ ViewData xpos_curve_view(const Inputs& in, Lang lang) {
     return make_view(say(lang, {"xPos 的衰减与普通 RoPE 对比", "xPos's decay against plain RoPE"}), std::move(curve), std::move(notes));
 }
 
-// The L × L xPos scores of a random q, k (the curve's d, base, γ: one head dimension on the whole step), with
-// the checks that they stay relative.
-ViewData xpos_matrix_view(const Inputs& in, Lang lang) {
-    const int d = in.d_spectrum;
-    SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
-    const Eigen::VectorXd q = random_vector(d, rng), k = random_vector(d, rng);
-    const Eigen::VectorXd theta = rope_default_inv_freq(d, in.base), zeta = xpos_zeta(d);
-    const Eigen::MatrixXd S = xpos_scores(in.L, theta, zeta, in.gamma, q, k);
-    const Eigen::MatrixXd rel = xpos_relative_form(in.L, theta, zeta, in.gamma, q, k);
-    const Eigen::MatrixXd rope = rope_scores(in.L, theta, q, k, RopeLayout::interleaved);
-    HeatmapView h = qk_matrix(S, lang);
-    h.is_signed = true;
-    const int L = in.L;
-    h.explain = [S, rope, L, lang](int r, int c) -> std::string {
-        if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"m = {m}，n = {n}：xPos = {x}，普通 RoPE = {r}", "m = {m}, n = {n}: xPos = {x}, plain RoPE = {r}"},
-                   {{"m", integer(r)}, {"n", integer(c)}, {"x", num(S(r, c), 4)}, {"r", num(rope(r, c), 4)}});
-    };
-    const int min_pos = xpos_min_pos(in.L);
-    std::vector<std::string> notes = {
-        say(lang, {"torchscale 的缩放从 min_pos = −⌈{L}/2⌉ = {min} 数起：位置 n 的指数是 (n − {shift})/γ；转角仍是 n·θᵢ。",
-                   "torchscale counts the scaling from min_pos = −⌈{L}/2⌉ = {min}: position n gets the exponent (n − {shift})/γ; the angle is still n·θᵢ."},
-            {{"L", integer(in.L)}, {"min", integer(min_pos)}, {"shift", integer(-min_pos)}}),
-        say_error(lang, {"离 Toeplitz 的距离 = {err}{hint}：分数只看 m − n，min_pos 在查询与键之间抵消。",
-                         "Distance from Toeplitz = {err}{hint}: the score sees m − n only; min_pos cancels between query and key."},
-                  toeplitz_residual(S)),
-        say_error(lang, {"与相对形式 Σᵢ ζᵢ^((m−n)/γ)·⟨qᵢ, R((n−m)θᵢ) kᵢ⟩ 的最大差 = {err}{hint}。",
-                         "Largest difference from the relative form Σᵢ ζᵢ^((m−n)/γ)·⟨qᵢ, R((n−m)θᵢ) kᵢ⟩ = {err}{hint}."},
-                  max_abs(S - rel)),
-        say(lang, {"与普通 RoPE 的最大差 = {gap}（L = {L} 远小于 γ = {gamma}，窗口里的衰减很小）。",
-                   "Largest difference from plain RoPE = {gap} (L = {L} is far below γ = {gamma}, so the decay inside the window is small)."},
-            {{"gap", num(max_abs(S - rope), 4)}, {"L", integer(in.L)}, {"gamma", num(in.gamma)}}),
-    };
-    return make_view(say(lang, {"xPos 分数 S[m][n]（随机 q、k）", "xPos scores S[m][n] (random q, k)"}), std::move(h), std::move(notes));
-}
-
-std::vector<ViewData> xpos_views(const Inputs& in, Lang lang) {
-    return {xpos_curve_view(in, lang), xpos_matrix_view(in, lang)};
-}
+std::vector<ViewData> xpos_views(const Inputs& in, Lang lang) { return {xpos_curve_view(in, lang)}; }
 
 }  // namespace
 
@@ -102,25 +65,20 @@ Step xpos_decay() {
     Step s = {
         "xpos",
         {"xPos：会衰减、仍是相对的 RoPE", "xPos: RoPE with a decay that stays relative"},
-        {"RoPE 的分数本身不会随距离单调变小。xPos 在旋转之外再给每一对乘一个比例：位置 m 的查询乘 ζᵢ^(m/γ)，位置 n 的键乘 ζᵢ^(−n/γ)，"
-         "其中 ζᵢ = (2i + 0.4d)/(1.4d) < 1，γ = 512。两者相乘得到 ζᵢ^((m−n)/γ)，只依赖 m − n，所以分数仍是相对的；"
-         "查询在键之后时（m > n）它小于 1，距离越远越小。转得快的前几对 ζ 最小、衰减最强，最慢的一对 ζ 接近 1，几乎不衰减。"
-         "torchscale 的 XPOS 按交错的对（rotate_every_two 与 duplicate_interleave）旋转，转角从位置 0 数起，"
-         "缩放的指数却从 min_pos = −⌈L/2⌉ 数起，让两端的比例都不太大；这个偏移在查询和键之间抵消。"
+        {"xPos 让分数随距离 m − n 衰减：查询乘 ζᵢ^(m/γ)、键乘 ζᵢ^(−n/γ)，乘积 ζᵢ^((m−n)/γ) 只看 m − n。"
+         "RoPE 的分数本身不会随距离单调变小。xPos 在旋转之外再给每一对乘一个比例，其中 ζᵢ = (2i + 0.4d)/(1.4d) < 1，γ 默认 512。"
+         "查询在键之后时（m > n）乘积小于 1，距离越远越小。转得快的前几对 ζ 最小、衰减最强，最慢的一对 ζ 接近 1，几乎不衰减。"
          "因果注意力只用 m ≥ n 的格子；m < n 时比例大于 1，那些格子被掩码去掉。",
-         "RoPE's score does not shrink steadily with distance by itself. xPos multiplies each pair by a ratio on top "
-         "of the rotation: the query at m by ζᵢ^(m/γ), the key at n by ζᵢ^(−n/γ), with ζᵢ = (2i + 0.4d)/(1.4d) < 1 "
-         "and γ = 512. Their product is ζᵢ^((m−n)/γ), which depends on m − n only, so the score stays relative; "
-         "with the query after the key (m > n) it is below 1 and shrinks with distance. The fast first pairs have "
-         "the smallest ζ and decay most; the slowest pair's ζ is close to 1 and hardly decays. torchscale's XPOS "
-         "rotates interleaved pairs (rotate_every_two and duplicate_interleave) and counts the angle from position "
-         "0, but counts the scaling exponent from min_pos = −⌈L/2⌉ so that neither end's ratio grows large; the "
-         "offset cancels between query and key. Causal attention uses the cells m ≥ n; for m < n the ratio exceeds "
-         "1, and the mask removes those cells."},
-        {"L", "d_spectrum", "base", "seed", "gamma", "max_dist"},
+         "xPos makes the score decay with the distance m − n: the query is scaled by ζᵢ^(m/γ), the key by "
+         "ζᵢ^(−n/γ), and their product ζᵢ^((m−n)/γ) sees only m − n. RoPE's score does not shrink steadily with "
+         "distance by itself. xPos multiplies each pair by a ratio on top of the rotation, with "
+         "ζᵢ = (2i + 0.4d)/(1.4d) < 1 and γ = 512 by default. With the query after the key (m > n) the product is "
+         "below 1 and shrinks with distance. The fast first pairs have the smallest ζ and decay most; the slowest "
+         "pair's ζ is close to 1 and hardly decays. Causal attention uses the cells m ≥ n; for m < n the ratio "
+         "exceeds 1, and the mask removes those cells."},
+        {"d_spectrum", "base", "gamma", "max_dist"},
         views_of(read_inputs, xpos_views),
-        {R"tex(\tilde q_m=\zeta^{m/\gamma}\odot R_m q,\qquad \tilde k_n=\zeta^{-n/\gamma}\odot R_n k,\qquad \zeta_i=\frac{2i+0.4d}{1.4d})tex",
-         R"tex(\tilde q_m^\top\tilde k_n=\sum_i \zeta_i^{(m-n)/\gamma}\,\bigl\langle q_{(i)},\,R\bigl((n-m)\theta_i\bigr)\,k_{(i)}\bigr\rangle)tex"},
+        {R"tex(\tilde q_m=\zeta^{m/\gamma}\odot R_m q,\qquad \tilde k_n=\zeta^{-n/\gamma}\odot R_n k,\qquad \zeta_i=\frac{2i+0.4d}{1.4d})tex"},
     };
     s.questions = {
         {{"xPos 给位置 m 的查询乘 ζ^(m/γ)、给位置 n 的键乘 ζ^(−n/γ)。同一对 q、k 放在 (5, 5) 和 (500, 500)，分数相同吗？",
@@ -132,7 +90,7 @@ Step xpos_decay() {
          0,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);
-             const int d = in.d;
+             const int d = in.d_spectrum;
              const double base = in.base, gamma = in.gamma;
              const Eigen::VectorXd theta = rope_default_inv_freq(d, base), zeta = xpos_zeta(d);
              Eigen::VectorXd q = Eigen::VectorXd::Zero(d), k = Eigen::VectorXd::Zero(d);

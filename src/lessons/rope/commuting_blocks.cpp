@@ -1,0 +1,58 @@
+// PE Lab — lessons/rope/commuting_blocks.cpp
+// Lesson "rope", step "commuting-blocks": a block-diagonal M (one 2×2 block per frequency pair) is not enough
+// for pᵢᵀ M pⱼ to be relative; blocks that are scaled rotations a·I + b·J are.
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] views
+// [SECTION] the step
+#include <string>
+#include <vector>
+
+#include "lessons/lesson_util.h"
+#include "lessons/rope/rope_lesson.h"
+
+namespace pelab {
+namespace rope_lesson {
+
+using namespace lessonui;
+
+// [SECTION] views
+namespace {
+std::vector<std::string> commuting_blocks_notes(const Eigen::MatrixXd& K, Lang lang) {
+    return {say_error(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, toeplitz_residual(K)),
+            say_error(lang, {"最大对角线极差：{err}{hint}", "Largest spread along a diagonal: {err}{hint}"}, largest_spread(K))};
+}
+
+std::vector<ViewData> commuting_blocks_views(const Inputs& in, Lang lang) {
+    const PositionKernels k = position_kernels(in);
+    return {make_view(say(lang, {"分块 M，一般的 2×2 块", "Block-diagonal M, generic 2×2 blocks"}), kernel_heatmap(k.block, lang),
+                      commuting_blocks_notes(k.block, lang)),
+            make_view(say(lang, {"分块 M，每块为 a·I + b·J", "Block-diagonal M, each block a·I + b·J"}), kernel_heatmap(k.commuting, lang),
+                      commuting_blocks_notes(k.commuting, lang))};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step commuting_blocks() {
+    return {
+        "commuting-blocks",
+        {"只有每块都是带缩放的旋转，pᵢᵀ M pⱼ 才是相对的", "Only scaled-rotation blocks keep pᵢᵀ M pⱼ relative"},
+        {"让 M 沿频率对分块还不够：只有每个 2×2 块都是带缩放的旋转 a·I + b·J，pᵢᵀ M pⱼ 才只依赖 j − i。"
+         "J = [ [0, −1], [1, 0] ] 把一对坐标转 90°，所以 a·I + b·J = [ [a, −b], [b, a] ] 先放大 √(a² + b²) 倍，再转一个固定的角度。"
+         "左图保留上一步稠密 M 的各个 2×2 对角块；右图把第 k 块换成 a_k·I + b_k·J，a_k、b_k 取自该块的两个元素。"
+         "只有右图每条对角线一个值。梯度下降没有理由恰好落到这种特殊形式上。",
+         "Making M block-diagonal along the frequency pairs is not enough: only when every 2×2 block is a scaled "
+         "rotation a·I + b·J does pᵢᵀ M pⱼ depend on j − i alone. J = [ [0, −1], [1, 0] ] turns a pair by 90°, so "
+         "a·I + b·J = [ [a, −b], [b, a] ] scales by √(a² + b²) and turns by a fixed angle. The left heatmap keeps "
+         "the 2×2 diagonal blocks of the previous step's dense M; the right one replaces block k by a_k·I + b_k·J, "
+         "with a_k and b_k taken from two entries of that block. Only the right one holds one value per diagonal. "
+         "Gradient descent has no reason to land on that special form."},
+        {"L", "d", "base", "seed"},
+        views_of(read_inputs, commuting_blocks_views),
+        {R"tex(M=\mathrm{diag}(M_0,\dots,M_{d/2-1}),\qquad M_k=a_k I+b_k J=\begin{pmatrix}a_k&-b_k\\b_k&a_k\end{pmatrix})tex"},
+    };
+}
+
+}  // namespace rope_lesson
+}  // namespace pelab

@@ -1,0 +1,106 @@
+// PE Lab — lessons/rope/shift_dials.cpp
+// Lesson "rope", step "shift-dials": why the score matrix is shift-invariant — two frequency pairs on dials,
+// the query's pair at (m + t)θᵢ and the key's at (n + t)θᵢ, turning together as t plays, the angle between them
+// (and so the score) unchanged.
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] views
+// [SECTION] the step
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lessons/lesson_util.h"
+#include "lessons/rope/rope_lesson.h"
+
+namespace pelab {
+namespace rope_lesson {
+
+using namespace lessonui;
+
+// [SECTION] views
+namespace {
+// One dial per frequency pair: pair i of q turned by (m + t)θᵢ, pair i of k by (n + t)θᵢ, the angle between
+// them on an arc (the same for every t), a short trail of the previous shifts. q and k are the same random
+// vectors as the score matrix of the step before (seed in, the same draw order).
+std::vector<ViewData> shift_dials_views(const Inputs& in, Lang lang) {
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
+    const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
+    const DialPositions pos = dial_positions(in);
+    const int pairs = in.d / 2;
+    const int first = std::clamp(in.pair, 0, pairs - 1);
+    std::vector<int> shown = {first};
+    if (pairs > 1) shown.push_back(first + 1 < pairs ? first + 1 : first - 1);
+    PhasorView ph;
+    for (int i : shown) {
+        const auto pc = rope_pair_coords(i, in.d, in.layout);
+        const Eigen::Vector2d qi(q(pc.first), q(pc.second)), ki(k(pc.first), k(pc.second));
+        const double th = in.theta(i);
+        const double qa = std::atan2(qi.y(), qi.x()) + (pos.m + pos.t) * th;
+        const double ka = std::atan2(ki.y(), ki.x()) + (pos.n + pos.t) * th;
+        const double longest = std::max(qi.norm(), ki.norm());
+        PhasorView::Arrow qarrow;
+        qarrow.angle = qa;
+        qarrow.length = longest > 0 ? qi.norm() / longest : 0.0;
+        qarrow.label = "R_(m+t) q" + sub(i);
+        qarrow.colour = 0;
+        PhasorView::Arrow karrow;
+        karrow.angle = ka;
+        karrow.length = longest > 0 ? ki.norm() / longest : 0.0;
+        karrow.label = "R_(n+t) k" + sub(i);
+        karrow.colour = 1;
+        for (int back = std::min(pos.t, 4); back >= 1; --back) {
+            qarrow.trail.push_back(qa - back * th);
+            karrow.trail.push_back(ka - back * th);
+        }
+        const double between = std::remainder(ka - qa, 2 * kPi);
+        PhasorView::Dial dial;
+        dial.caption = say(lang, {"第 {i} 对，θ{sub} = {theta}；这一对贡献 {part}", "pair {i}, θ{sub} = {theta}; this pair adds {part}"},
+                           {{"i", integer(i)}, {"sub", sub(i)}, {"theta", num(th, 4)}, {"part", num(qi.norm() * ki.norm() * std::cos(between), 4)}});
+        dial.arrows = {qarrow, karrow};
+        dial.arcs = {{0, 1, say(lang, {"夹角 {a}", "angle {a}"}, {{"a", num(between, 4)}})}};
+        ph.dials.push_back(std::move(dial));
+    }
+    const double live = rope_apply(q, pos.m + pos.t, in.theta, in.layout).dot(rope_apply(k, pos.n + pos.t, in.theta, in.layout));
+    const double still = rope_apply(q, pos.m, in.theta, in.layout).dot(rope_apply(k, pos.n, in.theta, in.layout));
+    std::vector<std::string> notes = {
+        say(lang, {"m = {m}，n = {n}，t = {t}：⟨R_(m+t) q, R_(n+t) k⟩ = {live}", "m = {m}, n = {n}, t = {t}: ⟨R_(m+t) q, R_(n+t) k⟩ = {live}"},
+            {{"m", integer(pos.m)}, {"n", integer(pos.n)}, {"t", integer(pos.t)}, {"live", num(live, 10)}}),
+        say_error(lang, {"⟨R_m q, R_n k⟩ = {still}；两者之差 {err}{hint}", "⟨R_m q, R_n k⟩ = {still}; difference {err}{hint}"},
+                  std::fabs(live - still), {{"still", num(still, 10)}}),
+    };
+    return {make_view(say(lang, {"q 在 (m + t)θᵢ，k 在 (n + t)θᵢ：平移 t 时两者一起转", "q at (m + t)θᵢ, k at (n + t)θᵢ: shifting t turns both together"}),
+                      std::move(ph), std::move(notes))};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step shift_dials() {
+    return {
+        "shift-dials",
+        {"为什么平移不变：两个箭头一起转", "Why shifting changes nothing: both arrows turn together"},
+        {"两个位置都加上 t，查询和键的每一对都多转 tθᵢ，两者之间的夹角不变，所以分数不变。"
+         "表盘画出两个频率对 i（右栏的 i 选第一个）：蓝色箭头是 q 的这一对转到 (m + t)θᵢ，红色箭头是 k 的这一对转到 (n + t)θᵢ，"
+         "圆点是前几次平移留下的轨迹。q、k 与上一步热力图用的是同一对随机向量。"
+         "播放 t 时两个箭头以同样的速度一起转，圆弧上的夹角 (n − m)θᵢ 始终不变，每一对贡献的 |qᵢ||kᵢ|cos(夹角) 也不变，"
+         "所以注释里的分数与 t = 0 时相同。",
+         "Adding t to both positions turns each pair of the query and of the key by the same tθᵢ, so the angle "
+         "between them, and the score, stay. The dials draw two frequency pairs i (the side column's i picks the "
+         "first): the blue arrow is the query's pair turned to (m + t)θᵢ, the red arrow the key's pair turned to "
+         "(n + t)θᵢ, and the dots trail the last few shifts. q and k are the same random vectors as in the previous "
+         "step's heatmap. Play t and both arrows turn together at the same speed: the angle (n − m)θᵢ on the arc "
+         "never changes, nor does each pair's part |qᵢ||kᵢ|cos(angle), so the score in the notes stays what it was "
+         "at t = 0."},
+        {"m", "n", "t", "pair", "d", "base", "layout", "L", "seed"},
+        views_of(read_inputs, shift_dials_views),
+        {R"tex((n+t)\theta_i-(m+t)\theta_i=(n-m)\theta_i)tex",
+         R"tex(\langle R_{m+t}q,\,R_{n+t}k\rangle=\langle R_m q,\,R_n k\rangle)tex"},
+        {"t", 0.0, 64.0, 2.0},
+    };
+}
+
+}  // namespace rope_lesson
+}  // namespace pelab

@@ -1,0 +1,80 @@
+// PE Lab — lessons/rope/xpos_scores.cpp
+// Lesson "rope", step "xpos-scores": the xPos score matrix of a random q, k as torchscale's XPOS computes it
+// (the scaling exponent counted from min_pos = −⌈L/2⌉), checked to stay relative: Toeplitz, equal to its
+// relative form, and close to plain RoPE inside a window short against γ.
+// Every number shown comes from core (relative_methods.h, rope.h).
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] views
+// [SECTION] the step
+#include <string>
+#include <vector>
+
+#include "core/relative_methods.h"
+#include "lessons/lesson_util.h"
+#include "lessons/rope/rope_lesson.h"
+
+namespace pelab {
+namespace rope_lesson {
+
+using namespace lessonui;
+
+// [SECTION] views
+namespace {
+// The L × L xPos scores of a random q, k (the previous step's d_spectrum, base, γ), with the checks that they
+// stay relative.
+std::vector<ViewData> xpos_scores_views(const Inputs& in, Lang lang) {
+    const int d = in.d_spectrum;
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
+    const Eigen::VectorXd q = random_vector(d, rng), k = random_vector(d, rng);
+    const Eigen::VectorXd theta = rope_default_inv_freq(d, in.base), zeta = xpos_zeta(d);
+    const Eigen::MatrixXd S = xpos_scores(in.L, theta, zeta, in.gamma, q, k);
+    const Eigen::MatrixXd rel = xpos_relative_form(in.L, theta, zeta, in.gamma, q, k);
+    const Eigen::MatrixXd rope = rope_scores(in.L, theta, q, k, RopeLayout::interleaved);
+    HeatmapView h = qk_matrix(S, lang);
+    h.is_signed = true;
+    const int L = in.L;
+    h.explain = [S, rope, L, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= L || c >= L) return "";
+        return say(lang, {"m = {m}，n = {n}：xPos = {x}，普通 RoPE = {r}", "m = {m}, n = {n}: xPos = {x}, plain RoPE = {r}"},
+                   {{"m", integer(r)}, {"n", integer(c)}, {"x", num(S(r, c), 4)}, {"r", num(rope(r, c), 4)}});
+    };
+    const int min_pos = xpos_min_pos(in.L);
+    std::vector<std::string> notes = {
+        say_error(lang, {"离 Toeplitz 的距离 = {err}{hint}：min_pos = −⌈{L}/2⌉ = {min} 在查询与键之间抵消。",
+                         "Distance from Toeplitz = {err}{hint}: min_pos = −⌈{L}/2⌉ = {min} cancels between query and key."},
+                  toeplitz_residual(S), {{"L", integer(in.L)}, {"min", integer(min_pos)}}),
+        say_error(lang, {"与相对形式 Σᵢ ζᵢ^((m−n)/γ)·⟨qᵢ, R((n−m)θᵢ) kᵢ⟩ 的最大差 = {err}{hint}。",
+                         "Largest difference from the relative form Σᵢ ζᵢ^((m−n)/γ)·⟨qᵢ, R((n−m)θᵢ) kᵢ⟩ = {err}{hint}."},
+                  max_abs(S - rel)),
+        say(lang, {"与普通 RoPE 的最大差 = {gap}（L = {L}，γ = {gamma}）。", "Largest difference from plain RoPE = {gap} (L = {L}, γ = {gamma})."},
+            {{"gap", num(max_abs(S - rope), 4)}, {"L", integer(in.L)}, {"gamma", num(in.gamma)}}),
+    };
+    return {make_view(say(lang, {"xPos 分数 S[m][n]（随机 q、k）", "xPos scores S[m][n] (random q, k)"}), std::move(h), std::move(notes))};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step xpos_score_matrix() {
+    return {
+        "xpos-scores",
+        {"xPos 的分数矩阵仍是相对的", "xPos's score matrix stays relative"},
+        {"xPos 的分数矩阵每条对角线一个值：两边的比例在查询与键之间只留下 m − n。"
+         "torchscale 的 XPOS 按交错的对（rotate_every_two 与 duplicate_interleave）旋转，转角从位置 0 数起，"
+         "缩放的指数却从 min_pos = −⌈L/2⌉ 数起：位置 n 的指数是 (n − min_pos)/γ，让两端的比例都不太大；这个偏移在查询和键之间抵消。"
+         "q、k 随机生成（种子见右栏），d、base、γ 与上一步相同。悬停可以比较每个格子的 xPos 分数与普通 RoPE 分数。",
+         "xPos's score matrix holds one value per diagonal: between the query and the key the two ratios leave only "
+         "m − n. torchscale's XPOS rotates interleaved pairs (rotate_every_two and duplicate_interleave) and counts "
+         "the angle from position 0, but counts the scaling exponent from min_pos = −⌈L/2⌉: position n gets the "
+         "exponent (n − min_pos)/γ, so that neither end's ratio grows large; the offset cancels between query and "
+         "key. q and k are random (seed in the side column); d, base and γ are the previous step's. Hover a cell to "
+         "compare its xPos score with plain RoPE's."},
+        {"L", "d_spectrum", "base", "seed", "gamma"},
+        views_of(read_inputs, xpos_scores_views),
+        {R"tex(\tilde q_m^\top\tilde k_n=\sum_i \zeta_i^{(m-n)/\gamma}\,\bigl\langle q_{(i)},\,R\bigl((n-m)\theta_i\bigr)\,k_{(i)}\bigr\rangle)tex"},
+    };
+}
+
+}  // namespace rope_lesson
+}  // namespace pelab
