@@ -240,9 +240,6 @@ struct LayoutTestOpenStep {
     const char* step;
 };
 const LayoutTestOpenStep kNotYetOneScreen[] = {
-    {"absolute-pe", "add-or-concat"},
-    {"absolute-pe", "relative-inside-absolute"},
-    {"absolute-pe", "wavelengths"},
     {"cost", "decision-guide"},
     {"cost", "measured-time"},
     {"f-delta", "content-readout"},
@@ -256,8 +253,6 @@ const LayoutTestOpenStep kNotYetOneScreen[] = {
     {"open-models", "m-rope"},
     {"open-models", "model-presets"},
     {"open-models", "nope-layers"},
-    {"shaw", "deberta"},
-    {"shaw", "transformer-xl"},
 };
 
 bool layout_test_not_yet_one_screen(const Lesson& lesson, int step) {

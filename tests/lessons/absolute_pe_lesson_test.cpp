@@ -32,7 +32,7 @@ std::vector<ViewData> absolute_pe_views(const char* id, const std::string& query
 TEST(AbsolutePeLesson, WorkedExampleAndLayouts) {
     const Lesson* lesson = find_lesson("absolute-pe");
     ASSERT_NE(lesson, nullptr);
-    EXPECT_EQ(lesson->steps.size(), 8u);
+    EXPECT_EQ(lesson->steps.size(), 12u);
     const auto formula = absolute_pe_views("sinusoidal-formula", "");
     EXPECT_TRUE(any_note_contains(formula, "PE(2) = (sin 2, cos 2, sin 0.02, cos 0.02)"));
     EXPECT_TRUE(any_note_contains(formula, "pos = 2 is token number 3 counting from 1"));
@@ -90,19 +90,19 @@ TEST(AbsolutePeLesson, EquivariantNotInvariantAndTheCausalMaskLeaksOrder) {
     EXPECT_EQ(notes[3].find("= 0:"), std::string::npos) << notes[3];
 }
 
-// The step wavelengths counts what the sinusoidal code costs; the step add-or-concat compares adding and
+// The step sinusoid-cost counts what the sinusoidal code costs; the step same-width compares adding and
 // concatenating at one width.
 TEST(AbsolutePeLesson, CostCountsAndSameWidthComparison) {
-    const auto wavelengths = absolute_pe_views("wavelengths", "L=100&d_model=32");
-    ASSERT_EQ(wavelengths.size(), 4u);
-    const RowMatrix& cost = wavelengths[3].table().values;
+    const auto costs = absolute_pe_views("sinusoid-cost", "L=100&d_model=32");
+    ASSERT_EQ(costs.size(), 1u);
+    const RowMatrix& cost = costs[0].table().values;
     EXPECT_EQ(cost(0, 0), 3200);        // L·d sines and cosines for the whole table
     EXPECT_EQ(cost(0, 1), 32);          // d/2 sines + d/2 cosines per position
     EXPECT_EQ(cost(1, 1), 32 * 32);     // one d × d projection per position
     EXPECT_EQ(cost(2, 0), 0);           // no parameters
-    const auto concat = absolute_pe_views("add-or-concat", "d_model=16");
-    ASSERT_EQ(concat.size(), 3u);
-    const RowMatrix& w = concat[2].table().values;
+    const auto concat = absolute_pe_views("same-width", "d_model=16");
+    ASSERT_EQ(concat.size(), 1u);
+    const RowMatrix& w = concat[0].table().values;
     EXPECT_EQ(w(0, 0), w(1, 0));                   // same total width
     EXPECT_EQ(w(1, 1) + w(1, 2), 16);              // concatenation splits it
     EXPECT_EQ(w(0, 1), 16);                        // adding: content uses all of it

@@ -27,7 +27,7 @@ std::vector<ViewData> shaw_views(const char* id, const std::string& query) {
 TEST(ShawLesson, TutorialToggleShowsMirrorOrder) {
     const Lesson* lesson = find_lesson("shaw");
     ASSERT_NE(lesson, nullptr);
-    EXPECT_EQ(lesson->steps.size(), 9u);
+    EXPECT_EQ(lesson->steps.size(), 11u);
     EXPECT_EQ(shaw_views("clipped-index", "").size(), 2u);  // reference index + row table
     const auto v = shaw_views("clipped-index", "seed_version=1&L=4");
     ASSERT_EQ(v.size(), 3u);
@@ -64,50 +64,55 @@ TEST(ShawLesson, ValueSideTermAddsUp) {
     EXPECT_EQ(hover.find("a^V[j − i = −1]"), std::string::npos) << hover;  // query 0 has no key to its left
 }
 
-// transformer-xl: the four heatmaps (d, b, c, a) are core's terms for the lesson's seeded head; c has equal rows, d is Toeplitz and
-// equals f-delta's readout with w = W_Rᵀv, and they add up to the score named in a's note.
+// transformer-xl and txl-content-terms: the four heatmaps (d, b; then c, a) are core's terms for the lesson's seeded
+// head; c has equal rows, d is Toeplitz and equals f-delta's readout with w = W_Rᵀv, and they add up to the score
+// named in a's note.
 TEST(ShawLesson, TransformerXlFourTerms) {
     const auto v = shaw_views("transformer-xl", "L=6&d_k=3&d_model=8&seed=2&i=4&j=1");
-    ASSERT_EQ(v.size(), 4u);
+    ASSERT_EQ(v.size(), 2u);
+    const auto content = shaw_views("txl-content-terms", "L=6&d_k=3&d_model=8&seed=2&i=4&j=1");
+    ASSERT_EQ(content.size(), 2u);
     const TxlDemo demo = txl_demo_inputs(6, 3, 8, 2);
     const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);
     for (int r = 0; r < 6; ++r)
         for (int c = 0; c < 6; ++c) {
             EXPECT_EQ(v[0].heatmap().values(r, c), t.d(r, c));  // shown first: the position-only term
             EXPECT_EQ(v[1].heatmap().values(r, c), t.b(r, c));
-            EXPECT_EQ(v[2].heatmap().values(r, c), t.c(r, c));
-            EXPECT_EQ(v[3].heatmap().values(r, c), t.a(r, c));
+            EXPECT_EQ(content[0].heatmap().values(r, c), t.c(r, c));
+            EXPECT_EQ(content[1].heatmap().values(r, c), t.a(r, c));
         }
-    EXPECT_TRUE(pelab_test::any_note_contains(v, "Largest difference between any row and row 0 = 0:"));
+    EXPECT_TRUE(pelab_test::any_note_contains(content, "Largest difference between any row and row 0 = 0:"));
     EXPECT_TRUE(pelab_test::any_note_contains(v, "Largest spread along a diagonal = 0: d depends on i − j only"));
     EXPECT_TRUE(pelab_test::any_note_contains(v, "f-delta's readout F(δ) = wᵀR_δ with the fixed vector w = W_Rᵀv differs from d by at most"));
-    EXPECT_TRUE(pelab_test::any_note_contains(v, "At (i, j) = (4, 1): a + b + c + d = "));
+    EXPECT_TRUE(pelab_test::any_note_contains(content, "At (i, j) = (4, 1): a + b + c + d = "));
 }
 
-// deberta: the bucket curve is HF's make_log_bucket_position over −1024..1024 at the v3 defaults (δ = 1023 in
-// bucket 319, read as row 511 = k + 255 by c2p), and the two heatmaps are core's c2p and p2c terms.
+// deberta-buckets and deberta: the bucket curve is HF's make_log_bucket_position over −1024..1024 at the v3 defaults
+// (δ = 1023 in bucket 319, read as row 511 = k + 255 by c2p), and the two heatmaps are core's c2p and p2c terms.
 TEST(ShawLesson, DebertaBucketsAndTerms) {
+    const auto b = shaw_views("deberta-buckets", "L=5&d_k=4&seed=3");
+    ASSERT_EQ(b.size(), 1u);
     const auto v = shaw_views("deberta", "L=5&d_k=4&seed=3");
-    ASSERT_EQ(v.size(), 3u);
-    const CurveView& c = v[0].curve();
+    ASSERT_EQ(v.size(), 2u);
+    const CurveView& c = b[0].curve();
     ASSERT_EQ(c.series.size(), 2u);
     ASSERT_EQ(c.x.size(), 2049u);
     EXPECT_EQ(c.x.front(), -1024.0);
     EXPECT_EQ(c.series[0][1024 + 1023], 319.0);
     EXPECT_EQ(c.series[1][1024 + 1023], 255.0);
     EXPECT_EQ(c.series[1][0], -256.0);
-    EXPECT_TRUE(pelab_test::any_note_contains(v, "δ = max_position − 1 = 511 falls in bucket 255"));
+    EXPECT_TRUE(pelab_test::any_note_contains(b, "δ = max_position − 1 = 511 falls in bucket 255"));
     EXPECT_TRUE(pelab_test::any_note_contains(v, "it equals c2p's row in 25 / 25 cells"));
     const Eigen::MatrixXi rel = deberta_relative_position(5, 5, 256, 512);
     const DebertaDemo demo = deberta_demo_inputs(5, 4, 256, 3);
     const DebertaTerms t = deberta_disentangled_terms(demo.Qc, demo.Kc, demo.Qr, demo.Kr, rel, 256);
     for (int r = 0; r < 5; ++r)
         for (int col = 0; col < 5; ++col) {
-            EXPECT_EQ(v[1].heatmap().values(r, col), t.c2p(r, col));
-            EXPECT_EQ(v[2].heatmap().values(r, col), t.p2c(r, col));
+            EXPECT_EQ(v[0].heatmap().values(r, col), t.c2p(r, col));
+            EXPECT_EQ(v[1].heatmap().values(r, col), t.p2c(r, col));
         }
     // Without buckets the span is max_position and the curve is δ itself up to the clamp; HF's name is accepted.
-    const auto plain = shaw_views("deberta", "L=4&position_buckets=0&max_position=300");
+    const auto plain = shaw_views("deberta-buckets", "L=4&position_buckets=0&max_position=300");
     EXPECT_EQ(plain[0].curve().series[0].back(), 600.0);
     EXPECT_EQ(plain[0].curve().series[1].back(), 299.0);
 }

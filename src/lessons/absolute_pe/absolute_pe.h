@@ -47,10 +47,14 @@ inline std::string pos_text(int n) { return std::to_string(n); }
 Step why_positions();
 Step three_places();
 Step sinusoidal_formula();
-Step heatmap_and_wavelengths();
+Step heatmap_and_wavelengths();  // wavelengths.cpp
+Step wavelength_range();
+Step sinusoid_cost();
 Step relative_inside_absolute();
+Step gram_toeplitz();
 Step two_layouts();
 Step add_or_concat();
+Step same_width();
 Step learnable_table();
 
 }  // namespace absolute_pe

@@ -1,6 +1,6 @@
 // PE Lab — lessons/absolute_pe/add_or_concat.cpp
 // Step "add-or-concat" of absolute-pe: concatenation followed by a linear layer is addition of zero-padded
-// vectors, and the two compared at one total width. Its views, then the step.
+// vectors. Its views, then the step. (The two compared at one total width: step "same-width".)
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] adding versus concatenating
@@ -76,36 +76,10 @@ std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
                         {"最大差 = {diff}（浮点舍入误差）：拼接后接线性层，就是在 d = d_w + d_p 维里相加的一个特例。",
                          "Largest difference = {diff} (floating-point rounding): concatenation followed by a linear map is the special case of adding in d = d_w + d_p dimensions."}),
     };
-    // The same total width D = d_model: adding gives content and position all D dimensions (shared); concatenating
-    // splits D (half each here), or keeps the content width D and grows the model to D + D/2.
-    const long long D = in.d_model, half = D / 2;
-    TableView width;
-    width.values.resize(3, 4);
-    width.values << D, D, D, D * D,
-                    D, D - half, half, D * D,
-                    D + half, D, half, (D + half) * (D + half);
-    width.row_labels = {say(lang, {"相加（宽度 D）", "add (width D)"}), say(lang, {"拼接，总宽度同为 D", "concatenate, same total width D"}),
-                        say(lang, {"拼接，内容仍占 D 维", "concatenate, content keeps D"})};
-    width.col_labels = {say(lang, {"模型宽度", "model width"}), say(lang, {"内容可用的维数", "dimensions for content"}),
-                        say(lang, {"位置可用的维数", "dimensions for position"}), say(lang, {"W_q 的参数", "parameters of W_q"})};
-    width.corner = say(lang, {"方法", "method"});
-    width.integer = true;
-    const std::vector<std::string> width_notes = {
-        say(lang, {"D = {D}：相加时内容和位置各自都能用全部 {D} 维（代价是两者共用同一空间）；同样宽度的拼接只给内容 {content} 维、给位置 {position} 维。",
-                   "D = {D}: adding lets content and position each use all {D} dimensions (at the price of sharing one space); "
-                   "concatenating at the same width leaves {content} for content and {position} for position."},
-            {{"D", pos_text(static_cast<int>(D))}, {"content", pos_text(static_cast<int>(D - half))}, {"position", pos_text(static_cast<int>(half))}}),
-        say(lang, {"若拼接时内容仍要 {D} 维，模型就变宽到 {wide} 维，每个 W_q 的参数从 {narrow_params} 增加到 {wide_params}（{ratio} 倍）。",
-                   "Keeping {D} dimensions for content when concatenating widens the model to {wide}, and each W_q grows from "
-                   "{narrow_params} to {wide_params} parameters ({ratio} times)."},
-            {{"D", pos_text(static_cast<int>(D))}, {"wide", pos_text(static_cast<int>(D + half))}, {"narrow_params", count_text(D * D, lang)},
-             {"wide_params", count_text((D + half) * (D + half), lang)}, {"ratio", num(static_cast<double>((D + half) * (D + half)) / (D * D))}}),
-    };
     return {make_view(say(lang, {"拼接 = 两个补零向量相加", "Concatenation = adding two zero-padded vectors"}), std::move(vecs),
                       {say(lang, {"最大的 |(x 补零 + p 补零) − [x; p]| = {diff}", "Largest |(x padded + p padded) − [x; p]| = {diff}"},
                            {{"diff", exact(max_abs(xpad + ppad - concat))}})}),
-            make_view(say(lang, {"线性层 W = [W_x | W_p]", "Linear layer W = [W_x | W_p]"}), std::move(wv), w_notes),
-            make_view(say(lang, {"同样的总宽度：相加与拼接", "The same total width: adding and concatenating"}), std::move(width), width_notes)};
+            make_view(say(lang, {"线性层 W = [W_x | W_p]", "Linear layer W = [W_x | W_p]"}), std::move(wv), w_notes)};
 }
 
 }  // namespace
@@ -113,20 +87,16 @@ std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
 Step add_or_concat() {
     return {
         "add-or-concat",
-        {"相加还是拼接", "Adding versus concatenating"},
-        {"把位置向量 p 拼接在词向量 x 后面，再接线性层 W，结果是 W_x·x + W_p·p。"
-         "这正等于在 d_w + d_p 维里相加：x 只占前 d_w 维、p 只占后 d_p 维时，两个补零向量之和就是拼接。"
-         "所以相加的表达能力并不弱于拼接，拼接只是它的一个特例；相加还保持了维度不变。"
-         "比较时要用同样的总宽度 D（滑块 d_model）：相加让内容和位置都能用全部 D 维，拼接则要把 D 分给两者，"
-         "或者让模型变宽、参数变多。最后一张表把这三种情况的维数和参数算出来。",
-         "Concatenating the position vector p after the word vector x and applying a linear layer W gives "
-         "W_x·x + W_p·p. That is exactly addition in d_w + d_p dimensions: if x occupies only the first d_w "
-         "entries and p only the last d_p, the sum of the two zero-padded vectors is the concatenation. So adding "
-         "is at least as expressive; concatenation is a special case, and addition keeps the width unchanged. "
-         "Compare them at the same total width D (the d_model slider): adding lets content and position both use all D "
-         "dimensions, while concatenating must split D between them or make the model wider, with more parameters. "
-         "The last table computes the widths and parameters of the three cases."},
-        {"seed", "d_model"},
+        {"拼接是相加的特例", "Concatenation is a special case of adding"},
+        {"拼接后接线性层，等于两个补零向量之和经过同一个线性层：拼接是相加的特例。"
+         "把位置向量 p 拼接在词向量 x 后面，再接线性层 W，结果是 W_x·x + W_p·p；"
+         "x 只占前 d_w 维、p 只占后 d_p 维时，两个补零向量之和就是拼接。所以相加的表达能力并不弱于拼接。",
+         "Concatenation followed by a linear layer is the sum of two zero-padded vectors through that layer: a special "
+         "case of adding. Concatenating the position vector p after the word "
+         "vector x and applying a linear layer W gives W_x·x + W_p·p; if x occupies only the first d_w entries and p "
+         "only the last d_p, the sum of the two zero-padded vectors is the concatenation. So adding is at least as "
+         "expressive."},
+        {"seed"},
         views_of(read_inputs, concat_views),
         {R"tex(W\begin{pmatrix}x\\p\end{pmatrix}=W_x\,x+W_p\,p=W\Bigl(\begin{pmatrix}x\\0\end{pmatrix}+\begin{pmatrix}0\\p\end{pmatrix}\Bigr))tex"},
     };

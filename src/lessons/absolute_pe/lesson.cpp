@@ -1,9 +1,10 @@
 // PE Lab — lessons/absolute_pe/lesson.cpp
 // Lesson "absolute-pe" (Vaswani et al. 2017 §3.5; tensor2tensor; BERT): why positions are needed (attention without
 // them is permutation-equivariant), the three places position can enter, the sinusoidal formula and its
-// worked example, the PE heatmap with wavelengths, relative information inside the absolute code
-// (PE(p+k) = M_k PE(p), Gram matrix), the paper's and tensor2tensor's layouts side by side, adding versus
-// concatenating, and a learnable table that has no rows beyond max_len.
+// worked example, the PE heatmap, the wavelengths, what the code costs, relative information inside the absolute
+// code (PE(p+k) = M_k PE(p)), the Toeplitz Gram matrix, the paper's and tensor2tensor's layouts side by side,
+// concatenation as a special case of adding, the two at one width, and a learnable table that has no rows
+// beyond max_len.
 // This file: the parameter table, the helpers the steps share and the lesson (its steps in order); each step
 // lives in the file named after its id (why_positions.cpp, three_places.cpp, …), its prose beside its views
 // and its questions.
@@ -103,8 +104,13 @@ Lesson make_lesson() {
         const long long L = std::max(in.L, in.max_len), d = in.d_model;
         return std::vector<long long>{L, std::max(L, d)};
     };
-    lesson.steps = {why_positions(),           three_places(), sinusoidal_formula(), heatmap_and_wavelengths(),
-                    relative_inside_absolute(), two_layouts(),  add_or_concat(),      learnable_table()};
+    lesson.steps = {why_positions(),  three_places(),   sinusoidal_formula(),       heatmap_and_wavelengths(),
+                    wavelength_range(), sinusoid_cost(), relative_inside_absolute(), gram_toeplitz(),
+                    two_layouts(),    add_or_concat(),  same_width(),               learnable_table()};
+    // [issue 24] The eight steps before the split: old step 4 is now wavelengths, wavelength-range and
+    // sinusoid-cost; old 5 relative-inside-absolute and gram-toeplitz; old 7 add-or-concat and same-width.
+    lesson.old_numbering = {"why-positions",            "three-places", "sinusoidal-formula", "wavelengths",
+                            "relative-inside-absolute", "two-layouts",  "add-or-concat",      "learnable-table"};
     lesson.references = {"vaswani2017", "vaswani2017-hf", "devlin2019"};
     return lesson;
 }

@@ -1,7 +1,7 @@
 // PE Lab — lessons/absolute_pe/relative_inside_absolute.cpp
 // Step "relative-inside-absolute" of absolute-pe: one matrix M_k, the same for every p, gives
-// PE(p + k) = M_k·PE(p), and the Gram matrix of the code depends on p − q only. Its views, then the step with
-// its question.
+// PE(p + k) = M_k·PE(p). Its views, then the step with its question. (The Gram matrix, which depends on p − q
+// only, is step "gram-toeplitz".)
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] relative information inside an absolute code
@@ -61,43 +61,10 @@ std::vector<ViewData> relative_views(const Inputs& in, Lang lang) {
     if (pos + k < 0)
         check_notes.push_back(say(lang, {"p + k < 0 在序列之外，但公式仍然有定义。", "p + k < 0 lies outside the sequence, but the formula is still defined."}));
 
-    const int L = std::min(in.L, 128);
-    const Eigen::MatrixXd G = gram_matrix(sinusoidal_pe(L, in.d_model, in.base, in.variant));
-    HeatmapView gram = qk_view(G, lang);
-    gram.row_axis = say(lang, {"位置 p", "position p"});
-    gram.col_axis = say(lang, {"位置 q", "position q"});
-    gram.explain = [G, L, lang](int r, int c) -> std::string {
-        if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"G[{p}][{q}] = PE({p})·PE({q}) = Σ cos((p − q)ω_i) = {value}，p − q = {diff}",
-                          "G[{p}][{q}] = PE({p})·PE({q}) = Σ cos((p − q)ω_i) = {value}, p − q = {diff}"},
-                   {{"p", pos_text(r)}, {"q", pos_text(c)}, {"value", num(G(r, c))}, {"diff", integer(r - c)}});
-    };
-    std::vector<std::string> gram_notes = {
-        difference_note(lang, diagonal_spread(G).maxCoeff(),
-                        {"沿每条对角线的最大极差 = {diff}：G 只依赖 p − q。", "Largest spread along any diagonal = {diff}: G depends on p − q only."},
-                        {"沿每条对角线的最大极差 = {diff}（浮点舍入误差）：G 只依赖 p − q。",
-                         "Largest spread along any diagonal = {diff} (floating-point rounding): G depends on p − q only."}),
-        say(lang, {"对角线上 G[p][p] = d/2 = {half}。", "On the main diagonal G[p][p] = d/2 = {half}."}, {{"half", num(G(0, 0))}}),
-    };
-    if (L > 128 || in.L > 128) gram_notes.push_back(say(lang, {"Gram 矩阵只画前 128 个位置。", "The Gram matrix shows the first 128 positions."}));
-
-    CurveView decay;
-    decay.y_axis = "G";
-    decay.x_axis = "Δ";
-    std::vector<double> ys;
-    for (int delta = 0; delta < L; ++delta) {
-        decay.x.push_back(delta);
-        ys.push_back(G(0, delta));
-    }
-    decay.series.push_back(ys);
-    decay.series_labels.push_back("PE(0)·PE(Δ)");
     return {make_view(say(lang, {"M_k（k = {k}）", "M_k (k = {k})"}, {{"k", integer(k)}}), std::move(mk),
                       {say(lang, {"分块对角：每个频率一个 2×2 旋转块 {block}，与 p 无关。", "Block-diagonal: one 2×2 rotation block {block} per frequency, independent of p."},
                            {{"block", "[[cos kω, sin kω], [−sin kω, cos kω]]"}})}),
-            make_view(say(lang, {"验证 PE(p + k) = M_k·PE(p)", "Check PE(p + k) = M_k·PE(p)"}), std::move(check), check_notes),
-            make_view(say(lang, {"Gram 矩阵 G = PE·PEᵀ", "Gram matrix G = PE·PEᵀ"}), std::move(gram), gram_notes),
-            make_view(say(lang, {"G[0][Δ] 随距离 Δ 的变化", "G[0][Δ] against the distance Δ"}), std::move(decay),
-                      {say(lang, {"Δ = 0 时最大（= d/2），随 |Δ| 增大总体衰减，并带有振荡。", "Largest at Δ = 0 (= d/2), decaying overall with |Δ|, with ripples."})})};
+            make_view(say(lang, {"验证 PE(p + k) = M_k·PE(p)", "Check PE(p + k) = M_k·PE(p)"}), std::move(check), check_notes)};
 }
 
 }  // namespace
@@ -106,17 +73,16 @@ Step relative_inside_absolute() {
     Step s = {
         "relative-inside-absolute",
         {"绝对编码里的相对信息", "Relative information inside an absolute code"},
-        {"由和角公式，sin((p+k)ω) 与 cos((p+k)ω) 是 sin(pω)、cos(pω) 的线性组合，系数只依赖 k。"
-         "所以存在一个与 p 无关的矩阵 M_k，使 PE(p + k) = M_k·PE(p)；它是分块对角的，每块是一个 2×2 旋转。"
-         "同样地，内积 PE(p)·PE(q) = Σ cos((p − q)ω_i) 只依赖 p − q：Gram 矩阵是 Toeplitz 矩阵，并随 |p − q| 衰减。",
+        {"一个与 p 无关的矩阵 M_k 把任意位置的编码移到 k 步之后：PE(p + k) = M_k·PE(p)。"
+         "由和角公式，sin((p+k)ω) 与 cos((p+k)ω) 是 sin(pω)、cos(pω) 的线性组合，系数只依赖 k；"
+         "所以 M_k 是分块对角的，每个频率一个 2×2 旋转块。表格在当前的 p 和 k 上验证这个等式。",
+         "One matrix M_k, the same for every p, moves the code of any position k steps on: PE(p + k) = M_k·PE(p). "
          "By the angle-addition formulas, sin((p+k)ω) and cos((p+k)ω) are linear combinations of sin(pω) and "
-         "cos(pω) with coefficients that depend only on k. So one matrix M_k, the same for every p, gives "
-         "PE(p + k) = M_k·PE(p); it is block-diagonal with a 2×2 rotation per frequency. Likewise the dot product "
-         "PE(p)·PE(q) = Σ cos((p − q)ω_i) depends only on p − q: the Gram matrix is Toeplitz and decays with |p − q|."},
-        {"pos", "shift", "d", "base", "L", "d_model", "variant"},
+         "cos(pω) with coefficients that depend only on k, so M_k is block-diagonal with a 2×2 rotation per "
+         "frequency. The table checks the identity at the current p and k."},
+        {"pos", "shift", "d", "base"},
         views_of(read_inputs, relative_views),
-        {R"tex(PE(p+k)=M_k\,PE(p),\qquad M_k=\mathrm{diag}_i\begin{pmatrix}\cos k\omega_i&\sin k\omega_i\\-\sin k\omega_i&\cos k\omega_i\end{pmatrix})tex",
-         R"tex(PE(p)^\top PE(q)=\sum_i\cos\bigl((p-q)\,\omega_i\bigr))tex"},
+        {R"tex(PE(p+k)=M_k\,PE(p),\qquad M_k=\mathrm{diag}_i\begin{pmatrix}\cos k\omega_i&\sin k\omega_i\\-\sin k\omega_i&\cos k\omega_i\end{pmatrix})tex"},
     };
     s.questions = {
         {{"是否有一个矩阵 M_k，对所有位置 p 都满足 PE(p + k) = M_k·PE(p)？",

@@ -4,7 +4,8 @@
 // clip(j − i, −k, k) + k against a common tutorial index (i − j) + max_len − 1 (mirror order), the lookup
 // into L × L × d and the einsum 'bhld,lmd->bhlm', content plus position scores through softmax, why the
 // position vector is dotted with q rather than added as a scalar, and the value-side term a^V (eq. 3);
-// then two later relative methods, Transformer-XL's four terms and DeBERTa's disentangled attention.
+// then two later relative methods, Transformer-XL's four terms (its distance terms, then its content terms)
+// and DeBERTa's disentangled attention (its terms, then its log buckets and clamp).
 // Every number shown comes from core (shaw.h, attention_grid.h, f_delta.h, relative_methods.h).
 // This file holds the parameter table, the demo's scores computed once for the steps that show them, the
 // helpers several steps share and the lesson (its steps in order, its references). Each step lives in the
@@ -155,7 +156,12 @@ Lesson make_lesson() {
     };
     lesson.steps = {score_with_relative_term(), relative_matrix_and_sign(), clipped_index(), lookup_and_position_scores(),
                     content_plus_position(), why_dot_with_q(), value_side(), transformer_xl_terms(),
-                    deberta_disentangled()};
+                    txl_content_terms(), deberta_disentangled(), deberta_buckets()};
+    // [issue 24] The nine steps before the split: old step 8 is now transformer-xl and txl-content-terms; old 9
+    // deberta and deberta-buckets.
+    lesson.old_numbering = {"relative-term",         "relative-matrix-sign", "clipped-index",
+                            "lookup-position-scores", "content-plus-position", "why-dot-with-q",
+                            "value-side",            "transformer-xl",       "deberta"};
     lesson.references = {"shaw2018", "dai2019", "he2021-deberta"};
     return lesson;
 }

@@ -1,6 +1,6 @@
 // PE Lab — lessons/shaw/shaw_lesson.h
 // Private to lesson "shaw" (this folder): the inputs, the one parameter table, the demo's scores computed once
-// for the steps that show them, the small helpers several steps share (all in lesson.cpp) and the nine steps,
+// for the steps that show them, the small helpers several steps share (all in lesson.cpp) and the eleven steps,
 // each defined in the file named after its id.
 // No display text here (the font subset scans .cpp files only).
 //
@@ -67,7 +67,9 @@ Step content_plus_position();
 Step why_dot_with_q();
 Step value_side();
 Step transformer_xl_terms();
+Step txl_content_terms();
 Step deberta_disentangled();
+Step deberta_buckets();
 
 }  // namespace shaw_lesson
 }  // namespace pelab

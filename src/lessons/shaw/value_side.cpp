@@ -71,12 +71,9 @@ std::vector<ViewData> value_side_views(const Inputs& in, const Computed& c, Lang
             {{"diff", exact(max_abs(direct - Z))}}),
         say(lang, {"a^V 项的最大绝对值 = {largest}，内容项的最大绝对值 = {content}。", "The a^V term reaches {largest} in absolute value, the content term {content}."},
             {{"largest", n4(max_abs(T))}, {"content", n4(max_abs(AV))}}),
-        say(lang, {"V 与值侧的表（{rows} × {d}）由随机种子生成，与 Q、K 的表相互独立。",
-                   "V and the value-side table ({rows} × {d}) are random, drawn from the random seed, separate from the key-side table."},
-            {{"rows", pos(2 * k + 1)}, {"d", pos(d)}}),
     };
     return {make_view(say(lang, {"内容部分 Σ_j α_ij v_j", "Content part Σ_j α_ij v_j"}), std::move(content)),
-            make_view(say(lang, {"值侧的相对项 Σ_j α_ij a^V_ij", "Value-side relative term Σ_j α_ij a^V_ij"}), std::move(term)),
+            make_view(say(lang, {"值侧的相对项 Σ_j α_ij a^V_ij", "Value-side term Σ_j α_ij a^V_ij"}), std::move(term)),
             make_view(say(lang, {"输出 z_i = Σ_j α_ij (v_j + a^V_ij)", "Output z_i = Σ_j α_ij (v_j + a^V_ij)"}), std::move(total), notes)};
 }
 

@@ -1,0 +1,70 @@
+// PE Lab — lessons/absolute_pe/same_width.cpp
+// Step "same-width" of absolute-pe: adding and concatenating compared at one total width D — adding lets content
+// and position each use all D dimensions; concatenating splits D, or widens the model and its W_q. Its view,
+// then the step.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the same total width
+#include <string>
+#include <vector>
+
+#include "lessons/absolute_pe/absolute_pe.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace absolute_pe {
+
+using namespace lessonui;
+
+// [SECTION] the same total width
+namespace {
+
+std::vector<ViewData> same_width_views(const Inputs& in, Lang lang) {
+    // The same total width D = d_model: adding gives content and position all D dimensions (shared); concatenating
+    // splits D (half each here), or keeps the content width D and grows the model to D + D/2.
+    const long long D = in.d_model, half = D / 2;
+    TableView width;
+    width.values.resize(3, 4);
+    width.values << D, D, D, D * D,
+                    D, D - half, half, D * D,
+                    D + half, D, half, (D + half) * (D + half);
+    width.row_labels = {say(lang, {"相加（宽度 D）", "add (width D)"}), say(lang, {"拼接，总宽度同为 D", "concatenate, same total width D"}),
+                        say(lang, {"拼接，内容仍占 D 维", "concatenate, content keeps D"})};
+    width.col_labels = {say(lang, {"模型宽度", "model width"}), say(lang, {"内容可用的维数", "dimensions for content"}),
+                        say(lang, {"位置可用的维数", "dimensions for position"}), say(lang, {"W_q 的参数", "parameters of W_q"})};
+    width.corner = say(lang, {"方法", "method"});
+    width.integer = true;
+    const std::vector<std::string> width_notes = {
+        say(lang, {"D = {D}：相加时内容和位置各自都能用全部 {D} 维（代价是两者共用同一空间）；同样宽度的拼接只给内容 {content} 维、给位置 {position} 维。",
+                   "D = {D}: adding lets content and position each use all {D} dimensions (at the price of sharing one space); "
+                   "concatenating at the same width leaves {content} for content and {position} for position."},
+            {{"D", pos_text(static_cast<int>(D))}, {"content", pos_text(static_cast<int>(D - half))}, {"position", pos_text(static_cast<int>(half))}}),
+        say(lang, {"若拼接时内容仍要 {D} 维，模型就变宽到 {wide} 维，每个 W_q 的参数从 {narrow_params} 增加到 {wide_params}（{ratio} 倍）。",
+                   "Keeping {D} dimensions for content when concatenating widens the model to {wide}, and each W_q grows from "
+                   "{narrow_params} to {wide_params} parameters ({ratio} times)."},
+            {{"D", pos_text(static_cast<int>(D))}, {"wide", pos_text(static_cast<int>(D + half))}, {"narrow_params", count_text(D * D, lang)},
+             {"wide_params", count_text((D + half) * (D + half), lang)}, {"ratio", num(static_cast<double>((D + half) * (D + half)) / (D * D))}}),
+    };
+    return {make_view(say(lang, {"同样的总宽度：相加与拼接", "The same total width: adding and concatenating"}), std::move(width), width_notes)};
+}
+
+}  // namespace
+
+Step same_width() {
+    return {
+        "same-width",
+        {"同样宽度下的相加与拼接", "Adding and concatenating at one width"},
+        {"在同样的总宽度 D 下，相加让内容和位置都能用全部 D 维；拼接要么把 D 分给两者，要么让模型变宽、参数变多。"
+         "相加的代价是内容和位置共用同一个空间。表格按滑块 d_model = D 算出三种做法的维数和 W_q 的参数。",
+         "At one total width D, adding lets content and position each use all D dimensions; concatenating either "
+         "splits D between them or makes the model wider, with more parameters. The price of adding is that content "
+         "and position share one space. The table computes the widths and the parameters of W_q for the three "
+         "choices, with D set by the d_model slider."},
+        {"d_model"},
+        views_of(read_inputs, same_width_views),
+        {R"tex(W_q\in\mathbb{R}^{D\times D}\ \text{(add)},\qquad W_q\in\mathbb{R}^{\frac32 D\times\frac32 D}\ \text{(concatenate, content keeps}\ D))tex"},
+    };
+}
+
+}  // namespace absolute_pe
+}  // namespace pelab
