@@ -127,11 +127,11 @@ TEST(OpenModelsRotationBasesNope, TwoBasesWavelengthsAndTurnsFollowGemma3Bases) 
 TEST(OpenModelsRotationBasesNope, NopeLayersCausalMaskAndLlama4Temperature) {
     const auto v = step_views("open-models", 3, "L=9&temperature_length=40000");  // nope-layers
     ASSERT_EQ(v.size(), 2u);
-    const HeatmapView& h = v[0].heatmap();
+    const HeatmapView& h = v[1].heatmap();
     ASSERT_EQ(h.values.rows(), 9);
     for (int i = 0; i < 9; ++i)
         for (int j = 0; j < 9; ++j) EXPECT_NEAR(h.values(i, j), j <= i ? 1.0 / (i + 1) : 0.0, 1e-15) << i << "," << j;
-    const CurveView& first = v[1].curve();
+    const CurveView& first = v[0].curve();
     for (int i = 0; i < 9; ++i) EXPECT_NEAR(first.series[0][i], 1.0 / (i + 1), 1e-15) << i;
     // Llama4TextAttention.forward, transcribed, at every drawn position.
     const auto t = step_views("open-models", 4, "L=9&temperature_length=40000");  // nope-temperature

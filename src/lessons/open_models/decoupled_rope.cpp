@@ -77,19 +77,16 @@ Step decoupled_rope_mla() {
     Step s = {
         "decoupled-rope",
         {"解耦 RoPE：旋转不能吸收进投影", "Decoupled RoPE: rotation cannot be absorbed"},
-        {"RoPE 的旋转夹在两个投影之间，随距离变化，所以 DeepSeek 把它拆成一小段单独的维度，其余部分照旧可以吸收进投影。"
-         "DeepSeek-V2/V3 的多头潜注意力（MLA）不缓存每个头的键和值，只缓存一个低维潜向量 c_KV，需要时用第 i 个头的上投影 W^UK_i（图中记作 W_k）还原键；"
-         "查询同样来自潜向量 c_Q 和上投影 W^UQ_i（图中 W_q）。没有 RoPE 时分数 c_Qᵀ (W_qᵀ W_k) c_KV 中间是一个固定矩阵，推理前乘好一次即可；"
-         "有 RoPE 时中间变成 W_qᵀ R_Δ W_k，R_Δ 是转过距离 Δ = n − m 的旋转矩阵，每个 Δ 都不同。"
-         "于是每个头的键分成不旋转的部分（可吸收）和宽 qk_rope_head_dim 的旋转部分：q^R_i 是查询的旋转部分，k^R 是所有头共用的一份旋转键，R_m 转过位置 m。",
+        {"RoPE 的旋转夹在两个投影之间、随距离变化，所以 DeepSeek 把它拆到单独的一小段维度里，其余部分照旧吸收进投影。"
+         "多头潜注意力（MLA，DeepSeek-V2/V3）只缓存一个低维潜向量 c_KV，第 i 个头用上投影 W^UK_i（图中 W_k）还原键，查询来自 c_Q 与 W^UQ_i（图中 W_q）。"
+         "没有 RoPE 时中间的 W_qᵀ W_k 是固定矩阵，乘好一次即可；有 RoPE 时变成 W_qᵀ R_Δ W_k，R_Δ 转过距离 Δ = n − m。"
+         "解耦后 q^R_i 是查询的旋转部分，k^R 是所有头共用的旋转键（宽 qk_rope_head_dim），R_m 转过位置 m。",
          "RoPE's rotation sits between the two projections and changes with the distance, so DeepSeek splits it off into a few "
-         "dimensions of their own and absorbs the rest into the projections as before. Multi-head latent attention (MLA) in "
-         "DeepSeek-V2/V3 does not cache every head's key and value; it caches one low-dimensional latent c_KV and rebuilds head "
-         "i's key with the up-projection W^UK_i (W_k in the figure); the query likewise comes from a latent c_Q through W^UQ_i "
-         "(W_q in the figure). Without RoPE the score c_Qᵀ (W_qᵀ W_k) c_KV has one fixed matrix in the middle, multiplied out once "
-         "before inference; with RoPE the middle becomes W_qᵀ R_Δ W_k, where R_Δ turns by the distance Δ = n − m, different for "
-         "every Δ. So each head's key splits into a part without rotation (absorbable) and a rotating part qk_rope_head_dim wide: "
-         "q^R_i is the query's rotating part, k^R one rotating key shared by all heads, and R_m turns by position m."},
+         "dimensions of their own and absorbs the rest into the projections as before. Multi-head latent attention (MLA, "
+         "DeepSeek-V2/V3) caches one low-dimensional latent c_KV; head i rebuilds its key with the up-projection W^UK_i (W_k in the "
+         "figure) and its query from c_Q with W^UQ_i (W_q). Without RoPE the middle W_qᵀ W_k is one fixed matrix, multiplied out "
+         "once; with RoPE it becomes W_qᵀ R_Δ W_k, where R_Δ turns by the distance Δ = n − m. Decoupled, q^R_i is the query's "
+         "rotating part, k^R one rotating key shared by all heads (qk_rope_head_dim wide), and R_m turns by position m."},
         {"qk_rope_head_dim", "base"},
         views_of(read_inputs, mla_views),
         {R"tex(q_{m,i}^\top k_{n,i}=\underbrace{c_{Q,m}^\top W^{UQ\top}_i W^{UK}_i c_{KV,n}}_{\text{absorbed}}+\bigl(R_m\,q^R_{m,i}\bigr)^\top\bigl(R_n\,k^R_n\bigr))tex"},

@@ -80,19 +80,13 @@ Step longrope() {
         "longrope",
         {"LongRoPE：每对一个因子，按长度切换", "LongRoPE: a factor per pair, switched by length"},
         {"LongRoPE 给每一对一个自己的缩放因子，并在序列长度超过训练长度的那一刻从短因子表换成长因子表。"
-         "Phi-3 的 128k 模型用它延长上下文：它不像[[position-interpolation|位置插值]]那样把所有对除以同一个数，而是把第 i 对的频率 θᵢ 变成 θᵢ/fᵢ，"
-         "[[wavelength|波长]]随之乘 fᵢ。短因子用于不超过训练长度 L₀ = original_max 的序列，长因子用于更长的序列；"
-         "HF 当前的代码和 Phi-3 自己的代码每次都拿当前长度 ℓ = seq_len 与 L₀ 比较。"
-         "Phi-3 实际发布的因子表在这里无法可靠地核对来源，所以图中用示意表：从 1 按几何级数增到末值 f_end，快的对几乎不变，慢的对拉得最长。"
-         "拖动或播放 seq_len，看在用的曲线在 original_max 处从短因子跳到长因子。",
+         "第 i 对的频率 θᵢ 变成 θᵢ/fᵢ，[[wavelength|波长]]随之乘 fᵢ（Phi-3 的 128k 模型）。短因子用于当前长度 ℓ = seq_len 不超过训练长度 L₀ = original_max 时，"
+         "否则用长因子。图中是示意表（Phi-3 发布的表无法可靠核对），从 1 按几何级数增到末值 f_end。播放 seq_len，看在用的曲线在 original_max 处跳变。",
          "LongRoPE gives each pair its own rescale factor and swaps the short list for the long one the moment the sequence "
-         "outgrows the training length. Phi-3's 128k models extend their context with it: instead of dividing every pair by one "
-         "number, as [[position-interpolation|position interpolation]] does, it turns pair i's frequency θᵢ into θᵢ/fᵢ, so the "
-         "[[wavelength]] grows by fᵢ. The short list serves sequences up to the training length L₀ = original_max, the long list "
-         "longer ones; HF's current code and Phi-3's own code compare the current length ℓ = seq_len with L₀ every time. "
-         "Phi-3's released lists cannot be sourced with confidence here, so the figure uses illustrative lists: a geometric ramp "
-         "from 1 to an end value f_end, so the fast pairs barely change and the slow pairs stretch most. Drag or play seq_len and "
-         "watch the curve in use jump from the short list to the long one at original_max."},
+         "outgrows the training length. Pair i's frequency θᵢ becomes θᵢ/fᵢ, so its [[wavelength]] grows by fᵢ (Phi-3's 128k "
+         "models). The short list serves a current length ℓ = seq_len up to the training length L₀ = original_max, the long list "
+         "beyond. The lists drawn are illustrative (Phi-3's released ones could not be sourced), a geometric ramp from 1 to an end "
+         "value f_end. Play seq_len and watch the curve in use jump at original_max."},
         {"d", "base", "original_max", "max_position", "seq_len", "short_end"},
         views_of(read_inputs, longrope_views),
         {R"tex(\theta_i'=\frac{\theta_i}{f_i},\qquad f=\begin{cases}f^{\mathrm{short}} & \ell\le L_0\\ f^{\mathrm{long}} & \ell>L_0\end{cases})tex",

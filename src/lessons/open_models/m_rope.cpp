@@ -108,16 +108,12 @@ Step multimodal_rope() {
         "m-rope",
         {"M-RoPE：每个词元三个位置", "M-RoPE: three position ids per token"},
         {"M-RoPE 给每个词元三个位置 (t, h, w)；文本词元的三个位置相同，所以只有文本时它就是普通的一维 RoPE。"
-         "Qwen2-VL 这样安排：t 是时间，h 是高，w 是宽。文本词元的三个位置都是它的顺序号；图像词元从当前起点开始，"
-         "加上它在合并后网格里的 (t, h, w) 下标，所以同一行的图像词元 h 相同，同一列的 w 相同；图像之后的文本从目前最大的位置加 1 接着数。"
-         "每个[[frequency-pair|频率对]] i 只跟随其中一行 r(i) 转动（由 mrope_section 决定，见下一步），频率 θᵢ = b^(−2i/d)，b 即 mrope_base。"
-         "右图是整个序列的分数（q = k = 全 1）：文本块与一维 RoPE 完全一致。",
+         "t 是时间、h 是高、w 是宽：文本词元三个位置都是它的顺序号，图像词元是起点加它在合并后网格里的下标，图像后的文本从最大位置加 1 接着数。"
+         "每个[[frequency-pair|频率对]] i 只跟随一行 r(i) 转动（下一步），θᵢ = b^(−2i/d)，b 即 mrope_base。分数矩阵取 q = k = 全 1。",
          "M-RoPE gives every token three positions (t, h, w); a text token's three are equal, so text alone is plain 1-D RoPE. "
-         "Qwen2-VL arranges them so: t is time, h height, w width. A text token's three positions are its running index; an image "
-         "token starts at the running start plus its (t, h, w) index in the merged grid, so image tokens in one row share h and "
-         "those in one column share w; text after the image resumes at the largest position so far plus 1. Each "
-         "[[frequency-pair|frequency pair]] i turns with one row only, r(i) (set by mrope_section, next step), at θᵢ = b^(−2i/d) "
-         "with b = mrope_base. The matrix shows the whole sequence's scores (q = k = all ones): its text blocks match 1-D RoPE exactly."},
+         "t is time, h height, w width: text counts on, an image token adds its index in the merged grid to the start. Each "
+         "[[frequency-pair|frequency pair]] i turns with one row r(i) (next step), at θᵢ = b^(−2i/d), b = mrope_base; the "
+         "scores use q = k = all ones."},
         {"text_before", "grid_t", "grid_h", "grid_w", "merge", "text_after", "section", "mrope_base"},
         views_of(read_inputs, mrope_views),
         {R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{pair } i \text{ turns by } \mathrm{pos}_{j,\,r(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex",

@@ -43,8 +43,7 @@ std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang)
     double row_err = 0.0;
     for (int i = 0; i < in.L; ++i) row_err = std::max(row_err, std::abs(A.row(i).sum() - 1.0));
     std::vector<std::string> matrix_notes = {
-        say(lang, {"分数全相等，第 i 行把权重平分给它能看到的 i + 1 个键；第 {last} 行每个键得 {w}。",
-                   "With equal scores, row i shares its weight evenly among the i + 1 keys it can see; row {last} gives each key {w}."},
+        say(lang, {"第 {last} 行每个键得 {w}。", "Row {last} gives each key {w}."},
             {{"last", integer(in.L - 1)}, {"w", num(A(in.L - 1, 0), 4)}}),
         say_error(lang, {"每行之和与 1 的最大差 = {err}{hint}。", "Largest difference of a row sum from 1 = {err}{hint}."}, row_err),
     };
@@ -64,16 +63,15 @@ std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang)
     double gap = 0.0;
     for (int i = 0; i < in.L; ++i) gap = std::max(gap, std::abs(first(i) - reference[static_cast<std::size_t>(i)]));
     std::vector<std::string> first_notes = {
-        say_error(lang, {"与 1/(i + 1) 的最大差 = {err}{hint}：权重只由位置决定，层因此能读出 i。",
-                         "Largest difference from 1/(i + 1) = {err}{hint}: the weight depends on the position alone, so the layer can read i off it."},
+        say_error(lang, {"与 1/(i + 1) 的最大差 = {err}{hint}。", "Largest difference from 1/(i + 1) = {err}{hint}."},
                   gap),
     };
 
+    // The curve leads: the weight on token 0 against i is the step's claim; the matrix beside it shows where it comes from.
     return {
-        make_view(say(lang, {"只有因果掩码、分数全相等时的注意力", "Attention with a causal mask alone and equal scores"}), std::move(h),
+        make_view(say(lang, {"给第 0 个词元的权重", "Weight on token 0"}), std::move(curve), std::move(first_notes)),
+        make_view(say(lang, {"因果掩码、分数相等", "Causal mask, equal scores"}), std::move(h),
                   std::move(matrix_notes)),
-        make_view(say(lang, {"给第 0 个词元的权重", "Weight on token 0"}), std::move(curve),
-                  std::move(first_notes)),
     };
 }
 
@@ -85,14 +83,11 @@ Step layers_without_position() {
         "nope-layers",
         {"不加位置编码的层也知道位置", "A layer without position encoding still sees position"},
         {"只有因果掩码、没有位置编码的层，仍然能读出位置：第 i 个查询给第 0 个词元的注意力正好是 1/(i + 1)。"
-         "Llama 4 在每 4 层里留 1 层不用 RoPE（NoPE 层，HF 配置的 no_rope_layer_interval = 4），其余层照常旋转。"
-         "因果掩码让第 i 个查询只能看到 i + 1 个键；即使所有分数都相等，[[softmax]] 也把权重平分给这 i + 1 个键，"
-         "所以给第 0 个词元的权重随位置下降，后面的层可以从中读出 i。矩阵里第 i 行、第 j 列是查询 i 给键 j 的权重。",
-         "A layer with a causal mask and no position encoding can still read position: query i gives token 0 exactly 1/(i + 1) of its attention. "
-         "Llama 4 leaves RoPE out of one layer in every 4 (the NoPE layers, no_rope_layer_interval = 4 in the HF configuration); "
-         "the other layers turn as usual. The causal mask lets query i see only i + 1 keys; even with all scores equal, the "
-         "[[softmax]] shares the weight evenly among them, so the weight on token 0 falls with the position and later layers can "
-         "read i from it. Row i, column j of the matrix is the weight query i gives key j."},
+         "Llama 4 每 4 层里有 1 层不用 RoPE（NoPE 层）。掩码让查询 i 只看到 i + 1 个键，分数全相等时 [[softmax]] 把权重平分给它们，"
+         "于是给第 0 个词元的权重随 i 下降，后面的层能从中读出 i。",
+         "A layer with a causal mask and no position encoding still reads position: query i gives token 0 exactly 1/(i + 1). "
+         "Llama 4 leaves RoPE out of every 4th layer (NoPE); with equal scores the [[softmax]] shares query i's weight among "
+         "the i + 1 keys the mask lets it see, so later layers can read i."},
         {"L"},
         views_of(read_inputs, layers_without_position_views),
         {R"tex(a_{i0}=\frac{e^{0}}{\sum_{j\le i}e^{0}}=\frac{1}{i+1})tex"},
