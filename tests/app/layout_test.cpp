@@ -248,11 +248,6 @@ const LayoutTestOpenStep kNotYetOneScreen[] = {
     {"long-context", "phase-wrap"},
     {"long-context", "scale-factors"},
     {"long-context", "six-methods"},
-    {"open-models", "decoupled-rope"},
-    {"open-models", "longrope"},
-    {"open-models", "m-rope"},
-    {"open-models", "model-presets"},
-    {"open-models", "nope-layers"},
 };
 
 bool layout_test_not_yet_one_screen(const Lesson& lesson, int step) {

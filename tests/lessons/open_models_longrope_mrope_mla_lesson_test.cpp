@@ -33,10 +33,10 @@ using pelab_test::step_views;
 // ---- longrope: LongRoPE ----
 
 TEST(OpenModelsLongRopeMropeMla, LongRopeSwitchesToTheLongFactorsAfterOriginalMax) {
-    const Step& step = find_lesson("open-models")->steps[3];
+    const Step& step = find_lesson("open-models")->steps[4];  // longrope
     EXPECT_EQ(step.timeline.param, "seq_len");
-    const auto at = step_views("open-models", 4, "seq_len=4096&head_dim=96");  // HF's name for d
-    const auto after = step_views("open-models", 4, "seq_len=4097&d=96");
+    const auto at = step_views("open-models", 5, "seq_len=4096&head_dim=96");  // HF's name for d
+    const auto after = step_views("open-models", 5, "seq_len=4097&d=96");
     const CurveView& c0 = at[0].curve();
     const CurveView& c1 = after[0].curve();
     ASSERT_EQ(c0.x.size(), 48u);  // head_dim 96: 48 pairs
@@ -57,17 +57,18 @@ TEST(OpenModelsLongRopeMropeMla, LongRopeSwitchesToTheLongFactorsAfterOriginalMa
 
 TEST(OpenModelsLongRopeMropeMla, LongRopeAttentionFactorAndOlderHfChoice) {
     // s = 32 = 2^5 and original_max = 4096 = 2^12: √(1 + 5/12) = √(17/12).
-    const auto v = step_views("open-models", 4, "d=96");
+    const auto v = step_views("open-models", 6, "d=96");  // longrope-scale
     const std::string expected = "Attention factor √(1 + ln s / ln original_max) = " + lessonui::num(std::sqrt(17.0 / 12.0), 6);
     EXPECT_TRUE(any_note_contains(v, expected)) << all_notes(v);
     EXPECT_TRUE(any_note_contains(v, "so they used the long factors for every sequence")) << all_notes(v);
     // Table: pair 47's turns over seq_len = seq_len · θ / 2π with the short factor 1.5 (seq_len 4096).
-    const TableView& t = v[1].table();
+    const TableView& t = v[0].table();
     const double theta = 1.0 / (1.5 * std::pow(10000.0, 94.0 / 96.0));
     EXPECT_NEAR(t.values(t.values.rows() - 1, 4), 4096 * theta / (2 * kPi), 1e-12);
     // No extension (max_position = original_max): s = 1, factor 1, the long list is flat 1.
-    const auto flat = step_views("open-models", 4, "max_position=4096&seq_len=8000");
-    EXPECT_EQ(flat[0].curve().series[2], flat[0].curve().series[0]);
+    const auto flat_curve = step_views("open-models", 5, "max_position=4096&seq_len=8000");
+    EXPECT_EQ(flat_curve[0].curve().series[2], flat_curve[0].curve().series[0]);
+    const auto flat = step_views("open-models", 6, "max_position=4096&seq_len=8000");
     EXPECT_TRUE(any_note_contains(flat, "= 1 (1 when s ≤ 1)") || any_note_contains(flat, "= 1; HF multiplies")) << all_notes(flat);
 }
 
@@ -75,9 +76,9 @@ TEST(OpenModelsLongRopeMropeMla, LongRopeAttentionFactorAndOlderHfChoice) {
 
 TEST(OpenModelsLongRopeMropeMla, MropeIdsFollowGetRopeIndex) {
     // 2 text, an image of 1 × 4 × 6 patches merged 2 × 2 (a 2 × 3 grid of tokens), 3 text.
-    const auto v = step_views("open-models", 5, "text_before=2&grid_h=4&grid_w=6&text_after=3");
-    ASSERT_EQ(v.size(), 3u);
-    const RowMatrix& ids = v[1].heatmap().values;
+    const auto v = step_views("open-models", 7, "text_before=2&grid_h=4&grid_w=6&text_after=3");  // m-rope
+    ASSERT_EQ(v.size(), 2u);
+    const RowMatrix& ids = v[0].heatmap().values;
     ASSERT_EQ(ids.rows(), 3);
     ASSERT_EQ(ids.cols(), 11);
     // Image tokens start at 2 and add their (t, h, w) index; text after resumes at max + 1 = 2 + 2 + 1 = 5.
@@ -86,11 +87,12 @@ TEST(OpenModelsLongRopeMropeMla, MropeIdsFollowGetRopeIndex) {
                                  {0, 1, 2, 3, 4, 2, 3, 4, 5, 6, 7}};
     for (int r = 0; r < 3; ++r)
         for (int c = 0; c < 11; ++c) EXPECT_EQ(ids(r, c), expected[r][c]) << r << "," << c;
-    EXPECT_TRUE(any_note_contains(v, "pairs 0–1 follow row t, pairs 2–4 row h, pairs 5–7 row w")) << all_notes(v);
+    const auto image = step_views("open-models", 8, "text_before=2&grid_h=4&grid_w=6&text_after=3");  // m-rope-image
+    EXPECT_TRUE(any_note_contains(image, "pairs 0–1 follow row t, pairs 2–4 row h, pairs 5–7 row w")) << all_notes(image);
     EXPECT_TRUE(any_note_contains(v, "resumes at the largest id so far + 1 = 5")) << all_notes(v);
     // Two frames: the second frame's tokens have t = start + 1.
-    const auto video = step_views("open-models", 5, "text_before=1&grid_t=2&grid_h=2&grid_w=2&text_after=1");
-    const RowMatrix& vid = video[1].heatmap().values;
+    const auto video = step_views("open-models", 7, "text_before=1&grid_t=2&grid_h=2&grid_w=2&text_after=1");
+    const RowMatrix& vid = video[0].heatmap().values;
     ASSERT_EQ(vid.cols(), 4);
     EXPECT_EQ(vid(0, 1), 1.0);
     EXPECT_EQ(vid(0, 2), 2.0);
@@ -100,16 +102,17 @@ TEST(OpenModelsLongRopeMropeMla, MropeIdsFollowGetRopeIndex) {
 
 TEST(OpenModelsLongRopeMropeMla, MropeScoresInsideTheImageAndTextAlone) {
     // Defaults: 3 text, an image of 1 × 8 × 8 patches merged 2 × 2 (4 × 4 tokens), 3 text; section 2, 3, 3.
-    const auto v = step_views("open-models", 5, "");
+    const auto v = step_views("open-models", 7, "");      // m-rope
+    const auto image = step_views("open-models", 8, "");  // m-rope-image
     const double base = 100.0;  // mrope_base default
     const int d = 16;           // 2 · (2 + 3 + 3)
     auto theta = [&](int i) { return std::pow(base, -2.0 * i / d); };
     // Image view: the query is merged cell (1, 1). Its right neighbour differs in w only (pairs 5..7), the one
     // below in h only (pairs 2..4), each by one step: Σ_i 2·cos(θ_i) over those pairs, 2 for the others.
-    const RowMatrix& grid = v[2].heatmap().values;
+    const RowMatrix& grid = image[0].heatmap().values;
     ASSERT_EQ(grid.rows(), 4);
     ASSERT_EQ(grid.cols(), 4);
-    EXPECT_EQ(v[2].heatmap().highlight_cells, (std::vector<std::pair<int, int>>{{1, 1}}));
+    EXPECT_EQ(image[0].heatmap().highlight_cells, (std::vector<std::pair<int, int>>{{1, 1}}));
     double right = 0, below = 0;
     for (int i = 0; i < d / 2; ++i) {
         right += 2 * std::cos(i >= 5 ? theta(i) : 0.0);
@@ -119,7 +122,7 @@ TEST(OpenModelsLongRopeMropeMla, MropeScoresInsideTheImageAndTextAlone) {
     EXPECT_NEAR(grid(2, 1), below, 1e-12);
     EXPECT_NEAR(grid(1, 1), d, 1e-12);
     // Text tokens 0..2: plain 1-D RoPE, S[m][n] = Σ_i 2·cos((m − n)·θ_i).
-    const RowMatrix& S = v[0].heatmap().values;
+    const RowMatrix& S = v[1].heatmap().values;
     ASSERT_EQ(S.rows(), 22);
     for (int m = 0; m < 3; ++m)
         for (int n = 0; n < 3; ++n) {
@@ -129,16 +132,17 @@ TEST(OpenModelsLongRopeMropeMla, MropeScoresInsideTheImageAndTextAlone) {
         }
     EXPECT_TRUE(any_note_contains(v, "Text alone (6 tokens, t = h = w): largest difference between M-RoPE and 1-D RoPE")) << all_notes(v);
     // No image: two views; sides that are not multiples of merge are rounded down, and said so.
-    EXPECT_EQ(step_views("open-models", 5, "grid_t=0").size(), 2u);
-    const auto odd = step_views("open-models", 5, "grid_h=5&grid_w=7");
+    EXPECT_EQ(step_views("open-models", 7, "grid_t=0").size(), 2u);
+    EXPECT_EQ(step_views("open-models", 8, "grid_t=0").size(), 1u);  // the image step always draws one frame
+    const auto odd = step_views("open-models", 7, "grid_h=5&grid_w=7");
     EXPECT_TRUE(any_note_contains(odd, "rounded to multiples of merge: 4 × 6")) << all_notes(odd);
 }
 
 // ---- decoupled-rope: MLA ----
 
 TEST(OpenModelsLongRopeMropeMla, MlaCacheAgainstMultiHeadAttention) {
-    const auto v = step_views("open-models", 6, "");
-    ASSERT_EQ(v.size(), 3u);
+    const auto v = step_views("open-models", 10, "");  // mla-cache
+    ASSERT_EQ(v.size(), 1u);
     // DeepSeek-V3: 512 + 64 = 576 numbers against 128 · (128 + 64 + 128) = 40960.
     EXPECT_TRUE(any_note_contains(v, "= 576 numbers")) << all_notes(v);
     EXPECT_TRUE(any_note_contains(v, "= 40960 numbers")) << all_notes(v);
@@ -149,8 +153,8 @@ TEST(OpenModelsLongRopeMropeMla, MlaCacheAgainstMultiHeadAttention) {
 }
 
 TEST(OpenModelsLongRopeMropeMla, RopeIsNotAbsorbableButTheDecoupledScoreIs) {
-    const auto v = step_views("open-models", 6, "");
-    const CurveView& c = v[1].curve();
+    const auto v = step_views("open-models", 9, "");  // decoupled-rope
+    const CurveView& c = v[0].curve();
     for (double x : c.series[1]) EXPECT_EQ(x, 0.0);
     EXPECT_EQ(c.series[0][0], 0.0);
     for (std::size_t i = 1; i < c.series[0].size(); ++i) EXPECT_GT(c.series[0][i], 1e-3) << i;
@@ -158,8 +162,8 @@ TEST(OpenModelsLongRopeMropeMla, RopeIsNotAbsorbableButTheDecoupledScoreIs) {
 }
 
 TEST(OpenModelsLongRopeMropeMla, DeepSeekYarnScales) {
-    const auto v = step_views("open-models", 6, "");
-    const CurveView& c = v[2].curve();
+    const auto v = step_views("open-models", 11, "");  // mla-yarn
+    const CurveView& c = v[0].curve();
     const std::size_t at40 = 78;  // x = 1, 1.5, ..., 40
     ASSERT_EQ(c.x[at40], 40.0);
     const double m = 0.1 * std::log(40.0) + 1.0;
@@ -170,9 +174,9 @@ TEST(OpenModelsLongRopeMropeMla, DeepSeekYarnScales) {
                                          lessonui::num(m * m / std::sqrt(192.0), 6)))
         << all_notes(v);
     // mscale_all_dim not given: plain YaRN's cos/sin scale, no softmax change.
-    const auto plain = step_views("open-models", 6, "mscale_all_dim=0");
-    EXPECT_NEAR(plain[2].curve().series[0][at40], m, 1e-12);
-    EXPECT_NEAR(plain[2].curve().series[1][at40], 1.0, 1e-12);
+    const auto plain = step_views("open-models", 11, "mscale_all_dim=0");
+    EXPECT_NEAR(plain[0].curve().series[0][at40], m, 1e-12);
+    EXPECT_NEAR(plain[0].curve().series[1][at40], 1.0, 1e-12);
 }
 
 // ---- questions ----
@@ -180,11 +184,11 @@ TEST(OpenModelsLongRopeMropeMla, DeepSeekYarnScales) {
 TEST(OpenModelsLongRopeMropeMla, QuestionsOnLongRopeMropeAndMla) {
     const Lesson* lesson = find_lesson("open-models");
     const ParamSet p = defaults(lesson->params);
-    for (const char* id : {"longrope", "m-rope", "decoupled-rope"})
+    for (const char* id : {"longrope", "m-rope", "mla-yarn"})
         EXPECT_FALSE(lesson->steps[size_t(step_number_of(*lesson, id) - 1)].questions.empty()) << id;
-    const std::string yarn = lesson->steps[5].questions[0].explain(p, Lang::en);
+    const std::string yarn = lesson->steps[10].questions[0].explain(p, Lang::en);  // mla-yarn
     EXPECT_NE(yarn.find("factor = 40 that is 1."), std::string::npos) << yarn;
-    const std::string longrope = lesson->steps[3].questions[0].explain(p, Lang::en);
+    const std::string longrope = lesson->steps[4].questions[0].explain(p, Lang::en);  // longrope
     EXPECT_NE(longrope.find("long factors at seq_len = 4096? no; at seq_len = 4097? yes"), std::string::npos) << longrope;
 }
 

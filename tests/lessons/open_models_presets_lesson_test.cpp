@@ -22,8 +22,8 @@ using pelab_test::step_views;
 TEST(OpenModelsPresets, EveryPresetDrawsItsWavelengthsAndContexts) {
     for (const ModelPreset& p : model_presets()) {
         SCOPED_TRACE(p.name);
-        const auto v = step_views("open-models", 7, "preset=" + p.name);
-        ASSERT_EQ(v.size(), 2u);
+        const auto v = step_views("open-models", 12, "preset=" + p.name);  // model-presets
+        ASSERT_EQ(v.size(), 1u);
         const CurveView& curve = v[0].curve();
         ASSERT_EQ(curve.x.size(), static_cast<std::size_t>(p.rotary_dim / 2));
         const Eigen::VectorXd plain = rope_default_inv_freq(p.rotary_dim, p.base);
@@ -44,19 +44,46 @@ TEST(OpenModelsPresets, EveryPresetDrawsItsWavelengthsAndContexts) {
     }
 }
 
+// The two table steps (presets-unscaled, presets-scaled) together list every preset once, in core's order within
+// each; a column is found by its label, since a table leaves out the columns its models do not fill.
 TEST(OpenModelsPresets, TheTableListsEveryPreset) {
-    const auto v = step_views("open-models", 7, "preset=deepseek-v3");
-    const TableView& table = v[1].table();
-    ASSERT_EQ(static_cast<std::size_t>(table.values.rows()), model_presets().size());
-    for (std::size_t r = 0; r < model_presets().size(); ++r) {
-        const ModelPreset& p = model_presets()[r];
-        EXPECT_EQ(table.values(static_cast<Eigen::Index>(r), 0), p.head_dim) << p.name;
-        EXPECT_EQ(table.values(static_cast<Eigen::Index>(r), 1), p.rotary_dim) << p.name;
-        EXPECT_EQ(table.values(static_cast<Eigen::Index>(r), 3), p.base) << p.name;
-        EXPECT_EQ(table.values(static_cast<Eigen::Index>(r), 8), p.extended_context) << p.name;
-        EXPECT_NE(table.row_labels[r].find(p.display), std::string::npos);
+    std::size_t listed = 0;
+    for (int step : {13, 14}) {
+        const bool scaled = step == 14;
+        const auto v = step_views("open-models", step, "");
+        ASSERT_EQ(v.size(), 1u);
+        const TableView& table = v[0].table();
+        EXPECT_LE(table.values.rows(), 8) << step;  // one screen's table
+        auto column = [&](const std::string& label) {
+            for (std::size_t c = 0; c < table.col_labels.size(); ++c)
+                if (table.col_labels[c] == label) return static_cast<Eigen::Index>(c);
+            ADD_FAILURE() << label;
+            return Eigen::Index(0);
+        };
+        const Eigen::Index head = column("head dim"), rotary = column("rotary dim"), base = column("base"),
+                           extended = column(scaled ? "extended" : "max length");
+        Eigen::Index r = 0;
+        for (const ModelPreset& p : model_presets()) {
+            if ((p.scaling != "none") != scaled) continue;
+            ASSERT_LT(r, table.values.rows()) << p.name;
+            EXPECT_EQ(table.values(r, head), p.head_dim) << p.name;
+            EXPECT_EQ(table.values(r, rotary), p.rotary_dim) << p.name;
+            EXPECT_EQ(table.values(r, base), p.base) << p.name;
+            EXPECT_EQ(table.values(r, extended), p.extended_context) << p.name;
+            EXPECT_NE(table.row_labels[static_cast<std::size_t>(r)].find(p.display), std::string::npos);
+            ++r;
+        }
+        EXPECT_EQ(r, table.values.rows());
+        listed += static_cast<std::size_t>(r);
+        EXPECT_NE(all_notes(v).find(std::to_string(r) + " models"), std::string::npos) << all_notes(v);
+        if (scaled) {
+            const Eigen::Index nope = column("nope dims");
+            for (Eigen::Index i = 0; i < table.values.rows(); ++i)
+                if (table.row_labels[static_cast<std::size_t>(i)].find("DeepSeek-V3") != std::string::npos)
+                    EXPECT_EQ(table.values(i, nope), 128.0);
+        }
     }
-    EXPECT_NE(all_notes(v).find("DeepSeek-V3"), std::string::npos);
+    EXPECT_EQ(listed, model_presets().size());
 }
 
 // The counts in the notes are those of the drawn wavelengths: Llama 2 7B (base 10000, d = 128, trained 4096).
@@ -68,7 +95,7 @@ TEST(OpenModelsPresets, NotesCountThePairsBeyondTheContext) {
     for (int i = 0; i < theta.size(); ++i) beyond += kTwoPi / theta(i) > p->trained_context ? 1 : 0;
     EXPECT_GT(beyond, 0);
     EXPECT_LT(beyond, theta.size());
-    const auto v = step_views("open-models", 7, "preset=llama-2-7b");
+    const auto v = step_views("open-models", 12, "preset=llama-2-7b");
     EXPECT_NE(all_notes(v).find("Unscaled, " + std::to_string(beyond) + " pairs"), std::string::npos) << all_notes(v);
 }
 

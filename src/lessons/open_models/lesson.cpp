@@ -11,12 +11,16 @@
 // [SECTION] shared helpers
 // [SECTION] the lesson
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "core/model_presets.h"
 #include "core/open_models.h"
+#include "core/rope.h"
+#include "core/rope_scaling.h"
 #include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"
 
 namespace pelab {
@@ -153,6 +157,134 @@ MropeSequence shown_sequence(const Inputs& in, bool* adjusted) {
     return s;
 }
 
+// longrope, longrope-scale
+namespace {
+// Illustrative rescale factors (Phi-3's released lists are not reproduced here): a geometric ramp from 1 at
+// pair 0 to `end` at the last pair, f_i = end^(i/(n − 1)), so the fast pairs stay near 1.
+std::vector<double> ramp_factors(int n, double end) {
+    std::vector<double> f(static_cast<std::size_t>(n), 1.0);
+    for (int i = 0; i < n; ++i) f[static_cast<std::size_t>(i)] = std::pow(end, static_cast<double>(i) / std::max(1, n - 1));
+    return f;
+}
+
+}  // namespace
+
+LongRopeCase longrope_case(const Inputs& in) {
+    LongRopeCase c;
+    const int n = in.d / 2;
+    c.scale = static_cast<double>(in.max_position) / in.original_max;
+    LongRopeParams& p = c.params;
+    p.d = in.d;
+    p.base = in.base;
+    p.short_factor = ramp_factors(n, in.short_end);
+    p.long_factor = ramp_factors(n, std::max(1.0, c.scale));
+    p.original_max = in.original_max;
+    p.max_position = in.max_position;
+    c.plain = rope_default_inv_freq(in.d, in.base);
+    LongRopeParams at = p;
+    at.seq_len = in.original_max;  // the last length that still uses the short factors
+    c.short_theta = rope_longrope_inv_freq(at).inv_freq;
+    at.seq_len = in.original_max + 1;
+    c.long_theta = rope_longrope_inv_freq(at).inv_freq;
+    p.seq_len = in.seq_len;
+    const RopeScalingResult now = rope_longrope_inv_freq(p);
+    c.in_use = now.inv_freq;
+    c.attention = now.attention_factor;
+    c.long_in_use = longrope_uses_long_factors(in.seq_len, in.original_max);
+    return c;
+}
+
+
+// m-rope, m-rope-image
+std::vector<int> shown_section(const Inputs& in) {
+    std::vector<int> out;
+    for (double x : in.section) out.push_back(std::max(1, static_cast<int>(x)));
+    while (out.size() < 3) out.push_back(1);
+    out.resize(3);
+    return out;
+}
+
+MropeCase mrope_case(const Inputs& in) {
+    MropeCase c;
+    c.seq = shown_sequence(in, &c.adjusted);
+    c.section = shown_section(in);
+    c.d = 2 * (c.section[0] + c.section[1] + c.section[2]);
+    c.ids = mrope_position_ids(c.seq);
+    c.q = Eigen::VectorXd::Ones(c.d);
+    c.k = c.q;
+    c.scores = mrope_scores(c.ids, in.mrope_base, c.section, c.q, c.k);
+    return c;
+}
+
+// decoupled-rope, mla-cache, mla-yarn
+MlaConfig mla_config(const Inputs& in) {
+    MlaConfig c;
+    c.heads = in.heads;
+    c.kv_lora_rank = in.kv_lora_rank;
+    c.qk_rope_head_dim = in.qk_rope_head_dim / 2 * 2;
+    c.qk_nope_head_dim = in.qk_nope_head_dim;
+    c.v_head_dim = in.v_head_dim;
+    return c;
+}
+
+// model-presets, presets-unscaled, presets-scaled
+const ModelPreset& selected_preset(const Inputs& in) {
+    const ModelPreset* p = find_model_preset(in.preset);
+    return p ? *p : pelab::model_presets().front();
+}
+
+// The table of released models (core/model_presets.txt), one group at a time: those that run at the length
+// they were built for (scaling none) or those that scale their positions to a longer context. A column no model
+// of the group fills is left out, so each table stays narrow; the rows keep core's order.
+ViewData preset_group_table(bool scaled, Lang lang) {
+    std::vector<const ModelPreset*> rows;
+    for (const ModelPreset& p : pelab::model_presets())
+        if ((p.scaling != "none") == scaled) rows.push_back(&p);
+    // Every candidate column: its label and its value for one model (NaN: the model has no such setting).
+    struct Column {
+        std::string label;
+        double (*value)(const ModelPreset&);
+    };
+    const std::vector<Column> columns = {
+        {say(lang, {"头维度", "head dim"}), [](const ModelPreset& p) { return double(p.head_dim); }},
+        {say(lang, {"旋转维度", "rotary dim"}), [](const ModelPreset& p) { return double(p.rotary_dim); }},
+        {say(lang, {"无位置维度", "nope dims"}), [](const ModelPreset& p) { return p.nope_dim > 0 ? double(p.nope_dim) : std::nan(""); }},
+        {"base", [](const ModelPreset& p) { return p.base; }},
+        {say(lang, {"局部层 base", "local base"}), [](const ModelPreset& p) { return p.local_base > 0 ? p.local_base : std::nan(""); }},
+        {say(lang, {"窗口", "window"}), [](const ModelPreset& p) { return p.sliding_window > 0 ? double(p.sliding_window) : std::nan(""); }},
+        {"factor", [](const ModelPreset& p) { return p.scaling == "none" || p.scaling == "longrope" ? std::nan("") : p.factor; }},
+        {say(lang, {"训练长度", "trained"}), [](const ModelPreset& p) { return p.trained_context > 0 ? double(p.trained_context) : std::nan(""); }},
+        {scaled ? say(lang, {"扩展后长度", "extended"}) : say(lang, {"最大长度", "max length"}),
+         [](const ModelPreset& p) { return double(p.extended_context); }},
+    };
+    std::vector<const Column*> kept;
+    for (const Column& c : columns) {
+        bool any = false;
+        for (const ModelPreset* p : rows) any = any || !std::isnan(c.value(*p));
+        if (any) kept.push_back(&c);
+    }
+    TableView table;
+    table.values.resize(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(kept.size()));
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        for (std::size_t c = 0; c < kept.size(); ++c)
+            table.values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = kept[c]->value(*rows[r]);
+        table.row_labels.push_back(scaled ? rows[r]->display + " · " + rows[r]->scaling : rows[r]->display);
+    }
+    for (const Column* c : kept) table.col_labels.push_back(c->label);
+    table.integer = true;
+    table.corner = scaled ? say(lang, {"模型 · 缩放", "model · scaling"}) : say(lang, {"模型", "model"});
+    table.explain = [rows, lang](int r, int) {
+        if (r < 0 || r >= static_cast<int>(rows.size())) return std::string();
+        return say(lang, {"{model}：数值出自其发布的配置文件，见参考文献。", "{model}: values from its published configuration files; see the references."},
+                   {{"model", rows[static_cast<std::size_t>(r)]->display}});
+    };
+    std::vector<std::string> notes = {
+        say(lang, {"{n} 个模型；空格表示该模型没有这一项（或没有可靠来源）。", "{n} models; an empty cell means the model has no such setting (or no reliable source)."},
+            {{"n", lessonui::integer(static_cast<long long>(rows.size()))}})};
+    return make_view(scaled ? say(lang, {"缩放位置以延长上下文的模型", "Models that scale their positions for a longer context"})
+                            : say(lang, {"不做上下文缩放的模型", "Models without context scaling"}),
+                     table, notes);
+}
 // [SECTION] the lesson
 namespace {
 
@@ -184,11 +316,20 @@ Lesson make_lesson() {
         partial_rotation(),
         two_bases(),
         layers_without_position(),
+        nope_temperature(),
         longrope(),
+        longrope_scale(),
         multimodal_rope(),
+        mrope_image(),
         decoupled_rope_mla(),
+        mla_cache(),
+        mla_yarn(),
         model_presets(),
+        presets_unscaled(),
+        presets_scaled(),
     };
+    // Links written before the split (issue 24) number the seven steps it had: old step n opens this id.
+    lesson.old_numbering = {"partial-rotation", "two-bases", "nope-layers", "longrope", "m-rope", "decoupled-rope", "model-presets"};
     lesson.references = {"black2022-gpt-neox", "gemma3-hf", "gemma3-deepmind", "haviv2022", "nakanishi2025",
                          "ding2024-longrope", "wang2024-qwen2-vl", "deepseek-v2", "deepseek-v3-hf"};
     for (const ModelPreset& preset : pelab::model_presets()) lesson.references.push_back("model:" + preset.name);

@@ -1,17 +1,15 @@
 // PE Lab — lessons/open_models/model_presets.cpp
-// Step "model-presets" of lesson "open-models": a table of released models' position settings (head dim,
-// rotary dim, bases per layer type, layout, scaling and its parameters, trained and extended context) from
-// core/model_presets.h, and, leading the step, the selected model's per-pair wavelengths 2π/θᵢ against its
-// own trained and extended context. Its questions: which pairs Llama 3.1's llama3 scaling slows down, and how
-// much of a DeepSeek-V3 head rotates. Every number comes from core (model_presets.h, rope.h, rope_scaling.h).
+// Step "model-presets" of lesson "open-models": the selected released model's per-pair wavelengths 2π/θᵢ,
+// unscaled and as the model scales them, against its own trained and extended context (core/model_presets.h).
+// The table of all presets is the next two steps (presets_unscaled.cpp, presets_scaled.cpp). Its questions:
+// which pairs Llama 3.1's llama3 scaling slows down, and how much of a DeepSeek-V3 head rotates (each answer also
+// describes the selected model). Every number comes from core (model_presets.h, rope.h, rope_scaling.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] the selected preset
 // [SECTION] the wavelength figure
-// [SECTION] the table of presets
 // [SECTION] the step and its questions
 #include <cmath>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -29,11 +27,6 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 // [SECTION] the selected preset
 // (pelab::model_presets() is core's table; model_presets() alone is this step.)
 namespace {
-
-const ModelPreset& selected_preset(const Inputs& in) {
-    const ModelPreset* p = find_model_preset(in.preset);
-    return p ? *p : pelab::model_presets().front();
-}
 
 // One sentence on the model the learner has selected (key preset): how much of a head rotates and how many of
 // its pairs have a wavelength beyond its trained context, unscaled (core: rope_default_inv_freq).
@@ -107,10 +100,10 @@ ViewData preset_wavelength_view(const ModelPreset& p, Lang lang) {
     const std::vector<double>& used = has_scaled ? scaled : unscaled;
     const int pairs = p.rotary_dim / 2;
     notes.push_back(say(lang,
-                        {"{model}：每个头 {head} 个数中有 {rot} 个旋转（{pairs} 对），布局 {layout}。",
-                         "{model}: {rot} of each head's {head} numbers rotate ({pairs} pairs), layout {layout}."},
+                        {"{model}：每个头 {head} 个数中有 {rot} 个旋转（{pairs} 对）。",
+                         "{model}: {rot} of each head's {head} numbers rotate ({pairs} pairs)."},
                         {{"model", p.display}, {"head", integer(p.head_dim)}, {"rot", integer(p.rotary_dim)},
-                         {"pairs", integer(pairs)}, {"layout", p.layout}}));
+                         {"pairs", integer(pairs)}}));
     if (p.trained_context > 0)
         notes.push_back(say(lang,
                             {"未缩放时，{n} 对的波长超过训练长度 {L}：这些对在训练中没有转满一圈。",
@@ -124,84 +117,36 @@ ViewData preset_wavelength_view(const ModelPreset& p, Lang lang) {
                         {{"n", integer(count_wavelengths_beyond(used, p.extended_context))}, {"L", integer(p.extended_context)},
                          {"max", num(used.empty() ? 0.0 : used.back(), 4)}}));
     if (p.scaling == "longrope")
-        notes.push_back(say(lang,
-                            {"LongRoPE 的逐对缩放因子没有收进预设（各版本不同，未能可靠核对来源），图中只画未缩放的波长。",
-                             "LongRoPE's per-pair rescale factors are not part of the preset (they differ between "
-                             "releases and could not be checked against a reliable source); the figure shows the "
-                             "unscaled wavelengths only."}));
-    if (p.nope_dim > 0)
-        notes.push_back(say(lang,
-                            {"另有 {n} 个查询/键维度不带位置（MLA 的解耦 RoPE）。", "Another {n} query/key numbers carry no "
-                             "position (MLA's decoupled RoPE)."},
-                            {{"n", integer(p.nope_dim)}}));
+        notes.push_back(say(lang, {"LongRoPE 的逐对因子不在预设里（没有可靠来源），图中只画未缩放的波长。",
+                                   "LongRoPE's per-pair factors are not in the preset (no reliable source): only the unscaled wavelengths are drawn."}));
     return make_view(say(lang, {"{model}：各对的波长与上下文长度", "{model}: each pair's wavelength against the context"},
                          {{"model", p.display}}),
                      curve, notes);
-}
-
-// [SECTION] the table of presets
-ViewData preset_table(const ModelPreset& chosen, Lang lang) {
-    const std::vector<ModelPreset>& all = pelab::model_presets();
-    const double none = std::numeric_limits<double>::quiet_NaN();
-    TableView table;
-    table.values.resize(static_cast<int>(all.size()), 9);
-    for (std::size_t r = 0; r < all.size(); ++r) {
-        const ModelPreset& p = all[r];
-        auto opt = [&](double v) { return v > 0 ? v : none; };
-        table.values.row(static_cast<int>(r)) << p.head_dim, p.rotary_dim, opt(p.nope_dim), p.base, opt(p.local_base),
-            opt(p.sliding_window), p.scaling == "none" || p.scaling == "longrope" ? none : p.factor,
-            opt(p.trained_context), p.extended_context;
-        table.row_labels.push_back(p.display + " · " + p.scaling);
-    }
-    table.col_labels = {say(lang, {"头维度", "head dim"}),
-                        say(lang, {"旋转维度", "rotary dim"}),
-                        say(lang, {"无位置维度", "nope dims"}),
-                        "base",
-                        say(lang, {"局部层 base", "local base"}),
-                        say(lang, {"窗口", "window"}),
-                        "factor",
-                        say(lang, {"训练长度", "trained"}),
-                        say(lang, {"扩展后长度", "extended"})};
-    table.integer = true;
-    table.corner = say(lang, {"模型 · 缩放", "model · scaling"});
-    table.explain = [lang](int r, int) {
-        const ModelPreset& p = pelab::model_presets()[static_cast<std::size_t>(r)];
-        return say(lang, {"{model}：数值出自其发布的配置文件，见参考文献。", "{model}: values from its published "
-                          "configuration files; see the references."},
-                   {{"model", p.display}});
-    };
-    std::vector<std::string> notes = {
-        say(lang, {"共 {n} 个模型；空格表示该模型没有这一项（或没有可靠来源）。当前选中：{model}。",
-                   "{n} models; an empty cell means the model has no such setting (or no reliable source). "
-                   "Selected: {model}."},
-            {{"n", integer(static_cast<long long>(all.size()))}, {"model", chosen.display}})};
-    return make_view(say(lang, {"已发布模型的位置设置", "Position settings of released models"}), table, notes);
 }
 
 }  // namespace
 
 // [SECTION] the step and its questions
 Step model_presets() {
-    Step s = {"model-presets", {"模型预设", "Model presets"},
-            {"前几步的每一种做法，都能在今天下载到的模型里找到。图下的表按它们发布的配置文件列出位置设置：每个头的维度、其中旋转的维度、"
-             "每类层的 base、配对布局、缩放方法及其参数、训练长度和扩展后的长度。选一个模型（preset），图中画出它每一对频率的波长 "
-             "2π/θᵢ，并标出它自己的训练长度和扩展后长度：波长比训练长度还长的对，在训练中从没转满一圈，扩展方法改的正是这些对。"
-             "Llama 3.1 只把慢的对除以 factor；Gemma 3 的全局层用线性缩放，局部层保留较小的 base；DeepSeek-V3 只让每个头的一小部分维度旋转。"
-             "凡是没能从可靠来源核对的数值（例如 Phi-3 的逐对 LongRoPE 因子）都没有收进来。",
-             "Every idea of the earlier steps appears in models people download today. The table under the figure lists their position "
-             "settings as their published configuration files give them: the head dimension, how much of it rotates, "
-             "the base of each layer type, the pairing layout, the scaling and its parameters, the trained and the "
-             "extended context. Pick a model (preset): the figure draws the wavelength 2π/θᵢ of each of its "
-             "frequency pairs against its own trained and extended context. Pairs whose wavelength exceeds the trained "
-             "context never turned a full circle in training, and those are the pairs the extension methods change. "
-             "Llama 3.1 divides only the slow pairs by the factor; Gemma 3 scales its global layers linearly and keeps "
-             "a small base in its local layers; DeepSeek-V3 rotates only a small part of each head. A value that could "
-             "not be checked against a reliable source (such as Phi-3's per-pair LongRoPE factors) is left out."},
+    Step s = {"model-presets", {"一个已发布模型的波长", "A released model's wavelengths"},
+            {"在已发布的模型里，波长比训练长度还长的频率对在训练中从没转满一圈，扩展上下文的方法改的正是这些对。"
+             "选一个模型（preset），图中画出它每一对的波长 λᵢ = 2π/θᵢ（未缩放，以及按它的缩放方法缩放后），并标出它的训练长度和扩展后长度。"
+             "Llama 3.1 的 llama3 缩放只把慢的对除以 s = factor，快的对不变，中间的对平滑过渡：L₀ = original_max 是训练长度，"
+             "l = low_freq_factor、h = high_freq_factor 划出两条界线，γᵢ 是过渡的比例。线性缩放（Gemma 3 的全局层）把每一对都除以 s。"
+             "数值出自各模型发布的配置文件；没能从可靠来源核对的（例如 Phi-3 的逐对 LongRoPE 因子）没有收进来。",
+             "In a released model, the frequency pairs whose wavelength exceeds the trained length never turned a full circle in "
+             "training, and those are the pairs the context-extension methods change. Pick a model (preset): the figure draws each "
+             "pair's wavelength λᵢ = 2π/θᵢ (unscaled, and as the model's scaling changes it) against its own trained and extended "
+             "context. Llama 3.1's llama3 scaling divides only the slow pairs by s = factor, keeps the fast ones and blends those in "
+             "between: L₀ = original_max is the trained length, l = low_freq_factor and h = high_freq_factor set the two borders, "
+             "and γᵢ is the blend. Linear scaling (Gemma 3's global layers) divides every pair by s. The values come from each "
+             "model's published configuration files; any that could not be checked against a reliable source (such as Phi-3's "
+             "per-pair LongRoPE factors) are left out."},
             {"preset"},
             [](const ParamSet& p, Lang lang) {
                 const Inputs in = params().read(p);
                 const ModelPreset& chosen = selected_preset(in);
-                return std::vector<ViewData>{preset_wavelength_view(chosen, lang), preset_table(chosen, lang)};
+                return std::vector<ViewData>{preset_wavelength_view(chosen, lang)};
             },
             {R"tex(\lambda_i = \frac{2\pi}{\theta_i},\qquad \theta_i = \mathrm{base}^{-2i/d}\quad (i = 0,\dots,d/2-1))tex",
              R"tex(\text{linear: } \theta_i' = \theta_i / s,\qquad \text{llama3: } \theta_i' = \begin{cases} \theta_i & \lambda_i < L_0/h \\ \theta_i/s & \lambda_i > L_0/l \\ (1-\gamma_i)\,\theta_i/s + \gamma_i\,\theta_i & \text{otherwise}\end{cases},\quad \gamma_i = \frac{L_0/\lambda_i - l}{h - l})tex"}};

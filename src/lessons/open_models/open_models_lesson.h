@@ -1,7 +1,9 @@
 // PE Lab — lessons/open_models/open_models_lesson.h
 // Private to lesson "open-models" (this folder): the inputs, the parameter table, the helpers a step shares
-// with the lesson's memory guard, and the seven steps, each in the file named for its id (partial_rotation.cpp,
-// two_bases.cpp, nope_layers.cpp, longrope.cpp, m_rope.cpp, decoupled_rope.cpp, model_presets.cpp).
+// with the lesson's memory guard or with each other, and the fourteen steps, each in the file named for its id
+// (partial_rotation.cpp, two_bases.cpp, nope_layers.cpp, nope_temperature.cpp, longrope.cpp, longrope_scale.cpp,
+// m_rope.cpp, m_rope_image.cpp, decoupled_rope.cpp, mla_cache.cpp, mla_yarn.cpp, model_presets.cpp,
+// presets_unscaled.cpp, presets_scaled.cpp).
 // No display text here (the font subset scans .cpp files only).
 //
 // [SECTION] inputs
@@ -11,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "core/model_presets.h"
 #include "core/open_models.h"
+#include "core/rope_scaling.h"
 #include "lessons/lesson.h"
 
 namespace pelab {
@@ -61,14 +65,52 @@ long long temperature_stride(int length);
 // m-rope: the sequence the step shows (the memory guard counts its tokens); see lesson.cpp.
 MropeSequence shown_sequence(const Inputs& in, bool* adjusted);
 
+// longrope, longrope-scale: the illustrative LongRoPE case at the learner's inputs (lesson.cpp).
+struct LongRopeCase {
+    LongRopeParams params;       // at the learner's seq_len
+    double scale = 1;            // s = max_position / original_max
+    Eigen::VectorXd plain, short_theta, long_theta, in_use;
+    bool long_in_use = false;
+    double attention = 1;
+};
+LongRopeCase longrope_case(const Inputs& in);
+
+// m-rope, m-rope-image: the section as whole numbers (each at least 1) and the M-RoPE case the steps draw.
+std::vector<int> shown_section(const Inputs& in);
+struct MropeCase {
+    MropeSequence seq;
+    bool adjusted = false;
+    std::vector<int> section;
+    int d = 0;
+    Eigen::MatrixXi ids;
+    Eigen::VectorXd q, k;  // q = k = all ones: every pair (1, 1), so a cell is Σ 2·cos(angle difference)
+    Eigen::MatrixXd scores;
+};
+MropeCase mrope_case(const Inputs& in);
+
+// decoupled-rope, mla-cache, mla-yarn: the MLA head shapes from the inputs (qk_rope_head_dim made even).
+MlaConfig mla_config(const Inputs& in);
+
+// model-presets, presets-unscaled, presets-scaled: the model the learner selected (key preset), and the table of
+// the released models with (scaled = true) or without context scaling, columns without a value left out.
+const ModelPreset& selected_preset(const Inputs& in);
+ViewData preset_group_table(bool scaled, Lang lang);
+
 // [SECTION] the steps, in lesson order
 Step partial_rotation();        // partial_rotation.cpp
 Step two_bases();               // two_bases.cpp
 Step layers_without_position(); // nope_layers.cpp
+Step nope_temperature();        // nope_temperature.cpp
 Step longrope();                // longrope.cpp
+Step longrope_scale();          // longrope_scale.cpp
 Step multimodal_rope();         // m_rope.cpp
+Step mrope_image();             // m_rope_image.cpp
 Step decoupled_rope_mla();      // decoupled_rope.cpp
+Step mla_cache();               // mla_cache.cpp
+Step mla_yarn();                // mla_yarn.cpp
 Step model_presets();           // model_presets.cpp
+Step presets_unscaled();        // presets_unscaled.cpp
+Step presets_scaled();          // presets_scaled.cpp
 
 }  // namespace open_models_lesson
 }  // namespace pelab

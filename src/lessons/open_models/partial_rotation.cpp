@@ -2,7 +2,7 @@
 // Step "partial-rotation" of lesson "open-models": partial rotation (GPT-NeoX `rotary_pct`, Phi
 // `partial_rotary_factor`): only the first rotary_dim numbers of q and k turn, so the score is a relative part
 // plus a position-free content part. Its question: what the pass-through numbers add to the score. Every
-// number shown comes from core (open_models.h, rope.h, odometer.h).
+// number shown comes from core (open_models.h, rope.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] the views
@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "core/odometer.h"
 #include "core/open_models.h"
 #include "core/random.h"
 #include "core/rope.h"
@@ -59,19 +58,13 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
     // HF GPT-NeoX / Phi: rotate_half within the rotating numbers.
     const RopeScoreParts parts = partial_rope_score_parts(in.L, r, in.base, q, k, RopeLayout::half);
     const Eigen::MatrixXd whole = partial_rope_scores(in.L, r, in.base, q, k, RopeLayout::half);
-    const Eigen::VectorXd theta = rope_default_inv_freq(r, in.base);
-    const std::vector<double> wavelengths = pair_wavelengths(theta);
 
     std::vector<std::string> rel_notes = {
-        say(lang, {"d = {d} 个数里前 rotary_dim = {r} 个旋转（{pairs} 对，占 {share}），θᵢ = base^(−2i/{r})；其余 {pass} 个原样通过。",
-                   "Of the d = {d} numbers the first rotary_dim = {r} turn ({pairs} pairs, {share} of the head), θᵢ = base^(−2i/{r}); the other {pass} pass through."},
-            {{"d", integer(in.d)}, {"r", integer(r)}, {"pairs", integer(r / 2)}, {"share", num(static_cast<double>(r) / in.d, 4)},
-             {"pass", integer(in.d - r)}}),
-        say_error(lang, {"旋转部分离 Toeplitz 的距离 = {err}{hint}：它只看 n − m。", "Distance of the rotating part from Toeplitz = {err}{hint}: it sees n − m only."},
+        say(lang, {"d = {d} 个数里前 rotary_dim = {r} 个旋转（{pairs} 对），其余 {pass} 个原样通过。",
+                   "Of the d = {d} numbers the first rotary_dim = {r} turn ({pairs} pairs); the other {pass} pass through."},
+            {{"d", integer(in.d)}, {"r", integer(r)}, {"pairs", integer(r / 2)}, {"pass", integer(in.d - r)}}),
+        say_error(lang, {"旋转部分离 Toeplitz 的距离 = {err}{hint}：只看 n − m。", "Distance of the rotating part from Toeplitz = {err}{hint}: it sees n − m only."},
                   toeplitz_residual(parts.relative)),
-        say(lang, {"最慢一对的波长 2π/θ = {slow} 个位置（分母用 rotary_dim，而不是 d）。",
-                   "The slowest pair's wavelength 2π/θ = {slow} positions (the exponent divides by rotary_dim, not d)."},
-            {{"slow", num(wavelengths.empty() ? 0.0 : wavelengths.back(), 4)}}),
     };
     if (in.rotary_dim > in.d)
         rel_notes.push_back(say(lang, {"rotary_dim = {asked} 大于 d = {d}，按 d 计：整个头都旋转。",
@@ -80,21 +73,16 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
 
     const double content = parts.content.size() > 0 ? parts.content(0, 0) : 0.0;
     std::vector<std::string> content_notes = {
-        say(lang, {"每个格子都等于 ⟨q_pass, k_pass⟩ = {c}（后 {pass} 个数的点积）。",
-                   "Every cell equals ⟨q_pass, k_pass⟩ = {c} (the dot product of the last {pass} numbers)."},
-            {{"c", num(content, 6)}, {"pass", integer(in.d - r)}}),
-        say_error(lang, {"最大值减最小值 = {err}{hint}：这一部分不含任何位置信息。",
-                         "Largest minus smallest cell = {err}{hint}: this part carries no position at all."},
-                  parts.content.size() > 0 ? parts.content.maxCoeff() - parts.content.minCoeff() : 0.0),
+        say_error(lang, {"每格都是 ⟨q_pass, k_pass⟩ = {c}；最大值减最小值 = {err}{hint}：不含位置。",
+                         "Every cell is ⟨q_pass, k_pass⟩ = {c}. Largest minus smallest cell = {err}{hint}: no position at all."},
+                  parts.content.size() > 0 ? parts.content.maxCoeff() - parts.content.minCoeff() : 0.0, {{"c", num(content, 6)}}),
     };
 
     const Eigen::MatrixXd sum = parts.relative + parts.content;
     std::vector<std::string> whole_notes = {
-        say_error(lang, {"整个分数 ⟨R_m q, R_n k⟩ 与两部分之和的最大差 = {err}{hint}。",
-                         "Largest difference between the whole score ⟨R_m q, R_n k⟩ and the sum of the two parts = {err}{hint}."},
+        say_error(lang, {"与两部分之和的最大差 = {err}{hint}。", "Largest difference from the sum of the parts = {err}{hint}."},
                   max_abs(whole - sum)),
-        say_error(lang, {"整个分数离 Toeplitz 的距离 = {err}{hint}：加上常数仍是相对的。",
-                         "Distance of the whole score from Toeplitz = {err}{hint}: adding a constant keeps it relative."},
+        say_error(lang, {"整个分数离 Toeplitz 的距离 = {err}{hint}：仍是相对的。", "Distance from Toeplitz = {err}{hint}: still relative."},
                   toeplitz_residual(whole)),
     };
 
@@ -115,12 +103,13 @@ Step partial_rotation() {
     Step s = {
         "partial-rotation",
         {"部分旋转：只转前 rotary_dim 个数", "Partial rotation: only the first rotary_dim numbers turn"},
-        {"不少模型只让查询和键的一部分维度旋转。GPT-NeoX 用 rotary_pct，Phi 用 partial_rotary_factor，"
+        {"只转前 rotary_dim 个数时，分数是一个只看 n − m 的旋转部分加上一个处处相同的常数。不少模型只让查询和键的一部分维度旋转。GPT-NeoX 用 rotary_pct，Phi 用 partial_rotary_factor，"
          "HF transformers 取 rotary_dim = int(d × 比例)：q、k 的前 rotary_dim 个数按 [[rope]] 旋转（在这一段内部用 rotate_half 的前后两半配对），"
          "其余 d − rotary_dim 个数原样通过。频率也只在这一段里分配，θᵢ = base^(−2i/rotary_dim)。"
          "于是分数分成两部分：旋转部分只看 n − m，是一个 [[toeplitz]] 矩阵；不旋转部分是 q 和 k 后半段的点积，在每个格子里都一样。"
          "上图分别画出这两部分和它们的和：加上一个常数不破坏相对性，但这个常数让头能只凭内容去匹配，与距离无关。",
-         "Many models turn only part of the query and key. GPT-NeoX calls it rotary_pct, Phi partial_rotary_factor, and HF "
+         "When only the first rotary_dim numbers turn, the score is a rotating part that sees n − m only plus a constant, the "
+         "same in every cell. Many models turn only part of the query and key. GPT-NeoX calls it rotary_pct, Phi partial_rotary_factor, and HF "
          "transformers takes rotary_dim = int(d × fraction): the first rotary_dim numbers of q and k turn as in [[rope]] (paired "
          "within that stretch by rotate_half's two halves), and the remaining d − rotary_dim numbers pass through unchanged. "
          "The frequencies are spread over that stretch only, θᵢ = base^(−2i/rotary_dim). So the score splits in two: the rotating "

@@ -45,18 +45,9 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
     curve.hline_labels = {say(lang, {"窗口 {w}", "window {w}"}, {{"w", integer(in.window)}}),
                           say(lang, {"上下文 {c}", "context {c}"}, {{"c", integer(in.context)}})};
 
-    const int pairs = in.d / 2;
     const int local_window = pairs_with_a_turn(local, in.window), local_context = pairs_with_a_turn(local, in.context);
     const int global_window = pairs_with_a_turn(global, in.window), global_context = pairs_with_a_turn(global, in.context);
     std::vector<std::string> notes = {
-        say(lang, {"局部层（底数 {b}）：{d2} 对里有 {w} 对在窗口 {win} 内转满一圈，{c} 对在上下文 {ctx} 内转满一圈；最慢一对的波长为 {slow}。",
-                   "Local layers (base {b}): {w} of {d2} pairs complete a turn inside the window of {win}, {c} inside the context of {ctx}; the slowest pair's wavelength is {slow}."},
-            {{"b", num(in.local_base)}, {"d2", integer(pairs)}, {"w", integer(local_window)}, {"win", integer(in.window)},
-             {"c", integer(local_context)}, {"ctx", integer(in.context)}, {"slow", num(local_wave.back(), 4)}}),
-        say(lang, {"全局层（底数 {b}）：{d2} 对里有 {w} 对在窗口 {win} 内转满一圈，{c} 对在上下文 {ctx} 内转满一圈；最慢一对的波长为 {slow}。",
-                   "Global layers (base {b}): {w} of {d2} pairs complete a turn inside the window of {win}, {c} inside the context of {ctx}; the slowest pair's wavelength is {slow}."},
-            {{"b", num(in.global_base)}, {"d2", integer(pairs)}, {"w", integer(global_window)}, {"win", integer(in.window)},
-             {"c", integer(global_context)}, {"ctx", integer(in.context)}, {"slow", num(global_wave.back(), 4)}}),
         say(lang, {"同一对 i 的两个波长之比是 (全局底数/局部底数)^(2i/d)；最慢一对的比为 {ratio}。",
                    "For the same pair i the two wavelengths differ by (global base / local base)^(2i/d); for the slowest pair the ratio is {ratio}."},
             {{"ratio", num(global_wave.back() / local_wave.back(), 4)}}),
@@ -86,13 +77,14 @@ Step two_bases() {
     Step s = {
         "two-bases",
         {"一个模型里的两种底数", "Two bases in one model"},
-        {"Gemma 3 交替使用两种注意力层：每 6 层里有 5 层是只看最近 window 个词元的滑动窗口（局部）层，1 层是看完整上下文的全局层"
+        {"底数小的局部层，大多数频率对在窗口里就转满一圈；底数大的全局层，把最慢几对的波长拉长到上下文那么长。Gemma 3 交替使用两种注意力层：每 6 层里有 5 层是只看最近 window 个词元的滑动窗口（局部）层，1 层是看完整上下文的全局层"
          "（HF 配置里的 sliding_window_pattern = 6）。两种层的 RoPE [[base]] 不同：局部层用 rope_local_base_freq = 10⁴，"
          "全局层用 rope_theta = 10⁶。局部层只需要分辨窗口里的距离，所以较小的底数就够了，大多数频率对在窗口里就能转满一圈；"
          "全局层要覆盖 128K 的上下文，较大的底数把最慢几对的 [[wavelength]] 拉长到上下文那么长。"
          "曲线画出每一对在两种底数下的波长，两条水平线是窗口和上下文的长度；波长在某条线以下的对，在那段长度里至少转了一整圈。"
          "发布的 4B、12B、27B 模型在全局层上还做了系数为 8 的线性缩放，这里没有画出。",
-         "Gemma 3 interleaves two kinds of attention layer: in every 6 layers, 5 are sliding-window (local) layers that see only "
+         "With a small base most pairs of a local layer turn a full circle within its window; a large base stretches the slowest "
+         "pairs of a global layer out to the context. Gemma 3 interleaves two kinds of attention layer: in every 6 layers, 5 are sliding-window (local) layers that see only "
          "the last window tokens and 1 is a global layer that sees the whole context (sliding_window_pattern = 6 in the HF "
          "configuration). The two kinds use different RoPE [[base]]s: the local layers rope_local_base_freq = 10⁴, the global "
          "layers rope_theta = 10⁶. A local layer only has to tell distances apart inside its window, so the smaller base "

@@ -1,0 +1,86 @@
+// PE Lab — lessons/open_models/longrope_scale.cpp
+// Step "longrope-scale" of lesson "open-models": LongRoPE pair by pair — a few pairs' short and long factors,
+// the θ in use and their turns within seq_len — and the attention factor √(1 + ln s / ln L₀) on cos and sin,
+// whichever list is in use; older HF versions chose the list once, at load time. The case is longrope_case
+// (lesson.cpp), the same as the step before. Every number shown comes from core (rope.h, rope_scaling.h).
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] the view
+// [SECTION] the step
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/rope.h"
+#include "core/rope_scaling.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
+#include "lessons/open_models/open_models_lesson.h"
+
+namespace pelab {
+namespace open_models_lesson {
+
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
+// [SECTION] the view
+namespace {
+ViewData longrope_table_view(const Inputs& in, const LongRopeCase& c, Lang lang) {
+    const int n = in.d / 2;
+    std::vector<int> pairs = {0, n / 4, n / 2, 3 * n / 4, n - 1};
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    TableView t;
+    t.values = RowMatrix(static_cast<Eigen::Index>(pairs.size()), 5);
+    for (std::size_t r = 0; r < pairs.size(); ++r) {
+        const int i = pairs[r];
+        const double theta = c.in_use(i);
+        t.values.row(static_cast<Eigen::Index>(r)) << c.params.short_factor[static_cast<std::size_t>(i)],
+            c.params.long_factor[static_cast<std::size_t>(i)], theta, 2 * kPi / theta, in.seq_len * theta / (2 * kPi);
+        t.row_labels.push_back(say(lang, {"第 {i} 对", "pair {i}"}, {{"i", integer(i)}}));
+    }
+    t.col_labels = {say(lang, {"短因子", "short f"}), say(lang, {"长因子", "long f"}), say(lang, {"在用的 θ", "θ in use"}),
+                    say(lang, {"波长", "wavelength"}), say(lang, {"seq_len 内的圈数", "turns in seq_len"})};
+    t.corner = say(lang, {"频率对", "pair"});
+    t.decimals = 4;
+    t.col_decimals = {4, 4, 6, 1, 4};  // θ of the slow pairs needs more places; wavelengths are large
+    std::vector<std::string> notes = {
+        say(lang, {"注意力因子 √(1 + ln s / ln original_max) = {a}；HF 把 cos 和 sin 都乘上它，用短因子或长因子时都一样（s ≤ 1 时为 1）。",
+                   "Attention factor √(1 + ln s / ln original_max) = {a}; HF multiplies cos and sin by it with either list (1 when s ≤ 1)."},
+            {{"a", num(c.attention, 6)}}),
+        say(lang, {"较早的 HF 版本在加载模型时只选一次：max_position = {mp} {cmp} original_max = {om}，所以无论序列多短都用{which}。",
+                   "Older HF versions chose once, when loading the model: max_position = {mp} {cmp} original_max = {om}, so they used the {which} factors for every sequence, however short."},
+            {{"mp", integer(in.max_position)},
+             {"cmp", in.max_position > in.original_max ? ">" : "≤"},
+             {"om", integer(in.original_max)},
+             {"which", in.max_position > in.original_max ? say(lang, {"长因子", "long"}) : say(lang, {"短因子", "short"})}}),
+    };
+    return make_view(say(lang, {"几对的因子与 seq_len 下的转角", "Factors and turns of a few pairs at seq_len"}), std::move(t), std::move(notes));
+}
+
+std::vector<ViewData> longrope_scale_views(const Inputs& in, Lang lang) {
+    return {longrope_table_view(in, longrope_case(in), lang)};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step longrope_scale() {
+    Step s = {
+        "longrope-scale",
+        {"LongRoPE 逐对细看，和它的注意力因子", "LongRoPE pair by pair, and its attention factor"},
+        {"在 seq_len 下，慢的几对（因子最大）在整个序列里转不到一圈，快的对转很多圈；无论用哪张因子表，cos 和 sin 都再乘同一个注意力因子。"
+         "表中是几对的短因子、长因子、此刻在用的频率 θ、波长 2π/θ，以及在 seq_len 个位置里转过的圈数 seq_len·θ/2π。"
+         "式中 s = L_max / L₀ = max_position / original_max 是扩展倍数，L₀ 是训练长度；s ≤ 1 时因子为 1。",
+         "At seq_len the slow pairs (the largest factors) turn less than once over the whole sequence and the fast ones many "
+         "times; whichever list is in use, cos and sin are multiplied by one more attention factor. The table gives a few pairs' "
+         "short and long factors, the frequency θ in use now, the wavelength 2π/θ and the turns seq_len·θ/2π within seq_len "
+         "positions. In the equation s = L_max / L₀ = max_position / original_max is the extension ratio and L₀ the training "
+         "length; for s ≤ 1 the factor is 1."},
+        {"d", "base", "original_max", "max_position", "seq_len", "short_end"},
+        views_of(read_inputs, longrope_scale_views),
+        {R"tex(\cos,\ \sin\ \times\ \sqrt{1+\frac{\ln s}{\ln L_0}},\qquad s=\frac{L_{\max}}{L_0})tex"},
+    };
+    return s;
+}
+
+}  // namespace open_models_lesson
+}  // namespace pelab
