@@ -96,17 +96,21 @@ StepTextLayout layout_step_text(const StepTextInput& in) {
     auto equations_h = [&](float px) {
         return layout_equations(in.equations, ImVec2(0, 0), width, px, in.item_spacing_y).rows_height;
     };
-    t.equation_px = font * 1.3f;
+    t.equation_px = font * (in.equation_scale > 0.0f ? in.equation_scale : 1.3f);
     t.equations_h = equations_h(t.equation_px);
     // Short of space: what the whole text would leave for the primary figure is less than it needs to cover a
-    // fifth of the screen (a square of that area, plus its title and labels).
-    const float needed = std::sqrt(0.21f * in.display.x * in.display.y) + font * 9.0f;
+    // fifth of the screen (a square of that area for a square-ish kind, else a band across the width), plus its
+    // title and labels.
+    const float fifth = kPrimaryMinShare * in.display.x * in.display.y;
+    const float needed = (in.primary_square ? std::sqrt(fifth) : fifth / std::max(1.0f, width)) + font * 2.5f;
     const float whole_text_h = float(in.whole_text_lines ? in.whole_text_lines(t.text_w) : 0) * in.line_height_with_spacing;
-    t.collapsible = in.has_views && in.body_has_more_than_one_sentence && in.room - whole_text_h - t.equations_h < needed;
+    t.equations_below = false;
+    t.collapsible = in.has_views && in.body_has_more_than_one_sentence &&
+                    (in.collapse || in.room - whole_text_h - t.equations_h < needed);
     // Still short with the text collapsed (about two lines): smaller equations (which may then share a row);
     // if even those leave the figure too little, the equations follow the figures (the figure comes first).
     const float collapsed_h = 2.0f * in.line_height_with_spacing;
-    if (in.has_views && in.room - collapsed_h - t.equations_h < needed) {
+    if (in.has_views && !in.equations_above && in.room - collapsed_h - t.equations_h < needed) {
         for (float scale : {1.15f, 1.0f}) {
             t.equation_px = font * scale;
             t.equations_h = equations_h(t.equation_px);
@@ -148,6 +152,163 @@ static float layout_beside_min_width(const std::vector<ViewSizes>& views, float 
     return needs;
 }
 
+// [issue 24] One screen: every figure placed so that it lies wholly on the first screen, if some arrangement
+// allows it. The candidates: the primary figure alone filling the room; the primary figure at a share of the
+// width with the others stacked in a column beside it; the primary figure across the width with the others in
+// a row under it. Within a candidate each figure is given the most height that still fits (a heatmap's cells,
+// a curve's plot shrink; a table keeps its rows, and a candidate whose tables do not fit is dropped). Of the
+// candidates that fit, the one whose figures cover the most area wins, the primary figure's area counted
+// twice and a primary figure under kPrimaryMinShare of the window at half. None fits: false, and the figures
+// go as before (the primary one fills the room, the rest below it, the page scrolls).
+namespace {
+
+struct FitContext {
+    const FigureLayoutInput& in;
+    float bottom;  // the lowest a figure may end (the first screen's bottom, less a unit of rounding)
+    float gap;     // between a figure and the one beside it
+    float vgap;    // between a figure and the one under it
+    float min_h;   // the least room a figure beside or under the primary one is squeezed to
+};
+
+PlacedFigure fit_placed(size_t i, ImVec2 at, float width, float max_height, bool beside) {
+    PlacedFigure p;
+    p.at = at;
+    p.width = width;
+    p.max_height = max_height;
+    p.primary = i == 0;
+    p.beside = beside;
+    return p;
+}
+
+// Figure i at `at`, `width` wide, given the most height (ViewContext::max_height) with which it still ends by
+// `bottom`, starting from `most`; false when even `least` does not fit.
+bool fit_one(const FitContext& c, size_t i, ImVec2 at, float width, float most, float least, bool beside, PlacedFigure* out) {
+    float h = most;
+    for (int tries = 0; tries < 6 && h >= least; ++tries) {
+        PlacedFigure p = fit_placed(i, at, width, h, beside);
+        p.rect = figure_rect(c.in.views[i], p);
+        const float over = p.rect.max.y - c.bottom;
+        if (over <= 0.0f) {
+            *out = p;
+            return true;
+        }
+        h -= std::max(over, 1.0f);
+    }
+    return false;
+}
+
+// Figures [first, views) one under another from `at`, `width` wide, down to c.bottom: the most height each may
+// take (one cap for all, found by halving), or false.
+bool fit_column(const FitContext& c, size_t first, ImVec2 at, float width, std::vector<PlacedFigure>* out) {
+    const size_t n = c.in.views.size();
+    for (size_t i = first; i < n; ++i)
+        if (c.in.views[i].min_width > width + 0.5f) return false;  // a table that would scroll sideways
+    auto stack = [&](float cap, std::vector<PlacedFigure>* placed) {
+        float y = at.y;
+        placed->clear();
+        for (size_t i = first; i < n; ++i) {
+            PlacedFigure p = fit_placed(i, ImVec2(at.x, y), width, cap, true);
+            p.rect = figure_rect(c.in.views[i], p);
+            placed->push_back(p);
+            y = p.rect.max.y + c.vgap;
+        }
+        return placed->empty() || placed->back().rect.max.y <= c.bottom;
+    };
+    std::vector<PlacedFigure> best, trial;
+    float lo = c.min_h, hi = std::max(c.min_h, c.bottom - at.y);
+    if (!stack(lo, &best)) return false;
+    if (stack(hi, &trial)) {
+        best = trial;
+    } else {
+        for (int k = 0; k < 10; ++k) {
+            const float mid = 0.5f * (lo + hi);
+            if (stack(mid, &trial)) {
+                lo = mid;
+                best = trial;
+            } else {
+                hi = mid;
+            }
+        }
+    }
+    out->insert(out->end(), best.begin(), best.end());
+    return true;
+}
+
+float fit_score(const FitContext& c, const std::vector<PlacedFigure>& figures) {
+    float score = 0.0f;
+    for (const PlacedFigure& p : figures) {
+        // What a figure shows: its plot where its kind reports it (a heatmap's cells, not the empty band
+        // beside a square), else its rectangle.
+        const ViewSizes& sizes = c.in.views[size_t(&p - figures.data())];
+        const float plot = sizes.plot_area ? sizes.plot_area(p.width, p.max_height) : 0.0f;
+        float area = plot > 0.0f ? plot : p.rect.width() * p.rect.height();
+        if (p.primary) area *= 2.0f;
+        score += area;
+    }
+    return score;
+}
+
+// The arrangement of all the figures on the first screen with the best score, or false when none fits.
+bool layout_fit_on_screen(const FigureLayoutInput& in, std::vector<PlacedFigure>* out) {
+    const size_t n = in.views.size();
+    FitContext c{in, in.first_screen.max.y - 2.0f, in.font * 1.2f, in.font * 0.6f, in.font * 7.0f};
+    const ImVec2 start = in.start;
+    const float room = c.bottom - start.y;
+    if (n == 0 || room < in.font * 8.0f) return false;
+    float best_score = -1.0f;
+    auto consider = [&](std::vector<PlacedFigure>&& figures) {
+        // The primary figure keeps its room of a fifth of the window (the figure-first rule): an arrangement
+        // that squeezes it below that does not count, and a step with no other is more than one screen.
+        const PlacedFigure& first = figures.front();
+        if (first.width * first.max_height < kPrimaryMinShare * in.display.x * in.display.y) return;
+        const float score = fit_score(c, figures);
+        if (score > best_score) {
+            best_score = score;
+            *out = std::move(figures);
+        }
+    };
+    PlacedFigure primary;
+    if (n == 1) {
+        if (fit_one(c, 0, start, in.avail, room, in.font * 8.0f, false, &primary)) consider({primary});
+        return best_score >= 0.0f;
+    }
+    // The others in a column beside the primary figure, which takes a share of the width (or what it asks for
+    // to fill the room's height, for a square-ish kind).
+    std::vector<float> widths;
+    for (float share = 0.40f; share < 0.80f; share += 0.05f) widths.push_back(in.avail * share);
+    if (in.views[0].width_at_height) {
+        const float wanted = in.views[0].width_at_height(room);
+        if (wanted > 0.0f && wanted < in.avail) widths.push_back(wanted);
+    }
+    for (float w : widths) {
+        if (!fit_one(c, 0, start, w, room, in.font * 8.0f, false, &primary)) continue;
+        const float x = std::min(primary.rect.max.x, start.x + w) + c.gap;
+        std::vector<PlacedFigure> figures = {primary};
+        if (fit_column(c, 1, ImVec2(x, start.y), start.x + in.avail - x, &figures)) consider(std::move(figures));
+    }
+    // The others in a row under the primary figure (at most three to the row).
+    const size_t others = n - 1;
+    if (others <= 3) {
+        const float column_w = (in.avail - c.gap * float(others - 1)) / float(others);
+        for (float share = 0.35f; share < 0.90f; share += 0.05f) {
+            if (!fit_one(c, 0, start, in.avail, room * share, in.font * 8.0f, false, &primary)) continue;
+            const float y = primary.rect.max.y + c.vgap;
+            std::vector<PlacedFigure> figures = {primary};
+            bool fits = true;
+            for (size_t i = 1; i < n && fits; ++i) {
+                PlacedFigure p;
+                const ImVec2 at(start.x + float(i - 1) * (column_w + c.gap), y);
+                fits = in.views[i].min_width <= column_w + 0.5f && fit_one(c, i, at, column_w, c.bottom - y, c.min_h, false, &p);
+                figures.push_back(p);
+            }
+            if (fits) consider(std::move(figures));
+        }
+    }
+    return best_score >= 0.0f;
+}
+
+}  // namespace
+
 // The primary one (the first view) gets `room`, the height left on screen, and fills it; the others go beside
 // it when it needs less than the whole width and a readable column is left, else below it (two to a row when
 // there is room), each at most a screen tall.
@@ -157,6 +318,23 @@ FigureLayout layout_figures(const FigureLayoutInput& in, const PlaceFigure& plac
     out.end_y = in.start.y;
     if (n == 0) return out;
     const float avail = in.avail, font = in.font;
+    std::vector<PlacedFigure> fitted;
+    if (layout_fit_on_screen(in, &fitted)) {
+        // Placed (drawn) in the views' order, as planned; the figures end at the lowest one.
+        out.figures.resize(n);
+        out.primary_w = fitted[0].width;
+        out.primary_h = fitted[0].max_height;
+        float end = in.start.y;
+        for (size_t i = 0; i < n; ++i) {
+            PlacedFigure& p = out.figures[i];
+            p = fitted[i];
+            p.rect = place(i, p);
+            p.on_first_screen = figure_on_first_screen(p.rect, in.first_screen);
+            end = std::max(end, p.rect.max.y);
+        }
+        out.end_y = end;
+        return out;
+    }
     const float gap = font * 1.2f;
     const float primary_h = std::max(font * 8.0f, in.room);
     float primary_w = avail;
@@ -250,7 +428,13 @@ FigureLayout layout_figures(const FigureLayoutInput& in) {
 
 // The step laid out `width` wide in the frame's content window, as draw_step does: counter, title, prose,
 // equations (above or below the figures), figures.
-static void layout_page_step(const PageLayoutInput& in, float width, PageLayout* page) {
+// `collapse`: the text is cut to its first sentence (with "more") even where the primary figure has its room,
+// because the figures do not all fit on the first screen under the whole text.
+// `equations_above`: the equations stay above the figures even where the primary figure is then short of room
+// (the figures may still all fit beside one another).
+// `equation_scale`: the equations' size in font sizes (0: 1.3, smaller where the rule of the room says so).
+static void layout_page_step(const PageLayoutInput& in, float width, bool collapse, bool equations_above, float equation_scale,
+                             PageLayout* page) {
     const FrameLayout& f = page->frame;
     const float line_sp = in.line_height + in.item_spacing.y;
     const float screen = f.content.height();
@@ -270,8 +454,12 @@ static void layout_page_step(const PageLayoutInput& in, float width, PageLayout*
     t.room = screen - (y - origin.y);
     t.display = in.window;
     t.has_views = !in.views.empty();
+    t.primary_square = t.has_views && in.views[0].width_at_height && in.views[0].width_at_height(in.font * 20.0f) > 0.0f;
     t.body_has_more_than_one_sentence = in.body_has_more_than_one_sentence;
     t.prose_open = in.prose_open;
+    t.collapse = collapse;
+    t.equations_above = equations_above;
+    t.equation_scale = equation_scale;
     if (in.prose_lines) t.whole_text_lines = [&](float w) { return in.prose_lines(false, w); };
     t.equations = in.equations;
     page->text = layout_step_text(t);
@@ -312,6 +500,15 @@ static void layout_page_step(const PageLayoutInput& in, float width, PageLayout*
     for (const PlacedFigure& p : page->figures.figures) page->figure_on_first_screen.push_back(p.on_first_screen);
 }
 
+bool page_whole_on_first_screen(const PageLayout& page) {
+    const LayoutRect first_screen{page.frame.content.min, page.frame.content.max};
+    for (bool on : page.figure_on_first_screen)
+        if (!on) return false;
+    for (const LayoutRect& box : page.equations.boxes)
+        if (!figure_on_first_screen(box, first_screen)) return false;
+    return true;
+}
+
 PageLayout layout_page(const PageLayoutInput& in) {
     PageLayout page;
     FrameLayoutInput fi;
@@ -331,12 +528,27 @@ PageLayout layout_page(const PageLayoutInput& in) {
     // it, and again with it when it does not fit. Without a side column the parameters and questions follow the
     // figures: their measured height counts (not measured yet: scroll). The app draws the window as decided here.
     const float full_w = page.frame.content.width();
-    layout_page_step(in, full_w, &page);
+    // The whole text first; cut to its first sentence when some figure or equation is then off the first screen.
+    // The key equations go above the figures; only where the figures then cannot all be on the first screen
+    // does the rule of the primary figure's room decide (layout_step_text), which may put them below.
+    auto lay_out = [&](float width) {
+        struct Attempt {
+            bool collapse, above;
+            float equation_scale;
+        };
+        const bool c = in.body_has_more_than_one_sentence;
+        const Attempt attempts[] = {{false, true, 1.3f}, {c, true, 1.3f}, {c, true, 1.15f}, {c, true, 1.0f}, {c, false, 0.0f}};
+        for (const Attempt& a : attempts) {
+            layout_page_step(in, width, a.collapse, a.above, a.equation_scale, &page);
+            if (page_whole_on_first_screen(page)) return;
+        }
+    };
+    lay_out(full_w);
     const bool below = in.side_content && !page.frame.side;
     const float bottom = page.content_bottom + (below ? std::max(0.0f, in.below_h) : 0.0f);
     if ((below && in.below_h < 0.0f) || float(int(bottom - page.frame.content.min.y)) > page.frame.content.height()) {
         page.scrollbar = true;
-        layout_page_step(in, full_w - in.scrollbar_size, &page);
+        lay_out(full_w - in.scrollbar_size);
     }
     page.content_w = page.scrollbar ? full_w - in.scrollbar_size : full_w;
     return page;

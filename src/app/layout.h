@@ -74,8 +74,12 @@ struct StepTextInput {
     float room = 0.0f;                      // the height left on the first screen under the step's title
     ImVec2 display{0, 0};                   // the window
     bool has_views = false;
+    bool primary_square = false;            // the primary figure keeps its aspect (a heatmap): it needs a square
     bool body_has_more_than_one_sentence = false;
     bool prose_open = false;                // the learner opened the whole text ("more")
+    bool collapse = false;                  // cut the text to its first sentence even where the figure has room
+    bool equations_above = false;           // keep the equations above the figures whatever room is left
+    float equation_scale = 0.0f;            // their size in font sizes (0: 1.3, less where the room is short)
     std::function<int(float wrap_width)> whole_text_lines;  // the whole text's lines wrapped at a width
     std::vector<EquationExtent> equations;
 };
@@ -222,5 +226,8 @@ struct PageLayout {
 };
 
 PageLayout layout_page(const PageLayoutInput& in);
+// Every figure and every equation of the page wholly inside the step's window unscrolled (issue 24: a step is
+// one screen).
+bool page_whole_on_first_screen(const PageLayout& page);
 
 }  // namespace pelab

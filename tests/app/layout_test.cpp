@@ -479,6 +479,7 @@ TEST(StepTextLayout, CollapsesThenMovesEquationsBelow) {
     in.item_spacing_y = 7;
     in.display = ImVec2(1280, 720);
     in.has_views = true;
+    in.primary_square = true;  // a heatmap: it needs a square of a fifth of the window
     in.body_has_more_than_one_sentence = true;
     in.whole_text_lines = [](float) { return 6; };
     in.equations = {[](float px) { return ImVec2(px * 10.0f, px * 3.0f); }};
@@ -487,7 +488,7 @@ TEST(StepTextLayout, CollapsesThenMovesEquationsBelow) {
     EXPECT_FALSE(roomy.collapsible);
     EXPECT_FALSE(roomy.equations_below);
     EXPECT_FLOAT_EQ(roomy.prose_width, 16.0f * 52.0f);
-    in.room = 560;  // needed: √(0.21 × 1280 × 720) + 9 × 16 ≈ 584
+    in.room = 560;  // needed: √(0.201 × 1280 × 720) + 2.5 × 16 ≈ 470; collapsed, 560 − 46 − 55 (the equation at 1.0) < 470
     StepTextLayout tight = layout_step_text(in);
     EXPECT_TRUE(tight.collapsible);
     EXPECT_TRUE(tight.equations_below);
