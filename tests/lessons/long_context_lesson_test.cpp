@@ -55,7 +55,7 @@ TEST(LongContextLesson, StepsAndParams) {
 
 TEST(LongContextLesson, OldLog10BaseLinksStillWork) {
     const auto v = lc_views("base-effect", "log10_base=5");
-    const TableView& table = v[1].table();
+    const TableView& table = v[0].table();
     bool current = false;
     for (Eigen::Index r = 0; r < table.values.rows(); ++r)
         if (table.row_labels[static_cast<std::size_t>(r)] == "current") current = table.values(r, 0) == 1e5;
@@ -80,7 +80,7 @@ TEST(LongContextLesson, PhaseWrapCountsWrappingPairs) {
 
 TEST(LongContextLesson, BaseEffectLargerBaseFewerWrapsCoarserResolution) {
     const auto v = lc_views("base-effect", "");
-    const TableView& table = v[1].table();
+    const TableView& table = v[0].table();
     for (Eigen::Index r = 1; r < table.values.rows(); ++r) {
         EXPECT_LE(table.values(r, 1), table.values(r - 1, 1));  // pairs wrapping within L
         EXPECT_LT(table.values(r, 4), table.values(r - 1, 4));  // neighbour score drop

@@ -43,11 +43,11 @@ Step alibi_head_by_head() {
     return {
         "alibi-head-by-head",
         {"ALiBi 逐个头", "ALiBi head by head"},
-        {"斜率越小的头看得越远：只有最平缓的几个头把可观的注意力留给训练长度之外的键，陡的头几乎只看近处。"
+        {"每个 ALiBi 头留给训练长度之外的注意力都几乎为零；斜率越小的头漏过的越多，最平缓的头最多。"
          "表格列出每个头的斜率 m_h、它在 Δ = L 处的偏置和在最长上下文 N 时落在 L 之外的注意力。",
-         "The smaller a head's slope, the farther it looks: only the gentlest heads leave noticeable attention for "
-         "keys beyond the training length, the steep ones look almost only nearby. The table lists each head's "
-         "slope m_h, its bias at Δ = L, and the attention it puts beyond L at the longest context N."},
+         "Every ALiBi head leaves almost no attention beyond the training length; the smaller a head's slope, the "
+         "more gets through, the gentlest head the most. The table lists each head's slope m_h, its bias at "
+         "Δ = L, and the attention it puts beyond L at the longest context N."},
         {"heads", "original_max", "seq_len", "d", "base", "seed"},
         views_of(read_inputs, alibi_head_by_head_views),
         {R"tex(m_h=2^{-8(h+1)/H}\ (H=2^a),\qquad b_h(\Delta)=-m_h\,\Delta)tex"},

@@ -21,11 +21,10 @@ static std::vector<ViewData> learned_and_clipped_views(const Inputs& in, Lang la
     std::vector<ViewData> out = {
         method_heatmap(s, s.learned, say(lang, {"可学习（随机初始化）：Gram 矩阵 pᵢᵀpⱼ", "Learned (random initialisation): Gram matrix pᵢᵀpⱼ"}), false, lang),
         method_heatmap(s, s.shaw, say(lang, {"Shaw：clip(j − i, −k, k)，k = {k}", "Shaw: clip(j − i, −k, k), k = {k}"}, {{"k", integer(in.clip)}}), true, lang),
-        method_heatmap(s, s.t5,
-                       say(lang, {"T5：j − i 的桶（{nb} 个桶，max_distance = {md}）", "T5: bucket of j − i ({nb} buckets, max_distance = {md})"},
-                           {{"nb", integer(in.num_buckets)}, {"md", integer(s.max_distance)}}),
-                       true, lang),
+        method_heatmap(s, s.t5, say(lang, {"T5：j − i 的桶", "T5: bucket of j − i"}), true, lang),
     };
+    out[2].notes.insert(out[2].notes.begin(), say(lang, {"{nb} 个桶，max_distance = {md}。", "{nb} buckets, max_distance = {md}."},
+                                                       {{"nb", integer(in.num_buckets)}, {"md", integer(s.max_distance)}}));
     if (s.max_distance != in.max_distance)
         out[2].notes.push_back(say(lang, {"max_distance 必须大于 {exact} 个精确桶，这里用 {md}。", "max_distance must exceed the {exact} exact buckets; {md} is used here."},
                                    {{"exact", integer(t5_max_exact(in.num_buckets, true))}, {"md", integer(s.max_distance)}}));

@@ -63,7 +63,7 @@ Step llama3_bands() {
          "the panel) and low_freq_factor (low ff). Pairs with λ shorter than L/high_ff are kept, those longer than "
          "L/low_ff are divided by s. The curve is each pair's factor θ′ᵢ/θᵢ; the table counts the pairs in each "
          "band."},
-        {"d", "base", "original_max", "factor", "low_freq_factor", "high_freq_factor", "preset"},
+        {"d", "base", "original_max", "factor", "low_freq_factor", "high_freq_factor"},
         views_of(read_inputs, llama3_bands_views),
         {R"tex(\theta'_i=(1-w_i)\,\frac{\theta_i}{s}+w_i\,\theta_i,\qquad w_i=\frac{L/\lambda_i-\mathrm{low\_ff}}{\mathrm{high\_ff}-\mathrm{low\_ff}})tex"},
     };

@@ -45,15 +45,12 @@ Step ntk_aware() {
     Step s = {
         "ntk-aware",
         {"NTK 感知缩放", "NTK-aware scaling"},
-        {"NTK 感知缩放保住最快的一对、只把最慢的一对完整地除以 s：它不改频率的除数，而是放大底数，base′ = base·s^(d/(d−2))。"
-         "（名字来自启发它的神经正切核 NTK 理论。）第 i 对于是乘以 s^(−2i/(d−2))：第 0 对恰好不变，最后一对（i = d/2 − 1）恰好除以 s，"
-         "中间按几何级数过渡，所以高频保留了 PI 丢掉的局部细节。曲线把每对的因子 θ′ᵢ/θᵢ 与 PI 的 1/s 放在一起。",
-         "NTK-aware scaling keeps the fastest pair and divides only the slowest by the full s: instead of dividing "
-         "the frequencies it enlarges the base, base′ = base·s^(d/(d−2)). (The name comes from the neural tangent "
-         "kernel, NTK, the theory that motivated it.) Pair i is then multiplied by s^(−2i/(d−2)): exactly 1 for "
-         "pair 0 and exactly 1/s for the last pair (i = d/2 − 1), with a geometric transition in between, so the "
-         "high frequencies keep the local detail PI gives up. The curve sets each pair's factor θ′ᵢ/θᵢ beside "
-         "PI's 1/s."},
+        {"NTK 感知缩放（名字来自启发它的神经正切核 NTK 理论）保住最快的一对，只把最慢的一对完整地除以 s：它放大底数，base′ = base·s^(d/(d−2))。"
+         "第 i 对于是乘以 s^(−2i/(d−2))，从第 0 对的 1 几何地降到最后一对的 1/s，所以高频保留了 PI 丢掉的局部细节。",
+         "NTK-aware scaling (named after the neural tangent kernel, NTK, the theory that motivated it) keeps the "
+         "fastest pair and divides only the slowest by the full s: it enlarges the base, base′ = base·s^(d/(d−2)). "
+         "Pair i is then multiplied by s^(−2i/(d−2)), from 1 for pair 0 down to 1/s for the last pair, "
+         "geometrically, so the high frequencies keep the local detail PI gives up."},
         {"d", "base", "factor"},
         views_of(read_inputs, ntk_aware_views),
         {R"tex(\mathrm{base}'=\mathrm{base}\cdot s^{d/(d-2)},\qquad \theta'_i=\mathrm{base}'^{\,-2i/d})tex"},

@@ -68,7 +68,7 @@ Step trade_offs() {
          "reduces each curve to a few numbers: which pairs a method leaves alone (local detail protected) and "
          "which it slows down (long range made familiar)."},
         {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
-         "high_freq_factor"},
+         "high_freq_factor", "preset"},
         views_of(read_inputs, trade_offs_views),
         {R"tex(\text{kept: }\theta'_i/\theta_i=1,\qquad \text{divided: }\theta'_i/\theta_i=1/s)tex"},
     };

@@ -59,11 +59,11 @@ Step unseen_angles() {
     return {
         "unseen-angles",
         {"哪些策略仍留下没见过的角度", "Which strategies still leave unseen angles"},
-        {"PI、YaRN 和 Llama 3 把慢对都留在训练中见过的角度里，NTK 只保住最后一对，不缩放时所有慢对都越界。"
+        {"在 seq_len = s·L（默认设定）时，PI、动态 NTK、YaRN 和 Llama 3 把慢对都留在训练中见过的角度里，NTK 只保住最后一对，不缩放时所有慢对都越界。"
          "曲线画出每一对在 seq_len 时的最大转角与训练中最大转角之比 seq_len·θ′ᵢ/(L·θᵢ)：水平线 1 是训练中到过的最大角度，"
          "竖线右边是训练中没转满一圈的慢对，它们高于 1 就转到了没见过的角度。注释数出每种策略的这种对。",
-         "PI, YaRN and Llama 3 keep the slow pairs within the angles seen in training, NTK protects only the last "
-         "pair, and without scaling every slow pair goes past. The curve plots each pair's largest angle at seq_len "
+         "At seq_len = s·L (the defaults), PI, dynamic NTK, YaRN and Llama 3 keep the slow pairs within the angles "
+         "seen in training, NTK protects only the last pair, and without scaling every slow pair goes past. The curve plots each pair's largest angle at seq_len "
          "over its largest angle in training, seq_len·θ′ᵢ/(L·θᵢ): the line at 1 is the largest angle met in "
          "training, and right of the vertical line are the slow pairs that never completed a turn, which reach "
          "angles never seen once they are above 1. The notes count such pairs for each strategy."},

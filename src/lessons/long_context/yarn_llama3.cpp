@@ -64,7 +64,7 @@ Step yarn_and_llama3() {
          "them into pair indices low and high, floored and ceiled (HF's truncate default). The curve is each "
          "pair's factor θ′ᵢ/θᵢ with low and high as vertical lines; the table gives the indices before and after "
          "rounding."},
-        {"d", "base", "original_max", "factor", "beta_fast", "beta_slow", "preset"},
+        {"d", "base", "original_max", "factor", "beta_fast", "beta_slow"},
         views_of(read_inputs, yarn_ramp_views),
         {R"tex(\mathrm{dim}(r)=\frac{d\,\ln\bigl(L/(2\pi r)\bigr)}{2\ln\mathrm{base}},\qquad \mathrm{low}=\lfloor\mathrm{dim}(\beta_{\mathrm{fast}})\rfloor,\ \mathrm{high}=\lceil\mathrm{dim}(\beta_{\mathrm{slow}})\rceil)tex"},
     };
