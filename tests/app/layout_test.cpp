@@ -243,11 +243,6 @@ const LayoutTestOpenStep kNotYetOneScreen[] = {
     {"cost", "decision-guide"},
     {"cost", "measured-time"},
     {"f-delta", "content-readout"},
-    {"long-context", "alibi"},
-    {"long-context", "base-effect"},
-    {"long-context", "phase-wrap"},
-    {"long-context", "scale-factors"},
-    {"long-context", "six-methods"},
 };
 
 bool layout_test_not_yet_one_screen(const Lesson& lesson, int step) {

@@ -29,16 +29,33 @@ using pelab_test::any_note_contains;
 using pelab_test::all_notes;
 using pelab_test::step_views;
 
+// [SECTION] helpers
+// The views of the lesson's step named `id` (its number changes when steps are split; its id does not).
+std::vector<ViewData> lc_views(const char* id, const std::string& query, Lang lang = Lang::en) {
+    const Lesson* lesson = find_lesson("long-context");
+    EXPECT_NE(lesson, nullptr);
+    if (!lesson) return {};
+    const int n = step_number_of(*lesson, id);
+    EXPECT_GT(n, 0) << id;
+    if (n <= 0) return {};
+    return step_views("long-context", n, query, lang);
+}
+const Step& lc_step(const char* id) {
+    const Lesson* lesson = find_lesson("long-context");
+    return lesson->steps[static_cast<std::size_t>(step_number_of(*lesson, id) - 1)];
+}
+
 // [SECTION] phase wrap, the base, ALiBi
 TEST(LongContextLesson, StepsAndParams) {
     ASSERT_NE(find_lesson("long-context"), nullptr);
-    EXPECT_EQ(find_lesson("long-context")->steps.size(), 10u);
+    EXPECT_EQ(find_lesson("long-context")->steps.size(), 28u);
+    EXPECT_EQ(find_lesson("long-context")->old_numbering.size(), 10u);
     for (const Step& step : find_lesson("long-context")->steps) EXPECT_FALSE(step.equations.empty()) << step.title.en;
 }
 
 TEST(LongContextLesson, OldLog10BaseLinksStillWork) {
-    const auto v = step_views("long-context", 2, "log10_base=5");
-    const TableView& table = v[2].table();
+    const auto v = lc_views("base-effect", "log10_base=5");
+    const TableView& table = v[0].table();
     bool current = false;
     for (Eigen::Index r = 0; r < table.values.rows(); ++r)
         if (table.row_labels[static_cast<std::size_t>(r)] == "current") current = table.values(r, 0) == 1e5;
@@ -46,19 +63,24 @@ TEST(LongContextLesson, OldLog10BaseLinksStillWork) {
 }
 
 TEST(LongContextLesson, PhaseWrapCountsWrappingPairs) {
-    const auto v = step_views("long-context", 1, "");
-    const TableView& table = v[2].table();
-    ASSERT_EQ(table.values.rows(), 64);
-    int wraps = 0;
-    for (int i = 0; i < 64; ++i) wraps += table.values(i, 3) == 1.0;
-    EXPECT_EQ(wraps, 41);  // λ = 2π·10000^(2i/128) ≤ 2048 for i ≤ 40
+    const auto v = lc_views("turns-in-training", "");
+    const TableView& table = v[0].table();
+    ASSERT_LE(table.values.rows(), 8);
+    // λ = 2π·10000^(2i/128) ≤ 2048 for i ≤ 40: the sample holds the last pair that wraps and the first that does not.
+    bool saw_40 = false, saw_41 = false;
+    for (Eigen::Index r = 0; r < table.values.rows(); ++r) {
+        const std::string& label = table.row_labels[static_cast<std::size_t>(r)];
+        if (label == "pair 40") saw_40 = table.values(r, 3) == 1.0;
+        if (label == "pair 41") saw_41 = table.values(r, 3) == 0.0;
+    }
+    EXPECT_TRUE(saw_40 && saw_41);
     EXPECT_TRUE(any_note_contains(v, "L = 2048: 41 pairs turned full circles in training")) << all_notes(v);
-    EXPECT_EQ(v[1].curve().vlines_x, std::vector<double>{2048});
+    EXPECT_EQ(lc_views("phase-wrap", "")[0].curve().vlines_x, std::vector<double>{2048});
 }
 
 TEST(LongContextLesson, BaseEffectLargerBaseFewerWrapsCoarserResolution) {
-    const auto v = step_views("long-context", 2, "");
-    const TableView& table = v[2].table();
+    const auto v = lc_views("base-effect", "");
+    const TableView& table = v[0].table();
     for (Eigen::Index r = 1; r < table.values.rows(); ++r) {
         EXPECT_LE(table.values(r, 1), table.values(r - 1, 1));  // pairs wrapping within L
         EXPECT_LT(table.values(r, 4), table.values(r - 1, 4));  // neighbour score drop
@@ -69,24 +91,24 @@ TEST(LongContextLesson, BaseEffectLargerBaseFewerWrapsCoarserResolution) {
 }
 
 TEST(LongContextLesson, AlibiSlopesAndSoftmaxInvariance) {
-    const auto v = step_views("long-context", 3, "heads=12&head=9");
-    ASSERT_EQ(v.size(), 5u);
+    const auto v = lc_views("alibi", "heads=12&head=9");
+    ASSERT_EQ(v.size(), 2u);
     EXPECT_EQ(v[0].heatmap().select_mode, HeatmapView::SelectMode::Row);
     EXPECT_EQ(v[0].heatmap().select_param, "head");
     EXPECT_EQ(v[0].heatmap().highlight_row, 9);
     EXPECT_NEAR(v[0].heatmap().values(9, 1), -alibi_slopes(12)[9], 1e-15);
     EXPECT_TRUE(any_note_contains(v, "The head count is not a power of 2: the slopes are not sorted."));
-    EXPECT_TRUE(any_note_contains(step_views("long-context", 3, "heads=16"), "The slopes are strictly decreasing."));
+    EXPECT_TRUE(any_note_contains(lc_views("alibi", "heads=16"), "The slopes are strictly decreasing."));
     EXPECT_TRUE(std::isnan(v[1].heatmap().values(0, 1)));  // masked future key
     EXPECT_NEAR(v[1].heatmap().values(5, 2), -alibi_slopes(12)[9] * 3, 1e-15);
     EXPECT_TRUE(any_note_contains(v, "Doubling the length: largest change of the first L×L block = 0"));
-    const auto sym = step_views("long-context", 3, "mode=symmetric&heads=4");
+    const auto sym = lc_views("alibi", "mode=symmetric&heads=4");
     EXPECT_NEAR(sym[1].heatmap().values(0, 3), -alibi_slopes(4)[0] * 3, 1e-15);
 }
 
 // [SECTION] NTK-aware, dynamic NTK, YaRN and Llama 3
 TEST(LongContextLesson, NtkAwareEndsAtOneOverS) {
-    const auto v = step_views("long-context", 5, "factor=8");
+    const auto v = lc_views("ntk-aware", "factor=8");
     const std::vector<double>& ntk = v[0].curve().series[0];
     EXPECT_NEAR(ntk.front(), 1.0, 1e-15);
     EXPECT_NEAR(ntk.back(), 0.125, 1e-12);
@@ -94,29 +116,35 @@ TEST(LongContextLesson, NtkAwareEndsAtOneOverS) {
 }
 
 TEST(LongContextLesson, DynamicNtkNoChangeUpToL) {
-    const auto v = step_views("long-context", 6, "");
-    const TableView& table = v[1].table();
+    const auto v = lc_views("dynamic-ntk-bracket", "");
+    const TableView& table = v[0].table();
     EXPECT_EQ(table.values(0, 1), 10000.0);  // L/2
     EXPECT_EQ(table.values(1, 1), 10000.0);  // L
     EXPECT_GT(table.values(2, 1), 10000.0);
-    EXPECT_TRUE(any_note_contains(v, "For seq_len ≤ L the base stays 10000"));
+    EXPECT_TRUE(any_note_contains(lc_views("dynamic-ntk", ""), "For seq_len ≤ L the base stays 10000"));
 }
 
 TEST(LongContextLesson, YarnAndLlama3FromCore) {
-    const auto v = step_views("long-context", 7, "");
+    const auto v = lc_views("yarn-llama3", "");
     const TableView& yarn = v[1].table();
     EXPECT_NEAR(yarn.values(0, 0), yarn_find_correction_dim(32, 128, 10000, 2048), 1e-12);
     EXPECT_EQ(yarn.values(1, 0), 16.0);
     EXPECT_EQ(yarn.values(3, 0), 41.0);
-    EXPECT_NEAR(yarn.values(4, 0), 0.1 * std::log(4.0) + 1.0, 1e-15);
-    const TableView& llama = v[2].table();
+    // 0.1·ln 4 + 1 = 1.138629…, shown to 6 significant digits; the curve at s = 1 is exactly 1.
+    const auto att = lc_views("yarn-attention-factor", "");
+    EXPECT_TRUE(any_note_contains(att, "YaRN's attention factor = 1.13863")) << all_notes(att);
+    EXPECT_EQ(att[0].curve().series[0].front(), 1.0);
+    EXPECT_EQ(att[0].curve().vlines_x, std::vector<double>{4.0});
+    const auto bands = lc_views("llama3-bands", "");
+    const TableView& llama = bands[1].table();
     EXPECT_EQ(llama.values(0, 0) + llama.values(1, 0) + llama.values(2, 0), 64.0);
 }
 
 // [SECTION] diagnosis
 TEST(LongContextLesson, DiagnosisUnseenPairs) {
-    const auto v = step_views("long-context", 9, "seq_len=8192&factor=4&original_max=2048");
-    const TableView& table = v[1].table();
+    const auto v = lc_views("diagnosis", "seq_len=8192&factor=4&original_max=2048");
+    const auto floor = lc_views("diagnosis-floor", "seq_len=8192&factor=4&original_max=2048");
+    const TableView& table = floor[0].table();
     ASSERT_EQ(table.values.rows(), 6);
     EXPECT_GT(table.values(0, 0), 0.0);   // none: slow pairs meet new angles
     EXPECT_EQ(table.values(1, 0), 0.0);   // linear with seq_len = s·L: none
@@ -129,7 +157,7 @@ TEST(LongContextLesson, DiagnosisUnseenPairs) {
 class LongContextDiagnosis : public ::testing::TestWithParam<int> {};
 
 TEST_P(LongContextDiagnosis, DiagnosisScoresBoundedByAttentionFactorSquared) {
-    const auto v = step_views("long-context", 9, "seq_len=8192&factor=4&original_max=2048");
+    const auto v = lc_views("diagnosis", "seq_len=8192&factor=4&original_max=2048");
     const std::size_t s = static_cast<std::size_t>(GetParam());
     ASSERT_LT(s, v[0].curve().series.size());
     const double bound = s == 4 ? std::pow(yarn_get_mscale(4), 2) : 1.0;  // row 4 is YaRN
@@ -151,8 +179,8 @@ TEST(LongContextLesson, NoTextCallsTheSourceNotesASeed) {
             EXPECT_EQ(std::string(text).find("Seed"), std::string::npos) << text;
             EXPECT_EQ(std::string(text).find("种子"), std::string::npos) << text;
         }
-    for (int s = 1; s <= 9; ++s)
-        for (const ViewData& v : step_views("long-context", s, ""))
+    for (std::size_t s = 1; s <= find_lesson("long-context")->steps.size(); ++s)
+        for (const ViewData& v : step_views("long-context", static_cast<int>(s), ""))
             for (const std::string& n : v.notes) {
                 const std::size_t at = n.find("seed");
                 EXPECT_TRUE(at == std::string::npos || n.compare(at - 7, 11, "random seed") == 0) << n;
@@ -160,9 +188,10 @@ TEST(LongContextLesson, NoTextCallsTheSourceNotesASeed) {
 }
 
 TEST(LongContextLesson, AlibiAttentionBeyondTheTrainingLength) {
-    const auto v = step_views("long-context", 3, "heads=8&original_max=512&seq_len=4096&seed=3");
-    ASSERT_EQ(v.size(), 5u);
-    const CurveView& mass = v[3].curve();
+    const std::string q = "heads=8&original_max=512&seq_len=4096&seed=3";
+    const auto v = lc_views("alibi-beyond-training", q);
+    ASSERT_EQ(v.size(), 1u);
+    const CurveView& mass = v[0].curve();
     ASSERT_EQ(mass.series.size(), 5u);  // share of keys, none, PI, ALiBi mean, ALiBi gentlest
     for (std::size_t k = 0; k < mass.x.size(); ++k) {
         EXPECT_NEAR(mass.series[0][k], (mass.x[k] - 512) / mass.x[k], 1e-12);
@@ -170,7 +199,8 @@ TEST(LongContextLesson, AlibiAttentionBeyondTheTrainingLength) {
         EXPECT_LE(mass.series[3][k], mass.series[4][k]);  // the gentlest head lets most through
     }
     EXPECT_GT(mass.series[1].back(), 0.5);  // plain RoPE: most attention lands beyond L at N = 8·L
-    const TableView& heads = v[4].table();
+    const auto by_head = lc_views("alibi-head-by-head", q);
+    const TableView& heads = by_head[0].table();
     ASSERT_EQ(heads.values.rows(), 8);
     for (int h = 0; h < 8; ++h) {
         EXPECT_EQ(heads.values(h, 0), alibi_slopes(8)[static_cast<std::size_t>(h)]);
@@ -181,44 +211,47 @@ TEST(LongContextLesson, AlibiAttentionBeyondTheTrainingLength) {
 
 TEST(LongContextLesson, NtkUnseenPairsAgreeAcrossNtkScaleFactorsAndDiagnosis) {
     const std::string q = "seq_len=8192&factor=4&original_max=2048";
-    EXPECT_TRUE(any_note_contains(step_views("long-context", 5, q), "23 pairs never completed a turn in training (λᵢ > L); under NTK 22"));
-    EXPECT_TRUE(any_note_contains(step_views("long-context", 5, q), "only from pair 63 on"));
-    const auto side = step_views("long-context", 8, q);
-    EXPECT_EQ(side[2].table().values(2, 5), 22.0);  // row 2: NTK
-    EXPECT_EQ(step_views("long-context", 9, q)[1].table().values(2, 0), 22.0);
-    const CurveView& angles = side[3].curve();
+    EXPECT_TRUE(any_note_contains(lc_views("ntk-slow-pairs", q), "23 pairs never completed a turn in training (λᵢ > L); under NTK 22"));
+    EXPECT_TRUE(any_note_contains(lc_views("ntk-slow-pairs", q), "only from pair 63 on"));
+    EXPECT_EQ(lc_views("trade-offs", q)[0].table().values(2, 5), 22.0);  // row 2: NTK
+    EXPECT_EQ(lc_views("diagnosis-floor", q)[0].table().values(2, 0), 22.0);
+    const auto side = lc_views("unseen-angles", q);
+    const CurveView& angles = side[0].curve();
     ASSERT_EQ(angles.series.size(), 7u);  // six scalings and the line at 1
     for (double y : angles.series[0]) EXPECT_NEAR(y, 4.0, 1e-12);  // none: seq_len/L
     for (double y : angles.series[1]) EXPECT_NEAR(y, 1.0, 1e-12);  // PI
     for (double y : angles.series[6]) EXPECT_EQ(y, 1.0);
     EXPECT_NEAR(angles.series[2].back(), 1.0, 1e-12);  // NTK: only the last pair gets the full 1/s
     EXPECT_GT(angles.series[2][62], 1.0);
-    EXPECT_TRUE(any_note_contains(side, "NTK: 22 pairs pass their largest training angle")) << all_notes(side);
+    EXPECT_TRUE(any_note_contains(side, "Slow pairs past their largest training angle — no scaling: 23 pairs; linear (PI): 0 pairs; NTK: 22 pairs")) << all_notes(side);
 }
 
 TEST(LongContextLesson, DynamicNtkSaysWhatTheBracketImplies) {
-    const auto v = step_views("long-context", 6, "factor=4&original_max=2048");
+    const auto v = lc_views("dynamic-ntk-bracket", "factor=4&original_max=2048");
     EXPECT_TRUE(any_note_contains(v, "the bracket is s² − s + 1 = 13, not s = 4")) << all_notes(v);
     EXPECT_TRUE(any_note_contains(v, "s/(s² − s + 1) = 0.3077")) << all_notes(v);
     EXPECT_TRUE(any_note_contains(v, "at seq = (2 − 1/s)·L = 3584")) << all_notes(v);
-    const TableView& table = v[1].table();
+    const TableView& table = v[0].table();
     EXPECT_NEAR(table.values(4, 2), 1.0 / 13, 1e-12);  // s·L: the last pair divided by s² − s + 1
     EXPECT_NEAR(table.values(4, 3), 4.0 / 13, 1e-12);
     for (Eigen::Index r = 0; r < table.values.rows(); ++r) EXPECT_LE(table.values(r, 3), 1.0 + 1e-12);
 }
 
 TEST(LongContextLesson, DiagnosisSaysWhatYarnsAttentionFactorIsFor) {
-    const auto v = step_views("long-context", 9, "");
-    EXPECT_TRUE(any_note_contains(v, "sharpens the softmax back")) << all_notes(v);
+    const auto att = lc_views("yarn-attention-factor", "");
+    EXPECT_TRUE(any_note_contains(att, "sharpens the softmax back")) << all_notes(att);
+    EXPECT_TRUE(any_note_contains(lc_views("diagnosis", ""), "YaRN's curve includes the square of its attention factor, 1.29648"));
+    const auto v = lc_views("diagnosis-floor", "");
     EXPECT_TRUE(any_note_contains(v, "Curves that go below it beyond L: no scaling")) << all_notes(v);
-    const TableView& table = v[1].table();
+    const TableView& table = v[0].table();
     EXPECT_LT(table.values(0, 3), table.values(0, 4));  // unscaled: lower beyond L than within
 }
 
 // [SECTION] figures of issue 12: odometer, wavelength spectrum, six methods
-// The phase-wrap step's odometer: the model's θᵢ fastest first, L·θᵢ/2π turns, p, and the chosen scaling's θ′ᵢ.
+// The odometer steps: the model's θᵢ fastest first, L·θᵢ/2π turns, p, and (once scalings are taught) the chosen
+// scaling's θ′ᵢ.
 TEST(LongContextLesson, PhaseWrapOdometer) {
-    const auto v = step_views("long-context", 1, "position=5000&scaling=linear&factor=4");
+    const auto v = lc_views("odometer-scaled", "position=5000&scaling=linear&factor=4");
     const OdometerView& o = v[0].odometer();
     const Eigen::VectorXd theta = rope_default_inv_freq(128, 10000);
     ASSERT_EQ(o.theta.size(), 64u);
@@ -233,15 +266,18 @@ TEST(LongContextLesson, PhaseWrapOdometer) {
     EXPECT_TRUE(any_note_contains(v, "23 of 64 pairs did not complete one turn")) << all_notes(v);
     // At p = 5000 with PI (5000/4 = 1250 < L) no needle leaves the training arc.
     EXPECT_TRUE(any_note_contains(v, "With the linear (PI) frequencies it is 0 pairs.")) << all_notes(v);
-    EXPECT_TRUE(step_views("long-context", 1, "scaling=none")[0].odometer().theta_scaled.empty());
-    EXPECT_EQ(find_lesson("long-context")->steps[0].timeline.param, "position");
+    EXPECT_TRUE(lc_views("odometer-scaled", "scaling=none")[0].odometer().theta_scaled.empty());
+    // The first odometer comes before any scaling is taught: it never draws a scaled needle.
+    EXPECT_TRUE(lc_views("odometer", "scaling=yarn")[0].odometer().theta_scaled.empty());
+    EXPECT_EQ(lc_step("odometer").timeline.param, "position");
+    EXPECT_EQ(lc_step("odometer-scaled").timeline.param, "position");
 }
 
-// The base-effect step's far view: log Δ to 65,536, per base (base/10, base, 10·base) the score and B(Δ)/B(0) dashed, B
+// The base-far-bound step's view: log Δ to 65,536, per base (base/10, base, 10·base) the score and B(Δ)/B(0) dashed, B
 // written out here as (2/d) Σ_j |Σ_{p<j} e^{iΔθ_p}|.
 TEST(LongContextLesson, BaseEffectDecayBound) {
-    const auto v = step_views("long-context", 2, "d=16");
-    const CurveView& c = v[1].curve();
+    const auto v = lc_views("base-far-bound", "d=16");
+    const CurveView& c = v[0].curve();
     EXPECT_TRUE(c.log_x);
     EXPECT_EQ(c.x.back(), 65536.0);
     ASSERT_EQ(c.series.size(), 6u);
@@ -261,9 +297,9 @@ TEST(LongContextLesson, BaseEffectDecayBound) {
     EXPECT_EQ(c.vlines_x, std::vector<double>{2048});
 }
 
-// The scale-factors step's spectrum: λᵢ = 2π/θ′ᵢ per scaling on a log axis, L and seq_len as lines, YaRN's ramp as vlines.
+// The wavelength-spectrum step: λᵢ = 2π/θ′ᵢ per scaling on a log axis, L and seq_len as lines, YaRN's ramp as vlines.
 TEST(LongContextLesson, ScaleFactorsWavelengthSpectrum) {
-    const auto v = step_views("long-context", 8, "seq_len=8192&factor=4&original_max=2048");
+    const auto v = lc_views("wavelength-spectrum", "seq_len=8192&factor=4&original_max=2048");
     const CurveView& c = v[0].curve();
     EXPECT_TRUE(c.log_y);
     ASSERT_EQ(c.series.size(), 5u);  // none, PI, NTK, YaRN, Llama 3
@@ -281,36 +317,40 @@ TEST(LongContextLesson, ScaleFactorsWavelengthSpectrum) {
     EXPECT_EQ(c.vlines_x[0], range.first);
 }
 
-// The six-methods step: six L×L matrices from core, hover naming every method, parameter counts.
+// The six-methods, learned-and-clipped and method-costs steps: six L×L matrices from core, hover naming every method, parameter counts.
 TEST(LongContextLesson, SixMethods) {
-    const auto v = step_views("long-context", 10, "L=8&d=16&heads=4&clip=2&mode=symmetric");
-    ASSERT_EQ(v.size(), 7u);
+    const std::string q = "L=8&d=16&heads=4&clip=2&mode=symmetric";
+    const auto v = lc_views("six-methods", q);      // sinusoid, ALiBi, RoPE
+    const auto w = lc_views("learned-and-clipped", q);  // learned, Shaw, T5
+    ASSERT_EQ(v.size(), 3u);
+    ASSERT_EQ(w.size(), 3u);
     EXPECT_MATRIX_NEAR(v[0].heatmap().values, gram_matrix(sinusoidal_pe(8, 16, 10000, PeVariant::vaswani)), 1e-12);
-    EXPECT_EQ(v[2].heatmap().values(0, 7), 2.0);   // clip(7, −2, 2)
-    EXPECT_EQ(v[2].heatmap().values(7, 0), -2.0);
-    EXPECT_MATRIX_NEAR(v[3].heatmap().values, t5_bucket_matrix(8, 32, 128, true).cast<double>(), 0.0);
-    EXPECT_MATRIX_NEAR(v[4].heatmap().values, alibi_bias(8, alibi_slopes(4)[0], AlibiMode::symmetric), 1e-15);
+    EXPECT_EQ(w[1].heatmap().values(0, 7), 2.0);   // clip(7, −2, 2)
+    EXPECT_EQ(w[1].heatmap().values(7, 0), -2.0);
+    EXPECT_MATRIX_NEAR(w[2].heatmap().values, t5_bucket_matrix(8, 32, 128, true).cast<double>(), 0.0);
+    EXPECT_MATRIX_NEAR(v[1].heatmap().values, alibi_bias(8, alibi_slopes(4)[0], AlibiMode::symmetric), 1e-15);
     for (int r = 0; r < 8; ++r)
         for (int c = 0; c < 8; ++c) {
             double s = 0.0;
             const Eigen::VectorXd theta = rope_default_inv_freq(16, 10000);
             for (int i = 0; i < 8; ++i) s += 2 * std::cos((c - r) * theta(i));
-            EXPECT_NEAR(v[5].heatmap().values(r, c), s, 1e-12);
+            EXPECT_NEAR(v[2].heatmap().values(r, c), s, 1e-12);
         }
-    const std::string hover = v[1].heatmap().explain(2, 5);
+    const std::string hover = w[0].heatmap().explain(2, 5);
     for (const char* part : {"i = 2, j = 5, j − i = 3", "sinusoidal Gram", "learned Gram", "Shaw clipped distance 2",
                              "T5 bucket", "ALiBi bias", "RoPE (q = k = 1)"})
         EXPECT_NE(hover.find(part), std::string::npos) << part << " in " << hover;
-    const TableView& t = v[6].table();
+    const auto costs = lc_views("method-costs", q);
+    const TableView& t = costs[0].table();
     EXPECT_EQ(t.values(1, 0), 8.0 * 64);        // learned: L · d_model, d_model = d · heads = 64
     EXPECT_EQ(t.values(1, 1), 16.0 * 64);       // with L doubled
     EXPECT_EQ(t.values(2, 0), 2.0 * 5 * 16);    // Shaw: 2(2k + 1)·d_head
     EXPECT_EQ(t.values(3, 0), 32.0 * 4);        // T5: buckets · heads
     EXPECT_EQ(t.values(5, 0), 0.0);             // RoPE
     // Causal ALiBi: masked future keys are missing cells, not −∞.
-    const auto causal = step_views("long-context", 10, "L=8&mode=causal");
-    EXPECT_TRUE(std::isnan(causal[4].heatmap().values(0, 1)));
-    EXPECT_NE(causal[4].heatmap().explain(0, 1).find("masked"), std::string::npos);
+    const auto causal = lc_views("six-methods", "L=8&mode=causal");
+    EXPECT_TRUE(std::isnan(causal[1].heatmap().values(0, 1)));
+    EXPECT_NE(causal[1].heatmap().explain(0, 1).find("masked"), std::string::npos);
 }
 
 }  // namespace

@@ -1,11 +1,14 @@
 // PE Lab — lessons/long_context/lesson.cpp
 // Lesson "long-context": what happens to RoPE beyond the training length and the strategies that extend
-// it, in 9 steps: phase wrap, the effect of the base, ALiBi, position interpolation, NTK-aware scaling,
-// dynamic NTK, YaRN and Llama 3 (as HF modeling_rope_utils.py, in core/rope_scaling), a side-by-side chart
-// of the per-pair scale factors, and a diagnosis of mean scores beyond the original length. Every number
-// shown comes from core (rope.h, rope_scaling.h, alibi.h). This file holds the parameter table, the
+// it, one idea per step (issue 24): phase wrap, turns in training and the odometer; the two effects of the
+// base and its decay bound; ALiBi (its bias, the reference rows, attention beyond L, head by head); position
+// interpolation and its cost; NTK-aware scaling and its slow pairs; dynamic NTK and its bracket; YaRN's ramp,
+// its attention factor and Llama 3's bands (as HF modeling_rope_utils.py, in core/rope_scaling); the scalings
+// side by side (scale factors, wavelengths, unseen angles, the scaled odometer, the trade-offs); a diagnosis
+// of mean scores beyond the original length; and the closing comparison of six position methods. Every
+// number shown comes from core (rope.h, rope_scaling.h, alibi.h). This file holds the parameter table, the
 // computations several steps share and the lesson's step list; each step lives in the file named for its id
-// (phase_wrap.cpp … six_methods.cpp), with its views and its questions.
+// (phase_wrap.cpp … method_costs.cpp), with its views and its questions.
 // Comments are English only: the font subset is built from the characters inside the .cpp strings.
 //
 // [SECTION] parameters
@@ -14,6 +17,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/odometer.h"
+#include "core/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 
@@ -128,6 +133,66 @@ void mark_yarn_range(CurveView& curve, const std::pair<double, double>& range, i
     }
 }
 
+// The d/2 pairs as an odometer at position p: needle i at p·θᵢ, the arc swept in training shaded, and with
+// `scaled_needle` the chosen scaling's needle beside it (only once the scalings have been taught).
+ViewData odometer_view(const Inputs& in, Lang lang, bool scaled_needle) {
+    using namespace lessonui;
+    const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+    OdometerView o;
+    o.theta.assign(theta.data(), theta.data() + theta.size());
+    o.turns_in_training = turns_in_training(theta, in.L);
+    o.position = in.position;
+    o.train_length = in.L;
+    const RopeScaling kind = scaled_needle ? in.scaling() : RopeScaling::none;
+    Eigen::VectorXd used = theta;
+    if (kind != RopeScaling::none) {
+        used = scaled(in, kind).inv_freq;
+        o.theta_scaled.assign(used.data(), used.data() + used.size());
+        o.scaled_label = scaling_label(kind, lang);
+    }
+    for (double lambda : pair_wavelengths(theta)) o.captions.push_back("λ = " + num(lambda, 3));
+    o.position_label = say(lang, {"位置 p = {p}（训练长度 L = {L}）", "position p = {p} (training length L = {L})"},
+                           {{"p", integer(in.position)}, {"L", integer(in.L)}});
+    const int short_of_turn = pairs_short_of_a_turn(theta, in.L);
+    const int pairs = in.d / 2;
+    // Pairs whose needle at p is outside the arc they swept in training (only possible below one turn).
+    int unseen = 0, unseen_scaled = 0;
+    for (int i = 0; i < pairs; ++i) {
+        if (o.turns_in_training[static_cast<std::size_t>(i)] >= 1) continue;
+        if (needle_angle(theta(i), in.position) > in.L * theta(i)) ++unseen;
+        if (needle_angle(used(i), in.position) > in.L * theta(i)) ++unseen_scaled;
+    }
+    std::vector<std::string> notes = {
+        say(lang, {"{short} / {pairs} 对在训练的 L = {L} 个位置内没有转满一圈（L·θᵢ/2π < 1）。",
+                   "{short} of {pairs} pairs did not complete one turn within the L = {L} training positions (L·θᵢ/2π < 1)."},
+            {{"short", integer(short_of_turn)}, {"pairs", integer(pairs)}, {"L", integer(in.L)}}),
+        say(lang, {"在 p = {p}，原频率下有 {n} 对的指针落在训练时没扫过的角度上。",
+                   "At p = {p}, {n} pairs point at angles their needle never swept in training, with the original frequencies."},
+            {{"p", integer(in.position)}, {"n", integer(unseen)}}),
+    };
+    if (kind != RopeScaling::none)
+        notes.push_back(say(lang, {"{method} 的频率下是 {n} 对。", "With the {method} frequencies it is {n} pairs."},
+                            {{"method", scaling_label(kind, lang)}, {"n", integer(unseen_scaled)}}));
+    return make_view(say(lang, {"里程表：每一对是一个表盘，最快的在前", "Odometer: one dial per pair, fastest first"}), std::move(o),
+                     std::move(notes));
+}
+
+int last_wrapping_pair(const Eigen::VectorXd& theta, int L) {
+    int cross = -1;
+    for (Eigen::Index i = 0; i < theta.size(); ++i)
+        if (2 * kPi / theta(i) <= L) cross = static_cast<int>(i);
+    return cross;
+}
+
+std::vector<int> sample_pairs(const Eigen::VectorXd& theta, int L) {
+    const int pairs = static_cast<int>(theta.size()), cross = last_wrapping_pair(theta, L);
+    std::vector<int> rows = {0, 1, pairs / 4, pairs / 2, cross, cross + 1, pairs - 1};
+    rows.erase(std::remove_if(rows.begin(), rows.end(), [pairs](int i) { return i < 0 || i >= pairs; }), rows.end());
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    return rows;
+}
+
 // [SECTION] the lesson
 namespace {
 
@@ -143,9 +208,19 @@ Lesson make_lesson() {
         const long long context = std::max<long long>(in.seq_len, 2LL * in.L);  // the alibi step's logits over the context
         return std::vector<long long>{std::max({d, L * h, 1024LL, context}), 8};
     };
-    lesson.steps = {phase_wrap(),      base_effect(),     alibi_penalty(), position_interpolation(), ntk_aware(),
-                    dynamic_ntk(),     yarn_and_llama3(), side_by_side(),  diagnosis(),
-                    six_methods()};
+    lesson.steps = {phase_wrap(),          turns_in_training_step(), odometer(),
+                    base_effect(),         base_far_bound(),
+                    alibi_penalty(),       alibi_reference_rows_step(), alibi_beyond_training(), alibi_head_by_head(),
+                    position_interpolation(), pi_local_cost(),
+                    ntk_aware(),           ntk_slow_pairs(),
+                    dynamic_ntk(),         dynamic_ntk_bracket(),
+                    yarn_and_llama3(),     yarn_attention_factor_step(), llama3_bands(),
+                    side_by_side(),        wavelength_spectrum(),    unseen_angles(),        odometer_scaled(), trade_offs(),
+                    diagnosis(),           diagnosis_floor(),
+                    six_methods(),         learned_and_clipped(),    method_costs()};
+    // [added, issue 24] The ten steps before the split, so old links (step=4, steps=3-5) open the same content.
+    lesson.old_numbering = {"phase-wrap", "base-effect", "alibi",         "position-interpolation", "ntk-aware",
+                            "dynamic-ntk", "yarn-llama3", "scale-factors", "diagnosis",              "six-methods"};
     lesson.references = {"press2022", "chen2023", "bloc97-2023", "peng2023", "llama2024"};
     return lesson;
 }

@@ -1,12 +1,11 @@
 // PE Lab — lessons/long_context/position_interpolation.cpp
 // Lesson "long-context", step "position-interpolation": position interpolation (PI), every frequency divided
-// by s, against the unscaled frequencies (HF modeling_rope_utils through core/rope_scaling).
+// by s, keeps the slowest pair within its training angles over s·L positions (HF modeling_rope_utils through
+// core/rope_scaling); its cost at short range is step "pi-local-cost".
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
-// [SECTION] the step and its questions
-#include <algorithm>
-
+// [SECTION] the step
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 
@@ -40,66 +39,25 @@ static std::vector<ViewData> position_interpolation_views(const Inputs& in, Lang
                    "Largest angle in training θ·(L−1) = {trained}; under PI over s·L positions = {pi}"},
             {{"trained", num(theta(last) * (in.L - 1))}, {"pi", num(pi(last) * (in.factor * in.L - 1))}});
 
-    TableView table;
-    std::vector<int> rows = {0, 1, pairs / 4, pairs / 2, last};
-    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    table.values.resize(static_cast<Eigen::Index>(rows.size()), 4);
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        const int i = rows[r];
-        table.values.row(static_cast<Eigen::Index>(r)) << theta(i), pi(i), 2 * kPi / theta(i), 2 * kPi / pi(i);
-        table.row_labels.push_back(pair_label(i, lang));
-    }
-    table.col_labels = {say(lang, {"原始 θᵢ", "original θᵢ"}), "θᵢ/s", say(lang, {"原始波长", "original wavelength"}),
-                        say(lang, {"PI 波长", "PI wavelength"})};
-    table.decimals = 5;
-    table.corner = say(lang, {"对", "pair"});
-    const std::string table_note =
-        say(lang, {"s = {s}：每一对都慢了 s 倍，包括负责局部细节的第 0 对（相邻位置角度差从 {from} 变为 {to}）。",
-                   "s = {s}: every pair slows by s, including pair 0 that carries local detail (neighbour angle from {from} to {to})."},
-            {{"s", num(in.factor)}, {"from", num(theta(0))}, {"to", num(pi(0))}});
-    return {make_view(say(lang, {"最慢一对的转角：原始与 PI", "Angle of the slowest pair: original and PI"}), curve, {curve_note}),
-            make_view(say(lang, {"PI 的代价：相邻位置的角度差", "The cost of PI: angle between neighbouring positions"}), table,
-                      {table_note})};
+    return {make_view(say(lang, {"最慢一对的转角：原始与 PI", "Angle of the slowest pair: original and PI"}), curve, {curve_note})};
 }
 
-// [SECTION] the step and its questions
+// [SECTION] the step
 Step position_interpolation() {
-    Step s = {
+    return {
         "position-interpolation",
         {"位置插值（PI）", "Position interpolation (PI)"},
-        {"[[position-interpolation|位置插值]]先把每个位置除以 s 再旋转；HF 把它写成 θᵢ/s，乘积相同。于是长 s 倍的序列正好覆盖训练时见过的角度范围，"
-         "不会出现新角度。代价落在近处：相邻位置只差 θᵢ/s，负责局部细节的快对和慢对被压缩得一样多。",
-         "[[position-interpolation|Position interpolation]] divides every position by s before rotating; HF applies it as θᵢ/s, which gives "
-         "the same product. A sequence s times longer then covers exactly the range of angles seen in training, so "
-         "nothing is new. The price is paid at short range: neighbouring positions now differ by θᵢ/s, and the fast "
-         "pairs that carry local detail are squeezed as much as the slow ones."},
+        {"[[position-interpolation|位置插值]]让长 s 倍的序列正好覆盖训练时见过的角度范围，不会出现新角度。"
+         "它先把每个位置除以扩展倍数 s 再旋转；HF 把它写成 θᵢ/s，乘积相同。曲线比较最慢一对在 s·L 个位置上的转角：原始频率越过训练中的最大角度，PI 恰好停在那里。",
+         "[[position-interpolation|Position interpolation]] makes a sequence s times longer cover exactly the range "
+         "of angles seen in training, so nothing is new. It divides every position by the extension factor s "
+         "before rotating; HF applies it as θᵢ/s, which gives the same product. The curve compares the slowest "
+         "pair's angle over s·L positions: the original frequency passes its largest training angle, PI stops "
+         "right there."},
         {"d", "base", "original_max", "factor"},
         views_of(read_inputs, position_interpolation_views),
         {R"tex(\theta'_i=\frac{\theta_i}{s},\qquad m\,\theta'_i=\frac{m}{s}\,\theta_i)tex"},
     };
-    s.questions = {
-        {{"位置插值（PI）把每个 θᵢ 除以 s。哪些对要付出代价？",
-          "Position interpolation (PI) divides every θᵢ by s. Which pairs pay for it?"},
-         {{"只有最慢的几对", "Only the slowest pairs"},
-          {"每一对都放慢 s 倍，包括负责局部细节的第 0 对", "Every pair slows by s, including pair 0 that carries local detail"},
-          {"没有：PI 不改变任何频率", "None: PI changes no frequency"}},
-         1,
-         [](const ParamSet& p, Lang lang) {
-             const Inputs in = read_inputs(p);
-             const Eigen::VectorXd plain = scaled(in, RopeScaling::none).inv_freq;
-             const Eigen::VectorXd pi = scaled(in, RopeScaling::linear).inv_freq;
-             return say(lang,
-                        {"s = {s}：第 0 对相邻位置之间的角度从 {fast} 变成 {fast_pi}，最后一对从 {slow} 变成 {slow_pi}。"
-                         "所有对都按同一个比例 1/s = {ratio} 放慢，相邻位置看起来更相似。",
-                         "s = {s}: pair 0's angle between neighbouring positions goes from {fast} to {fast_pi}, the "
-                         "last pair's from {slow} to {slow_pi}. Every pair slows by the same 1/s = {ratio}, so "
-                         "neighbouring positions look more alike."},
-                        {{"s", num(in.factor)}, {"fast", num(plain(0))}, {"fast_pi", num(pi(0))},
-                         {"slow", num(plain(plain.size() - 1))}, {"slow_pi", num(pi(pi.size() - 1))},
-                         {"ratio", num(pi(0) / plain(0))}});
-         }},
-    };
-    return s;
 }
 
 }  // namespace long_context

@@ -1,0 +1,73 @@
+// PE Lab — lessons/long_context/llama3_bands.cpp
+// Lesson "long-context", step "llama3-bands": Llama 3's wavelength bands — kept, smoothly interpolated,
+// divided by s — per pair against the unscaled frequencies (HF modeling_rope_utils through core/rope_scaling).
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] views
+// [SECTION] the step
+#include <limits>
+
+#include "core/rope.h"
+#include "lessons/lesson_util.h"
+#include "lessons/long_context/long_context.h"
+
+namespace pelab {
+namespace long_context {
+
+using namespace lessonui;
+
+// [SECTION] views
+static std::vector<ViewData> llama3_bands_views(const Inputs& in, Lang lang) {
+    const int pairs = in.d / 2;
+    const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+    const RopeScalingResult llama = scaled(in, RopeScaling::llama3);
+    CurveView curve;
+    curve.y_axis = "θ′ᵢ/θᵢ";
+    curve.x_axis = say(lang, {"对 i", "pair i"});
+    curve.x = pair_axis(pairs);
+    curve.series = {ratio_series(llama.inv_freq, theta)};
+    curve.series_labels = {"Llama 3"};
+
+    TableView ltable;
+    int counts[3] = {0, 0, 0};
+    for (int i = 0; i < pairs; ++i) {
+        const Llama3Band band = llama3_band(2 * kPi / theta(i), in.L, in.low_ff, in.high_ff);
+        ++counts[band == Llama3Band::high ? 0 : band == Llama3Band::medium ? 1 : 2];
+    }
+    ltable.values.resize(3, 3);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    ltable.values << counts[0], 0.0, in.L / in.high_ff, counts[1], in.L / in.high_ff, in.L / in.low_ff, counts[2],
+        in.L / in.low_ff, nan;
+    ltable.row_labels = {say(lang, {"高频：λ < L/high_ff，不变", "high: λ < L/high_ff, kept"}),
+                         say(lang, {"中频：平滑插值", "medium: smoothly interpolated"}),
+                         say(lang, {"低频：λ > L/low_ff，除以 s", "low: λ > L/low_ff, divided by s"})};
+    ltable.col_labels = {say(lang, {"对数", "pairs"}), say(lang, {"λ 下界", "λ from"}), say(lang, {"λ 上界", "λ to"})};
+    ltable.col_decimals = {0, -1, -1};
+    ltable.decimals = 2;
+    const std::string lnote = say(lang, {"中频：θ′ = (1 − w)·θ/s + w·θ，w = (L/λ − low_ff)/(high_ff − low_ff)。",
+                                         "Medium band: θ′ = (1 − w)·θ/s + w·θ with w = (L/λ − low_ff)/(high_ff − low_ff)."});
+    return {make_view(say(lang, {"每对的缩放因子 θ′ᵢ/θᵢ：Llama 3", "Per-pair scale factor θ′ᵢ/θᵢ: Llama 3"}), curve),
+            make_view(say(lang, {"Llama 3：三个频段", "Llama 3: three bands"}), ltable, {lnote})};
+}
+
+// [SECTION] the step
+Step llama3_bands() {
+    return {
+        "llama3-bands",
+        {"Llama 3：按波长分三段", "Llama 3: three wavelength bands"},
+        {"Llama 3 按波长 λ 把各对分成三段：短波长的保持不变，长波长的除以 s，中间平滑插值。"
+         "两条边界由两个设定给出：high_freq_factor（面板上记作 high ff）和 low_freq_factor（low ff）。"
+         "λ 短于 L/high_ff 的对不变，长于 L/low_ff 的除以 s。曲线是每对的因子 θ′ᵢ/θᵢ，表格数出每段的对数。",
+         "Llama 3 splits the pairs into three bands by wavelength λ: short wavelengths are kept, long ones divided "
+         "by s, and the middle is interpolated smoothly. Two settings give the edges: high_freq_factor (high ff on "
+         "the panel) and low_freq_factor (low ff). Pairs with λ shorter than L/high_ff are kept, those longer than "
+         "L/low_ff are divided by s. The curve is each pair's factor θ′ᵢ/θᵢ; the table counts the pairs in each "
+         "band."},
+        {"d", "base", "original_max", "factor", "low_freq_factor", "high_freq_factor"},
+        views_of(read_inputs, llama3_bands_views),
+        {R"tex(\theta'_i=(1-w_i)\,\frac{\theta_i}{s}+w_i\,\theta_i,\qquad w_i=\frac{L/\lambda_i-\mathrm{low\_ff}}{\mathrm{high\_ff}-\mathrm{low\_ff}})tex"},
+    };
+}
+
+}  // namespace long_context
+}  // namespace pelab

@@ -1,0 +1,37 @@
+// PE Lab — lessons/long_context/odometer_scaled.cpp
+// Lesson "long-context", step "odometer-scaled": the odometer again, now with a second needle per pair at the
+// chosen scaling's frequency — once the scalings are taught — that keeps the slow pairs inside the shading.
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] views
+// [SECTION] the step
+#include "lessons/lesson_util.h"
+#include "lessons/long_context/long_context.h"
+
+namespace pelab {
+namespace long_context {
+
+// [SECTION] views
+static std::vector<ViewData> odometer_scaled_views(const Inputs& in, Lang lang) { return {odometer_view(in, lang, true)}; }
+
+// [SECTION] the step
+Step odometer_scaled() {
+    return {
+        "odometer-scaled",
+        {"里程表：缩放后的指针", "The odometer with a scaling's needle"},
+        {"缩放后的第二根指针让慢的对留在训练中扫过的阴影里，即使 p 已远超 L。"
+         "这是前面的里程表，每个表盘多了一根指针：它按所选缩放方法（PI、NTK、动态 NTK、YaRN 或 Llama 3）的频率转动。"
+         "播放 p 并换一种方法，比较注释里两种频率下落在没见过角度上的对数。",
+         "The second, scaled needle keeps the slow pairs inside the shading they swept in training, even with p "
+         "far beyond L. This is the earlier odometer with one more needle per dial, turning at the frequency of "
+         "the chosen scaling (PI, NTK, dynamic NTK, YaRN or Llama 3). Play p and switch methods, and compare the "
+         "notes' counts of pairs at unseen angles under both frequencies."},
+        {"d", "base", "original_max", "position", "scaling", "factor", "preset"},
+        views_of(read_inputs, odometer_scaled_views),
+        {R"tex(\phi_i(p)=p\,\theta_i \bmod 2\pi,\qquad \phi'_i(p)=p\,\theta'_i \bmod 2\pi)tex"},
+        {"position", 0.0, 16384.0, 256.0},
+    };
+}
+
+}  // namespace long_context
+}  // namespace pelab

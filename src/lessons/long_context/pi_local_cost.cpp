@@ -1,0 +1,84 @@
+// PE Lab — lessons/long_context/pi_local_cost.cpp
+// Lesson "long-context", step "pi-local-cost": the cost of position interpolation — every pair slows by s,
+// including the fast pairs that carry local detail — and its question.
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] views
+// [SECTION] the step and its questions
+#include <algorithm>
+
+#include "lessons/lesson_util.h"
+#include "lessons/long_context/long_context.h"
+
+namespace pelab {
+namespace long_context {
+
+using namespace lessonui;
+
+// [SECTION] views
+static std::vector<ViewData> pi_local_cost_views(const Inputs& in, Lang lang) {
+    const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
+    const Eigen::VectorXd pi_theta = scaled(in, RopeScaling::linear).inv_freq;
+    const int pairs = in.d / 2, last = pairs - 1;
+    TableView table;
+    std::vector<int> rows = {0, 1, pairs / 4, pairs / 2, last};
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    table.values.resize(static_cast<Eigen::Index>(rows.size()), 4);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const int i = rows[r];
+        table.values.row(static_cast<Eigen::Index>(r)) << theta(i), pi_theta(i), 2 * kPi / theta(i), 2 * kPi / pi_theta(i);
+        table.row_labels.push_back(pair_label(i, lang));
+    }
+    table.col_labels = {say(lang, {"原始 θᵢ", "original θᵢ"}), "θᵢ/s", say(lang, {"原始波长", "original wavelength"}),
+                        say(lang, {"PI 波长", "PI wavelength"})};
+    table.decimals = 5;
+    table.corner = say(lang, {"对", "pair"});
+    const std::string table_note =
+        say(lang, {"s = {s}：每一对都慢了 s 倍，包括负责局部细节的第 0 对（相邻位置角度差从 {from} 变为 {to}）。",
+                   "s = {s}: every pair slows by s, including pair 0 that carries local detail (neighbour angle from {from} to {to})."},
+            {{"s", num(in.factor)}, {"from", num(theta(0))}, {"to", num(pi_theta(0))}});
+    return {make_view(say(lang, {"PI 的代价：相邻位置的角度差", "The cost of PI: angle between neighbouring positions"}), table,
+                      {table_note})};
+}
+
+// [SECTION] the step and its questions
+Step pi_local_cost() {
+    Step s = {
+        "pi-local-cost",
+        {"PI 的代价：近处变模糊", "The cost of PI: blurred short range"},
+        {"PI 的代价落在近处：每一对都慢了 s 倍，相邻位置只差 θᵢ/s，负责局部细节的快对和慢对被压缩得一样多。"
+         "表格列出几对的原始 θᵢ、θᵢ/s 和两者的波长。",
+         "PI pays at short range: every pair slows by s, neighbouring positions now differ by θᵢ/s, and the fast "
+         "pairs that carry local detail are squeezed as much as the slow ones. The table lists θᵢ, θᵢ/s and both "
+         "wavelengths for a few pairs."},
+        {"d", "base", "factor"},
+        views_of(read_inputs, pi_local_cost_views),
+        {R"tex((m+1)\,\theta'_i-m\,\theta'_i=\frac{\theta_i}{s},\qquad \lambda'_i=s\,\lambda_i)tex"},
+    };
+    s.questions = {
+        {{"位置插值（PI）把每个 θᵢ 除以 s。哪些对要付出代价？",
+          "Position interpolation (PI) divides every θᵢ by s. Which pairs pay for it?"},
+         {{"只有最慢的几对", "Only the slowest pairs"},
+          {"每一对都放慢 s 倍，包括负责局部细节的第 0 对", "Every pair slows by s, including pair 0 that carries local detail"},
+          {"没有：PI 不改变任何频率", "None: PI changes no frequency"}},
+         1,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = read_inputs(p);
+             const Eigen::VectorXd plain = scaled(in, RopeScaling::none).inv_freq;
+             const Eigen::VectorXd pi = scaled(in, RopeScaling::linear).inv_freq;
+             return say(lang,
+                        {"s = {s}：第 0 对相邻位置之间的角度从 {fast} 变成 {fast_pi}，最后一对从 {slow} 变成 {slow_pi}。"
+                         "所有对都按同一个比例 1/s = {ratio} 放慢，相邻位置看起来更相似。",
+                         "s = {s}: pair 0's angle between neighbouring positions goes from {fast} to {fast_pi}, the "
+                         "last pair's from {slow} to {slow_pi}. Every pair slows by the same 1/s = {ratio}, so "
+                         "neighbouring positions look more alike."},
+                        {{"s", num(in.factor)}, {"fast", num(plain(0))}, {"fast_pi", num(pi(0))},
+                         {"slow", num(plain(plain.size() - 1))}, {"slow_pi", num(pi(pi.size() - 1))},
+                         {"ratio", num(pi(0) / plain(0))}});
+         }},
+    };
+    return s;
+}
+
+}  // namespace long_context
+}  // namespace pelab

@@ -1,0 +1,78 @@
+// PE Lab — lessons/long_context/wavelength_spectrum.cpp
+// Lesson "long-context", step "wavelength-spectrum": every pair's wavelength λᵢ = 2π/θᵢ (log axis) for the
+// original frequencies, PI, NTK, YaRN and Llama 3, against the training and target lengths, with YaRN's ramp
+// bounds and Llama 3's band edges.
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] views
+// [SECTION] the step
+#include "core/odometer.h"
+#include "core/rope.h"
+#include "lessons/lesson_util.h"
+#include "lessons/long_context/long_context.h"
+
+namespace pelab {
+namespace long_context {
+
+using namespace lessonui;
+
+// [SECTION] views
+// Wavelength λᵢ = 2π/θᵢ of every pair (log y) for the original frequencies, PI, NTK, YaRN and Llama 3, with the
+// training and target lengths, YaRN's ramp bounds (pair indices) and Llama 3's band edges (wavelengths).
+static std::vector<ViewData> wavelength_spectrum_views(const Inputs& in, Lang lang) {
+    const int pairs = in.d / 2;
+    CurveView curve = wavelength_axes(pairs, lang);
+    for (RopeScaling s : {RopeScaling::none, RopeScaling::linear, RopeScaling::ntk, RopeScaling::yarn, RopeScaling::llama3}) {
+        curve.series.push_back(pair_wavelengths(scaled(in, s).inv_freq));
+        curve.series_labels.push_back(scaling_label(s, lang));
+        curve.series_dashed.push_back(s == RopeScaling::none);
+    }
+    curve.hlines_y = {static_cast<double>(in.L), static_cast<double>(in.seq_len), in.L / in.high_ff, in.L / in.low_ff};
+    curve.hline_labels = {say(lang, {"训练长度 L", "training length L"}), say(lang, {"目标长度 seq_len", "target length seq_len"}),
+                          "Llama 3: L/high_ff", "Llama 3: L/low_ff"};
+    const auto range = yarn_find_correction_range(in.beta_fast, in.beta_slow, in.d, in.base, in.L, true);
+    mark_yarn_range(curve, range, pairs);
+    const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+    int longer_than_L = 0, longer_than_target = 0;
+    for (double lambda : pair_wavelengths(theta)) {
+        longer_than_L += lambda > in.L ? 1 : 0;
+        longer_than_target += lambda > in.seq_len ? 1 : 0;
+    }
+    std::vector<std::string> notes = {
+        say(lang, {"原频率：{a} 对的波长长于 L = {L}，{b} 对长于 seq_len = {seq}。",
+                   "Original frequencies: {a} pairs have wavelengths longer than L = {L}, {b} longer than seq_len = {seq}."},
+            {{"a", integer(longer_than_L)}, {"L", integer(in.L)}, {"b", integer(longer_than_target)}, {"seq", integer(in.seq_len)}}),
+        say(lang, {"YaRN 的斜坡从第 {low} 对到第 {high} 对（竖线，超出 d/2 − 1 的不画）；Llama 3 的中频段是 λ 在 {from} 与 {to} 之间（两条水平线）。",
+                   "YaRN's ramp runs from pair {low} to pair {high} (vertical lines, those past d/2 − 1 not drawn); Llama 3's "
+                   "middle band is λ between {from} and {to} (two horizontal lines)."},
+            {{"low", num(range.first)}, {"high", num(range.second)}, {"from", num(in.L / in.high_ff, 4)}, {"to", num(in.L / in.low_ff, 4)}}),
+    };
+    return {make_view(say(lang, {"每一对的波长：原频率与四种缩放", "Wavelength of every pair: original and four scalings"}), std::move(curve),
+                      std::move(notes))};
+}
+
+// [SECTION] the step
+Step wavelength_spectrum() {
+    return {
+        "wavelength-spectrum",
+        {"每一对的波长", "The wavelength of every pair"},
+        {"缩放把慢对的波长拉长到目标长度 seq_len 以上，区别在于从哪一对开始拉长。"
+         "图在对数纵轴上画出每一对的波长 λᵢ = 2π/θᵢ：虚线是原频率，其余是 PI、NTK、YaRN 和 Llama 3 缩放后的波长。"
+         "两条水平线是训练长度 L 和目标长度 seq_len，另外两条是 Llama 3 的频段边界 L/high_ff 与 L/low_ff，竖线是 YaRN 斜坡的两端。"
+         "PI 把所有波长都乘以 s；NTK 让前面的对几乎不变、后面的对拉长；YaRN 在斜坡以下保持原波长、以上乘以 s；Llama 3 在两条频段线之间平滑过渡。",
+         "Scaling stretches the slow pairs' wavelengths past the target length seq_len; the strategies differ in "
+         "where the stretching starts. The figure draws every pair's wavelength λᵢ = 2π/θᵢ on a log axis: dashed "
+         "for the original frequencies, the others after PI, NTK, YaRN and Llama 3 scaling. Two horizontal lines "
+         "mark the training length L and the target length seq_len, two more Llama 3's band edges L/high_ff and "
+         "L/low_ff, and vertical lines the two ends of YaRN's ramp. PI multiplies every wavelength by s; NTK leaves "
+         "the first pairs almost alone and stretches the later ones; YaRN keeps the wavelengths below the ramp and "
+         "multiplies those above it by s; Llama 3 blends smoothly between its two band lines."},
+        {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
+         "high_freq_factor"},
+        views_of(read_inputs, wavelength_spectrum_views),
+        {R"tex(\lambda_i=\frac{2\pi}{\theta_i},\qquad \lambda'_i=\frac{2\pi}{\theta'_i})tex"},
+    };
+}
+
+}  // namespace long_context
+}  // namespace pelab

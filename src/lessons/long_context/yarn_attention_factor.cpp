@@ -1,0 +1,69 @@
+// PE Lab — lessons/long_context/yarn_attention_factor.cpp
+// Lesson "long-context", step "yarn-attention-factor": YaRN's attention factor 0.1·ln s + 1 (HF get_mscale)
+// multiplies cos and sin, so every score grows by its square — a softmax temperature — against s.
+// Comments are English only: the font subset is built from the characters inside .cpp string literals.
+//
+// [SECTION] views
+// [SECTION] the step
+#include <cmath>
+
+#include "core/rope_scaling.h"
+#include "lessons/lesson_util.h"
+#include "lessons/long_context/long_context.h"
+
+namespace pelab {
+namespace long_context {
+
+using namespace lessonui;
+
+// [SECTION] views
+static std::vector<ViewData> yarn_attention_factor_views(const Inputs& in, Lang lang) {
+    CurveView curve;
+    curve.x_axis = say(lang, {"扩展倍数 s（对数轴）", "extension factor s (log axis)"});
+    curve.y_axis = say(lang, {"倍数", "multiplier"});
+    curve.log_x = true;
+    std::vector<double> factor, square;
+    for (int k = 0; k <= 120; ++k) {
+        const double s = std::pow(64.0, k / 120.0);
+        curve.x.push_back(s);
+        factor.push_back(yarn_get_mscale(s));
+        square.push_back(yarn_get_mscale(s) * yarn_get_mscale(s));
+    }
+    curve.series = {factor, square};
+    curve.series_labels = {say(lang, {"注意力因子 0.1·ln s + 1（乘在 cos、sin 上）", "attention factor 0.1·ln s + 1 (on cos and sin)"}),
+                           say(lang, {"分数的倍数：因子²", "score multiplier: factor²"})};
+    curve.vlines_x = {in.factor};
+    curve.vline_labels = {"s"};
+    const RopeScalingResult yarn = scaled(in, RopeScaling::yarn);
+    const double mscale = yarn_get_mscale(in.factor);
+    const std::vector<std::string> notes = {
+        say(lang, {"s = {s}：YaRN 的注意力因子 = {att}（HF 的 get_mscale），分数乘以它的平方 {att2}。",
+                   "s = {s}: YaRN's attention factor = {att} (HF get_mscale); scores are multiplied by its square {att2}."},
+            {{"s", num(in.factor)}, {"att", num(yarn.attention_factor)}, {"att2", num(yarn.attention_factor * yarn.attention_factor)}}),
+        say(lang, {"q 和 k 都被旋转，所以因子 {att} 进入分数两次：这相当于 softmax 的温度。插值让位置彼此更像，注意力更分散，这个因子把 softmax 重新变尖。",
+                   "q and k are both rotated, so the factor {att} enters every score twice, a softmax temperature: "
+                   "interpolation makes positions look more alike and spreads attention out, and the factor sharpens the softmax back."},
+            {{"att", num(mscale)}}),
+    };
+    return {make_view(say(lang, {"YaRN 的注意力因子与分数的倍数", "YaRN's attention factor and the score multiplier"}), curve, notes)};
+}
+
+// [SECTION] the step
+Step yarn_attention_factor_step() {
+    return {
+        "yarn-attention-factor",
+        {"YaRN 的注意力因子", "YaRN's attention factor"},
+        {"YaRN 还把 cos 和 sin 乘以注意力因子 0.1·ln s + 1，所以每个分数放大该因子的平方：这是 softmax 的温度，把插值后变分散的注意力重新变尖。"
+         "HF 在 get_mscale 里算这个因子。曲线是因子和它的平方随扩展倍数 s 的变化，竖线是当前的 s。",
+         "YaRN also multiplies cos and sin by the attention factor 0.1·ln s + 1, so every score grows by the "
+         "factor's square: a softmax temperature that sharpens the attention interpolation spread out. HF computes "
+         "the factor in get_mscale. The curve is the factor and its square against the extension factor s; the "
+         "vertical line is the current s."},
+        {"factor"},
+        views_of(read_inputs, yarn_attention_factor_views),
+        {R"tex(\text{factor}=0.1\ln s+1,\qquad q^\top k\ \to\ \text{factor}^2\,q^\top k)tex"},
+    };
+}
+
+}  // namespace long_context
+}  // namespace pelab
