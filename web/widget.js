@@ -7,7 +7,8 @@
 //     options.defaults  applied before the hash/query (embed.html: "embed=1")
 //   api.ready          Promise, resolved after the first frame (rejected if WebGL2 is missing)
 //   api.state()        {lesson, step, lang, params}   (step is 1-based, as in URLs)
-//   api.setState(p)    p = {lesson?, step?, lang?, params?: {key: value|array}}; other keys count as params
+//   api.setState(p)    p = {lesson?, step?, step_id?, lang?, params?: {key: value|array}}; other keys count as
+//                      params (step_id, as state() gives it, wins over step)
 //   api.frames()       frames rendered so far (stays constant while idle)
 //   api.idle()         true when no frame is requested: everything asked of the widget has been drawn
 //   api.notices()      [{key, message}] for rejected or clamped input (plain text: insert it with textContent)
@@ -155,11 +156,14 @@
     var kv = [];
     var enc = encodeURIComponent;
     if (!partial || typeof partial !== 'object') return '';
+    // A state() handed back: its step_id names the step (its number may be a renumbered lesson's old one).
+    var stepId = (typeof partial.step_id === 'string' && partial.step_id) ? partial.step_id : null;
     Object.keys(partial).forEach(function (k) {
       var v = partial[k];
-      if (k === 'params' || v === null || typeof v === 'object' || typeof v === 'function') return;
+      if (k === 'params' || k === 'step_id' || (k === 'step' && stepId) || v === null || typeof v === 'object' || typeof v === 'function') return;
       kv.push(enc(k) + '=' + enc(String(v)));
     });
+    if (stepId) kv.push('step=' + enc(stepId));
     var params = (partial.params && typeof partial.params === 'object') ? partial.params : {};
     Object.keys(params).forEach(function (k) {
       var v = params[k];

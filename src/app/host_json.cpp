@@ -24,7 +24,10 @@ namespace pelab {
 
 std::string app_state_json(const App& app) {
     const AppState& s = app.state;
+    // The step's position and its id: hosts keep the id (numbers in links mean a renumbered lesson's old numbers).
+    const char* step_id = s.lesson && s.step >= 1 && s.step <= int(s.lesson->steps.size()) ? s.lesson->steps[size_t(s.step - 1)].id : nullptr;
     return "{\"lesson\":" + json_string(lesson_id(s)) + ",\"step\":" + std::to_string(s.step) +
+           ",\"step_id\":" + json_string(step_id ? step_id : "") +
            ",\"lang\":" + json_string(s.lang == Lang::zh ? "zh" : "en") + ",\"params\":" + params_json(s.lesson->params, s.params) +
            "}";
 }
@@ -135,6 +138,10 @@ std::string app_layout_json(const App& app) {
         if (app.drawn.has_planned && i < app.drawn.planned.equations.boxes.size()) {
             const LayoutRect& r = app.drawn.planned.equations.boxes[i];
             out.insert(out.size() - 1, rect_json("planned", r.min, r.max));
+            // [issue 24] Wholly inside the step's window unscrolled, as a figure's "visible".
+            const PageLayout& page = app.drawn.planned;
+            const bool visible = figure_on_first_screen(r, {page.frame.content.min, page.frame.content.max});
+            out.insert(out.size() - 1, visible ? ",\"visible\":true" : ",\"visible\":false");
         }
     }
     return out + "]";

@@ -98,11 +98,10 @@ StepTextLayout layout_step_text(const StepTextInput& in) {
     };
     t.equation_px = font * (in.equation_scale > 0.0f ? in.equation_scale : 1.3f);
     t.equations_h = equations_h(t.equation_px);
-    // Short of space: what the whole text would leave for the primary figure is less than it needs to cover a
-    // fifth of the screen (a square of that area for a square-ish kind, else a band across the width), plus its
-    // title and labels.
+    // Short of space: what the whole text would leave for the primary figure is less than it needs for a room of
+    // a fifth of the screen across the width, plus its title and labels.
     const float fifth = kPrimaryMinShare * in.display.x * in.display.y;
-    const float needed = (in.primary_square ? std::sqrt(fifth) : fifth / std::max(1.0f, width)) + font * 2.5f;
+    const float needed = fifth / std::max(1.0f, width) + font * 2.5f;
     const float whole_text_h = float(in.whole_text_lines ? in.whole_text_lines(t.text_w) : 0) * in.line_height_with_spacing;
     t.equations_below = false;
     t.collapsible = in.has_views && in.body_has_more_than_one_sentence &&
@@ -454,7 +453,6 @@ static void layout_page_step(const PageLayoutInput& in, float width, bool collap
     t.room = screen - (y - origin.y);
     t.display = in.window;
     t.has_views = !in.views.empty();
-    t.primary_square = t.has_views && in.views[0].width_at_height && in.views[0].width_at_height(in.font * 20.0f) > 0.0f;
     t.body_has_more_than_one_sentence = in.body_has_more_than_one_sentence;
     t.prose_open = in.prose_open;
     t.collapse = collapse;
@@ -537,11 +535,16 @@ PageLayout layout_page(const PageLayoutInput& in) {
             float equation_scale;
         };
         const bool c = in.body_has_more_than_one_sentence;
-        const Attempt attempts[] = {{false, true, 1.3f}, {c, true, 1.3f}, {c, true, 1.15f}, {c, true, 1.0f}, {c, false, 0.0f}};
+        const Attempt attempts[] = {{false, true, 1.3f}, {c, true, 1.3f}, {c, true, 1.15f}, {c, true, 1.0f}};
         for (const Attempt& a : attempts) {
             layout_page_step(in, width, a.collapse, a.above, a.equation_scale, &page);
             if (page_whole_on_first_screen(page)) return;
         }
+        // More than a screen either way: the equations stay above unless the primary figure would lose its room
+        // of a fifth of the window.
+        const std::vector<PlacedFigure>& figures = page.figures.figures;
+        if (!figures.empty() && figures[0].width * figures[0].max_height < kPrimaryMinShare * in.window.x * in.window.y)
+            layout_page_step(in, width, c, false, 0.0f, &page);
     };
     lay_out(full_w);
     const bool below = in.side_content && !page.frame.side;

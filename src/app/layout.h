@@ -74,7 +74,6 @@ struct StepTextInput {
     float room = 0.0f;                      // the height left on the first screen under the step's title
     ImVec2 display{0, 0};                   // the window
     bool has_views = false;
-    bool primary_square = false;            // the primary figure keeps its aspect (a heatmap): it needs a square
     bool body_has_more_than_one_sentence = false;
     bool prose_open = false;                // the learner opened the whole text ("more")
     bool collapse = false;                  // cut the text to its first sentence even where the figure has room

@@ -8,19 +8,25 @@
 // here from the style (the app measures them while drawing).
 // It checks what a learner would see as broken: a rectangle out of the window sideways, two rectangles on top of
 // each other, a primary figure that is not the first figure or (at the desktop and embed sizes) is off screen or
-// gets less than a fifth of the window, equations between the figures. It does not require every figure to fit
-// on the first screen; it prints how many do (PageLayout::figure_on_first_screen).
+// gets less than a fifth of the window, equations between the figures. And one idea per screen (issue 24): at
+// 1280×720 and 1920×1080 with fontscale 1.5, in both languages, every figure and equation of every step lies
+// wholly on the first screen, except the steps listed in kNotYetOneScreen (an exact list); in the 960×540 embed
+// the key equation is on the first screen; the phone keeps its scrolling page. It prints how many figures are
+// on the first screen; PELAB_LAYOUT_REPORT=1 prints each step's views.
 //
 // Index of this file:
 // [SECTION] an ImGui context with the shipped font
 // [SECTION] measuring one step
 // [SECTION] the checks
+// [SECTION] one idea per screen
+// [SECTION] the layout's own rules, on made-up sizes
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -116,14 +122,15 @@ struct LayoutTestWindow {
     float fontscale;
     bool embed;
     bool desktop_or_embed;  // the sizes at which the primary figure must be on screen and cover a fifth
+    bool one_screen;        // [issue 24] every figure and equation of every step wholly on the first screen
 };
 
 // The windows the issue names (issue 23 item 2).
 const LayoutTestWindow kLayoutTestWindows[] = {
-    {"1280x720", 1280, 720, 1.0f, false, true},
-    {"embed_960x540", 960, 540, 1.0f, true, true},
-    {"1920x1080_fontscale1.5", 1920, 1080, 1.5f, false, true},
-    {"phone_390x844", 390, 844, 1.0f, false, false},
+    {"1280x720", 1280, 720, 1.0f, false, true, true},
+    {"embed_960x540", 960, 540, 1.0f, true, true, false},
+    {"1920x1080_fontscale1.5", 1920, 1080, 1.5f, false, true, true},
+    {"phone_390x844", 390, 844, 1.0f, false, false, false},
 };
 
 // The keys that open `entry` (an overlay such as the map page opens over the first lesson) at `step`.
@@ -223,6 +230,60 @@ std::string layout_test_rect_text(const LayoutRect& r) {
     return buf;
 }
 
+// [SECTION] one idea per screen -----------------------------------------------------------------
+
+// [issue 24] The steps that are still more than one screen at 1280×720 or 1920×1080 with fontscale 1.5 in either
+// language, each to be split or trimmed. Every other step must be one screen; a step listed here that has become
+// one screen fails the test until it is taken off.
+struct LayoutTestOpenStep {
+    const char* lesson;
+    const char* step;
+};
+const LayoutTestOpenStep kNotYetOneScreen[] = {
+    {"absolute-pe", "add-or-concat"},
+    {"absolute-pe", "relative-inside-absolute"},
+    {"absolute-pe", "wavelengths"},
+    {"cost", "decision-guide"},
+    {"cost", "measured-time"},
+    {"f-delta", "content-readout"},
+    {"long-context", "alibi"},
+    {"long-context", "base-effect"},
+    {"long-context", "phase-wrap"},
+    {"long-context", "scale-factors"},
+    {"long-context", "six-methods"},
+    {"open-models", "decoupled-rope"},
+    {"open-models", "longrope"},
+    {"open-models", "m-rope"},
+    {"open-models", "model-presets"},
+    {"open-models", "nope-layers"},
+    {"rope", "additive-pe-loses-relative"},
+    {"rope", "shift-invariance"},
+    {"rope", "spectrum-and-decay"},
+    {"rope", "two-alternatives"},
+    {"shaw", "deberta"},
+    {"shaw", "transformer-xl"},
+};
+
+bool layout_test_not_yet_one_screen(const Lesson& lesson, int step) {
+    for (const LayoutTestOpenStep& open : kNotYetOneScreen)
+        if (std::string(lesson.id) == open.lesson && std::string(lesson.steps[size_t(step - 1)].id) == open.step) return true;
+    return false;
+}
+
+// The views and equations of a page that are not wholly on its first screen, named.
+std::string layout_test_off_screen(const PageLayout& page, const LayoutTestStep& step) {
+    std::string out;
+    for (size_t i = 0; i < page.figures.figures.size(); ++i)
+        if (!page.figures.figures[i].on_first_screen)
+            out += std::string(out.empty() ? "" : ", ") + figure_kind_name(step.views[i].kind()) + " " + std::to_string(i + 1) + " \"" +
+                   step.views[i].title + "\" at " + layout_test_rect_text(page.figures.figures[i].rect);
+    const LayoutRect first_screen{page.frame.content.min, page.frame.content.max};
+    for (size_t i = 0; i < page.equations.boxes.size(); ++i)
+        if (!figure_on_first_screen(page.equations.boxes[i], first_screen))
+            out += std::string(out.empty() ? "" : ", ") + "equation " + std::to_string(i + 1) + " at " + layout_test_rect_text(page.equations.boxes[i]);
+    return out + " (the first screen: " + layout_test_rect_text(first_screen) + ")";
+}
+
 // Every problem of one page, as lines naming the step and the rectangles.
 std::vector<std::string> layout_test_problems(const PageLayout& page, const PageLayoutInput& in, const LayoutTestWindow& window,
                                               const std::string& where) {
@@ -298,6 +359,7 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
     const Lang lang = GetParam().lang;
     LayoutTestImGui::get().use_scale(window.fontscale);
     int steps = 0, views = 0, on_first_screen = 0, primary_on_first_screen = 0;
+    std::set<std::string> not_whole;  // "lesson step-id" of the steps not one screen here
     for (const Lesson* entry : every_lesson()) {
         for (int s = 1; s <= int(entry->steps.size()); ++s) {
             App app;
@@ -332,6 +394,20 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
                 std::printf("REPORT %s %s %s %d (%s) screen %.0f-%.0f, prose ends %.0f:%s\n", window.name, lang == Lang::zh ? "zh" : "en",
                             entry->id, s, entry->steps[size_t(s - 1)].id, first_screen.min.y, first_screen.max.y, page.prose.max.y, line.c_str());
             }
+            // [issue 24] One screen: at the projector's sizes, the whole step; in the embed, the primary figure (its
+            // room, checked above) and the key equation.
+            const bool whole = page_whole_on_first_screen(page);
+            if (window.one_screen) {
+                const bool open = layout_test_not_yet_one_screen(*entry, s);
+                if (!whole && !open)
+                    ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where << " ["
+                                  << entry->steps[size_t(s - 1)].id << "]: not one screen: " << layout_test_off_screen(page, step);
+                if (!whole) not_whole.insert(std::string(entry->id) + " " + entry->steps[size_t(s - 1)].id);
+            }
+            if (window.embed && !page.equations.boxes.empty() &&
+                !figure_on_first_screen(page.equations.boxes.front(), {page.frame.content.min, page.frame.content.max}))
+                ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where
+                              << ": the key equation is not on the first screen";
             ++steps;
             views += int(step.views.size());
             for (bool on : page.figure_on_first_screen) on_first_screen += on ? 1 : 0;
@@ -339,6 +415,17 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
         }
     }
     EXPECT_GT(steps, 60);  // every lesson's steps were laid out (ten lessons, the example and the map page)
+    // The list of steps still more than a screen is exact: a step that is one screen in both languages at both
+    // sizes leaves it (checked once every one-screen window has run).
+    static std::set<std::string> not_whole_anywhere;
+    static int one_screen_runs = 0;
+    if (window.one_screen) {
+        not_whole_anywhere.insert(not_whole.begin(), not_whole.end());
+        if (++one_screen_runs == 4)
+            for (const LayoutTestOpenStep& open : kNotYetOneScreen)
+                EXPECT_TRUE(not_whole_anywhere.count(std::string(open.lesson) + " " + open.step))
+                    << open.lesson << " " << open.step << " is one screen now: take it off kNotYetOneScreen";
+    }
     std::printf("%s %s: %d steps, %d figures; %d wholly on the first screen, the primary one on %d steps\n", window.name,
                 lang == Lang::zh ? "zh" : "en", steps, views, on_first_screen, primary_on_first_screen);
 }
@@ -479,7 +566,6 @@ TEST(StepTextLayout, CollapsesThenMovesEquationsBelow) {
     in.item_spacing_y = 7;
     in.display = ImVec2(1280, 720);
     in.has_views = true;
-    in.primary_square = true;  // a heatmap: it needs a square of a fifth of the window
     in.body_has_more_than_one_sentence = true;
     in.whole_text_lines = [](float) { return 6; };
     in.equations = {[](float px) { return ImVec2(px * 10.0f, px * 3.0f); }};
@@ -488,7 +574,7 @@ TEST(StepTextLayout, CollapsesThenMovesEquationsBelow) {
     EXPECT_FALSE(roomy.collapsible);
     EXPECT_FALSE(roomy.equations_below);
     EXPECT_FLOAT_EQ(roomy.prose_width, 16.0f * 52.0f);
-    in.room = 560;  // needed: √(0.201 × 1280 × 720) + 2.5 × 16 ≈ 470; collapsed, 560 − 46 − 55 (the equation at 1.0) < 470
+    in.room = 300;  // needed: 0.201 × 1280 × 720 / 900 + 2.5 × 16 ≈ 246; collapsed, 300 − 46 − 55 (the equation at 1.0) < 246
     StepTextLayout tight = layout_step_text(in);
     EXPECT_TRUE(tight.collapsible);
     EXPECT_TRUE(tight.equations_below);

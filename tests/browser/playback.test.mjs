@@ -147,7 +147,7 @@ test('changing the step stops playback, and the hash follows the new step', asyn
   assert.equal(await page.evaluate(() => window.pelab.play(true)), true);
   await sleep(300);
   await page.evaluate(() => window.pelab.setState({ step: 3 }));
-  await page.waitForFunction(() => !window.pelab.playing() && /step=3/.test(location.hash), null, { timeout: 5000 });
+  await page.waitForFunction(() => !window.pelab.playing() && /step=kernel-of-delta&/.test(location.hash), null, { timeout: 5000 });
   assert.equal(await idleFrames(page), 0);
   await page.context().close();
 });
