@@ -79,7 +79,7 @@ Step one_new_token() {
         "previous steps."},
         {"N", "d"},
         views_of(read_inputs, one_new_token_views),
-        {R"tex(2d \ \text{(RoPE: the new } q, k\text{)}, \qquad N \ \text{(a bias per cached key)})tex"},
+        {R"tex(\text{RoPE: } 2d, \qquad \text{bias: } N)tex"},
     };
     s.questions = {
         {{"生成文本时，每来一个新词，RoPE 要旋转哪些向量？",
