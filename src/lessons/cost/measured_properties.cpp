@@ -33,7 +33,7 @@ std::vector<ViewData> measured_properties_views(const Inputs& in, Lang lang) {
             c.table_bytes, c.seconds * 1e6;
         t.row_labels.push_back(family_label(r, lang));
     }
-    t.col_labels = {say(lang, {"位置 Lt 处的值", "value at Lt"}), say(lang, {"离 Toeplitz", "from Toeplitz"}),
+    t.col_labels = {say(lang, {"位置 Lt 处的值", "value at Lt"}), say(lang, {"离 Toeplitz 的 r", "r from Toeplitz"}),
                     say(lang, {"表的字节数", "table bytes"}), say(lang, {"实测 µs", "measured µs"})};
     t.col_decimals = {4, 4, 0, 2};
     t.corner = method_caption(lang);
@@ -55,15 +55,16 @@ Step measured_properties() {
         {"指南背后的测量", "The measurements behind the guide"},
         {
         "指南里的两条性质是测出来的：可学习的表在训练长度 Lt 之后没有值，只有 T5、ALiBi 和 RoPE 的分数离 Toeplitz 为 0。"
-        "在一个训练了 Lt 个位置的小模型上，第一列取位置 Lt 处的值，第二列量出 Lt×Lt 的位置分数离 Toeplitz 矩阵（每条对角线为常数）多远；"
-        "后两列是本机的存储和时间。",
+        "在一个训练了 Lt 个位置的小模型上，第一列取位置 Lt 处的值，第二列量出 Lt×Lt 的位置分数 s_ij 离 Toeplitz 矩阵（每条对角线为常数）多远："
+        "m_(i−j) 是 s 在 i − j 那条对角线上的平均值，r = 0 即平移不变。后两列是本机的存储和时间。",
         "The guide's two properties are measured: the learned tables have no value past the training length Lt, and "
         "only T5, ALiBi and RoPE have scores at 0 from Toeplitz. On a small model trained on Lt positions, the first "
-        "column takes the value at position Lt, the second measures how far the Lt×Lt position scores are from a "
-        "Toeplitz matrix (constant along each diagonal); the last two are the memory and time measured here."},
+        "column takes the value at position Lt, the second measures how far the Lt×Lt position scores s_ij are from "
+        "a Toeplitz matrix (constant along each diagonal): m_(i−j) is the mean of s along the diagonal i − j, and "
+        "r = 0 means shift-invariant. The last two are the memory and time measured here."},
         {"N", "d", "heads", "num_buckets", "trial"},
         views_of(read_inputs, measured_properties_views),
-        {R"tex(\text{shift-invariant: } s(i + c,\ j + c) = s(i, j))tex"},
+        {R"tex(r = \sqrt{\textstyle\sum_{i,j} \big(s_{ij} - m_{i-j}\big)^2} \Big/ \sqrt{\textstyle\sum_{i,j} s_{ij}^2})tex"},
     };
 }
 
