@@ -176,12 +176,12 @@ bool parse_step_range(const std::string& text, const Lesson& lesson, StepNumbers
 
 // The notice for a steps= value that is not a range of `lesson`: the forms it takes, with the lesson's own first
 // and last ids as the example of a range by id, and the nearest id to an end that looked like an unknown id.
-std::string step_range_notice(const Lesson& lesson, const std::string& value, const std::string& unknown_id) {
+std::string step_range_notice(const Lesson& lesson, StepNumbers numbers, const std::string& value, const std::string& unknown_id) {
     const std::size_t n = lesson.steps.size();
     std::string out = "steps: " + quoted(value) + " is not a step range like 3-5";
     if (n > 0 && lesson.steps.front().id && lesson.steps.back().id)
         out += std::string(" or ") + lesson.steps.front().id + ".." + lesson.steps.back().id;
-    out += " within 1.." + std::to_string(n);
+    out += " within 1.." + std::to_string(int(step_spec(&lesson, numbers).max));  // the numbers it may hold
     const std::string nearest = unknown_id.empty() ? std::string() : nearest_step_id(lesson, unknown_id);
     if (!nearest.empty()) out += " (" + quoted(unknown_id) + " is not a step id; nearest: " + nearest + ")";
     return out + "; showing all steps";
@@ -310,7 +310,7 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNu
             const int n = int(lesson.steps.size());
             std::string unknown;
             if (!parse_step_range(value, lesson, numbers, &d.step_min, &d.step_max, &unknown)) {
-                issues.push_back({"steps", step_range_notice(lesson, value, unknown)});
+                issues.push_back({"steps", step_range_notice(lesson, numbers, value, unknown)});
                 d.step_min = 1;
                 d.step_max = n;
             }

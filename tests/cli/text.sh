@@ -2,7 +2,7 @@
 # PE Lab — tests/cli/text.sh
 # Black-box checks of `pelab-cli text [LESSON] [--lang zh|en]`: every lesson of the registry and the
 # position-map page appear with their parameter tables and all their steps (each heading with the step's id,
-# "## Step 4 of 9 [shift-invariance]: ...", the ids unique within a lesson and alike in both languages), the Chinese text holds CJK and
+# "## Step 4 of 18 [shift-invariance]: ...", the ids unique within a lesson and alike in both languages), the Chinese text holds CJK and
 # the English none, no {placeholder} is left unfilled, every curriculum lesson prints at least two questions
 # (each with its choices, one marked right, and an explanation) and its references with arXiv ids in both
 # languages, equations are labelled alike in both, the glossary ends the full text, and bad arguments follow
@@ -96,8 +96,8 @@ equals "text: the same step ids in zh as in en" "$IDS_ZH" "$IDS_EN"
 # [SECTION] one lesson; the default language is English
 expect_ok "text rope" text rope
 contains "text rope heading" "$OUT" "# rope — "
-contains "text rope step 4 with its id" "$OUT" "## Step 4 of 9 [shift-invariance]: The score matrix S[m,n] and shift invariance"
-contains "text rope step 1 with its id" "$OUT" "## Step 1 of 9 [rotation-2d]: "
+contains "text rope step 4 with its id" "$OUT" "## Step 4 of 18 [shift-invariance]: S[m,n] sees only n − m: shift invariance"
+contains "text rope step 1 with its id" "$OUT" "## Step 1 of 18 [rotation-2d]: "
 equals "text rope only" "$(grep -c '^# ' <<<"$OUT")" "1"
 contains "text rope parameters" "$OUT" "Parameters"
 contains "text rope question" "$OUT" "Question: Rotate u by α and v by β"

@@ -41,7 +41,7 @@ TEST(CostLesson, ParamsAndOldLinks) {
 // [SECTION] memory and time
 TEST(CostLesson, MemoryTableComesFromCore) {
     ASSERT_NE(find_lesson("cost"), nullptr);
-    EXPECT_EQ(find_lesson("cost")->steps.size(), 4u);
+    EXPECT_EQ(find_lesson("cost")->steps.size(), 7u);
     const auto v = step_views("cost", 1, "N=300&d=128&heads=12&num_buckets=16");
     const auto& methods = all_position_methods();
     CostModel model;
@@ -64,35 +64,46 @@ TEST(CostLesson, MemoryTableComesFromCore) {
     EXPECT_EQ(row(PositionMethod::alibi_bias), 12 * 8.0);
     EXPECT_TRUE(any_note_contains(v, "T5's actual table is 16 buckets × 12 heads = 192 values (1.5 KiB)"));
     EXPECT_TRUE(any_note_contains(v, "H·N² = 12 × 300² = 1080000 numbers (8.24 MiB)"));
-    const auto t = step_views("cost", 2, "N=64&d=32");
-    for (Eigen::Index r = 0; r < t[1].table().values.rows(); ++r) {
-        EXPECT_GE(t[1].table().values(r, 0), 0.0);
-        EXPECT_GE(t[1].table().values(r, 2), 3.0);  // at least three timed runs
+    const auto t = step_views("cost", step_number_of(*find_lesson("cost"), "measured-time"), "N=64&d=32");
+    const auto numbers = step_views("cost", step_number_of(*find_lesson("cost"), "time-per-element"), "N=64&d=32");
+    const TableView& timings = numbers[0].table();
+    for (Eigen::Index r = 0; r < timings.values.rows(); ++r) {
+        EXPECT_GE(timings.values(r, 0), 0.0);
+        EXPECT_GE(timings.values(r, 2), 3.0);  // at least three timed runs
+        EXPECT_EQ(timings.values(r, 4), position_work_items(methods[static_cast<std::size_t>(r)], 64, 32));
     }
-    // The bars lead: one per method, in the table's order, each the fastest run of that row (or no bar when the
-    // clock saw 0 µs), coloured by how the method's work grows (N·d: embedding add and RoPE; N²: the biases).
+    // The bars: one per method, in the table's order (time-per-element: another measurement, so only the order
+    // and the labels are compared), coloured by how the method's work grows (N·d: embedding add and RoPE; N²:
+    // the biases); no bar when the clock saw 0 µs.
     const BarsView& bars = t[0].bars();
     ASSERT_EQ(bars.values.size(), methods.size());
     ASSERT_EQ(bars.groups.size(), methods.size());
     EXPECT_TRUE(bars.log);
     for (size_t i = 0; i < methods.size(); ++i) {
-        EXPECT_EQ(bars.labels[i], t[1].table().row_labels[i]);
-        const double fastest = t[1].table().values(static_cast<Eigen::Index>(i), 0);
-        if (fastest > 0) EXPECT_EQ(bars.values[i], fastest);
-        else EXPECT_TRUE(std::isnan(bars.values[i]));
+        EXPECT_EQ(bars.labels[i], timings.row_labels[i]);
+        EXPECT_TRUE(std::isnan(bars.values[i]) || bars.values[i] > 0);
         const bool grows_with_d = methods[i] == PositionMethod::embedding_add || methods[i] == PositionMethod::rope_cached ||
                                   methods[i] == PositionMethod::rope_uncached;
         EXPECT_EQ(bars.groups[i], grows_with_d ? 0 : 1) << bars.labels[i];
         EXPECT_NE(bars.explain(static_cast<int>(i)).find(" runs"), std::string::npos);
     }
     EXPECT_TRUE(any_note_contains(t, "Measured this time, fastest first: "));
-    EXPECT_TRUE(any_note_contains(t, "so each new token rotates only its own q and k (64 numbers per head)"));
+    const auto generation = step_views("cost", step_number_of(*find_lesson("cost"), "one-new-token"), "N=64&d=32");
+    EXPECT_TRUE(any_note_contains(generation, "so each new token rotates only its own q and k (64 numbers per head)"));
+    // One new token, per head: RoPE rotates its q and k (2d = 64), a bias adds one value per cached key (N = 64).
+    const BarsView& per_token = generation[0].bars();
+    ASSERT_EQ(per_token.values.size(), methods.size());
+    for (size_t i = 0; i < methods.size(); ++i) {
+        // Embedding add: the new token's one row of d = 32; every other method 64 (2d, or N).
+        EXPECT_EQ(per_token.values[i], methods[i] == PositionMethod::embedding_add ? 32.0 : 64.0) << per_token.labels[i];
+    }
 }
 
 // [SECTION] decision guide
 TEST(CostLesson, DecisionGuidePropertiesAreMeasured) {
-    const auto v = step_views("cost", 4, "N=64&d=32");
-    const TableView& table = v[1].table();
+    const auto v = step_views("cost", step_number_of(*find_lesson("cost"), "decision-guide"), "N=64&d=32");
+    const auto measured = step_views("cost", step_number_of(*find_lesson("cost"), "measured-properties"), "N=64&d=32");
+    const TableView& table = measured[0].table();
     ASSERT_EQ(table.values.rows(), 6);
     EXPECT_TRUE(std::isnan(table.values(0, 0)));  // learned absolute: nothing at position Lt
     EXPECT_FALSE(std::isnan(table.values(1, 0))); // sinusoidal: defined

@@ -33,9 +33,9 @@ std::vector<ViewData> f_delta_views(const char* id, const std::string& query, La
 
 using pelab_test::any_note_contains;
 
-TEST(FDeltaLesson, HasEightStepsAndTheAgreedParams) {
+TEST(FDeltaLesson, HasTenStepsAndTheAgreedParams) {
     const Lesson& lesson = f_delta();
-    EXPECT_EQ(lesson.steps.size(), 8u);
+    EXPECT_EQ(lesson.steps.size(), 10u);
     std::vector<std::string> names;
     for (const ParamSpec& s : lesson.params) names.push_back(s.name);
     EXPECT_EQ(names, (std::vector<std::string>{"L", "omega", "v", "seed"}));
@@ -141,10 +141,12 @@ TEST(FDeltaLesson, ContentReadoutIsNotToeplitz) {
     EXPECT_TRUE(any_note_contains(views, "Every cell recomputed as u_q·R_(q−k): largest difference = 0"));
     EXPECT_TRUE(any_note_contains(views, "Random seed = 1: "));
     // The F of toeplitz-f is the Gram matrix of sinusoidal encodings p_i = R_i (the absolute-pe link), to rounding.
-    EXPECT_TRUE(any_note_contains(views, "Sinusoidal encodings p_i = R_i")) << views[0].notes.back();
-    const std::string body = f_delta_step("content-readout").body.en;
+    const auto gram = f_delta_views("sinusoidal-gram", "", Lang::en);
+    EXPECT_TRUE(any_note_contains(gram, "Sinusoidal encodings p_i = R_i: largest |p_qᵀp_k − f(q − k)| = ")) << gram[0].notes.back();
+    EXPECT_NE(std::string(f_delta_step("sinusoidal-gram").body.en).find("lesson absolute-pe"), std::string::npos);
+    const std::string body = f_delta_step("transformer-xl-terms").body.en;
     for (const char* term : {"Transformer-XL (Dai et al., 2019)", "content–content", "content–position",
-                             "global content bias", "global position bias", "absolute-pe, step 5"})
+                             "global content bias", "global position bias"})
         EXPECT_NE(body.find(term), std::string::npos) << term;
     // Same seed, same numbers; another seed, other numbers.
     const RowMatrix& scores = views[0].heatmap().values;

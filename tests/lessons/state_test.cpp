@@ -40,8 +40,9 @@ TEST(State, StepIsClampedWithIssue) {
     auto issues = apply_query(split_query("step=12"), &s);
     ASSERT_EQ(issues.size(), 1u);
     EXPECT_EQ(issues[0].key, "step");
-    EXPECT_EQ(issues[0].message, "step: 12 is out of range 1..8; using 8");
-    EXPECT_EQ(s.step, 8);
+    // f-delta's links number its 8 steps from before the split (old_numbering); the last, link-to-rope, is step 10.
+    EXPECT_EQ(issues[0].message, "step: 12 is out of range 1..8; using 10");
+    EXPECT_EQ(s.step, 10);
     issues = apply_query(split_query("step=0"), &s);
     ASSERT_EQ(issues.size(), 1u);
     EXPECT_EQ(s.step, 1);

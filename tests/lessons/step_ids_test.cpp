@@ -186,7 +186,7 @@ TEST(StepIds, BadRangeByIdsGivesOneNoticeAndShowsAllSteps) {
               "steps: \"two-object..toeplitz-f\" is not a step range like 3-5 or two-objects..link-to-rope within 1..8 "
               "(\"two-object\" is not a step id; nearest: two-objects); showing all steps");
     EXPECT_EQ(s.display.step_min, 1);
-    EXPECT_EQ(s.display.step_max, 8);
+    EXPECT_EQ(s.display.step_max, 10);  // f-delta has 10 steps
     // Reversed ends, an end out of the lesson, an empty end.
     for (const char* bad : {"toeplitz-f..two-objects", "2..9", "..toeplitz-f", "toeplitz-f..", "shift-invariance"}) {
         SCOPED_TRACE(bad);
@@ -195,7 +195,7 @@ TEST(StepIds, BadRangeByIdsGivesOneNoticeAndShowsAllSteps) {
         EXPECT_EQ(issues[0].key, "steps");
         EXPECT_NE(issues[0].message.find("; showing all steps"), std::string::npos) << issues[0].message;
         EXPECT_EQ(s.display.step_min, 1);
-        EXPECT_EQ(s.display.step_max, 8);
+        EXPECT_EQ(s.display.step_max, 10);  // f-delta has 10 steps
     }
 }
 

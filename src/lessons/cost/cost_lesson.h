@@ -5,6 +5,7 @@
 //
 // [SECTION] inputs and parameters
 // [SECTION] labels and measurements
+// [SECTION] the families of the guide (lesson.cpp)
 // [SECTION] the steps, in lesson order
 #pragma once
 #include <string>
@@ -39,12 +40,40 @@ constexpr double kTicksPerSample = 10;
 double min_sample_seconds();
 // One timed measurement per method at the learner's N and d.
 std::vector<CostMeasurement> measure_all(const Inputs& in);
+// How the work of a method's position part grows: 0 as N·d (adding a table, rotating Q and K), 1 as N² (a
+// bias on every score). The colour groups of the bars of measured-time and one-new-token, in legend order.
+int work_group(PositionMethod m);
+std::vector<std::string> work_group_labels(Lang lang);
+
+// [SECTION] the families of the guide (lesson.cpp)
+// The properties in the guide (decision-guide, measured-properties) are measured too, on a small model of
+// each family with Lt = 16 trained positions: the score term at position Lt (NaN when the method has no
+// parameter there) and how far the Lt×Lt position-score matrix is from Toeplitz (0 = shift-invariant).
+constexpr int kTrainedPositions = 16;  // Lt
+// Scores this close to Toeplitz (toeplitz_residual, relative) count as shift-invariant: rounding, not structure.
+constexpr double kShiftInvariantTolerance = 1e-9;
+
+struct FamilyProbe {
+    double beyond = 0.0;    // value at position Lt, NaN if none
+    double residual = 0.0;  // toeplitz_residual of the position scores
+};
+
+// One probe per row of the guide, in this order.
+enum Family { learned_absolute, sinusoidal, learned_full_bias, t5_relative, alibi, rope, family_count };
+
+std::vector<FamilyProbe> probe_families(const CostModel& model);
+// A family's name in the guide, and the method whose measured cost stands for it.
+std::string family_label(int family, Lang lang);
+PositionMethod family_cost(int family);
 
 // [SECTION] the steps, in lesson order
 Step what_is_stored();
 Step measured_time();
+Step time_per_element();
+Step one_new_token();
 Step growth_with_n();
 Step decision_guide();
+Step measured_properties();
 
 }  // namespace cost_lesson
 }  // namespace pelab

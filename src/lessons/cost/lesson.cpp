@@ -1,7 +1,7 @@
 // PE Lab — lessons/cost/lesson.cpp
 // Lesson "cost": what the position part of each family of methods costs, measured live in core/cost
-// (bytes held, time per application with std::chrono::steady_clock), in 4 steps: memory, time, growth with
-// N, and a short decision guide. The timings are measurements of this machine or browser at
+// (bytes held, time per application with std::chrono::steady_clock), in 7 steps: memory, time, time per
+// element, the work for one new token, growth with N, a short decision guide and the properties behind it. The timings are measurements of this machine or browser at
 // this moment, so they change from run to run; every number shown still comes from core.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
@@ -10,10 +10,19 @@
 //
 // [SECTION] parameters (declared once)
 // [SECTION] labels and measurements
+// [SECTION] the families of the guide (decision-guide, measured-properties)
 // [SECTION] the lesson
+#include <algorithm>
+#include <limits>
+#include <string>
 #include <vector>
 
+#include "core/alibi.h"
 #include "core/cost.h"
+#include "core/random.h"
+#include "core/rope.h"
+#include "core/sinusoidal.h"
+#include "core/t5.h"
 #include "lessons/cost/cost_lesson.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
@@ -79,6 +88,81 @@ std::vector<CostMeasurement> measure_all(const Inputs& in) {
     return out;
 }
 
+int work_group(PositionMethod m) {
+    switch (m) {
+        case PositionMethod::embedding_add:
+        case PositionMethod::rope_cached:
+        case PositionMethod::rope_uncached: return 0;
+        default: return 1;
+    }
+}
+
+std::vector<std::string> work_group_labels(Lang lang) {
+    return {say(lang, {"工作量 ∝ N·d", "work ∝ N·d"}), say(lang, {"工作量 ∝ N²", "work ∝ N²"})};
+}
+
+// [SECTION] the families of the guide (decision-guide, measured-properties)
+std::vector<FamilyProbe> probe_families(const CostModel& model) {
+    const int Lt = kTrainedPositions, d = 8;
+    const double base = 10000.0;
+    SplitMix64 rng(42);
+    const Eigen::MatrixXd M = random_signed_matrix(d, d, rng);  // W_qᵀW_k
+    const Eigen::VectorXd theta = rope_default_inv_freq(d, base);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::vector<FamilyProbe> out(family_count);
+    // Learned absolute table: Lt rows, nothing at position Lt; scores pᵢᵀ M pⱼ.
+    const Eigen::MatrixXd P = random_signed_matrix(Lt, d, rng);
+    out[learned_absolute] = {nan, toeplitz_residual(P * M * P.transpose())};
+    // Sinusoidal embedding (the paper's interleaved sin/cos): defined everywhere, but pᵢᵀ M pⱼ after the
+    // projections is not Toeplitz.
+    const Eigen::MatrixXd S = sinusoidal_pe(Lt, d, base, PeVariant::vaswani);
+    out[sinusoidal] = {sinusoidal_pe_row(Lt, d, base, PeVariant::vaswani)(0), toeplitz_residual(S * M * S.transpose())};
+    // Learned full bias: one free value per (i, j) < Lt.
+    out[learned_full_bias] = {nan, toeplitz_residual(random_signed_matrix(Lt, Lt, rng))};
+    // ALiBi (symmetric): −m·|i − j| is defined at any distance and depends on i − j only.
+    const double slope = alibi_slopes(8)[0];
+    out[alibi] = {alibi_bias(Lt + 1, slope, AlibiMode::symmetric)(Lt, 0),
+                  toeplitz_residual(alibi_bias(Lt, slope, AlibiMode::symmetric))};
+    // RoPE: defined at any position, scores ⟨R_m q, R_n k⟩ Toeplitz.
+    Eigen::VectorXd q(d), k(d);
+    for (int i = 0; i < d; ++i) q(i) = rng.next_signed();
+    for (int i = 0; i < d; ++i) k(i) = rng.next_signed();
+    out[rope] = {rope_scores(Lt + 1, theta, q, k, RopeLayout::interleaved)(Lt, 0),
+                 toeplitz_residual(rope_scores(Lt, theta, q, k, RopeLayout::interleaved))};
+    // T5 (encoder, head 0): a learned value per bucket of j − i; the last bucket covers every distance from
+    // max_distance on, so position Lt has a value, and the bias depends on j − i only.
+    const int buckets = std::clamp(model.num_buckets, 4, 64);
+    const Eigen::VectorXd values = random_signed_matrix(buckets, 1, rng).col(0);
+    const Eigen::MatrixXi bucket = t5_bucket_matrix(Lt + 1, buckets, model.max_distance, true);
+    Eigen::MatrixXd B(Lt + 1, Lt + 1);
+    for (int i = 0; i <= Lt; ++i)
+        for (int j = 0; j <= Lt; ++j) B(i, j) = values(bucket(i, j));
+    out[t5_relative] = {B(Lt, 0), toeplitz_residual(B.topLeftCorner(Lt, Lt))};
+    return out;
+}
+
+std::string family_label(int family, Lang lang) {
+    switch (family) {
+        case learned_absolute: return say(lang, {"可学习绝对嵌入", "learned absolute"});
+        case sinusoidal: return say(lang, {"正弦嵌入", "sinusoidal"});
+        case learned_full_bias: return say(lang, {"可学习完整偏置", "learned full bias"});
+        case t5_relative: return say(lang, {"T5 相对偏置（分桶）", "T5 relative bias (buckets)"});
+        case alibi: return "ALiBi";
+        case rope: return "RoPE";
+    }
+    return "";
+}
+
+PositionMethod family_cost(int family) {
+    switch (family) {
+        case learned_full_bias: return PositionMethod::full_bias;
+        case t5_relative: return PositionMethod::t5_bias;
+        case alibi: return PositionMethod::alibi_bias;
+        case rope: return PositionMethod::rope_cached;
+        default: return PositionMethod::embedding_add;
+    }
+}
+
 // [SECTION] the lesson
 namespace {
 
@@ -92,7 +176,11 @@ Lesson make_lesson() {
         const long long N = in.N, d = in.d;
         return std::vector<long long>{N, N + d};
     };
-    lesson.steps = {what_is_stored(), measured_time(), growth_with_n(), decision_guide()};
+    lesson.steps = {what_is_stored(), measured_time(),  time_per_element(),   one_new_token(),
+                    growth_with_n(),  decision_guide(), measured_properties()};
+    // [issue 24] measured-time was split into measured-time, time-per-element and one-new-token;
+    // decision-guide into decision-guide and measured-properties.
+    lesson.old_numbering = {"what-is-stored", "measured-time", "growth-with-n", "decision-guide"};
     lesson.references = {"press2022", "raffel2020", "su2021", "dao2022"};
     return lesson;
 }

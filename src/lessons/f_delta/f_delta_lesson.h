@@ -55,6 +55,14 @@ Eigen::MatrixXd delta_matrix(int L);  // Δ = q − k per cell
 ViewData delta_heatmap(const Model& in, Lang lang, bool count_cells);
 ViewData readout_heatmap(const std::string& title, const Model& in, const Eigen::VectorXd& w, Lang lang, bool show_v);
 double largest_spread(const Eigen::MatrixXd& M);
+// The content-dependent readout of the steps content-readout and transformer-xl-terms: q_vec (L × d) and
+// W (d × 2m) drawn from the random seed, W first so that changing L keeps W.
+struct ContentDraw {
+    Eigen::MatrixXd W, Q;
+};
+ContentDraw draw_content(const Model& in);
+// Heatmap of F[q][k] = u_q·R_(q−k) with u_q = Wᵀq_vec (rows of content_readouts), hover term by term.
+ViewData content_heatmap(const std::string& title, const Model& in, Lang lang);
 
 // [SECTION] the steps, in lesson order (one file each)
 Step two_objects();
@@ -64,6 +72,8 @@ Step toeplitz_f();
 Step feature_vectors();
 Step linear_readout();
 Step content_readout();
+Step transformer_xl_terms();
+Step sinusoidal_gram();
 Step link_to_rope();
 
 }  // namespace fdelta

@@ -1,7 +1,8 @@
 // PE Lab — lessons/f_delta/lesson.cpp
-// Lesson "f-delta": the L×L position term F(q,k) versus the distance features R_(q−k), in 8 steps:
+// Lesson "f-delta": the L×L position term F(q,k) versus the distance features R_(q−k), in 10 steps:
 // two objects, diagonals of Δ, the kernel f(Δ), Toeplitz F, R_Δ, the readout vᵀR_Δ, the content-dependent
-// readout q_vecᵀ W R_(q−k), and the link to RoPE. Every number shown comes from core (f_delta.h, rope.h,
+// readout q_vecᵀ W R_(q−k), Transformer-XL's four terms, F as the Gram matrix of sinusoidal encodings, and the
+// link to RoPE. Every number shown comes from core (f_delta.h, rope.h,
 // random.h); the prose carries no computed numbers.
 // This file holds the parameter table, the inputs as the maths takes them, the display helpers and view
 // builders several steps share, and the lesson (its steps in order, its references). Each step lives in the
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "core/f_delta.h"
+#include "core/random.h"
 #include "lessons/f_delta/f_delta_lesson.h"
 #include "lessons/lesson_util.h"
 
@@ -176,6 +178,38 @@ double largest_spread(const Eigen::MatrixXd& M) {
     return s.size() == 0 ? 0.0 : s.maxCoeff();
 }
 
+ContentDraw draw_content(const Model& in) {
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
+    const int features = 2 * n_freq(in), d = features;
+    ContentDraw draw;
+    draw.W = random_signed_matrix(d, features, rng);
+    draw.Q = random_signed_matrix(in.L, d, rng);
+    return draw;
+}
+
+ViewData content_heatmap(const std::string& title, const Model& in, Lang lang) {
+    const int L = in.L;
+    const ContentDraw draw = draw_content(in);
+    const Eigen::MatrixXd G = content_readout_matrix(L, in.omega, draw.W, draw.Q);
+    const Eigen::MatrixXd U = content_readouts(draw.W, draw.Q);
+    HeatmapView h = qk_view(G, lang);
+    const Eigen::VectorXd omega = in.omega;
+    h.explain = [G, U, omega, L, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= L || c >= L) return "";
+        const int d = r - c;
+        return say(lang,
+                   {"F[{q},{k}]：q = {q}, k = {k}, Δ = {delta}。u{sub}·R_({delta}) = {terms} = {value}",
+                    "F[{q},{k}]: q = {q}, k = {k}, Δ = {delta}. u{sub}·R_({delta}) = {terms} = {value}"},
+                   {{"q", integer(r)},
+                    {"k", integer(c)},
+                    {"delta", integer(d)},
+                    {"sub", sub(r)},
+                    {"terms", readout_terms(U.row(r).transpose(), omega, d)},
+                    {"value", num(G(r, c))}});
+    };
+    return make_view(title, std::move(h));
+}
+
 // [SECTION] the lesson
 namespace {
 
@@ -189,8 +223,12 @@ Lesson make_lesson() {
         const long long L = in.L, w = static_cast<long long>(in.omega.size());
         return std::vector<long long>{2 * L, std::max({L, 2 * w, 2001LL})};
     };
-    lesson.steps = {two_objects(),     equal_delta_diagonals(), kernel_of_delta(), toeplitz_f(),
-                    feature_vectors(), linear_readout(),        content_readout(), link_to_rope()};
+    lesson.steps = {two_objects(),     equal_delta_diagonals(), kernel_of_delta(),      toeplitz_f(),
+                    feature_vectors(), linear_readout(),        content_readout(),      transformer_xl_terms(),
+                    sinusoidal_gram(), link_to_rope()};
+    // [issue 24] content-readout was split into content-readout, transformer-xl-terms and sinusoidal-gram.
+    lesson.old_numbering = {"two-objects",    "equal-delta-diagonals", "kernel-of-delta", "toeplitz-f",
+                            "feature-vectors", "linear-readout",       "content-readout", "link-to-rope"};
     lesson.references = {"vaswani2017", "su2021"};
     return lesson;
 }

@@ -1,0 +1,72 @@
+// PE Lab — lessons/cost/measured_properties.cpp
+// Step "measured-properties" of lesson "cost": the numbers behind the decision guide's colours, each family's
+// value at the first position past Lt and the distance of its scores from Toeplitz (measured on a small model,
+// lesson.cpp probe_families), beside its table in bytes and the time measured here.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the views
+// [SECTION] the step
+#include <string>
+#include <vector>
+
+#include "core/cost.h"
+#include "lessons/cost/cost_lesson.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace cost_lesson {
+
+using namespace lessonui;
+
+// [SECTION] the views
+namespace {
+
+std::vector<ViewData> measured_properties_views(const Inputs& in, Lang lang) {
+    const std::vector<CostMeasurement> ms = measure_all(in);
+    const std::vector<FamilyProbe> probes = probe_families(cost_model(in));
+    TableView t;
+    t.values.resize(family_count, 4);
+    for (int r = 0; r < family_count; ++r) {
+        const CostMeasurement& c = ms[static_cast<std::size_t>(family_cost(r))];
+        t.values.row(r) << probes[static_cast<std::size_t>(r)].beyond, probes[static_cast<std::size_t>(r)].residual,
+            c.table_bytes, c.seconds * 1e6;
+        t.row_labels.push_back(family_label(r, lang));
+    }
+    t.col_labels = {say(lang, {"位置 Lt 处的值", "value at Lt"}), say(lang, {"离 Toeplitz 的 r", "r from Toeplitz"}),
+                    say(lang, {"表的字节数", "table bytes"}), say(lang, {"实测 µs", "measured µs"})};
+    t.col_decimals = {4, 4, 0, 2};
+    t.corner = method_caption(lang);
+    const std::string probe_note =
+        say(lang,
+            {"前两列在一个小模型上测得：训练位置 Lt = {Lt}；“—”表示位置 Lt 没有参数；离 Toeplitz 为 0 表示分数平移不变。",
+             "The first two columns are measured on a small model with Lt = {Lt} trained positions: a dash means "
+             "there is no parameter at position Lt; 0 from Toeplitz means shift-invariant scores."},
+            {{"Lt", integer(kTrainedPositions)}});
+    return {make_view(say(lang, {"测得的性质与本机代价", "Measured properties and cost here"}), std::move(t), {probe_note})};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step measured_properties() {
+    return {
+        "measured-properties",
+        {"指南背后的测量", "The measurements behind the guide"},
+        {
+        "指南里的两条性质是测出来的：可学习的表在训练长度 Lt 之后没有值，只有 T5、ALiBi 和 RoPE 的分数离 Toeplitz 为 0。"
+        "在一个训练了 Lt 个位置的小模型上，第一列取位置 Lt 处的值，第二列量出 Lt×Lt 的位置分数 s_ij 离 Toeplitz 矩阵（每条对角线为常数）多远："
+        "m_(i−j) 是 s 在 i − j 那条对角线上的平均值，r = 0 即平移不变。后两列是本机的存储和时间。",
+        "The guide's two properties are measured: the learned tables have no value past the training length Lt, and "
+        "only T5, ALiBi and RoPE have scores at 0 from Toeplitz. On a small model trained on Lt positions, the first "
+        "column takes the value at position Lt, the second measures how far the Lt×Lt position scores s_ij are from "
+        "a Toeplitz matrix (constant along each diagonal): m_(i−j) is the mean of s along the diagonal i − j, and "
+        "r = 0 means shift-invariant. The last two are the memory and time measured here."},
+        {"N", "d", "heads", "num_buckets", "trial"},
+        views_of(read_inputs, measured_properties_views),
+        {R"tex(r = \sqrt{\textstyle\sum_{i,j} \big(s_{ij} - m_{i-j}\big)^2} \Big/ \sqrt{\textstyle\sum_{i,j} s_{ij}^2})tex"},
+    };
+}
+
+}  // namespace cost_lesson
+}  // namespace pelab

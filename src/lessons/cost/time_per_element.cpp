@@ -1,0 +1,83 @@
+// PE Lab — lessons/cost/time_per_element.cpp
+// Step "time-per-element" of lesson "cost": the measurements of measured-time in numbers, each time split
+// into the elements the method touches and the time per element, with how the timing is done (batches of
+// applications, the fastest kept) and what fused attention kernels change. The timings vary from run to run.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the views
+// [SECTION] the step
+#include <string>
+#include <vector>
+
+#include "core/cost.h"
+#include "lessons/cost/cost_lesson.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace cost_lesson {
+
+using namespace lessonui;
+
+// [SECTION] the views
+namespace {
+
+std::vector<ViewData> time_per_element_views(const Inputs& in, Lang lang) {
+    const std::vector<CostMeasurement> ms = measure_all(in);
+    TableView t;
+    t.values.resize(method_count(), 5);
+    for (int r = 0; r < method_count(); ++r) {
+        const CostMeasurement& c = ms[static_cast<std::size_t>(r)];
+        t.values.row(r) << c.seconds * 1e6, c.work_items > 0 ? c.seconds * 1e9 / c.work_items : 0.0, c.runs,
+            c.setup_seconds * 1e6, c.work_items;
+        t.row_labels.push_back(method_label(c.method, lang));
+    }
+    t.col_labels = {say(lang, {"最快一次（µs）", "fastest run (µs)"}), say(lang, {"每元素（ns）", "per element (ns)"}),
+                    say(lang, {"次数", "runs"}), say(lang, {"建表（µs）", "table setup (µs)"}),
+                    say(lang, {"元素数", "elements"})};
+    t.col_decimals = {2, 3, 0, 1, 0};
+    t.corner = method_caption(lang);
+    const std::vector<std::string> notes = {
+        say(lang,
+            {"这里每种偏置只加到一个头的 N×N 分数上，共 {cells} 个元素；模型对 {heads} 个头各做一次。"
+             "融合的注意力核（如 FlashAttention）在片上内存里逐块计算分数，从不写出 N×N 的分数矩阵，更不写出 H·N² 的偏置："
+             "ALiBi 和 RoPE 由位置直接算出，能放进这样的核里，而可学习的偏置表要先查出每一对 (i, j) 的值。",
+             "Here each bias is added to one head's N×N scores, {cells} elements; a model does this for each of its "
+             "{heads} heads. Fused attention kernels (such as FlashAttention) compute the scores tile by tile in "
+             "on-chip memory and never write out the N×N score matrix, let alone an H·N² bias: ALiBi and RoPE are "
+             "computed from positions and fit inside such a kernel, whereas a learned bias table must first be "
+             "looked up for every pair (i, j)."},
+            {{"cells", integer(static_cast<long long>(in.N) * in.N)}, {"heads", integer(in.heads)}}),
+        say(lang,
+            {"单线程、双精度，用 steady_clock 计时；这里它每 {tick} 跳一次，所以短于 {ticks} 跳的应用成批计时，"
+             "再把一批的时间平均到每一次；取最快的一批。改变 re-run 即重新测量。",
+             "Single thread, double precision, timed with steady_clock, which ticks every {tick} here: applications "
+             "shorter than {ticks} ticks are timed in batches and a batch's time is shared among them; the fastest "
+             "batch is kept. Change re-run to measure again."},
+            {{"tick", time_text(clock_tick_seconds())}, {"ticks", integer(static_cast<long long>(kTicksPerSample))}}),
+    };
+    return {make_view(say(lang, {"实测数字", "The measurements in numbers"}), std::move(t), notes)};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step time_per_element() {
+    return {
+        "time-per-element",
+        {"每个元素的时间", "Time per element"},
+        {
+        "把时间除以方法处理的元素数：一种方法慢，可能是因为元素多（N² 的偏置），也可能是因为每个元素贵（即时计算正弦和余弦的 RoPE）。"
+        "表格列出上一步的实测时间、每个元素的时间、计时的次数和建表的时间；元素数是加法或旋转的次数 n。",
+        "Dividing each time by the elements the method touches shows two ways to be slow: many elements (the N² "
+        "biases) or a costly element (RoPE computing its sines and cosines on the fly). The table gives the previous "
+        "step's measured times, the time per element, how many runs were timed and the time to build the table; "
+        "the elements n are the additions or rotations done."},
+        {"N", "d", "heads", "trial"},
+        views_of(read_inputs, time_per_element_views),
+        {R"tex(t = \min_{r} t_r \approx n \cdot t_{\text{elem}})tex"},
+    };
+}
+
+}  // namespace cost_lesson
+}  // namespace pelab

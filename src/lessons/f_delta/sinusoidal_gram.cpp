@@ -1,0 +1,80 @@
+// PE Lab — lessons/f_delta/sinusoidal_gram.cpp
+// Step "sinusoidal-gram" of f-delta: the sinusoidal encoding of position i with these frequencies is R_Δ at
+// Δ = i, and its Gram matrix p_qᵀp_k = Σ cos(ωᵢ(q − k)) is the F of toeplitz-f (the link to lesson
+// absolute-pe), checked against f(q − k) to rounding. The views builder, then the step.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] views: the encodings and their Gram matrix
+// [SECTION] the step
+#include <string>
+#include <vector>
+
+#include "core/f_delta.h"
+#include "lessons/f_delta/f_delta_lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace fdelta {
+
+using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
+
+// [SECTION] views: the encodings and their Gram matrix
+std::vector<ViewData> sinusoidal_gram_views(const Model& in, Lang lang) {
+    const int L = in.L, m = n_freq(in);
+    // p_i = R_i: (cos ωᵢi, sin ωᵢi) per frequency.
+    Eigen::MatrixXd P(L, 2 * m);
+    for (int i = 0; i < L; ++i) P.row(i) = r_delta_vector(i, in.omega).transpose();
+    const Eigen::MatrixXd gram = P * P.transpose();
+    const Eigen::MatrixXd F = cosine_f_matrix(in);
+
+    HeatmapView h = qk_view(gram, lang);
+    h.explain = [gram, F, L, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= L || c >= L) return "";
+        return say(lang,
+                   {"p{qs}ᵀp{ks} = {value}；f({delta}) = {f}（q = {q}, k = {k}, Δ = {delta}）",
+                    "p{qs}ᵀp{ks} = {value}; f({delta}) = {f} (q = {q}, k = {k}, Δ = {delta})"},
+                   {{"qs", sub(r)}, {"ks", sub(c)}, {"q", integer(r)}, {"k", integer(c)}, {"delta", integer(r - c)},
+                    {"value", num(gram(r, c))}, {"f", num(F(r, c))}});
+    };
+    const std::vector<std::string> notes = {
+        say_error(lang,
+                  {"正弦编码 p_i = R_i：最大的 |p_qᵀp_k − f(q − k)| = {err}{hint}，第 4 步的 F 就是这些编码的 Gram 矩阵。",
+                   "Sinusoidal encodings p_i = R_i: largest |p_qᵀp_k − f(q − k)| = {err}{hint}, so step 4's F is the Gram "
+                   "matrix of these encodings."},
+                  max_abs(gram - F)),
+    };
+
+    TableView t;
+    t.values = to_rows(P);
+    for (int i = 0; i < L; ++i) t.row_labels.push_back("p" + sub(i));
+    for (int i = 0; i < m; ++i) {
+        t.col_labels.push_back("cos ω" + sub(i) + "i");
+        t.col_labels.push_back("sin ω" + sub(i) + "i");
+    }
+    t.corner = say(lang, {"位置 i", "position i"});
+    t.decimals = 3;
+    return {make_view("p_qᵀp_k", std::move(h), notes),
+            make_view(say(lang, {"正弦编码 p_i = R_i", "Sinusoidal encodings p_i = R_i"}), std::move(t))};
+}
+
+// [SECTION] the step
+Step sinusoidal_gram() {
+    return {
+        "sinusoidal-gram",
+        {"F 是正弦编码的 Gram 矩阵", "F is the Gram matrix of sinusoidal encodings"},
+        {
+        "第 3、4 步的 F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) 恰好是正弦位置编码的 Gram 矩阵 p_qᵀp_k，所以 p_qᵀp_k 只依赖 q − k。"
+        "位置 i 的正弦编码 p_i 就是 Δ = i 处的特征向量 R_i：每个频率一对 cos ωᵢi、sin ωᵢi（absolute-pe 一课）。"
+        "Transformer-XL 的 R_(i−j) 用的也是这种正弦编码。注释用当前的 ω 验证这一点。",
+        "The F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) of steps 3 and 4 is exactly the Gram matrix p_qᵀp_k of sinusoidal "
+        "position encodings, so p_qᵀp_k depends only on q − k. The sinusoidal encoding p_i of position i is the feature "
+        "vector R_i at Δ = i: a pair cos ωᵢi, sin ωᵢi per frequency (lesson absolute-pe). Transformer-XL's R_(i−j) "
+        "is this sinusoidal encoding too. The note checks this for the current ω."},
+        {"L", "omega"},
+        views_of(read_model, sinusoidal_gram_views),
+        {R"tex(\sum_i \cos\big(\omega_i (q - k)\big) = p_q^\top p_k)tex"},
+    };
+}
+
+}  // namespace fdelta
+}  // namespace pelab
