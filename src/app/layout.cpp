@@ -98,10 +98,9 @@ StepTextLayout layout_step_text(const StepTextInput& in) {
     };
     t.equation_px = font * (in.equation_scale > 0.0f ? in.equation_scale : 1.3f);
     t.equations_h = equations_h(t.equation_px);
-    // Short of space: what the whole text would leave for the primary figure is less than it needs for a room of
-    // a fifth of the screen across the width, plus its title and labels.
-    const float fifth = kPrimaryMinShare * in.display.x * in.display.y;
-    const float needed = fifth / std::max(1.0f, width) + font * 2.5f;
+    // Short of space: what the whole text would leave for the primary figure is less than it needs to cover a
+    // fifth of the screen (a square of that area, plus its title, labels and notes).
+    const float needed = std::sqrt(0.21f * in.display.x * in.display.y) + font * 9.0f;
     const float whole_text_h = float(in.whole_text_lines ? in.whole_text_lines(t.text_w) : 0) * in.line_height_with_spacing;
     t.equations_below = false;
     t.collapsible = in.has_views && in.body_has_more_than_one_sentence &&
@@ -149,6 +148,12 @@ static float layout_beside_min_width(const std::vector<ViewSizes>& views, float 
         y += (views[i].height_at_width ? views[i].height_at_width(width) : 0.0f) + font * 0.6f;
     }
     return needs;
+}
+
+bool primary_keeps_fifth(const ViewSizes& sizes, const PlacedFigure& placed, ImVec2 display) {
+    const float plot = sizes.plot_area ? sizes.plot_area(placed.width, placed.max_height) : 0.0f;
+    const float covered = plot > 0.0f ? plot : placed.width * placed.max_height;
+    return covered >= kPrimaryMinShare * display.x * display.y;
 }
 
 // [issue 24] One screen: every figure placed so that it lies wholly on the first screen, if some arrangement
@@ -258,8 +263,7 @@ bool layout_fit_on_screen(const FigureLayoutInput& in, std::vector<PlacedFigure>
     auto consider = [&](std::vector<PlacedFigure>&& figures) {
         // The primary figure keeps its room of a fifth of the window (the figure-first rule): an arrangement
         // that squeezes it below that does not count, and a step with no other is more than one screen.
-        const PlacedFigure& first = figures.front();
-        if (first.width * first.max_height < kPrimaryMinShare * in.display.x * in.display.y) return;
+        if (!primary_keeps_fifth(in.views[0], figures.front(), in.display)) return;
         const float score = fit_score(c, figures);
         if (score > best_score) {
             best_score = score;
@@ -536,15 +540,16 @@ PageLayout layout_page(const PageLayoutInput& in) {
         };
         const bool c = in.body_has_more_than_one_sentence;
         const Attempt attempts[] = {{false, true, 1.3f}, {c, true, 1.3f}, {c, true, 1.15f}, {c, true, 1.0f}};
+        auto keeps_fifth = [&]() {
+            return page.figures.figures.empty() || primary_keeps_fifth(in.views[0], page.figures.figures[0], in.window);
+        };
         for (const Attempt& a : attempts) {
             layout_page_step(in, width, a.collapse, a.above, a.equation_scale, &page);
-            if (page_whole_on_first_screen(page)) return;
+            if (page_whole_on_first_screen(page) && keeps_fifth()) return;
         }
-        // More than a screen either way: the equations stay above unless the primary figure would lose its room
-        // of a fifth of the window.
-        const std::vector<PlacedFigure>& figures = page.figures.figures;
-        if (!figures.empty() && figures[0].width * figures[0].max_height < kPrimaryMinShare * in.window.x * in.window.y)
-            layout_page_step(in, width, c, false, 0.0f, &page);
+        // More than a screen either way: the equations stay above unless the primary figure would then cover
+        // less than a fifth of the window.
+        if (!keeps_fifth()) layout_page_step(in, width, c, false, 0.0f, &page);
     };
     lay_out(full_w);
     const bool below = in.side_content && !page.frame.side;

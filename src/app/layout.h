@@ -173,6 +173,9 @@ FigureLayout layout_figures(const FigureLayoutInput& in);
 // right(at.x, width) (placed.at.x + width without it); without figure_bottom, an estimate: its
 // preferred height (height_at_width) with the figure part (less notes_height) capped at max_height.
 LayoutRect figure_rect(const ViewSizes& sizes, const PlacedFigure& placed);
+// Whether the primary figure placed so covers kPrimaryMinShare of the window: its plot (ViewSizes::plot_area,
+// what the host page's layout() reports), or its room (width × max_height) for a kind that does not report it.
+bool primary_keeps_fifth(const ViewSizes& sizes, const PlacedFigure& placed, ImVec2 display);
 // Whether `figure` is wholly inside `first_screen` (half a unit of rounding allowed).
 bool figure_on_first_screen(const LayoutRect& figure, const LayoutRect& first_screen);
 

@@ -58,7 +58,7 @@ ViewSizes view_sizes_of(const ViewData& view, Lang lang) {
     ViewSizes sizes;
     sizes.height_at_width = [&view](float width) { return view_preferred_height(view, width); };
     sizes.width_at_height = [&view](float max_height) { return view_width_for_height(view, max_height); };
-    sizes.plot_area = [&view](float width, float max_height) { return view_plot_area(view, width, max_height); };
+    sizes.plot_area = [&view, lang](float width, float max_height) { return view_plot_area(view, width, max_height, lang); };
     sizes.min_width = view_min_width(view);
     sizes.figure_bottom = [&view, lang](float top, float width, float max_height, bool primary) {
         return view_figure_bottom(view, top, width, max_height, primary, lang);

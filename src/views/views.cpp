@@ -20,9 +20,9 @@ namespace {
 // Curves, tables, dials and bars use whatever width they are given: the square-ish kinds overload this.
 template <class Figure>
 float figure_width_for_height(const Figure&, float) { return 0.0f; }
-// The heatmap reports the area of its cells; the layout leaves every other kind at the width it wants.
+// The position map does not report its area (it is the only figure of its steps).
 template <class Figure>
-float figure_plot_area(const Figure&, float, float) { return 0.0f; }
+float figure_plot_area(const Figure&, float, float, Lang) { return 0.0f; }
 // Every kind but the table fits any width.
 template <class Figure>
 float figure_min_width(const Figure&) { return 0.0f; }
@@ -80,8 +80,8 @@ float view_width_for_height(const ViewData& view, float max_height) {
     return std::visit([&](const auto& f) { return figure_width_for_height(f, max_height); }, view.figure);
 }
 
-float view_plot_area(const ViewData& view, float width, float max_height) {
-    return std::visit([&](const auto& f) { return figure_plot_area(f, width, max_height); }, view.figure);
+float view_plot_area(const ViewData& view, float width, float max_height, Lang lang) {
+    return std::visit([&](const auto& f) { return figure_plot_area(f, width, max_height, lang); }, view.figure);
 }
 
 float view_min_width(const ViewData& view) {

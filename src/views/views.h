@@ -113,7 +113,7 @@ float view_width_for_height(const ViewData& view, float max_height);
 
 // The area of the figure's picture (a heatmap's cells, the rectangle the layout report gives) when it is the
 // primary figure drawn `width` wide in `max_height`; 0 for kinds that do not report it.
-float view_plot_area(const ViewData& view, float width, float max_height);
+float view_plot_area(const ViewData& view, float width, float max_height, Lang lang);
 
 // The width below which the view's figure no longer shows whole (a table scrolls sideways); 0 for figures
 // that fit any width.
@@ -165,9 +165,15 @@ float figure_drawn_bottom(const BarsView& bars, float top, float width, float ma
 // figure_width_for_height: only the square-ish kinds; every other kind takes whatever width it is given.
 float figure_width_for_height(const HeatmapView& heatmap, float max_height);
 float figure_width_for_height(const MapView& map, float max_height);
-// figure_plot_area: only heatmaps; the area of the cells when drawn as the primary figure `width` wide in
-// `max_height` (what the layout keeps above a share of the window when a table beside it wants width).
-float figure_plot_area(const HeatmapView& heatmap, float width, float max_height);
+// figure_plot_area: the area of the figure's plot (DrawnView::plot_min..plot_max, what the host page's layout()
+// reports: a heatmap's cells, a curve's axes box, the dials, the bars, a table's box) when drawn as the primary
+// figure `width` wide in `max_height`: what the layout keeps at a fifth of the window (the figure-first rule).
+float figure_plot_area(const HeatmapView& heatmap, float width, float max_height, Lang lang);
+float figure_plot_area(const TableView& table, float width, float max_height, Lang lang);
+float figure_plot_area(const CurveView& curve, float width, float max_height, Lang lang);
+float figure_plot_area(const PhasorView& phasor, float width, float max_height, Lang lang);
+float figure_plot_area(const OdometerView& odometer, float width, float max_height, Lang lang);
+float figure_plot_area(const BarsView& bars, float width, float max_height, Lang lang);
 // figure_min_width: only tables; the width below which a table scrolls sideways (every other kind takes
 // whatever width it is given).
 float figure_min_width(const TableView& table);

@@ -291,6 +291,15 @@ float figure_height(const CurveView& v, float width) {
     return l.title_h + l.header_h + l.plot_h + l.bottom_h;
 }
 
+// The axes box as draw_figure reports it; its left margin (the y tick labels' width) taken at 4.1 font sizes,
+// about the widest it gets, so the area is not overstated.
+float figure_plot_area(const CurveView& v, float width, float max_height, Lang lang) {
+    std::vector<bool> dashed;
+    const float font = ImGui::GetFontSize();
+    const CurveLayout l = curve_layout(v, legend_entries(v, lang, &dashed), width, max_height, font);
+    return std::max(0.0f, width - font * 4.1f) * l.plot_h;
+}
+
 // draw_figure: the title line, then the header, the box and the labels under it (one InvisibleButton).
 float figure_drawn_bottom(const CurveView& v, float top, float width, float max_height, bool /*primary*/, Lang lang) {
     std::vector<bool> dashed;
@@ -530,6 +539,14 @@ std::string bar_value_text(const BarsView& v, size_t i) {
 float figure_height(const BarsView& v, float width) {
     const BarsLayout l = bars_layout(v, width, 0.0f, ImGui::GetFontSize(), false);
     return l.title_h + l.legend_h + l.row_h * float(v.values.size()) + l.bottom_h;
+}
+
+// The rows of bars as draw_figure reports them (the whole width, the rows' height), drawn as the primary figure.
+float figure_plot_area(const BarsView& v, float width, float max_height, Lang /*lang*/) {
+    const size_t n = std::min(v.values.size(), v.labels.size());
+    if (n == 0) return 0.0f;
+    const BarsLayout l = bars_layout(v, width, max_height, ImGui::GetFontSize(), true);
+    return width * l.row_h * float(n);
 }
 
 // draw_figure: the title line, the legend, the rows and the axis under them, then a Dummy of no height.

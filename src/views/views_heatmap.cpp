@@ -108,7 +108,7 @@ float figure_width_for_height(const HeatmapView& v, float max_height) {
     return l.label_w + l.cell * float(v.values.cols()) + l.legend_w;
 }
 
-float figure_plot_area(const HeatmapView& v, float width, float max_height) {
+float figure_plot_area(const HeatmapView& v, float width, float max_height, Lang /*lang*/) {
     if (v.values.size() == 0) return 0.0f;
     const HeatmapLayout l = layout_heatmap(v, width, max_height, true);  // as draw_figure lays out the primary
     return l.cell * float(v.values.cols()) * l.cell_h * float(v.values.rows());

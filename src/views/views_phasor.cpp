@@ -300,6 +300,13 @@ static float dial_title_bottom(float top, float font) {
                              std::max(0.0f, font * 1.6f - ImGui::GetTextLineHeightWithSpacing()));
 }
 
+// The grid of dials as draw_figure reports it (its plot rectangle).
+float figure_plot_area(const PhasorView& v, float width, float max_height, Lang /*lang*/) {
+    if (v.dials.empty()) return 0.0f;
+    const PhasorGrid g = phasor_grid(v, width, max_height, ImGui::GetFontSize());
+    return width * float(g.rows) * g.cell_h;
+}
+
 // draw_figure: the title, then the grid of dials (an InvisibleButton).
 float figure_drawn_bottom(const PhasorView& v, float top, float width, float max_height, bool /*primary*/, Lang /*lang*/) {
     if (v.dials.empty()) return top;
@@ -561,6 +568,14 @@ float figure_height(const OdometerView& v, float width) {
     const int lines = legend_lines(v, Lang::en, width, font);
     const OdometerGrid g = odometer_grid(v, width, 0.0f, font, lines);
     return odometer_header_height(v, font, lines) + float(g.rows) * g.cell_h;
+}
+
+// The dials as draw_figure reports them (its plot rectangle: the grid under the legend and the counter).
+float figure_plot_area(const OdometerView& v, float width, float max_height, Lang lang) {
+    if (v.theta.empty()) return 0.0f;
+    const float font = ImGui::GetFontSize();
+    const OdometerGrid g = odometer_grid(v, width, max_height, font, legend_lines(v, lang, width, font));
+    return width * float(g.rows) * g.cell_h;
 }
 
 // draw_figure: the title, the legend lines, the binary counter, the dials (one Dummy down to their bottom).

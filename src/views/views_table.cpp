@@ -165,6 +165,12 @@ TableBox table_box(const TableView& v, float width, float max_height, bool prima
 
 }  // namespace
 
+// The table's box as draw_figure reports it, drawn as the primary figure.
+float figure_plot_area(const TableView& v, float width, float max_height, Lang /*lang*/) {
+    const TableBox b = table_box(v, width, max_height, true);
+    return b.drawn ? b.width * (b.fits ? b.rows_h - 2.0f : b.height) : 0.0f;
+}
+
 // The title line, then the table's box (ImGui's EndTable puts it after the box as after any item).
 float figure_drawn_bottom(const TableView& v, float top, float width, float max_height, bool primary, Lang /*lang*/) {
     const TableBox b = table_box(v, width, max_height, primary);

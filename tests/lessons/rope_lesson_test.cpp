@@ -3,6 +3,7 @@
 // say what the core computes (identities at rounding level, the course notes' sign differing, Toeplitz distances,
 // HF scaling quantities, ALiBi softmax invariance, 2-D offsets). The generic checks of every lesson (text,
 // shapes, explain) live in lesson_test.cpp.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -235,6 +236,18 @@ TEST(RopeLesson, UniquenessOnlyRopePassesEveryCheck) {
         EXPECT_LT(table.values(4, 1), 1e-12) << q;
         EXPECT_LT(table.values(4, 2), 1e-12) << q;
     }
+    // The deciding cells are marked: RoPE's three checks hold; every failed check says what fails.
+    const TableView marked = step_views("rope", 12, "")[0].table();
+    int rope_holds = 0;
+    for (const CellMark& m : marked.marks) {
+        const bool fails = marked.values(m.row, m.col) >= 1e-9;
+        EXPECT_EQ(m.holds, !fails) << m.row << "," << m.col;
+        if (m.row == 0) rope_holds += m.holds ? 1 : 0;
+        if (fails) EXPECT_EQ(m.word, m.col == 0 ? "not orthogonal" : "not relative") << m.row << "," << m.col;
+    }
+    EXPECT_EQ(rope_holds, 3);
+    EXPECT_EQ(std::count_if(marked.marks.begin(), marked.marks.end(), [](const CellMark& m) { return !m.holds; }),
+              (marked.values.array() >= 1e-9).count());
     // The conclusion on screen, computed from the table.
     EXPECT_TRUE(any_note_contains(step_views("rope", 12, ""),
                                   "Orthogonal (column 1 at 0): rope, quadratic, random. Relative (columns 2 and 3 at 0): rope, xpos. Both: rope."))

@@ -88,12 +88,14 @@ std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
     if (model && s.kind == PositionMapKind::rope) {
         if (model->extended_context > s.L)
             notes.push_back(say(lang, {"{model} 的上下文有 {ext} 个位置；这张图最多画 L = {cap}，所以只显示前 {L} 个位置。"
-                                       "整段上下文的波长见课程“旋转位置编码（RoPE）”第 8 步的频谱图。",
+                                       "整段上下文的波长见课程“旋转位置编码（RoPE）”第 {step} 步的频谱图。",
                                        "{model} reaches {ext} positions; this map draws at most L = {cap}, so it shows the first {L} "
-                                       "of them. The wavelength spectrum in step 8 of the lesson on rotary position embedding "
+                                       "of them. The wavelength spectrum in step {step} of the lesson on rotary position embedding "
                                        "shows the whole context."},
                                 {{"model", model->display}, {"ext", integer(model->extended_context)},
-                                 {"cap", integer(kPositionMapMaxL)}, {"L", integer(s.L)}}));
+                                 {"cap", integer(kPositionMapMaxL)}, {"L", integer(s.L)},
+                                 // Where that step stands today (its id does not move when steps are added).
+                                 {"step", integer(step_number_of(*find_lesson("rope"), "spectrum-and-decay"))}}));
         if (model->local_base > 0)
             notes.push_back(say(lang, {"{model} 的局部（滑动窗口 {window}）层用 base {local}；这张图画的是它的全局层。",
                                        "{model}'s local layers (sliding window {window}) use base {local}; this map shows its global layers."},

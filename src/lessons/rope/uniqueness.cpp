@@ -47,6 +47,16 @@ std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
         table.values.row(i) << c.orthogonal, c.group, c.toeplitz;
         table.row_labels.push_back(say(lang, labels[i]));
     }
+    // The deciding cells, marked with a colour and a word: each failed check, and RoPE's row, which passes all.
+    for (int i = 0; i < 5; ++i) {
+        for (int c = 0; c < 3; ++c) {
+            const bool holds = table.values(i, c) < 1e-9;
+            if (holds && ids[size_t(i)] != "rope") continue;
+            const Text word = c == 0 ? (holds ? Text{"正交", "orthogonal"} : Text{"不正交", "not orthogonal"})
+                                     : (holds ? Text{"相对", "relative"} : Text{"不相对", "not relative"});
+            table.marks.push_back({i, c, holds, say(lang, word)});
+        }
+    }
     table.col_labels = {"|TᵀT − I|", "|T_mᵀT_n − T_(n−m)|", say(lang, {"S 离 Toeplitz", "S from Toeplitz"})};
     table.corner = say(lang, {"候选", "candidate"});
     table.decimals = 4;
