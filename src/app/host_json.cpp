@@ -36,8 +36,11 @@ std::string app_lessons_json(const App& app) {
     std::string out = "[";
     bool first = true;
     for (const Lesson* l : lesson_registry()) {
+        std::string ids;  // each step's stable id, in order (what a host keeps in its links)
+        for (const Step& step : l->steps) ids += (ids.empty() ? "" : ",") + json_string(step.id ? step.id : "");
         out += (first ? "" : ",") + std::string("{\"id\":") + json_string(l->id) +
-               ",\"steps\":" + std::to_string(l->steps.size()) + ",\"title\":" + json_string(say(app.state.lang, l->title)) + "}";
+               ",\"steps\":" + std::to_string(l->steps.size()) + ",\"step_ids\":[" + ids + "]" +
+               ",\"title\":" + json_string(say(app.state.lang, l->title)) + "}";
         first = false;
     }
     return out + "]";

@@ -122,9 +122,15 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
         std::vector<double> values = app->state.params.getv(spec.name);
         bool changed = false;
         const float item_w = font * 5.5f;
+        // The boxes go side by side while they fit; the next row starts under the first box (a list longer than
+        // the side column is wide wraps instead of running past its edge).
+        const float first_x = ImGui::GetCursorPosX();
+        const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+        auto next_fits = [&](float w) { return ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w <= right; };
         for (size_t i = 0; i < values.size(); ++i) {
             ImGui::PushID(int(i));
-            if (i > 0 && ImGui::GetContentRegionAvail().x > item_w) ImGui::SameLine();
+            if (i > 0 && next_fits(item_w)) ImGui::SameLine();
+            else if (i > 0) ImGui::SetCursorPosX(first_x);
             ImGui::SetNextItemWidth(item_w);
             const double speed = std::max(1e-3, (spec.max - spec.min) * 1e-3);
             changed |= ImGui::DragScalar("##e", ImGuiDataType_Double, &values[i], float(speed), &spec.min, &spec.max,
@@ -133,7 +139,9 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
         }
         // Lists whose length is free (not tied to another list) get +/- buttons.
         if (spec.list_len_of.empty() && spec.list_max > spec.list_min) {
-            ImGui::SameLine();
+            const float button_w = ImGui::GetFrameHeight() * 2.0f + ImGui::GetStyle().ItemSpacing.x;
+            if (values.empty() || next_fits(button_w)) ImGui::SameLine();
+            else ImGui::SetCursorPosX(first_x);
             if (ImGui::Button("+") && int(values.size()) < spec.list_max) {
                 values.push_back(values.empty() ? 1.0 : values.back() * 0.5);
                 changed = true;

@@ -28,10 +28,10 @@ after(async () => {
 });
 
 const SAMPLE = [
-  ['f-delta', [1, 3, 5, 8]],
-  ['rope', [1, 2, 4, 6]],
-  ['shaw', [3]],
-  ['long-context', [2]],
+  ['f-delta', [1, 3, 5, 8, 10]],
+  ['rope', [1, 2, 4, 6, 7]],
+  ['shaw', [3, 8]],
+  ['long-context', [2, 26]],
 ];
 const PAGES = [
   ['index.html', 1280, 720],
