@@ -138,7 +138,9 @@ TEST(ViewExport, EveryViewOfEveryStepExportsItsMatrix) {
                     << at << ": " << json.substr(0, 300);
                 const size_t data = json.find("\"data\":[");
                 ASSERT_NE(data, std::string::npos) << at;
-                const std::string cells = json.substr(data + 8);  // from the first row's "["
+                // From the first row's "[" to the end of the data (a table's marked cells follow as "marks").
+                const size_t marks_at = json.find(",\"marks\":[");
+                const std::string cells = json.substr(data + 8, marks_at == std::string::npos ? std::string::npos : marks_at - data - 8);
                 // Each row's cells are joined by commas, and the rows by "],[": one comma fewer than cells.
                 if (e.rows > 0 && e.cols > 0) EXPECT_EQ(count_of(cells, ",") + 1, e.rows * e.cols) << at;
                 if (e.rows > 0 && e.cols > 0) {
@@ -148,7 +150,16 @@ TEST(ViewExport, EveryViewOfEveryStepExportsItsMatrix) {
                         << at << ": " << cells.substr(0, 80);
                 }
 
-                const std::string csv = export_view(views[k], s, ExportFormat::csv);
+                std::string csv = export_view(views[k], s, ExportFormat::csv);
+                // A table's marked cells come after the rows as a block of their own: a blank line, a header, a
+                // line per mark.
+                const size_t marks_block = csv.find("\n\nrow,column,holds,mark\n");
+                if (views[k].kind() == ViewKind::Table && !views[k].table().marks.empty()) {
+                    ASSERT_NE(marks_block, std::string::npos) << at;
+                    EXPECT_EQ(count_of(csv.substr(marks_block + 2), "\n"), long(views[k].table().marks.size()) + 1) << at;
+                    EXPECT_NE(marks_at, std::string::npos) << at;
+                    csv = csv.substr(0, marks_block + 1);
+                }
                 const long lines = count_of(csv, "\n");
                 EXPECT_TRUE(lines == e.rows || lines == e.rows + 1) << at << ": " << lines << " CSV lines for " << e.rows << " rows";
                 if (e.rows > 0) {
