@@ -63,11 +63,7 @@ std::vector<ViewData> clipped_index_views(const Inputs& in, Lang lang) {
         for (int j = 0; j < L; ++j) clipped += std::abs(j - i) > k ? 1 : 0;
     std::vector<ViewData> out = {reference_index_view(
             in, lang,
-            {say(lang, {"表有 2k + 1 = {rows} 行，而 L = {L} 时距离有 2L − 1 = {distances} 种。",
-                        "The table has 2k + 1 = {rows} rows while L = {L} has 2L − 1 = {distances} distances."},
-                 {{"rows", pos(2 * k + 1)}, {"L", pos(L)}, {"distances", pos(2 * L - 1)}}),
-             say(lang, {"被截断的配对（已框出）：{clipped}；它们与 |j − i| = k 的配对共用两端的行。",
-                        "Clipped pairs (outlined): {clipped}; they share the edge rows with the pairs at |j − i| = k."},
+            {say(lang, {"被截断的配对（已框出）：{clipped}，共用两端的行。", "Clipped pairs (outlined): {clipped}; they share the edge rows."},
                  {{"clipped", pos(clipped)}})})};
 
     // Which distance each table row stands for, in both forms.
@@ -86,6 +82,9 @@ std::vector<ViewData> clipped_index_views(const Inputs& in, Lang lang) {
     table.decimals = 0;
     table.corner = say(lang, {"表的行", "table row"});
     std::vector<std::string> table_notes = {
+        say(lang, {"表有 2k + 1 = {rows} 行，而 L = {L} 时距离有 2L − 1 = {distances} 种。",
+                   "The table has 2k + 1 = {rows} rows while L = {L} has 2L − 1 = {distances} distances."},
+            {{"rows", pos(2 * k + 1)}, {"L", pos(L)}, {"distances", pos(2 * L - 1)}}),
         say(lang, {"参考：第 0 行是 j − i = −k（最左），依次递增。", "Reference: row 0 is j − i = −k (farthest left), increasing."})};
     if (in.tutorial) {
         const Eigen::MatrixXi R = shaw_relative_index(L, L - 1), S = shaw_tutorial_index(L, L);
@@ -101,9 +100,6 @@ std::vector<ViewData> clipped_index_views(const Inputs& in, Lang lang) {
                      {{"count", pos(mirrored)}, {"cells", pos(L * L)}})}));
         table_notes.push_back(say(lang, {"简化写法：第 0 行是 j − i = max_len − 1（最右），依次递减——与参考的顺序相反。",
                                          "Tutorial form: row 0 is j − i = max_len − 1 (farthest right), decreasing: the reverse of the reference."}));
-    } else {
-        table_notes.push_back(say(lang, {"常见的简化写法是 (i − j) + max_len − 1，不截断；勾选 tutorial 可并排比较。",
-                                         "A common simplified version found in tutorials writes (i − j) + max_len − 1, unclipped; tick tutorial to compare."}));
     }
     out.push_back(make_view(say(lang, {"表的每一行代表的距离 j − i", "The distance j − i each table row stands for"}), std::move(table), table_notes));
     return out;
@@ -115,11 +111,13 @@ Step clipped_index() {
     Step s = {
         "clipped-index",
         {"截断的索引：参考与简化写法", "Clipped index: reference and tutorial form"},
-        {"tensor2tensor 的 _generate_relative_positions_matrix 计算 clip(j − i, −k, k) + k，读一张 (2k+1) × d 的表："
+        {"超过 k 的距离被截断，远处的配对共用表两端的同一行。"
+         "tensor2tensor 的 _generate_relative_positions_matrix 计算 clip(j − i, −k, k) + k，读一张 (2k+1) × d 的表："
          "超过 k 的距离被截断，远处的配对共用两端的同一个嵌入（拖动 k 看看）。"
          "常见的简化写法（教程中的代码）写的是 (i − j) + max_len − 1，不截断，表有 2·max_len − 1 行；它读表的顺序与参考互为镜像。"
          "本工具按参考实现计算，勾选 tutorial 显示简化写法作对比。",
-         "tensor2tensor's _generate_relative_positions_matrix computes clip(j − i, −k, k) + k and reads a "
+         "Distances beyond k are clipped, so distant pairs share one table row at either end. "
+         "The reference, tensor2tensor's _generate_relative_positions_matrix, computes clip(j − i, −k, k) + k and reads a "
          "(2k+1) × d table: distances beyond k are clipped, so distant pairs share the embedding at either end "
          "(drag k to see it). A common simplified version found in tutorials writes (i − j) + max_len − 1, unclipped, with a table of "
          "2·max_len − 1 rows, and reads that table in the mirror order of the reference. The widget follows the "

@@ -56,14 +56,16 @@ Step content_plus_position() {
     return {
         "content-plus-position",
         {"内容加位置，再 softmax", "Content plus position, then softmax"},
-        {"把内容分数与位置分数相加、除以 √d_k，再对每一行做 softmax，就得到注意力权重。"
+        {"内容分数加位置分数，再逐行 softmax，就得到注意力权重。"
+         "把内容分数与位置分数相加、除以 √d_k，再对每一行做 softmax，就得到注意力权重。"
          "每一行的权重之和为 1；注释给出去掉位置项后权重会变化多少。",
+         "Content plus position scores, through a softmax over each row, give the attention weights. "
          "Add the content and position scores, divide by √d_k and apply softmax to each row to get the attention "
          "weights. Every row sums to 1; a note says how much the weights would change without the position term."},
         {"L", "clip", "d_k", "seed"},
         computed_views(softmax_views),
         {
-         R"tex(\alpha_{ij} = \frac{\exp e_{ij}}{\sum_m \exp e_{im}}, \qquad e_{ij} = \frac{q_i \cdot k_j + q_i \cdot a_{ij}}{\sqrt{d_k}})tex"},
+         R"tex(\alpha_{ij} = \operatorname{softmax}_j(e_{ij}), \qquad e_{ij} = (q_i \cdot k_j + q_i \cdot a_{ij}) / \sqrt{d_k})tex"},
     };
 }
 

@@ -78,17 +78,14 @@ std::vector<ViewData> lookup_views(const Inputs& in, const Computed& c, Lang lan
                           "pos_score[{i}][{j}] = Σ_d Q[{i}][d]·a[{i}][{j}][d] = {value} (table row {row})"},
                    {{"i", pos(r)}, {"j", pos(col)}, {"value", n4(P(r, col))}, {"row", pos(I(r, col))}});
     };
-    const std::vector<std::string> score_notes = {
-        say(lang, {"查表把 L × L 的索引变成 L × L × d 的张量：{L} × {L} × {d} = {count} 个数，全部取自 {rows} × {d} 的表。",
-                   "The lookup turns the L × L index into an L × L × d tensor: {L} × {L} × {d} = {count} numbers, all taken from {rows} × {d} table entries."},
+    const std::vector<std::string> table_notes = {
+        say(lang, {"L × L × d 的张量：{L} × {L} × {d} = {count} 个数，全部取自 {rows} × {d} 的表。",
+                   "The L × L × d tensor: {L} × {L} × {d} = {count} numbers, all taken from {rows} × {d} table entries."},
             {{"L", pos(L)}, {"d", pos(d)}, {"count", pos(L * L * d)}, {"rows", pos(static_cast<int>(c.demo.table.rows()))}}),
-        say(lang, {"einsum 中 l 同时出现在 Q 和 a 中并保留：每个查询 i 只与自己那一片 a[i] 相乘，再对 d 个分量求和。",
-                   "In the einsum, l appears in both Q and a and is kept: query i meets only its own slice a[i], and the sum runs over the d components."}),
     };
-    return {make_view(say(lang, {"位置分数 q_i·a_ij（einsum bhld,lmd→bhlm，点击一行选 i）", "Position scores q_i·a_ij (einsum bhld,lmd→bhlm; click a row for i)"}),
-                      std::move(scores), score_notes),
+    return {make_view(say(lang, {"位置分数 q_i·a_ij（点击一行选 i）", "Position scores q_i·a_ij (click a row for i)"}), std::move(scores)),
             make_view(say(lang, {"相对位置表（(2k+1) × d），框出所选配对读的行", "Relative position table ((2k+1) × d), the selected pair's row outlined"}),
-                      std::move(table)),
+                      std::move(table), table_notes),
             make_view(say(lang, {"所选配对的 q_i 与 a_ij", "q_i and a_ij of the selected pair"}), std::move(slice), slice_notes)};
 }
 
@@ -98,18 +95,20 @@ Step lookup_and_position_scores() {
     return {
         "lookup-position-scores",
         {"查表与位置分数", "Lookup and position scores"},
-        {"用 L × L 的索引去查表，得到 L × L × d 的张量：第 (i, j) 格是向量 a_ij。"
-         "位置分数是 q_i·a_ij，对所有头和批次写成 einsum('bhld,lmd->bhlm')：查询位置 l 在两个输入中都出现并被保留，并对 d 个分量求和。"
+        {"用索引查表，每一对 (i, j) 得到自己的向量 a_ij，位置分数是 q_i·a_ij。"
+         "用 L × L 的索引去查表，得到 L × L × d 的张量：第 (i, j) 格是向量 a_ij。"
+         "位置分数是 q_i·a_ij，对所有头和批次写成 einsum('bhld,lmd->bhlm')：查询位置 l 在两个输入中都出现并被保留，每个查询 i 只与自己那一片 a[i] 相乘，再对 d 个分量求和。"
          "选一对 (i, j) 查看它的 a_ij 与点积的每一项。",
+         "Looking the index up gives each pair (i, j) its vector a_ij; the position score is q_i·a_ij. "
          "Looking the L × L index up in the table gives an L × L × d tensor whose cell (i, j) is the vector a_ij. "
          "The position score is q_i·a_ij; for all heads and batches it is the einsum('bhld,lmd->bhlm'): the query "
-         "position l appears in both inputs and is kept, and the sum runs over the d components. Pick a pair (i, j) to see its a_ij and "
+         "position l appears in both inputs and is kept, so query i meets only its own slice a[i], and the sum runs over the d components. Pick a pair (i, j) to see its a_ij and "
          "every term of the dot product."},
         {"L", "clip", "d_k", "seed", "i", "j"},
         computed_views(lookup_views),
         {
          R"tex(a_{ij} = A\big[\mathrm{idx}(i,j)\big] \in \mathbb{R}^{d})tex",
-         R"tex(q_i \cdot a_{ij} = \sum_{c=1}^{d} q_{i,c}\, a_{ij,c})tex"},
+         R"tex(q_i \cdot a_{ij} = \textstyle\sum_{c} q_{i,c}\, a_{ij,c})tex"},
     };
 }
 

@@ -32,12 +32,8 @@ std::vector<ViewData> sign_views(const Inputs& in, Lang lang) {
         return say(lang, {"i = {i}, j = {j}: j − i = {dist}，同一位置", "i = {i}, j = {j}: j − i = {dist}, the same position"}, args);
     };
     std::vector<std::string> ref_notes = {
-        say(lang, {"行是查询 i，列是键 j；值为正表示键在查询的右边（更晚）。",
-                   "Rows are queries i, columns keys j; a positive value means the key lies to the right (later)."}),
-        say(lang, {"注意：悬停显示的 Δ = q − k = i − j，正好是这里的值取负。", "Note: the hover shows Δ = q − k = i − j, which is minus the value here."}),
+        say(lang, {"值为正：键在查询的右边（更晚）。", "Positive: the key lies to the right of the query (later)."}),
     };
-    if (!in.tutorial)
-        ref_notes.push_back(say(lang, {"勾选 tutorial 可在旁边显示常见的简化写法 i − j。", "Tick tutorial to show the common simplified form i − j beside it."}));
     std::vector<ViewData> out = {make_view(say(lang, {"相对距离 j − i（tensor2tensor 的约定）", "Relative distance j − i (tensor2tensor's convention)"}),
                                            std::move(ref), ref_notes)};
     if (in.tutorial) {
@@ -67,13 +63,16 @@ Step relative_matrix_and_sign() {
     return {
         "relative-matrix-sign",
         {"相对位置矩阵与符号约定", "The relative position matrix and its sign"},
-        {"先为每一对 (i, j) 写下相对距离。参考实现 tensor2tensor 用 j − i（键减查询）：正数表示键在查询右边。"
+        {"tensor2tensor 把相对距离写成 j − i；教程常把它反过来写成 i − j。"
+         "先为每一对 (i, j) 写下相对距离。参考实现 tensor2tensor 用 j − i（键减查询）：正数表示键在查询右边。"
          "常见的简化写法（许多教程的代码）写的是 i − j，符号正好相反；两种都能用，但一张表训练好后，读它的代码必须用同一种约定。"
-         "勾选 tutorial 可以把简化写法的矩阵并排显示。",
+         "勾选 tutorial 可以把简化写法的矩阵并排显示。"
+         "行是查询 i，列是键 j。注意：悬停显示的 Δ = q − k = i − j，正好是格子里的值取负。",
          "First write down the relative distance of every pair (i, j). The reference, tensor2tensor, uses j − i "
          "(key minus query): positive means the key lies to the right of the query. A common simplified version found in tutorials writes "
          "i − j, the opposite sign; either works, but once a table is trained, the code that reads it must keep the "
-         "same convention. Tick tutorial to show that matrix beside it."},
+         "same convention. Tick tutorial to show that matrix beside it. Rows are queries i, columns keys j. Note: the hover "
+         "shows Δ = q − k = i − j, which is minus the value in the cell."},
         {"L", "tutorial"},
         views_of(read_inputs, sign_views),
         {

@@ -47,8 +47,6 @@ std::vector<ViewData> score_views(const Inputs& in, const Computed& c, Lang lang
     const std::vector<std::string> notes = {
         say(lang, {"最大的 |e − (内容 + 位置)| = {diff}", "Largest |e − (content + position)| = {diff}"},
             {{"diff", exact((E - C - P).cwiseAbs().maxCoeff())}}),
-        say(lang, {"Q、K 和相对位置表由随机种子生成，d_k = {d}。", "Q, K and the relative table are random, drawn from the random seed; d_k = {d}."},
-            {{"d", pos(in.d)}}),
     };
     return {make_view(say(lang, {"内容项 q_i·k_j / √d", "Content term q_i·k_j / √d"}), std::move(content)),
             make_view(say(lang, {"位置项 q_i·a_ij / √d", "Position term q_i·a_ij / √d"}), std::move(position)),
@@ -61,19 +59,21 @@ Step score_with_relative_term() {
     return {
         "relative-term",
         {"带相对项的分数", "A score with a relative term"},
-        {"只靠 softmax(QKᵀ)V 的注意力看不出词序；这一课展示 Shaw 等人怎样让分数取决于 j 离 i 有多远，而不是它们的绝对位置。"
+        {"注意力本身看不出词序；Shaw 等人给分数加上一个取决于 j − i 的项。"
+         "这一课展示他们怎样让分数取决于 j 离 i 有多远，而不是 i 和 j 的绝对位置。"
          "普通注意力的分数是 q_i·k_j / √d_k。Shaw 等人为每个相对距离学习一个向量 a_ij，并把分数改成 "
          "e_ij = (q_i·k_j + q_i·a_ij) / √d_k：第一项看内容，第二项看 i 与 j 的相对位置。"
-         "三张热力图分别是内容项、位置项和它们的和。",
-         "Attention as softmax(QKᵀ)V alone cannot see word order; this lesson shows how Shaw et al. make a score "
-         "depend on how far j is from i rather than on absolute positions. "
+         "三张热力图分别是内容项、位置项和它们的和；Q、K 和相对位置表都由随机种子生成。",
+         "Attention alone cannot see order; Shaw et al. add a term that depends on j − i. "
+         "This lesson shows how they make a score depend on how far j is from i rather than on absolute positions. "
          "Plain attention computes the score q_i·k_j / √d_k. Shaw et al. learn a vector a_ij for each relative distance and "
          "change the score to e_ij = (q_i·k_j + q_i·a_ij) / √d_k: the first term looks at content, the second at "
-         "where j sits relative to i. The three heatmaps show the content term, the position term and their sum."},
+         "where j sits relative to i. The three heatmaps show the content term, the position term and their sum; Q, K and the relative table are "
+         "random, drawn from the random seed."},
         {"L", "clip", "d_k", "seed"},
         computed_views(score_views),
         {
-         R"tex(e_{ij} = \frac{q_i \cdot k_j + q_i \cdot a_{ij}}{\sqrt{d_k}})tex"},
+         R"tex(e_{ij} = (q_i \cdot k_j + q_i \cdot a_{ij}) / \sqrt{d_k})tex"},
     };
 }
 

@@ -45,14 +45,14 @@ std::vector<ViewData> transformer_xl_views(const Inputs& in, Lang lang) {
         say(lang, {"沿对角线（同一距离）的最大极差 = {spread}：b 随查询的内容变化。",
                    "Largest spread along a diagonal (one distance) = {spread}: b changes with the query's content."},
             {{"spread", num(largest(diagonal_spread(t.b)), 4)}}),
+        say_error(lang, {"f-delta 课的读出 F(δ) = wᵀR_δ，取固定向量 w = W_Rᵀv，与 d 的最大差 = {err}{hint}。",
+                         "f-delta's readout F(δ) = wᵀR_δ with the fixed vector w = W_Rᵀv differs from d by at most {err}{hint}."},
+                  readout_gap),
     };
     const std::vector<std::string> d_notes = {
         say(lang, {"沿对角线的最大极差 = {spread}：d 只依赖 i − j，是 Toeplitz 矩阵。",
                    "Largest spread along a diagonal = {spread}: d depends on i − j only, a Toeplitz matrix."},
             {{"spread", exact(largest(diagonal_spread(t.d)))}}),
-        say_error(lang, {"f-delta 课的读出 F(δ) = wᵀR_δ，取固定向量 w = W_Rᵀv，与 d 的最大差 = {err}{hint}。",
-                         "f-delta's readout F(δ) = wᵀR_δ with the fixed vector w = W_Rᵀv differs from d by at most {err}{hint}."},
-                  readout_gap),
     };
     // The position-only term first (the larger figure): its Toeplitz stripes are the link to f-delta; then b, the
     // same sinusoid read by the query. The two content terms are step txl-content-terms.
@@ -67,21 +67,22 @@ Step transformer_xl_terms() {
     return {
         "transformer-xl",
         {"Transformer-XL：距离的正弦", "Transformer-XL: a sinusoid of the distance"},
-        {"Transformer-XL 不给词加绝对位置：距离 i − j 只通过正弦向量 R_(i−j) 进入分数，由全局向量 v 读（d 项）或由查询读（b 项）。"
+        {"Transformer-XL 中距离 i − j 只通过正弦向量 R_(i−j) 进入分数。"
+         "Transformer-XL 不给词加绝对位置：距离 i − j 只通过正弦向量 R_(i−j) 进入分数，由全局向量 v 读（d 项）或由查询读（b 项）。"
          "分数有四项：a = q_i·k_j 只看内容；b = q_i·W_R R_(i−j)；c = u·k_j 把查询换成全局向量 u；d = v·W_R R_(i−j) 只剩距离。"
-         "R_δ 前一半是 sin(δ·f_s)、后一半是 cos(δ·f_s)，参考代码用 pos_seq = klen−1 … 0 构造它，再用 _rel_shift 把第 (i, j) 格对到距离 i − j。"
+         "R_δ 前一半是 sin(δ·f_s)、后一半是 cos(δ·f_s)，f_s = 10000^(−2s/d_model)；参考代码用 pos_seq = klen−1 … 0 构造它，再用 _rel_shift 把第 (i, j) 格对到距离 i − j。"
          "d 正是 f-delta 课里的读出 F(δ) = wᵀR_δ，只是 w = W_Rᵀv 固定；b 是同样的读出，但向量 W_Rᵀq_i 随查询变化。",
+         "Transformer-XL lets the distance i − j in only through a sinusoid R_(i−j). "
          "Transformer-XL adds no absolute position: the distance i − j enters the score only through a sinusoid "
          "R_(i−j), read by a global vector v (term d) or by the query (term b). The score has four terms: a = q_i·k_j "
          "looks at content only; b = q_i·W_R R_(i−j); c = u·k_j replaces the query with a global vector u; "
          "d = v·W_R R_(i−j) leaves only the distance. R_δ holds sin(δ·f_s) in its first half and cos(δ·f_s) in its "
-         "second; the reference code builds it from pos_seq = klen−1 … 0 and lines cell (i, j) up with distance "
+         "second, with f_s = 10000^(−2s/d_model); the reference code builds it from pos_seq = klen−1 … 0 and lines cell (i, j) up with distance "
          "i − j through _rel_shift. d is exactly the readout F(δ) = wᵀR_δ of lesson f-delta, with the fixed vector "
          "w = W_Rᵀv; b is the same readout with the vector W_Rᵀq_i, which changes with the query."},
         {"L", "d_k", "d_model", "seed"},
         views_of(read_inputs, transformer_xl_views),
-        {R"tex(A^{\mathrm{rel}}_{ij}=\underbrace{q_i^\top k_j}_{(a)}+\underbrace{q_i^\top W_R R_{i-j}}_{(b)}+\underbrace{u^\top k_j}_{(c)}+\underbrace{v^\top W_R R_{i-j}}_{(d)})tex",
-         R"tex(R_\delta=\bigl[\sin(\delta f_0),\dots,\sin(\delta f_{h-1}),\ \cos(\delta f_0),\dots,\cos(\delta f_{h-1})\bigr],\quad f_s=10000^{-2s/d_{\mathrm{model}}})tex"},
+        {R"tex(A^{\mathrm{rel}}_{ij} = q_i^\top k_j + q_i^\top W_R R_{i-j} + u^\top k_j + v^\top W_R R_{i-j})tex"},
     };
 }
 

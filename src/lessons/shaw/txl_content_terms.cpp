@@ -36,8 +36,7 @@ std::vector<ViewData> txl_content_terms_views(const Inputs& in, Lang lang) {
     const int i = in.i, j = in.j;
 
     const std::vector<std::string> c_notes = {
-        say(lang, {"任意一行与第 0 行的最大差 = {spread}：c 只看键，对每个查询都一样。",
-                   "Largest difference between any row and row 0 = {spread}: c depends on the key only, the same for every query."},
+        say(lang, {"任意一行与第 0 行的最大差 = {spread}：c 与查询无关。", "Largest difference between any row and row 0 = {spread}: c ignores the query."},
             {{"spread", exact(txl_content_row_spread(t.c))}}),
     };
     const std::vector<std::string> a_notes = {
@@ -56,16 +55,18 @@ Step txl_content_terms() {
     Step s = {
         "txl-content-terms",
         {"Transformer-XL：两个内容项", "Transformer-XL: the two content terms"},
-        {"c = u·k_j 把查询换成一个全局向量 u，所以每一行都相同，只剩“这个键本身有多重要”；a = q_i·k_j 则随查询变化。"
+        {"c = u·k_j 对每个查询都一样；a = q_i·k_j 随查询变化。"
+         "c = u·k_j 把查询换成一个全局向量 u，所以每一行都相同，只剩“这个键本身有多重要”；a = q_i·k_j 则随查询变化。"
          "四项 a + b + c + d 相加后除以 √d_k 就是分数，注释在所选的 (i, j) 上算出它。"
          "Transformer-XL 只用 j ≤ i 的格子（其余被因果掩码去掉），XLNet 的双向注意力用同一个公式算全部格子。",
-         "c = u·k_j replaces the query with one global vector u, so every row is the same and only how important the "
+         "The term c = u·k_j is the same for every query; a = q_i·k_j changes with the query. "
+         "The term c = u·k_j replaces the query with one global vector u, so every row is the same and only how important the "
          "key is by itself remains; a = q_i·k_j changes with the query. The four terms a + b + c + d divided by √d_k "
          "give the score, which a note computes at the chosen (i, j). Transformer-XL uses the cells j ≤ i (its causal "
          "mask removes the rest); XLNet's bidirectional attention computes every cell with the same formula."},
         {"L", "d_k", "d_model", "seed", "i", "j"},
         views_of(read_inputs, txl_content_terms_views),
-        {R"tex(\mathrm{score}_{ij}=\frac{A^{\mathrm{rel}}_{ij}}{\sqrt{d_k}}=\frac{a+b+c+d}{\sqrt{d_k}})tex"},
+        {R"tex(\mathrm{score}_{ij} = A^{\mathrm{rel}}_{ij} / \sqrt{d_k} = (a+b+c+d) / \sqrt{d_k})tex"},
     };
     s.questions = {
         {{"Transformer-XL 的四项中，哪一项对每个查询（每一行）都一样？",

@@ -66,14 +66,15 @@ std::vector<ViewData> value_side_views(const Inputs& in, const Computed& c, Lang
     for (int i = 0; i < L; ++i)
         for (int j = 0; j < L; ++j) direct.row(i) += A(i, j) * (vd.V.row(j) + aV[static_cast<std::size_t>(i)].row(j));
     const std::vector<std::string> notes = {
-        say(lang, {"按公式 z_i = Σ_j α_ij (v_j + a^V_ij) 逐对相加，与左边两项之和的最大差 = {diff}",
-                   "Adding z_i = Σ_j α_ij (v_j + a^V_ij) pair by pair differs from the sum of the two terms by at most {diff}"},
+        say(lang, {"按公式 (3) 逐对相加，与两项之和的最大差 = {diff}", "Pair by pair, eq. 3 differs from the sum of the two terms by at most {diff}"},
             {{"diff", exact(max_abs(direct - Z))}}),
+    };
+    const std::vector<std::string> term_notes = {
         say(lang, {"a^V 项的最大绝对值 = {largest}，内容项的最大绝对值 = {content}。", "The a^V term reaches {largest} in absolute value, the content term {content}."},
             {{"largest", n4(max_abs(T))}, {"content", n4(max_abs(AV))}}),
     };
     return {make_view(say(lang, {"内容部分 Σ_j α_ij v_j", "Content part Σ_j α_ij v_j"}), std::move(content)),
-            make_view(say(lang, {"值侧的相对项 Σ_j α_ij a^V_ij", "Value-side term Σ_j α_ij a^V_ij"}), std::move(term)),
+            make_view(say(lang, {"值侧的相对项 Σ_j α_ij a^V_ij", "Value-side term Σ_j α_ij a^V_ij"}), std::move(term), term_notes),
             make_view(say(lang, {"输出 z_i = Σ_j α_ij (v_j + a^V_ij)", "Output z_i = Σ_j α_ij (v_j + a^V_ij)"}), std::move(total), notes)};
 }
 
@@ -83,10 +84,12 @@ Step value_side() {
     return {
         "value-side",
         {"值一侧的相对项 a^V", "The value-side term a^V"},
-        {"Shaw 等人的公式 (3) 在值一侧也加了相对位置：z_i = Σ_j α_ij (x_j W^V + a^V_ij)。a^V 来自第二张 (2k+1) × d 的表，"
+        {"Shaw 等人在值一侧也加了相对项，输出因此带上了距离的信息。"
+         "Shaw 等人的公式 (3) 在值一侧也加了相对位置：z_i = Σ_j α_ij (x_j W^V + a^V_ij)。a^V 来自第二张 (2k+1) × d 的表，"
          "用与键一侧相同的截断索引去查。于是输出不只是邻居内容的加权平均，还带着“注意力落在哪些距离上”的信息："
          "同一距离的权重先合并，再乘上那一行的向量（悬停可以看到合并后的权重）。"
          "tensor2tensor 的实现同时有键和值两侧；一些后来的实现（例如 Music Transformer）以及常见的简化写法只保留键一侧。",
+         "Shaw et al. add a relative term on the value side too, so the output carries distances. "
          "Equation 3 of Shaw et al. adds relative positions on the value side as well: z_i = Σ_j α_ij (x_j W^V + a^V_ij). "
          "a^V comes from a second (2k+1) × d table, read with the same clipped index as the key side. The output is "
          "then not just a weighted average of the neighbours' contents: it also carries where the attention fell, "
@@ -96,8 +99,8 @@ Step value_side() {
         {"L", "clip", "d_k", "seed"},
         computed_views(value_side_views),
         {
-         R"tex(z_i = \sum_j \alpha_{ij} \left( x_j W^V + a^V_{ij} \right))tex",
-         R"tex(a^V_{ij} = A^V\big[\operatorname{clip}(j - i,\ -k,\ k) + k\big])tex"},
+         R"tex(z_i = \textstyle\sum_j \alpha_{ij} (x_j W^V + a^V_{ij}))tex",
+         R"tex(a^V_{ij} = A^V[\mathrm{idx}(i,j)])tex"},
     };
 }
 

@@ -47,8 +47,7 @@ std::vector<ViewData> why_dot_views(const Inputs& in, const Computed& c, Lang la
     };
     const double spread_s = diagonal_spread(S).maxCoeff();
     return {make_view(say(lang, {"Shaw：q_i·a_ij / √d（依赖内容）", "Shaw: q_i·a_ij / √d (content-dependent)"}), std::move(shaw),
-                      {say(lang, {"沿对角线（同一距离）的最大极差 = {spread}：位置项随查询内容变化。",
-                                  "Largest spread along a diagonal (one distance) = {spread}: the position term varies with the query's content."},
+                      {say(lang, {"沿对角线的最大极差 = {spread}：随 q 变化。", "Largest spread along a diagonal = {spread}: it varies with q."},
                            {{"spread", exact(spread_p)}})}),
             make_view(say(lang, {"对照：每个距离一个标量 b(clip(j − i))", "For contrast: one scalar per distance, b(clip(j − i))"}), std::move(scalar),
                       {say(lang, {"沿对角线的最大极差 = {spread}：标量偏置（如 T5）对每个查询都一样，是 Toeplitz 矩阵。",
@@ -62,17 +61,21 @@ Step why_dot_with_q() {
     Step s = {
         "why-dot-with-q",
         {"为什么与 q 做点积", "Why dot the position vector with q"},
-        {"a_ij 与 q_i 在同一个 d_k 维空间里，点积 q_i·a_ij 得到一个可以直接和 q_i·k_j 相加的标量。"
+        {"a_ij 与 q_i 做点积，位置项就随查询的内容变化。"
+         "a_ij 与 q_i 在同一个 d_k 维空间里，点积 q_i·a_ij 得到一个可以直接和 q_i·k_j 相加的标量。"
          "更重要的是，这个位置项依赖查询的内容：同一距离上，不同的查询得到不同的值，模型可以学到“这类词关注左边的词”。"
-         "如果每个距离只加一个标量（如 T5），所有查询看到的都是同一个偏置，矩阵是 Toeplitz 的。",
-         "a_ij lives in the same d_k-dimensional space as q_i, and the dot product q_i·a_ij is a scalar that adds "
+         "如果每个距离只加一个标量（如 T5），所有查询看到的都是同一个偏置，矩阵是 Toeplitz 的。"
+         "左图沿每条对角线（同一距离）的极差不为零：位置项随查询内容变化。",
+         "Dotting a_ij with q_i makes the position term depend on the query's content. "
+         "The vector a_ij lives in the same d_k-dimensional space as q_i, and the dot product q_i·a_ij is a scalar that adds "
          "directly to q_i·k_j. More importantly, this position term depends on the query's content: at one distance, "
          "different queries get different values, so the model can learn \"this kind of word looks to its left\". "
-         "Adding one scalar per distance instead (as T5 does) gives every query the same bias: a Toeplitz matrix."},
+         "Adding one scalar per distance instead (as T5 does) gives every query the same bias: a Toeplitz matrix. "
+         "Along each diagonal (one distance) of the left map the spread is not zero: the position term varies with the query's content."},
         {"L", "clip", "d_k", "seed"},
         computed_views(why_dot_views),
         {
-         R"tex(\underbrace{q_i \cdot a_{ij}}_{\text{depends on } q_i} \qquad \text{vs.} \qquad \underbrace{b_{j-i}}_{\text{one scalar per distance}})tex"},
+         R"tex(q_i \cdot a_{ij} \quad \text{vs.} \quad b_{j-i})tex"},
     };
     s.questions = {
         {{"同一个距离上，不同的查询得到的位置项 q_i·a_ij 相同吗？",

@@ -57,15 +57,10 @@ std::vector<ViewData> softmax_views(const Inputs& in, Lang lang) {
                     near_without += W0(i, j);
                 }
         std::vector<std::string> notes;
-        notes.push_back(say(lang, {"每行落在 |j − i| = 1 上的平均权重：{with}（不加偏置 {without}）",
-                                   "Average weight per row on |j − i| = 1: {with} (without the bias {without})"},
+        notes.push_back(say(lang, {"每行在 |j − i| = 1 上的平均权重：{with}（无偏置 {without}）",
+                                   "Mean weight per row at |j − i| = 1: {with} (no bias: {without})"},
                             {{"with", num(near_with / L, 4)}, {"without", num(near_without / L, 4)}}));
         if (h == 0) {
-            notes.push_back(say(lang, {"(B, H, L, L) 的分数加上 (1, H, L, L) 的偏置：沿批次维广播，同一个头的所有样本共用一张偏置。",
-                                       "(B, H, L, L) scores plus a (1, H, L, L) bias: broadcast over the batch, so every example shares its head's bias."}));
-            notes.push_back(say(lang, {"HF 的 T5 不除以 √d（这个缩放并进了 W_q 的初始化）；常见的简化写法除以 √d。",
-                                       "HF's T5 does not divide by √d (that scale is folded into W_q's initialisation); the simplified version "
-                                       "found in tutorials divides by √d."}));
             if (!in.bidirectional)
                 notes.push_back(say(lang, {"因果模式：j > i 的分数被置为 −∞。", "Causal mode: scores with j > i are set to −∞."}));
         }
@@ -83,11 +78,16 @@ Step broadcast_add_then_softmax() {
     return {
         "broadcast-add-softmax",
         {"广播相加，再 softmax", "Broadcast-add, then softmax"},
-        {"在 (B, H, L, L) 的注意力分数上加 (1, H, L, L) 的偏置，批次维自动广播，然后按行 softmax。"
-         "头 0 的偏置偏爱距离 1，所以它的权重集中在对角线两侧；随机的头则没有这种结构。Q、K 是由随机种子生成的较小随机数。",
+        {"偏置沿批次维广播，加到分数上，再按行 softmax。"
+         "在 (B, H, L, L) 的注意力分数上加 (1, H, L, L) 的偏置，批次维自动广播，然后按行 softmax。"
+         "头 0 的偏置偏爱距离 1，所以它的权重集中在对角线两侧；随机的头则没有这种结构。Q、K 是由随机种子生成的较小随机数。"
+         "广播意味着同一个头的所有样本共用一张偏置。HF 的 T5 不除以 √d（这个缩放并进了 W_q 的初始化）；常见的简化写法除以 √d。",
+         "The bias is broadcast over the batch and added to the scores before the row softmax. "
          "Add the (1, H, L, L) bias to the (B, H, L, L) attention scores, broadcasting over the batch, then apply "
          "softmax row by row. Head 0's bias favours distance 1, so its weight gathers just beside the diagonal; "
-         "the random heads show no such pattern. Q and K are small random values drawn from the random seed."},
+         "the random heads show no such pattern. Q and K are small random values drawn from the random seed. "
+         "Broadcasting means every example shares its head's bias. HF's T5 does not divide by √d (that scale is folded "
+         "into W_q's initialisation); the simplified version found in tutorials divides by √d."},
         {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
         views_of(read_inputs, softmax_views),
         {

@@ -49,13 +49,9 @@ std::vector<ViewData> bucketing_views(const Inputs& in, Lang lang) {
     table.decimals = 0;
     table.corner = say(lang, {"桶", "bucket"});
 
-    const int half = in.bidirectional ? in.num_buckets / 2 : in.num_buckets, max_exact = half / 2;
+    const int half = in.bidirectional ? in.num_buckets / 2 : in.num_buckets;
     std::vector<std::string> notes;
     notes.push_back(say(lang, {"“—” 表示这一端没有界限（饱和的桶一直延伸下去）。", "\"—\" means no limit on that side (a saturated bucket goes on forever)."}));
-    notes.push_back(say(lang, {"每一半 {half} 个桶：距离 0…{last_exact} 各占一个精确的桶，更远的距离按对数分桶，到 max_distance = {max_distance}。",
-                               "Each half has {half} buckets: distances 0…{last_exact} get one exact bucket each, larger ones share "
-                               "logarithmic buckets up to max_distance = {max_distance}."},
-                        {{"half", integer(half)}, {"last_exact", integer(max_exact - 1)}, {"max_distance", integer(in.max_distance)}}));
     const T5BucketRange& last = ranges[static_cast<std::size_t>(half - 1)];
     if (last.used)
         notes.push_back(say(lang, {"饱和：|j − i| ≥ {n} 的键都落在最后一个桶里。", "Saturation: every |j − i| ≥ {n} lands in the last bucket."},
@@ -65,16 +61,6 @@ std::vector<ViewData> bucketing_views(const Inputs& in, Lang lang) {
         notes.push_back(say(lang, {"未使用的桶：{n}（对数步长跳过了它们，或它们正是偏移本身）。",
                                    "Unused buckets: {n} (the log step skips them, or they sit exactly at the offset)."},
                             {{"n", integer(unused)}}));
-    notes.push_back(in.bidirectional
-                        ? say(lang, {"双向：键在查询之后（j > i）的距离加上偏移 num_buckets/2 = {half}；对角线和之前的键用前一半。",
-                                     "Bidirectional: keys after the query (j > i) are offset by num_buckets/2 = {half}; the diagonal and "
-                                     "earlier keys use the lower half."},
-                              {{"half", integer(half)}})
-                        : say(lang, {"因果：n = max(i − j, 0)，查询之后的键全部落入桶 0（它们反正会被掩码）。",
-                                     "Causal: n = max(i − j, 0), so every key after the query falls into bucket 0 (they are masked anyway)."}));
-    notes.push_back(say(lang, {"HF 用 float32 计算对数分支，这里逐步重现这些 float32 运算，恰在桶边界上的距离与 PyTorch 落在同一个桶。",
-                               "HF evaluates the log branch in float32; the widget repeats those float32 steps, so distances exactly on a "
-                               "bucket boundary land where PyTorch puts them."}));
     std::vector<ViewData> out = {make_view(say(lang, {"HF 的桶号 bucket(j − i)", "HF bucket(j − i)"}), std::move(heat)),
                                  make_view(say(lang, {"每个桶覆盖的 j − i", "The j − i each bucket covers"}), std::move(table), std::move(notes))};
     note_max_distance(out[0], in, in.num_buckets, lang);
@@ -88,19 +74,26 @@ Step bucketing() {
     Step s = {
         "bucketing",
         {"分桶：精确、对数、饱和", "Bucketing: exact, logarithmic, saturated"},
-        {"_relative_position_bucket 在双向模式下把桶分成两半，键在查询之后的加上偏移 num_buckets/2。"
+        {"近的距离各占一个桶，远的按对数合并，超过 max_distance 的全落进最后一个桶。"
+         "_relative_position_bucket 在双向模式下把桶分成两半，键在查询之后的加上偏移 num_buckets/2。"
          "每一半里，较小的距离各有自己的桶；较大的距离按对数合并，直到 max_distance；再远的距离全部落入最后一个桶。"
-         "因果模式不区分方向，只给查询之前的键分桶。表格列出每个桶覆盖的距离范围。",
+         "因果模式不区分方向：距离取 max(i − j, 0)，查询之后的键全部落入桶 0（它们反正会被掩码）。表格列出每个桶覆盖的距离范围。"
+         "公式里 r = |j − i|，D = max_distance；每一半有 n 个桶，距离 0…n/2 − 1 各占一个精确的桶，键在查询之后时桶号再加 n。"
+         "HF 用 float32 计算对数分支，这里逐步重现这些 float32 运算，恰在桶边界上的距离与 PyTorch 落在同一个桶。",
+         "Near distances get a bucket each, far ones share log-wide buckets, and beyond max_distance all share the last. "
          "In bidirectional mode _relative_position_bucket splits the buckets into two halves and offsets keys after "
          "the query by num_buckets/2. Within a half, small distances get one bucket each, larger ones share "
          "logarithmically wider buckets up to max_distance, and everything beyond lands in the last bucket. Causal "
-         "mode keeps no direction and buckets only the keys before the query. The table lists the range each "
-         "bucket covers."},
+         "mode keeps no direction: it takes the distance max(i − j, 0), so every key after the query falls into bucket 0 (it is masked "
+         "anyway). The table lists the range each bucket covers. In the formula r = |j − i| and D = max_distance; each "
+         "half has n buckets, the distances 0…n/2 − 1 get one exact bucket each, and a key after the query adds n to "
+         "its bucket. HF evaluates the log branch in float32; the widget repeats those float32 steps, "
+         "so distances exactly on a bucket boundary land where PyTorch puts them."},
         {"L", "num_buckets", "max_distance", "bidirectional"},
         views_of(read_inputs, bucketing_views),
         {
-         R"tex(\mathrm{bucket}(r) = \begin{cases} r & r < e \\ \min\!\left(n - 1,\ e + \left\lfloor \dfrac{\ln(r/e)}{\ln(D/e)}\,(n - e) \right\rfloor\right) & r \ge e \end{cases})tex",
-         R"tex(n = \tfrac{1}{2}\,\mathrm{num\_buckets}, \quad e = \tfrac{n}{2}, \quad r = |j - i|, \quad +\,n \text{ when } j > i)tex"},
+         R"tex(\mathrm{bucket}(r) = \min\bigl(n - 1,\ e + \lfloor (n - e) \ln(r/e) / \ln(D/e) \rfloor\bigr))tex",
+         R"tex(r < e\!: \mathrm{bucket}(r) = r,\quad e = n/2,\ n = \mathrm{num\_buckets}/2)tex"},
     };
     s.questions = {
         {{"j − i = 20（键在查询之后 20 个位置）落在哪个桶？",

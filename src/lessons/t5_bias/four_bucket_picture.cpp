@@ -45,12 +45,6 @@ std::vector<ViewData> four_bucket_views(const Inputs& in, Lang lang) {
     for (const T5BucketRange& r : ranges) parts.push_back(integer(r.bucket) + ": " + range_text(r, lang));
     notes.push_back(say(lang, {"4 个桶时 HF 的划分：{list}", "HF's split with 4 buckets: {list}"},
                         {{"list", join(parts, lang == Lang::zh ? "；" : "; ")}}));
-    notes.push_back(in.bidirectional
-                        ? say(lang, {"真实函数区分方向：每一半只有 2 个桶，只有距离 0 是精确的，其余距离全部挤进一个桶。",
-                                     "The real function keeps the direction: with only 2 buckets per half, distance 0 is the only exact one and "
-                                     "every other distance shares one bucket."})
-                        : say(lang, {"因果模式：之后的键全部是桶 0，之前的键按距离分桶。",
-                                     "Causal mode: later keys are all bucket 0, earlier keys are bucketed by distance."}));
     return {make_view(say(lang, {"常见的简化 4 桶示意（只看 |i − j|）", "A common simplified 4-bucket picture found in tutorials (|i − j| only)"}),
                       std::move(s)),
             make_view(say(lang, {"HF 真实函数，num_buckets = 4", "HF's real function with num_buckets = 4"}), std::move(h), std::move(notes))};
@@ -63,17 +57,21 @@ Step four_bucket_picture() {
     return {
         "four-bucket-picture",
         {"简化的 4 桶示意与真实函数", "A simplified 4-bucket picture and the real function"},
-        {"教程里常见一种简化的 4 桶示意，用来说明思路：只看 |i − j|，距离 ≤ 1、2、3…4、> 4 各一个桶。"
+        {"常见的 4 桶示意只看 |i − j|；真实函数还保留方向。"
+         "教程里常见一种简化的 4 桶示意，用来说明思路：只看 |i − j|，距离 ≤ 1、2、3…4、> 4 各一个桶。"
          "真实函数用 4 个桶时完全不同：它保留方向，每一半只有 2 个桶，所以只有距离 0 是精确的。"
-         "右图框出两者不同的格子；示意图只用来理解“近处细、远处粗”，不要当作 T5 的实际输出。",
+         "右图框出两者不同的格子；示意图只用来理解“近处细、远处粗”，不要当作 T5 的实际输出。"
+         "因果模式下，之后的键全部是桶 0，之前的键按距离分桶。",
+         "A common 4-bucket picture looks only at |i − j|; the real function keeps the direction. "
          "To explain the idea, tutorials often draw a simplified 4-bucket version that looks only at |i − j|: one bucket "
          "each for distance ≤ 1, 2, 3…4 and > 4. The real function with 4 buckets is quite different: it keeps the "
          "direction, leaving 2 buckets per half, so only distance 0 is exact. The right heatmap outlines the cells "
-         "where the two differ; read the picture as \"fine nearby, coarse far away\", not as T5's actual output."},
+         "where the two differ; read the picture as \"fine nearby, coarse far away\", not as T5's actual output. "
+         "In causal mode later keys are all bucket 0, and earlier keys are bucketed by distance."},
         {"L", "max_distance", "bidirectional"},
         views_of(read_inputs, four_bucket_views),
         {
-         R"tex(\mathrm{bucket}^{\mathrm{tutorial}} = \begin{cases} 0 & |i - j| \le 1 \\ 1 & |i - j| = 2 \\ 2 & 3 \le |i - j| \le 4 \\ 3 & |i - j| > 4 \end{cases})tex"},
+         R"tex(\mathrm{bucket}^{\mathrm{tutorial}}:\ |i - j| \le 1 \to 0,\ \ 2 \to 1,\ \ 3..4 \to 2,\ \ {>}\,4 \to 3)tex"},
     };
 }
 

@@ -37,14 +37,12 @@ std::vector<ViewData> lookup_views(const Inputs& in, Lang lang) {
         };
         std::vector<std::string> notes;
         if (h == 0) {
-            notes.push_back(say(lang, {"查表：(L, L) 的桶号 → (L, L, H) = ({L}, {L}, {H})；permute(2, 0, 1) → (H, L, L)，每个头一张图。",
-                                       "Lookup: (L, L) buckets → (L, L, H) = ({L}, {L}, {H}); permute(2, 0, 1) → (H, L, L), one picture per head."},
-                                {{"L", integer(L)}, {"H", integer(in.heads)}}));
             notes.push_back(say(lang, {"沿对角线的最大极差 = {spread}：每个距离一个标量。", "Largest spread along a diagonal = {spread}: one scalar per distance."},
                                 {{"spread", num(diagonal_spread(M).maxCoeff(), 4)}}));
+        }
+        if (h == in.heads - 1)  // the last head's picture, beside or under the first
             notes.push_back(say(lang, {"这 {H} 张图在一次前向计算里只算一次，所有层共用。", "These {H} pictures are computed once per forward pass and used by every layer."},
                                 {{"H", integer(in.heads)}}));
-        }
         out.push_back(make_view(say(lang, {"头 {h}：bias[bucket(i, j)][{h}]", "Head {h}: bias[bucket(i, j)][{h}]"}, {{"h", integer(h)}}),
                                 std::move(v), std::move(notes)));
     }
@@ -59,11 +57,15 @@ Step lookup() {
     Step s = {
         "lookup",
         {"查表：(L, L, H) → (H, L, L)", "Lookup: (L, L, H) → (H, L, L)"},
-        {"用 L × L 的桶号去索引偏置表，每个格子得到一行 H 个数，形状是 (L, L, H)；再 permute(2, 0, 1) 成 (H, L, L)，"
-         "每个头一张 L × L 的偏置图。因为偏置只取决于桶，每张图沿对角线都是常数。",
+        {"用桶号查偏置表，每个头得到一张 L × L 的偏置图。"
+         "用 L × L 的桶号去索引偏置表，每个格子得到一行 H 个数，形状是 (L, L, H)；再 permute(2, 0, 1) 成 (H, L, L)，"
+         "每个头一张 L × L 的偏置图。因为偏置只取决于桶，每张图沿对角线都是常数。"
+         "这些图在一次前向计算里只算一次，所有层共用。",
+         "Indexing the bias table with the buckets gives one L × L bias picture per head. "
          "Indexing the bias table with the L × L buckets gives every cell a row of H numbers, shape (L, L, H); "
          "permute(2, 0, 1) makes it (H, L, L), one L × L bias picture per head. Since the bias depends only on the "
-         "bucket, each picture is constant along its diagonals."},
+         "bucket, each picture is constant along its diagonals. The pictures are computed once per forward pass and "
+         "used by every layer."},
         {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
         views_of(read_inputs, lookup_views),
         {

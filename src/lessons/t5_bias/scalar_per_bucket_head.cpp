@@ -41,9 +41,6 @@ std::vector<ViewData> bias_table_views(const Inputs& in, Lang lang) {
         say(lang, {"参数量：num_buckets × heads = {nb} × {h} = {count}，与序列长度无关。",
                    "Parameters: num_buckets × heads = {nb} × {h} = {count}, whatever the sequence length."},
             {{"nb", integer(nb)}, {"h", integer(H)}, {"count", integer(nb * H)}}),
-        say(lang, {"头 0 手工设置为偏爱距离 1；其余头由随机种子生成（训练前的样子）。",
-                   "Head 0 is set by hand to favour distance 1; the other heads are random from the random seed (untrained)."}),
-        say(lang, {"编码器与解码器各有一张这样的表。", "The encoder and the decoder have one such table each."}),
     };
     return {make_view(say(lang, {"偏置表 bias[bucket][head]", "Bias table bias[bucket][head]"}), std::move(view), std::move(notes))};
 }
@@ -55,16 +52,21 @@ Step one_scalar_per_bucket_and_head() {
     Step s = {
         "scalar-per-bucket-head",
         {"每个（桶, 头）一个标量", "One scalar per (bucket, head)"},
-        {"注意力 softmax(QKᵀ)V 本身不看词序，T5 用一个只看相对距离的偏置把词序补回来，本课说明它怎样算出。"
+        {"T5 给每个 logit 加一个按（桶, 头）学习的标量，把词序补回来。"
+         "注意力 softmax(QKᵀ)V 本身不看词序，T5 用一个只看相对距离的偏置把词序补回来，本课说明它怎样算出。"
          "T5 不改动 Q 和 K，只在注意力 [[logit|logits]] 上加一个标量偏置。偏置由相对距离所在的[[bucket|桶]]和[[head|注意力头]]决定，"
          "所以全部参数就是一张 num_buckets × heads 的表，与序列长度无关。这张表每个模型只算一次，所有层共用："
-         "HF 的 T5 只有第一层带 relative_attention_bias，其余各层沿用它算出的 position_bias。",
+         "HF 的 T5 只有第一层带 relative_attention_bias，其余各层沿用它算出的 position_bias；编码器与解码器各有一张这样的表。"
+         "图中头 0 手工设置为偏爱距离 1，其余头由随机种子生成（训练前的样子）。",
+         "T5 brings word order back by adding a learned scalar per (bucket, head) to each logit. "
          "Attention's softmax(QKᵀ)V on its own ignores word order; T5 puts the order back with a bias that looks "
          "only at relative distance, and this lesson shows how that bias is computed. T5 leaves Q and K alone and "
          "adds one scalar bias to each attention [[logit]]. The bias is chosen by the [[bucket]] of the relative distance "
          "and by the [[head]], so all its parameters form one num_buckets × heads table, independent of the sequence "
          "length. The table is computed once per model and shared by all layers: in HF's T5 only the first layer "
-         "has relative_attention_bias, and the other layers reuse the position_bias it computes."},
+         "has relative_attention_bias, and the other layers reuse the position_bias it computes; the encoder and the "
+         "decoder have one such table each. In the figure head 0 is set by hand to favour distance 1; the other heads "
+         "are random from the random seed (untrained)."},
         {"num_buckets", "heads", "seed"},
         views_of(read_inputs, bias_table_views),
         {

@@ -28,9 +28,6 @@ std::vector<ViewData> simplified_code_views(const Inputs& in, Lang lang) {
                                                   "HF: the diagonal is bucket 0, earlier keys use the lower half, later keys the upper half."})
                                      : say(lang, {"HF 因果：之前的键按距离分到不同的桶，之后的键是桶 0。",
                                                   "HF causal: earlier keys get buckets by distance, later keys bucket 0."}));
-    if (!in.simplified)
-        notes.push_back(say(lang, {"勾选 simplified，可在旁边显示简化代码算出的桶，并框出不同的格子。",
-                                   "Turn on simplified to show the simplified code's buckets beside these, with the differing cells outlined."}));
     std::vector<ViewData> out;
     out.push_back(make_view(say(lang, {"HF：bucket(j − i)", "HF: bucket(j − i)"}), std::move(h), std::move(notes)));
     if (in.simplified) {
