@@ -97,8 +97,8 @@ TEST(LongContextLesson, AlibiSlopesAndSoftmaxInvariance) {
     EXPECT_EQ(v[0].heatmap().select_param, "head");
     EXPECT_EQ(v[0].heatmap().highlight_row, 9);
     EXPECT_NEAR(v[0].heatmap().values(9, 1), -alibi_slopes(12)[9], 1e-15);
-    EXPECT_TRUE(any_note_contains(v, "The head count is not a power of 2: the slopes are not sorted."));
-    EXPECT_TRUE(any_note_contains(lc_views("alibi", "heads=16"), "The slopes are strictly decreasing."));
+    EXPECT_TRUE(any_note_contains(v, "Slopes (get_slopes; not a power-of-2 head count, so unsorted): "));
+    EXPECT_TRUE(any_note_contains(lc_views("alibi", "heads=16"), "Slopes (get_slopes, strictly decreasing): 0.7071"));
     EXPECT_TRUE(std::isnan(v[1].heatmap().values(0, 1)));  // masked future key
     EXPECT_NEAR(v[1].heatmap().values(5, 2), -alibi_slopes(12)[9] * 3, 1e-15);
     EXPECT_TRUE(any_note_contains(v, "Doubling the length: largest change of the first L×L block = 0"));

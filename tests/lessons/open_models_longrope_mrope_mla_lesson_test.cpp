@@ -78,26 +78,26 @@ TEST(OpenModelsLongRopeMropeMla, MropeIdsFollowGetRopeIndex) {
     // 2 text, an image of 1 × 4 × 6 patches merged 2 × 2 (a 2 × 3 grid of tokens), 3 text.
     const auto v = step_views("open-models", 7, "text_before=2&grid_h=4&grid_w=6&text_after=3");  // m-rope
     ASSERT_EQ(v.size(), 2u);
-    const RowMatrix& ids = v[0].heatmap().values;
-    ASSERT_EQ(ids.rows(), 3);
-    ASSERT_EQ(ids.cols(), 11);
+    const RowMatrix& ids = v[1].heatmap().values;  // one row per token: (t, h, w)
+    ASSERT_EQ(ids.rows(), 11);
+    ASSERT_EQ(ids.cols(), 3);
     // Image tokens start at 2 and add their (t, h, w) index; text after resumes at max + 1 = 2 + 2 + 1 = 5.
     const int expected[3][11] = {{0, 1, 2, 2, 2, 2, 2, 2, 5, 6, 7},
                                  {0, 1, 2, 2, 2, 3, 3, 3, 5, 6, 7},
                                  {0, 1, 2, 3, 4, 2, 3, 4, 5, 6, 7}};
     for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 11; ++c) EXPECT_EQ(ids(r, c), expected[r][c]) << r << "," << c;
+        for (int c = 0; c < 11; ++c) EXPECT_EQ(ids(c, r), expected[r][c]) << r << "," << c;
     const auto image = step_views("open-models", 8, "text_before=2&grid_h=4&grid_w=6&text_after=3");  // m-rope-image
-    EXPECT_TRUE(any_note_contains(image, "pairs 0–1 follow row t, pairs 2–4 row h, pairs 5–7 row w")) << all_notes(image);
+    EXPECT_NE(image[0].title.find("pairs 0–1 follow t, 2–4 follow h, 5–7 follow w"), std::string::npos) << image[0].title;
     EXPECT_TRUE(any_note_contains(v, "resumes at the largest id so far + 1 = 5")) << all_notes(v);
     // Two frames: the second frame's tokens have t = start + 1.
     const auto video = step_views("open-models", 7, "text_before=1&grid_t=2&grid_h=2&grid_w=2&text_after=1");
-    const RowMatrix& vid = video[0].heatmap().values;
-    ASSERT_EQ(vid.cols(), 4);
-    EXPECT_EQ(vid(0, 1), 1.0);
-    EXPECT_EQ(vid(0, 2), 2.0);
-    EXPECT_EQ(vid(1, 2), 1.0);
-    EXPECT_EQ(vid(0, 3), 3.0);
+    const RowMatrix& vid = video[1].heatmap().values;
+    ASSERT_EQ(vid.rows(), 4);
+    EXPECT_EQ(vid(1, 0), 1.0);
+    EXPECT_EQ(vid(2, 0), 2.0);
+    EXPECT_EQ(vid(2, 1), 1.0);
+    EXPECT_EQ(vid(3, 0), 3.0);
 }
 
 TEST(OpenModelsLongRopeMropeMla, MropeScoresInsideTheImageAndTextAlone) {
@@ -122,7 +122,7 @@ TEST(OpenModelsLongRopeMropeMla, MropeScoresInsideTheImageAndTextAlone) {
     EXPECT_NEAR(grid(2, 1), below, 1e-12);
     EXPECT_NEAR(grid(1, 1), d, 1e-12);
     // Text tokens 0..2: plain 1-D RoPE, S[m][n] = Σ_i 2·cos((m − n)·θ_i).
-    const RowMatrix& S = v[1].heatmap().values;
+    const RowMatrix& S = v[0].heatmap().values;
     ASSERT_EQ(S.rows(), 22);
     for (int m = 0; m < 3; ++m)
         for (int n = 0; n < 3; ++n) {

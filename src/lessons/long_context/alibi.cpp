@@ -44,9 +44,9 @@ static ViewData alibi_heads_view(const Inputs& in, const std::vector<double>& sl
     std::vector<std::string> list;
     for (double s : slopes) list.push_back(num(s, 4));
     std::vector<std::string> notes = {
-        say(lang, {"斜率（get_slopes）：{list}", "Slopes (get_slopes): {list}"}, {{"list", join(list, ", ")}}),
-        sorted ? say(lang, {"斜率严格递减。", "The slopes are strictly decreasing."})
-               : say(lang, {"头数不是 2 的幂：斜率不再有序。", "The head count is not a power of 2: the slopes are not sorted."}),
+        sorted ? say(lang, {"斜率（get_slopes，严格递减）：{list}", "Slopes (get_slopes, strictly decreasing): {list}"}, {{"list", join(list, ", ")}})
+               : say(lang, {"斜率（get_slopes；头数不是 2 的幂，不再有序）：{list}", "Slopes (get_slopes; not a power-of-2 head count, so unsorted): {list}"},
+                     {{"list", join(list, ", ")}}),
     };
     return make_view(say(lang, {"每个头的偏置 −m_h·Δ（点击一行选择头）", "Bias −m_h·Δ of every head (click a row to pick a head)"}),
                      all, notes);
@@ -80,9 +80,8 @@ static ViewData alibi_head_view(const Inputs& in, const std::vector<double>& slo
                     {"dist", integer(std::abs(r - c))},
                     {"bias", num(bias(r, c))}});
     };
+    // Causal mode's hatched cells above the diagonal are explained in the prose and on hover.
     std::vector<std::string> notes;
-    if (mode == AlibiMode::causal)
-        notes.push_back(say(lang, {"对角线上方是 −∞（屏蔽），画成斜线格。", "Above the diagonal: −∞ (masked), drawn hatched."}));
     const Eigen::MatrixXd longer = alibi_bias(2 * L, m, mode);
     const double same = max_abs((longer.topLeftCorner(L, L) - bias).unaryExpr([](double x) { return std::isnan(x) ? 0.0 : x; }));
     notes.push_back(say(lang, {"长度加倍后前 L×L 块的最大差 = {diff}（偏置只依赖距离）",
@@ -107,18 +106,21 @@ Step alibi_penalty() {
     return {
         "alibi",
         {"ALiBi：每个头一条线性惩罚", "ALiBi: a linear penalty per head"},
-        {"ALiBi 不旋转，而是给查询 i 之前（含 i）的每个键 j 的 logit 加上 −m_h·(i − j)：偏置只依赖距离，任何长度下图案都一样，也不会绕回。"
+        {"ALiBi 给每个 logit 加上 −m_h·(i − j)：偏置只依赖距离，任何长度下都一样。"
+         "它不旋转，也不会绕回：偏置加在查询 i 之前（含 i）的每个键 j 上。"
          "每个头的斜率 m_h 固定，来自参考实现的 get_slopes：头数为 2 的幂时是等比数列，否则先取最近的较小 2 的幂的斜率，"
-         "再隔一个取下一个幂的斜率，结果不再有序。第一张热力图是每个头的偏置随距离的变化，点击一行选择头；第二张是所选头在查询 × 键位置上的偏置。",
-         "ALiBi does not rotate: it adds −m_h·(i − j) to the logit of every key j at or before query i, so the "
-         "bias depends only on distance, looks the same at any length and never wraps. Each head's slope m_h is "
+         "再隔一个取下一个幂的斜率，结果不再有序。第一张热力图是每个头的偏置随距离的变化，点击一行选择头；第二张是所选头在查询 × 键位置上的偏置，"
+         "causal 模式下对角线上方是 −∞（屏蔽），画成斜线格。",
+         "ALiBi adds −m_h·(i − j) to each logit: the bias depends only on distance, the same at any length. "
+         "It does not rotate and never wraps: the bias goes on every key j at or before query i. Each head's slope m_h is "
          "fixed, from the reference get_slopes: a geometric sequence for a power-of-2 head count; otherwise the "
          "slopes of the nearest smaller power of 2 followed by every other slope of the next power, so they are "
          "no longer sorted. The first heatmap is every head's bias against distance (click a row to pick a "
-         "head); the second is the chosen head's bias over query × key positions."},
+         "head); the second is the chosen head's bias over query × key positions, where in causal mode the cells "
+         "above the diagonal are −∞ (masked), drawn hatched."},
         {"heads", "L", "head", "mode"},
         views_of(read_inputs, alibi_views),
-        {R"tex(\mathrm{softmax}_j\Bigl(\frac{q_i^\top k_j}{\sqrt{d}}-m_h\,(i-j)\Bigr),\qquad m_h=2^{-8(h+1)/H}\ (H=2^a))tex"},
+        {R"tex(\mathrm{softmax}_j\bigl(q_i^\top k_j/\sqrt{d}-m_h\,(i-j)\bigr),\qquad m_h=2^{-8(h+1)/H}\ (H=2^a))tex"},
     };
 }
 

@@ -56,8 +56,8 @@ Step alibi_reference_rows_step() {
         {"参考代码：每行加 m·j", "The reference code adds m·j per row"},
         {"参考代码给每一行加的其实是 m·j 而不是 −m·(i − j)，两者只差本行的常数 m·i，softmax 对每行加常数不变，所以注意力权重相同。"
          "热力图是所选头实际加上的值，注释核对两种写法的权重之差。",
-         "The reference code actually adds m·j to every row instead of −m·(i − j); the two differ by the row's "
-         "constant m·i, and softmax ignores a constant per row, so the attention weights are the same. The heatmap "
+         "The reference code adds m·j, not −m·(i − j), to each row: softmax gives the same weights. "
+         "The two differ by the row's constant m·i, and softmax ignores a constant per row. The heatmap "
          "is what the chosen head really adds; the note checks the difference of the two forms' weights."},
         {"heads", "L", "head"},
         views_of(read_inputs, alibi_reference_rows_views),

@@ -108,8 +108,8 @@ Step six_methods() {
          "这一步和后面两步把课程里的六种位置方法放在同一个 L 上比较。三张热力图分别是正弦编码的 Gram 矩阵 pᵢᵀpⱼ（pᵢ 是位置 i 的编码向量）、"
          "所选 ALiBi 头的偏置和 RoPE 在 q = k = 1 时的分数；每张图下的残差量出它离“只依赖 j − i”（Toeplitz）有多远。"
          "把鼠标放在格子上，提示给出 i、j、j − i 以及六种方法在这个格子的值。",
-         "Sinusoidal, ALiBi and RoPE are fixed functions of j − i, defined at every distance, so they can still be "
-         "computed beyond the training length; they differ only in whether the model has seen those values. This "
+         "Sinusoidal, ALiBi and RoPE are fixed functions of j − i, so they compute at any distance. "
+         "Beyond the training length they differ only in whether the model has seen those values. This "
          "step and the next two compare the course's six position methods at one L. The three heatmaps are the "
          "sinusoidal encoding's Gram matrix pᵢᵀpⱼ (pᵢ is position i's encoding vector), the chosen ALiBi head's "
          "bias and RoPE's score of q = k = 1; the residual under each measures how far it is from depending on "

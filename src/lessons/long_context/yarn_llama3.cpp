@@ -39,15 +39,8 @@ static std::vector<ViewData> yarn_ramp_views(const Inputs& in, Lang lang) {
                          say(lang, {"dim(β_slow)（原值）", "dim(β_slow) (raw)"}), "high = min(ceil, d − 1)"};
     ytable.col_labels = {say(lang, {"值", "value"})};
     ytable.decimals = 6;
-    const std::vector<std::string> ynotes = {
-        say(lang, {"dim(r) = d·ln(L/(2πr))/(2·ln base)：在 L 个位置内恰好转 r 圈的那一对的下标。",
-                   "dim(r) = d·ln(L/(2πr))/(2·ln base): the index of the pair that turns r times within L."}),
-        say(lang, {"HF 把 high 截到 d − 1 而不是 d/2 − 1；下标 ≥ high 的对全部插值（除以 s），≤ low 的保持不变。",
-                   "HF clamps high at d − 1, not d/2 − 1; pairs at or above high are fully interpolated (divided by s), "
-                   "pairs at or below low are kept."}),
-    };
     return {make_view(say(lang, {"每对的缩放因子 θ′ᵢ/θᵢ：YaRN", "Per-pair scale factor θ′ᵢ/θᵢ: YaRN"}), curve),
-            make_view(say(lang, {"YaRN 的修正区间", "YaRN's correction range"}), ytable, ynotes)};
+            make_view(say(lang, {"YaRN 的修正区间", "YaRN's correction range"}), ytable)};
 }
 
 // [SECTION] the step
@@ -57,11 +50,15 @@ Step yarn_and_llama3() {
         {"YaRN：按圈数分段", "YaRN: split by turns in training"},
         {"YaRN 按各对在训练长度内转过的圈数分段：转得多的快对保持频率，转得少的慢对除以 s，中间用线性斜坡混合。"
          "两个设定 β_fast 和 β_slow 是圈数（默认 32 圈和 1 圈）：find_correction_dim 把它们换算成频率对的下标 low 和 high，"
-         "再向下、向上取整（HF 的 truncate 默认开启）。曲线是每对的因子 θ′ᵢ/θᵢ，竖线是 low 和 high；表格给出取整前后的下标。",
-         "YaRN splits the pairs by how many turns they make within the training length: fast pairs that turn often "
-         "keep their frequency, slow pairs that turn little are divided by s, and a linear ramp blends in between. "
+         "再向下、向上取整（HF 的 truncate 默认开启）。dim(r) 是在 L 个位置内恰好转 r 圈的那一对的下标。"
+         "HF 把 high 截到 d − 1 而不是 d/2 − 1；下标 ≥ high 的对全部插值（除以 s），≤ low 的保持不变。"
+         "曲线是每对的因子 θ′ᵢ/θᵢ，竖线是 low 和 high；表格给出取整前后的下标。",
+         "YaRN keeps the fast pairs, divides the slow ones by s, and ramps linearly in between. "
+         "Fast and slow are counted in turns within the training length: fast pairs turn often, slow pairs little. "
          "Its two settings β_fast and β_slow are turn counts (32 and 1 by default): find_correction_dim converts "
-         "them into pair indices low and high, floored and ceiled (HF's truncate default). The curve is each "
+         "them into pair indices low and high, floored and ceiled (HF's truncate default). dim(r) is the index of the "
+         "pair that turns r times within L. HF clamps high at d − 1, not d/2 − 1; pairs at or above high are fully "
+         "interpolated (divided by s), pairs at or below low are kept. The curve is each "
          "pair's factor θ′ᵢ/θᵢ with low and high as vertical lines; the table gives the indices before and after "
          "rounding."},
         {"d", "base", "original_max", "factor", "beta_fast", "beta_slow"},

@@ -35,33 +35,34 @@ std::vector<std::string> mrope_token_labels(const MropeSequence& s, int n) {
     return out;
 }
 
+// One row per token, its three ids (t, h, w) side by side: a tall narrow matrix that fits the column beside
+// the square score matrix.
 ViewData mrope_ids_view(const MropeCase& c, Lang lang) {
     const int n = static_cast<int>(c.ids.cols());
     const long long vision = mrope_vision_tokens(c.seq);
-    RowMatrix values = c.ids.cast<double>();
-    HeatmapView h = labelled_matrix(values, {"t", "h", "w"}, mrope_token_labels(c.seq, n), say(lang, {"行", "row"}),
-                                    say(lang, {"词元（T 文本，V 图像）", "token (T text, V image)"}));
+    RowMatrix values = c.ids.transpose().cast<double>();
+    HeatmapView h = labelled_matrix(values, mrope_token_labels(c.seq, n), {"t", "h", "w"},
+                                    say(lang, {"词元（T 文本，V 图像）", "token (T text, V image)"}), say(lang, {"行", "row"}));
     h.integer = true;
     const Eigen::MatrixXi ids = c.ids;
     h.explain = [ids, lang](int r, int col) -> std::string {
-        if (r < 0 || col < 0 || r >= 3 || col >= ids.cols()) return "";
+        if (r < 0 || col < 0 || col >= 3 || r >= ids.cols()) return "";
         return say(lang, {"词元 {j}：(t, h, w) = ({t}, {h}, {w})", "token {j}: (t, h, w) = ({t}, {h}, {w})"},
-                   {{"j", integer(col)}, {"t", integer(ids(0, col))}, {"h", integer(ids(1, col))}, {"w", integer(ids(2, col))}});
+                   {{"j", integer(r)}, {"t", integer(ids(0, r))}, {"h", integer(ids(1, r))}, {"w", integer(ids(2, r))}});
     };
     std::vector<std::string> notes = {
-        say(lang, {"{n} 个词元：图像前 {tb} 个文本、{v} 个图像词元（{gt} × {gh} × {gw} 个图块，每 {m} × {m} 个合成一个）、图像后 {ta} 个文本。",
-                   "{n} tokens: {tb} text before, {v} image tokens ({gt} × {gh} × {gw} patches, merged {m} × {m} into one), {ta} text after."},
+        say(lang, {"{n} 个词元：{tb} 个文本、{v} 个图像词元（{gt} × {gh} × {gw} 个图块，每 {m} × {m} 个合成一个）、{ta} 个文本。",
+                   "{n} tokens: {tb} text, {v} image ({gt} × {gh} × {gw} patches, merged {m} × {m}), {ta} text."},
             {{"n", integer(n)}, {"tb", integer(c.seq.text_before)}, {"v", integer(vision)}, {"gt", integer(c.seq.grid_t)},
              {"gh", integer(c.seq.grid_h)}, {"gw", integer(c.seq.grid_w)}, {"m", integer(c.seq.merge)}, {"ta", integer(c.seq.text_after)}}),
     };
     if (c.seq.text_after > 0 && vision > 0)
-        notes.push_back(say(lang, {"图像后的第一个文本词元从目前最大的位置 + 1 = {p} 接着数，三行相同。",
-                                   "The first text token after the image resumes at the largest id so far + 1 = {p}, the same on all three rows."},
+        notes.push_back(say(lang, {"图像后的文本从目前最大的位置 + 1 = {p} 接着数。", "Text after the image resumes at the largest id so far + 1 = {p}."},
                             {{"p", integer(ids(0, n - c.seq.text_after))}}));
     if (c.adjusted)
         notes.push_back(say(lang, {"图块行列数取为 merge 的整数倍：{gh} × {gw}。", "The patch rows and columns were rounded to multiples of merge: {gh} × {gw}."},
                             {{"gh", integer(c.seq.grid_h)}, {"gw", integer(c.seq.grid_w)}}));
-    return make_view(say(lang, {"每个词元的三行位置 (t, h, w)", "Three-row position ids (t, h, w) of every token"}), std::move(h), std::move(notes));
+    return make_view(say(lang, {"每个词元的位置 (t, h, w)", "Position ids (t, h, w) per token"}), std::move(h), std::move(notes));
 }
 
 ViewData mrope_scores_view(const Inputs& in, const MropeCase& c, Lang lang) {
@@ -95,9 +96,10 @@ ViewData mrope_scores_view(const Inputs& in, const MropeCase& c, Lang lang) {
 
 std::vector<ViewData> mrope_views(const Inputs& in, Lang lang) {
     const MropeCase c = mrope_case(in);
-    // The three rows of ids lead (they are the step's idea); the square score matrix beside them shows what they
-    // do, and its text blocks carry the check against 1-D RoPE. The 2-D pattern inside the image is the next step.
-    return {mrope_ids_view(c, lang), mrope_scores_view(in, c, lang)};
+    // The square score matrix leads: its text blocks carry the check against 1-D RoPE (the step's claim), and a
+    // 3-row strip could not cover a fifth of the window. The three rows of ids that make it go beside or under it.
+    // The 2-D pattern inside the image is the next step.
+    return {mrope_scores_view(in, c, lang), mrope_ids_view(c, lang)};
 }
 
 }  // namespace
@@ -110,8 +112,8 @@ Step multimodal_rope() {
         {"M-RoPE 给每个词元三个位置 (t, h, w)；文本词元的三个位置相同，所以只有文本时它就是普通的一维 RoPE。"
          "t 是时间、h 是高、w 是宽：文本词元三个位置都是它的顺序号，图像词元是起点加它在合并后网格里的下标，图像后的文本从最大位置加 1 接着数。"
          "每个[[frequency-pair|频率对]] i 只跟随一行 r(i) 转动（下一步），θᵢ = b^(−2i/d)，b 即 mrope_base。分数矩阵取 q = k = 全 1。",
-         "M-RoPE gives every token three positions (t, h, w); a text token's three are equal, so text alone is plain 1-D RoPE. "
-         "t is time, h height, w width: text counts on, an image token adds its index in the merged grid to the start. Each "
+         "M-RoPE gives each token three positions (t, h, w); text has all three equal, so it is plain 1-D RoPE. "
+         "Here t is time, h height, w width: text counts on, an image token adds its index in the merged grid to the start. Each "
          "[[frequency-pair|frequency pair]] i turns with one row r(i) (next step), at θᵢ = b^(−2i/d), b = mrope_base; the "
          "scores use q = k = all ones."},
         {"text_before", "grid_t", "grid_h", "grid_w", "merge", "text_after", "section", "mrope_base"},

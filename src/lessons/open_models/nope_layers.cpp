@@ -43,9 +43,9 @@ std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang)
     double row_err = 0.0;
     for (int i = 0; i < in.L; ++i) row_err = std::max(row_err, std::abs(A.row(i).sum() - 1.0));
     std::vector<std::string> matrix_notes = {
-        say(lang, {"第 {last} 行每个键得 {w}。", "Row {last} gives each key {w}."},
-            {{"last", integer(in.L - 1)}, {"w", num(A(in.L - 1, 0), 4)}}),
-        say_error(lang, {"每行之和与 1 的最大差 = {err}{hint}。", "Largest difference of a row sum from 1 = {err}{hint}."}, row_err),
+        say_error(lang, {"第 {last} 行每个键得 {w}；每行之和与 1 的最大差 = {err}{hint}。",
+                         "Row {last} gives each key {w}; largest difference of a row sum from 1 = {err}{hint}."},
+                  row_err, {{"last", integer(in.L - 1)}, {"w", num(A(in.L - 1, 0), 4)}}),
     };
 
     CurveView curve;
@@ -90,7 +90,7 @@ Step layers_without_position() {
          "the i + 1 keys the mask lets it see, so later layers can read i."},
         {"L"},
         views_of(read_inputs, layers_without_position_views),
-        {R"tex(a_{i0}=\frac{e^{0}}{\sum_{j\le i}e^{0}}=\frac{1}{i+1})tex"},
+        {R"tex(a_{i0}=e^{0}\big/\textstyle\sum_{j\le i}e^{0}=1/(i+1))tex"},
     };
     s.questions = {
         {{"没有位置编码、所有分数都相等，只有因果掩码。第 i 个查询给第 0 个词元多少注意力？",

@@ -59,10 +59,8 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
     const RopeScoreParts parts = partial_rope_score_parts(in.L, r, in.base, q, k, RopeLayout::half);
     const Eigen::MatrixXd whole = partial_rope_scores(in.L, r, in.base, q, k, RopeLayout::half);
 
+    // The split of the d numbers is in the titles; the one note under the primary figure is its check.
     std::vector<std::string> rel_notes = {
-        say(lang, {"d = {d} 个数里前 rotary_dim = {r} 个旋转（{pairs} 对），其余 {pass} 个原样通过。",
-                   "Of the d = {d} numbers the first rotary_dim = {r} turn ({pairs} pairs); the other {pass} pass through."},
-            {{"d", integer(in.d)}, {"r", integer(r)}, {"pairs", integer(r / 2)}, {"pass", integer(in.d - r)}}),
         say_error(lang, {"旋转部分离 Toeplitz 的距离 = {err}{hint}：只看 n − m。", "Distance of the rotating part from Toeplitz = {err}{hint}: it sees n − m only."},
                   toeplitz_residual(parts.relative)),
     };
@@ -87,9 +85,11 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
     };
 
     return {
-        make_view(say(lang, {"旋转部分：前 rotary_dim 个数的分数", "Rotating part: the score of the first rotary_dim numbers"}),
+        make_view(say(lang, {"旋转部分：d = {d} 个数中前 {r} 个（{pairs} 对）的分数", "Rotating part: the score of the first {r} of d = {d} numbers ({pairs} pairs)"},
+                      {{"d", integer(in.d)}, {"r", integer(r)}, {"pairs", integer(r / 2)}}),
                   partial_score_heatmap(parts.relative, lang, "旋转部分", "rotating part"), std::move(rel_notes)),
-        make_view(say(lang, {"不旋转部分：处处相同的内容项", "Pass-through part: the same content term everywhere"}),
+        make_view(say(lang, {"不旋转的其余 {pass} 个数：处处相同", "The other {pass} numbers, unturned: the same everywhere"},
+                      {{"pass", integer(in.d - r)}}),
                   partial_score_heatmap(parts.content, lang, "不旋转部分", "pass-through part"), std::move(content_notes)),
         make_view(say(lang, {"两部分之和：整个分数 S[m][n]", "The sum: the whole score S[m][n]"}),
                   partial_score_heatmap(whole, lang, "整个分数", "whole score"), std::move(whole_notes)),
@@ -118,8 +118,8 @@ Step partial_rotation() {
          "relative, and that constant lets the head match on content alone, whatever the distance."},
         {"d", "rotary_dim", "base", "L", "seed"},
         views_of(read_inputs, partial_rotation_views),
-        {R"tex(S_{mn}=\underbrace{\langle R_m\,q_{1:r},\;R_n\,k_{1:r}\rangle}_{\text{depends on } n-m}+\underbrace{\langle q_{r+1:d},\;k_{r+1:d}\rangle}_{\text{constant}})tex",
-         R"tex(\theta_i=b^{-2i/r},\quad i=0,\dots,\tfrac{r}{2}-1,\qquad r=\lfloor d\cdot\mathrm{partial\_rotary\_factor}\rfloor)tex"},
+        {R"tex(S_{mn}=\langle R_m\,q_{1:r},\;R_n\,k_{1:r}\rangle+\langle q_{r+1:d},\;k_{r+1:d}\rangle)tex",
+         R"tex(\theta_i=b^{-2i/r},\qquad r=\lfloor d\cdot\mathrm{partial\_rotary\_factor}\rfloor)tex"},
     };
     s.questions = {
         {{"只有前 rotary_dim 个数旋转时，其余的数给分数 S[m][n] 加上了什么？",
