@@ -241,12 +241,6 @@ struct LayoutTestOpenStep {
     const char* step;
 };
 const std::vector<LayoutTestOpenStep> kNotYetOneScreen = {
-    {"absolute-pe", "relative-inside-absolute"},
-    {"absolute-pe", "sinusoidal-formula"},
-    {"absolute-pe", "three-places"},
-    {"absolute-pe", "two-layouts"},
-    {"absolute-pe", "wavelengths"},
-    {"absolute-pe", "why-positions"},
     {"attention-grid", "displacement-2d"},
     {"attention-grid", "flatten-2x3-grid"},
     {"attention-grid", "pair-table"},
@@ -272,10 +266,6 @@ const std::vector<LayoutTestOpenStep> kNotYetOneScreen = {
     {"rope", "shift-invariance"},
     {"rope", "uniqueness-scores"},
     {"rope", "xpos-scores"},
-    {"vit-2d", "axial-rope"},
-    {"vit-2d", "learnable-2d-table"},
-    {"vit-2d", "mae-sincos"},
-    {"vit-2d", "swin-index"},
 };
 
 bool layout_test_not_yet_one_screen(const Lesson& lesson, int step) {

@@ -140,7 +140,7 @@ TEST(StepIds, IdsAreReadInTheLessonTheQueryOpens) {
     // lesson= is applied first, wherever it stands; the id belongs to that lesson.
     EXPECT_TRUE(apply_query(split_query("step=swin-index&lesson=vit-2d"), &s).empty());
     EXPECT_STREQ(s.lesson->id, "vit-2d");
-    EXPECT_EQ(s.step, 5);
+    EXPECT_EQ(s.step, 6);
     // The map page's steps, over the lesson it opened on.
     EXPECT_TRUE(apply_query(split_query("lesson=rope&map=rope&step=aliasing"), &s).empty());
     EXPECT_EQ(s.lesson, &position_map_lesson());

@@ -21,7 +21,7 @@ using pelab_test::step_views;
 
 TEST(Vit2dLesson, FlatteningAndNeighbourCounts) {
     ASSERT_NE(find_lesson("vit-2d"), nullptr);
-    EXPECT_EQ(find_lesson("vit-2d")->steps.size(), 5u);
+    EXPECT_EQ(find_lesson("vit-2d")->steps.size(), 6u);
     const auto v = step_views("vit-2d", 1, "H=3&W=4&patch=6");
     EXPECT_EQ(v[0].heatmap().values(1, 2), 6.0);
     EXPECT_EQ(v[0].heatmap().select_mode, HeatmapView::SelectMode::Cell);
@@ -31,9 +31,10 @@ TEST(Vit2dLesson, FlatteningAndNeighbourCounts) {
 
 TEST(Vit2dLesson, NaiveLookupHasHolesInterpolationHasNone) {
     const auto v = step_views("vit-2d", 2, "H=2&W=3&H2=4&W2=5");
+    const auto resized = step_views("vit-2d", 3, "H=2&W=3&H2=4&W2=5");  // the step bilinear-resize
     const RowMatrix& learned = v[0].heatmap().values;
     const RowMatrix& naive = v[1].heatmap().values;
-    const RowMatrix& bilinear = v[2].heatmap().values;
+    const RowMatrix& bilinear = resized[0].heatmap().values;
     int nan_count = 0;
     for (Eigen::Index i = 0; i < naive.size(); ++i) nan_count += std::isnan(naive.data()[i]);
     EXPECT_EQ(nan_count, 20 - 6);
@@ -44,13 +45,13 @@ TEST(Vit2dLesson, NaiveLookupHasHolesInterpolationHasNone) {
 }
 
 TEST(Vit2dLesson, MaeHalvesAndAxialOffsets) {
-    const auto mae = step_views("vit-2d", 3, "");
+    const auto mae = step_views("vit-2d", 4, "");
     EXPECT_TRUE(any_note_contains(mae, "Tokens in one column: largest difference in the first half = 0; tokens in one row, second half: 0"))
         << all_notes(mae);
-    const auto axial = step_views("vit-2d", 4, "H=4&W=5&dim=8");
-    EXPECT_TRUE(any_note_contains(axial, "distinct offsets: 63 = (2H−1)(2W−1)")) << all_notes(axial);
-    const auto swin = step_views("vit-2d", 5, "H=3&W=4");
-    EXPECT_TRUE(any_note_contains(swin, "The bias table has (2H−1)(2W−1) = 35 rows; distinct indices used = 35, each index belongs to exactly one (Δr, Δc)."))
+    const auto axial = step_views("vit-2d", 5, "H=4&W=5&dim=8");
+    EXPECT_TRUE(any_note_contains(axial, "Distinct offsets: 63 = (2H−1)(2W−1)")) << all_notes(axial);
+    const auto swin = step_views("vit-2d", 6, "H=3&W=4");
+    EXPECT_TRUE(any_note_contains(swin, "Bias table: (2H−1)(2W−1) = 35 rows; 35 indices used, one (Δr, Δc) each."))
         << all_notes(swin);
 }
 

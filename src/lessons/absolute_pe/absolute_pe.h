@@ -45,6 +45,7 @@ inline std::string pos_text(int n) { return std::to_string(n); }
 
 // [SECTION] steps, in lesson order
 Step why_positions();
+Step shuffled_weights();
 Step three_places();
 Step sinusoidal_formula();
 Step heatmap_and_wavelengths();  // wavelengths.cpp

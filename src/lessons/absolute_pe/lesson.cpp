@@ -1,6 +1,6 @@
 // PE Lab — lessons/absolute_pe/lesson.cpp
 // Lesson "absolute-pe" (Vaswani et al. 2017 §3.5; tensor2tensor; BERT): why positions are needed (attention without
-// them is permutation-equivariant), the three places position can enter, the sinusoidal formula and its
+// them is permutation-equivariant, and its weights only move), the three places position can enter, the sinusoidal formula and its
 // worked example, the PE heatmap, the wavelengths, what the code costs, relative information inside the absolute
 // code (PE(p+k) = M_k PE(p)), the Toeplitz Gram matrix, the paper's and tensor2tensor's layouts side by side,
 // concatenation as a special case of adding, the two at one width, and a learnable table that has no rows
@@ -104,7 +104,7 @@ Lesson make_lesson() {
         const long long L = std::max(in.L, in.max_len), d = in.d_model;
         return std::vector<long long>{L, std::max(L, d)};
     };
-    lesson.steps = {why_positions(),  three_places(),   sinusoidal_formula(),       heatmap_and_wavelengths(),
+    lesson.steps = {why_positions(),  shuffled_weights(), three_places(),   sinusoidal_formula(),       heatmap_and_wavelengths(),
                     wavelength_range(), sinusoid_cost(), relative_inside_absolute(), gram_toeplitz(),
                     two_layouts(),    add_or_concat(),  same_width(),               learnable_table()};
     // [issue 24] The eight steps before the split: old step 4 is now wavelengths, wavelength-range and

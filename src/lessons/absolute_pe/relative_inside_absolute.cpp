@@ -47,13 +47,15 @@ std::vector<ViewData> relative_views(const Inputs& in, Lang lang) {
     };
 
     TableView check;
-    check.values.resize(3, d);
-    check.values.row(0) = pe.transpose();
-    check.values.row(1) = moved.transpose();
-    check.values.row(2) = target.transpose();
+    // One row per dimension j, the three vectors as columns: narrow enough to stand beside M_k.
+    check.values.resize(d, 3);
+    check.values.col(0) = pe;
+    check.values.col(1) = moved;
+    check.values.col(2) = target;
     check.values = without_rounding_noise(check.values);
-    check.row_labels = {"PE(" + pos_text(pos) + ")", "M_k·PE(" + pos_text(pos) + ")", "PE(" + integer(pos + k) + ")"};
-    check.col_labels = index_labels(d);
+    check.corner = "j";
+    check.col_labels = {"PE(" + pos_text(pos) + ")", "M_k·PE(" + pos_text(pos) + ")", "PE(" + integer(pos + k) + ")"};
+    check.row_labels = index_labels(d);
     check.decimals = 6;
     std::vector<std::string> check_notes = {difference_note(
             lang, max_abs(moved - target), {"最大的 |M_k·PE(p) − PE(p + k)| = {diff}", "Largest |M_k·PE(p) − PE(p + k)| = {diff}"},
@@ -61,9 +63,7 @@ std::vector<ViewData> relative_views(const Inputs& in, Lang lang) {
     if (pos + k < 0)
         check_notes.push_back(say(lang, {"p + k < 0 在序列之外，但公式仍然有定义。", "p + k < 0 lies outside the sequence, but the formula is still defined."}));
 
-    return {make_view(say(lang, {"M_k（k = {k}）", "M_k (k = {k})"}, {{"k", integer(k)}}), std::move(mk),
-                      {say(lang, {"分块对角：每个频率一个 2×2 旋转块 {block}，与 p 无关。", "Block-diagonal: one 2×2 rotation block {block} per frequency, independent of p."},
-                           {{"block", "[[cos kω, sin kω], [−sin kω, cos kω]]"}})}),
+    return {make_view(say(lang, {"M_k（k = {k}）", "M_k (k = {k})"}, {{"k", integer(k)}}), std::move(mk)),
             make_view(say(lang, {"验证 PE(p + k) = M_k·PE(p)", "Check PE(p + k) = M_k·PE(p)"}), std::move(check), check_notes)};
 }
 
@@ -75,14 +75,14 @@ Step relative_inside_absolute() {
         {"绝对编码里的相对信息", "Relative information inside an absolute code"},
         {"一个与 p 无关的矩阵 M_k 把任意位置的编码移到 k 步之后：PE(p + k) = M_k·PE(p)。"
          "由和角公式，sin((p+k)ω) 与 cos((p+k)ω) 是 sin(pω)、cos(pω) 的线性组合，系数只依赖 k；"
-         "所以 M_k 是分块对角的，每个频率一个 2×2 旋转块。表格在当前的 p 和 k 上验证这个等式。",
+         "所以 M_k 是分块对角的，每个频率一个 2×2 旋转块 R(kω_i)，θ = kω_i 时 R(θ) 的两行是 (cos θ, sin θ) 与 (−sin θ, cos θ)，与 p 无关。表格在当前的 p 和 k 上验证这个等式。",
          "One matrix M_k, the same for every p, moves the code of any position k steps on: PE(p + k) = M_k·PE(p). "
          "By the angle-addition formulas, sin((p+k)ω) and cos((p+k)ω) are linear combinations of sin(pω) and "
-         "cos(pω) with coefficients that depend only on k, so M_k is block-diagonal with a 2×2 rotation per "
-         "frequency. The table checks the identity at the current p and k."},
+         "cos(pω) with coefficients that depend only on k, so M_k is block-diagonal with a 2×2 rotation block "
+         "R(kω_i) per frequency, whose rows are (cos θ, sin θ) and (−sin θ, cos θ) at θ = kω_i, independent of p. The table checks the identity at the current p and k."},
         {"pos", "shift", "d", "base"},
         views_of(read_inputs, relative_views),
-        {R"tex(PE(p+k)=M_k\,PE(p),\qquad M_k=\mathrm{diag}_i\begin{pmatrix}\cos k\omega_i&\sin k\omega_i\\-\sin k\omega_i&\cos k\omega_i\end{pmatrix})tex"},
+        {R"tex(PE(p+k)=M_k\,PE(p),\qquad M_k=\mathrm{diag}_i\,R(k\omega_i))tex"},
     };
     s.questions = {
         {{"是否有一个矩阵 M_k，对所有位置 p 都满足 PE(p + k) = M_k·PE(p)？",

@@ -39,19 +39,13 @@ ViewData frequency_odometer(const Inputs& in, Lang lang) {
     o.position_label = say(lang, {"位置 pos = {pos}", "position pos = {pos}"}, {{"pos", pos_text(in.pos)}});
     std::string bits;
     for (int b = kCounterBits - 1; b >= 0; --b) bits += binary_digit(in.pos, b) ? "1" : "0";
-    const std::vector<double> lambda = pair_wavelengths(w);
     std::vector<std::string> notes = {
-        say(lang, {"pos = {pos} 的二进制是 {bits}：第 b 位每 2^b 个位置翻转一次，周期 2^(b+1)。",
-                   "pos = {pos} in binary is {bits}: bit b flips every 2^b positions, a period of 2^(b+1)."},
+        say(lang, {"pos = {pos} 的二进制是 {bits}：第 b 位每 2^b 个位置翻转一次。",
+                   "pos = {pos} in binary is {bits}: bit b flips every 2^b positions."},
             {{"pos", pos_text(in.pos)}, {"bits", bits}}),
-        say(lang, {"第 0 对的周期是 {fast} 个位置，最后一对是 {slow} 个：像计数器的低位和高位，但指针连续转动，而不是跳变。",
-                   "Pair 0 repeats every {fast} positions and the last pair every {slow}: like the counter's low and high "
-                   "bits, except that the needles turn smoothly instead of jumping."},
-            {{"fast", num(lambda.front(), 4)}, {"slow", num(lambda.back(), 4)}}),
-        say(lang, {"阴影是 pos 从 0 走到 {span} 时指针扫过的弧；{short} 对在这段里转不满一圈，就像第 {top} 位以上的位，在 {span} 之前从不翻转。",
-                   "The shading is the arc a needle sweeps while pos runs from 0 to {span}; {short} pairs do not complete "
-                   "a turn in that stretch, like the bits above bit {top}, which never flip before {span}."},
-            {{"span", pos_text(span)}, {"short", pos_text(pairs_short_of_a_turn(w, span))}, {"top", pos_text(kCounterBits - 1)}}),
+        say(lang, {"阴影：pos 从 0 到 {span} 扫过的弧；{short} 对转不满一圈。",
+                   "Shaded: the arc swept as pos runs 0 to {span}; {short} pairs make less than a turn."},
+            {{"span", pos_text(span)}, {"short", pos_text(pairs_short_of_a_turn(w, span))}}),
     };
     return make_view(say(lang, {"每个频率一个表盘：指针在 pos·ω_i，旁边是 pos 的二进制计数器", "One dial per frequency: needles at pos·ω_i, beside a binary counter of pos"}),
                      std::move(o), std::move(notes));
@@ -100,14 +94,22 @@ Step sinusoidal_formula() {
     return {
         "sinusoidal-formula",
         {"正弦公式与算例", "The sinusoidal formula, worked out"},
-        {"论文的编码对第 i 个频率取 ω_i = 1/base^(2i/d)，在偶数维放 sin(pos·ω_i)，在奇数维放 cos(pos·ω_i)。"
+        {"第 i 对维度是一根指针，指向角度 pos·ω_i，ω_i = 1/base^(2i/d)。"
+         "论文的编码对第 i 个频率取 ω_i = 1/base^(2i/d)，在偶数维放 sin(pos·ω_i)，在奇数维放 cos(pos·ω_i)。"
          "把每一对 (sin, cos) 看成表盘上的一根指针，它指向角度 pos·ω_i：第 0 对每个位置转 1 弧度，后面的对越转越慢。"
+         "每个表盘下的 λ 是这一对的周期（多少个位置转一圈），第 0 对最短、最后一对最长。"
+         "这像二进制计数器的低位和高位，只是指针连续转动，而不是跳变；阴影是 pos 走完计数器的全部取值时指针扫过的弧，转不满一圈的对就像从不翻转的高位。"
          "旁边是 pos 的 8 位二进制计数器，低位翻得快、高位翻得慢，正弦编码就像它的连续版本；播放 pos 可以看到两者一起走。"
          "默认的例子取 pos = 2、d = 4，得到 (sin 2, cos 2, sin 0.02, cos 0.02)。"
          "注意位置从 0 开始数，所以 pos = 2 是第三个 token；常见的简化写法把它说成第二个。表格逐个频率给出计算过程。",
+         "Pair i of the code is a needle at the angle pos·ω_i, with ω_i = 1/base^(2i/d). "
          "The paper's encoding uses the frequency ω_i = 1/base^(2i/d) for pair i and puts sin(pos·ω_i) in the even "
          "dimension, cos(pos·ω_i) in the odd one. Read each (sin, cos) pair as a needle on a dial pointing at the "
-         "angle pos·ω_i: pair 0 turns by 1 radian per position and each later pair turns more slowly. Beside the "
+         "angle pos·ω_i: pair 0 turns by 1 radian per position and each later pair turns more slowly; the λ "
+         "under each dial is its period in positions, shortest for pair 0 and longest for the last pair. This is like a "
+         "counter's low and high bits, except that the needles turn smoothly instead of jumping; the shading is "
+         "the arc a needle sweeps while pos runs through every value of the counter, and a pair short of a turn "
+         "is like a high bit that never flips. Beside the "
          "dials is an 8-bit binary counter of pos, whose low bits flip fast and high bits slowly; the sinusoidal "
          "code is a smooth version of it, and playing pos moves both together. The default example takes pos = 2 "
          "and d = 4 and gets (sin 2, cos 2, sin 0.02, cos 0.02). Positions count from 0, so pos = 2 is the third "

@@ -77,18 +77,18 @@ std::vector<ViewData> three_places_views(const Inputs& in, Lang lang) {
     };
     const double bias_spread = diagonal_spread(bias).maxCoeff();
     return {make_view(say(lang, {"① 加到嵌入上：(x + PE) 再投影", "① Added to the embeddings: (x + PE), then projected"}), std::move(a),
-                      {say(lang, {"所有位置整体后移一位，分数最大变化 = {diff}：分数依赖绝对位置。本课讲的就是这种方式。",
-                                  "Moving every position one step later changes the scores by up to {diff}: the scores depend on absolute positions. This lesson covers this way."},
+                      {say(lang, {"整体后移一位，分数最大变化 = {diff}：依赖绝对位置。",
+                                  "Shift all positions by one: scores change by up to {diff}, so absolute."},
                            {{"diff", exact(shift_a)}})}),
             make_view(say(lang, {"② 变换 Q 和 K：按位置旋转", "② A transform of Q and K: rotate by position"}), std::move(b),
                       {difference_note(lang, shift_b,
-                                       {"所有位置整体后移一位，分数最大变化 = {diff}：只有位置差起作用。详见 rope 一课。",
-                                        "Moving every position one step later changes the scores by up to {diff}: only the difference of positions matters. See the lesson rope."},
-                                       {"所有位置整体后移一位，分数最大变化 = {diff}（浮点舍入误差）：只有位置差起作用。详见 rope 一课。",
-                                        "Moving every position one step later changes the scores by up to {diff} (floating-point rounding): only the difference of positions matters. See the lesson rope."})}),
+                                       {"整体后移一位，分数最大变化 = {diff}：只看位置差。",
+                                        "Shift by one: scores change by up to {diff}; relative only."},
+                                       {"整体后移一位，分数最大变化 = {diff}（舍入误差）：只看位置差。",
+                                        "Shift by one: scores change by up to {diff} (rounding); relative only."})}),
             make_view(say(lang, {"③ logits 上的偏置：q·k/√d + b(j − i)", "③ A bias on the logits: q·k/√d + b(j − i)"}), std::move(c),
-                      {say(lang, {"偏置沿每条对角线的最大极差 = {spread}：它只依赖 j − i。详见 t5-bias 与 shaw 两课。",
-                                  "Largest spread of the bias along a diagonal = {spread}: it depends on j − i only. See the lessons t5-bias and shaw."},
+                      {say(lang, {"偏置沿对角线的最大极差 = {spread}：只依赖 j − i。",
+                                  "Bias spread along a diagonal ≤ {spread}: depends on j − i only."},
                            {{"spread", exact(bias_spread)}})})};
 }
 
@@ -98,15 +98,19 @@ Step three_places() {
     return {
         "three-places",
         {"位置可以进入的三个地方", "Three places where position can enter"},
-        {"第一，在进入模型之前把位置向量加到词嵌入上（正弦或可学习编码，本课）。"
+        {"位置可以在三处进入：输入、Q 与 K，或 logits。"
+         "第一，在进入模型之前把位置向量加到词嵌入上（正弦或可学习编码，本课）。"
          "第二，在计算注意力之前按位置变换 Q 和 K，例如旋转（RoPE，见 rope 一课）。"
          "第三，在 logits 上加一个只依赖相对距离的偏置（T5、ALiBi，见 t5-bias 一课；Shaw 的做法见 shaw 一课）。"
-         "三张热力图用同一组随机 token 计算，注释检验把所有位置整体平移后分数是否改变。",
+         "三张热力图用同一组随机 token 计算，注释检验把所有位置整体后移一位后分数是否改变：第一种依赖绝对位置（本课讲的就是它），第二种只看位置差（见 rope 一课），第三种的偏置只依赖 j − i（见 t5-bias 与 shaw 两课）。",
+         "Position can enter in three places: the input, the queries and keys, or the logits. "
          "First, add a position vector to the word embeddings before the model (sinusoidal or learnable codes, "
          "this lesson). Second, transform Q and K by position before attention, for instance by rotation (RoPE, "
          "see the lesson rope). Third, add a bias that depends only on the relative distance to the logits (T5, "
          "ALiBi; see the lesson t5-bias, and shaw for Shaw's variant). The three heatmaps use the same random "
-         "tokens, and the notes test whether shifting all positions together changes the scores."},
+         "tokens, and the notes test whether moving every position one step later changes the scores: the first "
+         "depends on absolute positions (this lesson covers it), the second only on their difference (see the lesson "
+         "rope), and the third's bias only on j − i (see the lessons t5-bias and shaw)."},
         {"tokens", "seed"},
         views_of(read_inputs, three_places_views),
         {R"tex(x_i=e_i+p_i,\qquad s_{ij}=(R_i q_i)^\top(R_j k_j),\qquad s_{ij}=q_i^\top k_j+b(j-i))tex"},

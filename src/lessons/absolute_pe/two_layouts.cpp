@@ -106,17 +106,19 @@ Step two_layouts() {
     return {
         "two-layouts",
         {"两种排布", "Two layouts"},
-        {"论文把 sin 和 cos 交错排列，频率为 base^(−2i/d)。tensor2tensor 和 fairseq 则把所有 sin 放在前一半、所有 cos 放在后一半，"
+        {"两种排布给同一位置不同的向量：论文交错，tensor2tensor 分成两半。"
+         "论文把 sin 和 cos 交错排列，频率为 base^(−2i/d)。tensor2tensor 和 fairseq 则把所有 sin 放在前一半、所有 cos 放在后一半，"
          "频率为 base^(−i/(d/2−1))，最后一个频率恰好是 1/base。两者都是合法的正弦编码，但同一位置的向量并不相同；"
          "加载别人的权重时必须用同一种排布。",
+         "The two layouts give one position different vectors: interleaved, or in two halves. "
          "The paper interleaves sin and cos, with frequencies base^(−2i/d). tensor2tensor and fairseq put all sines "
          "in the first half and all cosines in the second, with frequencies base^(−i/(d/2−1)), so the last one is "
          "exactly 1/base. Both are valid sinusoidal codes, but the vectors for a given position differ, and weights "
          "trained with one layout must be used with the same layout."},
         {"pos", "d", "base"},
         views_of(read_inputs, layout_views),
-        {R"tex(\text{paper: }(\sin p\omega_0,\cos p\omega_0,\sin p\omega_1,\cos p\omega_1,\dots),\qquad \omega_i=\mathrm{base}^{-2i/d})tex",
-         R"tex(\text{tensor2tensor: }(\sin p\omega_0,\dots,\sin p\omega_{d/2-1},\cos p\omega_0,\dots,\cos p\omega_{d/2-1}),\qquad \omega_i=\mathrm{base}^{-i/(d/2-1)})tex"},
+        {R"tex(\text{paper: }(\sin p\omega_0,\cos p\omega_0,\sin p\omega_1,\dots))tex",
+         R"tex(\text{tensor2tensor: }(\sin p\omega_0,\sin p\omega_1,\dots,\cos p\omega_0,\dots))tex"},
     };
 }
 

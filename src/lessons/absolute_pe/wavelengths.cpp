@@ -24,12 +24,14 @@ std::vector<ViewData> wavelength_views(const Inputs& in, Lang lang) {
     const int L = in.L, d = in.d_model;
     const Eigen::MatrixXd PE = sinusoidal_pe(L, d, in.base, in.variant);
 
-    HeatmapView heat = labelled_matrix(to_rows(PE), index_labels(L), index_labels(d), say(lang, {"位置 p", "position p"}),
-                                       say(lang, {"维度 j", "dimension j"}));
+    // Dimensions down, positions across: a wide strip that fits under the curves.
+    HeatmapView heat = labelled_matrix(to_rows(Eigen::MatrixXd(PE.transpose())), index_labels(d), index_labels(L),
+                                       say(lang, {"维度 j", "dimension j"}), say(lang, {"位置 p", "position p"}));
     heat.is_signed = true;
     const PeVariant v = in.variant;
     const Eigen::VectorXd w = sinusoidal_frequencies(d, in.base, v);
-    heat.explain = [PE, w, L, d, v, lang](int r, int c) -> std::string {
+    heat.explain = [PE, w, L, d, v, lang](int row, int col) -> std::string {
+        const int r = col, c = row;  // r: the position, c: the dimension
         if (r < 0 || c < 0 || r >= L || c >= d) return "";
         bool is_cos = false;
         int i = 0;
@@ -54,9 +56,10 @@ std::vector<ViewData> wavelength_views(const Inputs& in, Lang lang) {
                                           {{"dim", pos_text(dim)}, {"fn", is_cos ? "cos" : "sin"}, {"i", sub(i)}}));
     }
 
-    // The curves first (the primary figure, full width): beside a tall heatmap they would be squeezed to a strip.
+    // The curves first (the primary figure, full width): beside a tall heatmap they would be squeezed to a strip;
+    // the heatmap, dimensions down and positions across, goes under them.
     return {make_view(say(lang, {"选定维度随位置的变化", "Chosen dimensions across positions"}), std::move(curve)),
-            make_view(say(lang, {"PE：位置 × 维度", "PE: positions × dimensions"}), std::move(heat))};
+            make_view(say(lang, {"PE：维度 × 位置", "PE: dimensions × positions"}), std::move(heat))};
 }
 
 }  // namespace
@@ -66,11 +69,11 @@ Step heatmap_and_wavelengths() {
         "wavelengths",
         {"低维振荡快，高维振荡慢", "Low dimensions fast, high dimensions slow"},
         {"低维的编码振荡快、高维的振荡慢：第 i 对维度的频率 ω_i = base^(−2i/d) 随 i 按几何级数减小。"
-         "把每个位置的编码排成一行，就得到位置 × 维度的热力图：左边的列几行就变一次号，右边的列在整张图里几乎不变。"
+         "把每个位置的编码排成一列，就得到维度 × 位置的热力图：上面的行几格就变一次号，下面的行在整张图里几乎不变。"
          "曲线默认画出第 2、6、12 维随位置的变化。",
          "Low dimensions of the code oscillate fast and high ones slowly: the frequency ω_i = base^(−2i/d) of pair i "
-         "falls geometrically with i. Stacking the code of every position as a row gives a positions × dimensions "
-         "heatmap: the left columns change sign every few rows, the right ones barely change over the whole map. "
+         "falls geometrically with i. Setting the code of every position as a column gives a dimensions × positions "
+         "heatmap: the top rows change sign every few cells, the bottom ones barely change over the whole map. "
          "The curves show dimensions 2, 6 and 12 by default."},
         {"L", "d_model", "base", "dims", "variant"},
         views_of(read_inputs, wavelength_views),

@@ -75,35 +75,20 @@ std::vector<ViewData> shuffle_views(const Inputs& in, Lang lang) {
         say(lang, {"打乱顺序 perm = [{perm}]：位置 i 放入原来的 token perm[i]。", "Shuffle perm = [{perm}]: slot i receives the original token perm[i]."},
             {{"perm", join(perm_items, ", ")}}),
         difference_note(lang, diff,
-                        {"最大的 |Attn(P·X) − P·Attn(X)| = {diff}：每个 token 的输出不随它站的位置改变。",
-                         "Largest |Attn(P·X) − P·Attn(X)| = {diff}: each token's output does not depend on where it stands."},
-                        {"最大的 |Attn(P·X) − P·Attn(X)| = {diff}（浮点舍入误差）：每个 token 的输出不随它站的位置改变。",
-                         "Largest |Attn(P·X) − P·Attn(X)| = {diff} (floating-point rounding): each token's output does not depend on where it stands."}),
-        say(lang, {"而最大的 |Attn(P·X) − Attn(X)| = {diff}：输出的行跟着输入一起换了位置，所以这是等变而不是不变；常见的简化写法称之为“不变性”，那要求这个差为 0。",
-                   "But the largest |Attn(P·X) − Attn(X)| = {diff}: the output rows move with the inputs, so this is equivariance, not invariance; a common simplified version found in tutorials calls it invariance, which would need this difference to be 0."},
+                        {"最大 |Attn(P·X) − P·Attn(X)| = {diff}：输出与 token 站在哪里无关。",
+                         "Largest |Attn(P·X) − P·Attn(X)| = {diff}: outputs ignore where tokens stand."},
+                        {"最大 |Attn(P·X) − P·Attn(X)| = {diff}（舍入误差）：输出与 token 站在哪里无关。",
+                         "Largest |Attn(P·X) − P·Attn(X)| = {diff} (rounding): outputs ignore where tokens stand."}),
+        say(lang, {"而最大 |Attn(P·X) − Attn(X)| = {diff}：行跟着移动，所以是等变而非不变。",
+                   "But the largest |Attn(P·X) − Attn(X)| = {diff}: rows move, so this is equivariance, not invariance."},
             {{"diff", exact(unchanged)}}),
-        say(lang, {"加上因果掩码（查询 i 只看键 0..i）后，最大的 |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}：掩码本身就泄露了顺序。",
-                   "With a causal mask (query i sees keys 0..i only), the largest |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}: the mask itself leaks the order."},
+        say(lang, {"因果掩码下最大 |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}：掩码泄露了顺序。",
+                   "Causal mask: the largest |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}, so it leaks order."},
             {{"diff", exact(causal_diff)}}),
     };
 
-    HeatmapView weights = qk_view(demo.weights_shuffled, lang);
-    weights.is_signed = false;
-    weights.decimals = 2;
-    const Eigen::MatrixXd W0 = demo.weights, W1 = demo.weights_shuffled;
-    const std::vector<int> perm = demo.perm;
-    weights.explain = [W0, W1, perm, n, lang](int r, int c) -> std::string {
-        if (r < 0 || c < 0 || r >= n || c >= n) return "";
-        const int a = perm[static_cast<std::size_t>(r)], b = perm[static_cast<std::size_t>(c)];
-        return say(lang, {"位置 {r} → {c} 的权重 {w}，等于原顺序中 token {a} → {b} 的权重 {w0}",
-                          "Slot {r} → {c}: weight {w}, the same as token {a} → {b} in the original order: {w0}"},
-                   {{"r", pos_text(r)}, {"c", pos_text(c)}, {"w", num(W1(r, c))}, {"a", pos_text(a)}, {"b", pos_text(b)}, {"w0", num(W0(a, b))}});
-    };
     return {make_view(say(lang, {"打乱前后的输出：Attn(X) 与 Attn(P·X)", "The outputs before and after shuffling: Attn(X) and Attn(P·X)"}),
-                      std::move(outputs), shuffled_notes),
-            make_view(say(lang, {"打乱后的注意力权重", "Attention weights after shuffling"}), std::move(weights),
-                      {say(lang, {"X、W_q、W_k、W_v 都由随机种子生成；没有加入任何位置信息。",
-                                  "X, W_q, W_k, W_v are random, drawn from the random seed; no position information is added."})})};
+                      std::move(outputs), shuffled_notes)};
 }
 
 }  // namespace
@@ -112,21 +97,23 @@ Step why_positions() {
     Step s = {
         "why-positions",
         {"为什么需要位置", "Why positions at all"},
-        {"softmax(QKᵀ)V 本身看不出词序，所以每个 Transformer 都要以某种方式加入位置；这一课讲最早的做法：把位置编码加到输入上。"
+        {"没有位置信息，自注意力看不出词序：打乱输入，输出只是跟着换位置。"
+         "softmax(QKᵀ)V 本身看不出词序，所以每个 Transformer 都要以某种方式加入位置；这一课讲最早的做法：把位置编码加到输入上。"
          "自注意力只做加权求和，权重来自内容之间的点积，其中没有任何顺序信息。"
          "把 token 打乱（这里用随机种子生成的 X 和投影矩阵），输出的各行也按完全相同的方式被打乱：每个 token 得到的结果与它站在哪里无关。"
-         "这叫置换[[equivariance|等变性]]：输出跟着输入一起换位置，而不是保持不变；常见的简化写法把它叫作“置换不变性”，注释把两种说法都算给你看。"
+         "这叫置换[[equivariance|等变性]]：输出跟着输入一起换位置，而不是保持不变；常见的简化写法把它叫作“置换不变性”，那要求 |Attn(P·X) − Attn(X)| 为 0，注释把两种说法都算给你看。"
          "要让模型区分“猫追狗”和“狗追猫”，必须另外注入位置。"
-         "不过因果掩码（每个词只看它前面的词）已经泄露了顺序，所以没有位置编码的纯解码器模型也能工作。",
-         "softmax(QKᵀ)V on its own cannot see word order, so every Transformer has to add position somehow; this "
+         "不过因果掩码（每个词只看它前面的词，Attn_causal 表示加了掩码的注意力）已经泄露了顺序，所以没有位置编码的纯解码器模型也能工作。",
+         "Without positions, self-attention cannot see word order: shuffle the inputs and the outputs just move along. "
+         "So every Transformer has to add position somehow, since softmax(QKᵀ)V on its own cannot see it; this "
          "lesson covers the first way, adding a position code to the input. "
          "Self-attention is a weighted sum whose weights come from dot products of contents; nothing in it knows "
          "about order. Shuffle the tokens (random X and projections drawn from the random seed here) and the output rows are "
          "shuffled in exactly the same way: each token's result ignores where it stands. This is permutation "
          "[[equivariance]]: the outputs move with the inputs rather than staying put; a common simplified version found "
-         "in tutorials calls it permutation invariance, and the notes compute both. To tell \"the cat chased the dog\" "
+         "in tutorials calls it permutation invariance, which would need |Attn(P·X) − Attn(X)| to be 0, and the notes compute both. To tell \"the cat chased the dog\" "
          "from \"the dog chased the cat\", position has to be injected separately. A causal mask (each word sees only "
-         "the words before it) already leaks order, though, which is why decoder-only models without position "
+         "the words before it; Attn_causal is attention with that mask) already leaks order, though, which is why decoder-only models without position "
          "encodings still work."},
         {"tokens", "seed"},
         views_of(read_inputs, shuffle_views),

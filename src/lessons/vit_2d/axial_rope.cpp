@@ -58,16 +58,17 @@ std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
         }
     double spread = 0;
     for (const auto& kv : range) spread = std::max(spread, kv.second.second - kv.second.first);
-    const std::vector<Arg> spread_args{{"spread", exact(spread)}, {"count", integer(static_cast<long long>(range.size()))}};
+    const std::vector<Arg> spread_args{{"spread", exact(spread)}};
     const bool rounding = spread != 0.0 && spread <= 1e-9;
     const std::string spread_note =
-            rounding ? say(lang, {"相同 (Δ行, Δ列) 的格子之间最大极差 = {spread}（浮点舍入误差）；不同的偏移共 {count} = (2H−1)(2W−1)",
-                                  "Largest spread among cells with the same (Δrow, Δcol) = {spread} (floating-point rounding); "
-                                  "distinct offsets: {count} = (2H−1)(2W−1)"},
+            rounding ? say(lang, {"相同 (Δ行, Δ列) 的格子之间最大极差 = {spread}（舍入误差）",
+                                  "Largest spread within one (Δrow, Δcol) = {spread} (rounding)"},
                            spread_args)
-                     : say(lang, {"相同 (Δ行, Δ列) 的格子之间最大极差 = {spread}；不同的偏移共 {count} = (2H−1)(2W−1)",
-                                  "Largest spread among cells with the same (Δrow, Δcol) = {spread}; distinct offsets: {count} = (2H−1)(2W−1)"},
+                     : say(lang, {"相同 (Δ行, Δ列) 的格子之间最大极差 = {spread}",
+                                  "Largest spread within one (Δrow, Δcol) = {spread}"},
                            spread_args);
+    const std::string offsets_note = say(lang, {"不同的偏移共 {count} = (2H−1)(2W−1) 个", "Distinct offsets: {count} = (2H−1)(2W−1)"},
+                                         {{"count", integer(static_cast<long long>(range.size()))}});
 
     const Eigen::MatrixXd row = on_grid(S.row(in.patch).transpose(), H, W);
     HeatmapView rv = selected_patch_map(row, in, lang);
@@ -94,11 +95,8 @@ std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
     table.decimals = 6;
     table.corner = say(lang, {"对（轴）", "pair (axis)"});
     return {make_view(say(lang, {"轴向 2-D RoPE 分数 S[a,b]（(HW)×(HW)）", "Axial 2-D RoPE scores S[a,b], (HW)×(HW)"}), heat, {spread_note}),
-            make_view(say(lang, {"选中查询对每个键图块的分数（点击格子换查询）", "Scores of the selected query to every key patch (click to change)"}), rv),
-            make_view(say(lang, {"每一对：随哪个轴旋转、频率多少", "Each pair: which axis turns it, at what frequency"}), table,
-                      {say(lang, {"rope-vit 的 compute_axial_cis：频率 1/theta^(4j/dim)（theta 即底数 base），j < dim/4；前 dim/4 对用 t % W（列），后 dim/4 对用 t // W（行）。",
-                                  "rope-vit's compute_axial_cis: frequencies 1/theta^(4j/dim) (theta is the base), j < dim/4; the first dim/4 "
-                                  "pairs use t % W (column), the last dim/4 use t // W (row)."})})};
+            make_view(say(lang, {"选中查询对每个键图块的分数（点击格子换查询）", "Scores of the selected query to every key patch (click to change)"}), rv, {offsets_note}),
+            make_view(say(lang, {"每一对：随哪个轴旋转、频率多少", "Each pair: which axis turns it, at what frequency"}), table)};
 }
 
 }  // namespace
@@ -108,19 +106,23 @@ Step axial_rope() {
     return {
         "axial-rope",
         {"轴向二维 RoPE", "Axial 2-D RoPE"},
-        {"naver-ai/rope-vit 的轴向 RoPE 把 dim/2 对分成两组：前 dim/4 对按列坐标旋转，后 dim/4 对按行坐标旋转，"
+        {"轴向 RoPE 让一半的对随列、一半随行旋转，分数只依赖 (Δ行, Δ列)。"
+         "naver-ai/rope-vit 的轴向 RoPE 把 dim/2 对分成两组：前 dim/4 对按列坐标旋转，后 dim/4 对按行坐标旋转，"
          "两组用相同的频率 1/base^(4j/dim)，其中底数 base 就是 rope-vit 代码里的 theta（默认 100）。每组都是一维 RoPE，所以分数只依赖 (Δ行, Δ列)："
-         "注释核对了所有偏移相同的格子数值相同。点击右侧网格可以换查询图块。",
+         "注释核对了所有偏移相同的格子数值相同。点击右侧网格可以换查询图块。"
+         "代码里是 rope-vit 的 compute_axial_cis：频率 1/theta^(4j/dim)，j < dim/4；前 dim/4 对用 t % W（列），后 dim/4 对用 t // W（行）；表格列出每一对随哪个轴旋转、频率多少。",
+         "Axial RoPE turns half the pairs with the column and half with the row: scores depend on (Δrow, Δcol) only. "
          "The axial RoPE of naver-ai/rope-vit splits the dim/2 pairs in two groups: the first dim/4 pairs turn with "
          "the column, the last dim/4 with the row, both at frequencies 1/base^(4j/dim), where the base is what rope-vit's code calls theta (100 by default). Each group "
          "is a 1-D RoPE, so the score depends only on (Δrow, Δcol); the notes check that all cells with the same "
-         "offset hold the same value. Click the grid to change the query patch."},
+         "offset hold the same value. Click the grid to change the query patch. In the code this is rope-vit's "
+         "compute_axial_cis: frequencies 1/theta^(4j/dim), j < dim/4; the first dim/4 pairs use t % W (column), the "
+         "last dim/4 use t // W (row); the table lists which axis turns each pair and at what frequency."},
         {"H", "W", "patch", "dim", "theta", "seed"},
         views_of(inputs, axial_rope_views),
         {
-         R"tex(\theta_j = \mathrm{base}^{-4j/\mathrm{dim}}, \qquad j = 0, \dots, \tfrac{\mathrm{dim}}{4} - 1)tex",
-         R"tex(\phi_j = \begin{cases} c\,\theta_j & \text{first } \tfrac{\mathrm{dim}}{4} \text{ pairs} \\ r\,\theta_j & \text{last } \tfrac{\mathrm{dim}}{4} \text{ pairs} \end{cases})tex",
-         R"tex(\big\langle \mathrm{Rot}_{(r,c)}\, q,\ \mathrm{Rot}_{(r',c')}\, k \big\rangle = g(\Delta r, \Delta c))tex"},
+         R"tex(\big\langle \mathrm{Rot}_{(r,c)}\, q,\ \mathrm{Rot}_{(r',c')}\, k \big\rangle = g(\Delta r, \Delta c))tex",
+         R"tex(\phi_j = c\,\theta_j \text{ or } r\,\theta_j, \qquad \theta_j = \mathrm{base}^{-4j/\mathrm{dim}})tex"},
     };
 }
 

@@ -1,7 +1,7 @@
 // PE Lab — lessons/vit_2d/learnable_2d_table.cpp
-// Step "learnable-2d-table" of lesson "vit-2d": a learned H×W table of position vectors, the holes a plain
-// lookup leaves on a larger H2×W2 grid, and the table interpolated bilinearly (align_corners=False, as
-// PyTorch) with the source positions and weights each new row and column reads.
+// Step "learnable-2d-table" of lesson "vit-2d": a learned H×W table of position vectors and the holes a plain
+// lookup leaves on a larger H2×W2 grid. The views of a change of resolution live here; the step bilinear-resize
+// (bilinear_resize.cpp) shows the table interpolated bilinearly and the taps each new row and column reads.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
@@ -23,8 +23,7 @@ namespace vit_2d_lesson {
 using namespace lessonui;
 
 // [SECTION] the views
-namespace {
-
+// All four figures of a change of resolution; this step shows the first two, bilinear-resize the last two.
 std::vector<ViewData> resolution_views(const Inputs& in, Lang lang) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
     const Eigen::MatrixXd table = random_signed_matrix(in.H * in.W, in.dim, rng);
@@ -99,13 +98,17 @@ std::vector<ViewData> resolution_views(const Inputs& in, Lang lang) {
                                   "{n} cells fall outside the learned table and have no parameters (drawn hatched)."},
                            {{"n", integer(missing)}})}),
             make_view(say(lang, {"双线性插值到 H2×W2（通道 {ch}）", "Bilinear interpolation to H2×W2 (channel {ch})"}, ch), rv,
-                      {say(lang, {"约定：双线性、align_corners=False，与 PyTorch F.interpolate 相同：源坐标 = (in/out)·(dst + 0.5) − 0.5，负值截为 0。",
-                                  "Convention: bilinear with align_corners=False, as PyTorch F.interpolate: source = "
-                                  "(in/out)·(dst + 0.5) − 0.5, negatives clamped to 0."}),
-                       say(lang, {"MAE/DeiT 的 interpolate_pos_embed 与 timm 的 resample_abs_pos_embed 默认用双三次；这里选双线性，每格只由四个数加权而成。",
-                                  "MAE/DeiT's interpolate_pos_embed and timm's resample_abs_pos_embed default to bicubic; "
-                                  "bilinear is used here so each cell is a weighted sum of just four numbers."})}),
+                      {say(lang, {"插值后的 {n} 个格子中，空洞 = {bad} 个。", "Holes among the {n} interpolated cells: {bad}."},
+                           {{"n", integer(static_cast<long long>(H2) * W2)}, {"bad", integer(static_cast<long long>(g2.array().isNaN().count()))}})}),
             make_view(say(lang, {"每个新行、新列读取的源位置", "Source positions read by each new row and column"}), taps)};
+}
+
+namespace {
+
+std::vector<ViewData> lookup_views(const Inputs& in, Lang lang) {
+    std::vector<ViewData> all = resolution_views(in, lang);
+    all.resize(2);  // the learned table and the plain lookup
+    return all;
 }
 
 }  // namespace
@@ -115,19 +118,17 @@ Step learnable_table() {
     return {
         "learnable-2d-table",
         {"可学习的二维表与分辨率变化", "A learnable 2-D table and a change of resolution"},
-        {"可学习的位置编码给每个图块一个向量，整张表按网格排成 H×W。换成更大的网格 H2×W2 时，新位置在表里没有参数："
-         "直接查表会留下空洞。常用办法是把表当作图像插值到新尺寸。这里用双线性、align_corners=False（与 PyTorch 一致），"
-         "表格列出每个新行、新列读取的源位置和权重。",
+        {"在更大的网格上直接查可学习的表，新位置没有参数，留下空洞。"
+         "可学习的位置编码给每个图块一个向量，整张表按网格排成 H×W。换成更大的网格 H2×W2 时，新位置在表里没有参数："
+         "直接查表会留下空洞（斜线格）。常用办法是把表当作图像插值到新尺寸，下一步讲。",
+         "A plain lookup of a learned table on a larger grid leaves holes: the new positions have no parameters. "
          "A learnable position embedding gives every patch a vector, and the whole table is laid out as an H×W "
-         "grid. On a larger grid H2×W2 the new positions have no parameters, so a plain lookup leaves holes. The "
-         "usual remedy treats the table as an image and interpolates it to the new size; here bilinear with "
-         "align_corners=False, as in PyTorch, and the table lists the source positions and weights each new row and "
-         "column reads."},
+         "grid. On a larger grid H2×W2 the new positions have no parameters, so a plain lookup leaves holes (drawn "
+         "hatched). The usual remedy treats the table as an image and interpolates it to the new size: the next "
+         "step."},
         {"H", "W", "H2", "W2", "channel", "dim", "seed"},
-        views_of(inputs, resolution_views),
-        {
-         R"tex(x_{\mathrm{src}} = \max\!\left(0,\ \left(x + \tfrac{1}{2}\right) \frac{W}{W_2} - \tfrac{1}{2}\right))tex",
-         R"tex(P_2[x] = (1 - w)\, P\big[\lfloor x_{\mathrm{src}} \rfloor\big] + w\, P\big[\lfloor x_{\mathrm{src}} \rfloor + 1\big], \quad w = x_{\mathrm{src}} - \lfloor x_{\mathrm{src}} \rfloor)tex"},
+        views_of(inputs, lookup_views),
+        {R"tex(\mathrm{lookup}(r, c) = P[\,r\,W + c\,], \quad r < H,\ c < W)tex"},
     };
 }
 

@@ -79,14 +79,8 @@ std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
     return {make_view(say(lang, {"MAE 2-D sin-cos：每个词元一行", "MAE 2-D sin-cos: one row per token"}), heat,
                       {say(lang, {"同一列的词元，前一半的最大差 = {col}；同一行的词元，后一半的最大差 = {row}",
                                   "Tokens in one column: largest difference in the first half = {col}; tokens in one row, second half: {row}"},
-                           {{"col", exact(col_err)}, {"row", exact(row_err)}}),
-                       say(lang, {"MAE 的代码把前一半叫 emb_h，但它来自 meshgrid(grid_w, grid_h) 的第一个分量，也就是列坐标。",
-                                  "MAE's code names the first half emb_h, yet it is built from grid[0] of "
-                                  "meshgrid(grid_w, grid_h), which holds the column coordinate."})}),
-            make_view(say(lang, {"选中图块与每个图块的内积（点击格子换图块）", "Dot product of the selected patch with every patch (click to change)"}), sv,
-                      {say(lang, {"内积 = 列部分 + 行部分，各自只依赖该轴上的距离。",
-                                  "The dot product is a column part plus a row part, each depending only on the distance "
-                                  "along its axis."})})};
+                           {{"col", exact(col_err)}, {"row", exact(row_err)}})}),
+            make_view(say(lang, {"选中图块与每个图块的内积（点击格子换图块）", "Dot product of the selected patch with every patch (click to change)"}), sv)};
 }
 
 }  // namespace
@@ -96,14 +90,18 @@ Step mae_sincos() {
     Step s = {
         "mae-sincos",
         {"MAE 的二维 sin-cos", "MAE's 2-D sin-cos"},
-        {"MAE 的 get_2d_sincos_pos_embed 把维度分成两半：前一半用一维 sin-cos 编码列坐标，后一半编码行坐标；"
+        {"MAE 的二维 sin-cos 用前一半编码列、后一半编码行。"
+         "MAE 的 get_2d_sincos_pos_embed 把维度分成两半：前一半用一维 sin-cos 编码列坐标，后一半编码行坐标；"
          "每一半里先放所有 sin，再放所有 cos。所以同一列的图块前一半完全相同，同一行的图块后一半完全相同。"
-         "右图是选中图块与所有图块的内积，它是列部分与行部分之和。",
+         "右图是选中图块与所有图块的内积，它是列部分与行部分之和，各自只依赖该轴上的距离。"
+         "MAE 的代码把前一半叫 emb_h，但它来自 meshgrid(grid_w, grid_h) 的第一个分量，也就是列坐标。",
+         "MAE's 2-D sin-cos codes the column in the first half of the dimensions and the row in the second. "
          "MAE's get_2d_sincos_pos_embed splits the dimensions in two halves: the first half encodes the column "
          "with a 1-D sin-cos, the second half the row; within each half all sines come first, then all cosines. "
          "Patches in one column therefore share the first half exactly, patches in one row the second half. The "
          "second figure shows the dot product of the selected patch with every patch, a column part plus a row "
-         "part."},
+         "part, each depending only on the distance along its axis. MAE's code names the first half emb_h, yet it "
+         "is built from grid[0] of meshgrid(grid_w, grid_h), which holds the column coordinate."},
         {"H", "W", "patch", "dim"},
         views_of(inputs, mae_views),
         {

@@ -58,13 +58,11 @@ std::vector<ViewData> swin_views(const Inputs& in, Lang lang) {
     const int table_size = (2 * Wh - 1) * (2 * Ww - 1);
     const std::vector<Arg> count_args{{"size", integer(table_size)}, {"used", integer(static_cast<long long>(seen.size()))}};
     const std::string count_note =
-            consistent ? say(lang, {"偏置表有 (2H−1)(2W−1) = {size} 行；用到的不同索引 = {used}，每个索引恰好对应一个 (Δr, Δc)。",
-                                    "The bias table has (2H−1)(2W−1) = {size} rows; distinct indices used = {used}, each index "
-                                    "belongs to exactly one (Δr, Δc)."},
+            consistent ? say(lang, {"偏置表 (2H−1)(2W−1) = {size} 行；用到 {used} 个索引，各对应一个 (Δr, Δc)。",
+                                    "Bias table: (2H−1)(2W−1) = {size} rows; {used} indices used, one (Δr, Δc) each."},
                              count_args)
-                       : say(lang, {"偏置表有 (2H−1)(2W−1) = {size} 行；用到的不同索引 = {used}，有索引对应多个偏移！",
-                                    "The bias table has (2H−1)(2W−1) = {size} rows; distinct indices used = {used}, some index maps "
-                                    "to several offsets!"},
+                       : say(lang, {"偏置表 (2H−1)(2W−1) = {size} 行；用到 {used} 个索引，有索引对应多个偏移！",
+                                    "Bias table: (2H−1)(2W−1) = {size} rows; {used} indices used, some for several offsets!"},
                              count_args);
 
     Eigen::MatrixXd layout(2 * Wh - 1, 2 * Ww - 1);
@@ -101,9 +99,11 @@ Step swin_index() {
     Step s = {
         "swin-index",
         {"Swin 的相对位置索引", "Swin's relative position index"},
-        {"Swin Transformer 在每个 H×W 窗口内给每个二维偏移 (Δr, Δc) 一个可学习的偏置，表有 (2H−1)(2W−1) 行。"
+        {"Swin 给窗口内每个二维偏移一个可学习的偏置，每个偏移占表的一行。"
+         "Swin Transformer 在每个 H×W 窗口内给每个二维偏移 (Δr, Δc) 一个可学习的偏置，表有 (2H−1)(2W−1) 行。"
          "relative_position_index 把每对词元映射到表的一行：(Δr + H − 1)·(2W − 1) + (Δc + W − 1)。"
          "右图是表的排布，描边的格子是选中查询用到的那些行。",
+         "Swin gives each 2-D offset in a window its own learned bias, one table row per offset. "
          "Swin Transformer gives every 2-D offset (Δr, Δc) inside an H×W window its own learned bias, in a table of "
          "(2H−1)(2W−1) rows. relative_position_index maps each pair of tokens to one row: "
          "(Δr + H − 1)·(2W − 1) + (Δc + W − 1). The second figure lays the table out by offset; the outlined cells "

@@ -38,10 +38,14 @@ HeatmapView grid_map(const Eigen::MatrixXd& G, Lang lang, bool selectable);
 HeatmapView selected_patch_map(const Eigen::MatrixXd& G, const Inputs& in, Lang lang);
 // One value per token laid out on the H×W grid: token t at the row and column of its patch.
 Eigen::MatrixXd on_grid(const Eigen::VectorXd& per_token, int H, int W);
+// A change of resolution (learnable_2d_table.cpp): the learned H×W table, its plain lookup on H2×W2, the table
+// interpolated bilinearly to H2×W2 and the taps each new row and column reads.
+std::vector<ViewData> resolution_views(const Inputs& in, Lang lang);
 
 // [SECTION] the steps, in lesson order
 Step patch_grid();
 Step learnable_table();
+Step bilinear_resize();
 Step mae_sincos();
 Step axial_rope();
 Step swin_index();
