@@ -241,20 +241,6 @@ struct LayoutTestOpenStep {
     const char* step;
 };
 const std::vector<LayoutTestOpenStep> kNotYetOneScreen = {
-    {"attention-grid", "displacement-2d"},
-    {"attention-grid", "flatten-2x3-grid"},
-    {"attention-grid", "pair-table"},
-    {"attention-grid", "pairs-versus-positions"},
-    {"attention-grid", "relative-rule"},
-    {"cost", "growth-with-n"},
-    {"cost", "what-is-stored"},
-    {"f-delta", "content-readout"},
-    {"f-delta", "feature-vectors"},
-    {"f-delta", "linear-readout"},
-    {"f-delta", "link-to-rope"},
-    {"f-delta", "sinusoidal-gram"},
-    {"f-delta", "transformer-xl-terms"},
-    {"f-delta", "two-objects"},
     {"rope", "additive-pe-loses-relative"},
     {"rope", "angle-difference"},
     {"rope", "commuting-blocks"},

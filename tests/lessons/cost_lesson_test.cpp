@@ -41,24 +41,27 @@ TEST(CostLesson, ParamsAndOldLinks) {
 // [SECTION] memory and time
 TEST(CostLesson, MemoryTableComesFromCore) {
     ASSERT_NE(find_lesson("cost"), nullptr);
-    EXPECT_EQ(find_lesson("cost")->steps.size(), 7u);
+    EXPECT_EQ(find_lesson("cost")->steps.size(), 9u);
     const auto v = step_views("cost", 1, "N=300&d=128&heads=12&num_buckets=16");
     const auto& methods = all_position_methods();
     CostModel model;
     model.heads = 12;
     model.num_buckets = 16;
-    ASSERT_EQ(v[1].table().values.rows(), static_cast<Eigen::Index>(methods.size()));
-    // The leading curve (log scale) uses the same heads and buckets as the table: its last point is N = 300.
-    const CurveView& curve = v[0].curve();
+    ASSERT_EQ(v[0].table().values.rows(), static_cast<Eigen::Index>(methods.size()));
+    // The curve of the next step (log scale) uses the same heads and buckets as the table: its last point is N = 300.
+    const auto growth = step_views("cost", step_number_of(*find_lesson("cost"), "storage-growth"), "N=300&d=128&heads=12&num_buckets=16");
+    const CurveView& curve = growth[0].curve();
     EXPECT_TRUE(curve.log_y);
     ASSERT_EQ(curve.series.size(), methods.size());
     EXPECT_EQ(curve.x.back(), 300.0);
     for (std::size_t i = 0; i < methods.size(); ++i)
         EXPECT_EQ(curve.series[i].back(), position_table_bytes(methods[i], 300, 128, model) / (1024.0 * 1024.0));
     for (std::size_t i = 0; i < methods.size(); ++i)
-        EXPECT_EQ(v[1].table().values(static_cast<Eigen::Index>(i), 0), position_table_bytes(methods[i], 300, 128, model));
+        EXPECT_EQ(v[0].table().values(static_cast<Eigen::Index>(i), 0), position_table_bytes(methods[i], 300, 128, model));
+    // A bias per pair against the embedding table at N = 300, d = 128: 300² · 8 B against 300 · 128 · 8 B.
+    EXPECT_TRUE(any_note_contains(growth, "a bias per pair takes 703 KiB, the embedding table 300 KiB, 2.34× as much"));
     // The per-distance table grows with N; T5's is num_buckets × heads, ALiBi's one slope per head.
-    const auto row = [&](PositionMethod m) { return v[1].table().values(static_cast<Eigen::Index>(m), 0); };
+    const auto row = [&](PositionMethod m) { return v[0].table().values(static_cast<Eigen::Index>(m), 0); };
     EXPECT_EQ(row(PositionMethod::distance_bias), (2 * 300 - 1) * 8.0);
     EXPECT_EQ(row(PositionMethod::t5_bias), 16 * 12 * 8.0);
     EXPECT_EQ(row(PositionMethod::alibi_bias), 12 * 8.0);

@@ -24,9 +24,11 @@ Step displacement_2d() {
     return {
         "displacement-2d",
         {"二维位置与位移 δ", "2-D positions and the displacement δ"},
-        {"在图像块或二维网格上，位置是坐标 q = (q₁, q₂)、k = (k₁, k₂)，相对位置变成一个向量 δ = q − k = (δ₁, δ₂)。"
+        {"在二维网格上，相对位置是一个向量 δ = q − k = (δ₁, δ₂)。"
+         "在图像块或二维网格上，位置是坐标 q = (q₁, q₂)、k = (k₁, k₂)，相对位置变成一个向量 δ = q − k = (δ₁, δ₂)。"
          "每个格子里写着从所选查询看过去的 δ，箭头从查询指向各个键。点击网格中的任一格即可把它设为查询。"
          "注意箭头的方向是 k − q，正好是 δ 的反方向。",
+         "On a 2-D grid the relative position is a vector, δ = q − k = (δ₁, δ₂). "
          "On image patches or any 2-D grid a position is a coordinate, q = (q₁, q₂) and k = (k₁, k₂), and the "
          "relative position becomes a vector δ = q − k = (δ₁, δ₂). Each cell shows its δ as seen from the selected "
          "query, and arrows run from the query to the keys. Click any cell of the grid to make it the query. Note "
@@ -58,12 +60,12 @@ static std::vector<ViewData> displacement_views(const Inputs& in, Lang lang) {
     bool all = true;
     grid.arrows = query_arrows(H, W, cq, &all);
     const std::vector<std::string> grid_notes{
-        say(lang, {"查询 q = {q} = {qc}；颜色是距离 |δ|。", "Query q = {q} = {qc}; colour is the distance |δ|."},
+        say(lang, {"查询 q = {q} = {qc}；颜色是距离 |δ|。", "Query q = {q} = {qc}; colour = distance |δ|."},
             {{"q", integer(q)}, {"qc", pair_text(cq.row, cq.col)}}),
         all ? say(lang, {"箭头从 q 指向每个键 k，箭头向量是 k − q = −δ。",
-                         "Arrows run from q to every key k; an arrow's vector is k − q = −δ."})
-            : say(lang, {"网格较大，只画出到 8 个相邻键的箭头；箭头向量是 k − q = −δ。",
-                         "On a large grid only the arrows to the 8 neighbours are drawn; an arrow's vector is k − q = −δ."})};
+                         "Arrows run from q to each key k along k − q = −δ."})
+            : say(lang, {"只画出到 8 个相邻键的箭头，方向 k − q = −δ。",
+                         "Arrows to the 8 neighbours only, along k − q = −δ."})};
 
     TableView table;
     table.values.resize(n, 4);
@@ -72,11 +74,11 @@ static std::vector<ViewData> displacement_views(const Inputs& in, Lang lang) {
         table.values.row(k) << ck.row, ck.col, cq.row - ck.row, cq.col - ck.col;
         table.row_labels.push_back("k = " + integer(k));
     }
-    table.col_labels = {say(lang, {"行 k₁", "row k₁"}), say(lang, {"列 k₂", "col k₂"}), "δ₁ = q₁ − k₁", "δ₂ = q₂ − k₂"};
+    table.col_labels = {say(lang, {"行 k₁", "row k₁"}), say(lang, {"列 k₂", "col k₂"}), "δ₁", "δ₂"};
     table.integer = true;
     table.decimals = 0;
     table.corner = say(lang, {"键", "key"});
-    return {make_view(say(lang, {"二维位置：格中是 δ = q − k（点击选查询）", "2-D positions: each cell shows δ = q − k (click to pick the query)"}),
+    return {make_view(say(lang, {"二维位置：格中是 δ = q − k（点击选查询）", "2-D positions: δ = q − k per cell (click picks the query)"}),
                       grid, grid_notes),
             make_view(say(lang, {"查询 q 与每个键 k 的位移", "Displacement from the query q to every key k"}), table)};
 }

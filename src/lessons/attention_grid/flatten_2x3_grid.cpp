@@ -26,18 +26,18 @@ Step flattening_2x3() {
         {"2×3 网格：关注右边的邻居", "A 2×3 grid: attend to the right neighbour"},
         {"把 2×3 网格按行展平：编号 = 行·W + 列。规则 δ = (0, −1) 表示“关注右边相邻的一格”。"
          "很多教材从 1 开始编号，本工具从 0 开始编号；注释按两种编号分别列出值为 1 的格子和没有 1 的行。右边缘的查询没有右邻居，所以它们那一行没有任何 1。"
-         "如果只在展平后的编号上用一维规则 q − k = −1，第一行的末尾会被错误地连到第二行的开头，下方的图把这样的格子标了出来。",
+         "如果只在展平后的编号上用一维规则 q − k = −1，第一行的末尾会被错误地连到第二行的开头，下方的图把这样的格子标了出来。式中的 1[条件] 在条件成立时为 1，否则为 0。",
          "Flatten the 2×3 grid row by row: index = row·W + column. The rule δ = (0, −1) means \"attend to the "
          "neighbour on the right\". Many texts number tokens from 1, this "
          "widget from 0; the notes list the ones and the rows without a 1 in both numberings. Queries on the right edge "
          "have no right neighbour, so their rows hold no 1. Applying the 1-D rule "
          "q − k = −1 to the flattened index instead wrongly links the end of the first row to the start of the "
-         "second; the lower heatmap marks such cells."},
+         "second; the lower heatmap marks such cells. In the equation, 1[condition] is 1 when the condition holds and 0 otherwise."},
         {"H", "W", "drow", "dcol"},
         views_of(read_inputs, flattening_views),
         {
          R"tex(\mathrm{index} = \mathrm{row} \cdot W + \mathrm{column})tex",
-         R"tex(A[i_q, i_k] = \begin{cases} 1 & q - k = \delta \\ 0 & \text{otherwise} \end{cases})tex"},
+         R"tex(A[i_q, i_k] = \mathbf{1}[\,q - k = \delta\,])tex"},
     };
     s.questions = {
         {{"把网格逐行展平后，一维规则 q − k = δ₁·W + δ₂ 会和二维规则 δ 不同吗？",
@@ -102,13 +102,13 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
             empty1.push_back(integer(q + 1));
         }
     }
+    // Counted from 0 under the rule's heatmap; the same cells and rows counted from 1 go under the index table.
     const std::vector<std::string> rule_notes{
-        say(lang, {"值为 1 的格子（从 0 数）：{cells}", "Cells equal to 1 (from 0): {cells}"},
-            {{"cells", ones0.empty() ? "—" : join(ones0, ", ")}}),
-        say(lang, {"值为 1 的格子（从 1 数）：{cells}", "Cells equal to 1 (from 1): {cells}"},
-            {{"cells", ones1.empty() ? "—" : join(ones1, ", ")}}),
-        say(lang, {"没有 1 的行（从 0 / 从 1）：{rows}", "Rows without a 1 (from 0 / from 1): {rows}"},
-            {{"rows", empty0.empty() ? "—" : join(empty0, ", ") + " / " + join(empty1, ", ")}})};
+        say(lang, {"值为 1 的格子（从 0 数）：{cells}；没有 1 的行：{rows}", "Ones (from 0): {cells}; rows without a 1: {rows}"},
+            {{"cells", ones0.empty() ? "—" : join(ones0, ", ")}, {"rows", empty0.empty() ? "—" : join(empty0, ", ")}})};
+    const std::string from_one_note =
+        say(lang, {"从 1 数：值为 1 的格子 {cells}；没有 1 的行 {rows}", "From 1: ones at {cells}; rows without a 1: {rows}"},
+            {{"cells", ones1.empty() ? "—" : join(ones1, ", ")}, {"rows", empty1.empty() ? "—" : join(empty1, ", ")}});
 
     // The naive rule: the same step expressed as one offset of the flattened index.
     const int flat = in.drow * W + in.dcol;
@@ -154,7 +154,11 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
     return {make_view(say(lang, {"二维规则 δ = (δ₁, δ₂)", "2-D rule δ = (δ₁, δ₂)"}), rule, rule_notes),
             make_view(say(lang, {"朴素一维规则：展平编号 q − k = δ₁·W + δ₂", "Naive 1-D rule on the flattened index: q − k = δ₁·W + δ₂"}),
                       wrong, wrong_notes),
-            flattening_table(in, lang)};
+            [&] {
+                ViewData table = flattening_table(in, lang);
+                table.notes.push_back(from_one_note);
+                return table;
+            }()};
 }
 
 }  // namespace attention_grid_lesson

@@ -25,10 +25,12 @@ Step pairs_table() {
     return {
         "pair-table",
         {"A 是一张配对表", "A is a table of pairs"},
-        {"后面各课讲的每一种位置编码，都是往这张表的格子里填数的规则，所以先要把注意力矩阵读成一张 (查询, 键) 配对表。"
+        {"注意力矩阵 A 是一张 (查询, 键) 配对表：N 个 token 有 N² 个格子。"
+         "后面各课讲的每一种位置编码，都是往这张表的格子里填数的规则，所以先要把注意力矩阵读成一张 (查询, 键) 配对表。"
          "有 N 个 token 时，注意力矩阵 A 是 N×N 的：行是查询 q，列是键 k，格子 A[q,k] 表示 q 对 k 的关注程度。"
          "所以格子的个数是 N²，每个格子对应一对 token。固定 q 看一整行 A[q,·]，就是 q 与所有 k 的关系。"
          "这里的 Q、K 由随机种子生成；点击某一行即可选中它。",
+         "The attention matrix A is a table of (query, key) pairs: N tokens give N² cells. "
          "Every position encoding in the lessons that follow is a rule for filling the cells of this table, so "
          "first read the attention matrix as a table of (query, key) pairs. With N tokens the attention matrix A is N×N: rows are queries q, columns are keys k, and cell A[q,k] says "
          "how strongly q attends to k. So there are N² cells, one for every pair of tokens. Fixing q and reading "
@@ -37,8 +39,8 @@ Step pairs_table() {
         {"N", "query", "seed"},
         views_of(read_inputs, pairs_table_views),
         {
-         R"tex(A = \operatorname{softmax}\!\left(\frac{Q K^\top}{\sqrt{d}}\right) \in \mathbb{R}^{N \times N})tex",
-         R"tex(\sum_k A[q,k] = 1)tex"},
+         R"tex(A = \operatorname{softmax}(Q K^\top / \sqrt{d}) \in \mathbb{R}^{N \times N})tex",
+         R"tex(\textstyle\sum_k A[q,k] = 1)tex"},
     };
 }
 

@@ -48,7 +48,7 @@ Step pairs_versus_positions() {
         {"side", "drow", "dcol"},
         views_of(read_inputs, pairs_versus_positions_views),
         {
-         R"tex(A = \begin{pmatrix} T_0 & T_{-1} & \cdots & T_{-(s-1)} \\ T_1 & T_0 & \cdots & T_{-(s-2)} \\ \vdots & \vdots & \ddots & \vdots \\ T_{s-1} & T_{s-2} & \cdots & T_0 \end{pmatrix})tex",
+         R"tex(A = \big[\,T_{i-j}\,\big]_{i,j=0}^{s-1})tex",
          R"tex((T_{i-j})_{c,c'} = a(i - j,\ c - c'))tex"},
     };
     s.questions = {

@@ -47,15 +47,20 @@ Step relative_rule() {
         "relative-rule",
         {"纯相对规则：只看 q − k", "A purely relative rule: only q − k matters"},
         {"最简单的规则只看差 Δ = q − k：当 q − k = Δ 时分数为 1，否则为 0。取 Δ = −2 时，键 k = q + 2 位于查询右边两个位置，"
-         "于是被点亮的格子排成一条对角线。最后两个 token 右边没有第二个位置，这两行保持为空。用滑块改变规则的 Δ。",
+         "于是被点亮的格子排成一条对角线。最后两个 token 右边没有第二个位置，这两行保持为空。用滑块改变规则的 Δ。"
+         "Δ < 0 时键在查询右边 |Δ| 个位置（k = q + |Δ|），Δ > 0 时键在查询左边 Δ 个位置（k = q − Δ），Δ = 0 时每个 token 只关注自己；"
+         "没有 1 的行，是目标键落在序列之外的那些行。式中的 1[条件] 在条件成立时为 1，否则为 0。",
          "The simplest rule looks only at the difference Δ = q − k: the score is 1 when q − k = Δ and 0 otherwise. "
          "With Δ = −2 the key k = q + 2 sits two places to the right of the query, and the lit cells form one "
          "diagonal. The last two tokens have nothing two places to their right, so their rows stay empty. Use the "
-         "slider to change the rule's Δ."},
+         "slider to change the rule's Δ. With Δ < 0 the key sits |Δ| places to the right of the query (k = q + |Δ|), "
+         "with Δ > 0 it sits Δ places to its left (k = q − Δ), and with Δ = 0 every token attends to itself; the rows "
+         "without a 1 are those whose target key would lie outside the sequence. In the equation, 1[condition] is 1 when the condition holds "
+         "and 0 otherwise."},
         {"N", "delta"},
         views_of(read_inputs, relative_rule_views),
         {
-         R"tex(A[q,k] = \begin{cases} 1 & q - k = \Delta \\ 0 & \text{otherwise} \end{cases})tex"},
+         R"tex(A[q,k] = \mathbf{1}[\,q - k = \Delta\,])tex"},
     };
     s.questions = {
         {{"规则“q − k = Δ 时为 1”会点亮多少个格子？", "How many cells does the rule “1 iff q − k = Δ” light?"},
@@ -89,27 +94,13 @@ static std::vector<ViewData> relative_rule_views(const Inputs& in, Lang lang) {
             empty0.push_back(integer(q));
             empty1.push_back(integer(q + 1));
         }
-    std::vector<std::string> notes;
-    notes.push_back(say(lang, {"点亮的格子：N − |Δ| = {lit}，全部在对角线 q − k = {delta} 上。",
-                               "Lit cells: N − |Δ| = {lit}, all on the diagonal q − k = {delta}."},
-                        {{"lit", integer(static_cast<long long>(A.sum()))}, {"delta", integer(delta)}}));
-    if (delta < 0)
-        notes.push_back(say(lang, {"Δ < 0：键在查询右边 {n} 个位置（k = q + |Δ|）。",
-                                   "Δ < 0: the key sits {n} places to the right of the query (k = q + |Δ|)."},
-                            {{"n", integer(-delta)}}));
-    else if (delta > 0)
-        notes.push_back(say(lang, {"Δ > 0：键在查询左边 {n} 个位置（k = q − Δ）。",
-                                   "Δ > 0: the key sits {n} places to the left of the query (k = q − Δ)."},
-                            {{"n", integer(delta)}}));
-    else
-        notes.push_back(say(lang, {"Δ = 0：每个 token 只关注自己。", "Δ = 0: every token attends to itself."}));
-    if (empty0.empty())
-        notes.push_back(say(lang, {"没有空行。", "No row is empty."}));
-    else
-        notes.push_back(say(lang, {"没有 1 的行（从 0 数）：{rows0}；从 1 数：{rows1}。它们的目标键落在序列之外。",
-                                   "Rows without a 1 (counting from 0): {rows0}; counting from 1: {rows1}. "
-                                   "Their target key would lie outside the sequence."},
-                            {{"rows0", join(empty0, ", ")}, {"rows1", join(empty1, ", ")}}));
+    const std::string empty_rows =
+        empty0.empty() ? say(lang, {"无", "none"}) : say(lang, {"{rows0}（从 1 数：{rows1}）", "{rows0} (from 1: {rows1})"},
+                                                         {{"rows0", join(empty0, ", ")}, {"rows1", join(empty1, ", ")}});
+    const std::vector<std::string> notes = {
+        say(lang, {"点亮的格子：N − |Δ| = {lit}，全在对角线 q − k = {delta} 上；没有 1 的行：{rows}",
+                   "Lit cells: N − |Δ| = {lit}, all on q − k = {delta}; rows without a 1: {rows}"},
+            {{"lit", integer(static_cast<long long>(A.sum()))}, {"delta", integer(delta)}, {"rows", empty_rows}})};
     return {make_view(say(lang, {"规则：q − k = Δ 时 A[q,k] = 1", "Rule: A[q,k] = 1 iff q − k = Δ"}), view, notes)};
 }
 

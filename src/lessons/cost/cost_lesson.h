@@ -66,12 +66,24 @@ std::vector<FamilyProbe> probe_families(const CostModel& model);
 std::string family_label(int family, Lang lang);
 PositionMethod family_cost(int family);
 
+// Every method timed at up to eight sizes from N/8 to N (growth-with-n's curve, growth-table's table):
+// sizes[r], and micros(r, method) in µs.
+struct GrowthTimes {
+    std::vector<int> sizes;
+    Eigen::MatrixXd micros;
+};
+GrowthTimes measure_growth(const Inputs& in);
+// A method's short name, a column header of the wide timing table.
+std::string method_short_label(PositionMethod m, Lang lang);
+
 // [SECTION] the steps, in lesson order
 Step what_is_stored();
+Step storage_growth();
 Step measured_time();
 Step time_per_element();
 Step one_new_token();
 Step growth_with_n();
+Step growth_table();
 Step decision_guide();
 Step measured_properties();
 

@@ -1,6 +1,7 @@
 // PE Lab — lessons/cost/growth_with_n.cpp
 // Step "growth-with-n" of lesson "cost": every method timed at eight sizes from N/8 to N, on log–log axes
-// where a power law is a straight line, with the slopes 1 and 2 dashed beside them. Its question: how the
+// where a power law is a straight line, with the slopes 1 and 2 dashed beside them (the numbers themselves are
+// the table of step growth-table; measure_growth and method_short_label serve both). Its question: how the
 // work of a full N×N bias grows when N grows 8×.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
@@ -22,10 +23,8 @@ namespace cost_lesson {
 using namespace lessonui;
 
 // [SECTION] the views
-namespace {
-
-// Column headers for the wide timing table.
-std::string short_label(PositionMethod m, Lang lang) {
+// Column headers for the wide timing table (growth-table).
+std::string method_short_label(PositionMethod m, Lang lang) {
     switch (m) {
         case PositionMethod::embedding_add: return say(lang, {"嵌入", "embed"});
         case PositionMethod::full_bias: return say(lang, {"完整偏置", "full bias"});
@@ -38,41 +37,48 @@ std::string short_label(PositionMethod m, Lang lang) {
     return "";
 }
 
+GrowthTimes measure_growth(const Inputs& in) {
+    const int steps = 8;
+    GrowthTimes g;
+    for (int k = 1; k <= steps; ++k) g.sizes.push_back(std::max(16, in.N * k / steps));
+    g.sizes.erase(std::unique(g.sizes.begin(), g.sizes.end()), g.sizes.end());
+    g.micros.resize(static_cast<Eigen::Index>(g.sizes.size()), method_count());
+    int col = 0;
+    for (PositionMethod m : all_position_methods()) {
+        for (std::size_t r = 0; r < g.sizes.size(); ++r) {
+            const CostMeasurement cm = measure_position_cost(m, g.sizes[r], in.d, 0.0005, 10, cost_model(in), min_sample_seconds());
+            g.micros(static_cast<Eigen::Index>(r), col) = cm.seconds * 1e6;
+        }
+        ++col;
+    }
+    return g;
+}
+
+namespace {
+
 std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
     // Log–log axes: a power law N^k is a straight line of slope k.
     CurveView c;
     c.y_axis = say(lang, {"µs（对数刻度）", "µs (log scale)"});
     c.x_axis = say(lang, {"N（对数刻度）", "N (log scale)"});
     c.log_x = c.log_y = true;
-    const int steps = 8;
-    std::vector<int> sizes;
-    for (int k = 1; k <= steps; ++k) sizes.push_back(std::max(16, in.N * k / steps));
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    const GrowthTimes g = measure_growth(in);
+    const std::vector<int>& sizes = g.sizes;
     for (int n : sizes) c.x.push_back(n);
-    TableView t;
-    t.values.resize(static_cast<Eigen::Index>(sizes.size()), method_count());
     int col = 0;
     for (PositionMethod m : all_position_methods()) {
         std::vector<double> y;
-        for (std::size_t r = 0; r < sizes.size(); ++r) {
-            const CostMeasurement cm = measure_position_cost(m, sizes[r], in.d, 0.0005, 10, cost_model(in), min_sample_seconds());
-            y.push_back(cm.seconds * 1e6);
-            t.values(static_cast<Eigen::Index>(r), col) = cm.seconds * 1e6;
-        }
+        for (std::size_t r = 0; r < sizes.size(); ++r) y.push_back(g.micros(static_cast<Eigen::Index>(r), col));
         c.series.push_back(y);
         c.series_labels.push_back(method_label(m, lang));
-        t.col_labels.push_back(short_label(m, lang));
         ++col;
     }
-    for (int n : sizes) t.row_labels.push_back("N = " + integer(n));
-    t.corner = "N";
-    t.decimals = 2;
     c.markers_x = c.x;
     c.series_dashed.assign(c.series.size(), false);
     const int bias_col = static_cast<int>(PositionMethod::full_bias), emb_col = static_cast<int>(PositionMethod::embedding_add);
     // The two slopes, dashed, through the first measurement of embedding add (slope 1) and of the full bias
     // (slope 2), so that a learner can lay each measured line against them.
-    const double emb_first = t.values(0, emb_col), bias_first = t.values(0, bias_col);
+    const double emb_first = g.micros(0, emb_col), bias_first = g.micros(0, bias_col);
     if (emb_first > 0 && bias_first > 0) {
         std::vector<double> slope1, slope2;
         for (double n : c.x) {
@@ -86,9 +92,9 @@ std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
         c.series_labels.push_back(say(lang, {"∝ N²（斜率 2）", "∝ N² (slope 2)"}));
         c.series_dashed.insert(c.series_dashed.end(), {true, true});
     }
-    const Eigen::Index last = t.values.rows() - 1;
-    const double first_bias = t.values(0, bias_col), last_bias = t.values(last, bias_col);
-    const double first_emb = t.values(0, emb_col), last_emb = t.values(last, emb_col);
+    const Eigen::Index last = g.micros.rows() - 1;
+    const double first_bias = g.micros(0, bias_col), last_bias = g.micros(last, bias_col);
+    const double first_emb = g.micros(0, emb_col), last_emb = g.micros(last, emb_col);
     const double n_ratio = static_cast<double>(sizes.back()) / sizes.front();
     const std::vector<std::string> notes = {
         say(lang,
@@ -101,11 +107,8 @@ std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
              {"bias_pred", num(n_ratio * n_ratio, 3)},
              {"emb", num(first_emb > 0 ? last_emb / first_emb : 0.0, 3)},
              {"emb_pred", num(n_ratio, 3)}}),
-        say(lang, {"小尺寸下计时受缓存和计时精度影响，倍数只是近似。",
-                   "At small sizes caches and timer resolution blur the ratios; they are approximate."}),
     };
-    return {make_view(say(lang, {"实测时间随 N 的变化（µs）", "Measured time against N (µs)"}), std::move(c), notes),
-            make_view(say(lang, {"实测时间（µs）", "Measured time (µs)"}), std::move(t))};
+    return {make_view(say(lang, {"实测时间随 N 的变化（µs）", "Measured time against N (µs)"}), std::move(c), notes)};
 }
 
 }  // namespace
@@ -118,15 +121,17 @@ Step growth_with_n() {
         {
         "把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）随 N 平方增长，"
         "N·d 的方法（嵌入加法、RoPE）线性增长。两条轴都是对数刻度，所以每条线的斜率就是它的增长指数："
-        "N·d 的方法斜率为 1，N² 的方法斜率为 2，两条虚线画出这两种斜率。注释把实测倍数和理论倍数放在一起。",
+        "N·d 的方法斜率为 1，N² 的方法斜率为 2，两条虚线画出这两种斜率。注释把实测倍数和理论倍数放在一起；小尺寸下计时受缓存和计时精度影响，倍数只是近似。下一步列出曲线背后的实测时间。",
         "N is increased from N/8 to N and every size is measured. The N² methods (full bias, per-distance lookup, "
         "T5 bucket lookup, ALiBi) grow with the square of N, the N·d methods (embedding add, RoPE) linearly. Both "
         "axes are logarithmic, so a line's slope is its growth exponent: 1 for the N·d methods, 2 for the N² "
-        "methods, the two slopes the dashed lines show. The notes set the measured ratios beside the predicted ones."},
+        "methods, the two slopes the dashed lines show. The notes set the measured ratios beside the predicted ones; at "
+        "small sizes caches and timer resolution blur the ratios, so they are approximate. The next step lists the "
+        "measured times behind the curve."},
         {"N", "d", "trial"},
         views_of(read_inputs, growth_views),
         {
-         R"tex(\frac{t(N)}{t(N/8)} \approx 8^2 = 64 \ \ (N^2 \text{ methods}), \qquad \approx 8 \ \ (N d \text{ methods}))tex"},
+         R"tex(t(N) / t(N/8) \approx 8^2 = 64 \ \ (N^2 \text{ methods}), \qquad \approx 8 \ \ (N d \text{ methods}))tex"},
     };
     s.questions = {
         {{"N 增大 8 倍，加一个完整 N×N 偏置的工作量增大多少？",

@@ -1,7 +1,8 @@
 // PE Lab — lessons/cost/lesson.cpp
 // Lesson "cost": what the position part of each family of methods costs, measured live in core/cost
-// (bytes held, time per application with std::chrono::steady_clock), in 7 steps: memory, time, time per
-// element, the work for one new token, growth with N, a short decision guide and the properties behind it. The timings are measurements of this machine or browser at
+// (bytes held, time per application with std::chrono::steady_clock), in 9 steps: memory, its growth with N,
+// time, time per element, the work for one new token, time against N, the measured times, a short decision guide
+// and the properties behind it. The timings are measurements of this machine or browser at
 // this moment, so they change from run to run; every number shown still comes from core.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
@@ -176,10 +177,11 @@ Lesson make_lesson() {
         const long long N = in.N, d = in.d;
         return std::vector<long long>{N, N + d};
     };
-    lesson.steps = {what_is_stored(), measured_time(),  time_per_element(),   one_new_token(),
-                    growth_with_n(),  decision_guide(), measured_properties()};
+    lesson.steps = {what_is_stored(), storage_growth(), measured_time(),  time_per_element(),   one_new_token(),
+                    growth_with_n(),  growth_table(),   decision_guide(), measured_properties()};
     // [issue 24] measured-time was split into measured-time, time-per-element and one-new-token;
-    // decision-guide into decision-guide and measured-properties.
+    // decision-guide into decision-guide and measured-properties; later what-is-stored into what-is-stored and
+    // storage-growth, growth-with-n into growth-with-n and growth-table.
     lesson.old_numbering = {"what-is-stored", "measured-time", "growth-with-n", "decision-guide"};
     lesson.references = {"press2022", "raffel2020", "su2021", "dao2022"};
     return lesson;

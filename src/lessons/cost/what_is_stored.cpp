@@ -1,7 +1,7 @@
 // PE Lab — lessons/cost/what_is_stored.cpp
 // Step "what-is-stored" of lesson "cost": what the position part of each method stores (bytes, and the
-// elements one application updates), computed by core/cost for the learner's N, d, heads and buckets, and how
-// the table grows with N. Its question: whether T5's table grows with N.
+// elements one application updates), computed by core/cost for the learner's N, d, heads and buckets (how the
+// sizes grow with N is the next step, storage-growth). Its question: whether T5's table grows with N.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
@@ -34,14 +34,14 @@ std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
         t.row_labels.push_back(method_label(m, lang));
         ++row;
     }
-    t.col_labels = {say(lang, {"表的字节数", "table bytes"}), "MiB", say(lang, {"每次更新的元素", "elements updated"})};
+    t.col_labels = {say(lang, {"字节数", "table bytes"}), "MiB", say(lang, {"更新的元素", "elements updated"})};
     t.col_decimals = {0, 4, 0};
     t.corner = method_caption(lang);
     const std::vector<std::string> notes = {
         say(lang, {"N = {N}, d = {d}；每个数 8 字节（double）。", "N = {N}, d = {d}; 8 bytes per number (double)."},
             {{"N", integer(in.N)}, {"d", integer(in.d)}}),
         say(lang,
-            {"常见的简化写法说旋转编码的显存是 O(1)：只有即时计算 cos/sin 时成立（只存 d/2 个频率，{uncached}）；"
+            {"常见的简化写法说旋转编码的显存是 O(1)：这只有在即时计算 cos/sin 时才成立（只存 d/2 个频率，{uncached}）；"
              "带缓存时是 N·d，与嵌入表一样大（{cached}）。",
              "A common simplified summary found in tutorials gives rotary memory as O(1): true only when cos/sin are "
              "computed on the fly (it keeps d/2 frequencies, {uncached}); with a cache it is N·d, as large as an "
@@ -49,47 +49,34 @@ std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
             {{"uncached", bytes_text(position_table_bytes(PositionMethod::rope_uncached, in.N, in.d, model))},
              {"cached", bytes_text(position_table_bytes(PositionMethod::rope_cached, in.N, in.d, model))}}),
         say(lang,
-            {"同一个简化写法把“分桶”算作 O(N)：那是每个距离一个值的表（{distance_values} 个值）。T5 真正的表是 "
-             "{buckets} 个桶 × {heads} 个头 = {t5_values} 个值（{t5_bytes}），不随 N 增长，每次前向计算一次、所有层共用；"
-             "ALiBi 只存 {heads} 个斜率（{alibi_bytes}）。",
+            {"同一个简化写法把分桶偏置算作 O(N)，但 O(N) 的是逐距离的表（{distance_values} 个值）。",
              "The same summary counts a bucketed bias as O(N): that is the table with one value per distance "
-             "({distance_values} values). T5's actual table is {buckets} buckets × {heads} heads = {t5_values} values "
-             "({t5_bytes}), which does not grow with N, is computed once per forward pass and is shared by all "
-             "layers; ALiBi stores only its {heads} slopes ({alibi_bytes})."},
-            {{"distance_values", integer(2LL * in.N - 1)},
-             {"buckets", integer(model.num_buckets)},
+             "({distance_values} values)."},
+            {{"distance_values", integer(2LL * in.N - 1)}}),
+        say(lang,
+            {"T5 的表：{buckets} 桶 × {heads} 头 = {t5_values} 个值（{t5_bytes}），与 N 无关，每次前向算一次、各层共用。",
+             "T5's actual table is {buckets} buckets × {heads} heads = {t5_values} values ({t5_bytes}), which does not "
+             "grow with N, is computed once per forward pass and is shared by all layers."},
+            {{"buckets", integer(model.num_buckets)},
              {"heads", integer(model.heads)},
              {"t5_values", integer(static_cast<long long>(model.num_buckets) * model.heads)},
-             {"t5_bytes", bytes_text(position_table_bytes(PositionMethod::t5_bias, in.N, in.d, model))},
+             {"t5_bytes", bytes_text(position_table_bytes(PositionMethod::t5_bias, in.N, in.d, model))}}),
+        say(lang, {"ALiBi 只存 {heads} 个斜率（{alibi_bytes}）。", "ALiBi stores only its {heads} slopes ({alibi_bytes})."},
+            {{"heads", integer(model.heads)},
              {"alibi_bytes", bytes_text(position_table_bytes(PositionMethod::alibi_bias, in.N, in.d, model))}}),
         say(lang,
-            {"但每个头的偏置在每一对 (i, j) 上都要用到：直接的实现把它展开成 H×N×N 的张量，"
-             "H·N² = {heads} × {N}² = {values} 个数（{bytes}）；融合的注意力核不展开它（见下一步）。",
+            {"但每个头的偏置在每一对 (i, j) 上都要用到：直接的实现会把它展开成 H×N×N 的张量，"
+             "H·N² = {heads} × {N}² = {values} 个数（{bytes}）；融合的注意力核不展开它（见“实测时间”一步）。",
              "Yet every head's bias is needed at every pair (i, j): a naive implementation materialises it as an "
              "H×N×N tensor, H·N² = {heads} × {N}² = {values} numbers ({bytes}); fused attention kernels never do "
-             "(see the next step)."},
+             "(see the step Measured time)."},
             {{"heads", integer(model.heads)},
              {"N", integer(in.N)},
              {"values", integer(static_cast<long long>(model.heads) * in.N * in.N)},
              {"bytes", bytes_text(8.0 * model.heads * in.N * in.N)}}),
     };
 
-    // On a log axis: the sizes span from a few bytes (ALiBi's slopes) to megabytes (a bias per pair), and on a
-    // linear one every method but the largest lies flat on zero.
-    CurveView c;
-    c.y_axis = "MiB";
-    c.x_axis = "N";
-    c.log_y = true;
-    for (int k = 0; k <= 64; ++k) c.x.push_back(16 + (in.N - 16) * k / 64.0);
-    for (PositionMethod m : all_position_methods()) {
-        std::vector<double> y;
-        for (double n : c.x)
-            y.push_back(position_table_bytes(m, static_cast<int>(std::lround(n)), in.d, model) / (1024.0 * 1024.0));
-        c.series.push_back(y);
-        c.series_labels.push_back(method_label(m, lang));
-    }
-    return {make_view(say(lang, {"表的大小随 N 的变化（MiB，对数坐标）", "Table size against N (MiB, log scale)"}), std::move(c)),
-            make_view(say(lang, {"位置部分存了什么、每次更新多少元素", "What the position part stores and how much it updates"}),
+    return {make_view(say(lang, {"位置部分存了什么、每次更新多少元素", "What the position part stores and how much it updates"}),
                       std::move(t), notes)};
 }
 
@@ -101,19 +88,21 @@ Step what_is_stored() {
         "what-is-stored",
         {"位置部分存了什么", "What the position part stores"},
         {
+        "位置部分存的数从 H 个（ALiBi 的斜率）到 N² 个（每对一个偏置）不等。"
         "位置信息总要付出代价，这一课把代价量出来，帮你在不同方法之间权衡。"
         "加到嵌入上的位置表有 N·d 个数；每一对 (i, j) 一个偏置的表有 N² 个；每个相对距离 j − i 一个值的表有 2N − 1 个，"
         "但每个 (i, j) 仍要查一次。T5 把距离分进 num_buckets 个桶，每个桶、每个头一个值，共 num_buckets × heads 个，"
         "与 N 无关，且所有层共用这一张表；ALiBi 每个头只存一个斜率 m，偏置 −m·|i − j| 由位置直接算出。"
-        "RoPE 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。表格直接由 core 按这些参数计算，曲线给出随 N 的增长。",
+        "RoPE 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。表格直接由 core 按这些参数计算，下一步的曲线给出随 N 的增长。",
+        "The position part stores anything from H numbers (ALiBi's slopes) to N² (a bias per pair). "
         "Position information always costs something; this lesson measures that cost so you can weigh the methods "
         "against each other. A position table added to the embeddings holds N·d numbers; a bias per pair (i, j) "
         "holds N²; a table with one value per relative distance j − i holds 2N − 1, but every (i, j) still looks "
         "one up. T5 sorts distances into num_buckets buckets and keeps one value per bucket and head, "
         "num_buckets × heads in all, independent of N and shared by all layers; ALiBi stores only one slope m per "
         "head and computes the bias −m·|i − j| from the positions. RoPE needs only d/2 frequencies, while a "
-        "precomputed cos/sin cache holds N·d numbers. The table is computed by core for these parameters; the "
-        "curve shows the growth with N."},
+        "precomputed cos/sin cache holds N·d numbers. The table is computed by core for these parameters; the next "
+        "step's curve shows the growth with N."},
         {"N", "d", "heads", "num_buckets"},
         views_of(read_inputs, storage_views),
         {

@@ -41,19 +41,19 @@ std::vector<ViewData> content_views(const Model& in, Lang lang) {
     for (int q = 0; q < L; ++q)
         for (int k = 0; k < L; ++k) recompute = std::max(recompute, std::fabs(G(q, k) - U.row(q).dot(R.row(q - k + L - 1))));
     const double spread = largest_spread(G);
-    heat.notes.push_back(spread > 0.0 ? say(lang,
-                                            {"所有对角线中最大的极差：{spread}（不再为 0：不同的行用不同的 u_q 读取同一个 Δ）",
-                                             "Largest spread along any diagonal: {spread} (no longer 0: each row reads the same Δ "
-                                             "with its own u_q)"},
+    // Both checks sit under the table, so the heatmap keeps its room.
+    const std::string spread_note = (spread > 0.0 ? say(lang,
+                                            {"左图对角线上最大的极差：{spread}（不再为 0）", "Left: largest spread along a diagonal = {spread} (no longer 0)"},
                                             {{"spread", exact(spread)}})
-                                      : say(lang, {"所有对角线中最大的极差：{spread}", "Largest spread along any diagonal: {spread}"},
+                                      : say(lang, {"左图对角线上最大的极差：{spread}", "Left: largest spread along a diagonal = {spread}"},
                                             {{"spread", exact(spread)}}));
-    heat.notes.push_back(say_error(lang,
-                                   {"按 u_q·R_(q−k) 重新计算每个格子：最大差 = {err}{hint}。在一行之内，k 只通过 Δ 起作用。",
-                                    "Every cell recomputed as u_q·R_(q−k): largest difference = {err}{hint}. Within a row, k "
-                                    "enters only through Δ."},
-                                   recompute));
+    const std::string recompute_note = say_error(lang,
+                                   {"按 u_q·R_(q−k) 重算每个格子：最大差 = {err}{hint}",
+                                    "Each cell recomputed as u_q·R_(q−k): largest difference = {err}{hint}"},
+                                   recompute);
     const std::vector<std::string> table_notes = {
+        spread_note,
+        recompute_note,
         say(lang,
             {"随机种子 seed = {seed}：q_vec 与 W 的元素是 [−1, 1) 内的伪随机数。",
              "Random seed = {seed}: the entries of q_vec and W are pseudo-random numbers in [−1, 1)."},
@@ -69,11 +69,13 @@ Step content_readout() {
         "content-readout",
         {"依赖内容的读出 u_q·R_(q−k)", "Content-dependent readout u_q·R_(q−k)"},
         {
-        "当每个查询用自己的权重 u_q 读取 R_(q−k) 时，对角线不再是常数；但在同一行之内，k 仍然只通过 Δ 起作用。"
+        "每个查询用自己的 u_q 读取 R_(q−k)：对角线不再是常数，但 k 仍只通过 Δ 起作用。"
+        "不同的行用不同的 u_q 读取同一个 Δ，所以同一条对角线上的格子不再相等；但在同一行之内，k 仍然只通过 Δ 起作用。"
         "在实际模型中，读出权重常常取决于查询的内容：矩阵 W 把每个查询向量 q_vec 映射成它自己的读出向量 "
         "u_q = Wᵀq_vec，格子的值变成 u_q·R_(q−k)。这里的 q_vec 和 W 是由随机种子生成的随机数。",
-        "When each query reads R_(q−k) with its own weights u_q, the diagonals are no longer constant, yet within a "
-        "row k still enters only through Δ. In real models the readout weights often depend on the query's content: "
+        "Each query reads R_(q−k) with its own u_q: diagonals vary, yet k enters only through Δ. "
+        "Different rows read the same Δ with different weights u_q, so the cells of one diagonal differ; within a "
+        "row, k still enters only through Δ. In real models the readout weights often depend on the query's content: "
         "a matrix W maps each query vector q_vec to its own readout u_q = Wᵀq_vec, and the cell becomes "
         "u_q·R_(q−k). Here q_vec and W are random numbers drawn from the random seed."},
         {"L", "omega", "seed"},

@@ -54,22 +54,23 @@ std::vector<ViewData> readout_views(const Model& in, Lang lang) {
         for (int k = 0; k < L; ++k) asym = std::max(asym, std::fabs(F(q, k) - F(k, q)));
     heat.notes.push_back(spread == 0.0
                              ? say(lang,
-                                   {"当前 v = {v}：F 各条对角线的最大极差 = {spread}（仍是 Toeplitz 矩阵）",
-                                    "Current v = {v}: largest spread along a diagonal of F = {spread} (still Toeplitz)"},
-                                   {{"v", full_vector(in.v)}, {"spread", exact(spread)}})
+                                   {"F 各条对角线的最大极差 = {spread}（仍是 Toeplitz 矩阵）",
+                                    "Largest spread along a diagonal of F = {spread} (still Toeplitz)"},
+                                   {{"spread", exact(spread)}})
                              : say(lang,
-                                   {"当前 v = {v}：F 各条对角线的最大极差 = {spread}",
-                                    "Current v = {v}: largest spread along a diagonal of F = {spread}"},
-                                   {{"v", full_vector(in.v)}, {"spread", exact(spread)}}));
-    heat.notes.push_back(asym > 1e-9 ? say(lang,
+                                   {"F 各条对角线的最大极差 = {spread}", "Largest spread along a diagonal of F = {spread}"},
+                                   {{"spread", exact(spread)}}));
+    const std::string asym_note = asym > 1e-9 ? say(lang,
                                            {"当前 v：最大的 |F[q,k] − F[k,q]| = {asym}（sin 权重使 F 不再对称）",
                                             "Current v: largest |F[q,k] − F[k,q]| = {asym} (sin weights make F non-symmetric)"},
                                            {{"asym", exact(asym)}})
                                      : say(lang, {"当前 v：最大的 |F[q,k] − F[k,q]| = {asym}", "Current v: largest |F[q,k] − F[k,q]| = {asym}"},
-                                           {{"asym", exact(asym)}}));
+                                           {{"asym", exact(asym)}});
     const std::vector<std::string> notes = {
+        say(lang, {"当前 v = {v}", "Current v = {v}"}, {{"v", full_vector(in.v)}}),
         say_error(lang, {"v = {v} 时：最大的 |vᵀR_Δ − f(Δ)| = {err}{hint}", "v = {v}: largest |vᵀR_Δ − f(Δ)| = {err}{hint}"}, diff_default, {{"v", full_vector(cos_v)}}),
         say_error(lang, {"当前 v：最大的 |vᵀR_Δ − f(Δ)| = {err}{hint}", "Current v: largest |vᵀR_Δ − f(Δ)| = {err}{hint}"}, diff_current),
+        asym_note,
     };
     return {heat, make_view(say(lang, {"vᵀR_Δ 与 f(Δ) 对比", "vᵀR_Δ versus f(Δ)"}), std::move(t), notes)};
 }

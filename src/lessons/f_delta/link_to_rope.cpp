@@ -87,12 +87,12 @@ std::vector<ViewData> rope_views(const Model& in, Lang lang) {
     const double diff = max_abs(S - F);
     const std::vector<std::string> rope_notes = {
         say_error(lang, {"最大的 |S − F| = {err}{hint}", "Largest |S − F| = {err}{hint}"}, diff),
+    };
+    const std::vector<std::string> vector_notes = {
         say(lang,
             {"旋转角 θ = ω = {theta}；q = {q}, k = {k}（每对分量 (x, y) 按 mθᵢ 旋转）",
              "Rotation angles θ = ω = {theta}; q = {q}, k = {k} (each pair (x, y) is rotated by mθᵢ)"},
             {{"theta", full_vector(in.omega)}, {"q", full_vector(q_vec)}, {"k", full_vector(k_vec)}}),
-    };
-    const std::vector<std::string> vector_notes = {
         say(lang, {"一般地，q 的每对取 (v_cos, −v_sin)、k 的每对取 (1, 0)，就得到 S = F。",
                    "In general, pairs (v_cos, −v_sin) in q and (1, 0) in k give S = F."}),
     };
@@ -109,10 +109,12 @@ Step link_to_rope() {
         "link-to-rope",
         {"承上启下：RoPE", "The link ahead: RoPE"},
         {
+        "用真实旋转算出的 RoPE 分数 S 就是本课的 F，因为 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n。"
         "旋转位置编码（RoPE）在位置 m 把查询的每一对分量旋转 mθ，在位置 n 把键的每一对分量旋转 nθ"
         "（这里的旋转记作 Rot_m，不要与特征向量 R_Δ 混淆）。旋转可以合并，所以分数 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n。"
         "取 θ = ω、q = k = [1, 0, 1, 0] 时，这里用真实旋转算出的分数矩阵 S 就是本课的 F；其他的 v 对应其他的 q。"
         "RoPE 一课将在此基础上继续展开。",
+        "RoPE scores S, computed with actual rotations, equal this lesson's F: they depend only on m − n. "
         "Rotary position embedding (RoPE) rotates every pair of query entries by mθ at position m and every pair "
         "of key entries by nθ at position n (written Rot_m here, not to be confused with the features R_Δ). "
         "Rotations combine, so the score ⟨Rot_m q, Rot_n k⟩ depends only on m − n. With θ = ω and "
@@ -121,7 +123,7 @@ Step link_to_rope() {
         {"L", "omega", "v"},
         views_of(read_model, rope_views),
         {
-         R"tex(\mathrm{Rot}_m = \begin{pmatrix} \cos m\theta & -\sin m\theta \\ \sin m\theta & \cos m\theta \end{pmatrix})tex",
+         R"tex(\mathrm{Rot}_m (x, y) = (x \cos m\theta - y \sin m\theta,\ x \sin m\theta + y \cos m\theta))tex",
          R"tex(\langle \mathrm{Rot}_m q,\ \mathrm{Rot}_n k \rangle = q^\top \mathrm{Rot}_{n-m}\, k)tex"},
     };
 }

@@ -38,9 +38,7 @@ std::vector<ViewData> sinusoidal_gram_views(const Model& in, Lang lang) {
     };
     const std::vector<std::string> notes = {
         say_error(lang,
-                  {"正弦编码 p_i = R_i：最大的 |p_qᵀp_k − f(q − k)| = {err}{hint}，第 4 步的 F 就是这些编码的 Gram 矩阵。",
-                   "Sinusoidal encodings p_i = R_i: largest |p_qᵀp_k − f(q − k)| = {err}{hint}, so step 4's F is the Gram "
-                   "matrix of these encodings."},
+                  {"最大的 |p_qᵀp_k − f(q − k)| = {err}{hint}", "Largest |p_qᵀp_k − f(q − k)| = {err}{hint}"},
                   max_abs(gram - F)),
     };
 
@@ -63,16 +61,19 @@ Step sinusoidal_gram() {
         "sinusoidal-gram",
         {"F 是正弦编码的 Gram 矩阵", "F is the Gram matrix of sinusoidal encodings"},
         {
+        "F[q,k] = f(q − k) 就是正弦位置编码的 Gram 矩阵 p_qᵀp_k。"
         "第 3、4 步的 F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) 恰好是正弦位置编码的 Gram 矩阵 p_qᵀp_k，所以 p_qᵀp_k 只依赖 q − k。"
         "位置 i 的正弦编码 p_i 就是 Δ = i 处的特征向量 R_i：每个频率一对 cos ωᵢi、sin ωᵢi（absolute-pe 一课）。"
-        "Transformer-XL 的 R_(i−j) 用的也是这种正弦编码。注释用当前的 ω 验证这一点。",
+        "Transformer-XL 的 R_(i−j) 用的也是这种正弦编码。注释用当前的 ω 验证这一点：第 4 步的 F 就是这些编码的 Gram 矩阵。",
+        "F[q,k] = f(q − k) is the Gram matrix p_qᵀp_k of sinusoidal position encodings. "
         "The F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) of steps 3 and 4 is exactly the Gram matrix p_qᵀp_k of sinusoidal "
         "position encodings, so p_qᵀp_k depends only on q − k. The sinusoidal encoding p_i of position i is the feature "
         "vector R_i at Δ = i: a pair cos ωᵢi, sin ωᵢi per frequency (lesson absolute-pe). Transformer-XL's R_(i−j) "
-        "is this sinusoidal encoding too. The note checks this for the current ω."},
+        "is this sinusoidal encoding too. The note checks this for the current ω: step 4's F is the Gram matrix of these "
+        "encodings."},
         {"L", "omega"},
         views_of(read_model, sinusoidal_gram_views),
-        {R"tex(\sum_i \cos\big(\omega_i (q - k)\big) = p_q^\top p_k)tex"},
+        {R"tex(\textstyle\sum_i \cos(\omega_i (q - k)) = p_q^\top p_k)tex"},
     };
 }
 

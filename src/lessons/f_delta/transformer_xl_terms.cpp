@@ -25,9 +25,10 @@ std::vector<ViewData> transformer_xl_views(const Model& in, Lang lang) {
     ViewData bias = readout_heatmap(say(lang, {"位置偏置项 vᵀR_(q−k)", "position bias vᵀR_(q−k)"}), in, in.v, lang, true);
     const double content_spread = largest_spread(Eigen::MatrixXd(content.heatmap().values));
     const double bias_spread = largest_spread(Eigen::MatrixXd(bias.heatmap().values));
-    content.notes.push_back(say(lang, {"对角线上最大的极差：{spread}", "Largest spread along a diagonal: {spread}"},
-                                {{"spread", exact(content_spread)}}));
-    bias.notes.push_back(say(lang, {"对角线上最大的极差：{spread}", "Largest spread along a diagonal: {spread}"},
+    // Both checks sit under the smaller heatmap, so the content–position term keeps its room.
+    bias.notes.push_back(say(lang, {"左图：对角线上最大的极差 = {spread}", "Left: largest spread along a diagonal = {spread}"},
+                             {{"spread", exact(content_spread)}}));
+    bias.notes.push_back(say(lang, {"右图：对角线上最大的极差 = {spread}", "Right: largest spread along a diagonal = {spread}"},
                              {{"spread", exact(bias_spread)}}));
     return {content, bias};
 }
@@ -38,11 +39,14 @@ Step transformer_xl_terms() {
         "transformer-xl-terms",
         {"Transformer-XL 的四项", "Transformer-XL's four terms"},
         {
+        "Transformer-XL 的四项里有两项读取 R_(i−j)：依赖内容的一项打破对角线，固定的一项保持 Toeplitz。"
         "Transformer-XL（Dai 等，2019）把查询 i 对键 j 的分数拆成四项，其中两项读取 R_(i−j)：依赖查询内容的那一项让对角线不再是常数，"
         "固定的那一项保持 Toeplitz。四项是：内容–内容（查询内容乘键内容）、内容–位置（查询内容乘 W_(k,R) R_(i−j)）、"
         "全局内容偏置（可学习的向量 u 乘键内容）和全局位置偏置（可学习的向量 v 乘 W_(k,R) R_(i−j)）。"
         "E_x 是词元 x 的内容向量，W_q、W_(k,E)、W_(k,R) 是查询、键内容、键位置的投影矩阵；这里的 u 是可学习的向量，不是第 7 步的 u_q。"
-        "左图是内容–位置项（第 7 步的读出），右图与全局位置偏置同形（第 6 步固定的读出 vᵀR_Δ）。",
+        "左图是内容–位置项（第 7 步的读出），右图与全局位置偏置同形（第 6 步固定的读出 vᵀR_Δ）。"
+        "式中四项依次是：内容–内容、内容–位置、内容偏置、位置偏置。",
+        "Two of Transformer-XL's four terms read R_(i−j): the content one breaks the diagonals, the fixed one stays Toeplitz. "
         "Transformer-XL (Dai et al., 2019) splits the score of query i and key j into four terms, two of which read "
         "R_(i−j): the one that depends on the query's content breaks the constant diagonals, the fixed one stays "
         "Toeplitz. The four terms are content–content (the query's content times the key's), content–position (the "
@@ -50,10 +54,11 @@ Step transformer_xl_terms() {
         "and a global position bias (a learned vector v times W_(k,R) R_(i−j)). E_x is the content vector of token x; "
         "W_q, W_(k,E) and W_(k,R) project the query, the key's content and the key's position; this u is a learned "
         "vector, not step 7's u_q. The left heatmap is the content–position term (step 7's readout); the right one has "
-        "the form of the global position bias (step 6's fixed readout vᵀR_Δ)."},
+        "the form of the global position bias (step 6's fixed readout vᵀR_Δ). In the equation the four terms stand in "
+        "this order: content–content, content–position, content bias, position bias."},
         {"L", "omega", "v", "seed"},
         views_of(read_model, transformer_xl_views),
-        {R"tex(A_{i,j} = \underbrace{E_{x_i}^\top W_q^\top W_{k,E} E_{x_j}}_{\text{content--content}} + \underbrace{E_{x_i}^\top W_q^\top W_{k,R} R_{i-j}}_{\text{content--position}} + \underbrace{u^\top W_{k,E} E_{x_j}}_{\text{content bias}} + \underbrace{v^\top W_{k,R} R_{i-j}}_{\text{position bias}})tex"},
+        {R"tex(A_{i,j} = E_{x_i}^\top W_q^\top W_{k,E} E_{x_j} + E_{x_i}^\top W_q^\top W_{k,R} R_{i-j} + u^\top W_{k,E} E_{x_j} + v^\top W_{k,R} R_{i-j})tex"},
     };
 }
 

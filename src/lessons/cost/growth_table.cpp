@@ -1,0 +1,76 @@
+// PE Lab — lessons/cost/growth_table.cpp
+// Step "growth-table" of lesson "cost": the measured times behind growth-with-n's curve, one row per size from
+// N/8 to N and one column per method, with each method's measured growth from the first size to the last.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the views
+// [SECTION] the step
+#include <string>
+#include <vector>
+
+#include "core/cost.h"
+#include "lessons/cost/cost_lesson.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace cost_lesson {
+
+using namespace lessonui;
+
+// [SECTION] the views
+namespace {
+
+std::vector<ViewData> growth_table_views(const Inputs& in, Lang lang) {
+    const GrowthTimes g = measure_growth(in);
+    TableView t;
+    t.values = g.micros;
+    std::vector<std::string> ratios;
+    int col = 0;
+    const Eigen::Index last = g.micros.rows() - 1;
+    for (PositionMethod m : all_position_methods()) {
+        t.col_labels.push_back(method_short_label(m, lang));
+        const double first = g.micros(0, col), end = g.micros(last, col);
+        ratios.push_back(say(lang, {"{method} {ratio} 倍", "{method} {ratio}×"},
+                             {{"method", method_short_label(m, lang)}, {"ratio", num(first > 0 ? end / first : 0.0, 3)}}));
+        ++col;
+    }
+    for (int n : g.sizes) t.row_labels.push_back("N = " + integer(n));
+    t.corner = "N";
+    t.decimals = 2;
+    const std::vector<std::string> notes = {
+        say(lang, {"从 N = {lo} 到 N = {hi}（{n} 倍），实测时间变为：{ratios}",
+                   "From N = {lo} to N = {hi} ({n}×) the measured time grows: {ratios}"},
+            {{"lo", integer(g.sizes.front())},
+             {"hi", integer(g.sizes.back())},
+             {"n", num(static_cast<double>(g.sizes.back()) / g.sizes.front(), 3)},
+             {"ratios", join(ratios, lang == Lang::zh ? "，" : ", ")}}),
+    };
+    return {make_view(say(lang, {"实测时间（µs）", "Measured time (µs)"}), std::move(t), notes)};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step growth_table() {
+    return {
+        "growth-table",
+        {"实测时间表", "The measured times"},
+        {
+        "这是上一步曲线背后的实测时间：每一列的末项除以首项，就是该方法随 N 增长的倍数。"
+        "时间是打开这一步时在本页中实测的，所以每次的数字略有不同；改变 trial 参数会重新测量。"
+        "N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）的倍数接近 N 倍数的平方，N·d 的方法接近 N 的倍数；"
+        "小尺寸下计时受缓存和计时精度影响，倍数只是近似。",
+        "These are the measured times behind the previous step's curve: a column's last entry over its first is "
+        "that method's growth with N. They are measured in this page when the step opens, so the numbers differ a "
+        "little from run to run; changing trial measures again. The N² methods (full bias, per-distance "
+        "lookup, T5 bucket lookup, ALiBi) grow by about the square of N's ratio, the N·d methods by about N's "
+        "ratio; at small sizes caches and timer resolution blur the ratios, so they are approximate."},
+        {"N", "d", "trial"},
+        views_of(read_inputs, growth_table_views),
+        {R"tex(t(N) / t(N/8) \approx 8^k, \qquad k = 1 \ (N d), \quad k = 2 \ (N^2))tex"},
+    };
+}
+
+}  // namespace cost_lesson
+}  // namespace pelab
