@@ -270,7 +270,6 @@ const std::vector<LayoutTestOpenStep> kNotYetOneScreen = {
     {"open-models", "m-rope-image"},
     {"open-models", "nope-layers"},
     {"open-models", "partial-rotation"},
-    {"rope", "rotation-2d"},
     {"shaw", "clipped-index"},
     {"shaw", "content-plus-position"},
     {"shaw", "deberta"},
