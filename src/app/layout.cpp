@@ -211,7 +211,7 @@ bool fit_column(const FitContext& c, size_t first, ImVec2 at, float width, std::
         float y = at.y;
         placed->clear();
         for (size_t i = first; i < n; ++i) {
-            PlacedFigure p = fit_placed(i, ImVec2(at.x, y), width, cap, true);
+            PlacedFigure p = fit_placed(i, ImVec2(at.x, y), width, c.in.views[i].keeps_rows ? 0.0f : cap, true);
             p.rect = figure_rect(c.in.views[i], p);
             placed->push_back(p);
             y = p.rect.max.y + c.vgap;
@@ -301,7 +301,13 @@ bool layout_fit_on_screen(const FigureLayoutInput& in, std::vector<PlacedFigure>
             for (size_t i = 1; i < n && fits; ++i) {
                 PlacedFigure p;
                 const ImVec2 at(start.x + float(i - 1) * (column_w + c.gap), y);
-                fits = in.views[i].min_width <= column_w + 0.5f && fit_one(c, i, at, column_w, c.bottom - y, c.min_h, false, &p);
+                if (in.views[i].keeps_rows) {  // its whole height, or it does not fit here
+                    p = fit_placed(i, at, column_w, 0.0f, false);
+                    p.rect = figure_rect(in.views[i], p);
+                    fits = in.views[i].min_width <= column_w + 0.5f && p.rect.max.y <= c.bottom;
+                } else {
+                    fits = in.views[i].min_width <= column_w + 0.5f && fit_one(c, i, at, column_w, c.bottom - y, c.min_h, false, &p);
+                }
                 figures.push_back(p);
             }
             if (fits) consider(std::move(figures));

@@ -117,6 +117,9 @@ struct ViewSizes {
     std::function<float(float max_height)> width_at_height;            // view_width_for_height (0: any width)
     std::function<float(float width, float max_height)> plot_area;     // view_plot_area (0: not reported)
     float min_width = 0.0f;                                            // view_min_width (0: any width)
+    // A table: given less height than its rows it scrolls and hides rows, so the one-screen arrangements give
+    // it its whole height (max_height 0) or place it elsewhere.
+    bool keeps_rows = false;
     // Where the title and figure, drawn from `top` (screen) `width` wide within max_height
     // (ViewContext::max_height), as the primary figure or not, leave the cursor for the notes (view_figure_bottom).
     std::function<float(float top, float width, float max_height, bool primary)> figure_bottom;

@@ -60,6 +60,7 @@ ViewSizes view_sizes_of(const ViewData& view, Lang lang) {
     sizes.width_at_height = [&view](float max_height) { return view_width_for_height(view, max_height); };
     sizes.plot_area = [&view, lang](float width, float max_height) { return view_plot_area(view, width, max_height, lang); };
     sizes.min_width = view_min_width(view);
+    sizes.keeps_rows = view.kind() == ViewKind::Table;
     sizes.figure_bottom = [&view, lang](float top, float width, float max_height, bool primary) {
         return view_figure_bottom(view, top, width, max_height, primary, lang);
     };

@@ -241,17 +241,6 @@ struct LayoutTestOpenStep {
     const char* step;
 };
 const std::vector<LayoutTestOpenStep> kNotYetOneScreen = {
-    {"rope", "additive-pe-loses-relative"},
-    {"rope", "angle-difference"},
-    {"rope", "commuting-blocks"},
-    {"rope", "f-delta-link"},
-    {"rope", "long-term-decay"},
-    {"rope", "pairs-frequencies-layouts"},
-    {"rope", "pe-after-projection"},
-    {"rope", "rotation-2d"},
-    {"rope", "shift-invariance"},
-    {"rope", "uniqueness-scores"},
-    {"rope", "xpos-scores"},
 };
 
 bool layout_test_not_yet_one_screen(const Lesson& lesson, int step) {

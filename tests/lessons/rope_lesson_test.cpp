@@ -58,11 +58,13 @@ TEST(RopeLesson, XposDecaysAndStaysRelative) {
     const HeatmapView& h = v[1].heatmap();
     ASSERT_EQ(h.values.rows(), 10);
     EXPECT_LT(toeplitz_residual(h.values), 1e-13);
-    EXPECT_TRUE(any_note_contains(v, "min_pos = −⌈10/2⌉ = −5"));
+    ASSERT_TRUE(h.explain);
+    EXPECT_NE(h.explain(2, 7).find("min_pos = −⌈10/2⌉ = −5"), std::string::npos) << h.explain(2, 7);
     EXPECT_TRUE(any_note_contains(v, "Distance from Toeplitz = "));
+    EXPECT_TRUE(any_note_contains(v, "from the relative form = "));
     // The scale_base alias sets γ; a huge γ leaves plain RoPE.
     const auto flat = step_views("rope", 17, "scale_base=1000000&L=10&d=8&seed=3");
-    EXPECT_TRUE(any_note_contains(step_views("rope", 18, "scale_base=1000000&L=10&d=8&seed=3"), "Largest difference from plain RoPE = "));
+    EXPECT_TRUE(any_note_contains(step_views("rope", 18, "scale_base=1000000&L=10&d=8&seed=3"), "; from plain RoPE = "));
     EXPECT_GT(flat[0].curve().series[2].back(), 0.99);
 }
 
@@ -186,7 +188,7 @@ TEST(RopeLesson, AdditivePeOnlyCommutingBlocksAreToeplitz) {
     ASSERT_EQ(gram.size(), 2u);
     EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(gram[0].heatmap().values)), 1e-12);
     EXPECT_GT(toeplitz_residual(Eigen::MatrixXd(gram[1].heatmap().values)), 0.05);  // dense M
-    EXPECT_TRUE(any_note_contains(gram, "Largest |pᵢᵀpⱼ − Σ_k cos((j − i)θ_k)| = ")) << all_notes(gram);
+    EXPECT_TRUE(any_note_contains(gram, "|pᵢᵀpⱼ − Σ_k cos((j − i)θ_k)| ≤ ")) << all_notes(gram);
     // Step 8: block-diagonal M with generic blocks is not Toeplitz; blocks a·I + b·J are.
     const auto blocks = step_views("rope", 8, "L=16&d=8");
     ASSERT_EQ(blocks.size(), 2u);

@@ -37,20 +37,26 @@ std::vector<ViewData> additive_pe_views(const Inputs& in, Lang lang) {
             gram_err = std::max(gram_err, std::fabs(gram(i, j) - cos_sum));
         }
     HeatmapView gram_heat = kernel_heatmap(gram, lang);
+    // The axes are named in the title (one line less above the cells: the figures fit on the first screen).
+    gram_heat.row_axis.clear();
+    gram_heat.col_axis.clear();
     gram_heat.explain = [gram, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
         return say(lang, {"p{i}ᵀp{j} = {value}；j − i = {delta}", "p{i}ᵀp{j} = {value}; j − i = {delta}"},
                    {{"i", sub(r)}, {"j", sub(c)}, {"value", num(gram(r, c))}, {"delta", integer(c - r)}});
     };
+    // One line under the figure: both exact checks (the cosine sum, Toeplitz).
+    const double toeplitz = toeplitz_residual(gram);
     std::vector<std::string> gram_notes = {
-        say_error(lang, {"最大 |pᵢᵀpⱼ − Σ_k cos((j − i)θ_k)| = {err}{hint}", "Largest |pᵢᵀpⱼ − Σ_k cos((j − i)θ_k)| = {err}{hint}"}, gram_err),
-        say_error(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, toeplitz_residual(gram)),
+        say(lang, {"|pᵢᵀpⱼ − Σ_k cos((j − i)θ_k)| ≤ {err}，离 Toeplitz 的相对距离 {t}{hint}",
+                   "|pᵢᵀpⱼ − Σ_k cos((j − i)θ_k)| ≤ {err}, relative Toeplitz distance {t}{hint}"},
+            {{"err", exact(gram_err)}, {"t", exact(toeplitz)}, {"hint", rounding_hint(std::max(gram_err, toeplitz), lang)}}),
     };
     std::vector<std::string> dense_notes = {
         say_error(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, toeplitz_residual(k.dense)),
         say(lang, {"最大对角线极差：{spread}", "Largest spread along a diagonal: {spread}"}, {{"spread", num(largest_spread(k.dense), 4)}}),
     };
-    return {make_view(say(lang, {"正弦编码自身的内积 pᵢᵀpⱼ", "The sinusoid's own pᵢᵀpⱼ"}), std::move(gram_heat), std::move(gram_notes)),
+    return {make_view(say(lang, {"正弦编码自身的内积 pᵢᵀpⱼ（行 i，列 j）", "The sinusoid's own pᵢᵀpⱼ (row i, column j)"}), std::move(gram_heat), std::move(gram_notes)),
             make_view(say(lang, {"pᵢᵀ M pⱼ，M 为学到的稠密矩阵", "pᵢᵀ M pⱼ for a learned dense M"}), kernel_heatmap(k.dense, lang),
                       std::move(dense_notes))};
 }
@@ -62,12 +68,13 @@ Step additive_pe_loses_relative_structure() {
     return {
         "additive-pe-loses-relative",
         {"加性正弦编码经过 W_q、W_k 后不再是相对的", "Additive sinusoidal PE stops being relative after W_q, W_k"},
-        {"正弦编码自身的内积 pᵢᵀpⱼ 只依赖 j − i，可是分数里只含位置的那一项 pᵢᵀ M pⱼ（M = W_qᵀW_k）对学到的 M 不再如此。"
+        {"正弦编码自身的 pᵢᵀpⱼ 只依赖 j − i，分数里的位置项 pᵢᵀ M pⱼ 却不是。"
+         "分数里只含位置的那一项是 pᵢᵀ M pⱼ，M = W_qᵀW_k 是学到的矩阵。"
          "正弦位置编码 pᵢ 的第 k 对是 (sin(iθ_k), cos(iθ_k))，θ_k = base^(−2k/d)，所以 pᵢᵀpⱼ = Σ_k cos((j − i)θ_k)：左图每条对角线一个值。"
          "模型把 p 加到内容嵌入 e 上，x = e + p，再用查询矩阵 W_q 和键矩阵 W_k 投影；分数 (W_q xᵢ)ᵀ(W_k xⱼ) 因此含有 pᵢᵀ M pⱼ 这一项。"
          "右图画出一个随机稠密 M（种子见右栏）的这一项：对角线上的值不再相同。",
-         "The sinusoid's own inner product pᵢᵀpⱼ depends on j − i alone, but the position-only part of a score, "
-         "pᵢᵀ M pⱼ with M = W_qᵀW_k, does not for a learned M. Pair k of the sinusoidal encoding pᵢ is "
+         "The sinusoid's own pᵢᵀpⱼ depends on j − i alone, but the score's position term pᵢᵀ M pⱼ does not. "
+         "The position-only part of a score is pᵢᵀ M pⱼ with a learned M = W_qᵀW_k. Pair k of the sinusoidal encoding pᵢ is "
          "(sin(iθ_k), cos(iθ_k)) with θ_k = base^(−2k/d), so pᵢᵀpⱼ = Σ_k cos((j − i)θ_k): the left heatmap has one "
          "value per diagonal. A model adds p to the content embedding e, x = e + p, and projects with the query "
          "and key matrices W_q and W_k; the score (W_q xᵢ)ᵀ(W_k xⱼ) therefore holds the term pᵢᵀ M pⱼ. The right "

@@ -47,8 +47,8 @@ std::vector<ViewData> dot_product_views(const Inputs& in, Lang lang) {
     };
     const double spread = largest_spread(G);
     std::vector<std::string> heat_notes = {
-        say_error(lang, {"各条对角线上的最大极差：{err}{hint}（每条对角线对应一个角度差）",
-                   "Largest spread along any diagonal: {err}{hint} (each diagonal is one angle difference)"}, spread)};
+        say_error(lang, {"每条对角线（一个角度差）上的最大极差：{err}{hint}",
+                   "Largest spread along a diagonal (one angle difference): {err}{hint}"}, spread)};
 
     TableView table;
     const double lhs = (rotation2(in.alpha) * u).dot(rotation2(in.beta) * v);
@@ -82,8 +82,8 @@ Step dot_product_sees_the_difference() {
         {"内积只看角度差", "The dot product only sees the angle difference"},
         {"把 u 转 α、把 v 转 β 再求内积：因为 R(α)ᵀR(β) = R(β−α)，结果等于 uᵀR(β−α)v，与 α、β 各自的取值无关。"
          "热力图让两个向量各取十六个角度；同一条对角线上角度差相同，数值也相同。u 与 v 是由随机种子生成的随机向量。",
-         "Rotate u by α and v by β, then take the dot product: since R(α)ᵀR(β) = R(β−α), the result equals "
-         "uᵀR(β−α)v whatever α and β are on their own. The heatmap tries sixteen angles for each vector; cells on "
+         "Rotated by α and β, u and v have the dot product uᵀR(β−α)v: only the difference counts. Since "
+         "R(α)ᵀR(β) = R(β−α), the result is the same whatever α and β are on their own. The heatmap tries sixteen angles for each vector; cells on "
          "one diagonal share the angle difference and therefore the value. u and v are random vectors drawn from "
          "the random seed."},
         {"alpha", "beta", "seed"},

@@ -28,6 +28,9 @@ std::vector<ViewData> f_delta_link_views(const ParamSet&, Lang lang) {
     const Eigen::MatrixXd Sf = rope_scores(kLinkL, th, unit, unit, RopeLayout::interleaved);
     const Eigen::MatrixXd F = f_matrix(kLinkL, th, cosine_readout(2));
     HeatmapView link = qk_matrix(Sf, lang);
+    // The axes are named in the title (one line less above the cells: the figures fit on the first screen).
+    link.row_axis.clear();
+    link.col_axis.clear();
     link.explain = [Sf, F, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= kLinkL || c >= kLinkL) return "";
         return say(lang, {"S[{m},{n}] = {value}；f-delta 的 F[{m},{n}] = {f}", "S[{m},{n}] = {value}; f-delta's F[{m},{n}] = {f}"},
@@ -42,7 +45,7 @@ std::vector<ViewData> f_delta_link_views(const ParamSet&, Lang lang) {
     const double link_err = max_abs(Sf - F);
     std::vector<std::string> link_notes = {
         say_error(lang, {"最大 |S − F| = {err}{hint}：f-delta 的 F 就是这个 S。", "Largest |S − F| = {err}{hint}: the F of lesson f-delta is this S."}, link_err)};
-    return {make_view(say(lang, {"RoPE 的 S[m,n] = ⟨R_m q, R_n k⟩", "RoPE's S[m,n] = ⟨R_m q, R_n k⟩"}), std::move(link), std::move(link_notes)),
+    return {make_view(say(lang, {"RoPE 的 S[m,n] = ⟨R_m q, R_n k⟩（行 = 查询 m，列 = 键 n）", "RoPE's S[m,n] = ⟨R_m q, R_n k⟩ (row = query m, column = key n)"}), std::move(link), std::move(link_notes)),
             make_view(say(lang, {"f-delta 一课的 F[m,n] = f(m − n)", "Lesson f-delta's F[m,n] = f(m − n)"}), std::move(fv))};
 }
 

@@ -122,12 +122,13 @@ Step pairs_frequencies_layouts() {
     return {
         "pairs-frequencies-layouts",
         {"d 维上的 RoPE：配对、频率与两种布局", "RoPE in d dimensions: pairs, frequencies, two layouts"},
-        {"RoPE 把 d 维向量分成 d/2 对，在位置 m 把第 i 对转过 m·θᵢ，θᵢ = base^(−2i/d)，所以 R_m 由 2×2 旋转块组成。"
+        {"RoPE 把 d 维向量分成 d/2 对，在位置 m 把第 i 对转过 m·θᵢ。"
+         "θᵢ = base^(−2i/d)，所以 R_m 由 2×2 旋转块组成。"
          "各实现对“哪两个坐标配成一对”并不一致：RoFormer 与 GPT-J 把相邻的 (x₂ᵢ, x₂ᵢ₊₁) 配对，"
          "HF Llama 的 rotate_half 则把 xᵢ 与 xᵢ₊d/2 配对。两者是同一个旋转，只差一个固定的坐标置换 P："
          "R_half = P·R_interleaved·Pᵀ，下方连同 HF 的 cos/sin 写法一起做了数值检验。",
-         "RoPE cuts a d-dimensional vector into d/2 pairs and turns pair i at position m by m·θᵢ, with "
-         "θᵢ = base^(−2i/d), so R_m is made of 2×2 rotation blocks. Implementations disagree on which coordinates "
+         "RoPE cuts a d-dimensional vector into d/2 pairs and turns pair i at position m by m·θᵢ. With "
+         "θᵢ = base^(−2i/d), R_m is made of 2×2 rotation blocks. Implementations disagree on which coordinates "
          "form a pair: RoFormer and GPT-J pair neighbours (x₂ᵢ, x₂ᵢ₊₁), while HF Llama's rotate_half pairs xᵢ with "
          "xᵢ₊d/2. Both are the same rotation seen through a fixed permutation P of the coordinates, "
          "R_half = P·R_interleaved·Pᵀ, checked below together with HF's cos/sin formula."},

@@ -66,6 +66,9 @@ std::vector<ViewData> pe_after_projection_views(const Inputs& in, Lang lang) {
     };
 
     HeatmapView heat = kernel_heatmap(total, lang);
+    // The axes are named in the title (one line less above the cells: the figures fit on the first screen).
+    heat.row_axis.clear();
+    heat.col_axis.clear();
     const Eigen::MatrixXd T0 = T[0], T1 = T[1], T2 = T[2], T3 = T[3];
     heat.explain = [total, T0, T1, T2, T3, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
@@ -76,7 +79,7 @@ std::vector<ViewData> pe_after_projection_views(const Inputs& in, Lang lang) {
     };
     std::vector<std::string> heat_notes = {
         say_error(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, toeplitz_residual(total))};
-    return {make_view(say(lang, {"分数 (q + pᵢ)ᵀ(k + pⱼ)", "The score (q + pᵢ)ᵀ(k + pⱼ)"}), std::move(heat), std::move(heat_notes)),
+    return {make_view(say(lang, {"分数 (q + pᵢ)ᵀ(k + pⱼ)（行 = 位置 i，列 = 位置 j）", "The score (q + pᵢ)ᵀ(k + pⱼ) (row = position i, column = position j)"}), std::move(heat), std::move(heat_notes)),
             make_view(say(lang, {"四项的大小与结构", "The four terms: size and structure"}), std::move(table), std::move(table_notes))};
 }
 
@@ -87,11 +90,12 @@ Step pe_after_projection() {
     return {
         "pe-after-projection",
         {"替代方案 B：投影后再加 p，只有 pᵀp 是相对的", "Alternative B: p added after the projection; only pᵀp is relative"},
-        {"投影之后再把 p 加到 q 和 k 上，分数分成四项相加，只有 pᵢᵀpⱼ 是相对的；调大 content，其余三项就把它淹没。"
+        {"投影后再加 p，分数分成四项，只有 pᵢᵀpⱼ 是相对的。"
+         "把 p 在投影之后加到 q 和 k 上，调大 content，其余三项就把这个相对项淹没。"
          "(q + pᵢ)ᵀ(k + pⱼ) = qᵀk + qᵀpⱼ + pᵢᵀk + pᵢᵀpⱼ，其中 qᵢ、kⱼ 是每个位置随机生成的内容（大小由 content 决定，种子见右栏），pᵢ 是正弦编码。"
          "热力图是四项之和，也就是分数本身，悬停可以看到每个格子的四项；表格给出每一项的大小和离 Toeplitz 的距离。",
-         "Adding p to q and k after the projection splits the score into four terms, and only pᵢᵀpⱼ is relative; "
-         "raise content and the other three drown it. (q + pᵢ)ᵀ(k + pⱼ) = qᵀk + qᵀpⱼ + pᵢᵀk + pᵢᵀpⱼ, where qᵢ and kⱼ "
+         "Added after the projection, p splits the score into four terms, and only pᵢᵀpⱼ is relative. With p added "
+         "to q and k after the projection, raise content and the other three terms drown the relative one. (q + pᵢ)ᵀ(k + pⱼ) = qᵀk + qᵀpⱼ + pᵢᵀk + pᵢᵀpⱼ, where qᵢ and kⱼ "
          "are random content at each position (of size content; the seed is in the side column) and pᵢ is the "
          "sinusoid. The heatmap is the sum of the four terms, the score itself; hover a cell to see its four terms. "
          "The table measures each term's size and its distance from Toeplitz."},

@@ -59,13 +59,12 @@ ViewData rotation_dial_view(const Inputs& in, Lang lang) {
 
     const double len_err = std::max(std::fabs(va.norm() - v.norm()), std::fabs(vb.norm() - v.norm()));
     const double dot = va.dot(vb), dot_rel = v.squaredNorm() * std::cos(in.beta - in.alpha);
+    // One line under the dial: both exact checks (the length, the dot product); the coordinates go with the table.
+    const double dot_err = std::fabs(dot - dot_rel);
     std::vector<std::string> notes = {
-        say(lang, {"R(α)v = {va}，R(β)v = {vb}（每个坐标由 cos、sin 直接算出）", "R(α)v = {va}, R(β)v = {vb} (each coordinate from cos and sin)"},
-            {{"va", vector_text(va)}, {"vb", vector_text(vb)}}),
-        say_error(lang, {"长度不变：最大 ||R v| − |v|| = {err}{hint}", "Length is kept: largest ||R v| − |v|| = {err}{hint}"}, len_err),
-        say_error(lang, {"(R(α)v)ᵀ(R(β)v) = {dot}，|v|²cos(β − α) = {rel}，差 {err}{hint}",
-                         "(R(α)v)ᵀ(R(β)v) = {dot}, |v|²cos(β − α) = {rel}, difference {err}{hint}"},
-                  std::fabs(dot - dot_rel), {{"dot", num(dot)}, {"rel", num(dot_rel)}}),
+        say(lang, {"长度不变：最大 ||R v| − |v|| = {len}；(R(α)v)ᵀ(R(β)v) 与 |v|²cos(β − α) 之差 {err}{hint}",
+                   "Length is kept: largest ||R v| − |v|| = {len}; (R(α)v)ᵀ(R(β)v) − |v|²cos(β − α): difference {err}{hint}"},
+            {{"len", exact(len_err)}, {"err", exact(dot_err)}, {"hint", rounding_hint(std::max(len_err, dot_err), lang)}}),
     };
     return make_view(say(lang, {"R(α) 作用在向量 v 上（拖动箭头改变 α、β）", "R(α) acting on a vector v (drag the arrowheads to change α and β)"}),
                      std::move(ph), std::move(notes));
@@ -109,7 +108,12 @@ std::vector<ViewData> rotation_2d_views(const Inputs& in, Lang lang) {
     const double inv_err = max_abs(Rinv - rotation2(-in.alpha));
     const double group_err = max_abs(product - diff);
     const double orth_err = max_abs(Ra.transpose() * Ra - Eigen::Matrix2d::Identity());
+    const Eigen::Vector2d va = Ra * kDialVector, vb = Rb * kDialVector;
+    const double dot = va.dot(vb), dot_rel = kDialVector.squaredNorm() * std::cos(in.beta - in.alpha);
     std::vector<std::string> notes;
+    notes.push_back(say(lang, {"R(α)v = {va}，R(β)v = {vb}（每个坐标由 cos、sin 直接算出），内积 {dot} = |v|²cos(β − α) = {rel}",
+                               "R(α)v = {va}, R(β)v = {vb} (each coordinate from cos and sin), dot product {dot} = |v|²cos(β − α) = {rel}"},
+                        {{"va", vector_text(va)}, {"vb", vector_text(vb)}, {"dot", num(dot)}, {"rel", num(dot_rel)}}));
     notes.push_back(say(lang, {"α = {alpha}，β = {beta}，β − α = {diff}", "α = {alpha}, β = {beta}, β − α = {diff}"},
                         {{"alpha", angle(in.alpha)}, {"beta", angle(in.beta)}, {"diff", angle(in.beta - in.alpha)}}));
     notes.push_back(say_error(lang, {"最大 |R(α)ᵀ − R(−α)| = {err}{hint}", "Largest |R(α)ᵀ − R(−α)| = {err}{hint}"}, t_err));
@@ -129,13 +133,14 @@ Step rotation_2d() {
     return {
         "rotation-2d",
         {"二维旋转 R(α)", "The 2-D rotation R(α)"},
-        {"注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里，所以先从二维旋转讲起。"
+        {"RoPE 靠旋转 q 和 k 记录位置，所以先看二维旋转 R(α)。"
+         "注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里。"
          "表盘上灰色虚线是向量 v，蓝色箭头是 R(α)v，红色箭头是 R(β)v：R(α) 把 v 转过角度 α，长度不变，箭头始终落在同一个圆上。"
          "两段圆弧分别标出 α 和 β − α，拖动箭头头部就能改变 α 和 β，播放则让 α 转满一圈。"
          "它的转置就是它的逆，二者都等于转过 −α 的旋转；连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。"
          "下方表格逐个元素重算这些矩阵，注释给出每条恒等式的实际误差。",
-         "Attention's softmax(QKᵀ)V on its own ignores word order; RoPE brings position into the score by "
-         "rotating q and k, so the lesson starts with the 2-D rotation. On the dial the grey dashed arrow is a "
+         "RoPE records position by rotating q and k, so the lesson starts with the 2-D rotation R(α). Attention's "
+         "softmax(QKᵀ)V on its own ignores word order; RoPE brings position into the score by rotating q and k. On the dial the grey dashed arrow is a "
          "vector v, the blue arrow R(α)v and the red arrow R(β)v: R(α) turns v by the angle α and keeps its "
          "length, so every arrow ends on the same circle. The two arcs mark α and β − α; drag an arrowhead to "
          "change α or β, or press play to turn α once around. The transpose of R(α) is its inverse, and both "

@@ -23,13 +23,13 @@ std::vector<ViewData> uniqueness_scores_views(const Inputs& in, Lang lang) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 4000);
     const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
     const CandidateChecks selected = check_candidate(in.candidate, in, q, k);
-    const Text meaning = in.candidate == "quadratic" ? Text{"quadratic：T_m = R(m²·θ)，角度是 m 的二次函数", "quadratic: T_m = R(m²·θ), angles quadratic in m"}
-                         : in.candidate == "scaled"  ? Text{"scaled：T_m = 0.9^m·R(m·θ)，不是正交的", "scaled: T_m = 0.9^m·R(m·θ), not orthogonal"}
-                         : in.candidate == "random"  ? Text{"random：每个位置一个随机正交 T_m", "random: a random orthogonal T_m per position"}
+    // The candidate's definition, short enough for the title (the body text says more about each).
+    const Text meaning = in.candidate == "quadratic" ? Text{"quadratic，T_m = R(m²·θ)", "quadratic, T_m = R(m²·θ)"}
+                         : in.candidate == "scaled"  ? Text{"scaled，T_m = 0.9^m·R(m·θ)", "scaled, T_m = 0.9^m·R(m·θ)"}
+                         : in.candidate == "random"  ? Text{"random，每个位置一个随机正交 T_m", "random, a random orthogonal T_m per position"}
                          : in.candidate == "xpos"
-                             ? Text{"xpos：q 乘 ζ^(m/512)·R(m·θ)，k 乘 ζ^(−n/512)·R(n·θ)，ζᵢ = (2i/d + 0.4)/1.4",
-                                    "xpos: ζ^(m/512)·R(m·θ) on q, ζ^(−n/512)·R(n·θ) on k, ζᵢ = (2i/d + 0.4)/1.4"}
-                             : Text{"rope：T_m = R(m·θ)，角度与 m 成线性", "rope: T_m = R(m·θ), angles linear in m"};
+                             ? Text{"xpos，q 乘 ζ^(m/512)·R(m·θ)，k 乘 ζ^(−n/512)·R(n·θ)", "xpos, ζ^(m/512)·R(m·θ) on q and ζ^(−n/512)·R(n·θ) on k"}
+                             : Text{"rope，T_m = R(m·θ)", "rope, T_m = R(m·θ)"};
     HeatmapView heat = qk_matrix(selected.S, lang);
     const Eigen::MatrixXd S = selected.S;
     const int L = in.L;
@@ -39,10 +39,9 @@ std::vector<ViewData> uniqueness_scores_views(const Inputs& in, Lang lang) {
                    {{"m", sub(r)}, {"n", sub(c)}, {"value", num(S(r, c))}, {"delta", integer(c - r)}});
     };
     std::vector<std::string> notes = {
-        say(lang, meaning),
         say_error(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, selected.toeplitz)};
-    return {make_view(say(lang, {"候选 {candidate} 的分数 ⟨T_m q, T_n k⟩", "Scores ⟨T_m q, T_n k⟩ of the candidate {candidate}"},
-                          {{"candidate", in.candidate}}),
+    return {make_view(say(lang, {"分数 ⟨T_m q, T_n k⟩：候选 {candidate}", "Scores ⟨T_m q, T_n k⟩ of the candidate {candidate}"},
+                          {{"candidate", say(lang, meaning)}}),
                       std::move(heat), std::move(notes))};
 }
 
@@ -53,13 +52,19 @@ Step uniqueness_scores() {
     return {
         "uniqueness-scores",
         {"一个候选的分数：对角线是否恒定", "One candidate's scores: are the diagonals constant?"},
-        {"候选变换是相对的，当且仅当它的分数矩阵 ⟨T_m q, T_n k⟩ 每条对角线一个值（Toeplitz）：rope 与 xpos 如此，quadratic、scaled、random 不是。"
+        {"候选变换是相对的，当且仅当分数矩阵每条对角线一个值。"
+         "也就是说 ⟨T_m q, T_n k⟩ 是 Toeplitz 矩阵：rope 与 xpos 如此，quadratic、scaled、random 不是。"
          "用右栏的 candidate 选一个候选；q、k 与上一步表格用的是同一对随机向量。"
+         "rope 的角度与 m 成线性，quadratic 的角度是 m 的二次函数，scaled 多乘 0.9^m 因而不是正交的，random 在每个位置取一个随机正交矩阵，"
+         "xpos 用 ζᵢ = (2i/d + 0.4)/1.4 把 q 放大、把 k 缩小。"
          "沿一条对角线 n − m 不变，只有对角线上的值都相同，分数才只看 n − m。",
-         "A candidate transform is relative exactly when its score matrix ⟨T_m q, T_n k⟩ holds one value per "
-         "diagonal (Toeplitz): rope and xpos do, quadratic, scaled and random do not. Pick one with candidate in the "
-         "side column; q and k are the same random vectors as in the previous step's table. Along a diagonal "
-         "n − m is fixed, so only when every diagonal is constant does the score see n − m alone."},
+         "A candidate transform is relative exactly when each diagonal of its score matrix holds one value. That is, "
+         "⟨T_m q, T_n k⟩ is Toeplitz: rope and xpos are, quadratic, scaled and random are not. Pick one with "
+         "candidate in the side column; q and k are the same random vectors as in the previous step's table. rope's "
+         "angles are linear in m, quadratic's are quadratic in m, scaled also multiplies by 0.9^m and so is not "
+         "orthogonal, random takes a random orthogonal matrix at each position, and xpos scales q up and k down with "
+         "ζᵢ = (2i/d + 0.4)/1.4. Along a diagonal n − m is fixed, so only when every diagonal is constant does the "
+         "score see n − m alone."},
         {"L", "d", "base", "seed", "candidate"},
         views_of(read_inputs, uniqueness_scores_views),
         {R"tex(S[m,n]=\langle T_m q,\,T_n k\rangle)tex"},

@@ -7,6 +7,7 @@
 //
 // [SECTION] views
 // [SECTION] the step
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -33,24 +34,26 @@ std::vector<ViewData> xpos_scores_views(const Inputs& in, Lang lang) {
     const Eigen::MatrixXd rope = rope_scores(in.L, theta, q, k, RopeLayout::interleaved);
     HeatmapView h = qk_matrix(S, lang);
     h.is_signed = true;
-    const int L = in.L;
-    h.explain = [S, rope, L, lang](int r, int c) -> std::string {
+    // The axes are named in the title (one line less above the cells, so that the notes fit on the first screen).
+    h.row_axis.clear();
+    h.col_axis.clear();
+    const int L = in.L, min_pos = xpos_min_pos(in.L);
+    h.explain = [S, rope, L, min_pos, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"m = {m}，n = {n}：xPos = {x}，普通 RoPE = {r}", "m = {m}, n = {n}: xPos = {x}, plain RoPE = {r}"},
-                   {{"m", integer(r)}, {"n", integer(c)}, {"x", num(S(r, c), 4)}, {"r", num(rope(r, c), 4)}});
+        return say(lang, {"m = {m}，n = {n}：xPos = {x}，普通 RoPE = {r}；缩放指数从 min_pos = −⌈{L}/2⌉ = {min} 数起，在查询与键之间抵消。",
+                          "m = {m}, n = {n}: xPos = {x}, plain RoPE = {r}; the scaling exponents count from min_pos = −⌈{L}/2⌉ = {min}, which cancels between query and key."},
+                   {{"m", integer(r)}, {"n", integer(c)}, {"x", num(S(r, c), 4)}, {"r", num(rope(r, c), 4)},
+                    {"L", integer(L)}, {"min", integer(min_pos)}});
     };
-    const int min_pos = xpos_min_pos(in.L);
+    // One line under the figure: the two exact checks (Toeplitz, the relative form) and the gap to plain RoPE.
+    const double toeplitz = toeplitz_residual(S), relative = max_abs(S - rel);
     std::vector<std::string> notes = {
-        say_error(lang, {"离 Toeplitz 的距离 = {err}{hint}：min_pos = −⌈{L}/2⌉ = {min} 在查询与键之间抵消。",
-                         "Distance from Toeplitz = {err}{hint}: min_pos = −⌈{L}/2⌉ = {min} cancels between query and key."},
-                  toeplitz_residual(S), {{"L", integer(in.L)}, {"min", integer(min_pos)}}),
-        say_error(lang, {"与相对形式 Σᵢ ζᵢ^((m−n)/γ)·⟨qᵢ, R((n−m)θᵢ) kᵢ⟩ 的最大差 = {err}{hint}。",
-                         "Largest difference from the relative form Σᵢ ζᵢ^((m−n)/γ)·⟨qᵢ, R((n−m)θᵢ) kᵢ⟩ = {err}{hint}."},
-                  max_abs(S - rel)),
-        say(lang, {"与普通 RoPE 的最大差 = {gap}（L = {L}，γ = {gamma}）。", "Largest difference from plain RoPE = {gap} (L = {L}, γ = {gamma})."},
-            {{"gap", num(max_abs(S - rope), 4)}, {"L", integer(in.L)}, {"gamma", num(in.gamma)}}),
+        say(lang, {"离 Toeplitz 的距离 = {t}，与相对形式之差 = {r}{hint}；与普通 RoPE 之差 = {gap}。",
+                   "Distance from Toeplitz = {t}, from the relative form = {r}{hint}; from plain RoPE = {gap}."},
+            {{"t", exact(toeplitz)}, {"r", exact(relative)}, {"hint", rounding_hint(std::max(toeplitz, relative), lang)},
+             {"gap", num(max_abs(S - rope), 4)}}),
     };
-    return {make_view(say(lang, {"xPos 分数 S[m][n]（随机 q、k）", "xPos scores S[m][n] (random q, k)"}), std::move(h), std::move(notes))};
+    return {make_view(say(lang, {"xPos 分数 S[m][n]（随机 q、k；行 = 查询 m，列 = 键 n）", "xPos scores S[m][n] (random q, k; row = query m, column = key n)"}), std::move(h), std::move(notes))};
 }
 
 }  // namespace
@@ -60,16 +63,19 @@ Step xpos_score_matrix() {
     return {
         "xpos-scores",
         {"xPos 的分数矩阵仍是相对的", "xPos's score matrix stays relative"},
-        {"xPos 的分数矩阵每条对角线一个值：两边的比例在查询与键之间只留下 m − n。"
+        {"xPos 的分数矩阵每条对角线一个值：两边的缩放只留下 m − n。"
          "torchscale 的 XPOS 按交错的对（rotate_every_two 与 duplicate_interleave）旋转，转角从位置 0 数起，"
-         "缩放的指数却从 min_pos = −⌈L/2⌉ 数起：位置 n 的指数是 (n − min_pos)/γ，让两端的比例都不太大；这个偏移在查询和键之间抵消。"
+         "缩放的指数却从 min_pos = −⌈L/2⌉ 数起：位置 n 的指数是 (n + min_pos)/γ，让两端的比例都不太大。"
+         "查询在 m 处乘以 ζᵢ^((m + min_pos)/γ)，键在 n 处乘以它的倒数 ζᵢ^(−(n + min_pos)/γ)，"
+         "相乘后偏移抵消，只剩 ζᵢ^((m − n)/γ)。"
          "q、k 随机生成（种子见右栏），d、base、γ 与上一步相同。悬停可以比较每个格子的 xPos 分数与普通 RoPE 分数。",
-         "xPos's score matrix holds one value per diagonal: between the query and the key the two ratios leave only "
-         "m − n. torchscale's XPOS rotates interleaved pairs (rotate_every_two and duplicate_interleave) and counts "
-         "the angle from position 0, but counts the scaling exponent from min_pos = −⌈L/2⌉: position n gets the "
-         "exponent (n − min_pos)/γ, so that neither end's ratio grows large; the offset cancels between query and "
-         "key. q and k are random (seed in the side column); d, base and γ are the previous step's. Hover a cell to "
-         "compare its xPos score with plain RoPE's."},
+         "xPos's score matrix holds one value per diagonal: the two scalings leave only m − n. In torchscale, "
+         "XPOS rotates interleaved pairs (rotate_every_two and duplicate_interleave) and counts the angle from position "
+         "0, but counts the scaling exponent from min_pos = −⌈L/2⌉: position n gets the exponent (n + min_pos)/γ, so "
+         "that neither end's ratio grows large. The query at m is multiplied by ζᵢ^((m + min_pos)/γ) and the key at "
+         "n by its reciprocal ζᵢ^(−(n + min_pos)/γ): in their product the offset cancels and only ζᵢ^((m − n)/γ) is "
+         "left. The query and key vectors q, k are random (seed in the side column); d, base and γ are the previous "
+         "step's. Hover a cell to compare its xPos score with plain RoPE's."},
         {"L", "d_spectrum", "base", "seed", "gamma"},
         views_of(read_inputs, xpos_scores_views),
         {R"tex(\tilde q_m^\top\tilde k_n=\sum_i \zeta_i^{(m-n)/\gamma}\,\bigl\langle q_{(i)},\,R\bigl((n-m)\theta_i\bigr)\,k_{(i)}\bigr\rangle)tex"},
