@@ -10,7 +10,7 @@
 // each other, a primary figure that is not the first figure or (at the desktop and embed sizes) is off screen or
 // gets less than a fifth of the window, equations between the figures. And one idea per screen (issue 24): at
 // 1280×720 and 1920×1080 with fontscale 1.5, in both languages, every figure and equation of every step lies
-// wholly on the first screen, except the steps listed in kNotYetOneScreen (an exact list); in the 960×540 embed
+// wholly on the first screen, with the primary figure's plot at a fifth of the window; in the 960×540 embed
 // the key equation is on the first screen; the phone keeps its scrolling page. It prints how many figures are
 // on the first screen; PELAB_LAYOUT_REPORT=1 prints each step's views.
 //
@@ -26,7 +26,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -232,23 +231,6 @@ std::string layout_test_rect_text(const LayoutRect& r) {
 
 // [SECTION] one idea per screen -----------------------------------------------------------------
 
-// [issue 24] The steps that are not yet one screen at 1280×720 or 1920×1080 with fontscale 1.5 in either language
-// with the primary figure covering its fifth, or whose key equation is off the first screen in the 960×540 embed,
-// each to be trimmed or split. Every other step must pass both; a step listed here that has come to pass them
-// fails the test until it is taken off (an exact list).
-struct LayoutTestOpenStep {
-    const char* lesson;
-    const char* step;
-};
-const std::vector<LayoutTestOpenStep> kNotYetOneScreen = {
-};
-
-bool layout_test_not_yet_one_screen(const Lesson& lesson, int step) {
-    for (const LayoutTestOpenStep& open : kNotYetOneScreen)
-        if (std::string(lesson.id) == open.lesson && std::string(lesson.steps[size_t(step - 1)].id) == open.step) return true;
-    return false;
-}
-
 // The views and equations of a page that are not wholly on its first screen, named.
 std::string layout_test_off_screen(const PageLayout& page, const LayoutTestStep& step) {
     std::string out;
@@ -343,7 +325,6 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
     const Lang lang = GetParam().lang;
     LayoutTestImGui::get().use_scale(window.fontscale);
     int steps = 0, views = 0, on_first_screen = 0, primary_on_first_screen = 0;
-    std::set<std::string> not_whole;  // "lesson step-id" of the steps not one screen here
     for (const Lesson* entry : every_lesson()) {
         for (int s = 1; s <= int(entry->steps.size()); ++s) {
             App app;
@@ -386,20 +367,13 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
             }
             // [issue 24] One screen: at the projector's sizes, the whole step; in the embed, the primary figure (its
             // room, checked above) and the key equation.
-            const bool whole = page_whole_on_first_screen(page);
-            if (window.one_screen) {
-                if (!whole && !layout_test_not_yet_one_screen(*entry, s))
-                    ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where << " ["
-                                  << entry->steps[size_t(s - 1)].id << "]: not one screen: " << layout_test_off_screen(page, step);
-                if (!whole) not_whole.insert(std::string(entry->id) + " " + entry->steps[size_t(s - 1)].id);
-            }
+            if (window.one_screen && !page_whole_on_first_screen(page))
+                ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where << " ["
+                              << entry->steps[size_t(s - 1)].id << "]: not one screen: " << layout_test_off_screen(page, step);
             if (window.embed && !page.equations.boxes.empty() &&
-                !figure_on_first_screen(page.equations.boxes.front(), {page.frame.content.min, page.frame.content.max})) {
-                if (!layout_test_not_yet_one_screen(*entry, s))
-                    ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where << " ["
-                                  << entry->steps[size_t(s - 1)].id << "]: the key equation is not on the first screen";
-                not_whole.insert(std::string(entry->id) + " " + entry->steps[size_t(s - 1)].id);
-            }
+                !figure_on_first_screen(page.equations.boxes.front(), {page.frame.content.min, page.frame.content.max}))
+                ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where << " ["
+                              << entry->steps[size_t(s - 1)].id << "]: the key equation is not on the first screen";
             ++steps;
             views += int(step.views.size());
             for (bool on : page.figure_on_first_screen) on_first_screen += on ? 1 : 0;
@@ -407,17 +381,6 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
         }
     }
     EXPECT_GT(steps, 60);  // every lesson's steps were laid out (ten lessons, the example and the map page)
-    // The list of steps not yet one screen is exact: once the one-screen windows and the embed have run in both
-    // languages, a listed step that passes everywhere fails until it is taken off.
-    static std::set<std::string> not_whole_anywhere;
-    static int one_screen_runs = 0;
-    not_whole_anywhere.insert(not_whole.begin(), not_whole.end());
-    if (window.one_screen || window.embed) {
-        if (++one_screen_runs == 6)
-            for (const LayoutTestOpenStep& open : kNotYetOneScreen)
-                EXPECT_TRUE(not_whole_anywhere.count(std::string(open.lesson) + " " + open.step))
-                    << open.lesson << " " << open.step << " is one screen now: take it off kNotYetOneScreen";
-    }
     std::printf("%s %s: %d steps, %d figures; %d wholly on the first screen, the primary one on %d steps\n", window.name,
                 lang == Lang::zh ? "zh" : "en", steps, views, on_first_screen, primary_on_first_screen);
 }

@@ -72,12 +72,13 @@ TEST(FDeltaLesson, KernelOfDeltaTableAndCurve) {
     const auto views = f_delta_views("kernel-of-delta", "", Lang::en);
     ASSERT_EQ(views.size(), 2u);
     const TableView& table = views[1].table();
-    ASSERT_EQ(table.values.rows(), 7);
-    ASSERT_EQ(table.values.cols(), 3);
+    ASSERT_EQ(table.values.rows(), 3);  // the cosines and f, one column per integer Δ
+    ASSERT_EQ(table.values.cols(), 7);
     Eigen::VectorXd f(7);
     f << -1, -1.5, 0.5, 2, 0.5, -1.5, -1;
-    EXPECT_MATRIX_NEAR(table.values.col(2), f, 1e-12);
-    EXPECT_EQ(table.col_labels, (std::vector<std::string>{"cos ω₀Δ", "cos ω₁Δ", "f(Δ)"}));
+    EXPECT_MATRIX_NEAR(Eigen::VectorXd(table.values.row(2).transpose()), f, 1e-12);
+    EXPECT_EQ(table.row_labels, (std::vector<std::string>{"cos ω₀Δ", "cos ω₁Δ", "f(Δ)"}));
+    EXPECT_EQ(table.col_labels.front(), "Δ=−3");
     ASSERT_EQ(views[0].kind(), ViewKind::Curve);  // the curve leads
     const CurveView& curve = views[0].curve();
     EXPECT_EQ(curve.markers_x.size(), 7u);

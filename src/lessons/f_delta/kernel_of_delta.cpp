@@ -25,16 +25,18 @@ std::vector<ViewData> kernel_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
     const Eigen::VectorXd cos_v = cosine_readout(m);
 
+    // One column per integer Δ, one row per cosine and f last: a few rows under the curve, read across like the
+    // curve's x axis.
     TableView t;
-    t.values.resize(2 * L - 1, m + 1);
+    t.values.resize(m + 1, 2 * L - 1);
     for (int d = -(L - 1); d <= L - 1; ++d) {
-        const Eigen::Index row = d + L - 1;
-        for (int i = 0; i < m; ++i) t.values(row, i) = std::cos(in.omega(i) * d);
-        t.values(row, m) = f_kernel(d, in.omega, cos_v);
+        const Eigen::Index col = d + L - 1;
+        for (int i = 0; i < m; ++i) t.values(i, col) = std::cos(in.omega(i) * d);
+        t.values(m, col) = f_kernel(d, in.omega, cos_v);
     }
-    t.row_labels = delta_labels(L);
-    for (int i = 0; i < m; ++i) t.col_labels.push_back("cos ω" + sub(i) + "Δ");
-    t.col_labels.push_back("f(Δ)");
+    t.col_labels = delta_labels(L);
+    for (int i = 0; i < m; ++i) t.row_labels.push_back("cos ω" + sub(i) + "Δ");
+    t.row_labels.push_back("f(Δ)");
     t.corner = "Δ";
     t.decimals = 4;
     t.values = without_rounding_noise(t.values);
@@ -77,11 +79,11 @@ Step kernel_of_delta() {
         {
         "每个频率取一个余弦再相加：f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)。ω₀ 振荡得快，ω₁ 振荡得慢，"
         "合起来得到一个兼顾多个尺度的距离函数。余弦是偶函数，所以 f(−Δ) = f(Δ)。"
-        "曲线画出 f 和它的每个余弦，圆点标出整数 Δ（只有这些点会出现在矩阵里）；下面的表格列出每个整数 Δ 上的值。",
+        "曲线画出 f 和它的每个余弦，圆点标出整数 Δ（只有这些点会出现在矩阵里）；下面的表格每列是一个整数 Δ 上的值。",
         "Take one cosine per frequency and add them up: f(Δ) = cos(ω₀Δ) + cos(ω₁Δ). ω₀ oscillates fast and ω₁ "
         "slowly, so together they describe distance at several scales. Cosine is even, hence f(−Δ) = f(Δ). "
         "The curve draws f and each of its cosines, with dots at the integer Δ (the only points that reach the "
-        "matrix); the table below lists the values at every integer Δ."},
+        "matrix); the table below has a column for every integer Δ."},
         {"L", "omega"},
         views_of(read_model, kernel_views),
         {
