@@ -20,7 +20,7 @@ namespace {
 // Curves, tables, dials and bars use whatever width they are given: the square-ish kinds overload this.
 template <class Figure>
 float figure_width_for_height(const Figure&, float) { return 0.0f; }
-// The position map does not report its area (it is the only figure of its steps).
+// Every kind reports its plot's area (views.h); a kind added without one reports none.
 template <class Figure>
 float figure_plot_area(const Figure&, float, float, Lang) { return 0.0f; }
 // Every kind but the table fits any width.

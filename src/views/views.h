@@ -174,6 +174,7 @@ float figure_plot_area(const CurveView& curve, float width, float max_height, La
 float figure_plot_area(const PhasorView& phasor, float width, float max_height, Lang lang);
 float figure_plot_area(const OdometerView& odometer, float width, float max_height, Lang lang);
 float figure_plot_area(const BarsView& bars, float width, float max_height, Lang lang);
+float figure_plot_area(const MapView& map, float width, float max_height, Lang lang);
 // figure_min_width: only tables; the width below which a table scrolls sideways (every other kind takes
 // whatever width it is given).
 float figure_min_width(const TableView& table);

@@ -447,6 +447,13 @@ float figure_width_for_height(const MapView& v, float max_height) {
     return ImGui::CalcTextSize("00,000").x + font * 0.8f + side + font * 4.6f;
 }
 
+// The square of cells as draw_figure reports it.
+float figure_plot_area(const MapView& v, float width, float max_height, Lang /*lang*/) {
+    if (!v.map) return 0.0f;
+    const MapLayout l = layout_position_map(ImVec2(0.0f, 0.0f), width, max_height > 0.0f ? map_side_for_height(max_height) : 0.0f);
+    return l.side * l.side;
+}
+
 // draw_figure: the title line, the labels above the map and the map (an InvisibleButton), then 0.4 font sizes
 // under it the line saying which rows and columns show, here as it reads before any zoom (the whole map).
 float figure_drawn_bottom(const MapView& v, float top, float width, float max_height, bool /*primary*/, Lang lang) {

@@ -84,7 +84,7 @@ test('lecture deck: every widget gets ready, stays idle, and slide changes drive
   const third = widgets.find((w) => !w.url.includes('lesson=f-delta')).frame;
   await third.evaluate(() => window.pelab.setState({ step: 1 }));
   await page.evaluate(() => window.pelabDeck.slide(2, 0));
-  await third.waitForFunction(() => window.pelab.state().step === 3);
+  await third.waitForFunction(() => window.pelab.state().step_id === 'sinusoidal-formula');
   assert.deepEqual(errors, []);
   await context.close();
 });
