@@ -123,3 +123,25 @@ test('the comparison sees a plan that is off by one pixel', async () => {
     }
   }
 });
+
+// [issue 24] One idea per screen, as the browser draws it: on the sampled steps at 1280×720, every figure and
+// equation that layout() reports is wholly on the first screen ("visible"), and in the 960×540 embed the key
+// (first) equation is. The layout test (tests/app/layout_test.cpp) checks every step through the layout function.
+test('on the sampled steps, every view is on the first screen at 1280×720, and the key equation in the embed', async () => {
+  await walk();
+  const problems = [];
+  let checked = 0;
+  for (const { where, layout } of walked) {
+    if (where.startsWith('index.html 1280×720')) {
+      for (const [i, e] of layout.entries()) {
+        ++checked;
+        if (e.visible !== true) problems.push(`${where}: ${e.kind} ${i + 1} "${e.title}" is not wholly on the first screen`);
+      }
+    } else if (where.startsWith('embed.html')) {
+      const key = layout.find((e) => e.kind === 'equation');
+      if (key && key.visible !== true) problems.push(`${where}: the key equation is not on the first screen`);
+    }
+  }
+  assert.ok(checked >= 40, `checked ${checked} views`);
+  assert.deepEqual(problems, []);
+});
