@@ -213,7 +213,23 @@ TEST(LongContextLesson, NtkUnseenPairsAgreeAcrossNtkScaleFactorsAndDiagnosis) {
     const std::string q = "seq_len=8192&factor=4&original_max=2048";
     EXPECT_TRUE(any_note_contains(lc_views("ntk-slow-pairs", q), "23 pairs never completed a turn in training (λᵢ > L); under NTK 22"));
     EXPECT_TRUE(any_note_contains(lc_views("ntk-slow-pairs", q), "only from pair 63 on"));
-    EXPECT_EQ(lc_views("trade-offs", q)[0].table().values(2, 5), 22.0);  // row 2: NTK
+    const TableView trade = lc_views("trade-offs", q)[0].table();
+    EXPECT_EQ(trade.values(2, 5), 22.0);  // row 2: NTK
+    // The deciding cells are marked: each strategy's unseen pairs (red where some), PI's every pair squeezed.
+    int unseen_marks = 0, squeezed = 0;
+    for (const CellMark& m : trade.marks) {
+        if (m.col == 5) {
+            ++unseen_marks;
+            EXPECT_EQ(m.holds, trade.values(m.row, 5) == 0.0) << m.row;
+            EXPECT_EQ(m.word, m.holds ? "none unseen" : "unseen angles") << m.row;
+        }
+        if (m.col == 3) {
+            ++squeezed;
+            EXPECT_EQ(trade.row_labels[size_t(m.row)].find("PI") != std::string::npos || trade.values(m.row, 2) == 0.0, true);
+        }
+    }
+    EXPECT_EQ(unseen_marks, 6);
+    EXPECT_GE(squeezed, 1);
     EXPECT_EQ(lc_views("diagnosis-floor", q)[0].table().values(2, 0), 22.0);
     const auto side = lc_views("unseen-angles", q);
     const CurveView& angles = side[0].curve();

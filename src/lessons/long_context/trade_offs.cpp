@@ -35,6 +35,11 @@ static std::vector<ViewData> trade_offs_views(const Inputs& in, Lang lang) {
         table.values.row(row) << ratio.front(), ratio.back(), kept, full, r.attention_factor,
             rope_pairs_beyond_training_angles(theta, r.inv_freq, in.L, in.seq_len);
         table.row_labels.push_back(scaling_label(s, lang));
+        // The deciding cells: pairs left at angles never seen in training, or every pair squeezed by s.
+        const bool unseen = table.values(row, 5) > 0.0;
+        table.marks.push_back({row, 5, !unseen, say(lang, unseen ? Text{"有新角度", "unseen angles"} : Text{"无新角度", "none unseen"})});
+        if (full == static_cast<int>(ratio.size()))
+            table.marks.push_back({row, 3, false, say(lang, {"全部压缩", "all squeezed"})});
         ++row;
     }
     table.col_labels = {say(lang, {"第 0 对", "pair 0"}), say(lang, {"最后一对", "last pair"}), say(lang, {"不变", "kept"}),
