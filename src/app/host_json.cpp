@@ -25,7 +25,7 @@ namespace pelab {
 std::string app_state_json(const App& app) {
     const AppState& s = app.state;
     // The step's position and its id: hosts keep the id (numbers in links mean a renumbered lesson's old numbers).
-    const char* step_id = s.lesson && s.step >= 1 && s.step <= int(s.lesson->steps.size()) ? s.lesson->steps[size_t(s.step - 1)].id : nullptr;
+    const char* step_id = s.lesson ? step_id_at(*s.lesson, s.step) : nullptr;
     return "{\"lesson\":" + json_string(lesson_id(s)) + ",\"step\":" + std::to_string(s.step) +
            ",\"step_id\":" + json_string(step_id ? step_id : "") +
            ",\"lang\":" + json_string(s.lang == Lang::zh ? "zh" : "en") + ",\"params\":" + params_json(s.lesson->params, s.params) +

@@ -240,10 +240,11 @@ bool fit_column(const FitContext& c, size_t first, ImVec2 at, float width, std::
 
 float fit_score(const FitContext& c, const std::vector<PlacedFigure>& figures) {
     float score = 0.0f;
-    for (const PlacedFigure& p : figures) {
+    for (size_t i = 0; i < figures.size(); ++i) {
         // What a figure shows: its plot where its kind reports it (a heatmap's cells, not the empty band
         // beside a square), else its rectangle.
-        const ViewSizes& sizes = c.in.views[size_t(&p - figures.data())];
+        const PlacedFigure& p = figures[i];
+        const ViewSizes& sizes = c.in.views[i];
         const float plot = sizes.plot_area ? sizes.plot_area(p.width, p.max_height) : 0.0f;
         float area = plot > 0.0f ? plot : p.rect.width() * p.rect.height();
         if (p.primary) area *= 2.0f;

@@ -291,6 +291,8 @@ bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::str
 
 // The 1-based number of the step of `lesson` whose id is `id` (Step::id), or 0 when no step has that id.
 int step_number_of(const Lesson& lesson, const std::string& id);
+// The id of step `step` (1-based) of `lesson`, or null when there is no such step (the inverse of step_number_of).
+const char* step_id_at(const Lesson& lesson, int step);
 // How many step numbers a link to `lesson` may hold (old_numbering's size, else the number of steps), and the
 // step (1-based, in today's order) that a link's number `n` in 1..that opens: the first step holding old step
 // n's content, or with `range_end` the last one (steps=3-5 keeps all of old step 5).

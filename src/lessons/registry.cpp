@@ -84,6 +84,10 @@ int step_number_of(const Lesson& lesson, const std::string& id) {
     return 0;
 }
 
+const char* step_id_at(const Lesson& lesson, int step) {
+    return step >= 1 && step <= int(lesson.steps.size()) ? lesson.steps[size_t(step - 1)].id : nullptr;
+}
+
 int linked_step_count(const Lesson& lesson) {
     return int(lesson.old_numbering.empty() ? lesson.steps.size() : lesson.old_numbering.size());
 }

@@ -343,8 +343,8 @@ std::string to_query(const AppState& state) {
     if (state.lesson) kv.emplace_back("lesson", lesson_id(state));
     // A step by its id where it has one: ids survive steps being split or inserted, numbers do not.
     auto step_name = [&](int step) {
-        const bool has_id = state.lesson && step >= 1 && step <= int(state.lesson->steps.size()) && state.lesson->steps[size_t(step - 1)].id;
-        return has_id ? std::string(state.lesson->steps[size_t(step - 1)].id) : std::to_string(step);
+        const char* id = state.lesson ? step_id_at(*state.lesson, step) : nullptr;
+        return id ? std::string(id) : std::to_string(step);
     };
     kv.emplace_back("step", step_name(state.step));
     kv.emplace_back("lang", state.lang == Lang::zh ? "zh" : "en");

@@ -27,7 +27,7 @@ struct ExportMatrix {
 
 // Heatmaps and tables: their matrix and labels as they are.
 ExportMatrix export_matrix(const HeatmapView& h, const double* /*window*/) {
-    return {h.values, h.row_labels, h.col_labels, h.row_axis};
+    return {h.values, h.row_labels, h.col_labels, h.row_axis, {}};
 }
 ExportMatrix export_matrix(const TableView& t, const double* /*window*/) {
     return {t.values, t.row_labels, t.col_labels, t.corner, t.marks};

@@ -294,8 +294,7 @@ std::vector<std::string> layout_test_problems(const Lesson* entry, const PageLay
             problems.push_back("the primary figure's room " + layout_test_rect_text(room) + " is not on screen");
         // The plot, as the browser test measures it, for the curriculum's steps; the room for the entries outside
         // it (the example lesson's fixed-size dials).
-        const bool curriculum = std::find(lesson_registry().begin(), lesson_registry().end(), entry) != lesson_registry().end();
-        const bool covers = curriculum ? primary_keeps_fifth(in.views.front(), primary, in.window)
+        const bool covers = entry->in_curriculum ? primary_keeps_fifth(in.views.front(), primary, in.window)
                                        : primary.width * primary.max_height >= kPrimaryMinShare * in.window.x * in.window.y;
         if (!covers)
             problems.push_back("the primary figure " + layout_test_rect_text(primary.rect) + " covers less than a fifth of the window");
@@ -368,10 +367,9 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
             }
             // [issue 24] One screen: at the projector's sizes, the whole step; in the embed, the primary figure (its
             // room, checked above) and the key equation.
-            // The curriculum's steps (the map page, an overlay for exploring maps up to L = 65,536, keeps its
-            // large map and scrolls to its notes; the example lesson is held to the rule as a template).
-            const bool curriculum_or_example = entry->in_curriculum || std::string(entry->id) == "example";
-            if (window.one_screen && curriculum_or_example && !page_whole_on_first_screen(page))
+            // Every entry but an overlay (the map page, for exploring maps up to L = 65,536, keeps its large map
+            // and scrolls to its notes).
+            if (window.one_screen && !entry->overlay_key && !page_whole_on_first_screen(page))
                 ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where << " ["
                               << entry->steps[size_t(s - 1)].id << "]: not one screen: " << layout_test_off_screen(page, step);
             if (window.embed && !page.equations.boxes.empty() &&
