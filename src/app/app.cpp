@@ -147,6 +147,7 @@ void app_frame(App* app, MatrixPainter* painter) {
     app->drawn.questions.clear();
     app->drawn.view_of.clear();
     app->drawn.has_planned = false;
+    app->drawn.has_side = false;
     app->interaction.prev_hover_delta = app->interaction.hover_delta;
     app->interaction.hover_delta = INT32_MIN;
     const DisplayOptions& d = app->state.display;
@@ -221,8 +222,16 @@ void app_frame(App* app, MatrixPainter* painter) {
         ImGui::GetWindowDrawList()->AddLine(ImVec2(at.x - st.ItemSpacing.x * 0.5f, at.y), ImVec2(at.x - st.ItemSpacing.x * 0.5f, at.y + body_h),
                                             ImGui::GetColorU32(ImGuiCol_Separator));
         ImGui::BeginChild("##side", ImVec2(0.0f, body_h), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
+        const ImVec2 side_top = ImGui::GetCursorScreenPos();
         draw_parameters(app, 1);
         draw_questions(app, ImGui::GetContentRegionAvail().x);
+        // What the column holds, whole (its bottom as the cursor left it, less the spacing after the last item):
+        // the layout report says whether it all lies inside the column's window.
+        app->drawn.has_side = true;
+        app->drawn.side_content = {side_top, {side_top.x + ImGui::GetContentRegionAvail().x,
+                                              ImGui::GetCursorScreenPos().y - st.ItemSpacing.y}};
+        app->drawn.side_window = {ImGui::GetWindowPos(), {ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                                                          ImGui::GetWindowPos().y + ImGui::GetWindowSize().y}};
         ImGui::EndChild();
     }
     ImGui::PopID();

@@ -58,6 +58,9 @@ struct StepReading {
     const Lesson* lesson = nullptr;   // the entry and step prose_open belongs to
     int step = 0;
     std::map<std::string, int> answers;  // the choice picked per question ("lesson/step/index")
+    // The question just answered: its verdict and explanation are scrolled into the column's view once drawn
+    // (the explanation may run below the parameters' column).
+    std::string reveal;
 };
 
 // Where an equation of the step was drawn (layout JSON kind "equation"), in UI units.
@@ -89,6 +92,11 @@ struct DrawnFrame {
     // the drawing follows the function the unit tests check (tests/browser/layout.test.mjs). Unscrolled.
     PageLayout planned;
     bool has_planned = false;         // the step was drawn this frame (not the blank screen)
+    // [issue 24] The side column's content (the parameters and the questions) as drawn, whole: from its top to
+    // the bottom of its last item, however far that runs below the column's window (layout JSON kind
+    // "controls"; none when the step has no side column). `side_window` is the column's window.
+    bool has_side = false;
+    LayoutRect side_content, side_window;
 };
 
 // The screen: the fonts, the style applied, the presenter's blank screen.

@@ -147,6 +147,16 @@ std::string app_layout_json(const App& app) {
             out.insert(out.size() - 1, visible ? ",\"visible\":true" : ",\"visible\":false");
         }
     }
+    // [issue 24] The side column's parameters and questions, whole, and whether they lie inside its window
+    // unscrolled (the column scrolls when they do not).
+    if (app.drawn.has_side) {
+        const LayoutRect& c = app.drawn.side_content;
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "\"kind\":\"controls\",\"title\":\"\",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f,\"visible\":%s}",
+                      c.min.x, c.min.y, c.width(), c.height(),
+                      figure_on_first_screen(c, app.drawn.side_window) ? "true" : "false");
+        out += (out.size() > 1 ? ",{" : "{") + std::string(buf);
+    }
     return out + "]";
 }
 

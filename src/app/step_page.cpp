@@ -253,6 +253,7 @@ void draw_questions(App* app, float width) {
             ImGui::PushID(int(c));
             if (ImGui::Button(label.c_str())) {
                 app->reading.answers[key] = int(c);
+                app->reading.reveal = key;
                 app->redraw.frames = std::max(app->redraw.frames, 2);
             }
             drawn.choices.push_back(say(lang, q.choices[c]));
@@ -268,6 +269,14 @@ void draw_questions(App* app, float width) {
             if (q.explain) {
                 drawn.explanation = q.explain(app->state.params, lang);
                 text_wrapped(drawn.explanation, width);
+            }
+            // Just answered, and what it revealed runs below the window: scroll it into view (next frame).
+            if (app->reading.reveal == key) {
+                app->reading.reveal.clear();
+                if (ImGui::GetCursorScreenPos().y > ImGui::GetWindowPos().y + ImGui::GetWindowHeight()) {
+                    ImGui::SetScrollHereY(1.0f);
+                    app->redraw.frames = std::max(app->redraw.frames, 2);
+                }
             }
         }
         app->drawn.questions.push_back(std::move(drawn));

@@ -15,7 +15,7 @@
 // that the comparison fails when the plan is off by a pixel (pelab.layout() read back with one number changed).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, settle } from './lib.mjs';
+import { serve, launch, settle, openWidget } from './lib.mjs';
 
 let server, browser;
 before(async () => {
@@ -84,6 +84,7 @@ function disagreements(pages) {
   for (const { where, layout } of pages) {
     if (!layout.some((e) => e.kind !== 'equation')) problems.push(`${where}: no figure in layout()`);
     layout.forEach((entry, i) => {
+      if (entry.kind === 'controls') return;  // the side column's content: not placed by layout_page
       const drawn = drawnRect(entry), planned = entry.planned;
       if (!drawn || !planned) {
         problems.push(`${where}: ${entry.kind} ${i + 1} has no ${drawn ? 'planned' : 'drawn'} rectangle`);
@@ -144,4 +145,29 @@ test('on the sampled steps, every view is on the first screen at 1280×720, and 
   }
   assert.ok(checked >= 40, `checked ${checked} views`);
   assert.deepEqual(problems, []);
+});
+
+// [issue 24] The side column (parameters, then the question) stays on screen: on the sampled steps at 1280×720
+// its "controls" entry is visible (the test above), and answering a question whose explanation runs below the
+// column scrolls the column so that the verdict and explanation are in view. open-models' fifth step has the
+// longest explanation at 1280×720 (it ends about 70 px below the window unscrolled).
+test('answering a question brings its explanation into the side column\'s view', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=open-models&lang=en', { width: 1280, height: 720 });
+  await page.evaluate(() => window.pelab.setState({ step: 5 }));  // today's fifth step (a link's number is an old one)
+  await settle(page);
+  const controls = async () => (await page.evaluate(() => window.pelab.layout())).find((e) => e.kind === 'controls');
+  const before = await controls();
+  assert.ok(before, 'the step has a side column');
+  assert.equal(before.visible, true, 'unanswered, the parameters and the question fit the column');
+  const [question] = await page.evaluate(() => window.pelab.questions());
+  assert.ok(question && question.choices.length > 1, 'the step asks a question');
+  const choice = question.choices[0];
+  await page.mouse.click(choice.x + choice.w / 2, choice.y + choice.h / 2);
+  await settle(page);
+  const [answered] = await page.evaluate(() => window.pelab.questions());
+  assert.ok(answered.picked === 0 && answered.explanation.length > 0, 'the explanation is shown');
+  const after = await controls();
+  assert.ok(after.y + after.h <= 720, `the explanation ends at ${Math.round(after.y + after.h)}, inside the 720 px window`);
+  assert.ok(after.y < before.y, 'the column scrolled to show it');
+  await page.context().close();
 });
