@@ -141,10 +141,16 @@ static PageLayoutInput page_input(const ImGuiViewport* vp, const FrameLayoutInpu
 // [SECTION] the frame -------------------------------------------------------------------------------------
 
 void app_frame(App* app, MatrixPainter* painter) {
+    if (!app->reading.follow.empty()) {  // a lesson link clicked last frame
+        const KeyValues follow = std::move(app->reading.follow);
+        app->reading.follow.clear();
+        app_apply(app, follow);
+    }
     app->drawn.views.clear();
     app->drawn.figure_rects.clear();
     app->drawn.equations.clear();
     app->drawn.questions.clear();
+    app->drawn.links.clear();
     app->drawn.view_of.clear();
     app->drawn.has_planned = false;
     app->drawn.has_side = false;

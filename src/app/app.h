@@ -61,6 +61,9 @@ struct StepReading {
     // The question just answered: its verdict and explanation are scrolled into the column's view once drawn
     // (the explanation may run below the parameters' column).
     std::string reveal;
+    // A link to another lesson was clicked: the keys it opens (lesson=, step=), applied as the next frame
+    // begins, not while the step that holds the link is being drawn.
+    KeyValues follow;
 };
 
 // Where an equation of the step was drawn (layout JSON kind "equation"), in UI units.
@@ -79,6 +82,13 @@ struct DrawnQuestion {
     std::string verdict, explanation;
 };
 
+// A link drawn in the step's prose (pelab.links()): its term (a glossary term, or lesson:ID[/STEP]), its words
+// and where they were drawn (UI units).
+struct DrawnLink {
+    std::string term, words;
+    ImVec2 min, max;
+};
+
 // What the last frame drew, for the host page (app_layout_json, app_questions_json) and the export menu.
 struct DrawnFrame {
     std::vector<DrawnView> views;     // where each view was drawn
@@ -86,6 +96,7 @@ struct DrawnFrame {
     std::vector<std::pair<ImVec2, ImVec2>> figure_rects;  // full extent of each view (title, labels, legend)
     std::vector<DrawnEquation> equations;  // the equations, after the figures in app_layout_json
     std::vector<DrawnQuestion> questions;  // the questions (app_questions_json)
+    std::vector<DrawnLink> links;     // the prose's links (app_links_json)
     bool counter_in_bar = true;       // the bottom bar had room for "Step n / N" (else it shows above the title)
     // The page as the layout function (layout_page, app/layout.h) places it from this frame's measurements, taken
     // before the step is drawn: app_layout_json reports it beside what was drawn, so that a test can check that
@@ -201,6 +212,9 @@ std::string app_layout_json(const App& app);
 // The step's questions as drawn in the last frame: [{prompt, choices: [{text, x, y, w, h}], picked, verdict,
 // explanation}] (verdict and explanation empty until a choice is picked), for tests and assistive tools.
 std::string app_questions_json(const App& app);
+// The links in the step's prose as drawn in the last frame: [{term, words, x, y, w, h}] (a glossary term, or
+// "lesson:ID" / "lesson:ID/STEP" for a link that opens another lesson), for tests and assistive tools.
+std::string app_links_json(const App& app);
 
 // A view's size queries for the page layout (layout.h), as the view is drawn in `lang`; the view must outlive them.
 ViewSizes view_sizes_of(const ViewData& view, Lang lang);
@@ -220,6 +234,7 @@ enum class UiText {
     Export, ExportPng1, ExportPng2, DownloadCsv, DownloadJson, DownloadLatex, CopyCsv, CopyJson, CopyLatex, CopyLink,
     FullScreen, Copied, CopyFailed, Saved, Blanked,
     More, Less, Play, Pause, StepBack, StepForward, Speed, Loops, Predict, Right, NotQuite, References, ReferenceCode,
+    OpensLesson, OpensLessonStep,
     Count
 };
 const Text& ui_text(UiText id);

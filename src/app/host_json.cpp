@@ -160,6 +160,18 @@ std::string app_layout_json(const App& app) {
     return out + "]";
 }
 
+std::string app_links_json(const App& app) {
+    std::string out = "[";
+    for (size_t i = 0; i < app.drawn.links.size(); ++i) {
+        const DrawnLink& l = app.drawn.links[i];
+        char buf[160];
+        std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", l.min.x, l.min.y, l.max.x - l.min.x,
+                      l.max.y - l.min.y);
+        out += (i ? ",{" : "{") + std::string("\"term\":") + json_string(l.term) + ",\"words\":" + json_string(l.words) + buf;
+    }
+    return out + "]";
+}
+
 std::string app_questions_json(const App& app) {
     std::string out = "[";
     for (size_t qi = 0; qi < app.drawn.questions.size(); ++qi) {

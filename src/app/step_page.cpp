@@ -143,9 +143,32 @@ static void draw_prose_line(App* app, const std::string& text, const char* begin
         ImGui::TextUnformatted(text.data() + a, text.data() + b);
         ImGui::PopStyleColor();
         const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        app->drawn.links.push_back({link.term, std::string(text.data() + a, text.data() + b), lo, hi});
         ImGui::GetWindowDrawList()->AddLine(ImVec2(lo.x, hi.y - 1.0f), ImVec2(hi.x, hi.y - 1.0f),
                                             ImGui::GetColorU32(ImGuiCol_ButtonActive, 0.6f));
-        if (ImGui::IsItemHovered()) {
+        int step = 1;
+        if (const Lesson* lesson = linked_lesson(link.term, &step)) {
+            // A link to another lesson: a click opens it there (next frame), the tooltip says where it goes.
+            if (ImGui::IsItemHovered()) {
+                const Lang lang = app->state.lang;
+                ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+                ImGui::BeginTooltip();
+                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+                const std::string title = say(lang, lesson->title);
+                ImGui::TextUnformatted(link.term.find('/') == std::string::npos
+                                           ? ui_say(lang, UiText::OpensLesson, {{"lesson", title}}).c_str()
+                                           : ui_say(lang, UiText::OpensLessonStep,
+                                                    {{"lesson", title}, {"step", std::to_string(step)},
+                                                     {"title", say(lang, lesson->steps[size_t(step - 1)].title)}})
+                                                 .c_str());
+                ImGui::PopTextWrapPos();
+                ImGui::EndTooltip();
+            }
+            if (ImGui::IsItemClicked()) {
+                app->reading.follow = {{"lesson", lesson->id}, {"step", step_id_at(*lesson, step)}};
+                app->redraw.frames = std::max(app->redraw.frames, 2);
+            }
+        } else if (ImGui::IsItemHovered()) {
             if (const GlossaryEntry* entry = find_term(link.term)) {
                 const Lang lang = app->state.lang;
                 ImGui::BeginTooltip();

@@ -55,6 +55,9 @@ const UiTextEntry kUiText[] = {
     {UiText::NotQuite, {"不对，正确答案是：{answer}", "Not quite; the answer is: {answer}"}},
     {UiText::References, {"参考文献与参考实现", "References and reference code"}},
     {UiText::ReferenceCode, {"参考实现：{code}", "Reference code: {code}"}},
+    {UiText::OpensLesson, {"点击打开课程「{lesson}」", "Click to open the lesson “{lesson}”"}},
+    {UiText::OpensLessonStep, {"点击打开课程「{lesson}」的第 {step} 步：{title}",
+                               "Click to open step {step} of the lesson “{lesson}”: {title}"}},
 };
 static_assert(sizeof(kUiText) / sizeof(kUiText[0]) == size_t(UiText::Count), "every UiText needs a row");
 }  // namespace

@@ -12,6 +12,7 @@
 #include <cctype>
 #include <mutex>
 
+#include "lessons/lesson.h"
 #include "lessons/questions.h"
 
 namespace pelab {
@@ -108,10 +109,14 @@ std::string fill(Lang lang, const Text& text, const std::vector<Arg>& args, bool
         case Piece::Plain: out += p.text; break;
         case Piece::Broken: break;
         case Piece::Tex: out += keep_markup ? "$" + p.text + "$" : p.text; break;
-        case Piece::Link:
-            if (links && !keep_markup) links->push_back({out.size(), out.size() + p.text.size(), p.term});
-            out += keep_markup ? (p.text == p.term ? "[[" + p.term + "]]" : "[[" + p.term + "|" + p.text + "]]") : p.text;
+        case Piece::Link: {
+            // A lesson link without words of its own shows the lesson's title.
+            const Lesson* lesson = p.text == p.term ? linked_lesson(p.term) : nullptr;
+            const std::string words = lesson ? say(lang, lesson->title) : p.text;
+            if (links && !keep_markup) links->push_back({out.size(), out.size() + words.size(), p.term});
+            out += keep_markup ? (p.text == p.term ? "[[" + p.term + "]]" : "[[" + p.term + "|" + p.text + "]]") : words;
             break;
+        }
         case Piece::Placeholder: {
             auto it = std::find_if(args.begin(), args.end(), [&](const Arg& a) { return p.text == a.name; });
             out += it != args.end() ? it->value : "{" + p.text + "}";
@@ -145,7 +150,9 @@ std::vector<std::string> text_problems(const Text& text, const std::vector<std::
         std::vector<std::string> used;
         for (const Piece& p : scan(bodies[l])) {
             if (p.kind == Piece::Broken) problems.push_back(where + langs[l] + ": " + p.text);
-            if (p.kind == Piece::Link && !find_term(p.term))
+            if (p.kind == Piece::Link && is_lesson_link(p.term) && !linked_lesson(p.term))
+                problems.push_back(where + langs[l] + ": [[" + p.term + "]] names no lesson (or no step of it)");
+            else if (p.kind == Piece::Link && !is_lesson_link(p.term) && !find_term(p.term))
                 problems.push_back(where + langs[l] + ": [[" + p.term + "]] is not a glossary term");
             if (p.kind != Piece::Placeholder) continue;
             used.push_back(p.text);

@@ -12,12 +12,15 @@
 //   $...$             inline TeX; braces inside it are TeX, not placeholders ("\$" is a literal dollar)
 //   [[term]]          a link to the glossary entry `term` (which starts with a letter, so a matrix written
 //                     [[0, −1], [1, 0]] stays plain text); [[term|shown words]] shows other words
+//   [[lesson:ID]]     a link to another lesson (its title is shown), [[lesson:ID/STEP]] to one of its steps
+//                     by step id, each with |shown words as above (lesson.h: linked_lesson)
 // say() shows a TeX span as its source without the dollars and a glossary link as its words, so the markup
 // never reaches the screen half-done; say_linked() also says where the links are (the app draws them as
 // links that open their glossary entry).
 //
 // A placeholder that say() is not given, an argument that one language does not use, a malformed span
-// (an unclosed $ or [[) or a link to a term the glossary (lessons/questions.h: find_term) lacks is a text
+// (an unclosed $ or [[), a link to a term the glossary (lessons/questions.h: find_term) lacks, or a lesson link
+// to no lesson or step is a text
 // problem: say() still returns readable text (the placeholder stays
 // visible as {name}) and records the problem, and the lesson tests fail on any recorded problem.
 // Standard library only; no ImGui, GL or SDL.
@@ -55,7 +58,8 @@ struct Arg {
 std::string say(Lang lang, const Text& text, std::initializer_list<Arg> args = {});
 std::string say(Lang lang, const Text& text, const std::vector<Arg>& args);
 
-// Where one glossary link's words sit in a text that say() returned: the bytes [begin, end), and its term.
+// Where one link's words sit in a text that say() returned: the bytes [begin, end), and its term (a glossary
+// term, or "lesson:ID" / "lesson:ID/STEP" for a link to a lesson).
 struct LinkSpan {
     std::size_t begin, end;
     std::string term;

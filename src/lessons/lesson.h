@@ -305,6 +305,11 @@ const std::vector<const Lesson*>& every_lesson();
 const std::vector<const Lesson*>& lesson_registry();
 // The entry `lesson=id` opens (any entry but an overlay), or null.
 const Lesson* find_lesson(const std::string& id);
+// [issue 24] A link in a text to another lesson (lessons/bilingual.h): "lesson:ID" or "lesson:ID/STEP" with STEP
+// a step id of that lesson. is_lesson_link says whether a link's term has that form; linked_lesson gives the
+// lesson it opens and (in *step, 1-based) the step, 1 without one; null when no entry or step has that id.
+bool is_lesson_link(const std::string& term);
+const Lesson* linked_lesson(const std::string& term, int* step = nullptr);
 // The entry URL key `key` opens over the current lesson (map → the map page), or null.
 const Lesson* find_overlay(const std::string& key);
 

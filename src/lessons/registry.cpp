@@ -65,6 +65,20 @@ const Lesson* find_lesson(const std::string& id) {
     return nullptr;
 }
 
+bool is_lesson_link(const std::string& term) { return term.compare(0, 7, "lesson:") == 0; }
+
+const Lesson* linked_lesson(const std::string& term, int* step) {
+    if (!is_lesson_link(term)) return nullptr;
+    const std::string target = term.substr(7);
+    const size_t slash = target.find('/');
+    const Lesson* lesson = find_lesson(target.substr(0, slash));
+    if (!lesson) return nullptr;
+    const int number = slash == std::string::npos ? 1 : step_number_of(*lesson, target.substr(slash + 1));
+    if (number < 1) return nullptr;
+    if (step) *step = number;
+    return lesson;
+}
+
 const Lesson* find_overlay(const std::string& key) {
     for (const Lesson* lesson : every_lesson())
         if (lesson && lesson->overlay_key && key == lesson->overlay_key) return lesson;

@@ -171,3 +171,21 @@ test('answering a question brings its explanation into the side column\'s view',
   assert.ok(after.y < before.y, 'the column scrolled to show it');
   await page.context().close();
 });
+
+// [issue 24] A reference to another lesson names it and links to it: f-delta's last step ends by pointing to the
+// RoPE lesson; the link is drawn in the text (pelab.links()), and a click on it opens that lesson.
+test('a link in a step\'s text opens the lesson it names', async () => {
+  // Tall enough that the step's whole text is shown (not cut to its first sentence).
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=link-to-rope&lang=en', { width: 1400, height: 1400 });
+  await settle(page);
+  const link = (await page.evaluate(() => window.pelab.links())).find((l) => l.term === 'lesson:rope');
+  assert.ok(link, `the text links to the RoPE lesson: ${JSON.stringify(await page.evaluate(() => window.pelab.links()))}`);
+  assert.equal(link.words, 'RoPE lesson');
+  await page.mouse.click(link.x + link.w / 2, link.y + link.h / 2);
+  await settle(page);
+  const s = await page.evaluate(() => window.pelab.state());
+  assert.deepEqual([s.lesson, s.step], ['rope', 1]);
+  assert.match(await page.evaluate(() => location.hash), /lesson=rope/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

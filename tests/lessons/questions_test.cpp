@@ -209,4 +209,40 @@ TEST(Glossary, LinksAreCheckedAgainstTheGlossary) {
     EXPECT_TRUE(text_problems({"[[0, −1], [1, 0]]", "[[0, −1], [1, 0]]"}, {}).empty());
 }
 
+// [issue 24] A reference to another lesson names it and links to it: [[lesson:ID]] shows the lesson's title,
+// [[lesson:ID/STEP|words]] opens one of its steps; a link to no lesson or no step is a text problem.
+TEST(Glossary, LessonLinksNameTheirLessonAndAreChecked) {
+    take_text_problems();
+    const Lesson* rope = find_lesson("rope");
+    ASSERT_NE(rope, nullptr);
+    const Text whole = {"见 [[lesson:rope]]。", "See [[lesson:rope]]."};
+    EXPECT_TRUE(text_problems(whole, {}).empty());
+    EXPECT_EQ(say(Lang::en, whole), "See " + say(Lang::en, rope->title) + ".");
+    EXPECT_EQ(say(Lang::zh, whole), "见 " + say(Lang::zh, rope->title) + "。");
+    std::vector<LinkSpan> links;
+    const std::string shown = say_linked(Lang::en, whole, &links);
+    ASSERT_EQ(links.size(), 1u);
+    EXPECT_EQ(shown.substr(links[0].begin, links[0].end - links[0].begin), say(Lang::en, rope->title));
+    EXPECT_EQ(links[0].term, "lesson:rope");
+
+    int step = 0;
+    const std::string to_step = std::string("lesson:rope/") + rope->steps[2].id;
+    EXPECT_EQ(linked_lesson(to_step, &step), rope);
+    EXPECT_EQ(step, 3);
+    EXPECT_EQ(linked_lesson("lesson:rope", &step), rope);
+    EXPECT_EQ(step, 1);
+    EXPECT_TRUE(is_lesson_link("lesson:rope"));
+    EXPECT_FALSE(is_lesson_link("toeplitz"));
+    EXPECT_EQ(linked_lesson("toeplitz"), nullptr);
+    EXPECT_TRUE(take_text_problems().empty());
+
+    for (const Text& bad : {Text{"[[lesson:nosuch|那一课]]", "[[lesson:nosuch|that lesson]]"},
+                            Text{"[[lesson:rope/no-such-step|那一步]]", "[[lesson:rope/no-such-step|that step]]"}}) {
+        const std::vector<std::string> problems = text_problems(bad, {});
+        ASSERT_EQ(problems.size(), 2u) << bad.en;  // one per language
+        EXPECT_NE(problems[0].find("names no lesson"), std::string::npos) << problems[0];
+    }
+    EXPECT_EQ(linked_lesson("lesson:nosuch"), nullptr);
+}
+
 }  // namespace

@@ -113,13 +113,13 @@ Step link_to_rope() {
         "旋转位置编码（RoPE）在位置 m 把查询的每一对分量旋转 mθ，在位置 n 把键的每一对分量旋转 nθ"
         "（这里的旋转记作 Rot_m，不要与特征向量 R_Δ 混淆）。旋转可以合并，所以分数 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n。"
         "取 θ = ω、q = k = [1, 0, 1, 0] 时，这里用真实旋转算出的分数矩阵 S 就是本课的 F；其他的 v 对应其他的 q。"
-        "RoPE 一课将在此基础上继续展开。",
+        "[[lesson:rope|RoPE 一课]]将在此基础上继续展开。",
         "RoPE scores S, computed with actual rotations, equal this lesson's F: they depend only on m − n. "
         "Rotary position embedding (RoPE) rotates every pair of query entries by mθ at position m and every pair "
         "of key entries by nθ at position n (written Rot_m here, not to be confused with the features R_Δ). "
         "Rotations combine, so the score ⟨Rot_m q, Rot_n k⟩ depends only on m − n. With θ = ω and "
         "q = k = [1, 0, 1, 0], the score matrix S, computed here with actual rotations, is the F of this lesson; "
-        "other readouts v correspond to other q. The RoPE lesson builds on this."},
+        "other readouts v correspond to other q. The [[lesson:rope|RoPE lesson]] builds on this."},
         {"L", "omega", "v"},
         views_of(read_model, rope_views),
         {
