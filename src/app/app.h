@@ -222,7 +222,8 @@ ViewSizes view_sizes_of(const ViewData& view, Lang lang);
 float references_height(const Lesson& lesson, int step, Lang lang, float width);
 
 // Where the first sentence of a step's text ends (what the collapsed text shows): after "。！？", or after
-// ". ! ?" followed by a space and a capital or a symbol; the text's length when it is one sentence.
+// ". ! ?" followed by a space and the next sentence, not after an abbreviation ("i.e.", "et al."); the text's
+// length when it is one sentence.
 size_t prose_first_sentence_end(const std::string& text);
 // Sets ImGui's style to the app's for `theme` at fontscale `scale` (its paddings and spacings are what the
 // layout measures with; tests/app/layout_test.cpp sets them as the app does).

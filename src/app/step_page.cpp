@@ -107,8 +107,20 @@ static void draw_views(App* app, MatrixPainter* painter, float room, float scree
 
 // [SECTION] prose and glossary links ----------------------------------------------------------------------
 
-// Where the first sentence of `text` ends: after "。！？", or after ". ! ?" followed by a space and a capital
-// or a symbol (so "i.e. the" and "3.5" do not end it). The text's length when it is one sentence.
+// Where the first sentence of `text` ends: after "。！？", or after ". ! ?" followed by a space and then a capital,
+// a symbol or a lowercase word (a sentence may begin with a name such as "mid" or "tensor2tensor"), except after
+// an abbreviation: a word holding a dot ("i.e.", "e.g.") or one of "al", "vs", "cf", "etc", "approx", "resp".
+// "3.5" (no space) never ends one. The text's length when it is one sentence.
+static bool ends_with_abbreviation(const std::string& text, size_t dot) {
+    size_t start = dot;
+    while (start > 0 && !std::isspace(static_cast<unsigned char>(text[start - 1])) && text[start - 1] != '(') --start;
+    const std::string word = text.substr(start, dot - start);
+    if (word.find('.') != std::string::npos) return true;
+    for (const char* abbreviation : {"al", "vs", "cf", "etc", "approx", "resp"})
+        if (word == abbreviation) return true;
+    return false;
+}
+
 size_t prose_first_sentence_end(const std::string& text) {
     for (size_t i = 0; i < text.size(); ++i) {
         if (text.compare(i, 3, "。") == 0 || text.compare(i, 3, "！") == 0 || text.compare(i, 3, "？") == 0) {
@@ -118,6 +130,7 @@ size_t prose_first_sentence_end(const std::string& text) {
         if ((c == '.' || c == '!' || c == '?') && i + 2 < text.size() && text[i + 1] == ' ') {
             const unsigned char next = static_cast<unsigned char>(text[i + 2]);
             if (std::isupper(next) || next >= 0x80) return i + 1;
+            if (std::islower(next) && !(c == '.' && ends_with_abbreviation(text, i))) return i + 1;
         }
     }
     return text.size();

@@ -324,7 +324,7 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
     const LayoutTestWindow& window = *GetParam().window;
     const Lang lang = GetParam().lang;
     LayoutTestImGui::get().use_scale(window.fontscale);
-    int steps = 0, views = 0, on_first_screen = 0, primary_on_first_screen = 0;
+    int steps = 0, views = 0, on_first_screen = 0, primary_on_first_screen = 0, first_sentences = 0, one_line_first_sentences = 0;
     for (const Lesson* entry : every_lesson()) {
         for (int s = 1; s <= int(entry->steps.size()); ++s) {
             App app;
@@ -376,6 +376,16 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
                 !figure_on_first_screen(page.equations.boxes.front(), {page.frame.content.min, page.frame.content.max}))
                 ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where << " ["
                               << entry->steps[size_t(s - 1)].id << "]: the key equation is not on the first screen";
+            // [issue 24] Say it first: the claim the text opens with (what the collapsed text shows) takes at most two
+            // lines at the projector's sizes, so it reads at a glance above the figure.
+            if (window.one_screen && step.input.prose_lines) {
+                const int lines = step.input.prose_lines(true, page.text.prose_width);
+                if (lines > 2)
+                    ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where << " ["
+                                  << entry->steps[size_t(s - 1)].id << "]: its first sentence takes " << lines << " lines";
+                ++first_sentences;
+                one_line_first_sentences += lines <= 1 ? 1 : 0;
+            }
             ++steps;
             views += int(step.views.size());
             for (bool on : page.figure_on_first_screen) on_first_screen += on ? 1 : 0;
@@ -385,6 +395,9 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
     EXPECT_GT(steps, 60);  // every lesson's steps were laid out (ten lessons, the example and the map page)
     std::printf("%s %s: %d steps, %d figures; %d wholly on the first screen, the primary one on %d steps\n", window.name,
                 lang == Lang::zh ? "zh" : "en", steps, views, on_first_screen, primary_on_first_screen);
+    if (first_sentences)
+        std::printf("%s %s: the first sentence is one line on %d of %d steps (two on the others)\n", window.name,
+                    lang == Lang::zh ? "zh" : "en", one_line_first_sentences, first_sentences);
 }
 
 std::vector<LayoutTestCase> layout_test_cases() {
@@ -407,6 +420,22 @@ INSTANTIATE_TEST_SUITE_P(Windows, PageLayoutTest, ::testing::ValuesIn(layout_tes
 
 // A square-ish primary figure that wants less than the width leaves a column beside it for the next figure; a
 // figure that would get less than 12 lines there goes below, two to a row on a wide screen.
+// What the collapsed text shows: its first sentence, which may be followed by a sentence that starts with a
+// lowercase name; an abbreviation does not end it.
+TEST(StepProse, FirstSentenceEnds) {
+    const auto first = [](const std::string& text) { return text.substr(0, prose_first_sentence_end(text)); };
+    EXPECT_EQ(first("A holds. B follows."), "A holds.");
+    EXPECT_EQ(first("Buckets clamp. mid = 4 here."), "Buckets clamp.");
+    EXPECT_EQ(first("Two layouts (weights). tensor2tensor halves them."), "Two layouts (weights).");
+    EXPECT_EQ(first("Shaw et al. add a term. Then more."), "Shaw et al. add a term.");
+    EXPECT_EQ(first("One pair, i.e. a dial. Next."), "One pair, i.e. a dial.");
+    EXPECT_EQ(first("Compare A vs. the rest. Next."), "Compare A vs. the rest.");
+    EXPECT_EQ(first("θ = 3.5 here. Next."), "θ = 3.5 here.");
+    EXPECT_EQ(first("是。然后"), "是。");
+    EXPECT_EQ(first("One sentence only."), "One sentence only.");
+    EXPECT_EQ(first("Ends on Δ. λ is next."), "Ends on Δ.");
+}
+
 TEST(FigureLayout, BesideThenBelowInTwoColumns) {
     FigureLayoutInput in;
     in.start = ImVec2(10, 100);
