@@ -1,8 +1,9 @@
 // PE Lab — views/views_table.cpp
 // Table view: vectors and small matrices (e.g. the R_Δ table, one row per Δ) as an ImGui table.
 // Long tables scroll inside a bounded height so the step text stays on screen. Given the room a step's primary
-// figure gets (ViewContext::max_height), a leading table is a fixed, scrollable box of exactly that room;
-// any other table is no taller than its rows (at most kMaxVisibleRows of them) and that room.
+// figure gets (ViewContext::max_height), a leading table is a fixed, scrollable box of exactly that room (its rows
+// grow to spread over it when they need less); any other table is no taller than its rows (at most
+// kMaxVisibleRows of them) and that room.
 #include <algorithm>
 #include <cmath>
 
@@ -129,6 +130,10 @@ struct TableBox {
     float height = 0.0f;  // the box's height
     float width = 0.0f;
     bool scroll_x = false, fill = false, stretch = false, fits = false;
+    // The primary figure's box is the whole room; when its rows need less, each row grows by this much (its text
+    // centred in it, at most one and a half rows more) so that a short table spreads over its box instead of
+    // leaving it empty below the last row.
+    float row_extra = 0.0f;
 };
 
 TableBox table_box(const TableView& v, float width, float max_height, bool primary) {
@@ -160,6 +165,8 @@ TableBox table_box(const TableView& v, float width, float max_height, bool prima
     b.fits = !b.fill && !b.scroll_x && rows <= kMaxVisibleRows && (room <= 0.0f || b.rows_h <= room);
     // ImGui then makes it as tall as its rows alone (the outer borders are drawn inside them).
     if (b.fits) b.height = b.rows_h - 2.0f;
+    if (b.fill && !b.scroll_x && rows <= kMaxVisibleRows && b.rows_h < b.height)
+        b.row_extra = std::min((b.height - b.rows_h) / float(rows), 1.5f * row_h);
     return b;
 }
 
@@ -207,14 +214,22 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
                                         columns.widths[size_t(c + (has_row_labels ? 1 : 0))] - padding);
             }
             ImGui::TableHeadersRow();
+            const float row_extra = box.row_extra;
+            // A grown row (TableBox::row_extra): its text starts half the growth lower, so it sits in the middle.
+            const auto centre_in_row = [row_extra] {
+                if (row_extra > 0.0f) ImGui::SetCursorPosY(ImGui::GetCursorPosY() + row_extra * 0.5f);
+            };
             const auto draw_row = [&](int r) {
-                ImGui::TableNextRow();
+                const float natural = table_row_height() + (row_has_mark(v, r) ? ImGui::GetTextLineHeight() : 0.0f);
+                ImGui::TableNextRow(ImGuiTableRowFlags_None, row_extra > 0.0f ? natural + row_extra : 0.0f);
                 if (has_row_labels) {
                     ImGui::TableNextColumn();
+                    centre_in_row();
                     ImGui::TextUnformatted(r < int(v.row_labels.size()) ? v.row_labels[size_t(r)].c_str() : "");
                 }
                 for (int c = 0; c < cols; ++c) {
                     ImGui::TableNextColumn();
+                    centre_in_row();
                     const double x = v.values(r, c);
                     const CellMark* mark = cell_mark(v, r, c);
                     if (mark) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, with_alpha(mark_colour(*mark), 0.16f));
@@ -243,8 +258,8 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
                 }
             };
             // The clipper draws only the rows in sight, assuming they are equally tall: a table with marks (some
-            // rows two lines) is small and draws every row.
-            if (v.marks.empty()) {
+            // rows two lines) is small and draws every row, as does one whose rows grew (all of them fit).
+            if (v.marks.empty() && row_extra <= 0.0f) {
                 ImGuiListClipper clipper;
                 clipper.Begin(rows);
                 while (clipper.Step())
