@@ -16,6 +16,7 @@
 #include "app/layout.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include "imgui.h"
@@ -98,21 +99,31 @@ static void draw_step_rail(App* app, float width, float height) {
     const Lang lang = app->state.lang;
     const auto& steps = app->state.lesson->steps;
     const DisplayOptions& d = app->state.display;
+    const size_t first = size_t(std::max(1, d.step_min) - 1);
+    const size_t shown = std::min(steps.size(), size_t(std::max(0, d.step_max))) - std::min(first, steps.size());
     const float b = std::min(width - 6.0f, ImGui::GetFontSize() * 1.9f);
+    // A lesson with many steps (long-context has 28) lowers its buttons and the gaps between them so that all of
+    // them fit the rail's height, down to a line of text; only below that does the rail scroll.
+    float spacing = ImGui::GetStyle().ItemSpacing.y;
+    const auto per_step = [&] { return shown > 0 ? (height - spacing) / float(shown) - spacing : b; };
+    if (per_step() < b) spacing = 2.0f;
+    const float h = std::max(ImGui::GetTextLineHeight() + 2.0f, std::min(b, std::floor(per_step())));
     ImGui::BeginChild("##rail", ImVec2(width, height), false);
-    ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, b * 0.5f);
-    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + ImGui::GetStyle().ItemSpacing.y);
-    for (size_t i = size_t(std::max(1, d.step_min) - 1); i < steps.size() && int(i) < d.step_max; ++i) {
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, h * 0.5f);
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 1.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, spacing));
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + spacing);
+    for (size_t i = first; i < steps.size() && int(i) < d.step_max; ++i) {
         const bool current = int(i) + 1 == app->state.step;
         ImGui::SetCursorPosX((width - b) * 0.5f);
         ImGui::PushID(int(i));
         if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::Button(std::to_string(i + 1).c_str(), ImVec2(b, b))) go_to_step(app, int(i) + 1);
+        if (ImGui::Button(std::to_string(i + 1).c_str(), ImVec2(b, h))) go_to_step(app, int(i) + 1);
         if (current) ImGui::PopStyleColor();
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", say(lang, steps[i].title).c_str());
         ImGui::PopID();
     }
-    ImGui::PopStyleVar();
+    ImGui::PopStyleVar(3);
     ImGui::EndChild();
 }
 

@@ -235,6 +235,11 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
                     if (mark) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, with_alpha(mark_colour(*mark), 0.16f));
                     if (std::isnan(x)) {
                         ImGui::TextDisabled("—");
+                        if (mark) {  // a marked empty cell ("no parameter") still says its word
+                            ImGui::PushStyleColor(ImGuiCol_Text, mark_colour(*mark));
+                            ImGui::TextUnformatted(mark->word.c_str());
+                            ImGui::PopStyleColor();
+                        }
                     } else {
                         // Right-align numbers so decimal points line up (a marked cell: its value and word).
                         const int d = column_decimals(v, c);
