@@ -31,10 +31,16 @@ bool row_has_mark(const TableView& v, int r) {
         if (m.row == r) return true;
     return false;
 }
-// The first `rows` rows' height: one line each, two for a row with a mark.
+// Row r's height as ImGui draws it: one line, or for a row with a mark two lines and the item spacing between
+// the value and its word.
+float row_height(const TableView& v, int r) {
+    return table_row_height() +
+           (row_has_mark(v, r) ? ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.y : 0.0f);
+}
+// The first `rows` rows' height.
 float table_rows_height(const TableView& v, int rows) {
     float h = 0.0f;
-    for (int r = 0; r < rows; ++r) h += table_row_height() + (row_has_mark(v, r) ? ImGui::GetTextLineHeight() : 0.0f);
+    for (int r = 0; r < rows; ++r) h += row_height(v, r);
     return h;
 }
 
@@ -220,8 +226,7 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
                 if (row_extra > 0.0f) ImGui::SetCursorPosY(ImGui::GetCursorPosY() + row_extra * 0.5f);
             };
             const auto draw_row = [&](int r) {
-                const float natural = table_row_height() + (row_has_mark(v, r) ? ImGui::GetTextLineHeight() : 0.0f);
-                ImGui::TableNextRow(ImGuiTableRowFlags_None, row_extra > 0.0f ? natural + row_extra : 0.0f);
+                ImGui::TableNextRow(ImGuiTableRowFlags_None, row_extra > 0.0f ? row_height(v, r) + row_extra : 0.0f);
                 if (has_row_labels) {
                     ImGui::TableNextColumn();
                     centre_in_row();
