@@ -100,8 +100,8 @@ Step three_places() {
         {"位置可以进入的三个地方", "Three places where position can enter"},
         {"位置从三处进入：输入（x_i = e_i + p_i）、q 与 k（按 R_i 旋转），或 logits（偏置 b(j − i)）。"
          "第一，在进入模型之前把位置向量 p_i 加到词嵌入 e_i 上（正弦或可学习编码，本课）。"
-         "第二，在计算注意力之前按位置变换 q 和 k，例如用 R_i 旋转第 i 个位置（RoPE，见[[lesson:rope|RoPE 一课]]）。"
-         "第三，在 logits 上加一个只依赖相对距离的偏置 b(j − i)（T5、ALiBi，见[[lesson:t5-bias|T5 相对偏置一课]]；Shaw 的做法见[[lesson:shaw|Shaw 一课]]）。"
+         "第二，在计算注意力之前按位置变换 q 和 k，例如用 R_i 旋转第 i 个位置（RoPE，见 [[lesson:rope|RoPE 一课]]）。"
+         "第三，在 logits 上加一个只依赖相对距离的偏置 b(j − i)（T5、ALiBi，见 [[lesson:t5-bias|T5 相对偏置一课]]；Shaw 的做法见 [[lesson:shaw|Shaw 一课]]）。"
          "三张热力图用同一组随机 token 计算，注释检验把所有位置整体后移一位后分数是否改变：第一种依赖绝对位置（本课讲的就是它），"
          "第二种只看位置差，第三种的偏置只依赖 j − i。",
          "Position enters in three places: the input (x_i = e_i + p_i), q and k (turned by R_i), or the logits (bias b(j − i)). "

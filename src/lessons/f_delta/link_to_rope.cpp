@@ -109,7 +109,7 @@ Step link_to_rope() {
         "link-to-rope",
         {"承上启下：RoPE", "The link ahead: RoPE"},
         {
-        "用真实旋转算出的 RoPE 分数 S 就是本课的 F，因为 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n（详见[[lesson:rope|RoPE 一课]]）。"
+        "用真实旋转算出的 RoPE 分数 S 就是本课的 F，因为 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n（详见 [[lesson:rope|RoPE 一课]]）。"
         "旋转位置编码（RoPE）在位置 m 把查询的每一对分量旋转 mθ，在位置 n 把键的每一对分量旋转 nθ"
         "（这里的旋转记作 Rot_m，不要与特征向量 R_Δ 混淆）。旋转可以合并，所以分数 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n。"
         "取 θ = ω、q = k = [1, 0, 1, 0] 时，这里用真实旋转算出的分数矩阵 S 就是本课的 F；其他的 v 对应其他的 q。"

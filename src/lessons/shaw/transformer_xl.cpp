@@ -73,7 +73,7 @@ Step transformer_xl_terms() {
          "Transformer-XL 不给词加绝对位置：距离 i − j 只通过正弦向量 R_(i−j) 进入分数，由全局向量 v 读（d 项）或由查询读（b 项）。"
          "分数有四项：a = q_i·k_j 只看内容；b = q_i·W_R R_(i−j)；c = u·k_j 把查询换成全局向量 u；d = v·W_R R_(i−j) 只剩距离。"
          "R_δ 前一半是 sin(δ·f_s)、后一半是 cos(δ·f_s)，f_s = 10000^(−2s/d_model)；参考代码用 pos_seq = klen−1 … 0 构造它，再用 _rel_shift 把第 (i, j) 格对到距离 i − j。"
-         "d 正是[[lesson:f-delta/linear-readout|F(q,k) 一课]]里的读出 f(δ) = wᵀR_δ，只是 w = W_Rᵀv 固定；b 是同样的读出，但向量 W_Rᵀq_i 随查询变化。",
+         "d 正是 [[lesson:f-delta/linear-readout|F(q,k) 一课]]里的读出 f(δ) = wᵀR_δ，只是 w = W_Rᵀv 固定；b 是同样的读出，但向量 W_Rᵀq_i 随查询变化。",
          "Transformer-XL lets the distance i − j in only through a sinusoid R_(i−j). "
          "Transformer-XL adds no absolute position: the distance i − j enters the score only through a sinusoid "
          "R_(i−j), read by a global vector v (term d) or by the query (term b). The score has four terms: a = q_i·k_j "
