@@ -94,7 +94,12 @@ TEST(AbsolutePeLesson, EquivariantNotInvariantAndTheCausalMaskLeaksOrder) {
 // concatenating at one width.
 TEST(AbsolutePeLesson, CostCountsAndSameWidthComparison) {
     const auto costs = absolute_pe_views("sinusoid-cost", "L=100&d_model=32");
-    ASSERT_EQ(costs.size(), 1u);
+    ASSERT_EQ(costs.size(), 2u);
+    const CurveView& per_position = costs[1].curve();  // per position: d against d², the current d marked
+    ASSERT_EQ(per_position.series.size(), 2u);
+    EXPECT_EQ(per_position.series[0][15], 32);
+    EXPECT_EQ(per_position.series[1][15], 32 * 32);
+    EXPECT_EQ(per_position.markers_x, (std::vector<double>{32}));
     const RowMatrix& cost = costs[0].table().values;
     EXPECT_EQ(cost(0, 0), 3200);        // L·d sines and cosines for the whole table
     EXPECT_EQ(cost(0, 1), 32);          // d/2 sines + d/2 cosines per position
@@ -108,6 +113,31 @@ TEST(AbsolutePeLesson, CostCountsAndSameWidthComparison) {
     EXPECT_EQ(w(0, 1), 16);                        // adding: content uses all of it
     EXPECT_EQ(w(2, 3), 24 * 24);                   // keeping the content width costs a wider W_q
     EXPECT_TRUE(any_note_contains(concat, "grows from 256 to 576 parameters (2.25 times)."));
+}
+
+// The cells that decide a comparison are marked, from the numbers: sinusoid-cost's code against a projection
+// and the two parameter counts, same-width's shortfalls against adding, two-layouts' differing entries.
+std::vector<std::string> absolute_pe_marks(const TableView& t) {
+    std::vector<std::string> out;
+    for (const CellMark& m : t.marks)
+        out.push_back(std::to_string(m.row) + "," + std::to_string(m.col) + (m.holds ? " holds " : " fails ") + m.word);
+    return out;
+}
+
+TEST(AbsolutePeLesson, DecidingCellsAreMarked) {
+    EXPECT_EQ(absolute_pe_marks(absolute_pe_views("sinusoid-cost", "L=100&d_model=32")[0].table()),
+              (std::vector<std::string>{"0,1 holds 1/32 of W_q", "2,1 holds none", "3,1 fails to train"}));
+    // D = 16: concatenating at the same width halves content and position; keeping content at D widens the
+    // model to 24, leaves position 8 and grows W_q; adding keeps all D for both.
+    EXPECT_EQ(absolute_pe_marks(absolute_pe_views("same-width", "d_model=16")[0].table()),
+              (std::vector<std::string>{"0,1 holds all D", "0,2 holds all D", "1,1 fails fewer than D", "1,2 fails fewer than D",
+                                        "2,0 fails wider model", "2,2 fails fewer than D", "2,3 fails more parameters"}));
+    // pos = 2, d = 4: column 0 is sin 2 in both layouts; columns 1-3 differ.
+    EXPECT_EQ(absolute_pe_marks(absolute_pe_views("two-layouts", "")[2].table()),
+              (std::vector<std::string>{"0,2 holds same", "1,2 fails differs", "2,2 fails differs", "3,2 fails differs"}));
+    // pos = 0: (0, 1, 0, 1) interleaved against (0, 0, 1, 1) in halves: even here the middle entries differ.
+    EXPECT_EQ(absolute_pe_marks(absolute_pe_views("two-layouts", "pos=0")[2].table()),
+              (std::vector<std::string>{"0,2 holds same", "1,2 fails differs", "2,2 fails differs", "3,2 holds same"}));
 }
 
 }  // namespace

@@ -23,23 +23,29 @@ std::vector<ViewData> attention_grid_views(const char* id, const std::string& qu
     return step > 0 ? pelab_test::step_views("attention-grid", step, query) : std::vector<ViewData>{};
 }
 
-TEST(AttentionGridLesson, SevenStepsAndTheWorkedExamples) {
+TEST(AttentionGridLesson, EightStepsAndTheWorkedExamples) {
     const Lesson* lesson = find_lesson("attention-grid");
     ASSERT_NE(lesson, nullptr);
-    EXPECT_EQ(lesson->steps.size(), 7u);
+    EXPECT_EQ(lesson->steps.size(), 8u);
+    // The block-Toeplitz A was split off pairs-versus-positions as the last step: the old numbers 1–7 still
+    // open the same steps.
+    EXPECT_EQ(lesson->steps.back().id, "doubly-block-toeplitz");
     // relative-rule: Δ = −2 on N = 6 leaves the last two rows empty (0-based 4, 5; 1-based 5, 6).
     EXPECT_TRUE(any_note_contains(attention_grid_views("relative-rule", ""), "Lit cells: N − |Δ| = 4, all on q − k = −2; rows without a 1: 4, 5 (from 1: 5, 6)"));
     // pairs-versus-positions: a 6×6 grid has 36 positions, so A is 36×36 = 1296 pairs.
     const auto sizes = attention_grid_views("pairs-versus-positions", "");
-    EXPECT_EQ(sizes[2].heatmap().values.rows(), 36);
+    ASSERT_EQ(sizes.size(), 2u);
     EXPECT_TRUE(any_note_contains(sizes, "A is 36×36, 1296 pairs"));
+    const auto blocks = attention_grid_views("doubly-block-toeplitz", "");
+    ASSERT_EQ(blocks.size(), 1u);
+    EXPECT_EQ(blocks[0].heatmap().values.rows(), 36);
     // Its A for δ = (0, −1) is 6×6 blocks of 6×6, doubly block-Toeplitz, but not Toeplitz as a whole (the
     // diagonal q − k = −1 wraps across the grid rows).
-    EXPECT_TRUE(any_note_contains(sizes, "A is 6×6 blocks of 6×6; lit cells lie only in the blocks with i − j = δ₁ = 0."));
-    EXPECT_TRUE(any_note_contains(sizes, "same i − j = 0; largest spread along a diagonal inside a block = 0: A is doubly block-Toeplitz."));
-    EXPECT_TRUE(any_note_contains(sizes, "Largest spread along a diagonal of the whole A = 1: A itself is not Toeplitz"));
+    EXPECT_TRUE(any_note_contains(blocks, "A is 6×6 blocks of 6×6; lit cells lie only in the blocks with i − j = δ₁ = 0."));
+    EXPECT_TRUE(any_note_contains(blocks, "same i − j = 0; largest spread along a diagonal inside a block = 0: A is doubly block-Toeplitz."));
+    EXPECT_TRUE(any_note_contains(blocks, "Largest spread along a diagonal of the whole A = 1: A itself is not Toeplitz"));
     // δ = (1, 0) lights whole diagonals: then A is Toeplitz as well.
-    EXPECT_TRUE(any_note_contains(attention_grid_views("pairs-versus-positions", "drow=1&dcol=0"), "A happens to be Toeplitz as a whole too."));
+    EXPECT_TRUE(any_note_contains(attention_grid_views("doubly-block-toeplitz", "drow=1&dcol=0"), "A happens to be Toeplitz as a whole too."));
     // flatten-2x3-grid: the 2×3 example, its ones in 1-based numbering and the naive rule's wrong link 3 → 4.
     const auto flattened = attention_grid_views("flatten-2x3-grid", "");
     EXPECT_TRUE(any_note_contains(flattened, "From 1: ones at A[1,2], A[2,3], A[4,5], A[5,6]; rows without a 1: 3, 6"));
@@ -52,8 +58,8 @@ TEST(AttentionGridLesson, SevenStepsAndTheWorkedExamples) {
 TEST(AttentionGridLesson, GridAndMatrixSelectTheSameQuery) {
     const auto linked = attention_grid_views("grid-linked-to-a", "H=16&W=16&query=37&drow=1&dcol=-2");
     ASSERT_EQ(linked.size(), 2u);
-    const HeatmapView& grid = linked[0].heatmap();
-    const HeatmapView& a = linked[1].heatmap();
+    const HeatmapView& a = linked[0].heatmap();  // A is the primary figure, the grid beside it
+    const HeatmapView& grid = linked[1].heatmap();
     EXPECT_EQ(grid.select_mode, HeatmapView::SelectMode::Cell);
     EXPECT_EQ(grid.select_param, "query");
     EXPECT_EQ(a.select_mode, HeatmapView::SelectMode::Row);

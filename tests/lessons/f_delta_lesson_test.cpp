@@ -142,12 +142,12 @@ TEST(FDeltaLesson, ContentReadoutIsNotToeplitz) {
     EXPECT_TRUE(any_note_contains(views, "Left: largest spread along a diagonal = "));
     EXPECT_TRUE(any_note_contains(views, "Each cell recomputed as u_q·R_(q−k): largest difference = 0"));
     EXPECT_TRUE(any_note_contains(views, "Random seed = 1: "));
-    // The F of toeplitz-f is the Gram matrix of sinusoidal encodings p_i = R_i (the absolute-pe link), to rounding.
+    // The F of toeplitz-f is the Gram matrix of sinusoidal encodings p_n = R_n (the absolute-pe link), to rounding.
     const auto gram = f_delta_views("sinusoidal-gram", "", Lang::en);
     EXPECT_TRUE(any_note_contains(gram, "Largest |p_qᵀp_k − f(q − k)| = ")) << gram[0].notes.back();
-    EXPECT_NE(std::string(f_delta_step("sinusoidal-gram").body.en).find("lesson absolute-pe"), std::string::npos);
+    EXPECT_NE(std::string(f_delta_step("sinusoidal-gram").body.en).find("[[lesson:absolute-pe|"), std::string::npos);
     const std::string body = f_delta_step("transformer-xl-terms").body.en;
-    for (const char* term : {"Transformer-XL (Dai et al., 2019)", "content–content", "content–position",
+    for (const char* term : {"Transformer-XL (Dai et al., 2019; ", "[[lesson:shaw/transformer-xl|", "content–content", "content–position",
                              "global content bias", "global position bias"})
         EXPECT_NE(body.find(term), std::string::npos) << term;
     // Same seed, same numbers; another seed, other numbers.

@@ -83,12 +83,12 @@ TEST(ShawLesson, TransformerXlFourTerms) {
         }
     EXPECT_TRUE(pelab_test::any_note_contains(content, "Largest difference between any row and row 0 = 0:"));
     EXPECT_TRUE(pelab_test::any_note_contains(v, "Largest spread along a diagonal = 0: d depends on i − j only"));
-    EXPECT_TRUE(pelab_test::any_note_contains(v, "f-delta's readout F(δ) = wᵀR_δ with the fixed vector w = W_Rᵀv differs from d by at most"));
+    EXPECT_TRUE(pelab_test::any_note_contains(v, "The F(q,k) lesson's readout f(δ) = wᵀR_δ with the fixed vector w = W_Rᵀv differs from d by at most"));
     EXPECT_TRUE(pelab_test::any_note_contains(content, "At (i, j) = (4, 1): a + b + c + d = "));
 }
 
 // deberta-buckets and deberta: the bucket curve is HF's make_log_bucket_position over −1024..1024 at the v3 defaults
-// (δ = 1023 in bucket 319, read as row 511 = k + 255 by c2p), and the two heatmaps are core's c2p and p2c terms.
+// (x = 1023 in bucket 319, read as row 511 = k + 255 by c2p), and the two heatmaps are core's c2p and p2c terms.
 TEST(ShawLesson, DebertaBucketsAndTerms) {
     const auto b = shaw_views("deberta-buckets", "L=5&d_k=4&seed=3");
     ASSERT_EQ(b.size(), 1u);
@@ -101,7 +101,7 @@ TEST(ShawLesson, DebertaBucketsAndTerms) {
     EXPECT_EQ(c.series[0][1024 + 1023], 319.0);
     EXPECT_EQ(c.series[1][1024 + 1023], 255.0);
     EXPECT_EQ(c.series[1][0], -256.0);
-    EXPECT_TRUE(pelab_test::any_note_contains(b, "δ = max_position − 1 = 511 falls in bucket 255"));
+    EXPECT_TRUE(pelab_test::any_note_contains(b, "x = max_position − 1 = 511 falls in bucket 255"));
     EXPECT_TRUE(pelab_test::any_note_contains(v, "it equals c2p's row in 25 / 25 cells"));
     const Eigen::MatrixXi rel = deberta_relative_position(5, 5, 256, 512);
     const DebertaDemo demo = deberta_demo_inputs(5, 4, 256, 3);

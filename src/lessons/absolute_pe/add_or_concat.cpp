@@ -53,33 +53,40 @@ std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
         return say(lang, {"{row}，{col} = {v}", "{row}, {col} = {v}"}, args);
     };
 
-    HeatmapView wv = labelled_matrix(to_rows(W), index_labels(out), vecs.col_labels, say(lang, {"输出", "output"}),
-                                     say(lang, {"输入分量", "input entry"}));
-    wv.is_signed = true;
-    for (int r = 0; r < out; ++r)
-        for (int c = dw; c < dim; ++c) wv.highlight_cells.push_back({r, c});
-    wv.explain = [W, split = dw, lang](int r, int c) -> std::string {
-        if (r < 0 || c < 0 || r >= W.rows() || c >= W.cols()) return "";
-        const std::vector<Arg> args = {{"r", pos_text(r)}, {"c", pos_text(c)}, {"value", num(W(r, c))}};
-        if (c < split)
-            return say(lang, {"W[{r}][{c}] = {value}，属于 W_x（作用在词嵌入上）", "W[{r}][{c}] = {value}, part of W_x (acts on the word embedding)"}, args);
-        return say(lang, {"W[{r}][{c}] = {value}，属于 W_p（作用在位置上，已框出）", "W[{r}][{c}] = {value}, part of W_p (acts on the position, outlined)"}, args);
-    };
+    // The linear layer's outputs both ways: a small table reads at any size (a 3 × 5 heatmap of W beside the
+    // vectors was squeezed to a few pixels at 1280×720).
     const Eigen::VectorXd y_concat = W * concat;
     const Eigen::VectorXd y_split = W.leftCols(dw) * x.col(0) + W.rightCols(dp) * pv.col(0);
+    // One row per output, one column per way of computing it: narrow enough to sit beside the vectors.
+    TableView outputs;
+    outputs.values.resize(out, 2);
+    outputs.values.col(0) = y_concat;
+    outputs.values.col(1) = y_split;
+    for (int r = 0; r < out; ++r) outputs.row_labels.push_back("y" + sub(r));
+    outputs.col_labels = {"W·[x; p]", "W_x·x + W_p·p"};
+    outputs.decimals = 4;
+    outputs.explain = [W, x, pv, split = dw, lang](int r, int c) -> std::string {  // the same for both columns of row r
+        if (r < 0 || c < 0 || r >= W.rows() || c >= 2) return "";
+        const double wx = W.row(r).leftCols(split).dot(x.col(0).transpose());
+        const double wp = W.row(r).rightCols(W.cols() - split).dot(pv.col(0).transpose());
+        return say(lang, {"输出 y{i} = W_x 第 {i} 行·x + W_p 第 {i} 行·p = {wx} + {wp} = {y}",
+                          "Output y{i} = row {i} of W_x · x + row {i} of W_p · p = {wx} + {wp} = {y}"},
+                   {{"i", sub(r)}, {"wx", num(wx)}, {"wp", num(wp)}, {"y", num(wx + wp)}});
+    };
     const std::vector<std::string> w_notes = {
-        say(lang, {"W·[x; p] = {y}", "W·[x; p] = {y}"}, {{"y", vector_text(y_concat)}}),
-        say(lang, {"W_x·x + W_p·p = {y}", "W_x·x + W_p·p = {y}"}, {{"y", vector_text(y_split)}}),
+        say(lang, {"随机的 W（{out} × {dim}）：W_x 是前 d_w = {dw} 列，W_p 是后 d_p = {dp} 列。",
+                   "Random W ({out} × {dim}): W_x its first d_w = {dw} columns, W_p the last d_p = {dp}."},
+            {{"out", integer(out)}, {"dim", integer(dim)}, {"dw", integer(dw)}, {"dp", integer(dp)}}),
         difference_note(lang, max_abs(y_concat - y_split),
-                        {"最大差 = {diff}：拼接后接线性层，就是在 d = d_w + d_p 维里相加的一个特例。",
-                         "Largest difference = {diff}: concatenation followed by a linear map is the special case of adding in d = d_w + d_p dimensions."},
-                        {"最大差 = {diff}（浮点舍入误差）：拼接后接线性层，就是在 d = d_w + d_p 维里相加的一个特例。",
-                         "Largest difference = {diff} (floating-point rounding): concatenation followed by a linear map is the special case of adding in d = d_w + d_p dimensions."}),
+                        {"最大差 = {diff}：拼接后接线性层，就是在 d_w + d_p 维里相加的一个特例。",
+                         "Largest difference = {diff}: concatenation followed by a linear map is the special case of adding in d_w + d_p dimensions."},
+                        {"最大差 = {diff}（浮点舍入误差）：拼接后接线性层，就是在 d_w + d_p 维里相加的一个特例。",
+                         "Largest difference = {diff} (floating-point rounding): concatenation followed by a linear map is the special case of adding in d_w + d_p dimensions."}),
     };
     return {make_view(say(lang, {"拼接 = 两个补零向量相加", "Concatenation = adding two zero-padded vectors"}), std::move(vecs),
                       {say(lang, {"最大的 |(x 补零 + p 补零) − [x; p]| = {diff}", "Largest |(x padded + p padded) − [x; p]| = {diff}"},
                            {{"diff", exact(max_abs(xpad + ppad - concat))}})}),
-            make_view(say(lang, {"线性层 W = [W_x | W_p]", "Linear layer W = [W_x | W_p]"}), std::move(wv), w_notes)};
+            make_view(say(lang, {"线性层的输出：两种算法", "The linear layer's output, both ways"}), std::move(outputs), w_notes)};
 }
 
 }  // namespace

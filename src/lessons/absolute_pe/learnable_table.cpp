@@ -36,7 +36,7 @@ std::vector<ViewData> learnable_views(const Inputs& in, Lang lang) {
             return say(lang, {"位置 {p} ≥ max_len = {max_len}：表中没有这一行，无法查表。",
                               "Position {p} ≥ max_len = {max_len}: the table has no such row, so there is nothing to look up."},
                        {{"p", pos_text(c)}, {"max_len", pos_text(max_len)}});
-        return say(lang, {"E[{p}][{j}] = {value}（训练得到的参数；这里由随机种子生成）", "E[{p}][{j}] = {value} (a trained parameter; drawn from the random seed here)"},
+        return say(lang, {"P[{p}][{j}] = {value}（训练得到的参数；这里由随机种子生成）", "P[{p}][{j}] = {value} (a trained parameter; drawn from the random seed here)"},
                    {{"p", pos_text(c)}, {"j", pos_text(r)}, {"value", num(looked(c, r))}});
     };
     std::vector<std::string> notes;
@@ -50,7 +50,7 @@ std::vector<ViewData> learnable_views(const Inputs& in, Lang lang) {
                         {{"max_len", pos_text(max_len)}, {"d", pos_text(d)}, {"count", count_text(static_cast<long long>(max_len) * d, lang)}}));
     notes.push_back(say(lang, {"按 BERT-base 的规模（512 × 768）是 {count} 个参数。", "At BERT-base size (512 × 768) it is {count} parameters."},
                         {{"count", count_text(512LL * 768LL, lang)}}));
-    return {make_view(say(lang, {"可学习位置表 E（转置：每列一个位置）", "Learnable position table E (transposed: one column per position)"}), std::move(heat),
+    return {make_view(say(lang, {"可学习位置表 P（转置：每列一个位置）", "Learnable position table P (transposed: one column per position)"}), std::move(heat),
                       notes)};
 }
 
@@ -60,11 +60,13 @@ Step learnable_table() {
     Step s = {
         "learnable-table",
         {"可学习的位置编码", "Learnable position embeddings"},
-        {"可学习编码是一张 max_len × d 的表，每个位置一行，训练时和其他参数一起更新（这里由随机种子初始化）。"
+        {"可学习编码是一张 max_len × d 的表 P，每个位置一行：从 max_len 起的位置根本没有行。"
+         "位置 p 的输入是词嵌入 e_p 加上第 p 行；这些行训练时和其他参数一起更新（这里由随机种子初始化）。"
          "超过 max_len 的位置在表中没有行，模型无法为它们查到编码，图中把这部分画成缺失的阴影区域。"
          "这张表的参数量是 max_len × d，随想要支持的最长序列线性增长。",
-         "A learnable encoding is a max_len × d table with one row per position, trained together with the other "
-         "parameters (initialised from the random seed here). Positions beyond max_len have no row, so the model has no "
+         "A learnable encoding is a max_len × d table P with one row per position: positions from max_len on have no "
+         "row at all. The input at position p is the word embedding e_p plus row p; the rows are trained together with "
+         "the other parameters (initialised from the random seed here). Positions beyond max_len have no row, so the model has no "
          "code to look up for them; the view draws that region as missing and hatched. The table costs max_len × d "
          "parameters, growing linearly with the longest sequence it must support."},
         {"L", "max_len", "d_model", "seed"},

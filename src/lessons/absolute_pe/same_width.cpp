@@ -34,6 +34,18 @@ std::vector<ViewData> same_width_views(const Inputs& in, Lang lang) {
                         say(lang, {"位置可用的维数", "dimensions for position"}), say(lang, {"W_q 的参数", "parameters of W_q"})};
     width.corner = say(lang, {"方法", "method"});
     width.integer = true;
+    // The deciding cells, computed from the numbers against adding's row: where a concatenation gives content or
+    // position fewer than D dimensions, widens the model or grows W_q (red), and adding's full D for each (green).
+    for (int r = 0; r < 3; ++r) {
+        if (width.values(r, 0) > D) width.marks.push_back({r, 0, false, say(lang, {"模型变宽", "wider model"})});
+        for (int c = 1; c <= 2; ++c) {
+            if (width.values(r, c) < D)
+                width.marks.push_back({r, c, false, say(lang, {"少于 D 维", "fewer than D"})});
+            else if (r == 0)
+                width.marks.push_back({r, c, true, say(lang, {"全部 D 维", "all D"})});
+        }
+        if (width.values(r, 3) > D * D) width.marks.push_back({r, 3, false, say(lang, {"参数更多", "more parameters"})});
+    }
     const std::vector<std::string> width_notes = {
         say(lang, {"D = {D}：相加时内容和位置各自都能用全部 {D} 维（代价是两者共用同一空间）；同样宽度的拼接只给内容 {content} 维、给位置 {position} 维。",
                    "D = {D}: adding lets content and position each use all {D} dimensions (at the price of sharing one space); "

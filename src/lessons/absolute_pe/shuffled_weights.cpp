@@ -38,12 +38,29 @@ std::vector<ViewData> weights_views(const Inputs& in, Lang lang) {
                    {{"r", pos_text(r)}, {"c", pos_text(c)}, {"w", num(W1(r, c))}, {"a", pos_text(a)}, {"b", pos_text(b)}, {"w0", num(W0(a, b))}});
     };
     const double diff = max_abs(W1 - demo.P * W0 * demo.P.transpose());
-    return {make_view(say(lang, {"打乱后的注意力权重", "Attention weights after shuffling"}), std::move(weights),
-                      {difference_note(lang, diff,
-                                       {"最大 |A(P·X) − P·A(X)·Pᵀ| = {diff}：每对 token 的权重不变，只是换了格子。",
-                                        "Largest |A(P·X) − P·A(X)·Pᵀ| = {diff}: each pair keeps its weight, in another cell."},
-                                       {"最大 |A(P·X) − P·A(X)·Pᵀ| = {diff}（舍入误差）：每对 token 的权重不变，只是换了格子。",
-                                        "Largest |A(P·X) − P·A(X)·Pᵀ| = {diff} (rounding): each pair keeps its weight, in another cell."})})};
+    // The weights before shuffling beside them, so that the screen shows the same numbers in other cells.
+    HeatmapView original = qk_view(W0, lang);
+    original.is_signed = false;
+    original.decimals = 2;
+    original.explain = [W0, n, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= n || c >= n) return "";
+        return say(lang, {"原顺序：token {r} → {c} 的权重 {w}", "Original order: token {r} → {c}, weight {w}"},
+                   {{"r", pos_text(r)}, {"c", pos_text(c)}, {"w", num(W0(r, c))}});
+    };
+    std::string perm_text;
+    for (std::size_t i = 0; i < perm.size(); ++i) perm_text += (i ? ", " : "") + pos_text(perm[i]);
+    const std::string perm_note = say(lang, {"打乱顺序 perm = [{perm}]：位置 i 放原来的 token perm[i]。",
+                                             "Shuffle perm = [{perm}]: slot i holds the original token perm[i]."},
+                                      {{"perm", perm_text}});
+    // Both notes under the smaller heatmap: the primary figure keeps the whole height (in the 960×540 embed too).
+    const std::string check_note =
+        difference_note(lang, diff,
+                        {"最大 |A(P·X) − P·A(X)·Pᵀ| = {diff}：每对 token 的权重不变，只是换了格子。",
+                         "Largest |A(P·X) − P·A(X)·Pᵀ| = {diff}: each pair keeps its weight, in another cell."},
+                        {"最大 |A(P·X) − P·A(X)·Pᵀ| = {diff}（舍入误差）：每对 token 的权重不变，只是换了格子。",
+                         "Largest |A(P·X) − P·A(X)·Pᵀ| = {diff} (rounding): each pair keeps its weight, in another cell."});
+    return {make_view(say(lang, {"打乱后的注意力权重", "Attention weights after shuffling"}), std::move(weights)),
+            make_view(say(lang, {"打乱前的权重 A(X)", "Weights before shuffling, A(X)"}), std::move(original), {perm_note, check_note})};
 }
 
 }  // namespace

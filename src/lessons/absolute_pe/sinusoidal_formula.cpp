@@ -43,8 +43,8 @@ ViewData frequency_odometer(const Inputs& in, Lang lang) {
         say(lang, {"pos = {pos} 的二进制是 {bits}：第 b 位每 2^b 个位置翻转一次。",
                    "pos = {pos} in binary is {bits}: bit b flips every 2^b positions."},
             {{"pos", pos_text(in.pos)}, {"bits", bits}}),
-        say(lang, {"阴影：pos 从 0 到 {span} 扫过的弧；{short} 对转不满一圈。",
-                   "Shaded: the arc swept as pos runs 0 to {span}; {short} pairs make less than a turn."},
+        say(lang, {"阴影：pos 从 0 到 {span} 扫过的弧；转不满一圈的对数：{short}。",
+                   "Shaded: the arc swept as pos runs 0 to {span}; pairs short of a full turn: {short}."},
             {{"span", pos_text(span)}, {"short", pos_text(pairs_short_of_a_turn(w, span))}}),
     };
     return make_view(say(lang, {"每个频率一个表盘：指针在 pos·ω_i，旁边是 pos 的二进制计数器", "One dial per frequency: needles at pos·ω_i, beside a binary counter of pos"}),

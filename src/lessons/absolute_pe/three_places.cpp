@@ -76,19 +76,19 @@ std::vector<ViewData> three_places_views(const Inputs& in, Lang lang) {
                    {{"content", num(Sc(r, col) - bias(r, col))}, {"bias", num(bias(r, col))}, {"value", num(Sc(r, col))}, {"dist", integer(col - r)}});
     };
     const double bias_spread = diagonal_spread(bias).maxCoeff();
-    return {make_view(say(lang, {"① 加到嵌入上：(x + PE) 再投影", "① Added to the embeddings: (x + PE), then projected"}), std::move(a),
+    return {make_view(say(lang, {"① 加到嵌入上：e_i + p_i 再投影", "① Added to the embeddings: e_i + p_i, then projected"}), std::move(a),
                       {say(lang, {"整体后移一位，分数最大变化 = {diff}：依赖绝对位置。",
                                   "Shift all positions by one: scores change by up to {diff}, so absolute."},
                            {{"diff", exact(shift_a)}})}),
-            make_view(say(lang, {"② 变换 Q 和 K：按位置旋转", "② A transform of Q and K: rotate by position"}), std::move(b),
+            make_view(say(lang, {"② 按位置旋转 q 和 k", "② q and k rotated by position"}), std::move(b),
                       {difference_note(lang, shift_b,
                                        {"整体后移一位，分数最大变化 = {diff}：只看位置差。",
                                         "Shift by one: scores change by up to {diff}; relative only."},
                                        {"整体后移一位，分数最大变化 = {diff}（舍入误差）：只看位置差。",
                                         "Shift by one: scores change by up to {diff} (rounding); relative only."})}),
-            make_view(say(lang, {"③ logits 上的偏置：q·k/√d + b(j − i)", "③ A bias on the logits: q·k/√d + b(j − i)"}), std::move(c),
+            make_view(say(lang, {"③ logits 加偏置 b(j − i)", "③ A bias b(j − i) on the logits"}), std::move(c),
                       {say(lang, {"偏置沿对角线的最大极差 = {spread}：只依赖 j − i。",
-                                  "Bias spread along a diagonal ≤ {spread}: depends on j − i only."},
+                                  "Bias spread along a diagonal = {spread}: depends on j − i only."},
                            {{"spread", exact(bias_spread)}})})};
 }
 
@@ -98,19 +98,20 @@ Step three_places() {
     return {
         "three-places",
         {"位置可以进入的三个地方", "Three places where position can enter"},
-        {"位置可以在三处进入：输入、Q 与 K，或 logits。"
-         "第一，在进入模型之前把位置向量加到词嵌入上（正弦或可学习编码，本课）。"
-         "第二，在计算注意力之前按位置变换 Q 和 K，例如旋转（RoPE，见 rope 一课）。"
-         "第三，在 logits 上加一个只依赖相对距离的偏置（T5、ALiBi，见 t5-bias 一课；Shaw 的做法见 shaw 一课）。"
-         "三张热力图用同一组随机 token 计算，注释检验把所有位置整体后移一位后分数是否改变：第一种依赖绝对位置（本课讲的就是它），第二种只看位置差（见 rope 一课），第三种的偏置只依赖 j − i（见 t5-bias 与 shaw 两课）。",
-         "Position can enter in three places: the input, the queries and keys, or the logits. "
-         "First, add a position vector to the word embeddings before the model (sinusoidal or learnable codes, "
-         "this lesson). Second, transform Q and K by position before attention, for instance by rotation (RoPE, "
-         "see the lesson rope). Third, add a bias that depends only on the relative distance to the logits (T5, "
-         "ALiBi; see the lesson t5-bias, and shaw for Shaw's variant). The three heatmaps use the same random "
-         "tokens, and the notes test whether moving every position one step later changes the scores: the first "
-         "depends on absolute positions (this lesson covers it), the second only on their difference (see the lesson "
-         "rope), and the third's bias only on j − i (see the lessons t5-bias and shaw)."},
+        {"位置从三处进入：输入（x_i = e_i + p_i）、q 与 k（按 R_i 旋转），或 logits（偏置 b(j − i)）。"
+         "第一，在进入模型之前把位置向量 p_i 加到词嵌入 e_i 上（正弦或可学习编码，本课）。"
+         "第二，在计算注意力之前按位置变换 q 和 k，例如用 R_i 旋转第 i 个位置（RoPE，见 [[lesson:rope|RoPE 一课]]）。"
+         "第三，在 logits 上加一个只依赖相对距离的偏置 b(j − i)（T5、ALiBi，见 [[lesson:t5-bias|T5 相对偏置一课]]；Shaw 的做法见 [[lesson:shaw|Shaw 一课]]）。"
+         "三张热力图用同一组随机 token 计算，注释检验把所有位置整体后移一位后分数是否改变：第一种依赖绝对位置（本课讲的就是它），"
+         "第二种只看位置差，第三种的偏置只依赖 j − i。",
+         "Position enters in three places: the input (x_i = e_i + p_i), q and k (turned by R_i), or the logits (bias b(j − i)). "
+         "First, add a position vector p_i to the word embedding e_i before the model (sinusoidal or learnable codes, "
+         "this lesson). Second, transform q and k by position before attention, for instance by a rotation R_i at "
+         "position i (RoPE, see the [[lesson:rope|RoPE lesson]]). Third, add a bias b(j − i) that depends only on the "
+         "relative distance to the logits (T5, ALiBi; see the [[lesson:t5-bias|T5 bias lesson]], and the "
+         "[[lesson:shaw|Shaw lesson]] for Shaw's variant). The three heatmaps use the same random tokens, and the notes "
+         "test whether moving every position one step later changes the scores: the first depends on absolute "
+         "positions (this lesson covers it), the second only on their difference, and the third's bias only on j − i."},
         {"tokens", "seed"},
         views_of(read_inputs, three_places_views),
         {R"tex(x_i=e_i+p_i,\qquad s_{ij}=(R_i q_i)^\top(R_j k_j),\qquad s_{ij}=q_i^\top k_j+b(j-i))tex"},

@@ -37,8 +37,14 @@ std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
     values.values = without_rounding_noise(values.values);
     values.corner = "j";  // the column of the code; the notes below name columns the same way
     values.row_labels = index_labels(d);
-    values.col_labels = {say(lang, {"论文（交错）", "paper (interleaved)"}), "tensor2tensor [sin | cos]", say(lang, {"差", "difference"})};
+    values.col_labels = {say(lang, {"论文交错", "paper (interleaved)"}), "tensor2tensor [sin | cos]", say(lang, {"差", "difference"})};
     values.decimals = 5;  // (the notes below give the differing columns in full)
+    // The deciding cells: each entry of the difference, marked "same" where the two layouts agree and
+    // "differs" where they do not (computed from the two vectors, not typed).
+    for (int j = 0; j < d; ++j) {
+        const bool same = a(j) == b(j);
+        values.marks.push_back({j, 2, same, say(lang, same ? Text{"相同", "same"} : Text{"不同", "differs"})});
+    }
     std::vector<std::string> value_notes;
     for (int j = 0; j < d; ++j) {
         if (a(j) == b(j)) continue;
@@ -93,11 +99,13 @@ std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
     return {make_view(say(lang, {"位置 0–{last} 的编码，两种排布并排", "The code of positions 0–{last}, both layouts side by side"},
                           {{"last", pos_text(rows - 1)}}),
                       std::move(both)),
-            make_view(say(lang, {"PE({pos}) 的两种排布", "PE({pos}) in the two layouts"}, {{"pos", pos_text(pos)}}), std::move(values), value_notes),
+            // The frequencies above the marked table: a marked row is drawn a little taller than the layout
+            // counts, so the marked table goes last in the column, where nothing follows it.
             make_view(say(lang, {"频率 ω_i", "Frequencies ω_i"}), std::move(freqs),
                       {say(lang, {"两者的差别有两处：列的排布（交错 vs. 前后两半），以及频率的间隔（tensor2tensor 的最后一个频率恰好是 1/base）。",
                                   "They differ twice: in the column layout (interleaved vs. two halves) and in the frequency spacing "
-                                  "(tensor2tensor's last frequency is exactly 1/base)."})})};
+                                  "(tensor2tensor's last frequency is exactly 1/base)."})}),
+            make_view(say(lang, {"PE({pos}) 的两种排布", "PE({pos}) in the two layouts"}, {{"pos", pos_text(pos)}}), std::move(values), value_notes)};
 }
 
 }  // namespace

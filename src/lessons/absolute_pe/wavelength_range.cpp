@@ -39,10 +39,13 @@ std::vector<ViewData> wavelength_range_views(const Inputs& in, Lang lang) {
         ys.push_back(lam(i));
         curve.markers_x.push_back(i);
     }
-    curve.series = {ys};
-    curve.series_labels = {"λ_i = 2π/ω_i"};
-    curve.hlines_y = {kTwoPi, in.base * kTwoPi};
-    curve.hline_labels = {"2π", "base·2π"};
+    // The upper bound base·2π as a dashed series with its own legend entry: a line label at the top edge of the
+    // plot is drawn under the line, where it covered the last wavelength.
+    curve.series = {ys, std::vector<double>(ys.size(), in.base * kTwoPi)};
+    curve.series_labels = {"λ_i = 2π/ω_i", say(lang, {"上界 base·2π", "bound base·2π"})};
+    curve.series_dashed = {false, true};
+    curve.hlines_y = {kTwoPi};
+    curve.hline_labels = {"2π"};
 
     const double longest = lam(n - 1);
     std::vector<std::string> notes = {

@@ -24,7 +24,7 @@ std::vector<ViewData> wavelength_views(const Inputs& in, Lang lang) {
     const int L = in.L, d = in.d_model;
     const Eigen::MatrixXd PE = sinusoidal_pe(L, d, in.base, in.variant);
 
-    // Dimensions down, positions across: a wide strip that fits under the curves.
+    // Dimensions down, positions across: a wide map, fast dimensions at the top.
     HeatmapView heat = labelled_matrix(to_rows(Eigen::MatrixXd(PE.transpose())), index_labels(d), index_labels(L),
                                        say(lang, {"维度 j", "dimension j"}), say(lang, {"位置 p", "position p"}));
     heat.is_signed = true;
@@ -56,10 +56,11 @@ std::vector<ViewData> wavelength_views(const Inputs& in, Lang lang) {
                                           {{"dim", pos_text(dim)}, {"fn", is_cos ? "cos" : "sin"}, {"i", sub(i)}}));
     }
 
-    // The curves first (the primary figure, full width): beside a tall heatmap they would be squeezed to a strip;
-    // the heatmap, dimensions down and positions across, goes under them.
-    return {make_view(say(lang, {"选定维度随位置的变化", "Chosen dimensions across positions"}), std::move(curve)),
-            make_view(say(lang, {"PE：维度 × 位置", "PE: dimensions × positions"}), std::move(heat))};
+    // The heatmap first (the primary figure): every dimension at once is the evidence for "fast at the top, slow
+    // at the bottom"; under curves of full width it was squeezed to a strip a few pixels tall. The chosen
+    // dimensions' curves go under it.
+    return {make_view(say(lang, {"PE：维度 × 位置", "PE: dimensions × positions"}), std::move(heat)),
+            make_view(say(lang, {"选定的维度", "Chosen dimensions"}), std::move(curve))};
 }
 
 }  // namespace

@@ -46,6 +46,7 @@ Step pairs_versus_positions();
 Step displacement_2d();
 Step flattening_2x3();
 Step grid_linked_to_A();
+Step doubly_block_toeplitz();
 
 }  // namespace attention_grid_lesson
 }  // namespace pelab

@@ -80,7 +80,7 @@ static std::vector<ViewData> displacement_views(const Inputs& in, Lang lang) {
     table.corner = say(lang, {"键", "key"});
     return {make_view(say(lang, {"二维位置：格中是 δ = q − k（点击选查询）", "2-D positions: δ = q − k per cell (click picks the query)"}),
                       grid, grid_notes),
-            make_view(say(lang, {"查询 q 与每个键 k 的位移", "Displacement from the query q to every key k"}), table)};
+            make_view(say(lang, {"查询 q 与每个键 k 的位移", "δ from the query q to each key"}), table)};
 }
 
 }  // namespace attention_grid_lesson

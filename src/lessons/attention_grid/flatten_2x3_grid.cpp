@@ -1,7 +1,7 @@
 // PE Lab — lessons/attention_grid/flatten_2x3_grid.cpp
 // Step "flatten-2x3-grid" of attention-grid: the 2×3 "right neighbour" example flattened row by row, against
-// the naive 1-D rule on the flattened index that wraps across the row break. The step with its question, the
-// index table, then its views builder.
+// the naive 1-D rule on the flattened index that wraps across the row break. The step with its question, then its
+// views builder.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the 2×3 example and the naive flattened rule
@@ -24,15 +24,17 @@ Step flattening_2x3() {
     Step s = {
         "flatten-2x3-grid",
         {"2×3 网格：关注右边的邻居", "A 2×3 grid: attend to the right neighbour"},
-        {"把 2×3 网格按行展平：编号 = 行·W + 列。规则 δ = (0, −1) 表示“关注右边相邻的一格”。"
+        {"按行展平后，二维规则 δ 不等于编号上的一维规则：q − k = δ₁·W + δ₂ 还会连上跨过换行的配对。"
+         "把 2×3 网格按行展平：编号 = 行·W + 列。规则 δ = (0, −1) 表示“关注右边相邻的一格”。"
          "很多教材从 1 开始编号，本工具从 0 开始编号；注释按两种编号分别列出值为 1 的格子和没有 1 的行。右边缘的查询没有右邻居，所以它们那一行没有任何 1。"
-         "如果只在展平后的编号上用一维规则 q − k = −1，第一行的末尾会被错误地连到第二行的开头，下方的图把这样的格子标了出来。式中的 1[条件] 在条件成立时为 1，否则为 0。",
-         "Flatten the 2×3 grid row by row: index = row·W + column. The rule δ = (0, −1) means \"attend to the "
+         "如果只在展平后的编号上用一维规则 q − k = −1，第一行的末尾会被错误地连到第二行的开头，朴素规则的热力图框出了这样的格子。式中的 1[条件] 在条件成立时为 1，否则为 0。",
+         "Flattened row by row, the 2-D rule δ is not a 1-D rule on the index: q − k = δ₁·W + δ₂ also links pairs "
+         "across a row break. Flatten the 2×3 grid row by row: index = row·W + column. The rule δ = (0, −1) means \"attend to the "
          "neighbour on the right\". Many texts number tokens from 1, this "
          "widget from 0; the notes list the ones and the rows without a 1 in both numberings. Queries on the right edge "
          "have no right neighbour, so their rows hold no 1. Applying the 1-D rule "
          "q − k = −1 to the flattened index instead wrongly links the end of the first row to the start of the "
-         "second; the lower heatmap marks such cells. In the equation, 1[condition] is 1 when the condition holds and 0 otherwise."},
+         "second; the naive rule's heatmap outlines such cells. In the equation, 1[condition] is 1 when the condition holds and 0 otherwise."},
         {"H", "W", "drow", "dcol"},
         views_of(read_inputs, flattening_views),
         {
@@ -54,34 +56,16 @@ Step flattening_2x3() {
              const Eigen::MatrixXd rule = attention_rule_2d(H, W, dr, dc);
              const long long differ = static_cast<long long>((naive - rule).cwiseAbs().sum());
              return say(lang,
-                        {"当前 H = {H}、W = {W}、δ = ({dr}, {dc})：展平后的偏移是 {offset}，两条规则有 {differ} "
-                         "个格子不同。一维偏移会把一行的最后几格连到下一行的开头，而二维规则在网格边缘就停下。",
-                         "Now H = {H}, W = {W}, δ = ({dr}, {dc}): the flattened offset is {offset}, and the two rules "
-                         "differ in {differ} cells. The 1-D offset links the end of one row to the start of the "
+                        {"当前 H = {H}、W = {W}、δ = ({dr}, {dc})：展平后的偏移是 {offset}，两条规则不同的格子数：{differ}。"
+                         "一维偏移会把一行的最后几格连到下一行的开头，而二维规则在网格边缘就停下。",
+                         "Now H = {H}, W = {W}, δ = ({dr}, {dc}): the flattened offset is {offset}; cells where the two "
+                         "rules differ: {differ}. The 1-D offset links the end of one row to the start of the "
                          "next, where the 2-D rule stops at the grid's edge."},
                         {{"H", integer(H)}, {"W", integer(W)}, {"dr", integer(dr)}, {"dc", integer(dc)},
                          {"offset", integer(1LL * dr * W + dc)}, {"differ", integer(differ)}});
          }},
     };
     return s;
-}
-
-// Index ↔ coordinate table of the row-major flattening.
-static ViewData flattening_table(const Inputs& in, Lang lang) {
-    const int n = in.cells();
-    TableView coords;
-    coords.values.resize(n, 3);
-    for (int t = 0; t < n; ++t) {
-        const GridCoord c = grid_coord(t, in.W);
-        coords.values.row(t) << t + 1, c.row, c.col;
-        coords.row_labels.push_back(integer(t));
-    }
-    coords.corner = say(lang, {"编号（从 0）", "index (from 0)"});
-    coords.col_labels = {say(lang, {"编号（从 1）", "number (from 1)"}), say(lang, {"行", "row"}), say(lang, {"列", "column"})};
-    coords.integer = true;
-    coords.decimals = 0;
-    return make_view(say(lang, {"编号 ↔ 坐标（按行展平）", "Index ↔ coordinate (row-major)"}), coords,
-                     {say(lang, {"编号 = 行·W + 列，W = {W}。", "index = row·W + column, W = {W}."}, {{"W", integer(in.W)}})});
 }
 
 static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
@@ -102,10 +86,12 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
             empty1.push_back(integer(q + 1));
         }
     }
-    // Counted from 0 under the rule's heatmap; the same cells and rows counted from 1 go under the index table.
+    // The cells and empty rows counted from 0 under the rule's heatmap (one line: the primary figure keeps its
+    // room); the flattening and the same cells counted from 1 go under the naive rule's heatmap.
     const std::vector<std::string> rule_notes{
         say(lang, {"值为 1 的格子（从 0 数）：{cells}；没有 1 的行：{rows}", "Ones (from 0): {cells}; rows without a 1: {rows}"},
             {{"cells", ones0.empty() ? "—" : join(ones0, ", ")}, {"rows", empty0.empty() ? "—" : join(empty0, ", ")}})};
+    const std::string index_note = say(lang, {"编号 = 行·W + 列，W = {W}。", "index = row·W + column, W = {W}."}, {{"W", integer(W)}});
     const std::string from_one_note =
         say(lang, {"从 1 数：值为 1 的格子 {cells}；没有 1 的行 {rows}", "From 1: ones at {cells}; rows without a 1: {rows}"},
             {{"cells", ones1.empty() ? "—" : join(ones1, ", ")}, {"rows", empty1.empty() ? "—" : join(empty1, ", ")}});
@@ -151,14 +137,10 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
                                          "Pairs where it differs from the 2-D rule (from 0 / from 1, → extra link, ↛ missing link): "
                                          "{pairs0} / {pairs1}"},
                                   {{"pairs0", join(bad0, ", ")}, {"pairs1", join(bad1, ", ")}}));
+    wrong_notes.push_back(index_note);
+    wrong_notes.push_back(from_one_note);
     return {make_view(say(lang, {"二维规则 δ = (δ₁, δ₂)", "2-D rule δ = (δ₁, δ₂)"}), rule, rule_notes),
-            make_view(say(lang, {"朴素一维规则：展平编号 q − k = δ₁·W + δ₂", "Naive 1-D rule on the flattened index: q − k = δ₁·W + δ₂"}),
-                      wrong, wrong_notes),
-            [&] {
-                ViewData table = flattening_table(in, lang);
-                table.notes.push_back(from_one_note);
-                return table;
-            }()};
+            make_view(say(lang, {"朴素一维规则：q − k = δ₁·W + δ₂", "Naive 1-D rule: q − k = δ₁·W + δ₂"}), wrong, wrong_notes)};
 }
 
 }  // namespace attention_grid_lesson

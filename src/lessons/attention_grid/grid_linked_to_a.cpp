@@ -23,15 +23,17 @@ Step grid_linked_to_A() {
     return {
         "grid-linked-to-a",
         {"网格与 A 联动", "Grid and A, linked"},
-        {"网格最大 16×16，此时 A 是 256×256。在网格中点击一格，A 中对应的行被框出；在 A 中点击一行，网格中对应的格子被选中。"
+        {"网格的每个位置就是 A 的一行：点哪一边，选中的都是同一个查询。"
+         "网格最大 16×16，此时 A 是 256×256。在网格中点击一格，A 中对应的行被框出；在 A 中点击一行，网格中对应的格子被选中。"
          "规则 δ 在 A 的每一行里最多点亮一个格子，位于网格边缘的查询可能一个也没有。",
+         "Each grid position is one row of A: clicking either picks the same query. "
          "The grid goes up to 16×16, which makes A 256×256. Clicking a grid cell outlines its row in A, and clicking "
          "a row of A selects its cell in the grid. The rule δ lights at most one cell per row of A; a query at the "
          "edge of the grid may have none."},
         {"H", "W", "drow", "dcol", "query"},
         views_of(read_inputs, linked_views),
         {
-         R"tex(A \in \{0, 1\}^{HW \times HW}, \qquad \sum_k A[q,k] \le 1)tex"},
+         R"tex(A \in \{0, 1\}^{HW \times HW}, \qquad \textstyle\sum_k A[q,k] \le 1)tex"},
     };
 }
 
@@ -73,9 +75,12 @@ static std::vector<ViewData> linked_views(const Inputs& in, Lang lang) {
                                        "Query {q} {qc} has no key at δ on the grid: its row is all 0."},
                                 {{"q", integer(q)}, {"qc", pair_text(cq.row, cq.col)}}));
     }
-    return {make_view(say(lang, {"网格（点击选查询）", "Grid (click to pick the query)"}), grid,
-                      {say(lang, {"颜色：2 = 查询，1 = 规则连到的键，0 = 其他。", "Colour: 2 = query, 1 = the key the rule links, 0 = other."})}),
-            make_view(say(lang, {"A（点击一行选查询）", "A (click a row to pick the query)"}), big, big_notes)};
+    // A first: the primary figure gets the room (a wide grid beside a small A left A unreadable at 1280×720).
+    // Every note goes under the grid, beside A, so that A keeps the whole height.
+    big_notes.insert(big_notes.begin(),
+                     say(lang, {"颜色：2 = 查询，1 = 规则连到的键，0 = 其他。", "Colour: 2 = query, 1 = the key the rule links, 0 = other."}));
+    return {make_view(say(lang, {"A（点击一行选查询）", "A (click a row to pick the query)"}), big),
+            make_view(say(lang, {"网格（点击选查询）", "Grid (click to pick the query)"}), grid, big_notes)};
 }
 
 }  // namespace attention_grid_lesson

@@ -145,7 +145,7 @@ Lesson make_lesson() {
         return std::vector<long long>{n, n};
     };
     lesson.steps = {pairs_table(),  relative_rule(),   toeplitz_diagonals(), pairs_versus_positions(),
-                    displacement_2d(), flattening_2x3(), grid_linked_to_A()};
+                    displacement_2d(), flattening_2x3(), grid_linked_to_A(), doubly_block_toeplitz()};
     lesson.references = {"vaswani2017", "dosovitskiy2021"};
     return lesson;
 }

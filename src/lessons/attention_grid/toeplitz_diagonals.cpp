@@ -26,10 +26,12 @@ Step toeplitz_diagonals() {
     return {
         "toeplitz-diagonals",
         {"相同的 Δ 在同一条对角线上：Toeplitz", "Equal Δ share a diagonal: Toeplitz"},
-        {"向下一格、向右一格，q 和 k 同时加 1，Δ 不变；所以每个 Δ 恰好占据一条对角线。"
+        {"只依赖 Δ = q − k 的规则在每条对角线上取同一个值 a_Δ：这样的矩阵叫 Toeplitz 矩阵。"
+         "向下一格、向右一格，q 和 k 同时加 1，Δ 不变；所以每个 Δ 恰好占据一条对角线。"
          "只依赖 Δ 的规则给一条对角线上的所有格子同一个值，这样的矩阵叫 [[toeplitz|Toeplitz 矩阵]]。"
          "热力图按 Δ 给所有对角线着色；表格对每个 Δ 检查规则矩阵的对角线是否为常数。",
-         "One step down and one step right adds 1 to both q and k and leaves Δ unchanged, so each value of Δ fills "
+         "A rule that depends only on Δ = q − k takes one value a_Δ along each diagonal: such a matrix is called "
+         "Toeplitz. One step down and one step right adds 1 to both q and k and leaves Δ unchanged, so each value of Δ fills "
          "exactly one diagonal. A rule that depends only on Δ gives every cell of a diagonal the same value; such a "
          "matrix is called [[toeplitz|Toeplitz]]. The heatmap colours all diagonals by Δ, and the table checks for every Δ that "
          "the rule's diagonals are constant."},
@@ -73,13 +75,13 @@ static std::vector<ViewData> toeplitz_views(const Inputs& in, Lang lang) {
         table.values(row, 2) = spread;
         table.row_labels.push_back("Δ = " + integer(d));
     }
-    table.col_labels = {say(lang, {"对角线格子数", "cells on diagonal"}), say(lang, {"点亮的格子", "lit cells"}),
-                        say(lang, {"最大对角线极差", "largest diagonal spread"})};
+    table.col_labels = {say(lang, {"对角线格数", "cells on diagonal"}), say(lang, {"点亮格数", "lit cells"}),
+                        say(lang, {"对角线极差", "largest diagonal spread"})};
     table.integer = true;
     table.decimals = 0;
     table.corner = say(lang, {"规则", "rule"});
     return {make_view(say(lang, {"每条对角线按 Δ = q − k 着色", "Every diagonal coloured by Δ = q − k"}), heat),
-            make_view(say(lang, {"每个 Δ 的规则：点亮的格子与对角线极差", "The rule for each Δ: lit cells and diagonal spread"}), table,
+            make_view(say(lang, {"每个 Δ 的规则：点亮格数与对角线极差", "Each rule Δ: lit cells, diagonal spread"}), table,
                       {say(lang, {"所有规则、所有对角线的最大极差 = {worst}：每条对角线都是常数，即 Toeplitz 矩阵。",
                                   "Largest spread over every rule and diagonal = {worst}: every diagonal is constant, i.e. a Toeplitz matrix."},
                            {{"worst", num(worst, 4)}}),

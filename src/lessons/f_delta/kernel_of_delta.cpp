@@ -77,10 +77,12 @@ Step kernel_of_delta() {
         "kernel-of-delta",
         {"只依赖 Δ 的核函数", "A kernel that depends only on Δ"},
         {
-        "每个频率取一个余弦再相加：f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)。ω₀ 振荡得快，ω₁ 振荡得慢，"
+        "每个频率一个余弦，加起来得到只依赖 Δ 的核 f(Δ)，而且它是偶函数：f(−Δ) = f(Δ)。"
+        "具体地，f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)。ω₀ 振荡得快，ω₁ 振荡得慢，"
         "合起来得到一个兼顾多个尺度的距离函数。余弦是偶函数，所以 f(−Δ) = f(Δ)。"
         "曲线画出 f 和它的每个余弦，圆点标出整数 Δ（只有这些点会出现在矩阵里）；下面的表格每列是一个整数 Δ 上的值。",
-        "Take one cosine per frequency and add them up: f(Δ) = cos(ω₀Δ) + cos(ω₁Δ). ω₀ oscillates fast and ω₁ "
+        "One cosine per frequency, added up, gives a kernel f(Δ) of Δ alone, and an even one: f(−Δ) = f(Δ). "
+        "Here f(Δ) = cos(ω₀Δ) + cos(ω₁Δ). ω₀ oscillates fast and ω₁ "
         "slowly, so together they describe distance at several scales. Cosine is even, hence f(−Δ) = f(Δ). "
         "The curve draws f and each of its cosines, with dots at the integer Δ (the only points that reach the "
         "matrix); the table below has a column for every integer Δ."},

@@ -81,10 +81,12 @@ Step linear_readout() {
         "linear-readout",
         {"从 R_Δ 读出 f：f(Δ) = vᵀR_Δ", "Reading f out of R_Δ: f(Δ) = vᵀR_Δ"},
         {
-        "权重向量 v 把 R_Δ 变成一个数 vᵀR_Δ。余弦的权重取 1、正弦的权重取 0，即 v = [1, 0, 1, 0]，就正好得到 f(Δ)，"
+        "权重向量 v 把 R_Δ 读成一个数 vᵀR_Δ：v = [1, 0, 1, 0] 正好还原 f(Δ)，而任何 v 都让 F 保持 Toeplitz。"
+        "余弦的权重取 1、正弦的权重取 0，即 v = [1, 0, 1, 0]，就正好得到 f(Δ)，"
         "于是 F[q,k] = vᵀR_(q−k)。改变 v，F 随之改变，但它仍是 Toeplitz 矩阵，因为格子的值只通过 Δ 依赖 q 和 k。"
         "这就是引入 R_Δ 的意义：v 可以学习，而 R_Δ 始终是对距离的固定描述。",
-        "A weight vector v turns R_Δ into one number, vᵀR_Δ. Weight 1 on each cosine and 0 on each sine, "
+        "A weight vector v reads R_Δ out as one number vᵀR_Δ: v = [1, 0, 1, 0] gives back f(Δ), and every v keeps F "
+        "Toeplitz. Weight 1 on each cosine and 0 on each sine, "
         "v = [1, 0, 1, 0], reproduces f(Δ) exactly, so F[q,k] = vᵀR_(q−k). Change v and F changes, yet it stays "
         "Toeplitz, because a cell still depends on q and k only through Δ. That is what R_Δ is for: v can be "
         "learned, while R_Δ remains a fixed description of distance."},

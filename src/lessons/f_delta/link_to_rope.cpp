@@ -93,8 +93,8 @@ std::vector<ViewData> rope_views(const Model& in, Lang lang) {
             {"旋转角 θ = ω = {theta}；q = {q}, k = {k}（每对分量 (x, y) 按 mθᵢ 旋转）",
              "Rotation angles θ = ω = {theta}; q = {q}, k = {k} (each pair (x, y) is rotated by mθᵢ)"},
             {{"theta", full_vector(in.omega)}, {"q", full_vector(q_vec)}, {"k", full_vector(k_vec)}}),
-        say(lang, {"一般地，q 的每对取 (v_cos, −v_sin)、k 的每对取 (1, 0)，就得到 S = F。",
-                   "In general, pairs (v_cos, −v_sin) in q and (1, 0) in k give S = F."}),
+        say(lang, {"一般地，q 的每对取 (v_cos, −v_sin)（v 对该频率 cos、sin 的权重）、k 的每对取 (1, 0)，就得到 S = F。",
+                   "In general, pairs (v_cos, −v_sin) in q (v's weights on that frequency's cos and sin) and (1, 0) in k give S = F."}),
     };
     return {make_view(say(lang, {"RoPE 分数 S[m,n] = ⟨Rot_m q, Rot_n k⟩", "RoPE scores S[m,n] = ⟨Rot_m q, Rot_n k⟩"}),
                       std::move(rope), rope_notes),
@@ -109,17 +109,17 @@ Step link_to_rope() {
         "link-to-rope",
         {"承上启下：RoPE", "The link ahead: RoPE"},
         {
-        "用真实旋转算出的 RoPE 分数 S 就是本课的 F，因为 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n。"
+        "用真实旋转算出的 RoPE 分数 S 就是本课的 F，因为 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n（详见 [[lesson:rope|RoPE 一课]]）。"
         "旋转位置编码（RoPE）在位置 m 把查询的每一对分量旋转 mθ，在位置 n 把键的每一对分量旋转 nθ"
         "（这里的旋转记作 Rot_m，不要与特征向量 R_Δ 混淆）。旋转可以合并，所以分数 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n。"
         "取 θ = ω、q = k = [1, 0, 1, 0] 时，这里用真实旋转算出的分数矩阵 S 就是本课的 F；其他的 v 对应其他的 q。"
-        "[[lesson:rope|RoPE 一课]]将在此基础上继续展开。",
-        "RoPE scores S, computed with actual rotations, equal this lesson's F: they depend only on m − n. "
+        "RoPE 一课将在此基础上继续展开。",
+        "RoPE scores S, computed with actual rotations, equal this lesson's F: they depend only on m − n (more in the [[lesson:rope|RoPE lesson]]). "
         "Rotary position embedding (RoPE) rotates every pair of query entries by mθ at position m and every pair "
         "of key entries by nθ at position n (written Rot_m here, not to be confused with the features R_Δ). "
         "Rotations combine, so the score ⟨Rot_m q, Rot_n k⟩ depends only on m − n. With θ = ω and "
         "q = k = [1, 0, 1, 0], the score matrix S, computed here with actual rotations, is the F of this lesson; "
-        "other readouts v correspond to other q. The [[lesson:rope|RoPE lesson]] builds on this."},
+        "other readouts v correspond to other q. The RoPE lesson builds on this."},
         {"L", "omega", "v"},
         views_of(read_model, rope_views),
         {

@@ -21,7 +21,7 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 // [SECTION] views: the encodings and their Gram matrix
 std::vector<ViewData> sinusoidal_gram_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
-    // p_i = R_i: (cos ωᵢi, sin ωᵢi) per frequency.
+    // p_n = R_n: (cos ωᵢn, sin ωᵢn) per frequency i (positions are n, so the frequency index keeps i).
     Eigen::MatrixXd P(L, 2 * m);
     for (int i = 0; i < L; ++i) P.row(i) = r_delta_vector(i, in.omega).transpose();
     const Eigen::MatrixXd gram = P * P.transpose();
@@ -46,13 +46,13 @@ std::vector<ViewData> sinusoidal_gram_views(const Model& in, Lang lang) {
     t.values = to_rows(P);
     for (int i = 0; i < L; ++i) t.row_labels.push_back("p" + sub(i));
     for (int i = 0; i < m; ++i) {
-        t.col_labels.push_back("cos ω" + sub(i) + "i");
-        t.col_labels.push_back("sin ω" + sub(i) + "i");
+        t.col_labels.push_back("cos ω" + sub(i) + "n");
+        t.col_labels.push_back("sin ω" + sub(i) + "n");
     }
-    t.corner = say(lang, {"位置 i", "position i"});
+    t.corner = "n";  // the position (a narrow corner keeps the table beside the heatmap at fontscale 1.5)
     t.decimals = 3;
     return {make_view("p_qᵀp_k", std::move(h), notes),
-            make_view(say(lang, {"正弦编码 p_i = R_i", "Sinusoidal encodings p_i = R_i"}), std::move(t))};
+            make_view(say(lang, {"位置 n 的正弦编码 p_n = R_n", "Sinusoidal encodings p_n = R_n of positions n"}), std::move(t))};
 }
 
 // [SECTION] the step
@@ -63,12 +63,12 @@ Step sinusoidal_gram() {
         {
         "F[q,k] = f(q − k) 就是正弦位置编码的 Gram 矩阵 p_qᵀp_k。"
         "第 3、4 步的 F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) 恰好是正弦位置编码的 Gram 矩阵 p_qᵀp_k，所以 p_qᵀp_k 只依赖 q − k。"
-        "位置 i 的正弦编码 p_i 就是 Δ = i 处的特征向量 R_i：每个频率一对 cos ωᵢi、sin ωᵢi（absolute-pe 一课）。"
+        "位置 n 的正弦编码 p_n 就是 Δ = n 处的特征向量 R_n：每个频率一对 cos ωᵢn、sin ωᵢn（见[[lesson:absolute-pe|绝对位置编码一课]]）。"
         "Transformer-XL 的 R_(i−j) 用的也是这种正弦编码。注释用当前的 ω 验证这一点：第 4 步的 F 就是这些编码的 Gram 矩阵。",
         "F[q,k] = f(q − k) is the Gram matrix p_qᵀp_k of sinusoidal position encodings. "
         "The F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) of steps 3 and 4 is exactly the Gram matrix p_qᵀp_k of sinusoidal "
-        "position encodings, so p_qᵀp_k depends only on q − k. The sinusoidal encoding p_i of position i is the feature "
-        "vector R_i at Δ = i: a pair cos ωᵢi, sin ωᵢi per frequency (lesson absolute-pe). Transformer-XL's R_(i−j) "
+        "position encodings, so p_qᵀp_k depends only on q − k. The sinusoidal encoding p_n of position n is the feature "
+        "vector R_n at Δ = n: a pair cos ωᵢn, sin ωᵢn per frequency (see the [[lesson:absolute-pe|absolute-PE lesson]]). Transformer-XL's R_(i−j) "
         "is this sinusoidal encoding too. The note checks this for the current ω: step 4's F is the Gram matrix of these "
         "encodings."},
         {"L", "omega"},

@@ -31,7 +31,7 @@ ViewData diagonal_table(const Eigen::MatrixXd& M, Lang lang) {
         t.values(row, 3) = stats[i].spread();
         t.row_labels.push_back(delta_label(stats[i].delta));
     }
-    t.col_labels = {say(lang, {"格子数", "cells"}), say(lang, {"最小值", "min"}), say(lang, {"最大值", "max"}),
+    t.col_labels = {say(lang, {"个数", "cells"}), say(lang, {"最小值", "min"}), say(lang, {"最大值", "max"}),
                     say(lang, {"极差", "spread"})};
     t.corner = "Δ";
     t.decimals = 4;
@@ -64,8 +64,10 @@ Step toeplitz_f() {
         "toeplitz-f",
         {"填出 F：Toeplitz 矩阵", "Filling F: a Toeplitz matrix"},
         {
+        "在每个格子 (q, k) 里写入 f(q − k)，F 的每条对角线就是常数：F 是 Toeplitz 矩阵。"
         "填格子 (q, k) 时，先算 Δ = q − k，再写入 f(Δ)。同一条对角线上的格子 Δ 相同，得到的数也完全相同；"
         "每条对角线都是常数，正是 [[toeplitz|Toeplitz 矩阵]]的定义。表格逐条对角线给出最小值、最大值和极差（最大减最小）来检验这一点。",
+        "Writing f(q − k) into every cell (q, k) makes each diagonal of F constant: F is a Toeplitz matrix. "
         "To fill cell (q, k), compute Δ = q − k and write f(Δ) there. All cells on a diagonal share their Δ, so "
         "they receive exactly the same number; a matrix whose diagonals are constant is called [[toeplitz|Toeplitz]]. The "
         "table checks this diagonal by diagonal with the smallest and largest entry and their spread."},

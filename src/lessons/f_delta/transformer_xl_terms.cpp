@@ -30,6 +30,8 @@ std::vector<ViewData> transformer_xl_views(const Model& in, Lang lang) {
                              {{"spread", exact(content_spread)}}));
     bias.notes.push_back(say(lang, {"右图：对角线上最大的极差 = {spread}", "Right: largest spread along a diagonal = {spread}"},
                              {{"spread", exact(bias_spread)}}));
+    bias.notes.push_back(say(lang, {"式中 i、j 即 q、k；E_x：词元 x 的内容；W_q、W_(k,E)、W_(k,R)：投影矩阵；u、v：可学习的向量。",
+                                    "In the equation i, j are q, k; E_x: token x's content; W_q, W_(k,E), W_(k,R): projections; u, v: learned vectors."}));
     return {content, bias};
 }
 
@@ -40,14 +42,14 @@ Step transformer_xl_terms() {
         {"Transformer-XL 的四项", "Transformer-XL's four terms"},
         {
         "Transformer-XL 的四项里有两项读取 R_(i−j)：依赖内容的一项打破对角线，固定的一项保持 Toeplitz。"
-        "Transformer-XL（Dai 等，2019）把查询 i 对键 j 的分数拆成四项，其中两项读取 R_(i−j)：依赖查询内容的那一项让对角线不再是常数，"
+        "Transformer-XL（Dai 等，2019；[[lesson:shaw/transformer-xl|Shaw 一课]]有它的完整算例）把查询 i 对键 j 的分数拆成四项，其中两项读取 R_(i−j)：依赖查询内容的那一项让对角线不再是常数，"
         "固定的那一项保持 Toeplitz。四项是：内容–内容（查询内容乘键内容）、内容–位置（查询内容乘 W_(k,R) R_(i−j)）、"
         "全局内容偏置（可学习的向量 u 乘键内容）和全局位置偏置（可学习的向量 v 乘 W_(k,R) R_(i−j)）。"
         "E_x 是词元 x 的内容向量，W_q、W_(k,E)、W_(k,R) 是查询、键内容、键位置的投影矩阵；这里的 u 是可学习的向量，不是第 7 步的 u_q。"
         "左图是内容–位置项（第 7 步的读出），右图与全局位置偏置同形（第 6 步固定的读出 vᵀR_Δ）。"
         "式中四项依次是：内容–内容、内容–位置、内容偏置、位置偏置。",
         "Two of Transformer-XL's four terms read R_(i−j): the content one breaks the diagonals, the fixed one stays Toeplitz. "
-        "Transformer-XL (Dai et al., 2019) splits the score of query i and key j into four terms, two of which read "
+        "Transformer-XL (Dai et al., 2019; worked through in the [[lesson:shaw/transformer-xl|Shaw lesson]]) splits the score of query i and key j into four terms, two of which read "
         "R_(i−j): the one that depends on the query's content breaks the constant diagonals, the fixed one stays "
         "Toeplitz. The four terms are content–content (the query's content times the key's), content–position (the "
         "query's content times W_(k,R) R_(i−j)), a global content bias (a learned vector u times the key's content) "

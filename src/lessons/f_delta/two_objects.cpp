@@ -22,10 +22,10 @@ std::vector<ViewData> two_objects_views(const Model& in, Lang lang) {
     ViewData view = delta_heatmap(in, lang, false);
     const int L = in.L, m = n_freq(in);
     view.notes.push_back(say(lang,
-                             {"F：{cells} 个格子，各存一个数；R：{rows} 项（Δ = {lo}…{hi}），各是 {features} 个数的向量。",
-                              "F: {cells} cells of one number; R: {rows} entries (Δ = {lo}…{hi}), each {features} numbers."},
+                             {"F：{cells} 个格子，各存一个数；R：{rows} 项（Δ = {lo}…{hi}），各是 2|ω| = {features} 个数的向量（|ω| 是频率的个数，这里为 {freqs}）。",
+                              "F: {cells} cells of one number; R: {rows} entries (Δ = {lo}…{hi}), each 2|ω| = {features} numbers (|ω|, the number of frequencies, is {freqs})."},
                              {{"cells", integer(L * L)}, {"rows", integer(2 * L - 1)}, {"lo", integer(-(L - 1))}, {"hi", integer(L - 1)},
-                              {"features", integer(2 * m)}}));
+                              {"features", integer(2 * m)}, {"freqs", integer(m)}}));
     return {view};
 }
 

@@ -85,7 +85,10 @@ std::vector<ViewData> clipped_index_views(const Inputs& in, Lang lang) {
         say(lang, {"表有 2k + 1 = {rows} 行，而 L = {L} 时距离有 2L − 1 = {distances} 种。",
                    "The table has 2k + 1 = {rows} rows while L = {L} has 2L − 1 = {distances} distances."},
             {{"rows", pos(2 * k + 1)}, {"L", pos(L)}, {"distances", pos(2 * L - 1)}}),
-        say(lang, {"参考：第 0 行是 j − i = −k（最左），依次递增。", "Reference: row 0 is j − i = −k (farthest left), increasing."})};
+        say(lang, {"参考：第 0 行是 j − i = −k（最左），依次递增。", "Reference: row 0 is j − i = −k (farthest left), increasing."}),
+        say(lang, {"第二个式子是简化写法：max_len 是它支持的最长序列（这里取 L = {L}），不截断。",
+                   "The second equation is the tutorial form: max_len is the longest sequence it supports (here L = {L}), no clipping."},
+            {{"L", pos(L)}})};
     if (in.tutorial) {
         const Eigen::MatrixXi R = shaw_relative_index(L, L - 1), S = shaw_tutorial_index(L, L);
         int mirrored = 0;

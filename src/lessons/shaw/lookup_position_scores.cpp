@@ -84,7 +84,7 @@ std::vector<ViewData> lookup_views(const Inputs& in, const Computed& c, Lang lan
             {{"L", pos(L)}, {"d", pos(d)}, {"count", pos(L * L * d)}, {"rows", pos(static_cast<int>(c.demo.table.rows()))}}),
     };
     return {make_view(say(lang, {"位置分数 q_i·a_ij（点击一行选 i）", "Position scores q_i·a_ij (click a row for i)"}), std::move(scores)),
-            make_view(say(lang, {"相对位置表（(2k+1) × d），框出所选配对读的行", "Relative position table ((2k+1) × d), the selected pair's row outlined"}),
+            make_view(say(lang, {"表 A（(2k+1) × d_k），框出所选的行", "Table A ((2k+1) × d_k), chosen row outlined"}),
                       std::move(table), table_notes),
             make_view(say(lang, {"所选配对的 q_i 与 a_ij", "q_i and a_ij of the selected pair"}), std::move(slice), slice_notes)};
 }
@@ -107,7 +107,7 @@ Step lookup_and_position_scores() {
         {"L", "clip", "d_k", "seed", "i", "j"},
         computed_views(lookup_views),
         {
-         R"tex(a_{ij} = A\big[\mathrm{idx}(i,j)\big] \in \mathbb{R}^{d})tex",
+         R"tex(a_{ij} = A\big[\mathrm{idx}(i,j)\big] \in \mathbb{R}^{d_k})tex",
          R"tex(q_i \cdot a_{ij} = \textstyle\sum_{c} q_{i,c}\, a_{ij,c})tex"},
     };
 }

@@ -68,6 +68,7 @@ Step relative_matrix_and_sign() {
          "常见的简化写法（许多教程的代码）写的是 i − j，符号正好相反；两种都能用，但一张表训练好后，读它的代码必须用同一种约定。"
          "勾选 tutorial 可以把简化写法的矩阵并排显示。"
          "行是查询 i，列是键 j。注意：悬停显示的 Δ = q − k = i − j，正好是格子里的值取负。",
+         "tensor2tensor writes the relative distance as j − i; tutorials often flip it to i − j. "
          "First write down the relative distance of every pair (i, j). The reference, tensor2tensor, uses j − i "
          "(key minus query): positive means the key lies to the right of the query. A common simplified version found in tutorials writes "
          "i − j, the opposite sign; either works, but once a table is trained, the code that reads it must keep the "

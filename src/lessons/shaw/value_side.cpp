@@ -73,7 +73,7 @@ std::vector<ViewData> value_side_views(const Inputs& in, const Computed& c, Lang
         say(lang, {"a^V 项的最大绝对值 = {largest}，内容项的最大绝对值 = {content}。", "The a^V term reaches {largest} in absolute value, the content term {content}."},
             {{"largest", n4(max_abs(T))}, {"content", n4(max_abs(AV))}}),
     };
-    return {make_view(say(lang, {"内容部分 Σ_j α_ij v_j", "Content part Σ_j α_ij v_j"}), std::move(content)),
+    return {make_view(say(lang, {"内容部分 Σ_j α_ij v_j（v_j = x_jW^V）", "Content part Σ_j α_ij v_j (v_j = x_jW^V)"}), std::move(content)),
             make_view(say(lang, {"值侧的相对项 Σ_j α_ij a^V_ij", "Value-side term Σ_j α_ij a^V_ij"}), std::move(term), term_notes),
             make_view(say(lang, {"输出 z_i = Σ_j α_ij (v_j + a^V_ij)", "Output z_i = Σ_j α_ij (v_j + a^V_ij)"}), std::move(total), notes)};
 }

@@ -29,7 +29,7 @@ std::vector<ViewData> why_dot_views(const Inputs& in, const Computed& c, Lang la
     shaw.is_signed = true;
     shaw.explain = [P, L, lang](int r, int col) -> std::string {
         if (r < 0 || col < 0 || r >= L || col >= L) return "";
-        return say(lang, {"{term} / √d = {value}：同一距离，不同的 q 给出不同的值", "{term} / √d = {value}: same distance, a different q gives a different value"},
+        return say(lang, {"{term} / √d_k = {value}：同一距离，不同的 q 给出不同的值", "{term} / √d_k = {value}: same distance, a different q gives a different value"},
                    {{"term", q_dot_a(r, col)}, {"value", n4(P(r, col))}});
     };
     const double spread_p = diagonal_spread(P).maxCoeff();
@@ -46,10 +46,10 @@ std::vector<ViewData> why_dot_views(const Inputs& in, const Computed& c, Lang la
                    {{"dist", integer(std::max(-k, std::min(k, col - r)))}, {"value", n4(S(r, col))}});
     };
     const double spread_s = diagonal_spread(S).maxCoeff();
-    return {make_view(say(lang, {"Shaw：q_i·a_ij / √d（依赖内容）", "Shaw: q_i·a_ij / √d (content-dependent)"}), std::move(shaw),
+    return {make_view(say(lang, {"Shaw：q_i·a_ij / √d_k（依赖内容）", "Shaw: q_i·a_ij / √d_k (content-dependent)"}), std::move(shaw),
                       {say(lang, {"沿对角线的最大极差 = {spread}：随 q 变化。", "Largest spread along a diagonal = {spread}: it varies with q."},
                            {{"spread", exact(spread_p)}})}),
-            make_view(say(lang, {"对照：每个距离一个标量 b(clip(j − i))", "For contrast: one scalar per distance, b(clip(j − i))"}), std::move(scalar),
+            make_view(say(lang, {"对照：每个距离一个标量 b", "Contrast: one scalar b per distance"}), std::move(scalar),
                       {say(lang, {"沿对角线的最大极差 = {spread}：标量偏置（如 T5）对每个查询都一样，是 Toeplitz 矩阵。",
                                   "Largest spread along a diagonal = {spread}: a scalar bias (as in T5) is the same for every query, a Toeplitz matrix."},
                            {{"spread", exact(spread_s)}})})};
@@ -64,13 +64,13 @@ Step why_dot_with_q() {
         {"a_ij 与 q_i 做点积，位置项就随查询的内容变化。"
          "a_ij 与 q_i 在同一个 d_k 维空间里，点积 q_i·a_ij 得到一个可以直接和 q_i·k_j 相加的标量。"
          "更重要的是，这个位置项依赖查询的内容：同一距离上，不同的查询得到不同的值，模型可以学到“这类词关注左边的词”。"
-         "如果每个距离只加一个标量（如 T5），所有查询看到的都是同一个偏置，矩阵是 Toeplitz 的。"
+         "如果每个距离只加一个标量（如 [[lesson:t5-bias|T5]]），所有查询看到的都是同一个偏置，矩阵是 Toeplitz 的。"
          "左图沿每条对角线（同一距离）的极差不为零：位置项随查询内容变化。",
          "Dotting a_ij with q_i makes the position term depend on the query's content. "
          "The vector a_ij lives in the same d_k-dimensional space as q_i, and the dot product q_i·a_ij is a scalar that adds "
          "directly to q_i·k_j. More importantly, this position term depends on the query's content: at one distance, "
          "different queries get different values, so the model can learn \"this kind of word looks to its left\". "
-         "Adding one scalar per distance instead (as T5 does) gives every query the same bias: a Toeplitz matrix. "
+         "Adding one scalar per distance instead (as [[lesson:t5-bias|T5]] does) gives every query the same bias: a Toeplitz matrix. "
          "Along each diagonal (one distance) of the left map the spread is not zero: the position term varies with the query's content."},
         {"L", "clip", "d_k", "seed"},
         computed_views(why_dot_views),
