@@ -120,6 +120,20 @@ TEST(CostLesson, DecisionGuidePropertiesAreMeasured) {
     EXPECT_LT(table.values(3, 1), 1e-12);
     EXPECT_LT(table.values(4, 1), 1e-12);
     EXPECT_LT(table.values(5, 1), 1e-12);
+    // The deciding cells are marked from the numbers: every family's two properties, a word each.
+    ASSERT_EQ(table.marks.size(), 12u);
+    for (const CellMark& m : table.marks) {
+        if (m.col == 0) {
+            EXPECT_EQ(m.holds, !std::isnan(table.values(m.row, 0))) << m.row;
+            EXPECT_EQ(m.word, m.holds ? "defined" : "no parameter");
+        } else {
+            ASSERT_EQ(m.col, 1);
+            EXPECT_EQ(m.holds, m.row >= 3) << m.row;  // T5, ALiBi and RoPE are shift-invariant
+            EXPECT_EQ(m.word, m.holds ? "shift-invariant" : "not shift-invariant");
+        }
+    }
+    const auto measured_zh = step_views("cost", step_number_of(*find_lesson("cost"), "measured-properties"), "N=64&d=32", Lang::zh);
+    EXPECT_EQ(measured_zh[0].table().marks[0].word, "没有参数");
     // Table bytes: T5 32 buckets × 8 heads, ALiBi 8 slopes (the defaults).
     EXPECT_EQ(table.values(3, 2), 32 * 8 * 8.0);
     EXPECT_EQ(table.values(4, 2), 8 * 8.0);
