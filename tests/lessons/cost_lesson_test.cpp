@@ -59,7 +59,7 @@ TEST(CostLesson, MemoryTableComesFromCore) {
     for (std::size_t i = 0; i < methods.size(); ++i)
         EXPECT_EQ(v[0].table().values(static_cast<Eigen::Index>(i), 0), position_table_bytes(methods[i], 300, 128, model));
     // A bias per pair against the embedding table at N = 300, d = 128: 300² · 8 B against 300 · 128 · 8 B.
-    EXPECT_TRUE(any_note_contains(growth, "a bias per pair takes 703 KiB, the embedding table 300 KiB, 2.34× as much"));
+    EXPECT_TRUE(any_note_contains(growth, "a bias per pair takes 703 KiB, 2.34× the embedding table's 300 KiB"));
     // The per-distance table grows with N; T5's is num_buckets × heads, ALiBi's one slope per head.
     const auto row = [&](PositionMethod m) { return v[0].table().values(static_cast<Eigen::Index>(m), 0); };
     EXPECT_EQ(row(PositionMethod::distance_bias), (2 * 300 - 1) * 8.0);
@@ -75,6 +75,46 @@ TEST(CostLesson, MemoryTableComesFromCore) {
         EXPECT_GE(timings.values(r, 2), 3.0);  // at least three timed runs
         EXPECT_EQ(timings.values(r, 4), position_work_items(methods[static_cast<std::size_t>(r)], 64, 32));
     }
+    // The deciding cells: the N² methods' element counts (N² = 4096 at N = 64) and the dearest element, wherever
+    // this run measured it.
+    int many = 0, dear = 0;
+    for (const CellMark& m : timings.marks) {
+        EXPECT_FALSE(m.holds);
+        if (m.col == 4) {
+            ++many;
+            EXPECT_EQ(timings.values(m.row, 4), 64.0 * 64.0);
+            EXPECT_EQ(m.word, "N² elements");
+        } else {
+            ASSERT_EQ(m.col, 1);
+            ++dear;
+            EXPECT_EQ(timings.values(m.row, 1), timings.values.col(1).maxCoeff());
+            EXPECT_EQ(m.word, "costly element");
+        }
+    }
+    EXPECT_EQ(many, 4);  // full bias, per distance, T5, ALiBi
+    EXPECT_GE(dear, 1);
+    // Step growth-table: the last row is each column's growth, marked against the predicted law.
+    const auto growth_times = step_views("cost", step_number_of(*find_lesson("cost"), "growth-table"), "N=512&d=32");
+    const TableView& gt = growth_times[0].table();
+    const Eigen::Index growth_row = gt.values.rows() - 1;
+    EXPECT_EQ(gt.row_labels.back(), "growth ×");
+    for (Eigen::Index c = 0; c < gt.values.cols(); ++c)
+        if (gt.values(0, c) > 0) EXPECT_DOUBLE_EQ(gt.values(growth_row, c), gt.values(growth_row - 1, c) / gt.values(0, c));
+    for (const CellMark& m : gt.marks) {
+        EXPECT_EQ(m.row, growth_row);
+        const PositionMethod method = methods[static_cast<std::size_t>(m.col)];
+        const bool n_squared = method != PositionMethod::embedding_add && method != PositionMethod::rope_cached &&
+                               method != PositionMethod::rope_uncached;
+        const double exponent = std::log(gt.values(growth_row, m.col)) / std::log(8.0);
+        EXPECT_EQ(m.holds, std::fabs(exponent - (n_squared ? 2 : 1)) < 0.5);
+        EXPECT_EQ(m.word, std::string(m.holds ? "" : "not ") + (n_squared ? "as N²" : "as N"));
+    }
+    // Step what-is-stored marks its smallest table (ALiBi's slopes) and its largest (a bias per pair).
+    ASSERT_EQ(v[0].table().marks.size(), 2u);
+    EXPECT_EQ(v[0].table().marks[0].row, static_cast<int>(PositionMethod::alibi_bias));
+    EXPECT_EQ(v[0].table().marks[0].word, "smallest");
+    EXPECT_EQ(v[0].table().marks[1].row, static_cast<int>(PositionMethod::full_bias));
+    EXPECT_EQ(v[0].table().marks[1].word, "largest");
     // The bars: one per method, in the table's order (time-per-element: another measurement, so only the order
     // and the labels are compared), coloured by how the method's work grows (N·d: embedding add and RoPE; N²:
     // the biases); no bar when the clock saw 0 µs.
@@ -120,6 +160,20 @@ TEST(CostLesson, DecisionGuidePropertiesAreMeasured) {
     EXPECT_LT(table.values(3, 1), 1e-12);
     EXPECT_LT(table.values(4, 1), 1e-12);
     EXPECT_LT(table.values(5, 1), 1e-12);
+    // The deciding cells are marked from the numbers: every family's two properties, a word each.
+    ASSERT_EQ(table.marks.size(), 12u);
+    for (const CellMark& m : table.marks) {
+        if (m.col == 0) {
+            EXPECT_EQ(m.holds, !std::isnan(table.values(m.row, 0))) << m.row;
+            EXPECT_EQ(m.word, m.holds ? "defined" : "no parameter");
+        } else {
+            ASSERT_EQ(m.col, 1);
+            EXPECT_EQ(m.holds, m.row >= 3) << m.row;  // T5, ALiBi and RoPE are shift-invariant
+            EXPECT_EQ(m.word, m.holds ? "shift-invariant" : "not shift-invariant");
+        }
+    }
+    const auto measured_zh = step_views("cost", step_number_of(*find_lesson("cost"), "measured-properties"), "N=64&d=32", Lang::zh);
+    EXPECT_EQ(measured_zh[0].table().marks[0].word, "没有参数");
     // Table bytes: T5 32 buckets × 8 heads, ALiBi 8 slopes (the defaults).
     EXPECT_EQ(table.values(3, 2), 32 * 8 * 8.0);
     EXPECT_EQ(table.values(4, 2), 8 * 8.0);

@@ -202,6 +202,11 @@ TEST(RopeLesson, AdditivePeOnlyCommutingBlocksAreToeplitz) {
     ASSERT_EQ(checks.values.rows(), 4);
     for (int r : {0, 1, 3}) EXPECT_LT(checks.values(r, 0), 1e-12) << "row " << r;
     EXPECT_GT(checks.values(2, 0), 1e-3);
+    // Every check is marked from its number: the generic block alone does not commute.
+    ASSERT_EQ(checks.marks.size(), 4u);
+    for (const CellMark& m : checks.marks) EXPECT_EQ(m.holds, m.row != 2) << m.row;
+    EXPECT_EQ(checks.marks[2].word, "does not commute");
+    EXPECT_EQ(checks.marks[3].word, "j − i only");
 }
 
 TEST(RopeLesson, TwoAlternativesBiasIgnoresContentRopeDoesNot) {
@@ -220,6 +225,13 @@ TEST(RopeLesson, TwoAlternativesBiasIgnoresContentRopeDoesNot) {
     ASSERT_EQ(table.values.rows(), 4);
     EXPECT_LT(table.values(3, 2), 1e-12);  // pᵀp is Toeplitz
     EXPECT_GT(table.values(0, 2), 0.05);   // qᵀk is not
+    // The deciding column is marked: only the position-only term is relative.
+    ASSERT_EQ(table.marks.size(), 4u);
+    for (const CellMark& m : table.marks) {
+        EXPECT_EQ(m.col, 2);
+        EXPECT_EQ(m.holds, m.row == 3) << m.row;
+        EXPECT_EQ(m.word, m.row == 3 ? "relative" : "not relative");
+    }
     // content = 0 leaves only the relative term.
     const auto none = step_views("rope", 11, "content_scale=0");
     EXPECT_EQ(none[1].table().values(0, 0), 0.0);
@@ -269,6 +281,18 @@ TEST(RopeLesson, SpectrumAndDecay) {
     ASSERT_EQ(v[2].table().values.rows(), 4);
     EXPECT_NEAR(v[2].table().values(0, 1), 2 * 3.14159265358979323846, 1e-12);
     EXPECT_NEAR(v[2].table().values(3, 1), 2 * 3.14159265358979323846 * 1000.0, 1e-9);
+    // Its marks, from the numbers: the shortest wavelength 2π, the longest 2000π below the quoted base·2π =
+    // 20000π, and pair 3 alone under one turn within max_dist = 2048 (2048 / 2000π = 0.326).
+    const std::vector<CellMark>& extreme_marks = v[2].table().marks;
+    ASSERT_EQ(extreme_marks.size(), 3u);
+    EXPECT_EQ(extreme_marks[0].row, 0);
+    EXPECT_EQ(extreme_marks[0].word, "shortest = 2π");
+    EXPECT_TRUE(extreme_marks[0].holds);
+    EXPECT_EQ(extreme_marks[1].row, 3);
+    EXPECT_EQ(extreme_marks[1].word, "longest, below base·2π");
+    EXPECT_EQ(extreme_marks[2].row, 3);
+    EXPECT_EQ(extreme_marks[2].col, 2);
+    EXPECT_EQ(extreme_marks[2].word, "under one turn");
     // The leading figure: λᵢ = 2π·base^(2i/d) per pair against the context max_dist (default 2048): pairs 0–2
     // (λ = 2π, 20π, 200π) turn within it, pair 3 (2000π) does not.
     const CurveView& w = v[0].curve();
@@ -304,6 +328,7 @@ TEST(RopeLesson, SpectrumAndDecay) {
     // The decay table: per base B(1)/B(0), B(65536)/B(0) (the curves' ends) and the largest far score.
     const TableView& per_base = decay[1].table();
     ASSERT_EQ(per_base.values.rows(), 3);
+    EXPECT_EQ(per_base.row_labels, (std::vector<std::string>{"10⁴", "5·10⁵", "10⁶"}));  // as the legend writes them
     for (int b = 0; b < 3; ++b) {
         EXPECT_DOUBLE_EQ(per_base.values(b, 0), c.series[2 * b + 1].front());
         EXPECT_DOUBLE_EQ(per_base.values(b, 1), c.series[2 * b + 1].back());

@@ -4,6 +4,7 @@
 // buckets, and a max_distance HF cannot use replaced by the smallest valid one with a note. The generic checks (text, shapes, hover text) are the battery's (battery_test.cpp).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,7 @@ TEST(T5Lesson, SimplifiedToggleMarksEveryDifferingCell) {
     const Lesson* lesson = find_lesson("t5-bias");
     ASSERT_NE(lesson, nullptr);
     EXPECT_EQ(lesson->steps.size(), 7u);
-    EXPECT_EQ(t5_views(7, "").size(), 1u);
+    EXPECT_EQ(t5_views(7, "simplified=0").size(), 1u);
     // Bidirectional: the halves are swapped, so every cell differs.
     const auto v = t5_views(7, "simplified=1&L=6");
     ASSERT_EQ(v.size(), 2u);
@@ -42,6 +43,37 @@ TEST(T5Lesson, SimplifiedToggleMarksEveryDifferingCell) {
     const auto v4 = t5_views(4, "L=4");
     EXPECT_EQ(v4[0].heatmap().values(0, 3), 2);
     EXPECT_EQ(v4[1].heatmap().values(0, 3), 3);
+}
+
+// Step bucketing: one row per distance band |j − i| (the defaults: 32 buckets, max_distance 128, bidirectional), the
+// bucket of a key before and after the query and the band's size, golden values from HF's formula in python:
+// 1…7 exact, then 8…11, 12…15, 16…22, 23…31, 32…45, 46…63, 64…90 and everything from 91 on; a key after adds 16.
+TEST(T5Lesson, BucketTableHasOneRowPerDistanceBand) {
+    const auto v = t5_views(3, "");
+    ASSERT_EQ(v.size(), 2u);
+    const TableView& t = v[1].table();
+    const std::vector<std::string> labels = {"1", "2", "3", "4", "5", "6", "7", "8…11", "12…15", "16…22",
+                                             "23…31", "32…45", "46…63", "64…90", "≥ 91"};
+    EXPECT_EQ(t.row_labels, labels);
+    ASSERT_EQ(t.values.rows(), 15);
+    const int counts[15] = {1, 1, 1, 1, 1, 1, 1, 4, 4, 7, 9, 14, 18, 27, -1};
+    for (int r = 0; r < 15; ++r) {
+        EXPECT_EQ(t.values(r, 0), r + 1) << r;
+        EXPECT_EQ(t.values(r, 1), r + 17) << r;
+        if (counts[r] < 0) EXPECT_TRUE(std::isnan(t.values(r, 2)));
+        else EXPECT_EQ(t.values(r, 2), counts[r]) << r;
+    }
+    EXPECT_TRUE(pelab_test::any_note_contains(v, "never used: bucket 16."));
+    EXPECT_TRUE(pelab_test::any_note_contains(v, "every |j − i| ≥ 91 shares one bucket"));
+    // Causal: 31 bands, a key after the query always in bucket 0.
+    const auto c = t5_views(3, "bidirectional=0");
+    const TableView& ct = c[1].table();
+    ASSERT_EQ(ct.values.rows(), 31);
+    for (int r = 0; r < 31; ++r) {
+        EXPECT_EQ(ct.values(r, 0), r + 1);
+        EXPECT_EQ(ct.values(r, 1), 0);
+    }
+    EXPECT_TRUE(pelab_test::any_note_contains(c, "Causal: r = max(i − j, 0)"));
 }
 
 TEST(T5Lesson, BiasTableSharedByAllLayers) {

@@ -23,17 +23,20 @@ TEST(Vit2dLesson, FlatteningAndNeighbourCounts) {
     ASSERT_NE(find_lesson("vit-2d"), nullptr);
     EXPECT_EQ(find_lesson("vit-2d")->steps.size(), 6u);
     const auto v = step_views("vit-2d", 1, "H=3&W=4&patch=6");
-    EXPECT_EQ(v[0].heatmap().values(1, 2), 6.0);
-    EXPECT_EQ(v[0].heatmap().select_mode, HeatmapView::SelectMode::Cell);
-    EXPECT_EQ(v[0].heatmap().highlight_cells, (std::vector<std::pair<int, int>>{{1, 2}}));
+    // The rule leads (its broken diagonal is the step's point); the patch grid is the second figure.
+    EXPECT_EQ(v[0].heatmap().values(0, 1), 1.0);
+    EXPECT_EQ(v[0].heatmap().values(3, 4), 0.0);  // token 3 ends row 0: token 4 is not its right neighbour
+    EXPECT_EQ(v[1].heatmap().values(1, 2), 6.0);
+    EXPECT_EQ(v[1].heatmap().select_mode, HeatmapView::SelectMode::Cell);
+    EXPECT_EQ(v[1].heatmap().highlight_cells, (std::vector<std::pair<int, int>>{{1, 2}}));
     EXPECT_TRUE(any_note_contains(v, "The flat diagonal k = q + 1 has 11 cells, but only 9 are right neighbours")) << all_notes(v);
 }
 
 TEST(Vit2dLesson, NaiveLookupHasHolesInterpolationHasNone) {
     const auto v = step_views("vit-2d", 2, "H=2&W=3&H2=4&W2=5");
     const auto resized = step_views("vit-2d", 3, "H=2&W=3&H2=4&W2=5");  // the step bilinear-resize
-    const RowMatrix& learned = v[0].heatmap().values;
-    const RowMatrix& naive = v[1].heatmap().values;
+    const RowMatrix& naive = v[0].heatmap().values;  // the plain lookup leads: its holes are the step's point
+    const RowMatrix& learned = v[1].heatmap().values;
     const RowMatrix& bilinear = resized[0].heatmap().values;
     int nan_count = 0;
     for (Eigen::Index i = 0; i < naive.size(); ++i) nan_count += std::isnan(naive.data()[i]);

@@ -53,8 +53,8 @@ std::vector<ViewData> guide_views(const Inputs& in, Lang lang) {
     };
     // Under the bars: the advice.
     const std::vector<std::string> notes = {
-        say(lang, {"要外推到训练长度之外：RoPE（配合缩放，见 long-context 一课）或 ALiBi。",
-                   "Extrapolation beyond the training length: RoPE (with scaling, see lesson long-context) or ALiBi."}),
+        say(lang, {"要外推到训练长度 Lt 之外：RoPE（配合缩放，见[[lesson:long-context|长上下文一课]]）或 ALiBi。",
+                   "Extrapolation beyond the training length Lt: RoPE (with scaling, see [[lesson:long-context|the long-context lesson]]) or ALiBi."}),
         say(lang, {"要平移不变：RoPE，或按相对距离取值的偏置（T5、ALiBi）。",
                    "Shift invariance: RoPE, or a bias indexed by relative distance (T5, ALiBi)."}),
         say(lang, {"短而固定的长度：可学习的绝对位置嵌入最简单，而且最便宜。",
@@ -76,11 +76,11 @@ Step decision_guide() {
         "decision-guide",
         {"简短的选择指南", "A short decision guide"},
         {
-        "要外推就选 RoPE 或 ALiBi，要平移不变就选 RoPE 或按相对距离取值的偏置，序列短而固定时可学习的绝对嵌入最简单。"
+        "要外推就选 RoPE（按[[lesson:long-context|长上下文一课]]缩放）或 ALiBi，要平移不变就选 RoPE 或按相对距离取值的偏置，序列短而固定时可学习的绝对嵌入最简单。"
         "横条按对数刻度画出每类方法的位置表有多少字节，颜色回答两个问题：训练长度 Lt 之后有没有定义，分数是否平移不变"
         "（只依赖 i − j）。注释给出对应的建议。",
-        "To extrapolate, choose RoPE or ALiBi; for shift invariance, RoPE or a bias indexed by relative distance; for "
-        "short sequences of fixed length, a learned absolute embedding is the simplest. The bars give each family's "
+        "To extrapolate, choose RoPE (scaled as in [[lesson:long-context|the long-context lesson]]) or ALiBi; for shift "
+        "invariance, RoPE or a relative-distance bias; for short fixed lengths, a learned absolute embedding. The bars give each family's "
         "position table in bytes on a log scale, and their colours answer two questions: is anything defined past the "
         "training length Lt, and are the scores shift-invariant (depending on i − j only). The notes give the advice."},
         {"N", "d", "heads", "num_buckets"},

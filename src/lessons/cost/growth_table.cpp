@@ -1,10 +1,13 @@
 // PE Lab — lessons/cost/growth_table.cpp
 // Step "growth-table" of lesson "cost": the measured times behind growth-with-n's curve, one row per size from
-// N/8 to N and one column per method, with each method's measured growth from the first size to the last.
+// N/8 to N and one column per method, and a last row with each method's measured growth, marked with whether it
+// grows as predicted (N² or N).
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
 // [SECTION] the step
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -36,6 +39,26 @@ std::vector<ViewData> growth_table_views(const Inputs& in, Lang lang) {
         ++col;
     }
     for (int n : g.sizes) t.row_labels.push_back("N = " + integer(n));
+    // A last row: each column's growth, last over first, marked with whether its measured exponent
+    // log(growth) / log(N ratio) is nearer the predicted one (2 for the N² methods, 1 for the N·d ones) than the other.
+    const double size_ratio = static_cast<double>(g.sizes.back()) / g.sizes.front();
+    const Eigen::Index growth_row = last + 1;
+    t.values.conservativeResize(growth_row + 1, Eigen::NoChange);
+    t.row_labels.push_back(say(lang, {"增长倍数", "growth ×"}));
+    col = 0;
+    for (PositionMethod m : all_position_methods()) {
+        const double first = g.micros(0, col), end = g.micros(last, col);
+        t.values(growth_row, col) = first > 0 ? end / first : std::numeric_limits<double>::quiet_NaN();
+        if (first > 0 && end > 0 && size_ratio > 1) {
+            const int predicted = work_group(m) == 1 ? 2 : 1;
+            const double exponent = std::log(end / first) / std::log(size_ratio);
+            const bool holds = std::fabs(exponent - predicted) < 0.5;
+            const Text word = predicted == 2 ? (holds ? Text{"按 N² 增长", "as N²"} : Text{"不按 N² 增长", "not as N²"})
+                                             : (holds ? Text{"按 N 增长", "as N"} : Text{"不按 N 增长", "not as N"});
+            t.marks.push_back({static_cast<int>(growth_row), col, holds, say(lang, word)});
+        }
+        ++col;
+    }
     t.corner = "N";
     t.decimals = 2;
     const std::vector<std::string> notes = {
@@ -57,13 +80,15 @@ Step growth_table() {
         "growth-table",
         {"实测时间表", "The measured times"},
         {
+        "N 从 N/8 增到 N 时，N² 方法的时间约增长 64 倍，N·d 方法约 8 倍。"
         "这是上一步曲线背后的实测时间：每一列的末项除以首项，就是该方法随 N 增长的倍数。"
-        "时间是打开这一步时在本页中实测的，所以每次的数字略有不同；改变 trial 参数会重新测量。"
+        "时间是打开这一步时在本页中实测的，所以每次的数字略有不同；改变 re-run 会重新测量。"
         "N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）的倍数接近 N 倍数的平方，N·d 的方法接近 N 的倍数；"
         "小尺寸下计时受缓存和计时精度影响，倍数只是近似。",
+        "From N/8 to N the N² methods' times grow about 64×, the N·d methods' about 8×. "
         "These are the measured times behind the previous step's curve: a column's last entry over its first is "
         "that method's growth with N. They are measured in this page when the step opens, so the numbers differ a "
-        "little from run to run; changing trial measures again. The N² methods (full bias, per-distance "
+        "little from run to run; changing re-run measures again. The N² methods (full bias, per-distance "
         "lookup, T5 bucket lookup, ALiBi) grow by about the square of N's ratio, the N·d methods by about N's "
         "ratio; at small sizes caches and timer resolution blur the ratios, so they are approximate."},
         {"N", "d", "trial"},

@@ -119,9 +119,11 @@ Step growth_with_n() {
         "growth-with-n",
         {"随 N 的增长", "Growth with N"},
         {
+        "在双对数坐标上，N² 方法的时间以斜率 2 上升，N·d 方法以斜率 1 上升。"
         "把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）随 N 平方增长，"
         "N·d 的方法（嵌入加法、RoPE）线性增长。两条轴都是对数刻度，所以每条线的斜率就是它的增长指数："
         "N·d 的方法斜率为 1，N² 的方法斜率为 2，两条虚线画出这两种斜率。注释把实测倍数和理论倍数放在一起；小尺寸下计时受缓存和计时精度影响，倍数只是近似。下一步列出曲线背后的实测时间。",
+        "On log-log axes the N² methods' times rise with slope 2, the N·d methods' with slope 1. "
         "N is increased from N/8 to N and every size is measured. The N² methods (full bias, per-distance lookup, "
         "T5 bucket lookup, ALiBi) grow with the square of N, the N·d methods (embedding add, RoPE) linearly. Both "
         "axes are logarithmic, so a line's slope is its growth exponent: 1 for the N·d methods, 2 for the N² "

@@ -6,6 +6,7 @@
 //
 // [SECTION] the views
 // [SECTION] the step
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -37,13 +38,25 @@ std::vector<ViewData> measured_properties_views(const Inputs& in, Lang lang) {
                     say(lang, {"表的字节数", "table bytes"}), say(lang, {"实测 µs", "measured µs"})};
     t.col_decimals = {4, 4, 0, 2};
     t.corner = method_caption(lang);
+    // The deciding cells: each family's two measured properties, read from the numbers with the guide's tolerance.
+    for (int r = 0; r < family_count; ++r) {
+        const bool defined = !std::isnan(t.values(r, 0));
+        t.marks.push_back({r, 0, defined, defined ? say(lang, {"有定义", "defined"}) : say(lang, {"没有参数", "no parameter"})});
+        const bool invariant = t.values(r, 1) <= kShiftInvariantTolerance;
+        t.marks.push_back({r, 1, invariant, invariant ? say(lang, {"平移不变", "shift-invariant"})
+                                                      : say(lang, {"不平移不变", "not shift-invariant"})});
+    }
     const std::string probe_note =
         say(lang,
             {"前两列在一个小模型上测得：训练位置 Lt = {Lt}；“—”表示位置 Lt 没有参数；离 Toeplitz 为 0 表示分数平移不变。",
              "The first two columns are measured on a small model with Lt = {Lt} trained positions: a dash means "
              "there is no parameter at position Lt; 0 from Toeplitz means shift-invariant scores."},
             {{"Lt", integer(kTrainedPositions)}});
-    return {make_view(say(lang, {"测得的性质与本机代价", "Measured properties and cost here"}), std::move(t), {probe_note})};
+    const std::string symbols_note =
+        say(lang, {"s_ij：小模型上查询 i、键 j 的位置分数；m_(i−j)：s 在对角线 i − j 上的平均值。",
+                   "s_ij: the small model's position score of query i and key j; m_(i−j): the mean of s along the diagonal i − j."});
+    return {make_view(say(lang, {"测得的性质与本机代价", "Measured properties and cost here"}), std::move(t),
+                      {probe_note, symbols_note})};
 }
 
 }  // namespace

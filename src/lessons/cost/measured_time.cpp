@@ -73,12 +73,13 @@ Step measured_time() {
         "measured-time",
         {"实测时间", "Measured time"},
         {
-        "各方法实测的时间相差几个数量级：N 远大于 d 时，N² 的偏置比加一张表或用缓存旋转更费时，而即时计算的 RoPE 要为正弦和余弦付出代价。"
+        "N 远大于 d 时，N² 的偏置比加一张表或用缓存旋转更慢。"
+        "即时计算的 RoPE 要为正弦和余弦付出代价；各方法实测的时间相差几个数量级。"
         "这里在本机（或浏览器的 WebAssembly 引擎）上真正执行每种方法的位置部分：把位置表加到嵌入上、把偏置加到 N×N 的分数上、"
         "按距离查表相加、或旋转 Q 和 K。每种方法重复多次，取最快一次；横条用对数刻度，颜色表示工作量随 N·d 还是随 N² 增长。"
         "数字是此刻此地的测量值，每次都会略有不同。",
-        "The measured times differ by orders of magnitude: when N is much larger than d, the N² biases cost more "
-        "than adding a table or a cached rotation, and RoPE computed on the fly pays for its sines and cosines. "
+        "When N is much larger than d, the N² biases are slower than adding a table or a cached rotation. RoPE "
+        "computed on the fly pays for its sines and cosines; the measured times differ by orders of magnitude. "
         "The position part of each method actually runs on this machine (or in the browser's WebAssembly engine): "
         "adding a table to the embeddings, adding a bias to the N×N scores, looking up a distance table for every "
         "cell, or rotating Q and K. Each is repeated and the fastest run is kept; the bars use a log scale, coloured "

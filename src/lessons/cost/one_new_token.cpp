@@ -35,7 +35,8 @@ double new_token_items(PositionMethod m, const Inputs& in) {
 std::vector<ViewData> one_new_token_views(const Inputs& in, Lang lang) {
     BarsView bars;
     bars.value_axis = say(lang, {"每个新词元、每个头处理的数", "numbers per new token and head"});
-    bars.group_labels = work_group_labels(lang);
+    // Per new token the work grows with d (the N·d methods) or with N (the N² methods): the legend says so here.
+    bars.group_labels = {say(lang, {"每个新词元 ∝ d", "per new token ∝ d"}), say(lang, {"每个新词元 ∝ N", "per new token ∝ N"})};
     std::vector<double> items;
     for (PositionMethod m : all_position_methods()) {
         bars.labels.push_back(method_label(m, lang));
@@ -71,10 +72,11 @@ Step one_new_token() {
         "one-new-token",
         {"生成时的一个新词元", "One new token while generating"},
         {
-        "逐词生成时，RoPE 每个新词元只旋转 2d 个数，而偏置类方法要为缓存里的 N 个键各加一个偏置，所以 N 远大于 d 时偏置更费事。"
+        "每个新词元，RoPE 只旋转 2d 个数，偏置类方法却要给缓存里的 N 个键各加一个偏置。"
+        "所以 N 远大于 d 时偏置更费事。"
         "横条数出 N 个位置中最后一个词元、每个头的位置部分要处理多少个数，由与前几步相同的工作量公式得到。",
-        "When generating token by token, RoPE rotates only 2d numbers per new token, while a bias method adds one "
-        "bias for each of the N cached keys, so with N much larger than d the bias does more work. The bars count the "
+        "Per new token RoPE rotates only 2d numbers, while a bias method adds a bias for each of the N cached keys. "
+        "So with N much larger than d the bias does more work. The bars count the "
         "numbers the position part of the last of N tokens touches per head, from the same work counts as the "
         "previous steps."},
         {"N", "d"},
@@ -82,17 +84,17 @@ Step one_new_token() {
         {R"tex(\text{RoPE: } 2d, \qquad \text{bias: } N)tex"},
     };
     s.questions = {
-        {{"生成文本时，每来一个新词，RoPE 要旋转哪些向量？",
+        {{"生成文本时，每来一个新词元，RoPE 要旋转哪些向量？",
           "While generating text, which vectors does RoPE rotate for each new token?"},
          {{"KV 缓存里的每个键都要重新旋转", "Every key in the KV cache, again"},
-          {"只旋转新词自己的 q 和 k", "Only the new token's own q and k"},
+          {"只旋转新词元自己的 q 和 k", "Only the new token's own q and k"},
           {"不旋转任何向量", "None at all"}},
          1,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);
              const int N = in.N, d = in.d;
              return say(lang,
-                        {"键在进入 KV 缓存前已按自己的位置旋转过一次，之后不再改变。所以每个新词每个头只旋转 2d = {rotated} 个数；"
+                        {"键在进入 KV 缓存前已按自己的位置旋转过一次，之后不再改变。所以每个新词元每个头只旋转 2d = {rotated} 个数；"
                          "偏置类方法则要给 N = {N} 个缓存的键各加一个偏置。",
                          "A key is rotated once, at its position, before it enters the KV cache, and never again. So "
                          "each new token rotates only 2d = {rotated} numbers per head, while a bias method adds one bias "

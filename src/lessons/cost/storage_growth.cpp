@@ -42,9 +42,9 @@ std::vector<ViewData> storage_growth_views(const Inputs& in, Lang lang) {
     const double table = position_table_bytes(PositionMethod::embedding_add, in.N, in.d, model);
     const std::vector<std::string> notes = {
         say(lang,
-            {"N = {N}：每对一个偏置 {pairs}，嵌入表 {table}，是它的 {ratio} 倍；N > d = {d} 时前者更大。",
-             "N = {N}: a bias per pair takes {pairs}, the embedding table {table}, {ratio}× as much; past N = d = {d} "
-             "the bias is larger."},
+            {"N = {N}：每对一个偏置占 {pairs}，是嵌入表 {table} 的 {ratio} 倍；N 超过 d = {d} 后偏置更大。",
+             "N = {N}: a bias per pair takes {pairs}, {ratio}× the embedding table's {table}; past N = d = {d} "
+             "the bias is the larger."},
             {{"N", integer(in.N)},
              {"d", integer(in.d)},
              {"pairs", bytes_text(pairs)},

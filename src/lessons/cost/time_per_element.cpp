@@ -37,6 +37,14 @@ std::vector<ViewData> time_per_element_views(const Inputs& in, Lang lang) {
                     say(lang, {"元素数", "elements"})};
     t.col_decimals = {2, 3, 0, 1, 0};
     t.corner = method_caption(lang);
+    // The deciding cells: the element counts of the methods whose work grows as N² (slow by count), and the
+    // dearest element this run measured.
+    const double dearest = t.values.col(1).maxCoeff();
+    for (int r = 0; r < method_count(); ++r) {
+        if (work_group(ms[static_cast<std::size_t>(r)].method) == 1)
+            t.marks.push_back({r, 4, false, say(lang, {"N² 个元素", "N² elements"})});
+        if (t.values(r, 1) == dearest && dearest > 0) t.marks.push_back({r, 1, false, say(lang, {"每个元素贵", "costly element"})});
+    }
     const std::vector<std::string> notes = {
         say(lang,
             {"这里每种偏置只加到一个头的 N×N 分数上，共 {cells} 个元素；模型对 {heads} 个头各做一次。"
@@ -67,10 +75,11 @@ Step time_per_element() {
         "time-per-element",
         {"每个元素的时间", "Time per element"},
         {
-        "把时间除以方法处理的元素数：一种方法慢，可能是因为元素多（N² 的偏置），也可能是因为每个元素贵（即时计算正弦和余弦的 RoPE）。"
+        "每个元素的时间揭示两种慢法：元素多（N² 的偏置），或每个元素贵（即时计算的 RoPE）。"
+        "把时间除以方法处理的元素数即得。"
         "表格列出上一步的实测时间、每个元素的时间、计时的次数和建表的时间；元素数是加法或旋转的次数 n。",
-        "Dividing each time by the elements the method touches shows two ways to be slow: many elements (the N² "
-        "biases) or a costly element (RoPE computing its sines and cosines on the fly). The table gives the previous "
+        "Time per element shows two ways to be slow: many elements (the N² biases) or a costly one (RoPE on the fly). "
+        "It is each time divided by the elements the method touches. The table gives the previous "
         "step's measured times, the time per element, how many runs were timed and the time to build the table; "
         "the elements n are the additions or rotations done."},
         {"N", "d", "heads", "trial"},

@@ -37,9 +37,16 @@ std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
     t.col_labels = {say(lang, {"字节数", "table bytes"}), "MiB", say(lang, {"更新的元素", "elements updated"})};
     t.col_decimals = {0, 4, 0};
     t.corner = method_caption(lang);
+    // The cells that decide the step's claim: the smallest and the largest table, found in the numbers.
+    Eigen::Index smallest = 0, largest = 0;
+    t.values.col(0).minCoeff(&smallest);
+    t.values.col(0).maxCoeff(&largest);
+    t.marks.push_back({static_cast<int>(smallest), 0, true, say(lang, {"最小", "smallest"})});
+    t.marks.push_back({static_cast<int>(largest), 0, false, say(lang, {"最大", "largest"})});
     const std::vector<std::string> notes = {
-        say(lang, {"N = {N}, d = {d}；每个数 8 字节（double）。", "N = {N}, d = {d}; 8 bytes per number (double)."},
-            {{"N", integer(in.N)}, {"d", integer(in.d)}}),
+        say(lang, {"N = {N}，d = {d}，H = heads = {heads}；每个数 8 字节（double）。",
+                   "N = {N}, d = {d}, H = heads = {heads}; 8 bytes per number (double)."},
+            {{"N", integer(in.N)}, {"d", integer(in.d)}, {"heads", integer(model.heads)}}),
         say(lang,
             {"常见的简化写法说旋转编码的显存是 O(1)：这只有在即时计算 cos/sin 时才成立（只存 d/2 个频率，{uncached}）；"
              "带缓存时是 N·d，与嵌入表一样大（{cached}）。",
@@ -66,10 +73,10 @@ std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
              {"alibi_bytes", bytes_text(position_table_bytes(PositionMethod::alibi_bias, in.N, in.d, model))}}),
         say(lang,
             {"但每个头的偏置在每一对 (i, j) 上都要用到：直接的实现会把它展开成 H×N×N 的张量，"
-             "H·N² = {heads} × {N}² = {values} 个数（{bytes}）；融合的注意力核不展开它（见“实测时间”一步）。",
+             "H·N² = {heads} × {N}² = {values} 个数（{bytes}）；融合的注意力核不展开它（见[[lesson:cost/measured-time|“实测时间”一步]]）。",
              "Yet every head's bias is needed at every pair (i, j): a naive implementation materialises it as an "
              "H×N×N tensor, H·N² = {heads} × {N}² = {values} numbers ({bytes}); fused attention kernels never do "
-             "(see the step Measured time)."},
+             "(see [[lesson:cost/measured-time|the step Measured time]])."},
             {{"heads", integer(model.heads)},
              {"N", integer(in.N)},
              {"values", integer(static_cast<long long>(model.heads) * in.N * in.N)},

@@ -53,8 +53,10 @@ std::vector<ViewData> additive_pe_views(const Inputs& in, Lang lang) {
             {{"err", exact(gram_err)}, {"t", exact(toeplitz)}, {"hint", rounding_hint(std::max(gram_err, toeplitz), lang)}}),
     };
     std::vector<std::string> dense_notes = {
-        say_error(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, toeplitz_residual(k.dense)),
+        say_error(lang, {"离 Toeplitz 的相对距离：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, toeplitz_residual(k.dense)),
         say(lang, {"最大对角线极差：{spread}", "Largest spread along a diagonal: {spread}"}, {{"spread", num(largest_spread(k.dense), 4)}}),
+        say(lang, {"e 是词元的内容嵌入；这里的 M 是随机的，代替训练出的 W_qᵀW_k。",
+                   "e is the token's content embedding; M here is random, standing in for a trained W_qᵀW_k."}),
     };
     return {make_view(say(lang, {"正弦编码自身的内积 pᵢᵀpⱼ（行 i，列 j）", "The sinusoid's own pᵢᵀpⱼ (row i, column j)"}), std::move(gram_heat), std::move(gram_notes)),
             make_view(say(lang, {"pᵢᵀ M pⱼ，M 为学到的稠密矩阵", "pᵢᵀ M pⱼ for a learned dense M"}), kernel_heatmap(k.dense, lang),

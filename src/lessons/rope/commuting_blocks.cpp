@@ -32,10 +32,13 @@ std::vector<ViewData> commuting_blocks_views(const Inputs& in, Lang lang) {
     // The axes are named in the title (one line less above the cells: the figures fit on the first screen).
     block.row_axis.clear();
     block.col_axis.clear();
+    std::vector<std::string> commuting_notes = commuting_blocks_notes(k.commuting, lang);
+    commuting_notes.push_back(say(lang, {"J = [ [0, −1], [1, 0] ] 是转 90° 的旋转，I 是单位矩阵。",
+                                         "J = [ [0, −1], [1, 0] ] is the turn by 90°, I the identity."}));
     return {make_view(say(lang, {"分块 M，一般的 2×2 块（行 i，列 j）", "Block-diagonal M, generic 2×2 blocks (row i, column j)"}), std::move(block),
                       commuting_blocks_notes(k.block, lang)),
             make_view(say(lang, {"分块 M，每块为 a·I + b·J", "Block-diagonal M, each block a·I + b·J"}), kernel_heatmap(k.commuting, lang),
-                      commuting_blocks_notes(k.commuting, lang))};
+                      std::move(commuting_notes))};
 }
 
 }  // namespace

@@ -44,9 +44,9 @@ std::vector<ViewData> f_delta_link_views(const ParamSet&, Lang lang) {
     };
     const double link_err = max_abs(Sf - F);
     std::vector<std::string> link_notes = {
-        say_error(lang, {"最大 |S − F| = {err}{hint}：f-delta 的 F 就是这个 S。", "Largest |S − F| = {err}{hint}: the F of lesson f-delta is this S."}, link_err)};
+        say_error(lang, {"最大 |S − F| = {err}{hint}：第一课的 F 就是这个 S。", "Largest |S − F| = {err}{hint}: the first lesson's F is this S."}, link_err)};
     return {make_view(say(lang, {"RoPE 的 S[m,n] = ⟨R_m q, R_n k⟩（行 = 查询 m，列 = 键 n）", "RoPE's S[m,n] = ⟨R_m q, R_n k⟩ (row = query m, column = key n)"}), std::move(link), std::move(link_notes)),
-            make_view(say(lang, {"f-delta 一课的 F[m,n] = f(m − n)", "Lesson f-delta's F[m,n] = f(m − n)"}), std::move(fv))};
+            make_view(say(lang, {"第一课的 F[m,n] = f(m − n)", "The first lesson's F[m,n] = f(m − n)"}), std::move(fv))};
 }
 
 }  // namespace
@@ -55,14 +55,14 @@ std::vector<ViewData> f_delta_link_views(const ParamSet&, Lang lang) {
 Step f_delta_link() {
     return {
         "f-delta-link",
-        {"f-delta 一课的 F 就是 RoPE 的 S", "Lesson f-delta's F is RoPE's S"},
-        {"取 d = 4、θ = (π/2, π/3)、q = k = [1, 0, 1, 0]，RoPE 的分数矩阵 S 正是 f-delta 一课的 F。"
+        {"第一课的 F 就是 RoPE 的 S", "The first lesson's F is RoPE's S"},
+        {"取 d = 4、θ = (π/2, π/3)、q = k = [1, 0, 1, 0]，RoPE 的分数矩阵 S 正是第一课“[[lesson:f-delta]]”里的 F。"
          "每一对 qᵢ = kᵢ = (1, 0)，转过 mθᵢ 与 nθᵢ 后的内积是 cos((n − m)θᵢ)，两对相加就是那里的 f(m − n) = Σᵢ cos(θᵢ(m − n))（余弦是偶函数）。"
-         "这一步的数值固定为 f-delta 一课的默认值。",
-         "With d = 4, θ = (π/2, π/3) and q = k = [1, 0, 1, 0], RoPE's score matrix S is exactly the F of lesson "
-         "f-delta. Each pair qᵢ = kᵢ = (1, 0), turned by mθᵢ and nθᵢ, has the inner product cos((n − m)θᵢ); the two "
+         "这一步的数值固定为那一课的默认值。",
+         "With d = 4, θ = (π/2, π/3) and q = k = [1, 0, 1, 0], RoPE's score matrix S is exactly the F of the first "
+         "lesson, [[lesson:f-delta]]. Each pair qᵢ = kᵢ = (1, 0), turned by mθᵢ and nθᵢ, has the inner product cos((n − m)θᵢ); the two "
          "pairs add up to that lesson's f(m − n) = Σᵢ cos(θᵢ(m − n)) (the cosine is even). This step's numbers are "
-         "fixed at lesson f-delta's defaults."},
+         "fixed at that lesson's defaults."},
         {},
         f_delta_link_views,
         {R"tex(S[m,n]=\sum_i\cos\bigl((n-m)\theta_i\bigr)=f(m-n)=F[m,n])tex"},

@@ -67,7 +67,7 @@ std::vector<ViewData> long_term_decay_views(const Inputs& in, Lang lang) {
         for (std::size_t i = 0; i < curve.x.size(); ++i)
             if (curve.x[i] >= kTailFrom) tail_score = std::max(tail_score, std::fabs(score[i]));
         table.values.row(static_cast<Eigen::Index>(r)) << bound.front(), bound.back(), tail_score;
-        table.row_labels.push_back(num(b));
+        table.row_labels.push_back(short_base(b));  // as the legend writes it
     }
     curve.vlines_x = {static_cast<double>(in.max_dist)};
     curve.vline_labels = {"max_dist"};

@@ -74,8 +74,8 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
 
     const Eigen::MatrixXd P = rope_layout_permutation(d);
     HeatmapView perm = labelled_matrix(to_rows(P), index_labels(d), index_labels(d),
-                                       say(lang, {"对半布局的坐标", "half-layout coordinate"}),
-                                       say(lang, {"交错布局的坐标", "interleaved coordinate"}));
+                                       say(lang, {"对半布局", "half layout"}),
+                                       say(lang, {"交错布局", "interleaved"}));
     perm.integer = true;
     perm.decimals = 0;
     perm.explain = [d, lang](int r, int c) -> std::string {

@@ -56,6 +56,11 @@ std::vector<ViewData> pe_after_projection_views(const Inputs& in, Lang lang) {
     table.col_labels = {say(lang, {"均方根", "RMS"}), say(lang, {"最大 |值|", "max |value|"}), say(lang, {"离 Toeplitz", "from Toeplitz"})};
     table.corner = say(lang, {"项", "term"});
     table.decimals = 4;
+    // The deciding cells: each term's distance from Toeplitz, relative only at rounding level.
+    for (int t = 0; t < 4; ++t) {
+        const bool relative = table.values(t, 2) < 1e-9;
+        table.marks.push_back({t, 2, relative, relative ? say(lang, {"相对", "relative"}) : say(lang, {"不相对", "not relative"})});
+    }
     const double share = table.values(3, 0) / (table.values.col(0).sum() > 0 ? table.values.col(0).sum() : 1.0);
     std::vector<std::string> table_notes = {
         say(lang, {"相对项 pᵀp 的均方根占四项均方根之和的比例：{share}", "Share of the relative term pᵀp in the summed RMS of the four terms: {share}"},
@@ -78,7 +83,7 @@ std::vector<ViewData> pe_after_projection_views(const Inputs& in, Lang lang) {
                     {"c", num(T2(r, c))}, {"p", num(T3(r, c))}});
     };
     std::vector<std::string> heat_notes = {
-        say_error(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, toeplitz_residual(total))};
+        say_error(lang, {"离 Toeplitz 的相对距离：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, toeplitz_residual(total))};
     return {make_view(say(lang, {"分数 (q + pᵢ)ᵀ(k + pⱼ)（行 = 位置 i，列 = 位置 j）", "The score (q + pᵢ)ᵀ(k + pⱼ) (row = position i, column = position j)"}), std::move(heat), std::move(heat_notes)),
             make_view(say(lang, {"四项的大小与结构", "The four terms: size and structure"}), std::move(table), std::move(table_notes))};
 }

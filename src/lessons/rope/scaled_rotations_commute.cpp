@@ -53,6 +53,13 @@ std::vector<ViewData> scaled_rotations_views(const Inputs& in, Lang lang) {
     t.col_labels = {say(lang, {"最大 |差|", "largest |difference|"})};
     t.corner = say(lang, {"检验", "check"});
     t.decimals = 4;
+    // The deciding cells: each identity holds at rounding level or not; the generic block is the one that fails.
+    for (int r = 0; r < 4; ++r) {
+        const bool holds = t.values(r, 0) < 1e-9;
+        const Text word = r == 3 ? (holds ? Text{"只看 j − i", "j − i only"} : Text{"不只看 j − i", "not j − i only"})
+                                 : (holds ? Text{"可交换", "commutes"} : Text{"不可交换", "does not commute"});
+        t.marks.push_back({r, 0, holds, say(lang, word)});
+    }
     const RowMatrix values = t.values;
     t.explain = [values, lang](int r, int c) -> std::string {
         if (r < 0 || c != 0 || r >= values.rows()) return "";
@@ -65,7 +72,9 @@ std::vector<ViewData> scaled_rotations_views(const Inputs& in, Lang lang) {
                       {say(lang, {"a_k、b_k 与 B 取自随机稠密 M（种子 {seed}）的第 k 个对角块；第三行是唯一不为 0 的检验。",
                                   "a_k, b_k and B come from the k-th diagonal block of the random dense M (seed {seed}); row three is "
                                   "the only check that is not 0."},
-                           {{"seed", integer(in.seed)}})})};
+                           {{"seed", integer(in.seed)}}),
+                       say(lang, {"J = [ [0, −1], [1, 0] ] 是转 90° 的旋转，R(θ_k) 是第 k 对的旋转，I 是单位矩阵。",
+                                  "J = [ [0, −1], [1, 0] ] is the turn by 90°, R(θ_k) pair k's rotation, I the identity."})})};
 }
 
 }  // namespace

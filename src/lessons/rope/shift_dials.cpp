@@ -34,6 +34,7 @@ std::vector<ViewData> shift_dials_views(const Inputs& in, Lang lang) {
     std::vector<int> shown = {first};
     if (pairs > 1) shown.push_back(first + 1 < pairs ? first + 1 : first - 1);
     PhasorView ph;
+    double drawn_parts = 0.0;  // what the drawn pairs add to the score; the other pairs add the rest
     for (int i : shown) {
         const auto pc = rope_pair_coords(i, in.d, in.layout);
         const Eigen::Vector2d qi(q(pc.first), q(pc.second)), ki(k(pc.first), k(pc.second));
@@ -56,6 +57,7 @@ std::vector<ViewData> shift_dials_views(const Inputs& in, Lang lang) {
             karrow.trail.push_back(ka - back * th);
         }
         const double between = std::remainder(ka - qa, 2 * kPi);
+        drawn_parts += qi.norm() * ki.norm() * std::cos(between);
         PhasorView::Dial dial;
         dial.caption = say(lang, {"第 {i} 对，θ{sub} = {theta}；这一对贡献 {part}", "pair {i}, θ{sub} = {theta}; this pair adds {part}"},
                            {{"i", integer(i)}, {"sub", sub(i)}, {"theta", num(th, 4)}, {"part", num(qi.norm() * ki.norm() * std::cos(between), 4)}});
@@ -71,6 +73,11 @@ std::vector<ViewData> shift_dials_views(const Inputs& in, Lang lang) {
         say_error(lang, {"⟨R_m q, R_n k⟩ = {still}；两者之差 {err}{hint}", "⟨R_m q, R_n k⟩ = {still}; difference {err}{hint}"},
                   std::fabs(live - still), {{"still", num(still, 10)}}),
     };
+    if (pairs > static_cast<int>(shown.size()))
+        notes.push_back(say(lang, {"画出的 {shown} 对共贡献 {drawn}，其余 {rest} 对贡献 {others}；每一对的贡献都不随 t 改变。",
+                                   "The {shown} pairs drawn add {drawn}, the other {rest} pairs {others}; no pair's part changes with t."},
+                            {{"shown", integer(static_cast<long long>(shown.size()))}, {"drawn", num(drawn_parts, 4)},
+                             {"rest", integer(pairs - static_cast<long long>(shown.size()))}, {"others", num(live - drawn_parts, 4)}}));
     return {make_view(say(lang, {"q 在 (m + t)θᵢ，k 在 (n + t)θᵢ：平移 t 时两者一起转", "q at (m + t)θᵢ, k at (n + t)θᵢ: shifting t turns both together"}),
                       std::move(ph), std::move(notes))};
 }

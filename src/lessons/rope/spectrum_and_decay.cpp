@@ -59,9 +59,9 @@ std::vector<ViewData> spectrum_views(const Inputs& in, Lang lang) {
                                        "d = {d} and base = {base} here differ from {model}'s values: the curve follows the values set here."},
                                 {{"d", integer(in.d)}, {"base", num(in.base)}, {"model", model->display}}));
         } else if (model->scaling == "longrope") {
-            notes.push_back(say(lang, {"{model} 用 LongRoPE：它逐对的缩放表不在预设里，这里只画未缩放的波长（课程“当今开源模型中的位置编码”讲 LongRoPE）。",
+            notes.push_back(say(lang, {"{model} 用 LongRoPE：它逐对的缩放表不在预设里，这里只画未缩放的波长（[[lesson:open-models|“当今开源模型中的位置编码”]]一课讲 LongRoPE）。",
                                        "{model} uses LongRoPE: its per-pair factor lists are not part of the preset, so only the unscaled "
-                                       "wavelengths are drawn (the lesson on current open models teaches LongRoPE)."},
+                                       "wavelengths are drawn (the lesson [[lesson:open-models]] teaches LongRoPE)."},
                                 {{"model", model->display}}));
         } else if (model->scaling != "none") {
             const std::vector<double> inv_freq = preset_inv_freq(*model);

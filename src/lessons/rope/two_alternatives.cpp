@@ -30,7 +30,7 @@ std::vector<ViewData> alternatives_views(const Inputs& in, Lang lang) {
     const Eigen::VectorXd qb = random_vector(d, rng), kb = random_vector(d, rng);
     CurveView curve;
     curve.y_axis = say(lang, {"分数变化", "change of score"});
-    curve.x_axis = "Δ";
+    curve.x_axis = say(lang, {"距离 Δ = j − i", "distance Δ = j − i"});
     curve.series.assign(4, {});
     const Eigen::VectorXd p0 = sinusoid(0, in);
     // (A): score = qᵀk + g(Δ) with the fixed kernel g(Δ) = p₀ᵀp_Δ; its change from Δ = 0, per content pair.
@@ -77,8 +77,8 @@ Step two_alternatives() {
          "两种替代方案中的（A）给分数 qᵀk 加上固定的偏置 g(Δ)，Δ = j − i，这里取正弦编码的核 g(Δ) = p₀ᵀp_Δ。"
          "它无法表达“这个内容在这个距离上更相关”：两对随机内容的（A）曲线完全重合，而同样两对内容的 RoPE 曲线不同。"
          "下一步是替代方案（B）。",
-         "A position bias g(j − i) added to the score changes every content pair's score by the same amount, while "
-         "RoPE's change depends on q and k. Alternative (A) of two adds a fixed bias g(Δ), Δ = j − i, to the score "
+         "A bias g(j − i) shifts every content pair's score by the same amount; RoPE's shift depends on q and k. "
+         "Alternative (A) of two adds a fixed bias g(Δ), Δ = j − i, to the score "
          "qᵀk; here g is the sinusoid's kernel g(Δ) = p₀ᵀp_Δ. It cannot express 'this content matters at this "
          "distance': its curves for two random content pairs coincide, while RoPE's curves for the same two pairs "
          "differ. Alternative (B) is the next step."},

@@ -66,9 +66,9 @@ std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
             {{"orth", uniqueness_passing(table, ids, {0}, lang)},
              {"rel", uniqueness_passing(table, ids, {1, 2}, lang)},
              {"both", uniqueness_passing(table, ids, {0, 1, 2}, lang)}}),
-        say(lang, {"每列是最大差，0 即舍入级别；第 2 列只检查 m ≤ n < {limit}。xpos 给 q、k 不同的变换（ζ 指数 +m 与 −n），逃出了假设 (1)。",
+        say(lang, {"每列是最大差，0 即舍入级别；第 2 列只检查 m ≤ n < {limit}。xpos 给 q、k 不同的变换（ζ 指数 +m 与 −n），不满足“q、k 用同一个 T_m”的假设。",
                    "Each column is a largest difference, 0 meaning rounding level; column 2 checks m ≤ n < {limit}. xpos gives q "
-                   "and k different transforms (ζ to +m and to −n), which escapes assumption (1)."},
+                   "and k different transforms (ζ to +m and to −n), so it escapes the assumption of one T_m for both."},
             {{"limit", integer(kGroupCheck)}}),
     };
     return {make_view(say(lang, {"五个候选变换 T_m 的数值检验", "Five candidate transforms T_m, checked"}), std::move(table), std::move(notes))};

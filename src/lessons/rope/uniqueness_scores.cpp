@@ -38,8 +38,13 @@ std::vector<ViewData> uniqueness_scores_views(const Inputs& in, Lang lang) {
         return say(lang, {"⟨T{m} q, T{n} k⟩ = {value}；n − m = {delta}", "⟨T{m} q, T{n} k⟩ = {value}; n − m = {delta}"},
                    {{"m", sub(r)}, {"n", sub(c)}, {"value", num(S(r, c))}, {"delta", integer(c - r)}});
     };
+    // One line (the heatmap takes the rest of the screen): the distance and the verdict it gives.
     std::vector<std::string> notes = {
-        say_error(lang, {"偏离 Toeplitz 的相对残差：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, selected.toeplitz)};
+        selected.toeplitz < 1e-9
+            ? say_error(lang, {"离 Toeplitz 的相对距离 {err}{hint}：候选 {c} 是相对的。", "Relative distance from Toeplitz {err}{hint}: the candidate {c} is relative."},
+                        selected.toeplitz, {{"c", in.candidate}})
+            : say_error(lang, {"离 Toeplitz 的相对距离 {err}{hint}：候选 {c} 不是相对的。", "Relative distance from Toeplitz {err}{hint}: the candidate {c} is not relative."},
+                        selected.toeplitz, {{"c", in.candidate}})};
     return {make_view(say(lang, {"分数 ⟨T_m q, T_n k⟩：候选 {candidate}", "Scores ⟨T_m q, T_n k⟩ of the candidate {candidate}"},
                           {{"candidate", say(lang, meaning)}}),
                       std::move(heat), std::move(notes))};

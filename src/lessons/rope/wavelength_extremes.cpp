@@ -6,6 +6,7 @@
 //
 // [SECTION] views
 // [SECTION] the step
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,15 @@ std::vector<ViewData> wavelength_extremes_views(const Inputs& in, Lang lang) {
     table.corner = say(lang, {"对", "pair"});
     table.decimals = 5;
     const double longest = 2 * kPi / in.theta(pairs - 1);
+    // The deciding cells: the shortest wavelength (2π), the longest against the quoted base·2π, and every pair
+    // that does not complete one turn within max_dist.
+    const int last_row = static_cast<int>(shown.size()) - 1;
+    table.marks.push_back({0, 1, std::fabs(table.values(0, 1) - 2 * kPi) < 1e-9, say(lang, {"最短 = 2π", "shortest = 2π"})});
+    const bool below_quoted = table.values(last_row, 1) < in.base * 2 * kPi;
+    table.marks.push_back({last_row, 1, below_quoted,
+                           below_quoted ? say(lang, {"最长，小于 base·2π", "longest, below base·2π"}) : say(lang, {"最长", "longest"})});
+    for (int r = 0; r <= last_row; ++r)
+        if (table.values(r, 2) < 1) table.marks.push_back({r, 2, false, say(lang, {"不满一圈", "under one turn"})});
     std::vector<std::string> notes = {
         say(lang, {"最短波长（第 0 对）= 2π = {shortest}；最长波长 2π·base^((d−2)/d) = {longest}",
                    "Shortest wavelength (pair 0) = 2π = {shortest}; longest 2π·base^((d−2)/d) = {longest}"},

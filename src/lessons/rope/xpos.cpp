@@ -65,12 +65,12 @@ Step xpos_decay() {
     Step s = {
         "xpos",
         {"xPos：会衰减、仍是相对的 RoPE", "xPos: RoPE with a decay that stays relative"},
-        {"xPos 让分数随距离 m − n 衰减：查询乘 ζᵢ^(m/γ)、键乘 ζᵢ^(−n/γ)，乘积 ζᵢ^((m−n)/γ) 只看 m − n。"
+        {"xPos 给 RoPE 加上随 m − n 的衰减：查询的 ζᵢ^(m/γ) 乘键的 ζᵢ^(−n/γ) 得 ζᵢ^((m−n)/γ)，只看 m − n。"
          "RoPE 的分数本身不会随距离单调变小。xPos 在旋转之外再给每一对乘一个比例，其中 ζᵢ = (2i + 0.4d)/(1.4d) < 1，γ 默认 512。"
          "查询在键之后时（m > n）乘积小于 1，距离越远越小。转得快的前几对 ζ 最小、衰减最强，最慢的一对 ζ 接近 1，几乎不衰减。"
          "因果注意力只用 m ≥ n 的格子；m < n 时比例大于 1，那些格子被掩码去掉。",
-         "xPos makes the score decay with the distance m − n: the query is scaled by ζᵢ^(m/γ), the key by "
-         "ζᵢ^(−n/γ), and their product ζᵢ^((m−n)/γ) sees only m − n. RoPE's score does not shrink steadily with "
+         "xPos adds a decay in m − n to RoPE: the query's ζᵢ^(m/γ) times the key's ζᵢ^(−n/γ) is ζᵢ^((m−n)/γ). "
+         "The query is scaled by ζᵢ^(m/γ), the key by ζᵢ^(−n/γ), so the product sees only m − n. RoPE's score does not shrink steadily with "
          "distance by itself. xPos multiplies each pair by a ratio on top of the rotation, with "
          "ζᵢ = (2i + 0.4d)/(1.4d) < 1 and γ = 512 by default. With the query after the key (m > n) the product is "
          "below 1 and shrinks with distance. The fast first pairs have the smallest ζ and decay most; the slowest "

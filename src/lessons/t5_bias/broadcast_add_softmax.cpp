@@ -1,5 +1,5 @@
 // PE Lab — lessons/t5_bias/broadcast_add_softmax.cpp
-// Lesson "t5-bias", step "broadcast-add-softmax": the (1, H, L, L) bias broadcast-added to the (B, H, L, L) scores,
+// Lesson "t5-bias", step "broadcast-add-softmax": the (1, H, L, L) bias broadcast-added to the (batch, H, L, L) scores,
 // then softmax, for random Q, K (causal mode masks later keys).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -60,6 +60,9 @@ std::vector<ViewData> softmax_views(const Inputs& in, Lang lang) {
         notes.push_back(say(lang, {"每行在 |j − i| = 1 上的平均权重：{with}（无偏置 {without}）",
                                    "Mean weight per row at |j − i| = 1: {with} (no bias: {without})"},
                             {{"with", num(near_with / L, 4)}, {"without", num(near_without / L, 4)}}));
+        if (h == shown - 1)  // beside the primary figure where there is room (under it when only one head is shown)
+            notes.push_back(say(lang, {"B 是第 5 步查表得到的偏置图；q、k 是随机向量，元素在 [−0.5, 0.5) 内。",
+                                       "B is step 5's looked-up bias picture; q and k are random, entries in [−0.5, 0.5)."}));
         if (h == 0) {
             if (!in.bidirectional)
                 notes.push_back(say(lang, {"因果模式：j > i 的分数被置为 −∞。", "Causal mode: scores with j > i are set to −∞."}));
@@ -78,12 +81,12 @@ Step broadcast_add_then_softmax() {
     return {
         "broadcast-add-softmax",
         {"广播相加，再 softmax", "Broadcast-add, then softmax"},
-        {"偏置沿批次维广播，加到分数上，再按行 softmax。"
-         "在 (B, H, L, L) 的注意力分数上加 (1, H, L, L) 的偏置，批次维自动广播，然后按行 softmax。"
+        {"偏置在 softmax 之前加到分数上，于是头 0 的权重集中到对角线两侧。"
+         "在 (batch, H, L, L) 的注意力分数上加 (1, H, L, L) 的偏置，批次维自动广播，然后按行 softmax。"
          "头 0 的偏置偏爱距离 1，所以它的权重集中在对角线两侧；随机的头则没有这种结构。Q、K 是由随机种子生成的较小随机数。"
          "广播意味着同一个头的所有样本共用一张偏置。HF 的 T5 不除以 √d（这个缩放并进了 W_q 的初始化）；常见的简化写法除以 √d。",
-         "The bias is broadcast over the batch and added to the scores before the row softmax. "
-         "Add the (1, H, L, L) bias to the (B, H, L, L) attention scores, broadcasting over the batch, then apply "
+         "The bias is added to the scores before the row softmax, so head 0's weight gathers beside the diagonal. "
+         "Add the (1, H, L, L) bias to the (batch, H, L, L) attention scores, broadcasting over the batch, then apply "
          "softmax row by row. Head 0's bias favours distance 1, so its weight gathers just beside the diagonal; "
          "the random heads show no such pattern. Q and K are small random values drawn from the random seed. "
          "Broadcasting means every example shares its head's bias. HF's T5 does not divide by √d (that scale is folded "
@@ -92,7 +95,7 @@ Step broadcast_add_then_softmax() {
         views_of(read_inputs, softmax_views),
         {
          R"tex(\alpha_{h,i,j} = \operatorname{softmax}_j\big( q^{(h)}_i \cdot k^{(h)}_j + B_{h,i,j} \big))tex",
-         R"tex((B, H, L, L) + (1, H, L, L) \to (B, H, L, L))tex"},
+         R"tex((\mathrm{batch}, H, L, L) + (1, H, L, L) \to (\mathrm{batch}, H, L, L))tex"},
     };
 }
 

@@ -25,44 +25,70 @@ namespace {
 // Sentences in Chinese run on without a space; English ones are separated by one (the question's explanation).
 std::string two_sentences(Lang lang, const std::string& a, const std::string& b) { return a + (lang == Lang::zh ? "" : " ") + b; }
 
+// The table of bucket ranges, one row per distance band |j − i| (a bucket of the lower half): the bucket a key
+// before the query (j < i) gets, the bucket a key after it (j > i) gets, and how many distances share it. Both
+// halves bucket the same |j − i|, so the bidirectional table needs half the rows a list of buckets does; the
+// diagonal j − i = 0 (bucket 0 alone) and the unused buckets are said in the notes.
 std::vector<ViewData> bucketing_views(const Inputs& in, Lang lang) {
     const Eigen::MatrixXi B = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
     HeatmapView heat = bucket_heatmap(B, lang, false);
 
     const std::vector<T5BucketRange> ranges = t5_bucket_ranges(in.num_buckets, in.max_distance, in.bidirectional);
-    TableView table;
-    int used = 0;
-    for (const T5BucketRange& r : ranges) used += r.used ? 1 : 0;
-    table.values.resize(std::max(used, 1), 3);
-    int row = 0;
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    for (const T5BucketRange& r : ranges) {
-        if (!r.used) continue;
-        table.values(row, 0) = r.open_before ? nan : static_cast<double>(r.first);
-        table.values(row, 1) = r.open_after ? nan : static_cast<double>(r.last);
-        table.values(row, 2) = (r.open_before || r.open_after) ? nan : static_cast<double>(r.last - r.first + 1);
-        table.row_labels.push_back(say(lang, {"桶 {b}", "bucket {b}"}, {{"b", integer(r.bucket)}}));
-        ++row;
-    }
-    table.col_labels = {say(lang, {"从 j − i", "from j − i"}), say(lang, {"到 j − i", "to j − i"}), say(lang, {"个数", "count"})};
-    table.col_decimals = {0, 0, 0};  // whole numbers; not `integer`, because open ends are NaN ("—")
-    table.decimals = 0;
-    table.corner = say(lang, {"桶", "bucket"});
-
     const int half = in.bidirectional ? in.num_buckets / 2 : in.num_buckets;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    TableView table;
+    std::vector<int> band_buckets;  // the lower-half bucket of each row
+    for (int k = 1; k < half; ++k)
+        if (ranges[static_cast<std::size_t>(k)].used) band_buckets.push_back(k);
+    table.values.resize(std::max<int>(static_cast<int>(band_buckets.size()), 1), 3);
+    table.values.setConstant(nan);
+    for (std::size_t row = 0; row < band_buckets.size(); ++row) {
+        const int k = band_buckets[row];
+        const T5BucketRange& before = ranges[static_cast<std::size_t>(k)];  // j − i ≤ −1: |j − i| = −(j − i)
+        const long long nearest = -before.last, farthest = -before.first;
+        // The bucket a key after the query at the same distance gets, read from HF's function itself.
+        const int after = t5_relative_position_bucket(nearest, in.bidirectional, in.num_buckets, in.max_distance);
+        const Eigen::Index r = static_cast<Eigen::Index>(row);
+        table.values(r, 0) = k;
+        table.values(r, 1) = after;
+        table.values(r, 2) = before.open_before ? nan : static_cast<double>(farthest - nearest + 1);
+        table.row_labels.push_back(before.open_before ? "≥ " + integer(nearest)
+                                   : nearest == farthest ? integer(nearest)
+                                                         : integer(nearest) + "…" + integer(farthest));
+    }
+    if (band_buckets.empty()) table.row_labels.push_back("—");
+    table.col_labels = {"j < i", "j > i", say(lang, {"个数", "count"})};
+    table.col_decimals = {0, 0, 0};  // whole numbers; not `integer`, because the saturated count is NaN ("—")
+    table.decimals = 0;
+    table.corner = "|j − i|";
+
     std::vector<std::string> notes;
-    notes.push_back(say(lang, {"“—” 表示这一端没有界限（饱和的桶一直延伸下去）。", "\"—\" means no limit on that side (a saturated bucket goes on forever)."}));
+    std::string unused;
+    int unused_count = 0;
+    for (const T5BucketRange& r : ranges)
+        if (!r.used) unused += (unused_count++ > 0 ? ", " : "") + integer(r.bucket);
+    notes.push_back(unused_count == 0
+                        ? say(lang, {"对角线 j − i = 0 单独占桶 0；每个桶都用到了。", "The diagonal j − i = 0 has bucket 0 alone; every bucket is used."})
+                        : say(lang, {"j − i = 0（对角线）单独占桶 0；从不使用：{list}。",
+                                     "j − i = 0 (the diagonal) has bucket 0 alone; never used: {list}."},
+                              {{"list", unused_count > 4   ? say(lang, {"{n} 个桶", "{n} buckets"}, {{"n", integer(unused_count)}})
+                                        : unused_count == 1 ? say(lang, {"桶 {list}", "bucket {list}"}, {{"list", unused}})
+                                                            : say(lang, {"桶 {list}", "buckets {list}"}, {{"list", unused}})}}));
     const T5BucketRange& last = ranges[static_cast<std::size_t>(half - 1)];
     if (last.used)
-        notes.push_back(say(lang, {"饱和：|j − i| ≥ {n} 的键都落在最后一个桶里。", "Saturation: every |j − i| ≥ {n} lands in the last bucket."},
+        notes.push_back(say(lang, {"饱和：|j − i| ≥ {n} 全落在同一个桶（个数无上限：—）。",
+                                   "Saturation: every |j − i| ≥ {n} shares one bucket (count —: no limit)."},
                             {{"n", integer(last.min_distance())}}));
-    const int unused = static_cast<int>(ranges.size()) - used;
-    if (unused > 0)
-        notes.push_back(say(lang, {"未使用的桶：{n}（对数步长跳过了它们，或它们正是偏移本身）。",
-                                   "Unused buckets: {n} (the log step skips them, or they sit exactly at the offset)."},
-                            {{"n", integer(unused)}}));
+    const int exact = t5_max_exact(in.num_buckets, in.bidirectional);
+    notes.push_back(in.bidirectional
+                        ? say(lang, {"公式里 r = |j − i|，D = max_distance = {D}，每半 n = {n} 个桶，e = {e}。",
+                                     "Formula: r = |j − i|, D = max_distance = {D}, n = {n} per half, e = {e}."},
+                              {{"D", integer(in.max_distance)}, {"n", integer(half)}, {"e", integer(exact)}})
+                        : say(lang, {"因果模式：r = max(i − j, 0)，D = max_distance = {D}，n = num_buckets = {n}，e = {e}。",
+                                     "Causal: r = max(i − j, 0), D = max_distance = {D}, n = num_buckets = {n}, e = {e}."},
+                              {{"D", integer(in.max_distance)}, {"n", integer(half)}, {"e", integer(exact)}}));
     std::vector<ViewData> out = {make_view(say(lang, {"HF 的桶号 bucket(j − i)", "HF bucket(j − i)"}), std::move(heat)),
-                                 make_view(say(lang, {"每个桶覆盖的 j − i", "The j − i each bucket covers"}), std::move(table), std::move(notes))};
+                                 make_view(say(lang, {"每段距离 |j − i| 的桶号", "The bucket of each distance |j − i|"}), std::move(table), std::move(notes))};
     note_max_distance(out[0], in, in.num_buckets, lang);
     return out;
 }
@@ -77,7 +103,7 @@ Step bucketing() {
         {"近的距离各占一个桶，远的按对数合并，超过 max_distance 的全落进最后一个桶。"
          "_relative_position_bucket 在双向模式下把桶分成两半，键在查询之后的加上偏移 num_buckets/2。"
          "每一半里，较小的距离各有自己的桶；较大的距离按对数合并，直到 max_distance；再远的距离全部落入最后一个桶。"
-         "因果模式不区分方向：距离取 max(i − j, 0)，查询之后的键全部落入桶 0（它们反正会被掩码）。表格列出每个桶覆盖的距离范围。"
+         "因果模式不区分方向：距离取 max(i − j, 0)，查询之后的键全部落入桶 0（它们反正会被掩码）。表格按距离 |j − i| 列出键在查询之前和之后各落在哪个桶。"
          "公式里 r = |j − i|，D = max_distance；每一半有 n 个桶，距离 0…n/2 − 1 各占一个精确的桶，键在查询之后时桶号再加 n。"
          "HF 用 float32 计算对数分支，这里逐步重现这些 float32 运算，恰在桶边界上的距离与 PyTorch 落在同一个桶。",
          "Near distances get a bucket each, far ones share log-wide buckets, and beyond max_distance all share the last. "
@@ -85,7 +111,7 @@ Step bucketing() {
          "the query by num_buckets/2. Within a half, small distances get one bucket each, larger ones share "
          "logarithmically wider buckets up to max_distance, and everything beyond lands in the last bucket. Causal "
          "mode keeps no direction: it takes the distance max(i − j, 0), so every key after the query falls into bucket 0 (it is masked "
-         "anyway). The table lists the range each bucket covers. In the formula r = |j − i| and D = max_distance; each "
+         "anyway). The table lists, for each distance |j − i|, the bucket of a key before and of a key after the query. In the formula r = |j − i| and D = max_distance; each "
          "half has n buckets, the distances 0…n/2 − 1 get one exact bucket each, and a key after the query adds n to "
          "its bucket. HF evaluates the log branch in float32; the widget repeats those float32 steps, "
          "so distances exactly on a bucket boundary land where PyTorch puts them."},
@@ -110,10 +136,10 @@ Step bucketing() {
                                             {"md", integer(in.max_distance)}, {"mirrored", integer(mirrored)}};
              if (!in.bidirectional)
                  return say(lang,
-                            {"当前是因果模式（{nb} 个桶，max_distance = {md}）：n = max(i − j, 0)，键在查询之后时 n = 0，"
+                            {"当前是因果模式（{nb} 个桶，max_distance = {md}）：r = max(i − j, 0)，键在查询之后时 r = 0，"
                              "所以 j − i = 20 和所有后面的键一起落在 {bucket} 号桶（解码器反正会把它们遮住）；"
                              "j − i = −20 落在 {mirrored} 号桶。",
-                             "Causal mode ({nb} buckets, max_distance = {md}): n = max(i − j, 0) is 0 for a key after "
+                             "Causal mode ({nb} buckets, max_distance = {md}): r = max(i − j, 0) is 0 for a key after "
                              "the query, so j − i = 20 lands in bucket {bucket} with every later key (the decoder "
                              "masks them anyway); j − i = −20 lands in bucket {mirrored}."},
                             args);

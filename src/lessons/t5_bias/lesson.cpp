@@ -40,7 +40,7 @@ const ParamTable<Inputs>& params() {
         {Key::shared("bidirectional").def("1"), &Inputs::bidirectional},
         {Key::shared("heads").range(1, 8).def("4").sym("H"), &Inputs::heads},
         {Key::shared("seed").def("1").about({"偏置表与 Q、K 的随机种子", "random seed of the bias table and of Q, K"}), &Inputs::seed},
-        {Key::flag("simplified", "0", {"勾选后同时显示常见的简化写法算出的桶", "also shows the buckets of the simplified code found in tutorials"})
+        {Key::flag("simplified", "1", {"勾选后同时显示常见的简化写法算出的桶", "also shows the buckets of the simplified code found in tutorials"})
              .alias("seed_version"),
          &Inputs::simplified},
     };

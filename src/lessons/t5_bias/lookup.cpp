@@ -43,7 +43,7 @@ std::vector<ViewData> lookup_views(const Inputs& in, Lang lang) {
         if (h == in.heads - 1)  // the last head's picture, beside or under the first
             notes.push_back(say(lang, {"这 {H} 张图在一次前向计算里只算一次，所有层共用。", "These {H} pictures are computed once per forward pass and used by every layer."},
                                 {{"H", integer(in.heads)}}));
-        out.push_back(make_view(say(lang, {"头 {h}：bias[bucket(i, j)][{h}]", "Head {h}: bias[bucket(i, j)][{h}]"}, {{"h", integer(h)}}),
+        out.push_back(make_view(say(lang, {"头 {h}：bias[bucket(j − i)][{h}]", "Head {h}: bias[bucket(j − i)][{h}]"}, {{"h", integer(h)}}),
                                 std::move(v), std::move(notes)));
     }
     note_max_distance(out[0], in, in.num_buckets, lang);
@@ -73,8 +73,8 @@ Step lookup() {
          R"tex((L, L, H) \xrightarrow{\ \mathrm{permute}(2,0,1)\ } (H, L, L))tex"},
     };
     s.questions = {
-        {{"每个头的偏置图 bias[bucket(i, j)][h] 是 Toeplitz 矩阵吗？",
-          "Is every head's bias picture bias[bucket(i, j)][h] a Toeplitz matrix?"},
+        {{"每个头的偏置图 bias[bucket(j − i)][h] 是 Toeplitz 矩阵吗？",
+          "Is every head's bias picture bias[bucket(j − i)][h] a Toeplitz matrix?"},
          {{"是：桶只取决于 j − i，所以每条对角线是常数", "Yes: the bucket depends on j − i only, so every diagonal is constant"},
           {"不是：对数桶会打破对角线", "No: the logarithmic buckets break the diagonals"},
           {"只有第 0 个头是", "Only head 0 is"}},

@@ -42,7 +42,22 @@ std::vector<ViewData> bias_table_views(const Inputs& in, Lang lang) {
                    "Parameters: num_buckets × heads = {nb} × {h} = {count}, whatever the sequence length."},
             {{"nb", integer(nb)}, {"h", integer(H)}, {"count", integer(nb * H)}}),
     };
-    return {make_view(say(lang, {"偏置表 bias[bucket][head]", "Bias table bias[bucket][head]"}), std::move(view), std::move(notes))};
+    // Head 0 is the hand-set one: the buckets holding its largest bias, named in the title.
+    const double top = T.col(0).maxCoeff();
+    std::string favoured;
+    int favoured_count = 0;
+    for (int b = 0; b < nb; ++b)
+        if (T(b, 0) == top) favoured += (favoured_count++ > 0 ? say(lang, {"、", ", "}) : "") + integer(b);
+    const std::string where = favoured_count == 1 ? say(lang, {"桶 {list}", "bucket {list}"}, {{"list", favoured}})
+                                                  : say(lang, {"桶 {list}", "buckets {list}"}, {{"list", favoured}});
+    const std::string title =
+        H > 1 ? say(lang, {"偏置表 bias[bucket][head]：头 0 手工设定（{where} 最大），其余随机、未训练",
+                           "Bias table bias[bucket][head]: head 0 set by hand (largest in {where}), the rest random, untrained"},
+                    {{"where", where}})
+              : say(lang, {"偏置表 bias[bucket][head]：头 0 手工设定（{where} 最大）",
+                           "Bias table bias[bucket][head]: head 0 set by hand (largest in {where})"},
+                    {{"where", where}});
+    return {make_view(title, std::move(view), std::move(notes))};
 }
 
 }  // namespace

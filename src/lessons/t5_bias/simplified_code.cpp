@@ -41,8 +41,8 @@ std::vector<ViewData> simplified_code_views(const Inputs& in, Lang lang) {
                               ? say(lang, {"简化代码用 i − j，并把 i − j ≥ 0 放进后一半：对角线落在桶 num_buckets/2，前后两半整个对调。",
                                            "The simplified code uses i − j and sends i − j ≥ 0 to the upper half: the diagonal lands in bucket num_buckets/2 "
                                            "and the two halves are swapped."})
-                              : say(lang, {"简化代码的因果模式取 n = max(j − i, 0)：模型能看到的每个键（j ≤ i）都塌缩到桶 0。",
-                                           "The simplified code's causal mode takes n = max(j − i, 0): every key the model can see (j ≤ i) collapses to bucket 0."}));
+                              : say(lang, {"简化代码的因果模式取 max(j − i, 0)：模型能看到的每个键（j ≤ i）都塌缩到桶 0。",
+                                           "The simplified code's causal mode takes max(j − i, 0): every key the model can see (j ≤ i) collapses to bucket 0."}));
         out.push_back(make_view(say(lang, {"常见的简化代码：bucket(i − j)", "Simplified code found in tutorials: bucket(i − j)"}), std::move(s), std::move(s_notes)));
     }
     note_max_distance(out[0], in, in.num_buckets, lang);
@@ -58,12 +58,12 @@ Step simplified_code_differences() {
         {"简化代码与 HF 的差别", "Where simplified code differs from HF"},
         {"教程里常见的一种简化 PyTorch 写法在三处与 HF 不同。它用 i − j 而不是 j − i；双向时把 i − j ≥ 0 放进后一半，于是对角线落在桶 num_buckets/2，"
          "前后两半整个对调；因果时取 max(j − i, 0)，模型能看到的每个键都塌缩到桶 0，距离信息全部丢失。"
-         "本工具按 HF 计算；勾选 simplified 可并排显示简化写法的桶，并框出不同的格子。",
+         "本工具按 HF 计算；右边并排画出简化写法的桶，并框出不同的格子（取消勾选 simplified 可隐藏）。",
          "A common simplified PyTorch version found in tutorials differs from HF in three places. It uses i − j instead of j − i; in bidirectional "
          "mode it sends i − j ≥ 0 to the upper half, so the diagonal lands in bucket num_buckets/2 and the halves "
          "are swapped; in causal mode it takes max(j − i, 0), which collapses every key the model can see to bucket "
-         "0 and loses all distance information. The widget follows HF; turn on simplified to show the simplified "
-         "version's buckets beside them with the differing cells outlined."},
+         "0 and loses all distance information. The widget follows HF; the simplified version's buckets stand beside "
+         "them with the differing cells outlined (untick simplified to hide them)."},
         {"L", "num_buckets", "max_distance", "bidirectional", "simplified"},
         views_of(read_inputs, simplified_code_views),
         {

@@ -95,7 +95,7 @@ std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
     table.decimals = 6;
     table.corner = say(lang, {"对（轴）", "pair (axis)"});
     return {make_view(say(lang, {"轴向 2-D RoPE 分数 S[a,b]（(HW)×(HW)）", "Axial 2-D RoPE scores S[a,b], (HW)×(HW)"}), heat, {spread_note}),
-            make_view(say(lang, {"选中查询对每个键图块的分数（点击格子换查询）", "Scores of the selected query to every key patch (click to change)"}), rv, {offsets_note}),
+            make_view(say(lang, {"选中查询对各键图块的分数", "The selected query's score per key patch"}), rv, {offsets_note}),
             make_view(say(lang, {"每一对：随哪个轴旋转、频率多少", "Each pair: which axis turns it, at what frequency"}), table)};
 }
 

@@ -18,7 +18,7 @@ namespace {
 
 std::vector<ViewData> interpolated_views(const Inputs& in, Lang lang) {
     std::vector<ViewData> all = resolution_views(in, lang);
-    return {all[2], all[3]};  // the interpolated table and the taps
+    return {all[2], all[3]};  // the interpolated table and the taps (resolution_views: lookup, learned, these two)
 }
 
 }  // namespace

@@ -91,16 +91,20 @@ std::vector<ViewData> resolution_views(const Inputs& in, Lang lang) {
     taps.col_labels = {say(lang, {"源坐标", "source"}), "i0", "i1", say(lang, {"i1 的权重", "weight of i1"})};
     taps.col_decimals = {-1, 0, 0, -1};
     taps.decimals = 4;
+    const std::vector<std::string> taps_notes = {
+        say(lang, {"i0 = ⌊x_src⌋，i1 = i0 + 1（到边缘时不超过最后一个下标）；i1 的权重就是 w。",
+                   "i0 = ⌊x_src⌋, i1 = i0 + 1 (at most the last index); the weight of i1 is w."})};
 
-    return {make_view(say(lang, {"学到的 H×W 表（通道 {ch}）", "Learned H×W table (channel {ch})"}, ch), orig),
-            make_view(say(lang, {"不插值，直接在 H2×W2 上查表（通道 {ch}）", "Looked up on H2×W2 without interpolation (channel {ch})"}, ch), nv,
+    // The plain lookup first: its holes are the step's point, so it is the large figure and the table beside it.
+    return {make_view(say(lang, {"不插值，直接在 H2×W2 上查表（通道 {ch}）", "Looked up on H2×W2 without interpolation (channel {ch})"}, ch), nv,
                       {say(lang, {"{n} 个格子在原表之外，没有参数（画成斜线格）。",
                                   "{n} cells fall outside the learned table and have no parameters (drawn hatched)."},
                            {{"n", integer(missing)}})}),
+            make_view(say(lang, {"学到的 H×W 表（通道 {ch}）", "Learned H×W table (channel {ch})"}, ch), orig),
             make_view(say(lang, {"双线性插值到 H2×W2（通道 {ch}）", "Bilinear interpolation to H2×W2 (channel {ch})"}, ch), rv,
                       {say(lang, {"插值后的 {n} 个格子中，空洞 = {bad} 个。", "Holes among the {n} interpolated cells: {bad}."},
                            {{"n", integer(static_cast<long long>(H2) * W2)}, {"bad", integer(static_cast<long long>(g2.array().isNaN().count()))}})}),
-            make_view(say(lang, {"每个新行、新列读取的源位置", "Source positions read by each new row and column"}), taps)};
+            make_view(say(lang, {"每个新行、新列读取的源位置", "What each new row and column reads"}), taps, taps_notes)};
 }
 
 namespace {

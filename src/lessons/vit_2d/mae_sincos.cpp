@@ -76,7 +76,7 @@ std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
                     {"dr", integer(vit_token_row(sel, W) - r)},
                     {"dc", integer(vit_token_col(sel, W) - c)}});
     };
-    return {make_view(say(lang, {"MAE 2-D sin-cos：每个词元一行", "MAE 2-D sin-cos: one row per token"}), heat,
+    return {make_view(say(lang, {"MAE 二维 sin-cos：每个词元一行（D = dim）", "MAE 2-D sin-cos: one row per token (D = dim)"}), heat,
                       {say(lang, {"同一列的词元，前一半的最大差 = {col}；同一行的词元，后一半的最大差 = {row}",
                                   "Tokens in one column: largest difference in the first half = {col}; tokens in one row, second half: {row}"},
                            {{"col", exact(col_err)}, {"row", exact(row_err)}})}),

@@ -64,16 +64,18 @@ std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
                     {"dc", integer(dc)},
                     {"score", num(A(r, c))}});
     };
-    return {make_view(say(lang, {"图块网格：格子里是展平后的词元序号 t = r·W + c", "Patch grid: each cell holds its token index t = r·W + c"}), grid,
-                      {say(lang, {"网格有 H·W = {N} 个位置；注意力表是 N×N = {N}×{N}，共 {pairs} 对。",
-                                  "The grid has H·W = {N} positions; the attention table is N×N = {N}×{N}, {pairs} pairs."},
-                           {{"N", integer(N)}, {"pairs", integer(static_cast<long long>(N) * N)}})}),
-            make_view(say(lang, {"规则“关注右边一格”：δ = q − k = (0, −1) 处为 1", "Rule \"attend to the patch on the right\": 1 where δ = q − k = (0, −1)"}),
-                      att,
+    // The rule leads: its broken diagonal is the step's point, drawn large; the grid beside it gives each token's
+    // place, and the notes beside it (there is no room under the large figure) count the broken diagonal.
+    return {make_view(say(lang, {"规则“关注右边一格”：δ = q − k = (0, −1) 处为 1", "Rule \"attend to the right neighbour\": 1 where δ = q − k = (0, −1)"}),
+                      att),
+            make_view(say(lang, {"图块网格：词元序号 t = r·W + c", "Patch grid: token index t = r·W + c"}), grid,
                       {say(lang, {"展平后的对角线 k = q + 1 有 {flat} 个格子，但真正的右邻只有 {right} 个：行末的格子跳到下一行开头，一维的 Δ 不等于二维的 δ。",
                                   "The flat diagonal k = q + 1 has {flat} cells, but only {right} are right neighbours: the last cell of a "
                                   "row jumps to the start of the next, so a 1-D Δ is not a 2-D δ."},
-                           {{"flat", integer(flat_neighbours)}, {"right", integer(true_neighbours)}})})};
+                           {{"flat", integer(flat_neighbours)}, {"right", integer(true_neighbours)}}),
+                       say(lang, {"网格有 H·W = {N} 个位置；注意力表是 N×N = {N}×{N}，共 {pairs} 对。",
+                                  "The grid has H·W = {N} positions; the attention table is N×N = {N}×{N}, {pairs} pairs."},
+                           {{"N", integer(N)}, {"pairs", integer(static_cast<long long>(N) * N)}})})};
 }
 
 }  // namespace
@@ -83,16 +85,18 @@ Step patch_grid() {
     Step s = {
         "patch-grid",
         {"图块网格与按行展平", "The patch grid and its row-major flattening"},
-        {"图像是二维的，Transformer 读的却是一维的词元序列，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
+        {"按行展平后，第 r 行第 c 列的图块成为词元 t = r·W + c，而二维的偏移 δ 不再是一条完整的对角线。"
+         "图像是二维的，Transformer 读的却是一维的词元序列，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
          "ViT 把图像切成 H×W 个[[patch|图块]]，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
          "注意力表仍是 N×N（N = H·W），每个格子是一对词元；二维的相对位移是向量 δ = (Δr, Δc)。"
-         "右边的表实现“关注右边一格”：它在展平后并不是一整条对角线。点击网格的格子可以换选中的图块。",
+         "大图实现“关注右边一格”：它在展平后并不是一整条对角线。点击右边网格的格子可以换选中的图块。",
+         "Flattened row by row, patch (r, c) becomes token t = r·W + c, and a 2-D offset δ is no longer one whole diagonal. "
          "An image is 2-D but a transformer reads a 1-D sequence of tokens, so every position encoding for vision "
          "first has to settle how a grid position becomes a token index and what the offset between two tokens is. "
          "A ViT cuts the image into H×W [[patch|patches]], one token each, flattened row by row: patch (r, c) becomes token "
          "t = r·W + c. The attention table is still N×N (N = H·W), one cell per pair of tokens; the relative offset "
-         "in 2-D is a vector δ = (Δr, Δc). The second table implements 'attend to the patch on the right', which "
-         "after flattening is not one whole diagonal. Click a grid cell to select another patch."},
+         "in 2-D is a vector δ = (Δr, Δc). The large table implements 'attend to the patch on the right', which "
+         "after flattening is not one whole diagonal. Click a cell of the grid beside it to select another patch."},
         {"H", "W", "patch"},
         views_of(inputs, flattening_views),
         {

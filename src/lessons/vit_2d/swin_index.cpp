@@ -87,8 +87,10 @@ std::vector<ViewData> swin_views(const Inputs& in, Lang lang) {
                    {{"i", integer(r * (2 * Ww - 1) + c)}, {"dr", integer(r - (Wh - 1))}, {"dc", integer(c - (Ww - 1))}});
     };
     return {make_view(say(lang, {"Swin 的 relative_position_index（窗口 H×W）", "Swin's relative_position_index (window H×W)"}), heat, {count_note}),
-            make_view(say(lang, {"偏置表的排布：行 Δr + H − 1，列 Δc + W − 1", "Layout of the bias table: row Δr + H − 1, column Δc + W − 1"}), tv,
-                      {say(lang, {"描边的格子：选中查询（第 {t} 个词元）用到的表项。", "Outlined: the entries the selected query (token {t}) reads."},
+            make_view(say(lang, {"偏置表按偏移 (Δr, Δc) 排开", "The bias table laid out by offset (Δr, Δc)"}), tv,
+                      {say(lang, {"行 Δr + H − 1，列 Δc + W − 1；Δr = r_q − r_k，Δc = c_q − c_k（查询减键）。",
+                                  "Row Δr + H − 1, column Δc + W − 1; Δr = r_q − r_k, Δc = c_q − c_k (query minus key)."}),
+                       say(lang, {"描边的格子：选中查询（第 {t} 个词元）用到的表项。", "Outlined: the entries the selected query (token {t}) reads."},
                            {{"t", integer(sel)}})})};
 }
 
