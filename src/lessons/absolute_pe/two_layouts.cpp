@@ -39,12 +39,10 @@ std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
     values.row_labels = index_labels(d);
     values.col_labels = {say(lang, {"论文交错", "paper (interleaved)"}), "tensor2tensor [sin | cos]", say(lang, {"差", "difference"})};
     values.decimals = 5;  // (the notes below give the differing columns in full)
-    // The deciding cells: each entry of the difference, marked "same" where the two layouts agree and
-    // "differs" where they do not (computed from the two vectors, not typed).
-    for (int j = 0; j < d; ++j) {
-        const bool same = a(j) == b(j);
-        values.marks.push_back({j, 2, same, say(lang, same ? Text{"相同", "same"} : Text{"不同", "differs"})});
-    }
+    // The deciding cells: the entries of the difference where the two layouts disagree, marked "differs"
+    // (computed from the two vectors, not typed; an unmarked difference is 0).
+    for (int j = 0; j < d; ++j)
+        if (a(j) != b(j)) values.marks.push_back({j, 2, false, say(lang, {"不同", "differs"})});
     std::vector<std::string> value_notes;
     for (int j = 0; j < d; ++j) {
         if (a(j) == b(j)) continue;
