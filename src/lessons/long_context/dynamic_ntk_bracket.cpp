@@ -53,9 +53,9 @@ static std::vector<ViewData> dynamic_ntk_bracket_views(const Inputs& in, Lang la
             {{"bracket", num(in.factor * in.factor - in.factor + 1)}, {"s", num(in.factor)}, {"dyn", num(at_sl)},
              {"ntk", num(rope_ntk_base(in.base, in.d, in.factor))},
              {"used", num(in.factor / (in.factor * in.factor - in.factor + 1), 4)}}),
-        say(lang, {"一般地，最慢一对的比值是 (seq_len/L)/(s·seq_len/L − s + 1)，因为 (s − 1)(seq_len/L − 1) ≥ 0 它永远不超过 1："
+        say(lang, {"seq_len ≥ L 时，最慢一对的比值 (seq_len/L)/(s·seq_len/L − s + 1) 因 (s − 1)(seq_len/L − 1) ≥ 0 不会超过 1："
                    "动态 NTK 在任何长度下都不会让最慢的一对转到没见过的角度。括号等于 s（与静态 NTK 相同的底数）时 seq_len = (2 − 1/s)·L = {match}。",
-                   "In general the slowest pair's ratio is (seq_len/L)/(s·seq_len/L − s + 1), never above 1 because "
+                   "For seq_len ≥ L the slowest pair's ratio is (seq_len/L)/(s·seq_len/L − s + 1), never above 1 because "
                    "(s − 1)(seq_len/L − 1) ≥ 0: at no length does dynamic NTK take the slowest pair to an unseen angle. The "
                    "bracket equals s (the static NTK base) at seq_len = (2 − 1/s)·L = {match}."},
             {{"match", num((2.0 - 1.0 / in.factor) * in.L)}}),

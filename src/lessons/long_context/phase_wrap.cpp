@@ -60,13 +60,13 @@ Step phase_wrap() {
         "phase-wrap",
         {"外推与相位绕回", "Extrapolation and phase wrap"},
         {"超出训练长度 L 之后，快的频率对只重复训练中见过的角度，慢的对却转到从未见过的角度：[[extrapolation|外推]]在这里失效。"
-         "模型在固定长度上训练，却常被用在更长的文本上；这一课看 RoPE（[[lesson:rope]]）在哪里失效，各种扩展方法又怎样补救。"
+         "模型在固定长度上训练，却常被用在更长的文本上；这一课看 [[lesson:rope|RoPE]] 在哪里失效，各种扩展方法又怎样补救。"
          "第 i 对（i = 0 … d/2 − 1）每个位置转 θᵢ = base^(−2i/d) 弧度：i 越大转得越慢，后面各步都用到这个式子。"
          "转满一圈需要 λᵢ = 2π/θᵢ 个位置，称为这一对的波长。曲线画出四对的角度对 2π 取模后随位置的变化：波长短于 L 的对在 L 之前已经绕回，"
          "波长长于 L 的对在 L 之后继续爬向新的角度。",
          "Beyond the training length L, fast frequency pairs only repeat angles seen in training while slow pairs "
          "reach angles never seen: that is where [[extrapolation]] breaks. Models are trained on a fixed length "
-         "and then used on longer texts; this lesson shows where RoPE ([[lesson:rope]]) breaks and how the extension methods repair "
+         "and then used on longer texts; this lesson shows where [[lesson:rope|RoPE]] breaks and how the extension methods repair "
          "it. Pair i (i = 0 … d/2 − 1) turns by θᵢ = base^(−2i/d) radians per position: the larger i, the slower, "
          "and every later step builds on this formula. A full turn takes λᵢ = 2π/θᵢ positions, the pair's "
          "wavelength. The curve plots four pairs' angles modulo 2π against position: pairs with a wavelength "

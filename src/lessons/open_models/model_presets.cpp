@@ -38,7 +38,7 @@ std::string selected_model_line(const ParamSet& params, Lang lang) {
     const double length = p->trained_context > 0 ? p->trained_context : p->extended_context;
     for (int i = 0; i < theta.size(); ++i) beyond += 2 * kPi / theta(i) > length ? 1 : 0;
     return say(lang,
-               {" 所选的 {model}：每个头 {head} 维中 {rot} 维旋转，未缩放时有 {n} 对的波长超过 {L}。",
+               {"所选的 {model}：每个头 {head} 维中 {rot} 维旋转，未缩放时有 {n} 对的波长超过 {L}。",
                 " The selected {model}: {rot} of each head's {head} numbers rotate, and unscaled {n} pairs have a "
                 "wavelength beyond {L}."},
                {{"model", p->display}, {"head", integer(p->head_dim)}, {"rot", integer(p->rotary_dim)},

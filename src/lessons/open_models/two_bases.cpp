@@ -83,7 +83,7 @@ Step two_bases() {
         {"底数小的局部层，大多数频率对在窗口里就转满一圈；底数大的全局层，把最慢几对的波长拉长到上下文那么长。Gemma 3 交替使用两种注意力层：每 6 层里有 5 层是只看最近 window 个词元的滑动窗口（局部）层，1 层是看完整上下文的全局层"
          "（HF 配置里的 sliding_window_pattern = 6）。两种层的 RoPE [[base]] 不同：局部层用 rope_local_base_freq = 10⁴，"
          "全局层用 rope_theta = 10⁶。局部层只需要分辨窗口里的距离，所以较小的底数就够了，大多数频率对在窗口里就能转满一圈；"
-         "全局层要覆盖 128K 的上下文，较大的底数把最慢几对的 [[wavelength]] 拉长到上下文那么长。"
+         "全局层要覆盖 128K 的上下文，较大的底数把最慢几对的[[wavelength|波长]]拉长到上下文那么长。"
          "曲线画出每一对在两种底数下的波长，两条水平线是窗口和上下文的长度；波长在某条线以下的对，在那段长度里至少转了一整圈。"
          "发布的 4B、12B、27B 模型在全局层上还做了系数为 8 的线性缩放，这里没有画出。",
          "With a small base most pairs of a local layer turn a full circle within its window; a large base stretches the slowest "
