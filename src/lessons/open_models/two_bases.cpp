@@ -65,6 +65,15 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
                         say(lang, {"上下文内转满的对数", "pairs turning inside the context"})};
     table.corner = say(lang, {"层的类型", "layer type"});
     table.col_decimals = {0, 0, 0};
+    // The deciding cells: how many of a local layer's pairs turn inside its window, and how many of a global
+    // layer's slowest pairs stay longer than the context.
+    const int pairs = in.d / 2;
+    const bool most_local = 2 * local_window > pairs;
+    table.marks.push_back({0, 1, most_local, most_local ? say(lang, {"多数转满", "most turn"}) : say(lang, {"少数转满", "few turn"})});
+    const int global_longer = pairs - global_context;
+    table.marks.push_back({1, 2, global_longer > 0,
+                           global_longer > 0 ? say(lang, {"{n} 对比上下文还长", "{n} longer than the context"}, {{"n", integer(global_longer)}})
+                                             : say(lang, {"全部转满", "all turn"})});
 
     return {
         make_view(say(lang, {"两种底数下每一对的波长，对比窗口与上下文", "Each pair's wavelength under the two bases, against the window and the context"}),
