@@ -320,7 +320,7 @@ TEST(LongContextLesson, ScaleFactorsWavelengthSpectrum) {
     const auto v = lc_views("wavelength-spectrum", "seq_len=8192&factor=4&original_max=2048");
     const CurveView& c = v[0].curve();
     EXPECT_TRUE(c.log_y);
-    ASSERT_EQ(c.series.size(), 5u);  // none, PI, NTK, YaRN, Llama 3
+    ASSERT_EQ(c.series.size(), 6u);  // none, PI, NTK, dynamic NTK, YaRN, Llama 3: the order of the neighbouring steps
     const Eigen::VectorXd theta = rope_default_inv_freq(128, 10000);
     for (int i = 0; i < 64; ++i) {
         EXPECT_NEAR(c.series[0][i], 2 * M_PI / theta(i), 1e-9 * c.series[0][i]);
