@@ -18,6 +18,11 @@ namespace long_context {
 using namespace lessonui;
 
 // [SECTION] views
+// A wavelength as a learner reads it: 4 significant digits, whole positions from 1000 on (54410, not 5.441e+04).
+static std::string wavelength_text(double lambda) {
+    return lambda < 999.5 ? num(lambda, 4) : integer(std::llround(lambda));
+}
+
 // Angle mod 2π of four pairs against position, over twice the training length.
 static std::vector<ViewData> phase_wrap_views(const Inputs& in, Lang lang) {
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
@@ -47,7 +52,7 @@ static std::vector<ViewData> phase_wrap_views(const Inputs& in, Lang lang) {
         for (double m : curve.x) y.push_back(std::fmod(m * theta(i), 2 * kPi));
         curve.series.push_back(y);
         curve.series_labels.push_back(say(lang, {"第 {i} 对，λ = {lambda}", "pair {i}, λ = {lambda}"},
-                                          {{"i", integer(i)}, {"lambda", num(2 * kPi / theta(i), 4)}}));
+                                          {{"i", integer(i)}, {"lambda", wavelength_text(2 * kPi / theta(i))}}));
     }
     curve.vlines_x = {static_cast<double>(in.L)};
     curve.vline_labels = {say(lang, {"训练长度 L", "training length L"})};
