@@ -405,6 +405,13 @@ TEST(LongContextLesson, DecidingCellsAreMarkedFromTheNumbers) {
     EXPECT_EQ(heads.marks[0].col, 2);
     EXPECT_EQ(heads.values(7, 0), std::pow(2.0, -8));
     EXPECT_EQ(heads.values(7, 2), heads.values.col(2).maxCoeff());
+    // PI's cost: the fastest pair's θ/s is marked, and nothing at s = 1 (no squeeze).
+    const TableView pi = lc_views("pi-local-cost", "")[0].table();
+    ASSERT_EQ(pi.marks.size(), 1u);
+    EXPECT_EQ(pi.marks[0].row, 0);
+    EXPECT_EQ(pi.marks[0].col, 1);
+    EXPECT_EQ(pi.values(0, 1), 0.25);  // θ₀ = 1 divided by s = 4
+    EXPECT_TRUE(lc_views("pi-local-cost", "factor=1")[0].table().marks.empty());
     // NTK's slow pairs: only pairs short of a turn are marked; above 1 is a new angle.
     const TableView slow = lc_views("ntk-slow-pairs", "")[0].table();
     for (const CellMark& m : slow.marks) {
