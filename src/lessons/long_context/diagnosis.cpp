@@ -107,7 +107,7 @@ static std::vector<ViewData> diagnosis_views(const Inputs& in, Lang lang) {
              {"seed", integer(in.seed)}, {"bins", integer(DiagnosisScores::bins)}, {"per", integer(DiagnosisScores::per_bin)}}),
         say(lang, {"YaRN 的曲线含它的注意力因子的平方 {att2}（见[[lesson:long-context/yarn-attention-factor|“YaRN 的注意力因子”]]一步），所以整体高出这个倍数。",
                    "YaRN's curve includes the square of its attention factor, {att2} (see the step "
-                   "[[lesson:long-context/yarn-attention-factor|YaRN's attention factor]]), so it sits higher by that multiple."},
+                   "\"[[lesson:long-context/yarn-attention-factor|YaRN's attention factor]]\"), so it sits higher by that multiple."},
             {{"att2", num(mscale * mscale)}}),
     };
     return {make_view(say(lang, {"随机 q（k = q）的平均分数随距离的变化（分箱平均）", "Mean score against distance for random q (k = q), binned"}),

@@ -34,7 +34,7 @@ static std::vector<ViewData> diagnosis_floor_views(const Inputs& in, Lang lang) 
     const std::vector<std::string> notes = {
         say(lang, {"“新角度的对”：训练中没转满一圈（λᵢ > L）、且 seq_len·θ′ᵢ/(L·θᵢ) > 1 的对，与[[lesson:long-context/unseen-angles|“哪些策略仍留下没见过的角度”]]一步的计数相同。",
                    "Unseen pairs: pairs that never completed a turn in training (λᵢ > L) and have seq_len·θ′ᵢ/(L·θᵢ) > 1, "
-                   "the same count as in the step [[lesson:long-context/unseen-angles|which strategies still leave unseen angles]]."}),
+                   "the same count as in the step \"[[lesson:long-context/unseen-angles|Which strategies still leave unseen angles]]\"."}),
         say(lang, {"下限：不缩放的模型在 L 之内任一整数距离上的最低分数 {floor}（单个距离，不是分箱平均）；L 之外某个区间的平均若低于它，区间里就有训练中从未出现过的分数。"
                    "在 L 之外低于它的曲线：{below}。",
                    "The floor: the unscaled model's lowest score at any single integer distance within L, {floor} (one distance, not a bin "
