@@ -9,6 +9,7 @@
 // [SECTION] NTK-aware, dynamic NTK, YaRN and Llama 3
 // [SECTION] diagnosis
 // [SECTION] content corrections
+// [SECTION] the deciding cells (issue 24)
 #include <cmath>
 #include <string>
 #include <vector>
@@ -167,6 +168,7 @@ TEST_P(LongContextDiagnosis, DiagnosisScoresBoundedByAttentionFactorSquared) {
 INSTANTIATE_TEST_SUITE_P(EveryScaling, LongContextDiagnosis, ::testing::Range(0, 6));
 
 // [SECTION] content corrections
+// [SECTION] the deciding cells (issue 24)
 TEST(LongContextLesson, PhaseWrapWritesTheFrequencyFormula) {
     const Step& step = find_lesson("long-context")->steps[0];
     EXPECT_NE(std::string(step.body.en).find("θᵢ = base^(−2i/d)"), std::string::npos);
@@ -246,7 +248,7 @@ TEST(LongContextLesson, DynamicNtkSaysWhatTheBracketImplies) {
     const auto v = lc_views("dynamic-ntk-bracket", "factor=4&original_max=2048");
     EXPECT_TRUE(any_note_contains(v, "the bracket is s² − s + 1 = 13, not s = 4")) << all_notes(v);
     EXPECT_TRUE(any_note_contains(v, "s/(s² − s + 1) = 0.3077")) << all_notes(v);
-    EXPECT_TRUE(any_note_contains(v, "at seq = (2 − 1/s)·L = 3584")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "at seq_len = (2 − 1/s)·L = 3584")) << all_notes(v);
     const TableView& table = v[0].table();
     EXPECT_NEAR(table.values(4, 2), 1.0 / 13, 1e-12);  // s·L: the last pair divided by s² − s + 1
     EXPECT_NEAR(table.values(4, 3), 4.0 / 13, 1e-12);
@@ -318,7 +320,7 @@ TEST(LongContextLesson, ScaleFactorsWavelengthSpectrum) {
     const auto v = lc_views("wavelength-spectrum", "seq_len=8192&factor=4&original_max=2048");
     const CurveView& c = v[0].curve();
     EXPECT_TRUE(c.log_y);
-    ASSERT_EQ(c.series.size(), 5u);  // none, PI, NTK, YaRN, Llama 3
+    ASSERT_EQ(c.series.size(), 6u);  // none, PI, NTK, dynamic NTK, YaRN, Llama 3: the order of the neighbouring steps
     const Eigen::VectorXd theta = rope_default_inv_freq(128, 10000);
     for (int i = 0; i < 64; ++i) {
         EXPECT_NEAR(c.series[0][i], 2 * M_PI / theta(i), 1e-9 * c.series[0][i]);
@@ -367,6 +369,88 @@ TEST(LongContextLesson, SixMethods) {
     const auto causal = lc_views("six-methods", "L=8&mode=causal");
     EXPECT_TRUE(std::isnan(causal[1].heatmap().values(0, 1)));
     EXPECT_NE(causal[1].heatmap().explain(0, 1).find("masked"), std::string::npos);
+}
+
+// [SECTION] the deciding cells (issue 24): computed from the table's own numbers
+// The marks of `table` in column `col`, by row.
+std::vector<const CellMark*> marks_in(const TableView& table, int col) {
+    std::vector<const CellMark*> out;
+    for (const CellMark& m : table.marks)
+        if (m.col == col) out.push_back(&m);
+    return out;
+}
+
+TEST(LongContextLesson, DecidingCellsAreMarkedFromTheNumbers) {
+    // Turns in training: every row says whole circle (λ ≤ L) or only an arc.
+    const TableView turns = lc_views("turns-in-training", "")[0].table();
+    ASSERT_EQ(marks_in(turns, 3).size(), static_cast<size_t>(turns.values.rows()));
+    for (const CellMark* m : marks_in(turns, 3)) {
+        EXPECT_EQ(m->holds, turns.values(m->row, 1) <= 2048.0) << m->row;
+        EXPECT_EQ(m->word, m->holds ? "whole circle" : "only an arc");
+    }
+    // The base's two effects: the smallest base wraps most and is sharpest, the largest the reverse.
+    const TableView base = lc_views("base-effect", "")[0].table();
+    const int last = static_cast<int>(base.values.rows()) - 1;
+    ASSERT_EQ(base.marks.size(), 4u);
+    for (const CellMark& m : base.marks) {
+        if (m.word == "most wrap" || m.word == "sharpest") EXPECT_EQ(m.row, 0) << m.word;  // base 100
+        if (m.word == "fewest wrap" || m.word == "coarsest") EXPECT_EQ(m.row, last) << m.word;  // base 10⁷
+    }
+    EXPECT_EQ(base.values(0, 1), 64.0);
+    EXPECT_EQ(base.values(last, 1), 23.0);
+    // ALiBi head by head: the gentlest head (12 heads: h7, m = 2⁻⁸) is marked, and it lets the most through.
+    const TableView heads = lc_views("alibi-head-by-head", "")[0].table();
+    ASSERT_EQ(heads.marks.size(), 1u);
+    EXPECT_EQ(heads.marks[0].row, 7);
+    EXPECT_EQ(heads.marks[0].col, 2);
+    EXPECT_EQ(heads.values(7, 0), std::pow(2.0, -8));
+    EXPECT_EQ(heads.values(7, 2), heads.values.col(2).maxCoeff());
+    // PI's cost: the fastest pair's θ/s is marked, and nothing at s = 1 (no squeeze).
+    const TableView pi = lc_views("pi-local-cost", "")[0].table();
+    ASSERT_EQ(pi.marks.size(), 1u);
+    EXPECT_EQ(pi.marks[0].row, 0);
+    EXPECT_EQ(pi.marks[0].col, 1);
+    EXPECT_EQ(pi.values(0, 1), 0.25);  // θ₀ = 1 divided by s = 4
+    EXPECT_TRUE(lc_views("pi-local-cost", "factor=1")[0].table().marks.empty());
+    // NTK's slow pairs: only pairs short of a turn are marked; above 1 is a new angle.
+    const TableView slow = lc_views("ntk-slow-pairs", "")[0].table();
+    for (const CellMark& m : slow.marks) {
+        EXPECT_GT(slow.values(m.row, 0), 2048.0) << m.row;
+        EXPECT_EQ(m.holds, slow.values(m.row, 3) <= 1.0 + 1e-9) << m.row;
+    }
+    ASSERT_EQ(slow.marks.size(), 2u);  // pairs 41 (1.6227: new) and 63 (exactly 1: none new)
+    EXPECT_FALSE(slow.marks[0].holds);
+    EXPECT_TRUE(slow.marks[1].holds);
+    // Dynamic NTK: the s·L row is over-compressed for s > 1, and nothing is marked at s = 1.
+    const TableView bracket = lc_views("dynamic-ntk-bracket", "factor=4&original_max=2048")[0].table();
+    ASSERT_EQ(bracket.marks.size(), 1u);
+    EXPECT_EQ(bracket.marks[0].row, 4);
+    EXPECT_EQ(bracket.marks[0].word, "over-compressed");
+    EXPECT_TRUE(lc_views("dynamic-ntk-bracket", "factor=1")[0].table().marks.empty());
+    // The diagnosis: each strategy's lowest bin beyond L against the floor; only no scaling goes below at the defaults.
+    const TableView floor = lc_views("diagnosis-floor", "")[0].table();
+    ASSERT_EQ(marks_in(floor, 3).size(), 6u);
+    for (const CellMark* m : marks_in(floor, 3)) EXPECT_EQ(m->holds, m->row != 0) << m->row;
+    // The six methods' costs: only the learned table grows with L; T5 and ALiBi look at distance only.
+    const TableView costs = lc_views("method-costs", "")[0].table();
+    ASSERT_EQ(marks_in(costs, 1).size(), 1u);
+    EXPECT_EQ(costs.row_labels[static_cast<size_t>(marks_in(costs, 1)[0]->row)], "learned absolute");
+    for (const CellMark* m : marks_in(costs, 2)) {
+        EXPECT_EQ(m->holds, costs.values(m->row, 2) == 1.0);
+        EXPECT_EQ(m->word, m->holds ? "through content" : "distance only");
+    }
+    EXPECT_EQ(marks_in(costs, 2).size(), 6u);
+}
+
+TEST(LongContextLesson, OdometerCaptionsFitUnderTheirDials) {
+    const OdometerView o = lc_views("odometer", "")[0].odometer();
+    ASSERT_EQ(o.captions.size(), 64u);
+    EXPECT_EQ(o.captions[0], "λ = 6.28");
+    EXPECT_EQ(o.captions[40], "λ = 2k");     // 1986.92
+    EXPECT_EQ(o.captions[41], "λ = 2.3k");   // 2294.46
+    EXPECT_EQ(o.captions[63], "λ = 54k");    // 54410.1
+    const OdometerView big = lc_views("odometer", "base=10000000")[0].odometer();
+    EXPECT_EQ(big.captions[63], "λ = 49M");  // 2π·10⁷^(126/128) = 4.88e7
 }
 
 }  // namespace

@@ -65,6 +65,16 @@ TEST(OpenModelsLongRopeMropeMla, LongRopeAttentionFactorAndOlderHfChoice) {
     const TableView& t = v[0].table();
     const double theta = 1.0 / (1.5 * std::pow(10000.0, 94.0 / 96.0));
     EXPECT_NEAR(t.values(t.values.rows() - 1, 4), 4096 * theta / (2 * kPi), 1e-12);
+    // The deciding cells: exactly the pairs under one turn within seq_len are marked (issue 24).
+    std::size_t under = 0;
+    for (Eigen::Index r = 0; r < t.values.rows(); ++r) under += t.values(r, 4) < 1.0 ? 1 : 0;
+    EXPECT_GE(under, 1u);
+    ASSERT_EQ(t.marks.size(), under);
+    for (const CellMark& m : t.marks) {
+        EXPECT_EQ(m.col, 4);
+        EXPECT_LT(t.values(m.row, 4), 1.0);
+        EXPECT_EQ(m.word, "under one turn");
+    }
     // No extension (max_position = original_max): s = 1, factor 1, the long list is flat 1.
     const auto flat_curve = step_views("open-models", 5, "max_position=4096&seq_len=8000");
     EXPECT_EQ(flat_curve[0].curve().series[2], flat_curve[0].curve().series[0]);
@@ -88,7 +98,9 @@ TEST(OpenModelsLongRopeMropeMla, MropeIdsFollowGetRopeIndex) {
     for (int r = 0; r < 3; ++r)
         for (int c = 0; c < 11; ++c) EXPECT_EQ(ids(c, r), expected[r][c]) << r << "," << c;
     const auto image = step_views("open-models", 8, "text_before=2&grid_h=4&grid_w=6&text_after=3");  // m-rope-image
-    EXPECT_NE(image[0].title.find("pairs 0–1 follow t, 2–4 follow h, 5–7 follow w"), std::string::npos) << image[0].title;
+    EXPECT_NE(image[0].title.find("pairs 0–1 follow t, 2–4 h, 5–7 w"), std::string::npos) << image[0].title;
+    // The ids' note says the equation's r(i) and b for the current section and mrope_base.
+    EXPECT_TRUE(any_note_contains(v, "r(i): pairs 0–1 follow t, 2–4 follow h, 5–7 follow w; b = mrope_base = 100.")) << all_notes(v);
     EXPECT_TRUE(any_note_contains(v, "resumes at the largest id so far + 1 = 5")) << all_notes(v);
     // Two frames: the second frame's tokens have t = start + 1.
     const auto video = step_views("open-models", 7, "text_before=1&grid_t=2&grid_h=2&grid_w=2&text_after=1");
@@ -170,7 +182,7 @@ TEST(OpenModelsLongRopeMropeMla, DeepSeekYarnScales) {
     EXPECT_NEAR(c.series[0][at40], 1.0, 1e-12);    // mscale / mscale_all_dim = 1
     EXPECT_NEAR(c.series[1][at40], m * m, 1e-12);  // ≈ 1.87
     EXPECT_NEAR(m * m, 1.87, 0.005);
-    EXPECT_TRUE(any_note_contains(v, "Softmax scale = " + lessonui::num(m * m, 6) + " / √(128 + 64) = " +
+    EXPECT_TRUE(any_note_contains(v, "Softmax scale τ = " + lessonui::num(m * m, 6) + " / √(d_nope + d_R) = " + lessonui::num(m * m, 6) + " / √(128 + 64) = " +
                                          lessonui::num(m * m / std::sqrt(192.0), 6)))
         << all_notes(v);
     // mscale_all_dim not given: plain YaRN's cos/sin scale, no softmax change.

@@ -86,6 +86,34 @@ TEST(OpenModelsPresets, TheTableListsEveryPreset) {
     EXPECT_EQ(listed, model_presets().size());
 }
 
+// Each table marks what sets a model apart, computed from its numbers (issue 24): a partial rotation, a base other
+// than the one most of the table shares, a second base for local layers, a sliding window.
+TEST(OpenModelsPresets, TheTablesMarkWhatSetsAModelApart) {
+    auto marked = [](int step) {
+        const auto v = step_views("open-models", step, "");
+        const TableView& table = v[0].table();
+        std::vector<std::string> out;  // "row label: word", in table order
+        for (const CellMark& m : table.marks) {
+            EXPECT_TRUE(m.holds);
+            const std::string& label = table.col_labels[static_cast<std::size_t>(m.col)];
+            if (m.word == "partial") EXPECT_EQ(label, "rotary dim");
+            if (m.word == "larger base" || m.word == "smaller base") EXPECT_EQ(label, "base");
+            if (m.word == "two bases") EXPECT_EQ(label, "local base");
+            if (m.word == "sliding window") EXPECT_EQ(label, "window");
+            out.push_back(table.row_labels[static_cast<std::size_t>(m.row)] + ": " + m.word);
+        }
+        return out;
+    };
+    // Unscaled: GPT-NeoX turns 24 of 96, Mistral looks through a window of 4096, Qwen2-VL's base is 10⁶ where the
+    // other four use 10⁴.
+    EXPECT_EQ(marked(13), (std::vector<std::string>{"GPT-NeoX 20B: partial", "Mistral 7B v0.1: sliding window",
+                                                    "Qwen2-VL 7B: larger base"}));
+    // Scaled: DeepSeek-V3 turns 64 of 192; Gemma 3 has a local base and a window; no base is shared by most (two
+    // models use 10⁴, two 10⁶), so none is marked.
+    EXPECT_EQ(marked(14), (std::vector<std::string>{"DeepSeek-V3 · yarn: partial", "Gemma 3 27B · linear: two bases",
+                                                    "Gemma 3 27B · linear: sliding window"}));
+}
+
 // The counts in the notes are those of the drawn wavelengths: Llama 2 7B (base 10000, d = 128, trained 4096).
 TEST(OpenModelsPresets, NotesCountThePairsBeyondTheContext) {
     const ModelPreset* p = find_model_preset("llama-2-7b");

@@ -78,7 +78,7 @@ TEST(OpenModelsRotationBasesNope, PartialRotationSplitsTheScoreIntoARelativePart
             // The rotating part depends on n − m only.
             if (m > 0 && n > 0) EXPECT_NEAR(rel.values(m, n), rel.values(m - 1, n - 1), 1e-12);
         }
-    EXPECT_NE(v[0].title.find("the first 4 of d = 12 numbers (2 pairs)"), std::string::npos) << v[0].title;
+    EXPECT_NE(v[0].title.find("the first r = 4 of d = 12 numbers (2 pairs)"), std::string::npos) << v[0].title;
     EXPECT_TRUE(any_note_contains(v, "Largest minus smallest cell = 0:")) << all_notes(v);
     EXPECT_TRUE(any_note_contains(v, "Distance of the rotating part from Toeplitz = ")) << all_notes(v);
 }
@@ -122,6 +122,17 @@ TEST(OpenModelsRotationBasesNope, TwoBasesWavelengthsAndTurnsFollowGemma3Bases) 
     EXPECT_EQ(t.values(0, 2), local_context);
     EXPECT_EQ(t.values(1, 2), global_context);
     EXPECT_GT(local_window, global_window);  // the smaller base turns more pairs inside the window
+    // The deciding cells (issue 24): most local pairs turn inside the window (36 of 64); 17 global pairs stay
+    // longer than the context.
+    ASSERT_EQ(t.marks.size(), 2u);
+    EXPECT_EQ(t.marks[0].row, 0);
+    EXPECT_EQ(t.marks[0].col, 1);
+    EXPECT_EQ(t.marks[0].holds, 2 * local_window > d / 2);
+    EXPECT_EQ(t.marks[0].word, "most turn");
+    EXPECT_EQ(t.marks[1].row, 1);
+    EXPECT_EQ(t.marks[1].col, 2);
+    EXPECT_EQ(t.marks[1].word, std::to_string(d / 2 - global_context) + " longer than the context");
+    EXPECT_EQ(d / 2 - global_context, 17);
 }
 
 TEST(OpenModelsRotationBasesNope, NopeLayersCausalMaskAndLlama4Temperature) {

@@ -48,7 +48,7 @@ static ViewData alibi_heads_view(const Inputs& in, const std::vector<double>& sl
                : say(lang, {"斜率（get_slopes；头数不是 2 的幂，不再有序）：{list}", "Slopes (get_slopes; not a power-of-2 head count, so unsorted): {list}"},
                      {{"list", join(list, ", ")}}),
     };
-    return make_view(say(lang, {"每个头的偏置 −m_h·Δ（点击一行选择头）", "Bias −m_h·Δ of every head (click a row to pick a head)"}),
+    return make_view(say(lang, {"每个头的偏置 −m·Δ（点击一行选择头）", "Bias −m·Δ of every head (click a row to pick a head)"}),
                      all, notes);
 }
 
@@ -106,14 +106,14 @@ Step alibi_penalty() {
     return {
         "alibi",
         {"ALiBi：每个头一条线性惩罚", "ALiBi: a linear penalty per head"},
-        {"ALiBi 给每个 logit 加上 −m_h·(i − j)：偏置只依赖距离，任何长度下都一样。"
+        {"ALiBi 给每个 logit 加上 −m·(i − j)，每个头有自己固定的斜率 m：偏置只依赖距离，任何长度下都一样。"
          "它不旋转，也不会绕回：偏置加在查询 i 之前（含 i）的每个键 j 上。"
-         "每个头的斜率 m_h 固定，来自参考实现的 get_slopes：头数为 2 的幂时是等比数列，否则先取最近的较小 2 的幂的斜率，"
+         "斜率来自参考实现的 get_slopes：头数为 2 的幂时是等比数列，否则先取最近的较小 2 的幂的斜率，"
          "再隔一个取下一个幂的斜率，结果不再有序。第一张热力图是每个头的偏置随距离的变化，点击一行选择头；第二张是所选头在查询 × 键位置上的偏置，"
          "causal 模式下对角线上方是 −∞（屏蔽），画成斜线格。",
-         "ALiBi adds −m_h·(i − j) to each logit: the bias depends only on distance, the same at any length. "
-         "It does not rotate and never wraps: the bias goes on every key j at or before query i. Each head's slope m_h is "
-         "fixed, from the reference get_slopes: a geometric sequence for a power-of-2 head count; otherwise the "
+         "ALiBi adds −m·(i − j) to each logit, with one fixed slope m per head: the bias depends only on distance, the same at any length. "
+         "It does not rotate and never wraps: the bias goes on every key j at or before query i. The slopes "
+         "come from the reference get_slopes: a geometric sequence for a power-of-2 head count; otherwise the "
          "slopes of the nearest smaller power of 2 followed by every other slope of the next power, so they are "
          "no longer sorted. The first heatmap is every head's bias against distance (click a row to pick a "
          "head); the second is the chosen head's bias over query × key positions, where in causal mode the cells "

@@ -53,10 +53,11 @@ static std::vector<ViewData> alibi_reference_rows_views(const Inputs& in, Lang l
 Step alibi_reference_rows_step() {
     return {
         "alibi-reference-rows",
-        {"参考代码：每行加 m·j", "The reference code adds m·j per row"},
-        {"参考代码给每一行加的其实是 m·j 而不是 −m·(i − j)，两者只差本行的常数 m·i，softmax 对每行加常数不变，所以注意力权重相同。"
+        {"ALiBi 的参考代码：每行加 m·j", "ALiBi's reference code adds m·j per row"},
+        {"ALiBi 作者的参考代码（fairseq 里的 buffered_future_mask）给每一行加的其实是 m·j 而不是 −m·(i − j)，softmax 后权重相同。两者只差本行的常数 m·i，而 softmax 对每行加常数不变。"
          "热力图是所选头实际加上的值，注释核对两种写法的权重之差。",
-         "The reference code adds m·j, not −m·(i − j), to each row: softmax gives the same weights. "
+         "ALiBi's reference code (the authors' fairseq, buffered_future_mask) adds m·j, not −m·(i − j), to each row: "
+         "softmax gives the same weights. "
          "The two differ by the row's constant m·i, and softmax ignores a constant per row. The heatmap "
          "is what the chosen head really adds; the note checks the difference of the two forms' weights."},
         {"heads", "L", "head"},

@@ -39,6 +39,17 @@ static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
             1.0 - mean_cos;
         table.row_labels.push_back(bases[b] == in.base ? say(lang, {"当前", "current"}) : "");
     }
+    // The deciding cells: the most and fewest pairs wrapping, the sharpest and coarsest short range; the two
+    // ends of the table, each good at one effect and bad at the other.
+    Eigen::Index most_wrap = 0, fewest_wrap = 0, sharpest = 0, coarsest = 0;
+    table.values.col(1).maxCoeff(&most_wrap);
+    table.values.col(1).minCoeff(&fewest_wrap);
+    table.values.col(4).maxCoeff(&sharpest);
+    table.values.col(4).minCoeff(&coarsest);
+    table.marks.push_back({static_cast<int>(most_wrap), 1, false, say(lang, {"绕回最多", "most wrap"})});
+    table.marks.push_back({static_cast<int>(fewest_wrap), 1, true, say(lang, {"绕回最少", "fewest wrap"})});
+    table.marks.push_back({static_cast<int>(sharpest), 4, true, say(lang, {"近处最清楚", "sharpest"})});
+    table.marks.push_back({static_cast<int>(coarsest), 4, false, say(lang, {"近处最粗", "coarsest"})});
     table.col_labels = {"base", say(lang, {"L 内绕回", "wrap in L"}), say(lang, {"最长 λ", "longest λ"}),
                         say(lang, {"中间对 θ", "mid θ"}), "1 − mean cos θᵢ"};
     table.col_decimals = {0, 0, 0, -1, -1};
@@ -57,8 +68,8 @@ static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
     };
 
     CurveView curve;
-    curve.y_axis = say(lang, {"归一化分数", "normalised score"});
-    curve.x_axis = "Δ";
+    curve.y_axis = say(lang, {"归一化分数 Σcos(Δθᵢ)/(d/2)", "normalised score Σcos(Δθᵢ)/(d/2)"});
+    curve.x_axis = say(lang, {"距离 Δ", "distance Δ"});
     for (int s = 0; s <= 320; ++s) curve.x.push_back(s * 0.1);
     for (double b : {in.base / 10, in.base, in.base * 10}) {
         curve.series.push_back(rope_decay_curve(rope_default_inv_freq(in.d, b), curve.x));
@@ -68,7 +79,7 @@ static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
 
     // The table (the claim's measure) first: it is the primary figure and gets the room for all its rows.
     return {make_view(say(lang, {"底数的两个效应", "The two effects of the base"}), table, notes),
-            make_view(say(lang, {"近距离的分数", "Score at short range"}),
+            make_view(say(lang, {"近距离：q = k = 1 的分数", "Close up: the score of q = k = 1"}),
                       curve)};
 }
 

@@ -92,7 +92,7 @@ static std::vector<ViewData> diagnosis_views(const Inputs& in, Lang lang) {
     const DiagnosisScores d = diagnosis_scores(in);
     CurveView curve;
     curve.y_axis = say(lang, {"平均分数（Δ = 0 处归一为 1）", "mean score (1 at Δ = 0)"});
-    curve.x_axis = "Δ";
+    curve.x_axis = say(lang, {"距离 Δ", "distance Δ"});
     curve.x = d.x;
     curve.series = d.y;
     for (RopeScaling s : all_scalings()) curve.series_labels.push_back(scaling_label(s, lang));
@@ -105,9 +105,9 @@ static std::vector<ViewData> diagnosis_views(const Inputs& in, Lang lang) {
                    "each point averages {per} integer distances in a bin of width seq_len/{bins}."},
             {{"seq", integer(in.seq_len)}, {"L", integer(in.L)}, {"s", num(in.factor)}, {"n", integer(DiagnosisScores::samples)},
              {"seed", integer(in.seed)}, {"bins", integer(DiagnosisScores::bins)}, {"per", integer(DiagnosisScores::per_bin)}}),
-        say(lang, {"YaRN 的曲线含它的注意力因子的平方 {att2}（见“YaRN 的注意力因子”一步），所以整体高出这个倍数。",
-                   "YaRN's curve includes the square of its attention factor, {att2} (see the step on YaRN's attention "
-                   "factor), so it sits higher by that multiple."},
+        say(lang, {"YaRN 的曲线含它的注意力因子的平方 {att2}（见[[lesson:long-context/yarn-attention-factor|“YaRN 的注意力因子”]]一步），所以整体高出这个倍数。",
+                   "YaRN's curve includes the square of its attention factor, {att2} (see the step "
+                   "\"[[lesson:long-context/yarn-attention-factor|YaRN's attention factor]]\"), so it sits higher by that multiple."},
             {{"att2", num(mscale * mscale)}}),
     };
     return {make_view(say(lang, {"随机 q（k = q）的平均分数随距离的变化（分箱平均）", "Mean score against distance for random q (k = q), binned"}),

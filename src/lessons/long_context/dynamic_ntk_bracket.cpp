@@ -35,8 +35,12 @@ static std::vector<ViewData> dynamic_ntk_bracket_views(const Inputs& in, Lang la
     table.row_labels = {"L/2", "L", "1.5·L", "2·L", "s·L", "seq_len"};
     table.col_labels = {"seq_len", say(lang, {"底数", "base"}), say(lang, {"最后一对 θ′/θ", "last pair θ′/θ"}),
                         say(lang, {"最后一对 seq_len·θ′/(L·θ)", "last pair seq_len·θ′/(L·θ)"})};
-    table.col_decimals = {0, -1, -1, -1};
-    table.decimals = 6;
+    table.col_decimals = {0, 1, -1, -1};
+    table.decimals = 4;
+    // The deciding cell: at s·L the slowest pair uses less than its whole training range (1 would be static NTK).
+    const Eigen::Index at_target = 4;
+    if (table.values(at_target, 3) < 1.0 - 1e-9)
+        table.marks.push_back({static_cast<int>(at_target), 3, false, say(lang, {"压缩过度", "over-compressed"})});
     const double at_sl = rope_dynamic_base(in.base, in.d, in.factor, in.L, static_cast<int>(std::lround(in.factor * in.L)));
     const std::vector<std::string> notes = {
         say(lang, {"seq_len = s·L 时括号是 s² − s + 1 = {bracket} 而不是 s = {s}：底数 = {dyn}，而静态 NTK 的底数 = {ntk}。"
@@ -49,11 +53,11 @@ static std::vector<ViewData> dynamic_ntk_bracket_views(const Inputs& in, Lang la
             {{"bracket", num(in.factor * in.factor - in.factor + 1)}, {"s", num(in.factor)}, {"dyn", num(at_sl)},
              {"ntk", num(rope_ntk_base(in.base, in.d, in.factor))},
              {"used", num(in.factor / (in.factor * in.factor - in.factor + 1), 4)}}),
-        say(lang, {"一般地，最慢一对的比值是 (seq/L)/(s·seq/L − s + 1)，因为 (s − 1)(seq/L − 1) ≥ 0 它永远不超过 1："
-                   "动态 NTK 在任何长度下都不会让最慢的一对转到没见过的角度。括号等于 s（与静态 NTK 相同的底数）时 seq = (2 − 1/s)·L = {match}。",
-                   "In general the slowest pair's ratio is (seq/L)/(s·seq/L − s + 1), never above 1 because "
-                   "(s − 1)(seq/L − 1) ≥ 0: at no length does dynamic NTK take the slowest pair to an unseen angle. The "
-                   "bracket equals s (the static NTK base) at seq = (2 − 1/s)·L = {match}."},
+        say(lang, {"seq_len ≥ L 时，最慢一对的比值 (seq_len/L)/(s·seq_len/L − s + 1) 因 (s − 1)(seq_len/L − 1) ≥ 0 不会超过 1："
+                   "动态 NTK 在任何长度下都不会让最慢的一对转到没见过的角度。括号等于 s（与静态 NTK 相同的底数）时 seq_len = (2 − 1/s)·L = {match}。",
+                   "For seq_len ≥ L the slowest pair's ratio is (seq_len/L)/(s·seq_len/L − s + 1), never above 1 because "
+                   "(s − 1)(seq_len/L − 1) ≥ 0: at no length does dynamic NTK take the slowest pair to an unseen angle. The "
+                   "bracket equals s (the static NTK base) at seq_len = (2 − 1/s)·L = {match}."},
             {{"match", num((2.0 - 1.0 / in.factor) * in.L)}}),
     };
     return {make_view(say(lang, {"几个序列长度下的底数", "The base at a few sequence lengths"}), table, notes)};
@@ -72,7 +76,7 @@ Step dynamic_ntk_bracket() {
          "bases for the current parameters."},
         {"d", "base", "original_max", "factor", "seq_len"},
         views_of(read_inputs, dynamic_ntk_bracket_views),
-        {R"tex(\Bigl(\frac{s\cdot sL}{L}-(s-1)\Bigr)=s^2-s+1,\qquad \frac{\mathrm{seq}/L}{s\,\mathrm{seq}/L-s+1}\le 1)tex"},
+        {R"tex(\Bigl(\frac{s\cdot sL}{L}-(s-1)\Bigr)=s^2-s+1,\qquad \frac{\mathrm{seq\_len}/L}{s\,\mathrm{seq\_len}/L-s+1}\le 1)tex"},
     };
 }
 

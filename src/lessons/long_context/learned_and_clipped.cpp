@@ -35,12 +35,12 @@ Step learned_and_clipped() {
     return {
         "learned-and-clipped",
         {"六种方法之二：学出来的位置", "Six methods, 2: learned positions"},
-        {"学出来的位置在训练长度之外要么没有定义，要么被截断。可学习的表只有 L 行，Shaw 把超过 ±k 的距离截成同一个，T5 把远距离都放进最后一个桶。"
+        {"学出来的位置在训练长度之外要么没有定义，要么被截断。[[lesson:absolute-pe|可学习的表]]只有 L 行，[[lesson:shaw|Shaw]] 把超过 ±k 的距离截成同一个，[[lesson:t5-bias|T5]] 把远距离都放进最后一个桶。"
          "三张热力图是随机初始化的可学习表的 Gram 矩阵（还没有 j − i 的结构，要靠训练学出来）、Shaw 截断后的相对距离和 T5 的桶；"
          "每张图下的残差量出它离“只依赖 j − i”有多远。",
-         "Learned positions are either undefined or clipped beyond the training length. A learned table has only L "
-         "rows, Shaw clips every distance beyond ±k to one value, and T5 puts all far distances into its last "
-         "bucket. The three heatmaps are the Gram matrix of a learned table at its random initialisation (no "
+         "Learned positions are either undefined or clipped beyond the training length. A [[lesson:absolute-pe|learned table]] has "
+         "only L rows, [[lesson:shaw|Shaw]] clips every distance beyond ±k to one value, and [[lesson:t5-bias|T5]] puts all far "
+         "distances into its last bucket. The three heatmaps are the Gram matrix of a learned table at its random initialisation (no "
          "j − i structure yet: training must learn it), Shaw's clipped relative distances and T5's buckets; the "
          "residual under each measures how far it is from depending on j − i alone."},
         {"d", "L", "clip", "num_buckets", "max_distance", "seed"},

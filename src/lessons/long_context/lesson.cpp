@@ -133,6 +133,16 @@ void mark_yarn_range(CurveView& curve, const std::pair<double, double>& range, i
     }
 }
 
+// A wavelength in at most four characters, so that every caption fits under its dial: three significant digits
+// below 1000, then thousands as "k" and millions as "M" (1987 → "2k", 2294 → "2.3k", 54410 → "54k").
+static std::string short_wavelength(double lambda) {
+    using lessonui::num;
+    const auto compact = [](double x) { return x < 9.95 ? num(x, 2) : lessonui::integer(std::llround(x)); };
+    if (lambda < 999.5) return num(lambda, 3);
+    if (lambda < 999500.0) return compact(lambda / 1e3) + "k";
+    return compact(lambda / 1e6) + "M";
+}
+
 // The d/2 pairs as an odometer at position p: needle i at p·θᵢ, the arc swept in training shaded, and with
 // `scaled_needle` the chosen scaling's needle beside it (only once the scalings have been taught).
 ViewData odometer_view(const Inputs& in, Lang lang, bool scaled_needle) {
@@ -150,7 +160,7 @@ ViewData odometer_view(const Inputs& in, Lang lang, bool scaled_needle) {
         o.theta_scaled.assign(used.data(), used.data() + used.size());
         o.scaled_label = scaling_label(kind, lang);
     }
-    for (double lambda : pair_wavelengths(theta)) o.captions.push_back("λ = " + num(lambda, 3));
+    for (double lambda : pair_wavelengths(theta)) o.captions.push_back("λ = " + short_wavelength(lambda));
     o.position_label = say(lang, {"位置 p = {p}（训练长度 L = {L}）", "position p = {p} (training length L = {L})"},
                            {{"p", integer(in.position)}, {"L", integer(in.L)}});
     const int short_of_turn = pairs_short_of_a_turn(theta, in.L);

@@ -102,6 +102,11 @@ static std::vector<ViewData> method_costs_views(const Inputs& in, Lang lang) {
         t.values.row(static_cast<Eigen::Index>(r)) << static_cast<double>(pe_parameter_count(f, sizes)),
             static_cast<double>(pe_parameter_count(f, doubled)), content_dependent(f) ? 1.0 : 0.0;
         t.row_labels.push_back(method_name(f, lang));
+        // The deciding cells: the one table that grows with L, and whether position acts through content.
+        const int row = static_cast<int>(r);
+        if (t.values(row, 1) > t.values(row, 0)) t.marks.push_back({row, 1, false, say(lang, {"随 L 增长", "grows with L"})});
+        const bool content = t.values(row, 2) == 1.0;
+        t.marks.push_back({row, 2, content, say(lang, content ? Text{"依赖内容", "through content"} : Text{"只看距离", "distance only"})});
     }
     t.col_labels = {say(lang, {"位置参数", "position parameters"}), say(lang, {"L 加倍时", "with L doubled"}),
                     say(lang, {"依赖内容（1 = 是）", "content-dependent (1 = yes)"})};

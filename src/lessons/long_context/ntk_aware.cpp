@@ -56,7 +56,7 @@ Step ntk_aware() {
         {R"tex(\mathrm{base}'=\mathrm{base}\cdot s^{d/(d-2)},\qquad \theta'_i=\mathrm{base}'^{\,-2i/d})tex"},
     };
     s.questions = {
-        {{"NTK-aware 缩放放大 base。扩展倍数 s > 1 时，哪一对的频率正好被除以完整的 s？",
+        {{"NTK 感知缩放把底数放大。扩展倍数 s > 1 时，哪一对的频率正好被除以完整的 s？",
           "NTK-aware scaling enlarges the base. With an extension factor s > 1, which pair is divided by exactly the full s?"},
          {{"每一对", "Every pair"},
           {"第 0 对，最快的那对", "Pair 0, the fastest"},

@@ -38,6 +38,11 @@ static std::vector<ViewData> ntk_slow_pairs_views(const Inputs& in, Lang lang) {
         const int i = rows[r];
         table.values.row(static_cast<Eigen::Index>(r)) << 2 * kPi / theta(i), ntk(i) / theta(i), pi(i) / theta(i), ratio(i);
         table.row_labels.push_back(pair_label(i, lang));
+        // The deciding cells: a pair short of one turn in training whose angle at seq_len goes past the trained range.
+        if (!rope_pair_turned_in_training(theta(i), in.L)) {
+            const bool seen = ratio(i) <= 1.0 + 1e-9;
+            table.marks.push_back({static_cast<int>(r), 3, seen, say(lang, seen ? Text{"没有新角度", "no new angle"} : Text{"新角度", "new angles"})});
+        }
     }
     table.col_labels = {"λᵢ", "θ′ᵢ/θᵢ (NTK)", "1/s (PI)", "seq_len·θ′ᵢ/(L·θᵢ)"};
     table.col_decimals = {-1, -1, -1, -1};

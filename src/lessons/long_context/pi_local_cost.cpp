@@ -29,6 +29,9 @@ static std::vector<ViewData> pi_local_cost_views(const Inputs& in, Lang lang) {
         table.values.row(static_cast<Eigen::Index>(r)) << theta(i), pi_theta(i), 2 * kPi / theta(i), 2 * kPi / pi_theta(i);
         table.row_labels.push_back(pair_label(i, lang));
     }
+    // The deciding cell: the fastest pair, which carries local detail, is slowed as much as every other.
+    if (pi_theta(0) < theta(0))
+        table.marks.push_back({0, 1, false, say(lang, {"局部细节也被压缩", "local detail squeezed too"})});
     table.col_labels = {say(lang, {"原始 θᵢ", "original θᵢ"}), "θᵢ/s", say(lang, {"原始波长", "original wavelength"}),
                         say(lang, {"PI 波长", "PI wavelength"})};
     table.decimals = 5;

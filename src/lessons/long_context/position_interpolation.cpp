@@ -31,7 +31,10 @@ static std::vector<ViewData> position_interpolation_views(const Inputs& in, Lang
         b.push_back(m * pi(last));
     }
     curve.series = {a, b};
-    curve.series_labels = {say(lang, {"原始 θ", "original θ"}), "PI: θ/s"};
+    curve.series_labels = {say(lang, {"原始：mθ", "original: mθ"}), "PI: mθ/s"};
+    // The claim drawn: PI reaches at s·L the largest angle training reached at L.
+    curve.hlines_y = {theta(last) * (in.L - 1)};
+    curve.hline_labels = {say(lang, {"训练中的最大转角", "largest angle in training"})};
     curve.vlines_x = {static_cast<double>(in.L), span};
     curve.vline_labels = {"L", "s·L"};
     const std::string curve_note =

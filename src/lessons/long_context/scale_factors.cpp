@@ -36,11 +36,11 @@ Step side_by_side() {
     return {
         "scale-factors",
         {"并排比较：每一对的缩放因子", "Side by side: the per-pair scale factor"},
-        {"所有策略都放慢慢对，差别在于放过多少快对：PI 把每一对都除以 s，NTK、YaRN 和 Llama 3 让前面的快对几乎不变，只在后面的慢对上接近 1/s。"
+        {"每种缩放都放慢慢对，差别在于放过多少快对：PI 把每一对都除以 s，NTK、动态 NTK、YaRN 和 Llama 3 让前面的快对几乎不变，主要放慢后面的慢对。"
          "动态 NTK 在 seq_len 不超过 L 时与不缩放相同。曲线把每种策略逐对的新旧频率之比 θ′ᵢ/θᵢ 画成一对一个点。",
-         "Every strategy slows the slow pairs; they differ in how many fast pairs they leave alone: PI divides "
-         "every pair by s, while NTK, YaRN and Llama 3 leave the first, fast pairs almost unchanged and approach "
-         "1/s only on the later, slow pairs. Dynamic NTK equals no scaling while seq_len is at most L. The curve "
+         "Every scaling slows the slow pairs; they differ in how many fast pairs they leave alone: PI divides "
+         "every pair by s, while NTK, dynamic NTK, YaRN and Llama 3 leave the first, fast pairs almost unchanged "
+         "and slow mainly the later, slow pairs. Dynamic NTK equals no scaling while seq_len is at most L. The curve "
          "plots each strategy's ratio of new to old frequency θ′ᵢ/θᵢ, one dot per pair."},
         {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
          "high_freq_factor"},

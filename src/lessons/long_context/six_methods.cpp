@@ -105,19 +105,19 @@ Step six_methods() {
         "six-methods",
         {"六种方法之一：距离的固定函数", "Six methods, 1: fixed functions of distance"},
         {"正弦、ALiBi 和 RoPE 都是 j − i 的固定函数，对任何距离都有定义，所以超出训练长度时仍能计算；区别只在模型是否见过那些值。"
-         "这一步和后面两步把课程里的六种位置方法放在同一个 L 上比较。三张热力图分别是正弦编码的 Gram 矩阵 pᵢᵀpⱼ（pᵢ 是位置 i 的编码向量）、"
+         "这一步和后面两步把课程里的六种位置方法（[[lesson:absolute-pe|正弦与可学习的绝对位置]]、[[lesson:shaw|Shaw]]、[[lesson:t5-bias|T5]]、ALiBi 和 [[lesson:rope|RoPE]]）放在同一个 L 上比较。三张热力图分别是正弦编码的 Gram 矩阵 pᵢᵀpⱼ（pᵢ 是位置 i 的编码向量）、"
          "所选 ALiBi 头的偏置和 RoPE 在 q = k = 1 时的分数；每张图下的残差量出它离“只依赖 j − i”（Toeplitz）有多远。"
          "把鼠标放在格子上，提示给出 i、j、j − i 以及六种方法在这个格子的值。",
-         "Sinusoidal, ALiBi and RoPE are fixed functions of j − i, so they compute at any distance. "
-         "Beyond the training length they differ only in whether the model has seen those values. This "
-         "step and the next two compare the course's six position methods at one L. The three heatmaps are the "
+         "Sinusoidal, ALiBi and RoPE are fixed functions of j − i, defined beyond L too but never seen there. This "
+         "step and the next two compare the course's six position methods ([[lesson:absolute-pe|sinusoidal and learned absolute]], "
+         "[[lesson:shaw|Shaw]], [[lesson:t5-bias|T5]], ALiBi and [[lesson:rope|RoPE]]) at one L. The three heatmaps are the "
          "sinusoidal encoding's Gram matrix pᵢᵀpⱼ (pᵢ is position i's encoding vector), the chosen ALiBi head's "
          "bias and RoPE's score of q = k = 1; the residual under each measures how far it is from depending on "
          "j − i alone (Toeplitz). Hover over a cell: the tooltip gives i, j, j − i and all six methods' values "
          "there."},
         {"d", "base", "L", "heads", "head", "mode"},
         views_of(read_inputs, six_methods_views),
-        {R"tex(G_{ij}=p_i^\top p_j=\sum_k\cos\bigl((j-i)\,\omega_k\bigr))tex",
+        {R"tex(G_{ij}=p_i^\top p_j=\sum_k\cos\bigl((j-i)\,\theta_k\bigr))tex",
          R"tex(\mathrm{ALiBi}:\ -m\,|i-j|,\qquad \mathrm{RoPE}:\ \sum_i 2\cos\bigl((j-i)\,\theta_i\bigr))tex"},
     };
 }

@@ -28,6 +28,9 @@ static std::vector<ViewData> turns_in_training_views(const Inputs& in, Lang lang
         const double lambda = 2 * kPi / theta(i);
         table.values.row(static_cast<Eigen::Index>(r)) << theta(i), lambda, in.L * theta(i) / (2 * kPi), lambda <= in.L ? 1.0 : 0.0;
         table.row_labels.push_back(pair_label(i, lang));
+        // The deciding cell of each row: a whole circle seen in training, or only an arc.
+        const bool whole = lambda <= in.L;
+        table.marks.push_back({static_cast<int>(r), 3, whole, say(lang, whole ? Text{"见过整圈", "whole circle"} : Text{"只见过一段弧", "only an arc"})});
     }
     table.col_labels = {"θᵢ", say(lang, {"波长 λᵢ", "wavelength λᵢ"}), say(lang, {"L 内圈数", "turns within L"}),
                         say(lang, {"L 内已转满一圈", "full turn within L"})};

@@ -17,12 +17,15 @@ namespace long_context {
 using namespace lessonui;
 
 // [SECTION] views
-// Wavelength λᵢ = 2π/θᵢ of every pair (log y) for the original frequencies, PI, NTK, YaRN and Llama 3, with the
+// Wavelength λᵢ = 2π/θᵢ of every pair (log y) for the original frequencies and every scaling, with the
 // training and target lengths, YaRN's ramp bounds (pair indices) and Llama 3's band edges (wavelengths).
 static std::vector<ViewData> wavelength_spectrum_views(const Inputs& in, Lang lang) {
     const int pairs = in.d / 2;
     CurveView curve = wavelength_axes(pairs, lang);
-    for (RopeScaling s : {RopeScaling::none, RopeScaling::linear, RopeScaling::ntk, RopeScaling::yarn, RopeScaling::llama3}) {
+    // A shorter caption (the equation above states λᵢ = 2π/θᵢ), so that the six series' legend fits beside it.
+    curve.y_axis = say(lang, {"波长 λᵢ（位置，对数轴）", "wavelength λᵢ (positions, log axis)"});
+    // Every scaling, in the order (and so the colours) of the neighbouring steps' curves; dynamic NTK at seq_len.
+    for (RopeScaling s : all_scalings()) {
         curve.series.push_back(pair_wavelengths(scaled(in, s).inv_freq));
         curve.series_labels.push_back(scaling_label(s, lang));
         curve.series_dashed.push_back(s == RopeScaling::none);
@@ -47,7 +50,7 @@ static std::vector<ViewData> wavelength_spectrum_views(const Inputs& in, Lang la
                    "middle band is λ between {from} and {to} (two horizontal lines)."},
             {{"low", num(range.first)}, {"high", num(range.second)}, {"from", num(in.L / in.high_ff, 4)}, {"to", num(in.L / in.low_ff, 4)}}),
     };
-    return {make_view(say(lang, {"每一对的波长：原频率与四种缩放", "Wavelength of every pair: original and four scalings"}), std::move(curve),
+    return {make_view(say(lang, {"每一对的波长：原频率与五种缩放", "Wavelength of every pair: original and five scalings"}), std::move(curve),
                       std::move(notes))};
 }
 
@@ -57,12 +60,12 @@ Step wavelength_spectrum() {
         "wavelength-spectrum",
         {"每一对的波长", "The wavelength of every pair"},
         {"缩放把慢对的波长拉长到目标长度 seq_len 以上，区别在于从哪一对开始拉长。"
-         "图在对数纵轴上画出每一对的波长 λᵢ = 2π/θᵢ：虚线是原频率，其余是 PI、NTK、YaRN 和 Llama 3 缩放后的波长。"
+         "图在对数纵轴上画出每一对的波长 λᵢ = 2π/θᵢ：虚线是原频率，其余是 PI、NTK、动态 NTK（取 seq_len 时）、YaRN 和 Llama 3 缩放后的波长。"
          "两条水平线是训练长度 L 和目标长度 seq_len，另外两条是 Llama 3 的频段边界 L/high_ff 与 L/low_ff，竖线是 YaRN 斜坡的两端。"
          "PI 把所有波长都乘以 s；NTK 让前面的对几乎不变、后面的对拉长；YaRN 在斜坡以下保持原波长、以上乘以 s；Llama 3 在两条频段线之间平滑过渡。",
          "Scaling stretches the slow pairs' wavelengths past the target length seq_len; the strategies differ in "
          "where the stretching starts. The figure draws every pair's wavelength λᵢ = 2π/θᵢ on a log axis: dashed "
-         "for the original frequencies, the others after PI, NTK, YaRN and Llama 3 scaling. Two horizontal lines "
+         "for the original frequencies, the others after PI, NTK, dynamic NTK (at seq_len), YaRN and Llama 3 scaling. Two horizontal lines "
          "mark the training length L and the target length seq_len, two more Llama 3's band edges L/high_ff and "
          "L/low_ff, and vertical lines the two ends of YaRN's ramp. PI multiplies every wavelength by s; NTK leaves "
          "the first pairs almost alone and stretches the later ones; YaRN keeps the wavelengths below the ramp and "

@@ -56,7 +56,7 @@ Step yarn_attention_factor_step() {
         {"YaRN 还把 cos 和 sin 乘以注意力因子 0.1·ln s + 1，所以每个分数放大该因子的平方：这是 softmax 的温度，把插值后变分散的注意力重新变尖。"
          "HF 在 get_mscale 里算这个因子。曲线是因子和它的平方随扩展倍数 s 的变化，竖线是当前的 s。",
          "YaRN also multiplies cos and sin by the attention factor 0.1·ln s + 1, so every score grows by the "
-         "factor's square: a softmax temperature that sharpens the attention interpolation spread out. HF computes "
+         "factor's square: a softmax temperature that sharpens again the attention that interpolation spread out. HF computes "
          "the factor in get_mscale. The curve is the factor and its square against the extension factor s; the "
          "vertical line is the current s."},
         {"factor"},

@@ -38,9 +38,11 @@ static std::vector<ViewData> yarn_ramp_views(const Inputs& in, Lang lang) {
     ytable.row_labels = {say(lang, {"dim(β_fast)（原值）", "dim(β_fast) (raw)"}), "low = max(floor, 0)",
                          say(lang, {"dim(β_slow)（原值）", "dim(β_slow) (raw)"}), "high = min(ceil, d − 1)"};
     ytable.col_labels = {say(lang, {"值", "value"})};
-    ytable.decimals = 6;
+    ytable.decimals = 4;
+    const std::string dim_note = say(lang, {"dim(r)：在 L = {L} 个位置内恰好转 r 圈的那一对的下标。", "dim(r): the index of the pair that turns exactly r times within L = {L}."},
+                                     {{"L", integer(in.L)}});
     return {make_view(say(lang, {"每对的缩放因子 θ′ᵢ/θᵢ：YaRN", "Per-pair scale factor θ′ᵢ/θᵢ: YaRN"}), curve),
-            make_view(say(lang, {"YaRN 的修正区间", "YaRN's correction range"}), ytable)};
+            make_view(say(lang, {"YaRN 的修正区间", "YaRN's correction range"}), ytable, {dim_note})};
 }
 
 // [SECTION] the step

@@ -56,6 +56,9 @@ ViewData mla_absorb_view(const Inputs& in, Lang lang) {
     const double explicit_score = (Wq * cq).dot(Wk * ck) + rope_apply(qr, m, theta, RopeLayout::interleaved).dot(rope_apply(kr, n, theta, RopeLayout::interleaved));
     const double absorbed_score = cq.dot(absorbed * ck) + qr.dot(rope_matrix(theta, n - m, RopeLayout::interleaved) * kr);
     std::vector<std::string> notes = {
+        say(lang, {"式中 c_Q、c_KV 是查询和键值的潜向量，W^UQ、W^UK 是头 i 的上投影（图中的 W_q、W_k），q^R、k^R 是单独旋转的部分。",
+                   "In the equation c_Q and c_KV are the query's and the key-value latents, W^UQ and W^UK head i's up-projections "
+                   "(W_q and W_k in the figure), q^R and k^R the parts that rotate on their own."}),
         say(lang, {"旋转宽度 {r}、潜向量宽度 {c} 的随机投影：Δ = 1 时差 {d1}，Δ = 64 时差 {d64}；没有 RoPE 时每个 Δ 都是 0。",
                    "Random projections, rotating width {r}, latent width {c}: the difference is {d1} at Δ = 1 and {d64} at Δ = 64; without RoPE it is 0 at every Δ."},
             {{"r", integer(r)}, {"c", integer(kToyLatent)}, {"d1", num(with_rope[1], 4)}, {"d64", num(with_rope.back(), 4)}}),

@@ -12,6 +12,7 @@
 // [SECTION] the lesson
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -271,6 +272,39 @@ ViewData preset_group_table(bool scaled, Lang lang) {
         table.row_labels.push_back(scaled ? rows[r]->display + " · " + rows[r]->scaling : rows[r]->display);
     }
     for (const Column* c : kept) table.col_labels.push_back(c->label);
+    // The deciding cells: what sets a model apart from the others in its table, read from the numbers. A head that
+    // turns only part of its numbers, a base other than the one most of the table shares (when one is), a second
+    // base for local layers, a sliding window.
+    const auto column_of = [&](std::size_t k) {
+        for (std::size_t c = 0; c < kept.size(); ++c)
+            if (kept[c] == &columns[k]) return static_cast<int>(c);
+        return -1;
+    };
+    const int head_col = column_of(0), rotary_col = column_of(1), base_col = column_of(3), local_col = column_of(4),
+              window_col = column_of(5);
+    double usual_base = std::nan("");
+    if (base_col >= 0) {
+        std::map<double, int> counts;
+        for (Eigen::Index r = 0; r < table.values.rows(); ++r) ++counts[table.values(r, base_col)];
+        int best = 0, ties = 0;
+        for (const auto& [b, n] : counts) {
+            if (n > best) best = n, ties = 1, usual_base = b;
+            else if (n == best) ++ties;
+        }
+        if (ties > 1 || best < 2) usual_base = std::nan("");  // no base most of the table shares
+    }
+    for (Eigen::Index r = 0; r < table.values.rows(); ++r) {
+        const int row = static_cast<int>(r);
+        if (head_col >= 0 && rotary_col >= 0 && table.values(r, rotary_col) < table.values(r, head_col))
+            table.marks.push_back({row, rotary_col, true, say(lang, {"部分旋转", "partial"})});
+        if (!std::isnan(usual_base) && table.values(r, base_col) != usual_base)
+            table.marks.push_back({row, base_col, true, table.values(r, base_col) > usual_base ? say(lang, {"底数更大", "larger base"})
+                                                                                             : say(lang, {"底数更小", "smaller base"})});
+        if (local_col >= 0 && !std::isnan(table.values(r, local_col)))
+            table.marks.push_back({row, local_col, true, say(lang, {"两种底数", "two bases"})});
+        if (window_col >= 0 && !std::isnan(table.values(r, window_col)))
+            table.marks.push_back({row, window_col, true, say(lang, {"滑动窗口", "sliding window"})});
+    }
     table.integer = true;
     table.corner = scaled ? say(lang, {"模型 · 缩放", "model · scaling"}) : say(lang, {"模型", "model"});
     table.explain = [rows, lang](int r, int) {

@@ -80,16 +80,16 @@ Step longrope() {
         "longrope",
         {"LongRoPE：每对一个因子，按长度切换", "LongRoPE: a factor per pair, switched by length"},
         {"LongRoPE 给每一对一个自己的缩放因子，并在序列长度超过训练长度的那一刻从短因子表换成长因子表。"
-         "第 i 对的频率 θᵢ 变成 θᵢ/fᵢ，[[wavelength|波长]]随之乘 fᵢ（Phi-3 的 128k 模型）。短因子用于当前长度 ℓ = seq_len 不超过训练长度 L₀ = original_max 时，"
-         "否则用长因子。图中是示意表（Phi-3 发布的表无法可靠核对），从 1 按几何级数增到末值 f_end。播放 seq_len，看在用的曲线在 original_max 处跳变。",
+         "第 i 对的频率 θᵢ 变成 θᵢ/fᵢ，[[wavelength|波长]]随之乘 fᵢ（Phi-3 的 128k 模型）。短因子用于当前长度 seq_len 不超过训练长度 original_max 时，"
+         "否则用长因子。和[[lesson:long-context/yarn-llama3|长上下文一课]]里的 YaRN、Llama 3 一样，它按对缩放，只是每对的因子是搜出来的表。图中是示意表（Phi-3 发布的表无法可靠核对），从 1 按几何级数增到末值 f_end。播放 seq_len，看在用的曲线在 original_max 处跳变。",
          "LongRoPE gives each pair its own rescale factor and swaps the short list for the long one the moment the sequence "
          "outgrows the training length. Pair i's frequency θᵢ becomes θᵢ/fᵢ, so its [[wavelength]] grows by fᵢ (Phi-3's 128k "
-         "models). The short list serves a current length ℓ = seq_len up to the training length L₀ = original_max, the long list "
+         "models). The short list serves a current length seq_len up to the training length original_max, the long list "
          "beyond. The lists drawn are illustrative (Phi-3's released ones could not be sourced), a geometric ramp from 1 to an end "
-         "value f_end. Play seq_len and watch the curve in use jump at original_max."},
+         "value f_end. Like YaRN and Llama 3 in the [[lesson:long-context/yarn-llama3|long-context lesson]] it scales pair by pair, but each pair's factor comes from a searched list. Play seq_len and watch the curve in use jump at original_max."},
         {"d", "base", "original_max", "max_position", "seq_len", "short_end"},
         views_of(read_inputs, longrope_views),
-        {R"tex(\theta_i'=\frac{\theta_i}{f_i},\qquad f=\begin{cases}f^{\mathrm{short}} & \ell\le L_0\\ f^{\mathrm{long}} & \ell>L_0\end{cases})tex",
+        {R"tex(\theta_i'=\frac{\theta_i}{f_i},\qquad f=\begin{cases}f^{\mathrm{short}} & \mathrm{seq\_len}\le\mathrm{original\_max}\\ f^{\mathrm{long}} & \text{else}\end{cases})tex",
          R"tex(f_i=f_{\mathrm{end}}^{\;i/(d/2-1)}\quad\text{(illustrative lists)})tex"},
         {"seq_len", 1024, 16384, 1024},
     };

@@ -36,6 +36,9 @@ ViewData longrope_table_view(const Inputs& in, const LongRopeCase& c, Lang lang)
         t.values.row(static_cast<Eigen::Index>(r)) << c.params.short_factor[static_cast<std::size_t>(i)],
             c.params.long_factor[static_cast<std::size_t>(i)], theta, 2 * kPi / theta, in.seq_len * theta / (2 * kPi);
         t.row_labels.push_back(say(lang, {"第 {i} 对", "pair {i}"}, {{"i", integer(i)}}));
+        // The deciding cells: the slow pairs that do not complete one turn within seq_len.
+        if (t.values(static_cast<Eigen::Index>(r), 4) < 1.0)
+            t.marks.push_back({static_cast<int>(r), 4, false, say(lang, {"不到一圈", "under one turn"})});
     }
     t.col_labels = {say(lang, {"短因子", "short f"}), say(lang, {"长因子", "long f"}), say(lang, {"在用的 θ", "θ in use"}),
                     say(lang, {"波长", "wavelength"}), say(lang, {"seq_len 内的圈数", "turns in seq_len"})};
@@ -69,15 +72,15 @@ Step longrope_scale() {
         {"LongRoPE 逐对细看，和它的注意力因子", "LongRoPE pair by pair, and its attention factor"},
         {"在 seq_len 下，慢的几对（因子最大）在整个序列里转不到一圈，快的对转很多圈；无论用哪张因子表，cos 和 sin 都再乘同一个注意力因子。"
          "表中是几对的短因子、长因子、此刻在用的频率 θ、波长 2π/θ，以及在 seq_len 个位置里转过的圈数 seq_len·θ/2π。"
-         "式中 s = L_max / L₀ = max_position / original_max 是扩展倍数，L₀ 是训练长度；s ≤ 1 时因子为 1。",
+         "式中 s = max_position / original_max 是扩展倍数，original_max 是训练长度；s ≤ 1 时因子为 1。",
          "At seq_len the slow pairs (the largest factors) turn less than once over the whole sequence and the fast ones many "
          "times; whichever list is in use, cos and sin are multiplied by one more attention factor. The table gives a few pairs' "
          "short and long factors, the frequency θ in use now, the wavelength 2π/θ and the turns seq_len·θ/2π within seq_len "
-         "positions. In the equation s = L_max / L₀ = max_position / original_max is the extension ratio and L₀ the training "
+         "positions. In the equation s = max_position / original_max is the extension ratio and original_max the training "
          "length; for s ≤ 1 the factor is 1."},
         {"d", "base", "original_max", "max_position", "seq_len", "short_end"},
         views_of(read_inputs, longrope_scale_views),
-        {R"tex(\cos,\ \sin\ \times\ \sqrt{1+\frac{\ln s}{\ln L_0}},\qquad s=\frac{L_{\max}}{L_0})tex"},
+        {R"tex(\cos,\ \sin\ \times\ \sqrt{1+\frac{\ln s}{\ln \mathrm{original\_max}}},\qquad s=\frac{\mathrm{max\_position}}{\mathrm{original\_max}})tex"},
     };
     return s;
 }

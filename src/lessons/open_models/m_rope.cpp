@@ -90,6 +90,21 @@ ViewData mrope_scores_view(const Inputs& in, const MropeCase& c, Lang lang) {
                          "Text alone ({n} tokens, t = h = w): largest difference between M-RoPE and 1-D RoPE (rotate_half pairs) = {err}{hint}."},
                   max_abs(mrope_text - rope_text), {{"n", integer(nt)}}),
     };
+    // The equation's r(i) and b for the current section and base: which row each run of pairs follows.
+    const std::vector<int> rows = mrope_pair_rows(c.section);
+    std::vector<std::string> runs;
+    for (int row = 0; row < 3; ++row) {
+        int first = -1, last = -1;
+        for (int i = 0; i < static_cast<int>(rows.size()); ++i)
+            if (rows[static_cast<std::size_t>(i)] == row) {
+                if (first < 0) first = i;
+                last = i;
+            }
+        runs.push_back(first < 0 ? say(lang, {"无", "none"}) : integer(first) + "–" + integer(last));
+    }
+    notes.push_back(say(lang, {"r(i)：第 {t} 对跟随 t，第 {h} 对跟随 h，第 {w} 对跟随 w；b = mrope_base = {b}。",
+                               "r(i): pairs {t} follow t, {h} follow h, {w} follow w; b = mrope_base = {b}."},
+                        {{"t", runs[0]}, {"h", runs[1]}, {"w", runs[2]}, {"b", num(in.mrope_base)}}));
     return make_view(say(lang, {"整个序列的分数 S[m][n]（q = k = 全 1）", "Scores S[m][n] of the whole sequence (q = k = all ones)"}), std::move(h),
                      std::move(notes));
 }

@@ -52,8 +52,8 @@ ViewData mrope_image_view(const Inputs& in, const MropeCase& c, Lang lang) {
     };
     // The title names which pairs follow which row (the split the equation states in general); the one note under
     // the figure is the comparison with flat 1-D RoPE that proves the step's claim.
-    const std::string title = say(lang, {"第 0 帧的二维分数：第 {t} 对跟随 t，第 {h} 对跟随 h，第 {w} 对跟随 w",
-                                         "The 2-D scores of frame 0: pairs {t} follow t, {h} follow h, {w} follow w"},
+    const std::string title = say(lang, {"第 0 帧各词元对方框词元的分数：第 {t} 对跟随 t，第 {h} 对跟随 h，第 {w} 对跟随 w",
+                                         "Frame 0, scores against the boxed token: pairs {t} follow t, {h} h, {w} w"},
                                   {{"t", span(0)}, {"h", span(1)}, {"w", span(2)}});
     std::vector<std::string> notes;
     // Against 1-D RoPE on the flat order: the token below the query is gw positions away there.

@@ -48,12 +48,12 @@ ViewData mla_cache_view(const Inputs& in, Lang lang) {
     curve.vline_labels = {"heads"};
     const long long mla_n = mla_cache_numbers(c), mha_n = mha_cache_numbers(c);
     std::vector<std::string> notes = {
-        say(lang, {"MLA：kv_lora_rank + qk_rope_head_dim = {l} + {r} = {n} 个数 = {b}（每个数 {bp} 字节）。",
-                   "MLA: kv_lora_rank + qk_rope_head_dim = {l} + {r} = {n} numbers = {b} ({bp} bytes each)."},
+        say(lang, {"MLA：d_c + d_R = kv_lora_rank + qk_rope_head_dim = {l} + {r} = {n} 个数 = {b}（每个数 {bp} 字节）。",
+                   "MLA: d_c + d_R = kv_lora_rank + qk_rope_head_dim = {l} + {r} = {n} numbers = {b} ({bp} bytes each)."},
             {{"l", integer(c.kv_lora_rank)}, {"r", integer(c.qk_rope_head_dim)}, {"n", integer(mla_n)},
              {"b", bytes_text(static_cast<double>(mla_n) * in.bytes_per_number)}, {"bp", integer(in.bytes_per_number)}}),
-        say(lang, {"同样 {h} 个头的普通多头注意力：{h} × ({nope} + {r} + {v}) = {n} 个数 = {b}，是 MLA 的 {x} 倍。",
-                   "Ordinary multi-head attention with the same {h} heads: {h} × ({nope} + {r} + {v}) = {n} numbers = {b}, {x} times MLA's."},
+        say(lang, {"同样 n_h = {h} 个头的普通多头注意力：n_h (d_nope + d_R + d_v) = {h} × ({nope} + {r} + {v}) = {n} 个数 = {b}，是 MLA 的 {x} 倍。",
+                   "Ordinary multi-head attention with the same n_h = {h} heads: n_h (d_nope + d_R + d_v) = {h} × ({nope} + {r} + {v}) = {n} numbers = {b}, {x} times MLA's."},
             {{"h", integer(c.heads)}, {"nope", integer(c.qk_nope_head_dim)}, {"r", integer(c.qk_rope_head_dim)}, {"v", integer(c.v_head_dim)},
              {"n", integer(mha_n)}, {"b", bytes_text(static_cast<double>(mha_n) * in.bytes_per_number)},
              {"x", num(static_cast<double>(mha_n) / static_cast<double>(mla_n), 4)}}),

@@ -49,11 +49,11 @@ ViewData mla_yarn_view(const Inputs& in, Lang lang) {
     const double b = mla_softmax_scale_factor(in.factor, in.mscale_all_dim);
     const MlaConfig c = mla_config(in);
     std::vector<std::string> notes = {
-        say(lang, {"factor = {f}：cos/sin 乘 mscale(s, mscale) / mscale(s, mscale_all_dim) = {a}；softmax 缩放乘 mscale(s, mscale_all_dim)² = {b}。",
-                   "factor = {f}: cos/sin are multiplied by mscale(s, mscale) / mscale(s, mscale_all_dim) = {a}; the softmax scale by mscale(s, mscale_all_dim)² = {b}."},
+        say(lang, {"s = factor = {f}，μ = mscale，μ_all = mscale_all_dim：cos/sin 乘 m(s, μ)/m(s, μ_all) = {a}；softmax 缩放乘 m(s, μ_all)² = {b}。",
+                   "s = factor = {f}, μ = mscale, μ_all = mscale_all_dim: cos/sin are multiplied by m(s, μ)/m(s, μ_all) = {a}; the softmax scale by m(s, μ_all)² = {b}."},
             {{"f", num(in.factor, 4)}, {"a", num(a, 6)}, {"b", num(b, 6)}}),
-        say(lang, {"softmax 缩放 = {b} / √({nope} + {r}) = {s}；扩展后的长度 factor × original_max = {len}。",
-                   "Softmax scale = {b} / √({nope} + {r}) = {s}; the extended length factor × original_max = {len}."},
+        say(lang, {"softmax 缩放 τ = {b} / √(d_nope + d_R) = {b} / √({nope} + {r}) = {s}；扩展后的长度 factor × original_max = {len}。",
+                   "Softmax scale τ = {b} / √(d_nope + d_R) = {b} / √({nope} + {r}) = {s}; the extended length factor × original_max = {len}."},
             {{"b", num(b, 6)}, {"nope", integer(c.qk_nope_head_dim)}, {"r", integer(c.qk_rope_head_dim)},
              {"s", num(mla_softmax_scale(c, in.factor, in.mscale_all_dim), 6)}, {"len", num(in.factor * in.original_max, 8)}}),
     };
@@ -71,11 +71,11 @@ Step mla_yarn() {
         {"DeepSeek 的 YaRN：放大的是 softmax 缩放", "DeepSeek's YaRN: the softmax scale grows"},
         {"DeepSeek-V3 的 [[yarn|YaRN]] 让 cos 和 sin 保持原样（倍数 1），把放大放在 softmax 的缩放上：乘 m(s, μ_all)²。"
          "这里 s 是扩展倍数 factor，m(s, a) = 0.1·a·ln s + 1，μ 即 mscale，μ_all 即 mscale_all_dim；cos 和 sin 乘两者之比 m(s, μ)/m(s, μ_all)，"
-         "DeepSeek-V3 两者都为 1，所以这个比是 1。softmax 的缩放 τ 本是 1/√(d_nope + d_R)（d_nope = qk_nope_head_dim，d_R = qk_rope_head_dim），"
+         "DeepSeek-V3 两者都为 1，所以这个比是 1；普通 YaRN 乘的 0.1·ln s + 1 见[[lesson:long-context/yarn-attention-factor|长上下文一课]]。softmax 的缩放 τ 本是 1/√(d_nope + d_R)（d_nope = qk_nope_head_dim，d_R = qk_rope_head_dim），"
          "再乘 m(s, μ_all)²。曲线的横轴是 factor，竖线标出所选的值；扩展后的长度是 factor × original_max。",
          "DeepSeek-V3's [[yarn|YaRN]] leaves cos and sin as they are (multiplier 1) and puts the growth on the softmax scale, "
          "multiplied by m(s, μ_all)². Here s is the extension factor, m(s, a) = 0.1·a·ln s + 1, μ is mscale and μ_all is "
-         "mscale_all_dim; cos and sin are multiplied by the ratio m(s, μ)/m(s, μ_all), which is 1 in DeepSeek-V3, where both are 1. "
+         "mscale_all_dim; cos and sin are multiplied by the ratio m(s, μ)/m(s, μ_all), which is 1 in DeepSeek-V3, where both are 1 (plain YaRN's 0.1·ln s + 1 is in the [[lesson:long-context/yarn-attention-factor|long-context lesson]]). "
          "The softmax scale τ, normally 1/√(d_nope + d_R) (d_nope = qk_nope_head_dim, d_R = qk_rope_head_dim), is multiplied by "
          "m(s, μ_all)². The curves run over factor, with a vertical line at the chosen value; the extended length is factor × "
          "original_max."},

@@ -38,7 +38,7 @@ std::string selected_model_line(const ParamSet& params, Lang lang) {
     const double length = p->trained_context > 0 ? p->trained_context : p->extended_context;
     for (int i = 0; i < theta.size(); ++i) beyond += 2 * kPi / theta(i) > length ? 1 : 0;
     return say(lang,
-               {" 所选的 {model}：每个头 {head} 维中 {rot} 维旋转，未缩放时有 {n} 对的波长超过 {L}。",
+               {"所选的 {model}：每个头 {head} 维中 {rot} 维旋转，未缩放时有 {n} 对的波长超过 {L}。",
                 " The selected {model}: {rot} of each head's {head} numbers rotate, and unscaled {n} pairs have a "
                 "wavelength beyond {L}."},
                {{"model", p->display}, {"head", integer(p->head_dim)}, {"rot", integer(p->rotary_dim)},
@@ -99,11 +99,19 @@ ViewData preset_wavelength_view(const ModelPreset& p, Lang lang) {
     std::vector<std::string> notes;
     const std::vector<double>& used = has_scaled ? scaled : unscaled;
     const int pairs = p.rotary_dim / 2;
+    // The first note also gives the equation's symbols, with this model's values.
+    std::string symbols;
+    if (p.scaling == "llama3")
+        symbols = say(lang, {"；式中 s = factor = {s}，L₀ = original_max = {L}，l、h = low、high_freq_factor = {l}、{h}",
+                             "; s = factor = {s}, L₀ = original_max = {L}, l, h = low, high_freq_factor = {l}, {h}"},
+                      {{"s", num(p.factor)}, {"L", integer(p.original_max)}, {"l", num(p.low_freq_factor)}, {"h", num(p.high_freq_factor)}});
+    else if (p.scaling == "linear")
+        symbols = say(lang, {"；式中 s = factor = {s}", "; s = factor = {s}"}, {{"s", num(p.factor)}});
     notes.push_back(say(lang,
-                        {"{model}：每个头 {head} 个数中有 {rot} 个旋转（{pairs} 对）。",
-                         "{model}: {rot} of each head's {head} numbers rotate ({pairs} pairs)."},
+                        {"{model}：每个头 {head} 个数中有 {rot} 个旋转（{pairs} 对）{symbols}。",
+                         "{model}: {rot} of each head's {head} numbers rotate ({pairs} pairs){symbols}."},
                         {{"model", p.display}, {"head", integer(p.head_dim)}, {"rot", integer(p.rotary_dim)},
-                         {"pairs", integer(pairs)}}));
+                         {"pairs", integer(pairs)}, {"symbols", symbols}}));
     if (p.trained_context > 0)
         notes.push_back(say(lang,
                             {"未缩放时，{n} 对的波长超过训练长度 {L}：这些对在训练中没有转满一圈。",
@@ -111,9 +119,9 @@ ViewData preset_wavelength_view(const ModelPreset& p, Lang lang) {
                              "full circle in training."},
                             {{"n", integer(count_wavelengths_beyond(unscaled, p.trained_context))}, {"L", integer(p.trained_context)}}));
     notes.push_back(say(lang,
-                        {"模型实际使用的频率下，{n} 对的波长超过扩展后长度 {L}；最慢一对的波长为 {max}。",
-                         "With the frequencies the model uses, {n} pairs have a wavelength beyond the extended context "
-                         "{L}; the slowest pair's wavelength is {max}."},
+                        {"模型实际使用的频率下，{n} 对的波长超过扩展后长度 {L}；最慢一对的是 {max}。",
+                         "With the frequencies in use, {n} pairs have a wavelength beyond the extended context {L}; "
+                         "the slowest, {max}."},
                         {{"n", integer(count_wavelengths_beyond(used, p.extended_context))}, {"L", integer(p.extended_context)},
                          {"max", num(used.empty() ? 0.0 : used.back(), 4)}}));
     if (p.scaling == "longrope")

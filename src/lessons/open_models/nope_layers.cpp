@@ -29,6 +29,8 @@ std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang)
     const Eigen::VectorXd first = causal_uniform_attention_to_first(in.L);
 
     HeatmapView h = qk_matrix(A, lang);
+    h.row_axis = say(lang, {"查询位置 i", "query position i"});  // i and j, as in the equation and the curve
+    h.col_axis = say(lang, {"键位置 j", "key position j"});
     h.is_signed = false;  // weights lie in [0, 1]
     h.decimals = 3;
     const int L = in.L;

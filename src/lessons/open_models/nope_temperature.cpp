@@ -74,7 +74,7 @@ Step nope_temperature() {
          "temperature_length."},
         {"attn_scale", "floor_scale", "temperature_length"},
         views_of(read_inputs, nope_temperature_views),
-        {R"tex(\tau(p)=1+\alpha\,\ln\!\Bigl(\Bigl\lfloor\frac{p+1}{F}\Bigr\rfloor+1\Bigr),\qquad \alpha=0.1,\; F=8192)tex"},
+        {R"tex(\tau(p)=1+\alpha\,\ln\!\Bigl(\Bigl\lfloor\frac{p+1}{F}\Bigr\rfloor+1\Bigr),\qquad \alpha=\mathrm{attn\_scale},\; F=\mathrm{floor\_scale})tex"},
     };
     return s;
 }

@@ -85,10 +85,10 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
     };
 
     return {
-        make_view(say(lang, {"旋转部分：d = {d} 个数中前 {r} 个（{pairs} 对）的分数", "Rotating part: the score of the first {r} of d = {d} numbers ({pairs} pairs)"},
+        make_view(say(lang, {"旋转部分：d = {d} 个数中前 r = {r} 个（{pairs} 对）的分数", "Rotating part: the score of the first r = {r} of d = {d} numbers ({pairs} pairs)"},
                       {{"d", integer(in.d)}, {"r", integer(r)}, {"pairs", integer(r / 2)}}),
                   partial_score_heatmap(parts.relative, lang, "旋转部分", "rotating part"), std::move(rel_notes)),
-        make_view(say(lang, {"不旋转的其余 {pass} 个数：处处相同", "The other {pass} numbers, unturned: the same everywhere"},
+        make_view(say(lang, {"其余 {pass} 个数：常数", "The other {pass}: a constant"},
                       {{"pass", integer(in.d - r)}}),
                   partial_score_heatmap(parts.content, lang, "不旋转部分", "pass-through part"), std::move(content_notes)),
         make_view(say(lang, {"两部分之和：整个分数 S[m][n]", "The sum: the whole score S[m][n]"}),
@@ -104,22 +104,22 @@ Step partial_rotation() {
         "partial-rotation",
         {"部分旋转：只转前 rotary_dim 个数", "Partial rotation: only the first rotary_dim numbers turn"},
         {"只转前 rotary_dim 个数时，分数是一个只看 n − m 的旋转部分加上一个处处相同的常数。不少模型只让查询和键的一部分维度旋转。GPT-NeoX 用 rotary_pct，Phi 用 partial_rotary_factor，"
-         "HF transformers 取 rotary_dim = int(d × 比例)：q、k 的前 rotary_dim 个数按 [[rope]] 旋转（在这一段内部用 rotate_half 的前后两半配对），"
+         "HF transformers 取 rotary_dim = int(d × 比例)：q、k 的前 rotary_dim 个数按 [[lesson:rope|RoPE]] 旋转（在这一段内部用 rotate_half 的前后两半配对），"
          "其余 d − rotary_dim 个数原样通过。频率也只在这一段里分配，θᵢ = base^(−2i/rotary_dim)。"
-         "于是分数分成两部分：旋转部分只看 n − m，是一个 [[toeplitz]] 矩阵；不旋转部分是 q 和 k 后半段的点积，在每个格子里都一样。"
+         "于是分数分成两部分：旋转部分只看 n − m，是一个 [[toeplitz|Toeplitz]] 矩阵；不旋转部分是 q 和 k 后半段的点积，在每个格子里都一样。"
          "上图分别画出这两部分和它们的和：加上一个常数不破坏相对性，但这个常数让头能只凭内容去匹配，与距离无关。",
          "When only the first rotary_dim numbers turn, the score is a rotating part that sees n − m only plus a constant, the "
          "same in every cell. Many models turn only part of the query and key. GPT-NeoX calls it rotary_pct, Phi partial_rotary_factor, and HF "
-         "transformers takes rotary_dim = int(d × fraction): the first rotary_dim numbers of q and k turn as in [[rope]] (paired "
+         "transformers takes rotary_dim = int(d × fraction): the first rotary_dim numbers of q and k turn as in [[lesson:rope|RoPE]] (paired "
          "within that stretch by rotate_half's two halves), and the remaining d − rotary_dim numbers pass through unchanged. "
          "The frequencies are spread over that stretch only, θᵢ = base^(−2i/rotary_dim). So the score splits in two: the rotating "
-         "part sees n − m only and forms a [[toeplitz]] matrix; the pass-through part is the dot product of the unturned tails of "
+         "part sees n − m only and forms a [[toeplitz|Toeplitz]] matrix; the pass-through part is the dot product of the unturned tails of "
          "q and k, the same in every cell. The figures show the two parts and their sum: adding a constant keeps the score "
          "relative, and that constant lets the head match on content alone, whatever the distance."},
         {"d", "rotary_dim", "base", "L", "seed"},
         views_of(read_inputs, partial_rotation_views),
         {R"tex(S_{mn}=\langle R_m\,q_{1:r},\;R_n\,k_{1:r}\rangle+\langle q_{r+1:d},\;k_{r+1:d}\rangle)tex",
-         R"tex(\theta_i=b^{-2i/r},\qquad r=\lfloor d\cdot\mathrm{partial\_rotary\_factor}\rfloor)tex"},
+         R"tex(\theta_i=\mathrm{base}^{-2i/r},\qquad r=\lfloor d\cdot\mathrm{partial\_rotary\_factor}\rfloor)tex"},
     };
     s.questions = {
         {{"只有前 rotary_dim 个数旋转时，其余的数给分数 S[m][n] 加上了什么？",

@@ -7,6 +7,7 @@
 //
 // [SECTION] the views
 // [SECTION] the step and its question
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -36,8 +37,10 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
     CurveView curve;
     for (int i = 0; i < in.d / 2; ++i) curve.x.push_back(i);
     curve.series = {local_wave, global_wave};
-    curve.series_labels = {say(lang, {"局部层（滑动窗口），底数 {b}", "local (sliding-window) layers, base {b}"}, {{"b", num(in.local_base)}}),
-                           say(lang, {"全局层，底数 {b}", "global layers, base {b}"}, {{"b", num(in.global_base)}})};
+    // A whole base is written out (1000000, not 1e+06).
+    const auto base_text = [](double b) { return b == std::floor(b) && b < 1e12 ? integer(static_cast<long long>(b)) : num(b); };
+    curve.series_labels = {say(lang, {"局部层（滑动窗口），底数 {b}", "local (sliding-window) layers, base {b}"}, {{"b", base_text(in.local_base)}}),
+                           say(lang, {"全局层，底数 {b}", "global layers, base {b}"}, {{"b", base_text(in.global_base)}})};
     curve.x_axis = say(lang, {"频率对 i（0 转得最快）", "frequency pair i (0 turns fastest)"});
     curve.y_axis = say(lang, {"波长 2π/θᵢ（位置数，对数刻度）", "wavelength 2π/θᵢ (positions, log scale)"});
     curve.log_y = true;
@@ -62,6 +65,15 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
                         say(lang, {"上下文内转满的对数", "pairs turning inside the context"})};
     table.corner = say(lang, {"层的类型", "layer type"});
     table.col_decimals = {0, 0, 0};
+    // The deciding cells: how many of a local layer's pairs turn inside its window, and how many of a global
+    // layer's slowest pairs stay longer than the context.
+    const int pairs = in.d / 2;
+    const bool most_local = 2 * local_window > pairs;
+    table.marks.push_back({0, 1, most_local, most_local ? say(lang, {"多数转满", "most turn"}) : say(lang, {"少数转满", "few turn"})});
+    const int global_longer = pairs - global_context;
+    table.marks.push_back({1, 2, global_longer > 0,
+                           global_longer > 0 ? say(lang, {"{n} 对比上下文还长", "{n} longer than the context"}, {{"n", integer(global_longer)}})
+                                             : say(lang, {"全部转满", "all turn"})});
 
     return {
         make_view(say(lang, {"两种底数下每一对的波长，对比窗口与上下文", "Each pair's wavelength under the two bases, against the window and the context"}),
@@ -76,11 +88,11 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
 Step two_bases() {
     Step s = {
         "two-bases",
-        {"一个模型里的两种底数", "Two bases in one model"},
+        {"Gemma 3：一个模型里的两种底数", "Gemma 3: two bases in one model"},
         {"底数小的局部层，大多数频率对在窗口里就转满一圈；底数大的全局层，把最慢几对的波长拉长到上下文那么长。Gemma 3 交替使用两种注意力层：每 6 层里有 5 层是只看最近 window 个词元的滑动窗口（局部）层，1 层是看完整上下文的全局层"
          "（HF 配置里的 sliding_window_pattern = 6）。两种层的 RoPE [[base]] 不同：局部层用 rope_local_base_freq = 10⁴，"
          "全局层用 rope_theta = 10⁶。局部层只需要分辨窗口里的距离，所以较小的底数就够了，大多数频率对在窗口里就能转满一圈；"
-         "全局层要覆盖 128K 的上下文，较大的底数把最慢几对的 [[wavelength]] 拉长到上下文那么长。"
+         "全局层要覆盖 128K 的上下文，较大的底数把最慢几对的[[wavelength|波长]]拉长到上下文那么长。"
          "曲线画出每一对在两种底数下的波长，两条水平线是窗口和上下文的长度；波长在某条线以下的对，在那段长度里至少转了一整圈。"
          "发布的 4B、12B、27B 模型在全局层上还做了系数为 8 的线性缩放，这里没有画出。",
          "With a small base most pairs of a local layer turn a full circle within its window; a large base stretches the slowest "
