@@ -28,6 +28,10 @@
 // one go first. Work is cut into slices of about 50 ms; between slices the worker yields so that pause, resume
 // and cancel get through. It yields through a MessageChannel rather than setTimeout(0), which browsers clamp
 // to 4 ms after a few nested calls (about 8 % of a 50 ms slice).
+//
+// [SECTION] the module
+// [SECTION] the queue
+// [SECTION] messages from the page
 'use strict';
 
 // [SECTION] the module

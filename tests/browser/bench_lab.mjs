@@ -11,6 +11,9 @@
 //     fetched only when the lab opens, so not part of a lesson's first load (scripts/check_download_size.py).
 // Usage: node tests/browser/bench_lab.mjs [--json FILE] [key=value …]   (keys: a run other than the default one)
 // scripts/bench --lab-web runs it.
+//
+// [SECTION] arguments and the download
+// [SECTION] the run
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
