@@ -57,6 +57,23 @@ set(PELAB_APP_POST_LINK_WASM_OPT
 # needs no 'unsafe-eval' (docs/embedding-security.md gives the CSP line; tests/browser/csp.test.mjs checks it).
 list(APPEND PELAB_APP_LINK_OPTIONS -sDYNAMIC_EXECUTION=0)
 
+# [SECTION] the lab's trainer (src/platform/lab: build/web/dist/pelab_lab.js + .wasm, issue 25)
+# A module of its own, loaded by web/lab_worker.js in a Web Worker when the lab opens: built for speed (-O3,
+# WebAssembly SIMD), not for size like the app; no main(), only the C API of lab_module.cpp; no file system.
+set(PELAB_LAB_LINK_OPTIONS
+  -O3
+  -msimd128
+  --no-entry
+  -sMODULARIZE=1                      # createPelabLab(): lab_worker.js makes one instance
+  -sEXPORT_NAME=createPelabLab
+  -sENVIRONMENT=worker
+  -sALLOW_MEMORY_GROWTH=1
+  -sDYNAMIC_EXECUTION=0               # no eval / new Function: the documented CSP holds in the worker too
+  -sFILESYSTEM=0
+  "-sEXPORTED_RUNTIME_METHODS=['UTF8ToString','stringToUTF8','lengthBytesUTF8']"
+  "-sEXPORTED_FUNCTIONS=['_malloc','_free']"
+)
+
 # [SECTION] tests and the CLI run under node (CMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node)
 set(PELAB_NODE_TEST_LINK_OPTIONS
   -sWASM_ASYNC_COMPILATION=0          # instantiate synchronously: no fetch() of the .wasm under node

@@ -28,6 +28,7 @@
 #include "cli/cli_output.h"
 #include "core/build_info.h"
 #include "core/lab_model.h"
+#include "core/lab_report.h"
 #include "core/lab_train.h"
 #include "core/lab_weights.h"
 #include "core/params.h"
@@ -126,24 +127,9 @@ std::vector<ParamSpec> specs_named(const std::vector<std::string>& names) {
 }
 
 // [SECTION] JSON pieces
-std::string number(double x) { return std::isfinite(x) ? format_number(x) : std::string("null"); }
-
-std::string curve_json(const std::vector<std::pair<int, double>>& curve) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < curve.size(); ++i)
-        out += (i ? ",[" : "[") + std::to_string(curve[i].first) + "," + number(curve[i].second) + "]";
-    return out + "]";
-}
-
-// "exact": {"<n>": fraction, …}, "token": {…} (members only, no braces around them).
-std::string scores_json(const std::vector<lab::LengthScore>& scores) {
-    std::string exact, token;
-    for (const lab::LengthScore& s : scores) {
-        exact += (exact.empty() ? "" : ",") + std::string("\"") + std::to_string(s.n) + "\":" + number(s.exact);
-        token += (token.empty() ? "" : ",") + std::string("\"") + std::to_string(s.n) + "\":" + number(s.token);
-    }
-    return "\"exact\":{" + exact + "},\"token\":{" + token + "}";
-}
+// The run's result and its pieces are written by core (core/lab_report.h), which the page's worker shares.
+using lab::scores_json;
+std::string number(double x) { return lab::json_number(x); }
 
 std::string model_config_json(const lab::ModelConfig& c) {
     return "\"pe\":" + json_string(lab::scheme_name(c.pe)) + ",\"d\":" + std::to_string(c.d) +
@@ -195,20 +181,8 @@ int cmd_train(const std::vector<std::string>& args) {
 
     lab::Trainer trainer(config);
     while (!trainer.finished()) trainer.step();
-    const lab::Task task = config.task;
-    std::string out = "{\"config\":" + params_json(lab::train_specs(), params) +
-                      ",\"loss\":" + curve_json(trainer.loss_curve()) + "," +
-                      scores_json(lab::evaluate(trainer.model_before_fine_tune(), task, config.test));
-    if (config.interpolating()) {
-        lab::ForwardOptions options;
-        options.position_divisor = config.pi;
-        if (config.pi != 1.0)
-            out += ",\"pi\":{" + scores_json(lab::evaluate(trainer.model_before_fine_tune(), task, config.test, options)) + "}";
-        if (config.finetune_steps > 0)
-            out += ",\"finetune\":{\"loss\":" + curve_json(trainer.fine_tune_curve()) + "," +
-                   scores_json(lab::evaluate(trainer.model(), task, config.test, options)) + "}";
-    }
-    out += ",\"seconds\":" + number(seconds_since(start)) + "}\n";
+    const lab::RunScores scores = lab::score_run(trainer);
+    const std::string out = lab::train_result_json(params, trainer, scores, seconds_since(start)) + "\n";
 
     if (saved) {
         const std::string text = lab::weights_json(trainer.model());

@@ -164,7 +164,8 @@ struct ForwardOptions {
     // causal, so they change neither the loss nor the gradient, only the work. The [N, …] matrices then hold
     // only the positions kept (Activations::row_start, row_length), and logits are not computed for the rest.
     // The products' inner dimension changes with N, so the gradient equals the padded one up to float
-    // rounding, not bit for bit; training (Trainer) keeps the padding, to which the reference runs are pinned.
+    // rounding, not bit for bit; training (Trainer) keeps the padding, to which the reference runs are pinned,
+    // except where TrainConfig::skip_padding asks (the page's trainer).
     bool skip_padding = false;
 };
 

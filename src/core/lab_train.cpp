@@ -249,6 +249,7 @@ double Trainer::step() {
                              : task_batch(config_.task, draw_samples(data_, config_.batch, config_.train_max));
     ForwardOptions options;
     if (fine) options.position_divisor = config_.pi;
+    options.skip_padding = config_.skip_padding;
     const double loss = forward(model_, batch, options, &acts_);
     backward(model_, batch, options, acts_, &grad_);
     const double lr = fine ? config_.lr / 5.0 : schedule_.lr(done_);

@@ -19,8 +19,9 @@ const MIME = {
   '.wasm': 'application/wasm', '.css': 'text/css', '.png': 'image/png', '.json': 'application/json', '.ttf': 'font/ttf',
 };
 
-// Serves `dir` on a free loopback port. Returns {url, close}.
-export function serve(dir = distDir) {
+// Serves `dir` on a free loopback port, with `headers` added to every answer (e.g. a Content-Security-Policy).
+// Returns {url, close}.
+export function serve(dir = distDir, headers = {}) {
   const server = http.createServer((req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     let file = path.normalize(path.join(dir, urlPath));
@@ -28,7 +29,7 @@ export function serve(dir = distDir) {
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404); res.end('not found'); return; }
-      res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+      res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store', ...headers });
       res.end(data);
     });
   });

@@ -10,6 +10,7 @@
 // [SECTION] trainer and evaluation
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
@@ -228,6 +229,33 @@ TEST(LabTrainer, LossFallsAndIsRecordedEveryFiftySteps) {
     EXPECT_EQ(t.steps_done(), 120);
     EXPECT_DOUBLE_EQ(t.step(), 0.0);  // finished: nothing more
     EXPECT_EQ(t.steps_done(), 120);
+}
+
+// TrainConfig::skip_padding (the page's trainer) computes the same run without the padded positions: the
+// same losses up to float rounding (the products' sums are split differently), the same steps recorded. With
+// rope, pi and a fine-tune, so the divided positions are covered too; and it really skips (fewer rows).
+TEST(LabTrainer, SkippingThePaddingTrainsTheSameRun) {
+    TrainConfig padded = small_run(Scheme::rope, 60);
+    padded.pi = 2.0;
+    padded.finetune_steps = 5;
+    TrainConfig skipping = padded;
+    skipping.skip_padding = true;
+    Trainer a(padded), b(skipping);
+    while (!a.finished()) a.step();
+    while (!b.finished()) b.step();
+    ASSERT_EQ(a.loss_curve().size(), b.loss_curve().size());
+    for (std::size_t i = 0; i < a.loss_curve().size(); ++i) {
+        EXPECT_EQ(a.loss_curve()[i].first, b.loss_curve()[i].first);
+        EXPECT_NEAR(a.loss_curve()[i].second, b.loss_curve()[i].second, 1e-4 * a.loss_curve()[i].second) << i;
+    }
+    ASSERT_EQ(a.fine_tune_curve().size(), b.fine_tune_curve().size());
+    for (std::size_t i = 0; i < a.fine_tune_curve().size(); ++i)
+        EXPECT_NEAR(a.fine_tune_curve()[i].second, b.fine_tune_curve()[i].second, 1e-4 * a.fine_tune_curve()[i].second) << i;
+    float largest = 0.0f;
+    for (std::size_t i = 0; i < a.model().params.size(); ++i)
+        largest = std::max(largest, std::abs(a.model().params[i] - b.model().params[i]));
+    EXPECT_LT(largest, 1e-3f);
+    EXPECT_NE(a.model().params, b.model().params) << "expected float rounding to differ somewhere, i.e. another path";
 }
 
 TEST(LabTrainer, FineTuneFollowsTheRunForRope) {
