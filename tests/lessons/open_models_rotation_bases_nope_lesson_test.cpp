@@ -122,16 +122,14 @@ TEST(OpenModelsRotationBasesNope, TwoBasesWavelengthsAndTurnsFollowGemma3Bases) 
     EXPECT_EQ(t.values(0, 2), local_context);
     EXPECT_EQ(t.values(1, 2), global_context);
     EXPECT_GT(local_window, global_window);  // the smaller base turns more pairs inside the window
-    // The deciding cells (issue 24): most local pairs turn inside the window (36 of 64); 17 global pairs stay
-    // longer than the context.
-    ASSERT_EQ(t.marks.size(), 2u);
-    EXPECT_EQ(t.marks[0].row, 0);
-    EXPECT_EQ(t.marks[0].col, 1);
-    EXPECT_EQ(t.marks[0].holds, 2 * local_window > d / 2);
-    EXPECT_EQ(t.marks[0].word, "most turn");
-    EXPECT_EQ(t.marks[1].row, 1);
-    EXPECT_EQ(t.marks[1].col, 2);
-    EXPECT_EQ(t.marks[1].word, std::to_string(d / 2 - global_context) + " longer than the context");
+    // The deciding cell (issue 24): 17 global pairs stay longer than the context (most local pairs, 36 of 64,
+    // turn inside the window, as the first sentence says).
+    EXPECT_GT(2 * local_window, d / 2);
+    ASSERT_EQ(t.marks.size(), 1u);
+    EXPECT_EQ(t.marks[0].row, 1);
+    EXPECT_EQ(t.marks[0].col, 2);
+    EXPECT_TRUE(t.marks[0].holds);
+    EXPECT_EQ(t.marks[0].word, std::to_string(d / 2 - global_context) + " longer than the context");
     EXPECT_EQ(d / 2 - global_context, 17);
 }
 

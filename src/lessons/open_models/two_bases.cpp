@@ -39,7 +39,7 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
     curve.series = {local_wave, global_wave};
     // A whole base is written out (1000000, not 1e+06).
     const auto base_text = [](double b) { return b == std::floor(b) && b < 1e12 ? integer(static_cast<long long>(b)) : num(b); };
-    curve.series_labels = {say(lang, {"局部层（滑动窗口），底数 {b}", "local (sliding-window) layers, base {b}"}, {{"b", base_text(in.local_base)}}),
+    curve.series_labels = {say(lang, {"局部层，底数 {b}", "local layers, base {b}"}, {{"b", base_text(in.local_base)}}),
                            say(lang, {"全局层，底数 {b}", "global layers, base {b}"}, {{"b", base_text(in.global_base)}})};
     curve.x_axis = say(lang, {"频率对 i（0 转得最快）", "frequency pair i (0 turns fastest)"});
     curve.y_axis = say(lang, {"波长 2π/θᵢ（位置数，对数刻度）", "wavelength 2π/θᵢ (positions, log scale)"});
@@ -51,8 +51,8 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
     const int local_window = pairs_with_a_turn(local, in.window), local_context = pairs_with_a_turn(local, in.context);
     const int global_window = pairs_with_a_turn(global, in.window), global_context = pairs_with_a_turn(global, in.context);
     std::vector<std::string> notes = {
-        say(lang, {"同一对 i 的两个波长之比是 (全局底数/局部底数)^(2i/d)；最慢一对的比为 {ratio}。",
-                   "For the same pair i the two wavelengths differ by (global base / local base)^(2i/d); for the slowest pair the ratio is {ratio}."},
+        say(lang, {"同一对 i：全局波长是局部的 (全局底数/局部底数)^(2i/d) 倍，最慢一对 {ratio} 倍。",
+                   "Pair i: global wavelength = local × (global base / local base)^(2i/d); {ratio}× for the slowest pair."},
             {{"ratio", num(global_wave.back() / local_wave.back(), 4)}}),
     };
 
@@ -61,15 +61,13 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
     table.values << local_wave.back(), local_window, local_context, global_wave.back(), global_window, global_context;
     table.row_labels = {say(lang, {"局部层", "local layers"}), say(lang, {"全局层", "global layers"})};
     table.col_labels = {say(lang, {"最长波长", "longest wavelength"}),
-                        say(lang, {"窗口内转满的对数", "pairs turning inside the window"}),
-                        say(lang, {"上下文内转满的对数", "pairs turning inside the context"})};
+                        say(lang, {"窗口内转满的对", "pairs turning in the window"}),
+                        say(lang, {"上下文内转满的对", "pairs turning in the context"})};
     table.corner = say(lang, {"层的类型", "layer type"});
     table.col_decimals = {0, 0, 0};
-    // The deciding cells: how many of a local layer's pairs turn inside its window, and how many of a global
-    // layer's slowest pairs stay longer than the context.
+    // The deciding cell: how many of a global layer's slowest pairs stay longer than the context (one marked row:
+    // a second would push the table below the first screen; the local row's count is the first sentence's claim).
     const int pairs = in.d / 2;
-    const bool most_local = 2 * local_window > pairs;
-    table.marks.push_back({0, 1, most_local, most_local ? say(lang, {"多数转满", "most turn"}) : say(lang, {"少数转满", "few turn"})});
     const int global_longer = pairs - global_context;
     table.marks.push_back({1, 2, global_longer > 0,
                            global_longer > 0 ? say(lang, {"{n} 对比上下文还长", "{n} longer than the context"}, {{"n", integer(global_longer)}})
