@@ -29,7 +29,7 @@ TEST(AttentionGridLesson, EightStepsAndTheWorkedExamples) {
     EXPECT_EQ(lesson->steps.size(), 8u);
     // The block-Toeplitz A was split off pairs-versus-positions as the last step: the old numbers 1–7 still
     // open the same steps.
-    EXPECT_EQ(lesson->steps.back().id, "doubly-block-toeplitz");
+    EXPECT_STREQ(lesson->steps.back().id, "doubly-block-toeplitz");
     // relative-rule: Δ = −2 on N = 6 leaves the last two rows empty (0-based 4, 5; 1-based 5, 6).
     EXPECT_TRUE(any_note_contains(attention_grid_views("relative-rule", ""), "Lit cells: N − |Δ| = 4, all on q − k = −2; rows without a 1: 4, 5 (from 1: 5, 6)"));
     // pairs-versus-positions: a 6×6 grid has 36 positions, so A is 36×36 = 1296 pairs.
