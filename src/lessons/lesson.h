@@ -140,6 +140,9 @@ struct OdometerView {
     std::vector<double> turns_in_training;  // train_length·θᵢ / 2π per pair (computed by core), same size
     double position = 0;                  // p: where the needles point
     double train_length = 0;              // L_train (0 = no training arc)
+    // Whether that span is a training length (the legend and the text mirror say "training"), or only a span of
+    // positions the lesson shades (absolute-pe's counter: positions 0…2^bits, no model is trained there).
+    bool span_is_training = true;
     std::vector<double> theta_scaled;     // optional second needle per pair (PI/NTK/YaRN frequencies), same size
     std::string scaled_label;             // its legend entry, e.g. "YaRN"
     std::vector<std::string> captions;    // per pair, e.g. "θ₀ = 1" (empty: the pair index)

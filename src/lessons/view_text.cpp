@@ -152,7 +152,13 @@ std::string describe_figure(const OdometerView& v, Lang lang) {
         for (size_t i = 0; i < n && i < v.turns_in_training.size(); ++i)
             if (v.turns_in_training[i] < 1.0) never.push_back(int(i));
         std::vector<Arg> args = {{"n", integer(static_cast<long long>(n))}, {"L", num(v.train_length)}};
-        if (never.empty()) {
+        if (!v.span_is_training) {  // a span of positions, not a training length
+            args.push_back({"count", integer(static_cast<long long>(never.size()))});
+            append(&out, lang, say(lang, {"阴影是位置 0…{L} 扫过的弧；{n} 对中有 {count} 对在这段位置里没有转满一圈。",
+                                          "Shaded: the arc swept by positions 0…{L}; {count} of the {n} pairs make no full turn "
+                                          "within them."},
+                                   args));
+        } else if (never.empty()) {
             append(&out, lang, say(lang, {"在 {L} 个训练位置里，全部 {n} 对都至少转满了一圈。",
                                           "Every one of the {n} pairs completed at least one turn in {L} training positions."},
                                    args));

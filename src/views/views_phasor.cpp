@@ -539,10 +539,15 @@ std::vector<LegendItem> odometer_legend(const OdometerView& v, Lang lang) {
         char L[32];
         std::snprintf(L, sizeof L, "%.0f", v.train_length);
         items.push_back({1, IM_COL32(240, 170, 40, 255),
-                         say(lang, {"训练中扫过的角度（位置 0…{L}）", "angles swept in training (positions 0…{L})"}, {{"L", L}})});
+                         v.span_is_training
+                             ? say(lang, {"训练中扫过的角度（位置 0…{L}）", "angles swept in training (positions 0…{L})"}, {{"L", L}})
+                             : say(lang, {"位置 0…{L} 扫过的角度", "angles swept by positions 0…{L}"}, {{"L", L}})});
         items.push_back({2, IM_COL32(206, 52, 38, 255),
-                         say(lang, {"训练中没有转满一圈：{n} 对", "never a full turn in training: {n} pairs"},
-                             {{"n", std::to_string(never)}})});
+                         v.span_is_training
+                             ? say(lang, {"训练中没有转满一圈：{n} 对", "never a full turn in training: {n} pairs"},
+                                   {{"n", std::to_string(never)}})
+                             : say(lang, {"位置 0…{L} 内没有转满一圈：{n} 对", "no full turn within positions 0…{L}: {n} pairs"},
+                                   {{"L", L}, {"n", std::to_string(never)}})});
     }
     return items;
 }

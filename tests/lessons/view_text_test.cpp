@@ -72,6 +72,19 @@ TEST(ViewText, OdometerNamesThePairsThatNeverTurnedInTraining) {
     EXPECT_TRUE(take_text_problems().empty());
 }
 
+// A shaded span that is not a training length (absolute-pe's counter of positions 0…2^bits) is not called training.
+TEST(ViewText, OdometerSpanThatIsNotTraining) {
+    ViewData v = eight_pair_odometer();
+    std::get<OdometerView>(v.figure).span_is_training = false;
+    const std::string en = describe_view(v, Lang::en);
+    EXPECT_TRUE(has(en, "Shaded: the arc swept by positions 0…2048; 2 of the 8 pairs make no full turn within them.")) << en;
+    EXPECT_FALSE(has(en, "training")) << en;
+    const std::string zh = describe_view(v, Lang::zh);
+    EXPECT_TRUE(has(zh, "阴影是位置 0…2048 扫过的弧；8 对中有 2 对在这段位置里没有转满一圈。")) << zh;
+    EXPECT_FALSE(has(zh, "训练")) << zh;
+    EXPECT_TRUE(take_text_problems().empty());
+}
+
 TEST(ViewText, OdometerWithEveryPairTurnedAndASecondNeedle) {
     OdometerView o;
     o.theta = {1.0, 0.5};

@@ -32,6 +32,7 @@ ViewData frequency_odometer(const Inputs& in, Lang lang) {
     // The arc shaded is what each needle sweeps over the 2^bits positions the counter (and pos) can take.
     const int span = 1 << kCounterBits;
     o.train_length = span;
+    o.span_is_training = false;  // nothing is trained here: the shading is the counter's span of positions
     o.turns_in_training = turns_in_training(w, span);
     o.position = in.pos;
     o.binary_bits = kCounterBits;
