@@ -83,12 +83,16 @@ std::vector<std::string> app_equation_mathml(const App& app) {
 
 // [SECTION] where things were drawn -----------------------------------------------------------------------
 
+// ,"x":..,"y":..,"w":..,"h":.. (UI units, two decimals): every rectangle the host page is told about.
+static std::string xywh_json(ImVec2 min, ImVec2 max) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f", min.x, min.y, max.x - min.x, max.y - min.y);
+    return buf;
+}
+
 // ,"NAME":{"x":..,"y":..,"w":..,"h":..}
 static std::string rect_json(const char* name, ImVec2 min, ImVec2 max) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, ",\"%s\":{\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", name, min.x, min.y, max.x - min.x,
-                  max.y - min.y);
-    return buf;
+    return ",\"" + std::string(name) + "\":{" + xywh_json(min, max).substr(1) + "}";
 }
 
 std::string app_layout_json(const App& app) {
@@ -134,10 +138,8 @@ std::string app_layout_json(const App& app) {
     }
     for (size_t i = 0; i < app.drawn.equations.size(); ++i) {
         const DrawnEquation& e = app.drawn.equations[i];
-        char buf[160];
-        std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", e.min.x, e.min.y, e.max.x - e.min.x,
-                      e.max.y - e.min.y);
-        out += (out.size() > 1 ? ",{" : "{") + std::string("\"kind\":\"equation\",\"title\":") + json_string(e.tex) + buf;
+        out += (out.size() > 1 ? ",{" : "{") + std::string("\"kind\":\"equation\",\"title\":") + json_string(e.tex) +
+               xywh_json(e.min, e.max) + "}";
         if (app.drawn.has_planned && i < app.drawn.planned.equations.boxes.size()) {
             const LayoutRect& r = app.drawn.planned.equations.boxes[i];
             out.insert(out.size() - 1, rect_json("planned", r.min, r.max));
@@ -151,11 +153,8 @@ std::string app_layout_json(const App& app) {
     // unscrolled (the column scrolls when they do not).
     if (app.drawn.has_side) {
         const LayoutRect& c = app.drawn.side_content;
-        char buf[200];
-        std::snprintf(buf, sizeof buf, "\"kind\":\"controls\",\"title\":\"\",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f,\"visible\":%s}",
-                      c.min.x, c.min.y, c.width(), c.height(),
-                      figure_on_first_screen(c, app.drawn.side_window) ? "true" : "false");
-        out += (out.size() > 1 ? ",{" : "{") + std::string(buf);
+        out += (out.size() > 1 ? ",{" : "{") + std::string("\"kind\":\"controls\",\"title\":\"\"") + xywh_json(c.min, c.max) +
+               (figure_on_first_screen(c, app.drawn.side_window) ? ",\"visible\":true}" : ",\"visible\":false}");
     }
     return out + "]";
 }
@@ -164,10 +163,8 @@ std::string app_links_json(const App& app) {
     std::string out = "[";
     for (size_t i = 0; i < app.drawn.links.size(); ++i) {
         const DrawnLink& l = app.drawn.links[i];
-        char buf[160];
-        std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", l.min.x, l.min.y, l.max.x - l.min.x,
-                      l.max.y - l.min.y);
-        out += (i ? ",{" : "{") + std::string("\"term\":") + json_string(l.term) + ",\"words\":" + json_string(l.words) + buf;
+        out += (i ? ",{" : "{") + std::string("\"term\":") + json_string(l.term) + ",\"words\":" + json_string(l.words) +
+               xywh_json(l.min, l.max) + "}";
     }
     return out + "]";
 }
@@ -179,9 +176,7 @@ std::string app_questions_json(const App& app) {
         out += (qi ? ",{" : "{") + std::string("\"prompt\":") + json_string(q.prompt) + ",\"choices\":[";
         for (size_t c = 0; c < q.choices.size(); ++c) {
             const auto& [lo, hi] = q.buttons[c];
-            char buf[160];
-            std::snprintf(buf, sizeof buf, ",\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", lo.x, lo.y, hi.x - lo.x, hi.y - lo.y);
-            out += (c ? ",{" : "{") + std::string("\"text\":") + json_string(q.choices[c]) + buf;
+            out += (c ? ",{" : "{") + std::string("\"text\":") + json_string(q.choices[c]) + xywh_json(lo, hi) + "}";
         }
         out += "],\"picked\":" + std::to_string(q.picked) + ",\"verdict\":" + json_string(q.verdict) +
                ",\"explanation\":" + json_string(q.explanation) + "}";

@@ -136,6 +136,20 @@ size_t prose_first_sentence_end(const std::string& text) {
     return text.size();
 }
 
+// A link's tooltip: its first line (a glossary entry's name, or where a lesson link goes), then, when given, a rule
+// and the rest (the entry's meaning), wrapped at 28 font sizes.
+static void link_tooltip(const std::string& first, const std::string& rest) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(first.c_str());
+    if (!rest.empty()) {
+        ImGui::Separator();
+        ImGui::TextUnformatted(rest.c_str());
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
 // One wrapped line of prose, [begin, end) of `text`, with the parts inside glossary links drawn as links: the
 // link colour, an underline, and the entry's name and meaning on hover (a tap on a touch screen hovers too).
 static void draw_prose_line(App* app, const std::string& text, const char* begin, const char* end,
@@ -159,39 +173,26 @@ static void draw_prose_line(App* app, const std::string& text, const char* begin
         app->drawn.links.push_back({link.term, std::string(text.data() + a, text.data() + b), lo, hi});
         ImGui::GetWindowDrawList()->AddLine(ImVec2(lo.x, hi.y - 1.0f), ImVec2(hi.x, hi.y - 1.0f),
                                             ImGui::GetColorU32(ImGuiCol_ButtonActive, 0.6f));
+        const Lang lang = app->state.lang;
         int step = 1;
         if (const Lesson* lesson = linked_lesson(link.term, &step)) {
             // A link to another lesson: a click opens it there (next frame), the tooltip says where it goes.
             if (ImGui::IsItemHovered()) {
-                const Lang lang = app->state.lang;
                 ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-                ImGui::BeginTooltip();
-                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
                 const std::string title = say(lang, lesson->title);
-                ImGui::TextUnformatted(link.term.find('/') == std::string::npos
-                                           ? ui_say(lang, UiText::OpensLesson, {{"lesson", title}}).c_str()
-                                           : ui_say(lang, UiText::OpensLessonStep,
-                                                    {{"lesson", title}, {"step", std::to_string(step)},
-                                                     {"title", say(lang, lesson->steps[size_t(step - 1)].title)}})
-                                                 .c_str());
-                ImGui::PopTextWrapPos();
-                ImGui::EndTooltip();
+                link_tooltip(link.term.find('/') == std::string::npos
+                                 ? ui_say(lang, UiText::OpensLesson, {{"lesson", title}})
+                                 : ui_say(lang, UiText::OpensLessonStep,
+                                          {{"lesson", title}, {"step", std::to_string(step)},
+                                           {"title", say(lang, lesson->steps[size_t(step - 1)].title)}}),
+                             "");
             }
             if (ImGui::IsItemClicked()) {
                 app->reading.follow = {{"lesson", lesson->id}, {"step", step_id_at(*lesson, step)}};
                 app->redraw.frames = std::max(app->redraw.frames, 2);
             }
         } else if (ImGui::IsItemHovered()) {
-            if (const GlossaryEntry* entry = find_term(link.term)) {
-                const Lang lang = app->state.lang;
-                ImGui::BeginTooltip();
-                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-                ImGui::TextUnformatted(say(lang, entry->name).c_str());
-                ImGui::Separator();
-                ImGui::TextUnformatted(say(lang, entry->meaning).c_str());
-                ImGui::PopTextWrapPos();
-                ImGui::EndTooltip();
-            }
+            if (const GlossaryEntry* entry = find_term(link.term)) link_tooltip(say(lang, entry->name), say(lang, entry->meaning));
         }
         at = b;
     }
