@@ -50,6 +50,8 @@ struct StepViews {
     const Lesson* lesson = nullptr;   // and the entry and step they show (a new step resets the zoom)
     int step = 0;
     uint64_t version = 0;             // counts recomputations (the views' data version for caches)
+    uint64_t live_revision = 0;       // the lesson's live_revision() they were computed for (issue 25)
+    const Lesson* opened = nullptr;   // the lesson whose `opened` hook last ran
 };
 
 // What the learner did on a step that is not URL state: the whole text opened, the questions answered.

@@ -113,8 +113,15 @@ void go_to_step(App* app, int step) {
 
 void recompute_views_if_needed(App* app) {
     const AppState& s = app->state;
-    if (s.version == app->views.state_version) return;
     const Lesson& lesson = *s.lesson;
+    // A lesson opened: it may ask for its data now (the lab's reference runs), not at start-up.
+    if (&lesson != app->views.opened) {
+        app->views.opened = &lesson;
+        if (lesson.opened) lesson.opened();
+    }
+    // The views also show state outside the URL (the lab's runs) when the lesson says so.
+    const std::uint64_t live = lesson.live_revision ? lesson.live_revision() : 0;
+    if (s.version == app->views.state_version && live == app->views.live_revision) return;
     const Step& step = lesson.steps[size_t(s.step - 1)];
     // The memory guard, before anything is computed: parameters past the budget show a notice, no figures.
     std::string too_big;
@@ -129,6 +136,7 @@ void recompute_views_if_needed(App* app) {
     app->views.lesson = &lesson;
     app->views.step = s.step;
     app->views.state_version = s.version;
+    app->views.live_revision = live;
     ++app->views.version;
 }
 

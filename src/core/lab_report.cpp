@@ -5,9 +5,11 @@
 // [SECTION] a run's keys from text
 // [SECTION] JSON pieces
 // [SECTION] the run's result
+// [SECTION] a look inside a model
 #include "core/lab_report.h"
 
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "core/text.h"
@@ -86,6 +88,38 @@ std::string train_result_json(const ParamSet& params, const Trainer& trainer, co
     if (scores.has_finetune)
         out += ",\"finetune\":{\"loss\":" + curve_json(trainer.fine_tune_curve()) + "," + scores_json(scores.finetune) + "}";
     return out + ",\"seconds\":" + json_number(seconds) + "}";
+}
+
+// [SECTION] a look inside a model
+namespace {
+std::string int_list_json(const std::vector<int>& values) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
+    return out + "]";
+}
+}  // namespace
+
+std::string inspection_json(const Inspection& in) {
+    std::string out = "{\"task\":\"" + std::string(task_name(in.task)) + "\",\"n\":" + std::to_string(in.n) +
+                      ",\"sample\":" + std::to_string(in.sample) + ",\"layers\":" + std::to_string(in.layers) +
+                      ",\"heads\":" + std::to_string(in.heads) + ",\"T\":" + std::to_string(in.T) +
+                      ",\"tokens\":" + int_list_json(in.tokens) + ",\"expected\":" + int_list_json(in.expected) +
+                      ",\"predicted\":" + int_list_json(in.predicted) + ",\"attention\":[";
+    char buffer[32];
+    for (std::size_t m = 0; m < in.attention.size(); ++m) {
+        out += m ? ",[" : "[";
+        for (std::size_t i = 0; i < in.attention[m].size(); ++i) {
+            const double w = in.attention[m][i];
+            if (w == 0.0) {
+                out += i ? ",0" : "0";
+                continue;
+            }
+            std::snprintf(buffer, sizeof buffer, "%s%.6g", i ? "," : "", w);
+            out += buffer;
+        }
+        out += "]";
+    }
+    return out + "]}";
 }
 
 }  // namespace pelab::lab

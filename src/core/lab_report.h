@@ -9,6 +9,7 @@
 // [SECTION] a run's keys from text
 // [SECTION] JSON pieces
 // [SECTION] the run's result
+// [SECTION] a look inside a model
 #pragma once
 #include <string>
 #include <utility>
@@ -51,5 +52,13 @@ RunScores score_run(const Trainer& trainer);
 // The result object above, one line without a line break at its end: `params` as the run was read (echoed
 // whole as "config"), the trainer's loss curves, `scores` from score_run and `seconds` (the caller's clock).
 std::string train_result_json(const ParamSet& params, const Trainer& trainer, const RunScores& scores, double seconds);
+
+// [SECTION] a look inside a model
+// An Inspection (core/lab_train.h) as one JSON object, what the page's worker posts and the desktop's trainer
+// hands the lab's views alike: {"task", "n", "sample", "layers", "heads", "T", "tokens": […], "expected": […],
+// "predicted": […], "attention": [[T·T weights, row-major], …] (layers·heads of them, layer by layer)}. The
+// weights are written with 6 significant digits (a view's colours and printed values need no more); an
+// inspection with T = 0 is written with empty arrays.
+std::string inspection_json(const Inspection& inspection);
 
 }  // namespace pelab::lab

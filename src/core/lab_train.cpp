@@ -7,6 +7,7 @@
 // [SECTION] run configuration
 // [SECTION] the trainer
 // [SECTION] evaluation
+// [SECTION] looking inside a model
 #include "core/lab_train.h"
 
 #include <algorithm>
@@ -314,9 +315,51 @@ std::vector<LengthScore> evaluate(const Model<T>& model, Task task, const std::v
     return out;
 }
 
+// [SECTION] looking inside a model
+template <class T>
+Inspection inspect(const Model<T>& model, Task task, int n, int sample, const ForwardOptions& options) {
+    Inspection out;
+    out.task = task;
+    out.n = n;
+    out.sample = sample;
+    if (n < 1 || n > kMaxEvalLength || sample < 0 || sample >= kEvalSamples) return out;
+    const std::vector<int> digits = eval_samples(n)[static_cast<std::size_t>(sample)];
+    const Batch batch = task_batch(task, {digits});
+    Activations<T> acts;
+    ForwardOptions whole = options;
+    whole.skip_padding = false;  // one row with no padding: every position is kept either way
+    forward(model, batch, whole, &acts);
+    if (acts.B != 1) return out;
+    const int len = batch.T;
+    out.layers = model.config.layers;
+    out.heads = model.config.heads;
+    out.T = len;
+    out.tokens = batch.tokens;
+    for (int t = n; t < 2 * n; ++t) {
+        out.expected.push_back(batch.targets[static_cast<std::size_t>(t)]);
+        Eigen::Index guess = 0;
+        acts.logits.row(t).maxCoeff(&guess);
+        out.predicted.push_back(static_cast<int>(guess));
+    }
+    for (int l = 0; l < out.layers; ++l) {
+        const auto& probs = acts.layers[static_cast<std::size_t>(l)].probs;
+        for (int h = 0; h < out.heads; ++h) {
+            std::vector<double> m(static_cast<std::size_t>(len) * static_cast<std::size_t>(len));
+            for (int q = 0; q < len; ++q)
+                for (int k = 0; k < len; ++k)
+                    m[static_cast<std::size_t>(q * len + k)] = static_cast<double>(probs(h * len + q, k));
+            out.attention.push_back(std::move(m));
+        }
+    }
+    return out;
+}
+
 template struct AdamW<float>;
 template struct AdamW<double>;
 template std::vector<LengthScore> evaluate<float>(const Model<float>&, Task, const std::vector<int>&, const ForwardOptions&);
 template std::vector<LengthScore> evaluate<double>(const Model<double>&, Task, const std::vector<int>&, const ForwardOptions&);
+
+template Inspection inspect<float>(const Model<float>&, Task, int, int, const ForwardOptions&);
+template Inspection inspect<double>(const Model<double>&, Task, int, int, const ForwardOptions&);
 
 }  // namespace pelab::lab

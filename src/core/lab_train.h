@@ -10,6 +10,7 @@
 // [SECTION] run configuration (keys, ranges, cross-key rules)
 // [SECTION] the trainer
 // [SECTION] evaluation
+// [SECTION] looking inside a model
 #pragma once
 #include <cstdint>
 #include <string>
@@ -156,5 +157,24 @@ struct LengthScore {
 template <class T>
 std::vector<LengthScore> evaluate(const Model<T>& model, Task task, const std::vector<int>& lengths,
                                   const ForwardOptions& options = {});
+
+// [SECTION] looking inside a model
+// One sample of the fixed evaluation set (eval_samples(n)[sample]) run through the model, kept whole for the
+// lab's views: the input, the answer expected and the one predicted (greedy, teacher-forced, as evaluate scores
+// it), and every layer's and head's attention weights. T = 2n tokens; attention holds layers·heads matrices,
+// layer by layer, each T×T row-major (query rows, key columns, 0 above the diagonal). A sample the model cannot
+// run (n outside 1..kMaxEvalLength, sample outside 0..kEvalSamples−1, longer than a learned table, an empty
+// model) gives T = 0 and nothing else.
+struct Inspection {
+    Task task = Task::copy;
+    int n = 0, sample = 0;
+    int layers = 0, heads = 0, T = 0;
+    std::vector<int> tokens;                     // [T] the input x₁…xₙ SEP y₁…yₙ₋₁
+    std::vector<int> expected;                   // [n] the answer y₁…yₙ
+    std::vector<int> predicted;                  // [n] the argmax at each answer position
+    std::vector<std::vector<double>> attention;  // [layers·heads][T·T]
+};
+template <class T>
+Inspection inspect(const Model<T>& model, Task task, int n, int sample, const ForwardOptions& options = {});
 
 }  // namespace pelab::lab

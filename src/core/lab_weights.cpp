@@ -6,6 +6,7 @@
 // [SECTION] numbers as text
 // [SECTION] weights: writer
 // [SECTION] weights: reader
+// [SECTION] packed weights
 // [SECTION] token batches
 #include "core/lab_weights.h"
 
@@ -13,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cstdint>
 
 #include "core/params.h"
 #include "core/text.h"
@@ -274,6 +276,16 @@ std::string float_text(float x) {
 namespace detail {
 
 inline std::string scalar_text(float x) { return json::float_text(x); }
+
+// The "config" object, the same in both weights formats.
+std::string config_json(const ModelConfig& c) {
+    return "{\"pe\":" + json_string(scheme_name(c.pe)) + ",\"d\":" + std::to_string(c.d) +
+           ",\"heads\":" + std::to_string(c.heads) + ",\"layers\":" + std::to_string(c.layers) +
+           ",\"max_positions\":" + std::to_string(c.max_positions) + ",\"vocab\":" + std::to_string(kVocab) +
+           ",\"mlp\":" + std::to_string(c.mlp()) + ",\"norm_eps\":" + json::number_text(c.norm_eps) +
+           ",\"rope_base\":" + json::number_text(c.rope_base) + ",\"t5_buckets\":" + std::to_string(c.t5_buckets) +
+           ",\"t5_max_distance\":" + std::to_string(c.t5_max_distance) + "}";
+}
 inline std::string scalar_text(double x) { return json::number_text(x); }
 
 }  // namespace detail
@@ -281,14 +293,8 @@ inline std::string scalar_text(double x) { return json::number_text(x); }
 template <class T>
 std::string weights_json(const Model<T>& model) {
     const ModelConfig& c = model.config;
-    std::string out = "{\"format\":" + json_string(kWeightsFormat) + ",\n\"config\":{\"pe\":" +
-                      json_string(scheme_name(c.pe)) + ",\"d\":" + std::to_string(c.d) +
-                      ",\"heads\":" + std::to_string(c.heads) + ",\"layers\":" + std::to_string(c.layers) +
-                      ",\"max_positions\":" + std::to_string(c.max_positions) + ",\"vocab\":" + std::to_string(kVocab) +
-                      ",\"mlp\":" + std::to_string(c.mlp()) + ",\"norm_eps\":" + json::number_text(c.norm_eps) +
-                      ",\"rope_base\":" + json::number_text(c.rope_base) +
-                      ",\"t5_buckets\":" + std::to_string(c.t5_buckets) +
-                      ",\"t5_max_distance\":" + std::to_string(c.t5_max_distance) + "},\n\"tensors\":{";
+    std::string out = "{\"format\":" + json_string(kWeightsFormat) + ",\n\"config\":" + detail::config_json(c) +
+                      ",\n\"tensors\":{";
     bool first = true;
     for (const TensorInfo& t : model.layout.tensors) {
         out += first ? "\n" : ",\n";
@@ -434,6 +440,63 @@ std::string read_weights(const std::string& text, Model<T>* out) {
                 return name + ": element " + std::to_string(i) + " is not a finite number";
             model.params[t.offset + i] = y;
         }
+    }
+    *out = std::move(model);
+    return "";
+}
+
+// [SECTION] packed weights
+std::string packed_weights(const Model<float>& model) {
+    const std::size_t count = model.params.size();
+    std::string out = "{\"format\":" + json_string(kPackedWeightsFormat) + ",\"config\":" +
+                      detail::config_json(model.config) + ",\"count\":" + std::to_string(count) + "}\n";
+    const std::size_t header = out.size();
+    out.resize(header + 4 * count);
+    for (std::size_t i = 0; i < count; ++i) {
+        std::uint32_t bits = 0;
+        std::memcpy(&bits, &model.params[i], 4);
+        for (std::size_t b = 0; b < 4; ++b) out[header + b * count + i] = static_cast<char>((bits >> (8 * b)) & 0xFF);
+    }
+    return out;
+}
+
+std::string read_packed_weights(const std::string& bytes, Model<float>* out) {
+    if (bytes.size() > kMaxWeightsBytes)
+        return "packed weights: the file is " + grouped_number(bytes.size()) + " bytes, over the budget of " +
+               grouped_number(kMaxWeightsBytes) + " bytes";
+    const std::size_t line_end = bytes.find('\n');
+    if (line_end == std::string::npos) return "packed weights: no header line";
+    json::Value head;
+    const std::string parse_error = json::parse(bytes.substr(0, line_end), &head);
+    if (!parse_error.empty()) return "packed weights: header is not JSON: " + parse_error;
+    const json::Value* format = head.kind == json::Value::Kind::object ? head.member("format") : nullptr;
+    if (!format || format->kind != json::Value::Kind::string || format->text != kPackedWeightsFormat)
+        return std::string("format: expected \"") + kPackedWeightsFormat + "\"";
+    const json::Value* config = head.member("config");
+    if (!config) return "packed weights: missing key \"config\"";
+    ModelConfig c;
+    const std::string config_error = detail::read_config(*config, &c);
+    if (!config_error.empty()) return config_error;
+    Model<float> model = make_model<float>(c);
+    const std::size_t count = model.params.size();
+    int given = 0;
+    const json::Value* count_value = head.member("count");
+    const std::string count_error = count_value ? detail::read_int(*count_value, "count", &given) : "count: missing";
+    if (!count_error.empty()) return "packed weights: " + count_error;
+    if (static_cast<std::size_t>(given) != count)
+        return "packed weights: count " + std::to_string(given) + ", expected " + std::to_string(count) + " for this config";
+    if (bytes.size() - line_end - 1 != 4 * count)
+        return "packed weights: " + std::to_string(bytes.size() - line_end - 1) + " bytes after the header, expected " +
+               std::to_string(4 * count);
+    const std::size_t header = line_end + 1;
+    for (std::size_t i = 0; i < count; ++i) {
+        std::uint32_t bits = 0;
+        for (std::size_t b = 0; b < 4; ++b)
+            bits |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[header + b * count + i])) << (8 * b);
+        float x = 0;
+        std::memcpy(&x, &bits, 4);
+        if (!std::isfinite(x)) return "packed weights: element " + std::to_string(i) + " is not a finite number";
+        model.params[i] = x;
     }
     *out = std::move(model);
     return "";

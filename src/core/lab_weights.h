@@ -9,6 +9,7 @@
 // Part of `core`: Eigen + std only (a small JSON reader of its own).
 //
 // [SECTION] weights
+// [SECTION] packed weights
 // [SECTION] token batches
 // [SECTION] the JSON reader
 #pragma once
@@ -36,6 +37,18 @@ std::string weights_json(const Model<T>& model);
 // wrong, and *out is left as it was.
 template <class T>
 std::string read_weights(const std::string& text, Model<T>* out);
+
+// [SECTION] packed weights
+// The same model as a weights file, smaller, for the models the lab ships to the page (issue 25: the lab's
+// download): one line of JSON {"format": "pelab-lab-weights-packed/1", "config": {as above}, "count": N}, then
+// the N float parameters in layout order, little-endian, as four byte planes (byte 0 of every number, then byte
+// 1, 2, 3): the planes holding signs and exponents repeat, so gzip shrinks the file to about 0.86 of 4·N bytes
+// (about 0.93 of the interleaved floats). Float only: it is a trained model, bit for bit.
+inline constexpr const char* kPackedWeightsFormat = "pelab-lab-weights-packed/1";
+std::string packed_weights(const Model<float>& model);
+// "" on success; else one line naming what is wrong (the header, the config, the count, a non-finite number),
+// and *out is left as it was.
+std::string read_packed_weights(const std::string& bytes, Model<float>* out);
 
 // [SECTION] token batches
 // `lab grad`'s input {"tokens": [[…], …], "targets": [[…], …]}: rows of equal length, tokens 0..11, targets

@@ -6,6 +6,7 @@
 #pragma once
 #include <Eigen/Dense>
 #include <climits>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -213,6 +214,16 @@ struct Timeline {
     double per_second = 1;                // units of the key per second at 1× speed
 };
 
+// [issue 25] A button of a step that asks for work beyond the URL state (the lab's "train", "pause all"): drawn
+// in the side column above the parameters, greyed out while `enabled` says no. `press` may only make requests
+// (lessons/length_lab/lab_board.h); what it starts shows up in the views through the lesson's live_revision.
+struct StepAction {
+    Text label;
+    Text help;                                             // the tooltip: what pressing does
+    std::function<bool(const ParamSet&)> enabled;          // null: always
+    std::function<void(const ParamSet&)> press;
+};
+
 // A step is written as one aggregate, its id and narration first: `return {id, title, body, params, views};`,
 // optionally followed by the key equations (TeX, no CJK: `{R"tex(…)tex", …}`) and a timeline.
 struct Step {
@@ -232,6 +243,8 @@ struct Step {
     std::function<std::vector<std::string>(const ParamSet&)> params_for = nullptr;
     // Predict-then-reveal questions on this step, in the order shown (set after the aggregate: `s.questions = …`).
     std::vector<Question> questions = {};
+    // [issue 25] Buttons of the step (set after the aggregate: `s.actions = …`), in the order drawn.
+    std::vector<StepAction> actions = {};
     std::vector<std::string> keys_shown(const ParamSet& p) const { return params_for ? params_for(p) : params; }
 };
 
@@ -280,6 +293,11 @@ struct Lesson {
     // base, scaling, factor, original_max, seq_len, beta_*, *_freq_factor) as if typed; keys given explicitly
     // in the same query win (apply_query).
     bool preset_sets_params = false;
+    // [issue 25] Views that also show state kept outside the URL (the lab's runs): live_revision() changes
+    // whenever that state does, and the app recomputes the step's views then as when a parameter changes.
+    // `opened` runs when the learner opens the lesson (the lab asks for its data then, not at start-up).
+    std::function<std::uint64_t()> live_revision = nullptr;
+    std::function<void()> opened = nullptr;
 };
 
 template <class In>

@@ -1,0 +1,159 @@
+// PE Lab — lessons/length_lab/lab_board.h
+// The length-generalisation lab's board (issue 25): what the lab knows beside the URL state. The reference
+// runs (data loaded when the lab opens), the learner's runs (trained by the platform: a Web Worker in the page,
+// one thread per run on the desktop) and the looks inside trained models. The lesson's steps read it and ask
+// for work through requests; they never train or run a model themselves (the lesson battery must not train).
+// The platform takes the requests each frame and answers with messages in the worker's JSON format
+// (docs/lab.md, "Messages"), the same on both platforms, through receive().
+//
+// Every change bumps `revision`; the lesson's live_revision reports it, so the app recomputes the step's
+// views when a message changed what they show, and only then (no message, no frame: the page idles).
+//
+// [SECTION] what the board holds
+// [SECTION] requests (lesson → platform)
+// [SECTION] messages (platform → lesson)
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pelab::lab_board {
+
+// [SECTION] what the board holds
+// Scores per test length n, in the order of the run's test lengths.
+struct Scores {
+    std::vector<int> n;
+    std::vector<double> exact, token;
+    // The exact-match share at length n, NaN when that length was not scored.
+    double exact_at(int length) const;
+    double token_at(int length) const;
+    bool empty() const { return n.empty(); }
+};
+
+using Curve = std::vector<std::pair<int, double>>;  // [step, mean batch loss]
+
+// A finished run's numbers as `lab train` prints them (core/lab_report.h) or, for a loaded weights file, as
+// `lab eval` prints them (no loss curve).
+struct RunResult {
+    std::map<std::string, std::string> config;  // every key as echoed ("pe" → "alibi", "d" → "48")
+    Curve loss, finetune_loss;
+    Scores scores, pi_scores, finetune_scores;   // pi_scores/finetune_scores empty unless asked for
+};
+
+enum class RunState { queued, training, paused, done, failed, cancelled };
+
+// One run the learner started (or a weights file the learner loaded).
+struct Run {
+    int id = 0;
+    std::string words;        // the run's key=value words as asked ("task=copy pe=alibi seed=0 …")
+    std::string pe, task;     // from the words (or the file), for the views' labels
+    RunState state = RunState::queued;
+    bool loaded = false;      // a weights file the learner loaded, not trained here
+    int done = 0, total = 0;  // optimizer steps
+    Curve loss, finetune_loss;  // so far while training, whole once done
+    RunResult result;         // once done
+    std::string message;      // failed: the one line saying why
+    double seconds = 0, ms_per_step = 0;
+};
+
+// A reference run of the repository's file (src/lessons/lab/reference_runs.json, docs/lab.md).
+struct ReferenceRun {
+    std::string task, pe;
+    long long seed = 0;
+    RunResult result;
+};
+
+// A look inside one model on one sample (core's Inspection, as inspection_json writes it).
+struct Inspection {
+    std::string task;
+    int n = 0, sample = 0, layers = 0, heads = 0, T = 0;
+    std::vector<int> tokens, expected, predicted;
+    std::vector<std::vector<double>> attention;  // [layers·heads][T·T], layer by layer, row-major
+};
+
+// A request of the lesson to the platform (see [SECTION] requests).
+struct Request {
+    enum class Kind {
+        load_data,     // fetch the reference runs (web) or read them (desktop), answered by set_reference_runs
+        train,         // start run `id` from `words`
+        pause,         // id 0: every run
+        resume,
+        cancel,
+        save_weights,  // offer run `id`'s weights as a pelab-lab-weights/1 file (the platform saves it)
+        load_weights,  // ask the learner for a weights file; the platform answers with a run of `id`
+        inspect,       // run the model named by `words` (inspection_key) on its sample: answered by "attention"
+    };
+    Kind kind = Kind::load_data;
+    int id = 0;
+    std::string words;
+};
+
+// What can train here, said by the platform once it knows (the single offline file cannot start a worker).
+enum class Trainer { unknown, available, unavailable };
+
+struct Board {
+    std::uint64_t revision = 1;
+    // The reference runs: asked for when the lab opens, then loaded or failed (data_problem says why).
+    bool data_requested = false, data_loaded = false;
+    std::string data_problem;
+    std::vector<ReferenceRun> reference;
+    // The learner's runs, in the order started.
+    std::vector<Run> runs;
+    int next_id = 1;
+    Trainer trainer = Trainer::unknown;
+    std::string trainer_problem;  // unavailable: why (shown by the lesson)
+    // Looks inside models, by the key that asked for them (inspection_key); a key asked for and not yet
+    // answered is in `pending`; one that failed has its message in `inspection_problems`.
+    std::map<std::string, Inspection> inspections;
+    std::map<std::string, bool> pending;
+    std::map<std::string, std::string> inspection_problems;
+    std::vector<Request> requests;
+};
+
+// The one board of the process (the app has one lab).
+Board& board();
+// Forgets everything (tests).
+void reset();
+
+// The run with this id, or null.
+const Run* find_run(int id);
+// The learner's latest run of `pe` on `task` that has finished (trained or loaded), or null.
+const Run* latest_done_run(const std::string& pe, const std::string& task);
+// Whether any run is queued, training or paused.
+bool any_run_active();
+
+// [SECTION] requests (lesson → platform)
+// The platform takes the requests made since the last call, in order.
+std::vector<Request> take_requests();
+
+// Asks for the reference runs once (the lab opened).
+void want_data();
+// Starts a run: a new queued run with these words; returns its id.
+int start_run(const std::string& words);
+// Pause, resume or cancel one run (id 0: all).
+void pause(int id);
+void resume(int id);
+void cancel(int id);
+void save_weights(int id);
+// Asks for a weights file; the run it makes is added (state queued until the platform answers).
+int load_weights();
+// The key of a look inside a model: a shipped model ("shipped=alibi"), or a learner's run ("run=3"), on the
+// evaluation sample `sample` of length n of `task`: "shipped=alibi task=copy n=24 sample=0".
+std::string inspection_key(const std::string& model, const std::string& task, int n, int sample);
+// The inspection for `key` when it has arrived (null otherwise, and it is asked for once).
+const Inspection* want_inspection(const std::string& key);
+
+// [SECTION] messages (platform → lesson)
+// One message in the worker's format: {"type": "queued"|"progress"|"done"|"error"|"paused"|"resumed"|
+// "cancelled"|"attention"|"trainer", "id": …, …}. Returns "" or why the message was not understood (the
+// board is then unchanged).
+std::string receive(const std::string& message_json);
+// The reference runs file (format pelab-lab-reference-runs/1). "" when read, else why not (kept in
+// data_problem, and the views say it).
+std::string set_reference_runs(const std::string& text);
+// The platform could not fetch the reference runs: `why` is shown.
+void data_failed(const std::string& why);
+
+}  // namespace pelab::lab_board
