@@ -131,12 +131,6 @@ std::vector<ParamSpec> specs_named(const std::vector<std::string>& names) {
 using lab::scores_json;
 std::string number(double x) { return lab::json_number(x); }
 
-std::string model_config_json(const lab::ModelConfig& c) {
-    return "\"pe\":" + json_string(lab::scheme_name(c.pe)) + ",\"d\":" + std::to_string(c.d) +
-           ",\"heads\":" + std::to_string(c.heads) + ",\"layers\":" + std::to_string(c.layers) +
-           ",\"max_positions\":" + std::to_string(c.max_positions);
-}
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -224,13 +218,8 @@ int cmd_eval(const std::vector<std::string>& args) {
     if (!problem.empty()) return fail("lab eval: " + problem);
     lab::ForwardOptions options;
     options.position_divisor = config.pi;
-    const std::string scores = scores_json(lab::evaluate(model, config.task, config.test, options));
-    return finish("{\"config\":{" + model_config_json(model.config) + ",\"task\":" + json_string(lab::task_name(config.task)) +
-                  ",\"test\":" + [&] {
-                      std::string t = "[";
-                      for (std::size_t i = 0; i < config.test.size(); ++i) t += (i ? "," : "") + std::to_string(config.test[i]);
-                      return t + "]";
-                  }() + ",\"pi\":" + number(config.pi) + "}," + scores + ",\"seconds\":" + number(seconds_since(start)) + "}\n");
+    const std::vector<lab::LengthScore> scores = lab::evaluate(model, config.task, config.test, options);
+    return finish(lab::eval_result_json(model.config, config, scores, seconds_since(start)) + "\n");
 }
 
 // [SECTION] lab grad

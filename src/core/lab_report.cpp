@@ -90,6 +90,18 @@ std::string train_result_json(const ParamSet& params, const Trainer& trainer, co
     return out + ",\"seconds\":" + json_number(seconds) + "}";
 }
 
+std::string eval_result_json(const ModelConfig& c, const TrainConfig& run, const std::vector<LengthScore>& scores,
+                             double seconds) {
+    std::string test = "[";
+    for (std::size_t i = 0; i < run.test.size(); ++i) test += (i ? "," : "") + std::to_string(run.test[i]);
+    test += "]";
+    return "{\"config\":{\"pe\":" + json_string(scheme_name(c.pe)) + ",\"d\":" + std::to_string(c.d) +
+           ",\"heads\":" + std::to_string(c.heads) + ",\"layers\":" + std::to_string(c.layers) +
+           ",\"max_positions\":" + std::to_string(c.max_positions) + ",\"task\":" + json_string(task_name(run.task)) +
+           ",\"test\":" + test + ",\"pi\":" + json_number(run.pi) + "}," + scores_json(scores) +
+           ",\"seconds\":" + json_number(seconds) + "}";
+}
+
 // [SECTION] a look inside a model
 namespace {
 std::string int_list_json(const std::vector<int>& values) {

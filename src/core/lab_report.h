@@ -53,6 +53,13 @@ RunScores score_run(const Trainer& trainer);
 // whole as "config"), the trainer's loss curves, `scores` from score_run and `seconds` (the caller's clock).
 std::string train_result_json(const ParamSet& params, const Trainer& trainer, const RunScores& scores, double seconds);
 
+// The object `lab eval` prints for a model read from a weights file, scored on `run`'s task and test lengths with
+// positions divided by run.pi: {"config": {"pe", "d", "heads", "layers", "max_positions", "task", "test", "pi"},
+// "exact": {…}, "token": {…}, "seconds": s}, one line without a line break at its end (the page's worker posts
+// it for a weights file the learner loads).
+std::string eval_result_json(const ModelConfig& model, const TrainConfig& run, const std::vector<LengthScore>& scores,
+                             double seconds);
+
 // [SECTION] a look inside a model
 // An Inspection (core/lab_train.h) as one JSON object, what the page's worker posts and the desktop's trainer
 // hands the lab's views alike: {"task", "n", "sample", "layers", "heads", "T", "tokens": […], "expected": […],
