@@ -162,6 +162,7 @@ void app_frame(App* app, MatrixPainter* painter) {
     app->drawn.equations.clear();
     app->drawn.questions.clear();
     app->drawn.links.clear();
+    app->drawn.actions.clear();
     app->drawn.view_of.clear();
     app->drawn.has_planned = false;
     app->drawn.has_side = false;

@@ -91,6 +91,14 @@ struct DrawnLink {
     ImVec2 min, max;
 };
 
+// A button of the step (Step::actions) as drawn this frame (pelab.actions()): its words, whether it could be
+// pressed, and where (UI units).
+struct DrawnAction {
+    std::string label;
+    bool enabled = true;
+    ImVec2 min, max;
+};
+
 // What the last frame drew, for the host page (app_layout_json, app_questions_json) and the export menu.
 struct DrawnFrame {
     std::vector<DrawnView> views;     // where each view was drawn
@@ -99,6 +107,7 @@ struct DrawnFrame {
     std::vector<DrawnEquation> equations;  // the equations, after the figures in app_layout_json
     std::vector<DrawnQuestion> questions;  // the questions (app_questions_json)
     std::vector<DrawnLink> links;     // the prose's links (app_links_json)
+    std::vector<DrawnAction> actions;  // the step's buttons (app_actions_json)
     bool counter_in_bar = true;       // the bottom bar had room for "Step n / N" (else it shows above the title)
     // The page as the layout function (layout_page, app/layout.h) places it from this frame's measurements, taken
     // before the step is drawn: app_layout_json reports it beside what was drawn, so that a test can check that
@@ -217,6 +226,8 @@ std::string app_questions_json(const App& app);
 // The links in the step's prose as drawn in the last frame: [{term, words, x, y, w, h}] (a glossary term, or
 // "lesson:ID" / "lesson:ID/STEP" for a link that opens another lesson), for tests and assistive tools.
 std::string app_links_json(const App& app);
+// The step's buttons as drawn in the last frame: [{label, enabled, x, y, w, h}] (issue 25: the lab's "Train").
+std::string app_actions_json(const App& app);
 
 // A view's size queries for the page layout (layout.h), as the view is drawn in `lang`; the view must outlive them.
 ViewSizes view_sizes_of(const ViewData& view, Lang lang);

@@ -44,6 +44,8 @@ std::string param_caption(const Lesson* lesson, const ParamSpec& spec);
 bool slider_and_value(const char* id, double* value, double lo, double hi, const char* format,
                       ImGuiSliderFlags flags, float width);
 void draw_parameters(App* app, int columns);
+// The step's buttons (Step::actions), drawn by draw_parameters above the editors.
+void draw_actions(App* app);
 // step_page.cpp: the page's plan (plan_step: `in` is the frame's part of the page layout's input, window, style,
 // header, frame options, which it completes with the step's sizes measured as the step is drawn and lays out with
 // layout_page into DrawnFrame::planned; app_frame calls it before the step's window, which has a scrollbar exactly

@@ -184,4 +184,14 @@ std::string app_questions_json(const App& app) {
     return out + "]";
 }
 
+std::string app_actions_json(const App& app) {
+    std::string out = "[";
+    for (size_t i = 0; i < app.drawn.actions.size(); ++i) {
+        const DrawnAction& a = app.drawn.actions[i];
+        out += (i ? ",{" : "{") + std::string("\"label\":") + json_string(a.label) +
+               ",\"enabled\":" + (a.enabled ? "true" : "false") + xywh_json(a.min, a.max) + "}";
+    }
+    return out + "]";
+}
+
 }  // namespace pelab

@@ -5,6 +5,7 @@
 //
 // Index of this file:
 // [SECTION] parameter editors
+// [SECTION] the step's buttons
 // [SECTION] the step's parameters
 #include "app/app.h"
 #include "app/app_internal.h"
@@ -196,6 +197,44 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
     ImGui::PopID();
 }
 
+// [SECTION] the step's buttons ----------------------------------------------------------------------------
+
+// [issue 25] The step's buttons (Step::actions) above its parameters, in rows that wrap; one that cannot be
+// pressed now is greyed out, its tooltip still saying what it does. Pressing only makes requests (the lab's
+// board); the views follow through the lesson's live_revision.
+void draw_actions(App* app) {
+    const Step& step = current_step(*app);
+    if (step.actions.empty()) return;
+    const Lang lang = app->state.lang;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float avail = ImGui::GetContentRegionAvail().x;
+    float x = 0;
+    for (size_t i = 0; i < step.actions.size(); ++i) {
+        const StepAction& action = step.actions[i];
+        const std::string label = say(lang, action.label);
+        const float w = ImGui::CalcTextSize(label.c_str()).x + st.FramePadding.x * 2;
+        if (i > 0 && x + st.ItemSpacing.x + w <= avail) {
+            ImGui::SameLine();
+            x += st.ItemSpacing.x + w;
+        } else {
+            x = w;
+        }
+        const bool enabled = !action.enabled || action.enabled(app->state.params);
+        ImGui::PushID(static_cast<int>(i));
+        ImGui::BeginDisabled(!enabled);
+        const bool pressed = ImGui::Button(label.c_str());
+        ImGui::EndDisabled();
+        ImGui::PopID();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", say(lang, action.help).c_str());
+        app->drawn.actions.push_back({label, enabled, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+        if (pressed && enabled && action.press) {
+            action.press(app->state.params);
+            app->redraw.frames = std::max(app->redraw.frames, 2);
+        }
+    }
+    ImGui::Spacing();
+}
+
 // [SECTION] the step's parameters -------------------------------------------------------------------------
 
 // The step's parameter editors: one column (side column), or `columns` side by side (the strip below the
@@ -203,6 +242,7 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
 void draw_parameters(App* app, int columns) {
     const Lang lang = app->state.lang;
     const Lesson& lesson = *app->state.lesson;
+    draw_actions(app);
     const std::vector<std::string> shown = current_step(*app).keys_shown(app->state.params);
     if (shown.empty()) return;
     ImGui::TextDisabled("%s", ui_say(lang, UiText::Parameters).c_str());

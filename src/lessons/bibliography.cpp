@@ -43,6 +43,10 @@ const Paper kPress2022 = {"Press, Smith, Lewis",
     2022, "Train Short, Test Long: Attention with Linear Biases Enables Input Length Extrapolation", "arXiv:2108.12409 (ICLR 2022)"};
 const Paper kChen2023 = {"Chen, Wong, Chen, Tian",
     2023, "Extending Context Window of Large Language Models via Positional Interpolation", "arXiv:2306.15595"};
+const Paper kKazemnejad2023 = {"Kazemnejad, Padhi, Natesan Ramamurthy, Das, Reddy",
+    2023, "The Impact of Positional Encoding on Length Generalization in Transformers", "arXiv:2305.19466 (NeurIPS 2023)"};
+const Paper kRuoss2023 = {"Ruoss, Delétang, Genewein, Grau-Moya, Csordás, Bennani, Legg, Veness",
+    2023, "Randomized Positional Encodings Boost Length Generalization of Transformers", "arXiv:2305.16843 (ACL 2023)"};
 const Paper kBloc972023 = {"bloc97",
     2023, "NTK-Aware Scaled RoPE allows LLaMA models to have extended (8k+) context size without any fine-tuning and "
     "minimal perplexity degradation", "r/LocalLLaMA (Reddit post)"};
@@ -100,6 +104,8 @@ const std::map<std::string, Reference>& sources() {
         {"su2021", cite(kSu2021, "huggingface/transformers · src/transformers/models/llama/modeling_llama.py · rotate_half, apply_rotary_pos_emb")},
         {"sun2023", cite(kSun2023, "microsoft/torchscale · torchscale/component/xpos_relative_position.py · XPOS")},
         {"press2022", cite(kPress2022, "ofirpress/attention_with_linear_biases · fairseq/models/transformer.py · get_slopes, buffered_future_mask")},
+        {"kazemnejad2023", cite(kKazemnejad2023, "McGill-NLP/length-generalization · the NoPE decoder and its scratchpad tasks")},
+        {"ruoss2023", cite(kRuoss2023, "google-deepmind/randomized_positional_encodings · models/positional_encodings.py")},
         {"chen2023", cite(kChen2023, "huggingface/transformers · src/transformers/modeling_rope_utils.py · _compute_linear_scaling_rope_parameters")},
         {"bloc97-2023", cite(kBloc972023, "huggingface/transformers · src/transformers/modeling_rope_utils.py · _compute_dynamic_ntk_parameters")},
         {"peng2023", cite(kPeng2023, "huggingface/transformers · src/transformers/modeling_rope_utils.py · _compute_yarn_parameters")},

@@ -98,6 +98,9 @@ struct CurveView {
     std::vector<std::string> hline_labels;
     bool log_x = false, log_y = false;    // logarithmic axes (every x, resp. y, must then be > 0)
     std::vector<bool> series_dashed;      // optional, per series: drawn dashed (e.g. a bound beside the curve)
+    // [issue 25] A series may lack points (NaN, drawn as a gap): a loss curve still growing, a run scored at
+    // other lengths than the rest. Otherwise every point of every series is a number (the battery checks).
+    bool missing_points = false;
 };
 
 // An L×L position map drawn by the GPU (shared, immutable; row/col axes are query/key positions).

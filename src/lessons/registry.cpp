@@ -19,6 +19,8 @@ const Lesson* lesson_t5_bias();         // lessons/t5_bias/         (source note
 // [issue 4 lessons: rope, long-context, cost, vit-2d]
 const Lesson* lesson_rope();            // lessons/rope/            (source notes 003; 004 §5)
 const Lesson* lesson_long_context();    // lessons/long_context/    (source notes 004 §4.3–5.4)
+// [issue 25 lesson: length-lab]
+const Lesson* lesson_length_lab();      // lessons/length_lab/      (trained here: core/lab_*.h)
 const Lesson* lesson_cost();            // lessons/cost/            (source notes 004 §6)
 const Lesson* lesson_vit_2d();          // lessons/vit_2d/          (source notes 004 §7; 002)
 // [issue 13 lesson: open-models]
@@ -38,6 +40,7 @@ const std::vector<const Lesson*>& every_lesson() {
         // [issue 4 lessons, in this order: rope, long-context, cost, vit-2d]
         lesson_rope(),
         lesson_long_context(),
+        lesson_length_lab(),  // [issue 25] after long-context, whose claims it tests
         lesson_cost(),
         lesson_vit_2d(),
         // [issue 13 lesson: open-models]

@@ -111,9 +111,9 @@ void resume(int id) { ask(Request::Kind::resume, id); }
 void cancel(int id) { ask(Request::Kind::cancel, id); }
 void save_weights(int id) { ask(Request::Kind::save_weights, id); }
 
-int load_weights() {
+int load_weights(const std::string& words) {
     const int id = board().next_id++;
-    ask(Request::Kind::load_weights, id);
+    ask(Request::Kind::load_weights, id, words);
     return id;
 }
 

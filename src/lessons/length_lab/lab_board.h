@@ -137,8 +137,9 @@ void pause(int id);
 void resume(int id);
 void cancel(int id);
 void save_weights(int id);
-// Asks for a weights file; the run it makes is added (state queued until the platform answers).
-int load_weights();
+// Asks the platform for a weights file (`words`: "task=copy", the task to score it on); the platform answers
+// with a "loaded" message that adds a finished run (or an "error" that adds a failed one). Returns its id.
+int load_weights(const std::string& words);
 // The key of a look inside a model: a shipped model ("shipped=alibi"), or a learner's run ("run=3"), on the
 // evaluation sample `sample` of length n of `task`: "shipped=alibi task=copy n=24 sample=0".
 std::string inspection_key(const std::string& model, const std::string& task, int n, int sample);

@@ -1,0 +1,117 @@
+// PE Lab — lessons/length_lab/interpolation.cpp
+// Step "interpolation" of lesson "length-lab": what position interpolation does to the RoPE model. The reference
+// interpolation runs (rope, seeds 0–2) score the same trained model three ways: as trained, with every position
+// divided by pi = 2 at test time, and after a short fine-tune on longer samples with the positions divided; the
+// learner can train the same run. Every curve is a mean over the runs' seeds, computed from the board.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the views
+// [SECTION] the step
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/lab_train.h"
+#include "lessons/length_lab/length_lab.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace length_lab {
+
+using namespace lessonui;
+
+// [SECTION] the views
+namespace {
+
+std::vector<ViewData> interpolation_views(const Inputs& in, Lang lang) {
+    const auto refs = reference_runs(in.task, "rope", true);
+    std::vector<int> lengths = refs.empty() ? lab::TrainConfig{}.test : refs.front()->result.scores.n;
+    CurveView c;
+    for (const int n : lengths) c.x.push_back(n);
+    c.markers_x = c.x;
+    c.missing_points = true;  // a run scored at other lengths; no curve at all before the data has loaded
+    c.x_axis = say(lang, {"数字个数 n", "digits n"});
+    c.y_axis = say(lang, {"完全正确的比例", "exact match"});
+    c.vlines_x = {static_cast<double>(kTrainMax), static_cast<double>(kFineTuneMax)};
+    c.vline_labels = {say(lang, {"训练到 n = {n}", "trained up to n = {n}"}, {{"n", integer(kTrainMax)}}),
+                      say(lang, {"微调到 n = {n}", "fine-tuned up to n = {n}"}, {{"n", integer(kFineTuneMax)}})};
+    using Pick = const lab_board::Scores lab_board::RunResult::*;
+    const std::vector<std::pair<Pick, std::string>> ways = {
+        {&lab_board::RunResult::scores, say(lang, {"RoPE，原样", "RoPE as trained"})},
+        {&lab_board::RunResult::pi_scores,
+         say(lang, {"位置除以 {s}（不再训练）", "positions divided by {s} (no training)"}, {{"s", num(kInterpolationFactor)}})},
+        {&lab_board::RunResult::finetune_scores,
+         say(lang, {"位置除以 {s}，再微调 {steps} 步", "divided by {s}, then {steps} fine-tune steps"},
+             {{"s", num(kInterpolationFactor)}, {"steps", integer(kFineTuneSteps)}})},
+    };
+    std::vector<std::string> notes;
+    for (const auto& [pick, label] : ways) {
+        std::vector<double> y;
+        for (const int n : lengths) y.push_back(exact_spread(refs, n, pick).mean);
+        c.series.push_back(y);
+        c.series_labels.push_back(label);
+        c.series_dashed.push_back(false);
+    }
+    for (const lab_board::Run& run : lab_board::board().runs) {
+        if (run.state != lab_board::RunState::done || run.task != in.task || run.result.finetune_scores.empty()) continue;
+        std::vector<double> y;
+        for (const int n : lengths) y.push_back(run.result.finetune_scores.exact_at(n));
+        c.series.push_back(y);
+        c.series_labels.push_back(say(lang, {"你的运行：{run}，微调后", "yours: {run}, fine-tuned"}, {{"run", run_label(run, lang)}}));
+        c.series_dashed.push_back(true);
+    }
+    if (refs.empty()) {
+        notes.push_back(data_status(lang).empty()
+                            ? say(lang, {"参考数据里没有插值运行。", "The reference data holds no interpolation runs."})
+                            : data_status(lang));
+    } else {
+        const Spread plain = exact_spread(refs, 24);
+        const Spread divided = exact_spread(refs, 24, &lab_board::RunResult::pi_scores);
+        const Spread tuned = exact_spread(refs, 24, &lab_board::RunResult::finetune_scores);
+        notes.push_back(say(lang, {"n = 24，{runs} 个种子的平均：原样 {plain}，只除以 {s} 为 {divided}，再微调后 {tuned}。",
+                                   "n = 24, mean of {runs} seeds: as trained {plain}, divided by {s} alone {divided}, fine-tuned {tuned}."},
+                            {{"runs", integer(plain.runs)},
+                             {"plain", num(plain.mean, 2)},
+                             {"s", num(kInterpolationFactor)},
+                             {"divided", num(divided.mean, 2)},
+                             {"tuned", num(tuned.mean, 2)}}));
+    }
+    return {make_view(say(lang, {"位置插值（RoPE，{task}）", "Position interpolation (RoPE, {task})"}, {{"task", task_label(in.task, lang)}}),
+                      std::move(c), notes)};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step interpolation() {
+    Step s{
+        "interpolation",
+        {"位置插值：把长序列压回训练范围", "Position interpolation: squeeze long sequences into the trained range"},
+        {"[[lesson:long-context/position-interpolation|位置插值]]（PI）把每个位置除以 s：s = 2 时，48 个 token 的位置落在 0 … 23.5，"
+         "都在训练范围之内，不再有没见过的角度。但相邻位置现在只差半步，模型从没见过这么近的位置，所以只做除法几乎没有帮助。"
+         "再用 n ≤ 32 的样本、除过的位置微调 200 步，模型就学会了读这些更密的位置：更长的序列也能照抄了。"
+         "三条曲线来自同一组参考运行（RoPE，种子 0、1、2）。也可以按下面的按钮自己训练一次。",
+         "[[lesson:long-context/position-interpolation|Position interpolation]] (PI) divides every position by s: "
+         "with s = 2 the positions of 48 tokens fall in 0 … 23.5, all within the trained range, so no angle is new. "
+         "But neighbours are now half a step apart, closer than the model ever saw, so dividing alone barely helps. "
+         "A fine-tune of 200 steps on samples of n ≤ 32 with the positions divided teaches the model to read the "
+         "denser positions: longer sequences are copied again. The three curves come from the same reference runs "
+         "(RoPE, seeds 0, 1 and 2). You can also train the run yourself with the button."},
+        {"task", "seed", "train_steps"},
+        views_of(read_inputs, interpolation_views),
+        {R"tex(\theta_j \, p \;\longrightarrow\; \theta_j \, \frac{p}{s}, \qquad s = 2)tex"},
+    };
+    s.actions = {
+        {{"训练 RoPE + 插值", "Train RoPE with PI"},
+         {"训练一个 RoPE 模型，再除以 2 并微调 200 步", "Train a RoPE model, then divide by 2 and fine-tune 200 steps"},
+         [](const ParamSet&) { return lab_board::board().trainer != lab_board::Trainer::unavailable; },
+         [](const ParamSet& p) {
+             const Inputs in = read_inputs(p);
+             lab_board::start_run(interpolation_words(in.task, in.seed, in.train_steps));
+         }},
+    };
+    return s;
+}
+
+}  // namespace length_lab
+}  // namespace pelab

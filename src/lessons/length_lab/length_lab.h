@@ -1,0 +1,76 @@
+// PE Lab — lessons/length_lab/length_lab.h
+// Private to lesson "length-lab" (this folder): the inputs and the parameter table, what several steps read from
+// the lab's board (lab_board.h: the reference runs, the learner's runs, the looks inside models), and one function
+// per step (each in the file named for its id). No display text here (the font subset scans .cpp files only).
+//
+// [SECTION] inputs and parameters
+// [SECTION] the schemes and the runs
+// [SECTION] the steps, in lesson order
+#pragma once
+#include <string>
+#include <vector>
+
+#include "lessons/length_lab/lab_board.h"
+#include "lessons/lesson.h"
+
+namespace pelab {
+namespace length_lab {
+
+// [SECTION] inputs and parameters
+struct Inputs {
+    std::string task, pe;
+    int seed = 0, train_steps = 0;
+    int n = 0, sample = 0;  // the sample drawn and looked inside: n digits, index into the fixed evaluation set
+};
+
+const ParamTable<Inputs>& params();
+Inputs read_inputs(const ParamSet& p);
+
+// The set-up of every reference run and of a run started here with only pe, task, seed and train_steps given
+// (core/lab_train.h's defaults, read from core's run keys): trained on n ≤ kTrainMax digits.
+constexpr int kTrainMax = 16;
+// The length the "beyond training" statements point at: the first tested length past kTrainMax.
+constexpr int kFirstBeyond = 20;
+
+// [SECTION] the schemes and the runs
+// The six schemes in core's order (nope, learned, sinusoidal, rope, alibi, t5) and their names on screen.
+const std::vector<std::string>& schemes();
+std::string scheme_label(const std::string& pe, Lang lang);
+std::string task_label(const std::string& task, Lang lang);
+// "ALiBi · copy · seed 0": a run's name in legends and tables.
+std::string run_label(const lab_board::Run& run, Lang lang);
+
+// The key=value words of a run started here (the lab's defaults for the rest), and with rope's interpolation.
+std::string run_words(const std::string& pe, const std::string& task, int seed, int train_steps);
+std::string interpolation_words(const std::string& task, int seed, int train_steps);
+constexpr double kInterpolationFactor = 2;  // pi = 2: positions halved
+constexpr int kFineTuneSteps = 200, kFineTuneMax = 32;
+
+// The reference runs of `task` and `pe` at the defaults: plain ones, or the rope runs with interpolation.
+std::vector<const lab_board::ReferenceRun*> reference_runs(const std::string& task, const std::string& pe,
+                                                          bool interpolation = false);
+// The lengths the reference runs were scored at (empty before the data has loaded).
+std::vector<int> reference_lengths();
+// Mean, lowest and highest share over the runs, at length n, of the scores `pick` chooses (NaN without runs).
+struct Spread {
+    double mean, lo, hi;
+    int runs;
+};
+Spread exact_spread(const std::vector<const lab_board::ReferenceRun*>& runs, int n,
+                    const lab_board::Scores lab_board::RunResult::*pick = &lab_board::RunResult::scores);
+// One line saying why the reference runs are not shown yet (loading, or what failed); "" once loaded.
+std::string data_status(Lang lang);
+// One line saying why training cannot start here ("" when it can, or before the platform has said).
+std::string trainer_status(Lang lang);
+
+// [SECTION] the steps, in lesson order
+Step the_experiment();
+Step train_a_model();
+Step accuracy_by_length();
+Step inside_a_model();
+Step why_they_break();
+Step interpolation();
+Step your_runs();
+
+}  // namespace length_lab
+}  // namespace pelab

@@ -1,0 +1,178 @@
+// PE Lab — lessons/length_lab/lesson.cpp
+// Lesson "length-lab" (issue 25): the learner trains a tiny transformer with each of six position schemes on
+// copies of up to 16 digits, tests it on longer ones and sees where and why each scheme breaks. The model, its
+// training and its scores are core's (core/lab_*.h); the runs happen outside the lesson, in the page's Web
+// Worker or the desktop's threads, and reach the steps through the lab's board (lab_board.h), as do the
+// reference runs (src/lessons/lab/reference_runs.json, made by scripts/lab_reference_runs.sh from the native
+// CLI) and the looks inside trained models. No number here is typed in.
+// Comments are English only: the font subset is built from the characters inside the .cpp strings.
+//
+// This file holds the parameter table, what several steps read from the board and the lesson's step list;
+// each step lives in the file named for its id.
+//
+// [SECTION] parameters
+// [SECTION] the schemes and the runs
+// [SECTION] the lesson
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include "core/lab_model.h"
+#include "lessons/length_lab/length_lab.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace length_lab {
+
+using namespace lessonui;
+
+// [SECTION] parameters
+const ParamTable<Inputs>& params() {
+    static const ParamTable<Inputs> table{
+        {Key::choice("task", {"copy", "reverse"}, "copy",
+                     {"任务：照抄这串数字，或把它倒过来写", "task: write the digits out again, or write them reversed"}),
+         &Inputs::task},
+        {Key::choice("pe", lab::scheme_names(), "alibi",
+                     {"位置编码方案（训练的、画出的、查看的那一个）", "position scheme (the one trained, drawn or looked inside)"})
+             .sym("scheme"),
+         &Inputs::pe},
+        {Key::shared("seed").range(0, 1000000).def("0").about({"训练的随机种子（初始权重与训练数据）", "random seed of the run (initial weights and training data)"}),
+         &Inputs::seed},
+        // The URL key is train_steps: `steps` already means an embed's range of steps.
+        {Key::integer("train_steps", 1, 20000, "1500", {"训练步数（优化器更新次数）", "training steps (optimizer updates)"}).sym("steps"),
+         &Inputs::train_steps},
+        {Key::integer("n", 1, 60, "24", {"样本的数字个数 n（训练只用到 n ≤ 16）", "digits n of the sample (training used n ≤ 16 only)"}),
+         &Inputs::n},
+        {Key::integer("sample", 0, 255, "0", {"查看哪一个评测样本（每个长度 256 个）", "which evaluation sample to look at (256 per length)"}),
+         &Inputs::sample},
+    };
+    return table;
+}
+
+Inputs read_inputs(const ParamSet& p) { return params().read(p); }
+
+// [SECTION] the schemes and the runs
+const std::vector<std::string>& schemes() { return lab::scheme_names(); }
+
+std::string scheme_label(const std::string& pe, Lang lang) {
+    if (pe == "nope") return "NoPE";
+    if (pe == "learned") return say(lang, {"可学习位置表", "learned table"});
+    if (pe == "sinusoidal") return say(lang, {"正弦位置表", "sinusoidal table"});
+    if (pe == "rope") return "RoPE";
+    if (pe == "alibi") return "ALiBi";
+    if (pe == "t5") return say(lang, {"T5 偏置", "T5 bias"});
+    return pe;
+}
+
+std::string task_label(const std::string& task, Lang lang) {
+    return task == "reverse" ? say(lang, {"倒写", "reverse"}) : say(lang, {"照抄", "copy"});
+}
+
+std::string run_label(const lab_board::Run& run, Lang lang) {
+    if (run.loaded && run.state != lab_board::RunState::done)
+        return say(lang, {"载入的文件 {name}", "loaded file {name}"}, {{"name", run.words}});
+    const auto found = run.result.config.find("seed");
+    std::string seed = found != run.result.config.end() ? found->second : std::string();
+    if (seed.empty()) {
+        const size_t at = run.words.find("seed=");
+        if (at != std::string::npos) seed = run.words.substr(at + 5, run.words.find(' ', at) - at - 5);
+    }
+    if (run.loaded)
+        return say(lang, {"{scheme} · 载入的文件", "{scheme} · loaded file"}, {{"scheme", scheme_label(run.pe, lang)}});
+    return say(lang, {"{scheme} · {task} · 种子 {seed}", "{scheme} · {task} · seed {seed}"},
+               {{"scheme", scheme_label(run.pe, lang)}, {"task", task_label(run.task, lang)}, {"seed", seed}});
+}
+
+std::string run_words(const std::string& pe, const std::string& task, int seed, int train_steps) {
+    return "task=" + task + " pe=" + pe + " seed=" + std::to_string(seed) + " train_steps=" + std::to_string(train_steps);
+}
+
+std::string interpolation_words(const std::string& task, int seed, int train_steps) {
+    return run_words("rope", task, seed, train_steps) + " pi=" + format_number(kInterpolationFactor) +
+           " finetune_steps=" + std::to_string(kFineTuneSteps) + " finetune_max=" + std::to_string(kFineTuneMax);
+}
+
+namespace {
+bool is_interpolation_run(const lab_board::RunResult& r) {
+    const auto pi = r.config.find("pi");
+    const auto fine = r.config.find("finetune_steps");
+    return (pi != r.config.end() && pi->second != "1") || (fine != r.config.end() && fine->second != "0");
+}
+}  // namespace
+
+std::vector<const lab_board::ReferenceRun*> reference_runs(const std::string& task, const std::string& pe,
+                                                          bool interpolation) {
+    std::vector<const lab_board::ReferenceRun*> out;
+    for (const lab_board::ReferenceRun& run : lab_board::board().reference)
+        if (run.task == task && run.pe == pe && is_interpolation_run(run.result) == interpolation) out.push_back(&run);
+    return out;
+}
+
+std::vector<int> reference_lengths() {
+    const auto& reference = lab_board::board().reference;
+    return reference.empty() ? std::vector<int>{} : reference.front().result.scores.n;
+}
+
+Spread exact_spread(const std::vector<const lab_board::ReferenceRun*>& runs, int n,
+                    const lab_board::Scores lab_board::RunResult::*pick) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    Spread s{nan, nan, nan, 0};
+    double sum = 0;
+    for (const lab_board::ReferenceRun* run : runs) {
+        const double x = (run->result.*pick).exact_at(n);
+        if (std::isnan(x)) continue;
+        sum += x;
+        s.lo = s.runs ? std::min(s.lo, x) : x;
+        s.hi = s.runs ? std::max(s.hi, x) : x;
+        ++s.runs;
+    }
+    if (s.runs) s.mean = sum / s.runs;
+    return s;
+}
+
+std::string data_status(Lang lang) {
+    const lab_board::Board& b = lab_board::board();
+    if (b.data_loaded) return {};
+    if (!b.data_problem.empty())
+        return say(lang, {"参考运行没有载入：{why}", "The reference runs did not load: {why}"}, {{"why", b.data_problem}});
+    return say(lang, {"正在载入参考运行……", "Loading the reference runs…"});
+}
+
+std::string trainer_status(Lang lang) {
+    const lab_board::Board& b = lab_board::board();
+    if (b.trainer != lab_board::Trainer::unavailable) return {};
+    return say(lang,
+               {"这里不能训练：训练在 Web Worker 中进行，需要从网址打开的页面（离线单文件版做不到）。参考运行照常显示。原因：{why}",
+                "Training cannot run here: it runs in a Web Worker, which needs the page served from an address (the "
+                "offline single file cannot start one). The reference runs still show. Reason: {why}"},
+               {{"why", b.trainer_problem}});
+}
+
+// [SECTION] the lesson
+namespace {
+
+Lesson make_lesson() {
+    Lesson lesson;
+    lesson.id = "length-lab";
+    lesson.title = {"长度外推实验：亲手训练一个小模型", "Length lab: train a tiny model and test it longer"};
+    use_params(lesson, params());
+    // The largest array a step builds: the attention of 4 layers × 8 heads on 2·60 tokens, tiled.
+    lesson.result_shape = [](const ParamSet&) { return std::vector<long long>{4 * 121, 8 * 121}; };
+    lesson.steps = {the_experiment(), train_a_model(), accuracy_by_length(), inside_a_model(),
+                    why_they_break(), interpolation(), your_runs()};
+    lesson.references = {"press2022", "kazemnejad2023", "ruoss2023", "chen2023", "su2021", "raffel2020", "vaswani2017"};
+    lesson.live_revision = [] { return lab_board::board().revision; };
+    lesson.opened = [] { lab_board::want_data(); };
+    return lesson;
+}
+
+}  // namespace
+}  // namespace length_lab
+
+const Lesson* lesson_length_lab() {
+    static const Lesson lesson = length_lab::make_lesson();
+    return &lesson;
+}
+
+}  // namespace pelab

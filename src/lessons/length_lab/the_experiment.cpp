@@ -1,0 +1,131 @@
+// PE Lab — lessons/length_lab/the_experiment.cpp
+// Step "the-experiment" of lesson "length-lab": the task drawn as tokens (one sample of n digits, its input and
+// the next token the model must predict at each position, the positions a training sequence reaches shaded)
+// and the lengths every run is tested at, trained or beyond. The sample is core's fixed evaluation sample, the
+// same one the runs are scored on (core/lab_train.h: eval_samples, task_batch).
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the views
+// [SECTION] the step
+#include <string>
+#include <vector>
+
+#include "core/lab_train.h"
+#include "lessons/length_lab/length_lab.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace length_lab {
+
+using namespace lessonui;
+
+// [SECTION] the views
+namespace {
+
+std::string token_text(int token) {
+    if (token == lab::kSep) return "→";
+    if (token == lab::kPad) return "";
+    return std::to_string(token);
+}
+
+std::vector<ViewData> experiment_views(const Inputs& in, Lang lang) {
+    lab::Task task = lab::Task::copy;
+    lab::parse_task(in.task, &task);
+    const std::vector<int> digits = lab::eval_samples(in.n)[static_cast<size_t>(in.sample)];
+    const lab::Batch batch = lab::task_batch(task, {digits});
+    const int T = batch.T;
+    const int trained_tokens = 2 * kTrainMax;  // the longest training input: 16 digits, the arrow, 15 answers
+    // Two rows over the positions: the input token, and the target (the next token, counted on the answer only).
+    // The colour says whether a training sequence ever reached that position.
+    HeatmapView h;
+    h.values = RowMatrix(2, T);
+    h.cell_text.resize(static_cast<size_t>(2 * T));
+    for (int t = 0; t < T; ++t) {
+        const double seen = t < trained_tokens ? 1.0 : 0.0;
+        h.values(0, t) = seen;
+        h.values(1, t) = seen;
+        h.cell_text[static_cast<size_t>(t)] = token_text(batch.tokens[static_cast<size_t>(t)]);
+        const int target = batch.targets[static_cast<size_t>(t)];
+        h.cell_text[static_cast<size_t>(T + t)] = target == lab::kIgnore ? "·" : token_text(target);
+        if (target != lab::kIgnore) h.highlight_cells.push_back({1, t});
+    }
+    h.row_labels = {say(lang, {"输入", "input"}), say(lang, {"要预测的", "to predict"})};
+    h.row_axis = "";
+    h.col_axis = say(lang, {"位置 0 … {last}（深色：训练序列到过的位置 0 … {trained}）",
+                            "position 0 … {last} (dark: positions a training sequence reached, 0 … {trained})"},
+                     {{"last", integer(T - 1)}, {"trained", integer(trained_tokens - 1)}});
+    h.explain = [T, trained_tokens, lang](int r, int c) {
+        if (r < 0 || r > 1 || c < 0 || c >= T) return std::string();
+        const std::string where = c < trained_tokens
+                                      ? say(lang, {"训练中见过这个位置。", "Training saw this position."})
+                                      : say(lang, {"训练中从没到过这个位置。", "Training never reached this position."});
+        return say(lang, {"位置 {p}（{row}）。{where}", "Position {p} ({row}). {where}"},
+                   {{"p", integer(c)},
+                    {"row", r == 0 ? say(lang, {"输入", "input"}) : say(lang, {"要预测的下一个 token", "the next token to predict"})},
+                    {"where", where}});
+    };
+    const std::vector<std::string> notes = {
+        say(lang, {"{task}：{n} 个数字，箭头之后的 {n} 个答案才计分（方框）；输入共 {T} 个 token。",
+                   "{task}: {n} digits; only the {n} answers after the arrow count (boxed); the input is {T} tokens."},
+            {{"task", task_label(in.task, lang)}, {"n", integer(in.n)}, {"T", integer(T)}}),
+        in.n > kTrainMax
+            ? say(lang, {"n = {n} 超出训练长度：位置 {from} … {last} 在训练中从未出现。",
+                         "n = {n} is beyond training: positions {from} … {last} never occurred in training."},
+                  {{"n", integer(in.n)}, {"from", integer(trained_tokens)}, {"last", integer(T - 1)}})
+            : say(lang, {"n = {n} 在训练长度之内（n ≤ {max}）。", "n = {n} is within the training lengths (n ≤ {max})."},
+                  {{"n", integer(in.n)}, {"max", integer(kTrainMax)}}),
+    };
+    ViewData sample = make_view(say(lang, {"一个样本：输入与要预测的下一个 token", "One sample: the input and the next token to predict"}),
+                                std::move(h), notes);
+
+    // The lengths every run is scored at, as the number of input tokens, trained or beyond.
+    BarsView bars;
+    bars.value_axis = say(lang, {"输入长度（token 数 = 2n）", "input length (tokens = 2n)"});
+    bars.group_labels = {say(lang, {"训练过的长度 n ≤ {max}", "trained lengths n ≤ {max}"}, {{"max", integer(kTrainMax)}}),
+                         say(lang, {"更长：训练中没有", "longer: not in training"})};
+    const lab::TrainConfig defaults;
+    for (const int n : defaults.test) {
+        bars.labels.push_back("n = " + integer(n));
+        bars.values.push_back(2.0 * n);
+        bars.groups.push_back(n <= kTrainMax ? 0 : 1);
+    }
+    bars.explain = [lang](int i) {
+        const int n = lab::TrainConfig{}.test[static_cast<size_t>(i)];
+        return say(lang, {"每个长度用同样的 256 个固定样本评测。", "Each length is scored on the same 256 fixed samples."}) +
+               (n > kTrainMax ? " " + say(lang, {"比训练中任何序列都长。", "Longer than any training sequence."}) : std::string());
+    };
+    ViewData lengths = make_view(say(lang, {"每次运行都在这些长度上评测", "Every run is scored at these lengths"}), std::move(bars));
+    return {std::move(sample), std::move(lengths)};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step the_experiment() {
+    Step s{
+        "the-experiment",
+        {"实验：只用短序列训练，再考长序列", "The experiment: train on short sequences, test on long ones"},
+        {"一个小 transformer 学习照抄（或倒写）一串数字：训练时最多 16 个数字，测试时最多 48 个。"
+         "模型看到数字和一个箭头，然后逐个预测答案；只有箭头之后的 n 个答案计分。一个样本的输入有 2n 个 token，"
+         "所以训练中的序列最长到位置 31；更长的样本会用到模型从没见过的位置。"
+         "每种位置编码方案（[[lesson:absolute-pe|可学习表与正弦表]]、[[lesson:rope|RoPE]]、[[lesson:long-context/alibi|ALiBi]]、"
+         "[[lesson:t5-bias|T5 偏置]]，以及不加任何位置信息的 NoPE）都训练同一个模型：d = 48，4 个头，2 层，1500 步。"
+         "“完全正确”指一个样本的全部答案都对（贪心、teacher forcing：每一步都给出正确的前文）。",
+         "A tiny transformer learns to copy (or reverse) a string of digits: in training at most 16 digits, in the test "
+         "up to 48. The model sees the digits and an arrow, then predicts the answer one token at a time; only the n "
+         "answers after the arrow count. A sample's input is 2n tokens, so training sequences reach position 31 at "
+         "most; a longer sample uses positions the model has never seen. Each position scheme "
+         "([[lesson:absolute-pe|learned and sinusoidal tables]], [[lesson:rope|RoPE]], "
+         "[[lesson:long-context/alibi|ALiBi]], the [[lesson:t5-bias|T5 bias]], and NoPE, which adds no position "
+         "information at all) trains the same model: d = 48, 4 heads, 2 layers, 1,500 steps. \"Exact match\" means "
+         "every answer of a sample is right (greedy, teacher-forced: each prediction is given the right tokens "
+         "before it)."},
+        {"task", "n", "sample"},
+        views_of(read_inputs, experiment_views),
+        {R"tex(x_1 \ldots x_n \; \rightarrow \; y_1 \ldots y_n, \qquad \text{train: } n \le 16, \quad \text{test: } n \le 48)tex"},
+    };
+    return s;
+}
+
+}  // namespace length_lab
+}  // namespace pelab

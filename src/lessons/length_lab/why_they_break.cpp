@@ -1,0 +1,132 @@
+// PE Lab — lessons/length_lab/why_they_break.cpp
+// Step "why-they-break" of lesson "length-lab": the reference runs' exact match per scheme at lengths within and
+// beyond training, the cell past training marked where the scheme holds or breaks, and why each does, tied to
+// the lessons that showed the mechanism.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the views
+// [SECTION] the step
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/lab_model.h"
+#include "lessons/length_lab/length_lab.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace length_lab {
+
+using namespace lessonui;
+
+// [SECTION] the views
+namespace {
+
+// A scheme "holds" past training when its mean exact match there is at least this share of samples: well
+// above the 0 of the tables and RoPE, whose mistakes are not a sample here or there but every sample.
+constexpr double kHoldsShare = 0.05;
+
+std::vector<ViewData> why_views(const Inputs& in, Lang lang) {
+    const std::vector<int> lengths = {8, kTrainMax, kFirstBeyond, 24, 32};
+    TableView t;
+    t.values = RowMatrix::Constant(static_cast<Eigen::Index>(schemes().size()), static_cast<Eigen::Index>(lengths.size()),
+                                   std::numeric_limits<double>::quiet_NaN());
+    t.decimals = 2;
+    t.corner = say(lang, {"方案", "scheme"});
+    for (const int n : lengths) t.col_labels.push_back("n = " + integer(n));
+    std::vector<std::vector<Spread>> spreads;
+    for (size_t r = 0; r < schemes().size(); ++r) {
+        const std::string& pe = schemes()[r];
+        t.row_labels.push_back(scheme_label(pe, lang));
+        const auto refs = reference_runs(in.task, pe);
+        spreads.emplace_back();
+        for (size_t c = 0; c < lengths.size(); ++c) {
+            const Spread s = exact_spread(refs, lengths[c]);
+            spreads.back().push_back(s);
+            t.values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = s.mean;
+        }
+        const Spread beyond = spreads.back()[2];
+        if (beyond.runs > 0) {
+            const bool holds = beyond.mean >= kHoldsShare;
+            t.marks.push_back({static_cast<int>(r), 2, holds, holds ? say(lang, {"仍有对的", "holds"}) : say(lang, {"崩溃", "breaks"})});
+        }
+    }
+    t.explain = [spreads, lengths, lang](int r, int c) {
+        const Spread& s = spreads[static_cast<size_t>(r)][static_cast<size_t>(c)];
+        if (s.runs == 0) return std::string();
+        return say(lang, {"n = {n}：{runs} 个种子的平均 {mean}，最低 {lo}，最高 {hi}。",
+                          "n = {n}: mean of {runs} seeds {mean}, lowest {lo}, highest {hi}."},
+                   {{"n", integer(lengths[static_cast<size_t>(c)])},
+                    {"runs", integer(s.runs)},
+                    {"mean", num(s.mean, 3)},
+                    {"lo", num(s.lo, 3)},
+                    {"hi", num(s.hi, 3)}});
+    };
+    std::vector<std::string> notes;
+    if (!data_status(lang).empty()) notes.push_back(data_status(lang));
+    notes.push_back(say(lang, {"“仍有对的”：n = {n} 时平均至少 {share} 的样本完全正确。",
+                               "\"holds\": at n = {n} a mean of at least {share} of the samples is exactly right."},
+                        {{"n", integer(kFirstBeyond)}, {"share", num(kHoldsShare, 2)}}));
+    return {make_view(say(lang, {"参考运行：完全正确的比例（{task}，3 个种子的平均）", "Reference runs: exact match ({task}, mean of 3 seeds)"},
+                          {{"task", task_label(in.task, lang)}}),
+                      std::move(t), notes)};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step why_they_break() {
+    Step s{
+        "why-they-break",
+        {"为什么有的方案崩溃，有的还能撑住", "Why some schemes break and one holds"},
+        {"可学习位置表：位置 32 以后的行从没被训练过，只是初始化时的随机向量（见 [[lesson:absolute-pe|绝对位置编码]]）。"
+         "正弦表：每个位置的向量都有定义，但模型只学会了读训练中见过的那些组合，新位置的向量对它来说也是陌生的。"
+         "RoPE：注意力只取决于距离，但慢速频率对转过的角度在训练中没有出现过（见 [[lesson:long-context/unseen-angles|没见过的角度]]）。"
+         "ALiBi：偏置是 −斜率·距离，训练中见过的距离在长序列里还是同样的距离，只是多了更远、被压得更低的位置（见 [[lesson:long-context/alibi|ALiBi]]）。"
+         "T5：远处的距离共用对数分桶，超过 max_distance 的全部落进最后一个桶（见 [[lesson:t5-bias|T5 偏置]]）；在这个规模下它连训练长度内都没学好。"
+         "NoPE：没有位置信息，只能靠因果掩码间接推断位置，这个小模型学不会。",
+         "The learned table: rows past position 31 were never trained; they are the random vectors of the "
+         "initialisation (see [[lesson:absolute-pe|absolute positions]]). The sinusoidal table: every position has "
+         "a vector, but the model only learned to read the combinations it saw in training, and a new position's "
+         "vector is just as strange to it. RoPE: attention depends on distance only, but the slow pairs turn to "
+         "angles training never showed (see [[lesson:long-context/unseen-angles|unseen angles]]). ALiBi: the bias is "
+         "−slope·distance; the distances seen in training are the same distances in a longer sequence, with farther "
+         "positions added and pushed down (see [[lesson:long-context/alibi|ALiBi]]). T5: far distances share "
+         "logarithmic buckets and every distance past max_distance falls in the last one (see "
+         "[[lesson:t5-bias|the T5 bias]]); at this size it does not learn the task well even within the trained "
+         "lengths. NoPE: no position information at all, only what the causal mask lets a model infer, which this "
+         "small model does not learn."},
+        {"task"},
+        views_of(read_inputs, why_views),
+    };
+    s.questions = {
+        {{"可学习位置表在 n = 20 为什么是 0？", "Why does the learned table score 0 at n = 20?"},
+         {{"它的表太短，序列被拒绝了", "its table is too short and the sequence is refused"},
+          {"位置 32 以后的行从未被训练", "the rows past position 31 were never trained"},
+          {"它的注意力只看距离", "its attention looks at distance only"}},
+         1,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = read_inputs(p);
+             const Spread within = exact_spread(reference_runs(in.task, "learned"), kTrainMax);
+             const Spread beyond = exact_spread(reference_runs(in.task, "learned"), kFirstBeyond);
+             if (beyond.runs == 0) return data_status(lang);
+             return say(lang, {"表有 {rows} 行，足够长；但训练序列最长 {tokens} 个 token，从第 {tokens} 行起（从 0 数）没有一行得到过梯度。"
+                               "参考运行（{task}）的平均：n = {max} 时 {within}，n = {n} 时 {beyond}。",
+                               "The table has {rows} rows, long enough; but training sequences are at most {tokens} tokens, so no row "
+                               "from {tokens} on ever got a gradient. The reference runs' means ({task}): {within} at n = {max}, "
+                               "{beyond} at n = {n}."},
+                        {{"rows", integer(lab::ModelConfig{}.max_positions)},
+                         {"tokens", integer(2 * kTrainMax)},
+                         {"task", task_label(in.task, lang)},
+                         {"max", integer(kTrainMax)},
+                         {"within", num(within.mean, 2)},
+                         {"n", integer(kFirstBeyond)},
+                         {"beyond", num(beyond.mean, 2)}});
+         }},
+    };
+    return s;
+}
+
+}  // namespace length_lab
+}  // namespace pelab

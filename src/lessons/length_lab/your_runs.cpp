@@ -1,0 +1,107 @@
+// PE Lab — lessons/length_lab/your_runs.cpp
+// Step "your-runs" of lesson "length-lab": the learner's runs side by side (scores within and beyond training,
+// time), and their weights saved to a file or loaded from one (pelab-lab-weights/1, the format `pelab-cli lab
+// train --save` writes), so that a lecturer can train before class and open the models in the lecture.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the views
+// [SECTION] the step
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "lessons/length_lab/length_lab.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace length_lab {
+
+using namespace lessonui;
+using lab_board::Run;
+using lab_board::RunState;
+
+// [SECTION] the views
+namespace {
+
+std::vector<ViewData> runs_views(const Inputs& in, Lang lang) {
+    (void)in;
+    std::vector<const Run*> runs;
+    for (const Run& run : lab_board::board().runs)
+        if (run.state == RunState::done || run.state == RunState::failed) runs.push_back(&run);
+    const std::vector<int> lengths = {8, kTrainMax, kFirstBeyond, 24, 32};
+    TableView t;
+    const Eigen::Index rows = std::max<Eigen::Index>(1, static_cast<Eigen::Index>(runs.size()));
+    t.values = RowMatrix::Constant(rows, static_cast<Eigen::Index>(lengths.size()) + 1, std::numeric_limits<double>::quiet_NaN());
+    t.corner = say(lang, {"运行", "run"});
+    for (const int n : lengths) t.col_labels.push_back("n = " + integer(n));
+    t.col_labels.push_back(say(lang, {"用时 (s)", "time (s)"}));
+    t.col_decimals.assign(lengths.size(), 2);
+    t.col_decimals.push_back(0);
+    if (runs.empty()) t.row_labels.push_back(say(lang, {"（还没有完成的运行）", "(no finished run yet)"}));
+    for (size_t r = 0; r < runs.size(); ++r) {
+        const Run& run = *runs[r];
+        t.row_labels.push_back(run_label(run, lang));
+        if (run.state != RunState::done) continue;
+        for (size_t c = 0; c < lengths.size(); ++c)
+            t.values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = run.result.scores.exact_at(lengths[c]);
+        if (!run.loaded) t.values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(lengths.size())) = run.seconds;
+    }
+    t.explain = [runs, lang](int r, int c) {
+        if (runs.empty()) return std::string();
+        const Run& run = *runs[static_cast<size_t>(r)];
+        if (run.state == RunState::failed) return run.message;
+        if (run.loaded) return say(lang, {"从文件载入，在这里重新评测。", "Loaded from a file and scored here."});
+        (void)c;
+        return say(lang, {"{steps} 步，每步 {ms} ms。", "{steps} steps, {ms} ms a step."},
+                   {{"steps", integer(run.total)}, {"ms", num(run.ms_per_step, 3)}});
+    };
+    std::vector<std::string> notes = {
+        say(lang, {"完全正确的比例；n ≤ {max} 是训练过的长度。", "Exact match; n ≤ {max} are trained lengths."}, {{"max", integer(kTrainMax)}})};
+    for (const Run* run : runs)
+        if (run->state == RunState::failed) notes.push_back(run_label(*run, lang) + ": " + run->message);
+    if (!trainer_status(lang).empty()) notes.push_back(trainer_status(lang));
+    return {make_view(say(lang, {"你的运行", "Your runs"}), std::move(t), notes)};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step your_runs() {
+    Step s{
+        "your-runs",
+        {"保存与载入：课前训练，课上展示", "Save and load: train before class, show in class"},
+        {"这里列出你完成的运行。“保存权重”把所选方案与任务最近一次完成的运行存成一个文件（pelab-lab-weights/1 格式，"
+         "与 pelab-cli lab train --save 相同）；“载入权重”读回这样的文件，在所选任务上重新评测，之后它就像你自己训练的运行一样出现在"
+         "各个步骤里（包括[[lesson:length-lab/inside-a-model|模型内部]]）。这样可以在课前训练好，课上直接打开。"
+         "桌面版没有文件对话框：把文件拖到窗口上即可载入。",
+         "Your finished runs are listed here. Save weights stores the latest finished run of the chosen scheme and "
+         "task as a file (format pelab-lab-weights/1, the same as pelab-cli lab train --save); Load weights reads "
+         "such a file back, scores it on the chosen task, and from then on it appears in every step like a run you "
+         "trained (including [[lesson:length-lab/inside-a-model|inside a model]]). Train before class, open the "
+         "models in class. The desktop app has no file dialog: drop the file on its window to load it."},
+        {"pe", "task"},
+        views_of(read_inputs, runs_views),
+    };
+    s.actions = {
+        {{"保存权重", "Save weights"},
+         {"把所选方案与任务最近一次完成的运行存成文件", "Save the latest finished run of the chosen scheme and task as a file"},
+         [](const ParamSet& p) {
+             const Inputs in = read_inputs(p);
+             const Run* run = lab_board::latest_done_run(in.pe, in.task);
+             return run != nullptr && !run->loaded;
+         },
+         [](const ParamSet& p) {
+             const Inputs in = read_inputs(p);
+             if (const Run* run = lab_board::latest_done_run(in.pe, in.task)) lab_board::save_weights(run->id);
+         }},
+        {{"载入权重", "Load weights"},
+         {"读入一个权重文件，在所选任务上评测", "Read a weights file and score it on the chosen task"},
+         [](const ParamSet&) { return lab_board::board().trainer != lab_board::Trainer::unavailable; },
+         [](const ParamSet& p) { lab_board::load_weights("task=" + read_inputs(p).task); }},
+    };
+    return s;
+}
+
+}  // namespace length_lab
+}  // namespace pelab

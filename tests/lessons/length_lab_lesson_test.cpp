@@ -1,0 +1,235 @@
+// PE Lab — tests/lessons/length_lab_lesson_test.cpp
+// Lesson "length-lab" (issue 25) and the lab's board: the messages the platform sends (the worker's format) move
+// runs through their states and are refused whole when malformed; the reference runs file is read; the steps
+// show the reference numbers as the file holds them and the learner's runs as they arrive; building the views
+// never asks for training (the battery must not train); the question's answer agrees with the data.
+//
+// [SECTION] the board's messages
+// [SECTION] the reference runs in the steps
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "lessons/length_lab/lab_board.h"
+#include "lessons/length_lab/length_lab.h"
+#include "lessons/lesson.h"
+#include "lab_reference_data.h"
+
+namespace pelab {
+namespace {
+
+namespace board = lab_board;
+
+// The reference runs are on the board before any suite of this binary runs: the battery builds length-lab's
+// steps with them, as the page shows them once they have loaded.
+class LabReferenceRuns : public ::testing::Environment {
+public:
+    void SetUp() override { load_lab_reference_runs_for_tests(); }
+};
+[[maybe_unused]] ::testing::Environment* const kLabReferenceRuns = ::testing::AddGlobalTestEnvironment(new LabReferenceRuns);
+
+const Lesson& lab_lesson() { return *find_lesson("length-lab"); }
+
+const Step& step_named(const char* id) {
+    const Lesson& lesson = lab_lesson();
+    return lesson.steps[static_cast<size_t>(step_number_of(lesson, id) - 1)];
+}
+
+ParamSet defaults_with(const KeyValues& kv = {}) {
+    ParamSet p = defaults(lab_lesson().params);
+    EXPECT_TRUE(parse_params(lab_lesson().params, kv, &p).empty());
+    return p;
+}
+
+// [SECTION] the board's messages
+// Each board test starts from an empty board and leaves the reference runs loaded for the suites after it.
+class LabBoard : public ::testing::Test {
+protected:
+    void SetUp() override { board::reset(); }
+    void TearDown() override { board::reset(); load_lab_reference_runs_for_tests(); }
+};
+
+TEST_F(LabBoard, MessagesMoveARunThroughItsStates) {
+    board::reset();
+    const int id = board::start_run("task=copy pe=rope seed=3 train_steps=100");
+    const std::vector<board::Request> asked = board::take_requests();
+    ASSERT_EQ(asked.size(), 1u);
+    EXPECT_EQ(asked[0].kind, board::Request::Kind::train);
+    EXPECT_EQ(asked[0].id, id);
+    EXPECT_TRUE(board::take_requests().empty());
+    const board::Run* run = board::find_run(id);
+    ASSERT_NE(run, nullptr);
+    EXPECT_EQ(run->pe, "rope");
+    EXPECT_EQ(run->task, "copy");
+    EXPECT_EQ(run->state, board::RunState::queued);
+
+    const auto revision = board::board().revision;
+    EXPECT_EQ(board::receive("{\"type\":\"queued\",\"id\":" + std::to_string(id) + ",\"total\":100}"), "");
+    EXPECT_GT(board::board().revision, revision);
+    EXPECT_EQ(board::receive("{\"type\":\"progress\",\"id\":" + std::to_string(id) +
+                             ",\"done\":50,\"total\":100,\"loss\":[[1,2.5],[50,1.25]],\"finetune\":[]}"),
+              "");
+    EXPECT_EQ(run->state, board::RunState::training);
+    EXPECT_EQ(run->done, 50);
+    ASSERT_EQ(run->loss.size(), 2u);
+    EXPECT_EQ(run->loss[1], std::make_pair(50, 1.25));
+    EXPECT_TRUE(board::any_run_active());
+
+    EXPECT_EQ(board::receive("{\"type\":\"paused\",\"id\":" + std::to_string(id) + "}"), "");
+    EXPECT_EQ(run->state, board::RunState::paused);
+    EXPECT_EQ(board::receive("{\"type\":\"resumed\",\"id\":" + std::to_string(id) + "}"), "");
+    EXPECT_EQ(run->state, board::RunState::training);
+
+    EXPECT_EQ(board::receive("{\"type\":\"done\",\"id\":" + std::to_string(id) +
+                             ",\"result\":{\"config\":{\"task\":\"copy\",\"pe\":\"rope\",\"seed\":3,\"test\":[4,20]},"
+                             "\"loss\":[[1,2.5],[50,1.25],[100,0.5]],\"exact\":{\"4\":1,\"20\":null},"
+                             "\"token\":{\"4\":1,\"20\":0.25},\"seconds\":2},\"seconds\":2.5,\"ms_per_step\":20}"),
+              "");
+    EXPECT_EQ(run->state, board::RunState::done);
+    EXPECT_EQ(run->done, 100);
+    EXPECT_EQ(run->loss.size(), 3u);
+    EXPECT_EQ(run->result.scores.exact_at(4), 1.0);
+    EXPECT_TRUE(std::isnan(run->result.scores.exact_at(20)));  // null: a length it could not run
+    EXPECT_EQ(run->result.scores.token_at(20), 0.25);
+    EXPECT_TRUE(std::isnan(run->result.scores.exact_at(8)));   // not scored
+    EXPECT_EQ(run->result.config.at("seed"), "3");
+    EXPECT_EQ(run->result.config.at("test"), "4,20");
+    EXPECT_EQ(board::latest_done_run("rope", "copy"), run);
+    EXPECT_EQ(board::latest_done_run("rope", "reverse"), nullptr);
+    EXPECT_FALSE(board::any_run_active());
+}
+
+TEST_F(LabBoard, AMalformedMessageIsRefusedWholeAndSaysWhy) {
+    const int id = board::start_run("task=copy pe=alibi seed=0 train_steps=10");
+    board::take_requests();
+    const auto revision = board::board().revision;
+    EXPECT_NE(board::receive("not json"), "");
+    EXPECT_NE(board::receive("{\"id\":1}"), "");                        // no type
+    EXPECT_NE(board::receive("{\"type\":\"progress\"}"), "");           // no id
+    EXPECT_NE(board::receive("{\"type\":\"progress\",\"id\":99}"), ""); // no such run
+    EXPECT_NE(board::receive("{\"type\":\"warp\",\"id\":" + std::to_string(id) + "}"), "");
+    EXPECT_NE(board::receive("{\"type\":\"done\",\"id\":" + std::to_string(id) + ",\"result\":{\"exact\":{}}}"), "");
+    EXPECT_NE(board::receive("{\"type\":\"attention\",\"key\":\"k\",\"inspection\":{\"T\":2}}"), "");
+    EXPECT_EQ(board::board().revision, revision);
+    EXPECT_EQ(board::find_run(id)->state, board::RunState::queued);
+    EXPECT_EQ(board::receive("{\"type\":\"error\",\"id\":" + std::to_string(id) + ",\"message\":\"d: 7 is out of range 16..128\"}"), "");
+    EXPECT_EQ(board::find_run(id)->state, board::RunState::failed);
+    EXPECT_EQ(board::find_run(id)->message, "d: 7 is out of range 16..128");
+}
+
+TEST_F(LabBoard, AnInspectionIsAskedForOnceAndKeptByItsKey) {
+    const std::string key = board::inspection_key("shipped=alibi", "copy", 2, 0);
+    EXPECT_EQ(key, "shipped=alibi task=copy n=2 sample=0");
+    EXPECT_EQ(board::want_inspection(key), nullptr);
+    EXPECT_EQ(board::want_inspection(key), nullptr);
+    const std::vector<board::Request> asked = board::take_requests();
+    ASSERT_EQ(asked.size(), 1u);
+    EXPECT_EQ(asked[0].kind, board::Request::Kind::inspect);
+    EXPECT_EQ(asked[0].words, key);
+    EXPECT_EQ(board::receive("{\"type\":\"attention\",\"key\":\"" + key +
+                             "\",\"inspection\":{\"task\":\"copy\",\"n\":2,\"sample\":0,\"layers\":1,\"heads\":1,\"T\":4,"
+                             "\"tokens\":[3,4,10,3],\"expected\":[3,4],\"predicted\":[3,5],"
+                             "\"attention\":[[1,0,0,0,0.5,0.5,0,0,0.25,0.25,0.5,0,0.25,0.25,0.25,0.25]]}}"),
+              "");
+    const board::Inspection* look = board::want_inspection(key);
+    ASSERT_NE(look, nullptr);
+    EXPECT_EQ(look->T, 4);
+    EXPECT_EQ(look->predicted[1], 5);
+    EXPECT_EQ(look->attention[0][4], 0.5);
+    EXPECT_TRUE(board::take_requests().empty());
+}
+
+TEST_F(LabBoard, ALoadedFileBecomesAFinishedRun) {
+    const int id = board::load_weights("task=reverse");
+    const std::vector<board::Request> asked = board::take_requests();
+    ASSERT_EQ(asked.size(), 1u);
+    EXPECT_EQ(asked[0].kind, board::Request::Kind::load_weights);
+    EXPECT_EQ(asked[0].words, "task=reverse");
+    EXPECT_EQ(board::receive("{\"type\":\"loaded\",\"id\":" + std::to_string(id) +
+                             ",\"name\":\"a.json\",\"result\":{\"config\":{\"pe\":\"t5\",\"d\":48,\"task\":\"reverse\","
+                             "\"test\":[4],\"pi\":1},\"exact\":{\"4\":0.5},\"token\":{\"4\":0.75},\"seconds\":1}}"),
+              "");
+    const board::Run* run = board::find_run(id);
+    ASSERT_NE(run, nullptr);
+    EXPECT_TRUE(run->loaded);
+    EXPECT_EQ(run->pe, "t5");
+    EXPECT_EQ(board::latest_done_run("t5", "reverse"), run);
+    // A file the reader refused: a failed run that says why.
+    const int bad = board::load_weights("task=copy");
+    EXPECT_EQ(board::receive("{\"type\":\"error\",\"id\":" + std::to_string(bad) +
+                             ",\"message\":\"tensor \\\"emb.weight\\\": shape [12], expected [12, 48]\"}"),
+              "");
+    ASSERT_NE(board::find_run(bad), nullptr);
+    EXPECT_EQ(board::find_run(bad)->state, board::RunState::failed);
+}
+
+// [SECTION] the reference runs in the steps
+class LengthLabWithData : public ::testing::Test {
+protected:
+    void SetUp() override { board::reset(); load_lab_reference_runs_for_tests(); }
+    void TearDown() override { board::reset(); load_lab_reference_runs_for_tests(); }
+};
+
+TEST_F(LengthLabWithData, TheFileHoldsSixSchemesTwoTasksThreeSeeds) {
+    for (const char* task : {"copy", "reverse"})
+        for (const std::string& pe : length_lab::schemes()) EXPECT_EQ(length_lab::reference_runs(task, pe).size(), 3u) << task << " " << pe;
+    EXPECT_EQ(length_lab::reference_lengths(), (std::vector<int>{4, 8, 12, 16, 20, 24, 28, 32, 40, 48}));
+}
+
+TEST_F(LengthLabWithData, AccuracyCurvesAreTheSeedMeansOfTheFile) {
+    const std::vector<ViewData> views = step_named("accuracy-by-length").views(defaults_with({{"pe", "alibi"}}), Lang::en);
+    ASSERT_EQ(views.size(), 1u);
+    const CurveView& c = views[0].curve();
+    // ALiBi's mean at n = 20, recomputed from the runs as read.
+    double sum = 0;
+    for (const board::ReferenceRun* run : length_lab::reference_runs("copy", "alibi")) sum += run->result.scores.exact_at(20);
+    size_t alibi = c.series_labels.size();
+    for (size_t s = 0; s < c.series_labels.size(); ++s)
+        if (c.series_labels[s] == "ALiBi") alibi = s;
+    ASSERT_LT(alibi, c.series.size());
+    const size_t at20 = static_cast<size_t>(std::find(c.x.begin(), c.x.end(), 20.0) - c.x.begin());
+    EXPECT_DOUBLE_EQ(c.series[alibi][at20], sum / 3);
+    // Six means and the chosen scheme's two bounds, before the learner has trained anything.
+    EXPECT_EQ(c.series.size(), 8u);
+}
+
+TEST_F(LengthLabWithData, ALearnersRunIsAddedWhenItFinishes) {
+    const ParamSet p = defaults_with();
+    const size_t before = step_named("accuracy-by-length").views(p, Lang::en)[0].curve().series.size();
+    const int id = board::start_run("task=copy pe=nope seed=5 train_steps=10");
+    board::receive("{\"type\":\"done\",\"id\":" + std::to_string(id) +
+                   ",\"result\":{\"config\":{\"task\":\"copy\",\"pe\":\"nope\",\"seed\":5},\"loss\":[[1,2]],"
+                   "\"exact\":{\"4\":0.5,\"20\":0},\"token\":{\"4\":0.75,\"20\":0.1},\"seconds\":1},\"seconds\":1,\"ms_per_step\":5}");
+    const CurveView c = step_named("accuracy-by-length").views(p, Lang::en)[0].curve();
+    ASSERT_EQ(c.series.size(), before + 1);
+    EXPECT_EQ(c.series.back()[0], 0.5);       // n = 4
+    EXPECT_TRUE(std::isnan(c.series.back()[1]));  // n = 8: not scored by this run
+}
+
+TEST_F(LengthLabWithData, ALiBiCopiesBestPastTrainingAsTheQuestionSays) {
+    std::string best;
+    double best_mean = -1;
+    for (const std::string& pe : length_lab::schemes()) {
+        const length_lab::Spread s = length_lab::exact_spread(length_lab::reference_runs("copy", pe), length_lab::kFirstBeyond);
+        if (s.mean > best_mean) best_mean = s.mean, best = pe;
+    }
+    EXPECT_EQ(best, "alibi");
+    const Question& q = step_named("accuracy-by-length").questions.at(0);
+    EXPECT_EQ(q.choices.at(static_cast<size_t>(q.answer)).en, "ALiBi");
+}
+
+TEST_F(LengthLabWithData, BuildingEveryStepNeverAsksToTrain) {
+    board::take_requests();
+    for (const Step& step : lab_lesson().steps)
+        for (Lang lang : {Lang::en, Lang::zh}) step.views(defaults_with(), lang);
+    for (const board::Request& r : board::take_requests()) {
+        EXPECT_NE(r.kind, board::Request::Kind::train);
+        EXPECT_NE(r.kind, board::Request::Kind::load_weights);
+    }
+    EXPECT_TRUE(board::board().runs.empty());
+}
+
+}  // namespace
+}  // namespace pelab
