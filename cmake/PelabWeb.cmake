@@ -70,7 +70,7 @@ set(PELAB_LAB_LINK_OPTIONS
   -sALLOW_MEMORY_GROWTH=1
   -sDYNAMIC_EXECUTION=0               # no eval / new Function: the documented CSP holds in the worker too
   -sFILESYSTEM=0
-  "-sEXPORTED_RUNTIME_METHODS=['UTF8ToString','stringToUTF8','lengthBytesUTF8']"
+  "-sEXPORTED_RUNTIME_METHODS=['UTF8ToString','stringToUTF8','lengthBytesUTF8','HEAPU8']"
   "-sEXPORTED_FUNCTIONS=['_malloc','_free']"
 )
 
