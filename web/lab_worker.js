@@ -260,7 +260,7 @@ const shipped = new Map();  // 'alibi copy' → Promise of the handle of the mod
 function modelOf(words) {
   const run = wordOf(words, 'run', null);
   if (run !== null) {
-    const id = Number(run);
+    const id = /^[0-9]+$/.test(run) ? Number(run) : run;  // the page's ids are numbers
     const live = find(id);
     const handle = live ? live.handle : finished.get(id);
     return handle ? Promise.resolve(handle) : Promise.reject(new Error('no run with id ' + JSON.stringify(run)));

@@ -32,7 +32,7 @@
 //   api.playing()      whether a timeline is playing now
 //   api.gpuCheck()     {ok, renderer, tiles: [{case, ok, pixels, max_abs_error, tolerance}]}: long-sequence
 //                      map tiles rendered on this GPU compared with the core (tests, diagnostics)
-//   api.lab            (after ready) the length-generalisation lab's client: lab.ask(kind, id, words) asks what the
+//   api.lab            the length-generalisation lab's client; once ready, lab.ask(kind, id, words) asks what the
 //                      lab's buttons ask (kind: load_data, train, pause, resume, cancel, save_weights, load_weights,
 //                      inspect; returns the run's id for train and load_weights); lab.onMessage = fn(name, text,
 //                      ok) sees each answer handed to the app (ok: 1 when the app understood it). docs/lab.md
@@ -396,7 +396,7 @@
       play: function (on) { return module ? module._pelab_play(on ? 1 : 0) !== 0 : false; },
       playing: function () { return module ? module._pelab_playing() !== 0 : false; },
       gpuCheck: function () { return parsed('pelab_gpu_check_json', null); },
-      lab: null,
+      lab: null,  // set below, before the module's first frame (which may already ask for the lab's data)
       canvas: canvas
     };
 
@@ -422,8 +422,6 @@
       pelabKeysOnCanvas: !options.hash,
       onPelabReady: function () {
         module = config;
-        api.lab = labClient(module, config.onPelabSave);
-        config.onPelabLab = api.lab.request;
         loading.style.display = 'none';
         if (typeof ResizeObserver !== 'undefined') {
           new ResizeObserver(function () {
@@ -493,6 +491,8 @@
       preRun: function () { mark('wasm'); },  // the wasm is instantiated; main() runs next
       printErr: function (t) { console.warn(t); }
     };
+    api.lab = labClient(config, config.onPelabSave);
+    config.onPelabLab = api.lab.request;
     if (compiling) {
       // emscripten calls this instead of fetching and compiling the wasm itself; receiveInstance finishes.
       config.instantiateWasm = function (imports, receiveInstance) {
