@@ -63,6 +63,9 @@ list(APPEND PELAB_APP_LINK_OPTIONS -sDYNAMIC_EXECUTION=0)
 # PELAB_LAB_OPT: the module's optimisation level, for its core's files, its own and its link (docs/lab.md, "In the
 # browser": the sizes and training speeds of -O2, -O3 and -Os, measured).
 set(PELAB_LAB_OPT "-O3" CACHE STRING "optimisation level of the lab's module (pelab_lab.wasm): -O2, -O3 or -Os")
+# PELAB_LAB_COLD_OPT: the level of the module's files outside the training loop (reading and writing files and
+# JSON, the keys, the C API), where size counts more than speed; empty: PELAB_LAB_OPT for them too.
+set(PELAB_LAB_COLD_OPT "-Oz" CACHE STRING "optimisation level of the lab module's files outside the training loop")
 set(PELAB_LAB_LINK_OPTIONS
   ${PELAB_LAB_OPT}
   -msimd128
