@@ -60,8 +60,14 @@ list(APPEND PELAB_APP_LINK_OPTIONS -sDYNAMIC_EXECUTION=0)
 # [SECTION] the lab's trainer (src/platform/lab: build/web/dist/pelab_lab.js + .wasm, issue 25)
 # A module of its own, loaded by web/lab_worker.js in a Web Worker when the lab opens: built for speed (-O3,
 # WebAssembly SIMD), not for size like the app; no main(), only the C API of lab_module.cpp; no file system.
+# PELAB_LAB_OPT: the module's optimisation level, for its core's files, its own and its link (docs/lab.md, "In the
+# browser": the sizes and training speeds of -O2, -O3 and -Os, measured).
+set(PELAB_LAB_OPT "-O3" CACHE STRING "optimisation level of the lab's module (pelab_lab.wasm): -O2, -O3 or -Os")
+# PELAB_LAB_COLD_OPT: the level of the module's files outside the training loop (reading and writing files and
+# JSON, the keys, the C API), where size counts more than speed; empty: PELAB_LAB_OPT for them too.
+set(PELAB_LAB_COLD_OPT "-Oz" CACHE STRING "optimisation level of the lab module's files outside the training loop")
 set(PELAB_LAB_LINK_OPTIONS
-  -O3
+  ${PELAB_LAB_OPT}
   -msimd128
   --no-entry
   -sMODULARIZE=1                      # createPelabLab(): lab_worker.js makes one instance
@@ -70,7 +76,7 @@ set(PELAB_LAB_LINK_OPTIONS
   -sALLOW_MEMORY_GROWTH=1
   -sDYNAMIC_EXECUTION=0               # no eval / new Function: the documented CSP holds in the worker too
   -sFILESYSTEM=0
-  "-sEXPORTED_RUNTIME_METHODS=['UTF8ToString','stringToUTF8','lengthBytesUTF8']"
+  "-sEXPORTED_RUNTIME_METHODS=['UTF8ToString','stringToUTF8','lengthBytesUTF8','HEAPU8']"
   "-sEXPORTED_FUNCTIONS=['_malloc','_free']"
 )
 
@@ -132,7 +138,12 @@ function(pelab_web_precompress)
     return()
   endif()
   set(_outputs)
-  foreach(_name index.html embed.html widget.js pelab.js pelab.wasm)
+  set(_names index.html embed.html widget.js pelab.js pelab.wasm)
+  if(TARGET pelab_lab)  # [issue 25] the lab's module and data, fetched when the lab opens
+    file(GLOB _shipped RELATIVE ${PROJECT_SOURCE_DIR}/src/lessons/lab ${PROJECT_SOURCE_DIR}/src/lessons/lab/lab_shipped_*.weights)
+    list(APPEND _names pelab_lab.js pelab_lab.wasm lab_worker.js lab_reference_runs.json ${_shipped})
+  endif()
+  foreach(_name ${_names})
     set(_file "${PELAB_APP_OUTPUT_DIR}/${_name}")
     set(_made "${_file}.gz")
     set(_commands COMMAND "${PELAB_GZIP}" -9 -n -k -f "${_file}")
@@ -142,6 +153,8 @@ function(pelab_web_precompress)
     endif()
     if(_name MATCHES "^pelab\\.")
       set(_from pelab)                  # written by the link (file-level dependency on pelab.js)
+    elseif(_name MATCHES "^pelab_lab\\.")
+      set(_from pelab_lab)
     else()
       set(_from "${_file}")             # written by pelab_pages' custom commands
     endif()
@@ -150,6 +163,9 @@ function(pelab_web_precompress)
   endforeach()
   add_custom_target(pelab_precompressed ALL DEPENDS ${_outputs})
   add_dependencies(pelab_precompressed pelab pelab_pages)
+  if(TARGET pelab_lab)
+    add_dependencies(pelab_precompressed pelab_lab pelab_lab_worker)
+  endif()
 endfunction()
 if(PELAB_BUILD_APP)
   cmake_language(DEFER DIRECTORY "${PROJECT_SOURCE_DIR}" CALL pelab_web_precompress)

@@ -6,13 +6,16 @@
 # tests/browser/bench.mjs measures it: node's zlib or Python's would give other sizes), each part's size is
 # printed, and the exit status is 1 when the sum is over the cap (850,000 bytes unless --cap says otherwise),
 # 2 when a file is missing or gzip is absent.
-# [issue 25] The lab's module is stated apart: pelab_lab.js, pelab_lab.wasm and lab_worker.js, which the page
-# fetches only when the lab opens (new Worker('lab_worker.js')), so they are not part of any lesson's first load;
-# the check fails (1) when index.html names one of them (they would then be fetched by every first load) and when
-# the three are over their own cap of 500,000 bytes gzip (issue 25: "the lab module with its data ≤ 0.5 MB").
-# A dist folder without them (a build before the lab module) skips that part with a line saying so.
+# [issue 25] The lab is stated apart: its module pelab_lab.js, pelab_lab.wasm and lab_worker.js, and its data
+# lab_reference_runs.json and the shipped models lab_shipped_<pe>_<task>.weights (each one in dist), which the page
+# fetches only when the lab opens (new Worker('lab_worker.js'), the reference runs' fetch, the worker's fetch of a
+# shipped model when the lab first looks inside it), so they are not part of any lesson's first load; the check
+# fails (1) when index.html names one of them (they would then be fetched by every first load) and when they are
+# over their own cap of 500,000 bytes gzip together (issue 25: "the lab module with its data ≤ 0.5 MB").
+# A dist folder without the module (a build before it) skips that part with a line saying so.
 # Usage: scripts/check_download_size.py DIST_DIR [--cap BYTES]     (DIST_DIR: build/web/dist)
 # Run by CTest in the web workflow (test download_size, tests/CMakeLists.txt), after the build.
+import glob
 import html.parser
 import os
 import shutil
@@ -21,7 +24,8 @@ import sys
 
 DEFAULT_CAP = 850_000
 ALWAYS = ["pelab.wasm"]  # fetched by widget.js (WebAssembly.compileStreaming), whatever index.html names
-LAB_FILES = ["pelab_lab.js", "pelab_lab.wasm", "lab_worker.js"]  # fetched when the lab opens, not before
+LAB_FILES = ["pelab_lab.js", "pelab_lab.wasm", "lab_worker.js", "lab_reference_runs.json"]  # when the lab opens
+LAB_SHIPPED = "lab_shipped_*.weights"  # the models the lab ships, those in dist (fetched when first looked inside)
 LAB_CAP = 500_000
 
 
@@ -112,32 +116,36 @@ def main(argv):
 
 
 def check_lab(gzip, dist, first_load):
-    """The lab module's own figure; 1 when the first load names one of its files or it is over LAB_CAP."""
-    named = [name for name in LAB_FILES if name in first_load]
+    """The lab's own figure; 1 when the first load names one of its files or they are over LAB_CAP."""
+    shipped = sorted(os.path.basename(p) for p in glob.glob(os.path.join(glob.escape(dist), LAB_SHIPPED)))
+    named = [name for name in LAB_FILES + shipped if name in first_load]
     if named:
         print(f"check_download_size: FAILED: index.html loads {', '.join(named)}: the lab's files must be "
               f"fetched only when the lab opens, not by every first load")
         return 1
     present = [name for name in LAB_FILES if os.path.isfile(os.path.join(dist, name))]
     if not present:
-        print("the lab module: not in this build (pelab_lab.js, pelab_lab.wasm, lab_worker.js); skipped")
+        print("the lab: not in this build (pelab_lab.js, pelab_lab.wasm, lab_worker.js); skipped")
         return 0
-    print(f"the lab module, fetched when the lab opens (not part of the first load; gzip -9):")
+    print(f"the lab's module and data, fetched when the lab opens (not part of the first load; gzip -9):")
     total = 0
-    for name in LAB_FILES:
+    for name in LAB_FILES + shipped:
         path = os.path.join(dist, name)
         if not os.path.isfile(path):
-            print(f"  {name:<14} missing")
-            print(f"check_download_size: FAILED: {name} missing (the lab module is its three files)")
+            print(f"  {name:<28} missing")
+            print(f"check_download_size: FAILED: {name} missing (the lab's files: {', '.join(LAB_FILES)}, "
+                  f"and the shipped models)")
             return 2
         size = gzip_bytes(gzip, path)
         total += size
-        print(f"  {name:<14} {os.path.getsize(path):>10,} B raw {size:>10,} B gzip")
+        print(f"  {name:<28} {os.path.getsize(path):>10,} B raw {size:>10,} B gzip")
+    if not shipped:
+        print(f"  (no shipped models, {LAB_SHIPPED}, in this build)")
     verdict = "within" if total <= LAB_CAP else "OVER"
-    print(f"  {'total':<14} {'':>10}       {total:>10,} B gzip   {verdict} the lab's cap of {LAB_CAP:,} B")
+    print(f"  {'total':<28} {'':>10}       {total:>10,} B gzip   {verdict} the lab's cap of {LAB_CAP:,} B")
     if total > LAB_CAP:
-        print(f"check_download_size: FAILED: the lab module downloads {total:,} bytes gzip, "
-              f"{total - LAB_CAP:,} over its cap of {LAB_CAP:,} (issue 25; docs/performance.md, Download)")
+        print(f"check_download_size: FAILED: the lab downloads {total:,} bytes gzip, "
+              f"{total - LAB_CAP:,} over its cap of {LAB_CAP:,} (issue 25; docs/lab.md, In the browser)")
         return 1
     return 0
 

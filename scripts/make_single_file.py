@@ -7,15 +7,20 @@
 # web/widget.js compiles instead of fetching, every local <link rel="stylesheet"> becomes an inline <style>,
 # and the wasm preload link is dropped. The result opens from file:// with no server and no network (a USB
 # stick, an LMS upload).
+# [issue 25] With --lab-runs, the length-generalisation lab's reference runs (the JSON the served page fetches as
+# lab_reference_runs.json) go into a data block <script type="application/json" id="pelab-lab-runs">, which
+# widget.js's lab client reads instead of fetching, so the lab shows them offline. Training is not possible there
+# (it needs the lab's worker, a same-origin file): the lab says so (docs/lab.md, "In the page").
 #
 # It refuses (exit 1, one line naming the tag) anything that would still need a server or the network:
 # a script or stylesheet it cannot find, a remote URL, any other <link> to a file, a pelab.js without its
 # pelab.wasm beside it.
 #
 # Usage: make_single_file.py --page web/index.html --search-dir web --search-dir build/web/dist \
-#                            --output build/web/pelab.html
+#                            [--lab-runs build/web/dist/lab_reference_runs.json] --output build/web/pelab.html
 import argparse
 import base64
+import json
 import os
 import re
 import sys
@@ -26,6 +31,8 @@ SCRIPT_RE = re.compile(r'<script\b([^>]*)>\s*</script\s*>', re.IGNORECASE)
 LINK_RE = re.compile(r'<link\b([^>]*)>', re.IGNORECASE)
 # The data block web/widget.js looks for (widget.js: embeddedWasm).
 WASM_BLOCK = '<script type="application/octet-stream" id="pelab-wasm">\n%s\n</script>\n'
+# The lab's reference runs (widget.js: labClient).
+LAB_RUNS_BLOCK = '<script type="application/json" id="pelab-lab-runs">\n%s\n</script>\n'
 
 
 def fail(message):
@@ -78,8 +85,18 @@ def main():
     ap.add_argument('--page', required=True, help='the HTML page (web/index.html)')
     ap.add_argument('--search-dir', action='append', required=True,
                     help='where the page\'s scripts and stylesheets are looked up, in order')
+    ap.add_argument('--lab-runs', help='the lab\'s reference runs (JSON) to carry in a data block')
     ap.add_argument('--output', required=True)
     args = ap.parse_args()
+    lab_runs = ''
+    if args.lab_runs:
+        text = read_text(args.lab_runs)
+        try:
+            json.loads(text)
+        except ValueError as e:
+            fail('--lab-runs %s: not JSON (%s)' % (args.lab_runs, e))
+        # "</" and "<!--" can only be inside JSON strings, where "<\/" and "\u003c" mean the same.
+        lab_runs = LAB_RUNS_BLOCK % text.strip().replace('</', '<\\/').replace('<!--', '\\u003c!--')
 
     html = read_text(args.page)
     inlined = []
@@ -93,6 +110,9 @@ def main():
         js = read_text(path)
         block = ''
         if os.path.basename(path) == 'pelab.js':
+            if lab_runs:
+                block += lab_runs
+                inlined.append('%s (%d bytes)' % (os.path.basename(args.lab_runs), len(lab_runs)))
             wasm_path = os.path.join(os.path.dirname(path), 'pelab.wasm')
             if not os.path.isfile(wasm_path):
                 fail('%s: %s has no pelab.wasm beside it to inline' % (tag, path))
@@ -100,7 +120,7 @@ def main():
                 wasm = w.read()
             # 76 base64 characters a line, as MIME writes it: no line too long for an editor.
             encoded = base64.encodebytes(wasm).decode('ascii').strip()
-            block = WASM_BLOCK % encoded
+            block += WASM_BLOCK % encoded
             inlined.append('pelab.wasm (%d bytes, as base64)' % len(wasm))
         inlined.append('%s (%d bytes)' % (attrs['src'], len(js)))
         keep = ''.join(' %s="%s"' % (k, v) for k, v in attrs.items() if k in ('id', 'type', 'nonce'))

@@ -32,6 +32,10 @@
 //   api.playing()      whether a timeline is playing now
 //   api.gpuCheck()     {ok, renderer, tiles: [{case, ok, pixels, max_abs_error, tolerance}]}: long-sequence
 //                      map tiles rendered on this GPU compared with the core (tests, diagnostics)
+//   api.lab            the length-generalisation lab's client; once ready, lab.ask(kind, id, words) asks what the
+//                      lab's buttons ask (kind: load_data, train, pause, resume, cancel, save_weights, load_weights,
+//                      inspect; returns the run's id for train and load_weights); lab.onMessage = fn(name, text,
+//                      ok) sees each answer handed to the app (ok: 1 when the app understood it). docs/lab.md
 //
 // A page with an element #pelab (index.html, embed.html) gets it mounted as window.pelab, driven by the
 // URL hash. Embedded in an iframe, the widget also speaks postMessage (see docs/embedding.md):
@@ -58,11 +62,13 @@
     for (var i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
     return bytes;
   }
-  function wasmUrl() {
+  // A file beside pelab.js (pelab.wasm, the lab's worker and data), or null where there is none to fetch (the
+  // single file, a page opened from file://).
+  function assetUrl(name) {
     var scripts = document.getElementsByTagName('script');
     for (var i = 0; i < scripts.length; ++i) {
       var src = scripts[i].src;
-      if (src && /(^|\/)pelab\.js([?#]|$)/.test(src)) return /^https?:/.test(src) ? new URL('pelab.wasm', src).href : null;
+      if (src && /(^|\/)pelab\.js([?#]|$)/.test(src)) return /^https?:/.test(src) ? new URL(name, src).href : null;
     }
     return null;
   }
@@ -76,7 +82,7 @@
       compiled.then(function () { mark('compiled'); }, function () {});
       return compiled;
     }
-    var url = wasmUrl();
+    var url = assetUrl('pelab.wasm');
     if (!url || typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function') return compiled;
     mark('compile');
     // credentials as emscripten's own fetch and index.html's <link rel=preload crossorigin>, so the preload is used.
@@ -203,6 +209,96 @@
     document.head.appendChild(style);
   }
 
+  // [issue 25] The length-generalisation lab's client: the app's lab requests (web.cpp: js_lab_request) go to the
+  // lab's worker (lab_worker.js beside pelab.js, started on the first request: when the lab opens), to a fetch of
+  // the reference runs, to a download or a file picker; every answer goes back to the app as the worker's JSON
+  // (_pelab_lab_receive). Where no worker can start (the offline single file, a CSP without it, a cross-origin
+  // pelab.js) the app hears {type: 'trainer', available: false, message} and every run asked for fails with it.
+  function labClient(m, save) {
+    var worker = null, failed = null, queue = [], client = { onMessage: null };
+    function onHeap(text, fn) {  // text as a C string on the heap (an inspection is too large for the stack)
+      var n = m.lengthBytesUTF8(text) + 1, at = m._malloc(n);
+      m.stringToUTF8(text, at, n);
+      try { return fn(at); } finally { m._free(at); }
+    }
+    function pass(name, text) {
+      var ok = onHeap(text, m['_' + name]);
+      if (client.onMessage) client.onMessage(name, text, ok);
+    }
+    function tell(message) { pass('pelab_lab_receive', JSON.stringify(message)); }
+    function refuse(c) {
+      if (c.cmd === 'train' || c.cmd === 'load') tell({ type: 'error', id: c.id, message: failed });
+      if (c.cmd === 'inspect') tell({ type: 'attention', key: c.key, error: failed });
+    }
+    function unavailable(why) {
+      if (failed) return;
+      failed = 'training needs the lab\'s worker (lab_worker.js), which this page cannot start: ' + why;
+      if (worker) worker.terminate();
+      tell({ type: 'trainer', available: false, message: failed });
+      if (queue) queue.splice(0).forEach(refuse);
+    }
+    function send(c) {
+      if (!worker && !failed) {
+        var url = assetUrl('lab_worker.js');
+        try {
+          if (!url) throw new Error(document.getElementById('pelab-wasm') ? 'this is the offline single file; open the served page to train'
+                                                                           : 'pelab.js was not loaded from a web server');
+          worker = new Worker(url);
+        } catch (e) { unavailable(e.message || String(e)); }
+        if (worker) {
+          worker.onmessage = function (e) {
+            var d = e.data;
+            if (d.type === 'ready') { tell({ type: 'trainer', available: true }); var q = queue; queue = null; q.forEach(send); }
+            else if (d.type === 'weights') save(d.name, 'application/json', d.text);
+            else if (d.type === 'error' && d.id == null) unavailable(d.message);
+            else tell(d);
+          };
+          worker.onerror = function (e) { if (queue) unavailable(e.message || 'lab_worker.js did not load'); };
+        }
+      }
+      if (failed) refuse(c);
+      else if (queue) queue.push(c);
+      else if (c.cmd) worker.postMessage(c);
+    }
+    function fetchRuns() {
+      var block = document.getElementById('pelab-lab-runs'), url = assetUrl('lab_reference_runs.json');
+      if (block) return pass('pelab_lab_data', block.textContent);
+      if (!url) return pass('pelab_lab_data_failed', 'the reference runs (lab_reference_runs.json) need the served page');
+      fetch(url, { credentials: 'same-origin' }).then(function (r) {
+        if (!r.ok) throw new Error('HTTP ' + r.status);
+        return r.text();
+      }).then(function (t) { pass('pelab_lab_data', t); }, function (e) {
+        pass('pelab_lab_data_failed', 'lab_reference_runs.json could not be fetched: ' + (e.message || e));
+      });
+    }
+    function pick(id, words) {
+      var input = document.createElement('input');
+      input.type = 'file';
+      input.accept = '.json,application/json';
+      input.onchange = function () {
+        var f = input.files[0];
+        if (!f) return;
+        if (f.size > 64 * 1048576) return tell({ type: 'error', id: id, message: f.name + ': ' + (f.size / 1048576).toFixed(1) + ' MiB, over the 64 MiB a weights file may have' });
+        f.text().then(function (t) {
+          send({ cmd: 'load', id: id, text: t, name: f.name, task: (/(?:^|\s)task=(\w+)/.exec(words) || [0, 'copy'])[1] });
+        }, function (e) { tell({ type: 'error', id: id, message: f.name + ': ' + e.message }); });
+      };
+      input.click();
+    }
+    // One request of the app (kind as web.cpp names it; id 0 for pause, resume and cancel: every run).
+    client.request = function (kind, id, words) {
+      if (kind === 'load_data') { send({}); fetchRuns(); }
+      else if (kind === 'load_weights') pick(id, words);
+      else if (kind === 'inspect') send({ cmd: kind, key: words });
+      else send({ cmd: kind === 'save_weights' ? 'weights' : kind, id: id || undefined, params: words });
+    };
+    // What the lab's buttons ask (web.cpp: pelab_lab_ask): tests, a host page's own controls.
+    client.ask = function (kind, id, words) {
+      return onHeap(kind, function (k) { return onHeap(words || '', function (w) { return m._pelab_lab_ask(k, id || 0, w); }); });
+    };
+    return client;
+  }
+
   function mount(root, options) {
     options = options || {};
     addStyles();
@@ -300,6 +396,7 @@
       play: function (on) { return module ? module._pelab_play(on ? 1 : 0) !== 0 : false; },
       playing: function () { return module ? module._pelab_playing() !== 0 : false; },
       gpuCheck: function () { return parsed('pelab_gpu_check_json', null); },
+      lab: null,  // set below, before the module's first frame (which may already ask for the lab's data)
       canvas: canvas
     };
 
@@ -394,6 +491,8 @@
       preRun: function () { mark('wasm'); },  // the wasm is instantiated; main() runs next
       printErr: function (t) { console.warn(t); }
     };
+    api.lab = labClient(config, config.onPelabSave);
+    config.onPelabLab = api.lab.request;
     if (compiling) {
       // emscripten calls this instead of fetching and compiling the wasm itself; receiveInstance finishes.
       config.instantiateWasm = function (imports, receiveInstance) {

@@ -17,6 +17,7 @@
 #include "core/text.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
+#include "lessons/length_lab/lab_board.h"
 #include "lessons/view_export.h"
 #include "platform/gl.h"
 #include "platform/gpu_maps.h"
@@ -90,6 +91,11 @@ EM_JS(void, js_step_text, (const char* title, const char* body, const char* noti
         Module["onPelabStepText"](UTF8ToString(title), UTF8ToString(body), UTF8ToString(notices), UTF8ToString(figures),
                                   UTF8ToString(math));
 });
+// [issue 25] A request of the length-generalisation lab (lessons/length_lab/lab_board.h) to the page's lab client
+// (web/widget.js: the lab's worker, the reference runs' fetch, the weights file's download and picker).
+EM_JS(void, js_lab_request, (const char* kind, int id, const char* words), {
+    if (Module["onPelabLab"]) Module["onPelabLab"](UTF8ToString(kind), id, UTF8ToString(words));
+});
 // clang-format on
 
 void schedule_frame();
@@ -121,11 +127,29 @@ void mirror_step_text() {
     js_step_text(title.c_str(), body.c_str(), notices.c_str(), figures.c_str(), math.c_str());
 }
 
+// [issue 25] Hands the lab's requests made during the frame (a lesson opened, a button) to the page, in order.
+// The answers come back later, each through pelab_lab_receive (or pelab_lab_data), which draws a frame.
+void send_lab_requests() {
+    using Kind = pelab::lab_board::Request::Kind;
+    for (const pelab::lab_board::Request& r : pelab::lab_board::take_requests()) {
+        const char* kind = r.kind == Kind::load_data      ? "load_data"
+                           : r.kind == Kind::train        ? "train"
+                           : r.kind == Kind::pause        ? "pause"
+                           : r.kind == Kind::resume       ? "resume"
+                           : r.kind == Kind::cancel       ? "cancel"
+                           : r.kind == Kind::save_weights ? "save_weights"
+                           : r.kind == Kind::load_weights ? "load_weights"
+                                                          : "inspect";
+        js_lab_request(kind, r.id, r.words.c_str());
+    }
+}
+
 EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
     g_frame_scheduled = false;
     pelab::Platform* p = &g_platform;
     if (!g_ready) EM_ASM(performance.mark("pelab:frame"));  // scripts/bench's split of the first load
     pelab::platform_render_frame(p);
+    send_lab_requests();
     // The URL follows the state: rebuilt only when the state's version changed since the last frame. While a
     // timeline plays the hash and the host's pelab:state messages wait: they are written once, on pause.
     if (p->app.state.version != g_last_version && !p->app.playback.playing) {
@@ -348,6 +372,48 @@ EMSCRIPTEN_KEEPALIVE void pelab_dismiss_notices() {
 EMSCRIPTEN_KEEPALIVE void pelab_resize(int css_width, int css_height) {
     if (g_platform.window && css_width > 0 && css_height > 0) SDL_SetWindowSize(g_platform.window, css_width, css_height);
     wake(2);
+}
+
+// [issue 25] The length-generalisation lab's answers (web/widget.js's lab client). Each changes the lab's board
+// (lessons/length_lab/lab_board.h) and draws a frame; nothing arrives, nothing is drawn. The text is the page's
+// own (the worker's messages, the reference runs file): its size is not limited here (an inspection is a few
+// hundred KB), and the board's JSON reader refuses what is malformed. Each returns 1 when the board took it, 0
+// when it did not understand it (the page's lab client hands that to its onMessage hook: tests, diagnostics).
+EMSCRIPTEN_KEEPALIVE int pelab_lab_receive(const char* message_json) {
+    const std::string problem = pelab::lab_board::receive(message_json ? message_json : "");
+    wake(1);
+    return problem.empty() ? 1 : 0;
+}
+// The reference runs file (lab_reference_runs.json, format pelab-lab-reference-runs/1).
+EMSCRIPTEN_KEEPALIVE int pelab_lab_data(const char* text) {
+    const std::string problem = pelab::lab_board::set_reference_runs(text ? text : "");
+    wake(1);
+    return problem.empty() ? 1 : 0;
+}
+// The page could not get the reference runs: `why` is shown by the lab.
+EMSCRIPTEN_KEEPALIVE void pelab_lab_data_failed(const char* why) {
+    pelab::lab_board::data_failed(why ? why : "");
+    wake(1);
+}
+// What the lab's own buttons ask, from the page (api.lab.ask: tests, a host page's own controls): kind one of
+// load_data, train (words: the run's key=value words), pause, resume, cancel (id 0: every run), save_weights,
+// load_weights (words: "task=copy"), inspect (words: the key). Returns the run's id for train and load_weights,
+// else `id`; -1 for an unknown kind. The requests go to the page with the next frame, as the lesson's do.
+EMSCRIPTEN_KEEPALIVE int pelab_lab_ask(const char* kind, int id, const char* words) {
+    namespace board = pelab::lab_board;
+    const std::string k = kind ? kind : "", w = words ? words : "";
+    int answer = id;
+    if (k == "load_data") board::want_data();
+    else if (k == "train") answer = board::start_run(w);
+    else if (k == "pause") board::pause(id);
+    else if (k == "resume") board::resume(id);
+    else if (k == "cancel") board::cancel(id);
+    else if (k == "save_weights") board::save_weights(id);
+    else if (k == "load_weights") answer = board::load_weights();
+    else if (k == "inspect") board::want_inspection(w);
+    else return -1;
+    wake(1);
+    return answer;
 }
 
 }  // extern "C"

@@ -8,7 +8,9 @@
 //   - a bad key (d=7, an unknown key) answers 'error' with the one line naming the key, and the worker goes on;
 //   - pause stops the progress, resume continues it, cancel ends the run; meanwhile the page's main thread keeps
 //     producing animation frames;
-//   - the weights file of a finished run; the whole thing again under the CSP docs/embedding-security.md gives.
+//   - the weights file of a finished run; the whole thing again under the CSP docs/embedding-security.md gives;
+//   - a weights file loaded ('load': scored as lab eval, saved back bit for bit, looked inside), wrong files and
+//     bad keys answering errors that name the problem ('inspect'; the page side: lab_page.test.mjs).
 // The run's speed (the default run, ms per step, the longest frame gap) is a benchmark, not a test:
 // scripts/bench --lab-web (tests/browser/bench_lab.mjs). Run with `node --test lab_worker.test.mjs`.
 //
@@ -17,10 +19,13 @@
 // [SECTION] against the native CLI
 // [SECTION] bad input
 // [SECTION] pause, resume, cancel, frames
-// [SECTION] weights and the CSP
+// [SECTION] weights
+// [SECTION] loaded weights and looks inside
+// [SECTION] the CSP
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { serve, launch, openWidget, distDir, repoRoot } from './lib.mjs';
@@ -216,7 +221,7 @@ test('pause stops the progress, resume continues it, cancel ends the run; the pa
   assert.ok(!(await messagesOf(page, 'long')).some((m) => m.type === 'done'));
 });
 
-// [SECTION] weights and the CSP
+// [SECTION] weights
 test('the weights file of a finished run', async () => {
   await send(page, { cmd: 'weights', id: 'tiny' });
   const w = await waitFor(page, 'tiny', ['weights']);
@@ -232,6 +237,97 @@ test('the weights file of a finished run', async () => {
   assert.match((await gone.jsonValue()).message, /no run/);
 });
 
+// [SECTION] loaded weights and looks inside
+// The text of a weights file from a short native run (null without the CLI).
+function nativeWeightsText(words) {
+  if (!fs.existsSync(nativeCli)) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pelab-lab-worker-'));
+  try {
+    const file = path.join(dir, 'w.json');
+    const r = spawnSync(nativeCli, ['lab', 'train', ...words.split(' '), '--save', file], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return fs.readFileSync(file, 'utf8');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("a weights file loads, is scored as lab eval scores it, saves back the same tensors and can be looked inside", async (t) => {
+  const text = nativeWeightsText('task=reverse pe=t5 d=16 heads=2 layers=2 train_steps=20 batch=8 test=4 seed=4');
+  if (!text) { t.skip(`${nativeCli} is not built (cmake --workflow --preset native)`); return; }
+  await send(page, { cmd: 'load', id: 'file', text, task: 'reverse', name: 'mine.json' });
+  const loaded = await waitFor(page, 'file', ['loaded', 'error']);
+  assert.equal(loaded.type, 'loaded', JSON.stringify(loaded).slice(0, 300));
+  assert.equal(loaded.name, 'mine.json');
+  assert.deepEqual(Object.keys(loaded.result), ['config', 'exact', 'token', 'seconds'], 'the keys of lab eval');
+  assert.deepEqual(loaded.result.config, { pe: 't5', d: 16, heads: 2, layers: 2, max_positions: 128, task: 'reverse',
+                                           test: [4, 8, 12, 16, 20, 24, 28, 32, 40, 48], pi: 1 });
+  for (const v of Object.values(loaded.result.exact)) assert.ok(v >= 0 && v <= 1);
+
+  await send(page, { cmd: 'weights', id: 'file' });
+  const saved = await waitFor(page, 'file', ['weights']);
+  assert.equal(saved.name, 'pelab-lab-t5-reverse-loaded.json');
+  assert.deepEqual(JSON.parse(saved.text).tensors, JSON.parse(text).tensors, 'the tensors read and written back bit for bit');
+
+  const key = 'run=file task=reverse n=5 sample=2';
+  await send(page, { cmd: 'inspect', key });
+  const look = await page.waitForFunction((k) => window.__lab.messages.find((m) => m.type === 'attention' && m.key === k),
+    key, { timeout: 10000, polling: 20 });
+  const i = (await look.jsonValue()).inspection;
+  assert.equal(i.task, 'reverse');
+  assert.equal(i.T, 10);
+  assert.equal(i.attention.length, 4, 'layers·heads matrices');
+  for (const m of i.attention) {
+    assert.equal(m.length, 100);
+    for (let q = 0; q < 10; ++q) {
+      const row = m.slice(10 * q, 10 * q + 10);
+      assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-4, 'each query row sums to 1');
+      assert.ok(row.slice(q + 1).every((x) => x === 0), 'causal: 0 above the diagonal');
+    }
+  }
+  await send(page, { cmd: 'free', id: 'file' });
+});
+
+test('a wrong weights file answers an error naming what is wrong, with the file name', async (t) => {
+  const text = nativeWeightsText('task=copy pe=alibi d=16 heads=2 layers=1 train_steps=2 batch=2 test=4 seed=1');
+  if (!text) { t.skip(`${nativeCli} is not built (cmake --workflow --preset native)`); return; }
+  const w = JSON.parse(text);
+  const variants = {
+    tag: [JSON.stringify({ ...w, format: 'something/2' }), /^x\.json: .*format/],
+    shape: [JSON.stringify({ ...w, tensors: { ...w.tensors, 'out.bias': { shape: [13], data: [...w.tensors['out.bias'].data, 0] } } }), /out\.bias/],
+    missing: [JSON.stringify({ ...w, tensors: Object.fromEntries(Object.entries(w.tensors).filter(([k]) => k !== 'ln.weight')) }), /ln\.weight/],
+    json: ['{"format": ', /line 1/],
+    empty: ['', /x\.json: /],
+  };
+  for (const [name, [body, why]] of Object.entries(variants)) {
+    await send(page, { cmd: 'load', id: 'bad-' + name, text: body, task: 'copy', name: 'x.json' });
+    const answer = await waitFor(page, 'bad-' + name, ['loaded', 'error']);
+    assert.equal(answer.type, 'error', name);
+    assert.match(answer.message, why, `${name}: ${answer.message}`);
+  }
+  await send(page, { cmd: 'load', id: 'bad-task', text, task: 'sort', name: 'x.json' });
+  assert.match((await waitFor(page, 'bad-task', ['loaded', 'error'])).message, /task: "sort" is not copy or reverse/);
+});
+
+test('a look inside names its problem: an unknown run, a shipped model that is not there, a bad sample', async () => {
+  const keys = {
+    'run=nobody task=copy n=4 sample=0': /no run with id "nobody"/,
+    'shipped=nope task=copy n=4 sample=0': /lab_shipped_nope_copy\.weights: HTTP 404/,
+    'shipped=../x task=copy n=4 sample=0': /no shipped model/,
+    'run=next task=copy n=0 sample=0': /n: 0 is out of range/,
+    'run=next task=copy n=4 sample=x': /whole numbers/,
+    '': /names no model/,
+  };
+  for (const key of Object.keys(keys)) await send(page, { cmd: 'inspect', key });
+  for (const [key, why] of Object.entries(keys)) {
+    const handle = await page.waitForFunction((k) => window.__lab.messages.find((m) => m.type === 'attention' && m.key === k),
+      key, { timeout: 10000, polling: 20 });
+    const answer = await handle.jsonValue();
+    assert.match(answer.error || '', why, `${key}: ${JSON.stringify(answer).slice(0, 200)}`);
+  }
+});
+
+// [SECTION] the CSP
 test('the worker trains under the documented CSP', async () => {
   const doc = fs.readFileSync(path.join(repoRoot, 'docs/embedding-security.md'), 'utf8');
   const csp = doc.match(/^Content-Security-Policy: (.+)$/m)[1].trim();

@@ -5,15 +5,19 @@
 // core (core/lab_train.h, core/lab_report.h, core/lab_weights.h), so a run in the page reads the same keys,
 // follows the same rules and prints the same JSON as `pelab-cli lab train`.
 //
-// A run is a handle (LabRun*). The strings it returns are owned by the run and stay valid until the next call
-// on that run or pelab_lab_free; JavaScript copies them at once (UTF8ToString). No call crashes on bad input:
-// a bad run has a problem and no steps, and every call on it does nothing.
+// A run is a handle (LabRun*): a run being trained (pelab_lab_create), or a model read from a weights file
+// (pelab_lab_load: the learner's file; pelab_lab_load_packed: a model the lab ships), which can be scored,
+// looked inside and saved but not trained. The strings it returns are owned by the run and stay valid until the
+// next call on that run or pelab_lab_free; JavaScript copies them at once (UTF8ToString). No call crashes on bad
+// input: a bad run has a problem and no steps, and every call on it does nothing.
 //
 // [SECTION] the run
 // [SECTION] the C API (exported to lab_worker.js)
+// [SECTION] models read from files: scoring and looking inside
 #include <emscripten.h>
 
 #include <chrono>
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <utility>
@@ -32,6 +36,7 @@ struct LabRun {
     pelab::lab::TrainConfig config;
     std::string problem;              // "" for a valid run, else the one-line message naming the key
     std::unique_ptr<pelab::lab::Trainer> trainer;
+    std::unique_ptr<pelab::lab::Model<float>> loaded;  // a model read from a file (no trainer)
     double seconds = 0.0;             // time spent in this module on the run: its steps and its evaluation
     std::string text;                 // storage behind the last const char* returned
 };
@@ -41,6 +46,34 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 bool runnable(const LabRun* run) { return run && run->problem.empty() && run->trainer; }
+
+// The run's model as it is now (a run still training: after its latest step), or null.
+const pelab::lab::Model<float>* model_of(const LabRun* run) {
+    if (!run || !run->problem.empty()) return nullptr;
+    if (run->trainer) return &run->trainer->model();
+    return run->loaded.get();
+}
+
+// A run holding a model read by `read` (read_weights or read_packed_weights), or its problem.
+template <class Read>
+LabRun* loaded_run(Read read) {
+    auto* run = new LabRun;
+    auto model = std::make_unique<pelab::lab::Model<float>>();
+    run->problem = read(model.get());
+    if (run->problem.empty()) run->loaded = std::move(model);
+    return run;
+}
+
+// The value of `key` in key=value words ("" when absent).
+std::string word_value(const std::string& words, const std::string& key) {
+    const std::string probe = key + "=";
+    for (std::size_t at = 0; (at = words.find(probe, at)) != std::string::npos; at += probe.size())
+        if (at == 0 || words[at - 1] == ' ' || words[at - 1] == '\t') {
+            const std::size_t begin = at + probe.size();
+            return words.substr(begin, words.find_first_of(" \t", begin) - begin);
+        }
+    return {};
+}
 
 }  // namespace
 
@@ -108,10 +141,79 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_lab_result(LabRun* run) {
 // the file `pelab-cli lab train --save` writes. "" for an invalid run.
 EMSCRIPTEN_KEEPALIVE const char* pelab_lab_weights(LabRun* run) {
     if (!run) return "";
-    run->text = runnable(run) ? pelab::lab::weights_json(run->trainer->model()) : std::string();
+    const pelab::lab::Model<float>* model = model_of(run);
+    run->text = model ? pelab::lab::weights_json(*model) : std::string();
     return run->text.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE void pelab_lab_free(LabRun* run) { delete run; }
+
+// [SECTION] models read from files: scoring and looking inside
+// A model from a weights file's text (pelab-lab-weights/1, the file pelab_lab_weights and `lab train --save`
+// write; at most 64 MiB). Never null; pelab_lab_problem gives the reader's line naming the tensor and what was
+// expected ("blocks.0.qkv.weight: shape [144, 48] expected, the file has [48, 144]").
+EMSCRIPTEN_KEEPALIVE LabRun* pelab_lab_load(const char* text) {
+    const std::string file = text ? text : "";
+    return loaded_run([&](pelab::lab::Model<float>* model) { return pelab::lab::read_weights(file, model); });
+}
+
+// A model from `size` bytes of a packed weights file (pelab-lab-weights-packed/1: the models the lab ships,
+// lab_shipped_<pe>_<task>.weights). Never null; pelab_lab_problem says what is wrong.
+EMSCRIPTEN_KEEPALIVE LabRun* pelab_lab_load_packed(const unsigned char* bytes, int size) {
+    const std::string file = bytes && size > 0 ? std::string(reinterpret_cast<const char*>(bytes), std::size_t(size)) : "";
+    return loaded_run([&](pelab::lab::Model<float>* model) { return pelab::lab::read_packed_weights(file, model); });
+}
+
+// The object `pelab-cli lab eval` prints (core/lab_report.h: eval_result_json) for the run's model, scored on
+// the task of the words ("task=copy" or "task=reverse"; copy when absent) at lab train's default test lengths
+// (4, 8, …, 48). A line that does not start with '{' is the reason it could not be scored (an unknown task, a
+// learned table shorter than the longest test). Loaded models are scored this way when they arrive.
+EMSCRIPTEN_KEEPALIVE const char* pelab_lab_evaluate(LabRun* run, const char* words) {
+    if (!run) return "no run";
+    const pelab::lab::Model<float>* model = model_of(run);
+    if (!model) return run->problem.empty() ? "no model" : run->problem.c_str();
+    const auto start = std::chrono::steady_clock::now();
+    pelab::lab::TrainConfig config;  // its task and test lengths, with the model's own config (as lab eval)
+    const std::string task = word_value(words ? words : "", "task");
+    if (!task.empty() && !pelab::lab::parse_task(task, &config.task)) {
+        run->text = "task: \"" + task.substr(0, 40) + "\" is not copy or reverse";
+        return run->text.c_str();
+    }
+    config.model = model->config;
+    config.train_max = 1;
+    run->text = pelab::lab::train_config_problem(config);
+    if (!run->text.empty()) return run->text.c_str();
+    const std::vector<pelab::lab::LengthScore> scores = pelab::lab::evaluate(*model, config.task, config.test);
+    run->text = pelab::lab::eval_result_json(model->config, config, scores, seconds_since(start));
+    return run->text.c_str();
+}
+
+// A look inside the run's model (a run still training: its model after the latest step) on sample `sample`
+// (0..255) of the fixed evaluation set of length n of `task` ("copy" or "reverse"): core's inspect, written by
+// inspection_json ({"task", "n", "sample", "layers", "heads", "T", "tokens", "expected", "predicted",
+// "attention"}). A line that does not start with '{' says why there is none.
+EMSCRIPTEN_KEEPALIVE const char* pelab_lab_inspect(LabRun* run, const char* task, int n, int sample) {
+    if (!run) return "no run";
+    const pelab::lab::Model<float>* model = model_of(run);
+    if (!model) return run->problem.empty() ? "no model" : run->problem.c_str();
+    pelab::lab::Task which = pelab::lab::Task::copy;
+    const std::string name = task ? task : "";
+    if (!pelab::lab::parse_task(name, &which)) {
+        run->text = "task: \"" + name.substr(0, 40) + "\" is not copy or reverse";
+    } else if (n < 1 || n > pelab::lab::kMaxEvalLength) {
+        run->text = "n: " + std::to_string(n) + " is out of range 1.." + std::to_string(pelab::lab::kMaxEvalLength);
+    } else if (sample < 0 || sample >= pelab::lab::kEvalSamples) {
+        run->text = "sample: " + std::to_string(sample) + " is out of range 0.." + std::to_string(pelab::lab::kEvalSamples - 1);
+    } else if (model->config.pe == pelab::lab::Scheme::learned && 2 * n > model->config.max_positions) {
+        run->text = "n: " + std::to_string(n) + " digits make " + std::to_string(2 * n) +
+                    " tokens, longer than the model's learned table of " + std::to_string(model->config.max_positions) +
+                    " positions";
+    } else {
+        const pelab::lab::Inspection inspection = pelab::lab::inspect(*model, which, n, sample);
+        run->text = inspection.T > 0 ? pelab::lab::inspection_json(inspection)
+                                     : std::string("the model cannot run this sample");
+    }
+    return run->text.c_str();
+}
 
 }  // extern "C"
