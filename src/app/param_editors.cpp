@@ -232,6 +232,15 @@ void draw_actions(App* app) {
             app->redraw.frames = std::max(app->redraw.frames, 2);
         }
     }
+    // The bars: a label, then the bar with its words, one line each.
+    if (step.progress) {
+        for (const StepProgress& bar : step.progress(app->state.params, lang)) {
+            const float label_w = ImGui::GetFontSize() * 6.5f;
+            ImGui::TextUnformatted(bar.label.c_str());
+            ImGui::SameLine(label_w);
+            ImGui::ProgressBar(static_cast<float>(std::clamp(bar.fraction, 0.0, 1.0)), ImVec2(-1.0f, 0.0f), bar.overlay.c_str());
+        }
+    }
     ImGui::Spacing();
 }
 

@@ -227,6 +227,14 @@ struct StepAction {
     std::function<void(const ParamSet&)> press;
 };
 
+// [issue 25] A progress bar under a step's buttons (the lab's runs): what it counts, how far it is (0…1) and the
+// words drawn on it ("640 / 1,500 · training").
+struct StepProgress {
+    std::string label;
+    double fraction = 0;
+    std::string overlay;
+};
+
 // A step is written as one aggregate, its id and narration first: `return {id, title, body, params, views};`,
 // optionally followed by the key equations (TeX, no CJK: `{R"tex(…)tex", …}`) and a timeline.
 struct Step {
@@ -248,6 +256,8 @@ struct Step {
     std::vector<Question> questions = {};
     // [issue 25] Buttons of the step (set after the aggregate: `s.actions = …`), in the order drawn.
     std::vector<StepAction> actions = {};
+    // [issue 25] Progress bars drawn under the buttons, computed each frame from state outside the URL.
+    std::function<std::vector<StepProgress>(const ParamSet&, Lang)> progress = nullptr;
     std::vector<std::string> keys_shown(const ParamSet& p) const { return params_for ? params_for(p) : params; }
 };
 

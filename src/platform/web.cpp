@@ -409,7 +409,7 @@ EMSCRIPTEN_KEEPALIVE int pelab_lab_ask(const char* kind, int id, const char* wor
     else if (k == "resume") board::resume(id);
     else if (k == "cancel") board::cancel(id);
     else if (k == "save_weights") board::save_weights(id);
-    else if (k == "load_weights") answer = board::load_weights();
+    else if (k == "load_weights") answer = board::load_weights(w.empty() ? "task=copy" : w);
     else if (k == "inspect") board::want_inspection(w);
     else return -1;
     wake(1);

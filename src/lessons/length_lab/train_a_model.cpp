@@ -6,7 +6,7 @@
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
-// [SECTION] the buttons
+// [SECTION] the progress bars and the buttons
 // [SECTION] the step
 #include <algorithm>
 #include <cmath>
@@ -100,6 +100,9 @@ std::vector<ViewData> training_views(const Inputs& in, Lang lang) {
                                          "No run of yours yet: press Train to start one, or Train all six."}));
     if (!data_status(lang).empty()) curve_notes.push_back(data_status(lang));
     if (!trainer_status(lang).empty()) curve_notes.push_back(trainer_status(lang));
+    for (const Run& run : lab_board::board().runs)
+        if (run.state == RunState::failed && run.task == in.task && !run.loaded)
+            curve_notes.push_back(run_label(run, lang) + ": " + run.message);
     if (c.x.empty()) {  // no run and no reference yet (the data is loading): the axes of a run, empty
         c.x = {1.0, static_cast<double>(in.train_steps)};
         c.series.push_back({nan, nan});
@@ -109,45 +112,32 @@ std::vector<ViewData> training_views(const Inputs& in, Lang lang) {
     ViewData loss = make_view(say(lang, {"损失曲线：{task}", "Loss curves: {task}"}, {{"task", task_label(in.task, lang)}}),
                               std::move(c), curve_notes);
 
-    // One progress bar per scheme: the learner's latest run of it on this task.
-    BarsView bars;
-    bars.value_axis = say(lang, {"已完成的训练步（%）", "training steps done (%)"});
-    bars.group_labels = {say(lang, {"训练中或排队", "training or queued"}), say(lang, {"完成", "done"}),
-                         say(lang, {"暂停、失败或取消", "paused, failed or cancelled"})};
-    std::vector<const Run*> latest;
-    for (const std::string& pe : schemes()) {
-        const Run* run = latest_run(pe, in.task);
-        latest.push_back(run);
-        bars.labels.push_back(scheme_label(pe, lang));
-        bars.values.push_back(run && run->total > 0 ? 100.0 * run->done / run->total : nan);
-        bars.groups.push_back(!run ? 2
-                              : run->state == RunState::done ? 1
-                              : run->state == RunState::training || run->state == RunState::queued ? 0
-                                                                                                     : 2);
-    }
-    bars.explain = [latest, lang](int i) {
-        const Run* run = latest[static_cast<size_t>(i)];
-        if (!run) return say(lang, {"这个方案还没有运行。", "No run of this scheme yet."});
-        std::string text = say(lang, {"{run}：{state}，{done} / {total} 步。", "{run}: {state}, {done} of {total} steps."},
-                               {{"run", run_label(*run, lang)},
-                                {"state", state_words(*run, lang)},
-                                {"done", integer(run->done)},
-                                {"total", integer(run->total)}});
-        if (run->state == RunState::failed) text += " " + run->message;
-        if (run->state == RunState::done)
-            text += " " + say(lang, {"用时 {s}，每步 {ms} ms。", "Took {s}, {ms} ms a step."},
-                              {{"s", time_text(run->seconds)}, {"ms", num(run->ms_per_step, 3)}});
-        return text;
-    };
-    std::vector<std::string> bar_notes;
-    for (const Run* run : latest)
-        if (run && run->state == RunState::failed) bar_notes.push_back(run_label(*run, lang) + ": " + run->message);
-    ViewData progress = make_view(say(lang, {"每个方案最近一次运行的进度", "Progress of each scheme's latest run"}),
-                                  std::move(bars), bar_notes);
-    return {std::move(loss), std::move(progress)};
+    return {std::move(loss)};
 }
 
-// [SECTION] the buttons
+// [SECTION] the progress bars and the buttons
+// One progress bar per scheme: the learner's latest run of it on the chosen task.
+std::vector<StepProgress> progress_bars(const ParamSet& p, Lang lang) {
+    const Inputs in = read_inputs(p);
+    std::vector<StepProgress> bars;
+    for (const std::string& pe : schemes()) {
+        const Run* run = latest_run(pe, in.task);
+        StepProgress bar;
+        bar.label = scheme_label(pe, lang);
+        if (!run) {
+            bar.overlay = say(lang, {"还没有运行", "no run yet"});
+        } else {
+            bar.fraction = run->total > 0 ? static_cast<double>(run->done) / run->total : 0.0;
+            bar.overlay = run->state == RunState::failed
+                              ? state_words(*run, lang)
+                              : say(lang, {"{done} / {total} 步 · {state}", "{done} / {total} steps · {state}"},
+                                    {{"done", integer(run->done)}, {"total", integer(run->total)}, {"state", state_words(*run, lang)}});
+        }
+        bars.push_back(bar);
+    }
+    return bars;
+}
+
 bool can_train() { return lab_board::board().trainer != lab_board::Trainer::unavailable; }
 
 bool any_in(RunState state) {
@@ -208,6 +198,7 @@ Step train_a_model() {
          [](const ParamSet&) { return lab_board::any_run_active(); },
          [](const ParamSet&) { lab_board::cancel(0); }},
     };
+    s.progress = progress_bars;
     return s;
 }
 
