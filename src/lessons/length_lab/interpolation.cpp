@@ -88,15 +88,18 @@ Step interpolation() {
         "interpolation",
         {"位置插值：把长序列压回训练范围", "Position interpolation: squeeze long sequences into the trained range"},
         {"[[lesson:long-context/position-interpolation|位置插值]]（PI）把每个位置除以 s：s = 2 时，48 个 token 的位置落在 0 … 23.5，"
-         "都在训练范围之内，不再有没见过的角度。但相邻位置现在只差半步，模型从没见过这么近的位置，所以只做除法几乎没有帮助。"
-         "再用 n ≤ 32 的样本、除过的位置微调 200 步，模型就学会了读这些更密的位置：更长的序列也能照抄了。"
-         "三条曲线来自同一组参考运行（RoPE，种子 0、1、2）。也可以按下面的按钮自己训练一次。",
+         "都在训练范围之内，不再有没见过的位置。但相邻位置现在只差半步，这种间距模型从没见过：只做除法，它连训练过的长度也答不对了。"
+         "再用 n ≤ 32 的样本、除过的位置微调 200 步，模型学会了这种更密的间距，在微调覆盖的长度上又能照抄；"
+         "超出微调的长度（n = 48 的位置到 47.5）仍然失败。微调本身见过更长的样本，PI 的意义在于这么短的微调就够了。"
+         "三条曲线来自同一组参考运行（RoPE，种子 0、1、2）。也可以按按钮自己训练一次。",
          "[[lesson:long-context/position-interpolation|Position interpolation]] (PI) divides every position by s: "
-         "with s = 2 the positions of 48 tokens fall in 0 … 23.5, all within the trained range, so no angle is new. "
-         "But neighbours are now half a step apart, closer than the model ever saw, so dividing alone barely helps. "
-         "A fine-tune of 200 steps on samples of n ≤ 32 with the positions divided teaches the model to read the "
-         "denser positions: longer sequences are copied again. The three curves come from the same reference runs "
-         "(RoPE, seeds 0, 1 and 2). You can also train the run yourself with the button."},
+         "with s = 2 the positions of 48 tokens fall in 0 … 23.5, all within the trained range, so no position is "
+         "new. But neighbours are now half a step apart, a spacing the model never saw: dividing alone, it fails "
+         "even at the trained lengths. A fine-tune of 200 steps on samples of n ≤ 32 with the positions divided "
+         "teaches it the denser spacing, and it copies again at the lengths the fine-tune covered; beyond them "
+         "(n = 48 reaches position 47.5) it still fails. The fine-tune itself saw longer samples; PI's point is that "
+         "so short a fine-tune is enough. The three curves come from the same reference runs (RoPE, seeds 0, 1 and "
+         "2). You can also train the run yourself with the button."},
         {"task", "seed", "train_steps"},
         views_of(read_inputs, interpolation_views),
         {R"tex(\theta_j \, p \;\longrightarrow\; \theta_j \, \frac{p}{s}, \qquad s = 2)tex"},

@@ -85,7 +85,8 @@ Step why_they_break() {
          "RoPE：注意力只取决于距离，但慢速频率对转过的角度在训练中没有出现过（见 [[lesson:long-context/unseen-angles|没见过的角度]]）。"
          "ALiBi：偏置是 −斜率·距离，训练中见过的距离在长序列里还是同样的距离，只是多了更远、被压得更低的位置（见 [[lesson:long-context/alibi|ALiBi]]）。"
          "T5：远处的距离共用对数分桶，超过 max_distance 的全部落进最后一个桶（见 [[lesson:t5-bias|T5 偏置]]）；在这个规模下它连训练长度内都没学好。"
-         "NoPE：没有位置信息，只能靠因果掩码间接推断位置，这个小模型学不会。",
+         "NoPE：没有位置信息，只能靠因果掩码间接推断位置，这个小模型学不会。"
+         "论文里的另一种补救是训练时从更长的范围里随机抽取位置编号（随机位置编码），让测试时的位置都不陌生。",
          "The learned table: rows past position 31 were never trained; they are the random vectors of the "
          "initialisation (see [[lesson:absolute-pe|absolute positions]]). The sinusoidal table: every position has "
          "a vector, but the model only learned to read the combinations it saw in training, and a new position's "
@@ -96,7 +97,8 @@ Step why_they_break() {
          "logarithmic buckets and every distance past max_distance falls in the last one (see "
          "[[lesson:t5-bias|the T5 bias]]); at this size it does not learn the task well even within the trained "
          "lengths. NoPE: no position information at all, only what the causal mask lets a model infer, which this "
-         "small model does not learn."},
+         "small model does not learn. Another remedy from the papers draws the position numbers at random from a "
+         "longer range in training (randomized positional encodings), so that no position at test time is new."},
         {"task"},
         views_of(read_inputs, why_views),
     };
