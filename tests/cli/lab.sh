@@ -19,7 +19,7 @@ scores_of() { grep -o '"exact":{[^}]*},"token":{[^}]*}' <<<"$1" | head -n 1; }
 
 # [SECTION] help
 expect_ok "--help" --help
-contains "--help lab" "$OUT" "pelab-cli lab train|eval|grad|bench"
+contains "--help lab" "$OUT" "pelab-cli lab train|eval|grad|bench|pack"
 
 # [SECTION] lab train
 expect_ok "train small alibi" lab train "${SMALL[@]}" pe=alibi --save "$TMP/alibi.json"
