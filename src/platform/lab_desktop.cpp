@@ -134,7 +134,7 @@ std::string file_name_of(const std::string& path) {
 }  // namespace
 
 // [SECTION] the mailbox and the frame
-LabRunner::LabRunner(std::function<void()> wake) : wake_(std::move(wake)) {}
+LabRunner::LabRunner(std::function<void()> wake) : wake_(std::move(wake)), owner_(std::this_thread::get_id()) {}
 
 LabRunner::~LabRunner() { shutdown(); }
 
@@ -145,7 +145,8 @@ void LabRunner::post(std::string message) {
         was_empty = mailbox_.empty();
         mailbox_.push_back(std::move(message));
     }
-    if (was_empty && wake_) wake_();
+    // The main thread's own posts are delivered by the frame() that makes them: only other threads wake it.
+    if (was_empty && wake_ && std::this_thread::get_id() != owner_) wake_();
 }
 
 bool LabRunner::frame() {

@@ -53,7 +53,8 @@ const std::vector<std::string>& shipped_schemes();
 // [SECTION] the runner
 class LabRunner {
 public:
-    // wake: called from any thread (a run's or the main one) when a message is posted to an empty mailbox.
+    // wake: called from a run's thread when it posts a message to an empty mailbox (the thread that builds the
+    // runner calls frame(), which delivers its own messages).
     explicit LabRunner(std::function<void()> wake);
     ~LabRunner();
     LabRunner(const LabRunner&) = delete;
@@ -107,6 +108,7 @@ private:
     std::shared_ptr<const lab::Model<float>> shipped_model(const std::string& pe, std::string* problem);
 
     std::function<void()> wake_;
+    std::thread::id owner_;                    // the thread that calls frame()
     std::mutex mailbox_mutex_;
     std::vector<std::string> mailbox_;
     bool announced_ = false;
