@@ -220,7 +220,7 @@ void LabRunner::start_train(int id, const std::string& words) {
     ParamSet params;
     lab::TrainConfig config;
     const std::string problem = lab::read_train_words(words, &params, &config);
-    if (problem.empty() == false || find(id)) {
+    if (!problem.empty() || find(id)) {
         post(error_message(id, problem.empty() ? "run " + std::to_string(id) + " was started already" : problem));
         return;
     }
@@ -265,23 +265,30 @@ void LabRunner::train_thread(Job* job, ParamSet params, lab::TrainConfig config)
     auto begin = std::chrono::steady_clock::now();
     lab::Trainer trainer(config);
     auto last_post = std::chrono::steady_clock::now();
-    bool cancelled = false;
+    bool cancelled = false, holding = true;  // holding: this run has one of the max_parallel slots
     while (!trainer.finished()) {
         if (job->cancel) {
             cancelled = true;
             break;
         }
-        {
-            std::unique_lock<std::mutex> lock(job->mutex);
-            if (job->paused) {
-                busy += std::chrono::steady_clock::now() - begin;
-                job->cv.wait(lock, [&] { return !job->paused || job->cancel; });
-                begin = std::chrono::steady_clock::now();
-                if (job->cancel) {
-                    cancelled = true;
-                    break;
-                }
+        std::unique_lock<std::mutex> lock(job->mutex);
+        if (job->paused) {
+            // A paused run lets a queued one train meanwhile: its slot is given back, and taken again on resume.
+            busy += std::chrono::steady_clock::now() - begin;
+            lock.unlock();
+            give_slot();
+            holding = false;
+            lock.lock();
+            job->cv.wait(lock, [&] { return !job->paused || job->cancel; });
+            lock.unlock();
+            holding = !job->cancel && take_slot(job);
+            begin = std::chrono::steady_clock::now();
+            if (!holding) {
+                cancelled = true;
+                break;
             }
+        } else {
+            lock.unlock();
         }
         trainer.step();
         const auto now = std::chrono::steady_clock::now();
@@ -291,7 +298,7 @@ void LabRunner::train_thread(Job* job, ParamSet params, lab::TrainConfig config)
         }
     }
     if (cancelled) {
-        give_slot();
+        if (holding) give_slot();
         post(id_message("cancelled", id));
         job->finished = true;
         return;

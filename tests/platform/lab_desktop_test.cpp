@@ -1,8 +1,8 @@
 // PE Lab — tests/platform/lab_desktop_test.cpp
 // The desktop's lab trainer (platform/lab_desktop.h) without a window: the board's requests in, the worker's
 // messages out, delivered by frame() on this thread. Two tiny runs train at once on their threads and finish with
-// the scores the CLI's arithmetic gives (a Trainer run here, in step); pause holds a run still and resume moves
-// it on; cancel stops a training run and a queued one; inspect answers for a shipped model and a finished run,
+// the scores the CLI's arithmetic gives (a Trainer run here, in step); pause holds a run still, lets a queued
+// one train meanwhile, and resume moves it on; cancel stops a training run and a queued one; inspect answers for a shipped model and a finished run,
 // and names what is wrong otherwise; save_weights hands a weights file to the save service, and that file,
 // dropped back, is scored at the default lengths; bad words and a bad file answer error; the embedded data
 // reads; a runner destroyed with runs going joins them.
@@ -135,23 +135,31 @@ TEST(LabDesktop, PauseResumeAndCancel) {
     f.runner.max_parallel = 1;
     const std::string long_run = "d=16 heads=2 layers=1 train_steps=20000 batch=8 test=4";
     const int a = lab_board::start_run(long_run + " pe=alibi");
-    const int queued = lab_board::start_run(long_run + " pe=nope");
+    const int next = lab_board::start_run(long_run + " pe=nope");
+    const int last = lab_board::start_run(long_run + " pe=rope");
     ASSERT_TRUE(f.pump([&] { return state_of(a) == RunState::training && run_of(a).done > 0; }));
-    EXPECT_EQ(state_of(queued), RunState::queued);  // one slot: the second waits
+    EXPECT_EQ(state_of(next), RunState::queued);  // one slot: the others wait
+    EXPECT_EQ(state_of(last), RunState::queued);
 
+    // A queued run cancelled never trains.
+    lab_board::cancel(last);
+    ASSERT_TRUE(f.pump([&] { return state_of(last) == RunState::cancelled; }));
+    EXPECT_EQ(run_of(last).done, 0);
+
+    // A paused run holds still and lets the queued one train meanwhile.
     lab_board::pause(a);
     ASSERT_TRUE(f.pump([&] { return state_of(a) == RunState::paused; }));
-    f.pump([] { return false; }, 0.3);  // the progress already posted arrives
+    ASSERT_TRUE(f.pump([&] { return state_of(next) == RunState::training && run_of(next).done > 0; }));
     const int held = run_of(a).done;
     f.pump([] { return false; }, 0.4);
     EXPECT_EQ(run_of(a).done, held) << "a paused run moved on";
 
+    // A training run cancelled ends; the resumed run takes its slot again and moves on.
     lab_board::resume(a);
+    lab_board::cancel(next);
+    ASSERT_TRUE(f.pump([&] { return state_of(next) == RunState::cancelled; }));
     ASSERT_TRUE(f.pump([&] { return run_of(a).done > held; }));
     EXPECT_EQ(state_of(a), RunState::training);
-
-    lab_board::cancel(queued);
-    ASSERT_TRUE(f.pump([&] { return state_of(queued) == RunState::cancelled; }));
     lab_board::cancel(a);
     ASSERT_TRUE(f.pump([&] { return state_of(a) == RunState::cancelled; }));
     EXPECT_FALSE(lab_board::any_run_active());
