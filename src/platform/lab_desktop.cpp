@@ -367,6 +367,7 @@ void LabRunner::start_load(int id, const std::string& task_word, const std::stri
     job->pe = lab::scheme_name(model->config.pe);
     job->task = task;
     job->name = "pelab-lab-" + job->pe + "-" + task + "-run" + std::to_string(id) + ".json";
+    job->load = true;
     job->model = model;
     Job* raw = job.get();
     jobs_.push_back(std::move(job));
@@ -437,7 +438,7 @@ void LabRunner::answer_inspect(const std::string& key) {
 // [SECTION] pause, resume, cancel, save, shutdown
 void LabRunner::set_paused(int id, bool paused) {
     for (auto& job : jobs_) {
-        if ((id != 0 && job->id != id) || job->finished || !job->thread.joinable()) continue;
+        if ((id != 0 && job->id != id) || job->load || job->finished || !job->thread.joinable()) continue;
         {
             std::lock_guard<std::mutex> lock(job->mutex);
             if (job->paused == paused) continue;

@@ -83,6 +83,7 @@ private:
     struct Job {
         int id = 0;
         std::string pe, task, name;            // for the saved file's name
+        bool load = false;                     // a weights file being scored, not a training run
         std::thread thread;
         std::atomic<bool> cancel{false};
         std::atomic<bool> finished{false};     // the thread has posted its last message
