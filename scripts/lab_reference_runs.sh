@@ -3,19 +3,28 @@
 # Makes the lab's reference runs (issue 25, docs/lab.md "Reference runs"): `pelab-cli lab train` at the CLI's
 # defaults (d=48 heads=4 layers=2 train_steps=1500 batch=32 lr=1e-3 train_max=16
 # test=4,8,12,16,20,24,28,32,40,48) for every scheme (nope learned sinusoidal rope alibi t5) × task (copy reverse)
-# × seed (0 1 2), 36 runs of about 35 s each on one core, and writes them as ONE file,
+# × seed (0 1 2), 36 runs of about 35 s each on one core, then 3 interpolation runs (pe=rope task=copy, seeds
+# 0 1 2, at the same defaults plus pi=2 finetune_steps=200 finetune_max=32), and writes them as ONE file,
 # src/lessons/lab/reference_runs.json, format pelab-lab-reference-runs/1:
 #   {"format", "command", "binary" (compiler, Eigen, build type), "libm" (glibc, arch, GLIBC_TUNABLES), "date",
-#    "runs": [{"task", "pe", "seed", "config", "loss", "exact", "token", "seconds"}, …]}
-# ordered by task, then scheme, then seed. The file is replaced only when all 36 runs succeed (written to a
-# temporary file, then renamed); a failed run stops the script with its message and leaves the old file.
+#    "runs": [{"task", "pe", "seed", "config", "loss", "exact", "token", ["pi"], ["finetune"], "seconds"}, …]}
+# the 36 runs first, ordered by task, then scheme, then seed; then the 3 interpolation runs by seed (they carry
+# "pi": {"exact", "token"} and "finetune": {"loss", "exact", "token"}, and config.pi = 2, config.finetune_steps =
+# 200 tell them apart from the plain rope/copy runs).
+# It also ships two trained models for the lab's look inside a model before the learner trains anything: the
+# runs pe=alibi and pe=rope on task=copy, seed 0 (the reference runs themselves, trained with --save), packed
+# by `pelab-cli lab pack` into lab_shipped_alibi_copy.weights and lab_shipped_rope_copy.weights
+# (pelab-lab-weights-packed/1) in the output file's folder. Every file is replaced only when all 39 runs and
+# both packs succeed (each written to a temporary file, then renamed); a failed run stops the script with its
+# message and leaves the old files.
 #
 # Usage: scripts/lab_reference_runs.sh [--cli PATH] [--jobs N] [--out FILE]
 #   --cli PATH  the pelab-cli to run (default: $PELAB_CLI, else build/native/pelab-cli); its folder's
 #               CMakeCache.txt names the compiler and Eigen recorded under "binary"
 #   --jobs N    runs at a time (default 1). Each run is single-threaded, so N runs use N cores; the numbers do
 #               not depend on N, only "seconds" does (runs sharing a core take longer).
-#   --out FILE  where to write (default: src/lessons/lab/reference_runs.json)
+#   --out FILE  where to write (default: src/lessons/lab/reference_runs.json); the shipped weights go to the
+#               same folder
 #
 # Determinism: a run's numbers depend on its seed, the binary, and glibc's libm. The binary pins Eigen's
 # blocking and threads itself (src/core/lab_model.cpp, pin_product_blocking). libm is pinned here: on x86-64,
@@ -34,7 +43,7 @@ OUT="$ROOT/src/lessons/lab/reference_runs.json"
 PYTHON=/usr/bin/python3
 LAB_LIBM_TUNABLES="glibc.cpu.hwcaps=-AVX2,-FMA,-FMA4"
 
-usage() { sed -n '13,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '21,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --cli) [[ $# -ge 2 ]] || usage; CLI="$2"; shift 2 ;;
@@ -58,12 +67,18 @@ export GLIBC_TUNABLES="$LAB_LIBM_TUNABLES"
 TASKS=(copy reverse)
 SCHEMES=(nope learned sinusoidal rope alibi t5)
 SEEDS=(0 1 2)
+# A run is "task pe seed kind": kind "plain" (the CLI's defaults) or "pi" (INTERP_ARGS added).
+INTERP_ARGS=(pi=2 finetune_steps=200 finetune_max=32)
 RUNS=()
 for task in "${TASKS[@]}"; do
     for pe in "${SCHEMES[@]}"; do
-        for seed in "${SEEDS[@]}"; do RUNS+=("$task $pe $seed"); done
+        for seed in "${SEEDS[@]}"; do RUNS+=("$task $pe $seed plain"); done
     done
 done
+for seed in "${SEEDS[@]}"; do RUNS+=("copy rope $seed pi"); done
+# The shipped models: these plain runs also save their weights, packed at the end into the output's folder.
+SHIPPED=(alibi rope)
+SHIPPED_DIR="$(dirname "$OUT")"
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/pelab-lab-ref.XXXXXX")"
 PIDS=()
@@ -76,21 +91,29 @@ cleanup() {  # stops the runs still going (each a subshell and its pelab-cli), r
 }
 trap cleanup EXIT
 
-# One run into $WORK/<task>-<pe>-<seed>.json; its stderr into .err. Exit status: the CLI's.
+# One run into $WORK/<task>-<pe>-<seed>-<kind>.json; its stderr into .err; a shipped run's weights into
+# .weights.json. Exit status: the CLI's.
 run_one() {
-    local task="$1" pe="$2" seed="$3" name="$1-$2-$3"
+    local task="$1" pe="$2" seed="$3" kind="$4" name="$1-$2-$3-$4"
     local begin=$SECONDS
-    if "$CLI" lab train "task=$task" "pe=$pe" "seed=$seed" >"$WORK/$name.json" 2>"$WORK/$name.err"; then
-        echo "lab_reference_runs: $task $pe seed=$seed done ($((SECONDS - begin)) s)" >&2
+    local args=("task=$task" "pe=$pe" "seed=$seed")
+    [[ "$kind" == pi ]] && args+=("${INTERP_ARGS[@]}")
+    if [[ "$kind" == plain && "$task" == copy && "$seed" == 0 && " ${SHIPPED[*]} " == *" $pe "* ]]; then
+        args+=(--save "$WORK/$name.weights.json")
+    fi
+    if "$CLI" lab train "${args[@]}" >"$WORK/$name.json" 2>"$WORK/$name.err"; then
+        echo "lab_reference_runs: $task $pe seed=$seed $kind done ($((SECONDS - begin)) s)" >&2
         return 0
     fi
     return 1
 }
 
-# Fails the script: names the run and shows its message; the old output file is left as it was.
+# Fails the script: names the run and shows its message; the old output files are left as they were.
 stop() {
-    echo "lab_reference_runs: FAILED: pelab-cli lab train task=$1 pe=$2 seed=$3:" >&2
-    sed 's/^/  /' "$WORK/$1-$2-$3.err" >&2 || true
+    local extra=""
+    [[ "$4" == pi ]] && extra=" ${INTERP_ARGS[*]}"
+    echo "lab_reference_runs: FAILED: pelab-cli lab train task=$1 pe=$2 seed=$3$extra:" >&2
+    sed 's/^/  /' "$WORK/$1-$2-$3-$4.err" >&2 || true
     echo "lab_reference_runs: $OUT left unchanged" >&2
     exit 1
 }
@@ -117,6 +140,17 @@ done
 while [[ ${#RUN_OF[@]} -gt 0 ]]; do collect_one; done
 echo "lab_reference_runs: all runs done in $((SECONDS - START)) s" >&2
 
+# The shipped models, packed next to the runs; renamed into place with the runs' file below.
+for pe in "${SHIPPED[@]}"; do
+    if ! "$CLI" lab pack "weights=$WORK/copy-$pe-0-plain.weights.json" --out "$WORK/lab_shipped_${pe}_copy.weights" \
+        2>"$WORK/pack-$pe.err"; then
+        echo "lab_reference_runs: FAILED: pelab-cli lab pack of the $pe/copy/seed 0 weights:" >&2
+        sed 's/^/  /' "$WORK/pack-$pe.err" >&2 || true
+        echo "lab_reference_runs: $OUT left unchanged" >&2
+        exit 1
+    fi
+done
+
 # What built the binary: its build folder's CMakeCache.txt (compiler, build type, flags, Eigen's config).
 CACHE="$(dirname "$CLI")/CMakeCache.txt"
 cache_value() { [[ -f "$CACHE" ]] && sed -n "s/^$1:[A-Z]*=//p" "$CACHE" | head -n 1 || true; }
@@ -137,6 +171,7 @@ ARCH="$(uname -m)"
 
 export LAB_REF_BINARY="$BINARY" LAB_REF_GLIBC="$GLIBC" LAB_REF_ARCH="$ARCH" LAB_REF_TUNABLES="$LAB_LIBM_TUNABLES"
 export LAB_REF_WORK="$WORK" LAB_REF_OUT="$OUT" LAB_REF_RUNS="$(printf '%s\n' "${RUNS[@]}")"
+export LAB_REF_SHIPPED="${SHIPPED[*]}" LAB_REF_SHIPPED_DIR="$SHIPPED_DIR" LAB_REF_INTERP="${INTERP_ARGS[*]}"
 "$PYTHON" - <<'PY'
 import datetime, json, os, sys, tempfile
 
@@ -145,15 +180,26 @@ runs = []
 for line in env["LAB_REF_RUNS"].split("\n"):
     if not line.strip():
         continue
-    task, pe, seed = line.split()
-    path = os.path.join(env["LAB_REF_WORK"], f"{task}-{pe}-{seed}.json")
+    task, pe, seed, kind = line.split()
+    path = os.path.join(env["LAB_REF_WORK"], f"{task}-{pe}-{seed}-{kind}.json")
     with open(path, encoding="utf-8") as f:
         result = json.load(f)
     config = result["config"]
     if config["task"] != task or config["pe"] != pe or config["seed"] != int(seed):
         sys.exit(f"lab_reference_runs: {path}: the run's config is not task={task} pe={pe} seed={seed}")
-    runs.append({"task": task, "pe": pe, "seed": int(seed), "config": config, "loss": result["loss"],
-                 "exact": result["exact"], "token": result["token"], "seconds": result["seconds"]})
+    run = {"task": task, "pe": pe, "seed": int(seed), "config": config, "loss": result["loss"],
+           "exact": result["exact"], "token": result["token"]}
+    if kind == "pi":
+        for word in env["LAB_REF_INTERP"].split():  # the interpolation keys, as the run was asked
+            key, value = word.split("=")
+            if config.get(key) != float(value):
+                sys.exit(f"lab_reference_runs: {path}: config.{key} is {config.get(key)!r}, expected {value}")
+        if "pi" not in result or "finetune" not in result:
+            sys.exit(f"lab_reference_runs: {path}: an interpolation run without its 'pi' and 'finetune' scores")
+        run["pi"] = result["pi"]
+        run["finetune"] = result["finetune"]
+    run["seconds"] = result["seconds"]
+    runs.append(run)
 
 head = {
     "format": "pelab-lab-reference-runs/1",
@@ -168,17 +214,33 @@ text += ",\n".join("  " + json.dumps(r, ensure_ascii=False, separators=(",", ":"
 text += "\n ]}\n"
 json.loads(text)  # the file must read back
 
+
+
+def write(path, data):
+    """Writes `data` (bytes) to a temporary file beside `path`, then renames it over `path`."""
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp",
+                               dir=os.path.dirname(os.path.abspath(path)))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+shipped = []
+for pe in env["LAB_REF_SHIPPED"].split():
+    name = f"lab_shipped_{pe}_copy.weights"
+    with open(os.path.join(env["LAB_REF_WORK"], name), "rb") as f:
+        shipped.append((os.path.join(env["LAB_REF_SHIPPED_DIR"], name), f.read()))
+for path, data in shipped:
+    write(path, data)
+    print(f"lab_reference_runs: wrote {path} ({len(data)} bytes)", file=sys.stderr)
 out = env["LAB_REF_OUT"]
-fd, tmp = tempfile.mkstemp(prefix=".reference_runs.", suffix=".tmp", dir=os.path.dirname(os.path.abspath(out)))
-try:
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, out)
-except BaseException:
-    os.unlink(tmp)
-    raise
+write(out, text.encode("utf-8"))
 print(f"lab_reference_runs: wrote {out} ({len(runs)} runs)", file=sys.stderr)
 PY

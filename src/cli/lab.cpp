@@ -1,9 +1,10 @@
 // PE Lab — cli/lab.cpp
-// `pelab-cli lab train|eval|grad|bench`: the length-generalisation lab (issue 25) from the command line. train
+// `pelab-cli lab train|eval|grad|bench|pack`: the length-generalisation lab (issue 25) from the command line. train
 // runs one training (core/lab_train.h) and prints its loss curve and per-length scores as one JSON object; eval
 // scores a weights file; grad prints, in double, the loss, the logits and every parameter's gradient of a
 // weights file on a token file, for the PyTorch comparison (scripts/lab_reference.py); bench times training
-// steps, padded and with the padding skipped, for scripts/bench_lab.py (docs/lab.md, "Speed").
+// steps, padded and with the padding skipped, for scripts/bench_lab.py (docs/lab.md, "Speed"); pack writes a
+// weights file as `pelab-lab-weights-packed/1` (core/lab_weights.h), the form the lab ships its models in.
 // The same failure rules as main.cpp: bad arguments or input files exit with code 2 and one line on stderr,
 // with nothing on stdout; a write error exits with code 1 and one line on stderr.
 //
@@ -14,6 +15,7 @@
 // [SECTION] lab eval
 // [SECTION] lab grad
 // [SECTION] lab bench
+// [SECTION] lab pack
 // [SECTION] dispatch
 #include <algorithm>
 #include <cerrno>
@@ -468,15 +470,63 @@ int cmd_bench(const std::vector<std::string>& args) {
                   "}\n");
 }
 
+// [SECTION] lab pack
+// `lab pack weights=FILE --out FILE`: reads a weights file (float, as training makes it) and writes the packed
+// form; the output file is opened only after the input has been read and checked, so bad input leaves no file.
+int cmd_pack(const std::vector<std::string>& args) {
+    std::string out_path;
+    bool out_given = false;
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--out" || arg.rfind("--out=", 0) == 0) {
+            if (out_given) return fail("lab pack: --out: given twice");
+            if (arg == "--out") {
+                if (i + 1 >= args.size()) return fail("lab pack: --out: missing FILE");
+                out_path = args[++i];
+            } else {
+                out_path = arg.substr(6);
+            }
+            if (out_path.empty()) return fail("lab pack: --out: missing FILE");
+            out_given = true;
+            continue;
+        }
+        if (arg.rfind("--", 0) == 0) return fail("lab pack: " + quoted(arg) + ": unknown option (only --out FILE)");
+        rest.push_back(arg);
+    }
+    ParamSet params;
+    std::vector<std::string> files;
+    std::set<std::string> given;
+    std::string problem = read_keys(rest, {}, {"weights"}, &params, &files, &given);
+    if (!problem.empty()) return fail("lab pack: " + problem);
+    if (!out_given) return fail("lab pack: --out: missing (give --out FILE)");
+    std::string text;
+    problem = read_file(files[0], lab::kMaxWeightsBytes, &text);
+    if (!problem.empty()) return fail("lab pack: weights: " + problem);
+    lab::Model<float> model;
+    problem = lab::read_weights(text, &model);
+    if (!problem.empty()) return fail("lab pack: " + problem);
+    const std::string bytes = lab::packed_weights(model);
+
+    std::FILE* f = std::fopen(out_path.c_str(), "wb");
+    if (!f) return fail("lab pack: --out: cannot write " + quoted(out_path) + ": " + std::strerror(errno));
+    errno = 0;
+    const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0;
+    const int error = errno;
+    if (std::fclose(f) != 0 || !ok) return write_failed(quoted(out_path), ok ? errno : error);
+    return 0;
+}
+
 // [SECTION] dispatch
 int run(const std::vector<std::string>& args) {
-    if (args.empty()) return fail("lab: missing command (one of train|eval|grad|bench)");
+    if (args.empty()) return fail("lab: missing command (one of train|eval|grad|bench|pack)");
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (args[0] == "train") return cmd_train(rest);
     if (args[0] == "eval") return cmd_eval(rest);
     if (args[0] == "grad") return cmd_grad(rest);
     if (args[0] == "bench") return cmd_bench(rest);
-    return fail("lab: " + quoted(args[0]) + " is not a lab command (one of train|eval|grad|bench)");
+    if (args[0] == "pack") return cmd_pack(rest);
+    return fail("lab: " + quoted(args[0]) + " is not a lab command (one of train|eval|grad|bench|pack)");
 }
 
 }  // namespace pelab::cli_lab

@@ -1,6 +1,9 @@
 // PE Lab — platform/desktop.cpp
 // Desktop main(): the same key=value parameters as the page URL, plus a few flags for scripted runs.
 // Idle costs nothing: with no input and no pending frames the loop blocks in SDL_WaitEvent.
+// The length-generalisation lab trains on threads (platform/lab_desktop.h): a run's thread wakes the loop with
+// an SDL user event when it posts a message; a weights file dropped on the window (or lab_weights=FILE) is
+// loaded into the lab.
 // Batch runs (--screenshot, --headless-render, --gpu-map, --bench-map) fail loudly: a bad argument or an
 // unwritable path exits 2 with one line naming the argument and its valid range, before any file exists.
 //
@@ -28,6 +31,7 @@
 #include "imgui.h"
 #include "platform/gl.h"
 #include "platform/gpu_maps.h"
+#include "platform/lab_desktop.h"
 #include "platform/platform.h"
 
 
@@ -49,7 +53,9 @@ const char* kUsage =
     "  --gpu-map MAP      open the long-sequence map MAP (sinusoidal|rope|alibi|t5|shaw), e.g. L=65536\n"
     "  --headless-render  render a map offscreen to OUT.png: map=rope L=65536 window=COL,ROW,SPAN ...\n"
     "  --bench-map        median frame time of a whole map (map=rope L=65536 ...) on this GL\n"
-    "  --gpu-check        compare GPU-rendered map tiles with the core; exit 1 if any exceeds its tolerance\n";
+    "  --gpu-check        compare GPU-rendered map tiles with the core; exit 1 if any exceeds its tolerance\n"
+    "  lab_weights=FILE   load a lab weights file (pelab-lab-weights/1) into the length-generalisation lab;\n"
+    "                     dropping the file on the window does the same\n";
 
 // [SECTION] options ----------------------------------------------------------------------------
 
@@ -67,6 +73,7 @@ struct Options {
     bool bench_map = false;
     bool gpu_check = false;
     bool layout = false;          // --layout: print app_layout_json after the last frame
+    std::string lab_weights;      // lab_weights=FILE: a weights file for the lab (not a URL key)
 };
 
 bool parse_long(const char* s, long lo, long hi, long* out) {
@@ -145,6 +152,12 @@ int parse_options(int argc, char** argv, Options* o) {
         } else if (a.rfind("--", 0) == 0) {
             std::fprintf(stderr, "pelab: unknown option %s\n%s", pelab::printable(a).c_str(), kUsage);
             return 2;
+        } else if (a.rfind("lab_weights=", 0) == 0) {
+            o->lab_weights = a.substr(12);
+            if (o->lab_weights.empty()) {
+                std::fprintf(stderr, "pelab: lab_weights: missing FILE (give lab_weights=FILE)\n");
+                return 2;
+            }
         } else {
             // key=value pairs are checked by the same parser as the URL; problems become notices.
             o->key_values.push_back(argv[i]);
@@ -446,11 +459,41 @@ int main(int argc, char** argv) {
     pelab::app_add_notices(&p.app, input_issues);
     for (const pelab::ParamIssue& issue : p.app.notices) std::fprintf(stderr, "pelab: %s\n", issue.message.c_str());
 
+    // The lab's trainer: its threads wake the loop with this event when they post a message.
+    const Uint32 lab_event = SDL_RegisterEvents(1);
+    pelab::lab_desktop::LabRunner lab([lab_event]() {
+        if (lab_event == Uint32(-1)) return;  // no user event left: the loop still sees the messages on input
+        SDL_Event e;
+        SDL_zero(e);
+        e.type = lab_event;
+        SDL_PushEvent(&e);
+    });
+    lab.save_file = [&p](const std::string& name, const std::string& bytes) { p.save_file(name, "application/json", bytes); };
+    lab.notify = [&p](const std::string& line) {
+        std::printf("pelab: lab: %s\n", line.c_str());
+        pelab::app_toast(&p.app, line);
+    };
+    if (!opt.lab_weights.empty()) lab.drop_file(opt.lab_weights);
+    // Files dropped on the window go to the lab (taken from the queue before the frame's own event loop).
+    const auto take_dropped_files = [&lab]() {
+        SDL_PumpEvents();
+        SDL_Event e;
+        while (SDL_PeepEvents(&e, 1, SDL_GETEVENT, SDL_DROPFILE, SDL_DROPFILE) > 0) {
+            if (e.drop.file) {
+                lab.drop_file(e.drop.file);
+                SDL_free(e.drop.file);
+            }
+        }
+    };
+
     // A screenshot waits for the UI to settle (fonts, layout, views): a few frames.
     const long frame_limit = opt.frames > 0 ? opt.frames : (opt.screenshot_given ? 4 : -1);
     if (frame_limit > 0) p.fixed_frame_seconds = 1.0 / 60.0;
     std::string screenshot_png;
     while (!p.quit) {
+        // The lab: requests the last frame made, messages its threads posted (a message means a frame to draw).
+        take_dropped_files();
+        if (lab.frame()) p.app.redraw.frames = std::max(p.app.redraw.frames, 2);
         if (frame_limit < 0 && p.app.redraw.frames == 0) {
             // Idle: block here, render nothing — until input, or until a timed change (a toast expiring).
             const double now = ImGui::GetTime();
@@ -460,12 +503,15 @@ int main(int argc, char** argv) {
                 SDL_WaitEvent(nullptr);
             }
             p.app.redraw.frames = 2;  // let ImGui settle after the input (press, then release)
+            take_dropped_files();
+            lab.frame();
         }
         if (opt.screenshot_given && p.frames + 1 == frame_limit)
             p.before_swap = [&](pelab::Platform* q) { screenshot_png = pelab::back_buffer_png(q); };
         pelab::platform_render_frame(&p);
         if (frame_limit > 0 && p.frames >= frame_limit) break;
     }
+    lab.shutdown();  // cancels the lab's runs and joins their threads while SDL is still up
     if (opt.layout) std::printf("%s\n", pelab::app_layout_json(p.app).c_str());
     int exit_code = 0;
     if (opt.screenshot_given) {

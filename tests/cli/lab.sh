@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/lab.sh
-# Black-box checks of `pelab-cli lab train|eval|grad|bench` (issue 25) on short runs (d=16, 30 steps): the JSON
+# Black-box checks of `pelab-cli lab train|eval|grad|bench|pack` (issue 25) on short runs (d=16, 30 steps): the JSON
 # of a run (config echo, loss points, per-length scores), that a run is reproducible from its seed, that a saved
 # weights file scores the same under `lab eval`, the interpolation keys of a rope run, the shape and names of
-# `lab grad`'s output, what `lab bench` prints and writes, and the error contract (exit 2, one stderr line
+# `lab grad`'s output, what `lab bench` prints and writes, the packed file `lab pack` writes (header line, then
+# 4 bytes a parameter; the same bytes every time), and the error contract (exit 2, one stderr line
 # naming the key or tensor, nothing on stdout; a write error exits 1). Builds nothing.
 # Usage: tests/cli/lab.sh [path/to/pelab-cli]
 # (default: build/native/pelab-cli under the repository root). Ends with "N passed, N failed".
@@ -19,7 +20,7 @@ scores_of() { grep -o '"exact":{[^}]*},"token":{[^}]*}' <<<"$1" | head -n 1; }
 
 # [SECTION] help
 expect_ok "--help" --help
-contains "--help lab" "$OUT" "pelab-cli lab train|eval|grad|bench"
+contains "--help lab" "$OUT" "pelab-cli lab train|eval|grad|bench|pack"
 
 # [SECTION] lab train
 expect_ok "train small alibi" lab train "${SMALL[@]}" pe=alibi --save "$TMP/alibi.json"
@@ -67,6 +68,26 @@ contains "eval config" "$OUT" '{"config":{"pe":"alibi","d":16,"heads":2,"layers"
 equals "eval scores = train scores" "$(scores_of "$OUT")" "$(scores_of "$FIRST")"
 expect_ok "eval reverse" lab eval weights="$TMP/alibi.json" task=reverse test=3
 
+# [SECTION] lab pack
+expect_ok "pack saved weights" lab pack weights="$TMP/alibi.json" --out "$TMP/alibi.packed"
+equals "pack prints nothing" "$OUT" ""
+PACK_HEAD="$(head -n 1 "$TMP/alibi.packed")"
+contains "packed header" "$PACK_HEAD" '{"format":"pelab-lab-weights-packed/1","config":{"pe":"alibi","d":16,"heads":2,"layers":1,"max_positions":128,'
+PACK_COUNT="$(sed -n 's/.*,"count":\([0-9]*\)}$/\1/p' <<<"$PACK_HEAD")"
+equals "packed size = header + 4·count" "$(stat -c %s "$TMP/alibi.packed")" "$(( ${#PACK_HEAD} + 1 + 4 * ${PACK_COUNT:-0} ))"
+expect_ok "pack again" lab pack weights="$TMP/alibi.json" --out="$TMP/alibi2.packed"
+if cmp -s "$TMP/alibi.packed" "$TMP/alibi2.packed"; then pass; else fail "pack twice gave different bytes"; fi
+expect_error "pack without weights" "lab pack: weights: missing" -- lab pack --out "$TMP/x.packed"
+expect_error "pack without --out" "lab pack: --out: missing" -- lab pack weights="$TMP/alibi.json"
+expect_error "pack --out twice" "--out: given twice" -- lab pack weights="$TMP/alibi.json" --out "$TMP/a" --out "$TMP/b"
+expect_error "pack --out without FILE" "--out: missing FILE" -- lab pack weights="$TMP/alibi.json" --out
+expect_error "pack unknown option" "unknown option (only --out FILE)" -- lab pack weights="$TMP/alibi.json" --gzip
+expect_error "pack unknown key" "level" -- lab pack weights="$TMP/alibi.json" level=9 --out "$TMP/x.packed"
+expect_error "pack missing file" "cannot read" -- lab pack weights="$TMP/absent.json" --out "$TMP/x.packed"
+expect_error "pack packed file" "lab pack: weights: not JSON" -- lab pack weights="$TMP/alibi.packed" --out "$TMP/x.packed"
+expect_error "pack bad place" "--out: cannot write" -- lab pack weights="$TMP/alibi.json" --out "$TMP/none/x.packed"
+if [[ -e "$TMP/x.packed" ]]; then fail "a refused pack left $TMP/x.packed"; else pass; fi
+
 # [SECTION] lab grad
 printf '%s' '{"tokens": [[1, 2, 10, 1], [3, 10, 3, 11]], "targets": [[-100, -100, 1, 2], [-100, 3, -100, -100]]}' >"$TMP/tokens.json"
 expect_ok "grad" lab grad weights="$TMP/alibi.json" tokens="$TMP/tokens.json"
@@ -99,7 +120,7 @@ expect_error "bench tokens too short" "tokens: 6 is shorter than the longest sam
 expect_error "bench unknown option" "unknown option (only --out DIR)" -- lab bench --json
 
 # [SECTION] errors: exit 2, one stderr line, nothing on stdout
-expect_error "lab alone" "lab: missing command" "train|eval|grad" -- lab
+expect_error "lab alone" "lab: missing command" "train|eval|grad|bench|pack" -- lab
 expect_error "lab unknown command" '"fly"' "train|eval|grad" -- lab fly
 expect_error "train bad pe" "pe" '"bogus"' "nope|learned|sinusoidal|rope|alibi|t5" -- lab train pe=bogus
 expect_error "train d too small" "d: 12 is out of range 16..128" -- lab train d=12

@@ -1,15 +1,20 @@
 // PE Lab — tests/core/lab_weights_test.cpp
 // The lab's files (core/lab_weights.h): weights round-trip bit for bit in float and in double for every
-// scheme; each kind of malformed weights file gives its one-line message naming the tensor or key; the
-// token file of `lab grad`; the JSON reader and the shortest number texts.
+// scheme; each kind of malformed weights file gives its one-line message naming the tensor or key; the packed
+// form (pelab-lab-weights-packed/1) round-trips bit for bit and refuses every kind of damage; the token file of
+// `lab grad`; the JSON reader and the shortest number texts.
 //
 // [SECTION] round trip
 // [SECTION] malformed weights
+// [SECTION] packed weights
 // [SECTION] token batches
 // [SECTION] JSON reader and numbers
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
 #include <string>
 
 #include "core/lab_weights.h"
@@ -122,6 +127,139 @@ TEST(LabWeights, MalformedFilesNameWhatIsWrong) {
     EXPECT_EQ(problem_of(""), "weights: not JSON: line 1, column 1: expected a JSON value, found the end of the text");
     EXPECT_EQ(problem_of(std::string(kMaxWeightsBytes + 1, ' ')),
               "weights: the file is 67,108,865 bytes, over the budget of 67,108,864 bytes");
+}
+
+// [SECTION] packed weights
+// The packed bytes of a small model of scheme `pe`, initialised with `seed`.
+Model<float> packed_model(Scheme pe, std::uint64_t seed) {
+    Model<float> m = make_model<float>(small_config(pe));
+    init_pytorch_default(&m, seed);
+    return m;
+}
+
+std::string packed_problem_of(const std::string& bytes) {
+    Model<float> m = packed_model(Scheme::nope, 9);
+    const std::vector<float> before = m.params;
+    const std::string problem = read_packed_weights(bytes, &m);
+    EXPECT_EQ(m.params, before) << "a refused packed file must leave the model alone";
+    return problem;
+}
+
+TEST(LabPackedWeights, RoundTripIsBitForBitForEveryScheme) {
+    for (const std::string& name : scheme_names()) {
+        Scheme pe = Scheme::nope;
+        ASSERT_TRUE(parse_scheme(name, &pe));
+        Model<float> m = packed_model(pe, 5);
+        m.params[0] = -0.0f;                                        // the sign of zero survives
+        m.params[1] = std::numeric_limits<float>::denorm_min();     // and the smallest subnormal
+        m.params[2] = std::numeric_limits<float>::max();
+        const std::string bytes = packed_weights(m);
+        Model<float> back;
+        ASSERT_EQ(read_packed_weights(bytes, &back), "") << name;
+        ASSERT_EQ(back.params.size(), m.params.size()) << name;
+        EXPECT_EQ(std::memcmp(back.params.data(), m.params.data(), 4 * m.params.size()), 0) << name;
+        EXPECT_TRUE(std::signbit(back.params[0]));
+        EXPECT_EQ(back.config.pe, pe);
+        EXPECT_EQ(back.config.d, 16);
+        EXPECT_EQ(back.config.max_positions, 12);
+        EXPECT_EQ(packed_weights(back), bytes) << name;
+        EXPECT_EQ(weights_json(back), weights_json(m)) << name;  // the same model as its JSON file
+    }
+}
+
+TEST(LabPackedWeights, HeaderLineThenFourBytePlanes) {
+    Model<float> m = packed_model(Scheme::alibi, 2);
+    m.params[0] = 1.0f;  // 0x3F800000
+    m.params[1] = -2.5f; // 0xC0200000
+    const std::string bytes = packed_weights(m);
+    const std::size_t n = m.params.size();
+    const std::string head = "{\"format\":\"pelab-lab-weights-packed/1\",\"config\":{\"pe\":\"alibi\",\"d\":16,";
+    ASSERT_EQ(bytes.rfind(head, 0), 0u) << bytes.substr(0, 200);
+    const std::size_t line_end = bytes.find('\n');
+    ASSERT_NE(line_end, std::string::npos);
+    EXPECT_NE(bytes.substr(0, line_end).find(",\"count\":" + std::to_string(n) + "}"), std::string::npos);
+    ASSERT_EQ(bytes.size(), line_end + 1 + 4 * n);
+    const auto byte = [&](std::size_t plane, std::size_t i) {
+        return static_cast<unsigned char>(bytes[line_end + 1 + plane * n + i]);
+    };
+    EXPECT_EQ(byte(0, 0), 0x00);
+    EXPECT_EQ(byte(1, 0), 0x00);
+    EXPECT_EQ(byte(2, 0), 0x80);
+    EXPECT_EQ(byte(3, 0), 0x3F);
+    EXPECT_EQ(byte(2, 1), 0x20);
+    EXPECT_EQ(byte(3, 1), 0xC0);
+}
+
+TEST(LabPackedWeights, RefusesEveryKindOfDamage) {
+    const Model<float> m = packed_model(Scheme::alibi, 1);
+    const std::string good = packed_weights(m);
+    const std::size_t line_end = good.find('\n');
+    const std::string head = good.substr(0, line_end);
+    const std::string body = good.substr(line_end + 1);
+    const std::size_t n = m.params.size();
+    const auto with_head = [&](const std::string& from, const std::string& to) {
+        std::string h = head;
+        const std::size_t at = h.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        if (at != std::string::npos) h.replace(at, from.size(), to);
+        return h + "\n" + body;
+    };
+    const std::string count = std::to_string(n);
+
+    // The header line.
+    EXPECT_EQ(packed_problem_of(""), "packed weights: no header line");
+    EXPECT_EQ(packed_problem_of(head), "packed weights: no header line");
+    EXPECT_EQ(packed_problem_of("\n" + body).rfind("packed weights: header is not JSON: line 1, column 1: ", 0), 0u);
+    EXPECT_EQ(packed_problem_of("{\"format\":\n" + body).rfind("packed weights: header is not JSON: ", 0), 0u);
+    EXPECT_EQ(packed_problem_of("[1,2]\n" + body), "format: expected \"pelab-lab-weights-packed/1\"");
+    // A weights file (JSON) is not a packed one: its first line is not a whole JSON value.
+    EXPECT_EQ(packed_problem_of(weights_json(m)).rfind("packed weights: header is not JSON: ", 0), 0u);
+
+    // The format, the config, the count.
+    EXPECT_EQ(packed_problem_of(with_head("pelab-lab-weights-packed/1", "pelab-lab-weights-packed/2")),
+              "format: expected \"pelab-lab-weights-packed/1\"");
+    EXPECT_EQ(packed_problem_of(with_head("\"format\":\"pelab-lab-weights-packed/1\",", "")),
+              "format: expected \"pelab-lab-weights-packed/1\"");
+    EXPECT_EQ(packed_problem_of(with_head(",\"config\":{", ",\"setup\":{")), "packed weights: missing key \"config\"");
+    EXPECT_EQ(packed_problem_of(with_head("\"vocab\":12", "\"vocab\":13")), "config.vocab: expected 12, got 13");
+    EXPECT_EQ(packed_problem_of(with_head("\"pe\":\"alibi\"", "\"pe\":\"fourier\"")).rfind("config.pe: ", 0), 0u);
+    EXPECT_EQ(packed_problem_of(with_head("\"heads\":2", "\"heads\":3")).rfind("config.", 0), 0u);
+    EXPECT_EQ(packed_problem_of(with_head(",\"count\":" + count, "")), "packed weights: count: missing");
+    EXPECT_EQ(packed_problem_of(with_head("\"count\":" + count, "\"count\":" + std::to_string(n - 1))),
+              "packed weights: count " + std::to_string(n - 1) + ", expected " + count + " for this config");
+    EXPECT_EQ(packed_problem_of(with_head("\"count\":" + count, "\"count\":-4")),
+              "packed weights: count -4, expected " + count + " for this config");
+    EXPECT_EQ(packed_problem_of(with_head("\"count\":" + count, "\"count\":\"many\"")).rfind("packed weights: count", 0),
+              0u);
+    // A header whose config is another model (learned adds a table): the count and the bytes no longer fit.
+    EXPECT_EQ(packed_problem_of(with_head("\"pe\":\"alibi\"", "\"pe\":\"learned\"")).rfind("packed weights: count " + count, 0),
+              0u);
+
+    // The bytes: truncated, one too many, none.
+    EXPECT_EQ(packed_problem_of(good.substr(0, good.size() - 1)),
+              "packed weights: " + std::to_string(4 * n - 1) + " bytes after the header, expected " + std::to_string(4 * n));
+    EXPECT_EQ(packed_problem_of(good + "\n"),
+              "packed weights: " + std::to_string(4 * n + 1) + " bytes after the header, expected " + std::to_string(4 * n));
+    EXPECT_EQ(packed_problem_of(head + "\n"),
+              "packed weights: 0 bytes after the header, expected " + std::to_string(4 * n));
+
+    // Non-finite numbers: +inf at element 7, NaN at the last element.
+    std::string inf = good;
+    const std::size_t at = line_end + 1;
+    inf[at + 0 * n + 7] = '\x00';
+    inf[at + 1 * n + 7] = '\x00';
+    inf[at + 2 * n + 7] = '\x80';
+    inf[at + 3 * n + 7] = '\x7F';
+    EXPECT_EQ(packed_problem_of(inf), "packed weights: element 7 is not a finite number");
+    std::string nan = good;
+    nan[at + 0 * n + n - 1] = '\x01';
+    nan[at + 2 * n + n - 1] = '\xC0';
+    nan[at + 3 * n + n - 1] = '\xFF';
+    EXPECT_EQ(packed_problem_of(nan), "packed weights: element " + std::to_string(n - 1) + " is not a finite number");
+
+    // Over the budget.
+    EXPECT_EQ(packed_problem_of(std::string(kMaxWeightsBytes + 1, 'x')),
+              "packed weights: the file is 67,108,865 bytes, over the budget of 67,108,864 bytes");
 }
 
 // [SECTION] token batches

@@ -4,7 +4,9 @@
 # scripts/lab_reference_runs.sh; docs/lab.md "Reference runs") and checks that it gives the stored numbers:
 # the run pe=alibi task=copy seed=0, with the stored run's whole config passed explicitly, must print the same
 # loss curve (every point) and the same exact-match and token accuracy at every length, equal as numbers (the
-# printed decimals read back to the same doubles). About 35 s on one core.
+# printed decimals read back to the same doubles). The run is also saved (--save) and packed (`lab pack`), and
+# the packed bytes must equal the shipped model beside the file (lab_shipped_alibi_copy.weights, which
+# scripts/lab_reference_runs.sh makes from the same run). About 35 s on one core.
 #
 # What makes equality possible (each pinned, none left to a tolerance):
 # - Eigen's matrix-product blocking and threads: pinned in the binary (src/core/lab_model.cpp,
@@ -20,7 +22,8 @@
 # is skipped (exit 77, which CTest reports as skipped) and says why; regenerate the file there to use it.
 #
 # Usage: tests/lab/retrain_reference.sh PELAB_CLI REFERENCE_RUNS_JSON
-# Exit 0 when every number matches, 1 on a difference (each listed) or a failed run, 2 on bad usage, 77 skipped.
+# Exit 0 when every number and the shipped weights match, 1 on a difference (each listed) or a failed run, 2 on
+# bad usage, 77 skipped.
 set -u
 
 CLI="${1:-}"
@@ -36,6 +39,7 @@ if [[ -z "$CLI" || -z "$REF" || $# -ne 2 ]]; then
 fi
 [[ -x "$CLI" ]] || { echo "retrain_reference: no executable pelab-cli at '$CLI'" >&2; exit 2; }
 [[ -f "$REF" ]] || { echo "retrain_reference: no reference file at '$REF'" >&2; exit 2; }
+SHIPPED="$(dirname "$REF")/lab_shipped_${PE}_${TASK}.weights"
 [[ -x "$PYTHON" ]] || { echo "retrain_reference: needs $PYTHON" >&2; exit 2; }
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/pelab-lab-retrain.XXXXXX")"
@@ -88,13 +92,30 @@ fi
 
 export GLIBC_TUNABLES="$REF_TUNABLES"
 echo "retrain_reference: pelab-cli lab train ${ARGS[*]} (GLIBC_TUNABLES=$GLIBC_TUNABLES)"
-if ! "$CLI" lab train "${ARGS[@]}" >"$WORK/run.json" 2>"$WORK/run.err"; then
+if ! "$CLI" lab train "${ARGS[@]}" --save "$WORK/weights.json" >"$WORK/run.json" 2>"$WORK/run.err"; then
     echo "retrain_reference: FAIL: the run failed:" >&2
     cat "$WORK/run.err" >&2
     exit 1
 fi
 
-"$PYTHON" - "$REF" "$WORK/run.json" "$TASK" "$PE" "$SEED" <<'PY'
+# The shipped model: the retrained weights, packed, byte for byte.
+SHIPPED_RESULT=0
+if [[ ! -f "$SHIPPED" ]]; then
+    echo "retrain_reference: FAIL: no shipped model at $SHIPPED (scripts/lab_reference_runs.sh makes it)"
+    SHIPPED_RESULT=1
+elif ! "$CLI" lab pack "weights=$WORK/weights.json" --out "$WORK/packed.weights" 2>"$WORK/pack.err"; then
+    echo "retrain_reference: FAIL: lab pack of the retrained weights failed: $(cat "$WORK/pack.err")"
+    SHIPPED_RESULT=1
+elif ! cmp -s "$WORK/packed.weights" "$SHIPPED"; then
+    echo "retrain_reference: FAIL: the retrained weights, packed ($(stat -c %s "$WORK/packed.weights") bytes), differ" \
+         "from $SHIPPED ($(stat -c %s "$SHIPPED") bytes): $(cmp "$WORK/packed.weights" "$SHIPPED" 2>&1 | head -n 1)"
+    SHIPPED_RESULT=1
+else
+    echo "retrain_reference: PASS: the retrained weights, packed, equal $SHIPPED byte for byte"
+fi
+
+NUMBERS_RESULT=0
+"$PYTHON" - "$REF" "$WORK/run.json" "$TASK" "$PE" "$SEED" <<'PY' || NUMBERS_RESULT=1
 import json, sys
 
 ref_path, run_path, task, pe, seed = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
@@ -138,3 +159,4 @@ if problems:
 print(f"retrain_reference: PASS: pe={pe} task={task} seed={seed}: all {checked} numbers equal the stored run "
       f"({len(stored['loss'])} loss points, exact and token at {len(stored['exact'])} lengths)")
 PY
+[[ $NUMBERS_RESULT -eq 0 && $SHIPPED_RESULT -eq 0 ]]
