@@ -234,10 +234,13 @@ void draw_actions(App* app) {
     }
     // The bars: a label, then the bar with its words, one line each.
     if (step.progress) {
-        for (const StepProgress& bar : step.progress(app->state.params, lang)) {
-            const float label_w = ImGui::GetFontSize() * 6.5f;
+        const std::vector<StepProgress> bars = step.progress(app->state.params, lang);
+        float label_w = 0;
+        for (const StepProgress& bar : bars) label_w = std::max(label_w, ImGui::CalcTextSize(bar.label.c_str()).x);
+        label_w += st.ItemSpacing.x;
+        for (const StepProgress& bar : bars) {
             ImGui::TextUnformatted(bar.label.c_str());
-            ImGui::SameLine(label_w);
+            ImGui::SameLine(label_w + st.WindowPadding.x);
             ImGui::ProgressBar(static_cast<float>(std::clamp(bar.fraction, 0.0, 1.0)), ImVec2(-1.0f, 0.0f), bar.overlay.c_str());
         }
     }

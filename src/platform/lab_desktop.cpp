@@ -329,7 +329,7 @@ void LabRunner::drop_file(const std::string& path) {
     }
     // No load asked for: the file starts one (the board's run appears with the answer).
     waiting_files_.push_back(path);
-    lab_board::load_weights();
+    lab_board::load_weights("");  // no task asked: the file name says it, else copy
 }
 
 void LabRunner::start_load(int id, const std::string& task_word, const std::string& path) {

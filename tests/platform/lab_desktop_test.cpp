@@ -246,7 +246,7 @@ TEST(LabDesktop, InspectSaveAndLoad) {
     EXPECT_EQ(loaded.result.scores.exact_at(8), run_of(id).result.scores.exact_at(8));
 
     // A load asked for first, then a file that is not weights: an error, as a failed loaded run.
-    const int asked = lab_board::load_weights();
+    const int asked = lab_board::load_weights("");
     f.runner.frame();
     EXPECT_NE(said.find("drop"), std::string::npos) << said;
     const std::string junk = ::testing::TempDir() + "pelab-lab-junk.json";

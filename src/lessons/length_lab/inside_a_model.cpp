@@ -9,6 +9,7 @@
 // [SECTION] which model
 // [SECTION] the views
 // [SECTION] the step
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -106,8 +107,9 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
             return say(lang, {"还没有可以查看的模型。", "No model to look inside yet."});
         };
     }
-    att.row_axis = say(lang, {"查询位置（每层一块）", "query position (a block per layer)"});
-    att.col_axis = say(lang, {"键位置（每个头一块）", "key position (a block per head)"});
+    const int layers = look ? look->layers : 0, heads = look ? look->heads : 0;
+    att.row_axis = say(lang, {"查询位置；每行一层（第 1 … {L} 层）", "query position; a row of tiles per layer (1 … {L})"}, {{"L", integer(layers)}});
+    att.col_axis = say(lang, {"键位置；每列一个头（第 1 … {H} 个头）", "key position; a column of tiles per head (1 … {H})"}, {{"H", integer(heads)}});
     if (look) {
         notes.push_back(say(lang, {"{model}，n = {n}（输入 {T} 个 token，训练最长 {trained}）。",
                                    "{model}, n = {n} (input of {T} tokens; training reached {trained})."},
@@ -115,40 +117,49 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
     }
     ViewData attention = make_view(say(lang, {"每一层、每个头的注意力", "Attention of every layer and head"}), std::move(att), notes);
 
-    // The answer, token by token: expected above, predicted below, coloured right (+1) or wrong (−1).
+    // The answer, digit by digit, in blocks of kPerRow digits (a narrow column beside the attention): a row of the
+    // digits expected, then a row of the model's; 1 where the model's digit is right, 0 where it is wrong.
+    constexpr int kPerRow = 6;
     HeatmapView ans;
     const int n = look ? static_cast<int>(look->expected.size()) : in.n;
-    ans.values = RowMatrix::Constant(2, n, nan);
-    ans.cell_text.assign(static_cast<size_t>(2 * n), "");
-    ans.is_signed = true;
+    const int blocks = std::max(1, (n + kPerRow - 1) / kPerRow);
+    ans.values = RowMatrix::Constant(2 * blocks, kPerRow, nan);
+    ans.cell_text.assign(static_cast<size_t>(2 * blocks * kPerRow), "");
     int right = 0;
+    for (int b = 0; b < blocks; ++b) {
+        const int last = std::min(n, (b + 1) * kPerRow);
+        ans.row_labels.push_back(integer(b * kPerRow + 1) + "–" + integer(last));
+        ans.row_labels.push_back("");
+    }
     if (look) {
         for (int i = 0; i < n; ++i) {
-            const bool ok = look->predicted[static_cast<size_t>(i)] == look->expected[static_cast<size_t>(i)];
-            right += ok ? 1 : 0;
-            ans.values(0, i) = ok ? 1.0 : -1.0;
-            ans.values(1, i) = ok ? 1.0 : -1.0;
-            ans.cell_text[static_cast<size_t>(i)] = std::to_string(look->expected[static_cast<size_t>(i)]);
-            const int p = look->predicted[static_cast<size_t>(i)];
-            ans.cell_text[static_cast<size_t>(n + i)] = p <= 9 ? std::to_string(p) : "?";
+            const int want = look->expected[static_cast<size_t>(i)], got = look->predicted[static_cast<size_t>(i)];
+            const int r = 2 * (i / kPerRow), c = i % kPerRow;
+            right += got == want ? 1 : 0;
+            ans.values(r, c) = got == want ? 1.0 : 0.0;
+            ans.values(r + 1, c) = got == want ? 1.0 : 0.0;
+            ans.cell_text[static_cast<size_t>(r * kPerRow + c)] = std::to_string(want);
+            ans.cell_text[static_cast<size_t>((r + 1) * kPerRow + c)] = got <= 9 ? std::to_string(got) : "?";
         }
     }
-    ans.row_labels = {say(lang, {"正确答案", "expected"}), say(lang, {"模型的答案", "model's answer"})};
+    ans.integer = true;
+    ans.col_axis = say(lang, {"1 = 对，0 = 错；每对行：上为应有的数字，下为模型的", "1 = right, 0 = wrong; rows in pairs: expected, then the model's"});
     std::vector<int> expected, predicted;
     if (look) expected = look->expected, predicted = look->predicted;
-    ans.explain = [expected, predicted, n, lang](int r, int c) {
-        if (r < 0 || r > 1 || c < 0 || c >= n) return std::string();
+    ans.explain = [expected, predicted, n, blocks, lang](int r, int c) {
+        if (r < 0 || r >= 2 * blocks || c < 0 || c >= kPerRow) return std::string();
+        const int d = (r / 2) * kPerRow + c;
+        if (d >= n) return say(lang, {"（没有这个数字）", "(no such digit)"});
         if (expected.empty()) return say(lang, {"还没有答案。", "No answer yet."});
-        const size_t i = static_cast<size_t>(c);
+        const size_t i = static_cast<size_t>(d);
         const bool ok = predicted[i] == expected[i];
         return say(lang, {"答案第 {i} 个数字：应为 {want}，模型给出 {got}（{verdict}）。",
                           "Answer digit {i}: {want} expected, the model gives {got} ({verdict})."},
-                   {{"i", integer(c + 1)},
+                   {{"i", integer(d + 1)},
                     {"want", integer(expected[i])},
                     {"got", predicted[i] <= 9 ? integer(predicted[i]) : std::string("?")},
                     {"verdict", ok ? say(lang, {"对", "right"}) : say(lang, {"错", "wrong"})}});
     };
-    ans.col_axis = say(lang, {"答案的第 i 个数字（蓝：对，红：错）", "answer digit i (blue: right, red: wrong)"});
     std::vector<std::string> answer_notes;
     if (look) {
         answer_notes.push_back(say(lang, {"{n} 个答案对了 {right} 个{exact}。", "{right} of {n} answers right{exact}."},
@@ -175,16 +186,18 @@ Step inside_a_model() {
     Step s{
         "inside-a-model",
         {"模型内部：照抄的注意力模式", "Inside a model: the copy pattern"},
-        {"要照抄，回答第 i 个数字时，某个头必须看向第 i 个输入数字：它在 n + 1 个位置之前，所以注意力图里会出现一条与主对角线平行、"
+        {"要照抄，写答案第 i 个数字时，某个头必须看向第 i 个输入数字：它在 n + 1 个位置之前，所以注意力图里会出现一条与对角线平行、"
          "相距 n + 1 的斜线。这里画出一个训练好的模型在一个比训练更长的样本上的全部注意力（每层一行、每个头一列），"
-         "下面是它逐个数字给出的答案。看 ALiBi：斜线在训练没到过的位置上依然清楚，答案大多正确。换成 RoPE：斜线在训练长度之外散开，"
-         "答案从那里开始出错。把 n 调回 16 以内，两者的斜线都很整齐。",
+         "右边是它逐个数字给出的答案。看 ALiBi：它的偏置只看距离，斜线在训练没到过的位置上依然清楚，答案大多正确。"
+         "换成 RoPE：n = 24 时要往回看 25 个位置，训练中最远只需要 17 个；斜线断开，连最前面的答案都错了。"
+         "把 n 调回 16 以内，两者的斜线都很整齐。",
          "To copy, when the model writes answer digit i some head must look at input digit i, n + 1 positions back: "
          "the attention map shows a line parallel to the diagonal, n + 1 below it. Here is every layer's and head's "
          "attention of a trained model (a row of tiles per layer, a column per head) on a sample longer than any it "
-         "trained on, and below it the answer it gives, digit by digit. Look at ALiBi: the line stays sharp over "
-         "positions training never reached, and most answers are right. Switch to RoPE: past the training length the "
-         "line smears and the answer goes wrong from there. Set n back to 16 or less and both lines are clean."},
+         "trained on, and beside it the answer it gives, digit by digit. Look at ALiBi: its bias depends on distance "
+         "alone, the line stays sharp over positions training never reached, and most answers are right. Switch to "
+         "RoPE: at n = 24 the copy must look 25 positions back, while training never needed more than 17; the line "
+         "breaks up and even the first answers are wrong. Set n back to 16 or less and both lines are clean."},
         {"pe", "task", "n", "sample"},
         views_of(read_inputs, inside_views),
     };

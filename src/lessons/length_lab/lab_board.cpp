@@ -213,6 +213,7 @@ bool read_result(const json::Value* v, RunResult* out) {
     }
     if (v->member("loss") && !read_curve(v->member("loss"), &r.loss)) return false;
     if (!read_scores(*v, &r.scores)) return false;
+    if (v->member("seconds") && !read_number(v->member("seconds"), &r.seconds)) return false;
     if (const json::Value* pi = v->member("pi"))
         if (!read_scores(*pi, &r.pi_scores)) return false;
     if (const json::Value* fine = v->member("finetune")) {

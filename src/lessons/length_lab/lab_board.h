@@ -40,6 +40,7 @@ struct RunResult {
     std::map<std::string, std::string> config;  // every key as echoed ("pe" → "alibi", "d" → "48")
     Curve loss, finetune_loss;
     Scores scores, pi_scores, finetune_scores;   // pi_scores/finetune_scores empty unless asked for
+    double seconds = 0;                          // the run's wall time as it reported it (training and scoring)
 };
 
 enum class RunState { queued, training, paused, done, failed, cancelled };
@@ -137,7 +138,8 @@ void pause(int id);
 void resume(int id);
 void cancel(int id);
 void save_weights(int id);
-// Asks the platform for a weights file (`words`: "task=copy", the task to score it on); the platform answers
+// Asks the platform for a weights file (`words`: "task=copy", the task to score it on; empty: the platform
+// takes the task from the file's name, else copy); the platform answers
 // with a "loaded" message that adds a finished run (or an "error" that adds a failed one). Returns its id.
 int load_weights(const std::string& words);
 // The key of a look inside a model: a shipped model ("shipped=alibi"), or a learner's run ("run=3"), on the

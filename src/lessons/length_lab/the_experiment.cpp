@@ -7,6 +7,8 @@
 //
 // [SECTION] the views
 // [SECTION] the step
+#include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -33,49 +35,54 @@ std::vector<ViewData> experiment_views(const Inputs& in, Lang lang) {
     lab::parse_task(in.task, &task);
     const std::vector<int> digits = lab::eval_samples(in.n)[static_cast<size_t>(in.sample)];
     const lab::Batch batch = lab::task_batch(task, {digits});
-    const int T = batch.T;
+    // The whole sequence x₁…xₙ → y₁…yₙ (the input and, last, the final answer token, which is only predicted),
+    // in rows of kRow positions so that every token is readable; 1 where a training sequence reached the
+    // position, 0 where none did; the answers (what the model must predict, the only tokens scored) boxed.
+    constexpr int kRow = 16;
+    std::vector<int> sequence = batch.tokens;
+    sequence.push_back(batch.targets.back());
+    const int total = static_cast<int>(sequence.size());
+    const int rows = (total + kRow - 1) / kRow;
     const int trained_tokens = 2 * kTrainMax;  // the longest training input: 16 digits, the arrow, 15 answers
-    // Two rows over the positions: the input token, and the target (the next token, counted on the answer only).
-    // The colour says whether a training sequence ever reached that position.
     HeatmapView h;
-    h.values = RowMatrix(2, T);
-    h.cell_text.resize(static_cast<size_t>(2 * T));
-    for (int t = 0; t < T; ++t) {
-        const double seen = t < trained_tokens ? 1.0 : 0.0;
-        h.values(0, t) = seen;
-        h.values(1, t) = seen;
-        h.cell_text[static_cast<size_t>(t)] = token_text(batch.tokens[static_cast<size_t>(t)]);
-        const int target = batch.targets[static_cast<size_t>(t)];
-        h.cell_text[static_cast<size_t>(T + t)] = target == lab::kIgnore ? "·" : token_text(target);
-        if (target != lab::kIgnore) h.highlight_cells.push_back({1, t});
+    h.values = RowMatrix::Constant(rows, kRow, std::numeric_limits<double>::quiet_NaN());
+    h.cell_text.assign(static_cast<size_t>(rows * kRow), "");
+    for (int t = 0; t < total; ++t) {
+        h.values(t / kRow, t % kRow) = t < trained_tokens ? 1.0 : 0.0;
+        h.cell_text[static_cast<size_t>(t)] = token_text(sequence[static_cast<size_t>(t)]);
+        if (t > in.n) h.highlight_cells.push_back({t / kRow, t % kRow});
     }
-    h.row_labels = {say(lang, {"输入", "input"}), say(lang, {"要预测的", "to predict"})};
-    h.row_axis = "";
-    h.col_axis = say(lang, {"位置 0 … {last}（深色：训练序列到过的位置 0 … {trained}）",
-                            "position 0 … {last} (dark: positions a training sequence reached, 0 … {trained})"},
-                     {{"last", integer(T - 1)}, {"trained", integer(trained_tokens - 1)}});
-    h.explain = [T, trained_tokens, lang](int r, int c) {
-        if (r < 0 || r > 1 || c < 0 || c >= T) return std::string();
-        const std::string where = c < trained_tokens
+    for (int r = 0; r < rows; ++r)
+        h.row_labels.push_back(integer(r * kRow) + " … " + integer(std::min(total, (r + 1) * kRow) - 1));
+    h.col_labels = index_labels(kRow);
+    h.row_axis = say(lang, {"位置", "positions"});
+    h.col_axis = say(lang, {"位置 = 行首 + 列；1：训练序列到过这个位置，0：从没到过", "position = row start + column; 1: a training sequence reached it, 0: none did"});
+    h.explain = [total, n = in.n, trained_tokens, lang](int r, int c) {
+        const int t = r * kRow + c;
+        if (r < 0 || c < 0 || c >= kRow || r * kRow >= total) return std::string();
+        if (t >= total) return say(lang, {"序列在这之前已经结束。", "The sequence ended before this cell."});
+        const std::string what = t < n ? say(lang, {"第 {i} 个数字", "digit {i}"}, {{"i", integer(t + 1)}})
+                                 : t == n ? say(lang, {"箭头：答案从这里开始", "the arrow: the answer starts here"})
+                                          : say(lang, {"答案第 {i} 个数字（要预测、计分）", "answer digit {i} (predicted and scored)"},
+                                                {{"i", integer(t - n)}});
+        const std::string where = t < trained_tokens
                                       ? say(lang, {"训练中见过这个位置。", "Training saw this position."})
                                       : say(lang, {"训练中从没到过这个位置。", "Training never reached this position."});
-        return say(lang, {"位置 {p}（{row}）。{where}", "Position {p} ({row}). {where}"},
-                   {{"p", integer(c)},
-                    {"row", r == 0 ? say(lang, {"输入", "input"}) : say(lang, {"要预测的下一个 token", "the next token to predict"})},
-                    {"where", where}});
+        return say(lang, {"位置 {p}：{what}。{where}", "Position {p}: {what}. {where}"},
+                   {{"p", integer(t)}, {"what", what}, {"where", where}});
     };
     const std::vector<std::string> notes = {
-        say(lang, {"{task}：{n} 个数字，箭头之后的 {n} 个答案才计分（方框）；输入共 {T} 个 token。",
-                   "{task}: {n} digits; only the {n} answers after the arrow count (boxed); the input is {T} tokens."},
-            {{"task", task_label(in.task, lang)}, {"n", integer(in.n)}, {"T", integer(T)}}),
+        say(lang, {"{task}：{n} 个数字、箭头，再写出 {n} 个答案（方框：模型要预测、只有它们计分）。",
+                   "{task}: {n} digits, the arrow, then the {n} answers (boxed: what the model predicts, the only tokens scored)."},
+            {{"task", task_label(in.task, lang)}, {"n", integer(in.n)}}),
         in.n > kTrainMax
             ? say(lang, {"n = {n} 超出训练长度：位置 {from} … {last} 在训练中从未出现。",
                          "n = {n} is beyond training: positions {from} … {last} never occurred in training."},
-                  {{"n", integer(in.n)}, {"from", integer(trained_tokens)}, {"last", integer(T - 1)}})
+                  {{"n", integer(in.n)}, {"from", integer(trained_tokens)}, {"last", integer(total - 1)}})
             : say(lang, {"n = {n} 在训练长度之内（n ≤ {max}）。", "n = {n} is within the training lengths (n ≤ {max})."},
                   {{"n", integer(in.n)}, {"max", integer(kTrainMax)}}),
     };
-    ViewData sample = make_view(say(lang, {"一个样本：输入与要预测的下一个 token", "One sample: the input and the next token to predict"}),
+    ViewData sample = make_view(say(lang, {"一个样本，逐个 token", "One sample, token by token"}),
                                 std::move(h), notes);
 
     // The lengths every run is scored at, as the number of input tokens, trained or beyond.
@@ -94,7 +101,7 @@ std::vector<ViewData> experiment_views(const Inputs& in, Lang lang) {
         return say(lang, {"每个长度用同样的 256 个固定样本评测。", "Each length is scored on the same 256 fixed samples."}) +
                (n > kTrainMax ? " " + say(lang, {"比训练中任何序列都长。", "Longer than any training sequence."}) : std::string());
     };
-    ViewData lengths = make_view(say(lang, {"每次运行都在这些长度上评测", "Every run is scored at these lengths"}), std::move(bars));
+    ViewData lengths = make_view(say(lang, {"评测的长度", "Lengths tested"}), std::move(bars));
     return {std::move(sample), std::move(lengths)};
 }
 

@@ -25,43 +25,64 @@ using lab_board::RunState;
 namespace {
 
 std::vector<ViewData> runs_views(const Inputs& in, Lang lang) {
-    (void)in;
+    // The learner's finished (or failed) runs first, then the reference runs of the chosen task, one row per
+    // scheme (their mean over the seeds), so that a run is read against the reference of its scheme.
     std::vector<const Run*> runs;
     for (const Run& run : lab_board::board().runs)
         if (run.state == RunState::done || run.state == RunState::failed) runs.push_back(&run);
+    std::vector<std::string> reference_schemes;
+    for (const std::string& pe : schemes())
+        if (!reference_runs(in.task, pe).empty()) reference_schemes.push_back(pe);
     const std::vector<int> lengths = {8, kTrainMax, kFirstBeyond, 24, 32};
+    const Eigen::Index rows = static_cast<Eigen::Index>(runs.size() + reference_schemes.size());
     TableView t;
-    const Eigen::Index rows = std::max<Eigen::Index>(1, static_cast<Eigen::Index>(runs.size()));
-    t.values = RowMatrix::Constant(rows, static_cast<Eigen::Index>(lengths.size()) + 1, std::numeric_limits<double>::quiet_NaN());
+    t.values = RowMatrix::Constant(std::max<Eigen::Index>(1, rows), static_cast<Eigen::Index>(lengths.size()) + 1,
+                                   std::numeric_limits<double>::quiet_NaN());
     t.corner = say(lang, {"运行", "run"});
     for (const int n : lengths) t.col_labels.push_back("n = " + integer(n));
     t.col_labels.push_back(say(lang, {"用时 (s)", "time (s)"}));
     t.col_decimals.assign(lengths.size(), 2);
     t.col_decimals.push_back(0);
-    if (runs.empty()) t.row_labels.push_back(say(lang, {"（还没有完成的运行）", "(no finished run yet)"}));
     for (size_t r = 0; r < runs.size(); ++r) {
         const Run& run = *runs[r];
-        t.row_labels.push_back(run_label(run, lang));
+        t.row_labels.push_back(say(lang, {"你的：{run}", "yours: {run}"}, {{"run", run_label(run, lang)}}));
         if (run.state != RunState::done) continue;
         for (size_t c = 0; c < lengths.size(); ++c)
             t.values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = run.result.scores.exact_at(lengths[c]);
         if (!run.loaded) t.values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(lengths.size())) = run.seconds;
     }
-    t.explain = [runs, lang](int r, int c) {
-        if (runs.empty()) return std::string();
+    for (size_t k = 0; k < reference_schemes.size(); ++k) {
+        const auto refs = reference_runs(in.task, reference_schemes[k]);
+        const Eigen::Index r = static_cast<Eigen::Index>(runs.size() + k);
+        t.row_labels.push_back(say(lang, {"参考：{scheme}", "reference: {scheme}"}, {{"scheme", scheme_label(reference_schemes[k], lang)}}));
+        for (size_t c = 0; c < lengths.size(); ++c) t.values(r, static_cast<Eigen::Index>(c)) = exact_spread(refs, lengths[c]).mean;
+        double seconds = 0;
+        for (const auto* ref : refs) seconds += ref->result.seconds / static_cast<double>(refs.size());
+        t.values(r, static_cast<Eigen::Index>(lengths.size())) = seconds;
+    }
+    if (rows == 0) t.row_labels.push_back(say(lang, {"（还没有运行）", "(no run yet)"}));
+    const size_t learner_rows = runs.size();
+    t.explain = [runs, learner_rows, lang](int r, int c) {
+        (void)c;
+        if (r < 0) return std::string();
+        if (static_cast<size_t>(r) >= learner_rows)
+            return say(lang, {"参考运行（仓库里的数据，由原生命令行训练）：3 个种子的平均；用时也是原生命令行的。",
+                              "Reference runs (data in the repository, trained by the native command line): the mean "
+                              "of 3 seeds; the time is the native command line's."});
         const Run& run = *runs[static_cast<size_t>(r)];
         if (run.state == RunState::failed) return run.message;
         if (run.loaded) return say(lang, {"从文件载入，在这里重新评测。", "Loaded from a file and scored here."});
-        (void)c;
         return say(lang, {"{steps} 步，每步 {ms} ms。", "{steps} steps, {ms} ms a step."},
                    {{"steps", integer(run.total)}, {"ms", num(run.ms_per_step, 3)}});
     };
     std::vector<std::string> notes = {
         say(lang, {"完全正确的比例；n ≤ {max} 是训练过的长度。", "Exact match; n ≤ {max} are trained lengths."}, {{"max", integer(kTrainMax)}})};
+    if (!data_status(lang).empty()) notes.push_back(data_status(lang));
     for (const Run* run : runs)
         if (run->state == RunState::failed) notes.push_back(run_label(*run, lang) + ": " + run->message);
     if (!trainer_status(lang).empty()) notes.push_back(trainer_status(lang));
-    return {make_view(say(lang, {"你的运行", "Your runs"}), std::move(t), notes)};
+    return {make_view(say(lang, {"你的运行与参考运行（{task}）", "Your runs and the reference runs ({task})"}, {{"task", task_label(in.task, lang)}}),
+                      std::move(t), notes)};
 }
 
 }  // namespace
