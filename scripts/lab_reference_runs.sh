@@ -13,7 +13,8 @@
 # 200 tell them apart from the plain rope/copy runs).
 # It also ships two trained models for the lab's look inside a model before the learner trains anything: the
 # runs pe=alibi and pe=rope on task=copy, seed 0 (the reference runs themselves, trained with --save), packed
-# by `pelab-cli lab pack` into lab_shipped_alibi_copy.weights and lab_shipped_rope_copy.weights
+# by `pelab-cli lab pack bits=16` (rounded to half precision, half the download) into lab_shipped_alibi_copy.weights
+# and lab_shipped_rope_copy.weights
 # (pelab-lab-weights-packed/1) in the output file's folder. Every file is replaced only when all 39 runs and
 # both packs succeed (each written to a temporary file, then renamed); a failed run stops the script with its
 # message and leaves the old files.
@@ -142,7 +143,7 @@ echo "lab_reference_runs: all runs done in $((SECONDS - START)) s" >&2
 
 # The shipped models, packed next to the runs; renamed into place with the runs' file below.
 for pe in "${SHIPPED[@]}"; do
-    if ! "$CLI" lab pack "weights=$WORK/copy-$pe-0-plain.weights.json" --out "$WORK/lab_shipped_${pe}_copy.weights" \
+    if ! "$CLI" lab pack "weights=$WORK/copy-$pe-0-plain.weights.json" bits=16 --out "$WORK/lab_shipped_${pe}_copy.weights" \
         2>"$WORK/pack-$pe.err"; then
         echo "lab_reference_runs: FAILED: pelab-cli lab pack of the $pe/copy/seed 0 weights:" >&2
         sed 's/^/  /' "$WORK/pack-$pe.err" >&2 || true

@@ -191,6 +191,12 @@ int cmd_train(const std::vector<std::string>& args) {
 }
 
 // [SECTION] lab eval
+// A model from a weights file or a packed one (its first line names the packed format).
+std::string read_any_weights(const std::string& text, lab::Model<float>* model) {
+    const bool packed = text.substr(0, text.find('\n')).find(lab::kPackedWeightsFormat) != std::string::npos;
+    return packed ? lab::read_packed_weights(text, model) : lab::read_weights(text, model);
+}
+
 int cmd_eval(const std::vector<std::string>& args) {
     const auto start = std::chrono::steady_clock::now();
     const std::vector<ParamSpec> specs = specs_named({"task", "test", "pi"});
@@ -203,7 +209,7 @@ int cmd_eval(const std::vector<std::string>& args) {
     problem = read_file(files[0], lab::kMaxWeightsBytes, &text);
     if (!problem.empty()) return fail("lab eval: weights: " + problem);
     lab::Model<float> model;
-    problem = lab::read_weights(text, &model);
+    problem = read_any_weights(text, &model);
     if (!problem.empty()) return fail("lab eval: " + problem);
 
     lab::TrainConfig config;  // its task, test, pi and model rules, with the file's model
@@ -497,16 +503,20 @@ int cmd_pack(const std::vector<std::string>& args) {
     ParamSet params;
     std::vector<std::string> files;
     std::set<std::string> given;
-    std::string problem = read_keys(rest, {}, {"weights"}, &params, &files, &given);
+    // bits=32 keeps the model bit for bit; bits=16 rounds it to half precision (the models the page ships).
+    const std::vector<ParamSpec> specs = {choice_spec("bits", {"32", "16"}, "32", "bits per number: 32 (exact) or 16 (rounded)")};
+    std::string problem = read_keys(rest, specs, {"weights"}, &params, &files, &given);
     if (!problem.empty()) return fail("lab pack: " + problem);
     if (!out_given) return fail("lab pack: --out: missing (give --out FILE)");
     std::string text;
     problem = read_file(files[0], lab::kMaxWeightsBytes, &text);
     if (!problem.empty()) return fail("lab pack: weights: " + problem);
     lab::Model<float> model;
-    problem = lab::read_weights(text, &model);
+    problem = read_any_weights(text, &model);
     if (!problem.empty()) return fail("lab pack: " + problem);
-    const std::string bytes = lab::packed_weights(model);
+    std::string bytes;
+    problem = lab::packed_weights(model, params.gets("bits") == "16" ? 16 : 32, &bytes);
+    if (!problem.empty()) return fail("lab pack: " + problem);
 
     std::FILE* f = std::fopen(out_path.c_str(), "wb");
     if (!f) return fail("lab pack: --out: cannot write " + quoted(out_path) + ": " + std::strerror(errno));

@@ -446,17 +446,84 @@ std::string read_weights(const std::string& text, Model<T>* out) {
 }
 
 // [SECTION] packed weights
-std::string packed_weights(const Model<float>& model) {
-    const std::size_t count = model.params.size();
-    std::string out = "{\"format\":" + json_string(kPackedWeightsFormat) + ",\"config\":" +
-                      detail::config_json(model.config) + ",\"count\":" + std::to_string(count) + "}\n";
-    const std::size_t header = out.size();
-    out.resize(header + 4 * count);
-    for (std::size_t i = 0; i < count; ++i) {
-        std::uint32_t bits = 0;
-        std::memcpy(&bits, &model.params[i], 4);
-        for (std::size_t b = 0; b < 4; ++b) out[header + b * count + i] = static_cast<char>((bits >> (8 * b)) & 0xFF);
+std::uint16_t float_to_half(float x) {
+    std::uint32_t f = 0;
+    std::memcpy(&f, &x, 4);
+    const std::uint32_t sign = (f >> 16) & 0x8000u;
+    const std::uint32_t exponent = (f >> 23) & 0xFFu;
+    std::uint32_t mantissa = f & 0x7FFFFFu;
+    if (exponent == 0xFF) return static_cast<std::uint16_t>(sign | 0x7C00u | (mantissa ? 0x200u : 0u));  // inf, NaN
+    const int e = static_cast<int>(exponent) - 127 + 15;  // the half's biased exponent
+    if (e >= 31) return static_cast<std::uint16_t>(sign | 0x7C00u);  // beyond half range
+    if (e <= 0) {
+        // A subnormal half (or 0): the value is mantissa_with_leading_one · 2^(e − 1 − 23 + 10 … ), shifted right.
+        if (e < -10) return static_cast<std::uint16_t>(sign);  // rounds to ±0
+        mantissa |= 0x800000u;
+        const int shift = 14 - e;  // 24-bit mantissa down to the half's 10 bits at exponent 1
+        const std::uint32_t half_m = mantissa >> shift;
+        const std::uint32_t rest = mantissa & ((1u << shift) - 1u), halfway = 1u << (shift - 1);
+        const std::uint32_t rounded = half_m + ((rest > halfway || (rest == halfway && (half_m & 1u))) ? 1u : 0u);
+        return static_cast<std::uint16_t>(sign | rounded);  // a carry into bit 10 makes the smallest normal: right
     }
+    std::uint32_t half = sign | (static_cast<std::uint32_t>(e) << 10) | (mantissa >> 13);
+    const std::uint32_t rest = mantissa & 0x1FFFu;
+    if (rest > 0x1000u || (rest == 0x1000u && (half & 1u))) ++half;  // a carry into the exponent is right too
+    return static_cast<std::uint16_t>(half);
+}
+
+float half_to_float(std::uint16_t h) {
+    const std::uint32_t sign = (static_cast<std::uint32_t>(h) & 0x8000u) << 16;
+    const std::uint32_t exponent = (h >> 10) & 0x1Fu;
+    const std::uint32_t mantissa = h & 0x3FFu;
+    std::uint32_t f = 0;
+    if (exponent == 0x1F) {
+        f = sign | 0x7F800000u | (mantissa << 13);
+    } else if (exponent != 0) {
+        f = sign | ((exponent + 127 - 15) << 23) | (mantissa << 13);
+    } else if (mantissa == 0) {
+        f = sign;
+    } else {  // subnormal half: normalise
+        int e = -1;
+        std::uint32_t m = mantissa;
+        do {
+            ++e;
+            m <<= 1;
+        } while ((m & 0x400u) == 0);
+        f = sign | (static_cast<std::uint32_t>(127 - 15 - e) << 23) | ((m & 0x3FFu) << 13);
+    }
+    float x = 0;
+    std::memcpy(&x, &f, 4);
+    return x;
+}
+
+std::string packed_weights(const Model<float>& model, int bits, std::string* out) {
+    if (bits != 16 && bits != 32) return "bits: expected 16 or 32, got " + std::to_string(bits);
+    const std::size_t count = model.params.size();
+    const std::size_t width = static_cast<std::size_t>(bits / 8);
+    std::string bytes = "{\"format\":" + json_string(kPackedWeightsFormat) + ",\"config\":" +
+                        detail::config_json(model.config) + ",\"count\":" + std::to_string(count) +
+                        ",\"bits\":" + std::to_string(bits) + "}\n";
+    const std::size_t header = bytes.size();
+    bytes.resize(header + width * count);
+    for (std::size_t i = 0; i < count; ++i) {
+        std::uint32_t word = 0;
+        if (bits == 32) {
+            std::memcpy(&word, &model.params[i], 4);
+        } else {
+            if (!std::isfinite(model.params[i]) || std::fabs(model.params[i]) > 65504.0f)
+                return "parameter " + std::to_string(i) + " (" + json::float_text(model.params[i]) +
+                       ") is beyond half precision's range (|w| ≤ 65504)";
+            word = float_to_half(model.params[i]);
+        }
+        for (std::size_t b = 0; b < width; ++b) bytes[header + b * count + i] = static_cast<char>((word >> (8 * b)) & 0xFF);
+    }
+    *out = std::move(bytes);
+    return "";
+}
+
+std::string packed_weights(const Model<float>& model) {
+    std::string out;
+    packed_weights(model, 32, &out);  // every float model has a 32-bit form
     return out;
 }
 
@@ -483,18 +550,26 @@ std::string read_packed_weights(const std::string& bytes, Model<float>* out) {
     const json::Value* count_value = head.member("count");
     const std::string count_error = count_value ? detail::read_int(*count_value, "count", &given) : "count: missing";
     if (!count_error.empty()) return "packed weights: " + count_error;
-    if (static_cast<std::size_t>(given) != count)
+    if (given < 0 || static_cast<std::size_t>(given) != count)
         return "packed weights: count " + std::to_string(given) + ", expected " + std::to_string(count) + " for this config";
-    if (bytes.size() - line_end - 1 != 4 * count)
+    int bits = 32;
+    if (const json::Value* bits_value = head.member("bits")) {
+        const std::string bits_error = detail::read_int(*bits_value, "bits", &bits);
+        if (!bits_error.empty()) return "packed weights: " + bits_error;
+        if (bits != 16 && bits != 32) return "packed weights: bits " + std::to_string(bits) + ", expected 16 or 32";
+    }
+    const std::size_t width = static_cast<std::size_t>(bits / 8);
+    if (bytes.size() - line_end - 1 != width * count)
         return "packed weights: " + std::to_string(bytes.size() - line_end - 1) + " bytes after the header, expected " +
-               std::to_string(4 * count);
+               std::to_string(width * count) + " (" + std::to_string(count) + " numbers of " + std::to_string(bits) + " bits)";
     const std::size_t header = line_end + 1;
     for (std::size_t i = 0; i < count; ++i) {
-        std::uint32_t bits = 0;
-        for (std::size_t b = 0; b < 4; ++b)
-            bits |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[header + b * count + i])) << (8 * b);
+        std::uint32_t word = 0;
+        for (std::size_t b = 0; b < width; ++b)
+            word |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[header + b * count + i])) << (8 * b);
         float x = 0;
-        std::memcpy(&x, &bits, 4);
+        if (bits == 32) std::memcpy(&x, &word, 4);
+        else x = half_to_float(static_cast<std::uint16_t>(word));
         if (!std::isfinite(x)) return "packed weights: element " + std::to_string(i) + " is not a finite number";
         model.params[i] = x;
     }

@@ -14,6 +14,7 @@
 // [SECTION] the JSON reader
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,15 +41,25 @@ std::string read_weights(const std::string& text, Model<T>* out);
 
 // [SECTION] packed weights
 // The same model as a weights file, smaller, for the models the lab ships to the page (issue 25: the lab's
-// download): one line of JSON {"format": "pelab-lab-weights-packed/1", "config": {as above}, "count": N}, then
-// the N float parameters in layout order, little-endian, as four byte planes (byte 0 of every number, then byte
-// 1, 2, 3): the planes holding signs and exponents repeat, so gzip shrinks the file to about 0.86 of 4·N bytes
-// (about 0.93 of the interleaved floats). Float only: it is a trained model, bit for bit.
+// download): one line of JSON {"format": "pelab-lab-weights-packed/1", "config": {as above}, "count": N,
+// "bits": 32|16}, then the N parameters in layout order, little-endian, as byte planes (byte 0 of every number,
+// then byte 1, …): the planes holding signs and exponents repeat, so gzip shrinks them well.
+// bits 32: the float parameters bit for bit (4 planes; gzip leaves about 0.86 of 4·N bytes).
+// bits 16: each parameter rounded to the nearest IEEE 754 half-precision number (ties to even; 2 planes, about
+// 0.9 of 2·N bytes after gzip): a relative change of at most 2⁻¹¹ per weight (more for weights below 6.1e-5,
+// which half precision holds as subnormals), so the model read back is that rounded model, not the trained one;
+// a weight beyond half range (|w| > 65504) cannot be packed so. A missing "bits" reads as 32.
 inline constexpr const char* kPackedWeightsFormat = "pelab-lab-weights-packed/1";
+// "" with *out the file's bytes, or why the model cannot be packed at `bits` (16 or 32).
+std::string packed_weights(const Model<float>& model, int bits, std::string* out);
+// The 32-bit form, which every model has.
 std::string packed_weights(const Model<float>& model);
-// "" on success; else one line naming what is wrong (the header, the config, the count, a non-finite number),
-// and *out is left as it was.
+// "" on success; else one line naming what is wrong (the header, the config, the count, the bits, a
+// non-finite number), and *out is left as it was.
 std::string read_packed_weights(const std::string& bytes, Model<float>* out);
+// IEEE 754 half precision: the nearest half to x (ties to even; beyond ±65504 an infinity), and a half's value.
+std::uint16_t float_to_half(float x);
+float half_to_float(std::uint16_t h);
 
 // [SECTION] token batches
 // `lab grad`'s input {"tokens": [[…], …], "targets": [[…], …]}: rows of equal length, tokens 0..11, targets

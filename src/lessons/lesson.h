@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -46,6 +47,9 @@ struct HeatmapView {
     std::vector<std::string> col_labels;  // optional; size cols() when given
     std::string row_axis, col_axis;       // axis captions, e.g. "query q", "key k"
     bool is_signed = false;               // diverging map centred on 0 (else sequential)
+    // [issue 25] The colour scale's ends when they are fixed (a 0/1 picture keeps its meaning when every cell is
+    // 1); NaN: from the values.
+    double scale_lo = std::numeric_limits<double>::quiet_NaN(), scale_hi = std::numeric_limits<double>::quiet_NaN();
     bool integer = false;                 // print cell values without decimals
     int decimals = 3;                     // digits printed in cells when not integer
     // Rows/cols are query/key positions: hover shows Δ = q − k and the diagonal with the hovered Δ is

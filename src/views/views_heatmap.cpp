@@ -127,7 +127,10 @@ void value_range(const HeatmapView& v, float* lo, float* hi) {
         mx = std::max(mx, x);
     }
     if (!(mn <= mx)) mn = mx = 0;
-    if (v.is_signed) {
+    if (std::isfinite(v.scale_lo) && std::isfinite(v.scale_hi) && v.scale_lo < v.scale_hi) {
+        mn = v.scale_lo;
+        mx = v.scale_hi;
+    } else if (v.is_signed) {
         const double r = std::max({std::fabs(mn), std::fabs(mx), 1e-12});
         mn = -r;
         mx = r;

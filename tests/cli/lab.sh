@@ -73,7 +73,7 @@ expect_ok "pack saved weights" lab pack weights="$TMP/alibi.json" --out "$TMP/al
 equals "pack prints nothing" "$OUT" ""
 PACK_HEAD="$(head -n 1 "$TMP/alibi.packed")"
 contains "packed header" "$PACK_HEAD" '{"format":"pelab-lab-weights-packed/1","config":{"pe":"alibi","d":16,"heads":2,"layers":1,"max_positions":128,'
-PACK_COUNT="$(sed -n 's/.*,"count":\([0-9]*\)}$/\1/p' <<<"$PACK_HEAD")"
+PACK_COUNT="$(sed -n 's/.*,"count":\([0-9]*\),"bits":32}$/\1/p' <<<"$PACK_HEAD")"
 equals "packed size = header + 4·count" "$(stat -c %s "$TMP/alibi.packed")" "$(( ${#PACK_HEAD} + 1 + 4 * ${PACK_COUNT:-0} ))"
 expect_ok "pack again" lab pack weights="$TMP/alibi.json" --out="$TMP/alibi2.packed"
 if cmp -s "$TMP/alibi.packed" "$TMP/alibi2.packed"; then pass; else fail "pack twice gave different bytes"; fi
@@ -84,7 +84,15 @@ expect_error "pack --out without FILE" "--out: missing FILE" -- lab pack weights
 expect_error "pack unknown option" "unknown option (only --out FILE)" -- lab pack weights="$TMP/alibi.json" --gzip
 expect_error "pack unknown key" "level" -- lab pack weights="$TMP/alibi.json" level=9 --out "$TMP/x.packed"
 expect_error "pack missing file" "cannot read" -- lab pack weights="$TMP/absent.json" --out "$TMP/x.packed"
-expect_error "pack packed file" "lab pack: weights: not JSON" -- lab pack weights="$TMP/alibi.packed" --out "$TMP/x.packed"
+# A packed file packs again: at 32 bits to the same bytes, at 16 bits to half the numbers' bytes.
+expect_ok "pack a packed file" lab pack weights="$TMP/alibi.packed" --out "$TMP/again.packed"
+if cmp -s "$TMP/alibi.packed" "$TMP/again.packed"; then pass; else fail "packing a packed file changed its bytes"; fi
+expect_ok "pack at 16 bits" lab pack weights="$TMP/alibi.json" bits=16 --out "$TMP/alibi16.packed"
+HALF_HEAD="$(head -n 1 "$TMP/alibi16.packed")"
+contains "16-bit header" "$HALF_HEAD" ',"bits":16}'
+equals "16-bit size = header + 2·count" "$(stat -c %s "$TMP/alibi16.packed")" "$(( ${#HALF_HEAD} + 1 + 2 * ${PACK_COUNT:-0} ))"
+expect_ok "eval a 16-bit file" lab eval weights="$TMP/alibi16.packed" test=3
+expect_error "pack bad bits" "bits" -- lab pack weights="$TMP/alibi.json" bits=8 --out "$TMP/x.packed"
 expect_error "pack bad place" "--out: cannot write" -- lab pack weights="$TMP/alibi.json" --out "$TMP/none/x.packed"
 if [[ -e "$TMP/x.packed" ]]; then fail "a refused pack left $TMP/x.packed"; else pass; fi
 

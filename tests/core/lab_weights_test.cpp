@@ -177,7 +177,7 @@ TEST(LabPackedWeights, HeaderLineThenFourBytePlanes) {
     ASSERT_EQ(bytes.rfind(head, 0), 0u) << bytes.substr(0, 200);
     const std::size_t line_end = bytes.find('\n');
     ASSERT_NE(line_end, std::string::npos);
-    EXPECT_NE(bytes.substr(0, line_end).find(",\"count\":" + std::to_string(n) + "}"), std::string::npos);
+    EXPECT_NE(bytes.substr(0, line_end).find(",\"count\":" + std::to_string(n) + ",\"bits\":32}"), std::string::npos);
     ASSERT_EQ(bytes.size(), line_end + 1 + 4 * n);
     const auto byte = [&](std::size_t plane, std::size_t i) {
         return static_cast<unsigned char>(bytes[line_end + 1 + plane * n + i]);
@@ -188,6 +188,54 @@ TEST(LabPackedWeights, HeaderLineThenFourBytePlanes) {
     EXPECT_EQ(byte(3, 0), 0x3F);
     EXPECT_EQ(byte(2, 1), 0x20);
     EXPECT_EQ(byte(3, 1), 0xC0);
+}
+
+// Half precision: known values, ties to even, the subnormals and the ends of the range; and every finite half
+// back and forth (float_to_half(half_to_float(h)) == h for all 63,488 of them).
+TEST(LabPackedWeights, HalfPrecisionRoundsToNearestEven) {
+    EXPECT_EQ(float_to_half(1.0f), 0x3C00);
+    EXPECT_EQ(float_to_half(-2.0f), 0xC000);
+    EXPECT_EQ(float_to_half(65504.0f), 0x7BFF);
+    EXPECT_EQ(float_to_half(65520.0f), 0x7C00);                    // rounds past the largest half: infinity
+    EXPECT_EQ(float_to_half(0.1f), 0x2E66);
+    EXPECT_EQ(float_to_half(1.0f / 3.0f), 0x3555);
+    EXPECT_EQ(float_to_half(std::ldexp(1.0f, -14)), 0x0400);       // the smallest normal half
+    EXPECT_EQ(float_to_half(std::ldexp(1.0f, -24)), 0x0001);       // the smallest subnormal half
+    EXPECT_EQ(float_to_half(std::ldexp(1.0f, -25)), 0x0000);       // halfway to it: ties to even, 0
+    EXPECT_EQ(float_to_half(std::ldexp(1.5f, -25)), 0x0001);
+    EXPECT_EQ(float_to_half(1.0f + std::ldexp(1.0f, -11)), 0x3C00);  // a tie: even mantissa kept
+    EXPECT_EQ(float_to_half(1.0f + 3 * std::ldexp(1.0f, -11)), 0x3C02);  // a tie: rounds up to even
+    EXPECT_EQ(float_to_half(-0.0f), 0x8000);
+    EXPECT_EQ(half_to_float(0x3555), 0.333251953125f);
+    EXPECT_EQ(half_to_float(0x0001), std::ldexp(1.0f, -24));
+    EXPECT_EQ(half_to_float(0x03FF), std::ldexp(1023.0f, -24));
+    for (std::uint32_t h = 0; h < 0x10000u; ++h) {
+        if (((h >> 10) & 0x1Fu) == 0x1Fu) continue;  // infinities and NaNs
+        const float x = half_to_float(static_cast<std::uint16_t>(h));
+        ASSERT_EQ(float_to_half(x), h) << "half 0x" << std::hex << h << " = " << x;
+    }
+}
+
+TEST(LabPackedWeights, SixteenBitsHoldTheRoundedModel) {
+    Model<float> m = packed_model(Scheme::rope, 4);
+    std::string bytes;
+    ASSERT_EQ(packed_weights(m, 16, &bytes), "");
+    const std::size_t line_end = bytes.find('\n');
+    EXPECT_NE(bytes.substr(0, line_end).find(",\"bits\":16}"), std::string::npos);
+    EXPECT_EQ(bytes.size(), line_end + 1 + 2 * m.params.size());
+    Model<float> back;
+    ASSERT_EQ(read_packed_weights(bytes, &back), "");
+    for (std::size_t i = 0; i < m.params.size(); ++i) {
+        EXPECT_EQ(back.params[i], half_to_float(float_to_half(m.params[i]))) << i;
+        if (std::fabs(m.params[i]) >= std::ldexp(1.0f, -14))
+            EXPECT_LE(std::fabs(back.params[i] - m.params[i]), std::ldexp(std::fabs(m.params[i]), -11)) << i;
+    }
+    std::string again;
+    ASSERT_EQ(packed_weights(back, 16, &again), "");
+    EXPECT_EQ(again, bytes);  // the rounded model packs to the same bytes
+    m.params[3] = 70000.0f;
+    EXPECT_NE(packed_weights(m, 16, &again).find("65504"), std::string::npos);
+    EXPECT_NE(packed_weights(m, 8, &again), "");
 }
 
 TEST(LabPackedWeights, RefusesEveryKindOfDamage) {
@@ -237,11 +285,11 @@ TEST(LabPackedWeights, RefusesEveryKindOfDamage) {
 
     // The bytes: truncated, one too many, none.
     EXPECT_EQ(packed_problem_of(good.substr(0, good.size() - 1)),
-              "packed weights: " + std::to_string(4 * n - 1) + " bytes after the header, expected " + std::to_string(4 * n));
+              "packed weights: " + std::to_string(4 * n - 1) + " bytes after the header, expected " + std::to_string(4 * n) + " (" + std::to_string(n) + " numbers of 32 bits)");
     EXPECT_EQ(packed_problem_of(good + "\n"),
-              "packed weights: " + std::to_string(4 * n + 1) + " bytes after the header, expected " + std::to_string(4 * n));
+              "packed weights: " + std::to_string(4 * n + 1) + " bytes after the header, expected " + std::to_string(4 * n) + " (" + std::to_string(n) + " numbers of 32 bits)");
     EXPECT_EQ(packed_problem_of(head + "\n"),
-              "packed weights: 0 bytes after the header, expected " + std::to_string(4 * n));
+              "packed weights: 0 bytes after the header, expected " + std::to_string(4 * n) + " (" + std::to_string(n) + " numbers of 32 bits)");
 
     // Non-finite numbers: +inf at element 7, NaN at the last element.
     std::string inf = good;

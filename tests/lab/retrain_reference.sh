@@ -4,7 +4,7 @@
 # scripts/lab_reference_runs.sh; docs/lab.md "Reference runs") and checks that it gives the stored numbers:
 # the run pe=alibi task=copy seed=0, with the stored run's whole config passed explicitly, must print the same
 # loss curve (every point) and the same exact-match and token accuracy at every length, equal as numbers (the
-# printed decimals read back to the same doubles). The run is also saved (--save) and packed (`lab pack`), and
+# printed decimals read back to the same doubles). The run is also saved (--save) and packed (`lab pack bits=16`), and
 # the packed bytes must equal the shipped model beside the file (lab_shipped_alibi_copy.weights, which
 # scripts/lab_reference_runs.sh makes from the same run). About 35 s on one core.
 #
@@ -103,7 +103,7 @@ SHIPPED_RESULT=0
 if [[ ! -f "$SHIPPED" ]]; then
     echo "retrain_reference: FAIL: no shipped model at $SHIPPED (scripts/lab_reference_runs.sh makes it)"
     SHIPPED_RESULT=1
-elif ! "$CLI" lab pack "weights=$WORK/weights.json" --out "$WORK/packed.weights" 2>"$WORK/pack.err"; then
+elif ! "$CLI" lab pack "weights=$WORK/weights.json" bits=16 --out "$WORK/packed.weights" 2>"$WORK/pack.err"; then
     echo "retrain_reference: FAIL: lab pack of the retrained weights failed: $(cat "$WORK/pack.err")"
     SHIPPED_RESULT=1
 elif ! cmp -s "$WORK/packed.weights" "$SHIPPED"; then

@@ -42,7 +42,7 @@ Choice choose_model(const Inputs& in, Lang lang) {
         c.model_words = say(lang, {"你的运行 {run}", "your run {run}"}, {{"run", run_label(*run, lang)}});
     } else if (shipped(in.pe, in.task)) {
         c.key = lab_board::inspection_key("shipped=" + in.pe, in.task, in.n, in.sample);
-        c.model_words = say(lang, {"随附的 {scheme} 模型（参考运行，种子 0）", "the shipped {scheme} model (reference run, seed 0)"},
+        c.model_words = say(lang, {"随附的 {scheme} 模型（参考运行，种子 0；为下载把权重舍入到半精度）", "the shipped {scheme} model (reference run, seed 0; weights rounded to half precision for the download)"},
                             {{"scheme", scheme_label(in.pe, lang)}});
     }
     return c;
@@ -118,7 +118,8 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
     ViewData attention = make_view(say(lang, {"每一层、每个头的注意力", "Attention of every layer and head"}), std::move(att), notes);
 
     // The answer, digit by digit, in blocks of kPerRow digits (a narrow column beside the attention): a row of the
-    // digits expected, then a row of the model's; 1 where the model's digit is right, 0 where it is wrong.
+    // digits expected, then a row of the model's; on the diverging map (its scale always ±1) −1 (blue) where the
+    // model's digit is right, +1 (red) where it is wrong.
     constexpr int kPerRow = 6;
     HeatmapView ans;
     const int n = look ? static_cast<int>(look->expected.size()) : in.n;
@@ -136,14 +137,15 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
             const int want = look->expected[static_cast<size_t>(i)], got = look->predicted[static_cast<size_t>(i)];
             const int r = 2 * (i / kPerRow), c = i % kPerRow;
             right += got == want ? 1 : 0;
-            ans.values(r, c) = got == want ? 1.0 : 0.0;
-            ans.values(r + 1, c) = got == want ? 1.0 : 0.0;
+            ans.values(r, c) = got == want ? -1.0 : 1.0;
+            ans.values(r + 1, c) = got == want ? -1.0 : 1.0;
             ans.cell_text[static_cast<size_t>(r * kPerRow + c)] = std::to_string(want);
             ans.cell_text[static_cast<size_t>((r + 1) * kPerRow + c)] = got <= 9 ? std::to_string(got) : "?";
         }
     }
     ans.integer = true;
-    ans.col_axis = say(lang, {"1 = 对，0 = 错；每对行：上为应有的数字，下为模型的", "1 = right, 0 = wrong; rows in pairs: expected, then the model's"});
+    ans.is_signed = true;
+    ans.col_axis = say(lang, {"蓝 −1 = 对，红 +1 = 错；每对行：上为应有的数字，下为模型的", "blue −1 = right, red +1 = wrong; rows in pairs: expected, then the model's"});
     std::vector<int> expected, predicted;
     if (look) expected = look->expected, predicted = look->predicted;
     ans.explain = [expected, predicted, n, blocks, lang](int r, int c) {

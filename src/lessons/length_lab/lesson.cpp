@@ -35,7 +35,7 @@ const ParamTable<Inputs>& params() {
          &Inputs::task},
         {Key::choice("pe", lab::scheme_names(), "alibi",
                      {"位置编码方案（训练的、画出的、查看的那一个）", "position scheme (the one trained, drawn or looked inside)"})
-             .sym("scheme"),
+             .sym("PE"),
          &Inputs::pe},
         {Key::shared("seed").range(0, 1000000).def("0").about({"训练的随机种子（初始权重与训练数据）", "random seed of the run (initial weights and training data)"}),
          &Inputs::seed},

@@ -47,6 +47,8 @@ std::vector<ViewData> experiment_views(const Inputs& in, Lang lang) {
     HeatmapView h;
     h.values = RowMatrix::Constant(rows, kRow, std::numeric_limits<double>::quiet_NaN());
     h.cell_text.assign(static_cast<size_t>(rows * kRow), "");
+    h.scale_lo = 0;
+    h.scale_hi = 1;
     for (int t = 0; t < total; ++t) {
         h.values(t / kRow, t % kRow) = t < trained_tokens ? 1.0 : 0.0;
         h.cell_text[static_cast<size_t>(t)] = token_text(sequence[static_cast<size_t>(t)]);
