@@ -22,6 +22,7 @@
 //                      questions as drawn (CSS px); verdict and explanation stay empty until a choice is picked
 //   api.links()        [{term, words, x, y, w, h}]: the links in the step's text as drawn (CSS px); term is a glossary
 //                      term or lesson:ID[/STEP], a link that opens another lesson when clicked
+//   api.actions()      [{label, enabled, x, y, w, h}]: the step's buttons as drawn (CSS px), e.g. the lab's "Train"
 //   api.exportPng(i, scale)  downloads figure i of the step as PNG (1× or 2×)
 //   api.exportText(i, format, copy)  figure i as 'csv' | 'json' | 'latex': downloaded, or copied if copy
 //   api.copyLink()           copies the link to this view (the export menu's "copy link")
@@ -385,6 +386,7 @@
       layout: function () { return parsed('pelab_layout_json', []); },
       questions: function () { return parsed('pelab_questions_json', []); },
       links: function () { return parsed('pelab_links_json', []); },
+      actions: function () { return parsed('pelab_actions_json', []); },
       exportPng: function (index, scale) { if (module) module._pelab_export_png(index || 0, scale || 1); },
       // [issue 9] The export menu's other items: format 'csv' | 'json' | 'latex', downloaded or copied.
       exportText: function (index, format, copy) {

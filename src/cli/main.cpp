@@ -56,7 +56,7 @@ const char* const kUsage =
     "      the length-generalisation lab: train a tiny transformer and score it per length (train [--save FILE]),\n"
     "      score a weights file (eval weights=FILE), print its loss, logits and gradients in double\n"
     "      (grad weights=FILE tokens=FILE), time training steps padded and with the padding skipped (bench\n"
-    "      [--out DIR]), write a weights file in the packed form the lab ships (pack weights=FILE --out FILE);\n"
+    "      [--out DIR]), write a weights file in the packed form the lab ships (pack weights=FILE [bits=32|16] --out FILE);\n"
     "      see docs/lab.md\n"
     "  pelab-cli --help\n"
     "\n"

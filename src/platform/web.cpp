@@ -277,6 +277,11 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_links_json() {
     return g_json.c_str();
 }
 
+EMSCRIPTEN_KEEPALIVE const char* pelab_actions_json() {
+    g_json = pelab::app_actions_json(g_platform.app);
+    return g_json.c_str();
+}
+
 EMSCRIPTEN_KEEPALIVE double pelab_frames() { return double(g_platform.frames); }
 // Whether a frame is requested and not yet drawn (pelab.idle() is its negation): scripts and tests wait for
 // the widget to have drawn everything asked of it by this, not by watching the frame counter stand still.
