@@ -101,13 +101,17 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
                        {{"l", integer(l + 1)}, {"h", integer(h + 1)}, {"q", integer(q)}, {"k", integer(k)}, {"dist", integer(q - k)}});
         };
     } else {
-        att.values = RowMatrix::Constant(1, 1, nan);
-        att.explain = [lang](int r, int c) {
-            if (r != 0 || c != 0) return std::string();
+        // No model to show yet (being run, or none trained): the tiles of the default model, empty, so that the
+        // step keeps its shape while the answer is on its way.
+        const lab::ModelConfig shape;
+        const int T = 2 * in.n, L = shape.layers, H = shape.heads;
+        att.values = RowMatrix::Constant(L * (T + 1) - 1, H * (T + 1) - 1, nan);
+        att.explain = [L, H, T, lang](int r, int c) {
+            if (r < 0 || c < 0 || r >= L * (T + 1) - 1 || c >= H * (T + 1) - 1) return std::string();
             return say(lang, {"还没有可以查看的模型。", "No model to look inside yet."});
         };
     }
-    const int layers = look ? look->layers : 0, heads = look ? look->heads : 0;
+    const int layers = look ? look->layers : lab::ModelConfig{}.layers, heads = look ? look->heads : lab::ModelConfig{}.heads;
     att.row_axis = say(lang, {"查询位置；每行一层（第 1 … {L} 层）", "query position; a row of tiles per layer (1 … {L})"}, {{"L", integer(layers)}});
     att.col_axis = say(lang, {"键位置；每列一个头（第 1 … {H} 个头）", "key position; a column of tiles per head (1 … {H})"}, {{"H", integer(heads)}});
     if (look) {
