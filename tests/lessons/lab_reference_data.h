@@ -1,30 +1,24 @@
 // PE Lab — tests/lessons/lab_reference_data.h
 // The lab's reference runs (src/lessons/lab/reference_runs.json) on the lab's board for the lesson suites: the
-// steps of length-lab show them, and the battery builds every step. The file's path comes from CTest's
-// environment (PELAB_LAB_REFERENCE_RUNS, tests/lessons/CMakeLists.txt), as the fuzz dictionary's does: a
-// compile-time path would differ between clones and miss the compiler cache.
+// steps of length-lab show them, and the battery builds every step. The file is built into the test binary
+// (pelab_embed_file, tests/lessons/CMakeLists.txt), as the desktop app has it, so that the suites read the same
+// data natively and under node.
 #pragma once
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "lessons/length_lab/lab_board.h"
 
+extern const unsigned char pelab_lab_reference_runs[];
+extern const unsigned int pelab_lab_reference_runs_size;
+
 namespace pelab {
 
-// Loads the file onto the board (a test failure when it cannot be read or parsed).
+// Loads the file onto the board (a test failure when it cannot be parsed).
 inline void load_lab_reference_runs_for_tests() {
-    const char* path = std::getenv("PELAB_LAB_REFERENCE_RUNS");
-    ASSERT_TRUE(path && *path) << "PELAB_LAB_REFERENCE_RUNS is not set: run the suite through ctest, or set it to "
-                                  "src/lessons/lab/reference_runs.json";
-    std::ifstream in(path, std::ios::binary);
-    ASSERT_TRUE(in) << "cannot read " << path;
-    std::ostringstream text;
-    text << in.rdbuf();
-    ASSERT_EQ(lab_board::set_reference_runs(text.str()), "") << path;
+    const std::string text(reinterpret_cast<const char*>(pelab_lab_reference_runs), pelab_lab_reference_runs_size);
+    ASSERT_EQ(lab_board::set_reference_runs(text), "");
 }
 
 }  // namespace pelab
