@@ -32,6 +32,11 @@
 #include "lessons/param_table.h"
 #include "lessons/bibliography.h"
 #include "lessons/questions.h"
+#include "lessons/length_lab/lab_board.h"
+
+// Made at build time by pelab_embed_file (src/cli/CMakeLists.txt) from src/lessons/lab/reference_runs.json.
+extern const unsigned char pelab_lab_reference_runs[];
+extern const unsigned int pelab_lab_reference_runs_size;
 
 namespace {
 
@@ -377,6 +382,10 @@ int run(const std::vector<std::string>& args);  // cli/lab.cpp
 // [SECTION] main
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
+    // The lab's reference runs on its board, as the app has them once the lesson opens (the file is the
+    // repository's, checked by the lesson suites, so it reads).
+    pelab::lab_board::set_reference_runs(
+        std::string(reinterpret_cast<const char*>(pelab_lab_reference_runs), pelab_lab_reference_runs_size));
     if (args.empty()) return fail("missing command (one of list|get|text|--help)");
     const std::string& command = args[0];
     if (command == "--help" || command == "-h" || command == "help") {

@@ -157,7 +157,7 @@ Step train_a_model() {
          "训练在后台进行（网页里是一个 Web Worker，桌面版每个运行一个线程），你可以翻到别的步骤，回来时运行还在；"
          "训练结束后页面不再重绘。虚线是仓库里参考运行（同样设置，种子 0、1、2）的平均损失。"
          "同一个种子在网页里得到的数字与桌面版或命令行的参考运行并不逐位相同：WebAssembly 用 Emscripten 的数学库计算 exp、"
-         "log 和 erf，末位的差别会在 1500 步里累积，所以分数可能差一两个样本。默认设置在这台机器的浏览器里大约一分钟；"
+         "log 和 erf，末位的差别会在 1500 步里累积，所以分数可能差一两个样本。默认设置在台式机的浏览器里不到一分钟；"
          "手机上会慢得多。",
          "Train starts a run of the chosen scheme and its loss curve grows as it trains; Train all six queues the six "
          "schemes one after another. Training runs in the background (a Web Worker in the page, one thread per run on "
@@ -166,7 +166,7 @@ Step train_a_model() {
          "set-up, seeds 0, 1 and 2). A run in the page does not reproduce the reference numbers of the same seed to "
          "the last digit: WebAssembly computes exp, log and erf with Emscripten's maths library, and last-bit "
          "differences accumulate over 1,500 steps, so scores may differ by a sample or two. The default run takes "
-         "about a minute in a desktop browser; phones are much slower."},
+         "less than a minute in a desktop browser; phones are much slower."},
         {"pe", "task", "seed", "train_steps"},
         views_of(read_inputs, training_views),
     };
