@@ -469,6 +469,7 @@ int main(int argc, char** argv) {
         SDL_PushEvent(&e);
     });
     lab.save_file = [&p](const std::string& name, const std::string& bytes) { p.save_file(name, "application/json", bytes); };
+    lab.language = [&p] { return p.app.state.lang; };
     lab.notify = [&p](const std::string& line) {
         std::printf("pelab: lab: %s\n", line.c_str());
         pelab::app_toast(&p.app, line);

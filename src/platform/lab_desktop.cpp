@@ -182,7 +182,8 @@ LabRunner::Job* LabRunner::find(int id) {
     return nullptr;
 }
 
-void LabRunner::say(const std::string& line) {
+void LabRunner::say(const Text& words, std::vector<Arg> args) {
+    const std::string line = pelab::say(language ? language() : Lang::en, words, std::move(args));
     if (notify) notify(line);
     else std::fprintf(stderr, "pelab: lab: %s\n", line.c_str());
 }
@@ -208,7 +209,8 @@ void LabRunner::handle(const lab_board::Request& r) {
                 start_load(r.id, word_value(r.words, "task"), path);
             } else {
                 waiting_loads_.push_back(r.id);
-                say("drop a weights file (pelab-lab-weights/1) on the window to load it");
+                say({"把权重文件（pelab-lab-weights/1）拖到窗口上即可载入",
+                     "drop a weights file (pelab-lab-weights/1) on the window to load it"});
             }
             break;
         case Kind::inspect: answer_inspect(r.words); break;
@@ -476,7 +478,7 @@ void LabRunner::save(int id) {
         model = job->model;
     }
     if (!model) {
-        say("run " + std::to_string(id) + " has no weights to save yet");
+        say({"运行 {id} 还没有可以保存的权重", "run {id} has no weights to save yet"}, {{"id", std::to_string(id)}});
         return;
     }
     const std::string bytes = lab::weights_json(*model);
@@ -488,7 +490,7 @@ void LabRunner::save(int id) {
     const bool ok = f && std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
     const bool closed = f && std::fclose(f) == 0;
     if (ok && closed) std::printf("pelab: wrote %s\n", printable(job->name).c_str());
-    else say("could not write " + job->name);
+    else say({"无法写入 {file}", "could not write {file}"}, {{"file", job->name}});
 }
 
 void LabRunner::shutdown() {

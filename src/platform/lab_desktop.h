@@ -37,6 +37,7 @@
 #include "core/lab_model.h"
 #include "core/lab_train.h"
 #include "core/params.h"
+#include "lessons/bilingual.h"
 #include "lessons/length_lab/lab_board.h"
 
 namespace pelab::lab_desktop {
@@ -63,8 +64,10 @@ public:
     // Where a saved run's weights go (name, bytes): the desktop's save service. Unset: written into the working
     // directory here, with a line on stdout.
     std::function<void(const std::string& name, const std::string& bytes)> save_file;
-    // One line for the learner (a toast on the desktop); unset: printed on stderr.
+    // One line for the learner (a toast on the desktop), in `language()`'s language (unset: English); unset:
+    // printed on stderr.
     std::function<void(const std::string& line)> notify;
+    std::function<Lang()> language;
     // Runs training at once; the rest wait, queued (default: the machine's hardware threads, at least 1).
     int max_parallel = 0;
 
@@ -105,7 +108,7 @@ private:
     bool take_slot(Job* job);
     void give_slot();
     Job* find(int id);
-    void say(const std::string& line);
+    void say(const Text& words, std::vector<Arg> args = {});
     std::shared_ptr<const lab::Model<float>> shipped_model(const std::string& pe, std::string* problem);
 
     std::function<void()> wake_;
