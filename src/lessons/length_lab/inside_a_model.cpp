@@ -121,10 +121,11 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
     }
     ViewData attention = make_view(say(lang, {"每一层、每个头的注意力", "Attention of every layer and head"}), std::move(att), notes);
 
-    // The answer, digit by digit, in blocks of kPerRow digits (a narrow column beside the attention): a row of the
+    // The answer, digit by digit, in blocks of kPerRow digits (a narrow column beside the attention, its digits
+    // readable at 1280×720): a row of the
     // digits expected, then a row of the model's; on the diverging map (its scale always ±1) −1 (blue) where the
     // model's digit is right, +1 (red) where it is wrong.
-    constexpr int kPerRow = 6;
+    constexpr int kPerRow = 4;
     HeatmapView ans;
     const int n = look ? static_cast<int>(look->expected.size()) : in.n;
     const int blocks = std::max(1, (n + kPerRow - 1) / kPerRow);
