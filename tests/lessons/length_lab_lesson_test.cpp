@@ -217,7 +217,7 @@ TEST_F(LengthLabWithData, ALiBiCopiesBestPastTrainingAsTheQuestionSays) {
     }
     EXPECT_EQ(best, "alibi");
     const Question& q = step_named("accuracy-by-length").questions.at(0);
-    EXPECT_EQ(q.choices.at(static_cast<size_t>(q.answer)).en, "ALiBi");
+    EXPECT_STREQ(q.choices.at(static_cast<size_t>(q.answer)).en, "ALiBi");  // const char*: compare the text
 }
 
 TEST_F(LengthLabWithData, BuildingEveryStepNeverAsksToTrain) {
