@@ -53,10 +53,10 @@ std::vector<ViewData> accuracy_views(const Inputs& in, Lang lang) {
         if (pe == in.pe) {
             chosen_beyond = exact_spread(refs, kFirstBeyond);
             c.series.push_back(lo);
-            c.series_labels.push_back(say(lang, {"{scheme}：最差的种子", "{scheme}: lowest seed"}, {{"scheme", scheme_label(pe, lang)}}));
+            c.series_labels.push_back(say(lang, {"{scheme}：最差的随机种子", "{scheme}: lowest seed"}, {{"scheme", scheme_label(pe, lang)}}));
             c.series_dashed.push_back(true);
             c.series.push_back(hi);
-            c.series_labels.push_back(say(lang, {"{scheme}：最好的种子", "{scheme}: highest seed"}, {{"scheme", scheme_label(pe, lang)}}));
+            c.series_labels.push_back(say(lang, {"{scheme}：最好的随机种子", "{scheme}: highest seed"}, {{"scheme", scheme_label(pe, lang)}}));
             c.series_dashed.push_back(true);
         }
     }
@@ -77,7 +77,7 @@ std::vector<ViewData> accuracy_views(const Inputs& in, Lang lang) {
     }
     if (!data_status(lang).empty()) notes.push_back(data_status(lang));
     if (chosen_beyond.runs > 0)
-        notes.push_back(say(lang, {"{scheme} 在 n = {n}：平均 {mean}（{runs} 个种子，{lo} … {hi}）。",
+        notes.push_back(say(lang, {"{scheme} 在 n = {n}：平均 {mean}（{runs} 个随机种子，{lo} … {hi}）。",
                                    "{scheme} at n = {n}: mean {mean} ({runs} seeds, {lo} … {hi})."},
                             {{"scheme", scheme_label(in.pe, lang)},
                              {"n", integer(kFirstBeyond)},
@@ -98,7 +98,7 @@ Step accuracy_by_length() {
     Step s{
         "accuracy-by-length",
         {"超过训练长度后，谁还对？", "Past the training length, who is still right?"},
-        {"每条实线是一个方案在参考运行中的平均（3 个种子），所选方案的最差与最好种子画成虚线；你训练完成的运行会加进来。"
+        {"每条实线是一个方案在参考运行中的平均（3 个随机种子），所选方案的最差与最好随机种子画成虚线；你训练完成的运行会加进来。"
          "竖线左边是训练过的长度。在训练长度之内，可学习表、正弦表和 RoPE 几乎全对；一过竖线，它们都跌到 0。"
          "ALiBi 在训练长度内不如它们准，但超过之后仍有一部分样本完全正确。NoPE 和 T5 在这个规模下连训练长度内都学得不好。"
          "选“倒写”任务看同样的比较：ALiBi 只看近处的偏置，不利于从远处取回第一个数字。",
@@ -130,7 +130,7 @@ Step accuracy_by_length() {
              if (best.empty()) return data_status(lang);
              const Spread chosen = exact_spread(reference_runs("copy", in.pe), kFirstBeyond);
              return say(lang, {"参考运行在 n = {n} 的平均：{all}。最高的是 {best}：它的偏置只取决于距离，训练中见过的距离在更长的序列里还是同样的距离。"
-                               "你选的 {chosen}：3 个种子里最低 {lo}，最高 {hi}。",
+                               "你选的 {chosen}：3 个随机种子里最低 {lo}，最高 {hi}。",
                                "The reference runs' means at n = {n}: {all}. The highest is {best}: its bias depends on the "
                                "distance only, and the distances seen in training are the same distances in a longer sequence. "
                                "The scheme you chose, {chosen}: lowest seed {lo}, highest {hi}."},

@@ -42,7 +42,7 @@ Choice choose_model(const Inputs& in, Lang lang) {
         c.model_words = say(lang, {"你的运行 {run}", "your run {run}"}, {{"run", run_label(*run, lang)}});
     } else if (shipped(in.pe, in.task)) {
         c.key = lab_board::inspection_key("shipped=" + in.pe, in.task, in.n, in.sample);
-        c.model_words = say(lang, {"随附的 {scheme} 模型（参考运行，种子 0；为下载把权重舍入到半精度）", "the shipped {scheme} model (reference run, seed 0; weights rounded to half precision for the download)"},
+        c.model_words = say(lang, {"随附的 {scheme} 模型（参考运行，随机种子 0；为下载把权重舍入到半精度）", "the shipped {scheme} model (reference run, seed 0; weights rounded to half precision for the download)"},
                             {{"scheme", scheme_label(in.pe, lang)}});
     }
     return c;

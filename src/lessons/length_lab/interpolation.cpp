@@ -68,8 +68,8 @@ std::vector<ViewData> interpolation_views(const Inputs& in, Lang lang) {
         const Spread plain = exact_spread(refs, 24);
         const Spread divided = exact_spread(refs, 24, &lab_board::RunResult::pi_scores);
         const Spread tuned = exact_spread(refs, 24, &lab_board::RunResult::finetune_scores);
-        notes.push_back(say(lang, {"n = 24，{runs} 个种子的平均：原样 {plain}，只除以 {s} 为 {divided}，再微调后 {tuned}。",
-                                   "n = 24, mean of {runs} seeds: as trained {plain}, divided by {s} alone {divided}, fine-tuned {tuned}."},
+        notes.push_back(say(lang, {"n = 24，{runs} 个随机种子的平均：原样 {plain}，只除以 {s} 为 {divided}，再微调后 {tuned}。",
+                                   "n = 24, mean of {runs} random seeds: as trained {plain}, divided by {s} alone {divided}, fine-tuned {tuned}."},
                             {{"runs", integer(plain.runs)},
                              {"plain", num(plain.mean, 2)},
                              {"s", num(kInterpolationFactor)},
@@ -91,7 +91,7 @@ Step interpolation() {
          "都在训练范围之内，不再有没见过的位置。但相邻位置现在只差半步，这种间距模型从没见过：只做除法，它连训练过的长度也答不对了。"
          "再用 n ≤ 32 的样本、除过的位置微调 200 步，模型学会了这种更密的间距，在微调覆盖的长度上又能照抄；"
          "超出微调的长度（n = 48 的位置到 47.5）仍然失败。微调本身见过更长的样本，PI 的意义在于这么短的微调就够了。"
-         "三条曲线来自同一组参考运行（RoPE，种子 0、1、2）。也可以按按钮自己训练一次。",
+         "三条曲线来自同一组参考运行（RoPE，随机种子 0、1、2）。也可以按按钮自己训练一次。",
          "[[lesson:long-context/position-interpolation|Position interpolation]] (PI) divides every position by s: "
          "with s = 2 the positions of 48 tokens fall in 0 … 23.5, all within the trained range, so no position is "
          "new. But neighbours are now half a step apart, a spacing the model never saw: dividing alone, it fails "

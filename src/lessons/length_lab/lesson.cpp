@@ -80,7 +80,7 @@ std::string run_label(const lab_board::Run& run, Lang lang) {
     }
     if (run.loaded)
         return say(lang, {"{scheme} · 载入的文件", "{scheme} · loaded file"}, {{"scheme", scheme_label(run.pe, lang)}});
-    return say(lang, {"{scheme} · {task} · 种子 {seed}", "{scheme} · {task} · seed {seed}"},
+    return say(lang, {"{scheme} · {task} · 随机种子 {seed}", "{scheme} · {task} · seed {seed}"},
                {{"scheme", scheme_label(run.pe, lang)}, {"task", task_label(run.task, lang)}, {"seed", seed}});
 }
 

@@ -85,7 +85,7 @@ std::vector<ViewData> training_views(const Inputs& in, Lang lang) {
             point.second = count ? sum / count : nan;
         }
         c.series.push_back(series_of(mean));
-        c.series_labels.push_back(say(lang, {"参考：{scheme}，{runs} 个种子的平均", "reference: {scheme}, mean of {runs} seeds"},
+        c.series_labels.push_back(say(lang, {"参考：{scheme}，{runs} 个随机种子的平均", "reference: {scheme}, mean of {runs} random seeds"},
                                       {{"scheme", scheme_label(in.pe, lang)}, {"runs", integer(static_cast<long long>(refs.size()))}}));
         c.series_dashed.push_back(true);
     }
@@ -155,8 +155,8 @@ Step train_a_model() {
         {"训练：看损失下降", "Train it: watch the loss fall"},
         {"按“训练”用所选方案训练一个模型，损失曲线会随训练增长；“训练全部六种”把六个方案依次排队。"
          "训练在后台进行（网页里是一个 Web Worker，桌面版每个运行一个线程），你可以翻到别的步骤，回来时运行还在；"
-         "训练结束后页面不再重绘。虚线是仓库里参考运行（同样设置，种子 0、1、2）的平均损失。"
-         "同一个种子在网页里得到的数字与桌面版或命令行的参考运行并不逐位相同：WebAssembly 用 Emscripten 的数学库计算 exp、"
+         "训练结束后页面不再重绘。虚线是仓库里参考运行（同样设置，随机种子 0、1、2）的平均损失。"
+         "同一个随机种子在网页里得到的数字与桌面版或命令行的参考运行并不逐位相同：WebAssembly 用 Emscripten 的数学库计算 exp、"
          "log 和 erf，末位的差别会在 1500 步里累积，所以分数可能差一两个样本。默认设置在台式机的浏览器里不到一分钟；"
          "手机上会慢得多。",
          "Train starts a run of the chosen scheme and its loss curve grows as it trains; Train all six queues the six "
@@ -172,14 +172,14 @@ Step train_a_model() {
     };
     s.actions = {
         {{"训练", "Train"},
-         {"用所选方案、任务与种子开始一次运行", "Start a run of the chosen scheme, task and seed"},
+         {"用所选方案、任务与随机种子开始一次运行", "Start a run of the chosen scheme, task and seed"},
          [](const ParamSet&) { return can_train(); },
          [](const ParamSet& p) {
              const Inputs in = read_inputs(p);
              lab_board::start_run(run_words(in.pe, in.task, in.seed, in.train_steps));
          }},
         {{"训练全部六种", "Train all six"},
-         {"把六个方案依次排队（同一任务与种子）", "Queue the six schemes one after another (same task and seed)"},
+         {"把六个方案依次排队（同一任务与随机种子）", "Queue the six schemes one after another (same task and seed)"},
          [](const ParamSet&) { return can_train(); },
          [](const ParamSet& p) {
              const Inputs in = read_inputs(p);

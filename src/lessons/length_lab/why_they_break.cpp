@@ -55,7 +55,7 @@ std::vector<ViewData> why_views(const Inputs& in, Lang lang) {
     t.explain = [spreads, lengths, lang](int r, int c) {
         const Spread& s = spreads[static_cast<size_t>(r)][static_cast<size_t>(c)];
         if (s.runs == 0) return std::string();
-        return say(lang, {"n = {n}：{runs} 个种子的平均 {mean}，最低 {lo}，最高 {hi}。",
+        return say(lang, {"n = {n}：{runs} 个随机种子的平均 {mean}，最低 {lo}，最高 {hi}。",
                           "n = {n}: mean of {runs} seeds {mean}, lowest {lo}, highest {hi}."},
                    {{"n", integer(lengths[static_cast<size_t>(c)])},
                     {"runs", integer(s.runs)},
@@ -68,7 +68,7 @@ std::vector<ViewData> why_views(const Inputs& in, Lang lang) {
     notes.push_back(say(lang, {"“仍有对的”：n = {n} 时平均至少 {share} 的样本完全正确。",
                                "\"holds\": at n = {n} a mean of at least {share} of the samples is exactly right."},
                         {{"n", integer(kFirstBeyond)}, {"share", num(kHoldsShare, 2)}}));
-    return {make_view(say(lang, {"参考运行：完全正确的比例（{task}，3 个种子的平均）", "Reference runs: exact match ({task}, mean of 3 seeds)"},
+    return {make_view(say(lang, {"参考运行：完全正确的比例（{task}，3 个随机种子的平均）", "Reference runs: exact match ({task}, mean of 3 seeds)"},
                           {{"task", task_label(in.task, lang)}}),
                       std::move(t), notes)};
 }

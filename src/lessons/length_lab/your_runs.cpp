@@ -66,7 +66,7 @@ std::vector<ViewData> runs_views(const Inputs& in, Lang lang) {
         (void)c;
         if (r < 0) return std::string();
         if (static_cast<size_t>(r) >= learner_rows)
-            return say(lang, {"参考运行（仓库里的数据，由原生命令行训练）：3 个种子的平均；用时也是原生命令行的。",
+            return say(lang, {"参考运行（仓库里的数据，由原生命令行训练）：3 个随机种子的平均；用时也是原生命令行的。",
                               "Reference runs (data in the repository, trained by the native command line): the mean "
                               "of 3 seeds; the time is the native command line's."});
         const Run& run = *runs[static_cast<size_t>(r)];
