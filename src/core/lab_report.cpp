@@ -47,6 +47,16 @@ std::string read_train_words(const std::string& text, ParamSet* params, TrainCon
     return "";
 }
 
+std::string word_value(const std::string& words, const std::string& key) {
+    const std::string probe = key + "=";
+    for (std::size_t at = 0; (at = words.find(probe, at)) != std::string::npos; at += probe.size())
+        if (at == 0 || words[at - 1] == ' ' || words[at - 1] == '\t') {
+            const std::size_t begin = at + probe.size();
+            return words.substr(begin, words.find_first_of(" \t", begin) - begin);
+        }
+    return {};
+}
+
 // [SECTION] JSON pieces
 std::string json_number(double x) { return std::isfinite(x) ? format_number(x) : std::string("null"); }
 

@@ -27,6 +27,9 @@ namespace pelab::lab {
 // The input limits of read_arguments apply. "" with *params (every key, defaults filled) and *config set, else
 // one line naming the key, and neither is changed.
 std::string read_train_words(const std::string& text, ParamSet* params, TrainConfig* config);
+// The value of `key` in such words ("" when absent): what the lab's front ends read from a request's words (its
+// task, its scheme, a shipped model's name) without a strict parse.
+std::string word_value(const std::string& words, const std::string& key);
 
 // [SECTION] JSON pieces
 // A number as format_number writes it (shortest text that reads back the same double); null when not finite.

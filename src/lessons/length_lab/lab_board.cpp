@@ -10,11 +10,13 @@
 
 #include <cmath>
 
+#include "core/lab_report.h"
 #include "core/lab_weights.h"
 
 namespace pelab::lab_board {
 
 namespace json = pelab::lab::json;
+namespace lab = pelab::lab;
 
 // [SECTION] what the board holds
 namespace {
@@ -68,18 +70,6 @@ namespace {
 void ask(Request::Kind kind, int id, std::string words = {}) {
     board().requests.push_back({kind, id, std::move(words)});
 }
-std::string word_value(const std::string& words, const std::string& key) {
-    const std::string probe = key + "=";
-    size_t at = 0;
-    while ((at = words.find(probe, at)) != std::string::npos) {
-        if (at == 0 || words[at - 1] == ' ') {
-            const size_t begin = at + probe.size();
-            return words.substr(begin, words.find(' ', begin) - begin);
-        }
-        at += probe.size();
-    }
-    return {};
-}
 }  // namespace
 
 std::vector<Request> take_requests() {
@@ -98,8 +88,8 @@ int start_run(const std::string& words) {
     Run run;
     run.id = board().next_id++;
     run.words = words;
-    run.pe = word_value(words, "pe");
-    run.task = word_value(words, "task");
+    run.pe = lab::word_value(words, "pe");
+    run.task = lab::word_value(words, "task");
     board().runs.push_back(run);
     ask(Request::Kind::train, run.id, words);
     changed();
@@ -125,7 +115,7 @@ const Inspection* want_inspection(const std::string& key) {
     const auto found = board().inspections.find(key);
     if (found != board().inspections.end()) return &found->second;
     if (!board().pending.count(key) && !board().inspection_problems.count(key)) {
-        board().pending[key] = true;
+        board().pending.insert(key);
         ask(Request::Kind::inspect, 0, key);
     }
     return nullptr;

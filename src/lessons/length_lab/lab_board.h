@@ -15,6 +15,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -108,7 +109,7 @@ struct Board {
     // Looks inside models, by the key that asked for them (inspection_key); a key asked for and not yet
     // answered is in `pending`; one that failed has its message in `inspection_problems`.
     std::map<std::string, Inspection> inspections;
-    std::map<std::string, bool> pending;
+    std::set<std::string> pending;
     std::map<std::string, std::string> inspection_problems;
     std::vector<Request> requests;
 };

@@ -19,6 +19,7 @@
 #include <set>
 
 #include "core/lab_model.h"
+#include "core/lab_report.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson_util.h"
 
@@ -74,10 +75,7 @@ std::string run_label(const lab_board::Run& run, Lang lang) {
         return say(lang, {"载入的文件 {name}", "loaded file {name}"}, {{"name", run.words}});
     const auto found = run.result.config.find("seed");
     std::string seed = found != run.result.config.end() ? found->second : std::string();
-    if (seed.empty()) {
-        const size_t at = run.words.find("seed=");
-        if (at != std::string::npos) seed = run.words.substr(at + 5, run.words.find(' ', at) - at - 5);
-    }
+    if (seed.empty()) seed = lab::word_value(run.words, "seed");
     if (run.loaded)
         return say(lang, {"{scheme} · 载入的文件", "{scheme} · loaded file"}, {{"scheme", scheme_label(run.pe, lang)}});
     return say(lang, {"{scheme} · {task} · 随机种子 {seed}", "{scheme} · {task} · seed {seed}"},

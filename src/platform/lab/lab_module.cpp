@@ -64,16 +64,6 @@ LabRun* loaded_run(Read read) {
     return run;
 }
 
-// The value of `key` in key=value words ("" when absent).
-std::string word_value(const std::string& words, const std::string& key) {
-    const std::string probe = key + "=";
-    for (std::size_t at = 0; (at = words.find(probe, at)) != std::string::npos; at += probe.size())
-        if (at == 0 || words[at - 1] == ' ' || words[at - 1] == '\t') {
-            const std::size_t begin = at + probe.size();
-            return words.substr(begin, words.find_first_of(" \t", begin) - begin);
-        }
-    return {};
-}
 
 }  // namespace
 
@@ -174,7 +164,7 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_lab_evaluate(LabRun* run, const char* wor
     if (!model) return run->problem.empty() ? "no model" : run->problem.c_str();
     const auto start = std::chrono::steady_clock::now();
     pelab::lab::TrainConfig config;  // its task and test lengths, with the model's own config (as lab eval)
-    const std::string task = word_value(words ? words : "", "task");
+    const std::string task = pelab::lab::word_value(words ? words : "", "task");
     if (!task.empty() && !pelab::lab::parse_task(task, &config.task)) {
         run->text = "task: \"" + task.substr(0, 40) + "\" is not copy or reverse";
         return run->text.c_str();
