@@ -62,18 +62,9 @@ double seconds_between(std::chrono::steady_clock::time_point a, std::chrono::ste
     return std::chrono::duration<double>(b - a).count();
 }
 
-// The value of `key` among key=value words separated by spaces; "" when absent.
-std::string word_value(const std::string& words, const std::string& key) {
-    std::istringstream in(words);
-    std::string word;
-    while (in >> word)
-        if (word.rfind(key + "=", 0) == 0) return word.substr(key.size() + 1);
-    return {};
-}
-
 // A whole number word in lo..hi; false when absent or malformed.
 bool int_word(const std::string& words, const std::string& key, long lo, long hi, int* out) {
-    const std::string text = word_value(words, key);
+    const std::string text = lab::word_value(words, key);
     if (text.empty() || text.size() > 10) return false;
     long v = 0;
     for (const char c : text) {
@@ -206,7 +197,7 @@ void LabRunner::handle(const lab_board::Request& r) {
             if (!waiting_files_.empty()) {
                 const std::string path = waiting_files_.front();
                 waiting_files_.erase(waiting_files_.begin());
-                start_load(r.id, word_value(r.words, "task"), path);
+                start_load(r.id, lab::word_value(r.words, "task"), path);
             } else {
                 waiting_loads_.push_back(r.id);
                 say({"把权重文件（pelab-lab-weights/1）拖到窗口上即可载入",
@@ -236,16 +227,33 @@ void LabRunner::start_train(int id, const std::string& words) {
     jobs_.push_back(std::move(job));
     const int total = config.train_steps + (config.model.pe == lab::Scheme::rope ? config.finetune_steps : 0);
     post("{\"type\":\"queued\",\"id\":" + std::to_string(id) + ",\"total\":" + std::to_string(total) + "}");
+    join_line(raw);
     raw->thread = std::thread(&LabRunner::train_thread, this, raw, std::move(params), std::move(config));
+}
+
+// Slots go first come, first served: a run joins the line when it is asked for (on the frame's thread, so the
+// line keeps the order of the requests, whatever order the threads start in), and a paused run that resumes
+// joins its end. A cancelled run in the line holds no one up.
+void LabRunner::join_line(const Job* job) {
+    std::lock_guard<std::mutex> lock(slots_mutex_);
+    line_.push_back(job);
 }
 
 bool LabRunner::take_slot(Job* job) {
     std::unique_lock<std::mutex> lock(slots_mutex_);
     const int limit = max_parallel > 0 ? max_parallel : std::max(1, int(std::thread::hardware_concurrency()));
-    slots_cv_.wait(lock, [&] { return job->cancel || running_ < limit; });
-    if (job->cancel) return false;
-    ++running_;
-    return true;
+    if (std::find(line_.begin(), line_.end(), job) == line_.end()) line_.push_back(job);
+    const auto first_in_line = [&] {
+        for (const Job* waiting : line_)
+            if (!waiting->cancel) return waiting == job;
+        return false;
+    };
+    slots_cv_.wait(lock, [&] { return job->cancel || (running_ < limit && first_in_line()); });
+    line_.erase(std::find(line_.begin(), line_.end(), job));
+    if (!job->cancel) ++running_;
+    lock.unlock();
+    slots_cv_.notify_all();  // the next in line may take another free slot, or move up
+    return !job->cancel;
 }
 
 void LabRunner::give_slot() {
@@ -409,7 +417,7 @@ void LabRunner::answer_inspect(const std::string& key) {
     };
     std::string problem;
     std::shared_ptr<const lab::Model<float>> model;
-    const std::string shipped = word_value(key, "shipped");
+    const std::string shipped = lab::word_value(key, "shipped");
     int run_id = 0;
     if (!shipped.empty()) {
         model = shipped_model(shipped, &problem);
@@ -426,7 +434,7 @@ void LabRunner::answer_inspect(const std::string& key) {
     if (!model) return answer_error(problem);
     lab::Task task = lab::Task::copy;
     int n = 0, sample = 0;
-    if (!lab::parse_task(word_value(key, "task"), &task)) return answer_error("task: expected copy or reverse");
+    if (!lab::parse_task(lab::word_value(key, "task"), &task)) return answer_error("task: expected copy or reverse");
     if (!int_word(key, "n", 1, lab::kMaxEvalLength, &n)) return answer_error("n: expected a length 1.." + std::to_string(lab::kMaxEvalLength));
     if (!int_word(key, "sample", 0, lab::kEvalSamples - 1, &sample))
         return answer_error("sample: expected 0.." + std::to_string(lab::kEvalSamples - 1));

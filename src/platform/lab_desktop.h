@@ -25,6 +25,7 @@
 #pragma once
 #include <atomic>
 #include <condition_variable>
+#include <deque>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -105,6 +106,7 @@ private:
     void set_paused(int id, bool paused);
     void cancel(int id);
     void train_thread(Job* job, ParamSet params, lab::TrainConfig config);
+    void join_line(const Job* job);
     bool take_slot(Job* job);
     void give_slot();
     Job* find(int id);
@@ -123,6 +125,7 @@ private:
     std::mutex slots_mutex_;
     std::condition_variable slots_cv_;
     int running_ = 0;
+    std::deque<const Job*> line_;              // runs waiting for a slot, in the order they were asked for
     std::atomic<bool> stopping_{false};
 };
 
