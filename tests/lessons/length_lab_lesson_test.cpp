@@ -12,6 +12,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/lab_report.h"
 #include "lessons/length_lab/lab_board.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson.h"
@@ -206,6 +207,35 @@ TEST_F(LengthLabWithData, ALearnersRunIsAddedWhenItFinishes) {
     ASSERT_EQ(c.series.size(), before + 1);
     EXPECT_EQ(c.series.back()[0], 0.5);       // n = 4
     EXPECT_TRUE(std::isnan(c.series.back()[1]));  // n = 8: not scored by this run
+}
+
+// An interpolation run's model reads positions divided by pi: inside-a-model looks at the latest run trained
+// without it, even when the interpolation run finished later.
+TEST_F(LengthLabWithData, InsideAModelLooksAtAPlainRunNotAnInterpolationOne) {
+    const auto finish = [](int id, const std::string& extra_config) {
+        return board::receive("{\"type\":\"done\",\"id\":" + std::to_string(id) +
+                              ",\"result\":{\"config\":{\"task\":\"copy\",\"pe\":\"rope\",\"seed\":1" + extra_config +
+                              "},\"loss\":[[1,2]],\"exact\":{\"4\":1},\"token\":{\"4\":1},\"seconds\":1},"
+                              "\"seconds\":1,\"ms_per_step\":5}");
+    };
+    const int plain = board::start_run("task=copy pe=rope seed=1 train_steps=10");
+    const int interpolated = board::start_run("task=copy pe=rope seed=1 train_steps=10 pi=2 finetune_steps=200");
+    ASSERT_EQ(finish(plain, ""), "");
+    ASSERT_EQ(finish(interpolated, ",\"pi\":2,\"finetune_steps\":200"), "");
+    EXPECT_EQ(board::latest_done_run("rope", "copy"), board::find_run(interpolated));
+    EXPECT_EQ(board::latest_plain_run("rope", "copy"), board::find_run(plain));
+    EXPECT_TRUE(board::interpolation_run(board::find_run(interpolated)->result));
+    EXPECT_FALSE(board::interpolation_run(board::find_run(plain)->result));
+
+    board::take_requests();
+    step_named("inside-a-model").views(defaults_with({{"pe", "rope"}}), Lang::en);
+    int looks = 0;
+    for (const board::Request& r : board::take_requests()) {
+        if (r.kind != board::Request::Kind::inspect) continue;
+        ++looks;
+        EXPECT_EQ(lab::word_value(r.words, "run"), std::to_string(plain)) << r.words;
+    }
+    EXPECT_EQ(looks, 1);
 }
 
 TEST_F(LengthLabWithData, ALiBiCopiesBestPastTrainingAsTheQuestionSays) {

@@ -2,7 +2,7 @@
 // Step "inside-a-model" of lesson "length-lab": every layer's and head's attention of a trained model on one
 // sample longer than any it trained on, tiled layer by layer (rows) and head by head (columns), and the answer
 // it gives, each token marked right or wrong. The model is the learner's latest finished run of the chosen
-// scheme and task, else a model the lab ships (ALiBi and RoPE on copy: the reference runs of seed 0). The
+// scheme and task trained without position interpolation, else a model the lab ships (ALiBi and RoPE on copy: the reference runs of seed 0). The
 // forward pass runs outside the lesson (the page's worker, the desktop app) and reaches it through the board.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
@@ -37,7 +37,8 @@ struct Choice {
 
 Choice choose_model(const Inputs& in, Lang lang) {
     Choice c;
-    if (const lab_board::Run* run = lab_board::latest_done_run(in.pe, in.task)) {
+    // An interpolation run's model reads positions divided by pi (the interpolation step shows it): not here.
+    if (const lab_board::Run* run = lab_board::latest_plain_run(in.pe, in.task)) {
         c.key = lab_board::inspection_key("run=" + std::to_string(run->id), in.task, in.n, in.sample);
         c.model_words = say(lang, {"你的运行 {run}", "your run {run}"}, {{"run", run_label(*run, lang)}});
     } else if (shipped(in.pe, in.task)) {

@@ -52,12 +52,25 @@ void reset() {
 
 const Run* find_run(int id) { return mutable_run(id); }
 
-const Run* latest_done_run(const std::string& pe, const std::string& task) {
+bool interpolation_run(const RunResult& result) {
+    const auto pi = result.config.find("pi");
+    const auto fine = result.config.find("finetune_steps");
+    return (pi != result.config.end() && pi->second != "1") || (fine != result.config.end() && fine->second != "0");
+}
+
+namespace {
+const Run* latest_done(const std::string& pe, const std::string& task, bool plain_only) {
     const Run* latest = nullptr;
     for (const Run& run : board().runs)
-        if (run.state == RunState::done && run.pe == pe && run.task == task) latest = &run;
+        if (run.state == RunState::done && run.pe == pe && run.task == task &&
+            !(plain_only && interpolation_run(run.result)))
+            latest = &run;
     return latest;
 }
+}  // namespace
+
+const Run* latest_done_run(const std::string& pe, const std::string& task) { return latest_done(pe, task, false); }
+const Run* latest_plain_run(const std::string& pe, const std::string& task) { return latest_done(pe, task, true); }
 
 bool any_run_active() {
     for (const Run& run : board().runs)

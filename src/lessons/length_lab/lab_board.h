@@ -121,8 +121,13 @@ void reset();
 
 // The run with this id, or null.
 const Run* find_run(int id);
+// Whether a run was trained with position interpolation (its echoed config has pi ≠ 1 or a fine-tune): its
+// model then reads positions divided by pi, and only the interpolation step shows it.
+bool interpolation_run(const RunResult& result);
 // The learner's latest run of `pe` on `task` that has finished (trained or loaded), or null.
 const Run* latest_done_run(const std::string& pe, const std::string& task);
+// The same, among the runs trained without position interpolation (the model at the positions it learned), or null.
+const Run* latest_plain_run(const std::string& pe, const std::string& task);
 // Whether any run is queued, training or paused.
 bool any_run_active();
 

@@ -91,19 +91,11 @@ std::string interpolation_words(const std::string& task, int seed, int train_ste
            " finetune_steps=" + std::to_string(kFineTuneSteps) + " finetune_max=" + std::to_string(kFineTuneMax);
 }
 
-namespace {
-bool is_interpolation_run(const lab_board::RunResult& r) {
-    const auto pi = r.config.find("pi");
-    const auto fine = r.config.find("finetune_steps");
-    return (pi != r.config.end() && pi->second != "1") || (fine != r.config.end() && fine->second != "0");
-}
-}  // namespace
-
 std::vector<const lab_board::ReferenceRun*> reference_runs(const std::string& task, const std::string& pe,
                                                           bool interpolation) {
     std::vector<const lab_board::ReferenceRun*> out;
     for (const lab_board::ReferenceRun& run : lab_board::board().reference)
-        if (run.task == task && run.pe == pe && is_interpolation_run(run.result) == interpolation) out.push_back(&run);
+        if (run.task == task && run.pe == pe && lab_board::interpolation_run(run.result) == interpolation) out.push_back(&run);
     return out;
 }
 
