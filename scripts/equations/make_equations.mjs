@@ -4,11 +4,13 @@
 // a real TeX engine (MathJax, npm mathjax-full) and writes the result as compact vector data in a C++ source,
 // which views/views_equation.cpp draws with ImGui draw lists. Nothing of MathJax ships; no network at run time.
 //   1. scans the --scan sources (src/lessons/**/*.cpp) for raw strings R"tex(...)tex" — the step text stays
-//      the one source of each equation — and refuses CJK inside them (MathJax's fonts have none);
+//      the one source of each equation; Chinese words may stand inside \text{…} (a step's Chinese equation);
 //   2. MathJax renders each TeX to SVG (display style, local font cache) and to MathML (for screen readers);
 //   3. the SVG is walked with its transforms: each glyph (<use> of a <path> in <defs>) becomes a placement
 //      (glyph, scale, offset) in a box that holds both MathJax's layout box and all ink; <rect>/<line> become rectangles (fraction bars, radical bars, rules); a nested
 //      <svg> (the middle piece of a stretched delimiter) clips its glyph, which then becomes a mesh of its own;
+//      a CJK character, which MathJax's fonts lack, comes as a <text> in a cell 1 em wide and becomes a text run
+//      (the character, its cell, its size) that the app draws with its own font, which holds every such character;
 //   4. each distinct glyph outline is flattened (quadratic/cubic Béziers to lines, at most 1/100 em off),
 //      grouped into outer contours and holes by containment, and triangulated with earcut once;
 //   5. the C++ source holds the glyph meshes (points on a 1/250 em grid, delta-coded along each glyph as zigzag
@@ -60,7 +62,6 @@ function scanTex(files) {
     let m;
     while ((m = re.exec(text)) !== null) {
       const where = `${file}:${text.slice(0, m.index).split('\n').length}`;
-      if (CJK.test(m[1])) fail(`${where}: an equation holds CJK text (keep Chinese words in the prose): ${m[1]}`);
       if (!found.has(m[1])) found.set(m[1], where);
     }
   }
@@ -295,7 +296,7 @@ function layout(tex) {
   if (adaptor.kind(root) !== 'svg') throw new Error('MathJax gave no <svg>');
   const [vx, vy, vw, vh] = adaptor.getAttribute(root, 'viewBox').split(/\s+/).map(Number);
   const defs = new Map();
-  const placements = [], rects = [];
+  const placements = [], rects = [], texts = [];
   // The frame of the data: origin at the box's top-left, y down, 1/1000 em.
   const frame = [1, 0, 0, 1, -vx, -vy];
 
@@ -353,7 +354,16 @@ function layout(tex) {
         addRect(here, Math.min(x1, x2) - t, Math.min(y1, y2) - t, Math.abs(x2 - x1) + 2 * t, Math.abs(y2 - y1) + 2 * t);
         return;
       }
-      case 'text': throw new Error(`a character MathJax's fonts lack: "${adaptor.textContent(node)}"`);
+      case 'text': {   // a character MathJax's fonts lack: only CJK, which it sets in a 1 em cell
+        const chars = [...adaptor.textContent(node)];
+        if (chars.length !== 1 || !CJK.test(chars[0])) throw new Error(`a character MathJax's fonts lack: "${adaptor.textContent(node)}"`);
+        const size = Number(String(attr('font-size') || '').replace(/px$/, ''));
+        if (!(size > 0)) throw new Error(`a <text> without its size: "${chars[0]}"`);
+        if (Math.abs(here[1]) > 1e-9 || Math.abs(here[2]) > 1e-9 || here[0] <= 0) throw new Error('rotated or mirrored text');
+        // here: the text's own frame (y flipped back by its scale(1,-1)); its origin is the cell's baseline start.
+        texts.push({ text: chars[0], x: here[4], y: here[5], cell: 1000 * here[0], size: size * here[0] });
+        return;
+      }
       case 'g': case 'a': break;
       default: throw new Error(`unsupported SVG element <${kind}>`);
     }
@@ -366,9 +376,12 @@ function layout(tex) {
   const grow = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
   for (const [g, sx, sy, tx, ty] of placements) for (const [px, py] of glyphs[g].points) grow(sx * px + tx, sy * py + ty);
   for (const r of rects) { grow(r[0], r[1]); grow(r[2], r[3]); }
+  // A text run's cell: its width, from an ascent of 0.88 to a descent of 0.12 of its size (a CJK face's ink).
+  for (const t of texts) { grow(t.x, t.y - 0.88 * t.size); grow(t.x + t.cell, t.y + 0.12 * t.size); }
   for (const p of placements) { p[3] -= x0; p[4] -= y0; }
   for (const r of rects) { r[0] -= x0; r[2] -= x0; r[1] -= y0; r[3] -= y0; }
-  return { width: x1 - x0, height: y1 - y0, baseline: -vy - y0, placements, rects };
+  for (const t of texts) { t.x -= x0; t.y -= y0; }
+  return { width: x1 - x0, height: y1 - y0, baseline: -vy - y0, placements, rects, texts };
 }
 
 // [SECTION] C++ output
@@ -416,6 +429,13 @@ function pushVarint(out, v) {
   out.push(z);
 }
 
+// The placements' offsets: dx, dy of each in turn, as zigzag varints (most deltas fit in one or two bytes).
+function offsetBytes(cols) {
+  const out = [];
+  cols.dx.forEach((x, k) => { pushVarint(out, x); pushVarint(out, cols.dy[k]); });
+  return out;
+}
+
 // Every glyph's points as grid steps, delta-coded within the glyph (the first against 0), as varints.
 function pointBytes() {
   const out = [];
@@ -442,12 +462,13 @@ function emit(equations) {
   }
   const pts = pointBytes();
   const cols = placementColumns(equations);
-  const rectRows = [], eqRows = [];
+  const rectRows = [], textRows = [], eqRows = [];
   let p0 = 0;
   for (const e of equations) {
-    const r0 = rectRows.length;
+    const r0 = rectRows.length, t0 = textRows.length;
     for (const r of e.rects) rectRows.push(`{${r.map(fix).join(',')}}`);
-    eqRows.push(`{${cString(e.tex)},\n     ${cString(e.mathml)},\n     ${fix(e.width)},${fix(e.height)},${fix(e.baseline)},${p0},${e.placements.length},${r0},${e.rects.length}}`);
+    for (const t of e.texts) textRows.push(`{${cString(t.text)},${fix(t.x)},${fix(t.y)},${fix(t.cell)},${fix(t.size)}}`);
+    eqRows.push(`{${cString(e.tex)},\n     ${cString(e.mathml)},\n     ${fix(e.width)},${fix(e.height)},${fix(e.baseline)},${p0},${e.placements.length},${r0},${e.rects.length},${t0},${e.texts.length}}`);
     p0 += e.placements.length;
   }
   return `// Generated by scripts/equations/make_equations.mjs from the R"tex(...)tex" strings of the lessons. Do not edit.
@@ -475,11 +496,8 @@ ${numbers(cols.glyph)}
 static const unsigned char kPlacementScale[] = {
 ${numbers(cols.scale)}
     0};
-static const int kPlacementDx[] = {
-${numbers(cols.dx)}
-    0};
-static const int kPlacementDy[] = {
-${numbers(cols.dy)}
+static const unsigned char kPlacementOffsets[] = {
+${numbers(offsetBytes(cols))}
     0};
 static const float kScales[] = {
 ${numbers(cols.scales, 12)}
@@ -487,14 +505,17 @@ ${numbers(cols.scales, 12)}
 static const Rect kRects[] = {
 ${numbers(rectRows, 6)}
     {0,0,0,0}};
+static const TextRun kTexts[] = {
+${numbers(textRows, 4)}
+    {"",0,0,0,0}};
 static const Equation kEquations[] = {
 ${eqRows.map((r) => '    ' + r + ',').join('\n')}
-    {"", "", 0,0,0,0,0,0,0}};  // end marker (not counted)
+    {"", "", 0,0,0,0,0,0,0,0,0}};  // end marker (not counted)
 
 const Tables& tables() {
     static const Tables t = {kPoints, ${POINT_GRID}, kIndices, kContourEnds, kGlyphs, ${glyphs.length},
-                             kPlacementGlyph, kPlacementScale, kPlacementDx, kPlacementDy, ${cols.glyph.length}, kScales,
-                             kRects, kEquations, ${equations.length}};
+                             kPlacementGlyph, kPlacementScale, kPlacementOffsets, ${cols.glyph.length}, kScales,
+                             kRects, kTexts, kEquations, ${equations.length}};
     return t;
 }
 
@@ -531,10 +552,11 @@ function binarySize() {
     parts.push(u8(g.triangles), u16(g.ends), u32([0, 0, 0]), u16([g.points.length, g.triangles.length, g.ends.length]));
   }
   const cols = placementColumns(equations);
-  parts.push(u16(cols.glyph), u8(cols.scale), i32(cols.dx), i32(cols.dy), f32(cols.scales));
+  parts.push(u16(cols.glyph), u8(cols.scale), u8(offsetBytes(cols)), f32(cols.scales));
   for (const e of equations) {
     for (const r of e.rects) parts.push(f32(r));
-    parts.push(Buffer.from(e.tex + '\0' + e.mathml + '\0'), f32([e.width, e.height, e.baseline]), u32([0, 0, 0, 0, 0, 0]));
+    for (const t of e.texts) parts.push(Buffer.from(t.text + '\0'), f32([t.x, t.y, t.cell, t.size]));
+    parts.push(Buffer.from(e.tex + '\0' + e.mathml + '\0'), f32([e.width, e.height, e.baseline]), u32([0, 0, 0, 0, 0, 0, 0, 0]));
   }
   const raw = Buffer.concat(parts);
   return [raw.length, zlib.gzipSync(raw, { level: 9 }).length];

@@ -74,8 +74,8 @@ std::vector<std::string> app_figure_descriptions(const App& app) {
 
 std::vector<std::string> app_equation_mathml(const App& app) {
     std::vector<std::string> out;
-    for (const std::string& tex : app.state.lesson->steps[size_t(app.state.step - 1)].equations) {
-        std::string mml = equation_mathml(tex);
+    for (const StepEquation& equation : app.state.lesson->steps[size_t(app.state.step - 1)].equations) {
+        std::string mml = equation_mathml(equation.get(app.state.lang));
         if (!mml.empty()) out.push_back(std::move(mml));
     }
     return out;

@@ -225,9 +225,12 @@ static void draw_prose(App* app, const std::string& body, const std::vector<Link
 // [SECTION] equations -------------------------------------------------------------------------------------
 
 // Each of the step's equations as the layout sizes it: its typeset box at a size (views/equation.h).
-static std::vector<EquationExtent> equation_extents(const Step& step) {
+static std::vector<EquationExtent> equation_extents(const Step& step, Lang lang) {
     std::vector<EquationExtent> out;
-    for (const std::string& tex : step.equations) out.push_back([&tex](float px) { return equation_extent(tex, px); });
+    for (const StepEquation& equation : step.equations) {
+        const std::string tex = equation.get(lang);
+        out.push_back([tex](float px) { return equation_extent(tex, px); });
+    }
     return out;
 }
 
@@ -239,7 +242,7 @@ static void draw_equations(App* app, const Step& step, const std::vector<Equatio
     const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
     const EquationsLayout placed = layout_equations(extents, ImGui::GetCursorScreenPos(), width, px, ImGui::GetStyle().ItemSpacing.y);
     for (size_t i = 0; i < step.equations.size(); ++i) {
-        const std::string& tex = step.equations[i];
+        const std::string tex = step.equations[i].get(app->state.lang);
         const LayoutRect& box = placed.boxes[i];
         draw_equation(dl, tex, box.min, placed.px[i], ink);
         app->drawn.equations.push_back({tex, box.min, box.max});
@@ -405,7 +408,7 @@ void plan_step(App* app, PageLayoutInput in, bool show_counter) {
         return int(wrap_lines(shown, wrap_width).size());
     };
     in.more_button_w = ImGui::CalcTextSize(ui_say(lang, UiText::More).c_str()).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
-    in.equations = equation_extents(step);
+    in.equations = equation_extents(step, lang);
     for (const ViewData& view : app->views.list) in.views.push_back(view_sizes_of(view, lang));
     const int step_no = app->state.step;
     in.after_height = [&lesson, step_no, lang, font = in.font](float width) {
@@ -439,7 +442,7 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     const std::string body = say_linked(lang, step.body, &links);
     // Whole or collapsed text, the equations' size and whether they follow the figures: as planned (plan_step).
     const StepTextLayout& text = app->drawn.planned.text;
-    const std::vector<EquationExtent> extents = equation_extents(step);
+    const std::vector<EquationExtent> extents = equation_extents(step, lang);
     draw_prose(app, body, links, text.prose_width, text.collapsible);
     if (!text.equations_below) draw_equations(app, step, extents, width, text.equation_px);
     // A little air under the primary figure: its colour bar's end label sits half a line below the cells.

@@ -261,8 +261,8 @@ std::string parameter_table(const pelab::Lesson& lesson, pelab::Lang lang) {
 // A step's key equations, one TeX source a line.
 std::string equations_text(const pelab::Step& step, pelab::Lang lang) {
     std::string out;
-    for (const std::string& tex : step.equations)
-        out += pelab::say(lang, {"公式：{tex}", "Equation: {tex}"}, {{"tex", tex}}) + "\n";
+    for (const pelab::StepEquation& equation : step.equations)
+        out += pelab::say(lang, {"公式：{tex}", "Equation: {tex}"}, {{"tex", equation.get(lang)}}) + "\n";
     return out;
 }
 

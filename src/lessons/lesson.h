@@ -240,7 +240,19 @@ struct StepProgress {
 };
 
 // A step is written as one aggregate, its id and narration first: `return {id, title, body, params, views};`,
-// optionally followed by the key equations (TeX, no CJK: `{R"tex(…)tex", …}`) and a timeline.
+// optionally followed by the key equations (TeX: `{R"tex(…)tex", …}`, or `{R"tex(zh)tex", R"tex(en)tex"}` for
+// one with words) and a timeline.
+// One of a step's key equations as TeX: one string for both languages, or one per language when the equation
+// holds words (\text{…}), so that a Chinese screen reads Chinese words there too. Chinese inside \text{…} is
+// typeset by MathJax at build time in cells of 1 em and drawn with the app's font (views/equation_data.h).
+struct StepEquation {
+    StepEquation(const char* both) : zh(both), en(both) {}  // NOLINT: a plain TeX string is the common case
+    StepEquation(const char* zh_tex, const char* en_tex) : zh(zh_tex), en(en_tex) {}
+    const char* zh;
+    const char* en;
+    const char* get(Lang l) const { return l == Lang::zh ? zh : en; }
+};
+
 struct Step {
     // The step's stable name, for links that must survive steps being inserted later: `step=shift-invariance`
     // opens the same step as `step=4` (URL, desktop arguments, setState, an embed's `steps=` range). The idea's
@@ -251,8 +263,8 @@ struct Step {
     Text body;                            // prose only: numbers the prose needs come from views/notes
     std::vector<std::string> params;      // keys the learner may change on this step (subset of lesson)
     std::function<std::vector<ViewData>(const ParamSet&, Lang)> views;
-    // The step's key equations as TeX, typeset at build time (no CJK: Chinese words stay in the prose).
-    std::vector<std::string> equations = {};
+    // The step's key equations as TeX, typeset at build time (StepEquation: words in \text{…} in each language).
+    std::vector<StepEquation> equations = {};
     Timeline timeline = {};           // (both initialised: a step may leave them out without a warning)
     // Optional: the keys shown when they depend on other values (e.g. the chosen map); a subset of params.
     std::function<std::vector<std::string>(const ParamSet&)> params_for = nullptr;

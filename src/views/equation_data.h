@@ -24,16 +24,23 @@ struct Placement {              // one glyph drawn in an equation (decoded from 
 struct Rect {                   // fraction bars, radical bars, rules: x0, y0, x1, y1
     float x0, y0, x1, y1;
 };
+// A CJK character inside \text{…} (a step's Chinese equation): MathJax's fonts have none, so MathJax gives it a
+// cell 1 em wide and the app draws it with its own font (whose subset holds every character of the lessons).
+struct TextRun {
+    const char* utf8;           // one character
+    float x, y;                 // the cell's left end on the baseline, in the equation's frame
+    float cell, size;           // the cell's width and the character's size (em of the run's scale)
+};
 struct Equation {
     const char* tex;            // exactly the R"tex(...)tex" string of the lesson source
     const char* mathml;         // MathML by MathJax, for screen readers
     float width, height, baseline;   // the box, and the baseline below its top
-    unsigned placement_first, placement_count, rect_first, rect_count;
+    unsigned placement_first, placement_count, rect_first, rect_count, text_first, text_count;
 };
 // Placements are stored as columns rather than records (a float per coordinate compresses poorly, and the
 // download budget counts gzip bytes): the glyph, an index into a short table of distinct scales (sx, sy
 // pairs), and the offsets tx, ty in 1/10000 em, each delta-coded against the previous placement of the same
-// equation (the first against 0). views_equation.cpp decodes them once into Placement records.
+// equation (the first against 0), stored as varints. views_equation.cpp decodes them once into Placement records.
 struct Tables {
     const unsigned char* points;          // varint pairs x, y, glyph after glyph (see the top of this file)
     int point_grid;                       // units per grid step
@@ -43,11 +50,12 @@ struct Tables {
     unsigned glyph_count;
     const unsigned short* placement_glyph;
     const unsigned char* placement_scale; // into scales (pairs sx, sy)
-    const int* placement_dx;              // tenths of a unit, delta-coded per equation
-    const int* placement_dy;
+    const unsigned char* placement_offsets;  // dx, dy of each placement in turn: tenths of a unit, delta-coded
+                                             // per equation, as zigzag varints (like the points)
     unsigned placement_total;
     const float* scales;
     const Rect* rects;
+    const TextRun* texts;
     const Equation* equations;
     unsigned equation_count;
 };

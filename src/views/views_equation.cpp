@@ -37,19 +37,22 @@ const ed::Equation* find_equation(const std::string& tex) {
 
 // The glyph points, absolute, in units: the tables hold them as varint grid steps delta-coded along each glyph
 // (equation_data.h), which compress far better than whole coordinates.
+// One zigzag varint (equation_data.h) from *in, which moves past it.
+int next_varint(const unsigned char*& in) {
+    unsigned z = 0;
+    for (int shift = 0;; shift += 7) {
+        const unsigned char b = *in++;
+        z |= unsigned(b & 0x7f) << shift;
+        if (!(b & 0x80)) break;
+    }
+    return (z & 1) ? -int(z >> 1) - 1 : int(z >> 1);  // zigzag back to a signed value
+}
+
 const std::vector<short>& glyph_points() {
     static const std::vector<short> points = [] {
         const ed::Tables& t = ed::tables();
         const unsigned char* in = t.points;
-        auto next_step = [&in]() {
-            unsigned z = 0;
-            for (int shift = 0;; shift += 7) {
-                const unsigned char b = *in++;
-                z |= unsigned(b & 0x7f) << shift;
-                if (!(b & 0x80)) break;
-            }
-            return (z & 1) ? -int(z >> 1) - 1 : int(z >> 1);  // zigzag back to a signed step
-        };
+        auto next_step = [&in]() { return next_varint(in); };
         std::vector<short> out;
         for (unsigned gi = 0; gi < t.glyph_count; ++gi) {
             const ed::Glyph& g = t.glyphs[gi];
@@ -74,12 +77,13 @@ const std::vector<ed::Placement>& placements() {
     static const std::vector<ed::Placement> records = [] {
         const ed::Tables& t = ed::tables();
         std::vector<ed::Placement> out(t.placement_total);
+        const unsigned char* offsets = t.placement_offsets;
         for (unsigned e = 0; e < t.equation_count; ++e) {
             long x = 0, y = 0;
             const ed::Equation& eq = t.equations[e];
             for (unsigned k = eq.placement_first; k < eq.placement_first + eq.placement_count && k < t.placement_total; ++k) {
-                x += t.placement_dx[k];
-                y += t.placement_dy[k];
+                x += next_varint(offsets);
+                y += next_varint(offsets);
                 const float* scale = t.scales + 2 * size_t(t.placement_scale[k]);
                 out[k] = {t.placement_glyph[k], scale[0], scale[1], float(x) * 0.1f, float(y) * 0.1f};
             }
@@ -148,6 +152,16 @@ void draw_typeset(ImDrawList* dl, const ed::Equation& e, ImVec2 top_left, float 
         dl->AddConvexPolyFilled(quad, 4, colour);
     }
     dl->Flags = saved_flags;
+    // CJK characters with the app's font, each centred in the cell MathJax gave it, its baseline on MathJax's.
+    ImFont* font = ImGui::GetFont();
+    for (unsigned k = 0; k < e.text_count; ++k) {
+        const ed::TextRun& r = t.texts[e.text_first + k];
+        const float px = r.size * s;
+        const float advance = font->CalcTextSizeA(px, 1e9f, 0.0f, r.utf8).x;
+        const float ascent = font->Ascent * px / font->FontSize;
+        const ImVec2 at(top_left.x + r.x * s + 0.5f * (r.cell * s - advance), top_left.y + r.y * s - ascent);
+        dl->AddText(font, px, at, colour, r.utf8);
+    }
 }
 
 }  // namespace

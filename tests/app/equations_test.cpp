@@ -1,7 +1,8 @@
 // PE Lab — tests/app/equations_test.cpp: the CTest `equations` (builds with the views layer).
 // The typeset equations (views/views_equation.cpp, data from scripts/equations/make_equations.mjs at build
-// time): every TeX string of every step of every lesson was typeset (a step whose TeX the build-time scan
-// missed would otherwise be drawn as raw TeX), its box is sane, its MathML is there and it holds no CJK;
+// time): every TeX string of every step of every lesson, in both languages, was typeset (a step whose TeX the
+// build-time scan missed would otherwise be drawn as raw TeX), its box is sane, its MathML is there; an English
+// equation holds no CJK, and a Chinese one has its CJK characters drawn with the app's font inside its box;
 // drawn into an ImGui draw list, its triangles stay inside that box at two sizes and scale with the size;
 // and a draw list holding more than 65,536 vertices of glyphs keeps valid indices (32-bit ImDrawIdx).
 //
@@ -26,16 +27,21 @@ namespace {
 
 // [SECTION] helpers
 
-struct StepEquation {
+struct EquationAt {
     std::string where, tex;
+    Lang lang;
 };
 
-std::vector<StepEquation> every_step_equation() {
-    std::vector<StepEquation> out;
+// Every step's equations, in both languages (an equation the same in both comes once).
+std::vector<EquationAt> every_step_equation() {
+    std::vector<EquationAt> out;
     for (const Lesson* l : every_lesson())
         for (size_t s = 0; s < l->steps.size(); ++s)
-            for (const std::string& tex : l->steps[s].equations)
-                out.push_back({std::string(l->id) + " step " + std::to_string(s + 1), tex});
+            for (const StepEquation& equation : l->steps[s].equations) {
+                const std::string where = std::string(l->id) + " step " + std::to_string(s + 1);
+                out.push_back({where, equation.en, Lang::en});
+                if (std::string(equation.zh) != equation.en) out.push_back({where + " (zh)", equation.zh, Lang::zh});
+            }
     return out;
 }
 
@@ -61,6 +67,14 @@ std::vector<uint32_t> code_points(const std::string& s) {
 bool is_cjk(uint32_t cp) {
     return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF00 && cp <= 0xFFEF) ||
            (cp >= 0x20000 && cp <= 0x3FFFF);
+}
+
+// The CJK characters of a TeX string that the current font can draw (its glyph or its fallback glyph): under
+// node the web build's ImGui has no built-in font, and nothing is drawn for them.
+size_t drawable_cjk(const std::string& tex) {
+    size_t n = 0;
+    for (uint32_t cp : code_points(tex)) n += is_cjk(cp) && ImGui::GetFont()->FindGlyph(ImWchar(cp)) != nullptr ? 1 : 0;
+    return n;
 }
 
 // An ImGui context with a built font atlas, for drawing outside the app.
@@ -94,9 +108,9 @@ TEST(Equations, CurriculumStepsShowEquations) {
 }
 
 TEST(Equations, EveryStepEquationWasTypesetAtBuildTime) {
-    const std::vector<StepEquation> all = every_step_equation();
+    const std::vector<EquationAt> all = every_step_equation();
     ASSERT_GE(all.size(), 40u);
-    for (const StepEquation& e : all) {
+    for (const EquationAt& e : all) {
         SCOPED_TRACE(e.where + ": " + e.tex);
         ASSERT_TRUE(equation_typeset(e.tex));
         // A box of a formula at 20 px: wider than a glyph, no taller than a 4×4 matrix with room, not a page.
@@ -116,15 +130,17 @@ TEST(Equations, EveryStepEquationWasTypesetAtBuildTime) {
         EXPECT_EQ(mathml.rfind("<math", 0), 0u) << mathml;
         EXPECT_NE(mathml.find("</math>"), std::string::npos);
         EXPECT_GT(mathml.size(), 40u);
-        for (uint32_t cp : code_points(e.tex)) EXPECT_FALSE(is_cjk(cp)) << "CJK U+" << std::hex << cp;
-        for (uint32_t cp : code_points(mathml)) EXPECT_FALSE(is_cjk(cp)) << "CJK in MathML U+" << std::hex << cp;
+        if (e.lang == Lang::en) {
+            for (uint32_t cp : code_points(e.tex)) EXPECT_FALSE(is_cjk(cp)) << "CJK U+" << std::hex << cp;
+            for (uint32_t cp : code_points(mathml)) EXPECT_FALSE(is_cjk(cp)) << "CJK in MathML U+" << std::hex << cp;
+        }
     }
 }
 
 TEST(Equations, UnknownTexHasNoData) {
     EXPECT_FALSE(equation_typeset(R"(\notatexstringofanystep{x})"));
     EXPECT_EQ(equation_mathml(R"(\notatexstringofanystep{x})"), "");
-    const std::vector<StepEquation> all = every_step_equation();
+    const std::vector<EquationAt> all = every_step_equation();
     ASSERT_FALSE(all.empty());
     // Bad sizes give an empty box instead of garbage.
     EXPECT_EQ(equation_extent(all[0].tex, -3.0f).x, 0.0f);
@@ -135,7 +151,7 @@ TEST(Equations, UnknownTexHasNoData) {
 
 TEST(Equations, TrianglesStayInsideTheBoxAndScale) {
     ImGuiFrame frame;
-    for (const StepEquation& e : every_step_equation()) {
+    for (const EquationAt& e : every_step_equation()) {
         SCOPED_TRACE(e.where + ": " + e.tex);
         float ink_width[2] = {0, 0};
         for (int k = 0; k < 2; ++k) {
@@ -155,12 +171,23 @@ TEST(Equations, TrianglesStayInsideTheBoxAndScale) {
                 if (((v.col >> IM_COL32_A_SHIFT) & 0xFF) == 0 || v.uv.x != white.x || v.uv.y != white.y) continue;
                 x0 = std::min(x0, v.pos.x), y0 = std::min(y0, v.pos.y), x1 = std::max(x1, v.pos.x), y1 = std::max(y1, v.pos.y);
             }
+            // Characters drawn with the font (a Chinese equation's words: textured, off the white texel) lie in
+            // the box too, up to a pixel of the font's own bearings; they count as ink.
+            for (const ImDrawVert& v : dl->VtxBuffer) {
+                if (((v.col >> IM_COL32_A_SHIFT) & 0xFF) == 0 || (v.uv.x == white.x && v.uv.y == white.y)) continue;
+                if (v.pos.x < at.x - 1.0f || v.pos.x > at.x + box.x + 1.0f || v.pos.y < at.y - 1.0f || v.pos.y > at.y + box.y + 1.0f)
+                    ADD_FAILURE() << "a character drawn outside the box at " << v.pos.x << ", " << v.pos.y;
+                if (e.lang == Lang::zh) x0 = std::min(x0, v.pos.x), x1 = std::max(x1, v.pos.x);
+            }
             // Ink inside the box (float slack only), and covering most of its width.
-            EXPECT_GE(x0, at.x - 0.01f);
+            EXPECT_GE(x0, at.x - 0.01f - (e.lang == Lang::zh ? 1.0f : 0.0f));
             EXPECT_GE(y0, at.y - 0.01f);
-            EXPECT_LE(x1, at.x + box.x + 0.01f);
+            EXPECT_LE(x1, at.x + box.x + 0.01f + (e.lang == Lang::zh ? 1.0f : 0.0f));
             EXPECT_LE(y1, at.y + box.y + 0.01f);
-            EXPECT_GT(x1 - x0, 0.5f * box.x);
+            // (Unless words the font cannot draw take most of the width.)
+            const std::vector<uint32_t> cps = code_points(e.tex);
+            const bool undrawn_words = drawable_cjk(e.tex) == 0 && std::any_of(cps.begin(), cps.end(), is_cjk);
+            if (!undrawn_words) EXPECT_GT(x1 - x0, 0.5f * box.x);
             for (const ImDrawIdx i : dl->IdxBuffer) ASSERT_LT(size_t(i), size_t(dl->VtxBuffer.Size));
             ink_width[k] = x1 - x0;
             dl->PopClipRect();
@@ -169,10 +196,34 @@ TEST(Equations, TrianglesStayInsideTheBoxAndScale) {
     }
 }
 
+// A Chinese equation's characters come from the app's font: one textured quad each (this test's atlas has
+// ImGui's own font, which draws its fallback glyph for them; the app's subset holds them, font_coverage checks).
+TEST(Equations, ChineseWordsAreDrawnWithTheFont) {
+    ImGuiFrame frame;
+    int chinese = 0;
+    for (const EquationAt& e : every_step_equation()) {
+        size_t cjk = 0;
+        for (uint32_t cp : code_points(e.tex)) cjk += is_cjk(cp) ? 1 : 0;
+        if (e.lang != Lang::zh || cjk == 0) continue;
+        ++chinese;
+        SCOPED_TRACE(e.where + ": " + e.tex);
+        ImDrawList* dl = frame.list();
+        dl->_ResetForNewFrame();
+        dl->PushClipRectFullScreen();
+        draw_equation(dl, e.tex, ImVec2(10.0f, 20.0f), 20.0f, IM_COL32(0, 0, 0, 255));
+        const ImVec2 white = ImGui::GetFontTexUvWhitePixel();
+        size_t textured = 0;
+        for (const ImDrawVert& v : dl->VtxBuffer) textured += (v.uv.x != white.x || v.uv.y != white.y) ? 1 : 0;
+        EXPECT_GE(textured, 4 * drawable_cjk(e.tex));
+        dl->PopClipRect();
+    }
+    EXPECT_GE(chinese, 30);  // the curriculum's equations with words, in Chinese
+}
+
 TEST(Equations, ManyGlyphsInOneDrawListKeepValidIndices) {
     static_assert(sizeof(ImDrawIdx) == 4, "ImDrawIdx must be 32-bit (cmake/PelabDeps.cmake)");
     ImGuiFrame frame;
-    const std::vector<StepEquation> all = every_step_equation();
+    const std::vector<EquationAt> all = every_step_equation();
     ASSERT_FALSE(all.empty());
     ImDrawList* dl = frame.list();
     dl->_ResetForNewFrame();

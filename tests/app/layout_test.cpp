@@ -202,7 +202,10 @@ void layout_test_measure(const App& app, const LayoutTestWindow& window, LayoutT
         return int(wrap_lines(shown, wrap_width).size());
     };
     in.more_button_w = ImGui::CalcTextSize(ui_say(lang, UiText::More).c_str()).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
-    for (const std::string& tex : step.equations) in.equations.push_back([&tex](float px) { return equation_extent(tex, px); });
+    for (const StepEquation& equation : step.equations) {
+        const std::string tex = equation.get(lang);
+        in.equations.push_back([tex](float px) { return equation_extent(tex, px); });
+    }
     for (const ViewData& view : out->views) in.views.push_back(view_sizes_of(view, lang));
     const int step_no = app.state.step;
     in.after_height = [&lesson, step_no, lang, font](float width) {

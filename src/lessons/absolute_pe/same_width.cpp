@@ -74,7 +74,7 @@ Step same_width() {
          "choices, with D set by the d_model slider."},
         {"d_model"},
         views_of(read_inputs, same_width_views),
-        {R"tex(W_q\in\mathbb{R}^{D\times D}\ \text{(add)},\qquad W_q\in\mathbb{R}^{\frac32 D\times\frac32 D}\ \text{(concatenate, content keeps}\ D))tex"},
+        {{R"tex(W_q\in\mathbb{R}^{D\times D}\ \text{（相加）},\qquad W_q\in\mathbb{R}^{\frac32 D\times\frac32 D}\ \text{（拼接，内容仍占}\ D\ \text{维）})tex", R"tex(W_q\in\mathbb{R}^{D\times D}\ \text{(add)},\qquad W_q\in\mathbb{R}^{\frac32 D\times\frac32 D}\ \text{(concatenate, content keeps}\ D))tex"}},
     };
 }
 

@@ -123,8 +123,8 @@ Step two_layouts() {
          "trained with one layout must be used with the same layout."},
         {"pos", "d", "base"},
         views_of(read_inputs, layout_views),
-        {R"tex(\text{paper: }(\sin p\omega_0,\cos p\omega_0,\sin p\omega_1,\dots))tex",
-         R"tex(\text{tensor2tensor: }(\sin p\omega_0,\sin p\omega_1,\dots,\cos p\omega_0,\dots))tex"},
+        {{R"tex(\text{论文：}(\sin p\omega_0,\cos p\omega_0,\sin p\omega_1,\dots))tex", R"tex(\text{paper: }(\sin p\omega_0,\cos p\omega_0,\sin p\omega_1,\dots))tex"},
+         {R"tex(\text{tensor2tensor：}(\sin p\omega_0,\sin p\omega_1,\dots,\cos p\omega_0,\dots))tex", R"tex(\text{tensor2tensor: }(\sin p\omega_0,\sin p\omega_1,\dots,\cos p\omega_0,\dots))tex"}},
     };
 }
 

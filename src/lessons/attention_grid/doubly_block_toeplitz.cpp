@@ -102,7 +102,7 @@ Step doubly_block_toeplitz() {
         {"side", "drow", "dcol"},
         views_of(read_inputs, doubly_block_toeplitz_views),
         {
-         R"tex(A = \big[\,T_{i-j}\,\big]_{i,j=0}^{\mathrm{side}-1})tex",
+         {R"tex(A = \big[\,T_{i-j}\,\big]_{i,j=0}^{\text{边长}-1})tex", R"tex(A = \big[\,T_{i-j}\,\big]_{i,j=0}^{\mathrm{side}-1})tex"},
          R"tex((T_{i-j})_{c,c'} = a(i - j,\ c - c'))tex"},
     };
 }

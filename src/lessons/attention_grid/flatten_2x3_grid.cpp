@@ -38,7 +38,7 @@ Step flattening_2x3() {
         {"H", "W", "drow", "dcol"},
         views_of(read_inputs, flattening_views),
         {
-         R"tex(\mathrm{index} = \mathrm{row} \cdot W + \mathrm{column})tex",
+         {R"tex(\text{编号} = \text{行} \cdot W + \text{列})tex", R"tex(\mathrm{index} = \mathrm{row} \cdot W + \mathrm{column})tex"},
          R"tex(A[i_q, i_k] = \mathbf{1}[\,q - k = \delta\,])tex"},
     };
     s.questions = {

@@ -37,7 +37,7 @@ Step pairs_versus_positions() {
         {"side"},
         views_of(read_inputs, pairs_versus_positions_views),
         {
-         R"tex(N = \mathrm{side}^2, \qquad A \in \mathbb{R}^{N \times N})tex"},
+         {R"tex(N = \text{边长}^2, \qquad A \in \mathbb{R}^{N \times N})tex", R"tex(N = \mathrm{side}^2, \qquad A \in \mathbb{R}^{N \times N})tex"}},
     };
     s.questions = {
         {{"side × side 的位置网格有多少个位置？它的注意力矩阵 A 有多大？",

@@ -85,7 +85,7 @@ Step decision_guide() {
         "training length Lt, and are the scores shift-invariant (depending on i − j only). The notes give the advice."},
         {"N", "d", "heads", "num_buckets"},
         views_of(read_inputs, guide_views),
-        {R"tex(\text{shift-invariant: } s(i + c,\ j + c) = s(i, j))tex"},
+        {{R"tex(\text{平移不变：} s(i + c,\ j + c) = s(i, j))tex", R"tex(\text{shift-invariant: } s(i + c,\ j + c) = s(i, j))tex"}},
     };
 }
 

@@ -133,7 +133,7 @@ Step growth_with_n() {
         {"N", "d", "trial"},
         views_of(read_inputs, growth_views),
         {
-         R"tex(t(N) / t(N/8) \approx 8^2 = 64 \ \ (N^2 \text{ methods}), \qquad \approx 8 \ \ (N d \text{ methods}))tex"},
+         {R"tex(t(N) / t(N/8) \approx 8^2 = 64 \ \ (N^2 \text{ 类方法}), \qquad \approx 8 \ \ (N d \text{ 类方法}))tex", R"tex(t(N) / t(N/8) \approx 8^2 = 64 \ \ (N^2 \text{ methods}), \qquad \approx 8 \ \ (N d \text{ methods}))tex"}},
     };
     s.questions = {
         {{"N 增大 8 倍，加一个完整 N×N 偏置的工作量增大多少？",

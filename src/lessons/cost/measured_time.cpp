@@ -86,7 +86,7 @@ Step measured_time() {
         "by whether the work grows as N·d or as N². The numbers vary a little from run to run."},
         {"N", "d", "trial"},
         views_of(read_inputs, timing_views),
-        {R"tex(O(N d) \ \text{(add a table, rotate)}, \qquad O(N^2) \ \text{(add or look up a bias)})tex"},
+        {{R"tex(O(N d) \ \text{（加一张表、旋转）}, \qquad O(N^2) \ \text{（加或查一个偏置）})tex", R"tex(O(N d) \ \text{(add a table, rotate)}, \qquad O(N^2) \ \text{(add or look up a bias)})tex"}},
     };
 }
 

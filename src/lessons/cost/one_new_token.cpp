@@ -81,7 +81,7 @@ Step one_new_token() {
         "previous steps."},
         {"N", "d"},
         views_of(read_inputs, one_new_token_views),
-        {R"tex(\text{RoPE: } 2d, \qquad \text{bias: } N)tex"},
+        {{R"tex(\text{RoPE：} 2d, \qquad \text{偏置：} N)tex", R"tex(\text{RoPE: } 2d, \qquad \text{bias: } N)tex"}},
     };
     s.questions = {
         {{"生成文本时，每来一个新词元，RoPE 要旋转哪些向量？",

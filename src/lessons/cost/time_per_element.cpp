@@ -84,7 +84,7 @@ Step time_per_element() {
         "the elements n are the additions or rotations done."},
         {"N", "d", "heads", "trial"},
         views_of(read_inputs, time_per_element_views),
-        {R"tex(t = \min_{r} t_r \approx n \cdot t_{\text{elem}})tex"},
+        {{R"tex(t = \min_{r} t_r \approx n \cdot t_{\text{每元素}})tex", R"tex(t = \min_{r} t_r \approx n \cdot t_{\text{elem}})tex"}},
     };
 }
 

@@ -113,7 +113,7 @@ Step what_is_stored() {
         {"N", "d", "heads", "num_buckets"},
         views_of(read_inputs, storage_views),
         {
-         R"tex(\underbrace{N d}_{\text{table}} \quad \underbrace{N^2}_{\text{bias per pair}} \quad \underbrace{2N - 1}_{\text{per distance}} \quad \underbrace{\mathrm{num\_buckets} \cdot H}_{\text{T5}} \quad \underbrace{H}_{\text{ALiBi}} \quad \underbrace{d/2}_{\text{RoPE}})tex",
+         {R"tex(\underbrace{N d}_{\text{表}} \quad \underbrace{N^2}_{\text{每对一个偏置}} \quad \underbrace{2N - 1}_{\text{每个距离一个}} \quad \underbrace{\mathrm{num\_buckets} \cdot H}_{\text{T5}} \quad \underbrace{H}_{\text{ALiBi}} \quad \underbrace{d/2}_{\text{RoPE}})tex", R"tex(\underbrace{N d}_{\text{table}} \quad \underbrace{N^2}_{\text{bias per pair}} \quad \underbrace{2N - 1}_{\text{per distance}} \quad \underbrace{\mathrm{num\_buckets} \cdot H}_{\text{T5}} \quad \underbrace{H}_{\text{ALiBi}} \quad \underbrace{d/2}_{\text{RoPE}})tex"},
          R"tex(b^{\mathrm{ALiBi}}_{ij} = -m\,|i - j|)tex"},
     };
     s.questions = {

@@ -63,7 +63,7 @@ Step every_pair_a_dial() {
          "every step, like the fastest pair."},
         {"d", "base", "original_max", "pos"},
         views_of(read_inputs, every_pair_a_dial_views),
-        {R"tex(\theta_i = \mathrm{base}^{-2i/d},\quad \text{needle}_i = p\,\theta_i \bmod 2\pi)tex"},
+        {{R"tex(\theta_i = \mathrm{base}^{-2i/d},\quad \text{指针}_i = p\,\theta_i \bmod 2\pi)tex", R"tex(\theta_i = \mathrm{base}^{-2i/d},\quad \text{needle}_i = p\,\theta_i \bmod 2\pi)tex"}},
         {"pos", 0, 2048, 24},
     };
 }

@@ -131,7 +131,8 @@ Step the_experiment() {
          "before it)."},
         {"task", "n", "sample"},
         views_of(read_inputs, experiment_views),
-        {R"tex(x_1 \ldots x_n \; \rightarrow \; y_1 \ldots y_n, \qquad \text{train: } n \le 16, \quad \text{test: } n \le 48)tex"},
+        {{R"tex(x_1 \ldots x_n \; \rightarrow \; y_1 \ldots y_n, \qquad \text{训练：} n \le 16, \quad \text{测试：} n \le 48)tex",
+          R"tex(x_1 \ldots x_n \; \rightarrow \; y_1 \ldots y_n, \qquad \text{train: } n \le 16, \quad \text{test: } n \le 48)tex"}},
     };
     return s;
 }

@@ -115,7 +115,7 @@ Step alibi_beyond_training() {
          "relevant."},
         {"heads", "original_max", "seq_len", "factor", "d", "base", "seed"},
         views_of(read_inputs, alibi_beyond_training_views),
-        {R"tex(\text{beyond }L=\sum_{\Delta\ge L}\mathrm{softmax}_\Delta\Bigl(\frac{q^\top k_\Delta}{\sqrt{d}}-m_h\,\Delta\Bigr))tex"},
+        {{R"tex(\text{超出 }L\text{ 的部分}=\sum_{\Delta\ge L}\mathrm{softmax}_\Delta\Bigl(\frac{q^\top k_\Delta}{\sqrt{d}}-m_h\,\Delta\Bigr))tex", R"tex(\text{beyond }L=\sum_{\Delta\ge L}\mathrm{softmax}_\Delta\Bigl(\frac{q^\top k_\Delta}{\sqrt{d}}-m_h\,\Delta\Bigr))tex"}},
     };
     s.questions = {
         {{"ALiBi 在 logit 上加 −m·Δ。超过训练长度 L 之后，新出现的偏置值会怎样？",

@@ -57,7 +57,7 @@ Step diagnosis_floor() {
          "few numbers: the unseen pairs, and the mean and minimum score within and beyond L."},
         {"d", "base", "original_max", "factor", "seq_len", "seed"},
         views_of(read_inputs, diagnosis_floor_views),
-        {R"tex(\min_{\Delta>L}\bar s(\Delta)\ <\ \min_{\Delta<L}\bar s_{\text{none}}(\Delta)\ \Rightarrow\ \text{unseen scores})tex"},
+        {{R"tex(\min_{\Delta>L}\bar s(\Delta)\ <\ \min_{\Delta<L}\bar s_{\text{none}}(\Delta)\ \Rightarrow\ \text{没见过的分数})tex", R"tex(\min_{\Delta>L}\bar s(\Delta)\ <\ \min_{\Delta<L}\bar s_{\text{none}}(\Delta)\ \Rightarrow\ \text{unseen scores})tex"}},
     };
 }
 

@@ -142,7 +142,7 @@ Step method_costs() {
          "content (T5's and ALiBi's biases look at distance only)."},
         {"d", "L", "heads", "clip", "num_buckets"},
         views_of(read_inputs, method_costs_views),
-        {R"tex(\text{learned: }L\cdot d_{\mathrm{model}},\qquad \text{Shaw: }2(2k+1)\,d_{\mathrm{head}},\qquad \text{T5: buckets}\cdot\text{heads})tex"},
+        {{R"tex(\text{学习式：}L\cdot d_{\mathrm{model}},\qquad \text{Shaw：}2(2k+1)\,d_{\mathrm{head}},\qquad \text{T5：桶数}\cdot\text{头数})tex", R"tex(\text{learned: }L\cdot d_{\mathrm{model}},\qquad \text{Shaw: }2(2k+1)\,d_{\mathrm{head}},\qquad \text{T5: buckets}\cdot\text{heads})tex"}},
     };
 }
 

@@ -78,7 +78,7 @@ Step ntk_slow_pairs() {
          "over all pairs."},
         {"d", "base", "factor", "original_max", "seq_len"},
         views_of(read_inputs, ntk_slow_pairs_views),
-        {R"tex(r_i=\frac{\mathrm{seq\_len}\cdot\theta'_i}{L\,\theta_i},\qquad r_i>1\ \text{and}\ \lambda_i>L\ \Rightarrow\ \text{new angles})tex"},
+        {{R"tex(r_i=\frac{\mathrm{seq\_len}\cdot\theta'_i}{L\,\theta_i},\qquad r_i>1\ \text{且}\ \lambda_i>L\ \Rightarrow\ \text{新角度})tex", R"tex(r_i=\frac{\mathrm{seq\_len}\cdot\theta'_i}{L\,\theta_i},\qquad r_i>1\ \text{and}\ \lambda_i>L\ \Rightarrow\ \text{new angles})tex"}},
     };
 }
 

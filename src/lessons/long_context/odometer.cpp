@@ -29,7 +29,7 @@ Step odometer() {
          "notes count the pairs at unseen angles right now."},
         {"d", "base", "original_max", "position"},
         views_of(read_inputs, odometer_step_views),
-        {R"tex(\phi_i(p)=p\,\theta_i \bmod 2\pi,\qquad \text{shaded arc}=\min(L\,\theta_i,\ 2\pi))tex"},
+        {{R"tex(\phi_i(p)=p\,\theta_i \bmod 2\pi,\qquad \text{阴影弧}=\min(L\,\theta_i,\ 2\pi))tex", R"tex(\phi_i(p)=p\,\theta_i \bmod 2\pi,\qquad \text{shaded arc}=\min(L\,\theta_i,\ 2\pi))tex"}},
         {"position", 0.0, 16384.0, 256.0},
     };
 }

@@ -75,7 +75,7 @@ Step trade_offs() {
         {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
          "high_freq_factor", "preset"},
         views_of(read_inputs, trade_offs_views),
-        {R"tex(\text{kept: }\theta'_i/\theta_i=1,\qquad \text{divided: }\theta'_i/\theta_i=1/s)tex"},
+        {{R"tex(\text{保持：}\theta'_i/\theta_i=1,\qquad \text{除以 }s\text{：}\theta'_i/\theta_i=1/s)tex", R"tex(\text{kept: }\theta'_i/\theta_i=1,\qquad \text{divided: }\theta'_i/\theta_i=1/s)tex"}},
     };
 }
 

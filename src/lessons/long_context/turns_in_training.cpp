@@ -64,7 +64,7 @@ Step turns_in_training_step() {
          "complete a turn."},
         {"d", "base", "original_max"},
         views_of(read_inputs, turns_in_training_views),
-        {R"tex(\text{turns}_i=\frac{L\,\theta_i}{2\pi}=\frac{L}{\lambda_i})tex"},
+        {{R"tex(\text{圈数}_i=\frac{L\,\theta_i}{2\pi}=\frac{L}{\lambda_i})tex", R"tex(\text{turns}_i=\frac{L\,\theta_i}{2\pi}=\frac{L}{\lambda_i})tex"}},
     };
 }
 

@@ -61,7 +61,7 @@ Step yarn_attention_factor_step() {
          "vertical line is the current s."},
         {"factor"},
         views_of(read_inputs, yarn_attention_factor_views),
-        {R"tex(\text{factor}=0.1\ln s+1,\qquad q^\top k\ \to\ \text{factor}^2\,q^\top k)tex"},
+        {{R"tex(\text{因子}=0.1\ln s+1,\qquad q^\top k\ \to\ \text{因子}^2\,q^\top k)tex", R"tex(\text{factor}=0.1\ln s+1,\qquad q^\top k\ \to\ \text{factor}^2\,q^\top k)tex"}},
     };
 }
 

@@ -89,8 +89,8 @@ Step longrope() {
          "value f_end. Like YaRN and Llama 3 in the [[lesson:long-context/yarn-llama3|long-context lesson]] it scales pair by pair, but each pair's factor comes from a searched list. Play seq_len and watch the curve in use jump at original_max."},
         {"d", "base", "original_max", "max_position", "seq_len", "short_end"},
         views_of(read_inputs, longrope_views),
-        {R"tex(\theta_i'=\frac{\theta_i}{f_i},\qquad f=\begin{cases}f^{\mathrm{short}} & \mathrm{seq\_len}\le\mathrm{original\_max}\\ f^{\mathrm{long}} & \text{else}\end{cases})tex",
-         R"tex(f_i=f_{\mathrm{end}}^{\;i/(d/2-1)}\quad\text{(illustrative lists)})tex"},
+        {{R"tex(\theta_i'=\frac{\theta_i}{f_i},\qquad f=\begin{cases}f^{\mathrm{short}} & \mathrm{seq\_len}\le\mathrm{original\_max}\\ f^{\mathrm{long}} & \text{其余}\end{cases})tex", R"tex(\theta_i'=\frac{\theta_i}{f_i},\qquad f=\begin{cases}f^{\mathrm{short}} & \mathrm{seq\_len}\le\mathrm{original\_max}\\ f^{\mathrm{long}} & \text{else}\end{cases})tex"},
+         {R"tex(f_i=f_{\mathrm{end}}^{\;i/(d/2-1)}\quad\text{（示意列表）})tex", R"tex(f_i=f_{\mathrm{end}}^{\;i/(d/2-1)}\quad\text{(illustrative lists)})tex"}},
         {"seq_len", 1024, 16384, 1024},
     };
     s.questions = {

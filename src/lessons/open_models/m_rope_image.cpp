@@ -95,7 +95,7 @@ Step mrope_image() {
          "The pairs following w are the slowest, so a larger mrope_base fades the pattern."},
         {"grid_h", "grid_w", "merge", "section", "mrope_base"},
         views_of(read_inputs, mrope_image_views),
-        {R"tex(r(i)=t\ (i<s_0),\ \ h\ (s_0\le i<s_0+s_1),\ \ w\ (\text{else}),\qquad d=2(s_0+s_1+s_2))tex"},
+        {{R"tex(r(i)=t\ (i<s_0),\ \ h\ (s_0\le i<s_0+s_1),\ \ w\ (\text{其余}),\qquad d=2(s_0+s_1+s_2))tex", R"tex(r(i)=t\ (i<s_0),\ \ h\ (s_0\le i<s_0+s_1),\ \ w\ (\text{else}),\qquad d=2(s_0+s_1+s_2))tex"}},
     };
     return s;
 }

@@ -82,7 +82,7 @@ Step mla_cache() {
          "value (d_v = v_head_dim numbers). Each number takes bytes_per_number bytes; the vertical line marks the chosen heads."},
         {"heads", "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "bytes_per_number"},
         views_of(read_inputs, mla_cache_views),
-        {R"tex(\text{cache per token: } d_c+d_R\quad\text{vs}\quad n_h\,(d_{\mathrm{nope}}+d_R+d_v))tex"},
+        {{R"tex(\text{每个 token 的缓存：} d_c+d_R\quad\text{对比}\quad n_h\,(d_{\mathrm{nope}}+d_R+d_v))tex", R"tex(\text{cache per token: } d_c+d_R\quad\text{vs}\quad n_h\,(d_{\mathrm{nope}}+d_R+d_v))tex"}},
     };
     return s;
 }

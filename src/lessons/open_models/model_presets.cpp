@@ -157,7 +157,7 @@ Step model_presets() {
                 return std::vector<ViewData>{preset_wavelength_view(chosen, lang)};
             },
             {R"tex(\lambda_i = \frac{2\pi}{\theta_i},\qquad \theta_i = \mathrm{base}^{-2i/d}\quad (i = 0,\dots,d/2-1))tex",
-             R"tex(\text{linear: } \theta_i' = \theta_i / s,\qquad \text{llama3: } \theta_i' = \begin{cases} \theta_i & \lambda_i < L_0/h \\ \theta_i/s & \lambda_i > L_0/l \\ (1-\gamma_i)\,\theta_i/s + \gamma_i\,\theta_i & \text{otherwise}\end{cases},\quad \gamma_i = \frac{L_0/\lambda_i - l}{h - l})tex"}};
+             {R"tex(\text{linear：} \theta_i' = \theta_i / s,\qquad \text{llama3：} \theta_i' = \begin{cases} \theta_i & \lambda_i < L_0/h \\ \theta_i/s & \lambda_i > L_0/l \\ (1-\gamma_i)\,\theta_i/s + \gamma_i\,\theta_i & \text{其余}\end{cases},\quad \gamma_i = \frac{L_0/\lambda_i - l}{h - l})tex", R"tex(\text{linear: } \theta_i' = \theta_i / s,\qquad \text{llama3: } \theta_i' = \begin{cases} \theta_i & \lambda_i < L_0/h \\ \theta_i/s & \lambda_i > L_0/l \\ (1-\gamma_i)\,\theta_i/s + \gamma_i\,\theta_i & \text{otherwise}\end{cases},\quad \gamma_i = \frac{L_0/\lambda_i - l}{h - l})tex"}}};
     s.questions = {
         {{"Llama 3.1 的 llama3 缩放把哪些频率对除以 factor？",
           "Which frequency pairs does Llama 3.1's llama3 scaling divide by the factor?"},

@@ -104,8 +104,8 @@ Step two_bases() {
          "The released 4B, 12B and 27B models also scale the global layers' positions linearly by 8, which is not drawn here."},
         {"d", "local_base", "global_base", "window", "context"},
         views_of(read_inputs, two_bases_views),
-        {R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{local}}=10^4,\quad b_{\text{global}}=10^6)tex",
-         R"tex(\text{pair } i \text{ turns within } W \iff W\,\theta_i\ge 2\pi)tex"},
+        {{R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{局部}}=10^4,\quad b_{\text{全局}}=10^6)tex", R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{local}}=10^4,\quad b_{\text{global}}=10^6)tex"},
+         {R"tex(\text{第 } i \text{ 对在 } W \text{ 内转满一圈} \iff W\,\theta_i\ge 2\pi)tex", R"tex(\text{pair } i \text{ turns within } W \iff W\,\theta_i\ge 2\pi)tex"}},
     };
     s.questions = {
         {{"同一个频率对 i（i > 0），在局部层（底数 10⁴）和全局层（底数 10⁶）里，哪边的波长更长？",

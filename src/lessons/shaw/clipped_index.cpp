@@ -129,7 +129,7 @@ Step clipped_index() {
         views_of(read_inputs, clipped_index_views),
         {
          R"tex(\mathrm{idx}(i,j) = \operatorname{clip}(j - i,\ -k,\ k) + k \in \{0, \dots, 2k\})tex",
-         R"tex(\mathrm{idx}^{\mathrm{tutorial}}(i,j) = (i - j) + \mathrm{max\_len} - 1)tex"},
+         {R"tex(\mathrm{idx}^{\text{教程}}(i,j) = (i - j) + \mathrm{max\_len} - 1)tex", R"tex(\mathrm{idx}^{\mathrm{tutorial}}(i,j) = (i - j) + \mathrm{max\_len} - 1)tex"}},
     };
     s.questions = {
         {{"截断距离为 k 时，相对位置表有多少行？", "With clipping distance k, how many rows does the relative table have?"},

@@ -77,7 +77,7 @@ Step relative_matrix_and_sign() {
         {"L", "tutorial"},
         views_of(read_inputs, sign_views),
         {
-         R"tex(D_{ij} = j - i \quad \text{(tensor2tensor)}, \qquad D^{\mathrm{tutorial}}_{ij} = i - j = -D_{ij})tex"},
+         {R"tex(D_{ij} = j - i \quad \text{(tensor2tensor)}, \qquad D^{\text{教程}}_{ij} = i - j = -D_{ij})tex", R"tex(D_{ij} = j - i \quad \text{(tensor2tensor)}, \qquad D^{\mathrm{tutorial}}_{ij} = i - j = -D_{ij})tex"}},
     };
 }
 

@@ -75,7 +75,7 @@ Step why_dot_with_q() {
         {"L", "clip", "d_k", "seed"},
         computed_views(why_dot_views),
         {
-         R"tex(q_i \cdot a_{ij} \quad \text{vs.} \quad b_{j-i})tex"},
+         {R"tex(q_i \cdot a_{ij} \quad \text{对比} \quad b_{j-i})tex", R"tex(q_i \cdot a_{ij} \quad \text{vs.} \quad b_{j-i})tex"}},
     };
     s.questions = {
         {{"同一个距离上，不同的查询得到的位置项 q_i·a_ij 相同吗？",

@@ -71,7 +71,7 @@ Step four_bucket_picture() {
         {"L", "max_distance", "bidirectional"},
         views_of(read_inputs, four_bucket_views),
         {
-         R"tex(\mathrm{bucket}^{\mathrm{tutorial}}:\ |i - j| \le 1 \to 0,\ \ 2 \to 1,\ \ 3..4 \to 2,\ \ {>}\,4 \to 3)tex"},
+         {R"tex(\mathrm{bucket}^{\text{教程}}:\ |i - j| \le 1 \to 0,\ \ 2 \to 1,\ \ 3..4 \to 2,\ \ {>}\,4 \to 3)tex", R"tex(\mathrm{bucket}^{\mathrm{tutorial}}:\ |i - j| \le 1 \to 0,\ \ 2 \to 1,\ \ 3..4 \to 2,\ \ {>}\,4 \to 3)tex"}},
     };
 }
 

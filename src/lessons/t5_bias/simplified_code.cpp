@@ -67,8 +67,8 @@ Step simplified_code_differences() {
         {"L", "num_buckets", "max_distance", "bidirectional", "simplified"},
         views_of(read_inputs, simplified_code_views),
         {
-         R"tex(\text{HF: } j - i, \qquad \text{tutorial: } i - j)tex",
-         R"tex(\text{causal, HF: } \max(i - j,\, 0), \qquad \text{tutorial: } \max(j - i,\, 0))tex"},
+         {R"tex(\text{HF：} j - i, \qquad \text{教程：} i - j)tex", R"tex(\text{HF: } j - i, \qquad \text{tutorial: } i - j)tex"},
+         {R"tex(\text{因果，HF：} \max(i - j,\, 0), \qquad \text{教程：} \max(j - i,\, 0))tex", R"tex(\text{causal, HF: } \max(i - j,\, 0), \qquad \text{tutorial: } \max(j - i,\, 0))tex"}},
     };
 }
 

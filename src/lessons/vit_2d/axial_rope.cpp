@@ -122,7 +122,7 @@ Step axial_rope() {
         views_of(inputs, axial_rope_views),
         {
          R"tex(\big\langle \mathrm{Rot}_{(r,c)}\, q,\ \mathrm{Rot}_{(r',c')}\, k \big\rangle = g(\Delta r, \Delta c))tex",
-         R"tex(\phi_j = c\,\theta_j \text{ or } r\,\theta_j, \qquad \theta_j = \mathrm{base}^{-4j/\mathrm{dim}})tex"},
+         {R"tex(\phi_j = c\,\theta_j \text{ 或 } r\,\theta_j, \qquad \theta_j = \mathrm{base}^{-4j/\mathrm{dim}})tex", R"tex(\phi_j = c\,\theta_j \text{ or } r\,\theta_j, \qquad \theta_j = \mathrm{base}^{-4j/\mathrm{dim}})tex"}},
     };
 }
 
