@@ -94,9 +94,11 @@ void build_fonts(Platform* p, float scale, bool complete) {
     }
     p->app.screen.font_body = io.Fonts->AddFontFromMemoryTTF(data, size, kBodyPx * scale, &cfg,
                                                       complete ? ranges : first_screen_ranges.Data);
-    // The title size only ever shows the app's name and the step titles (app/app.cpp, app/step_page.cpp):
-    // rasterising just their characters keeps the atlas (and the first frame) small. The first-screen atlas has the English ones
-    // and printable ASCII; the complete one both languages and Latin-1.
+    // The title size only ever shows the app's name and the step titles (app/app.cpp, app/step_page.cpp), and the
+    // Chinese words of equations (views_equation.cpp draws them at about 18 px: from 21 px they stay sharp, from
+    // the 16 px body font they would blur): rasterising just their characters keeps the atlas (and the first
+    // frame) small. The first-screen atlas has the English titles and printable ASCII; the complete one both
+    // languages and Latin-1.
     static ImVector<ImWchar> title_ranges[2];  // [complete]
     ImVector<ImWchar>& titles_wanted = title_ranges[complete ? 1 : 0];
     if (titles_wanted.empty()) {
@@ -107,7 +109,10 @@ void build_fonts(Platform* p, float scale, bool complete) {
             if (!complete && lang == Lang::zh) continue;
             titles.AddText(ui_say(lang, UiText::AppName).c_str());
             for (const Lesson* lesson : every_lesson())
-                for (const Step& step : lesson->steps) titles.AddText(step.title.get(lang));
+                for (const Step& step : lesson->steps) {
+                    titles.AddText(step.title.get(lang));
+                    for (const StepEquation& equation : step.equations) titles.AddText(equation.get(lang));
+                }
         }
         titles.BuildRanges(&titles_wanted);
     }

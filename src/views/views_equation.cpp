@@ -15,6 +15,7 @@
 
 #include "views/equation.h"
 #include "views/equation_data.h"
+#include "imgui_internal.h"  // ImTextCharFromUtf8
 
 namespace pelab {
 
@@ -124,6 +125,24 @@ void outline_glyph(ImDrawList* dl, const ed::Tables& t, const ed::Glyph& g, floa
     }
 }
 
+// The atlas font to draw a text run's character at px: the smallest one at least px tall that has it (scaled
+// down, a glyph stays sharp; the platform rasterises the equations' Chinese words at the title size for this),
+// else the largest that has it, else the current font (which draws its fallback glyph).
+ImFont* font_for(const char* utf8, float px) {
+    unsigned int c = 0;
+    ImTextCharFromUtf8(&c, utf8, nullptr);
+    const float global = ImGui::GetIO().FontGlobalScale;
+    ImFont* above = nullptr;
+    ImFont* below = nullptr;
+    for (ImFont* f : ImGui::GetIO().Fonts->Fonts) {
+        if (f->FindGlyphNoFallback(ImWchar(c)) == nullptr) continue;
+        const float size = f->FontSize * global;
+        if (size >= px && (above == nullptr || size < above->FontSize * global)) above = f;
+        if (size < px && (below == nullptr || size > below->FontSize * global)) below = f;
+    }
+    return above ? above : below ? below : ImGui::GetFont();
+}
+
 void draw_typeset(ImDrawList* dl, const ed::Equation& e, ImVec2 top_left, float font_px, ImU32 colour) {
     const ed::Tables& t = ed::tables();
     const float s = font_px / 1000.0f;   // data units are 1/1000 em
@@ -153,10 +172,10 @@ void draw_typeset(ImDrawList* dl, const ed::Equation& e, ImVec2 top_left, float 
     }
     dl->Flags = saved_flags;
     // CJK characters with the app's font, each centred in the cell MathJax gave it, its baseline on MathJax's.
-    ImFont* font = ImGui::GetFont();
     for (unsigned k = 0; k < e.text_count; ++k) {
         const ed::TextRun& r = t.texts[e.text_first + k];
         const float px = r.size * s;
+        ImFont* font = font_for(r.utf8, px);
         const float advance = font->CalcTextSizeA(px, 1e9f, 0.0f, r.utf8).x;
         const float ascent = font->Ascent * px / font->FontSize;
         const ImVec2 at(top_left.x + r.x * s + 0.5f * (r.cell * s - advance), top_left.y + r.y * s - ascent);
