@@ -68,8 +68,8 @@ std::vector<ViewData> interpolation_views(const Inputs& in, Lang lang) {
         const Spread plain = exact_spread(refs, 24);
         const Spread divided = exact_spread(refs, 24, &lab_board::RunResult::pi_scores);
         const Spread tuned = exact_spread(refs, 24, &lab_board::RunResult::finetune_scores);
-        notes.push_back(say(lang, {"n = 24，{runs} 个随机种子的平均：原样 {plain}，只除以 {s} 为 {divided}，再微调后 {tuned}。",
-                                   "n = 24, mean of {runs} random seeds: as trained {plain}, divided by {s} alone {divided}, fine-tuned {tuned}."},
+        notes.push_back(say(lang, {"n = 24，{runs} 次运行（随机种子各不相同）的平均：原样 {plain}，只除以 {s} 为 {divided}，再微调后 {tuned}。",
+                                   "n = 24, mean of {runs} runs (each its own random seed): as trained {plain}, divided by {s} alone {divided}, fine-tuned {tuned}."},
                             {{"runs", integer(plain.runs)},
                              {"plain", num(plain.mean, 2)},
                              {"s", num(kInterpolationFactor)},

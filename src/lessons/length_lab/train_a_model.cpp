@@ -85,7 +85,7 @@ std::vector<ViewData> training_views(const Inputs& in, Lang lang) {
             point.second = count ? sum / count : nan;
         }
         c.series.push_back(series_of(mean));
-        c.series_labels.push_back(say(lang, {"参考：{scheme}，{runs} 个随机种子的平均", "reference: {scheme}, mean of {runs} random seeds"},
+        c.series_labels.push_back(say(lang, {"参考：{scheme}，{runs} 次运行的平均", "reference: {scheme}, mean of {runs} runs"},
                                       {{"scheme", scheme_label(in.pe, lang)}, {"runs", integer(static_cast<long long>(refs.size()))}}));
         c.series_dashed.push_back(true);
     }

@@ -6,6 +6,7 @@
 //
 // [SECTION] the views
 // [SECTION] the step
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -36,10 +37,12 @@ std::vector<ViewData> why_views(const Inputs& in, Lang lang) {
     t.corner = say(lang, {"方案", "scheme"});
     for (const int n : lengths) t.col_labels.push_back("n = " + integer(n));
     std::vector<std::vector<Spread>> spreads;
+    size_t runs_per_scheme = 0;  // for the title: the reference runs behind each mean
     for (size_t r = 0; r < schemes().size(); ++r) {
         const std::string& pe = schemes()[r];
         t.row_labels.push_back(scheme_label(pe, lang));
         const auto refs = reference_runs(in.task, pe);
+        runs_per_scheme = std::max(runs_per_scheme, refs.size());
         spreads.emplace_back();
         for (size_t c = 0; c < lengths.size(); ++c) {
             const Spread s = exact_spread(refs, lengths[c]);
@@ -55,8 +58,8 @@ std::vector<ViewData> why_views(const Inputs& in, Lang lang) {
     t.explain = [spreads, lengths, lang](int r, int c) {
         const Spread& s = spreads[static_cast<size_t>(r)][static_cast<size_t>(c)];
         if (s.runs == 0) return std::string();
-        return say(lang, {"n = {n}：{runs} 个随机种子的平均 {mean}，最低 {lo}，最高 {hi}。",
-                          "n = {n}: mean of {runs} seeds {mean}, lowest {lo}, highest {hi}."},
+        return say(lang, {"n = {n}：{runs} 次运行的平均 {mean}，最低 {lo}，最高 {hi}。",
+                          "n = {n}: mean of {runs} runs {mean}, lowest {lo}, highest {hi}."},
                    {{"n", integer(lengths[static_cast<size_t>(c)])},
                     {"runs", integer(s.runs)},
                     {"mean", num(s.mean, 3)},
@@ -68,8 +71,8 @@ std::vector<ViewData> why_views(const Inputs& in, Lang lang) {
     notes.push_back(say(lang, {"“仍有对的”：n = {n} 时平均至少 {share} 的样本完全正确。",
                                "\"holds\": at n = {n} a mean of at least {share} of the samples is exactly right."},
                         {{"n", integer(kFirstBeyond)}, {"share", num(kHoldsShare, 2)}}));
-    return {make_view(say(lang, {"参考运行：完全正确的比例（{task}，3 个随机种子的平均）", "Reference runs: exact match ({task}, mean of 3 seeds)"},
-                          {{"task", task_label(in.task, lang)}}),
+    return {make_view(say(lang, {"参考运行：完全正确的比例（{task}，{runs} 次运行的平均）", "Reference runs: exact match ({task}, mean of {runs} runs)"},
+                          {{"task", task_label(in.task, lang)}, {"runs", integer(static_cast<long long>(runs_per_scheme))}}),
                       std::move(t), notes)};
 }
 

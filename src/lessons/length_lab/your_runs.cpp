@@ -51,8 +51,10 @@ std::vector<ViewData> runs_views(const Inputs& in, Lang lang) {
             t.values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = run.result.scores.exact_at(lengths[c]);
         if (!run.loaded) t.values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(lengths.size())) = run.seconds;
     }
+    std::vector<size_t> reference_counts;  // runs behind each reference row's mean
     for (size_t k = 0; k < reference_schemes.size(); ++k) {
         const auto refs = reference_runs(in.task, reference_schemes[k]);
+        reference_counts.push_back(refs.size());
         const Eigen::Index r = static_cast<Eigen::Index>(runs.size() + k);
         t.row_labels.push_back(say(lang, {"参考：{scheme}", "reference: {scheme}"}, {{"scheme", scheme_label(reference_schemes[k], lang)}}));
         for (size_t c = 0; c < lengths.size(); ++c) t.values(r, static_cast<Eigen::Index>(c)) = exact_spread(refs, lengths[c]).mean;
@@ -62,13 +64,16 @@ std::vector<ViewData> runs_views(const Inputs& in, Lang lang) {
     }
     if (rows == 0) t.row_labels.push_back(say(lang, {"（还没有运行）", "(no run yet)"}));
     const size_t learner_rows = runs.size();
-    t.explain = [runs, learner_rows, lang](int r, int c) {
+    t.explain = [runs, learner_rows, reference_counts, lang](int r, int c) {
         (void)c;
         if (r < 0) return std::string();
-        if (static_cast<size_t>(r) >= learner_rows)
-            return say(lang, {"参考运行（仓库里的数据，由原生命令行训练）：3 个随机种子的平均；用时也是原生命令行的。",
+        if (static_cast<size_t>(r) >= learner_rows) {
+            const size_t k = static_cast<size_t>(r) - learner_rows;
+            return say(lang, {"参考运行（仓库里的数据，由原生命令行训练）：{runs} 次运行（随机种子各不相同）的平均；用时也是原生命令行的。",
                               "Reference runs (data in the repository, trained by the native command line): the mean "
-                              "of 3 seeds; the time is the native command line's."});
+                              "of {runs} runs, each its own random seed; the time is the native command line's."},
+                       {{"runs", integer(static_cast<long long>(k < reference_counts.size() ? reference_counts[k] : 0))}});
+        }
         const Run& run = *runs[static_cast<size_t>(r)];
         if (run.state == RunState::failed) return run.message;
         if (run.loaded) return say(lang, {"从文件载入，在这里重新评测。", "Loaded from a file and scored here."});
