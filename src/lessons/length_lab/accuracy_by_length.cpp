@@ -130,12 +130,13 @@ Step accuracy_by_length() {
              if (best.empty()) return data_status(lang);
              const Spread chosen = exact_spread(reference_runs("copy", in.pe), kFirstBeyond);
              return say(lang, {"参考运行在 n = {n} 的平均：{all}。最高的是 {best}：它的偏置只取决于距离，训练中见过的距离在更长的序列里还是同样的距离。"
-                               "你选的 {chosen}：3 个随机种子里最低 {lo}，最高 {hi}。",
+                               "你选的 {chosen}：{runs} 次运行里最低 {lo}，最高 {hi}。",
                                "The reference runs' means at n = {n}: {all}. The highest is {best}: its bias depends on the "
                                "distance only, and the distances seen in training are the same distances in a longer sequence. "
-                               "The scheme you chose, {chosen}: lowest seed {lo}, highest {hi}."},
+                               "The scheme you chose, {chosen}: lowest of {runs} runs {lo}, highest {hi}."},
                         {{"n", integer(kFirstBeyond)}, {"all", all}, {"best", scheme_label(best, lang)},
-                         {"chosen", scheme_label(in.pe, lang)}, {"lo", num(chosen.lo, 2)}, {"hi", num(chosen.hi, 2)}});
+                         {"chosen", scheme_label(in.pe, lang)}, {"runs", integer(chosen.runs)},
+                         {"lo", num(chosen.lo, 2)}, {"hi", num(chosen.hi, 2)}});
          }},
     };
     return s;
