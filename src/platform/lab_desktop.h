@@ -25,8 +25,8 @@
 #pragma once
 #include <atomic>
 #include <condition_variable>
-#include <deque>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -65,9 +65,9 @@ public:
     // Where a saved run's weights go (name, bytes): the desktop's save service. Unset: written into the working
     // directory here, with a line on stdout.
     std::function<void(const std::string& name, const std::string& bytes)> save_file;
-    // One line for the learner (a toast on the desktop), in `language()`'s language (unset: English); unset:
-    // printed on stderr.
+    // One line for the learner (a toast on the desktop); unset: printed on stderr.
     std::function<void(const std::string& line)> notify;
+    // The language of those lines: the app's (unset: English).
     std::function<Lang()> language;
     // Runs training at once; the rest wait, queued (default: the machine's hardware threads, at least 1).
     int max_parallel = 0;

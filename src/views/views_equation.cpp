@@ -36,8 +36,6 @@ const ed::Equation* find_equation(const std::string& tex) {
     return it == by_tex.end() ? nullptr : it->second;
 }
 
-// The glyph points, absolute, in units: the tables hold them as varint grid steps delta-coded along each glyph
-// (equation_data.h), which compress far better than whole coordinates.
 // One zigzag varint (equation_data.h) from *in, which moves past it.
 int next_varint(const unsigned char*& in) {
     unsigned z = 0;
@@ -49,11 +47,12 @@ int next_varint(const unsigned char*& in) {
     return (z & 1) ? -int(z >> 1) - 1 : int(z >> 1);  // zigzag back to a signed value
 }
 
+// The glyph points, absolute, in units: the tables hold them as varint grid steps delta-coded along each glyph
+// (equation_data.h), which compress far better than whole coordinates.
 const std::vector<short>& glyph_points() {
     static const std::vector<short> points = [] {
         const ed::Tables& t = ed::tables();
         const unsigned char* in = t.points;
-        auto next_step = [&in]() { return next_varint(in); };
         std::vector<short> out;
         for (unsigned gi = 0; gi < t.glyph_count; ++gi) {
             const ed::Glyph& g = t.glyphs[gi];
@@ -61,8 +60,8 @@ const std::vector<short>& glyph_points() {
             int x = 0, y = 0;
             for (unsigned i = 0; i < g.point_count; ++i) {
                 const size_t k = 2 * size_t(g.point_first + i);
-                x += next_step() * t.point_grid;
-                y += next_step() * t.point_grid;
+                x += next_varint(in) * t.point_grid;
+                y += next_varint(in) * t.point_grid;
                 out[k] = short(x);
                 out[k + 1] = short(y);
             }

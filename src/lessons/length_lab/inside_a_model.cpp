@@ -2,8 +2,9 @@
 // Step "inside-a-model" of lesson "length-lab": every layer's and head's attention of a trained model on one
 // sample longer than any it trained on, tiled layer by layer (rows) and head by head (columns), and the answer
 // it gives, each token marked right or wrong. The model is the learner's latest finished run of the chosen
-// scheme and task trained without position interpolation, else a model the lab ships (ALiBi and RoPE on copy: the reference runs of seed 0). The
-// forward pass runs outside the lesson (the page's worker, the desktop app) and reaches it through the board.
+// scheme and task trained without position interpolation, else a model the lab ships (ALiBi and RoPE on copy:
+// the reference runs of seed 0). The forward pass runs outside the lesson (the page's worker, the desktop app)
+// and reaches it through the board.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] which model
@@ -54,6 +55,9 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const Choice choice = choose_model(in, lang);
     const lab_board::Inspection* look = choice.key.empty() ? nullptr : lab_board::want_inspection(choice.key);
+    // The tiles: the model's layers and heads, or the default model's while there is none to show.
+    const lab::ModelConfig default_shape;
+    const int layers = look ? look->layers : default_shape.layers, heads = look ? look->heads : default_shape.heads;
     std::vector<std::string> notes;
     if (choice.key.empty())
         notes.push_back(say(lang, {"还没有训练好的 {scheme}（{task}）模型：在 [[lesson:length-lab/train-a-model|训练]] 那一步训练一个。随附的模型只有照抄任务的 ALiBi 和 RoPE。",
@@ -74,7 +78,7 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
     // The attention, tiled: layer l's head h at tile (l, h), one blank row and column between tiles.
     HeatmapView att;
     if (look) {
-        const int T = look->T, L = look->layers, H = look->heads;
+        const int T = look->T, L = layers, H = heads;
         att.values = RowMatrix::Constant(L * (T + 1) - 1, H * (T + 1) - 1, nan);
         for (int l = 0; l < L; ++l)
             for (int h = 0; h < H; ++h) {
@@ -104,15 +108,13 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
     } else {
         // No model to show yet (being run, or none trained): the tiles of the default model, empty, so that the
         // step keeps its shape while the answer is on its way.
-        const lab::ModelConfig shape;
-        const int T = 2 * in.n, L = shape.layers, H = shape.heads;
+        const int T = 2 * in.n, L = layers, H = heads;
         att.values = RowMatrix::Constant(L * (T + 1) - 1, H * (T + 1) - 1, nan);
         att.explain = [L, H, T, lang](int r, int c) {
             if (r < 0 || c < 0 || r >= L * (T + 1) - 1 || c >= H * (T + 1) - 1) return std::string();
             return say(lang, {"还没有可以查看的模型。", "No model to look inside yet."});
         };
     }
-    const int layers = look ? look->layers : lab::ModelConfig{}.layers, heads = look ? look->heads : lab::ModelConfig{}.heads;
     att.row_axis = say(lang, {"查询位置；每行一层（第 1 … {L} 层）", "query position; a row of tiles per layer (1 … {L})"}, {{"L", integer(layers)}});
     att.col_axis = say(lang, {"键位置；每列一个头（第 1 … {H} 个头）", "key position; a column of tiles per head (1 … {H})"}, {{"H", integer(heads)}});
     if (look) {
@@ -123,9 +125,8 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
     ViewData attention = make_view(say(lang, {"每一层、每个头的注意力", "Attention of every layer and head"}), std::move(att), notes);
 
     // The answer, digit by digit, in blocks of kPerRow digits (a narrow column beside the attention, its digits
-    // readable at 1280×720): a row of the
-    // digits expected, then a row of the model's; on the diverging map (its scale always ±1) −1 (blue) where the
-    // model's digit is right, +1 (red) where it is wrong.
+    // readable at 1280×720): a row of the digits expected, then a row of the model's; on the diverging map (its
+    // scale always ±1) −1 (blue) where the model's digit is right, +1 (red) where it is wrong.
     constexpr int kPerRow = 4;
     HeatmapView ans;
     const int n = look ? static_cast<int>(look->expected.size()) : in.n;

@@ -36,8 +36,9 @@ std::vector<ViewData> experiment_views(const Inputs& in, Lang lang) {
     const std::vector<int> digits = lab::eval_samples(in.n)[static_cast<size_t>(in.sample)];
     const lab::Batch batch = lab::task_batch(task, {digits});
     // The whole sequence x₁…xₙ → y₁…yₙ (the input and, last, the final answer token, which is only predicted),
-    // in rows of kRow positions so that every token is readable (and the figure short); 1 where a training sequence reached the
-    // position, 0 where none did; the answers (what the model must predict, the only tokens scored) boxed.
+    // in rows of kRow positions so that every token is readable (and the figure short); 1 where a training
+    // sequence reached the position, 0 where none did; the answers (what the model must predict, the only tokens
+    // scored) boxed.
     constexpr int kRow = 24;
     std::vector<int> sequence = batch.tokens;
     sequence.push_back(batch.targets.back());

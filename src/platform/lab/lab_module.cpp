@@ -64,7 +64,6 @@ LabRun* loaded_run(Read read) {
     return run;
 }
 
-
 }  // namespace
 
 // [SECTION] the C API (exported to lab_worker.js)
