@@ -167,7 +167,7 @@ function(pelab_embed_file target symbol file)
   target_sources(${target} PRIVATE "${_out}")
 endfunction()
 
-# [SECTION] pelab_font_subset(<target> <symbol> SCAN <files...>)
+# [SECTION] pelab_font_subset(<target> <symbol> [ZH_SYMBOL <zh_symbol>] SCAN <files...>)
 # At build time, scripts/make_font_subset.py collects every non-ASCII character in the SCAN files (UTF-8),
 # adds printable ASCII and ImGui's ellipsis/fallback glyphs, and cuts ${PELAB_CJK_FONT} down to exactly
 # those glyphs (no hinting, no layout tables, no glyph names), merging in the few it lacks from
@@ -177,6 +177,9 @@ endfunction()
 #                                 borrowed from the fallback font and any no font has
 #   embed_<symbol>_ranges.cpp     extern const unsigned short <symbol>_ranges[] = {first,last, ..., 0}
 #                                 (ImGui glyph ranges covering exactly the subset's codepoints <= 0xFFFF)
+# With ZH_SYMBOL, the glyphs that only Chinese texts use (scripts/language_texts.py) are cut into a second font,
+# <zh_symbol>.ttf with embed_<zh_symbol>_ranges.cpp, and left out of the first: the app merges the two, and the
+# web build sends the second with the Chinese texts (one language per load).
 # Editing any SCAN file rebuilds it; when the character set did not change, nothing downstream recompiles.
 set(_pelab_wqy "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
 set(_pelab_noto "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
@@ -199,7 +202,7 @@ set(PELAB_FALLBACK_FONT "${_pelab_fallback_default}" CACHE FILEPATH
     "Font (package fonts-dejavu-core) for the characters PELAB_CJK_FONT lacks; empty = none")
 
 function(pelab_font_subset target symbol)
-  cmake_parse_arguments(PARSE_ARGV 2 _arg "" "" "SCAN")
+  cmake_parse_arguments(PARSE_ARGV 2 _arg "" "ZH_SYMBOL" "SCAN")
   if(NOT _arg_SCAN)
     message(FATAL_ERROR "pelab_font_subset(${target} ${symbol} SCAN <files...>): no SCAN files given")
   endif()
@@ -229,15 +232,28 @@ function(pelab_font_subset target symbol)
   set(_ttf "${CMAKE_CURRENT_BINARY_DIR}/${symbol}.ttf")
   set(_chars "${CMAKE_CURRENT_BINARY_DIR}/${symbol}_chars.txt")
   set(_ranges "${CMAKE_CURRENT_BINARY_DIR}/embed_${symbol}_ranges.cpp")
+  set(_zh_args "")
+  set(_zh_outputs "")
+  if(_arg_ZH_SYMBOL)
+    set(_zh_ttf "${CMAKE_CURRENT_BINARY_DIR}/${_arg_ZH_SYMBOL}.ttf")
+    set(_zh_ranges "${CMAKE_CURRENT_BINARY_DIR}/embed_${_arg_ZH_SYMBOL}_ranges.cpp")
+    set(_zh_args --zh-symbol "${_arg_ZH_SYMBOL}" --out-zh-font "${_zh_ttf}" --out-zh-ranges "${_zh_ranges}")
+    set(_zh_outputs "${_zh_ttf}" "${_zh_ranges}")
+  endif()
   add_custom_command(
-    OUTPUT "${_ttf}" "${_chars}" "${_ranges}"
+    OUTPUT "${_ttf}" "${_chars}" "${_ranges}" ${_zh_outputs}
     COMMAND "${PELAB_PYTHON}" "${_PELAB_SCRIPTS_DIR}/make_font_subset.py"
             --font "${PELAB_CJK_FONT}" --font-number "${PELAB_CJK_FONT_NUMBER}" ${_fallback_args}
             --symbol "${symbol}" --out-font "${_ttf}" --out-chars "${_chars}" --out-ranges "${_ranges}"
-            --scan ${_scan}
-    DEPENDS ${_scan} "${_PELAB_SCRIPTS_DIR}/make_font_subset.py" "${PELAB_CJK_FONT}" ${_fallback_dep}
+            ${_zh_args} --scan ${_scan}
+    DEPENDS ${_scan} "${_PELAB_SCRIPTS_DIR}/make_font_subset.py" "${_PELAB_SCRIPTS_DIR}/language_texts.py"
+            "${PELAB_CJK_FONT}" ${_fallback_dep}
     COMMENT "Subsetting ${PELAB_CJK_FONT} for ${symbol}"
     VERBATIM)
   target_sources(${target} PRIVATE "${_ranges}")
   pelab_embed_file(${target} ${symbol} "${_ttf}")
+  if(_arg_ZH_SYMBOL)
+    target_sources(${target} PRIVATE "${_zh_ranges}")
+    pelab_embed_file(${target} ${_arg_ZH_SYMBOL} "${_zh_ttf}")
+  endif()
 endfunction()

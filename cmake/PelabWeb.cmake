@@ -43,6 +43,10 @@ set(PELAB_APP_LINK_OPTIONS
   "SHELL:--post-js ${PROJECT_SOURCE_DIR}/web/post.js"   # "#canvas" → this instance's canvas
   "SHELL:--closure 1"                 # Closure Compiler on the JS glue (PELAB_CLOSURE_COMPILER above)
   -Oz
+  # One language per load: wasm-ld stores a string that ends another one inside its tail ("." inside a sentence
+  # that ends with "."), so moving a sentence out of the wasm (scripts/language_texts.py) would take the short
+  # string with it; at -O0 it keeps identical strings merged but no tails.
+  -Wl,-O0
 )
 
 # [issue 25] Link-time optimisation of the app and a name order for its functions: the lab's lesson took the first
@@ -153,7 +157,7 @@ function(pelab_web_precompress)
     return()
   endif()
   set(_outputs)
-  set(_names index.html embed.html widget.js pelab.js pelab.wasm)
+  set(_names index.html embed.html widget.js pelab.js pelab.wasm pelab-zh.lang pelab-en.lang pelab-mathml.data)
   if(TARGET pelab_lab)  # [issue 25] the lab's module and data, fetched when the lab opens
     file(GLOB _shipped RELATIVE ${PROJECT_SOURCE_DIR}/src/lessons/lab ${PROJECT_SOURCE_DIR}/src/lessons/lab/lab_shipped_*.weights)
     list(APPEND _names pelab_lab.js pelab_lab.wasm lab_worker.js lab_reference_runs.json ${_shipped})
@@ -166,7 +170,7 @@ function(pelab_web_precompress)
       list(APPEND _made "${_file}.br")
       list(APPEND _commands COMMAND "${PELAB_BROTLI}" -q 11 -k -f "${_file}")
     endif()
-    if(_name MATCHES "^pelab\\.")
+    if(_name MATCHES "^pelab[.-]")
       set(_from pelab)                  # written by the link (file-level dependency on pelab.js)
     elseif(_name MATCHES "^pelab_lab\\.")
       set(_from pelab_lab)

@@ -5,7 +5,9 @@
 # holding that file (widget.js from web/, pelab.js as linked), pelab.wasm (the same bytes the served page
 # loads) goes into a data block <script type="application/octet-stream" id="pelab-wasm"> as base64, which
 # web/widget.js compiles instead of fetching, every local <link rel="stylesheet"> becomes an inline <style>,
-# and the wasm preload link is dropped. The result opens from file:// with no server and no network (a USB
+# and the wasm preload link is dropped. Both languages' texts and the equations' MathML (pelab-zh.lang,
+# pelab-en.lang, pelab-mathml.data beside pelab.wasm: scripts/language_texts.py) go into data blocks
+# id="pelab-lang-zh", "pelab-lang-en", "pelab-mathml" the same way. The result opens from file:// with no server and no network (a USB
 # stick, an LMS upload).
 # [issue 25] With --lab-runs, the length-generalisation lab's reference runs (the JSON the served page fetches as
 # lab_reference_runs.json) go into a data block <script type="application/json" id="pelab-lab-runs">, which
@@ -14,7 +16,7 @@
 #
 # It refuses (exit 1, one line naming the tag) anything that would still need a server or the network:
 # a script or stylesheet it cannot find, a remote URL, any other <link> to a file, a pelab.js without its
-# pelab.wasm beside it.
+# pelab.wasm and language files beside it.
 #
 # Usage: make_single_file.py --page web/index.html --search-dir web --search-dir build/web/dist \
 #                            [--lab-runs build/web/dist/lab_reference_runs.json] --output build/web/pelab.html
@@ -31,6 +33,7 @@ SCRIPT_RE = re.compile(r'<script\b([^>]*)>\s*</script\s*>', re.IGNORECASE)
 LINK_RE = re.compile(r'<link\b([^>]*)>', re.IGNORECASE)
 # The data block web/widget.js looks for (widget.js: embeddedWasm).
 WASM_BLOCK = '<script type="application/octet-stream" id="pelab-wasm">\n%s\n</script>\n'
+DATA_BLOCK = '<script type="application/octet-stream" id="%s">\n%s\n</script>\n'
 # The lab's reference runs (widget.js: labClient).
 LAB_RUNS_BLOCK = '<script type="application/json" id="pelab-lab-runs">\n%s\n</script>\n'
 
@@ -122,6 +125,16 @@ def main():
             encoded = base64.encodebytes(wasm).decode('ascii').strip()
             block += WASM_BLOCK % encoded
             inlined.append('pelab.wasm (%d bytes, as base64)' % len(wasm))
+            # Both languages' texts (scripts/language_texts.py), which widget.js writes into the module's memory.
+            for name, block_id in (('pelab-zh.lang', 'pelab-lang-zh'), ('pelab-en.lang', 'pelab-lang-en'),
+                                   ('pelab-mathml.data', 'pelab-mathml')):
+                data_path = os.path.join(os.path.dirname(path), name)
+                if not os.path.isfile(data_path):
+                    fail('%s: %s has no %s beside it to inline' % (tag, path, name))
+                with open(data_path, 'rb') as f:
+                    data = f.read()
+                block += DATA_BLOCK % (block_id, base64.encodebytes(data).decode('ascii').strip())
+                inlined.append('%s (%d bytes, as base64)' % (name, len(data)))
         inlined.append('%s (%d bytes)' % (attrs['src'], len(js)))
         keep = ''.join(' %s="%s"' % (k, v) for k, v in attrs.items() if k in ('id', 'type', 'nonce'))
         return block + '<script%s>\n%s\n</script>' % (keep, inline_script_body(js, tag))

@@ -33,6 +33,8 @@
 //   api.playing()      whether a timeline is playing now
 //   api.gpuCheck()     {ok, renderer, tiles: [{case, ok, pixels, max_abs_error, tolerance}]}: long-sequence
 //                      map tiles rendered on this GPU compared with the core (tests, diagnostics)
+//   api.languages()    the languages whose texts are in memory, e.g. ['en']: the page loads the one it opens in,
+//                      and the other when the learner switches (the switch waits for it; a notice if it fails)
 //   api.lab            the length-generalisation lab's client; once ready, lab.ask(kind, id, words) asks what the
 //                      lab's buttons ask (kind: load_data, train, pause, resume, cancel, save_weights, load_weights,
 //                      inspect; returns the run's id for train and load_weights); lab.onMessage = fn(name, text,
@@ -55,8 +57,9 @@
   var compiled = null;  // null: not started; false: not possible here (emscripten loads the wasm itself)
   // pelab.wasm lies beside pelab.js (emscripten's own rule for finding it). The offline single file
   // (scripts/make_single_file.py) has no files beside it: it carries the wasm as base64 in a data block.
-  function embeddedWasm() {
-    var block = document.getElementById('pelab-wasm');
+  function embeddedWasm() { return embeddedBytes('pelab-wasm'); }
+  function embeddedBytes(id) {
+    var block = document.getElementById(id);
     if (!block || block.type !== 'application/octet-stream') return null;
     var text = atob(block.textContent.replace(/\s+/g, ''));
     var bytes = new Uint8Array(text.length);
@@ -65,13 +68,16 @@
   }
   // A file beside pelab.js (pelab.wasm, the lab's worker and data), or null where there is none to fetch (the
   // single file, a page opened from file://).
+  // The address of pelab.js is kept once found (a page may replace its body, script tags and all, and mount
+  // widgets afterwards; widget.js looks as soon as it runs).
+  var pelabScript = null;
   function assetUrl(name) {
     var scripts = document.getElementsByTagName('script');
-    for (var i = 0; i < scripts.length; ++i) {
+    for (var i = 0; !pelabScript && i < scripts.length; ++i) {
       var src = scripts[i].src;
-      if (src && /(^|\/)pelab\.js([?#]|$)/.test(src)) return /^https?:/.test(src) ? new URL(name, src).href : null;
+      if (src && /(^|\/)pelab\.js([?#]|$)/.test(src)) pelabScript = src;
     }
-    return null;
+    return pelabScript && /^https?:/.test(pelabScript) ? new URL(name, pelabScript).href : null;
   }
   function compileWasm() {
     if (compiled !== null) return compiled;
@@ -84,17 +90,95 @@
       return compiled;
     }
     var url = assetUrl('pelab.wasm');
-    if (!url || typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function') return compiled;
+    if (!url || typeof WebAssembly !== 'object') return compiled;
     mark('compile');
     // credentials as emscripten's own fetch and index.html's <link rel=preload crossorigin>, so the preload is used.
     var fetched = fetch(url, { credentials: 'same-origin' });
-    compiled = WebAssembly.compileStreaming(fetched).catch(function () {
+    var streaming = typeof WebAssembly.compileStreaming === 'function' ? WebAssembly.compileStreaming(fetched)
+                                                                        : Promise.reject(new Error('no streaming'));
+    compiled = streaming.catch(function () {
       // Served with another MIME type than application/wasm: compile the bytes instead (as emscripten does).
       return fetch(url, { credentials: 'same-origin' }).then(function (r) { return r.arrayBuffer(); })
         .then(function (bytes) { return WebAssembly.compile(bytes); });
     });
     compiled.then(function () { mark('compiled'); }, function () {});
     return compiled;
+  }
+
+  // [SECTION] one language per load
+  // pelab.wasm carries no language's texts: scripts/language_texts.py moved each language's strings (and the
+  // glyphs only Chinese uses) to pelab-zh.lang / pelab-en.lang, as records "write these bytes at this address".
+  // The page fetches the language it opens in beside the wasm and writes it into a new instance's memory before
+  // main() runs; the other language is fetched when the learner switches, written into the running instance's
+  // memory, and the app switches once it is there (web.cpp: pelab_language_arrived). Each file is fetched once
+  // per page, whatever the number of widgets; the offline single file carries both in data blocks.
+  // The equations' MathML (the text mirror's: screen readers, print) moved the same way to pelab-mathml.data,
+  // which is fetched after the first frame.
+  var dataFiles = {};
+  function dataFile(name, blockId) {
+    if (dataFiles[name]) return dataFiles[name];
+    var embedded = embeddedBytes(blockId), url = assetUrl(name);
+    if (embedded) dataFiles[name] = Promise.resolve(embedded);
+    else if (!url) dataFiles[name] = Promise.reject(new Error(name + ' needs the served page'));
+    else {
+      dataFiles[name] = fetch(url, { credentials: 'same-origin' }).then(function (r) {
+        if (!r.ok) throw new Error(name + ': HTTP ' + r.status);
+        return r.arrayBuffer();
+      }).then(function (buffer) { return new Uint8Array(buffer); });
+      // A failed fetch is not kept: the next switch tries again.
+      dataFiles[name].catch(function () { delete dataFiles[name]; });
+    }
+    return dataFiles[name];
+  }
+  function languageFile(lang) { return dataFile('pelab-' + lang + '.lang', 'pelab-lang-' + lang); }
+  // Writes a .lang file's records into a module's memory (scripts/language_texts.py: b"PELANG1\0", the count as
+  // a little-endian u32, each record's gap from the previous record's end and its length as LEB128 varints, then
+  // the records' bytes in order); throws on a file of another format or one that does not fit, before writing.
+  function writeLanguage(memory, bytes) {
+    var magic = 'PELANG1\0', at = 12, records = [], end = 0;
+    for (var i = 0; i < 8; ++i) if (bytes[i] !== magic.charCodeAt(i)) throw new Error('not a PE Lab data file');
+    var count = new DataView(bytes.buffer, bytes.byteOffset, 12).getUint32(8, true);
+    function varint() {
+      var value = 0, scale = 1, b;
+      do {
+        if (at >= bytes.length) throw new Error('a damaged PE Lab data file');
+        b = bytes[at++];
+        value += (b & 127) * scale;
+        scale *= 128;
+      } while (b & 128);
+      return value;
+    }
+    for (var k = 0; k < count; ++k) {
+      var address = end + varint(), length = varint();
+      records.push([address, length]);
+      end = address + length;
+    }
+    if (end > memory.buffer.byteLength) throw new Error('a PE Lab data file that does not fit this pelab.wasm');
+    var heap = new Uint8Array(memory.buffer);
+    records.forEach(function (r) {
+      if (at + r[1] > bytes.length) throw new Error('a damaged PE Lab data file');
+      heap.set(bytes.subarray(at, at + r[1]), r[0]);
+      at += r[1];
+    });
+  }
+  // The language a page opens in, as the app will choose it: the last lang= of the page's defaults and its own
+  // query (the hash, or mount's options.query), else the browser's language when it is Chinese, else English.
+  function openingLanguage(options) {
+    var lang = (navigator.language || '').toLowerCase().indexOf('zh') === 0 ? 'zh' : 'en';
+    var own = options.hash ? location.hash.substring(1) : String(options.query == null ? '' : options.query);
+    [options.defaults || '', own].forEach(function (query) {
+      query.split('&').forEach(function (pair) {
+        var kv = pair.split('=');
+        try { if (decodeURIComponent(kv[0]).trim() === 'lang') { var v = decodeURIComponent(kv[1] || '').trim().toLowerCase(); if (v === 'zh' || v === 'en') lang = v; } } catch (e) {}
+      });
+    });
+    return lang;
+  }
+  function memoryOf(instance, imports) {
+    if (imports && imports.env && imports.env.memory instanceof WebAssembly.Memory) return imports.env.memory;
+    var exports = instance.exports;
+    for (var k in exports) if (exports[k] instanceof WebAssembly.Memory) return exports[k];
+    return null;
   }
 
   // Whether this browser has WebGL2 at all. A browser that has it but gives no context (blocklisted GPU,
@@ -332,14 +416,22 @@
     ready.catch(function () {});  // a missing WebGL2 is reported on the page, not as an unhandled rejection
     ready.then(function () { api.readyAt = performance.now(); });  // navigation → ready resolving, for scripts/bench
 
-    function showFatal(detail) {
+    // notLoaded: a file the widget needs could not be fetched (else: the browser lacks WebGL2).
+    function showFatal(detail, notLoaded) {
       fatal.innerHTML = '';
       var h = el('h1', '', fatal);
-      h.textContent = zh ? 'PE Lab 无法在此浏览器中显示' : 'PE Lab cannot run in this browser';
       var p = el('p', '', fatal);
-      p.textContent = zh
-        ? '这个交互图需要 WebGL2。请使用较新的 Chrome、Edge、Firefox 或 Safari，并确认硬件加速已开启。'
-        : 'This interactive figure needs WebGL2. Please use a recent Chrome, Edge, Firefox or Safari with hardware acceleration enabled.';
+      if (notLoaded) {
+        h.textContent = zh ? 'PE Lab 未能载入' : 'PE Lab could not load';
+        p.textContent = zh
+          ? '它的一个文件没有取到。请刷新页面；若仍然如此，可能是服务器缺少这个文件。离线使用请打开单文件版 pelab.html。'
+          : 'One of its files could not be fetched. Please reload the page; if this persists, the server may be missing the file. To use it offline, open the single file pelab.html.';
+      } else {
+        h.textContent = zh ? 'PE Lab 无法在此浏览器中显示' : 'PE Lab cannot run in this browser';
+        p.textContent = zh
+          ? '这个交互图需要 WebGL2。请使用较新的 Chrome、Edge、Firefox 或 Safari，并确认硬件加速已开启。'
+          : 'This interactive figure needs WebGL2. Please use a recent Chrome, Edge, Firefox or Safari with hardware acceleration enabled.';
+      }
       var d = el('p', 'pelab-detail', fatal);
       d.textContent = detail;
       fatal.style.display = 'block';
@@ -380,7 +472,8 @@
       state: function () { return parsed('pelab_state_json', null); },
       setState: function (partial) { passText('pelab_apply', toQuery(partial)); },
       frames: function () { return module ? module._pelab_frames() : 0; },
-      idle: function () { return module ? module._pelab_frame_requested() === 0 : false; },
+      // A language still on its way is something asked and not yet drawn.
+      idle: function () { return module ? module._pelab_frame_requested() === 0 && languagesPending === 0 : false; },
       notices: function () { return parsed('pelab_notices_json', []); },
       lessons: function () { return parsed('pelab_lessons_json', []); },
       layout: function () { return parsed('pelab_layout_json', []); },
@@ -398,11 +491,15 @@
       play: function (on) { return module ? module._pelab_play(on ? 1 : 0) !== 0 : false; },
       playing: function () { return module ? module._pelab_playing() !== 0 : false; },
       gpuCheck: function () { return parsed('pelab_gpu_check_json', null); },
+      languages: function () { return inMemory.slice(); },
       lab: null,  // set below, before the module's first frame (which may already ask for the lab's data)
       canvas: canvas
     };
 
     var compiling = compileWasm();
+    // The language the page opens in is fetched beside the wasm; the instance's memory gets it before main().
+    var opening = openingLanguage(options), openingFile = languageFile(opening), memory = null, inMemory = [];
+    var languagesPending = 0;
     if (!hasWebGL2()) { showFatal('WebGL2 is not available (getContext("webgl2") returned null).'); return api; }
 
     shadowOnCreate(canvas);
@@ -422,6 +519,7 @@
       pelabQuery: options.query == null ? '' : String(options.query),
       pelabDefaults: options.defaults || '',
       pelabKeysOnCanvas: !options.hash,
+      pelabLanguagesInMemory: inMemory,
       onPelabReady: function () {
         module = config;
         loading.style.display = 'none';
@@ -439,6 +537,11 @@
         }
         resolveReady(api);
         tellHost('pelab:ready');
+        // After the first frame: the equations' MathML for the text mirror (nothing on screen waits for it).
+        dataFile('pelab-mathml.data', 'pelab-mathml').then(function (bytes) {
+          writeLanguage(memory, bytes);
+          module._pelab_data_arrived();
+        }).catch(function (err) { console.warn('PE Lab: the equations\' MathML is not available: ' + ((err && err.message) || err)); });
       },
       onPelabState: function () { tellHost('pelab:state'); },
       onPelabStepText: function (title, body, notices, figures, math) {
@@ -490,20 +593,47 @@
         if (root.requestFullscreen) root.requestFullscreen().catch(function () {});
       },
       onPelabFatal: showFatal,
+      // The app asks for a language whose texts are not in memory (the learner switched): fetched (once per
+      // page), written into this instance's memory, then the app switches; a failure leaves it as it is.
+      onPelabLanguage: function (lang) {
+        var english = lang === 'en' ? 1 : 0;
+        ++languagesPending;
+        languageFile(lang).then(function (bytes) {
+          if (inMemory.indexOf(lang) < 0) { writeLanguage(memory, bytes); inMemory.push(lang); }
+        }).then(function () {
+          --languagesPending;
+          config._pelab_language_arrived(english);
+        }, function (err) {
+          --languagesPending;
+          var why = String((err && err.message) || err), n = config.lengthBytesUTF8(why) + 1, at = config._malloc(n);
+          config.stringToUTF8(why, at, n);
+          try { config._pelab_language_failed(english, at); } finally { config._free(at); }
+        });
+      },
       preRun: function () { mark('wasm'); },  // the wasm is instantiated; main() runs next
       printErr: function (t) { console.warn(t); }
     };
     api.lab = labClient(config, config.onPelabSave);
     config.onPelabLab = api.lab.request;
-    if (compiling) {
-      // emscripten calls this instead of fetching and compiling the wasm itself; receiveInstance finishes.
-      config.instantiateWasm = function (imports, receiveInstance) {
-        compiling.then(function (wasm) {
-          return WebAssembly.instantiate(wasm, imports).then(function (instance) { receiveInstance(instance, wasm); });
-        }).catch(function (err) { showFatal(String((err && err.message) || err)); });
-        return {};  // the exports arrive through receiveInstance
-      };
+    if (!compiling) {
+      showFatal('pelab.wasm and its texts need the served page (or the single file pelab.html)', true);
+      return api;
     }
+    // emscripten calls this instead of fetching and compiling the wasm itself; receiveInstance finishes. The
+    // opening language's texts are written between the instantiation and main() (and the constructors before it).
+    config.instantiateWasm = function (imports, receiveInstance) {
+      Promise.all([compiling, openingFile]).then(function (got) {
+        return WebAssembly.instantiate(got[0], imports).then(function (instance) {
+          memory = memoryOf(instance, imports);
+          if (!memory) throw new Error('pelab.wasm has no memory to write its texts into');
+          writeLanguage(memory, got[1]);
+          inMemory.push(opening);
+          mark('texts');
+          receiveInstance(instance, got[0]);
+        });
+      }).catch(function (err) { showFatal(String((err && err.message) || err), true); });
+      return {};  // the exports arrive through receiveInstance
+    };
     if (options.hash) {
       // The hash the user navigated to is the event's, not location.hash: a frame may already have
       // replaced location.hash with the widget's own state between the edit and this event.
@@ -554,6 +684,7 @@
     });
   }
 
+  assetUrl('pelab.js');  // reads where pelab.js is while its script tag is certainly in the page
   window.PELab = { mount: mount, toQuery: toQuery };
   var auto = document.getElementById('pelab');
   if (auto) {

@@ -31,6 +31,9 @@ struct AppServices {
     std::function<std::string(const std::string& query)> view_link;
     // Captures the screen rectangle [x0,y0]-[x1,y1] (UI units) after this frame at `scale`× and saves it as PNG.
     std::function<void(float x0, float y0, float x1, float y1, int scale, const std::string& file_name)> capture_png;
+    // Fetch the texts of a language that is not in memory (the web page; lessons/bilingual.h language_loaded);
+    // the platform answers with app_language_arrived or app_language_failed.
+    std::function<void(Lang lang)> fetch_language;
 };
 
 // Playback of the current step's timeline (Step::timeline). Not URL state: only the paused value is.
@@ -153,6 +156,12 @@ struct Redraw {
     double wake_at = 0;               // ImGui time at which a frame is needed without input (toast expiry)
 };
 
+// A language asked for whose texts are still on their way (the web page loads one language at a time).
+struct LanguageFetch {
+    bool pending = false;
+    Lang lang = Lang::en;             // the language asked for; the screen stays in the loaded one meanwhile
+};
+
 // The program state, grouped by concern.
 struct App {
     AppState state;                   // what the URL says (lessons/state.h)
@@ -167,6 +176,7 @@ struct App {
     Screen screen;
     Toast toast;
     Redraw redraw;
+    LanguageFetch language;
 };
 
 // A short message shown at the bottom for a few seconds (e.g. clipboard result).
@@ -185,6 +195,11 @@ void app_init(App* app, const KeyValues& args, Lang lang);
 void app_apply(App* app, const KeyValues& kv);
 // Replaces the whole state by `kv` applied on the defaults (what a changed URL hash means).
 void app_restore(App* app, const KeyValues& kv);
+// A language's texts arrived (the app switches to it if it was asked for) or could not be had (a notice; the
+// app stays in the language it shows). app_init, app_apply and app_restore never show a language whose texts
+// are not in memory: they keep the one shown, ask services.fetch_language and say so in a toast.
+void app_language_arrived(App* app, Lang lang);
+void app_language_failed(App* app, Lang lang, const std::string& why);
 // Step navigation keys. The platform delivers them straight from its key-down events, because a
 // presentation clicker's press and release can land in the same frame, which ImGui 1.86 would miss.
 enum class NavKey { Next, Prev, First, Last, Blank, TogglePlay };
@@ -246,7 +261,7 @@ void app_apply_style(Theme theme, float scale);
 enum class UiText {
     AppName, Lesson, Steps, Step, Prev, Next, Parameters, Language, Notices, Dismiss, ResetParams, NoticeIntro,
     Export, ExportPng1, ExportPng2, DownloadCsv, DownloadJson, DownloadLatex, CopyCsv, CopyJson, CopyLatex, CopyLink,
-    FullScreen, Copied, CopyFailed, Saved, Blanked,
+    FullScreen, Copied, CopyFailed, Saved, Blanked, LanguageLoading, LanguageFailed,
     More, Less, Play, Pause, StepBack, StepForward, Speed, Loops, Predict, Right, NotQuite, References, ReferenceCode,
     OpensLesson, OpensLessonStep,
     Count

@@ -58,12 +58,47 @@ static void follow_play_key(App* app, int play) {
     if (play == 0) app_play(app, false);
 }
 
+// The language the state asks for, when its texts are not in memory (the web page loads one language at a
+// time): the screen keeps `shown`, the platform is asked for the texts, and a toast says they are coming. The
+// switch happens in app_language_arrived, so no frame is ever drawn with half of its texts missing.
+static void keep_to_loaded_language(App* app, Lang shown) {
+    const Lang wanted = app->state.lang;
+    if (language_loaded(wanted)) {
+        app->language.pending = false;
+        return;
+    }
+    if (!language_loaded(shown)) shown = wanted == Lang::zh ? Lang::en : Lang::zh;
+    app->state.lang = shown;
+    mark_changed(&app->state);
+    if (app->language.pending && app->language.lang == wanted) return;  // already on its way
+    app->language = {true, wanted};
+    app_toast(app, ui_say(shown, UiText::LanguageLoading));
+    if (app->services.fetch_language) app->services.fetch_language(wanted);
+}
+
+void app_language_arrived(App* app, Lang lang) {
+    if (!app->language.pending || app->language.lang != lang || !language_loaded(lang)) return;
+    app->language.pending = false;
+    app->state.lang = lang;
+    mark_changed(&app->state);
+    app->views.list.clear();
+    app->redraw.frames = std::max(app->redraw.frames, 2);
+}
+
+void app_language_failed(App* app, Lang lang, const std::string& why) {
+    if (!app->language.pending || app->language.lang != lang) return;
+    app->language.pending = false;
+    app_add_notices(app, {{"lang", ui_say(app->state.lang, UiText::LanguageFailed, {{"why", why}})}});
+    app->redraw.frames = std::max(app->redraw.frames, 2);
+}
+
 void app_init(App* app, const KeyValues& args, Lang lang) {
     KeyValues kv = args;
     const int play = app_take_play_key(&kv);
     app->state = default_state(lang);
     app->notices.clear();
     app_add_notices(app, apply_query(kv, &app->state));
+    keep_to_loaded_language(app, lang);
     app->redraw.frames = 2;
     follow_play_key(app, play);
 }
@@ -79,7 +114,9 @@ void app_apply(App* app, const KeyValues& kv_in) {
         filtered.push_back(p);
     }
     // The running widget's own numbers (setState, postMessage, the editors): today's positions, as state() says.
+    const Lang shown = app->state.lang;
     app_add_notices(app, apply_query(filtered, &app->state, StepNumbers::positions));
+    keep_to_loaded_language(app, shown);
     app->redraw.frames = std::max(app->redraw.frames, 2);
     follow_play_key(app, play);
 }
@@ -87,9 +124,11 @@ void app_apply(App* app, const KeyValues& kv_in) {
 void app_restore(App* app, const KeyValues& kv_in) {
     KeyValues kv = kv_in;
     const int play = app_take_play_key(&kv);
+    const Lang shown = app->state.lang;
     AppState fresh = default_state(app->state.lang);
     app_add_notices(app, apply_query(kv, &fresh));
     app->state = fresh;
+    keep_to_loaded_language(app, shown);
     app->redraw.frames = std::max(app->redraw.frames, 2);
     follow_play_key(app, play);
 }

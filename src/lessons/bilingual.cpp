@@ -18,6 +18,13 @@
 namespace pelab {
 
 namespace {
+bool g_language_loaded[2] = {true, true};  // [Lang::zh], [Lang::en]
+}  // namespace
+
+bool language_loaded(Lang lang) { return g_language_loaded[lang == Lang::zh ? 0 : 1]; }
+void set_language_loaded(Lang lang, bool loaded) { g_language_loaded[lang == Lang::zh ? 0 : 1] = loaded; }
+
+namespace {
 
 // [SECTION] the scanner
 // One piece of a text: plain characters, a placeholder, a TeX span or a glossary link.
@@ -143,6 +150,7 @@ std::vector<std::string> text_problems(const Text& text, const std::vector<std::
     const char* bodies[2] = {text.zh, text.en};
     const std::string where = std::string("\"") + std::string(text.en ? text.en : "").substr(0, 48) + "\": ";
     for (int l = 0; l < 2; ++l) {
+        if (!language_loaded(l == 0 ? Lang::zh : Lang::en)) continue;  // its texts are not in memory yet
         if (!bodies[l] || !*bodies[l]) {
             problems.push_back(where + langs[l] + " text is empty");
             continue;

@@ -46,6 +46,13 @@ struct Text {
     const char* get(Lang l) const { return l == Lang::zh ? zh : en; }
 };
 
+// Whether a language's texts are in memory. Both are, except in the web build's page, which receives one
+// language's texts when it opens and the other when the learner switches (scripts/language_texts.py moves
+// them out of the wasm; web/widget.js writes them back): until then that language's halves read as "". The
+// app shows only a loaded language (app/app_state.cpp), and the checks skip the other.
+bool language_loaded(Lang lang);
+void set_language_loaded(Lang lang, bool loaded);
+
 // [SECTION] the formatter
 // One named value for a placeholder, already formatted for display (numbers through lesson_util's policy).
 struct Arg {

@@ -34,10 +34,15 @@
 #define STBI_WRITE_NO_STDIO
 #include "stb_image_write.h"
 
-// The CJK subset generated at build time from the texts (scripts/make_font_subset.py).
+// The CJK subset generated at build time from the texts (scripts/make_font_subset.py), in two fonts: the glyphs
+// that only Chinese texts use (pelab_font_zh_ttf) and all the others. The web page receives the first with the
+// Chinese texts (lessons/bilingual.h: language_loaded), so it is merged in only once they are in memory.
 extern const unsigned char pelab_font_ttf[];
 extern const unsigned int pelab_font_ttf_size;
 extern const unsigned short pelab_font_ttf_ranges[];
+extern const unsigned char pelab_font_zh_ttf[];
+extern const unsigned int pelab_font_zh_ttf_size;
+extern const unsigned short pelab_font_zh_ttf_ranges[];
 
 namespace pelab {
 
@@ -84,6 +89,15 @@ void build_fonts(Platform* p, float scale, bool complete) {
     void* data = const_cast<unsigned char*>(pelab_font_ttf);
     const int size = int(pelab_font_ttf_size);
     const ImWchar* ranges = reinterpret_cast<const ImWchar*>(pelab_font_ttf_ranges);
+    const bool with_zh = language_loaded(Lang::zh);
+    // The Chinese glyphs, merged into a font just added (ImGui keeps the glyphs that font already has).
+    auto merge_zh = [&](float px, const ImWchar* wanted) {
+        if (!with_zh) return;
+        ImFontConfig merge = cfg;
+        merge.MergeMode = true;
+        io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(pelab_font_zh_ttf), int(pelab_font_zh_ttf_size), px,
+                                       &merge, wanted);
+    };
     static ImVector<ImWchar> first_screen_ranges;
     if (!complete && first_screen_ranges.empty()) {
         ImFontGlyphRangesBuilder first;
@@ -94,19 +108,20 @@ void build_fonts(Platform* p, float scale, bool complete) {
     }
     p->app.screen.font_body = io.Fonts->AddFontFromMemoryTTF(data, size, kBodyPx * scale, &cfg,
                                                       complete ? ranges : first_screen_ranges.Data);
+    if (complete) merge_zh(kBodyPx * scale, reinterpret_cast<const ImWchar*>(pelab_font_zh_ttf_ranges));
     // The title size only ever shows the app's name and the step titles (app/app.cpp, app/step_page.cpp), and the
     // Chinese words of equations (views_equation.cpp draws them at about 18 px: from 21 px they stay sharp, from
     // the 16 px body font they would blur): rasterising just their characters keeps the atlas (and the first
     // frame) small. The first-screen atlas has the English titles and printable ASCII; the complete one both
-    // languages and Latin-1.
-    static ImVector<ImWchar> title_ranges[2];  // [complete]
-    ImVector<ImWchar>& titles_wanted = title_ranges[complete ? 1 : 0];
+    // languages (those in memory) and Latin-1.
+    static ImVector<ImWchar> title_ranges[2][2];  // [complete][with_zh]
+    ImVector<ImWchar>& titles_wanted = title_ranges[complete ? 1 : 0][with_zh ? 1 : 0];
     if (titles_wanted.empty()) {
         ImFontGlyphRangesBuilder titles;
         static const ImWchar kAscii[] = {0x0020, 0x007E, 0};
         titles.AddRanges(complete ? io.Fonts->GetGlyphRangesDefault() : kAscii);
         for (const Lang lang : {Lang::zh, Lang::en}) {
-            if (!complete && lang == Lang::zh) continue;
+            if ((!complete || !with_zh) && lang == Lang::zh) continue;
             titles.AddText(ui_say(lang, UiText::AppName).c_str());
             for (const Lesson* lesson : every_lesson())
                 for (const Step& step : lesson->steps) {
@@ -117,10 +132,12 @@ void build_fonts(Platform* p, float scale, bool complete) {
         titles.BuildRanges(&titles_wanted);
     }
     p->app.screen.font_title = io.Fonts->AddFontFromMemoryTTF(data, size, kTitlePx * scale, &cfg, titles_wanted.Data);
+    if (complete) merge_zh(kTitlePx * scale, titles_wanted.Data);
     io.FontGlobalScale = 1.0f / framebuffer_scale(p->window);
     io.Fonts->Build();
     p->font_scale = scale;
     p->atlas_partial = !complete;
+    p->atlas_has_zh = complete && with_zh;
     PELAB_PERF_MARK("pelab:fonts-done");
 }
 
@@ -273,7 +290,8 @@ void platform_render_frame(Platform* p) {
     // The first-screen atlas (web) stays for the first frame of an English screen only.
     const float scale = framebuffer_scale(p->window) * float(p->app.state.display.fontscale);
     const bool complete_now = p->atlas_partial && (p->frames > 0 || p->app.state.lang != Lang::en);
-    if (scale != p->font_scale || complete_now) {
+    const bool zh_arrived = !p->atlas_partial && !p->atlas_has_zh && language_loaded(Lang::zh);
+    if (scale != p->font_scale || complete_now || zh_arrived) {
         build_fonts(p, scale, true);
         // Before the first frame the texture does not exist yet: the backend's first NewFrame creates it.
         if (p->frames > 0) {

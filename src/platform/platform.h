@@ -25,6 +25,7 @@ struct Platform {
     int picture_changes = 0;    // consecutive frames whose picture differed from the one before
     float font_scale = 0.0f;    // framebuffer/window scale the font atlas was rasterised for
     bool atlas_partial = false; // the atlas holds the first screen's glyphs only (web; platform.cpp build_fonts)
+    bool atlas_has_zh = false;  // the atlas holds the glyphs only Chinese texts use (their font arrived with them)
     bool quit = false;
     bool hidden = false;        // batch runs (--headless-render, --gpu-check): no visible window
     // Scripted runs (--frames, --screenshot): every frame counts as this many seconds instead of the clock's

@@ -96,6 +96,16 @@ EM_JS(void, js_step_text, (const char* title, const char* body, const char* noti
 EM_JS(void, js_lab_request, (const char* kind, int id, const char* words), {
     if (Module["onPelabLab"]) Module["onPelabLab"](UTF8ToString(kind), id, UTF8ToString(words));
 });
+// One language per load (scripts/language_texts.py): the languages whose texts web/widget.js wrote into memory
+// before main() (1 = Chinese, 2 = English; a page that did not say has both), and the fetch of another.
+EM_JS(int, js_languages_in_memory, (), {
+    var l = Module["pelabLanguagesInMemory"];
+    if (!Array.isArray(l)) return 3;
+    return (l.indexOf("zh") >= 0 ? 1 : 0) | (l.indexOf("en") >= 0 ? 2 : 0);
+});
+EM_JS(void, js_fetch_language, (int english), {
+    if (Module["onPelabLanguage"]) Module["onPelabLanguage"](english ? "en" : "zh");
+});
 // clang-format on
 
 void schedule_frame();
@@ -421,6 +431,21 @@ EMSCRIPTEN_KEEPALIVE int pelab_lab_ask(const char* kind, int id, const char* wor
     return answer;
 }
 
+// A language's texts are in memory now (web/widget.js wrote them): the app switches to it if it was asked for.
+EMSCRIPTEN_KEEPALIVE void pelab_language_arrived(int english) {
+    const pelab::Lang lang = english ? pelab::Lang::en : pelab::Lang::zh;
+    pelab::set_language_loaded(lang, true);
+    pelab::app_language_arrived(&g_platform.app, lang);
+    wake(2);
+}
+// Data the first frame does not need arrived (the equations' MathML, web/widget.js): the mirror is sent again.
+EMSCRIPTEN_KEEPALIVE void pelab_data_arrived() { wake(1); }
+// They could not be fetched: `why` goes to a notice, and the widget stays in the language it shows.
+EMSCRIPTEN_KEEPALIVE void pelab_language_failed(int english, const char* why) {
+    pelab::app_language_failed(&g_platform.app, english ? pelab::Lang::en : pelab::Lang::zh, why ? why : "");
+    wake(2);
+}
+
 }  // extern "C"
 
 int main() {
@@ -428,6 +453,9 @@ int main() {
     // One widget per document (index.html, embed.html in an iframe): keys anywhere in the page drive
     // it. Several widgets in one page: each listens on its own canvas (focused by a click or Tab).
     if (js_keys_on_canvas()) SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
+    const int in_memory = js_languages_in_memory();
+    pelab::set_language_loaded(pelab::Lang::zh, (in_memory & 1) != 0);
+    pelab::set_language_loaded(pelab::Lang::en, (in_memory & 2) != 0);
     std::string error;
     if (!pelab::platform_create(&g_platform, "PE Lab", 960, 640, &error)) {
         js_show_fatal(error.c_str());
@@ -452,6 +480,7 @@ int main() {
         std::free(address);
         return link;
     };
+    p->app.services.fetch_language = [](pelab::Lang lang) { js_fetch_language(lang == pelab::Lang::en ? 1 : 0); };
     char* lang = js_browser_lang();
     char* page_defaults = js_page_defaults();
     double query_bytes = 0;

@@ -13,7 +13,9 @@
 // a character with no glyph fails, naming a string that uses it. Finally one rare character (the CJK
 // character used by the fewest strings) is rasterised and must differ from the fallback glyph ImGui draws
 // for missing characters, i.e. it is not drawn as a box.
-// Usage: pelab_font_coverage <subset.ttf>
+// The subset comes in two fonts (scripts/make_font_subset.py --zh-symbol): every character an English screen shows
+// must be in the first alone, which is all an English page has until Chinese arrives.
+// Usage: pelab_font_coverage <subset.ttf> <subset_zh.ttf>
 //
 // [SECTION] collecting the runtime strings
 // [SECTION] UTF-8 decoding
@@ -43,10 +45,18 @@ namespace {
 
 // [SECTION] collecting the runtime strings
 
+// Each string with the language it is shown in: an English screen is drawn with the first font alone (the web
+// page has the Chinese glyphs only once Chinese has arrived), a Chinese one with both. Strings of neither
+// language (numbers, symbols) count as English: they are drawn on both screens.
 struct Collector {
-    std::vector<std::pair<std::string, std::string>> strings;  // (where, text)
+    struct Entry {
+        std::string where, text;
+        Lang lang;
+    };
+    std::vector<Entry> strings;
+    Lang lang = Lang::en;  // the language of what is added now
     void add(const std::string& where, const std::string& text) {
-        if (!text.empty()) strings.emplace_back(where, text);
+        if (!text.empty()) strings.push_back({where, text, lang});
     }
 };
 
@@ -128,6 +138,7 @@ void collect_views(const std::vector<ViewData>& views, const std::string& where,
 
 void collect_lesson(const Lesson& lesson, const ParamSet& params, const std::string& tag, Collector* c) {
     for (Lang lang : {Lang::en, Lang::zh}) {
+        c->lang = lang;
         const std::string where = std::string(lesson.id) + tag + (lang == Lang::zh ? " zh" : " en");
         c->add(where + " title", lesson.title.get(lang));
         for (size_t s = 0; s < lesson.steps.size(); ++s) {
@@ -138,11 +149,14 @@ void collect_lesson(const Lesson& lesson, const ParamSet& params, const std::str
             collect_views(step.views(params, lang), at, c);
         }
     }
+    c->lang = Lang::en;
     for (const ParamSpec& p : lesson.params) {
         const ParamLabel label = label_of(&lesson, p);
         c->add(std::string(lesson.id) + " param " + p.name + " symbol", label.symbol);
         c->add(std::string(lesson.id) + " param " + p.name + " help", label.help.en);
+        c->lang = Lang::zh;
         c->add(std::string(lesson.id) + " param " + p.name + " help_zh", label.help.zh);
+        c->lang = Lang::en;
         c->add(std::string(lesson.id) + " param " + p.name + " range", describe_range(p));
         for (const std::string& ch : p.choices) c->add(std::string(lesson.id) + " param " + p.name + " choice", ch);
     }
@@ -162,18 +176,25 @@ void collect_notices(Collector* c) {
     for (const std::string& id : lessons) {
         for (const char* bad : kRejectedInputs) {
             for (const std::string& prefix : {std::string(), std::string("map=rope&")}) {
-                AppState s = default_state(Lang::zh);
-                const KeyValues kv = split_query("lesson=" + id + "&" + prefix + bad);
-                for (const ParamIssue& issue : apply_query(kv, &s)) c->add("notice " + id + " " + prefix + bad, issue.message);
+                for (Lang lang : {Lang::zh, Lang::en}) {
+                    c->lang = lang;
+                    AppState s = default_state(lang);
+                    const KeyValues kv = split_query("lesson=" + id + "&" + prefix + bad);
+                    for (const ParamIssue& issue : apply_query(kv, &s)) c->add("notice " + id + " " + prefix + bad, issue.message);
+                }
             }
+            c->lang = Lang::en;
         }
     }
 }
 
 Collector collect_all() {
     Collector c;
-    for (Lang lang : {Lang::en, Lang::zh})
+    for (Lang lang : {Lang::en, Lang::zh}) {
+        c.lang = lang;
         for (int id = 0; id < int(UiText::Count); ++id) c.add(std::string("ui_text ") + std::to_string(id), ui_text(UiText(id)).get(lang));
+    }
+    c.lang = Lang::en;
     c.add("format_cell", format_cell(-INFINITY, false, 2));
     c.add("format_cell", format_cell(INFINITY, false, 2));
     c.add("format_cell", format_cell(-1.5, false, 2));
@@ -238,38 +259,45 @@ std::vector<unsigned char> glyph_bitmap(const ImFontAtlas& atlas, const ImFontGl
 
 }  // namespace
 
+std::vector<char> read_file(const char* path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::vector<char>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: pelab_font_coverage <subset.ttf>\n");
+    if (argc != 3) {
+        std::fprintf(stderr, "usage: pelab_font_coverage <subset.ttf> <subset_zh.ttf>\n");
         return 2;
     }
-    std::ifstream in(argv[1], std::ios::binary);
-    std::vector<char> ttf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (ttf.empty()) {
-        std::fprintf(stderr, "font_coverage: cannot read %s\n", argv[1]);
+    std::vector<char> ttf = read_file(argv[1]), zh_ttf = read_file(argv[2]);
+    if (ttf.empty() || zh_ttf.empty()) {
+        std::fprintf(stderr, "font_coverage: cannot read %s or %s\n", argv[1], argv[2]);
         return 1;
     }
 
     const Collector c = collect_all();
     std::map<unsigned, std::string> first_use;  // code point -> where it is first used
+    std::map<unsigned, std::string> first_english_use;  // the same, on an English screen
     std::map<unsigned, int> uses;
     int failures = 0;
-    for (const auto& [where, text] : c.strings) {
+    for (const Collector::Entry& e : c.strings) {
         bool malformed = false;
         std::set<unsigned> in_string;
-        for (unsigned cp : code_points(text, &malformed)) {
+        for (unsigned cp : code_points(e.text, &malformed)) {
             if (!needs_glyph(cp)) continue;
-            first_use.emplace(cp, where + ": " + text.substr(0, 120));
+            first_use.emplace(cp, e.where + ": " + e.text.substr(0, 120));
+            if (e.lang == Lang::en) first_english_use.emplace(cp, e.where + ": " + e.text.substr(0, 120));
             in_string.insert(cp);
         }
         for (unsigned cp : in_string) ++uses[cp];
         if (malformed) {
-            std::printf("font_coverage: not UTF-8: %s\n", where.c_str());
+            std::printf("font_coverage: not UTF-8: %s\n", e.where.c_str());
             ++failures;
         }
     }
 
-    // Load the subset the way the app does (ImGui + stb_truetype), with ranges for exactly these characters.
+    // Load the subset the way the app does (ImGui + stb_truetype, the Chinese glyphs merged into the first font),
+    // with ranges for exactly these characters; and the first font alone, as an English page has it.
     ImFontAtlas atlas;
     ImFontGlyphRangesBuilder builder;
     for (const auto& [cp, where] : first_use)
@@ -280,11 +308,15 @@ int main(int argc, char** argv) {
     builder.BuildRanges(&ranges);
     ImFontConfig cfg;
     cfg.FontDataOwnedByAtlas = false;
+    ImFont* english = atlas.AddFontFromMemoryTTF(ttf.data(), int(ttf.size()), 20.0f, &cfg, ranges.Data);
     ImFont* font = atlas.AddFontFromMemoryTTF(ttf.data(), int(ttf.size()), 20.0f, &cfg, ranges.Data);
+    ImFontConfig merge = cfg;
+    merge.MergeMode = true;
+    atlas.AddFontFromMemoryTTF(zh_ttf.data(), int(zh_ttf.size()), 20.0f, &merge, ranges.Data);
     unsigned char* pixels = nullptr;
     int tex_w = 0, tex_h = 0;
-    if (!font || !atlas.Build()) {
-        std::printf("font_coverage: ImGui cannot load %s\n", argv[1]);
+    if (!font || !english || !atlas.Build()) {
+        std::printf("font_coverage: ImGui cannot load %s and %s\n", argv[1], argv[2]);
         return 1;
     }
     atlas.GetTexDataAsAlpha8(&pixels, &tex_w, &tex_h);
@@ -292,6 +324,14 @@ int main(int argc, char** argv) {
     for (const auto& [cp, where] : first_use) {
         if (cp > IM_UNICODE_CODEPOINT_MAX || !font->FindGlyphNoFallback(ImWchar(cp))) {
             std::printf("font_coverage: U+%04X has no glyph in the subset; used by %s\n", cp, where.c_str());
+            ++failures;
+        }
+    }
+    for (const auto& [cp, where] : first_english_use) {
+        if (cp <= IM_UNICODE_CODEPOINT_MAX && font->FindGlyphNoFallback(ImWchar(cp)) &&
+            !english->FindGlyphNoFallback(ImWchar(cp))) {
+            std::printf("font_coverage: U+%04X is only in the Chinese glyphs (%s), but an English screen shows it: %s\n",
+                        cp, argv[2], where.c_str());
             ++failures;
         }
     }

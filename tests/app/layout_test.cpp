@@ -93,10 +93,24 @@ private:
         font_data_.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
         EXPECT_GT(font_data_.size(), 1000u) << "the built font subset, PELAB_LAYOUT_TEST_FONT="
                                              << (font_path ? font_path : "(not set: run the test through ctest)");
+        // The glyphs only Chinese texts use are a font of their own, merged into each (as platform.cpp does).
+        const char* zh_path = std::getenv("PELAB_LAYOUT_TEST_FONT_ZH");
+        std::ifstream zh_file(zh_path ? zh_path : "", std::ios::binary);
+        zh_font_data_.assign(std::istreambuf_iterator<char>(zh_file), std::istreambuf_iterator<char>());
+        EXPECT_GT(zh_font_data_.size(), 1000u) << "the built font subset's Chinese glyphs, PELAB_LAYOUT_TEST_FONT_ZH="
+                                                << (zh_path ? zh_path : "(not set: run the test through ctest)");
+        ImFontConfig merge = cfg;
+        merge.MergeMode = true;
+        auto add = [&](float px) {
+            ImFont* f = io.Fonts->AddFontFromMemoryTTF(font_data_.data(), int(font_data_.size()), px, &cfg, kEveryGlyph);
+            if (zh_font_data_.size() > 1000u)
+                io.Fonts->AddFontFromMemoryTTF(zh_font_data_.data(), int(zh_font_data_.size()), px, &merge, kEveryGlyph);
+            return f;
+        };
         for (int i = 0; i < 2; ++i) {
             const float scale = i ? 1.5f : 1.0f;
-            body_[i] = io.Fonts->AddFontFromMemoryTTF(font_data_.data(), int(font_data_.size()), kLayoutTestBodyPx * scale, &cfg, kEveryGlyph);
-            title_font_[i] = io.Fonts->AddFontFromMemoryTTF(font_data_.data(), int(font_data_.size()), kLayoutTestTitlePx * scale, &cfg, kEveryGlyph);
+            body_[i] = add(kLayoutTestBodyPx * scale);
+            title_font_[i] = add(kLayoutTestTitlePx * scale);
         }
         unsigned char* pixels = nullptr;
         int w = 0, h = 0;
@@ -107,7 +121,7 @@ private:
         ImGui::Begin("layout test", nullptr, ImGuiWindowFlags_NoDecoration);
     }
     ImGuiContext* ctx_ = nullptr;
-    std::vector<char> font_data_;
+    std::vector<char> font_data_, zh_font_data_;
     ImFont* body_[2] = {nullptr, nullptr};
     ImFont* title_font_[2] = {nullptr, nullptr};
     ImFont* title_ = nullptr;

@@ -138,7 +138,8 @@ test('arrow keys, PageUp/PageDown, Home/End change the step and the hash', async
 test('editing the hash restores that state; setState updates the hash', async () => {
   const page = await openWidget(browser, server.url, 'lesson=f-delta&step=1&lang=en');
   await page.evaluate(() => { location.hash = '#lesson=f-delta&step=6&L=5&v=1,0,0,1&lang=zh'; });
-  await page.waitForFunction(() => window.pelab.state().step === 6);
+  // The Chinese texts are fetched first (one language per load): the step changes at once, the language after.
+  await page.waitForFunction(() => window.pelab.state().step === 6 && window.pelab.state().lang === 'zh');
   const s = await page.evaluate(() => window.pelab.state());
   assert.equal(s.lang, 'zh');
   assert.equal(s.params.L, 5);

@@ -1,0 +1,163 @@
+// PE Lab — tests/browser/language.test.mjs
+// One language per load (scripts/language_texts.py, web/widget.js "one language per load"): a page fetches the
+// texts of the language it opens in and no other; a switch fetches the other language, keeps the whole state and
+// shows nothing half-translated meanwhile; a failed fetch keeps the language shown and says so; a page with
+// several widgets fetches each language once; and a switched page shows exactly what a page opened in that
+// language shows, on every step of every lesson (the proof that no text of either language is missing after a
+// switch: a sentence copied while its language was not in memory would differ here).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, settle } from './lib.mjs';
+
+const closePage = (page) => page.context().close();
+
+let server, browser;
+test.before(async () => { server = await serve(); browser = await launch(); });
+test.after(async () => { await browser.close(); await server.close(); });
+
+// Opens the page and records which language files it asked for.
+async function openCounting(hash, options = {}) {
+  const context = await browser.newContext({ viewport: { width: options.width || 1280, height: options.height || 720 },
+                                             locale: options.locale || 'en-US' });
+  const page = await context.newPage();
+  page.langRequests = [];
+  page.on('request', (r) => { const m = /pelab-(zh|en)\.lang$/.exec(new URL(r.url()).pathname); if (m) page.langRequests.push(m[1]); });
+  if (options.route) await options.route(page);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.errors = errors;
+  await page.goto(server.url + 'index.html' + (hash ? '#' + hash : ''));
+  await page.waitForFunction(() => window.pelab && window.pelab.ready, null, { timeout: 20000 });
+  await page.evaluate(() => window.pelab.ready);
+  return page;
+}
+
+const mirror = (page) => page.evaluate(() => ({
+  title: document.querySelector('.pelab-text h2').textContent,
+  body: document.querySelector('.pelab-text p').textContent,
+  figures: document.querySelector('.pelab-text .pelab-figures').textContent,
+}));
+const hasChinese = (s) => /[\u4e00-\u9fff]/.test(s);
+
+test('a page fetches the texts of the language it opens in, and only those', async () => {
+  for (const [hash, locale, want] of [['lesson=rope&step=2&lang=en', 'zh-CN', 'en'], ['lesson=rope&step=2&lang=zh', 'en-US', 'zh'],
+                                      ['lesson=rope&step=2', 'zh-CN', 'zh'], ['lesson=rope&step=2', 'en-GB', 'en']]) {
+    const page = await openCounting(hash, { locale });
+    await settle(page);
+    assert.deepEqual(page.langRequests, [want], `${hash} in a ${locale} browser`);
+    assert.deepEqual(await page.evaluate(() => window.pelab.languages()), [want]);
+    assert.equal((await page.evaluate(() => window.pelab.state())).lang, want);
+    assert.equal(hasChinese((await mirror(page)).title), want === 'zh', `the title is in ${want}`);
+    assert.deepEqual(page.errors, []);
+    await closePage(page);
+  }
+});
+
+test('a switch fetches the other language, keeps the state, and draws nothing half-translated meanwhile', async () => {
+  // The Chinese texts arrive 700 ms late, so the time in between can be looked at.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  const page = await openCounting('lesson=f-delta&step=4&L=6&omega=1.5708,1.0472&lang=en', {
+    route: (p) => p.route('**/pelab-zh.lang', async (route) => { await held; await route.continue(); }),
+  });
+  await settle(page);
+  const before = await page.evaluate(() => window.pelab.state());
+  const englishTitle = (await mirror(page)).title;
+  await page.evaluate(() => window.pelab.setState({ lang: 'zh' }));
+  await page.waitForTimeout(300);
+  // While it is on its way: still English everywhere, the state unchanged, and the widget not idle.
+  assert.equal((await page.evaluate(() => window.pelab.state())).lang, 'en');
+  assert.equal((await mirror(page)).title, englishTitle);
+  assert.equal(await page.evaluate(() => window.pelab.idle()), false, 'a pending language is work not yet drawn');
+  for (const e of await page.evaluate(() => window.pelab.layout())) assert.ok(!hasChinese(e.title || ''), `no Chinese yet: ${e.title}`);
+  release();
+  await settle(page);
+  const after = await page.evaluate(() => window.pelab.state());
+  assert.equal(after.lang, 'zh');
+  assert.deepEqual({ ...after, lang: 'en' }, before, 'lesson, step and parameters are kept');
+  assert.ok(hasChinese((await mirror(page)).title), 'the title is Chinese');
+  assert.deepEqual(await page.evaluate(() => window.pelab.languages().sort()), ['en', 'zh']);
+  // Back and forth again: nothing more is fetched.
+  await page.evaluate(() => window.pelab.setState({ lang: 'en' }));
+  await settle(page);
+  assert.equal((await mirror(page)).title, englishTitle);
+  await page.evaluate(() => window.pelab.setState({ lang: 'zh' }));
+  await settle(page);
+  assert.deepEqual(page.langRequests, ['en', 'zh']);
+  assert.deepEqual(await page.evaluate(() => window.pelab.notices()), []);
+  assert.deepEqual(page.errors, []);
+  await closePage(page);
+});
+
+test('a failed fetch keeps the language shown and says why; a later switch tries again', async () => {
+  let fail = true;
+  const page = await openCounting('lesson=rope&step=3&lang=en', {
+    route: (p) => p.route('**/pelab-zh.lang', (route) => (fail ? route.fulfill({ status: 404, body: 'gone' }) : route.continue())),
+  });
+  await settle(page);
+  await page.evaluate(() => window.pelab.setState({ lang: 'zh' }));
+  await settle(page);
+  assert.equal((await page.evaluate(() => window.pelab.state())).lang, 'en');
+  assert.ok(!hasChinese((await mirror(page)).title));
+  const notices = await page.evaluate(() => window.pelab.notices());
+  assert.equal(notices.length, 1, JSON.stringify(notices));
+  assert.equal(notices[0].key, 'lang');
+  assert.match(notices[0].message, /Chinese.*404.*English/, notices[0].message);
+  fail = false;
+  await page.evaluate(() => { window.pelab.dismissNotices(); window.pelab.setState({ lang: 'zh' }); });
+  await settle(page);
+  assert.equal((await page.evaluate(() => window.pelab.state())).lang, 'zh');
+  assert.deepEqual(page.errors, []);
+  await closePage(page);
+});
+
+test('a page that mounts several widgets fetches each language once', async () => {
+  const page = await openCounting('lesson=f-delta&lang=en');
+  await page.evaluate(async () => {
+    document.documentElement.style.overflow = 'auto';
+    document.body.innerHTML = '<div id="a" style="height:400px"></div><div id="b" style="height:400px"></div><div id="c" style="height:400px"></div>';
+    window.a = PELab.mount(document.getElementById('a'), { query: 'lesson=rope&step=2&lang=en&embed=1' });
+    window.b = PELab.mount(document.getElementById('b'), { query: 'lesson=rope&step=3&lang=zh&embed=1' });
+    window.c = PELab.mount(document.getElementById('c'), { query: 'lesson=t5-bias&step=2&lang=en&embed=1' });
+    await Promise.all([a.ready, b.ready, c.ready]);
+    a.setState({ lang: 'zh' });
+  });
+  await page.waitForFunction(() => a.state().lang === 'zh');
+  assert.deepEqual(page.langRequests.sort(), ['en', 'zh'], 'one fetch per language for the whole page');
+  assert.deepEqual(page.errors, []);
+  await closePage(page);
+});
+
+// Every step of every lesson, a page switched to a language against a page opened in it: the same title, text and
+// figures (the cost lesson's live timings and the lab's runs aside, whose numbers are measured, not computed).
+for (const [from, to] of [['en', 'zh'], ['zh', 'en']]) {
+  test(`switched ${from} → ${to}: every step reads as on a page opened in ${to}`, async () => {
+    const small = { width: 800, height: 520 };
+    const [switched, fresh] = await Promise.all([openCounting(`lesson=f-delta&lang=${from}`, small),
+                                                 openCounting(`lesson=f-delta&lang=${to}`, small)]);
+    await switched.evaluate((l) => window.pelab.setState({ lang: l }), to);
+    await switched.waitForFunction((l) => window.pelab.state().lang === l, to);
+    const lessons = await fresh.evaluate(() => window.pelab.lessons());
+    assert.deepEqual(await switched.evaluate(() => window.pelab.lessons()), lessons, 'the curriculum with its titles');
+    let steps = 0;
+    for (const lesson of lessons) {
+      for (let step = 1; step <= lesson.steps; ++step) {
+        const read = async (page) => {
+          await page.evaluate((s) => window.pelab.setState(s), { lesson: lesson.id, step });
+          await page.waitForFunction((s) => window.pelab.state().lesson === s.lesson && window.pelab.state().step === s.step, { lesson: lesson.id, step });
+          await settle(page);
+          const m = await mirror(page);
+          if (lesson.id === 'cost') delete m.figures;  // measured now: which method is fastest varies from run to run
+          if (lesson.id === 'length-lab') m.figures = m.figures.replace(/[0-9.,]+/g, '#');
+          return m;
+        };
+        const [a, b] = await Promise.all([read(switched), read(fresh)]);
+        assert.deepEqual(a, b, `${lesson.id} step ${step}`);
+        ++steps;
+      }
+    }
+    assert.ok(steps > 100, `${steps} steps compared`);
+    assert.deepEqual(switched.errors, []);
+    await Promise.all([closePage(switched), closePage(fresh)]);
+  });
+}
