@@ -21,11 +21,11 @@
 #     texts use, a font of its own that the app merges into its atlas once Chinese has arrived.
 #
 # Commands:
-#   chars  --scan FILES... --out FILE          the characters that only Chinese texts use (one per line, U+XXXX c)
 #   split  --scan FILES... --wasm IN --out-wasm OUT --out-dir DIR [--zh-font TTF] [--mathml-from CPP]
-#          [--wasm-dis PATH]   (IN and OUT may be the same file: it is replaced only when everything was written)
+#          [--wasm-dis PATH] [--compressed]   (IN and OUT may be the same file: it is replaced only when everything
+#          was written; --compressed also writes each file's .gz and, with Debian's brotli, .br copy)
 #          writes OUT (the wasm without either language's texts) and DIR/pelab-{zh,en}.lang; prints their sizes
-#   list   --scan FILES...                     prints the counts and bytes of each language's literals (a check)
+#   list   --scan FILES...                     prints the literals and bytes of each file (a look before a build)
 #
 # The .lang format: b"PELANG1\0", the record count (u32, little-endian), each record's gap from the end of the one
 # before (the first: its address) and length as LEB128 varints, then the records' bytes one after the other; each
@@ -155,13 +155,48 @@ def tokens(text, path):
     return [(t[0], t[1]) if t[0] == "str" else t for t in out]
 
 
+STEP_ID = re.compile(rb"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def lesson_part(path, toks):
+    """The part a file's texts belong to: a lesson's id for a step file of a lesson's folder (src/lessons/<folder>/,
+    a file that declares a step: { "step-id", {"标题", "Title"}, ...}), else "" (the texts every screen may use:
+    the app's, the glossary's, a lesson's lesson.cpp with its title and parameters, helpers)."""
+    parts = os.path.normpath(path).split(os.sep)
+    if "lessons" not in parts or len(parts) - parts.index("lessons") != 3 or parts[-1] == "lesson.cpp":
+        return ""
+    if not any(step_title_at(toks, k) for k in range(len(toks))):
+        return ""
+    folder = os.path.dirname(path)
+    with open(os.path.join(folder, "lesson.cpp"), encoding="utf-8") as f:
+        m = re.search(r'lesson\.id\s*=\s*"([a-z0-9-]+)"', f.read())
+    if not m:
+        sys.exit("language_texts.py: %s/lesson.cpp sets no lesson.id" % folder)
+    return m.group(1)
+
+
+def step_title_at(toks, k):
+    """Whether toks[k] opens a step's declaration { "step-id", {zh, en}: the title pair sits at k + 4, k + 6."""
+    t = toks[k:k + 8]
+    return (len(t) == 8 and t[0] == ("{",) and t[1][0] == "str" and STEP_ID.fullmatch(t[1][1]) and t[2] == (",",)
+            and t[3] == ("{",) and t[4][0] == "str" and t[5] == (",",) and t[6][0] == "str" and t[7] == ("}",))
+
+
 def classify(paths):
-    """(zh, en, shared): the literals that are only ever a Text's Chinese half, only ever its English half,
-    and all others (by exact contents)."""
+    """{contents: (lang, part)} for the literals that are only ever a Text's Chinese half ("zh") or only ever its
+    English half ("en"), by exact contents, with the part they belong to: a lesson's id when every occurrence is
+    in that lesson's step files (and is not a step's title: the step lists and the links to other lessons show
+    those), else "" (the texts every screen may use). Every other literal stays where it is."""
     role_counts = {}  # contents -> [as zh half, as en half, anything else]
+    parts = {}        # contents -> the set of parts it occurs in
     for path in paths:
         with open(path, encoding="utf-8") as f:
             toks = tokens(f.read(), path)
+        part = lesson_part(path, toks)
+        titles = set()
+        for k in range(len(toks)):
+            if step_title_at(toks, k):
+                titles.update((k + 4, k + 6))
         in_pair = set()
         for k in range(len(toks) - 4):
             t = toks[k:k + 5]
@@ -171,26 +206,31 @@ def classify(paths):
                     role_counts.setdefault(zh, [0, 0, 0])[0] += 1
                     role_counts.setdefault(en, [0, 0, 0])[1] += 1
                     in_pair.update((k + 1, k + 3))
+                    for at, value in ((k + 1, zh), (k + 3, en)):
+                        parts.setdefault(value, set()).add("" if at in titles else part)
         for k, t in enumerate(toks):
             if t[0] == "str" and k not in in_pair:
                 role_counts.setdefault(t[1], [0, 0, 0])[2] += 1
-    zh, en, shared = set(), set(), set()
+    out = {}
     for value, (as_zh, as_en, other) in role_counts.items():
-        if not value:
+        if not value or other or (as_zh and as_en):
             continue
-        if as_zh and not as_en and not other:
-            zh.add(value)
-        elif as_en and not as_zh and not other:
-            en.add(value)
-        else:
-            shared.add(value)
-    return zh, en, shared
+        where = parts[value]
+        out[value] = ("zh" if as_zh else "en", where.pop() if len(where) == 1 else "")
+    return out
 
 
 # [SECTION] the font's Chinese half
-def chars_only_in(literals, others):
-    mine = set("".join(v.decode("utf-8", "replace") for v in literals))
-    theirs = set("".join(v.decode("utf-8", "replace") for v in others))
+def chinese_only_chars(paths):
+    """The CJK characters that only Chinese texts use (no other literal of the sources has them)."""
+    classes = classify(paths)
+    mine, theirs = set(), set()
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for t in tokens(f.read(), path):
+                if t[0] == "str":
+                    text = t[1].decode("utf-8", "replace")
+                    (mine if classes.get(t[1], ("", ""))[0] == "zh" else theirs).update(text)
     return sorted(c for c in mine - theirs if is_cjk(c))
 
 
@@ -404,8 +444,14 @@ def replace_data_section(wasm, segments):
     return bytes(out)
 
 
+def part_file(lang, part):
+    """The file of a language's part: pelab-zh.lang (the texts every screen may use), pelab-zh-rope.lang (the
+    texts of the rope lesson's steps)."""
+    return "pelab-%s%s.lang" % (lang, "-" + part if part else "")
+
+
 def split(args):
-    zh, en, _ = classify([p for p in args.scan if p.endswith((".cpp", ".h"))])
+    classes = classify([p for p in args.scan if p.endswith((".cpp", ".h"))])
     with open(args.wasm, "rb") as f:
         wasm = f.read()
     data_secs = [s for s in sections(wasm) if s[0] == 11]
@@ -419,18 +465,21 @@ def split(args):
         avoid = [(find_bytes(segs, font, "the Chinese half of the font (%s)" % args.zh_font), len(font))]
     # A string's bytes move (up to the first byte something else points at); its NUL stays in the wasm.
     references = referenced_addresses(wasm, args.wasm_dis, segs)
+    files = {}  # file name -> [(address, bytes)]
+    found = find_strings(segs, set(classes), avoid)
+    for address, value in whole_prefixes(found, references).items():
+        files.setdefault(part_file(*classes[found[address]]), []).append((address, value))
+    for lang in ("zh", "en"):
+        files.setdefault(part_file(lang, ""), [])
+    if font:
+        files[part_file("zh", "")].append((avoid[0][0], font))
     mathml = set()
     if args.mathml_from:
         with open(args.mathml_from, encoding="utf-8") as f:
             mathml = {t[1] for t in tokens(f.read(), args.mathml_from) if t[0] == "str" and t[1].startswith(b"<math")}
-    records = {part: sorted(whole_prefixes(find_strings(segs, literals, avoid), references).items())
-               for part, literals in (("zh", zh), ("en", en), ("mathml", mathml))}
-    strings = {lang: (len(recs), sum(len(v) for _, v in recs)) for lang, recs in records.items()}
-    if font:
-        records["zh"].append((avoid[0][0], font))
-    moved = [(a, len(v)) for recs in records.values() for a, v in recs]
-    spans = sorted(moved)
-    for (a0, n0), (a1, _) in zip(spans, spans[1:]):
+        files["pelab-mathml.data"] = sorted(whole_prefixes(find_strings(segs, mathml, avoid), references).items())
+    moved = sorted((a, len(v)) for recs in files.values() for a, v in recs)
+    for (a0, n0), (a1, _) in zip(moved, moved[1:]):
         if a0 + n0 > a1:
             sys.exit("language_texts.py: two moved ranges overlap at %d" % a1)
     new_segs = cut(segs, moved)
@@ -439,30 +488,39 @@ def split(args):
     rebuilt = bytearray(len(image))
     for a, d in new_segs:
         rebuilt[a - base:a - base + len(d)] = d
-    for a, d in (r for recs in records.values() for r in recs):
+    for a, d in (r for recs in files.values() for r in recs):
         rebuilt[a - base:a - base + len(d)] = d
     if bytes(rebuilt) != image:
         sys.exit("language_texts.py: the split does not give back the module's memory (a bug in this script)")
     out = replace_data_section(wasm, new_segs)
-    tmp = args.out_wasm + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(out)
     os.makedirs(args.out_dir, exist_ok=True)
-    for part, recs in records.items():
-        path = os.path.join(args.out_dir, "pelab-mathml.data" if part == "mathml" else "pelab-%s.lang" % part)
+    for old in os.listdir(args.out_dir):  # a lesson that is gone leaves no file behind
+        if re.fullmatch(r"pelab-(zh|en)(-[a-z0-9-]+)?\.lang(\.gz|\.br)?", old) and old.split(".lang")[0] + ".lang" not in files:
+            os.remove(os.path.join(args.out_dir, old))
+    for name, recs in files.items():
+        path = os.path.join(args.out_dir, name)
         with open(path + ".tmp", "wb") as f:
             f.write(lang_file(recs))
         os.replace(path + ".tmp", path)
+    tmp = args.out_wasm + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(out)
     os.replace(tmp, args.out_wasm)
-    print("language_texts.py: moved out of the wasm: %d Chinese strings (%d bytes) and the Chinese glyphs (%d bytes), "
-          "%d English strings (%d bytes), %d MathML strings (%d bytes); wasm %d -> %d bytes"
-          % (strings["zh"][0], strings["zh"][1], len(font), strings["en"][0], strings["en"][1],
-             len(records["mathml"]), sum(len(v) for _, v in records["mathml"]), len(wasm), len(out)))
+    if args.compressed:  # the copies a server sends as they are (scripts/serve.sh), as the build makes for the rest
+        import shutil
+        import subprocess
+        for name in files:
+            path = os.path.join(args.out_dir, name)
+            subprocess.run(["gzip", "-9", "-n", "-k", "-f", path], check=True)
+            if shutil.which("brotli"):
+                subprocess.run(["brotli", "-q", "11", "-k", "-f", path], check=True)
+    print("language_texts.py: wasm %d -> %d bytes; moved out: %s" % (len(wasm), len(out), ", ".join(
+        "%s %d bytes" % (name, sum(len(v) for _, v in recs)) for name, recs in sorted(files.items()))))
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("command", choices=["chars", "split", "list"])
+    ap.add_argument("command", choices=["split", "list"])
     ap.add_argument("--scan", nargs="+", required=True)
     ap.add_argument("--out")
     ap.add_argument("--wasm")
@@ -471,17 +529,16 @@ def main():
     ap.add_argument("--zh-font")
     ap.add_argument("--mathml-from")
     ap.add_argument("--wasm-dis", default="wasm-dis")
+    ap.add_argument("--compressed", action="store_true", help="also write FILE.gz and (with brotli) FILE.br")
     args = ap.parse_args()
     if args.command == "list":
-        zh, en, shared = classify(args.scan)
-        print("zh: %d literals, %d bytes" % (len(zh), sum(map(len, zh))))
-        print("en: %d literals, %d bytes" % (len(en), sum(map(len, en))))
-        print("shared: %d literals, %d bytes" % (len(shared), sum(map(len, shared))))
-    elif args.command == "chars":
-        zh, en, shared = classify(args.scan)
-        chars = chars_only_in(zh, en | shared)
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write("".join("U+%04X %s\n" % (ord(c), c) for c in chars))
+        totals = {}
+        for value, key in classify(args.scan).items():
+            n = totals.setdefault(part_file(*key), [0, 0])
+            n[0] += 1
+            n[1] += len(value)
+        for name, (count, size) in sorted(totals.items()):
+            print("%-32s %5d literals %8d bytes" % (name, count, size))
     else:
         split(args)
 

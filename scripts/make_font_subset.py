@@ -98,8 +98,8 @@ def main():
     if args.zh_symbol:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import language_texts
-        zh, en, shared = language_texts.classify([p for p in args.scan if p.endswith((".cpp", ".h"))])
-        zh_only = {ord(c) for c in language_texts.chars_only_in(zh, en | shared)} & wanted
+        zh_only = {ord(c) for c in language_texts.chinese_only_chars([p for p in args.scan if p.endswith((".cpp", ".h"))])}
+        zh_only &= wanted
         wanted -= zh_only
 
     # Key of everything the outputs depend on; equal key + existing outputs = nothing to do.

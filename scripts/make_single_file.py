@@ -6,8 +6,8 @@
 # loads) goes into a data block <script type="application/octet-stream" id="pelab-wasm"> as base64, which
 # web/widget.js compiles instead of fetching, every local <link rel="stylesheet"> becomes an inline <style>,
 # and the wasm preload link is dropped. Both languages' texts and the equations' MathML (pelab-zh.lang,
-# pelab-en.lang, pelab-mathml.data beside pelab.wasm: scripts/language_texts.py) go into data blocks
-# id="pelab-lang-zh", "pelab-lang-en", "pelab-mathml" the same way. The result opens from file:// with no server and no network (a USB
+# pelab-zh-<lesson>.lang, the same for en, pelab-mathml.data beside pelab.wasm: scripts/language_texts.py) go
+# into data blocks id="pelab-data:<file name>" the same way. The result opens from file:// with no server and no network (a USB
 # stick, an LMS upload).
 # [issue 25] With --lab-runs, the length-generalisation lab's reference runs (the JSON the served page fetches as
 # lab_reference_runs.json) go into a data block <script type="application/json" id="pelab-lab-runs">, which
@@ -126,11 +126,14 @@ def main():
             block += WASM_BLOCK % encoded
             inlined.append('pelab.wasm (%d bytes, as base64)' % len(wasm))
             # Both languages' texts (scripts/language_texts.py), which widget.js writes into the module's memory.
-            for name, block_id in (('pelab-zh.lang', 'pelab-lang-zh'), ('pelab-en.lang', 'pelab-lang-en'),
-                                   ('pelab-mathml.data', 'pelab-mathml')):
-                data_path = os.path.join(os.path.dirname(path), name)
-                if not os.path.isfile(data_path):
+            folder = os.path.dirname(path)
+            names = sorted(n for n in os.listdir(folder) if re.fullmatch(r'pelab-(zh|en)(-[a-z0-9-]+)?\.lang', n))
+            for name in ('pelab-zh.lang', 'pelab-en.lang', 'pelab-mathml.data'):
+                if not os.path.isfile(os.path.join(folder, name)):
                     fail('%s: %s has no %s beside it to inline' % (tag, path, name))
+            for name in names + ['pelab-mathml.data']:
+                data_path = os.path.join(folder, name)
+                block_id = 'pelab-data:' + name
                 with open(data_path, 'rb') as f:
                     data = f.read()
                 block += DATA_BLOCK % (block_id, base64.encodebytes(data).decode('ascii').strip())

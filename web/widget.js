@@ -33,8 +33,9 @@
 //   api.playing()      whether a timeline is playing now
 //   api.gpuCheck()     {ok, renderer, tiles: [{case, ok, pixels, max_abs_error, tolerance}]}: long-sequence
 //                      map tiles rendered on this GPU compared with the core (tests, diagnostics)
-//   api.languages()    the languages whose texts are in memory, e.g. ['en']: the page loads the one it opens in,
-//                      and the other when the learner switches (the switch waits for it; a notice if it fails)
+//   api.languages()    the languages whose texts are in memory, e.g. ['en']: the page loads the one it opens in
+//                      (and the texts of the lesson it opens on; the other lessons' after the first frame), and
+//                      the other language when the learner switches (the switch waits for it; a notice if it fails)
 //   api.lab            the length-generalisation lab's client; once ready, lab.ask(kind, id, words) asks what the
 //                      lab's buttons ask (kind: load_data, train, pause, resume, cancel, save_weights, load_weights,
 //                      inspect; returns the run's id for train and load_weights); lab.onMessage = fn(name, text,
@@ -130,7 +131,9 @@
     }
     return dataFiles[name];
   }
-  function languageFile(lang) { return dataFile('pelab-' + lang + '.lang', 'pelab-lang-' + lang); }
+  // A part of a language's texts: '' those every screen may use, or a lesson's id (its steps' texts).
+  function textsName(lang, part) { return 'pelab-' + lang + (part ? '-' + part : '') + '.lang'; }
+  function textsFile(lang, part) { var name = textsName(lang, part); return dataFile(name, 'pelab-data:' + name); }
   // Writes a .lang file's records into a module's memory (scripts/language_texts.py: b"PELANG1\0", the count as
   // a little-endian u32, each record's gap from the previous record's end and its length as LEB128 varints, then
   // the records' bytes in order); throws on a file of another format or one that does not fit, before writing.
@@ -161,18 +164,24 @@
       at += r[1];
     });
   }
-  // The language a page opens in, as the app will choose it: the last lang= of the page's defaults and its own
-  // query (the hash, or mount's options.query), else the browser's language when it is Chinese, else English.
-  function openingLanguage(options) {
-    var lang = (navigator.language || '').toLowerCase().indexOf('zh') === 0 ? 'zh' : 'en';
+  // What a page opens on, as far as its address says: the language as the app will choose it (the last lang= of
+  // the page's defaults and its own query, the hash or mount's options.query; else the browser's language when it
+  // is Chinese; else English), and the lessons whose texts it will likely need (lesson=, and the map page with
+  // map=). The lessons are a guess fetched beside the wasm: the app asks for what it needs, whatever the guess.
+  function opening(options) {
+    var found = { lang: (navigator.language || '').toLowerCase().indexOf('zh') === 0 ? 'zh' : 'en', lessons: [] };
     var own = options.hash ? location.hash.substring(1) : String(options.query == null ? '' : options.query);
     [options.defaults || '', own].forEach(function (query) {
       query.split('&').forEach(function (pair) {
-        var kv = pair.split('=');
-        try { if (decodeURIComponent(kv[0]).trim() === 'lang') { var v = decodeURIComponent(kv[1] || '').trim().toLowerCase(); if (v === 'zh' || v === 'en') lang = v; } } catch (e) {}
+        var kv = pair.split('='), key, value;
+        try { key = decodeURIComponent(kv[0]).trim(); value = decodeURIComponent(kv[1] || '').trim().toLowerCase(); } catch (e) { return; }
+        if (key === 'lang' && (value === 'zh' || value === 'en')) found.lang = value;
+        if (key === 'lesson' && /^[a-z0-9-]{1,40}$/.test(value)) found.lessons = [value];
+        if (key === 'map' && value) found.map = true;
       });
     });
-    return lang;
+    if (found.map) found.lessons.push('position-maps');
+    return found;
   }
   function memoryOf(instance, imports) {
     if (imports && imports.env && imports.env.memory instanceof WebAssembly.Memory) return imports.env.memory;
@@ -473,7 +482,7 @@
       setState: function (partial) { passText('pelab_apply', toQuery(partial)); },
       frames: function () { return module ? module._pelab_frames() : 0; },
       // A language still on its way is something asked and not yet drawn.
-      idle: function () { return module ? module._pelab_frame_requested() === 0 && languagesPending === 0 : false; },
+      idle: function () { return module ? module._pelab_frame_requested() === 0 && textsPending === 0 : false; },
       notices: function () { return parsed('pelab_notices_json', []); },
       lessons: function () { return parsed('pelab_lessons_json', []); },
       layout: function () { return parsed('pelab_layout_json', []); },
@@ -491,15 +500,17 @@
       play: function (on) { return module ? module._pelab_play(on ? 1 : 0) !== 0 : false; },
       playing: function () { return module ? module._pelab_playing() !== 0 : false; },
       gpuCheck: function () { return parsed('pelab_gpu_check_json', null); },
-      languages: function () { return inMemory.slice(); },
+      languages: function () { return inMemory.filter(function (t) { return t.indexOf(':') < 0; }); },
       lab: null,  // set below, before the module's first frame (which may already ask for the lab's data)
       canvas: canvas
     };
 
     var compiling = compileWasm();
-    // The language the page opens in is fetched beside the wasm; the instance's memory gets it before main().
-    var opening = openingLanguage(options), openingFile = languageFile(opening), memory = null, inMemory = [];
-    var languagesPending = 0;
+    // The texts the page opens on are fetched beside the wasm; the instance's memory gets them before main().
+    var start = opening(options), memory = null, inMemory = [], textsPending = 0;
+    var openingFiles = [textsFile(start.lang, '')].concat(start.lessons.map(function (id) {
+      return textsFile(start.lang, id).then(null, function () { return null; });  // a guess: the app asks again
+    }));
     if (!hasWebGL2()) { showFatal('WebGL2 is not available (getContext("webgl2") returned null).'); return api; }
 
     shadowOnCreate(canvas);
@@ -519,7 +530,7 @@
       pelabQuery: options.query == null ? '' : String(options.query),
       pelabDefaults: options.defaults || '',
       pelabKeysOnCanvas: !options.hash,
-      pelabLanguagesInMemory: inMemory,
+      pelabTextsInMemory: inMemory,
       onPelabReady: function () {
         module = config;
         loading.style.display = 'none';
@@ -538,7 +549,7 @@
         resolveReady(api);
         tellHost('pelab:ready');
         // After the first frame: the equations' MathML for the text mirror (nothing on screen waits for it).
-        dataFile('pelab-mathml.data', 'pelab-mathml').then(function (bytes) {
+        dataFile('pelab-mathml.data', 'pelab-data:pelab-mathml.data').then(function (bytes) {
           writeLanguage(memory, bytes);
           module._pelab_data_arrived();
         }).catch(function (err) { console.warn('PE Lab: the equations\' MathML is not available: ' + ((err && err.message) || err)); });
@@ -593,21 +604,27 @@
         if (root.requestFullscreen) root.requestFullscreen().catch(function () {});
       },
       onPelabFatal: showFatal,
-      // The app asks for a language whose texts are not in memory (the learner switched): fetched (once per
-      // page), written into this instance's memory, then the app switches; a failure leaves it as it is.
-      onPelabLanguage: function (lang) {
-        var english = lang === 'en' ? 1 : 0;
-        ++languagesPending;
-        languageFile(lang).then(function (bytes) {
-          if (inMemory.indexOf(lang) < 0) { writeLanguage(memory, bytes); inMemory.push(lang); }
+      // The app asks for texts that are not in memory (a language switched to, a lesson opened): fetched (once per
+      // page), written into this instance's memory, then the app shows what waited for them; a failure leaves
+      // the widget as it is, with a notice.
+      onPelabTexts: function (lang, part) {
+        var english = lang === 'en' ? 1 : 0, key = lang + (part ? ':' + part : '');
+        function withText(text, fn) {
+          var n = config.lengthBytesUTF8(text) + 1, at = config._malloc(n);
+          config.stringToUTF8(text, at, n);
+          try { return fn(at); } finally { config._free(at); }
+        }
+        ++textsPending;
+        textsFile(lang, part).then(function (bytes) {
+          if (inMemory.indexOf(key) < 0) { writeLanguage(memory, bytes); inMemory.push(key); }
         }).then(function () {
-          --languagesPending;
-          config._pelab_language_arrived(english);
+          --textsPending;
+          withText(part, function (p) { config._pelab_texts_arrived(english, p); });
         }, function (err) {
-          --languagesPending;
-          var why = String((err && err.message) || err), n = config.lengthBytesUTF8(why) + 1, at = config._malloc(n);
-          config.stringToUTF8(why, at, n);
-          try { config._pelab_language_failed(english, at); } finally { config._free(at); }
+          --textsPending;
+          withText(part, function (p) {
+            withText(String((err && err.message) || err), function (w) { config._pelab_texts_failed(english, p, w); });
+          });
         });
       },
       preRun: function () { mark('wasm'); },  // the wasm is instantiated; main() runs next
@@ -622,12 +639,15 @@
     // emscripten calls this instead of fetching and compiling the wasm itself; receiveInstance finishes. The
     // opening language's texts are written between the instantiation and main() (and the constructors before it).
     config.instantiateWasm = function (imports, receiveInstance) {
-      Promise.all([compiling, openingFile]).then(function (got) {
+      Promise.all([compiling].concat(openingFiles)).then(function (got) {
         return WebAssembly.instantiate(got[0], imports).then(function (instance) {
           memory = memoryOf(instance, imports);
           if (!memory) throw new Error('pelab.wasm has no memory to write its texts into');
           writeLanguage(memory, got[1]);
-          inMemory.push(opening);
+          inMemory.push(start.lang);
+          got.slice(2).forEach(function (bytes, i) {
+            if (bytes) { writeLanguage(memory, bytes); inMemory.push(start.lang + ':' + start.lessons[i]); }
+          });
           mark('texts');
           receiveInstance(instance, got[0]);
         });

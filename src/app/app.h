@@ -31,9 +31,9 @@ struct AppServices {
     std::function<std::string(const std::string& query)> view_link;
     // Captures the screen rectangle [x0,y0]-[x1,y1] (UI units) after this frame at `scale`× and saves it as PNG.
     std::function<void(float x0, float y0, float x1, float y1, int scale, const std::string& file_name)> capture_png;
-    // Fetch the texts of a language that is not in memory (the web page; lessons/bilingual.h language_loaded);
-    // the platform answers with app_language_arrived or app_language_failed.
-    std::function<void(Lang lang)> fetch_language;
+    // Fetch texts that are not in memory (the web page; lessons/bilingual.h texts_loaded): a language's part ""
+    // or a lesson's (its id). The platform answers with app_texts_arrived or app_texts_failed.
+    std::function<void(Lang lang, const std::string& part)> fetch_texts;
 };
 
 // Playback of the current step's timeline (Step::timeline). Not URL state: only the paused value is.
@@ -156,10 +156,11 @@ struct Redraw {
     double wake_at = 0;               // ImGui time at which a frame is needed without input (toast expiry)
 };
 
-// A language asked for whose texts are still on their way (the web page loads one language at a time).
-struct LanguageFetch {
-    bool pending = false;
-    Lang lang = Lang::en;             // the language asked for; the screen stays in the loaded one meanwhile
+// A state asked for whose texts are still on their way (the web page loads its texts in parts: a language, a
+// lesson's steps); the screen keeps the state it shows meanwhile, and later changes apply to this one.
+struct PendingState {
+    bool active = false;
+    AppState state;
 };
 
 // The program state, grouped by concern.
@@ -176,7 +177,7 @@ struct App {
     Screen screen;
     Toast toast;
     Redraw redraw;
-    LanguageFetch language;
+    PendingState pending;
 };
 
 // A short message shown at the bottom for a few seconds (e.g. clipboard result).
@@ -195,11 +196,14 @@ void app_init(App* app, const KeyValues& args, Lang lang);
 void app_apply(App* app, const KeyValues& kv);
 // Replaces the whole state by `kv` applied on the defaults (what a changed URL hash means).
 void app_restore(App* app, const KeyValues& kv);
-// A language's texts arrived (the app switches to it if it was asked for) or could not be had (a notice; the
-// app stays in the language it shows). app_init, app_apply and app_restore never show a language whose texts
-// are not in memory: they keep the one shown, ask services.fetch_language and say so in a toast.
-void app_language_arrived(App* app, Lang lang);
-void app_language_failed(App* app, Lang lang, const std::string& why);
+// Texts in memory: app_apply and app_restore never show a state whose texts (its language's, its lesson's and the
+// lesson it opens over) are not; they keep the state shown, ask services.fetch_texts, say so in a toast, and
+// the state asked for follows in app_texts_arrived; a part that cannot be had drops it, with a notice.
+// app_init has no state shown yet: the platform draws no frame until app_texts_in_memory (app_request_texts).
+bool app_texts_in_memory(const AppState& s);
+void app_request_texts(App* app, const AppState& s);
+void app_texts_arrived(App* app);
+void app_texts_failed(App* app, const std::string& why);
 // Step navigation keys. The platform delivers them straight from its key-down events, because a
 // presentation clicker's press and release can land in the same frame, which ImGui 1.86 would miss.
 enum class NavKey { Next, Prev, First, Last, Blank, TogglePlay };
@@ -261,7 +265,7 @@ void app_apply_style(Theme theme, float scale);
 enum class UiText {
     AppName, Lesson, Steps, Step, Prev, Next, Parameters, Language, Notices, Dismiss, ResetParams, NoticeIntro,
     Export, ExportPng1, ExportPng2, DownloadCsv, DownloadJson, DownloadLatex, CopyCsv, CopyJson, CopyLatex, CopyLink,
-    FullScreen, Copied, CopyFailed, Saved, Blanked, LanguageLoading, LanguageFailed,
+    FullScreen, Copied, CopyFailed, Saved, Blanked, LanguageLoading, LanguageFailed, TextsLoading, TextsFailed,
     More, Less, Play, Pause, StepBack, StepForward, Speed, Loops, Predict, Right, NotQuite, References, ReferenceCode,
     OpensLesson, OpensLessonStep,
     Count

@@ -58,37 +58,48 @@ static void follow_play_key(App* app, int play) {
     if (play == 0) app_play(app, false);
 }
 
-// The language the state asks for, when its texts are not in memory (the web page loads one language at a
-// time): the screen keeps `shown`, the platform is asked for the texts, and a toast says they are coming. The
-// switch happens in app_language_arrived, so no frame is ever drawn with half of its texts missing.
-static void keep_to_loaded_language(App* app, Lang shown) {
-    const Lang wanted = app->state.lang;
-    if (language_loaded(wanted)) {
-        app->language.pending = false;
-        return;
-    }
-    if (!language_loaded(shown)) shown = wanted == Lang::zh ? Lang::en : Lang::zh;
-    app->state.lang = shown;
-    mark_changed(&app->state);
-    if (app->language.pending && app->language.lang == wanted) return;  // already on its way
-    app->language = {true, wanted};
-    app_toast(app, ui_say(shown, UiText::LanguageLoading));
-    if (app->services.fetch_language) app->services.fetch_language(wanted);
+// [SECTION] texts in memory (the web page receives them in parts: lessons/bilingual.h texts_loaded)
+bool app_texts_in_memory(const AppState& s) {
+    return texts_loaded(s.lang) && texts_loaded(s.lang, s.lesson->id) && (!s.host || texts_loaded(s.lang, s.host->id));
 }
 
-void app_language_arrived(App* app, Lang lang) {
-    if (!app->language.pending || app->language.lang != lang || !language_loaded(lang)) return;
-    app->language.pending = false;
-    app->state.lang = lang;
+void app_request_texts(App* app, const AppState& s) {
+    if (!app->services.fetch_texts) return;
+    if (!texts_loaded(s.lang)) app->services.fetch_texts(s.lang, "");
+    for (const Lesson* lesson : {s.lesson, s.host})
+        if (lesson && !texts_loaded(s.lang, lesson->id)) app->services.fetch_texts(s.lang, lesson->id);
+}
+
+// After a change from `shown`: a state whose texts are not all in memory waits (the screen keeps `shown`, so no
+// frame is ever drawn with part of its texts missing) until app_texts_arrived.
+static void keep_to_texts_in_memory(App* app, const AppState& shown) {
+    if (app_texts_in_memory(app->state)) {
+        app->pending.active = false;
+        return;
+    }
+    app->pending = {true, app->state};
+    app->state = shown;
     mark_changed(&app->state);
-    app->views.list.clear();
+    const bool language = app->pending.state.lang != shown.lang;
+    app_toast(app, ui_say(shown.lang, language ? UiText::LanguageLoading : UiText::TextsLoading));
+    app_request_texts(app, app->pending.state);
+}
+
+void app_texts_arrived(App* app) {
+    if (!app->pending.active || !app_texts_in_memory(app->pending.state)) return;
+    app->pending.active = false;
+    app->state = app->pending.state;
+    mark_changed(&app->state);
+    app->toast.message.clear();
     app->redraw.frames = std::max(app->redraw.frames, 2);
 }
 
-void app_language_failed(App* app, Lang lang, const std::string& why) {
-    if (!app->language.pending || app->language.lang != lang) return;
-    app->language.pending = false;
-    app_add_notices(app, {{"lang", ui_say(app->state.lang, UiText::LanguageFailed, {{"why", why}})}});
+void app_texts_failed(App* app, const std::string& why) {
+    if (!app->pending.active) return;
+    const bool language = app->pending.state.lang != app->state.lang;
+    app->pending.active = false;
+    app_add_notices(app, {{language ? "lang" : "lesson",
+                           ui_say(app->state.lang, language ? UiText::LanguageFailed : UiText::TextsFailed, {{"why", why}})}});
     app->redraw.frames = std::max(app->redraw.frames, 2);
 }
 
@@ -98,7 +109,7 @@ void app_init(App* app, const KeyValues& args, Lang lang) {
     app->state = default_state(lang);
     app->notices.clear();
     app_add_notices(app, apply_query(kv, &app->state));
-    keep_to_loaded_language(app, lang);
+    app->pending.active = false;
     app->redraw.frames = 2;
     follow_play_key(app, play);
 }
@@ -108,15 +119,18 @@ void app_apply(App* app, const KeyValues& kv_in) {
     const int play = app_take_play_key(&kv);
     KeyValues filtered;
     filtered.reserve(kv.size());
+    const AppState& target = app->pending.active ? app->pending.state : app->state;
     for (const auto& p : kv) {
         // Re-selecting the current lesson must not wipe the learner's parameters.
-        if (p.first == "lesson" && app->state.lesson && !app->state.host && p.second == app->state.lesson->id) continue;
+        if (p.first == "lesson" && target.lesson && !target.host && p.second == target.lesson->id) continue;
         filtered.push_back(p);
     }
     // The running widget's own numbers (setState, postMessage, the editors): today's positions, as state() says.
-    const Lang shown = app->state.lang;
+    // A change asked for while another waits for its texts applies to that one.
+    const AppState shown = app->state;
+    if (app->pending.active) app->state = app->pending.state;
     app_add_notices(app, apply_query(filtered, &app->state, StepNumbers::positions));
-    keep_to_loaded_language(app, shown);
+    keep_to_texts_in_memory(app, shown);
     app->redraw.frames = std::max(app->redraw.frames, 2);
     follow_play_key(app, play);
 }
@@ -124,11 +138,11 @@ void app_apply(App* app, const KeyValues& kv_in) {
 void app_restore(App* app, const KeyValues& kv_in) {
     KeyValues kv = kv_in;
     const int play = app_take_play_key(&kv);
-    const Lang shown = app->state.lang;
+    const AppState shown = app->state;
     AppState fresh = default_state(app->state.lang);
     app_add_notices(app, apply_query(kv, &fresh));
     app->state = fresh;
-    keep_to_loaded_language(app, shown);
+    keep_to_texts_in_memory(app, shown);
     app->redraw.frames = std::max(app->redraw.frames, 2);
     follow_play_key(app, play);
 }

@@ -45,6 +45,8 @@ const UiTextEntry kUiText[] = {
     {UiText::LanguageLoading, {"正在载入英文（English）……", "Loading Chinese (中文)…"}},
     {UiText::LanguageFailed,
      {"无法载入英文（English）：{why}。界面仍为中文。", "Could not load Chinese (中文): {why}. The widget stays in English."}},
+    {UiText::TextsLoading, {"正在载入这一课的文字……", "Loading this lesson's texts…"}},
+    {UiText::TextsFailed, {"无法载入这一课的文字：{why}。", "Could not load this lesson's texts: {why}."}},
     {UiText::More, {"更多", "more"}},
     {UiText::Less, {"收起", "less"}},
     {UiText::Play, {"播放（空格键）", "Play (Space)"}},

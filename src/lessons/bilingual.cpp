@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <mutex>
+#include <set>
 
 #include "lessons/lesson.h"
 #include "lessons/questions.h"
@@ -18,11 +19,15 @@
 namespace pelab {
 
 namespace {
-bool g_language_loaded[2] = {true, true};  // [Lang::zh], [Lang::en]
+bool g_texts_in_parts = false;         // false: every text is in memory (the desktop, the CLI, the tests)
+std::set<std::string> g_parts_loaded[2];  // [Lang::zh], [Lang::en]: the parts in memory
 }  // namespace
 
-bool language_loaded(Lang lang) { return g_language_loaded[lang == Lang::zh ? 0 : 1]; }
-void set_language_loaded(Lang lang, bool loaded) { g_language_loaded[lang == Lang::zh ? 0 : 1] = loaded; }
+bool texts_loaded(Lang lang, const std::string& part) {
+    return !g_texts_in_parts || g_parts_loaded[lang == Lang::zh ? 0 : 1].count(part) > 0;
+}
+void set_texts_loaded(Lang lang, const std::string& part) { g_parts_loaded[lang == Lang::zh ? 0 : 1].insert(part); }
+void set_texts_arrive_in_parts() { g_texts_in_parts = true; }
 
 namespace {
 

@@ -46,12 +46,15 @@ struct Text {
     const char* get(Lang l) const { return l == Lang::zh ? zh : en; }
 };
 
-// Whether a language's texts are in memory. Both are, except in the web build's page, which receives one
-// language's texts when it opens and the other when the learner switches (scripts/language_texts.py moves
-// them out of the wasm; web/widget.js writes them back): until then that language's halves read as "". The
-// app shows only a loaded language (app/app_state.cpp), and the checks skip the other.
-bool language_loaded(Lang lang);
-void set_language_loaded(Lang lang, bool loaded);
+// Which texts are in memory. Natively all are. The web page receives them in parts (scripts/language_texts.py
+// moves them out of the wasm, web/widget.js writes them back): per language, the texts every screen may use (part
+// "": the app's, titles, parameters, the glossary) and the texts of each lesson's steps (part: the lesson's id);
+// until a part arrives its halves read as "". The app shows only a state whose texts are in memory
+// (app/app_state.cpp), and the checks skip a language that is not.
+bool texts_loaded(Lang lang, const std::string& part = "");
+void set_texts_loaded(Lang lang, const std::string& part);
+void set_texts_arrive_in_parts();  // the web page, before main() uses a text: nothing is in memory until it says
+inline bool language_loaded(Lang lang) { return texts_loaded(lang); }
 
 // [SECTION] the formatter
 // One named value for a placeholder, already formatted for display (numbers through lesson_util's policy).

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -96,15 +97,15 @@ EM_JS(void, js_step_text, (const char* title, const char* body, const char* noti
 EM_JS(void, js_lab_request, (const char* kind, int id, const char* words), {
     if (Module["onPelabLab"]) Module["onPelabLab"](UTF8ToString(kind), id, UTF8ToString(words));
 });
-// One language per load (scripts/language_texts.py): the languages whose texts web/widget.js wrote into memory
-// before main() (1 = Chinese, 2 = English; a page that did not say has both), and the fetch of another.
-EM_JS(int, js_languages_in_memory, (), {
-    var l = Module["pelabLanguagesInMemory"];
-    if (!Array.isArray(l)) return 3;
-    return (l.indexOf("zh") >= 0 ? 1 : 0) | (l.indexOf("en") >= 0 ? 2 : 0);
+// Texts in parts (scripts/language_texts.py): those web/widget.js wrote into memory before main(), as "zh" (a
+// language's texts for every screen) and "zh:rope" (a lesson's), comma-separated; null when the page writes none
+// (every text is then in the wasm). And the fetch of a part the app asks for.
+EM_JS(char*, js_texts_in_memory, (), {
+    var l = Module["pelabTextsInMemory"];
+    return Array.isArray(l) ? allocateUTF8(l.join(",")) : 0;
 });
-EM_JS(void, js_fetch_language, (int english), {
-    if (Module["onPelabLanguage"]) Module["onPelabLanguage"](english ? "en" : "zh");
+EM_JS(void, js_fetch_texts, (int english, const char* part), {
+    if (Module["onPelabTexts"]) Module["onPelabTexts"](english ? "en" : "zh", UTF8ToString(part));
 });
 // clang-format on
 
@@ -154,9 +155,33 @@ void send_lab_requests() {
     }
 }
 
+// Asks the page for a part of the texts, once until it arrives or fails (web/widget.js fetches each file once).
+std::set<std::string> g_texts_asked;
+void fetch_texts(pelab::Lang lang, const std::string& part) {
+    const std::string key = std::string(lang == pelab::Lang::en ? "en:" : "zh:") + part;
+    if (pelab::texts_loaded(lang, part) || !g_texts_asked.insert(key).second) return;
+    js_fetch_texts(lang == pelab::Lang::en ? 1 : 0, part.c_str());
+}
+
+// After the first frame in a language, the other lessons' texts in that language are fetched in the background,
+// so that opening another lesson seldom waits.
+bool g_prefetched[2] = {false, false};
+void prefetch_lessons(pelab::Lang lang) {
+    bool& done = g_prefetched[lang == pelab::Lang::zh ? 0 : 1];
+    if (done) return;
+    done = true;
+    for (const pelab::Lesson* lesson : pelab::every_lesson()) fetch_texts(lang, lesson->id);
+}
+
 EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
     g_frame_scheduled = false;
     pelab::Platform* p = &g_platform;
+    // No frame is drawn with part of its texts missing: the first screen waits for its lesson's (later states wait
+    // in app_apply; app/app.h). They are asked for now, and their arrival asks for this frame again.
+    if (!pelab::app_texts_in_memory(p->app.state)) {
+        pelab::app_request_texts(&p->app, p->app.state);
+        return EM_FALSE;
+    }
     if (!g_ready) EM_ASM(performance.mark("pelab:frame"));  // scripts/bench's split of the first load
     pelab::platform_render_frame(p);
     send_lab_requests();
@@ -177,9 +202,14 @@ EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
         js_on_first_frame();
         // The text mirror of the first screen (every figure described, the equations as MathML: 20–30 ms)
         // is written in the next task, so that `ready` resolves as soon as the first frame is drawn.
-        emscripten_set_timeout([](void*) { mirror_step_text(); }, 0.0, nullptr);
+        // The other lessons' texts follow in the background, after `ready`.
+        emscripten_set_timeout([](void*) {
+            mirror_step_text();
+            prefetch_lessons(g_platform.app.state.lang);
+        }, 0.0, nullptr);
     } else {
         mirror_step_text();
+        prefetch_lessons(p->app.state.lang);
     }
     if (p->app.redraw.frames > 0) {
         schedule_frame();
@@ -431,18 +461,18 @@ EMSCRIPTEN_KEEPALIVE int pelab_lab_ask(const char* kind, int id, const char* wor
     return answer;
 }
 
-// A language's texts are in memory now (web/widget.js wrote them): the app switches to it if it was asked for.
-EMSCRIPTEN_KEEPALIVE void pelab_language_arrived(int english) {
-    const pelab::Lang lang = english ? pelab::Lang::en : pelab::Lang::zh;
-    pelab::set_language_loaded(lang, true);
-    pelab::app_language_arrived(&g_platform.app, lang);
+// A part of the texts is in memory now (web/widget.js wrote it): a state waiting for it may be shown.
+EMSCRIPTEN_KEEPALIVE void pelab_texts_arrived(int english, const char* part) {
+    pelab::set_texts_loaded(english ? pelab::Lang::en : pelab::Lang::zh, part ? part : "");
+    pelab::app_texts_arrived(&g_platform.app);
     wake(2);
 }
 // Data the first frame does not need arrived (the equations' MathML, web/widget.js): the mirror is sent again.
 EMSCRIPTEN_KEEPALIVE void pelab_data_arrived() { wake(1); }
-// They could not be fetched: `why` goes to a notice, and the widget stays in the language it shows.
-EMSCRIPTEN_KEEPALIVE void pelab_language_failed(int english, const char* why) {
-    pelab::app_language_failed(&g_platform.app, english ? pelab::Lang::en : pelab::Lang::zh, why ? why : "");
+// It could not be fetched: `why` goes to a notice, and the widget stays as it is (a later request tries again).
+EMSCRIPTEN_KEEPALIVE void pelab_texts_failed(int english, const char* part, const char* why) {
+    g_texts_asked.erase(std::string(english ? "en:" : "zh:") + (part ? part : ""));
+    pelab::app_texts_failed(&g_platform.app, why ? why : "");
     wake(2);
 }
 
@@ -453,9 +483,20 @@ int main() {
     // One widget per document (index.html, embed.html in an iframe): keys anywhere in the page drive
     // it. Several widgets in one page: each listens on its own canvas (focused by a click or Tab).
     if (js_keys_on_canvas()) SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
-    const int in_memory = js_languages_in_memory();
-    pelab::set_language_loaded(pelab::Lang::zh, (in_memory & 1) != 0);
-    pelab::set_language_loaded(pelab::Lang::en, (in_memory & 2) != 0);
+    if (char* in_memory = js_texts_in_memory()) {
+        pelab::set_texts_arrive_in_parts();
+        std::string list = in_memory;
+        for (std::size_t at = 0; at <= list.size();) {
+            const std::size_t comma = std::min(list.find(',', at), list.size());
+            const std::string item = list.substr(at, comma - at);
+            at = comma + 1;
+            if (item.empty()) continue;
+            const std::size_t colon = item.find(':');
+            const std::string lang = item.substr(0, colon), part = colon == std::string::npos ? "" : item.substr(colon + 1);
+            pelab::set_texts_loaded(lang == "en" ? pelab::Lang::en : pelab::Lang::zh, part);
+        }
+        std::free(in_memory);
+    }
     std::string error;
     if (!pelab::platform_create(&g_platform, "PE Lab", 960, 640, &error)) {
         js_show_fatal(error.c_str());
@@ -480,7 +521,7 @@ int main() {
         std::free(address);
         return link;
     };
-    p->app.services.fetch_language = [](pelab::Lang lang) { js_fetch_language(lang == pelab::Lang::en ? 1 : 0); };
+    p->app.services.fetch_texts = fetch_texts;
     char* lang = js_browser_lang();
     char* page_defaults = js_page_defaults();
     double query_bytes = 0;

@@ -20,8 +20,8 @@ async function openCounting(hash, options = {}) {
   const context = await browser.newContext({ viewport: { width: options.width || 1280, height: options.height || 720 },
                                              locale: options.locale || 'en-US' });
   const page = await context.newPage();
-  page.langRequests = [];
-  page.on('request', (r) => { const m = /pelab-(zh|en)\.lang$/.exec(new URL(r.url()).pathname); if (m) page.langRequests.push(m[1]); });
+  page.langRequests = [];  // the texts files asked for, by name: pelab-en.lang, pelab-en-rope.lang, …
+  page.on('request', (r) => { const m = /(pelab-(?:zh|en)(?:-[a-z0-9-]+)?\.lang)$/.exec(new URL(r.url()).pathname); if (m) page.langRequests.push(m[1]); });
   if (options.route) await options.route(page);
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -38,13 +38,23 @@ const mirror = (page) => page.evaluate(() => ({
   figures: document.querySelector('.pelab-text .pelab-figures').textContent,
 }));
 const hasChinese = (s) => /[\u4e00-\u9fff]/.test(s);
+const languagesAsked = (page) => [...new Set(page.langRequests.map((n) => n.slice(6, 8)))].sort();
 
 test('a page fetches the texts of the language it opens in, and only those', async () => {
   for (const [hash, locale, want] of [['lesson=rope&step=2&lang=en', 'zh-CN', 'en'], ['lesson=rope&step=2&lang=zh', 'en-US', 'zh'],
                                       ['lesson=rope&step=2', 'zh-CN', 'zh'], ['lesson=rope&step=2', 'en-GB', 'en']]) {
     const page = await openCounting(hash, { locale });
     await settle(page);
-    assert.deepEqual(page.langRequests, [want], `${hash} in a ${locale} browser`);
+    // The texts files whose fetch started before the first frame was drawn.
+    const beforeReady = await page.evaluate(() => {
+      const frame = performance.getEntriesByName('pelab:frame-done')[0].startTime;
+      return performance.getEntriesByType('resource').filter((e) => /\.lang$/.test(e.name) && e.startTime < frame)
+        .map((e) => e.name.split('/').pop());
+    });
+    // Before the first frame: the language's texts and the lesson's; then the other lessons', in that language only.
+    assert.deepEqual(beforeReady.sort(), [`pelab-${want}-rope.lang`, `pelab-${want}.lang`], `${hash} in a ${locale} browser`);
+    assert.deepEqual(languagesAsked(page), [want]);
+    assert.equal(new Set(page.langRequests).size, page.langRequests.length, 'each file once');
     assert.deepEqual(await page.evaluate(() => window.pelab.languages()), [want]);
     assert.equal((await page.evaluate(() => window.pelab.state())).lang, want);
     assert.equal(hasChinese((await mirror(page)).title), want === 'zh', `the title is in ${want}`);
@@ -58,7 +68,7 @@ test('a switch fetches the other language, keeps the state, and draws nothing ha
   let release;
   const held = new Promise((r) => { release = r; });
   const page = await openCounting('lesson=f-delta&step=4&L=6&omega=1.5708,1.0472&lang=en', {
-    route: (p) => p.route('**/pelab-zh.lang', async (route) => { await held; await route.continue(); }),
+    route: (p) => p.route(/pelab-zh[-.a-z]*lang$/, async (route) => { await held; await route.continue(); }),
   });
   await settle(page);
   const before = await page.evaluate(() => window.pelab.state());
@@ -83,8 +93,41 @@ test('a switch fetches the other language, keeps the state, and draws nothing ha
   assert.equal((await mirror(page)).title, englishTitle);
   await page.evaluate(() => window.pelab.setState({ lang: 'zh' }));
   await settle(page);
-  assert.deepEqual(page.langRequests, ['en', 'zh']);
+  assert.deepEqual(languagesAsked(page), ['en', 'zh']);
+  assert.equal(new Set(page.langRequests).size, page.langRequests.length, 'each file once');
   assert.deepEqual(await page.evaluate(() => window.pelab.notices()), []);
+  assert.deepEqual(page.errors, []);
+  await closePage(page);
+});
+
+test('another lesson waits for its texts: the screen keeps the lesson shown until they are there', async () => {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  const page = await openCounting('lesson=f-delta&step=2&lang=en', {
+    route: (p) => p.route('**/pelab-en-rope.lang', async (route) => { await held; await route.continue(); }),
+  });
+  await settle(page).catch(() => {});  // the held file keeps the widget from idling
+  const title = (await mirror(page)).title;
+  await page.evaluate(() => window.pelab.setState({ lesson: 'rope', step: 3 }));
+  await page.waitForTimeout(300);
+  assert.equal((await page.evaluate(() => window.pelab.state())).lesson, 'f-delta', 'the lesson shown stays');
+  assert.equal((await mirror(page)).title, title);
+  release();
+  await page.waitForFunction(() => window.pelab.state().lesson === 'rope' && window.pelab.state().step === 3);
+  await settle(page);
+  assert.notEqual((await mirror(page)).title, title);
+  assert.ok((await mirror(page)).body.length > 40, 'the rope step has its text');
+  assert.deepEqual(page.errors, []);
+  await closePage(page);
+});
+
+test('a deep link to no lesson opens the first lesson with a notice, its texts asked for by the app', async () => {
+  const page = await openCounting('lesson=no-such-lesson&lang=en');
+  await settle(page);
+  const state = await page.evaluate(() => window.pelab.state());
+  assert.equal(state.lesson, 'f-delta');
+  assert.ok((await mirror(page)).body.length > 40, 'the first lesson has its text');
+  assert.ok((await page.evaluate(() => window.pelab.notices())).some((n) => n.key === 'lesson'));
   assert.deepEqual(page.errors, []);
   await closePage(page);
 });
@@ -92,7 +135,7 @@ test('a switch fetches the other language, keeps the state, and draws nothing ha
 test('a failed fetch keeps the language shown and says why; a later switch tries again', async () => {
   let fail = true;
   const page = await openCounting('lesson=rope&step=3&lang=en', {
-    route: (p) => p.route('**/pelab-zh.lang', (route) => (fail ? route.fulfill({ status: 404, body: 'gone' }) : route.continue())),
+    route: (p) => p.route(/pelab-zh[-.a-z]*lang$/, (route) => (fail ? route.fulfill({ status: 404, body: 'gone' }) : route.continue())),
   });
   await settle(page);
   await page.evaluate(() => window.pelab.setState({ lang: 'zh' }));
@@ -122,8 +165,9 @@ test('a page that mounts several widgets fetches each language once', async () =
     await Promise.all([a.ready, b.ready, c.ready]);
     a.setState({ lang: 'zh' });
   });
-  await page.waitForFunction(() => a.state().lang === 'zh');
-  assert.deepEqual(page.langRequests.sort(), ['en', 'zh'], 'one fetch per language for the whole page');
+  await page.waitForFunction(() => a.state().lang === 'zh' && a.idle() && b.idle() && c.idle());
+  assert.deepEqual(languagesAsked(page), ['en', 'zh']);
+  assert.equal(new Set(page.langRequests).size, page.langRequests.length, `each file once for the whole page: ${page.langRequests}`);
   assert.deepEqual(page.errors, []);
   await closePage(page);
 });
