@@ -107,12 +107,14 @@
   }
 
   // [SECTION] one language per load
-  // pelab.wasm carries no language's texts: scripts/language_texts.py moved each language's strings (and the
-  // glyphs only Chinese uses) to pelab-zh.lang / pelab-en.lang, as records "write these bytes at this address".
-  // The page fetches the language it opens in beside the wasm and writes it into a new instance's memory before
-  // main() runs; the other language is fetched when the learner switches, written into the running instance's
-  // memory, and the app switches once it is there (web.cpp: pelab_language_arrived). Each file is fetched once
-  // per page, whatever the number of widgets; the offline single file carries both in data blocks.
+  // pelab.wasm carries no language's texts: scripts/language_texts.py moved them out, as records "write these
+  // bytes at this address", to a file per language and part: pelab-zh.lang (Chinese for every screen, with the
+  // glyphs only Chinese uses), pelab-zh-<lesson>.lang (a lesson's steps), and the same for English. The page
+  // fetches the language it opens in and the lesson its address names beside the wasm and writes them into a new
+  // instance's memory before main() runs; the app asks for the rest (another lesson, the other language, the
+  // other lessons after the first frame) through onPelabTexts and shows what waited once they are written
+  // (web.cpp: pelab_texts_arrived). Each file is fetched once per page, whatever the number of widgets; the
+  // offline single file carries them all in data blocks (id "pelab-data:<file name>").
   // The equations' MathML (the text mirror's: screen readers, print) moved the same way to pelab-mathml.data,
   // which is fetched after the first frame.
   var dataFiles = {};

@@ -310,6 +310,9 @@ test('single-file build: a script with "<!--" in a u-flag regex and "</script>" 
   // these 8 bytes are the smallest valid module: the magic number and the version).
   fs.writeFileSync(path.join(dir, 'pelab.js'), 'window.fakePelab = true;\n');
   fs.writeFileSync(path.join(dir, 'pelab.wasm'), Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+  // And the texts' files beside it (scripts/language_texts.py), inlined the same way: empty ones will do.
+  const emptyTexts = Buffer.from([...Buffer.from('PELANG1\0', 'latin1'), 0, 0, 0, 0]);
+  for (const name of ['pelab-zh.lang', 'pelab-en.lang', 'pelab-mathml.data']) fs.writeFileSync(path.join(dir, name), emptyTexts);
   const out = path.join(dir, 'single.html');
   execFileSync('python3', [path.join(repoRoot, 'scripts/make_single_file.py'), '--page', path.join(dir, 'page.html'),
     '--search-dir', dir, '--output', out], { stdio: 'pipe' });
