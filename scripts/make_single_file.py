@@ -33,6 +33,7 @@ SCRIPT_RE = re.compile(r'<script\b([^>]*)>\s*</script\s*>', re.IGNORECASE)
 LINK_RE = re.compile(r'<link\b([^>]*)>', re.IGNORECASE)
 # The data block web/widget.js looks for (widget.js: embeddedWasm).
 WASM_BLOCK = '<script type="application/octet-stream" id="pelab-wasm">\n%s\n</script>\n'
+SCRIPT_MARK = '\0pelab-script\0'  # where an inlined script starts (NUL: no page holds one)
 DATA_BLOCK = '<script type="application/octet-stream" id="%s">\n%s\n</script>\n'
 # The lab's reference runs (widget.js: labClient).
 LAB_RUNS_BLOCK = '<script type="application/json" id="pelab-lab-runs">\n%s\n</script>\n'
@@ -140,7 +141,8 @@ def main():
                 inlined.append('%s (%d bytes, as base64)' % (name, len(data)))
         inlined.append('%s (%d bytes)' % (attrs['src'], len(js)))
         keep = ''.join(' %s="%s"' % (k, v) for k, v in attrs.items() if k in ('id', 'type', 'nonce'))
-        return block + '<script%s>\n%s\n</script>' % (keep, inline_script_body(js, tag))
+        data_blocks.append(block)
+        return SCRIPT_MARK + '<script%s>\n%s\n</script>' % (keep, inline_script_body(js, tag))
 
     def replace_link(m):
         attrs = attributes(m.group(1))
@@ -161,7 +163,11 @@ def main():
             fail('%s: a <link> to "%s" would need a server or the network' % (tag, href))
         return tag
 
+    # The data blocks go before the first script: widget.js, which index.html loads before pelab.js, reads them as
+    # it runs.
+    data_blocks = []
     html = SCRIPT_RE.sub(replace_script, html)
+    html = html.replace(SCRIPT_MARK, ''.join(data_blocks), 1).replace(SCRIPT_MARK, '')
     html = LINK_RE.sub(replace_link, html)
     if not any(s.startswith('pelab.js') for s in inlined):
         fail('%s has no <script src="pelab.js">: nothing to inline' % args.page)

@@ -36,6 +36,11 @@ class PreCompressed(http.server.SimpleHTTPRequestHandler):
         path = self.translate_path(self.path)
         accepted = [e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")]
         if os.path.isfile(path):
+            since = self.headers.get("If-Modified-Since")
+            if since and since == self.date_time_string(int(os.path.getmtime(path))):
+                self.send_response(304)
+                self.end_headers()
+                return None
             for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
                 if encoding in accepted and os.path.isfile(path + suffix):
                     f = open(path + suffix, "rb")
@@ -44,6 +49,10 @@ class PreCompressed(http.server.SimpleHTTPRequestHandler):
                     self.send_header("Content-Encoding", encoding)
                     self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
                     self.send_header("Vary", "Accept-Encoding")
+                    # Cacheable, checked again on every use (a rebuild shows at once): the iframes of a lecture deck
+                    # share one copy of pelab.wasm and of the texts' files.
+                    self.send_header("Last-Modified", self.date_time_string(int(os.path.getmtime(path))))
+                    self.send_header("Cache-Control", "no-cache")
                     self.end_headers()
                     return f
         return super().send_head()

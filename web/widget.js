@@ -70,15 +70,17 @@
   // A file beside pelab.js (pelab.wasm, the lab's worker and data), or null where there is none to fetch (the
   // single file, a page opened from file://).
   // The address of pelab.js is kept once found (a page may replace its body, script tags and all, and mount
-  // widgets afterwards; widget.js looks as soon as it runs).
-  var pelabScript = null;
+  // widgets afterwards; widget.js looks as soon as it runs). Before pelab.js's tag is parsed (index.html loads
+  // widget.js first), the files are looked for beside widget.js, where the build puts them all.
+  var pelabScript = null, widgetScript = document.currentScript ? document.currentScript.src : '';
   function assetUrl(name) {
     var scripts = document.getElementsByTagName('script');
     for (var i = 0; !pelabScript && i < scripts.length; ++i) {
       var src = scripts[i].src;
       if (src && /(^|\/)pelab\.js([?#]|$)/.test(src)) pelabScript = src;
     }
-    return pelabScript && /^https?:/.test(pelabScript) ? new URL(name, pelabScript).href : null;
+    var base = pelabScript || widgetScript;
+    return base && /^https?:/.test(base) ? new URL(name, base).href : null;
   }
   function compileWasm() {
     if (compiled !== null) return compiled;
@@ -687,7 +689,14 @@
       };
       img.src = url;
     });
-    createPelab(config).catch(function (err) { showFatal(String((err && err.message) || err)); });
+    // index.html loads widget.js before pelab.js, so that the wasm's compile and the texts' fetch start while
+    // pelab.js is still arriving; the module is created once pelab.js has run (by DOMContentLoaded at the latest).
+    function create() { createPelab(config).catch(function (err) { showFatal(String((err && err.message) || err)); }); }
+    if (typeof createPelab === 'function') create();
+    else document.addEventListener('DOMContentLoaded', function () {
+      if (typeof createPelab === 'function') create();
+      else showFatal('pelab.js did not load', true);
+    });
     return api;
   }
 

@@ -41,8 +41,10 @@ function gzipBytes(file) {
   return r.status === 0 ? r.stdout.length : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
+// The files of a first load in `lang` on FIRST_FRAME_HASH's lesson: the page's, the language's texts and the lesson's.
 function bundleSizes(lang) {
-  return [...PAGE_FILES, `pelab-${lang}.lang`].map((name) => {
+  const lesson = /lesson=([a-z0-9-]+)/.exec(FIRST_FRAME_HASH)[1];
+  return [...PAGE_FILES, `pelab-${lang}.lang`, `pelab-${lang}-${lesson}.lang`].map((name) => {
     const file = path.join(distDir, name);
     return { name, raw: fs.statSync(file).size, gzip: gzipBytes(file) };
   });
