@@ -235,7 +235,8 @@ def chinese_only_chars(paths):
 
 
 # [SECTION] the wasm's data section
-def read_leb(data, i):
+def read_leb(data, i, signed=False):
+    """(value, index after it) of the LEB128 number at data[i]."""
     result = shift = 0
     while True:
         b = data[i]
@@ -243,6 +244,8 @@ def read_leb(data, i):
         result |= (b & 0x7F) << shift
         shift += 7
         if not b & 0x80:
+            if signed and b & 0x40:
+                result -= 1 << shift
             return result, i
 
 
@@ -281,18 +284,7 @@ def data_segments(wasm, start, end):
             _, i = read_leb(wasm, i)
         if wasm[i] != 0x41:
             sys.exit("language_texts.py: a data segment's offset is not an i32.const")
-        # signed LEB
-        result = shift = 0
-        i += 1
-        while True:
-            b = wasm[i]
-            i += 1
-            result |= (b & 0x7F) << shift
-            shift += 7
-            if not b & 0x80:
-                if b & 0x40:
-                    result -= 1 << shift
-                break
+        result, i = read_leb(wasm, i + 1, signed=True)
         if wasm[i] != 0x0B:
             sys.exit("language_texts.py: a data segment's offset is not a constant")
         i += 1
