@@ -327,10 +327,10 @@ def parameter_count(d, layers, pe, heads, max_positions, t5_buckets=32):
     return count
 
 
-# Bytes a parameter takes in pelab-lab-weights/1 text, about (8–9 significant digits, a sign, a point, a
-# comma). Used to refuse, before training, a run whose file could not be opened; the written text is checked
-# exactly after.
-TEXT_BYTES_PER_PARAMETER = 12
+# Bytes a parameter takes in pelab-lab-weights/1 text, rounded up (8–9 significant digits, a sign, a point, a
+# comma: 12.4 measured on d = 256 with 6 layers). Used to refuse, before training, a run whose file could not
+# be opened; the written text is checked exactly after.
+TEXT_BYTES_PER_PARAMETER = 13
 
 
 def check_run(a, budget, processes):

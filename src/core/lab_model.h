@@ -67,8 +67,8 @@ std::string config_problem(const ModelConfig& config);
 // evaluation (chunks of 32 samples) and one look inside (layers·heads attention tiles of up to 120 tokens
 // square, a few tens of MB) within the memory of a page; heads may be any count that splits d into heads of
 // even width (RoPE turns pairs), up to kMaxOpenHeads. The file itself stays within kMaxWeightsBytes, which
-// binds first for the largest shapes: pelab-lab-weights/1 text takes about 12 bytes a parameter (d = 256 with
-// 6 layers, 4.8 M parameters, fits; d = 512 does not beyond 1 layer), the packed form 4 or 2 (`lab pack`).
+// binds first for the largest shapes: pelab-lab-weights/1 text takes about 12.4 bytes a parameter (d = 256
+// with 6 layers, 4.8 M parameters, 59 MB, fits; d = 512 does not beyond 1 layer), the packed form 4 or 2.
 constexpr int kMinOpenD = 2, kMaxOpenD = 512, kMaxOpenLayers = 12, kMaxOpenHeads = 16, kMaxOpenPositions = 4096;
 constexpr std::size_t kMaxWeightsBytes = std::size_t(64) << 20;  // 64 MiB, a weights file of either form
 // "" when a model of this configuration can be opened; else one line naming the key and the budget.
