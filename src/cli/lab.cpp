@@ -212,7 +212,7 @@ int cmd_eval(const std::vector<std::string>& args) {
     problem = read_any_weights(text, &model);
     if (!problem.empty()) return fail("lab eval: " + problem);
 
-    lab::TrainConfig config;  // its task, test, pi and model rules, with the file's model
+    lab::TrainConfig config;  // its task, test and pi, with the file's model (within the budget of an opened one)
     lab::parse_task(params.gets("task"), &config.task);
     config.model = model.config;
     config.train_max = 1;
@@ -222,7 +222,7 @@ int cmd_eval(const std::vector<std::string>& args) {
         config.test.push_back(static_cast<int>(n));
     }
     config.pi = params.getd("pi");
-    problem = lab::train_config_problem(config);
+    problem = lab::eval_config_problem(config);
     if (!problem.empty()) return fail("lab eval: " + problem);
     lab::ForwardOptions options;
     options.position_divisor = config.pi;

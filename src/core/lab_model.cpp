@@ -3,7 +3,7 @@
 // hand-written forward and backward passes (float and double). Every matrix is row-major, as the tensors
 // are stored, so a weight [out, in] is used as y = x·Wᵀ + b exactly as torch.nn.Linear does.
 //
-// [SECTION] schemes and configuration
+// [SECTION] schemes, configuration and the budget of a model the lab opens
 // [SECTION] layout
 // [SECTION] initialisation
 // [SECTION] building blocks (LayerNorm, GELU, position tables)
@@ -38,7 +38,7 @@ using MutRow = Eigen::Map<Eigen::Matrix<T, 1, Eigen::Dynamic>>;
 
 }  // namespace detail
 
-// [SECTION] schemes and configuration
+// [SECTION] schemes, configuration and the budget of a model the lab opens
 const std::vector<std::string>& scheme_names() {
     static const std::vector<std::string> names = {"nope", "learned", "sinusoidal", "rope", "alibi", "t5"};
     return names;
@@ -56,26 +56,55 @@ bool parse_scheme(const std::string& text, Scheme* out) {
     return false;
 }
 
-std::string config_problem(const ModelConfig& c) {
-    auto range = [](const char* key, int value, int lo, int hi) {
-        return std::string(key) + ": " + std::to_string(value) + " is out of range " + std::to_string(lo) + ".." +
-               std::to_string(hi);
-    };
-    if (c.heads != 1 && c.heads != 2 && c.heads != 4 && c.heads != 8)
-        return "heads: " + std::to_string(c.heads) + " is not one of 1, 2, 4, 8";
-    if (c.d < kMinD || c.d > kMaxD) return range("d", c.d, kMinD, kMaxD);
-    if (c.d % c.heads != 0 || c.dh() % 2 != 0)
-        return "d: " + std::to_string(c.d) + " must be a multiple of 2·heads (heads=" + std::to_string(c.heads) +
-               ", each head's width d/heads must be even)";
-    if (c.layers < 1 || c.layers > kMaxLayers) return range("layers", c.layers, 1, kMaxLayers);
-    if (c.max_positions < 1 || c.max_positions > kMaxPositions)
-        return range("max_positions", c.max_positions, 1, kMaxPositions);
+namespace detail {
+
+std::string range_problem(const char* key, int value, int lo, int hi, const char* whose) {
+    return std::string(key) + ": " + std::to_string(value) + " is out of range " + std::to_string(lo) + ".." +
+           std::to_string(hi) + whose;
+}
+
+// The keys both checks share, past the shape: LayerNorm's eps, RoPE's base, T5's table.
+std::string common_keys_problem(const ModelConfig& c) {
     if (!(c.norm_eps > 0.0 && c.norm_eps <= 0.1)) return "norm_eps: must be a number in (0, 0.1]";
     if (!(c.rope_base >= 2.0 && c.rope_base <= 1e7)) return "rope_base: must be a number in 2..1e7";
-    if (c.t5_buckets < 4 || c.t5_buckets > 64) return range("t5_buckets", c.t5_buckets, 4, 64);
+    if (c.t5_buckets < 4 || c.t5_buckets > 64) return range_problem("t5_buckets", c.t5_buckets, 4, 64, "");
     const std::string t5 = t5_max_distance_problem(c.t5_buckets, false, c.t5_max_distance, 4096);
     if (!t5.empty()) return "t5_" + t5;
     return "";
+}
+
+std::string even_heads_problem(const ModelConfig& c) {
+    if (c.d % c.heads != 0 || c.dh() % 2 != 0)
+        return "d: " + std::to_string(c.d) + " must be a multiple of 2·heads (heads=" + std::to_string(c.heads) +
+               ", each head's width d/heads must be even)";
+    return "";
+}
+
+}  // namespace detail
+
+std::string config_problem(const ModelConfig& c) {
+    if (c.heads != 1 && c.heads != 2 && c.heads != 4 && c.heads != 8)
+        return "heads: " + std::to_string(c.heads) + " is not one of 1, 2, 4, 8";
+    if (c.d < kMinD || c.d > kMaxD) return detail::range_problem("d", c.d, kMinD, kMaxD, "");
+    const std::string heads = detail::even_heads_problem(c);
+    if (!heads.empty()) return heads;
+    if (c.layers < 1 || c.layers > kMaxLayers) return detail::range_problem("layers", c.layers, 1, kMaxLayers, "");
+    if (c.max_positions < 1 || c.max_positions > kMaxPositions)
+        return detail::range_problem("max_positions", c.max_positions, 1, kMaxPositions, "");
+    return detail::common_keys_problem(c);
+}
+
+std::string open_config_problem(const ModelConfig& c) {
+    const char* whose = ", the budget of a model the lab opens";
+    if (c.heads < 1 || c.heads > kMaxOpenHeads) return detail::range_problem("heads", c.heads, 1, kMaxOpenHeads, whose);
+    if (c.d < kMinOpenD || c.d > kMaxOpenD) return detail::range_problem("d", c.d, kMinOpenD, kMaxOpenD, whose);
+    const std::string heads = detail::even_heads_problem(c);
+    if (!heads.empty()) return heads;
+    if (c.layers < 1 || c.layers > kMaxOpenLayers)
+        return detail::range_problem("layers", c.layers, 1, kMaxOpenLayers, whose);
+    if (c.max_positions < 1 || c.max_positions > kMaxOpenPositions)
+        return detail::range_problem("max_positions", c.max_positions, 1, kMaxOpenPositions, whose);
+    return detail::common_keys_problem(c);
 }
 
 // [SECTION] layout

@@ -10,6 +10,7 @@
 //
 // [SECTION] vocabulary and schemes
 // [SECTION] configuration
+// [SECTION] the budget of a model the lab opens
 // [SECTION] parameter layout (state_dict names, shapes, offsets)
 // [SECTION] model and batches
 // [SECTION] forward, loss and backward
@@ -56,8 +57,22 @@ struct ModelConfig {
 // 1..4, max_positions 1..1024, norm_eps in (0, 0.1], rope_base 2..1e7, t5 buckets 4..64 with a valid
 // max_distance (core/t5.h). alibi's slopes are those of a power-of-2 head count, which all allowed counts are.
 constexpr int kMinD = 16, kMaxD = 128, kMaxLayers = 4, kMaxPositions = 1024;
-// "" when the configuration is one the lab builds; else one line naming the key and what it must be.
+// "" when the configuration is one the lab trains; else one line naming the key and what it must be.
 std::string config_problem(const ModelConfig& config);
+
+// [SECTION] the budget of a model the lab opens
+// A weights file may hold a larger model than the lab trains (one trained in PyTorch with
+// scripts/lab_reference.py, on one GPU or many): every reader (pelab-cli lab, the page's worker, the desktop)
+// opens, scores and looks inside a model up to this budget, with the same core code. The bounds keep one
+// evaluation (chunks of 32 samples) and one look inside (layers·heads attention tiles of up to 120 tokens
+// square, a few tens of MB) within the memory of a page; heads may be any count that splits d into heads of
+// even width (RoPE turns pairs), up to kMaxOpenHeads. The file itself stays within kMaxWeightsBytes, which
+// binds first for the largest shapes: pelab-lab-weights/1 text takes about 12.4 bytes a parameter (d = 256
+// with 6 layers, 4.8 M parameters, 59 MB, fits; d = 512 does not beyond 1 layer), the packed form 4 or 2.
+constexpr int kMinOpenD = 2, kMaxOpenD = 512, kMaxOpenLayers = 12, kMaxOpenHeads = 16, kMaxOpenPositions = 4096;
+constexpr std::size_t kMaxWeightsBytes = std::size_t(64) << 20;  // 64 MiB, a weights file of either form
+// "" when a model of this configuration can be opened; else one line naming the key and the budget.
+std::string open_config_problem(const ModelConfig& config);
 
 // [SECTION] parameter layout (state_dict names, shapes, offsets)
 // One tensor: its state_dict name, its shape ({n} for a vector, {rows, cols} for a matrix) and where it

@@ -160,9 +160,10 @@ const std::vector<ParamSpec>& train_specs() {
     return specs;
 }
 
-std::string train_config_problem(const TrainConfig& c) {
-    const std::string model = config_problem(c.model);
-    if (!model.empty()) return model;
+namespace detail {
+
+// The rules across a run's keys, past the model's own checks.
+std::string run_rules_problem(const TrainConfig& c) {
     if (c.test.empty()) return "test: give at least one length";
     if (c.model.pe != Scheme::rope && c.pi != 1.0)
         return "pi: position interpolation applies to pe=rope only (pe=" + std::string(scheme_name(c.model.pe)) + ")";
@@ -180,6 +181,18 @@ std::string train_config_problem(const TrainConfig& c) {
                    std::to_string(c.model.max_positions) + "); pe=learned cannot place it";
     }
     return "";
+}
+
+}  // namespace detail
+
+std::string train_config_problem(const TrainConfig& c) {
+    const std::string model = config_problem(c.model);
+    return model.empty() ? detail::run_rules_problem(c) : model;
+}
+
+std::string eval_config_problem(const TrainConfig& c) {
+    const std::string model = open_config_problem(c.model);
+    return model.empty() ? detail::run_rules_problem(c) : model;
 }
 
 std::string train_config_from_params(const ParamSet& p, TrainConfig* out) {

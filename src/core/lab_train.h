@@ -99,6 +99,10 @@ const std::vector<ParamSpec>& train_specs();
 std::string train_config_from_params(const ParamSet& params, TrainConfig* out);
 // The same rules on a TrainConfig built in code.
 std::string train_config_problem(const TrainConfig& config);
+// The rules for scoring a model read from a file (`lab eval`, a model loaded in the page or on the desktop):
+// the model within the budget of a model the lab opens (core/lab_model.h: open_config_problem), wider than
+// the training ranges, and the same rules across the keys (task, test, pi, the learned table's length).
+std::string eval_config_problem(const TrainConfig& config);
 
 // [SECTION] the trainer
 // One training run: the model (float), AdamW, the schedule and the data stream. step() does one optimizer

@@ -362,7 +362,7 @@ std::string read_config(const json::Value& v, ModelConfig* out) {
         *entry.second = x.number;
     }
     if (vocab != kVocab) return "config.vocab: expected " + std::to_string(kVocab) + ", got " + std::to_string(vocab);
-    problem = config_problem(c);
+    problem = open_config_problem(c);
     if (!problem.empty()) return "config." + problem;
     if (mlp != c.mlp())
         return "config.mlp: expected 4·d = " + std::to_string(c.mlp()) + ", got " + std::to_string(mlp);

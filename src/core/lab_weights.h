@@ -4,8 +4,9 @@
 // norm_eps, rope_base, t5_buckets, t5_max_distance}, "tensors": {name: {"shape": [...], "data": [row-major
 // numbers]}}} with PyTorch's state_dict names (core/lab_model.h: make_layout). The reader refuses, with one
 // line naming the tensor or key and what was expected: a wrong format tag, a missing or unknown key, a
-// missing or extra tensor, a wrong shape or element count, a non-finite number, a file over
-// kMaxWeightsBytes, and any text that is not JSON (with its line and column).
+// missing or extra tensor, a wrong shape or element count, a non-finite number, a config beyond the budget of
+// a model the lab opens, a file over kMaxWeightsBytes (both in core/lab_model.h), and any text that is not JSON
+// (with its line and column).
 // Part of `core`: Eigen + std only (a small JSON reader of its own).
 //
 // [SECTION] weights
@@ -25,9 +26,8 @@ namespace pelab::lab {
 
 // [SECTION] weights
 inline constexpr const char* kWeightsFormat = "pelab-lab-weights/1";
-// The memory budget of a weights file: 64 MiB of text (the largest valid model, d=128 with 4 layers and
-// 1,024 learned positions, is about 1 M numbers: under 20 MiB at 17 digits each).
-constexpr std::size_t kMaxWeightsBytes = std::size_t(64) << 20;
+// A file is read up to kMaxWeightsBytes, and its config within the budget of a model the lab opens
+// (core/lab_model.h: open_config_problem), which is wider than the ranges the lab trains in.
 
 // The file's text. Numbers are the shortest decimals that read back to the same value of T, so a float
 // model saved and loaded is bit-identical, and a double model too.

@@ -489,6 +489,35 @@ TEST(LabConfig, ProblemsNameTheKey) {
     EXPECT_NE(config_problem(c).find("layers: 5 is out of range 1..4"), std::string::npos);
 }
 
+// A model read from a file may be larger than the lab trains, up to the budget of a model the lab opens; the
+// message beyond it names the key and the budget.
+TEST(LabConfig, OpenedModelsHaveTheirOwnBudget) {
+    ModelConfig c;
+    c.d = kMaxOpenD;
+    c.heads = kMaxOpenHeads;
+    c.layers = kMaxOpenLayers;
+    c.max_positions = kMaxOpenPositions;
+    EXPECT_NE(config_problem(c), "");
+    EXPECT_EQ(open_config_problem(c), "");
+    c.heads = 3;  // not a training count, but d = 512 does not split into 3 heads
+    EXPECT_NE(open_config_problem(c).find("d: 512 must be a multiple of 2·heads"), std::string::npos);
+    c.d = 6;  // 3 heads of width 2: any count the model can run
+    EXPECT_EQ(open_config_problem(c), "");
+    c.layers = kMaxOpenLayers + 1;
+    EXPECT_EQ(open_config_problem(c), "layers: 13 is out of range 1..12, the budget of a model the lab opens");
+    c.layers = 1;
+    c.d = 2 * kMaxOpenD;
+    c.heads = 2;
+    EXPECT_EQ(open_config_problem(c), "d: 1024 is out of range 2..512, the budget of a model the lab opens");
+    c.d = 64;
+    c.heads = kMaxOpenHeads * 2;
+    EXPECT_EQ(open_config_problem(c), "heads: 32 is out of range 1..16, the budget of a model the lab opens");
+    c.heads = 2;
+    c.max_positions = kMaxOpenPositions + 1;
+    EXPECT_EQ(open_config_problem(c),
+              "max_positions: 4097 is out of range 1..4096, the budget of a model the lab opens");
+}
+
 TEST(LabBatch, ProblemsAreReported) {
     ModelConfig c = tiny_config(Scheme::learned);
     Batch b = task_batch(Task::copy, {{1, 2, 3}});

@@ -29,6 +29,9 @@ namespace length_lab {
 using namespace lessonui;
 
 // [SECTION] parameters
+// The longest sample a look inside a model shows (the URL key n).
+constexpr int kMaxLookDigits = 60;
+
 const ParamTable<Inputs>& params() {
     static const ParamTable<Inputs> table{
         {Key::choice("task", {"copy", "reverse"}, "copy",
@@ -43,7 +46,7 @@ const ParamTable<Inputs>& params() {
         // The URL key is train_steps: `steps` already means an embed's range of steps.
         {Key::integer("train_steps", 1, 20000, "1500", {"训练步数（优化器更新次数）", "training steps (optimizer updates)"}).sym("steps"),
          &Inputs::train_steps},
-        {Key::integer("n", 1, 60, "24", {"样本的数字个数 n（训练只用到 n ≤ 16）", "digits n of the sample (training used n ≤ 16 only)"}),
+        {Key::integer("n", 1, kMaxLookDigits, "24", {"样本的数字个数 n（训练只用到 n ≤ 16）", "digits n of the sample (training used n ≤ 16 only)"}),
          &Inputs::n},
         {Key::integer("sample", 0, 255, "0", {"查看哪一个评测样本（每个长度 256 个）", "which evaluation sample to look at (256 per length)"}),
          &Inputs::sample},
@@ -147,8 +150,12 @@ Lesson make_lesson() {
     lesson.id = "length-lab";
     lesson.title = {"长度外推实验：亲手训练一个小模型", "Length lab: train a tiny model and test it longer"};
     use_params(lesson, params());
-    // The largest array a step builds: the attention of 4 layers × 8 heads on 2·60 tokens, tiled.
-    lesson.result_shape = [](const ParamSet&) { return std::vector<long long>{4 * 121, 8 * 121}; };
+    // The largest array a step builds: the attention of the largest model the lab opens (its layers × heads)
+    // on 2·kMaxLookDigits tokens, tiled with a blank row and column between tiles.
+    lesson.result_shape = [](const ParamSet&) {
+        constexpr long long tile = 2 * kMaxLookDigits + 1;
+        return std::vector<long long>{lab::kMaxOpenLayers * tile, lab::kMaxOpenHeads * tile};
+    };
     lesson.steps = {the_experiment(), train_a_model(), accuracy_by_length(), inside_a_model(),
                     why_they_break(), interpolation(), your_runs()};
     lesson.references = {"press2022", "kazemnejad2023", "ruoss2023", "chen2023", "su2021", "raffel2020", "vaswani2017"};

@@ -170,7 +170,7 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_lab_evaluate(LabRun* run, const char* wor
     }
     config.model = model->config;
     config.train_max = 1;
-    run->text = pelab::lab::train_config_problem(config);
+    run->text = pelab::lab::eval_config_problem(config);
     if (!run->text.empty()) return run->text.c_str();
     const std::vector<pelab::lab::LengthScore> scores = pelab::lab::evaluate(*model, config.task, config.test);
     run->text = pelab::lab::eval_result_json(model->config, config, scores, seconds_since(start));
