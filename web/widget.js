@@ -376,7 +376,8 @@
       input.onchange = function () {
         var f = input.files[0];
         if (!f) return;
-        if (f.size > 64 * 1048576) return tell({ type: 'error', id: id, message: f.name + ': ' + (f.size / 1048576).toFixed(1) + ' MiB, over the 64 MiB a weights file may have' });
+        var limit = m._pelab_weights_limit();  // core's, so the page and every other reader agree
+        if (f.size > limit) return tell({ type: 'error', id: id, message: f.name + ': ' + (f.size / 1048576).toFixed(1) + ' MiB, over the ' + (limit / 1048576) + ' MiB a weights file may have' });
         f.text().then(function (t) {
           send({ cmd: 'load', id: id, text: t, name: f.name, task: (/(?:^|\s)task=(\w+)/.exec(words) || [0, 'copy'])[1] });
         }, function (e) { tell({ type: 'error', id: id, message: f.name + ': ' + e.message }); });
