@@ -612,21 +612,23 @@
       // The app asks for texts that are not in memory (a language switched to, a lesson opened): fetched (once per
       // page), written into this instance's memory, then the app shows what waited for them; a failure leaves
       // the widget as it is, with a notice.
-      onPelabTexts: function (lang, part) {
-        var english = lang === 'en' ? 1 : 0, key = lang + (part ? ':' + part : '');
+      // A background fetch (the other lessons after the first frame) is not work the screen waits for, so idle()
+      // does not count it (a state that comes to need it waits, and that counts: pelab_frame_requested).
+      onPelabTexts: function (lang, part, background) {
+        var english = lang === 'en' ? 1 : 0, key = lang + (part ? ':' + part : ''), counted = background ? 0 : 1;
         function withText(text, fn) {
           var n = config.lengthBytesUTF8(text) + 1, at = config._malloc(n);
           config.stringToUTF8(text, at, n);
           try { return fn(at); } finally { config._free(at); }
         }
-        ++textsPending;
+        textsPending += counted;
         textsFile(lang, part).then(function (bytes) {
           if (inMemory.indexOf(key) < 0) { writeLanguage(memory, bytes); inMemory.push(key); }
         }).then(function () {
-          --textsPending;
+          textsPending -= counted;
           withText(part, function (p) { config._pelab_texts_arrived(english, p); });
         }, function (err) {
-          --textsPending;
+          textsPending -= counted;
           withText(part, function (p) {
             withText(String((err && err.message) || err), function (w) { config._pelab_texts_failed(english, p, w); });
           });

@@ -1,10 +1,12 @@
 // PE Lab — app/app_state.cpp
 // The program's state changes: notices, applying key=value pairs (the URL parser's checks are the only gate every
 // value passes), step navigation, recomputing the step's views when the state changed; and the playback of a
-// step's timeline, which moves its key through app_apply like any other edit.
+// step's timeline, which moves its key through app_apply like any other edit; a change whose texts are not in
+// memory yet (the web page receives them in parts) waits on the state shown.
 //
 // Index of this file:
 // [SECTION] state changes
+// [SECTION] texts in memory
 // [SECTION] navigation
 // [SECTION] playback
 #include "app/app.h"
@@ -58,7 +60,8 @@ static void follow_play_key(App* app, int play) {
     if (play == 0) app_play(app, false);
 }
 
-// [SECTION] texts in memory (the web page receives them in parts: lessons/bilingual.h texts_loaded)
+// [SECTION] texts in memory ---------------------------------------------------------------------------
+// The web page receives its texts in parts (lessons/bilingual.h texts_loaded).
 bool app_texts_in_memory(const AppState& s) {
     return texts_loaded(s.lang) && texts_loaded(s.lang, s.lesson->id) && (!s.host || texts_loaded(s.lang, s.host->id));
 }

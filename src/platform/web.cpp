@@ -105,8 +105,8 @@ EM_JS(char*, js_texts_in_memory, (), {
     var l = Module["pelabTextsInMemory"];
     return Array.isArray(l) ? allocateUTF8(l.join(",")) : 0;
 });
-EM_JS(void, js_fetch_texts, (int english, const char* part), {
-    if (Module["onPelabTexts"]) Module["onPelabTexts"](english ? "en" : "zh", UTF8ToString(part));
+EM_JS(void, js_fetch_texts, (int english, const char* part, int background), {
+    if (Module["onPelabTexts"]) Module["onPelabTexts"](english ? "en" : "zh", UTF8ToString(part), background !== 0);
 });
 // clang-format on
 
@@ -157,12 +157,14 @@ void send_lab_requests() {
 }
 
 // Asks the page for a part of the texts, once until it arrives or fails (web/widget.js fetches each file once).
+// `background`: nothing on screen waits for it (the other lessons after the first frame).
 std::set<std::string> g_texts_asked;
-void fetch_texts(pelab::Lang lang, const std::string& part) {
+void fetch_texts_now(pelab::Lang lang, const std::string& part, bool background) {
     const std::string key = std::string(lang == pelab::Lang::en ? "en:" : "zh:") + part;
     if (pelab::texts_loaded(lang, part) || !g_texts_asked.insert(key).second) return;
-    js_fetch_texts(lang == pelab::Lang::en ? 1 : 0, part.c_str());
+    js_fetch_texts(lang == pelab::Lang::en ? 1 : 0, part.c_str(), background ? 1 : 0);
 }
+void fetch_texts(pelab::Lang lang, const std::string& part) { fetch_texts_now(lang, part, false); }
 
 // After the first frame in a language, the other lessons' texts in that language are fetched in the background,
 // so that opening another lesson seldom waits.
@@ -171,7 +173,7 @@ void prefetch_lessons(pelab::Lang lang) {
     bool& done = g_prefetched[lang == pelab::Lang::zh ? 0 : 1];
     if (done) return;
     done = true;
-    for (const pelab::Lesson* lesson : pelab::every_lesson()) fetch_texts(lang, lesson->id);
+    for (const pelab::Lesson* lesson : pelab::every_lesson()) fetch_texts_now(lang, lesson->id, true);
 }
 
 EM_BOOL on_animation_frame(double /*time*/, void* /*user*/) {
@@ -328,7 +330,12 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_actions_json() {
 EMSCRIPTEN_KEEPALIVE double pelab_frames() { return double(g_platform.frames); }
 // Whether a frame is requested and not yet drawn (pelab.idle() is its negation): scripts and tests wait for
 // the widget to have drawn everything asked of it by this, not by watching the frame counter stand still.
-EMSCRIPTEN_KEEPALIVE int pelab_frame_requested() { return g_frame_scheduled ? 1 : 0; }
+// A state waiting for its texts counts as a frame asked for: it is drawn once they arrive.
+EMSCRIPTEN_KEEPALIVE int pelab_frame_requested() {
+    const pelab::App& app = g_platform.app;
+    const bool waiting = app.pending.active || (app.state.lesson && !pelab::app_texts_in_memory(app.state));
+    return g_frame_scheduled || waiting ? 1 : 0;
+}
 
 // Starts (1) or pauses (0) the current step's timeline; returns 1 when the step has one (pelab.play).
 EMSCRIPTEN_KEEPALIVE int pelab_play(int on) {
@@ -466,9 +473,12 @@ EMSCRIPTEN_KEEPALIVE int pelab_lab_ask(const char* kind, int id, const char* wor
 
 // A part of the texts is in memory now (web/widget.js wrote it): a state waiting for it may be shown.
 EMSCRIPTEN_KEEPALIVE void pelab_texts_arrived(int english, const char* part) {
+    pelab::App& app = g_platform.app;
+    // Only what the screen waits for draws a frame: texts fetched in the background keep an idle widget idle.
+    const bool waiting = app.pending.active || (app.state.lesson && !pelab::app_texts_in_memory(app.state));
     pelab::set_texts_loaded(english ? pelab::Lang::en : pelab::Lang::zh, part ? part : "");
-    pelab::app_texts_arrived(&g_platform.app);
-    wake(2);
+    pelab::app_texts_arrived(&app);
+    if (waiting) wake(2);
 }
 // Data the first frame does not need arrived (the equations' MathML, web/widget.js): the mirror is sent again.
 EMSCRIPTEN_KEEPALIVE void pelab_data_arrived() { wake(1); }
