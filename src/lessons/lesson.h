@@ -274,6 +274,13 @@ struct Step {
     std::vector<StepAction> actions = {};
     // [issue 25] Progress bars drawn under the buttons, computed each frame from state outside the URL.
     std::function<std::vector<StepProgress>(const ParamSet&, Lang)> progress = nullptr;
+    // The step's point and the reason it holds, in one or two sentences in each language: drawn in full under
+    // the title on every layout (never behind "more"), read first by the text mirror and `pelab-cli text`. The
+    // body is the detail behind it and does not repeat it. Set after the aggregate (`s.takeaway = {…}`). Its
+    // live numbers are named placeholders that takeaway_args fills from the lesson's inputs (never typed).
+    // On a step with a prediction (Question::predict) it is covered with the figures until the learner answers.
+    Text takeaway = {};
+    std::function<std::vector<Arg>(const ParamSet&, Lang)> takeaway_args = nullptr;
     std::vector<std::string> keys_shown(const ParamSet& p) const { return params_for ? params_for(p) : params; }
 };
 
@@ -282,6 +289,14 @@ struct Step {
 template <class In>
 std::function<std::vector<ViewData>(const ParamSet&, Lang)> views_of(In (*read)(const ParamSet&),
                                                                      std::vector<ViewData> (*build)(const In&, Lang)) {
+    return [read, build](const ParamSet& p, Lang lang) { return build(read(p), lang); };
+}
+
+// A takeaway's live numbers from the lesson's inputs as read once (Step::takeaway_args), as views_of does for
+// the views: `s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) { return std::vector<Arg>{…}; });`
+template <class In>
+std::function<std::vector<Arg>(const ParamSet&, Lang)> args_of(In (*read)(const ParamSet&),
+                                                              std::vector<Arg> (*build)(const In&, Lang)) {
     return [read, build](const ParamSet& p, Lang lang) { return build(read(p), lang); };
 }
 
@@ -302,6 +317,9 @@ struct Lesson {
     // ids. Empty: the lesson was never renumbered, and a number is a position in `steps`. Never edited once set
     // (a later split adds nothing here: by then every link the widget wrote holds an id).
     std::vector<const char*> old_numbering = {};
+    // Steps that moved to another lesson: a link naming step id `first` of this lesson (or an old number that
+    // old_numbering maps to it) opens `second`, written "lesson-id/step-id". Never edited once set.
+    std::vector<std::pair<const char*, const char*>> moved_steps = {};
     // The sources the lesson follows, as keys of the one bibliography (lessons/bibliography.h), in the order
     // listed on its last step.
     std::vector<std::string> references;
@@ -338,6 +356,12 @@ void use_params(Lesson& lesson, const ParamTable<In>& table) {
 // The memory guard for lessons: within_result_budget (core/quantity.h) on the lesson's result_shape.
 // False, with a one-line reason in *why, when these parameters would pass the budget.
 bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::string* why);
+
+// The step's takeaway (Step::takeaway) in `lang` with its live numbers for these parameters.
+std::string step_takeaway(const Step& step, const ParamSet& params, Lang lang);
+// Whether the step asks a prediction (a Question with `predict`): its figures, their notes and its takeaway are
+// covered until every such question is answered or the learner reveals them.
+bool step_has_prediction(const Step& step);
 
 // The 1-based number of the step of `lesson` whose id is `id` (Step::id), or 0 when no step has that id.
 int step_number_of(const Lesson& lesson, const std::string& id);

@@ -17,13 +17,16 @@ namespace pelab {
 
 // [SECTION] questions
 // A question on one step (Step::questions): 2–4 choices; choosing one reveals `explain`, computed from the same
-// core values as the step's figure (so it follows the parameters). The figure stays visible while the learner
-// thinks.
+// core values as the step's figure (so it follows the parameters).
 struct Question {
     Text prompt;                          // "Which bucket holds j − i = 20?"
     std::vector<Text> choices;
     int answer = 0;                       // index of the right choice
     std::function<std::string(const ParamSet&, Lang)> explain;
+    // Asked before the evidence (predict, then see): until the learner answers or reveals, the step's figures,
+    // their notes and its takeaway are covered, and nothing else on screen (title, prose, captions) gives the
+    // answer. False: a check question, asked about what the screen already shows, and labelled so.
+    bool predict = false;
 };
 
 // [SECTION] glossary

@@ -95,6 +95,16 @@ const char* figure_kind_name(ViewKind kind) {
     return names[static_cast<int>(kind)];
 }
 
+std::string step_takeaway(const Step& step, const ParamSet& params, Lang lang) {
+    return step.takeaway_args ? say(lang, step.takeaway, step.takeaway_args(params, lang)) : say(lang, step.takeaway);
+}
+
+bool step_has_prediction(const Step& step) {
+    for (const Question& q : step.questions)
+        if (q.predict) return true;
+    return false;
+}
+
 int step_number_of(const Lesson& lesson, const std::string& id) {
     for (std::size_t i = 0; i < lesson.steps.size(); ++i)
         if (lesson.steps[i].id && id == lesson.steps[i].id) return static_cast<int>(i) + 1;

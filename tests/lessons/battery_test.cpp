@@ -314,6 +314,61 @@ TEST_P(LessonBattery, EveryStepBuildsAtDefaultsAndAtTheEndsOfItsRanges) {
     }
 }
 
+// The step's point and reason (Step::takeaway): in both languages, whole at the defaults and at the ends of the
+// step's ranges, short enough for the two lines it may take under the title (the layout test measures them with
+// the font: tests/app/layout_test.cpp), and not the body's first sentence again.
+TEST_P(LessonBattery, EveryStepHasATakeaway) {
+    const Lesson& lesson = *GetParam();
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        const Step& step = lesson.steps[i];
+        SCOPED_TRACE("step " + std::to_string(i + 1) + " (" + step.id + ")");
+        EXPECT_GT(std::string(step.takeaway.zh).size(), 12u) << "no takeaway in Chinese";
+        EXPECT_GT(std::string(step.takeaway.en).size(), 24u) << "no takeaway in English";
+        EXPECT_TRUE(has_cjk(step.takeaway.zh)) << step.takeaway.zh;
+        EXPECT_FALSE(has_cjk(step.takeaway.en)) << step.takeaway.en;
+        for (const auto& [case_name, params] : cases_for(lesson, step.params)) {
+            std::string why;
+            if (!lesson_within_budget(lesson, params, &why)) continue;
+            std::vector<std::string> names;
+            if (step.takeaway_args)
+                for (const Arg& a : step.takeaway_args(params, Lang::en)) names.push_back(a.name);
+            for (const std::string& p : text_problems(step.takeaway, names)) ADD_FAILURE() << case_name << ": " << p;
+            for (Lang lang : {Lang::zh, Lang::en}) {
+                const std::string shown = step_takeaway(step, params, lang);
+                expect_shown_text(shown, lang, "takeaway (" + case_name + ")");
+                const std::string body = say(lang, step.body);
+                EXPECT_NE(body.substr(0, std::min(body.size(), shown.size())), shown) << "the body repeats it";
+            }
+            for (const std::string& p : take_text_problems()) ADD_FAILURE() << "text problem: " << p;
+        }
+    }
+}
+
+// A lesson is one story: at most 20 steps, ending with the step `recap` that names three to six of the lesson's
+// claims, each a link to the step that shows it ([[lesson:ID/STEP|…]] to this lesson) in both languages.
+TEST_P(LessonBattery, ACurriculumLessonEndsWithItsRecap) {
+    const Lesson& lesson = *GetParam();
+    if (!lesson.in_curriculum) return;
+    EXPECT_LE(lesson.steps.size(), 20u);
+    ASSERT_FALSE(lesson.steps.empty());
+    const Step& last = lesson.steps.back();
+    ASSERT_STREQ(last.id, "recap");
+    for (Lang lang : {Lang::zh, Lang::en}) {
+        std::vector<LinkSpan> links;
+        say_linked(lang, last.body, &links);
+        std::set<std::string> steps;
+        for (const LinkSpan& l : links) {
+            int step = 0;
+            if (!is_lesson_link(l.term)) continue;
+            EXPECT_EQ(linked_lesson(l.term, &step), &lesson) << l.term;
+            EXPECT_LT(step, int(lesson.steps.size())) << l.term << ": a claim links to the step that shows it";
+            steps.insert(l.term);
+        }
+        EXPECT_GE(steps.size(), 3u) << (lang == Lang::zh ? "zh" : "en");
+        EXPECT_LE(steps.size(), 6u) << (lang == Lang::zh ? "zh" : "en");
+    }
+}
+
 TEST(LessonRegistry, IdsAreUniqueAndFound) {
     std::set<std::string> ids;
     for (const Lesson* lesson : every_entry()) {

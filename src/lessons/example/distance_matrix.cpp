@@ -40,7 +40,7 @@ std::vector<ViewData> distance_matrix_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step distance_matrix() {
-    return {
+    Step s{
         "distance-matrix",
         {"距离矩阵", "The distance matrix"},
         {"相对位置编码只关心查询与键之间的距离 Δ = q − k。把每一对 (q, k) 的距离排成矩阵，同一条对角线上的格子距离相同："
@@ -51,6 +51,13 @@ Step distance_matrix() {
         {"L", "diagonal"},
         views_of(read_inputs, distance_matrix_views),
     };
+    s.takeaway = {"{cells} 个格子里只有 {diagonals} 种距离：同一条对角线上 q − k 都相同，所以只看距离的编码只需要 {diagonals} 个数。",
+                  "The {cells} cells hold only {diagonals} distances: q − k is the same all along a diagonal, so an "
+                  "encoding that looks only at distance needs {diagonals} numbers, not {cells}."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"cells", integer(in.L * in.L)}, {"diagonals", integer(2 * in.L - 1)}};
+    });
+    return s;
 }
 
 }  // namespace example_lesson
