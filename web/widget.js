@@ -417,6 +417,8 @@
     var mirror = el('div', 'pelab-text', root);
     mirror.setAttribute('aria-live', 'polite');
     var mirrorTitle = el('h2', '', mirror);
+    // The step's point and reason first, then the detail.
+    var mirrorTakeaway = el('p', 'pelab-takeaway', mirror);
     var mirrorBody = el('p', '', mirror);
     var mirrorNotices = el('ul', 'pelab-notices', mirror);  // the notices on screen, as plain text
     var mirrorMath = el('div', 'pelab-math', mirror);        // the step's equations as MathML (built at build time)
@@ -560,8 +562,9 @@
         }).catch(function (err) { console.warn('PE Lab: the equations\' MathML is not available: ' + ((err && err.message) || err)); });
       },
       onPelabState: function () { tellHost('pelab:state'); },
-      onPelabStepText: function (title, body, notices, figures, math) {
+      onPelabStepText: function (title, takeaway, body, notices, figures, math) {
         mirrorTitle.textContent = title;
+        mirrorTakeaway.textContent = takeaway;
         mirrorBody.textContent = body;
         mirrorNotices.textContent = '';
         (notices ? notices.split('\n') : []).forEach(function (line) { el('li', '', mirrorNotices).textContent = line; });

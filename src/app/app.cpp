@@ -161,6 +161,8 @@ void app_frame(App* app, MatrixPainter* painter) {
     app->drawn.figure_rects.clear();
     app->drawn.equations.clear();
     app->drawn.questions.clear();
+    app->drawn.has_takeaway = false;
+    app->drawn.covered = false;
     app->drawn.links.clear();
     app->drawn.actions.clear();
     app->drawn.view_of.clear();

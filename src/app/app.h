@@ -7,6 +7,7 @@
 #include <functional>
 #include <initializer_list>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,7 @@ struct StepReading {
     const Lesson* lesson = nullptr;   // the entry and step prose_open belongs to
     int step = 0;
     std::map<std::string, int> answers;  // the choice picked per question ("lesson/step/index")
+    std::set<std::string> revealed;      // steps whose predictions the learner revealed unanswered ("lesson/step")
     // The question just answered: its verdict and explanation are scrolled into the column's view once drawn
     // (the explanation may run below the parameters' column).
     std::string reveal;
@@ -84,6 +86,7 @@ struct DrawnQuestion {
     std::vector<std::string> choices;
     std::vector<std::pair<ImVec2, ImVec2>> buttons;
     int picked = -1;
+    bool predict = false;             // asked before the evidence (Question::predict)
     std::string verdict, explanation;
 };
 
@@ -111,6 +114,11 @@ struct DrawnFrame {
     std::vector<DrawnQuestion> questions;  // the questions (app_questions_json)
     std::vector<DrawnLink> links;     // the prose's links (app_links_json)
     std::vector<DrawnAction> actions;  // the step's buttons (app_actions_json)
+    // The takeaway as drawn under the title (layout JSON kind "takeaway"), and whether it and the figures were
+    // covered by a prediction not yet answered.
+    std::string takeaway;
+    LayoutRect takeaway_rect;
+    bool has_takeaway = false, covered = false;
     bool counter_in_bar = true;       // the bottom bar had room for "Step n / N" (else it shows above the title)
     // The page as the layout function (layout_page, app/layout.h) places it from this frame's measurements, taken
     // before the step is drawn: app_layout_json reports it beside what was drawn, so that a test can check that
@@ -206,7 +214,12 @@ void app_texts_arrived(App* app);
 void app_texts_failed(App* app, const std::string& why);
 // Step navigation keys. The platform delivers them straight from its key-down events, because a
 // presentation clicker's press and release can land in the same frame, which ImGui 1.86 would miss.
-enum class NavKey { Next, Prev, First, Last, Blank, TogglePlay };
+enum class NavKey { Next, Prev, First, Last, Blank, TogglePlay, Reveal };
+// Whether the current step's figures, their notes and its takeaway are covered: it asks a prediction
+// (step_has_prediction) that the learner has neither answered nor revealed, and the page does not say reveal=1.
+bool app_step_covered(const App& app);
+// Opens the current step's predictions unanswered (the Reveal button, key R).
+void app_reveal(App* app);
 void app_nav_key(App* app, NavKey key);
 // Starts (on) or pauses the current step's timeline; returns whether the step has one (JS pelab.play).
 // While playing the app asks for a frame every frame; paused, it idles again.
@@ -266,7 +279,7 @@ enum class UiText {
     AppName, Lesson, Steps, Step, Prev, Next, Parameters, Language, Notices, Dismiss, ResetParams, NoticeIntro,
     Export, ExportPng1, ExportPng2, DownloadCsv, DownloadJson, DownloadLatex, CopyCsv, CopyJson, CopyLatex, CopyLink,
     FullScreen, Copied, CopyFailed, Saved, Blanked, LanguageLoading, LanguageFailed, TextsLoading, TextsFailed,
-    More, Less, Play, Pause, StepBack, StepForward, Speed, Loops, Predict, Right, NotQuite, References, ReferenceCode,
+    More, Less, Play, Pause, StepBack, StepForward, Speed, Loops, Predict, Check, PredictFirst, PredictFirstTakeaway, Reveal, Right, NotQuite, References, ReferenceCode,
     OpensLesson, OpensLessonStep,
     Count
 };

@@ -213,7 +213,30 @@ void app_nav_key(App* app, NavKey key) {
     case NavKey::Last: go_to_step(app, d.step_max); break;
     case NavKey::Blank: app->screen.blanked = true; break;
     case NavKey::TogglePlay: app_play(app, !app->playback.playing); break;
+    case NavKey::Reveal: app_reveal(app); break;
     }
+}
+
+// [SECTION] predictions ------------------------------------------------------------------------------------
+
+// "lesson/step", the key of a step's reading state (answers add "/index").
+static std::string reading_key(const App& app) { return std::string(app.state.lesson->id) + "/" + std::to_string(app.state.step); }
+
+bool app_step_covered(const App& app) {
+    if (!app.state.lesson || app.state.display.reveal) return false;
+    const Step& step = current_step(app);
+    if (!step_has_prediction(step)) return false;
+    const std::string at = reading_key(app);
+    if (app.reading.revealed.count(at)) return false;
+    for (size_t qi = 0; qi < step.questions.size(); ++qi)
+        if (step.questions[qi].predict && !app.reading.answers.count(at + "/" + std::to_string(qi))) return true;
+    return false;
+}
+
+void app_reveal(App* app) {
+    if (!app->state.lesson || !app_step_covered(*app)) return;
+    app->reading.revealed.insert(reading_key(*app));
+    app->redraw.frames = std::max(app->redraw.frames, 2);
 }
 
 // [SECTION] playback ---------------------------------------------------------------------------

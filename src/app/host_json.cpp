@@ -29,6 +29,8 @@ std::string app_state_json(const App& app) {
     return "{\"lesson\":" + json_string(lesson_id(s)) + ",\"step\":" + std::to_string(s.step) +
            ",\"step_id\":" + json_string(step_id ? step_id : "") +
            ",\"lang\":" + json_string(s.lang == Lang::zh ? "zh" : "en") + ",\"params\":" + params_json(s.lesson->params, s.params) +
+           // Predictions: reveal=1 opens them all; `covered` says the step waits for the learner's answer now.
+           ",\"reveal\":" + (s.display.reveal ? "true" : "false") + ",\"covered\":" + (app_step_covered(app) ? "true" : "false") +
            "}";
 }
 
@@ -59,7 +61,10 @@ std::string app_notices_json(const App& app) {
 std::vector<std::string> app_figure_descriptions(const App& app) {
     const Lang lang = app.state.lang;
     std::vector<std::string> out;
-    for (const ViewData& v : app.views.list) out.push_back(describe_view(v, lang));
+    // A prediction not yet answered covers the figures in words too: the mirror says so instead of the numbers.
+    if (app_step_covered(app)) out.push_back(ui_say(lang, UiText::PredictFirst));
+    else
+        for (const ViewData& v : app.views.list) out.push_back(describe_view(v, lang));
     const Step& step = app.state.lesson->steps[size_t(app.state.step - 1)];
     const Timeline& t = step.timeline;
     if (!t.param.empty()) {
@@ -109,6 +114,7 @@ std::string app_layout_json(const App& app) {
                "\",\"title\":" + json_string(d.title) + buf;
         if (d.kind == ViewKind::Table) out.insert(out.size() - 1, d.scrolls_sideways ? ",\"scrolls_sideways\":true" : ",\"scrolls_sideways\":false");
         out.insert(out.size() - 1, d.visible ? ",\"visible\":true" : ",\"visible\":false");
+        out.insert(out.size() - 1, d.covered ? ",\"covered\":true" : ",\"covered\":false");
         // The whole view as drawn, and where the layout function puts it (DrawnFrame::planned).
         const size_t view = i < app.drawn.view_of.size() ? app.drawn.view_of[i] : app.drawn.figure_rects.size();
         if (view < app.drawn.figure_rects.size())
@@ -149,6 +155,18 @@ std::string app_layout_json(const App& app) {
             out.insert(out.size() - 1, visible ? ",\"visible\":true" : ",\"visible\":false");
         }
     }
+    // The takeaway under the title: its words (or the words covering it), where it was drawn, whether it lies on
+    // the first screen, and whether a prediction covers it.
+    if (app.drawn.has_takeaway) {
+        const LayoutRect& t = app.drawn.takeaway_rect;
+        const PageLayout& page = app.drawn.planned;
+        const bool visible = !app.drawn.has_planned || figure_on_first_screen(t, {page.frame.content.min, page.frame.content.max});
+        out += (out.size() > 1 ? ",{" : "{") + std::string("\"kind\":\"takeaway\",\"title\":") + json_string(app.drawn.takeaway) +
+               xywh_json(t.min, t.max) + (visible ? ",\"visible\":true" : ",\"visible\":false") +
+               (app.drawn.covered ? ",\"covered\":true" : ",\"covered\":false");
+        if (app.drawn.has_planned) out += rect_json("planned", page.takeaway.min, page.takeaway.max);
+        out += "}";
+    }
     // [issue 24] The side column's parameters and questions, whole, and whether they lie inside its window
     // unscrolled (the column scrolls when they do not).
     if (app.drawn.has_side) {
@@ -178,7 +196,7 @@ std::string app_questions_json(const App& app) {
             const auto& [lo, hi] = q.buttons[c];
             out += (c ? ",{" : "{") + std::string("\"text\":") + json_string(q.choices[c]) + xywh_json(lo, hi) + "}";
         }
-        out += "],\"picked\":" + std::to_string(q.picked) + ",\"verdict\":" + json_string(q.verdict) +
+        out += "],\"predict\":" + std::string(q.predict ? "true" : "false") + ",\"picked\":" + std::to_string(q.picked) + ",\"verdict\":" + json_string(q.verdict) +
                ",\"explanation\":" + json_string(q.explanation) + "}";
     }
     return out + "]";

@@ -455,6 +455,12 @@ static void layout_page_step(const PageLayoutInput& in, float width, bool collap
     const float title_h = in.title_height ? in.title_height(width) : 0.0f;
     page->title = {{origin.x, y}, {origin.x + width, y + title_h - in.item_spacing.y}};
     y += title_h;
+    // The takeaway, whole, at the prose's measure (never collapsed: it is the step's point and reason).
+    const float takeaway_w = std::min(width, in.font * 52.0f);
+    const int takeaway_lines = in.takeaway_lines ? in.takeaway_lines(takeaway_w) : 0;
+    page->takeaway = {{origin.x, y},
+                      {origin.x + takeaway_w, y + float(takeaway_lines) * line_sp - (takeaway_lines ? in.item_spacing.y : 0.0f)}};
+    for (int i = 0; i < takeaway_lines; ++i) y = layout_after_item(y, in.line_height, in.item_spacing.y);
 
     StepTextInput t;
     t.width = width;

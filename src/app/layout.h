@@ -199,6 +199,9 @@ struct PageLayoutInput {
     float notices_h = 0.0f;          // the box of notices above the title (draw_notices; 0: none)
     size_t steps = 1;
     std::function<float(float width)> title_height;  // the step title wrapped at a width, its spacing included
+    // The takeaway's lines (Step::takeaway, or the words that cover it before a prediction) wrapped at a width: drawn
+    // whole under the title at the text's measure, one item per line like the prose (0: none).
+    std::function<int(float wrap_width)> takeaway_lines;
     bool body_has_more_than_one_sentence = false, prose_open = false;
     // The prose's lines at a wrap width: the whole text, or its first sentence only (collapsed).
     std::function<int(bool first_sentence_only, float wrap_width)> prose_lines;
@@ -223,7 +226,7 @@ struct PageLayout {
     bool scrollbar = false;
     float content_w = 0.0f;    // the width the step is laid out in
     StepTextLayout text;
-    LayoutRect title, prose;
+    LayoutRect title, takeaway, prose;
     EquationsLayout equations;
     FigureLayout figures;
     std::vector<bool> figure_on_first_screen;  // per view: wholly inside the step's window, unscrolled

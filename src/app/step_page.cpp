@@ -30,6 +30,37 @@ namespace pelab {
 
 // [SECTION] figures ---------------------------------------------------------------------------------------
 
+// A figure covered by a prediction not yet answered: a box where the figure and its notes would be (the same
+// rectangle the layout gives it, figure_rect), saying why, with the Reveal button on the first one. Nothing of
+// the figure is drawn, so no number, hover text or note gives the answer away.
+static LayoutRect draw_covered_view(App* app, size_t i, const ViewSizes& sizes, const PlacedFigure& at) {
+    const LayoutRect r = figure_rect(sizes, at);
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    const ImGuiStyle& st = ImGui::GetStyle();
+    list->AddRectFilled(r.min, r.max, ImGui::GetColorU32(ImGuiCol_FrameBg), st.FrameRounding);
+    list->AddRect(r.min, r.max, ImGui::GetColorU32(ImGuiCol_Border), st.FrameRounding);
+    const float pad = ImGui::GetFontSize() * 0.8f;
+    ImGui::SetCursorScreenPos(ImVec2(r.min.x + pad, r.min.y + pad));
+    if (i == 0) {
+        ImGui::PushClipRect(r.min, r.max, true);
+        const std::string words = ui_say(app->state.lang, UiText::PredictFirst);
+        text_wrapped(words, std::max(ImGui::GetFontSize() * 8.0f, r.width() - 2.0f * pad));
+        if (ImGui::Button(ui_say(app->state.lang, UiText::Reveal).c_str())) app_reveal(app);
+        ImGui::PopClipRect();
+    }
+    DrawnView d;
+    d.kind = app->views.list[i].kind();
+    d.title = app->views.list[i].title;
+    d.plot_min = r.min;
+    d.plot_max = r.max;
+    d.covered = true;
+    app->drawn.views.push_back(d);
+    ImGui::SetCursorScreenPos(r.min);
+    ImGui::Dummy(ImVec2(r.width(), r.height()));
+    app->drawn.figure_rects.push_back({r.min, r.max});
+    return r;
+}
+
 // One figure at the cursor, `width` wide, at most `max_height` tall (title and figure).
 static void draw_one_view(App* app, MatrixPainter* painter, KeyValues* edits, size_t i, float width, float max_height) {
     ImGui::PushID(int(i));
@@ -87,9 +118,15 @@ static void draw_views(App* app, MatrixPainter* painter, float room, float scree
     in.first_screen = {ImVec2(in.start.x, top), ImVec2(in.start.x + in.avail, top + screen)};
     for (const ViewData& view : app->views.list) in.views.push_back(view_sizes_of(view, app->state.lang));
     std::vector<std::pair<size_t, size_t>> reported(app->views.list.size());  // each view's entries in app->drawn.views
+    const bool covered = app_step_covered(*app);
     const FigureLayout placed = layout_figures(in, [&](size_t i, const PlacedFigure& at) {
         if (i > 0) ImGui::SetCursorScreenPos(at.at);  // the primary figure starts at the cursor
         reported[i].first = app->drawn.views.size();
+        if (covered) {
+            const LayoutRect r = draw_covered_view(app, i, in.views[i], at);
+            reported[i].second = app->drawn.views.size();
+            return r;
+        }
         draw_one_view(app, painter, &edits, i, at.width, at.max_height);
         reported[i].second = app->drawn.views.size();
         return LayoutRect{ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
@@ -261,15 +298,18 @@ void draw_questions(App* app, float width) {
     if (questions.empty()) return;
     const ImGuiStyle& st = ImGui::GetStyle();
     ImGui::Spacing();
-    ImGui::TextDisabled("%s", ui_say(lang, UiText::Predict).c_str());
     for (size_t qi = 0; qi < questions.size(); ++qi) {
         const Question& q = questions[qi];
+        // A heading where the kind changes: predictions (asked before the evidence) or checks (asked after it).
+        if (qi == 0 || questions[qi - 1].predict != q.predict)
+            ImGui::TextDisabled("%s", ui_say(lang, q.predict ? UiText::Predict : UiText::Check).c_str());
         const std::string key = id + "/" + std::to_string(app->state.step) + "/" + std::to_string(qi);
         const auto it = app->reading.answers.find(key);
         const int picked = it == app->reading.answers.end() ? -1 : it->second;
         ImGui::PushID(int(qi));
         DrawnQuestion drawn;
         drawn.prompt = say(lang, q.prompt);
+        drawn.predict = q.predict;
         drawn.picked = picked;
         text_wrapped(drawn.prompt, width);
         float used = 0;
@@ -377,6 +417,33 @@ static void draw_references(App* app, float width) {
 
 // [SECTION] the plan --------------------------------------------------------------------------------
 
+// The words under the title: the step's takeaway at the current parameters, or, while a prediction covers the
+// figures, the words saying it shows after the answer.
+static std::string shown_takeaway(const App& app) {
+    if (app_step_covered(app)) return ui_say(app.state.lang, UiText::PredictFirstTakeaway);
+    return step_takeaway(current_step(app), app.state.params, app.state.lang);
+}
+
+// The takeaway, whole, at the prose's measure on a tinted band (the step's point, set apart from the detail).
+static void draw_takeaway(App* app, const std::string& text, float width) {
+    app->drawn.takeaway = text;
+    app->drawn.has_takeaway = !text.empty();
+    app->drawn.covered = app_step_covered(*app);
+    if (text.empty()) return;
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->ChannelsSplit(2);
+    list->ChannelsSetCurrent(1);
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    text_wrapped(text, width);
+    const ImVec2 bottom(top.x + width, ImGui::GetItemRectMax().y);
+    list->ChannelsSetCurrent(0);
+    const float pad = ImGui::GetFontSize() * 0.2f;
+    list->AddRectFilled(ImVec2(top.x - pad, top.y - pad * 0.5f), ImVec2(bottom.x + pad, bottom.y + pad * 0.5f),
+                        ImGui::GetColorU32(ImGuiCol_FrameBg), ImGui::GetStyle().FrameRounding);
+    list->ChannelsMerge();
+    app->drawn.takeaway_rect = {top, bottom};
+}
+
 void plan_step(App* app, PageLayoutInput in, bool show_counter) {
     const Lang lang = app->state.lang;
     const Lesson& lesson = *app->state.lesson;
@@ -399,6 +466,8 @@ void plan_step(App* app, PageLayoutInput in, bool show_counter) {
         ImGui::PopFont();
         return h;
     };
+    const std::string takeaway = shown_takeaway(*app);
+    in.takeaway_lines = [&takeaway](float wrap_width) { return takeaway.empty() ? 0 : int(wrap_lines(takeaway, wrap_width).size()); };
     std::vector<LinkSpan> links;
     const std::string body = say_linked(lang, step.body, &links);
     in.body_has_more_than_one_sentence = prose_first_sentence_end(body) < body.size();
@@ -438,6 +507,7 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     ImGui::PushFont(app->screen.font_title);
     text_wrapped(say(lang, step.title), width);
     ImGui::PopFont();
+    draw_takeaway(app, shown_takeaway(*app), std::min(width, font * 52.0f));
     std::vector<LinkSpan> links;
     const std::string body = say_linked(lang, step.body, &links);
     // Whole or collapsed text, the equations' size and whether they follow the figures: as planned (plan_step).

@@ -272,7 +272,10 @@ std::string questions_text(const pelab::Lesson& lesson, int step, const pelab::P
     std::string out;
     for (const pelab::Question& question : lesson.steps[static_cast<std::size_t>(step - 1)].questions) {
         const pelab::Question* q = &question;
-        out += "\n" + pelab::say(lang, {"问题：{prompt}", "Question: {prompt}"}, {{"prompt", pelab::say(lang, q->prompt)}}) + "\n";
+        // A prediction is asked before the learner sees the evidence (the widget covers the figures until then).
+        const pelab::Text kind = q->predict ? pelab::Text{"预测：{prompt}", "Predict: {prompt}"}
+                                            : pelab::Text{"检查：{prompt}", "Check: {prompt}"};
+        out += "\n" + pelab::say(lang, kind, {{"prompt", pelab::say(lang, q->prompt)}}) + "\n";
         for (std::size_t c = 0; c < q->choices.size(); ++c)
             out += (static_cast<int>(c) == q->answer ? "  [x] " : "  [ ] ") + pelab::say(lang, q->choices[c]) + "\n";
         const std::string why = q->explain ? q->explain(params, lang) : std::string();
@@ -317,7 +320,10 @@ std::string lesson_text(const pelab::Lesson& lesson, pelab::Lang lang, const std
         // The step's id beside its number: what a link may name it by (step=ID, steps=ID..ID).
         out += "\n## Step " + std::to_string(i + 1) + " of " + std::to_string(lesson.steps.size()) + " [" +
                std::string(step.id ? step.id : "") + "]: " +
-               pelab::say(lang, step.title) + "\n\n" + pelab::say(lang, step.body) + "\n";
+               pelab::say(lang, step.title) + "\n";
+        // The step's point and reason, right under its heading (the line a reader of the text export sees first).
+        if (fits) out += pelab::say(lang, {"要点：{t}", "Takeaway: {t}"}, {{"t", pelab::step_takeaway(step, params, lang)}}) + "\n";
+        out += "\n" + pelab::say(lang, step.body) + "\n";
         const std::string equations = equations_text(step, lang);
         if (!equations.empty()) out += "\n" + equations;
         if (!step.params.empty()) {

@@ -34,6 +34,10 @@ struct GlossaryEntry {
     const char* term;                     // the key texts link with [[term]], e.g. "toeplitz"
     Text name;                            // "Toeplitz 矩阵" / "Toeplitz matrix"
     Text meaning;                         // one or two sentences in each language
+    // The English words on screen that are this term, '|'-separated ("Toeplitz|Toeplitz matrix"): the order
+    // test (tests/lessons/term_order_test.cpp) fails where a lesson shows one before the step that links the
+    // term. Null: a plain word the test does not look for (query, key, base).
+    const char* forms = nullptr;
 };
 const std::vector<GlossaryEntry>& glossary();
 const GlossaryEntry* find_term(const std::string& term);  // null when unknown

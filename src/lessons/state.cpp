@@ -60,7 +60,7 @@ ParamSpec lang_spec() {
 // Display options share the parameter grammar: the same messages, clamping and hostile-input safety.
 const std::vector<ParamSpec>& display_specs() {
     static const std::vector<ParamSpec> specs = [] {
-        std::vector<ParamSpec> v(4);
+        std::vector<ParamSpec> v(5);
         v[0].name = "embed";
         v[0].kind = ParamKind::Int;
         v[0].max = 1;
@@ -78,6 +78,10 @@ const std::vector<ParamSpec>& display_specs() {
         v[3].min = 0.75;
         v[3].max = 3.0;
         v[3].default_text = "1";
+        v[4].name = "reveal";
+        v[4].kind = ParamKind::Int;
+        v[4].max = 1;
+        v[4].default_text = "0";
         return v;
     }();
     return specs;
@@ -206,7 +210,7 @@ void mark_changed(AppState* state) {
 }
 
 const std::vector<std::string>& display_keys() {
-    static const std::vector<std::string> keys = {"embed", "controls", "steps", "theme", "fontscale"};
+    static const std::vector<std::string> keys = {"embed", "controls", "steps", "theme", "fontscale", "reveal"};
     return keys;
 }
 
@@ -293,9 +297,10 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNu
         display.set("controls", ParamValue{{d.controls ? 1.0 : 0.0}, ""});
         display.set("theme", ParamValue{{}, theme_name(d.theme)});
         display.set("fontscale", ParamValue{{d.fontscale}, ""});
+        display.set("reveal", ParamValue{{d.reveal ? 1.0 : 0.0}, ""});
         KeyValues display_kv;
         for (const auto& p : kv)
-            if (p.first == "embed" || p.first == "controls" || p.first == "theme" || p.first == "fontscale")
+            if (p.first != "steps" && std::find(display_keys().begin(), display_keys().end(), p.first) != display_keys().end())
                 display_kv.push_back(p);
         std::vector<ParamIssue> display_issues = parse_params(display_specs(), display_kv, &display);
         issues.insert(issues.end(), display_issues.begin(), display_issues.end());
@@ -304,6 +309,7 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNu
         const std::string& theme = display.gets("theme");
         d.theme = theme == "dark" ? Theme::dark : theme == "contrast" ? Theme::contrast : Theme::light;
         d.fontscale = display.getd("fontscale");
+        d.reveal = display.geti("reveal") != 0;
         for (const auto& [key, value] : kv) {
             if (key != "steps") continue;
             const Lesson& lesson = *state->lesson;
@@ -357,6 +363,7 @@ std::string to_query(const AppState& state) {
         kv.emplace_back("steps", step_name(d.step_min) + ".." + step_name(std::min(d.step_max, n)));
     if (d.theme != plain.theme) kv.emplace_back("theme", theme_name(d.theme));
     if (d.fontscale != plain.fontscale) kv.emplace_back("fontscale", format_number(d.fontscale));
+    if (d.reveal) kv.emplace_back("reveal", "1");
     if (state.lesson) {
         for (const ParamSpec& spec : state.lesson->params) {
             auto it = state.params.all().find(spec.name);

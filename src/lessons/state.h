@@ -21,6 +21,9 @@ struct DisplayOptions {
     int step_max = 1 << 20;
     Theme theme = Theme::light;   // theme=light|dark|contrast (contrast: presenter high-contrast)
     double fontscale = 1.0;       // fontscale=0.75..3 (presenter: large text)
+    // reveal=1: every prediction shown open (a lecturer's page, a printed handout); the learner's own Reveal is
+    // kept per step outside the URL (app StepReading).
+    bool reveal = false;
 };
 
 struct AppState {

@@ -280,6 +280,7 @@ void platform_render_frame(Platform* p) {
             case SDLK_END: app_nav_key(&p->app, NavKey::Last); break;
             case SDLK_b: app_nav_key(&p->app, NavKey::Blank); break;  // presenter: blank the screen
             case SDLK_SPACE: app_nav_key(&p->app, NavKey::TogglePlay); break;  // the step's timeline, if any
+            case SDLK_r: app_nav_key(&p->app, NavKey::Reveal); break;  // open a prediction unanswered
             default:
                 if (p->app.screen.blanked) app_nav_key(&p->app, NavKey::Next);   // any key brings it back
                 break;

@@ -88,10 +88,11 @@ EM_JS(char*, js_page_address, (), {
     var a = (typeof location !== "undefined") ? location.href.split("#")[0] : "";
     return allocateUTF8(a);
 });
-EM_JS(void, js_step_text, (const char* title, const char* body, const char* notices, const char* figures, const char* math), {
+EM_JS(void, js_step_text, (const char* title, const char* takeaway, const char* body, const char* notices, const char* figures,
+                          const char* math), {
     if (Module["onPelabStepText"])
-        Module["onPelabStepText"](UTF8ToString(title), UTF8ToString(body), UTF8ToString(notices), UTF8ToString(figures),
-                                  UTF8ToString(math));
+        Module["onPelabStepText"](UTF8ToString(title), UTF8ToString(takeaway), UTF8ToString(body), UTF8ToString(notices),
+                                  UTF8ToString(figures), UTF8ToString(math));
 });
 // [issue 25] A request of the length-generalisation lab (lessons/length_lab/lab_board.h) to the page's lab client
 // (web/widget.js: the lab's worker, the reference runs' fetch, the weights file's download and picker).
@@ -115,7 +116,7 @@ void wake(int frames);
 
 void on_wake_timer(void*) { wake(1); }
 
-// The step's title and text, mirrored into the page (aria-live region, print, find, translate), with the
+// The step's title, takeaway and text, mirrored into the page (aria-live region, print, find, translate), with the
 // notices on screen, one per line, so that a screen reader hears about rejected input too.
 std::string g_mirrored;
 void mirror_step_text() {
@@ -129,14 +130,18 @@ void mirror_step_text() {
     if (app.playback.playing) return;
     // What the mirror shows: the step's title and text (lesson, step and language), the notices, each figure
     // in words and numbers (and the playback position), and the equations as MathML.
-    const std::string title = pelab::say(s.lang, step.title), body = pelab::say(s.lang, step.body);
+    // The takeaway is read first, before the detail (the words covering it while a prediction waits).
+    const std::string title = pelab::say(s.lang, step.title);
+    const std::string takeaway = pelab::app_step_covered(app) ? pelab::ui_say(s.lang, pelab::UiText::PredictFirstTakeaway)
+                                                              : pelab::step_takeaway(step, s.params, s.lang);
+    const std::string body = pelab::say(s.lang, step.body);
     std::string figures, math;
     for (const std::string& d : pelab::app_figure_descriptions(app)) figures += (figures.empty() ? "" : "\n") + d;
     for (const std::string& m : pelab::app_equation_mathml(app)) math += (math.empty() ? "" : "\n") + m;
-    std::string key = title + '\0' + body + '\0' + notices + '\0' + figures + '\0' + math;
+    std::string key = title + '\0' + takeaway + '\0' + body + '\0' + notices + '\0' + figures + '\0' + math;
     if (key == g_mirrored) return;
     g_mirrored = std::move(key);
-    js_step_text(title.c_str(), body.c_str(), notices.c_str(), figures.c_str(), math.c_str());
+    js_step_text(title.c_str(), takeaway.c_str(), body.c_str(), notices.c_str(), figures.c_str(), math.c_str());
 }
 
 // [issue 25] Hands the lab's requests made during the frame (a lesson opened, a button) to the page, in order.

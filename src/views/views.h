@@ -39,6 +39,8 @@ struct DrawnView {
     // Set by the app's layout (app/layout.h): the whole view (title, figure, notes) is on the step's first screen,
     // unscrolled (layout().visible).
     bool visible = true;
+    // Covered by a prediction not yet answered (the app draws a box saying so instead of the figure).
+    bool covered = false;
 };
 
 // Zoom and pan of one heatmap: zoom ≥ 1, (cx, cy) = centre of the visible window in [0,1]².

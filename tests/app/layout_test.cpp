@@ -163,7 +163,7 @@ KeyValues layout_test_keys(const Lesson& entry, int step, Lang lang, const Layou
 // views and body must outlive the input (its functions refer to them).
 struct LayoutTestStep {
     std::vector<ViewData> views;
-    std::string body, title;
+    std::string body, title, takeaway;
     PageLayoutInput input;
 };
 
@@ -176,6 +176,8 @@ void layout_test_measure(const App& app, const LayoutTestWindow& window, LayoutT
     std::vector<LinkSpan> links;
     out->body = say_linked(lang, step.body, &links);
     out->title = say(lang, step.title);
+    // The takeaway as it reads once open (a covered one shows one short line instead: never taller).
+    out->takeaway = step_takeaway(step, app.state.params, lang);
 
     const ImGuiStyle& st = ImGui::GetStyle();
     const float font = ImGui::GetFontSize();
@@ -209,6 +211,8 @@ void layout_test_measure(const App& app, const LayoutTestWindow& window, LayoutT
         ImGui::PopFont();
         return h;
     };
+    const std::string* takeaway = &out->takeaway;
+    in.takeaway_lines = [takeaway](float wrap_width) { return takeaway->empty() ? 0 : int(wrap_lines(*takeaway, wrap_width).size()); };
     in.body_has_more_than_one_sentence = prose_first_sentence_end(out->body) < out->body.size();
     const std::string* body = &out->body;
     in.prose_lines = [body](bool first_sentence_only, float wrap_width) {
@@ -271,6 +275,7 @@ std::vector<std::string> layout_test_problems(const Lesson* entry, const PageLay
     if (page.frame.rail) rects.push_back({"step rail", page.frame.rail_rect});
     if (page.frame.side) rects.push_back({"side column", page.frame.side_rect});
     rects.push_back({"title", page.title});
+    if (page.takeaway.height() > 0.0f) rects.push_back({"takeaway", page.takeaway});
     if (page.prose.height() > 0.0f) rects.push_back({"prose", page.prose});
     for (size_t i = 0; i < page.equations.boxes.size(); ++i) rects.push_back({"equation " + std::to_string(i + 1), page.equations.boxes[i], true});
     for (size_t i = 0; i < page.figures.figures.size(); ++i) rects.push_back({"figure " + std::to_string(i + 1), page.figures.figures[i].rect});
@@ -393,6 +398,14 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
                 !figure_on_first_screen(page.equations.boxes.front(), {page.frame.content.min, page.frame.content.max}))
                 ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where << " ["
                               << entry->steps[size_t(s - 1)].id << "]: the key equation is not on the first screen";
+            // The takeaway (the step's point and reason) is whole under the title in at most two lines at the
+            // projector's sizes.
+            if (window.one_screen) {
+                const int lines = step.input.takeaway_lines(std::min(page.content_w, step.input.font * 52.0f));
+                if (lines < 1 || lines > 2)
+                    ADD_FAILURE() << window.name << " " << (lang == Lang::zh ? "zh" : "en") << ", " << where << " ["
+                                  << entry->steps[size_t(s - 1)].id << "]: its takeaway takes " << lines << " lines";
+            }
             // [issue 24] Say it first: the claim the text opens with (what the collapsed text shows) takes at most two
             // lines at the projector's sizes, so it reads at a glance above the figure.
             if (window.one_screen && step.input.prose_lines) {

@@ -34,7 +34,7 @@ async function openCounting(hash, options = {}) {
 
 const mirror = (page) => page.evaluate(() => ({
   title: document.querySelector('.pelab-text h2').textContent,
-  body: document.querySelector('.pelab-text p').textContent,
+  body: document.querySelector('.pelab-text p:not(.pelab-takeaway)').textContent,
   figures: document.querySelector('.pelab-text .pelab-figures').textContent,
 }));
 const hasChinese = (s) => /[\u4e00-\u9fff]/.test(s);

@@ -344,7 +344,9 @@ test('the step title and text are mirrored into the DOM (aria-live) and follow n
   assert.equal(await mirror.getAttribute('aria-live'), 'polite');
   const first = await page.locator('.pelab-text h2').innerText();
   assert.ok(first.length > 3);
-  assert.ok((await page.locator('.pelab-text p').innerText()).length > 40);
+  // The takeaway first (the step's point and reason), then the text.
+  assert.ok((await page.locator('.pelab-text p.pelab-takeaway').innerText()).length > 24);
+  assert.ok((await page.locator('.pelab-text p:not(.pelab-takeaway)').innerText()).length > 40);
   await page.evaluate(() => window.pelab.setState({ step: 2, lang: 'zh' }));
   await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(document.querySelector('.pelab-text h2').textContent));
   assert.match(await page.locator('.pelab-text h2').innerText(), /[\u4e00-\u9fff]/, 'Chinese title after lang=zh');

@@ -10,4 +10,4 @@ fi
 [ -d node_modules/playwright-core ] && [ -d node_modules/pngjs ] || npm ci --no-audit --no-fund
 # Two files at a time (each its own browser): most of a file's time is waiting on frames and page loads, so a
 # second file fills the other core. The longest files go first, so that the two lanes end together.
-exec node --test --test-concurrency=2 layout.test.mjs layout_plan.test.mjs figures.test.mjs steps.test.mjs language.test.mjs lecture.test.mjs widget.test.mjs hostile.test.mjs posmap.test.mjs playback.test.mjs lab_worker.test.mjs lab_page.test.mjs csp.test.mjs single_file.test.mjs
+exec node --test --test-concurrency=2 layout.test.mjs layout_plan.test.mjs figures.test.mjs steps.test.mjs predict.test.mjs language.test.mjs lecture.test.mjs widget.test.mjs hostile.test.mjs posmap.test.mjs playback.test.mjs lab_worker.test.mjs lab_page.test.mjs csp.test.mjs single_file.test.mjs

@@ -20,6 +20,7 @@ namespace cost_lesson {
 // [SECTION] inputs and parameters
 struct Inputs {
     int N = 0, d = 0, heads = 0, num_buckets = 0;
+    int trial = 0;  // the re-run counter: part of a measurement's key, so that changing it measures again
 };
 
 // The lesson's one parameter table (lesson.cpp).
@@ -38,7 +39,8 @@ int method_count();
 // browser (a tick of 100 µs) one application of a small position part would read 0 or 1 tick.
 constexpr double kTicksPerSample = 10;
 double min_sample_seconds();
-// One timed measurement per method at the learner's N and d.
+// One timed measurement per method at the learner's N and d, kept for these inputs (N, d, heads, num_buckets,
+// trial): every step and takeaway that shows them reads the same run, and changing re-run measures again.
 std::vector<CostMeasurement> measure_all(const Inputs& in);
 // How the work of a method's position part grows: 0 as N·d (adding a table, rotating Q and K), 1 as N² (a
 // bias on every score). The colour groups of the bars of measured-time and one-new-token, in legend order.
@@ -67,12 +69,15 @@ std::string family_label(int family, Lang lang);
 PositionMethod family_cost(int family);
 
 // Every method timed at up to eight sizes from N/8 to N (growth-with-n's curve, growth-table's table):
-// sizes[r], and micros(r, method) in µs.
+// sizes[r], and micros(r, method) in µs. Kept for these inputs as measure_all's runs are.
 struct GrowthTimes {
     std::vector<int> sizes;
     Eigen::MatrixXd micros;
 };
 GrowthTimes measure_growth(const Inputs& in);
+GrowthTimes measure_growth_now(const Inputs& in);  // one new run (growth_with_n.cpp), what measure_growth keeps
+// A method's growth over the sizes of measure_growth, last time over first (0 when the first read 0).
+double growth_ratio(const GrowthTimes& g, PositionMethod m);
 // A method's short name, a column header of the wide timing table.
 std::string method_short_label(PositionMethod m, Lang lang);
 
@@ -86,6 +91,7 @@ Step growth_with_n();
 Step growth_table();
 Step decision_guide();
 Step measured_properties();
+Step recap();  // recap.cpp
 
 }  // namespace cost_lesson
 }  // namespace pelab

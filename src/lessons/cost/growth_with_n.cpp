@@ -37,7 +37,7 @@ std::string method_short_label(PositionMethod m, Lang lang) {
     return "";
 }
 
-GrowthTimes measure_growth(const Inputs& in) {
+GrowthTimes measure_growth_now(const Inputs& in) {
     const int steps = 8;
     GrowthTimes g;
     for (int k = 1; k <= steps; ++k) g.sizes.push_back(std::max(16, in.N * k / steps));

@@ -1,9 +1,11 @@
 // PE Lab — lessons/cost/lesson.cpp
 // Lesson "cost": what the position part of each family of methods costs, measured live in core/cost
-// (bytes held, time per application with std::chrono::steady_clock), in 9 steps: memory, its growth with N,
-// time, time per element, the work for one new token, time against N, the measured times, a short decision guide
-// and the properties behind it. The timings are measurements of this machine or browser at
-// this moment, so they change from run to run; every number shown still comes from core.
+// (bytes held, time per application with std::chrono::steady_clock), in 10 steps: memory, its growth with N,
+// time, time per element, the work for one new token, time against N, the measured times, a short decision guide,
+// the properties behind it and the recap. The timings are measurements of this machine or browser at
+// this moment, so they change from run to run; every number shown still comes from core. One run serves every
+// step and takeaway that shows it (measure_all and measure_growth keep theirs per inputs), so the words and the
+// figure of a step never disagree, and re-run (trial) measures again.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // This file holds the parameter table, the labels and measurements several steps share, and the order of the
@@ -15,7 +17,10 @@
 // [SECTION] the lesson
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/alibi.h"
@@ -44,8 +49,8 @@ const ParamTable<Inputs>& params() {
         // T5's table is num_buckets × heads; ALiBi keeps one slope per head; a naive bias is H·N².
         {Key::shared("heads").range(1, 128).def("8"), &Inputs::heads},
         {Key::shared("num_buckets").def("32"), &Inputs::num_buckets},
-        // Read by no step: changing it only makes the app measure again.
-        {Key::integer("trial", 0, 1000, "0", {"改变它即重新测量", "change to measure again"}).sym("re-run")},
+        // Part of a measurement's key only: changing it makes the app measure again.
+        {Key::integer("trial", 0, 1000, "0", {"改变它即重新测量", "change to measure again"}).sym("re-run"), &Inputs::trial},
     };
     return table;
 }
@@ -82,11 +87,56 @@ int method_count() { return static_cast<int>(all_position_methods().size()); }
 // kTicksPerSample (cost_lesson.h): a timed sample lasts at least that many ticks of the clock.
 double min_sample_seconds() { return kTicksPerSample * clock_tick_seconds(); }
 
-std::vector<CostMeasurement> measure_all(const Inputs& in) {
+// One run per inputs (N, d, heads, num_buckets, trial), kept for the steps and takeaways that show it; a few
+// inputs at a time (the oldest dropped first), so memory stays small while a learner explores.
+namespace {
+
+using MeasureKey = std::tuple<int, int, int, int, int>;
+MeasureKey measure_key(const Inputs& in) { return {in.N, in.d, in.heads, in.num_buckets, in.trial}; }
+
+template <class Value>
+Value kept_or_measured(std::map<MeasureKey, Value>& kept, std::vector<MeasureKey>& order, const Inputs& in,
+                       Value (*measure)(const Inputs&)) {
+    static std::mutex mutex;
+    const std::lock_guard<std::mutex> lock(mutex);
+    const MeasureKey key = measure_key(in);
+    const auto it = kept.find(key);
+    if (it != kept.end()) return it->second;
+    if (order.size() >= 8) {
+        kept.erase(order.front());
+        order.erase(order.begin());
+    }
+    Value v = measure(in);
+    kept.emplace(key, v);
+    order.push_back(key);
+    return v;
+}
+
+std::vector<CostMeasurement> measure_all_now(const Inputs& in) {
     std::vector<CostMeasurement> out;
     for (PositionMethod m : all_position_methods())
         out.push_back(measure_position_cost(m, in.N, in.d, 0.002, 50, cost_model(in), min_sample_seconds()));
     return out;
+}
+
+}  // namespace
+
+std::vector<CostMeasurement> measure_all(const Inputs& in) {
+    static std::map<MeasureKey, std::vector<CostMeasurement>> kept;
+    static std::vector<MeasureKey> order;
+    return kept_or_measured(kept, order, in, measure_all_now);
+}
+
+GrowthTimes measure_growth(const Inputs& in) {
+    static std::map<MeasureKey, GrowthTimes> kept;
+    static std::vector<MeasureKey> order;
+    return kept_or_measured(kept, order, in, measure_growth_now);
+}
+
+double growth_ratio(const GrowthTimes& g, PositionMethod m) {
+    const Eigen::Index col = static_cast<Eigen::Index>(m), last = g.micros.rows() - 1;
+    const double first = g.micros(0, col);
+    return first > 0 ? g.micros(last, col) / first : 0.0;
 }
 
 int work_group(PositionMethod m) {
@@ -177,8 +227,8 @@ Lesson make_lesson() {
         const long long N = in.N, d = in.d;
         return std::vector<long long>{N, N + d};
     };
-    lesson.steps = {what_is_stored(), storage_growth(), measured_time(),  time_per_element(),   one_new_token(),
-                    growth_with_n(),  growth_table(),   decision_guide(), measured_properties()};
+    lesson.steps = {what_is_stored(), storage_growth(), measured_time(),  time_per_element(),      one_new_token(),
+                    growth_with_n(),  growth_table(),   decision_guide(), measured_properties(), recap()};
     // [issue 24] measured-time was split into measured-time, time-per-element and one-new-token;
     // decision-guide into decision-guide and measured-properties; later what-is-stored into what-is-stored and
     // storage-growth, growth-with-n into growth-with-n and growth-table.

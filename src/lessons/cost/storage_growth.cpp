@@ -58,22 +58,32 @@ std::vector<ViewData> storage_growth_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step storage_growth() {
-    return {
+    Step s = {
         "storage-growth",
         {"存储随 N 的增长", "How the storage grows with N"},
         {
-        "每对一个偏置随 N² 增长，嵌入表随 N 增长，T5 和 ALiBi 的表与 N 无关。"
         "纵轴是对数刻度：最小的表只有几个字节（ALiBi 的斜率），最大的有若干 MiB（每对一个偏置），在线性刻度上其余的线都会贴在 0 上。"
-        "N² 与 N·d 之比是 N/d，所以 N 超过 d 时每对一个偏置的表就比嵌入表大；逐距离的表有 2N − 1 个数，RoPE 缓存与嵌入表一样是 N·d 个。",
-        "A bias per pair grows as N², an embedding table as N, and T5's and ALiBi's tables not at all. "
+        "每对一个偏置随 N² 增长，嵌入表随 N 增长，T5 和 ALiBi 的表与 N 无关。"
+        "N² 与 N·d 之比是 N/d，所以 N 超过 d 时每对一个偏置的表就比嵌入表大；逐偏移的表有 2N − 1 个数，RoPE 缓存与嵌入表一样是 N·d 个。",
         "The vertical axis is logarithmic: the smallest table is a few bytes (ALiBi's slopes), the largest several "
-        "MiB (a bias per pair), and on a linear axis every other line would lie flat on zero. N² over N·d is N/d, "
-        "so once N exceeds d the bias per pair is larger than the embedding table; the per-distance table holds "
+        "MiB (a bias per pair), and on a linear axis every other line would lie flat on zero. A bias per pair grows "
+        "as N², an embedding table as N, and T5's and ALiBi's tables not at all. N² over N·d is N/d, "
+        "so once N exceeds d the bias per pair is larger than the embedding table; the per-offset table holds "
         "2N − 1 numbers, and a RoPE cache holds N·d like the embedding table."},
         {"N", "d", "heads", "num_buckets"},
         views_of(read_inputs, storage_growth_views),
-        {R"tex(\frac{N^2}{N d} = \frac{N}{d})tex"},
+        {R"tex(\frac{N^2}{N d} = \frac{N}{d} > 1 \iff N > d)tex"},
     };
+    s.takeaway = {"N 超过 d = {d} 后每对一个偏置比嵌入表大，因为 N²/(N·d) = N/d：N = {N} 时大 {ratio} 倍。T5 和 ALiBi 的大小里没有 N，线是平的。",
+                  "Past N = d = {d} a bias per pair outgrows the embedding table, because N²/(N·d) = N/d: {ratio}× at "
+                  "N = {N}. T5's and ALiBi's lines stay flat: N is not in their size."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const CostModel model = cost_model(in);
+        const double pairs = position_table_bytes(PositionMethod::full_bias, in.N, in.d, model);
+        const double table = position_table_bytes(PositionMethod::embedding_add, in.N, in.d, model);
+        return std::vector<Arg>{{"d", integer(in.d)}, {"N", integer(in.N)}, {"ratio", num(table > 0 ? pairs / table : 0.0, 3)}};
+    });
+    return s;
 }
 
 }  // namespace cost_lesson

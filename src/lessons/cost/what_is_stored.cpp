@@ -1,7 +1,9 @@
 // PE Lab — lessons/cost/what_is_stored.cpp
 // Step "what-is-stored" of lesson "cost": what the position part of each method stores (bytes, and the
 // elements one application updates), computed by core/cost for the learner's N, d, heads and buckets (how the
-// sizes grow with N is the next step, storage-growth). Its question: whether T5's table grows with N.
+// sizes grow with N is the next step, storage-growth). The lesson's first step: it says what the lesson measures
+// and why (cost, to weigh the methods), and links the terms the lesson uses (T5, ALiBi, RoPE, head, bucket, fused
+// attention). Its check question: whether T5's table grows with N.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
@@ -44,39 +46,38 @@ std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
     t.marks.push_back({static_cast<int>(smallest), 0, true, say(lang, {"最小", "smallest"})});
     t.marks.push_back({static_cast<int>(largest), 0, false, say(lang, {"最大", "largest"})});
     const std::vector<std::string> notes = {
-        say(lang, {"N = {N}，d = {d}，H = heads = {heads}；每个数 8 字节（double）。",
-                   "N = {N}, d = {d}, H = heads = {heads}; 8 bytes per number (double)."},
+        say(lang, {"N = {N} 个词元，头宽度 d = {d}，H = {heads} 个[[head|注意力头]]；每个数 8 字节（double）。",
+                   "N = {N} tokens, head width d = {d}, H = {heads} [[head|heads]]; 8 bytes per number (double)."},
             {{"N", integer(in.N)}, {"d", integer(in.d)}, {"heads", integer(model.heads)}}),
         say(lang,
-            {"常见的简化写法说旋转编码的显存是 O(1)：这只有在即时计算 cos/sin 时才成立（只存 d/2 个频率，{uncached}）；"
-             "带缓存时是 N·d，与嵌入表一样大（{cached}）。",
-             "A common simplified summary found in tutorials gives rotary memory as O(1): true only when cos/sin are "
-             "computed on the fly (it keeps d/2 frequencies, {uncached}); with a cache it is N·d, as large as an "
-             "embedding table ({cached})."},
+            {"[[rope|RoPE]] 即时计算 cos/sin 时只存 d/2 个频率（{uncached}）；cos/sin 缓存预先算好每个位置的正弦和余弦，"
+             "有 N·d 个数（{cached}），与嵌入表一样大。教程里说旋转编码的显存是 [[big-o|O(1)]]，指的是前者。",
+             "[[rope|RoPE]] computing cos/sin on the fly keeps only d/2 frequencies ({uncached}); a cos/sin cache holds "
+             "the sines and cosines of every position, N·d numbers ({cached}), as large as an embedding table. "
+             "Tutorials that give rotary memory as [[big-o|O(1)]] mean the first."},
             {{"uncached", bytes_text(position_table_bytes(PositionMethod::rope_uncached, in.N, in.d, model))},
              {"cached", bytes_text(position_table_bytes(PositionMethod::rope_cached, in.N, in.d, model))}}),
         say(lang,
-            {"同一个简化写法把分桶偏置算作 O(N)，但 O(N) 的是逐距离的表（{distance_values} 个值）。",
-             "The same summary counts a bucketed bias as O(N): that is the table with one value per distance "
-             "({distance_values} values)."},
-            {{"distance_values", integer(2LL * in.N - 1)}}),
-        say(lang,
-            {"T5 的表：{buckets} 桶 × {heads} 头 = {t5_values} 个值（{t5_bytes}），与 N 无关，每次前向算一次、各层共用。",
-             "T5's actual table is {buckets} buckets × {heads} heads = {t5_values} values ({t5_bytes}), which does not "
-             "grow with N, is computed once per forward pass and is shared by all layers."},
+            {"[[t5|T5]] 的表：{buckets} 个[[bucket|桶]] × {heads} 头 = {t5_values} 个值（{t5_bytes}），即 num_buckets × H，与 N 无关，"
+             "每次前向算一次、各层共用。教程把分桶偏置算作 O(N)，但 O(N) 的是逐距离的表（{distance_values} 个值）。",
+             "[[t5|T5]]'s actual table is {buckets} [[bucket|buckets]] × {heads} heads = {t5_values} values "
+             "({t5_bytes}), num_buckets × H, which does not grow with N, is computed once per forward pass and is shared by all layers. "
+             "Tutorials count a bucketed bias as O(N): that is the table with one value per distance ({distance_values} values)."},
             {{"buckets", integer(model.num_buckets)},
              {"heads", integer(model.heads)},
              {"t5_values", integer(static_cast<long long>(model.num_buckets) * model.heads)},
-             {"t5_bytes", bytes_text(position_table_bytes(PositionMethod::t5_bias, in.N, in.d, model))}}),
-        say(lang, {"ALiBi 只存 {heads} 个斜率（{alibi_bytes}）。", "ALiBi stores only its {heads} slopes ({alibi_bytes})."},
+             {"t5_bytes", bytes_text(position_table_bytes(PositionMethod::t5_bias, in.N, in.d, model))},
+             {"distance_values", integer(2LL * in.N - 1)}}),
+        say(lang, {"[[alibi|ALiBi]] 只存 {heads} 个斜率 m（{alibi_bytes}），偏置 −m·|Δ| 由位置算出。",
+                   "[[alibi|ALiBi]] stores only its {heads} slopes m ({alibi_bytes}) and computes the bias −m·|Δ| from the positions."},
             {{"heads", integer(model.heads)},
              {"alibi_bytes", bytes_text(position_table_bytes(PositionMethod::alibi_bias, in.N, in.d, model))}}),
         say(lang,
             {"但每个头的偏置在每一对 (i, j) 上都要用到：直接的实现会把它展开成 H×N×N 的张量，"
-             "H·N² = {heads} × {N}² = {values} 个数（{bytes}）；融合的注意力核不展开它（见[[lesson:cost/measured-time|“实测时间”一步]]）。",
+             "H·N² = {heads} × {N}² = {values} 个数（{bytes}）；[[fused-attention|融合的注意力核]]不展开它（见[[lesson:cost/time-per-element|“每个元素的时间”一步]]）。",
              "Yet every head's bias is needed at every pair (i, j): a naive implementation materialises it as an "
-             "H×N×N tensor, H·N² = {heads} × {N}² = {values} numbers ({bytes}); fused attention kernels never do "
-             "(see [[lesson:cost/measured-time|the step Measured time]])."},
+             "H×N×N tensor, H·N² = {heads} × {N}² = {values} numbers ({bytes}); [[fused-attention|fused attention kernels]] never do "
+             "(see [[lesson:cost/time-per-element|the step Time per element]])."},
             {{"heads", integer(model.heads)},
              {"N", integer(in.N)},
              {"values", integer(static_cast<long long>(model.heads) * in.N * in.N)},
@@ -95,27 +96,37 @@ Step what_is_stored() {
         "what-is-stored",
         {"位置部分存了什么", "What the position part stores"},
         {
-        "位置部分存的数从 H 个（ALiBi 的斜率）到 N² 个（每对一个偏置）不等。"
-        "位置信息总要付出代价，这一课把代价量出来，帮你在不同方法之间权衡。"
-        "加到嵌入上的位置表有 N·d 个数；每一对 (i, j) 一个偏置的表有 N² 个；每个相对距离 j − i 一个值的表有 2N − 1 个，"
-        "但每个 (i, j) 仍要查一次。T5 把距离分进 num_buckets 个桶，每个桶、每个头一个值，共 num_buckets × heads 个，"
-        "与 N 无关，且所有层共用这一张表；ALiBi 每个头只存一个斜率 m，偏置 −m·|i − j| 由位置直接算出。"
-        "RoPE 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。表格直接由 core 按这些参数计算，下一步的曲线给出随 N 的增长。",
-        "The position part stores anything from H numbers (ALiBi's slopes) to N² (a bias per pair). "
-        "Position information always costs something; this lesson measures that cost so you can weigh the methods "
-        "against each other. A position table added to the embeddings holds N·d numbers; a bias per pair (i, j) "
-        "holds N²; a table with one value per relative distance j − i holds 2N − 1, but every (i, j) still looks "
-        "one up. T5 sorts distances into num_buckets buckets and keeps one value per bucket and head, "
-        "num_buckets × heads in all, independent of N and shared by all layers; ALiBi stores only one slope m per "
-        "head and computes the bias −m·|i − j| from the positions. RoPE needs only d/2 frequencies, while a "
-        "precomputed cos/sin cache holds N·d numbers. The table is computed by core for these parameters; the next "
-        "step's curve shows the growth with N."},
+        "给注意力加上位置要花内存和时间；这一课逐类方法把两者量出来，帮你权衡。"
+        "每种方法都存一张表，表的大小取决于它按什么索引。加到嵌入上的位置表有 N·d 个数；查询位置 i、键位置 j 每一对一个偏置的表有 N² 个；"
+        "每个偏移 Δ = i − j（查询减键）一个值的表有 2N − 1 个，但每个 (i, j) 仍要查一次。"
+        "[[t5|T5]] 把偏移分进 num_buckets 个[[bucket|桶]]，每个桶、每个[[head|头]]一个值，共 num_buckets × H 个，与 N 无关，且所有层共用；"
+        "[[alibi|ALiBi]] 每个头只存一个斜率 m，偏置 −m·|Δ| 由位置直接算出。"
+        "[[rope|RoPE]] 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。表格由 core 按这些参数计算，下一步的曲线给出随 N 的增长。",
+        "Giving attention positions costs memory and time; this lesson measures both for each family of methods, so "
+        "that you can weigh them. Each method keeps a table, and its size is set by what the table is indexed by. A "
+        "position table added to the embeddings holds N·d numbers; a bias per pair of query position i and key "
+        "position j holds N²; a table with one value per offset Δ = i − j (query minus key) holds 2N − 1, but every "
+        "(i, j) still looks one up. [[t5|T5]] sorts offsets into num_buckets [[bucket|buckets]] and keeps one value "
+        "per bucket and [[head|head]], num_buckets × H in all, independent of N and shared by all layers; "
+        "[[alibi|ALiBi]] stores only one slope m per head and computes the bias −m·|Δ| from the positions. "
+        "[[rope|RoPE]] needs only d/2 frequencies, while a precomputed cos/sin cache holds N·d numbers. The table is "
+        "computed by core for these parameters; the next step's curve shows the growth with N."},
         {"N", "d", "heads", "num_buckets"},
         views_of(read_inputs, storage_views),
         {
-         {R"tex(\underbrace{N d}_{\text{表}} \quad \underbrace{N^2}_{\text{每对一个偏置}} \quad \underbrace{2N - 1}_{\text{每个距离一个}} \quad \underbrace{\mathrm{num\_buckets} \cdot H}_{\text{T5}} \quad \underbrace{H}_{\text{ALiBi}} \quad \underbrace{d/2}_{\text{RoPE}})tex", R"tex(\underbrace{N d}_{\text{table}} \quad \underbrace{N^2}_{\text{bias per pair}} \quad \underbrace{2N - 1}_{\text{per distance}} \quad \underbrace{\mathrm{num\_buckets} \cdot H}_{\text{T5}} \quad \underbrace{H}_{\text{ALiBi}} \quad \underbrace{d/2}_{\text{RoPE}})tex"},
-         R"tex(b^{\mathrm{ALiBi}}_{ij} = -m\,|i - j|)tex"},
+         {R"tex(\underbrace{N d}_{\text{表}} \quad \underbrace{N^2}_{\text{每对一个偏置}} \quad \underbrace{2N - 1}_{\text{每个偏移一个}} \quad \underbrace{\mathrm{num\_buckets} \cdot H}_{\text{T5}} \quad \underbrace{H}_{\text{ALiBi}} \quad \underbrace{d/2}_{\text{RoPE}})tex", R"tex(\underbrace{N d}_{\text{table}} \quad \underbrace{N^2}_{\text{bias per pair}} \quad \underbrace{2N - 1}_{\text{per offset}} \quad \underbrace{\mathrm{num\_buckets} \cdot H}_{\text{T5}} \quad \underbrace{H}_{\text{ALiBi}} \quad \underbrace{d/2}_{\text{RoPE}})tex"},
+         R"tex(b^{\mathrm{ALiBi}}_{ij} = -m\,|\Delta|, \qquad \Delta = i - j)tex"},
     };
+    s.takeaway = {"N = {N} 时每对一个偏置存 {full}，[[alibi|ALiBi]] 只存 {alibi}：表按什么索引就有多大——每一对（N²）、每个位置（N·d），或只按头、按桶。",
+                  "At N = {N} a bias per pair stores {full} and [[alibi|ALiBi]] {alibi}: a table is as large as what "
+                  "indexes it, every pair (N²), every position (N·d), or only each head or bucket."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const CostModel model = cost_model(in);
+        return std::vector<Arg>{{"N", integer(in.N)},
+                                {"full", bytes_text(position_table_bytes(PositionMethod::full_bias, in.N, in.d, model))},
+                                {"alibi", bytes_text(position_table_bytes(PositionMethod::alibi_bias, in.N, in.d, model))}};
+    });
+    // A check question: the table and the first equation already show T5's num_buckets · H.
     s.questions = {
         {{"N 变大时，T5 存储的偏置表会怎样？", "As N grows, what happens to the bias table T5 stores?"},
          {{"按 N² 增长", "It grows as N²"},

@@ -65,23 +65,30 @@ std::vector<ViewData> content_views(const Model& in, Lang lang) {
 
 // [SECTION] the step
 Step content_readout() {
-    return {
+    Step s{
         "content-readout",
         {"依赖内容的读出 u_q·R_(q−k)", "Content-dependent readout u_q·R_(q−k)"},
         {
-        "每个查询用自己的 u_q 读取 R_(q−k)：对角线不再是常数，但 k 仍只通过 Δ 起作用。"
+        "在实际模型中，读出权重常常取决于查询的内容：矩阵 W 把位置 q 上的查询向量 q_vec（那里词元的内容）映射成它自己的读出向量 "
+        "u_q = Wᵀq_vec，格子的值变成 u_q·R_(q−k)。"
         "不同的行用不同的 u_q 读取同一个 Δ，所以同一条对角线上的格子不再相等；但在同一行之内，k 仍然只通过 Δ 起作用。"
-        "在实际模型中，读出权重常常取决于查询的内容：矩阵 W 把每个查询向量 q_vec 映射成它自己的读出向量 "
-        "u_q = Wᵀq_vec，格子的值变成 u_q·R_(q−k)。这里的 q_vec 和 W 是由随机种子生成的随机数。",
-        "Each query reads R_(q−k) with its own u_q: diagonals vary, yet k enters only through Δ. "
-        "Different rows read the same Δ with different weights u_q, so the cells of one diagonal differ; within a "
-        "row, k still enters only through Δ. In real models the readout weights often depend on the query's content: "
-        "a matrix W maps each query vector q_vec to its own readout u_q = Wᵀq_vec, and the cell becomes "
-        "u_q·R_(q−k). Here q_vec and W are random numbers drawn from the random seed."},
+        "这里的 q_vec 和 W 是由随机种子生成的随机数。",
+        "In real models the readout weights often depend on the query's content: a matrix W maps the query vector q_vec "
+        "at position q (the content of the token there) to its own readout u_q = Wᵀq_vec, and the cell becomes "
+        "u_q·R_(q−k). Different rows read the same Δ with different weights u_q, so the cells of one diagonal differ; "
+        "within a row, k still enters only through Δ. Here q_vec and W are random numbers drawn from the random seed."},
         {"L", "omega", "seed"},
         views_of(read_model, content_views),
         {R"tex(u_q = W^\top q_{\mathrm{vec}}, \qquad F[q,k] = u_q \cdot R_{q-k})tex"},
     };
+    s.takeaway = {"对角线可以不再是常数（最大极差 {spread}）：每个查询 q 用自己的权重 u_q 读取 R_(q−k)；但在同一行里，k 仍只通过 Δ 起作用。",
+                  "Diagonals can now differ (largest spread {spread}) because each query q reads R_(q−k) with its own weights "
+                  "u_q; within one row, k still enters only through Δ."};
+    s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
+        const ContentDraw draw = draw_content(in);
+        return std::vector<Arg>{{"spread", exact(largest_spread(content_readout_matrix(in.L, in.omega, draw.W, draw.Q)))}};
+    });
+    return s;
 }
 
 }  // namespace fdelta

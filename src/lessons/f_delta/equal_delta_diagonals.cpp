@@ -55,12 +55,10 @@ Step equal_delta_diagonals() {
         "equal-delta-diagonals",
         {"相同的 Δ 落在同一条对角线上", "Equal Δ lie on one diagonal"},
         {
-        "位置取 0…L−1 时，差 Δ = q − k 的范围是 −(L−1) 到 L−1：L² 个格子只对应 2L−1 个不同的 Δ。"
-        "向下一格再向右一格，Δ 不变，所以每个 Δ 恰好占据一条对角线。"
+        "位置取 0…L−1 时，Δ 从 −(L−1) 到 L−1，对角线 Δ 上有 L − |Δ| 个格子。"
         "把鼠标移到格子上可以看到它所在的对角线；表格统计了每条对角线上的格子数。",
-        "With positions 0…L−1 the difference Δ = q − k runs from −(L−1) to L−1, so the L² cells share only "
-        "2L−1 distinct values of Δ. One step down and one step right leaves Δ unchanged, which is why each value "
-        "of Δ fills exactly one diagonal. Hover a cell to outline its diagonal; the table counts the cells on each."},
+        "With positions 0…L−1, Δ runs from −(L−1) to L−1, and diagonal Δ holds L − |Δ| cells. Hover a cell to "
+        "outline its diagonal; the table counts the cells on each."},
         {"L"},
         views_of(read_model, diagonals_views),
         {
@@ -70,7 +68,8 @@ Step equal_delta_diagonals() {
         {"L", 2, 16, 2},
     };
     s.questions = {
-        {{"L 个位置的 F 最多能有多少个不同的值？", "With L positions, how many different values can F hold at most?"},
+        {{"如果 F[q,k] 只依赖 Δ，L 个位置的 F 最多能有多少个不同的值？",
+          "If F[q,k] depends only on Δ, how many different values can F hold at most with L positions?"},
          {{"L² 个，每个格子一个", "L², one per cell"},
           {"2L − 1 个，每条对角线一个", "2L − 1, one per diagonal"},
           {"L 个，每行一个", "L, one per row"}},
@@ -85,6 +84,12 @@ Step equal_delta_diagonals() {
                         {{"L", integer(L)}, {"cells", count_text(1LL * L * L, lang)}, {"diagonals", integer(2LL * L - 1)}});
          }},
     };
+    s.takeaway = {"{cells} 个格子只有 {count} 个不同的 Δ，每条对角线一个：向下再向右一格，q 和 k 都加 1，Δ = q − k 不变。",
+                  "The {cells} cells hold only {count} values of Δ, one per diagonal: a step down and a step right adds 1 "
+                  "to both q and k, so Δ = q − k stays the same."};
+    s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
+        return std::vector<Arg>{{"cells", integer(1LL * in.L * in.L)}, {"count", integer(2LL * in.L - 1)}};
+    });
     return s;
 }
 

@@ -60,29 +60,29 @@ std::vector<ViewData> features_views(const Model& in, Lang lang) {
 
 // [SECTION] the step
 Step feature_vectors() {
-    return {
+    Step s{
         "feature-vectors",
         {"R_Δ：每个距离一个特征向量", "R_Δ: one feature vector per distance"},
         {
-        "R_Δ 把距离 Δ 变成一个向量：每个频率一对 (cos ωᵢΔ, sin ωᵢΔ)，即单位圆上的一点。"
-        "与 f 给出一个数不同，R_Δ 依次列出每个频率的 cos(ωᵢΔ) 和 sin(ωᵢΔ)，两个频率时共有四个分量。"
-        "把所有 Δ 的 R_Δ 叠起来，得到一张 2L−1 行的表，每行对应 F 的一条对角线，它并不是 L×L 矩阵。"
+        "对每个频率 ωᵢ，R_Δ 存一对 (cos ωᵢΔ, sin ωᵢΔ)，即单位圆上的一点；两个频率时共有四个分量。"
+        "与 f 给出一个数不同，R_Δ 是一个向量。把所有 Δ 的 R_Δ 叠起来，得到一张 2L−1 行的表，每行对应 F 的一条对角线，它并不是 L×L 矩阵。"
         "正弦分量保留了余弦丢掉的信息：它随 Δ 变号，因此 R_Δ 能区分 Δ 和 −Δ。"
-        "每个频率的 (cos ωᵢΔ, sin ωᵢΔ) 是单位圆上的一点：Δ 每加 1 就转过 ωᵢ 弧度，Δ 为负时反向转动，"
-        "所以 Δ 和 −Δ 关于横轴对称。",
-        "R_Δ turns the distance Δ into a vector: a pair (cos ωᵢΔ, sin ωᵢΔ) per frequency, a point on a circle. "
-        "Where f gave one number, R_Δ lists cos(ωᵢΔ) and sin(ωᵢΔ) for every frequency, four entries for two "
-        "frequencies. Stacking R_Δ for all Δ gives a table with 2L−1 rows, one "
-        "per diagonal of F; it is not an L×L matrix. The sine entries keep what the cosines lose: they change "
-        "sign with Δ, so R_Δ can tell Δ from −Δ. Each frequency's (cos ωᵢΔ, sin ωᵢΔ) is a point on the unit "
-        "circle that turns by ωᵢ radians per step of Δ, the other way round for negative Δ, so Δ and −Δ are "
-        "mirror images across the horizontal axis."},
+        "每个点随 Δ 每加 1 转过 ωᵢ 弧度，Δ 为负时反向转动，所以 Δ 和 −Δ 关于横轴对称。",
+        "For each frequency ωᵢ, R_Δ holds a pair (cos ωᵢΔ, sin ωᵢΔ), a point on the unit circle: four entries for two "
+        "frequencies. Where f gave one number, R_Δ is a vector. Stacking R_Δ for all Δ gives a table with 2L−1 rows, "
+        "one per diagonal of F; it is not an L×L matrix. The sine entries keep what the cosines lose: they change sign "
+        "with Δ, so R_Δ can tell Δ from −Δ. Each point turns by ωᵢ radians per step of Δ, the other way round for "
+        "negative Δ, so Δ and −Δ are mirror images across the horizontal axis."},
         {"L", "omega"},
         views_of(read_model, features_views),
         {
-         R"tex(R_\Delta = (\cos \omega_0 \Delta,\ \sin \omega_0 \Delta,\ \cos \omega_1 \Delta,\ \sin \omega_1 \Delta)^\top)tex",
+         R"tex(R_\Delta = (\cos \omega_0 \Delta,\ \sin \omega_0 \Delta,\ \cos \omega_1 \Delta,\ \sin \omega_1 \Delta,\ \dots)^\top)tex",
          R"tex(\sin(-\omega\Delta) = -\sin(\omega\Delta))tex"},
     };
+    s.takeaway = {"R_Δ 保留了 f 丢掉的符号：每对 (cos ωᵢΔ, sin ωᵢΔ) 随 Δ 每加 1 转过 ωᵢ，所以 −Δ 落在镜像点上，正弦相反。",
+                  "R_Δ keeps the sign that f lost: each pair (cos ωᵢΔ, sin ωᵢΔ) turns by ωᵢ per unit of Δ, so −Δ lands "
+                  "on the mirror point, with the opposite sine."};
+    return s;
 }
 
 // [SECTION] the dials of R_Δ

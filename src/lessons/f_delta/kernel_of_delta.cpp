@@ -73,25 +73,31 @@ std::vector<ViewData> kernel_views(const Model& in, Lang lang) {
 
 // [SECTION] the step
 Step kernel_of_delta() {
-    return {
+    Step s{
         "kernel-of-delta",
         {"只依赖 Δ 的核函数", "A kernel that depends only on Δ"},
         {
-        "每个频率一个余弦，加起来得到只依赖 Δ 的核 f(Δ)，而且它是偶函数：f(−Δ) = f(Δ)。"
-        "具体地，f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)。ω₀ 振荡得快，ω₁ 振荡得慢，"
-        "合起来得到一个兼顾多个尺度的距离函数。余弦是偶函数，所以 f(−Δ) = f(Δ)。"
+        "这里的核是只以偏移 Δ 为自变量、给出位置项的函数：f(Δ) 把每个角[[frequency|频率]] ωᵢ 的余弦 cos(ωᵢΔ) 加起来。"
+        "两个频率时 f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)；不同的 ωᵢ 振荡快慢不同，合起来得到一个兼顾多个尺度的距离函数。"
         "曲线画出 f 和它的每个余弦，圆点标出整数 Δ（只有这些点会出现在矩阵里）；下面的表格每列是一个整数 Δ 上的值。",
-        "One cosine per frequency, added up, gives a kernel f(Δ) of Δ alone, and an even one: f(−Δ) = f(Δ). "
-        "Here f(Δ) = cos(ω₀Δ) + cos(ω₁Δ). ω₀ oscillates fast and ω₁ "
-        "slowly, so together they describe distance at several scales. Cosine is even, hence f(−Δ) = f(Δ). "
-        "The curve draws f and each of its cosines, with dots at the integer Δ (the only points that reach the "
-        "matrix); the table below has a column for every integer Δ."},
+        "A kernel here is a function of the offset Δ alone that gives the position term: f(Δ) adds one cosine "
+        "cos(ωᵢΔ) per angular [[frequency]] ωᵢ. With two frequencies f(Δ) = cos(ω₀Δ) + cos(ω₁Δ); the ωᵢ oscillate at "
+        "different speeds, so together they describe distance at several scales. The curve draws f and each of its "
+        "cosines, with dots at the integer Δ (the only points that reach the matrix); the table below has a column for "
+        "every integer Δ."},
         {"L", "omega"},
         views_of(read_model, kernel_views),
         {
-         R"tex(f(\Delta) = \cos(\omega_0 \Delta) + \cos(\omega_1 \Delta))tex",
-         R"tex(f(-\Delta) = f(\Delta))tex"},
+         R"tex(f(\Delta) = \textstyle\sum_i \cos(\omega_i \Delta))tex",
+         R"tex(f(-\Delta) = f(\Delta), \qquad f(0) = |\omega|)tex"},
     };
+    s.takeaway = {"f 在 Δ = 0 处最大，f(0) = {f0}，因为每个余弦在那里都等于 1；余弦是偶函数，所以 f(−Δ) = f(Δ)：f 只看远近，不看方向。",
+                  "f is largest at Δ = 0, f(0) = {f0}, because every cosine equals 1 there; cosine is even, so "
+                  "f(−Δ) = f(Δ): the kernel sees how far, not which way."};
+    s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
+        return std::vector<Arg>{{"f0", num(f_kernel(0, in.omega, cosine_readout(n_freq(in))))}};
+    });
+    return s;
 }
 
 }  // namespace fdelta

@@ -81,19 +81,17 @@ Step linear_readout() {
         "linear-readout",
         {"从 R_Δ 读出 f：f(Δ) = vᵀR_Δ", "Reading f out of R_Δ: f(Δ) = vᵀR_Δ"},
         {
-        "权重向量 v 把 R_Δ 读成一个数 vᵀR_Δ：v = [1, 0, 1, 0] 正好还原 f(Δ)，而任何 v 都让 F 保持 Toeplitz。"
-        "余弦的权重取 1、正弦的权重取 0，即 v = [1, 0, 1, 0]，就正好得到 f(Δ)，"
-        "于是 F[q,k] = vᵀR_(q−k)。改变 v，F 随之改变，但它仍是 Toeplitz 矩阵，因为格子的值只通过 Δ 依赖 q 和 k。"
+        "权重向量 v 从 R_Δ 读出一个数 vᵀR_Δ（ᵀ 表示转置，vᵀR_Δ 就是点积）：余弦的权重取 1、正弦的权重取 0，即 v = [1, 0, 1, 0]，就正好得到 f(Δ)。"
+        "于是 F[q,k] = vᵀR_(q−k)。用滑块改变 v，F 随之改变；格子的值仍只通过 Δ 依赖 q 和 k。"
         "这就是引入 R_Δ 的意义：v 可以学习，而 R_Δ 始终是对距离的固定描述。",
-        "A weight vector v reads R_Δ out as one number vᵀR_Δ: v = [1, 0, 1, 0] gives back f(Δ), and every v keeps F "
-        "Toeplitz. Weight 1 on each cosine and 0 on each sine, "
-        "v = [1, 0, 1, 0], reproduces f(Δ) exactly, so F[q,k] = vᵀR_(q−k). Change v and F changes, yet it stays "
-        "Toeplitz, because a cell still depends on q and k only through Δ. That is what R_Δ is for: v can be "
+        "A weight vector v reads one number vᵀR_Δ out of R_Δ (ᵀ is the transpose, so vᵀR_Δ is a dot product): weight 1 "
+        "on each cosine and 0 on each sine, v = [1, 0, 1, 0], gives back f(Δ). So F[q,k] = vᵀR_(q−k). Change v with "
+        "the slider and F changes; a cell still depends on q and k only through Δ. That is what R_Δ is for: v can be "
         "learned, while R_Δ remains a fixed description of distance."},
         {"L", "omega", "v"},
         views_of(read_model, readout_views),
         {
-         R"tex(f(\Delta) = v^\top R_\Delta, \qquad v = (1, 0, 1, 0)^\top)tex",
+         R"tex(f(\Delta) = v^\top R_\Delta, \qquad v = (1, 0, 1, 0, \dots)^\top)tex",
          R"tex(F[q,k] = v^\top R_{q-k})tex"},
     };
     s.questions = {
@@ -119,6 +117,13 @@ Step linear_readout() {
                         {{"ahead", num(ahead)}, {"behind", num(behind)}, {"gap", exact(std::abs(ahead - behind))}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the learner moves v: the default v shows a symmetric F
+    s.takeaway = {"任何 v 都让 F 保持 Toeplitz（对角线极差 {spread}），因为格子只通过 Δ 看 q、k；正弦权重打破对称，因为 sin(−x) = −sin(x)。",
+                  "Any v keeps F Toeplitz (diagonal spread {spread}), because a cell sees q and k only through Δ; a sine "
+                  "weight breaks F's symmetry, since sin(−x) = −sin(x)."};
+    s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
+        return std::vector<Arg>{{"spread", exact(largest_spread(f_matrix(in.L, in.omega, in.v)))}};
+    });
     return s;
 }
 

@@ -64,13 +64,12 @@ Step toeplitz_f() {
         "toeplitz-f",
         {"填出 F：Toeplitz 矩阵", "Filling F: a Toeplitz matrix"},
         {
-        "在每个格子 (q, k) 里写入 f(q − k)，F 的每条对角线就是常数：F 是 Toeplitz 矩阵。"
-        "填格子 (q, k) 时，先算 Δ = q − k，再写入 f(Δ)。同一条对角线上的格子 Δ 相同，得到的数也完全相同；"
-        "每条对角线都是常数，正是 [[toeplitz|Toeplitz 矩阵]]的定义。表格逐条对角线给出最小值、最大值和极差（最大减最小）来检验这一点。",
-        "Writing f(q − k) into every cell (q, k) makes each diagonal of F constant: F is a Toeplitz matrix. "
-        "To fill cell (q, k), compute Δ = q − k and write f(Δ) there. All cells on a diagonal share their Δ, so "
-        "they receive exactly the same number; a matrix whose diagonals are constant is called [[toeplitz|Toeplitz]]. The "
-        "table checks this diagonal by diagonal with the smallest and largest entry and their spread."},
+        "填格子 (q, k) 时，先算 Δ = q − k，再写入 f(Δ)；每条对角线都是常数的矩阵叫 [[toeplitz|Toeplitz 矩阵]]。"
+        "同一条对角线上的格子 Δ 相同，得到的数也完全相同。表格逐条对角线给出最小值、最大值和极差（最大减最小）来检验这一点。",
+        "To fill cell (q, k), compute Δ = q − k and write f(Δ) there; a matrix whose every diagonal is constant is "
+        "called [[toeplitz|Toeplitz]]. All cells on a diagonal share their Δ, so they receive exactly the same number. "
+        "The table checks this diagonal by diagonal with the smallest and largest entry and their spread (largest minus "
+        "smallest)."},
         {"L", "omega"},
         views_of(read_model, toeplitz_views),
         {
@@ -95,6 +94,12 @@ Step toeplitz_f() {
                         {{"f", num(f)}});
          }},
     };
+    s.takeaway = {"F 的每条对角线都是常数（最大极差 {spread}），因为格子 (q, k) 填入 f(q − k)，而同一条对角线上 q − k 都相同：F 是 Toeplitz 矩阵。",
+                  "Every diagonal of F is constant (largest spread {spread}), because cell (q, k) receives f(q − k) and "
+                  "q − k is the same all along a diagonal: F is Toeplitz."};
+    s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
+        return std::vector<Arg>{{"spread", exact(largest_spread(cosine_f_matrix(in)))}};
+    });
     return s;
 }
 

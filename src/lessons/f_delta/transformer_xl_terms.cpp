@@ -1,11 +1,11 @@
 // PE Lab — lessons/f_delta/transformer_xl_terms.cpp
-// Step "transformer-xl-terms" of f-delta: Transformer-XL splits the score of query i and key j into four
-// terms; two read R_(i−j). Side by side, the content–position term (the readout u_q·R_(q−k) of
+// Step "transformer-xl-terms" of f-delta: Transformer-XL splits the score of query q and key k into four
+// terms (the paper writes i, j); two read R_(q−k). Side by side, the content–position term (the readout u_q·R_(q−k) of
 // content-readout, diagonals not constant) and the position bias (the fixed readout vᵀR_(q−k) of
 // linear-readout, diagonals constant). The views builder, then the step.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
-// [SECTION] views: the two terms that read R_(i−j)
+// [SECTION] views: the two terms that read R_(q−k)
 // [SECTION] the step
 #include <string>
 #include <vector>
@@ -19,7 +19,7 @@ namespace fdelta {
 
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
-// [SECTION] views: the two terms that read R_(i−j)
+// [SECTION] views: the two terms that read R_(q−k)
 std::vector<ViewData> transformer_xl_views(const Model& in, Lang lang) {
     ViewData content = content_heatmap(say(lang, {"内容–位置项 u_q·R_(q−k)", "content–position u_q·R_(q−k)"}), in, lang);
     ViewData bias = readout_heatmap(say(lang, {"位置偏置项 vᵀR_(q−k)", "position bias vᵀR_(q−k)"}), in, in.v, lang, true);
@@ -30,38 +30,48 @@ std::vector<ViewData> transformer_xl_views(const Model& in, Lang lang) {
                              {{"spread", exact(content_spread)}}));
     bias.notes.push_back(say(lang, {"右图：对角线上最大的极差 = {spread}", "Right: largest spread along a diagonal = {spread}"},
                              {{"spread", exact(bias_spread)}}));
-    bias.notes.push_back(say(lang, {"式中 i、j 即 q、k；E_x：词元 x 的内容；W_q、W_(k,E)、W_(k,R)：投影矩阵；u、v：可学习的向量。",
-                                    "In the equation i, j are q, k; E_x: token x's content; W_q, W_(k,E), W_(k,R): projections; u, v: learned vectors."}));
+    bias.notes.push_back(say(lang, {"E_x：词元 x 的内容；W_Q、W_(K,E)、W_(K,R)：投影矩阵；c、v：可学习的向量。Dai 等把 q、k 写作 i、j，把 c 写作 u。",
+                                    "E_x: token x's content; W_Q, W_(K,E), W_(K,R): projections; c, v: learned vectors. Dai et al. write i, j for q, k and u for c."}));
     return {content, bias};
 }
 
 // [SECTION] the step
 Step transformer_xl_terms() {
-    return {
+    Step s{
         "transformer-xl-terms",
         {"Transformer-XL 的四项", "Transformer-XL's four terms"},
         {
-        "Transformer-XL 的四项里有两项读取 R_(i−j)：依赖内容的一项打破对角线，固定的一项保持 Toeplitz。"
-        "Transformer-XL（Dai 等，2019；[[lesson:shaw/transformer-xl|Shaw 一课]]有它的完整算例）把查询 i 对键 j 的分数拆成四项，其中两项读取 R_(i−j)：依赖查询内容的那一项让对角线不再是常数，"
-        "固定的那一项保持 Toeplitz。四项是：内容–内容（查询内容乘键内容）、内容–位置（查询内容乘 W_(k,R) R_(i−j)）、"
-        "全局内容偏置（可学习的向量 u 乘键内容）和全局位置偏置（可学习的向量 v 乘 W_(k,R) R_(i−j)）。"
-        "E_x 是词元 x 的内容向量，W_q、W_(k,E)、W_(k,R) 是查询、键内容、键位置的投影矩阵；这里的 u 是可学习的向量，不是第 7 步的 u_q。"
-        "左图是内容–位置项（第 7 步的读出），右图与全局位置偏置同形（第 6 步固定的读出 vᵀR_Δ）。"
-        "式中四项依次是：内容–内容、内容–位置、内容偏置、位置偏置。",
-        "Two of Transformer-XL's four terms read R_(i−j): the content one breaks the diagonals, the fixed one stays Toeplitz. "
-        "Transformer-XL (Dai et al., 2019; worked through in the [[lesson:shaw/transformer-xl|Shaw lesson]]) splits the score of query i and key j into four terms, two of which read "
-        "R_(i−j): the one that depends on the query's content breaks the constant diagonals, the fixed one stays "
-        "Toeplitz. The four terms are content–content (the query's content times the key's), content–position (the "
-        "query's content times W_(k,R) R_(i−j)), a global content bias (a learned vector u times the key's content) "
-        "and a global position bias (a learned vector v times W_(k,R) R_(i−j)). E_x is the content vector of token x; "
-        "W_q, W_(k,E) and W_(k,R) project the query, the key's content and the key's position; this u is a learned "
-        "vector, not step 7's u_q. The left heatmap is the content–position term (step 7's readout); the right one has "
-        "the form of the global position bias (step 6's fixed readout vᵀR_Δ). In the equation the four terms stand in "
-        "this order: content–content, content–position, content bias, position bias."},
+        "Transformer-XL（Dai 等，2019；[[lesson:shaw/transformer-xl|Shaw 一课]]有它的完整算例）是一种面向长文本的 Transformer，"
+        "它把查询 q 对键 k 的[[attention-score|分数]]拆成四项，其中两项读取 R_(q−k)。"
+        "四项是：内容–内容（查询内容乘键内容）、内容–位置（查询内容乘 W_(K,R) R_(q−k)）、"
+        "全局内容偏置（可学习的向量 c 乘键内容）和全局位置偏置（可学习的向量 v 乘 W_(K,R) R_(q−k)）。"
+        "E_x 是词元 x 的内容向量，W_Q、W_(K,E)、W_(K,R) 是查询、键内容、键位置的投影矩阵。"
+        "左图是内容–位置项（[[lesson:f-delta/content-readout|第 7 步]]的读出 u_q），右图与全局位置偏置同形"
+        "（[[lesson:f-delta/linear-readout|第 6 步]]固定的读出 vᵀR_Δ）。式中四项依次是：内容–内容、内容–位置、内容偏置、位置偏置。",
+        "Transformer-XL (Dai et al., 2019; worked through in the [[lesson:shaw/transformer-xl|Shaw lesson]]), a "
+        "Transformer for long texts, splits the [[attention-score|score]] of query q and key k into four terms, two of "
+        "which read R_(q−k). The four terms are content–content (the query's content times the key's), "
+        "content–position (the query's content times W_(K,R) R_(q−k)), a global content bias (a learned vector c times "
+        "the key's content) and a global position bias (a learned vector v times W_(K,R) R_(q−k)). E_x is the content "
+        "vector of token x; W_Q, W_(K,E) and W_(K,R) project the query, the key's content and the key's position. The "
+        "left heatmap is the content–position term ([[lesson:f-delta/content-readout|step 7]]'s readout u_q); the right "
+        "one has the form of the global position bias ([[lesson:f-delta/linear-readout|step 6]]'s fixed readout vᵀR_Δ). "
+        "In the equation the four terms stand in this order: content–content, content–position, content bias, position "
+        "bias."},
         {"L", "omega", "v", "seed"},
         views_of(read_model, transformer_xl_views),
-        {R"tex(A_{i,j} = E_{x_i}^\top W_q^\top W_{k,E} E_{x_j} + E_{x_i}^\top W_q^\top W_{k,R} R_{i-j} + u^\top W_{k,E} E_{x_j} + v^\top W_{k,R} R_{i-j})tex"},
+        {R"tex(A_{q,k} = E_{x_q}^\top W_Q^\top W_{K,E} E_{x_k} + E_{x_q}^\top W_Q^\top W_{K,R} R_{q-k} + c^\top W_{K,E} E_{x_k} + v^\top W_{K,R} R_{q-k})tex"},
     };
+    s.takeaway = {"内容–位置项沿对角线变化（极差 {content}），位置偏置项不变（{bias}）：前者用每个查询的内容读取 R_(q−k)，后者用同一个 v。",
+                  "The content–position term varies along diagonals (spread {content}), the position bias does not "
+                  "({bias}): the first reads R_(q−k) with each query's content, the second with one fixed v."};
+    s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
+        const ContentDraw draw = draw_content(in);
+        return std::vector<Arg>{
+            {"content", exact(largest_spread(content_readout_matrix(in.L, in.omega, draw.W, draw.Q)))},
+            {"bias", exact(largest_spread(f_matrix(in.L, in.omega, in.v)))}};
+    });
+    return s;
 }
 
 }  // namespace fdelta

@@ -31,30 +31,43 @@ std::vector<ViewData> two_objects_views(const Model& in, Lang lang) {
 
 // [SECTION] the step
 Step two_objects() {
-    return {
+    Step s{
         "two-objects",
         {"两个不同的对象", "Two different objects"},
         {
-        "F 给每一对位置 (q, k) 一个数，R 给每个距离 Δ = q − k 一个向量。"
-        "单靠 softmax(QKᵀ)V 并不知道词序：把输入的词元打乱，输出只会跟着同样打乱，所以注意力需要一个位置项，"
-        "这一课先弄清这个位置项是什么样的对象。"
-        "注意力给每一对查询位置 q 和键位置 k 打一个分数，所以位置项 F 是一张 L×L 的标量表，每个格子一个数；R 有 2L−1 项，每项含 2|ω| 个数。"
-        "R 则是另一种东西：输入一个距离 Δ，输出一整个特征向量。F 由两个位置索引，R 只由它们的差索引。"
-        "热力图给出 F 的每个格子要查的 Δ = q − k。",
-        "F holds one number per pair (q, k); R holds one vector per distance Δ = q − k. "
-        "On its own, softmax(QKᵀ)V ignores word order: shuffle the input tokens and the outputs are merely shuffled "
-        "the same way, so attention needs a position term, and this lesson first makes clear what kind of object "
-        "that term is. "
-        "Attention gives every pair of a query position q and a key position k one score, so a position term F "
-        "is an L×L table of scalars: F has L×L cells, and R has 2L−1 entries of 2|ω| numbers each. R is a different kind of object: it takes a single distance Δ "
-        "and returns a whole vector of features. F is indexed by two positions, R only by their difference. "
-        "The heatmap shows the Δ = q − k that each cell of F looks up."},
+        "单靠 softmax(QKᵀ)V 并不知道词序，所以注意力需要一个位置项：这一课弄清这个位置项是什么样的对象，以及它何时只依赖偏移 Δ = q − k"
+        "（查询位置减键位置）。"
+        "这里 Q 的每行是一个[[query|查询]]，K 的每行是一个[[key|键]]，V 是被加权混合的值，[[softmax]] 把每行分数变成权重；"
+        "把输入的词元打乱，输出只会跟着同样打乱。"
+        "注意力给每一对查询位置 q 和键位置 k（取 0…L−1）打一个分数，所以位置项 F 是一张 L×L 的标量表，每个格子一个数。"
+        "R 则是另一种东西：输入一个偏移 Δ，输出一整个特征向量，即描述 Δ 的一组数"
+        "（[[lesson:f-delta/feature-vectors|第 5 步]]用角[[frequency|频率]] ω 的余弦和正弦构造它：|ω| 个频率给出 2|ω| 个数）。"
+        "F 由两个位置索引，R 只由它们的差索引。热力图给出 F 的每个格子要查的 Δ = q − k。",
+        "On its own, softmax(QKᵀ)V ignores word order, so attention needs a position term: this lesson asks what kind "
+        "of object that term is, and when it depends only on the offset Δ = q − k (query position minus key position). "
+        "Here each row of Q is a [[query]] and each row of K a [[key]], V holds the values being mixed, and [[softmax]] "
+        "turns each row of scores into weights; shuffle the input tokens and the outputs are merely shuffled the same way. "
+        "Attention gives every pair of a query position q and a key position k (both 0…L−1) one score, so a position "
+        "term F is an L×L table of scalars, one number per cell. R is a different kind of object: it takes a single "
+        "offset Δ and returns a whole vector of features, numbers that describe Δ ([[lesson:f-delta/feature-vectors|step 5]] "
+        "builds them from cosines and sines at the angular [[frequency|frequencies]] ω: 2|ω| numbers for |ω| "
+        "frequencies). F is indexed by two positions, R only by their difference. The heatmap shows the Δ = q − k that "
+        "each cell of F looks up."},
         {"L"},
         views_of(read_model, two_objects_views),
         {
          R"tex(\Delta = q - k)tex",
          R"tex(F \in \mathbb{R}^{L\times L}, \qquad R_\Delta \in \mathbb{R}^{2|\omega|})tex"},
     };
+    s.takeaway = {"F 有 {cells} 个格子，每对 (q, k) 一个数；R 只有 {rows} 项、每项 {features} 个数，因为它只由差 Δ = q − k 索引。",
+                  "F has {cells} cells, one number per pair (q, k); R has only {rows} entries of {features} numbers, because "
+                  "it is indexed by the difference Δ = q − k alone."};
+    s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
+        return std::vector<Arg>{{"cells", integer(1LL * in.L * in.L)},
+                                {"rows", integer(2LL * in.L - 1)},
+                                {"features", integer(2LL * n_freq(in))}};
+    });
+    return s;
 }
 
 }  // namespace fdelta
