@@ -102,7 +102,7 @@ static void draw_step_rail(App* app, float width, float height) {
     const size_t first = size_t(std::max(1, d.step_min) - 1);
     const size_t shown = std::min(steps.size(), size_t(std::max(0, d.step_max))) - std::min(first, steps.size());
     const float b = std::min(width - 6.0f, ImGui::GetFontSize() * 1.9f);
-    // A lesson with many steps (long-context has 28) lowers its buttons and the gaps between them so that all of
+    // A lesson with many steps (open-models has 17) lowers its buttons and the gaps between them so that all of
     // them fit the rail's height, down to a line of text; only below that does the rail scroll.
     float spacing = ImGui::GetStyle().ItemSpacing.y;
     const auto per_step = [&] { return shown > 0 ? (height - spacing) / float(shown) - spacing : b; };

@@ -50,6 +50,7 @@ struct Playback {
 // The current step's views, recomputed only when the state's version changes.
 struct StepViews {
     std::vector<ViewData> list;
+    std::string takeaway;             // the step's takeaway at the same state (Step::takeaway, its numbers filled)
     uint64_t state_version = 0;       // state.version the views were computed for
     const Lesson* lesson = nullptr;   // and the entry and step they show (a new step resets the zoom)
     int step = 0;

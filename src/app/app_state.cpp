@@ -183,9 +183,11 @@ void recompute_views_if_needed(App* app) {
     std::string too_big;
     if (!lesson_within_budget(lesson, s.params, &too_big)) {
         app->views.list.clear();
+        app->views.takeaway.clear();
         app_add_notices(app, {{"memory", too_big}});
     } else {
         app->views.list = step.views ? step.views(s.params, s.lang) : std::vector<ViewData>{};
+        app->views.takeaway = step_takeaway(step, s.params, s.lang);  // its numbers come from the same inputs
     }
     // A new step shows new figures: their zoom starts fresh. (Parameter changes keep the zoom.)
     if (&lesson != app->views.lesson || s.step != app->views.step) app->interaction.zoom.clear();

@@ -103,11 +103,11 @@ StepTextLayout layout_step_text(const StepTextInput& in) {
     const float needed = std::sqrt(0.21f * in.display.x * in.display.y) + font * 9.0f;
     const float whole_text_h = float(in.whole_text_lines ? in.whole_text_lines(t.text_w) : 0) * in.line_height_with_spacing;
     t.equations_below = false;
-    t.collapsible = in.has_views && in.body_has_more_than_one_sentence &&
+    t.collapsible = in.has_views && in.body_collapsible &&
                     (in.collapse || in.room - whole_text_h - t.equations_h < needed);
     // Still short with the text collapsed (about two lines): smaller equations (which may then share a row);
     // if even those leave the figure too little, the equations follow the figures (the figure comes first).
-    const float collapsed_h = 2.0f * in.line_height_with_spacing;
+    const float collapsed_h = float(in.collapsed_lines) * in.line_height_with_spacing;
     if (in.has_views && !in.equations_above && in.room - collapsed_h - t.equations_h < needed) {
         for (float scale : {1.15f, 1.0f}) {
             t.equation_px = font * scale;
@@ -454,13 +454,38 @@ static void layout_page_step(const PageLayoutInput& in, float width, bool collap
     if (in.counter_above_title) y = layout_after_item(y, in.line_height, in.item_spacing.y);
     const float title_h = in.title_height ? in.title_height(width) : 0.0f;
     page->title = {{origin.x, y}, {origin.x + width, y + title_h - in.item_spacing.y}};
+    const float title_top = y;
     y += title_h;
+    // Short equations on the title's row: right of a one-line title, in one row at their full size, no taller than
+    // two lines. What they add below the title is one Dummy (draw_equations_beside_title).
+    page->equations_beside_title = false;
+    const float title_w = in.title_one_line_width ? in.title_one_line_width(width) : -1.0f;
+    if (!in.equations.empty() && title_w >= 0.0f) {
+        const float gap = in.font * 1.5f, px = in.font * 1.3f;
+        const float left = origin.x + title_w + gap, avail = origin.x + width - left;
+        if (avail > in.font * 4.0f) {
+            const EquationsLayout e = layout_equations(in.equations, ImVec2(left, title_top), avail, px, in.item_spacing.y);
+            bool fits = e.height <= 2.2f * in.line_height;
+            for (size_t i = 0; i < e.boxes.size(); ++i)
+                fits = fits && e.boxes[i].min.y == title_top && e.px[i] == px && e.boxes[i].max.x <= origin.x + width;
+            if (fits) {
+                page->equations = e;
+                page->equations_beside_title = true;
+                page->title.max.x = origin.x + title_w;
+                if (title_top + e.height > y) y = layout_after_item(y, title_top + e.height - y, in.item_spacing.y);
+            }
+        }
+    }
     // The takeaway, whole, at the prose's measure (never collapsed: it is the step's point and reason).
     const float takeaway_w = std::min(width, in.font * 52.0f);
     const int takeaway_lines = in.takeaway_lines ? in.takeaway_lines(takeaway_w) : 0;
     page->takeaway = {{origin.x, y},
                       {origin.x + takeaway_w, y + float(takeaway_lines) * line_sp - (takeaway_lines ? in.item_spacing.y : 0.0f)}};
     for (int i = 0; i < takeaway_lines; ++i) y = layout_after_item(y, in.line_height, in.item_spacing.y);
+    // A collapsed text is only its "more" button: at the end of the takeaway's last line where it fits there.
+    const bool more_after_takeaway =
+        takeaway_lines > 0 && in.takeaway_last_line_w && in.takeaway_last_line_w(takeaway_w) + in.more_button_w <= takeaway_w;
+    page->more_after_takeaway = more_after_takeaway;
 
     StepTextInput t;
     t.width = width;
@@ -470,27 +495,29 @@ static void layout_page_step(const PageLayoutInput& in, float width, bool collap
     t.room = screen - (y - origin.y);
     t.display = in.window;
     t.has_views = !in.views.empty();
-    t.body_has_more_than_one_sentence = in.body_has_more_than_one_sentence;
+    t.body_collapsible = in.body_collapsible;
     t.prose_open = in.prose_open;
     t.collapse = collapse;
     t.equations_above = equations_above;
     t.equation_scale = equation_scale;
+    t.collapsed_lines = more_after_takeaway ? 0 : 1;
     if (in.prose_lines) t.whole_text_lines = [&](float w) { return in.prose_lines(false, w); };
-    t.equations = in.equations;
+    if (!page->equations_beside_title) t.equations = in.equations;
     page->text = layout_step_text(t);
     const StepTextLayout& text = page->text;
 
-    // The prose (draw_prose): a collapsible text is wrapped short of its "more" button, which ends its last line.
+    // The prose (draw_prose): whole, wrapped short of its "less" button where it can collapse; collapsed, only the
+    // "more" button (on the takeaway's last line, or a line of its own): the takeaway above says the step's point.
     const bool collapsed = text.collapsible && !in.prose_open;
     const float wrap = text.collapsible ? std::max(text.prose_width * 0.5f, text.prose_width - in.more_button_w)
                                         : text.prose_width;
-    int lines = in.prose_lines ? in.prose_lines(collapsed, wrap) : 0;
-    if (text.collapsible) lines = std::max(lines, 1);
+    int lines = collapsed ? (more_after_takeaway ? 0 : 1) : in.prose_lines ? in.prose_lines(false, wrap) : 0;
     page->prose = {{origin.x, y}, {origin.x + text.prose_width, y + float(lines) * line_sp - (lines ? in.item_spacing.y : 0.0f)}};
     for (int i = 0; i < lines; ++i) y = layout_after_item(y, in.line_height, in.item_spacing.y);
 
     // The equations are one Dummy as tall as their rows (draw_equations).
     auto place_equations = [&]() {
+        if (page->equations_beside_title) return;
         page->equations = layout_equations(in.equations, ImVec2(origin.x, y), width, text.equation_px, in.item_spacing.y);
         if (!in.equations.empty()) y = layout_after_item(y, page->equations.height, in.item_spacing.y);
     };
@@ -551,7 +578,7 @@ PageLayout layout_page(const PageLayoutInput& in) {
             bool collapse, above;
             float equation_scale;
         };
-        const bool c = in.body_has_more_than_one_sentence;
+        const bool c = in.body_collapsible;
         const Attempt attempts[] = {{false, true, 1.3f}, {c, true, 1.3f}, {c, true, 1.15f}, {c, true, 1.0f}};
         auto keeps_fifth = [&]() {
             return page.figures.figures.empty() || primary_keeps_fifth(in.views[0], page.figures.figures[0], in.window);

@@ -74,9 +74,11 @@ struct StepTextInput {
     float room = 0.0f;                      // the height left on the first screen under the step's title
     ImVec2 display{0, 0};                   // the window
     bool has_views = false;
-    bool body_has_more_than_one_sentence = false;
+    bool body_collapsible = false;
     bool prose_open = false;                // the learner opened the whole text ("more")
-    bool collapse = false;                  // cut the text to its first sentence even where the figure has room
+    bool collapse = false;                  // collapse the text behind "more" even where the figure has room
+    // Lines a collapsed text takes: 0 when its "more" button fits on the takeaway's last line, else 1 (the button).
+    int collapsed_lines = 1;
     bool equations_above = false;           // keep the equations above the figures whatever room is left
     float equation_scale = 0.0f;            // their size in font sizes (0: 1.3, less where the room is short)
     std::function<int(float wrap_width)> whole_text_lines;  // the whole text's lines wrapped at a width
@@ -85,7 +87,7 @@ struct StepTextInput {
 
 struct StepTextLayout {
     float text_w = 0.0f;          // the measure of the prose when it is whole (at most 52 font sizes)
-    bool collapsible = false;     // short of space: the first sentence, with a "more" button
+    bool collapsible = false;     // short of space: only a "more" button after the takeaway (the text behind it)
     float prose_width = 0.0f;     // the width draw_prose gets (a collapsed first sentence may use the whole width)
     float equation_px = 0.0f;     // the size the equations are typeset at (before each is fitted to the width)
     float equations_h = 0.0f;     // their rows' height, the spacing under them included (0: none)
@@ -199,10 +201,14 @@ struct PageLayoutInput {
     float notices_h = 0.0f;          // the box of notices above the title (draw_notices; 0: none)
     size_t steps = 1;
     std::function<float(float width)> title_height;  // the step title wrapped at a width, its spacing included
+    // The title's width when it is one line at `width` (else negative): short equations may share its row.
+    std::function<float(float width)> title_one_line_width;
     // The takeaway's lines (Step::takeaway, or the words that cover it before a prediction) wrapped at a width: drawn
     // whole under the title at the text's measure, one item per line like the prose (0: none).
     std::function<int(float wrap_width)> takeaway_lines;
-    bool body_has_more_than_one_sentence = false, prose_open = false;
+    // The width of the takeaway's last line wrapped at a width (where a collapsed text's "more" button may follow).
+    std::function<float(float wrap_width)> takeaway_last_line_w;
+    bool body_collapsible = false, prose_open = false;
     // The prose's lines at a wrap width: the whole text, or its first sentence only (collapsed).
     std::function<int(bool first_sentence_only, float wrap_width)> prose_lines;
     float more_button_w = 0.0f;      // the "more" button and the spacing before it
@@ -227,6 +233,10 @@ struct PageLayout {
     float content_w = 0.0f;    // the width the step is laid out in
     StepTextLayout text;
     LayoutRect title, takeaway, prose;
+    bool more_after_takeaway = false;  // a collapsed text's "more" button ends the takeaway's last line
+    // The equations share the title's row, right of a one-line title (in `equations`), where they fit there at
+    // their full size in one row: the figures gain that row's height.
+    bool equations_beside_title = false;
     EquationsLayout equations;
     FigureLayout figures;
     std::vector<bool> figure_on_first_screen;  // per view: wholly inside the step's window, unscrolled

@@ -236,13 +236,17 @@ static void draw_prose_line(App* app, const std::string& text, const char* begin
     if (at < to || at == from) plain(at, to);
 }
 
-// The step's text: whole, or (short of space) its first sentence with a "more" button; "less" closes it again.
+static void draw_more_button(App* app, bool collapsed);
+
+// The step's text: whole, or (short of space) behind a "more" button; "less" closes it again.
 // Glossary links (`links`, byte ranges of `body`) are drawn as links.
 static void draw_prose(App* app, const std::string& body, const std::vector<LinkSpan>& links, float width,
                        bool collapsible) {
     const Lang lang = app->state.lang;
     const bool collapsed = collapsible && !app->reading.prose_open;
-    const std::string shown = collapsed ? body.substr(0, prose_first_sentence_end(body)) : body;
+    // Collapsed: the "more" button only, drawn after the takeaway where it fits on its last line (draw_takeaway).
+    if (collapsed && app->drawn.planned.more_after_takeaway) return;
+    const std::string shown = collapsed ? std::string() : body;
     const std::string label = ui_say(lang, collapsed ? UiText::More : UiText::Less);
     const float button_w = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
     // The button ends the last line: the text is wrapped short of the button's width so that it always fits.
@@ -250,13 +254,7 @@ static void draw_prose(App* app, const std::string& body, const std::vector<Link
     for (const auto& line : lines) draw_prose_line(app, shown, line.first, line.second, links);
     if (!collapsible) return;
     if (!lines.empty()) ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(0, 0, 0, 0));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::SmallButton(label.c_str())) {
-        app->reading.prose_open = !app->reading.prose_open;
-        app->redraw.frames = std::max(app->redraw.frames, 2);
-    }
-    ImGui::PopStyleColor(2);
+    draw_more_button(app, collapsed);
 }
 
 // [SECTION] equations -------------------------------------------------------------------------------------
@@ -285,6 +283,24 @@ static void draw_equations(App* app, const Step& step, const std::vector<Equatio
         app->drawn.equations.push_back({tex, box.min, box.max});
     }
     ImGui::Dummy(ImVec2(width, placed.height));
+}
+
+// The equations where the plan put them on the title's row (PageLayout::equations_beside_title): at the same
+// offsets from the title as planned, then one Dummy for what they reach below the title.
+static void draw_equations_beside_title(App* app, const Step& step, ImVec2 title_at) {
+    const PageLayout& page = app->drawn.planned;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
+    const ImVec2 shift(title_at.x - page.title.min.x, title_at.y - page.title.min.y);
+    for (size_t i = 0; i < step.equations.size() && i < page.equations.boxes.size(); ++i) {
+        const std::string tex = step.equations[i].get(app->state.lang);
+        const LayoutRect& box = page.equations.boxes[i];
+        const ImVec2 at(box.min.x + shift.x, box.min.y + shift.y), to(box.max.x + shift.x, box.max.y + shift.y);
+        draw_equation(dl, tex, at, page.equations.px[i], ink);
+        app->drawn.equations.push_back({tex, at, to});
+    }
+    const float bottom = title_at.y + page.equations.height, y = ImGui::GetCursorScreenPos().y;
+    if (bottom > y) ImGui::Dummy(ImVec2(1.0f, bottom - y));
 }
 
 // [SECTION] questions -------------------------------------------------------------------------------------
@@ -421,10 +437,22 @@ static void draw_references(App* app, float width) {
 // figures, the words saying it shows after the answer.
 static std::string shown_takeaway(const App& app) {
     if (app_step_covered(app)) return ui_say(app.state.lang, UiText::PredictFirstTakeaway);
-    return step_takeaway(current_step(app), app.state.params, app.state.lang);
+    return app.views.takeaway;  // computed with the views (recompute_views_if_needed), not every frame
 }
 
-// The takeaway, whole, at the prose's measure on a tinted band (the step's point, set apart from the detail).
+// The button that opens the collapsed text ("more") or closes it ("less"), drawn as a link.
+static void draw_more_button(App* app, bool collapsed) {
+    ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(0, 0, 0, 0));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::SmallButton(ui_say(app->state.lang, collapsed ? UiText::More : UiText::Less).c_str())) {
+        app->reading.prose_open = !app->reading.prose_open;
+        app->redraw.frames = std::max(app->redraw.frames, 2);
+    }
+    ImGui::PopStyleColor(2);
+}
+
+// The takeaway, whole, at the prose's measure on a tinted band (the step's point, set apart from the detail); a
+// collapsed text's "more" button ends its last line where the layout found room for it.
 static void draw_takeaway(App* app, const std::string& text, float width) {
     app->drawn.takeaway = text;
     app->drawn.has_takeaway = !text.empty();
@@ -442,6 +470,11 @@ static void draw_takeaway(App* app, const std::string& text, float width) {
                         ImGui::GetColorU32(ImGuiCol_FrameBg), ImGui::GetStyle().FrameRounding);
     list->ChannelsMerge();
     app->drawn.takeaway_rect = {top, bottom};
+    const PageLayout& page = app->drawn.planned;
+    if (page.text.collapsible && !app->reading.prose_open && page.more_after_takeaway) {
+        ImGui::SameLine();
+        draw_more_button(app, true);
+    }
 }
 
 void plan_step(App* app, PageLayoutInput in, bool show_counter) {
@@ -460,6 +493,7 @@ void plan_step(App* app, PageLayoutInput in, bool show_counter) {
     const std::string title = say(lang, step.title);
     ImFont* title_font = app->screen.font_title;
     // Each line of the title is an item: its height and the spacing, cut to whole units (the title starts at one).
+    in.title_one_line_width = [&title, title_font](float width) { return title_one_line_width(title, title_font, width); };
     in.title_height = [&title, title_font, &st](float width) {
         ImGui::PushFont(title_font);
         const float h = float(wrap_lines(title, width).size()) * float(int(ImGui::GetTextLineHeight() + st.ItemSpacing.y));
@@ -468,9 +502,10 @@ void plan_step(App* app, PageLayoutInput in, bool show_counter) {
     };
     const std::string takeaway = shown_takeaway(*app);
     in.takeaway_lines = [&takeaway](float wrap_width) { return takeaway.empty() ? 0 : int(wrap_lines(takeaway, wrap_width).size()); };
+    in.takeaway_last_line_w = [&takeaway](float wrap_width) { return last_line_width(takeaway, wrap_width); };
     std::vector<LinkSpan> links;
     const std::string body = say_linked(lang, step.body, &links);
-    in.body_has_more_than_one_sentence = prose_first_sentence_end(body) < body.size();
+    in.body_collapsible = !body.empty();  // collapsed, the text is only a "more" button under its takeaway
     in.prose_open = app->reading.prose_open;
     in.prose_lines = [&body](bool first_sentence_only, float wrap_width) {
         const std::string shown = first_sentence_only ? body.substr(0, prose_first_sentence_end(body)) : body;
@@ -504,9 +539,12 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     const float screen = ImGui::GetWindowHeight() - ImGui::GetCurrentWindow()->WindowPadding.y;
     draw_notices(app);
     if (show_counter) ImGui::TextDisabled("%s", step_counter(app).c_str());
+    const ImVec2 title_at = ImGui::GetCursorScreenPos();
     ImGui::PushFont(app->screen.font_title);
     text_wrapped(say(lang, step.title), width);
     ImGui::PopFont();
+    const bool beside = app->drawn.planned.equations_beside_title;
+    if (beside) draw_equations_beside_title(app, step, title_at);
     draw_takeaway(app, shown_takeaway(*app), std::min(width, font * 52.0f));
     std::vector<LinkSpan> links;
     const std::string body = say_linked(lang, step.body, &links);
@@ -514,10 +552,10 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     const StepTextLayout& text = app->drawn.planned.text;
     const std::vector<EquationExtent> extents = equation_extents(step, lang);
     draw_prose(app, body, links, text.prose_width, text.collapsible);
-    if (!text.equations_below) draw_equations(app, step, extents, width, text.equation_px);
+    if (!beside && !text.equations_below) draw_equations(app, step, extents, width, text.equation_px);
     // A little air under the primary figure: its colour bar's end label sits half a line below the cells.
     draw_views(app, painter, screen - ImGui::GetCursorPosY() - font * 0.6f, screen);
-    if (text.equations_below) draw_equations(app, step, extents, width, text.equation_px);
+    if (!beside && text.equations_below) draw_equations(app, step, extents, width, text.equation_px);
     const bool below = !side_column && app->state.display.controls;
     const float below_top = ImGui::GetCursorPosY();
     if (below) {

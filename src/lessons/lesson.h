@@ -371,7 +371,16 @@ const char* step_id_at(const Lesson& lesson, int step);
 // step (1-based, in today's order) that a link's number `n` in 1..that opens: the first step holding old step
 // n's content, or with `range_end` the last one (steps=3-5 keeps all of old step 5).
 int linked_step_count(const Lesson& lesson);
+// 0 when old_numbering names a step that moved to another lesson (lesson_of_linked_number says where it opens).
 int step_of_linked_number(const Lesson& lesson, int n, bool range_end = false);
+// [issue 35] Where a link's step id `id` to `lesson` opens: that lesson's own step, or, for a step that moved
+// (Lesson::moved_steps, followed through the new lesson's own moves; an old_numbering entry may also name
+// "lesson-id/step-id"), the lesson it moved to. The lesson, with the 1-based step in *step; null when neither.
+const Lesson* lesson_of_step_id(const Lesson& lesson, const std::string& id, int* step);
+// Where a link's number `n` (1..linked_step_count) to `lesson` opens: step_of_linked_number's step, or the step
+// that old number's content moved to in another lesson. With `range_end` the last step of that content in the
+// lesson it opens (the step before the next old number's content there, else that lesson's last step).
+const Lesson* lesson_of_linked_number(const Lesson& lesson, int n, int* step, bool range_end = false);
 
 // The registry table (lessons/registry.cpp, one line per entry): every entry, the curriculum in order first.
 const std::vector<const Lesson*>& every_lesson();
@@ -381,7 +390,8 @@ const std::vector<const Lesson*>& lesson_registry();
 const Lesson* find_lesson(const std::string& id);
 // [issue 24] A link in a text to another lesson (lessons/bilingual.h): "lesson:ID" or "lesson:ID/STEP" with STEP
 // a step id of that lesson. is_lesson_link says whether a link's term has that form; linked_lesson gives the
-// lesson it opens and (in *step, 1-based) the step, 1 without one; null when no entry or step has that id.
+// lesson it opens and (in *step, 1-based) the step, 1 without one; null when no entry or step has that id. A
+// step that moved to another lesson (Lesson::moved_steps) opens there: the lesson returned is the new one.
 bool is_lesson_link(const std::string& term);
 const Lesson* linked_lesson(const std::string& term, int* step = nullptr);
 // The entry URL key `key` opens over the current lesson (map → the map page), or null.

@@ -18,6 +18,8 @@ const Lesson* lesson_shaw();            // lessons/shaw/            (source note
 const Lesson* lesson_t5_bias();         // lessons/t5_bias/         (source notes 001)
 // [issue 4 lessons: rope, long-context, cost, vit-2d]
 const Lesson* lesson_rope();            // lessons/rope/            (source notes 003; 004 §5)
+// [issue 35] long-context split in two: the problem past the training length first, then scaling RoPE
+const Lesson* lesson_beyond_training(); // lessons/beyond_training/ (source notes 004 §4.3–4.4)
 const Lesson* lesson_long_context();    // lessons/long_context/    (source notes 004 §4.3–5.4)
 // [issue 25 lesson: length-lab]
 const Lesson* lesson_length_lab();      // lessons/length_lab/      (trained here: core/lab_*.h)
@@ -39,6 +41,7 @@ const std::vector<const Lesson*>& every_lesson() {
         lesson_t5_bias(),
         // [issue 4 lessons, in this order: rope, long-context, cost, vit-2d]
         lesson_rope(),
+        lesson_beyond_training(),  // [issue 35] split out of long-context, just before it
         lesson_long_context(),
         lesson_length_lab(),  // [issue 25] after long-context, whose claims it tests
         lesson_cost(),
@@ -76,8 +79,9 @@ const Lesson* linked_lesson(const std::string& term, int* step) {
     const size_t slash = target.find('/');
     const Lesson* lesson = find_lesson(target.substr(0, slash));
     if (!lesson) return nullptr;
-    const int number = slash == std::string::npos ? 1 : step_number_of(*lesson, target.substr(slash + 1));
-    if (number < 1) return nullptr;
+    int number = 1;
+    if (slash != std::string::npos) lesson = lesson_of_step_id(*lesson, target.substr(slash + 1), &number);
+    if (!lesson) return nullptr;
     if (step) *step = number;
     return lesson;
 }
@@ -119,13 +123,59 @@ int linked_step_count(const Lesson& lesson) {
     return int(lesson.old_numbering.empty() ? lesson.steps.size() : lesson.old_numbering.size());
 }
 
-int step_of_linked_number(const Lesson& lesson, int n, bool range_end) {
+namespace {
+
+// lesson_of_step_id, `hops` moves deep: a moved step's target may itself have moved again, a few times at most (a
+// table that loops ends here instead of recursing forever).
+const Lesson* step_id_home(const Lesson& lesson, const std::string& id, int* step, int hops) {
+    if (const int n = step_number_of(lesson, id)) {
+        if (step) *step = n;
+        return &lesson;
+    }
+    if (hops > 4) return nullptr;
+    const std::size_t slash = id.find('/');
+    if (slash != std::string::npos) {  // "lesson-id/step-id": a moved step's target, or an old_numbering entry
+        const Lesson* other = find_lesson(id.substr(0, slash));
+        return other ? step_id_home(*other, id.substr(slash + 1), step, hops + 1) : nullptr;
+    }
+    for (const auto& [from, to] : lesson.moved_steps)
+        if (from && to && id == from) return step_id_home(lesson, to, step, hops + 1);
+    return nullptr;
+}
+
+}  // namespace
+
+const Lesson* lesson_of_step_id(const Lesson& lesson, const std::string& id, int* step) {
+    return step_id_home(lesson, id, step, 0);
+}
+
+const Lesson* lesson_of_linked_number(const Lesson& lesson, int n, int* step, bool range_end) {
     const int count = linked_step_count(lesson);
     n = std::clamp(n, 1, std::max(1, count));
-    if (lesson.old_numbering.empty()) return n;
-    if (range_end)  // the step before the one that begins old step n + 1's content
-        return n == count ? int(lesson.steps.size()) : step_number_of(lesson, lesson.old_numbering[size_t(n)]) - 1;
-    return step_number_of(lesson, lesson.old_numbering[size_t(n - 1)]);
+    int at = n;
+    const Lesson* home = &lesson;
+    if (!lesson.old_numbering.empty()) {
+        home = lesson_of_step_id(lesson, lesson.old_numbering[size_t(n - 1)], &at);
+        if (!home) {  // a table naming no step (the step-id tests fail on it): the lesson's first step
+            home = &lesson;
+            at = 1;
+        }
+        if (range_end) {  // the step before the next old number's content in the same lesson, else its last step
+            int end = int(home->steps.size());
+            for (const char* id : lesson.old_numbering) {
+                int start = 0;
+                if (id && lesson_of_step_id(lesson, id, &start) == home && start > at) end = std::min(end, start - 1);
+            }
+            at = end;
+        }
+    }
+    if (step) *step = at;
+    return home;
+}
+
+int step_of_linked_number(const Lesson& lesson, int n, bool range_end) {
+    int step = 0;
+    return lesson_of_linked_number(lesson, n, &step, range_end) == &lesson ? step : 0;
 }
 
 bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::string* why) {

@@ -106,32 +106,50 @@ bool looks_like_step_id(const std::string& text) {
     return end != text.c_str() + text.size();
 }
 
-// The lesson's step id closest to `text` (edit distance over its first kShownTextBytes bytes), "" if none.
+// The lesson's step id closest to `text` (edit distance over its first kShownTextBytes bytes), "" if none; the ids
+// of steps that moved to another lesson count too (a link may still name them).
 std::string nearest_step_id(const Lesson& lesson, const std::string& text) {
     std::vector<std::string> ids;
     for (const Step& step : lesson.steps)
         if (step.id) ids.push_back(step.id);
+    for (const auto& moved : lesson.moved_steps)
+        if (moved.first) ids.push_back(moved.first);
+    // A learner who types the start of an id ("two" for two-objects) means that id, however far in letters.
+    std::string prefixed;
+    for (const std::string& id : ids)
+        if (!text.empty() && id.compare(0, text.size(), text) == 0 && (prefixed.empty() || id.size() < prefixed.size()))
+            prefixed = id;
+    if (!prefixed.empty()) return prefixed;
     return nearest_key(text.substr(0, kShownTextBytes), ids);
 }
 
 // One step as `key` names it: its id in `lesson` (Step::id) or its 1-based number as links hold it
-// (step_of_linked_number: a renumbered lesson's old number opens the step that now holds that content, the last
+// (lesson_of_linked_number: a renumbered lesson's old number opens the step that now holds that content, the last
 // such step as a range's `range_end`). A number follows the Int grammar of every parameter: out of range, it is
 // clamped into 1..steps with *why set, and true is returned. False, with *why naming the key, what was wrong and
-// (for an unknown id) the nearest id, when it is neither.
+// (for an unknown id) the nearest id, when it is neither. [issue 35] A step that moved to another lesson
+// (Lesson::moved_steps), named by its id or by an old number, opens there: *opened is the lesson the step is in.
 bool read_step_or_id(const Lesson* lesson, StepNumbers numbers, const char* key, const std::string& text, int* step,
-                     std::string* why, bool range_end = false) {
+                     std::string* why, bool range_end = false, const Lesson** opened = nullptr) {
     why->clear();
-    if (lesson) {
-        if (const int n = step_number_of(*lesson, text)) {
+    if (opened) *opened = lesson;
+    if (lesson && text.find('/') == std::string::npos) {
+        int n = 0;
+        if (const Lesson* home = lesson_of_step_id(*lesson, text, &n); home && (home == lesson || opened)) {
             *step = n;
+            if (opened) *opened = home;
             return true;
         }
     }
     ParamValue v;
     if (parse_value(step_spec(lesson, numbers, key), text, &v, why)) {
         const int n = static_cast<int>(v.nums[0]);
-        *step = lesson && numbers == StepNumbers::links ? step_of_linked_number(*lesson, n, range_end) : n;
+        *step = n;
+        if (lesson && numbers == StepNumbers::links) {
+            const Lesson* home = lesson_of_linked_number(*lesson, n, step, range_end);
+            if (home != lesson && !opened) *step = 1;  // a caller that cannot follow a move (none today)
+            else if (opened) *opened = home;
+        }
         return true;
     }
     if (lesson && looks_like_step_id(text)) {
@@ -147,14 +165,20 @@ bool read_step_or_id(const Lesson* lesson, StepNumbers numbers, const char* key,
 // (".." joins the two ends, each a number or an id: "3..toeplitz-f" too) or one id, "toeplitz-f". An id holds
 // '-', so a range of ids cannot use the numbers' '-'. Every end must lie within the lesson (nothing is clamped).
 // False when it is not such a range; *unknown_id is then the end that looks like an id the lesson lacks, if any.
-bool parse_step_range(const std::string& text, const Lesson& lesson, StepNumbers numbers, int* lo, int* hi, std::string* unknown_id) {
+// [issue 35] The range opens in *opened: the lesson its first end is in now (an end that moved to another lesson
+// opens there, Lesson::moved_steps). When the second end is in yet another lesson, the range runs to the end of
+// the first end's lesson and *spans names the other one.
+bool parse_step_range(const std::string& text, const Lesson& lesson, StepNumbers numbers, int* lo, int* hi, std::string* unknown_id,
+                      const Lesson** opened, const Lesson** spans) {
     unknown_id->clear();
+    *opened = &lesson;
+    *spans = nullptr;
     std::string first, second;
     const size_t dots = text.find("..");
     if (dots != std::string::npos) {
         first = text.substr(0, dots);
         second = text.substr(dots + 2);
-    } else if (step_number_of(lesson, text) > 0) {
+    } else if (lesson_of_step_id(lesson, text, nullptr)) {  // one id, its own or one that moved
         first = second = text;
     } else {
         const size_t dash = text.find('-');
@@ -162,15 +186,21 @@ bool parse_step_range(const std::string& text, const Lesson& lesson, StepNumbers
         second = dash == std::string::npos ? first : text.substr(dash + 1);
     }
     int ends[2] = {0, 0};
+    const Lesson* homes[2] = {&lesson, &lesson};
     const std::string* texts[2] = {&first, &second};
     for (int i = 0; i < 2; ++i) {
         std::string clamped;
-        if (!read_step_or_id(&lesson, numbers, "steps", *texts[i], &ends[i], &clamped, i == 1) || !clamped.empty()) {
+        if (!read_step_or_id(&lesson, numbers, "steps", *texts[i], &ends[i], &clamped, i == 1, &homes[i]) || !clamped.empty()) {
             // The id to name: an end of "a..b", else the whole text (steps=shift-invarience is one id, not "shift").
             const std::string& id = dots != std::string::npos ? *texts[i] : text;
-            if (looks_like_step_id(id) && step_number_of(lesson, id) == 0) *unknown_id = id;
+            if (looks_like_step_id(id) && !lesson_of_step_id(lesson, id, nullptr)) *unknown_id = id;
             return false;
         }
+    }
+    *opened = homes[0];
+    if (homes[1] != homes[0]) {  // the range now spans two lessons: the first end's, to its last step
+        *spans = homes[1];
+        ends[1] = int(homes[0]->steps.size());
     }
     if (ends[0] > ends[1]) return false;
     *lo = ends[0];
@@ -265,14 +295,26 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNu
         state->host = host;
     }
 
+    // [issue 35] The lesson the link names: its step ids and old numbers are read there, even once a step that
+    // moved to another lesson has opened that one (with its defaults; the link's keys are read in phase 4).
+    const Lesson* const linked = state->lesson;
+    const Lesson* redirected_from = nullptr;
+    auto open_moved = [&](const Lesson* home) {
+        if (!home || home == state->lesson) return;
+        reset_to(home, state);
+        redirected_from = home == linked ? nullptr : linked;
+    };
+
     // 2. step= and lang=, in the order given.
     for (const auto& [key, value] : kv) {
         if (key == "step") {  // a number or the step's id (step=shift-invariance)
             int step = 0;
             std::string why;
-            if (!read_step_or_id(state->lesson, numbers, "step", value, &step, &why)) {
+            const Lesson* home = nullptr;
+            if (!read_step_or_id(linked, numbers, "step", value, &step, &why, false, &home)) {
                 issues.push_back({"step", why + "; keeping " + std::to_string(state->step)});
             } else {
+                open_moved(home);
                 state->step = step;
                 if (!why.empty()) issues.push_back({"step", why + "; using " + std::to_string(state->step)});
             }
@@ -312,14 +354,24 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNu
         d.reveal = display.geti("reveal") != 0;
         for (const auto& [key, value] : kv) {
             if (key != "steps") continue;
-            const Lesson& lesson = *state->lesson;
-            const int n = int(lesson.steps.size());
+            const Lesson& lesson = *linked;
             std::string unknown;
-            if (!parse_step_range(value, lesson, numbers, &d.step_min, &d.step_max, &unknown)) {
+            const Lesson* home = nullptr;
+            const Lesson* spans = nullptr;
+            int lo = 0, hi = 0;
+            if (!parse_step_range(value, lesson, numbers, &lo, &hi, &unknown, &home, &spans)) {
                 issues.push_back({"steps", step_range_notice(lesson, numbers, value, unknown)});
                 d.step_min = 1;
-                d.step_max = n;
+                d.step_max = int(state->lesson->steps.size());
+                continue;
             }
+            open_moved(home);  // a range whose first end moved opens in that end's lesson
+            d.step_min = lo;
+            d.step_max = hi;
+            if (spans)  // [issue 35] a range that a split cut in two: the first end's lesson, to its end
+                issues.push_back({"steps", "steps: " + quoted(value) + " spans " + home->id + " and " + spans->id +
+                                               " (" + lesson.id + " was split); using " + home->id + "'s steps " +
+                                               std::to_string(lo) + ".." + std::to_string(hi)});
         }
         clamp_step_to_range(state);
     }
@@ -327,6 +379,20 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNu
     // 4. Everything else is a lesson parameter.
     std::vector<std::string> handled = {"lesson", "step", "lang"};
     handled.insert(handled.end(), display_keys().begin(), display_keys().end());
+    // [issue 35] The keys of a split lesson: a link that opened a moved step holds the keys of the lesson it named,
+    // and a lesson whose steps moved away still meets their keys in old links; both are read silently and ignored.
+    auto ignore_keys_of = [&](const Lesson* other) {
+        if (!other || other == state->lesson) return;
+        for (const ParamSpec& spec : other->params)
+            if (std::none_of(state->lesson->params.begin(), state->lesson->params.end(),
+                             [&](const ParamSpec& own) { return own.name == spec.name; }))
+                handled.push_back(spec.name);
+    };
+    ignore_keys_of(redirected_from);
+    for (const auto& moved : state->lesson->moved_steps) {
+        const std::string target = moved.second ? moved.second : "";
+        ignore_keys_of(find_lesson(target.substr(0, target.find('/'))));
+    }
     KeyValues lesson_kv = kv;
     if (state->lesson->preset_sets_params) {  // [added, issue 13] a model preset sets the keys it gives
         ParamIssue preset_issue;

@@ -133,7 +133,7 @@ void mirror_step_text() {
     // The takeaway is read first, before the detail (the words covering it while a prediction waits).
     const std::string title = pelab::say(s.lang, step.title);
     const std::string takeaway = pelab::app_step_covered(app) ? pelab::ui_say(s.lang, pelab::UiText::PredictFirstTakeaway)
-                                                              : pelab::step_takeaway(step, s.params, s.lang);
+                                                              : app.views.takeaway;
     const std::string body = pelab::say(s.lang, step.body);
     std::string figures, math;
     for (const std::string& d : pelab::app_figure_descriptions(app)) figures += (figures.empty() ? "" : "\n") + d;

@@ -112,6 +112,19 @@ float widest_unbreakable(const std::string& text) {
     return std::max(widest, width_of(run, end));
 }
 
+float title_one_line_width(const std::string& text, ImFont* font, float width) {
+    ImGui::PushFont(font);
+    const auto lines = wrap_lines(text, width);
+    const float w = lines.size() == 1 ? ImGui::CalcTextSize(lines[0].first, lines[0].second).x : -1.0f;
+    ImGui::PopFont();
+    return w;
+}
+
+float last_line_width(const std::string& text, float wrap_width) {
+    const auto lines = wrap_lines(text, wrap_width);
+    return lines.empty() ? 0.0f : ImGui::CalcTextSize(lines.back().first, lines.back().second).x;
+}
+
 void text_wrapped(const std::string& text, float wrap_width) {
     for (const auto& line : wrap_lines(text, wrap_width)) ImGui::TextUnformatted(line.first, line.second);
 }

@@ -136,6 +136,10 @@ float text_one_line_width(const std::string& text, float width);
 float text_wrapped_width(const std::string& text, float wrap_width);
 // The same breaking, as [begin, end) ranges into `text` (which must outlive the result).
 std::vector<std::pair<const char*, const char*>> wrap_lines(const std::string& text, float wrap_width);
+// The width of `text` in `font` when it fits on one line of `width` as text_wrapped breaks it; else −1.
+float title_one_line_width(const std::string& text, ImFont* font, float width);
+// The width of the last of those lines in the current font (0 for an empty text): what still fits after it.
+float last_line_width(const std::string& text, float wrap_width);
 // The widest stretch of `text` between two places where those rules allow a break: no wrapping is narrower.
 float widest_unbreakable(const std::string& text);
 

@@ -352,9 +352,10 @@ struct MapHover {
 void draw_tooltip(const PositionMapView& pm, ViewContext& ctx, long long i, long long j, double ref, float f32,
                   const double* pixel_mean, double cells_per_pixel) {
     ImGui::BeginTooltip();
-    ImGui::Text("i = %s, j = %s, i − j = %s", position_text(i).c_str(), position_text(j).c_str(), position_text(i - j).c_str());
+    // Rows are query positions q, columns key positions k: the offset is written Δ = q − k, as everywhere.
+    ImGui::Text("q = %s, k = %s, Δ = q − k = %s", position_text(i).c_str(), position_text(j).c_str(), position_text(i - j).c_str());
     if (std::isnan(ref)) {
-        ImGui::TextUnformatted(say(ctx.lang, {"被遮蔽（因果：j > i），logit = −∞", "masked (causal: j > i), logit = −∞"}).c_str());
+        ImGui::TextUnformatted(say(ctx.lang, {"被遮蔽（因果：k > q），logit = −∞", "masked (causal: k > q), logit = −∞"}).c_str());
     } else {
         auto g = [](const char* format, double x) {
             char buf[40];
@@ -365,7 +366,7 @@ void draw_tooltip(const PositionMapView& pm, ViewContext& ctx, long long i, long
             say(ctx.lang, {"参考值（core，double）：{value}", "reference (core, double): {value}"}, {{"value", g("%.10g", ref)}}).c_str());
         char line[160];
         if (!pm.log_norm.empty()) {
-            std::snprintf(line, sizeof line, "logit = %.10g, log Z_i = %.10g", position_map_value(pm.spec, i, j),
+            std::snprintf(line, sizeof line, "logit = %.10g, log Z_q = %.10g", position_map_value(pm.spec, i, j),
                           pm.log_norm[size_t(i)]);
             ImGui::TextUnformatted(line);
         }

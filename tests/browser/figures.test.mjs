@@ -66,7 +66,7 @@ test('every phasor, odometer, bar chart and equation on screen has ink inside it
     }
   }
   assert.deepEqual(problems, []);
-  // The curriculum draws every kind (rope's dials, long-context's odometer, cost's bars, equations on every step).
+  // The curriculum draws every kind (rope's dials, beyond-training's odometer, cost's bars, equations on every step).
   for (const kind of Object.keys(MIN_INK)) assert.ok(seen[kind] > 0, `some step draws a ${kind}: ${JSON.stringify(seen)}`);
 });
 

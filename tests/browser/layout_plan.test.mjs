@@ -5,7 +5,7 @@
 // prose, equations and the views' size queries), calls layout_page before drawing, and reports its rectangles
 // beside what it drew: pelab.layout() gives each figure `extent` (the whole view as drawn: title, figure, notes)
 // and `planned` (the view's rectangle in layout_page), and each equation its drawn box (x, y, w, h) and `planned`.
-// Sample: a few steps of four lessons, index.html at 1280×720 and embed.html at 960×540, in English and Chinese.
+// Sample: a few steps of five lessons, index.html at 1280×720 and embed.html at 960×540, in English and Chinese.
 //
 // Every rectangle must agree within 0.5 px: each figure's `extent` with its `planned` rectangle (x, y, w, h) and each
 // equation's drawn box with its `planned` box. layout_page models the drawing exactly: each figure's height comes
@@ -31,7 +31,8 @@ const SAMPLE = [
   ['f-delta', [1, 3, 5, 8, 10]],
   ['rope', [1, 2, 4, 6, 7]],
   ['shaw', [3, 8]],
-  ['long-context', [2, 26]],
+  ['beyond-training', [4, 8]],
+  ['long-context', [2, 11]],
 ];
 const PAGES = [
   ['index.html', 1280, 720],
@@ -149,11 +150,11 @@ test('on the sampled steps, every view is on the first screen at 1280×720, and 
 
 // [issue 24] The side column (parameters, then the question) stays on screen: on the sampled steps at 1280×720
 // its "controls" entry is visible (the test above), and answering a question whose explanation runs below the
-// column scrolls the column so that the verdict and explanation are in view. open-models' fifth step has the
+// column scrolls the column so that the verdict and explanation are in view. open-models' step longrope has the
 // longest explanation at 1280×720 (it ends about 70 px below the window unscrolled).
 test('answering a question brings its explanation into the side column\'s view', async () => {
   const page = await openWidget(browser, server.url, 'lesson=open-models&lang=en', { width: 1280, height: 720 });
-  await page.evaluate(() => window.pelab.setState({ step: 5 }));  // today's fifth step (a link's number is an old one)
+  await page.evaluate(() => window.pelab.setState({ step_id: 'longrope' }));  // by id: issue 35 reordered the lesson
   await settle(page);
   const controls = async () => (await page.evaluate(() => window.pelab.layout())).find((e) => e.kind === 'controls');
   const before = await controls();

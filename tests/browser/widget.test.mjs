@@ -127,8 +127,8 @@ test('arrow keys, PageUp/PageDown, Home/End change the step and the hash', async
   await press('PageUp');
   assert.equal(await step(), 2);
   await press('End');
-  assert.equal(await step(), 10);  // f-delta's last step
-  assert.match(await hash(), /step=link-to-rope&/);
+  assert.equal(await step(), 11);  // f-delta's last step
+  assert.match(await hash(), /step=recap&/);
   await press('Home');
   assert.equal(await step(), 1);
   assert.match(await hash(), /lesson=f-delta/);

@@ -12,7 +12,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/harness.bash"  # CLI path, counters, 
 expect_ok "--help" --help
 contains "--help usage" "$OUT" "pelab-cli get <quantity>"
 expect_ok "list" list
-contains "list lesson" "$OUT" "f-delta  10 steps  F(q,k) and R_(q−k)"
+contains "list lesson" "$OUT" "f-delta  11 steps  F(q,k) and R_(q−k)"
 contains "list f_matrix" "$OUT" "f_matrix"
 contains "list r_delta" "$OUT" "r_delta"
 contains "list L" "$OUT" "L  int in 1..64, default 4"

@@ -48,10 +48,13 @@ for lang in en zh; do
     if [[ $lang == en ]]; then IDS_EN+="$id: $ids"$'\n'; else IDS_ZH+="$id: $ids"$'\n'; fi
   done <<<"$LESSONS"
   # Questions, choices, explanations and references of every curriculum lesson, labelled in the language.
-  if [[ $lang == zh ]]; then QUESTION="问题："; EXPLANATION="解释："; REFERENCES="参考文献"; EQUATION="公式："
-  else QUESTION="Question: "; EXPLANATION="Explanation: "; REFERENCES="References"; EQUATION="Equation: "; fi
+  # A question is a prediction (asked before the evidence) or a check (asked about what the screen shows).
+  if [[ $lang == zh ]]; then PREDICT="预测："; CHECK="检查："; EXPLANATION="解释："; REFERENCES="参考文献"; EQUATION="公式："; TAKEAWAY="要点："
+  else PREDICT="Predict: "; CHECK="Check: "; EXPLANATION="Explanation: "; REFERENCES="References"; EQUATION="Equation: "; TAKEAWAY="Takeaway: "; fi
   while read -r id steps; do
-    questions="$(count_in_lesson "$id" "$QUESTION" "$ALL")"
+    # Every step's takeaway, the line right under its heading.
+    equals "text $lang: $id one takeaway per step" "$(awk -v id="$id" -v t="$TAKEAWAY" '/^# / { on = index($0, "# " id " — ") == 1 } on && head { n += index($0, t) == 1 } { head = on && /^## Step / } END { print n + 0 }' <<<"$ALL")" "$steps"
+    questions=$(( $(count_in_lesson "$id" "$PREDICT" "$ALL") + $(count_in_lesson "$id" "$CHECK" "$ALL") ))
     if [[ $questions -ge 2 ]]; then pass; else fail "text $lang: $id prints $questions questions (want >= 2)"; fi
     equals "text $lang: $id one explanation per question" "$(count_in_lesson "$id" "$EXPLANATION" "$ALL")" "$questions"
     equals "text $lang: $id one right choice per question" "$(count_in_lesson "$id" "  [x] " "$ALL")" "$questions"
@@ -63,7 +66,7 @@ for lang in en zh; do
     if [[ $arxiv -ge 1 ]]; then pass; else fail "text $lang: $id cites no arXiv id"; fi
   done <<<"$LESSONS"
   if [[ $lang == zh ]]; then
-    if grep -q "^Question: \|^Explanation: \|^Equation: \|^References$" <<<"$ALL"; then fail "text zh: English labels"; else pass; fi
+    if grep -q "^Predict: \|^Check: \|^Takeaway: \|^Explanation: \|^Equation: \|^References$" <<<"$ALL"; then fail "text zh: English labels"; else pass; fi
     EQUATIONS_ZH="$(grep -c "^$EQUATION" <<<"$ALL")"
   else
     EQUATIONS_EN="$(grep -c "^$EQUATION" <<<"$ALL")"
@@ -96,11 +99,12 @@ equals "text: the same step ids in zh as in en" "$IDS_ZH" "$IDS_EN"
 # [SECTION] one lesson; the default language is English
 expect_ok "text rope" text rope
 contains "text rope heading" "$OUT" "# rope — "
-contains "text rope step 4 with its id" "$OUT" "## Step 4 of 18 [shift-invariance]: S[m,n] sees only n − m: shift invariance"
-contains "text rope step 1 with its id" "$OUT" "## Step 1 of 18 [rotation-2d]: "
+contains "text rope step 4 with its id" "$OUT" "## Step 4 of 19 [shift-invariance]: Shifting both positions: the score matrix S"
+contains "text rope step 1 with its id" "$OUT" "## Step 1 of 19 [rotation-2d]: "
 equals "text rope only" "$(grep -c '^# ' <<<"$OUT")" "1"
 contains "text rope parameters" "$OUT" "Parameters"
-contains "text rope question" "$OUT" "Question: Rotate u by α and v by β"
+contains "text rope question" "$OUT" "Check: Rotate u by α and v by β"
+contains "text rope takeaway under the heading" "$(grep -A1 '^## Step 4 of' <<<"$OUT")" "Takeaway: "
 contains "text rope right choice" "$OUT" "  [x] Only on the difference β − α"
 contains "text rope references" "$OUT" "arXiv:2104.09864"
 contains "text rope reference code" "$OUT" "huggingface/transformers · src/transformers/models/llama/modeling_llama.py · rotate_half"
@@ -112,9 +116,9 @@ expect_ok "text position-maps" text position-maps
 contains "text position-maps" "$OUT" "(not part of the curriculum)"
 contains "text position-maps step ids" "$OUT" "## Step 2 of 4 [aliasing]: "
 expect_ok "text example" text example
-contains "text example step ids" "$OUT" "## Step 1 of 4 [distance-matrix]: The distance matrix"
+contains "text example step ids" "$OUT" "## Step 1 of 5 [distance-matrix]: The distance matrix"
 expect_ok "text t5-bias" text t5-bias
-contains "text t5 bucket of 20 at the defaults" "$OUT" "bucket(20) = 26"
+contains "text t5 bucket of Δ = −20 at the defaults" "$OUT" "bucket(Δ = −20) = 26"
 
 # [SECTION] help
 expect_ok "help" --help

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # PE Lab — tests/desktop/figures.sh: desktop screenshots of the figure kinds of issue 12 on the example lesson
-# (lesson=example): step 3, phasor dials (a draggable query arrow, the shift played), and step 4, the odometer
+# (lesson=example): step 3, phasor dials (a draggable query arrow, the shift played; reveal=1 uncovers them, the
+# step asks a prediction first), and step 4, the odometer
 # with its binary counter, in both languages at 1280×720 and 960×540; and typeset equations (glyphs inside
 # the box --layout gives). Each PNG must be the window size and
 # hold a real picture (many colours: the anti-aliased arrows, wedges and text), and the ink of the dials must
@@ -18,7 +19,7 @@ shot() {
 }
 for size in 1280x720 960x540; do
   for lang in en zh; do
-    check "phasor step at $size ($lang)" shot "phasor-$size-$lang" "$size" lesson=example step=3 lang=$lang
+    check "phasor step at $size ($lang)" shot "phasor-$size-$lang" "$size" lesson=example step=3 lang=$lang reveal=1
     check "odometer step at $size ($lang)" shot "odometer-$size-$lang" "$size" lesson=example step=4 lang=$lang
   done
 done
@@ -41,10 +42,10 @@ differs() {  # differs A B : the two PNGs differ in more than a few hundred pixe
   n=$(compare -metric AE "$1" "$2" null: 2>&1 | cut -d' ' -f1)
   [ "${n%.*}" -gt 300 ] 2>/dev/null
 }
-check "phasor (figure only)" shot phasor-a 1280x720 lesson=example step=3 lang=en controls=0
-check "phasor (figure only), q=9 s=7" shot phasor-b 1280x720 lesson=example step=3 lang=en controls=0 i=9 shift=7
+check "phasor (figure only)" shot phasor-a 1280x720 lesson=example step=3 lang=en controls=0 reveal=1
+check "phasor (figure only), q=9 s=7" shot phasor-b 1280x720 lesson=example step=3 lang=en controls=0 i=9 shift=7 reveal=1
 check "phasor: moved arrows change the picture" differs "$out/figures-phasor-a.png" "$out/figures-phasor-b.png"
-check "phasor (figure only), again" shot phasor-a2 1280x720 lesson=example step=3 lang=en controls=0
+check "phasor (figure only), again" shot phasor-a2 1280x720 lesson=example step=3 lang=en controls=0 reveal=1
 same() { ! differs "$1" "$2"; }
 check "phasor: the same parameters draw the same picture" same "$out/figures-phasor-a.png" "$out/figures-phasor-a2.png"
 check "odometer (figure only)" shot odometer-a 1280x720 lesson=example step=4 lang=en controls=0

@@ -32,7 +32,7 @@ std::vector<ViewData> absolute_pe_views(const char* id, const std::string& query
 TEST(AbsolutePeLesson, WorkedExampleAndLayouts) {
     const Lesson* lesson = find_lesson("absolute-pe");
     ASSERT_NE(lesson, nullptr);
-    EXPECT_EQ(lesson->steps.size(), 13u);
+    EXPECT_EQ(lesson->steps.size(), 14u);  // 13 steps and the recap
     const auto formula = absolute_pe_views("sinusoidal-formula", "");
     EXPECT_TRUE(any_note_contains(formula, "PE(2) = (sin 2, cos 2, sin 0.02, cos 0.02)"));
     EXPECT_TRUE(any_note_contains(formula, "pos = 2 is token number 3 counting from 1"));
@@ -138,6 +138,28 @@ TEST(AbsolutePeLesson, DecidingCellsAreMarked) {
     // pos = 0: (0, 1, 0, 1) interleaved against (0, 0, 1, 1) in halves: even here the middle entries differ.
     EXPECT_EQ(absolute_pe_marks(absolute_pe_views("two-layouts", "pos=0")[2].table()),
               (std::vector<std::string>{"1,2 fails differs", "2,2 fails differs"}));
+}
+
+// The recap puts the lesson's claims side by side, each number computed as on the step that shows it; the three
+// steps whose question comes before the evidence are predictions.
+TEST(AbsolutePeLesson, RecapPutsTheClaimsSideBySide) {
+    const auto recap = absolute_pe_views("recap", "L=20&max_len=12&d_model=8&base=10000");
+    ASSERT_EQ(recap.size(), 1u);
+    const RowMatrix& t = recap[0].table().values;
+    ASSERT_EQ(t.rows(), 6);
+    EXPECT_EQ(t(0, 0), 0);                                         // shuffled, the outputs only move (to rounding)
+    EXPECT_GT(t(0, 1), 0);                                         // ... but they do move
+    EXPECT_NEAR(t(1, 0), 4 * std::acos(0.0) * std::pow(10000.0, 1 - 2.0 / 8), 1e-9);  // the paper's longest wavelength
+    EXPECT_LT(t(1, 0), t(1, 1));                                   // short of base·2π
+    EXPECT_EQ(t(2, 0), 0);                                         // one M_Δ for every p
+    EXPECT_EQ(t(3, 0), 0);                                         // G is Toeplitz
+    EXPECT_NEAR(t(3, 1), 4, 1e-12);                                // G[q][q] = d/2
+    EXPECT_EQ(t(4, 0), 8);                                         // adding: all D for content
+    EXPECT_EQ(t(4, 1), 4);                                         // concatenating at the same width: half
+    EXPECT_EQ(t(5, 0), 8);                                         // positions 12…19 have no row
+    EXPECT_EQ(t(5, 1), 20);
+    for (const char* id : {"why-positions", "relative-inside-absolute", "learnable-table"})
+        EXPECT_TRUE(step_has_prediction(absolute_pe_step(id))) << id;
 }
 
 }  // namespace

@@ -4,12 +4,14 @@
 // and the grid ↔ A selection of the step grid-linked-to-a.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "lessons/lesson.h"
 #include "lesson_views.h"
+#include "matrix_assert.h"
 
 namespace {
 
@@ -23,13 +25,14 @@ std::vector<ViewData> attention_grid_views(const char* id, const std::string& qu
     return step > 0 ? pelab_test::step_views("attention-grid", step, query) : std::vector<ViewData>{};
 }
 
-TEST(AttentionGridLesson, EightStepsAndTheWorkedExamples) {
+TEST(AttentionGridLesson, NineStepsAndTheWorkedExamples) {
     const Lesson* lesson = find_lesson("attention-grid");
     ASSERT_NE(lesson, nullptr);
-    EXPECT_EQ(lesson->steps.size(), 8u);
-    // The block-Toeplitz A was split off pairs-versus-positions as the last step: the old numbers 1–7 still
-    // open the same steps.
-    EXPECT_STREQ(lesson->steps.back().id, "doubly-block-toeplitz");
+    EXPECT_EQ(lesson->steps.size(), 9u);
+    // The block-Toeplitz A was split off pairs-versus-positions as step 8 (the old numbers 1–7 still open the same
+    // steps); the recap follows it.
+    EXPECT_STREQ(lesson->steps[7].id, "doubly-block-toeplitz");
+    EXPECT_STREQ(lesson->steps.back().id, "recap");
     // relative-rule: Δ = −2 on N = 6 leaves the last two rows empty (0-based 4, 5; 1-based 5, 6).
     EXPECT_TRUE(any_note_contains(attention_grid_views("relative-rule", ""), "Lit cells: N − |Δ| = 4, all on q − k = −2; rows without a 1: 4, 5 (from 1: 5, 6)"));
     // pairs-versus-positions: a 6×6 grid has 36 positions, so A is 36×36 = 1296 pairs.
@@ -53,6 +56,24 @@ TEST(AttentionGridLesson, EightStepsAndTheWorkedExamples) {
     EXPECT_TRUE(any_note_contains(flattened, ": 2→3 / 3→4"));
     ASSERT_EQ(flattened[1].heatmap().highlight_cells.size(), 1u);
     EXPECT_EQ(flattened[1].heatmap().highlight_cells[0], (std::pair<int, int>{2, 3}));
+}
+
+TEST(AttentionGridLesson, RecapPutsTheRulesSideBySide) {
+    // Defaults: the 1-D rule Δ = −2 on N = 6, the 2-D rule δ = (0, −1) and the naive index rule on the 2×3 grid,
+    // the 2-D rule on the 6×6 grid. Columns: positions, cells of A, lit cells, diagonal spread, block spread.
+    const auto views = attention_grid_views("recap", "");
+    ASSERT_EQ(views.size(), 1u);
+    const TableView& t = views[0].table();
+    ASSERT_EQ(t.values.rows(), 4);
+    ASSERT_EQ(t.values.cols(), 5);
+    Eigen::MatrixXd expected(4, 4);
+    expected << 6, 36, 4, 0,     // 1-D: Toeplitz
+                6, 36, 4, 1,     // 2-D on 2×3: not Toeplitz
+                6, 36, 5, 0,     // naive: Toeplitz, one link too many (2 → 3)
+                36, 1296, 30, 1;  // 2-D on 6×6: not Toeplitz
+    EXPECT_MATRIX_NEAR(Eigen::MatrixXd(t.values.leftCols(4)), expected, 0.0);
+    EXPECT_TRUE(std::isnan(t.values(0, 4)));  // a 1-D rule has no blocks
+    for (Eigen::Index r : {1, 2, 3}) EXPECT_EQ(t.values(r, 4), 0.0) << r;  // every 2-D rule is doubly block-Toeplitz
 }
 
 TEST(AttentionGridLesson, GridAndMatrixSelectTheSameQuery) {

@@ -41,7 +41,7 @@ TEST(CostLesson, ParamsAndOldLinks) {
 // [SECTION] memory and time
 TEST(CostLesson, MemoryTableComesFromCore) {
     ASSERT_NE(find_lesson("cost"), nullptr);
-    EXPECT_EQ(find_lesson("cost")->steps.size(), 9u);
+    EXPECT_EQ(find_lesson("cost")->steps.size(), 10u);  // nine steps and the recap
     const auto v = step_views("cost", 1, "N=300&d=128&heads=12&num_buckets=16");
     const auto& methods = all_position_methods();
     CostModel model;
@@ -139,6 +139,53 @@ TEST(CostLesson, MemoryTableComesFromCore) {
     for (size_t i = 0; i < methods.size(); ++i) {
         // Embedding add: the new token's one row of d = 32; every other method 64 (2d, or N).
         EXPECT_EQ(per_token.values[i], methods[i] == PositionMethod::embedding_add ? 32.0 : 64.0) << per_token.labels[i];
+    }
+}
+
+// One run per inputs: the bars of measured-time and the table of time-per-element show the same measurement, and
+// a takeaway's measured numbers are the ones its figure shows (the growth of the full bias, in the note and in
+// the takeaway); changing re-run (trial) measures again.
+TEST(CostLesson, OneRunServesTheFigureAndItsTakeaway) {
+    const Lesson& lesson = *find_lesson("cost");
+    const int timed = step_number_of(lesson, "measured-time"), numbers = step_number_of(lesson, "time-per-element");
+    const auto bars = step_views("cost", timed, "N=96&d=32&trial=7");
+    const auto table = step_views("cost", numbers, "N=96&d=32&trial=7");
+    const BarsView& b = bars[0].bars();
+    for (std::size_t i = 0; i < b.values.size(); ++i)
+        if (!std::isnan(b.values[i])) EXPECT_EQ(b.values[i], table[0].table().values(static_cast<Eigen::Index>(i), 0)) << b.labels[i];
+    ParamSet p = defaults(lesson.params);
+    ASSERT_TRUE(parse_params(lesson.params, split_query("N=128&d=32&trial=7"), &p).empty());
+    const Step& growth = lesson.steps[static_cast<std::size_t>(step_number_of(lesson, "growth-with-n") - 1)];
+    const std::vector<ViewData> curve = growth.views(p, Lang::en);
+    const std::string takeaway = step_takeaway(growth, p, Lang::en);
+    const std::string& note = curve[0].notes[0];
+    const std::string grows = "full bias time grows ";
+    ASSERT_NE(note.find(grows), std::string::npos) << note;
+    const std::string ratio = note.substr(note.find(grows) + grows.size(), note.find("×", note.find(grows)) - note.find(grows) - grows.size());
+    EXPECT_NE(takeaway.find("the full bias's time " + ratio + "×"), std::string::npos) << takeaway << " / " << note;
+}
+
+// The recap: one row per method, the lesson's claims as columns, each from core at these inputs.
+TEST(CostLesson, RecapPutsTheClaimsSideBySide) {
+    const Lesson& lesson = *find_lesson("cost");
+    EXPECT_STREQ(lesson.steps.back().id, "recap");
+    const auto v = step_views("cost", static_cast<int>(lesson.steps.size()), "N=512&d=64&heads=8&num_buckets=32");
+    const TableView& t = v[0].table();
+    const auto& methods = all_position_methods();
+    ASSERT_EQ(t.values.rows(), static_cast<Eigen::Index>(methods.size()));
+    CostModel model;
+    for (std::size_t i = 0; i < methods.size(); ++i) {
+        const Eigen::Index r = static_cast<Eigen::Index>(i);
+        const bool n_squared = methods[i] != PositionMethod::embedding_add && methods[i] != PositionMethod::rope_cached &&
+                               methods[i] != PositionMethod::rope_uncached;
+        EXPECT_EQ(t.values(r, 0), position_table_bytes(methods[i], 512, 64, model));
+        EXPECT_EQ(t.values(r, 1), position_work_items(methods[i], 512, 64));
+        EXPECT_DOUBLE_EQ(t.values(r, 2), n_squared ? 64.0 : 8.0);  // the work from N = 64 to 512
+        // One new token: the new row of the embedding (d), q and k rotated (2d), or one bias per cached key (N).
+        EXPECT_EQ(t.values(r, 3), methods[i] == PositionMethod::embedding_add ? 64.0 : n_squared ? 512.0 : 128.0);
+        // Shift invariance: every method but the two learned absolute tables (embedding, full bias) scores Δ only.
+        const bool relative = methods[i] != PositionMethod::embedding_add && methods[i] != PositionMethod::full_bias;
+        EXPECT_EQ(t.values(r, 4) < 1e-12, relative) << t.row_labels[i];
     }
 }
 

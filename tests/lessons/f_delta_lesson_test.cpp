@@ -33,9 +33,10 @@ std::vector<ViewData> f_delta_views(const char* id, const std::string& query, La
 
 using pelab_test::any_note_contains;
 
-TEST(FDeltaLesson, HasTenStepsAndTheAgreedParams) {
+TEST(FDeltaLesson, HasElevenStepsAndTheAgreedParams) {
     const Lesson& lesson = f_delta();
-    EXPECT_EQ(lesson.steps.size(), 10u);
+    EXPECT_EQ(lesson.steps.size(), 11u);
+    EXPECT_STREQ(lesson.steps.back().id, "recap");
     std::vector<std::string> names;
     for (const ParamSpec& s : lesson.params) names.push_back(s.name);
     EXPECT_EQ(names, (std::vector<std::string>{"L", "omega", "v", "seed"}));
@@ -45,8 +46,8 @@ TEST(FDeltaLesson, HasTenStepsAndTheAgreedParams) {
 
 TEST(FDeltaLesson, TwoObjectsSaysWhyPositionsAreNeeded) {
     // The claim first (one line), then why a position term is needed at all.
-    EXPECT_NE(std::string(f_delta_step("two-objects").body.en).find("On its own, softmax(QKᵀ)V ignores word order"), std::string::npos);
-    EXPECT_NE(std::string(f_delta_step("two-objects").body.zh).find("单靠 softmax(QKᵀ)V 并不知道词序"), std::string::npos);
+    EXPECT_NE(std::string(f_delta_step("two-objects").body.en).find("On its own, softmax(Q·Kᵀ)·V ignores word order"), std::string::npos);
+    EXPECT_NE(std::string(f_delta_step("two-objects").body.zh).find("单靠 softmax(Q·Kᵀ)·V 并不知道词序"), std::string::npos);
 }
 
 TEST(FDeltaLesson, DeltaPerCellAndItsDiagonals) {
@@ -147,13 +148,29 @@ TEST(FDeltaLesson, ContentReadoutIsNotToeplitz) {
     EXPECT_TRUE(any_note_contains(gram, "Largest |p_qᵀp_k − f(q − k)| = ")) << gram[0].notes.back();
     EXPECT_NE(std::string(f_delta_step("sinusoidal-gram").body.en).find("[[lesson:absolute-pe|"), std::string::npos);
     const std::string body = f_delta_step("transformer-xl-terms").body.en;
-    for (const char* term : {"Transformer-XL (Dai et al., 2019; ", "[[lesson:shaw/transformer-xl|", "content–content", "content–position",
+    for (const char* term : {"[[transformer-xl|Transformer-XL]] (Dai et al., 2019; ", "[[lesson:shaw/transformer-xl|", "content–content", "content–position",
                              "global content bias", "global position bias"})
         EXPECT_NE(body.find(term), std::string::npos) << term;
     // Same seed, same numbers; another seed, other numbers.
     const RowMatrix& scores = views[0].heatmap().values;
     EXPECT_MATRIX_NEAR(scores, f_delta_views("content-readout", "seed=1", Lang::zh)[0].heatmap().values, 0.0);
     EXPECT_GT((scores - f_delta_views("content-readout", "seed=2", Lang::en)[0].heatmap().values).cwiseAbs().maxCoeff(), 1e-3);
+}
+
+TEST(FDeltaLesson, RecapPutsTheFivePositionTermsSideBySide) {
+    // f(q − k), vᵀR_(q−k), p_qᵀp_k and RoPE's S are Toeplitz (spread 0, fixed by 2L − 1 = 7 numbers); the content
+    // readout u_q·R_(q−k) is not (fixed by L² = 16).
+    const auto views = f_delta_views("recap", "", Lang::en);
+    ASSERT_EQ(views.size(), 1u);
+    const TableView& t = views[0].table();
+    ASSERT_EQ(t.values.rows(), 5);
+    for (Eigen::Index r : {0, 1, 3, 4}) {
+        EXPECT_EQ(t.values(r, 0), 0.0) << r;
+        EXPECT_EQ(t.values(r, 1), 7.0) << r;
+    }
+    EXPECT_GT(t.values(2, 0), 1e-3);
+    EXPECT_EQ(t.values(2, 1), 16.0);
+    EXPECT_EQ(step_takeaway(f_delta_step("recap"), defaults(f_delta().params), Lang::en).rfind("4 of the 5 terms are Toeplitz", 0), 0u);
 }
 
 TEST(FDeltaLesson, LinkToRopeEqualsF) {

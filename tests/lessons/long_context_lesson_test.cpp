@@ -1,11 +1,12 @@
 // PE Lab — tests/lessons/long_context_lesson_test.cpp
-// The specific numbers of the lesson "long-context": each step's live checks say what the core computes
-// (wrapping pairs, the base's two effects, ALiBi slopes and softmax invariance, HF scaling quantities, the
-// diagnosis beyond the training length). The generic checks of every lesson (text, shapes, explain, the
-// min/max of every parameter) live in battery_test.cpp.
+// The specific numbers of the lesson "long-context" (scaling RoPE): each step's live checks say what the core
+// computes (the base's two effects, Hugging Face transformers' scaling quantities, the diagnosis beyond the training
+// length). The steps that moved to "beyond-training" (issue 35: phase wrap, the odometer, ALiBi, the clipped
+// methods) are checked in beyond_training_lesson_test.cpp, the links to them in moved_steps_test.cpp. The generic
+// checks of every lesson (text, shapes, explain, the min/max of every parameter) live in battery_test.cpp.
 //
 // [SECTION] helpers
-// [SECTION] phase wrap, the base, ALiBi
+// [SECTION] the base
 // [SECTION] NTK-aware, dynamic NTK, YaRN and Llama 3
 // [SECTION] diagnosis
 // [SECTION] content corrections
@@ -46,12 +47,16 @@ const Step& lc_step(const char* id) {
     return lesson->steps[static_cast<std::size_t>(step_number_of(*lesson, id) - 1)];
 }
 
-// [SECTION] phase wrap, the base, ALiBi
+// [SECTION] the base
 TEST(LongContextLesson, StepsAndParams) {
     ASSERT_NE(find_lesson("long-context"), nullptr);
-    EXPECT_EQ(find_lesson("long-context")->steps.size(), 28u);
+    EXPECT_EQ(find_lesson("long-context")->steps.size(), 19u);
     EXPECT_EQ(find_lesson("long-context")->old_numbering.size(), 10u);
+    EXPECT_EQ(find_lesson("long-context")->moved_steps.size(), 10u);
     for (const Step& step : find_lesson("long-context")->steps) EXPECT_FALSE(step.equations.empty()) << step.title.en;
+    // The first step says what problem the lesson solves, and the lesson ends with its recap.
+    EXPECT_NE(std::string(find_lesson("long-context")->steps.front().body.en).find("this lesson changes the pairs'"), std::string::npos);
+    EXPECT_STREQ(find_lesson("long-context")->steps.back().id, "recap");
 }
 
 TEST(LongContextLesson, OldLog10BaseLinksStillWork) {
@@ -61,22 +66,6 @@ TEST(LongContextLesson, OldLog10BaseLinksStillWork) {
     for (Eigen::Index r = 0; r < table.values.rows(); ++r)
         if (table.row_labels[static_cast<std::size_t>(r)] == "current") current = table.values(r, 0) == 1e5;
     EXPECT_TRUE(current);
-}
-
-TEST(LongContextLesson, PhaseWrapCountsWrappingPairs) {
-    const auto v = lc_views("turns-in-training", "");
-    const TableView& table = v[0].table();
-    ASSERT_LE(table.values.rows(), 8);
-    // λ = 2π·10000^(2i/128) ≤ 2048 for i ≤ 40: the sample holds the last pair that wraps and the first that does not.
-    bool saw_40 = false, saw_41 = false;
-    for (Eigen::Index r = 0; r < table.values.rows(); ++r) {
-        const std::string& label = table.row_labels[static_cast<std::size_t>(r)];
-        if (label == "pair 40") saw_40 = table.values(r, 3) == 1.0;
-        if (label == "pair 41") saw_41 = table.values(r, 3) == 0.0;
-    }
-    EXPECT_TRUE(saw_40 && saw_41);
-    EXPECT_TRUE(any_note_contains(v, "L = 2048: 41 pairs turned full circles in training")) << all_notes(v);
-    EXPECT_EQ(lc_views("phase-wrap", "")[0].curve().vlines_x, std::vector<double>{2048});
 }
 
 TEST(LongContextLesson, BaseEffectLargerBaseFewerWrapsCoarserResolution) {
@@ -89,22 +78,6 @@ TEST(LongContextLesson, BaseEffectLargerBaseFewerWrapsCoarserResolution) {
     // The tutorials' simplified claim is set against the table's own first and last rows.
     EXPECT_TRUE(any_note_contains(v, "A common simplified version found in tutorials")) << all_notes(v);
     EXPECT_TRUE(any_note_contains(v, "from base 100 to 1e+07")) << all_notes(v);
-}
-
-TEST(LongContextLesson, AlibiSlopesAndSoftmaxInvariance) {
-    const auto v = lc_views("alibi", "heads=12&head=9");
-    ASSERT_EQ(v.size(), 2u);
-    EXPECT_EQ(v[0].heatmap().select_mode, HeatmapView::SelectMode::Row);
-    EXPECT_EQ(v[0].heatmap().select_param, "head");
-    EXPECT_EQ(v[0].heatmap().highlight_row, 9);
-    EXPECT_NEAR(v[0].heatmap().values(9, 1), -alibi_slopes(12)[9], 1e-15);
-    EXPECT_TRUE(any_note_contains(v, "Slopes (get_slopes; not a power-of-2 head count, so unsorted): "));
-    EXPECT_TRUE(any_note_contains(lc_views("alibi", "heads=16"), "Slopes (get_slopes, strictly decreasing): 0.7071"));
-    EXPECT_TRUE(std::isnan(v[1].heatmap().values(0, 1)));  // masked future key
-    EXPECT_NEAR(v[1].heatmap().values(5, 2), -alibi_slopes(12)[9] * 3, 1e-15);
-    EXPECT_TRUE(any_note_contains(v, "Doubling the length: largest change of the first L×L block = 0"));
-    const auto sym = lc_views("alibi", "mode=symmetric&heads=4");
-    EXPECT_NEAR(sym[1].heatmap().values(0, 3), -alibi_slopes(4)[0] * 3, 1e-15);
 }
 
 // [SECTION] NTK-aware, dynamic NTK, YaRN and Llama 3
@@ -169,12 +142,6 @@ INSTANTIATE_TEST_SUITE_P(EveryScaling, LongContextDiagnosis, ::testing::Range(0,
 
 // [SECTION] content corrections
 // [SECTION] the deciding cells (issue 24)
-TEST(LongContextLesson, PhaseWrapWritesTheFrequencyFormula) {
-    const Step& step = find_lesson("long-context")->steps[0];
-    EXPECT_NE(std::string(step.body.en).find("θᵢ = base^(−2i/d)"), std::string::npos);
-    EXPECT_NE(std::string(step.body.zh).find("θᵢ = base^(−2i/d)"), std::string::npos);
-}
-
 TEST(LongContextLesson, NoTextCallsTheSourceNotesASeed) {
     for (const Step& step : find_lesson("long-context")->steps)
         for (const char* text : {step.body.en, step.body.zh}) {
@@ -187,28 +154,6 @@ TEST(LongContextLesson, NoTextCallsTheSourceNotesASeed) {
                 const std::size_t at = n.find("seed");
                 EXPECT_TRUE(at == std::string::npos || n.compare(at - 7, 11, "random seed") == 0) << n;
             }
-}
-
-TEST(LongContextLesson, AlibiAttentionBeyondTheTrainingLength) {
-    const std::string q = "heads=8&original_max=512&seq_len=4096&seed=3";
-    const auto v = lc_views("alibi-beyond-training", q);
-    ASSERT_EQ(v.size(), 1u);
-    const CurveView& mass = v[0].curve();
-    ASSERT_EQ(mass.series.size(), 5u);  // share of keys, none, PI, ALiBi mean, ALiBi gentlest
-    for (std::size_t k = 0; k < mass.x.size(); ++k) {
-        EXPECT_NEAR(mass.series[0][k], (mass.x[k] - 512) / mass.x[k], 1e-12);
-        EXPECT_LE(mass.series[3][k], 0.1 * mass.series[0][k]);  // ALiBi down-weights distant keys
-        EXPECT_LE(mass.series[3][k], mass.series[4][k]);  // the gentlest head lets most through
-    }
-    EXPECT_GT(mass.series[1].back(), 0.5);  // plain RoPE: most attention lands beyond L at N = 8·L
-    const auto by_head = lc_views("alibi-head-by-head", q);
-    const TableView& heads = by_head[0].table();
-    ASSERT_EQ(heads.values.rows(), 8);
-    for (int h = 0; h < 8; ++h) {
-        EXPECT_EQ(heads.values(h, 0), alibi_slopes(8)[static_cast<std::size_t>(h)]);
-        EXPECT_EQ(heads.values(h, 1), -alibi_slopes(8)[static_cast<std::size_t>(h)] * 512);
-    }
-    EXPECT_TRUE(any_note_contains(v, "Beyond L the ALiBi biases are values never met in training")) << all_notes(v);
 }
 
 TEST(LongContextLesson, NtkUnseenPairsAgreeAcrossNtkScaleFactorsAndDiagnosis) {
@@ -265,9 +210,9 @@ TEST(LongContextLesson, DiagnosisSaysWhatYarnsAttentionFactorIsFor) {
     EXPECT_LT(table.values(0, 3), table.values(0, 4));  // unscaled: lower beyond L than within
 }
 
-// [SECTION] figures of issue 12: odometer, wavelength spectrum, six methods
-// The odometer steps: the model's θᵢ fastest first, L·θᵢ/2π turns, p, and (once scalings are taught) the chosen
-// scaling's θ′ᵢ.
+// [SECTION] figures of issue 12: odometer, wavelength spectrum
+// The scaled odometer: the model's θᵢ fastest first, L·θᵢ/2π turns, p, and the chosen scaling's θ′ᵢ (the first
+// odometer, without a scaled needle, is beyond-training's).
 TEST(LongContextLesson, PhaseWrapOdometer) {
     const auto v = lc_views("odometer-scaled", "position=5000&scaling=linear&factor=4");
     const OdometerView& o = v[0].odometer();
@@ -285,10 +230,12 @@ TEST(LongContextLesson, PhaseWrapOdometer) {
     // At p = 5000 with PI (5000/4 = 1250 < L) no needle leaves the training arc.
     EXPECT_TRUE(any_note_contains(v, "With the linear (PI) frequencies it is 0 pairs.")) << all_notes(v);
     EXPECT_TRUE(lc_views("odometer-scaled", "scaling=none")[0].odometer().theta_scaled.empty());
-    // The first odometer comes before any scaling is taught: it never draws a scaled needle.
-    EXPECT_TRUE(lc_views("odometer", "scaling=yarn")[0].odometer().theta_scaled.empty());
-    EXPECT_EQ(lc_step("odometer").timeline.param, "position");
     EXPECT_EQ(lc_step("odometer-scaled").timeline.param, "position");
+    // The takeaway counts the needles off their arc under both frequencies (YaRN at p = 3000: none).
+    ParamSet p = defaults(find_lesson("long-context")->params);
+    EXPECT_EQ(step_takeaway(lc_step("odometer-scaled"), p, Lang::en).find("At p = 3000, 21 pairs point at unseen angles with the "
+                                                                          "original frequencies, 0 with YaRN's"), 0u)
+        << step_takeaway(lc_step("odometer-scaled"), p, Lang::en);
 }
 
 // The base-far-bound step's view: log Δ to 65,536, per base (base/10, base, 10·base) the score and B(Δ)/B(0) dashed, B
@@ -335,42 +282,6 @@ TEST(LongContextLesson, ScaleFactorsWavelengthSpectrum) {
     EXPECT_EQ(c.vlines_x[0], range.first);
 }
 
-// The six-methods, learned-and-clipped and method-costs steps: six L×L matrices from core, hover naming every method, parameter counts.
-TEST(LongContextLesson, SixMethods) {
-    const std::string q = "L=8&d=16&heads=4&clip=2&mode=symmetric";
-    const auto v = lc_views("six-methods", q);      // sinusoid, ALiBi, RoPE
-    const auto w = lc_views("learned-and-clipped", q);  // learned, Shaw, T5
-    ASSERT_EQ(v.size(), 3u);
-    ASSERT_EQ(w.size(), 3u);
-    EXPECT_MATRIX_NEAR(v[0].heatmap().values, gram_matrix(sinusoidal_pe(8, 16, 10000, PeVariant::vaswani)), 1e-12);
-    EXPECT_EQ(w[1].heatmap().values(0, 7), 2.0);   // clip(7, −2, 2)
-    EXPECT_EQ(w[1].heatmap().values(7, 0), -2.0);
-    EXPECT_MATRIX_NEAR(w[2].heatmap().values, t5_bucket_matrix(8, 32, 128, true).cast<double>(), 0.0);
-    EXPECT_MATRIX_NEAR(v[1].heatmap().values, alibi_bias(8, alibi_slopes(4)[0], AlibiMode::symmetric), 1e-15);
-    for (int r = 0; r < 8; ++r)
-        for (int c = 0; c < 8; ++c) {
-            double s = 0.0;
-            const Eigen::VectorXd theta = rope_default_inv_freq(16, 10000);
-            for (int i = 0; i < 8; ++i) s += 2 * std::cos((c - r) * theta(i));
-            EXPECT_NEAR(v[2].heatmap().values(r, c), s, 1e-12);
-        }
-    const std::string hover = w[0].heatmap().explain(2, 5);
-    for (const char* part : {"i = 2, j = 5, j − i = 3", "sinusoidal Gram", "learned Gram", "Shaw clipped distance 2",
-                             "T5 bucket", "ALiBi bias", "RoPE (q = k = 1)"})
-        EXPECT_NE(hover.find(part), std::string::npos) << part << " in " << hover;
-    const auto costs = lc_views("method-costs", q);
-    const TableView& t = costs[0].table();
-    EXPECT_EQ(t.values(1, 0), 8.0 * 64);        // learned: L · d_model, d_model = d · heads = 64
-    EXPECT_EQ(t.values(1, 1), 16.0 * 64);       // with L doubled
-    EXPECT_EQ(t.values(2, 0), 2.0 * 5 * 16);    // Shaw: 2(2k + 1)·d_head
-    EXPECT_EQ(t.values(3, 0), 32.0 * 4);        // T5: buckets · heads
-    EXPECT_EQ(t.values(5, 0), 0.0);             // RoPE
-    // Causal ALiBi: masked future keys are missing cells, not −∞.
-    const auto causal = lc_views("six-methods", "L=8&mode=causal");
-    EXPECT_TRUE(std::isnan(causal[1].heatmap().values(0, 1)));
-    EXPECT_NE(causal[1].heatmap().explain(0, 1).find("masked"), std::string::npos);
-}
-
 // [SECTION] the deciding cells (issue 24): computed from the table's own numbers
 // The marks of `table` in column `col`, by row.
 std::vector<const CellMark*> marks_in(const TableView& table, int col) {
@@ -381,13 +292,6 @@ std::vector<const CellMark*> marks_in(const TableView& table, int col) {
 }
 
 TEST(LongContextLesson, DecidingCellsAreMarkedFromTheNumbers) {
-    // Turns in training: every row says whole circle (λ ≤ L) or only an arc.
-    const TableView turns = lc_views("turns-in-training", "")[0].table();
-    ASSERT_EQ(marks_in(turns, 3).size(), static_cast<size_t>(turns.values.rows()));
-    for (const CellMark* m : marks_in(turns, 3)) {
-        EXPECT_EQ(m->holds, turns.values(m->row, 1) <= 2048.0) << m->row;
-        EXPECT_EQ(m->word, m->holds ? "whole circle" : "only an arc");
-    }
     // The base's two effects: the smallest base wraps most and is sharpest, the largest the reverse.
     const TableView base = lc_views("base-effect", "")[0].table();
     const int last = static_cast<int>(base.values.rows()) - 1;
@@ -398,13 +302,6 @@ TEST(LongContextLesson, DecidingCellsAreMarkedFromTheNumbers) {
     }
     EXPECT_EQ(base.values(0, 1), 64.0);
     EXPECT_EQ(base.values(last, 1), 23.0);
-    // ALiBi head by head: the gentlest head (12 heads: h7, m = 2⁻⁸) is marked, and it lets the most through.
-    const TableView heads = lc_views("alibi-head-by-head", "")[0].table();
-    ASSERT_EQ(heads.marks.size(), 1u);
-    EXPECT_EQ(heads.marks[0].row, 7);
-    EXPECT_EQ(heads.marks[0].col, 2);
-    EXPECT_EQ(heads.values(7, 0), std::pow(2.0, -8));
-    EXPECT_EQ(heads.values(7, 2), heads.values.col(2).maxCoeff());
     // PI's cost: the fastest pair's θ/s is marked, and nothing at s = 1 (no squeeze).
     const TableView pi = lc_views("pi-local-cost", "")[0].table();
     ASSERT_EQ(pi.marks.size(), 1u);
@@ -431,26 +328,91 @@ TEST(LongContextLesson, DecidingCellsAreMarkedFromTheNumbers) {
     const TableView floor = lc_views("diagnosis-floor", "")[0].table();
     ASSERT_EQ(marks_in(floor, 3).size(), 6u);
     for (const CellMark* m : marks_in(floor, 3)) EXPECT_EQ(m->holds, m->row != 0) << m->row;
-    // The six methods' costs: only the learned table grows with L; T5 and ALiBi look at distance only.
-    const TableView costs = lc_views("method-costs", "")[0].table();
-    ASSERT_EQ(marks_in(costs, 1).size(), 1u);
-    EXPECT_EQ(costs.row_labels[static_cast<size_t>(marks_in(costs, 1)[0]->row)], "learned absolute");
-    for (const CellMark* m : marks_in(costs, 2)) {
-        EXPECT_EQ(m->holds, costs.values(m->row, 2) == 1.0);
-        EXPECT_EQ(m->word, m->holds ? "through content" : "distance only");
-    }
-    EXPECT_EQ(marks_in(costs, 2).size(), 6u);
+    // The recap: per scaling its unseen pairs (marked) and its lowest score past L (marked below the floor).
+    const TableView recap = lc_views("recap", "")[0].table();
+    ASSERT_EQ(recap.values.rows(), 6);
+    EXPECT_EQ(marks_in(recap, 2).size(), 6u);
+    for (const CellMark* m : marks_in(recap, 2)) EXPECT_EQ(m->holds, recap.values(m->row, 2) == 0.0) << m->row;
+    ASSERT_EQ(marks_in(recap, 3).size(), 1u);  // only no scaling falls below the floor at the defaults
+    EXPECT_EQ(marks_in(recap, 3)[0]->row, 0);
+    EXPECT_EQ(recap.values(1, 0), 0.25);       // PI: pair 0 divided by s
+    EXPECT_EQ(recap.values(4, 0), 1.0);        // YaRN: pair 0 kept
+    EXPECT_EQ(recap.values(2, 2), 22.0);       // NTK's unseen pairs, as on every other step
 }
 
-TEST(LongContextLesson, OdometerCaptionsFitUnderTheirDials) {
-    const OdometerView o = lc_views("odometer", "")[0].odometer();
-    ASSERT_EQ(o.captions.size(), 64u);
-    EXPECT_EQ(o.captions[0], "λ = 6.28");
-    EXPECT_EQ(o.captions[40], "λ = 2k");     // 1986.92
-    EXPECT_EQ(o.captions[41], "λ = 2.3k");   // 2294.46
-    EXPECT_EQ(o.captions[63], "λ = 54k");    // 54410.1
-    const OdometerView big = lc_views("odometer", "base=10000000")[0].odometer();
-    EXPECT_EQ(big.captions[63], "λ = 49M");  // 2π·10⁷^(126/128) = 4.88e7
+// [SECTION] issue 35: what the screen says agrees with the figure
+// Llama 3's curve leaves 1 at the first pair past L/high_ff, and the text and the marked line name that pair.
+TEST(LongContextLesson, Llama3DepartureIsNamedWhereTheCurveDeparts) {
+    const auto v = lc_views("llama3-bands", "");
+    const CurveView& c = v[0].curve();
+    const Eigen::VectorXd theta = rope_default_inv_freq(128, 10000);
+    int first = -1;
+    for (int i = 0; i < 64 && first < 0; ++i)
+        if (std::fabs(c.series[0][size_t(i)] - 1.0) > 1e-9) first = i;
+    ASSERT_EQ(first, 31);  // λ₃₁ = 2π·10000^(62/128) ≈ 544 > 2048/4, λ₃₀ ≈ 471 < 512
+    EXPECT_GT(2 * M_PI / theta(31), 512.0);
+    EXPECT_LT(2 * M_PI / theta(30), 512.0);
+    ASSERT_FALSE(c.vlines_x.empty());
+    EXPECT_EQ(c.vlines_x[0], 31.0);
+    EXPECT_EQ(c.markers_x.size(), 64u);
+    EXPECT_TRUE(any_note_contains(v, "Pair 30 (λ = 471.2) is still kept and pair 31 (λ = 544.1) is the first past L/high_ff = 512")) << all_notes(v);
+    ParamSet p = defaults(find_lesson("long-context")->params);
+    EXPECT_NE(step_takeaway(lc_step("llama3-bands"), p, Lang::en).find("the curve leaves 1 at pair 31"), std::string::npos);
+    const auto w = lc_views("wavelength-spectrum", "");
+    EXPECT_TRUE(any_note_contains(w, "Llama 3 leaves the original wavelengths at pair 31")) << all_notes(w);
+    // Llama 3.1's own settings (base 500000, s = 8, L = 8192): the pair the text names is where the curve departs.
+    const auto l31 = lc_views("llama3-bands", "base=500000&factor=8&original_max=8192&low_freq_factor=1&high_freq_factor=4");
+    int first31 = -1;
+    for (std::size_t i = 0; i < l31[0].curve().series[0].size() && first31 < 0; ++i)
+        if (std::fabs(l31[0].curve().series[0][i] - 1.0) > 1e-9) first31 = int(i);
+    ASSERT_GT(first31, 0);
+    EXPECT_EQ(l31[0].curve().vlines_x[0], first31);
+    EXPECT_TRUE(any_note_contains(l31, "pair " + std::to_string(first31) + " (λ = ")) << all_notes(l31);
+}
+
+// RoFormer's dashed line is the shape of the bound, not a bound on the solid score: where it runs below, the note
+// says so and counts where.
+TEST(LongContextLesson, BoundShapeBelowTheScoreIsExplained) {
+    const auto v = lc_views("base-far-bound", "");
+    const CurveView& c = v[0].curve();
+    int below = 0;
+    for (std::size_t k = 0; k < c.x.size(); ++k) below += c.series[2][k] > c.series[3][k] + 1e-12 ? 1 : 0;  // base 10000
+    ASSERT_GT(below, 0);
+    EXPECT_TRUE(any_note_contains(v, "the dashed line may run below the solid one (for base = 10000, at " + std::to_string(below) +
+                                         " of the " + std::to_string(c.x.size()) + " distances drawn)")) << all_notes(v);
+}
+
+// NTK leaves 22 slow pairs at new angles yet passes the floor test: the table's last column and a note say why.
+TEST(LongContextLesson, NtkPassesTheFloorAndTheScreenSaysWhy) {
+    const auto v = lc_views("diagnosis-floor", "");
+    const TableView& t = v[0].table();
+    ASSERT_EQ(t.values.cols(), 6);
+    EXPECT_EQ(t.values(2, 0), 22.0);
+    for (const CellMark& m : t.marks)
+        if (m.row == 2 && m.col == 3) EXPECT_TRUE(m.holds);  // NTK's lowest bin beyond L stays above the floor
+    EXPECT_NEAR(t.values(0, 5), 4.0, 1e-12);    // no scaling: every slow pair at seq_len/L = 4 times its range
+    EXPECT_NEAR(t.values(2, 5), 1.6227, 1e-4);  // NTK: pair 41 overshoots most
+    EXPECT_LE(t.values(1, 5), 1.0 + 1e-12);     // PI: none
+    EXPECT_TRUE(any_note_contains(v, "New angles are not new scores: NTK has 22 slow pairs past their trained angles, but they "
+                                     "overshoot by at most 1.62× (no scaling: 4×)")) << all_notes(v);
+    ParamSet p = defaults(find_lesson("long-context")->params);
+    EXPECT_EQ(step_takeaway(lc_step("diagnosis-floor"), p, Lang::en),
+              "Below the floor −0.0308 past L: no scaling. NTK's 22 pairs at new angles overshoot by at most 1.62× (no scaling 4×), "
+              "too little to pull its mean that low.")
+        << step_takeaway(lc_step("diagnosis-floor"), p, Lang::en);
+}
+
+// The predictions are asked before the evidence; the title and the body (never covered) do not give them away.
+TEST(LongContextLesson, PredictionsStayPredictions) {
+    for (const char* id : {"pi-local-cost", "ntk-aware", "dynamic-ntk"}) {
+        const Step& step = lc_step(id);
+        ASSERT_EQ(step.questions.size(), 1u) << id;
+        EXPECT_TRUE(step.questions[0].predict) << id;
+    }
+    EXPECT_EQ(std::string(lc_step("ntk-aware").body.en).find("1/s for the last pair"), std::string::npos);
+    EXPECT_EQ(std::string(lc_step("dynamic-ntk").body.en).find("changes nothing"), std::string::npos);
+    EXPECT_EQ(std::string(lc_step("pi-local-cost").title.en).find("short range"), std::string::npos);
+    EXPECT_EQ(std::string(lc_step("pi-local-cost").body.en).find("every pair slows"), std::string::npos);
 }
 
 }  // namespace

@@ -61,7 +61,7 @@ TEST(PositionMapState, IsAnOverlayEntryOfTheRegistry) {
     ASSERT_TRUE(bool(maps->open_over));
     EXPECT_EQ(maps->open_over(*find_lesson("t5-bias")), (KeyValues{{"map", "t5"}}));
     EXPECT_EQ(maps->open_over(*find_lesson("f-delta")), (KeyValues{{"map", "rope"}}));
-    EXPECT_STREQ(position_map_host_lesson(PositionMapKind::alibi), "long-context");
+    EXPECT_STREQ(position_map_host_lesson(PositionMapKind::alibi), "beyond-training");
     // lesson=position-maps is refused like any unknown lesson; the state keeps its lesson.
     AppState s = default_state(Lang::en);
     const auto issues = apply_query(split_query("lesson=position-maps"), &s);
@@ -76,7 +76,7 @@ TEST(PositionMapState, SoftmaxAndBidirectionalAreBooleans) {
     for (const ParamSpec& spec : lesson.params)
         if (spec.name == "softmax" || spec.name == "bidirectional") EXPECT_EQ(spec.kind, ParamKind::Bool) << spec.name;
     AppState s = default_state(Lang::en);
-    EXPECT_TRUE(apply_query(split_query("lesson=long-context&map=alibi&softmax=1&bidirectional=0"), &s).empty());
+    EXPECT_TRUE(apply_query(split_query("lesson=beyond-training&map=alibi&softmax=1&bidirectional=0"), &s).empty());
     const std::string q = to_query(s);
     EXPECT_NE(q.find("&bidirectional=0&"), std::string::npos) << q;
     EXPECT_NE(q.find("&softmax=1"), std::string::npos) << q;

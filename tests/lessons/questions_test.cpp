@@ -103,13 +103,16 @@ TEST(Questions, ExplanationsBuildAtDefaultsAndAtTheEndsOfEveryRange) {
     }
 }
 
-// An explanation is computed, not typed in: some parameter change alters what it says.
+// An explanation is computed, not typed in: some parameter change of its step alters what it says.
 TEST(Questions, EveryExplanationFollowsTheParameters) {
     for (const Lesson* lesson : lesson_registry()) {
         const std::vector<std::pair<std::string, ParamSet>> cases = parameter_cases(*lesson);
         for (const QuestionOnStep& placed : questions_of(*lesson)) {
             const Question& q = *placed.question;
             if (!q.explain) continue;
+            // A step without parameters shows one fixed case (a released model's settings, read from core's
+            // table): its explanation is computed all the same, but nothing the learner sets can move it.
+            if (lesson->steps[size_t(placed.step - 1)].params.empty()) continue;
             const std::string at_defaults = q.explain(cases.front().second, Lang::en);
             bool changes = false;
             for (const auto& c : cases) changes = changes || q.explain(c.second, Lang::en) != at_defaults;
@@ -124,13 +127,13 @@ TEST(Questions, TheBucketQuestionStatesTheBucketHfComputes) {
     ASSERT_NE(lesson, nullptr);
     const Question* bucket_question = nullptr;
     for (const QuestionOnStep& placed : questions_of(*lesson))
-        if (const Question& q = *placed.question; std::string(q.prompt.en).find("j − i = 20") != std::string::npos) bucket_question = &q;
+        if (const Question& q = *placed.question; std::string(q.prompt.en).find("Δ = −20") != std::string::npos) bucket_question = &q;
     ASSERT_NE(bucket_question, nullptr);
-    // At the defaults (32 buckets, max_distance 128, bidirectional) HF puts j − i = 20 in bucket 26.
+    // At the defaults (32 buckets, max_distance 128, bidirectional) HF puts j − i = 20, i.e. Δ = −20, in bucket 26.
     const int expected = t5_relative_position_bucket(20, true, 32, 128);
     EXPECT_EQ(expected, 26);
     const std::string at_defaults = bucket_question->explain(defaults(lesson->params), Lang::en);
-    EXPECT_NE(at_defaults.find("bucket(20) = 26"), std::string::npos) << at_defaults;
+    EXPECT_NE(at_defaults.find("bucket(Δ = −20) = 26"), std::string::npos) << at_defaults;
     // Causal: every key after the query lands in bucket 0, and the explanation says so.
     ParamSet causal = defaults(lesson->params);
     parse_params(lesson->params, {{"bidirectional", "0"}}, &causal);

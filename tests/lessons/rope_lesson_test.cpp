@@ -10,6 +10,7 @@
 #include "core/model_presets.h"
 #include "core/alibi.h"
 #include "core/rope.h"
+#include "core/rope_decay.h"
 #include "core/rope_scaling.h"
 #include "core/random.h"
 #include "lessons/lesson.h"
@@ -33,7 +34,8 @@ std::vector<std::string> param_names(const char* id) {
 // [SECTION] rope
 TEST(RopeLesson, StepsAndParams) {
     ASSERT_NE(find_lesson("rope"), nullptr);
-    EXPECT_EQ(find_lesson("rope")->steps.size(), 18u);
+    EXPECT_EQ(find_lesson("rope")->steps.size(), 19u);  // 18 steps and the recap
+    EXPECT_STREQ(find_lesson("rope")->steps.back().id, "recap");
     EXPECT_EQ(param_names("rope"),
               (std::vector<std::string>{"alpha", "beta", "seed", "d", "base", "m", "layout", "L", "t", "n", "pair",
                                         "simplified", "content_scale", "candidate", "max_dist", "d_spectrum", "preset", "gamma"}));
@@ -59,7 +61,7 @@ TEST(RopeLesson, XposDecaysAndStaysRelative) {
     ASSERT_EQ(h.values.rows(), 10);
     EXPECT_LT(toeplitz_residual(h.values), 1e-13);
     ASSERT_TRUE(h.explain);
-    EXPECT_NE(h.explain(2, 7).find("min_pos = −⌈10/2⌉ = −5"), std::string::npos) << h.explain(2, 7);
+    EXPECT_NE(h.explain(2, 7).find("o = −⌈10/2⌉ = −5"), std::string::npos) << h.explain(2, 7);
     EXPECT_TRUE(any_note_contains(v, "Distance from Toeplitz = "));
     EXPECT_TRUE(any_note_contains(v, "from the relative form = "));
     // The scale_base alias sets γ; a huge γ leaves plain RoPE.
@@ -183,19 +185,19 @@ TEST(RopeLesson, ShiftInvarianceDialsFollowTheShift) {
 }
 
 TEST(RopeLesson, AdditivePeOnlyCommutingBlocksAreToeplitz) {
-    // Step 7: the sinusoid's own pᵢᵀpⱼ is Toeplitz and equals Σ cos((j − i)θ_k); a dense M breaks it.
+    // Step 7: the sinusoid's own pₘᵀpₙ is Toeplitz and equals Σᵢ cos(Δθᵢ), Δ = m − n; a dense M breaks it.
     const auto gram = step_views("rope", 7, "L=16&d=8");
     ASSERT_EQ(gram.size(), 2u);
     EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(gram[0].heatmap().values)), 1e-12);
     EXPECT_GT(toeplitz_residual(Eigen::MatrixXd(gram[1].heatmap().values)), 0.05);  // dense M
-    EXPECT_TRUE(any_note_contains(gram, "|pᵢᵀpⱼ − Σ_k cos((j − i)θ_k)| ≤ ")) << all_notes(gram);
+    EXPECT_TRUE(any_note_contains(gram, "|pₘᵀpₙ − Σᵢ cos(Δθᵢ)| ≤ ")) << all_notes(gram);
     // Step 8: block-diagonal M with generic blocks is not Toeplitz; blocks a·I + b·J are.
     const auto blocks = step_views("rope", 8, "L=16&d=8");
     ASSERT_EQ(blocks.size(), 2u);
     EXPECT_GT(toeplitz_residual(Eigen::MatrixXd(blocks[0].heatmap().values)), 0.05);
     EXPECT_LT(toeplitz_residual(Eigen::MatrixXd(blocks[1].heatmap().values)), 1e-12);
     // Step 9, the definitions on screen, checked: J and a·I + b·J commute with every R(θ_k), a generic block
-    // does not; the commuting kernel is Σ a_k cos + b_k sin.
+    // does not; the commuting kernel is Σᵢ aᵢ cos(Δθᵢ) − bᵢ sin(Δθᵢ).
     const auto v = step_views("rope", 9, "L=16&d=8");
     ASSERT_EQ(v.size(), 1u);
     const TableView& checks = v[0].table();
@@ -206,7 +208,7 @@ TEST(RopeLesson, AdditivePeOnlyCommutingBlocksAreToeplitz) {
     ASSERT_EQ(checks.marks.size(), 4u);
     for (const CellMark& m : checks.marks) EXPECT_EQ(m.holds, m.row != 2) << m.row;
     EXPECT_EQ(checks.marks[2].word, "does not commute");
-    EXPECT_EQ(checks.marks[3].word, "j − i only");
+    EXPECT_EQ(checks.marks[3].word, "Δ only");
 }
 
 TEST(RopeLesson, TwoAlternativesBiasIgnoresContentRopeDoesNot) {
@@ -300,11 +302,13 @@ TEST(RopeLesson, SpectrumAndDecay) {
     ASSERT_EQ(w.series[0].size(), 4u);
     for (int i = 0; i < 4; ++i) EXPECT_NEAR(w.series[0][i], 2 * 3.14159265358979323846 * std::pow(10.0, i), 1e-9 * std::pow(10.0, i));
     EXPECT_EQ(w.hlines_y, (std::vector<double>{2048.0}));
-    EXPECT_TRUE(any_note_contains(v, "3 of 4 pairs complete at least one turn within max_dist = 2048"));
-    // The decay figure: log Δ from 1 to 65,536; per base the score Σcos(Δθᵢ)/(d/2) and B(Δ)/B(0), dashed,
-    // B written out here as (2/d) Σ_j |Σ_{p<j} e^{iΔθ_p}|.
+    EXPECT_TRUE(any_note_contains(v, "3 of 4 pairs complete at least one turn within the context of 2048 positions"));
+    // The decay figure: log Δ from 1 to 65,536; per base the size of the score |Σcos(Δθᵢ)|/(d/2) and, dashed, the
+    // bound B(Δ) in the same units (B written out here as (2/d) Σ_j |Σ_{p<j} e^{iΔθ_p}|), so that the bound is
+    // drawn above what it bounds; both on log axes.
     const CurveView& c = v[1].curve();
     EXPECT_TRUE(c.log_x);
+    EXPECT_TRUE(c.log_y);
     EXPECT_EQ(c.x.front(), 1.0);
     EXPECT_EQ(c.x.back(), 65536.0);
     ASSERT_EQ(c.series.size(), 6u);  // bases 1e4, 5e5, 1e6 (the chosen 1e4 among them)
@@ -320,12 +324,15 @@ TEST(RopeLesson, SpectrumAndDecay) {
                 re_total += std::hypot(re, im);
                 score += std::cos(c.x[k] * theta(p)) / 4;
             }
-            const double bound = re_total / 4, b0 = (4.0 + 1.0) / 2.0;
-            EXPECT_NEAR(c.series[2 * b][k], score, 1e-12);
-            EXPECT_NEAR(c.series[2 * b + 1][k], bound / b0, 1e-12);
+            const double bound = re_total / 4;
+            EXPECT_NEAR(c.series[2 * b][k], std::fabs(score), 1e-12);
+            EXPECT_NEAR(c.series[2 * b + 1][k], bound, 1e-12);
         }
+        // The bound as drawn is never below the score it bounds (RoFormer: |s(Δ)| ≤ (2/d)|S_{d/2}| ≤ B(Δ)).
+        for (std::size_t k = 0; k < c.x.size(); ++k) EXPECT_GE(c.series[2 * b + 1][k], c.series[2 * b][k]) << c.x[k];
+        EXPECT_NEAR(c.series[2 * b + 1].front(), rope_relative_upper_bound(theta, 1.0), 1e-12);
     }
-    // The decay table: per base B(1)/B(0), B(65536)/B(0) (the curves' ends) and the largest far score.
+    // The decay table: per base B(1), B(65536) (the curves' ends) and the largest far |score|.
     const TableView& per_base = decay[1].table();
     ASSERT_EQ(per_base.values.rows(), 3);
     EXPECT_EQ(per_base.row_labels, (std::vector<std::string>{"10⁴", "5·10⁵", "10⁶"}));  // as the legend writes them
@@ -335,6 +342,37 @@ TEST(RopeLesson, SpectrumAndDecay) {
     }
     EXPECT_FALSE(find_lesson("rope")->steps[13].equations.empty());
     EXPECT_FALSE(find_lesson("rope")->steps[14].equations.empty());
+}
+
+// The recap (step 19): one row per claim, each number the one its step shows — RoPE's S and the learned M's
+// pₘᵀ M pₙ from Toeplitz, scaled-rotation against generic blocks, rope against quadratic, the extreme wavelengths,
+// the bound near and far (the decay table's ends), RoPE against xPos at the context length.
+TEST(RopeLesson, RecapPutsTheClaimsSideBySide) {
+    const char* query = "d_spectrum=8&log10_base=4&L=16&d=8";
+    const auto recap = step_views("rope", 19, query);
+    ASSERT_EQ(recap.size(), 1u);
+    const TableView& t = recap[0].table();
+    ASSERT_EQ(t.values.rows(), 6);
+    ASSERT_EQ(t.values.cols(), 2);
+    EXPECT_LT(t.values(0, 0), 1e-12);  // RoPE's score is Toeplitz
+    EXPECT_DOUBLE_EQ(t.values(0, 1), toeplitz_residual(Eigen::MatrixXd(step_views("rope", 7, query)[1].heatmap().values)));
+    const auto blocks = step_views("rope", 8, query);
+    EXPECT_DOUBLE_EQ(t.values(1, 0), toeplitz_residual(Eigen::MatrixXd(blocks[1].heatmap().values)));
+    EXPECT_DOUBLE_EQ(t.values(1, 1), toeplitz_residual(Eigen::MatrixXd(blocks[0].heatmap().values)));
+    const TableView checks = step_views("rope", 12, query)[0].table();
+    EXPECT_DOUBLE_EQ(t.values(2, 0), checks.values(0, 1));
+    EXPECT_DOUBLE_EQ(t.values(2, 1), checks.values(1, 1));
+    EXPECT_NEAR(t.values(3, 0), 2 * 3.14159265358979323846, 1e-12);
+    EXPECT_NEAR(t.values(3, 1), 2 * 3.14159265358979323846 * 1000.0, 1e-9);
+    const TableView decay = step_views("rope", 15, query)[1].table();
+    EXPECT_DOUBLE_EQ(t.values(4, 0), decay.values(0, 0));  // base 10⁴ is the decay table's first row
+    EXPECT_DOUBLE_EQ(t.values(4, 1), decay.values(0, 1));
+    const auto xpos_step = step_views("rope", 17, query);
+    const CurveView& xpos = xpos_step[0].curve();
+    EXPECT_DOUBLE_EQ(t.values(5, 0), xpos.series[0].back());
+    EXPECT_DOUBLE_EQ(t.values(5, 1), xpos.series[1].back());
+    // The first three rows are marked relative / not relative from their own numbers.
+    for (const CellMark& m : t.marks) EXPECT_EQ(m.holds, t.values(m.row, m.col) < 1e-9) << m.row << "," << m.col;
 }
 
 // With a model preset the leading figure adds the model's wavelengths after its own scaling (Llama 3.1's

@@ -3,11 +3,14 @@
 // key=value reader the URL, the desktop arguments, setState and postMessage share; an unknown id gives one
 // notice naming the nearest id and keeps the step; an embed's steps= range is accepted by ids ("a..b"); the
 // widget writes ids back. A number reads through a renumbered lesson's old numbering (issue 24: a link written
-// before a step was split opens the step that now holds its content). (The battery checks the ids themselves:
+// before a step was split opens the step that now holds its content), into another lesson where that content moved
+// (issue 35, Lesson::moved_steps; moved_steps_test.cpp checks those links). (The battery checks the ids themselves:
 // present, unique, well formed.)
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -47,10 +50,12 @@ TEST(StepIds, EveryIdOpensTheSameStateAsItsNumber) {
             EXPECT_TRUE(number_issues.empty()) << step_id_issue_text(number_issues);
             EXPECT_TRUE(id_issues.empty()) << step_id_issue_text(id_issues);
             EXPECT_EQ(by_id.lesson, entry);
-            EXPECT_EQ(by_id.lesson, by_number.lesson);
             EXPECT_EQ(by_id.host, by_number.host);
             EXPECT_EQ(by_id.step, static_cast<int>(i) + 1);
-            if (numbered) EXPECT_EQ(by_number.step, step_of_linked_number(*entry, int(i) + 1));
+            // A number opens its (old) content, in the lesson it moved to where it moved (issue 35).
+            int step = 0;
+            EXPECT_EQ(by_number.lesson, lesson_of_linked_number(*entry, numbered ? int(i) + 1 : 1, &step));
+            if (numbered) EXPECT_EQ(by_number.step, step);
             // The link the widget writes back holds the id, which survives later splits.
             const std::string written = to_query(by_id);
             EXPECT_NE(written.find("&step=" + id + "&"), std::string::npos) << written;
@@ -62,34 +67,54 @@ TEST(StepIds, EveryIdOpensTheSameStateAsItsNumber) {
     EXPECT_GT(checked, 70);
 }
 
-// A renumbered lesson: every old number opens the step its table names, the numbers beyond it are clamped into
-// the old range with a notice, and a range's end keeps every step split out of the old step it names.
+// A renumbered lesson: every old number opens the step its table names (in the lesson it moved to, when it moved),
+// the numbers beyond it are clamped into the old range with a notice, and a range's end keeps every step split out
+// of the old step it names.
 TEST(StepIds, OldNumbersOpenTheStepThatHoldsTheirContent) {
     int renumbered = 0;
     for (const Lesson* entry : every_lesson()) {
         if (entry->old_numbering.empty()) continue;
         ++renumbered;
         const int count = int(entry->old_numbering.size());
-        int previous = 0;
+        std::map<const Lesson*, int> previous;  // per lesson the old content lands in, the last step it began at
         for (int n = 1; n <= count; ++n) {
             SCOPED_TRACE(std::string(entry->id) + " old step " + std::to_string(n));
-            const int now = step_number_of(*entry, entry->old_numbering[size_t(n - 1)]);
-            ASSERT_GT(now, previous) << "the table names steps of the lesson, in order";
-            previous = now;
+            int now = 0;
+            const Lesson* home = lesson_of_step_id(*entry, entry->old_numbering[size_t(n - 1)], &now);
+            ASSERT_NE(home, nullptr) << "the table names steps of the lesson, or steps that moved";
+            ASSERT_GT(now, previous[home]) << "the table names steps in order, within each lesson";
+            previous[home] = now;
             AppState s = default_state(Lang::en);
             EXPECT_TRUE(apply_query(split_query(std::string("lesson=") + entry->id + "&step=" + std::to_string(n)), &s).empty());
+            EXPECT_EQ(s.lesson, home);
             EXPECT_EQ(s.step, now);
-            EXPECT_TRUE(apply_query(split_query("steps=" + std::to_string(n) + "-" + std::to_string(n)), &s).empty());
-            EXPECT_EQ(s.display.step_min, now);
-            const int next = n < count ? step_number_of(*entry, entry->old_numbering[size_t(n)]) : int(entry->steps.size()) + 1;
-            EXPECT_EQ(s.display.step_max, next - 1);
+            AppState r = default_state(Lang::en);
+            EXPECT_TRUE(apply_query(split_query(std::string("lesson=") + entry->id + "&steps=" + std::to_string(n) + "-" +
+                                                std::to_string(n)), &r).empty());
+            EXPECT_EQ(r.lesson, home);
+            EXPECT_EQ(r.display.step_min, now);
+            // The range ends before the next old number's content in the same lesson, else at that lesson's end.
+            int next = int(home->steps.size()) + 1;
+            for (int m = 1; m <= count; ++m) {
+                int start = 0;
+                if (lesson_of_step_id(*entry, entry->old_numbering[size_t(m - 1)], &start) == home && start > now)
+                    next = std::min(next, start);
+            }
+            EXPECT_EQ(r.display.step_max, next - 1);
         }
-        EXPECT_EQ(step_number_of(*entry, entry->old_numbering.front()), 1);
+        // The first old number whose content stayed in the lesson opens its first step.
+        for (const char* id : entry->old_numbering)
+            if (step_number_of(*entry, id) > 0) {
+                EXPECT_EQ(step_number_of(*entry, id), 1) << id;
+                break;
+            }
         AppState s = default_state(Lang::en);
         const auto issues = apply_query(split_query(std::string("lesson=") + entry->id + "&step=" + std::to_string(count + 1)), &s);
         ASSERT_EQ(issues.size(), 1u);
         EXPECT_NE(issues[0].message.find(std::to_string(count)), std::string::npos) << issues[0].message;
-        EXPECT_EQ(s.step, step_number_of(*entry, entry->old_numbering.back()));
+        int last = 0;
+        EXPECT_EQ(s.lesson, lesson_of_step_id(*entry, entry->old_numbering.back(), &last));
+        EXPECT_EQ(s.step, last);
     }
     std::printf("%d renumbered lessons\n", renumbered);
 }
@@ -183,10 +208,10 @@ TEST(StepIds, BadRangeByIdsGivesOneNoticeAndShowsAllSteps) {
     ASSERT_EQ(issues.size(), 1u) << step_id_issue_text(issues);
     EXPECT_EQ(issues[0].key, "steps");
     EXPECT_EQ(issues[0].message,
-              "steps: \"two-object..toeplitz-f\" is not a step range like 3-5 or two-objects..link-to-rope within 1..8 "
+              "steps: \"two-object..toeplitz-f\" is not a step range like 3-5 or two-objects..recap within 1..8 "
               "(\"two-object\" is not a step id; nearest: two-objects); showing all steps");
     EXPECT_EQ(s.display.step_min, 1);
-    EXPECT_EQ(s.display.step_max, 10);  // f-delta has 10 steps
+    EXPECT_EQ(s.display.step_max, 11);  // f-delta has 11 steps
     // Reversed ends, an end out of the lesson, an empty end.
     for (const char* bad : {"toeplitz-f..two-objects", "2..9", "..toeplitz-f", "toeplitz-f..", "shift-invariance"}) {
         SCOPED_TRACE(bad);
@@ -195,7 +220,7 @@ TEST(StepIds, BadRangeByIdsGivesOneNoticeAndShowsAllSteps) {
         EXPECT_EQ(issues[0].key, "steps");
         EXPECT_NE(issues[0].message.find("; showing all steps"), std::string::npos) << issues[0].message;
         EXPECT_EQ(s.display.step_min, 1);
-        EXPECT_EQ(s.display.step_max, 10);  // f-delta has 10 steps
+        EXPECT_EQ(s.display.step_max, 11);  // f-delta has 11 steps
     }
 }
 

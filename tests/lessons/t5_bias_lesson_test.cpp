@@ -23,7 +23,7 @@ std::vector<ViewData> t5_views(int step, const std::string& query) {
 TEST(T5Lesson, SimplifiedToggleMarksEveryDifferingCell) {
     const Lesson* lesson = find_lesson("t5-bias");
     ASSERT_NE(lesson, nullptr);
-    EXPECT_EQ(lesson->steps.size(), 7u);
+    EXPECT_EQ(lesson->steps.size(), 8u);  // seven steps and the recap
     EXPECT_EQ(t5_views(7, "simplified=0").size(), 1u);
     // Bidirectional: the halves are swapped, so every cell differs.
     const auto v = t5_views(7, "simplified=1&L=6");
@@ -45,7 +45,7 @@ TEST(T5Lesson, SimplifiedToggleMarksEveryDifferingCell) {
     EXPECT_EQ(v4[1].heatmap().values(0, 3), 3);
 }
 
-// Step bucketing: one row per distance band |j − i| (the defaults: 32 buckets, max_distance 128, bidirectional), the
+// Step bucketing: one row per band of |Δ| = |i − j| (the defaults: 32 buckets, max_distance 128, bidirectional), the
 // bucket of a key before and after the query and the band's size, golden values from HF's formula in python:
 // 1…7 exact, then 8…11, 12…15, 16…22, 23…31, 32…45, 46…63, 64…90 and everything from 91 on; a key after adds 16.
 TEST(T5Lesson, BucketTableHasOneRowPerDistanceBand) {
@@ -64,7 +64,7 @@ TEST(T5Lesson, BucketTableHasOneRowPerDistanceBand) {
         else EXPECT_EQ(t.values(r, 2), counts[r]) << r;
     }
     EXPECT_TRUE(pelab_test::any_note_contains(v, "never used: bucket 16."));
-    EXPECT_TRUE(pelab_test::any_note_contains(v, "every |j − i| ≥ 91 shares one bucket"));
+    EXPECT_TRUE(pelab_test::any_note_contains(v, "every |Δ| ≥ 91 shares one bucket"));
     // Causal: 31 bands, a key after the query always in bucket 0.
     const auto c = t5_views(3, "bidirectional=0");
     const TableView& ct = c[1].table();
@@ -73,7 +73,7 @@ TEST(T5Lesson, BucketTableHasOneRowPerDistanceBand) {
         EXPECT_EQ(ct.values(r, 0), r + 1);
         EXPECT_EQ(ct.values(r, 1), 0);
     }
-    EXPECT_TRUE(pelab_test::any_note_contains(c, "Causal: r = max(i − j, 0)"));
+    EXPECT_TRUE(pelab_test::any_note_contains(c, "Causal: r = max(Δ, 0)"));
 }
 
 TEST(T5Lesson, BiasTableSharedByAllLayers) {
@@ -104,6 +104,30 @@ TEST(T5Lesson, MaxDistanceThatHfCannotUseIsReplacedWithANote) {
     for (int step = 1; step <= 7; ++step)
         for (const ViewData& v : t5_views(step, "num_buckets=64&bidirectional=0&max_distance=2"))
             for (const std::string& n : v.notes) EXPECT_EQ(n.find("NaN"), std::string::npos) << n;
+}
+
+// Issue 35: the two questions asked before their figure are predictions, the bucket question (read off the table)
+// is a check; the recap's table holds the claims' numbers at the defaults: 32 × 4 = 128 parameters against 144
+// pairs, 8 exact buckets and the shared last one from |Δ| = 91, a Toeplitz spread of 0, and 144 of 144 buckets the
+// simplified code gets wrong.
+TEST(T5Lesson, PredictionsAndTheRecap) {
+    const Lesson* lesson = find_lesson("t5-bias");
+    ASSERT_NE(lesson, nullptr);
+    EXPECT_TRUE(lesson->steps[0].questions[0].predict);
+    EXPECT_FALSE(lesson->steps[2].questions[0].predict);
+    EXPECT_TRUE(lesson->steps[4].questions[0].predict);
+    ASSERT_STREQ(lesson->steps.back().id, "recap");
+    const auto v = t5_views(8, "");
+    ASSERT_EQ(v.size(), 1u);
+    const TableView& t = v[0].table();
+    ASSERT_EQ(t.values.rows(), 5);
+    EXPECT_EQ(t.values(0, 0), 128);
+    EXPECT_EQ(t.values(0, 1), 144);
+    EXPECT_EQ(t.values(1, 0), 8);
+    EXPECT_EQ(t.values(1, 1), 91);
+    EXPECT_EQ(t.values(2, 0), 0);
+    EXPECT_EQ(t.values(4, 0), 144);
+    EXPECT_EQ(t.values(4, 1), 144);
 }
 
 }  // namespace

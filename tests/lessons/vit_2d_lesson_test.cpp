@@ -21,7 +21,7 @@ using pelab_test::step_views;
 
 TEST(Vit2dLesson, FlatteningAndNeighbourCounts) {
     ASSERT_NE(find_lesson("vit-2d"), nullptr);
-    EXPECT_EQ(find_lesson("vit-2d")->steps.size(), 6u);
+    EXPECT_EQ(find_lesson("vit-2d")->steps.size(), 7u);  // six steps and the recap
     const auto v = step_views("vit-2d", 1, "H=3&W=4&patch=6");
     // The rule leads (its broken diagonal is the step's point); the patch grid is the second figure.
     EXPECT_EQ(v[0].heatmap().values(0, 1), 1.0);
@@ -56,6 +56,35 @@ TEST(Vit2dLesson, MaeHalvesAndAxialOffsets) {
     const auto swin = step_views("vit-2d", 6, "H=3&W=4");
     EXPECT_TRUE(any_note_contains(swin, "Bias table: (2H−1)(2W−1) = 35 rows; 35 indices used, one (Δr, Δc) each."))
         << all_notes(swin);
+}
+
+// The recap: the five schemes side by side, at H×W = 3×4 grown to 5×6: what each learns, what it lacks on the
+// larger grid, and whether its scores depend on the 2-D offset alone.
+TEST(Vit2dLesson, RecapSetsTheSchemesSideBySide) {
+    const Lesson& lesson = *find_lesson("vit-2d");
+    EXPECT_STREQ(lesson.steps.back().id, "recap");
+    const auto v = step_views("vit-2d", static_cast<int>(lesson.steps.size()), "H=3&W=4&H2=5&W2=6&dim=16");
+    const TableView& t = v[0].table();
+    ASSERT_EQ(t.values.rows(), 5);
+    // Numbers learned: the table H·W·D twice, none for MAE and axial RoPE, (2H−1)(2W−1) for Swin.
+    EXPECT_EQ(t.values(0, 0), 3 * 4 * 16.0);
+    EXPECT_EQ(t.values(1, 0), 3 * 4 * 16.0);
+    EXPECT_EQ(t.values(2, 0), 0.0);
+    EXPECT_EQ(t.values(3, 0), 0.0);
+    EXPECT_EQ(t.values(4, 0), 5 * 7.0);
+    // Missing on 5×6: the plain lookup's 30 − 12 cells, nothing after interpolation or for the formulas, and Swin's
+    // 9·11 − 5·7 offsets that its 3×4 table has no row for.
+    EXPECT_EQ(t.values(0, 1), 18.0);
+    EXPECT_EQ(t.values(1, 1), 0.0);
+    EXPECT_EQ(t.values(2, 1), 0.0);
+    EXPECT_EQ(t.values(3, 1), 0.0);
+    EXPECT_EQ(t.values(4, 1), 9 * 11.0 - 5 * 7.0);
+    // Depends on δ alone: MAE's dot products, axial RoPE's scores and Swin's index; not a learned table's.
+    EXPECT_GT(t.values(0, 2), 0.01);
+    EXPECT_GT(t.values(1, 2), 0.01);
+    EXPECT_EQ(t.values(2, 2), 0.0);
+    EXPECT_EQ(t.values(3, 2), 0.0);
+    EXPECT_EQ(t.values(4, 2), 0.0);
 }
 
 }  // namespace

@@ -57,6 +57,7 @@ Step two_layouts();
 Step add_or_concat();
 Step same_width();
 Step learnable_table();
+Step recap();  // the lesson's claims side by side
 
 }  // namespace absolute_pe
 }  // namespace pelab

@@ -20,6 +20,18 @@ using namespace lessonui;
 // [SECTION] adding versus concatenating
 namespace {
 
+// The largest difference between W·[e; PE] and W_e·e + W_PE·PE, from the same draws as the views (the takeaway).
+double concat_difference(const Inputs& in) {
+    const int dw = 3, dp = 2, out = 3;
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 7);
+    const Eigen::MatrixXd x = random_signed_matrix(dw, 1, rng);
+    const Eigen::MatrixXd pv = random_signed_matrix(dp, 1, rng);
+    const Eigen::MatrixXd W = random_signed_matrix(out, dw + dp, rng);
+    Eigen::VectorXd concat(dw + dp);
+    concat << x.col(0), pv.col(0);
+    return max_abs(W * concat - (W.leftCols(dw) * x.col(0) + W.rightCols(dp) * pv.col(0)));
+}
+
 std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
     const int dw = 3, dp = 2, dim = dw + dp, out = 3;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 7);
@@ -41,8 +53,8 @@ std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
     vecs.values.row(1) = ppad.transpose();
     vecs.values.row(2) = (xpad + ppad).transpose();
     vecs.values.row(3) = concat.transpose();
-    vecs.row_labels = {say(lang, {"x 补零", "x padded"}), say(lang, {"p 补零", "p padded"}), say(lang, {"两者相加", "their sum"}), "[x; p]"};
-    vecs.col_labels = {"x₀", "x₁", "x₂", "p₀", "p₁"};
+    vecs.row_labels = {say(lang, {"e 补零", "e padded"}), say(lang, {"PE 补零", "PE padded"}), say(lang, {"两者相加", "their sum"}), "[e; PE]"};
+    vecs.col_labels = {"e₀", "e₁", "e₂", "PE₀", "PE₁"};
     vecs.is_signed = true;
     vecs.decimals = 3;
     vecs.explain = [V = vecs.values, rows = vecs.row_labels, cols = vecs.col_labels, split = dw, lang](int r, int c) -> std::string {
@@ -63,28 +75,29 @@ std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
     outputs.values.col(0) = y_concat;
     outputs.values.col(1) = y_split;
     for (int r = 0; r < out; ++r) outputs.row_labels.push_back("y" + sub(r));
-    outputs.col_labels = {"W·[x; p]", "W_x·x + W_p·p"};
+    outputs.col_labels = {"W·[e; PE]", "W_e·e + W_PE·PE"};
     outputs.decimals = 4;
     outputs.explain = [W, x, pv, split = dw, lang](int r, int c) -> std::string {  // the same for both columns of row r
         if (r < 0 || c < 0 || r >= W.rows() || c >= 2) return "";
         const double wx = W.row(r).leftCols(split).dot(x.col(0).transpose());
         const double wp = W.row(r).rightCols(W.cols() - split).dot(pv.col(0).transpose());
-        return say(lang, {"输出 y{i} = W_x 第 {i} 行·x + W_p 第 {i} 行·p = {wx} + {wp} = {y}",
-                          "Output y{i} = row {i} of W_x · x + row {i} of W_p · p = {wx} + {wp} = {y}"},
+        return say(lang, {"输出 y{i} = W_e 第 {i} 行·e + W_PE 第 {i} 行·PE = {wx} + {wp} = {y}",
+                          "Output y{i} = row {i} of W_e · e + row {i} of W_PE · PE = {wx} + {wp} = {y}"},
                    {{"i", sub(r)}, {"wx", num(wx)}, {"wp", num(wp)}, {"y", num(wx + wp)}});
     };
     const std::vector<std::string> w_notes = {
-        say(lang, {"随机的 W（{out} × {dim}）：W_x 是前 d_w = {dw} 列，W_p 是后 d_p = {dp} 列。",
-                   "Random W ({out} × {dim}): W_x its first d_w = {dw} columns, W_p the last d_p = {dp}."},
+        say(lang, {"随机的 W（{out} × {dim}）：W_e 是前 {dw} 列，W_PE 是后 {dp} 列。",
+                   "Random W ({out} × {dim}): W_e its first {dw} columns, W_PE the last {dp}."},
             {{"out", integer(out)}, {"dim", integer(dim)}, {"dw", integer(dw)}, {"dp", integer(dp)}}),
         difference_note(lang, max_abs(y_concat - y_split),
-                        {"最大差 = {diff}：拼接后接线性层，就是在 d_w + d_p 维里相加的一个特例。",
-                         "Largest difference = {diff}: concatenation followed by a linear map is the special case of adding in d_w + d_p dimensions."},
-                        {"最大差 = {diff}（浮点舍入误差）：拼接后接线性层，就是在 d_w + d_p 维里相加的一个特例。",
-                         "Largest difference = {diff} (floating-point rounding): concatenation followed by a linear map is the special case of adding in d_w + d_p dimensions."}),
+                        {"最大差 = {diff}：拼接后接线性层，就是在 {dim} 维里相加的一个特例。",
+                         "Largest difference = {diff}: concatenation followed by a linear map is the special case of adding in {dim} dimensions."},
+                        {"最大差 = {diff}（浮点舍入误差）：拼接后接线性层，就是在 {dim} 维里相加的一个特例。",
+                         "Largest difference = {diff} (floating-point rounding): concatenation followed by a linear map is the special case of adding in {dim} dimensions."},
+                        {{"dim", integer(dim)}}),
     };
     return {make_view(say(lang, {"拼接 = 两个补零向量相加", "Concatenation = adding two zero-padded vectors"}), std::move(vecs),
-                      {say(lang, {"最大的 |(x 补零 + p 补零) − [x; p]| = {diff}", "Largest |(x padded + p padded) − [x; p]| = {diff}"},
+                      {say(lang, {"最大的 |(e 补零 + PE 补零) − [e; PE]| = {diff}", "Largest |(e padded + PE padded) − [e; PE]| = {diff}"},
                            {{"diff", exact(max_abs(xpad + ppad - concat))}})}),
             make_view(say(lang, {"线性层的输出：两种算法", "The linear layer's output, both ways"}), std::move(outputs), w_notes)};
 }
@@ -92,21 +105,27 @@ std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 Step add_or_concat() {
-    return {
+    Step s = {
         "add-or-concat",
         {"拼接是相加的特例", "Concatenation is a special case of adding"},
-        {"拼接后接线性层，等于两个补零向量之和经过同一个线性层：拼接是相加的特例。"
-         "把位置向量 p 拼接在词向量 x 后面，再接线性层 W，结果是 W_x·x + W_p·p；"
-         "x 只占前 d_w 维、p 只占后 d_p 维时，两个补零向量之和就是拼接。所以相加的表达能力并不弱于拼接。",
-         "Concatenation followed by a linear layer is the sum of two zero-padded vectors through that layer: a special "
-         "case of adding. Concatenating the position vector p after the word "
-         "vector x and applying a linear layer W gives W_x·x + W_p·p; if x occupies only the first d_w entries and p "
-         "only the last d_p, the sum of the two zero-padded vectors is the concatenation. So adding is at least as "
-         "expressive."},
+        {"把位置编码 PE 拼接在词嵌入 e 后面，再接线性层 W，结果是 W_e·e + W_PE·PE，W_e、W_PE 是 W 的前后两块列。"
+         "e 只占前几维、PE 只占后几维时，两个补零向量之和就是拼接，所以拼接后接线性层等于两个补零向量之和经过同一个线性层。"
+         "因此相加的表达能力并不弱于拼接。",
+         "Concatenating the position code PE after the word embedding e and applying a linear layer W gives "
+         "W_e·e + W_PE·PE, with W_e and W_PE the two blocks of W's columns. If e occupies only the first entries and PE "
+         "only the last ones, the sum of the two zero-padded vectors is the concatenation, so concatenation followed by "
+         "a linear layer is that sum through the same layer. So adding is at least as expressive."},
         {"seed"},
         views_of(read_inputs, concat_views),
-        {R"tex(W\begin{pmatrix}x\\p\end{pmatrix}=W_x\,x+W_p\,p=W\Bigl(\begin{pmatrix}x\\0\end{pmatrix}+\begin{pmatrix}0\\p\end{pmatrix}\Bigr))tex"},
+        {R"tex(W\begin{pmatrix}e\\PE\end{pmatrix}=W_e\,e+W_{PE}\,PE=W\Bigl(\begin{pmatrix}e\\0\end{pmatrix}+\begin{pmatrix}0\\PE\end{pmatrix}\Bigr))tex"},
     };
+    s.takeaway = {"[e; PE] 就是 e、PE 各自补零后相加，所以 W·[e; PE] = W_e·e + W_PE·PE（差 {diff}）：拼接是互不重叠的相加。",
+                  "[e; PE] is e and PE, each padded with zeros, added: so W·[e; PE] = W_e·e + W_PE·PE (difference {diff}), and "
+                  "concatenating is adding where the two never overlap."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"diff", exact(concat_difference(in))}};
+    });
+    return s;
 }
 
 }  // namespace absolute_pe

@@ -4,7 +4,7 @@
 // worked example, the PE heatmap, the wavelengths, what the code costs, relative information inside the absolute
 // code (PE(p+k) = M_k PE(p)), the Toeplitz Gram matrix, the paper's and tensor2tensor's layouts side by side,
 // concatenation as a special case of adding, the two at one width, and a learnable table that has no rows
-// beyond max_len.
+// beyond max_len; a recap puts the claims side by side.
 // This file: the parameter table, the helpers the steps share and the lesson (its steps in order); each step
 // lives in the file named after its id (why_positions.cpp, three_places.cpp, …), its prose beside its views
 // and its questions.
@@ -37,7 +37,7 @@ const ParamTable<Inputs>& params() {
         {Key::shared("L").range(2, 256).def("128").about({"表格中的位置个数", "number of positions in the tables"}), &Inputs::L},
         {Key::choice("d_model", {"8", "16", "32", "64", "128"}, "64", {"表格的模型维度", "model dimension of the tables"}), &Inputs::d_model},
         {Key::list("dims", 0, 127, 1, 6, "2,6,12", {"画成曲线的维度（整数）", "dimensions drawn as curves (whole numbers)"}), &Inputs::dims_asked},
-        {Key::integer("shift", -64, 64, "3", {"PE(p + k) = M_k PE(p) 中的平移 k", "shift k in PE(p + k) = M_k PE(p)"}).sym("k"), &Inputs::shift},
+        {Key::integer("shift", -64, 64, "3", {"平移 Δ：编码向后移动的位置数", "shift Δ: how many positions the code moves on"}).sym("Δ"), &Inputs::shift},
         {Key::shared("variant").def("vaswani"), &Inputs::variant_name},
         {Key::integer("max_len", 1, 256, "96", {"可学习表格的行数", "rows of the learnable table"}), &Inputs::max_len},
     };
@@ -106,7 +106,8 @@ Lesson make_lesson() {
     };
     lesson.steps = {why_positions(),  shuffled_weights(), three_places(),   sinusoidal_formula(),       heatmap_and_wavelengths(),
                     wavelength_range(), sinusoid_cost(), relative_inside_absolute(), gram_toeplitz(),
-                    two_layouts(),    add_or_concat(),  same_width(),               learnable_table()};
+                    two_layouts(),    add_or_concat(),  same_width(),               learnable_table(),
+                    recap()};
     // [issue 24] The eight steps before the split: old step 4 is now wavelengths, wavelength-range and
     // sinusoid-cost; old 5 relative-inside-absolute and gram-toeplitz; old 7 add-or-concat and same-width.
     lesson.old_numbering = {"why-positions",            "three-places", "sinusoidal-formula", "wavelengths",

@@ -1,7 +1,7 @@
 // PE Lab — lessons/absolute_pe/relative_inside_absolute.cpp
-// Step "relative-inside-absolute" of absolute-pe: one matrix M_k, the same for every p, gives
-// PE(p + k) = M_k·PE(p). Its views, then the step with its question. (The Gram matrix, which depends on p − q
-// only, is step "gram-toeplitz".)
+// Step "relative-inside-absolute" of absolute-pe: one matrix M_Δ, the same for every p, gives
+// PE(p + Δ) = M_Δ·PE(p) (the paper's k; the lesson writes Δ = q − k). Its views, then the step with its
+// prediction. (The Gram matrix, which depends on Δ = q − k only, is step "gram-toeplitz".)
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] relative information inside an absolute code
@@ -39,10 +39,10 @@ std::vector<ViewData> relative_views(const Inputs& in, Lang lang) {
     mk.explain = [Mr = mk.values, k, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= Mr.rows() || c >= Mr.cols()) return "";
         if (r / 2 != c / 2)
-            return say(lang, {"M_k[{r}][{c}] = 0：不同频率互不混合（分块之外）", "M_k[{r}][{c}] = 0: different frequencies do not mix (outside the blocks)"},
+            return say(lang, {"M_Δ[{r}][{c}] = 0：不同频率互不混合（分块之外）", "M_Δ[{r}][{c}] = 0: different frequencies do not mix (outside the blocks)"},
                        {{"r", pos_text(r)}, {"c", pos_text(c)}});
-        return say(lang, {"M_k[{r}][{c}] = {v}：频率 {i} 的 2×2 块，转过 k·ω{s}（k = {k}）",
-                          "M_k[{r}][{c}] = {v}: the 2×2 block of frequency {i}, a turn by k·ω{s} (k = {k})"},
+        return say(lang, {"M_Δ[{r}][{c}] = {v}：频率 {i} 的 2×2 块，转过 Δ·ω{s}（Δ = {k}）",
+                          "M_Δ[{r}][{c}] = {v}: the 2×2 block of frequency {i}, a turn by Δ·ω{s} (Δ = {k})"},
                    {{"r", pos_text(r)}, {"c", pos_text(c)}, {"v", num(Mr(r, c))}, {"i", pos_text(r / 2)}, {"s", sub(r / 2)}, {"k", integer(k)}});
     };
 
@@ -54,17 +54,18 @@ std::vector<ViewData> relative_views(const Inputs& in, Lang lang) {
     check.values.col(2) = target;
     check.values = without_rounding_noise(check.values);
     check.corner = "j";
-    check.col_labels = {"PE(" + pos_text(pos) + ")", "M_k·PE(" + pos_text(pos) + ")", "PE(" + integer(pos + k) + ")"};
+    check.col_labels = {"PE(" + pos_text(pos) + ")", "M_Δ·PE(" + pos_text(pos) + ")", "PE(" + integer(pos + k) + ")"};
     check.row_labels = index_labels(d);
     check.decimals = 6;
     std::vector<std::string> check_notes = {difference_note(
-            lang, max_abs(moved - target), {"最大的 |M_k·PE(p) − PE(p + k)| = {diff}", "Largest |M_k·PE(p) − PE(p + k)| = {diff}"},
-            {"最大的 |M_k·PE(p) − PE(p + k)| = {diff}（浮点舍入误差）", "Largest |M_k·PE(p) − PE(p + k)| = {diff} (floating-point rounding)"})};
+            lang, max_abs(moved - target), {"最大的 |M_Δ·PE(p) − PE(p + Δ)| = {diff}", "Largest |M_Δ·PE(p) − PE(p + Δ)| = {diff}"},
+            {"最大的 |M_Δ·PE(p) − PE(p + Δ)| = {diff}（浮点舍入误差）", "Largest |M_Δ·PE(p) − PE(p + Δ)| = {diff} (floating-point rounding)"})};
     if (pos + k < 0)
-        check_notes.push_back(say(lang, {"p + k < 0 在序列之外，但公式仍然有定义。", "p + k < 0 lies outside the sequence, but the formula is still defined."}));
+        check_notes.push_back(say(lang, {"p + Δ < 0 在序列之外，但公式仍然有定义。", "p + Δ < 0 lies outside the sequence, but the formula is still defined."}));
+    check_notes.push_back(say(lang, {"（论文把这个平移写作 k；这里和全课一样写 Δ。）", "(The paper writes this shift as k; here it is Δ, as everywhere in PE Lab.)"}));
 
-    return {make_view(say(lang, {"M_k（k = {k}）", "M_k (k = {k})"}, {{"k", integer(k)}}), std::move(mk)),
-            make_view(say(lang, {"验证 PE(p + k) = M_k·PE(p)", "Check PE(p + k) = M_k·PE(p)"}), std::move(check), check_notes)};
+    return {make_view(say(lang, {"M_Δ（Δ = {k}）：每个频率一个旋转块", "M_Δ (Δ = {k}): one rotation block per frequency"}, {{"k", integer(k)}}), std::move(mk)),
+            make_view(say(lang, {"验证 PE(p + Δ) = M_Δ·PE(p)", "Check PE(p + Δ) = M_Δ·PE(p)"}), std::move(check), check_notes)};
 }
 
 }  // namespace
@@ -72,24 +73,42 @@ std::vector<ViewData> relative_views(const Inputs& in, Lang lang) {
 Step relative_inside_absolute() {
     Step s = {
         "relative-inside-absolute",
-        {"绝对编码里的相对信息", "Relative information inside an absolute code"},
-        {"一个与 p 无关的矩阵 M_k 把任意位置的编码移到 k 步之后：PE(p + k) = M_k·PE(p)。"
-         "由和角公式，sin((p+k)ω) 与 cos((p+k)ω) 是 sin(pω)、cos(pω) 的线性组合，系数只依赖 k；"
-         "所以 M_k 是分块对角的，每个频率一个 2×2 旋转块 R(kω_i)，θ = kω_i 时 R(θ) 的两行是 (cos θ, sin θ) 与 (−sin θ, cos θ)，与 p 无关。表格在当前的 p 和 k 上验证这个等式。",
-         "One matrix M_k, the same for every p, moves the code of any position k steps on: PE(p + k) = M_k·PE(p). "
-         "By the angle-addition formulas, sin((p+k)ω) and cos((p+k)ω) are linear combinations of sin(pω) and "
-         "cos(pω) with coefficients that depend only on k, so M_k is block-diagonal with a 2×2 rotation block "
-         "R(kω_i) per frequency, whose rows are (cos θ, sin θ) and (−sin θ, cos θ) at θ = kω_i, independent of p. The table checks the identity at the current p and k."},
+        {"把编码向后移 Δ 个位置", "Moving a code Δ positions on"},
+        {"从位置 p 走到 p + Δ，每个角度 pω_i 变成 (p + Δ)ω_i；下面的和角公式说明新角度的 sin、cos 怎样由旧的得到。"
+         "由和角公式，sin((p+Δ)ω) 与 cos((p+Δ)ω) 是 sin(pω)、cos(pω) 的线性组合，系数只依赖 Δ；"
+         "所以存在与 p 无关的矩阵 M_Δ，满足 PE(p + Δ) = M_Δ·PE(p)。它是分块对角的，每个频率一个 2×2 [[rotation|旋转]]块 R(Δω_i)，"
+         "θ = Δω_i 时 R(θ) 的两行是 (cos θ, sin θ) 与 (−sin θ, cos θ)。取 p = k、p + Δ = q，就是查询位置的编码等于键位置的编码转过 Δ = q − k。"
+         "表格在当前的 p 和 Δ 上验证这个等式。",
+         "Going from position p to p + Δ turns every angle pω_i into (p + Δ)ω_i; the angle-addition formulas below say "
+         "how the sin and cos of the new angle follow from the old ones. They make sin((p+Δ)ω) and cos((p+Δ)ω) linear "
+         "combinations of sin(pω) and cos(pω) with coefficients that depend only on Δ, so one matrix M_Δ, the same for "
+         "every p, gives PE(p + Δ) = M_Δ·PE(p). It is block-diagonal with a 2×2 [[rotation]] block R(Δω_i) per "
+         "frequency, whose rows are (cos θ, sin θ) and (−sin θ, cos θ) at θ = Δω_i. With p = k and p + Δ = q, the "
+         "query position's code is the key position's code turned by Δ = q − k. The table checks the identity at the "
+         "current p and Δ."},
         {"pos", "shift", "d", "base"},
         views_of(read_inputs, relative_views),
-        {R"tex(PE(p+k)=M_k\,PE(p),\qquad M_k=\mathrm{diag}_i\,R(k\omega_i))tex"},
+        // The mechanism, not the answer to the step's prediction (PE(p + Δ) = M_Δ·PE(p)): equations stay uncovered.
+        {R"tex(\sin\bigl((p+\Delta)\omega\bigr)=\sin(p\omega)\cos(\Delta\omega)+\cos(p\omega)\sin(\Delta\omega))tex",
+         R"tex(\cos\bigl((p+\Delta)\omega\bigr)=\cos(p\omega)\cos(\Delta\omega)-\sin(p\omega)\sin(\Delta\omega))tex"},
     };
+    s.takeaway = {"同一个 M_Δ 对每个 p 都成立（误差 {err}）：由和角公式，每对都转过 Δω_i，与 p 无关，所以一个分块旋转平移所有编码。",
+                  "One M_Δ works for every p (error {err}): by the angle-addition formulas each frequency pair turns by Δω_i "
+                  "whatever p is, so one block-diagonal rotation shifts every code."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Eigen::MatrixXd M = sinusoidal_shift_matrix(in.shift, in.d, in.base, PeVariant::vaswani);
+        double err = 0;
+        for (int pos = 0; pos < in.L; ++pos)
+            err = std::max(err, max_abs(M * sinusoidal_pe_row(pos, in.d, in.base, PeVariant::vaswani) -
+                                        sinusoidal_pe_row(pos + in.shift, in.d, in.base, PeVariant::vaswani)));
+        return std::vector<Arg>{{"err", exact(err)}};
+    });
     s.questions = {
-        {{"是否有一个矩阵 M_k，对所有位置 p 都满足 PE(p + k) = M_k·PE(p)？",
-          "Is there one matrix M_k with PE(p + k) = M_k·PE(p) for every position p?"},
-         {{"有：同一个 M_k 适用于所有 p", "Yes: the same M_k works for every p"},
-          {"没有：M_k 必须随 p 改变", "No: M_k has to change with p"},
-          {"只有 tensor2tensor 的排列才有", "Only in the tensor2tensor layout"}},
+        {{"是否有一个矩阵 M_Δ，对所有位置 p 都满足 PE(p + Δ) = M_Δ·PE(p)？",
+          "Is there one matrix M_Δ with PE(p + Δ) = M_Δ·PE(p) for every position p?"},
+         {{"有：同一个 M_Δ 适用于所有 p", "Yes: the same M_Δ works for every p"},
+          {"没有：M_Δ 必须随 p 改变", "No: M_Δ has to change with p"},
+          {"只有 sin、cos 分成前后两半存放时才有", "Only when the sines and cosines are stored in two halves"}},
          0,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);
@@ -104,14 +123,15 @@ Step relative_inside_absolute() {
                                          .cwiseAbs()
                                          .maxCoeff());
              return say_error(lang,
-                              {"按两角和公式，sin((p+k)ω) 和 cos((p+k)ω) 是 sin(pω)、cos(pω) 的线性组合，系数只依赖 k。"
-                               "当前 k = {k}、d = {d}：对 p = 0…{last} 取最大 |M_k·PE(p) − PE(p + k)| = {err}{hint}。",
-                               "By the angle-addition formulas, sin((p+k)ω) and cos((p+k)ω) are linear combinations of "
-                               "sin(pω) and cos(pω) with coefficients that depend on k only. Now k = {k}, d = {d}: over "
-                               "p = 0…{last} the largest |M_k·PE(p) − PE(p + k)| = {err}{hint}."},
+                              {"按两角和公式，sin((p+Δ)ω) 和 cos((p+Δ)ω) 是 sin(pω)、cos(pω) 的线性组合，系数只依赖 Δ。"
+                               "当前 Δ = {k}、d = {d}：对 p = 0…{last} 取最大 |M_Δ·PE(p) − PE(p + Δ)| = {err}{hint}。",
+                               "By the angle-addition formulas, sin((p+Δ)ω) and cos((p+Δ)ω) are linear combinations of "
+                               "sin(pω) and cos(pω) with coefficients that depend on Δ only. Now Δ = {k}, d = {d}: over "
+                               "p = 0…{last} the largest |M_Δ·PE(p) − PE(p + Δ)| = {err}{hint}."},
                               err, {{"k", integer(k)}, {"d", integer(d)}, {"last", integer(L - 1)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the table shows it
     return s;
 }
 

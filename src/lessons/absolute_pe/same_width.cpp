@@ -63,19 +63,28 @@ std::vector<ViewData> same_width_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 Step same_width() {
-    return {
+    Step s = {
         "same-width",
         {"同样宽度下的相加与拼接", "Adding and concatenating at one width"},
-        {"在同样的总宽度 D 下，相加让内容和位置都能用全部 D 维；拼接要么把 D 分给两者，要么让模型变宽、参数变多。"
-         "相加的代价是内容和位置共用同一个空间。表格按滑块 d_model = D 算出三种做法的维数和 W_q 的参数。",
-         "At one total width D, adding lets content and position each use all D dimensions; concatenating either "
-         "splits D between them or makes the model wider, with more parameters. The price of adding is that content "
-         "and position share one space. The table computes the widths and the parameters of W_q for the three "
-         "choices, with D set by the d_model slider."},
+        {"表格按滑块 d_model = D 算出三种做法给内容和位置的维数，以及 W_q 的参数。"
+         "相加让内容和位置都能用全部 D 维，代价是两者共用同一个空间；拼接要么把 D 分给两者，要么让模型变宽、参数变多。",
+         "The table computes, with D set by the d_model slider, the dimensions each choice gives content and position, "
+         "and the parameters of W_q. Adding lets content and position each use all D dimensions, at the price of "
+         "sharing one space; concatenating either splits D between them or makes the model wider, with more parameters."},
         {"d_model"},
         views_of(read_inputs, same_width_views),
         {{R"tex(W_q\in\mathbb{R}^{D\times D}\ \text{（相加）},\qquad W_q\in\mathbb{R}^{\frac32 D\times\frac32 D}\ \text{（拼接，内容仍占}\ D\ \text{维）})tex", R"tex(W_q\in\mathbb{R}^{D\times D}\ \text{(add)},\qquad W_q\in\mathbb{R}^{\frac32 D\times\frac32 D}\ \text{(concatenate, content keeps}\ D))tex"}},
     };
+    s.takeaway = {"D = {D}：相加时内容和位置共用全部 {D} 维；拼接各给 {content}、{position} 维，或加宽到 {wide} 维、W_q 变 {ratio} 倍。",
+                  "At D = {D}, adding gives content and position {D} dimensions each, shared; concatenating gives {content} and "
+                  "{position}, or a {wide}-wide model with {ratio}× the W_q."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const long long D = in.d_model, half = D / 2;
+        return std::vector<Arg>{{"D", pos_text(in.d_model)}, {"content", pos_text(static_cast<int>(D - half))},
+                                {"position", pos_text(static_cast<int>(half))}, {"wide", pos_text(static_cast<int>(D + half))},
+                                {"ratio", num(static_cast<double>((D + half) * (D + half)) / static_cast<double>(D * D))}};
+    });
+    return s;
 }
 
 }  // namespace absolute_pe

@@ -66,15 +66,13 @@ std::vector<ViewData> weights_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 Step shuffled_weights() {
-    return {
+    Step s = {
         "shuffled-weights",
         {"权重也只是换了位置", "The weights only move too"},
-        {"打乱 token 只会重排注意力权重：每对 token 的权重与它们站在哪里无关。"
-         "注意力权重 A(X) = softmax(XW_q(XW_k)ᵀ/√d) 只由两个 token 的内容决定。"
+        {"注意力权重 A(X) = softmax(XW_q(XW_k)ᵀ/√d) 只由两个 token 的内容决定。"
          "把输入按 P 打乱后，权重矩阵的行和列按同一个顺序重排，数值本身一个也不变。"
          "X、W_q、W_k、W_v 都由随机种子生成，和上一步相同；这里没有加入任何位置信息。"
          "悬停在格子上可以看到它在原顺序中对应的那一对 token。",
-         "Shuffling the tokens only reorders the attention weights: a pair's weight ignores where the two stand. "
          "The attention weights A(X) = softmax(XW_q(XW_k)ᵀ/√d) depend only on the contents of the two tokens. "
          "Shuffle the input by P and the rows and columns of the weight matrix are reordered the same way, while "
          "not one value changes. X, W_q, W_k, W_v are random, drawn from the random seed as in the previous step; "
@@ -83,6 +81,13 @@ Step shuffled_weights() {
         views_of(read_inputs, weights_views),
         {R"tex(A(PX)=P\,A(X)\,P^\top)tex"},
     };
+    s.takeaway = {"{cells} 个权重一个不少，每对 token 带着自己的权重换到新格子：权重只取决于两个 token 的内容，与它们站在哪里无关。",
+                  "All {cells} weights survive the shuffle, each pair of tokens carrying its own to a new cell: a weight "
+                  "depends on the two tokens' contents, never on where they stand."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"cells", integer(static_cast<long long>(in.tokens) * in.tokens)}};
+    });
+    return s;
 }
 
 }  // namespace absolute_pe

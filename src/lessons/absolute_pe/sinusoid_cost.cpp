@@ -46,6 +46,11 @@ std::vector<ViewData> sinusoid_cost_views(const Inputs& in, Lang lang) {
         say(lang, {"L = {L}、d = {d}：整张表 {table} 次 sin/cos，只算一次。", "L = {L}, d = {d}: {table} sines and cosines for the whole table, once."},
             {{"L", pos_text(L)}, {"d", pos_text(d)}, {"table", count_text(table_evals, lang)}}),
     };
+    // The tutorials' claim, answered by the curve it sits under.
+    const std::string tutorial_note =
+        say(lang, {"常见的简化写法（教程）说它计算代价高；数一数，只是一次投影的 1/{ratio}。",
+                   "A common simplified version found in tutorials calls it expensive; counted, it is 1/{ratio} of one projection."},
+            {{"ratio", num(ratio)}});
     // The comparison the title makes, drawn: per position, the code's d sines and cosines against one
     // projection's d² multiply-adds, for every even width up to 256 (log axis: the gap is the factor d), the
     // current width marked.
@@ -67,27 +72,31 @@ std::vector<ViewData> sinusoid_cost_views(const Inputs& in, Lang lang) {
     // The table with its marked cells first, the curve beside it (a curve keeps its aspect, so as the primary
     // figure it took the whole width and left the table below the first screen).
     return {make_view(say(lang, {"正弦编码的计算量", "What the sinusoidal code costs"}), std::move(cost), cost_notes),
-            make_view(say(lang, {"每个位置：编码对 W_q", "Per position: code vs W_q"}), std::move(curve))};
+            make_view(say(lang, {"每个位置：编码对 W_q", "Per position: code vs W_q"}), std::move(curve), {tutorial_note})};
 }
 
 }  // namespace
 
 Step sinusoid_cost() {
-    return {
+    Step s = {
         "sinusoid-cost",
         {"正弦编码几乎不花计算", "The sinusoidal code costs almost nothing"},
-        {"正弦编码的计算量与一次投影相比微不足道，而且不占任何参数。"
-         "常见的简化写法说它计算代价高；表格数出它的 sin 和 cos：整张 L × d 表只算一次，"
-         "或者每个位置现算 d/2 个 sin 和 d/2 个 cos，而同一个位置经过一次 d × d 投影（例如 W_q）就要 d² 次乘加，一层注意力还有好几次这样的投影。",
-         "The sinusoidal code costs next to nothing beside one projection, and it has no parameters at all. "
-         "A common simplified version found in tutorials calls it expensive; the table counts its sines and cosines: "
-         "the whole L × d table is computed once, or each position on the fly with d/2 sines and d/2 cosines, while "
-         "the same position passing one d × d projection (W_q, say) takes d² multiply-adds, and one attention layer has "
-         "several such projections."},
+        {"表格数出编码的 sin 和 cos：整张 L × d 表只算一次，或者每个位置现算 d/2 个 sin 和 d/2 个 cos。"
+         "同一个位置经过一次 d × d 投影（例如 W_q）就要 d² 次乘加，一层注意力还有好几次这样的投影；编码本身也不占任何参数。",
+         "The table counts the code's sines and cosines: the whole L × d table is computed once, or each position on the "
+         "fly with d/2 sines and d/2 cosines. The same position passing one d × d projection (W_q, say) takes d² "
+         "multiply-adds, and one attention layer has several such projections; the code itself has no parameters at all."},
         {"L", "d_model"},
         views_of(read_inputs, sinusoid_cost_views),
         {R"tex(\underbrace{d}_{\sin,\ \cos}\ \ll\ \underbrace{d^{2}}_{W_q:\ d\times d})tex"},
     };
+    s.takeaway = {"一个位置的编码只要 {d} 次 sin/cos、零参数，是一次 d × d 投影 {d2} 次乘加的 1/{d}：固定公式对整个矩阵乘法。",
+                  "A position's code takes {d} sines and cosines and no parameters, 1/{d} of the {d2} multiply-adds of one d × "
+                  "d projection: a fixed formula against a whole matrix product."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        return std::vector<Arg>{{"d", pos_text(in.d_model)}, {"d2", count_text(static_cast<long long>(in.d_model) * in.d_model, lang)}};
+    });
+    return s;
 }
 
 }  // namespace absolute_pe

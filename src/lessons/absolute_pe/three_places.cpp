@@ -23,6 +23,21 @@ using namespace lessonui;
 // [SECTION] three places where position can enter
 namespace {
 
+// The largest change of the added code's scores when every position moves one step on (the takeaway's number; the
+// first figure's note computes the same).
+double added_shift_change(const Inputs& in) {
+    const int n = in.tokens, d = 4;
+    const PermutationDemo demo = permutation_equivariance_demo(n, d, static_cast<std::uint64_t>(in.seed));
+    const double scale = 1.0 / std::sqrt(static_cast<double>(d));
+    auto added = [&](int offset) {
+        Eigen::MatrixXd PE(n, d);
+        for (int i = 0; i < n; ++i) PE.row(i) = sinusoidal_pe_row(i + offset, d, 10000, PeVariant::vaswani).transpose();
+        const Eigen::MatrixXd Xp = demo.X + PE;
+        return Eigen::MatrixXd((Xp * demo.Wq) * (Xp * demo.Wk).transpose() * scale);
+    };
+    return max_abs(added(1) - added(0));
+}
+
 std::vector<ViewData> three_places_views(const Inputs& in, Lang lang) {
     const int n = in.tokens, d = 4;
     const PermutationDemo demo = permutation_equivariance_demo(n, d, static_cast<std::uint64_t>(in.seed));
@@ -59,63 +74,74 @@ std::vector<ViewData> three_places_views(const Inputs& in, Lang lang) {
     HeatmapView a = qk_view(Sa, lang);
     a.explain = [Sa, n, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= n || c >= n) return "";
-        return say(lang, {"((x_q + PE_q)W_q)·((x_k + PE_k)W_k)/√d = {value}（q = {q}, k = {k}）",
-                          "((x_q + PE_q)W_q)·((x_k + PE_k)W_k)/√d = {value} (q = {q}, k = {k})"},
+        return say(lang, {"((e_q + PE(q))W_q)·((e_k + PE(k))W_k)/√d = {value}（q = {q}，k = {k}）",
+                          "((e_q + PE(q))W_q)·((e_k + PE(k))W_k)/√d = {value} (q = {q}, k = {k})"},
                    {{"value", num(Sa(r, c))}, {"q", pos_text(r)}, {"k", pos_text(c)}});
     };
     HeatmapView b = qk_view(Sb, lang);
     b.explain = [Sb, n, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= n || c >= n) return "";
-        return say(lang, {"⟨Rot_q q, Rot_k k⟩/√d = {value}（q = {q}, k = {k}）", "⟨Rot_q q, Rot_k k⟩/√d = {value} (q = {q}, k = {k})"},
+        return say(lang, {"(e_qW_qR_q)·(e_kW_kR_k)/√d = {value}（q = {q}，k = {k}）", "(e_qW_qR_q)·(e_kW_kR_k)/√d = {value} (q = {q}, k = {k})"},
                    {{"value", num(Sb(r, c))}, {"q", pos_text(r)}, {"k", pos_text(c)}});
     };
     HeatmapView c = qk_view(Sc, lang);
     c.explain = [Sc, bias, n, lang](int r, int col) -> std::string {
         if (r < 0 || col < 0 || r >= n || col >= n) return "";
-        return say(lang, {"q·k/√d + b = {content} + {bias} = {value}（j − i = {dist}）", "q·k/√d + b = {content} + {bias} = {value} (j − i = {dist})"},
-                   {{"content", num(Sc(r, col) - bias(r, col))}, {"bias", num(bias(r, col))}, {"value", num(Sc(r, col))}, {"dist", integer(col - r)}});
+        return say(lang, {"内容 + b(Δ) = {content} + {bias} = {value}（Δ = q − k = {dist}）", "content + b(Δ) = {content} + {bias} = {value} (Δ = q − k = {dist})"},
+                   {{"content", num(Sc(r, col) - bias(r, col))}, {"bias", num(bias(r, col))}, {"value", num(Sc(r, col))}, {"dist", integer(r - col)}});
     };
     const double bias_spread = diagonal_spread(bias).maxCoeff();
-    return {make_view(say(lang, {"① 加到嵌入上：e_i + p_i 再投影", "① Added to the embeddings: e_i + p_i, then projected"}), std::move(a),
+    return {make_view(say(lang, {"① 加到嵌入上：e_q + PE(q) 再投影", "① Added to the embeddings: e_q + PE(q), then projected"}), std::move(a),
                       {say(lang, {"整体后移一位，分数最大变化 = {diff}：依赖绝对位置。",
                                   "Shift all positions by one: scores change by up to {diff}, so absolute."},
                            {{"diff", exact(shift_a)}})}),
-            make_view(say(lang, {"② 按位置旋转 q 和 k", "② q and k rotated by position"}), std::move(b),
+            make_view(say(lang, {"② 按位置旋转查询和键向量", "② Query and key vectors rotated by position"}), std::move(b),
                       {difference_note(lang, shift_b,
                                        {"整体后移一位，分数最大变化 = {diff}：只看位置差。",
                                         "Shift by one: scores change by up to {diff}; relative only."},
                                        {"整体后移一位，分数最大变化 = {diff}（舍入误差）：只看位置差。",
                                         "Shift by one: scores change by up to {diff} (rounding); relative only."})}),
-            make_view(say(lang, {"③ logits 加偏置 b(j − i)", "③ A bias b(j − i) on the logits"}), std::move(c),
-                      {say(lang, {"偏置沿对角线的最大极差 = {spread}：只依赖 j − i。",
-                                  "Bias spread along a diagonal = {spread}: depends on j − i only."},
+            make_view(say(lang, {"③ logit 加偏置 b(Δ)", "③ A bias b(Δ) on the logits"}), std::move(c),
+                      {say(lang, {"偏置沿对角线的最大极差 = {spread}：只依赖 Δ。（T5 的代码写作 j − i，即 −Δ。）",
+                                  "Bias spread along a diagonal = {spread}: depends on Δ only. (T5's code writes j − i, that is −Δ.)"},
                            {{"spread", exact(bias_spread)}})})};
 }
 
 }  // namespace
 
 Step three_places() {
-    return {
+    Step s = {
         "three-places",
         {"位置可以进入的三个地方", "Three places where position can enter"},
-        {"位置从三处进入：输入（x_i = e_i + p_i）、q 与 k（按 R_i 旋转），或 logits（偏置 b(j − i)）。"
-         "第一，在进入模型之前把位置向量 p_i 加到词嵌入 e_i 上（正弦或可学习编码，本课）。"
-         "第二，在计算注意力之前按位置变换 q 和 k，例如用 R_i 旋转第 i 个位置（RoPE，见 [[lesson:rope|RoPE 一课]]）。"
-         "第三，在 logits 上加一个只依赖相对距离的偏置 b(j − i)（T5、ALiBi，见 [[lesson:t5-bias|T5 相对偏置一课]]；Shaw 的做法见 [[lesson:shaw|Shaw 一课]]）。"
-         "三张热力图用同一组随机 token 计算，注释检验把所有位置整体后移一位后分数是否改变：第一种依赖绝对位置（本课讲的就是它），"
-         "第二种只看位置差，第三种的偏置只依赖 j − i。",
-         "Position enters in three places: the input (x_i = e_i + p_i), q and k (turned by R_i), or the logits (bias b(j − i)). "
-         "First, add a position vector p_i to the word embedding e_i before the model (sinusoidal or learnable codes, "
-         "this lesson). Second, transform q and k by position before attention, for instance by a rotation R_i at "
-         "position i (RoPE, see the [[lesson:rope|RoPE lesson]]). Third, add a bias b(j − i) that depends only on the "
-         "relative distance to the logits (T5, ALiBi; see the [[lesson:t5-bias|T5 bias lesson]], and the "
-         "[[lesson:shaw|Shaw lesson]] for Shaw's variant). The three heatmaps use the same random tokens, and the notes "
-         "test whether moving every position one step later changes the scores: the first depends on absolute "
-         "positions (this lesson covers it), the second only on their difference, and the third's bias only on j − i."},
+        {"位置可以加在输入上，可以转动[[query|查询]]和[[key|键]]向量（[[rope|RoPE]]），也可以作为偏置 b(Δ) 加在 [[logit]] 上"
+         "（[[lesson:t5-bias|T5]]、[[alibi|ALiBi]]、[[lesson:shaw|Shaw 等人]]），Δ = q − k 是查询位置减键位置。"
+         "第一，在进入模型之前把位置 q 的[[positional-encoding|位置编码]] PE(q) 加到词嵌入 e_q 上（正弦或可学习编码，本课）。"
+         "第二，在计算注意力之前按位置变换查询和键向量，例如用 R_q 旋转位置 q 的向量（见 [[lesson:rope|RoPE 一课]]）。"
+         "第三，在 logit 上加一个只依赖相对距离的偏置 b(Δ)（见 [[lesson:t5-bias|T5 相对偏置一课]]；Shaw 的做法见 [[lesson:shaw|Shaw 一课]]）。"
+         "三张热力图用同一组随机 token 计算，注释检验把所有位置整体后移一位后分数是否改变。",
+         "Position can be added to the input, turn the [[query]] and [[key]] vectors ([[rope|RoPE]]), or enter the "
+         "[[logit|logits]] as a bias b(Δ) ([[lesson:t5-bias|T5]], [[alibi|ALiBi]], [[lesson:shaw|Shaw et al.]]), with "
+         "Δ = q − k the query position minus the key position. "
+         "First, add the [[positional-encoding|position encoding]] PE(q) of position q to the word embedding e_q before the model "
+         "(sinusoidal or learnable codes, this lesson). Second, transform the query and key vectors by position before "
+         "attention, for instance by a rotation R_q at position q (see the [[lesson:rope|RoPE lesson]]). Third, add a "
+         "bias b(Δ) that depends only on the relative distance to the logits (see the [[lesson:t5-bias|T5 bias "
+         "lesson]], and the [[lesson:shaw|Shaw lesson]] for Shaw's variant). The three heatmaps use the same random "
+         "tokens, and the notes test whether moving every position one step later changes the scores."},
         {"tokens", "seed"},
         views_of(read_inputs, three_places_views),
-        {R"tex(x_i=e_i+p_i,\qquad s_{ij}=(R_i q_i)^\top(R_j k_j),\qquad s_{ij}=q_i^\top k_j+b(j-i))tex"},
+        {{R"tex(\text{相加：}\ \frac{\bigl((e_q+PE(q))W_q\bigr)\bigl((e_k+PE(k))W_k\bigr)^\top}{\sqrt d})tex",
+          R"tex(\text{added: }\ \frac{\bigl((e_q+PE(q))W_q\bigr)\bigl((e_k+PE(k))W_k\bigr)^\top}{\sqrt d})tex"},
+         {R"tex(\text{旋转：}\ \frac{(e_qW_qR_q)(e_kW_kR_k)^\top}{\sqrt d},\qquad \text{偏置：}\ \frac{(e_qW_q)(e_kW_k)^\top}{\sqrt d}+b(\Delta),\quad \Delta=q-k)tex",
+          R"tex(\text{rotated: }\ \frac{(e_qW_qR_q)(e_kW_kR_k)^\top}{\sqrt d},\qquad \text{bias: }\ \frac{(e_qW_q)(e_kW_k)^\top}{\sqrt d}+b(\Delta),\quad \Delta=q-k)tex"}},
     };
+    s.takeaway = {"所有位置后移一步：相加的分数最多变 {shift}，旋转和偏置的不变：加上的编码带着绝对位置，另两种只看 Δ = q − k。",
+                  "Shift every position by one: the added code's scores change by up to {shift}, the rotated and biased ones "
+                  "not at all: adding carries absolute position, the other two only Δ = q − k."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"shift", exact(added_shift_change(in))}};
+    });
+    return s;
 }
 
 }  // namespace absolute_pe

@@ -52,12 +52,14 @@ std::vector<ViewData> wavelength_range_views(const Inputs& in, Lang lang) {
         say(lang, {"最短波长 = {shortest} = 2π；最长 = {longest} = 2π · {ratio}。", "Shortest wavelength = {shortest} = 2π; longest = {longest} = 2π · {ratio}."},
             {{"shortest", num(lam(0))}, {"longest", num(longest)}, {"ratio", num(longest / kTwoPi)}})};
     if (v == PeVariant::vaswani)
-        notes.push_back(say(lang, {"论文排布中最长的是 2π·base^(1 − 2/d)，达不到 base·2π = {limit}（tensor2tensor 排布恰好到达它）。",
-                                   "In the paper's layout the longest is 2π·base^(1 − 2/d), short of base·2π = {limit} (the tensor2tensor layout reaches it exactly)."},
+        notes.push_back(say(lang, {"论文公式中最长的是 2π·base^(1 − 2/d)，达不到常见简化写法（教程）所说的 base·2π = {limit}；参考实现的前后两半排布恰好到达它。",
+                                   "In the paper's formula the longest is 2π·base^(1 − 2/d), short of the base·2π = {limit} that a common "
+                                   "simplified version found in tutorials quotes; the reference implementation's halves layout reaches it exactly."},
                             {{"limit", num(in.base * kTwoPi)}}));
     else
-        notes.push_back(say(lang, {"tensor2tensor 排布的最后一个频率恰好是 1/base，所以最长波长就是 base·2π = {limit}。",
-                                   "In the tensor2tensor layout the last frequency is exactly 1/base, so the longest wavelength is base·2π = {limit}."},
+        notes.push_back(say(lang, {"参考实现的前后两半排布（tensor2tensor）最后一个频率恰好是 1/base，所以最长波长就是 base·2π = {limit}。",
+                                   "In the reference implementation's halves layout (tensor2tensor) the last frequency is exactly 1/base, so "
+                                   "the longest wavelength is base·2π = {limit}."},
                             {{"limit", num(in.base * kTwoPi)}}));
     return {make_view(say(lang, {"每个频率的波长（对数纵轴）", "Wavelength of each frequency (log axis)"}), std::move(curve), notes)};
 }
@@ -65,20 +67,28 @@ std::vector<ViewData> wavelength_range_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 Step wavelength_range() {
-    return {
+    Step s = {
         "wavelength-range",
         {"波长从 2π 到接近 base·2π", "Wavelengths from 2π to nearly base·2π"},
-        {"[[wavelength|波长]] λ_i = 2π/ω_i 从 2π 开始按几何级数增长，在论文的排布中停在 base·2π 之下。"
-         "对数纵轴上几何级数是一条直线。常见的简化写法（教程里常见）说波长一直增长到 base·2π；"
-         "注释把最长的波长与它相比较，切换 variant 可以看到 tensor2tensor 排布恰好到达它。",
-         "The [[wavelength]] λ_i = 2π/ω_i grows geometrically from 2π and, in the paper's layout, stops short of "
-         "base·2π. On a log axis a geometric sequence is a straight line. A common simplified version found in "
-         "tutorials says the wavelengths grow up to base·2π; a note compares the longest with it, and switching the "
-         "variant shows the tensor2tensor layout reaching it exactly."},
+        {"对数纵轴上，[[wavelength|波长]] λ_i = 2π/ω_i 排成一条直线：它按几何级数增长。"
+         "常见的简化写法（教程里常见）说波长一直增长到 base·2π；论文公式的最后一对是 i = d/2 − 1，指数 2i/d 停在 1 − 2/d，所以达不到它。"
+         "注释把最长的波长与 base·2π 相比较；把 variant 切换到参考实现的前后两半排布，可以看到它恰好到达。",
+         "On a log axis the [[wavelength]] λ_i = 2π/ω_i lies on a straight line: it grows geometrically. A common "
+         "simplified version found in tutorials says the wavelengths grow up to base·2π; the paper's formula ends at "
+         "pair i = d/2 − 1, so its exponent 2i/d stops at 1 − 2/d, short of it. A note compares the longest with "
+         "base·2π, and switching the variant to the reference implementation's halves layout shows it reached exactly."},
         {"d_model", "base", "variant"},
         views_of(read_inputs, wavelength_range_views),
-        {R"tex(\lambda_i=\frac{2\pi}{\omega_i}=2\pi\,\mathrm{base}^{2i/d})tex"},
+        {R"tex(\lambda_i=\frac{2\pi}{\omega_i}=2\pi\,\mathrm{base}^{2i/d},\qquad \lambda_{d/2-1}=2\pi\,\mathrm{base}^{1-2/d}<2\pi\,\mathrm{base})tex"},
     };
+    s.takeaway = {"λ_i 从 2π 按固定倍数增长到 {longest}：论文的指数止于 1 − 2/d，不到教程说的 base·2π = {limit}（参考实现恰好到达）。",
+                  "λ_i grows by a fixed factor from 2π to {longest}: the paper's exponent stops at 1 − 2/d, short of the "
+                  "base·2π = {limit} tutorials quote (the reference implementation reaches it)."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Eigen::VectorXd lam = sinusoidal_wavelengths(in.d_model, in.base, PeVariant::vaswani);
+        return std::vector<Arg>{{"longest", num(lam(lam.size() - 1))}, {"limit", num(in.base * kTwoPi)}};
+    });
+    return s;
 }
 
 }  // namespace absolute_pe

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/constants.h"
 #include "core/f_delta.h"
 #include "lessons/absolute_pe/absolute_pe.h"
 #include "lessons/lesson_util.h"
@@ -66,20 +67,31 @@ std::vector<ViewData> wavelength_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 Step heatmap_and_wavelengths() {
-    return {
+    Step s = {
         "wavelengths",
         {"低维振荡快，高维振荡慢", "Low dimensions fast, high dimensions slow"},
-        {"低维的编码振荡快、高维的振荡慢：第 i 对维度的频率 ω_i = base^(−2i/d) 随 i 按几何级数减小。"
-         "把每个位置的编码排成一列，就得到维度 × 位置的热力图：上面的行几格就变一次号，下面的行在整张图里几乎不变。"
+        {"把每个位置的编码排成一列，就得到维度 × 位置的热力图：第 i 对维度的频率 ω_i = base^(−2i/d) 随 i 按几何级数减小。"
+         "上面的行几格就变一次号，下面的行在整张图里几乎不变。"
+         "variant 选参考实现的前后两半排布时，这个由快到慢的图案出现两次：一次在 sin 半边，一次在 cos 半边。"
          "曲线默认画出第 2、6、12 维随位置的变化。",
-         "Low dimensions of the code oscillate fast and high ones slowly: the frequency ω_i = base^(−2i/d) of pair i "
-         "falls geometrically with i. Setting the code of every position as a column gives a dimensions × positions "
-         "heatmap: the top rows change sign every few cells, the bottom ones barely change over the whole map. "
-         "The curves show dimensions 2, 6 and 12 by default."},
+         "Setting the code of every position as a column gives a dimensions × positions heatmap: the frequency "
+         "ω_i = base^(−2i/d) of pair i falls geometrically with i. The top rows change sign every few cells, the bottom "
+         "ones barely change over the whole map. With the reference implementation's halves layout (the variant key), "
+         "the fast-to-slow pattern runs twice: once over the sines, once over the cosines. The curves show dimensions "
+         "2, 6 and 12 by default."},
         {"L", "d_model", "base", "dims", "variant"},
         views_of(read_inputs, wavelength_views),
-        {R"tex(\omega_i=\mathrm{base}^{-2i/d})tex"},
+        {R"tex(\omega_i=\mathrm{base}^{-2i/d},\qquad \frac{\omega_{i+1}}{\omega_i}=\mathrm{base}^{-2/d},\qquad PE(p,2i)=\sin\omega_ip,\quad PE(p,2i+1)=\cos\omega_ip)tex"},
     };
+    s.takeaway = {"快的维度几个位置就变号，慢的在 {L} 个位置里只转 {turns} 圈：每一对的频率只有前一对的 1/{ratio}。",
+                  "The fast dimensions flip sign every few positions, the slowest turns only {turns} of a circle in {L} "
+                  "positions: each pair's frequency is 1/{ratio} of the one before."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Eigen::VectorXd w = sinusoidal_frequencies(in.d_model, in.base, in.variant);
+        const double turns = (in.L - 1) * w(w.size() - 1) / kTwoPi;
+        return std::vector<Arg>{{"L", pos_text(in.L)}, {"turns", num(turns, 3)}, {"ratio", num(w(0) / w(1), 3)}};
+    });
+    return s;
 }
 
 }  // namespace absolute_pe

@@ -72,18 +72,18 @@ std::vector<ViewData> shuffle_views(const Inputs& in, Lang lang) {
     };
     const double causal_diff = max_abs(causal(demo.P * demo.X) - demo.P * causal(demo.X));
     const std::vector<std::string> shuffled_notes = {
-        say(lang, {"打乱顺序 perm = [{perm}]：位置 i 放入原来的 token perm[i]。", "Shuffle perm = [{perm}]: slot i receives the original token perm[i]."},
+        say(lang, {"打乱顺序 perm = [{perm}]：位置 s 放入原来的 token perm[s]。", "Shuffle perm = [{perm}]: slot s receives the original token perm[s]."},
             {{"perm", join(perm_items, ", ")}}),
         difference_note(lang, diff,
                         {"最大 |Attn(P·X) − P·Attn(X)| = {diff}：输出与 token 站在哪里无关。",
                          "Largest |Attn(P·X) − P·Attn(X)| = {diff}: outputs ignore where tokens stand."},
                         {"最大 |Attn(P·X) − P·Attn(X)| = {diff}（舍入误差）：输出与 token 站在哪里无关。",
                          "Largest |Attn(P·X) − P·Attn(X)| = {diff} (rounding): outputs ignore where tokens stand."}),
-        say(lang, {"而最大 |Attn(P·X) − Attn(X)| = {diff}：行跟着移动，所以是等变而非不变。",
-                   "But the largest |Attn(P·X) − Attn(X)| = {diff}: rows move, so this is equivariance, not invariance."},
+        say(lang, {"而最大 |Attn(P·X) − Attn(X)| = {diff}：行跟着移动，所以是等变而非不变（常见的简化写法说“不变”）。",
+                   "But the largest |Attn(P·X) − Attn(X)| = {diff}: rows move, so this is equivariance, not invariance (the word a common simplified version found in tutorials uses)."},
             {{"diff", exact(unchanged)}}),
-        say(lang, {"因果掩码下最大 |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}：掩码泄露了顺序。",
-                   "Causal mask: the largest |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}, so it leaks order."},
+        say(lang, {"因果掩码（每个 token 只看它之前的）下最大 |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}：掩码泄露了顺序。",
+                   "Causal mask (each token sees only earlier ones): the largest |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}, so it leaks order."},
             {{"diff", exact(causal_diff)}}),
     };
 
@@ -97,28 +97,35 @@ Step why_positions() {
     Step s = {
         "why-positions",
         {"为什么需要位置", "Why positions at all"},
-        {"没有位置信息，自注意力看不出词序：打乱输入，输出只是跟着换位置。"
-         "softmax(QKᵀ)V 本身看不出词序，所以每个 Transformer 都要以某种方式加入位置；这一课讲最早的做法：把位置编码加到输入上。"
+        {"这一课讲让 [[transformer|Transformer]] 知道词序的第一种做法：把位置编码加到每个[[token]]的输入上；先看没有它时 [[softmax]] 注意力怎样对待词序。"
          "自注意力只做加权求和，权重来自内容之间的点积，其中没有任何顺序信息。"
+         "X 每行是一个 token，W_q、W_k、W_v 是[[query|查询]]、[[key|键]]和值的投影矩阵，P 是打乱各行顺序的置换矩阵。"
          "把 token 打乱（这里用随机种子生成的 X 和投影矩阵），输出的各行也按完全相同的方式被打乱：每个 token 得到的结果与它站在哪里无关。"
-         "这叫置换[[equivariance|等变性]]：输出跟着输入一起换位置，而不是保持不变；常见的简化写法把它叫作“置换不变性”，那要求 |Attn(P·X) − Attn(X)| 为 0，注释把两种说法都算给你看。"
+         "这叫置换[[equivariance|等变性]]：输出跟着输入一起换位置，而不是保持不变；常见的简化写法把它叫作“置换[[invariance|不变性]]”，那要求 |Attn(P·X) − Attn(X)| 为 0，注释把两种说法都算给你看。"
          "要让模型区分“猫追狗”和“狗追猫”，必须另外注入位置。"
-         "不过因果掩码（每个词只看它前面的词，Attn_causal 表示加了掩码的注意力）已经泄露了顺序，所以没有位置编码的纯解码器模型也能工作。",
-         "Without positions, self-attention cannot see word order: shuffle the inputs and the outputs just move along. "
-         "So every Transformer has to add position somehow, since softmax(QKᵀ)V on its own cannot see it; this "
-         "lesson covers the first way, adding a position code to the input. "
+         "不过[[causal-mask|因果掩码]]（每个词只看它前面的词，Attn_causal 表示加了掩码的注意力）已经泄露了顺序，所以没有位置编码的纯解码器模型也能工作。",
+         "This lesson covers the first way to give a [[transformer|Transformer]] word order, adding a position code to "
+         "each [[token]]'s input; it starts with what [[softmax]] attention does with order when there is none. "
          "Self-attention is a weighted sum whose weights come from dot products of contents; nothing in it knows "
-         "about order. Shuffle the tokens (random X and projections drawn from the random seed here) and the output rows are "
-         "shuffled in exactly the same way: each token's result ignores where it stands. This is permutation "
-         "[[equivariance]]: the outputs move with the inputs rather than staying put; a common simplified version found "
-         "in tutorials calls it permutation invariance, which would need |Attn(P·X) − Attn(X)| to be 0, and the notes compute both. To tell \"the cat chased the dog\" "
-         "from \"the dog chased the cat\", position has to be injected separately. A causal mask (each word sees only "
-         "the words before it; Attn_causal is attention with that mask) already leaks order, though, which is why decoder-only models without position "
-         "encodings still work."},
+         "about order. X holds one token per row; W_q, W_k, W_v are the [[query]], [[key]] and value projections; P is "
+         "a permutation matrix that shuffles the rows. Shuffle the tokens (random X and projections drawn from the "
+         "random seed here) and the output rows are shuffled in exactly the same way: each token's result ignores where "
+         "it stands. This is permutation [[equivariance]]: the outputs move with the inputs rather than staying put; a "
+         "common simplified version found in tutorials calls it permutation [[invariance]], which would need "
+         "|Attn(P·X) − Attn(X)| to be 0, and the notes compute both. To tell \"the cat chased the dog\" "
+         "from \"the dog chased the cat\", position has to be injected separately. A [[causal-mask|causal mask]] (each word sees only "
+         "the words before it; Attn_causal is attention with that mask) already leaks order, though, which is why "
+         "decoder-only models without position encodings still work."},
         {"tokens", "seed"},
         views_of(read_inputs, shuffle_views),
-        {R"tex(\mathrm{Attn}(X)=\mathrm{softmax}\Bigl(\frac{XW_q(XW_k)^\top}{\sqrt{d}}\Bigr)XW_v,\qquad \mathrm{Attn}(PX)=P\,\mathrm{Attn}(X))tex"},
+        // Not Attn(PX) = P·Attn(X): that is the answer to the step's prediction, and equations stay uncovered.
+        {{R"tex(\mathrm{Attn}(X)=\mathrm{softmax}\Bigl(\frac{XW_q(XW_k)^\top}{\sqrt{d}}\Bigr)XW_v,\qquad PX:\ X\ \text{的行被打乱})tex",
+          R"tex(\mathrm{Attn}(X)=\mathrm{softmax}\Bigl(\frac{XW_q(XW_k)^\top}{\sqrt{d}}\Bigr)XW_v,\qquad PX:\ \text{the rows of }X\text{ shuffled})tex"}},
     };
+    s.takeaway = {"打乱 {n} 个 token，输出只是跟着换行、数值不变：注意力权重只来自内容的点积，没有哪个 token 知道自己站在哪里（等变）。",
+                  "Shuffle {n} tokens and the outputs come back in the new order, unchanged: attention weights come only from "
+                  "content dot products, so no token knows where it stands (equivariance)."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) { return std::vector<Arg>{{"n", integer(in.tokens)}}; });
     s.questions = {
         {{"不加任何位置信息，把输入的词打乱顺序。输出会怎样？",
           "With no position information, shuffle the input tokens. What happens to the outputs?"},
@@ -142,6 +149,7 @@ Step why_positions() {
                               moved, {{"tokens", integer(tokens)}, {"changed", num(changed, 3)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the figure shows it
     return s;
 }
 

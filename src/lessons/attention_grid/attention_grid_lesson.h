@@ -47,6 +47,7 @@ Step displacement_2d();
 Step flattening_2x3();
 Step grid_linked_to_A();
 Step doubly_block_toeplitz();
+Step recap();
 
 }  // namespace attention_grid_lesson
 }  // namespace pelab

@@ -21,23 +21,29 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 static std::vector<ViewData> displacement_views(const Inputs& in, Lang lang);
 
 Step displacement_2d() {
-    return {
+    Step s{
         "displacement-2d",
         {"二维位置与位移 δ", "2-D positions and the displacement δ"},
-        {"在二维网格上，相对位置是一个向量 δ = q − k = (δ₁, δ₂)。"
-         "在图像块或二维网格上，位置是坐标 q = (q₁, q₂)、k = (k₁, k₂)，相对位置变成一个向量 δ = q − k = (δ₁, δ₂)。"
+        {"在[[patch|图像块]]或任何二维网格上，位置是坐标 q = (q₁, q₂)、k = (k₁, k₂)（行、列），相对位置变成一个向量 δ = q − k = (δ₁, δ₂)。"
          "每个格子里写着从所选查询看过去的 δ，箭头从查询指向各个键。点击网格中的任一格即可把它设为查询。"
          "注意箭头的方向是 k − q，正好是 δ 的反方向。",
-         "On a 2-D grid the relative position is a vector, δ = q − k = (δ₁, δ₂). "
-         "On image patches or any 2-D grid a position is a coordinate, q = (q₁, q₂) and k = (k₁, k₂), and the "
-         "relative position becomes a vector δ = q − k = (δ₁, δ₂). Each cell shows its δ as seen from the selected "
-         "query, and arrows run from the query to the keys. Click any cell of the grid to make it the query. Note "
-         "that an arrow points along k − q, the opposite of δ."},
+         "On [[patch|image patches]] or any 2-D grid a position is a coordinate (row, column), q = (q₁, q₂) and "
+         "k = (k₁, k₂), and the relative position becomes a vector δ = q − k = (δ₁, δ₂). Each cell shows its δ as seen "
+         "from the selected query, and arrows run from the query to the keys. Click any cell of the grid to make it the "
+         "query. Note that an arrow points along k − q, the opposite of δ."},
         {"H", "W", "query"},
         views_of(read_inputs, displacement_views),
         {
          R"tex(\delta = q - k = (q_1 - k_1,\ q_2 - k_2) = (\delta_1, \delta_2))tex"},
     };
+    s.takeaway = {"从查询 {qc} 看，{n} 个键各有自己的 δ = q − k = (δ₁, δ₂)：网格上的位置有行和列，所以位置之差也有两个分量。",
+                  "Seen from query {qc}, each of the {n} keys has its own δ = q − k = (δ₁, δ₂): a grid position has a row "
+                  "and a column, so a difference of positions has both too."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const GridCoord cq = grid_coord(in.query_2d(), in.W);
+        return std::vector<Arg>{{"qc", pair_text(cq.row, cq.col)}, {"n", integer(in.cells())}};
+    });
+    return s;
 }
 
 // Arrows from the query to keys: all of them on small grids, the 8 neighbours on large ones.

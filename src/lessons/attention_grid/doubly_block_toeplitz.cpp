@@ -85,26 +85,40 @@ std::vector<ViewData> doubly_block_toeplitz_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step doubly_block_toeplitz() {
-    return {
+    Step s{
         "doubly-block-toeplitz",
         {"二维规则的 A：双重块 Toeplitz", "A 2-D rule's A: doubly block-Toeplitz"},
-        {"只依赖 δ 的二维规则，展平后的 A 是由 Toeplitz 块排成的块 Toeplitz 矩阵，但一般不是 Toeplitz 矩阵。"
-         "把 side×side 网格按行展平，A 沿网格的行切成 side×side 个块，每块 side×side 格；"
-         "块 (i, j) 是网格第 i 行的查询与第 j 行的键配成的对。每个块只依赖 i − j，块内每一格只依赖列差 c − c′，"
-         "所以 A 是双重块 Toeplitz（doubly block-Toeplitz）矩阵，即第 3 步 Toeplitz 矩阵的二维版本。"
-         "整个 A 却一般不是 Toeplitz：展平后的同一条对角线会跨过网格的换行（第 6 步）。悬停在格子上可以看到它属于哪个块。",
-         "A 2-D rule that depends only on δ makes the flattened A block-Toeplitz with Toeplitz blocks, yet in general not "
-         "Toeplitz. Flatten the side × side grid row by row and A falls along the grid rows into side × side blocks of "
-         "side × side cells; block (i, j) pairs the queries of grid row i with the keys of grid row j. A block depends "
-         "only on i − j, and inside a block a cell depends only on the column difference c − c′, so A is doubly "
-         "block-Toeplitz, the 2-D counterpart of the Toeplitz matrix of step 3. The whole A is in general not "
-         "Toeplitz: one diagonal of the flattened A wraps across grid rows (step 6). Hover over a cell to see its block."},
+        {"把 side×side 网格按行展平，A 沿网格的行切成 side×side 个块，每块 side×side 格；"
+         "块 (i, j) 是网格第 i 行的查询与第 j 行的键配成的对。"
+         "只依赖 δ 的规则下，每个块只依赖 i − j，块内每一格只依赖列差 c − c′（c、c′ 是 q、k 的列），"
+         "所以 A 是[[block-toeplitz|块 Toeplitz]] 矩阵，且每块本身是 Toeplitz 矩阵：双重块 Toeplitz（doubly block-Toeplitz），"
+         "即[[lesson:attention-grid/toeplitz-diagonals|第 3 步]] Toeplitz 矩阵的二维版本。"
+         "整个 A 却一般不是 Toeplitz：展平后的同一条对角线会跨过网格的换行（[[lesson:attention-grid/flatten-2x3-grid|第 6 步]]）。"
+         "悬停在格子上可以看到它属于哪个块。",
+         "Flatten the side × side grid row by row and A falls along the grid rows into side × side blocks of side × side "
+         "cells; block (i, j) pairs the queries of grid row i with the keys of grid row j. Under a rule of δ alone a "
+         "block depends only on i − j, and inside a block a cell depends only on the column difference c − c′ (c, c′: "
+         "the columns of q and k), so A is [[block-toeplitz|block-Toeplitz]] with Toeplitz blocks, doubly "
+         "block-Toeplitz, the 2-D counterpart of the Toeplitz matrix of [[lesson:attention-grid/toeplitz-diagonals|step 3]]. "
+         "The whole A is in general not Toeplitz: one diagonal of the flattened A wraps across grid rows "
+         "([[lesson:attention-grid/flatten-2x3-grid|step 6]]). Hover over a cell to see its block."},
         {"side", "drow", "dcol"},
         views_of(read_inputs, doubly_block_toeplitz_views),
         {
          {R"tex(A = \big[\,T_{i-j}\,\big]_{i,j=0}^{\text{边长}-1})tex", R"tex(A = \big[\,T_{i-j}\,\big]_{i,j=0}^{\mathrm{side}-1})tex"},
          R"tex((T_{i-j})_{c,c'} = a(i - j,\ c - c'))tex"},
     };
+    s.takeaway = {"A 的每块只依赖网格行差 i − j、块内只依赖列差（极差 {between}、{within}），所以是双重块 Toeplitz；整个 A 的对角线跨过换行，极差 {whole}。",
+                  "Each block of A depends only on the grid-row offset i − j and, inside, on the column offset (spreads "
+                  "{between}, {within}): doubly block-Toeplitz. A's own diagonals cross row breaks: spread {whole}."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const BlockToeplitzSpread spread =
+            block_toeplitz_spread(attention_rule_2d(in.side, in.side, in.drow, in.dcol), in.side, in.side);
+        return std::vector<Arg>{{"between", num(spread.between_blocks, 4)},
+                                {"within", num(spread.within_blocks, 4)},
+                                {"whole", num(spread.whole, 4)}};
+    });
+    return s;
 }
 
 }  // namespace attention_grid_lesson

@@ -24,22 +24,22 @@ Step flattening_2x3() {
     Step s = {
         "flatten-2x3-grid",
         {"2×3 网格：关注右边的邻居", "A 2×3 grid: attend to the right neighbour"},
-        {"按行展平后，二维规则 δ 不等于编号上的一维规则：q − k = δ₁·W + δ₂ 还会连上跨过换行的配对。"
-         "把 2×3 网格按行展平：编号 = 行·W + 列。规则 δ = (0, −1) 表示“关注右边相邻的一格”。"
-         "很多教材从 1 开始编号，本工具从 0 开始编号；注释按两种编号分别列出值为 1 的格子和没有 1 的行。右边缘的查询没有右邻居，所以它们那一行没有任何 1。"
-         "如果只在展平后的编号上用一维规则 q − k = −1，第一行的末尾会被错误地连到第二行的开头，朴素规则的热力图框出了这样的格子。式中的 1[条件] 在条件成立时为 1，否则为 0。",
-         "Flattened row by row, the 2-D rule δ is not a 1-D rule on the index: q − k = δ₁·W + δ₂ also links pairs "
-         "across a row break. Flatten the 2×3 grid row by row: index = row·W + column. The rule δ = (0, −1) means \"attend to the "
-         "neighbour on the right\". Many texts number tokens from 1, this "
-         "widget from 0; the notes list the ones and the rows without a 1 in both numberings. Queries on the right edge "
-         "have no right neighbour, so their rows hold no 1. Applying the 1-D rule "
-         "q − k = −1 to the flattened index instead wrongly links the end of the first row to the start of the "
-         "second; the naive rule's heatmap outlines such cells. In the equation, 1[condition] is 1 when the condition holds and 0 otherwise."},
+        {"把 2×3 网格按行展平（编号 = 行·W + 列），取规则 δ = (0, −1)，即“关注右边相邻的一格”。"
+         "右边缘的查询没有右邻居，所以它们那一行没有任何 1。式中的 1[条件] 在条件成立时为 1，否则为 0。"
+         "另一种做法是只在展平后的编号上用一维规则 q − k = δ₁·W + δ₂；朴素规则的热力图框出它与二维规则不同的格子。"
+         "很多教材从 1 开始编号，本工具从 0 开始编号；注释按两种编号分别列出值为 1 的格子和没有 1 的行。",
+         "Number the 2×3 grid's cells row by row (index = row·W + column) and take the rule δ = (0, −1): \"attend to the "
+         "neighbour on the right\". Queries on the right edge have no right neighbour, so their rows hold no 1. In the "
+         "equation, 1[condition] is 1 when the condition holds and 0 otherwise. The alternative applies the 1-D rule "
+         "q − k = δ₁·W + δ₂ to the flattened index; the naive rule's heatmap outlines the cells where it differs from "
+         "the 2-D rule. Many texts number tokens from 1, this widget from 0; the notes list the ones and the rows without "
+         "a 1 in both numberings."},
         {"H", "W", "drow", "dcol"},
         views_of(read_inputs, flattening_views),
         {
          {R"tex(\text{编号} = \text{行} \cdot W + \text{列})tex", R"tex(\mathrm{index} = \mathrm{row} \cdot W + \mathrm{column})tex"},
-         R"tex(A[i_q, i_k] = \mathbf{1}[\,q - k = \delta\,])tex"},
+         {R"tex(A[\text{编号}(q),\ \text{编号}(k)] = \mathbf{1}[\,q - k = \delta\,])tex",
+          R"tex(A[\mathrm{index}(q),\ \mathrm{index}(k)] = \mathbf{1}[\,q - k = \delta\,])tex"}},
     };
     s.questions = {
         {{"把网格逐行展平后，一维规则 q − k = δ₁·W + δ₂ 会和二维规则 δ 不同吗？",
@@ -65,6 +65,18 @@ Step flattening_2x3() {
                          {"offset", integer(1LL * dr * W + dc)}, {"differ", integer(differ)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the naive rule's heatmap shows where it goes wrong
+    s.takeaway = {"朴素规则 q − k = {flat} 与二维规则在 A 的 {cells} 个格子中有 {differ} 个不同：编号上的一个偏移可能跨过换行，只有二维规则会停在网格边缘。",
+                  "The naive rule q − k = {flat} and the 2-D rule disagree on {differ} of A's {cells} cells: an offset of the index can "
+                  "cross a row break, and only the 2-D rule stops at the grid's edge."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const int flat = in.drow * in.W + in.dcol;
+        const Eigen::MatrixXd naive = attention_rule_1d(in.cells(), flat);
+        const Eigen::MatrixXd rule = attention_rule_2d(in.H, in.W, in.drow, in.dcol);
+        return std::vector<Arg>{{"flat", integer(flat)},
+                                {"cells", integer(1LL * in.cells() * in.cells())},
+                                {"differ", integer(static_cast<long long>((naive - rule).cwiseAbs().sum()))}};
+    });
     return s;
 }
 

@@ -20,21 +20,28 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 static std::vector<ViewData> linked_views(const Inputs& in, Lang lang);
 
 Step grid_linked_to_A() {
-    return {
+    Step s{
         "grid-linked-to-a",
         {"网格与 A 联动", "Grid and A, linked"},
-        {"网格的每个位置就是 A 的一行：点哪一边，选中的都是同一个查询。"
-         "网格最大 16×16，此时 A 是 256×256。在网格中点击一格，A 中对应的行被框出；在 A 中点击一行，网格中对应的格子被选中。"
-         "规则 δ 在 A 的每一行里最多点亮一个格子，位于网格边缘的查询可能一个也没有。",
-         "Each grid position is one row of A: clicking either picks the same query. "
-         "The grid goes up to 16×16, which makes A 256×256. Clicking a grid cell outlines its row in A, and clicking "
-         "a row of A selects its cell in the grid. The rule δ lights at most one cell per row of A; a query at the "
-         "edge of the grid may have none."},
+        {"在网格中点击一格，A 中对应的行被框出；在 A 中点击一行，网格中对应的格子被选中。"
+         "网格最大 16×16，此时 A 是 256×256。规则 δ 在 A 的每一行里最多点亮一个格子，位于网格边缘的查询可能一个也没有。",
+         "Clicking a grid cell outlines its row in A, and clicking a row of A selects its cell in the grid. The grid goes "
+         "up to 16×16, which makes A 256×256. The rule δ lights at most one cell per row of A; a query at the edge of the "
+         "grid may have none."},
         {"H", "W", "drow", "dcol", "query"},
         views_of(read_inputs, linked_views),
         {
          R"tex(A \in \{0, 1\}^{HW \times HW}, \qquad \textstyle\sum_k A[q,k] \le 1)tex"},
     };
+    s.takeaway = {"查询 {q} {qc} 就是 A 的第 {q} 行，A 是 {n}×{n}：网格的每个位置在 A 里占一行一列，规则 δ 在这一行里最多点亮一格。",
+                  "Query {q} {qc} is row {q} of A, which is {n}×{n}: each grid position owns one row and one column of "
+                  "A, and the rule δ lights at most one cell of that row."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const int q = in.query_2d();
+        const GridCoord cq = grid_coord(q, in.W);
+        return std::vector<Arg>{{"q", integer(q)}, {"qc", pair_text(cq.row, cq.col)}, {"n", integer(in.cells())}};
+    });
+    return s;
 }
 
 static std::vector<ViewData> linked_views(const Inputs& in, Lang lang) {

@@ -2,7 +2,8 @@
 // Lesson "attention-grid": the attention matrix A as a table of (query, key) pairs, purely relative rules
 // that light one diagonal (Toeplitz), the difference between the N×N pair table and an N-cell position
 // grid, 2-D positions with displacement vectors δ = q − k, the 2×3 "right neighbour" example against the
-// naive 1-D rule that wraps across the row break, and a linked grid ↔ A selection. Every number shown comes
+// naive 1-D rule that wraps across the row break, a linked grid ↔ A selection, the doubly block-Toeplitz A of a
+// 2-D rule, and the recap. Every number shown comes
 // from core (attention_grid.h, f_delta.h); the prose carries no computed numbers.
 // This file holds the parameter table, the inputs, the view builders several steps share and the lesson (its
 // steps in order, its references). Each step lives in the file named after its id (pair_table.cpp,
@@ -145,7 +146,8 @@ Lesson make_lesson() {
         return std::vector<long long>{n, n};
     };
     lesson.steps = {pairs_table(),  relative_rule(),   toeplitz_diagonals(), pairs_versus_positions(),
-                    displacement_2d(), flattening_2x3(), grid_linked_to_A(), doubly_block_toeplitz()};
+                    displacement_2d(), flattening_2x3(), grid_linked_to_A(), doubly_block_toeplitz(),
+                    recap()};
     lesson.references = {"vaswani2017", "dosovitskiy2021"};
     return lesson;
 }

@@ -22,26 +22,36 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 static std::vector<ViewData> pairs_table_views(const Inputs& in, Lang lang);
 
 Step pairs_table() {
-    return {
+    Step s{
         "pair-table",
         {"A 是一张配对表", "A is a table of pairs"},
-        {"注意力矩阵 A 是一张 (查询, 键) 配对表：N 个 token 有 N² 个格子。"
-         "后面各课讲的每一种位置编码，都是往这张表的格子里填数的规则，所以先要把注意力矩阵读成一张 (查询, 键) 配对表。"
-         "有 N 个 token 时，注意力矩阵 A 是 N×N 的：行是查询 q，列是键 k，格子 A[q,k] 表示 q 对 k 的关注程度。"
-         "所以格子的个数是 N²，每个格子对应一对 token。固定 q 看一整行 A[q,·]，就是 q 与所有 k 的关系。"
-         "这里的 Q、K 由随机种子生成；点击某一行即可选中它。",
-         "The attention matrix A is a table of (query, key) pairs: N tokens give N² cells. "
-         "Every position encoding in the lessons that follow is a rule for filling the cells of this table, so "
-         "first read the attention matrix as a table of (query, key) pairs. With N tokens the attention matrix A is N×N: rows are queries q, columns are keys k, and cell A[q,k] says "
-         "how strongly q attends to k. So there are N² cells, one for every pair of tokens. Fixing q and reading "
-         "the whole row A[q,·] gives q's relation to every k. The Q and K here are random, drawn from the random seed; click "
-         "a row to select it."},
+        {"后面各课讲的每一种位置编码，都是往注意力矩阵 A 里填数的规则；这一课把 A 读成一张 (查询, 键) 配对表，"
+         "再看只看相对位置的规则在一维序列和二维网格上会把它填成什么样。"
+         "有 N 个 [[token|token]]（词元：一个词片段或一个图像块）时，A 是 N×N 的：行是[[query|查询]] q，列是[[key|键]] k，"
+         "格子 A[q,k] 表示 q 对 k 的关注程度，所以每个格子对应一对 token。"
+         "Q、K 的每行是一个 token 的查询向量、键向量，各有 d 个数；[[softmax]] 把每行的分数变成和为 1 的权重。"
+         "固定 q 看一整行 A[q,·]，就是 q 与所有 k 的关系。这里的 Q、K 由随机种子生成；点击某一行即可选中它。",
+         "Every position encoding in the lessons that follow is a rule for filling the attention matrix A, so this "
+         "lesson reads A as a table of (query, key) pairs and asks what a rule that looks only at relative position "
+         "does to it, on a line of tokens and on a 2-D grid. With N [[token|tokens]] (word pieces or image patches) A is N×N: "
+         "rows are [[query|queries]] q, columns are [[key|keys]] k, and cell A[q,k] says how strongly q attends to k, "
+         "one cell for every pair of tokens. Each row of Q and K is one token's query or key vector, d numbers long; "
+         "[[softmax]] turns each row of scores into weights that sum to 1. Fixing q and reading the whole row A[q,·] "
+         "gives q's relation to every k. The Q and K here are random, drawn from the random seed; click a row to "
+         "select it."},
         {"N", "query", "seed"},
         views_of(read_inputs, pairs_table_views),
         {
          R"tex(A = \operatorname{softmax}(Q K^\top / \sqrt{d}) \in \mathbb{R}^{N \times N})tex",
          R"tex(\textstyle\sum_k A[q,k] = 1)tex"},
     };
+    s.takeaway = {"A 是 {N}×{N}：{cells} 个格子，每对 (查询, 键) 一个；每行之和为 1，因为 softmax 把这一行的分数变成权重。",
+                  "A is {N}×{N}: {cells} cells, one per (query, key) pair; each row sums to 1 because softmax turns the "
+                  "row's scores into weights."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"N", integer(in.N)}, {"cells", integer(1LL * in.N * in.N)}};
+    });
+    return s;
 }
 
 static std::vector<ViewData> pairs_table_views(const Inputs& in, Lang lang) {

@@ -25,15 +25,13 @@ Step pairs_versus_positions() {
     Step s = {
         "pairs-versus-positions",
         {"看似相同的两张图", "Two pictures that look alike"},
-        {"网格的一格是一个位置，A 的一格是一对位置：side×side 的网格要配 side²×side² 的 A。"
-         "讲解视频常把两张 6×6 的图并排画出，但它们的含义不同。配对表 A 的每一格是一对 (q, k)，N 个 token 对应 N² 格；"
+        {"讲解视频常把两张 6×6 的图并排画出，但它们的含义不同。配对表 A 的每一格是一对 (q, k)，N 个 token 对应 N² 格；"
          "位置网格的每一格是一个位置，N 个 token 就只有 N 格。如果网格真有 side×side 个位置，A 就要为每个位置各留一行、一列，"
          "表格给出两者的大小。拖动边长可以看到两者增长的速度有多么不同。",
-         "A grid cell is one position, a cell of A is a pair: a side × side grid needs a side² × side² A. Tutorial videos often draw two 6×6 pictures side by side, but they mean "
-         "different things. Each cell of the pair table A is a pair (q, k), so N tokens give N² cells; each cell of the "
-         "position grid is one position, so N tokens give only N cells. If the grid really holds side × side positions, "
-         "A needs one row and one column per position; the table gives both sizes. Drag the side length to see how "
-         "differently the two grow."},
+         "Tutorial videos often draw two 6×6 pictures side by side, but they mean different things. Each cell of the pair "
+         "table A is a pair (q, k), so N tokens give N² cells; each cell of the position grid is one position, so N "
+         "tokens give only N cells. If the grid really holds side × side positions, A needs one row and one column per "
+         "position; the table gives both sizes. Drag the side length to see how differently the two grow."},
         {"side"},
         views_of(read_inputs, pairs_versus_positions_views),
         {
@@ -56,6 +54,13 @@ Step pairs_versus_positions() {
                         {{"side", integer(side)}, {"n", count_text(n, lang)}, {"pairs", count_text(n * n, lang)}});
          }},
     };
+    s.takeaway = {"{s}×{s} 的网格有 {n} 个位置，它的 A 却有 {pairs} 个格子：网格的一格是一个位置，A 的一格是一对位置，所以 A 按 side⁴ 增长。",
+                  "A {s}×{s} grid holds {n} positions but its A holds {pairs} cells: a grid cell is one position, a cell "
+                  "of A a pair of positions, so A grows as side⁴."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        const long long n = 1LL * in.side * in.side;
+        return std::vector<Arg>{{"s", integer(in.side)}, {"n", integer(n)}, {"pairs", count_text(n * n, lang)}};
+    });
     return s;
 }
 

@@ -46,17 +46,14 @@ Step relative_rule() {
     Step s = {
         "relative-rule",
         {"纯相对规则：只看 q − k", "A purely relative rule: only q − k matters"},
-        {"最简单的规则只看差 Δ = q − k：当 q − k = Δ 时分数为 1，否则为 0。取 Δ = −2 时，键 k = q + 2 位于查询右边两个位置，"
-         "于是被点亮的格子排成一条对角线。最后两个 token 右边没有第二个位置，这两行保持为空。用滑块改变规则的 Δ。"
-         "Δ < 0 时键在查询右边 |Δ| 个位置（k = q + |Δ|），Δ > 0 时键在查询左边 Δ 个位置（k = q − Δ），Δ = 0 时每个 token 只关注自己；"
-         "没有 1 的行，是目标键落在序列之外的那些行。式中的 1[条件] 在条件成立时为 1，否则为 0。",
-         "The simplest rule looks only at the difference Δ = q − k: the score is 1 when q − k = Δ and 0 otherwise. "
-         "With Δ = −2 the key k = q + 2 sits two places to the right of the query, and the lit cells form one "
-         "diagonal. The last two tokens have nothing two places to their right, so their rows stay empty. Use the "
-         "slider to change the rule's Δ. With Δ < 0 the key sits |Δ| places to the right of the query (k = q + |Δ|), "
-         "with Δ > 0 it sits Δ places to its left (k = q − Δ), and with Δ = 0 every token attends to itself; the rows "
-         "without a 1 are those whose target key would lie outside the sequence. In the equation, 1[condition] is 1 when the condition holds "
-         "and 0 otherwise."},
+        {"最简单的[[relative-position|相对]]规则只看差 Δ = q − k：当 q − k = Δ 时分数为 1，否则为 0。"
+         "式中的 1[条件] 在条件成立时为 1，否则为 0。用滑块改变规则的 Δ：Δ < 0 时键在查询右边 |Δ| 个位置（k = q + |Δ|），"
+         "Δ > 0 时键在查询左边 Δ 个位置（k = q − Δ），Δ = 0 时每个 token 只关注自己。",
+         "The simplest [[relative-position|relative]] rule looks only at the difference Δ = q − k: the score is 1 when "
+         "q − k = Δ and 0 otherwise. In the equation, 1[condition] is 1 when the condition holds and 0 otherwise. Use "
+         "the slider to change the rule's Δ: with Δ < 0 the key sits |Δ| places to the right of the query "
+         "(k = q + |Δ|), with Δ > 0 it sits Δ places to its left (k = q − Δ), and with Δ = 0 every token attends to "
+         "itself."},
         {"N", "delta"},
         views_of(read_inputs, relative_rule_views),
         {
@@ -81,6 +78,14 @@ Step relative_rule() {
                          {"abs", integer(std::min(std::abs(delta), N))}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the figure: count the lit cells from the rule alone
+    s.takeaway = {"规则点亮 {lit} 个格子，全在对角线 q − k = {delta} 上：每个查询在这个偏移上最多有一个键，其中 {empty} 个查询的键落在序列之外。",
+                  "The rule lights {lit} cells, all on the diagonal q − k = {delta}: each query has at most one key at "
+                  "that offset, and for {empty} queries it lies outside the sequence."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const long long lit = static_cast<long long>(attention_rule_1d(in.N, in.delta).sum());
+        return std::vector<Arg>{{"lit", integer(lit)}, {"delta", integer(in.delta)}, {"empty", integer(in.N - lit)}};
+    });
     return s;
 }
 

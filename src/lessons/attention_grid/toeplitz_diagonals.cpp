@@ -23,24 +23,31 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 static std::vector<ViewData> toeplitz_views(const Inputs& in, Lang lang);
 
 Step toeplitz_diagonals() {
-    return {
+    Step s{
         "toeplitz-diagonals",
         {"相同的 Δ 在同一条对角线上：Toeplitz", "Equal Δ share a diagonal: Toeplitz"},
-        {"只依赖 Δ = q − k 的规则在每条对角线上取同一个值 a_Δ：这样的矩阵叫 Toeplitz 矩阵。"
-         "向下一格、向右一格，q 和 k 同时加 1，Δ 不变；所以每个 Δ 恰好占据一条对角线。"
-         "只依赖 Δ 的规则给一条对角线上的所有格子同一个值，这样的矩阵叫 [[toeplitz|Toeplitz 矩阵]]。"
-         "热力图按 Δ 给所有对角线着色；表格对每个 Δ 检查规则矩阵的对角线是否为常数。",
-         "A rule that depends only on Δ = q − k takes one value a_Δ along each diagonal: such a matrix is called "
-         "Toeplitz. One step down and one step right adds 1 to both q and k and leaves Δ unchanged, so each value of Δ fills "
-         "exactly one diagonal. A rule that depends only on Δ gives every cell of a diagonal the same value; such a "
-         "matrix is called [[toeplitz|Toeplitz]]. The heatmap colours all diagonals by Δ, and the table checks for every Δ that "
-         "the rule's diagonals are constant."},
+        {"每条对角线上只有一个值 a_Δ 的矩阵叫 [[toeplitz|Toeplitz 矩阵]]；热力图按 Δ = q − k 给每条对角线着色。"
+         "只依赖 Δ 的规则给一条对角线上的所有格子同一个值，所以它的矩阵是 Toeplitz 矩阵。"
+         "表格对每个 Δ 检查规则矩阵的对角线是否为常数：极差是一条对角线上最大值减最小值。",
+         "A matrix whose every diagonal holds one value a_Δ is called [[toeplitz|Toeplitz]]; the heatmap colours each "
+         "diagonal by its Δ = q − k. A rule that depends only on Δ gives every cell of a diagonal the same value, so its "
+         "matrix is Toeplitz. The table checks for every Δ that the rule's diagonals are constant: a diagonal's spread "
+         "is its largest value minus its smallest."},
         {"N", "delta"},
         views_of(read_inputs, toeplitz_views),
         {
          R"tex(A[q,k] = a_{q-k})tex",
          R"tex(A[q+1,\,k+1] = A[q,k])tex"},
     };
+    s.takeaway = {"只看 Δ 的规则在每条对角线上都是常数（最大极差 {worst}），因为向下再向右一格，q 和 k 都加 1，q − k 不变。",
+                  "Every rule of Δ alone is constant along each diagonal (largest spread {worst}), because a step down "
+                  "and right adds 1 to both q and k and leaves q − k unchanged."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        double worst = 0.0;
+        for (int d = -(in.N - 1); d <= in.N - 1; ++d) worst = std::max(worst, diagonal_spread(attention_rule_1d(in.N, d)).maxCoeff());
+        return std::vector<Arg>{{"worst", num(worst, 4)}};
+    });
+    return s;
 }
 
 static std::vector<ViewData> toeplitz_views(const Inputs& in, Lang lang) {

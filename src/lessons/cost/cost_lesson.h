@@ -46,6 +46,8 @@ std::vector<CostMeasurement> measure_all(const Inputs& in);
 // bias on every score). The colour groups of the bars of measured-time and one-new-token, in legend order.
 int work_group(PositionMethod m);
 std::vector<std::string> work_group_labels(Lang lang);
+// The numbers one new token's position part touches per head with N − 1 tokens cached (one_new_token.cpp).
+double new_token_items(PositionMethod m, const Inputs& in);
 
 // [SECTION] the families of the guide (lesson.cpp)
 // The properties in the guide (decision-guide, measured-properties) are measured too, on a small model of
@@ -66,6 +68,7 @@ enum Family { learned_absolute, sinusoidal, learned_full_bias, t5_relative, alib
 std::vector<FamilyProbe> probe_families(const CostModel& model);
 // A family's name in the guide, and the method whose measured cost stands for it.
 std::string family_label(int family, Lang lang);
+std::string family_short_label(int family, Lang lang);  // in a takeaway: T5, ALiBi, RoPE; the others as above
 PositionMethod family_cost(int family);
 
 // Every method timed at up to eight sizes from N/8 to N (growth-with-n's curve, growth-table's table):

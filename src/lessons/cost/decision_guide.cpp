@@ -53,16 +53,17 @@ std::vector<ViewData> guide_views(const Inputs& in, Lang lang) {
     };
     // Under the bars: the advice.
     const std::vector<std::string> notes = {
-        say(lang, {"要外推到训练长度 Lt 之外：RoPE（配合缩放，见[[lesson:long-context|长上下文一课]]）或 ALiBi。",
-                   "Extrapolation beyond the training length Lt: RoPE (with scaling, see [[lesson:long-context|the long-context lesson]]) or ALiBi."}),
-        say(lang, {"要平移不变：RoPE，或按相对距离取值的偏置（T5、ALiBi）。",
-                   "Shift invariance: RoPE, or a bias indexed by relative distance (T5, ALiBi)."}),
-        say(lang, {"短而固定的长度：可学习的绝对位置嵌入最简单，而且最便宜。",
-                   "Short, fixed lengths: a learned absolute embedding is the simplest and the cheapest."}),
+        say(lang, {"要[[extrapolation|外推]]到训练长度 Lt 之外：RoPE（配合缩放，见[[lesson:long-context|长上下文一课]]）或 ALiBi。",
+                   "[[extrapolation|Extrapolation]] beyond the training length Lt: RoPE (with scaling, see [[lesson:long-context|the long-context lesson]]) or ALiBi."}),
+        say(lang, {"要[[invariance|平移不变]]：RoPE，或按偏移 Δ = i − j 取值的偏置（T5、ALiBi）。",
+                   "[[invariance|Shift invariance]]: RoPE, or a bias indexed by the offset Δ = i − j (T5, ALiBi)."}),
+        say(lang, {"短而固定的长度：可学习的绝对位置嵌入最简单，只需把一张表加一次（N·d 的工作量）。",
+                   "Short, fixed lengths: a learned absolute embedding is the simplest, one table added once (N·d work)."}),
         say(lang,
-            {"正弦嵌入虽能算出任意位置，但经过 W_q、W_k 后分数不再平移不变，模型在更长处仍会退化。",
-             "A sinusoidal embedding computes any position, yet after W_q and W_k its scores are not "
-             "shift-invariant, and models still degrade beyond their training length."}),
+            {"[[lesson:absolute-pe/sinusoidal-formula|正弦嵌入]]虽能算出任意位置，但经过查询、键的投影 W_q、W_k 后分数不再平移不变，模型在更长处仍会退化。",
+             "A [[lesson:absolute-pe/sinusoidal-formula|sinusoidal embedding]] computes any position, yet after the query and "
+             "key projections W_q and W_k its scores are not shift-invariant, and models still degrade beyond their "
+             "training length."}),
     };
     return {make_view(say(lang, {"每类方法的位置表与它的两条性质", "Each family's position table and its two properties"}),
                       std::move(bars), notes)};
@@ -71,22 +72,54 @@ std::vector<ViewData> guide_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 // [SECTION] the step
+namespace {
+
+// The takeaway's words, from the probes the bars' colours show: the families defined past Lt with shift-invariant
+// scores, and the smallest table among them.
+std::vector<Arg> guide_args(const Inputs& in, Lang lang) {
+    const CostModel model = cost_model(in);
+    const std::vector<FamilyProbe> probes = probe_families(model);
+    std::vector<std::string> relative;
+    int cheapest = -1;
+    double least = 0;
+    for (int r = 0; r < family_count; ++r) {
+        const FamilyProbe& probe = probes[static_cast<std::size_t>(r)];
+        if (std::isnan(probe.beyond) || probe.residual > kShiftInvariantTolerance) continue;
+        relative.push_back(family_short_label(r, lang));
+        const double bytes = position_table_bytes(family_cost(r), in.N, in.d, model);
+        if (cheapest < 0 || bytes < least) {
+            cheapest = r;
+            least = bytes;
+        }
+    }
+    return {{"relative", join(relative, lang == Lang::zh ? "、" : ", ")},
+            {"cheapest", cheapest < 0 ? std::string() : family_short_label(cheapest, lang)},
+            {"bytes", bytes_text(least)}};
+}
+
+}  // namespace
+
 Step decision_guide() {
-    return {
+    Step s = {
         "decision-guide",
         {"简短的选择指南", "A short decision guide"},
         {
-        "要外推就选 RoPE（按[[lesson:long-context|长上下文一课]]缩放）或 ALiBi，要平移不变就选 RoPE 或按相对距离取值的偏置，序列短而固定时可学习的绝对嵌入最简单。"
+        "要[[extrapolation|外推]]就选 RoPE（按[[lesson:long-context|长上下文一课]]缩放）或 ALiBi，要[[invariance|平移不变]]就选 RoPE 或按偏移取值的偏置，序列短而固定时可学习的绝对嵌入最简单。"
         "横条按对数刻度画出每类方法的位置表有多少字节，颜色回答两个问题：训练长度 Lt 之后有没有定义，分数是否平移不变"
-        "（只依赖 i − j）。注释给出对应的建议。",
-        "To extrapolate, choose RoPE (scaled as in [[lesson:long-context|the long-context lesson]]) or ALiBi; for shift "
-        "invariance, RoPE or a relative-distance bias; for short fixed lengths, a learned absolute embedding. The bars give each family's "
+        "（只依赖 Δ = i − j）。注释给出对应的建议。",
+        "To [[extrapolation|extrapolate]], choose RoPE (scaled as in [[lesson:long-context|the long-context lesson]]) or ALiBi; for [[invariance|shift "
+        "invariance]], RoPE or a bias indexed by the offset; for short fixed lengths, a learned absolute embedding. The bars give each family's "
         "position table in bytes on a log scale, and their colours answer two questions: is anything defined past the "
-        "training length Lt, and are the scores shift-invariant (depending on i − j only). The notes give the advice."},
+        "training length Lt, and are the scores shift-invariant (depending on Δ = i − j only). The notes give the advice."},
         {"N", "d", "heads", "num_buckets"},
         views_of(read_inputs, guide_views),
         {{R"tex(\text{平移不变：} s(i + c,\ j + c) = s(i, j))tex", R"tex(\text{shift-invariant: } s(i + c,\ j + c) = s(i, j))tex"}},
     };
+    s.takeaway = {"{relative} 在训练长度 Lt 外仍有定义且平移不变，因为只看偏移 Δ = i − j、不看位置；{cheapest} 存得最少（{bytes}）。",
+                  "{relative} are defined past the trained length Lt and shift-invariant, because they score only the "
+                  "offset Δ = i − j, not the positions; {cheapest} stores least of them ({bytes})."};
+    s.takeaway_args = args_of(read_inputs, guide_args);
+    return s;
 }
 
 }  // namespace cost_lesson

@@ -6,6 +6,7 @@
 //
 // [SECTION] the views
 // [SECTION] the step
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -75,26 +76,55 @@ std::vector<ViewData> growth_table_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 // [SECTION] the step
+namespace {
+
+// The takeaway's numbers, from the run the table shows (measure_growth keeps it for these inputs): the sizes, and
+// the least and the most growth among the N² methods and among the N·d methods.
+std::vector<Arg> growth_table_args(const Inputs& in, Lang) {
+    const GrowthTimes g = measure_growth(in);
+    double lo[2] = {0, 0}, hi[2] = {0, 0};
+    bool seen[2] = {false, false};
+    for (PositionMethod m : all_position_methods()) {
+        const int group = work_group(m);
+        const double r = growth_ratio(g, m);
+        lo[group] = seen[group] ? std::min(lo[group], r) : r;
+        hi[group] = seen[group] ? std::max(hi[group], r) : r;
+        seen[group] = true;
+    }
+    return {{"lo", integer(g.sizes.front())},
+            {"hi", integer(g.sizes.back())},
+            {"sq_lo", num(lo[1], 3)},
+            {"sq_hi", num(hi[1], 3)},
+            {"lin_lo", num(lo[0], 3)},
+            {"lin_hi", num(hi[0], 3)}};
+}
+
+}  // namespace
+
 Step growth_table() {
-    return {
+    Step s = {
         "growth-table",
         {"实测时间表", "The measured times"},
         {
-        "N 从 N/8 增到 N 时，N² 方法的时间约增长 64 倍，N·d 方法约 8 倍。"
-        "这是上一步曲线背后的实测时间：每一列的末项除以首项，就是该方法随 N 增长的倍数。"
+        "这是上一步曲线背后的实测时间：每行一个尺寸，每列一种方法，每一列的末项除以首项就是该方法随 N 增长的倍数。"
         "时间是打开这一步时在本页中实测的，所以每次的数字略有不同；改变 re-run 会重新测量。"
-        "N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）的倍数接近 N 倍数的平方，N·d 的方法接近 N 的倍数；"
+        "N² 的方法（完整偏置、逐偏移查表、T5 分桶查表、ALiBi）的倍数接近 N 倍数的平方，N·d 的方法接近 N 的倍数；"
         "小尺寸下计时受缓存和计时精度影响，倍数只是近似。",
-        "From N/8 to N the N² methods' times grow about 64×, the N·d methods' about 8×. "
-        "These are the measured times behind the previous step's curve: a column's last entry over its first is "
-        "that method's growth with N. They are measured in this page when the step opens, so the numbers differ a "
-        "little from run to run; changing re-run measures again. The N² methods (full bias, per-distance "
-        "lookup, T5 bucket lookup, ALiBi) grow by about the square of N's ratio, the N·d methods by about N's "
-        "ratio; at small sizes caches and timer resolution blur the ratios, so they are approximate."},
+        "These are the measured times behind the previous step's curve, one row per size and one column per method; "
+        "a column's last entry over its first is that method's growth with N. They are measured in this page when "
+        "the step opens, so the numbers differ a little from run to run; changing re-run measures again. The N² "
+        "methods (full bias, per-offset lookup, T5 bucket lookup, ALiBi) grow by about the square of N's ratio, the "
+        "N·d methods by about N's ratio; at small sizes caches and timer resolution blur the ratios, so they are "
+        "approximate."},
         {"N", "d", "trial"},
         views_of(read_inputs, growth_table_views),
         {R"tex(t(N) / t(N/8) \approx 8^k, \qquad k = 1 \ (N d), \quad k = 2 \ (N^2))tex"},
     };
+    s.takeaway = {"N 从 {lo} 到 {hi}：N² 方法时间增长 {sq_lo}–{sq_hi} 倍，N·d 方法 {lin_lo}–{lin_hi} 倍，因为工作量分别按 N² 和 N 增长。",
+                  "From N = {lo} to {hi} the N² methods' times grew {sq_lo}–{sq_hi}×, the N·d methods' {lin_lo}–{lin_hi}×, "
+                  "because their work grows as N² and as N; caches blur the small sizes."};
+    s.takeaway_args = args_of(read_inputs, growth_table_args);
+    return s;
 }
 
 }  // namespace cost_lesson

@@ -1,8 +1,9 @@
 // PE Lab — lessons/cost/growth_with_n.cpp
 // Step "growth-with-n" of lesson "cost": every method timed at eight sizes from N/8 to N, on log–log axes
 // where a power law is a straight line, with the slopes 1 and 2 dashed beside them (the numbers themselves are
-// the table of step growth-table; measure_growth and method_short_label serve both). Its question: how the
-// work of a full N×N bias grows when N grows 8×.
+// the table of step growth-table; measure_growth and method_short_label serve both). Its question, a prediction:
+// how the work of a full N×N bias grows when N grows 8× (neither the title, the first sentence nor the equations
+// give the exponent).
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
@@ -23,12 +24,12 @@ namespace cost_lesson {
 using namespace lessonui;
 
 // [SECTION] the views
-// Column headers for the wide timing table (growth-table).
+// Column headers for the wide timing table (growth-table), and the takeaway of time-per-element.
 std::string method_short_label(PositionMethod m, Lang lang) {
     switch (m) {
         case PositionMethod::embedding_add: return say(lang, {"嵌入", "embed"});
         case PositionMethod::full_bias: return say(lang, {"完整偏置", "full bias"});
-        case PositionMethod::distance_bias: return say(lang, {"逐距离", "per distance"});
+        case PositionMethod::distance_bias: return say(lang, {"逐偏移", "per offset"});
         case PositionMethod::t5_bias: return "T5";
         case PositionMethod::alibi_bias: return "ALiBi";
         case PositionMethod::rope_cached: return say(lang, {"RoPE 缓存", "RoPE cache"});
@@ -114,27 +115,47 @@ std::vector<ViewData> growth_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 // [SECTION] the step and its question
+namespace {
+
+// The takeaway's numbers, from the run the curve shows (measure_growth keeps it for these inputs): how much N grew
+// and how much the full bias's and the embedding table's times grew, beside what their work predicts.
+std::vector<Arg> growth_args(const Inputs& in, Lang) {
+    const GrowthTimes g = measure_growth(in);
+    const double n_ratio = static_cast<double>(g.sizes.back()) / g.sizes.front();
+    return {{"n", num(n_ratio, 3)},
+            {"bias", num(growth_ratio(g, PositionMethod::full_bias), 3)},
+            {"bias_pred", num(n_ratio * n_ratio, 3)},
+            {"emb", num(growth_ratio(g, PositionMethod::embedding_add), 3)},
+            {"emb_pred", num(n_ratio, 3)}};
+}
+
+}  // namespace
+
 Step growth_with_n() {
     Step s = {
         "growth-with-n",
         {"随 N 的增长", "Growth with N"},
         {
-        "在双对数坐标上，N² 方法的时间以斜率 2 上升，N·d 方法以斜率 1 上升。"
-        "把 N 从 N/8 增加到 N，逐个测量。N² 的方法（完整偏置、逐距离查表、T5 分桶查表、ALiBi）随 N 平方增长，"
-        "N·d 的方法（嵌入加法、RoPE）线性增长。两条轴都是对数刻度，所以每条线的斜率就是它的增长指数："
+        "N 从 N/8 增到 N，每个尺寸都实测一次；两条轴都是对数刻度，所以幂律 N^k 是一条斜率为 k 的直线。"
+        "N² 的方法（完整偏置、逐偏移查表、T5 分桶查表、ALiBi）随 N 平方增长，N·d 的方法（嵌入加法、RoPE）线性增长："
         "N·d 的方法斜率为 1，N² 的方法斜率为 2，两条虚线画出这两种斜率。注释把实测倍数和理论倍数放在一起；小尺寸下计时受缓存和计时精度影响，倍数只是近似。下一步列出曲线背后的实测时间。",
-        "On log-log axes the N² methods' times rise with slope 2, the N·d methods' with slope 1. "
-        "N is increased from N/8 to N and every size is measured. The N² methods (full bias, per-distance lookup, "
-        "T5 bucket lookup, ALiBi) grow with the square of N, the N·d methods (embedding add, RoPE) linearly. Both "
-        "axes are logarithmic, so a line's slope is its growth exponent: 1 for the N·d methods, 2 for the N² "
+        "N runs from N/8 to N and every size is timed; both axes are logarithmic, so a power law N^k is a straight "
+        "line of slope k. The N² methods (full bias, per-offset lookup, T5 bucket lookup, ALiBi) grow with the "
+        "square of N, the N·d methods (embedding add, RoPE) linearly: slope 1 for the N·d methods, 2 for the N² "
         "methods, the two slopes the dashed lines show. The notes set the measured ratios beside the predicted ones; at "
         "small sizes caches and timer resolution blur the ratios, so they are approximate. The next step lists the "
         "measured times behind the curve."},
         {"N", "d", "trial"},
         views_of(read_inputs, growth_views),
         {
-         {R"tex(t(N) / t(N/8) \approx 8^2 = 64 \ \ (N^2 \text{ 类方法}), \qquad \approx 8 \ \ (N d \text{ 类方法}))tex", R"tex(t(N) / t(N/8) \approx 8^2 = 64 \ \ (N^2 \text{ methods}), \qquad \approx 8 \ \ (N d \text{ methods}))tex"}},
+         R"tex(t \propto N^k \;\Longrightarrow\; \log t = k \log N + \mathrm{const})tex",
+         R"tex(\frac{t(N)}{t(N/8)} = 8^k)tex"},
     };
+    // Covered until answered (a prediction): it gives the measured growth.
+    s.takeaway = {"N 增大 {n} 倍：完整偏置时间变为 {bias} 倍（N² 预期 {bias_pred}），嵌入加法 {emb} 倍（N 预期 {emb_pred}），因偏置处理 N² 个分数。",
+                  "N grew {n}×: the full bias's time {bias}× (N² predicts {bias_pred}×), embedding add's {emb}× (N "
+                  "predicts {emb_pred}×), because a bias touches N² scores and a table N·d numbers."};
+    s.takeaway_args = args_of(read_inputs, growth_args);
     s.questions = {
         {{"N 增大 8 倍，加一个完整 N×N 偏置的工作量增大多少？",
           "N grows 8×. How much more work is adding a full N×N bias?"},
@@ -159,6 +180,7 @@ Step growth_with_n() {
                          {"ratio", num(large / small)}, {"embed", num(embed)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the curve: it, its note and the takeaway are covered until then
     return s;
 }
 

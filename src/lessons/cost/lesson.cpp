@@ -63,8 +63,8 @@ std::string method_label(PositionMethod m, Lang lang) {
     switch (m) {
         case PositionMethod::embedding_add: return say(lang, {"嵌入加法", "embedding add"});
         case PositionMethod::full_bias: return say(lang, {"完整偏置 N×N", "full bias N×N"});
-        case PositionMethod::distance_bias: return say(lang, {"逐距离偏置（2N−1 个值）", "per-distance bias (2N−1 values)"});
-        case PositionMethod::t5_bias: return say(lang, {"T5 分桶偏置（桶数 × 头数）", "T5 buckets (num_buckets × heads)"});
+        case PositionMethod::distance_bias: return say(lang, {"逐偏移偏置（2N−1 个值）", "per-offset bias (2N−1 values)"});
+        case PositionMethod::t5_bias: return say(lang, {"T5 分桶偏置（桶数 × 头数）", "T5 buckets (buckets × heads)"});
         case PositionMethod::alibi_bias: return say(lang, {"ALiBi（每头一个斜率）", "ALiBi (one slope per head)"});
         case PositionMethod::rope_cached: return say(lang, {"RoPE（cos/sin 缓存）", "RoPE (cos/sin cache)"});
         case PositionMethod::rope_uncached: return say(lang, {"RoPE（即时计算）", "RoPE (on the fly)"});
@@ -202,6 +202,15 @@ std::string family_label(int family, Lang lang) {
         case rope: return "RoPE";
     }
     return "";
+}
+
+std::string family_short_label(int family, Lang lang) {
+    switch (family) {
+        case t5_relative: return "T5";
+        case alibi: return "ALiBi";
+        case rope: return "RoPE";
+        default: return family_label(family, lang);
+    }
 }
 
 PositionMethod family_cost(int family) {

@@ -48,13 +48,13 @@ std::vector<ViewData> measured_properties_views(const Inputs& in, Lang lang) {
     }
     const std::string probe_note =
         say(lang,
-            {"前两列在一个小模型上测得：训练位置 Lt = {Lt}；“—”表示位置 Lt 没有参数；离 Toeplitz 为 0 表示分数平移不变。",
+            {"前两列在一个小模型上测得：训练位置 Lt = {Lt}；“—”表示位置 Lt 没有参数；离 [[toeplitz|Toeplitz]] 为 0 表示分数平移不变。",
              "The first two columns are measured on a small model with Lt = {Lt} trained positions: a dash means "
-             "there is no parameter at position Lt; 0 from Toeplitz means shift-invariant scores."},
+             "there is no parameter at position Lt; 0 from [[toeplitz|Toeplitz]] means shift-invariant scores."},
             {{"Lt", integer(kTrainedPositions)}});
     const std::string symbols_note =
-        say(lang, {"s_ij：小模型上查询 i、键 j 的位置分数；m_(i−j)：s 在对角线 i − j 上的平均值。",
-                   "s_ij: the small model's position score of query i and key j; m_(i−j): the mean of s along the diagonal i − j."});
+        say(lang, {"s(i, j)：小模型上查询 i、键 j 的位置分数；⟨s⟩_Δ：s 在偏移 Δ = i − j 那条对角线上的平均值。",
+                   "s(i, j): the small model's position score of query i and key j; ⟨s⟩_Δ: the mean of s along the diagonal Δ = i − j."});
     return {make_view(say(lang, {"测得的性质与本机代价", "Measured properties and cost here"}), std::move(t),
                       {probe_note, symbols_note})};
 }
@@ -62,23 +62,46 @@ std::vector<ViewData> measured_properties_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 // [SECTION] the step
+namespace {
+
+// The takeaway's words, from the probes the table's first two columns show: the families at 0 from Toeplitz and
+// how many have no parameter at position Lt (the learned tables).
+std::vector<Arg> properties_args(const Inputs& in, Lang lang) {
+    const std::vector<FamilyProbe> probes = probe_families(cost_model(in));
+    std::vector<std::string> invariant;
+    int undefined = 0;
+    for (int r = 0; r < family_count; ++r) {
+        const FamilyProbe& probe = probes[static_cast<std::size_t>(r)];
+        if (probe.residual <= kShiftInvariantTolerance) invariant.push_back(family_short_label(r, lang));
+        if (std::isnan(probe.beyond)) ++undefined;
+    }
+    return {{"invariant", join(invariant, lang == Lang::zh ? "、" : ", ")},
+            {"undefined", integer(undefined)},
+            {"Lt", integer(kTrainedPositions)}};
+}
+
+}  // namespace
+
 Step measured_properties() {
-    return {
+    Step s = {
         "measured-properties",
         {"指南背后的测量", "The measurements behind the guide"},
         {
-        "指南里的两条性质是测出来的：可学习的表在训练长度 Lt 之后没有值，只有 T5、ALiBi 和 RoPE 的分数离 Toeplitz 为 0。"
-        "在一个训练了 Lt 个位置的小模型上，第一列取位置 Lt 处的值，第二列量出 Lt×Lt 的位置分数 s_ij 离 Toeplitz 矩阵（每条对角线为常数）多远："
-        "m_(i−j) 是 s 在 i − j 那条对角线上的平均值，r = 0 即平移不变。后两列是本机的存储和时间。",
-        "The guide's two properties are measured: the learned tables have no value past the training length Lt, and "
-        "only T5, ALiBi and RoPE have scores at 0 from Toeplitz. On a small model trained on Lt positions, the first "
-        "column takes the value at position Lt, the second measures how far the Lt×Lt position scores s_ij are from "
-        "a Toeplitz matrix (constant along each diagonal): m_(i−j) is the mean of s along the diagonal i − j, and "
-        "r = 0 means shift-invariant. The last two are the memory and time measured here."},
+        "在一个训练了 Lt 个位置的小模型上，第一列取位置 Lt 处的值，第二列量出 Lt×Lt 的位置分数 s(i, j) 离 [[toeplitz|Toeplitz]] 矩阵（每条对角线为常数）多远。"
+        "⟨s⟩_Δ 是 s 在 Δ = i − j 那条对角线上的平均值，r = 0 即平移不变。指南里的两条性质就是这样测出来的。后两列是本机的存储和时间。",
+        "On a small model trained on Lt positions, the first column takes the value at position Lt and the second "
+        "measures how far the Lt×Lt position scores s(i, j) are from a [[toeplitz|Toeplitz]] matrix (constant along each diagonal). "
+        "⟨s⟩_Δ is the mean of s along the diagonal Δ = i − j, and r = 0 means shift-invariant. This is how the guide's "
+        "two properties are measured. The last two columns are the memory and time measured here."},
         {"N", "d", "heads", "num_buckets", "trial"},
         views_of(read_inputs, measured_properties_views),
-        {R"tex(r = \sqrt{\textstyle\sum_{i,j} \big(s_{ij} - m_{i-j}\big)^2} \Big/ \sqrt{\textstyle\sum_{i,j} s_{ij}^2})tex"},
+        {R"tex(r = \sqrt{\textstyle\sum_{i,j} \big(s(i, j) - \bar{s}(i - j)\big)^2} \Big/ \sqrt{\textstyle\sum_{i,j} s(i, j)^2})tex"},
     };
+    s.takeaway = {"{invariant} 的 r 为 0：只看 Δ 的分数沿对角线不变；{undefined} 张可学习的表在 Lt = {Lt} 处无参数：训练只到那里。",
+                  "{invariant} have r = 0, as a score of Δ = i − j alone is constant along each diagonal; the "
+                  "{undefined} learned tables have nothing at position Lt = {Lt}, where training ended."};
+    s.takeaway_args = args_of(read_inputs, properties_args);
+    return s;
 }
 
 }  // namespace cost_lesson

@@ -68,26 +68,48 @@ std::vector<ViewData> timing_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 // [SECTION] the step
+namespace {
+
+// The takeaway's numbers: the run the bars show (measure_all keeps it for these inputs), the fastest bias against
+// the embedding table, beside the element counts that explain the gap.
+std::vector<Arg> measured_time_args(const Inputs& in, Lang) {
+    const std::vector<CostMeasurement> ms = measure_all(in);
+    double table = 0, fastest_bias = 0;
+    for (const CostMeasurement& c : ms) {
+        if (c.method == PositionMethod::embedding_add) table = c.seconds;
+        if (work_group(c.method) == 1 && c.seconds > 0 && (fastest_bias == 0 || c.seconds < fastest_bias)) fastest_bias = c.seconds;
+    }
+    return {{"cells", integer(static_cast<long long>(in.N) * in.N)},
+            {"nd", integer(static_cast<long long>(in.N) * in.d)},
+            {"ratio", num(table > 0 ? fastest_bias / table : 0.0, 3)}};
+}
+
+}  // namespace
+
 Step measured_time() {
-    return {
+    Step s = {
         "measured-time",
         {"实测时间", "Measured time"},
         {
-        "N 远大于 d 时，N² 的偏置比加一张表或用缓存旋转更慢。"
-        "即时计算的 RoPE 要为正弦和余弦付出代价；各方法实测的时间相差几个数量级。"
-        "这里在本机（或浏览器的 WebAssembly 引擎）上真正执行每种方法的位置部分：把位置表加到嵌入上、把偏置加到 N×N 的分数上、"
-        "按距离查表相加、或旋转 Q 和 K。每种方法重复多次，取最快一次；横条用对数刻度，颜色表示工作量随 N·d 还是随 N² 增长。"
-        "数字是此刻此地的测量值，每次都会略有不同。",
-        "When N is much larger than d, the N² biases are slower than adding a table or a cached rotation. RoPE "
-        "computed on the fly pays for its sines and cosines; the measured times differ by orders of magnitude. "
-        "The position part of each method actually runs on this machine (or in the browser's WebAssembly engine): "
-        "adding a table to the embeddings, adding a bias to the N×N scores, looking up a distance table for every "
-        "cell, or rotating Q and K. Each is repeated and the fastest run is kept; the bars use a log scale, coloured "
-        "by whether the work grows as N·d or as N². The numbers vary a little from run to run."},
+        "每种方法的位置部分都在本机（或浏览器）上真正执行，重复多次，取最快一次。"
+        "执行的是：把位置表加到嵌入上、把偏置加到 N×N 的分数上、按偏移查表相加、或旋转 Q 和 K。"
+        "N 远大于 d 时，N² 的偏置比加一张表或用缓存旋转更慢；即时计算的 RoPE 要为正弦和余弦付出代价。"
+        "横条用对数刻度，颜色表示工作量随 N·d 还是随 N² 增长。数字是此刻此地的测量值，每次都会略有不同。",
+        "Each method's position part really runs here, on this machine or in the browser, and the fastest of many "
+        "runs is kept. It adds a table to the embeddings, adds a bias to the N×N scores, looks "
+        "up an offset table for every cell, or rotates Q and K. When N is much larger than d the N² biases are "
+        "slower than adding a table or a cached rotation; RoPE computed on the fly pays for its sines and cosines. "
+        "The bars use a log scale, coloured by whether the work grows as N·d or as N². The numbers vary a little "
+        "from run to run."},
         {"N", "d", "trial"},
         views_of(read_inputs, timing_views),
-        {{R"tex(O(N d) \ \text{（加一张表、旋转）}, \qquad O(N^2) \ \text{（加或查一个偏置）})tex", R"tex(O(N d) \ \text{(add a table, rotate)}, \qquad O(N^2) \ \text{(add or look up a bias)})tex"}},
+        {{R"tex(O(N d) \ \text{（加一张表、旋转）}, \qquad O(N^2) \ \text{（加或查一个偏置）}, \qquad \frac{N^2}{N d} = \frac{N}{d})tex", R"tex(O(N d) \ \text{(add a table, rotate)}, \qquad O(N^2) \ \text{(add or look up a bias)}, \qquad \frac{N^2}{N d} = \frac{N}{d})tex"}},
     };
+    s.takeaway = {"偏置处理每头 N² = {cells} 个分数，加表只处理 N·d = {nd} 个：最快的偏置耗时是加表的 {ratio} 倍；即时 RoPE 还要算正余弦。",
+                  "A bias touches all N² = {cells} scores of a head, a table N·d = {nd} numbers: the fastest bias took "
+                  "{ratio}× the table's time. RoPE on the fly pays a sine and cosine per element."};
+    s.takeaway_args = args_of(read_inputs, measured_time_args);
+    return s;
 }
 
 }  // namespace cost_lesson

@@ -2,7 +2,7 @@
 // Step "one-new-token" of lesson "cost": while generating text with a KV cache, the position work for one new
 // token per head: the N·d methods touch only the new token's own row (RoPE rotates its q and k, 2d numbers),
 // a bias method adds one bias per cached key (N). Counted from core's position_work_items. Its question: what
-// RoPE rotates per generated token.
+// RoPE rotates per generated token (a prediction: nothing outside the covered figure gives it away).
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
@@ -22,15 +22,15 @@ namespace cost_lesson {
 using namespace lessonui;
 
 // [SECTION] the views
-namespace {
-
 // The numbers one new token's position part touches per head, with N − 1 tokens already cached: the N·d
 // methods work on the new token's row only (position_work_items at N = 1), a bias method on the new query's
-// row of N scores (the work at N divided by its N rows).
+// row of N scores (the work at N divided by its N rows). The recap shows them too.
 double new_token_items(PositionMethod m, const Inputs& in) {
     if (work_group(m) == 0) return position_work_items(m, 1, in.d);
     return position_work_items(m, in.N, in.d) / in.N;
 }
+
+namespace {
 
 std::vector<ViewData> one_new_token_views(const Inputs& in, Lang lang) {
     BarsView bars;
@@ -72,17 +72,26 @@ Step one_new_token() {
         "one-new-token",
         {"生成时的一个新词元", "One new token while generating"},
         {
-        "每个新词元，RoPE 只旋转 2d 个数，偏置类方法却要给缓存里的 N 个键各加一个偏置。"
-        "所以 N 远大于 d 时偏置更费事。"
-        "横条数出 N 个位置中最后一个词元、每个头的位置部分要处理多少个数，由与前几步相同的工作量公式得到。",
-        "Per new token RoPE rotates only 2d numbers, while a bias method adds a bias for each of the N cached keys. "
-        "So with N much larger than d the bias does more work. The bars count the "
-        "numbers the position part of the last of N tokens touches per head, from the same work counts as the "
-        "previous steps."},
+        "模型生成文本时，位置 i 的新词元要关注前面所有位置 j 的键，这些键和值留在 [[kv-cache|KV 缓存]]里。"
+        "横条数出 N 个位置中最后一个词元、每个头的位置部分要处理多少个数，由与前几步相同的工作量公式得到。"
+        "N 远大于 d 时，哪种方法每个新词元更费事，就在这里分出高下。",
+        "While a model generates text, the new token at position i attends to the keys of all earlier positions j, "
+        "kept with their values in a [[kv-cache|KV cache]]. The bars count the numbers the position part of the last of N tokens "
+        "touches per head, from the same work counts as the previous steps. With N much larger than d, this is "
+        "where the methods part ways."},
         {"N", "d"},
         views_of(read_inputs, one_new_token_views),
-        {{R"tex(\text{RoPE：} 2d, \qquad \text{偏置：} N)tex", R"tex(\text{RoPE: } 2d, \qquad \text{bias: } N)tex"}},
+        {{R"tex(\text{RoPE：} s_{ij} = (R_i\,q_i)^{\top} (R_j\,k_j), \quad R_i = \text{按位置 } i \text{ 的旋转})tex",
+          R"tex(\text{RoPE: } s_{ij} = (R_i\,q_i)^{\top} (R_j\,k_j), \quad R_i = \text{rotation by position } i)tex"},
+         {R"tex(\text{偏置：} s_{ij} = q_i^{\top} k_j + b(i - j))tex", R"tex(\text{bias: } s_{ij} = q_i^{\top} k_j + b(i - j))tex"}},
     };
+    // Covered until answered (a prediction): it says what the bars show.
+    s.takeaway = {"每个新词元 RoPE 只旋转自己的 q 和 k，2d = {rotated} 个数，因为缓存的键存入时已转好；偏置要给 N = {N} 个缓存的键各加一个值。",
+                  "Per new token RoPE rotates only its own q and k, 2d = {rotated} numbers, as cached keys were rotated "
+                  "once when stored; a bias adds one value for each of the N = {N} cached keys."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"rotated", integer(2LL * in.d)}, {"N", integer(in.N)}};
+    });
     s.questions = {
         {{"生成文本时，每来一个新词元，RoPE 要旋转哪些向量？",
           "While generating text, which vectors does RoPE rotate for each new token?"},
@@ -102,6 +111,7 @@ Step one_new_token() {
                         {{"rotated", integer(2LL * d)}, {"N", integer(N)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the bars: they, their note and the takeaway are covered until then
     return s;
 }
 

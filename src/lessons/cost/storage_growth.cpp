@@ -74,7 +74,7 @@ Step storage_growth() {
         views_of(read_inputs, storage_growth_views),
         {R"tex(\frac{N^2}{N d} = \frac{N}{d} > 1 \iff N > d)tex"},
     };
-    s.takeaway = {"N 超过 d = {d} 后每对一个偏置比嵌入表大，因为 N²/(N·d) = N/d：N = {N} 时大 {ratio} 倍。T5 和 ALiBi 的大小里没有 N，线是平的。",
+    s.takeaway = {"N 超过 d = {d} 后每对一个偏置比嵌入表大，因为 N²/(N·d) = N/d：N = {N} 时 {ratio} 倍；T5、ALiBi 与 N 无关。",
                   "Past N = d = {d} a bias per pair outgrows the embedding table, because N²/(N·d) = N/d: {ratio}× at "
                   "N = {N}. T5's and ALiBi's lines stay flat: N is not in their size."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {

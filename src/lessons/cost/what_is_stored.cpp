@@ -58,11 +58,11 @@ std::vector<ViewData> storage_views(const Inputs& in, Lang lang) {
             {{"uncached", bytes_text(position_table_bytes(PositionMethod::rope_uncached, in.N, in.d, model))},
              {"cached", bytes_text(position_table_bytes(PositionMethod::rope_cached, in.N, in.d, model))}}),
         say(lang,
-            {"[[t5|T5]] 的表：{buckets} 个[[bucket|桶]] × {heads} 头 = {t5_values} 个值（{t5_bytes}），即 num_buckets × H，与 N 无关，"
-             "每次前向算一次、各层共用。教程把分桶偏置算作 O(N)，但 O(N) 的是逐距离的表（{distance_values} 个值）。",
+            {"[[t5|T5]] 的表：{buckets} 个[[bucket|桶]] × {heads} 头 = {t5_values} 个值（{t5_bytes}），与 N 无关，"
+             "每次前向算一次、各层共用。教程把分桶偏置算作 O(N)，但 O(N) 的是逐偏移的表（{distance_values} 个值）。",
              "[[t5|T5]]'s actual table is {buckets} [[bucket|buckets]] × {heads} heads = {t5_values} values "
-             "({t5_bytes}), num_buckets × H, which does not grow with N, is computed once per forward pass and is shared by all layers. "
-             "Tutorials count a bucketed bias as O(N): that is the table with one value per distance ({distance_values} values)."},
+             "({t5_bytes}), which does not grow with N, is computed once per forward pass and is shared by all layers. "
+             "Tutorials count a bucketed bias as O(N): that is the table with one value per offset ({distance_values} values)."},
             {{"buckets", integer(model.num_buckets)},
              {"heads", integer(model.heads)},
              {"t5_values", integer(static_cast<long long>(model.num_buckets) * model.heads)},
@@ -99,18 +99,20 @@ Step what_is_stored() {
         "给注意力加上位置要花内存和时间；这一课逐类方法把两者量出来，帮你权衡。"
         "每种方法都存一张表，表的大小取决于它按什么索引。加到嵌入上的位置表有 N·d 个数；查询位置 i、键位置 j 每一对一个偏置的表有 N² 个；"
         "每个偏移 Δ = i − j（查询减键）一个值的表有 2N − 1 个，但每个 (i, j) 仍要查一次。"
-        "[[t5|T5]] 把偏移分进 num_buckets 个[[bucket|桶]]，每个桶、每个[[head|头]]一个值，共 num_buckets × H 个，与 N 无关，且所有层共用；"
+        "[[t5|T5]] 把偏移分进固定数目的[[bucket|桶]]，每个桶、每个[[head|头]]一个值，共（桶数 × H）个，与 N 无关，且所有层共用；"
         "[[alibi|ALiBi]] 每个头只存一个斜率 m，偏置 −m·|Δ| 由位置直接算出。"
-        "[[rope|RoPE]] 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。表格由 core 按这些参数计算，下一步的曲线给出随 N 的增长。",
+        "[[rope|RoPE]] 只需 d/2 个频率，预先算好的 cos/sin 缓存则有 N·d 个数。偏置在每一对 (i, j) 上都要用到，但[[fused-attention|融合的注意力核]]不把它展开成 N×N 的表。"
+        "表格由 core 按这些参数计算，下一步的曲线给出随 N 的增长。",
         "Giving attention positions costs memory and time; this lesson measures both for each family of methods, so "
         "that you can weigh them. Each method keeps a table, and its size is set by what the table is indexed by. A "
         "position table added to the embeddings holds N·d numbers; a bias per pair of query position i and key "
         "position j holds N²; a table with one value per offset Δ = i − j (query minus key) holds 2N − 1, but every "
-        "(i, j) still looks one up. [[t5|T5]] sorts offsets into num_buckets [[bucket|buckets]] and keeps one value "
-        "per bucket and [[head|head]], num_buckets × H in all, independent of N and shared by all layers; "
+        "(i, j) still looks one up. [[t5|T5]] sorts offsets into a fixed number of [[bucket|buckets]] and keeps one "
+        "value per bucket and [[head|head]], buckets × H in all, independent of N and shared by all layers; "
         "[[alibi|ALiBi]] stores only one slope m per head and computes the bias −m·|Δ| from the positions. "
-        "[[rope|RoPE]] needs only d/2 frequencies, while a precomputed cos/sin cache holds N·d numbers. The table is "
-        "computed by core for these parameters; the next step's curve shows the growth with N."},
+        "[[rope|RoPE]] needs only d/2 frequencies, while a precomputed cos/sin cache holds N·d numbers. A bias is "
+        "needed at every pair (i, j), but [[fused-attention|fused attention kernels]] never write it out as an N×N "
+        "table. The table is computed by core for these parameters; the next step's curve shows the growth with N."},
         {"N", "d", "heads", "num_buckets"},
         views_of(read_inputs, storage_views),
         {
@@ -131,7 +133,7 @@ Step what_is_stored() {
         {{"N 变大时，T5 存储的偏置表会怎样？", "As N grows, what happens to the bias table T5 stores?"},
          {{"按 N² 增长", "It grows as N²"},
           {"按 2N − 1 增长", "It grows as 2N − 1"},
-          {"不变：num_buckets × heads 个数", "It stays num_buckets × heads numbers"}},
+          {"不变：每个桶、每个头一个数", "It stays one number per bucket and head"}},
          2,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);

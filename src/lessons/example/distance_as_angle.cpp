@@ -54,6 +54,11 @@ PhasorView::Dial query_key_dial(int q, int k, double theta, std::string caption,
     return dial;
 }
 
+// The score of a pair from the turned vectors themselves (lengths 1 and 0.8): the views' note and the takeaway.
+double angle_pair_score(int q, int k, double theta) {
+    return (rotation2(q * theta) * Eigen::Vector2d(1, 0)).dot(rotation2(k * theta) * Eigen::Vector2d(0.8, 0));
+}
+
 // [SECTION] views
 std::vector<ViewData> distance_as_angle_views(const Inputs& in, Lang lang) {
     PhasorView v;
@@ -69,11 +74,7 @@ std::vector<ViewData> distance_as_angle_views(const Inputs& in, Lang lang) {
         for (int a = 0; a < 2; ++a)
             v.dials[1].arrows[size_t(a)].trail.push_back(
                 turned((a == 0 ? in.q : in.k) + in.shift - back, in.theta, 1.0, "", 0).angle);
-    // The score of each pair from the turned vectors themselves (lengths 1 and 0.8).
-    auto score = [&](int q, int k) {
-        return (rotation2(q * in.theta) * Eigen::Vector2d(1, 0))
-            .dot(rotation2(k * in.theta) * Eigen::Vector2d(0.8, 0));
-    };
+    auto score = [&](int q, int k) { return angle_pair_score(q, k, in.theta); };
     const std::string note = say(lang,
                                  {"两个刻度盘上的点积都是 {s0} 与 {s1}：平移 {s} 不改变它。",
                                   "The dot product is {s0} on the first dial and {s1} on the second: shifting "
@@ -89,19 +90,48 @@ std::vector<ViewData> distance_as_angle_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step distance_as_angle() {
-    return {
+    // The prose and the equation say how the vectors turn, not what the shift does to their dot product: that is
+    // the prediction, answered by the dials, their note and the takeaway (covered until the learner answers).
+    Step s{
         "distance-as-angle",
-        {"距离变成角度", "The distance as an angle"},
-        {"旋转位置编码（RoPE）把位置 q 上的查询向量转过 qθ，把位置 k 上的键向量转过 kθ。两者之间的夹角就是 (q − k)θ = Δθ，"
-         "只取决于距离。拖动查询的箭头改变 q；按播放让两个位置一起平移，夹角和点积都保持不变。",
-         "Rotary encoding (RoPE) turns the query at position q by the angle qθ and the key at position k by kθ. The angle "
-         "between them is then (q − k)θ = Δθ: it depends on the distance only. Drag the query's arrowhead to change q; "
-         "press play to move both positions together, and the angle and the dot product stay the same."},
+        {"按位置转动查询与键", "Query and key, turned by their positions"},
+        {"[[rope|旋转位置编码（RoPE）]]把位置 q 上的查询向量转过 qθ，把位置 k 上的键向量转过 kθ。"
+         "拖动查询的箭头改变 q；按播放让两个位置一起平移 s。",
+         "[[rope|Rotary encoding (RoPE)]] turns the query at position q by the angle qθ and the key at position k by "
+         "kθ. Drag the query's arrowhead to change q; press play to move both positions together by s."},
         {"i", "j", "shift", "theta"},
         views_of(read_inputs, distance_as_angle_views),
-        {R"tex(\langle R_{q\theta}\,x,\; R_{k\theta}\,y\rangle = \langle x,\; R_{(k-q)\theta}\,y\rangle)tex"},
+        {R"tex(x \text{ at } p \;\mapsto\; R_{p\theta}\, x, \qquad R_{p\theta} = \begin{pmatrix} \cos p\theta & -\sin p\theta \\ \sin p\theta & \cos p\theta \end{pmatrix})tex"},
         {"shift", 0, 32, 2},
     };
+    s.takeaway = {"点积平移前 {s0}，平移 {s} 后 {s1}：两向量都多转 sθ，夹角 (q − k)θ = {a} rad 不变，点积只看距离。",
+                  "The dot product is {s0} before and {s1} after a shift by {s}: both vectors turn a further sθ, so "
+                  "their angle (q − k)θ = {a} rad, and the score, depend on the distance only."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"s0", num(angle_pair_score(in.q, in.k, in.theta), 6)},
+                                {"s", integer(in.shift)},
+                                {"s1", num(angle_pair_score(in.q + in.shift, in.k + in.shift, in.theta), 6)},
+                                {"a", num((in.q - in.k) * in.theta, 3)}};
+    });
+    // A prediction: asked before the evidence (Question::predict), so the dials, their note and the takeaway stay
+    // covered until the learner answers or presses Reveal.
+    s.questions = {
+        {{"两个位置都加上 s，查询与键的点积会怎样？", "Both positions move by s. What happens to the query–key dot product?"},
+         {{"不变", "it stays the same"}, {"变大", "it grows"}, {"随 s 来回摆动", "it swings back and forth with s"}},
+         0,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = read_inputs(p);
+             return say(lang, {"平移前 {before}，平移 {s} 后 {after}：两个向量都多转 sθ，夹角仍是 (q − k)θ = {a} rad。",
+                               "{before} before, {after} after moving both by {s}: both vectors turn a further sθ, so the "
+                               "angle between them is still (q − k)θ = {a} rad."},
+                        {{"before", num(angle_pair_score(in.q, in.k, in.theta), 6)},
+                         {"s", integer(in.shift)},
+                         {"after", num(angle_pair_score(in.q + in.shift, in.k + in.shift, in.theta), 6)},
+                         {"a", num((in.q - in.k) * in.theta, 3)}});
+         }},
+    };
+    s.questions[0].predict = true;
+    return s;
 }
 
 }  // namespace example_lesson

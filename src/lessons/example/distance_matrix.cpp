@@ -43,13 +43,17 @@ Step distance_matrix() {
     Step s{
         "distance-matrix",
         {"距离矩阵", "The distance matrix"},
-        {"相对位置编码只关心查询与键之间的距离 Δ = q − k。把每一对 (q, k) 的距离排成矩阵，同一条对角线上的格子距离相同："
-         "矩阵沿对角线是常数，这样的矩阵叫 Toeplitz 矩阵。",
-         "A relative position encoding only cares about the distance Δ = q − k between a query and a key. Laid out "
-         "as a matrix over all pairs (q, k), every diagonal holds one distance: the matrix is constant along its "
-         "diagonals, which is what a Toeplitz matrix is."},
+        {"这一课要回答：只看相对位置的编码，需要分辨[[query|查询]]与[[key|键]]的什么？只有它们的距离 Δ = q − k。"
+         "把每一对 (q, k) 的距离排成矩阵，同一条对角线上的格子距离相同：矩阵沿对角线是常数，这样的矩阵叫 "
+         "[[toeplitz|Toeplitz 矩阵]]。",
+         "The question of this lesson: what must an encoding that sees only relative position tell apart about a "
+         "[[query]] and a [[key]]? Only their distance Δ = q − k. Laid out as a matrix over all pairs (q, k), every "
+         "diagonal holds one distance: the matrix is constant along its diagonals, which is what a "
+         "[[toeplitz|Toeplitz matrix]] is."},
         {"L", "diagonal"},
         views_of(read_inputs, distance_matrix_views),
+        {{R"tex(\Delta_{qk} = q - k, \qquad L^2 \text{ 个格子，} 2L - 1 \text{ 种距离})tex",
+          R"tex(\Delta_{qk} = q - k, \qquad L^2 \text{ cells, } 2L - 1 \text{ distances})tex"}},
     };
     s.takeaway = {"{cells} 个格子里只有 {diagonals} 种距离：同一条对角线上 q − k 都相同，所以只看距离的编码只需要 {diagonals} 个数。",
                   "The {cells} cells hold only {diagonals} distances: q − k is the same all along a diagonal, so an "

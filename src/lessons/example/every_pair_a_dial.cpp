@@ -50,13 +50,14 @@ std::vector<ViewData> every_pair_a_dial_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step every_pair_a_dial() {
-    return {
+    Step s{
         "every-pair-a-dial",
         {"每一对都是一个刻度盘", "Every pair is a dial"},
-        {"RoPE 有 d/2 个频率对，第 i 对每个位置转 θᵢ = base^(−2i/d)，像里程表的一排转轮：第 0 对转得最快，后面的越来越慢。"
+        {"RoPE 有 d/2 个[[frequency-pair|频率对]]，第 i 对每个位置转 θᵢ = [[base]]^(−2i/d)，像里程表的一排转轮：第 0 对转得最快，后面的越来越慢。"
          "阴影是训练时（位置 0 到 L）指针扫过的角度。慢的几对在训练中没有转满一圈（红圈）：到了更远的位置，它们指向模型从没见过的角度。"
          "上方的二进制计数器也是这样：最低位每一步都翻转，正像最快的一对。",
-         "RoPE has d/2 frequency pairs; pair i turns θᵢ = base^(−2i/d) per position, like the wheels of an odometer: "
+         "RoPE has d/2 [[frequency-pair|frequency pairs]]; pair i turns θᵢ = [[base]]^(−2i/d) per position, like the "
+         "wheels of an odometer: "
          "pair 0 turns fastest, each later pair more slowly. The shaded arc is what a needle swept during training "
          "(positions 0 to L). The slow pairs never completed a turn in training (ringed in red): at farther positions "
          "they point at angles the model never saw. The binary counter above works the same way: its lowest bit flips at "
@@ -66,6 +67,25 @@ Step every_pair_a_dial() {
         {{R"tex(\theta_i = \mathrm{base}^{-2i/d},\quad \text{指针}_i = p\,\theta_i \bmod 2\pi)tex", R"tex(\theta_i = \mathrm{base}^{-2i/d},\quad \text{needle}_i = p\,\theta_i \bmod 2\pi)tex"}},
         {"pos", 0, 2048, 24},
     };
+    s.takeaway = {"{n} 对中有 {never} 对在 {L} 个训练位置里转不满一圈，因为第 i 对每个位置只转 θᵢ；{where}。",
+                  "{never} of the {n} pairs never finish a turn in the {L} training positions, because pair i turns only "
+                  "θᵢ per position; {where}."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+        int never = 0;
+        for (Eigen::Index i = 0; i < theta.size(); ++i) never += in.train_length * theta(i) / (2 * kPi) < 1 ? 1 : 0;
+        // Past the training length a pair that never turned points outside the arc it swept; within it, never.
+        const std::string where =
+            never == 0 ? say(lang, {"所以每根指针都已转遍整圈", "so every needle has already swept its whole circle"})
+            : in.p > in.train_length
+                ? say(lang, {"到 p = {p}，它们指向训练从未扫过的角度", "at p = {p} they point outside the arc training swept"},
+                      {{"p", integer(in.p)}})
+                : say(lang, {"p = {p} 还在训练长度之内，每根指针都在它的弧里", "at p = {p}, within training, every needle is inside its arc"},
+                      {{"p", integer(in.p)}});
+        return std::vector<Arg>{{"n", integer(theta.size())}, {"never", integer(never)}, {"L", integer(in.train_length)},
+                                {"where", where}};
+    });
+    return s;
 }
 
 }  // namespace example_lesson

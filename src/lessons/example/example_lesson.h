@@ -1,6 +1,6 @@
 // PE Lab — lessons/example/example_lesson.h
-// Private to lesson "example" (this folder): the inputs, the one parameter table and the four steps, each
-// defined with its views in the file named for its id (distance_matrix.cpp … every_pair_a_dial.cpp).
+// Private to lesson "example" (this folder): the inputs, the one parameter table and the five steps, each
+// defined with its views in the file named for its id (distance_matrix.cpp … every_pair_a_dial.cpp, recap.cpp).
 // No display text here (the font subset scans .cpp files only).
 //
 // [SECTION] inputs and parameters
@@ -33,6 +33,7 @@ Step distance_matrix();     // distance_matrix.cpp
 Step pairs_per_distance();  // pairs_per_distance.cpp
 Step distance_as_angle();   // distance_as_angle.cpp
 Step every_pair_a_dial();   // every_pair_a_dial.cpp
+Step recap();               // recap.cpp: the lesson's claims side by side (every lesson ends with one)
 
 }  // namespace example_lesson
 }  // namespace pelab

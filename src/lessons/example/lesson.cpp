@@ -4,9 +4,14 @@
 // the query–key distance Δ = q − k, one per kind of figure a new lesson most often needs: the matrix of
 // distances (a heatmap), how many pairs share each distance (a curve), the distance as an angle between two
 // turning vectors (phasor dials: a draggable arrow, playback of one parameter) and the frequency pairs as an
-// odometer. The maths lives in core (distance.h, rope.h); this folder only describes and words it.
+// odometer; then the recap every lesson ends with (its claims linked to their steps, one table of their numbers).
+// It shows the rules every lesson follows: the first step says what the lesson asks, every step has a takeaway
+// (its point and the reason, live numbers through placeholders), one question predicts (distance-as-angle:
+// Question::predict, so its figure and takeaway are covered until answered) and one checks (pairs-per-distance).
+// The maths lives in core (distance.h, rope.h); this folder only describes and words it.
 // This file holds the parameter table and the list of steps; each step lives in the file named for its id
-// (distance_matrix.cpp, pairs_per_distance.cpp, distance_as_angle.cpp, every_pair_a_dial.cpp), with its views.
+// (distance_matrix.cpp, pairs_per_distance.cpp, distance_as_angle.cpp, every_pair_a_dial.cpp, recap.cpp), with
+// its views.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] parameters (one table: key, range, default, help, the field it fills)
@@ -52,7 +57,7 @@ Lesson make_lesson() {
         const long long L = read_inputs(p).L;
         return std::vector<long long>{L, L};
     };
-    lesson.steps = {distance_matrix(), pairs_per_distance(), distance_as_angle(), every_pair_a_dial()};
+    lesson.steps = {distance_matrix(), pairs_per_distance(), distance_as_angle(), every_pair_a_dial(), recap()};
     return lesson;
 }
 

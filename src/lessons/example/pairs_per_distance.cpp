@@ -39,7 +39,7 @@ std::vector<ViewData> pairs_per_distance_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step pairs_per_distance() {
-    return {
+    Step s{
         "pairs-per-distance",
         {"每个距离有多少对", "How many pairs share a distance"},
         {"距离为 Δ 的对角线上有 L − |Δ| 个格子：距离越远，能见到它的 (q, k) 对越少。训练时很少出现的远距离，"
@@ -48,7 +48,29 @@ Step pairs_per_distance() {
          "Distances that are rare in training are the ones a model learns least about."},
         {"L"},
         views_of(read_inputs, pairs_per_distance_views),
+        {R"tex(N(\Delta) = L - |\Delta|, \qquad \sum_{\Delta} N(\Delta) = L^2)tex"},
     };
+    // The takeaway says what the curve shows and why, with its numbers from the inputs (never typed).
+    s.takeaway = {"Δ = 0 有 {n0} 对，Δ = ±{far} 只有 1 对：每离开主对角线一步，对角线就短一格，所以远距离在训练中很少见。",
+                  "Δ = 0 has {n0} pairs and Δ = ±{far} only 1: each step off the main diagonal shortens a diagonal by one "
+                  "cell, so far distances are rare in training."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"n0", integer(in.L)}, {"far", integer(in.L - 1)}};
+    });
+    // A check question: asked about what the curve already shows (Question::predict stays false).
+    s.questions = {
+        {{"哪个距离的 (q, k) 对最多？", "Which distance do the most pairs (q, k) share?"},
+         {{"Δ = 0", "Δ = 0"}, {"Δ = ±(L − 1)", "Δ = ±(L − 1)"}, {"每个距离一样多", "every distance the same"}},
+         0,
+         [](const ParamSet& p, Lang lang) {
+             const Inputs in = read_inputs(p);
+             return say(lang, {"L = {L} 时，主对角线 Δ = 0 有 {n0} 对，Δ = ±{far} 各只有 1 对：对角线每离开主对角线一步就短一格。",
+                               "At L = {L} the main diagonal Δ = 0 holds {n0} pairs and Δ = ±{far} only 1 each: a diagonal "
+                               "loses one cell per step away from the main one."},
+                        {{"L", integer(in.L)}, {"n0", integer(in.L)}, {"far", integer(in.L - 1)}});
+         }},
+    };
+    return s;
 }
 
 }  // namespace example_lesson

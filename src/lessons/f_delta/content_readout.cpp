@@ -1,5 +1,5 @@
 // PE Lab — lessons/f_delta/content_readout.cpp
-// Step "content-readout" of f-delta: each query reads R_(q−k) with its own weights u_q = Wᵀq_vec, so the
+// Step "content-readout" of f-delta: each query reads R_(q−k) with its own weights u_q = Wᵀx_q, so the
 // diagonals are no longer constant, while within a row k still enters only through Δ. The views builder
 // (the seeded draw and the heatmap are shared with transformer-xl-terms, lesson.cpp), then the step.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
@@ -55,11 +55,11 @@ std::vector<ViewData> content_views(const Model& in, Lang lang) {
         spread_note,
         recompute_note,
         say(lang,
-            {"随机种子 seed = {seed}：q_vec 与 W 的元素是 [−1, 1) 内的伪随机数。",
-             "Random seed = {seed}: the entries of q_vec and W are pseudo-random numbers in [−1, 1)."},
+            {"随机种子 seed = {seed}：x_q 与 W 的元素是 [−1, 1) 内的伪随机数。",
+             "Random seed = {seed}: the entries of x_q and W are pseudo-random numbers in [−1, 1)."},
             {{"seed", integer(in.seed)}}),
     };
-    return {heat, make_view(say(lang, {"读出向量 u_q = Wᵀq_vec（每个查询一行）", "Readout u_q = Wᵀq_vec, one row per query"}),
+    return {heat, make_view(say(lang, {"读出向量 u_q = Wᵀx_q（每个查询一行）", "Readout u_q = Wᵀx_q, one row per query"}),
                             std::move(t), table_notes)};
 }
 
@@ -69,17 +69,17 @@ Step content_readout() {
         "content-readout",
         {"依赖内容的读出 u_q·R_(q−k)", "Content-dependent readout u_q·R_(q−k)"},
         {
-        "在实际模型中，读出权重常常取决于查询的内容：矩阵 W 把位置 q 上的查询向量 q_vec（那里词元的内容）映射成它自己的读出向量 "
-        "u_q = Wᵀq_vec，格子的值变成 u_q·R_(q−k)。"
+        "在实际模型中，读出权重常常取决于查询的内容：矩阵 W 把位置 q 上的查询向量 x_q（那里词元的内容）映射成它自己的读出向量 "
+        "u_q = Wᵀx_q，格子的值变成 u_q·R_(q−k)。"
         "不同的行用不同的 u_q 读取同一个 Δ，所以同一条对角线上的格子不再相等；但在同一行之内，k 仍然只通过 Δ 起作用。"
-        "这里的 q_vec 和 W 是由随机种子生成的随机数。",
-        "In real models the readout weights often depend on the query's content: a matrix W maps the query vector q_vec "
-        "at position q (the content of the token there) to its own readout u_q = Wᵀq_vec, and the cell becomes "
+        "这里的 x_q 和 W 是由随机种子生成的随机数。",
+        "In real models the readout weights often depend on the query's content: a matrix W maps the query vector x_q "
+        "at position q (the content of the token there) to its own readout u_q = Wᵀx_q, and the cell becomes "
         "u_q·R_(q−k). Different rows read the same Δ with different weights u_q, so the cells of one diagonal differ; "
-        "within a row, k still enters only through Δ. Here q_vec and W are random numbers drawn from the random seed."},
+        "within a row, k still enters only through Δ. Here x_q and W are random numbers drawn from the random seed."},
         {"L", "omega", "seed"},
         views_of(read_model, content_views),
-        {R"tex(u_q = W^\top q_{\mathrm{vec}}, \qquad F[q,k] = u_q \cdot R_{q-k})tex"},
+        {R"tex(u_q = W^\top x_q, \qquad F[q,k] = u_q \cdot R_{q-k})tex"},
     };
     s.takeaway = {"对角线可以不再是常数（最大极差 {spread}）：每个查询 q 用自己的权重 u_q 读取 R_(q−k)；但在同一行里，k 仍只通过 Δ 起作用。",
                   "Diagonals can now differ (largest spread {spread}) because each query q reads R_(q−k) with its own weights "

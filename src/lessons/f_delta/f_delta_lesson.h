@@ -64,6 +64,12 @@ ContentDraw draw_content(const Model& in);
 // Heatmap of F[q][k] = u_q·R_(q−k) with u_q = Wᵀq_vec (rows of content_readouts), hover term by term.
 ViewData content_heatmap(const std::string& title, const Model& in, Lang lang);
 
+// The sinusoidal encodings p_n = R_n of positions n = 0..L−1, one row each (sinusoidal_gram.cpp).
+Eigen::MatrixXd sinusoidal_encodings(const Model& in);
+// RoPE's scores S[q][k] = ⟨Rot_q x, Rot_k y⟩ computed with actual rotations, x built from the
+// readout v and y = [1, 0, 1, 0, …], so that S equals vᵀR_(q−k) (link_to_rope.cpp).
+Eigen::MatrixXd rope_scores(const Model& in);
+
 // [SECTION] the steps, in lesson order (one file each)
 Step two_objects();
 Step equal_delta_diagonals();
@@ -75,6 +81,7 @@ Step content_readout();
 Step transformer_xl_terms();
 Step sinusoidal_gram();
 Step link_to_rope();
+Step recap();
 
 }  // namespace fdelta
 }  // namespace pelab

@@ -51,7 +51,7 @@ std::vector<ViewData> kernel_views(const Model& in, Lang lang) {
 
     CurveView c;
     c.y_axis = "f";
-    c.x_axis = "x";
+    c.x_axis = "t";
     const int half = std::max(L - 1, 1);
     const double fastest = in.omega.cwiseAbs().maxCoeff();
     // Enough samples per unit to draw the fastest cosine smoothly, capped for L = 64 with large ω.
@@ -64,10 +64,10 @@ std::vector<ViewData> kernel_views(const Model& in, Lang lang) {
         c.series[0].push_back(f_kernel(x, in.omega, cos_v));
         for (int i = 0; i < m; ++i) c.series[static_cast<std::size_t>(i + 1)].push_back(std::cos(in.omega(i) * x));
     }
-    c.series_labels.push_back("f(x)");
-    for (int i = 0; i < m; ++i) c.series_labels.push_back("cos ω" + sub(i) + "x");
+    c.series_labels.push_back("f(t)");
+    for (int i = 0; i < m; ++i) c.series_labels.push_back("cos ω" + sub(i) + "t");
     for (int d = -(L - 1); d <= L - 1; ++d) c.markers_x.push_back(d);
-    return {make_view(say(lang, {"f(x) 及其余弦，圆点为整数 Δ", "f(x) and its cosines, dots at the integer Δ"}), std::move(c), notes),
+    return {make_view(say(lang, {"f(t) 及其余弦（t 连续），圆点为整数 Δ", "f(t) and its cosines (t continuous), dots at the integer Δ"}), std::move(c), notes),
             make_view(say(lang, {"整数 Δ 处的 f(Δ)", "f(Δ) at integer Δ"}), std::move(t))};
 }
 

@@ -1,8 +1,8 @@
 // PE Lab — lessons/f_delta/lesson.cpp
-// Lesson "f-delta": the L×L position term F(q,k) versus the distance features R_(q−k), in 10 steps:
+// Lesson "f-delta": the L×L position term F(q,k) versus the distance features R_(q−k), in 11 steps:
 // two objects, diagonals of Δ, the kernel f(Δ), Toeplitz F, R_Δ, the readout vᵀR_Δ, the content-dependent
-// readout q_vecᵀ W R_(q−k), Transformer-XL's four terms, F as the Gram matrix of sinusoidal encodings, and the
-// link to RoPE. Every number shown comes from core (f_delta.h, rope.h,
+// readout x_qᵀ W R_(q−k), Transformer-XL's four terms, F as the Gram matrix of sinusoidal encodings, the
+// link to RoPE, and the recap. Every number shown comes from core (f_delta.h, rope.h,
 // random.h); the prose carries no computed numbers.
 // This file holds the parameter table, the inputs as the maths takes them, the display helpers and view
 // builders several steps share, and the lesson (its steps in order, its references). Each step lives in the
@@ -39,7 +39,7 @@ const ParamTable<Inputs>& params() {
         {Key::from(f_delta_spec_v(), {"读出权重（每个频率一对 cos、sin 权重）", "readout weights (cos, sin per frequency)"}),
          &Inputs::v},
         {Key::shared("seed").range(0, 1000000).def("1").about(
-             {"生成随机查询向量 q_vec 与 W 所用的随机种子", "random seed of the query vectors q_vec and W"}),
+             {"生成随机查询向量 x_q 与 W 所用的随机种子", "random seed of the query vectors x_q and W"}),
          &Inputs::seed},
     };
     return table;
@@ -225,7 +225,7 @@ Lesson make_lesson() {
     };
     lesson.steps = {two_objects(),     equal_delta_diagonals(), kernel_of_delta(),      toeplitz_f(),
                     feature_vectors(), linear_readout(),        content_readout(),      transformer_xl_terms(),
-                    sinusoidal_gram(), link_to_rope()};
+                    sinusoidal_gram(), link_to_rope(),          recap()};
     // [issue 24] content-readout was split into content-readout, transformer-xl-terms and sinusoidal-gram.
     lesson.old_numbering = {"two-objects",    "equal-delta-diagonals", "kernel-of-delta", "toeplitz-f",
                             "feature-vectors", "linear-readout",       "content-readout", "link-to-rope"};

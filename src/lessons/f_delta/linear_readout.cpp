@@ -118,9 +118,9 @@ Step linear_readout() {
          }},
     };
     s.questions[0].predict = true;  // asked before the learner moves v: the default v shows a symmetric F
-    s.takeaway = {"任何 v 都让 F 保持 Toeplitz（对角线极差 {spread}），因为格子只通过 Δ 看 q、k；正弦权重打破对称，因为 sin(−x) = −sin(x)。",
+    s.takeaway = {"任何 v 都让 F 保持 Toeplitz（极差 {spread}），因为格子只通过 Δ 看 q、k；正弦权重打破对称：sin(−ωΔ) = −sin(ωΔ)。",
                   "Any v keeps F Toeplitz (diagonal spread {spread}), because a cell sees q and k only through Δ; a sine "
-                  "weight breaks F's symmetry, since sin(−x) = −sin(x)."};
+                  "weight breaks F's symmetry, since sin(−ωΔ) = −sin(ωΔ)."};
     s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
         return std::vector<Arg>{{"spread", exact(largest_spread(f_matrix(in.L, in.omega, in.v)))}};
     });

@@ -1,6 +1,6 @@
 // PE Lab — lessons/f_delta/link_to_rope.cpp
-// Step "link-to-rope" of f-delta: RoPE's score ⟨Rot_m q, Rot_n k⟩, computed with actual rotations, equals
-// F for θ = ω and the query built from v. The rotation helpers, the views builder, then the step.
+// Step "link-to-rope" of f-delta: RoPE's score ⟨Rot_q x, Rot_k y⟩, computed with actual rotations,
+// equals F for the query vector built from v (RoPE's θ is this lesson's ω). The rotation helpers, the views builder, then the step.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] views: RoPE scores against F
@@ -21,52 +21,56 @@ namespace fdelta {
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] views: RoPE scores against F
-// The RoPE query that reproduces the readout v with the key k = [1, 0, 1, 0, …]: pairs (v_cos, −v_sin), so
-// ⟨Rot_m q, Rot_n k⟩ = vᵀR_(m−n). A zero weight stays +0 (no "−0" on screen).
+// The RoPE query vector that reproduces the readout v with the key vector y = [1, 0, 1, 0, …]: pairs
+// (cos weight, −sin weight) of v, so ⟨Rot_q x, Rot_k y⟩ = vᵀR_(q−k). A zero weight stays +0 (no "−0" on screen).
 Eigen::VectorXd query_for_readout(const Eigen::VectorXd& v) {
     Eigen::VectorXd q = v;
     for (Eigen::Index i = 1; i < q.size(); i += 2) q(i) = (v(i) == 0.0) ? 0.0 : -v(i);
     return q;
 }
 
-// Rot_m x: every interleaved pair of x rotated by m·θᵢ (core's general RoPE, interleaved layout).
-Eigen::VectorXd rotated(const Eigen::VectorXd& x, int m, const Eigen::VectorXd& theta) {
-    return rope_apply(x, m, theta, RopeLayout::interleaved);
+// Rot_n x: every interleaved pair of x rotated by n·ωᵢ (core's general RoPE, interleaved layout).
+Eigen::VectorXd rotated(const Eigen::VectorXd& x, int n, const Eigen::VectorXd& omega) {
+    return rope_apply(x, n, omega, RopeLayout::interleaved);
 }
 
-// S[m][n] = ⟨Rot_m q, Rot_n k⟩ for m, n = 0..L−1, computed with actual rotations.
-Eigen::MatrixXd rotated_scores(int L, const Eigen::VectorXd& theta, const Eigen::VectorXd& q, const Eigen::VectorXd& k) {
+// S[q][k] = ⟨Rot_q x, Rot_k y⟩ for positions q, k = 0..L−1, computed with actual rotations.
+Eigen::MatrixXd rotated_scores(int L, const Eigen::VectorXd& omega, const Eigen::VectorXd& q_vec, const Eigen::VectorXd& k_vec) {
     Eigen::MatrixXd S(L, L);
-    for (int m = 0; m < L; ++m) {
-        const Eigen::VectorXd qm = rotated(q, m, theta);
-        for (int n = 0; n < L; ++n) S(m, n) = qm.dot(rotated(k, n, theta));
+    for (int q = 0; q < L; ++q) {
+        const Eigen::VectorXd rq = rotated(q_vec, q, omega);
+        for (int k = 0; k < L; ++k) S(q, k) = rq.dot(rotated(k_vec, k, omega));
     }
     return S;
+}
+
+Eigen::MatrixXd rope_scores(const Model& in) {
+    return rotated_scores(in.L, in.omega, query_for_readout(in.v), cosine_readout(n_freq(in)));
 }
 
 std::vector<ViewData> rope_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
     const Eigen::VectorXd k_vec = cosine_readout(m);  // pairs (1, 0)
     const Eigen::VectorXd q_vec = query_for_readout(in.v);
-    const Eigen::VectorXd theta = in.omega;
-    const Eigen::MatrixXd S = rotated_scores(L, theta, q_vec, k_vec);
+    const Eigen::VectorXd omega = in.omega;
+    const Eigen::MatrixXd S = rope_scores(in);
     const Eigen::MatrixXd F = f_matrix(L, in.omega, in.v);
 
-    HeatmapView rope = qk_matrix(S, lang);  // rows query positions m, columns key positions n
-    rope.explain = [S, F, L, theta, q_vec, k_vec, lang](int r, int c) -> std::string {
+    HeatmapView rope = qk_view(S, lang);  // rows query positions q, columns key positions k
+    rope.explain = [S, F, L, omega, q_vec, k_vec, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
         return say(lang,
-                   {"S[{m},{n}]：m = {m}, n = {n}, Δ = m − n = {delta}。Rot{msub}q = {rq}, Rot{nsub}k = {rk}，内积 = {dot}；"
-                    "F[{m},{n}] = vᵀR_({delta}) = {f}；差 = {diff}",
-                    "S[{m},{n}]: m = {m}, n = {n}, Δ = m − n = {delta}. Rot{msub}q = {rq}, Rot{nsub}k = {rk}, dot product = "
-                    "{dot}; F[{m},{n}] = vᵀR_({delta}) = {f}; difference = {diff}"},
-                   {{"m", integer(r)},
-                    {"n", integer(c)},
+                   {"S[{q},{k}]：q = {q}, k = {k}, Δ = q − k = {delta}。Rot{qsub}x = {rq}, Rot{ksub}y = {rk}，内积 = {dot}；"
+                    "F[{q},{k}] = vᵀR_({delta}) = {f}；差 = {diff}",
+                    "S[{q},{k}]: q = {q}, k = {k}, Δ = q − k = {delta}. Rot{qsub}x = {rq}, Rot{ksub}y = {rk}, dot product = "
+                    "{dot}; F[{q},{k}] = vᵀR_({delta}) = {f}; difference = {diff}"},
+                   {{"q", integer(r)},
+                    {"k", integer(c)},
                     {"delta", integer(r - c)},
-                    {"msub", sub(r)},
-                    {"nsub", sub(c)},
-                    {"rq", full_vector(rotated(q_vec, r, theta))},
-                    {"rk", full_vector(rotated(k_vec, c, theta))},
+                    {"qsub", sub(r)},
+                    {"ksub", sub(c)},
+                    {"rq", full_vector(rotated(q_vec, r, omega))},
+                    {"rk", full_vector(rotated(k_vec, c, omega))},
                     {"dot", num(S(r, c))},
                     {"f", num(F(r, c))},
                     {"diff", exact(S(r, c) - F(r, c))}});
@@ -77,10 +81,10 @@ std::vector<ViewData> rope_views(const Model& in, Lang lang) {
     vectors.values.resize(2, 2 * m);
     vectors.values.row(0) = q_vec.transpose();
     vectors.values.row(1) = k_vec.transpose();
-    vectors.row_labels = {"q", "k"};
+    vectors.row_labels = {"x", "y"};
     for (int i = 0; i < m; ++i) {
-        vectors.col_labels.push_back(say(lang, {"第 {i} 对：x", "pair {i}: x"}, {{"i", integer(i)}}));
-        vectors.col_labels.push_back(say(lang, {"第 {i} 对：y", "pair {i}: y"}, {{"i", integer(i)}}));
+        vectors.col_labels.push_back(say(lang, {"第 {i} 对：第 1 个", "pair {i}: 1st"}, {{"i", integer(i)}}));
+        vectors.col_labels.push_back(say(lang, {"第 {i} 对：第 2 个", "pair {i}: 2nd"}, {{"i", integer(i)}}));
     }
     vectors.decimals = 3;
 
@@ -90,13 +94,15 @@ std::vector<ViewData> rope_views(const Model& in, Lang lang) {
     };
     const std::vector<std::string> vector_notes = {
         say(lang,
-            {"旋转角 θ = ω = {theta}；q = {q}, k = {k}（每对分量 (x, y) 按 mθᵢ 旋转）",
-             "Rotation angles θ = ω = {theta}; q = {q}, k = {k} (each pair (x, y) is rotated by mθᵢ)"},
-            {{"theta", full_vector(in.omega)}, {"q", full_vector(q_vec)}, {"k", full_vector(k_vec)}}),
-        say(lang, {"一般地，q 的每对取 (v_cos, −v_sin)（v 对该频率 cos、sin 的权重）、k 的每对取 (1, 0)，就得到 S = F。",
-                   "In general, pairs (v_cos, −v_sin) in q (v's weights on that frequency's cos and sin) and (1, 0) in k give S = F."}),
+            {"ω = {omega}；x = {q}, y = {k}（位置 n 上每对分量 (x₁, x₂) 转过 nωᵢ；RoPE 的论文把 ω 写作 θ，把位置写作 m、n）",
+             "ω = {omega}; x = {q}, y = {k} (at position n each pair (x₁, x₂) turns by nωᵢ; RoPE papers write θ for ω "
+             "and m, n for the positions)"},
+            {{"omega", full_vector(in.omega)}, {"q", full_vector(q_vec)}, {"k", full_vector(k_vec)}}),
+        say(lang, {"一般地，x 的每对取（v 对该频率 cos 的权重，负的 sin 权重）、y 的每对取 (1, 0)，就得到 S = F。",
+                   "In general, each pair of x holding (v's cos weight, minus v's sin weight) for its frequency and each "
+                   "pair of y holding (1, 0) give S = F."}),
     };
-    return {make_view(say(lang, {"RoPE 分数 S[m,n] = ⟨Rot_m q, Rot_n k⟩", "RoPE scores S[m,n] = ⟨Rot_m q, Rot_n k⟩"}),
+    return {make_view(say(lang, {"RoPE 分数 S[q,k] = ⟨Rot_q x, Rot_k y⟩", "RoPE scores S[q,k] = ⟨Rot_q x, Rot_k y⟩"}),
                       std::move(rope), rope_notes),
             f_view,
             make_view(say(lang, {"RoPE 使用的查询向量与键向量", "Query and key vectors used by RoPE"}), std::move(vectors),
@@ -105,27 +111,30 @@ std::vector<ViewData> rope_views(const Model& in, Lang lang) {
 
 // [SECTION] the step
 Step link_to_rope() {
-    return {
+    Step s{
         "link-to-rope",
         {"承上启下：RoPE", "The link ahead: RoPE"},
         {
-        "用真实旋转算出的 RoPE 分数 S 就是本课的 F，因为 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n（详见 [[lesson:rope|RoPE 一课]]）。"
-        "旋转位置编码（RoPE）在位置 m 把查询的每一对分量旋转 mθ，在位置 n 把键的每一对分量旋转 nθ"
-        "（这里的旋转记作 Rot_m，不要与特征向量 R_Δ 混淆）。旋转可以合并，所以分数 ⟨Rot_m q, Rot_n k⟩ 只依赖 m − n。"
-        "取 θ = ω、q = k = [1, 0, 1, 0] 时，这里用真实旋转算出的分数矩阵 S 就是本课的 F；其他的 v 对应其他的 q。"
-        "RoPE 一课将在此基础上继续展开。",
-        "RoPE scores S, computed with actual rotations, equal this lesson's F: they depend only on m − n (more in the [[lesson:rope|RoPE lesson]]). "
-        "Rotary position embedding (RoPE) rotates every pair of query entries by mθ at position m and every pair "
-        "of key entries by nθ at position n (written Rot_m here, not to be confused with the features R_Δ). "
-        "Rotations combine, so the score ⟨Rot_m q, Rot_n k⟩ depends only on m − n. With θ = ω and "
-        "q = k = [1, 0, 1, 0], the score matrix S, computed here with actual rotations, is the F of this lesson; "
-        "other readouts v correspond to other q. The RoPE lesson builds on this."},
+        "[[rope|旋转位置编码（RoPE）]]在位置 q 把查询向量 x 的每一对分量旋转 qωᵢ，在位置 k 把键向量 y 的每一对分量旋转 kωᵢ"
+        "（这里的旋转记作 Rot_q，不要与特征向量 R_Δ 混淆）。"
+        "旋转可以合并，所以分数 ⟨Rot_q x, Rot_k y⟩ 只依赖 q − k。"
+        "取 x = y = [1, 0, 1, 0] 时，这里用真实旋转算出的分数矩阵 S 就是本课的 F；其他的 v 对应其他的 x。"
+        "[[lesson:rope|RoPE 一课]]将在此基础上继续展开。",
+        "[[rope|Rotary position embedding (RoPE)]] turns every pair of entries of the query vector x by qωᵢ at "
+        "position q and every pair of the key vector y by kωᵢ at position k (rotations written Rot_q here, not to be "
+        "confused with the features R_Δ). Rotations combine, so the score ⟨Rot_q x, Rot_k y⟩ depends only on "
+        "q − k. With x = y = [1, 0, 1, 0], the score matrix S, computed here with actual rotations, is the F of "
+        "this lesson; other readouts v correspond to other x. The [[lesson:rope|RoPE lesson]] builds on this."},
         {"L", "omega", "v"},
         views_of(read_model, rope_views),
         {
-         R"tex(\mathrm{Rot}_m (x, y) = (x \cos m\theta - y \sin m\theta,\ x \sin m\theta + y \cos m\theta))tex",
-         R"tex(\langle \mathrm{Rot}_m q,\ \mathrm{Rot}_n k \rangle = q^\top \mathrm{Rot}_{n-m}\, k)tex"},
+         R"tex(\mathrm{Rot}_n (x_1, x_2) = (x_1 \cos n\omega_i - x_2 \sin n\omega_i,\ x_1 \sin n\omega_i + x_2 \cos n\omega_i))tex",
+         R"tex(\langle \mathrm{Rot}_q\, x,\ \mathrm{Rot}_k\, y \rangle = x^\top \mathrm{Rot}_{-\Delta}\, y, \qquad \Delta = q - k)tex"},
     };
+    s.takeaway = {"RoPE 的分数 S 等于 F：查询向量转过 qωᵢ、键向量转过 kωᵢ，两者之间只剩角度 (q − k)ωᵢ，所以只有 Δ 起作用。",
+                  "RoPE's scores S equal F: the query vector turns by qωᵢ and the key vector by kωᵢ, which leaves only "
+                  "the angle (q − k)ωᵢ between them, so only Δ counts."};
+    return s;
 }
 
 }  // namespace fdelta

@@ -19,11 +19,16 @@ namespace fdelta {
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] views: the encodings and their Gram matrix
+// p_n = R_n: (cos ωᵢn, sin ωᵢn) per frequency i, one row per position n = 0..L−1.
+Eigen::MatrixXd sinusoidal_encodings(const Model& in) {
+    Eigen::MatrixXd P(in.L, 2 * n_freq(in));
+    for (int n = 0; n < in.L; ++n) P.row(n) = r_delta_vector(n, in.omega).transpose();
+    return P;
+}
+
 std::vector<ViewData> sinusoidal_gram_views(const Model& in, Lang lang) {
     const int L = in.L, m = n_freq(in);
-    // p_n = R_n: (cos ωᵢn, sin ωᵢn) per frequency i (positions are n, so the frequency index keeps i).
-    Eigen::MatrixXd P(L, 2 * m);
-    for (int i = 0; i < L; ++i) P.row(i) = r_delta_vector(i, in.omega).transpose();
+    const Eigen::MatrixXd P = sinusoidal_encodings(in);
     const Eigen::MatrixXd gram = P * P.transpose();
     const Eigen::MatrixXd F = cosine_f_matrix(in);
 
@@ -57,24 +62,30 @@ std::vector<ViewData> sinusoidal_gram_views(const Model& in, Lang lang) {
 
 // [SECTION] the step
 Step sinusoidal_gram() {
-    return {
+    Step s{
         "sinusoidal-gram",
         {"F 是正弦编码的 Gram 矩阵", "F is the Gram matrix of sinusoidal encodings"},
         {
-        "F[q,k] = f(q − k) 就是正弦位置编码的 Gram 矩阵 p_qᵀp_k。"
-        "第 3、4 步的 F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) 恰好是正弦位置编码的 Gram 矩阵 p_qᵀp_k，所以 p_qᵀp_k 只依赖 q − k。"
-        "位置 n 的正弦编码 p_n 就是 Δ = n 处的特征向量 R_n：每个频率一对 cos ωᵢn、sin ωᵢn（见[[lesson:absolute-pe|绝对位置编码一课]]）。"
-        "Transformer-XL 的 R_(i−j) 用的也是这种正弦编码。注释用当前的 ω 验证这一点：第 4 步的 F 就是这些编码的 Gram 矩阵。",
-        "F[q,k] = f(q − k) is the Gram matrix p_qᵀp_k of sinusoidal position encodings. "
-        "The F[q,k] = f(q − k) = Σ cos(ωᵢ(q − k)) of steps 3 and 4 is exactly the Gram matrix p_qᵀp_k of sinusoidal "
-        "position encodings, so p_qᵀp_k depends only on q − k. The sinusoidal encoding p_n of position n is the feature "
-        "vector R_n at Δ = n: a pair cos ωᵢn, sin ωᵢn per frequency (see the [[lesson:absolute-pe|absolute-PE lesson]]). Transformer-XL's R_(i−j) "
-        "is this sinusoidal encoding too. The note checks this for the current ω: step 4's F is the Gram matrix of these "
-        "encodings."},
+        "位置 n 的正弦编码 p_n（见[[lesson:absolute-pe|绝对位置编码一课]]）就是 Δ = n 处的特征向量 R_n：每个频率一对 cos ωᵢn、sin ωᵢn；"
+        "这些编码两两的点积 p_qᵀp_k 组成它们的 [[gram-matrix|Gram 矩阵]]。"
+        "由 cos a·cos b + sin a·sin b = cos(a − b)，p_qᵀp_k = Σ cos(ωᵢ(q − k)) 恰好是[[lesson:f-delta/toeplitz-f|第 4 步]]的 F[q,k] = f(q − k)，所以它只依赖 q − k。"
+        "Transformer-XL 的 R_(q−k) 用的也是这种正弦编码。注释用当前的 ω 验证这一点。",
+        "The sinusoidal encoding p_n of position n (see the [[lesson:absolute-pe|absolute position encoding lesson]]) is "
+        "the feature vector R_n at Δ = n, a pair cos ωᵢn, sin ωᵢn per frequency; the dot products p_qᵀp_k of these "
+        "encodings form their [[gram-matrix|Gram matrix]]. Since cos a·cos b + sin a·sin b = cos(a − b), "
+        "p_qᵀp_k = Σ cos(ωᵢ(q − k)) is exactly the F[q,k] = f(q − k) of [[lesson:f-delta/toeplitz-f|step 4]], so it "
+        "depends only on q − k. Transformer-XL's R_(q−k) is this sinusoidal encoding too. The note checks this for the "
+        "current ω."},
         {"L", "omega"},
         views_of(read_model, sinusoidal_gram_views),
-        {R"tex(\textstyle\sum_i \cos(\omega_i (q - k)) = p_q^\top p_k)tex"},
+        {
+         R"tex(p_n = R_n = (\cos \omega_0 n,\ \sin \omega_0 n,\ \dots)^\top)tex",
+         R"tex(p_q^\top p_k = \textstyle\sum_i \bigl(\cos \omega_i q \cos \omega_i k + \sin \omega_i q \sin \omega_i k\bigr) = \sum_i \cos(\omega_i (q - k)))tex"},
     };
+    s.takeaway = {"p_qᵀp_k = f(q − k)：按 cos(a − b) 的展开，正弦编码的 Gram 矩阵就是本课的 Toeplitz 矩阵 F。",
+                  "p_qᵀp_k = f(q − k) because cos a·cos b + sin a·sin b = cos(a − b): the Gram matrix of sinusoidal "
+                  "encodings is this lesson's Toeplitz F."};
+    return s;
 }
 
 }  // namespace fdelta

@@ -94,7 +94,7 @@ Step toeplitz_f() {
                         {{"f", num(f)}});
          }},
     };
-    s.takeaway = {"F 的每条对角线都是常数（最大极差 {spread}），因为格子 (q, k) 填入 f(q − k)，而同一条对角线上 q − k 都相同：F 是 Toeplitz 矩阵。",
+    s.takeaway = {"F 的对角线都是常数（极差 {spread}）：格子 (q, k) 填 f(q − k)，而一条对角线上 q − k 相同，所以 F 是 Toeplitz 矩阵。",
                   "Every diagonal of F is constant (largest spread {spread}), because cell (q, k) receives f(q − k) and "
                   "q − k is the same all along a diagonal: F is Toeplitz."};
     s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {

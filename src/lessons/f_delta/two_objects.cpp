@@ -35,18 +35,18 @@ Step two_objects() {
         "two-objects",
         {"两个不同的对象", "Two different objects"},
         {
-        "单靠 softmax(QKᵀ)V 并不知道词序，所以注意力需要一个位置项：这一课弄清这个位置项是什么样的对象，以及它何时只依赖偏移 Δ = q − k"
+        "单靠 softmax(Q·Kᵀ)·V 并不知道词序，所以注意力需要一个位置项：这一课弄清这个位置项是什么样的对象，以及它何时只依赖偏移 Δ = q − k"
         "（查询位置减键位置）。"
         "这里 Q 的每行是一个[[query|查询]]，K 的每行是一个[[key|键]]，V 是被加权混合的值，[[softmax]] 把每行分数变成权重；"
-        "把输入的词元打乱，输出只会跟着同样打乱。"
+        "把输入的[[token|词元]]打乱，输出只会跟着同样打乱。"
         "注意力给每一对查询位置 q 和键位置 k（取 0…L−1）打一个分数，所以位置项 F 是一张 L×L 的标量表，每个格子一个数。"
         "R 则是另一种东西：输入一个偏移 Δ，输出一整个特征向量，即描述 Δ 的一组数"
         "（[[lesson:f-delta/feature-vectors|第 5 步]]用角[[frequency|频率]] ω 的余弦和正弦构造它：|ω| 个频率给出 2|ω| 个数）。"
         "F 由两个位置索引，R 只由它们的差索引。热力图给出 F 的每个格子要查的 Δ = q − k。",
-        "On its own, softmax(QKᵀ)V ignores word order, so attention needs a position term: this lesson asks what kind "
+        "On its own, softmax(Q·Kᵀ)·V ignores word order, so attention needs a position term: this lesson asks what kind "
         "of object that term is, and when it depends only on the offset Δ = q − k (query position minus key position). "
         "Here each row of Q is a [[query]] and each row of K a [[key]], V holds the values being mixed, and [[softmax]] "
-        "turns each row of scores into weights; shuffle the input tokens and the outputs are merely shuffled the same way. "
+        "turns each row of scores into weights; shuffle the input [[token|tokens]] and the outputs are merely shuffled the same way. "
         "Attention gives every pair of a query position q and a key position k (both 0…L−1) one score, so a position "
         "term F is an L×L table of scalars, one number per cell. R is a different kind of object: it takes a single "
         "offset Δ and returns a whole vector of features, numbers that describe Δ ([[lesson:f-delta/feature-vectors|step 5]] "

@@ -98,20 +98,29 @@ Step accuracy_by_length() {
     Step s{
         "accuracy-by-length",
         {"超过训练长度后，谁还对？", "Past the training length, who is still right?"},
-        {"每条实线是一个方案在参考运行中的平均（3 个随机种子），所选方案的最差与最好随机种子画成虚线；你训练完成的运行会加进来。"
-         "竖线左边是训练过的长度。在训练长度之内，可学习表、正弦表和 RoPE 几乎全对；一过竖线，它们都跌到 0。"
-         "ALiBi 在训练长度内不如它们准，但超过之后仍有一部分样本完全正确。NoPE 和 T5 在这个规模下连训练长度内都学得不好。"
-         "选“倒写”任务看同样的比较：ALiBi 只看近处的偏置，不利于从远处取回第一个数字。",
-         "Each solid curve is one scheme's mean over the reference runs (3 seeds); the chosen scheme's lowest and "
-         "highest seed are dashed, and your finished runs are added. Left of the vertical line are the trained "
-         "lengths. Within them the learned table, the sinusoidal table and RoPE are almost always right; past the "
-         "line all three drop to 0. ALiBi is less accurate within the trained lengths, but past them a share of its "
-         "samples is still exactly right. NoPE and T5 do not learn the task well even within the trained lengths at "
-         "this size. Pick the reverse task for the same comparison: ALiBi's bias favours nearby tokens, which does "
-         "not help fetch the first digit from far back."},
+        {"每条实线是一个方案在参考运行中的平均[[exact-match|完全正确率]]（EM），所选方案的最差与最好随机种子画成虚线；你训练完成的运行会加进来。"
+         "竖线左边是训练过的长度，右边的长度没有一个训练样本有过：比较每条曲线在竖线两侧的样子。"
+         "选“倒写”任务做同样的比较：倒写的答案要往回看最多 2n − 1 个 token。",
+         "Each solid curve is one scheme's mean [[exact-match|exact match]] (EM) over its reference runs, the chosen "
+         "scheme's lowest and highest seed dashed; your finished runs are added. Left of the vertical line are the "
+         "trained lengths, right of it lengths no training sample had: compare each curve on both sides of the line. "
+         "Pick the reverse task for the same comparison on a task whose answers look up to 2n − 1 tokens back."},
         {"task", "pe"},
         views_of(read_inputs, accuracy_views),
+        {{R"tex(\mathrm{EM}(n) = \frac{\#\{\text{所有 } i \le n \text{ 都有 } \hat y_i = y_i \text{ 的样本}\}}{256})tex",
+          R"tex(\mathrm{EM}(n) = \frac{\#\{\text{samples with } \hat y_i = y_i \text{ for every } i \le n\}}{256})tex"},
+         {R"tex(\hat y_i = \arg\max_{v} \, \Pr(v \mid \text{正确的前文}))tex",
+          R"tex(\hat y_i = \arg\max_{v} \, \Pr(v \mid \text{the right tokens before } y_i))tex"}},
     };
+    s.takeaway = {"n = {n} 时 RoPE 得 {rope}：查询–键匹配随距离旋转，只学过往回 {reach} 以内；{alibi}。",
+                  "At n = {n}, RoPE scores {rope}: its query–key match turns with distance, learned only up to {reach} "
+                  "back. {alibi}."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        return std::vector<Arg>{{"n", integer(kFirstBeyond)},
+                                {"rope", share_text(exact_spread(reference_runs(in.task, "rope"), kFirstBeyond))},
+                                {"reach", integer(trained_reach(in.task))},
+                                {"alibi", alibi_clause(in.task, lang)}};
+    });
     s.questions = {
         {{"在 n = 20（训练之外），哪个方案的照抄完全正确率最高？", "At n = 20 (beyond training), which scheme copies exactly right most often?"},
          {{"RoPE", "RoPE"}, {"ALiBi", "ALiBi"}, {"可学习位置表", "the learned table"}},
@@ -129,16 +138,17 @@ Step accuracy_by_length() {
              }
              if (best.empty()) return data_status(lang);
              const Spread chosen = exact_spread(reference_runs("copy", in.pe), kFirstBeyond);
-             return say(lang, {"参考运行在 n = {n} 的平均：{all}。最高的是 {best}：它的偏置只取决于距离，训练中见过的距离在更长的序列里还是同样的距离。"
+             return say(lang, {"参考运行在 n = {n} 的平均：{all}。最高的是 {best}：{why}。"
                                "你选的 {chosen}：{runs} 次运行里最低 {lo}，最高 {hi}。",
-                               "The reference runs' means at n = {n}: {all}. The highest is {best}: its bias depends on the "
-                               "distance only, and the distances seen in training are the same distances in a longer sequence. "
+                               "The reference runs' means at n = {n}: {all}. The highest is {best}: {why}. "
                                "The scheme you chose, {chosen}: lowest of {runs} runs {lo}, highest {hi}."},
                         {{"n", integer(kFirstBeyond)}, {"all", all}, {"best", scheme_label(best, lang)},
+                         {"why", scheme_reason(best, "copy", lang)},
                          {"chosen", scheme_label(in.pe, lang)}, {"runs", integer(chosen.runs)},
                          {"lo", num(chosen.lo, 2)}, {"hi", num(chosen.hi, 2)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the curves: they, their notes and the takeaway are covered
     return s;
 }
 

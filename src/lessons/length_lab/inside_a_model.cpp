@@ -50,6 +50,36 @@ Choice choose_model(const Inputs& in, Lang lang) {
     return c;
 }
 
+// What the takeaway and the notes read from a look inside: on copy, where the last layer's attention goes, as the
+// mean over its heads and the answer positions (queries n … 2n − 1) of the weight at each offset Δ = q − k.
+struct InsideCopyLook {
+    int peak = -1;             // the offset with the most weight (−1: not copy, or no look)
+    double at_copy = 0;        // the weight at Δ = n, the copy's offset
+    int right = 0, digits = 0; // answer digits right, of the answer's digits
+};
+
+InsideCopyLook inside_copy_look(const lab_board::Inspection& look, const std::string& task) {
+    InsideCopyLook out;
+    out.digits = static_cast<int>(look.expected.size());
+    for (size_t i = 0; i < look.expected.size() && i < look.predicted.size(); ++i) out.right += look.predicted[i] == look.expected[i];
+    const int n = look.n, T = look.T, H = look.heads, last = look.layers - 1;
+    if (task != "copy" || n <= 0 || T != 2 * n || H <= 0 || last < 0 ||
+        look.attention.size() < static_cast<size_t>((last + 1) * H))
+        return out;
+    std::vector<double> by_offset(static_cast<size_t>(T), 0.0);
+    for (int h = 0; h < H; ++h) {
+        const std::vector<double>& m = look.attention[static_cast<size_t>(last * H + h)];
+        if (m.size() != static_cast<size_t>(T * T)) return out;
+        for (int q = n; q < T; ++q)
+            for (int k = 0; k <= q; ++k) by_offset[static_cast<size_t>(q - k)] += m[static_cast<size_t>(q * T + k)] / (n * H);
+    }
+    out.peak = 0;
+    for (int d = 1; d < T; ++d)
+        if (by_offset[static_cast<size_t>(d)] > by_offset[static_cast<size_t>(out.peak)]) out.peak = d;
+    out.at_copy = by_offset[static_cast<size_t>(n)];
+    return out;
+}
+
 // [SECTION] the views
 std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -121,6 +151,12 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
         notes.push_back(say(lang, {"{model}，n = {n}（输入 {T} 个 token，训练最长 {trained}）。",
                                    "{model}, n = {n} (input of {T} tokens; training reached {trained})."},
                             {{"model", choice.model_words}, {"n", integer(in.n)}, {"T", integer(look->T)}, {"trained", integer(2 * kTrainMax)}}));
+        const InsideCopyLook copy = inside_copy_look(*look, in.task);
+        if (copy.peak >= 0)
+            notes.push_back(say(lang, {"最后一层（各头在答案位置上的平均）：权重最多在 Δ = {peak}；照抄要的 Δ = {n} 上有 {share}（训练只要过 Δ ≤ {reach}）。",
+                                       "Last layer (its heads' mean over the answers): most weight at Δ = {peak}; {share} at the copy's Δ = {n} (training needed Δ ≤ {reach})."},
+                                {{"peak", integer(copy.peak)}, {"n", integer(in.n)}, {"share", num(copy.at_copy, 2)},
+                                 {"reach", integer(trained_reach(in.task))}}));
     }
     ViewData attention = make_view(say(lang, {"每一层、每个头的注意力", "Attention of every layer and head"}), std::move(att), notes);
 
@@ -195,21 +231,42 @@ Step inside_a_model() {
     Step s{
         "inside-a-model",
         {"模型内部：照抄的注意力模式", "Inside a model: the copy pattern"},
-        {"要照抄，写答案第 i 个数字时，某个头必须看向第 i 个输入数字：它在 n + 1 个位置之前，所以注意力图里会出现一条与对角线平行、"
-         "相距 n + 1 的斜线。这里画出一个训练好的模型在一个比训练更长的样本上的全部注意力（每层一行、每个头一列），"
-         "右边是它逐个数字给出的答案。看 ALiBi：它的偏置只看距离，斜线在训练没到过的位置上依然清楚，答案大多正确。"
-         "换成 RoPE：n = 24 时要往回看 25 个位置，训练中最远只需要 17 个；斜线断开，连最前面的答案都错了。"
-         "把 n 调回 16 以内，两者的斜线都很整齐。",
-         "To copy, when the model writes answer digit i some head must look at input digit i, n + 1 positions back: "
-         "the attention map shows a line parallel to the diagonal, n + 1 below it. Here is every layer's and head's "
-         "attention of a trained model (a row of tiles per layer, a column per head) on a sample longer than any it "
-         "trained on, and beside it the answer it gives, digit by digit. Look at ALiBi: its bias depends on distance "
-         "alone, the line stays sharp over positions training never reached, and most answers are right. Switch to "
-         "RoPE: at n = 24 the copy must look 25 positions back, while training never needed more than 17; the line "
-         "breaks up and even the first answers are wrong. Set n back to 16 or less and both lines are clean."},
+        {"要照抄，预测答案第 i 个数字的头必须往回看 Δ = n，看向第 i 个输入数字：注意力图里是一条与对角线平行、相距 n 的斜线。"
+         "它在位置 q = n + i − 1 预测 yᵢ，而 xᵢ 在位置 k = i − 1。这里画出一个训练好的模型在一个比训练更长的样本上的全部注意力"
+         "（每层一行、每个头一列），右边是它逐个数字给出的答案。训练中的照抄最远只要往回看 16。"
+         "在 n = 24 比较 ALiBi 和 RoPE，再把 n 调回 16 以内看看。",
+         "To copy, the head that predicts answer digit i must look Δ = n back, at input digit i: a line parallel to the "
+         "diagonal, n below it. It predicts yᵢ at position q = n + i − 1, and xᵢ sits at k = i − 1. Here is every "
+         "layer's and head's attention of a trained model (a row of tiles per layer, a column per head) on a sample "
+         "longer than any it trained on, and beside it the answer it gives, digit by digit. Copying in training never "
+         "looked more than 16 back. Compare ALiBi and RoPE at n = 24, then set n back to 16 or less."},
         {"pe", "task", "n", "sample"},
         views_of(read_inputs, inside_views),
+        {{R"tex(\underbrace{q = n + i - 1}_{\text{预测 } y_i = x_i}, \quad \underbrace{k = i - 1}_{\text{读取 } x_i} \;\Rightarrow\; \Delta = q - k = n)tex",
+          R"tex(\underbrace{q = n + i - 1}_{\text{predicts } y_i = x_i}, \quad \underbrace{k = i - 1}_{\text{reads } x_i} \;\Rightarrow\; \Delta = q - k = n)tex"}},
     };
+    s.takeaway = {"{need}（训练：Δ ≤ {reach}）；{reason}。{seen}", "{need} (training: Δ ≤ {reach}); {reason}.{seen}"};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        const bool copy = in.task != "reverse";
+        const std::string need =
+            copy ? say(lang, {"照抄 n = {n} 要一个头往回看 Δ = {n}", "Copying n = {n} needs a head looking Δ = {n} back"}, {{"n", integer(in.n)}})
+                 : say(lang, {"倒写 n = {n} 要往回看到 Δ = {far}", "Reversing n = {n} needs heads looking up to Δ = {far} back"},
+                       {{"n", integer(in.n)}, {"far", integer(2 * in.n - 1)}});
+        // The same model and sample as the views, once its look has arrived (the views asked for it).
+        const Choice choice = choose_model(in, lang);
+        const lab_board::Inspection* look = choice.key.empty() ? nullptr : lab_board::want_inspection(choice.key);
+        std::string seen;
+        if (look && look->T > 0) {
+            const InsideCopyLook c = inside_copy_look(*look, in.task);
+            seen = c.peak >= 0 ? say(lang, {"这个模型最后一层的权重最多在 Δ = {peak}，答对 {right}/{digits}。",
+                                            " This model's last layer peaks at Δ = {peak}: {right}/{digits} right."},
+                                     {{"peak", integer(c.peak)}, {"right", integer(c.right)}, {"digits", integer(c.digits)}})
+                               : say(lang, {"这个模型答对 {right}/{digits}。", " This model gets {right}/{digits} right."},
+                                     {{"right", integer(c.right)}, {"digits", integer(c.digits)}});
+        }
+        return std::vector<Arg>{{"need", need}, {"reach", integer(trained_reach(in.task))},
+                                {"reason", scheme_reason(in.pe, in.task, lang)}, {"seen", seen}};
+    });
     return s;
 }
 

@@ -23,6 +23,24 @@ using namespace lessonui;
 // [SECTION] the views
 namespace {
 
+// The length the note and the takeaway read the three ways at: past training, within the fine-tune's lengths.
+constexpr int kInterpolationLook = 24;
+
+// The reference interpolation runs' three scores at kInterpolationLook, in words ("" without such runs).
+std::string interpolation_scores(const std::string& task, Lang lang) {
+    const auto refs = reference_runs(task, "rope", true);
+    if (refs.empty()) return {};
+    return say(lang, {"n = {n} 时 RoPE 原样 {plain}，位置除以 {s} 后 {divided}，微调 {steps} 步后 {tuned}",
+                      "At n = {n}, RoPE: {plain} as trained, {divided} with positions divided by {s}, {tuned} after a "
+                      "{steps}-step fine-tune"},
+               {{"n", integer(kInterpolationLook)},
+                {"plain", num(exact_spread(refs, kInterpolationLook).mean, 2)},
+                {"s", num(kInterpolationFactor)},
+                {"divided", num(exact_spread(refs, kInterpolationLook, &lab_board::RunResult::pi_scores).mean, 2)},
+                {"steps", integer(kFineTuneSteps)},
+                {"tuned", num(exact_spread(refs, kInterpolationLook, &lab_board::RunResult::finetune_scores).mean, 2)}});
+}
+
 std::vector<ViewData> interpolation_views(const Inputs& in, Lang lang) {
     const auto refs = reference_runs(in.task, "rope", true);
     std::vector<int> lengths = refs.empty() ? lab::TrainConfig{}.test : refs.front()->result.scores.n;
@@ -65,12 +83,13 @@ std::vector<ViewData> interpolation_views(const Inputs& in, Lang lang) {
                             ? say(lang, {"参考数据里没有插值运行。", "The reference data holds no interpolation runs."})
                             : data_status(lang));
     } else {
-        const Spread plain = exact_spread(refs, 24);
-        const Spread divided = exact_spread(refs, 24, &lab_board::RunResult::pi_scores);
-        const Spread tuned = exact_spread(refs, 24, &lab_board::RunResult::finetune_scores);
-        notes.push_back(say(lang, {"n = 24，{runs} 次运行（随机种子各不相同）的平均：原样 {plain}，只除以 {s} 为 {divided}，再微调后 {tuned}。",
-                                   "n = 24, mean of {runs} runs (each its own random seed): as trained {plain}, divided by {s} alone {divided}, fine-tuned {tuned}."},
-                            {{"runs", integer(plain.runs)},
+        const Spread plain = exact_spread(refs, kInterpolationLook);
+        const Spread divided = exact_spread(refs, kInterpolationLook, &lab_board::RunResult::pi_scores);
+        const Spread tuned = exact_spread(refs, kInterpolationLook, &lab_board::RunResult::finetune_scores);
+        notes.push_back(say(lang, {"n = {n}，{runs} 次运行（随机种子各不相同）的平均：原样 {plain}，只除以 {s} 为 {divided}，再微调后 {tuned}。",
+                                   "n = {n}, mean of {runs} runs (each its own random seed): as trained {plain}, divided by {s} alone {divided}, fine-tuned {tuned}."},
+                            {{"n", integer(kInterpolationLook)},
+                             {"runs", integer(plain.runs)},
                              {"plain", num(plain.mean, 2)},
                              {"s", num(kInterpolationFactor)},
                              {"divided", num(divided.mean, 2)},
@@ -87,23 +106,33 @@ Step interpolation() {
     Step s{
         "interpolation",
         {"位置插值：把长序列压回训练范围", "Position interpolation: squeeze long sequences into the trained range"},
-        {"[[lesson:long-context/position-interpolation|位置插值]]（PI）把每个位置除以 s：s = 2 时，48 个 token 的位置落在 0 … 23.5，"
-         "都在训练范围之内，不再有没见过的位置。但相邻位置现在只差半步，这种间距模型从没见过：只做除法，它连训练过的长度也答不对了。"
-         "再用 n ≤ 32 的样本、除过的位置微调 200 步，模型学会了这种更密的间距，在微调覆盖的长度上又能照抄；"
-         "超出微调的长度（n = 48 的位置到 47.5）仍然失败。微调本身见过更长的样本，PI 的意义在于这么短的微调就够了。"
+        {"[[position-interpolation|位置插值]]（PI，见 [[lesson:long-context/position-interpolation|长上下文]]）把每个位置除以 s：s = 2 时，48 个 token 的位置落在 0 … 23.5，"
+         "都在训练范围之内，不再有没见过的位置。但相邻位置现在只差半步，这种间距模型从没见过。"
+         "再用 n ≤ 32 的样本、除过的位置[[fine-tuning|微调]] 200 步，让它学这种更密的间距；微调覆盖的位置到 63 / 2 = 31.5，"
+         "而 n = 48 的位置到 47.5。微调本身见过更长的样本，PI 的意义在于这么短的微调就够了。"
          "三条曲线来自同一组参考运行（RoPE，随机种子 0、1、2）。也可以按按钮自己训练一次。",
-         "[[lesson:long-context/position-interpolation|Position interpolation]] (PI) divides every position by s: "
+         "[[position-interpolation|Position interpolation]] (PI, see [[lesson:long-context/position-interpolation|long "
+         "context]]) divides every position by s: "
          "with s = 2 the positions of 48 tokens fall in 0 … 23.5, all within the trained range, so no position is "
-         "new. But neighbours are now half a step apart, a spacing the model never saw: dividing alone, it fails "
-         "even at the trained lengths. A fine-tune of 200 steps on samples of n ≤ 32 with the positions divided "
-         "teaches it the denser spacing, and it copies again at the lengths the fine-tune covered; beyond them "
-         "(n = 48 reaches position 47.5) it still fails. The fine-tune itself saw longer samples; PI's point is that "
-         "so short a fine-tune is enough. The three curves come from the same reference runs (RoPE, seeds 0, 1 and "
-         "2). You can also train the run yourself with the button."},
+         "new. But neighbours are now half a step apart, a spacing the model never saw. A [[fine-tuning|fine-tune]] "
+         "of 200 steps on samples of n ≤ 32 with the positions divided lets it learn the denser spacing; it covers "
+         "positions up to 63 / 2 = 31.5, while n = 48 reaches 47.5. The fine-tune itself saw longer samples; PI's "
+         "point is that so short a fine-tune is enough. The three curves come from the same reference runs (RoPE, "
+         "seeds 0, 1 and 2). You can also train the run yourself with the button."},
         {"task", "seed", "train_steps"},
         views_of(read_inputs, interpolation_views),
         {R"tex(\theta_j \, p \;\longrightarrow\; \theta_j \, \frac{p}{s}, \qquad s = 2)tex"},
     };
+    s.takeaway = {"{result}：除法让位置回到训练范围，但 1/{s} 的间距是新的，要微调来学。",
+                  "{result}: division keeps positions in range, but the 1/{s} spacing is new until tuned."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        std::string result = interpolation_scores(in.task, lang);
+        if (result.empty())
+            result = data_status(lang).empty()
+                         ? say(lang, {"参考数据里没有这个任务的插值运行", "The reference data holds no interpolation runs of this task"})
+                         : say(lang, {"参考运行还在载入", "The reference runs are still loading"});
+        return std::vector<Arg>{{"result", result}, {"s", num(kInterpolationFactor)}};
+    });
     s.actions = {
         {{"训练 RoPE + 插值", "Train RoPE with PI"},
          {"训练一个 RoPE 模型，再除以 2 并微调 200 步", "Train a RoPE model, then divide by 2 and fine-tune 200 steps"},

@@ -31,6 +31,12 @@ Inputs read_inputs(const ParamSet& p);
 constexpr int kTrainMax = 16;
 // The length the "beyond training" statements point at: the first tested length past kTrainMax.
 constexpr int kFirstBeyond = 20;
+// A scheme "holds" past training when its mean exact match at kFirstBeyond is at least this share of samples:
+// well above the 0 of the schemes whose mistakes are not a sample here or there but every sample.
+constexpr double kHoldsShare = 0.05;
+// The farthest an answer looks back in training: copy reads x_i from n back (n ≤ kTrainMax); reverse reads
+// x_(n+1−i) from 2i − 1 back, at most 2·kTrainMax − 1.
+int trained_reach(const std::string& task);
 
 // [SECTION] the schemes and the runs
 // The six schemes in core's order (nope, learned, sinusoidal, rope, alibi, t5) and their names on screen.
@@ -58,6 +64,16 @@ struct Spread {
 };
 Spread exact_spread(const std::vector<const lab_board::ReferenceRun*>& runs, int n,
                     const lab_board::Scores lab_board::RunResult::*pick = &lab_board::RunResult::scores);
+// A takeaway's share: the mean with two digits, or "…" while the reference runs have not loaded.
+std::string share_text(const Spread& s);
+// Why scheme `pe` holds or breaks past the trained length on `task`, as one clause of a sentence, and in a few
+// words (a table's row label: "RoPE · match learned for Δ ≤ 16").
+std::string scheme_reason(const std::string& pe, const std::string& task, Lang lang);
+std::string scheme_with_reason(const std::string& pe, const std::string& task, Lang lang);
+// ALiBi on `task` from the reference runs at kFirstBeyond, with its reason: it keeps a share past training because
+// its penalty is the same line at every distance, or it fails already within training (reverse); the mechanism
+// alone while the runs load. One clause without the length: the sentence around it names n.
+std::string alibi_clause(const std::string& task, Lang lang);
 // One line saying why the reference runs are not shown yet (loading, or what failed); "" once loaded.
 std::string data_status(Lang lang);
 // One line saying why training cannot start here ("" when it can, or before the platform has said).
@@ -71,6 +87,7 @@ Step inside_a_model();
 Step why_they_break();
 Step interpolation();
 Step your_runs();
+Step recap();  // recap.cpp
 
 }  // namespace length_lab
 }  // namespace pelab

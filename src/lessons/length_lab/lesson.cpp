@@ -4,7 +4,7 @@
 // training and its scores are core's (core/lab_*.h); the runs happen outside the lesson, in the page's Web
 // Worker or the desktop's threads, and reach the steps through the lab's board (lab_board.h), as do the
 // reference runs (src/lessons/lab/reference_runs.json, made by scripts/lab_reference_runs.sh from the native
-// CLI) and the looks inside trained models. No number here is typed in.
+// CLI) and the looks inside trained models. No number here is typed in. The lesson ends with its recap (recap.cpp).
 // Comments are English only: the font subset is built from the characters inside the .cpp strings.
 //
 // This file holds the parameter table, what several steps read from the board and the lesson's step list;
@@ -20,6 +20,7 @@
 
 #include "core/lab_model.h"
 #include "core/lab_report.h"
+#include "core/t5.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson_util.h"
 
@@ -124,6 +125,57 @@ Spread exact_spread(const std::vector<const lab_board::ReferenceRun*>& runs, int
     return s;
 }
 
+int trained_reach(const std::string& task) { return task == "reverse" ? 2 * kTrainMax - 1 : kTrainMax; }
+
+std::string share_text(const Spread& s) { return s.runs > 0 ? num(s.mean, 2) : std::string("…"); }
+
+std::string scheme_reason(const std::string& pe, const std::string& task, Lang lang) {
+    const std::string last = integer(2 * kTrainMax - 1);
+    if (pe == "nope") return say(lang, {"NoPE 没有位置信号，只能从因果掩码推断顺序", "NoPE has no position signal; only the causal mask hints at order"});
+    if (pe == "learned")
+        return say(lang, {"可学习表在位置 {last} 之后的行从未训练", "the learned table's rows past position {last} were never trained"}, {{"last", last}});
+    if (pe == "sinusoidal")
+        return say(lang, {"正弦表在位置 {last} 之后的向量训练中从未出现", "the sinusoidal vectors past position {last} never occurred in training"},
+                   {{"last", last}});
+    if (pe == "rope")
+        return say(lang, {"RoPE 的查询–键匹配随 Δ 旋转，只在 Δ ≤ {reach} 上学过", "RoPE's query–key match turns with Δ and was learned for Δ ≤ {reach} only"},
+                   {{"reach", integer(trained_reach(task))}});
+    if (pe == "alibi") return say(lang, {"ALiBi 的罚分在每个距离都是同一条直线", "ALiBi's penalty is the same straight line at every distance"});
+    if (pe == "t5")
+        return say(lang, {"T5 把 Δ ≥ {exact} 的距离放进共用的分桶", "T5 puts every Δ ≥ {exact} into shared buckets"},
+                   {{"exact", integer(t5_max_exact(lab::ModelConfig{}.t5_buckets, false))}});
+    return scheme_label(pe, lang);
+}
+
+std::string scheme_with_reason(const std::string& pe, const std::string& task, Lang lang) {
+    const std::string first = integer(2 * kTrainMax);
+    std::string why;
+    if (pe == "nope") why = say(lang, {"只有因果掩码", "causal mask only"});
+    else if (pe == "learned") why = say(lang, {"{p} 起的行未训练", "rows ≥ {p} untrained"}, {{"p", first}});
+    else if (pe == "sinusoidal") why = say(lang, {"{p} 起的向量没见过", "vectors ≥ {p} unseen"}, {{"p", first}});
+    else if (pe == "rope") why = say(lang, {"匹配只学过 Δ ≤ {reach}", "match learned for Δ ≤ {reach}"}, {{"reach", integer(trained_reach(task))}});
+    else if (pe == "alibi") why = say(lang, {"每个距离同一条直线", "one line at every Δ"});
+    else if (pe == "t5")
+        why = say(lang, {"Δ ≥ {exact} 共用分桶", "Δ ≥ {exact} share buckets"},
+                  {{"exact", integer(t5_max_exact(lab::ModelConfig{}.t5_buckets, false))}});
+    if (why.empty()) return scheme_label(pe, lang);
+    return say(lang, {"{scheme} · {why}", "{scheme} · {why}"}, {{"scheme", scheme_label(pe, lang)}, {"why", why}});
+}
+
+std::string alibi_clause(const std::string& task, Lang lang) {
+    const auto refs = reference_runs(task, "alibi");
+    const Spread within = exact_spread(refs, kTrainMax), beyond = exact_spread(refs, kFirstBeyond);
+    if (within.runs == 0 || beyond.runs == 0)
+        return say(lang, {"ALiBi 的罚分在每个距离都是同一条直线", "ALiBi's penalty is the same straight line at every distance"});
+    if (task == "reverse" && within.mean < kHoldsShare)
+        return say(lang, {"ALiBi 在 n = {max} 就只有 {w}：平滑罚分挑不出每个倒写数字的距离",
+                          "ALiBi has {w} even at n = {max}: a smooth penalty cannot single out each reversed digit's distance"},
+                   {{"max", integer(kTrainMax)}, {"w", share_text(within)}});
+    return say(lang, {"ALiBi 的罚分在每个距离都是同一条直线，所以仍有 {b}",
+                      "ALiBi's penalty is the same straight line at every distance, so it keeps {b}"},
+               {{"b", share_text(beyond)}});
+}
+
 std::string data_status(Lang lang) {
     const lab_board::Board& b = lab_board::board();
     if (b.data_loaded) return {};
@@ -157,7 +209,7 @@ Lesson make_lesson() {
         return std::vector<long long>{lab::kMaxOpenLayers * tile, lab::kMaxOpenHeads * tile};
     };
     lesson.steps = {the_experiment(), train_a_model(), accuracy_by_length(), inside_a_model(),
-                    why_they_break(), interpolation(), your_runs()};
+                    why_they_break(), interpolation(), your_runs(), recap()};
     lesson.references = {"press2022", "kazemnejad2023", "ruoss2023", "chen2023", "su2021", "raffel2020", "vaswani2017"};
     lesson.live_revision = [] { return lab_board::board().revision; };
     lesson.opened = [] { lab_board::want_data(); };

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lab_train.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson_util.h"
 
@@ -48,6 +49,23 @@ const Run* latest_run(const std::string& pe, const std::string& task) {
     return latest;
 }
 
+// The mean loss curve of the reference runs of `pe` on `task` (empty before the data has loaded): the dashed
+// curve, and the numbers the takeaway reads.
+lab_board::Curve reference_mean_loss(const std::string& task, const std::string& pe) {
+    const std::vector<const lab_board::ReferenceRun*> refs = reference_runs(task, pe);
+    if (refs.empty()) return {};
+    lab_board::Curve mean = refs.front()->result.loss;
+    for (auto& point : mean) {
+        double sum = 0;
+        int count = 0;
+        for (const auto* ref : refs)
+            for (const auto& p : ref->result.loss)
+                if (p.first == point.first) sum += p.second, ++count;
+        point.second = count ? sum / count : std::numeric_limits<double>::quiet_NaN();
+    }
+    return mean;
+}
+
 std::vector<ViewData> training_views(const Inputs& in, Lang lang) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     // The loss curves: the learner's runs on this task, and the reference runs' mean for the chosen scheme.
@@ -75,16 +93,7 @@ std::vector<ViewData> training_views(const Inputs& in, Lang lang) {
         return y;
     };
     if (!refs.empty()) {
-        lab_board::Curve mean = refs.front()->result.loss;
-        for (auto& point : mean) {
-            double sum = 0;
-            int count = 0;
-            for (const auto* ref : refs)
-                for (const auto& p : ref->result.loss)
-                    if (p.first == point.first) sum += p.second, ++count;
-            point.second = count ? sum / count : nan;
-        }
-        c.series.push_back(series_of(mean));
+        c.series.push_back(series_of(reference_mean_loss(in.task, in.pe)));
         c.series_labels.push_back(say(lang, {"参考：{scheme}，{runs} 次运行的平均", "reference: {scheme}, mean of {runs} runs"},
                                       {{"scheme", scheme_label(in.pe, lang)}, {"runs", integer(static_cast<long long>(refs.size()))}}));
         c.series_dashed.push_back(true);
@@ -153,23 +162,39 @@ Step train_a_model() {
     Step s{
         "train-a-model",
         {"训练：看损失下降", "Train it: watch the loss fall"},
-        {"按“训练”用所选方案训练一个模型，损失曲线会随训练增长；“训练全部六种”把六个方案依次排队。"
+        {"按“训练”用所选方案训练一个模型，[[cross-entropy|损失]]曲线会随训练增长；“训练全部六种”把六个方案依次排队。"
          "训练在后台进行（网页里是一个 Web Worker，桌面版每个运行一个线程），你可以翻到别的步骤，回来时运行还在；"
          "训练结束后页面不再重绘。虚线是仓库里参考运行（同样设置，随机种子 0、1、2）的平均损失。"
-         "同一个随机种子在网页里得到的数字与桌面版或命令行的参考运行并不逐位相同：WebAssembly 用 Emscripten 的数学库计算 exp、"
+         "同一个随机种子在网页里得到的数字与桌面版或命令行的参考运行并不逐位相同：网页用 Emscripten 的数学库计算 exp、"
          "log 和 erf，末位的差别会在 1500 步里累积，所以分数可能差一两个样本。默认设置在台式机的浏览器里不到一分钟；"
          "手机上会慢得多。",
-         "Train starts a run of the chosen scheme and its loss curve grows as it trains; Train all six queues the six "
+         "Train starts a run of the chosen scheme and its [[cross-entropy|loss]] curve grows as it trains; Train all six queues the six "
          "schemes one after another. Training runs in the background (a Web Worker in the page, one thread per run on "
          "the desktop): move to other steps and the runs are still there when you come back; when training ends the "
          "page stops redrawing. The dashed curve is the mean loss of the repository's reference runs (the same "
          "set-up, seeds 0, 1 and 2). A run in the page does not reproduce the reference numbers of the same seed to "
-         "the last digit: WebAssembly computes exp, log and erf with Emscripten's maths library, and last-bit "
+         "the last digit: the page computes exp, log and erf with Emscripten's maths library, and last-bit "
          "differences accumulate over 1,500 steps, so scores may differ by a sample or two. The default run takes "
          "less than a minute in a desktop browser; phones are much slower."},
         {"pe", "task", "seed", "train_steps"},
         views_of(read_inputs, training_views),
+        {{R"tex(\mathcal{L} = \mathop{\mathrm{mean}}_{\text{答案 } y_i,\; n \le 16} \bigl[-\log \Pr(y_i \mid \text{它前面的全部 token})\bigr])tex",
+          R"tex(\mathcal{L} = \mathop{\mathrm{mean}}_{\text{answers } y_i,\; n \le 16} \bigl[-\log \Pr(y_i \mid \text{every token before it})\bigr])tex"}},
     };
+    s.takeaway = {"{scheme}（{runs} 次参考运行平均）的损失在 {steps} 步里从 {first} 降到 {last}：每一步都让正确答案更可能，但只用 n ≤ {max} 的样本。",
+                  "With {scheme}, the loss falls from {first} to {last} in {steps} steps (mean of {runs} reference runs): each "
+                  "step makes the right answers likelier, on samples of n ≤ {max} only."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        const lab_board::Curve mean = reference_mean_loss(in.task, in.pe);
+        const size_t runs = reference_runs(in.task, in.pe).size();
+        const bool known = !mean.empty() && std::isfinite(mean.front().second) && std::isfinite(mean.back().second);
+        return std::vector<Arg>{{"scheme", scheme_label(in.pe, lang)},
+                                {"first", known ? num(mean.front().second, 2) : std::string("…")},
+                                {"last", known ? num(mean.back().second, 2) : std::string("…")},
+                                {"steps", count_text(known ? mean.back().first : lab::TrainConfig{}.train_steps, lang)},
+                                {"runs", runs ? integer(static_cast<long long>(runs)) : std::string("…")},
+                                {"max", integer(kTrainMax)}};
+    });
     s.actions = {
         {{"训练", "Train"},
          {"用所选方案、任务与随机种子开始一次运行", "Start a run of the chosen scheme, task and seed"},

@@ -24,10 +24,6 @@ using namespace lessonui;
 // [SECTION] the views
 namespace {
 
-// A scheme "holds" past training when its mean exact match there is at least this share of samples: well
-// above the 0 of the tables and RoPE, whose mistakes are not a sample here or there but every sample.
-constexpr double kHoldsShare = 0.05;
-
 std::vector<ViewData> why_views(const Inputs& in, Lang lang) {
     const std::vector<int> lengths = {8, kTrainMax, kFirstBeyond, 24, 32};
     TableView t;
@@ -40,7 +36,7 @@ std::vector<ViewData> why_views(const Inputs& in, Lang lang) {
     size_t runs_per_scheme = 0;  // for the title: the reference runs behind each mean
     for (size_t r = 0; r < schemes().size(); ++r) {
         const std::string& pe = schemes()[r];
-        t.row_labels.push_back(scheme_label(pe, lang));
+        t.row_labels.push_back(scheme_with_reason(pe, in.task, lang));  // the reason beside the numbers
         const auto refs = reference_runs(in.task, pe);
         runs_per_scheme = std::max(runs_per_scheme, refs.size());
         spreads.emplace_back();
@@ -68,8 +64,9 @@ std::vector<ViewData> why_views(const Inputs& in, Lang lang) {
     };
     std::vector<std::string> notes;
     if (!data_status(lang).empty()) notes.push_back(data_status(lang));
-    notes.push_back(say(lang, {"“仍有对的”：n = {n} 时平均至少 {share} 的样本完全正确。",
-                               "\"holds\": at n = {n} a mean of at least {share} of the samples is exactly right."},
+    notes.push_back(say(lang, {"“仍有对的”：n = {n} 时平均至少 {share} 的样本完全正确。每行写着原因：训练中没用过的行、角度或分桶。",
+                               "\"holds\": at n = {n} a mean of at least {share} of the samples is exactly right. Each row names "
+                               "its reason: a row, angle or bucket training never used, or none."},
                         {{"n", integer(kFirstBeyond)}, {"share", num(kHoldsShare, 2)}}));
     return {make_view(say(lang, {"参考运行：完全正确的比例（{task}，{runs} 次运行的平均）", "Reference runs: exact match ({task}, mean of {runs} runs)"},
                           {{"task", task_label(in.task, lang)}, {"runs", integer(static_cast<long long>(runs_per_scheme))}}),
@@ -82,29 +79,67 @@ std::vector<ViewData> why_views(const Inputs& in, Lang lang) {
 Step why_they_break() {
     Step s{
         "why-they-break",
-        {"为什么有的方案崩溃，有的还能撑住", "Why some schemes break and one holds"},
-        {"可学习位置表：位置 32 以后的行从没被训练过，只是初始化时的随机向量（见 [[lesson:absolute-pe|绝对位置编码]]）。"
+        {"超过训练长度：每个方案为什么崩溃或撑住", "Past training: why each scheme breaks or holds"},
+        {"可学习位置表：位置 31 以后的行从没被训练过，只是初始化时的随机向量（见 [[lesson:absolute-pe|绝对位置编码]]）。"
          "正弦表：每个位置的向量都有定义，但模型只学会了读训练中见过的那些组合，新位置的向量对它来说也是陌生的。"
-         "RoPE：注意力只取决于距离，但慢速频率对转过的角度在训练中没有出现过（见 [[lesson:long-context/unseen-angles|没见过的角度]]）。"
-         "ALiBi：偏置是 −斜率·距离，训练中见过的距离在长序列里还是同样的距离，只是多了更远、被压得更低的位置（见 [[lesson:long-context/alibi|ALiBi]]）。"
-         "T5：远处的距离共用对数分桶，超过 max_distance 的全部落进最后一个桶（见 [[lesson:t5-bias|T5 偏置]]）；在这个规模下它连训练长度内都没学好。"
-         "NoPE：没有位置信息，只能靠因果掩码间接推断位置，这个小模型学不会。"
+         "RoPE：注意力只取决于距离 Δ，但照抄要的 Δ = n 在训练中最多是 16，在更大的 Δ 上，查询–键匹配遇到的是没学过去匹配的角度 Δθ（见 [[lesson:long-context/unseen-angles|没见过的角度]]）。"
+         "ALiBi：偏置是 −m·Δ（m 是每个头的斜率），训练中见过的距离在长序列里还是同样的距离，只是多了更远、被压得更低的位置（见 [[lesson:beyond-training/alibi|ALiBi]]）。"
+         "T5：Δ ≥ 16 的距离共用对数分桶，超过最大距离的全部落进最后一个桶（见 [[lesson:t5-bias|T5 偏置]]）。"
+         "NoPE：没有位置信息，只能靠[[causal-mask|因果掩码]]间接推断位置。"
          "论文里的另一种补救是训练时从更长的范围里随机抽取位置编号（随机位置编码），让测试时的位置都不陌生。",
          "The learned table: rows past position 31 were never trained; they are the random vectors of the "
          "initialisation (see [[lesson:absolute-pe|absolute positions]]). The sinusoidal table: every position has "
          "a vector, but the model only learned to read the combinations it saw in training, and a new position's "
-         "vector is just as strange to it. RoPE: attention depends on distance only, but the slow pairs turn to "
-         "angles training never showed (see [[lesson:long-context/unseen-angles|unseen angles]]). ALiBi: the bias is "
-         "−slope·distance; the distances seen in training are the same distances in a longer sequence, with farther "
-         "positions added and pushed down (see [[lesson:long-context/alibi|ALiBi]]). T5: far distances share "
-         "logarithmic buckets and every distance past max_distance falls in the last one (see "
-         "[[lesson:t5-bias|the T5 bias]]); at this size it does not learn the task well even within the trained "
-         "lengths. NoPE: no position information at all, only what the causal mask lets a model infer, which this "
-         "small model does not learn. Another remedy from the papers draws the position numbers at random from a "
-         "longer range in training (randomized positional encodings), so that no position at test time is new."},
+         "vector is just as strange to it. RoPE: attention depends on the distance Δ only, but the copy's Δ = n was "
+         "at most 16 in training, and at a larger Δ the query–key match meets angles Δθ it never learned to match (see "
+         "[[lesson:long-context/unseen-angles|unseen angles]]). ALiBi: the bias is −m·Δ (m, each head's slope); the "
+         "distances seen in training are the same distances in a longer sequence, with farther positions added and "
+         "pushed down (see [[lesson:beyond-training/alibi|ALiBi]]). T5: every Δ ≥ 16 shares logarithmic buckets and "
+         "every distance past the largest one falls in the last bucket (see [[lesson:t5-bias|the T5 bias]]). NoPE: no "
+         "position information at all, only what the [[causal-mask|causal mask]] lets a model infer. Another remedy "
+         "from the papers draws the position numbers at random from a longer range in training (randomized "
+         "positional encodings), so that no position at test time is new."},
         {"task"},
         views_of(read_inputs, why_views),
+        {{R"tex(\text{可学习表：} \mathbf{h}_p = \mathbf{e}(x_p) + P[p], \quad p \ge 32 \text{ 的 } P[p] \text{ 从未训练})tex",
+          R"tex(\text{learned: } \mathbf{h}_p = \mathbf{e}(x_p) + P[p], \quad P[p] \text{ never trained for } p \ge 32)tex"},
+         {R"tex(\text{RoPE：} \mathrm{score} = \mathbf{q}^{\top} R(\Delta\theta)\, \mathbf{k} \qquad \text{ALiBi：} \mathrm{score} = \mathbf{q}^{\top} \mathbf{k} - m\,\Delta)tex",
+          R"tex(\text{RoPE: } \mathrm{score} = \mathbf{q}^{\top} R(\Delta\theta)\, \mathbf{k} \qquad \text{ALiBi: } \mathrm{score} = \mathbf{q}^{\top} \mathbf{k} - m\,\Delta)tex"}},
     };
+    s.takeaway = {"n = {max} 时有效的 {held} 个方案里，{fell} 个到 n = {n} 崩溃：都遇到训练没用过的行、角度或分桶。{kept}",
+                  "Of the {held} schemes that hold at n = {max}, {fell} break by n = {n}: each meets a row, angle or "
+                  "bucket training never used.{kept}"};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        int held = 0, fell = 0;
+        std::string kept;
+        double kept_share = -1;
+        bool known = true;
+        for (const std::string& pe : schemes()) {
+            const auto refs = reference_runs(in.task, pe);
+            const Spread within = exact_spread(refs, kTrainMax), beyond = exact_spread(refs, kFirstBeyond);
+            if (within.runs == 0 || beyond.runs == 0) {
+                known = false;
+                continue;
+            }
+            if (within.mean < kHoldsShare) continue;
+            ++held;
+            if (beyond.mean < kHoldsShare) {
+                ++fell;
+            } else if (beyond.mean > kept_share) {  // the scheme that keeps most, with the reason in its row
+                kept_share = beyond.mean;
+                kept = pe == "alibi" ? say(lang, {"ALiBi 仍有 {b}：罚分处处是同一条直线。",
+                                                  " ALiBi keeps {b}: its penalty is one line at every distance."},
+                                           {{"b", num(beyond.mean, 2)}})
+                                     : say(lang, {"{scheme} 仍有 {b}。", " {scheme} keeps {b}."},
+                                           {{"scheme", scheme_label(pe, lang)}, {"b", num(beyond.mean, 2)}});
+            }
+        }
+        return std::vector<Arg>{{"held", known ? integer(held) : std::string("…")},
+                                {"max", integer(kTrainMax)},
+                                {"fell", known ? integer(fell) : std::string("…")},
+                                {"n", integer(kFirstBeyond)},
+                                {"kept", known ? kept : std::string()}};
+    });
     s.questions = {
         {{"可学习位置表在 n = 20 为什么是 0？", "Why does the learned table score 0 at n = 20?"},
          {{"它的表太短，序列被拒绝了", "its table is too short and the sequence is refused"},

@@ -108,7 +108,16 @@ Step your_runs() {
          "models in class. The desktop app has no file dialog: drop the file on its window to load it."},
         {"pe", "task"},
         views_of(read_inputs, runs_views),
+        {{R"tex(\overline{\mathrm{EM}}(n) = \frac{1}{3} \sum_{\text{随机种子 } 0,1,2} \mathrm{EM}(n) \qquad \text{（参考行）})tex",
+          R"tex(\overline{\mathrm{EM}}(n) = \frac{1}{3} \sum_{\text{seeds } 0,1,2} \mathrm{EM}(n) \qquad \text{(a reference row)})tex"}},
     };
+    s.takeaway = {"每个运行都对照它所属方案的参考行（同样设置、{runs} 个随机种子的平均）；保存的权重让课前训练的模型在课上打开、照样评测。",
+                  "Each run is read against its scheme's reference row, the mean of {runs} seeds of the same set-up; saved "
+                  "weights reopen a model trained before class, scored the same way in class."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const size_t runs = reference_runs(in.task, in.pe).size();
+        return std::vector<Arg>{{"runs", runs ? integer(static_cast<long long>(runs)) : std::string("…")}};
+    });
     s.actions = {
         {{"保存权重", "Save weights"},
          {"把所选方案与任务最近一次完成的运行存成文件", "Save the latest finished run of the chosen scheme and task as a file"},

@@ -1,5 +1,6 @@
 // PE Lab — lessons/long_context/base_effect.cpp
-// Lesson "long-context", step "base-effect": the two effects of the base, measured for several bases, with the
+// Lesson "long-context", step "base-effect", the lesson's first: the problem it solves (RoPE's slow pairs past the
+// training length) and the first knob on it, the base — its two effects measured for several bases, with the
 // score at short range for three bases (the decay bound far out is step "base-far-bound").
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -19,26 +20,45 @@ namespace long_context {
 using namespace lessonui;
 
 // [SECTION] views
-// The base's two effects, measured for several bases.
-static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
+// The base's two effects, measured for several bases: per row the base, the pairs turning fully within L, the
+// longest wavelength, θ of the middle pair and the neighbour score drop 1 − mean cos θᵢ.
+struct BaseRows {
+    std::vector<double> bases;
+    RowMatrix values;
+};
+static BaseRows base_rows(const Inputs& in) {
     const int pairs = in.d / 2;
-    std::vector<double> bases = {1e2, 1e3, 1e4, 1e5, 1e6, 1e7};
-    if (std::find(bases.begin(), bases.end(), in.base) == bases.end()) bases.push_back(in.base);
-    std::sort(bases.begin(), bases.end());
-    TableView table;
-    table.values.resize(static_cast<Eigen::Index>(bases.size()), 5);
-    for (std::size_t b = 0; b < bases.size(); ++b) {
-        const Eigen::VectorXd th = rope_default_inv_freq(in.d, bases[b]);
+    BaseRows out;
+    out.bases = {1e2, 1e3, 1e4, 1e5, 1e6, 1e7};
+    if (std::find(out.bases.begin(), out.bases.end(), in.base) == out.bases.end()) out.bases.push_back(in.base);
+    std::sort(out.bases.begin(), out.bases.end());
+    out.values.resize(static_cast<Eigen::Index>(out.bases.size()), 5);
+    for (std::size_t b = 0; b < out.bases.size(); ++b) {
+        const Eigen::VectorXd th = rope_default_inv_freq(in.d, out.bases[b]);
         int wraps = 0;
         double mean_cos = 0.0;
         for (int i = 0; i < pairs; ++i) {
             if (2 * kPi / th(i) <= in.L) ++wraps;
             mean_cos += std::cos(th(i)) / pairs;
         }
-        table.values.row(static_cast<Eigen::Index>(b)) << bases[b], wraps, 2 * kPi / th(pairs - 1), th(pairs / 2),
-            1.0 - mean_cos;
-        table.row_labels.push_back(bases[b] == in.base ? say(lang, {"当前", "current"}) : "");
+        out.values.row(static_cast<Eigen::Index>(b)) << out.bases[b], wraps, 2 * kPi / th(pairs - 1), th(pairs / 2), 1.0 - mean_cos;
     }
+    return out;
+}
+
+// The table's two ends as the takeaway and the note say them.
+static std::vector<Arg> base_ends(const BaseRows& r) {
+    const Eigen::Index last = r.values.rows() - 1;
+    return {{"lo", num(r.bases.front())}, {"hi", num(r.bases.back())}, {"drop_lo", num(r.values(0, 4), 4)},
+            {"drop_hi", num(r.values(last, 4), 4)}, {"wrap_lo", num(r.values(0, 1))}, {"wrap_hi", num(r.values(last, 1))}};
+}
+
+static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
+    const BaseRows rows = base_rows(in);
+    const std::vector<double>& bases = rows.bases;
+    TableView table;
+    table.values = rows.values;
+    for (double b : bases) table.row_labels.push_back(b == in.base ? say(lang, {"当前", "current"}) : "");
     // The deciding cells: the most and fewest pairs wrapping, the sharpest and coarsest short range; the two
     // ends of the table, each good at one effect and bad at the other.
     Eigen::Index most_wrap = 0, fewest_wrap = 0, sharpest = 0, coarsest = 0;
@@ -62,13 +82,11 @@ static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
                    "A common simplified version found in tutorials says a larger base sharpens short range and distorts "
                    "long range sooner; from base {lo} to {hi} the neighbour score drop falls from {drop_lo} to {drop_hi} "
                    "(coarser short range) and the pairs wrapping within L from {wrap_lo} to {wrap_hi} (distortion later)."},
-            {{"lo", num(bases.front())}, {"hi", num(bases.back())}, {"drop_lo", num(table.values(0, 4), 4)},
-             {"drop_hi", num(table.values(table.values.rows() - 1, 4), 4)}, {"wrap_lo", num(table.values(0, 1))},
-             {"wrap_hi", num(table.values(table.values.rows() - 1, 1))}}),
+            base_ends(rows)),
     };
 
     CurveView curve;
-    curve.y_axis = say(lang, {"归一化分数 Σcos(Δθᵢ)/(d/2)", "normalised score Σcos(Δθᵢ)/(d/2)"});
+    curve.y_axis = say(lang, {"q = k = 1 的分数 Σcos(Δθᵢ)/(d/2)", "score of q = k = 1: Σcos(Δθᵢ)/(d/2)"});
     curve.x_axis = say(lang, {"距离 Δ", "distance Δ"});
     for (int s = 0; s <= 320; ++s) curve.x.push_back(s * 0.1);
     for (double b : {in.base / 10, in.base, in.base * 10}) {
@@ -85,21 +103,31 @@ static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step base_effect() {
-    return {
+    Step s = {
         "base-effect",
         {"底数的两个效应", "The two effects of the base"},
-        {"底数越大，绕回越晚，但局部分辨率越粗：除第 0 对外每个频率都变低，训练长度内转满的对更少，相邻位置看起来也更相似。"
-         "底数越小则相反。表格对几个底数分别度量这两面；曲线看近处：Δ 在 0 到 32 之间时 q = k = 1 的分数 Σcos(Δθᵢ)/(d/2)，三个底数各一条。"
+        {"超出训练长度后，[[rope|RoPE]] 中没转满一圈的慢对会转到没见过的角度（[[lesson:beyond-training/turns-in-training|上一课]]）；"
+         "这一课改变各对的[[frequency|频率]] θᵢ = base^(−2i/d)，让它们留在见过的范围里，第一个旋钮就是[[base|底数]]。"
+         "底数越大，除第 0 对外每个频率都越低：训练长度内转满的对更少，相邻位置看起来也更相似；底数越小则相反。"
+         "表格对几个底数分别度量这两面；曲线看近处：Δ（查询位置减键位置）在 0 到 32 之间时，全 1 的[[query|查询]]与[[key|键]]（q = k = 1）的分数 Σcos(Δθᵢ)/(d/2)，三个底数各一条。"
          "常见的简化写法把方向说反了，注释用表中的数值核对。",
-         "A larger base makes wrapping come later but local resolution coarser: every frequency except pair 0's "
-         "drops, fewer pairs wrap inside the training length, and neighbouring positions look more alike. A "
-         "smaller base does the reverse. The table measures both sides for several bases; the curve looks close "
-         "up: the score Σcos(Δθᵢ)/(d/2) of q = k = 1 for Δ from 0 to 32, one line per base. A common simplified "
-         "version found in tutorials has the direction the wrong way round; the note checks it against the table."},
+         "Past the training length, [[rope|RoPE]]'s slow pairs, short of one turn, reach angles never seen "
+         "([[lesson:beyond-training/turns-in-training|the previous lesson]]); this lesson changes the pairs' "
+         "[[frequency|frequencies]] θᵢ = base^(−2i/d) to keep them in range, and the first knob is the [[base]]. A larger base lowers "
+         "every frequency but pair 0's: fewer pairs turn fully within the training length, and neighbouring positions "
+         "look more alike; a smaller base does the reverse. The table measures both sides for several bases; the "
+         "curve looks close up: the score Σcos(Δθᵢ)/(d/2) of an all-ones [[query]] and [[key]] (q = k = 1) for Δ, the query "
+         "position minus the key position, from 0 to 32, one line per base. A common simplified version found in "
+         "tutorials has the direction the wrong way round; the note checks it against the table."},
         {"d", "base", "original_max"},
         views_of(read_inputs, base_effect_views),
         {R"tex(\lambda_{\max}=2\pi\,\mathrm{base}^{(d-2)/d},\qquad 1-\frac{2}{d}\sum_{i=0}^{d/2-1}\cos\theta_i)tex"},
     };
+    s.takeaway = {"大底数让每对转得更慢：底数 {lo}→{hi}，L 内转满的对 {wrap_lo}→{wrap_hi}（绕回更晚），相邻分数差 {drop_lo}→{drop_hi}（近处更粗）。",
+                  "A larger base slows every pair: from base {lo} to {hi}, pairs turning within L fall from {wrap_lo} to "
+                  "{wrap_hi} (wrap later) and the neighbour drop from {drop_lo} to {drop_hi} (coarser up close)."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) { return base_ends(base_rows(in)); });
+    return s;
 }
 
 }  // namespace long_context

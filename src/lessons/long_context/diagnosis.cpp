@@ -1,6 +1,6 @@
 // PE Lab — lessons/long_context/diagnosis.cpp
-// Lesson "long-context", step "diagnosis": the mean score of random queries (k = q) against distance beyond
-// the training length for each scaling; the summary table and the floor met in training are step
+// Lesson "long-context", step "diagnosis": the mean score of a random vector x used as both query and key against
+// distance beyond the training length for each scaling; the summary table and the floor met in training are step
 // "diagnosis-floor".
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -24,7 +24,7 @@ namespace long_context {
 using namespace lessonui;
 
 // [SECTION] the shared computation
-// Mean over random q of ⟨R_m q, R_(m+Δ) q⟩ = Σᵢ E|qᵢ|² cos(Δθᵢ): the pair weights, averaged over samples; binned
+// Mean over random x of ⟨R_(p+Δ) x, R_p x⟩ = Σᵢ E|xᵢ|² cos(Δθᵢ): the pair weights, averaged over samples; binned
 // means (each point averages the score over integer distances in its bin), which show the trend instead of the
 // fast pairs' oscillation.
 DiagnosisScores diagnosis_scores(const Inputs& in) {
@@ -43,7 +43,7 @@ DiagnosisScores diagnosis_scores(const Inputs& in) {
     const double span = std::max(in.seq_len, in.L + 1);
     const double width = span / bins;
     for (int b = 0; b < bins; ++b) out.x.push_back((b + 0.5) * width);
-    out.summary.resize(6, 5);
+    out.summary.resize(6, 6);
     // The lowest score the unscaled model meets at an integer distance within training (Δ < L). A bin beyond L
     // that averages below it contains distances whose score was never met in training.
     out.floor = std::numeric_limits<double>::infinity();
@@ -79,15 +79,21 @@ DiagnosisScores diagnosis_scores(const Inputs& in) {
             }
         }
         out.y.push_back(y);
+        // The largest overshoot of a slow pair: its largest angle at seq_len over its largest in training.
+        const Eigen::VectorXd ratio = rope_angle_range_ratio(theta, r.inv_freq, in.L, in.seq_len);
+        double overshoot = 0.0;
+        for (int i = 0; i < pairs; ++i)
+            if (!rope_pair_turned_in_training(theta(i), in.L)) overshoot = std::max(overshoot, ratio(i));
         out.summary.row(row) << rope_pairs_beyond_training_angles(theta, r.inv_freq, in.L, in.seq_len),
-            (in_n ? in_sum / in_n : 0.0), (out_n ? out_sum / out_n : 0.0), (out_n ? out_min : 0.0), (in_n ? in_min : 0.0);
+            (in_n ? in_sum / in_n : 0.0), (out_n ? out_sum / out_n : 0.0), (out_n ? out_min : 0.0), (in_n ? in_min : 0.0),
+            overshoot;
         ++row;
     }
     return out;
 }
 
 // [SECTION] views
-// Mean score against distance for random q (k = q), beyond the original length.
+// Mean score against distance for a random x as query and key, beyond the original length.
 static std::vector<ViewData> diagnosis_views(const Inputs& in, Lang lang) {
     const DiagnosisScores d = diagnosis_scores(in);
     CurveView curve;
@@ -100,8 +106,8 @@ static std::vector<ViewData> diagnosis_views(const Inputs& in, Lang lang) {
     curve.vline_labels = {say(lang, {"训练长度 L", "training length L"})};
     const double mscale = yarn_get_mscale(in.factor);
     const std::vector<std::string> notes = {
-        say(lang, {"评估长度 seq_len = {seq}, L = {L}, s = {s}；q 的 {n} 个样本（随机种子 {seed}）；每个点是宽 seq_len/{bins} 的区间内 {per} 个整数距离的平均。",
-                   "Evaluated length seq_len = {seq}, L = {L}, s = {s}; q averaged over {n} samples (random seed {seed}); "
+        say(lang, {"评估长度 seq_len = {seq}, L = {L}, s = {s}；x 的 {n} 个样本（随机种子 {seed}）；每个点是宽 seq_len/{bins} 的区间内 {per} 个整数距离的平均。",
+                   "Evaluated length seq_len = {seq}, L = {L}, s = {s}; x averaged over {n} samples (random seed {seed}); "
                    "each point averages {per} integer distances in a bin of width seq_len/{bins}."},
             {{"seq", integer(in.seq_len)}, {"L", integer(in.L)}, {"s", num(in.factor)}, {"n", integer(DiagnosisScores::samples)},
              {"seed", integer(in.seed)}, {"bins", integer(DiagnosisScores::bins)}, {"per", integer(DiagnosisScores::per_bin)}}),
@@ -110,28 +116,36 @@ static std::vector<ViewData> diagnosis_views(const Inputs& in, Lang lang) {
                    "\"[[lesson:long-context/yarn-attention-factor|YaRN's attention factor]]\"), so it sits higher by that multiple."},
             {{"att2", num(mscale * mscale)}}),
     };
-    return {make_view(say(lang, {"随机 q（k = q）的平均分数随距离的变化（分箱平均）", "Mean score against distance for random q (k = q), binned"}),
+    return {make_view(say(lang, {"随机向量 x 既作查询又作键：平均分数随距离的变化（分箱平均）", "Mean score against distance, random x as query and key, binned"}),
                       curve, notes)};
 }
 
 // [SECTION] the step
 Step diagnosis() {
-    return {
+    Step s = {
         "diagnosis",
         {"诊断：超出训练长度时", "Diagnosis beyond the training length"},
-        {"健康的曲线在 L 之外像 L 之内的延续：平缓地衰减；不缩放时，转到没见过角度的慢对会让它偏离。"
-         "取随机查询 q 并令 k = q（同一内容出现在两个位置），距离 Δ 处的平均分数是各对 cos(Δ·θ′ᵢ) 的加权和，权重是 q 在各对上的平均能量。"
-         "曲线对每种策略画出这个分数随 Δ 的变化，竖线是训练长度 L。",
-         "A healthy curve beyond L looks like a continuation of the curve within L, a slow, smooth decay; without "
-         "scaling, the slow pairs at unseen angles pull it away. Take random queries q and set k = q (the same "
-         "content at two positions): the mean score at distance Δ is a weighted sum of cos(Δ·θ′ᵢ) over the pairs, "
-         "weighted by q's mean energy in each pair. The curve draws this score against Δ for every strategy; the "
-         "vertical line is the training length L."},
+        {"取随机向量 x，同时作查询和键（同一内容出现在相距 Δ 的两个位置），距离 Δ 处的平均分数是各对 cos(Δ·θ′ᵢ) 的加权和，权重是 x 在各对上的平均能量。"
+         "曲线对每种策略画出这个分数随 Δ 的变化，竖线是训练长度 L；健康的曲线在 L 之外像 L 之内的延续，平缓地衰减。",
+         "Take a random vector x as both query and key (the same content at two positions Δ apart): the mean score at "
+         "distance Δ is a weighted sum of cos(Δ·θ′ᵢ) over the pairs, weighted by x's mean energy in each pair. The "
+         "curve draws this score against Δ for every strategy, with the training length L as a vertical line; a "
+         "healthy curve beyond L looks like a continuation of the curve within L, a slow, smooth decay."},
         {"d", "base", "original_max", "factor", "seq_len", "seed"},
         views_of(read_inputs, diagnosis_views),
-        {R"tex(\bar s(\Delta)=\mathbb{E}_q\,\langle R_m q,\,R_{m+\Delta}q\rangle=\sum_i \mathbb{E}\,|q_i|^2\cos(\Delta\,\theta'_i))tex",
-         R"tex(\text{YaRN: }\ \bar s\ \to\ (0.1\ln s+1)^2\,\bar s)tex"},
+        {R"tex(\bar S(\Delta)=\mathbb{E}_x\,\langle R_{p+\Delta}x,\,R_p x\rangle=\sum_i \mathbb{E}\,|x_i|^2\cos(\Delta\,\theta'_i))tex",
+         R"tex(\text{YaRN: }\ \bar S\ \to\ (0.1\ln s+1)^2\,\bar S)tex"},
     };
+    s.takeaway = {"不缩放时，L 之外最低的分箱是 {none_min}，{cmp}训练中见过的最低值 {floor}：慢对转到了没见过的角度。缩放后的曲线平缓延续。",
+                  "Without scaling the lowest bin past L is {none_min}, {cmp} the lowest met in training, {floor}: its slow pairs "
+                  "turn to unseen angles. The scaled curves continue the slow decay."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        const DiagnosisScores d = diagnosis_scores(in);
+        const bool below = d.summary(0, 3) < d.floor;
+        return std::vector<Arg>{{"none_min", num(d.summary(0, 3), 3)}, {"floor", num(d.floor, 3)},
+                                {"cmp", say(lang, below ? Text{"低于", "below"} : Text{"不低于", "not below"})}};
+    });
+    return s;
 }
 
 }  // namespace long_context

@@ -65,19 +65,26 @@ static std::vector<ViewData> dynamic_ntk_bracket_views(const Inputs& in, Lang la
 
 // [SECTION] the step
 Step dynamic_ntk_bracket() {
-    return {
+    Step s = {
         "dynamic-ntk-bracket",
         {"动态 NTK 在 s·L 处压缩过度", "Dynamic NTK over-compresses at s·L"},
-        {"在 seq_len = s·L 处，动态 NTK 的括号是 s² − s + 1 而不是 s，所以它的底数比静态 NTK 的大：最慢的一对被压缩得比 s 要求的更多，"
-         "在任何长度下都不会转到没见过的角度。表格列出几个序列长度下的底数和最慢一对的比值，注释用当前参数算出两种底数。",
-         "At seq_len = s·L dynamic NTK's bracket is s² − s + 1, not s, so its base is larger than static NTK's: the "
-         "slowest pair is compressed more than s asks for, and at no length does it reach an unseen angle. The "
-         "table lists the base and the slowest pair's ratios at a few sequence lengths; the notes compute both "
-         "bases for the current parameters."},
+        {"表格列出几个序列长度下动态 NTK 的底数和最慢一对的两个比值：θ′/θ，以及 seq_len·θ′/(L·θ)（不超过 1 就没有新角度）。"
+         "注释用当前参数算出动态与静态 NTK 的底数。",
+         "The table lists dynamic NTK's base at a few sequence lengths and the slowest pair's two ratios: θ′/θ and "
+         "seq_len·θ′/(L·θ) (at most 1 means no new angle). The notes compute dynamic and static NTK's bases for the "
+         "current parameters."},
         {"d", "base", "original_max", "factor", "seq_len"},
         views_of(read_inputs, dynamic_ntk_bracket_views),
         {R"tex(\Bigl(\frac{s\cdot sL}{L}-(s-1)\Bigr)=s^2-s+1,\qquad \frac{\mathrm{seq\_len}/L}{s\,\mathrm{seq\_len}/L-s+1}\le 1)tex"},
     };
+    s.takeaway = {"seq_len = s·L 时括号是 s² − s + 1 = {bracket} 而非 s = {s}：最慢一对除以 {bracket}，只用训练角度的 {used}，压缩过度。",
+                  "At seq_len = s·L the bracket is s² − s + 1 = {bracket}, not s = {s}: the slowest pair is divided by {bracket} "
+                  "and uses only {used} of its trained angles, more compression than s asks for."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const double bracket = in.factor * in.factor - in.factor + 1;
+        return std::vector<Arg>{{"bracket", num(bracket)}, {"s", num(in.factor)}, {"used", num(in.factor / bracket, 3)}};
+    });
+    return s;
 }
 
 }  // namespace long_context

@@ -1,6 +1,8 @@
 // PE Lab — lessons/long_context/llama3_bands.cpp
 // Lesson "long-context", step "llama3-bands": Llama 3's wavelength bands — kept, smoothly interpolated,
-// divided by s — per pair against the unscaled frequencies (HF modeling_rope_utils through core/rope_scaling).
+// divided by s — per pair against the unscaled frequencies (Hugging Face transformers' modeling_rope_utils through
+// core/rope_scaling), with the pairs where the curve leaves 1 and reaches 1/s marked, so figure and text name the
+// same pair.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
@@ -17,16 +19,49 @@ namespace long_context {
 using namespace lessonui;
 
 // [SECTION] views
+// The first pair whose factor leaves 1 (the first past L/high_ff) and the first divided by the full s (past
+// L/low_ff), −1 when there is none.
+struct BandEdges {
+    int first_scaled = -1, first_full = -1;
+};
+static BandEdges band_edges(const Inputs& in) {
+    const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+    const RopeScalingResult llama = scaled(in, RopeScaling::llama3);
+    BandEdges e;
+    e.first_scaled = first_scaled_pair(llama.inv_freq, theta);
+    for (Eigen::Index i = 0; i < theta.size() && e.first_full < 0; ++i)
+        if (llama3_band(2 * kPi / theta(i), in.L, in.low_ff, in.high_ff) == Llama3Band::low) e.first_full = static_cast<int>(i);
+    return e;
+}
+
 static std::vector<ViewData> llama3_bands_views(const Inputs& in, Lang lang) {
     const int pairs = in.d / 2;
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
     const RopeScalingResult llama = scaled(in, RopeScaling::llama3);
+    const BandEdges edges = band_edges(in);
     CurveView curve;
     curve.y_axis = "θ′ᵢ/θᵢ";
     curve.x_axis = say(lang, {"对 i", "pair i"});
     curve.x = pair_axis(pairs);
     curve.series = {ratio_series(llama.inv_freq, theta)};
     curve.series_labels = {"Llama 3"};
+    curve.markers_x = pair_axis(pairs);  // one dot per pair: the curve between two dots is only a line drawn
+    if (edges.first_scaled >= 0) {
+        curve.vlines_x.push_back(edges.first_scaled);
+        curve.vline_labels.push_back(say(lang, {"λ > L/high_ff 的第一对", "first pair with λ > L/high_ff"}));
+    }
+    if (edges.first_full >= 0 && edges.first_full != edges.first_scaled) {
+        curve.vlines_x.push_back(edges.first_full);
+        curve.vline_labels.push_back(say(lang, {"λ > L/low_ff 的第一对", "first pair with λ > L/low_ff"}));
+    }
+    std::vector<std::string> cnotes;
+    if (edges.first_scaled > 0)
+        cnotes.push_back(say(lang, {"第 {prev} 对（λ = {lp}）仍不变，第 {first} 对（λ = {lf}）是第一个越过 L/high_ff = {edge} 的：曲线在第 {prev} 与第 {first} 对之间的那段斜线只是连线。",
+                                    "Pair {prev} (λ = {lp}) is still kept and pair {first} (λ = {lf}) is the first past L/high_ff = {edge}: "
+                                    "the sloping segment between pairs {prev} and {first} is only the line joining two dots."},
+                                {{"prev", integer(edges.first_scaled - 1)}, {"first", integer(edges.first_scaled)},
+                                 {"lp", num(2 * kPi / theta(edges.first_scaled - 1), 4)}, {"lf", num(2 * kPi / theta(edges.first_scaled), 4)},
+                                 {"edge", num(in.L / in.high_ff, 4)}}));
 
     TableView ltable;
     int counts[3] = {0, 0, 0};
@@ -46,27 +81,34 @@ static std::vector<ViewData> llama3_bands_views(const Inputs& in, Lang lang) {
     ltable.decimals = 2;
     const std::string lnote = say(lang, {"中频：θ′ = (1 − w)·θ/s + w·θ，w = (L/λ − low_ff)/(high_ff − low_ff)。",
                                          "Medium band: θ′ = (1 − w)·θ/s + w·θ with w = (L/λ − low_ff)/(high_ff − low_ff)."});
-    return {make_view(say(lang, {"每对的缩放因子 θ′ᵢ/θᵢ：Llama 3", "Per-pair scale factor θ′ᵢ/θᵢ: Llama 3"}), curve),
+    return {make_view(say(lang, {"每对的缩放因子 θ′ᵢ/θᵢ：Llama 3", "Per-pair scale factor θ′ᵢ/θᵢ: Llama 3"}), curve, cnotes),
             make_view(say(lang, {"Llama 3：三个频段", "Llama 3: three bands"}), ltable, {lnote})};
 }
 
 // [SECTION] the step
 Step llama3_bands() {
-    return {
+    Step s = {
         "llama3-bands",
         {"Llama 3：按波长分三段", "Llama 3: three wavelength bands"},
-        {"Llama 3 按波长 λ 把各对分成三段：短波长的保持不变，长波长的除以 s，中间平滑插值。"
-         "两条边界由两个设定给出：high_freq_factor（面板上记作 high ff）和 low_freq_factor（low ff）。"
-         "λ 短于 L/high_ff 的对不变，长于 L/low_ff 的除以 s。曲线是每对的因子 θ′ᵢ/θᵢ，表格数出每段的对数。",
-         "Llama 3 splits the pairs into three bands by wavelength λ: short wavelengths are kept, long ones divided "
-         "by s, and the middle is interpolated smoothly. Two settings give the edges: high_freq_factor (high ff on "
-         "the panel) and low_freq_factor (low ff). Pairs with λ shorter than L/high_ff are kept, those longer than "
-         "L/low_ff are divided by s. The curve is each pair's factor θ′ᵢ/θᵢ; the table counts the pairs in each "
-         "band."},
+        {"Llama 3（Llama 3.1 起使用）按波长 λ 把各对分成三段，边界由两个设定给出：high_freq_factor（面板上记作 high ff）和 low_freq_factor（low ff）。"
+         "λ 短于 L/high_ff 的对不变，长于 L/low_ff 的除以 s，中间平滑插值。曲线是每对的因子 θ′ᵢ/θᵢ（每对一个点），表格数出每段的对数。",
+         "Llama 3 (used from Llama 3.1 on) splits the pairs into three bands by wavelength λ, with edges given by two "
+         "settings: high_freq_factor (high ff on the panel) and low_freq_factor (low ff). Pairs with λ shorter than "
+         "L/high_ff are kept, those longer than L/low_ff are divided by s, and the middle is interpolated smoothly. "
+         "The curve is each pair's factor θ′ᵢ/θᵢ (one dot per pair); the table counts the pairs in each band."},
         {"d", "base", "original_max", "factor", "low_freq_factor", "high_freq_factor"},
         views_of(read_inputs, llama3_bands_views),
         {R"tex(\theta'_i=(1-w_i)\,\frac{\theta_i}{s}+w_i\,\theta_i,\qquad w_i=\frac{L/\lambda_i-\mathrm{low\_ff}}{\mathrm{high\_ff}-\mathrm{low\_ff}})tex"},
     };
+    s.takeaway = {"λ < L/high_ff = {hi} 的对不变，λ > L/low_ff = {lo} 的除以 s：曲线在第 {first} 对离开 1，它是第一个 λ 越过 {hi} 的对。",
+                  "Pairs with λ below L/high_ff = {hi} are kept, above L/low_ff = {lo} divided by s: the curve leaves 1 at "
+                  "pair {first}, the first whose wavelength passes {hi}."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        const BandEdges e = band_edges(in);
+        return std::vector<Arg>{{"hi", num(in.L / in.high_ff, 4)}, {"lo", num(in.L / in.low_ff, 4)},
+                                {"first", e.first_scaled < 0 ? say(lang, {"（无）", "(none)"}) : integer(e.first_scaled)}};
+    });
+    return s;
 }
 
 }  // namespace long_context

@@ -1,6 +1,7 @@
 // PE Lab — lessons/long_context/ntk_aware.cpp
 // Lesson "long-context", step "ntk-aware": NTK-aware scaling, a larger base that divides the slowest pair by
-// the full s and leaves the fastest as it was (HF modeling_rope_utils through core/rope_scaling).
+// the full s and leaves the fastest as it was (Hugging Face transformers' modeling_rope_utils through
+// core/rope_scaling), and the prediction of which pair gets the full s.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
@@ -45,16 +46,24 @@ Step ntk_aware() {
     Step s = {
         "ntk-aware",
         {"NTK 感知缩放", "NTK-aware scaling"},
-        {"NTK 感知缩放（名字来自启发它的神经正切核 NTK 理论）保住最快的一对，只把最慢的一对完整地除以 s：它放大底数，base′ = base·s^(d/(d−2))。"
-         "第 i 对于是乘以 s^(−2i/(d−2))，从第 0 对的 1 几何地降到最后一对的 1/s，所以高频保留了 PI 丢掉的局部细节。",
-         "NTK-aware scaling (named after the neural tangent kernel, NTK, the theory that motivated it) keeps the "
-         "fastest pair and divides only the slowest by the full s: it enlarges the base, base′ = base·s^(d/(d−2)). "
-         "Pair i is then multiplied by s^(−2i/(d−2)), from 1 for pair 0 down to 1/s for the last pair, "
-         "geometrically, so the high frequencies keep the local detail PI gives up."},
+        {"[[ntk-scaling|NTK 感知缩放]]（名字来自启发它的神经正切核 NTK 理论）不除位置，而是放大底数：base′ = base·s^(d/(d−2))。"
+         "曲线是每一对的新旧频率之比 θ′ᵢ/θᵢ，与 PI 的 1/s 并排。",
+         "[[ntk-scaling|NTK-aware scaling]] (named after the neural tangent kernel, NTK, the theory that motivated it) "
+         "divides no position: it enlarges the base, base′ = base·s^(d/(d−2)). The curve is each pair's ratio of new "
+         "to old frequency θ′ᵢ/θᵢ, beside PI's 1/s."},
         {"d", "base", "factor"},
         views_of(read_inputs, ntk_aware_views),
         {R"tex(\mathrm{base}'=\mathrm{base}\cdot s^{d/(d-2)},\qquad \theta'_i=\mathrm{base}'^{\,-2i/d})tex"},
     };
+    s.takeaway = {"大底数让第 i 对乘以 s^(−2i/(d−2))：第 0 对不变（{first}），只有最后一对除以完整的 s（{last}），快对保住了局部细节。",
+                  "The larger base multiplies pair i by s^(−2i/(d−2)): pair 0 is kept ({first}) and only the last pair is "
+                  "divided by the full s ({last}), so the fast pairs keep the local detail PI gives up."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
+        const Eigen::VectorXd ntk = scaled(in, RopeScaling::ntk).inv_freq;
+        const Eigen::Index last = theta.size() - 1;
+        return std::vector<Arg>{{"first", num(ntk(0) / theta(0), 4)}, {"last", num(ntk(last) / theta(last), 4)}};
+    });
     s.questions = {
         {{"NTK 感知缩放把底数放大。扩展倍数 s > 1 时，哪一对的频率正好被除以完整的 s？",
           "NTK-aware scaling enlarges the base. With an extension factor s > 1, which pair is divided by exactly the full s?"},
@@ -77,6 +86,7 @@ Step ntk_aware() {
                          {"last", num(ntk.inv_freq(last) / plain(last))}, {"inverse", num(1.0 / in.factor)}});
          }},
     };
+    s.questions[0].predict = true;
     return s;
 }
 

@@ -66,20 +66,31 @@ static std::vector<ViewData> ntk_slow_pairs_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step ntk_slow_pairs() {
-    return {
+    Step s = {
         "ntk-slow-pairs",
         {"NTK 下的慢对仍见新角度", "Under NTK slow pairs still meet new angles"},
-        {"NTK 对低频的插值不如 PI 彻底：除最后一对外，每一对都比 PI 下转得快，所以在目标长度 seq_len 上，许多训练中没转满一圈的对仍会转到没见过的角度。"
-         "表格最后一列是一对在 seq_len 时的最大转角 seq_len·θ′ᵢ 与训练中最大转角 L·θᵢ 之比：对没转满一圈的对，大于 1 就是新角度。注释数出全部对中的个数。",
-         "NTK interpolates the slow pairs less fully than PI: every pair but the last turns faster than under PI, "
-         "so at the target length seq_len many pairs that never completed a turn in training still reach angles "
-         "never seen. The table's last column is a pair's largest angle at seq_len, seq_len·θ′ᵢ, over its largest "
-         "angle in training, L·θᵢ: for a pair short of one turn, above 1 means a new angle. The notes count them "
-         "over all pairs."},
+        {"表格最后一列是一对在目标长度 seq_len 时的最大转角 seq_len·θ′ᵢ 与训练中最大转角 L·θᵢ 之比：对训练中没转满一圈的对，大于 1 就是新角度。"
+         "注释数出全部对中的个数，并与 PI 比较。",
+         "The table's last column is a pair's largest angle at the target length seq_len, seq_len·θ′ᵢ, over its "
+         "largest angle in training, L·θᵢ: for a pair short of one turn in training, above 1 means a new angle. The "
+         "notes count such pairs over all pairs and compare with PI."},
         {"d", "base", "factor", "original_max", "seq_len"},
         views_of(read_inputs, ntk_slow_pairs_views),
         {{R"tex(r_i=\frac{\mathrm{seq\_len}\cdot\theta'_i}{L\,\theta_i},\qquad r_i>1\ \text{且}\ \lambda_i>L\ \Rightarrow\ \text{新角度})tex", R"tex(r_i=\frac{\mathrm{seq\_len}\cdot\theta'_i}{L\,\theta_i},\qquad r_i>1\ \text{and}\ \lambda_i>L\ \Rightarrow\ \text{new angles})tex"}},
     };
+    s.takeaway = {"seq_len = {seq} 时，NTK 下 {slow} 个慢对中仍有 {ntk} 个越过训练最大角度（PI 为 {pi}）：除最后一对外，都除得不到 s。",
+                  "At seq_len = {seq}, {ntk} of the {slow} slow pairs still pass their largest training angle under NTK (under "
+                  "PI {pi}): every pair but the last is divided by less than s."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
+        int slow = 0;
+        for (Eigen::Index i = 0; i < theta.size(); ++i) slow += rope_pair_turned_in_training(theta(i), in.L) ? 0 : 1;
+        return std::vector<Arg>{
+            {"seq", integer(in.seq_len)}, {"slow", integer(slow)},
+            {"ntk", integer(rope_pairs_beyond_training_angles(theta, scaled(in, RopeScaling::ntk).inv_freq, in.L, in.seq_len))},
+            {"pi", integer(rope_pairs_beyond_training_angles(theta, scaled(in, RopeScaling::linear).inv_freq, in.L, in.seq_len))}};
+    });
+    return s;
 }
 
 }  // namespace long_context

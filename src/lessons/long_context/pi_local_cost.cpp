@@ -48,16 +48,23 @@ static std::vector<ViewData> pi_local_cost_views(const Inputs& in, Lang lang) {
 Step pi_local_cost() {
     Step s = {
         "pi-local-cost",
-        {"PI 的代价：近处变模糊", "The cost of PI: blurred short range"},
-        {"PI 的代价落在近处：每一对都慢了 s 倍，相邻位置只差 θᵢ/s，负责局部细节的快对和慢对被压缩得一样多。"
-         "表格列出几对的原始 θᵢ、θᵢ/s 和两者的波长。",
-         "PI pays at short range: every pair slows by s, neighbouring positions now differ by θᵢ/s, and the fast "
-         "pairs that carry local detail are squeezed as much as the slow ones. The table lists θᵢ, θᵢ/s and both "
-         "wavelengths for a few pairs."},
+        {"PI 的代价", "The cost of PI"},
+        {"相邻两个位置的角度差就是 θᵢ：它越大，模型越容易分清相邻的位置，这是快对负责的局部细节。"
+         "表格列出几对的原始 θᵢ、PI 下的 θᵢ/s 和两者的波长。",
+         "The angle between neighbouring positions is θᵢ: the larger it is, the easier neighbours are to tell apart, "
+         "the local detail the fast pairs carry. The table lists θᵢ, PI's θᵢ/s and both wavelengths for a few pairs."},
         {"d", "base", "factor"},
         views_of(read_inputs, pi_local_cost_views),
-        {R"tex((m+1)\,\theta'_i-m\,\theta'_i=\frac{\theta_i}{s},\qquad \lambda'_i=s\,\lambda_i)tex"},
+        {R"tex((p+1)\,\theta'_i-p\,\theta'_i=\frac{\theta_i}{s},\qquad \lambda'_i=s\,\lambda_i)tex"},
     };
+    s.takeaway = {"PI 让每一对都慢 s = {s} 倍，包括负责局部细节的第 0 对（相邻角度差从 {from} 变为 {to}）：远处变熟悉的代价是近处变模糊。",
+                  "PI slows every pair by s = {s}, pair 0 too, which carries local detail (neighbour angle {from} → {to}): "
+                  "long range made familiar is paid for with a blurred short range."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
+        const Eigen::VectorXd pi_theta = scaled(in, RopeScaling::linear).inv_freq;
+        return std::vector<Arg>{{"s", num(in.factor)}, {"from", num(theta(0))}, {"to", num(pi_theta(0))}};
+    });
     s.questions = {
         {{"位置插值（PI）把每个 θᵢ 除以 s。哪些对要付出代价？",
           "Position interpolation (PI) divides every θᵢ by s. Which pairs pay for it?"},
@@ -80,6 +87,7 @@ Step pi_local_cost() {
                          {"ratio", num(pi(0) / plain(0))}});
          }},
     };
+    s.questions[0].predict = true;
     return s;
 }
 

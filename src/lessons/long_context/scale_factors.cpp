@@ -33,20 +33,28 @@ static std::vector<ViewData> side_by_side_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step side_by_side() {
-    return {
+    Step s = {
         "scale-factors",
         {"并排比较：每一对的缩放因子", "Side by side: the per-pair scale factor"},
-        {"每种缩放都放慢慢对，差别在于放过多少快对：PI 把每一对都除以 s，NTK、动态 NTK、YaRN 和 Llama 3 让前面的快对几乎不变，主要放慢后面的慢对。"
-         "动态 NTK 在 seq_len 不超过 L 时与不缩放相同。曲线把每种策略逐对的新旧频率之比 θ′ᵢ/θᵢ 画成一对一个点。",
-         "Every scaling slows the slow pairs; they differ in how many fast pairs they leave alone: PI divides "
-         "every pair by s, while NTK, dynamic NTK, YaRN and Llama 3 leave the first, fast pairs almost unchanged "
-         "and slow mainly the later, slow pairs. Dynamic NTK equals no scaling while seq_len is at most L. The curve "
-         "plots each strategy's ratio of new to old frequency θ′ᵢ/θᵢ, one dot per pair."},
+        {"曲线把每种策略逐对的新旧频率之比 θ′ᵢ/θᵢ 画成一对一个点：1 表示这一对不变，1/s 表示除以扩展倍数 s。"
+         "动态 NTK 取当前的 seq_len，seq_len 不超过 L 时它与不缩放相同。",
+         "The curve plots each strategy's ratio of new to old frequency θ′ᵢ/θᵢ, one dot per pair: 1 means the pair "
+         "is kept, 1/s that it is divided by the extension factor s. Dynamic NTK is taken at the current seq_len and "
+         "equals no scaling while seq_len is at most L."},
         {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
          "high_freq_factor"},
         views_of(read_inputs, side_by_side_views),
         {R"tex(\text{PI: }\theta'_i=\theta_i/s,\qquad \text{NTK: }\theta'_i=\bigl(\mathrm{base}\cdot s^{d/(d-2)}\bigr)^{-2i/d})tex"},
     };
+    s.takeaway = {"各种缩放都放慢慢对，区别在快对：PI 把第 0 对也除以 s（{pi0}），NTK、YaRN 和 Llama 3 让它保持 {keep}，所以局部细节得以保留。",
+                  "Every scaling slows the slow pairs; they differ on the fast ones: PI divides pair 0 by s too ({pi0}), "
+                  "while NTK, YaRN and Llama 3 keep it at {keep}, so local detail survives."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+        return std::vector<Arg>{{"pi0", num(scaled(in, RopeScaling::linear).inv_freq(0) / theta(0), 4)},
+                                {"keep", num(scaled(in, RopeScaling::yarn).inv_freq(0) / theta(0), 4)}};
+    });
+    return s;
 }
 
 }  // namespace long_context

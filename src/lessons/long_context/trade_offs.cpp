@@ -19,10 +19,11 @@ namespace long_context {
 using namespace lessonui;
 
 // [SECTION] views
-static std::vector<ViewData> trade_offs_views(const Inputs& in, Lang lang) {
+// Per scaling (all_scalings order): θ′/θ of pair 0 and of the last pair, pairs kept, pairs divided by s, the
+// attention factor, and the slow pairs at unseen angles within seq_len.
+static RowMatrix trade_off_rows(const Inputs& in) {
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
-    TableView table;
-    table.values.resize(6, 6);
+    RowMatrix values(6, 6);
     int row = 0;
     for (RopeScaling s : all_scalings()) {
         const RopeScalingResult r = scaled(in, s);
@@ -32,18 +33,24 @@ static std::vector<ViewData> trade_offs_views(const Inputs& in, Lang lang) {
             if (std::fabs(x - 1.0) < 1e-3) ++kept;
             if (std::fabs(x * in.factor - 1.0) < 1e-3) ++full;
         }
-        table.values.row(row) << ratio.front(), ratio.back(), kept, full, r.attention_factor,
+        values.row(row++) << ratio.front(), ratio.back(), kept, full, r.attention_factor,
             rope_pairs_beyond_training_angles(theta, r.inv_freq, in.L, in.seq_len);
-        table.row_labels.push_back(scaling_label(s, lang));
+    }
+    return values;
+}
+
+static std::vector<ViewData> trade_offs_views(const Inputs& in, Lang lang) {
+    TableView table;
+    table.values = trade_off_rows(in);
+    for (int row = 0; row < 6; ++row) {
+        table.row_labels.push_back(scaling_label(all_scalings()[static_cast<std::size_t>(row)], lang));
         // The deciding cells: pairs left at angles never seen in training, or every pair squeezed by s.
         const bool unseen = table.values(row, 5) > 0.0;
         table.marks.push_back({row, 5, !unseen, say(lang, unseen ? Text{"有新角度", "unseen angles"} : Text{"无新角度", "none unseen"})});
-        if (full == static_cast<int>(ratio.size()))
-            table.marks.push_back({row, 3, false, say(lang, {"全部压缩", "all squeezed"})});
-        ++row;
+        if (table.values(row, 3) == in.d / 2) table.marks.push_back({row, 3, false, say(lang, {"全部压缩", "all squeezed"})});
     }
     table.col_labels = {say(lang, {"第 0 对", "pair 0"}), say(lang, {"最后一对", "last pair"}), say(lang, {"不变", "kept"}),
-                        say(lang, {"除以 s", "÷ s"}), say(lang, {"注意力", "attention"}), say(lang, {"新角度的对", "unseen pairs"})};
+                        say(lang, {"除以 s", "÷ s"}), say(lang, {"注意力因子", "attention factor"}), say(lang, {"新角度的对", "unseen pairs"})};
     table.col_decimals = {-1, -1, 0, 0, -1, 0};
     table.decimals = 4;
     table.corner = say(lang, {"策略", "strategy"});
@@ -63,20 +70,28 @@ static std::vector<ViewData> trade_offs_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step trade_offs() {
-    return {
+    Step s = {
         "trade-offs",
         {"每种策略的取舍", "What each strategy trades"},
-        {"没有免费的缩放：保住局部细节的策略（NTK）会留下新角度，消除新角度的策略（PI）会压缩局部细节，YaRN 和 Llama 3 用更多设定两头兼顾。"
-         "表格把每条曲线归结为几个数：一种方法放过了哪些对（保护局部细节），又放慢了哪些对（让远距离变得熟悉）。",
-         "No scaling is free: the strategy that keeps local detail (NTK) leaves unseen angles, the one that removes "
-         "unseen angles (PI) squeezes local detail, and YaRN and Llama 3 serve both with more settings. The table "
-         "reduces each curve to a few numbers: which pairs a method leaves alone (local detail protected) and "
-         "which it slows down (long range made familiar)."},
+        {"表格把每条缩放因子曲线归结为几个数：一种方法放过了哪些对（保护局部细节），又放慢了哪些对（让远距离变得熟悉），以及在 seq_len 内还有几个慢对转到新角度。",
+         "The table reduces each scale-factor curve to a few numbers: which pairs a method leaves alone (local detail "
+         "protected), which it slows down (long range made familiar), and how many slow pairs still reach new angles "
+         "within seq_len."},
         {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
          "high_freq_factor", "preset"},
         views_of(read_inputs, trade_offs_views),
         {{R"tex(\text{保持：}\theta'_i/\theta_i=1,\qquad \text{除以 }s\text{：}\theta'_i/\theta_i=1/s)tex", R"tex(\text{kept: }\theta'_i/\theta_i=1,\qquad \text{divided: }\theta'_i/\theta_i=1/s)tex"}},
     };
+    s.takeaway = {"PI 留 {pi_u} 个新角度的对，却把 {pi_f} 对全除以 s；NTK 保住快对，留 {ntk_u} 个；YaRN 保住 {yarn_k} 个快对、留 {yarn_u} 个：缩放没有免费的。",
+                  "No scaling is free: PI leaves {pi_u} unseen pairs but divides all {pi_f} by s; NTK spares the fast pairs but "
+                  "leaves {ntk_u} unseen; YaRN keeps {yarn_k} fast pairs and leaves {yarn_u}, but needs more settings."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const RowMatrix v = trade_off_rows(in);  // rows: none, PI, NTK, dynamic NTK, YaRN, Llama 3
+        return std::vector<Arg>{{"pi_u", integer(std::llround(v(1, 5)))}, {"pi_f", integer(std::llround(v(1, 3)))},
+                                {"ntk_u", integer(std::llround(v(2, 5)))}, {"yarn_k", integer(std::llround(v(4, 2)))},
+                                {"yarn_u", integer(std::llround(v(4, 5)))}};
+    });
+    return s;
 }
 
 }  // namespace long_context

@@ -56,22 +56,32 @@ static std::vector<ViewData> unseen_angles_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step unseen_angles() {
-    return {
+    Step s = {
         "unseen-angles",
         {"哪些策略仍留下没见过的角度", "Which strategies still leave unseen angles"},
-        {"在 seq_len = s·L（默认设定）时，PI、动态 NTK、YaRN 和 Llama 3 把慢对都留在训练中见过的角度里，NTK 只保住最后一对，不缩放时所有慢对都越界。"
-         "曲线画出每一对在 seq_len 时的最大转角与训练中最大转角之比 seq_len·θ′ᵢ/(L·θᵢ)：水平线 1 是训练中到过的最大角度，"
+        {"曲线画出每一对在目标长度 seq_len 时的最大转角与训练中最大转角之比 seq_len·θ′ᵢ/(L·θᵢ)：水平线 1 是训练中到过的最大角度，"
          "竖线右边是训练中没转满一圈的慢对，它们高于 1 就转到了没见过的角度。注释数出每种策略的这种对。",
-         "At seq_len = s·L (the defaults), PI, dynamic NTK, YaRN and Llama 3 keep the slow pairs within the angles "
-         "seen in training, NTK protects only the last pair, and without scaling every slow pair goes past. The curve plots each pair's largest angle at seq_len "
-         "over its largest angle in training, seq_len·θ′ᵢ/(L·θᵢ): the line at 1 is the largest angle met in "
-         "training, and right of the vertical line are the slow pairs that never completed a turn, which reach "
-         "angles never seen once they are above 1. The notes count such pairs for each strategy."},
+         "The curve plots each pair's largest angle at the target length seq_len over its largest angle in training, "
+         "seq_len·θ′ᵢ/(L·θᵢ): the line at 1 is the largest angle met in training, and right of the vertical line are "
+         "the slow pairs that never completed a turn, which reach angles never seen once they are above 1. The notes "
+         "count such pairs for each strategy."},
         {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
          "high_freq_factor"},
         views_of(read_inputs, unseen_angles_views),
         {R"tex(r_i=\frac{\mathrm{seq\_len}\cdot\theta'_i}{L\,\theta_i})tex"},
     };
+    s.takeaway = {"seq_len = {seq} 时越界的慢对：不缩放 {none}，NTK {ntk}，PI {pi}，YaRN {yarn}；慢对要除以至少 seq_len/L 才不越界。",
+                  "At seq_len = {seq}, no scaling leaves {none} slow pairs past their trained angles and NTK {ntk}, PI {pi} and "
+                  "YaRN {yarn}: a slow pair stays inside only if divided by at least seq_len/L."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+        auto count = [&](RopeScaling k) {
+            return integer(rope_pairs_beyond_training_angles(theta, scaled(in, k).inv_freq, in.L, in.seq_len));
+        };
+        return std::vector<Arg>{{"seq", integer(in.seq_len)}, {"none", count(RopeScaling::none)}, {"ntk", count(RopeScaling::ntk)},
+                                {"pi", count(RopeScaling::linear)}, {"yarn", count(RopeScaling::yarn)}};
+    });
+    return s;
 }
 
 }  // namespace long_context

@@ -35,7 +35,9 @@ static std::vector<ViewData> wavelength_spectrum_views(const Inputs& in, Lang la
                           "Llama 3: L/high_ff", "Llama 3: L/low_ff"};
     const auto range = yarn_find_correction_range(in.beta_fast, in.beta_slow, in.d, in.base, in.L, true);
     mark_yarn_range(curve, range, pairs);
+    curve.markers_x = pair_axis(pairs);  // one dot per pair: a segment between two dots is only the joining line
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+    const int llama_first = first_scaled_pair(scaled(in, RopeScaling::llama3).inv_freq, theta);
     int longer_than_L = 0, longer_than_target = 0;
     for (double lambda : pair_wavelengths(theta)) {
         longer_than_L += lambda > in.L ? 1 : 0;
@@ -50,31 +52,44 @@ static std::vector<ViewData> wavelength_spectrum_views(const Inputs& in, Lang la
                    "middle band is λ between {from} and {to} (two horizontal lines)."},
             {{"low", num(range.first)}, {"high", num(range.second)}, {"from", num(in.L / in.high_ff, 4)}, {"to", num(in.L / in.low_ff, 4)}}),
     };
+    if (llama_first > 0)
+        notes.push_back(say(lang, {"Llama 3 从第 {first} 对（原波长 {lf}）起离开原波长，它是第一个越过 L/high_ff 的对；第 {prev} 对（{lp}）仍不变，两点间的斜线只是连线。",
+                                   "Llama 3 leaves the original wavelengths at pair {first} (λ = {lf}), the first past L/high_ff; pair {prev} "
+                                   "(λ = {lp}) is still kept, and the slope between the two dots is only the joining line."},
+                            {{"first", integer(llama_first)}, {"lf", num(2 * kPi / theta(llama_first), 4)},
+                             {"prev", integer(llama_first - 1)}, {"lp", num(2 * kPi / theta(llama_first - 1), 4)}}));
     return {make_view(say(lang, {"每一对的波长：原频率与五种缩放", "Wavelength of every pair: original and five scalings"}), std::move(curve),
                       std::move(notes))};
 }
 
 // [SECTION] the step
 Step wavelength_spectrum() {
-    return {
+    Step s = {
         "wavelength-spectrum",
         {"每一对的波长", "The wavelength of every pair"},
-        {"缩放把慢对的波长拉长到目标长度 seq_len 以上，区别在于从哪一对开始拉长。"
-         "图在对数纵轴上画出每一对的波长 λᵢ = 2π/θᵢ：虚线是原频率，其余是 PI、NTK、动态 NTK（取 seq_len 时）、YaRN 和 Llama 3 缩放后的波长。"
+        {"图在对数纵轴上画出每一对的波长 λᵢ = 2π/θᵢ（每对一个点）：虚线是原频率，其余是 PI、NTK、动态 NTK（取 seq_len 时）、YaRN 和 Llama 3 缩放后的波长。"
          "两条水平线是训练长度 L 和目标长度 seq_len，另外两条是 Llama 3 的频段边界 L/high_ff 与 L/low_ff，竖线是 YaRN 斜坡的两端。"
          "PI 把所有波长都乘以 s；NTK 让前面的对几乎不变、后面的对拉长；YaRN 在斜坡以下保持原波长、以上乘以 s；Llama 3 在两条频段线之间平滑过渡。",
-         "Scaling stretches the slow pairs' wavelengths past the target length seq_len; the strategies differ in "
-         "where the stretching starts. The figure draws every pair's wavelength λᵢ = 2π/θᵢ on a log axis: dashed "
-         "for the original frequencies, the others after PI, NTK, dynamic NTK (at seq_len), YaRN and Llama 3 scaling. Two horizontal lines "
-         "mark the training length L and the target length seq_len, two more Llama 3's band edges L/high_ff and "
-         "L/low_ff, and vertical lines the two ends of YaRN's ramp. PI multiplies every wavelength by s; NTK leaves "
-         "the first pairs almost alone and stretches the later ones; YaRN keeps the wavelengths below the ramp and "
-         "multiplies those above it by s; Llama 3 blends smoothly between its two band lines."},
+         "The figure draws every pair's wavelength λᵢ = 2π/θᵢ on a log axis, one dot per pair: dashed for the "
+         "original frequencies, the others after PI, NTK, dynamic NTK (at seq_len), YaRN and Llama 3 scaling. Two "
+         "horizontal lines mark the training length L and the target length seq_len, two more Llama 3's band edges "
+         "L/high_ff and L/low_ff, and vertical lines the two ends of YaRN's ramp. PI multiplies every wavelength by s; "
+         "NTK leaves the first pairs almost alone and stretches the later ones; YaRN keeps the wavelengths below the "
+         "ramp and multiplies those above it by s; Llama 3 blends smoothly between its two band lines."},
         {"d", "base", "original_max", "factor", "seq_len", "beta_fast", "beta_slow", "low_freq_factor",
          "high_freq_factor"},
         views_of(read_inputs, wavelength_spectrum_views),
         {R"tex(\lambda_i=\frac{2\pi}{\theta_i},\qquad \lambda'_i=\frac{2\pi}{\theta'_i})tex"},
     };
+    s.takeaway = {"缩放拉长慢对的波长，区别在从哪里开始：PI 从第 0 对，YaRN 在第 {low} 对之后，Llama 3 从第 {llama} 对，所以它们保住的快对不同。",
+                  "Scaling stretches the slow pairs' wavelengths; where it starts differs: PI at pair 0, YaRN after pair "
+                  "{low}, Llama 3 at pair {llama}, so each keeps a different set of fast pairs."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        const auto range = yarn_find_correction_range(in.beta_fast, in.beta_slow, in.d, in.base, in.L, true);
+        const int first = first_scaled_pair(scaled(in, RopeScaling::llama3).inv_freq, rope_default_inv_freq(in.d, in.base));
+        return std::vector<Arg>{{"low", num(range.first)}, {"llama", first < 0 ? say(lang, {"（无）", "(none)"}) : integer(first)}};
+    });
+    return s;
 }
 
 }  // namespace long_context

@@ -1,19 +1,20 @@
 // PE Lab — lessons/open_models/decoupled_rope.cpp
-// Step "decoupled-rope" of lesson "open-models": decoupled RoPE in multi-head latent attention
-// (DeepSeek-V2/V3): why RoPE cannot be absorbed into the latent projections (a computed check against the
-// distance) and the decoupled score that can (an exact check). Its KV-cache cost is the next step
-// (mla_cache.cpp), DeepSeek's YaRN settings the one after (mla_yarn.cpp). Every number shown comes from core
-// (rope.h, random.h).
+// Step "decoupled-rope" of lesson "open-models": the fix for the two steps before (mla_cache.cpp: the cache;
+// absorption.cpp: why RoPE blocks folding the key projection into the query). DeepSeek-V3 splits each query and
+// key into a content part without position, folded into the query as before, and a small rotating part whose key
+// (d_R numbers) is shared by all heads and cached already turned. The figure: the cache per token per layer,
+// d_L + d_R whatever the number of heads, against ordinary multi-head attention's H·(d_C + d_R + d_V); a note
+// checks the decoupled score against the explicit one on the toy of mla_toy (lesson.cpp). DeepSeek's YaRN settings
+// are the next step (mla_yarn.cpp). Every number shown comes from core (open_models.h, rope.h, random.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
-// [SECTION] the views
-// [SECTION] the step and its question
+// [SECTION] the view
+// [SECTION] the step
 #include <cmath>
-#include <cstdint>
 #include <string>
 #include <vector>
 
-#include "core/random.h"
+#include "core/open_models.h"
 #include "core/rope.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
@@ -24,76 +25,93 @@ namespace open_models_lesson {
 
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
-// [SECTION] the views
+// [SECTION] the view
 namespace {
-// Why RoPE cannot be absorbed: with up-projections W_q, W_k (rope width × latent width), the score of two
-// latents is c_qᵀ W_qᵀ R_(n−m) W_k c_k. Without RoPE the middle matrix is one fixed W_qᵀ W_k (absorbed once);
-// with RoPE it changes with n − m. The curve shows max |W_qᵀ R_Δ W_k − W_qᵀ W_k| against Δ.
-constexpr int kToyLatent = 8;            // a small latent width: the check is about structure, not size
-constexpr std::uint64_t kToyDraw = 6;    // the fixed draw of the toy projections
+// The decoupled score of the toy, content part through the absorbed W_qᵀW_k plus the rope part through the shared
+// key's rotation, against the score computed term by term: |difference| at query m, key n.
+constexpr int kQueryAt = 9, kKeyAt = 4;
+double decoupled_gap(const MlaToy& t) {
+    const Eigen::MatrixXd absorbed = t.Wq.transpose() * t.Wk;
+    const double explicit_score = (t.Wq * t.cq).dot(t.Wk * t.ck) +
+                                  rope_apply(t.qr, kQueryAt, t.theta, RopeLayout::interleaved).dot(rope_apply(t.kr, kKeyAt, t.theta, RopeLayout::interleaved));
+    const double absorbed_score = t.cq.dot(absorbed * t.ck) + t.qr.dot(rope_matrix(t.theta, kKeyAt - kQueryAt, RopeLayout::interleaved) * t.kr);
+    return std::abs(explicit_score - absorbed_score);
+}
 
-ViewData mla_absorb_view(const Inputs& in, Lang lang) {
-    const int r = in.qk_rope_head_dim / 2 * 2;
-    const Eigen::VectorXd theta = rope_default_inv_freq(r, in.base);
-    SplitMix64 rng(kToyDraw);
-    const Eigen::MatrixXd Wq = random_signed_matrix(r, kToyLatent, rng), Wk = random_signed_matrix(r, kToyLatent, rng);
-    const Eigen::MatrixXd absorbed = Wq.transpose() * Wk;
+// Cache bytes per token per layer against the number of heads: MLA's stays flat, ordinary MHA's grows.
+ViewData decoupled_cache_view(const Inputs& in, Lang lang) {
+    const MlaConfig c = mla_config(in);
+    const int top = 256;  // the whole range of heads
     CurveView curve;
-    std::vector<double> with_rope, without;
-    for (int delta = 0; delta <= 64; ++delta) {
-        curve.x.push_back(delta);
-        with_rope.push_back(max_abs(Wq.transpose() * rope_matrix(theta, delta, RopeLayout::interleaved) * Wk - absorbed));
-        without.push_back(max_abs(Wq.transpose() * Wk - absorbed));
+    std::vector<double> mha, mla;
+    for (int h = 1; h <= top; ++h) {
+        MlaConfig at = c;
+        at.heads = h;
+        curve.x.push_back(h);
+        mha.push_back(static_cast<double>(mha_cache_numbers(at)) * in.bytes_per_number);
+        mla.push_back(static_cast<double>(mla_cache_numbers(at)) * in.bytes_per_number);
     }
-    curve.series = {with_rope, without};
-    curve.series_labels = {say(lang, {"有 RoPE：W_qᵀ R_Δ W_k", "with RoPE: W_qᵀ R_Δ W_k"}), say(lang, {"没有 RoPE：W_qᵀ W_k", "without RoPE: W_qᵀ W_k"})};
-    curve.x_axis = say(lang, {"距离 Δ = n − m", "distance Δ = n − m"});
-    curve.y_axis = say(lang, {"与 Δ = 0 时矩阵的最大差", "largest difference from the matrix at Δ = 0"});
-    // The decoupled score: position-free content part through the absorbed matrix plus the shared rope key.
-    const Eigen::VectorXd cq = random_signed_matrix(kToyLatent, 1, rng), ck = random_signed_matrix(kToyLatent, 1, rng);
-    const Eigen::VectorXd qr = random_signed_matrix(r, 1, rng), kr = random_signed_matrix(r, 1, rng);
-    const int m = 9, n = 4;
-    const double explicit_score = (Wq * cq).dot(Wk * ck) + rope_apply(qr, m, theta, RopeLayout::interleaved).dot(rope_apply(kr, n, theta, RopeLayout::interleaved));
-    const double absorbed_score = cq.dot(absorbed * ck) + qr.dot(rope_matrix(theta, n - m, RopeLayout::interleaved) * kr);
+    curve.series = {mha, mla};
+    curve.series_labels = {say(lang, {"普通多头注意力（每个头的键和值）", "ordinary multi-head attention (every head's key and value)"}),
+                           say(lang, {"MLA（潜向量 + 共用的旋转键）", "MLA (latent + shared rotating key)"})};
+    curve.x_axis = say(lang, {"注意力头数 H", "attention heads H"});
+    curve.y_axis = say(lang, {"每个词元每层的缓存（字节，对数轴）", "cache per token per layer (bytes, log axis)"});
+    curve.log_y = true;
+    curve.vlines_x = {static_cast<double>(in.heads)};
+    curve.vline_labels = {"H"};
+    const long long mla_n = mla_cache_numbers(c), mha_n = mha_cache_numbers(c);
     std::vector<std::string> notes = {
-        say(lang, {"式中 c_Q、c_KV 是查询和键值的潜向量，W^UQ、W^UK 是头 i 的上投影（图中的 W_q、W_k），q^R、k^R 是单独旋转的部分。",
-                   "In the equation c_Q and c_KV are the query's and the key-value latents, W^UQ and W^UK head i's up-projections "
-                   "(W_q and W_k in the figure), q^R and k^R the parts that rotate on their own."}),
-        say(lang, {"旋转宽度 {r}、潜向量宽度 {c} 的随机投影：Δ = 1 时差 {d1}，Δ = 64 时差 {d64}；没有 RoPE 时每个 Δ 都是 0。",
-                   "Random projections, rotating width {r}, latent width {c}: the difference is {d1} at Δ = 1 and {d64} at Δ = 64; without RoPE it is 0 at every Δ."},
-            {{"r", integer(r)}, {"c", integer(kToyLatent)}, {"d1", num(with_rope[1], 4)}, {"d64", num(with_rope.back(), 4)}}),
-        say_error(lang, {"解耦后：内容部分用吸收好的 W_qᵀW_k，旋转部分用共用键的 R_(n−m)；m = {m}、n = {n} 时与逐项计算的分数之差 = {err}{hint}。",
-                         "Decoupled: the content part through the absorbed W_qᵀW_k, the rope part through the shared key's R_(n−m); at m = {m}, n = {n} it differs from the explicit score by {err}{hint}."},
-                  std::abs(explicit_score - absorbed_score), {{"m", integer(m)}, {"n", integer(n)}}),
+        say(lang, {"MLA：d_L + d_R = {l} + {r} = {n} 个数 = {b}（每个数 {bp} 字节）。",
+                   "MLA: d_L + d_R = {l} + {r} = {n} numbers = {b} ({bp} bytes each)."},
+            {{"l", integer(c.kv_lora_rank)}, {"r", integer(c.qk_rope_head_dim)}, {"n", integer(mla_n)},
+             {"b", bytes_text(static_cast<double>(mla_n) * in.bytes_per_number)}, {"bp", integer(in.bytes_per_number)}}),
+        say(lang, {"同样 H = {h} 个头的普通多头注意力：H (d_C + d_R + d_V) = {h} × ({nope} + {r} + {v}) = {n} 个数 = {b}，是 MLA 的 {x} 倍。",
+                   "Ordinary multi-head attention with the same H = {h} heads: H (d_C + d_R + d_V) = {h} × ({nope} + {r} + {v}) = {n} numbers = {b}, {x} times MLA's."},
+            {{"h", integer(c.heads)}, {"nope", integer(c.qk_nope_head_dim)}, {"r", integer(c.qk_rope_head_dim)}, {"v", integer(c.v_head_dim)},
+             {"n", integer(mha_n)}, {"b", bytes_text(static_cast<double>(mha_n) * in.bytes_per_number)},
+             {"x", num(static_cast<double>(mha_n) / static_cast<double>(mla_n), 4)}}),
+        say_error(lang, {"解耦后：内容部分用吸收好的 W_qᵀW_k，旋转部分用共用键的 R_(−Δ)；m = {m}、n = {n} 时与逐项计算的分数之差 = {err}{hint}。",
+                         "Decoupled: the content part through the absorbed W_qᵀW_k, the rope part through the shared key's R_(−Δ); at m = {m}, n = {n} it differs from the explicit score by {err}{hint}."},
+                  decoupled_gap(mla_toy(in)), {{"m", integer(kQueryAt)}, {"n", integer(kKeyAt)}}),
+        say(lang, {"（配置：`qk_rope_head_dim` 即 d_R，`qk_nope_head_dim` 即 d_C，`kv_lora_rank` 即 d_L，`v_head_dim` 即 d_V。）",
+                   "(config: `qk_rope_head_dim` is d_R, `qk_nope_head_dim` d_C, `kv_lora_rank` d_L, `v_head_dim` d_V.)"}),
     };
-    return make_view(say(lang, {"为什么 RoPE 不能吸收进投影", "Why RoPE cannot be absorbed into the projections"}), std::move(curve), std::move(notes));
+    return make_view(say(lang, {"解耦 RoPE 之后的 KV 缓存：MLA 与普通多头注意力", "KV cache with decoupled RoPE: MLA against ordinary multi-head attention"}),
+                     std::move(curve), std::move(notes));
 }
 
-std::vector<ViewData> mla_views(const Inputs& in, Lang lang) {
-    return {mla_absorb_view(in, lang)};
-}
+std::vector<ViewData> decoupled_views(const Inputs& in, Lang lang) { return {decoupled_cache_view(in, lang)}; }
 
 }  // namespace
 
-// [SECTION] the step and its question
+// [SECTION] the step
 Step decoupled_rope_mla() {
     Step s = {
         "decoupled-rope",
-        {"解耦 RoPE：旋转不能吸收进投影", "Decoupled RoPE: rotation cannot be absorbed"},
-        {"RoPE 的旋转夹在两个投影之间、随距离变化，所以 DeepSeek 把它拆到单独的一小段维度里，其余部分照旧吸收进投影。"
-         "多头潜注意力（MLA，DeepSeek-V2/V3）只缓存一个低维潜向量 c_KV，第 i 个头用上投影 W^UK_i（图中 W_k）还原键，查询来自 c_Q 与 W^UQ_i（图中 W_q）。"
-         "没有 RoPE 时中间的 W_qᵀ W_k 是固定矩阵，乘好一次即可；有 RoPE 时变成 W_qᵀ R_Δ W_k，R_Δ 转过距离 Δ = n − m。"
-         "解耦后 q^R_i 是查询的旋转部分，k^R 是所有头共用的旋转键（宽 qk_rope_head_dim），R_m 转过位置 m。",
-         "RoPE's rotation sits between the two projections and changes with the distance, so DeepSeek splits it off into a few "
-         "dimensions of their own and absorbs the rest into the projections as before. Multi-head latent attention (MLA, "
-         "DeepSeek-V2/V3) caches one low-dimensional latent c_KV; head i rebuilds its key with the up-projection W^UK_i (W_k in the "
-         "figure) and its query from c_Q with W^UQ_i (W_q). Without RoPE the middle W_qᵀ W_k is one fixed matrix, multiplied out "
-         "once; with RoPE it becomes W_qᵀ R_Δ W_k, where R_Δ turns by the distance Δ = n − m. Decoupled, q^R_i is the query's "
-         "rotating part, k^R one rotating key shared by all heads (qk_rope_head_dim wide), and R_m turns by position m."},
-        {"qk_rope_head_dim", "base"},
-        views_of(read_inputs, mla_views),
-        {{R"tex(q_{m,i}^\top k_{n,i}=\underbrace{c_{Q,m}^\top W^{UQ\top}_i W^{UK}_i c_{KV,n}}_{\text{被吸收}}+\bigl(R_m\,q^R_{m,i}\bigr)^\top\bigl(R_n\,k^R_n\bigr))tex", R"tex(q_{m,i}^\top k_{n,i}=\underbrace{c_{Q,m}^\top W^{UQ\top}_i W^{UK}_i c_{KV,n}}_{\text{absorbed}}+\bigl(R_m\,q^R_{m,i}\bigr)^\top\bigl(R_n\,k^R_n\bigr))tex"}},
+        {"解耦 RoPE：把旋转放进单独的几维", "Decoupled RoPE: rotation in a few numbers of its own"},
+        {"DeepSeek-V3 的办法是把每个查询和键拆成两部分：不带位置的内容部分（d_C 维）照旧把上投影并进查询，另有一小段旋转部分（d_R 维），其键由所有头共用，旋转好后存进缓存。"
+         "式中第一项被吸收：中间是固定矩阵；第二项里 q^R_i 是头 i 查询的旋转部分，k^R 是共用的旋转键，R_m、R_n 按位置旋转。"
+         "代价是每个词元多存 d_R 个数；图中是这样的缓存与普通多头注意力的对比（d_V 是值的维数），竖线标出所选的头数。",
+         "DeepSeek-V3's fix splits each query and key in two: a content part without position (d_C numbers), whose key "
+         "up-projection is folded into the query as before, and a small rotating part (d_R numbers) whose key is shared by all "
+         "heads and cached already turned. In the equation the first term is absorbed, with a fixed matrix in the middle; in the "
+         "second q^R_i is head i's rotating query part, k^R the shared rotating key, and R_m, R_n turn by position. The price is "
+         "d_R more cached numbers per token; the figure compares that cache with ordinary multi-head attention's (d_V is the "
+         "value's width), with a vertical line at the chosen heads."},
+        {"heads", "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "bytes_per_number", "base"},
+        views_of(read_inputs, decoupled_views),
+        {{R"tex(q_{m,i}^\top k_{n,i}=\underbrace{c_{Q,m}^\top W_{q,i}^\top W_{k,i} c_{KV,n}}_{\text{被吸收}}+\bigl(R_m\,q^R_{m,i}\bigr)^\top\bigl(R_n\,k^R_n\bigr))tex", R"tex(q_{m,i}^\top k_{n,i}=\underbrace{c_{Q,m}^\top W_{q,i}^\top W_{k,i} c_{KV,n}}_{\text{absorbed}}+\bigl(R_m\,q^R_{m,i}\bigr)^\top\bigl(R_n\,k^R_n\bigr))tex"},
+         {R"tex(\text{每个词元每层的缓存：}\quad d_L+d_R\quad\text{对比}\quad H\,(d_C+d_R+d_V))tex", R"tex(\text{cache per token per layer: }\quad d_L+d_R\quad\text{vs}\quad H\,(d_C+d_R+d_V))tex"}},
     };
+    s.takeaway = {"缓存每个词元每层只要 {mla} 个数，比普通注意力的 {mha} 少 {x} 倍：内容部分照旧并进查询，旋转的键只多 {dr} 个数，所有头共用。",
+                  "The cache holds {mla} numbers per token and layer, {x}× fewer than ordinary attention's {mha}: content folds into the "
+                  "query as before, and one rotating key of {dr} numbers serves all heads."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const MlaConfig c = mla_config(in);
+        const long long mla_n = mla_cache_numbers(c), mha_n = mha_cache_numbers(c);
+        return std::vector<Arg>{{"mla", integer(mla_n)}, {"mha", integer(mha_n)}, {"dr", integer(c.qk_rope_head_dim)},
+                                {"x", num(static_cast<double>(mha_n) / static_cast<double>(mla_n), 4)}};
+    });
     return s;
 }
 

@@ -1,23 +1,28 @@
 // PE Lab — lessons/open_models/lesson.cpp
-// Lesson "open-models": how the open models people download in 2025–2026 place position, in 7 steps — partial
-// rotation (GPT-NeoX, Phi), two RoPE bases in one model (Gemma 3), layers without position encoding and
-// Llama 4's attention temperature, LongRoPE (Phi-3), multimodal RoPE (Qwen2-VL), decoupled RoPE in multi-head
-// latent attention (DeepSeek-V2/V3), and a table of released models' position settings. Every number shown
-// comes from core (open_models.h, rope.h, rope_scaling.h and the model presets).
-// This file holds the lesson's one parameter table, the helpers a step shares with the memory guard, the
-// order of the steps and the references; each step (its views and questions) is in the file named for its id.
+// Lesson "open-models": how the open models people download in 2025–2026 change RoPE, one change at a time, each
+// where the model that made it is taught — partial rotation (GPT-NeoX), two RoPE bases in one model (Gemma 3),
+// layers without position encoding and Llama 4's attention temperature, Llama 3.1's band rule and LongRoPE
+// (Phi-3) for longer contexts, multimodal RoPE (Qwen2-VL), then multi-head latent attention (DeepSeek-V3): the
+// KV cache it shrinks, why RoPE blocks folding the key projection into the query, decoupled RoPE and its YaRN; a
+// table of released models' position settings, and a recap. Every number shown comes from core (open_models.h,
+// rope.h, rope_scaling.h and the model presets).
+// This file holds the lesson's one parameter table, the helpers a step shares with the memory guard or with
+// other steps, the order of the steps and the references; each step (its views and questions) is in the file
+// named for its id.
 //
 // [SECTION] parameters (declared once)
 // [SECTION] shared helpers
 // [SECTION] the lesson
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "core/model_presets.h"
 #include "core/open_models.h"
+#include "core/random.h"
 #include "core/rope.h"
 #include "core/rope_scaling.h"
 #include "lessons/lesson.h"
@@ -217,7 +222,28 @@ MropeCase mrope_case(const Inputs& in) {
     return c;
 }
 
-// decoupled-rope, mla-cache, mla-yarn
+Inputs with_an_image(const Inputs& in) {
+    Inputs out = in;
+    out.grid_t = std::max(1, in.grid_t);
+    return out;
+}
+
+MropeBelow mrope_below(const MropeCase& c, double base) {
+    MropeBelow b;
+    const int gh = c.seq.grid_h / c.seq.merge, gw = c.seq.grid_w / c.seq.merge;
+    b.row_tokens = gw;
+    const int first = c.seq.text_before, qr = (gh - 1) / 2, qc = (gw - 1) / 2, query = first + qr * gw + qc;
+    if (c.seq.grid_t < 1 || qr + 1 >= gh) {
+        b.mrope = b.flat = std::nan("");
+        return b;
+    }
+    b.mrope = c.scores(query, query + gw);
+    const Eigen::VectorXd theta = rope_default_inv_freq(c.d, base);
+    b.flat = rope_apply(c.q, query, theta, RopeLayout::half).dot(rope_apply(c.k, query + gw, theta, RopeLayout::half));
+    return b;
+}
+
+// mla-cache, absorption, decoupled-rope, mla-yarn
 MlaConfig mla_config(const Inputs& in) {
     MlaConfig c;
     c.heads = in.heads;
@@ -228,35 +254,87 @@ MlaConfig mla_config(const Inputs& in) {
     return c;
 }
 
+// The toy's latent width and its one draw (fixed, so the figure does not change with the seed).
+constexpr int kToyLatent = 8;
+constexpr std::uint64_t kToyDraw = 6;
+
+MlaToy mla_toy(const Inputs& in) {
+    MlaToy t;
+    t.r = in.qk_rope_head_dim / 2 * 2;
+    t.latent = kToyLatent;
+    t.theta = rope_default_inv_freq(t.r, in.base);
+    SplitMix64 rng(kToyDraw);
+    t.Wq = random_signed_matrix(t.r, kToyLatent, rng);
+    t.Wk = random_signed_matrix(t.r, kToyLatent, rng);
+    t.cq = random_signed_matrix(kToyLatent, 1, rng).col(0);
+    t.ck = random_signed_matrix(kToyLatent, 1, rng).col(0);
+    t.qr = random_signed_matrix(t.r, 1, rng).col(0);
+    t.kr = random_signed_matrix(t.r, 1, rng).col(0);
+    return t;
+}
+
+// llama3-scaling, recap: each pair's divisor θᵢ/θᵢ' read from core's scaled frequencies.
+Llama3Counts llama3_counts(const ModelPreset& p) {
+    Llama3Counts n;
+    const Eigen::VectorXd plain = rope_default_inv_freq(p.rotary_dim, p.base);
+    const std::vector<double> scaled = preset_inv_freq(p);
+    if (static_cast<Eigen::Index>(scaled.size()) != plain.size()) return n;
+    for (Eigen::Index i = 0; i < plain.size(); ++i) {
+        const double ratio = plain(i) / scaled[static_cast<std::size_t>(i)];
+        if (std::abs(ratio - p.factor) < 1e-12 * p.factor) ++n.divided;
+        else if (std::abs(ratio - 1.0) < 1e-12) ++n.kept;
+        else ++n.between;
+    }
+    return n;
+}
+
 // model-presets, presets-unscaled, presets-scaled
 const ModelPreset& selected_preset(const Inputs& in) {
     const ModelPreset* p = find_model_preset(in.preset);
     return p ? *p : pelab::model_presets().front();
 }
 
+std::string scaling_words(const std::string& scaling, Lang lang) {
+    if (scaling == "llama3") return say(lang, {"分段规则", "band rule"});
+    if (scaling == "yarn") return "YaRN";
+    if (scaling == "longrope") return "LongRoPE";
+    if (scaling == "linear") return say(lang, {"线性", "linear"});
+    if (scaling == "none") return say(lang, {"不缩放", "none"});
+    return scaling;
+}
+
 // The table of released models (core/model_presets.txt), one group at a time: those that run at the length
 // they were built for (scaling none) or those that scale their positions to a longer context. A column no model
-// of the group fills is left out, so each table stays narrow; the rows keep core's order.
+// of the group fills is left out, so each table stays narrow; the rows keep core's order. An empty cell ("—")
+// means the model has no such setting; a value that exists but that no source read gives is marked "unknown",
+// and LongRoPE's factor (a list, one per pair) "per pair", so "—" has one meaning.
 ViewData preset_group_table(bool scaled, Lang lang) {
     std::vector<const ModelPreset*> rows;
     for (const ModelPreset& p : pelab::model_presets())
         if ((p.scaling != "none") == scaled) rows.push_back(&p);
-    // Every candidate column: its label and its value for one model (NaN: the model has no such setting).
+    // Every candidate column: its label, its value for one model (NaN: no value), and why a value is missing
+    // (Missing::none: the model has no such setting).
+    enum class Missing { none, unknown, per_pair };
     struct Column {
         std::string label;
         double (*value)(const ModelPreset&);
+        Missing (*why)(const ModelPreset&);
     };
+    const auto has_none = [](const ModelPreset&) { return Missing::none; };
     const std::vector<Column> columns = {
-        {say(lang, {"头维度", "head dim"}), [](const ModelPreset& p) { return double(p.head_dim); }},
-        {say(lang, {"旋转维度", "rotary dim"}), [](const ModelPreset& p) { return double(p.rotary_dim); }},
-        {say(lang, {"无位置维度", "nope dims"}), [](const ModelPreset& p) { return p.nope_dim > 0 ? double(p.nope_dim) : std::nan(""); }},
-        {"base", [](const ModelPreset& p) { return p.base; }},
-        {say(lang, {"局部层 base", "local base"}), [](const ModelPreset& p) { return p.local_base > 0 ? p.local_base : std::nan(""); }},
-        {say(lang, {"窗口", "window"}), [](const ModelPreset& p) { return p.sliding_window > 0 ? double(p.sliding_window) : std::nan(""); }},
-        {"factor", [](const ModelPreset& p) { return p.scaling == "none" || p.scaling == "longrope" ? std::nan("") : p.factor; }},
-        {say(lang, {"训练长度", "trained"}), [](const ModelPreset& p) { return p.trained_context > 0 ? double(p.trained_context) : std::nan(""); }},
+        {say(lang, {"头维度", "head dim"}), [](const ModelPreset& p) { return double(p.head_dim); }, has_none},
+        {say(lang, {"旋转维度", "rotary dim"}), [](const ModelPreset& p) { return double(p.rotary_dim); }, has_none},
+        {say(lang, {"无位置维度", "no-position dims"}), [](const ModelPreset& p) { return p.nope_dim > 0 ? double(p.nope_dim) : std::nan(""); }, has_none},
+        {say(lang, {"底数", "base"}), [](const ModelPreset& p) { return p.base; }, has_none},
+        {say(lang, {"局部层底数", "local base"}), [](const ModelPreset& p) { return p.local_base > 0 ? p.local_base : std::nan(""); }, has_none},
+        {say(lang, {"窗口", "window"}), [](const ModelPreset& p) { return p.sliding_window > 0 ? double(p.sliding_window) : std::nan(""); }, has_none},
+        {say(lang, {"倍数 s", "factor s"}),
+         [](const ModelPreset& p) { return p.scaling == "none" || p.scaling == "longrope" ? std::nan("") : p.factor; },
+         [](const ModelPreset& p) { return p.scaling == "longrope" ? Missing::per_pair : Missing::none; }},
+        {say(lang, {"训练长度", "trained"}), [](const ModelPreset& p) { return p.trained_context > 0 ? double(p.trained_context) : std::nan(""); },
+         [](const ModelPreset&) { return Missing::unknown; }},  // every model was trained at some length
         {scaled ? say(lang, {"扩展后长度", "extended"}) : say(lang, {"最大长度", "max length"}),
-         [](const ModelPreset& p) { return double(p.extended_context); }},
+         [](const ModelPreset& p) { return double(p.extended_context); }, has_none},
     };
     std::vector<const Column*> kept;
     for (const Column& c : columns) {
@@ -269,7 +347,7 @@ ViewData preset_group_table(bool scaled, Lang lang) {
     for (std::size_t r = 0; r < rows.size(); ++r) {
         for (std::size_t c = 0; c < kept.size(); ++c)
             table.values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = kept[c]->value(*rows[r]);
-        table.row_labels.push_back(scaled ? rows[r]->display + " · " + rows[r]->scaling : rows[r]->display);
+        table.row_labels.push_back(scaled ? rows[r]->display + " · " + scaling_words(rows[r]->scaling, lang) : rows[r]->display);
     }
     for (const Column* c : kept) table.col_labels.push_back(c->label);
     // The deciding cells: what sets a model apart from the others in its table, read from the numbers. A head that
@@ -304,6 +382,13 @@ ViewData preset_group_table(bool scaled, Lang lang) {
             table.marks.push_back({row, local_col, true, say(lang, {"两种底数", "two bases"})});
         if (window_col >= 0 && !std::isnan(table.values(r, window_col)))
             table.marks.push_back({row, window_col, true, say(lang, {"滑动窗口", "sliding window"})});
+        // An empty cell that is not "none": the value exists but is not known here, or is not one number.
+        for (std::size_t c = 0; c < kept.size(); ++c) {
+            if (!std::isnan(table.values(r, static_cast<Eigen::Index>(c)))) continue;
+            const Missing why = kept[c]->why(*rows[static_cast<std::size_t>(r)]);
+            if (why == Missing::unknown) table.marks.push_back({row, static_cast<int>(c), false, say(lang, {"未知", "unknown"})});
+            if (why == Missing::per_pair) table.marks.push_back({row, static_cast<int>(c), false, say(lang, {"逐对", "per pair"})});
+        }
     }
     table.integer = true;
     table.corner = scaled ? say(lang, {"模型 · 缩放", "model · scaling"}) : say(lang, {"模型", "model"});
@@ -313,8 +398,12 @@ ViewData preset_group_table(bool scaled, Lang lang) {
                    {{"model", rows[static_cast<std::size_t>(r)]->display}});
     };
     std::vector<std::string> notes = {
-        say(lang, {"{n} 个模型；空格表示该模型没有这一项（或没有可靠来源）。", "{n} models; an empty cell means the model has no such setting (or no reliable source)."},
+        say(lang, {"{n} 个模型。“—”：该模型没有这一项；标“未知”：有这一项，但读到的来源都没给出。",
+                   "{n} models. “—”: the model has no such setting; marked “unknown”: it has one, but no source read gives it."},
             {{"n", lessonui::integer(static_cast<long long>(rows.size()))}})};
+    if (scaled)
+        notes.push_back(say(lang, {"LongRoPE 没有单一的倍数，而是每对一个因子（“逐对”）；这些表不在预设里。",
+                                   "LongRoPE has no single factor but one per pair (“per pair”); those lists are not in the preset."}));
     return make_view(scaled ? say(lang, {"缩放位置以延长上下文的模型", "Models that scale their positions for a longer context"})
                             : say(lang, {"不做上下文缩放的模型", "Models without context scaling"}),
                      table, notes);
@@ -322,7 +411,7 @@ ViewData preset_group_table(bool scaled, Lang lang) {
 // [SECTION] the lesson
 namespace {
 
-// The largest arrays: the table (presets × 9 columns) and the figure (three series of rotary_dim/2 pairs).
+// The largest arrays: the table (presets × 9 columns) and the figures (up to four series of rotary_dim/2 pairs).
 long long largest_preset_array() {
     long long most = 1;
     for (const ModelPreset& p : pelab::model_presets())
@@ -346,23 +435,29 @@ Lesson make_lesson() {
         return std::vector<long long>{std::max({4 * L * L, static_cast<long long>(in.d) * 4, samples * 2, n * n, 3 * n,
                                                 r * r, 4LL * in.d, 1024LL, largest_preset_array(), 1LL})};
     };
+    // Every problem before its fix (issue 35): the band rule of Llama 3.1 before LongRoPE and before DeepSeek; in
+    // MLA the cache first, then why RoPE blocks folding the key projection into the query, then decoupled RoPE.
     lesson.steps = {
         partial_rotation(),
         two_bases(),
         layers_without_position(),
         nope_temperature(),
+        llama3_scaling(),
         longrope(),
         longrope_scale(),
         multimodal_rope(),
         mrope_image(),
-        decoupled_rope_mla(),
         mla_cache(),
+        rope_absorption(),
+        decoupled_rope_mla(),
         mla_yarn(),
         model_presets(),
         presets_unscaled(),
         presets_scaled(),
+        recap(),
     };
-    // Links written before the split (issue 24) number the seven steps it had: old step n opens this id.
+    // Links written before the split (issue 24) number the seven steps it had: old step n opens this id. The
+    // reorder of issue 35 keeps these ids in this order, so the table still holds.
     lesson.old_numbering = {"partial-rotation", "two-bases", "nope-layers", "longrope", "m-rope", "decoupled-rope", "model-presets"};
     lesson.references = {"black2022-gpt-neox", "gemma3-hf", "gemma3-deepmind", "haviv2022", "nakanishi2025",
                          "ding2024-longrope", "wang2024-qwen2-vl", "deepseek-v2", "deepseek-v3-hf"};

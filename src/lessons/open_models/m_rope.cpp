@@ -2,7 +2,7 @@
 // Step "m-rope" of lesson "open-models": M-RoPE (Qwen2-VL): the 3-row position ids of HF `get_rope_index`
 // and the scores of the whole sequence, whose text reduces to 1-D RoPE (a computed check). How `mrope_section`
 // splits the pairs among the rows and the 2-D pattern inside the image are the next step (m_rope_image.cpp);
-// both draw mrope_case (lesson.cpp). Its question: what text alone gives. Every number shown comes from core
+// both draw mrope_case (lesson.cpp). Its question (a check: the equation states it): what text alone gives. Every number shown comes from core
 // (open_models.h, rope.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -87,10 +87,10 @@ ViewData mrope_scores_view(const Inputs& in, const MropeCase& c, Lang lang) {
     const Eigen::MatrixXd rope_text = rope_scores(nt, rope_default_inv_freq(c.d, in.mrope_base), c.q, c.k, RopeLayout::half);
     std::vector<std::string> notes = {
         say_error(lang, {"只有文本时（{n} 个词元，t = h = w）：M-RoPE 与一维 RoPE（前后两半配对）的最大差 = {err}{hint}。",
-                         "Text alone ({n} tokens, t = h = w): largest difference between M-RoPE and 1-D RoPE (rotate_half pairs) = {err}{hint}."},
+                         "Text alone ({n} tokens, t = h = w): largest difference between M-RoPE and 1-D RoPE (pairs of the two halves) = {err}{hint}."},
                   max_abs(mrope_text - rope_text), {{"n", integer(nt)}}),
     };
-    // The equation's r(i) and b for the current section and base: which row each run of pairs follows.
+    // The equation's a(i) and b for the current section and base: which row each run of pairs follows.
     const std::vector<int> rows = mrope_pair_rows(c.section);
     std::vector<std::string> runs;
     for (int row = 0; row < 3; ++row) {
@@ -102,9 +102,12 @@ ViewData mrope_scores_view(const Inputs& in, const MropeCase& c, Lang lang) {
             }
         runs.push_back(first < 0 ? say(lang, {"无", "none"}) : integer(first) + "–" + integer(last));
     }
-    notes.push_back(say(lang, {"r(i)：第 {t} 对跟随 t，第 {h} 对跟随 h，第 {w} 对跟随 w；b = mrope_base = {b}。",
-                               "r(i): pairs {t} follow t, {h} follow h, {w} follow w; b = mrope_base = {b}."},
+    notes.push_back(say(lang, {"a(i)：第 {t} 对跟随 t，第 {h} 对跟随 h，第 {w} 对跟随 w；b = {b}。",
+                               "a(i): pairs {t} follow t, {h} follow h, {w} follow w; b = {b}."},
                         {{"t", runs[0]}, {"h", runs[1]}, {"w", runs[2]}, {"b", num(in.mrope_base)}}));
+    notes.push_back(say(lang, {"（Hugging Face：`get_rope_index` 给出这些位置，`rotate_half` 把前后两半配对，配置里的 `mrope_section` 定出每段的对数。）",
+                               "(Hugging Face: `get_rope_index` gives the ids, `rotate_half` pairs the two halves, and the config's "
+                               "`mrope_section` sets the runs of pairs.)"}));
     return make_view(say(lang, {"整个序列的分数 S[m][n]（q = k = 全 1）", "Scores S[m][n] of the whole sequence (q = k = all ones)"}), std::move(h),
                      std::move(notes));
 }
@@ -124,18 +127,30 @@ Step multimodal_rope() {
     Step s = {
         "m-rope",
         {"M-RoPE：每个词元三个位置", "M-RoPE: three position ids per token"},
-        {"M-RoPE 给每个词元三个位置 (t, h, w)；文本词元的三个位置相同，所以只有文本时它就是普通的一维 RoPE。"
-         "t 是时间、h 是高、w 是宽：文本词元三个位置都是它的顺序号，图像词元是起点加它在合并后网格里的下标，图像后的文本从最大位置加 1 接着数。"
-         "每个[[frequency-pair|频率对]] i 只跟随一行 r(i) 转动（下一步），θᵢ = b^(−2i/d)，b 即 mrope_base。分数矩阵取 q = k = 全 1。",
-         "M-RoPE gives each token three positions (t, h, w); text has all three equal, so it is plain 1-D RoPE. "
-         "Here t is time, h height, w width: text counts on, an image token adds its index in the merged grid to the start. Each "
-         "[[frequency-pair|frequency pair]] i turns with one row r(i) (next step), at θᵢ = b^(−2i/d), b = mrope_base; the "
-         "scores use q = k = all ones."},
+        {"为了让图像按二维摆放，[[m-rope|M-RoPE]]（Qwen2-VL 7B）给每个词元三个位置 (t, h, w)：时间、高、宽。"
+         "文本词元三个位置都是它的顺序号；图像词元是起点加它在合并后网格里的下标，图像后的文本从最大位置加 1 接着数。"
+         "每个[[frequency-pair|频率对]] i 只跟随一行 a(i) 转动（下一步），θᵢ = b^(−2i/d)，b 是[[base|底数]]。分数矩阵取 q = k = 全 1。",
+         "To lay an image out in 2-D, [[m-rope|M-RoPE]] (Qwen2-VL 7B) gives each token three positions (t, h, w): time, "
+         "height and width. A text token has its running index in all three; an image token adds its index in the merged grid "
+         "to the start, and text after the image resumes at the largest id + 1. Each [[frequency-pair|frequency pair]] i turns "
+         "with one row a(i) (next step), at θᵢ = b^(−2i/d) with [[base]] b; the scores use q = k = all ones."},
         {"text_before", "grid_t", "grid_h", "grid_w", "merge", "text_after", "section", "mrope_base"},
         views_of(read_inputs, mrope_views),
-        {{R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{第 } i \text{ 对转过 } \mathrm{pos}_{j,\,r(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex", R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{pair } i \text{ turns by } \mathrm{pos}_{j,\,r(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex"},
+        {{R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{第 } i \text{ 对转过 } \mathrm{pos}_{j,\,a(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex", R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{pair } i \text{ turns by } \mathrm{pos}_{j,\,a(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex"},
          {R"tex(t_j=h_j=w_j=p_j\ \Rightarrow\ \text{M-RoPE}=\text{一维 RoPE})tex", R"tex(t_j=h_j=w_j=p_j\ \Rightarrow\ \text{M-RoPE}=\text{1-D RoPE})tex"}},
     };
+    s.takeaway = {"文本词元 t = h = w，每对不论跟随哪一行转角都相同，所以纯文本的 M-RoPE 就是一维 RoPE（差 {err}）；只有图像词元的 h、w 不同。",
+                  "Text tokens have t = h = w, so every pair turns by the same position whichever row it follows: text alone is "
+                  "1-D RoPE (difference {err}); only image tokens get distinct h and w."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const MropeCase c = mrope_case(in);
+        MropeSequence text = c.seq;
+        text.grid_t = 0;
+        const Eigen::MatrixXi ids = mrope_position_ids(text);
+        const Eigen::MatrixXd m = mrope_scores(ids, in.mrope_base, c.section, c.q, c.k);
+        const Eigen::MatrixXd r = rope_scores(static_cast<int>(ids.cols()), rope_default_inv_freq(c.d, in.mrope_base), c.q, c.k, RopeLayout::half);
+        return std::vector<Arg>{{"err", exact(max_abs(m - r))}};
+    });
     s.questions = {
         {{"一段只有文本的序列经过 M-RoPE，得到什么？", "A sequence of text alone goes through M-RoPE. What do you get?"},
          {{"与普通一维 RoPE 完全相同", "Exactly plain 1-D RoPE"},
@@ -164,7 +179,7 @@ Step multimodal_rope() {
                               {"文本词元的 t、h、w 三行相同，都是它的顺序号，所以每一对不论跟随哪一行，转角都是 p·θᵢ。"
                                "{n} 个文本词元、d = {d}：M-RoPE 与一维 RoPE（前后两半配对）的最大差 = {err}{hint}。",
                                "A text token's rows t, h and w are equal, its running index, so whichever row a pair follows it turns by p·θᵢ. "
-                               "With {n} text tokens and d = {d}: the largest difference between M-RoPE and 1-D RoPE (rotate_half pairs) = {err}{hint}."},
+                               "With {n} text tokens and d = {d}: the largest difference between M-RoPE and 1-D RoPE (pairs of the two halves) = {err}{hint}."},
                               (mrope - rope).cwiseAbs().maxCoeff(), {{"n", integer(n)}, {"d", integer(d)}});
          }},
     };

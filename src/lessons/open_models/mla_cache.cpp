@@ -1,9 +1,10 @@
 // PE Lab — lessons/open_models/mla_cache.cpp
-// Step "mla-cache" of lesson "open-models": what decoupled RoPE costs and saves in multi-head latent attention
-// (DeepSeek-V2/V3): the cache per token per layer, kv_lora_rank + qk_rope_head_dim numbers whatever the number
-// of heads, against ordinary multi-head attention's heads × (qk_nope_head_dim + qk_rope_head_dim + v_head_dim).
-// DeepSeek-V3's head shapes are the defaults (see decoupled_rope.cpp for their sources). Every number shown
-// comes from core (open_models.h).
+// Step "mla-cache" of lesson "open-models", the first of multi-head latent attention (MLA, DeepSeek-V3): the
+// problem it solves. While generating, ordinary multi-head attention keeps every past token's key and value for
+// every head, H·(d_K + d_V) numbers per token per layer, growing with the heads; MLA keeps one latent of d_L
+// numbers (kv_lora_rank) and rebuilds the heads' keys and values from it. Why RoPE gets in the way of that is the
+// next step (absorption.cpp), the fix and its price the one after (decoupled_rope.cpp). DeepSeek-V3's head shapes
+// are the defaults. Every number shown comes from core (open_models.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] the view
@@ -13,7 +14,6 @@
 #include <vector>
 
 #include "core/open_models.h"
-#include "core/rope_scaling.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"
@@ -25,41 +25,44 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] the view
 namespace {
-// Cache bytes per token per layer against the number of heads: MLA's stays flat, ordinary MHA's grows.
+// Cache bytes per token per layer against the number of heads: ordinary attention's grows, one latent's stays flat.
 ViewData mla_cache_view(const Inputs& in, Lang lang) {
     const MlaConfig c = mla_config(in);
     const int top = 256;  // the whole range of heads
     CurveView curve;
-    std::vector<double> mha, mla;
+    std::vector<double> mha, latent;
     for (int h = 1; h <= top; ++h) {
         MlaConfig at = c;
         at.heads = h;
         curve.x.push_back(h);
         mha.push_back(static_cast<double>(mha_cache_numbers(at)) * in.bytes_per_number);
-        mla.push_back(static_cast<double>(mla_cache_numbers(at)) * in.bytes_per_number);
+        latent.push_back(static_cast<double>(c.kv_lora_rank) * in.bytes_per_number);
     }
-    curve.series = {mha, mla};
-    curve.series_labels = {say(lang, {"普通多头注意力（每个头的键和值）", "ordinary multi-head attention (every head's key and value)"}),
-                           say(lang, {"MLA（潜向量 + 共用的旋转键）", "MLA (latent + shared rope key)"})};
-    curve.x_axis = say(lang, {"注意力头数", "attention heads"});
+    curve.series = {mha, latent};
+    curve.series_labels = {say(lang, {"普通多头注意力：每个头的键和值", "ordinary multi-head attention: every head's key and value"}),
+                           say(lang, {"一个潜向量 c_KV（d_L 个数）", "one latent c_KV (d_L numbers)"})};
+    curve.x_axis = say(lang, {"注意力头数 H", "attention heads H"});
     curve.y_axis = say(lang, {"每个词元每层的缓存（字节，对数轴）", "cache per token per layer (bytes, log axis)"});
     curve.log_y = true;
     curve.vlines_x = {static_cast<double>(in.heads)};
-    curve.vline_labels = {"heads"};
-    const long long mla_n = mla_cache_numbers(c), mha_n = mha_cache_numbers(c);
+    curve.vline_labels = {"H"};
+    const long long mha_n = mha_cache_numbers(c);
+    const int dk = c.qk_nope_head_dim + c.qk_rope_head_dim;
     std::vector<std::string> notes = {
-        say(lang, {"MLA：d_c + d_R = kv_lora_rank + qk_rope_head_dim = {l} + {r} = {n} 个数 = {b}（每个数 {bp} 字节）。",
-                   "MLA: d_c + d_R = kv_lora_rank + qk_rope_head_dim = {l} + {r} = {n} numbers = {b} ({bp} bytes each)."},
-            {{"l", integer(c.kv_lora_rank)}, {"r", integer(c.qk_rope_head_dim)}, {"n", integer(mla_n)},
-             {"b", bytes_text(static_cast<double>(mla_n) * in.bytes_per_number)}, {"bp", integer(in.bytes_per_number)}}),
-        say(lang, {"同样 n_h = {h} 个头的普通多头注意力：n_h (d_nope + d_R + d_v) = {h} × ({nope} + {r} + {v}) = {n} 个数 = {b}，是 MLA 的 {x} 倍。",
-                   "Ordinary multi-head attention with the same n_h = {h} heads: n_h (d_nope + d_R + d_v) = {h} × ({nope} + {r} + {v}) = {n} numbers = {b}, {x} times MLA's."},
-            {{"h", integer(c.heads)}, {"nope", integer(c.qk_nope_head_dim)}, {"r", integer(c.qk_rope_head_dim)}, {"v", integer(c.v_head_dim)},
-             {"n", integer(mha_n)}, {"b", bytes_text(static_cast<double>(mha_n) * in.bytes_per_number)},
-             {"x", num(static_cast<double>(mha_n) / static_cast<double>(mla_n), 4)}}),
+        say(lang, {"普通多头注意力，H = {h} 个头：H (d_K + d_V) = {h} × ({dk} + {v}) = {n} 个数 = {b}（每个数 {bp} 字节）。",
+                   "Ordinary multi-head attention, H = {h} heads: H (d_K + d_V) = {h} × ({dk} + {v}) = {n} numbers = {b} ({bp} bytes each)."},
+            {{"h", integer(c.heads)}, {"dk", integer(dk)}, {"v", integer(c.v_head_dim)}, {"n", integer(mha_n)},
+             {"b", bytes_text(static_cast<double>(mha_n) * in.bytes_per_number)}, {"bp", integer(in.bytes_per_number)}}),
+        say(lang, {"一个潜向量：d_L = {l} 个数 = {b}，少 {x} 倍。",
+                   "One latent: d_L = {l} numbers = {b}, {x} times fewer."},
+            {{"l", integer(c.kv_lora_rank)}, {"b", bytes_text(static_cast<double>(c.kv_lora_rank) * in.bytes_per_number)},
+             {"x", num(static_cast<double>(mha_n) / c.kv_lora_rank, 4)}}),
+        say(lang, {"（配置：`kv_lora_rank` 即 d_L，`qk_nope_head_dim` + `qk_rope_head_dim` 即 d_K，`v_head_dim` 即 d_V，`num_attention_heads` 即 H。）",
+                   "(config: `kv_lora_rank` is d_L, `qk_nope_head_dim` + `qk_rope_head_dim` d_K, `v_head_dim` d_V, "
+                   "`num_attention_heads` H.)"}),
     };
-    return make_view(say(lang, {"KV 缓存：MLA 与普通多头注意力", "KV cache: MLA against ordinary multi-head attention"}), std::move(curve),
-                     std::move(notes));
+    return make_view(say(lang, {"KV 缓存：普通多头注意力与一个潜向量", "KV cache: ordinary multi-head attention against one latent"}),
+                     std::move(curve), std::move(notes));
 }
 
 std::vector<ViewData> mla_cache_views(const Inputs& in, Lang lang) { return {mla_cache_view(in, lang)}; }
@@ -70,20 +73,31 @@ std::vector<ViewData> mla_cache_views(const Inputs& in, Lang lang) { return {mla
 Step mla_cache() {
     Step s = {
         "mla-cache",
-        {"MLA 的 KV 缓存：潜向量加一份旋转键", "MLA's KV cache: a latent and one rope key"},
-        {"MLA 每个词元每层只缓存 d_c + d_R 个数，与头数无关；普通多头注意力要缓存 n_h (d_nope + d_R + d_v) 个数，随头数增长。"
-         "解耦 RoPE 的代价就是那一段共用的旋转键：d_R = qk_rope_head_dim 个数，加在潜向量 c_KV 的 d_c = kv_lora_rank 个数旁边。"
-         "普通多头注意力给 n_h = heads 个头各存一个键（d_nope = qk_nope_head_dim 个不旋转的数加 d_R 个旋转的数）和一个值（d_v = v_head_dim 个数）。"
-         "每个数占 bytes_per_number 字节；竖线标出所选的头数。",
-         "MLA caches d_c + d_R numbers per token per layer, however many heads it has; ordinary multi-head attention caches "
-         "n_h (d_nope + d_R + d_v), growing with the heads. The price of decoupled RoPE is that one shared rope key: d_R = "
-         "qk_rope_head_dim numbers beside the d_c = kv_lora_rank numbers of the latent c_KV. Ordinary multi-head attention stores, "
-         "for each of n_h = heads heads, a key (d_nope = qk_nope_head_dim numbers without rotation plus d_R rotating ones) and a "
-         "value (d_v = v_head_dim numbers). Each number takes bytes_per_number bytes; the vertical line marks the chosen heads."},
+        {"KV 缓存：存了什么，为什么大", "The KV cache: what it stores and why it is large"},
+        {"生成文本时，模型为每一层、每个头保存所有已处理词元的键和值（[[kv-cache|KV 缓存]]），新词元只需算自己的；这份缓存随上下文的每个词元增长。"
+         "普通多头注意力每个词元每层存 H (d_K + d_V) 个数：H 个头，每个头一个 d_K 个数的键和一个 d_V 个数的值。"
+         "DeepSeek-V3 的多头潜注意力（[[mla|MLA]]）改为每个词元只存一个 d_L 个数的潜向量 c_KV，各头的键和值由它经上投影矩阵还原。"
+         "竖线标出所选的头数。",
+         "While generating, a model keeps every past token's keys and values for every layer and head (the [[kv-cache|KV "
+         "cache]]), so a new token computes only its own; the cache grows with every token of the context. "
+         "Ordinary multi-head attention stores H (d_K + d_V) numbers per token per layer: for each of H heads a key of d_K "
+         "numbers and a value of d_V. DeepSeek-V3's multi-head latent attention ([[mla|MLA]]) stores instead one latent c_KV of "
+         "d_L numbers per token and rebuilds every head's key and value from it with up-projection matrices. The vertical line "
+         "marks the chosen heads."},
         {"heads", "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "bytes_per_number"},
         views_of(read_inputs, mla_cache_views),
-        {{R"tex(\text{每个 token 的缓存：} d_c+d_R\quad\text{对比}\quad n_h\,(d_{\mathrm{nope}}+d_R+d_v))tex", R"tex(\text{cache per token: } d_c+d_R\quad\text{vs}\quad n_h\,(d_{\mathrm{nope}}+d_R+d_v))tex"}},
+        {{R"tex(\text{每个词元每层的缓存：}\quad H\,(d_K+d_V)\quad\text{对比}\quad d_L)tex", R"tex(\text{cache per token per layer: }\quad H\,(d_K+d_V)\quad\text{vs}\quad d_L)tex"},
+         {R"tex(k_{n,i}=W_{k,i}\,c_{KV,n},\qquad v_{n,i}=W_{v,i}\,c_{KV,n})tex"}},
     };
+    s.takeaway = {"普通注意力每个词元每层存 {mha} 个数，因为 {h} 个头各存自己的键和值；共用一个 {dc} 个数的潜向量就少 {x} 倍。",
+                  "Ordinary attention caches {mha} numbers per token and layer, because each of {h} heads keeps its own key and "
+                  "value; one shared latent of {dc} numbers would be {x}× smaller."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const MlaConfig c = mla_config(in);
+        const long long mha_n = mha_cache_numbers(c);
+        return std::vector<Arg>{{"mha", integer(mha_n)}, {"h", integer(c.heads)}, {"dc", integer(c.kv_lora_rank)},
+                                {"x", num(static_cast<double>(mha_n) / c.kv_lora_rank, 4)}};
+    });
     return s;
 }
 

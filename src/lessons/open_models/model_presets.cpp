@@ -1,9 +1,9 @@
 // PE Lab — lessons/open_models/model_presets.cpp
 // Step "model-presets" of lesson "open-models": the selected released model's per-pair wavelengths 2π/θᵢ,
 // unscaled and as the model scales them, against its own trained and extended context (core/model_presets.h).
-// The table of all presets is the next two steps (presets_unscaled.cpp, presets_scaled.cpp). Its questions:
-// which pairs Llama 3.1's llama3 scaling slows down, and how much of a DeepSeek-V3 head rotates (each answer also
-// describes the selected model). Every number comes from core (model_presets.h, rope.h, rope_scaling.h).
+// The table of all presets is the next two steps (presets_unscaled.cpp, presets_scaled.cpp); Llama 3.1's band rule
+// is taught before (llama3_scaling.cpp). Its question (a check, after MLA): how much of a DeepSeek-V3 head rotates
+// (the answer also describes the selected model). Every number comes from core (model_presets.h, rope.h, rope_scaling.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] the selected preset
@@ -71,16 +71,16 @@ ViewData preset_wavelength_view(const ModelPreset& p, Lang lang) {
     curve.log_y = true;
     for (int i = 0; i < p.rotary_dim / 2; ++i) curve.x.push_back(i);
     curve.series.push_back(unscaled);
-    curve.series_labels.push_back(say(lang, {"base = {base}，未缩放", "base = {base}, unscaled"}, {{"base", integer(static_cast<long long>(p.base))}}));
+    curve.series_labels.push_back(say(lang, {"底数 {base}，未缩放", "base {base}, unscaled"}, {{"base", integer(static_cast<long long>(p.base))}}));
     const bool has_scaled = !scaled.empty() && p.scaling != "none";
     if (has_scaled) {
         curve.series.push_back(scaled);
-        curve.series_labels.push_back(say(lang, {"{scaling} 缩放后（factor = {s}）", "after {scaling} scaling (factor = {s})"},
-                                          {{"scaling", p.scaling}, {"s", num(p.factor, 4)}}));
+        curve.series_labels.push_back(say(lang, {"按{scaling}缩放后（s = {s}）", "after {scaling} scaling (s = {s})"},
+                                          {{"scaling", scaling_words(p.scaling, lang)}, {"s", num(p.factor, 4)}}));
     }
     if (!local.empty()) {
         curve.series.push_back(local);
-        curve.series_labels.push_back(say(lang, {"局部层 base = {base}", "local layers, base = {base}"},
+        curve.series_labels.push_back(say(lang, {"局部层，底数 {base}", "local layers, base {base}"},
                                           {{"base", integer(static_cast<long long>(p.local_base))}}));
     }
     if (p.trained_context > 0) {
@@ -99,14 +99,14 @@ ViewData preset_wavelength_view(const ModelPreset& p, Lang lang) {
     std::vector<std::string> notes;
     const std::vector<double>& used = has_scaled ? scaled : unscaled;
     const int pairs = p.rotary_dim / 2;
-    // The first note also gives the equation's symbols, with this model's values.
+    // The first note also gives the model's scaling symbols, with its values.
     std::string symbols;
     if (p.scaling == "llama3")
-        symbols = say(lang, {"；式中 s = factor = {s}，L₀ = original_max = {L}，l、h = low、high_freq_factor = {l}、{h}",
-                             "; s = factor = {s}, L₀ = original_max = {L}, l, h = low, high_freq_factor = {l}, {h}"},
+        symbols = say(lang, {"；分段规则：s = {s}，L₀ = {L}，φ_lo、φ_hi = {l}、{h}", "; band rule: s = {s}, L₀ = {L}, φ_lo, φ_hi = {l}, {h}"},
                       {{"s", num(p.factor)}, {"L", integer(p.original_max)}, {"l", num(p.low_freq_factor)}, {"h", num(p.high_freq_factor)}});
-    else if (p.scaling == "linear")
-        symbols = say(lang, {"；式中 s = factor = {s}", "; s = factor = {s}"}, {{"s", num(p.factor)}});
+    else if (p.scaling == "linear" || p.scaling == "yarn")
+        symbols = say(lang, {"；{scaling}缩放，s = {s}", "; {scaling} scaling, s = {s}"},
+                      {{"scaling", scaling_words(p.scaling, lang)}, {"s", num(p.factor)}});
     notes.push_back(say(lang,
                         {"{model}：每个头 {head} 个数中有 {rot} 个旋转（{pairs} 对）{symbols}。",
                          "{model}: {rot} of each head's {head} numbers rotate ({pairs} pairs){symbols}."},
@@ -137,62 +137,44 @@ ViewData preset_wavelength_view(const ModelPreset& p, Lang lang) {
 // [SECTION] the step and its questions
 Step model_presets() {
     Step s = {"model-presets", {"一个已发布模型的波长", "A released model's wavelengths"},
-            {"在已发布的模型里，波长比训练长度还长的频率对在训练中从没转满一圈，扩展上下文的方法改的正是这些对。"
-             "选一个模型（preset），图中画出它每一对的波长 λᵢ = 2π/θᵢ（未缩放，以及按它的缩放方法缩放后），并标出它的训练长度和扩展后长度。"
-             "Llama 3.1 的 llama3 缩放只把慢的对除以 s = factor，快的对不变，中间的对平滑过渡：L₀ = original_max 是训练长度，"
-             "l = low_freq_factor、h = high_freq_factor 划出两条界线，γᵢ 是过渡的比例。线性缩放（Gemma 3 的全局层）把每一对都除以 s。"
+            {"选一个已发布的模型（preset）：波长比它的训练长度还长的频率对，在训练中从没转满一圈，延长上下文的方法改的正是这些对。"
+             "图中画出它每一对的[[wavelength|波长]] λᵢ = 2π/θᵢ（未缩放，以及按它的缩放方法缩放后），并标出它的训练长度和扩展后长度。"
+             "r 是每个头旋转的数的个数，b 是底数。缩放方法见前面几步：[[lesson:open-models/llama3-scaling|分段规则]]、"
+             "[[lesson:open-models/longrope|LongRoPE]]、[[lesson:open-models/mla-yarn|YaRN]]；线性缩放（Gemma 3 27B 的全局层）把每一对都除以 s。"
              "数值出自各模型发布的配置文件；没能从可靠来源核对的（例如 Phi-3 的逐对 LongRoPE 因子）没有收进来。",
-             "In a released model, the frequency pairs whose wavelength exceeds the trained length never turned a full circle in "
-             "training, and those are the pairs the context-extension methods change. Pick a model (preset): the figure draws each "
-             "pair's wavelength λᵢ = 2π/θᵢ (unscaled, and as the model's scaling changes it) against its own trained and extended "
-             "context. Llama 3.1's llama3 scaling divides only the slow pairs by s = factor, keeps the fast ones and blends those in "
-             "between: L₀ = original_max is the trained length, l = low_freq_factor and h = high_freq_factor set the two borders, "
-             "and γᵢ is the blend. Linear scaling (Gemma 3's global layers) divides every pair by s. The values come from each "
-             "model's published configuration files; any that could not be checked against a reliable source (such as Phi-3's "
-             "per-pair LongRoPE factors) are left out."},
+             "Pick a released model (preset): the frequency pairs whose wavelength exceeds its trained length never turned a full "
+             "circle in training, and those are the pairs a context extension changes. The figure draws each pair's [[wavelength]] "
+             "λᵢ = 2π/θᵢ (unscaled, and as the model's scaling changes it) against its own trained and extended context; r is the "
+             "count of numbers per head that turn and b the base. The scalings are those of the steps before: the "
+             "[[lesson:open-models/llama3-scaling|band rule]], [[lesson:open-models/longrope|LongRoPE]] and "
+             "[[lesson:open-models/mla-yarn|YaRN]]; linear scaling (Gemma 3 27B's global layers) divides every pair by s. The "
+             "values come from each model's published configuration files; any that could not be checked against a reliable "
+             "source (such as Phi-3's per-pair LongRoPE factors) are left out."},
             {"preset"},
             [](const ParamSet& p, Lang lang) {
                 const Inputs in = params().read(p);
                 const ModelPreset& chosen = selected_preset(in);
                 return std::vector<ViewData>{preset_wavelength_view(chosen, lang)};
             },
-            {R"tex(\lambda_i = \frac{2\pi}{\theta_i},\qquad \theta_i = \mathrm{base}^{-2i/d}\quad (i = 0,\dots,d/2-1))tex",
-             {R"tex(\text{linear：} \theta_i' = \theta_i / s,\qquad \text{llama3：} \theta_i' = \begin{cases} \theta_i & \lambda_i < L_0/h \\ \theta_i/s & \lambda_i > L_0/l \\ (1-\gamma_i)\,\theta_i/s + \gamma_i\,\theta_i & \text{其余}\end{cases},\quad \gamma_i = \frac{L_0/\lambda_i - l}{h - l})tex", R"tex(\text{linear: } \theta_i' = \theta_i / s,\qquad \text{llama3: } \theta_i' = \begin{cases} \theta_i & \lambda_i < L_0/h \\ \theta_i/s & \lambda_i > L_0/l \\ (1-\gamma_i)\,\theta_i/s + \gamma_i\,\theta_i & \text{otherwise}\end{cases},\quad \gamma_i = \frac{L_0/\lambda_i - l}{h - l})tex"}}};
+            {R"tex(\lambda_i = \frac{2\pi}{\theta_i},\qquad \theta_i = b^{-2i/r}\quad (i = 0,\dots,r/2-1))tex",
+             {R"tex(\lambda_i>L_0\ \Rightarrow\ \text{第 } i \text{ 对在训练中没转满一圈})tex", R"tex(\lambda_i>L_0\ \Rightarrow\ \text{pair } i \text{ never turned once in training})tex"}}};
+    s.takeaway = {"{model} 的 {pairs} 对里 {n} 对波长超过 {L}：它们在这段长度内没转满一圈，延长上下文要改的正是这些对。",
+                  "{model}: {n} of its {pairs} pairs have a wavelength beyond {L} positions, so they never turn once within that "
+                  "length; those are the pairs a context extension must change."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const ModelPreset& p = selected_preset(in);
+        const Eigen::VectorXd theta = rope_default_inv_freq(p.rotary_dim, p.base);
+        const double length = p.trained_context > 0 ? p.trained_context : p.extended_context;
+        int beyond = 0;
+        for (int i = 0; i < theta.size(); ++i) beyond += 2 * kPi / theta(i) > length ? 1 : 0;
+        return std::vector<Arg>{{"model", p.display}, {"n", integer(beyond)}, {"pairs", integer(p.rotary_dim / 2)},
+                                {"L", integer(static_cast<long long>(length))}};
+    });
     s.questions = {
-        {{"Llama 3.1 的 llama3 缩放把哪些频率对除以 factor？",
-          "Which frequency pairs does Llama 3.1's llama3 scaling divide by the factor?"},
-         {{"所有的对", "Every pair"},
-          {"只有波长超过 original_max / low_freq_factor 的慢对", "Only the slow pairs, whose wavelength exceeds original_max / low_freq_factor"},
-          {"只有最快的那一对", "Only the fastest pair"}},
-         1,
-         [](const ParamSet& params, Lang lang) {
-             const ModelPreset* p = find_model_preset("llama-3.1-8b");
-             if (!p) return std::string();
-             const std::string selected = selected_model_line(params, lang);
-             const Eigen::VectorXd plain = rope_default_inv_freq(p->rotary_dim, p->base);
-             const std::vector<double> scaled = preset_inv_freq(*p);
-             int divided = 0, kept = 0, between = 0;
-             for (int i = 0; i < plain.size(); ++i) {
-                 const double ratio = plain(i) / scaled[static_cast<std::size_t>(i)];
-                 if (std::abs(ratio - p->factor) < 1e-12 * p->factor) ++divided;
-                 else if (std::abs(ratio - 1.0) < 1e-12) ++kept;
-                 else ++between;
-             }
-             return say(lang,
-                        {"在 base = {base}、d = {d} 时，{div} 对被除以 {s}（波长超过 {low}），{kept} 对保持不变"
-                         "（波长短于 {high}），{mid} 对在两者之间平滑过渡。",
-                         "At base = {base}, d = {d}: {div} pairs are divided by {s} (wavelength beyond {low}), "
-                         "{kept} stay as they are (wavelength below {high}), and {mid} pass smoothly between the two."},
-                        {{"base", num(p->base, 6)}, {"d", integer(p->rotary_dim)}, {"div", integer(divided)},
-                         {"s", num(p->factor, 4)}, {"low", num(p->original_max / p->low_freq_factor, 6)},
-                         {"kept", integer(kept)}, {"high", num(p->original_max / p->high_freq_factor, 6)},
-                         {"mid", integer(between)}}) +
-                    selected;
-         }},
-        {{"DeepSeek-V3 的每个查询/键头里，有多少维度带位置旋转？",
+        {{"DeepSeek-V3 的每个查询/键头里，有多少个数带位置旋转？",
           "How many of the numbers in each DeepSeek-V3 query/key head are rotated by position?"},
          {{"全部", "All of them"},
-          {"只有解耦出来的 RoPE 部分（qk_rope_head_dim）", "Only the decoupled RoPE part (qk_rope_head_dim)"},
+          {"只有解耦出来的旋转部分（d_R 个）", "Only the decoupled rotating part (d_R of them)"},
           {"一个也没有", "None"}},
          1,
          [](const ParamSet& params, Lang lang) {
@@ -200,10 +182,10 @@ Step model_presets() {
              if (!p) return std::string();
              const std::string selected = selected_model_line(params, lang);
              return say(lang,
-                        {"每个头 {head} 维：{rot} 维旋转（{pairs} 对，base = {base}，YaRN factor = {s}），"
-                         "其余 {nope} 维不带位置，所以它们可以被吸收进潜在投影。",
-                         "Each head has {head} numbers: {rot} rotate ({pairs} pairs, base = {base}, YaRN "
-                         "factor = {s}) and the other {nope} carry no position, which is what lets them be "
+                        {"每个头 {head} 个数：{rot} 个旋转（{pairs} 对，底数 {base}，YaRN 的 s = {s}），"
+                         "其余 {nope} 个不带位置，所以它们可以被吸收进潜向量的投影。",
+                         "Each head has {head} numbers: {rot} rotate ({pairs} pairs, base {base}, YaRN "
+                         "s = {s}) and the other {nope} carry no position, which is what lets them be "
                          "absorbed into the latent projections."},
                         {{"head", integer(p->head_dim)}, {"rot", integer(p->rotary_dim)},
                          {"pairs", integer(p->rotary_dim / 2)}, {"base", num(p->base, 6)},

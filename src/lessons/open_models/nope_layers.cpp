@@ -1,7 +1,7 @@
 // PE Lab — lessons/open_models/nope_layers.cpp
 // Step "nope-layers" of lesson "open-models": layers without position encoding (NoPE; Llama 4 leaves RoPE out
-// of every 4th layer): a causal mask alone gives token 0 the weight 1/(i + 1), so such a layer still sees
-// position. Its question: what a causal mask alone gives token 0. Llama 4's temperature in those layers is the
+// of every 4th layer): a causal mask alone gives token 0 the weight 1/(m + 1) at query m, so such a layer still
+// sees position. Its question (a prediction): what a causal mask alone gives token 0. Llama 4's temperature in those layers is the
 // next step (nope_temperature.cpp). Every number shown comes from core (open_models.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -29,18 +29,18 @@ std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang)
     const Eigen::VectorXd first = causal_uniform_attention_to_first(in.L);
 
     HeatmapView h = qk_matrix(A, lang);
-    h.row_axis = say(lang, {"查询位置 i", "query position i"});  // i and j, as in the equation and the curve
-    h.col_axis = say(lang, {"键位置 j", "key position j"});
+    h.row_axis = say(lang, {"查询位置 m", "query position m"});  // m and n, as in the equation and the curve
+    h.col_axis = say(lang, {"键位置 n", "key position n"});
     h.is_signed = false;  // weights lie in [0, 1]
     h.decimals = 3;
     const int L = in.L;
     h.explain = [A, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
         if (c > r)
-            return say(lang, {"i = {i}，j = {j}：因果掩码挡住了这个键，权重为 0。", "i = {i}, j = {j}: the causal mask hides this key; weight 0."},
-                       {{"i", integer(r)}, {"j", integer(c)}});
-        return say(lang, {"i = {i}，j = {j}：权重 = {a} = 1/{n}", "i = {i}, j = {j}: weight = {a} = 1/{n}"},
-                   {{"i", integer(r)}, {"j", integer(c)}, {"a", num(A(r, c), 4)}, {"n", integer(r + 1)}});
+            return say(lang, {"m = {m}，n = {n}：因果掩码挡住了这个键，权重为 0。", "m = {m}, n = {n}: the causal mask hides this key; weight 0."},
+                       {{"m", integer(r)}, {"n", integer(c)}});
+        return say(lang, {"m = {m}，n = {n}：权重 = {a} = 1/{k}", "m = {m}, n = {n}: weight = {a} = 1/{k}"},
+                   {{"m", integer(r)}, {"n", integer(c)}, {"a", num(A(r, c), 4)}, {"k", integer(r + 1)}});
     };
     double row_err = 0.0;
     for (int i = 0; i < in.L; ++i) row_err = std::max(row_err, std::abs(A.row(i).sum() - 1.0));
@@ -57,19 +57,19 @@ std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang)
         reference.push_back(1.0 / (i + 1));
     }
     curve.series = {std::vector<double>(first.data(), first.data() + first.size()), reference};
-    curve.series_labels = {say(lang, {"softmax", "softmax"}), say(lang, {"1/(i + 1)", "1/(i + 1)"})};
+    curve.series_labels = {say(lang, {"softmax", "softmax"}), say(lang, {"1/(m + 1)", "1/(m + 1)"})};
     curve.series_dashed = {false, true};
     curve.markers_x = curve.x;
-    curve.x_axis = say(lang, {"查询位置 i", "query position i"});
+    curve.x_axis = say(lang, {"查询位置 m", "query position m"});
     curve.y_axis = say(lang, {"权重", "weight"});
     double gap = 0.0;
     for (int i = 0; i < in.L; ++i) gap = std::max(gap, std::abs(first(i) - reference[static_cast<std::size_t>(i)]));
     std::vector<std::string> first_notes = {
-        say_error(lang, {"与 1/(i + 1) 的最大差 = {err}{hint}。", "Largest difference from 1/(i + 1) = {err}{hint}."},
+        say_error(lang, {"与 1/(m + 1) 的最大差 = {err}{hint}。", "Largest difference from 1/(m + 1) = {err}{hint}."},
                   gap),
     };
 
-    // The curve leads: the weight on token 0 against i is the step's claim; the matrix beside it shows where it comes from.
+    // The curve leads: the weight on token 0 against m is the step's claim; the matrix beside it shows where it comes from.
     return {
         make_view(say(lang, {"给第 0 个词元的权重", "Weight on token 0"}), std::move(curve), std::move(first_notes)),
         make_view(say(lang, {"因果掩码、分数相等", "Causal mask, equal scores"}), std::move(h),
@@ -83,22 +83,29 @@ std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang)
 Step layers_without_position() {
     Step s = {
         "nope-layers",
-        {"不加位置编码的层也知道位置", "A layer without position encoding still sees position"},
-        {"只有因果掩码、没有位置编码的层，仍然能读出位置：第 i 个查询给第 0 个词元的注意力正好是 1/(i + 1)。"
-         "Llama 4 每 4 层里有 1 层不用 RoPE（NoPE 层）。掩码让查询 i 只看到 i + 1 个键，分数全相等时 [[softmax]] 把权重平分给它们，"
-         "于是给第 0 个词元的权重随 i 下降，后面的层能从中读出 i。",
-         "A layer with a causal mask and no position encoding still reads position: query i gives token 0 exactly 1/(i + 1). "
-         "Llama 4 leaves RoPE out of every 4th layer (NoPE); with equal scores the [[softmax]] shares query i's weight among "
-         "the i + 1 keys the mask lets it see, so later layers can read i."},
+        {"不加位置编码的层（NoPE）", "Layers without position encoding (NoPE)"},
+        {"有的模型让一部分层完全不用位置编码（[[nope|NoPE]] 层，例如 Llama 4，见[[lesson:open-models/nope-temperature|下一步]]），这样的层只剩[[causal-mask|因果掩码]]：查询 m 只看得到位置 0 … m 的键。"
+         "图中所有分数都相等，[[softmax]] 在查询 m 能看到的键之间分配权重；曲线是每个查询给第 0 个词元的权重，矩阵是整张注意力。",
+         "Some models use no position encoding at all in some layers ([[nope|NoPE]] layers, e.g. Llama 4, "
+         "[[lesson:open-models/nope-temperature|next step]]); such a layer keeps only the [[causal-mask|causal mask]]: query m "
+         "sees the keys at positions 0 … m. Here every score is equal and the [[softmax]] shares query m's weight among the keys "
+         "it sees; the curve is each query's weight on token 0, the matrix the whole attention."},
         {"L"},
         views_of(read_inputs, layers_without_position_views),
-        {R"tex(a_{i0}=e^{0}\big/\textstyle\sum_{j\le i}e^{0}=1/(i+1))tex"},
+        {R"tex(A_{mn}=\frac{e^{z_{mn}}}{\sum_{n'\le m}e^{z_{mn'}}}\ (n\le m),\qquad A_{mn}=0\ (n>m),\qquad z_{mn}=z)tex"},
     };
+    s.takeaway = {"查询 m 给第 0 个词元正好 1/(m + 1)（m = {last} 时为 {w}）：掩码让它看到 m + 1 个键，等分权重，权重就泄露了位置。",
+                  "Query m gives token 0 exactly 1/(m + 1) ({w} at m = {last}): the mask lets it see m + 1 keys and equal scores "
+                  "share the weight evenly, so the weight itself gives the position away."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Eigen::VectorXd a = causal_uniform_attention_to_first(in.L);
+        return std::vector<Arg>{{"last", integer(in.L - 1)}, {"w", num(a(in.L - 1), 4)}};
+    });
     s.questions = {
-        {{"没有位置编码、所有分数都相等，只有因果掩码。第 i 个查询给第 0 个词元多少注意力？",
-          "No position encoding, all scores equal, only the causal mask. How much attention does query i give token 0?"},
+        {{"没有位置编码、所有分数都相等，只有因果掩码。查询 m 给第 0 个词元多少注意力？",
+          "No position encoding, all scores equal, only the causal mask. How much attention does query m give token 0?"},
          {{"总是 1/L", "Always 1/L"},
-          {"1/(i + 1)", "1/(i + 1)"},
+          {"1/(m + 1)", "1/(m + 1)"},
           {"总是 1", "Always 1"}},
          1,
          [](const ParamSet& p, Lang lang) {
@@ -108,14 +115,15 @@ Step layers_without_position() {
              double gap = 0.0;
              for (int i = 0; i < L; ++i) gap = std::max(gap, std::abs(a(i) - 1.0 / (i + 1)));
              return say_error(lang,
-                              {"掩码让第 i 个查询只看到 i + 1 个键，相等的分数把权重平分：第 {last} 个查询给第 0 个词元 {a}。"
-                               "与 1/(i + 1) 的最大差 = {err}{hint}，所以这个权重泄露了位置。",
-                               "The mask lets query i see i + 1 keys, and equal scores share the weight evenly: query {last} "
-                               "gives token 0 {a}. The largest difference from 1/(i + 1) = {err}{hint}, so the weight "
+                              {"掩码让查询 m 只看到 m + 1 个键，相等的分数把权重平分：第 {last} 个查询给第 0 个词元 {a}。"
+                               "与 1/(m + 1) 的最大差 = {err}{hint}，所以这个权重泄露了位置。",
+                               "The mask lets query m see m + 1 keys, and equal scores share the weight evenly: query {last} "
+                               "gives token 0 {a}. The largest difference from 1/(m + 1) = {err}{hint}, so the weight "
                                "gives the position away."},
                               gap, {{"last", integer(L - 1)}, {"a", num(a(L - 1), 4)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the figure: covered until answered
     return s;
 }
 

@@ -1,11 +1,11 @@
 // PE Lab — lessons/open_models/nope_temperature.cpp
 // Step "nope-temperature" of lesson "open-models": Llama 4's attention temperature in its NoPE layers, the
-// factor 1 + attn_scale·ln(⌊(p + 1)/floor_scale⌋ + 1) on the query at position p (HF Llama4TextAttention),
-// exactly 1 up to floor_scale − 2 and growing in logarithmic steps after. Every number shown comes from core
-// (open_models.h).
+// factor τ(m) = 1 + α·ln(⌊(m + 1)/F⌋ + 1) on the query at position m (Hugging Face Llama4TextAttention: α is
+// attn_scale, F floor_scale), exactly 1 up to F − 2 and growing in logarithmic steps after, and a table of
+// Llama 4's released α and F beside the curve's. Every number shown comes from core (open_models.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
-// [SECTION] the view
+// [SECTION] the views
 // [SECTION] the step
 #include <algorithm>
 #include <cmath>
@@ -22,7 +22,7 @@ namespace open_models_lesson {
 
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
-// [SECTION] the view
+// [SECTION] the views
 namespace {
 std::vector<ViewData> nope_temperature_views(const Inputs& in, Lang lang) {
     const long long stride = temperature_stride(in.temperature_length);
@@ -35,26 +35,40 @@ std::vector<ViewData> nope_temperature_views(const Inputs& in, Lang lang) {
         temp.x.push_back(in.temperature_length);
         temp.series[0].push_back(llama4_attn_temperature(in.temperature_length, in.attn_scale, in.floor_scale));
     }
-    temp.series_labels = {say(lang, {"温度 τ(p)", "temperature τ(p)"})};
-    temp.x_axis = say(lang, {"查询位置 p", "query position p"});
+    temp.series_labels = {say(lang, {"温度 τ(m)", "temperature τ(m)"})};
+    temp.x_axis = say(lang, {"查询位置 m", "query position m"});
     temp.y_axis = say(lang, {"查询的因子", "query factor"});
-    const double first_step = std::ceil(in.floor_scale) - 1.0;  // the first p with ⌊(p + 1)/floor_scale⌋ ≥ 1
+    const double first_step = std::ceil(in.floor_scale) - 1.0;  // the first m with ⌊(m + 1)/F⌋ ≥ 1
     if (first_step <= in.temperature_length) {
         temp.vlines_x = {first_step};
-        temp.vline_labels = {say(lang, {"floor_scale − 1", "floor_scale − 1"})};
+        temp.vline_labels = {"F − 1"};
     }
     const double end = static_cast<double>(in.temperature_length);
     std::vector<std::string> temp_notes = {
-        say(lang, {"p = {before} 时因子为 {t0}；从 p = {step} 起第一次变大，为 {t1}。",
-                   "At p = {before} the factor is {t0}; it first grows at p = {step}, to {t1}."},
+        say(lang, {"m = {before} 时因子为 {t0}；从 m = {step} 起第一次变大，为 {t1}。",
+                   "At m = {before} the factor is {t0}; it first grows at m = {step}, to {t1}."},
             {{"before", num(std::max(0.0, first_step - 1.0))}, {"t0", num(llama4_attn_temperature(std::max(0.0, first_step - 1.0), in.attn_scale, in.floor_scale), 6)},
              {"step", num(first_step)}, {"t1", num(llama4_attn_temperature(first_step, in.attn_scale, in.floor_scale), 6)}}),
-        say(lang, {"p = {end} 时因子为 {t}：查询的长度乘上它，softmax 在长上下文里更尖一些。",
-                   "At p = {end} the factor is {t}: the query's length is multiplied by it, so the softmax stays sharper in a long context."},
+        say(lang, {"m = {end} 时因子为 {t}：查询的长度乘上它，每个分数也乘上它，分数之间的差距随之拉大。",
+                   "At m = {end} the factor is {t}: the query's length, and so every score, is multiplied by it, which widens the gaps between scores."},
             {{"end", integer(in.temperature_length)}, {"t", num(llama4_attn_temperature(end, in.attn_scale, in.floor_scale), 6)}}),
     };
 
-    return {make_view(say(lang, {"Llama 4 NoPE 层的温度 τ(p)", "Llama 4's NoPE temperature τ(p)"}), std::move(temp), std::move(temp_notes))};
+    // Llama 4 as released, beside the curve's own settings (the model this step names is in its table).
+    TableView table;
+    table.values = RowMatrix(2, 2);
+    table.values << kLlama4AttnScale, kLlama4FloorScale, in.attn_scale, in.floor_scale;
+    table.row_labels = {say(lang, {"Llama 4（发布的配置）", "Llama 4 (as released)"}), say(lang, {"这条曲线", "this curve"})};
+    table.col_labels = {"α", "F"};
+    table.corner = say(lang, {"设置", "settings"});
+    table.col_decimals = {3, 0};
+    std::vector<std::string> table_notes = {
+        say(lang, {"Llama 4 每 4 层有 1 层不用 RoPE（配置：`attn_scale` 即 α，`floor_scale` 即 F）。",
+                   "Llama 4 leaves RoPE out of 1 layer in 4 (config: `attn_scale` is α, `floor_scale` is F)."}),
+    };
+
+    return {make_view(say(lang, {"Llama 4 NoPE 层的温度 τ(m)", "Llama 4's NoPE temperature τ(m)"}), std::move(temp), std::move(temp_notes)),
+            make_view(say(lang, {"温度的两个设置", "The temperature's two settings"}), std::move(table), std::move(table_notes))};
 }
 
 }  // namespace
@@ -64,18 +78,27 @@ Step nope_temperature() {
     Step s = {
         "nope-temperature",
         {"Llama 4：NoPE 层的注意力温度", "Llama 4: a temperature for the NoPE layers"},
-        {"Llama 4 在 NoPE 层里把位置 p 的查询乘上温度 τ(p)：前 floor_scale − 1 个位置 τ 正好为 1，之后按对数分段增长。"
-         "长上下文里 softmax 要在越来越多的键之间分配，容易变得过于平坦；查询变长，分数的差距随之拉大，softmax 就尖一些。"
-         "式中 α 即 attn_scale（默认 0.1），F 即 floor_scale（默认 8192 个位置），⌊x⌋ 是向下取整；曲线画到 temperature_length。",
-         "In its NoPE layers Llama 4 multiplies the query at position p by a temperature τ(p): exactly 1 for the first "
-         "floor_scale − 1 positions, then growing in logarithmic steps. In a long context the softmax spreads over ever more keys "
-         "and tends to flatten; a longer query widens the gaps between the scores and keeps the softmax sharper. In the equation "
-         "α is attn_scale (0.1 by default), F is floor_scale (8192 positions by default) and ⌊x⌋ rounds down; the curve runs to "
-         "temperature_length."},
+        {"Llama 4 在 NoPE 层里把位置 m 的查询乘上温度 τ(m)：到位置 F − 2 为止 τ 正好为 1，之后按对数分段增长。"
+         "长上下文里 [[softmax]] 要在越来越多的键之间分配，容易变得过于平坦；查询乘上 τ，每个分数都乘上 τ，分数的差距随之拉大，softmax 就尖一些。"
+         "式中 α 是温度的强度，F 是每一段的长度（位置数），⌊x⌋ 是向下取整；表中是 Llama 4 发布的取值和这条曲线所用的取值。",
+         "In its NoPE layers Llama 4 multiplies the query at position m by a temperature τ(m): exactly 1 up to position F − 2, "
+         "then growing in logarithmic steps. In a long context the [[softmax]] spreads over ever more keys and tends to flatten; "
+         "multiplying the query by τ multiplies every score by τ, widens the gaps between them and keeps the softmax sharper. In "
+         "the equation α is the temperature's strength, F the length of each step (in positions) and ⌊x⌋ rounds down; the table "
+         "gives Llama 4's released values and the curve's."},
         {"attn_scale", "floor_scale", "temperature_length"},
         views_of(read_inputs, nope_temperature_views),
-        {R"tex(\tau(p)=1+\alpha\,\ln\!\Bigl(\Bigl\lfloor\frac{p+1}{F}\Bigr\rfloor+1\Bigr),\qquad \alpha=\mathrm{attn\_scale},\; F=\mathrm{floor\_scale})tex"},
+        {R"tex(\tau(m)=1+\alpha\,\ln\!\Bigl(\Bigl\lfloor\frac{m+1}{F}\Bigr\rfloor+1\Bigr))tex",
+         {R"tex(z_{mn}\ \to\ \tau(m)\,z_{mn}\quad\text{（查询乘上 }\tau\text{）})tex", R"tex(z_{mn}\ \to\ \tau(m)\,z_{mn}\quad\text{(the query times }\tau\text{)})tex"}},
     };
+    s.takeaway = {"因子到 m = {before} 都是 1，到 m = {end} 增至 {t}：键越多 softmax 越平，分数乘 τ 拉开差距，让它保持尖锐。",
+                  "The factor stays 1 up to m = {before} and reaches {t} at m = {end}: over more keys the softmax flattens, and "
+                  "multiplying every score by τ widens their gaps to keep it sharp."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const double first_step = std::ceil(in.floor_scale) - 1.0;
+        return std::vector<Arg>{{"before", num(std::max(0.0, first_step - 1.0))}, {"end", integer(in.temperature_length)},
+                                {"t", num(llama4_attn_temperature(static_cast<double>(in.temperature_length), in.attn_scale, in.floor_scale), 4)}};
+    });
     return s;
 }
 

@@ -1,9 +1,9 @@
 // PE Lab — lessons/open_models/open_models_lesson.h
 // Private to lesson "open-models" (this folder): the inputs, the parameter table, the helpers a step shares
-// with the lesson's memory guard or with each other, and the fourteen steps, each in the file named for its id
-// (partial_rotation.cpp, two_bases.cpp, nope_layers.cpp, nope_temperature.cpp, longrope.cpp, longrope_scale.cpp,
-// m_rope.cpp, m_rope_image.cpp, decoupled_rope.cpp, mla_cache.cpp, mla_yarn.cpp, model_presets.cpp,
-// presets_unscaled.cpp, presets_scaled.cpp).
+// with the lesson's memory guard or with each other, and the seventeen steps, each in the file named for its id
+// (partial_rotation.cpp, two_bases.cpp, nope_layers.cpp, nope_temperature.cpp, llama3_scaling.cpp, longrope.cpp,
+// longrope_scale.cpp, m_rope.cpp, m_rope_image.cpp, mla_cache.cpp, absorption.cpp, decoupled_rope.cpp,
+// mla_yarn.cpp, model_presets.cpp, presets_unscaled.cpp, presets_scaled.cpp, recap.cpp).
 // No display text here (the font subset scans .cpp files only).
 //
 // [SECTION] inputs
@@ -87,30 +87,63 @@ struct MropeCase {
     Eigen::MatrixXd scores;
 };
 MropeCase mrope_case(const Inputs& in);
+// m-rope-image, recap: the inputs with at least one frame (the 2-D pattern needs an image).
+Inputs with_an_image(const Inputs& in);
 
-// decoupled-rope, mla-cache, mla-yarn: the MLA head shapes from the inputs (qk_rope_head_dim made even).
+// m-rope-image, recap: the token just below the middle image token of frame 0, scored by M-RoPE and by flat 1-D
+// RoPE (where it lies a whole row of merged tokens away); NaN when the merged grid has one row.
+struct MropeBelow {
+    double mrope = 0, flat = 0;
+    int row_tokens = 0;  // merged tokens per row: the distance of the token below in the flat order
+};
+MropeBelow mrope_below(const MropeCase& c, double base);
+
+// mla-cache, absorption, decoupled-rope, mla-yarn: the MLA head shapes from the inputs (qk_rope_head_dim made even).
 MlaConfig mla_config(const Inputs& in);
+// absorption, decoupled-rope: a toy MLA head with random up-projections (one fixed draw), to check structure, not
+// size: W_q, W_k map a latent of `latent` numbers to the rotating width r; c_q, c_k are latents, q_r, k_r rotating
+// parts. The steps read the offset Δ = m − n (query minus key) and the rotation between the two, R_(−Δ).
+struct MlaToy {
+    int r = 0, latent = 0;
+    Eigen::VectorXd theta;
+    Eigen::MatrixXd Wq, Wk;
+    Eigen::VectorXd cq, ck, qr, kr;
+};
+MlaToy mla_toy(const Inputs& in);
+
+// llama3-scaling, recap: Llama 3.1 8B's pairs under its band rule (core/model_presets.h): how many are divided by s,
+// kept, or blended between. Zero counts when the preset is missing.
+struct Llama3Counts {
+    int divided = 0, kept = 0, between = 0;
+};
+Llama3Counts llama3_counts(const ModelPreset& p);
 
 // model-presets, presets-unscaled, presets-scaled: the model the learner selected (key preset), and the table of
 // the released models with (scaled = true) or without context scaling, columns without a value left out.
 const ModelPreset& selected_preset(const Inputs& in);
 ViewData preset_group_table(bool scaled, Lang lang);
+// A preset's scaling in the lesson's words ("band rule", "YaRN", "LongRoPE", "linear"; core spells them as
+// the configuration files do: llama3, yarn, longrope, linear).
+std::string scaling_words(const std::string& scaling, Lang lang);
 
 // [SECTION] the steps, in lesson order
 Step partial_rotation();        // partial_rotation.cpp
 Step two_bases();               // two_bases.cpp
 Step layers_without_position(); // nope_layers.cpp
 Step nope_temperature();        // nope_temperature.cpp
+Step llama3_scaling();          // llama3_scaling.cpp
 Step longrope();                // longrope.cpp
 Step longrope_scale();          // longrope_scale.cpp
 Step multimodal_rope();         // m_rope.cpp
 Step mrope_image();             // m_rope_image.cpp
-Step decoupled_rope_mla();      // decoupled_rope.cpp
 Step mla_cache();               // mla_cache.cpp
+Step rope_absorption();         // absorption.cpp
+Step decoupled_rope_mla();      // decoupled_rope.cpp
 Step mla_yarn();                // mla_yarn.cpp
 Step model_presets();           // model_presets.cpp
 Step presets_unscaled();        // presets_unscaled.cpp
 Step presets_scaled();          // presets_scaled.cpp
+Step recap();                   // recap.cpp
 
 }  // namespace open_models_lesson
 }  // namespace pelab

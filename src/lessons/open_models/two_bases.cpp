@@ -1,7 +1,7 @@
 // PE Lab — lessons/open_models/two_bases.cpp
 // Step "two-bases" of lesson "open-models": two RoPE bases in one model (Gemma 3: sliding-window layers with
 // rope_local_base_freq, global layers with rope_theta), each pair's wavelength against the window and the
-// context. Its question: which base gives the longer wavelengths. Every number shown comes from core (rope.h,
+// context. Its question (a prediction): which base gives the longer wavelengths. Every number shown comes from core (rope.h,
 // odometer.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -54,6 +54,9 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
         say(lang, {"同一对 i：全局波长是局部的 (全局底数/局部底数)^(2i/d) 倍，最慢一对 {ratio} 倍。",
                    "Pair i: global wavelength = local × (global base / local base)^(2i/d); {ratio}× for the slowest pair."},
             {{"ratio", num(global_wave.back() / local_wave.back(), 4)}}),
+        say(lang, {"（配置：`rope_local_base_freq` 即局部层底数，`rope_theta` 即全局层底数，`sliding_window_pattern` = 6 即每 6 层一个全局层。）",
+                   "(config: `rope_local_base_freq` is the local base, `rope_theta` the global base, `sliding_window_pattern` = 6 one "
+                   "global layer in every 6.)"}),
     };
 
     TableView table;
@@ -87,26 +90,30 @@ Step two_bases() {
     Step s = {
         "two-bases",
         {"Gemma 3：一个模型里的两种底数", "Gemma 3: two bases in one model"},
-        {"底数小的局部层，大多数频率对在窗口里就转满一圈；底数大的全局层，把最慢几对的波长拉长到上下文那么长。Gemma 3 交替使用两种注意力层：每 6 层里有 5 层是只看最近 window 个词元的滑动窗口（局部）层，1 层是看完整上下文的全局层"
-         "（HF 配置里的 sliding_window_pattern = 6）。两种层的 RoPE [[base]] 不同：局部层用 rope_local_base_freq = 10⁴，"
-         "全局层用 rope_theta = 10⁶。局部层只需要分辨窗口里的距离，所以较小的底数就够了，大多数频率对在窗口里就能转满一圈；"
-         "全局层要覆盖 128K 的上下文，较大的底数把最慢几对的[[wavelength|波长]]拉长到上下文那么长。"
-         "曲线画出每一对在两种底数下的波长，两条水平线是窗口和上下文的长度；波长在某条线以下的对，在那段长度里至少转了一整圈。"
-         "发布的 4B、12B、27B 模型在全局层上还做了系数为 8 的线性缩放，这里没有画出。",
-         "With a small base most pairs of a local layer turn a full circle within its window; a large base stretches the slowest "
-         "pairs of a global layer out to the context. Gemma 3 interleaves two kinds of attention layer: in every 6 layers, 5 are sliding-window (local) layers that see only "
-         "the last window tokens and 1 is a global layer that sees the whole context (sliding_window_pattern = 6 in the HF "
-         "configuration). The two kinds use different RoPE [[base]]s: the local layers rope_local_base_freq = 10⁴, the global "
-         "layers rope_theta = 10⁶. A local layer only has to tell distances apart inside its window, so the smaller base "
-         "suffices and most pairs complete a turn there; a global layer serves a 128K context, and the larger base stretches the "
-         "slowest pairs' [[wavelength]]s out to that length. The curve shows each pair's wavelength under both bases, with "
-         "horizontal lines at the window and the context length; a pair below a line turns at least once within that length. "
-         "The released 4B, 12B and 27B models also scale the global layers' positions linearly by 8, which is not drawn here."},
+        {"Gemma 3 27B 交替使用两种注意力层：大多数是只看最近 L_w 个词元的[[sliding-window|滑动窗口]]（局部）层，每 6 层有 1 层看完整上下文（全局层），两种层的 RoPE [[base|底数]]不同。"
+         "局部层只需要分辨窗口里的距离，全局层要分辨整个上下文里的距离。"
+         "曲线画出每一对在两种底数下的[[wavelength|波长]]，两条水平线是窗口和上下文的长度；波长在某条线以下的对，在那段长度里至少转了一整圈。"
+         "Gemma 3 27B 还把全局层的位置按一个倍数线性缩放（见[[lesson:open-models/presets-scaled|已发布模型表]]），这里没有画出。",
+         "Gemma 3 27B interleaves two kinds of attention layer: most are [[sliding-window]] (local) layers that see only the last "
+         "L_w tokens, one in six sees the whole context (global), and the two kinds use different RoPE [[base]]s. A local layer "
+         "only has to tell distances apart inside its window, a global layer across the whole context. The curve shows each "
+         "pair's [[wavelength]] under both bases, with lines at the window and the context length; a pair below a line turns "
+         "at least once within that length. Gemma 3 27B also scales the global layers' positions linearly by a factor (see the "
+         "[[lesson:open-models/presets-scaled|table of released models]]), not drawn here."},
         {"d", "local_base", "global_base", "window", "context"},
         views_of(read_inputs, two_bases_views),
         {{R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{局部}}=10^4,\quad b_{\text{全局}}=10^6)tex", R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{local}}=10^4,\quad b_{\text{global}}=10^6)tex"},
-         {R"tex(\text{第 } i \text{ 对在 } W \text{ 内转满一圈} \iff W\,\theta_i\ge 2\pi)tex", R"tex(\text{pair } i \text{ turns within } W \iff W\,\theta_i\ge 2\pi)tex"}},
+         {R"tex(\text{第 } i \text{ 对在长度 } L_w \text{ 内转满一圈} \iff L_w\,\theta_i\ge 2\pi)tex", R"tex(\text{pair } i \text{ turns within a length } L_w \iff L_w\,\theta_i\ge 2\pi)tex"}},
     };
+    s.takeaway = {"底数越大，除第 0 对外每对越慢：全局层最慢波长为局部的 {ratio} 倍，覆盖 {c}；局部层在 {w} 窗口内转满 {lw}/{pairs} 对。",
+                  "A larger base slows all but the first pair: the global slowest wavelength is {ratio}× the local one, spanning {c} "
+                  "tokens, while local layers turn {lw} of {pairs} pairs in their {w}-token window."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Eigen::VectorXd local = rope_default_inv_freq(in.d, in.local_base), global = rope_default_inv_freq(in.d, in.global_base);
+        const std::vector<double> lw = pair_wavelengths(local), gw = pair_wavelengths(global);
+        return std::vector<Arg>{{"ratio", num(gw.back() / lw.back(), 4)}, {"c", integer(in.context)}, {"w", integer(in.window)},
+                                {"lw", integer(pairs_with_a_turn(local, in.window))}, {"pairs", integer(in.d / 2)}};
+    });
     s.questions = {
         {{"同一个频率对 i（i > 0），在局部层（底数 10⁴）和全局层（底数 10⁶）里，哪边的波长更长？",
           "For the same frequency pair i (i > 0), which has the longer wavelength: a local layer (base 10⁴) or a global layer (base 10⁶)?"},
@@ -131,6 +138,7 @@ Step two_bases() {
                          {"gc", integer(d / 2 - pairs_short_of_a_turn(global, window))}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the figure: covered until answered
     return s;
 }
 

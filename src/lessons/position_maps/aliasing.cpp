@@ -104,23 +104,32 @@ Step aliasing() {
         "aliasing",
         {"缩小时的混叠：取样与平均", "Aliasing when zoomed out: samples and means"},
         {
-        "整张图缩小到屏幕大小时，每个像素覆盖许多单元。第一张图（filter=point）每个像素只取它中心所在的那一个单元：变化快于"
-        "每两个像素一个周期的频率对会伪装成缓慢的波，画出矩阵里并不存在的斜条纹，而比一个像素还细的结构（ALiBi 的 softmax "
+        "整张图缩小到屏幕大小时，每个像素覆盖许多单元，只取其中一个会产生[[aliasing|混叠]]。第一张图（filter=point）每个像素只取它中心所在的那一个单元：变化快于"
+        "每两个像素一个周期的[[frequency-pair|频率对]]会伪装成缓慢的波，画出矩阵里并不存在的斜条纹，而比一个像素还细的结构（ALiBi 的 softmax "
         "对角线、Shaw 的细带）可能整个被漏掉。第二张图（filter=box）每个像素显示它覆盖的所有单元的平均值：快的频率被平均掉，"
         "细的结构按它真正的分量保留下来。平均值由 core 用距离剖面的部分和以 double 精确算出。放大到一个像素不足一个单元时，"
-        "两图完全相同。T5 和 Shaw 的整数值同样取平均：缩小后 Shaw 宽 2k + 1 个单元的细带和 T5 最前面的几个桶都比一个像素细得多，取样会随机地画宽或漏掉它们，平均值则给出它们真正的分量；悬停时仍显示单元本身的整数。表格列出最快的几个频率对在取样下看起来的频率，以及方框平均后剩下的幅度。",
-        "Zoomed out to a few hundred pixels, every pixel covers many cells. The first figure (filter=point) shows only "
-        "the cell under each pixel's centre: a frequency pair that turns faster than one cycle per two pixels poses as "
+        "两图完全相同。T5 和 Shaw 的整数值同样取平均：缩小后 Shaw 宽 2c + 1 个单元的细带和 T5 最前面的几个桶都比一个像素细得多，取样会随机地画宽或漏掉它们，平均值则给出它们真正的分量；悬停时仍显示单元本身的整数。表格列出最快的几个频率对在取样下看起来的频率，以及方框平均后剩下的幅度。",
+        "Zoomed out to a few hundred pixels, every pixel covers many cells, and showing just one of them causes "
+        "[[aliasing]]. The first figure (filter=point) shows only "
+        "the cell under each pixel's centre: a [[frequency-pair|frequency pair]] that turns faster than one cycle per two pixels poses as "
         "a slow wave and draws diagonal stripes that are not in the matrix, and structures thinner than a pixel (ALiBi's "
         "softmax diagonal, Shaw's narrow band) can vanish. The second figure (filter=box) shows the mean of the cells each "
         "pixel covers: fast frequencies average out and thin structures keep their true weight. The core computes the "
         "means exactly, in double, from prefix sums of the distance profile. Zoomed in until a pixel is smaller than a "
-        "cell, the two figures are the same. T5 and Shaw are averaged too: zoomed out, Shaw's band of 2k + 1 cells and "
+        "cell, the two figures are the same. T5 and Shaw are averaged too: zoomed out, Shaw's band of 2c + 1 cells and "
         "T5's first buckets are far thinner than a pixel, so sampling draws them too wide or misses them at random, while "
         "the mean shows their true weight; hovering still shows the cell's own integer. The table lists the fastest "
         "pairs, the frequency sampling makes them appear to have, and the amplitude the box mean leaves."},
         all_keys(),
         views_of(spec_from, aliasing_views),
+        {{R"tex(\theta_{\text{看起来}}=\Bigl|\theta h-2\pi\,\mathrm{round}\Bigl(\frac{\theta h}{2\pi}\Bigr)\Bigr|,\qquad A_{\text{方框}}=\Bigl(\frac{\sin(h\theta/2)}{h\,\sin(\theta/2)}\Bigr)^{2})tex",
+          R"tex(\theta_{\text{apparent}}=\Bigl|\theta h-2\pi\,\mathrm{round}\Bigl(\frac{\theta h}{2\pi}\Bigr)\Bigr|,\qquad A_{\text{box}}=\Bigl(\frac{\sin(h\theta/2)}{h\,\sin(\theta/2)}\Bigr)^{2})tex"}},
+    };
+    step.takeaway = {"每个像素覆盖 {h} × {h} 个单元时，单个取样可能落在快速图案的任意处，画出并不存在的条纹或空缺；方框平均取所有单元的均值，不会造假。",
+                     "At {h} × {h} cells per pixel, one sample may hit any part of a fast pattern and draw stripes or gaps that "
+                     "are not there; the box mean of all the pixel's cells fakes nothing."};
+    step.takeaway_args = [](const ParamSet& p, Lang) {  // the same 512-pixel figure as the views
+        return std::vector<Arg>{{"h", num(double(params().read(p).L) / 512.0, 4)}};
     };
     step.params_for = [](const ParamSet& p) {  // the step shows both filters side by side
         std::vector<std::string> keys = keys_for(p);

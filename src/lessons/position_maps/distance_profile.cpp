@@ -48,7 +48,7 @@ std::vector<ViewData> profile_views(const PositionMapSpec& s, Lang lang) {
     for (long long d = -near; d <= near; ++d) every.push_back(d);
     for (int k = -400; k <= 400; ++k) spread.push_back(last * k / 400);
     const std::vector<double> profile = position_map_full_profile(s);  // once: O(L·d)
-    return {make_view(say(lang, {"对角线附近的 f(Δ)（每个 Δ），Δ = i − j：{map}", "f(Δ) near the diagonal (every Δ), Δ = i − j: {map}"},
+    return {make_view(say(lang, {"对角线附近的 f(Δ)（每个 Δ），Δ = q − k：{map}", "f(Δ) near the diagonal (every Δ), Δ = q − k: {map}"},
                           {{"map", position_map_name(s.kind)}}),
                       profile_curve(profile, last, every)),
             make_view(say(lang, {"整个范围的 f(Δ)（801 个样本）", "f(Δ) over the whole range (801 samples)"}),
@@ -66,14 +66,22 @@ Step profile_along_distance() {
         "distance-profile",
         {"沿距离的剖面", "The profile along distance"},
         {
-        "这五种图都只依赖 i − j：沿每条对角线取值不变（Toeplitz 矩阵）。所以按距离的归约不必在 GPU 上对 L² 个单元求和，"
-        "core 直接沿 Δ 计算即可。曲线画出整个范围内的 f(Δ)，RoPE 的长程衰减、ALiBi 的直线和 T5 的对数分桶一目了然。",
-        "All five maps depend on i − j only: the value is constant along every diagonal (a Toeplitz matrix). A "
-        "reduction over distance therefore needs no GPU sum over L² cells; the core computes it directly along Δ. "
+        "曲线画出整个范围内的 f(Δ)：RoPE 的长程衰减、ALiBi 的直线和 T5 的对数分桶一目了然。"
+        "这五种图都只依赖 Δ = q − k：沿每条对角线取值不变（[[toeplitz|Toeplitz 矩阵]]）。所以按距离的归约不必在 GPU 上对 L² 个单元求和，"
+        "core 直接沿 Δ 计算即可。",
         "The curve plots f(Δ) over the whole range: RoPE's long-range decay, ALiBi's straight line and T5's "
-        "logarithmic buckets at a glance."},
+        "logarithmic buckets at a glance. All five maps depend on Δ = q − k only: the value is constant along every "
+        "diagonal (a [[toeplitz|Toeplitz matrix]]). A reduction over distance therefore needs no GPU sum over L² "
+        "cells; the core computes it directly along Δ."},
         all_keys(),
         views_of(spec_from, profile_views),
+        {R"tex(M[q,k]=f(\Delta),\qquad \Delta=q-k\in\{-(L-1),\dots,L-1\})tex"},
+    };
+    step.takeaway = {"每张图的值只依赖 Δ = q − k，所以 {count} 个距离上的曲线 f(Δ) 就是整张图：每条对角线一个值，不必对 L² 个单元求和。",
+                     "Each map's value depends on Δ = q − k only, so the curve f(Δ) over its {count} distances is the whole "
+                     "map: one value per diagonal, no sum over L² cells."};
+    step.takeaway_args = [](const ParamSet& p, Lang) {
+        return std::vector<Arg>{{"count", integer(2LL * params().read(p).L - 1)}};
     };
     step.params_for = [](const ParamSet& p) {  // the profile shows the values, never their softmax or a filtered image
         std::vector<std::string> keys = keys_for(p);

@@ -61,7 +61,7 @@ const ParamTable<Inputs>& params() {
         {Key::shared("num_buckets").range(4, 64).def("32"), &Inputs::num_buckets},
         {Key::shared("max_distance").range(33, kPositionMapMaxL).def("128"), &Inputs::max_distance},
         {Key::shared("bidirectional").def("1"), &Inputs::bidirectional},
-        {Key::integer("clip", 0, kPositionMapMaxL - 1, "16", {"Shaw：截断距离 k", "Shaw: clipping distance k"}).sym("k"),
+        {Key::integer("clip", 0, kPositionMapMaxL - 1, "16", {"Shaw：截断距离 c（Shaw 等人写作 k）", "Shaw: clipping distance c (Shaw et al. write k)"}).sym("c"),
          &Inputs::clip},
         {Key::shared("softmax").def("0").about({"RoPE、ALiBi：勾选后显示每一行对各个键的 softmax",
                                                 "RoPE, ALiBi: shows each row's softmax over the keys"}),
@@ -149,7 +149,7 @@ struct MapHost {
     const char* lesson;
 };
 constexpr MapHost kMapHosts[] = {
-    {PositionMapKind::sinusoidal, "absolute-pe"}, {PositionMapKind::rope, "rope"}, {PositionMapKind::alibi, "long-context"},
+    {PositionMapKind::sinusoidal, "absolute-pe"}, {PositionMapKind::rope, "rope"}, {PositionMapKind::alibi, "beyond-training"},
     {PositionMapKind::t5, "t5-bias"},             {PositionMapKind::shaw, "shaw"},
 };
 

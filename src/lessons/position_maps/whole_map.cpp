@@ -34,15 +34,15 @@ std::string map_title(const PositionMapSpec& s, Lang lang) {
     case PositionMapKind::rope: {
         const Arg scaling{"scaling", rope_scaling_name(s.scaling.kind)};
         if (softmax)
-            return say(lang, {"RoPE 分数 ⟨R_m q, R_n k⟩，缩放：{scaling}，按行 softmax", "RoPE score ⟨R_m q, R_n k⟩, scaling: {scaling}, row softmax"},
+            return say(lang, {"RoPE 分数（查询位置 q，键位置 k），缩放：{scaling}，按行 softmax", "RoPE score (query q, key k), scaling: {scaling}, row softmax"},
                        {scaling});
-        return say(lang, {"RoPE 分数 ⟨R_m q, R_n k⟩，缩放：{scaling}", "RoPE score ⟨R_m q, R_n k⟩, scaling: {scaling}"}, {scaling});
+        return say(lang, {"RoPE 分数（查询位置 q，键位置 k），缩放：{scaling}", "RoPE score (query q, key k), scaling: {scaling}"}, {scaling});
     }
     case PositionMapKind::alibi:
         if (softmax) return say(lang, {"ALiBi 偏置（一个头），按行 softmax", "ALiBi bias (one head), row softmax"});
         return say(lang, {"ALiBi 偏置（一个头）", "ALiBi bias (one head)"});
     case PositionMapKind::t5: return say(lang, {"T5 相对位置桶", "T5 relative-position buckets"});
-    case PositionMapKind::shaw: return say(lang, {"Shaw 截断索引 clip(j − i, −k, k) + k", "Shaw clipped index clip(j − i, −k, k) + k"});
+    case PositionMapKind::shaw: return say(lang, {"Shaw 截断索引 clip(−Δ, −c, c) + c", "Shaw clipped index clip(−Δ, −c, c) + c"});
     }
     return "";
 }
@@ -104,9 +104,12 @@ std::vector<ViewData> whole_map_views(const ParamSet& p, Lang lang) {
     if (s.kind == PositionMapKind::t5) {
         std::vector<std::string> edges;
         for (std::int32_t e : pm->gpu.t5_edges) edges.push_back(integer(e));
-        notes.push_back(say(lang, {"每半边的桶边界（距离 n）：{edges}", "Bucket edges per half (distance n): {edges}"},
+        notes.push_back(say(lang, {"每半边的桶边界（距离 |Δ|）：{edges}", "Bucket edges per half (distance |Δ|): {edges}"},
                             {{"edges", join(edges, ", ")}}));
     }
+    if (s.kind == PositionMapKind::shaw)
+        notes.push_back(say(lang, {"（Shaw 等人的代码写作 clip(j − i, −k, k) + k：j − i 即 −Δ，k 即这里的 c。）",
+                                   "(Shaw et al.'s code writes clip(j − i, −k, k) + k: j − i is −Δ, and k is c here.)"}));
     return {make_view(map_title(s, lang), MapView{pm}, notes)};
 }
 
@@ -118,19 +121,37 @@ Step whole_map() {
         "whole-map",
         {"整张 L×L 图，逐像素计算", "The whole L×L map, one pixel at a time"},
         {
-        "一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元着色器里"
-        "找到自己所在的单元 (i, j)，直接算出该处的值，所以只有屏幕上可见的窗口需要计算。滚轮或双指缩放，一直放大到单个单元；"
-        "拖动平移，双击回到整张图。缩小后视图一停下来，每个像素就改为显示它覆盖的所有单元的平均值（filter=box，见第 2 步）。悬停显示该单元的参考值（core，double）以及着色器算法在 float32 下得到的值。",
-        "An L×L position map has L² cells; at L = 65,536, computing it on the CPU and uploading it is out of the "
-        "question (the note below gives the memory). Here every pixel finds its cell (i, j) in the fragment shader and computes the value "
-        "there, so only the visible window costs anything. Zoom with the wheel or a pinch, down to single cells; "
-        "drag to pan; double-click for the whole map. Zoomed out, once the view rests, each pixel shows the mean of the "
-        "cells it covers instead (filter=box, see step 2). Hovering shows the cell's reference value (core, double) "
-        "and the value the shader's float32 arithmetic gives."},
+        "这一页画出整张位置图（每种方法给查询位置 q（行）与键位置 k（列）的值，Δ = q − k），序列长到 65,536 也行：显卡（GPU）只计算屏幕上的像素。"
+        "可选的图：正弦编码的 [[gram-matrix|Gram 矩阵]]、[[rope|RoPE]] 分数、[[alibi|ALiBi]] 偏置、[[t5|T5]] 的[[bucket|桶]]和 [[lesson:shaw|Shaw]] 的[[clipping|截断]]索引（勾选 softmax 时显示每行的 [[softmax]]）；"
+        "RoPE 的缩放（scaling）是把它拉长到更长上下文的方法，见[[lesson:long-context|长上下文一课]]。"
+        "一张 L×L 的位置图有 L² 个单元，L = 65,536 时先在 CPU 上算好再上传是不现实的（下方注释给出所需内存）。这里每个像素在片元[[shader|着色器]]里"
+        "找到自己所在的单元 (q, k)，直接算出该处的值，所以只有屏幕上可见的窗口需要计算。滚轮或双指缩放，一直放大到单个单元；"
+        "拖动平移，双击回到整张图。缩小后视图一停下来，每个像素就改为显示它覆盖的所有单元的平均值（filter=box，见第 2 步）。"
+        "悬停显示该单元的参考值（core，double 精度）以及着色器算法在 [[float32]] 下得到的值。",
+        "This page draws a whole position map, the value each method gives query position q (row) and key position k "
+        "(column), Δ = q − k, for sequences up to 65,536 long: the graphics card (GPU) computes only the pixels on "
+        "screen. The maps: the [[gram-matrix|Gram matrix]] of sinusoidal codes, the [[rope|RoPE]] score, the "
+        "[[alibi|ALiBi]] bias, [[t5|T5]]'s [[bucket|buckets]] and [[lesson:shaw|Shaw]]'s [[clipping|clipped]] index (with softmax on, each row's [[softmax]]); RoPE's scaling stretches it "
+        "to longer contexts (see the [[lesson:long-context|long-context lesson]]). An L×L position map has L² cells; at "
+        "L = 65,536, computing it on the CPU and uploading it is out of the question (the note below gives the memory). "
+        "Here every pixel finds its cell (q, k) in the fragment [[shader]] and computes the value there, so only the "
+        "visible window costs anything. Zoom with the wheel or a pinch, down to single cells; drag to pan; "
+        "double-click for the whole map. Zoomed out, once the view rests, each pixel shows the mean of the cells it "
+        "covers instead (filter=box, see step 2). Hovering shows the cell's reference value (core, double precision) "
+        "and the value the shader's [[float32]] arithmetic gives."},
         all_keys(),
         whole_map_views,
+        {{R"tex(\text{整张图：}4L^2\ \text{字节},\qquad \text{每个像素：}M[q,k],\quad \Delta=q-k)tex",
+          R"tex(\text{whole map: }4L^2\ \text{bytes},\qquad \text{per pixel: }M[q,k],\quad \Delta=q-k)tex"}},
     };
     step.params_for = keys_for;
+    step.takeaway = {"L = {L} 时整张图存成 float32 要 {bytes}，所以每个像素只在 GPU 上算自己的单元 (q, k)：计算量随像素数增长，不随 L²。",
+                     "At L = {L} the whole map would take {bytes} in float32, so each pixel computes only its own cell (q, k) "
+                     "on the GPU: the work grows with the pixels shown, not with L²."};
+    step.takeaway_args = [](const ParamSet& p, Lang) {
+        const double L = params().read(p).L;
+        return std::vector<Arg>{{"L", integer(static_cast<long long>(L))}, {"bytes", bytes_text(L * L * 4.0)}};
+    };
     return step;
 }
 

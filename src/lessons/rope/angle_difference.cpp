@@ -80,12 +80,11 @@ Step dot_product_sees_the_difference() {
     Step s = {
         "angle-difference",
         {"内积只看角度差", "The dot product only sees the angle difference"},
-        {"把 u 转 α、把 v 转 β 再求内积：因为 R(α)ᵀR(β) = R(β−α)，结果等于 uᵀR(β−α)v，与 α、β 各自的取值无关。"
-         "热力图让两个向量各取十六个角度；同一条对角线上角度差相同，数值也相同。u 与 v 是由随机种子生成的随机向量。",
-         "Rotated by α and β, u and v have the dot product uᵀR(β−α)v: only the difference counts. Since "
-         "R(α)ᵀR(β) = R(β−α), the result is the same whatever α and β are on their own. The heatmap tries sixteen angles for each vector; cells on "
-         "one diagonal share the angle difference and therefore the value. u and v are random vectors drawn from "
-         "the random seed."},
+        {"热力图把 u 转 a、把 v 转 b，各取十六个角度；表格在当前的 α、β 处检验。u 与 v 是由随机种子生成的随机向量。"
+         "把上一步的规则代入：(R(α)u)ᵀ(R(β)v) = uᵀR(α)ᵀR(β)v = uᵀR(β−α)v。",
+         "The heatmap turns u by a and v by b, sixteen angles each; the table checks the current α and β. u and v "
+         "are random vectors drawn from the seed. With the previous step's rules, (R(α)u)ᵀ(R(β)v) = "
+         "uᵀR(α)ᵀR(β)v = uᵀR(β−α)v."},
         {"alpha", "beta", "seed"},
         views_of(read_inputs, dot_product_views),
         {R"tex((R(\alpha)u)^\top(R(\beta)v)=u^\top R(\alpha)^\top R(\beta)\,v=u^\top R(\beta-\alpha)\,v)tex"},
@@ -111,6 +110,9 @@ Step dot_product_sees_the_difference() {
                               std::abs(shifted - rotated), {{"dot", num(rotated)}, {"diff", angle(beta - alpha)}});
          }},
     };
+    s.takeaway = {"热力图每条对角线（同一个角度差 b − a）只有一个值：R(a)ᵀR(b) = R(b − a)，所以转过的两个向量的内积只看两次旋转相差多少。",
+                  "Each diagonal of the heatmap, one angle difference b − a, holds one value: R(a)ᵀR(b) = R(b − a), so "
+                  "the dot product of the turned vectors sees only how far apart the two turns are."};
     return s;
 }
 

@@ -1,6 +1,6 @@
 // PE Lab — lessons/rope/commuting_blocks.cpp
 // Lesson "rope", step "commuting-blocks": a block-diagonal M (one 2×2 block per frequency pair) is not enough
-// for pᵢᵀ M pⱼ to be relative; blocks that are scaled rotations a·I + b·J are.
+// for pₘᵀ M pₙ to be relative; blocks that are scaled rotations a·I + b·J are.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
@@ -35,7 +35,7 @@ std::vector<ViewData> commuting_blocks_views(const Inputs& in, Lang lang) {
     std::vector<std::string> commuting_notes = commuting_blocks_notes(k.commuting, lang);
     commuting_notes.push_back(say(lang, {"J = [ [0, −1], [1, 0] ] 是转 90° 的旋转，I 是单位矩阵。",
                                          "J = [ [0, −1], [1, 0] ] is the turn by 90°, I the identity."}));
-    return {make_view(say(lang, {"分块 M，一般的 2×2 块（行 i，列 j）", "Block-diagonal M, generic 2×2 blocks (row i, column j)"}), std::move(block),
+    return {make_view(say(lang, {"分块 M，一般的 2×2 块（行 m，列 n）", "Block-diagonal M, generic 2×2 blocks (row m, column n)"}), std::move(block),
                       commuting_blocks_notes(k.block, lang)),
             make_view(say(lang, {"分块 M，每块为 a·I + b·J", "Block-diagonal M, each block a·I + b·J"}), kernel_heatmap(k.commuting, lang),
                       std::move(commuting_notes))};
@@ -45,25 +45,28 @@ std::vector<ViewData> commuting_blocks_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step commuting_blocks() {
-    return {
+    Step s{
         "commuting-blocks",
-        {"只有每块都是带缩放的旋转，pᵢᵀ M pⱼ 才是相对的", "Only scaled-rotation blocks keep pᵢᵀ M pⱼ relative"},
-        {"分块还不够：只有每块都是 a·I + b·J，pᵢᵀ M pⱼ 才只依赖 j − i。"
-         "让 M 沿频率对分块并不够，每个 2×2 块还必须是带缩放的旋转 a·I + b·J。"
+        {"只有每块都是带缩放的旋转，pₘᵀ M pₙ 才是相对的", "Only scaled-rotation blocks keep pₘᵀ M pₙ relative"},
+        {"左图保留上一步稠密 M 的各个 2×2 对角块（每个频率对一块）；右图把第 i 块换成 aᵢ·I + bᵢ·J，aᵢ、bᵢ 取自该块的两个元素。"
          "J = [ [0, −1], [1, 0] ] 把一对坐标转 90°，所以 a·I + b·J = [ [a, −b], [b, a] ] 先放大 √(a² + b²) 倍，再转一个固定的角度。"
-         "左图保留上一步稠密 M 的各个 2×2 对角块；右图把第 k 块换成 a_k·I + b_k·J，a_k、b_k 取自该块的两个元素。"
-         "只有右图每条对角线一个值。梯度下降没有理由恰好落到这种特殊形式上。",
-         "Blocks are not enough: pᵢᵀ M pⱼ depends on j − i alone only when every block is a·I + b·J. Making M "
-         "block-diagonal along the frequency pairs is not enough; every 2×2 block must also be a scaled rotation "
-         "a·I + b·J. J = [ [0, −1], [1, 0] ] turns a pair by 90°, so "
-         "a·I + b·J = [ [a, −b], [b, a] ] scales by √(a² + b²) and turns by a fixed angle. The left heatmap keeps "
-         "the 2×2 diagonal blocks of the previous step's dense M; the right one replaces block k by a_k·I + b_k·J, "
-         "with a_k and b_k taken from two entries of that block. Only the right one holds one value per diagonal. "
-         "Gradient descent has no reason to land on that special form."},
+         "梯度下降没有理由恰好落到这种特殊形式上。",
+         "The left heatmap keeps the 2×2 diagonal blocks of the previous step's dense M, one per frequency pair; the "
+         "right one replaces block i by aᵢ·I + bᵢ·J, with aᵢ and bᵢ taken from two entries of that block. "
+         "J = [ [0, −1], [1, 0] ] turns a pair by 90°, so a·I + b·J = [ [a, −b], [b, a] ] scales by √(a² + b²) and "
+         "turns by a fixed angle. Gradient descent has no reason to land on that special form."},
         {"L", "d", "base", "seed"},
         views_of(read_inputs, commuting_blocks_views),
-        {R"tex(M=\mathrm{diag}(M_0,\dots,M_{d/2-1}),\qquad M_k=a_k I+b_k J=\begin{pmatrix}a_k&-b_k\\b_k&a_k\end{pmatrix})tex"},
+        {R"tex(M=\mathrm{diag}(M_0,\dots,M_{d/2-1}),\qquad M_i=a_i I+b_i J=\begin{pmatrix}a_i&-b_i\\b_i&a_i\end{pmatrix})tex"},
     };
+    s.takeaway = {"只留对角块仍离 Toeplitz {block}；块为 a·I + b·J 时降到 {comm}：这种块只缩放、转动一对坐标，像旋转一样。",
+                  "Keeping only M's 2×2 blocks still leaves {block} from Toeplitz; with every block a·I + b·J it drops "
+                  "to {comm}, because such a block only scales and turns a pair, as the rotations do."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const PositionKernels k = position_kernels(in);
+        return std::vector<Arg>{{"block", num(toeplitz_residual(k.block), 3)}, {"comm", exact(toeplitz_residual(k.commuting))}};
+    });
+    return s;
 }
 
 }  // namespace rope_lesson

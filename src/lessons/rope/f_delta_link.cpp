@@ -20,13 +20,24 @@ using namespace lessonui;
 // [SECTION] views
 namespace {
 // θ = (π/2, π/3), q = k = [1, 0, 1, 0], L = 4: lesson f-delta's defaults.
-std::vector<ViewData> f_delta_link_views(const ParamSet&, Lang lang) {
-    constexpr int kLinkL = 4;
+constexpr int kLinkL = 4;
+
+Eigen::VectorXd link_theta() {
     Eigen::VectorXd th(2);
     th << kPi / 2, kPi / 3;
+    return th;
+}
+
+// RoPE's S at those values and f-delta's F.
+Eigen::MatrixXd link_scores() {
     const Eigen::Vector4d unit(1, 0, 1, 0);
-    const Eigen::MatrixXd Sf = rope_scores(kLinkL, th, unit, unit, RopeLayout::interleaved);
-    const Eigen::MatrixXd F = f_matrix(kLinkL, th, cosine_readout(2));
+    return rope_scores(kLinkL, link_theta(), unit, unit, RopeLayout::interleaved);
+}
+Eigen::MatrixXd link_f() { return f_matrix(kLinkL, link_theta(), cosine_readout(2)); }
+
+std::vector<ViewData> f_delta_link_views(const ParamSet&, Lang lang) {
+    const Eigen::MatrixXd Sf = link_scores();
+    const Eigen::MatrixXd F = link_f();
     HeatmapView link = qk_matrix(Sf, lang);
     // The axes are named in the title (one line less above the cells: the figures fit on the first screen).
     link.row_axis.clear();
@@ -44,29 +55,34 @@ std::vector<ViewData> f_delta_link_views(const ParamSet&, Lang lang) {
     };
     const double link_err = max_abs(Sf - F);
     std::vector<std::string> link_notes = {
-        say_error(lang, {"最大 |S − F| = {err}{hint}：第一课的 F 就是这个 S。", "Largest |S − F| = {err}{hint}: the first lesson's F is this S."}, link_err)};
+        say_error(lang, {"最大 |S − F| = {err}{hint}：第一课的 F 就是这个 S。", "Largest |S − F| = {err}{hint}: F of the first lesson is this S."}, link_err)};
     return {make_view(say(lang, {"RoPE 的 S[m,n] = ⟨R_m q, R_n k⟩（行 = 查询 m，列 = 键 n）", "RoPE's S[m,n] = ⟨R_m q, R_n k⟩ (row = query m, column = key n)"}), std::move(link), std::move(link_notes)),
-            make_view(say(lang, {"第一课的 F[m,n] = f(m − n)", "The first lesson's F[m,n] = f(m − n)"}), std::move(fv))};
+            make_view(say(lang, {"第一课的 F[m,n] = f(Δ)，Δ = m − n", "F[m,n] = f(Δ) of the first lesson, Δ = m − n"}), std::move(fv))};
 }
 
 }  // namespace
 
 // [SECTION] the step
 Step f_delta_link() {
-    return {
+    Step s{
         "f-delta-link",
-        {"第一课的 F 就是 RoPE 的 S", "The first lesson's F is RoPE's S"},
-        {"取 d = 4、θ = (π/2, π/3)、q = k = [1, 0, 1, 0]，RoPE 的分数矩阵 S 正是第一课“[[lesson:f-delta]]”里的 F。"
-         "每一对 qᵢ = kᵢ = (1, 0)，转过 mθᵢ 与 nθᵢ 后的内积是 cos((n − m)θᵢ)，两对相加就是那里的 f(m − n) = Σᵢ cos(θᵢ(m − n))（余弦是偶函数）。"
+        {"RoPE 的 S 就是余弦矩阵 F", "RoPE's S is the cosine matrix F"},
+        {"F 是[[lesson:f-delta/toeplitz-f|第一课构造的矩阵]]：格子 (m, n) 填入 f(Δ)，f(Δ) = Σᵢ cos(θᵢΔ) 是偏移 Δ 的余弦之和（那一课把频率写作 ω、位置写作 q、k）。"
+         "取 d = 4、θ = (π/2, π/3)、q = k = [1, 0, 1, 0]：每一对 (1, 0) 转过 mθᵢ 与 nθᵢ 后的内积是 cos(Δθᵢ)，两对相加就是 f(Δ)。"
          "这一步的数值固定为那一课的默认值。",
-         "With d = 4, θ = (π/2, π/3) and q = k = [1, 0, 1, 0], RoPE's score matrix S is exactly the F of the first "
-         "lesson, [[lesson:f-delta]]. Each pair qᵢ = kᵢ = (1, 0), turned by mθᵢ and nθᵢ, has the inner product cos((n − m)θᵢ); the two "
-         "pairs add up to that lesson's f(m − n) = Σᵢ cos(θᵢ(m − n)) (the cosine is even). This step's numbers are "
-         "fixed at that lesson's defaults."},
+         "F is [[lesson:f-delta/toeplitz-f|the matrix built in the first lesson]]: cell (m, n) holds f(Δ), a sum of "
+         "cosines of the offset, f(Δ) = Σᵢ cos(θᵢΔ) (that lesson writes the frequencies ω and the positions q, k). With d = 4, "
+         "θ = (π/2, π/3) and q = k = [1, 0, 1, 0], each pair (1, 0) turned by mθᵢ and nθᵢ has the inner product "
+         "cos(Δθᵢ), and the two pairs add up to f(Δ). This step's numbers are fixed at that lesson's defaults."},
         {},
         f_delta_link_views,
-        {R"tex(S[m,n]=\sum_i\cos\bigl((n-m)\theta_i\bigr)=f(m-n)=F[m,n])tex"},
+        {R"tex(S[m,n]=\sum_i\cos(\Delta\theta_i)=f(\Delta)=F[m,n],\qquad \Delta=m-n)tex"},
     };
+    s.takeaway = {"q = k = [1, 0, 1, 0] 时每对贡献 cos(Δθᵢ)，所以 S = f(Δ)：与 F 逐格相同（最大差 {err}）。",
+                  "With q = k = [1, 0, 1, 0] each pair adds cos(Δθᵢ), so S[m,n] = Σᵢ cos(Δθᵢ) = f(Δ): RoPE's scores "
+                  "equal F cell by cell (largest gap {err})."};
+    s.takeaway_args = [](const ParamSet&, Lang) { return std::vector<Arg>{{"err", exact(max_abs(link_scores() - link_f()))}}; };
+    return s;
 }
 
 }  // namespace rope_lesson

@@ -1,14 +1,15 @@
 // PE Lab — lessons/rope/lesson.cpp
-// Lesson "rope": rotary position embedding derived from 2-D rotations, in 18 steps, one idea each — R(α) and
+// Lesson "rope": rotary position embedding derived from 2-D rotations, in 19 steps, one idea each — R(α) and
 // its identities, the dot product of rotated vectors, RoPE on d dimensions in both pairing layouts, the score
 // matrix S and its shift invariance (the heatmap, the dials turning together, the link back to lesson f-delta),
 // why additive sinusoidal PE loses relative structure through W_q/W_k (a learned M, block-diagonal M, scaled
 // rotations that commute), two alternatives to RoPE (a bias, p after the projection), the uniqueness sketch
 // (the checks, a candidate's scores), the spectrum (wavelengths, the long-range decay, the extreme pairs), and
-// xPos, which adds a decay that stays relative (the decay, its scores). Every number shown comes from core
-// (rope.h, sinusoidal.h, f_delta.h, relative_methods.h, random.h). This file holds the parameter table, the
-// helpers the steps share and the list of steps; each step lives in the file named for its id
-// (rotation_2d.cpp, angle_difference.cpp, …, xpos_scores.cpp), with its views and its questions.
+// xPos, which adds a decay that stays relative (the decay, its scores), then the recap. Every number shown comes
+// from core (rope.h, sinusoidal.h, f_delta.h, relative_methods.h, random.h). The relative offset is Δ = m − n
+// throughout (query position m minus key position n). This file holds the parameter table, the helpers the
+// steps share and the list of steps; each step lives in the file named for its id (rotation_2d.cpp,
+// angle_difference.cpp, …, xpos_scores.cpp, recap.cpp), with its views and its questions.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] parameters (declared once)
@@ -52,8 +53,8 @@ const ParamTable<Inputs>& params() {
         {Key::integer("n", 0, 64, "7", {"键的位置 n（查询在位置 m）", "position n of the key (the query is at m)"}), &Inputs::n},
         {Key::integer("pair", 0, 31, "0", {"表盘上显示的第一个频率对", "first frequency pair drawn on the dials"}).sym("i"),
          &Inputs::pair},
-        {Key::flag("simplified", "0", {"勾选后在参考形式旁显示常见的简化写法 R(m−n)",
-                                       "shows the common simplified R(m−n) form found in tutorials beside the reference"})
+        {Key::flag("simplified", "0", {"勾选后在 S 旁显示教程常见的写法 ⟨q, R(m−n) k⟩：转的是键而不是查询，符号反了",
+                                       "shows beside S the form tutorials often write, ⟨q, R(m−n) k⟩: it turns the key instead of the query, a flipped sign"})
              .sym("R(m−n)")
              .alias("seed_version"),
          &Inputs::simplified},
@@ -65,6 +66,7 @@ const ParamTable<Inputs>& params() {
          &Inputs::candidate},
         // A model preset sets the spectrum step's width and context, not the small demo width d of the steps before it.
         {Key::integer("max_dist", 16, 262144, "2048", {"上下文长度：波长与衰减曲线都和它比较", "context length the wavelengths and the decay are held against"})
+             .sym("context")
              .preset_value("seq_len"),
          &Inputs::max_dist},
         {Key::integer("d_spectrum", 8, 256, "128", {"频谱一步所用的旋转维度", "rotary dimension for the spectrum step"})
@@ -107,8 +109,8 @@ Eigen::VectorXd random_vector(int n, SplitMix64& rng, double scale) {
 }
 
 std::string layout_label(RopeLayout layout, Lang lang) {
-    return layout == RopeLayout::half ? say(lang, {"对半（HF rotate_half）", "half (HF rotate_half)"})
-                                      : say(lang, {"交错（RoFormer / GPT-J）", "interleaved (RoFormer / GPT-J)"});
+    return layout == RopeLayout::half ? say(lang, {"对半：xᵢ 与 xᵢ₊d/2 成对", "half-split: xᵢ pairs with xᵢ₊d/2"})
+                                      : say(lang, {"交错：x₂ᵢ 与 x₂ᵢ₊₁ 成对", "interleaved: x₂ᵢ pairs with x₂ᵢ₊₁"});
 }
 
 double largest_spread(const Eigen::MatrixXd& M) {
@@ -119,16 +121,14 @@ double largest_spread(const Eigen::MatrixXd& M) {
 // Sinusoidal absolute PE of the lesson's d and base, interleaved (sin pos·ωᵢ, cos pos·ωᵢ) pairs.
 Eigen::VectorXd sinusoid(int pos, const Inputs& in) { return sinusoidal_pe_row(pos, in.d, in.base, PeVariant::vaswani); }
 
-// A position × position matrix with the hover text pᵢᵀ M pⱼ.
+// A query position × key position matrix with the hover text pₘᵀ M pₙ and the offset Δ = m − n.
 HeatmapView kernel_heatmap(const Eigen::MatrixXd& K, Lang lang) {
     HeatmapView v = qk_matrix(K, lang);
-    v.row_axis = say(lang, {"位置 i", "position i"});
-    v.col_axis = say(lang, {"位置 j", "position j"});
     const int L = static_cast<int>(K.rows());
     v.explain = [K, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"p{i}ᵀ M p{j} = {value}；j − i = {delta}", "p{i}ᵀ M p{j} = {value}; j − i = {delta}"},
-                   {{"i", sub(r)}, {"j", sub(c)}, {"value", num(K(r, c))}, {"delta", integer(c - r)}});
+        return say(lang, {"p{m}ᵀ M p{n} = {value}；Δ = m − n = {delta}", "p{m}ᵀ M p{n} = {value}; Δ = m − n = {delta}"},
+                   {{"m", sub(r)}, {"n", sub(c)}, {"value", num(K(r, c))}, {"delta", integer(r - c)}});
     };
     return v;
 }
@@ -233,11 +233,12 @@ CandidateChecks check_candidate(const std::string& id, const Inputs& in, const E
     const int L = in.L, d = in.d;
     for (int m = 0; m < L; ++m) {
         r.orthogonal = std::max(r.orthogonal, max_abs(c.T[m].transpose() * c.T[m] - Eigen::MatrixXd::Identity(d, d)));
-        // The group check multiplies d×d matrices for every pair; pairs below kGroupCheck keep it quick.
-        // With two transforms (xPos) the relative form is T_q,0ᵀ T_k,(n−m); with one it is T_(n−m) when T₀ = I.
-        for (int n = m; n < std::min(L, kGroupCheck); ++n) {
-            const Eigen::MatrixXd relative = c.Tk.empty() ? c.T[n - m] : Eigen::MatrixXd(c.T[0].transpose() * c.key(n - m));
-            r.group = std::max(r.group, max_abs(c.T[m].transpose() * c.key(n) - relative));
+        // The group check multiplies d×d matrices for every pair; pairs below kGroupCheck keep it quick. The
+        // score ⟨T_m q, T_n k⟩ = kᵀ(T_nᵀT_m)q is relative when T_nᵀT_m depends on Δ = m − n alone: with one
+        // transform and T₀ = I it must be T_Δ; with two (xPos, T for q and T' for k) T'_nᵀT_m must be T'_0ᵀT_Δ.
+        for (int n = 0; n <= m && m < kGroupCheck; ++n) {
+            const Eigen::MatrixXd relative = c.Tk.empty() ? c.T[m - n] : Eigen::MatrixXd(c.key(0).transpose() * c.T[m - n]);
+            r.group = std::max(r.group, max_abs(c.key(n).transpose() * c.T[m] - relative));
         }
     }
     std::vector<Eigen::VectorXd> tq, tk;
@@ -288,6 +289,7 @@ Lesson make_lesson() {
         wavelength_extremes(),
         xpos_decay(),
         xpos_score_matrix(),
+        recap(),
     };
     // The nine steps before issue 24 split them: links that name a step by number keep opening its content.
     lesson.old_numbering = {"rotation-2d",        "angle-difference", "pairs-frequencies-layouts",

@@ -1,7 +1,7 @@
 // PE Lab — lessons/rope/long_term_decay.cpp
-// Lesson "rope", step "long-term-decay": RoFormer's long-term decay — the score of q = k = 1 at distance Δ and
-// the relative upper bound B(Δ)/B(0) on a log-Δ axis for bases 10⁴, 5·10⁵, 10⁶ and the chosen one, with a table
-// of the bound near and far and the largest far score per base.
+// Lesson "rope", step "long-term-decay": RoFormer's long-term decay — the size of the score of q = k = 1 at
+// distance Δ under RoFormer's bound B(Δ), in the same units (the bound drawn above what it bounds), on log axes
+// for bases 10⁴, 5·10⁵, 10⁶ and the chosen one, with a table of the bound near and far and the largest far score.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
@@ -35,16 +35,21 @@ std::string short_base(double b) {
     return num(b);
 }
 
-// RoFormer's decay figure on a log-Δ axis out to 65,536: for bases 10⁴, 5·10⁵, 10⁶ (and the chosen base) the
-// score of q = k = 1, Σᵢ cos(Δθᵢ)/(d/2), and the relative upper bound B(Δ) divided by B(0) (dashed), both 1 at
-// Δ = 0. The table beside it: per base B(1)/B(0), B(far)/B(0) and the largest |score| for Δ ≥ 4096.
+// RoFormer's decay figure on log axes out to 65,536: for bases 10⁴, 5·10⁵, 10⁶ (and the chosen base) the size of
+// the score of q = k = 1, |s(Δ)| = |Σᵢ cos(Δθᵢ)|/(d/2), and the bound B(Δ) (dashed) in the same units, so that the
+// bound is drawn above what it bounds: |s(Δ)| ≤ (2/d)|Σᵢ e^{iΔθᵢ}| = (2/d)|S_{d/2}| ≤ B(Δ). The table beside it:
+// per base B(1), B(far) and the largest |s| for Δ ≥ 4096.
+constexpr double kTailFrom = 4096;
+
+int farthest_distance(const Inputs& in) { return std::max(65536, in.max_dist); }  // a model's context stays in view
+
 std::vector<ViewData> long_term_decay_views(const Inputs& in, Lang lang) {
-    const int kFarthest = std::max(65536, in.max_dist);  // a model's context beyond 65,536 stays in view
-    constexpr double kTailFrom = 4096;
+    const int kFarthest = farthest_distance(in);
     CurveView curve;
     curve.x = log_spaced_integers(1, kFarthest, 160);
     curve.log_x = true;
-    curve.x_axis = say(lang, {"相对距离 Δ（对数轴）", "relative distance Δ (log axis)"});
+    curve.log_y = true;
+    curve.x_axis = say(lang, {"相对距离 Δ = m − n（对数轴）", "relative distance Δ = m − n (log axis)"});
     std::vector<double> bases = {1e4, 5e5, 1e6};
     if (std::find(bases.begin(), bases.end(), in.base) == bases.end()) bases.push_back(in.base);
     const double b0 = rope_relative_upper_bound(rope_default_inv_freq(in.d, bases.front()), 0.0);
@@ -53,32 +58,33 @@ std::vector<ViewData> long_term_decay_views(const Inputs& in, Lang lang) {
     for (std::size_t r = 0; r < bases.size(); ++r) {
         const double b = bases[r];
         const Eigen::VectorXd th = rope_default_inv_freq(in.d, b);
-        std::vector<double> bound = rope_relative_upper_bound(th, curve.x);
-        for (double& y : bound) y /= b0;
-        curve.series.push_back(rope_decay_curve(th, curve.x));
-        curve.series.push_back(bound);
-        // Short labels (the base after the curve's name), so that the legend takes one line.
-        curve.series_labels.push_back(say(lang, {"s，{b}", "s, {b}"}, {{"b", short_base(b)}}));
-        curve.series_labels.push_back(say(lang, {"B/B(0)，{b}", "B/B(0), {b}"}, {{"b", short_base(b)}}));
-        curve.series_dashed.push_back(false);
-        curve.series_dashed.push_back(true);
-        const std::vector<double>& score = curve.series[curve.series.size() - 2];
+        std::vector<double> size = rope_decay_curve(th, curve.x);
+        // The log axis needs a positive value; a score of exactly 0 at an integer Δ does not occur in practice.
+        for (double& y : size) y = std::max(std::fabs(y), 1e-12);
+        const std::vector<double> bound = rope_relative_upper_bound(th, curve.x);
         double tail_score = 0.0;
         for (std::size_t i = 0; i < curve.x.size(); ++i)
-            if (curve.x[i] >= kTailFrom) tail_score = std::max(tail_score, std::fabs(score[i]));
+            if (curve.x[i] >= kTailFrom) tail_score = std::max(tail_score, size[i]);
         table.values.row(static_cast<Eigen::Index>(r)) << bound.front(), bound.back(), tail_score;
         table.row_labels.push_back(short_base(b));  // as the legend writes it
+        curve.series.push_back(std::move(size));
+        curve.series.push_back(bound);
+        // Short labels (the base after the curve's name), so that the legend takes one line.
+        curve.series_labels.push_back(say(lang, {"|s|，{b}", "|s|, {b}"}, {{"b", short_base(b)}}));
+        curve.series_labels.push_back(say(lang, {"B，{b}", "B, {b}"}, {{"b", short_base(b)}}));
+        curve.series_dashed.push_back(false);
+        curve.series_dashed.push_back(true);
     }
     curve.vlines_x = {static_cast<double>(in.max_dist)};
-    curve.vline_labels = {"max_dist"};
-    table.col_labels = {"B(1)/B(0)", say(lang, {"B({far})/B(0)", "B({far})/B(0)"}, {{"far", integer(kFarthest)}}),
-                        say(lang, {"Δ ≥ {from} 时最大 |分数|", "largest |score|, Δ ≥ {from}"}, {{"from", integer(static_cast<long long>(kTailFrom))}})};
+    curve.vline_labels = {say(lang, {"上下文长度", "context length"})};
+    table.col_labels = {"B(1)", say(lang, {"B({far})", "B({far})"}, {{"far", integer(kFarthest)}}),
+                        say(lang, {"Δ ≥ {from} 时最大 |s|", "largest |s|, Δ ≥ {from}"}, {{"from", integer(static_cast<long long>(kTailFrom))}})};
     table.corner = say(lang, {"底数", "base"});
     table.decimals = 4;
-    // d and B(0) in the axis caption (no note line under the curve: the table below fits on the first screen).
-    curve.y_axis = say(lang, {"除以 Δ = 0 处的值（d = {d}，B(0) = {b0}）；图例里的数是底数", "divided by the value at Δ = 0 (d = {d}, B(0) = {b0}); the legend names each base"},
+    // d and the two values at Δ = 0 in the axis caption (no note line under the curve: the table fits below).
+    curve.y_axis = say(lang, {"每对平均（对数轴；d = {d}：s(0) = 1，B(0) = {b0}）", "per pair (log axis; d = {d}: s(0) = 1, B(0) = {b0})"},
                        {{"d", integer(in.d)}, {"b0", num(b0)}});
-    return {make_view(say(lang, {"长程衰减：q = k = 1 的分数与 RoFormer 的相对上界", "Long-term decay: the score of q = k = 1 and RoFormer's relative upper bound"}),
+    return {make_view(say(lang, {"长程衰减：q = k = 1 的 |分数| 与 RoFormer 的上界 B(Δ)", "Long-term decay: |score| of q = k = 1 under RoFormer's bound B(Δ)"}),
                       std::move(curve)),
             make_view(say(lang, {"每个底数：上界的近处与远处", "Each base: the bound near and far"}), std::move(table))};
 }
@@ -87,26 +93,33 @@ std::vector<ViewData> long_term_decay_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step long_term_decay() {
-    return {
+    Step s{
         "long-term-decay",
-        {"长程衰减", "Long-term decay"},
-        {"距离越远，分数和它的上界 B(Δ) 越小；底数越大，下降开始得越晚。"
-         "q = k = 1 的分数一边振荡一边变小，RoFormer 的相对上界 B(Δ) 也随之下降。"
-         "实线是分数 s(Δ)，虚线是 RoFormer 论文用 Abel 求和得到的上界 B(Δ)（除以 B(0)），底数取 10⁴、5·10⁵、10⁶ 和右栏的 base；"
-         "B(0) = (d/2 + 1)/2，所有曲线都除以 Δ = 0 处的值，从 1 开始。"
-         "表格给出每个底数的上界在近处、远处的值和远处分数的最大绝对值。",
-         "The further apart, the smaller the score and its bound B(Δ); the larger the base, the later the fall. "
-         "The score of q = k = 1 shrinks while oscillating, and RoFormer's relative upper bound B(Δ) falls with "
-         "it. Solid lines are the score "
-         "s(Δ), dashed lines the bound B(Δ) (divided by B(0)) that the RoFormer paper derives by Abel summation, for "
-         "the bases 10⁴, 5·10⁵, 10⁶ and the side column's base; B(0) = (d/2 + 1)/2, and every curve is divided by "
-         "its value at Δ = 0, so it starts at 1. The table gives each base's bound near and far and the largest far "
-         "score."},
+        {"长程衰减：RoFormer 给分数的上界", "Long-term decay: RoFormer's bound on the score"},
+        {"RoFormer 论文用 Abel 求和给 q = k = 1 的分数 s(Δ) 一个上界：|s(Δ)| ≤ B(Δ)，B 是部分和 |Σ_{p<j} e^{iΔθ_p}| 的平均。"
+         "实线是 |s(Δ)|，虚线是 B(Δ)，两轴都取对数，底数取 10⁴、5·10⁵、10⁶ 和右栏的 base。"
+         "两者都按每对平均（除以 d/2），所以 s(0) = 1 而 B(0) = (d/2 + 1)/2：这个上界很松，但它随 Δ 下降。论文只画 B(Δ)，称为“相对上界”。"
+         "表格给出每个底数的上界在近处、远处的值和远处 |s| 的最大值。",
+         "The RoFormer paper bounds the score s(Δ) of q = k = 1 by Abel summation: |s(Δ)| ≤ B(Δ), the mean length of "
+         "the partial sums Σ_{p<j} e^{iΔθ_p}. Solid lines are |s(Δ)|, dashed lines B(Δ), on log axes, for the bases "
+         "10⁴, 5·10⁵, 10⁶ and the side column's base. Both are per pair (divided by d/2), so s(0) = 1 while "
+         "B(0) = (d/2 + 1)/2: the bound is loose, but it falls with Δ. The paper plots B(Δ) alone, as its 'relative "
+         "upper bound'. The table gives each base's bound near and far and the largest far |s|."},
         {"d_spectrum", "base", "max_dist"},
         views_of(read_spectrum_inputs, long_term_decay_views),
-        {R"tex(B(\Delta)=\frac{2}{d}\sum_{j=1}^{d/2}\Bigl|\sum_{p=0}^{j-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|)tex",
-         R"tex(s(\Delta)=\frac{2}{d}\sum_{i=0}^{d/2-1}\cos(\Delta\,\theta_i))tex"},
+        {R"tex(s(\Delta)=\frac{2}{d}\sum_{i=0}^{d/2-1}\cos(\Delta\,\theta_i),\qquad |s(\Delta)|\le\frac{2}{d}\Bigl|\sum_{p=0}^{d/2-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|\le B(\Delta))tex",
+         R"tex(B(\Delta)=\frac{2}{d}\sum_{j=1}^{d/2}\Bigl|\sum_{p=0}^{j-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|)tex"},
     };
+    s.takeaway = {"B(Δ) 始终高于 |s(Δ)|，从 Δ = 1 的 {near} 降到 Δ = {far} 的 {farv}：远处各对方向杂乱而抵消；底数越大降得越晚。",
+                  "B(Δ) stays above |s(Δ)| and falls from {near} at Δ = 1 to {farv} at Δ = {far}, because far apart the "
+                  "pairs point every way and cancel; a larger base keeps them in step longer."};
+    s.takeaway_args = args_of(read_spectrum_inputs, +[](const Inputs& in, Lang) {
+        const int far = farthest_distance(in);
+        return std::vector<Arg>{{"near", num(rope_relative_upper_bound(in.theta, 1.0), 4)},
+                                {"far", integer(far)},
+                                {"farv", num(rope_relative_upper_bound(in.theta, far), 4)}};
+    });
+    return s;
 }
 
 }  // namespace rope_lesson

@@ -1,6 +1,7 @@
 // PE Lab — lessons/rope/pairs_frequencies_layouts.cpp
 // Lesson "rope", step "pairs-frequencies-layouts": RoPE on d dimensions — d/2 pairs turned by m·θᵢ,
-// the interleaved and half pairing layouts, the permutation P between them and HF's cos/sin formula.
+// the interleaved and half-split pairing layouts, the permutation P between them and the cos/sin formula
+// Hugging Face transformers uses for the half-split layout.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
@@ -64,8 +65,8 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
     const auto last_half = rope_pair_coords(pairs - 1, d, RopeLayout::half);
     std::vector<std::string> table_notes = {
         say(lang, {"第 i 对在交错布局中是坐标 2i 与 2i + 1，在对半布局中是坐标 i 与 i + d/2：最后一对（第 {i} 对）分别是 {ia}、{ib} 与 {ha}、{hb}。",
-                   "Pair i holds coordinates 2i and 2i + 1 in the interleaved layout, i and i + d/2 in the half layout: the last "
-                   "pair ({i}) holds {ia}, {ib} and {ha}, {hb}."},
+                   "Pair i holds coordinates 2i and 2i + 1 in the interleaved layout, i and i + d/2 in the half-split layout: "
+                   "the last pair ({i}) holds {ia}, {ib} and {ha}, {hb}."},
             {{"i", integer(pairs - 1)}, {"ia", integer(last_inter.first)}, {"ib", integer(last_inter.second)},
              {"ha", integer(last_half.first)}, {"hb", integer(last_half.second)}}),
         say(lang, {"base = {base}，d = {d}，θ₀ = {first}，最后一对 θ = {last}", "base = {base}, d = {d}, θ₀ = {first}, last pair θ = {last}"},
@@ -74,8 +75,8 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
 
     const Eigen::MatrixXd P = rope_layout_permutation(d);
     HeatmapView perm = labelled_matrix(to_rows(P), index_labels(d), index_labels(d),
-                                       say(lang, {"对半布局", "half layout"}),
-                                       say(lang, {"交错布局", "interleaved"}));
+                                       say(lang, {"对半布局", "half-split layout"}),
+                                       say(lang, {"交错布局", "interleaved layout"}));
     perm.integer = true;
     perm.decimals = 0;
     perm.explain = [d, lang](int r, int c) -> std::string {
@@ -102,16 +103,17 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
         say_error(lang, {"随机向量 x：最大 |P·(R x) − R_half·(P x)| = {err}{hint}",
                             "Random x: largest |P·(R x) − R_half·(P x)| = {err}{hint}"},
                      vec_err),
-        say_error(lang, {"HF 写法 x·cos + rotate_half(x)·sin 与逐对旋转之差：{err}{hint}",
-                            "HF's x·cos + rotate_half(x)·sin versus the pair-by-pair rotation: largest difference {err}{hint}"},
-                     hf_err),
+        say_error(lang, {"Hugging Face transformers 的对半写法 x·cos + (−x″, x′)·sin（Hugging Face: `rotate_half`）与逐对旋转之差：{err}{hint}",
+                         "Hugging Face transformers' half-split x·cos + (−x″, x′)·sin (Hugging Face: `rotate_half`) versus "
+                         "the pair-by-pair rotation: largest difference {err}{hint}"},
+                  hf_err),
     };
     return {make_view(say(lang, {"R_m（{layout}），m = {m}", "R_m ({layout}), m = {m}"},
                           {{"layout", layout_label(in.layout, lang)}, {"m", num(in.m)}}),
                       std::move(heat)),
             make_view(say(lang, {"每一对：频率与转角", "Each pair: frequency and angle"}), std::move(table),
                       std::move(table_notes)),
-            make_view(say(lang, {"置换 P：交错布局 → 对半布局", "Permutation P: interleaved → half layout"}), std::move(perm),
+            make_view(say(lang, {"置换 P：交错布局 → 对半布局", "Permutation P: interleaved → half-split layout"}), std::move(perm),
                       std::move(perm_notes))};
 }
 
@@ -119,24 +121,33 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step pairs_frequencies_layouts() {
-    return {
+    Step s{
         "pairs-frequencies-layouts",
         {"d 维上的 RoPE：配对、频率与两种布局", "RoPE in d dimensions: pairs, frequencies, two layouts"},
-        {"RoPE 把 d 维向量分成 d/2 对，在位置 m 把第 i 对转过 m·θᵢ。"
-         "θᵢ = base^(−2i/d)，所以 R_m 由 2×2 旋转块组成。"
-         "各实现对“哪两个坐标配成一对”并不一致：RoFormer 与 GPT-J 把相邻的 (x₂ᵢ, x₂ᵢ₊₁) 配对，"
-         "HF Llama 的 rotate_half 则把 xᵢ 与 xᵢ₊d/2 配对。两者是同一个旋转，只差一个固定的坐标置换 P："
-         "R_half = P·R_interleaved·Pᵀ，下方连同 HF 的 cos/sin 写法一起做了数值检验。",
-         "RoPE cuts a d-dimensional vector into d/2 pairs and turns pair i at position m by m·θᵢ. With "
-         "θᵢ = base^(−2i/d), R_m is made of 2×2 rotation blocks. Implementations disagree on which coordinates "
-         "form a pair: RoFormer and GPT-J pair neighbours (x₂ᵢ, x₂ᵢ₊₁), while HF Llama's rotate_half pairs xᵢ with "
-         "xᵢ₊d/2. Both are the same rotation seen through a fixed permutation P of the coordinates, "
-         "R_half = P·R_interleaved·Pᵀ, checked below together with HF's cos/sin formula."},
+        {"RoPE 把 d 维向量分成 d/2 个[[frequency-pair|频率对]]，在位置 m 把第 i 对转过 mθᵢ，[[frequency|频率]] θᵢ = [[base]]^(−2i/d)。"
+         "所以 R_m 由 2×2 旋转块组成。各实现对“哪两个坐标配成一对”并不一致：RoFormer 论文与 GPT-J 把相邻的 (x₂ᵢ, x₂ᵢ₊₁) 配对（交错布局），"
+         "Hugging Face transformers 里的 Llama 把 xᵢ 与 xᵢ₊d/2 配对（对半布局，x′、x″ 是 x 的前后两半）。"
+         "两者是同一个旋转，只差一个固定的坐标置换 P：R_half = P·R_interleaved·Pᵀ，下方连同对半布局的 cos/sin 写法一起做了数值检验。",
+         "RoPE cuts a d-dimensional vector into d/2 [[frequency-pair|pairs]] and turns pair i at position m by mθᵢ, "
+         "with the [[frequency]] θᵢ = [[base]]^(−2i/d). So R_m is made of 2×2 rotation blocks. Implementations "
+         "disagree on which coordinates form a pair: the RoFormer paper and GPT-J pair neighbours (x₂ᵢ, x₂ᵢ₊₁), the "
+         "interleaved layout; Llama in Hugging Face transformers pairs xᵢ with xᵢ₊d/2, the half-split layout (x′ and "
+         "x″ are the two halves of x). Both are the same rotation seen through a fixed permutation P of the "
+         "coordinates, R_half = P·R_interleaved·Pᵀ, checked below together with the half-split layout's cos/sin "
+         "formula."},
         {"d", "base", "m", "layout", "seed"},
         views_of(read_inputs, pairs_layouts_views),
         {R"tex(R_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr),\qquad \theta_i=\mathrm{base}^{-2i/d})tex",
-         R"tex(R_m^{\mathrm{half}}=P\,R_m^{\mathrm{inter}}\,P^\top,\qquad R_m^{\mathrm{half}}x=x\odot\cos+\mathrm{rotate\_half}(x)\odot\sin)tex"},
+         R"tex(R_m^{\mathrm{half}}=P\,R_m^{\mathrm{inter}}P^\top:\ (x',x'')\mapsto(x'\odot\cos m\theta-x''\odot\sin m\theta,\ x''\odot\cos m\theta+x'\odot\sin m\theta))tex"},
     };
+    s.takeaway = {"m = {m} 时第 0 对转 {a0} 弧度，最后一对只转 {al}，因为 θᵢ = base^(−2i/d) 随 i 变小；两种布局只是坐标编号不同。",
+                  "At m = {m} pair 0 turns by {a0} rad and the last pair by only {al} rad, because θᵢ = base^(−2i/d) "
+                  "shrinks with i; the two layouts are one rotation with the coordinates relabelled."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Eigen::Index last = in.theta.size() - 1;
+        return std::vector<Arg>{{"m", num(in.m)}, {"a0", num(in.m * in.theta(0), 4)}, {"al", num(in.m * in.theta(last), 3)}};
+    });
+    return s;
 }
 
 }  // namespace rope_lesson

@@ -1,7 +1,7 @@
 // PE Lab — lessons/rope/rope_lesson.h
 // Private to lesson "rope" (this folder): the inputs, the one parameter table, the small helpers the steps
 // share and the steps, each defined with its views and questions in the file named for its id
-// (rotation_2d.cpp … xpos_scores.cpp).
+// (rotation_2d.cpp … xpos_scores.cpp, recap.cpp).
 // No display text here (the font subset scans .cpp files only).
 //
 // [SECTION] inputs and parameters
@@ -30,7 +30,7 @@ struct Inputs {
     std::string layout_name;
     int L = 0;
     int t = 0;
-    bool simplified = false;  // also show the R(m−n) form found in tutorials
+    bool simplified = false;  // also show the tutorials' ⟨q, R(m−n) k⟩ form (the sign flipped)
     double content_scale = 0;
     std::string candidate;
     int max_dist = 0;
@@ -77,11 +77,11 @@ PositionKernels position_kernels(const Inputs& in);
 // A candidate transform T_m checked against the assumptions of the uniqueness sketch (uniqueness.cpp,
 // uniqueness_scores.cpp): candidate ids "rope", "quadratic", "scaled", "random", "xpos".
 struct CandidateChecks {
-    double orthogonal = 0, group = 0, toeplitz = 0;  // largest |TᵀT − I|, |T_mᵀT_n − T_(n−m)|, Toeplitz residual of S
+    double orthogonal = 0, group = 0, toeplitz = 0;  // largest |TᵀT − I|, |T_nᵀT_m − T_Δ| (Δ = m − n), Toeplitz residual of S
     Eigen::MatrixXd S;                                // ⟨T_m q, T_n k⟩, L × L
 };
 CandidateChecks check_candidate(const std::string& id, const Inputs& in, const Eigen::VectorXd& q, const Eigen::VectorXd& k);
-constexpr int kGroupCheck = 16;  // T_mᵀT_n = T_(n−m) is checked for m ≤ n < 16
+constexpr int kGroupCheck = 16;  // T_nᵀT_m = T_Δ is checked for n ≤ m < 16
 
 // [SECTION] the steps, in lesson order
 Step rotation_2d();                           // rotation_2d.cpp
@@ -102,6 +102,7 @@ Step long_term_decay();                       // long_term_decay.cpp
 Step wavelength_extremes();                   // wavelength_extremes.cpp
 Step xpos_decay();                            // xpos.cpp
 Step xpos_score_matrix();                     // xpos_scores.cpp
+Step recap();                                 // recap.cpp
 
 }  // namespace rope_lesson
 }  // namespace pelab

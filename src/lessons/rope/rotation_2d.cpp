@@ -130,29 +130,33 @@ std::vector<ViewData> rotation_2d_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step rotation_2d() {
-    return {
+    Step s{
         "rotation-2d",
         {"二维旋转 R(α)", "The 2-D rotation R(α)"},
-        {"RoPE 靠旋转 q 和 k 记录位置，所以先看二维旋转 R(α)。"
-         "注意力 softmax(QKᵀ)V 本身不看词序，RoPE 靠旋转 q 和 k 把位置放进分数里。"
-         "表盘上灰色虚线是向量 v，蓝色箭头是 R(α)v，红色箭头是 R(β)v：R(α) 把 v 转过角度 α，长度不变，箭头始终落在同一个圆上。"
+        {"注意力[[attention-score|分数]] qᵀk 看不出[[query|查询]] q 和[[key|键]] k 在哪个位置；[[rope|RoPE]] 通过旋转 q 和 k 让分数看到两者的距离，"
+         "所以本课从二维[[rotation|旋转]] R(α) 讲起。"
+         "表盘上灰色虚线是向量 v，蓝色箭头是 R(α)v，红色箭头是 R(β)v。"
          "两段圆弧分别标出 α 和 β − α，拖动箭头头部就能改变 α 和 β，播放则让 α 转满一圈。"
-         "它的转置就是它的逆，二者都等于转过 −α 的旋转；连续做两次旋转，角度相加，所以 R(−α)R(β) = R(β−α)。"
          "下方表格逐个元素重算这些矩阵，注释给出每条恒等式的实际误差。",
-         "RoPE records position by rotating q and k, so the lesson starts with the 2-D rotation R(α). Attention's "
-         "softmax(QKᵀ)V on its own ignores word order; RoPE brings position into the score by rotating q and k. On the dial the grey dashed arrow is a "
-         "vector v, the blue arrow R(α)v and the red arrow R(β)v: R(α) turns v by the angle α and keeps its "
-         "length, so every arrow ends on the same circle. The two arcs mark α and β − α; drag an arrowhead to "
-         "change α or β, or press play to turn α once around. The transpose of R(α) is its inverse, and both "
-         "equal the rotation by −α; two rotations in a row add their angles, so R(−α)R(β) = R(β−α). The table "
-         "below recomputes each matrix entry by entry, and the notes measure how far each identity is from "
-         "holding."},
+         "An attention [[attention-score|score]] qᵀk cannot tell where the [[query]] q and the [[key]] k sit; "
+         "[[rope|RoPE]] lets it see their distance by turning q and k, so the lesson starts with the 2-D "
+         "[[rotation]] R(α). On the dial the grey dashed arrow is a vector v, the blue arrow R(α)v and the red "
+         "arrow R(β)v. The two arcs mark α and β − α; drag an arrowhead to change α or β, or press play to turn α "
+         "once around. The table below recomputes each matrix entry by entry, and the notes measure how far each "
+         "identity is from holding."},
         {"alpha", "beta"},
         views_of(read_inputs, rotation_2d_views),
         {R"tex(R(\alpha)=\begin{pmatrix}\cos\alpha&-\sin\alpha\\\sin\alpha&\cos\alpha\end{pmatrix})tex",
          R"tex(R(\alpha)^\top=R(\alpha)^{-1}=R(-\alpha),\qquad R(-\alpha)\,R(\beta)=R(\beta-\alpha))tex"},
         {"alpha", 0.0, 6.283185307179586, 0.6},
     };
+    s.takeaway = {"R(α) 转过 α、长度不变，箭头都在一个圆上；R(α)ᵀ = R(−α) 转回，转角相加：R(−α)R(β) = R(β − α)，转 {diff}。",
+                  "R(α) turns a vector by α and keeps its length, so every arrow ends on one circle; R(α)ᵀ = R(−α) "
+                  "turns it back, and turns add: R(−α)R(β) = R(β − α), here a turn by {diff}."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"diff", angle(in.beta - in.alpha)}};
+    });
+    return s;
 }
 
 }  // namespace rope_lesson

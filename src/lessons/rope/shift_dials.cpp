@@ -86,27 +86,35 @@ std::vector<ViewData> shift_dials_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step shift_dials() {
-    return {
+    Step s{
         "shift-dials",
         {"为什么平移不变：两个箭头一起转", "Why shifting changes nothing: both arrows turn together"},
-        {"两个位置都加上 t，查询和键的每一对都多转 tθᵢ，两者之间的夹角不变，所以分数不变。"
-         "表盘画出两个频率对 i（右栏的 i 选第一个）：蓝色箭头是 q 的这一对转到 (m + t)θᵢ，红色箭头是 k 的这一对转到 (n + t)θᵢ，"
+        {"表盘画出两个频率对 i（右栏的 i 选第一个）：蓝色箭头是 q 的这一对转到 (m + t)θᵢ，红色箭头是 k 的这一对转到 (n + t)θᵢ，"
          "圆点是前几次平移留下的轨迹。q、k 与上一步热力图用的是同一对随机向量。"
-         "播放 t 时两个箭头以同样的速度一起转，圆弧上的夹角 (n − m)θᵢ 始终不变，每一对贡献的 |qᵢ||kᵢ|cos(夹角) 也不变，"
+         "播放 t 时两个箭头以同样的速度一起转，圆弧上的夹角始终不变，每一对贡献的 |qᵢ||kᵢ|cos(夹角) 也不变，"
          "所以注释里的分数与 t = 0 时相同。",
-         "Adding t to both positions turns each pair of the query and of the key by the same tθᵢ, so the angle "
-         "between them, and the score, stay. The dials draw two frequency pairs i (the side column's i picks the "
-         "first): the blue arrow is the query's pair turned to (m + t)θᵢ, the red arrow the key's pair turned to "
-         "(n + t)θᵢ, and the dots trail the last few shifts. q and k are the same random vectors as in the previous "
-         "step's heatmap. Play t and both arrows turn together at the same speed: the angle (n − m)θᵢ on the arc "
-         "never changes, nor does each pair's part |qᵢ||kᵢ|cos(angle), so the score in the notes stays what it was "
-         "at t = 0."},
+         "The dials draw two frequency pairs i (the side column's i picks the first): the blue arrow is the query's "
+         "pair turned to (m + t)θᵢ, the red arrow the key's pair turned to (n + t)θᵢ, and the dots trail the last few "
+         "shifts. q and k are the same random vectors as in the previous step's heatmap. Play t and both arrows turn "
+         "together at the same speed: the angle on the arc never changes, nor does each pair's part "
+         "|qᵢ||kᵢ|cos(angle), so the score in the notes stays what it was at t = 0."},
         {"m", "n", "t", "pair", "d", "base", "layout", "L", "seed"},
         views_of(read_inputs, shift_dials_views),
-        {R"tex((n+t)\theta_i-(m+t)\theta_i=(n-m)\theta_i)tex",
+        {R"tex((m+t)\theta_i-(n+t)\theta_i=(m-n)\theta_i=\Delta\theta_i)tex",
          R"tex(\langle R_{m+t}q,\,R_{n+t}k\rangle=\langle R_m q,\,R_n k\rangle)tex"},
         {"t", 0.0, 64.0, 2.0},
     };
+    s.takeaway = {"平移 t = {t} 让查询和键的第 i 对都多转 tθᵢ，两者的转角仍差 Δθᵢ，每一对的贡献都不变：分数在任何 t 下都是 {live}。",
+                  "Shifting by t = {t} turns the query's and the key's pair i by the same tθᵢ, so their turns still "
+                  "differ by Δθᵢ and no pair's part of the score changes: it is {live} at every t."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
+        const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
+        const DialPositions pos = dial_positions(in);
+        const double still = rope_apply(q, pos.m, in.theta, in.layout).dot(rope_apply(k, pos.n, in.theta, in.layout));
+        return std::vector<Arg>{{"t", integer(pos.t)}, {"live", num(still, 4)}};
+    });
+    return s;
 }
 
 }  // namespace rope_lesson

@@ -1,6 +1,7 @@
 // PE Lab — lessons/rope/shift_invariance.cpp
-// Lesson "rope", step "shift-invariance": the score matrix S[m,n] = ⟨R_m q, R_n k⟩ is Toeplitz (shifting both
-// positions slides the outlined cell along its diagonal), beside the tutorials' R(m−n) form when asked for.
+// Lesson "rope", step "shift-invariance": the score matrix S[m,n] = ⟨R_m q, R_n k⟩ = ⟨R_Δ q, k⟩, Δ = m − n, is
+// Toeplitz (shifting both positions slides the outlined cell along its diagonal), beside the tutorials'
+// ⟨q, R(m−n) k⟩ form when asked for. Its question is a prediction: the title and the prose leave the answer out.
 // The dials turning together are the next step (shift_dials.cpp), the link to lesson f-delta the one after.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -43,14 +44,14 @@ std::vector<ViewData> score_matrix_views(const Inputs& in, Lang lang) {
     const int w = pos.window;
     heat.explain = [Sw, rel, L, w, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"S[{m},{n}] = {value}；n − m = {delta}，⟨q, R_(n−m) k⟩ = {rel}",
-                          "S[{m},{n}] = {value}; n − m = {delta}, ⟨q, R_(n−m) k⟩ = {rel}"},
-                   {{"m", integer(r + w)}, {"n", integer(c + w)}, {"value", num(Sw(r, c))}, {"delta", integer(c - r)}, {"rel", num(rel(r, c))}});
+        return say(lang, {"S[{m},{n}] = {value}；Δ = m − n = {delta}，⟨R_Δ q, k⟩ = {rel}",
+                          "S[{m},{n}] = {value}; Δ = m − n = {delta}, ⟨R_Δ q, k⟩ = {rel}"},
+                   {{"m", integer(r + w)}, {"n", integer(c + w)}, {"value", num(Sw(r, c))}, {"delta", integer(r - c)}, {"rel", num(rel(r, c))}});
     };
     const double rel_err = max_abs(S - rel), shift_err = max_abs(S - Sw), spread = largest_spread(Sw);
     std::vector<std::string> heat_notes = {
-        say(lang, {"对角线上的最大极差（Toeplitz 检验）= {spread}，最大 |S[m,n] − ⟨q, R_(n−m) k⟩| = {rel}{hint}",
-                   "Largest spread along a diagonal (Toeplitz check) = {spread}; largest |S[m,n] − ⟨q, R_(n−m) k⟩| = {rel}{hint}"},
+        say(lang, {"对角线上的最大极差（Toeplitz 检验）= {spread}，最大 |S[m,n] − ⟨R_Δ q, k⟩| = {rel}{hint}",
+                   "Largest spread along a diagonal (Toeplitz check) = {spread}; largest |S[m,n] − ⟨R_Δ q, k⟩| = {rel}{hint}"},
             {{"spread", exact(spread)}, {"rel", exact(rel_err)}, {"hint", rounding_hint(std::max(spread, rel_err), lang)}}),
         say_error(lang, {"位置 {from} … {to} 的窗口与位置 0 … {last} 的矩阵之差：{err}{hint}",
                          "Window of positions {from} … {to} versus positions 0 … {last}: {err}{hint}"},
@@ -83,10 +84,11 @@ std::vector<ViewData> score_matrix_views(const Inputs& in, Lang lang) {
         std::vector<std::string> sv_notes = {
             say(lang, {"与 S 不同的格子：{differ} / {cells}（已描边）", "Cells that differ from S: {differ} of {cells} (outlined)"},
                 {{"differ", integer(differ)}, {"cells", integer(L * L)}}),
-            say(lang, {"R_mᵀR_n = R_(n−m)，所以正确的是 n − m；只有 qᵀR_Δk 关于 Δ 为偶函数时两者才一致。",
-                       "R_mᵀR_n = R_(n−m), so the reference has n − m; the two agree only where qᵀR_Δk is even in Δ."}),
+            say(lang, {"R_nᵀR_m = R_Δ 转的是查询：S = ⟨R_Δ q, k⟩ = ⟨q, R_(−Δ) k⟩。教程写作 ⟨q, R(m−n) k⟩ = ⟨q, R_Δ k⟩，符号反了，只在 qᵀR_Δk 关于 Δ 为偶函数处与 S 一致。",
+                       "R_nᵀR_m = R_Δ turns the query: S = ⟨R_Δ q, k⟩ = ⟨q, R_(−Δ) k⟩. Tutorials write ⟨q, R(m−n) k⟩ = "
+                       "⟨q, R_Δ k⟩, the sign flipped; it agrees with S only where qᵀR_Δk is even in Δ."}),
         };
-        out.push_back(make_view(say(lang, {"常见的简化写法：⟨q, R_(m−n) k⟩", "A common simplified version found in tutorials: ⟨q, R_(m−n) k⟩"}), std::move(sv),
+        out.push_back(make_view(say(lang, {"常见的简化写法：⟨q, R_Δ k⟩", "A common simplified version found in tutorials: ⟨q, R_Δ k⟩"}), std::move(sv),
                                 std::move(sv_notes)));
     }
 
@@ -99,23 +101,22 @@ std::vector<ViewData> score_matrix_views(const Inputs& in, Lang lang) {
 Step score_matrix_shift_invariance() {
     Step s = {
         "shift-invariance",
-        {"S[m,n] 只看 n − m：平移不变", "S[m,n] sees only n − m: shift invariance"},
-        {"分数矩阵的每条对角线上只有一个值：两个位置同时平移 t，分数不变。"
-         "在每个位置放同一个查询 q 和同一个键 k（随机生成，种子见右栏），分数 S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩。"
-         "热力图描出格子 (m + t, n + t) 和它所在的对角线 n − m：播放 t，格子沿对角线下移，数值不变，所以 S 是 Toeplitz 矩阵。"
-         "注释检验对角线上的极差、相对形式，以及平移 t 后的窗口。"
-         "常见的简化写法把相对形式写成 R(m−n)；勾选 R(m−n) 可以在旁边看到这个符号在哪些格子出错。",
-         "Each diagonal of the score matrix holds one value: shifting both positions by t leaves the score unchanged. "
-         "Place the same query q at every position m and the same key k at every position n (random; the seed is "
-         "in the side column); the score is S[m,n] = ⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩. The heatmap outlines the cell "
-         "(m + t, n + t) and its diagonal n − m: play t and the cell slides down the diagonal while its value stays, "
-         "so S is Toeplitz. The notes check the spread along each diagonal, the relative form, and the window "
-         "shifted by t. A common simplified version found in tutorials writes the relative form with R(m−n); tick "
-         "R(m−n) to see beside it the cells where that sign goes wrong."},
+        {"两个位置一起平移：分数矩阵 S", "Shifting both positions: the score matrix S"},
+        {"在每个位置 m 放同一个查询 q、在每个位置 n 放同一个键 k（随机生成，种子见右栏）：热力图是分数矩阵 S[m,n] = ⟨R_m q, R_n k⟩，"
+         "格子的[[relative-position|相对位置]] Δ = m − n 是查询位置减键位置。"
+         "播放 t：描边的格子 (m + t, n + t) 沿着 Δ 不变的对角线移动，看它的值。每条对角线都是常数的矩阵叫 [[toeplitz|Toeplitz 矩阵]]。"
+         "注释量出每条对角线上的极差，并把平移 t 后的窗口与原矩阵比较。"
+         "教程常把分数写成 ⟨q, R(m−n) k⟩；勾选 R(m−n) 可以在旁边对比。",
+         "Put the same query q at every position m and the same key k at every position n (random; the seed is in "
+         "the side column): the heatmap is the score matrix S[m,n] = ⟨R_m q, R_n k⟩, and a cell's "
+         "[[relative-position|offset]] is Δ = m − n, query position minus key position. Play t: the outlined cell "
+         "(m + t, n + t) moves along its diagonal, where Δ stays the same; watch its value. A matrix whose every "
+         "diagonal is constant is called [[toeplitz|Toeplitz]]. The notes measure the spread along each "
+         "diagonal and compare the window shifted by t with the unshifted matrix. Tutorials often write the score "
+         "as ⟨q, R(m−n) k⟩; tick R(m−n) to compare it beside S."},
         {"L", "d", "base", "layout", "m", "n", "t", "seed", "simplified"},
         views_of(read_inputs, score_matrix_views),
-        {R"tex(S[m,n]=\langle R_m q,\,R_n k\rangle=q^\top R_m^\top R_n\,k=\langle q,\,R_{n-m}k\rangle)tex",
-         R"tex(\langle R_{m+t}q,\,R_{n+t}k\rangle=\langle R_m q,\,R_n k\rangle)tex"},
+        {R"tex(S[m,n]=\langle R_m q,\,R_n k\rangle=\langle R_n^\top R_m\,q,\;k\rangle,\qquad \Delta=m-n)tex"},
         {"t", 0.0, 64.0, 2.0},
     };
     s.questions = {
@@ -139,13 +140,18 @@ Step score_matrix_shift_invariance() {
              const Eigen::MatrixXd S = rope_scores(L, theta, q, k, RopeLayout::interleaved);
              const Eigen::MatrixXd S_t = rope_scores(L, theta, q, k, RopeLayout::interleaved, t);
              return say_error(lang,
-                              {"⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩ 只看 n − m。固定 q、k，d = {d}、L = {L}：两个位置都加 t = {t} 后，"
+                              {"R_nᵀR_m = R_Δ，所以 ⟨R_m q, R_n k⟩ = ⟨R_Δ q, k⟩ 只看 Δ = m − n。固定 q、k，d = {d}、L = {L}：两个位置都加 t = {t} 后，"
                                "最大 |S − S_t| = {err}{hint}。",
-                               "⟨R_m q, R_n k⟩ = ⟨q, R_(n−m) k⟩ sees only n − m. For fixed q, k with d = {d}, L = {L}: "
+                               "R_nᵀR_m = R_Δ, so ⟨R_m q, R_n k⟩ = ⟨R_Δ q, k⟩ sees only Δ = m − n. For fixed q, k with d = {d}, L = {L}: "
                                "after adding t = {t} to both positions the largest |S − S_t| = {err}{hint}."},
                               (S - S_t).cwiseAbs().maxCoeff(), {{"d", integer(d)}, {"L", integer(L)}, {"t", integer(t)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the heatmap is shown: the title and prose leave the answer out
+    s.takeaway = {"S 每条对角线一个值，平移 t = {t} 不改变分数（[[invariance|平移不变]]）：R_nᵀR_m = R_Δ，分数只看 Δ = m − n。",
+                  "Every diagonal of S holds one value, so shifting by t = {t} keeps each score ([[invariance|shift-invariant]]): "
+                  "R_nᵀR_m = R_Δ, so ⟨R_m q, R_n k⟩ = ⟨R_Δ q, k⟩ sees only Δ = m − n."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) { return std::vector<Arg>{{"t", integer(in.t)}}; });
     return s;
 }
 

@@ -34,21 +34,24 @@ std::vector<ViewData> spectrum_views(const Inputs& in, Lang lang) {
     curve.series.push_back(lambda);
     curve.series_labels.push_back(say(lang, {"λᵢ，base {b}", "λᵢ, base {b}"}, {{"b", num(in.base)}}));
     curve.hlines_y = {static_cast<double>(in.max_dist)};
-    curve.hline_labels = {say(lang, {"上下文 max_dist", "context max_dist"})};
+    curve.hline_labels = {say(lang, {"上下文长度", "context length"})};
     const long long turning = std::count_if(lambda.begin(), lambda.end(), [&](double l) { return l <= in.max_dist; });
     std::vector<std::string> notes = {
-        say(lang, {"{turning} / {pairs} 对在 max_dist = {ctx} 个位置内至少转满一圈；其余 {rest} 对在这段上下文里转不满一圈，"
+        say(lang, {"{turning} / {pairs} 对在 {ctx} 个位置的上下文内至少转满一圈；其余 {rest} 对在这段上下文里转不满一圈，"
                    "它们的角度只覆盖圆的一部分。",
-                   "{turning} of {pairs} pairs complete at least one turn within max_dist = {ctx} positions; the other {rest} "
-                   "never do, so inside this context their angles cover only part of the circle."},
+                   "{turning} of {pairs} pairs complete at least one turn within the context of {ctx} positions; the other "
+                   "{rest} never do, so inside this context their angles cover only part of the circle."},
             {{"turning", integer(turning)}, {"pairs", integer(pairs)}, {"ctx", integer(in.max_dist)}, {"rest", integer(pairs - turning)}})};
     const ModelPreset* model = find_model_preset(in.preset);
     if (model) {
+        RopeLayout model_layout = RopeLayout::interleaved;
+        const std::string layout_words =
+            parse_rope_layout(model->layout, &model_layout) ? layout_label(model_layout, lang) : model->layout;
         notes.push_back(say(lang, {"{model}：旋转维度 {rd}，base {base}，配对布局 {layout}，缩放 {scaling}，扩展后上下文 {ext}。",
                                    "{model}: rotary dimension {rd}, base {base}, pairing layout {layout}, scaling {scaling}, "
                                    "extended context {ext}."},
                             {{"model", model->display}, {"rd", integer(model->rotary_dim)}, {"base", num(model->base)},
-                             {"layout", model->layout}, {"scaling", model->scaling}, {"ext", integer(model->extended_context)}}));
+                             {"layout", layout_words}, {"scaling", model->scaling}, {"ext", integer(model->extended_context)}}));
         if (model->trained_context > 0 && model->trained_context != in.max_dist) {
             curve.hlines_y.push_back(model->trained_context);
             curve.hline_labels.push_back(say(lang, {"训练长度", "trained context"}));
@@ -98,16 +101,14 @@ Step spectrum_and_decay() {
     Step s = {
         "spectrum-and-decay",
         {"频谱：每一对一个波长", "The spectrum: one wavelength per pair"},
-        {"第 i 对每走 2π/θᵢ 个位置转满一圈：第 0 对最快，画在上下文横线之上的对在这段上下文里转不满一圈。"
-         "第 0 对 θ₀ = 1，最后一对最慢，所以前面的对分辨近处的偏移，后面的对分辨远处的偏移；调大底数，除第 0 对外的波长都会拉长。"
-         "图把每一对的波长画在对数轴上，横线是上下文长度 max_dist。"
-         "选一个模型预设，就能看到这个已发布模型自己的波长和它自己的上下文长度。",
-         "Pair i completes a turn every 2π/θᵢ positions: pair 0 is the fastest, and a pair drawn above the context "
-         "line never completes a turn inside that context. Pair 0 has θ₀ = 1 and the last pair is the slowest, so "
-         "the first pairs resolve nearby offsets and the last ones distant offsets; a larger base stretches every "
-         "wavelength except pair 0's. The figure draws each pair's wavelength on a log axis with the context length "
-         "max_dist as a horizontal line. Pick a model preset to see a released model's own wavelengths against its "
-         "own context length."},
+        {"第 i 对以自己的频率 θᵢ = base^(−2i/d) 旋转，每走 λᵢ = 2π/θᵢ 个位置转满一圈，λᵢ 是它的[[wavelength|波长]]。"
+         "图把每一对的波长画在对数轴上，横线是上下文长度；画在横线之上的对在这段上下文里转不满一圈。"
+         "调大底数，除第 0 对外的波长都会拉长。选一个模型预设，就能看到这个已发布模型自己的波长和它自己的上下文长度。",
+         "Each pair i turns at its own frequency θᵢ = base^(−2i/d) and completes a turn every λᵢ = 2π/θᵢ "
+         "positions, its [[wavelength]]. The figure draws each pair's wavelength on a log axis with the context length "
+         "as a horizontal line; a pair drawn above the line never completes a turn inside that context. A larger base "
+         "stretches every wavelength except pair 0's. Pick a model preset to see a released model's own wavelengths "
+         "against its own context length."},
         {"d_spectrum", "base", "max_dist", "preset"},
         views_of(read_spectrum_inputs, spectrum_views),
         {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \lambda_i=\frac{2\pi}{\theta_i})tex"},
@@ -134,6 +135,15 @@ Step spectrum_and_decay() {
                          {"d", integer(d)}, {"slow", num(slow)}, {"wave", num(2 * kPi / slow)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the wavelengths are shown: the prose does not name the fastest pair
+    s.takeaway = {"第 0 对转得最快（λ₀ = 2π），第 i 对的波长按 base^(2i/d) 增长：{pairs} 对中有 {rest} 对在 {ctx} 个位置内转不满一圈。",
+                  "Pair 0 turns fastest (λ₀ = 2π) and pair i's wavelength grows as base^(2i/d): {rest} of {pairs} pairs "
+                  "never complete a turn within {ctx} positions, so their angles cover only part of the circle."};
+    s.takeaway_args = args_of(read_spectrum_inputs, +[](const Inputs& in, Lang) {
+        const std::vector<double> lambda = pair_wavelengths(in.theta);
+        const long long turning = std::count_if(lambda.begin(), lambda.end(), [&](double l) { return l <= in.max_dist; });
+        return std::vector<Arg>{{"pairs", integer(in.d / 2)}, {"rest", integer(in.d / 2 - turning)}, {"ctx", integer(in.max_dist)}};
+    });
     return s;
 }
 

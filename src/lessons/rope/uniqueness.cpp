@@ -20,33 +20,45 @@ using namespace lessonui;
 
 // [SECTION] views
 namespace {
+const std::vector<std::string>& candidate_ids() {
+    static const std::vector<std::string> ids = {"rope", "quadratic", "scaled", "random", "xpos"};
+    return ids;
+}
+
+// One row per candidate: largest |TᵀT − I|, |T_nᵀT_m − T_Δ| and the score's distance from Toeplitz.
+RowMatrix uniqueness_values(const Inputs& in) {
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 4000);
+    const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
+    RowMatrix values(5, 3);
+    for (int i = 0; i < 5; ++i) {
+        const CandidateChecks c = check_candidate(candidate_ids()[static_cast<std::size_t>(i)], in, q, k);
+        values.row(i) << c.orthogonal, c.group, c.toeplitz;
+    }
+    return values;
+}
+
 // The candidates whose cells in the given columns are all at rounding level, listed "a, b".
-std::string uniqueness_passing(const TableView& t, const std::vector<std::string>& ids, std::initializer_list<int> columns, Lang lang) {
+std::string uniqueness_passing(const RowMatrix& values, std::initializer_list<int> columns, Lang lang) {
+    const std::vector<std::string>& ids = candidate_ids();
     std::string out;
     for (int r = 0; r < static_cast<int>(ids.size()); ++r) {
         bool passes = true;
-        for (int c : columns) passes = passes && t.values(r, c) < 1e-9;
+        for (int c : columns) passes = passes && values(r, c) < 1e-9;
         if (passes) out += (out.empty() ? "" : say(lang, {"、", ", "})) + ids[static_cast<std::size_t>(r)];
     }
     return out.empty() ? say(lang, {"无", "none"}) : out;
 }
 
 std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
-    SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 4000);
-    const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
-    const std::vector<std::string> ids = {"rope", "quadratic", "scaled", "random", "xpos"};
+    const std::vector<std::string>& ids = candidate_ids();
     const Text labels[5] = {{"rope：R(m·θ)", "rope: R(m·θ)"},
                             {"quadratic：R(m²·θ)", "quadratic: R(m²·θ)"},
                             {"scaled：0.9^m·R(m·θ)", "scaled: 0.9^m·R(m·θ)"},
                             {"random：随机正交 T_m", "random: random orthogonal T_m"},
                             {"xpos：ζ^(±m/512)·R(m·θ)", "xpos: ζ^(±m/512)·R(m·θ)"}};
     TableView table;
-    table.values.resize(5, 3);
-    for (int i = 0; i < 5; ++i) {
-        const CandidateChecks c = check_candidate(ids[i], in, q, k);
-        table.values.row(i) << c.orthogonal, c.group, c.toeplitz;
-        table.row_labels.push_back(say(lang, labels[i]));
-    }
+    table.values = uniqueness_values(in);
+    for (int i = 0; i < 5; ++i) table.row_labels.push_back(say(lang, labels[i]));
     // The deciding cells, marked with a colour and a word: each failed check, and RoPE's row, which passes all.
     for (int i = 0; i < 5; ++i) {
         for (int c = 0; c < 3; ++c) {
@@ -57,18 +69,18 @@ std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
             table.marks.push_back({i, c, holds, say(lang, word)});
         }
     }
-    table.col_labels = {"|TᵀT − I|", "|T_mᵀT_n − T_(n−m)|", say(lang, {"S 离 Toeplitz", "S from Toeplitz"})};
+    table.col_labels = {"|TᵀT − I|", "|T_nᵀT_m − T_Δ|", say(lang, {"S 离 Toeplitz", "S from Toeplitz"})};
     table.corner = say(lang, {"候选", "candidate"});
     table.decimals = 4;
     std::vector<std::string> notes = {
         say(lang, {"正交（第 1 列为 0）：{orth}。相对（第 2、3 列为 0）：{rel}。两者都满足：{both}。",
                    "Orthogonal (column 1 at 0): {orth}. Relative (columns 2 and 3 at 0): {rel}. Both: {both}."},
-            {{"orth", uniqueness_passing(table, ids, {0}, lang)},
-             {"rel", uniqueness_passing(table, ids, {1, 2}, lang)},
-             {"both", uniqueness_passing(table, ids, {0, 1, 2}, lang)}}),
-        say(lang, {"每列是最大差，0 即舍入级别；第 2 列只检查 m ≤ n < {limit}。xpos 给 q、k 不同的变换（ζ 指数 +m 与 −n），不满足“q、k 用同一个 T_m”的假设。",
-                   "Each column is a largest difference, 0 meaning rounding level; column 2 checks m ≤ n < {limit}. xpos gives q "
-                   "and k different transforms (ζ to +m and to −n), so it escapes the assumption of one T_m for both."},
+            {{"orth", uniqueness_passing(table.values, {0}, lang)},
+             {"rel", uniqueness_passing(table.values, {1, 2}, lang)},
+             {"both", uniqueness_passing(table.values, {0, 1, 2}, lang)}}),
+        say(lang, {"每列是最大差，0 即舍入级别；第 2 列只检查 n ≤ m < {limit}，Δ = m − n。xpos 给 q、k 不同的变换（ζ 指数 +m 与 −n），不满足“q、k 用同一个 T_m”的假设。",
+                   "Each column is a largest difference, 0 meaning rounding level; column 2 checks n ≤ m < {limit}, Δ = m − n. "
+                   "xpos gives q and k different transforms (ζ to +m and to −n), so it escapes the assumption of one T_m for both."},
             {{"limit", integer(kGroupCheck)}}),
     };
     return {make_view(say(lang, {"五个候选变换 T_m 的数值检验", "Five candidate transforms T_m, checked"}), std::move(table), std::move(notes))};
@@ -78,36 +90,40 @@ std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step uniqueness_sketch() {
-    return {
+    Step s{
         "uniqueness",
         {"唯一性：只有 RoPE 既正交又相对", "Uniqueness: only RoPE is both orthogonal and relative"},
-        {"五个候选变换里只有 RoPE 的 R(m·θ) 既正交又相对：quadratic 和 random 正交但不相对，scaled 两者都不满足，xpos 相对但不正交。"
-         "假设：(1) 位置通过同一个变换 T_m 作用在 q 和 k 上注入；(2) 分数是内积；(3) 没有可学习的位置参数；(4) 分数平移不变；"
-         "还要 (5) T₀ = I，位置 0 不改变向量。于是对所有 q、k 有 ⟨T_m q, T_n k⟩ = ⟨q, T_(n−m) k⟩，即 T_mᵀT_n = T_(n−m)。"
+        {"假设：(1) 位置通过同一个变换 T_m 作用在 q 和 k 上注入；(2) 分数是内积；(3) 没有可学习的位置参数；(4) 分数平移不变；"
+         "还要 (5) T₀ = I，位置 0 不改变向量。于是对所有 q、k 有 ⟨T_m q, T_n k⟩ = ⟨T_Δ q, k⟩，即 T_nᵀT_m = T_Δ，Δ = m − n。"
          "令 m = n 只得到 T_mᵀT_m = T₀；没有 T₀ = I，T₀ 可以是任意投影，正是 (5) 给出正交性。"
          "再得 T_(m+n) = T_m T_n，T 成为一族两两可交换的正交矩阵。这样的一族可以在固定的二维平面里写成旋转 R(m·θᵢ)"
          "（剩下的单独坐标只能保持不动或逐步翻转），角度与位置成线性，这就是 RoPE。"
-         "推导只定下形式，没有定下频率 θᵢ：任何一组 θᵢ 都满足全部假设，base 的选择、NTK 与 YaRN 改的正是它们。"
-         "xPos 逃出了假设 (1)：它给 q 乘 ζ^m、给 k 乘 ζ^(−n)，是两个不同的变换，分数仍只看 n − m。"
-         "表格检验的候选各破坏一条性质：第 1 列检验正交，第 2 列检验 T_mᵀT_n = T_(n−m)，第 3 列检验分数矩阵是否 Toeplitz。",
-         "Of five candidate transforms only RoPE's R(m·θ) is both orthogonal and relative: quadratic and random are "
-         "orthogonal but not relative, scaled is neither, and xpos is relative without being orthogonal. Assume (1) "
-         "position enters through one transform T_m applied to both q and k, (2) the score is an inner product, "
-         "(3) no position parameters are learned, (4) the score is shift-invariant, and also (5) T₀ = I: position 0 "
-         "leaves a vector unchanged. Then ⟨T_m q, T_n k⟩ = ⟨q, T_(n−m) k⟩ for all q, k, i.e. T_mᵀT_n = T_(n−m). "
-         "Setting m = n only gives T_mᵀT_m = T₀; without T₀ = I, T₀ could be any projection, so (5) is what gives "
-         "orthogonality. Then T_(m+n) = T_m T_n makes T a family of commuting orthogonal matrices. Such a family "
-         "can be written as rotations R(m·θᵢ) in fixed 2-D planes (a leftover single axis can only stay fixed or "
-         "flip every step), with angles linear in position: RoPE. The sketch fixes the form but leaves the "
+         "推导只定下形式，没有定下频率 θᵢ：任何一组 θᵢ 都满足全部假设，base 的选择、[[ntk-scaling|NTK]] 与 [[yarn|YaRN]] 改的正是它们。"
+         "xPos 逃出了假设 (1)：它给 q 乘 ζ^m、给 k 乘 ζ^(−n)，是两个不同的变换，分数仍只看 Δ。"
+         "表格的第 1 列检验正交，第 2 列检验 T_nᵀT_m = T_Δ，第 3 列检验分数矩阵是否 Toeplitz。",
+         "Assume (1) position enters through one transform T_m applied to both q and k, (2) the score is an inner "
+         "product, (3) no position parameters are learned, (4) the score is shift-invariant, and also (5) T₀ = I: "
+         "position 0 leaves a vector unchanged. Then ⟨T_m q, T_n k⟩ = ⟨T_Δ q, k⟩ for all q, k, i.e. T_nᵀT_m = T_Δ "
+         "with Δ = m − n. Setting m = n only gives T_mᵀT_m = T₀; without T₀ = I, T₀ could be any projection, so (5) "
+         "is what gives orthogonality. Then T_(m+n) = T_m T_n makes T a family of commuting orthogonal matrices. Such "
+         "a family can be written as rotations R(m·θᵢ) in fixed 2-D planes (a leftover single axis can only stay "
+         "fixed or flip every step), with angles linear in position: RoPE. The sketch fixes the form but leaves the "
          "frequencies θᵢ free: any set of θᵢ meets every assumption, and they are exactly what the choice of base, "
-         "NTK and YaRN change. xPos escapes assumption (1): it scales q by ζ^m and k by ζ^(−n), two different "
-         "transforms, and the score still sees only n − m. The candidates in the table each break one property: "
-         "column 1 tests orthogonality, column 2 T_mᵀT_n = T_(n−m), column 3 whether the score matrix is Toeplitz."},
+         "[[ntk-scaling|NTK]] and [[yarn|YaRN]] change. xPos escapes assumption (1): it scales q by ζ^m and k by "
+         "ζ^(−n), two different transforms, and the score still sees only Δ. In the table, column 1 tests "
+         "orthogonality, column 2 T_nᵀT_m = T_Δ, column 3 whether the score matrix is Toeplitz."},
         {"L", "d", "base", "seed"},
         views_of(read_inputs, uniqueness_views),
-        {R"tex(\langle T_m q,T_n k\rangle=\langle q,T_{n-m}k\rangle\ \Rightarrow\ T_m^\top T_n=T_{n-m})tex",
+        {R"tex(\langle T_m q,T_n k\rangle=\langle T_\Delta q,k\rangle\ \Rightarrow\ T_n^\top T_m=T_\Delta,\qquad \Delta=m-n)tex",
          R"tex(T_0=I\ \Rightarrow\ T_{m+n}=T_m T_n,\qquad T_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr))tex"},
     };
+    s.takeaway = {"只有 {both} 通过全部三项检验：平移不变加 T₀ = I 使 T 正交且 T_nᵀT_m = T_Δ，这样的 T 只能是旋转 R(mθᵢ)。",
+                  "Only {both} passes all three checks: shift invariance with T₀ = I forces an orthogonal T with "
+                  "T_nᵀT_m = T_Δ, and such a T can only be a set of rotations R(mθᵢ)."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        return std::vector<Arg>{{"both", uniqueness_passing(uniqueness_values(in), {0, 1, 2}, lang)}};
+    });
+    return s;
 }
 
 }  // namespace rope_lesson

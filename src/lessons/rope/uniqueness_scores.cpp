@@ -18,11 +18,15 @@ using namespace lessonui;
 
 // [SECTION] views
 namespace {
-// The same q, k as the checks of the step before (seed + 4000).
-std::vector<ViewData> uniqueness_scores_views(const Inputs& in, Lang lang) {
+// The chosen candidate's checks with the same q, k as the table of the step before (seed + 4000).
+CandidateChecks selected_candidate(const Inputs& in) {
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 4000);
     const Eigen::VectorXd q = random_vector(in.d, rng), k = random_vector(in.d, rng);
-    const CandidateChecks selected = check_candidate(in.candidate, in, q, k);
+    return check_candidate(in.candidate, in, q, k);
+}
+
+std::vector<ViewData> uniqueness_scores_views(const Inputs& in, Lang lang) {
+    const CandidateChecks selected = selected_candidate(in);
     // The candidate's definition, short enough for the title (the body text says more about each).
     const Text meaning = in.candidate == "quadratic" ? Text{"quadratic，T_m = R(m²·θ)", "quadratic, T_m = R(m²·θ)"}
                          : in.candidate == "scaled"  ? Text{"scaled，T_m = 0.9^m·R(m·θ)", "scaled, T_m = 0.9^m·R(m·θ)"}
@@ -35,8 +39,8 @@ std::vector<ViewData> uniqueness_scores_views(const Inputs& in, Lang lang) {
     const int L = in.L;
     heat.explain = [S, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"⟨T{m} q, T{n} k⟩ = {value}；n − m = {delta}", "⟨T{m} q, T{n} k⟩ = {value}; n − m = {delta}"},
-                   {{"m", sub(r)}, {"n", sub(c)}, {"value", num(S(r, c))}, {"delta", integer(c - r)}});
+        return say(lang, {"⟨T{m} q, T{n} k⟩ = {value}；Δ = m − n = {delta}", "⟨T{m} q, T{n} k⟩ = {value}; Δ = m − n = {delta}"},
+                   {{"m", sub(r)}, {"n", sub(c)}, {"value", num(S(r, c))}, {"delta", integer(r - c)}});
     };
     // One line (the heatmap takes the rest of the screen): the distance and the verdict it gives.
     std::vector<std::string> notes = {
@@ -54,26 +58,31 @@ std::vector<ViewData> uniqueness_scores_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step uniqueness_scores() {
-    return {
+    Step s{
         "uniqueness-scores",
         {"一个候选的分数：对角线是否恒定", "One candidate's scores: are the diagonals constant?"},
-        {"候选变换是相对的，当且仅当分数矩阵每条对角线一个值。"
-         "也就是说 ⟨T_m q, T_n k⟩ 是 Toeplitz 矩阵：rope 与 xpos 如此，quadratic、scaled、random 不是。"
-         "用右栏的 candidate 选一个候选；q、k 与上一步表格用的是同一对随机向量。"
+        {"用右栏的 candidate 选一个候选；q、k 与上一步表格用的是同一对随机向量。"
          "rope 的角度与 m 成线性，quadratic 的角度是 m 的二次函数，scaled 多乘 0.9^m 因而不是正交的，random 在每个位置取一个随机正交矩阵，"
-         "xpos 用 ζᵢ = (2i/d + 0.4)/1.4 把 q 放大、把 k 缩小。"
-         "沿一条对角线 n − m 不变，只有对角线上的值都相同，分数才只看 n − m。",
-         "A candidate transform is relative exactly when each diagonal of its score matrix holds one value. That is, "
-         "⟨T_m q, T_n k⟩ is Toeplitz: rope and xpos are, quadratic, scaled and random are not. Pick one with "
-         "candidate in the side column; q and k are the same random vectors as in the previous step's table. rope's "
-         "angles are linear in m, quadratic's are quadratic in m, scaled also multiplies by 0.9^m and so is not "
-         "orthogonal, random takes a random orthogonal matrix at each position, and xpos scales q up and k down with "
-         "ζᵢ = (2i/d + 0.4)/1.4. Along a diagonal n − m is fixed, so only when every diagonal is constant does the "
-         "score see n − m alone."},
+         "xpos 用 ζᵢ = (2i/d + 0.4)/1.4 把 q 放大、把 k 缩小。rope 与 xpos 的分数矩阵是 Toeplitz 矩阵，quadratic、scaled、random 不是。",
+         "Pick a candidate with candidate in the side column; q and k are the same random vectors as in the previous "
+         "step's table. rope's angles are linear in m, quadratic's are quadratic in m, scaled also multiplies by 0.9^m "
+         "and so is not orthogonal, random takes a random orthogonal matrix at each position, and xpos scales q up and "
+         "k down with ζᵢ = (2i/d + 0.4)/1.4. The score matrices of rope and xpos are Toeplitz; those of quadratic, "
+         "scaled and random are not."},
         {"L", "d", "base", "seed", "candidate"},
         views_of(read_inputs, uniqueness_scores_views),
-        {R"tex(S[m,n]=\langle T_m q,\,T_n k\rangle)tex"},
+        {{R"tex(S[m,n]=\langle T_m q,\,T_n k\rangle,\qquad \text{相对：}\ S[m+t,n+t]=S[m,n])tex",
+          R"tex(S[m,n]=\langle T_m q,\,T_n k\rangle,\qquad \text{relative:}\ S[m+t,n+t]=S[m,n])tex"}},
     };
+    s.takeaway = {"候选 {c} {verdict}：分数矩阵离 Toeplitz {dist}；只看 Δ 的分数在每条对角线上（Δ 固定）必须是常数。",
+                  "The candidate {c} is {verdict}: its score matrix is {dist} from Toeplitz, and a score that sees only Δ "
+                  "must be constant along each diagonal, where Δ is fixed."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        const double dist = selected_candidate(in).toeplitz;
+        const std::string verdict = dist < 1e-9 ? say(lang, {"是相对的", "relative"}) : say(lang, {"不是相对的", "not relative"});
+        return std::vector<Arg>{{"c", in.candidate}, {"verdict", verdict}, {"dist", exact(dist)}};
+    });
+    return s;
 }
 
 }  // namespace rope_lesson

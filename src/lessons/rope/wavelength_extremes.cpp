@@ -36,12 +36,12 @@ std::vector<ViewData> wavelength_extremes_views(const Inputs& in, Lang lang) {
         table.row_labels.push_back(say(lang, {"第 {i} 对", "pair {i}"}, {{"i", integer(i)}}));
     }
     table.col_labels = {"θᵢ = base^(−2i/d)", say(lang, {"波长 2π/θᵢ", "wavelength 2π/θᵢ"}),
-                        say(lang, {"max_dist 内转过的圈数", "turns within max_dist"})};
+                        say(lang, {"上下文内转过的圈数", "turns within the context"})};
     table.corner = say(lang, {"对", "pair"});
     table.decimals = 5;
     const double longest = 2 * kPi / in.theta(pairs - 1);
     // The deciding cells: the shortest wavelength (2π), the longest against the quoted base·2π, and every pair
-    // that does not complete one turn within max_dist.
+    // that does not complete one turn within the context max_dist.
     const int last_row = static_cast<int>(shown.size()) - 1;
     table.marks.push_back({0, 1, std::fabs(table.values(0, 1) - 2 * kPi) < 1e-9, say(lang, {"最短 = 2π", "shortest = 2π"})});
     const bool below_quoted = table.values(last_row, 1) < in.base * 2 * kPi;
@@ -73,23 +73,27 @@ std::vector<ViewData> wavelength_extremes_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step wavelength_extremes() {
-    return {
+    Step s{
         "wavelength-extremes",
         {"最短与最长的波长", "The shortest and the longest wavelength"},
-        {"最短的波长是第 0 对的 2π，最长的是最后一对的 2π·base^((d−2)/d)，不是常说的 base·2π。"
-         "θᵢ = base^(−2i/d) 中 i 最大只到 d/2 − 1，所以最后一对的指数停在 (d−2)/d。"
+        {"θᵢ = base^(−2i/d) 中 i 最大只到 d/2 − 1，所以最后一对的指数停在 (d−2)/d。"
          "常见的简化写法还说低维管远距离、高维管近距离；按公式恰好相反：第 0 对转得最快，分辨近处的偏移。"
-         "表格列出最快和最慢的几对：频率、波长和它们在 max_dist 个位置内转过的圈数。",
-         "The shortest wavelength is pair 0's 2π and the longest the last pair's 2π·base^((d−2)/d), not the "
-         "base·2π often quoted. In θᵢ = base^(−2i/d), i stops at d/2 − 1, so the last pair's exponent stops at "
-         "(d−2)/d. A common simplified version found in tutorials also says low dimensions track long range and "
-         "high ones short range; the formula says the opposite: pair 0 turns fastest and resolves nearby offsets. "
-         "The table lists the fastest and the slowest pairs: frequency, wavelength and the turns they make within "
-         "max_dist positions."},
+         "表格列出最快和最慢的几对：频率、波长和它们在上下文长度内转过的圈数。",
+         "In θᵢ = base^(−2i/d), i stops at d/2 − 1, so the last pair's exponent stops at (d−2)/d. A common simplified "
+         "version found in tutorials also says low dimensions track long range and high ones short range; the "
+         "formula says the opposite: pair 0 turns fastest and resolves nearby offsets. The table lists the fastest "
+         "and the slowest pairs: frequency, wavelength and the turns they make within the context length."},
         {"d_spectrum", "base", "max_dist"},
         views_of(read_spectrum_inputs, wavelength_extremes_views),
-        {R"tex(\lambda_0=2\pi,\qquad \lambda_{d/2-1}=2\pi\,\mathrm{base}^{(d-2)/d})tex"},
+        {R"tex(\lambda_0=2\pi,\qquad \lambda_{d/2-1}=2\pi\,\mathrm{base}^{(d-2)/d}<2\pi\,\mathrm{base})tex"},
     };
+    s.takeaway = {"最长波长是 2π·base^((d−2)/d) = {longest}，不是 base·2π = {wrong}：i 只到 d/2 − 1。最短是 2π。",
+                  "The longest wavelength is 2π·base^((d−2)/d) = {longest}, below the often-quoted base·2π = {wrong}, "
+                  "because i stops at d/2 − 1; the shortest is pair 0's 2π."};
+    s.takeaway_args = args_of(read_spectrum_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"longest", num(2 * kPi / in.theta(in.theta.size() - 1))}, {"wrong", num(in.base * 2 * kPi)}};
+    });
+    return s;
 }
 
 }  // namespace rope_lesson

@@ -41,7 +41,7 @@ ViewData xpos_curve_view(const Inputs& in, Lang lang) {
     curve.x_axis = say(lang, {"距离 Δ = m − n（查询在键之后）", "distance Δ = m − n (query after key)"});
     curve.y_axis = say(lang, {"q = k = 1 的分数，Δ = 0 处为 1", "score of q = k = 1, 1 at Δ = 0"});
     curve.vlines_x = {in.gamma <= in.max_dist ? in.gamma : static_cast<double>(in.max_dist)};
-    curve.vline_labels = {in.gamma <= in.max_dist ? "γ" : "max_dist"};
+    curve.vline_labels = {in.gamma <= in.max_dist ? std::string("γ") : say(lang, {"上下文长度", "context length"})};
     const double far = static_cast<double>(in.max_dist);
     const int last = d / 2 - 1;
     std::vector<std::string> notes = {
@@ -64,18 +64,15 @@ std::vector<ViewData> xpos_views(const Inputs& in, Lang lang) { return {xpos_cur
 Step xpos_decay() {
     Step s = {
         "xpos",
-        {"xPos：会衰减、仍是相对的 RoPE", "xPos: RoPE with a decay that stays relative"},
-        {"xPos 给 RoPE 加上随 m − n 的衰减：查询的 ζᵢ^(m/γ) 乘键的 ζᵢ^(−n/γ) 得 ζᵢ^((m−n)/γ)，只看 m − n。"
-         "RoPE 的分数本身不会随距离单调变小。xPos 在旋转之外再给每一对乘一个比例，其中 ζᵢ = (2i + 0.4d)/(1.4d) < 1，γ 默认 512。"
-         "查询在键之后时（m > n）乘积小于 1，距离越远越小。转得快的前几对 ζ 最小、衰减最强，最慢的一对 ζ 接近 1，几乎不衰减。"
-         "因果注意力只用 m ≥ n 的格子；m < n 时比例大于 1，那些格子被掩码去掉。",
-         "xPos adds a decay in m − n to RoPE: the query's ζᵢ^(m/γ) times the key's ζᵢ^(−n/γ) is ζᵢ^((m−n)/γ). "
-         "The query is scaled by ζᵢ^(m/γ), the key by ζᵢ^(−n/γ), so the product sees only m − n. RoPE's score does not shrink steadily with "
-         "distance by itself. xPos multiplies each pair by a ratio on top of the rotation, with "
-         "ζᵢ = (2i + 0.4d)/(1.4d) < 1 and γ = 512 by default. With the query after the key (m > n) the product is "
-         "below 1 and shrinks with distance. The fast first pairs have the smallest ζ and decay most; the slowest "
-         "pair's ζ is close to 1 and hardly decays. Causal attention uses the cells m ≥ n; for m < n the ratio "
-         "exceeds 1, and the mask removes those cells."},
+        {"xPos：给 RoPE 乘上衰减", "xPos: RoPE times a decay"},
+        {"RoPE 的分数本身不会随距离单调变小。xPos（Sun 等，2022）在旋转之外，给位置 m 上查询的第 i 对乘 ζᵢ^(m/γ)，"
+         "给位置 n 上键的第 i 对乘 ζᵢ^(−n/γ)，其中 ζᵢ = (2i + 0.4d)/(1.4d) < 1，γ 默认 512。"
+         "转得快的前几对 ζ 最小，最慢的一对 ζ 接近 1。因果注意力只用 m ≥ n 的格子（查询在键之后），其余的被掩码去掉。",
+         "RoPE's score does not shrink steadily with distance by itself. xPos (Sun et al. 2022) multiplies, on top of "
+         "the rotation, pair i of the query at m by ζᵢ^(m/γ) and pair i of the key at n by ζᵢ^(−n/γ), with "
+         "ζᵢ = (2i + 0.4d)/(1.4d) < 1 and γ = 512 by default. The fast first pairs have the smallest ζ; the slowest "
+         "pair's ζ is close to 1. Causal attention uses only the cells m ≥ n, a query after its key; the mask removes "
+         "the others."},
         {"d_spectrum", "base", "gamma", "max_dist"},
         views_of(read_inputs, xpos_views),
         {R"tex(\tilde q_m=\zeta^{m/\gamma}\odot R_m q,\qquad \tilde k_n=\zeta^{-n/\gamma}\odot R_n k,\qquad \zeta_i=\frac{2i+0.4d}{1.4d})tex"},
@@ -84,9 +81,9 @@ Step xpos_decay() {
         {{"xPos 给位置 m 的查询乘 ζ^(m/γ)、给位置 n 的键乘 ζ^(−n/γ)。同一对 q、k 放在 (5, 5) 和 (500, 500)，分数相同吗？",
           "xPos multiplies the query at m by ζ^(m/γ) and the key at n by ζ^(−n/γ). Is the score of one q, k pair the "
           "same at (5, 5) and at (500, 500)?"},
-         {{"相同：比例相乘得 ζ^((m−n)/γ)，m = n 时为 1", "Yes: the ratios multiply to ζ^((m−n)/γ), which is 1 for m = n"},
+         {{"相同：比例相乘得 ζ^(Δ/γ)，Δ = m − n，m = n 时为 1", "Yes: the ratios multiply to ζ^(Δ/γ), Δ = m − n, which is 1 for m = n"},
           {"不同：(500, 500) 处乘了 ζ^(1000/γ)，小得多", "No: (500, 500) is multiplied by ζ^(1000/γ), much smaller"},
-          {"不同：torchscale 的 min_pos 让前半段更大", "No: torchscale's min_pos makes the first half larger"}},
+          {"不同：查询的比例随 m 增长得比键的缩小更快", "No: the query's ratio grows with m faster than the key's shrinks"}},
          0,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);
@@ -102,16 +99,28 @@ Step xpos_decay() {
              };
              const double near = score(5), far = score(500);
              return say_error(lang,
-                              {"查询与键的比例相乘得 ζᵢ^((m−n)/γ)，m = n 时为 1；min_pos = {min} 在两边抵消。"
+                              {"查询与键的比例相乘得 ζᵢ^(Δ/γ)，Δ = m − n，m = n 时为 1；torchscale 给两边指数加的偏移 {min} 也相互抵消。"
                                "d = {d}、γ = {gamma}、q = k = (1, 0, …) 时，(5, 5) 处分数 = {near}，(500, 500) 处 = {far}，差 {err}{hint}。",
-                               "The query's and the key's ratios multiply to ζᵢ^((m−n)/γ), which is 1 for m = n; min_pos = {min} "
-                               "cancels between them. With d = {d}, γ = {gamma} and q = k = (1, 0, …), the score at (5, 5) is "
-                               "{near} and at (500, 500) {far}, a difference of {err}{hint}."},
+                               "The query's and the key's ratios multiply to ζᵢ^(Δ/γ), Δ = m − n, which is 1 for m = n; the offset "
+                               "{min} that torchscale adds to both exponents cancels too. With d = {d}, γ = {gamma} and "
+                               "q = k = (1, 0, …), the score at (5, 5) is {near} and at (500, 500) {far}, a difference of {err}{hint}."},
                               std::abs(far - near),
                               {{"min", integer(xpos_min_pos(length))}, {"d", integer(d)}, {"gamma", num(gamma)},
                                {"near", num(near)}, {"far", num(far)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the curve: the title and prose leave the product of the ratios out
+    s.takeaway = {"两个比例相乘得 ζᵢ^(Δ/γ)，分数仍只看 Δ 并随之变小：Δ = {far} 处衰减为 {env}；第 0 对（ζ = {z0}）衰减最多。",
+                  "The ratios multiply to ζᵢ^(Δ/γ), Δ = m − n, so the score still sees only Δ and shrinks with it: at "
+                  "Δ = {far} xPos's decay is {env}; pair 0 (ζ = {z0}) decays most."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const int d = in.d_spectrum;
+        const Eigen::VectorXd theta = rope_default_inv_freq(d, in.base), zeta = xpos_zeta(d);
+        const std::vector<double> far = {static_cast<double>(in.max_dist)};
+        return std::vector<Arg>{{"far", integer(in.max_dist)},
+                                {"env", num(xpos_decay_curve(theta, zeta, in.gamma, far, true).front(), 4)},
+                                {"z0", num(zeta(0), 4)}};
+    });
     return s;
 }
 

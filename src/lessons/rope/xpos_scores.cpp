@@ -1,7 +1,7 @@
 // PE Lab — lessons/rope/xpos_scores.cpp
 // Lesson "rope", step "xpos-scores": the xPos score matrix of a random q, k as torchscale's XPOS computes it
-// (the scaling exponent counted from min_pos = −⌈L/2⌉), checked to stay relative: Toeplitz, equal to its
-// relative form, and close to plain RoPE inside a window short against γ.
+// (the scaling exponent counted from the offset o = −⌈L/2⌉, torchscale's min_pos), checked to stay relative:
+// Toeplitz, equal to its relative form, and close to plain RoPE inside a window short against γ.
 // Every number shown comes from core (relative_methods.h, rope.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -24,6 +24,13 @@ using namespace lessonui;
 namespace {
 // The L × L xPos scores of a random q, k (the previous step's d_spectrum, base, γ), with the checks that they
 // stay relative.
+Eigen::MatrixXd xpos_random_scores(const Inputs& in) {
+    const int d = in.d_spectrum;
+    SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
+    const Eigen::VectorXd q = random_vector(d, rng), k = random_vector(d, rng);
+    return xpos_scores(in.L, rope_default_inv_freq(d, in.base), xpos_zeta(d), in.gamma, q, k);
+}
+
 std::vector<ViewData> xpos_scores_views(const Inputs& in, Lang lang) {
     const int d = in.d_spectrum;
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed));
@@ -40,8 +47,8 @@ std::vector<ViewData> xpos_scores_views(const Inputs& in, Lang lang) {
     const int L = in.L, min_pos = xpos_min_pos(in.L);
     h.explain = [S, rope, L, min_pos, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"m = {m}，n = {n}：xPos = {x}，普通 RoPE = {r}；缩放指数从 min_pos = −⌈{L}/2⌉ = {min} 数起，在查询与键之间抵消。",
-                          "m = {m}, n = {n}: xPos = {x}, plain RoPE = {r}; the scaling exponents count from min_pos = −⌈{L}/2⌉ = {min}, which cancels between query and key."},
+        return say(lang, {"m = {m}，n = {n}：xPos = {x}，普通 RoPE = {r}；缩放指数从偏移 o = −⌈{L}/2⌉ = {min} 数起，在查询与键之间抵消。",
+                          "m = {m}, n = {n}: xPos = {x}, plain RoPE = {r}; the scaling exponents count from the offset o = −⌈{L}/2⌉ = {min}, which cancels between query and key."},
                    {{"m", integer(r)}, {"n", integer(c)}, {"x", num(S(r, c), 4)}, {"r", num(rope(r, c), 4)},
                     {"L", integer(L)}, {"min", integer(min_pos)}});
     };
@@ -60,26 +67,30 @@ std::vector<ViewData> xpos_scores_views(const Inputs& in, Lang lang) {
 
 // [SECTION] the step
 Step xpos_score_matrix() {
-    return {
+    Step s{
         "xpos-scores",
         {"xPos 的分数矩阵仍是相对的", "xPos's score matrix stays relative"},
-        {"xPos 的分数矩阵每条对角线一个值：两边的缩放只留下 m − n。"
-         "torchscale 的 XPOS 按交错的对（rotate_every_two 与 duplicate_interleave）旋转，转角从位置 0 数起，"
-         "缩放的指数却从 min_pos = −⌈L/2⌉ 数起：位置 n 的指数是 (n + min_pos)/γ，让两端的比例都不太大。"
-         "查询在 m 处乘以 ζᵢ^((m + min_pos)/γ)，键在 n 处乘以它的倒数 ζᵢ^(−(n + min_pos)/γ)，"
-         "相乘后偏移抵消，只剩 ζᵢ^((m − n)/γ)。"
+        {"torchscale 的实现按交错的对旋转，转角从位置 0 数起，缩放的指数却从偏移 o = −⌈L/2⌉ 数起："
+         "位置 n 的指数是 (n + o)/γ，让两端的比例都不太大。"
+         "查询在 m 处乘以 ζᵢ^((m + o)/γ)，键在 n 处乘以它的倒数 ζᵢ^(−(n + o)/γ)。"
          "q、k 随机生成（种子见右栏），d、base、γ 与上一步相同。悬停可以比较每个格子的 xPos 分数与普通 RoPE 分数。",
-         "xPos's score matrix holds one value per diagonal: the two scalings leave only m − n. In torchscale, "
-         "XPOS rotates interleaved pairs (rotate_every_two and duplicate_interleave) and counts the angle from position "
-         "0, but counts the scaling exponent from min_pos = −⌈L/2⌉: position n gets the exponent (n + min_pos)/γ, so "
-         "that neither end's ratio grows large. The query at m is multiplied by ζᵢ^((m + min_pos)/γ) and the key at "
-         "n by its reciprocal ζᵢ^(−(n + min_pos)/γ): in their product the offset cancels and only ζᵢ^((m − n)/γ) is "
-         "left. The query and key vectors q, k are random (seed in the side column); d, base and γ are the previous "
-         "step's. Hover a cell to compare its xPos score with plain RoPE's."},
+         "torchscale's implementation rotates interleaved pairs and counts the angle from position 0, but counts the "
+         "scaling exponent from an offset o = −⌈L/2⌉: position n gets the exponent (n + o)/γ, so that neither end's "
+         "ratio grows large. The query at m is multiplied by ζᵢ^((m + o)/γ) and the key at n by its reciprocal "
+         "ζᵢ^(−(n + o)/γ). The query and key vectors q, k are random (seed in the side column); d, base and γ are the "
+         "previous step's. Hover a cell to compare its xPos score with plain RoPE's."},
         {"L", "d_spectrum", "base", "seed", "gamma"},
         views_of(read_inputs, xpos_scores_views),
-        {R"tex(\tilde q_m^\top\tilde k_n=\sum_i \zeta_i^{(m-n)/\gamma}\,\bigl\langle q_{(i)},\,R\bigl((n-m)\theta_i\bigr)\,k_{(i)}\bigr\rangle)tex"},
+        {R"tex(\zeta_i^{(m+o)/\gamma}\,\zeta_i^{-(n+o)/\gamma}=\zeta_i^{\Delta/\gamma},\qquad o=-\lceil L/2\rceil,\quad \Delta=m-n)tex",
+         R"tex(\tilde q_m^\top\tilde k_n=\sum_i \zeta_i^{\Delta/\gamma}\,\bigl\langle R(\Delta\theta_i)\,q_{(i)},\,k_{(i)}\bigr\rangle)tex"},
     };
+    s.takeaway = {"每条对角线一个值（离 Toeplitz {t}）：两边指数的偏移 o = {o} 相乘时抵消，只剩 ζᵢ^(Δ/γ)。",
+                  "xPos's scores hold one value per diagonal (Toeplitz distance {t}): the offset o = {o} of both exponents "
+                  "cancels in ζᵢ^((m+o)/γ)·ζᵢ^(−(n+o)/γ) = ζᵢ^(Δ/γ)."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"t", exact(toeplitz_residual(xpos_random_scores(in)))}, {"o", integer(xpos_min_pos(in.L))}};
+    });
+    return s;
 }
 
 }  // namespace rope_lesson

@@ -1,7 +1,8 @@
 // PE Lab — lessons/shaw/clipped_index.cpp
 // Step "clipped-index" of shaw: tensor2tensor's clipped index clip(j − i, −k, k) + k into a (2k+1) × d
-// table, against the tutorial index (i − j) + max_len − 1 read in mirror order. The two index views, the
-// step's views, then the step with its questions.
+// table, written on screen as k − clip(Δ, −k, k) with Δ = i − j (the same number), against the tutorial index
+// (i − j) + max_len − 1 = Δ + max_len − 1 read in mirror order. The two index views, the step's views, then the
+// step with its questions (both predictions).
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the clipped index, reference and tutorial
@@ -31,16 +32,16 @@ ViewData reference_index_view(const Inputs& in, Lang lang, std::vector<std::stri
             if (std::abs(j - i) > k) h.highlight_cells.push_back({i, j});
     h.explain = [L, k, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        const int dist = c - r, clipped = std::max(-k, std::min(k, dist));
+        const int dist = r - c, clipped = std::max(-k, std::min(k, dist));
         if (clipped != dist)
-            return say(lang, {"i = {i}, j = {j}: j − i = {dist}，截断到 {clipped}，加 k 得到表的第 {row} 行",
-                              "i = {i}, j = {j}: j − i = {dist}, clipped to {clipped}; adding k reads table row {row}"},
-                       {{"i", pos(r)}, {"j", pos(c)}, {"dist", integer(dist)}, {"clipped", integer(clipped)}, {"row", pos(clipped + k)}});
-        return say(lang, {"i = {i}, j = {j}: j − i = {dist}，加 k 得到表的第 {row} 行",
-                          "i = {i}, j = {j}: j − i = {dist}; adding k reads table row {row}"},
-                   {{"i", pos(r)}, {"j", pos(c)}, {"dist", integer(dist)}, {"row", pos(clipped + k)}});
+            return say(lang, {"i = {i}，j = {j}：Δ = {dist}，截断到 {clipped}，读表的第 {row} 行",
+                              "i = {i}, j = {j}: Δ = {dist}, clipped to {clipped}, reads table row {row}"},
+                       {{"i", pos(r)}, {"j", pos(c)}, {"dist", integer(dist)}, {"clipped", integer(clipped)}, {"row", pos(k - clipped)}});
+        return say(lang, {"i = {i}，j = {j}：Δ = {dist}，读表的第 k − Δ = {row} 行",
+                          "i = {i}, j = {j}: Δ = {dist}, reads table row k − Δ = {row}"},
+                   {{"i", pos(r)}, {"j", pos(c)}, {"dist", integer(dist)}, {"row", pos(k - clipped)}});
     };
-    return make_view(say(lang, {"参考：clip(j − i, −k, k) + k", "Reference: clip(j − i, −k, k) + k"}), std::move(h), std::move(notes));
+    return make_view(say(lang, {"参考：k − clip(Δ, −k, k)", "Reference: k − clip(Δ, −k, k)"}), std::move(h), std::move(notes));
 }
 
 ViewData tutorial_index_view(const Inputs& in, Lang lang, std::vector<std::string> notes) {
@@ -48,11 +49,11 @@ ViewData tutorial_index_view(const Inputs& in, Lang lang, std::vector<std::strin
     HeatmapView h = index_view(shaw_tutorial_index(L, L), lang);
     h.explain = [L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"i = {i}, j = {j}: i − j = {dist}，加 max_len − 1 = {offset} 读表的第 {row} 行（不截断）",
-                          "i = {i}, j = {j}: i − j = {dist}; adding max_len − 1 = {offset} reads table row {row} (no clipping)"},
+        return say(lang, {"i = {i}，j = {j}：Δ = {dist}，加 max_len − 1 = {offset} 读表的第 {row} 行（不截断）",
+                          "i = {i}, j = {j}: Δ = {dist}; adding max_len − 1 = {offset} reads table row {row} (no clipping)"},
                    {{"i", pos(r)}, {"j", pos(c)}, {"dist", integer(r - c)}, {"offset", pos(L - 1)}, {"row", pos(r - c + L - 1)}});
     };
-    return make_view(say(lang, {"常见的简化写法：(i − j) + max_len − 1（max_len = L）", "Common tutorial form: (i − j) + max_len − 1 (max_len = L)"}), std::move(h),
+    return make_view(say(lang, {"常见的简化写法：Δ + max_len − 1（max_len = L）", "Common tutorial form: Δ + max_len − 1 (max_len = L)"}), std::move(h),
                      std::move(notes));
 }
 
@@ -64,16 +65,19 @@ std::vector<ViewData> clipped_index_views(const Inputs& in, Lang lang) {
     std::vector<ViewData> out = {reference_index_view(
             in, lang,
             {say(lang, {"被截断的配对（已框出）：{clipped}，共用两端的行。", "Clipped pairs (outlined): {clipped}; they share the edge rows."},
-                 {{"clipped", pos(clipped)}})})};
+                 {{"clipped", pos(clipped)}}),
+             say(lang, {"参考代码算的是 clip(j − i, −k, k) + k，因为 j − i = −Δ，得到的是同一个数（tensor2tensor code: `_generate_relative_positions_matrix`）。",
+                        "The reference code computes clip(j − i, −k, k) + k, the same number since j − i = −Δ (tensor2tensor code: "
+                        "`_generate_relative_positions_matrix`)."})})};
 
-    // Which distance each table row stands for, in both forms.
+    // Which offset Δ each table row stands for, in both forms (core gives j − i = −Δ).
     const int rows_ref = 2 * k + 1, rows_tut = 2 * L - 1, rows = std::max(rows_ref, in.tutorial ? rows_tut : rows_ref);
     const int cols = in.tutorial ? 2 : 1;
     TableView table;
     table.values.resize(rows, cols);
     for (int r = 0; r < rows; ++r) {
-        table.values(r, 0) = r < rows_ref ? shaw_reference_row_distance(r, k) : std::nan("");
-        if (in.tutorial) table.values(r, 1) = r < rows_tut ? shaw_tutorial_row_distance(r, L) : std::nan("");
+        table.values(r, 0) = r < rows_ref ? -shaw_reference_row_distance(r, k) : std::nan("");
+        if (in.tutorial) table.values(r, 1) = r < rows_tut ? -shaw_tutorial_row_distance(r, L) : std::nan("");
         table.row_labels.push_back(say(lang, {"第 {r} 行", "row {r}"}, {{"r", pos(r)}}));
     }
     table.col_labels = {say(lang, {"参考", "reference"})};
@@ -82,10 +86,10 @@ std::vector<ViewData> clipped_index_views(const Inputs& in, Lang lang) {
     table.decimals = 0;
     table.corner = say(lang, {"表的行", "table row"});
     std::vector<std::string> table_notes = {
-        say(lang, {"表有 2k + 1 = {rows} 行，而 L = {L} 时距离有 2L − 1 = {distances} 种。",
-                   "The table has 2k + 1 = {rows} rows while L = {L} has 2L − 1 = {distances} distances."},
+        say(lang, {"表有 2k + 1 = {rows} 行，而 L = {L} 时偏移有 2L − 1 = {distances} 种。",
+                   "The table has 2k + 1 = {rows} rows while L = {L} has 2L − 1 = {distances} offsets."},
             {{"rows", pos(2 * k + 1)}, {"L", pos(L)}, {"distances", pos(2 * L - 1)}}),
-        say(lang, {"参考：第 0 行是 j − i = −k（最左），依次递增。", "Reference: row 0 is j − i = −k (farthest left), increasing."}),
+        say(lang, {"参考：第 0 行是 Δ = k（键在最左），每往下一行 Δ 减 1。", "Reference: row 0 is Δ = k (key farthest left), and Δ falls by 1 per row."}),
         say(lang, {"第二个式子是简化写法：max_len 是它支持的最长序列（这里取 L = {L}），不截断。",
                    "The second equation is the tutorial form: max_len is the longest sequence it supports (here L = {L}), no clipping."},
             {{"L", pos(L)}})};
@@ -101,10 +105,11 @@ std::vector<ViewData> clipped_index_views(const Inputs& in, Lang lang) {
                  say(lang, {"镜像顺序：取 k = L − 1 时，简化写法读的行 = 2k − 参考读的行，{count} / {cells} 个格子成立。",
                             "Mirror order: with k = L − 1, the tutorial form's row = 2k − the reference's row in {count} / {cells} cells."},
                      {{"count", pos(mirrored)}, {"cells", pos(L * L)}})}));
-        table_notes.push_back(say(lang, {"简化写法：第 0 行是 j − i = max_len − 1（最右），依次递减——与参考的顺序相反。",
-                                         "Tutorial form: row 0 is j − i = max_len − 1 (farthest right), decreasing: the reverse of the reference."}));
+        table_notes.push_back(say(lang, {"简化写法：第 0 行是 Δ = −(max_len − 1)（键在最右），每往下一行 Δ 加 1——与参考的顺序相反。",
+                                         "Tutorial form: row 0 is Δ = −(max_len − 1) (key farthest right), and Δ rises by 1 per row: "
+                                         "the reverse of the reference."}));
     }
-    out.push_back(make_view(say(lang, {"表的每一行代表的距离 j − i", "The distance j − i each table row stands for"}), std::move(table), table_notes));
+    out.push_back(make_view(say(lang, {"表的每一行代表的偏移 Δ", "The offset Δ each table row stands for"}), std::move(table), table_notes));
     return out;
 }
 
@@ -114,26 +119,33 @@ Step clipped_index() {
     Step s = {
         "clipped-index",
         {"截断的索引：参考与简化写法", "Clipped index: reference and tutorial form"},
-        {"超过 k 的距离被截断，远处的配对共用表两端的同一行。"
-         "tensor2tensor 的 _generate_relative_positions_matrix 计算 clip(j − i, −k, k) + k，读一张 (2k+1) × d 的表："
-         "超过 k 的距离被截断，远处的配对共用两端的同一个嵌入（拖动 k 看看）。"
-         "常见的简化写法（教程中的代码）写的是 (i − j) + max_len − 1，不截断，表有 2·max_len − 1 行；它读表的顺序与参考互为镜像。"
+        {"Shaw 等人只为 |Δ| 不超过[[clipping|截断]]距离 k 的偏移学向量；这一步看每一对读表的哪一行。"
+         "参考实现的行号是 k − clip(Δ, −k, k)（左图，拖动 k 看看）；右边的表列出每一行代表的偏移。"
+         "常见的简化写法（教程中的代码）写的是 Δ + max_len − 1（max_len 是它支持的最长序列），不截断，表有 2·max_len − 1 行；它读表的顺序与参考互为镜像。"
          "本工具按参考实现计算，勾选 tutorial 显示简化写法作对比。",
-         "Distances beyond k are clipped, so distant pairs share one table row at either end. "
-         "The reference, tensor2tensor's _generate_relative_positions_matrix, computes clip(j − i, −k, k) + k and reads a "
-         "(2k+1) × d table: distances beyond k are clipped, so distant pairs share the embedding at either end "
-         "(drag k to see it). A common simplified version found in tutorials writes (i − j) + max_len − 1, unclipped, with a table of "
-         "2·max_len − 1 rows, and reads that table in the mirror order of the reference. The widget follows the "
-         "reference; tick tutorial to show the simplified version for comparison."},
+         "Shaw et al. learn vectors only for offsets with |Δ| up to a [[clipping]] distance k; this step shows which "
+         "table row each pair reads. The reference reads row k − clip(Δ, −k, k) (left; drag k to see it), and the "
+         "table lists the offset each row stands for. A common simplified version found in tutorials writes "
+         "Δ + max_len − 1 (max_len, the longest sequence it supports), unclipped, with a table of 2·max_len − 1 rows, "
+         "and reads that table in the mirror order of the reference. The widget follows the reference; tick tutorial "
+         "to show the simplified version for comparison."},
         {"L", "clip", "tutorial"},
         views_of(read_inputs, clipped_index_views),
         {
-         R"tex(\mathrm{idx}(i,j) = \operatorname{clip}(j - i,\ -k,\ k) + k \in \{0, \dots, 2k\})tex",
-         {R"tex(\mathrm{idx}^{\text{教程}}(i,j) = (i - j) + \mathrm{max\_len} - 1)tex", R"tex(\mathrm{idx}^{\mathrm{tutorial}}(i,j) = (i - j) + \mathrm{max\_len} - 1)tex"}},
+         R"tex(\mathrm{idx}(i,j) = k - \operatorname{clip}(\Delta,\ -k,\ k), \qquad \Delta = i - j)tex",
+         {R"tex(\mathrm{idx}^{\text{教程}}(i,j) = \Delta + \mathrm{max\_len} - 1)tex", R"tex(\mathrm{idx}^{\mathrm{tutorial}}(i,j) = \Delta + \mathrm{max\_len} - 1)tex"}},
     };
+    s.takeaway = {"表总是 2k + 1 = {rows} 行，与长度无关：|Δ| > k = {k} 的偏移都被截断到两端的行，这里 {cells} 对中有 {clipped} 对。",
+                  "The table has 2k + 1 = {rows} rows at any length because clip(Δ, −k, k) sends every |Δ| > k = {k} to "
+                  "an end row: here {clipped} of {cells} pairs share those rows."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const long long clipped = (shaw_relative_distance(in.L).array().abs() > in.k).count();
+        return std::vector<Arg>{{"rows", integer(2LL * in.k + 1)}, {"k", integer(in.k)}, {"clipped", integer(clipped)},
+                                {"cells", integer(1LL * in.L * in.L)}};
+    });
     s.questions = {
         {{"截断距离为 k 时，相对位置表有多少行？", "With clipping distance k, how many rows does the relative table have?"},
-         {{"2L − 1 行，每个距离一行", "2L − 1, one per distance"},
+         {{"2L − 1 行，每个偏移一行", "2L − 1, one per offset"},
           {"2k + 1 行，与序列长度无关", "2k + 1, whatever the sequence length"},
           {"L 行，每个位置一行", "L, one per position"}},
          1,
@@ -143,32 +155,34 @@ Step clipped_index() {
              const Eigen::MatrixXi distance = shaw_relative_distance(L);
              const long long clipped = (distance.array().abs() > k).count();
              return say(lang,
-                        {"k = {k}：表有 2k + 1 = {rows} 行，对应 j − i = −{k}…{k}。L = {L} 的序列有 {distances} 个距离，"
-                         "其中 {clipped} 对 (i, j) 的 |j − i| 超过 k，被截断后共用两端的行。",
-                         "k = {k}: the table has 2k + 1 = {rows} rows, for j − i = −{k}…{k}. A sequence of L = {L} has "
-                         "{distances} distances; {clipped} pairs (i, j) have |j − i| beyond k and share the end rows "
+                        {"k = {k}：表有 2k + 1 = {rows} 行，对应 Δ = −{k}…{k}。L = {L} 的序列有 {distances} 种偏移，"
+                         "其中 {clipped} 对 (i, j) 的 |Δ| 超过 k，被截断后共用两端的行。",
+                         "k = {k}: the table has 2k + 1 = {rows} rows, for Δ = −{k}…{k}. A sequence of L = {L} has "
+                         "{distances} offsets; {clipped} pairs (i, j) have |Δ| beyond k and share the end rows "
                          "after clipping."},
                         {{"k", integer(k)}, {"rows", integer(2LL * k + 1)}, {"L", integer(L)},
                          {"distances", integer(2LL * L - 1)}, {"clipped", integer(clipped)}});
          }},
-        {{"两对位置的 j − i 分别是 k + 1 和 k + 5。它们读相对位置表的同一行吗？",
-          "Two pairs have j − i = k + 1 and j − i = k + 5. Do they read the same row of the table?"},
-         {{"是：两者都被截断到 k，读同一行 2k", "Yes: both clip to k and read row 2k"},
-          {"不是：每个距离都有自己的行", "No: every distance has a row of its own"},
+        {{"两对位置的偏移分别是 Δ = k + 1 和 Δ = k + 5。它们读表的同一行吗？",
+          "Two pairs have the offsets Δ = k + 1 and Δ = k + 5. Do they read the same row of the table?"},
+         {{"是：两者都被截断到 k，读同一行 0", "Yes: both clip to k and read row 0"},
+          {"不是：每个偏移都有自己的行", "No: every offset has a row of its own"},
           {"不是：k + 5 超出了表，会报错", "No: k + 5 falls off the table and fails"}},
          0,
          [](const ParamSet& p, Lang lang) {
              const int k = read_inputs(p).k;
-             const Eigen::MatrixXi index = shaw_relative_index(k + 6, k);  // row 0: j − i = j
+             const Eigen::MatrixXi index = shaw_relative_index(k + 6, k);  // column 0: Δ = i
              return say(lang,
-                        {"k = {k}：tensor2tensor 计算 clip(j − i, −k, k) + k，j − i = {near} 得到第 {near_row} 行，"
-                         "j − i = {far} 得到第 {far_row} 行。超过 k 的距离全都共用最后一行。",
-                         "k = {k}: tensor2tensor computes clip(j − i, −k, k) + k; j − i = {near} reads row {near_row} "
-                         "and j − i = {far} reads row {far_row}. Every distance beyond k shares the last row."},
+                        {"k = {k}：行号是 k − clip(Δ, −k, k)，Δ = {near} 得到第 {near_row} 行，"
+                         "Δ = {far} 得到第 {far_row} 行。超过 k 的偏移全都共用第一行。",
+                         "k = {k}: the row is k − clip(Δ, −k, k); Δ = {near} reads row {near_row} "
+                         "and Δ = {far} reads row {far_row}. Every offset beyond k shares the first row."},
                         {{"k", integer(k)}, {"near", integer(k + 1)}, {"far", integer(k + 5)},
-                         {"near_row", integer(index(0, k + 1))}, {"far_row", integer(index(0, k + 5))}});
+                         {"near_row", integer(index(k + 1, 0))}, {"far_row", integer(index(k + 5, 0))}});
          }},
     };
+    s.questions[0].predict = true;  // both asked before the table is seen
+    s.questions[1].predict = true;
     return s;
 }
 

@@ -53,20 +53,26 @@ std::vector<ViewData> softmax_views(const Inputs& in, const Computed& c, Lang la
 }  // namespace
 
 Step content_plus_position() {
-    return {
+    Step s = {
         "content-plus-position",
         {"内容加位置，再 softmax", "Content plus position, then softmax"},
-        {"内容分数加位置分数，再逐行 softmax，就得到注意力权重。"
-         "把内容分数与位置分数相加、除以 √d_k，再对每一行做 softmax，就得到注意力权重。"
+        {"把内容分数与位置分数相加、除以 √d_k，再对每一行做 [[softmax]]，就得到注意力权重。"
          "每一行的权重之和为 1；注释给出去掉位置项后权重会变化多少。",
-         "Content plus position scores, through a softmax over each row, give the attention weights. "
-         "Add the content and position scores, divide by √d_k and apply softmax to each row to get the attention "
+         "Add the content and position scores, divide by √d_k and apply [[softmax]] to each row to get the attention "
          "weights. Every row sums to 1; a note says how much the weights would change without the position term."},
         {"L", "clip", "d_k", "seed"},
         computed_views(softmax_views),
         {
          R"tex(\alpha_{ij} = \operatorname{softmax}_j(e_{ij}), \qquad e_{ij} = (q_i \cdot k_j + q_i \cdot a_{ij}) / \sqrt{d_k})tex"},
     };
+    s.takeaway = {"位置项改变了注意力：去掉它，权重最多变化 {change}，因为 softmax 把每个加上的分数变成那个键权重上的一个倍数。",
+                  "The position term moves attention: without it the weights would change by up to {change}, because the "
+                  "softmax turns each added score into a factor on that key's weight."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Computed c = compute(in);
+        return std::vector<Arg>{{"change", num((softmax_rows(c.content) - c.weights).cwiseAbs().maxCoeff(), 3)}};
+    });
+    return s;
 }
 
 }  // namespace shaw_lesson

@@ -1,6 +1,7 @@
 // PE Lab — lessons/shaw/deberta.cpp
 // Step "deberta" of shaw: DeBERTa (He et al. 2021), the c2p / p2c terms with their clamped index and the √(3d)
-// scale (HF deberta_v2). Its views, then the step. (The log buckets and the clamp: step "deberta-buckets".)
+// scale (HF deberta_v2). The table's half-size (HF att_span) is written s, not k: k is Shaw's clipping distance in
+// this lesson. Its views, then the step. (The log buckets and the clamp: step "deberta-buckets".)
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] DeBERTa's disentangled attention
@@ -33,49 +34,67 @@ std::vector<ViewData> deberta_views(const Inputs& in, Lang lang) {
     const int i = in.i, j = in.j;
 
     const std::vector<std::string> c2p_notes = {
-        say(lang, {"在 (i, j) = ({i}, {j})：相对位置 {dist}，c2p 读 K^r 的第 δ(i, j) = {row} 行，c2p = {value}。",
-                   "At (i, j) = ({i}, {j}): relative position {dist}, c2p reads row δ(i, j) = {row} of K^r, c2p = {value}."},
-            {{"i", integer(i)}, {"j", integer(j)}, {"dist", integer(rel(i, j))}, {"row", integer(c2p(i, j))}, {"value", num(t.c2p(i, j), 4)}}),
+        say(lang, {"在 (i, j) = ({i}, {j})：Δ = {delta} 落进桶 β = {dist}，c2p 读 K^r 的第 δ(i, j) = β + s = {row} 行，c2p = {value}。",
+                   "At (i, j) = ({i}, {j}): Δ = {delta} falls in bucket β = {dist}, c2p reads row δ(i, j) = β + s = {row} of K^r, "
+                   "c2p = {value}."},
+            {{"i", integer(i)}, {"j", integer(j)}, {"delta", integer(i - j)}, {"dist", integer(rel(i, j))}, {"row", integer(c2p(i, j))},
+             {"value", num(t.c2p(i, j), 4)}}),
+        say(lang, {"沿对角线（同一偏移）的最大极差 = {spread}：c2p 随查询的内容变化。",
+                   "Largest spread along a diagonal (one offset) = {spread}: c2p changes with the query's content."},
+            {{"spread", num(diagonal_spread(t.c2p).maxCoeff(), 4)}}),
     };
     const std::vector<std::string> p2c_notes = {
-        say(lang, {"HF 用 clamp(−r_pos[j][i] + k, 0, 2k − 1) 为 p2c 取行，再转置；它与 c2p 的行号在 {same} / {all} 个格子里相同。",
-                   "HF picks p2c's row as clamp(−r_pos[j][i] + k, 0, 2k − 1) and transposes; it equals c2p's row in {same} / {all} cells."},
+        say(lang, {"论文给 p2c 写 δ(j, i)；Hugging Face 从转置的一对 (j, i)（偏移 −Δ）取桶、取负再转置，桶对 Δ 是奇函数，"
+                   "所以它与 c2p 的行号在 {same} / {all} 个格子里相同（Hugging Face: `r_pos`）。",
+                   "The paper writes δ(j, i) for p2c; Hugging Face takes the bucket of the transposed pair (j, i), whose offset is −Δ, "
+                   "negates it and transposes, and as the buckets are odd in Δ it equals c2p's row in {same} / {all} cells "
+                   "(Hugging Face: `r_pos`)."},
             {{"same", integer(same)}, {"all", integer(static_cast<long long>(c2p.size()))}}),
         say(lang, {"在 (i, j) = ({i}, {j})：p2c = K^c_j·Q^r_{row} / √(3d_k) = {value}。",
                    "At (i, j) = ({i}, {j}): p2c = K^c_j·Q^r_{row} / √(3d_k) = {value}."},
             {{"i", integer(i)}, {"j", integer(j)}, {"row", integer(p2c(i, j))}, {"value", num(t.p2c(i, j), 4)}}),
-        say(lang, {"每一项都除以 √(3·d_k) = {scale}：scale_factor = 1 + 2（c2p 与 p2c 各加 1）。",
-                   "Every term is divided by √(3·d_k) = {scale}: scale_factor = 1 + 2 (one for c2p, one for p2c)."},
+        say(lang, {"每一项都除以 √(3·d_k) = {scale}：因子 3 = 1 + 2（c2p 与 p2c 各加 1）。",
+                   "Every term is divided by √(3·d_k) = {scale}: the factor 3 = 1 + 2 (one more each for c2p and p2c)."},
             {{"scale", num(1.0 / t.scale, 6)}}),
     };
     return {make_view(say(lang, {"c2p（内容→位置）：Q^c_i·K^r_δ(i,j) / √(3d_k)", "c2p (content → position): Q^c_i·K^r_δ(i,j) / √(3d_k)"}),
                       term_matrix(t.c2p, "c2p", lang), c2p_notes),
-            make_view(say(lang, {"p2c：K^c_j·Q^r_δ(i,j) / √(3d_k)", "p2c: K^c_j·Q^r_δ(i,j) / √(3d_k)"}),
+            make_view(say(lang, {"p2c（位置→内容）：K^c_j·Q^r_δ(i,j) / √(3d_k)", "p2c (position → content): K^c_j·Q^r_δ(i,j) / √(3d_k)"}),
                       term_matrix(t.p2c, "p2c", lang), p2c_notes)};
 }
 
 }  // namespace
 
 Step deberta_disentangled() {
-    return {
+    Step s = {
         "deberta",
         {"DeBERTa：解耦注意力", "DeBERTa: disentangled attention"},
-        {"DeBERTa 多了两项，让内容读距离自己的向量：c2p 和 p2c。"
-         "DeBERTa 给内容和相对位置各一套投影：除了内容到内容，查询的内容读距离的向量 K^r（c2p），键的内容读距离的向量 Q^r（p2c），三项一起除以 √(3d_k)。"
-         "沿同一条对角线（同一距离），c2p 仍随查询的内容变化。δ(i, j) 是距离 i − j 在一张 2k 行的相对位置表里的行号（下一步讲它如何分桶和截断）。"
-         "论文给 p2c 写的是 δ(j, i)；HF 的代码取 clamp(−r_pos[j][i] + k) 再转置，桶是奇函数，所以它与 c2p 用同一个行号。",
-         "DeBERTa adds two terms in which content reads the distance's own vectors: c2p and p2c. "
-         "DeBERTa gives content and relative position their own projections: besides content-to-content, the query's "
-         "content reads the distance's vector K^r (c2p) and the key's content reads the distance's vector Q^r (p2c), "
-         "and the three terms are divided by √(3d_k) together. Along one diagonal (one distance) c2p still changes with "
-         "the query's content. δ(i, j) is the row of the distance i − j in a table of "
-         "2k relative positions (the next step shows how it is bucketed and clamped). The paper writes δ(j, i) for "
-         "p2c; HF's code takes clamp(−r_pos[j][i] + k) and transposes, and since the buckets are an odd function it "
-         "reads the same row as c2p."},
+        {"[[deberta|DeBERTa]] 多了两项，让内容去读偏移自己的向量：c2p（内容→位置）和 p2c（位置→内容）。"
+         "DeBERTa 给内容和相对位置各一套投影：除了内容到内容，查询的内容读偏移的向量 K^r（c2p），键的内容读偏移的向量 Q^r（p2c），三项一起除以 √(3d_k)。"
+         "δ(i, j) 是偏移 Δ = i − j 在一张有 2s 个[[relative-position|相对位置]]的表里的行号；远处的偏移先分进宽度按对数增长的[[bucket|桶]]"
+         "（[[log-bucket|对数桶]]，下一步讲分桶和截断）。s 是表的半宽，不是 Shaw 的截断距离 k。",
+         "[[deberta|DeBERTa]] adds two terms in which content reads the offset's own vectors: c2p (content to position) "
+         "and p2c (position to content). DeBERTa gives content and relative position their own projections: besides "
+         "content-to-content, the query's content reads the offset's vector K^r (c2p) and the key's content reads the "
+         "offset's vector Q^r (p2c), and the three terms are divided by √(3d_k) together. δ(i, j) is the row of the "
+         "offset Δ = i − j in a table of 2s [[relative-position|relative positions]]; far offsets are first sorted into "
+         "[[bucket|buckets]] whose width grows logarithmically ([[log-bucket|log buckets]]; the next step shows the "
+         "buckets and the clamp). s is the table's half-size, not Shaw's clipping distance k."},
         {"L", "d_k", "seed", "i", "j"},
         views_of(read_inputs, deberta_views),
         {R"tex(\tilde A_{ij} = (Q^c_i \cdot K^c_j + Q^c_i \cdot K^r_{\delta(i,j)} + K^c_j \cdot Q^r_{\delta(i,j)}) / \sqrt{3d_k})tex"},
     };
+    s.takeaway = {"新加的两项都是内容与偏移向量的点积，所以和 Shaw 的位置项一样随内容变化：同一偏移上 c2p 仍相差 {spread}。",
+                  "Both new terms are dot products of content with an offset's vector, so like Shaw's term they change with "
+                  "content: along one offset c2p still varies by {spread}."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const int span = deberta_attention_span(in.bucket_size, in.max_position);
+        const Eigen::MatrixXi rel = deberta_relative_position(in.L, in.L, in.bucket_size, in.max_position);
+        const DebertaDemo demo = deberta_demo_inputs(in.L, in.d, span, static_cast<std::uint64_t>(in.seed));
+        const DebertaTerms t = deberta_disentangled_terms(demo.Qc, demo.Kc, demo.Qr, demo.Kr, rel, span);
+        return std::vector<Arg>{{"spread", num(diagonal_spread(t.c2p).maxCoeff(), 4)}};
+    });
+    return s;
 }
 
 }  // namespace shaw_lesson

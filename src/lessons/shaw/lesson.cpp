@@ -5,7 +5,9 @@
 // into L × L × d and the einsum 'bhld,lmd->bhlm', content plus position scores through softmax, why the
 // position vector is dotted with q rather than added as a scalar, and the value-side term a^V (eq. 3);
 // then two later relative methods, Transformer-XL's four terms (its distance terms, then its content terms)
-// and DeBERTa's disentangled attention (its terms, then its log buckets and clamp).
+// and DeBERTa's disentangled attention (its terms, then its log buckets and clamp); then a recap.
+// Every text on screen writes the offset as Δ = i − j (query minus key); the paper and tensor2tensor's j − i = −Δ
+// appears only in notes that say so.
 // Every number shown comes from core (shaw.h, attention_grid.h, f_delta.h, relative_methods.h).
 // This file holds the parameter table, the demo's scores computed once for the steps that show them, the
 // helpers several steps share and the lesson (its steps in order, its references). Each step lives in the
@@ -42,7 +44,8 @@ const ParamTable<Inputs>& params() {
         {Key::shared("L").range(2, 16).def("4").about({"序列长度（查询 i、键 j 取 0..L−1）", "sequence length (query i, key j in 0..L-1)"}),
          &Inputs::L},
         {Key::integer("clip", 0, 15, "2",
-                      {"max_relative_position：超过 ±k 的距离共用一个嵌入", "max_relative_position: distances beyond +-k share an embedding"})
+                      {"截断距离 k：|Δ| 超过 k 的偏移共用一个向量（论文的 max_relative_position）",
+                       "clipping distance k: offsets with |Δ| beyond k share a vector (the paper's max_relative_position)"})
                  .sym("k")
                  .alias("k"),
          &Inputs::k},
@@ -57,13 +60,13 @@ const ParamTable<Inputs>& params() {
                                               "width of Transformer-XL's sinusoid R of the relative distance (even)"})
                  .multiple_of(2),
          &Inputs::d_model},
-        {Key::from(deberta_spec_bucket_size(), {"DeBERTa 的对数桶数（HF 的 position_buckets，v3 为 256；0 表示不分桶）",
-                                                "DeBERTa's log buckets (HF position_buckets, 256 in v3; 0 for none)"})
+        {Key::from(deberta_spec_bucket_size(), {"DeBERTa 的对数桶数（Hugging Face 的 position_buckets，v3 为 256；0 表示不分桶）",
+                                                "DeBERTa's log buckets (Hugging Face's position_buckets, 256 in v3; 0 for none)"})
                  .range(0, 512)
                  .multiple_of(2),
          &Inputs::bucket_size},
-        {Key::from(deberta_spec_max_position(), {"DeBERTa 的 max_position：距离 max_position − 1 落进最后一个对数桶（v3 为 512）",
-                                                 "DeBERTa's max_position: distance max_position − 1 falls in the last log bucket (512 in v3)"})
+        {Key::from(deberta_spec_max_position(), {"DeBERTa 的 max_position：偏移 max_position − 1 落进最后一个对数桶（v3 为 512）",
+                                                 "DeBERTa's max_position: the offset max_position − 1 falls in the last log bucket (512 in v3)"})
                  .range(258, 4096),
          &Inputs::max_position},
     };
@@ -132,7 +135,7 @@ HeatmapView term_matrix(const Eigen::MatrixXd& M, const std::string& what, Lang 
     const int L = static_cast<int>(M.rows());
     h.explain = [M, what, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"{what}：i = {i}，j = {j}，i − j = {dist}，值 = {value}", "{what}: i = {i}, j = {j}, i − j = {dist}, value = {value}"},
+        return say(lang, {"{what}：i = {i}，j = {j}，Δ = {dist}，值 = {value}", "{what}: i = {i}, j = {j}, Δ = {dist}, value = {value}"},
                    {{"what", what}, {"i", integer(r)}, {"j", integer(c)}, {"dist", integer(r - c)}, {"value", num(M(r, c), 4)}});
     };
     return h;
@@ -156,7 +159,7 @@ Lesson make_lesson() {
     };
     lesson.steps = {score_with_relative_term(), relative_matrix_and_sign(), clipped_index(), lookup_and_position_scores(),
                     content_plus_position(), why_dot_with_q(), value_side(), transformer_xl_terms(),
-                    txl_content_terms(), deberta_disentangled(), deberta_buckets()};
+                    txl_content_terms(), deberta_disentangled(), deberta_buckets(), recap()};
     // [issue 24] The nine steps before the split: old step 8 is now transformer-xl and txl-content-terms; old 9
     // deberta and deberta-buckets.
     lesson.old_numbering = {"relative-term",         "relative-matrix-sign", "clipped-index",

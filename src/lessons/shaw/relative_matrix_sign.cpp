@@ -1,9 +1,10 @@
 // PE Lab — lessons/shaw/relative_matrix_sign.cpp
-// Step "relative-matrix-sign" of shaw: the relative distance j − i of every pair (tensor2tensor's sign) and
-// the tutorial form i − j beside it. Its views, then the step.
+// Step "relative-matrix-sign" of shaw: the offset Δ = i − j of every pair, as the lesson writes it, beside the
+// paper's and tensor2tensor's sign j − i = −Δ: the same offsets with every cell off the diagonal flipped, which is
+// why a trained table must be read with the sign it was trained with. Its views, then the step.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
-// [SECTION] the relative position matrix and its sign
+// [SECTION] the offset matrix and its sign
 #include <string>
 #include <vector>
 
@@ -16,69 +17,68 @@ namespace shaw_lesson {
 
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
-// [SECTION] the relative position matrix and its sign
+// [SECTION] the offset matrix and its sign
 namespace {
 
 std::vector<ViewData> sign_views(const Inputs& in, Lang lang) {
     const int L = in.L;
-    HeatmapView ref = index_view(shaw_relative_distance(L), lang);
-    ref.is_signed = true;
-    ref.explain = [L, lang](int r, int c) -> std::string {
+    // core gives tensor2tensor's j − i; the lesson's offset is its negative.
+    const Eigen::MatrixXi code = shaw_relative_distance(L);
+    const Eigen::MatrixXi delta = -code;
+    HeatmapView ours = index_view(delta, lang);
+    ours.is_signed = true;
+    ours.explain = [L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        const int d = c - r;
-        const std::vector<Arg> args = {{"i", pos(r)}, {"j", pos(c)}, {"dist", integer(d)}};
-        if (d > 0) return say(lang, {"i = {i}, j = {j}: j − i = {dist}，键在查询之后", "i = {i}, j = {j}: j − i = {dist}, the key comes after the query"}, args);
-        if (d < 0) return say(lang, {"i = {i}, j = {j}: j − i = {dist}，键在查询之前", "i = {i}, j = {j}: j − i = {dist}, the key comes before the query"}, args);
-        return say(lang, {"i = {i}, j = {j}: j − i = {dist}，同一位置", "i = {i}, j = {j}: j − i = {dist}, the same position"}, args);
+        const std::vector<Arg> args = {{"i", pos(r)}, {"j", pos(c)}, {"dist", integer(r - c)}};
+        if (r > c) return say(lang, {"i = {i}，j = {j}：Δ = {dist}，键在查询之前", "i = {i}, j = {j}: Δ = {dist}, the key comes before the query"}, args);
+        if (r < c) return say(lang, {"i = {i}，j = {j}：Δ = {dist}，键在查询之后", "i = {i}, j = {j}: Δ = {dist}, the key comes after the query"}, args);
+        return say(lang, {"i = {i}，j = {j}：Δ = {dist}，同一位置", "i = {i}, j = {j}: Δ = {dist}, the same position"}, args);
     };
-    std::vector<std::string> ref_notes = {
-        say(lang, {"值为正：键在查询的右边（更晚）。", "Positive: the key lies to the right of the query (later)."}),
+    HeatmapView theirs = index_view(code, lang);
+    theirs.is_signed = true;
+    theirs.explain = [L, lang](int r, int c) -> std::string {
+        if (r < 0 || c < 0 || r >= L || c >= L) return "";
+        return say(lang, {"i = {i}，j = {j}：−Δ = {value}", "i = {i}, j = {j}: −Δ = {value}"},
+                   {{"i", pos(r)}, {"j", pos(c)}, {"value", integer(c - r)}});
     };
-    std::vector<ViewData> out = {make_view(say(lang, {"相对距离 j − i（tensor2tensor 的约定）", "Relative distance j − i (tensor2tensor's convention)"}),
-                                           std::move(ref), ref_notes)};
-    if (in.tutorial) {
-        Eigen::MatrixXi flipped(L, L);
-        for (int i = 0; i < L; ++i)
-            for (int j = 0; j < L; ++j) flipped(i, j) = i - j;
-        HeatmapView sv = index_view(flipped, lang);
-        sv.is_signed = true;
-        sv.explain = [L, lang](int r, int c) -> std::string {
-            if (r < 0 || c < 0 || r >= L || c >= L) return "";
-            return say(lang, {"i = {i}, j = {j}: i − j = {dist}", "i = {i}, j = {j}: i − j = {dist}"},
-                       {{"i", pos(r)}, {"j", pos(c)}, {"dist", integer(r - c)}});
-        };
-        for (int i = 0; i < L; ++i)
-            for (int j = 0; j < L; ++j)
-                if (i != j) sv.highlight_cells.push_back({i, j});
-        out.push_back(make_view(say(lang, {"常见的简化写法：i − j", "The common tutorial form: i − j"}), std::move(sv),
-                                {say(lang, {"除对角线外每个格子都与参考相反（已框出）：简化写法用 i − j，tensor2tensor 用 j − i。",
-                                            "Every cell off the diagonal has the opposite sign (outlined): the tutorial form uses i − j, tensor2tensor j − i."})}));
-    }
-    return out;
+    for (int i = 0; i < L; ++i)
+        for (int j = 0; j < L; ++j)
+            if (i != j) theirs.highlight_cells.push_back({i, j});
+    return {make_view(say(lang, {"偏移 Δ = i − j", "Offset Δ = i − j"}), std::move(ours),
+                      {say(lang, {"正数：键在查询左边（更早）。常见的教程代码也写 i − j。",
+                                  "Positive: the key lies left of the query (earlier). Common tutorial code writes i − j too."})}),
+            make_view(say(lang, {"论文与参考代码的符号：−Δ", "The paper's and the reference code's sign: −Δ"}), std::move(theirs),
+                      {say(lang, {"Shaw 等人和 tensor2tensor 写的是 j − i（键减查询）= −Δ：对角线以外每个格子都变号（已框出）。",
+                                  "Shaw et al. and tensor2tensor write j − i (key minus query) = −Δ: every cell off the diagonal "
+                                  "flips its sign (outlined)."})})};
 }
 
 }  // namespace
 
 Step relative_matrix_and_sign() {
-    return {
+    Step s = {
         "relative-matrix-sign",
-        {"相对位置矩阵与符号约定", "The relative position matrix and its sign"},
-        {"tensor2tensor 把相对距离写成 j − i；教程常把它反过来写成 i − j。"
-         "先为每一对 (i, j) 写下相对距离。参考实现 tensor2tensor 用 j − i（键减查询）：正数表示键在查询右边。"
-         "常见的简化写法（许多教程的代码）写的是 i − j，符号正好相反；两种都能用，但一张表训练好后，读它的代码必须用同一种约定。"
-         "勾选 tutorial 可以把简化写法的矩阵并排显示。"
-         "行是查询 i，列是键 j。注意：悬停显示的 Δ = q − k = i − j，正好是格子里的值取负。",
-         "tensor2tensor writes the relative distance as j − i; tutorials often flip it to i − j. "
-         "First write down the relative distance of every pair (i, j). The reference, tensor2tensor, uses j − i "
-         "(key minus query): positive means the key lies to the right of the query. A common simplified version found in tutorials writes "
-         "i − j, the opposite sign; either works, but once a table is trained, the code that reads it must keep the "
-         "same convention. Tick tutorial to show that matrix beside it. Rows are queries i, columns keys j. Note: the hover "
-         "shows Δ = q − k = i − j, which is minus the value in the cell."},
-        {"L", "tutorial"},
+        {"偏移矩阵与符号约定", "The offset matrix and its sign"},
+        {"先为每一对 (i, j) 写下偏移 Δ = i − j：对角线是 0，对角线下方为正（键在查询左边，更早），上方为负。行是查询 i，列是键 j。"
+         "Shaw 等人的论文和他们的参考代码 [[tensor2tensor]] 用的是相反的符号（右图）；两种都能用，"
+         "但一张表训练好后，读它的代码必须沿用训练时的约定，否则每一对都会读到镜像偏移的向量。",
+         "First write down the offset Δ = i − j of every pair: 0 on the diagonal, positive below it (the key lies left "
+         "of the query, earlier), negative above. Rows are queries i, columns keys j. Shaw et al.'s paper and their "
+         "reference code, [[tensor2tensor]], use the opposite sign (right); either works, but once a table is trained, "
+         "the code that reads it must keep the sign it was trained with, or every pair reads the vector of its mirror "
+         "offset."},
+        {"L"},
         views_of(read_inputs, sign_views),
-        {
-         {R"tex(D_{ij} = j - i \quad \text{(tensor2tensor)}, \qquad D^{\text{教程}}_{ij} = i - j = -D_{ij})tex", R"tex(D_{ij} = j - i \quad \text{(tensor2tensor)}, \qquad D^{\mathrm{tutorial}}_{ij} = i - j = -D_{ij})tex"}},
+        {{R"tex(\Delta_{ij} = i - j, \qquad \text{论文与参考代码：} -\Delta_{ij})tex",
+          R"tex(\Delta_{ij} = i - j, \qquad \text{paper and reference code: } -\Delta_{ij})tex"}},
     };
+    s.takeaway = {"两张矩阵的偏移相同、符号相反：按一种符号训练的表若按另一种去读，{cells} 对中有 {flipped} 对会拿到镜像偏移的向量。",
+                  "The two matrices hold the same offsets with opposite signs, so a table trained with one sign and read "
+                  "with the other hands {flipped} of {cells} pairs their mirror offset's vector."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"flipped", integer(1LL * in.L * in.L - in.L)}, {"cells", integer(1LL * in.L * in.L)}};
+    });
+    return s;
 }
 
 }  // namespace shaw_lesson

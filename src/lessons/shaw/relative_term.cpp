@@ -1,6 +1,7 @@
 // PE Lab — lessons/shaw/relative_term.cpp
 // Step "relative-term" of shaw: the score e_ij = (q_i·k_j + q_i·a_ij)/√d_k, its content term, its position
-// term and their sum. Its views, then the step.
+// term and their sum; the lesson's problem (attention cannot see order) and its offset Δ = i − j. Its views, then
+// the step.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] a score with a relative term
@@ -48,35 +49,41 @@ std::vector<ViewData> score_views(const Inputs& in, const Computed& c, Lang lang
         say(lang, {"最大的 |e − (内容 + 位置)| = {diff}", "Largest |e − (content + position)| = {diff}"},
             {{"diff", exact((E - C - P).cwiseAbs().maxCoeff())}}),
     };
+    const std::vector<std::string> position_notes = {
+        say(lang, {"论文按 j − i = −Δ 给向量编号；本课处处写 Δ = i − j（同一批向量，只是编号的符号相反）。",
+                   "The paper labels the vectors by j − i = −Δ; this lesson writes Δ = i − j throughout (the same vectors, "
+                   "labelled with the opposite sign)."}),
+    };
     return {make_view(say(lang, {"内容项 q_i·k_j / √d_k", "Content term q_i·k_j / √d_k"}), std::move(content)),
-            make_view(say(lang, {"位置项 q_i·a_ij / √d_k", "Position term q_i·a_ij / √d_k"}), std::move(position)),
+            make_view(say(lang, {"位置项 q_i·a_ij / √d_k", "Position term q_i·a_ij / √d_k"}), std::move(position), position_notes),
             make_view(say(lang, {"分数 e_ij = (q_i·k_j + q_i·a_ij) / √d_k", "Score e_ij = (q_i·k_j + q_i·a_ij) / √d_k"}), std::move(total), notes)};
 }
 
 }  // namespace
 
 Step score_with_relative_term() {
-    return {
+    Step s = {
         "relative-term",
         {"带相对项的分数", "A score with a relative term"},
-        {"Shaw 等人给分数加上位置项 q_i·a_ij，其中 a_ij 是为距离 j − i 学到的向量。"
-         "注意力本身看不出词序。"
-         "这一课展示他们怎样让分数取决于 j 离 i 有多远，而不是 i 和 j 的绝对位置。"
-         "普通注意力的分数是 q_i·k_j / √d_k。Shaw 等人为每个相对距离学习一个向量 a_ij，并把分数改成 "
-         "e_ij = (q_i·k_j + q_i·a_ij) / √d_k：第一项看内容，第二项看 i 与 j 的相对位置。"
-         "三张热力图分别是内容项、位置项和它们的和；Q、K 和相对位置表都由随机种子生成。",
-         "Shaw et al. add a position term q_i·a_ij to the score, a_ij being a vector learned for the distance j − i. "
-         "Attention alone cannot see order. "
-         "This lesson shows how they make a score depend on how far j is from i rather than on absolute positions. "
-         "Plain attention computes the score q_i·k_j / √d_k. Shaw et al. learn a vector a_ij for each relative distance and "
-         "change the score to e_ij = (q_i·k_j + q_i·a_ij) / √d_k: the first term looks at content, the second at "
-         "where j sits relative to i. The three heatmaps show the content term, the position term and their sum; Q, K and the relative table are "
-         "random, drawn from the random seed."},
+        {"注意力本身看不出词序；本课跟着 Shaw 等人，用为每个偏移 Δ = i − j（查询位置减键位置）学到的向量把词序加进分数。"
+         "普通注意力的分数是 q_i·k_j / √d_k（d_k 是每个[[head|注意力头]]的维度）。Shaw 等人为这一对的偏移学一个向量 a_ij，把分数改成 "
+         "e_ij = (q_i·k_j + q_i·a_ij) / √d_k：第一项看内容，第二项看 j 相对 i 的位置。"
+         "这些向量来自一张表，只存到[[clipping|截断]]距离 k 为止（第 3 步）。"
+         "三张热力图分别是内容项、位置项和它们的和；Q、K 和表都由随机种子生成。",
+         "Attention alone cannot see word order; this lesson follows how Shaw et al. add it to the score with vectors "
+         "learned per offset Δ = i − j (query position minus key position). Plain attention scores q_i·k_j / √d_k "
+         "(d_k is the dimension of one attention [[head]]). Shaw et al. learn a vector a_ij for the pair's offset and change the score to "
+         "e_ij = (q_i·k_j + q_i·a_ij) / √d_k: the first term looks at content, the second at where j sits relative to "
+         "i. The vectors come from a table that stops at a [[clipping]] distance k (step 3). The three heatmaps show "
+         "the content term, the position term and their sum; Q, K and the table are random, drawn from the seed."},
         {"L", "clip", "d_k", "seed"},
         computed_views(score_views),
-        {
-         R"tex(e_{ij} = (q_i \cdot k_j + q_i \cdot a_{ij}) / \sqrt{d_k})tex"},
+        {R"tex(e_{ij} = (q_i \cdot k_j + q_i \cdot a_{ij}) / \sqrt{d_k}, \qquad a_{ij} = a(\Delta),\ \ \Delta = i - j)tex"},
     };
+    s.takeaway = {"每个分数 = 内容 + 位置：q_i·k_j 不管词序，词序只经 q_i·a_ij 进入，而向量 a_ij 由偏移 Δ = i − j 选出。",
+                  "Each score is content plus position: q_i·k_j ignores word order, so order enters only through "
+                  "q_i·a_ij, whose vector a_ij is chosen by the offset Δ = i − j."};
+    return s;
 }
 
 }  // namespace shaw_lesson

@@ -1,7 +1,7 @@
 // PE Lab — lessons/shaw/shaw_lesson.h
 // Private to lesson "shaw" (this folder): the inputs, the one parameter table, the demo's scores computed once
-// for the steps that show them, the small helpers several steps share (all in lesson.cpp) and the eleven steps,
-// each defined in the file named after its id.
+// for the steps that show them, the small helpers several steps share (all in lesson.cpp) and the twelve steps,
+// each defined in the file named after its id. On screen the offset is Δ = i − j (query minus key).
 // No display text here (the font subset scans .cpp files only).
 //
 // [SECTION] inputs and parameters
@@ -70,6 +70,7 @@ Step transformer_xl_terms();
 Step txl_content_terms();
 Step deberta_disentangled();
 Step deberta_buckets();
+Step recap();
 
 }  // namespace shaw_lesson
 }  // namespace pelab

@@ -1,7 +1,7 @@
 // PE Lab — lessons/shaw/transformer_xl.cpp
 // Step "transformer-xl" of shaw: Transformer-XL (Dai et al. 2019) splits the score of one seeded head into
-// four terms a, b, c, d with the sinusoid R_{i−j} of the relative distance (kimiyoung/transformer-xl,
-// RelPartialLearnableMultiHeadAttn); this step shows the two that read R: d, lesson f-delta's readout, and b.
+// four terms (a), (b), (c), (d) with the sinusoid R_Δ of the offset Δ = i − j (kimiyoung/transformer-xl,
+// RelPartialLearnableMultiHeadAttn); this step shows the two that read R: (d), lesson f-delta's readout, and (b).
 // Its views, then the step. (The content terms a and c: step "txl-content-terms".)
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
@@ -42,50 +42,62 @@ std::vector<ViewData> transformer_xl_views(const Inputs& in, Lang lang) {
     const double readout_gap = max_abs(F - t.d);
 
     const std::vector<std::string> b_notes = {
-        say(lang, {"沿对角线（同一距离）的最大极差 = {spread}：b 随查询的内容变化。",
-                   "Largest spread along a diagonal (one distance) = {spread}: b changes with the query's content."},
+        say(lang, {"沿对角线（同一偏移）的最大极差 = {spread}：(b) 随查询的内容变化。",
+                   "Largest spread along a diagonal (one offset) = {spread}: (b) changes with the query's content."},
             {{"spread", num(largest(diagonal_spread(t.b)), 4)}}),
-        say_error(lang, {"F(q,k) 一课的读出 f(δ) = wᵀR_δ，取固定向量 w = W_Rᵀv，与 d 的最大差 = {err}{hint}。",
-                         "The F(q,k) lesson's readout f(δ) = wᵀR_δ with the fixed vector w = W_Rᵀv differs from d by at most {err}{hint}."},
+        say_error(lang, {"F(q,k) 一课的读出 f(Δ) = wᵀR_Δ，取固定向量 w = W_Rᵀv，与 (d) 的最大差 = {err}{hint}。",
+                         "The F(q,k) lesson's readout f(Δ) = wᵀR_Δ with the fixed vector w = W_Rᵀv differs from (d) by at most {err}{hint}."},
                   readout_gap),
-        say(lang, {"式中 R_(i−j)：距离 i − j 的正弦向量；W_R：它的投影；u、v：可学习的全局向量。",
-                   "In the equation R_(i−j): the sinusoid of the distance i − j; W_R: its projection; u, v: learned global vectors."}),
+        say(lang, {"式中 R_Δ：偏移 Δ 的正弦向量；W_R：它的投影；u、v：学到的全局向量（不是第 7 步的值向量 v_j）。",
+                   "In the equation R_Δ: the sinusoid of the offset Δ; W_R: its projection; u, v: learned global vectors "
+                   "(not the value vectors v_j of step 7)."}),
+        say(lang, {"参考代码用位置 klen − 1 … 0 构造 R，再把每一行移到对应的偏移上（Transformer-XL code: `pos_seq`, `_rel_shift`）。",
+                   "The reference code builds R from the positions klen − 1 … 0 and shifts each row into place "
+                   "(Transformer-XL code: `pos_seq`, `_rel_shift`)."}),
     };
     const std::vector<std::string> d_notes = {
-        say(lang, {"沿对角线的最大极差 = {spread}：d 只依赖 i − j，是 Toeplitz 矩阵。",
-                   "Largest spread along a diagonal = {spread}: d depends on i − j only, a Toeplitz matrix."},
+        say(lang, {"沿对角线的最大极差 = {spread}：(d) 只依赖 Δ，是 Toeplitz 矩阵。",
+                   "Largest spread along a diagonal = {spread}: (d) depends on Δ only, a Toeplitz matrix."},
             {{"spread", exact(largest(diagonal_spread(t.d)))}}),
     };
     // The position-only term first (the larger figure): its Toeplitz stripes are the link to f-delta; then b, the
     // same sinusoid read by the query. The two content terms are step txl-content-terms.
-    return {make_view(say(lang, {"d：全局位置偏置 v·W_R R_(i−j)", "d: global position bias v·W_R R_(i−j)"}), term_matrix(t.d, "d", lang), d_notes),
-            make_view(say(lang, {"b：内容–位置 q_i·W_R R_(i−j)", "b: content–position q_i·W_R R_(i−j)"}), term_matrix(t.b, "b", lang), b_notes)};
+    return {make_view(say(lang, {"(d)：全局位置偏置 v·W_R R_Δ", "(d): global position bias v·W_R R_Δ"}), term_matrix(t.d, "(d)", lang), d_notes),
+            make_view(say(lang, {"(b)：内容–位置 q_i·W_R R_Δ", "(b): content–position q_i·W_R R_Δ"}), term_matrix(t.b, "(b)", lang), b_notes)};
 }
 
 }  // namespace
 
 
 Step transformer_xl_terms() {
-    return {
+    Step s = {
         "transformer-xl",
-        {"Transformer-XL：距离的正弦", "Transformer-XL: a sinusoid of the distance"},
-        {"Transformer-XL 中距离 i − j 只通过正弦向量 R_(i−j) 进入分数。"
-         "Transformer-XL 不给词加绝对位置：距离 i − j 只通过正弦向量 R_(i−j) 进入分数，由全局向量 v 读（d 项）或由查询读（b 项）。"
-         "分数有四项：a = q_i·k_j 只看内容；b = q_i·W_R R_(i−j)；c = u·k_j 把查询换成全局向量 u；d = v·W_R R_(i−j) 只剩距离。"
-         "R_δ 前一半是 sin(δ·f_s)、后一半是 cos(δ·f_s)，f_s = 10000^(−2s/d_model)；参考代码用 pos_seq = klen−1 … 0 构造它，再用 _rel_shift 把第 (i, j) 格对到距离 i − j。"
-         "d 正是 [[lesson:f-delta/linear-readout|F(q,k) 一课]]里的读出 f(δ) = wᵀR_δ，只是 w = W_Rᵀv 固定；b 是同样的读出，但向量 W_Rᵀq_i 随查询变化。",
-         "Transformer-XL lets the distance i − j in only through a sinusoid R_(i−j). "
-         "Transformer-XL adds no absolute position: the distance i − j enters the score only through a sinusoid "
-         "R_(i−j), read by a global vector v (term d) or by the query (term b). The score has four terms: a = q_i·k_j "
-         "looks at content only; b = q_i·W_R R_(i−j); c = u·k_j replaces the query with a global vector u; "
-         "d = v·W_R R_(i−j) leaves only the distance. R_δ holds sin(δ·f_s) in its first half and cos(δ·f_s) in its "
-         "second, with f_s = 10000^(−2s/d_model); the reference code builds it from pos_seq = klen−1 … 0 and lines cell (i, j) up with distance "
-         "i − j through _rel_shift. d is exactly the readout f(δ) = wᵀR_δ of the [[lesson:f-delta/linear-readout|F(q,k) lesson]], with the fixed vector "
-         "w = W_Rᵀv; b is the same readout with the vector W_Rᵀq_i, which changes with the query."},
+        {"Transformer-XL：偏移的正弦", "Transformer-XL: a sinusoid of the offset"},
+        {"[[transformer-xl|Transformer-XL]] 只通过正弦向量 R_Δ 让偏移 Δ = i − j 进入分数；R_Δ 是 Δ 在 d_model/2 个频率上的正弦和余弦。"
+         "它不给词加绝对位置：R_Δ 由全局向量 v 读（(d) 项）或由查询读（(b) 项）。"
+         "分数有四项：(a) = q_i·k_j 只看内容；(b) = q_i·W_R R_Δ；(c) = u·k_j 把查询换成全局向量 u；(d) = v·W_R R_Δ 只剩偏移。"
+         "R_Δ 前一半是 sin(Δ·f_s)、后一半是 cos(Δ·f_s)，f_s = 10000^(−2s/d_model)。"
+         "(d) 正是 [[lesson:f-delta/linear-readout|F(q,k) 一课]]里的读出 f(Δ) = wᵀR_Δ，只是 w = W_Rᵀv 固定；(b) 是同样的读出，但向量 W_Rᵀq_i 随查询变化。",
+         "[[transformer-xl|Transformer-XL]] lets the offset Δ = i − j into the score only through a sinusoid R_Δ, the "
+         "sines and cosines of Δ at d_model/2 frequencies. It adds no absolute position: R_Δ is read by a global vector "
+         "v (term (d)) or by the query (term (b)). The score has four terms: (a) = q_i·k_j looks at content only; "
+         "(b) = q_i·W_R R_Δ; (c) = u·k_j replaces the query with a global vector u; (d) = v·W_R R_Δ leaves only the "
+         "offset. R_Δ holds sin(Δ·f_s) in its first half and cos(Δ·f_s) in its second, with f_s = 10000^(−2s/d_model). "
+         "(d) is exactly the readout f(Δ) = wᵀR_Δ of the [[lesson:f-delta/linear-readout|F(q,k) lesson]] with the fixed "
+         "vector w = W_Rᵀv; (b) is the same readout with the vector W_Rᵀq_i, which changes with the query."},
         {"L", "d_k", "d_model", "seed"},
         views_of(read_inputs, transformer_xl_views),
-        {R"tex(A^{\mathrm{rel}}_{ij} = q_i^\top k_j + q_i^\top W_R R_{i-j} + u^\top k_j + v^\top W_R R_{i-j})tex"},
+        {R"tex(A^{\mathrm{rel}}_{ij} = \underbrace{q_i^\top k_j}_{(a)} + \underbrace{q_i^\top W_R R_{\Delta}}_{(b)} + \underbrace{u^\top k_j}_{(c)} + \underbrace{v^\top W_R R_{\Delta}}_{(d)}, \quad \Delta = i - j)tex"},
     };
+    s.takeaway = {"(d) 是 Toeplitz 矩阵（极差 {d}）：只有 Δ 经 R_Δ 进入它；(b) 用查询读同一个 R_Δ，同一偏移上仍相差 {b}。",
+                  "Term (d) is Toeplitz (spread {d}) because only Δ reaches it, through R_Δ; term (b) reads the same R_Δ "
+                  "with the query, so along one offset it still varies by {b}."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const TxlDemo demo = txl_demo_inputs(in.L, in.d, in.d_model, static_cast<std::uint64_t>(in.seed));
+        const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);
+        return std::vector<Arg>{{"d", exact(largest(diagonal_spread(t.d)))}, {"b", num(largest(diagonal_spread(t.b)), 4)}};
+    });
+    return s;
 }
 
 }  // namespace shaw_lesson

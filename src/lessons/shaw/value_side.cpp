@@ -49,10 +49,10 @@ std::vector<ViewData> value_side_views(const Inputs& in, const Computed& c, Lang
             double mass = 0.0;
             for (int j = 0; j < L; ++j)
                 if (I(r, j) == row) mass += A(r, j);
-            if (mass > 0.0) parts.push_back(n4(mass) + "·a^V[j − i = " + integer(row - k) + "]");
+            if (mass > 0.0) parts.push_back(n4(mass) + "·a^V[Δ = " + integer(k - row) + "]");
         }
-        return say(lang, {"Σ_j α{i}j a^V{i}j[{x}] = {value}；按距离合并权重：{parts}",
-                          "Σ_j α{i}j a^V{i}j[{x}] = {value}; weights merged by distance: {parts}"},
+        return say(lang, {"Σ_j α{i}j a^V{i}j[{x}] = {value}；按偏移合并权重：{parts}",
+                          "Σ_j α{i}j a^V{i}j[{x}] = {value}; weights merged by offset: {parts}"},
                    {{"i", sub(r)}, {"x", pos(col)}, {"value", n4(T(r, col))}, {"parts", join(parts, " + ")}});
     };
     HeatmapView total = ld_matrix(Z);
@@ -81,27 +81,35 @@ std::vector<ViewData> value_side_views(const Inputs& in, const Computed& c, Lang
 }  // namespace
 
 Step value_side() {
-    return {
+    Step s = {
         "value-side",
         {"值一侧的相对项 a^V", "The value-side term a^V"},
-        {"Shaw 等人在值一侧也加了相对项，输出因此带上了距离的信息。"
-         "Shaw 等人的公式 (3) 在值一侧也加了相对位置：z_i = Σ_j α_ij (x_j W^V + a^V_ij)。a^V 来自第二张 (2k+1) × d 的表，"
-         "用与键一侧相同的截断索引去查。于是输出不只是邻居内容的加权平均，还带着“注意力落在哪些距离上”的信息："
-         "同一距离的权重先合并，再乘上那一行的向量（悬停可以看到合并后的权重）。"
-         "tensor2tensor 的实现同时有键和值两侧；一些后来的实现（例如 Music Transformer）以及常见的简化写法只保留键一侧。",
-         "Shaw et al. add a relative term on the value side too, so the output carries distances. "
-         "Equation 3 of Shaw et al. adds relative positions on the value side as well: z_i = Σ_j α_ij (x_j W^V + a^V_ij). "
-         "a^V comes from a second (2k+1) × d table, read with the same clipped index as the key side. The output is "
+        {"Shaw 等人的公式 (3) 在值一侧也加了相对项：z_i = Σ_j α_ij (x_j W^V + a^V_ij)。"
+         "a^V 来自第二张 (2k+1) × d_k 的表，用与键一侧相同的截断索引去查。于是输出不只是邻居内容的加权平均，还带着注意力落在哪些偏移上："
+         "同一偏移的权重先合并，再乘上那一行的向量（悬停可以看到合并后的权重）。"
+         "tensor2tensor 同时实现了键和值两侧；一些后来的实现（例如 Music Transformer）以及常见的简化写法只保留键一侧。",
+         "Equation 3 of Shaw et al. adds a relative term on the value side too: z_i = Σ_j α_ij (x_j W^V + a^V_ij). "
+         "a^V comes from a second (2k+1) × d_k table, read with the same clipped index as the key side. The output is "
          "then not just a weighted average of the neighbours' contents: it also carries where the attention fell, "
-         "because the weights of one distance are merged and multiply that row's vector (hover to see the merged "
-         "weights). tensor2tensor implements both sides; some later implementations (Music Transformer, for one) and the common simplified "
-         "version found in tutorials keep only the key side."},
+         "because the weights of one offset are merged and multiply that row's vector (hover to see the merged "
+         "weights). tensor2tensor implements both sides; some later implementations (Music Transformer, for one) and "
+         "the common simplified version found in tutorials keep only the key side."},
         {"L", "clip", "d_k", "seed"},
         computed_views(value_side_views),
         {
          R"tex(z_i = \textstyle\sum_j \alpha_{ij} (x_j W^V + a^V_{ij}))tex",
          R"tex(a^V_{ij} = A^V[\mathrm{idx}(i,j)])tex"},
     };
+    s.takeaway = {"输出还带着注意力落在哪些偏移上：a^V 项最大 {term}，内容部分最大 {content}，因为每个偏移的总权重乘的是那个偏移自己的向量。",
+                  "The output also carries where attention fell: the a^V term reaches {term} against the content part's "
+                  "{content}, because each offset's total weight multiplies that offset's own vector."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const Computed c = compute(in);
+        const ShawValueDemo vd = shaw_demo_values(in.L, in.k, in.d, static_cast<std::uint64_t>(in.seed));
+        const Eigen::MatrixXd T = shaw_value_term(c.weights, shaw_lookup(vd.table, c.index));
+        return std::vector<Arg>{{"term", n4(max_abs(T))}, {"content", n4(max_abs(c.weights * vd.V))}};
+    });
+    return s;
 }
 
 }  // namespace shaw_lesson

@@ -25,23 +25,48 @@ using namespace lessonui;
 // [SECTION] views
 namespace {
 
-std::vector<ViewData> softmax_views(const Inputs& in, Lang lang) {
+// The weights of one head with and without its bias, for the step's random Q, K.
+struct HeadWeights {
+    Eigen::MatrixXd with_bias, without_bias;
+};
+
+// The first `shown` heads' weights: Q, K drawn in head order from seed + 100, small (entries in [−0.5, 0.5)) so that
+// the position bias is visible next to the content scores; causal mode masks keys after the query with −∞ as HF's
+// decoder does.
+std::vector<HeadWeights> head_weights(const Inputs& in, int shown) {
     const int L = in.L, d = 4;
     const Eigen::MatrixXi B = t5_bucket_matrix(L, in.num_buckets, in.max_distance, in.bidirectional);
     const std::vector<Eigen::MatrixXd> hll = t5_bias_permute(t5_bias_lookup(bias_table(in), B));
-    // Causal mode: HF's decoder masks keys after the query with −inf.
     Eigen::MatrixXd mask = Eigen::MatrixXd::Zero(L, L);
     if (!in.bidirectional)
         for (int i = 0; i < L; ++i)
             for (int j = i + 1; j < L; ++j) mask(i, j) = -std::numeric_limits<double>::infinity();
     SplitMix64 rng(static_cast<std::uint64_t>(in.seed) + 100);
+    std::vector<HeadWeights> out;
+    for (int h = 0; h < shown; ++h) {
+        const Eigen::MatrixXd Q = 0.5 * random_signed_matrix(L, d, rng), K = 0.5 * random_signed_matrix(L, d, rng);
+        out.push_back({t5_attention_weights(Q, K, hll[static_cast<std::size_t>(h)] + mask), t5_attention_weights(Q, K, mask)});
+    }
+    return out;
+}
+
+// Mean weight per row on the pairs with |Δ| = 1.
+double near_mean(const Eigen::MatrixXd& W) {
+    double sum = 0.0;
+    for (int i = 0; i < W.rows(); ++i)
+        for (int j = 0; j < W.cols(); ++j)
+            if (std::abs(i - j) == 1) sum += W(i, j);
+    return sum / static_cast<double>(W.rows());
+}
+
+std::vector<ViewData> softmax_views(const Inputs& in, Lang lang) {
+    const int L = in.L;
     std::vector<ViewData> out;
     const int shown = std::min(in.heads, 2);
+    const std::vector<HeadWeights> weights = head_weights(in, shown);
     for (int h = 0; h < shown; ++h) {
-        // Small content scores (entries in [−0.5, 0.5)), so the position bias is visible next to them.
-        const Eigen::MatrixXd Q = 0.5 * random_signed_matrix(L, d, rng), K = 0.5 * random_signed_matrix(L, d, rng);
-        const Eigen::MatrixXd W = t5_attention_weights(Q, K, hll[static_cast<std::size_t>(h)] + mask);
-        const Eigen::MatrixXd W0 = t5_attention_weights(Q, K, mask);
+        const Eigen::MatrixXd& W = weights[static_cast<std::size_t>(h)].with_bias;
+        const Eigen::MatrixXd& W0 = weights[static_cast<std::size_t>(h)].without_bias;
         HeatmapView v = ij_heatmap(W, lang);
         v.decimals = 2;
         v.explain = [W, W0, L, lang](int r, int c) -> std::string {
@@ -49,25 +74,18 @@ std::vector<ViewData> softmax_views(const Inputs& in, Lang lang) {
             return say(lang, {"权重 {w}（不加偏置时 {w0}）", "Weight {w} (without the bias {w0})"},
                        {{"w", num(W(r, c), 4)}, {"w0", num(W0(r, c), 4)}});
         };
-        double near_with = 0.0, near_without = 0.0;
-        for (int i = 0; i < L; ++i)
-            for (int j = 0; j < L; ++j)
-                if (std::abs(i - j) == 1) {
-                    near_with += W(i, j);
-                    near_without += W0(i, j);
-                }
         std::vector<std::string> notes;
-        notes.push_back(say(lang, {"每行在 |j − i| = 1 上的平均权重：{with}（无偏置 {without}）",
-                                   "Mean weight per row at |j − i| = 1: {with} (no bias: {without})"},
-                            {{"with", num(near_with / L, 4)}, {"without", num(near_without / L, 4)}}));
+        notes.push_back(say(lang, {"每行在 |Δ| = 1 上的平均权重：{with}（无偏置 {without}）",
+                                   "Mean weight per row at |Δ| = 1: {with} (no bias: {without})"},
+                            {{"with", num(near_mean(W), 4)}, {"without", num(near_mean(W0), 4)}}));
         if (h == shown - 1)  // beside the primary figure where there is room (under it when only one head is shown)
             notes.push_back(say(lang, {"B 是第 5 步查表得到的偏置图；q、k 是随机向量，元素在 [−0.5, 0.5) 内。",
                                        "B is step 5's looked-up bias picture; q and k are random, entries in [−0.5, 0.5)."}));
         if (h == 0) {
             if (!in.bidirectional)
-                notes.push_back(say(lang, {"因果模式：j > i 的分数被置为 −∞。", "Causal mode: scores with j > i are set to −∞."}));
+                notes.push_back(say(lang, {"因果模式：Δ < 0（键在查询之后）的分数被置为 −∞。", "Causal mode: scores with Δ < 0 (key after the query) are set to −∞."}));
         }
-        out.push_back(make_view(say(lang, {"头 {h}：softmax(QKᵀ + bias)", "Head {h}: softmax(QKᵀ + bias)"}, {{"h", integer(h)}}), std::move(v),
+        out.push_back(make_view(say(lang, {"头 {h}：softmax(Q·Kᵀ + B)", "Head {h}: softmax(Q·Kᵀ + B)"}, {{"h", integer(h)}}), std::move(v),
                                 std::move(notes)));
     }
     note_max_distance(out[0], in, in.num_buckets, lang);
@@ -76,27 +94,40 @@ std::vector<ViewData> softmax_views(const Inputs& in, Lang lang) {
 
 }  // namespace
 
+NearWeight head0_near_weight(const Inputs& in) {
+    const HeadWeights w = head_weights(in, 1).front();
+    const Eigen::MatrixXi B = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
+    return {near_mean(w.with_bias), near_mean(w.without_bias), bias_table(in)(B(1, 0), 0)};  // (1, 0): Δ = 1
+}
+
 // [SECTION] the step
 Step broadcast_add_then_softmax() {
-    return {
+    Step s = {
         "broadcast-add-softmax",
         {"广播相加，再 softmax", "Broadcast-add, then softmax"},
-        {"偏置在 softmax 之前加到分数上，于是头 0 的权重集中到对角线两侧。"
-         "在 (batch, H, L, L) 的注意力分数上加 (1, H, L, L) 的偏置，批次维自动广播，然后按行 softmax。"
-         "头 0 的偏置偏爱距离 1，所以它的权重集中在对角线两侧；随机的头则没有这种结构。Q、K 是由随机种子生成的较小随机数。"
-         "广播意味着同一个头的所有样本共用一张偏置。HF 的 T5 不除以 √d（这个缩放并进了 W_q 的初始化）；常见的简化写法除以 √d。",
-         "The bias is added to the scores before the row softmax, so head 0's weight gathers beside the diagonal. "
-         "Add the (1, H, L, L) bias to the (batch, H, L, L) attention scores, broadcasting over the batch, then apply "
-         "softmax row by row. Head 0's bias favours distance 1, so its weight gathers just beside the diagonal; "
-         "the random heads show no such pattern. Q and K are small random values drawn from the random seed. "
-         "Broadcasting means every example shares its head's bias. HF's T5 does not divide by √d (that scale is folded "
-         "into W_q's initialisation); the simplified version found in tutorials divides by √d."},
+        {"在 (batch, H, L, L) 的[[attention-score|注意力分数]]上加 (1, H, L, L) 的偏置，批次维自动广播（同一个头的所有样本共用一张偏置），然后按行做 [[softmax]]。"
+         "头 0 的偏置偏爱 |Δ| = 1，随机的头则没有这种结构；Q、K 是由随机种子生成的较小随机数。"
+         "Hugging Face 的 T5 不除以 √d（这个缩放并进了 W_q 的初始化）；常见的简化写法除以 √d。",
+         "Add the (1, H, L, L) bias to the (batch, H, L, L) [[attention-score|attention scores]], broadcasting over the batch (every "
+         "example shares its head's bias), then apply [[softmax]] row by row. Head 0's bias favours |Δ| = 1; the random "
+         "heads show no such pattern. Q and K are small random values drawn from the seed. Hugging Face's T5 does not "
+         "divide by √d (that scale is folded into W_q's initialisation); the simplified version found in tutorials "
+         "divides by √d."},
         {"L", "num_buckets", "max_distance", "bidirectional", "heads", "seed"},
         views_of(read_inputs, softmax_views),
         {
          R"tex(\alpha_{h,i,j} = \operatorname{softmax}_j\big( q^{(h)}_i \cdot k^{(h)}_j + B_{h,i,j} \big))tex",
          R"tex((\mathrm{batch}, H, L, L) + (1, H, L, L) \to (\mathrm{batch}, H, L, L))tex"},
     };
+    s.takeaway = {"给 logit 加 {b}，它的 exp 就乘以 {f}：头 0 每行平均有 {with} 的权重落在 |Δ| = 1 上，无偏置时只有 {without}。",
+                  "Adding {b} to a logit multiplies its exp by {f}, so head 0 puts {with} of each row's weight on |Δ| = 1 "
+                  "on average, against {without} without the bias."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const NearWeight w = head0_near_weight(in);
+        return std::vector<Arg>{{"b", num(w.bias, 3)}, {"f", num(std::exp(w.bias), 3)}, {"with", num(w.with_bias, 3)},
+                                {"without", num(w.without_bias, 3)}};
+    });
+    return s;
 }
 
 }  // namespace t5_bias_lesson

@@ -1,6 +1,7 @@
 // PE Lab — lessons/t5_bias/bucketing.cpp
 // Lesson "t5-bias", step "bucketing": bucketing exactly as HF's T5Attention._relative_position_bucket — exact,
-// logarithmic and saturated buckets, the bidirectional offset, causal mode — with the range each bucket covers.
+// logarithmic and saturated buckets, the upper half for keys after the query, causal mode — with the range of
+// offsets Δ = i − j each bucket covers (HF's argument is j − i = −Δ).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
@@ -25,13 +26,13 @@ namespace {
 // Sentences in Chinese run on without a space; English ones are separated by one (the question's explanation).
 std::string two_sentences(Lang lang, const std::string& a, const std::string& b) { return a + (lang == Lang::zh ? "" : " ") + b; }
 
-// The table of bucket ranges, one row per distance band |j − i| (a bucket of the lower half): the bucket a key
-// before the query (j < i) gets, the bucket a key after it (j > i) gets, and how many distances share it. Both
-// halves bucket the same |j − i|, so the bidirectional table needs half the rows a list of buckets does; the
-// diagonal j − i = 0 (bucket 0 alone) and the unused buckets are said in the notes.
+// The table of bucket ranges, one row per band of |Δ| (a bucket of the lower half): the bucket a key before the
+// query (Δ > 0) gets, the bucket a key after it (Δ < 0) gets, and how many offsets share it. Both halves bucket the
+// same |Δ|, so the bidirectional table needs half the rows a list of buckets does; the diagonal Δ = 0 (bucket 0
+// alone) and the unused buckets are said in the notes.
 std::vector<ViewData> bucketing_views(const Inputs& in, Lang lang) {
     const Eigen::MatrixXi B = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
-    HeatmapView heat = bucket_heatmap(B, lang, false);
+    HeatmapView heat = bucket_heatmap(B, lang);
 
     const std::vector<T5BucketRange> ranges = t5_bucket_ranges(in.num_buckets, in.max_distance, in.bidirectional);
     const int half = in.bidirectional ? in.num_buckets / 2 : in.num_buckets;
@@ -44,7 +45,7 @@ std::vector<ViewData> bucketing_views(const Inputs& in, Lang lang) {
     table.values.setConstant(nan);
     for (std::size_t row = 0; row < band_buckets.size(); ++row) {
         const int k = band_buckets[row];
-        const T5BucketRange& before = ranges[static_cast<std::size_t>(k)];  // j − i ≤ −1: |j − i| = −(j − i)
+        const T5BucketRange& before = ranges[static_cast<std::size_t>(k)];  // HF's j − i ≤ −1, i.e. Δ ≥ 1
         const long long nearest = -before.last, farthest = -before.first;
         // The bucket a key after the query at the same distance gets, read from HF's function itself.
         const int after = t5_relative_position_bucket(nearest, in.bidirectional, in.num_buckets, in.max_distance);
@@ -57,10 +58,10 @@ std::vector<ViewData> bucketing_views(const Inputs& in, Lang lang) {
                                                          : integer(nearest) + "…" + integer(farthest));
     }
     if (band_buckets.empty()) table.row_labels.push_back("—");
-    table.col_labels = {"j < i", "j > i", say(lang, {"个数", "count"})};
+    table.col_labels = {"Δ > 0", "Δ < 0", say(lang, {"个数", "count"})};
     table.col_decimals = {0, 0, 0};  // whole numbers; not `integer`, because the saturated count is NaN ("—")
     table.decimals = 0;
-    table.corner = "|j − i|";
+    table.corner = "|Δ|";
 
     std::vector<std::string> notes;
     std::string unused;
@@ -68,29 +69,53 @@ std::vector<ViewData> bucketing_views(const Inputs& in, Lang lang) {
     for (const T5BucketRange& r : ranges)
         if (!r.used) unused += (unused_count++ > 0 ? ", " : "") + integer(r.bucket);
     notes.push_back(unused_count == 0
-                        ? say(lang, {"对角线 j − i = 0 单独占桶 0；每个桶都用到了。", "The diagonal j − i = 0 has bucket 0 alone; every bucket is used."})
-                        : say(lang, {"j − i = 0（对角线）单独占桶 0；从不使用：{list}。",
-                                     "j − i = 0 (the diagonal) has bucket 0 alone; never used: {list}."},
+                        ? say(lang, {"对角线 Δ = 0 单独占桶 0；每个桶都用到了。", "The diagonal Δ = 0 has bucket 0 alone; every bucket is used."})
+                        : say(lang, {"Δ = 0（对角线）单独占桶 0；从不使用：{list}。",
+                                     "Δ = 0 (the diagonal) has bucket 0 alone; never used: {list}."},
                               {{"list", unused_count > 4   ? say(lang, {"{n} 个桶", "{n} buckets"}, {{"n", integer(unused_count)}})
                                         : unused_count == 1 ? say(lang, {"桶 {list}", "bucket {list}"}, {{"list", unused}})
                                                             : say(lang, {"桶 {list}", "buckets {list}"}, {{"list", unused}})}}));
     const T5BucketRange& last = ranges[static_cast<std::size_t>(half - 1)];
     if (last.used)
-        notes.push_back(say(lang, {"饱和：|j − i| ≥ {n} 全落在同一个桶（个数无上限：—）。",
-                                   "Saturation: every |j − i| ≥ {n} shares one bucket (count —: no limit)."},
-                            {{"n", integer(last.min_distance())}}));
+        notes.push_back(last.min_distance() < in.max_distance
+                            ? say(lang, {"饱和：|Δ| ≥ {n} 全落在同一个桶（个数无上限：—）；β 取整后在这里已到 n − 1，早于 D = {D}。",
+                                         "Saturation: every |Δ| ≥ {n} shares one bucket (count —: no limit); the floor in β "
+                                         "already reaches n − 1 there, before D = {D}."},
+                                  {{"n", integer(last.min_distance())}, {"D", integer(in.max_distance)}})
+                            : say(lang, {"饱和：|Δ| ≥ {n} 全落在同一个桶（个数无上限：—）。",
+                                         "Saturation: every |Δ| ≥ {n} shares one bucket (count —: no limit)."},
+                                  {{"n", integer(last.min_distance())}}));
     const int exact = t5_max_exact(in.num_buckets, in.bidirectional);
     notes.push_back(in.bidirectional
-                        ? say(lang, {"公式里 r = |j − i|，D = max_distance = {D}，每半 n = {n} 个桶，e = {e}。",
-                                     "Formula: r = |j − i|, D = max_distance = {D}, n = {n} per half, e = {e}."},
+                        ? say(lang, {"公式里 r = |Δ|，键在查询之后时 [Δ < 0] = 1，D = max_distance = {D}，每半 n = {n} 个桶，e = {e}。",
+                                     "Formula: r = |Δ|, [Δ < 0] = 1 for a key after the query, D = max_distance = {D}, n = {n} per half, e = {e}."},
                               {{"D", integer(in.max_distance)}, {"n", integer(half)}, {"e", integer(exact)}})
-                        : say(lang, {"因果模式：r = max(i − j, 0)，D = max_distance = {D}，n = num_buckets = {n}，e = {e}。",
-                                     "Causal: r = max(i − j, 0), D = max_distance = {D}, n = num_buckets = {n}, e = {e}."},
+                        : say(lang, {"因果模式：r = max(Δ, 0)，没有 n[Δ < 0] 这一项，D = max_distance = {D}，n = num_buckets = {n}，e = {e}。",
+                                     "Causal: r = max(Δ, 0) and no n[Δ < 0] term, D = max_distance = {D}, n = num_buckets = {n}, e = {e}."},
                               {{"D", integer(in.max_distance)}, {"n", integer(half)}, {"e", integer(exact)}}));
-    std::vector<ViewData> out = {make_view(say(lang, {"HF 的桶号 bucket(j − i)", "HF bucket(j − i)"}), std::move(heat)),
-                                 make_view(say(lang, {"每段距离 |j − i| 的桶号", "The bucket of each distance |j − i|"}), std::move(table), std::move(notes))};
+    std::vector<std::string> heat_notes = {
+        say(lang, {"代码的分桶函数拿到的是 j − i = −Δ（Hugging Face: `_relative_position_bucket`）。",
+                   "The code's bucket function is given j − i = −Δ (Hugging Face: `_relative_position_bucket`)."})};
+    std::vector<ViewData> out = {make_view(say(lang, {"每一对的桶号 bucket(Δ)", "bucket(Δ) of every pair"}), std::move(heat), std::move(heat_notes)),
+                                 make_view(say(lang, {"每段 |Δ| 的桶号", "The bucket of each band of |Δ|"}), std::move(table), std::move(notes))};
     note_max_distance(out[0], in, in.num_buckets, lang);
     return out;
+}
+
+// The step's takeaway numbers: the buckets of one direction, the exact offsets and where the shared last one starts.
+std::vector<Arg> bucketing_args(const Inputs& in, Lang lang) {
+    const std::vector<T5BucketRange> ranges = t5_bucket_ranges(in.num_buckets, in.max_distance, in.bidirectional);
+    const int half = in.bidirectional ? in.num_buckets / 2 : in.num_buckets;
+    long long saturated = 0;  // the smallest |Δ| of the farthest bucket used on the side of keys before the query
+    for (int k = half - 1; k >= 0; --k)
+        if (ranges[static_cast<std::size_t>(k)].used) {
+            saturated = ranges[static_cast<std::size_t>(k)].min_distance();
+            break;
+        }
+    return {{"buckets", in.bidirectional ? say(lang, {"每个方向 {n} 个桶", "{n} buckets per direction"}, {{"n", integer(half)}})
+                                         : say(lang, {"{n} 个桶", "{n} buckets"}, {{"n", integer(half)}})},
+            {"e", integer(t5_max_exact(in.num_buckets, in.bidirectional))},
+            {"sat", integer(saturated)}};
 }
 
 }  // namespace
@@ -100,33 +125,35 @@ Step bucketing() {
     Step s = {
         "bucketing",
         {"分桶：精确、对数、饱和", "Bucketing: exact, logarithmic, saturated"},
-        {"近的距离各占一个桶，远的按对数合并，超过 max_distance 的全落进最后一个桶。"
-         "_relative_position_bucket 在双向模式下把桶分成两半，键在查询之后的加上偏移 num_buckets/2。"
-         "每一半里，较小的距离各有自己的桶；较大的距离按对数合并，直到 max_distance；再远的距离全部落入最后一个桶。"
-         "因果模式不区分方向：距离取 max(i − j, 0)，查询之后的键全部落入桶 0（它们反正会被掩码）。表格按距离 |j − i| 列出键在查询之前和之后各落在哪个桶。"
-         "公式里 r = |j − i|，D = max_distance；每一半有 n 个桶，距离 0…n/2 − 1 各占一个精确的桶，键在查询之后时桶号再加 n。"
-         "HF 用 float32 计算对数分支，这里逐步重现这些 float32 运算，恰在桶边界上的距离与 PyTorch 落在同一个桶。",
-         "Near distances get a bucket each, far ones share log-wide buckets, and beyond max_distance all share the last. "
-         "In bidirectional mode _relative_position_bucket splits the buckets into two halves and offsets keys after "
-         "the query by num_buckets/2. Within a half, small distances get one bucket each, larger ones share "
-         "logarithmically wider buckets up to max_distance, and everything beyond lands in the last bucket. Causal "
-         "mode keeps no direction: it takes the distance max(i − j, 0), so every key after the query falls into bucket 0 (it is masked "
-         "anyway). The table lists, for each distance |j − i|, the bucket of a key before and of a key after the query. In the formula r = |j − i| and D = max_distance; each "
-         "half has n buckets, the distances 0…n/2 − 1 get one exact bucket each, and a key after the query adds n to "
-         "its bucket. HF evaluates the log branch in float32; the widget repeats those float32 steps, "
-         "so distances exactly on a bucket boundary land where PyTorch puts them."},
+        {"T5 按 |Δ| 分桶：近处每个偏移一个桶，更远的共用越来越宽的[[log-bucket|对数桶]]，再远的全部落进最后一个桶。"
+         "[[bidirectional|双向]]模式（编码器）把桶分成两半：键在查询之前或同一位置（Δ ≥ 0）用前一半，键在查询之后（Δ < 0）用后一半，桶号加 num_buckets/2。"
+         "[[causal-mask|因果]]模式（解码器）只往回看：r = max(Δ, 0)，查询之后的键全部落入桶 0（它们反正会被掩码）。"
+         "表格按 |Δ| 列出键在查询之前和之后各落在哪个桶。公式里 D = max_distance（对数桶结束的距离）；每一半有 n 个桶，|Δ| < e = n/2 各占一个精确的桶。"
+         "Hugging Face 用 float32 计算对数分支，这里逐步重现这些运算，恰在桶边界上的偏移与 PyTorch 落在同一个桶。",
+         "T5 sorts offsets into buckets by |Δ|: near ones get a bucket each, farther ones share ever wider [[log-bucket|log buckets]], and "
+         "all beyond share the last. [[bidirectional|Bidirectional]] mode (the encoder) splits the buckets into two "
+         "halves: a key at or before the query (Δ ≥ 0) uses the lower half, a key after it (Δ < 0) the upper half, "
+         "its bucket raised by num_buckets/2. [[causal-mask|Causal]] mode (the decoder) looks only back: r = max(Δ, 0), so "
+         "every key after the query falls into bucket 0 (it is masked anyway). The table lists, per |Δ|, the bucket of "
+         "a key before and of a key after the query. In the formula D = max_distance (where the log buckets end); each "
+         "half has n buckets, and |Δ| < e = n/2 get an exact bucket each. Hugging Face evaluates the log branch in "
+         "float32 and so does the widget, so offsets exactly on a bucket boundary land where PyTorch puts them."},
         {"L", "num_buckets", "max_distance", "bidirectional"},
         views_of(read_inputs, bucketing_views),
         {
-         R"tex(\mathrm{bucket}(r) = \min\bigl(n - 1,\ e + \lfloor (n - e) \ln(r/e) / \ln(D/e) \rfloor\bigr))tex",
-         R"tex(r < e\!: \mathrm{bucket}(r) = r,\quad e = n/2,\ n = \mathrm{num\_buckets}/2)tex"},
+         R"tex(\mathrm{bucket}(\Delta) = n\,[\Delta < 0] + \beta(|\Delta|), \qquad n = \mathrm{num\_buckets}/2)tex",
+         R"tex(\beta(r) = r\ \ (r < e), \qquad \beta(r) = \min\bigl(n - 1,\ e + \lfloor (n - e) \ln(r/e) / \ln(D/e) \rfloor\bigr),\ \ e = n/2)tex"},
     };
+    s.takeaway = {"{buckets}就能覆盖任意距离，因为桶宽按几何级数增长：|Δ| < {e} 各占一个桶，更远的共用对数桶，|Δ| ≥ {sat} 全部落进最后一个。",
+                  "{buckets} cover any distance because they widen geometrically: |Δ| < {e} get one each, farther "
+                  "offsets share log buckets, and every |Δ| ≥ {sat} shares the last."};
+    s.takeaway_args = args_of(read_inputs, bucketing_args);
     s.questions = {
-        {{"j − i = 20（键在查询之后 20 个位置）落在哪个桶？",
-          "Which bucket holds j − i = 20 (the key 20 places after the query)?"},
-         {{"第 20 号桶：每个距离各有一个桶", "Bucket 20: every distance has a bucket of its own"},
-          {"双向时在上半部分（偏移 num_buckets/2）；因果时是 0 号桶", "The upper half (offset num_buckets/2) when bidirectional; bucket 0 when causal"},
-          {"下半部分，与 j − i = −20 同一个桶", "The lower half, the same bucket as j − i = −20"}},
+        {{"Δ = −20（键在查询之后 20 个位置）落在哪个桶？",
+          "Which bucket holds Δ = −20 (the key 20 places after the query)?"},
+         {{"第 20 号桶：每个偏移各有一个桶", "Bucket 20: every offset has a bucket of its own"},
+          {"双向时在后一半（桶号加 num_buckets/2）；因果时是 0 号桶", "The upper half (raised by num_buckets/2) when bidirectional; bucket 0 when causal"},
+          {"前一半，与 Δ = +20 同一个桶", "The lower half, the same bucket as Δ = +20"}},
          1,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);
@@ -136,20 +163,20 @@ Step bucketing() {
                                             {"md", integer(in.max_distance)}, {"mirrored", integer(mirrored)}};
              if (!in.bidirectional)
                  return say(lang,
-                            {"当前是因果模式（{nb} 个桶，max_distance = {md}）：r = max(i − j, 0)，键在查询之后时 r = 0，"
-                             "所以 j − i = 20 和所有后面的键一起落在 {bucket} 号桶（解码器反正会把它们遮住）；"
-                             "j − i = −20 落在 {mirrored} 号桶。",
-                             "Causal mode ({nb} buckets, max_distance = {md}): r = max(i − j, 0) is 0 for a key after "
-                             "the query, so j − i = 20 lands in bucket {bucket} with every later key (the decoder "
-                             "masks them anyway); j − i = −20 lands in bucket {mirrored}."},
+                            {"当前是因果模式（{nb} 个桶，max_distance = {md}）：r = max(Δ, 0)，键在查询之后时 r = 0，"
+                             "所以 Δ = −20 和所有后面的键一起落在 {bucket} 号桶（解码器反正会把它们遮住）；"
+                             "Δ = +20 落在 {mirrored} 号桶。",
+                             "Causal mode ({nb} buckets, max_distance = {md}): r = max(Δ, 0) is 0 for a key after "
+                             "the query, so Δ = −20 lands in bucket {bucket} with every later key (the decoder "
+                             "masks them anyway); Δ = +20 lands in bucket {mirrored}."},
                             args);
              const std::string first = say(
                  lang,
-                 {"HF 的 _relative_position_bucket 给出 bucket(20) = {bucket}（{nb} 个桶，max_distance = {md}，双向）："
-                  "查询之后的键加上偏移 num_buckets/2，用上半部分；j − i = −20 则在下半部分的 {mirrored} 号桶。",
-                  "HF's _relative_position_bucket gives bucket(20) = {bucket} ({nb} buckets, max_distance = {md}, "
-                  "bidirectional): keys after the query are offset by num_buckets/2 into the upper half, while "
-                  "j − i = −20 lands in bucket {mirrored} of the lower half."},
+                 {"Hugging Face 的分桶函数给出 bucket(Δ = −20) = {bucket}（{nb} 个桶，max_distance = {md}，双向）："
+                  "查询之后的键桶号加 num_buckets/2，落在后一半；Δ = +20 则在前一半的 {mirrored} 号桶。",
+                  "Hugging Face's bucket function returns bucket(Δ = −20) = {bucket} ({nb} buckets, "
+                  "max_distance = {md}, bidirectional): a key after the query is raised by num_buckets/2 into the upper "
+                  "half, while Δ = +20 lands in bucket {mirrored} of the lower half."},
                  args);
              T5BucketRange range;
              for (const T5BucketRange& r : t5_bucket_ranges(in.num_buckets, in.max_distance, in.bidirectional))
@@ -157,18 +184,18 @@ Step bucketing() {
              std::string second;
              if (range.open_after)
                  second = say(lang,
-                              {"这是饱和的最后一个桶：所有 j − i ≥ {first} 都落在这里。",
-                               "It is the saturated last bucket: every j − i ≥ {first} lands there."},
-                              {{"first", integer(range.first)}});
+                              {"这是饱和的最后一个桶：所有 Δ ≤ {first} 都落在这里。",
+                               "It is the saturated last bucket: every Δ ≤ {first} lands there."},
+                              {{"first", integer(-range.first)}});
              else if (range.first == range.last)
-                 second = say(lang, {"这个桶只装 j − i = 20 这一个距离。", "That bucket holds j − i = 20 alone."});
+                 second = say(lang, {"这个桶只装 Δ = −20 这一个偏移。", "That bucket holds Δ = −20 alone."});
              else
                  second = say(lang,
-                              {"20 超过了 {exact} 个精确距离，所以它和 j − i = {first}…{last} 共用这个对数桶。",
-                               "20 is past the {exact} exact distances, so it shares this logarithmic bucket with "
-                               "j − i = {first}…{last}."},
+                              {"|Δ| = 20 超过了 {exact} 个精确距离，所以它和 Δ = {first}…{last} 共用这个对数桶。",
+                               "|Δ| = 20 is past the {exact} exact distances, so it shares this log bucket with "
+                               "Δ = {first}…{last}."},
                               {{"exact", integer(t5_max_exact(in.num_buckets, true))},
-                               {"first", integer(range.first)}, {"last", integer(range.last)}});
+                               {"first", integer(-range.last)}, {"last", integer(-range.first)}});
              return two_sentences(lang, first, second);
          }},
     };

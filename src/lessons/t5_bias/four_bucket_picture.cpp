@@ -1,5 +1,5 @@
 // PE Lab — lessons/t5_bias/four_bucket_picture.cpp
-// Lesson "t5-bias", step "four-bucket-picture": the simplified 4-bucket picture found in tutorials (|i − j| only)
+// Lesson "t5-bias", step "four-bucket-picture": the simplified 4-bucket picture found in tutorials (|Δ| only)
 // against HF's real function with num_buckets = 4.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -27,13 +27,13 @@ std::vector<ViewData> four_bucket_views(const Inputs& in, Lang lang) {
     const int four_max_distance = usable_max_distance(4, in.bidirectional, in.given_max_distance);
     const Eigen::MatrixXi simple = t5_tutorial_simplified_matrix(L);
     const Eigen::MatrixXi hf = t5_bucket_matrix(L, 4, four_max_distance, in.bidirectional);
-    HeatmapView s = bucket_heatmap(simple, lang, false);
+    HeatmapView s = bucket_heatmap(simple, lang);
     s.explain = [simple, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        return say(lang, {"|i − j| = {n} → 桶 {b}（≤1→0，2→1，3…4→2，>4→3）", "|i − j| = {n} → bucket {b} (≤1→0, 2→1, 3…4→2, >4→3)"},
+        return say(lang, {"|Δ| = {n} → 桶 {b}（≤1→0，2→1，3…4→2，>4→3）", "|Δ| = {n} → bucket {b} (≤1→0, 2→1, 3…4→2, >4→3)"},
                    {{"n", integer(std::abs(r - c))}, {"b", integer(simple(r, c))}});
     };
-    HeatmapView h = bucket_heatmap(hf, lang, false);
+    HeatmapView h = bucket_heatmap(hf, lang);
     h.highlight_cells = differing_cells(simple, hf);
     std::vector<std::string> notes;
     const std::string md_note = max_distance_note(4, in.bidirectional, in.given_max_distance, lang);
@@ -43,36 +43,55 @@ std::vector<ViewData> four_bucket_views(const Inputs& in, Lang lang) {
     const std::vector<T5BucketRange> ranges = t5_bucket_ranges(4, four_max_distance, in.bidirectional);
     std::vector<std::string> parts;
     for (const T5BucketRange& r : ranges) parts.push_back(integer(r.bucket) + ": " + range_text(r, lang));
-    notes.push_back(say(lang, {"4 个桶时 HF 的划分：{list}", "HF's split with 4 buckets: {list}"},
+    notes.push_back(say(lang, {"4 个桶时真实函数的划分：{list}", "The real function's split with 4 buckets: {list}"},
                         {{"list", join(parts, lang == Lang::zh ? "；" : "; ")}}));
-    return {make_view(say(lang, {"常见的简化 4 桶示意（只看 |i − j|）", "A common simplified 4-bucket picture found in tutorials (|i − j| only)"}),
+    return {make_view(say(lang, {"常见的简化 4 桶示意（只看 |Δ|）", "A common simplified 4-bucket picture found in tutorials (|Δ| only)"}),
                       std::move(s)),
-            make_view(say(lang, {"HF 真实函数，num_buckets = 4", "HF's real function with num_buckets = 4"}), std::move(h), std::move(notes))};
+            make_view(say(lang, {"真实函数（Hugging Face），num_buckets = 4", "The real function (Hugging Face) with num_buckets = 4"}), std::move(h),
+                      std::move(notes))};
+}
+
+// The takeaway's numbers: how many cells the picture gets wrong, and what the real function does instead.
+std::vector<Arg> four_bucket_args(const Inputs& in, Lang lang) {
+    const int four_max_distance = usable_max_distance(4, in.bidirectional, in.given_max_distance);
+    const long long differ = static_cast<long long>(
+        differing_cells(t5_tutorial_simplified_matrix(in.L), t5_bucket_matrix(in.L, 4, four_max_distance, in.bidirectional)).size());
+    return {{"n", integer(differ)},
+            {"cells", integer(1LL * in.L * in.L)},
+            {"split", in.bidirectional ? say(lang, {"保留方向，每个方向只有 2 个桶，只有 Δ = 0 有精确的桶",
+                                                    "keeps the direction with 2 buckets each way, so only Δ = 0 gets an exact bucket"})
+                                       : say(lang, {"把之后的键全放进桶 0，只给之前的键按距离分桶",
+                                                    "puts every later key in bucket 0 and sorts only the earlier ones by distance"})}};
 }
 
 }  // namespace
 
 // [SECTION] the step
 Step four_bucket_picture() {
-    return {
+    Step s = {
         "four-bucket-picture",
         {"简化的 4 桶示意与真实函数", "A simplified 4-bucket picture and the real function"},
-        {"常见的 4 桶示意只看 |i − j|；真实函数还保留方向。"
-         "教程里常见一种简化的 4 桶示意，用来说明思路：只看 |i − j|，距离 ≤ 1、2、3…4、> 4 各一个桶。"
-         "真实函数用 4 个桶时完全不同：它保留方向，每一半只有 2 个桶，所以只有距离 0 是精确的。"
+        {"教程常画一种简化的 4 桶示意：只看 |Δ|，|Δ| ≤ 1、2、3…4、> 4 各一个桶。"
+         "真实函数用 4 个桶时完全不同：它保留方向，每个方向只有 2 个桶，所以只有 Δ = 0 是精确的。"
          "右图框出两者不同的格子；示意图只用来理解“近处细、远处粗”，不要当作 T5 的实际输出。"
          "因果模式下，之后的键全部是桶 0，之前的键按距离分桶。",
-         "A common 4-bucket picture looks only at |i − j|; the real function keeps the direction. "
-         "To explain the idea, tutorials often draw a simplified 4-bucket version that looks only at |i − j|: one bucket "
-         "each for distance ≤ 1, 2, 3…4 and > 4. The real function with 4 buckets is quite different: it keeps the "
-         "direction, leaving 2 buckets per half, so only distance 0 is exact. The right heatmap outlines the cells "
-         "where the two differ; read the picture as \"fine nearby, coarse far away\", not as T5's actual output. "
-         "In causal mode later keys are all bucket 0, and earlier keys are bucketed by distance."},
+         "Tutorials often draw a simplified 4-bucket picture that looks only at |Δ|: one bucket each for |Δ| ≤ 1, 2, "
+         "3…4 and > 4. The real function with 4 buckets is quite different: it keeps the direction, leaving 2 buckets "
+         "per direction, so only Δ = 0 is exact. The right heatmap outlines the cells where the two differ; read the "
+         "picture as \"fine nearby, coarse far away\", not as T5's actual output. In causal mode later keys are all "
+         "bucket 0, and earlier keys are bucketed by distance."},
         {"L", "max_distance", "bidirectional"},
         views_of(read_inputs, four_bucket_views),
         {
-         {R"tex(\mathrm{bucket}^{\text{教程}}:\ |i - j| \le 1 \to 0,\ \ 2 \to 1,\ \ 3..4 \to 2,\ \ {>}\,4 \to 3)tex", R"tex(\mathrm{bucket}^{\mathrm{tutorial}}:\ |i - j| \le 1 \to 0,\ \ 2 \to 1,\ \ 3..4 \to 2,\ \ {>}\,4 \to 3)tex"}},
+         {R"tex(\mathrm{bucket}^{\text{教程}}:\ |\Delta| \le 1 \to 0,\ \ 2 \to 1,\ \ 3..4 \to 2,\ \ {>}\,4 \to 3)tex",
+          R"tex(\mathrm{bucket}^{\mathrm{tutorial}}:\ |\Delta| \le 1 \to 0,\ \ 2 \to 1,\ \ 3..4 \to 2,\ \ {>}\,4 \to 3)tex"},
+         {R"tex(\mathrm{bucket}(\Delta) = 2\,[\Delta < 0] + \beta(|\Delta|),\quad \beta(0) = 0,\ \beta(r \ge 1) = 1\quad (\text{双向}))tex",
+          R"tex(\mathrm{bucket}(\Delta) = 2\,[\Delta < 0] + \beta(|\Delta|),\quad \beta(0) = 0,\ \beta(r \ge 1) = 1\quad (\text{bidirectional}))tex"}},
     };
+    s.takeaway = {"{cells} 个格子中有 {n} 个不同：示意图只看 |Δ|，而真实函数{split}。",
+                  "{n} of {cells} cells differ because the picture looks only at |Δ|, while the real function {split}."};
+    s.takeaway_args = args_of(read_inputs, four_bucket_args);
+    return s;
 }
 
 }  // namespace t5_bias_lesson

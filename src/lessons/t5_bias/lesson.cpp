@@ -1,13 +1,16 @@
 // PE Lab — lessons/t5_bias/lesson.cpp
 // Lesson "t5-bias" (T5 relative position bias): one scalar per (bucket, head) added to the logits, the
-// relative position matrix as HF builds it (memory − context = key − query), bucketing exactly as HF's
+// offset Δ = i − j of every (query i, key j) (HF builds its negative, memory − context = j − i, which the notes
+// say), bucketing exactly as HF's
 // T5Attention._relative_position_bucket (exact, logarithmic, saturated; bidirectional offset; causal), the
 // simplified 4-bucket picture found in tutorials against the real function, the bias lookup (L,L,H) → (H,L,L),
-// broadcast-add and softmax, and where the simplified code found in tutorials differs from HF. A max_distance
+// broadcast-add and softmax, where the simplified code found in tutorials differs from HF, and a recap. A max_distance
 // that HF's formula cannot use (not above the exact-bucket count) is replaced by the smallest valid one, with a note.
 // Every number shown comes from core (t5.h, attention_grid.h, f_delta.h, random.h).
 // This file holds the parameter table, the helpers the steps share and the list of steps; each step lives in the
-// file named for its id (scalar_per_bucket_head.cpp … simplified_code.cpp), with its views and its questions.
+// file named for its id (scalar_per_bucket_head.cpp … recap.cpp), with its views and its questions.
+// Every text on screen writes the offset as Δ = i − j (query minus key); bucket(Δ) is HF's
+// _relative_position_bucket applied to HF's relative_position j − i = −Δ.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] parameters (declared once)
@@ -99,18 +102,16 @@ HeatmapView ij_heatmap(const Eigen::MatrixXd& M, Lang lang) {
     return view;
 }
 
-// A bucket matrix; `tutorial_sign` explains cells with the tutorials' i − j instead of HF's j − i.
-HeatmapView bucket_heatmap(const Eigen::MatrixXi& B, Lang lang, bool tutorial_sign) {
+// A bucket matrix, each cell explained with its offset Δ = i − j and its bucket.
+HeatmapView bucket_heatmap(const Eigen::MatrixXi& B, Lang lang) {
     HeatmapView view = ij_heatmap(B.cast<double>(), lang);
     view.integer = true;
     view.decimals = 0;
     const int L = static_cast<int>(B.rows());
-    view.explain = [B, L, tutorial_sign, lang](int r, int c) -> std::string {
+    view.explain = [B, L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        const std::vector<Arg> args = {{"i", integer(r)}, {"j", integer(c)}, {"rel", integer(tutorial_sign ? r - c : c - r)},
-                                       {"bucket", integer(B(r, c))}};
-        return tutorial_sign ? say(lang, {"i = {i}, j = {j}, i − j = {rel} → 桶 {bucket}", "i = {i}, j = {j}, i − j = {rel} → bucket {bucket}"}, args)
-                         : say(lang, {"i = {i}, j = {j}, j − i = {rel} → 桶 {bucket}", "i = {i}, j = {j}, j − i = {rel} → bucket {bucket}"}, args);
+        return say(lang, {"i = {i}，j = {j}，Δ = {delta} → 桶 {bucket}", "i = {i}, j = {j}, Δ = {delta} → bucket {bucket}"},
+                   {{"i", integer(r)}, {"j", integer(c)}, {"delta", integer(r - c)}, {"bucket", integer(B(r, c))}});
     };
     return view;
 }
@@ -124,12 +125,13 @@ std::vector<std::pair<int, int>> differing_cells(const Eigen::MatrixXi& A, const
     return out;
 }
 
+// A bucket's range of r = j − i, written as the offsets Δ = −r it holds.
 std::string range_text(const T5BucketRange& r, Lang lang) {
     if (!r.used) return say(lang, {"未使用", "unused"});
-    if (r.open_before) return "j − i ≤ " + integer(r.last);
-    if (r.open_after) return "j − i ≥ " + integer(r.first);
-    if (r.first == r.last) return "j − i = " + integer(r.first);
-    return integer(r.first) + " ≤ j − i ≤ " + integer(r.last);
+    if (r.open_before) return "Δ ≥ " + integer(-r.last);
+    if (r.open_after) return "Δ ≤ " + integer(-r.first);
+    if (r.first == r.last) return "Δ = " + integer(-r.first);
+    return integer(-r.last) + " ≤ Δ ≤ " + integer(-r.first);
 }
 
 // [SECTION] the lesson
@@ -153,6 +155,7 @@ Lesson make_lesson() {
         lookup(),
         broadcast_add_then_softmax(),
         simplified_code_differences(),
+        recap(),
     };
     lesson.references = {"raffel2020"};
     return lesson;

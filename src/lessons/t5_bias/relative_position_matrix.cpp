@@ -1,6 +1,6 @@
 // PE Lab — lessons/t5_bias/relative_position_matrix.cpp
-// Lesson "t5-bias", step "relative-position-matrix": the relative position matrix as HF's compute_bias builds it,
-// memory − context = key − query = j − i.
+// Lesson "t5-bias", step "relative-position-matrix": the offset Δ = i − j of every (query i, key j). HF's compute_bias
+// builds its negative, memory − context = j − i, and hands that to the bucket function; a note says so.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
@@ -21,40 +21,52 @@ using namespace lessonui;
 namespace {
 
 std::vector<ViewData> relative_position_views(const Inputs& in, Lang lang) {
-    HeatmapView view = bucket_heatmap(t5_relative_position(in.L), lang, false);
+    // core gives HF's j − i; the lesson shows Δ = i − j, its negative.
+    const Eigen::MatrixXi delta = -t5_relative_position(in.L);
+    HeatmapView view = ij_heatmap(delta.cast<double>(), lang);
+    view.integer = true;
+    view.decimals = 0;
     view.is_signed = true;
     const int L = in.L;
     view.explain = [L, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= L || c >= L) return "";
-        const std::vector<Arg> args = {{"j", integer(c)}, {"i", integer(r)}, {"rel", integer(c - r)}};
-        return c > r ? say(lang, {"键位置 {j} − 查询位置 {i} = {rel}：键在查询之后",
-                                  "memory (key) {j} − context (query) {i} = {rel}: the key comes after the query"},
-                           args)
-                     : say(lang, {"键位置 {j} − 查询位置 {i} = {rel}", "memory (key) {j} − context (query) {i} = {rel}"}, args);
+        const std::vector<Arg> args = {{"i", integer(r)}, {"j", integer(c)}, {"delta", integer(r - c)}};
+        if (r > c) return say(lang, {"i = {i}，j = {j}：Δ = {delta}，键在查询之前", "i = {i}, j = {j}: Δ = {delta}, the key comes before the query"}, args);
+        if (r < c) return say(lang, {"i = {i}，j = {j}：Δ = {delta}，键在查询之后", "i = {i}, j = {j}: Δ = {delta}, the key comes after the query"}, args);
+        return say(lang, {"i = {i}，j = {j}：Δ = {delta}，同一位置", "i = {i}, j = {j}: Δ = {delta}, the same position"}, args);
     };
     std::vector<std::string> notes = {
-        say(lang, {"HF 用 j − i（键减查询）：正数表示键在查询之后。悬停显示的 Δ = q − k 是它的相反数。",
-                   "HF uses j − i (key minus query): positive means the key comes after the query. The hover's Δ = q − k is its negative."})};
-    return {make_view("relative_position = memory_position − context_position", std::move(view), std::move(notes))};
+        say(lang, {"Hugging Face 的代码算的是相反数 j − i = −Δ（键位置减查询位置），再交给分桶函数；本课写 Δ，图中的桶都是那个函数在 −Δ 处的值"
+                   "（Hugging Face: `compute_bias`）。",
+                   "Hugging Face's code forms the negative, j − i = −Δ (key position minus query position), and hands it to "
+                   "its bucket function; this lesson writes Δ, and every bucket shown is that function's value at −Δ "
+                   "(Hugging Face: `compute_bias`)."})};
+    return {make_view(say(lang, {"偏移 Δ = i − j", "Offset Δ = i − j"}), std::move(view), std::move(notes))};
 }
 
 }  // namespace
 
 // [SECTION] the step
 Step relative_position_matrix() {
-    return {
+    Step s = {
         "relative-position-matrix",
-        {"相对位置矩阵", "The relative position matrix"},
-        {"HF 的 compute_bias 先写 relative_position = memory_position − context_position，也就是键位置减查询位置 j − i。"
-         "对角线是 0，右上方为正（键在查询之后），左下方为负。",
-         "HF's compute_bias first forms relative_position = memory_position − context_position, i.e. key position "
-         "minus query position, j − i. The diagonal is 0, the upper right positive (the key comes after the query) "
-         "and the lower left negative."},
+        {"偏移矩阵 Δ = i − j", "The offset matrix Δ = i − j"},
+        {"每一对（查询 i，键 j）都有一个偏移 Δ = i − j：对角线上是 0，对角线下方为正（键在查询之前），上方为负（键在查询之后）。"
+         "T5 的偏置只看这个数，所以先把它算出来。Hugging Face 的代码用的是相反的符号，图注说明怎样对应。",
+         "Every pair (query i, key j) has an offset Δ = i − j: 0 on the diagonal, positive below it (the key comes "
+         "before the query) and negative above it (after). T5's bias looks only at this number, so it is computed "
+         "first. Hugging Face's code uses the opposite sign; the note says how the two match."},
         {"L"},
         views_of(read_inputs, relative_position_views),
-        {
-         R"tex(\mathrm{relative\_position}[i,j] = j - i)tex"},
+        {R"tex(\Delta_{ij} = i - j \in \{-(L-1), \dots, L-1\})tex"},
     };
+    s.takeaway = {"i、j 同时加 1 时 i − j 不变，故每条对角线上 Δ 相同：L = {L} 的网格只有 {n} 种偏移（−{m} … {m}）。",
+                  "Δ is the same all along each diagonal because moving i and j by one together leaves i − j unchanged: "
+                  "the L = {L} grid holds only {n} offsets, −{m} … {m}."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        return std::vector<Arg>{{"L", integer(in.L)}, {"n", integer(2 * in.L - 1)}, {"m", integer(in.L - 1)}};
+    });
+    return s;
 }
 
 }  // namespace t5_bias_lesson

@@ -1,7 +1,7 @@
 // PE Lab — lessons/t5_bias/t5_bias_lesson.h
 // Private to lesson "t5-bias" (this folder): the inputs, the one parameter table, the helpers the steps share
-// and the seven steps, each defined with its views and questions in the file named for its id
-// (scalar_per_bucket_head.cpp … simplified_code.cpp).
+// and the eight steps, each defined with its views and questions in the file named for its id
+// (scalar_per_bucket_head.cpp … recap.cpp). On screen the offset is Δ = i − j (query minus key).
 // No display text here (the font subset scans .cpp files only).
 //
 // [SECTION] inputs and parameters
@@ -41,11 +41,17 @@ std::string max_distance_note(int num_buckets, bool bidirectional, int given, La
 void note_max_distance(ViewData& view, const Inputs& in, int num_buckets, Lang lang);
 Eigen::MatrixXd bias_table(const Inputs& in);  // the demo table bias[bucket][head] (core/t5.h)
 HeatmapView ij_heatmap(const Eigen::MatrixXd& M, Lang lang);  // query i × key j, with q − k hover axes
-// A bucket matrix; `tutorial_sign` explains cells with the tutorials' i − j instead of HF's j − i.
-HeatmapView bucket_heatmap(const Eigen::MatrixXi& B, Lang lang, bool tutorial_sign);
+// A bucket matrix, each cell explained with its offset Δ = i − j and its bucket.
+HeatmapView bucket_heatmap(const Eigen::MatrixXi& B, Lang lang);
 // Cells where two integer matrices differ.
 std::vector<std::pair<int, int>> differing_cells(const Eigen::MatrixXi& A, const Eigen::MatrixXi& B);
-std::string range_text(const T5BucketRange& r, Lang lang);  // the j − i a bucket covers, in words
+std::string range_text(const T5BucketRange& r, Lang lang);  // the offsets Δ a bucket covers, in words
+// Head 0's mean attention weight per row on the pairs with |Δ| = 1, with its bias and without it (the random Q, K
+// of step broadcast-add-softmax), and the bias it adds there.
+struct NearWeight {
+    double with_bias = 0, without_bias = 0, bias = 0;
+};
+NearWeight head0_near_weight(const Inputs& in);
 
 // [SECTION] the steps, in lesson order
 Step one_scalar_per_bucket_and_head();  // scalar_per_bucket_head.cpp
@@ -55,6 +61,7 @@ Step four_bucket_picture();             // four_bucket_picture.cpp
 Step lookup();                          // lookup.cpp
 Step broadcast_add_then_softmax();      // broadcast_add_softmax.cpp
 Step simplified_code_differences();     // simplified_code.cpp
+Step recap();                           // recap.cpp
 
 }  // namespace t5_bias_lesson
 }  // namespace pelab

@@ -1,7 +1,8 @@
 // PE Lab — lessons/vit_2d/axial_rope.cpp
-// Step "axial-rope" of lesson "vit-2d": axial 2-D RoPE as in naver-ai/rope-vit (the first dim/4 pairs turn
-// with the column, the last dim/4 with the row), its (HW)×(HW) scores, which depend on (Δrow, Δcol) only, and
-// each pair's axis and frequency.
+// Step "axial-rope" of lesson "vit-2d": axial 2-D RoPE as in naver-ai/rope-vit (the first D/4 pairs turn
+// with the column, the last D/4 with the row; D = dim), its (HW)×(HW) scores, which depend on (Δr, Δc) only, and
+// each pair's axis and frequency (rope-vit's names in the table's note). The query vector is q, the key vector k;
+// the tokens are a (query) and b (key), so that q and k never also name positions here.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
@@ -39,7 +40,7 @@ std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
     heat.highlight_row = in.patch;
     heat.explain = [S, N, W, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= N || c >= N) return "";
-        return say(lang, {"S[{a},{b}] = {v}；(Δ行, Δ列) = ({dr}, {dc})", "S[{a},{b}] = {v}; (Δrow, Δcol) = ({dr}, {dc})"},
+        return say(lang, {"S[{a},{b}] = {v}；(Δr, Δc) = ({dr}, {dc})", "S[{a},{b}] = {v}; (Δr, Δc) = ({dr}, {dc})"},
                    {{"a", integer(r)},
                     {"b", integer(c)},
                     {"v", num(S(r, c))},
@@ -61,11 +62,11 @@ std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
     const std::vector<Arg> spread_args{{"spread", exact(spread)}};
     const bool rounding = spread != 0.0 && spread <= 1e-9;
     const std::string spread_note =
-            rounding ? say(lang, {"相同 (Δ行, Δ列) 的格子之间最大极差 = {spread}（舍入误差）",
-                                  "Largest spread within one (Δrow, Δcol) = {spread} (rounding)"},
+            rounding ? say(lang, {"相同 (Δr, Δc) 的格子之间最大极差 = {spread}（舍入误差）",
+                                  "Largest spread within one (Δr, Δc) = {spread} (rounding)"},
                            spread_args)
-                     : say(lang, {"相同 (Δ行, Δ列) 的格子之间最大极差 = {spread}",
-                                  "Largest spread within one (Δrow, Δcol) = {spread}"},
+                     : say(lang, {"相同 (Δr, Δc) 的格子之间最大极差 = {spread}",
+                                  "Largest spread within one (Δr, Δc) = {spread}"},
                            spread_args);
     const std::string offsets_note = say(lang, {"不同的偏移共 {count} = (2H−1)(2W−1) 个", "Distinct offsets: {count} = (2H−1)(2W−1)"},
                                          {{"count", integer(static_cast<long long>(range.size()))}});
@@ -87,43 +88,58 @@ std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
     for (int p2 = 0; p2 < D / 2; ++p2) {
         const int j = p2 % (D / 4);
         table.values.row(p2) << f(j), 2 * p2;
-        table.row_labels.push_back(p2 < D / 4 ? say(lang, {"第 {p} 对（列 x）", "pair {p} (column x)"}, {{"p", integer(p2)}})
-                                              : say(lang, {"第 {p} 对（行 y）", "pair {p} (row y)"}, {{"p", integer(p2)}}));
+        table.row_labels.push_back(p2 < D / 4 ? say(lang, {"第 {p} 对（列 c）", "pair {p} (column c)"}, {{"p", integer(p2)}})
+                                              : say(lang, {"第 {p} 对（行 r）", "pair {p} (row r)"}, {{"p", integer(p2)}}));
     }
-    table.col_labels = {say(lang, {"频率", "frequency"}), say(lang, {"第一坐标", "first coordinate"})};
+    table.col_labels = {say(lang, {"频率 θ_j", "frequency θ_j"}), say(lang, {"第一坐标", "first coordinate"})};
     table.col_decimals = {-1, 0};
     table.decimals = 6;
     table.corner = say(lang, {"对（轴）", "pair (axis)"});
-    return {make_view(say(lang, {"轴向 2-D RoPE 分数 S[a,b]（(HW)×(HW)）", "Axial 2-D RoPE scores S[a,b], (HW)×(HW)"}), heat, {spread_note}),
+    return {make_view(say(lang, {"轴向 2-D RoPE 分数 S[a,b]（(H·W)×(H·W)）", "Axial 2-D RoPE scores S[a,b], (H·W)×(H·W)"}), heat, {spread_note}),
             make_view(say(lang, {"选中查询对各键图块的分数", "The selected query's score per key patch"}), rv, {offsets_note}),
-            make_view(say(lang, {"每一对：随哪个轴旋转、频率多少", "Each pair: which axis turns it, at what frequency"}), table)};
+            make_view(say(lang, {"每一对：随哪个轴旋转、频率多少", "Each pair: which axis turns it, at what frequency"}), table,
+                      {say(lang, {"（rope-vit 代码：`compute_axial_cis`；它的 `theta` 就是底数 base，默认 100；列是 `t % W`，行是 `t // W`。）",
+                                  "(rope-vit code: `compute_axial_cis`; its `theta` is the base, 100 by default; the column is "
+                                  "`t % W`, the row `t // W`.)"})})};
 }
 
 }  // namespace
 
 // [SECTION] the step
+namespace {
+
+// The number of scores and of distinct offsets, as the notes count them.
+std::vector<Arg> axial_args(const Inputs& in, Lang) {
+    const long long N = static_cast<long long>(in.H) * in.W;
+    return {{"scores", integer(N * N)}, {"offsets", integer((2LL * in.H - 1) * (2LL * in.W - 1))}};
+}
+
+}  // namespace
+
 Step axial_rope() {
-    return {
+    Step s = {
         "axial-rope",
         {"轴向二维 RoPE", "Axial 2-D RoPE"},
-        {"轴向 RoPE 让一半的对随列、一半随行旋转，分数只依赖 (Δ行, Δ列)。"
-         "naver-ai/rope-vit 的轴向 RoPE 把 dim/2 对分成两组：前 dim/4 对按列坐标旋转，后 dim/4 对按行坐标旋转，"
-         "两组用相同的频率 1/base^(4j/dim)，其中底数 base 就是 rope-vit 代码里的 theta（默认 100）。每组都是一维 RoPE，所以分数只依赖 (Δ行, Δ列)："
-         "注释核对了所有偏移相同的格子数值相同。点击右侧网格可以换查询图块。"
-         "代码里是 rope-vit 的 compute_axial_cis：频率 1/theta^(4j/dim)，j < dim/4；前 dim/4 对用 t % W（列），后 dim/4 对用 t // W（行）；表格列出每一对随哪个轴旋转、频率多少。",
-         "Axial RoPE turns half the pairs with the column and half with the row: scores depend on (Δrow, Δcol) only. "
-         "The axial RoPE of naver-ai/rope-vit splits the dim/2 pairs in two groups: the first dim/4 pairs turn with "
-         "the column, the last dim/4 with the row, both at frequencies 1/base^(4j/dim), where the base is what rope-vit's code calls theta (100 by default). Each group "
-         "is a 1-D RoPE, so the score depends only on (Δrow, Δcol); the notes check that all cells with the same "
-         "offset hold the same value. Click the grid to change the query patch. In the code this is rope-vit's "
-         "compute_axial_cis: frequencies 1/theta^(4j/dim), j < dim/4; the first dim/4 pairs use t % W (column), the "
-         "last dim/4 use t // W (row); the table lists which axis turns each pair and at what frequency."},
+        {"[[axial-rope|轴向 RoPE]] 把 [[rope|RoPE]] 用在网格上：前 D/4 个[[frequency-pair|频率对]]按列坐标 c 旋转，后 D/4 个按行坐标 r 旋转。"
+         "两组用相同的频率 θ_j = base^(−4j/D)（Heo 等人的 rope-vit 取 base = 100）。每组都是一维 RoPE，所以分数只依赖 (Δr, Δc)："
+         "注释核对了所有偏移相同的格子数值相同。点击右侧网格可以换查询图块；表格列出每一对随哪个轴旋转、频率多少。",
+         "[[axial-rope|Axial RoPE]] applies [[rope|RoPE]] to a grid: the first D/4 [[frequency-pair|frequency pairs]] "
+         "turn with the column c, the last D/4 with the row r. Both groups use the frequencies θ_j = base^(−4j/D) "
+         "(base = 100 in Heo et al.'s rope-vit). Each group is a 1-D RoPE, so the score depends only on (Δr, Δc); the "
+         "notes check that all cells with the same offset hold the same value. Click the grid to change the query "
+         "patch; the table lists which axis turns each pair and at what frequency."},
         {"H", "W", "patch", "dim", "theta", "seed"},
         views_of(inputs, axial_rope_views),
         {
-         R"tex(\big\langle \mathrm{Rot}_{(r,c)}\, q,\ \mathrm{Rot}_{(r',c')}\, k \big\rangle = g(\Delta r, \Delta c))tex",
-         {R"tex(\phi_j = c\,\theta_j \text{ 或 } r\,\theta_j, \qquad \theta_j = \mathrm{base}^{-4j/\mathrm{dim}})tex", R"tex(\phi_j = c\,\theta_j \text{ or } r\,\theta_j, \qquad \theta_j = \mathrm{base}^{-4j/\mathrm{dim}})tex"}},
+         R"tex(\big\langle \mathrm{Rot}_{(r_a, c_a)}\, \mathbf{q},\ \mathrm{Rot}_{(r_b, c_b)}\, \mathbf{k} \big\rangle = g(r_a - r_b,\ c_a - c_b) = g(\Delta r, \Delta c))tex",
+         {R"tex(\phi_j = c\,\theta_j \ (j < D/4), \quad r\,\theta_{j - D/4} \ \text{（其余）}, \qquad \theta_j = \mathrm{base}^{-4j/D})tex",
+          R"tex(\phi_j = c\,\theta_j \ (j < D/4), \quad r\,\theta_{j - D/4} \ \text{(the rest)}, \qquad \theta_j = \mathrm{base}^{-4j/D})tex"}},
     };
+    s.takeaway = {"{scores} 个分数只取决于 {offsets} 种偏移 (Δr, Δc)：每一半频率对都是一个坐标上的一维 RoPE，只看该坐标之差。",
+                  "The {scores} scores depend only on the offset (Δr, Δc), {offsets} of them: each half of the pairs is "
+                  "a 1-D RoPE of one coordinate, which sees only that coordinate's difference."};
+    s.takeaway_args = args_of(inputs, axial_args);
+    return s;
 }
 
 }  // namespace vit_2d_lesson

@@ -6,6 +6,7 @@
 //
 // [SECTION] the views
 // [SECTION] the step
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -62,8 +63,8 @@ std::vector<ViewData> resolution_views(const Inputs& in, Lang lang) {
     rv.explain = [g2, H, W, H2, W2, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H2 || c >= W2) return "";
         const BilinearTap tr_ = vit_bilinear_tap(r, H, H2), tc = vit_bilinear_tap(c, W, W2);
-        return say(lang, {"{pos} 取源坐标 ({sr}, {sc})，行 {r0}/{r1} (w = {wr})，列 {c0}/{c1} (w = {wc}) = {v}",
-                          "{pos} reads source ({sr}, {sc}), rows {r0}/{r1} (w = {wr}), columns {c0}/{c1} (w = {wc}) = {v}"},
+        return say(lang, {"{pos} 取源坐标 ({sr}, {sc})，行 {r0}/{r1} (α = {wr})，列 {c0}/{c1} (α = {wc}) = {v}",
+                          "{pos} reads source ({sr}, {sc}), rows {r0}/{r1} (α = {wr}), columns {c0}/{c1} (α = {wc}) = {v}"},
                    {{"pos", coord(r, c)},
                     {"sr", num(tr_.src)},
                     {"sc", num(tc.src)},
@@ -88,12 +89,16 @@ std::vector<ViewData> resolution_views(const Inputs& in, Lang lang) {
         taps.values.row(H2 + c) << t.src, t.i0, t.i1, t.w1;
         taps.row_labels.push_back(say(lang, {"列 {i}", "column {i}"}, {{"i", integer(c)}}));
     }
-    taps.col_labels = {say(lang, {"源坐标", "source"}), "i0", "i1", say(lang, {"i1 的权重", "weight of i1"})};
+    taps.col_labels = {say(lang, {"源坐标 u", "source u"}), "i0", "i1", say(lang, {"i1 的权重 α", "weight α of i1"})};
     taps.col_decimals = {-1, 0, 0, -1};
     taps.decimals = 4;
     const std::vector<std::string> taps_notes = {
-        say(lang, {"i0 = ⌊x_src⌋，i1 = i0 + 1（到边缘时不超过最后一个下标）；i1 的权重就是 w。",
-                   "i0 = ⌊x_src⌋, i1 = i0 + 1 (at most the last index); the weight of i1 is w."})};
+        say(lang, {"i0 = ⌊u⌋，i1 = i0 + 1（到边缘时不超过最后一个下标）；i1 的权重就是 α，i0 的是 1 − α。",
+                   "i0 = ⌊u⌋, i1 = i0 + 1 (at most the last index); i1 weighs α, i0 weighs 1 − α."}),
+        say(lang, {"双线性插值（PyTorch 代码：`F.interpolate`，`align_corners=False`）。实际代码多用双三次插值，读 4×4 个格子"
+                   "（MAE 代码：`interpolate_pos_embed`；timm 代码：`resample_abs_pos_embed`）。",
+                   "Bilinear as in PyTorch (PyTorch code: `F.interpolate`, `align_corners=False`). Real code mostly resizes "
+                   "bicubically, reading 4×4 cells (MAE code: `interpolate_pos_embed`; timm code: `resample_abs_pos_embed`)."})};
 
     // The plain lookup first: its holes are the step's point, so it is the large figure and the table beside it.
     return {make_view(say(lang, {"不插值，直接在 H2×W2 上查表（通道 {ch}）", "Looked up on H2×W2 without interpolation (channel {ch})"}, ch), nv,
@@ -118,22 +123,39 @@ std::vector<ViewData> lookup_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 // [SECTION] the step
+namespace {
+
+// The grids and the cells of the larger one that the learned table does not reach (the lookup's note counts the
+// same).
+std::vector<Arg> lookup_args(const Inputs& in, Lang) {
+    const long long inside = static_cast<long long>(std::min(in.H, in.H2)) * std::min(in.W, in.W2);
+    return {{"H", integer(in.H)},   {"W", integer(in.W)},
+            {"H2", integer(in.H2)}, {"W2", integer(in.W2)},
+            {"cells", integer(static_cast<long long>(in.H2) * in.W2)},
+            {"holes", integer(static_cast<long long>(in.H2) * in.W2 - inside)}};
+}
+
+}  // namespace
+
 Step learnable_table() {
-    return {
+    Step s = {
         "learnable-2d-table",
         {"可学习的二维表与分辨率变化", "A learnable 2-D table and a change of resolution"},
-        {"在更大的网格上直接查可学习的表，新位置没有参数，留下空洞。"
-         "可学习的位置编码给每个图块一个向量，整张表按网格排成 H×W。换成更大的网格 H2×W2 时，新位置在表里没有参数："
-         "直接查表会留下空洞（斜线格）。常用办法是把表当作图像插值到新尺寸，下一步讲。",
-         "A plain lookup of a learned table on a larger grid leaves holes: the new positions have no parameters. "
-         "A learnable position embedding gives every patch a vector, and the whole table is laid out as an H×W "
-         "grid. On a larger grid H2×W2 the new positions have no parameters, so a plain lookup leaves holes (drawn "
-         "hatched). The usual remedy treats the table as an image and interpolates it to the new size: the next "
-         "step."},
+        {"可学习的位置编码给每个图块一个训练出来的向量（D 维），整张表 P 按网格排成 H×W；图中显示其中一个通道，即向量的一个分量。"
+         "换成更大的网格 H2×W2 时，新位置在表里没有参数：直接查表会留下空洞（斜线格）。常用办法是把表当作图像插值到新尺寸，下一步讲。",
+         "A learnable position embedding gives every patch its own trained vector of D numbers, and the table P is "
+         "laid out as the H×W grid; the figures show one channel, one of the D numbers. On a larger grid H2×W2 the "
+         "new positions have no parameters, so a plain lookup leaves holes (drawn hatched). The usual remedy treats "
+         "the table as an image and interpolates it to the new size: the next step."},
         {"H", "W", "H2", "W2", "channel", "dim", "seed"},
         views_of(inputs, lookup_views),
-        {R"tex(\mathrm{lookup}(r, c) = P[\,r\,W + c\,], \quad r < H,\ c < W)tex"},
+        {R"tex(P \in \mathbb{R}^{HW \times D}, \qquad \mathrm{lookup}(r, c) = P[\,r\,W + c\,], \quad r < H,\ c < W)tex"},
     };
+    s.takeaway = {"在 {H2}×{W2} 的网格上，{cells} 格中有 {holes} 格没有向量：可学习的表只有训练时的 {H}×{W} 个位置，之外什么都没学。",
+                  "On the {H2}×{W2} grid {holes} of the {cells} cells have no vector, because a learned table holds only "
+                  "the {H}×{W} positions it was trained on."};
+    s.takeaway_args = args_of(inputs, lookup_args);
+    return s;
 }
 
 }  // namespace vit_2d_lesson

@@ -1,8 +1,8 @@
 // PE Lab — lessons/vit_2d/lesson.cpp
-// Lesson "vit-2d": positions on a patch grid in 6 steps: row-major flattening and the (HW)×(HW) attention
+// Lesson "vit-2d": positions on a patch grid in 7 steps: row-major flattening and the (HW)×(HW) attention
 // table, a learnable 2-D table, its plain lookup and its interpolation on a resolution change, MAE's 2-D sin-cos table, axial
-// 2-D RoPE as in naver-ai/rope-vit, and Swin's relative position index. Every number shown comes from core
-// (vit2d.h, random.h).
+// 2-D RoPE as in naver-ai/rope-vit, Swin's relative position index, and the recap that sets them side by side.
+// Every number shown comes from core (vit2d.h, random.h).
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // This file holds the parameter table, the grid view builders several steps share and the order of the steps;
@@ -99,7 +99,7 @@ Lesson make_lesson() {
         const long long N = std::max((long long)in.H * in.W, (long long)in.H2 * in.W2);
         return std::vector<long long>{N, std::max(N, 1024LL)};
     };
-    lesson.steps = {patch_grid(), learnable_table(), bilinear_resize(), mae_sincos(), axial_rope(), swin_index()};
+    lesson.steps = {patch_grid(), learnable_table(), bilinear_resize(), mae_sincos(), axial_rope(), swin_index(), recap()};
     // [issue 24] The five steps before learnable-2d-table was split (its interpolation is now bilinear-resize).
     lesson.old_numbering = {"patch-grid", "learnable-2d-table", "mae-sincos", "axial-rope", "swin-index"};
     lesson.references = {"dosovitskiy2021", "he2022", "heo2024", "liu2021"};

@@ -1,7 +1,8 @@
 // PE Lab — lessons/vit_2d/mae_sincos.cpp
 // Step "mae-sincos" of lesson "vit-2d": MAE's 2-D sin-cos table (the first half of the dimensions encodes
 // the column, the second the row) and the dot product of the selected patch with every patch, a column part
-// plus a row part. Its question: which half two patches in one column share.
+// plus a row part. Its question, a prediction: which half two patches in one column share (the title, the first
+// sentence and the equations leave it open; the table's axis and notes, covered until then, answer it).
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
@@ -69,9 +70,9 @@ std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
     const int sel = in.patch;
     sv.explain = [sim, H, W, sel, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= H || c >= W) return "";
-        return say(lang, {"⟨E{a}, E{b}⟩ = {v}，δ = ({dr}, {dc})", "⟨E{a}, E{b}⟩ = {v}, δ = ({dr}, {dc})"},
-                   {{"a", sub(sel)},
-                    {"b", sub(vit_token_index(r, c, W))},
+        return say(lang, {"PE({a})·PE({b}) = {v}，δ = ({dr}, {dc})", "PE({a})·PE({b}) = {v}, δ = ({dr}, {dc})"},
+                   {{"a", integer(sel)},
+                    {"b", integer(vit_token_index(r, c, W))},
                     {"v", num(sim(r, c))},
                     {"dr", integer(vit_token_row(sel, W) - r)},
                     {"dc", integer(vit_token_col(sel, W) - c)}});
@@ -79,35 +80,54 @@ std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
     return {make_view(say(lang, {"MAE 二维 sin-cos：每个词元一行（D = dim）", "MAE 2-D sin-cos: one row per token (D = dim)"}), heat,
                       {say(lang, {"同一列的词元，前一半的最大差 = {col}；同一行的词元，后一半的最大差 = {row}",
                                   "Tokens in one column: largest difference in the first half = {col}; tokens in one row, second half: {row}"},
-                           {{"col", exact(col_err)}, {"row", exact(row_err)}})}),
+                           {{"col", exact(col_err)}, {"row", exact(row_err)}}),
+                       say(lang, {"（MAE 代码：`get_2d_sincos_pos_embed`；它把前一半叫 `emb_h`，却用列坐标 `grid_w` 算出。）",
+                                  "(MAE code: `get_2d_sincos_pos_embed`; it names the first half `emb_h`, yet fills it from "
+                                  "`grid_w`, the column.)"})}),
             make_view(say(lang, {"选中图块与每个图块的内积（点击格子换图块）", "Dot product of the selected patch with every patch (click to change)"}), sv)};
 }
 
 }  // namespace
 
 // [SECTION] the step and its question
+namespace {
+
+// The largest difference of two patches of one column in the first half, as the table's note measures it.
+std::vector<Arg> mae_args(const Inputs& in, Lang) {
+    const int H = in.H, W = in.W, D = in.dim;
+    const Eigen::MatrixXd E = mae_2d_sincos(H, W, D);
+    double col_err = 0;
+    for (int a = 0; a < H * W; ++a)
+        for (int b = 0; b < H * W; ++b)
+            if (vit_token_col(a, W) == vit_token_col(b, W))
+                col_err = std::max(col_err, (E.row(a).head(D / 2) - E.row(b).head(D / 2)).cwiseAbs().maxCoeff());
+    return {{"col", exact(col_err)}};
+}
+
+}  // namespace
+
 Step mae_sincos() {
     Step s = {
         "mae-sincos",
         {"MAE 的二维 sin-cos", "MAE's 2-D sin-cos"},
-        {"MAE 的二维 sin-cos 用前一半编码列、后一半编码行。"
-         "MAE 的 get_2d_sincos_pos_embed 把维度分成两半：前一半用一维 sin-cos 编码列坐标，后一半编码行坐标；"
-         "每一半里先放所有 sin，再放所有 cos。所以同一列的图块前一半完全相同，同一行的图块后一半完全相同。"
-         "右图是选中图块与所有图块的内积，它是列部分与行部分之和，各自只依赖该轴上的距离。"
-         "MAE 的代码把前一半叫 emb_h，但它来自 meshgrid(grid_w, grid_h) 的第一个分量，也就是列坐标。",
-         "MAE's 2-D sin-cos codes the column in the first half of the dimensions and the row in the second. "
-         "MAE's get_2d_sincos_pos_embed splits the dimensions in two halves: the first half encodes the column "
-         "with a 1-D sin-cos, the second half the row; within each half all sines come first, then all cosines. "
-         "Patches in one column therefore share the first half exactly, patches in one row the second half. The "
-         "second figure shows the dot product of the selected patch with every patch, a column part plus a row "
-         "part, each depending only on the distance along its axis. MAE's code names the first half emb_h, yet it "
-         "is built from grid[0] of meshgrid(grid_w, grid_h), which holds the column coordinate."},
+        {"[[mae|MAE]] 用一张固定的二维 sin-cos 表：每个位置向量的一半是一个坐标的一维正弦余弦编码，另一半是另一个坐标的。"
+         "每一半里先放所有 sin，再放所有 cos，频率 ω_j = 10000^(−4j/D)。"
+         "右图是选中图块与所有图块的内积：两半各自的内积相加，每一半只依赖它那条轴上的距离。",
+         "[[mae|MAE]] uses a fixed 2-D sin-cos table: half of each position vector is a 1-D sine-cosine code of one "
+         "coordinate, the other half of the other. Within each half all sines come first, then all cosines, at "
+         "frequencies ω_j = 10000^(−4j/D). The second figure shows the dot product of the selected patch with every "
+         "patch: the two halves' dot products added, each depending only on the distance along its own axis."},
         {"H", "W", "patch", "dim"},
         views_of(inputs, mae_views),
         {
-         R"tex(\mathrm{PE}(r, c) = \big[\, \sin(c\,\omega_j),\ \cos(c\,\omega_j),\ \sin(r\,\omega_j),\ \cos(r\,\omega_j) \,\big], \quad \omega_j = 10000^{-4j/D})tex",
-         R"tex(\mathrm{PE}(p) \cdot \mathrm{PE}(p') = \sum_j \cos\big(\omega_j (c - c')\big) + \sum_j \cos\big(\omega_j (r - r')\big))tex"},
+         R"tex(\mathrm{PE}_{1D}(x) = \big[\, \sin(x\,\omega_j),\ \cos(x\,\omega_j) \,\big]_j, \qquad \omega_j = 10000^{-4j/D})tex",
+         R"tex(\mathrm{PE}(r, c) \cdot \mathrm{PE}(r', c') = \sum_j \cos\big(\omega_j \Delta c\big) + \sum_j \cos\big(\omega_j \Delta r\big))tex"},
     };
+    // Covered until answered (a prediction): it names the half.
+    s.takeaway = {"同一列的图块前一半相差 {col}，因为前一半编码列 c；所以内积是列部分加行部分，各自只取决于 Δc 或 Δr。",
+                  "Patches in one column differ by {col} in the first half, as it encodes the column c; so the dot "
+                  "product is a column part plus a row part, each depending on Δc or Δr only."};
+    s.takeaway_args = args_of(inputs, mae_args);
     s.questions = {
         {{"MAE 的二维 sin-cos 编码：同一列的两个图块，编码的哪一半完全相同？",
           "MAE's 2-D sin-cos: two patches in the same column share which half of their code exactly?"},
@@ -133,6 +153,7 @@ Step mae_sincos() {
                               first, {{"D", integer(D)}, {"second", num(second, 3)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the table: it, its notes and the takeaway are covered until then
     return s;
 }
 

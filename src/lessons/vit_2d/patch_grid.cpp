@@ -1,11 +1,13 @@
 // PE Lab — lessons/vit_2d/patch_grid.cpp
 // Step "patch-grid" of lesson "vit-2d": the patch grid flattened row by row (patch (r, c) becomes token
 // t = r·W + c) and the (HW)×(HW) attention table, where the rule "attend to the patch on the right" is not one
-// whole diagonal. Its question: which token a patch becomes.
+// whole diagonal. The lesson's first step: it says what problem the lesson solves (a 2-D grid read as a 1-D
+// sequence). Its check question: which token a patch becomes.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
 // [SECTION] the step and its question
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -73,36 +75,51 @@ std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
                                   "The flat diagonal k = q + 1 has {flat} cells, but only {right} are right neighbours: the last cell of a "
                                   "row jumps to the start of the next, so a 1-D Δ is not a 2-D δ."},
                            {{"flat", integer(flat_neighbours)}, {"right", integer(true_neighbours)}}),
-                       say(lang, {"网格有 H·W = {N} 个位置；注意力表是 N×N = {N}×{N}，共 {pairs} 对。",
-                                  "The grid has H·W = {N} positions; the attention table is N×N = {N}×{N}, {pairs} pairs."},
+                       say(lang, {"网格有 H·W = {N} 个位置；注意力表是 N×N = {N}×{N}，共 {pairs} 对[[query|查询]] q 与[[key|键]] k。",
+                                  "The grid has H·W = {N} positions; the attention table is N×N = {N}×{N}, {pairs} pairs "
+                                  "of a [[query|query]] q and a [[key|key]] k."},
                            {{"N", integer(N)}, {"pairs", integer(static_cast<long long>(N) * N)}})})};
 }
 
 }  // namespace
 
 // [SECTION] the step and its question
+namespace {
+
+// The flat diagonal k = q + 1 against the true right neighbours (the note of the grid counts the same).
+std::vector<Arg> patch_grid_args(const Inputs& in, Lang) {
+    const int H = in.H, W = in.W, N = H * W;
+    return {{"flat", integer(std::max(0, N - 1))}, {"right", integer(static_cast<long long>(H) * std::max(0, W - 1))}};
+}
+
+}  // namespace
+
 Step patch_grid() {
     Step s = {
         "patch-grid",
-        {"图块网格与按行展平", "The patch grid and its row-major flattening"},
-        {"按行展平后，第 r 行第 c 列的图块成为词元 t = r·W + c，而二维的偏移 δ 不再是一条完整的对角线。"
-         "图像是二维的，Transformer 读的却是一维的词元序列，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
-         "ViT 把图像切成 H×W 个[[patch|图块]]，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
-         "注意力表仍是 N×N（N = H·W），每个格子是一对词元；二维的相对位移是向量 δ = (Δr, Δc)。"
+        {"图块网格与逐行展平", "The patch grid, flattened row by row"},
+        {"[[vit|视觉 Transformer（ViT）]]把图像读成一串[[patch|图块]]，所以视觉模型的每一种位置编码都要先说清：网格上的位置怎样变成词元编号，两个词元之间的偏移又是什么。"
+         "ViT 把图像切成 H×W 个图块，每个图块是一个词元，按行展平：图块 (r, c) 成为第 t = r·W + c 个词元。"
+         "注意力表仍是 N×N（N = H·W），每个格子是一对查询 q 与键 k；展平后的偏移是 Δ = q − k，二维的偏移是向量 δ = (Δr, Δc)：查询的行、列减去键的行、列。"
          "大图实现“关注右边一格”：它在展平后并不是一整条对角线。点击右边网格的格子可以换选中的图块。",
-         "Flattened row by row, patch (r, c) becomes token t = r·W + c, and a 2-D offset δ is no longer one whole diagonal. "
-         "An image is 2-D but a transformer reads a 1-D sequence of tokens, so every position encoding for vision "
-         "first has to settle how a grid position becomes a token index and what the offset between two tokens is. "
-         "A ViT cuts the image into H×W [[patch|patches]], one token each, flattened row by row: patch (r, c) becomes token "
-         "t = r·W + c. The attention table is still N×N (N = H·W), one cell per pair of tokens; the relative offset "
-         "in 2-D is a vector δ = (Δr, Δc). The large table implements 'attend to the patch on the right', which "
-         "after flattening is not one whole diagonal. Click a cell of the grid beside it to select another patch."},
+         "A [[vit|Vision Transformer (ViT)]] reads an image as a sequence of [[patch|patches]], so every position "
+         "encoding for vision must first say how a place on the 2-D grid becomes a token index and what the offset "
+         "between two tokens is. A ViT cuts the image into H×W patches, one token each, flattened row by row: patch "
+         "(r, c) becomes token t = r·W + c. The attention table is still N×N (N = H·W), one cell per query q and key "
+         "k; the flat offset is Δ = q − k, the 2-D offset the vector δ = (Δr, Δc), the query's row and column minus the key's. The large "
+         "table implements 'attend to the patch on the right', which after flattening is not one whole diagonal. "
+         "Click a cell of the grid beside it to select another patch."},
         {"H", "W", "patch"},
         views_of(inputs, flattening_views),
         {
          R"tex(t = r \cdot W + c, \qquad N = H \cdot W)tex",
-         R"tex(\delta = (\Delta r, \Delta c))tex"},
+         R"tex(\Delta = q - k, \qquad \delta = (\Delta r, \Delta c) = (r_q - r_k,\ c_q - c_k))tex"},
     };
+    s.takeaway = {"图块 (r, c) 成为词元 t = r·W + c，所以展平对角线 k = q + 1 的 {flat} 格里只有 {right} 格是右邻：行末图块跳到了下一行。",
+                  "Patch (r, c) becomes token t = r·W + c, so 'the patch on the right' is only {right} of the {flat} "
+                  "cells of the flat diagonal k = q + 1: a row's last patch jumps to the next row's start."};
+    s.takeaway_args = args_of(inputs, patch_grid_args);
+    // A check question: the equation and the takeaway give t = r·W + c, and the grid numbers every patch.
     s.questions = {
         {{"H×W 网格逐行展平：第 r 行第 c 列的图块是第几个词元？",
           "An H×W grid flattened row by row: which token is the patch in row r, column c?"},

@@ -1,7 +1,8 @@
 // PE Lab — lessons/vit_2d/swin_index.cpp
 // Step "swin-index" of lesson "vit-2d": Swin's relative_position_index, which maps every pair of tokens in an
 // H×W window to one row of a (2H−1)(2W−1) bias table, and the table laid out by offset with the rows the
-// selected query reads. Its question: how many rows that table has.
+// selected query reads. Its question, a prediction: how many rows that table has (the title, the first sentence,
+// the view titles and the equations leave the count to be worked out; the notes, covered until then, give it).
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
@@ -86,10 +87,12 @@ std::vector<ViewData> swin_views(const Inputs& in, Lang lang) {
         return say(lang, {"表的第 {i} 行：(Δr, Δc) = ({dr}, {dc})", "Table row {i}: (Δr, Δc) = ({dr}, {dc})"},
                    {{"i", integer(r * (2 * Ww - 1) + c)}, {"dr", integer(r - (Wh - 1))}, {"dc", integer(c - (Ww - 1))}});
     };
-    return {make_view(say(lang, {"Swin 的 relative_position_index（窗口 H×W）", "Swin's relative_position_index (window H×W)"}), heat, {count_note}),
-            make_view(say(lang, {"偏置表按偏移 (Δr, Δc) 排开", "The bias table laid out by offset (Δr, Δc)"}), tv,
-                      {say(lang, {"行 Δr + H − 1，列 Δc + W − 1；Δr = r_q − r_k，Δc = c_q − c_k（查询减键）。",
-                                  "Row Δr + H − 1, column Δc + W − 1; Δr = r_q − r_k, Δc = c_q − c_k (query minus key)."}),
+    const std::string code_note = say(lang, {"（Swin Transformer 代码：`relative_position_index`、`relative_position_bias_table`。）",
+                                             "(Swin Transformer code: `relative_position_index`, `relative_position_bias_table`.)"});
+    return {make_view(say(lang, {"Swin 的相对位置索引（窗口 H×W）", "Swin's relative position index (window H×W)"}), heat, {count_note, code_note}),
+            make_view(say(lang, {"偏置表的各行", "The rows of the bias table"}), tv,
+                      {say(lang, {"行 Δr + H − 1，列 Δc + W − 1；Δr、Δc 是查询的行、列减去键的行、列。",
+                                  "Row Δr + H − 1, column Δc + W − 1; Δr and Δc are the query's row and column minus the key's."}),
                        say(lang, {"描边的格子：选中查询（第 {t} 个词元）用到的表项。", "Outlined: the entries the selected query (token {t}) reads."},
                            {{"t", integer(sel)}})})};
 }
@@ -97,25 +100,39 @@ std::vector<ViewData> swin_views(const Inputs& in, Lang lang) {
 }  // namespace
 
 // [SECTION] the step and its question
+namespace {
+
+// The table's rows (the largest index plus one, as the note counts them) and the window's pairs.
+std::vector<Arg> swin_args(const Inputs& in, Lang lang) {
+    const Eigen::MatrixXd index = swin_relative_position_index(in.H, in.W);
+    const long long cells = static_cast<long long>(in.H) * in.W;
+    return {{"rows", integer(static_cast<long long>(index.maxCoeff()) + 1)}, {"pairs", count_text(cells * cells, lang)}};
+}
+
+}  // namespace
+
 Step swin_index() {
     Step s = {
         "swin-index",
         {"Swin 的相对位置索引", "Swin's relative position index"},
-        {"Swin 给窗口内每个二维偏移一个可学习的偏置，每个偏移占表的一行。"
-         "Swin Transformer 在每个 H×W 窗口内给每个二维偏移 (Δr, Δc) 一个可学习的偏置，表有 (2H−1)(2W−1) 行。"
-         "relative_position_index 把每对词元映射到表的一行：(Δr + H − 1)·(2W − 1) + (Δc + W − 1)。"
-         "右图是表的排布，描边的格子是选中查询用到的那些行。",
-         "Swin gives each 2-D offset in a window its own learned bias, one table row per offset. "
-         "Swin Transformer gives every 2-D offset (Δr, Δc) inside an H×W window its own learned bias, in a table of "
-         "(2H−1)(2W−1) rows. relative_position_index maps each pair of tokens to one row: "
-         "(Δr + H − 1)·(2W − 1) + (Δc + W − 1). The second figure lays the table out by offset; the outlined cells "
-         "are the rows the selected query reads."},
+        {"[[swin|Swin Transformer]] 在 H×W 个图块的小窗口里做注意力，给每个分数加一个学到的偏置，偏置从表 B 里按每对词元的[[relative-position-index|相对位置索引]]读出。"
+         "索引由偏移算出：(Δr + H − 1)·(2W − 1) + (Δc + W − 1)，Δr、Δc 是查询的行、列减去键的。"
+         "右图是表的各行按 (Δr, Δc) 排开，描边的格子是选中查询用到的那些行。",
+         "[[swin|Swin Transformer]] attends within small windows of H×W patches and adds a learned bias to each "
+         "score, read from a table B through each pair's [[relative-position-index|relative position index]]. The index "
+         "is computed from the offset, (Δr + H − 1)·(2W − 1) + (Δc + W − 1), with Δr and Δc the query's row and column minus the key's. "
+         "The second figure lays the table's rows out by (Δr, Δc); the outlined cells are the rows the selected query reads."},
         {"H", "W", "patch"},
         views_of(inputs, swin_views),
         {
-         R"tex(\mathrm{index} = (\Delta r + H - 1)(2W - 1) + (\Delta c + W - 1))tex",
-         R"tex(B \in \mathbb{R}^{(2H-1)(2W-1) \times \mathrm{heads}})tex"},
+         R"tex(\mathrm{index} = (\Delta r + H - 1)(2W - 1) + (\Delta c + W - 1), \qquad \Delta r = r_q - r_k,\ \Delta c = c_q - c_k)tex",
+         R"tex(\mathrm{score}(q, k) \mathrel{+}= B\big[\mathrm{index}(q, k)\big])tex"},
     };
+    // Covered until answered (a prediction): it gives the count.
+    s.takeaway = {"表有 (2H−1)(2W−1) = {rows} 行，每个二维偏移一行，而不是每对一行（{pairs} 对）：偏移相同的对读同一行，所以偏置只看偏移。",
+                  "The table has (2H−1)(2W−1) = {rows} rows, one per 2-D offset, not one per pair ({pairs}): pairs "
+                  "with the same (Δr, Δc) read the same row, so the bias depends on the offset alone."};
+    s.takeaway_args = args_of(inputs, swin_args);
     s.questions = {
         {{"H×W 窗口里，Swin 的相对位置偏置表有多少行？",
           "In an H×W window, how many rows does Swin's relative position bias table have?"},
@@ -138,6 +155,7 @@ Step swin_index() {
                          {"pairs", count_text(1LL * H * W * H * W, lang)}});
          }},
     };
+    s.questions[0].predict = true;  // asked before the figures: they, their notes and the takeaway are covered until then
     return s;
 }
 

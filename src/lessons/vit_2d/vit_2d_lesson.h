@@ -49,6 +49,7 @@ Step bilinear_resize();
 Step mae_sincos();
 Step axial_rope();
 Step swin_index();
+Step recap();  // recap.cpp
 
 }  // namespace vit_2d_lesson
 }  // namespace pelab

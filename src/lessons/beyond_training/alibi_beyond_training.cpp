@@ -1,7 +1,7 @@
-// PE Lab — lessons/long_context/alibi_beyond_training.cpp
-// Lesson "long-context", step "alibi-beyond-training": where a query at the end of a long context puts its
-// attention — the share beyond the training length for plain RoPE, PI and ALiBi on the same random contents,
-// by context length — and the question on ALiBi's new bias values.
+// PE Lab — lessons/beyond_training/alibi_beyond_training.cpp
+// Lesson "beyond-training", step "alibi-beyond-training": where a query at the end of a long context puts its
+// attention — the share beyond the training length for plain RoPE and ALiBi on the same random contents, by
+// context length — and the prediction on ALiBi's new bias values.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] the shared computation
@@ -13,11 +13,12 @@
 
 #include "core/alibi.h"
 #include "core/long_context.h"
+#include "core/rope.h"
 #include "lessons/lesson_util.h"
-#include "lessons/long_context/long_context.h"
+#include "lessons/beyond_training/beyond_training.h"
 
 namespace pelab {
-namespace long_context {
+namespace beyond_training {
 
 using namespace lessonui;
 
@@ -25,15 +26,13 @@ using namespace lessonui;
 AlibiMass alibi_mass(const Inputs& in) {
     AlibiMass m;
     m.L = in.L;
-    m.n = std::max(in.seq_len, 2 * in.L);
+    m.n = in.context();
     m.heads = in.heads;
     m.slopes = alibi_slopes(in.heads);
-    const Eigen::MatrixXd logits = random_content_logits(
-        in.d, m.n, static_cast<std::uint64_t>(in.seed),
-        {scaled(in, RopeScaling::none).inv_freq, scaled(in, RopeScaling::linear).inv_freq, Eigen::VectorXd()});
+    const Eigen::MatrixXd logits = random_content_logits(in.d, m.n, static_cast<std::uint64_t>(in.seed),
+                                                         {rope_default_inv_freq(in.d, in.base), Eigen::VectorXd()});
     m.none = attention_mass_beyond(logits.col(0), m.L);
-    m.pi = attention_mass_beyond(logits.col(1), m.L);
-    const Eigen::VectorXd content = logits.col(2);
+    const Eigen::VectorXd content = logits.col(1);
     for (int h = 0; h < m.heads; ++h) {
         Eigen::VectorXd with_bias = content;
         for (int dlt = 0; dlt < m.n; ++dlt) with_bias(dlt) -= m.slopes[static_cast<std::size_t>(h)] * dlt;
@@ -56,37 +55,31 @@ static std::vector<ViewData> alibi_beyond_training_views(const Inputs& in, Lang 
     const int L = mass.L, n = mass.n;
     CurveView curve;
     curve.x_axis = say(lang, {"上下文长度 N（查询在最后一个位置）", "context length N (the query at the last position)"});
-    curve.y_axis = say(lang, {"距离 ≥ L 的键得到的注意力", "attention on keys at distance ≥ L"});
-    std::vector<double> share, y_none, y_pi, y_mean, y_gentle;
+    curve.y_axis = say(lang, {"距离 Δ ≥ L 的键得到的注意力", "attention on keys at distance Δ ≥ L"});
+    std::vector<double> share, y_none, y_mean, y_gentle;
     const int samples = 200;
     for (int s = 0; s <= samples; ++s) {
         const int len = L + static_cast<int>(std::lround(static_cast<double>(n - L) * s / samples));
         curve.x.push_back(len);
         share.push_back(static_cast<double>(len - L) / len);
         y_none.push_back(mass.none(len - 1));
-        y_pi.push_back(mass.pi(len - 1));
         y_mean.push_back(mass.mean(len));
         y_gentle.push_back(mass.per_head[static_cast<std::size_t>(mass.gentle)](len - 1));
     }
-    curve.series = {share, y_none, y_pi, y_mean, y_gentle};
-    curve.series_labels = {say(lang, {"L 之外的键所占比例", "share of keys beyond L"}), scaling_label(RopeScaling::none, lang),
-                           scaling_label(RopeScaling::linear, lang), say(lang, {"ALiBi：各头平均", "ALiBi: mean over heads"}),
-                           say(lang, {"ALiBi：最平缓的头", "ALiBi: gentlest head"})};
-    if (in.factor * L < n) {
-        curve.vlines_x = {in.factor * L};
-        curve.vline_labels = {"s·L"};
-    }
+    curve.series = {share, y_none, y_mean, y_gentle};
+    curve.series_labels = {say(lang, {"L 之外的键所占比例", "share of keys beyond L"}), say(lang, {"RoPE（不缩放）", "RoPE (no scaling)"}),
+                           say(lang, {"ALiBi：各头平均", "ALiBi: mean over heads"}), say(lang, {"ALiBi：最平缓的头", "ALiBi: gentlest head"})};
     const double m_gentle = mass.slopes[static_cast<std::size_t>(mass.gentle)];
     const std::vector<std::string> notes = {
-        say(lang, {"随机内容（随机种子 {seed}），logit = q·k/√d；d = {d}，base = {base}，PI 的 s = {s}，L = {L}。",
-                   "Random contents (random seed {seed}), logit = q·k/√d; d = {d}, base = {base}, PI's s = {s}, L = {L}."},
-            {{"seed", integer(in.seed)}, {"d", integer(in.d)}, {"base", num(in.base)}, {"s", num(in.factor)}, {"L", integer(L)}}),
-        say(lang, {"N = {n} 时落在 L 之外的注意力：键数比例 {share}；不缩放的 RoPE {none}；PI {pi}；ALiBi 各头平均 {mean}，"
+        say(lang, {"随机内容（随机种子 {seed}），logit = 查询向量 · 键向量 / √d；d = {d}，base = {base}，L = {L}。",
+                   "Random contents (random seed {seed}), logit = query vector · key vector / √d; d = {d}, base = {base}, L = {L}."},
+            {{"seed", integer(in.seed)}, {"d", integer(in.d)}, {"base", num(in.base)}, {"L", integer(L)}}),
+        say(lang, {"N = {n} 时落在 L 之外的注意力：键数比例 {share}；不缩放的 RoPE {none}；ALiBi 各头平均 {mean}，"
                    "最平缓的头 {gentle}，最陡的头 {steep}。",
-                   "Attention beyond L at N = {n}: share of keys {share}; plain RoPE {none}; PI {pi}; ALiBi mean over "
+                   "Attention beyond L at N = {n}: share of keys {share}; plain RoPE {none}; ALiBi mean over "
                    "heads {mean}, gentlest head {gentle}, steepest head {steep}."},
             {{"n", integer(n)}, {"share", num(static_cast<double>(n - L) / n, 4)}, {"none", num(mass.none(n - 1), 4)},
-             {"pi", num(mass.pi(n - 1), 4)}, {"mean", num(mass.mean(n), 4)},
+             {"mean", num(mass.mean(n), 4)},
              {"gentle", num(mass.per_head[static_cast<std::size_t>(mass.gentle)](n - 1), 4)},
              {"steep", num(mass.per_head[static_cast<std::size_t>(mass.steep)](n - 1), 4)}}),
         say(lang, {"ALiBi 在 L 之外的偏置是训练中没有出现过的值：最平缓的头（m = {m}）在训练中最低到 −m·(L − 1) = {trained}，"
@@ -95,7 +88,7 @@ static std::vector<ViewData> alibi_beyond_training_views(const Inputs& in, Lang 
                    "−m·(L − 1) = {trained} in training and reaches −m·(N − 1) = {longest} at N = {n}."},
             {{"m", num(m_gentle, 4)}, {"trained", num(-m_gentle * (L - 1))}, {"n", integer(n)}, {"longest", num(-m_gentle * (n - 1))}}),
     };
-    return {make_view(say(lang, {"落在训练长度之外的注意力：RoPE、PI 与 ALiBi", "Attention beyond the training length: RoPE, PI and ALiBi"}),
+    return {make_view(say(lang, {"落在训练长度之外的注意力：RoPE 与 ALiBi", "Attention beyond the training length: RoPE and ALiBi"}),
                       curve, notes)};
 }
 
@@ -104,19 +97,23 @@ Step alibi_beyond_training() {
     Step s = {
         "alibi-beyond-training",
         {"训练长度之外的注意力", "Attention beyond the training length"},
-        {"ALiBi 能外推，是因为 L 之外新出现的偏置只会更负：越远的键得到的注意力按指数减少，而 RoPE 没有随距离的惩罚。"
-         "曲线在同一组随机内容上度量查询在最后一个位置时落在距离 ≥ L 的键上的注意力：不缩放的 RoPE 大致按键的个数分到远处，"
-         "而那里的角度从未见过；PI 下角度被压缩；ALiBi 把远处的键压低。代价是远处的键无论多相关都被压低。",
-         "ALiBi extrapolates because the biases that appear beyond L are only more negative: distant keys get "
-         "exponentially less attention, while RoPE has no penalty by distance. The curve measures, on the same "
-         "random contents, the attention a query at the last position puts on keys at distance ≥ L: plain RoPE "
-         "reaches the far keys roughly in proportion to their number, at angles never seen; PI compresses those "
-         "angles; ALiBi pushes the far keys down. The price is that a distant key is always penalised, however "
-         "relevant."},
-        {"heads", "original_max", "seq_len", "factor", "d", "base", "seed"},
+        {"曲线在同一组随机内容上度量：查询在 N 个位置的最后一个时，落在距离 Δ ≥ L 的键上的注意力。"
+         "比较不缩放的 RoPE（没有随距离的惩罚）、ALiBi 各头的平均和最平缓的头；第一条曲线是 L 之外的键所占的比例，注意力若不偏向任何距离就会落在它上面。",
+         "The curve measures, on the same random contents, the attention that a query at the last of N positions puts "
+         "on keys at distance Δ ≥ L. It compares plain RoPE (no penalty by distance), the mean of the ALiBi heads and "
+         "the gentlest head; the first curve is the share of keys beyond L, where attention that favours no distance "
+         "would lie."},
+        {"heads", "original_max", "seq_len", "d", "base", "seed"},
         views_of(read_inputs, alibi_beyond_training_views),
-        {{R"tex(\text{超出 }L\text{ 的部分}=\sum_{\Delta\ge L}\mathrm{softmax}_\Delta\Bigl(\frac{q^\top k_\Delta}{\sqrt{d}}-m_h\,\Delta\Bigr))tex", R"tex(\text{beyond }L=\sum_{\Delta\ge L}\mathrm{softmax}_\Delta\Bigl(\frac{q^\top k_\Delta}{\sqrt{d}}-m_h\,\Delta\Bigr))tex"}},
+        {{R"tex(\text{超出 }L\text{ 的部分}=\sum_{\Delta\ge L}\mathrm{softmax}_\Delta\Bigl(\frac{\mathbf{q}^\top\mathbf{k}_\Delta}{\sqrt{d}}-m_h\,\Delta\Bigr))tex", R"tex(\text{beyond }L=\sum_{\Delta\ge L}\mathrm{softmax}_\Delta\Bigl(\frac{\mathbf{q}^\top\mathbf{k}_\Delta}{\sqrt{d}}-m_h\,\Delta\Bigr))tex"}},
     };
+    s.takeaway = {"N = {n} 时，RoPE 有 {none} 的注意力落在 L 之外，ALiBi 只有 {alibi}：L 之外的新偏置只会更负，远处的键被压低。",
+                  "At N = {n}, plain RoPE puts {none} of its attention beyond L and ALiBi {alibi}: ALiBi's new biases past L are "
+                  "only more negative, so far keys fade, while RoPE has no penalty by distance."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
+        const AlibiMass mass = alibi_mass(in);
+        return std::vector<Arg>{{"n", integer(mass.n)}, {"none", num(mass.none(mass.n - 1), 3)}, {"alibi", num(mass.mean(mass.n), 3)}};
+    });
     s.questions = {
         {{"ALiBi 在 logit 上加 −m·Δ。超过训练长度 L 之后，新出现的偏置值会怎样？",
           "ALiBi adds −m·Δ to the logits. Past the training length L, what do the new bias values do?"},
@@ -128,7 +125,7 @@ Step alibi_beyond_training() {
              const Inputs in = read_inputs(p);
              const std::vector<double> slopes = alibi_slopes(in.heads);
              const double m = slopes.empty() ? 0.0 : *std::min_element(slopes.begin(), slopes.end());
-             const int L = in.L, N = in.seq_len;
+             const int L = in.L, N = in.context();
              return say(lang,
                         {"最平缓的头斜率 m = {m}：训练中偏置最低到 −m·(L − 1) = {train}，在 N = {N} 时到 −m·(N − 1) = {now}。"
                          "偏置随距离单调下降，所以远处的键只会被压得更低：相隔 1000 个位置的键权重乘以 e^(−1000m) = {weight}。",
@@ -139,8 +136,9 @@ Step alibi_beyond_training() {
                          {"weight", num(std::exp(-1000.0 * m))}});
          }},
     };
+    s.questions[0].predict = true;
     return s;
 }
 
-}  // namespace long_context
+}  // namespace beyond_training
 }  // namespace pelab
