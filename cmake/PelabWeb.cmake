@@ -145,13 +145,15 @@ if(PELAB_BUILD_APP)
   add_library(pelab_gl INTERFACE)     # WebGL2 comes from PELAB_APP_LINK_OPTIONS
 endif()
 
-# [SECTION] pre-compressed copies (issue 14): dist/<file>.gz (gzip -9) and, when Debian's brotli is installed,
+# [SECTION] pre-compressed copies (issue 14): dist/<file>.gz and, when Debian's brotli is installed,
 # dist/<file>.br (brotli -q 11) beside each file a page downloads, for servers that send them as they are
-# (scripts/serve.sh does, with Content-Encoding when the browser accepts it). The copies are not part of the
-# download figure, which is the gzip -9 size of the originals. Deferred to the end of the top directory:
-# the targets it depends on (pelab, pelab_pages) are made in src/platform.
+# (scripts/serve.sh does, with Content-Encoding when the browser accepts it). The .gz copy is zopfli's where
+# Debian's zopfli is installed (scripts/setup.sh installs it): the gzip format, some 4 % smaller than gzip -9;
+# else gzip -9. The download figure counts these copies (scripts/check_download_size.py). Deferred to the end of
+# the top directory: the targets it depends on (pelab, pelab_pages) are made in src/platform.
 find_program(PELAB_BROTLI brotli)
 find_program(PELAB_GZIP gzip)
+find_program(PELAB_ZOPFLI zopfli)
 function(pelab_web_precompress)
   if(NOT TARGET pelab OR NOT PELAB_GZIP)
     return()
@@ -166,7 +168,11 @@ function(pelab_web_precompress)
   foreach(_name ${_names})
     set(_file "${PELAB_APP_OUTPUT_DIR}/${_name}")
     set(_made "${_file}.gz")
-    set(_commands COMMAND "${PELAB_GZIP}" -9 -n -k -f "${_file}")
+    if(PELAB_ZOPFLI)
+      set(_commands COMMAND "${PELAB_ZOPFLI}" "${_file}")   # writes ${_file}.gz, keeps the file
+    else()
+      set(_commands COMMAND "${PELAB_GZIP}" -9 -n -k -f "${_file}")
+    endif()
     if(PELAB_BROTLI)
       list(APPEND _made "${_file}.br")
       list(APPEND _commands COMMAND "${PELAB_BROTLI}" -q 11 -k -f "${_file}")

@@ -47,6 +47,7 @@ PACKAGES=(
   emscripten libeigen3-dev libsdl2-dev libgl-dev libgtest-dev googletest
   xvfb xauth x11-utils libxtst6 libgl1-mesa-dri libglx-mesa0 chromium fonts-wqy-microhei fonts-dejavu-core imagemagick libstb-dev ccache
   brotli                     # [added, issue 14] the web build writes .br copies beside the page files
+  zopfli                     # the web build's .gz copies, smaller than gzip -9 (cmake/PelabWeb.cmake)
   clang libclang-rt-14-dev   # [added, issue 5] preset fuzz: clang 14 with the libFuzzer, ASan and UBSan runtimes
 )
 # shellcheck disable=SC2206

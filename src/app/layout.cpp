@@ -114,7 +114,7 @@ StepTextLayout layout_step_text(const StepTextInput& in) {
             t.equations_h = equations_h(t.equation_px);
             if (in.room - collapsed_h - t.equations_h >= needed) break;
         }
-        t.equations_below = in.room - collapsed_h - t.equations_h < needed;
+        t.equations_below = !in.equations.empty() && in.room - collapsed_h - t.equations_h < needed;
     }
     // A collapsed first sentence may use the whole width: one line fewer above the figure.
     t.prose_width = t.collapsible && !in.prose_open ? width : t.text_w;

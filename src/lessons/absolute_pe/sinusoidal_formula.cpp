@@ -84,9 +84,6 @@ std::vector<ViewData> formula_views(const Inputs& in, Lang lang) {
         say(lang, {"PE({pos}) = ({parts})", "PE({pos}) = ({parts})"}, {{"pos", pos_text(pos)}, {"parts", parts}}),
         say(lang, {"位置从 0 开始：pos = {pos} 是第 {nth} 个 token。", "Positions start at 0: pos = {pos} is token number {nth} counting from 1."},
             {{"pos", pos_text(pos)}, {"nth", pos_text(pos + 1)}}),
-        say(lang, {"交错排布：论文的公式，教程多照抄它；参考实现用 [sin | cos] 前后两半（见“两种排布”）。",
-                   "Interleaved: the paper's formula, which tutorials copy; the reference implementation uses [sin | cos] "
-                   "halves (step Two layouts)."}),
     };
     return {frequency_odometer(in, lang), make_view(say(lang, {"每个频率的计算", "Computation per frequency"}), std::move(table)),
             make_view("PE(pos)", std::move(vec), notes)};
@@ -97,23 +94,23 @@ std::vector<ViewData> formula_views(const Inputs& in, Lang lang) {
 Step sinusoidal_formula() {
     Step s = {
         "sinusoidal-formula",
-        {"正弦公式与算例", "The sinusoidal formula, worked out"},
+        {"正弦公式", "The sinusoidal formula"},
         {"位置 pos 的编码由 d/2 个[[frequency-pair|频率对]]组成：第 i 对是一根指向角度 pos·ω_i 的指针，[[frequency|频率]] ω_i = [[base]]^(−2i/d)。"
-         "论文的公式在偶数维放 sin(pos·ω_i)，在奇数维放 cos(pos·ω_i)；参考实现把所有 sin 放前一半、所有 cos 放后一半，"
+         "论文的公式（教程多照抄它）在偶数维放 sin(pos·ω_i)，在奇数维放 cos(pos·ω_i)；参考实现把所有 sin 放前一半、所有 cos 放后一半，"
          "见[[lesson:absolute-pe/two-layouts|两种排布]]。"
          "把每一对 (sin, cos) 看成表盘上的一根指针，它指向角度 pos·ω_i：第 0 对每个位置转 1 弧度，后面的对越转越慢。"
-         "每个表盘下的 λ 是这一对的[[wavelength|波长]]（多少个位置转一圈），第 0 对最短、最后一对最长。"
+         "每个表盘下的 λ 是这一对的[[wavelength|波长]] λ_i = 2π/ω_i（多少个位置转一圈），第 0 对最短、最后一对最长。"
          "这像二进制计数器的低位和高位，只是指针连续转动，而不是跳变；阴影是 pos 走完计数器的全部取值时指针扫过的弧，转不满一圈的对就像从不翻转的高位。"
          "旁边是 pos 的 8 位二进制计数器，低位翻得快、高位翻得慢，正弦编码就像它的连续版本；播放 pos 可以看到两者一起走。"
          "默认的例子取 pos = 2、d = 4，得到 (sin 2, cos 2, sin 0.02, cos 0.02)。"
          "注意位置从 0 开始数，所以 pos = 2 是第三个 token；常见的简化写法把它说成第二个。表格逐个频率给出计算过程。",
          "The code of position pos is d numbers in d/2 [[frequency-pair|frequency pairs]]: pair i is a needle at the "
          "angle pos·ω_i, with [[frequency]] ω_i = [[base]]^(−2i/d). "
-         "The paper's formula puts sin(pos·ω_i) in the even dimension and cos(pos·ω_i) in the odd one; the reference "
+         "The paper's formula (which tutorials copy) puts sin(pos·ω_i) in the even dimension and cos(pos·ω_i) in the odd one; the reference "
          "implementation puts all sines in the first half and all cosines in the second (see "
          "[[lesson:absolute-pe/two-layouts|Two layouts]]). Read each (sin, cos) pair as a needle on a dial pointing at the "
          "angle pos·ω_i: pair 0 turns by 1 radian per position and each later pair turns more slowly; the λ "
-         "under each dial is its [[wavelength]] in positions, shortest for pair 0 and longest for the last pair. This is like a "
+         "under each dial is its [[wavelength]] λ_i = 2π/ω_i in positions, shortest for pair 0 and longest for the last pair. This is like a "
          "counter's low and high bits, except that the needles turn smoothly instead of jumping; the shading is "
          "the arc a needle sweeps while pos runs through every value of the counter, and a pair short of a turn "
          "is like a high bit that never flips. Beside the "
@@ -124,12 +121,13 @@ Step sinusoidal_formula() {
          "computation frequency by frequency."},
         {"pos", "d", "base"},
         views_of(read_inputs, formula_views),
-        {R"tex(\omega_i=\mathrm{base}^{-2i/d},\qquad PE(\mathrm{pos},2i)=\sin(\mathrm{pos}\,\omega_i),\qquad PE(\mathrm{pos},2i+1)=\cos(\mathrm{pos}\,\omega_i),\qquad \lambda_i=\frac{2\pi}{\omega_i})tex"},
+        // One row beside the title (λ_i = 2π/ω_i is in the text).
+        {R"tex(PE(\mathrm{pos},2i)=\sin(\mathrm{pos}\,\omega_i),\;\; PE(\mathrm{pos},2i+1)=\cos(\mathrm{pos}\,\omega_i),\;\; \omega_i=\mathrm{base}^{-2i/d})tex"},
         {"pos", 0.0, 255.0, 8.0},
     };
     s.takeaway = {"第 i 对的指针每个位置转 ω_i 弧度，第 0 对 1 弧度，第 {last} 对只有 {slowest}：像计数器的各位，快的对分辨近处，慢的对分辨远处。",
-                  "Pair i's needle turns ω_i rad per position, from 1 rad for pair 0 down to {slowest} for pair {last}: like a "
-                  "counter's bits, fast pairs tell near positions apart and slow pairs far ones."};
+                  "Pair i turns ω_i rad per position, from 1 (pair 0) to {slowest} (pair {last}): fast pairs tell near "
+                  "positions apart, slow ones far."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::VectorXd w = sinusoidal_frequencies(in.d, in.base, PeVariant::vaswani);
         return std::vector<Arg>{{"last", pos_text(static_cast<int>(w.size()) - 1)}, {"slowest", num(w(w.size() - 1))}};

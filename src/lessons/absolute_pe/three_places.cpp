@@ -118,7 +118,7 @@ Step three_places() {
          "第一，在进入模型之前把位置 q 的[[positional-encoding|位置编码]] PE(q) 加到词嵌入 e_q 上（正弦或可学习编码，本课）。"
          "第二，在计算注意力之前按位置变换查询和键向量，例如用 R_q 旋转位置 q 的向量（见 [[lesson:rope|RoPE 一课]]）。"
          "第三，在 logit 上加一个只依赖相对距离的偏置 b(Δ)（见 [[lesson:t5-bias|T5 相对偏置一课]]；Shaw 的做法见 [[lesson:shaw|Shaw 一课]]）。"
-         "三张热力图用同一组随机 token 计算，注释检验把所有位置整体后移一位后分数是否改变。",
+         "其中的点积都再除以 √d。三张热力图用同一组随机 token 计算，注释检验把所有位置整体后移一位后分数是否改变。",
          "Position can be added to the input, turn the [[query]] and [[key]] vectors ([[rope|RoPE]]), or enter the "
          "[[logit|logits]] as a bias b(Δ) ([[lesson:t5-bias|T5]], [[alibi|ALiBi]], [[lesson:shaw|Shaw et al.]]), with "
          "Δ = q − k the query position minus the key position. "
@@ -126,18 +126,21 @@ Step three_places() {
          "(sinusoidal or learnable codes, this lesson). Second, transform the query and key vectors by position before "
          "attention, for instance by a rotation R_q at position q (see the [[lesson:rope|RoPE lesson]]). Third, add a "
          "bias b(Δ) that depends only on the relative distance to the logits (see the [[lesson:t5-bias|T5 bias "
-         "lesson]], and the [[lesson:shaw|Shaw lesson]] for Shaw's variant). The three heatmaps use the same random "
-         "tokens, and the notes test whether moving every position one step later changes the scores."},
+         "lesson]], and the [[lesson:shaw|Shaw lesson]] for Shaw's variant). The dot products are divided by √d. "
+         "The three heatmaps use the same random tokens, and the notes test whether moving every position one step "
+         "later changes the scores."},
         {"tokens", "seed"},
         views_of(read_inputs, three_places_views),
-        {{R"tex(\text{相加：}\ \frac{\bigl((e_q+PE(q))W_q\bigr)\bigl((e_k+PE(k))W_k\bigr)^\top}{\sqrt d})tex",
-          R"tex(\text{added: }\ \frac{\bigl((e_q+PE(q))W_q\bigr)\bigl((e_k+PE(k))W_k\bigr)^\top}{\sqrt d})tex"},
-         {R"tex(\text{旋转：}\ \frac{(e_qW_qR_q)(e_kW_kR_k)^\top}{\sqrt d},\qquad \text{偏置：}\ \frac{(e_qW_q)(e_kW_k)^\top}{\sqrt d}+b(\Delta),\quad \Delta=q-k)tex",
-          R"tex(\text{rotated: }\ \frac{(e_qW_qR_q)(e_kW_kR_k)^\top}{\sqrt d},\qquad \text{bias: }\ \frac{(e_qW_q)(e_kW_k)^\top}{\sqrt d}+b(\Delta),\quad \Delta=q-k)tex"}},
+        // The three scores as dot products of rows, short enough for one row above the figures (the text says that
+        // they are divided by the square root of d).
+        {{R"tex(\text{相加：}\ (e_q+PE(q))W_q\cdot(e_k+PE(k))W_k)tex",
+          R"tex(\text{added: }\ (e_q+PE(q))W_q\cdot(e_k+PE(k))W_k)tex"},
+         {R"tex(\text{旋转：}\ e_qW_qR_q\cdot e_kW_kR_k,\quad \text{偏置：}\ e_qW_q\cdot e_kW_k+b(\Delta))tex",
+          R"tex(\text{rotated: }\ e_qW_qR_q\cdot e_kW_kR_k,\quad \text{bias: }\ e_qW_q\cdot e_kW_k+b(\Delta))tex"}},
     };
     s.takeaway = {"所有位置后移一步：相加的分数最多变 {shift}，旋转和偏置的不变：加上的编码带着绝对位置，另两种只看 Δ = q − k。",
-                  "Shift every position by one: the added code's scores change by up to {shift}, the rotated and biased ones "
-                  "not at all: adding carries absolute position, the other two only Δ = q − k."};
+                  "Shift all positions by one: added scores change by up to {shift}, rotated and biased ones not at all "
+                  "(they see only Δ)."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"shift", exact(added_shift_change(in))}};
     });

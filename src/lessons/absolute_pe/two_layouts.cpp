@@ -37,8 +37,7 @@ std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
     values.values = without_rounding_noise(values.values);
     values.corner = "j";  // the column of the code; the notes below name columns the same way
     values.row_labels = index_labels(d);
-    values.col_labels = {say(lang, {"论文（交错）", "paper (interleaved)"}), say(lang, {"参考实现 [sin | cos]", "reference [sin | cos]"}),
-                         say(lang, {"差", "difference"})};
+    values.col_labels = {say(lang, {"论文", "paper"}), say(lang, {"参考实现", "reference"}), say(lang, {"差", "difference"})};
     values.decimals = 5;  // (the notes below give the differing columns in full)
     // The deciding cells: the entries of the difference where the two layouts disagree, marked "differs"
     // (computed from the two vectors, not typed; an unmarked difference is 0).
@@ -64,7 +63,8 @@ std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
         freqs.values(i, 1) = wb(i);
         freqs.row_labels.push_back("i = " + pos_text(i));
     }
-    freqs.col_labels = {say(lang, {"论文：base^(−2i/d)", "paper: base^(−2i/d)"}), say(lang, {"参考实现：base^(−i/(d/2−1))", "reference: base^(−i/(d/2−1))"})};
+    // Short headers (the equations give both formulas): the tables fit beside the figure in one column.
+    freqs.col_labels = {say(lang, {"论文", "paper"}), say(lang, {"参考实现", "reference"})};
     freqs.decimals = 6;
     // The whole code in both layouts side by side (a blank column between them), positions down and columns
     // across: interleaving shows as alternating sin/cos columns, tensor2tensor's halves as a block of sines and
@@ -101,10 +101,7 @@ std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
             // The frequencies above the marked table: a marked row is drawn a little taller than the layout
             // counts, so the marked table goes last in the column, where nothing follows it.
             make_view(say(lang, {"频率 ω_i", "Frequencies ω_i"}), std::move(freqs),
-                      {say(lang, {"两者的差别有两处：列的排布（交错 vs. 前后两半），以及频率的间隔（参考实现的最后一个频率恰好是 1/base）。"
-                                  "（tensor2tensor：`get_timing_signal_1d`）",
-                                  "They differ twice: in the column layout (interleaved vs. two halves) and in the frequency spacing "
-                                  "(the reference's last frequency is exactly 1/base). (tensor2tensor: `get_timing_signal_1d`)"})}),
+                      {say(lang, {"（代码：tensor2tensor 的 `get_timing_signal_1d`）", "(tensor2tensor: `get_timing_signal_1d`)"})}),
             make_view(say(lang, {"PE({pos}) 的两种排布", "PE({pos}) in the two layouts"}, {{"pos", pos_text(pos)}}), std::move(values), value_notes)};
 }
 
@@ -129,11 +126,13 @@ Step two_layouts() {
         {"两种排布：论文公式与参考实现", "Two layouts: the paper's formula and the reference code"},
         {"常见的简化写法（教程）照抄论文的公式，把 sin 和 cos 交错排列；参考实现（作者的代码）则把所有 sin 放在前一半、所有 cos 放在后一半。"
          "论文的频率为 base^(−2i/d)；参考实现（fairseq 也一样）的频率为 base^(−i/(d/2−1))，最后一个频率恰好是 1/base。"
+         "两者的差别有两处：列的排布（交错 vs. 前后两半），以及频率的间隔。"
          "两者都是合法的正弦编码，但同一位置的向量并不相同；加载别人的权重时必须用同一种排布。",
          "A common simplified version found in tutorials copies the paper's formula and interleaves sin and cos; the "
          "reference implementation (the authors' code) puts all sines in the first half and all cosines in the second. "
          "The paper's frequencies are base^(−2i/d); the reference implementation's (and fairseq's) are "
-         "base^(−i/(d/2−1)), so the last one is exactly 1/base. Both are valid sinusoidal codes, but the vectors for a "
+         "base^(−i/(d/2−1)), so the last one is exactly 1/base. The two differ twice, then: in the column layout (interleaved "
+         "vs. two halves) and in the frequency spacing. Both are valid sinusoidal codes, but the vectors for a "
          "given position differ, and weights trained with one layout must be used with the same layout."},
         {"pos", "d", "base"},
         views_of(read_inputs, layout_views),
@@ -143,8 +142,8 @@ Step two_layouts() {
           R"tex(\text{reference: }(\sin p\omega_0,\sin p\omega_1,\dots,\cos p\omega_0,\dots),\quad \omega_i=\mathrm{base}^{-i/(d/2-1)})tex"}},
     };
     s.takeaway = {"pos = {pos} 时 {d} 个分量有 {n} 个不同：教程照抄论文的 sin、cos 交错；参考实现先放全部 sin，频率止于 1/base。",
-                  "At pos = {pos}, {n} of the {d} entries differ: tutorials copy the paper's interleaved sin, cos; the "
-                  "reference implementation puts all sines first, its frequencies spaced to end at 1/base."};
+                  "At pos = {pos}, {n} of the {d} entries differ: the paper interleaves sin, cos; the reference puts all "
+                  "sines first, ending at 1/base."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"pos", pos_text(in.pos)}, {"d", pos_text(in.d)}, {"n", pos_text(differing_entries(in))}};
     });

@@ -80,7 +80,7 @@ std::vector<ViewData> shuffle_views(const Inputs& in, Lang lang) {
                         {"最大 |Attn(P·X) − P·Attn(X)| = {diff}（舍入误差）：输出与 token 站在哪里无关。",
                          "Largest |Attn(P·X) − P·Attn(X)| = {diff} (rounding): outputs ignore where tokens stand."}),
         say(lang, {"而最大 |Attn(P·X) − Attn(X)| = {diff}：行跟着移动，所以是等变而非不变（常见的简化写法说“不变”）。",
-                   "But the largest |Attn(P·X) − Attn(X)| = {diff}: rows move, so this is equivariance, not invariance (the word a common simplified version found in tutorials uses)."},
+                   "But the largest |Attn(P·X) − Attn(X)| = {diff}: rows move, so this is equivariance, not invariance (the word tutorials use)."},
             {{"diff", exact(unchanged)}}),
         say(lang, {"因果掩码（每个 token 只看它之前的）下最大 |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}：掩码泄露了顺序。",
                    "Causal mask (each token sees only earlier ones): the largest |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}, so it leaks order."},
@@ -123,8 +123,7 @@ Step why_positions() {
           R"tex(\mathrm{Attn}(X)=\mathrm{softmax}\Bigl(\frac{XW_q(XW_k)^\top}{\sqrt{d}}\Bigr)XW_v,\qquad PX:\ \text{the rows of }X\text{ shuffled})tex"}},
     };
     s.takeaway = {"打乱 {n} 个 token，输出只是跟着换行、数值不变：注意力权重只来自内容的点积，没有哪个 token 知道自己站在哪里（等变）。",
-                  "Shuffle {n} tokens and the outputs come back in the new order, unchanged: attention weights come only from "
-                  "content dot products, so no token knows where it stands (equivariance)."};
+                  "Shuffle {n} tokens and the outputs come back reordered, unchanged: attention weighs content only (equivariance)."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) { return std::vector<Arg>{{"n", integer(in.tokens)}}; });
     s.questions = {
         {{"不加任何位置信息，把输入的词打乱顺序。输出会怎样？",

@@ -23,7 +23,7 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang);
 Step flattening_2x3() {
     Step s = {
         "flatten-2x3-grid",
-        {"2×3 网格：关注右边的邻居", "A 2×3 grid: attend to the right neighbour"},
+        {"2×3 网格：关注右边的邻居", "A 2×3 grid: right neighbour"},
         {"把 2×3 网格按行展平（编号 = 行·W + 列），取规则 δ = (0, −1)，即“关注右边相邻的一格”。"
          "右边缘的查询没有右邻居，所以它们那一行没有任何 1。式中的 1[条件] 在条件成立时为 1，否则为 0。"
          "另一种做法是只在展平后的编号上用一维规则 q − k = δ₁·W + δ₂；朴素规则的热力图框出它与二维规则不同的格子。"
@@ -67,8 +67,8 @@ Step flattening_2x3() {
     };
     s.questions[0].predict = true;  // asked before the naive rule's heatmap shows where it goes wrong
     s.takeaway = {"朴素规则 q − k = {flat} 与二维规则在 A 的 {cells} 个格子中有 {differ} 个不同：编号上的一个偏移可能跨过换行，只有二维规则会停在网格边缘。",
-                  "The naive rule q − k = {flat} and the 2-D rule disagree on {differ} of A's {cells} cells: an offset of the index can "
-                  "cross a row break, and only the 2-D rule stops at the grid's edge."};
+                  "The naive rule q − k = {flat} and the 2-D rule disagree on {differ} of A's {cells} cells: an index offset can "
+                  "cross a row break."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const int flat = in.drow * in.W + in.dcol;
         const Eigen::MatrixXd naive = attention_rule_1d(in.cells(), flat);

@@ -45,11 +45,10 @@ static std::string slopes_note(const std::vector<double>& slopes, Lang lang) {
         return say(lang, {"H = {H} 是 2 的幂：斜率 m_h = 2^(−8(h+1)/H)，是等比数列（参考代码：`get_slopes`）：{list}",
                           "H = {H} is a power of two: slopes m_h = 2^(−8(h+1)/H), a geometric sequence (reference code: `get_slopes`): {list}"},
                    {{"H", integer(H)}, {"list", join(list, ", ")}});
-    return say(lang, {"H = {H} 不是 2 的幂：头 0–{last} 取 {P} 个头的斜率 2^(−8(h+1)/{P})，头 {P}–{end} 取 {P2} 个头的斜率中隔一个取一个，"
-                      "所以不再有序，也不等于 2^(−8(h+1)/H)（参考代码：`get_slopes`）：{list}",
+    return say(lang, {"H = {H} 不是 2 的幂：头 0–{last} 取 {P} 个头的斜率 2^(−8(h+1)/{P})，头 {P}–{end} 取 {P2} 个头的斜率中隔一个取一个"
+                      "（参考代码：`get_slopes`）：{list}",
                       "H = {H} is not a power of two: heads 0–{last} take the slopes of {P} heads, 2^(−8(h+1)/{P}); heads "
-                      "{P}–{end} take every other slope of {P2} heads, so the list is unsorted and differs from 2^(−8(h+1)/H) "
-                      "(reference code: `get_slopes`): {list}"},
+                      "{P}–{end} take every other slope of {P2} heads (reference code: `get_slopes`): {list}"},
                {{"H", integer(H)}, {"last", integer(P - 1)}, {"P", integer(P)}, {"end", integer(H - 1)}, {"P2", integer(2 * P)},
                 {"list", join(list, ", ")}});
 }
@@ -115,10 +114,6 @@ static ViewData alibi_head_view(const Inputs& in, const std::vector<double>& slo
     notes.push_back(say(lang, {"长度加倍后前 L×L 块的最大差 = {diff}（偏置只依赖距离）",
                                "Doubling the length: largest change of the first L×L block = {diff} (the bias depends on distance only)"},
                         {{"diff", exact(same)}}));
-    const double gentlest = *std::min_element(slopes.begin(), slopes.end());
-    notes.push_back(say(lang, {"代价：最平缓的头（m = {m}）给 1000 个位置之外的键的权重因子 e^(−1000m) = {w}，无论它多相关。",
-                               "Cost: the gentlest head (m = {m}) weights a key 1000 positions back by e^(−1000m) = {w}, however relevant it is."},
-                        {{"m", num(gentlest, 4)}, {"w", num(std::exp(-gentlest * 1000.0))}}));
     return make_view(say(lang, {"头 {h} 的偏置（{mode}）", "Head {h} bias ({mode})"},
                          {{"h", integer(in.head)}, {"mode", alibi_mode_name(mode)}}),
                      one, notes);
@@ -137,23 +132,24 @@ Step alibi_penalty() {
         {"[[alibi|ALiBi]] 不旋转任何东西：每个[[head|头]] h 有固定的斜率 m_h，在[[query|查询]]位置 q 对[[key|键]]位置 k 的 [[logit]]（[[softmax]] 之前的分数）上加 −m_h·Δ，Δ = q − k。"
          "偏置加在查询之前（含查询本身）的每个键上。H 是 2 的幂时斜率是 2^(−8(h+1)/H)；否则参考代码先取最近的较小 2 的幂的斜率，"
          "再隔一个取下一个幂的斜率（注释列出两种算法的结果）。第一张热力图是每个头的偏置随距离的变化，点击一行选择头；"
-         "第二张是所选头在查询 × 键位置上的偏置，causal 模式下对角线上方是 −∞（屏蔽），画成斜线格。",
+         "第二张是所选头在查询 × 键位置上的偏置，causal 模式下对角线上方是 −∞（屏蔽），画成斜线格。"
+         "代价是：相隔 Δ 的键的权重乘以 e^(−m·Δ)，无论它多相关，所以即使最平缓的头也几乎看不到很远的键。",
          "[[alibi|ALiBi]] rotates nothing: each [[head]] h has a fixed slope m_h and adds −m_h·Δ to the [[logit]] (the score before the "
          "[[softmax]]) of [[query]] position q and [[key]] position k, with Δ = q − k. The bias goes on every key at or before the query. For a "
          "power-of-two head count H the slopes are 2^(−8(h+1)/H); otherwise the reference code takes the slopes of "
          "the nearest smaller power of two, then every other slope of the next power (the note lists both). The "
          "first heatmap is every head's bias against distance (click a row to pick a head); the second is the "
          "chosen head's bias over query × key positions, where in causal mode the cells above the diagonal are −∞ "
-         "(masked), drawn hatched."},
+         "(masked), drawn hatched. The cost: a key Δ back is weighted by e^(−m·Δ) however relevant it is, so even "
+         "the gentlest head barely sees keys far back."},
         {"heads", "L", "head", "mode"},
         views_of(read_inputs, alibi_views),
-        {R"tex(\mathrm{softmax}_k\Bigl(\frac{\mathbf{q}^\top\mathbf{k}_k}{\sqrt{d}}-m_h\,\Delta\Bigr),\quad \Delta=q-k)tex",
+        {R"tex(\mathbf{q}^\top\mathbf{k}/\sqrt{d}-m_h\,(q-k))tex",
          {R"tex(m_h=2^{-8(h+1)/H}\ (H=2^a);\quad \text{否则 }P=2^{\lfloor\log_2 H\rfloor}:\ m_h=2^{-8(h+1)/P}\ (h<P),\ \ m_{P+j}=2^{-8(2j+1)/(2P)})tex",
           R"tex(m_h=2^{-8(h+1)/H}\ (H=2^a);\quad \text{else }P=2^{\lfloor\log_2 H\rfloor}:\ m_h=2^{-8(h+1)/P}\ (h<P),\ \ m_{P+j}=2^{-8(2j+1)/(2P)})tex"}},
     };
     s.takeaway = {"ALiBi 在 logit 上减去 m·Δ：每个头一条关于距离 Δ 的直线，没有旋转，所以偏置在任何长度下都一样，也不会绕回。",
-                  "ALiBi subtracts m·Δ from each logit: one straight line in the distance Δ per head, with no rotation, so the "
-                  "bias is the same at any length and never wraps."};
+                  "ALiBi subtracts m·Δ, one straight line per head with no rotation, so its bias is the same at any length."};
     return s;
 }
 

@@ -76,16 +76,16 @@ static std::vector<ViewData> alibi_beyond_training_views(const Inputs& in, Lang 
             {{"seed", integer(in.seed)}, {"d", integer(in.d)}, {"base", num(in.base)}, {"L", integer(L)}}),
         say(lang, {"N = {n} 时落在 L 之外的注意力：键数比例 {share}；不缩放的 RoPE {none}；ALiBi 各头平均 {mean}，"
                    "最平缓的头 {gentle}，最陡的头 {steep}。",
-                   "Attention beyond L at N = {n}: share of keys {share}; plain RoPE {none}; ALiBi mean over "
-                   "heads {mean}, gentlest head {gentle}, steepest head {steep}."},
+                   "Attention beyond L at N = {n}: share of keys {share}; plain RoPE {none}; ALiBi mean {mean}, gentlest "
+                   "head {gentle}, steepest {steep}."},
             {{"n", integer(n)}, {"share", num(static_cast<double>(n - L) / n, 4)}, {"none", num(mass.none(n - 1), 4)},
              {"mean", num(mass.mean(n), 4)},
              {"gentle", num(mass.per_head[static_cast<std::size_t>(mass.gentle)](n - 1), 4)},
              {"steep", num(mass.per_head[static_cast<std::size_t>(mass.steep)](n - 1), 4)}}),
         say(lang, {"ALiBi 在 L 之外的偏置是训练中没有出现过的值：最平缓的头（m = {m}）在训练中最低到 −m·(L − 1) = {trained}，"
                    "在 N = {n} 时到 −m·(N − 1) = {longest}。",
-                   "Beyond L the ALiBi biases are values never met in training: the gentlest head (m = {m}) went down to "
-                   "−m·(L − 1) = {trained} in training and reaches −m·(N − 1) = {longest} at N = {n}."},
+                   "Beyond L the ALiBi biases are values never met in training: the gentlest head (m = {m}) fell to "
+                   "−m·(L − 1) = {trained} in training and falls to −m·(N − 1) = {longest} at N = {n}."},
             {{"m", num(m_gentle, 4)}, {"trained", num(-m_gentle * (L - 1))}, {"n", integer(n)}, {"longest", num(-m_gentle * (n - 1))}}),
     };
     return {make_view(say(lang, {"落在训练长度之外的注意力：RoPE 与 ALiBi", "Attention beyond the training length: RoPE and ALiBi"}),
@@ -108,8 +108,7 @@ Step alibi_beyond_training() {
         {{R"tex(\text{超出 }L\text{ 的部分}=\sum_{\Delta\ge L}\mathrm{softmax}_\Delta\Bigl(\frac{\mathbf{q}^\top\mathbf{k}_\Delta}{\sqrt{d}}-m_h\,\Delta\Bigr))tex", R"tex(\text{beyond }L=\sum_{\Delta\ge L}\mathrm{softmax}_\Delta\Bigl(\frac{\mathbf{q}^\top\mathbf{k}_\Delta}{\sqrt{d}}-m_h\,\Delta\Bigr))tex"}},
     };
     s.takeaway = {"N = {n} 时，RoPE 有 {none} 的注意力落在 L 之外，ALiBi 只有 {alibi}：L 之外的新偏置只会更负，远处的键被压低。",
-                  "At N = {n}, plain RoPE puts {none} of its attention beyond L and ALiBi {alibi}: ALiBi's new biases past L are "
-                  "only more negative, so far keys fade, while RoPE has no penalty by distance."};
+                  "At N = {n}, RoPE puts {none} of its attention beyond L, ALiBi {alibi}: its biases only fall past L."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const AlibiMass mass = alibi_mass(in);
         return std::vector<Arg>{{"n", integer(mass.n)}, {"none", num(mass.none(mass.n - 1), 3)}, {"alibi", num(mass.mean(mass.n), 3)}};

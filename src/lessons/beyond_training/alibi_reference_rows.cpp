@@ -65,7 +65,7 @@ static std::vector<ViewData> alibi_reference_rows_views(const Inputs& in, Lang l
 Step alibi_reference_rows_step() {
     Step s = {
         "alibi-reference-rows",
-        {"ALiBi 的参考代码：每行加 m·k", "ALiBi's reference code adds m·k in every row"},
+        {"ALiBi 的参考代码：每行加 m·k", "ALiBi's reference rows"},
         {"ALiBi 作者的参考代码给每一行加的是 m·k（k 是键位置），而不是 −m·(q − k)。两者只差 m·q，在同一行（同一个查询）里是常数。"
          "热力图是所选头实际加上的值，注释核对两种写法的权重之差。",
          "The ALiBi authors' reference code adds m·k to each row (k the key position), not −m·(q − k). The two differ "
@@ -76,8 +76,7 @@ Step alibi_reference_rows_step() {
         {R"tex(m\,k=-m\,(q-k)+m\,q,\qquad \mathrm{softmax}_k(x_k+m\,q)=\mathrm{softmax}_k(x_k))tex"},
     };
     s.takeaway = {"参考代码每行加 m·k，与 −m·(q − k) 只差本行常数 m·q；softmax 对每行加常数不变，所以权重相同（最大差 {err}）。",
-                  "The reference code adds m·k, which differs from −m·(q − k) by m·q, one constant per row; softmax ignores a "
-                  "constant per row, so the weights agree (largest difference {err})."};
+                  "The reference adds m·k, off from −m·(q − k) by m·q per row, which softmax ignores (largest difference {err})."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) { return std::vector<Arg>{{"err", exact(reference_gap(in))}}; });
     return s;
 }

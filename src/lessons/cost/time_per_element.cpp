@@ -57,8 +57,8 @@ std::vector<ViewData> time_per_element_views(const Inputs& in, Lang lang) {
              "looked up for every pair (i, j)."},
             {{"cells", integer(static_cast<long long>(in.N) * in.N)}, {"heads", integer(in.heads)}}),
         say(lang,
-            {"单线程、双精度，用稳定时钟计时（代码：`std::chrono::steady_clock`）；这里它每 {tick} 跳一次，所以短于 {ticks} 跳的应用成批计时，"
-             "再把一批的时间平均到每一次；取最快的一批。改变 re-run 即重新测量。",
+            {"单线程、双精度，用稳定时钟计时（代码 `std::chrono::steady_clock`）。短于 {ticks} 跳的应用成批计时，"
+             "一批的时间平均到每一次，取最快的一批；改变 re-run 即重新测量。这里时钟每 {tick} 跳一次。",
              "Single thread, double precision, timed with the steady clock (code: `std::chrono::steady_clock`), which "
              "ticks every {tick} here: applications "
              "shorter than {ticks} ticks are timed in batches and a batch's time is shared among them; the fastest "

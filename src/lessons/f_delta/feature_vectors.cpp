@@ -80,8 +80,8 @@ Step feature_vectors() {
          R"tex(\sin(-\omega\Delta) = -\sin(\omega\Delta))tex"},
     };
     s.takeaway = {"R_Δ 保留了 f 丢掉的符号：每对 (cos ωᵢΔ, sin ωᵢΔ) 随 Δ 每加 1 转过 ωᵢ，所以 −Δ 落在镜像点上，正弦相反。",
-                  "R_Δ keeps the sign that f lost: each pair (cos ωᵢΔ, sin ωᵢΔ) turns by ωᵢ per unit of Δ, so −Δ lands "
-                  "on the mirror point, with the opposite sine."};
+                  "R_Δ keeps the sign f lost: each pair (cos ωᵢΔ, sin ωᵢΔ) turns by ωᵢ per unit of Δ, so −Δ gets the "
+                  "opposite sine."};
     return s;
 }
 

@@ -92,15 +92,10 @@ std::vector<ViewData> rope_views(const Model& in, Lang lang) {
     const std::vector<std::string> rope_notes = {
         say_error(lang, {"最大的 |S − F| = {err}{hint}", "Largest |S − F| = {err}{hint}"}, diff),
     };
+    // The vectors only (how they are chosen in general, and the papers' letters, are in the step's text).
     const std::vector<std::string> vector_notes = {
-        say(lang,
-            {"ω = {omega}；x = {q}, y = {k}（位置 n 上每对分量 (x₁, x₂) 转过 nωᵢ；RoPE 的论文把 ω 写作 θ，把位置写作 m、n）",
-             "ω = {omega}; x = {q}, y = {k} (at position n each pair (x₁, x₂) turns by nωᵢ; RoPE papers write θ for ω "
-             "and m, n for the positions)"},
+        say(lang, {"ω = {omega}；x = {q}, y = {k}", "ω = {omega}; x = {q}, y = {k}"},
             {{"omega", full_vector(in.omega)}, {"q", full_vector(q_vec)}, {"k", full_vector(k_vec)}}),
-        say(lang, {"一般地，x 的每对取（v 对该频率 cos 的权重，负的 sin 权重）、y 的每对取 (1, 0)，就得到 S = F。",
-                   "In general, each pair of x holding (v's cos weight, minus v's sin weight) for its frequency and each "
-                   "pair of y holding (1, 0) give S = F."}),
     };
     return {make_view(say(lang, {"RoPE 分数 S[q,k] = ⟨Rot_q x, Rot_k y⟩", "RoPE scores S[q,k] = ⟨Rot_q x, Rot_k y⟩"}),
                       std::move(rope), rope_notes),
@@ -118,13 +113,17 @@ Step link_to_rope() {
         "[[rope|旋转位置编码（RoPE）]]在位置 q 把查询向量 x 的每一对分量旋转 qωᵢ，在位置 k 把键向量 y 的每一对分量旋转 kωᵢ"
         "（这里的旋转记作 Rot_q，不要与特征向量 R_Δ 混淆）。"
         "旋转可以合并，所以分数 ⟨Rot_q x, Rot_k y⟩ 只依赖 q − k。"
-        "取 x = y = [1, 0, 1, 0] 时，这里用真实旋转算出的分数矩阵 S 就是本课的 F；其他的 v 对应其他的 x。"
+        "RoPE 的论文把 ω 写作 θ，把位置写作 m、n。"
+        "取 x = y = [1, 0, 1, 0] 时，这里用真实旋转算出的分数矩阵 S 就是本课的 F；"
+        "一般地，x 的每对取（v 对该频率 cos 的权重，负的 sin 权重）、y 的每对取 (1, 0)，就得到 S = F。"
         "[[lesson:rope|RoPE 一课]]将在此基础上继续展开。",
         "[[rope|Rotary position embedding (RoPE)]] turns every pair of entries of the query vector x by qωᵢ at "
         "position q and every pair of the key vector y by kωᵢ at position k (rotations written Rot_q here, not to be "
         "confused with the features R_Δ). Rotations combine, so the score ⟨Rot_q x, Rot_k y⟩ depends only on "
-        "q − k. With x = y = [1, 0, 1, 0], the score matrix S, computed here with actual rotations, is the F of "
-        "this lesson; other readouts v correspond to other x. The [[lesson:rope|RoPE lesson]] builds on this."},
+        "q − k (RoPE papers write θ for ω and m, n for the positions). With x = y = [1, 0, 1, 0], the score matrix S, "
+        "computed here with actual rotations, is the F of this lesson; in general, each pair of x holding (v's cos "
+        "weight, minus v's sin weight) for its frequency and each pair of y holding (1, 0) give S = F. The "
+        "[[lesson:rope|RoPE lesson]] builds on this."},
         {"L", "omega", "v"},
         views_of(read_model, rope_views),
         {
@@ -132,8 +131,8 @@ Step link_to_rope() {
          R"tex(\langle \mathrm{Rot}_q\, x,\ \mathrm{Rot}_k\, y \rangle = x^\top \mathrm{Rot}_{-\Delta}\, y, \qquad \Delta = q - k)tex"},
     };
     s.takeaway = {"RoPE 的分数 S 等于 F：查询向量转过 qωᵢ、键向量转过 kωᵢ，两者之间只剩角度 (q − k)ωᵢ，所以只有 Δ 起作用。",
-                  "RoPE's scores S equal F: the query vector turns by qωᵢ and the key vector by kωᵢ, which leaves only "
-                  "the angle (q − k)ωᵢ between them, so only Δ counts."};
+                  "RoPE's scores S equal F: turning the query by qωᵢ and the key by kωᵢ leaves only the angle (q − k)ωᵢ, "
+                  "so only Δ counts."};
     return s;
 }
 

@@ -83,8 +83,8 @@ Step sinusoidal_gram() {
          R"tex(p_q^\top p_k = \textstyle\sum_i \bigl(\cos \omega_i q \cos \omega_i k + \sin \omega_i q \sin \omega_i k\bigr) = \sum_i \cos(\omega_i (q - k)))tex"},
     };
     s.takeaway = {"p_qᵀp_k = f(q − k)：按 cos(a − b) 的展开，正弦编码的 Gram 矩阵就是本课的 Toeplitz 矩阵 F。",
-                  "p_qᵀp_k = f(q − k) because cos a·cos b + sin a·sin b = cos(a − b): the Gram matrix of sinusoidal "
-                  "encodings is this lesson's Toeplitz F."};
+                  "p_qᵀp_k = f(q − k) since cos a·cos b + sin a·sin b = cos(a − b): sinusoidal codes' Gram matrix is "
+                  "this lesson's F."};
     return s;
 }
 

@@ -114,7 +114,7 @@ std::vector<ViewData> experiment_views(const Inputs& in, Lang lang) {
 Step the_experiment() {
     Step s{
         "the-experiment",
-        {"实验：只用短序列训练，再考长序列", "The experiment: train on short sequences, test on long ones"},
+        {"实验：只用短序列训练，再考长序列", "The experiment: train short, test long"},
         {"一个小 [[transformer]] 学习照抄（或倒写）一串数字：训练时最多 16 个数字，测试时最多 48 个。"
          "模型看到数字和一个箭头，然后逐个 [[token]] 预测答案；只有箭头之后的 n 个答案计分。一个样本的输入有 2n 个 token，"
          "所以训练中的序列最长到位置 31；更长的样本会用到模型从没见过的位置。位置 q 上的头读取位置 k 时，往回看的距离是 Δ = q − k。"

@@ -48,8 +48,8 @@ static FarBound far_bound(const Inputs& in, Lang lang) {
             for (std::size_t i = 0; i < score.size(); ++i) f.below += score[i] > bound[i] + 1e-12 ? 1 : 0;
         far.series.push_back(score);
         far.series.push_back(bound);
-        far.series_labels.push_back(say(lang, {"base = {b}：q = k = 1 的分数", "base = {b}: score of q = k = 1"}, {{"b", num(b)}}));
-        far.series_labels.push_back(say(lang, {"base = {b}：上界的形状 B(Δ)/B(0)", "base = {b}: bound's shape B(Δ)/B(0)"}, {{"b", num(b)}}));
+        far.series_labels.push_back(say(lang, {"base = {b}：q = k = 1 的分数", "base = {b}: score"}, {{"b", num(b)}}));
+        far.series_labels.push_back(say(lang, {"base = {b}：上界的形状 B(Δ)/B(0)", "base = {b}: B(Δ)/B(0)"}, {{"b", num(b)}}));
         far.series_dashed.push_back(false);
         far.series_dashed.push_back(true);
         f.at_k.push_back(bound[f.k]);
@@ -71,8 +71,7 @@ static std::vector<ViewData> base_far_bound_views(const Inputs& in, Lang lang) {
              {"b3", num(f.bases[2])}, {"v1", num(f.at_k[0], 4)}, {"v2", num(f.at_k[1], 4)}, {"v3", num(f.at_k[2], 4)}}),
         say(lang, {"虚线只是上界的形状，不是这条实线的上界：RoFormer 的上界是 B(Δ) 乘以相邻两对系数之差的最大值，两条线又各自在 Δ = 0 处缩放到 1，"
                    "所以虚线可以低于实线（base = {b} 时，图中 {n} / {all} 个距离如此）。",
-                   "The dashed line is the bound's shape, not a bound on this solid line: RoFormer's bound is B(Δ) times the "
-                   "largest step between neighbouring pairs' coefficients, and each line is scaled to 1 at Δ = 0 by its own "
+                   "The dashed line is the bound's shape, not a bound on the solid one: each is scaled to 1 at Δ = 0 by its own "
                    "factor, so the dashed line may run below the solid one (for base = {b}, at {n} of the {all} distances drawn)."},
             {{"b", num(in.base)}, {"n", integer(f.below)}, {"all", integer(static_cast<long long>(f.far.x.size()))}}),
     };

@@ -41,11 +41,11 @@ static std::vector<ViewData> diagnosis_floor_views(const Inputs& in, Lang lang) 
     table.decimals = 4;
     table.corner = say(lang, {"策略", "strategy"});
     std::vector<std::string> notes = {
-        say(lang, {"“新角度的对”：训练中没转满一圈（λᵢ > L）、且 rᵢ = seq_len·θ′ᵢ/(L·θᵢ) > 1 的对，与[[lesson:long-context/unseen-angles|“哪些策略仍留下没见过的角度”]]一步的计数相同；最后一列是这些慢对中最大的 rᵢ。",
+        say(lang, {"新角度的对：训练中没转满一圈（λᵢ > L）、且 rᵢ = seq_len·θ′ᵢ/(L·θᵢ) > 1 的对，与[[lesson:long-context/unseen-angles|“哪些策略仍留下没见过的角度”]]一步的计数相同；最后一列是这些慢对中最大的 rᵢ。",
                    "Unseen pairs: pairs that never completed a turn in training (λᵢ > L) and have rᵢ = seq_len·θ′ᵢ/(L·θᵢ) > 1, "
                    "the same count as in the step \"[[lesson:long-context/unseen-angles|Which strategies still leave unseen angles]]\"; "
                    "the last column is the largest rᵢ among the slow pairs."}),
-        say(lang, {"下限：不缩放的模型在 L 之内任一整数距离上的最低分数 {floor}（单个距离，不是分箱平均）；L 之外某个区间的平均若低于它，区间里就有训练中从未出现过的分数。"
+        say(lang, {"下限：不缩放的模型在 L 之内整数距离上的最低分数 {floor}（单个距离，不是分箱平均）；L 之外某个区间的平均若低于它，区间里就有训练中从未出现过的分数。"
                    "在 L 之外低于它的曲线：{below}。",
                    "The floor: the unscaled model's lowest score at any single integer distance within L, {floor} (one distance, not a bin "
                    "mean); a bin beyond L whose "
@@ -54,7 +54,7 @@ static std::vector<ViewData> diagnosis_floor_views(const Inputs& in, Lang lang) 
     };
     const bool ntk_above = d.summary(2, 3) >= d.floor;
     if (ntk_above && d.summary(2, 0) > 0)
-        notes.push_back(say(lang, {"新角度不等于新分数：NTK 有 {ntk} 个慢对越过训练中的角度，但最多只越过到 {ntk_r} 倍（不缩放：{none_r} 倍），"
+        notes.push_back(say(lang, {"新角度不等于新分数：NTK 有 {ntk} 个慢对越过训练中的角度，但最多只越过到 {ntk_r} 倍（不缩放 {none_r} 倍），"
                    "而分数是全部 {pairs} 对的平均，略微越界的对移动不了多少，所以它的最低分箱仍不低于下限。下限只能查出大的偏离。",
                    "New angles are not new scores: NTK has {ntk} slow pairs past their trained angles, but they overshoot by at "
                    "most {ntk_r}× (no scaling: {none_r}×), and the score averages all {pairs} pairs, so pairs slightly past their "

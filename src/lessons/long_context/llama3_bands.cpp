@@ -79,17 +79,15 @@ static std::vector<ViewData> llama3_bands_views(const Inputs& in, Lang lang) {
     ltable.col_labels = {say(lang, {"对数", "pairs"}), say(lang, {"λ 下界", "λ from"}), say(lang, {"λ 上界", "λ to"})};
     ltable.col_decimals = {0, -1, -1};
     ltable.decimals = 2;
-    const std::string lnote = say(lang, {"中频：θ′ = (1 − w)·θ/s + w·θ，w = (L/λ − low_ff)/(high_ff − low_ff)。",
-                                         "Medium band: θ′ = (1 − w)·θ/s + w·θ with w = (L/λ − low_ff)/(high_ff − low_ff)."});
     return {make_view(say(lang, {"每对的缩放因子 θ′ᵢ/θᵢ：Llama 3", "Per-pair scale factor θ′ᵢ/θᵢ: Llama 3"}), curve, cnotes),
-            make_view(say(lang, {"Llama 3：三个频段", "Llama 3: three bands"}), ltable, {lnote})};
+            make_view(say(lang, {"Llama 3：三个频段", "Llama 3: three bands"}), ltable)};
 }
 
 // [SECTION] the step
 Step llama3_bands() {
     Step s = {
         "llama3-bands",
-        {"Llama 3：按波长分三段", "Llama 3: three wavelength bands"},
+        {"Llama 3：按波长分三段", "Llama 3's bands"},
         {"Llama 3（Llama 3.1 起使用）按波长 λ 把各对分成三段，边界由两个设定给出：high_freq_factor（面板上记作 high ff）和 low_freq_factor（low ff）。"
          "λ 短于 L/high_ff 的对不变，长于 L/low_ff 的除以 s，中间平滑插值。曲线是每对的因子 θ′ᵢ/θᵢ（每对一个点），表格数出每段的对数。",
          "Llama 3 (used from Llama 3.1 on) splits the pairs into three bands by wavelength λ, with edges given by two "
@@ -98,11 +96,10 @@ Step llama3_bands() {
          "The curve is each pair's factor θ′ᵢ/θᵢ (one dot per pair); the table counts the pairs in each band."},
         {"d", "base", "original_max", "factor", "low_freq_factor", "high_freq_factor"},
         views_of(read_inputs, llama3_bands_views),
-        {R"tex(\theta'_i=(1-w_i)\,\frac{\theta_i}{s}+w_i\,\theta_i,\qquad w_i=\frac{L/\lambda_i-\mathrm{low\_ff}}{\mathrm{high\_ff}-\mathrm{low\_ff}})tex"},
+        {R"tex(\theta'_i=(1-w_i)\,\theta_i/s+w_i\,\theta_i,\quad w_i=(L/\lambda_i-\mathrm{low\_ff})/(\mathrm{high\_ff}-\mathrm{low\_ff}))tex"},
     };
     s.takeaway = {"λ < L/high_ff = {hi} 的对不变，λ > L/low_ff = {lo} 的除以 s：曲线在第 {first} 对离开 1，它是第一个 λ 越过 {hi} 的对。",
-                  "Pairs with λ below L/high_ff = {hi} are kept, above L/low_ff = {lo} divided by s: the curve leaves 1 at "
-                  "pair {first}, the first whose wavelength passes {hi}."};
+                  "λ < L/high_ff = {hi} kept, λ > L/low_ff = {lo} divided by s: the curve leaves 1 at pair {first}, first past {hi}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const BandEdges e = band_edges(in);
         return std::vector<Arg>{{"hi", num(in.L / in.high_ff, 4)}, {"lo", num(in.L / in.low_ff, 4)},

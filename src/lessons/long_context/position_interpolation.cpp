@@ -63,11 +63,10 @@ Step position_interpolation() {
          "passes its largest training angle, PI stops right there."},
         {"d", "base", "original_max", "factor"},
         views_of(read_inputs, position_interpolation_views),
-        {R"tex(\theta'_i=\frac{\theta_i}{s},\qquad p\,\theta'_i=\frac{p}{s}\,\theta_i)tex"},
+        {R"tex(\theta'_i=\theta_i/s,\qquad p\,\theta'_i=(p/s)\,\theta_i)tex"},
     };
     s.takeaway = {"PI 把频率都除以 s = {s}，s·L 个位置扫过的角度与训练时 L 个位置相同：最慢一对到 s·L 转 {pi}，训练中最大 {trained}。",
-                  "PI divides every frequency by s = {s}, so s·L positions sweep the angles L positions swept in training: "
-                  "the slowest pair reaches {pi} at s·L against {trained} in training."};
+                  "PI divides θ by s = {s}, so s·L positions reuse trained angles: slowest pair {pi}, training {trained}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
         const Eigen::VectorXd pi = scaled(in, RopeScaling::linear).inv_freq;

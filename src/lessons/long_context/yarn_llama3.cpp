@@ -54,7 +54,7 @@ static std::vector<ViewData> yarn_ramp_views(const Inputs& in, Lang lang) {
 Step yarn_and_llama3() {
     Step s = {
         "yarn-llama3",
-        {"YaRN：按圈数分段", "YaRN: split by turns in training"},
+        {"YaRN 的斜坡", "YaRN's ramp"},
         {"[[yarn|YaRN]] 的两个设定 β_fast 和 β_slow 是 L 内转过的圈数（默认 32 圈和 1 圈）：dim(n) 把圈数 n 换算成在 L 内恰好转 n 圈的那一对的下标，"
          "再向下取整得 low、向上取整得 high。下标 ≤ low 的对保持不变，≥ high 的全部插值（除以 s），中间用线性斜坡混合。"
          "曲线是每对的因子 θ′ᵢ/θᵢ，竖线是 low 和 high；表格给出取整前后的下标。",
@@ -65,11 +65,10 @@ Step yarn_and_llama3() {
          "table gives the indices before and after rounding."},
         {"d", "base", "original_max", "factor", "beta_fast", "beta_slow"},
         views_of(read_inputs, yarn_ramp_views),
-        {R"tex(\mathrm{dim}(n)=\frac{d\,\ln\bigl(L/(2\pi n)\bigr)}{2\ln\mathrm{base}},\qquad \mathrm{low}=\lfloor\mathrm{dim}(\beta_{\mathrm{fast}})\rfloor,\ \mathrm{high}=\lceil\mathrm{dim}(\beta_{\mathrm{slow}})\rceil)tex"},
+        {R"tex(\mathrm{dim}(n)=d\,\ln(L/(2\pi n))/(2\ln\mathrm{base}),\quad \mathrm{low}=\lfloor\mathrm{dim}(\beta_{\mathrm{fast}})\rfloor,\ \mathrm{high}=\lceil\mathrm{dim}(\beta_{\mathrm{slow}})\rceil)tex"},
     };
-    s.takeaway = {"YaRN 保留在 L 内至少转 β_fast 圈的快对（下标 ≤ {low}），把不到 β_slow 圈的慢对除以 s（下标 ≥ {high}）：只有慢对会遇到新角度。",
-                  "YaRN keeps the fast pairs that turn β_fast times or more within L (index ≤ {low}) and divides by s those "
-                  "under β_slow turns (index ≥ {high}): only slow pairs would meet new angles."};
+    s.takeaway = {"L 内不到 β_slow 圈的慢对（下标 ≥ {high}）会遇到新角度，所以 YaRN 把它们除以 s；下标 ≤ {low} 的不变。",
+                  "Pairs under β_slow turns in L (i ≥ {high}) would meet new angles, so YaRN divides them by s; i ≤ {low} stay."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const auto range = yarn_find_correction_range(in.beta_fast, in.beta_slow, in.d, in.base, in.L, true);
         return std::vector<Arg>{{"low", num(range.first)}, {"high", num(range.second)}};

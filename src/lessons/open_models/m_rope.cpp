@@ -105,9 +105,6 @@ ViewData mrope_scores_view(const Inputs& in, const MropeCase& c, Lang lang) {
     notes.push_back(say(lang, {"a(i)：第 {t} 对跟随 t，第 {h} 对跟随 h，第 {w} 对跟随 w；b = {b}。",
                                "a(i): pairs {t} follow t, {h} follow h, {w} follow w; b = {b}."},
                         {{"t", runs[0]}, {"h", runs[1]}, {"w", runs[2]}, {"b", num(in.mrope_base)}}));
-    notes.push_back(say(lang, {"（Hugging Face：`get_rope_index` 给出这些位置，`rotate_half` 把前后两半配对，配置里的 `mrope_section` 定出每段的对数。）",
-                               "(Hugging Face: `get_rope_index` gives the ids, `rotate_half` pairs the two halves, and the config's "
-                               "`mrope_section` sets the runs of pairs.)"}));
     return make_view(say(lang, {"整个序列的分数 S[m][n]（q = k = 全 1）", "Scores S[m][n] of the whole sequence (q = k = all ones)"}), std::move(h),
                      std::move(notes));
 }
@@ -129,19 +126,21 @@ Step multimodal_rope() {
         {"M-RoPE：每个词元三个位置", "M-RoPE: three position ids per token"},
         {"为了让图像按二维摆放，[[m-rope|M-RoPE]]（Qwen2-VL 7B）给每个词元三个位置 (t, h, w)：时间、高、宽。"
          "文本词元三个位置都是它的顺序号；图像词元是起点加它在合并后网格里的下标，图像后的文本从最大位置加 1 接着数。"
-         "每个[[frequency-pair|频率对]] i 只跟随一行 a(i) 转动（下一步），θᵢ = b^(−2i/d)，b 是[[base|底数]]。分数矩阵取 q = k = 全 1。",
+         "每个[[frequency-pair|频率对]] i 只跟随一行 a(i) 转动（下一步），θᵢ = b^(−2i/d)，b 是[[base|底数]]。分数矩阵取 q = k = 全 1。"
+         "（Hugging Face：`get_rope_index` 给出这些位置，`rotate_half` 把前后两半配对，配置里的 `mrope_section` 定出每段的对数。）",
          "To lay an image out in 2-D, [[m-rope|M-RoPE]] (Qwen2-VL 7B) gives each token three positions (t, h, w): time, "
          "height and width. A text token has its running index in all three; an image token adds its index in the merged grid "
          "to the start, and text after the image resumes at the largest id + 1. Each [[frequency-pair|frequency pair]] i turns "
-         "with one row a(i) (next step), at θᵢ = b^(−2i/d) with [[base]] b; the scores use q = k = all ones."},
+         "with one row a(i) (next step), at θᵢ = b^(−2i/d) with [[base]] b; the scores use q = k = all ones. (Hugging Face: "
+         "`get_rope_index` gives the ids, `rotate_half` pairs the two halves, and the config's `mrope_section` sets the runs of "
+         "pairs.)"},
         {"text_before", "grid_t", "grid_h", "grid_w", "merge", "text_after", "section", "mrope_base"},
         views_of(read_inputs, mrope_views),
         {{R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{第 } i \text{ 对转过 } \mathrm{pos}_{j,\,a(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex", R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{pair } i \text{ turns by } \mathrm{pos}_{j,\,a(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex"},
          {R"tex(t_j=h_j=w_j=p_j\ \Rightarrow\ \text{M-RoPE}=\text{一维 RoPE})tex", R"tex(t_j=h_j=w_j=p_j\ \Rightarrow\ \text{M-RoPE}=\text{1-D RoPE})tex"}},
     };
-    s.takeaway = {"文本词元 t = h = w，每对不论跟随哪一行转角都相同，所以纯文本的 M-RoPE 就是一维 RoPE（差 {err}）；只有图像词元的 h、w 不同。",
-                  "Text tokens have t = h = w, so every pair turns by the same position whichever row it follows: text alone is "
-                  "1-D RoPE (difference {err}); only image tokens get distinct h and w."};
+    s.takeaway = {"文本词元 t = h = w，每对转角都相同：纯文本的 M-RoPE 就是一维 RoPE（差 {err}）。",
+                  "Text tokens have t = h = w, so every pair turns alike: text alone is 1-D RoPE (difference {err})."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const MropeCase c = mrope_case(in);
         MropeSequence text = c.seq;

@@ -53,7 +53,7 @@ ViewData mrope_image_view(const Inputs& in, const MropeCase& c, Lang lang) {
         return integer(first) + "–" + integer(last);
     };
     // The title names which pairs follow which row (the split the equation states in general); the one note under
-    // the figure is the comparison with flat 1-D RoPE that proves the step's claim.
+    // the figure is the comparison with flat 1-D RoPE that proves the step's claim (the config names are in the body).
     const std::string title = say(lang, {"第 0 帧各词元对方框词元的分数：第 {t} 对跟随 t，第 {h} 对跟随 h，第 {w} 对跟随 w",
                                          "Frame 0, scores against the boxed token: pairs {t} follow t, {h} h, {w} w"},
                                   {{"t", span(0)}, {"h", span(1)}, {"w", span(2)}});
@@ -64,8 +64,6 @@ ViewData mrope_image_view(const Inputs& in, const MropeCase& c, Lang lang) {
         notes.push_back(say(lang, {"正下方的词元：M-RoPE 分数 {m}；展平后它在 {gw} 个位置之外，一维 RoPE 分数 {f}。",
                                    "Token just below: M-RoPE scores it {m}; flat 1-D RoPE, {gw} positions away, scores it {f}."},
                             {{"m", num(below.mrope, 6)}, {"gw", integer(gw)}, {"f", num(below.flat, 6)}}));
-    notes.push_back(say(lang, {"（配置：`mrope_section` 即 σ_t、σ_h、σ_w；`spatial_merge_size` 即每个词元合并的 merge × merge 个图块。）",
-                               "(config: `mrope_section` holds σ_t, σ_h, σ_w; `spatial_merge_size` is the merge × merge patches per token.)"}));
     return make_view(title, std::move(h), std::move(notes));
 }
 
@@ -79,24 +77,25 @@ std::vector<ViewData> mrope_image_views(const Inputs& in, Lang lang) {
 Step mrope_image() {
     Step s = {
         "m-rope-image",
-        {"M-RoPE：图像里的二维图样", "M-RoPE: a 2-D pattern inside the image"},
+        {"M-RoPE：图像里的二维图样", "M-RoPE's 2-D image pattern"},
         {"在图像内部，分数同时依赖行距 Δh 和列距 Δw：正下方的词元只差一行，而在展平的一维顺序里它远在一整行词元之外。"
          "三个数 (σ_t, σ_h, σ_w) 把 d/2 个频率对分成三段：前 σ_t 对跟随 t 行转，接着 σ_h 对跟随 h 行，最后 σ_w 对跟随 w 行，一对的两半跟随同一行。"
          "图中是第 0 帧中间那个图像词元（方框）对同一帧每个词元的分数，排成合并后的网格；q = k = 全 1，所以分数是 Σ 2·cos(转角之差)，自身的分数为 d。"
-         "跟随 w 的是最慢的几对，底数 b 越大，图样越淡。",
+         "跟随 w 的是最慢的几对，底数 b 越大，图样越淡。"
+         "（配置：`mrope_section` 即 σ_t、σ_h、σ_w；`spatial_merge_size` 即每个词元合并的 merge × merge 个图块。）",
          "Inside the image a score depends on both Δh and Δw: the token just below is one row away, while in the flat 1-D order "
          "it lies a whole row of tokens away. Three numbers (σ_t, σ_h, σ_w) split the d/2 frequency pairs into three runs: the "
          "first σ_t pairs turn with row t, the next σ_h with row h, the last σ_w with row w, both halves of a pair with the same "
          "row. The figure shows the scores of the middle image token of frame 0 (boxed) against every token of that frame, laid "
          "out as the merged grid; with q = k = all ones a score is Σ 2·cos(angle difference), and d on itself. The pairs "
-         "following w are the slowest, so a larger base b fades the pattern."},
+         "following w are the slowest, so a larger base b fades the pattern. (config: `mrope_section` holds σ_t, σ_h, σ_w; "
+         "`spatial_merge_size` is the merge × merge patches per token.)"},
         {"grid_h", "grid_w", "merge", "section", "mrope_base"},
         views_of(read_inputs, mrope_image_views),
         {{R"tex(a(i)=t\ (i<\sigma_t),\ \ h\ (\sigma_t\le i<\sigma_t+\sigma_h),\ \ w\ (\text{其余}),\qquad d=2(\sigma_t+\sigma_h+\sigma_w))tex", R"tex(a(i)=t\ (i<\sigma_t),\ \ h\ (\sigma_t\le i<\sigma_t+\sigma_h),\ \ w\ (\text{else}),\qquad d=2(\sigma_t+\sigma_h+\sigma_w))tex"}},
     };
-    s.takeaway = {"正下方的词元 M-RoPE 打 {m} 分，展平的一维 RoPE 只打 {f} 分：M-RoPE 里它只差一行，展平后却在 {gw} 个位置之外。",
-                  "The token just below scores {m} under M-RoPE but {f} under flat 1-D RoPE: M-RoPE sees it one row away, the flat "
-                  "order {gw} positions away."};
+    s.takeaway = {"正下方的词元 M-RoPE 打 {m} 分、一维 RoPE 打 {f} 分：它只差一行，而非 {gw} 个位置。",
+                  "The token just below scores {m} under M-RoPE, {f} under flat 1-D RoPE: one row away, not {gw} positions."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Inputs img = with_an_image(in);
         const MropeBelow b = mrope_below(mrope_case(img), img.mrope_base);

@@ -83,7 +83,7 @@ std::vector<ViewData> layers_without_position_views(const Inputs& in, Lang lang)
 Step layers_without_position() {
     Step s = {
         "nope-layers",
-        {"不加位置编码的层（NoPE）", "Layers without position encoding (NoPE)"},
+        {"NoPE 层", "NoPE layers"},
         {"有的模型让一部分层完全不用位置编码（[[nope|NoPE]] 层，例如 Llama 4，见[[lesson:open-models/nope-temperature|下一步]]），这样的层只剩[[causal-mask|因果掩码]]：查询 m 只看得到位置 0 … m 的键。"
          "图中所有分数都相等，[[softmax]] 在查询 m 能看到的键之间分配权重；曲线是每个查询给第 0 个词元的权重，矩阵是整张注意力。",
          "Some models use no position encoding at all in some layers ([[nope|NoPE]] layers, e.g. Llama 4, "
@@ -92,11 +92,10 @@ Step layers_without_position() {
          "it sees; the curve is each query's weight on token 0, the matrix the whole attention."},
         {"L"},
         views_of(read_inputs, layers_without_position_views),
-        {R"tex(A_{mn}=\frac{e^{z_{mn}}}{\sum_{n'\le m}e^{z_{mn'}}}\ (n\le m),\qquad A_{mn}=0\ (n>m),\qquad z_{mn}=z)tex"},
+        {R"tex(A_{mn}=e^{z_{mn}}/\textstyle\sum_{n'\le m}e^{z_{mn'}}\ (n\le m),\qquad A_{mn}=0\ (n>m),\qquad z_{mn}=z)tex"},
     };
-    s.takeaway = {"查询 m 给第 0 个词元正好 1/(m + 1)（m = {last} 时为 {w}）：掩码让它看到 m + 1 个键，等分权重，权重就泄露了位置。",
-                  "Query m gives token 0 exactly 1/(m + 1) ({w} at m = {last}): the mask lets it see m + 1 keys and equal scores "
-                  "share the weight evenly, so the weight itself gives the position away."};
+    s.takeaway = {"查询 m 看到 m + 1 个键，平分后给第 0 个词元 1/(m + 1)（m = {last} 时 {w}）：权重泄露了位置。",
+                  "Query m sees m + 1 keys, so token 0 gets 1/(m + 1) ({w} at m = {last}): the weight gives the position away."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::VectorXd a = causal_uniform_attention_to_first(in.L);
         return std::vector<Arg>{{"last", integer(in.L - 1)}, {"w", num(a(in.L - 1), 4)}};

@@ -43,15 +43,11 @@ std::vector<ViewData> nope_temperature_views(const Inputs& in, Lang lang) {
         temp.vlines_x = {first_step};
         temp.vline_labels = {"F − 1"};
     }
-    const double end = static_cast<double>(in.temperature_length);
     std::vector<std::string> temp_notes = {
         say(lang, {"m = {before} 时因子为 {t0}；从 m = {step} 起第一次变大，为 {t1}。",
                    "At m = {before} the factor is {t0}; it first grows at m = {step}, to {t1}."},
             {{"before", num(std::max(0.0, first_step - 1.0))}, {"t0", num(llama4_attn_temperature(std::max(0.0, first_step - 1.0), in.attn_scale, in.floor_scale), 6)},
              {"step", num(first_step)}, {"t1", num(llama4_attn_temperature(first_step, in.attn_scale, in.floor_scale), 6)}}),
-        say(lang, {"m = {end} 时因子为 {t}：查询的长度乘上它，每个分数也乘上它，分数之间的差距随之拉大。",
-                   "At m = {end} the factor is {t}: the query's length, and so every score, is multiplied by it, which widens the gaps between scores."},
-            {{"end", integer(in.temperature_length)}, {"t", num(llama4_attn_temperature(end, in.attn_scale, in.floor_scale), 6)}}),
     };
 
     // Llama 4 as released, beside the curve's own settings (the model this step names is in its table).
@@ -77,7 +73,7 @@ std::vector<ViewData> nope_temperature_views(const Inputs& in, Lang lang) {
 Step nope_temperature() {
     Step s = {
         "nope-temperature",
-        {"Llama 4：NoPE 层的注意力温度", "Llama 4: a temperature for the NoPE layers"},
+        {"Llama 4：NoPE 层的温度", "Llama 4's NoPE temperature"},
         {"Llama 4 在 NoPE 层里把位置 m 的查询乘上温度 τ(m)：到位置 F − 2 为止 τ 正好为 1，之后按对数分段增长。"
          "长上下文里 [[softmax]] 要在越来越多的键之间分配，容易变得过于平坦；查询乘上 τ，每个分数都乘上 τ，分数的差距随之拉大，softmax 就尖一些。"
          "式中 α 是温度的强度，F 是每一段的长度（位置数），⌊x⌋ 是向下取整；表中是 Llama 4 发布的取值和这条曲线所用的取值。",
@@ -91,9 +87,8 @@ Step nope_temperature() {
         {R"tex(\tau(m)=1+\alpha\,\ln\!\Bigl(\Bigl\lfloor\frac{m+1}{F}\Bigr\rfloor+1\Bigr))tex",
          {R"tex(z_{mn}\ \to\ \tau(m)\,z_{mn}\quad\text{（查询乘上 }\tau\text{）})tex", R"tex(z_{mn}\ \to\ \tau(m)\,z_{mn}\quad\text{(the query times }\tau\text{)})tex"}},
     };
-    s.takeaway = {"因子到 m = {before} 都是 1，到 m = {end} 增至 {t}：键越多 softmax 越平，分数乘 τ 拉开差距，让它保持尖锐。",
-                  "The factor stays 1 up to m = {before} and reaches {t} at m = {end}: over more keys the softmax flattens, and "
-                  "multiplying every score by τ widens their gaps to keep it sharp."};
+    s.takeaway = {"因子到 m = {before} 为 1，到 m = {end} 增至 {t}：键多了 softmax 会变平，分数乘 τ 让它保持尖锐。",
+                  "The factor is 1 up to m = {before}, {t} at m = {end}: scaling every score by τ keeps a long softmax sharp."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const double first_step = std::ceil(in.floor_scale) - 1.0;
         return std::vector<Arg>{{"before", num(std::max(0.0, first_step - 1.0))}, {"end", integer(in.temperature_length)},

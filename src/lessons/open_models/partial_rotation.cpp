@@ -68,8 +68,8 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
     const RopeScoreParts parts = partial_rope_score_parts(in.L, r, in.base, q, k, RopeLayout::half);
     const Eigen::MatrixXd whole = partial_rope_scores(in.L, r, in.base, q, k, RopeLayout::half);
 
-    // The split of the d numbers is in the titles; the note under the primary figure is its check, then where the
-    // configuration files keep r.
+    // The split of the d numbers is in the titles; the note under the primary figure is its check (where the
+    // configuration files keep r is in the body, which collapses: the three figures share one screen).
     std::vector<std::string> rel_notes = {
         say_error(lang, {"旋转部分离 Toeplitz 的距离 = {err}{hint}：只看 Δ = m − n。", "Distance of the rotating part from Toeplitz = {err}{hint}: it sees only Δ = m − n."},
                   toeplitz_residual(parts.relative)),
@@ -78,9 +78,6 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
         rel_notes.push_back(say(lang, {"要求转 {asked} 个数，超过 d = {d}，按 d 计：整个头都旋转。",
                                        "Asked to turn {asked} numbers, more than d = {d}: it counts as d, the whole head turns."},
                                 {{"asked", integer(in.rotary_dim)}, {"d", integer(in.d)}}));
-    rel_notes.push_back(say(lang, {"（Hugging Face：`rotary_dim` 即 r，取 d × `partial_rotary_factor` 的整数部分；GPT-NeoX 把这个比例叫 `rotary_pct`；这一段内由 `rotate_half` 把前后两半配对。）",
-                                   "(Hugging Face: `rotary_dim` is r, the whole part of d × `partial_rotary_factor`; GPT-NeoX calls that fraction "
-                                   "`rotary_pct`; within the stretch `rotate_half` pairs the two halves.)"}));
 
     const double content = parts.content.size() > 0 ? parts.content(0, 0) : 0.0;
     std::vector<std::string> content_notes = {
@@ -115,11 +112,12 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
 Step partial_rotation() {
     Step s = {
         "partial-rotation",
-        {"部分旋转：每个头只转一部分", "Partial rotation: only part of each head turns"},
+        {"部分旋转", "Partial rotation"},
         {"开源模型对 [[rope|RoPE]]（见 [[lesson:rope|RoPE 一课]]）各有改动，每处改动都为解决一个问题；这一课逐个来看，先看只转每个头前 r 个数的模型。"
          "q、k 的前 r 个数按 RoPE 旋转，频率只在这一段里分配，θᵢ = b^(−2i/r)（b 是[[base|底数]]）；其余 d − r 个数原样通过。"
          "于是分数分成两部分：旋转部分只看偏移 Δ = m − n（查询位置 m 减键位置 n），是一个 [[toeplitz|Toeplitz]] 矩阵；不旋转部分是 q 和 k 后段的点积。"
-         "GPT-NeoX 20B 只转每个头的四分之一（见[[lesson:open-models/presets-unscaled|已发布模型表]]）。",
+         "GPT-NeoX 20B 只转每个头的四分之一（见[[lesson:open-models/presets-unscaled|已发布模型表]]）。"
+         "（Hugging Face：`rotary_dim` 即 r，取 d × `partial_rotary_factor` 的整数部分；GPT-NeoX 把这个比例叫 `rotary_pct`；这一段内由 `rotate_half` 把前后两半配对。）",
          "Open models each change [[rope|RoPE]] ([[lesson:rope|its lesson]]) in some way, every change solving a problem; this "
          "lesson takes them "
          "one at a time, starting with heads that turn only their first r of d numbers. Those r numbers of q and k turn as "
@@ -127,15 +125,16 @@ Step partial_rotation() {
          "other d − r pass through unchanged. So the score splits in two: the rotating part depends only on the offset "
          "Δ = m − n (query position m minus key position n) and forms a [[toeplitz|Toeplitz]] matrix; the pass-through part is "
          "the dot product of the unturned tails of q and k. GPT-NeoX 20B turns a quarter of each head (see the "
-         "[[lesson:open-models/presets-unscaled|table of released models]])."},
+         "[[lesson:open-models/presets-unscaled|table of released models]]). (Hugging Face: `rotary_dim` is r, the whole part of "
+         "d × `partial_rotary_factor`; GPT-NeoX calls that fraction `rotary_pct`; within the stretch `rotate_half` pairs the "
+         "two halves.)"},
         {"d", "rotary_dim", "base", "L", "seed"},
         views_of(read_inputs, partial_rotation_views),
         {R"tex(S_{mn}=\langle R_m\,q_{1:r},\;R_n\,k_{1:r}\rangle+\langle q_{r+1:d},\;k_{r+1:d}\rangle)tex",
          R"tex(\theta_i=b^{-2i/r},\qquad i=0,\dots,r/2-1)tex"},
     };
-    s.takeaway = {"{d} 个数中只有 {r} 个旋转；其余 {pass} 个从不旋转，给每格加上同一个 {c}：分数仍是相对的，只多了一项与位置无关的内容分。",
-                  "Only {r} of {d} numbers turn; the other {pass} never rotate, so they add the same {c} to every cell: the "
-                  "score stays relative and gains a position-free content term."};
+    s.takeaway = {"{d} 个数中只转 {r} 个，其余 {pass} 个给每格加上同一个 {c}：相对的分数多了一个与位置无关的常数。",
+                  "Only {r} of {d} numbers turn; the {pass} unturned ones add the same {c} to every cell, free of position."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const int r = rotating_width(in);
         return std::vector<Arg>{{"d", integer(in.d)}, {"r", integer(r)}, {"pass", integer(in.d - r)}, {"c", num(pass_through_dot(in), 4)}};

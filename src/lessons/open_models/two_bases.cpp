@@ -54,9 +54,6 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
         say(lang, {"同一对 i：全局波长是局部的 (全局底数/局部底数)^(2i/d) 倍，最慢一对 {ratio} 倍。",
                    "Pair i: global wavelength = local × (global base / local base)^(2i/d); {ratio}× for the slowest pair."},
             {{"ratio", num(global_wave.back() / local_wave.back(), 4)}}),
-        say(lang, {"（配置：`rope_local_base_freq` 即局部层底数，`rope_theta` 即全局层底数，`sliding_window_pattern` = 6 即每 6 层一个全局层。）",
-                   "(config: `rope_local_base_freq` is the local base, `rope_theta` the global base, `sliding_window_pattern` = 6 one "
-                   "global layer in every 6.)"}),
     };
 
     TableView table;
@@ -89,25 +86,26 @@ std::vector<ViewData> two_bases_views(const Inputs& in, Lang lang) {
 Step two_bases() {
     Step s = {
         "two-bases",
-        {"Gemma 3：一个模型里的两种底数", "Gemma 3: two bases in one model"},
+        {"Gemma 3：两种底数", "Gemma 3: two bases"},
         {"Gemma 3 27B 交替使用两种注意力层：大多数是只看最近 L_w 个词元的[[sliding-window|滑动窗口]]（局部）层，每 6 层有 1 层看完整上下文（全局层），两种层的 RoPE [[base|底数]]不同。"
          "局部层只需要分辨窗口里的距离，全局层要分辨整个上下文里的距离。"
          "曲线画出每一对在两种底数下的[[wavelength|波长]]，两条水平线是窗口和上下文的长度；波长在某条线以下的对，在那段长度里至少转了一整圈。"
-         "Gemma 3 27B 还把全局层的位置按一个倍数线性缩放（见[[lesson:open-models/presets-scaled|已发布模型表]]），这里没有画出。",
+         "Gemma 3 27B 还把全局层的位置按一个倍数线性缩放（见[[lesson:open-models/presets-scaled|已发布模型表]]），这里没有画出。"
+         "（配置：`rope_local_base_freq` 即局部层底数，`rope_theta` 即全局层底数，`sliding_window_pattern` = 6 即每 6 层一个全局层。）",
          "Gemma 3 27B interleaves two kinds of attention layer: most are [[sliding-window]] (local) layers that see only the last "
          "L_w tokens, one in six sees the whole context (global), and the two kinds use different RoPE [[base]]s. A local layer "
          "only has to tell distances apart inside its window, a global layer across the whole context. The curve shows each "
          "pair's [[wavelength]] under both bases, with lines at the window and the context length; a pair below a line turns "
          "at least once within that length. Gemma 3 27B also scales the global layers' positions linearly by a factor (see the "
-         "[[lesson:open-models/presets-scaled|table of released models]]), not drawn here."},
+         "[[lesson:open-models/presets-scaled|table of released models]]), not drawn here. (config: `rope_local_base_freq` is the "
+         "local base, `rope_theta` the global base, `sliding_window_pattern` = 6 one global layer in every 6.)"},
         {"d", "local_base", "global_base", "window", "context"},
         views_of(read_inputs, two_bases_views),
         {{R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{局部}}=10^4,\quad b_{\text{全局}}=10^6)tex", R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{local}}=10^4,\quad b_{\text{global}}=10^6)tex"},
-         {R"tex(\text{第 } i \text{ 对在长度 } L_w \text{ 内转满一圈} \iff L_w\,\theta_i\ge 2\pi)tex", R"tex(\text{pair } i \text{ turns within a length } L_w \iff L_w\,\theta_i\ge 2\pi)tex"}},
+         {R"tex(\text{在 } L_w \text{ 内转满一圈} \iff \lambda_i\le L_w)tex", R"tex(\text{turns within } L_w \iff \lambda_i\le L_w)tex"}},
     };
-    s.takeaway = {"底数越大，除第 0 对外每对越慢：全局层最慢波长为局部的 {ratio} 倍，覆盖 {c}；局部层在 {w} 窗口内转满 {lw}/{pairs} 对。",
-                  "A larger base slows all but the first pair: the global slowest wavelength is {ratio}× the local one, spanning {c} "
-                  "tokens, while local layers turn {lw} of {pairs} pairs in their {w}-token window."};
+    s.takeaway = {"底数越大，除第 0 对外每对越慢：全局最慢一对长 {ratio} 倍以覆盖 {c}，局部层在 {w} 窗口内转满 {lw}/{pairs} 对。",
+                  "A larger base slows all but pair 0: the global slowest is {ratio}× longer, to span {c}; local layers turn {lw}/{pairs} in {w}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::VectorXd local = rope_default_inv_freq(in.d, in.local_base), global = rope_default_inv_freq(in.d, in.global_base);
         const std::vector<double> lw = pair_wavelengths(local), gw = pair_wavelengths(global);

@@ -102,7 +102,7 @@ std::vector<ViewData> aliasing_views(const PositionMapSpec& map, Lang lang) {
 Step aliasing() {
     Step step{
         "aliasing",
-        {"缩小时的混叠：取样与平均", "Aliasing when zoomed out: samples and means"},
+        {"混叠：取样与平均", "Aliasing: samples and means"},
         {
         "整张图缩小到屏幕大小时，每个像素覆盖许多单元，只取其中一个会产生[[aliasing|混叠]]。第一张图（filter=point）每个像素只取它中心所在的那一个单元：变化快于"
         "每两个像素一个周期的[[frequency-pair|频率对]]会伪装成缓慢的波，画出矩阵里并不存在的斜条纹，而比一个像素还细的结构（ALiBi 的 softmax "
@@ -122,8 +122,10 @@ Step aliasing() {
         "pairs, the frequency sampling makes them appear to have, and the amplitude the box mean leaves."},
         all_keys(),
         views_of(spec_from, aliasing_views),
-        {{R"tex(\theta_{\text{看起来}}=\Bigl|\theta h-2\pi\,\mathrm{round}\Bigl(\frac{\theta h}{2\pi}\Bigr)\Bigr|,\qquad A_{\text{方框}}=\Bigl(\frac{\sin(h\theta/2)}{h\,\sin(\theta/2)}\Bigr)^{2})tex",
-          R"tex(\theta_{\text{apparent}}=\Bigl|\theta h-2\pi\,\mathrm{round}\Bigl(\frac{\theta h}{2\pi}\Bigr)\Bigr|,\qquad A_{\text{box}}=\Bigl(\frac{\sin(h\theta/2)}{h\,\sin(\theta/2)}\Bigr)^{2})tex"}},
+        {{R"tex(\theta_{\text{看起来}}=\bigl|\theta h-2\pi\,\mathrm{round}(\theta h/2\pi)\bigr|)tex",
+          R"tex(\theta_{\text{apparent}}=\bigl|\theta h-2\pi\,\mathrm{round}(\theta h/2\pi)\bigr|)tex"},
+         {R"tex(A_{\text{方框}}=\bigl(\sin(h\theta/2)\,/\,(h\sin(\theta/2))\bigr)^{2})tex",
+          R"tex(A_{\text{box}}=\bigl(\sin(h\theta/2)\,/\,(h\sin(\theta/2))\bigr)^{2})tex"}},
     };
     step.takeaway = {"每个像素覆盖 {h} × {h} 个单元时，单个取样可能落在快速图案的任意处，画出并不存在的条纹或空缺；方框平均取所有单元的均值，不会造假。",
                      "At {h} × {h} cells per pixel, one sample may hit any part of a fast pattern and draw stripes or gaps that "

@@ -50,7 +50,7 @@ std::vector<ViewData> additive_pe_views(const Inputs& in, Lang lang) {
     const double toeplitz = toeplitz_residual(gram);
     std::vector<std::string> gram_notes = {
         say(lang, {"|pₘᵀpₙ − Σᵢ cos(Δθᵢ)| ≤ {err}，离 Toeplitz 的相对距离 {t}{hint}",
-                   "|pₘᵀpₙ − Σᵢ cos(Δθᵢ)| ≤ {err}, relative Toeplitz distance {t}{hint}"},
+                   "|pₘᵀpₙ − Σᵢ cos(Δθᵢ)| ≤ {err}, off Toeplitz by {t}{hint}"},
             {{"err", exact(gram_err)}, {"t", exact(toeplitz)}, {"hint", rounding_hint(std::max(gram_err, toeplitz), lang)}}),
     };
     std::vector<std::string> dense_notes = {
@@ -83,11 +83,10 @@ Step additive_pe_loses_relative_structure() {
         {"L", "d", "base", "seed"},
         views_of(read_inputs, additive_pe_views),
         {R"tex((W_q x_m)^\top W_k x_n=\dots+p_m^\top M\,p_n,\qquad x=e+p,\quad M=W_q^\top W_k)tex",
-         R"tex(p_m^\top p_n=\sum_i\cos(\Delta\theta_i),\qquad \Delta=m-n)tex"},
+         R"tex(p_m^\top p_n=\textstyle\sum_i\cos(\Delta\theta_i),\qquad \Delta=m-n)tex"},
     };
     s.takeaway = {"正弦编码的 pₘᵀpₙ 每条对角线一个值；M 把各对坐标混在一起，pₘᵀ M pₙ 离 Toeplitz {dist}，不再只看 Δ。",
-                  "The sinusoids' own pₘᵀpₙ = Σᵢ cos(Δθᵢ) holds one value per diagonal, but M mixes the coordinates of "
-                  "the pairs freely, so pₘᵀ M pₙ is {dist} from Toeplitz: no longer a function of Δ."};
+                  "pₘᵀpₙ holds one value per diagonal, but M mixes the pairs' coordinates: pₘᵀ M pₙ is {dist} from Toeplitz."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"dist", num(toeplitz_residual(position_kernels(in).dense), 3)}};
     });

@@ -47,7 +47,7 @@ std::vector<ViewData> commuting_blocks_views(const Inputs& in, Lang lang) {
 Step commuting_blocks() {
     Step s{
         "commuting-blocks",
-        {"只有每块都是带缩放的旋转，pₘᵀ M pₙ 才是相对的", "Only scaled-rotation blocks keep pₘᵀ M pₙ relative"},
+        {"只有缩放旋转块让 pₘᵀ M pₙ 保持相对", "Only scaled-rotation blocks stay relative"},
         {"左图保留上一步稠密 M 的各个 2×2 对角块（每个频率对一块）；右图把第 i 块换成 aᵢ·I + bᵢ·J，aᵢ、bᵢ 取自该块的两个元素。"
          "J = [ [0, −1], [1, 0] ] 把一对坐标转 90°，所以 a·I + b·J = [ [a, −b], [b, a] ] 先放大 √(a² + b²) 倍，再转一个固定的角度。"
          "梯度下降没有理由恰好落到这种特殊形式上。",
@@ -57,7 +57,7 @@ Step commuting_blocks() {
          "turns by a fixed angle. Gradient descent has no reason to land on that special form."},
         {"L", "d", "base", "seed"},
         views_of(read_inputs, commuting_blocks_views),
-        {R"tex(M=\mathrm{diag}(M_0,\dots,M_{d/2-1}),\qquad M_i=a_i I+b_i J=\begin{pmatrix}a_i&-b_i\\b_i&a_i\end{pmatrix})tex"},
+        {R"tex(M=\mathrm{diag}(M_0,\dots,M_{d/2-1}),\quad M_i=a_i I+b_i J=\bigl(\begin{smallmatrix}a_i&-b_i\\b_i&a_i\end{smallmatrix}\bigr))tex"},
     };
     s.takeaway = {"只留对角块仍离 Toeplitz {block}；块为 a·I + b·J 时降到 {comm}：这种块只缩放、转动一对坐标，像旋转一样。",
                   "Keeping only M's 2×2 blocks still leaves {block} from Toeplitz; with every block a·I + b·J it drops "

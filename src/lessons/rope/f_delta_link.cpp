@@ -76,7 +76,7 @@ Step f_delta_link() {
          "cos(Δθᵢ), and the two pairs add up to f(Δ). This step's numbers are fixed at that lesson's defaults."},
         {},
         f_delta_link_views,
-        {R"tex(S[m,n]=\sum_i\cos(\Delta\theta_i)=f(\Delta)=F[m,n],\qquad \Delta=m-n)tex"},
+        {R"tex(S[m,n]=\textstyle\sum_i\cos(\Delta\theta_i)=f(\Delta)=F[m,n],\qquad \Delta=m-n)tex"},
     };
     s.takeaway = {"q = k = [1, 0, 1, 0] 时每对贡献 cos(Δθᵢ)，所以 S = f(Δ)：与 F 逐格相同（最大差 {err}）。",
                   "With q = k = [1, 0, 1, 0] each pair adds cos(Δθᵢ), so S[m,n] = Σᵢ cos(Δθᵢ) = f(Δ): RoPE's scores "

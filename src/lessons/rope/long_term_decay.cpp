@@ -111,8 +111,7 @@ Step long_term_decay() {
          R"tex(B(\Delta)=\frac{2}{d}\sum_{j=1}^{d/2}\Bigl|\sum_{p=0}^{j-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|)tex"},
     };
     s.takeaway = {"B(Δ) 始终高于 |s(Δ)|，从 Δ = 1 的 {near} 降到 Δ = {far} 的 {farv}：远处各对方向杂乱而抵消；底数越大降得越晚。",
-                  "B(Δ) stays above |s(Δ)| and falls from {near} at Δ = 1 to {farv} at Δ = {far}, because far apart the "
-                  "pairs point every way and cancel; a larger base keeps them in step longer."};
+                  "The bound B(Δ) ≥ |s(Δ)| falls from {near} at Δ = 1 to {farv} at Δ = {far}: far apart, the pairs cancel."};
     s.takeaway_args = args_of(read_spectrum_inputs, +[](const Inputs& in, Lang) {
         const int far = farthest_distance(in);
         return std::vector<Arg>{{"near", num(rope_relative_upper_bound(in.theta, 1.0), 4)},

@@ -64,7 +64,7 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
     const auto last_inter = rope_pair_coords(pairs - 1, d, RopeLayout::interleaved);
     const auto last_half = rope_pair_coords(pairs - 1, d, RopeLayout::half);
     std::vector<std::string> table_notes = {
-        say(lang, {"第 i 对在交错布局中是坐标 2i 与 2i + 1，在对半布局中是坐标 i 与 i + d/2：最后一对（第 {i} 对）分别是 {ia}、{ib} 与 {ha}、{hb}。",
+        say(lang, {"第 i 对：交错布局取坐标 2i 与 2i + 1，对半布局取 i 与 i + d/2；最后一对（第 {i} 对）是 {ia}、{ib} 与 {ha}、{hb}。",
                    "Pair i holds coordinates 2i and 2i + 1 in the interleaved layout, i and i + d/2 in the half-split layout: "
                    "the last pair ({i}) holds {ia}, {ib} and {ha}, {hb}."},
             {{"i", integer(pairs - 1)}, {"ia", integer(last_inter.first)}, {"ib", integer(last_inter.second)},
@@ -123,22 +123,23 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
 Step pairs_frequencies_layouts() {
     Step s{
         "pairs-frequencies-layouts",
-        {"d 维上的 RoPE：配对、频率与两种布局", "RoPE in d dimensions: pairs, frequencies, two layouts"},
+        {"d 维的 RoPE", "RoPE in d dimensions"},
         {"RoPE 把 d 维向量分成 d/2 个[[frequency-pair|频率对]]，在位置 m 把第 i 对转过 mθᵢ，[[frequency|频率]] θᵢ = [[base]]^(−2i/d)。"
          "所以 R_m 由 2×2 旋转块组成。各实现对“哪两个坐标配成一对”并不一致：RoFormer 论文与 GPT-J 把相邻的 (x₂ᵢ, x₂ᵢ₊₁) 配对（交错布局），"
          "Hugging Face transformers 里的 Llama 把 xᵢ 与 xᵢ₊d/2 配对（对半布局，x′、x″ 是 x 的前后两半）。"
-         "两者是同一个旋转，只差一个固定的坐标置换 P：R_half = P·R_interleaved·Pᵀ，下方连同对半布局的 cos/sin 写法一起做了数值检验。",
+         "两者是同一个旋转，只差一个固定的坐标置换 P：R_half = P·R_interleaved·Pᵀ，下方连同对半布局的 cos/sin 写法 "
+         "(x′, x″) ↦ (x′ ⊙ cos mθ − x″ ⊙ sin mθ, x″ ⊙ cos mθ + x′ ⊙ sin mθ) 一起做了数值检验。",
          "RoPE cuts a d-dimensional vector into d/2 [[frequency-pair|pairs]] and turns pair i at position m by mθᵢ, "
          "with the [[frequency]] θᵢ = [[base]]^(−2i/d). So R_m is made of 2×2 rotation blocks. Implementations "
          "disagree on which coordinates form a pair: the RoFormer paper and GPT-J pair neighbours (x₂ᵢ, x₂ᵢ₊₁), the "
          "interleaved layout; Llama in Hugging Face transformers pairs xᵢ with xᵢ₊d/2, the half-split layout (x′ and "
          "x″ are the two halves of x). Both are the same rotation seen through a fixed permutation P of the "
          "coordinates, R_half = P·R_interleaved·Pᵀ, checked below together with the half-split layout's cos/sin "
-         "formula."},
+         "formula (x′, x″) ↦ (x′ ⊙ cos mθ − x″ ⊙ sin mθ, x″ ⊙ cos mθ + x′ ⊙ sin mθ)."},
         {"d", "base", "m", "layout", "seed"},
         views_of(read_inputs, pairs_layouts_views),
-        {R"tex(R_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr),\qquad \theta_i=\mathrm{base}^{-2i/d})tex",
-         R"tex(R_m^{\mathrm{half}}=P\,R_m^{\mathrm{inter}}P^\top:\ (x',x'')\mapsto(x'\odot\cos m\theta-x''\odot\sin m\theta,\ x''\odot\cos m\theta+x'\odot\sin m\theta))tex"},
+        // One equation, short enough to share the title's row (the half-split layout's cos/sin form is in the text).
+        {R"tex(R_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr),\quad \theta_i=\mathrm{base}^{-2i/d},\quad R_m^{\mathrm{half}}=P\,R_m P^\top)tex"},
     };
     s.takeaway = {"m = {m} 时第 0 对转 {a0} 弧度，最后一对只转 {al}，因为 θᵢ = base^(−2i/d) 随 i 变小；两种布局只是坐标编号不同。",
                   "At m = {m} pair 0 turns by {a0} rad and the last pair by only {al} rad, because θᵢ = base^(−2i/d) "

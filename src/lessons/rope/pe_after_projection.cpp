@@ -78,9 +78,9 @@ std::vector<ViewData> pe_after_projection_views(const Inputs& in, Lang lang) {
     }
     const double share = table.values(3, 0) / (table.values.col(0).sum() > 0 ? table.values.col(0).sum() : 1.0);
     std::vector<std::string> table_notes = {
-        say(lang, {"相对项 pₘᵀpₙ 的均方根占四项均方根之和的比例：{share}", "Share of the relative term pₘᵀpₙ in the four terms' summed root mean squares: {share}"},
+        say(lang, {"pₘᵀpₙ 的均方根占四项均方根之和：{share}", "Share of the relative term pₘᵀpₙ in the four terms' summed root mean squares: {share}"},
             {{"share", num(share)}}),
-        say(lang, {"content = {c}：内容向量的元素在 [−content, content) 内均匀随机。",
+        say(lang, {"content = {c}：内容元素均匀取自 [−content, content)。",
                    "content = {c}: content vectors have entries uniform in [−content, content)."},
             {{"c", num(in.content_scale)}}),
     };
@@ -99,7 +99,7 @@ std::vector<ViewData> pe_after_projection_views(const Inputs& in, Lang lang) {
     };
     std::vector<std::string> heat_notes = {
         say_error(lang, {"离 Toeplitz 的相对距离：{err}{hint}", "Relative distance from Toeplitz: {err}{hint}"}, toeplitz_residual(total))};
-    return {make_view(say(lang, {"分数 (q + pₘ)ᵀ(k + pₙ)（行 = 查询位置 m，列 = 键位置 n）", "The score (q + pₘ)ᵀ(k + pₙ) (row = query position m, column = key position n)"}), std::move(heat), std::move(heat_notes)),
+    return {make_view(say(lang, {"分数 (q + pₘ)ᵀ(k + pₙ)（行 = 查询 m，列 = 键 n）", "The score (q + pₘ)ᵀ(k + pₙ) (row = query m, column = key n)"}), std::move(heat), std::move(heat_notes)),
             make_view(say(lang, {"四项的大小与结构", "The four terms: size and structure"}), std::move(table), std::move(table_notes))};
 }
 
@@ -109,7 +109,7 @@ std::vector<ViewData> pe_after_projection_views(const Inputs& in, Lang lang) {
 Step pe_after_projection() {
     Step s{
         "pe-after-projection",
-        {"替代方案 B：投影后再加 p，只有 pₘᵀpₙ 是相对的", "Alternative B: p added after the projection; only pₘᵀpₙ is relative"},
+        {"替代方案 B：投影后再加 p", "Alternative B: p added after projection"},
         {"替代方案（B）在投影之后把 p 加到 q 和 k 上：(q + pₘ)ᵀ(k + pₙ) = qᵀk + qᵀpₙ + pₘᵀk + pₘᵀpₙ，"
          "其中 q、k 是位置 m、n 上随机生成的内容（大小由 content 决定，种子见右栏），p 是正弦编码。"
          "热力图是四项之和，也就是分数本身，悬停可以看到每个格子的四项；表格给出每一项的大小和离 Toeplitz 的距离。调大 content，其余三项就把相对项淹没。",
@@ -123,8 +123,7 @@ Step pe_after_projection() {
         {R"tex(\text{(B)}\ (q+p_m)^\top(k+p_n)=q^\top k+q^\top p_n+p_m^\top k+p_m^\top p_n)tex"},
     };
     s.takeaway = {"只有 pₘᵀpₙ 是相对的：qᵀpₙ、pₘᵀk 把一方的内容乘上另一方的绝对位置，content = {c} 时分数离 Toeplitz {dist}。",
-                  "Only pₘᵀpₙ is relative: qᵀpₙ and pₘᵀk pair one token's content with the other's absolute position, "
-                  "so at content = {c} the score is {dist} from Toeplitz."};
+                  "Only pₘᵀpₙ is relative: qᵀpₙ, pₘᵀk tie content to absolute position; at content = {c} the score is {dist} from Toeplitz."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"c", num(in.content_scale)}, {"dist", num(toeplitz_residual(four_terms(in).total), 3)}};
     });

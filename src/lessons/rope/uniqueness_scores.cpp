@@ -60,7 +60,7 @@ std::vector<ViewData> uniqueness_scores_views(const Inputs& in, Lang lang) {
 Step uniqueness_scores() {
     Step s{
         "uniqueness-scores",
-        {"一个候选的分数：对角线是否恒定", "One candidate's scores: are the diagonals constant?"},
+        {"一个候选的分数：对角线是否恒定", "One candidate's scores: Toeplitz?"},
         {"用右栏的 candidate 选一个候选；q、k 与上一步表格用的是同一对随机向量。"
          "rope 的角度与 m 成线性，quadratic 的角度是 m 的二次函数，scaled 多乘 0.9^m 因而不是正交的，random 在每个位置取一个随机正交矩阵，"
          "xpos 用 ζᵢ = (2i/d + 0.4)/1.4 把 q 放大、把 k 缩小。rope 与 xpos 的分数矩阵是 Toeplitz 矩阵，quadratic、scaled、random 不是。",
@@ -75,8 +75,7 @@ Step uniqueness_scores() {
           R"tex(S[m,n]=\langle T_m q,\,T_n k\rangle,\qquad \text{relative:}\ S[m+t,n+t]=S[m,n])tex"}},
     };
     s.takeaway = {"候选 {c} {verdict}：分数矩阵离 Toeplitz {dist}；只看 Δ 的分数在每条对角线上（Δ 固定）必须是常数。",
-                  "The candidate {c} is {verdict}: its score matrix is {dist} from Toeplitz, and a score that sees only Δ "
-                  "must be constant along each diagonal, where Δ is fixed."};
+                  "The candidate {c} is {verdict}: S is {dist} from Toeplitz, and a score of Δ alone is constant on each diagonal."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const double dist = selected_candidate(in).toeplitz;
         const std::string verdict = dist < 1e-9 ? say(lang, {"是相对的", "relative"}) : say(lang, {"不是相对的", "not relative"});

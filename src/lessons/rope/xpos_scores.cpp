@@ -69,7 +69,7 @@ std::vector<ViewData> xpos_scores_views(const Inputs& in, Lang lang) {
 Step xpos_score_matrix() {
     Step s{
         "xpos-scores",
-        {"xPos 的分数矩阵仍是相对的", "xPos's score matrix stays relative"},
+        {"xPos 的分数仍是相对的", "xPos's scores stay relative"},
         {"torchscale 的实现按交错的对旋转，转角从位置 0 数起，缩放的指数却从偏移 o = −⌈L/2⌉ 数起："
          "位置 n 的指数是 (n + o)/γ，让两端的比例都不太大。"
          "查询在 m 处乘以 ζᵢ^((m + o)/γ)，键在 n 处乘以它的倒数 ζᵢ^(−(n + o)/γ)。"
@@ -81,12 +81,11 @@ Step xpos_score_matrix() {
          "previous step's. Hover a cell to compare its xPos score with plain RoPE's."},
         {"L", "d_spectrum", "base", "seed", "gamma"},
         views_of(read_inputs, xpos_scores_views),
-        {R"tex(\zeta_i^{(m+o)/\gamma}\,\zeta_i^{-(n+o)/\gamma}=\zeta_i^{\Delta/\gamma},\qquad o=-\lceil L/2\rceil,\quad \Delta=m-n)tex",
-         R"tex(\tilde q_m^\top\tilde k_n=\sum_i \zeta_i^{\Delta/\gamma}\,\bigl\langle R(\Delta\theta_i)\,q_{(i)},\,k_{(i)}\bigr\rangle)tex"},
+        // One equation, short enough to share the title's row (the offset o is defined in the text).
+        {R"tex(\tilde q_m^\top\tilde k_n=\textstyle\sum_i \zeta_i^{(m+o)/\gamma}\,\zeta_i^{-(n+o)/\gamma}\,s_i=\sum_i\zeta_i^{\Delta/\gamma}\,s_i,\quad s_i=\langle R(\Delta\theta_i)\,q_{(i)},\,k_{(i)}\rangle)tex"},
     };
     s.takeaway = {"每条对角线一个值（离 Toeplitz {t}）：两边指数的偏移 o = {o} 相乘时抵消，只剩 ζᵢ^(Δ/γ)。",
-                  "xPos's scores hold one value per diagonal (Toeplitz distance {t}): the offset o = {o} of both exponents "
-                  "cancels in ζᵢ^((m+o)/γ)·ζᵢ^(−(n+o)/γ) = ζᵢ^(Δ/γ)."};
+                  "xPos's scores hold one value per diagonal (Toeplitz distance {t}): the offset o = {o} cancels, leaving ζᵢ^(Δ/γ)."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"t", exact(toeplitz_residual(xpos_random_scores(in)))}, {"o", integer(xpos_min_pos(in.L))}};
     });

@@ -65,10 +65,7 @@ std::vector<ViewData> clipped_index_views(const Inputs& in, Lang lang) {
     std::vector<ViewData> out = {reference_index_view(
             in, lang,
             {say(lang, {"被截断的配对（已框出）：{clipped}，共用两端的行。", "Clipped pairs (outlined): {clipped}; they share the edge rows."},
-                 {{"clipped", pos(clipped)}}),
-             say(lang, {"参考代码算的是 clip(j − i, −k, k) + k，因为 j − i = −Δ，得到的是同一个数（tensor2tensor code: `_generate_relative_positions_matrix`）。",
-                        "The reference code computes clip(j − i, −k, k) + k, the same number since j − i = −Δ (tensor2tensor code: "
-                        "`_generate_relative_positions_matrix`)."})})};
+                 {{"clipped", pos(clipped)}})})};
 
     // Which offset Δ each table row stands for, in both forms (core gives j − i = −Δ).
     const int rows_ref = 2 * k + 1, rows_tut = 2 * L - 1, rows = std::max(rows_ref, in.tutorial ? rows_tut : rows_ref);
@@ -118,14 +115,16 @@ std::vector<ViewData> clipped_index_views(const Inputs& in, Lang lang) {
 Step clipped_index() {
     Step s = {
         "clipped-index",
-        {"截断的索引：参考与简化写法", "Clipped index: reference and tutorial form"},
+        {"截断的索引", "Clipped index"},
         {"Shaw 等人只为 |Δ| 不超过[[clipping|截断]]距离 k 的偏移学向量；这一步看每一对读表的哪一行。"
          "参考实现的行号是 k − clip(Δ, −k, k)（左图，拖动 k 看看）；右边的表列出每一行代表的偏移。"
+         "参考代码算的是 clip(j − i, −k, k) + k，因为 j − i = −Δ，得到的是同一个数（tensor2tensor code: `_generate_relative_positions_matrix`）。"
          "常见的简化写法（教程中的代码）写的是 Δ + max_len − 1（max_len 是它支持的最长序列），不截断，表有 2·max_len − 1 行；它读表的顺序与参考互为镜像。"
          "本工具按参考实现计算，勾选 tutorial 显示简化写法作对比。",
          "Shaw et al. learn vectors only for offsets with |Δ| up to a [[clipping]] distance k; this step shows which "
          "table row each pair reads. The reference reads row k − clip(Δ, −k, k) (left; drag k to see it), and the "
-         "table lists the offset each row stands for. A common simplified version found in tutorials writes "
+         "table lists the offset each row stands for. The reference code computes clip(j − i, −k, k) + k, the same "
+         "number since j − i = −Δ (tensor2tensor code: `_generate_relative_positions_matrix`). A common simplified version found in tutorials writes "
          "Δ + max_len − 1 (max_len, the longest sequence it supports), unclipped, with a table of 2·max_len − 1 rows, "
          "and reads that table in the mirror order of the reference. The widget follows the reference; tick tutorial "
          "to show the simplified version for comparison."},
@@ -136,8 +135,7 @@ Step clipped_index() {
          {R"tex(\mathrm{idx}^{\text{教程}}(i,j) = \Delta + \mathrm{max\_len} - 1)tex", R"tex(\mathrm{idx}^{\mathrm{tutorial}}(i,j) = \Delta + \mathrm{max\_len} - 1)tex"}},
     };
     s.takeaway = {"表总是 2k + 1 = {rows} 行，与长度无关：|Δ| > k = {k} 的偏移都被截断到两端的行，这里 {cells} 对中有 {clipped} 对。",
-                  "The table has 2k + 1 = {rows} rows at any length because clip(Δ, −k, k) sends every |Δ| > k = {k} to "
-                  "an end row: here {clipped} of {cells} pairs share those rows."};
+                  "The table has 2k + 1 = {rows} rows at any length because clip sends all |Δ| > {k} to the end rows ({clipped} of {cells} pairs)."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const long long clipped = (shaw_relative_distance(in.L).array().abs() > in.k).count();
         return std::vector<Arg>{{"rows", integer(2LL * in.k + 1)}, {"k", integer(in.k)}, {"clipped", integer(clipped)},

@@ -34,14 +34,10 @@ std::vector<ViewData> deberta_views(const Inputs& in, Lang lang) {
     const int i = in.i, j = in.j;
 
     const std::vector<std::string> c2p_notes = {
-        say(lang, {"在 (i, j) = ({i}, {j})：Δ = {delta} 落进桶 β = {dist}，c2p 读 K^r 的第 δ(i, j) = β + s = {row} 行，c2p = {value}。",
-                   "At (i, j) = ({i}, {j}): Δ = {delta} falls in bucket β = {dist}, c2p reads row δ(i, j) = β + s = {row} of K^r, "
-                   "c2p = {value}."},
+        say(lang, {"(i, j) = ({i}, {j})：Δ = {delta} 在桶 β = {dist}，读 K^r 的第 β + s = {row} 行，c2p = {value}。",
+                   "(i, j) = ({i}, {j}): Δ = {delta} in bucket β = {dist} reads row β + s = {row} of K^r; c2p = {value}."},
             {{"i", integer(i)}, {"j", integer(j)}, {"delta", integer(i - j)}, {"dist", integer(rel(i, j))}, {"row", integer(c2p(i, j))},
              {"value", num(t.c2p(i, j), 4)}}),
-        say(lang, {"沿对角线（同一偏移）的最大极差 = {spread}：c2p 随查询的内容变化。",
-                   "Largest spread along a diagonal (one offset) = {spread}: c2p changes with the query's content."},
-            {{"spread", num(diagonal_spread(t.c2p).maxCoeff(), 4)}}),
     };
     const std::vector<std::string> p2c_notes = {
         say(lang, {"论文给 p2c 写 δ(j, i)；Hugging Face 从转置的一对 (j, i)（偏移 −Δ）取桶、取负再转置，桶对 Δ 是奇函数，"
@@ -85,8 +81,7 @@ Step deberta_disentangled() {
         {R"tex(\tilde A_{ij} = (Q^c_i \cdot K^c_j + Q^c_i \cdot K^r_{\delta(i,j)} + K^c_j \cdot Q^r_{\delta(i,j)}) / \sqrt{3d_k})tex"},
     };
     s.takeaway = {"新加的两项都是内容与偏移向量的点积，所以和 Shaw 的位置项一样随内容变化：同一偏移上 c2p 仍相差 {spread}。",
-                  "Both new terms are dot products of content with an offset's vector, so like Shaw's term they change with "
-                  "content: along one offset c2p still varies by {spread}."};
+                  "Both new terms dot content with an offset's vector, so they vary with content: c2p by {spread} per offset."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const int span = deberta_attention_span(in.bucket_size, in.max_position);
         const Eigen::MatrixXi rel = deberta_relative_position(in.L, in.L, in.bucket_size, in.max_position);

@@ -56,8 +56,8 @@ std::vector<ViewData> transformer_xl_views(const Inputs& in, Lang lang) {
                    "(Transformer-XL code: `pos_seq`, `_rel_shift`)."}),
     };
     const std::vector<std::string> d_notes = {
-        say(lang, {"沿对角线的最大极差 = {spread}：(d) 只依赖 Δ，是 Toeplitz 矩阵。",
-                   "Largest spread along a diagonal = {spread}: (d) depends on Δ only, a Toeplitz matrix."},
+        say(lang, {"沿对角线的最大极差 = {spread}：(d) 只依赖 Δ。",
+                   "Largest spread along a diagonal = {spread}: (d) depends on Δ only."},
             {{"spread", exact(largest(diagonal_spread(t.d)))}}),
     };
     // The position-only term first (the larger figure): its Toeplitz stripes are the link to f-delta; then b, the
@@ -72,7 +72,7 @@ std::vector<ViewData> transformer_xl_views(const Inputs& in, Lang lang) {
 Step transformer_xl_terms() {
     Step s = {
         "transformer-xl",
-        {"Transformer-XL：偏移的正弦", "Transformer-XL: a sinusoid of the offset"},
+        {"Transformer-XL 的偏移项", "Transformer-XL"},
         {"[[transformer-xl|Transformer-XL]] 只通过正弦向量 R_Δ 让偏移 Δ = i − j 进入分数；R_Δ 是 Δ 在 d_model/2 个频率上的正弦和余弦。"
          "它不给词加绝对位置：R_Δ 由全局向量 v 读（(d) 项）或由查询读（(b) 项）。"
          "分数有四项：(a) = q_i·k_j 只看内容；(b) = q_i·W_R R_Δ；(c) = u·k_j 把查询换成全局向量 u；(d) = v·W_R R_Δ 只剩偏移。"
@@ -87,11 +87,10 @@ Step transformer_xl_terms() {
          "vector w = W_Rᵀv; (b) is the same readout with the vector W_Rᵀq_i, which changes with the query."},
         {"L", "d_k", "d_model", "seed"},
         views_of(read_inputs, transformer_xl_views),
-        {R"tex(A^{\mathrm{rel}}_{ij} = \underbrace{q_i^\top k_j}_{(a)} + \underbrace{q_i^\top W_R R_{\Delta}}_{(b)} + \underbrace{u^\top k_j}_{(c)} + \underbrace{v^\top W_R R_{\Delta}}_{(d)}, \quad \Delta = i - j)tex"},
+        {R"tex(A^{\mathrm{rel}}_{ij} = q_i^\top k_j + q_i^\top W_R R_{\Delta} + u^\top k_j + v^\top W_R R_{\Delta}, \quad \Delta = i - j)tex"},
     };
     s.takeaway = {"(d) 是 Toeplitz 矩阵（极差 {d}）：只有 Δ 经 R_Δ 进入它；(b) 用查询读同一个 R_Δ，同一偏移上仍相差 {b}。",
-                  "Term (d) is Toeplitz (spread {d}) because only Δ reaches it, through R_Δ; term (b) reads the same R_Δ "
-                  "with the query, so along one offset it still varies by {b}."};
+                  "Term (d) is Toeplitz (spread {d}) because only Δ reaches it; (b) reads R_Δ with the query: spread {b}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const TxlDemo demo = txl_demo_inputs(in.L, in.d, in.d_model, static_cast<std::uint64_t>(in.seed));
         const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);

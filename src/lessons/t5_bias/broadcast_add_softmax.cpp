@@ -104,7 +104,7 @@ NearWeight head0_near_weight(const Inputs& in) {
 Step broadcast_add_then_softmax() {
     Step s = {
         "broadcast-add-softmax",
-        {"广播相加，再 softmax", "Broadcast-add, then softmax"},
+        {"广播相加，再 softmax", "Broadcast-add, softmax"},
         {"在 (batch, H, L, L) 的[[attention-score|注意力分数]]上加 (1, H, L, L) 的偏置，批次维自动广播（同一个头的所有样本共用一张偏置），然后按行做 [[softmax]]。"
          "头 0 的偏置偏爱 |Δ| = 1，随机的头则没有这种结构；Q、K 是由随机种子生成的较小随机数。"
          "Hugging Face 的 T5 不除以 √d（这个缩放并进了 W_q 的初始化）；常见的简化写法除以 √d。",
@@ -120,8 +120,7 @@ Step broadcast_add_then_softmax() {
          R"tex((\mathrm{batch}, H, L, L) + (1, H, L, L) \to (\mathrm{batch}, H, L, L))tex"},
     };
     s.takeaway = {"给 logit 加 {b}，它的 exp 就乘以 {f}：头 0 每行平均有 {with} 的权重落在 |Δ| = 1 上，无偏置时只有 {without}。",
-                  "Adding {b} to a logit multiplies its exp by {f}, so head 0 puts {with} of each row's weight on |Δ| = 1 "
-                  "on average, against {without} without the bias."};
+                  "Adding {b} to a logit multiplies its exp by {f}, so head 0 puts {with} of a row on |Δ| = 1 ({without} without it)."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const NearWeight w = head0_near_weight(in);
         return std::vector<Arg>{{"b", num(w.bias, 3)}, {"f", num(std::exp(w.bias), 3)}, {"with", num(w.with_bias, 3)},

@@ -70,33 +70,29 @@ std::vector<ViewData> bucketing_views(const Inputs& in, Lang lang) {
         if (!r.used) unused += (unused_count++ > 0 ? ", " : "") + integer(r.bucket);
     notes.push_back(unused_count == 0
                         ? say(lang, {"对角线 Δ = 0 单独占桶 0；每个桶都用到了。", "The diagonal Δ = 0 has bucket 0 alone; every bucket is used."})
-                        : say(lang, {"Δ = 0（对角线）单独占桶 0；从不使用：{list}。",
-                                     "Δ = 0 (the diagonal) has bucket 0 alone; never used: {list}."},
+                        : say(lang, {"Δ = 0 单独占桶 0；从不使用：{list}。",
+                                     "Δ = 0 has bucket 0 alone; never used: {list}."},
                               {{"list", unused_count > 4   ? say(lang, {"{n} 个桶", "{n} buckets"}, {{"n", integer(unused_count)}})
                                         : unused_count == 1 ? say(lang, {"桶 {list}", "bucket {list}"}, {{"list", unused}})
                                                             : say(lang, {"桶 {list}", "buckets {list}"}, {{"list", unused}})}}));
     const T5BucketRange& last = ranges[static_cast<std::size_t>(half - 1)];
     if (last.used)
         notes.push_back(last.min_distance() < in.max_distance
-                            ? say(lang, {"饱和：|Δ| ≥ {n} 全落在同一个桶（个数无上限：—）；β 取整后在这里已到 n − 1，早于 D = {D}。",
-                                         "Saturation: every |Δ| ≥ {n} shares one bucket (count —: no limit); the floor in β "
-                                         "already reaches n − 1 there, before D = {D}."},
+                            ? say(lang, {"饱和：|Δ| ≥ {n} 全落在同一个桶（个数 —）；β 取整后在这里已到 n − 1，早于 D = {D}。",
+                                         "Saturation: every |Δ| ≥ {n} shares one bucket (count —); β's floor reaches n − 1 "
+                                         "there, before D = {D}."},
                                   {{"n", integer(last.min_distance())}, {"D", integer(in.max_distance)}})
-                            : say(lang, {"饱和：|Δ| ≥ {n} 全落在同一个桶（个数无上限：—）。",
-                                         "Saturation: every |Δ| ≥ {n} shares one bucket (count —: no limit)."},
+                            : say(lang, {"饱和：|Δ| ≥ {n} 全落在同一个桶（个数 —）。",
+                                         "Saturation: every |Δ| ≥ {n} shares one bucket (count —)."},
                                   {{"n", integer(last.min_distance())}}));
     const int exact = t5_max_exact(in.num_buckets, in.bidirectional);
     notes.push_back(in.bidirectional
-                        ? say(lang, {"公式里 r = |Δ|，键在查询之后时 [Δ < 0] = 1，D = max_distance = {D}，每半 n = {n} 个桶，e = {e}。",
-                                     "Formula: r = |Δ|, [Δ < 0] = 1 for a key after the query, D = max_distance = {D}, n = {n} per half, e = {e}."},
+                        ? say(lang, {"这里 D = {D}，n = {n}，e = {e}。", "Here D = {D}, n = {n}, e = {e}."},
                               {{"D", integer(in.max_distance)}, {"n", integer(half)}, {"e", integer(exact)}})
-                        : say(lang, {"因果模式：r = max(Δ, 0)，没有 n[Δ < 0] 这一项，D = max_distance = {D}，n = num_buckets = {n}，e = {e}。",
-                                     "Causal: r = max(Δ, 0) and no n[Δ < 0] term, D = max_distance = {D}, n = num_buckets = {n}, e = {e}."},
+                        : say(lang, {"因果模式：r = max(Δ, 0)，没有 n[Δ < 0] 项；D = {D}，n = num_buckets = {n}，e = {e}。",
+                                     "Causal: r = max(Δ, 0), no n[Δ < 0] term; D = {D}, n = num_buckets = {n}, e = {e}."},
                               {{"D", integer(in.max_distance)}, {"n", integer(half)}, {"e", integer(exact)}}));
-    std::vector<std::string> heat_notes = {
-        say(lang, {"代码的分桶函数拿到的是 j − i = −Δ（Hugging Face: `_relative_position_bucket`）。",
-                   "The code's bucket function is given j − i = −Δ (Hugging Face: `_relative_position_bucket`)."})};
-    std::vector<ViewData> out = {make_view(say(lang, {"每一对的桶号 bucket(Δ)", "bucket(Δ) of every pair"}), std::move(heat), std::move(heat_notes)),
+    std::vector<ViewData> out = {make_view(say(lang, {"每一对的桶号 bucket(Δ)", "bucket(Δ) of every pair"}), std::move(heat)),
                                  make_view(say(lang, {"每段 |Δ| 的桶号", "The bucket of each band of |Δ|"}), std::move(table), std::move(notes))};
     note_max_distance(out[0], in, in.num_buckets, lang);
     return out;
@@ -112,7 +108,7 @@ std::vector<Arg> bucketing_args(const Inputs& in, Lang lang) {
             saturated = ranges[static_cast<std::size_t>(k)].min_distance();
             break;
         }
-    return {{"buckets", in.bidirectional ? say(lang, {"每个方向 {n} 个桶", "{n} buckets per direction"}, {{"n", integer(half)}})
+    return {{"buckets", in.bidirectional ? say(lang, {"每个方向 {n} 个桶", "{n} buckets a side"}, {{"n", integer(half)}})
                                          : say(lang, {"{n} 个桶", "{n} buckets"}, {{"n", integer(half)}})},
             {"e", integer(t5_max_exact(in.num_buckets, in.bidirectional))},
             {"sat", integer(saturated)}};
@@ -128,25 +124,27 @@ Step bucketing() {
         {"T5 按 |Δ| 分桶：近处每个偏移一个桶，更远的共用越来越宽的[[log-bucket|对数桶]]，再远的全部落进最后一个桶。"
          "[[bidirectional|双向]]模式（编码器）把桶分成两半：键在查询之前或同一位置（Δ ≥ 0）用前一半，键在查询之后（Δ < 0）用后一半，桶号加 num_buckets/2。"
          "[[causal-mask|因果]]模式（解码器）只往回看：r = max(Δ, 0)，查询之后的键全部落入桶 0（它们反正会被掩码）。"
-         "表格按 |Δ| 列出键在查询之前和之后各落在哪个桶。公式里 D = max_distance（对数桶结束的距离）；每一半有 n 个桶，|Δ| < e = n/2 各占一个精确的桶。"
+         "表格按 |Δ| 列出键在查询之前和之后各落在哪个桶。公式里 r = |Δ|，键在查询之后时 [Δ < 0] = 1；D = max_distance（对数桶结束的距离）；每一半有 n 个桶，|Δ| < e = n/2 各占一个精确的桶。"
+         "代码的分桶函数拿到的是 j − i = −Δ（Hugging Face: `_relative_position_bucket`）。"
          "Hugging Face 用 float32 计算对数分支，这里逐步重现这些运算，恰在桶边界上的偏移与 PyTorch 落在同一个桶。",
          "T5 sorts offsets into buckets by |Δ|: near ones get a bucket each, farther ones share ever wider [[log-bucket|log buckets]], and "
          "all beyond share the last. [[bidirectional|Bidirectional]] mode (the encoder) splits the buckets into two "
          "halves: a key at or before the query (Δ ≥ 0) uses the lower half, a key after it (Δ < 0) the upper half, "
          "its bucket raised by num_buckets/2. [[causal-mask|Causal]] mode (the decoder) looks only back: r = max(Δ, 0), so "
          "every key after the query falls into bucket 0 (it is masked anyway). The table lists, per |Δ|, the bucket of "
-         "a key before and of a key after the query. In the formula D = max_distance (where the log buckets end); each "
-         "half has n buckets, and |Δ| < e = n/2 get an exact bucket each. Hugging Face evaluates the log branch in "
+         "a key before and of a key after the query. In the formula r = |Δ|, [Δ < 0] = 1 for a key after the query, "
+         "D = max_distance (where the log buckets end), each half has n buckets, and |Δ| < e = n/2 get an exact bucket "
+         "each. The code's bucket function is given j − i = −Δ (Hugging Face: `_relative_position_bucket`). "
+         "Hugging Face evaluates the log branch in "
          "float32 and so does the widget, so offsets exactly on a bucket boundary land where PyTorch puts them."},
         {"L", "num_buckets", "max_distance", "bidirectional"},
         views_of(read_inputs, bucketing_views),
         {
-         R"tex(\mathrm{bucket}(\Delta) = n\,[\Delta < 0] + \beta(|\Delta|), \qquad n = \mathrm{num\_buckets}/2)tex",
-         R"tex(\beta(r) = r\ \ (r < e), \qquad \beta(r) = \min\bigl(n - 1,\ e + \lfloor (n - e) \ln(r/e) / \ln(D/e) \rfloor\bigr),\ \ e = n/2)tex"},
+         R"tex(\mathrm{bucket}(\Delta) = n\,[\Delta < 0] + \beta(|\Delta|), \quad n = \mathrm{num\_buckets}/2)tex",
+         R"tex(\beta(r) = r\ \ (r < e = n/2), \quad \beta(r) = \min\bigl(n - 1,\ e + \lfloor (n - e) \log_{D/e}(r/e) \rfloor\bigr))tex"},
     };
-    s.takeaway = {"{buckets}就能覆盖任意距离，因为桶宽按几何级数增长：|Δ| < {e} 各占一个桶，更远的共用对数桶，|Δ| ≥ {sat} 全部落进最后一个。",
-                  "{buckets} cover any distance because they widen geometrically: |Δ| < {e} get one each, farther "
-                  "offsets share log buckets, and every |Δ| ≥ {sat} shares the last."};
+    s.takeaway = {"{buckets}覆盖任意距离，因为桶宽几何增长：|Δ| < {e} 各占一桶，|Δ| ≥ {sat} 共用最后一个。",
+                  "{buckets} cover any distance because widths grow geometrically: |Δ| < {e} exact, |Δ| ≥ {sat} in the last."};
     s.takeaway_args = args_of(read_inputs, bucketing_args);
     s.questions = {
         {{"Δ = −20（键在查询之后 20 个位置）落在哪个桶？",

@@ -58,10 +58,10 @@ std::vector<Arg> four_bucket_args(const Inputs& in, Lang lang) {
         differing_cells(t5_tutorial_simplified_matrix(in.L), t5_bucket_matrix(in.L, 4, four_max_distance, in.bidirectional)).size());
     return {{"n", integer(differ)},
             {"cells", integer(1LL * in.L * in.L)},
-            {"split", in.bidirectional ? say(lang, {"保留方向，每个方向只有 2 个桶，只有 Δ = 0 有精确的桶",
-                                                    "keeps the direction with 2 buckets each way, so only Δ = 0 gets an exact bucket"})
-                                       : say(lang, {"把之后的键全放进桶 0，只给之前的键按距离分桶",
-                                                    "puts every later key in bucket 0 and sorts only the earlier ones by distance"})}};
+            {"split", in.bidirectional ? say(lang, {"保留方向，每个方向 2 个桶",
+                                                    "keeps the sign, 2 buckets each way"})
+                                       : say(lang, {"把之后的键全放进桶 0",
+                                                    "puts every later key in bucket 0"})}};
 }
 
 }  // namespace
@@ -85,11 +85,11 @@ Step four_bucket_picture() {
         {
          {R"tex(\mathrm{bucket}^{\text{教程}}:\ |\Delta| \le 1 \to 0,\ \ 2 \to 1,\ \ 3..4 \to 2,\ \ {>}\,4 \to 3)tex",
           R"tex(\mathrm{bucket}^{\mathrm{tutorial}}:\ |\Delta| \le 1 \to 0,\ \ 2 \to 1,\ \ 3..4 \to 2,\ \ {>}\,4 \to 3)tex"},
-         {R"tex(\mathrm{bucket}(\Delta) = 2\,[\Delta < 0] + \beta(|\Delta|),\quad \beta(0) = 0,\ \beta(r \ge 1) = 1\quad (\text{双向}))tex",
-          R"tex(\mathrm{bucket}(\Delta) = 2\,[\Delta < 0] + \beta(|\Delta|),\quad \beta(0) = 0,\ \beta(r \ge 1) = 1\quad (\text{bidirectional}))tex"}},
+         {R"tex(\mathrm{bucket}(\Delta) = 2\,[\Delta < 0] + [\Delta \ne 0]\quad (\text{双向}))tex",
+          R"tex(\mathrm{bucket}(\Delta) = 2\,[\Delta < 0] + [\Delta \ne 0]\quad (\text{bidirectional}))tex"}},
     };
     s.takeaway = {"{cells} 个格子中有 {n} 个不同：示意图只看 |Δ|，而真实函数{split}。",
-                  "{n} of {cells} cells differ because the picture looks only at |Δ|, while the real function {split}."};
+                  "{n} of {cells} cells differ because the picture uses only |Δ|; the real one {split}."};
     s.takeaway_args = args_of(read_inputs, four_bucket_args);
     return s;
 }

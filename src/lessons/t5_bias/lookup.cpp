@@ -57,7 +57,7 @@ std::vector<ViewData> lookup_views(const Inputs& in, Lang lang) {
 Step lookup() {
     Step s = {
         "lookup",
-        {"查表：(L, L, H) → (H, L, L)", "Lookup: (L, L, H) → (H, L, L)"},
+        {"查偏置表", "Bias lookup"},
         {"用每一对的桶号查偏置表，每个头得到一张 L × L 的偏置图 B。"
          "用 L × L 的桶号索引偏置表，每个格子得到一行 H 个数，形状是 (L, L, H)；再调换轴的顺序（permute(2, 0, 1)）成 (H, L, L)，每个头一张图。"
          "[[toeplitz|Toeplitz]] 矩阵指每条对角线上都是常数的矩阵。这些图在一次前向计算里只算一次，所有层共用。",
@@ -71,9 +71,8 @@ Step lookup() {
          R"tex(B_{h,i,j} = b_{\mathrm{bucket}(\Delta_{ij}),\,h}, \qquad \Delta_{ij} = i - j)tex",
          R"tex((L, L, H) \xrightarrow{\ \mathrm{permute}(2,0,1)\ } (H, L, L))tex"},
     };
-    s.takeaway = {"每个头的偏置图都是 Toeplitz 矩阵（对角线上最大极差 {spread}）：格子的偏置只取决于 Δ 的桶，而每条对角线上 Δ 不变。",
-                  "Every head's picture is Toeplitz (largest spread along a diagonal: {spread}) because a cell's bias "
-                  "depends only on the bucket of Δ, and Δ is fixed along each diagonal."};
+    s.takeaway = {"每个头的偏置图都是 Toeplitz 矩阵（对角线极差 {spread}）：偏置只取决于 Δ 的桶，而每条对角线上 Δ 不变。",
+                  "Every head's picture is Toeplitz (spread {spread}) because its bias depends only on Δ, fixed along each diagonal."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::MatrixXi B = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
         double spread = 0.0;

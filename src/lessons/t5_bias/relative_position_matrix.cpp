@@ -36,11 +36,8 @@ std::vector<ViewData> relative_position_views(const Inputs& in, Lang lang) {
         return say(lang, {"i = {i}，j = {j}：Δ = {delta}，同一位置", "i = {i}, j = {j}: Δ = {delta}, the same position"}, args);
     };
     std::vector<std::string> notes = {
-        say(lang, {"Hugging Face 的代码算的是相反数 j − i = −Δ（键位置减查询位置），再交给分桶函数；本课写 Δ，图中的桶都是那个函数在 −Δ 处的值"
-                   "（Hugging Face: `compute_bias`）。",
-                   "Hugging Face's code forms the negative, j − i = −Δ (key position minus query position), and hands it to "
-                   "its bucket function; this lesson writes Δ, and every bucket shown is that function's value at −Δ "
-                   "(Hugging Face: `compute_bias`)."})};
+        say(lang, {"Hugging Face 的代码算的是 j − i = −Δ，本课的桶都是它的分桶函数在 −Δ 处的值（Hugging Face: `compute_bias`）。",
+                   "Hugging Face's code forms j − i = −Δ; this lesson's buckets are its bucket function at −Δ (Hugging Face: `compute_bias`)."})};
     return {make_view(say(lang, {"偏移 Δ = i − j", "Offset Δ = i − j"}), std::move(view), std::move(notes))};
 }
 
@@ -61,8 +58,7 @@ Step relative_position_matrix() {
         {R"tex(\Delta_{ij} = i - j \in \{-(L-1), \dots, L-1\})tex"},
     };
     s.takeaway = {"i、j 同时加 1 时 i − j 不变，故每条对角线上 Δ 相同：L = {L} 的网格只有 {n} 种偏移（−{m} … {m}）。",
-                  "Δ is the same all along each diagonal because moving i and j by one together leaves i − j unchanged: "
-                  "the L = {L} grid holds only {n} offsets, −{m} … {m}."};
+                  "Δ is constant on each diagonal because shifting i and j together keeps i − j: {n} offsets, −{m} … {m}, at L = {L}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"L", integer(in.L)}, {"n", integer(2 * in.L - 1)}, {"m", integer(in.L - 1)}};
     });

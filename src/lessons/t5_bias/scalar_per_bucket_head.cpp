@@ -41,9 +41,6 @@ std::vector<ViewData> bias_table_views(const Inputs& in, Lang lang) {
         say(lang, {"参数量：num_buckets × heads = {nb} × {h} = {count}，与序列长度无关。",
                    "Parameters: num_buckets × heads = {nb} × {h} = {count}, whatever the sequence length."},
             {{"nb", integer(nb)}, {"h", integer(H)}, {"count", integer(nb * H)}}),
-        say(lang, {"只有第一层存这张表，其余各层沿用它算出的偏置（Hugging Face: `relative_attention_bias`）。",
-                   "Only the first layer holds the table; the other layers reuse the bias it computes (Hugging Face: "
-                   "`relative_attention_bias`)."}),
     };
     // Head 0 is the hand-set one: the buckets holding its largest bias, named in the title.
     const double top = T.col(0).maxCoeff();
@@ -73,20 +70,20 @@ Step one_scalar_per_bucket_and_head() {
         {"注意力本身看不出词序；本课讲 T5 怎样把词序补回来：在每个注意力 [[logit]] 上加一个学到的偏置，它只取决于查询 i 与键 j 的偏移 Δ = i − j。"
          "T5 不改动 Q 和 K。偏移先被分进[[bucket|桶]]（第 3 步讲怎样分），偏置再按桶和[[head|注意力头]]从一张学到的表里取出；"
          "图中就是这张表：头 0 手工设置为偏爱 |Δ| = 1，其余头由随机种子生成（训练前的样子）。"
-         "这张表每个模型只算一次，所有层共用；编码器与解码器各有一张。",
+         "这张表每个模型只算一次，所有层共用：只有第一层存这张表，其余各层沿用它算出的偏置（Hugging Face: `relative_attention_bias`）；编码器与解码器各有一张。",
          "Attention alone cannot see word order; this lesson shows how T5 puts it back: a learned bias on every "
          "attention [[logit]] that depends only on the offset Δ = i − j between query i and key j. T5 leaves Q and K "
          "alone. Offsets are first sorted into [[bucket|buckets]] (step 3 shows how), and the bias is read from a "
          "learned table by bucket and [[head]]; the figure shows that table, head 0 set by hand to favour |Δ| = 1 and "
          "the other heads random from the seed (untrained). The table is computed once per model and shared by all "
-         "layers; the encoder and the decoder have one each."},
+         "layers: only the first layer holds it, and the others reuse the bias it computes (Hugging Face: "
+         "`relative_attention_bias`); the encoder and the decoder have one each."},
         {"num_buckets", "heads", "seed"},
         views_of(read_inputs, bias_table_views),
         {R"tex(\mathrm{logit}_{h,i,j} = q^{(h)}_i \cdot k^{(h)}_j + b_{\mathrm{bucket}(\Delta),\,h}, \qquad \Delta = i - j)tex"},
     };
     s.takeaway = {"T5 的位置参数只有这张 {nb} × {H} 的表，共 {count} 个数，与长度无关：再远的偏移也落进 {nb} 个桶之一。",
-                  "T5's position parameters are this {nb} × {H} table, {count} numbers at any length: every offset, however "
-                  "far, falls into one of {nb} buckets, and each head keeps one number per bucket."};
+                  "T5's position parameters: one {nb} × {H} table, {count} numbers at any length, because any offset falls in a bucket."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         return std::vector<Arg>{{"nb", integer(in.num_buckets)}, {"H", integer(in.heads)},
                                 {"count", count_text(1LL * in.num_buckets * in.heads, lang)}};

@@ -25,12 +25,10 @@ std::vector<ViewData> simplified_code_views(const Inputs& in, Lang lang) {
     const Eigen::MatrixXi hf = t5_bucket_matrix(in.L, in.num_buckets, in.max_distance, in.bidirectional);
     HeatmapView h = bucket_heatmap(hf, lang);
     std::vector<std::string> notes;
-    notes.push_back(in.bidirectional ? say(lang, {"对角线是桶 0，查询之前的键（Δ > 0）在前一半，之后的键（Δ < 0）在后一半。",
-                                                  "The diagonal is bucket 0, earlier keys (Δ > 0) use the lower half, later keys (Δ < 0) the upper half."})
-                                     : say(lang, {"因果：之前的键（Δ > 0）按距离分到不同的桶，之后的键是桶 0。",
-                                                  "Causal: earlier keys (Δ > 0) get buckets by distance, later keys bucket 0."}));
-    notes.push_back(say(lang, {"f 是代码的分桶函数，Hugging Face 传给它 j − i = −Δ（Hugging Face: `_relative_position_bucket`）。",
-                               "f is the code's bucket function; Hugging Face hands it j − i = −Δ (Hugging Face: `_relative_position_bucket`)."}));
+    notes.push_back(in.bidirectional ? say(lang, {"对角线是桶 0；Δ > 0 在前一半，Δ < 0 在后一半。",
+                                                  "The diagonal is bucket 0; Δ > 0 uses the lower half, Δ < 0 the upper."})
+                                     : say(lang, {"因果：Δ > 0 按距离分桶，之后的键是桶 0。",
+                                                  "Causal: Δ > 0 gets buckets by distance, later keys bucket 0."}));
     std::vector<ViewData> out;
     out.push_back(make_view(say(lang, {"Hugging Face：bucket(Δ)", "Hugging Face: bucket(Δ)"}), std::move(h), std::move(notes)));
     if (in.simplified) {
@@ -40,13 +38,7 @@ std::vector<ViewData> simplified_code_views(const Inputs& in, Lang lang) {
         std::vector<std::string> s_notes;
         s_notes.push_back(say(lang, {"与 Hugging Face 不同的格子（已框出）：{n} / {cells}", "Cells that differ from Hugging Face (outlined): {n} / {cells}"},
                               {{"n", integer(static_cast<long long>(s.highlight_cells.size()))}, {"cells", integer(in.L * in.L)}}));
-        s_notes.push_back(in.bidirectional
-                              ? say(lang, {"简化代码把 i − j = Δ 交给 f，并把 Δ ≥ 0 放进后一半：对角线落在桶 num_buckets/2，前后两半整个对调。",
-                                           "The simplified code gives f the value i − j = Δ and sends Δ ≥ 0 to the upper half: the diagonal lands in bucket "
-                                           "num_buckets/2 and the two halves are swapped."})
-                              : say(lang, {"简化代码的因果模式取 max(−Δ, 0)：模型能看到的每个键（Δ ≥ 0）都塌缩到桶 0。",
-                                           "The simplified code's causal mode takes max(−Δ, 0): every key the model can see (Δ ≥ 0) collapses to bucket 0."}));
-        out.push_back(make_view(say(lang, {"常见的简化代码：它算出的桶", "Simplified code found in tutorials: its buckets"}), std::move(s),
+        out.push_back(make_view(say(lang, {"简化代码算出的桶", "The tutorial code's buckets"}), std::move(s),
                                 std::move(s_notes)));
     }
     note_max_distance(out[0], in, in.num_buckets, lang);
@@ -60,10 +52,10 @@ std::vector<Arg> simplified_code_args(const Inputs& in, Lang lang) {
     return {{"n", integer(static_cast<long long>(differing_cells(simple, hf).size()))},
             {"cells", integer(1LL * in.L * in.L)},
             {"effect", in.bidirectional
-                           ? say(lang, {"前后两半对调，对角线移到桶 {half}", "the two halves swap and the diagonal moves to bucket {half}"},
+                           ? say(lang, {"前后两半对调，对角线移到桶 {half}", "the halves swap, the diagonal in bucket {half}"},
                                  {{"half", integer(in.num_buckets / 2)}})
                            : say(lang, {"模型能看到的每个键都落进桶 0，距离信息全部丢失",
-                                        "every key the model can see falls into bucket 0 and the distance is lost"})}};
+                                        "every visible key lands in bucket 0"})}};
 }
 
 }  // namespace
@@ -73,11 +65,11 @@ Step simplified_code_differences() {
     Step s = {
         "simplified-code",
         {"简化代码与 Hugging Face 的差别", "Where simplified code differs from Hugging Face"},
-        {"教程里常见的一种简化 PyTorch 写法把偏移的符号弄反了：Hugging Face 把 −Δ 交给分桶函数 f，简化写法交的是 +Δ。"
+        {"教程里常见的一种简化 PyTorch 写法把偏移的符号弄反了：Hugging Face 把 j − i = −Δ 交给分桶函数 f（Hugging Face: `_relative_position_bucket`），简化写法交的是 +Δ。"
          "双向时它因此把 Δ ≥ 0 放进后一半，对角线落在桶 num_buckets/2，前后两半整个对调；因果时它取 max(−Δ, 0)，模型能看到的每个键都塌缩到桶 0，距离信息全部丢失。"
          "本工具按 Hugging Face 计算；右边并排画出简化写法的桶，并框出不同的格子（取消勾选 simplified 可隐藏）。",
-         "A common simplified PyTorch version found in tutorials gets the offset's sign wrong: Hugging Face hands −Δ "
-         "to its bucket function f, the simplified code hands it +Δ. In bidirectional mode it therefore sends Δ ≥ 0 to "
+         "A common simplified PyTorch version found in tutorials gets the offset's sign wrong: Hugging Face hands "
+         "j − i = −Δ to its bucket function f (Hugging Face: `_relative_position_bucket`), the simplified code hands it +Δ. In bidirectional mode it therefore sends Δ ≥ 0 to "
          "the upper half, so the diagonal lands in bucket num_buckets/2 and the halves are swapped; in causal mode it "
          "takes max(−Δ, 0), which collapses every key the model can see to bucket 0 and loses all distance "
          "information. The widget follows Hugging Face; the simplified version's buckets stand beside them with the "
@@ -91,8 +83,7 @@ Step simplified_code_differences() {
           R"tex(\text{causal, Hugging Face: } r = \max(\Delta,\, 0), \qquad \text{tutorial: } r = \max(-\Delta,\, 0))tex"}},
     };
     s.takeaway = {"简化代码有 {n} / {cells} 个桶算错：Hugging Face 传入 −Δ，它传入 Δ，于是{effect}。",
-                  "The tutorial code gets {n} of {cells} buckets wrong because it passes Δ where Hugging Face passes −Δ: "
-                  "{effect}."};
+                  "Tutorial code passes Δ, not −Δ, so {n} of {cells} buckets are wrong: {effect}."};
     s.takeaway_args = args_of(read_inputs, simplified_code_args);
     return s;
 }

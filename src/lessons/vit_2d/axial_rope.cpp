@@ -97,10 +97,10 @@ std::vector<ViewData> axial_rope_views(const Inputs& in, Lang lang) {
     table.corner = say(lang, {"对（轴）", "pair (axis)"});
     return {make_view(say(lang, {"轴向 2-D RoPE 分数 S[a,b]（(H·W)×(H·W)）", "Axial 2-D RoPE scores S[a,b], (H·W)×(H·W)"}), heat, {spread_note}),
             make_view(say(lang, {"选中查询对各键图块的分数", "The selected query's score per key patch"}), rv, {offsets_note}),
-            make_view(say(lang, {"每一对：随哪个轴旋转、频率多少", "Each pair: which axis turns it, at what frequency"}), table,
+            make_view(say(lang, {"每一对：旋转轴与频率", "Each pair: axis and frequency"}), table,
                       {say(lang, {"（rope-vit 代码：`compute_axial_cis`；它的 `theta` 就是底数 base，默认 100；列是 `t % W`，行是 `t // W`。）",
-                                  "(rope-vit code: `compute_axial_cis`; its `theta` is the base, 100 by default; the column is "
-                                  "`t % W`, the row `t // W`.)"})})};
+                                  "(rope-vit code: `compute_axial_cis`; `theta` is the base, 100 by default; column "
+                                  "`t % W`, row `t // W`.)"})})};
 }
 
 }  // namespace
@@ -136,8 +136,7 @@ Step axial_rope() {
           R"tex(\phi_j = c\,\theta_j \ (j < D/4), \quad r\,\theta_{j - D/4} \ \text{(the rest)}, \qquad \theta_j = \mathrm{base}^{-4j/D})tex"}},
     };
     s.takeaway = {"{scores} 个分数只取决于 {offsets} 种偏移 (Δr, Δc)：每一半频率对都是一个坐标上的一维 RoPE，只看该坐标之差。",
-                  "The {scores} scores depend only on the offset (Δr, Δc), {offsets} of them: each half of the pairs is "
-                  "a 1-D RoPE of one coordinate, which sees only that coordinate's difference."};
+                  "The {scores} scores depend only on (Δr, Δc), {offsets} offsets: each half of the pairs is a 1-D RoPE of one coordinate."};
     s.takeaway_args = args_of(inputs, axial_args);
     return s;
 }

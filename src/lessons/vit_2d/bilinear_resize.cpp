@@ -63,8 +63,7 @@ Step bilinear_resize() {
          R"tex(P_2[x] = (1 - \alpha)\, P[i_0] + \alpha\, P[i_1], \qquad \alpha = u - i_0)tex"},
     };
     s.takeaway = {"{H2}×{W2} 上插值后的空洞为 {holes}：每个新格子都是源位置周围 2×2 个学到的格子的加权平均，而这些格子总在原表里。",
-                  "Interpolated to {H2}×{W2}, the table has {holes} holes: each new cell is a weighted mean of the 2×2 "
-                  "learned cells around its source point, and those always lie inside the old table."};
+                  "Interpolated to {H2}×{W2}, the table has {holes} holes: each new cell averages 2×2 learned cells inside the old table."};
     s.takeaway_args = args_of(inputs, resize_args);
     return s;
 }

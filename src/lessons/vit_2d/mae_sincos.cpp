@@ -125,8 +125,7 @@ Step mae_sincos() {
     };
     // Covered until answered (a prediction): it names the half.
     s.takeaway = {"同一列的图块前一半相差 {col}，因为前一半编码列 c；所以内积是列部分加行部分，各自只取决于 Δc 或 Δr。",
-                  "Patches in one column differ by {col} in the first half, as it encodes the column c; so the dot "
-                  "product is a column part plus a row part, each depending on Δc or Δr only."};
+                  "Column patches differ by {col} in the first half, which encodes c: the dot product is a Δc part plus a Δr part."};
     s.takeaway_args = args_of(inputs, mae_args);
     s.questions = {
         {{"MAE 的二维 sin-cos 编码：同一列的两个图块，编码的哪一半完全相同？",

@@ -87,8 +87,8 @@ std::vector<ViewData> swin_views(const Inputs& in, Lang lang) {
         return say(lang, {"表的第 {i} 行：(Δr, Δc) = ({dr}, {dc})", "Table row {i}: (Δr, Δc) = ({dr}, {dc})"},
                    {{"i", integer(r * (2 * Ww - 1) + c)}, {"dr", integer(r - (Wh - 1))}, {"dc", integer(c - (Ww - 1))}});
     };
-    const std::string code_note = say(lang, {"（Swin Transformer 代码：`relative_position_index`、`relative_position_bias_table`。）",
-                                             "(Swin Transformer code: `relative_position_index`, `relative_position_bias_table`.)"});
+    const std::string code_note = say(lang, {"（Swin 代码：`relative_position_index`、`relative_position_bias_table`。）",
+                                             "(Swin code: `relative_position_index`, `relative_position_bias_table`.)"});
     return {make_view(say(lang, {"Swin 的相对位置索引（窗口 H×W）", "Swin's relative position index (window H×W)"}), heat, {count_note, code_note}),
             make_view(say(lang, {"偏置表的各行", "The rows of the bias table"}), tv,
                       {say(lang, {"行 Δr + H − 1，列 Δc + W − 1；Δr、Δc 是查询的行、列减去键的行、列。",
@@ -124,14 +124,11 @@ Step swin_index() {
          "The second figure lays the table's rows out by (Δr, Δc); the outlined cells are the rows the selected query reads."},
         {"H", "W", "patch"},
         views_of(inputs, swin_views),
-        {
-         R"tex(\mathrm{index} = (\Delta r + H - 1)(2W - 1) + (\Delta c + W - 1), \qquad \Delta r = r_q - r_k,\ \Delta c = c_q - c_k)tex",
-         R"tex(\mathrm{score}(q, k) \mathrel{+}= B\big[\mathrm{index}(q, k)\big])tex"},
+        {R"tex(\mathrm{score}(q, k) \mathrel{+}= B\big[(\Delta r + H - 1)(2W - 1) + (\Delta c + W - 1)\big])tex"},
     };
     // Covered until answered (a prediction): it gives the count.
     s.takeaway = {"表有 (2H−1)(2W−1) = {rows} 行，每个二维偏移一行，而不是每对一行（{pairs} 对）：偏移相同的对读同一行，所以偏置只看偏移。",
-                  "The table has (2H−1)(2W−1) = {rows} rows, one per 2-D offset, not one per pair ({pairs}): pairs "
-                  "with the same (Δr, Δc) read the same row, so the bias depends on the offset alone."};
+                  "(2H−1)(2W−1) = {rows} rows, one per 2-D offset, not per pair ({pairs}): the same (Δr, Δc) reads the same row."};
     s.takeaway_args = args_of(inputs, swin_args);
     s.questions = {
         {{"H×W 窗口里，Swin 的相对位置偏置表有多少行？",
