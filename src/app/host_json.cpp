@@ -29,8 +29,8 @@ std::string app_state_json(const App& app) {
     return "{\"lesson\":" + json_string(lesson_id(s)) + ",\"step\":" + std::to_string(s.step) +
            ",\"step_id\":" + json_string(step_id ? step_id : "") +
            ",\"lang\":" + json_string(s.lang == Lang::zh ? "zh" : "en") + ",\"params\":" + params_json(s.lesson->params, s.params) +
-           // Predictions: reveal=1 opens them all; `covered` says the step waits for the learner's answer now.
-           ",\"reveal\":" + (s.display.reveal ? "true" : "false") + ",\"covered\":" + (app_step_covered(app) ? "true" : "false") +
+           // reveal=1 opens every prediction (what covers a step now, layout() says: its entries' `covered`).
+           ",\"reveal\":" + (s.display.reveal ? "true" : "false") +
            "}";
 }
 

@@ -38,7 +38,8 @@ test('every phasor, odometer, bar chart and equation on screen has ink inside it
   // A tall page, so that the figures and equations below the primary one are on screen too (at 1280×720 the
   // layout test covers the primary figure); an entry under the bottom bar or past the page is not looked at.
   const width = 1400, height = 2400, bar = 90;
-  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=1&lang=en', { width, height });
+  // reveal=1: a prediction's figures are drawn open (covered, they are a box that says so).
+  const page = await openWidget(browser, server.url, 'lesson=f-delta&step=1&lang=en&reveal=1', { width, height });
   const lessons = await page.evaluate(() => window.pelab.lessons());
   const seen = { phasor: 0, odometer: 0, bars: 0, equation: 0 };
   const problems = [];

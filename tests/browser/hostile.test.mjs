@@ -216,7 +216,7 @@ test('a parent on another origin drives the embed and gets its state back', asyn
   const s = await askState(page);
   assert.equal(s.step, 6);
   assert.equal(s.params.L, 5);
-  assert.deepEqual(Object.keys(s).sort(), ['lang', 'lesson', 'params', 'step', 'step_id'], 'replies carry the URL-visible state only');
+  assert.deepEqual(Object.keys(s).sort(), ['lang', 'lesson', 'params', 'reveal', 'step', 'step_id'], 'replies carry the URL-visible state only');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -36,7 +36,7 @@ async function openAt(pageName, W, H, extra = '', contextOptions = {}) {
 // Where each figure kind may come in layout(): every figure before the first equation.
 // (The side column's "controls" entry comes last and is not a figure.)
 function figuresBeforeEquations(layout) {
-  layout = layout.filter((v) => v.kind !== 'controls');
+  layout = layout.filter((v) => v.kind !== 'controls' && v.kind !== 'takeaway');
   const firstEquation = layout.findIndex((v) => v.kind === 'equation');
   return firstEquation < 0 || layout.slice(firstEquation).every((v) => v.kind === 'equation');
 }

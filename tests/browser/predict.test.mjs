@@ -1,7 +1,7 @@
 // PE Lab — tests/browser/predict.test.mjs
 // Predictions stay predictions, and every step says its point: on a step whose question is asked before the
-// evidence (Question::predict), the figures and the takeaway are covered (layout() `covered`, the mirror says
-// so, state().covered) until the learner answers, presses Reveal or the key R, or the page says reveal=1; a
+// evidence (Question::predict), the figures and the takeaway are covered (layout() `covered`, and the mirror says
+// so) until the learner answers, presses Reveal or the key R, or the page says reveal=1; a
 // check question covers nothing. Every step's takeaway is drawn whole on the first screen (layout() kind
 // "takeaway", where the layout function planned it).
 import { test, before, after } from 'node:test';
@@ -48,7 +48,7 @@ test('a prediction covers the figures and the takeaway until the learner answers
   assert.ok(figures(entries).length >= 1);
   for (const f of figures(entries)) assert.equal(f.covered, true, `${predict}: ${f.kind} covered before the answer`);
   assert.equal(takeaway(entries).covered, true, 'the takeaway is covered too');
-  assert.equal((await page.evaluate(() => window.pelab.state())).covered, true);
+  assert.equal(takeaway(await layout(page)).covered, true);
   const mirrored = await page.evaluate(() => document.querySelector('.pelab-text .pelab-figures').textContent);
   assert.match(mirrored, /Predict first/, 'the text mirror gives no numbers either');
   saveArtifact('predict/covered.png', await page.screenshot());
@@ -77,17 +77,17 @@ test('Reveal: the key R, and reveal=1 for a lecturer, open a prediction unanswer
   const { predict } = await stepsOf(page, 'rope');
   await page.evaluate((s) => window.pelab.setState(s), { step: predict });
   await settle(page);
-  assert.equal((await page.evaluate(() => window.pelab.state())).covered, true);
+  assert.equal(takeaway(await layout(page)).covered, true);
   await page.locator('canvas').first().focus();
   await page.keyboard.press('r');
   await settle(page);
-  assert.equal((await page.evaluate(() => window.pelab.state())).covered, false, 'R reveals');
+  assert.equal(takeaway(await layout(page)).covered, false, 'R reveals');
   // reveal=1 in the address: open from the start, and kept in the state the host reads.
   const lecturer = await openWidget(browser, server.url, `lesson=rope&step=${predict}&lang=en&reveal=1`, { width: 1280, height: 720 });
   await settle(lecturer);
   const s = await lecturer.evaluate(() => window.pelab.state());
   assert.equal(s.reveal, true);
-  assert.equal(s.covered, false);
+  assert.equal(takeaway(await layout(lecturer)).covered, false);
   for (const f of figures(await layout(lecturer))) assert.equal(f.covered, false);
   assert.match(await lecturer.evaluate(() => location.hash), /reveal=1/, 'the address keeps reveal=1');
   assert.deepEqual(page.errors, []);
