@@ -30,7 +30,7 @@ std::string app_state_json(const App& app) {
            ",\"step_id\":" + json_string(step_id ? step_id : "") +
            ",\"lang\":" + json_string(s.lang == Lang::zh ? "zh" : "en") + ",\"params\":" + params_json(s.lesson->params, s.params) +
            // reveal=1 opens every prediction (what covers a step now, layout() says: its entries' `covered`).
-           ",\"reveal\":" + (s.display.reveal ? "true" : "false") +
+           ",\"reveal\":" + (s.display.reveal ? "1" : "0") +  // as the URL writes it: setState(state()) round-trips
            "}";
 }
 

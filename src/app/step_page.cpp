@@ -44,7 +44,12 @@ static LayoutRect draw_covered_view(App* app, size_t i, const ViewSizes& sizes, 
     if (i == 0) {
         ImGui::PushClipRect(r.min, r.max, true);
         const std::string words = ui_say(app->state.lang, UiText::PredictFirst);
-        text_wrapped(words, std::max(ImGui::GetFontSize() * 8.0f, r.width() - 2.0f * pad));
+        // Each line and the button start inside the box (a new line would start at the window's edge).
+        for (const auto& line : wrap_lines(words, std::max(ImGui::GetFontSize() * 8.0f, r.width() - 2.0f * pad))) {
+            ImGui::SetCursorScreenPos(ImVec2(r.min.x + pad, ImGui::GetCursorScreenPos().y));
+            ImGui::TextUnformatted(line.first, line.second);
+        }
+        ImGui::SetCursorScreenPos(ImVec2(r.min.x + pad, ImGui::GetCursorScreenPos().y));
         if (ImGui::Button(ui_say(app->state.lang, UiText::Reveal).c_str())) app_reveal(app);
         ImGui::PopClipRect();
     }

@@ -71,7 +71,7 @@ async function walk() {
 
 // The drawn rectangle of a layout() entry: a figure's whole view, an equation's box.
 function drawnRect(entry) {
-  return entry.kind === 'equation' ? { x: entry.x, y: entry.y, w: entry.w, h: entry.h } : entry.extent;
+  return entry.kind === 'equation' || entry.kind === 'takeaway' ? { x: entry.x, y: entry.y, w: entry.w, h: entry.h } : entry.extent;
 }
 
 function describe(r) {

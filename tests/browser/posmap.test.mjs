@@ -176,8 +176,8 @@ test('every step of the map page opens by deep link for every map, in zh and en,
       assert.equal(s.params.map, map, where);
       assert.equal(s.step, step, where);
       assert.deepEqual(await page.evaluate(() => window.pelab.notices()), [], where);
-      // Figures only: a step's equations (kind 'equation', after the figures) are one line tall.
-      const figs = (await page.evaluate(() => window.pelab.layout())).filter((f) => f.kind !== 'equation');
+      // Figures only: a step's equations (kind 'equation', after the figures) and its takeaway are lines of text.
+      const figs = (await page.evaluate(() => window.pelab.layout())).filter((f) => f.kind !== 'equation' && f.kind !== 'takeaway');
       assert.ok(figs.length >= 1 && figs.every((f) => f.w > 50 && f.h > 50), `${where}: ${JSON.stringify(figs)}`);
       // Step 2 teaches aliasing: the same map point-sampled and box-filtered, two map figures side by side.
       if (step === 2) assert.equal(figs.filter((f) => f.kind === 'posmap').length, 2, `${where}: ${JSON.stringify(figs)}`);

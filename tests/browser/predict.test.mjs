@@ -86,7 +86,7 @@ test('Reveal: the key R, and reveal=1 for a lecturer, open a prediction unanswer
   const lecturer = await openWidget(browser, server.url, `lesson=rope&step=${predict}&lang=en&reveal=1`, { width: 1280, height: 720 });
   await settle(lecturer);
   const s = await lecturer.evaluate(() => window.pelab.state());
-  assert.equal(s.reveal, true);
+  assert.equal(s.reveal, 1);
   assert.equal(takeaway(await layout(lecturer)).covered, false);
   for (const f of figures(await layout(lecturer))) assert.equal(f.covered, false);
   assert.match(await lecturer.evaluate(() => location.hash), /reveal=1/, 'the address keeps reveal=1');
