@@ -74,7 +74,7 @@ layout = json.loads(sys.argv[1])
 ok = any(e["kind"] != "equation" for e in layout)
 for e in layout:
     if e["kind"] == "controls": continue  # the side column: not placed by layout_page
-    drawn = e if e["kind"] == "equation" else e.get("extent")
+    drawn = e if e["kind"] in ("equation", "takeaway") else e.get("extent")  # (text: drawn as planned)
     planned = e.get("planned")
     ok = ok and drawn is not None and planned is not None and all(abs(drawn[k] - planned[k]) <= 0.5 for k in "xywh")
 sys.exit(0 if ok else 1)' "$json"

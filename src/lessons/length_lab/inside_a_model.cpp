@@ -245,27 +245,17 @@ Step inside_a_model() {
         {{R"tex(\underbrace{q = n + i - 1}_{\text{预测 } y_i = x_i}, \quad \underbrace{k = i - 1}_{\text{读取 } x_i} \;\Rightarrow\; \Delta = q - k = n)tex",
           R"tex(\underbrace{q = n + i - 1}_{\text{predicts } y_i = x_i}, \quad \underbrace{k = i - 1}_{\text{reads } x_i} \;\Rightarrow\; \Delta = q - k = n)tex"}},
     };
-    s.takeaway = {"{need}（训练：Δ ≤ {reach}）；{reason}。{seen}", "{need} (training: Δ ≤ {reach}); {reason}.{seen}"};
+    // (Where this model's last layer looks, once its attention has arrived, is the answer view's note: the takeaway
+    // keeps the same length whether the look is there or not, so the step's layout does not move when it arrives.)
+    s.takeaway = {"{need}（训练：Δ ≤ {reach}）；{reason}。", "{need} (training: Δ ≤ {reach}); {reason}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const bool copy = in.task != "reverse";
         const std::string need =
             copy ? say(lang, {"照抄 n = {n} 要一个头往回看 Δ = {n}", "Copying n = {n} needs a head looking Δ = {n} back"}, {{"n", integer(in.n)}})
                  : say(lang, {"倒写 n = {n} 要往回看到 Δ = {far}", "Reversing n = {n} needs heads looking up to Δ = {far} back"},
                        {{"n", integer(in.n)}, {"far", integer(2 * in.n - 1)}});
-        // The same model and sample as the views, once its look has arrived (the views asked for it).
-        const Choice choice = choose_model(in, lang);
-        const lab_board::Inspection* look = choice.key.empty() ? nullptr : lab_board::want_inspection(choice.key);
-        std::string seen;
-        if (look && look->T > 0) {
-            const InsideCopyLook c = inside_copy_look(*look, in.task);
-            seen = c.peak >= 0 ? say(lang, {"这个模型最后一层的权重最多在 Δ = {peak}，答对 {right}/{digits}。",
-                                            " This model's last layer peaks at Δ = {peak}: {right}/{digits} right."},
-                                     {{"peak", integer(c.peak)}, {"right", integer(c.right)}, {"digits", integer(c.digits)}})
-                               : say(lang, {"这个模型答对 {right}/{digits}。", " This model gets {right}/{digits} right."},
-                                     {{"right", integer(c.right)}, {"digits", integer(c.digits)}});
-        }
         return std::vector<Arg>{{"need", need}, {"reach", integer(trained_reach(in.task))},
-                                {"reason", scheme_reason(in.pe, in.task, lang)}, {"seen", seen}};
+                                {"reason", scheme_reason(in.pe, in.task, lang)}};
     });
     return s;
 }
