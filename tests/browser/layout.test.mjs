@@ -27,7 +27,8 @@ async function openAt(pageName, W, H, extra = '', contextOptions = {}) {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
-  await page.goto(`${server.url}${pageName}#lesson=f-delta&lang=en${extra}`);
+  // reveal=1: a prediction's figures drawn open, as the figure the rules measure (covered, the box takes the same place).
+  await page.goto(`${server.url}${pageName}#lesson=f-delta&lang=en&reveal=1${extra}`);
   await page.waitForFunction(() => window.pelab && window.pelab.ready, null, { timeout: 20000 });
   await page.evaluate(() => window.pelab.ready);
   return page;
