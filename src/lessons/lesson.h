@@ -373,7 +373,7 @@ const char* step_id_at(const Lesson& lesson, int step);
 int linked_step_count(const Lesson& lesson);
 // 0 when old_numbering names a step that moved to another lesson (lesson_of_linked_number says where it opens).
 int step_of_linked_number(const Lesson& lesson, int n, bool range_end = false);
-// [issue 35] Where a link's step id `id` to `lesson` opens: that lesson's own step, or, for a step that moved
+// Where a link's step id `id` to `lesson` opens: that lesson's own step, or, for a step that moved
 // (Lesson::moved_steps, followed through the new lesson's own moves; an old_numbering entry may also name
 // "lesson-id/step-id"), the lesson it moved to. The lesson, with the 1-based step in *step; null when neither.
 const Lesson* lesson_of_step_id(const Lesson& lesson, const std::string& id, int* step);

@@ -18,7 +18,7 @@ const Lesson* lesson_shaw();            // lessons/shaw/            (source note
 const Lesson* lesson_t5_bias();         // lessons/t5_bias/         (source notes 001)
 // [issue 4 lessons: rope, long-context, cost, vit-2d]
 const Lesson* lesson_rope();            // lessons/rope/            (source notes 003; 004 §5)
-// [issue 35] long-context split in two: the problem past the training length first, then scaling RoPE
+// long-context split in two: the problem past the training length first, then scaling RoPE
 const Lesson* lesson_beyond_training(); // lessons/beyond_training/ (source notes 004 §4.3–4.4)
 const Lesson* lesson_long_context();    // lessons/long_context/    (source notes 004 §4.3–5.4)
 // [issue 25 lesson: length-lab]
@@ -41,7 +41,7 @@ const std::vector<const Lesson*>& every_lesson() {
         lesson_t5_bias(),
         // [issue 4 lessons, in this order: rope, long-context, cost, vit-2d]
         lesson_rope(),
-        lesson_beyond_training(),  // [issue 35] split out of long-context, just before it
+        lesson_beyond_training(),  // split out of long-context, just before it
         lesson_long_context(),
         lesson_length_lab(),  // [issue 25] after long-context, whose claims it tests
         lesson_cost(),

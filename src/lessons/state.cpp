@@ -127,7 +127,7 @@ std::string nearest_step_id(const Lesson& lesson, const std::string& text) {
 // (lesson_of_linked_number: a renumbered lesson's old number opens the step that now holds that content, the last
 // such step as a range's `range_end`). A number follows the Int grammar of every parameter: out of range, it is
 // clamped into 1..steps with *why set, and true is returned. False, with *why naming the key, what was wrong and
-// (for an unknown id) the nearest id, when it is neither. [issue 35] A step that moved to another lesson
+// (for an unknown id) the nearest id, when it is neither. A step that moved to another lesson
 // (Lesson::moved_steps), named by its id or by an old number, opens there: *opened is the lesson the step is in.
 bool read_step_or_id(const Lesson* lesson, StepNumbers numbers, const char* key, const std::string& text, int* step,
                      std::string* why, bool range_end = false, const Lesson** opened = nullptr) {
@@ -165,7 +165,7 @@ bool read_step_or_id(const Lesson* lesson, StepNumbers numbers, const char* key,
 // (".." joins the two ends, each a number or an id: "3..toeplitz-f" too) or one id, "toeplitz-f". An id holds
 // '-', so a range of ids cannot use the numbers' '-'. Every end must lie within the lesson (nothing is clamped).
 // False when it is not such a range; *unknown_id is then the end that looks like an id the lesson lacks, if any.
-// [issue 35] The range opens in *opened: the lesson its first end is in now (an end that moved to another lesson
+// The range opens in *opened: the lesson its first end is in now (an end that moved to another lesson
 // opens there, Lesson::moved_steps). When the second end is in yet another lesson, the range runs to the end of
 // the first end's lesson and *spans names the other one.
 bool parse_step_range(const std::string& text, const Lesson& lesson, StepNumbers numbers, int* lo, int* hi, std::string* unknown_id,
@@ -295,7 +295,7 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNu
         state->host = host;
     }
 
-    // [issue 35] The lesson the link names: its step ids and old numbers are read there, even once a step that
+    // The lesson the link names: its step ids and old numbers are read there, even once a step that
     // moved to another lesson has opened that one (with its defaults; the link's keys are read in phase 4).
     const Lesson* const linked = state->lesson;
     const Lesson* redirected_from = nullptr;
@@ -368,7 +368,7 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNu
             open_moved(home);  // a range whose first end moved opens in that end's lesson
             d.step_min = lo;
             d.step_max = hi;
-            if (spans)  // [issue 35] a range that a split cut in two: the first end's lesson, to its end
+            if (spans)  // a range that a split cut in two: the first end's lesson, to its end
                 issues.push_back({"steps", "steps: " + quoted(value) + " spans " + home->id + " and " + spans->id +
                                                " (" + lesson.id + " was split); using " + home->id + "'s steps " +
                                                std::to_string(lo) + ".." + std::to_string(hi)});
@@ -379,7 +379,7 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNu
     // 4. Everything else is a lesson parameter.
     std::vector<std::string> handled = {"lesson", "step", "lang"};
     handled.insert(handled.end(), display_keys().begin(), display_keys().end());
-    // [issue 35] The keys of a split lesson: a link that opened a moved step holds the keys of the lesson it named,
+    // The keys of a split lesson: a link that opened a moved step holds the keys of the lesson it named,
     // and a lesson whose steps moved away still meets their keys in old links; both are read silently and ignored.
     auto ignore_keys_of = [&](const Lesson* other) {
         if (!other || other == state->lesson) return;

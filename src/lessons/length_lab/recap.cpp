@@ -86,7 +86,7 @@ std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
     };
     std::vector<std::string> notes;
     if (!data_status(lang).empty()) notes.push_back(data_status(lang));
-    notes.push_back(say(lang, {"{task}，{runs} 个随机种子的平均；“仍有对的”：n = {n} 时至少 {share} 完全正确。",
+    notes.push_back(say(lang, {"{task}，{runs} 次随机初始化的平均；“仍有对的”：n = {n} 时至少 {share} 完全正确。",
                                "{task}, mean of {runs} seeds; \"holds\": at least {share} exactly right at n = {n}."},
                         {{"task", task_label(in.task, lang)},
                          {"runs", integer(static_cast<long long>(runs_per_row))},

@@ -69,7 +69,7 @@ std::vector<ViewData> runs_views(const Inputs& in, Lang lang) {
         if (r < 0) return std::string();
         if (static_cast<size_t>(r) >= learner_rows) {
             const size_t k = static_cast<size_t>(r) - learner_rows;
-            return say(lang, {"参考运行（仓库里的数据，由原生命令行训练）：{runs} 次运行（随机种子各不相同）的平均；用时也是原生命令行的。",
+            return say(lang, {"参考运行（仓库里的数据，由原生命令行训练）：{runs} 次运行（随机初始化各不相同）的平均；用时也是原生命令行的。",
                               "Reference runs (data in the repository, trained by the native command line): the mean "
                               "of {runs} runs, each its own random seed; the time is the native command line's."},
                        {{"runs", integer(static_cast<long long>(k < reference_counts.size() ? reference_counts[k] : 0))}});
@@ -108,10 +108,10 @@ Step your_runs() {
          "models in class. The desktop app has no file dialog: drop the file on its window to load it."},
         {"pe", "task"},
         views_of(read_inputs, runs_views),
-        {{R"tex(\overline{\mathrm{EM}}(n) = \frac{1}{3} \sum_{\text{随机种子 } 0,1,2} \mathrm{EM}(n) \qquad \text{（参考行）})tex",
+        {{R"tex(\overline{\mathrm{EM}}(n) = \frac{1}{3} \sum_{\text{初始化 } 0,1,2} \mathrm{EM}(n) \qquad \text{（参考行）})tex",
           R"tex(\overline{\mathrm{EM}}(n) = \frac{1}{3} \sum_{\text{seeds } 0,1,2} \mathrm{EM}(n) \qquad \text{(a reference row)})tex"}},
     };
-    s.takeaway = {"每个运行都对照它所属方案的参考行（同样设置、{runs} 个随机种子的平均）；保存的权重让课前训练的模型在课上打开、照样评测。",
+    s.takeaway = {"每个运行都对照它所属方案的参考行（同样设置、{runs} 次随机初始化的平均）；保存的权重让课前训练的模型在课上打开、照样评测。",
                   "Each run is read against its scheme's reference row, the mean of {runs} seeds of the same set-up; saved "
                   "weights reopen a model trained before class, scored the same way in class."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {

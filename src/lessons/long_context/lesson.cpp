@@ -147,7 +147,7 @@ Lesson make_lesson() {
     // the entries that moved to beyond-training (issue 35) are followed through moved_steps below.
     lesson.old_numbering = {"phase-wrap", "base-effect", "alibi",         "position-interpolation", "ntk-aware",
                             "dynamic-ntk", "yarn-llama3", "scale-factors", "diagnosis",              "six-methods"};
-    // [issue 35] The steps that went to beyond-training; the old closing comparison's first part (six-methods)
+    // The steps that went to beyond-training; the old closing comparison's first part (six-methods)
     // lives on in its clipped-and-bucketed step, its cost table in cost's "what the position part stores".
     lesson.moved_steps = {{"phase-wrap", "beyond-training/phase-wrap"},
                           {"turns-in-training", "beyond-training/turns-in-training"},
