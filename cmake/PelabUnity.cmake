@@ -1,7 +1,7 @@
 # PE Lab — cmake/PelabUnity.cmake
 # Batched ("unity") compilation of the project's own targets: each batch is one generated translation unit
 # that #includes a few of the target's .cpp files, so Eigen, GoogleTest and Dear ImGui headers are parsed and
-# their templates instantiated once per batch instead of once per file (issue 26: the same sources are
+# their templates instantiated once per batch instead of once per file (the same sources are
 # compiled three times per test run — native, web, sanitizers).
 #
 # Why not CMake's own UNITY_BUILD: its generated files #include each source by absolute path, so a clone in

@@ -33,7 +33,7 @@ set(PELAB_APP_LINK_OPTIONS
   "-sEXPORTED_RUNTIME_METHODS=['ccall','cwrap','UTF8ToString','lengthBytesUTF8','stringToUTF8']"
   "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free']"
   -sINVOKE_RUN=1
-  # [issue 14] emscripten would enable every extension the context offers (~30 on SwiftShader, one synchronous
+  # emscripten would enable every extension the context offers (~30 on SwiftShader, one synchronous
   # call to the GPU process each, 30–200 ms of the first frame here); web.cpp enables the few the app uses.
   -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0
   -sMALLOC=emmalloc                   # the small allocator: about 2 KB less download than dlmalloc
@@ -49,7 +49,7 @@ set(PELAB_APP_LINK_OPTIONS
   -Wl,-O0
 )
 
-# [issue 25] Link-time optimisation of the app and a name order for its functions: the lab's lesson took the first
+# Link-time optimisation of the app and a name order for its functions: the lab's lesson took the first
 # load over its cap (888,984 bytes gzip against 850,000); these two bring it back under (docs/performance.md,
 # "Download"). PELAB_APP_LTO_TARGETS (the libraries the app links, compiled with -flto by the top CMakeLists.txt)
 # are optimised as one program at the link: about 33 KB less. The node tests and the CLI link the same objects;
@@ -65,18 +65,18 @@ list(APPEND PELAB_APP_LINK_OPTIONS --profiling-funcs)
 find_program(PELAB_WASM_DIS wasm-dis)
 find_program(PELAB_WASM_AS wasm-as)
 
-# [issue 14] A second wasm-opt after the link: emscripten's own pass runs before metadce drops what the minified
+# A second wasm-opt after the link: emscripten's own pass runs before metadce drops what the minified
 # JS no longer calls, so -Oz again finds dead code (~3 KB); --flatten --rereloop rebuilds the control flow first
 # (~3.5 KB more, same semantics: no implicit-trap assumptions). src/platform runs it on the app's pelab.wasm.
 find_program(PELAB_WASM_OPT wasm-opt)
 set(PELAB_WASM_FEATURES --enable-sign-ext --enable-mutable-globals --enable-bulk-memory)
 set(PELAB_APP_POST_LINK_WASM_OPT --flatten --rereloop -Oz -Oz -g ${PELAB_WASM_FEATURES})  # -g: names kept (above)
 
-# [added, issue 5] Content-Security-Policy: the emitted JS never calls eval() or new Function, so a page
+# Content-Security-Policy: the emitted JS never calls eval() or new Function, so a page
 # needs no 'unsafe-eval' (docs/embedding-security.md gives the CSP line; tests/browser/csp.test.mjs checks it).
 list(APPEND PELAB_APP_LINK_OPTIONS -sDYNAMIC_EXECUTION=0)
 
-# [SECTION] the lab's trainer (src/platform/lab: build/web/dist/pelab_lab.js + .wasm, issue 25)
+# [SECTION] the lab's trainer (src/platform/lab: build/web/dist/pelab_lab.js + .wasm)
 # A module of its own, loaded by web/lab_worker.js in a Web Worker when the lab opens: built for speed (-O3,
 # WebAssembly SIMD), not for size like the app; no main(), only the C API of lab_module.cpp; no file system.
 # PELAB_LAB_OPT: the module's optimisation level, for its core's files, its own and its link (docs/lab.md, "In the
@@ -105,7 +105,7 @@ set(PELAB_NODE_TEST_LINK_OPTIONS
   -sALLOW_MEMORY_GROWTH=1
   -sENVIRONMENT=node
   -sEXIT_RUNTIME=1                    # main's return value becomes node's exit status
-  # [issue 26] Linked at -O2, not the preset's -Oz: the objects are already -Oz, and binaryen's -Oz pass over a
+  # Linked at -O2, not the preset's -Oz: the objects are already -Oz, and binaryen's -Oz pass over a
   # test binary took 45–75 s a link against 8 s at -O2, for the same run time under node (26 s for the core
   # tests either way). Size matters only for the app, which keeps -Oz (PELAB_APP_LINK_OPTIONS).
   -O2
@@ -145,7 +145,7 @@ if(PELAB_BUILD_APP)
   add_library(pelab_gl INTERFACE)     # WebGL2 comes from PELAB_APP_LINK_OPTIONS
 endif()
 
-# [SECTION] pre-compressed copies (issue 14): dist/<file>.gz and, when Debian's brotli is installed,
+# [SECTION] pre-compressed copies: dist/<file>.gz and, when Debian's brotli is installed,
 # dist/<file>.br (brotli -q 11) beside each file a page downloads, for servers that send them as they are
 # (scripts/serve.sh does, with Content-Encoding when the browser accepts it). The .gz copy is zopfli's where
 # Debian's zopfli is installed (scripts/setup.sh installs it): the gzip format, some 4 % smaller than gzip -9;
@@ -161,7 +161,7 @@ function(pelab_web_precompress)
   set(_outputs)
   # (the texts' files, pelab-*.lang and pelab-mathml.data, get theirs from scripts/language_texts.py --compressed)
   set(_names index.html embed.html widget.js pelab.js pelab.wasm)
-  if(TARGET pelab_lab)  # [issue 25] the lab's module and data, fetched when the lab opens
+  if(TARGET pelab_lab)  # the lab's module and data, fetched when the lab opens
     file(GLOB _shipped RELATIVE ${PROJECT_SOURCE_DIR}/src/lessons/lab ${PROJECT_SOURCE_DIR}/src/lessons/lab/lab_shipped_*.weights)
     list(APPEND _names pelab_lab.js pelab_lab.wasm lab_worker.js lab_reference_runs.json ${_shipped})
   endif()

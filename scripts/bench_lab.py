@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # PE Lab — scripts/bench_lab.py
-# One training step of the lab's model (issue 25; docs/lab.md, "Speed"), native against PyTorch CPU, both
+# One training step of the lab's model (docs/lab.md, "Speed"), native against PyTorch CPU, both
 # single-threaded, on the same model and the same batches: forward, loss, backward and the AdamW update.
 #
 # Each round runs `pelab-cli lab bench … --out DIR` (native float: `warmup` untimed steps, then `steps`

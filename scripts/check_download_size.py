@@ -13,12 +13,12 @@
 # pelab-<lang>-<lesson>.lang (the other lessons' after the first frame). So the first load is measured once per
 # language, on the lesson whose texts weigh most, each against the cap; and the check fails (1) when index.html
 # names a texts file (every first load would then fetch it, whatever the language).
-# [issue 25] The lab is stated apart: its module pelab_lab.js, pelab_lab.wasm and lab_worker.js, and its data
+# The lab is stated apart: its module pelab_lab.js, pelab_lab.wasm and lab_worker.js, and its data
 # lab_reference_runs.json and the shipped models lab_shipped_<pe>_<task>.weights (each one in dist), which the page
 # fetches only when the lab opens (new Worker('lab_worker.js'), the reference runs' fetch, the worker's fetch of a
 # shipped model when the lab first looks inside it), so they are not part of any lesson's first load; the check
 # fails (1) when index.html names one of them (they would then be fetched by every first load) and when they are
-# over their own cap of 500,000 bytes gzip together (issue 25: "the lab module with its data ≤ 0.5 MB").
+# over their own cap of 500,000 bytes gzip together ("the lab module with its data ≤ 0.5 MB").
 # A dist folder without the module (a build before it) skips that part with a line saying so.
 # Usage: scripts/check_download_size.py DIST_DIR [--cap BYTES]     (DIST_DIR: build/web/dist)
 # Run by CTest in the web workflow (test download_size, tests/CMakeLists.txt), after the build.
@@ -178,7 +178,7 @@ def check_lab(gzip, dist, first_load):
     print(f"  {'total':<28} {'':>10}       {total:>10,} B gzip   {verdict} the lab's cap of {LAB_CAP:,} B")
     if total > LAB_CAP:
         print(f"check_download_size: FAILED: the lab downloads {total:,} bytes gzip, "
-              f"{total - LAB_CAP:,} over its cap of {LAB_CAP:,} (issue 25; docs/lab.md, In the browser)")
+              f"{total - LAB_CAP:,} over its cap of {LAB_CAP:,} (docs/lab.md, In the browser)")
         return 1
     return 0
 

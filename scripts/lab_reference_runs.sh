@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # PE Lab — scripts/lab_reference_runs.sh
-# Makes the lab's reference runs (issue 25, docs/lab.md "Reference runs"): `pelab-cli lab train` at the CLI's
+# Makes the lab's reference runs (docs/lab.md "Reference runs"): `pelab-cli lab train` at the CLI's
 # defaults (d=48 heads=4 layers=2 train_steps=1500 batch=32 lr=1e-3 train_max=16
 # test=4,8,12,16,20,24,28,32,40,48) for every scheme (nope learned sinusoidal rope alibi t5) × task (copy reverse)
 # × seed (0 1 2), 36 runs of about 35 s each on one core, then 3 interpolation runs (pe=rope task=copy, seeds

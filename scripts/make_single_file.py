@@ -9,7 +9,7 @@
 # pelab-zh-<lesson>.lang, the same for en, pelab-mathml.data beside pelab.wasm: scripts/language_texts.py) go
 # into data blocks id="pelab-data:<file name>" the same way. The result opens from file:// with no server and no network (a USB
 # stick, an LMS upload).
-# [issue 25] With --lab-runs, the length-generalisation lab's reference runs (the JSON the served page fetches as
+# With --lab-runs, the length-generalisation lab's reference runs (the JSON the served page fetches as
 # lab_reference_runs.json) go into a data block <script type="application/json" id="pelab-lab-runs">, which
 # widget.js's lab client reads instead of fetching, so the lab shows them offline. Training is not possible there
 # (it needs the lab's worker, a same-origin file): the lab says so (docs/lab.md, "In the page").

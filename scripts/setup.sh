@@ -46,9 +46,9 @@ PACKAGES=(
   cmake ninja-build g++ make pkg-config python3 python3-fonttools dpkg-dev xz-utils ca-certificates
   emscripten libeigen3-dev libsdl2-dev libgl-dev libgtest-dev googletest
   xvfb xauth x11-utils libxtst6 libgl1-mesa-dri libglx-mesa0 chromium fonts-wqy-microhei fonts-dejavu-core imagemagick libstb-dev ccache
-  brotli                     # [added, issue 14] the web build writes .br copies beside the page files
+  brotli                     # the web build writes .br copies beside the page files
   zopfli                     # the web build's .gz copies, smaller than gzip -9 (cmake/PelabWeb.cmake)
-  clang libclang-rt-14-dev   # [added, issue 5] preset fuzz: clang 14 with the libFuzzer, ASan and UBSan runtimes
+  clang libclang-rt-14-dev   # preset fuzz: clang 14 with the libFuzzer, ASan and UBSan runtimes
 )
 # shellcheck disable=SC2206
 PACKAGES+=(${PELAB_EXTRA_PACKAGES:-})
@@ -162,7 +162,7 @@ fi
 
 # [SECTION] 4. npm packages: playwright-core + pngjs for the browser tests (tests/browser; uses
 # /usr/bin/chromium, never downloads a browser) and reveal.js for the example lecture deck (web/).
-# [issue 26] A locked folder's node_modules is kept in the dependency cache too, keyed by its package.json and
+# A locked folder's node_modules is kept in the dependency cache too, keyed by its package.json and
 # package-lock.json: a new clone copies it (under a second) instead of running `npm ci` (10-20 s each).
 npm_install() {  # npm_install DIR: `npm ci` when package.json/package-lock.json changed, else nothing
   local dir="$1" lock="$1/package-lock.json" want cached

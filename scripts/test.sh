@@ -42,7 +42,7 @@ suite() {   # <name> <command...>
   verdict "$name" "$rc" "$((SECONDS - t0))"
 }
 
-# [issue 26] A suite that runs in the background beside the next ones: its output goes to a log that is printed,
+# A suite that runs in the background beside the next ones: its output goes to a log that is printed,
 # with its verdict, when suite_wait collects it, so the log reads in order. Used for the fuzzing run and the
 # lab's reference run: one process on one core each, while the suites beside them leave a core idle.
 declare -A bg_pid bg_log bg_t0
@@ -72,15 +72,15 @@ if ! bash scripts/setup.sh; then
 fi
 
 suite "native workflow (cmake --workflow --preset native)" cmake --workflow --preset native
-# [issue 26] The lab's reference run retrains a model on one core for about 35 s (label training, left out of
+# The lab's reference run retrains a model on one core for about 35 s (label training, left out of
 # the native test preset): it goes on beside the web workflow, whose links and node tests leave a core idle.
 training_suite="lab reference run (ctest --preset native-training)"
 suite_in_background "$training_suite" build/native/training-run.log ctest --preset native-training
 suite "web workflow (cmake --workflow --preset web)" cmake --workflow --preset web
-# [added, issue 5] Hardening: core GoogleTests and CLI tests again under ASan + UBSan (no app: a few minutes);
+# Hardening: core GoogleTests and CLI tests again under ASan + UBSan (no app: a few minutes);
 # the same build holds the fuzzing target, so the fuzzing suite below compiles nothing more.
 suite "native-asan workflow (cmake --workflow --preset native-asan)" cmake --workflow --preset native-asan
-# [issue 9] Fuzzing is part of every run: the libFuzzer target for 60 s from the committed corpus and the
+# Fuzzing is part of every run: the libFuzzer target for 60 s from the committed corpus and the
 # dictionary (tests/fuzz/README.md). PELAB_FUZZ_SECONDS changes the length; 0 leaves the suite out. The target
 # is already built (native-asan), so the suite is the run alone: it goes on in the background (see above).
 fuzz_suite="fuzz_params for ${PELAB_FUZZ_SECONDS:-60}s (cmake --workflow --preset fuzz)"

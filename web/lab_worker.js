@@ -1,5 +1,5 @@
 // PE Lab — web/lab_worker.js
-// The length-generalisation lab's trainer in a Web Worker (issue 25, item 4), so that training never blocks the
+// The length-generalisation lab's trainer in a Web Worker, so that training never blocks the
 // page: the page starts it when the lab opens with `new Worker('lab_worker.js')` (a same-origin file: the
 // documented CSP allows it through script-src 'self', where worker-src falls back to, and the worker's own loads
 // through script-src, connect-src and 'wasm-unsafe-eval'; docs/embedding-security.md), and this script loads the

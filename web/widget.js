@@ -52,7 +52,7 @@
   // Performance marks for scripts/bench's split of the first load (tests/browser/bench.mjs): 'pelab:*'.
   function mark(name) { if (typeof performance !== 'undefined' && performance.mark) performance.mark('pelab:' + name); }
 
-  // [issue 14] Start-up work is overlapped: the first mount starts compiling pelab.wasm (streaming, on the
+  // Start-up work is overlapped: the first mount starts compiling pelab.wasm (streaming, on the
   // browser's compiler threads) while this thread goes on with the page.
   // The compiled module is shared by every widget of the page, each instantiating it with its own imports.
   var compiled = null;  // null: not started; false: not possible here (emscripten loads the wasm itself)
@@ -201,7 +201,7 @@
     return typeof WebGL2RenderingContext !== 'undefined';
   }
 
-  // [issue 14] In Chrome, reading the scissor box or the blend state with getParameter is a synchronous round
+  // In Chrome, reading the scissor box or the blend state with getParameter is a synchronous round
   // trip to the GPU process that first waits for all queued GPU work; ImGui's renderer reads all seven every
   // frame to restore them afterwards, which cost up to 0.3 s on the first frame of a loaded machine and tens of
   // ms on later ones. Only this context's own calls change them, so a copy kept beside the context answers
@@ -307,7 +307,7 @@
     document.head.appendChild(style);
   }
 
-  // [issue 25] The length-generalisation lab's client: the app's lab requests (web.cpp: js_lab_request) go to the
+  // The length-generalisation lab's client: the app's lab requests (web.cpp: js_lab_request) go to the
   // lab's worker (lab_worker.js beside pelab.js, started on the first request: when the lab opens), to a fetch of
   // the reference runs, to a download or a file picker; every answer goes back to the app as the worker's JSON
   // (_pelab_lab_receive). Where no worker can start (the offline single file, a CSP without it, a cross-origin
@@ -497,7 +497,7 @@
       links: function () { return parsed('pelab_links_json', []); },
       actions: function () { return parsed('pelab_actions_json', []); },
       exportPng: function (index, scale) { if (module) module._pelab_export_png(index || 0, scale || 1); },
-      // [issue 9] The export menu's other items: format 'csv' | 'json' | 'latex', downloaded or copied.
+      // The export menu's other items: format 'csv' | 'json' | 'latex', downloaded or copied.
       exportText: function (index, format, copy) {
         var f = { csv: 0, json: 1, latex: 2 }[format];
         if (module && f !== undefined) module._pelab_export_text(index || 0, f, copy ? 1 : 0);

@@ -55,7 +55,7 @@ struct StepViews {
     const Lesson* lesson = nullptr;   // and the entry and step they show (a new step resets the zoom)
     int step = 0;
     uint64_t version = 0;             // counts recomputations (the views' data version for caches)
-    uint64_t live_revision = 0;       // the lesson's live_revision() they were computed for (issue 25)
+    uint64_t live_revision = 0;       // the lesson's live_revision() they were computed for
     const Lesson* opened = nullptr;   // the lesson whose `opened` hook last ran
 };
 
@@ -76,8 +76,9 @@ struct StepReading {
 
 // Where an equation of the step was drawn (layout JSON kind "equation"), in UI units.
 struct DrawnEquation {
-    std::string tex;
+    std::string tex;  // empty while covered
     ImVec2 min, max;
+    bool covered = false;  // by a prediction not yet answered (drawn as an empty box)
 };
 
 // A question of the step as drawn this frame (pelab.questions()): its prompt, each choice's words and button
@@ -126,7 +127,7 @@ struct DrawnFrame {
     // the drawing follows the function the unit tests check (tests/browser/layout.test.mjs). Unscrolled.
     PageLayout planned;
     bool has_planned = false;         // the step was drawn this frame (not the blank screen)
-    // [issue 24] The side column's content (the parameters and the questions) as drawn, whole: from its top to
+    // The side column's content (the parameters and the questions) as drawn, whole: from its top to
     // the bottom of its last item, however far that runs below the column's window (layout JSON kind
     // "controls"; none when the step has no side column). `side_window` is the column's window.
     bool has_side = false;
@@ -229,8 +230,8 @@ bool app_has_timeline(const App& app);
 // Builds the whole UI for one frame.
 void app_frame(App* app, MatrixPainter* painter);
 // What the export menu's text items do, for view `view` of the current step: download (save_file) or copy
-// it as CSV/JSON/LaTeX; a position map exports the window on screen. Also "copy link". [issue 9: the
-// browser tests call these through window.pelab, as they call exportPng.]
+// it as CSV/JSON/LaTeX; a position map exports the window on screen. Also "copy link". (The
+// browser tests call these through window.pelab, as they call exportPng.)
 void app_export_text(App* app, int view, ExportFormat format, bool copy);
 void app_copy_link(App* app);
 
@@ -259,7 +260,7 @@ std::string app_questions_json(const App& app);
 // The links in the step's prose as drawn in the last frame: [{term, words, x, y, w, h}] (a glossary term, or
 // "lesson:ID" / "lesson:ID/STEP" for a link that opens another lesson), for tests and assistive tools.
 std::string app_links_json(const App& app);
-// The step's buttons as drawn in the last frame: [{label, enabled, x, y, w, h}] (issue 25: the lab's "Train").
+// The step's buttons as drawn in the last frame: [{label, enabled, x, y, w, h}] (the lab's "Train").
 std::string app_actions_json(const App& app);
 
 // A view's size queries for the page layout (layout.h), as the view is drawn in `lang`; the view must outlive them.

@@ -79,6 +79,7 @@ std::vector<std::string> app_figure_descriptions(const App& app) {
 
 std::vector<std::string> app_equation_mathml(const App& app) {
     std::vector<std::string> out;
+    if (app_step_covered(app)) return out;  // covered with the figures (the formula is often the answer)
     for (const StepEquation& equation : app.state.lesson->steps[size_t(app.state.step - 1)].equations) {
         std::string mml = equation_mathml(equation.get(app.state.lang));
         if (!mml.empty()) out.push_back(std::move(mml));
@@ -132,7 +133,7 @@ std::string app_layout_json(const App& app) {
             }
             out.insert(out.size() - 1, list + "]");
         }
-        if (d.hovered) {  // [issue 9] the hovered cell of a position map and its tooltip's numbers
+        if (d.hovered) {  // the hovered cell of a position map and its tooltip's numbers
             if (std::isfinite(d.hover[2]) && std::isfinite(d.hover[3]))
                 std::snprintf(buf, sizeof buf, ",\"hover\":{\"i\":%.0f,\"j\":%.0f,\"reference\":%.17g,\"float32\":%.9g}",
                               d.hover[0], d.hover[1], d.hover[2], d.hover[3]);
@@ -145,11 +146,11 @@ std::string app_layout_json(const App& app) {
     for (size_t i = 0; i < app.drawn.equations.size(); ++i) {
         const DrawnEquation& e = app.drawn.equations[i];
         out += (out.size() > 1 ? ",{" : "{") + std::string("\"kind\":\"equation\",\"title\":") + json_string(e.tex) +
-               xywh_json(e.min, e.max) + "}";
+               xywh_json(e.min, e.max) + (e.covered ? ",\"covered\":true}" : ",\"covered\":false}");
         if (app.drawn.has_planned && i < app.drawn.planned.equations.boxes.size()) {
             const LayoutRect& r = app.drawn.planned.equations.boxes[i];
             out.insert(out.size() - 1, rect_json("planned", r.min, r.max));
-            // [issue 24] Wholly inside the step's window unscrolled, as a figure's "visible".
+            // Wholly inside the step's window unscrolled, as a figure's "visible".
             const PageLayout& page = app.drawn.planned;
             const bool visible = figure_on_first_screen(r, {page.frame.content.min, page.frame.content.max});
             out.insert(out.size() - 1, visible ? ",\"visible\":true" : ",\"visible\":false");
@@ -167,7 +168,7 @@ std::string app_layout_json(const App& app) {
         if (app.drawn.has_planned) out += rect_json("planned", page.takeaway.min, page.takeaway.max);
         out += "}";
     }
-    // [issue 24] The side column's parameters and questions, whole, and whether they lie inside its window
+    // The side column's parameters and questions, whole, and whether they lie inside its window
     // unscrolled (the column scrolls when they do not).
     if (app.drawn.has_side) {
         const LayoutRect& c = app.drawn.side_content;

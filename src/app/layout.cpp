@@ -156,7 +156,7 @@ bool primary_keeps_fifth(const ViewSizes& sizes, const PlacedFigure& placed, ImV
     return covered >= kPrimaryMinShare * display.x * display.y;
 }
 
-// [issue 24] One screen: every figure placed so that it lies wholly on the first screen, if some arrangement
+// One screen: every figure placed so that it lies wholly on the first screen, if some arrangement
 // allows it. The candidates: the primary figure alone filling the room; the primary figure at a share of the
 // width with the others stacked in a column beside it; the primary figure across the width with the others in
 // a row under it. Within a candidate each figure is given the most height that still fits (a heatmap's cells,

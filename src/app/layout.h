@@ -244,7 +244,7 @@ struct PageLayout {
 };
 
 PageLayout layout_page(const PageLayoutInput& in);
-// Every figure and every equation of the page wholly inside the step's window unscrolled (issue 24: a step is
+// Every figure and every equation of the page wholly inside the step's window unscrolled (a step is
 // one screen).
 bool page_whole_on_first_screen(const PageLayout& page);
 

@@ -199,7 +199,7 @@ static void edit_param(App* app, const ParamSpec& spec, float label_width) {
 
 // [SECTION] the step's buttons ----------------------------------------------------------------------------
 
-// [issue 25] The step's buttons (Step::actions) above its parameters, in rows that wrap; one that cannot be
+// The step's buttons (Step::actions) above its parameters, in rows that wrap; one that cannot be
 // pressed now is greyed out, its tooltip still saying what it does. Pressing only makes requests (the lab's
 // board); the views follow through the lesson's live_revision.
 void draw_actions(App* app) {

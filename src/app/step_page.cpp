@@ -264,6 +264,30 @@ static void draw_prose(App* app, const std::string& body, const std::vector<Link
 
 // [SECTION] equations -------------------------------------------------------------------------------------
 
+// An equation covered by a prediction not yet answered: an empty box of its size (the step's formula often is the
+// answer: the layout stays as it will be, and nothing of the formula shows until the learner answers or reveals).
+static void draw_covered_equation(ImDrawList* dl, ImVec2 min, ImVec2 max) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    dl->AddRectFilled(min, max, ImGui::GetColorU32(ImGuiCol_FrameBg), st.FrameRounding);
+    dl->AddRect(min, max, ImGui::GetColorU32(ImGuiCol_Border), st.FrameRounding);
+    const char* mark = "?";
+    const ImVec2 size = ImGui::CalcTextSize(mark);
+    dl->AddText(ImVec2((min.x + max.x - size.x) * 0.5f, (min.y + max.y - size.y) * 0.5f),
+                ImGui::GetColorU32(ImGuiCol_TextDisabled), mark);
+}
+
+// Draws one of the step's equations at its box, or covers it (above), and records it for the layout JSON (a
+// covered one without its TeX).
+static void draw_step_equation(App* app, ImDrawList* dl, const std::string& tex, ImVec2 min, ImVec2 max, float px) {
+    if (app_step_covered(*app)) {
+        draw_covered_equation(dl, min, max);
+        app->drawn.equations.push_back({std::string(), min, max, true});
+        return;
+    }
+    draw_equation(dl, tex, min, px, ImGui::GetColorU32(ImGuiCol_Text));
+    app->drawn.equations.push_back({tex, min, max, false});
+}
+
 // Each of the step's equations as the layout sizes it: its typeset box at a size (views/equation.h).
 static std::vector<EquationExtent> equation_extents(const Step& step, Lang lang) {
     std::vector<EquationExtent> out;
@@ -279,13 +303,10 @@ static std::vector<EquationExtent> equation_extents(const Step& step, Lang lang)
 static void draw_equations(App* app, const Step& step, const std::vector<EquationExtent>& extents, float width, float px) {
     if (step.equations.empty()) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
     const EquationsLayout placed = layout_equations(extents, ImGui::GetCursorScreenPos(), width, px, ImGui::GetStyle().ItemSpacing.y);
     for (size_t i = 0; i < step.equations.size(); ++i) {
-        const std::string tex = step.equations[i].get(app->state.lang);
         const LayoutRect& box = placed.boxes[i];
-        draw_equation(dl, tex, box.min, placed.px[i], ink);
-        app->drawn.equations.push_back({tex, box.min, box.max});
+        draw_step_equation(app, dl, step.equations[i].get(app->state.lang), box.min, box.max, placed.px[i]);
     }
     ImGui::Dummy(ImVec2(width, placed.height));
 }
@@ -295,14 +316,11 @@ static void draw_equations(App* app, const Step& step, const std::vector<Equatio
 static void draw_equations_beside_title(App* app, const Step& step, ImVec2 title_at) {
     const PageLayout& page = app->drawn.planned;
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
     const ImVec2 shift(title_at.x - page.title.min.x, title_at.y - page.title.min.y);
     for (size_t i = 0; i < step.equations.size() && i < page.equations.boxes.size(); ++i) {
-        const std::string tex = step.equations[i].get(app->state.lang);
         const LayoutRect& box = page.equations.boxes[i];
         const ImVec2 at(box.min.x + shift.x, box.min.y + shift.y), to(box.max.x + shift.x, box.max.y + shift.y);
-        draw_equation(dl, tex, at, page.equations.px[i], ink);
-        app->drawn.equations.push_back({tex, at, to});
+        draw_step_equation(app, dl, step.equations[i].get(app->state.lang), at, to, page.equations.px[i]);
     }
     const float bottom = title_at.y + page.equations.height, y = ImGui::GetCursorScreenPos().y;
     if (bottom > y) ImGui::Dummy(ImVec2(1.0f, bottom - y));

@@ -1,5 +1,5 @@
 // PE Lab — cli/lab.cpp
-// `pelab-cli lab train|eval|grad|bench|pack`: the length-generalisation lab (issue 25) from the command line. train
+// `pelab-cli lab train|eval|grad|bench|pack`: the length-generalisation lab from the command line. train
 // runs one training (core/lab_train.h) and prints its loss curve and per-length scores as one JSON object; eval
 // scores a weights file; grad prints, in double, the loss, the logits and every parameter's gradient of a
 // weights file on a token file, for the PyTorch comparison (scripts/lab_reference.py); bench times training
@@ -276,7 +276,7 @@ int cmd_grad(const std::vector<std::string>& args) {
 namespace bench {
 
 // bench's own keys beside the run keys it shares with train (task, pe, d, heads, layers, batch, lr, seed,
-// train_max; d defaults to 64 here, issue 25's figure): the padded length, the timed and the warm-up steps.
+// train_max; d defaults to 64 here, the figure): the padded length, the timed and the warm-up steps.
 std::vector<ParamSpec> specs() {
     std::vector<ParamSpec> s = specs_named({"task", "pe", "d", "heads", "layers", "batch", "lr", "seed", "train_max"});
     for (ParamSpec& spec : s)

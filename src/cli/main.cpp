@@ -163,7 +163,7 @@ int cmd_list() {
             out += "    " + spec.name + "  " + kind_and_range(spec) + ", default " + spec.default_text + "  (" +
                    spec.help + ")\n";
     }
-    // [added, issue 13] the model presets (preset=NAME on rope_inv_freq and rope_attention_factor)
+    // the model presets (preset=NAME on rope_inv_freq and rope_attention_factor)
     out += "presets:\n";
     for (const pelab::ModelPreset& preset : pelab::model_presets()) {
         out += "  " + preset.name + "  " + preset.display + ": " + pelab::preset_summary(preset) + "\n";
@@ -213,7 +213,7 @@ int cmd_get(const std::vector<std::string>& args) {
     for (const auto& pair : kv)
         if (!seen.insert(pair.first).second) return fail(pelab::shown_key(pair.first) + ": given twice");
 
-    // [added, issue 13] preset=NAME gives a released model's values; keys given explicitly override them.
+    // preset=NAME gives a released model's values; keys given explicitly override them.
     pelab::ParamIssue preset_issue;
     const pelab::KeyValues expanded = pelab::expand_preset(quantity->params, kv, &preset_issue);
     if (!preset_issue.message.empty()) return fail(preset_issue.message);

@@ -117,7 +117,7 @@ std::vector<SharedKey> build_table() {
          "查询向量（每个位置相同）"},
         {vector_key("k", "key vector (the same at every position)"),
          "键向量（每个位置相同）"},
-        // [added, issue 13] partial rotation (GPT-NeoX rotary_pct, Phi partial_rotary_factor)
+        // partial rotation (GPT-NeoX rotary_pct, Phi partial_rotary_factor)
         {even(int_spec("rotary_dim", 0, 1024, "0",
                        "rotating dimensions: the first rotary_dim numbers of q and k turn, the rest pass through "
                        "(even, 2..d; 0 = all d)")),
@@ -125,7 +125,7 @@ std::vector<SharedKey> build_table() {
         {real_spec("partial_rotary_factor", 0, 1, "1",
                    "HF partial_rotary_factor (GPT-NeoX rotary_pct): rotary_dim = int(d * factor)"),
          nullptr},
-        // [added, issue 13] LongRoPE and DeepSeek's YaRN settings (HF modeling_rope_utils)
+        // LongRoPE and DeepSeek's YaRN settings (HF modeling_rope_utils)
         {factor_list("short_factor", "LongRoPE: d/2 per-pair rescale factors used up to original_max"),
          nullptr},
         {factor_list("long_factor", "LongRoPE: d/2 per-pair rescale factors used beyond original_max"),
@@ -138,12 +138,12 @@ std::vector<SharedKey> build_table() {
          "DeepSeek 的 YaRN：mscale（0 = 不给）"},
         {real_spec("mscale_all_dim", 0, 100, "0", "DeepSeek YaRN: mscale_all_dim (0 = not given)"),
          "DeepSeek 的 YaRN：mscale_all_dim（0 = 不给）"},
-        // [added, issue 13] a released model's position settings (core/model_presets.h)
+        // a released model's position settings (core/model_presets.h)
         {choice_spec("preset", model_preset_choices(), "none",
                      "a released model's position settings (pelab-cli list shows each preset's values); keys "
                      "given explicitly override it"),
          "模型预设（一个已发布模型的位置设置）"},
-        // [added, issue 13] M-RoPE (Qwen2-VL get_rope_index, apply_multimodal_rotary_pos_emb)
+        // M-RoPE (Qwen2-VL get_rope_index, apply_multimodal_rotary_pos_emb)
         {int_spec("text_before", 0, 1024, "2", "M-RoPE: text tokens before the image"),
          nullptr},
         {int_spec("grid_t", 0, 64, "1", "M-RoPE: temporal patches of the image or video (0 = no image)"),
@@ -158,14 +158,14 @@ std::vector<SharedKey> build_table() {
          nullptr},
         {with_alias(section_list(), "mrope_section"),
          nullptr},
-        // [added, issue 13] Llama 4's NoPE-layer temperature (Llama4TextConfig defaults)
+        // Llama 4's NoPE-layer temperature (Llama4TextConfig defaults)
         {int_spec("stride", 1, 1000000, "1", "distance between consecutive positions shown (0, stride, 2*stride, ...)"),
          nullptr},
         {real_spec("attn_scale", 0, 10, "0.1", "Llama 4: attn_scale of the NoPE layers' temperature (0.1)"),
          nullptr},
         {real_spec("floor_scale", 1, 100000000, "8192", "Llama 4: floor_scale of the NoPE layers' temperature (8192)"),
          nullptr},
-        // [added, issue 13] DeepSeek multi-head latent attention (DeepseekV3Config)
+        // DeepSeek multi-head latent attention (DeepseekV3Config)
         {int_spec("kv_lora_rank", 1, 8192, "512", "MLA: width of the cached latent c_KV (kv_lora_rank)"),
          nullptr},
         {even(int_spec("qk_rope_head_dim", 2, 1024, "64", "MLA: width of the decoupled rope key shared by all heads")),

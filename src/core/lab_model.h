@@ -1,5 +1,5 @@
 // PE Lab — core/lab_model.h
-// The length-generalisation lab's model (issue 25): a tiny decoder-only, causal, pre-LayerNorm transformer
+// The length-generalisation lab's model: a tiny decoder-only, causal, pre-LayerNorm transformer
 // over a 12-token vocabulary (digits 0–9, separator 10, padding 11), with one of six position schemes
 // (nope, learned, sinusoidal, rope, alibi, t5). Its parameters use PyTorch's state_dict names and shapes
 // (Linear weights [out, in], row-major), so a `pelab-lab-weights/1` file (core/lab_weights.h) round-trips
@@ -53,7 +53,7 @@ struct ModelConfig {
     int mlp() const { return 4 * d; }
 };
 
-// The ranges of the lab's model keys (issue 25): d 16..128 with d/heads even, heads 1, 2, 4 or 8, layers
+// The ranges of the lab's model keys: d 16..128 with d/heads even, heads 1, 2, 4 or 8, layers
 // 1..4, max_positions 1..1024, norm_eps in (0, 0.1], rope_base 2..1e7, t5 buckets 4..64 with a valid
 // max_distance (core/t5.h). alibi's slopes are those of a power-of-2 head count, which all allowed counts are.
 constexpr int kMinD = 16, kMaxD = 128, kMaxLayers = 4, kMaxPositions = 1024;

@@ -1,5 +1,5 @@
 // PE Lab — core/lab_report.h
-// What a lab run (issue 25) reads and writes as text, written once for every front end: its keys from
+// What a lab run reads and writes as text, written once for every front end: its keys from
 // `key=value` words (the page's Web Worker; the CLI reads its arguments itself, with its own messages) and the
 // one writer of the run's result object that `pelab-cli lab train` prints and the worker posts:
 //   {"config": {every key of train_specs()}, "loss": [[step, value], …], "exact": {"<n>": fraction, …},

@@ -1,5 +1,5 @@
 // PE Lab — core/lab_train.h
-// Training and evaluating the lab model (issue 25): the copy/reverse task, PyTorch's AdamW and OneCycleLR,
+// Training and evaluating the lab model: the copy/reverse task, PyTorch's AdamW and OneCycleLR,
 // a Trainer that owns one run (one optimizer step per call, so a front end can slice the work), and greedy
 // teacher-forced evaluation per length, with position interpolation (pi) and a short fine-tune for rope.
 // Everything is seeded from the run's `seed` through core's SplitMix64 (core/random.h).

@@ -1,5 +1,5 @@
 // PE Lab — core/lab_weights.h
-// The lab's files (issue 25): the weights file `pelab-lab-weights/1` and the token file of `pelab-cli lab grad`.
+// The lab's files: the weights file `pelab-lab-weights/1` and the token file of `pelab-cli lab grad`.
 // Weights: {"format": "pelab-lab-weights/1", "config": {pe, d, heads, layers, max_positions, vocab, mlp,
 // norm_eps, rope_base, t5_buckets, t5_max_distance}, "tensors": {name: {"shape": [...], "data": [row-major
 // numbers]}}} with PyTorch's state_dict names (core/lab_model.h: make_layout). The reader refuses, with one
@@ -40,7 +40,7 @@ template <class T>
 std::string read_weights(const std::string& text, Model<T>* out);
 
 // [SECTION] packed weights
-// The same model as a weights file, smaller, for the models the lab ships to the page (issue 25: the lab's
+// The same model as a weights file, smaller, for the models the lab ships to the page (the lab's
 // download): one line of JSON {"format": "pelab-lab-weights-packed/1", "config": {as above}, "count": N,
 // "bits": 32|16}, then the N parameters in layout order, little-endian, as byte planes (byte 0 of every number,
 // then byte 1, …): the planes holding signs and exponents repeat, so gzip shrinks them well.

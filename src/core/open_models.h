@@ -1,5 +1,5 @@
 // PE Lab — core/open_models.h
-// Position encoding as today's open models use it (issue 13), transcribed from the reference code:
+// Position encoding as today's open models use it, transcribed from the reference code:
 //   partial rotation   GPT-NeoX `rotary_pct` / Phi `partial_rotary_factor` (HF modeling_gpt_neox.py:
 //                      query[..., :rotary_ndims] turns, query[..., rotary_ndims:] passes through)
 //   M-RoPE             Qwen2-VL (HF models/qwen2_vl/modeling_qwen2_vl.py: Qwen2VLModel.get_rope_index and

@@ -25,7 +25,7 @@ struct ParamSpec {
     double min = 0.0, max = 0.0;
     std::string default_text; // default in URL syntax, e.g. "4" or "1.5707963267948966,1.0471975511965976"
     std::string help;         // one short English phrase for `pelab-cli list` (and the widget's tooltip)
-    // [issue 11] Display wording belongs to the lessons layer (lessons/param_table.h: label_of); core leaves
+    // Display wording belongs to the lessons layer (lessons/param_table.h: label_of); core leaves
     // these two empty. Kept only until the app and the remaining lessons stop reading them.
     int list_min = 1, list_max = 1;        // RealList length bounds
     std::vector<std::string> choices;      // Choice values
@@ -36,17 +36,17 @@ struct ParamSpec {
     // [added] The fallback pattern (URL syntax, e.g. "1,0"): repeated cyclically to the length the link
     // requires. Empty means "repeat the numbers of default_text cyclically".
     std::string list_fallback;
-    // [added, issue 4] The link `list_len_of` names an Int whose *value* (not its length) sets the length,
+    // The link `list_len_of` names an Int whose *value* (not its length) sets the length,
     // e.g. q must hold d numbers: length = list_len_factor * (value of d).
     bool list_len_is_value = false;
-    // [added, issue 4] Int only: the value must be a whole multiple of this (e.g. 2 for an even RoPE width d).
+    // Int only: the value must be a whole multiple of this (e.g. 2 for an even RoPE width d).
     int multiple_of = 1;
-    // [added, issue 11] Older spellings of this key, still accepted so existing deep links keep working;
+    // Older spellings of this key, still accepted so existing deep links keep working;
     // links are always written with `name`. A value given under `log10_alias` is the base-10 logarithm of
     // this key's value (log10_base=4 means base=10000).
     std::vector<std::string> aliases;
     std::string log10_alias;
-    // [added, issue 13] Which value of a model preset (core/model_presets.h) this key takes when preset=NAME is
+    // Which value of a model preset (core/model_presets.h) this key takes when preset=NAME is
     // picked: a name preset_key_values gives ("d" = rotary dim, "base", "seq_len" = extended context, ...).
     // Empty: the key's own name. kNoPresetValue: none (e.g. a lesson's small demo width that a model's 128
     // would not suit).
@@ -110,7 +110,7 @@ struct ParamIssue {
 
 using KeyValues = std::vector<std::pair<std::string, std::string>>;
 
-// [added, issue 10] Limits on untrusted input, checked by read_query / read_arguments before anything else:
+// Limits on untrusted input, checked by read_query / read_arguments before anything else:
 // longer input is refused whole (one issue with key "input"), and pairs past the 256th are not read (one
 // issue "... and N more ignored"). They bound every later step: parsing, issue lists, messages.
 constexpr std::size_t kMaxInputBytes = 65536;
@@ -161,14 +161,14 @@ std::vector<ParamIssue> parse_params(const std::vector<ParamSpec>& specs, const 
 // would, so callers must treat a non-empty result as failure.
 std::vector<ParamIssue> parse_params_strict(const std::vector<ParamSpec>& specs, const KeyValues& kv, ParamSet* set);
 
-// [added, issue 10] A lenient issue's message without its repair tail ("; using ...", "; keeping ...",
+// A lenient issue's message without its repair tail ("; using ...", "; keeping ...",
 // "; ignored", "; showing all steps"): how a strict caller (a batch run that refuses bad input) reports it.
 std::string without_repair(const std::string& message);
 
 // [added] The fallback list for a length-linked RealList spec at `length` numbers (see list_fallback).
 std::vector<double> list_fallback_values(const ParamSpec& spec, int length);
 
-// [added, issue 10] The valid key closest to `key` (edit distance; ties: the first in `keys`); "" if none.
+// The valid key closest to `key` (edit distance; ties: the first in `keys`); "" if none.
 std::string nearest_key(const std::string& key, const std::vector<std::string>& keys);
 
 // The range text used in messages and `pelab-cli list`, e.g. "1..64", "list of 1..8 numbers in -10..10",
@@ -187,7 +187,7 @@ ParamSpec int_spec(const char* name, double lo, double hi, const char* def, cons
 ParamSpec real_spec(const char* name, double lo, double hi, const char* def, const char* help);
 ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const char* def, const char* help);
 
-// [added, issue 11] The parameters as a JSON object, every spec in order: {"L":6,"omega":[1.5708,1.0472],
+// The parameters as a JSON object, every spec in order: {"L":6,"omega":[1.5708,1.0472],
 // "variant":"vaswani"}. Numbers as format_value writes them (Bool as 0 or 1), non-finite or missing as null.
 // The one writer of parameters for programs: the CLI's JSON output and the widget's state for host pages.
 std::string params_json(const std::vector<ParamSpec>& specs, const ParamSet& params);

@@ -169,7 +169,7 @@ double position_map_shown_value(const PositionMapSpec& s, const std::vector<doub
 std::vector<double> position_map_profile(const PositionMapSpec& s, long long delta_first, long long delta_last);
 
 // [SECTION] the view of a map
-// [added, issue 11: moved from lessons/lesson.h, so that the platform's batch uses need no lessons header]
+// (moved from lessons/lesson.h, so that the platform's batch uses need no lessons header)
 
 // What a position-map figure draws: the map, its GPU form and the colour scale, computed once.
 struct PositionMapView {

@@ -1,5 +1,5 @@
 // PE Lab — core/quantities_map_pixels.cpp
-// Registry entry `map_pixels` (issue 14), appended to quantity_registry() in quantity.cpp: the N×N image of a
+// Registry entry `map_pixels`, appended to quantity_registry() in quantity.cpp: the N×N image of a
 // square window of a long-sequence position map, each pixel the box-filtered mean of the cells it covers (or the
 // cell under its centre: filter=point, or pixels smaller than a cell), in double — the reference the map view's
 // uploaded image and the GPU check are compared with. Keys: the map page's (position_map_param_specs, with

@@ -1,5 +1,5 @@
 // PE Lab — core/quantities_open_models.cpp
-// Registry entries for issue 13 (position in current open models), appended to quantity_registry() in
+// Registry entries for positions in current open models, appended to quantity_registry() in
 // quantity.cpp: mrope_position_ids, mrope_scores, llama4_attn_temperature, mla_cache. (rope_scores' rotary_dim, rope_inv_freq's longrope and
 // rope_attention_factor live with the other RoPE quantities in quantities_rope.cpp.)
 // Every key is a shared key (core/keys.h) narrowed here; the rules between keys (section sums to d/2, grid

@@ -1,5 +1,5 @@
 // PE Lab — core/quantities_rope.cpp
-// Registry entries for the rotary / long-context / 2-D family (issue 4), appended to quantity_registry()
+// Registry entries for the rotary / long-context / 2-D family, appended to quantity_registry()
 // in quantity.cpp: rope_inv_freq, rope_attention_factor, rope_matrix, rope_scores, alibi_slopes, alibi_bias,
 // axial_rope_scores.
 // Length links: q and k must hold exactly d (or dim) numbers — ParamSpec::list_len_is_value ties a list to
@@ -31,7 +31,7 @@ namespace {
 ParamSpec spec_base() { return narrowed_key("base", 2, 1e9, "10000"); }
 ParamSpec spec_layout() { return with_default(shared_key("layout"), "interleaved"); }
 
-// [added, issue 13] The shared scaling key plus HF's "longrope", which only these quantities can compute: it
+// The shared scaling key plus HF's "longrope", which only these quantities can compute: it
 // needs the per-pair lists short_factor and long_factor, which the lessons' scaling key does not carry.
 ParamSpec spec_scaling_with_longrope() {
     ParamSpec s = with_default(shared_key("scaling"), "none");
@@ -39,7 +39,7 @@ ParamSpec spec_scaling_with_longrope() {
     return s;
 }
 
-// The keys of rope_inv_freq and rope_attention_factor: the scaling's own, then (issue 13) LongRoPE's extended
+// The keys of rope_inv_freq and rope_attention_factor: the scaling's own, then LongRoPE's extended
 // length max_position.
 std::vector<ParamSpec> scaling_specs() {
     return {
@@ -54,7 +54,7 @@ std::vector<ParamSpec> scaling_specs() {
         narrowed_key("low_freq_factor", 0.01, 1000, "1"),
         narrowed_key("high_freq_factor", 0.01, 1000, "4"),
         narrowed_key("max_position", 1, 100000000, "131072"),
-        shared_key("preset"),  // [added, issue 13] a model's values; explicit keys override (core/model_presets.h)
+        shared_key("preset"),  // a model's values; explicit keys override (core/model_presets.h)
     };
 }
 
@@ -133,7 +133,7 @@ QuantityResult compute_rope_inv_freq(const ParamSet& p) {
     return vector_result(rope_scaled_inv_freq(s).inv_freq);
 }
 
-// [added, issue 13] The factor HF multiplies cos and sin by (so every score by its square): YaRN's, with
+// The factor HF multiplies cos and sin by (so every score by its square): YaRN's, with
 // DeepSeek's mscales when both are given; LongRoPE's from max_position / original_max; 1 for the others.
 QuantityResult compute_rope_attention_factor(const ParamSet& p) {
     double factor = 1.0;
@@ -153,7 +153,7 @@ QuantityResult compute_rope_matrix(const ParamSet& p) {
     return matrix_result(rope_matrix(theta, p.getd("m"), layout_of(p)));
 }
 
-// [added, issue 13] The rotating width rope_scores uses: rotary_dim when given (non-zero), else
+// The rotating width rope_scores uses: rotary_dim when given (non-zero), else
 // int(d · partial_rotary_factor) as HF computes it (d itself with the default factor 1).
 int rotary_dim_of(const ParamSet& p) {
     const int given = p.geti("rotary_dim");

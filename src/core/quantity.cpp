@@ -40,11 +40,11 @@ QuantityResult compute_r_delta(const ParamSet& p) {
 }  // namespace
 
 // Quantities of the other lessons, one function per family (each in its own file).
-std::vector<Quantity> quantities_relative_positions();  // core/quantities_relpos.cpp: issue 3 lessons
-std::vector<Quantity> quantities_rotary();              // core/quantities_rope.cpp: issue 4 lessons
-std::vector<Quantity> quantities_relative_methods();    // core/quantities_relative_methods.cpp: issue 13
-std::vector<Quantity> quantities_open_models();         // core/quantities_open_models.cpp: issue 13
-std::vector<Quantity> quantities_map_pixels();          // core/quantities_map_pixels.cpp: issue 14
+std::vector<Quantity> quantities_relative_positions();  // core/quantities_relpos.cpp: the relative-position lessons
+std::vector<Quantity> quantities_rotary();              // core/quantities_rope.cpp: the rotary lessons
+std::vector<Quantity> quantities_relative_methods();    // core/quantities_relative_methods.cpp
+std::vector<Quantity> quantities_open_models();         // core/quantities_open_models.cpp
+std::vector<Quantity> quantities_map_pixels();          // core/quantities_map_pixels.cpp
 
 const std::vector<Quantity>& quantity_registry() {
     static const std::vector<Quantity> registry = [] {

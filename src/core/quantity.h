@@ -34,14 +34,14 @@ struct Quantity {
     // The result's shape for these parameters, computed without computing the result: the memory guard
     // checks it before anything is allocated.
     std::function<std::vector<long long>(const ParamSet&)> shape;
-    // [added, issue 11] Rules between keys that no single key's range can state, e.g. t5_bucket's
+    // Rules between keys that no single key's range can state, e.g. t5_bucket's
     // max_distance must exceed the exact-bucket count that num_buckets and bidirectional give. Each issue
     // names the key and its valid range for the other values (as parse_params_strict's issues do). Empty
     // (no function) when the keys' ranges say everything.
     std::function<std::vector<ParamIssue>(const ParamSet&)> validate = nullptr;
 };
 
-// [added, issue 11] The quantity's rules between keys (Quantity::validate) on parsed values: empty when
+// The quantity's rules between keys (Quantity::validate) on parsed values: empty when
 // they hold (or when the quantity has none). Every door that computes a quantity from outside input calls
 // it after parse_params_strict and before the memory guard.
 std::vector<ParamIssue> validate_params(const Quantity& q, const ParamSet& params);

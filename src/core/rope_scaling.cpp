@@ -6,7 +6,7 @@
 //   _compute_dynamic_ntk_parameters         → rope_dynamic_base, then the default formula with that base
 //   _compute_yarn_parameters                → yarn_* helpers and the blend below
 //   _compute_llama3_parameters              → llama3_band and the smoothing below
-//   _compute_longrope_parameters            → rope_longrope_inv_freq [added, issue 13]; a function of its own,
+//   _compute_longrope_parameters            → rope_longrope_inv_freq ; a function of its own,
 //                                             not a RopeScaling kind, because it needs the per-pair lists
 // Static NTK (base·s^(d/(d−2))) is the NTK-aware rule from which dynamic NTK was derived; HF once shipped
 // it as `_compute_ntk_parameters` but never registered it as a rope_type.

@@ -46,7 +46,7 @@ struct RopeScalingParams {
     double low_freq_factor = 1.0;  // Llama 3
     double high_freq_factor = 4.0; // Llama 3
     bool truncate = true;          // YaRN: floor/ceil the correction range (HF default True)
-    // [added, issue 13] DeepSeek's YaRN: with both non-zero the cos/sin factor is the ratio of the two mscales
+    // DeepSeek's YaRN: with both non-zero the cos/sin factor is the ratio of the two mscales
     // (yarn_attention_factor); 0 = not given, as in every other YaRN config.
     double mscale = 0.0, mscale_all_dim = 0.0;
 };
@@ -92,13 +92,13 @@ Llama3Band llama3_band(double wavelen, int original_max, double low_freq_factor,
 RopeScalingResult rope_scaled_inv_freq(const RopeScalingParams& p);
 
 // [SECTION] YaRN's attention factor with DeepSeek's mscales
-// [added, issue 13] _compute_yarn_parameters' attention factor (the number HF multiplies cos and sin by):
+// _compute_yarn_parameters' attention factor (the number HF multiplies cos and sin by):
 // get_mscale(factor, mscale) / get_mscale(factor, mscale_all_dim) when both are given (non-zero, as the
 // reference's `if mscale and mscale_all_dim`; DeepSeek-V2/V3), else get_mscale(factor) = 0.1·ln s + 1.
 double yarn_attention_factor(double factor, double mscale = 0.0, double mscale_all_dim = 0.0);
 
 // [SECTION] LongRoPE
-// [added, issue 13] HF `_compute_longrope_parameters` (current main) and Phi-3's own
+// HF `_compute_longrope_parameters` (current main) and Phi-3's own
 // Phi3LongRoPEScaledRotaryEmbedding: per-pair rescale factors, θ_i = 1 / (f_i · base^(2i/d)), with the long
 // factors once the current length exceeds the training length (seq_len > original_max) and the short ones
 // otherwise. Older HF versions (≤ 4.4x) chose once, at load time, by max_position > original_max.

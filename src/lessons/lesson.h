@@ -47,7 +47,7 @@ struct HeatmapView {
     std::vector<std::string> col_labels;  // optional; size cols() when given
     std::string row_axis, col_axis;       // axis captions, e.g. "query q", "key k"
     bool is_signed = false;               // diverging map centred on 0 (else sequential)
-    // [issue 25] The colour scale's ends when they are fixed (a 0/1 picture keeps its meaning when every cell is
+    // The colour scale's ends when they are fixed (a 0/1 picture keeps its meaning when every cell is
     // 1); NaN: from the values.
     double scale_lo = std::numeric_limits<double>::quiet_NaN(), scale_hi = std::numeric_limits<double>::quiet_NaN();
     bool integer = false;                 // print cell values without decimals
@@ -83,6 +83,9 @@ struct TableView {
     bool integer = false;                 // print every cell without decimals
     int decimals = 3;                     // digits printed when not integer
     std::vector<int> col_decimals;        // optional per-column override (0 = whole numbers)
+    // Optional per-row override, before the column's (0 = whole numbers, −1 = the column's): a table whose rows
+    // are different quantities (a recap: a count beside a ratio) prints each row as its quantity needs.
+    std::vector<int> row_decimals;
     std::function<std::string(int r, int c)> explain;  // optional hover text per cell
     // The cells that decide the step's point, each with a colour and a word ("not orthogonal", "not relative"):
     // drawn tinted with the word after the value, said by the text mirror, written by the exports.
@@ -102,7 +105,7 @@ struct CurveView {
     std::vector<std::string> hline_labels;
     bool log_x = false, log_y = false;    // logarithmic axes (every x, resp. y, must then be > 0)
     std::vector<bool> series_dashed;      // optional, per series: drawn dashed (e.g. a bound beside the curve)
-    // [issue 25] A series may lack points (NaN, drawn as a gap): a loss curve still growing, a run scored at
+    // A series may lack points (NaN, drawn as a gap): a loss curve still growing, a run scored at
     // other lengths than the rest. Otherwise every point of every series is a number (the battery checks).
     bool missing_points = false;
 };
@@ -221,7 +224,7 @@ struct Timeline {
     double per_second = 1;                // units of the key per second at 1× speed
 };
 
-// [issue 25] A button of a step that asks for work beyond the URL state (the lab's "train", "pause all"): drawn
+// A button of a step that asks for work beyond the URL state (the lab's "train", "pause all"): drawn
 // in the side column above the parameters, greyed out while `enabled` says no. `press` may only make requests
 // (lessons/length_lab/lab_board.h); what it starts shows up in the views through the lesson's live_revision.
 struct StepAction {
@@ -231,7 +234,7 @@ struct StepAction {
     std::function<void(const ParamSet&)> press;
 };
 
-// [issue 25] A progress bar under a step's buttons (the lab's runs): what it counts, how far it is (0…1) and the
+// A progress bar under a step's buttons (the lab's runs): what it counts, how far it is (0…1) and the
 // words drawn on it ("640 / 1,500 · training").
 struct StepProgress {
     std::string label;
@@ -270,9 +273,9 @@ struct Step {
     std::function<std::vector<std::string>(const ParamSet&)> params_for = nullptr;
     // Predict-then-reveal questions on this step, in the order shown (set after the aggregate: `s.questions = …`).
     std::vector<Question> questions = {};
-    // [issue 25] Buttons of the step (set after the aggregate: `s.actions = …`), in the order drawn.
+    // Buttons of the step (set after the aggregate: `s.actions = …`), in the order drawn.
     std::vector<StepAction> actions = {};
-    // [issue 25] Progress bars drawn under the buttons, computed each frame from state outside the URL.
+    // Progress bars drawn under the buttons, computed each frame from state outside the URL.
     std::function<std::vector<StepProgress>(const ParamSet&, Lang)> progress = nullptr;
     // The step's point and the reason it holds, in one or two sentences in each language: drawn in full under
     // the title on every layout (never behind "more"), read first by the text mirror and `pelab-cli text`. The
@@ -311,7 +314,7 @@ struct Lesson {
     std::vector<ParamSpec> params;        // every parameter of the lesson, with ranges and defaults
     std::vector<ParamLabel> labels;       // how the widget presents them (help in both languages, symbol)
     std::vector<Step> steps;
-    // [added, issue 24] The step ids in the order that links held as numbers (step=4, steps=3-5) before the
+    // The step ids in the order that links held as numbers (step=4, steps=3-5) before the
     // lesson's steps were split: old_numbering[n-1] is the step that now begins old step n's content. A number
     // in a link reads through this table, so an old link opens what it opened before; the widget itself writes
     // ids. Empty: the lesson was never renumbered, and a number is a position in `steps`. Never edited once set
@@ -323,10 +326,10 @@ struct Lesson {
     // The sources the lesson follows, as keys of the one bibliography (lessons/bibliography.h), in the order
     // listed on its last step.
     std::vector<std::string> references;
-    // [added, issue 10] Shape of the largest array any step allocates for these parameters (an upper bound,
+    // Shape of the largest array any step allocates for these parameters (an upper bound,
     // in doubles): the memory guard checks it before a step's views are computed.
     std::function<std::vector<long long>(const ParamSet&)> result_shape;
-    // [added, issue 11] The one place that says whether the entry is in the curriculum: curriculum lessons fill
+    // The one place that says whether the entry is in the curriculum: curriculum lessons fill
     // the lesson menu in registry order; an entry that sets this false is built, tested and opened by URL
     // (lesson= or its overlay key) but not listed in the menu, and `pelab-cli text` marks it "not part of
     // the curriculum". Nothing else restates which entries those are.
@@ -336,11 +339,11 @@ struct Lesson {
     // keys that open the entry over `host` (its item in the lesson menu).
     const char* overlay_key = nullptr;
     std::function<KeyValues(const Lesson& host)> open_over;
-    // [added, issue 13] Picking preset=NAME (core/model_presets.h) sets the lesson's keys the preset gives (d,
+    // Picking preset=NAME (core/model_presets.h) sets the lesson's keys the preset gives (d,
     // base, scaling, factor, original_max, seq_len, beta_*, *_freq_factor) as if typed; keys given explicitly
     // in the same query win (apply_query).
     bool preset_sets_params = false;
-    // [issue 25] Views that also show state kept outside the URL (the lab's runs): live_revision() changes
+    // Views that also show state kept outside the URL (the lab's runs): live_revision() changes
     // whenever that state does, and the app recomputes the step's views then as when a parameter changes.
     // `opened` runs when the learner opens the lesson (the lab asks for its data then, not at start-up).
     std::function<std::uint64_t()> live_revision = nullptr;
@@ -388,7 +391,7 @@ const std::vector<const Lesson*>& every_lesson();
 const std::vector<const Lesson*>& lesson_registry();
 // The entry `lesson=id` opens (any entry but an overlay), or null.
 const Lesson* find_lesson(const std::string& id);
-// [issue 24] A link in a text to another lesson (lessons/bilingual.h): "lesson:ID" or "lesson:ID/STEP" with STEP
+// A link in a text to another lesson (lessons/bilingual.h): "lesson:ID" or "lesson:ID/STEP" with STEP
 // a step id of that lesson. is_lesson_link says whether a link's term has that form; linked_lesson gives the
 // lesson it opens and (in *step, 1-based) the step, 1 without one; null when no entry or step has that id. A
 // step that moved to another lesson (Lesson::moved_steps) opens there: the lesson returned is the new one.

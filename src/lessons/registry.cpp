@@ -11,21 +11,17 @@
 namespace pelab {
 
 const Lesson* lesson_f_delta();         // lessons/f_delta/        (source notes 000)
-// [issue 3 lessons: attention-grid, absolute-pe, shaw, t5-bias]
 const Lesson* lesson_attention_grid();  // lessons/attention_grid/ (source notes 002)
 const Lesson* lesson_absolute_pe();     // lessons/absolute_pe/    (source notes 001; 004 §1–3)
 const Lesson* lesson_shaw();            // lessons/shaw/            (source notes 001)
 const Lesson* lesson_t5_bias();         // lessons/t5_bias/         (source notes 001)
-// [issue 4 lessons: rope, long-context, cost, vit-2d]
 const Lesson* lesson_rope();            // lessons/rope/            (source notes 003; 004 §5)
 // long-context split in two: the problem past the training length first, then scaling RoPE
 const Lesson* lesson_beyond_training(); // lessons/beyond_training/ (source notes 004 §4.3–4.4)
 const Lesson* lesson_long_context();    // lessons/long_context/    (source notes 004 §4.3–5.4)
-// [issue 25 lesson: length-lab]
 const Lesson* lesson_length_lab();      // lessons/length_lab/      (trained here: core/lab_*.h)
 const Lesson* lesson_cost();            // lessons/cost/            (source notes 004 §6)
 const Lesson* lesson_vit_2d();          // lessons/vit_2d/          (source notes 004 §7; 002)
-// [issue 13 lesson: open-models]
 const Lesson* lesson_open_models();     // lessons/open_models/     (released models' configurations and code)
 // [the entries that open only by URL, kept last]
 const Lesson* lesson_example();         // lessons/example/         (the template of docs/adding-a-lesson.md)
@@ -34,19 +30,16 @@ const Lesson* lesson_position_maps();   // lessons/position_maps/   (the map pag
 const std::vector<const Lesson*>& every_lesson() {
     static const std::vector<const Lesson*> registry = {
         lesson_f_delta(),
-        // [issue 3 lessons, in this order: attention-grid, absolute-pe, shaw, t5-bias]
         lesson_attention_grid(),
         lesson_absolute_pe(),
         lesson_shaw(),
         lesson_t5_bias(),
-        // [issue 4 lessons, in this order: rope, long-context, cost, vit-2d]
         lesson_rope(),
         lesson_beyond_training(),  // split out of long-context, just before it
         lesson_long_context(),
-        lesson_length_lab(),  // [issue 25] after long-context, whose claims it tests
+        lesson_length_lab(),  // after long-context, whose claims it tests
         lesson_cost(),
         lesson_vit_2d(),
-        // [issue 13 lesson: open-models]
         lesson_open_models(),
         // [the entries that open only by URL, kept last]
         lesson_example(),

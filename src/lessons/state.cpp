@@ -394,7 +394,7 @@ std::vector<ParamIssue> apply_query(const KeyValues& kv, AppState* state, StepNu
         ignore_keys_of(find_lesson(target.substr(0, target.find('/'))));
     }
     KeyValues lesson_kv = kv;
-    if (state->lesson->preset_sets_params) {  // [added, issue 13] a model preset sets the keys it gives
+    if (state->lesson->preset_sets_params) {  // a model preset sets the keys it gives
         ParamIssue preset_issue;
         // A page shows what its ranges allow of a model (the map's L stops at 65,536) and its notes say so.
         lesson_kv = expand_preset(state->lesson->params, kv, &preset_issue, /*clamp_to_range=*/true);

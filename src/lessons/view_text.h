@@ -1,6 +1,6 @@
 // PE Lab — lessons/view_text.h
 // Every figure in words and numbers: one short description per view for the aria-live text mirror and the
-// print view (issue 12 §2, accessibility). Whole bilingual sentences, computed from the payload the figure
+// print view. Whole bilingual sentences, computed from the payload the figure
 // is drawn from, so the words and the picture never disagree. Lessons layer: no ImGui, GL or SDL.
 #pragma once
 #include <string>

@@ -365,7 +365,7 @@ int run_batch(const Options& o, const pelab::PositionMapSpec& spec, const double
             rc = 1;
         } else {
             std::sort(ms.begin(), ms.end());
-            const double refine = pelab::position_map_box_refine_ms(&p.painter, spec, std::min(w, h));  // issue 14
+            const double refine = pelab::position_map_box_refine_ms(&p.painter, spec, std::min(w, h));
             std::printf("{\"map\":\"%s\",\"L\":%d,\"d\":%d,\"pixels\":\"%dx%d\",\"frames\":%d,\"median_ms\":%.3f,\"min_ms\":%.3f,"
                         "\"p90_ms\":%.3f,\"box_refine_ms\":%.3f,\"renderer\":%s}\n",
                         pelab::position_map_name(spec.kind), spec.L, spec.d, w, h, frames, ms[ms.size() / 2], ms.front(),

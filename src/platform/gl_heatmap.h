@@ -51,7 +51,7 @@ public:
     bool render_position_map(const PositionMapGpu& map, const double window[4], int width, int height, bool raw,
                              Colormap colormap, float range_min, float range_max, std::vector<float>* values,
                              std::vector<unsigned char>* rgba, std::string* error);
-    // [added, issue 14] Reads slot's uploaded matrix texture back (gl_posmap.cpp): (value, missing) per cell, rows
+    // Reads slot's uploaded matrix texture back (gl_posmap.cpp): (value, missing) per cell, rows
     // first-row-first. Needs float colour buffers, as raw render_position_map does.
     bool read_back_slot(int slot, std::vector<float>* values, int* rows, int* cols, std::string* error);
     // Must be called with the frame's draw data before ImGui_ImplOpenGL3_RenderDrawData.

@@ -2,7 +2,7 @@
 // The GL side of long-sequence position maps (shaders/posmap.frag): the per-pair / bucket-edge
 // texture, the uniforms, the ImGui-interleaved paint and an offscreen render with read-back used by
 // the GPU tile tests, `pelab --headless-render` and the frame-time benchmark; the read-back of an uploaded
-// matrix texture that checks the box-filtered map images (issue 14).
+// matrix texture that checks the box-filtered map images.
 //
 // Index of this file:
 // [SECTION] program and upload

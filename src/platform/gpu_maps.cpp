@@ -102,7 +102,7 @@ std::vector<TileCase> tile_cases() {
     return cases;
 }
 
-// [added, issue 14] The box-filtered images: every map case whole at L = 65,536, a window deep inside it and
+// The box-filtered images: every map case whole at L = 65,536, a window deep inside it and
 // L = 4097 whole (64.02 cells per pixel, so cells straddle pixels), 64 pixels per side. The view computes them
 // on the CPU with the core's map_pixels function (position_map_pixels, double) and uploads them as float32; the
 // check uploads them the same way, reads the texture back and requires every pixel within float32 rounding of

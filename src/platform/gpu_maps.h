@@ -25,7 +25,7 @@ bool position_map_png(GlMatrixPainter* painter, const PositionMapSpec& spec, con
 std::vector<double> position_map_frame_times(GlMatrixPainter* painter, const PositionMapSpec& spec, int width, int height,
                                              int frames, std::string* error);
 
-// [added, issue 14] Milliseconds of the map view's one-off refinement when it settles with filter=box: the core's
+// Milliseconds of the map view's one-off refinement when it settles with filter=box: the core's
 // box-filtered image of the whole map at pixels×pixels (the map's prefix sums included, as after a parameter
 // change) and its upload as a texture (waiting for the GPU). −1 when the window covers less than a cell per pixel.
 double position_map_box_refine_ms(GlMatrixPainter* painter, const PositionMapSpec& spec, int pixels);

@@ -1,5 +1,5 @@
 // PE Lab — platform/lab_desktop.h
-// The length-generalisation lab's trainer on the desktop (issue 25: "the desktop app trains the six schemes on
+// The length-generalisation lab's trainer on the desktop ("the desktop app trains the six schemes on
 // several threads, one run per thread"): the desktop's side of the lab board (lessons/length_lab/lab_board.h).
 // Each frame the desktop calls LabRunner::frame(), which takes the board's requests and answers them with
 // messages in the page worker's JSON format (docs/lab.md, "Messages"; "On the desktop"):

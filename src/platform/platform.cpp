@@ -61,7 +61,7 @@ float framebuffer_scale(SDL_Window* window) {
     return std::max(1.0f, std::round(float(dw) / float(w) * 4.0f) / 4.0f);
 }
 
-// [issue 14] The first frame waits for the atlas, and rasterising the ~750 CJK glyphs of the subset is most of
+// The first frame waits for the atlas, and rasterising the ~750 CJK glyphs of the subset is most of
 // it. On the web the atlas starts without them: every glyph below U+2E80 (Latin, Greek, symbols) plus the CJK
 // characters of the language switch, the one CJK label of an English screen. An English first screen is drawn
 // with that; a Chinese one builds the complete atlas first. Right after the first frame the complete atlas

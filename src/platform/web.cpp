@@ -94,7 +94,7 @@ EM_JS(void, js_step_text, (const char* title, const char* takeaway, const char* 
         Module["onPelabStepText"](UTF8ToString(title), UTF8ToString(takeaway), UTF8ToString(body), UTF8ToString(notices),
                                   UTF8ToString(figures), UTF8ToString(math));
 });
-// [issue 25] A request of the length-generalisation lab (lessons/length_lab/lab_board.h) to the page's lab client
+// A request of the length-generalisation lab (lessons/length_lab/lab_board.h) to the page's lab client
 // (web/widget.js: the lab's worker, the reference runs' fetch, the weights file's download and picker).
 EM_JS(void, js_lab_request, (const char* kind, int id, const char* words), {
     if (Module["onPelabLab"]) Module["onPelabLab"](UTF8ToString(kind), id, UTF8ToString(words));
@@ -144,7 +144,7 @@ void mirror_step_text() {
     js_step_text(title.c_str(), takeaway.c_str(), body.c_str(), notices.c_str(), figures.c_str(), math.c_str());
 }
 
-// [issue 25] Hands the lab's requests made during the frame (a lesson opened, a button) to the page, in order.
+// Hands the lab's requests made during the frame (a lesson opened, a button) to the page, in order.
 // The answers come back later, each through pelab_lab_receive (or pelab_lab_data), which draws a frame.
 void send_lab_requests() {
     using Kind = pelab::lab_board::Request::Kind;
@@ -366,7 +366,7 @@ EMSCRIPTEN_KEEPALIVE void pelab_export_png(int index, int scale) {
     wake(1);
 }
 
-// [issue 9] The export menu's text items and "copy link", for the browser tests (window.pelab.exportText,
+// The export menu's text items and "copy link", for the browser tests (window.pelab.exportText,
 // copyLink): format 0 CSV, 1 JSON, 2 LaTeX; copy 0 downloads, 1 copies to the clipboard.
 EMSCRIPTEN_KEEPALIVE void pelab_export_text(int index, int format, int copy) {
     if (format < 0 || format > 2) return;
@@ -434,7 +434,7 @@ EMSCRIPTEN_KEEPALIVE void pelab_resize(int css_width, int css_height) {
     wake(2);
 }
 
-// [issue 25] The length-generalisation lab's answers (web/widget.js's lab client). Each changes the lab's board
+// The length-generalisation lab's answers (web/widget.js's lab client). Each changes the lab's board
 // (lessons/length_lab/lab_board.h) and draws a frame; nothing arrives, nothing is drawn. The text is the page's
 // own (the worker's messages, the reference runs file): its size is not limited here (an inspection is a few
 // hundred KB), and the board's JSON reader refuses what is malformed. Each returns 1 when the board took it, 0
@@ -521,7 +521,7 @@ int main() {
         return 0;
     }
     pelab::Platform* p = &g_platform;
-    // [issue 14] Extensions are enabled one by one (-sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0, PelabWeb.cmake):
+    // Extensions are enabled one by one (-sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0, PelabWeb.cmake):
     // float colour targets (the GPU tile check, float framebuffers), linear filtering and blending of float
     // textures. WebGL2 core covers the rest of what the app draws with (R32F / RG32F textures sampled NEAREST).
     const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = emscripten_webgl_get_current_context();

@@ -1,7 +1,7 @@
 // PE Lab — views/views_curve.cpp
 // Curve view: y(x) series on shared axes, drawn from caller-owned arrays (implot-style, stateless); and the bar
 // view, one bar per category on a value axis, which shares the curve's scales, ticks and colours.
-// The rules of issue 12 §1: the legend sits above the plot box (it never covers data), both axes carry their
+// The figure rules: the legend sits above the plot box (it never covers data), both axes carry their
 // captions, a series that coincides with an earlier one over the plotted range is drawn dashed and says so in
 // the legend, logarithmic axes get decade ticks (10⁰, 10¹, …), the figure fits ViewContext::max_height, and
 // hovering shows every series at the nearest x.

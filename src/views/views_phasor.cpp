@@ -680,7 +680,10 @@ bool draw_figure(const std::string& title, const OdometerView& v, ViewContext& c
         const float cy = c.y + r + font * 0.25f;
         centred_fitting(dl, ImVec2(c.x, cy), g.cell_w - 6.0f, cap_col, cap);
         if (v.train_length > 0 && i < v.turns_in_training.size()) {
-            std::snprintf(buf, sizeof buf, turns < 10 ? "%.2g" : "%.0f", turns);
+            // Two decimals below one turn (as short as the dial's width allows), one up to ten, none beyond: "1.0
+            // turns", never "1 turns" for 1.02; a slow pair's 0.049 would not fit and go unlabelled.
+            if (turns < 0.005) std::snprintf(buf, sizeof buf, "<0.01");
+            else std::snprintf(buf, sizeof buf, turns < 1 ? "%.2f" : turns < 10 ? "%.1f" : "%.0f", turns);
             const std::string t = say(ctx.lang, {"{t} 圈", "{t} turns"}, {{"t", buf}});
             centred_fitting(dl, ImVec2(c.x, cy + font * 1.1f), g.cell_w - 6.0f, short_of_a_turn ? never : faint, t);
         }

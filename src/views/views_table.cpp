@@ -44,7 +44,8 @@ float table_rows_height(const TableView& v, int rows) {
     return h;
 }
 
-int column_decimals(const TableView& v, int c) {
+int cell_decimals(const TableView& v, int r, int c) {
+    if (r < int(v.row_decimals.size()) && v.row_decimals[size_t(r)] >= 0) return v.row_decimals[size_t(r)];
     if (c < int(v.col_decimals.size()) && v.col_decimals[size_t(c)] >= 0) return v.col_decimals[size_t(c)];
     return v.integer ? 0 : v.decimals;
 }
@@ -80,8 +81,8 @@ TableColumns table_columns(const TableView& v, float width) {
     }
     std::vector<float> values_w(static_cast<size_t>(cols), 0.0f);
     for (int c = 0; c < cols; ++c) {
-        const int d = column_decimals(v, c);
         for (int r = 0; r < rows; ++r) {
+            const int d = cell_decimals(v, r, c);
             values_w[size_t(c)] = std::max(values_w[size_t(c)], widen(format_cell(v.values(r, c), d == 0, d)));
             if (const CellMark* m = cell_mark(v, r, c)) values_w[size_t(c)] = std::max(values_w[size_t(c)], widen(m->word));
         }
@@ -203,7 +204,11 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
         const TableColumns& columns = box.columns;
         float height = box.height;
         const float table_w = box.width;
-        const bool scroll_x = box.scroll_x, stretch = box.stretch, fits = box.fits;
+        const bool scroll_x = box.scroll_x, stretch = box.stretch;
+        // A primary table whose rows all fit its room (grown by row_extra) is drawn as tall as its rows and the
+        // rest of the room left empty below it: a scrolling box of the room's height would draw an empty grid.
+        const bool grown = box.fill && !scroll_x && rows <= kMaxVisibleRows && box.rows_h <= height;
+        const bool fits = box.fits || grown;
         const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                       (fits ? 0 : ImGuiTableFlags_ScrollY) |
                                       (stretch ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_SizingFixedFit) |
@@ -247,7 +252,7 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
                         }
                     } else {
                         // Right-align numbers so decimal points line up (a marked cell: its value and word).
-                        const int d = column_decimals(v, c);
+                        const int d = cell_decimals(v, r, c);
                         const std::string s = format_cell(x, d == 0, d);
                         const float x0 = ImGui::GetCursorPosX(), avail = ImGui::GetContentRegionAvail().x;
                         const float pad = avail - ImGui::CalcTextSize(s.c_str()).x;
@@ -278,7 +283,13 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
                 for (int r = 0; r < rows; ++r) draw_row(r);
             }
             ImGui::EndTable();
-            if (fits) height = ImGui::GetItemRectMax().y - top_left.y;
+            if (box.fits) height = ImGui::GetItemRectMax().y - top_left.y;
+            if (grown) {  // the room below the last row, so what follows sits where the layout planned it
+                // Ends the cursor exactly where a box of the room's height would (figure_drawn_bottom).
+                const float target = cursor_after_item(top_left.y, height);
+                const float rest = target - ImGui::GetStyle().ItemSpacing.y - ImGui::GetCursorScreenPos().y;
+                if (rest > 0.0f) ImGui::Dummy(ImVec2(1.0f, rest));
+            }
         }
         if (ctx.drawn) {
             const ImVec2 br(top_left.x + table_w, top_left.y + height);

@@ -8,7 +8,7 @@
 // here from the style (the app measures them while drawing).
 // It checks what a learner would see as broken: a rectangle out of the window sideways, two rectangles on top of
 // each other, a primary figure that is not the first figure or (at the desktop and embed sizes) is off screen or
-// gets less than a fifth of the window, equations between the figures. And one idea per screen (issue 24): at
+// gets less than a fifth of the window, equations between the figures. And one idea per screen: at
 // 1280×720 and 1920×1080 with fontscale 1.5, in both languages, every figure and equation of every step lies
 // wholly on the first screen, with the primary figure's plot at a fifth of the window (every lesson and the example;
 // the map page keeps its large map and scrolls to its notes); in the 960×540 embed
@@ -136,10 +136,10 @@ struct LayoutTestWindow {
     float fontscale;
     bool embed;
     bool desktop_or_embed;  // the sizes at which the primary figure must be on screen and cover a fifth
-    bool one_screen;        // [issue 24] every figure and equation of every step wholly on the first screen
+    bool one_screen;        // every figure and equation of every step wholly on the first screen
 };
 
-// The windows the issue names (issue 23 item 2).
+// The windows a lecture meets: projector, embed, large screen.
 const LayoutTestWindow kLayoutTestWindows[] = {
     {"1280x720", 1280, 720, 1.0f, false, true, true},
     {"embed_960x540", 960, 540, 1.0f, true, true, false},
@@ -389,7 +389,7 @@ TEST_P(PageLayoutTest, EveryStepOfEveryLesson) {
                 std::printf("REPORT %s %s %s %d (%s) screen %.0f-%.0f, prose ends %.0f:%s\n", window.name, lang == Lang::zh ? "zh" : "en",
                             entry->id, s, entry->steps[size_t(s - 1)].id, first_screen.min.y, first_screen.max.y, page.prose.max.y, line.c_str());
             }
-            // [issue 24] One screen: at the projector's sizes, the whole step; in the embed, the primary figure (its
+            // One screen: at the projector's sizes, the whole step; in the embed, the primary figure (its
             // room, checked above) and the key equation.
             // Every entry but an overlay (the map page, for exploring maps up to L = 65,536, keeps its large map
             // and scrolls to its notes).

@@ -13,7 +13,7 @@
 //   other language drawn and the widget idle (its texts fetched and written), median of 5 each way;
 //   frames rendered during 2 s idle, and recompute time after a parameter change at L=512, d=128
 //   (setState → the next frame drawn with the new views; median of 9 changes); time to ready for a hash of
-//   5,000 and of 100,000 distinct bad keys (issue 10: the input limits keep both near a normal load).
+//   5,000 and of 100,000 distinct bad keys (the input limits keep both near a normal load).
 // With --json FILE it also writes these figures as JSON (scripts/bench --json reads it); --first-frame-only
 // stops after the first-frame figures.
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 // PE Lab — tests/browser/bench_lab.mjs
-// Prints issue 25's figures for the lab in the browser (no assertions: figures, not a timed test):
+// Prints the figure for the lab in the browser (no assertions: figures, not a timed test):
 //   - the default run (pelab-cli lab train's defaults: task=copy pe=alibi d=48 heads=4 layers=2 train_steps=1500
 //     batch=32 …) trained by web/lab_worker.js in a Web Worker of index.html, in headless Chromium: the total
 //     seconds from the 'train' message to 'done' as the page sees them, the worker's ms per training step, and

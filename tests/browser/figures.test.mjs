@@ -1,5 +1,5 @@
 // PE Lab — tests/browser/figures.test.mjs
-// The figure kinds of issue 12 as a learner meets them at 1280×720:
+// The figure kinds as a learner meets them at 1280×720:
 //   - every phasor, odometer, bar chart and typeset equation that pelab.layout() lists, on every step of every lesson,
 //     has ink inside its rectangle (dark pixels: arrows, needles, labels, glyphs), not an empty box;
 //   - dragging a phasor arrowhead (layout().handles) turns it: the key it names changes in the URL hash;

@@ -1,5 +1,5 @@
 // PE Lab — tests/browser/hostile.test.mjs
-// Hostile input at any size through every web door (issue 10), in headless Chromium: 10 MB through
+// Hostile input at any size through every web door, in headless Chromium: 10 MB through
 // postMessage, setState and PELab.mount's query, a hash as long as Chromium allows (set at load, by a
 // hashchange and through an iframe's src), 5,000 and 100,000 distinct bad keys. Each case must end with a
 // widget that still renders and answers, and one "input" notice instead of a corrupted or hung page.

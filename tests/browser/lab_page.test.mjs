@@ -1,5 +1,5 @@
 // PE Lab — tests/browser/lab_page.test.mjs
-// The length-generalisation lab's page side (issue 25): the app's lab board (lessons/length_lab/lab_board.h) asks
+// The length-generalisation lab's page side: the app's lab board (lessons/length_lab/lab_board.h) asks
 // the page for work, web/widget.js's lab client hands it to the lab's worker, a fetch, a download or a file picker,
 // and every answer goes back into the board (web.cpp: pelab_lab_receive, pelab_lab_data). Driven through
 // pelab.lab.ask (what the lab's buttons ask) and watched through pelab.lab.onMessage (each answer handed to the

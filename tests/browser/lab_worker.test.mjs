@@ -1,5 +1,5 @@
 // PE Lab — tests/browser/lab_worker.test.mjs
-// The lab's trainer in the page (issue 25, item 4): web/lab_worker.js in a Web Worker started from index.html,
+// The lab's trainer in the page: web/lab_worker.js in a Web Worker started from index.html,
 // with the lab module (pelab_lab.js + pelab_lab.wasm) beside it.
 //   - a tiny run: progress messages in order up to done = total, then 'done' with the object `pelab-cli lab
 //     train` prints (every key), seconds and ms per step; a second run queued behind it starts after it ends;
@@ -188,7 +188,7 @@ test('pause stops the progress, resume continues it, cancel ends the run; the pa
 
   // The page's main thread while the worker trains: an animation-frame loop for 1.5 s. (Idle, the widget draws
   // no frames of its own; this loop asks for them.) Loose bounds: this is a loaded 2-core machine with software
-  // GL; the 50 ms figure of issue 25 is measured by the benchmark, not asserted here.
+  // GL; the 50 ms target is measured by the benchmark, not asserted here.
   const frames = await page.evaluate(() => new Promise((resolve) => {
     const times = [];
     const t0 = performance.now();

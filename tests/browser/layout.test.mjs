@@ -1,9 +1,9 @@
 // PE Lab — tests/browser/layout.test.mjs
-// Figure first [issue 12]: for every step of every lesson, in index.html at 1280×720, in embed.html at 960×540
+// Figure first : for every step of every lesson, in index.html at 1280×720, in embed.html at 960×540
 // and in index.html at 1920×1080 with fontscale=1.5, the step's primary figure (pelab.layout()[0]) lies
 // entirely inside the viewport and covers at least a fifth of it; equations are listed after the figures. In
 // index.html, every entry of pelab.layout() (each figure, equation and the side column) is wholly on the first
-// screen [issue 24].
+// screen .
 // A screenshot of every step at each size is kept for looking at before resolving:
 //   build/test-artifacts/screens/<page>-<W>x<H>[-fontscale1.5]/<lesson>-<step>.png
 // Also the phone (390×844, touch, devicePixelRatio 2): the primary figure starts within the first screen.
@@ -64,7 +64,7 @@ async function checkEveryStep(pageName, W, H, extra, folder) {
       const share = (f.w * f.h) / (W * H);
       if (!inside) problems.push(`${where}: ${f.kind} at (${Math.round(f.x)}, ${Math.round(f.y)}) ${Math.round(f.w)}×${Math.round(f.h)} is not entirely on screen`);
       if (share < 0.2) problems.push(`${where}: ${f.kind} ${Math.round(f.w)}×${Math.round(f.h)} covers ${(100 * share).toFixed(1)}% of the view (< 20%)`);
-      // [issue 24] A step is one screen: in index.html every entry (figures, equations and the side column's
+      // A step is one screen: in index.html every entry (figures, equations and the side column's
       // parameters and question) is wholly on the first screen as drawn.
       if (pageName === 'index.html')
         for (const e of layout) if (e.visible !== true) problems.push(`${where}: ${e.kind} "${e.title}" is not wholly on the first screen`);

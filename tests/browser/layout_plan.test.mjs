@@ -126,7 +126,7 @@ test('the comparison sees a plan that is off by one pixel', async () => {
   }
 });
 
-// [issue 24] One idea per screen, as the browser draws it: on the sampled steps at 1280×720, every figure and
+// One idea per screen, as the browser draws it: on the sampled steps at 1280×720, every figure and
 // equation that layout() reports is wholly on the first screen ("visible"), and in the 960×540 embed the key
 // (first) equation is. The layout test (tests/app/layout_test.cpp) checks every step through the layout function.
 test('on the sampled steps, every view is on the first screen at 1280×720, and the key equation in the embed', async () => {
@@ -148,13 +148,13 @@ test('on the sampled steps, every view is on the first screen at 1280×720, and 
   assert.deepEqual(problems, []);
 });
 
-// [issue 24] The side column (parameters, then the question) stays on screen: on the sampled steps at 1280×720
+// The side column (parameters, then the question) stays on screen: on the sampled steps at 1280×720
 // its "controls" entry is visible (the test above), and answering a question whose explanation runs below the
 // column scrolls the column so that the verdict and explanation are in view. open-models' step longrope has the
 // longest explanation at 1280×720 (it ends about 70 px below the window unscrolled).
 test('answering a question brings its explanation into the side column\'s view', async () => {
   const page = await openWidget(browser, server.url, 'lesson=open-models&lang=en', { width: 1280, height: 720 });
-  await page.evaluate(() => window.pelab.setState({ step_id: 'longrope' }));  // by id: issue 35 reordered the lesson
+  await page.evaluate(() => window.pelab.setState({ step_id: 'longrope' }));  // by id: step numbers change when a lesson is reordered
   await settle(page);
   const controls = async () => (await page.evaluate(() => window.pelab.layout())).find((e) => e.kind === 'controls');
   const before = await controls();
@@ -173,7 +173,7 @@ test('answering a question brings its explanation into the side column\'s view',
   await page.context().close();
 });
 
-// [issue 24] A reference to another lesson names it and links to it: f-delta's last step ends by pointing to the
+// A reference to another lesson names it and links to it: f-delta's last step ends by pointing to the
 // RoPE lesson; the link is drawn in the text (pelab.links()), and a click on it opens that lesson.
 test('a link in a step\'s text opens the lesson it names', async () => {
   // Tall enough that the step's whole text is shown (not cut to its first sentence).

@@ -1,5 +1,5 @@
 // PE Lab — tests/browser/playback.test.mjs
-// Playback of a step's timeline [issue 12] (f-delta step 2 plays L from 2 to 16): nothing plays until asked;
+// Playback of a step's timeline (f-delta step 2 plays L from 2 to 16): nothing plays until asked;
 // while playing, frames grow and the parameter moves, but the URL hash and the host's pelab:state messages
 // stay as they were; paused, the hash carries the paused value and the widget is back to 0 idle frames within
 // 2 s; play=1 in the URL starts it, except under prefers-reduced-motion; Space toggles it; pelab.play() on a

@@ -24,7 +24,7 @@ const MAP_CASES = ['sinusoidal', 'rope', 'alibi', 't5', 'shaw', 'rope-yarn', 'ro
   'sinusoidal-d512', 't5-causal', 'rope-yarn-softmax', 'alibi-softmax'];
 const VIEWS = { 'whole L=65536': 63, 'corner 40 cells': 80, 'offset 30000.25,12345.5 span 7.5': 60, 'whole L=4097': 64 };
 const INTEGER_MAPS = new Set(['t5', 'shaw', 't5-causal']);
-// Box-filtered images (issue 14): the core's map_pixels uploaded and read back, each pixel within float32
+// Box-filtered images: the core's map_pixels uploaded and read back, each pixel within float32
 // rounding (pixels_over_bound = 0); their means are not integers, so the integer rule does not apply.
 const FILTERED_VIEWS = { 'filter=box whole L=65536': 64, 'filter=box window 12345.5,30000.25 span 700.5': 64, 'filter=box whole L=4097': 64 };
 

@@ -1,6 +1,6 @@
 // PE Lab — tests/browser/predict.test.mjs
 // Predictions stay predictions, and every step says its point: on a step whose question is asked before the
-// evidence (Question::predict), the figures and the takeaway are covered (layout() `covered`, and the mirror says
+// evidence (Question::predict), the figures, the equations and the takeaway are covered (layout() `covered`, and the mirror says
 // so) until the learner answers, presses Reveal or the key R, or the page says reveal=1; a
 // check question covers nothing. Every step's takeaway is drawn whole on the first screen (layout() kind
 // "takeaway", where the layout function planned it).
@@ -49,6 +49,10 @@ test('a prediction covers the figures and the takeaway until the learner answers
   for (const f of figures(entries)) assert.equal(f.covered, true, `${predict}: ${f.kind} covered before the answer`);
   assert.equal(takeaway(entries).covered, true, 'the takeaway is covered too');
   assert.equal(takeaway(await layout(page)).covered, true);
+  // Its formulas too (the formula is often the answer): boxes of their size, without their TeX; no MathML mirrored.
+  const equations = (list) => list.filter((e) => e.kind === 'equation');
+  for (const e of equations(entries)) assert.deepEqual([e.covered, e.title], [true, ''], `${predict}: its equations covered`);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.pelab-text .pelab-math math').length), 0);
   const mirrored = await page.evaluate(() => document.querySelector('.pelab-text .pelab-figures').textContent);
   assert.match(mirrored, /Predict first/, 'the text mirror gives no numbers either');
   saveArtifact('predict/covered.png', await page.screenshot());
@@ -61,6 +65,8 @@ test('a prediction covers the figures and the takeaway until the learner answers
   entries = await layout(page);
   for (const f of figures(entries)) assert.equal(f.covered, false, `${predict}: ${f.kind} open after the answer`);
   assert.equal(takeaway(entries).covered, false);
+  for (const e of equations(entries)) assert.equal(e.covered, false, `${predict}: its equations open after the answer`);
+  assert.ok(equations(entries).every((e) => e.title.length > 0));
   saveArtifact('predict/answered.png', await page.screenshot());
   // A check question covers nothing.
   if (check) {

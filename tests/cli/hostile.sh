@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/hostile.sh
-# Hostile input and lying writes in pelab-cli (issue 10): an argument over 64 KiB and more than 256 pairs
+# Hostile input and lying writes in pelab-cli: an argument over 64 KiB and more than 256 pairs
 # are refused in one line (exit 2); an unknown key names the nearest valid key; keys and values with escape
 # sequences are echoed escaped (\xNN) and cut to 64 bytes; a write error (> /dev/full) exits 1 with a
 # message; a key given twice is named escaped. Builds nothing.

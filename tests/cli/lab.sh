@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/lab.sh
-# Black-box checks of `pelab-cli lab train|eval|grad|bench|pack` (issue 25) on short runs (d=16, 30 steps): the JSON
+# Black-box checks of `pelab-cli lab train|eval|grad|bench|pack` on short runs (d=16, 30 steps): the JSON
 # of a run (config echo, loss points, per-length scores), that a run is reproducible from its seed, that a saved
 # weights file scores the same under `lab eval`, the interpolation keys of a rope run, the shape and names of
 # `lab grad`'s output, what `lab bench` prints and writes, the packed file `lab pack` writes (header line, then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/map_pixels.sh
-# Black-box checks of pelab-cli's map_pixels (issue 14): box-filtered images of position maps against
+# Black-box checks of pelab-cli's map_pixels: box-filtered images of position maps against
 # goldens from an independent brute-force summation (Python, every cell weighted by its overlap with the
 # pixel, masked cells left out), filter=point, null for wholly masked pixels, CSV output, and the error
 # contract for bad windows and sizes (exit 2, one stderr line naming the key, nothing on stdout).

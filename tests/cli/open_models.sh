@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/open_models.sh
-# Black-box checks of issue 13's quantities of pelab-cli (positions in current open models): rope_scores'
+# Black-box checks of the open-model quantities of pelab-cli (positions in current open models): rope_scores'
 # partial rotation (rotary_dim, partial_rotary_factor); rope_inv_freq scaling=longrope; rope_attention_factor;
 # mrope_position_ids and mrope_scores; llama4_attn_temperature; mla_cache. Goldens are re-derived from the reference code named
 # in each section (HF transformers), by hand where they are short. JSON shapes and values, and the error
@@ -26,7 +26,7 @@ numbers_near "partial rotary values" "$(json_data_numbers "$OUT")" \
 expect_ok "partial rotary factor" get rope_scores L=3 d=4 partial_rotary_factor=0.5 q=1,0,2,3 k=1,0,4,5
 numbers_near "factor 0.5 = rotary_dim 2" "$(json_data_numbers "$OUT")" \
   "24 23.54030230586814 22.583853163452858  23.54030230586814 24 23.54030230586814  22.583853163452858 23.54030230586814 24" 1e-12
-# rotary_dim = d is the full rotation of issue 4 (values from tests/cli/rope.sh).
+# rotary_dim = d is the full rotation of the rope quantities (values from tests/cli/rope.sh).
 expect_ok "rotary_dim = d" get rope_scores L=3 rotary_dim=4
 numbers_near "rotary_dim = d values" "$(json_data_numbers "$OUT")" \
   "2 1.5402523062848051 0.5836531701194354  1.5402523062848051 2 1.5402523062848051  0.5836531701194354 1.5402523062848051 2" 1e-12

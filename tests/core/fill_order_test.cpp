@@ -1,5 +1,5 @@
 // PE Lab — tests/core/fill_order_test.cpp
-// The matrix builders that fill column by column (Eigen's storage order, for speed: issue 14, part 2) give,
+// The matrix builders that fill column by column (Eigen's storage order, for speed) give,
 // bit for bit, the values of their per-cell definitions: sinusoidal_pe against sinusoidal_pe_row (both
 // layouts, odd d included), alibi_bias against −m·(i − j) / −m·|i − j| with the −inf mask, alibi_reference_rows
 // against m·j, t5_bucket_matrix against t5_relative_position_bucket(j − i), rope_scores (blocked 4 × 4)

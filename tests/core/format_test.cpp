@@ -109,7 +109,7 @@ TEST(Latex, BmatrixForSlides) {
     EXPECT_EQ(to_latex(r), "\\begin{bmatrix}\n1\n\\end{bmatrix}\n\n\\begin{bmatrix}\n2\n\\end{bmatrix}\n");
 }
 
-// [issue 11] The writers the in-app export shares: a 2 × 2 view with labels, a missing cell (NaN) and −∞.
+// The writers the in-app export shares: a 2 × 2 view with labels, a missing cell (NaN) and −∞.
 LabelledMatrix small_view(const std::vector<double>& values) {
     LabelledMatrix m = labelled_matrix(values.data(), 2, 2);
     m.row_labels = {"q=0", "q=1"};
@@ -155,7 +155,7 @@ TEST(LabelledMatrixLatex, DigitsAndMissingCells) {
     EXPECT_EQ(write_latex(labelled_matrix(v.data(), 1, 2), view), "\\begin{bmatrix}\n3.142 & 1\\times10^{-5}\n\\end{bmatrix}\n");
 }
 
-// [issue 24] Marked cells travel with the numbers in every format: a block of their own after the CSV's rows, a
+// Marked cells travel with the numbers in every format: a block of their own after the CSV's rows, a
 // "marks" member in JSON, a comment line each in LaTeX (the matrix typesets unchanged).
 TEST(LabelledMatrixMarks, EveryWriterCarriesThem) {
     MatrixStyle view;

@@ -53,7 +53,7 @@ bool has_cjk(const std::string& s) {
 // (max_relative_position) in shaw_index predates the shared key vector k, and links and JSON use it.
 bool is_known_homonym(const std::string& owner, const std::string& key) { return owner == "shaw_index" && key == "k"; }
 
-// [added, issue 13] A choice only a quantity offers, on purpose: scaling=longrope on rope_inv_freq and
+// A choice only a quantity offers, on purpose: scaling=longrope on rope_inv_freq and
 // rope_attention_factor needs per-pair lists that the lessons' shared scaling key does not carry, so the
 // shared key (and every lesson) keeps the six scalings without lists.
 bool is_known_extra_choice(const std::string& owner, const std::string& key, const std::string& choice) {

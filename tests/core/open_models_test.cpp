@@ -1,5 +1,5 @@
 // PE Lab — tests/core/open_models_test.cpp
-// Issue 13's core maths (core/open_models.h) and its CLI quantities against golden values re-derived from
+// The open models' core maths (core/open_models.h) and its CLI quantities against golden values re-derived from
 // the reference code, each re-implemented here independently of core (cited per test), plus identities:
 // rotary_dim = d is today's rope_scores; the pass-through part is constant over positions.
 //

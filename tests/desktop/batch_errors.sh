@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # PE Lab — tests/desktop/batch_errors.sh
-# Batch runs fail loudly (issue 10): --headless-render, --screenshot, --gpu-map and --bench-map exit 2 on a
+# Batch runs fail loudly: --headless-render, --screenshot, --gpu-map and --bench-map exit 2 on a
 # bad key=value argument, a bad window=, an empty or unwritable output path, with one stderr line naming
 # the argument and its valid range, and leave no output file; a planted PATH.part symlink is never
 # followed; an escape sequence in an argument is echoed as \xNN; a 128 KiB argument is refused in one line.

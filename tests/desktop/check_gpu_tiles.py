@@ -3,7 +3,7 @@
 # trusting its verdict. Reads the report (a JSON array of tiles, then a summary line) from the file named
 # on the command line, prints one line per tile (worst error against tolerance), and exits 1 unless:
 #   * the tiles are exactly the expected ones: every map case below × every view, each once (48 today, and
-#     36 box-filtered images, issue 14;
+#     36 box-filtered images;
 #     a new map case or view must be added here, so the count can never silently shrink);
 #   * every pixel of every tile was compared (pixels = side², the side fixed per view) with no mask mismatch;
 #   * max_abs_error <= tolerance for each tile, recomputed here, and the integer maps' tolerance is 0;
@@ -20,7 +20,7 @@ VIEWS = {  # view name -> pixels per side of its square tile
     "whole L=4097": 64,
 }
 INTEGER_MAPS = {"t5", "shaw", "t5-causal"}
-# [added, issue 14] Box-filtered images (core map_pixels, uploaded and read back): every map case × these views,
+# Box-filtered images (core map_pixels, uploaded and read back): every map case × these views,
 # each pixel within float32 rounding of the double (pixels_over_bound = 0); their means are not integers.
 FILTERED_VIEWS = {
     "filter=box whole L=65536": 64,

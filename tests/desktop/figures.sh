@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PE Lab — tests/desktop/figures.sh: desktop screenshots of the figure kinds of issue 12 on the example lesson
+# PE Lab — tests/desktop/figures.sh: desktop screenshots of the figure kinds on the example lesson
 # (lesson=example): step 3, phasor dials (a draggable query arrow, the shift played; reveal=1 uncovers them, the
 # step asks a prediction first), and step 4, the odometer
 # with its binary counter, in both languages at 1280×720 and 960×540; and typeset equations (glyphs inside

@@ -18,7 +18,7 @@ check "zh step 3 renders" shot_step f-delta-3-zh lesson=f-delta step=3 lang=zh
 check "screenshot is the window size" bash -c "[ \"\$(identify -format %wx%h $out/desktop-f-delta-4.png)\" = 1280x800 ]"
 check "--frames 3 exits 0" run_x "$app" lesson=f-delta step=7 --frames 3
 check "--size is honoured" bash -c "xvfb-run -a -s '-screen 0 1400x900x24' $app --size 640x480 --screenshot $out/desktop-small.png >/dev/null 2>&1 && [ \"\$(identify -format %wx%h $out/desktop-small.png)\" = 640x480 ]"
-# [issue 12] Figure first and playback. --layout prints where the last frame drew each figure: the primary figure
+# Figure first and playback. --layout prints where the last frame drew each figure: the primary figure
 # (listed first) must be inside the window and cover at least a fifth of it. play=1 runs the step's timeline
 # (f-delta step 2 plays L from 2 to 16, two a second). A scripted run counts every frame as 1/60 s, whatever the
 # machine's speed: L=3 still shows 3 rows after 2 frames and 3 + 2 * 75/60 = 5.5, so 5 rows, after 75.
@@ -62,7 +62,7 @@ sys.exit(0 if ok and (expect != "all" or all(f["visible"] for f in figs)) else 1
 }
 check "--layout: f-delta step 4's figures are wholly on the first screen at 1280x720" figures_visible 1280 720 all lesson=f-delta step=4 L=6 lang=en
 check "--layout: every figure says whether it is on the first screen (rope step 5, 960x540 embed)" figures_visible 960 540 any lesson=rope step=5 embed=1 lang=zh
-# [issue 23] The drawn page is the page layout function's (src/app/layout.h layout_page), which the app runs each
+# The drawn page is the page layout function's (src/app/layout.h layout_page), which the app runs each
 # frame from what it measures: every figure's whole rectangle as drawn ("extent") and every equation's box equal
 # where layout_page puts them ("planned"), x, y, w and h within 0.5 px (tests/browser/layout_plan.test.mjs checks a
 # sample of steps in the browser).
@@ -95,7 +95,7 @@ check "unknown option exits 2" unknown_flag
 no_partial() { rm -f /nonexistent-dir/x.png; run_x "$app" --screenshot /nonexistent-dir/x.png >/dev/null 2>&1; [ $? -ne 0 ] && [ ! -e /nonexistent-dir/x.png.part ]; }
 check "unwritable screenshot path fails cleanly" no_partial
 
-# [issue 6] Long-sequence maps on llvmpipe.
+# Long-sequence maps on llvmpipe.
 # The tool's verdict is not trusted: check_gpu_tiles.py holds the expected tile list (48 today), needs every
 # tile present once with every pixel compared, and recomputes each tile's error against its tolerance.
 gpu_check() {
@@ -155,7 +155,7 @@ check "--gpu-map with an unknown map exits 2 naming the maps" bad_map
 bench_map() { run_x "$app" --bench-map map=shaw L=65536 --frames 3 --size 128x128 2>/dev/null | grep -q '"median_ms"'; }
 check "--bench-map prints a median frame time" bench_map
 
-# [issue 9] Idle CPU and keyboard navigation: the app on an X server of its own, driven by real key presses
+# Idle CPU and keyboard navigation: the app on an X server of its own, driven by real key presses
 # (XTest, tests/desktop/x11_keys.py). Idle is a count of CPU ticks (1/100 s) in /proc, not a timing: while
 # the app waits in SDL_WaitEvent it may use at most 2 ticks in 3 s. Navigation is checked against pictures:
 # → from step 4 must show exactly what the app shows when started at step 5, ← must return to step 4's
@@ -227,6 +227,6 @@ check "→ changed the picture" bash -c "! cmp -s $out/nav-a4.png $out/nav-a5.pn
 check "End shows the last step (recap)" same_picture nav-a-last nav-step-last
 check "Home shows step 1" same_picture nav-a1 nav-step1
 
-check "batch runs fail loudly: tests/desktop/batch_errors.sh (issue 10)" bash tests/desktop/batch_errors.sh
+check "batch runs fail loudly: tests/desktop/batch_errors.sh" bash tests/desktop/batch_errors.sh
 echo "desktop: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -34,7 +34,7 @@ TEST(AttentionGridLesson, NineStepsAndTheWorkedExamples) {
     EXPECT_STREQ(lesson->steps[7].id, "doubly-block-toeplitz");
     EXPECT_STREQ(lesson->steps.back().id, "recap");
     // relative-rule: Δ = −2 on N = 6 leaves the last two rows empty (0-based 4, 5; 1-based 5, 6).
-    EXPECT_TRUE(any_note_contains(attention_grid_views("relative-rule", ""), "Lit cells: N − |Δ| = 4, all on q − k = −2; rows without a 1: 4, 5 (from 1: 5, 6)"));
+    EXPECT_TRUE(any_note_contains(attention_grid_views("relative-rule", ""), "Lit cells: N − |Δ| = 4, all on q − k = −2; rows without a 1: 4, 5 (counting from 1: 5, 6)"));
     // pairs-versus-positions: a 6×6 grid has 36 positions, so A is 36×36 = 1296 pairs.
     const auto sizes = attention_grid_views("pairs-versus-positions", "");
     ASSERT_EQ(sizes.size(), 2u);
@@ -51,9 +51,9 @@ TEST(AttentionGridLesson, NineStepsAndTheWorkedExamples) {
     EXPECT_TRUE(any_note_contains(attention_grid_views("doubly-block-toeplitz", "drow=1&dcol=0"), "A happens to be Toeplitz as a whole too."));
     // flatten-2x3-grid: the 2×3 example, its ones in 1-based numbering and the naive rule's wrong link 3 → 4.
     const auto flattened = attention_grid_views("flatten-2x3-grid", "");
-    EXPECT_TRUE(any_note_contains(flattened, "From 1: ones at A[1,2], A[2,3], A[4,5], A[5,6]; rows without a 1: 3, 6"));
+    EXPECT_TRUE(any_note_contains(flattened, "Counting from 1: ones at A[1,2], A[2,3], A[4,5], A[5,6]; rows without a 1: 3, 6"));
     EXPECT_TRUE(any_note_contains(flattened, "rows without a 1: 2, 5"));
-    EXPECT_TRUE(any_note_contains(flattened, ": 2→3 / 3→4"));
+    EXPECT_TRUE(any_note_contains(flattened, ": 2→3 (counting from 1: 3→4)"));
     ASSERT_EQ(flattened[1].heatmap().highlight_cells.size(), 1u);
     EXPECT_EQ(flattened[1].heatmap().highlight_cells[0], (std::pair<int, int>{2, 3}));
 }

@@ -130,9 +130,9 @@ TEST(BeyondTrainingLesson, AlibiSlopesAndSoftmaxInvariance) {
     // 12 heads: the note says why the list differs from 2^(−8(h+1)/H) — the reference's interleaving.
     EXPECT_TRUE(any_note_contains(v, "H = 12 is not a power of two: heads 0–7 take the slopes of 8 heads, 2^(−8(h+1)/8); "
                                      "heads 8–11 take every other slope of 16 heads")) << all_notes(v);
-    EXPECT_TRUE(any_note_contains(v, "(reference code: `get_slopes`): 0.5, 0.25")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "(as the ALiBi authors' code does): 0.5, 0.25")) << all_notes(v);
     EXPECT_TRUE(any_note_contains(bt_views("alibi", "heads=16"), "H = 16 is a power of two: slopes m_h = 2^(−8(h+1)/H), "
-                                                                 "a geometric sequence (reference code: `get_slopes`): 0.7071"));
+                                                                 "a geometric sequence (as in the ALiBi authors' code): 0.7071"));
     EXPECT_TRUE(std::isnan(v[1].heatmap().values(0, 1)));  // masked future key
     EXPECT_NEAR(v[1].heatmap().values(5, 2), -alibi_slopes(12)[9] * 3, 1e-15);
     EXPECT_TRUE(any_note_contains(v, "Doubling the length: largest change of the first L×L block = 0"));
@@ -156,7 +156,7 @@ TEST(BeyondTrainingLesson, AlibiSlopesAndSoftmaxInvariance) {
 TEST(BeyondTrainingLesson, AlibiReferenceRowsGiveTheSameWeights) {
     const auto v = bt_views("alibi-reference-rows", "");
     EXPECT_TRUE(any_note_contains(v, "largest difference of the attention weights = 0")) << all_notes(v);
-    EXPECT_TRUE(any_note_contains(v, "`buffered_future_mask`")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "The ALiBi authors' code adds m·k to every row")) << all_notes(v);
     EXPECT_NE(bt_takeaway("alibi-reference-rows").find("(largest difference 0)"), std::string::npos) << bt_takeaway("alibi-reference-rows");
 }
 
@@ -201,7 +201,7 @@ TEST(BeyondTrainingLesson, AlibiHeadByHeadShowsBothSlopeRules) {
     EXPECT_EQ(heads.values(7, 0), std::pow(2.0, -8));
     EXPECT_EQ(heads.values(7, 2), heads.values.col(2).maxCoeff());
     for (int h = 0; h < 12; ++h) EXPECT_NEAR(heads.values(h, 3), std::pow(2.0, -8.0 * (h + 1) / 12), 1e-15);
-    EXPECT_TRUE(any_note_contains(v, "H = 12 is not a power of two: 12 heads' reference slopes differ")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "H = 12 is not a power of two: 12 heads' slopes in the authors' code differ")) << all_notes(v);
 }
 
 // [SECTION] clipped and bucketed, the recap

@@ -129,7 +129,7 @@ TEST(FDeltaLesson, FeatureVectorsTable) {
 TEST(FDeltaLesson, LinearReadoutNotes) {
     const auto views = f_delta_views("linear-readout", "v=1,0.5,-2,0", Lang::en);
     EXPECT_TRUE(any_note_contains(views, "Largest spread along a diagonal of F = 0 (still Toeplitz)"));
-    EXPECT_TRUE(any_note_contains(views, "v = [1, 0, 1, 0]: largest |vᵀR_Δ − f(Δ)| = "));
+    EXPECT_TRUE(any_note_contains(views, "v = [1, 1, 1, 0] (v₁ = 1): largest |F[q,k] − F[k,q]| = "));
     EXPECT_TRUE(any_note_contains(views, "(sin weights make F non-symmetric)"));
     EXPECT_NE(views[0].heatmap().explain(0, 1).find("F[0,1] = v·R_(−1) = 1·cos(−π/2) + 0.5·sin(−π/2) − 2·cos(−π/3)"),
               std::string::npos)

@@ -79,7 +79,7 @@ TEST(OpenModelsRotationBasesNope, PartialRotationSplitsTheScoreIntoARelativePart
             if (m > 0 && n > 0) EXPECT_NEAR(rel.values(m, n), rel.values(m - 1, n - 1), 1e-12);
         }
     EXPECT_NE(v[0].title.find("the first r = 4 of d = 12 numbers (2 pairs)"), std::string::npos) << v[0].title;
-    EXPECT_TRUE(any_note_contains(v, "Largest minus smallest cell = 0:")) << all_notes(v);
+    EXPECT_TRUE(any_note_contains(v, "largest minus smallest = 0.")) << all_notes(v);
     EXPECT_TRUE(any_note_contains(v, "Distance of the rotating part from Toeplitz = ")) << all_notes(v);
 }
 

@@ -99,7 +99,7 @@ std::vector<ViewData> concat_views(const Inputs& in, Lang lang) {
     return {make_view(say(lang, {"拼接 = 两个补零向量相加", "Concatenation = adding two zero-padded vectors"}), std::move(vecs),
                       {say(lang, {"最大的 |(e 补零 + PE 补零) − [e; PE]| = {diff}", "Largest |(e padded + PE padded) − [e; PE]| = {diff}"},
                            {{"diff", exact(max_abs(xpad + ppad - concat))}})}),
-            make_view(say(lang, {"线性层的输出：两种算法", "The linear layer's output, both ways"}), std::move(outputs), w_notes)};
+            make_view(say(lang, {"线性层输出：两种算法", "Output y, both ways"}), std::move(outputs), w_notes)};
 }
 
 }  // namespace

@@ -84,8 +84,8 @@ Step learnable_table() {
         {{"可学习的位置表有 max_len 行。位置 max_len 用哪一行？",
           "A learnable position table has max_len rows. Which row does position max_len use?"},
          {{"最后一行", "The last row"},
-          {"没有它的行：模型查不到这个位置的编码", "None: there is no row for it, so the model has no code to look up"},
-          {"相邻两行的插值", "An interpolation of the neighbouring rows"}},
+          {"没有对应的行", "No row at all"},
+          {"相邻两行的插值", "A blend of the two nearest rows"}},
          1,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);

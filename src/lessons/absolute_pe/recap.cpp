@@ -68,15 +68,16 @@ std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
                 static_cast<double>(c.width), static_cast<double>(c.split),
                 static_cast<double>(c.missing), static_cast<double>(c.L);
     t.values = without_rounding_noise(t.values);
-    t.row_labels = {say(lang, {"打乱：输出只是换行", "shuffle: outputs only move"}),
-                    say(lang, {"最长波长 · base·2π", "longest wavelength · base·2π"}),
+    t.row_labels = {say(lang, {"打乱：换回后的差，对照：不换回", "shuffle: change once moved back vs. not"}),
+                    say(lang, {"最长波长，对照：base·2π", "longest wavelength vs. base·2π"}),
                     say(lang, {"平移 Δ：M_Δ 的误差", "shift by Δ: error of M_Δ"}),
-                    say(lang, {"Gram 矩阵：对角线极差 · d/2", "Gram matrix: diagonal spread · d/2"}),
-                    say(lang, {"内容可用维数：相加 · 拼接", "dimensions for content: add · concatenate"}),
-                    say(lang, {"没有行的位置 · L", "positions without a row · L"})};
-    t.col_labels = {say(lang, {"测得", "measured"}), say(lang, {"对照", "against"})};
+                    say(lang, {"Gram 矩阵对角线极差，对照：峰值 d/2", "Gram matrix: diagonal spread vs. peak d/2"}),
+                    say(lang, {"内容可用维数：相加，对照：拼接", "dimensions for content: add vs. concatenate"}),
+                    say(lang, {"没有行的位置，对照：L", "positions without a row vs. L"})};
+    t.col_labels = {say(lang, {"测得", "measured"}), say(lang, {"对照", "vs."})};
     t.corner = say(lang, {"结论", "claim"});
     t.decimals = 3;
+    t.row_decimals = {-1, -1, -1, -1, 0, 0};  // the last two rows count dimensions and positions
     const double tiny = 1e-9;
     t.marks.push_back({0, 0, c.moved <= tiny, say(lang, {"只是换行", "only moved"})});
     t.marks.push_back({1, 0, c.longest < c.limit, say(lang, {"不到 base·2π", "short of base·2π"})});
@@ -135,9 +136,9 @@ Step recap() {
         views_of(read_inputs, recap_views),
         {R"tex(\mathrm{Attn}(PX)=P\,\mathrm{Attn}(X),\qquad PE(p+\Delta)=M_\Delta\,PE(p),\qquad PE(q)^\top PE(k)=\sum_i\cos(\Delta\,\omega_i))tex"},
     };
-    s.takeaway = {"注意力不看顺序，所以要加位置编码：正弦编码各对以自己的速度转，平移就是旋转，PE(q)·PE(k) 只依赖 Δ；可学习的表止于第 {last} 行。",
-                  "Attention ignores order, so a code is added: sinusoidal pairs turn at their own speeds, so a shift is one "
-                  "rotation and PE(q)·PE(k) depends on Δ only; a learned table ends at row {last}."};
+    s.takeaway = {"打乱 token 只让注意力输出换行，所以要加位置编码：各对按各自速度转，平移即旋转，PE(q)·PE(k) 只依赖 Δ；可学习的表止于第 {last} 行。",
+                  "A shuffle only moves attention's outputs, so a code is added: its pairs turn at their own speeds, so a "
+                  "shift is a rotation and PE(q)·PE(k) depends on Δ only; a learned table ends at row {last}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"last", pos_text(in.max_len - 1)}};
     });

@@ -57,9 +57,17 @@ std::vector<ViewData> relative_views(const Inputs& in, Lang lang) {
     check.col_labels = {"PE(" + pos_text(pos) + ")", "M_Δ·PE(" + pos_text(pos) + ")", "PE(" + integer(pos + k) + ")"};
     check.row_labels = index_labels(d);
     check.decimals = 6;
+    // The largest error over every p = 0…L−1, the same number as the takeaway's (not only at the p of the table).
+    double err_all = 0;
+    for (int p = 0; p < in.L; ++p)
+        err_all = std::max(err_all, max_abs(M * sinusoidal_pe_row(p, d, in.base, PeVariant::vaswani) -
+                                            sinusoidal_pe_row(p + k, d, in.base, PeVariant::vaswani)));
     std::vector<std::string> check_notes = {difference_note(
-            lang, max_abs(moved - target), {"最大的 |M_Δ·PE(p) − PE(p + Δ)| = {diff}", "Largest |M_Δ·PE(p) − PE(p + Δ)| = {diff}"},
-            {"最大的 |M_Δ·PE(p) − PE(p + Δ)| = {diff}（浮点舍入误差）", "Largest |M_Δ·PE(p) − PE(p + Δ)| = {diff} (floating-point rounding)"})};
+            lang, err_all,
+            {"对 p = 0…{last}，最大的 |M_Δ·PE(p) − PE(p + Δ)| = {diff}", "Over p = 0…{last}, the largest |M_Δ·PE(p) − PE(p + Δ)| = {diff}"},
+            {"对 p = 0…{last}，最大的 |M_Δ·PE(p) − PE(p + Δ)| = {diff}（浮点舍入误差）",
+             "Over p = 0…{last}, the largest |M_Δ·PE(p) − PE(p + Δ)| = {diff} (floating-point rounding)"},
+            {{"last", pos_text(in.L - 1)}})};
     if (pos + k < 0)
         check_notes.push_back(say(lang, {"p + Δ < 0 在序列之外，但公式仍然有定义。", "p + Δ < 0 lies outside the sequence, but the formula is still defined."}));
     check_notes.push_back(say(lang, {"（论文把这个平移写作 k；这里和全课一样写 Δ。）", "(The paper writes this shift as k; here it is Δ, as everywhere in PE Lab.)"}));
@@ -106,9 +114,9 @@ Step relative_inside_absolute() {
     s.questions = {
         {{"是否有一个矩阵 M_Δ，对所有位置 p 都满足 PE(p + Δ) = M_Δ·PE(p)？",
           "Is there one matrix M_Δ with PE(p + Δ) = M_Δ·PE(p) for every position p?"},
-         {{"有：同一个 M_Δ 适用于所有 p", "Yes: the same M_Δ works for every p"},
-          {"没有：M_Δ 必须随 p 改变", "No: M_Δ has to change with p"},
-          {"只有 sin、cos 分成前后两半存放时才有", "Only when the sines and cosines are stored in two halves"}},
+         {{"有，对所有 p 都是同一个", "Yes, one for every p"},
+          {"没有，它随 p 改变", "No, it changes with p"},
+          {"只对部分 p 成立", "Only for some p"}},
          0,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);

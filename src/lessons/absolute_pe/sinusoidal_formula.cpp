@@ -41,8 +41,8 @@ ViewData frequency_odometer(const Inputs& in, Lang lang) {
     std::string bits;
     for (int b = kCounterBits - 1; b >= 0; --b) bits += binary_digit(in.pos, b) ? "1" : "0";
     std::vector<std::string> notes = {
-        say(lang, {"pos = {pos} 的二进制是 {bits}：第 b 位每 2^b 个位置翻转一次。",
-                   "pos = {pos} in binary is {bits}: bit b flips every 2^b positions."},
+        say(lang, {"pos = {pos} 的二进制是 {bits}（上面的方格从右端的第 0 位读起）：第 b 位每 2^b 个位置翻转一次。",
+                   "pos = {pos} in binary is {bits} (the boxes above read it from bit 0, its right end): bit b flips every 2^b positions."},
             {{"pos", pos_text(in.pos)}, {"bits", bits}}),
         say(lang, {"阴影：pos 从 0 到 {span} 扫过的弧；转不满一圈的对数：{short}。",
                    "Shaded: the arc swept as pos runs 0 to {span}; pairs short of a full turn: {short}."},
@@ -125,9 +125,9 @@ Step sinusoidal_formula() {
         {R"tex(PE(\mathrm{pos},2i)=\sin(\mathrm{pos}\,\omega_i),\;\; PE(\mathrm{pos},2i+1)=\cos(\mathrm{pos}\,\omega_i),\;\; \omega_i=\mathrm{base}^{-2i/d})tex"},
         {"pos", 0.0, 255.0, 8.0},
     };
-    s.takeaway = {"第 i 对的指针每个位置转 ω_i 弧度，第 0 对 1 弧度，第 {last} 对只有 {slowest}：像计数器的各位，快的对分辨近处，慢的对分辨远处。",
-                  "Pair i turns ω_i rad per position, from 1 (pair 0) to {slowest} (pair {last}): fast pairs tell near "
-                  "positions apart, slow ones far."};
+    s.takeaway = {"第 i 对每个位置转 ω_i 弧度，从 1（第 0 对）到 {slowest}（第 {last} 对）：快指针在相邻位置就拉开，但很快转回原处；慢指针不绕圈，能分辨远处。",
+                  "Pair i turns ω_i rad per position, 1 (pair 0) to {slowest} (pair {last}): fast needles differ between "
+                  "neighbours but soon come round again; slow ones never do, so they tell far positions apart."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::VectorXd w = sinusoidal_frequencies(in.d, in.base, PeVariant::vaswani);
         return std::vector<Arg>{{"last", pos_text(static_cast<int>(w.size()) - 1)}, {"slowest", num(w(w.size() - 1))}};

@@ -95,7 +95,7 @@ std::vector<ViewData> three_places_views(const Inputs& in, Lang lang) {
                       {say(lang, {"整体后移一位，分数最大变化 = {diff}：依赖绝对位置。",
                                   "Shift all positions by one: scores change by up to {diff}, so absolute."},
                            {{"diff", exact(shift_a)}})}),
-            make_view(say(lang, {"② 按位置旋转查询和键向量", "② Query and key vectors rotated by position"}), std::move(b),
+            make_view(say(lang, {"② 按位置旋转 q、k", "② q, k rotated by position"}), std::move(b),
                       {difference_note(lang, shift_b,
                                        {"整体后移一位，分数最大变化 = {diff}：只看位置差。",
                                         "Shift by one: scores change by up to {diff}; relative only."},
@@ -138,9 +138,8 @@ Step three_places() {
          {R"tex(\text{旋转：}\ e_qW_qR_q\cdot e_kW_kR_k,\quad \text{偏置：}\ e_qW_q\cdot e_kW_k+b(\Delta))tex",
           R"tex(\text{rotated: }\ e_qW_qR_q\cdot e_kW_kR_k,\quad \text{bias: }\ e_qW_q\cdot e_kW_k+b(\Delta))tex"}},
     };
-    s.takeaway = {"所有位置后移一步：相加的分数最多变 {shift}，旋转和偏置的不变：加上的编码带着绝对位置，另两种只看 Δ = q − k。",
-                  "Shift all positions by one: added scores change by up to {shift}, rotated and biased ones not at all "
-                  "(they see only Δ)."};
+    s.takeaway = {"所有位置后移一步：相加的分数最多变 {shift}，因为 PE(q) 带着 q 本身；旋转和偏置的不变，因为它们只看 Δ = q − k。",
+                  "Shift all positions by one: added scores change by up to {shift} since PE(q) holds q; the others see only Δ = q − k."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"shift", exact(added_shift_change(in))}};
     });

@@ -55,6 +55,8 @@ std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
                                    {"fb", cb ? "cos" : "sin"}, {"xb", num(pos * wb(ib))}, {"vb", num(b(j))}}));
     }
     if (value_notes.empty()) value_notes.push_back(say(lang, {"在这个位置两种排布完全相同。", "At this position both layouts agree."}));
+    value_notes.push_back(say(lang, {"两者都是合法的编码，但训练好的权重只认自己的排布：换一种，每个位置都读错。",
+                                     "Both are valid codes, but trained weights expect their own layout: swap it and every position reads wrong."}));
 
     TableView freqs;
     freqs.values.resize(wb.size(), 2);
@@ -141,8 +143,8 @@ Step two_layouts() {
          {R"tex(\text{参考实现：}(\sin p\omega_0,\sin p\omega_1,\dots,\cos p\omega_0,\dots),\quad \omega_i=\mathrm{base}^{-i/(d/2-1)})tex",
           R"tex(\text{reference: }(\sin p\omega_0,\sin p\omega_1,\dots,\cos p\omega_0,\dots),\quad \omega_i=\mathrm{base}^{-i/(d/2-1)})tex"}},
     };
-    s.takeaway = {"pos = {pos} 时 {d} 个分量有 {n} 个不同：教程照抄论文的 sin、cos 交错；参考实现先放全部 sin，频率止于 1/base。",
-                  "At pos = {pos}, {n} of the {d} entries differ: the paper interleaves sin, cos; the reference puts all "
+    s.takeaway = {"PE({pos}) 的 {d} 个分量有 {n} 个不同：论文交错放 sin、cos；参考代码先放全部 sin，频率止于 1/base。",
+                  "{n} of the {d} entries of PE({pos}) differ: the paper interleaves sin, cos; the reference code puts all "
                   "sines first, ending at 1/base."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"pos", pos_text(in.pos)}, {"d", pos_text(in.d)}, {"n", pos_text(differing_entries(in))}};

@@ -52,9 +52,9 @@ std::vector<ViewData> wavelength_range_views(const Inputs& in, Lang lang) {
         say(lang, {"最短波长 = {shortest} = 2π；最长 = {longest} = 2π · {ratio}。", "Shortest wavelength = {shortest} = 2π; longest = {longest} = 2π · {ratio}."},
             {{"shortest", num(lam(0))}, {"longest", num(longest)}, {"ratio", num(longest / kTwoPi)}})};
     if (v == PeVariant::vaswani)
-        notes.push_back(say(lang, {"论文公式中最长的是 2π·base^(1 − 2/d)，达不到常见简化写法（教程）所说的 base·2π = {limit}；参考实现的前后两半排布恰好到达它。",
-                                   "In the paper's formula the longest is 2π·base^(1 − 2/d), short of the base·2π = {limit} that a common "
-                                   "simplified version found in tutorials quotes; the reference implementation's halves layout reaches it exactly."},
+        notes.push_back(say(lang, {"论文公式中最长的是 2π·base^(1 − 2/d)，达不到教程常说的 base·2π = {limit}；参考代码先 sin 后 cos 的排布（第 10 步）恰好到达。",
+                                   "The paper's longest is 2π·base^(1 − 2/d), short of the base·2π = {limit} tutorials quote; "
+                                   "the reference code's sines-first layout (step 10) reaches it exactly."},
                             {{"limit", num(in.base * kTwoPi)}}));
     else
         notes.push_back(say(lang, {"参考实现的前后两半排布（tensor2tensor）最后一个频率恰好是 1/base，所以最长波长就是 base·2π = {limit}。",
@@ -81,12 +81,12 @@ Step wavelength_range() {
         views_of(read_inputs, wavelength_range_views),
         {R"tex(\lambda_i=\frac{2\pi}{\omega_i}=2\pi\,\mathrm{base}^{2i/d},\qquad \lambda_{d/2-1}=2\pi\,\mathrm{base}^{1-2/d}<2\pi\,\mathrm{base})tex"},
     };
-    s.takeaway = {"λ_i 从 2π 按固定倍数增长到 {longest}：论文的指数止于 1 − 2/d，不到教程说的 base·2π = {limit}（参考实现恰好到达）。",
-                  "λ_i grows by a fixed factor from 2π to {longest}: the paper's exponent stops at 1 − 2/d, short of the "
-                  "base·2π = {limit} tutorials quote (the reference implementation reaches it)."};
+    s.takeaway = {"λ_i 每对乘 {factor}，从 2π 增到 {longest}，这以内的距离都有尺度合适的一对；论文指数止于 1 − 2/d，不到 base·2π。",
+                  "λ_i grows ×{factor} per pair from 2π to {longest}, so every distance up to that has a pair of the right "
+                  "scale; the paper's exponent stops at 1 − 2/d, short of base·2π."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::VectorXd lam = sinusoidal_wavelengths(in.d_model, in.base, PeVariant::vaswani);
-        return std::vector<Arg>{{"longest", num(lam(lam.size() - 1))}, {"limit", num(in.base * kTwoPi)}};
+        return std::vector<Arg>{{"factor", num(lam(1) / lam(0), 3)}, {"longest", num(lam(lam.size() - 1))}};
     });
     return s;
 }

@@ -79,8 +79,8 @@ std::vector<ViewData> shuffle_views(const Inputs& in, Lang lang) {
                          "Largest |Attn(P·X) − P·Attn(X)| = {diff}: outputs ignore where tokens stand."},
                         {"最大 |Attn(P·X) − P·Attn(X)| = {diff}（舍入误差）：输出与 token 站在哪里无关。",
                          "Largest |Attn(P·X) − P·Attn(X)| = {diff} (rounding): outputs ignore where tokens stand."}),
-        say(lang, {"而最大 |Attn(P·X) − Attn(X)| = {diff}：行跟着移动，所以是等变而非不变（常见的简化写法说“不变”）。",
-                   "But the largest |Attn(P·X) − Attn(X)| = {diff}: rows move, so this is equivariance, not invariance (the word tutorials use)."},
+        say(lang, {"而最大 |Attn(P·X) − Attn(X)| = {diff}：行跟着移动，所以是等变而非不变（有的教程说“不变”）。",
+                   "But the largest |Attn(P·X) − Attn(X)| = {diff}: rows move, so this is equivariance, not invariance (as some tutorials say)."},
             {{"diff", exact(unchanged)}}),
         say(lang, {"因果掩码（每个 token 只看它之前的）下最大 |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}：掩码泄露了顺序。",
                    "Causal mask (each token sees only earlier ones): the largest |Attn_causal(P·X) − P·Attn_causal(X)| = {diff}, so it leaks order."},
@@ -122,14 +122,15 @@ Step why_positions() {
         {{R"tex(\mathrm{Attn}(X)=\mathrm{softmax}\Bigl(\frac{XW_q(XW_k)^\top}{\sqrt{d}}\Bigr)XW_v,\qquad PX:\ X\ \text{的行被打乱})tex",
           R"tex(\mathrm{Attn}(X)=\mathrm{softmax}\Bigl(\frac{XW_q(XW_k)^\top}{\sqrt{d}}\Bigr)XW_v,\qquad PX:\ \text{the rows of }X\text{ shuffled})tex"}},
     };
-    s.takeaway = {"打乱 {n} 个 token，输出只是跟着换行、数值不变：注意力权重只来自内容的点积，没有哪个 token 知道自己站在哪里（等变）。",
-                  "Shuffle {n} tokens and the outputs come back reordered, unchanged: attention weighs content only (equivariance)."};
+    s.takeaway = {"打乱 {n} 个 token，输出只跟着换行、数值不变（[[equivariance|等变]]）：每个权重都是两个 token 内容的点积，与它们站在哪里无关。",
+                  "Shuffle {n} tokens and the outputs come back in the new order, values unchanged ([[equivariance]]): each weight "
+                  "is a dot product of two tokens' contents, blind to where they stand."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) { return std::vector<Arg>{{"n", integer(in.tokens)}}; });
     s.questions = {
         {{"不加任何位置信息，把输入的词打乱顺序。输出会怎样？",
           "With no position information, shuffle the input tokens. What happens to the outputs?"},
          {{"完全不变", "They stay exactly the same"},
-          {"跟着一起被打乱，每个词的输出本身不变（等变）", "They are shuffled the same way; each token's own output is unchanged (equivariance)"},
+          {"跟着同样被打乱", "They are shuffled the same way"},
           {"变得无法预测", "They change unpredictably"}},
          1,
          [](const ParamSet& p, Lang lang) {

@@ -44,9 +44,9 @@ Step flattening_2x3() {
     s.questions = {
         {{"把网格逐行展平后，一维规则 q − k = δ₁·W + δ₂ 会和二维规则 δ 不同吗？",
           "After flattening the grid row by row, can the 1-D rule q − k = δ₁·W + δ₂ differ from the 2-D rule δ?"},
-         {{"不会，两者总是相同", "No, they are always the same"},
-          {"会：跨过行尾的那些对会被错连或漏连", "Yes: pairs that cross a row edge are linked wrongly or missed"},
-          {"只有网格是正方形时才会不同", "Only when the grid is square"}},
+         {{"不会，总是相同", "No, never"},
+          {"会，对某些位置对", "Yes, for some pairs"},
+          {"只在网格是正方形时", "Only when the grid is square"}},
          1,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);
@@ -68,7 +68,7 @@ Step flattening_2x3() {
     s.questions[0].predict = true;  // asked before the naive rule's heatmap shows where it goes wrong
     s.takeaway = {"朴素规则 q − k = {flat} 与二维规则在 A 的 {cells} 个格子中有 {differ} 个不同：编号上的一个偏移可能跨过换行，只有二维规则会停在网格边缘。",
                   "The naive rule q − k = {flat} and the 2-D rule disagree on {differ} of A's {cells} cells: an index offset can "
-                  "cross a row break."};
+                  "cross a row break, where the 2-D rule stops at the grid's edge."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const int flat = in.drow * in.W + in.dcol;
         const Eigen::MatrixXd naive = attention_rule_1d(in.cells(), flat);
@@ -105,7 +105,7 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
             {{"cells", ones0.empty() ? "—" : join(ones0, ", ")}, {"rows", empty0.empty() ? "—" : join(empty0, ", ")}})};
     const std::string index_note = say(lang, {"编号 = 行·W + 列，W = {W}。", "index = row·W + column, W = {W}."}, {{"W", integer(W)}});
     const std::string from_one_note =
-        say(lang, {"从 1 数：值为 1 的格子 {cells}；没有 1 的行 {rows}", "From 1: ones at {cells}; rows without a 1: {rows}"},
+        say(lang, {"从 1 数：值为 1 的格子 {cells}；没有 1 的行 {rows}", "Counting from 1: ones at {cells}; rows without a 1: {rows}"},
             {{"cells", ones1.empty() ? "—" : join(ones1, ", ")}, {"rows", empty1.empty() ? "—" : join(empty1, ", ")}});
 
     // The naive rule: the same step expressed as one offset of the flattened index.
@@ -145,9 +145,9 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
     if (bad0.empty())
         wrong_notes.push_back(say(lang, {"这里两条规则一致（没有跨行的配对）。", "Here both rules agree (no pair crosses a row break)."}));
     else
-        wrong_notes.push_back(say(lang, {"与二维规则不同的配对（从 0 / 从 1，→ 多连、↛ 漏连）：{pairs0} / {pairs1}",
-                                         "Pairs where it differs from the 2-D rule (from 0 / from 1, → extra link, ↛ missing link): "
-                                         "{pairs0} / {pairs1}"},
+        wrong_notes.push_back(say(lang, {"与二维规则不同的配对（已框出；→ 多连、↛ 漏连）：{pairs0}（从 1 数：{pairs1}）",
+                                         "Pairs where it differs from the 2-D rule (framed; → extra link, ↛ missing link): "
+                                         "{pairs0} (counting from 1: {pairs1})"},
                                   {{"pairs0", join(bad0, ", ")}, {"pairs1", join(bad1, ", ")}}));
     wrong_notes.push_back(index_note);
     wrong_notes.push_back(from_one_note);

@@ -24,7 +24,7 @@ static std::vector<ViewData> pairs_versus_positions_views(const Inputs& in, Lang
 Step pairs_versus_positions() {
     Step s = {
         "pairs-versus-positions",
-        {"看似相同的两张图", "Two pictures that look alike"},
+        {"位置网格不是配对表", "A grid of positions is not a table of pairs"},
         {"讲解视频常把两张 6×6 的图并排画出，但它们的含义不同。配对表 A 的每一格是一对 (q, k)，N 个 token 对应 N² 格；"
          "位置网格的每一格是一个位置，N 个 token 就只有 N 格。如果网格真有 side×side 个位置，A 就要为每个位置各留一行、一列，"
          "表格给出两者的大小。拖动边长可以看到两者增长的速度有多么不同。",
@@ -54,9 +54,9 @@ Step pairs_versus_positions() {
                         {{"side", integer(side)}, {"n", count_text(n, lang)}, {"pairs", count_text(n * n, lang)}});
          }},
     };
-    s.takeaway = {"{s}×{s} 的网格有 {n} 个位置，它的 A 却有 {pairs} 个格子：网格的一格是一个位置，A 的一格是一对位置，所以 A 按 side⁴ 增长。",
-                  "A {s}×{s} grid holds {n} positions but its A holds {pairs} cells: a grid cell is one position, a cell "
-                  "of A a pair of positions, so A grows as side⁴."};
+    s.takeaway = {"{s}×{s} 的位置网格（如图像的[[patch|图块]]）有 {n} 个位置，它的 A 却有 {pairs} 个格子：网格一格是一个位置，A 一格是一对位置，所以 A 按 side⁴ 增长。",
+                  "A {s}×{s} grid of positions (say an image's [[patch|patches]]) holds {n} positions but its A holds {pairs} "
+                  "cells: a grid cell is one position, a cell of A a pair, so A grows as side⁴."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const long long n = 1LL * in.side * in.side;
         return std::vector<Arg>{{"s", integer(in.side)}, {"n", integer(n)}, {"pairs", count_text(n * n, lang)}};

@@ -62,8 +62,8 @@ Step relative_rule() {
     s.questions = {
         {{"规则“q − k = Δ 时为 1”会点亮多少个格子？", "How many cells does the rule “1 iff q − k = Δ” light?"},
          {{"N 个，每行一个", "N, one per row"},
-          {"N − |Δ| 个（|Δ| ≥ N 时一个也没有）", "N − |Δ| (none when |Δ| ≥ N)"},
-          {"2N − 1 个", "2N − 1"}},
+          {"N − |Δ| 个，对角线 Δ 上每格一个", "N − |Δ|, one per cell of diagonal Δ"},
+          {"2N − 1 个，每条对角线一个", "2N − 1, one per diagonal"}},
          1,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);
@@ -100,7 +100,7 @@ static std::vector<ViewData> relative_rule_views(const Inputs& in, Lang lang) {
             empty1.push_back(integer(q + 1));
         }
     const std::string empty_rows =
-        empty0.empty() ? say(lang, {"无", "none"}) : say(lang, {"{rows0}（从 1 数：{rows1}）", "{rows0} (from 1: {rows1})"},
+        empty0.empty() ? say(lang, {"无", "none"}) : say(lang, {"{rows0}（从 1 数：{rows1}）", "{rows0} (counting from 1: {rows1})"},
                                                          {{"rows0", join(empty0, ", ")}, {"rows1", join(empty1, ", ")}});
     const std::vector<std::string> notes = {
         say(lang, {"点亮的格子：N − |Δ| = {lit}，全在对角线 q − k = {delta} 上；没有 1 的行：{rows}",

@@ -42,13 +42,13 @@ static std::string slopes_note(const std::vector<double>& slopes, Lang lang) {
     std::vector<std::string> list;
     for (double s : slopes) list.push_back(num(s, 4));
     if (P == H)
-        return say(lang, {"H = {H} 是 2 的幂：斜率 m_h = 2^(−8(h+1)/H)，是等比数列（参考代码：`get_slopes`）：{list}",
-                          "H = {H} is a power of two: slopes m_h = 2^(−8(h+1)/H), a geometric sequence (reference code: `get_slopes`): {list}"},
+        return say(lang, {"H = {H} 是 2 的幂：斜率 m_h = 2^(−8(h+1)/H)，是等比数列（与 ALiBi 作者的代码一致）：{list}",
+                          "H = {H} is a power of two: slopes m_h = 2^(−8(h+1)/H), a geometric sequence (as in the ALiBi authors' code): {list}"},
                    {{"H", integer(H)}, {"list", join(list, ", ")}});
     return say(lang, {"H = {H} 不是 2 的幂：头 0–{last} 取 {P} 个头的斜率 2^(−8(h+1)/{P})，头 {P}–{end} 取 {P2} 个头的斜率中隔一个取一个"
-                      "（参考代码：`get_slopes`）：{list}",
+                      "（ALiBi 作者的代码如此）：{list}",
                       "H = {H} is not a power of two: heads 0–{last} take the slopes of {P} heads, 2^(−8(h+1)/{P}); heads "
-                      "{P}–{end} take every other slope of {P2} heads (reference code: `get_slopes`): {list}"},
+                      "{P}–{end} take every other slope of {P2} heads (as the ALiBi authors' code does): {list}"},
                {{"H", integer(H)}, {"last", integer(P - 1)}, {"P", integer(P)}, {"end", integer(H - 1)}, {"P2", integer(2 * P)},
                 {"list", join(list, ", ")}});
 }
@@ -148,8 +148,9 @@ Step alibi_penalty() {
          {R"tex(m_h=2^{-8(h+1)/H}\ (H=2^a);\quad \text{否则 }P=2^{\lfloor\log_2 H\rfloor}:\ m_h=2^{-8(h+1)/P}\ (h<P),\ \ m_{P+j}=2^{-8(2j+1)/(2P)})tex",
           R"tex(m_h=2^{-8(h+1)/H}\ (H=2^a);\quad \text{else }P=2^{\lfloor\log_2 H\rfloor}:\ m_h=2^{-8(h+1)/P}\ (h<P),\ \ m_{P+j}=2^{-8(2j+1)/(2P)})tex"}},
     };
-    s.takeaway = {"ALiBi 在 logit 上减去 m·Δ：每个头一条关于距离 Δ 的直线，没有旋转，所以偏置在任何长度下都一样，也不会绕回。",
-                  "ALiBi subtracts m·Δ, one straight line per head with no rotation, so its bias is the same at any length."};
+    s.takeaway = {"[[alibi|ALiBi]] 减去 m·Δ（m 是每个头的斜率）：关于距离的一条直线，没有旋转，所以偏置在任何长度下都一样。",
+                  "[[alibi|ALiBi]] subtracts m·Δ (m: the head's slope), one straight line with no rotation, so its bias is the "
+                  "same at any length."};
     return s;
 }
 

@@ -67,7 +67,7 @@ static std::vector<ViewData> alibi_beyond_training_views(const Inputs& in, Lang 
         y_gentle.push_back(mass.per_head[static_cast<std::size_t>(mass.gentle)](len - 1));
     }
     curve.series = {share, y_none, y_mean, y_gentle};
-    curve.series_labels = {say(lang, {"L 之外的键所占比例", "share of keys beyond L"}), say(lang, {"RoPE（不缩放）", "RoPE (no scaling)"}),
+    curve.series_labels = {say(lang, {"L 之外的键所占比例", "share of keys beyond L"}), say(lang, {"RoPE（无距离惩罚）", "RoPE (no distance penalty)"}),
                            say(lang, {"ALiBi：各头平均", "ALiBi: mean over heads"}), say(lang, {"ALiBi：最平缓的头", "ALiBi: gentlest head"})};
     const double m_gentle = mass.slopes[static_cast<std::size_t>(mass.gentle)];
     const std::vector<std::string> notes = {
@@ -107,8 +107,9 @@ Step alibi_beyond_training() {
         views_of(read_inputs, alibi_beyond_training_views),
         {{R"tex(\text{超出 }L\text{ 的部分}=\sum_{\Delta\ge L}\mathrm{softmax}_\Delta\Bigl(\frac{\mathbf{q}^\top\mathbf{k}_\Delta}{\sqrt{d}}-m_h\,\Delta\Bigr))tex", R"tex(\text{beyond }L=\sum_{\Delta\ge L}\mathrm{softmax}_\Delta\Bigl(\frac{\mathbf{q}^\top\mathbf{k}_\Delta}{\sqrt{d}}-m_h\,\Delta\Bigr))tex"}},
     };
-    s.takeaway = {"N = {n} 时，RoPE 有 {none} 的注意力落在 L 之外，ALiBi 只有 {alibi}：L 之外的新偏置只会更负，远处的键被压低。",
-                  "At N = {n}, RoPE puts {none} of its attention beyond L, ALiBi {alibi}: its biases only fall past L."};
+    s.takeaway = {"N = {n} 时，RoPE 有 {none} 的注意力落在 L 之外，约等于那里键的比例（随机内容不偏向任何距离）；ALiBi 只有 {alibi}：L 之外的偏置只会更负。",
+                  "At N = {n}, RoPE puts {none} of its attention beyond L, about the share of keys there (random contents favour "
+                  "no distance); ALiBi {alibi}: past L its biases only fall, so far keys fade."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const AlibiMass mass = alibi_mass(in);
         return std::vector<Arg>{{"n", integer(mass.n)}, {"none", num(mass.none(mass.n - 1), 3)}, {"alibi", num(mass.mean(mass.n), 3)}};
@@ -116,8 +117,8 @@ Step alibi_beyond_training() {
     s.questions = {
         {{"ALiBi 在 logit 上加 −m·Δ。超过训练长度 L 之后，新出现的偏置值会怎样？",
           "ALiBi adds −m·Δ to the logits. Past the training length L, what do the new bias values do?"},
-         {{"只会更负，把远处的键压得更低", "They are only more negative, pushing distant keys further down"},
-          {"变成正数，偏向远处的键", "They turn positive and favour distant keys"},
+         {{"只会更负", "They only grow more negative"},
+          {"变成正数", "They turn positive"},
           {"重复训练中见过的值", "They repeat values seen in training"}},
          0,
          [](const ParamSet& p, Lang lang) {

@@ -32,7 +32,7 @@ static std::vector<ViewData> alibi_head_by_head_views(const Inputs& in, Lang lan
     }
     // The deciding cell: the gentlest head lets the most attention past L.
     table.marks.push_back({mass.gentle, 2, false, say(lang, {"最平缓，漏过最多", "gentlest, most through"})});
-    table.col_labels = {say(lang, {"斜率 m（参考代码）", "slope m (reference)"}), say(lang, {"Δ = L 处的偏置 −m·L", "bias at Δ = L: −m·L"}),
+    table.col_labels = {say(lang, {"斜率 m（作者代码）", "slope m (authors' code)"}), say(lang, {"Δ = L 处的偏置 −m·L", "bias at Δ = L: −m·L"}),
                         say(lang, {"N 时 L 之外的注意力", "attention beyond L at N"}), "2^(−8(h+1)/H)"};
     table.col_decimals = {-1, -1, 6, -1};
     table.decimals = 4;
@@ -42,13 +42,13 @@ static std::vector<ViewData> alibi_head_by_head_views(const Inputs& in, Lang lan
                    "Each head's slope m and the attention it puts beyond the training length L = {L} at N = {n}; the "
                    "same random contents."},
             {{"n", integer(n)}, {"L", integer(L)}}),
-        differ == 0 ? say(lang, {"H = {H} 是 2 的幂：参考代码的斜率就是最后一列 2^(−8(h+1)/H)。",
-                                 "H = {H} is a power of two: the reference slopes are the last column, 2^(−8(h+1)/H)."},
+        differ == 0 ? say(lang, {"H = {H} 是 2 的幂：作者代码的斜率就是最后一列 2^(−8(h+1)/H)。",
+                                 "H = {H} is a power of two: the authors' code's slopes are the last column, 2^(−8(h+1)/H)."},
                           {{"H", integer(H)}})
-                    : say(lang, {"H = {H} 不是 2 的幂：{differ} 个头的参考斜率不等于最后一列的 2^(−8(h+1)/H)，"
-                                 "因为参考代码先取 {P} 个头的斜率，再隔一个取 {P2} 个头的斜率（见[[lesson:beyond-training/alibi|上上一步]]）。",
-                                 "H = {H} is not a power of two: {differ} heads' reference slopes differ from the last column, "
-                                 "2^(−8(h+1)/H), because the reference takes the slopes of {P} heads, then every other slope "
+                    : say(lang, {"H = {H} 不是 2 的幂：{differ} 个头在作者代码中的斜率不等于最后一列的 2^(−8(h+1)/H)，"
+                                 "因为作者代码先取 {P} 个头的斜率，再隔一个取 {P2} 个头的斜率（见[[lesson:beyond-training/alibi|上上一步]]）。",
+                                 "H = {H} is not a power of two: {differ} heads' slopes in the authors' code differ from the last column, "
+                                 "2^(−8(h+1)/H), because that code takes the slopes of {P} heads, then every other slope "
                                  "of {P2} heads (see [[lesson:beyond-training/alibi|the ALiBi step]])."},
                           {{"H", integer(H)}, {"differ", integer(differ)}, {"P", integer(slope_power_of_two(H))},
                            {"P2", integer(2 * slope_power_of_two(H))}}),

@@ -55,17 +55,17 @@ static std::vector<ViewData> alibi_reference_rows_views(const Inputs& in, Lang l
         say_error(lang, {"softmax 对每行加常数不变：两种写法的注意力权重最大差 = {err}{hint}",
                          "Softmax ignores a constant per row: largest difference of the attention weights = {err}{hint}"},
                   reference_gap(in)),
-        say(lang, {"（ALiBi 作者的参考代码 fairseq：`buffered_future_mask`，每行加 m·k。）",
-                   "(The ALiBi authors' reference code, fairseq: `buffered_future_mask`, which adds m·k to every row.)"}),
+        say(lang, {"（ALiBi 作者的代码每行加 m·k，而不是 −m·(q − k)。）",
+                   "(The ALiBi authors' code adds m·k to every row, not −m·(q − k).)"}),
     };
-    return {make_view(say(lang, {"参考代码实际加的：每行都是 m·k", "What the reference code adds: m·k in every row"}), refv, notes)};
+    return {make_view(say(lang, {"作者代码实际加的：每行都是 m·k", "What the authors' code adds: m·k in every row"}), refv, notes)};
 }
 
 // [SECTION] the step
 Step alibi_reference_rows_step() {
     Step s = {
         "alibi-reference-rows",
-        {"ALiBi 的参考代码：每行加 m·k", "ALiBi's reference rows"},
+        {"ALiBi 的代码加 m·k", "ALiBi's code adds m·k"},
         {"ALiBi 作者的参考代码给每一行加的是 m·k（k 是键位置），而不是 −m·(q − k)。两者只差 m·q，在同一行（同一个查询）里是常数。"
          "热力图是所选头实际加上的值，注释核对两种写法的权重之差。",
          "The ALiBi authors' reference code adds m·k to each row (k the key position), not −m·(q − k). The two differ "
@@ -75,8 +75,9 @@ Step alibi_reference_rows_step() {
         views_of(read_inputs, alibi_reference_rows_views),
         {R"tex(m\,k=-m\,(q-k)+m\,q,\qquad \mathrm{softmax}_k(x_k+m\,q)=\mathrm{softmax}_k(x_k))tex"},
     };
-    s.takeaway = {"参考代码每行加 m·k，与 −m·(q − k) 只差本行常数 m·q；softmax 对每行加常数不变，所以权重相同（最大差 {err}）。",
-                  "The reference adds m·k, off from −m·(q − k) by m·q per row, which softmax ignores (largest difference {err})."};
+    s.takeaway = {"ALiBi 作者的代码加 m·k，与 −m·(q − k) 只差本行常数 m·q，[[softmax]] 不受影响（最大差 {err}）。",
+                  "ALiBi's authors' code adds m·k, off from −m·(q − k) by m·q per row, which [[softmax]] ignores (largest "
+                  "difference {err})."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) { return std::vector<Arg>{{"err", exact(reference_gap(in))}}; });
     return s;
 }

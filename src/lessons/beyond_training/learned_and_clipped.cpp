@@ -127,8 +127,10 @@ static std::vector<ViewData> learned_and_clipped_views(const Inputs& in, Lang la
         say(lang, {"可学习的绝对位置表每个训练位置一行，共 L = {L} 行：从位置 {L} 起根本没有向量。",
                    "A learned absolute table has one row per trained position, L = {L} rows: from position {L} on there is no vector at all."},
             {{"L", integer(in.L)}}),
-        say(lang, {"T5 自己按 键位置 − 查询位置 计数；这里 Δ = q − k ≥ 0，即查询之前的键。",
-                   "T5 counts key position − query position; here Δ = q − k ≥ 0, the keys at or before the query."}),
+        say(lang, {"T5 按 键位置 − 查询位置 计数；这里 Δ = q − k ≥ 0，只用到一侧的 B/2 = {half} 个桶（B：桶数，D：max_distance）。",
+                   "T5 counts key − query position; here Δ = q − k ≥ 0, so only one side's B/2 = {half} buckets are used "
+                   "(B: buckets, D: max_distance)."},
+            {{"half", integer(in.num_buckets / 2)}}),
     };
     if (md != in.max_distance)
         notes.push_back(say(lang, {"max_distance 必须大于 {exact} 个精确桶，这里用 {md}。", "max_distance must exceed the {exact} exact buckets; {md} is used here."},
@@ -155,9 +157,9 @@ Step learned_and_clipped() {
         views_of(read_inputs, learned_and_clipped_views),
         {R"tex(\mathrm{Shaw}:\ \min(\Delta,C),\qquad \mathrm{T5}:\ \min\Bigl(\tfrac{B}{2}-1,\ \tfrac{B}{4}+\Bigl\lfloor\tfrac{B}{4}\cdot\tfrac{\ln(4\Delta/B)}{\ln(4D/B)}\Bigr\rfloor\Bigr)\ \ (\Delta\ge\tfrac{B}{4})tex"},
     };
-    s.takeaway = {"到 Δ = {last}，ALiBi 和 RoPE 遇到 {new} 个训练中没有的值；Shaw 新增 {shaw_new} 个，T5 新增 {t5_new} 个：远处截成同一个值，彼此不分。",
-                  "Up to Δ = {last}, ALiBi and RoPE meet {new} values never seen in training; Shaw meets {shaw_new} new ones and "
-                  "T5 {t5_new}: they clip far distances to one value, so far keys look alike."};
+    s.takeaway = {"到 Δ = {last}，ALiBi 和 RoPE 遇到 {new} 个训练中没有的值；[[lesson:shaw|Shaw]] 新增 {shaw_new} 个，[[lesson:t5-bias|T5]] 新增 {t5_new} 个：远处截成同一个值，彼此不分。",
+                  "Up to Δ = {last}, ALiBi and RoPE meet {new} values never seen in training; [[lesson:shaw|Shaw]] meets {shaw_new} new "
+                  "ones and [[lesson:t5-bias|T5]] {t5_new}: they clip far distances to one value, so far keys look alike."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const DistinctCounts c = distinct_counts(in);
         return std::vector<Arg>{{"last", integer(c.last)}, {"new", integer(c.formula_new)}, {"shaw_new", integer(c.shaw_new)},

@@ -122,10 +122,19 @@ ViewData odometer_view(int d, double base, int L, int position, const Eigen::Vec
         say(lang, {"{short} / {pairs} 对在训练的 L = {L} 个位置内没有转满一圈（L·θᵢ/2π < 1）。",
                    "{short} of {pairs} pairs did not complete one turn within the L = {L} training positions (L·θᵢ/2π < 1)."},
             {{"short", integer(short_of_turn)}, {"pairs", integer(d / 2)}, {"L", integer(L)}}),
-        say(lang, {"在 p = {p}，原频率下有 {n} 对的指针落在训练时没扫过的角度上。",
-                   "At p = {p}, {n} pairs point at angles their needle never swept in training, with the original frequencies."},
-            {{"p", integer(position)}, {"n", integer(pairs_off_their_arc(theta, theta, L, position))}}),
     };
+    // Without a scaling there is nothing to call the frequencies "original" against; say instead why fewer than all
+    // slow pairs are off their arc at this p.
+    const int off = pairs_off_their_arc(theta, theta, L, position);
+    if (scaled.size() == theta.size())
+        notes.push_back(say(lang, {"在 p = {p}，原频率下有 {n} 对的指针落在训练时没扫过的角度上。",
+                                   "At p = {p}, {n} pairs point at angles their needle never swept in training, with the original frequencies."},
+                            {{"p", integer(position)}, {"n", integer(off)}}));
+    else
+        notes.push_back(say(lang, {"在 p = {p}，有 {n} 对的指针落在训练时没扫过的角度上；其余 {rest} 个慢对的指针此刻恰好转回了自己的弧内。",
+                                   "At p = {p}, {n} pairs point at angles their needle never swept in training; the other {rest} slow pairs' "
+                                   "needles happen to be back inside their arc."},
+                            {{"p", integer(position)}, {"n", integer(off)}, {"rest", integer(short_of_turn - off)}}));
     if (!o.theta_scaled.empty())
         notes.push_back(say(lang, {"{method} 的频率下是 {n} 对。", "With the {method} frequencies it is {n} pairs."},
                             {{"method", scaled_label}, {"n", integer(pairs_off_their_arc(theta, scaled, L, position))}}));

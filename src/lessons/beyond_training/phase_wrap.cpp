@@ -103,9 +103,9 @@ Step phase_wrap() {
         {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \phi_i(p)=p\,\theta_i \bmod 2\pi)tex",
          R"tex(\lambda_i=\frac{2\pi}{\theta_i})tex"},
     };
-    s.takeaway = {"模型在 L = {L} 个位置上训练，却要读更长的文本。L 之后快的对（λ < L）只重复见过的角度；慢的对没转满一圈，转到新角度。",
-                  "A model trained on L = {L} positions meets longer texts. Past L, fast pairs (λ < L) repeat angles they saw, while "
-                  "slow pairs, short of one turn, climb to angles never seen."};
+    s.takeaway = {"模型在 L = {L} 个位置上训练，却读更长的文本：L 之后 [[rope|RoPE]] 快的[[frequency-pair|频率对]]（[[wavelength|波长]] λ < L）重复见过的角度，慢的没转满一圈，转到新角度。",
+                  "A model trained on L = {L} positions meets longer texts. Past L, fast [[rope|RoPE]] [[frequency-pair|pairs]] "
+                  "([[wavelength]] λ < L) repeat angles they saw; slow pairs, short of one turn, reach angles never learned."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) { return std::vector<Arg>{{"L", integer(in.L)}}; });
     return s;
 }

@@ -52,6 +52,8 @@ static std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
     t.col_labels = {say(lang, {"数值", "value"}), say(lang, {"对照", "against"})};
     t.corner = say(lang, {"结论", "claim"});
     t.decimals = 4;
+    // Counts of pairs and values are whole; ALiBi's share past L is tiny (six decimals keep it off 0).
+    t.row_decimals = {0, 0, -1, 6, 0};
     if (mass.mean(mass.n) < mass.none(mass.n - 1)) t.marks.push_back({3, 0, true, say(lang, {"远处被压低", "far keys fade"})});
     if (shaw_new == 0) t.marks.push_back({4, 0, true, say(lang, {"没有新值", "nothing new"})});
     const std::vector<std::string> notes = {

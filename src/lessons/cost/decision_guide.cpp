@@ -55,8 +55,8 @@ std::vector<ViewData> guide_views(const Inputs& in, Lang lang) {
     const std::vector<std::string> notes = {
         say(lang, {"要[[extrapolation|外推]]到训练长度 Lt 之外：RoPE（配合缩放，见[[lesson:long-context|长上下文一课]]）或 ALiBi。",
                    "[[extrapolation|Extrapolation]] beyond the training length Lt: RoPE (with scaling, see [[lesson:long-context|the long-context lesson]]) or ALiBi."}),
-        say(lang, {"要[[invariance|平移不变]]：RoPE，或按偏移 Δ = i − j 取值的偏置（T5、ALiBi）。",
-                   "[[invariance|Shift invariance]]: RoPE, or a bias indexed by the offset Δ = i − j (T5, ALiBi)."}),
+        say(lang, {"要[[invariance|平移不变]]：RoPE，或按偏移 Δ = q − k 取值的偏置（T5、ALiBi）。",
+                   "[[invariance|Shift invariance]]: RoPE, or a bias indexed by the offset Δ = q − k (T5, ALiBi)."}),
         say(lang, {"短而固定的长度：可学习的绝对位置嵌入最简单，只需把一张表加一次（N·d 的工作量）。",
                    "Short, fixed lengths: a learned absolute embedding is the simplest, one table added once (N·d work)."}),
         say(lang,
@@ -106,18 +106,18 @@ Step decision_guide() {
         {
         "要[[extrapolation|外推]]就选 RoPE（按[[lesson:long-context|长上下文一课]]缩放）或 ALiBi，要[[invariance|平移不变]]就选 RoPE 或按偏移取值的偏置，序列短而固定时可学习的绝对嵌入最简单。"
         "横条按对数刻度画出每类方法的位置表有多少字节，颜色回答两个问题：训练长度 Lt 之后有没有定义，分数是否平移不变"
-        "（只依赖 Δ = i − j）。注释给出对应的建议。",
+        "（只依赖 Δ = q − k）。注释给出对应的建议。",
         "To [[extrapolation|extrapolate]], choose RoPE (scaled as in [[lesson:long-context|the long-context lesson]]) or ALiBi; for [[invariance|shift "
         "invariance]], RoPE or a bias indexed by the offset; for short fixed lengths, a learned absolute embedding. The bars give each family's "
         "position table in bytes on a log scale, and their colours answer two questions: is anything defined past the "
-        "training length Lt, and are the scores shift-invariant (depending on Δ = i − j only). The notes give the advice."},
+        "training length Lt, and are the scores shift-invariant (depending on Δ = q − k only). The notes give the advice."},
         {"N", "d", "heads", "num_buckets"},
         views_of(read_inputs, guide_views),
-        {{R"tex(\text{平移不变：} s(i + c,\ j + c) = s(i, j))tex", R"tex(\text{shift-invariant: } s(i + c,\ j + c) = s(i, j))tex"}},
+        {{R"tex(\text{平移不变：} s(q + c,\ k + c) = s(q, k))tex", R"tex(\text{shift-invariant: } s(q + c,\ k + c) = s(q, k))tex"}},
     };
-    s.takeaway = {"{relative} 在训练长度 Lt 外仍有定义且平移不变，因为只看偏移 Δ = i − j、不看位置；{cheapest} 存得最少（{bytes}）。",
+    s.takeaway = {"{relative} 在训练长度 Lt 外仍有定义且平移不变，因为只看偏移 Δ = q − k、不看位置；{cheapest} 存得最少（{bytes}）。",
                   "{relative} are defined past the trained length Lt and shift-invariant, because they score only the "
-                  "offset Δ = i − j, not the positions; {cheapest} stores least of them ({bytes})."};
+                  "offset Δ = q − k, not the positions; {cheapest} stores least of them ({bytes})."};
     s.takeaway_args = args_of(read_inputs, guide_args);
     return s;
 }

@@ -122,7 +122,7 @@ Step growth_table() {
     };
     s.takeaway = {"N 从 {lo} 到 {hi}：N² 方法时间增长 {sq_lo}–{sq_hi} 倍，N·d 方法 {lin_lo}–{lin_hi} 倍，因为工作量分别按 N² 和 N 增长。",
                   "From N = {lo} to {hi} the N² methods' times grew {sq_lo}–{sq_hi}×, the N·d methods' {lin_lo}–{lin_hi}×, "
-                  "because their work grows as N² and as N; caches blur the small sizes."};
+                  "because their work grows as N² and as N; at small N the coarse clock and CPU caches blur the times."};
     s.takeaway_args = args_of(read_inputs, growth_table_args);
     return s;
 }

@@ -34,7 +34,7 @@ std::vector<ViewData> measured_properties_views(const Inputs& in, Lang lang) {
             c.table_bytes, c.seconds * 1e6;
         t.row_labels.push_back(family_label(r, lang));
     }
-    t.col_labels = {say(lang, {"位置 Lt 处的值", "value at Lt"}), say(lang, {"离 Toeplitz 的 r", "r from Toeplitz"}),
+    t.col_labels = {say(lang, {"未训练位置 Lt 处的值", "value at untrained Lt"}), say(lang, {"r（0 = 每条对角线不变）", "r (0 = each diagonal constant)"}),
                     say(lang, {"表的字节数", "table bytes"}), say(lang, {"实测 µs", "measured µs"})};
     t.col_decimals = {4, 4, 0, 2};
     t.corner = method_caption(lang);
@@ -48,13 +48,14 @@ std::vector<ViewData> measured_properties_views(const Inputs& in, Lang lang) {
     }
     const std::string probe_note =
         say(lang,
-            {"前两列在一个小模型上测得：训练位置 Lt = {Lt}；“—”表示位置 Lt 没有参数；离 [[toeplitz|Toeplitz]] 为 0 表示分数平移不变。",
-             "The first two columns are measured on a small model with Lt = {Lt} trained positions: a dash means "
-             "there is no parameter at position Lt; 0 from [[toeplitz|Toeplitz]] means shift-invariant scores."},
+            {"前两列在一个训练位置 Lt = {Lt} 的小模型上测得：第一列是位置部分在 Lt 处给出的值，“—”表示那里没有参数；r 量出分数离 [[toeplitz|Toeplitz]] 矩阵（每条对角线为常数）多远，0 即平移不变。",
+             "The first two columns are measured on a small model with Lt = {Lt} trained positions: the first is the "
+             "value the position part gives at position Lt, a dash where it has no parameter there; r measures how far "
+             "the scores are from a [[toeplitz|Toeplitz]] matrix (constant along each diagonal), 0 meaning shift-invariant."},
             {{"Lt", integer(kTrainedPositions)}});
     const std::string symbols_note =
-        say(lang, {"s(i, j)：小模型上查询 i、键 j 的位置分数；⟨s⟩_Δ：s 在偏移 Δ = i − j 那条对角线上的平均值。",
-                   "s(i, j): the small model's position score of query i and key j; ⟨s⟩_Δ: the mean of s along the diagonal Δ = i − j."});
+        say(lang, {"s(q, k)：小模型上查询 q、键 k 的位置分数；μ(Δ)：s 在偏移 Δ = q − k 那条对角线上的平均值。",
+                   "s(q, k): the small model's position score of query q and key k; μ(Δ): the mean of s along the diagonal Δ = q − k."});
     return {make_view(say(lang, {"测得的性质与本机代价", "Measured properties and cost here"}), std::move(t),
                       {probe_note, symbols_note})};
 }
@@ -87,18 +88,18 @@ Step measured_properties() {
         "measured-properties",
         {"指南背后的测量", "The measurements behind the guide"},
         {
-        "在一个训练了 Lt 个位置的小模型上，第一列取位置 Lt 处的值，第二列量出 Lt×Lt 的位置分数 s(i, j) 离 [[toeplitz|Toeplitz]] 矩阵（每条对角线为常数）多远。"
-        "⟨s⟩_Δ 是 s 在 Δ = i − j 那条对角线上的平均值，r = 0 即平移不变。指南里的两条性质就是这样测出来的。后两列是本机的存储和时间。",
+        "在一个训练了 Lt 个位置的小模型上，第一列取位置 Lt 处的值，第二列量出 Lt×Lt 的位置分数 s(q, k) 离 [[toeplitz|Toeplitz]] 矩阵（每条对角线为常数）多远。"
+        "μ(Δ) 是 s 在 Δ = q − k 那条对角线上的平均值，r = 0 即平移不变。指南里的两条性质就是这样测出来的。后两列是本机的存储和时间。",
         "On a small model trained on Lt positions, the first column takes the value at position Lt and the second "
-        "measures how far the Lt×Lt position scores s(i, j) are from a [[toeplitz|Toeplitz]] matrix (constant along each diagonal). "
-        "⟨s⟩_Δ is the mean of s along the diagonal Δ = i − j, and r = 0 means shift-invariant. This is how the guide's "
+        "measures how far the Lt×Lt position scores s(q, k) are from a [[toeplitz|Toeplitz]] matrix (constant along each diagonal). "
+        "μ(Δ) is the mean of s along the diagonal Δ = q − k, and r = 0 means shift-invariant. This is how the guide's "
         "two properties are measured. The last two columns are the memory and time measured here."},
         {"N", "d", "heads", "num_buckets", "trial"},
         views_of(read_inputs, measured_properties_views),
-        {R"tex(r = \sqrt{\textstyle\sum_{i,j} \big(s(i, j) - \bar{s}(i - j)\big)^2} \Big/ \sqrt{\textstyle\sum_{i,j} s(i, j)^2})tex"},
+        {R"tex(r = \sqrt{\textstyle\sum_{q,k} \big(s(q, k) - \mu(\Delta)\big)^2} \Big/ \sqrt{\textstyle\sum_{q,k} s(q, k)^2})tex"},
     };
     s.takeaway = {"{invariant} 的 r 为 0：只看 Δ 的分数沿对角线不变；{undefined} 张可学习的表在 Lt = {Lt} 处无参数：训练只到那里。",
-                  "{invariant} have r = 0, as a score of Δ = i − j alone is constant along each diagonal; the "
+                  "{invariant} have r = 0, as a score of Δ = q − k alone is constant along each diagonal; the "
                   "{undefined} learned tables have nothing at position Lt = {Lt}, where training ended."};
     s.takeaway_args = args_of(read_inputs, properties_args);
     return s;

@@ -105,9 +105,9 @@ Step measured_time() {
         views_of(read_inputs, timing_views),
         {{R"tex(O(N d) \ \text{（加一张表、旋转）}, \qquad O(N^2) \ \text{（加或查一个偏置）}, \qquad \frac{N^2}{N d} = \frac{N}{d})tex", R"tex(O(N d) \ \text{(add a table, rotate)}, \qquad O(N^2) \ \text{(add or look up a bias)}, \qquad \frac{N^2}{N d} = \frac{N}{d})tex"}},
     };
-    s.takeaway = {"偏置处理每头 N² = {cells} 个分数，加表只处理 N·d = {nd} 个：最快的偏置耗时是加表的 {ratio} 倍；即时 RoPE 还要算正余弦。",
-                  "A bias touches all N² = {cells} scores of a head, a table N·d = {nd} numbers: the fastest bias took "
-                  "{ratio}× the table's time. RoPE on the fly pays a sine and cosine per element."};
+    s.takeaway = {"偏置处理每头 N² = {cells} 个分数，嵌入表只处理 N·d = {nd} 个：最快的偏置耗时是嵌入表的 {ratio} 倍；即时 RoPE 还要算正余弦。",
+                  "A bias touches all N² = {cells} scores of a head, an embedding table N·d = {nd} numbers: the fastest bias "
+                  "took {ratio}× the table's time. RoPE on the fly pays a sine and cosine per element."};
     s.takeaway_args = args_of(read_inputs, measured_time_args);
     return s;
 }

@@ -93,8 +93,9 @@ Step one_new_token() {
         return std::vector<Arg>{{"rotated", integer(2LL * in.d)}, {"N", integer(in.N)}};
     });
     s.questions = {
-        {{"生成文本时，每来一个新词元，RoPE 要旋转哪些向量？",
-          "While generating text, which vectors does RoPE rotate for each new token?"},
+        {{"生成文本时，前面词元的键和值留在缓存里（KV 缓存）。每来一个新词元，RoPE 要旋转哪些向量？",
+          "While generating text, earlier tokens' keys and values stay in a cache (the KV cache). Which vectors does "
+          "RoPE rotate for each new token?"},
          {{"KV 缓存里的每个键都要重新旋转", "Every key in the KV cache, again"},
           {"只旋转新词元自己的 q 和 k", "Only the new token's own q and k"},
           {"不旋转任何向量", "None at all"}},

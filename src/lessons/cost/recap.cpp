@@ -66,7 +66,7 @@ std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
     t.col_labels = {say(lang, {"存储字节", "table bytes"}), say(lang, {"每次处理的元素", "elements per application"}),
                     say(lang, {"工作量倍数（N = {small} → {N}）", "work × (N = {small} → {N})"},
                         {{"small", integer(small_n)}, {"N", integer(in.N)}}),
-                    say(lang, {"每个新词元", "per new token"}), say(lang, {"离 Toeplitz 的 r", "r from Toeplitz"})};
+                    say(lang, {"每个新词元", "per new token"}), say(lang, {"r（0 = 每条对角线不变）", "r (0 = each diagonal constant)"})};
     t.col_decimals = {0, 0, 3, 0, 4};
     t.corner = method_caption(lang);
     // The deciding cells: the smallest and the largest table, and whether each method's scores depend on Δ only.
@@ -83,11 +83,11 @@ std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
         say(lang,
             {"N = {N}，d = {d}，H = {heads} 个头，{buckets} 个桶。各列依次对应[[lesson:cost/what-is-stored|存储]]、"
              "[[lesson:cost/measured-time|一次应用的工作量]]、[[lesson:cost/growth-with-n|它随 N 的增长]]、"
-             "[[lesson:cost/one-new-token|生成一个新词元]]和[[lesson:cost/measured-properties|平移不变]]（r = 0：只看 Δ = i − j，在 Lt = {Lt} 的小模型上测得）。",
+             "[[lesson:cost/one-new-token|生成一个新词元]]和[[lesson:cost/measured-properties|平移不变]]（r = 0：只看 Δ = q − k，在 Lt = {Lt} 的小模型上测得）。",
              "N = {N}, d = {d}, H = {heads} heads, {buckets} buckets. The columns are [[lesson:cost/what-is-stored|storage]], "
              "[[lesson:cost/measured-time|the work of one application]], [[lesson:cost/growth-with-n|its growth with N]], "
              "[[lesson:cost/one-new-token|one new token]] and [[lesson:cost/measured-properties|shift invariance]] "
-             "(r = 0: Δ = i − j only, measured on small models with Lt = {Lt})."},
+             "(r = 0: Δ = q − k only, measured on small models with Lt = {Lt})."},
             {{"N", integer(in.N)},
              {"d", integer(in.d)},
              {"heads", integer(model.heads)},
@@ -110,7 +110,7 @@ Step recap() {
          "[[lesson:cost/measured-time|偏置慢]]，是因为它要处理一个头的全部 N² 个分数，而加表或旋转只处理 N·d 个数。"
          "[[lesson:cost/growth-with-n|N 增大 8 倍]]，偏置的工作量增大 64 倍，其余方法 8 倍。"
          "[[lesson:cost/one-new-token|生成文本时]]，RoPE 每个新词元只旋转自己的 q 和 k，偏置则要给每个缓存的键加一个值。"
-         "[[lesson:cost/decision-guide|T5、ALiBi 和 RoPE]] 在训练长度之外仍有定义且平移不变，因为它们只看偏移 Δ = i − j。",
+         "[[lesson:cost/decision-guide|T5、ALiBi 和 RoPE]] 在训练长度之外仍有定义且平移不变，因为它们只看偏移 Δ = q − k。",
          "The lesson in five claims, each shown by its step. "
          "[[lesson:cost/what-is-stored|What a method stores]] is set by what its table is indexed by: every pair (N²), "
          "every position (N·d), or only each head or bucket. "
@@ -120,7 +120,7 @@ Step recap() {
          "[[lesson:cost/one-new-token|While generating]], RoPE rotates only the new token's q and k, while a bias adds "
          "a value for every cached key. "
          "[[lesson:cost/decision-guide|T5, ALiBi and RoPE]] are defined past the training length and shift-invariant, "
-         "because they look only at the offset Δ = i − j."},
+         "because they look only at the offset Δ = q − k."},
         {"N", "d", "heads", "num_buckets"},
         views_of(read_inputs, recap_views),
         {R"tex(\frac{N^2}{N d} = \frac{N}{d}, \qquad \frac{t(N)}{t(N/8)} = 8^k, \quad k = 1 \ (N d), \ k = 2 \ (N^2))tex"},

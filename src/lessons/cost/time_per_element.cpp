@@ -49,20 +49,20 @@ std::vector<ViewData> time_per_element_views(const Inputs& in, Lang lang) {
         say(lang,
             {"这里每种偏置只加到一个头的 N×N 分数上，共 {cells} 个元素；模型对 {heads} 个头各做一次。"
              "[[fused-attention|融合的注意力核]]（如 FlashAttention）在片上内存里逐块计算分数，从不写出 N×N 的分数矩阵，更不写出 H·N² 的偏置："
-             "ALiBi 和 RoPE 由位置直接算出，能放进这样的核里，而可学习的偏置表要先查出每一对 (i, j) 的值。",
+             "ALiBi 和 RoPE 由位置直接算出，能放进这样的核里，而可学习的偏置表要先查出每一对 (q, k) 的值。",
              "Here each bias is added to one head's N×N scores, {cells} elements; a model does this for each of its "
              "{heads} heads. [[fused-attention|Fused attention kernels]] (such as FlashAttention) compute the scores tile by tile in "
              "on-chip memory and never write out the N×N score matrix, let alone an H·N² bias: ALiBi and RoPE are "
              "computed from positions and fit inside such a kernel, whereas a learned bias table must first be "
-             "looked up for every pair (i, j)."},
+             "looked up for every pair (q, k)."},
             {{"cells", integer(static_cast<long long>(in.N) * in.N)}, {"heads", integer(in.heads)}}),
         say(lang,
-            {"单线程、双精度，用稳定时钟计时（代码 `std::chrono::steady_clock`）。短于 {ticks} 跳的应用成批计时，"
-             "一批的时间平均到每一次，取最快的一批；改变 re-run 即重新测量。这里时钟每 {tick} 跳一次。",
-             "Single thread, double precision, timed with the steady clock (code: `std::chrono::steady_clock`), which "
-             "ticks every {tick} here: applications "
+            {"单线程、双精度，用稳定时钟计时，这里时钟每 {tick} 跳一次。短于 {ticks} 跳的应用成批计时，"
+             "一批的时间平均到每一次，取最快的一批（t = 各次 t_r 的最小值）；“次数”是计时的应用次数，“建表”是先算好表的时间，不计入 t。改变 re-run 即重新测量。",
+             "Single thread, double precision, timed with a steady clock, which ticks every {tick} here: applications "
              "shorter than {ticks} ticks are timed in batches and a batch's time is shared among them; the fastest "
-             "batch is kept. Change re-run to measure again."},
+             "batch is kept (t = the least t_r over the runs r). Runs: applications timed; table setup: building the "
+             "table first, not part of t. Change re-run to measure again."},
             {{"tick", time_text(clock_tick_seconds())}, {"ticks", integer(static_cast<long long>(kTicksPerSample))}}),
     };
     return {make_view(say(lang, {"实测数字", "The measurements in numbers"}), std::move(t), notes)};

@@ -56,7 +56,8 @@ std::vector<ViewData> content_views(const Model& in, Lang lang) {
         recompute_note,
         say(lang,
             {"随机种子 seed = {seed}：x_q 与 W 的元素是 [−1, 1) 内的伪随机数。",
-             "Random seed = {seed}: the entries of x_q and W are pseudo-random numbers in [−1, 1)."},
+             "Random seed = {seed}: x_q (the content vector of the token at q) and W (a learned matrix) are stand-ins "
+             "here, pseudo-random numbers in [−1, 1)."},
             {{"seed", integer(in.seed)}}),
     };
     return {heat, make_view(say(lang, {"读出向量 u_q = Wᵀx_q（每个查询一行）", "Readout u_q = Wᵀx_q, one row per query"}),
@@ -81,9 +82,9 @@ Step content_readout() {
         views_of(read_model, content_views),
         {R"tex(u_q = W^\top x_q, \qquad F[q,k] = u_q \cdot R_{q-k})tex"},
     };
-    s.takeaway = {"对角线可以不再是常数（最大极差 {spread}）：每个查询 q 用自己的权重 u_q 读取 R_(q−k)；但在同一行里，k 仍只通过 Δ 起作用。",
-                  "Diagonals can now differ (largest spread {spread}) because each query q reads R_(q−k) with its own weights "
-                  "u_q; within one row, k still enters only through Δ."};
+    s.takeaway = {"对角线不再是常数（最大极差 {spread}）：每个查询用自己内容 x_q 给出的 u_q = Wᵀx_q 读取 R_(q−k)；行内 k 仍只通过 Δ 起作用。",
+                  "Diagonals now differ (largest spread {spread}): each query q reads R_(q−k) with its own weights "
+                  "u_q = Wᵀx_q, made from its token's content x_q; within one row, k still enters only through Δ."};
     s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
         const ContentDraw draw = draw_content(in);
         return std::vector<Arg>{{"spread", exact(largest_spread(content_readout_matrix(in.L, in.omega, draw.W, draw.Q)))}};

@@ -75,7 +75,7 @@ std::vector<ViewData> kernel_views(const Model& in, Lang lang) {
 Step kernel_of_delta() {
     Step s{
         "kernel-of-delta",
-        {"只依赖 Δ 的核函数", "A kernel that depends only on Δ"},
+        {"核函数 f：只以 Δ 为自变量", "A kernel f: a function of Δ alone"},
         {
         "这里的核是只以偏移 Δ 为自变量、给出位置项的函数：f(Δ) 把每个角[[frequency|频率]] ωᵢ 的余弦 cos(ωᵢΔ) 加起来。"
         "两个频率时 f(Δ) = cos(ω₀Δ) + cos(ω₁Δ)；不同的 ωᵢ 振荡快慢不同，合起来得到一个兼顾多个尺度的距离函数。"
@@ -93,7 +93,7 @@ Step kernel_of_delta() {
     };
     s.takeaway = {"f 在 Δ = 0 处最大，f(0) = {f0}，因为每个余弦在那里都等于 1；余弦是偶函数，所以 f(−Δ) = f(Δ)：f 只看远近，不看方向。",
                   "f is largest at Δ = 0, f(0) = {f0}, because every cosine equals 1 there; cosine is even, so "
-                  "f(−Δ) = f(Δ): the kernel sees how far, not which way."};
+                  "f(−Δ) = f(Δ): f sees how far, not which way."};
     s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
         return std::vector<Arg>{{"f0", num(f_kernel(0, in.omega, cosine_readout(n_freq(in))))}};
     });

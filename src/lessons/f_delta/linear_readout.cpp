@@ -19,6 +19,18 @@ namespace fdelta {
 
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
+// The cosine readout with weight 1 on the first sine too (v₁ = 1), the case the step's question asks about.
+static Eigen::VectorXd sine_weighted_readout(int n_freq) {
+    Eigen::VectorXd v = cosine_readout(n_freq);
+    if (v.size() > 1) v(1) = 1.0;
+    return v;
+}
+
+// Largest |M[q,k] − M[k,q]|: 0 for a symmetric matrix.
+static double largest_asymmetry(const Eigen::MatrixXd& M) {
+    return (M - M.transpose()).cwiseAbs().maxCoeff();
+}
+
 // [SECTION] views: the readout against f(Δ)
 
 std::vector<ViewData> readout_views(const Model& in, Lang lang) {
@@ -29,7 +41,7 @@ std::vector<ViewData> readout_views(const Model& in, Lang lang) {
 
     TableView t;
     t.values.resize(2 * L - 1, 3);
-    double diff_default = 0.0, diff_current = 0.0;
+    double diff_current = 0.0;
     for (int d = -(L - 1); d <= L - 1; ++d) {
         const Eigen::Index row = d + L - 1;
         const double readout = f_kernel(d, in.omega, in.v);
@@ -38,10 +50,6 @@ std::vector<ViewData> readout_views(const Model& in, Lang lang) {
         t.values(row, 1) = f;
         t.values(row, 2) = readout - f;
         diff_current = std::max(diff_current, std::fabs(readout - f));
-        // The default readout, evaluated term by term against the plain cosine sum.
-        double plain = 0.0;
-        for (int i = 0; i < m; ++i) plain += std::cos(in.omega(i) * d);
-        diff_default = std::max(diff_default, std::fabs(f - plain));
     }
     t.row_labels = delta_labels(L);
     t.col_labels = {"vᵀR_Δ", "f(Δ) = Σ cos ωᵢΔ", say(lang, {"差", "difference"})};
@@ -49,9 +57,7 @@ std::vector<ViewData> readout_views(const Model& in, Lang lang) {
     t.decimals = 4;
 
     const double spread = largest_spread(F);
-    double asym = 0.0;
-    for (int q = 0; q < L; ++q)
-        for (int k = 0; k < L; ++k) asym = std::max(asym, std::fabs(F(q, k) - F(k, q)));
+    const double asym = largest_asymmetry(F);
     heat.notes.push_back(spread == 0.0
                              ? say(lang,
                                    {"F 各条对角线的最大极差 = {spread}（仍是 Toeplitz 矩阵）",
@@ -60,6 +66,13 @@ std::vector<ViewData> readout_views(const Model& in, Lang lang) {
                              : say(lang,
                                    {"F 各条对角线的最大极差 = {spread}", "Largest spread along a diagonal of F = {spread}"},
                                    {{"spread", exact(spread)}}));
+    // The question's case, whatever v is now: weight 1 on the first sine (v₁ = 1).
+    const Eigen::VectorXd sine_v = sine_weighted_readout(m);
+    const Eigen::MatrixXd F_sine = f_matrix(L, in.omega, sine_v);
+    const std::string sine_note = say(lang,
+                                      {"v = {v}（v₁ = 1）时：最大的 |F[q,k] − F[k,q]| = {asym}，对角线最大极差 = {spread}",
+                                       "v = {v} (v₁ = 1): largest |F[q,k] − F[k,q]| = {asym}, largest diagonal spread = {spread}"},
+                                      {{"v", full_vector(sine_v)}, {"asym", exact(largest_asymmetry(F_sine))}, {"spread", exact(largest_spread(F_sine))}});
     const std::string asym_note = asym > 1e-9 ? say(lang,
                                            {"当前 v：最大的 |F[q,k] − F[k,q]| = {asym}（sin 权重使 F 不再对称）",
                                             "Current v: largest |F[q,k] − F[k,q]| = {asym} (sin weights make F non-symmetric)"},
@@ -68,9 +81,10 @@ std::vector<ViewData> readout_views(const Model& in, Lang lang) {
                                            {{"asym", exact(asym)}});
     const std::vector<std::string> notes = {
         say(lang, {"当前 v = {v}", "Current v = {v}"}, {{"v", full_vector(in.v)}}),
-        say_error(lang, {"v = {v} 时：最大的 |vᵀR_Δ − f(Δ)| = {err}{hint}", "v = {v}: largest |vᵀR_Δ − f(Δ)| = {err}{hint}"}, diff_default, {{"v", full_vector(cos_v)}}),
-        say_error(lang, {"当前 v：最大的 |vᵀR_Δ − f(Δ)| = {err}{hint}", "Current v: largest |vᵀR_Δ − f(Δ)| = {err}{hint}"}, diff_current),
+        say_error(lang, {"当前 v：最大的 |vᵀR_Δ − f(Δ)| = {err}{hint}", "Current v: largest |vᵀR_Δ − f(Δ)| = {err}{hint}"},
+                  diff_current),
         asym_note,
+        sine_note,
     };
     return {heat, make_view(say(lang, {"vᵀR_Δ 与 f(Δ) 对比", "vᵀR_Δ versus f(Δ)"}), std::move(t), notes)};
 }
@@ -97,14 +111,13 @@ Step linear_readout() {
     s.questions = {
         {{"给第一个正弦项一个权重（v₁ = 1）：F 还对称吗？",
           "Give the first sine a weight (v₁ = 1): does F stay symmetric?"},
-         {{"还对称，也还是 Toeplitz 矩阵", "Yes, and it stays Toeplitz"},
-          {"一般不再对称，但仍是 Toeplitz 矩阵", "In general no longer symmetric, but still Toeplitz"},
-          {"既不对称，也不再是 Toeplitz 矩阵", "Neither symmetric nor Toeplitz any more"}},
+         {{"对称，也是 Toeplitz 矩阵", "Symmetric and Toeplitz"},
+          {"不对称，但是 Toeplitz 矩阵", "Not symmetric, but Toeplitz"},
+          {"既不对称，也不是 Toeplitz 矩阵", "Neither symmetric nor Toeplitz"}},
          1,
          [](const ParamSet& p, Lang lang) {
              const Eigen::VectorXd omega = read_model(p).omega;
-             Eigen::VectorXd v = cosine_readout(static_cast<int>(omega.size()));
-             if (v.size() > 1) v(1) = 1.0;
+             const Eigen::VectorXd v = sine_weighted_readout(static_cast<int>(omega.size()));
              const double ahead = f_kernel(1.0, omega, v), behind = f_kernel(-1.0, omega, v);
              return say(lang,
                         {"正弦是奇函数，sin(−ω₀Δ) = −sin(ω₀Δ)，所以新加的一项在对角线两侧符号相反：当前 ω 下 "
@@ -118,11 +131,13 @@ Step linear_readout() {
          }},
     };
     s.questions[0].predict = true;  // asked before the learner moves v: the default v shows a symmetric F
-    s.takeaway = {"任何 v 都让 F 保持 Toeplitz（极差 {spread}），因为格子只通过 Δ 看 q、k；正弦权重打破对称：sin(−ωΔ) = −sin(ωΔ)。",
-                  "Any v keeps F Toeplitz (diagonal spread {spread}), because a cell sees q and k only through Δ; a sine "
-                  "weight breaks F's symmetry, since sin(−ωΔ) = −sin(ωΔ)."};
+    s.takeaway = {"任何权重 v 都让 F 保持 Toeplitz（极差 {spread}），因为格子只通过 Δ 看 q、k；正弦权重让 F 不对称（v₁ = 1 时差 {gap}），因 sin 是奇函数。",
+                  "Any weights v keep F Toeplitz (spread {spread}): a cell sees q and k only through Δ; a weight on a sine "
+                  "makes F non-symmetric (gap {gap} at v₁ = 1), since sin(−ωΔ) = −sin(ωΔ)."};
     s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
-        return std::vector<Arg>{{"spread", exact(largest_spread(f_matrix(in.L, in.omega, in.v)))}};
+        const Eigen::MatrixXd F_sine = f_matrix(in.L, in.omega, sine_weighted_readout(n_freq(in)));
+        return std::vector<Arg>{{"spread", exact(largest_spread(f_matrix(in.L, in.omega, in.v)))},
+                                {"gap", exact(largest_asymmetry(F_sine))}};
     });
     return s;
 }

@@ -83,8 +83,8 @@ std::vector<ViewData> rope_views(const Model& in, Lang lang) {
     vectors.values.row(1) = k_vec.transpose();
     vectors.row_labels = {"x", "y"};
     for (int i = 0; i < m; ++i) {
-        vectors.col_labels.push_back(say(lang, {"第 {i} 对：第 1 个", "pair {i}: 1st"}, {{"i", integer(i)}}));
-        vectors.col_labels.push_back(say(lang, {"第 {i} 对：第 2 个", "pair {i}: 2nd"}, {{"i", integer(i)}}));
+        vectors.col_labels.push_back(say(lang, {"ω{i} 第 1 个", "ω{i} 1st"}, {{"i", sub(i)}}));
+        vectors.col_labels.push_back(say(lang, {"ω{i} 第 2 个", "ω{i} 2nd"}, {{"i", sub(i)}}));
     }
     vectors.decimals = 3;
 
@@ -130,9 +130,9 @@ Step link_to_rope() {
          R"tex(\mathrm{Rot}_n (x_1, x_2) = (x_1 \cos n\omega_i - x_2 \sin n\omega_i,\ x_1 \sin n\omega_i + x_2 \cos n\omega_i))tex",
          R"tex(\langle \mathrm{Rot}_q\, x,\ \mathrm{Rot}_k\, y \rangle = x^\top \mathrm{Rot}_{-\Delta}\, y, \qquad \Delta = q - k)tex"},
     };
-    s.takeaway = {"RoPE 的分数 S 等于 F：查询向量转过 qωᵢ、键向量转过 kωᵢ，两者之间只剩角度 (q − k)ωᵢ，所以只有 Δ 起作用。",
-                  "RoPE's scores S equal F: turning the query by qωᵢ and the key by kωᵢ leaves only the angle (q − k)ωᵢ, "
-                  "so only Δ counts."};
+    s.takeaway = {"[[rope|RoPE]] 把查询 x 转 qωᵢ、键 y 转 kωᵢ，只剩角度 (q − k)ωᵢ，所以分数 S 只看 Δ；取表中由 v 构造的 x、y，S 就等于 F。",
+                  "[[rope|RoPE]] turns query x by qωᵢ and key y by kωᵢ: only the angle (q − k)ωᵢ is left, so S sees Δ "
+                  "alone (= F for this x, y)."};
     return s;
 }
 

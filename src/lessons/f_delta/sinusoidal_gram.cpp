@@ -82,9 +82,9 @@ Step sinusoidal_gram() {
          R"tex(p_n = R_n = (\cos \omega_0 n,\ \sin \omega_0 n,\ \dots)^\top)tex",
          R"tex(p_q^\top p_k = \textstyle\sum_i \bigl(\cos \omega_i q \cos \omega_i k + \sin \omega_i q \sin \omega_i k\bigr) = \sum_i \cos(\omega_i (q - k)))tex"},
     };
-    s.takeaway = {"p_qᵀp_k = f(q − k)：按 cos(a − b) 的展开，正弦编码的 Gram 矩阵就是本课的 Toeplitz 矩阵 F。",
-                  "p_qᵀp_k = f(q − k) since cos a·cos b + sin a·sin b = cos(a − b): sinusoidal codes' Gram matrix is "
-                  "this lesson's F."};
+    s.takeaway = {"正弦编码两两的点积 p_qᵀp_k（[[gram-matrix|Gram 矩阵]]）等于 f(q − k)，因为 cos a·cos b + sin a·sin b = cos(a − b)：它就是本课的 F。",
+                  "Sinusoidal codes' [[gram-matrix|Gram matrix]] (dot products p_qᵀp_k) is F, since "
+                  "cos a·cos b + sin a·sin b = cos(a − b)."};
     return s;
 }
 

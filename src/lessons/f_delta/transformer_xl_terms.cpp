@@ -30,9 +30,11 @@ std::vector<ViewData> transformer_xl_views(const Model& in, Lang lang) {
                              {{"spread", exact(content_spread)}}));
     bias.notes.push_back(say(lang, {"右图：对角线上最大的极差 = {spread}", "Right: largest spread along a diagonal = {spread}"},
                              {{"spread", exact(bias_spread)}}));
-    bias.notes.push_back(say(lang, {"A_(q,k)：分数；E_q：位置 q 上词元的内容；W_Q、W_(K,E)、W_(K,R)：投影矩阵；c、v：可学习的向量。Dai 等把 q、k 写作 i、j，把 c 写作 u。",
-                                    "A_(q,k): the score; E_q: the content of the token at q; W_Q, W_(K,E), W_(K,R): projections; c, v: learned vectors. "
-                                    "Dai et al. write i, j for q, k and u for c."}));
+    bias.notes.push_back(say(lang, {"式中四项依次为：内容–内容、内容–位置（左图）、内容偏置、位置偏置（右图）。",
+                                    "The four terms in order: content–content, content–position (left), content bias, position bias (right)."}));
+    bias.notes.push_back(say(lang, {"A_(q,k)：分数；E_q：位置 q 上词元的内容；W_Q、W_(K,E)、W_(K,R)：投影矩阵；c、v：可学习的向量（Dai 等把 q、k 写作 i、j，把 c 写作 u，与左图的 u_q 无关）。",
+                                    "A_(q,k): the score; E_q: the content of the token at q; W_Q, W_(K,E), W_(K,R): projections; c, v: learned vectors "
+                                    "(Dai et al. write i, j for q, k and u for c, not the u_q on the left)."}));
     return {content, bias};
 }
 
@@ -63,9 +65,9 @@ Step transformer_xl_terms() {
         views_of(read_model, transformer_xl_views),
         {R"tex(A_{q,k} = E_q^\top W_Q^\top W_{K,E} E_k + E_q^\top W_Q^\top W_{K,R} R_{q-k} + c^\top W_{K,E} E_k + v^\top W_{K,R} R_{q-k})tex"},
     };
-    s.takeaway = {"内容–位置项的对角线极差为 {content}，位置偏置项为 {bias}：前者用每个查询的内容读取 R_(q−k)，后者用同一个固定的 v。",
-                  "The content–position term's diagonals spread by {content}, the position bias's by {bias}: the first "
-                  "reads R_(q−k) with each query's content, the second with one fixed v."};
+    s.takeaway = {"[[transformer-xl|Transformer-XL]] 的内容–位置项对角线极差为 {content}，位置偏置项为 {bias}：前者用每个查询的内容读取 R_(q−k)，后者用同一个固定的 v。",
+                  "In [[transformer-xl|Transformer-XL]]'s score the content–position term's diagonals spread by {content}, "
+                  "the position bias's by {bias}: the first reads R_(q−k) with each query's content, the second with one fixed v."};
     s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
         const ContentDraw draw = draw_content(in);
         return std::vector<Arg>{

@@ -33,7 +33,7 @@ std::vector<ViewData> two_objects_views(const Model& in, Lang lang) {
 Step two_objects() {
     Step s{
         "two-objects",
-        {"两个不同的对象", "Two different objects"},
+        {"F 按位置对，R 按偏移", "F per pair of positions, R per offset"},
         {
         "单靠 softmax(Q·Kᵀ)·V 并不知道词序，所以注意力需要一个位置项：这一课弄清这个位置项是什么样的对象，以及它何时只依赖偏移 Δ = q − k"
         "（查询位置减键位置）。"
@@ -59,9 +59,9 @@ Step two_objects() {
          R"tex(\Delta = q - k)tex",
          R"tex(F \in \mathbb{R}^{L\times L}, \qquad R_\Delta \in \mathbb{R}^{2|\omega|})tex"},
     };
-    s.takeaway = {"F 有 {cells} 个格子，每对 (q, k) 一个数；R 只有 {rows} 项、每项 {features} 个数，因为它只由差 Δ = q − k 索引。",
-                  "F has {cells} cells, one number per pair (q, k); R has only {rows} entries of {features} numbers, because "
-                  "it is indexed by the difference Δ = q − k alone."};
+    s.takeaway = {"位置分数 F 给每对 (q, k) 一个数，共 {cells} 个；特征表 R 只按偏移 Δ = q − k 给向量，所以只有 {rows} 个，各 {features} 个数。",
+                  "The position score F gives each pair (q, k) one number: {cells} cells; the feature table R gives each "
+                  "offset Δ = q − k a vector: only {rows} of {features} numbers, since R sees the difference alone."};
     s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
         return std::vector<Arg>{{"cells", integer(1LL * in.L * in.L)},
                                 {"rows", integer(2LL * in.L - 1)},

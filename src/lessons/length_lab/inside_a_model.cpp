@@ -152,7 +152,11 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
                                    "{model}, n = {n} (input of {T} tokens; training reached {trained})."},
                             {{"model", choice.model_words}, {"n", integer(in.n)}, {"T", integer(look->T)}, {"trained", integer(2 * kTrainMax)}}));
         const InsideCopyLook copy = inside_copy_look(*look, in.task);
-        if (copy.peak >= 0)
+        if (copy.peak == in.n)
+            notes.push_back(say(lang, {"最后一层（各头在答案位置上的平均）：权重最多的正是照抄要的 Δ = {n}，占 {share}（训练只要过 Δ ≤ {reach}）。",
+                                       "Last layer (its heads' mean over the answers): most weight, {share}, at the copy's Δ = {n} (training needed Δ ≤ {reach})."},
+                                {{"n", integer(in.n)}, {"share", num(copy.at_copy, 2)}, {"reach", integer(trained_reach(in.task))}}));
+        else if (copy.peak >= 0)
             notes.push_back(say(lang, {"最后一层（各头在答案位置上的平均）：权重最多在 Δ = {peak}；照抄要的 Δ = {n} 上有 {share}（训练只要过 Δ ≤ {reach}）。",
                                        "Last layer (its heads' mean over the answers): most weight at Δ = {peak}; {share} at the copy's Δ = {n} (training needed Δ ≤ {reach})."},
                                 {{"peak", integer(copy.peak)}, {"n", integer(in.n)}, {"share", num(copy.at_copy, 2)},
@@ -188,7 +192,7 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
     }
     ans.integer = true;
     ans.is_signed = true;
-    ans.col_axis = say(lang, {"蓝 −1 = 对，红 +1 = 错；每对行：上为应有的数字，下为模型的", "blue −1 = right, red +1 = wrong; rows in pairs: expected, then the model's"});
+    ans.col_axis = say(lang, {"每对行：应有 / 模型", "row pairs: expected / model"});
     std::vector<int> expected, predicted;
     if (look) expected = look->expected, predicted = look->predicted;
     ans.explain = [expected, predicted, n, blocks, lang](int r, int c) {
@@ -205,7 +209,9 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
                     {"got", predicted[i] <= 9 ? integer(predicted[i]) : std::string("?")},
                     {"verdict", ok ? say(lang, {"对", "right"}) : say(lang, {"错", "wrong"})}});
     };
-    std::vector<std::string> answer_notes;
+    std::vector<std::string> answer_notes = {
+        say(lang, {"蓝 = 对，红 = 错；每对行上为应有的数字，下为模型给出的。",
+                   "Blue = right, red = wrong; each pair of rows: the expected digits, then the model's."})};
     if (look) {
         answer_notes.push_back(say(lang, {"{n} 个答案对了 {right} 个{exact}。", "{right} of {n} answers right{exact}."},
                                    {{"n", integer(n)},

@@ -140,7 +140,7 @@ std::string scheme_reason(const std::string& pe, const std::string& task, Lang l
     if (pe == "rope")
         return say(lang, {"RoPE 的查询–键匹配随 Δ 旋转，只在 Δ ≤ {reach} 上学过", "RoPE's query–key match turns with Δ and was learned for Δ ≤ {reach} only"},
                    {{"reach", integer(trained_reach(task))}});
-    if (pe == "alibi") return say(lang, {"ALiBi 的罚分在每个距离都是同一条直线", "ALiBi's penalty is the same straight line at every distance"});
+    if (pe == "alibi") return say(lang, {"ALiBi 从分数减去斜率 × 距离，处处同一条直线", "ALiBi subtracts slope × distance, one straight line at every distance"});
     if (pe == "t5")
         return say(lang, {"T5 把 Δ ≥ {exact} 的距离放进共用的分桶", "T5 puts every Δ ≥ {exact} into shared buckets"},
                    {{"exact", integer(t5_max_exact(lab::ModelConfig{}.t5_buckets, false))}});
@@ -166,13 +166,13 @@ std::string alibi_clause(const std::string& task, Lang lang) {
     const auto refs = reference_runs(task, "alibi");
     const Spread within = exact_spread(refs, kTrainMax), beyond = exact_spread(refs, kFirstBeyond);
     if (within.runs == 0 || beyond.runs == 0)
-        return say(lang, {"ALiBi 的罚分在每个距离都是同一条直线", "ALiBi's penalty is the same straight line at every distance"});
+        return say(lang, {"ALiBi 从分数减去斜率 × 距离，处处同一条直线", "ALiBi subtracts slope × distance, one straight line at every distance"});
     if (task == "reverse" && within.mean < kHoldsShare)
         return say(lang, {"ALiBi 在 n = {max} 就只有 {w}：平滑罚分挑不出每个倒写数字的距离",
                           "ALiBi has {w} even at n = {max}: a smooth penalty cannot single out each reversed digit's distance"},
                    {{"max", integer(kTrainMax)}, {"w", share_text(within)}});
-    return say(lang, {"ALiBi 的罚分在每个距离都是同一条直线，所以仍有 {b}",
-                      "ALiBi's penalty is the same straight line at every distance, so it keeps {b}"},
+    return say(lang, {"ALiBi 减去斜率 × 距离，处处同一条直线，所以仍有 {b}",
+                      "ALiBi subtracts slope × distance, one straight line at every distance, so it keeps {b}"},
                {{"b", share_text(beyond)}});
 }
 

@@ -122,9 +122,8 @@ Step recap() {
         {"task"},
         views_of(read_inputs, recap_views),
     };
-    s.takeaway = {"超过 n = {max}，模型在训练没用过的表行或回看距离上出错。n = {n} 时{best}{pi}。",
-                  "Past n = {max} a model fails where it meets what training never used: new rows, new distances to look "
-                  "back. At n = {n} {best}{pi}."};
+    s.takeaway = {"超过 n = {max}，模型在没训练过的表行或距离上出错。n = {n} 时{best}{pi}。",
+                  "Past n = {max} a model fails on what training never used: new rows, new distances. At n = {n}, {best}{pi}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         std::string best_pe;
         Spread best{0, 0, 0, 0};
@@ -136,13 +135,13 @@ Step recap() {
         if (best.runs == 0)
             best_words = say(lang, {"的分数还在载入", "the scores are still loading"});
         else if (best.mean >= kHoldsShare)
-            best_words = say(lang, {" {scheme} 保留最多（{b}）", "{scheme} keeps the most, {b}"},
+            best_words = say(lang, {"未微调的方案里 {scheme} 最多（{b}）", "of the schemes as trained, {scheme} keeps the most, {b}"},
                              {{"scheme", scheme_label(best_pe, lang)}, {"b", num(best.mean, 2)}});
         else
-            best_words = say(lang, {"没有方案超过 {b}", "no scheme keeps more than {b}"}, {{"b", num(best.mean, 2)}});
+            best_words = say(lang, {"未微调的方案都不超过 {b}", "no scheme as trained keeps more than {b}"}, {{"b", num(best.mean, 2)}});
         const Spread pi = exact_spread(reference_runs(in.task, "rope", true), kFirstBeyond, &lab_board::RunResult::finetune_scores);
         const std::string pi_words =
-            pi.runs > 0 ? say(lang, {"，PI 加微调让 RoPE 到 {pi}", ", and PI with a fine-tune lifts RoPE to {pi}"}, {{"pi", num(pi.mean, 2)}})
+            pi.runs > 0 ? say(lang, {"，PI 加微调让 RoPE 到 {pi}", "; PI with a fine-tune lifts RoPE to {pi}"}, {{"pi", num(pi.mean, 2)}})
                         : std::string();
         return std::vector<Arg>{{"max", integer(kTrainMax)}, {"n", integer(kFirstBeyond)}, {"best", best_words}, {"pi", pi_words}};
     });

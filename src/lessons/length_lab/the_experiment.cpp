@@ -79,9 +79,10 @@ std::vector<ViewData> experiment_views(const Inputs& in, Lang lang) {
                    "{task}: {n} digits, the arrow, then the {n} answers (boxed: what the model predicts, the only tokens scored)."},
             {{"task", task_label(in.task, lang)}, {"n", integer(in.n)}}),
         in.n > kTrainMax
-            ? say(lang, {"n = {n} 超出训练长度：位置 {from} … {last} 在训练中从未出现。",
-                         "n = {n} is beyond training: positions {from} … {last} never occurred in training."},
-                  {{"n", integer(in.n)}, {"from", integer(trained_tokens)}, {"last", integer(total - 1)}})
+            // The model reads positions 0 … 2n − 1 (the last answer is predicted, never read): as the takeaway counts.
+            ? say(lang, {"n = {n} 超出训练长度：输入位置 {from} … {last} 在训练中从未出现。",
+                         "n = {n} is beyond training: input positions {from} … {last} never occurred in training."},
+                  {{"n", integer(in.n)}, {"from", integer(trained_tokens)}, {"last", integer(total - 2)}})
             : say(lang, {"n = {n} 在训练长度之内（n ≤ {max}）。", "n = {n} is within the training lengths (n ≤ {max})."},
                   {{"n", integer(in.n)}, {"max", integer(kTrainMax)}}),
     };

@@ -127,8 +127,8 @@ Step why_they_break() {
                 ++fell;
             } else if (beyond.mean > kept_share) {  // the scheme that keeps most, with the reason in its row
                 kept_share = beyond.mean;
-                kept = pe == "alibi" ? say(lang, {"ALiBi 仍有 {b}：罚分处处是同一条直线。",
-                                                  " ALiBi keeps {b}: its penalty is one line at every distance."},
+                kept = pe == "alibi" ? say(lang, {"ALiBi 仍有 {b}：罚分 m·Δ 处处是同一条直线。",
+                                                  " ALiBi keeps {b}: its penalty m·Δ is one line at every distance."},
                                            {{"b", num(beyond.mean, 2)}})
                                      : say(lang, {"{scheme} 仍有 {b}。", " {scheme} keeps {b}."},
                                            {{"scheme", scheme_label(pe, lang)}, {"b", num(beyond.mean, 2)}});

@@ -75,12 +75,12 @@ static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
     table.col_decimals = {0, 0, 0, -1, -1};
     table.decimals = 5;
     const std::vector<std::string> notes = {
-        say(lang, {"列：L 内转满一圈的对数、最长波长、中间一对的 θ、相邻位置的分数差。",
-                   "Columns: pairs turning fully within L, the longest wavelength, θ of the middle pair, the neighbour score drop."}),
-        say(lang, {"常见的简化写法说底数越大“短距更强、长距失真更快”；表中底数从 {lo} 到 {hi}，相邻位置的分数差从 {drop_lo} "
+        say(lang, {"列：L 内转满一圈的对数（角度在训练中都见过）、最长波长、中间一对的 θ、相邻位置的分数差（相邻位置有多不同）。",
+                   "Columns: pairs turning fully within L (their angles all seen in training), the longest wavelength, θ of the middle pair, the neighbour score drop (how unlike neighbours look)."}),
+        say(lang, {"常见的简化写法说底数越大“短距更强、长距失真更快”；表中恰好相反：底数从 {lo} 到 {hi}，相邻位置的分数差从 {drop_lo} "
                    "降到 {drop_hi}（短距变粗），L 内绕回的对从 {wrap_lo} 降到 {wrap_hi}（失真更晚）。",
                    "A common simplified version found in tutorials says a larger base sharpens short range and distorts "
-                   "long range sooner; from base {lo} to {hi} the neighbour score drop falls from {drop_lo} to {drop_hi} "
+                   "long range sooner; the table shows the reverse: from base {lo} to {hi} the neighbour score drop falls from {drop_lo} to {drop_hi} "
                    "(coarser short range) and the pairs wrapping within L from {wrap_lo} to {wrap_hi} (distortion later)."},
             base_ends(rows)),
     };
@@ -123,9 +123,9 @@ Step base_effect() {
         views_of(read_inputs, base_effect_views),
         {R"tex(\lambda_{\max}=2\pi\,\mathrm{base}^{(d-2)/d},\qquad 1-\frac{2}{d}\sum_{i=0}^{d/2-1}\cos\theta_i)tex"},
     };
-    s.takeaway = {"大底数让每对转得更慢：底数 {lo}→{hi}，L 内转满的对 {wrap_lo}→{wrap_hi}（绕回更晚），相邻分数差 {drop_lo}→{drop_hi}（近处更粗）。",
-                  "A larger base slows every pair: from base {lo} to {hi}, pairs turning within L fall from {wrap_lo} to "
-                  "{wrap_hi} (wrap later) and the neighbour drop from {drop_lo} to {drop_hi} (coarser up close)."};
+    s.takeaway = {"底数越大 θᵢ = base^(−2i/d) 越小：底数 {lo}→{hi}，L 内转满的对 {wrap_lo}→{wrap_hi}，相邻分数差 {drop_lo}→{drop_hi}（近处更粗）。",
+                  "A larger base slows every pair (θᵢ = base^(−2i/d)): base {lo} → {hi} cuts pairs turning fully within L "
+                  "{wrap_lo} → {wrap_hi} (wrap later) and the neighbour drop {drop_lo} → {drop_hi} (coarser up close)."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) { return base_ends(base_rows(in)); });
     return s;
 }

@@ -97,7 +97,7 @@ DiagnosisScores diagnosis_scores(const Inputs& in) {
 static std::vector<ViewData> diagnosis_views(const Inputs& in, Lang lang) {
     const DiagnosisScores d = diagnosis_scores(in);
     CurveView curve;
-    curve.y_axis = say(lang, {"平均分数（Δ = 0 处归一为 1）", "mean score (1 at Δ = 0)"});
+    curve.y_axis = say(lang, {"平均分数（不缩放时 Δ = 0 处为 1）", "mean score (1 at Δ = 0 unscaled)"});
     curve.x_axis = say(lang, {"距离 Δ", "distance Δ"});
     curve.x = d.x;
     curve.series = d.y;
@@ -136,9 +136,9 @@ Step diagnosis() {
         {R"tex(\bar S(\Delta)=\mathbb{E}_x\,\langle R_{p+\Delta}x,\,R_p x\rangle=\sum_i \mathbb{E}\,|x_i|^2\cos(\Delta\,\theta'_i))tex",
          R"tex(\text{YaRN: }\ \bar S\ \to\ (0.1\ln s+1)^2\,\bar S)tex"},
     };
-    s.takeaway = {"不缩放时，L 之外最低的分箱是 {none_min}，{cmp}训练中见过的最低值 {floor}：慢对转到了没见过的角度。缩放后的曲线平缓延续。",
-                  "Without scaling the lowest bin past L is {none_min}, {cmp} the lowest met in training, {floor}: its slow pairs "
-                  "turn to unseen angles. The scaled curves continue the slow decay."};
+    s.takeaway = {"不缩放时，L 外最低分箱 {none_min} {cmp}训练中单个距离的最低分 {floor}：慢对转到了没见过的角度；缩放后的曲线平缓延续。",
+                  "Without scaling the lowest bin past L is {none_min}, {cmp} the lowest score at any single distance in training, "
+                  "{floor}: its slow pairs turn to unseen angles. Scaled curves decay on smoothly."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const DiagnosisScores d = diagnosis_scores(in);
         const bool below = d.summary(0, 3) < d.floor;

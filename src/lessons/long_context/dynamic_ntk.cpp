@@ -61,9 +61,9 @@ Step dynamic_ntk() {
         views_of(read_inputs, dynamic_ntk_views),
         {R"tex(\mathrm{base}'=\mathrm{base}\cdot\Bigl(\frac{s\cdot\mathrm{seq}}{L}-(s-1)\Bigr)^{d/(d-2)},\qquad \mathrm{seq}=\max(\mathrm{seq\_len},L))tex"},
     };
-    s.takeaway = {"seq_len ≤ L 时括号为 1，底数保持 {base}，模型与训练时一样；超过 L 才放大，seq_len = {seq} 时为 {now}。",
-                  "Up to seq_len = L the bracket is 1 and the base stays {base}, so the model is exactly as trained; only "
-                  "beyond L does it grow, to {now} at seq_len = {seq}."};
+    s.takeaway = {"序列长度 seq_len ≤ L 时括号为 1，底数保持 {base}，模型与训练时一样；超过 L 才放大，seq_len = {seq} 时为 {now}。",
+                  "While the sequence length seq_len ≤ L the bracket is 1, so the base stays {base} and the model is exactly as "
+                  "trained; only beyond L does it grow, to {now} at seq_len = {seq}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"base", num(in.base)}, {"seq", integer(in.seq_len)},
                                 {"now", num(rope_dynamic_base(in.base, in.d, in.factor, in.L, in.seq_len))}};
@@ -71,7 +71,7 @@ Step dynamic_ntk() {
     s.questions = {
         {{"动态 NTK 在序列不超过训练长度时做什么？",
           "What does dynamic NTK do while the sequence is no longer than the training length?"},
-         {{"什么都不改：base 保持原值", "Nothing: the base stays as it is"},
+         {{"保持 base 不变", "It keeps the base"},
           {"把 base 放大 s 倍", "It multiplies the base by s"},
           {"把 base 缩小", "It shrinks the base"}},
          0,

@@ -98,11 +98,12 @@ Step llama3_bands() {
         views_of(read_inputs, llama3_bands_views),
         {R"tex(\theta'_i=(1-w_i)\,\theta_i/s+w_i\,\theta_i,\quad w_i=(L/\lambda_i-\mathrm{low\_ff})/(\mathrm{high\_ff}-\mathrm{low\_ff}))tex"},
     };
-    s.takeaway = {"λ < L/high_ff = {hi} 的对不变，λ > L/low_ff = {lo} 的除以 s：曲线在第 {first} 对离开 1，它是第一个 λ 越过 {hi} 的对。",
-                  "λ < L/high_ff = {hi} kept, λ > L/low_ff = {lo} divided by s: the curve leaves 1 at pair {first}, first past {hi}."};
+    s.takeaway = {"Llama 3 保留 λ < L/high_ff = {hi}（L 内转 {hf} 圈以上，角度都见过），λ > L/low_ff = {lo} 除以 s（会遇新角度）：曲线在第 {first} 对离开 1。",
+                  "Llama 3 keeps λ < L/high_ff = {hi} (over {hf} turns in L, every angle seen) and divides λ > L/low_ff = {lo} "
+                  "by s (new angles ahead): the curve leaves 1 at pair {first}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const BandEdges e = band_edges(in);
-        return std::vector<Arg>{{"hi", num(in.L / in.high_ff, 4)}, {"lo", num(in.L / in.low_ff, 4)},
+        return std::vector<Arg>{{"hi", num(in.L / in.high_ff, 4)}, {"lo", num(in.L / in.low_ff, 4)}, {"hf", num(in.high_ff)},
                                 {"first", e.first_scaled < 0 ? say(lang, {"（无）", "(none)"}) : integer(e.first_scaled)}};
     });
     return s;

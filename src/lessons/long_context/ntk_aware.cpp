@@ -27,7 +27,7 @@ static std::vector<ViewData> ntk_aware_views(const Inputs& in, Lang lang) {
     curve.x_axis = say(lang, {"对 i", "pair i"});
     curve.x = pair_axis(pairs);
     curve.series = {ratio_series(ntk.inv_freq, theta), ratio_series(pi, theta)};
-    curve.series_labels = {"NTK: base·s^(d/(d−2))", "PI: 1/s"};
+    curve.series_labels = {"NTK: s^(−2i/(d−2))", "PI: 1/s"};
     const double first = ntk.inv_freq(0) / theta(0), last = ntk.inv_freq(pairs - 1) / theta(pairs - 1);
     const double gap = std::fabs(last - 1.0 / in.factor);
     std::vector<std::string> curve_notes = {
@@ -55,9 +55,9 @@ Step ntk_aware() {
         views_of(read_inputs, ntk_aware_views),
         {R"tex(\mathrm{base}'=\mathrm{base}\cdot s^{d/(d-2)},\qquad \theta'_i=\mathrm{base}'^{\,-2i/d})tex"},
     };
-    s.takeaway = {"大底数让第 i 对乘以 s^(−2i/(d−2))：第 0 对不变（{first}），只有最后一对除以完整的 s（{last}），快对保住了局部细节。",
-                  "The larger base multiplies pair i by s^(−2i/(d−2)): pair 0 is kept ({first}) and only the last pair is "
-                  "divided by the full s ({last}), so the fast pairs keep the local detail PI gives up."};
+    s.takeaway = {"[[ntk-scaling|NTK]] 的 base′ 让第 i 对乘以 s^(−2i/(d−2))：第 0 对不变（{first}），只有最后一对除以完整的 s（{last}），快对保住了局部细节。",
+                  "[[ntk-scaling|NTK]]'s base′ multiplies pair i by s^(−2i/(d−2)): pair 0 is kept ({first}), only the last pair "
+                  "gets the full 1/s ({last}), so the fast pairs keep the local detail PI gives up."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
         const Eigen::VectorXd ntk = scaled(in, RopeScaling::ntk).inv_freq;
@@ -68,8 +68,8 @@ Step ntk_aware() {
         {{"NTK 感知缩放把底数放大。扩展倍数 s > 1 时，哪一对的频率正好被除以完整的 s？",
           "NTK-aware scaling enlarges the base. With an extension factor s > 1, which pair is divided by exactly the full s?"},
          {{"每一对", "Every pair"},
-          {"第 0 对，最快的那对", "Pair 0, the fastest"},
-          {"只有最后一对，最慢的那对", "Only the last pair, the slowest"}},
+          {"第 0 对", "Pair 0"},
+          {"最后一对", "The last pair"}},
          2,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);

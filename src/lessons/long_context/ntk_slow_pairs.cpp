@@ -78,9 +78,9 @@ Step ntk_slow_pairs() {
         views_of(read_inputs, ntk_slow_pairs_views),
         {{R"tex(r_i=\frac{\mathrm{seq\_len}\cdot\theta'_i}{L\,\theta_i},\qquad r_i>1\ \text{且}\ \lambda_i>L\ \Rightarrow\ \text{新角度})tex", R"tex(r_i=\frac{\mathrm{seq\_len}\cdot\theta'_i}{L\,\theta_i},\qquad r_i>1\ \text{and}\ \lambda_i>L\ \Rightarrow\ \text{new angles})tex"}},
     };
-    s.takeaway = {"seq_len = {seq} 时，NTK 下 {slow} 个慢对中仍有 {ntk} 个越过训练最大角度（PI 为 {pi}）：除最后一对外，都除得不到 s。",
-                  "At seq_len = {seq}, {ntk} of the {slow} slow pairs still pass their largest training angle under NTK (under "
-                  "PI {pi}): every pair but the last is divided by less than s."};
+    s.takeaway = {"目标长度 seq_len = {seq} 时，{slow} 个慢对（训练中没转满一圈）在 NTK 下仍有 {ntk} 个越过训练最大角度，PI 为 {pi}：只有最后一对除满 s。",
+                  "At target length seq_len = {seq}, NTK takes {ntk} of {slow} slow pairs (short of a turn in training) past "
+                  "their largest trained angle, PI {pi}: all but the last are divided by less than s."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
         int slow = 0;

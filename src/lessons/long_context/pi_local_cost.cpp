@@ -66,12 +66,13 @@ Step pi_local_cost() {
         return std::vector<Arg>{{"s", num(in.factor)}, {"from", num(theta(0))}, {"to", num(pi_theta(0))}};
     });
     s.questions = {
-        {{"位置插值（PI）把每个 θᵢ 除以 s。哪些对要付出代价？",
-          "Position interpolation (PI) divides every θᵢ by s. Which pairs pay for it?"},
+        {{"位置插值（PI）把 s·L 个位置压进训练时见过的角度。哪些对会变慢？",
+          "Position interpolation (PI) squeezes s·L positions into the angles seen in training. Which pairs slow down?"},
          {{"只有最慢的几对", "Only the slowest pairs"},
-          {"每一对都放慢 s 倍，包括负责局部细节的第 0 对", "Every pair slows by s, including pair 0 that carries local detail"},
-          {"没有：PI 不改变任何频率", "None: PI changes no frequency"}},
-         1,
+          {"只有最快的几对", "Only the fastest pairs"},
+          {"每一对", "Every pair"},
+          {"没有一对", "No pair"}},
+         2,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);
              const Eigen::VectorXd plain = scaled(in, RopeScaling::none).inv_freq;

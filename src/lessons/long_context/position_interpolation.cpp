@@ -65,8 +65,8 @@ Step position_interpolation() {
         views_of(read_inputs, position_interpolation_views),
         {R"tex(\theta'_i=\theta_i/s,\qquad p\,\theta'_i=(p/s)\,\theta_i)tex"},
     };
-    s.takeaway = {"PI 把频率都除以 s = {s}，s·L 个位置扫过的角度与训练时 L 个位置相同：最慢一对到 s·L 转 {pi}，训练中最大 {trained}。",
-                  "PI divides θ by s = {s}, so s·L positions reuse trained angles: slowest pair {pi}, training {trained}."};
+    s.takeaway = {"[[position-interpolation|PI]] 把频率都除以扩展倍数 s = {s}，s·L 个位置扫过的角度与训练时 L 个位置相同：最慢一对到 s·L 转 {pi}，训练中最大 {trained}。",
+                  "[[position-interpolation|PI]] divides θ by the extension factor s = {s}, so s·L positions reuse angles seen in training: the slowest pair ends at {pi}, in training at {trained}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::VectorXd theta = scaled(in, RopeScaling::none).inv_freq;
         const Eigen::VectorXd pi = scaled(in, RopeScaling::linear).inv_freq;

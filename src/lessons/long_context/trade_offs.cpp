@@ -50,13 +50,13 @@ static std::vector<ViewData> trade_offs_views(const Inputs& in, Lang lang) {
         if (table.values(row, 3) == in.d / 2) table.marks.push_back({row, 3, false, say(lang, {"全部压缩", "all squeezed"})});
     }
     table.col_labels = {say(lang, {"第 0 对", "pair 0"}), say(lang, {"最后一对", "last pair"}), say(lang, {"不变", "kept"}),
-                        say(lang, {"除以 s", "÷ s"}), say(lang, {"注意力因子", "attention factor"}), say(lang, {"新角度的对", "unseen pairs"})};
+                        say(lang, {"恰好 ÷ s", "÷ exactly s"}), say(lang, {"注意力因子", "attention factor"}), say(lang, {"新角度的对", "unseen pairs"})};
     table.col_decimals = {-1, -1, 0, 0, -1, 0};
     table.decimals = 4;
     table.corner = say(lang, {"策略", "strategy"});
     const std::vector<std::string> notes = {
-        say(lang, {"列：第 0 对与最后一对的 θ′/θ、不变的对数、除以 s 的对数、注意力因子、在 seq_len 内转到没见过角度的慢对数。",
-                   "Columns: θ′/θ of pair 0 and of the last pair, pairs kept, pairs divided by s, attention factor, slow "
+        say(lang, {"列：第 0 对与最后一对的 θ′/θ、不变的对数、恰好除以 s 的对数、注意力因子、在 seq_len 内转到没见过角度的慢对数。",
+                   "Columns: θ′/θ of pair 0 and of the last pair, pairs kept, pairs divided by exactly s, attention factor, slow "
                    "pairs at unseen angles within seq_len."}),
         say(lang, {"PI：没有新角度，但局部细节被压缩。NTK：保住高频，但慢对只被部分插值，效果对 s 敏感。",
                    "PI: no unseen angles, but local detail is squeezed. NTK: keeps the high frequencies, but slow pairs "
@@ -82,8 +82,8 @@ Step trade_offs() {
         views_of(read_inputs, trade_offs_views),
         {{R"tex(\text{保持：}\theta'_i/\theta_i=1,\qquad \text{除以 }s\text{：}\theta'_i/\theta_i=1/s)tex", R"tex(\text{kept: }\theta'_i/\theta_i=1,\qquad \text{divided: }\theta'_i/\theta_i=1/s)tex"}},
     };
-    s.takeaway = {"PI 留 {pi_u} 个新角度的对，却把 {pi_f} 对全除以 s；NTK 保住快对，留 {ntk_u} 个；YaRN 保住 {yarn_k} 个快对、留 {yarn_u} 个：缩放没有免费的。",
-                  "No scaling is free: PI leaves {pi_u} unseen pairs but divides all {pi_f} by s; NTK spares the fast pairs but "
+    s.takeaway = {"PI 留 {pi_u} 个新角度的对，却把 {pi_f} 对全除以 s；NTK 保住快对，留 {ntk_u} 个；YaRN 保住 {yarn_k} 个快对、留 {yarn_u} 个：每种缩放都有代价。",
+                  "Every strategy pays: PI leaves {pi_u} unseen pairs but divides all {pi_f} by s; NTK spares the fast pairs but "
                   "leaves {ntk_u} unseen; YaRN keeps {yarn_k} fast pairs and leaves {yarn_u}, but needs more settings."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const RowMatrix v = trade_off_rows(in);  // rows: none, PI, NTK, dynamic NTK, YaRN, Llama 3

@@ -81,9 +81,9 @@ Step wavelength_spectrum() {
         views_of(read_inputs, wavelength_spectrum_views),
         {R"tex(\lambda_i=\frac{2\pi}{\theta_i},\qquad \lambda'_i=\frac{2\pi}{\theta'_i})tex"},
     };
-    s.takeaway = {"缩放拉长慢对的波长，区别在从哪里开始：PI 从第 0 对，YaRN 在第 {low} 对之后，Llama 3 从第 {llama} 对，所以它们保住的快对不同。",
-                  "Scaling stretches the slow pairs' wavelengths; where it starts differs: PI at pair 0, YaRN after pair "
-                  "{low}, Llama 3 at pair {llama}, so each keeps a different set of fast pairs."};
+    s.takeaway = {"缩放拉长慢对的波长，起点不同：PI 从第 0 对，YaRN 在第 {low} 对之后，Llama 3 从第 {llama} 对；留下的快对在 L 内已转多圈，角度都见过。",
+                  "Scaling stretches the slow pairs' wavelengths from different starts: PI pair 0, YaRN after pair {low}, Llama 3 "
+                  "pair {llama}; the fast pairs left alone turn many times in L, so every angle is seen."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const auto range = yarn_find_correction_range(in.beta_fast, in.beta_slow, in.d, in.base, in.L, true);
         const int first = first_scaled_pair(scaled(in, RopeScaling::llama3).inv_freq, rope_default_inv_freq(in.d, in.base));

@@ -67,11 +67,13 @@ Step yarn_and_llama3() {
         views_of(read_inputs, yarn_ramp_views),
         {R"tex(\mathrm{dim}(n)=d\,\ln(L/(2\pi n))/(2\ln\mathrm{base}),\quad \mathrm{low}=\lfloor\mathrm{dim}(\beta_{\mathrm{fast}})\rfloor,\ \mathrm{high}=\lceil\mathrm{dim}(\beta_{\mathrm{slow}})\rceil)tex"},
     };
-    s.takeaway = {"L 内不到 β_slow 圈的慢对（下标 ≥ {high}）会遇到新角度，所以 YaRN 把它们除以 s；下标 ≤ {low} 的不变。",
-                  "Pairs under β_slow turns in L (i ≥ {high}) would meet new angles, so YaRN divides them by s; i ≤ {low} stay."};
+    s.takeaway = {"[[yarn|YaRN]] 保留 L 内转 β_fast = {bf} 圈以上的对（i ≤ {low}，角度都见过），不到 β_slow = {bs} 圈的（i ≥ {high}，会遇新角度）除以 s，中间斜坡过渡。",
+                  "[[yarn|YaRN]] keeps pairs turning β_fast = {bf}+ times in L (i ≤ {low}: every angle seen), divides those "
+                  "under β_slow = {bs} turn (i ≥ {high}: new angles ahead) by s, and ramps between."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const auto range = yarn_find_correction_range(in.beta_fast, in.beta_slow, in.d, in.base, in.L, true);
-        return std::vector<Arg>{{"low", num(range.first)}, {"high", num(range.second)}};
+        return std::vector<Arg>{{"low", num(range.first)}, {"high", num(range.second)}, {"bf", num(in.beta_fast)},
+                                {"bs", num(in.beta_slow)}};
     });
     return s;
 }

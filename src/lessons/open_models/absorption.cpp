@@ -97,9 +97,9 @@ Step rope_absorption() {
     s.questions = {
         {{"键带上 RoPE 之后，还能把键的上投影 W_k 一次乘进查询、对所有过去的词元通用吗？",
           "With RoPE on the key, can its up-projection W_k still be multiplied into the query once, for every past token?"},
-         {{"能，和没有 RoPE 时一样", "Yes, as without RoPE"},
-          {"不能：中间的矩阵随偏移 Δ 变化", "No: the matrix in between changes with the offset Δ"},
-          {"只对最近的那个词元不能", "Only not for the nearest token"}},
+         {{"能", "Yes"},
+          {"不能", "No"},
+          {"除了最近的那个词元都能", "For all but the nearest token"}},
          1,
          [](const ParamSet& p, Lang lang) {
              const AbsorbCurve a = absorb_curve(mla_toy(read_inputs(p)));

@@ -90,21 +90,22 @@ Step decoupled_rope_mla() {
         {"DeepSeek-V3 的办法是把每个查询和键拆成两部分：不带位置的内容部分（d_C 维）照旧把上投影并进查询，另有一小段旋转部分（d_R 维），其键由所有头共用，旋转好后存进缓存。"
          "式中第一项被吸收：中间是固定矩阵；第二项里 q^R_i 是头 i 查询的旋转部分，k^R 是共用的旋转键，R_m、R_n 按位置旋转。"
          "代价是每个词元多存 d_R 个数；图中是这样的缓存与普通多头注意力的对比（d_V 是值的维数），竖线标出所选的头数。"
-         "（配置：`qk_rope_head_dim` 即 d_R，`qk_nope_head_dim` 即 d_C，`kv_lora_rank` 即 d_L，`v_head_dim` 即 d_V。）",
+         "（Hugging Face：`qk_rope_head_dim` 即 d_R，`qk_nope_head_dim` 即 d_C，`kv_lora_rank` 即 d_L，`v_head_dim` 即 d_V。）",
          "DeepSeek-V3's fix splits each query and key in two: a content part without position (d_C numbers), whose key "
          "up-projection is folded into the query as before, and a small rotating part (d_R numbers) whose key is shared by all "
          "heads and cached already turned. In the equation the first term is absorbed, with a fixed matrix in the middle; in the "
          "second q^R_i is head i's rotating query part, k^R the shared rotating key, and R_m, R_n turn by position. The price is "
          "d_R more cached numbers per token; the figure compares that cache with ordinary multi-head attention's (d_V is the "
-         "value's width), with a vertical line at the chosen heads. (config: `qk_rope_head_dim` is d_R, `qk_nope_head_dim` d_C, "
+         "value's width), with a vertical line at the chosen heads. (Hugging Face: `qk_rope_head_dim` is d_R, `qk_nope_head_dim` d_C, "
          "`kv_lora_rank` d_L, `v_head_dim` d_V.)"},
         {"heads", "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "bytes_per_number", "base"},
         views_of(read_inputs, decoupled_views),
         {{R"tex(q_{m,i}^\top k_{n,i}=\underbrace{c_{Q,m}^\top W_{q,i}^\top W_{k,i} c_{KV,n}}_{\text{被吸收}}+\bigl(R_m\,q^R_{m,i}\bigr)^\top\bigl(R_n\,k^R_n\bigr))tex", R"tex(q_{m,i}^\top k_{n,i}=\underbrace{c_{Q,m}^\top W_{q,i}^\top W_{k,i} c_{KV,n}}_{\text{absorbed}}+\bigl(R_m\,q^R_{m,i}\bigr)^\top\bigl(R_n\,k^R_n\bigr))tex"},
          {R"tex(\text{每个词元每层的缓存：}\quad d_L+d_R\quad\text{对比}\quad H\,(d_C+d_R+d_V))tex", R"tex(\text{cache per token per layer: }\quad d_L+d_R\quad\text{vs}\quad H\,(d_C+d_R+d_V))tex"}},
     };
-    s.takeaway = {"每词元每层只缓存 {mla} 个数，比普通注意力的 {mha} 少 {x} 倍：{dr} 个数的旋转键由所有头共用。",
-                  "MLA caches {mla} numbers per token and layer, {x}× fewer than {mha}: one rotating key of {dr} serves all heads."};
+    s.takeaway = {"[[mla|MLA]]（多头潜注意力）每词元每层只存 {mla} 个数，比 {mha} 少 {x} 倍：旋转会让 W_k 无法并进查询，就移进共用的 {dr} 维旋转键。",
+                  "[[mla|MLA]] (multi-head latent attention) caches {mla} numbers per token and layer, {x}× fewer than {mha}: rotation, "
+                  "which would stop W_k folding into the query, moves to one shared key of {dr}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const MlaConfig c = mla_config(in);
         const long long mla_n = mla_cache_numbers(c), mha_n = mha_cache_numbers(c);

@@ -398,12 +398,12 @@ ViewData preset_group_table(bool scaled, Lang lang) {
                    {{"model", rows[static_cast<std::size_t>(r)]->display}});
     };
     std::vector<std::string> notes = {
-        say(lang, {"{n} 个模型。“—”：该模型没有这一项；标“未知”：有这一项，但读到的来源都没给出。",
-                   "{n} models. “—”: the model has no such setting; marked “unknown”: it has one, but no source read gives it."},
+        say(lang, {"{n} 个模型。只有“—”：该模型没有这一项；“—”下标“未知”：有这一项，但读到的来源都没给出。",
+                   "{n} models. “—” alone: the model has no such setting; “—” marked “unknown”: it has one, but no source read gives it."},
             {{"n", lessonui::integer(static_cast<long long>(rows.size()))}})};
     if (scaled)
-        notes.push_back(say(lang, {"LongRoPE 没有单一的倍数，而是每对一个因子（“逐对”）；这些表不在预设里。",
-                                   "LongRoPE has no single factor but one per pair (“per pair”); those lists are not in the preset."}));
+        notes.push_back(say(lang, {"“—”下标“逐对”：LongRoPE 没有单一的倍数，而是每对一个因子；这些表不在预设里。",
+                                   "“—” marked “per pair”: LongRoPE has no single factor but one per pair; those lists are not in the preset."}));
     return make_view(scaled ? say(lang, {"缩放位置以延长上下文的模型", "Models that scale their positions for a longer context"})
                             : say(lang, {"不做上下文缩放的模型", "Models without context scaling"}),
                      table, notes);

@@ -60,8 +60,8 @@ std::vector<ViewData> llama3_views(const Inputs&, Lang lang) {
                    "below {fast} are kept; the {mid} between are blended."},
             {{"slow", integer(static_cast<long long>(slow_border))}, {"div", integer(n.divided)}, {"L0", integer(p->original_max)},
              {"s", num(p->factor)}, {"fast", integer(static_cast<long long>(fast_border))}, {"kept", integer(n.kept)}, {"mid", integer(n.between)}}),
-        say(lang, {"（配置：`factor` 即 s，`original_max_position_embeddings` 即 L₀，`low_freq_factor`、`high_freq_factor` 即 φ_lo、φ_hi。）",
-                   "(config: `factor` is s, `original_max_position_embeddings` L₀, `low_freq_factor` and `high_freq_factor` φ_lo and "
+        say(lang, {"φ_lo、φ_hi 定出两条分界线。（Hugging Face：`factor` 即 s，`original_max_position_embeddings` 即 L₀，`low_freq_factor`、`high_freq_factor` 即 φ_lo、φ_hi。）",
+                   "φ_lo and φ_hi set the two borders. (Hugging Face: `factor` is s, `original_max_position_embeddings` L₀, `low_freq_factor` and `high_freq_factor` φ_lo and "
                    "φ_hi.)"}),
     };
     return {make_view(say(lang, {"{model}：各对的波长，缩放前后", "{model}: each pair's wavelength before and after"}, {{"model", p->display}}),
@@ -103,7 +103,7 @@ Step llama3_scaling() {
     s.questions = {
         {{"Llama 3.1 的分段规则把哪些频率对除以 s？", "Which frequency pairs does Llama 3.1's band rule divide by s?"},
          {{"所有的对", "Every pair"},
-          {"只有波长超过 L₀/φ_lo 的慢对", "Only the slow pairs, whose wavelength exceeds L₀/φ_lo"},
+          {"只有慢的对", "Only the slow pairs"},
           {"只有最快的那一对", "Only the fastest pair"}},
          1,
          [](const ParamSet&, Lang lang) {

@@ -63,8 +63,8 @@ ViewData longrope_wavelength_view(const Inputs& in, const LongRopeCase& c, Lang 
         say(lang, {"最慢一对的波长：普通 {p}，短因子 {sh}，长因子 {lo}。",
                    "The slowest pair's wavelength: plain {p}, short factors {sh}, long factors {lo}."},
             {{"p", num(curve.series[0].back(), 4)}, {"sh", num(curve.series[1].back(), 4)}, {"lo", num(curve.series[2].back(), 4)}}),
-        say(lang, {"（配置：`short_factor`、`long_factor` 即两张表，`original_max_position_embeddings` 即 L₀，`max_position_embeddings` 即 L_max。）",
-                   "(config: `short_factor` and `long_factor` are the two lists, `original_max_position_embeddings` is L₀, "
+        say(lang, {"（Hugging Face：`short_factor`、`long_factor` 即两张表，`original_max_position_embeddings` 即 L₀，`max_position_embeddings` 即 L_max。）",
+                   "(Hugging Face: `short_factor` and `long_factor` are the two lists, `original_max_position_embeddings` is L₀, "
                    "`max_position_embeddings` L_max.)"}),
     };
     return make_view(say(lang, {"每一对的波长：普通、短因子、长因子", "Wavelength per pair: plain, short and long factors"}), std::move(curve),
@@ -99,9 +99,9 @@ Step longrope() {
          {R"tex(f_i=f_{\mathrm{end}}^{\;i/(d/2-1)}\quad\text{（示意列表）})tex", R"tex(f_i=f_{\mathrm{end}}^{\;i/(d/2-1)}\quad\text{(illustrative lists)})tex"}},
         {"seq_len", 1024, 16384, 1024},
     };
-    s.takeaway = {"N = {n} 时用{which}表：到 L₀ = {om} 为止，温和的短因子让短文本接近训练时；之后长因子把慢对拉长至 {s} 倍，角度仍在训练范围内。",
-                  "At N = {n} the {which} list is in use: up to L₀ = {om} mild short factors keep short texts close to training; past it "
-                  "the long list stretches slow pairs up to {s}× to keep angles familiar."};
+    s.takeaway = {"N = {n} 时用{which}表：到 L₀ = {om} 为止用温和的短因子；之后长因子把慢对拉长至 {s} 倍，转角不超出训练见过的范围。",
+                  "At N = {n} the {which} list is in use: mild short factors up to L₀ = {om}; past it the long list stretches slow "
+                  "pairs up to {s}× so their angles stay within those seen in training."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const LongRopeCase c = longrope_case(in);
         return std::vector<Arg>{{"n", integer(in.seq_len)}, {"om", integer(in.original_max)}, {"s", num(std::max(1.0, c.scale), 4)},
@@ -110,9 +110,9 @@ Step longrope() {
     s.questions = {
         {{"序列长度从 L₀ 增加到 L₀ + 1。Hugging Face transformers 当前的 LongRoPE 在新长度下用哪张因子表？",
           "The sequence grows from L₀ to L₀ + 1 tokens. Which factor list does Hugging Face transformers' current LongRoPE use at the new length?"},
-         {{"仍用短因子：加载模型时已经选定", "Still the short list: it was chosen when the model was loaded"},
-          {"换成长因子", "It switches to the long list"},
-          {"两张表的平均", "The average of the two lists"}},
+         {{"仍用短因子表", "It keeps the short list"},
+          {"换成长因子表", "It switches to the long list"},
+          {"用两张表的平均", "It uses the average of the two"}},
          1,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);

@@ -82,9 +82,9 @@ Step longrope_scale() {
         views_of(read_inputs, longrope_scale_views),
         {R"tex(\cos,\ \sin\ \times\ \sqrt{1+\frac{\ln s}{\ln L_0}},\qquad s=\frac{L_{\max}}{L_0})tex"},
     };
-    s.takeaway = {"N = {n} 个位置里 {pairs} 对中 {under} 个慢对转不到一圈；两张表都让 cos、sin 乘 {a}，分数乘其平方，上下文长 {s} 倍仍保持尖锐。",
-                  "In N = {n} positions {under} of {pairs} pairs, the slow ones, turn under once; either list also multiplies cos "
-                  "and sin by {a}, so scores grow by its square and stay sharp over a {s}× longer context."};
+    s.takeaway = {"N = {n} 内 {pairs} 对中 {under} 个慢对转不到一圈；两表都让 cos、sin 乘 {a}，分数乘其平方，以免上下文长 {s} 倍后 softmax 变平。",
+                  "{under} of {pairs} pairs, the slow ones, turn under once in N = {n}; both lists multiply cos and sin by {a}, so "
+                  "scores grow by its square to offset the flatter softmax of a {s}× longer context."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const LongRopeCase c = longrope_case(in);
         int under = 0;

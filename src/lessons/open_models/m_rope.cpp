@@ -86,8 +86,8 @@ ViewData mrope_scores_view(const Inputs& in, const MropeCase& c, Lang lang) {
     const Eigen::MatrixXd mrope_text = mrope_scores(text_ids, in.mrope_base, c.section, c.q, c.k);
     const Eigen::MatrixXd rope_text = rope_scores(nt, rope_default_inv_freq(c.d, in.mrope_base), c.q, c.k, RopeLayout::half);
     std::vector<std::string> notes = {
-        say_error(lang, {"只有文本时（{n} 个词元，t = h = w）：M-RoPE 与一维 RoPE（前后两半配对）的最大差 = {err}{hint}。",
-                         "Text alone ({n} tokens, t = h = w): largest difference between M-RoPE and 1-D RoPE (pairs of the two halves) = {err}{hint}."},
+        say_error(lang, {"只有文本时（{n} 个词元，t = h = w）：M-RoPE 与一维 RoPE 的最大差 = {err}{hint}。",
+                         "Text alone ({n} tokens, t = h = w): largest difference between M-RoPE and 1-D RoPE = {err}{hint}."},
                   max_abs(mrope_text - rope_text), {{"n", integer(nt)}}),
     };
     // The equation's a(i) and b for the current section and base: which row each run of pairs follows.
@@ -139,8 +139,9 @@ Step multimodal_rope() {
         {{R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{第 } i \text{ 对转过 } \mathrm{pos}_{j,\,a(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex", R"tex(\mathrm{pos}_j=(t_j,\,h_j,\,w_j),\qquad \text{pair } i \text{ turns by } \mathrm{pos}_{j,\,a(i)}\,\theta_i,\quad \theta_i=b^{-2i/d})tex"},
          {R"tex(t_j=h_j=w_j=p_j\ \Rightarrow\ \text{M-RoPE}=\text{一维 RoPE})tex", R"tex(t_j=h_j=w_j=p_j\ \Rightarrow\ \text{M-RoPE}=\text{1-D RoPE})tex"}},
     };
-    s.takeaway = {"文本词元 t = h = w，每对转角都相同：纯文本的 M-RoPE 就是一维 RoPE（差 {err}）。",
-                  "Text tokens have t = h = w, so every pair turns alike: text alone is 1-D RoPE (difference {err})."};
+    s.takeaway = {"图像有行有列，所以每个词元有三个位置：t 时间、h 行、w 列；文本词元 t = h = w，纯文本的 M-RoPE 就是一维 RoPE（差 {err}）。",
+                  "An image has rows and columns, so each token gets three ids: t time, h row (height), w column (width); text has "
+                  "t = h = w, so text alone is 1-D RoPE (difference {err})."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const MropeCase c = mrope_case(in);
         MropeSequence text = c.seq;

@@ -54,9 +54,10 @@ ViewData mrope_image_view(const Inputs& in, const MropeCase& c, Lang lang) {
     };
     // The title names which pairs follow which row (the split the equation states in general); the one note under
     // the figure is the comparison with flat 1-D RoPE that proves the step's claim (the config names are in the body).
-    const std::string title = say(lang, {"第 0 帧各词元对方框词元的分数：第 {t} 对跟随 t，第 {h} 对跟随 h，第 {w} 对跟随 w",
-                                         "Frame 0, scores against the boxed token: pairs {t} follow t, {h} h, {w} w"},
-                                  {{"t", span(0)}, {"h", span(1)}, {"w", span(2)}});
+    const std::string title = say(lang, {"第 0 帧各词元对方框词元的分数：第 {t} 对跟随 t，第 {h} 对跟随 h，第 {w} 对跟随 w（σ = {a}、{b}、{c}）",
+                                         "Frame 0, scores against the boxed token: pairs {t} follow t, {h} h, {w} w (σ_t, σ_h, σ_w = {a}, {b}, {c})"},
+                                  {{"t", span(0)}, {"h", span(1)}, {"w", span(2)}, {"a", integer(c.section.size() > 0 ? c.section[0] : 0)},
+                                   {"b", integer(c.section.size() > 1 ? c.section[1] : 0)}, {"c", integer(c.section.size() > 2 ? c.section[2] : 0)}});
     std::vector<std::string> notes;
     // Against 1-D RoPE on the flat order: the token below the query is gw positions away there.
     const MropeBelow below = mrope_below(c, in.mrope_base);
@@ -82,13 +83,13 @@ Step mrope_image() {
          "三个数 (σ_t, σ_h, σ_w) 把 d/2 个频率对分成三段：前 σ_t 对跟随 t 行转，接着 σ_h 对跟随 h 行，最后 σ_w 对跟随 w 行，一对的两半跟随同一行。"
          "图中是第 0 帧中间那个图像词元（方框）对同一帧每个词元的分数，排成合并后的网格；q = k = 全 1，所以分数是 Σ 2·cos(转角之差)，自身的分数为 d。"
          "跟随 w 的是最慢的几对，底数 b 越大，图样越淡。"
-         "（配置：`mrope_section` 即 σ_t、σ_h、σ_w；`spatial_merge_size` 即每个词元合并的 merge × merge 个图块。）",
+         "（Hugging Face：`mrope_section` 即 σ_t、σ_h、σ_w；`spatial_merge_size` 即每个词元合并的 merge × merge 个图块。）",
          "Inside the image a score depends on both Δh and Δw: the token just below is one row away, while in the flat 1-D order "
          "it lies a whole row of tokens away. Three numbers (σ_t, σ_h, σ_w) split the d/2 frequency pairs into three runs: the "
          "first σ_t pairs turn with row t, the next σ_h with row h, the last σ_w with row w, both halves of a pair with the same "
          "row. The figure shows the scores of the middle image token of frame 0 (boxed) against every token of that frame, laid "
          "out as the merged grid; with q = k = all ones a score is Σ 2·cos(angle difference), and d on itself. The pairs "
-         "following w are the slowest, so a larger base b fades the pattern. (config: `mrope_section` holds σ_t, σ_h, σ_w; "
+         "following w are the slowest, so a larger base b fades the pattern. (Hugging Face: `mrope_section` holds σ_t, σ_h, σ_w; "
          "`spatial_merge_size` is the merge × merge patches per token.)"},
         {"grid_h", "grid_w", "merge", "section", "mrope_base"},
         views_of(read_inputs, mrope_image_views),

@@ -57,11 +57,11 @@ ViewData mla_cache_view(const Inputs& in, Lang lang) {
                    "One latent: d_L = {l} numbers = {b}, {x} times fewer."},
             {{"l", integer(c.kv_lora_rank)}, {"b", bytes_text(static_cast<double>(c.kv_lora_rank) * in.bytes_per_number)},
              {"x", num(static_cast<double>(mha_n) / c.kv_lora_rank, 4)}}),
-        say(lang, {"（配置：`kv_lora_rank` 即 d_L，`qk_nope_head_dim` + `qk_rope_head_dim` 即 d_K，`v_head_dim` 即 d_V，`num_attention_heads` 即 H。）",
-                   "(config: `kv_lora_rank` is d_L, `qk_nope_head_dim` + `qk_rope_head_dim` d_K, `v_head_dim` d_V, "
+        say(lang, {"（Hugging Face：`kv_lora_rank` 即 d_L，`qk_nope_head_dim` + `qk_rope_head_dim` 即 d_K，`v_head_dim` 即 d_V，`num_attention_heads` 即 H。）",
+                   "(Hugging Face: `kv_lora_rank` is d_L, `qk_nope_head_dim` + `qk_rope_head_dim` d_K, `v_head_dim` d_V, "
                    "`num_attention_heads` H.)"}),
     };
-    return make_view(say(lang, {"KV 缓存：普通多头注意力与一个潜向量", "KV cache: ordinary multi-head attention against one latent"}),
+    return make_view(say(lang, {"[[kv-cache|KV 缓存]]：普通多头注意力与一个潜向量", "[[kv-cache|KV cache]]: ordinary multi-head attention against one latent"}),
                      std::move(curve), std::move(notes));
 }
 
@@ -89,9 +89,9 @@ Step mla_cache() {
         {{R"tex(\text{每个词元每层的缓存：}\quad H\,(d_K+d_V)\quad\text{对比}\quad d_L)tex", R"tex(\text{cache per token per layer: }\quad H\,(d_K+d_V)\quad\text{vs}\quad d_L)tex"},
          {R"tex(k_{n,i}=W_{k,i}\,c_{KV,n},\qquad v_{n,i}=W_{v,i}\,c_{KV,n})tex"}},
     };
-    s.takeaway = {"普通注意力每个词元每层存 {mha} 个数，因为 {h} 个头各存自己的键和值；共用一个 {dc} 个数的潜向量就少 {x} 倍。",
-                  "Ordinary attention caches {mha} numbers per token and layer, because each of {h} heads keeps its own key and "
-                  "value; one shared latent of {dc} numbers would be {x}× smaller."};
+    s.takeaway = {"普通注意力每个词元每层存 {mha} 个数，因为 {h} 个头各存自己的键和值；只存一个 {dc} 个数的共用潜向量、各头从它还原，就少 {x} 倍。",
+                  "Ordinary attention caches {mha} numbers per token and layer, as each of {h} heads keeps its own key and value; "
+                  "one shared latent of {dc}, from which every head rebuilds them, is {x}× smaller."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const MlaConfig c = mla_config(in);
         const long long mha_n = mha_cache_numbers(c);

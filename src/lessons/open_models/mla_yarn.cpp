@@ -56,8 +56,8 @@ ViewData mla_yarn_view(const Inputs& in, Lang lang) {
                    "Softmax scale κ = {b} / √(d_C + d_R) = {b} / √({nope} + {r}) = {s}; the extended length s × L₀ = {len}."},
             {{"b", num(b, 6)}, {"nope", integer(c.qk_nope_head_dim)}, {"r", integer(c.qk_rope_head_dim)},
              {"s", num(mla_softmax_scale(c, in.factor, in.mscale_all_dim), 6)}, {"len", num(in.factor * in.original_max, 8)}}),
-        say(lang, {"（配置：`factor` 即 s，`mscale`、`mscale_all_dim` 即 μ、μ_all，取 0 表示不给；Hugging Face 的 `get_mscale` 即 g；`original_max_position_embeddings` 即 L₀。）",
-                   "(config: `factor` is s, `mscale` and `mscale_all_dim` are μ and μ_all, 0 when not given; Hugging Face's "
+        say(lang, {"（Hugging Face：`factor` 即 s，`mscale`、`mscale_all_dim` 即 μ、μ_all，取 0 表示不给；`get_mscale` 即 g；`original_max_position_embeddings` 即 L₀。）",
+                   "(Hugging Face: `factor` is s, `mscale` and `mscale_all_dim` are μ and μ_all, 0 when not given; "
                    "`get_mscale` is g; `original_max_position_embeddings` is L₀.)"}),
     };
     return make_view(say(lang, {"DeepSeek 的 YaRN：两处缩放", "DeepSeek's YaRN: the two scales"}), std::move(curve), std::move(notes));
@@ -87,9 +87,9 @@ Step mla_yarn() {
         {R"tex(g(s,\mu)=0.1\,\mu\ln s+1,\qquad \cos,\sin\times\frac{g(s,\mu)}{g(s,\mu_{\mathrm{all}})})tex",
          R"tex(\kappa=\frac{g(s,\mu_{\mathrm{all}})^2}{\sqrt{d_C+d_R}})tex"},
     };
-    s.takeaway = {"s = {f} 时 cos、sin 只乘 {a}，softmax 缩放却乘 {b}：MLA 的 cos、sin 只碰旋转那一小段，放大要作用于整个分数。",
-                  "At s = {f} cos and sin get ×{a} while the softmax scale grows ×{b}: in MLA cos and sin reach only the small "
-                  "rotating part, so the sharpening goes where it multiplies the whole score."};
+    s.takeaway = {"[[yarn|YaRN]] 在 s = {f} 时 cos、sin 只乘 {a}，softmax 缩放却乘 {b}：MLA 的 cos、sin 只碰旋转那一小段，放大要作用于整个分数。",
+                  "With [[yarn|YaRN]] at s = {f}, cos and sin get ×{a} while the softmax scale grows ×{b}: in MLA cos and sin reach "
+                  "only the small rotating part, so the sharpening goes on the whole score."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"f", num(in.factor, 4)}, {"a", num(yarn_attention_factor(in.factor, in.mscale, in.mscale_all_dim), 4)},
                                 {"b", num(mla_softmax_scale_factor(in.factor, in.mscale_all_dim), 4)}};

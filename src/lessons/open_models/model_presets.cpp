@@ -171,26 +171,22 @@ Step model_presets() {
                                 {"L", integer(static_cast<long long>(length))}};
     });
     s.questions = {
-        {{"DeepSeek-V3 的每个查询/键头里，有多少个数带位置旋转？",
-          "How many of the numbers in each DeepSeek-V3 query/key head are rotated by position?"},
-         {{"全部", "All of them"},
-          {"只有解耦出来的旋转部分（d_R 个）", "Only the decoupled rotating part (d_R of them)"},
-          {"一个也没有", "None"}},
+        {{"所选模型延长上下文时，要改的是哪些频率对？",
+          "When the selected model extends its context, which of its frequency pairs must change?"},
+         {{"快的对：它们在训练中转了很多圈", "The fast pairs: they turned many times in training"},
+          {"慢的对：它们的波长超过训练长度", "The slow pairs: their wavelength exceeds the trained length"},
+          {"每一对都按同一个比例改", "Every pair, by the same factor"}},
          1,
          [](const ParamSet& params, Lang lang) {
-             const ModelPreset* p = find_model_preset("deepseek-v3");
-             if (!p) return std::string();
-             const std::string selected = selected_model_line(params, lang);
              return say(lang,
-                        {"每个头 {head} 个数：{rot} 个旋转（{pairs} 对，底数 {base}，YaRN 的 s = {s}），"
-                         "其余 {nope} 个不带位置，所以它们可以被吸收进潜向量的投影。",
-                         "Each head has {head} numbers: {rot} rotate ({pairs} pairs, base {base}, YaRN "
-                         "s = {s}) and the other {nope} carry no position, which is what lets them be "
-                         "absorbed into the latent projections."},
-                        {{"head", integer(p->head_dim)}, {"rot", integer(p->rotary_dim)},
-                         {"pairs", integer(p->rotary_dim / 2)}, {"base", num(p->base, 6)},
-                         {"s", num(p->factor, 4)}, {"nope", integer(p->nope_dim)}}) +
-                    selected;
+                        {"快的对在训练中已经转过每一个角度，更长的位置不给它们新角度；慢的对没转满一圈，"
+                         "训练长度之后的角度它们从没见过，所以分段规则和 YaRN 只改它们（线性缩放把每一对都除以 s，"
+                         "连不必改的快对也改了）。",
+                         "The fast pairs already turned through every angle in training, so longer positions give them no "
+                         "new angle; the slow pairs never turned once, and past the trained length they meet angles they "
+                         "never saw: the band rule and YaRN change only those (linear scaling divides every pair by s, "
+                         "the fast ones too, which did not need it)."}) +
+                    selected_model_line(params, lang);
          }},
     };
     return s;

@@ -59,8 +59,9 @@ std::vector<ViewData> nope_temperature_views(const Inputs& in, Lang lang) {
     table.corner = say(lang, {"设置", "settings"});
     table.col_decimals = {3, 0};
     std::vector<std::string> table_notes = {
-        say(lang, {"Llama 4 每 4 层有 1 层不用 RoPE（配置：`attn_scale` 即 α，`floor_scale` 即 F）。",
-                   "Llama 4 leaves RoPE out of 1 layer in 4 (config: `attn_scale` is α, `floor_scale` is F)."}),
+        say(lang, {"α 定 τ 增长的快慢，F 定每段长度；Llama 4 每 4 层有 1 层不用 RoPE（Hugging Face：`attn_scale` 即 α，`floor_scale` 即 F）。",
+                   "α sets τ's growth, F its step length; Llama 4 drops RoPE in 1 of 4 layers (Hugging Face: `attn_scale` is α, "
+                   "`floor_scale` is F)."}),
     };
 
     return {make_view(say(lang, {"Llama 4 NoPE 层的温度 τ(m)", "Llama 4's NoPE temperature τ(m)"}), std::move(temp), std::move(temp_notes)),
@@ -88,7 +89,7 @@ Step nope_temperature() {
          {R"tex(z_{mn}\ \to\ \tau(m)\,z_{mn}\quad\text{（查询乘上 }\tau\text{）})tex", R"tex(z_{mn}\ \to\ \tau(m)\,z_{mn}\quad\text{(the query times }\tau\text{)})tex"}},
     };
     s.takeaway = {"因子到 m = {before} 为 1，到 m = {end} 增至 {t}：键多了 softmax 会变平，分数乘 τ 让它保持尖锐。",
-                  "The factor is 1 up to m = {before}, {t} at m = {end}: scaling every score by τ keeps a long softmax sharp."};
+                  "τ is 1 to m = {before}, {t} at m = {end}: more keys flatten the softmax, so τ scales scores up."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const double first_step = std::ceil(in.floor_scale) - 1.0;
         return std::vector<Arg>{{"before", num(std::max(0.0, first_step - 1.0))}, {"end", integer(in.temperature_length)},

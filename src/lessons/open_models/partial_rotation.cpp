@@ -71,7 +71,7 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
     // The split of the d numbers is in the titles; the note under the primary figure is its check (where the
     // configuration files keep r is in the body, which collapses: the three figures share one screen).
     std::vector<std::string> rel_notes = {
-        say_error(lang, {"旋转部分离 Toeplitz 的距离 = {err}{hint}：只看 Δ = m − n。", "Distance of the rotating part from Toeplitz = {err}{hint}: it sees only Δ = m − n."},
+        say_error(lang, {"旋转部分离 [[toeplitz|Toeplitz]] 的距离 = {err}{hint}：只看 Δ = m − n。", "Distance of the rotating part from [[toeplitz|Toeplitz]] = {err}{hint}: it sees only Δ = m − n."},
                   toeplitz_residual(parts.relative)),
     };
     if (in.rotary_dim > in.d)
@@ -81,8 +81,8 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
 
     const double content = parts.content.size() > 0 ? parts.content(0, 0) : 0.0;
     std::vector<std::string> content_notes = {
-        say_error(lang, {"每格都是不旋转的两段的点积 {c}；最大值减最小值 = {err}{hint}：不含位置。",
-                         "Every cell is the dot product of the unturned tails, {c}. Largest minus smallest cell = {err}{hint}: no position at all."},
+        say_error(lang, {"每个位置的 q、k 相同，后段又不旋转：每格都是 {c}；最大值减最小值 = {err}{hint}。",
+                         "q and k are the same at every position and the tails never turn: every cell is {c}; largest minus smallest = {err}{hint}."},
                   parts.content.size() > 0 ? parts.content.maxCoeff() - parts.content.minCoeff() : 0.0, {{"c", num(content, 6)}}),
     };
 
@@ -98,7 +98,7 @@ std::vector<ViewData> partial_rotation_views(const Inputs& in, Lang lang) {
         make_view(say(lang, {"旋转部分：d = {d} 个数中前 r = {r} 个（{pairs} 对）的分数", "Rotating part: the score of the first r = {r} of d = {d} numbers ({pairs} pairs)"},
                       {{"d", integer(in.d)}, {"r", integer(r)}, {"pairs", integer(r / 2)}}),
                   partial_score_heatmap(parts.relative, lang, "旋转部分", "rotating part"), std::move(rel_notes)),
-        make_view(say(lang, {"不旋转的 {pass} 个数的部分", "The part of the {pass} unturned numbers"},
+        make_view(say(lang, {"不旋转的 {pass} 个数", "Unturned part ({pass} numbers)"},
                       {{"pass", integer(in.d - r)}}),
                   partial_score_heatmap(parts.content, lang, "不旋转部分", "pass-through part"), std::move(content_notes)),
         make_view(say(lang, {"两部分之和：整个分数 S[m][n]", "The sum: the whole score S[m][n]"}),
@@ -133,8 +133,8 @@ Step partial_rotation() {
         {R"tex(S_{mn}=\langle R_m\,q_{1:r},\;R_n\,k_{1:r}\rangle+\langle q_{r+1:d},\;k_{r+1:d}\rangle)tex",
          R"tex(\theta_i=b^{-2i/r},\qquad i=0,\dots,r/2-1)tex"},
     };
-    s.takeaway = {"{d} 个数中只转 {r} 个，其余 {pass} 个给每格加上同一个 {c}：相对的分数多了一个与位置无关的常数。",
-                  "Only {r} of {d} numbers turn; the {pass} unturned ones add the same {c} to every cell, free of position."};
+    s.takeaway = {"{d} 个数中只转 {r} 个：其余 {pass} 个从不旋转，所以给每格加上同一个 {c}，与位置无关。",
+                  "Only {r} of {d} numbers turn; the {pass} unturned never rotate, so they add the same {c} to every cell."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const int r = rotating_width(in);
         return std::vector<Arg>{{"d", integer(in.d)}, {"r", integer(r)}, {"pass", integer(in.d - r)}, {"c", num(pass_through_dot(in), 4)}};

@@ -43,9 +43,9 @@ Step presets_scaled() {
          {R"tex(\text{YaRN：}\ \theta_i'=\rho_i\,\theta_i/s+(1-\rho_i)\,\theta_i,\quad \rho_i=\mathrm{clip}\Bigl(\frac{i-i_{lo}}{i_{hi}-i_{lo}},\,0,\,1\Bigr))tex", R"tex(\text{YaRN: }\ \theta_i'=\rho_i\,\theta_i/s+(1-\rho_i)\,\theta_i,\quad \rho_i=\mathrm{clip}\Bigl(\frac{i-i_{lo}}{i_{hi}-i_{lo}},\,0,\,1\Bigr))tex"},
          R"tex(i_{lo}=\lfloor D(\beta_{\mathrm{fast}})\rfloor,\quad i_{hi}=\lceil D(\beta_{\mathrm{slow}})\rceil,\quad D(\beta)=\frac{r\,\ln\bigl(L_0/(2\pi\beta)\bigr)}{2\ln b})tex"},
     };
-    s.takeaway = {"这 {n} 个模型都跑在训练长度以外，都得放慢没转满的慢对：线性缩放每对都除以 s，分段规则和 YaRN 只除慢对，LongRoPE 逐对。",
-                  "All {n} models run past their trained length, so each slows the pairs that never turned in training: linear "
-                  "divides all by s, the band rule and YaRN only the slow ones, LongRoPE per pair."};
+    s.takeaway = {"这 {n} 个模型都跑在训练长度以外，所以都放慢频率对、让转角留在训练范围：线性每对都除以 s，分段规则和 YaRN 只除慢对，LongRoPE 逐对。",
+                  "All {n} models run past their trained length, so each slows pairs to keep angles as in training: linear all by "
+                  "s, the band rule and YaRN only the slow ones, LongRoPE one factor per pair."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs&, Lang) {
         int n = 0;
         for (const ModelPreset& p : pelab::model_presets()) n += p.scaling != "none" ? 1 : 0;

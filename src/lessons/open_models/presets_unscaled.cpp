@@ -37,9 +37,9 @@ Step presets_unscaled() {
         {{R"tex(\theta_i=b^{-2i/r}\ \ (i<r/2),\qquad \text{其余 } d-r \text{ 个数不旋转})tex", R"tex(\theta_i=b^{-2i/r}\ \ (i<r/2),\qquad \text{the other } d-r \text{ numbers do not turn})tex"},
          {R"tex(\text{滑动窗口：查询 } m \text{ 只看 } m-L_w<n\le m)tex", R"tex(\text{sliding window: query } m \text{ sees only } m-L_w<n\le m)tex"}},
     };
-    s.takeaway = {"这 {n} 个模型不缩放位置，所以差别只在转什么、转多快：{partial} 只转 {head} 个数中的 {rot} 个，底数和窗口也各不相同。",
-                  "These {n} models leave positions unscaled, so what sets them apart is what turns and how fast: {partial} turns "
-                  "only {rot} of {head} numbers, and bases and windows differ."};
+    s.takeaway = {"这 {n} 个模型只跑在配置本来的长度内，所以不缩放位置；差别在转哪些数（{partial} 只转 {head} 个中的 {rot} 个）、底数和窗口。",
+                  "These {n} models run only at the lengths their configuration was built for, so nothing is scaled; they differ in "
+                  "what turns ({partial}: {rot} of {head} numbers), in base and in window."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs&, Lang) {
         int n = 0;
         const ModelPreset* partial = nullptr;  // the unscaled model that turns the smallest share of its head

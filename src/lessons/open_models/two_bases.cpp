@@ -91,21 +91,22 @@ Step two_bases() {
          "局部层只需要分辨窗口里的距离，全局层要分辨整个上下文里的距离。"
          "曲线画出每一对在两种底数下的[[wavelength|波长]]，两条水平线是窗口和上下文的长度；波长在某条线以下的对，在那段长度里至少转了一整圈。"
          "Gemma 3 27B 还把全局层的位置按一个倍数线性缩放（见[[lesson:open-models/presets-scaled|已发布模型表]]），这里没有画出。"
-         "（配置：`rope_local_base_freq` 即局部层底数，`rope_theta` 即全局层底数，`sliding_window_pattern` = 6 即每 6 层一个全局层。）",
+         "（Hugging Face：`rope_local_base_freq` 即局部层底数，`rope_theta` 即全局层底数，`sliding_window_pattern` = 6 即每 6 层一个全局层。）",
          "Gemma 3 27B interleaves two kinds of attention layer: most are [[sliding-window]] (local) layers that see only the last "
          "L_w tokens, one in six sees the whole context (global), and the two kinds use different RoPE [[base]]s. A local layer "
          "only has to tell distances apart inside its window, a global layer across the whole context. The curve shows each "
          "pair's [[wavelength]] under both bases, with lines at the window and the context length; a pair below a line turns "
          "at least once within that length. Gemma 3 27B also scales the global layers' positions linearly by a factor (see the "
-         "[[lesson:open-models/presets-scaled|table of released models]]), not drawn here. (config: `rope_local_base_freq` is the "
+         "[[lesson:open-models/presets-scaled|table of released models]]), not drawn here. (Hugging Face: `rope_local_base_freq` is the "
          "local base, `rope_theta` the global base, `sliding_window_pattern` = 6 one global layer in every 6.)"},
         {"d", "local_base", "global_base", "window", "context"},
         views_of(read_inputs, two_bases_views),
         {{R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{局部}}=10^4,\quad b_{\text{全局}}=10^6)tex", R"tex(\lambda_i=\frac{2\pi}{\theta_i}=2\pi\,b^{2i/d},\qquad b_{\text{local}}=10^4,\quad b_{\text{global}}=10^6)tex"},
          {R"tex(\text{在 } L_w \text{ 内转满一圈} \iff \lambda_i\le L_w)tex", R"tex(\text{turns within } L_w \iff \lambda_i\le L_w)tex"}},
     };
-    s.takeaway = {"底数越大，除第 0 对外每对越慢：全局最慢一对长 {ratio} 倍以覆盖 {c}，局部层在 {w} 窗口内转满 {lw}/{pairs} 对。",
-                  "A larger base slows all but pair 0: the global slowest is {ratio}× longer, to span {c}; local layers turn {lw}/{pairs} in {w}."};
+    s.takeaway = {"局部层只看最近 {w} 个词元、全局层看全部 {c} 个，所以全局底数更大：最慢一对长 {ratio} 倍；局部层 {lw}/{pairs} 对在窗口内转满。",
+                  "Local layers see only the last {w} tokens, global ones all {c}, so the global base is larger: its slowest pair is "
+                  "{ratio}× longer; {lw} of {pairs} local pairs turn within the window."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::VectorXd local = rope_default_inv_freq(in.d, in.local_base), global = rope_default_inv_freq(in.d, in.global_base);
         const std::vector<double> lw = pair_wavelengths(local), gw = pair_wavelengths(global);

@@ -85,8 +85,9 @@ Step additive_pe_loses_relative_structure() {
         {R"tex((W_q x_m)^\top W_k x_n=\dots+p_m^\top M\,p_n,\qquad x=e+p,\quad M=W_q^\top W_k)tex",
          R"tex(p_m^\top p_n=\textstyle\sum_i\cos(\Delta\theta_i),\qquad \Delta=m-n)tex"},
     };
-    s.takeaway = {"正弦编码的 pₘᵀpₙ 每条对角线一个值；M 把各对坐标混在一起，pₘᵀ M pₙ 离 Toeplitz {dist}，不再只看 Δ。",
-                  "pₘᵀpₙ holds one value per diagonal, but M mixes the pairs' coordinates: pₘᵀ M pₙ is {dist} from Toeplitz."};
+    s.takeaway = {"pₘᵀpₙ 每条对角线一个值；M 混合各对的 sin、cos，sin(mθᵢ)cos(nθⱼ) 这类乘积随 m、n 本身变化，不只看 Δ：pₘᵀ M pₙ 离 [[toeplitz|Toeplitz]] {dist}。",
+                  "pₘᵀpₙ holds one value per diagonal, but M mixes the pairs' sin and cos, and a product like "
+                  "sin(mθᵢ)cos(nθⱼ) changes with m and n, not only with Δ: pₘᵀ M pₙ is {dist} from [[toeplitz|Toeplitz]]."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"dist", num(toeplitz_residual(position_kernels(in).dense), 3)}};
     });

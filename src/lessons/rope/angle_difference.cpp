@@ -110,9 +110,9 @@ Step dot_product_sees_the_difference() {
                               std::abs(shifted - rotated), {{"dot", num(rotated)}, {"diff", angle(beta - alpha)}});
          }},
     };
-    s.takeaway = {"热力图每条对角线（同一个角度差 b − a）只有一个值：R(a)ᵀR(b) = R(b − a)，所以转过的两个向量的内积只看两次旋转相差多少。",
-                  "Each diagonal of the heatmap, one angle difference b − a, holds one value: R(a)ᵀR(b) = R(b − a), so "
-                  "the dot product of the turned vectors sees only how far apart the two turns are."};
+    s.takeaway = {"热力图（u 转 a，v 转 b）每条对角线是同一个角度差 b − a，只有一个值：R(a)ᵀR(b) = R(b − a)，所以内积只看两次旋转相差多少。",
+                  "Each heatmap diagonal (u turned by a, v by b) is one difference b − a and holds one value: "
+                  "R(a)ᵀR(b) = R(b − a), so the dot product sees only how far apart the two turns are."};
     return s;
 }
 

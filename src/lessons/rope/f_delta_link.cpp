@@ -78,10 +78,13 @@ Step f_delta_link() {
         f_delta_link_views,
         {R"tex(S[m,n]=\textstyle\sum_i\cos(\Delta\theta_i)=f(\Delta)=F[m,n],\qquad \Delta=m-n)tex"},
     };
-    s.takeaway = {"q = k = [1, 0, 1, 0] 时每对贡献 cos(Δθᵢ)，所以 S = f(Δ)：与 F 逐格相同（最大差 {err}）。",
-                  "With q = k = [1, 0, 1, 0] each pair adds cos(Δθᵢ), so S[m,n] = Σᵢ cos(Δθᵢ) = f(Δ): RoPE's scores "
-                  "equal F cell by cell (largest gap {err})."};
-    s.takeaway_args = [](const ParamSet&, Lang) { return std::vector<Arg>{{"err", exact(max_abs(link_scores() - link_f()))}}; };
+    s.takeaway = {"θ = ({t0}, {t1})、q = k = [1, 0, 1, 0] 时，每对 (1, 0) 转过 mθᵢ、nθᵢ 后贡献 cos(Δθᵢ)，所以 S = f(Δ)，与[[lesson:f-delta/toeplitz-f|第一课]]的 F 逐格相同（差 {err}）。",
+                  "With θ = ({t0}, {t1}) and q = k = [1, 0, 1, 0], each pair (1, 0) turned by mθᵢ and nθᵢ gives cos(Δθᵢ), so "
+                  "S = f(Δ): F of [[lesson:f-delta/toeplitz-f|the first lesson]] cell by cell (largest gap {err})."};
+    s.takeaway_args = [](const ParamSet&, Lang) {
+        const Eigen::VectorXd th = link_theta();
+        return std::vector<Arg>{{"t0", angle(th(0))}, {"t1", angle(th(1))}, {"err", exact(max_abs(link_scores() - link_f()))}};
+    };
     return s;
 }
 

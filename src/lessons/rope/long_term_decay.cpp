@@ -95,7 +95,7 @@ std::vector<ViewData> long_term_decay_views(const Inputs& in, Lang lang) {
 Step long_term_decay() {
     Step s{
         "long-term-decay",
-        {"长程衰减：RoFormer 给分数的上界", "Long-term decay: RoFormer's bound on the score"},
+        {"长程衰减：RoFormer（RoPE 的论文）给分数的上界", "Long-term decay: the bound of RoFormer (the RoPE paper)"},
         {"RoFormer 论文用 Abel 求和给 q = k = 1 的分数 s(Δ) 一个上界：|s(Δ)| ≤ B(Δ)，B 是部分和 |Σ_{p<j} e^{iΔθ_p}| 的平均。"
          "实线是 |s(Δ)|，虚线是 B(Δ)，两轴都取对数，底数取 10⁴、5·10⁵、10⁶ 和右栏的 base。"
          "两者都按每对平均（除以 d/2），所以 s(0) = 1 而 B(0) = (d/2 + 1)/2：这个上界很松，但它随 Δ 下降。论文只画 B(Δ)，称为“相对上界”。"
@@ -110,8 +110,8 @@ Step long_term_decay() {
         {R"tex(s(\Delta)=\frac{2}{d}\sum_{i=0}^{d/2-1}\cos(\Delta\,\theta_i),\qquad |s(\Delta)|\le\frac{2}{d}\Bigl|\sum_{p=0}^{d/2-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|\le B(\Delta))tex",
          R"tex(B(\Delta)=\frac{2}{d}\sum_{j=1}^{d/2}\Bigl|\sum_{p=0}^{j-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|)tex"},
     };
-    s.takeaway = {"B(Δ) 始终高于 |s(Δ)|，从 Δ = 1 的 {near} 降到 Δ = {far} 的 {farv}：远处各对方向杂乱而抵消；底数越大降得越晚。",
-                  "The bound B(Δ) ≥ |s(Δ)| falls from {near} at Δ = 1 to {farv} at Δ = {far}: far apart, the pairs cancel."};
+    s.takeaway = {"B(Δ) 始终高于 |s(Δ)|，从 Δ = 1 的 {near} 降到 Δ = {far} 的 {farv}：远处各对的余弦方向杂乱而抵消。",
+                  "The bound B(Δ) ≥ |s(Δ)| falls from {near} at Δ = 1 to {farv} at Δ = {far}: far apart, the pairs' cosines scatter and cancel."};
     s.takeaway_args = args_of(read_spectrum_inputs, +[](const Inputs& in, Lang) {
         const int far = farthest_distance(in);
         return std::vector<Arg>{{"near", num(rope_relative_upper_bound(in.theta, 1.0), 4)},

@@ -103,8 +103,8 @@ std::vector<ViewData> pairs_layouts_views(const Inputs& in, Lang lang) {
         say_error(lang, {"随机向量 x：最大 |P·(R x) − R_half·(P x)| = {err}{hint}",
                             "Random x: largest |P·(R x) − R_half·(P x)| = {err}{hint}"},
                      vec_err),
-        say_error(lang, {"Hugging Face transformers 的对半写法 x·cos + (−x″, x′)·sin（Hugging Face: `rotate_half`）与逐对旋转之差：{err}{hint}",
-                         "Hugging Face transformers' half-split x·cos + (−x″, x′)·sin (Hugging Face: `rotate_half`) versus "
+        say_error(lang, {"Hugging Face transformers 的对半写法 x·cos + (−x″, x′)·sin（x′、x″ 是 x 的前后两半；Hugging Face: `rotate_half`）与逐对旋转之差：{err}{hint}",
+                         "Hugging Face transformers' half-split x·cos + (−x″, x′)·sin, x′ and x″ the halves of x (Hugging Face: `rotate_half`), versus "
                          "the pair-by-pair rotation: largest difference {err}{hint}"},
                   hf_err),
     };
@@ -141,8 +141,8 @@ Step pairs_frequencies_layouts() {
         // One equation, short enough to share the title's row (the half-split layout's cos/sin form is in the text).
         {R"tex(R_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr),\quad \theta_i=\mathrm{base}^{-2i/d},\quad R_m^{\mathrm{half}}=P\,R_m P^\top)tex"},
     };
-    s.takeaway = {"m = {m} 时第 0 对转 {a0} 弧度，最后一对只转 {al}，因为 θᵢ = base^(−2i/d) 随 i 变小；两种布局只是坐标编号不同。",
-                  "At m = {m} pair 0 turns by {a0} rad and the last pair by only {al} rad, because θᵢ = base^(−2i/d) "
+    s.takeaway = {"在位置 m = {m}，第 0 对转 {a0} 弧度，最后一对只转 {al}，因为 θᵢ = [[base]]^(−2i/d) 随 i 变小；两种布局只是坐标编号不同。",
+                  "At position m = {m} pair 0 turns by {a0} rad and the last pair by only {al} rad, because θᵢ = [[base]]^(−2i/d) "
                   "shrinks with i; the two layouts are one rotation with the coordinates relabelled."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::Index last = in.theta.size() - 1;

@@ -83,6 +83,8 @@ std::vector<ViewData> pe_after_projection_views(const Inputs& in, Lang lang) {
         say(lang, {"content = {c}：内容元素均匀取自 [−content, content)。",
                    "content = {c}: content vectors have entries uniform in [−content, content)."},
             {{"c", num(in.content_scale)}}),
+        say(lang, {"qᵀpₙ 随键的位置 n 变，pₘᵀk 随查询的位置 m 变，都不是 Δ 的函数；qᵀk 每个位置随机，同样不相对。",
+                   "qᵀpₙ follows the key's position n and pₘᵀk the query's m, not Δ; qᵀk is random at each position, so not relative either."}),
     };
 
     HeatmapView heat = kernel_heatmap(total, lang);

@@ -122,7 +122,7 @@ Step recap() {
          "turns with the wavelength]] 2π·base^(2i/d): pair 0 resolves near offsets, the slow pairs far ones. "
          "[[lesson:rope/long-term-decay|RoFormer's bound B(Δ)]] on the score falls with distance, later for a larger "
          "base. [[lesson:rope/xpos|xPos]] multiplies in a decay ζ^(Δ/γ) and still sees only Δ."},
-        {"L", "d", "base", "seed", "d_spectrum", "max_dist", "gamma"},
+        {"L", "d", "base", "seed", "max_dist", "gamma"},
         recap_views,
         {R"tex(\langle R_m q,\,R_n k\rangle=\langle R_n^\top R_m\,q,\,k\rangle=\langle R_\Delta q,\,k\rangle,\qquad \Delta=m-n,\qquad \lambda_i=2\pi\,\mathrm{base}^{2i/d})tex"},
     };

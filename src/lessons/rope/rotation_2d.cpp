@@ -150,9 +150,9 @@ Step rotation_2d() {
          R"tex(R(\alpha)^\top=R(\alpha)^{-1}=R(-\alpha),\qquad R(-\alpha)\,R(\beta)=R(\beta-\alpha))tex"},
         {"alpha", 0.0, 6.283185307179586, 0.6},
     };
-    s.takeaway = {"R(α) 转过 α、长度不变，箭头都在一个圆上；R(α)ᵀ = R(−α) 转回，转角相加：R(−α)R(β) = R(β − α)，转 {diff}。",
+    s.takeaway = {"R(α) 转过 α、长度不变，箭头都在一个圆上；R(α)ᵀ = R(−α) 转回，转角相加：R(−α)R(β) = R(β − α)，这里 β − α = {diff}。",
                   "R(α) turns a vector by α and keeps its length, so every arrow ends on one circle; R(α)ᵀ = R(−α) "
-                  "turns it back, and turns add: R(−α)R(β) = R(β − α), here a turn by {diff}."};
+                  "turns it back, and turns add: R(−α)R(β) = R(β − α), here β − α = {diff}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"diff", angle(in.beta - in.alpha)}};
     });

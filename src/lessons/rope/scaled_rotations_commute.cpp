@@ -104,9 +104,9 @@ Step scaled_rotations_commute() {
         views_of(read_inputs, scaled_rotations_views),
         {R"tex((aI+bJ)\,R(\theta)=R(\theta)\,(aI+bJ)\ \Rightarrow\ p_m^\top M p_n=\sum_i a_i\cos(\Delta\theta_i)-b_i\sin(\Delta\theta_i))tex"},
     };
-    s.takeaway = {"J 和每个 a·I + b·J 都与旋转 R(θᵢ) 可交换，一般的块却差 {gen}：所以 pₘᵀ(a·I + b·J)pₙ 只是 Δ 的函数。",
-                  "J, and so every a·I + b·J, commutes with each rotation R(θᵢ), while a generic block misses by {gen}: "
-                  "that is why pₘᵀ(a·I + b·J)pₙ is a function of Δ alone."};
+    s.takeaway = {"每个 a·I + b·J 都与旋转 R(θᵢ) 可交换（先后次序无关，一般的块差 {gen}），能移过 pₘ、pₙ 的旋转，只剩转角差 Δθᵢ：所以只是 Δ 的函数。",
+                  "Every a·I + b·J commutes with each rotation R(θᵢ) (order does not matter; a generic block misses by {gen}), so "
+                  "it slides past pₘ's and pₙ's turns, leaving only Δθᵢ: a function of Δ alone."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"gen", num(commute_checks(in).generic, 3)}};
     });

@@ -78,7 +78,7 @@ std::vector<ViewData> shift_dials_views(const Inputs& in, Lang lang) {
                                    "The {shown} pairs drawn add {drawn}, the other {rest} pairs {others}; no pair's part changes with t."},
                             {{"shown", integer(static_cast<long long>(shown.size()))}, {"drawn", num(drawn_parts, 4)},
                              {"rest", integer(pairs - static_cast<long long>(shown.size()))}, {"others", num(live - drawn_parts, 4)}}));
-    return {make_view(say(lang, {"q 在 (m + t)θᵢ，k 在 (n + t)θᵢ：平移 t 时两者一起转", "q at (m + t)θᵢ, k at (n + t)θᵢ: shifting t turns both together"}),
+    return {make_view(say(lang, {"q 在 (m + t)θᵢ，k 在 (n + t)θᵢ：平移 t 时两者一起转（圆点是之前几个 t）", "q at (m + t)θᵢ, k at (n + t)θᵢ: shifting t turns both together (dots: earlier t)"}),
                       std::move(ph), std::move(notes))};
 }
 

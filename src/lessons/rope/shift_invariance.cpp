@@ -123,7 +123,7 @@ Step score_matrix_shift_invariance() {
         {{"查询和键的位置都加上 t，分数矩阵 S 会怎样？",
           "Add t to both the query's and the key's position. What happens to the score matrix S?"},
          {{"每个格子都变了", "Every cell changes"},
-          {"什么都不变：S[m + t, n + t] = S[m, n]", "Nothing changes: S[m + t, n + t] = S[m, n]"},
+          {"什么都不变", "Nothing changes"},
           {"S 整体向下移 t 行", "S moves down by t rows"}},
          1,
          [](const ParamSet& p, Lang lang) {

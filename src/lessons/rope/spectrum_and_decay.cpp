@@ -114,8 +114,8 @@ Step spectrum_and_decay() {
         {R"tex(\theta_i=\mathrm{base}^{-2i/d},\qquad \lambda_i=\frac{2\pi}{\theta_i})tex"},
     };
     s.questions = {
-        {{"哪一对转得最快，分辨最近的偏移？", "Which pair turns fastest and resolves the nearest offsets?"},
-         {{"第 0 对（θ₀ = 1）", "Pair 0 (θ₀ = 1)"},
+        {{"哪一对转得最快，最能区分相邻的位置？", "Which pair turns fastest, so that it tells neighbouring positions apart best?"},
+         {{"第 0 对", "Pair 0"},
           {"最后一对", "The last pair"},
           {"所有对一样快", "All pairs turn equally fast"}},
          0,
@@ -136,9 +136,9 @@ Step spectrum_and_decay() {
          }},
     };
     s.questions[0].predict = true;  // asked before the wavelengths are shown: the prose does not name the fastest pair
-    s.takeaway = {"第 0 对转得最快（λ₀ = 2π），第 i 对的波长按 base^(2i/d) 增长：{pairs} 对中有 {rest} 对在 {ctx} 个位置内转不满一圈。",
-                  "Pair 0 turns fastest (λ₀ = 2π) and pair i's wavelength grows as base^(2i/d): {rest} of {pairs} pairs "
-                  "never complete a turn within {ctx} positions, so their angles cover only part of the circle."};
+    s.takeaway = {"第 0 对最快（θ₀ = 1，λ₀ = 2π），最能区分相邻位置；θᵢ 随 i 变小，{pairs} 对中 {rest} 对在 {ctx} 个位置内转不满一圈。",
+                  "Pair 0 turns fastest (θ₀ = 1, λ₀ = 2π), so neighbours differ most in its angle; θᵢ = base^(−2i/d) "
+                  "shrinks with i, so {rest} of {pairs} pairs never complete a turn within {ctx} positions."};
     s.takeaway_args = args_of(read_spectrum_inputs, +[](const Inputs& in, Lang) {
         const std::vector<double> lambda = pair_wavelengths(in.theta);
         const long long turning = std::count_if(lambda.begin(), lambda.end(), [&](double l) { return l <= in.max_dist; });

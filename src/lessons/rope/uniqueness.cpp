@@ -78,9 +78,10 @@ std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
             {{"orth", uniqueness_passing(table.values, {0}, lang)},
              {"rel", uniqueness_passing(table.values, {1, 2}, lang)},
              {"both", uniqueness_passing(table.values, {0, 1, 2}, lang)}}),
-        say(lang, {"每列是最大差，0 即舍入级别；第 2 列只检查 n ≤ m < {limit}，Δ = m − n。xpos 给 q、k 不同的变换（ζ 指数 +m 与 −n），不满足“q、k 用同一个 T_m”的假设。",
+        say(lang, {"每列是最大差，0 即舍入级别；第 2 列只检查 n ≤ m < {limit}，Δ = m − n。xpos（见[[lesson:rope/xpos|xPos 一步]]）把 q 乘 ζ^(m/512)、k 乘 ζ^(−n/512)（ζ < 1），是两个不同的变换，不满足“q、k 用同一个 T_m”的假设。",
                    "Each column is a largest difference, 0 meaning rounding level; column 2 checks n ≤ m < {limit}, Δ = m − n. "
-                   "xpos gives q and k different transforms (ζ to +m and to −n), so it escapes the assumption of one T_m for both."},
+                   "xpos (see [[lesson:rope/xpos|the xPos step]]) scales q by ζ^(m/512) and k by ζ^(−n/512), ζ < 1: two different "
+                   "transforms, so it escapes the assumption of one T_m for both."},
             {{"limit", integer(kGroupCheck)}}),
     };
     return {make_view(say(lang, {"五个候选变换 T_m 的数值检验", "Five candidate transforms T_m, checked"}), std::move(table), std::move(notes))};
@@ -117,9 +118,9 @@ Step uniqueness_sketch() {
         {R"tex(\langle T_m q,T_n k\rangle=\langle T_\Delta q,k\rangle\ \Rightarrow\ T_n^\top T_m=T_\Delta,\qquad \Delta=m-n)tex",
          R"tex(T_0=I\ \Rightarrow\ T_{m+n}=T_m T_n,\qquad T_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr))tex"},
     };
-    s.takeaway = {"只有 {both} 通过全部三项检验：平移不变加 T₀ = I 使 T 正交且 T_nᵀT_m = T_Δ，这样的 T 只能是旋转 R(mθᵢ)。",
-                  "Only {both} passes all three checks: shift invariance with T₀ = I forces an orthogonal T with "
-                  "T_nᵀT_m = T_Δ, and such a T can only be a set of rotations R(mθᵢ)."};
+    s.takeaway = {"只有 {both} 通过全部三项检验：既正交（TᵀT = I，长度不变）又相对（T_nᵀT_m = T_Δ）；加上 T₀ = I，T_m 只能是旋转 R(mθᵢ)。",
+                  "Only {both} passes all three checks: orthogonal (TᵀT = I, lengths kept) and relative (T_nᵀT_m = T_Δ); "
+                  "with T₀ = I these force T_m to be a set of rotations R(mθᵢ)."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         return std::vector<Arg>{{"both", uniqueness_passing(uniqueness_values(in), {0, 1, 2}, lang)}};
     });

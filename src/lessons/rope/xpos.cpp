@@ -45,8 +45,8 @@ ViewData xpos_curve_view(const Inputs& in, Lang lang) {
     const double far = static_cast<double>(in.max_dist);
     const int last = d / 2 - 1;
     std::vector<std::string> notes = {
-        say(lang, {"d = {d}：ζ₀ = {z0}，最后一对 ζ = {zl}；在 Δ = {far} 处第 0 对乘 {s0}，最后一对乘 {sl}。",
-                   "d = {d}: ζ₀ = {z0}, the last pair's ζ = {zl}; at Δ = {far} pair 0 is multiplied by {s0}, the last pair by {sl}."},
+        say(lang, {"⊙ 让第 i 对乘自己的 ζᵢ 的幂。d = {d}：ζ₀ = {z0}，最后一对 ζ = {zl}；在 Δ = {far} 处第 0 对乘 {s0}，最后一对乘 {sl}。",
+                   "⊙: pair i is multiplied by a power of its own ζᵢ. d = {d}: ζ₀ = {z0}, the last pair's ζ = {zl}; at Δ = {far} pair 0 is multiplied by {s0}, the last pair by {sl}."},
             {{"d", integer(d)}, {"z0", num(zeta(0), 4)}, {"zl", num(zeta(last), 4)}, {"far", integer(in.max_dist)},
              {"s0", num(std::pow(zeta(0), far / in.gamma), 4)}, {"sl", num(std::pow(zeta(last), far / in.gamma), 4)}}),
         say(lang, {"xPos 的衰减在 Δ = {far} 处降到 {env}；RoPE 在该处的分数 = {rope}，xPos = {xpos}。",
@@ -81,9 +81,9 @@ Step xpos_decay() {
         {{"xPos 给位置 m 的查询乘 ζ^(m/γ)、给位置 n 的键乘 ζ^(−n/γ)。同一对 q、k 放在 (5, 5) 和 (500, 500)，分数相同吗？",
           "xPos multiplies the query at m by ζ^(m/γ) and the key at n by ζ^(−n/γ). Is the score of one q, k pair the "
           "same at (5, 5) and at (500, 500)?"},
-         {{"相同：比例相乘得 ζ^(Δ/γ)，Δ = m − n，m = n 时为 1", "Yes: the ratios multiply to ζ^(Δ/γ), Δ = m − n, which is 1 for m = n"},
-          {"不同：(500, 500) 处乘了 ζ^(1000/γ)，小得多", "No: (500, 500) is multiplied by ζ^(1000/γ), much smaller"},
-          {"不同：查询的比例随 m 增长得比键的缩小更快", "No: the query's ratio grows with m faster than the key's shrinks"}},
+         {{"相同", "Yes, the same"},
+          {"不同：(500, 500) 处更小", "No: smaller at (500, 500)"},
+          {"不同：(500, 500) 处更大", "No: larger at (500, 500)"}},
          0,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);
@@ -99,9 +99,9 @@ Step xpos_decay() {
              };
              const double near = score(5), far = score(500);
              return say_error(lang,
-                              {"查询与键的比例相乘得 ζᵢ^(Δ/γ)，Δ = m − n，m = n 时为 1；torchscale 给两边指数加的偏移 {min} 也相互抵消。"
+                              {"查询与键的因子相乘得 ζᵢ^(Δ/γ)，Δ = m − n，m = n 时为 1；torchscale 给两边指数加的偏移 {min} 也相互抵消。"
                                "d = {d}、γ = {gamma}、q = k = (1, 0, …) 时，(5, 5) 处分数 = {near}，(500, 500) 处 = {far}，差 {err}{hint}。",
-                               "The query's and the key's ratios multiply to ζᵢ^(Δ/γ), Δ = m − n, which is 1 for m = n; the offset "
+                               "The query's and the key's factors multiply to ζᵢ^(Δ/γ), Δ = m − n, which is 1 for m = n; the offset "
                                "{min} that torchscale adds to both exponents cancels too. With d = {d}, γ = {gamma} and "
                                "q = k = (1, 0, …), the score at (5, 5) is {near} and at (500, 500) {far}, a difference of {err}{hint}."},
                               std::abs(far - near),
@@ -110,9 +110,9 @@ Step xpos_decay() {
          }},
     };
     s.questions[0].predict = true;  // asked before the curve: the title and prose leave the product of the ratios out
-    s.takeaway = {"两个比例相乘得 ζᵢ^(Δ/γ)，分数仍只看 Δ 并随之变小：Δ = {far} 处衰减为 {env}；第 0 对（ζ = {z0}）衰减最多。",
-                  "The ratios multiply to ζᵢ^(Δ/γ), Δ = m − n, so the score still sees only Δ and shrinks with it: at "
-                  "Δ = {far} xPos's decay is {env}; pair 0 (ζ = {z0}) decays most."};
+    s.takeaway = {"查询与键的因子相乘得 ζᵢ^(Δ/γ)，分数仍只看 Δ，且因 ζᵢ < 1 随之变小：Δ = {far} 处衰减为 {env}；第 0 对（ζ = {z0}）衰减最多。",
+                  "The query's and the key's factors multiply to ζᵢ^(Δ/γ), so the score still sees only Δ and, as ζᵢ < 1, "
+                  "shrinks with it: at Δ = {far} the decay is {env}; pair 0 (ζ = {z0}) decays most."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const int d = in.d_spectrum;
         const Eigen::VectorXd theta = rope_default_inv_freq(d, in.base), zeta = xpos_zeta(d);

@@ -60,7 +60,7 @@ std::vector<ViewData> xpos_scores_views(const Inputs& in, Lang lang) {
             {{"t", exact(toeplitz)}, {"r", exact(relative)}, {"hint", rounding_hint(std::max(toeplitz, relative), lang)},
              {"gap", num(max_abs(S - rope), 4)}}),
     };
-    return {make_view(say(lang, {"xPos 分数 S[m][n]（随机 q、k；行 = 查询 m，列 = 键 n）", "xPos scores S[m][n] (random q, k; row = query m, column = key n)"}), std::move(h), std::move(notes))};
+    return {make_view(say(lang, {"xPos 分数 S[m,n]（随机 q、k；行 = 查询 m，列 = 键 n）", "xPos scores S[m,n] (random q, k; row = query m, column = key n)"}), std::move(h), std::move(notes))};
 }
 
 }  // namespace
@@ -84,8 +84,8 @@ Step xpos_score_matrix() {
         // One equation, short enough to share the title's row (the offset o is defined in the text).
         {R"tex(\tilde q_m^\top\tilde k_n=\textstyle\sum_i \zeta_i^{(m+o)/\gamma}\,\zeta_i^{-(n+o)/\gamma}\,s_i=\sum_i\zeta_i^{\Delta/\gamma}\,s_i,\quad s_i=\langle R(\Delta\theta_i)\,q_{(i)},\,k_{(i)}\rangle)tex"},
     };
-    s.takeaway = {"每条对角线一个值（离 Toeplitz {t}）：两边指数的偏移 o = {o} 相乘时抵消，只剩 ζᵢ^(Δ/γ)。",
-                  "xPos's scores hold one value per diagonal (Toeplitz distance {t}): the offset o = {o} cancels, leaving ζᵢ^(Δ/γ)."};
+    s.takeaway = {"每条对角线一个值（离 Toeplitz {t}）：指数的偏移 o = {o} 在 (m + o) − (n + o) 中抵消，只剩 ζᵢ^(Δ/γ)。",
+                  "xPos's scores are constant per diagonal ({t} from Toeplitz): the exponent offset o = {o} cancels in (m + o) − (n + o)."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         return std::vector<Arg>{{"t", exact(toeplitz_residual(xpos_random_scores(in)))}, {"o", integer(xpos_min_pos(in.L))}};
     });

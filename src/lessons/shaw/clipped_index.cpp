@@ -163,7 +163,7 @@ Step clipped_index() {
          }},
         {{"两对位置的偏移分别是 Δ = k + 1 和 Δ = k + 5。它们读表的同一行吗？",
           "Two pairs have the offsets Δ = k + 1 and Δ = k + 5. Do they read the same row of the table?"},
-         {{"是：两者都被截断到 k，读同一行 0", "Yes: both clip to k and read row 0"},
+         {{"是：两者都被截断到 k，共用一行", "Yes: both clip to k and share a row"},
           {"不是：每个偏移都有自己的行", "No: every offset has a row of its own"},
           {"不是：k + 5 超出了表，会报错", "No: k + 5 falls off the table and fails"}},
          0,

@@ -34,10 +34,11 @@ std::vector<ViewData> deberta_views(const Inputs& in, Lang lang) {
     const int i = in.i, j = in.j;
 
     const std::vector<std::string> c2p_notes = {
-        say(lang, {"(i, j) = ({i}, {j})：Δ = {delta} 在桶 β = {dist}，读 K^r 的第 β + s = {row} 行，c2p = {value}。",
-                   "(i, j) = ({i}, {j}): Δ = {delta} in bucket β = {dist} reads row β + s = {row} of K^r; c2p = {value}."},
+        say(lang, {"(i, j) = ({i}, {j})：Δ = {delta} 在桶 β = {dist}，读偏移表 K^r 的第 β + s = {row} 行（s = {s}，表的半宽），c2p = {value}。",
+                   "(i, j) = ({i}, {j}): Δ = {delta} in bucket β = {dist} reads row β + s = {row} of the offset table K^r "
+                   "(s = {s}, half its size); c2p = {value}."},
             {{"i", integer(i)}, {"j", integer(j)}, {"delta", integer(i - j)}, {"dist", integer(rel(i, j))}, {"row", integer(c2p(i, j))},
-             {"value", num(t.c2p(i, j), 4)}}),
+             {"s", integer(span)}, {"value", num(t.c2p(i, j), 4)}}),
     };
     const std::vector<std::string> p2c_notes = {
         say(lang, {"论文给 p2c 写 δ(j, i)；Hugging Face 从转置的一对 (j, i)（偏移 −Δ）取桶、取负再转置，桶对 Δ 是奇函数，"
@@ -55,7 +56,7 @@ std::vector<ViewData> deberta_views(const Inputs& in, Lang lang) {
     };
     return {make_view(say(lang, {"c2p（内容→位置）：Q^c_i·K^r_δ(i,j) / √(3d_k)", "c2p (content → position): Q^c_i·K^r_δ(i,j) / √(3d_k)"}),
                       term_matrix(t.c2p, "c2p", lang), c2p_notes),
-            make_view(say(lang, {"p2c（位置→内容）：K^c_j·Q^r_δ(i,j) / √(3d_k)", "p2c (position → content): K^c_j·Q^r_δ(i,j) / √(3d_k)"}),
+            make_view(say(lang, {"p2c（位置→内容）：K^c_j·Q^r_δ(i,j)", "p2c (position → content): K^c_j·Q^r_δ(i,j)"}),
                       term_matrix(t.p2c, "p2c", lang), p2c_notes)};
 }
 
@@ -80,8 +81,9 @@ Step deberta_disentangled() {
         views_of(read_inputs, deberta_views),
         {R"tex(\tilde A_{ij} = (Q^c_i \cdot K^c_j + Q^c_i \cdot K^r_{\delta(i,j)} + K^c_j \cdot Q^r_{\delta(i,j)}) / \sqrt{3d_k})tex"},
     };
-    s.takeaway = {"新加的两项都是内容与偏移向量的点积，所以和 Shaw 的位置项一样随内容变化：同一偏移上 c2p 仍相差 {spread}。",
-                  "Both new terms dot content with an offset's vector, so they vary with content: c2p by {spread} per offset."};
+    s.takeaway = {"DeBERTa 多两项：c2p 是查询内容点乘偏移向量 K^r，p2c 是键内容点乘 Q^r；都随内容变，同一偏移上 c2p 相差 {spread}。",
+                  "c2p dots the query's content with offset vector K^r, p2c the key's with Q^r: both vary with content, "
+                  "c2p by {spread}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const int span = deberta_attention_span(in.bucket_size, in.max_position);
         const Eigen::MatrixXi rel = deberta_relative_position(in.L, in.L, in.bucket_size, in.max_position);

@@ -90,14 +90,14 @@ Step deberta_buckets() {
          {R"tex(\beta(\Delta)=\operatorname{sign}(\Delta)\Bigl(\Bigl\lceil\frac{\ln(|\Delta|/m)}{\ln\bigl((P-1)/m\bigr)}\,(m-1)\Bigr\rceil+m\Bigr)\ \text{当}\ |\Delta|>m,\qquad m=\lfloor b/2\rfloor)tex",
           R"tex(\beta(\Delta)=\operatorname{sign}(\Delta)\Bigl(\Bigl\lceil\frac{\ln(|\Delta|/m)}{\ln\bigl((P-1)/m\bigr)}\,(m-1)\Bigr\rceil+m\Bigr)\ \text{for}\ |\Delta|>m,\qquad m=\lfloor b/2\rfloor)tex"}},
     };
-    s.takeaway = {"{how}；但表只有 2s = {rows} 行，clamp 把 −{s} … {top} 以外的桶送到两端。",
-                  "{how}; yet the table has only 2s = {rows} rows, so the clamp sends buckets outside −{s} … {top} to an "
-                  "end row."};
+    s.takeaway = {"{how}；表只有 2s = {rows} 行，clamp 把 −{s} … {top} 以外的桶送到两端。",
+                  "{how}. With 2s = {rows} rows, the clamp sends buckets outside −{s} … {top} to an end row."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const int span = deberta_attention_span(in.bucket_size, in.max_position);
         const std::string how =
             in.bucket_size > 0
-                ? say(lang, {"|Δ| ≤ {m} 的偏移各有自己的桶，更远的共用对数桶", "Offsets |Δ| ≤ {m} keep their own bucket, farther ones share log buckets"},
+                ? say(lang, {"|Δ| ≤ {m} 的偏移各有自己的桶，远处只需粗略距离，共用对数桶",
+                             "Offsets |Δ| ≤ {m} keep their own bucket; far ones need only a rough distance and share log buckets"},
                       {{"m", integer(in.bucket_size / 2)}})
                 : say(lang, {"不分桶时每个偏移就是自己的桶", "Without buckets every offset is its own bucket"});
         return std::vector<Arg>{{"how", how}, {"rows", integer(2LL * span)}, {"s", integer(span)}, {"top", integer(span - 1)}};
@@ -106,7 +106,7 @@ Step deberta_buckets() {
         {{"DeBERTa 里，偏移 Δ = 2·max_position 远在最后一个对数桶之外。c2p 读 2s 行表的哪一行？",
           "In DeBERTa, the offset Δ = 2·max_position lies far beyond the last log bucket. Which row of the "
           "2s-row table does c2p read?"},
-         {{"第 Δ + s 行", "Row Δ + s"},
+         {{"第 Δ + s 行：每个偏移都有自己的行", "Row Δ + s: every offset has its own row"},
           {"最后一行 2s − 1：桶号加 s 超出了表，被 clamp 截住", "The last row, 2s − 1: the bucket plus s runs past the table and is clamped"},
           {"第 m + s 行：超过 m 的偏移都归到一起", "Row m + s: every offset beyond m is lumped together"}},
          1,

@@ -85,8 +85,8 @@ std::vector<ViewData> lookup_views(const Inputs& in, const Computed& c, Lang lan
             {{"L", pos(L)}, {"d", pos(d)}, {"count", pos(L * L * d)}, {"rows", pos(static_cast<int>(c.demo.table.rows()))}}),
     };
     const std::vector<std::string> score_notes = {
-        say(lang, {"对每个批次 b 和头 h 一次算完（PyTorch code: `torch.einsum('bhld,lmd->bhlm', q, a)`）。",
-                   "For every batch b and head h at once (PyTorch code: `torch.einsum('bhld,lmd->bhlm', q, a)`)."})};
+        say(lang, {"所有批次 b、所有头 h 一次算完（PyTorch: `torch.einsum('bhld,lmd->bhlm', q, a)`）。",
+                   "All batches b and heads h at once (PyTorch: `torch.einsum('bhld,lmd->bhlm', q, a)`)."})};
     return {make_view(say(lang, {"位置分数 q_i·a_ij（点击一行选 i）", "Position scores q_i·a_ij (click a row for i)"}), std::move(scores), score_notes),
             make_view(say(lang, {"表 A（(2k+1) × d_k），框出所选的行", "Table A ((2k+1) × d_k), chosen row outlined"}),
                       std::move(table), table_notes),

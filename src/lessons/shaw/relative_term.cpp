@@ -80,9 +80,9 @@ Step score_with_relative_term() {
         computed_views(score_views),
         {R"tex(e_{ij} = (q_i \cdot k_j + q_i \cdot a_{ij}) / \sqrt{d_k}, \qquad a_{ij} = a(\Delta),\ \ \Delta = i - j)tex"},
     };
-    s.takeaway = {"每个分数 = 内容 + 位置：q_i·k_j 不管词序，词序只经 q_i·a_ij 进入，而向量 a_ij 由偏移 Δ = i − j 选出。",
+    s.takeaway = {"每个分数 = 内容 + 位置：q_i·k_j 不管词序，词序只经 q_i·a_ij 进入，a_ij 是按偏移 Δ = i − j 从表里取出的学习向量。",
                   "Each score is content plus position: q_i·k_j ignores word order, so order enters only through "
-                  "q_i·a_ij, whose vector a_ij is chosen by the offset Δ = i − j."};
+                  "q_i·a_ij, where a_ij is a learned vector looked up by the offset Δ = i − j."};
     return s;
 }
 

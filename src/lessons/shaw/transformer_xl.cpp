@@ -48,12 +48,12 @@ std::vector<ViewData> transformer_xl_views(const Inputs& in, Lang lang) {
         say_error(lang, {"F(q,k) 一课的读出 f(Δ) = wᵀR_Δ，取固定向量 w = W_Rᵀv，与 (d) 的最大差 = {err}{hint}。",
                          "The F(q,k) lesson's readout f(Δ) = wᵀR_Δ with the fixed vector w = W_Rᵀv differs from (d) by at most {err}{hint}."},
                   readout_gap),
-        say(lang, {"式中 R_Δ：偏移 Δ 的正弦向量；W_R：它的投影；u、v：学到的全局向量（不是第 7 步的值向量 v_j）。",
-                   "In the equation R_Δ: the sinusoid of the offset Δ; W_R: its projection; u, v: learned global vectors "
-                   "(not the value vectors v_j of step 7)."}),
-        say(lang, {"参考代码用位置 klen − 1 … 0 构造 R，再把每一行移到对应的偏移上（Transformer-XL code: `pos_seq`, `_rel_shift`）。",
-                   "The reference code builds R from the positions klen − 1 … 0 and shifts each row into place "
-                   "(Transformer-XL code: `pos_seq`, `_rel_shift`)."}),
+        say(lang, {"式中四项从左到右是 (a)、(b)、(c)、(d)；R_Δ：偏移 Δ 的正弦向量；W_R：它的投影；u、v：学到的全局向量（不是第 7 步的值向量 v_j）。",
+                   "The equation's four terms are (a), (b), (c), (d) from left to right; R_Δ: the sinusoid of the offset Δ; "
+                   "W_R: its projection; u, v: learned global vectors (not the value vectors v_j of step 7)."}),
+        say(lang, {"参考代码用位置（键的个数 − 1）… 0 构造 R，再把每一行移到对应的偏移上（Hugging Face: `pos_seq`, `_rel_shift`）。",
+                   "The reference code builds R from the positions (number of keys − 1) … 0 and shifts each row into place "
+                   "(Hugging Face: `pos_seq`, `_rel_shift`)."}),
     };
     const std::vector<std::string> d_notes = {
         say(lang, {"沿对角线的最大极差 = {spread}：(d) 只依赖 Δ。",
@@ -89,8 +89,9 @@ Step transformer_xl_terms() {
         views_of(read_inputs, transformer_xl_views),
         {R"tex(A^{\mathrm{rel}}_{ij} = q_i^\top k_j + q_i^\top W_R R_{\Delta} + u^\top k_j + v^\top W_R R_{\Delta}, \quad \Delta = i - j)tex"},
     };
-    s.takeaway = {"(d) 是 Toeplitz 矩阵（极差 {d}）：只有 Δ 经 R_Δ 进入它；(b) 用查询读同一个 R_Δ，同一偏移上仍相差 {b}。",
-                  "Term (d) is Toeplitz (spread {d}) because only Δ reaches it; (b) reads R_Δ with the query: spread {b}."};
+    s.takeaway = {"(d) 每条对角线是常数（Toeplitz，极差 {d}）：只有 Δ 进入它；(b) 用查询读同一个 R_Δ，同一偏移上相差 {b}。",
+                  "Term (d) is constant along diagonals (Toeplitz, spread {d}): only Δ reaches it; (b) reads R_Δ with the "
+                  "query: spread {b}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const TxlDemo demo = txl_demo_inputs(in.L, in.d, in.d_model, static_cast<std::uint64_t>(in.seed));
         const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);

@@ -54,7 +54,7 @@ std::vector<ViewData> txl_content_terms_views(const Inputs& in, Lang lang) {
 Step txl_content_terms() {
     Step s = {
         "txl-content-terms",
-        {"Transformer-XL：两个内容项", "Transformer-XL: the two content terms"},
+        {"Transformer-XL：哪一项不看查询", "Transformer-XL: which term ignores the query"},
         {"Transformer-XL 四项中有两项只看内容：(a) = q_i·k_j，以及 (c) = u·k_j，u 是一个学到的全局向量。"
          "四项 (a) + (b) + (c) + (d) 相加后除以 √d_k 就是分数，注释在所选的 (i, j) 上算出它。"
          "Transformer-XL 只用 Δ ≥ 0 的格子（其余被[[causal-mask|因果掩码]]去掉）；[[bidirectional|双向]]的模型用同一个公式算全部格子。",
@@ -77,9 +77,9 @@ Step txl_content_terms() {
     s.questions = {
         {{"Transformer-XL 的四项中，哪一项对每个查询（每一行）都一样？",
           "Which of Transformer-XL's four terms is the same for every query (every row)?"},
-         {{"(d) = v·W_R R_Δ：它不看内容", "(d) = v·W_R R_Δ: it ignores the content"},
-          {"(c) = u·k_j：只看键", "(c) = u·k_j: it looks at the key only"},
-          {"(b) = q_i·W_R R_Δ：它只看偏移", "(b) = q_i·W_R R_Δ: it looks at the offset only"}},
+         {{"(d) = v·W_R R_Δ", "(d) = v·W_R R_Δ"},
+          {"(c) = u·k_j", "(c) = u·k_j"},
+          {"(b) = q_i·W_R R_Δ", "(b) = q_i·W_R R_Δ"}},
          1,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);

@@ -66,7 +66,7 @@ std::vector<ViewData> value_side_views(const Inputs& in, const Computed& c, Lang
     for (int i = 0; i < L; ++i)
         for (int j = 0; j < L; ++j) direct.row(i) += A(i, j) * (vd.V.row(j) + aV[static_cast<std::size_t>(i)].row(j));
     const std::vector<std::string> notes = {
-        say(lang, {"按公式 (3) 逐对相加，与两项之和的最大差 = {diff}", "Pair by pair, eq. 3 differs from the sum of the two terms by at most {diff}"},
+        say(lang, {"按上面的 z_i 公式逐对相加，与两项之和的最大差 = {diff}", "Pair by pair, the z_i equation above differs from the sum of the two terms by at most {diff}"},
             {{"diff", exact(max_abs(direct - Z))}}),
     };
     const std::vector<std::string> term_notes = {

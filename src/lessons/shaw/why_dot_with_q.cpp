@@ -50,8 +50,9 @@ std::vector<ViewData> why_dot_views(const Inputs& in, const Computed& c, Lang la
                       {say(lang, {"沿对角线的最大极差 = {spread}：随 q 变化。", "Largest spread along a diagonal = {spread}: it varies with q."},
                            {{"spread", exact(spread_p)}})}),
             make_view(say(lang, {"对照：每个偏移一个标量 b", "Contrast: one scalar b per offset"}), std::move(scalar),
-                      {say(lang, {"沿对角线的最大极差 = {spread}：标量偏置（如 T5）对每个查询都一样，是 Toeplitz 矩阵。",
-                                  "Largest spread along a diagonal = {spread}: a scalar bias (as in T5) is the same for every query, a Toeplitz matrix."},
+                      {say(lang, {"沿对角线的最大极差 = {spread}：标量偏置（如 T5）对每个查询都一样，每条对角线是常数（Toeplitz 矩阵）。",
+                                  "Largest spread along a diagonal = {spread}: a scalar bias (as in T5) is the same for every query, "
+                                  "constant along each diagonal (a Toeplitz matrix)."},
                            {{"spread", exact(spread_s)}})})};
 }
 
@@ -60,7 +61,7 @@ std::vector<ViewData> why_dot_views(const Inputs& in, const Computed& c, Lang la
 Step why_dot_with_q() {
     Step s = {
         "why-dot-with-q",
-        {"为什么与 q 做点积", "Why dot the position vector with q"},
+        {"同一偏移，不同查询", "One offset, different queries"},
         {"Shaw 等人不是给每个偏移加一个数，而是让偏移的向量 a_ij 与查询 q_i 做点积；这一步把两种做法并排比较。"
          "a_ij 与 q_i 在同一个 d_k 维空间里，点积 q_i·a_ij 是一个可以直接和 q_i·k_j 相加的标量。"
          "右图是另一种做法：每个偏移一个标量 b，如 [[lesson:t5-bias|T5]]。[[toeplitz|Toeplitz]] 矩阵指每条对角线上都是常数的矩阵。"

@@ -45,9 +45,11 @@ std::vector<ViewData> four_bucket_views(const Inputs& in, Lang lang) {
     for (const T5BucketRange& r : ranges) parts.push_back(integer(r.bucket) + ": " + range_text(r, lang));
     notes.push_back(say(lang, {"4 个桶时真实函数的划分：{list}", "The real function's split with 4 buckets: {list}"},
                         {{"list", join(parts, lang == Lang::zh ? "；" : "; ")}}));
+    notes.push_back(say(lang, {"示意图分不清键在查询之前还是之后，真实函数分得清。",
+                               "The picture cannot tell a key before the query from one after it; the real function can."}));
     return {make_view(say(lang, {"常见的简化 4 桶示意（只看 |Δ|）", "A common simplified 4-bucket picture found in tutorials (|Δ| only)"}),
                       std::move(s)),
-            make_view(say(lang, {"真实函数（Hugging Face），num_buckets = 4", "The real function (Hugging Face) with num_buckets = 4"}), std::move(h),
+            make_view(say(lang, {"真实函数（Hugging Face），4 个桶", "Real (Hugging Face), 4 buckets"}), std::move(h),
                       std::move(notes))};
 }
 
@@ -58,8 +60,8 @@ std::vector<Arg> four_bucket_args(const Inputs& in, Lang lang) {
         differing_cells(t5_tutorial_simplified_matrix(in.L), t5_bucket_matrix(in.L, 4, four_max_distance, in.bidirectional)).size());
     return {{"n", integer(differ)},
             {"cells", integer(1LL * in.L * in.L)},
-            {"split", in.bidirectional ? say(lang, {"保留方向，每个方向 2 个桶",
-                                                    "keeps the sign, 2 buckets each way"})
+            {"split", in.bidirectional ? say(lang, {"保留方向：Δ = 0、> 0、< 0 各一个桶",
+                                                    "keeps the sign: Δ = 0, > 0, < 0 a bucket each"})
                                        : say(lang, {"把之后的键全放进桶 0",
                                                     "puts every later key in bucket 0"})}};
 }
@@ -89,7 +91,7 @@ Step four_bucket_picture() {
           R"tex(\mathrm{bucket}(\Delta) = 2\,[\Delta < 0] + [\Delta \ne 0]\quad (\text{bidirectional}))tex"}},
     };
     s.takeaway = {"{cells} 个格子中有 {n} 个不同：示意图只看 |Δ|，而真实函数{split}。",
-                  "{n} of {cells} cells differ because the picture uses only |Δ|; the real one {split}."};
+                  "{n} of {cells} cells differ: the picture uses only |Δ|; the real one {split}."};
     s.takeaway_args = args_of(read_inputs, four_bucket_args);
     return s;
 }

@@ -81,11 +81,11 @@ Step lookup() {
         return std::vector<Arg>{{"spread", exact(spread)}};
     });
     s.questions = {
-        {{"每个头的偏置图 B 是 Toeplitz 矩阵吗？",
-          "Is every head's bias picture B a Toeplitz matrix?"},
-         {{"是：桶只取决于 Δ，所以每条对角线是常数", "Yes: the bucket depends on Δ only, so every diagonal is constant"},
-          {"不是：对数桶会打破对角线", "No: the logarithmic buckets break the diagonals"},
-          {"只有第 0 个头是", "Only head 0 is"}},
+        {{"每个头的偏置图 B 是 Toeplitz 矩阵（每条对角线上都是常数）吗？",
+          "Is every head's bias picture B a Toeplitz matrix (constant along every diagonal)?"},
+         {{"是，每个头都是", "Yes, every head's"},
+          {"不是，一个也不是", "No, none is"},
+          {"只有第 0 个头是", "Only head 0's"}},
          0,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);

@@ -52,11 +52,11 @@ std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
         spread, nan,                                                                                 //
         std::round(100.0 * near.with_bias), std::round(100.0 * near.without_bias),                   //
         static_cast<double>(wrong), 1.0 * in.L * in.L;
-    t.row_labels = {say(lang, {"位置参数，对照：配对 (i, j) 数", "position parameters vs. pairs (i, j)"}),
-                    say(lang, {"精确桶 |Δ| <，对照：共用末桶 |Δ| ≥", "exact buckets |Δ| < vs. shared last |Δ| ≥"}),
+    t.row_labels = {say(lang, {"位置参数个数，对照：配对 (i, j) 数", "position parameters vs. pairs (i, j)"}),
+                    say(lang, {"桶精确到 |Δ| 小于，对照：从 |Δ| 起共用末桶", "buckets exact below |Δ| vs. one shared from |Δ|"}),
                     say(lang, {"B 沿对角线的最大极差", "largest spread of B along a diagonal"}),
-                    say(lang, {"头 0 在 |Δ| = 1 的权重 %，对照：无偏置", "head 0 weight % at |Δ| = 1 vs. no bias"}),
-                    say(lang, {"简化代码算错的桶，对照：全部格子", "wrong buckets in tutorial code vs. all cells"})};
+                    say(lang, {"头 0 落在 |Δ| = 1 的注意力 %，对照：无偏置", "head 0's attention % on |Δ| = 1 vs. no bias"}),
+                    say(lang, {"简化代码分错的格子，对照：全部格子", "cells tutorial code gets wrong vs. all cells"})};
     t.col_labels = {"T5", say(lang, {"对照", "vs."})};
     t.corner = say(lang, {"结论", "claim"});
     t.integer = true;

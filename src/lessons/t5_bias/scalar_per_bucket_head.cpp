@@ -82,8 +82,9 @@ Step one_scalar_per_bucket_and_head() {
         views_of(read_inputs, bias_table_views),
         {R"tex(\mathrm{logit}_{h,i,j} = q^{(h)}_i \cdot k^{(h)}_j + b_{\mathrm{bucket}(\Delta),\,h}, \qquad \Delta = i - j)tex"},
     };
-    s.takeaway = {"T5 的位置参数只有这张 {nb} × {H} 的表，共 {count} 个数，与长度无关：再远的偏移也落进 {nb} 个桶之一。",
-                  "T5's position parameters: one {nb} × {H} table, {count} numbers at any length, because any offset falls in a bucket."};
+    s.takeaway = {"T5 的位置参数只有这张 {nb} × {H} 的表（{count} 个数），与长度无关：每个偏移 Δ = i − j 归进 {nb} 个[[bucket|桶]]之一，远的共用。",
+                  "T5's position parameters are one {nb} × {H} table ({count} numbers) at any length: each offset Δ = i − j "
+                  "goes into one of {nb} [[bucket|buckets]], far ones sharing, with one bias per (bucket, head)."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         return std::vector<Arg>{{"nb", integer(in.num_buckets)}, {"H", integer(in.heads)},
                                 {"count", count_text(1LL * in.num_buckets * in.heads, lang)}};
@@ -92,7 +93,7 @@ Step one_scalar_per_bucket_and_head() {
         {{"序列变长时，T5 的偏置表会变大吗？", "Does T5's bias table grow when the sequence gets longer?"},
          {{"会，按 L² 增长", "Yes, as L²"},
           {"会，按 2L − 1 增长", "Yes, as 2L − 1"},
-          {"不会：它固定是 num_buckets × heads 个数", "No: it is num_buckets × heads numbers, always"}},
+          {"不会，大小固定", "No, its size is fixed"}},
          2,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = read_inputs(p);

@@ -38,6 +38,8 @@ std::vector<ViewData> simplified_code_views(const Inputs& in, Lang lang) {
         std::vector<std::string> s_notes;
         s_notes.push_back(say(lang, {"与 Hugging Face 不同的格子（已框出）：{n} / {cells}", "Cells that differ from Hugging Face (outlined): {n} / {cells}"},
                               {{"n", integer(static_cast<long long>(s.highlight_cells.size()))}, {"cells", integer(in.L * in.L)}}));
+        s_notes.push_back(say(lang, {"按 Hugging Face 的桶学到的偏置，这样会用在错的偏移上。",
+                                     "Biases learned with Hugging Face's buckets would then be read for the wrong offsets."}));
         out.push_back(make_view(say(lang, {"简化代码算出的桶", "The tutorial code's buckets"}), std::move(s),
                                 std::move(s_notes)));
     }
@@ -54,7 +56,7 @@ std::vector<Arg> simplified_code_args(const Inputs& in, Lang lang) {
             {"effect", in.bidirectional
                            ? say(lang, {"前后两半对调，对角线移到桶 {half}", "the halves swap, the diagonal in bucket {half}"},
                                  {{"half", integer(in.num_buckets / 2)}})
-                           : say(lang, {"模型能看到的每个键都落进桶 0，距离信息全部丢失",
+                           : say(lang, {"能看到的键全落进桶 0",
                                         "every visible key lands in bucket 0"})}};
 }
 
@@ -82,8 +84,8 @@ Step simplified_code_differences() {
          {R"tex(\text{因果，Hugging Face：} r = \max(\Delta,\, 0), \qquad \text{教程：} r = \max(-\Delta,\, 0))tex",
           R"tex(\text{causal, Hugging Face: } r = \max(\Delta,\, 0), \qquad \text{tutorial: } r = \max(-\Delta,\, 0))tex"}},
     };
-    s.takeaway = {"简化代码有 {n} / {cells} 个桶算错：Hugging Face 传入 −Δ，它传入 Δ，于是{effect}。",
-                  "Tutorial code passes Δ, not −Δ, so {n} of {cells} buckets are wrong: {effect}."};
+    s.takeaway = {"简化代码给分桶函数传 Δ 而非 −Δ：{cells} 个格子错了 {n} 个，{effect}。",
+                  "Tutorial code feeds the bucket function Δ, not −Δ: {n} of {cells} cells go wrong: {effect}."};
     s.takeaway_args = args_of(read_inputs, simplified_code_args);
     return s;
 }

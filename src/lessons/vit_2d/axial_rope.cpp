@@ -135,8 +135,9 @@ Step axial_rope() {
          {R"tex(\phi_j = c\,\theta_j \ (j < D/4), \quad r\,\theta_{j - D/4} \ \text{（其余）}, \qquad \theta_j = \mathrm{base}^{-4j/D})tex",
           R"tex(\phi_j = c\,\theta_j \ (j < D/4), \quad r\,\theta_{j - D/4} \ \text{(the rest)}, \qquad \theta_j = \mathrm{base}^{-4j/D})tex"}},
     };
-    s.takeaway = {"{scores} 个分数只取决于 {offsets} 种偏移 (Δr, Δc)：每一半频率对都是一个坐标上的一维 RoPE，只看该坐标之差。",
-                  "The {scores} scores depend only on (Δr, Δc), {offsets} offsets: each half of the pairs is a 1-D RoPE of one coordinate."};
+    s.takeaway = {"{scores} 个分数只取决于 {offsets} 种偏移 (Δr, Δc)：一半旋转对按列号转、一半按行号转，每个旋转的点积只留下坐标之差。",
+                  "The {scores} scores depend only on {offsets} offsets (Δr, Δc) because half the pairs rotate by column, "
+                  "half by row."};
     s.takeaway_args = args_of(inputs, axial_args);
     return s;
 }

@@ -95,10 +95,10 @@ std::vector<ViewData> resolution_views(const Inputs& in, Lang lang) {
     const std::vector<std::string> taps_notes = {
         say(lang, {"i0 = ⌊u⌋，i1 = i0 + 1（到边缘时不超过最后一个下标）；i1 的权重就是 α，i0 的是 1 − α。",
                    "i0 = ⌊u⌋, i1 = i0 + 1 (at most the last index); i1 weighs α, i0 weighs 1 − α."}),
-        say(lang, {"双线性插值（PyTorch 代码：`F.interpolate`，`align_corners=False`）。实际代码多用双三次插值，读 4×4 个格子"
-                   "（MAE 代码：`interpolate_pos_embed`；timm 代码：`resample_abs_pos_embed`）。",
-                   "Bilinear as in PyTorch (PyTorch code: `F.interpolate`, `align_corners=False`). Real code mostly resizes "
-                   "bicubically, reading 4×4 cells (MAE code: `interpolate_pos_embed`; timm code: `resample_abs_pos_embed`)."})};
+        say(lang, {"与 PyTorch 的双线性插值相同（PyTorch: `F.interpolate`，`align_corners=False`）。实际模型多用双三次插值，"
+                   "读 4×4 个格子（Hugging Face: `interpolate_pos_encoding`）。",
+                   "The same bilinear resize as PyTorch's (PyTorch: `F.interpolate`, `align_corners=False`). Real models "
+                   "mostly resize bicubically, reading 4×4 cells (Hugging Face: `interpolate_pos_encoding`)."})};
 
     // The plain lookup first: its holes are the step's point, so it is the large figure and the table beside it.
     return {make_view(say(lang, {"不插值，直接在 H2×W2 上查表（通道 {ch}）", "Looked up on H2×W2 without interpolation (channel {ch})"}, ch), nv,

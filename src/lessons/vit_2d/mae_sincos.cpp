@@ -81,10 +81,10 @@ std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
                       {say(lang, {"同一列的词元，前一半的最大差 = {col}；同一行的词元，后一半的最大差 = {row}",
                                   "Tokens in one column: largest difference in the first half = {col}; tokens in one row, second half: {row}"},
                            {{"col", exact(col_err)}, {"row", exact(row_err)}}),
-                       say(lang, {"（MAE 代码：`get_2d_sincos_pos_embed`；它把前一半叫 `emb_h`，却用列坐标 `grid_w` 算出。）",
-                                  "(MAE code: `get_2d_sincos_pos_embed`; it names the first half `emb_h`, yet fills it from "
+                       say(lang, {"（Hugging Face: `get_2d_sincos_pos_embed`；它把前一半叫 `emb_h`，却用列坐标 `grid_w` 算出。）",
+                                  "(Hugging Face: `get_2d_sincos_pos_embed`; it names the first half `emb_h`, yet fills it from "
                                   "`grid_w`, the column.)"})}),
-            make_view(say(lang, {"选中图块与每个图块的内积（点击格子换图块）", "Dot product of the selected patch with every patch (click to change)"}), sv)};
+            make_view(say(lang, {"与选中图块的内积", "Dot product with the selected patch"}), sv)};
 }
 
 }  // namespace
@@ -128,11 +128,11 @@ Step mae_sincos() {
                   "Column patches differ by {col} in the first half, which encodes c: the dot product is a Δc part plus a Δr part."};
     s.takeaway_args = args_of(inputs, mae_args);
     s.questions = {
-        {{"MAE 的二维 sin-cos 编码：同一列的两个图块，编码的哪一半完全相同？",
-          "MAE's 2-D sin-cos: two patches in the same column share which half of their code exactly?"},
-         {{"前一半（它编码列号）", "The first half (it encodes the column)"},
-          {"后一半（它编码行号）", "The second half (it encodes the row)"},
-          {"两半都不同", "Neither half"}},
+        {{"MAE 的二维 sin-cos 编码里，同一列、不同行的两个图块，编码的哪一部分完全相同？",
+          "In MAE's 2-D sin-cos code, two patches in the same column but different rows: which part of their code is identical?"},
+         {{"编码列号的那一半", "The half that codes the column"},
+          {"编码行号的那一半", "The half that codes the row"},
+          {"没有：每一项都混合了 r 和 c", "None: every entry mixes r and c"}},
          0,
          [](const ParamSet& p, Lang lang) {
              const Inputs in = inputs(p);

@@ -115,8 +115,9 @@ Step patch_grid() {
          R"tex(t = r \cdot W + c, \qquad N = H \cdot W)tex",
          R"tex(\Delta = q - k, \qquad \delta = (\Delta r, \Delta c) = (r_q - r_k,\ c_q - c_k))tex"},
     };
-    s.takeaway = {"图块 (r, c) 成为词元 t = r·W + c，所以展平对角线 k = q + 1 的 {flat} 格里只有 {right} 格是右邻：行末图块跳到了下一行。",
-                  "Token t = r·W + c, so only {right} of {flat} cells of diagonal k = q + 1 are right neighbours: a row's end wraps."};
+    s.takeaway = {"图块 (r, c)（图像的一小方块）成为词元 t = r·W + c，所以展平对角线 k = q + 1 的 {flat} 格里只有 {right} 格是右邻：行末跳到下一行。",
+                  "Patch (r, c), a square of the image, is token r·W + c: only {right} of {flat} cells of diagonal "
+                  "k = q + 1 are right neighbours, as rows wrap."};
     s.takeaway_args = args_of(inputs, patch_grid_args);
     // A check question: the equation and the takeaway give t = r·W + c, and the grid numbers every patch.
     s.questions = {

@@ -87,10 +87,10 @@ std::vector<ViewData> swin_views(const Inputs& in, Lang lang) {
         return say(lang, {"表的第 {i} 行：(Δr, Δc) = ({dr}, {dc})", "Table row {i}: (Δr, Δc) = ({dr}, {dc})"},
                    {{"i", integer(r * (2 * Ww - 1) + c)}, {"dr", integer(r - (Wh - 1))}, {"dc", integer(c - (Ww - 1))}});
     };
-    const std::string code_note = say(lang, {"（Swin 代码：`relative_position_index`、`relative_position_bias_table`。）",
-                                             "(Swin code: `relative_position_index`, `relative_position_bias_table`.)"});
+    const std::string code_note = say(lang, {"（Hugging Face: `relative_position_index`、`relative_position_bias_table`。）",
+                                             "(Hugging Face: `relative_position_index`, `relative_position_bias_table`.)"});
     return {make_view(say(lang, {"Swin 的相对位置索引（窗口 H×W）", "Swin's relative position index (window H×W)"}), heat, {count_note, code_note}),
-            make_view(say(lang, {"偏置表的各行", "The rows of the bias table"}), tv,
+            make_view(say(lang, {"偏置表，按 (Δr, Δc) 排开", "The bias table, laid out by (Δr, Δc)"}), tv,
                       {say(lang, {"行 Δr + H − 1，列 Δc + W − 1；Δr、Δc 是查询的行、列减去键的行、列。",
                                   "Row Δr + H − 1, column Δc + W − 1; Δr and Δc are the query's row and column minus the key's."}),
                        say(lang, {"描边的格子：选中查询（第 {t} 个词元）用到的表项。", "Outlined: the entries the selected query (token {t}) reads."},

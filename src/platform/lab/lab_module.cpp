@@ -1,5 +1,5 @@
 // PE Lab — platform/lab/lab_module.cpp
-// The lab's trainer for the page (issue 25, item 4): the entry of pelab_lab.wasm, a module of its own that
+// The lab's trainer for the page: the entry of pelab_lab.wasm, a module of its own that
 // web/lab_worker.js loads in a Web Worker when the lab opens, built for speed (-O3, WebAssembly SIMD) apart
 // from the app (-Oz). It is a small C API over core's Trainer; everything it computes and writes comes from
 // core (core/lab_train.h, core/lab_report.h, core/lab_weights.h), so a run in the page reads the same keys,
