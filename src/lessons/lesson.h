@@ -159,6 +159,8 @@ struct OdometerView {
     std::vector<std::string> captions;    // per pair, e.g. "θ₀ = 1" (empty: the pair index)
     int binary_bits = 0;                  // > 0: a binary counter of round(position) beside the dials (absolute-pe)
     std::string position_label;           // e.g. "position p = 37"
+    // The needle's legend entry in the lesson's own letters (absolute-pe writes pos·ω_i); empty: "needle p·θᵢ".
+    std::string needle_label;
 };
 
 // One horizontal bar per category (e.g. per method) on a shared value axis: quantities measured per category,

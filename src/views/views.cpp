@@ -93,6 +93,10 @@ void draw_view(const ViewData& view, ViewContext& ctx, float width) {
     if (!drawn) return;
     for (const std::string& n : view.notes) text_wrapped(n, width);
     ImGui::Dummy(ImVec2(width, ImGui::GetFontSize() * 0.4f));
+    // The figure's unused room, after its notes (a Dummy advances by its height and one spacing).
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    if (ctx.room_left_below > spacing) ImGui::Dummy(ImVec2(1.0f, ctx.room_left_below - spacing));
+    ctx.room_left_below = 0.0f;
 }
 
 std::string format_cell(double value, bool integer, int decimals) {

@@ -85,6 +85,10 @@ struct ViewContext {
     // Set by a view whose figure is still being computed a part per frame (the position map's box-filtered
     // image): the app draws another frame, though nothing else changed. Null: nobody asks for frames.
     bool* wants_frame = nullptr;
+    // Set by a figure drawn shorter than its room (a primary table whose rows all fit): the height left over,
+    // which draw_view leaves empty below the notes, so the notes follow the figure and what comes after the
+    // view still starts where the layout planned it.
+    float room_left_below = 0.0f;
 };
 
 // Height the view would like for a given width: its title, figure and notes.

@@ -530,7 +530,7 @@ struct LegendItem {
 
 std::vector<LegendItem> odometer_legend(const OdometerView& v, Lang lang) {
     std::vector<LegendItem> items;
-    items.push_back({0, arrow_colour(0), say(lang, {"指针 p·θᵢ", "needle p·θᵢ"})});
+    items.push_back({0, arrow_colour(0), v.needle_label.empty() ? say(lang, {"指针 p·θᵢ", "needle p·θᵢ"}) : v.needle_label});
     if (v.theta_scaled.size() == v.theta.size())
         items.push_back({0, arrow_colour(2), v.scaled_label.empty() ? std::string("p·θ′ᵢ") : v.scaled_label});
     if (v.train_length > 0) {
@@ -544,9 +544,9 @@ std::vector<LegendItem> odometer_legend(const OdometerView& v, Lang lang) {
                              : say(lang, {"位置 0…{L} 扫过的角度", "angles swept by positions 0…{L}"}, {{"L", L}})});
         items.push_back({2, IM_COL32(206, 52, 38, 255),
                          v.span_is_training
-                             ? say(lang, {"训练中没有转满一圈：{n} 对", "never a full turn in training: {n} pairs"},
+                             ? say(lang, {"训练中没有转满一圈：{n} 对", "pairs never a full turn in training: {n}"},
                                    {{"n", std::to_string(never)}})
-                             : say(lang, {"位置 0…{L} 内没有转满一圈：{n} 对", "no full turn within positions 0…{L}: {n} pairs"},
+                             : say(lang, {"位置 0…{L} 内没有转满一圈：{n} 对", "pairs with no full turn in positions 0…{L}: {n}"},
                                    {{"L", L}, {"n", std::to_string(never)}})});
     }
     return items;

@@ -284,12 +284,9 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
             }
             ImGui::EndTable();
             if (box.fits) height = ImGui::GetItemRectMax().y - top_left.y;
-            if (grown) {  // the room below the last row, so what follows sits where the layout planned it
-                // Ends the cursor exactly where a box of the room's height would (figure_drawn_bottom).
-                const float target = cursor_after_item(top_left.y, height);
-                const float rest = target - ImGui::GetStyle().ItemSpacing.y - ImGui::GetCursorScreenPos().y;
-                if (rest > 0.0f) ImGui::Dummy(ImVec2(1.0f, rest));
-            }
+            // The room below the last row, left empty after the notes (draw_view), so that what follows sits
+            // where a box of the room's height would have put it (figure_drawn_bottom).
+            if (grown) ctx.room_left_below = std::max(0.0f, cursor_after_item(top_left.y, height) - ImGui::GetCursorScreenPos().y);
         }
         if (ctx.drawn) {
             const ImVec2 br(top_left.x + table_w, top_left.y + height);

@@ -56,6 +56,10 @@ TEST(AttentionGridLesson, NineStepsAndTheWorkedExamples) {
     EXPECT_TRUE(any_note_contains(flattened, ": 2→3 (counting from 1: 3→4)"));
     ASSERT_EQ(flattened[1].heatmap().highlight_cells.size(), 1u);
     EXPECT_EQ(flattened[1].heatmap().highlight_cells[0], (std::pair<int, int>{2, 3}));
+    ASSERT_EQ(flattened[1].heatmap().cell_text.size(), 36u);
+    EXPECT_EQ(flattened[1].heatmap().cell_text[2 * 6 + 3], "1≠0");
+    EXPECT_EQ(flattened[1].heatmap().cell_text[0 * 6 + 1], "1");
+    EXPECT_TRUE(any_note_contains(flattened, "Why: query 2 = (0,2) is in grid row 0, key 3 = (1,0) in row 1 (W = 3)."));
 }
 
 TEST(AttentionGridLesson, RecapPutsTheRulesSideBySide) {

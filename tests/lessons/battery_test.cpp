@@ -102,6 +102,7 @@ void check_view(const ViewData& view, Lang lang) {
         for (const std::string& s : t.col_labels) expect_shown_text(s, lang, "column label");
         for (const std::string& s : t.row_labels) expect_shown_text(s, lang, "row label");
         if (!t.col_decimals.empty()) EXPECT_EQ(static_cast<Eigen::Index>(t.col_decimals.size()), t.values.cols());
+        if (!t.row_decimals.empty()) EXPECT_EQ(static_cast<Eigen::Index>(t.row_decimals.size()), t.values.rows());
         break;
     }
     case ViewKind::Curve: {

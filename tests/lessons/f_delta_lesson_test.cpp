@@ -129,7 +129,13 @@ TEST(FDeltaLesson, FeatureVectorsTable) {
 TEST(FDeltaLesson, LinearReadoutNotes) {
     const auto views = f_delta_views("linear-readout", "v=1,0.5,-2,0", Lang::en);
     EXPECT_TRUE(any_note_contains(views, "Largest spread along a diagonal of F = 0 (still Toeplitz)"));
-    EXPECT_TRUE(any_note_contains(views, "v = [1, 1, 1, 0] (v₁ = 1): largest |F[q,k] − F[k,q]| = "));
+    ASSERT_EQ(views.size(), 3u);
+    EXPECT_EQ(views[2].title, "F with v₁ = 1 (v = [1, 1, 1, 0])");
+    EXPECT_TRUE(any_note_contains(views, "not symmetric (largest |F[q,k] − F[k,q]| = "));
+    // The v₁ = 1 case at the default ω: F[1,0] = f(1), F[0,1] = f(−1), and they differ.
+    const auto sine = f_delta_views("linear-readout", "", Lang::en)[2].heatmap();
+    EXPECT_GT(std::abs(sine.values(1, 0) - sine.values(0, 1)), 1e-3);
+    EXPECT_LT(diagonal_spread(Eigen::MatrixXd(sine.values)).maxCoeff(), 1e-12);
     EXPECT_TRUE(any_note_contains(views, "(sin weights make F non-symmetric)"));
     EXPECT_NE(views[0].heatmap().explain(0, 1).find("F[0,1] = v·R_(−1) = 1·cos(−π/2) + 0.5·sin(−π/2) − 2·cos(−π/3)"),
               std::string::npos)

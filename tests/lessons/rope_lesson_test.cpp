@@ -136,7 +136,16 @@ TEST(RopeLesson, ShiftInvarianceTutorialSignAndLinkToFDelta) {
     Eigen::Matrix4d F;
     F << 2.0, 0.5, -1.5, -1.0, 0.5, 2.0, 0.5, -1.5, -1.5, 0.5, 2.0, 0.5, -1.0, -1.5, 0.5, 2.0;
     EXPECT_MATRIX_NEAR(link[0].heatmap().values, F, 1e-12);
-    EXPECT_MATRIX_NEAR(link[1].heatmap().values, F, 1e-12);
+    // Beside it f(Δ) as a curve: at every whole Δ its sum of cosines is the value on S's diagonal Δ.
+    const CurveView& f = link[1].curve();
+    ASSERT_EQ(f.series.size(), 3u);
+    int whole = 0;
+    for (std::size_t k = 0; k < f.x.size(); ++k) {
+        if (std::fabs(f.x[k] - std::round(f.x[k])) > 1e-12) continue;
+        EXPECT_NEAR(f.series[2][k], F(std::abs(static_cast<int>(std::lround(f.x[k]))), 0), 1e-12) << f.x[k];
+        ++whole;
+    }
+    EXPECT_EQ(whole, 7);
     EXPECT_TRUE(any_note_contains(link, "Largest |S − F| = ")) << all_notes(link);
     const auto flipped = step_views("rope", 4, "simplified=1");
     ASSERT_EQ(flipped.size(), 2u);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/f_delta.h"
 #include "core/relative_methods.h"
 #include "lessons/lesson.h"
 #include "lesson_views.h"
@@ -72,6 +73,8 @@ TEST(ShawLesson, TransformerXlFourTerms) {
     ASSERT_EQ(v.size(), 2u);
     const auto content = shaw_views("txl-content-terms", "L=6&d_k=3&d_model=8&seed=2&i=4&j=1");
     ASSERT_EQ(content.size(), 2u);
+    // Why (d), which has no q_i either, is not the query-free term: its rows are shifted copies.
+    EXPECT_TRUE(pelab_test::any_note_contains(content, "(d) = v·W_R R_Δ has no q_i either, but it changes with the offset"));
     const TxlDemo demo = txl_demo_inputs(6, 3, 8, 2);
     const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);
     for (int r = 0; r < 6; ++r)
@@ -111,6 +114,13 @@ TEST(ShawLesson, DebertaBucketsAndTerms) {
             EXPECT_EQ(v[0].heatmap().values(r, col), t.c2p(r, col));
             EXPECT_EQ(v[1].heatmap().values(r, col), t.p2c(r, col));
         }
+    // The orange diagonal is the one offset along which c2p spreads the most (content changes the value).
+    const Eigen::VectorXd spread = diagonal_spread(t.c2p);
+    Eigen::Index widest = 0;
+    spread.maxCoeff(&widest);
+    EXPECT_EQ(v[0].heatmap().highlight_delta, static_cast<int>(widest) - 4);
+    EXPECT_GT(spread(widest), 1e-3);
+    EXPECT_TRUE(pelab_test::any_note_contains(v, "where c2p varies most: by "));
     // Without buckets the span is max_position and the curve is δ itself up to the clamp; HF's name is accepted.
     const auto plain = shaw_views("deberta-buckets", "L=4&position_buckets=0&max_position=300");
     EXPECT_EQ(plain[0].curve().series[0].back(), 600.0);

@@ -39,6 +39,8 @@ TEST(T5Lesson, SimplifiedToggleMarksEveryDifferingCell) {
         for (int j = 0; j < 6; ++j) differ += hf(i, j) != simple(i, j) ? 1 : 0;
     EXPECT_EQ(differ, 30);
     EXPECT_EQ(c[1].heatmap().highlight_cells.size(), 30u);
+    // Bidirectional at L = 6: 30 cells off the diagonal differ by the sign, the 6 on it by the half test (Δ ≥ 0 up).
+    EXPECT_TRUE(pelab_test::any_note_contains(v, "30 off the diagonal, 6 on it."));
     // Step four-bucket-picture: the simplified 4-bucket picture against HF with 4 buckets.
     const auto v4 = t5_views(4, "L=4");
     EXPECT_EQ(v4[0].heatmap().values(0, 3), 2);
@@ -107,9 +109,9 @@ TEST(T5Lesson, MaxDistanceThatHfCannotUseIsReplacedWithANote) {
 }
 
 // Issue 35: the two questions asked before their figure are predictions, the bucket question (read off the table)
-// is a check; the recap's table holds the claims' numbers at the defaults: 32 × 4 = 128 parameters against 144
-// pairs, 8 exact buckets and the shared last one from |Δ| = 91, a Toeplitz spread of 0, and 144 of 144 buckets the
-// simplified code gets wrong.
+// is a check; the recap's table holds the claims' numbers at the defaults: 32 × 4 = 128 parameters against the
+// 128² = 16384 pairs at L = max_distance, 8 exact buckets and the shared last one from |Δ| = 91, a Toeplitz spread of
+// 0, and 144 of 144 buckets the simplified code gets wrong.
 TEST(T5Lesson, PredictionsAndTheRecap) {
     const Lesson* lesson = find_lesson("t5-bias");
     ASSERT_NE(lesson, nullptr);
@@ -122,7 +124,7 @@ TEST(T5Lesson, PredictionsAndTheRecap) {
     const TableView& t = v[0].table();
     ASSERT_EQ(t.values.rows(), 5);
     EXPECT_EQ(t.values(0, 0), 128);
-    EXPECT_EQ(t.values(0, 1), 144);
+    EXPECT_EQ(t.values(0, 1), 16384);
     EXPECT_EQ(t.values(1, 0), 8);
     EXPECT_EQ(t.values(1, 1), 91);
     EXPECT_EQ(t.values(2, 0), 0);

@@ -38,17 +38,19 @@ ViewData frequency_odometer(const Inputs& in, Lang lang) {
     o.binary_bits = kCounterBits;
     for (double lambda : pair_wavelengths(w)) o.captions.push_back("λ = " + num(lambda, 3));
     o.position_label = say(lang, {"位置 pos = {pos}", "position pos = {pos}"}, {{"pos", pos_text(in.pos)}});
+    o.needle_label = say(lang, {"指针 pos·ω_i", "needle pos·ω_i"});
     std::string bits;
     for (int b = kCounterBits - 1; b >= 0; --b) bits += binary_digit(in.pos, b) ? "1" : "0";
     std::vector<std::string> notes = {
         say(lang, {"pos = {pos} 的二进制是 {bits}（上面的方格从右端的第 0 位读起）：第 b 位每 2^b 个位置翻转一次。",
                    "pos = {pos} in binary is {bits} (the boxes above read it from bit 0, its right end): bit b flips every 2^b positions."},
             {{"pos", pos_text(in.pos)}, {"bits", bits}}),
-        say(lang, {"阴影：pos 从 0 到 {span} 扫过的弧；转不满一圈的对数：{short}。",
-                   "Shaded: the arc swept as pos runs 0 to {span}; pairs short of a full turn: {short}."},
+        say(lang, {"λ 是波长 2π/ω_i（转一圈要多少个位置）。阴影：pos 从 0 到 {span} 扫过的弧；转不满一圈的对数：{short}。",
+                   "λ is the wavelength 2π/ω_i (positions per turn). Shaded: the arc swept as pos runs 0 to {span}; pairs short of a turn: {short}."},
             {{"span", pos_text(span)}, {"short", pos_text(pairs_short_of_a_turn(w, span))}}),
     };
-    return make_view(say(lang, {"每个频率一个表盘：指针在 pos·ω_i，旁边是 pos 的二进制计数器", "One dial per frequency: needles at pos·ω_i, beside a binary counter of pos"}),
+    return make_view(say(lang, {"每对一个表盘，指针角度 pos·ω_i，旁边是 pos 的二进制计数器",
+                               "One dial per pair, needle at pos·ω_i, beside a binary counter of pos"}),
                      std::move(o), std::move(notes));
 }
 

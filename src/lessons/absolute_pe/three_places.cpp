@@ -68,8 +68,17 @@ std::vector<ViewData> three_places_views(const Inputs& in, Lang lang) {
     Eigen::MatrixXd bias(n, n);
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) bias(i, j) = table(buckets(i, j), 0);
-    const Eigen::MatrixXd Sa = added(0), Sb = rotated(0), Sc = Q * K.transpose() * scale + bias;
-    const double shift_a = max_abs(added(1) - Sa), shift_b = max_abs(rotated(1) - Sb);
+    // The third map draws the bias b(Δ) alone (what depends on position; the content part Q Kᵀ does not), so
+    // its diagonals are visibly constant; its note shifts the whole score, content + b, as the other two do.
+    auto with_bias = [&](int offset) {
+        Eigen::MatrixXd S = Q * K.transpose() * scale;
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j)
+                S(i, j) += table(t5_relative_position_bucket((j + offset) - (i + offset), true, 32, 128), 0);
+        return S;
+    };
+    const Eigen::MatrixXd Sa = added(0), Sb = rotated(0), content = Q * K.transpose() * scale;
+    const double shift_a = max_abs(added(1) - Sa), shift_b = max_abs(rotated(1) - Sb), shift_c = max_abs(with_bias(1) - with_bias(0));
 
     HeatmapView a = qk_view(Sa, lang);
     a.explain = [Sa, n, lang](int r, int c) -> std::string {
@@ -84,11 +93,11 @@ std::vector<ViewData> three_places_views(const Inputs& in, Lang lang) {
         return say(lang, {"(e_qW_qR_q)·(e_kW_kR_k)/√d = {value}（q = {q}，k = {k}）", "(e_qW_qR_q)·(e_kW_kR_k)/√d = {value} (q = {q}, k = {k})"},
                    {{"value", num(Sb(r, c))}, {"q", pos_text(r)}, {"k", pos_text(c)}});
     };
-    HeatmapView c = qk_view(Sc, lang);
-    c.explain = [Sc, bias, n, lang](int r, int col) -> std::string {
+    HeatmapView c = qk_view(bias, lang);
+    c.explain = [content, bias, n, lang](int r, int col) -> std::string {
         if (r < 0 || col < 0 || r >= n || col >= n) return "";
-        return say(lang, {"内容 + b(Δ) = {content} + {bias} = {value}（Δ = q − k = {dist}）", "content + b(Δ) = {content} + {bias} = {value} (Δ = q − k = {dist})"},
-                   {{"content", num(Sc(r, col) - bias(r, col))}, {"bias", num(bias(r, col))}, {"value", num(Sc(r, col))}, {"dist", integer(r - col)}});
+        return say(lang, {"b(Δ) = {bias}（Δ = q − k = {dist}），加到内容分 {content} 上", "b(Δ) = {bias} (Δ = q − k = {dist}), added to the content score {content}"},
+                   {{"content", num(content(r, col))}, {"bias", num(bias(r, col))}, {"dist", integer(r - col)}});
     };
     const double bias_spread = diagonal_spread(bias).maxCoeff();
     return {make_view(say(lang, {"① 加到嵌入上：e_q + PE(q) 再投影", "① Added to the embeddings: e_q + PE(q), then projected"}), std::move(a),
@@ -101,10 +110,13 @@ std::vector<ViewData> three_places_views(const Inputs& in, Lang lang) {
                                         "Shift by one: scores change by up to {diff}; relative only."},
                                        {"整体后移一位，分数最大变化 = {diff}（舍入误差）：只看位置差。",
                                         "Shift by one: scores change by up to {diff} (rounding); relative only."})}),
-            make_view(say(lang, {"③ logit 加偏置 b(Δ)", "③ A bias b(Δ) on the logits"}), std::move(c),
-                      {say(lang, {"偏置沿对角线的最大极差 = {spread}：只依赖 Δ。（T5 的代码写作 j − i，即 −Δ。）",
-                                  "Bias spread along a diagonal = {spread}: depends on Δ only. (T5's code writes j − i, that is −Δ.)"},
-                           {{"spread", exact(bias_spread)}})})};
+            make_view(say(lang, {"③ 加在 logit 上的偏置 b(Δ)", "③ The bias b(Δ) added to the logits"}), std::move(c),
+                      {say(lang, {"图中只画 b(Δ)：每条对角线上同一个值（极差 = {spread}），只依赖 Δ。",
+                                  "Drawn alone, b(Δ) is one value per diagonal (spread {spread}): Δ only."},
+                           {{"spread", exact(bias_spread)}}),
+                       say(lang, {"整体后移一位，内容分 + b(Δ) 最大变化 = {diff}。（T5 的代码写作 j − i，即 −Δ。）",
+                                  "Shift by one: content + b(Δ) changes by up to {diff}. (T5's code writes j − i, that is −Δ.)"},
+                           {{"diff", exact(shift_c)}})})};
 }
 
 }  // namespace

@@ -86,7 +86,7 @@ std::vector<ViewData> layout_views(const Inputs& in, Lang lang) {
         if (v == 0) both.col_labels.push_back("");
     }
     both.row_axis = say(lang, {"位置 p", "position p"});
-    both.col_axis = say(lang, {"左：论文公式（交错）    右：参考实现 [sin | cos]", "left: paper's formula (interleaved)    right: reference implementation [sin | cos]"});
+    both.col_axis = say(lang, {"左：论文（交错）   右：参考实现 [sin | cos]", "left: paper, interleaved   right: reference, [sin | cos]"});
     both.is_signed = true;
     both.decimals = 2;
     both.highlight_row = pos;

@@ -108,9 +108,9 @@ Step doubly_block_toeplitz() {
          {R"tex(A = \big[\,T_{i-j}\,\big]_{i,j=0}^{\text{边长}-1})tex", R"tex(A = \big[\,T_{i-j}\,\big]_{i,j=0}^{\mathrm{side}-1})tex"},
          R"tex((T_{i-j})_{c,c'} = a(i - j,\ c - c'))tex"},
     };
-    s.takeaway = {"A 的每块只依赖网格行差 i − j、块内只依赖列差（极差 {between}、{within}），所以是双重块 Toeplitz；整个 A 的对角线跨过换行，极差 {whole}。",
-                  "Each block of A depends only on the grid-row offset i − j and, inside, on the column offset (spreads "
-                  "{between}, {within}): doubly block-Toeplitz. A's own diagonals cross row breaks: spread {whole}."};
+    s.takeaway = {"网格行差 i − j 相同的块彼此相同（最大差 {between}），块内沿对角线不变（极差 {within}）：双重块 Toeplitz；整个 A 的对角线跨过换行，极差 {whole}。",
+                  "Blocks with equal grid-row offset i − j are equal (largest difference {between}), each Toeplitz inside "
+                  "(diagonal spread {within}): doubly block-Toeplitz. A's own diagonals cross row breaks (spread {whole})."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const BlockToeplitzSpread spread =
             block_toeplitz_spread(attention_rule_2d(in.side, in.side, in.drow, in.dcol), in.side, in.side);

@@ -103,7 +103,6 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
     const std::vector<std::string> rule_notes{
         say(lang, {"值为 1 的格子（从 0 数）：{cells}；没有 1 的行：{rows}", "Ones (from 0): {cells}; rows without a 1: {rows}"},
             {{"cells", ones0.empty() ? "—" : join(ones0, ", ")}, {"rows", empty0.empty() ? "—" : join(empty0, ", ")}})};
-    const std::string index_note = say(lang, {"编号 = 行·W + 列，W = {W}。", "index = row·W + column, W = {W}."}, {{"W", integer(W)}});
     const std::string from_one_note =
         say(lang, {"从 1 数：值为 1 的格子 {cells}；没有 1 的行 {rows}", "Counting from 1: ones at {cells}; rows without a 1: {rows}"},
             {{"cells", ones1.empty() ? "—" : join(ones1, ", ")}, {"rows", empty1.empty() ? "—" : join(empty1, ", ")}});
@@ -114,16 +113,26 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
     HeatmapView wrong = qk_view(naive, lang, true);
     wrong.integer = true;
     wrong.decimals = 0;
-    wrong.highlight_delta = flat;
+    // Only the cells where the two rules differ are marked: a thick black frame and the text "naive≠2-D"
+    // (e.g. 1≠0) in place of the value; no diagonal outline, which would frame the agreeing ones too.
     std::vector<std::string> bad0, bad1;
+    wrong.cell_text.assign(static_cast<size_t>(n) * static_cast<size_t>(n), std::string());
+    int first_q = -1, first_k = -1;
     for (int q = 0; q < n; ++q)
-        for (int k = 0; k < n; ++k)
-            if (naive(q, k) != A(q, k)) {
+        for (int k = 0; k < n; ++k) {
+            const long long a_naive = static_cast<long long>(naive(q, k)), a_rule = static_cast<long long>(A(q, k));
+            std::string& text = wrong.cell_text[static_cast<size_t>(q) * static_cast<size_t>(n) + static_cast<size_t>(k)];
+            text = integer(a_naive);
+            if (a_naive != a_rule) {
+                text += "≠" + integer(a_rule);
                 wrong.highlight_cells.push_back({q, k});
-                const std::string dir = naive(q, k) > A(q, k) ? "→" : "↛";
-                bad0.push_back(integer(q) + dir + integer(k));
-                bad1.push_back(integer(q + 1) + dir + integer(k + 1));
+                if (first_q < 0) first_q = q, first_k = k;
+                // The naive offset equals the index offset of every pair the 2-D rule links, so it can only
+                // add links (→), never miss one.
+                bad0.push_back(integer(q) + "→" + integer(k));
+                bad1.push_back(integer(q + 1) + "→" + integer(k + 1));
             }
+        }
     wrong.explain = [n, W, naive, A, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= n || c >= n) return "";
         const GridCoord q = grid_coord(r, W), k = grid_coord(c, W);
@@ -142,14 +151,23 @@ static std::vector<ViewData> flattening_views(const Inputs& in, Lang lang) {
     };
     std::vector<std::string> wrong_notes{
         say(lang, {"朴素规则的偏移 = δ₁·W + δ₂ = {flat}。", "Naive offset = δ₁·W + δ₂ = {flat}."}, {{"flat", integer(flat)}})};
-    if (bad0.empty())
+    if (bad0.empty()) {
         wrong_notes.push_back(say(lang, {"这里两条规则一致（没有跨行的配对）。", "Here both rules agree (no pair crosses a row break)."}));
-    else
-        wrong_notes.push_back(say(lang, {"与二维规则不同的配对（已框出；→ 多连、↛ 漏连）：{pairs0}（从 1 数：{pairs1}）",
-                                         "Pairs where it differs from the 2-D rule (framed; → extra link, ↛ missing link): "
+    } else {
+        wrong_notes.push_back(say(lang, {"与二维规则不同的格子（黑框，格内写“朴素≠二维”，如 1≠0）：{pairs0}（从 1 数：{pairs1}）",
+                                         "Cells where it differs from the 2-D rule (black frame, text naive≠2-D, e.g. 1≠0): "
                                          "{pairs0} (counting from 1: {pairs1})"},
                                   {{"pairs0", join(bad0, ", ")}, {"pairs1", join(bad1, ", ")}}));
-    wrong_notes.push_back(index_note);
+        const GridCoord q = grid_coord(first_q, W), k = grid_coord(first_k, W);
+        wrong_notes.push_back(say(lang, {"原因：查询 {q} = {qc} 在第 {qr} 行，键 {k} = {kc} 在第 {kr} 行（W = {W}）。编号差 {d} 正是朴素偏移，"
+                                         "但网格上的偏移是 {d2} ≠ δ：一维偏移跨过了换行。",
+                                         "Why: query {q} = {qc} is in grid row {qr}, key {k} = {kc} in row {kr} (W = {W}). Their index "
+                                         "offset {d} is the naive offset, but their 2-D offset is {d2} ≠ δ: the 1-D offset crossed a row break."},
+                                  {{"q", integer(first_q)}, {"qc", pair_text(q.row, q.col)}, {"qr", integer(q.row)},
+                                   {"k", integer(first_k)}, {"kc", pair_text(k.row, k.col)}, {"kr", integer(k.row)},
+                                   {"W", integer(W)}, {"d", integer(first_q - first_k)},
+                                   {"d2", pair_text(q.row - k.row, q.col - k.col)}}));
+    }
     wrong_notes.push_back(from_one_note);
     return {make_view(say(lang, {"二维规则 δ = (δ₁, δ₂)", "2-D rule δ = (δ₁, δ₂)"}), rule, rule_notes),
             make_view(say(lang, {"朴素一维规则：q − k = δ₁·W + δ₂", "Naive 1-D rule: q − k = δ₁·W + δ₂"}), wrong, wrong_notes)};

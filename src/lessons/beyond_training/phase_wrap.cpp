@@ -76,7 +76,7 @@ static std::vector<ViewData> phase_wrap_views(const Inputs& in, Lang lang) {
                                    "Pairs {list} have λ < L = {L}: they wrapped before L, so past L they repeat angles already seen."},
                             {{"list", join(wrapping, ", ")}, {"L", integer(in.L)}}));
     if (!climbing.empty())
-        notes.push_back(say(lang, {"第 {list} 对的 λ > L：到 L 还没转满一圈，L 之后的角度训练中从未出现。",
+        notes.push_back(say(lang, {"第 {list} 对的 λ > L：到 L 还没转满一圈，L 之后会转到训练中从未出现的角度。",
                                    "Pairs {list} have λ > L: short of one turn at L, past L they reach angles training never showed."},
                             {{"list", join(climbing, ", ")}}));
     return {make_view(say(lang, {"各对的转角 pθᵢ mod 2π 随位置的变化", "Angle pθᵢ mod 2π of each pair against position"}), curve,

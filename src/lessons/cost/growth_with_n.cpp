@@ -44,15 +44,10 @@ GrowthTimes measure_growth_now(const Inputs& in) {
     for (int k = 1; k <= steps; ++k) g.sizes.push_back(std::max(16, in.N * k / steps));
     g.sizes.erase(std::unique(g.sizes.begin(), g.sizes.end()), g.sizes.end());
     g.micros.resize(static_cast<Eigen::Index>(g.sizes.size()), method_count());
-    // At N itself the times are the ones measured-time shows (measure_all, the longer run): one time per size
-    // across the lesson, so two steps never print two timings of the same thing.
-    const std::vector<CostMeasurement> at_n = measure_all(in);
     int col = 0;
     for (PositionMethod m : all_position_methods()) {
         for (std::size_t r = 0; r < g.sizes.size(); ++r) {
-            const bool full = g.sizes[r] == in.N && static_cast<std::size_t>(col) < at_n.size();
-            const CostMeasurement cm = full ? at_n[static_cast<std::size_t>(col)]
-                                            : measure_position_cost(m, g.sizes[r], in.d, 0.0005, 10, cost_model(in), min_sample_seconds());
+            const CostMeasurement cm = measure_position_cost(m, g.sizes[r], in.d, 0.0005, 10, cost_model(in), min_sample_seconds());
             g.micros(static_cast<Eigen::Index>(r), col) = cm.seconds * 1e6;
         }
         ++col;
@@ -157,9 +152,9 @@ Step growth_with_n() {
          R"tex(\frac{t(N)}{t(N/8)} = 8^k)tex"},
     };
     // Covered until answered (a prediction): it gives the measured growth.
-    s.takeaway = {"N 增大 {n} 倍：完整偏置时间变为 {bias} 倍（N² 预期 {bias_pred}），嵌入加法 {emb} 倍（N 预期 {emb_pred}），因偏置处理 N² 个分数。",
-                  "N grew {n}×: the full bias's time {bias}× (N² predicts {bias_pred}×), embedding add's {emb}× (N "
-                  "predicts {emb_pred}×), because a bias touches N² scores and an embedding table N·d numbers."};
+    s.takeaway = {"N 增大 {n} 倍：完整偏置时间 {bias} 倍（N² 预期 {bias_pred}），嵌入加法 {emb} 倍（N 预期 {emb_pred}）：偏置处理 N² 个分数；单次计时有噪声。",
+                  "N grew {n}×: full bias {bias}× (N² predicts {bias_pred}×), embedding add {emb}× (N predicts {emb_pred}×): "
+                  "a bias touches N² scores, an embedding table N·d numbers; single timings are noisy."};
     s.takeaway_args = args_of(read_inputs, growth_args);
     s.questions = {
         {{"N 增大 8 倍，加一个完整 N×N 偏置的工作量增大多少？",

@@ -66,13 +66,19 @@ std::vector<ViewData> readout_views(const Model& in, Lang lang) {
                              : say(lang,
                                    {"F 各条对角线的最大极差 = {spread}", "Largest spread along a diagonal of F = {spread}"},
                                    {{"spread", exact(spread)}}));
-    // The question's case, whatever v is now: weight 1 on the first sine (v₁ = 1).
+    // The question's case, whatever v is now: weight 1 on the first sine (v₁ = 1), drawn as its own small F.
     const Eigen::VectorXd sine_v = sine_weighted_readout(m);
     const Eigen::MatrixXd F_sine = f_matrix(L, in.omega, sine_v);
-    const std::string sine_note = say(lang,
-                                      {"v = {v}（v₁ = 1）时：最大的 |F[q,k] − F[k,q]| = {asym}，对角线最大极差 = {spread}",
-                                       "v = {v} (v₁ = 1): largest |F[q,k] − F[k,q]| = {asym}, largest diagonal spread = {spread}"},
-                                      {{"v", full_vector(sine_v)}, {"asym", exact(largest_asymmetry(F_sine))}, {"spread", exact(largest_spread(F_sine))}});
+    ViewData sine_heat = readout_heatmap(say(lang, {"v₁ = 1 时的 F（v = {v}）", "F with v₁ = 1 (v = {v})"}, {{"v", full_vector(sine_v)}}),
+                                         in, sine_v, lang, true);
+    sine_heat.notes.push_back(say(lang,
+                                  {"F[1,0] = {below} ≠ F[0,1] = {above}：不对称（最大的 |F[q,k] − F[k,q]| = {asym}）；对角线最大极差 = {spread}，仍是 Toeplitz",
+                                   "F[1,0] = {below} ≠ F[0,1] = {above}: not symmetric (largest |F[q,k] − F[k,q]| = {asym}); "
+                                   "largest diagonal spread = {spread}, still Toeplitz"},
+                                  {{"below", num(F_sine(1, 0))},
+                                   {"above", num(F_sine(0, 1))},
+                                   {"asym", exact(largest_asymmetry(F_sine))},
+                                   {"spread", exact(largest_spread(F_sine))}}));
     const std::string asym_note = asym > 1e-9 ? say(lang,
                                            {"当前 v：最大的 |F[q,k] − F[k,q]| = {asym}（sin 权重使 F 不再对称）",
                                             "Current v: largest |F[q,k] − F[k,q]| = {asym} (sin weights make F non-symmetric)"},
@@ -80,13 +86,12 @@ std::vector<ViewData> readout_views(const Model& in, Lang lang) {
                                      : say(lang, {"当前 v：最大的 |F[q,k] − F[k,q]| = {asym}", "Current v: largest |F[q,k] − F[k,q]| = {asym}"},
                                            {{"asym", exact(asym)}});
     const std::vector<std::string> notes = {
-        say(lang, {"当前 v = {v}", "Current v = {v}"}, {{"v", full_vector(in.v)}}),
+        say(lang, {"当前 v = {v}（依次为 v₀, v₁, …）", "Current v = {v} (entries v₀, v₁, …)"}, {{"v", full_vector(in.v)}}),
         say_error(lang, {"当前 v：最大的 |vᵀR_Δ − f(Δ)| = {err}{hint}", "Current v: largest |vᵀR_Δ − f(Δ)| = {err}{hint}"},
                   diff_current),
         asym_note,
-        sine_note,
     };
-    return {heat, make_view(say(lang, {"vᵀR_Δ 与 f(Δ) 对比", "vᵀR_Δ versus f(Δ)"}), std::move(t), notes)};
+    return {heat, make_view(say(lang, {"vᵀR_Δ 与 f(Δ) 对比", "vᵀR_Δ versus f(Δ)"}), std::move(t), notes), sine_heat};
 }
 
 // [SECTION] the step and its question

@@ -44,7 +44,7 @@ Choice choose_model(const Inputs& in, Lang lang) {
         c.model_words = say(lang, {"你的运行 {run}", "your run {run}"}, {{"run", run_label(*run, lang)}});
     } else if (shipped(in.pe, in.task)) {
         c.key = lab_board::inspection_key("shipped=" + in.pe, in.task, in.n, in.sample);
-        c.model_words = say(lang, {"随附的 {scheme} 模型（参考运行，随机种子 0；为下载把权重舍入到半精度）", "the shipped {scheme} model (reference run, seed 0; weights rounded to half precision for the download)"},
+        c.model_words = say(lang, {"随附的 {scheme} 模型（种子 0）", "the shipped {scheme} model (seed 0)"},
                             {{"scheme", scheme_label(in.pe, lang)}});
     }
     return c;
@@ -148,17 +148,17 @@ std::vector<ViewData> inside_views(const Inputs& in, Lang lang) {
     att.row_axis = say(lang, {"查询位置；每行一层（第 1 … {L} 层）", "query position; a row of tiles per layer (1 … {L})"}, {{"L", integer(layers)}});
     att.col_axis = say(lang, {"键位置；每列一个头（第 1 … {H} 个头）", "key position; a column of tiles per head (1 … {H})"}, {{"H", integer(heads)}});
     if (look) {
-        notes.push_back(say(lang, {"{model}，n = {n}（输入 {T} 个 token，训练最长 {trained}）。",
-                                   "{model}, n = {n} (input of {T} tokens; training reached {trained})."},
+        notes.push_back(say(lang, {"{model}，n = {n}：{T} 个 token（训练 ≤ {trained}）。",
+                                   "{model}, n = {n}: {T} tokens (training ≤ {trained})."},
                             {{"model", choice.model_words}, {"n", integer(in.n)}, {"T", integer(look->T)}, {"trained", integer(2 * kTrainMax)}}));
         const InsideCopyLook copy = inside_copy_look(*look, in.task);
         if (copy.peak == in.n)
-            notes.push_back(say(lang, {"最后一层（各头在答案位置上的平均）：权重最多的正是照抄要的 Δ = {n}，占 {share}（训练只要过 Δ ≤ {reach}）。",
-                                       "Last layer (its heads' mean over the answers): most weight, {share}, at the copy's Δ = {n} (training needed Δ ≤ {reach})."},
+            notes.push_back(say(lang, {"最后一层各头平均：权重最多在照抄的 Δ = {n}，占 {share}（训练 Δ ≤ {reach}）。",
+                                       "Last layer, heads' mean: most weight, {share}, at the copy's Δ = {n} (training Δ ≤ {reach})."},
                                 {{"n", integer(in.n)}, {"share", num(copy.at_copy, 2)}, {"reach", integer(trained_reach(in.task))}}));
         else if (copy.peak >= 0)
-            notes.push_back(say(lang, {"最后一层（各头在答案位置上的平均）：权重最多在 Δ = {peak}；照抄要的 Δ = {n} 上有 {share}（训练只要过 Δ ≤ {reach}）。",
-                                       "Last layer (its heads' mean over the answers): most weight at Δ = {peak}; {share} at the copy's Δ = {n} (training needed Δ ≤ {reach})."},
+            notes.push_back(say(lang, {"最后一层各头平均：权重最多在 Δ = {peak}；照抄的 Δ = {n} 上 {share}（训练 Δ ≤ {reach}）。",
+                                       "Last layer, heads' mean: most weight at Δ = {peak}; {share} at the copy's Δ = {n} (training Δ ≤ {reach})."},
                                 {{"peak", integer(copy.peak)}, {"n", integer(in.n)}, {"share", num(copy.at_copy, 2)},
                                  {"reach", integer(trained_reach(in.task))}}));
     }
@@ -240,12 +240,13 @@ Step inside_a_model() {
         {"要照抄，预测答案第 i 个数字的头必须往回看 Δ = n，看向第 i 个输入数字：注意力图里是一条与对角线平行、相距 n 的斜线。"
          "它在位置 q = n + i − 1 预测 yᵢ，而 xᵢ 在位置 k = i − 1。这里画出一个训练好的模型在一个比训练更长的样本上的全部注意力"
          "（每层一行、每个头一列），右边是它逐个数字给出的答案。训练中的照抄最远只要往回看 16。"
-         "在 n = 24 比较 ALiBi 和 RoPE，再把 n 调回 16 以内看看。",
+         "在 n = 24 比较 ALiBi 和 RoPE，再把 n 调回 16 以内看看。随附的模型是参考运行（种子 0），为下载把权重舍入到了半精度。",
          "To copy, the head that predicts answer digit i must look Δ = n back, at input digit i: a line parallel to the "
          "diagonal, n below it. It predicts yᵢ at position q = n + i − 1, and xᵢ sits at k = i − 1. Here is every "
          "layer's and head's attention of a trained model (a row of tiles per layer, a column per head) on a sample "
          "longer than any it trained on, and beside it the answer it gives, digit by digit. Copying in training never "
-         "looked more than 16 back. Compare ALiBi and RoPE at n = 24, then set n back to 16 or less."},
+         "looked more than 16 back. Compare ALiBi and RoPE at n = 24, then set n back to 16 or less. The shipped models "
+         "are reference runs (seed 0), their weights rounded to half precision for the download."},
         {"pe", "task", "n", "sample"},
         views_of(read_inputs, inside_views),
         {{R"tex(\underbrace{q = n + i - 1}_{\text{预测 } y_i = x_i}, \quad \underbrace{k = i - 1}_{\text{读取 } x_i} \;\Rightarrow\; \Delta = q - k = n)tex",

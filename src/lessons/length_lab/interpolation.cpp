@@ -94,6 +94,12 @@ std::vector<ViewData> interpolation_views(const Inputs& in, Lang lang) {
                              {"s", num(kInterpolationFactor)},
                              {"divided", num(divided.mean, 2)},
                              {"tuned", num(tuned.mean, 2)}}));
+        // What this screen cannot tell: the fine-tune's data reach past the length read here, and no run fine-tunes
+        // as long without dividing the positions.
+        notes.push_back(say(lang, {"微调用的是 n ≤ {ft} 的样本，n = {n} 就在其中；这里没有不除位置、同样微调的对照，分不出功劳在除法还是在多训练（这个对照留待实验室以后补上）。",
+                                   "The fine-tune used n ≤ {ft}, so n = {n} is inside its data; with no plain fine-tune (positions not divided) "
+                                   "here, this screen cannot split the division's share from the extra training's: a control the lab has yet to add."},
+                            {{"ft", integer(kFineTuneMax)}, {"n", integer(kInterpolationLook)}}));
     }
     return {make_view(say(lang, {"位置插值（RoPE，{task}）", "Position interpolation (RoPE, {task})"}, {{"task", task_label(in.task, lang)}}),
                       std::move(c), notes)};
@@ -109,15 +115,18 @@ Step interpolation() {
         {"[[position-interpolation|位置插值]]（PI，见 [[lesson:long-context/position-interpolation|长上下文]]）把每个位置除以 s：s = 2 时，48 个 token 的位置落在 0 … 23.5，"
          "都在训练范围之内，不再有没见过的位置。但相邻位置现在只差半步，这种间距模型从没见过。"
          "再用 n ≤ 32 的样本、除过的位置[[fine-tuning|微调]] 200 步，让它学这种更密的间距；微调覆盖的位置到 63 / 2 = 31.5，"
-         "而 n = 48 的位置到 47.5。微调本身见过更长的样本，PI 的意义在于这么短的微调就够了。"
+         "而 n = 48 的位置到 47.5。微调用的样本到 n = 32，所以 n = 24 在微调数据之内；这一步没有“同样微调但不除位置”的对照，"
+         "所以分不出提高来自除法还是来自多训练，这个对照是实验室以后要补的。"
          "三条曲线来自同一组参考运行（RoPE，随机种子 0、1、2）。也可以按按钮自己训练一次。",
          "[[position-interpolation|Position interpolation]] (PI, see [[lesson:long-context/position-interpolation|long "
          "context]]) divides every position by s: "
          "with s = 2 the positions of 48 tokens fall in 0 … 23.5, all within the trained range, so no position is "
          "new. But neighbours are now half a step apart, a spacing the model never saw. A [[fine-tuning|fine-tune]] "
          "of 200 steps on samples of n ≤ 32 with the positions divided lets it learn the denser spacing; it covers "
-         "positions up to 63 / 2 = 31.5, while n = 48 reaches 47.5. The fine-tune itself saw longer samples; PI's "
-         "point is that so short a fine-tune is enough. The three curves come from the same reference runs (RoPE, "
+         "positions up to 63 / 2 = 31.5, while n = 48 reaches 47.5. The fine-tune used samples up to n = 32, so n = 24 "
+         "is inside its data, and this step has no plain fine-tune (the same training, positions not divided) to "
+         "compare: it cannot tell the division's share from the extra training's, a control the lab has yet to add. "
+         "The three curves come from the same reference runs (RoPE, "
          "seeds 0, 1 and 2). You can also train the run yourself with the button."},
         {"task", "seed", "train_steps"},
         views_of(read_inputs, interpolation_views),

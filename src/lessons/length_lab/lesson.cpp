@@ -142,8 +142,9 @@ std::string scheme_reason(const std::string& pe, const std::string& task, Lang l
                    {{"reach", integer(trained_reach(task))}});
     if (pe == "alibi") return say(lang, {"ALiBi 从分数减去斜率 × 距离，处处同一条直线", "ALiBi subtracts slope × distance, one straight line at every distance"});
     if (pe == "t5")
-        return say(lang, {"T5 把 Δ ≥ {exact} 的距离放进共用的分桶", "T5 puts every Δ ≥ {exact} into shared buckets"},
-                   {{"exact", integer(t5_max_exact(lab::ModelConfig{}.t5_buckets, false))}});
+        return say(lang, {"T5 在 Δ > {reach} 的桶从没学过照抄，且从 Δ = {exact} 起一个桶装几个距离",
+                          "T5's buckets past Δ = {reach} never learned to copy, and from Δ = {exact} on they lump distances"},
+                   {{"reach", integer(trained_reach(task))}, {"exact", integer(t5_max_exact(lab::ModelConfig{}.t5_buckets, false))}});
     return scheme_label(pe, lang);
 }
 
@@ -156,8 +157,8 @@ std::string scheme_with_reason(const std::string& pe, const std::string& task, L
     else if (pe == "rope") why = say(lang, {"匹配只学过 Δ ≤ {reach}", "match learned for Δ ≤ {reach}"}, {{"reach", integer(trained_reach(task))}});
     else if (pe == "alibi") why = say(lang, {"每个距离同一条直线", "one line at every Δ"});
     else if (pe == "t5")
-        why = say(lang, {"Δ ≥ {exact} 共用分桶", "Δ ≥ {exact} share buckets"},
-                  {{"exact", integer(t5_max_exact(lab::ModelConfig{}.t5_buckets, false))}});
+        why = say(lang, {"偏置只学过 Δ ≤ {reach}，远处分桶合并", "bias learned for Δ ≤ {reach}, far buckets lump Δs"},
+                  {{"reach", integer(trained_reach(task))}});
     if (why.empty()) return scheme_label(pe, lang);
     return say(lang, {"{scheme} · {why}", "{scheme} · {why}"}, {{"scheme", scheme_label(pe, lang)}, {"why", why}});
 }

@@ -123,9 +123,9 @@ Step base_effect() {
         views_of(read_inputs, base_effect_views),
         {R"tex(\lambda_{\max}=2\pi\,\mathrm{base}^{(d-2)/d},\qquad 1-\frac{2}{d}\sum_{i=0}^{d/2-1}\cos\theta_i)tex"},
     };
-    s.takeaway = {"底数越大 θᵢ = base^(−2i/d) 越小：底数 {lo}→{hi}，L 内转满的对 {wrap_lo}→{wrap_hi}，相邻分数差 {drop_lo}→{drop_hi}（近处更粗）。",
-                  "A larger base slows every pair (θᵢ = base^(−2i/d)): base {lo} → {hi} cuts pairs turning fully within L "
-                  "{wrap_lo} → {wrap_hi} (wrap later) and the neighbour drop {drop_lo} → {drop_hi} (coarser up close)."};
+    s.takeaway = {"底数越大，除第 0 对外 θᵢ = base^(−2i/d) 都越小：底数 {lo}→{hi}，L 内转满的对 {wrap_lo}→{wrap_hi}，相邻分数差 {drop_lo}→{drop_hi}（近处更粗）。",
+                  "A larger base slows every pair but pair 0 (θᵢ = base^(−2i/d), θ₀ = 1): base {lo} → {hi} cuts pairs turning fully "
+                  "within L {wrap_lo} → {wrap_hi} and the neighbour drop {drop_lo} → {drop_hi} (coarser up close)."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) { return base_ends(base_rows(in)); });
     return s;
 }

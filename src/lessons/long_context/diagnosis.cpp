@@ -104,6 +104,9 @@ static std::vector<ViewData> diagnosis_views(const Inputs& in, Lang lang) {
     for (RopeScaling s : all_scalings()) curve.series_labels.push_back(scaling_label(s, lang));
     curve.vlines_x = {static_cast<double>(in.L)};
     curve.vline_labels = {say(lang, {"训练长度 L", "training length L"})};
+    // The floor: the lowest unscaled score at one distance within L (the takeaway compares the bins past L to it).
+    curve.hlines_y = {d.floor};
+    curve.hline_labels = {say(lang, {"训练中的下限 {f}", "floor met in training {f}"}, {{"f", num(d.floor, 3)}})};
     const double mscale = yarn_get_mscale(in.factor);
     const std::vector<std::string> notes = {
         say(lang, {"评估长度 seq_len = {seq}, L = {L}, s = {s}；x 的 {n} 个样本（随机种子 {seed}）；每个点是宽 seq_len/{bins} 的区间内 {per} 个整数距离的平均。",
@@ -126,24 +129,34 @@ Step diagnosis() {
         "diagnosis",
         {"诊断：超出训练长度时", "Diagnosis beyond the training length"},
         {"取随机向量 x，同时作查询和键（同一内容出现在相距 Δ 的两个位置），距离 Δ 处的平均分数是各对 cos(Δ·θ′ᵢ) 的加权和，权重是 x 在各对上的平均能量。"
-         "曲线对每种策略画出这个分数随 Δ 的变化，竖线是训练长度 L；健康的曲线在 L 之外像 L 之内的延续，平缓地衰减。",
+         "曲线对每种策略画出这个分数随 Δ 的变化，竖线是训练长度 L，虚横线是下限：不缩放时训练中单个距离上的最低分数。"
+         "健康的曲线在 L 之外像 L 之内的延续：同样起伏，但不跌破下限。",
          "Take a random vector x as both query and key (the same content at two positions Δ apart): the mean score at "
          "distance Δ is a weighted sum of cos(Δ·θ′ᵢ) over the pairs, weighted by x's mean energy in each pair. The "
-         "curve draws this score against Δ for every strategy, with the training length L as a vertical line; a "
-         "healthy curve beyond L looks like a continuation of the curve within L, a slow, smooth decay."},
+         "curve draws this score against Δ for every strategy, with the training length L as a vertical line and the "
+         "floor, the lowest unscaled score at one distance in training, as a dashed horizontal line. A healthy curve "
+         "beyond L looks like a continuation of the curve within L: as jagged, but not below the floor."},
         {"d", "base", "original_max", "factor", "seq_len", "seed"},
         views_of(read_inputs, diagnosis_views),
         {R"tex(\bar S(\Delta)=\mathbb{E}_x\,\langle R_{p+\Delta}x,\,R_p x\rangle=\sum_i \mathbb{E}\,|x_i|^2\cos(\Delta\,\theta'_i))tex",
          R"tex(\text{YaRN: }\ \bar S\ \to\ (0.1\ln s+1)^2\,\bar S)tex"},
     };
-    s.takeaway = {"不缩放时，L 外最低分箱 {none_min} {cmp}训练中单个距离的最低分 {floor}：慢对转到了没见过的角度；缩放后的曲线平缓延续。",
-                  "Without scaling the lowest bin past L is {none_min}, {cmp} the lowest score at any single distance in training, "
-                  "{floor}: its slow pairs turn to unseen angles. Scaled curves decay on smoothly."};
+    s.takeaway = {"L 外不缩放的曲线低到 {none_min}，{cmp}训练中的下限 {floor}（虚横线）：慢对转到了没见过的角度。缩放后的曲线同样起伏，{scaled}。",
+                  "Past L the unscaled curve dips to {none_min}, {cmp} the floor met in training, {floor} (dashed line): its slow "
+                  "pairs reach unseen angles. The scaled curves are as jagged; {scaled}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const DiagnosisScores d = diagnosis_scores(in);
         const bool below = d.summary(0, 3) < d.floor;
+        // The scaled curves (rows 1 …) whose lowest bin past L is below the floor, by name.
+        std::string under;
+        for (std::size_t row = 1; row < all_scalings().size(); ++row)
+            if (d.summary(static_cast<Eigen::Index>(row), 3) < d.floor)
+                under += (under.empty() ? "" : say(lang, {"、", ", "})) + scaling_label(all_scalings()[row], lang);
+        const std::string scaled = under.empty() ? say(lang, {"但都不低于它", "none goes below it"})
+                                                 : say(lang, {"其中低于它的：{list}", "below it too: {list}"}, {{"list", under}});
         return std::vector<Arg>{{"none_min", num(d.summary(0, 3), 3)}, {"floor", num(d.floor, 3)},
-                                {"cmp", say(lang, below ? Text{"低于", "below"} : Text{"不低于", "not below"})}};
+                                {"cmp", say(lang, below ? Text{"低于", "below"} : Text{"不低于", "not below"})},
+                                {"scaled", scaled}};
     });
     return s;
 }

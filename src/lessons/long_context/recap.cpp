@@ -7,6 +7,8 @@
 // [SECTION] views
 // [SECTION] the step
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "core/long_context.h"
 #include "core/rope.h"
@@ -19,20 +21,49 @@ namespace long_context {
 using namespace lessonui;
 
 // [SECTION] views
-static std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
+// What the recap table shows of each scaling's costs: pair 0 slowed, slow pairs left at new angles, the last pair
+// slowed past 1/s (over-compressed), a score past L below the floor met in training.
+namespace {
+struct RecapRow {
+    double first = 1, last = 1, unseen = 0, lowest = 0;
+    bool slowed_first = false, at_new_angles = false, over_compressed = false, below_floor = false;
+};
+}  // namespace
+static std::vector<RecapRow> recap_rows(const Inputs& in, const DiagnosisScores& d) {
     const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
+    const Eigen::Index last = theta.size() - 1;
+    std::vector<RecapRow> rows;
+    for (std::size_t row = 0; row < all_scalings().size(); ++row) {
+        const Eigen::VectorXd th = scaled(in, all_scalings()[row]).inv_freq;
+        RecapRow r;
+        r.first = th(0) / theta(0);
+        r.last = th(last) / theta(last);
+        r.unseen = d.summary(static_cast<Eigen::Index>(row), 0);
+        r.lowest = d.summary(static_cast<Eigen::Index>(row), 3);
+        r.slowed_first = r.first < 1.0 - 1e-9;
+        r.at_new_angles = r.unseen > 0;
+        r.over_compressed = r.last < (1.0 - 1e-9) / in.factor;
+        r.below_floor = r.lowest < d.floor;
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+static std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
     const DiagnosisScores d = diagnosis_scores(in);
+    const std::vector<RecapRow> rows = recap_rows(in, d);
     TableView t;
     t.values.resize(6, 4);
     for (int row = 0; row < 6; ++row) {
         const RopeScaling kind = all_scalings()[static_cast<std::size_t>(row)];
-        const Eigen::VectorXd th = scaled(in, kind).inv_freq;
-        const Eigen::Index last = theta.size() - 1;
-        t.values.row(row) << th(0) / theta(0), th(last) / theta(last), d.summary(row, 0), d.summary(row, 3);
+        const RecapRow& r = rows[static_cast<std::size_t>(row)];
+        t.values.row(row) << r.first, r.last, r.unseen, r.lowest;
         t.row_labels.push_back(scaling_label(kind, lang));
-        const bool unseen = d.summary(row, 0) > 0;
-        t.marks.push_back({row, 2, !unseen, say(lang, unseen ? Text{"有新角度", "unseen angles"} : Text{"无新角度", "none unseen"})});
-        if (d.summary(row, 3) < d.floor) t.marks.push_back({row, 3, false, say(lang, {"低于下限", "below the floor"})});
+        if (r.slowed_first) t.marks.push_back({row, 0, false, say(lang, {"变慢", "slowed"})});
+        if (r.over_compressed) t.marks.push_back({row, 1, false, say(lang, {"压缩过度", "over-compressed"})});
+        t.marks.push_back({row, 2, !r.at_new_angles,
+                           say(lang, r.at_new_angles ? Text{"有新角度", "unseen angles"} : Text{"无新角度", "none unseen"})});
+        if (r.below_floor) t.marks.push_back({row, 3, false, say(lang, {"低于下限", "below the floor"})});
     }
     t.col_labels = {say(lang, {"第 0 对 θ′/θ", "pair 0 θ′/θ"}), say(lang, {"最后一对 θ′/θ", "last pair θ′/θ"}),
                     say(lang, {"新角度的对", "unseen pairs"}), say(lang, {"L 之外最低分数", "lowest score past L"})};
@@ -54,19 +85,19 @@ Step recap() {
     Step s = {
         "recap",
         {"小结：每种缩放保住什么、付出什么", "Recap: what each scaling keeps and what it pays"},
-        {"底数越大，每对转得越慢：绕回更晚，近处更粗（[[lesson:long-context/base-effect|底数的两个效应]]）。"
+        {"底数越大，除第 0 对外每对转得越慢：绕回更晚，近处更粗（[[lesson:long-context/base-effect|底数的两个效应]]）。"
          "PI 消除了新角度，代价是每一对都慢 s 倍，局部细节也被压缩（[[lesson:long-context/pi-local-cost|PI 的代价]]）。"
          "NTK 保住快对，但慢对插值不足，仍转到新角度（[[lesson:long-context/ntk-slow-pairs|NTK 下的慢对]]）。"
          "动态 NTK 在 L 以内不改任何东西，到 s·L 时压缩过度（[[lesson:long-context/dynamic-ntk-bracket|动态 NTK 的括号]]）。"
-         "YaRN 和 Llama 3 保留快对、把慢对除以 s，两头兼顾（[[lesson:long-context/trade-offs|每种策略的取舍]]）。"
+         "YaRN 和 Llama 3 保留快对、把慢对除以 s，不留新角度（[[lesson:long-context/trade-offs|每种策略的取舍]]）。"
          "只有不缩放时，L 之外的分数跌破训练中见过的最低值（[[lesson:long-context/diagnosis-floor|诊断]]）。",
-         "A larger base slows every pair: wrapping comes later and short range gets coarser "
+         "A larger base slows every pair but pair 0: wrapping comes later and short range gets coarser "
          "([[lesson:long-context/base-effect|the two effects of the base]]). PI removes new angles by slowing every "
          "pair by s, local detail included ([[lesson:long-context/pi-local-cost|the cost of PI]]). NTK keeps the fast "
          "pairs but interpolates the slow ones too little, so they still meet new angles "
          "([[lesson:long-context/ntk-slow-pairs|slow pairs under NTK]]). Dynamic NTK changes nothing up to L and "
          "over-compresses at s·L ([[lesson:long-context/dynamic-ntk-bracket|dynamic NTK's bracket]]). YaRN and Llama 3 "
-         "keep the fast pairs and divide the slow ones by s, serving both ([[lesson:long-context/trade-offs|what each "
+         "keep the fast pairs and divide the slow ones by s, leaving no new angles ([[lesson:long-context/trade-offs|what each "
          "strategy trades]]). Only without scaling does the score past L fall below the lowest met in training "
          "([[lesson:long-context/diagnosis-floor|the diagnosis]])."},
         {"d", "base", "original_max", "factor", "seq_len", "preset"},
@@ -74,16 +105,25 @@ Step recap() {
         {{R"tex(\text{PI: }\theta_i/s,\quad \text{NTK: }\mathrm{base}\cdot s^{d/(d-2)},\quad \text{YaRN、Llama 3：快对不变，慢对 }\theta_i/s)tex",
           R"tex(\text{PI: }\theta_i/s,\quad \text{NTK: }\mathrm{base}\cdot s^{d/(d-2)},\quad \text{YaRN, Llama 3: fast kept, slow }\theta_i/s)tex"}},
     };
-    s.takeaway = {"缩放都在取舍：PI 留下 {pi_u} 个新角度的对，却把第 0 对也除以 s（{pi0}）；NTK 保住快对却留下 {ntk_u} 个；YaRN 两头兼顾（{yarn_u} 个）。",
-                  "Every scaling trades: PI leaves {pi_u} pairs at new angles but divides pair 0 by s too ({pi0}); NTK keeps "
-                  "the fast pairs but leaves {ntk_u}; YaRN serves both ({yarn_u} left)."};
-    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
-        const Eigen::VectorXd theta = rope_default_inv_freq(in.d, in.base);
-        auto unseen = [&](RopeScaling k) {
-            return integer(rope_pairs_beyond_training_angles(theta, scaled(in, k).inv_freq, in.L, in.seq_len));
+    s.takeaway = {"第 0 对变慢：{slow0}；留下新角度：{unseen}；最后一对慢过 1/s：{over}；都没有：{clean}（其他代价见[[lesson:long-context/trade-offs|取舍]]）。",
+                  "Pair 0 slowed: {slow0}. Pairs left at new angles: {unseen}. Last pair slowed past 1/s: {over}. None of these: "
+                  "{clean} ([[lesson:long-context/trade-offs|other costs]])."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        const std::vector<RecapRow> rows = recap_rows(in, diagnosis_scores(in));
+        // The scalings whose row shows the given cost (or, for "clean", none of them), by name.
+        auto names = [&](auto pays) {
+            std::string out;
+            for (std::size_t row = 0; row < rows.size(); ++row)
+                if (pays(rows[row])) out += (out.empty() ? "" : say(lang, {"、", ", "})) + scaling_label(all_scalings()[row], lang);
+            return out.empty() ? say(lang, {"无", "none"}) : out;
         };
-        return std::vector<Arg>{{"pi0", num(scaled(in, RopeScaling::linear).inv_freq(0) / theta(0), 4)}, {"pi_u", unseen(RopeScaling::linear)},
-                                {"ntk_u", unseen(RopeScaling::ntk)}, {"yarn_u", unseen(RopeScaling::yarn)}};
+        return std::vector<Arg>{
+            {"slow0", names([](const RecapRow& r) { return r.slowed_first; })},
+            {"unseen", names([](const RecapRow& r) { return r.at_new_angles; })},
+            {"over", names([](const RecapRow& r) { return r.over_compressed; })},
+            {"clean", names([](const RecapRow& r) {
+                 return !r.slowed_first && !r.at_new_angles && !r.over_compressed && !r.below_floor;
+             })}};
     });
     return s;
 }

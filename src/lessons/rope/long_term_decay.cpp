@@ -40,13 +40,14 @@ std::string short_base(double b) {
 // bound is drawn above what it bounds: |s(Δ)| ≤ (2/d)|Σᵢ e^{iΔθᵢ}| = (2/d)|S_{d/2}| ≤ B(Δ). The table beside it:
 // per base B(1), B(far) and the largest |s| for Δ ≥ 4096.
 constexpr double kTailFrom = 4096;
+constexpr int kCurvePoints = 160;  // distances drawn (and searched for the bound's lowest value)
 
 int farthest_distance(const Inputs& in) { return std::max(65536, in.max_dist); }  // a model's context stays in view
 
 std::vector<ViewData> long_term_decay_views(const Inputs& in, Lang lang) {
     const int kFarthest = farthest_distance(in);
     CurveView curve;
-    curve.x = log_spaced_integers(1, kFarthest, 160);
+    curve.x = log_spaced_integers(1, kFarthest, kCurvePoints);
     curve.log_x = true;
     curve.log_y = true;
     curve.x_axis = say(lang, {"相对距离 Δ = m − n（对数轴）", "relative distance Δ = m − n (log axis)"});
@@ -110,13 +111,16 @@ Step long_term_decay() {
         {R"tex(s(\Delta)=\frac{2}{d}\sum_{i=0}^{d/2-1}\cos(\Delta\,\theta_i),\qquad |s(\Delta)|\le\frac{2}{d}\Bigl|\sum_{p=0}^{d/2-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|\le B(\Delta))tex",
          R"tex(B(\Delta)=\frac{2}{d}\sum_{j=1}^{d/2}\Bigl|\sum_{p=0}^{j-1}e^{\mathrm{i}\,\Delta\,\theta_p}\Bigr|)tex"},
     };
-    s.takeaway = {"B(Δ) 始终高于 |s(Δ)|，从 Δ = 1 的 {near} 降到 Δ = {far} 的 {farv}：远处各对的余弦方向杂乱而抵消。",
-                  "The bound B(Δ) ≥ |s(Δ)| falls from {near} at Δ = 1 to {farv} at Δ = {far}: far apart, the pairs' cosines scatter and cancel."};
+    s.takeaway = {"B(1) = {near} → B({far}) = {farv}，但 B ≥ {bmin}，而 |s| ≤ 1：上界很松，只反映最坏情况的趋势，不是分数本身。",
+                  "B(1) = {near} → B({far}) = {farv}, yet B ≥ {bmin} while |s| ≤ 1: a loose bound showing the worst case's trend, not the score."};
     s.takeaway_args = args_of(read_spectrum_inputs, +[](const Inputs& in, Lang) {
         const int far = farthest_distance(in);
+        // The lowest the drawn bound gets over the curve's distances (the same points the figure draws).
+        const std::vector<double> bound = rope_relative_upper_bound(in.theta, log_spaced_integers(1, far, kCurvePoints));
         return std::vector<Arg>{{"near", num(rope_relative_upper_bound(in.theta, 1.0), 4)},
                                 {"far", integer(far)},
-                                {"farv", num(rope_relative_upper_bound(in.theta, far), 4)}};
+                                {"farv", num(rope_relative_upper_bound(in.theta, far), 4)},
+                                {"bmin", num(*std::min_element(bound.begin(), bound.end()), 3)}};
     });
     return s;
 }

@@ -1,7 +1,8 @@
 // PE Lab — lessons/rope/uniqueness.cpp
 // Lesson "rope", step "uniqueness": the uniqueness sketch — five candidate transforms checked numerically
-// against the assumptions, the conclusion first: only RoPE is both orthogonal and relative. One candidate's
-// score matrix is the next step (uniqueness_scores.cpp); the candidates live in lesson.cpp (check_candidate).
+// against the assumptions, the conclusion first: only RoPE (up to a change of basis) is both orthogonal and
+// relative; every cell is marked, held or failed. One candidate's score matrix is the next step
+// (uniqueness_scores.cpp); the candidates live in lesson.cpp (check_candidate).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
@@ -50,7 +51,6 @@ std::string uniqueness_passing(const RowMatrix& values, std::initializer_list<in
 }
 
 std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
-    const std::vector<std::string>& ids = candidate_ids();
     const Text labels[5] = {{"rope：R(m·θ)", "rope: R(m·θ)"},
                             {"quadratic：R(m²·θ)", "quadratic: R(m²·θ)"},
                             {"scaled：0.9^m·R(m·θ)", "scaled: 0.9^m·R(m·θ)"},
@@ -59,11 +59,10 @@ std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
     TableView table;
     table.values = uniqueness_values(in);
     for (int i = 0; i < 5; ++i) table.row_labels.push_back(say(lang, labels[i]));
-    // The deciding cells, marked with a colour and a word: each failed check, and RoPE's row, which passes all.
+    // Every cell marked with a colour and a word, held or failed alike: the labels read the same in every row.
     for (int i = 0; i < 5; ++i) {
         for (int c = 0; c < 3; ++c) {
             const bool holds = table.values(i, c) < 1e-9;
-            if (holds && ids[size_t(i)] != "rope") continue;
             const Text word = c == 0 ? (holds ? Text{"正交", "orthogonal"} : Text{"不正交", "not orthogonal"})
                                      : (holds ? Text{"相对", "relative"} : Text{"不相对", "not relative"});
             table.marks.push_back({i, c, holds, say(lang, word)});
@@ -93,12 +92,12 @@ std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
 Step uniqueness_sketch() {
     Step s{
         "uniqueness",
-        {"唯一性：只有 RoPE 既正交又相对", "Uniqueness: only RoPE is both orthogonal and relative"},
+        {"唯一性：既正交又相对的只有 RoPE（至多差一个基变换）", "Uniqueness: only RoPE, up to a change of basis, is orthogonal and relative"},
         {"假设：(1) 位置通过同一个变换 T_m 作用在 q 和 k 上注入；(2) 分数是内积；(3) 没有可学习的位置参数；(4) 分数平移不变；"
          "还要 (5) T₀ = I，位置 0 不改变向量。于是对所有 q、k 有 ⟨T_m q, T_n k⟩ = ⟨T_Δ q, k⟩，即 T_nᵀT_m = T_Δ，Δ = m − n。"
          "令 m = n 只得到 T_mᵀT_m = T₀；没有 T₀ = I，T₀ 可以是任意投影，正是 (5) 给出正交性。"
          "再得 T_(m+n) = T_m T_n，T 成为一族两两可交换的正交矩阵。这样的一族可以在固定的二维平面里写成旋转 R(m·θᵢ)"
-         "（剩下的单独坐标只能保持不动或逐步翻转），角度与位置成线性，这就是 RoPE。"
+         "（剩下的单独坐标只能保持不动或逐步翻转，即 θ = 0 或 π），角度与位置成线性，这就是 RoPE；这些平面由一个固定的正交矩阵 Q 给出，Q = I 就是 RoPE 本身的坐标对。"
          "推导只定下形式，没有定下频率 θᵢ：任何一组 θᵢ 都满足全部假设，base 的选择、[[ntk-scaling|NTK]] 与 [[yarn|YaRN]] 改的正是它们。"
          "xPos 逃出了假设 (1)：它给 q 乘 ζ^m、给 k 乘 ζ^(−n)，是两个不同的变换，分数仍只看 Δ。"
          "表格的第 1 列检验正交，第 2 列检验 T_nᵀT_m = T_Δ，第 3 列检验分数矩阵是否 Toeplitz。",
@@ -108,7 +107,8 @@ Step uniqueness_sketch() {
          "with Δ = m − n. Setting m = n only gives T_mᵀT_m = T₀; without T₀ = I, T₀ could be any projection, so (5) "
          "is what gives orthogonality. Then T_(m+n) = T_m T_n makes T a family of commuting orthogonal matrices. Such "
          "a family can be written as rotations R(m·θᵢ) in fixed 2-D planes (a leftover single axis can only stay "
-         "fixed or flip every step), with angles linear in position: RoPE. The sketch fixes the form but leaves the "
+         "fixed or flip every step, i.e. θ = 0 or π), with angles linear in position: RoPE, its planes given by a fixed "
+         "orthogonal Q (Q = I: RoPE's own coordinate pairs). The sketch fixes the form but leaves the "
          "frequencies θᵢ free: any set of θᵢ meets every assumption, and they are exactly what the choice of base, "
          "[[ntk-scaling|NTK]] and [[yarn|YaRN]] change. xPos escapes assumption (1): it scales q by ζ^m and k by "
          "ζ^(−n), two different transforms, and the score still sees only Δ. In the table, column 1 tests "
@@ -116,11 +116,11 @@ Step uniqueness_sketch() {
         {"L", "d", "base", "seed"},
         views_of(read_inputs, uniqueness_views),
         {R"tex(\langle T_m q,T_n k\rangle=\langle T_\Delta q,k\rangle\ \Rightarrow\ T_n^\top T_m=T_\Delta,\qquad \Delta=m-n)tex",
-         R"tex(T_0=I\ \Rightarrow\ T_{m+n}=T_m T_n,\qquad T_m=\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr))tex"},
+         R"tex(T_0=I\ \Rightarrow\ T_{m+n}=T_m T_n,\qquad T_m=Q\,\mathrm{diag}\bigl(R(m\theta_0),\dots,R(m\theta_{d/2-1})\bigr)\,Q^\top)tex"},
     };
-    s.takeaway = {"只有 {both} 通过全部三项检验：既正交（TᵀT = I，长度不变）又相对（T_nᵀT_m = T_Δ）；加上 T₀ = I，T_m 只能是旋转 R(mθᵢ)。",
-                  "Only {both} passes all three checks: orthogonal (TᵀT = I, lengths kept) and relative (T_nᵀT_m = T_Δ); "
-                  "with T₀ = I these force T_m to be a set of rotations R(mθᵢ)."};
+    s.takeaway = {"只有 {both} 通过三项检验：既正交（TᵀT = I）又相对（T_nᵀT_m = T_Δ）；加上 T₀ = I，T_m 只能是旋转 R(mθᵢ)，至多差一个正交基变换 Q。",
+                  "Only {both} passes all three checks: orthogonal (TᵀT = I) and relative (T_nᵀT_m = T_Δ). With T₀ = I these "
+                  "force T_m to be rotations R(mθᵢ), up to a fixed orthogonal change of basis Q."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         return std::vector<Arg>{{"both", uniqueness_passing(uniqueness_values(in), {0, 1, 2}, lang)}};
     });

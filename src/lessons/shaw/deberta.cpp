@@ -22,6 +22,21 @@ using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] DeBERTa's disentangled attention
 namespace {
+// The diagonal (offset Δ = i − j) of M whose entries spread the most (max − min), and that spread.
+struct WidestDiagonal {
+    int delta = 0;
+    double spread = 0.0;
+};
+WidestDiagonal widest_diagonal(const Eigen::MatrixXd& M) {
+    const Eigen::VectorXd s = diagonal_spread(M);  // index Δ + cols − 1
+    WidestDiagonal w;
+    if (s.size() == 0) return w;
+    Eigen::Index at = 0;
+    w.spread = s.maxCoeff(&at);
+    w.delta = static_cast<int>(at) - static_cast<int>(M.cols() - 1);
+    return w;
+}
+
 std::vector<ViewData> deberta_views(const Inputs& in, Lang lang) {
     const int span = deberta_attention_span(in.bucket_size, in.max_position);
     const Eigen::MatrixXi rel = deberta_relative_position(in.L, in.L, in.bucket_size, in.max_position);
@@ -32,6 +47,7 @@ std::vector<ViewData> deberta_views(const Inputs& in, Lang lang) {
     for (Eigen::Index r = 0; r < c2p.rows(); ++r)
         for (Eigen::Index c = 0; c < c2p.cols(); ++c) same += c2p(r, c) == p2c(r, c) ? 1 : 0;
     const int i = in.i, j = in.j;
+    const WidestDiagonal widest = widest_diagonal(t.c2p);
 
     const std::vector<std::string> c2p_notes = {
         say(lang, {"(i, j) = ({i}, {j})：Δ = {delta} 在桶 β = {dist}，读偏移表 K^r 的第 β + s = {row} 行（s = {s}，表的半宽），c2p = {value}。",
@@ -41,21 +57,26 @@ std::vector<ViewData> deberta_views(const Inputs& in, Lang lang) {
              {"s", integer(span)}, {"value", num(t.c2p(i, j), 4)}}),
     };
     const std::vector<std::string> p2c_notes = {
+        say(lang, {"左图橙框：对角线 Δ = {delta}，同一个偏移；其中 c2p 的最大值与最小值相差 {spread}，是各对角线中最大的：偏移相同，内容不同，值就不同。",
+                   "Left, orange: diagonal Δ = {delta} (one offset), where c2p varies most: by {spread} (max − min), as "
+                   "content varies."},
+            {{"delta", integer(widest.delta)}, {"spread", num(widest.spread, 4)}}),
         say(lang, {"论文给 p2c 写 δ(j, i)；Hugging Face 从转置的一对 (j, i)（偏移 −Δ）取桶、取负再转置，桶对 Δ 是奇函数，"
                    "所以它与 c2p 的行号在 {same} / {all} 个格子里相同（Hugging Face: `r_pos`）。",
-                   "The paper writes δ(j, i) for p2c; Hugging Face takes the bucket of the transposed pair (j, i), whose offset is −Δ, "
-                   "negates it and transposes, and as the buckets are odd in Δ it equals c2p's row in {same} / {all} cells "
-                   "(Hugging Face: `r_pos`)."},
+                   "The paper writes δ(j, i) for p2c; Hugging Face negates the bucket of (j, i) and transposes; buckets are odd "
+                   "in Δ, so it equals c2p's row in {same} / {all} cells (Hugging Face: `r_pos`)."},
             {{"same", integer(same)}, {"all", integer(static_cast<long long>(c2p.size()))}}),
         say(lang, {"在 (i, j) = ({i}, {j})：p2c = K^c_j·Q^r_{row} / √(3d_k) = {value}。",
                    "At (i, j) = ({i}, {j}): p2c = K^c_j·Q^r_{row} / √(3d_k) = {value}."},
             {{"i", integer(i)}, {"j", integer(j)}, {"row", integer(p2c(i, j))}, {"value", num(t.p2c(i, j), 4)}}),
         say(lang, {"每一项都除以 √(3·d_k) = {scale}：因子 3 = 1 + 2（c2p 与 p2c 各加 1）。",
-                   "Every term is divided by √(3·d_k) = {scale}: the factor 3 = 1 + 2 (one more each for c2p and p2c)."},
+                   "All terms are divided by √(3·d_k) = {scale}: 3 = 1 + 2 (one more each for c2p, p2c)."},
             {{"scale", num(1.0 / t.scale, 6)}}),
     };
+    HeatmapView c2p_heat = term_matrix(t.c2p, "c2p", lang);
+    c2p_heat.highlight_delta = widest.delta;
     return {make_view(say(lang, {"c2p（内容→位置）：Q^c_i·K^r_δ(i,j) / √(3d_k)", "c2p (content → position): Q^c_i·K^r_δ(i,j) / √(3d_k)"}),
-                      term_matrix(t.c2p, "c2p", lang), c2p_notes),
+                      std::move(c2p_heat), c2p_notes),
             make_view(say(lang, {"p2c（位置→内容）：K^c_j·Q^r_δ(i,j)", "p2c (position → content): K^c_j·Q^r_δ(i,j)"}),
                       term_matrix(t.p2c, "p2c", lang), p2c_notes)};
 }
@@ -81,15 +102,16 @@ Step deberta_disentangled() {
         views_of(read_inputs, deberta_views),
         {R"tex(\tilde A_{ij} = (Q^c_i \cdot K^c_j + Q^c_i \cdot K^r_{\delta(i,j)} + K^c_j \cdot Q^r_{\delta(i,j)}) / \sqrt{3d_k})tex"},
     };
-    s.takeaway = {"DeBERTa 多两项：c2p 是查询内容点乘偏移向量 K^r，p2c 是键内容点乘 Q^r；都随内容变，同一偏移上 c2p 相差 {spread}。",
-                  "c2p dots the query's content with offset vector K^r, p2c the key's with Q^r: both vary with content, "
-                  "c2p by {spread}."};
+    s.takeaway = {"c2p 用查询内容点乘偏移向量 K^r，p2c 用键内容点乘 Q^r，都随内容变：同一偏移 Δ = {delta} 的对角线上，c2p 最大相差 {spread}。",
+                  "c2p dots the query's content with offset vector K^r, p2c the key's with Q^r: at offset Δ = {delta}, c2p "
+                  "varies by {spread}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const int span = deberta_attention_span(in.bucket_size, in.max_position);
         const Eigen::MatrixXi rel = deberta_relative_position(in.L, in.L, in.bucket_size, in.max_position);
         const DebertaDemo demo = deberta_demo_inputs(in.L, in.d, span, static_cast<std::uint64_t>(in.seed));
         const DebertaTerms t = deberta_disentangled_terms(demo.Qc, demo.Kc, demo.Qr, demo.Kr, rel, span);
-        return std::vector<Arg>{{"spread", num(diagonal_spread(t.c2p).maxCoeff(), 4)}};
+        const WidestDiagonal widest = widest_diagonal(t.c2p);
+        return std::vector<Arg>{{"delta", integer(widest.delta)}, {"spread", num(widest.spread, 4)}};
     });
     return s;
 }

@@ -40,6 +40,10 @@ std::vector<ViewData> txl_content_terms_views(const Inputs& in, Lang lang) {
             {{"spread", exact(txl_content_row_spread(t.c))}}),
     };
     const std::vector<std::string> a_notes = {
+        say(lang, {"(d) = v·W_R R_Δ 也不含 q_i，但它随偏移 Δ = i − j 变化：每一行是上一行错开一格，与第 0 行的最大差 = {d}，所以各行并不相同。",
+                   "(d) = v·W_R R_Δ has no q_i either, but it changes with the offset Δ = i − j: each row is the one above "
+                   "shifted by a cell, largest difference from row 0 = {d}, so its rows are not the same."},
+            {{"d", num(txl_content_row_spread(t.d), 3)}}),
         say(lang, {"在 (i, j) = ({i}, {j})：(a) + (b) + (c) + (d) = {sum}，乘以 1/√d_k 得到分数 {score}。",
                    "At (i, j) = ({i}, {j}): (a) + (b) + (c) + (d) = {sum}, times 1/√d_k gives the score {score}."},
             {{"i", integer(i)}, {"j", integer(j)}, {"sum", num(t.a(i, j) + t.b(i, j) + t.c(i, j) + t.d(i, j), 4)},
@@ -66,13 +70,13 @@ Step txl_content_terms() {
         views_of(read_inputs, txl_content_terms_views),
         {R"tex(\mathrm{score}_{ij} = A^{\mathrm{rel}}_{ij} / \sqrt{d_k} = \bigl((a)+(b)+(c)+(d)\bigr) / \sqrt{d_k})tex"},
     };
-    s.takeaway = {"(c) 的每一行都相同（最大差 {c}）：全局向量 u 代替了查询，(c) 只表示每个键本身有多重要；(a) 则随查询变化。",
-                  "Every row of (c) is the same (largest difference {c}) because the global u replaces the query, so (c) "
-                  "says only how much each key matters; (a) changes with the query."};
+    s.takeaway = {"(c) 每一行都相同（最大差 {c}）：全局向量 u 代替了查询。(d) 也不含 q_i，但随偏移 Δ 变化，各行彼此错开一格（最大差 {d}）。",
+                  "Every row of (c) is the same (largest difference {c}): the global u replaces the query. (d) lacks q_i "
+                  "too, but follows the offset Δ, so its rows are shifted copies (difference {d})."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const TxlDemo demo = txl_demo_inputs(in.L, in.d, in.d_model, static_cast<std::uint64_t>(in.seed));
         const TxlTerms t = txl_attention_terms(demo.Q, demo.K, demo.u, demo.v, demo.W_R);
-        return std::vector<Arg>{{"c", exact(txl_content_row_spread(t.c))}};
+        return std::vector<Arg>{{"c", exact(txl_content_row_spread(t.c))}, {"d", num(txl_content_row_spread(t.d), 3)}};
     });
     s.questions = {
         {{"Transformer-XL 的四项中，哪一项对每个查询（每一行）都一样？",

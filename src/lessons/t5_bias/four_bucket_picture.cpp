@@ -5,6 +5,7 @@
 //
 // [SECTION] views
 // [SECTION] the step
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -20,6 +21,31 @@ using namespace lessonui;
 
 // [SECTION] views
 namespace {
+
+// The offsets Δ = i − j on whose whole diagonal the two matrices agree, as runs of consecutive Δ in words
+// ("Δ = 0", "Δ ≤ −5", "3 ≤ Δ ≤ 4"); both maps are Toeplitz, so a diagonal agrees or differs as a whole.
+std::string agreeing_offsets(const Eigen::MatrixXi& A, const Eigen::MatrixXi& B, Lang lang) {
+    const int L = static_cast<int>(A.rows());
+    std::vector<int> same;
+    for (int delta = -(L - 1); delta <= L - 1; ++delta) {
+        bool agree = true;
+        for (int i = std::max(0, delta); i < L && i - delta < L; ++i) agree = agree && A(i, i - delta) == B(i, i - delta);
+        if (agree) same.push_back(delta);
+    }
+    std::vector<std::string> runs;
+    for (size_t a = 0; a < same.size();) {
+        size_t b = a;
+        while (b + 1 < same.size() && same[b + 1] == same[b] + 1) ++b;
+        const int lo = same[a], hi = same[b];
+        if (lo == hi) runs.push_back("Δ = " + integer(lo));
+        else if (lo == -(L - 1)) runs.push_back("Δ ≤ " + integer(hi));
+        else if (hi == L - 1) runs.push_back("Δ ≥ " + integer(lo));
+        else runs.push_back(integer(lo) + " ≤ Δ ≤ " + integer(hi));
+        a = b + 1;
+    }
+    if (runs.empty()) return say(lang, {"没有", "none"});
+    return join(runs, lang == Lang::zh ? "、" : ", ");
+}
 
 std::vector<ViewData> four_bucket_views(const Inputs& in, Lang lang) {
     const int L = in.L;
@@ -38,8 +64,10 @@ std::vector<ViewData> four_bucket_views(const Inputs& in, Lang lang) {
     std::vector<std::string> notes;
     const std::string md_note = max_distance_note(4, in.bidirectional, in.given_max_distance, lang);
     if (!md_note.empty()) notes.push_back(md_note);
-    notes.push_back(say(lang, {"与简化示意不同的格子（已框出）：{n} / {cells}", "Cells that differ from the simplified picture (outlined): {n} / {cells}"},
-                        {{"n", integer(static_cast<long long>(h.highlight_cells.size()))}, {"cells", integer(L * L)}}));
+    notes.push_back(say(lang, {"与简化示意不同的格子（已框出）：{n} / {cells}；只有 {same} 这几条对角线一致。",
+                               "Cells that differ from the simplified picture (outlined): {n} / {cells}; they agree only where {same}."},
+                        {{"n", integer(static_cast<long long>(h.highlight_cells.size()))}, {"cells", integer(L * L)},
+                         {"same", agreeing_offsets(simple, hf, lang)}}));
     const std::vector<T5BucketRange> ranges = t5_bucket_ranges(4, four_max_distance, in.bidirectional);
     std::vector<std::string> parts;
     for (const T5BucketRange& r : ranges) parts.push_back(integer(r.bucket) + ": " + range_text(r, lang));

@@ -84,7 +84,7 @@ std::vector<ViewData> mae_views(const Inputs& in, Lang lang) {
                        say(lang, {"（Hugging Face: `get_2d_sincos_pos_embed`；它把前一半叫 `emb_h`，却用列坐标 `grid_w` 算出。）",
                                   "(Hugging Face: `get_2d_sincos_pos_embed`; it names the first half `emb_h`, yet fills it from "
                                   "`grid_w`, the column.)"})}),
-            make_view(say(lang, {"与选中图块的内积", "Dot product with the selected patch"}), sv)};
+            make_view(say(lang, {"与图块 {p} 的内积", "Dot with patch {p}"}, {{"p", integer(in.patch)}}), sv)};
 }
 
 }  // namespace
