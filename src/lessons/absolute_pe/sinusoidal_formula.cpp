@@ -127,12 +127,13 @@ Step sinusoidal_formula() {
         {R"tex(PE(\mathrm{pos},2i)=\sin(\mathrm{pos}\,\omega_i),\;\; PE(\mathrm{pos},2i+1)=\cos(\mathrm{pos}\,\omega_i),\;\; \omega_i=\mathrm{base}^{-2i/d})tex"},
         {"pos", 0.0, 255.0, 8.0},
     };
-    s.takeaway = {"第 i 对每个位置转 ω_i 弧度，从 1（第 0 对）到 {slowest}（第 {last} 对）：快指针在相邻位置就拉开，但很快转回原处；慢指针不绕圈，能分辨远处。",
+    s.takeaway = {"第 i 对每个位置转 ω_i 弧度，从 1（第 0 对）到 {slowest}（第 {last} 对）：快指针在相邻位置就拉开，但很快转回原处；最慢的 {lambda} 个位置才转一圈，能分辨远处。",
                   "Pair i turns ω_i rad per position, 1 (pair 0) to {slowest} (pair {last}): fast needles differ between "
-                  "neighbours but soon come round again; slow ones never do, so they tell far positions apart."};
+                  "neighbours but soon come round again; the slowest turns once in {lambda} positions, so it tells far ones apart."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang) {
         const Eigen::VectorXd w = sinusoidal_frequencies(in.d, in.base, PeVariant::vaswani);
-        return std::vector<Arg>{{"last", pos_text(static_cast<int>(w.size()) - 1)}, {"slowest", num(w(w.size() - 1))}};
+        return std::vector<Arg>{{"last", pos_text(static_cast<int>(w.size()) - 1)}, {"slowest", num(w(w.size() - 1))},
+                                {"lambda", num(2 * kPi / w(w.size() - 1), 3)}};
     });
     return s;
 }

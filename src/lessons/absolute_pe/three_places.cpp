@@ -110,7 +110,7 @@ std::vector<ViewData> three_places_views(const Inputs& in, Lang lang) {
                                         "Shift by one: scores change by up to {diff}; relative only."},
                                        {"整体后移一位，分数最大变化 = {diff}（舍入误差）：只看位置差。",
                                         "Shift by one: scores change by up to {diff} (rounding); relative only."})}),
-            make_view(say(lang, {"③ 加在 logit 上的偏置 b(Δ)", "③ The bias b(Δ) added to the logits"}), std::move(c),
+            make_view(say(lang, {"③ logit 上的偏置 b(Δ)", "③ Bias b(Δ) on the logits"}), std::move(c),
                       {say(lang, {"图中只画 b(Δ)：每条对角线上同一个值（极差 = {spread}），只依赖 Δ。",
                                   "Drawn alone, b(Δ) is one value per diagonal (spread {spread}): Δ only."},
                            {{"spread", exact(bias_spread)}}),

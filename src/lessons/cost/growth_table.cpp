@@ -70,8 +70,8 @@ std::vector<ViewData> growth_table_views(const Inputs& in, Lang lang) {
              {"n", num(static_cast<double>(g.sizes.back()) / g.sizes.front(), 3)},
              {"ratios", join(ratios, lang == Lang::zh ? "，" : ", ")}}),
         say(lang, {"每个尺寸都单独计时，运行比[[lesson:cost/measured-time|实测时间]]那一步短，所以 N = {hi} 这一行与那里略有不同；一个有噪声的格子就能让比值偏离 8 或 64 很远。",
-                   "Each size is timed on its own, in shorter runs than [[lesson:cost/measured-time|measured time]]'s, so the "
-                   "row N = {hi} differs a little from it; one noisy cell can push a ratio far from 8 or 64."},
+                   "Each size is timed on its own, in shorter runs than the step [[lesson:cost/measured-time|measured time]], so "
+                   "its row N = {hi} differs a little from that step's times; one noisy cell can push a ratio far from 8 or 64."},
             {{"hi", integer(g.sizes.back())}}),
     };
     return {make_view(say(lang, {"实测时间（µs）", "Measured time (µs)"}), std::move(t), notes)};

@@ -61,7 +61,7 @@ Step two_objects() {
     };
     s.takeaway = {"位置分数 F 给每对 (q, k) 一个数，共 {cells} 个；特征表 R 只按偏移 Δ = q − k 给向量，所以只有 {rows} 个，各 {features} 个数。",
                   "The position score F gives each pair (q, k) one number: {cells} cells; the feature table R gives each "
-                  "offset Δ = q − k a vector: just {rows} vectors of {features} numbers each, as R sees only the difference."};
+                  "offset Δ = q − k a vector: {rows} vectors of {features} numbers each (2L − 1 offsets), as R sees only the difference."};
     s.takeaway_args = args_of(read_model, +[](const Model& in, Lang) {
         return std::vector<Arg>{{"cells", integer(1LL * in.L * in.L)},
                                 {"rows", integer(2LL * in.L - 1)},

@@ -66,8 +66,9 @@ static std::vector<ViewData> base_effect_views(const Inputs& in, Lang lang) {
     table.values.col(1).minCoeff(&fewest_wrap);
     table.values.col(4).maxCoeff(&sharpest);
     table.values.col(4).minCoeff(&coarsest);
-    table.marks.push_back({static_cast<int>(most_wrap), 1, false, say(lang, {"绕回最多", "most wrap"})});
-    table.marks.push_back({static_cast<int>(fewest_wrap), 1, true, say(lang, {"绕回最少", "fewest wrap"})});
+    // A pair that wraps within L has met every angle in training (the column note): wrapping is the good end.
+    table.marks.push_back({static_cast<int>(most_wrap), 1, true, say(lang, {"绕回最多", "most wrap"})});
+    table.marks.push_back({static_cast<int>(fewest_wrap), 1, false, say(lang, {"绕回最少", "fewest wrap"})});
     table.marks.push_back({static_cast<int>(sharpest), 4, true, say(lang, {"近处最清楚", "sharpest"})});
     table.marks.push_back({static_cast<int>(coarsest), 4, false, say(lang, {"近处最粗", "coarsest"})});
     table.col_labels = {"base", say(lang, {"L 内绕回", "wrap in L"}), say(lang, {"最长 λ", "longest λ"}),

@@ -106,7 +106,9 @@ static std::vector<ViewData> diagnosis_views(const Inputs& in, Lang lang) {
     curve.vline_labels = {say(lang, {"训练长度 L", "training length L"})};
     // The floor: the lowest unscaled score at one distance within L (the takeaway compares the bins past L to it).
     curve.hlines_y = {d.floor};
-    curve.hline_labels = {say(lang, {"训练中的下限 {f}", "floor met in training {f}"}, {{"f", num(d.floor, 3)}})};
+    // Met at one distance: the plotted bins average the fast pairs' swings away, so no bin within L reaches it.
+    curve.hline_labels = {say(lang, {"训练中的下限 {f}（单个距离；曲线是区间平均）", "floor met in training {f} (at one distance; the curve shows bin means)"},
+                              {{"f", num(d.floor, 3)}})};
     const double mscale = yarn_get_mscale(in.factor);
     const std::vector<std::string> notes = {
         say(lang, {"评估长度 seq_len = {seq}, L = {L}, s = {s}；x 的 {n} 个样本（随机种子 {seed}）；每个点是宽 seq_len/{bins} 的区间内 {per} 个整数距离的平均。",

@@ -81,7 +81,7 @@ std::vector<ViewData> uniqueness_views(const Inputs& in, Lang lang) {
                    "Each column is a largest difference, 0 meaning rounding level; column 2 checks n ≤ m < {limit}, Δ = m − n. "
                    "xpos (see [[lesson:rope/xpos|the xPos step]]) scales q by ζ^(m/512) and k by ζ^(−n/512), ζ < 1: two different "
                    "transforms, so it escapes the assumption of one T_m for both."},
-            {{"limit", integer(kGroupCheck)}}),
+            {{"limit", integer(std::min(in.L, kGroupCheck))}}),  // the check stops at L too (check_candidate)
     };
     return {make_view(say(lang, {"五个候选变换 T_m 的数值检验", "Five candidate transforms T_m, checked"}), std::move(table), std::move(notes))};
 }
