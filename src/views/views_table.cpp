@@ -141,6 +141,9 @@ struct TableBox {
     // centred in it, at most one and a half rows more) so that a short table spreads over its box instead of
     // leaving it empty below the last row.
     float row_extra = 0.0f;
+    // A filled box whose rows all fit it (grown by row_extra): drawn as tall as its rows, the rest of the room
+    // left empty below the view's notes (a scrolling box of the room's height would draw an empty grid).
+    bool grown = false;
 };
 
 TableBox table_box(const TableView& v, float width, float max_height, bool primary) {
@@ -174,6 +177,7 @@ TableBox table_box(const TableView& v, float width, float max_height, bool prima
     if (b.fits) b.height = b.rows_h - 2.0f;
     if (b.fill && !b.scroll_x && rows <= kMaxVisibleRows && b.rows_h < b.height)
         b.row_extra = std::min((b.height - b.rows_h) / float(rows), 1.5f * row_h);
+    b.grown = b.fill && !b.scroll_x && rows <= kMaxVisibleRows && b.rows_h <= b.height;
     return b;
 }
 
@@ -204,11 +208,8 @@ bool draw_figure(const std::string& title, const TableView& v, ViewContext& ctx,
         const TableColumns& columns = box.columns;
         float height = box.height;
         const float table_w = box.width;
-        const bool scroll_x = box.scroll_x, stretch = box.stretch;
-        // A primary table whose rows all fit its room (grown by row_extra) is drawn as tall as its rows and the
-        // rest of the room left empty below it: a scrolling box of the room's height would draw an empty grid.
-        const bool grown = box.fill && !scroll_x && rows <= kMaxVisibleRows && box.rows_h <= height;
-        const bool fits = box.fits || grown;
+        const bool scroll_x = box.scroll_x, stretch = box.stretch, grown = box.grown;
+        const bool fits = box.fits || grown;  // either way ImGui makes it as tall as its rows
         const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                       (fits ? 0 : ImGuiTableFlags_ScrollY) |
                                       (stretch ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_SizingFixedFit) |
