@@ -62,6 +62,7 @@ struct HeatmapView {
     // Overlays in cell coordinates (also used for 2-D position grids drawn as H×W heatmaps).
     std::vector<std::pair<int, int>> highlight_cells;  // (row, col) cells outlined
     int highlight_row = -1;               // a whole row outlined (e.g. the selected query of A)
+    int block = 0;                        // > 0: lines between blocks of block × block cells (a block matrix's parts)
     struct Arrow {
         int r0, c0, r1, c1;               // from the centre of cell (r0,c0) to the centre of (r1,c1)
     };

@@ -297,10 +297,25 @@ void draw_axes(const HeatmapView& v, ImDrawList* dl, ImVec2 origin, const CellMa
         const float tw = ImGui::CalcTextSize(caption.c_str()).x;
         dl->AddText(ImVec2(std::max(row_caption_end, (p0.x + p1.x - tw) * 0.5f), origin.y), dim, caption.c_str());
     }
-    // Labels: every n-th one, so that they do not overlap at the current zoom.
+    // Labels: every n-th one, so that they do not overlap at the current zoom. Numbers get a fixed room; named
+    // columns ("t", "h", "w") are spaced by their own widths, so short names over narrow columns all show.
     const float cw = m.cell_w(), ch = m.cell_h();
-    const float label_room = std::max(widest_label(v.col_labels), font * 1.2f) + 4.0f;
-    const int col_every = std::max(1, int(std::ceil(label_room / cw)));
+    int col_every = std::max(1, int(std::ceil((font * 1.2f + 4.0f) / cw)));
+    if (!v.col_labels.empty()) {
+        const float gap = std::max(2.0f, font * 0.15f);
+        const int first = m.first_col(), last = m.last_col();
+        std::vector<float> widths(size_t(std::max(0, last - first)), 0.0f);
+        for (int c = first; c < last && c < int(v.col_labels.size()); ++c)
+            widths[size_t(c - first)] = ImGui::CalcTextSize(v.col_labels[size_t(c)].c_str()).x;
+        auto spaced = [&](int every) {
+            for (int c = first - first % every; c + every < last; c += every)
+                if (c >= first && (widths[size_t(c - first)] + widths[size_t(c + every - first)]) * 0.5f + gap > float(every) * cw)
+                    return false;
+            return true;
+        };
+        col_every = 1;
+        while (col_every < last - first && !spaced(col_every)) ++col_every;
+    }
     const int row_every = std::max(1, int(std::ceil((font + 2.0f) / ch)));
     dl->PushClipRect(ImVec2(p0.x - 2, origin.y), ImVec2(p1.x + 2, p1.y), true);
     for (int c = m.first_col(); c < m.last_col(); ++c) {
@@ -370,10 +385,17 @@ void draw_cell_values(const HeatmapView& v, ImDrawList* dl, const CellMap& m, co
     }
 }
 
-// Outlined row and cells, then arrows between cell centres (e.g. displacements δ on a 2-D grid).
+// Block lines, outlined row and cells, then arrows between cell centres (e.g. displacements δ on a 2-D grid).
 void draw_overlays(const HeatmapView& v, ImDrawList* dl, const CellMap& m) {
     const ImU32 select = IM_COL32(20, 20, 20, 255);
     const float cw = m.cell_w(), ch = m.cell_h();
+    if (v.block > 0) {
+        const ImU32 line = IM_COL32(205, 205, 205, 230);  // light: reads on the dark end of the map and on the bright
+        for (int r = v.block; r < m.rows; r += v.block)
+            if (r > m.first_row() && r < m.last_row()) dl->AddLine(ImVec2(m.p0.x, m.y(float(r))), ImVec2(m.p1.x, m.y(float(r))), line, 1.5f);
+        for (int c = v.block; c < m.cols; c += v.block)
+            if (c > m.first_col() && c < m.last_col()) dl->AddLine(ImVec2(m.x(float(c)), m.p0.y), ImVec2(m.x(float(c)), m.p1.y), line, 1.5f);
+    }
     const float thick = std::max(2.0f, std::min(cw, ch) * 0.08f);
     if (v.highlight_row >= 0 && v.highlight_row < m.rows)
         dl->AddRect(ImVec2(m.p0.x - 1, m.y(float(v.highlight_row)) - 1), ImVec2(m.p1.x + 1, m.y(float(v.highlight_row + 1)) + 1),

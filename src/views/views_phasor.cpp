@@ -131,8 +131,10 @@ struct LabelPlacer {
     float cost(const Box& box) const {
         const float area = std::max(1.0f, (box.b.x - box.a.x) * (box.b.y - box.a.y));
         float c = 0;
-        for (const Box& t : taken) c += t.weight * overlap(box, t) / area;
-        const Box grown{ImVec2(box.a.x - 2, box.a.y - 2), ImVec2(box.b.x + 2, box.b.y + 2)};
+        // Grown by a small clearance, and any contact costs: labels that merely touch ("k₀π/2") read as one word.
+        const Box grown{ImVec2(box.a.x - 3, box.a.y - 2), ImVec2(box.b.x + 3, box.b.y + 2)};
+        for (const Box& t : taken)
+            if (const float o = overlap(grown, t); o > 0.0f) c += 20.0f + t.weight * o / area;  // any touch costs
         for (const auto& s : segments) {
             // Samples every few pixels, so that no label slips between two of them.
             const float len = std::hypot(s.second.x - s.first.x, s.second.y - s.first.y);

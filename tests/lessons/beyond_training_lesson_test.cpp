@@ -1,5 +1,5 @@
 // PE Lab — tests/lessons/beyond_training_lesson_test.cpp
-// The specific numbers of the lesson "beyond-training" (issue 35, split out of long-context, whose checks of these
+// The specific numbers of the lesson "beyond-training" (split out of long-context, whose checks of these
 // steps moved here): wrapping pairs, the odometer, ALiBi's slopes (the reference's beside the simple formula) and
 // softmax invariance, attention beyond the training length, the distinct values of the clipped and bucketed
 // methods, and the recap. The generic checks of every lesson live in battery_test.cpp.

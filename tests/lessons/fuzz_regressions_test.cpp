@@ -76,7 +76,7 @@ TEST(FuzzRegressions, SmallSoftmaxMapProbesStayInsideTheMatrix) {
         }
 }
 
-// Finding 2 (a false alarm of stale checks, issue 9): the map page (map=) is a lesson outside the registry
+// Finding 2 (a false alarm of stale checks): the map page (map=) is a lesson outside the registry
 // that opens over a registered host, so "state has no registered lesson" fired for any input containing
 // map=rope, through all three front ends. The checks now accept exactly that pairing; route bit 7 opens the
 // map page the way its menu entry does. The direct checks below pin what the pairing means.

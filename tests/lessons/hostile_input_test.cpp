@@ -1,5 +1,5 @@
 // PE Lab — tests/core/hostile_input_test.cpp
-// Untrusted input at any size (issue 10): the 64 KiB refusal and the 256-pair cap of read_query and
+// Untrusted input at any size: the 64 KiB refusal and the 256-pair cap of read_query and
 // read_arguments, the nearest-key message, the printable echo (64 bytes, control characters as \xNN) and
 // the one JSON escaper. Each case would hang, overflow or pass raw bytes through on the old code paths.
 #include <gtest/gtest.h>

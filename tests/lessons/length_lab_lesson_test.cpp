@@ -1,5 +1,5 @@
 // PE Lab — tests/lessons/length_lab_lesson_test.cpp
-// Lesson "length-lab" (issue 25) and the lab's board: the messages the platform sends (the worker's format) move
+// Lesson "length-lab" and the lab's board: the messages the platform sends (the worker's format) move
 // runs through their states and are refused whole when malformed; the reference runs file is read; the steps
 // show the reference numbers as the file holds them and the learner's runs as they arrive; building the views
 // never asks for training (the battery must not train); the question's answer agrees with the data.

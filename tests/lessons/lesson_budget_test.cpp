@@ -1,5 +1,5 @@
 // PE Lab — tests/core/lesson_budget_test.cpp
-// The memory guard at every door (issue 10): every lesson (the position-map page included) and every
+// The memory guard at every door: every lesson (the position-map page included) and every
 // CLI quantity, with each parameter at its largest valid value, stays within the one result budget; and a
 // lesson's declared result_shape really bounds the arrays its steps build (checked at the largest values
 // and at the defaults), so the guard checks what is allocated.

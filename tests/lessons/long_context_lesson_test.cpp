@@ -1,7 +1,7 @@
 // PE Lab — tests/lessons/long_context_lesson_test.cpp
 // The specific numbers of the lesson "long-context" (scaling RoPE): each step's live checks say what the core
 // computes (the base's two effects, Hugging Face transformers' scaling quantities, the diagnosis beyond the training
-// length). The steps that moved to "beyond-training" (issue 35: phase wrap, the odometer, ALiBi, the clipped
+// length). The steps that moved to "beyond-training" (phase wrap, the odometer, ALiBi, the clipped
 // methods) are checked in beyond_training_lesson_test.cpp, the links to them in moved_steps_test.cpp. The generic
 // checks of every lesson (text, shapes, explain, the min/max of every parameter) live in battery_test.cpp.
 //
@@ -10,7 +10,7 @@
 // [SECTION] NTK-aware, dynamic NTK, YaRN and Llama 3
 // [SECTION] diagnosis
 // [SECTION] content corrections
-// [SECTION] the deciding cells (issue 24)
+// [SECTION] the deciding cells
 #include <cmath>
 #include <string>
 #include <vector>
@@ -141,7 +141,7 @@ TEST_P(LongContextDiagnosis, DiagnosisScoresBoundedByAttentionFactorSquared) {
 INSTANTIATE_TEST_SUITE_P(EveryScaling, LongContextDiagnosis, ::testing::Range(0, 6));
 
 // [SECTION] content corrections
-// [SECTION] the deciding cells (issue 24)
+// [SECTION] the deciding cells
 TEST(LongContextLesson, NoTextCallsTheSourceNotesASeed) {
     for (const Step& step : find_lesson("long-context")->steps)
         for (const char* text : {step.body.en, step.body.zh}) {
@@ -210,7 +210,7 @@ TEST(LongContextLesson, DiagnosisSaysWhatYarnsAttentionFactorIsFor) {
     EXPECT_LT(table.values(0, 3), table.values(0, 4));  // unscaled: lower beyond L than within
 }
 
-// [SECTION] figures of issue 12: odometer, wavelength spectrum
+// [SECTION] figures: odometer, wavelength spectrum
 // The scaled odometer: the model's θᵢ fastest first, L·θᵢ/2π turns, p, and the chosen scaling's θ′ᵢ (the first
 // odometer, without a scaled needle, is beyond-training's).
 TEST(LongContextLesson, PhaseWrapOdometer) {
@@ -282,7 +282,7 @@ TEST(LongContextLesson, ScaleFactorsWavelengthSpectrum) {
     EXPECT_EQ(c.vlines_x[0], range.first);
 }
 
-// [SECTION] the deciding cells (issue 24): computed from the table's own numbers
+// [SECTION] the deciding cells: computed from the table's own numbers
 // The marks of `table` in column `col`, by row.
 std::vector<const CellMark*> marks_in(const TableView& table, int col) {
     std::vector<const CellMark*> out;
@@ -340,7 +340,7 @@ TEST(LongContextLesson, DecidingCellsAreMarkedFromTheNumbers) {
     EXPECT_EQ(recap.values(2, 2), 22.0);       // NTK's unseen pairs, as on every other step
 }
 
-// [SECTION] issue 35: what the screen says agrees with the figure
+// [SECTION] what the screen says agrees with the figure
 // Llama 3's curve leaves 1 at the first pair past L/high_ff, and the text and the marked line name that pair.
 TEST(LongContextLesson, Llama3DepartureIsNamedWhereTheCurveDeparts) {
     const auto v = lc_views("llama3-bands", "");

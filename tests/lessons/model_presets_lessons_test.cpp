@@ -1,5 +1,5 @@
 // PE Lab — tests/lessons/model_presets_lessons_test.cpp
-// preset=NAME on the lesson "long-context" (issue 13): picking a model preset sets the keys it gives (d,
+// preset=NAME on the lesson "long-context": picking a model preset sets the keys it gives (d,
 // base, scaling, factor, original_max, seq_len, Llama 3's and YaRN's parameters) through apply_query, the
 // one door of URLs, argv and the widget's edits; a key given explicitly in the same query wins; a scaling
 // the lesson cannot draw (Phi-3's LongRoPE) is refused with a notice and the previous one kept.

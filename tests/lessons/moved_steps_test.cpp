@@ -1,5 +1,5 @@
 // PE Lab — tests/lessons/moved_steps_test.cpp
-// Old links keep opening what they opened (issue 35): when a lesson's steps move to another lesson
+// Old links keep opening what they opened: when a lesson's steps move to another lesson
 // (Lesson::moved_steps, long-context → beyond-training), a link naming such a step — by its id, by an old number
 // (Lesson::old_numbering), in a steps= range, or as a [[lesson:ID/STEP]] link in another lesson's text — opens the
 // step in its new lesson; the keys the link holds from the old lesson are read silently; a range that the split cut
@@ -83,8 +83,8 @@ TEST(MovedSteps, AMovedIdOpensItsNewLesson) {
 }
 
 TEST(MovedSteps, OldNumbersFollowTheirContent) {
-    // long-context's ten numbers from before issue 24's split: 1 phase wrap, 2 the base, 3 ALiBi, 4 PI, 5 NTK,
-    // 6 dynamic NTK, 7 YaRN, 8 scale factors, 9 diagnosis, 10 the six methods.
+    // long-context's ten numbers from before its split into one idea per screen: 1 phase wrap, 2 the base,
+    // 3 ALiBi, 4 PI, 5 NTK, 6 dynamic NTK, 7 YaRN, 8 scale factors, 9 diagnosis, 10 the six methods.
     const struct { int number; const char* lesson; const char* id; } old[] = {
         {1, "beyond-training", "phase-wrap"},        {2, "long-context", "base-effect"},
         {3, "beyond-training", "alibi"},             {4, "long-context", "position-interpolation"},

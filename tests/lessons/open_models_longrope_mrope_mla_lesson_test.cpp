@@ -31,7 +31,7 @@ using pelab_test::all_notes;
 using pelab_test::any_note_contains;
 using pelab_test::step_views;
 
-// A step of the lesson by its id (the lesson was reordered in issue 35; ids never change).
+// A step of the lesson by its id (the steps were reordered, problem before fix; ids never change).
 int om_step(const char* id) { return step_number_of(*find_lesson("open-models"), id); }
 const Step& om_step_named(const char* id) { return find_lesson("open-models")->steps[size_t(om_step(id) - 1)]; }
 
@@ -70,7 +70,7 @@ TEST(OpenModelsLongRopeMropeMla, LongRopeAttentionFactorAndOlderHfChoice) {
     const TableView& t = v[0].table();
     const double theta = 1.0 / (1.5 * std::pow(10000.0, 94.0 / 96.0));
     EXPECT_NEAR(t.values(t.values.rows() - 1, 4), 4096 * theta / (2 * kPi), 1e-12);
-    // The deciding cells: exactly the pairs under one turn within seq_len are marked (issue 24).
+    // The deciding cells: exactly the pairs under one turn within seq_len are marked.
     std::size_t under = 0;
     for (Eigen::Index r = 0; r < t.values.rows(); ++r) under += t.values(r, 4) < 1.0 ? 1 : 0;
     EXPECT_GE(under, 1u);
@@ -157,7 +157,7 @@ TEST(OpenModelsLongRopeMropeMla, MropeScoresInsideTheImageAndTextAlone) {
 
 // ---- mla-cache, absorption, decoupled-rope, mla-yarn: MLA ----
 
-// The problem first (issue 35): every problem step comes before its fix.
+// The problem first: every problem step comes before its fix.
 TEST(OpenModelsLongRopeMropeMla, MlaStepsComeProblemFirst) {
     EXPECT_LT(om_step("llama3-scaling"), om_step("mla-cache"));  // Llama 3.1 before DeepSeek
     EXPECT_LT(om_step("mla-cache"), om_step("absorption"));
@@ -228,7 +228,7 @@ TEST(OpenModelsLongRopeMropeMla, QuestionsOnLongRopeMropeAndMla) {
     EXPECT_NE(yarn.find("s = 40 that is 1."), std::string::npos) << yarn;
     const std::string longrope = om_step_named("longrope").questions[0].explain(p, Lang::en);
     EXPECT_NE(longrope.find("long factors at N = 4096? no; at N = 4097? yes"), std::string::npos) << longrope;
-    // Predictions (asked before the figure) and checks (the equation already gives the answer), issue 35.
+    // Predictions (asked before the figure) and checks (the equation already gives the answer).
     EXPECT_TRUE(om_step_named("absorption").questions[0].predict);
     for (const char* id : {"longrope", "m-rope", "mla-yarn", "llama3-scaling"}) EXPECT_FALSE(om_step_named(id).questions[0].predict) << id;
     const std::string llama = om_step_named("llama3-scaling").questions[0].explain(p, Lang::en);

@@ -20,7 +20,7 @@ using namespace pelab;
 using pelab_test::all_notes;
 using pelab_test::step_views;
 
-// A step of the lesson by its id (the lesson was reordered in issue 35; ids never change).
+// A step of the lesson by its id (the steps were reordered, problem before fix; ids never change).
 int presets_step(const char* id) { return step_number_of(*find_lesson("open-models"), id); }
 
 TEST(OpenModelsPresets, EveryPresetDrawsItsWavelengthsAndContexts) {
@@ -90,9 +90,9 @@ TEST(OpenModelsPresets, TheTableListsEveryPreset) {
     EXPECT_EQ(listed, model_presets().size());
 }
 
-// Each table marks what sets a model apart, computed from its numbers (issue 24): a partial rotation, a base other
+// Each table marks what sets a model apart, computed from its numbers: a partial rotation, a base other
 // than the one most of the table shares, a second base for local layers, a sliding window. An empty cell is "—"
-// (no such setting) unless marked (issue 35): "unknown" where the model has the setting but no source read gives it,
+// (no such setting) unless marked: "unknown" where the model has the setting but no source read gives it,
 // "per pair" where LongRoPE has a list instead of one factor.
 TEST(OpenModelsPresets, TheTablesMarkWhatSetsAModelApart) {
     auto marked = [](int step) {

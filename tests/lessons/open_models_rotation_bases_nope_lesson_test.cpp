@@ -122,7 +122,7 @@ TEST(OpenModelsRotationBasesNope, TwoBasesWavelengthsAndTurnsFollowGemma3Bases) 
     EXPECT_EQ(t.values(0, 2), local_context);
     EXPECT_EQ(t.values(1, 2), global_context);
     EXPECT_GT(local_window, global_window);  // the smaller base turns more pairs inside the window
-    // The deciding cell (issue 24): 17 global pairs stay longer than the context (most local pairs, 36 of 64,
+    // The deciding cell: 17 global pairs stay longer than the context (most local pairs, 36 of 64,
     // turn inside the window, as the first sentence says).
     EXPECT_GT(2 * local_window, d / 2);
     ASSERT_EQ(t.marks.size(), 1u);
@@ -180,7 +180,7 @@ TEST(OpenModelsRotationBasesNope, QuestionsAndReferences) {
         << on1[0].explain(p, Lang::en);
     EXPECT_NE(on3[0].explain(p, Lang::en).find("query 15 gives token 0 0.0625"), std::string::npos)
         << on3[0].explain(p, Lang::en);
-    // All three are asked before their figure (issue 35): predictions, covered until answered.
+    // All three are asked before their figure: predictions, covered until answered.
     EXPECT_TRUE(on1[0].predict && on2[0].predict && on3[0].predict);
     bool gemma = false, llama4 = false, neox = false;
     for (const Reference& r : references_for(lesson->references)) {

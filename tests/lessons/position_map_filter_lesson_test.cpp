@@ -1,5 +1,5 @@
 // PE Lab — tests/lessons/position_map_filter_lesson_test.cpp
-// The map page's box filter (issue 14): filter=box|point reaches the drawn map's spec on step 1, and step 2
+// The map page's box filter: filter=box|point reaches the drawn map's spec on step 1, and step 2
 // (aliasing) draws the same map point-sampled and box-filtered, with numbers that follow L: cells per pixel of
 // a 512-pixel figure, and for the trigonometric maps the fastest pairs' apparent frequency under sampling
 // (folded into [0, π]) and the amplitude the box mean leaves (the squared Dirichlet factor, checked here by

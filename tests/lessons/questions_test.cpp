@@ -212,7 +212,7 @@ TEST(Glossary, LinksAreCheckedAgainstTheGlossary) {
     EXPECT_TRUE(text_problems({"[[0, −1], [1, 0]]", "[[0, −1], [1, 0]]"}, {}).empty());
 }
 
-// [issue 24] A reference to another lesson names it and links to it: [[lesson:ID]] shows the lesson's title,
+// A reference to another lesson names it and links to it: [[lesson:ID]] shows the lesson's title,
 // [[lesson:ID/STEP|words]] opens one of its steps; a link to no lesson or no step is a text problem.
 TEST(Glossary, LessonLinksNameTheirLessonAndAreChecked) {
     take_text_problems();

@@ -127,7 +127,7 @@ TEST(ShawLesson, DebertaBucketsAndTerms) {
     EXPECT_EQ(plain[0].curve().series[1].back(), 299.0);
 }
 
-// Issue 35: the offset matrix Δ = i − j beside the paper's −Δ; the questions asked before their figure are
+// The offset matrix Δ = i − j beside the paper's −Δ; the questions asked before their figure are
 // predictions (deberta-buckets' is read off the curve: a check); the recap's table puts the methods side by side:
 // Shaw's term varies along an offset, one scalar per offset and Transformer-XL's (d) do not, Shaw's table has
 // 2k + 1 = 5 rows and DeBERTa's 2s = 512.

@@ -1,10 +1,10 @@
 // PE Lab — tests/lessons/step_ids_test.cpp
-// Step ids (issue 23): every step of every entry is opened by its id exactly as by its number, through the one
+// Step ids: every step of every entry is opened by its id exactly as by its number, through the one
 // key=value reader the URL, the desktop arguments, setState and postMessage share; an unknown id gives one
 // notice naming the nearest id and keeps the step; an embed's steps= range is accepted by ids ("a..b"); the
-// widget writes ids back. A number reads through a renumbered lesson's old numbering (issue 24: a link written
-// before a step was split opens the step that now holds its content), into another lesson where that content moved
-// (issue 35, Lesson::moved_steps; moved_steps_test.cpp checks those links). (The battery checks the ids themselves:
+// widget writes ids back. A number reads through a renumbered lesson's old numbering (a link written before
+// a step was split opens the step that now holds its content), into another lesson where that content moved
+// (Lesson::moved_steps; moved_steps_test.cpp checks those links). (The battery checks the ids themselves:
 // present, unique, well formed.)
 #include <gtest/gtest.h>
 
@@ -52,7 +52,7 @@ TEST(StepIds, EveryIdOpensTheSameStateAsItsNumber) {
             EXPECT_EQ(by_id.lesson, entry);
             EXPECT_EQ(by_id.host, by_number.host);
             EXPECT_EQ(by_id.step, static_cast<int>(i) + 1);
-            // A number opens its (old) content, in the lesson it moved to where it moved (issue 35).
+            // A number opens its (old) content, in the lesson it moved to where it moved.
             int step = 0;
             EXPECT_EQ(by_number.lesson, lesson_of_linked_number(*entry, numbered ? int(i) + 1 : 1, &step));
             if (numbered) EXPECT_EQ(by_number.step, step);

@@ -108,7 +108,7 @@ TEST(T5Lesson, MaxDistanceThatHfCannotUseIsReplacedWithANote) {
             for (const std::string& n : v.notes) EXPECT_EQ(n.find("NaN"), std::string::npos) << n;
 }
 
-// Issue 35: the two questions asked before their figure are predictions, the bucket question (read off the table)
+// The two questions asked before their figure are predictions, the bucket question (read off the table)
 // is a check; the recap's table holds the claims' numbers at the defaults: 32 × 4 = 128 parameters against the
 // 128² = 16384 pairs at L = max_distance, 8 exact buckets and the shared last one from |Δ| = 91, a Toeplitz spread of
 // 0, and 144 of 144 buckets the simplified code gets wrong.

@@ -136,7 +136,7 @@ TEST(ViewText, HeatmapAndTableGiveShapeAndExtremes) {
     EXPECT_TRUE(has(zh, "最小值 5 位于行 RoPE、列 a")) << zh;
 }
 
-// [issue 24] A table's marked cells are said with their value and word, in both languages.
+// A table's marked cells are said with their value and word, in both languages.
 TEST(ViewText, TableSaysItsMarkedCells) {
     TableView t;
     t.values = RowMatrix(2, 2);

@@ -108,7 +108,7 @@ Lesson make_lesson() {
                     wavelength_range(), sinusoid_cost(), relative_inside_absolute(), gram_toeplitz(),
                     two_layouts(),    add_or_concat(),  same_width(),               learnable_table(),
                     recap()};
-    // [issue 24] The eight steps before the split: old step 4 is now wavelengths, wavelength-range and
+    // The eight steps before the split: old step 4 is now wavelengths, wavelength-range and
     // sinusoid-cost; old 5 relative-inside-absolute and gram-toeplitz; old 7 add-or-concat and same-width.
     lesson.old_numbering = {"why-positions",            "three-places", "sinusoidal-formula", "wavelengths",
                             "relative-inside-absolute", "two-layouts",  "add-or-concat",      "learnable-table"};

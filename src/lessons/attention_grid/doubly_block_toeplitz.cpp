@@ -1,7 +1,7 @@
 // PE Lab — lessons/attention_grid/doubly_block_toeplitz.cpp
 // Step "doubly-block-toeplitz" of attention-grid: the A of a side × side grid under a 2-D rule, flattened row
-// by row, is block-Toeplitz with Toeplitz blocks (doubly block-Toeplitz) but in general not Toeplitz. Split
-// from pairs-versus-positions (issue 24: one idea per screen). The views builder, then the step.
+// by row, is block-Toeplitz with Toeplitz blocks (doubly block-Toeplitz) but in general not Toeplitz.
+// The views builder, then the step.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] views: A of the grid and its block checks
@@ -28,6 +28,7 @@ std::vector<ViewData> doubly_block_toeplitz_views(const Inputs& in, Lang lang) {
     const Eigen::MatrixXd rule = attention_rule_2d(s, s, in.drow, in.dcol);
     const BlockToeplitzSpread spread = block_toeplitz_spread(rule, s, s);
     HeatmapView A = rule_2d_view(s, s, in.drow, in.dcol, lang);
+    A.block = s;  // the grid rows' blocks drawn, so "block (i, j)" can be found by eye
     const std::string rule_delta = pair_text(in.drow, in.dcol);
     A.explain = [rule, s, rule_delta, lang](int r, int c) -> std::string {
         if (r < 0 || c < 0 || r >= s * s || c >= s * s) return "";

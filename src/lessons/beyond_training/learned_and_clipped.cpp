@@ -1,5 +1,5 @@
 // PE Lab — lessons/beyond_training/learned_and_clipped.cpp
-// Lesson "beyond-training", step "learned-and-clipped" (issue 35: it also holds what the old closing comparison,
+// Lesson "beyond-training", step "learned-and-clipped" (it also holds what the old closing comparison,
 // "six-methods", said about every method past L): how many distinct values each method meets over the distances
 // 0 … Δ — a formula (ALiBi, RoPE, the sinusoid) a new one at every distance, Shaw's clipped distances and T5's
 // buckets a fixed few, a learned table one row per trained position and none beyond — on log axes, with the

@@ -1,5 +1,5 @@
 // PE Lab — lessons/beyond_training/lesson.cpp
-// Lesson "beyond-training" (issue 35, split out of "long-context"): what meets a model past the length it was
+// Lesson "beyond-training" (split out of "long-context"): what meets a model past the length it was
 // trained on, one idea per step — RoPE's phase wrap, the turns each pair makes in training and the odometer;
 // ALiBi (its bias, the reference rows, attention beyond L, head by head); the clipped and bucketed methods
 // (Shaw, T5) and the learned table past L; and the recap. Scaling RoPE is the next lesson, "long-context".

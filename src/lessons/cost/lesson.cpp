@@ -238,7 +238,7 @@ Lesson make_lesson() {
     };
     lesson.steps = {what_is_stored(), storage_growth(), measured_time(),  time_per_element(),      one_new_token(),
                     growth_with_n(),  growth_table(),   decision_guide(), measured_properties(), recap()};
-    // [issue 24] measured-time was split into measured-time, time-per-element and one-new-token;
+    // measured-time was split into measured-time, time-per-element and one-new-token;
     // decision-guide into decision-guide and measured-properties; later what-is-stored into what-is-stored and
     // storage-growth, growth-with-n into growth-with-n and growth-table.
     lesson.old_numbering = {"what-is-stored", "measured-time", "growth-with-n", "decision-guide"};

@@ -226,7 +226,7 @@ Lesson make_lesson() {
     lesson.steps = {two_objects(),     equal_delta_diagonals(), kernel_of_delta(),      toeplitz_f(),
                     feature_vectors(), linear_readout(),        content_readout(),      transformer_xl_terms(),
                     sinusoidal_gram(), link_to_rope(),          recap()};
-    // [issue 24] content-readout was split into content-readout, transformer-xl-terms and sinusoidal-gram.
+    // content-readout was split into content-readout, transformer-xl-terms and sinusoidal-gram.
     lesson.old_numbering = {"two-objects",    "equal-delta-diagonals", "kernel-of-delta", "toeplitz-f",
                             "feature-vectors", "linear-readout",       "content-readout", "link-to-rope"};
     lesson.references = {"vaswani2017", "su2021"};

@@ -1,5 +1,5 @@
 // PE Lab — lessons/length_lab/lab_board.h
-// The length-generalisation lab's board (issue 25): what the lab knows beside the URL state. The reference
+// The length-generalisation lab's board: what the lab knows beside the URL state. The reference
 // runs (data loaded when the lab opens), the learner's runs (trained by the platform: a Web Worker in the page,
 // one thread per run on the desktop) and the looks inside trained models. The lesson's steps read it and ask
 // for work through requests; they never train or run a model themselves (the lesson battery must not train).

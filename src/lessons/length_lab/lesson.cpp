@@ -1,5 +1,5 @@
 // PE Lab — lessons/length_lab/lesson.cpp
-// Lesson "length-lab" (issue 25): the learner trains a tiny transformer with each of six position schemes on
+// Lesson "length-lab": the learner trains a tiny transformer with each of six position schemes on
 // copies of up to 16 digits, tests it on longer ones and sees where and why each scheme breaks. The model, its
 // training and its scores are core's (core/lab_*.h); the runs happen outside the lesson, in the page's Web
 // Worker or the desktop's threads, and reach the steps through the lab's board (lab_board.h), as do the
@@ -38,7 +38,7 @@ const ParamTable<Inputs>& params() {
         {Key::choice("task", {"copy", "reverse"}, "copy",
                      {"任务：照抄这串数字，或把它倒过来写", "task: write the digits out again, or write them reversed"}),
          &Inputs::task},
-        {Key::choice("pe", lab::scheme_names(), "alibi",
+        {Key::choice("pe", lab::scheme_names(), "rope",
                      {"位置编码方案（训练的、画出的、查看的那一个）", "position scheme (the one trained, drawn or looked inside)"})
              .sym("PE"),
          &Inputs::pe},

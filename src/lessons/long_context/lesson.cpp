@@ -1,5 +1,5 @@
 // PE Lab — lessons/long_context/lesson.cpp
-// Lesson "long-context": scaling RoPE past its training length (issue 35: what meets a model past L — the phase
+// Lesson "long-context": scaling RoPE past its training length (what meets a model past L — the phase
 // wrap, the odometer, ALiBi, clipped methods — is the lesson before, "beyond-training"), one idea per step: the
 // two effects of the base and its decay bound; position interpolation and its cost; NTK-aware scaling and its slow
 // pairs; dynamic NTK and its bracket; YaRN's ramp, its attention factor and Llama 3's bands (as Hugging Face
@@ -31,7 +31,7 @@ const ParamTable<Inputs>& params() {
         {Key::shared("base").range(10, 1e7).def("10000"), &Inputs::base},
         {Key::shared("original_max").range(16, 65536).def("2048").about({"训练长度 L", "training length L"}).sym("L"),
          &Inputs::L},
-        {Key::shared("factor").range(1, 64).def("4"), &Inputs::factor},  // 64: DeepSeek-V3 uses 40 (issue 13)
+        {Key::shared("factor").range(1, 64).def("4"), &Inputs::factor},  // 64: room for DeepSeek-V3's 40
         {Key::shared("seq_len").range(16, 262144).def("8192").about({"当前（评估）序列长度", "current / evaluated sequence length"}),
          &Inputs::seq_len},
         {Key::shared("beta_fast").range(1, 128).def("32"), &Inputs::beta_fast},
@@ -44,7 +44,7 @@ const ParamTable<Inputs>& params() {
          &Inputs::position},
         {Key::shared("scaling").def("yarn").about({"里程表上第二根指针所用的缩放方法", "scaling drawn as the odometer's second needle"}),
          &Inputs::scaling_name},
-        // [added, issue 13] a released model's settings: picking one sets d, base, scaling, factor, ... (apply_query)
+        // a released model's settings: picking one sets d, base, scaling, factor, ... (apply_query)
         {Key::shared("preset").def("none").about({"模型预设：选一个已发布模型，设定 d、base、缩放方法及其参数", "model preset: pick a released model to set d, base, the scaling and its parameters"})},
     };
     return table;
@@ -128,7 +128,7 @@ namespace {
 Lesson make_lesson() {
     Lesson lesson;
     lesson.id = "long-context";
-    lesson.preset_sets_params = true;  // [added, issue 13]
+    lesson.preset_sets_params = true;
     lesson.title = {"长上下文：缩放 RoPE", "Long context: scaling RoPE"};
     use_params(lesson, params());
     lesson.result_shape = [](const ParamSet& p) {  // per-pair tables and curves sampled at a fixed count
@@ -143,8 +143,8 @@ Lesson make_lesson() {
                     side_by_side(),          wavelength_spectrum(),        unseen_angles(), odometer_scaled(), trade_offs(),
                     diagnosis(),             diagnosis_floor(),
                     recap()};
-    // [added, issue 24] The ten steps before the split, so old links (step=4, steps=3-5) open the same content;
-    // the entries that moved to beyond-training (issue 35) are followed through moved_steps below.
+    // The ten steps before the split, so old links (step=4, steps=3-5) open the same content;
+    // the entries that moved to beyond-training are followed through moved_steps below.
     lesson.old_numbering = {"phase-wrap", "base-effect", "alibi",         "position-interpolation", "ntk-aware",
                             "dynamic-ntk", "yarn-llama3", "scale-factors", "diagnosis",              "six-methods"};
     // The steps that went to beyond-training; the old closing comparison's first part (six-methods)

@@ -1,7 +1,8 @@
 // PE Lab — lessons/long_context/long_context.h
 // Private header of the lesson "long-context" (src/lessons/long_context/*.cpp): the Inputs every step
 // reads through the lesson's one parameter table, the computations several steps share, and the steps. The pair
-// helpers and the odometer come from the lesson before it, "beyond-training" (issue 35 split them apart).
+// helpers and the odometer come from the lesson before it, "beyond-training", which holds what meets a model
+// past L.
 // No display text here (the font subset scans .cpp files only).
 //
 // [SECTION] inputs and the parameter table

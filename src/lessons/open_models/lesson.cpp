@@ -435,7 +435,7 @@ Lesson make_lesson() {
         return std::vector<long long>{std::max({4 * L * L, static_cast<long long>(in.d) * 4, samples * 2, n * n, 3 * n,
                                                 r * r, 4LL * in.d, 1024LL, largest_preset_array(), 1LL})};
     };
-    // Every problem before its fix (issue 35): the band rule of Llama 3.1 before LongRoPE and before DeepSeek; in
+    // Every problem before its fix: the band rule of Llama 3.1 before LongRoPE and before DeepSeek; in
     // MLA the cache first, then why RoPE blocks folding the key projection into the query, then decoupled RoPE.
     lesson.steps = {
         partial_rotation(),
@@ -456,8 +456,9 @@ Lesson make_lesson() {
         presets_scaled(),
         recap(),
     };
-    // Links written before the split (issue 24) number the seven steps it had: old step n opens this id. The
-    // reorder of issue 35 keeps these ids in this order, so the table still holds.
+    // Links written before the lesson was split into one idea per screen number the seven steps it had: old
+    // step n opens this id. Putting every problem before its fix kept these ids in this order, so the table
+    // still holds.
     lesson.old_numbering = {"partial-rotation", "two-bases", "nope-layers", "longrope", "m-rope", "decoupled-rope", "model-presets"};
     lesson.references = {"black2022-gpt-neox", "gemma3-hf", "gemma3-deepmind", "haviv2022", "nakanishi2025",
                          "ding2024-longrope", "wang2024-qwen2-vl", "deepseek-v2", "deepseek-v3-hf"};

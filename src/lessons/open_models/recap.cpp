@@ -79,26 +79,27 @@ std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
         n.below_flat, n.mla, n.mha;
     // Each row: the problem in words, then the change that answers it and what its two numbers are.
     t.row_labels = {
-        say(lang, {"内容匹配不该随位置变 → 部分旋转：旋转的数 | 全部", "content match should not move with position → partial rotation: numbers turning | all"}),
-        say(lang, {"一个底数难兼顾窗口与长上下文 → 两种底数：窗口内转满的对，全局 | 局部",
-                   "one base can't serve both window and long context → two bases: pairs turning in the window, global | local"}),
-        say(lang, {"不加位置编码的层也知道顺序吗 → NoPE：1 / 给第 0 个词元的权重，最后 | 第一个查询",
-                   "does a layer with no position code know order? → NoPE: 1 / weight on token 0, last | first query"}),
-        say(lang, {"上下文比训练长，慢对会遇到新角度 → Llama 3.1：除以 s 的对 | 不变的对",
-                   "context longer than training brings new angles → Llama 3.1: pairs divided by s | kept"}),
-        say(lang, {"展平的图像把正下方推远 → M-RoPE：正下方词元的距离，二维 | 展平",
-                   "flattening an image pushes the token below far away → M-RoPE: its distance, 2-D | flat"}),
-        say(lang, {"键值缓存太大，而 RoPE 阻止折叠 → MLA：每个词元每层缓存的数，MLA | 普通",
-                   "the key–value cache is large, and RoPE blocks folding → MLA: cached numbers per token and layer, MLA | ordinary"})};
+        say(lang, {"内容匹配不该随位置变 → 部分旋转（GPT-NeoX）：旋转的数 | 全部", "content match should not move with position → partial rotation (GPT-NeoX): numbers turning | all"}),
+        say(lang, {"长上下文要慢对，短窗口要在窗口内转满的对 → 两种底数（Gemma 3）：窗口内转满的对，全局 | 局部",
+                   "a long context needs slow pairs, a short window pairs that turn in it → two bases (Gemma 3): pairs turning in the window, global | local"}),
+        say(lang, {"过了训练长度 RoPE 的角度没见过 → NoPE 层（Llama 4）不用位置编码，因果掩码仍给出顺序：1 / 给第 0 个词元的权重，最后 | 第一个查询",
+                   "past training, RoPE's angles are new → NoPE layers (Llama 4) drop them; the causal mask still gives order: 1 / weight on token 0, last | first query"}),
+        say(lang, {"上下文比训练长，慢对会遇到新角度 → Llama 3.1 只把慢对除以扩展倍数 s：除以 s 的对 | 不变的对",
+                   "longer context brings slow pairs new angles → Llama 3.1 divides only those by the extension factor s: pairs divided | kept"}),
+        say(lang, {"展平的图像把正下方推远 → M-RoPE（Qwen2-VL）：正下方词元的距离，二维 | 展平",
+                   "flattening an image pushes the token below far away → M-RoPE (Qwen2-VL): its distance, 2-D | flat"}),
+        say(lang, {"键值缓存太大，RoPE 又让键的投影无法并进查询 → MLA（DeepSeek）：每个词元每层缓存的数，MLA | 普通",
+                   "the key–value cache is large, and RoPE blocks merging the key's projection into the query → MLA (DeepSeek): "
+                   "cached numbers per token and layer, MLA | ordinary"})};
     t.col_labels = {say(lang, {"数值", "value"}), say(lang, {"对照", "against"})};
     t.corner = say(lang, {"论点", "claim"});
     t.integer = true;
     std::vector<std::string> notes = {
-        say(lang, {"每行：问题 → 模型的改动：第一列 | 第二列；两个数都按当前参数算出，与各步相同。",
-                   "Each row: the problem → the model's change: first column | second column; both numbers computed at the "
-                   "current settings, as on the steps."}),
+        say(lang, {"每行：问题 → 模型的改动：数值 | 对照；两个数都按本课当前的参数算出，与各步相同。",
+                   "Each row: the problem → the model's change: value | against; both numbers computed at the lesson's "
+                   "current settings, the same as on the steps."}),
     };
-    return {make_view(say(lang, {"六个论点，各自的关键数字", "The six claims, each with its key number"}), std::move(t), std::move(notes))};
+    return {make_view(say(lang, {"六个论点，各自的两个数", "The six claims, each with its two numbers"}), std::move(t), std::move(notes))};
 }
 
 }  // namespace

@@ -55,7 +55,6 @@ const ParamTable<Inputs>& params() {
          &Inputs::pair},
         {Key::flag("simplified", "0", {"勾选后在 S 旁显示教程常见的写法 ⟨q, R(m−n) k⟩：转的是键而不是查询，符号反了",
                                        "shows beside S the form tutorials often write, ⟨q, R(m−n) k⟩: it turns the key instead of the query, a flipped sign"})
-             .sym("R(m−n)")
              .alias("seed_version"),
          &Inputs::simplified},
         {Key::real("content_scale", 0, 4, "1", {"内容向量相对 p 的大小", "size of the content vectors relative to p"})
@@ -291,7 +290,8 @@ Lesson make_lesson() {
         xpos_score_matrix(),
         recap(),
     };
-    // The nine steps before issue 24 split them: links that name a step by number keep opening its content.
+    // The nine steps before the lesson was split into one idea per screen: links that name a step by number keep
+    // opening its content.
     lesson.old_numbering = {"rotation-2d",        "angle-difference", "pairs-frequencies-layouts",
                             "shift-invariance",   "additive-pe-loses-relative", "two-alternatives",
                             "uniqueness",         "spectrum-and-decay",         "xpos"};

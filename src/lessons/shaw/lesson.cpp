@@ -160,7 +160,7 @@ Lesson make_lesson() {
     lesson.steps = {score_with_relative_term(), relative_matrix_and_sign(), clipped_index(), lookup_and_position_scores(),
                     content_plus_position(), why_dot_with_q(), value_side(), transformer_xl_terms(),
                     txl_content_terms(), deberta_disentangled(), deberta_buckets(), recap()};
-    // [issue 24] The nine steps before the split: old step 8 is now transformer-xl and txl-content-terms; old 9
+    // The nine steps before the split: old step 8 is now transformer-xl and txl-content-terms; old 9
     // deberta and deberta-buckets.
     lesson.old_numbering = {"relative-term",         "relative-matrix-sign", "clipped-index",
                             "lookup-position-scores", "content-plus-position", "why-dot-with-q",

@@ -100,7 +100,7 @@ Lesson make_lesson() {
         return std::vector<long long>{N, std::max(N, 1024LL)};
     };
     lesson.steps = {patch_grid(), learnable_table(), bilinear_resize(), mae_sincos(), axial_rope(), swin_index(), recap()};
-    // [issue 24] The five steps before learnable-2d-table was split (its interpolation is now bilinear-resize).
+    // The five steps before learnable-2d-table was split (its interpolation is now bilinear-resize).
     lesson.old_numbering = {"patch-grid", "learnable-2d-table", "mae-sincos", "axial-rope", "swin-index"};
     lesson.references = {"dosovitskiy2021", "he2022", "heo2024", "liu2021"};
     return lesson;
