@@ -6,7 +6,7 @@
 #
 # Why not CMake's own UNITY_BUILD: its generated files #include each source by absolute path, so a clone in
 # another folder misses the compiler cache (ccache hashes the preprocessed text, whose line markers carry those
-# paths). Here a batch includes "src/core/alibi.cpp", found through -I<project root>, which ccache's
+# paths). Here a batch includes "src/core/relative/alibi.cpp", found through -I<project root>, which ccache's
 # CCACHE_BASEDIR rewrites to a relative path: every clone at the same depth shares the cache.
 #
 # [SECTION] option and batch size

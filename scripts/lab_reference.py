@@ -11,7 +11,7 @@
 #         evaluation set and prints one JSON object; --save FILE writes the model as `pelab-lab-weights/1`,
 #         the file `pelab-cli lab eval|grad`, the page's Load and the desktop open. Its flags are `pelab-cli lab
 #         train`'s keys written --key value; the model may be larger than the lab trains, up to the budget of a
-#         model the lab opens (read from src/core/lab_model.h, the one place it is stated). Under torchrun
+#         model the lab opens (read from src/core/lab/lab_model.h, the one place it is stated). Under torchrun
 #         (`torchrun --nproc_per_node=N scripts/lab_reference.py train …`) it trains data-parallel with
 #         DistributedDataParallel (NCCL on GPUs, gloo on the CPU): every process draws its share of every batch
 #         from its own seeded stream, the loss is the mean over the whole batch's counted targets, and process 0
@@ -295,8 +295,8 @@ class BadRun(Exception):
     """A run that cannot be trained or saved: its message is the one line printed before exit 2."""
 
 
-def open_budget(header=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "core", "lab_model.h")):
-    """The budget of a model the lab opens, read from core (src/core/lab_model.h), the one place it is stated:
+def open_budget(header=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "core", "lab", "lab_model.h")):
+    """The budget of a model the lab opens, read from core (src/core/lab/lab_model.h), the one place it is stated:
     {"kMinOpenD": 2, "kMaxOpenD": 512, …, "kMaxWeightsBytes": 67108864}."""
     try:
         with open(header) as f:
@@ -319,7 +319,7 @@ def open_budget(header=os.path.join(os.path.dirname(os.path.abspath(__file__)), 
 
 
 def parameter_count(d, layers, pe, heads, max_positions, t5_buckets=32):
-    """The model's parameters (core/lab_model.h's layout): emb, pos (learned), rel (t5), per block
+    """The model's parameters (core/lab/lab_model.h's layout): emb, pos (learned), rel (t5), per block
     ln1 + qkv + o + ln2 + mlp = 12·d² + 13·d, then ln and out."""
     count = VOCAB * d + layers * (12 * d * d + 13 * d) + 2 * d + VOCAB * d + VOCAB
     count += max_positions * d if pe == "learned" else 0
@@ -413,7 +413,7 @@ class SplitMix64:
         return r % bound
 
 
-# core/lab_train.h's evaluation: kEvalSamples samples per length, the set of length n seeded by
+# core/lab/lab_train.h's evaluation: kEvalSamples samples per length, the set of length n seeded by
 # kEvalSeedBase + n alone, lengths up to kMaxEvalLength, 32 samples per forward pass.
 EVAL_SAMPLES = 256
 EVAL_SEED_BASE = 0x1ab5eed5 << 16

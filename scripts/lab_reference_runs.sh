@@ -28,7 +28,7 @@
 #               same folder
 #
 # Determinism: a run's numbers depend on its seed, the binary, and glibc's libm. The binary pins Eigen's
-# blocking and threads itself (src/core/lab_model.cpp, pin_product_blocking). libm is pinned here: on x86-64,
+# blocking and threads itself (src/core/lab/lab_model.cpp, pin_product_blocking). libm is pinned here: on x86-64,
 # glibc chooses at load time between a baseline and an FMA build of expf, logf, sin, cos, pow, … by the CPU's
 # features, and the two can differ in the last bit; GLIBC_TUNABLES below masks FMA and AVX2 from that choice,
 # so every x86-64 CPU runs the builds without FMA (seen under gdb: __expf_sse2, __logf_sse2 instead of

@@ -3,8 +3,8 @@
 // (query row i, key column j) under it and computes the map's value there, so only the visible window
 // costs anything and no L×L texture ever exists. The same body serves GLSL ES 3.00 (WebGL2) and 3.30.
 // The platform prepends the version line, the colour-map tables and shaders/colormap.glsl.
-// Values follow core/position_map.cpp, whose position_map_value_f32 repeats this arithmetic in C++;
-// the precision contract is stated in core/position_map.h:
+// Values follow core/maps/position_map.cpp, whose position_map_value_f32 repeats this arithmetic in C++;
+// the precision contract is stated in core/maps/position_map.h:
 //   * the phase Δ·θ/2π is reduced mod 1 in exact 32-bit integer arithmetic from a 64-bit fixed-point
 //     θ/2π, so it is exact to 2^-32 turn at any |Δ| < 2^16 (float32 Δ·θ would be off by up to 2^-8 rad);
 //   * sin/cos come from an integer octant reduction and polynomials on [-π/4, π/4], never from the

@@ -16,7 +16,7 @@
 #include <cmath>
 #include <unordered_set>
 
-#include "core/text.h"
+#include "core/io/text.h"
 #include "imgui.h"
 
 namespace pelab {

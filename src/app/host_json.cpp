@@ -1,7 +1,7 @@
 // PE Lab — app/host_json.cpp
 // What the host page and the tests read back (window.pelab on the web, --layout on desktop): the state, the
 // curriculum, the notices, the figures and equations in words and MathML, where each figure, equation and question
-// was drawn this frame. The JSON is written by hand, as the rest of the program writes it (core/text.h).
+// was drawn this frame. The JSON is written by hand, as the rest of the program writes it (core/io/text.h).
 //
 // Index of this file:
 // [SECTION] JSON for the host page
@@ -14,7 +14,7 @@
 #include <cstdio>
 #include <variant>
 
-#include "core/text.h"
+#include "core/io/text.h"
 #include "lessons/view_text.h"
 #include "views/equation.h"
 

@@ -15,7 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "core/text.h"
+#include "core/io/text.h"
 #include "imgui.h"
 
 namespace pelab {

@@ -19,7 +19,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/text.h"
+#include "core/io/text.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // GetCurrentWindow()->WindowPadding: the padding this child really has
 #include "lessons/bibliography.h"

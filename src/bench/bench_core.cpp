@@ -27,13 +27,13 @@
 #include <string>
 #include <vector>
 
-#include "core/alibi.h"
-#include "core/build_info.h"
+#include "core/relative/alibi.h"
+#include "core/io/build_info.h"
 #include "core/random.h"
-#include "core/rope.h"
-#include "core/sinusoidal.h"
-#include "core/t5.h"
-#include "core/text.h"
+#include "core/rope/rope.h"
+#include "core/absolute/sinusoidal.h"
+#include "core/relative/t5.h"
+#include "core/io/text.h"
 
 namespace {
 

@@ -1,10 +1,10 @@
 // PE Lab — cli/lab.cpp
 // `pelab-cli lab train|eval|grad|bench|pack`: the length-generalisation lab from the command line. train
-// runs one training (core/lab_train.h) and prints its loss curve and per-length scores as one JSON object; eval
+// runs one training (core/lab/lab_train.h) and prints its loss curve and per-length scores as one JSON object; eval
 // scores a weights file; grad prints, in double, the loss, the logits and every parameter's gradient of a
 // weights file on a token file, for the PyTorch comparison (scripts/lab_reference.py); bench times training
 // steps, padded and with the padding skipped, for scripts/bench_lab.py (docs/lab.md, "Speed"); pack writes a
-// weights file as `pelab-lab-weights-packed/1` (core/lab_weights.h), the form the lab ships its models in.
+// weights file as `pelab-lab-weights-packed/1` (core/lab/lab_weights.h), the form the lab ships its models in.
 // The same failure rules as main.cpp: bad arguments or input files exit with code 2 and one line on stderr,
 // with nothing on stdout; a write error exits with code 1 and one line on stderr.
 //
@@ -28,14 +28,14 @@
 #include <vector>
 
 #include "cli/cli_output.h"
-#include "core/build_info.h"
-#include "core/lab_model.h"
-#include "core/lab_report.h"
-#include "core/lab_train.h"
-#include "core/lab_weights.h"
-#include "core/params.h"
+#include "core/io/build_info.h"
+#include "core/lab/lab_model.h"
+#include "core/lab/lab_report.h"
+#include "core/lab/lab_train.h"
+#include "core/lab/lab_weights.h"
+#include "core/io/params.h"
 #include "core/random.h"
-#include "core/text.h"
+#include "core/io/text.h"
 
 namespace pelab::cli_lab {
 
@@ -129,7 +129,7 @@ std::vector<ParamSpec> specs_named(const std::vector<std::string>& names) {
 }
 
 // [SECTION] JSON pieces
-// The run's result and its pieces are written by core (core/lab_report.h), which the page's worker shares.
+// The run's result and its pieces are written by core (core/lab/lab_report.h), which the page's worker shares.
 using lab::scores_json;
 std::string number(double x) { return lab::json_number(x); }
 

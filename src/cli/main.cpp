@@ -22,11 +22,11 @@
 #include <vector>
 
 #include "cli/cli_output.h"
-#include "core/model_presets.h"
-#include "core/format.h"
-#include "core/params.h"
-#include "core/quantity.h"
-#include "core/text.h"
+#include "core/rope/model_presets.h"
+#include "core/io/format.h"
+#include "core/io/params.h"
+#include "core/quantities/quantity.h"
+#include "core/io/text.h"
 #include "lessons/bilingual.h"
 #include "lessons/lesson.h"
 #include "lessons/param_table.h"

@@ -1,7 +1,7 @@
 // PE Lab — lessons/bibliography.cpp
 // The one bibliography (lessons/bibliography.h): the papers, each written once, then the table of sources a
 // lesson cites by key, each a paper with the implementation followed. A model preset's sources come from the
-// preset itself (core/model_presets.cpp names the file of every value), so they are not repeated here.
+// preset itself (core/rope/model_presets.cpp names the file of every value), so they are not repeated here.
 //
 // [SECTION] papers
 // [SECTION] sources by key
@@ -11,7 +11,7 @@
 #include <map>
 #include <memory>
 
-#include "core/model_presets.h"
+#include "core/rope/model_presets.h"
 
 namespace pelab {
 

@@ -19,7 +19,7 @@ struct Reference {
 };
 
 // The source cited as `key` (e.g. "su2021", "vaswani2017-hf"), or null when the bibliography has no such key.
-// `model:NAME` is the published configuration of the model preset NAME (core/model_presets.h): its makers and
+// `model:NAME` is the published configuration of the model preset NAME (core/rope/model_presets.h): its makers and
 // the files each value was read from.
 const Reference* find_reference(const std::string& key);
 

@@ -15,12 +15,12 @@
 #include <variant>
 #include <vector>
 
-#include "core/format.h"
-#include "core/params.h"
+#include "core/io/format.h"
+#include "core/io/params.h"
 #include "lessons/bilingual.h"
 #include "lessons/param_table.h"
 #include "lessons/questions.h"
-#include "core/position_map.h"
+#include "core/maps/position_map.h"
 
 namespace pelab {
 
@@ -342,7 +342,7 @@ struct Lesson {
     // keys that open the entry over `host` (its item in the lesson menu).
     const char* overlay_key = nullptr;
     std::function<KeyValues(const Lesson& host)> open_over;
-    // Picking preset=NAME (core/model_presets.h) sets the lesson's keys the preset gives (d,
+    // Picking preset=NAME (core/rope/model_presets.h) sets the lesson's keys the preset gives (d,
     // base, scaling, factor, original_max, seq_len, beta_*, *_freq_factor) as if typed; keys given explicitly
     // in the same query win (apply_query).
     bool preset_sets_params = false;
@@ -359,7 +359,7 @@ void use_params(Lesson& lesson, const ParamTable<In>& table) {
     lesson.labels = table.labels();
 }
 
-// The memory guard for lessons: within_result_budget (core/quantity.h) on the lesson's result_shape.
+// The memory guard for lessons: within_result_budget (core/quantities/quantity.h) on the lesson's result_shape.
 // False, with a one-line reason in *why, when these parameters would pass the budget.
 bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::string* why);
 

@@ -13,7 +13,7 @@
 #include <cstdio>
 #include <utility>
 
-#include "core/text.h"
+#include "core/io/text.h"
 
 namespace pelab {
 namespace lessonui {

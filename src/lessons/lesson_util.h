@@ -16,15 +16,15 @@
 #include <vector>
 
 #include "core/constants.h"
-#include "core/params.h"
-#include "core/text.h"
+#include "core/io/params.h"
+#include "core/io/text.h"
 #include "lessons/lesson.h"
 
 namespace pelab {
 namespace lessonui {
 
 // [SECTION] numbers (U+2212 minus signs, significant digits, subscripts, angles)
-// (The minus sign itself and the rule that applies it are core/text.h's: kMinus, typeset_minus.)
+// (The minus sign itself and the rule that applies it are core/io/text.h's: kMinus, typeset_minus.)
 // The one number policy: `digits` significant digits (6 by default), U+2212 minus signs, |x| < 1e-12 as 0.
 std::string num(double x, int digits);
 std::string num(double x);

@@ -1,5 +1,5 @@
 // PE Lab — lessons/param_table.cpp
-// The widget's words for the shared keys (read from core/keys.cpp's one table, which holds both languages and
+// The widget's words for the shared keys (read from core/io/keys.cpp's one table, which holds both languages and
 // the symbol), the Key builders and the defensive readers behind ParamTable::read.
 //
 // [SECTION] shared labels
@@ -18,7 +18,7 @@ namespace pelab {
 namespace {
 
 // [SECTION] shared labels
-// The shared key's words as the widget shows them (core/keys.cpp's row: English and Chinese help, symbol), or
+// The shared key's words as the widget shows them (core/io/keys.cpp's row: English and Chinese help, symbol), or
 // null when the row has no Chinese help (the lesson then gives its own words).
 const SharedKey* shared_words(const std::string& key) {
     const SharedKey* row = find_shared_key(key);

@@ -14,8 +14,8 @@
 //     }
 //     ... const Inputs in = params().read(p);
 //
-// Shared keys (core/keys.h: L, d, base, factor, heads, ...) take their name, English meaning and widest
-// range, their help in both languages and their symbol from core's one table (core/keys.cpp); a lesson
+// Shared keys (core/io/keys.h: L, d, base, factor, heads, ...) take their name, English meaning and widest
+// range, their help in both languages and their symbol from core's one table (core/io/keys.cpp); a lesson
 // narrows the range and picks the default, and may say what the key means in its own words (it must, for
 // a key whose row has no Chinese help). Display text lives in .cpp files, never in this header (the font
 // subset scans .cpp files).
@@ -30,8 +30,8 @@
 #include <string>
 #include <vector>
 
-#include "core/keys.h"
-#include "core/params.h"
+#include "core/io/keys.h"
+#include "core/io/params.h"
 #include "lessons/bilingual.h"
 
 namespace pelab {
@@ -57,7 +57,7 @@ struct Key {
     Text help;
     std::string symbol;
 
-    static Key shared(const char* name);  // a shared key (core/keys.h) with its shared label
+    static Key shared(const char* name);  // a shared key (core/io/keys.h) with its shared label
     static Key integer(const char* name, double lo, double hi, const char* def, Text help);
     static Key real(const char* name, double lo, double hi, const char* def, Text help);
     static Key choice(const char* name, std::vector<std::string> choices, const char* def, Text help);

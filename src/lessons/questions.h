@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/params.h"
+#include "core/io/params.h"
 #include "lessons/bilingual.h"
 
 namespace pelab {

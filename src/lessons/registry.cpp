@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "core/quantity.h"
+#include "core/quantities/quantity.h"
 
 namespace pelab {
 

@@ -7,8 +7,8 @@
 #include <cctype>
 #include <cstdlib>
 
-#include "core/model_presets.h"
-#include "core/text.h"
+#include "core/rope/model_presets.h"
+#include "core/io/text.h"
 
 namespace pelab {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/params.h"
+#include "core/io/params.h"
 #include "lessons/lesson.h"
 
 namespace pelab {

@@ -1,5 +1,5 @@
 // PE Lab — lessons/view_export.cpp
-// What a view exports: its cells as a labelled matrix, written by core's one writer (core/format.h, as
+// What a view exports: its cells as a labelled matrix, written by core's one writer (core/io/format.h, as
 // `pelab-cli get`): CSV (labels in the first row/column), JSON ({lesson, step, view, shape, labels, axis,
 // data}, 17 significant digits, non-finite → null) and a LaTeX bmatrix (4 significant digits, −∞ as
 // -\infty, missing cells empty).
@@ -9,8 +9,8 @@
 #include <cmath>
 #include <variant>
 
-#include "core/format.h"
-#include "core/text.h"
+#include "core/io/format.h"
+#include "core/io/text.h"
 
 namespace pelab {
 
@@ -123,7 +123,7 @@ std::string export_view(const ViewData& view, const AppState& state, ExportForma
     const RowMatrix& m = e.values;
     const std::vector<std::string>& rows = e.row_labels;
     const std::vector<std::string>& cols = e.col_labels;
-    // The CLI's writer (core/format.h): labels when there is one per row (column), the row labels' caption
+    // The CLI's writer (core/io/format.h): labels when there is one per row (column), the row labels' caption
     // in the CSV corner, 17 significant digits in CSV and JSON, 4 in LaTeX (short numbers for slides), a
     // missing (NaN) cell as an empty field.
     LabelledMatrix lm = labelled_matrix(m.data(), int(m.rows()), int(m.cols()));

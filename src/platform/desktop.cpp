@@ -26,8 +26,8 @@
 #include <string>
 #include <vector>
 
-#include "core/quantity.h"
-#include "core/text.h"
+#include "core/quantities/quantity.h"
+#include "core/io/text.h"
 #include "imgui.h"
 #include "platform/gl.h"
 #include "platform/gpu_maps.h"

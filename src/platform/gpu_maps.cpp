@@ -17,8 +17,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/position_map.h"
-#include "core/position_map_filter.h"
+#include "core/maps/position_map.h"
+#include "core/maps/position_map_filter.h"
 #include "platform/gl.h"
 #include "platform/platform.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/position_map.h"
+#include "core/maps/position_map.h"
 #include "platform/gl_heatmap.h"
 
 namespace pelab {

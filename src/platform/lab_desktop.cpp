@@ -20,10 +20,10 @@
 #include <sstream>
 #include <utility>
 
-#include "core/lab_report.h"
-#include "core/lab_train.h"
-#include "core/lab_weights.h"
-#include "core/text.h"
+#include "core/lab/lab_report.h"
+#include "core/lab/lab_train.h"
+#include "core/lab/lab_weights.h"
+#include "core/io/text.h"
 
 // Made at build time by pelab_embed_file (cmake/PelabDeps.cmake) from src/lessons/lab/.
 extern const unsigned char pelab_lab_reference_runs[];

@@ -35,9 +35,9 @@
 #include <thread>
 #include <vector>
 
-#include "core/lab_model.h"
-#include "core/lab_train.h"
-#include "core/params.h"
+#include "core/lab/lab_model.h"
+#include "core/lab/lab_train.h"
+#include "core/io/params.h"
 #include "lessons/bilingual.h"
 #include "lessons/length_lab/lab_board.h"
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "core/lab_model.h"
-#include "core/text.h"
+#include "core/lab/lab_model.h"
+#include "core/io/text.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "lessons/length_lab/lab_board.h"
@@ -271,7 +271,7 @@ extern "C" {
 
 // The input limit widget.js checks before it copies anything into wasm memory.
 EMSCRIPTEN_KEEPALIVE double pelab_input_limit() { return double(pelab::kMaxInputBytes); }
-// The largest weights file the lab opens (core/lab_model.h): the page's file picker refuses a larger one unread.
+// The largest weights file the lab opens (core/lab/lab_model.h): the page's file picker refuses a larger one unread.
 EMSCRIPTEN_KEEPALIVE double pelab_weights_limit() { return double(pelab::lab::kMaxWeightsBytes); }
 
 // Applies key=value pairs on top of the current state (setState, postMessage). `query` holds `bytes`

@@ -6,7 +6,7 @@
 #pragma once
 #include <cstdint>
 
-#include "core/position_map.h"
+#include "core/maps/position_map.h"
 #include "imgui.h"
 #include "views/colormap.h"
 

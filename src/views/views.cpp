@@ -4,7 +4,7 @@
 // kind without them does not compile). Then the parts every view shares: the notes under the figure.
 #include "views/views.h"
 
-#include "core/text.h"
+#include "core/io/text.h"
 
 #include <algorithm>
 #include <cmath>

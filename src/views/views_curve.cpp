@@ -15,7 +15,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/text.h"
+#include "core/io/text.h"
 #include "lessons/bilingual.h"
 #include "views/views.h"
 

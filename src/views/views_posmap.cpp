@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "core/position_map_filter.h"
-#include "core/text.h"
+#include "core/maps/position_map_filter.h"
+#include "core/io/text.h"
 #include "imgui_internal.h"  // SetItemUsingMouseWheel (public API from ImGui 1.89 on)
 #include "lessons/lesson_util.h"
 #include "views/views.h"
@@ -113,7 +113,7 @@ MapLayout layout_position_map(ImVec2 origin, float width, float max_side = 0.0f)
 
 // Zoomed out, each pixel covers many cells: the shader's point samples alias (stripes that are not in the
 // matrix, thin diagonals lost). Once the learner stops zooming and dragging, the core computes the box-filtered
-// image of the visible window in double (core/position_map_filter.h) and it is drawn as a texture; while the
+// image of the visible window in double (core/maps/position_map_filter.h) and it is drawn as a texture; while the
 // window moves, and until the whole image is computed, the shader's point samples are drawn. One image per view
 // slot. The image can take seconds of CPU (L = 65,536 with row softmax: about 2 s in the browser), so it is
 // computed a band of pixel rows at a time within a budget per frame, and the frames go on while it is under way: the sliders and

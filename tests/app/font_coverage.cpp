@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "app/app.h"
-#include "core/position_map.h"
+#include "core/maps/position_map.h"
 #include "imgui.h"
 #include "lessons/lesson.h"
 #include "lessons/state.h"

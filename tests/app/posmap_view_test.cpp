@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "core/position_map.h"
-#include "core/position_map_filter.h"
+#include "core/maps/position_map.h"
+#include "core/maps/position_map_filter.h"
 #include "imgui.h"
 #include "views/views.h"
 

@@ -47,7 +47,7 @@ function nativeWeights(name, words) {
   return file;
 }
 
-// core's packed format (core/lab_weights.h: pelab-lab-weights-packed/1) from a weights file: the header line, then
+// core's packed format (core/lab/lab_weights.h: pelab-lab-weights-packed/1) from a weights file: the header line, then
 // the numbers in layout order (the file's tensors, in its order, row-major) as float32 byte planes. Test-only: the
 // lab's real shipped models are made by the native CLI.
 function pack(weightsFile) {

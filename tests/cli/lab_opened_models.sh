@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/lab_opened_models.sh
 # Black-box checks of the models `pelab-cli lab` opens beyond the ranges it trains in, up to the budget of a
-# model the lab opens (core/lab_model.h; docs/lab.md, "When you outgrow the page"): the small file that
+# model the lab opens (core/lab/lab_model.h; docs/lab.md, "When you outgrow the page"): the small file that
 # scripts/lab_reference.py train --save wrote in PyTorch (tests/cli/data/lab_torch_rope_d4.json, d = 4, below
 # the training range) opens in `lab eval`, `lab grad` and `lab pack`; a model of 5 layers (above it, made from
 # a trained 4-layer file by repeating its last block) opens and scores; a config beyond the budget, one whose

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/model_presets.sh
-# Black-box checks of the model presets on pelab-cli (core/model_presets.h): `list` shows every preset
+# Black-box checks of the model presets on pelab-cli (core/rope/model_presets.h): `list` shows every preset
 # with its values and sources; preset=NAME on rope_inv_freq and rope_attention_factor gives exactly what the
 # same keys typed out give; a key given explicitly overrides the preset; an unknown preset, and a LongRoPE
 # preset without its factor lists, exit 2 with one line naming the problem.

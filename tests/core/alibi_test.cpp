@@ -4,7 +4,7 @@
 // counts; the causal and symmetric bias; the reference's m·j-per-row form and softmax shift invariance.
 #include <cmath>
 
-#include "core/alibi.h"
+#include "core/relative/alibi.h"
 #include "matrix_assert.h"
 
 namespace {

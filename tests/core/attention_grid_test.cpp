@@ -8,9 +8,9 @@
 #include <limits>
 #include <set>
 
-#include "core/attention_grid.h"
-#include "core/f_delta.h"
-#include "core/quantity.h"
+#include "core/relative/attention_grid.h"
+#include "core/relative/f_delta.h"
+#include "core/quantities/quantity.h"
 #include "matrix_assert.h"
 
 namespace {

@@ -3,9 +3,9 @@
 // (positive, finite) with a checksum that proves the work was done.
 #include <cmath>
 
-#include "core/alibi.h"
-#include "core/cost.h"
-#include "core/t5.h"
+#include "core/relative/alibi.h"
+#include "core/cost/cost.h"
+#include "core/relative/t5.h"
 #include "gtest/gtest.h"
 
 namespace {

@@ -1,10 +1,10 @@
 // PE Lab — tests/core/distance_test.cpp
-// core/distance.h: the distance matrix is Toeplitz with D(q, k) = q − k, and the diagonal lengths add up to L².
+// core/relative/distance.h: the distance matrix is Toeplitz with D(q, k) = q − k, and the diagonal lengths add up to L².
 #include <gtest/gtest.h>
 
 #include <numeric>
 
-#include "core/distance.h"
+#include "core/relative/distance.h"
 #include "matrix_assert.h"
 
 namespace {

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "core/constants.h"
-#include "core/f_delta.h"
-#include "core/quantity.h"
+#include "core/relative/f_delta.h"
+#include "core/quantities/quantity.h"
 #include "core/random.h"
 #include "matrix_assert.h"
 

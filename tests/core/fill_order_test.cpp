@@ -18,11 +18,11 @@
 #include <cstring>
 #include <limits>
 
-#include "core/alibi.h"
+#include "core/relative/alibi.h"
 #include "core/random.h"
-#include "core/rope.h"
-#include "core/sinusoidal.h"
-#include "core/t5.h"
+#include "core/rope/rope.h"
+#include "core/absolute/sinusoidal.h"
+#include "core/relative/t5.h"
 
 namespace {
 

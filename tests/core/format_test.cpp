@@ -4,9 +4,9 @@
 #include <cmath>
 #include <limits>
 
-#include "core/format.h"
-#include "core/quantity.h"
-#include "core/text.h"
+#include "core/io/format.h"
+#include "core/quantities/quantity.h"
+#include "core/io/text.h"
 #include "matrix_assert.h"
 
 namespace {

@@ -1,5 +1,5 @@
 // PE Lab — tests/core/keys_test.cpp
-// The shared key table (core/keys.h) and its users in core: every shared key is sound on its own (default
+// The shared key table (core/io/keys.h) and its users in core: every shared key is sound on its own (default
 // inside its range, English help, no display wording), every quantity parameter and map-page parameter
 // spelled like a shared key is that key narrowed (same kind, range inside, choices a subset), and the
 // spellings the table promises are accepted (log10_base as an alias of base, flags as 0/1/true/false).
@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "core/keys.h"
-#include "core/params.h"
-#include "core/position_map.h"
-#include "core/quantity.h"
+#include "core/io/keys.h"
+#include "core/io/params.h"
+#include "core/maps/position_map.h"
+#include "core/quantities/quantity.h"
 
 namespace pelab {
 namespace {

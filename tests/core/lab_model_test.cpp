@@ -1,5 +1,5 @@
 // PE Lab — tests/core/lab_model_test.cpp
-// The lab model (core/lab_model.h): the hand-written backward pass against central finite differences in
+// The lab model (core/lab/lab_model.h): the hand-written backward pass against central finite differences in
 // double for every scheme, every element of every tensor (a tiny width and one block per scheme, plus one
 // two-block model, keep this fast under node and ASan; the size is a disabled test);
 // LayerNorm, GELU and softmax identities; causality; each scheme's effect on the attention weights; the
@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "core/alibi.h"
-#include "core/lab_model.h"
-#include "core/lab_train.h"
-#include "core/t5.h"
+#include "core/relative/alibi.h"
+#include "core/lab/lab_model.h"
+#include "core/lab/lab_train.h"
+#include "core/relative/t5.h"
 
 namespace pelab::lab::model_test {
 

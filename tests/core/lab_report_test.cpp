@@ -1,5 +1,5 @@
 // PE Lab — tests/core/lab_report_test.cpp
-// The lab's text in and out (core/lab_report.h): a run's key=value words (the page's worker reads its runs
+// The lab's text in and out (core/lab/lab_report.h): a run's key=value words (the page's worker reads its runs
 // through them) and the one writer of a run's result JSON, which `pelab-cli lab train` and the worker share.
 //
 // [SECTION] a run's keys from text
@@ -9,7 +9,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/lab_report.h"
+#include "core/lab/lab_report.h"
 
 namespace pelab::lab::report_test {
 

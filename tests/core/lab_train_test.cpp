@@ -1,5 +1,5 @@
 // PE Lab — tests/core/lab_train_test.cpp
-// Training pieces of the lab (core/lab_train.h): OneCycleLR against PyTorch's formula written out here
+// Training pieces of the lab (core/lab/lab_train.h): OneCycleLR against PyTorch's formula written out here
 // independently, AdamW steps worked by hand, the copy/reverse generator, the run's keys and rules, a short
 // deterministic training run, and the evaluation's counting.
 //
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "core/lab_train.h"
+#include "core/lab/lab_train.h"
 
 namespace pelab::lab::train_test {
 

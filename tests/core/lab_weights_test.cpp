@@ -1,5 +1,5 @@
 // PE Lab — tests/core/lab_weights_test.cpp
-// The lab's files (core/lab_weights.h): weights round-trip bit for bit in float and in double for every
+// The lab's files (core/lab/lab_weights.h): weights round-trip bit for bit in float and in double for every
 // scheme; each kind of malformed weights file gives its one-line message naming the tensor or key; the packed
 // form (pelab-lab-weights-packed/1) round-trips bit for bit and refuses every kind of damage; the token file of
 // `lab grad`; the JSON reader and the shortest number texts.
@@ -17,8 +17,8 @@
 #include <limits>
 #include <string>
 
-#include "core/lab_weights.h"
-#include "core/lab_train.h"
+#include "core/lab/lab_weights.h"
+#include "core/lab/lab_train.h"
 
 namespace pelab::lab::weights_test {
 

@@ -1,5 +1,5 @@
 // PE Lab — tests/core/long_context_test.cpp
-// core/long_context: the per-pair angle range at a target length against training (ratio and the count of
+// core/rope/long_context: the per-pair angle range at a target length against training (ratio and the count of
 // pairs meeting unseen angles, for the scalings of HF modeling_rope_utils), the random content logits
 // rotated by RoPE, and the attention mass beyond the training length.
 #include <gtest/gtest.h>
@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/long_context.h"
+#include "core/rope/long_context.h"
 #include "core/random.h"
-#include "core/rope.h"
-#include "core/rope_scaling.h"
+#include "core/rope/rope.h"
+#include "core/rope/rope_scaling.h"
 
 namespace {
 

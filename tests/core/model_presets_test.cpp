@@ -1,5 +1,5 @@
 // PE Lab — tests/core/model_presets_test.cpp
-// The model presets (core/model_presets.h): each preset is well formed (rotary_dim even and within the head,
+// The model presets (core/rope/model_presets.h): each preset is well formed (rotary_dim even and within the head,
 // MLA's parts adding up, M-RoPE's sections covering the pairs, contexts ordered, every value with a source),
 // its frequencies through core equal an independent double-precision transcription of HF transformers
 // modeling_rope_utils.py (_compute_default_rope_parameters, _compute_linear_scaling_rope_parameters,
@@ -19,11 +19,11 @@
 #include <vector>
 
 #include "core/constants.h"
-#include "core/model_presets.h"
-#include "core/quantity.h"
-#include "core/rope_scaling.h"
+#include "core/rope/model_presets.h"
+#include "core/quantities/quantity.h"
+#include "core/rope/rope_scaling.h"
 
-// The embedded core/model_presets.txt (the build's copy of it).
+// The embedded core/rope/model_presets.txt (the build's copy of it).
 extern const unsigned char pelab_model_presets_txt[];
 extern const unsigned int pelab_model_presets_txt_size;
 

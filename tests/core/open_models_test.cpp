@@ -1,5 +1,5 @@
 // PE Lab — tests/core/open_models_test.cpp
-// The open models' core maths (core/open_models.h) and its CLI quantities against golden values re-derived from
+// The open models' core maths (core/rope/open_models.h) and its CLI quantities against golden values re-derived from
 // the reference code, each re-implemented here independently of core (cited per test), plus identities:
 // rotary_dim = d is today's rope_scores; the pass-through part is constant over positions.
 //
@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "core/open_models.h"
-#include "core/params.h"
-#include "core/quantity.h"
-#include "core/rope.h"
-#include "core/rope_scaling.h"
+#include "core/rope/open_models.h"
+#include "core/io/params.h"
+#include "core/quantities/quantity.h"
+#include "core/rope/rope.h"
+#include "core/rope/rope_scaling.h"
 #include "matrix_assert.h"
 
 namespace {

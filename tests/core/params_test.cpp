@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "core/f_delta.h"
-#include "core/params.h"
+#include "core/relative/f_delta.h"
+#include "core/io/params.h"
 #include "core/random.h"
 #include "matrix_assert.h"
 

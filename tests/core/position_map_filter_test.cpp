@@ -1,5 +1,5 @@
 // PE Lab — tests/core/position_map_filter_test.cpp
-// Box-filtered position maps (core/position_map_filter.h) against brute-force summation over every cell
+// Box-filtered position maps (core/maps/position_map_filter.h) against brute-force summation over every cell
 // (each cell weighted by the length of its overlap with the pixel, in plain double), for every map and the
 // row-softmax variants: a small map (L = 37 on 16 pixels), a non-integer number of cells per pixel
 // (L = 4097 on 64 pixels), a window deep inside L = 65,536; masked pixels of causal ALiBi; pixels smaller than
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/position_map.h"
-#include "core/position_map_filter.h"
+#include "core/maps/position_map.h"
+#include "core/maps/position_map_filter.h"
 #include "gtest/gtest.h"
 
 namespace {

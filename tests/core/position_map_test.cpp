@@ -1,5 +1,5 @@
 // PE Lab — tests/core/position_map_test.cpp
-// Long-sequence position maps (core/position_map.h): the reference (from the definitions) against the
+// Long-sequence position maps (core/maps/position_map.h): the reference (from the definitions) against the
 // core's small-L matrices; Toeplitz identities; the GPU form's float32 arithmetic (emulated step for step)
 // against the double reference within the stated tolerance at L = 65,536, for every map and every RoPE
 // scaling; exactness of the integer phase; and why the contract is needed (naive float32 sin fails it).
@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "core/alibi.h"
-#include "core/position_map.h"
-#include "core/rope.h"
-#include "core/shaw.h"
-#include "core/sinusoidal.h"
-#include "core/t5.h"
+#include "core/relative/alibi.h"
+#include "core/maps/position_map.h"
+#include "core/rope/rope.h"
+#include "core/relative/shaw.h"
+#include "core/absolute/sinusoidal.h"
+#include "core/relative/t5.h"
 #include "matrix_assert.h"
 
 namespace {

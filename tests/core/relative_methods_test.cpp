@@ -1,5 +1,5 @@
 // PE Lab — tests/core/relative_methods_test.cpp
-// Transformer-XL / XLNet, DeBERTa and xPos (core/relative_methods.h) against their reference code, each
+// Transformer-XL / XLNet, DeBERTa and xPos (core/relative/relative_methods.h) against their reference code, each
 // re-implemented here independently in the reference's own steps:
 //   Transformer-XL: kimiyoung/transformer-xl pytorch/mem_transformer.py (PositionalEmbedding, pos_seq =
 //     klen−1 … 0, RelPartialLearnableMultiHeadAttn.forward and RelMultiHeadAttn._rel_shift, done on a flat
@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "core/quantity.h"
+#include "core/quantities/quantity.h"
 #include "core/random.h"
-#include "core/relative_methods.h"
-#include "core/rope.h"
+#include "core/relative/relative_methods.h"
+#include "core/rope/rope.h"
 #include "matrix_assert.h"
 
 namespace {

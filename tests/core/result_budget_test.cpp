@@ -4,7 +4,7 @@
 // parameters fit the budget.
 #include <gtest/gtest.h>
 
-#include "core/quantity.h"
+#include "core/quantities/quantity.h"
 
 namespace pelab {
 namespace {

@@ -7,10 +7,10 @@
 #include <cmath>
 
 #include "core/constants.h"
-#include "core/odometer.h"
-#include "core/pe_compare.h"
-#include "core/rope.h"
-#include "core/rope_decay.h"
+#include "core/rope/odometer.h"
+#include "core/cost/pe_compare.h"
+#include "core/rope/rope.h"
+#include "core/rope/rope_decay.h"
 
 namespace {
 

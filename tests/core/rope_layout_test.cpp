@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "core/random.h"
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "matrix_assert.h"
 
 namespace {

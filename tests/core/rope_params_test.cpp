@@ -1,7 +1,7 @@
 // PE Lab — tests/core/rope_params_test.cpp
 // The two parser extensions of the rotary quantities (params.h): a list whose length is the *value* of an Int
 // (list_len_is_value, e.g. q has d numbers) and Int values restricted to multiples (multiple_of).
-#include "core/params.h"
+#include "core/io/params.h"
 #include "gtest/gtest.h"
 
 namespace rope_params_test {  // named: a unity batch may hold params_test.cpp, whose specs() is another

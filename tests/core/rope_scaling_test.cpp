@@ -5,8 +5,8 @@
 // HF itself runs in float32; these goldens are the same formulas in double, in the same order.
 #include <cmath>
 
-#include "core/rope.h"
-#include "core/rope_scaling.h"
+#include "core/rope/rope.h"
+#include "core/rope/rope_scaling.h"
 #include "matrix_assert.h"
 
 namespace {

@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "core/constants.h"
-#include "core/f_delta.h"
+#include "core/relative/f_delta.h"
 #include "core/random.h"
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "matrix_assert.h"
 
 namespace {

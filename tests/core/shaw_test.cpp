@@ -5,9 +5,9 @@
 // written out as four loops, the combined logits, the value-side term of eq. 3 and the shaw_index quantity.
 #include <cmath>
 
-#include "core/quantity.h"
+#include "core/quantities/quantity.h"
 #include "core/random.h"
-#include "core/shaw.h"
+#include "core/relative/shaw.h"
 #include "matrix_assert.h"
 
 namespace {

@@ -4,9 +4,9 @@
 // FIRST half encodes the column (meshgrid(grid_w, grid_h) puts w first) and the second half the row.
 #include <cmath>
 
-#include "core/quantity.h"
-#include "core/sincos_2d.h"
-#include "core/vit2d.h"
+#include "core/quantities/quantity.h"
+#include "core/absolute/sincos_2d.h"
+#include "core/absolute/vit2d.h"
 #include "matrix_assert.h"
 
 namespace {

@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "core/constants.h"
-#include "core/quantity.h"
-#include "core/sinusoidal.h"
+#include "core/quantities/quantity.h"
+#include "core/absolute/sinusoidal.h"
 #include "matrix_assert.h"
 
 namespace {

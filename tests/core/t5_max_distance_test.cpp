@@ -2,7 +2,7 @@
 // T5's max_distance may be anything above the exact-bucket count, as in HF: the valid range depends on
 // num_buckets and bidirectional (t5_max_exact), the t5_bucket quantity refuses the rest with a message that
 // says so, and the buckets for the newly allowed settings (e.g. num_buckets=8, max_distance=16) match HF's
-// _relative_position_bucket, reimplemented here from HF's source independently of core/t5.cpp.
+// _relative_position_bucket, reimplemented here from HF's source independently of core/relative/t5.cpp.
 //
 // [SECTION] HF's formula, transcribed
 // [SECTION] the valid range
@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "core/format.h"
-#include "core/params.h"
-#include "core/quantity.h"
-#include "core/t5.h"
+#include "core/io/format.h"
+#include "core/io/params.h"
+#include "core/quantities/quantity.h"
+#include "core/relative/t5.h"
 
 namespace pelab {
 namespace {

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <set>
 
-#include "core/quantity.h"
-#include "core/t5.h"
+#include "core/quantities/quantity.h"
+#include "core/relative/t5.h"
 #include "matrix_assert.h"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "core/random.h"
-#include "core/vit2d.h"
+#include "core/absolute/vit2d.h"
 #include "matrix_assert.h"
 
 namespace {

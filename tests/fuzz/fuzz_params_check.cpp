@@ -28,9 +28,9 @@
 #include <cstring>
 #include <vector>
 
-#include "core/format.h"
-#include "core/params.h"
-#include "core/quantity.h"
+#include "core/io/format.h"
+#include "core/io/params.h"
+#include "core/quantities/quantity.h"
 #include "lessons/lesson.h"
 #include "lessons/state.h"
 

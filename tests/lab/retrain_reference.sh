@@ -9,7 +9,7 @@
 # scripts/lab_reference_runs.sh makes from the same run). About 35 s on one core.
 #
 # What makes equality possible (each pinned, none left to a tolerance):
-# - Eigen's matrix-product blocking and threads: pinned in the binary (src/core/lab_model.cpp,
+# - Eigen's matrix-product blocking and threads: pinned in the binary (src/core/lab/lab_model.cpp,
 #   pin_product_blocking: fixed cache sizes, one thread).
 # - No FP contraction: the build targets baseline x86-64 (no -march, no -mfma), which has no FMA instruction.
 # - glibc's libm: on x86-64 glibc picks, at load time, an FMA build of expf, logf, sin, cos, pow, … when the

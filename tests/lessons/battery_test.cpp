@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "core/keys.h"
+#include "core/io/keys.h"
 #include "lessons/lesson.h"
 #include "lesson_views.h"
 

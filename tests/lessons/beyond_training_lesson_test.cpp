@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/alibi.h"
-#include "core/rope.h"
-#include "core/t5.h"
+#include "core/relative/alibi.h"
+#include "core/rope/rope.h"
+#include "core/relative/t5.h"
 #include "lessons/lesson.h"
 #include "lesson_views.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/cost.h"
+#include "core/cost/cost.h"
 #include "lessons/lesson.h"
 #include "lesson_views.h"
 

@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "core/distance.h"
-#include "core/long_context.h"
-#include "core/rope.h"
+#include "core/relative/distance.h"
+#include "core/rope/long_context.h"
+#include "core/rope/rope.h"
 #include "lesson_views.h"
 #include "lessons/lesson.h"
 #include "matrix_assert.h"

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "core/f_delta.h"
+#include "core/relative/f_delta.h"
 #include "lessons/lesson.h"
 #include "lesson_views.h"
 #include "matrix_assert.h"

@@ -13,8 +13,8 @@
 #include <sstream>
 #include <string>
 
-#include "core/position_map.h"
-#include "core/quantity.h"
+#include "core/maps/position_map.h"
+#include "core/quantities/quantity.h"
 #include "lessons/lesson.h"
 #include "lessons/state.h"
 

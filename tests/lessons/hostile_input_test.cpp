@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/params.h"
-#include "core/text.h"
+#include "core/io/params.h"
+#include "core/io/text.h"
 #include "lessons/state.h"
 
 namespace pelab {

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/lab_report.h"
+#include "core/lab/lab_report.h"
 #include "lessons/length_lab/lab_board.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson.h"

@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/quantity.h"
+#include "core/quantities/quantity.h"
 #include "lessons/lesson.h"
 
 namespace pelab {

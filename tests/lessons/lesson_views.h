@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/params.h"
+#include "core/io/params.h"
 #include "lessons/lesson.h"
 
 namespace pelab_test {

@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "core/alibi.h"
-#include "core/rope_scaling.h"
-#include "core/rope.h"
-#include "core/sinusoidal.h"
-#include "core/t5.h"
+#include "core/relative/alibi.h"
+#include "core/rope/rope_scaling.h"
+#include "core/rope/rope.h"
+#include "core/absolute/sinusoidal.h"
+#include "core/relative/t5.h"
 #include "matrix_assert.h"
 #include "lessons/lesson.h"
 #include "lesson_views.h"

@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 #include <string>
 
-#include "core/model_presets.h"
-#include "core/position_map.h"
+#include "core/rope/model_presets.h"
+#include "core/maps/position_map.h"
 #include "lessons/lesson.h"
 #include "lessons/state.h"
 

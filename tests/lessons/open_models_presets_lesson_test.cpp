@@ -1,6 +1,6 @@
 // PE Lab — tests/lessons/open_models_presets_lesson_test.cpp
 // Lesson "open-models", its steps on released models: model-presets draws the selected preset's wavelengths 2π/θᵢ
-// as core computes them (core/model_presets.h) with its own trained and extended context as lines; the tables
+// as core computes them (core/rope/model_presets.h) with its own trained and extended context as lines; the tables
 // have one row per preset with its values and mark what sets a model apart and why a cell is empty; the notes'
 // counts follow the preset; llama3-scaling counts Llama 3.1's pairs as its band rule treats them. The generic checks (texts,
 // shapes, every parameter's range) live in battery_test.cpp.
@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/constants.h"
-#include "core/model_presets.h"
-#include "core/rope.h"
+#include "core/rope/model_presets.h"
+#include "core/rope/rope.h"
 #include "lesson_views.h"
 #include "lessons/lesson.h"
 

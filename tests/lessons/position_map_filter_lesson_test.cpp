@@ -9,7 +9,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/position_map.h"
+#include "core/maps/position_map.h"
 #include "lessons/lesson.h"
 
 namespace {

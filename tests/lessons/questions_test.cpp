@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "core/t5.h"
+#include "core/relative/t5.h"
 #include "lessons/bibliography.h"
 #include "lessons/lesson.h"
 #include "lessons/questions.h"

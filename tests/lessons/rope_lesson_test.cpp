@@ -7,11 +7,11 @@
 #include <cmath>
 #include <string>
 
-#include "core/model_presets.h"
-#include "core/alibi.h"
-#include "core/rope.h"
-#include "core/rope_decay.h"
-#include "core/rope_scaling.h"
+#include "core/rope/model_presets.h"
+#include "core/relative/alibi.h"
+#include "core/rope/rope.h"
+#include "core/rope/rope_decay.h"
+#include "core/rope/rope_scaling.h"
 #include "core/random.h"
 #include "lessons/lesson.h"
 #include "lesson_views.h"

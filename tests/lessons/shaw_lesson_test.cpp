@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
-#include "core/relative_methods.h"
+#include "core/relative/f_delta.h"
+#include "core/relative/relative_methods.h"
 #include "lessons/lesson.h"
 #include "lesson_views.h"
 

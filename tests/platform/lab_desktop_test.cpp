@@ -21,10 +21,10 @@
 #include <string>
 #include <thread>
 
-#include "core/lab_model.h"
-#include "core/lab_report.h"
-#include "core/lab_train.h"
-#include "core/lab_weights.h"
+#include "core/lab/lab_model.h"
+#include "core/lab/lab_report.h"
+#include "core/lab/lab_train.h"
+#include "core/lab/lab_weights.h"
 #include "lessons/length_lab/lab_board.h"
 #include "platform/lab_desktop.h"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/sinusoidal.h"
+#include "core/absolute/sinusoidal.h"
 #include "lessons/lesson.h"
 
 namespace pelab {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/sinusoidal.h"
+#include "core/absolute/sinusoidal.h"
 #include "lessons/absolute_pe/absolute_pe.h"
 #include "lessons/lesson_util.h"
 

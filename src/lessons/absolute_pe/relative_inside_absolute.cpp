@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
+#include "core/relative/f_delta.h"
 #include "lessons/absolute_pe/absolute_pe.h"
 #include "lessons/lesson_util.h"
 

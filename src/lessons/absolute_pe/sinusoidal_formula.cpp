@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
-#include "core/odometer.h"
+#include "core/relative/f_delta.h"
+#include "core/rope/odometer.h"
 #include "lessons/absolute_pe/absolute_pe.h"
 #include "lessons/lesson_util.h"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/constants.h"
-#include "core/f_delta.h"
+#include "core/relative/f_delta.h"
 #include "lessons/absolute_pe/absolute_pe.h"
 #include "lessons/lesson_util.h"
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/attention_grid.h"
-#include "core/f_delta.h"
+#include "core/relative/attention_grid.h"
+#include "core/relative/f_delta.h"
 #include "lessons/absolute_pe/absolute_pe.h"
 #include "lessons/lesson_util.h"
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/attention_grid.h"
-#include "core/f_delta.h"
+#include "core/relative/attention_grid.h"
+#include "core/relative/f_delta.h"
 #include "core/random.h"
 #include "lessons/attention_grid/attention_grid_lesson.h"
 #include "lessons/lesson_util.h"

@@ -11,9 +11,9 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/alibi.h"
-#include "core/long_context.h"
-#include "core/rope.h"
+#include "core/relative/alibi.h"
+#include "core/rope/long_context.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/beyond_training/beyond_training.h"
 

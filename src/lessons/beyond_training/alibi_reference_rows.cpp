@@ -8,7 +8,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/alibi.h"
+#include "core/relative/alibi.h"
 #include "lessons/lesson_util.h"
 #include "lessons/beyond_training/beyond_training.h"
 

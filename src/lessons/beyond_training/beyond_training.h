@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/alibi.h"
+#include "core/relative/alibi.h"
 #include "lessons/lesson.h"
 #include "lessons/param_table.h"
 

@@ -14,8 +14,8 @@
 #include <limits>
 #include <vector>
 
-#include "core/rope_decay.h"
-#include "core/t5.h"
+#include "core/rope/rope_decay.h"
+#include "core/relative/t5.h"
 #include "lessons/beyond_training/beyond_training.h"
 #include "lessons/lesson_util.h"
 

@@ -13,8 +13,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/odometer.h"
-#include "core/rope.h"
+#include "core/rope/odometer.h"
+#include "core/rope/rope.h"
 #include "lessons/beyond_training/beyond_training.h"
 #include "lessons/lesson_util.h"
 

@@ -5,8 +5,8 @@
 //
 // [SECTION] views
 // [SECTION] the step
-#include "core/odometer.h"
-#include "core/rope.h"
+#include "core/rope/odometer.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/beyond_training/beyond_training.h"
 

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/beyond_training/beyond_training.h"
 

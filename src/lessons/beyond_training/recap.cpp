@@ -10,9 +10,9 @@
 #include <cmath>
 #include <limits>
 
-#include "core/alibi.h"
-#include "core/odometer.h"
-#include "core/rope.h"
+#include "core/relative/alibi.h"
+#include "core/rope/odometer.h"
+#include "core/rope/rope.h"
 #include "lessons/beyond_training/beyond_training.h"
 #include "lessons/lesson_util.h"
 

@@ -7,7 +7,7 @@
 // [SECTION] the step
 #include <cmath>
 
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/beyond_training/beyond_training.h"
 

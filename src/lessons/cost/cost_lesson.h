@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/cost.h"
+#include "core/cost/cost.h"
 #include "lessons/lesson.h"
 
 namespace pelab {

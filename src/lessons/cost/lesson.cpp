@@ -23,12 +23,12 @@
 #include <tuple>
 #include <vector>
 
-#include "core/alibi.h"
-#include "core/cost.h"
+#include "core/relative/alibi.h"
+#include "core/cost/cost.h"
 #include "core/random.h"
-#include "core/rope.h"
-#include "core/sinusoidal.h"
-#include "core/t5.h"
+#include "core/rope/rope.h"
+#include "core/absolute/sinusoidal.h"
+#include "core/relative/t5.h"
 #include "lessons/cost/cost_lesson.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"

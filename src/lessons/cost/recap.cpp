@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "core/cost.h"
+#include "core/cost/cost.h"
 #include "core/random.h"
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/cost/cost_lesson.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/cost.h"
+#include "core/cost/cost.h"
 #include "lessons/cost/cost_lesson.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"

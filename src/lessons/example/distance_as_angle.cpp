@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/example/example_lesson.h"
 #include "lessons/lesson_util.h"
 

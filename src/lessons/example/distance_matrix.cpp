@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/distance.h"
+#include "core/relative/distance.h"
 #include "lessons/example/example_lesson.h"
 #include "lessons/lesson_util.h"
 

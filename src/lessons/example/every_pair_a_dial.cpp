@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/example/example_lesson.h"
 #include "lessons/lesson_util.h"
 

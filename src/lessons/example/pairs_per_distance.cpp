@@ -6,7 +6,7 @@
 // [SECTION] the step
 #include <vector>
 
-#include "core/distance.h"
+#include "core/relative/distance.h"
 #include "lessons/example/example_lesson.h"
 #include "lessons/lesson_util.h"
 

@@ -10,7 +10,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/example/example_lesson.h"
 #include "lessons/lesson_util.h"
 

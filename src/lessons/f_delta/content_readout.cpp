@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
+#include "core/relative/f_delta.h"
 #include "lessons/f_delta/f_delta_lesson.h"
 #include "lessons/lesson_util.h"
 

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
+#include "core/relative/f_delta.h"
 #include "core/random.h"
 #include "lessons/f_delta/f_delta_lesson.h"
 #include "lessons/lesson_util.h"
@@ -29,7 +29,7 @@ namespace fdelta {
 using namespace lessonui;  // shared display helpers (lessons/lesson_util.h)
 
 // [SECTION] parameters (declared once)
-// The ranges of L, omega and v are those of core's f_matrix / r_delta quantities (core/f_delta.h), so the
+// The ranges of L, omega and v are those of core's f_matrix / r_delta quantities (core/relative/f_delta.h), so the
 // lesson and the CLI accept the same values.
 const ParamTable<Inputs>& params() {
     static const ParamTable<Inputs> table{

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
-#include "core/rope.h"
+#include "core/relative/f_delta.h"
+#include "core/rope/rope.h"
 #include "lessons/f_delta/f_delta_lesson.h"
 #include "lessons/lesson_util.h"
 

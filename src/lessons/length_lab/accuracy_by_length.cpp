@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/lab_train.h"
+#include "core/lab/lab_train.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson_util.h"
 

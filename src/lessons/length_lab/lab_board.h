@@ -35,7 +35,7 @@ struct Scores {
 
 using Curve = std::vector<std::pair<int, double>>;  // [step, mean batch loss]
 
-// A finished run's numbers as `lab train` prints them (core/lab_report.h) or, for a loaded weights file, as
+// A finished run's numbers as `lab train` prints them (core/lab/lab_report.h) or, for a loaded weights file, as
 // `lab eval` prints them (no loss curve).
 struct RunResult {
     std::map<std::string, std::string> config;  // every key as echoed ("pe" → "alibi", "d" → "48")

@@ -27,7 +27,7 @@ const ParamTable<Inputs>& params();
 Inputs read_inputs(const ParamSet& p);
 
 // The set-up of every reference run and of a run started here with only pe, task, seed and train_steps given
-// (core/lab_train.h's defaults, read from core's run keys): trained on n ≤ kTrainMax digits.
+// (core/lab/lab_train.h's defaults, read from core's run keys): trained on n ≤ kTrainMax digits.
 constexpr int kTrainMax = 16;
 // The length the "beyond training" statements point at: the first tested length past kTrainMax.
 constexpr int kFirstBeyond = 20;

@@ -18,9 +18,9 @@
 #include <limits>
 #include <set>
 
-#include "core/lab_model.h"
-#include "core/lab_report.h"
-#include "core/t5.h"
+#include "core/lab/lab_model.h"
+#include "core/lab/lab_report.h"
+#include "core/relative/t5.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson_util.h"
 

@@ -2,7 +2,7 @@
 // Step "the-experiment" of lesson "length-lab": the task drawn as tokens (one sample of n digits, its input and
 // the next token the model must predict at each position, the positions a training sequence reaches shaded)
 // and the lengths every run is tested at, trained or beyond. The sample is core's fixed evaluation sample, the
-// same one the runs are scored on (core/lab_train.h: eval_samples, task_batch).
+// same one the runs are scored on (core/lab/lab_train.h: eval_samples, task_batch).
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the views
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/lab_train.h"
+#include "core/lab/lab_train.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson_util.h"
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/lab_model.h"
+#include "core/lab/lab_model.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson_util.h"
 

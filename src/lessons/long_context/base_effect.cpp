@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/rope.h"
-#include "core/rope_decay.h"
+#include "core/rope/rope.h"
+#include "core/rope/rope_decay.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 

@@ -12,9 +12,9 @@
 #include <cstdint>
 #include <limits>
 
-#include "core/long_context.h"
+#include "core/rope/long_context.h"
 #include "core/random.h"
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 

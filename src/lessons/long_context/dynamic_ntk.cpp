@@ -1,7 +1,7 @@
 // PE Lab — lessons/long_context/dynamic_ntk.cpp
 // Lesson "long-context", step "dynamic-ntk": dynamic NTK, the base recomputed from the current sequence
 // length and unchanged up to the training length (Hugging Face transformers' modeling_rope_utils through
-// core/rope_scaling), and the prediction of what it does up to L; the bracket at s·L is step "dynamic-ntk-bracket".
+// core/rope/rope_scaling), and the prediction of what it does up to L; the bracket at s·L is step "dynamic-ntk-bracket".
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 

@@ -3,7 +3,7 @@
 // wrap, the odometer, ALiBi, clipped methods — is the lesson before, "beyond-training"), one idea per step: the
 // two effects of the base and its decay bound; position interpolation and its cost; NTK-aware scaling and its slow
 // pairs; dynamic NTK and its bracket; YaRN's ramp, its attention factor and Llama 3's bands (as Hugging Face
-// transformers' modeling_rope_utils.py, in core/rope_scaling); the scalings side by side (scale factors,
+// transformers' modeling_rope_utils.py, in core/rope/rope_scaling); the scalings side by side (scale factors,
 // wavelengths, unseen angles, the scaled odometer, the trade-offs); a diagnosis of mean scores beyond the
 // original length; and the recap. Every number shown comes from core (rope.h, rope_scaling.h). This file holds the
 // parameter table, the computations several steps share and the lesson's step list; each step lives in the file
@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 

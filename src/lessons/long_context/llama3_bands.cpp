@@ -1,7 +1,7 @@
 // PE Lab — lessons/long_context/llama3_bands.cpp
 // Lesson "long-context", step "llama3-bands": Llama 3's wavelength bands — kept, smoothly interpolated,
 // divided by s — per pair against the unscaled frequencies (Hugging Face transformers' modeling_rope_utils through
-// core/rope_scaling), with the pairs where the curve leaves 1 and reaches 1/s marked, so figure and text name the
+// core/rope/rope_scaling), with the pairs where the curve leaves 1 and reaches 1/s marked, so figure and text name the
 // same pair.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
@@ -9,7 +9,7 @@
 // [SECTION] the step
 #include <limits>
 
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 

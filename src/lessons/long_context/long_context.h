@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/rope_scaling.h"
+#include "core/rope/rope_scaling.h"
 #include "lessons/beyond_training/beyond_training.h"
 #include "lessons/lesson.h"
 #include "lessons/param_table.h"

@@ -1,7 +1,7 @@
 // PE Lab — lessons/long_context/ntk_aware.cpp
 // Lesson "long-context", step "ntk-aware": NTK-aware scaling, a larger base that divides the slowest pair by
 // the full s and leaves the fastest as it was (Hugging Face transformers' modeling_rope_utils through
-// core/rope_scaling), and the prediction of which pair gets the full s.
+// core/rope/rope_scaling), and the prediction of which pair gets the full s.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views

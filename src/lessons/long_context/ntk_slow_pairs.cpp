@@ -6,7 +6,7 @@
 //
 // [SECTION] views
 // [SECTION] the step
-#include "core/long_context.h"
+#include "core/rope/long_context.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 

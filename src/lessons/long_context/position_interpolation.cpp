@@ -1,7 +1,7 @@
 // PE Lab — lessons/long_context/position_interpolation.cpp
 // Lesson "long-context", step "position-interpolation": position interpolation (PI), every frequency divided
 // by s, keeps the slowest pair within its training angles over s·L positions (Hugging Face transformers'
-// modeling_rope_utils through core/rope_scaling); its cost at short range is step "pi-local-cost".
+// modeling_rope_utils through core/rope/rope_scaling); its cost at short range is step "pi-local-cost".
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views

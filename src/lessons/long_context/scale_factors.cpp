@@ -6,7 +6,7 @@
 //
 // [SECTION] views
 // [SECTION] the step
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 

@@ -5,8 +5,8 @@
 //
 // [SECTION] views
 // [SECTION] the step
-#include "core/long_context.h"
-#include "core/rope.h"
+#include "core/rope/long_context.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 

@@ -6,8 +6,8 @@
 //
 // [SECTION] views
 // [SECTION] the step
-#include "core/odometer.h"
-#include "core/rope.h"
+#include "core/rope/odometer.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 

@@ -8,7 +8,7 @@
 // [SECTION] the step
 #include <cmath>
 
-#include "core/rope_scaling.h"
+#include "core/rope/rope_scaling.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 

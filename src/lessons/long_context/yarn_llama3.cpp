@@ -1,13 +1,13 @@
 // PE Lab — lessons/long_context/yarn_llama3.cpp
 // Lesson "long-context", step "yarn-llama3": YaRN's correction range — the pairs kept, ramped and divided by s
-// by the turns they make in training (Hugging Face transformers' modeling_rope_utils through core/rope_scaling).
+// by the turns they make in training (Hugging Face transformers' modeling_rope_utils through core/rope/rope_scaling).
 // YaRN's attention
 // factor and Llama 3's bands are the steps "yarn-attention-factor" and "llama3-bands".
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] views
 // [SECTION] the step
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson_util.h"
 #include "lessons/long_context/long_context.h"
 

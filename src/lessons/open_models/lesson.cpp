@@ -20,11 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "core/model_presets.h"
-#include "core/open_models.h"
+#include "core/rope/model_presets.h"
+#include "core/rope/open_models.h"
 #include "core/random.h"
-#include "core/rope.h"
-#include "core/rope_scaling.h"
+#include "core/rope/rope.h"
+#include "core/rope/rope_scaling.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"
@@ -303,7 +303,7 @@ std::string scaling_words(const std::string& scaling, Lang lang) {
     return scaling;
 }
 
-// The table of released models (core/model_presets.txt), one group at a time: those that run at the length
+// The table of released models (core/rope/model_presets.txt), one group at a time: those that run at the length
 // they were built for (scaling none) or those that scale their positions to a longer context. A column no model
 // of the group fills is left out, so each table stays narrow; the rows keep core's order. An empty cell ("—")
 // means the model has no such setting; a value that exists but that no source read gives is marked "unknown",

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/open_models.h"
-#include "core/rope_scaling.h"
+#include "core/rope/open_models.h"
+#include "core/rope/rope_scaling.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"

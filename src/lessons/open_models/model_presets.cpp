@@ -1,6 +1,6 @@
 // PE Lab — lessons/open_models/model_presets.cpp
 // Step "model-presets" of lesson "open-models": the selected released model's per-pair wavelengths 2π/θᵢ,
-// unscaled and as the model scales them, against its own trained and extended context (core/model_presets.h).
+// unscaled and as the model scales them, against its own trained and extended context (core/rope/model_presets.h).
 // The table of all presets is the next two steps (presets_unscaled.cpp, presets_scaled.cpp); Llama 3.1's band rule
 // is taught before (llama3_scaling.cpp). Its question (a check, after MLA): how much of a DeepSeek-V3 head rotates
 // (the answer also describes the selected model). Every number comes from core (model_presets.h, rope.h, rope_scaling.h).
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "core/model_presets.h"
-#include "core/rope.h"
+#include "core/rope/model_presets.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/open_models.h"
+#include "core/rope/open_models.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"

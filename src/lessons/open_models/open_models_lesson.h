@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "core/model_presets.h"
-#include "core/open_models.h"
-#include "core/rope_scaling.h"
+#include "core/rope/model_presets.h"
+#include "core/rope/open_models.h"
+#include "core/rope/rope_scaling.h"
 #include "lessons/lesson.h"
 
 namespace pelab {
@@ -50,7 +50,7 @@ struct Inputs {
     int bytes_per_number = 0;           // cache element size in bytes
 
     // -- model-presets
-    std::string preset;  // the selected model preset's name (core/model_presets.h)
+    std::string preset;  // the selected model preset's name (core/rope/model_presets.h)
 
     // -- end of inputs
 };
@@ -111,7 +111,7 @@ struct MlaToy {
 };
 MlaToy mla_toy(const Inputs& in);
 
-// llama3-scaling, recap: Llama 3.1 8B's pairs under its band rule (core/model_presets.h): how many are divided by s,
+// llama3-scaling, recap: Llama 3.1 8B's pairs under its band rule (core/rope/model_presets.h): how many are divided by s,
 // kept, or blended between. Zero counts when the preset is missing.
 struct Llama3Counts {
     int divided = 0, kept = 0, between = 0;

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "core/open_models.h"
+#include "core/rope/open_models.h"
 #include "core/random.h"
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/model_presets.h"
+#include "core/rope/model_presets.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"

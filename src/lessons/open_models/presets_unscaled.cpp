@@ -1,6 +1,6 @@
 // PE Lab — lessons/open_models/presets_unscaled.cpp
 // Step "presets-unscaled" of lesson "open-models": the released models that do not scale their positions
-// (scaling none in core/model_presets.txt), in a table built by preset_group_table (lesson.cpp): head and rotary
+// (scaling none in core/rope/model_presets.txt), in a table built by preset_group_table (lesson.cpp): head and rotary
 // dimensions, base, sliding window, trained and largest context, with the equations of what sets them apart (the
 // rotating share of a head, the window). Every number comes from core (model_presets.h).
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/model_presets.h"
+#include "core/rope/model_presets.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "core/model_presets.h"
-#include "core/odometer.h"
-#include "core/open_models.h"
-#include "core/rope.h"
+#include "core/rope/model_presets.h"
+#include "core/rope/odometer.h"
+#include "core/rope/open_models.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/open_models/open_models_lesson.h"

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "core/constants.h"
-#include "core/model_presets.h"
-#include "core/position_map.h"
-#include "core/position_map_filter.h"
+#include "core/rope/model_presets.h"
+#include "core/maps/position_map.h"
+#include "core/maps/position_map_filter.h"
 #include "lessons/lesson_util.h"
 #include "lessons/position_maps/position_maps_lesson.h"
 

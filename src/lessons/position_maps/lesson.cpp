@@ -1,7 +1,7 @@
 // PE Lab — lessons/position_maps/lesson.cpp
 // The long-sequence page (`map=` in the URL, `pelab --gpu-map`): position-only maps at L up to 65,536,
 // evaluated per pixel on the GPU. A registry entry and an overlay: it opens over any lesson
-// (lesson=rope&map=rope) and returns to it. Every number comes from core/position_map.h.
+// (lesson=rope&map=rope) and returns to it. Every number comes from core/maps/position_map.h.
 // This file holds the parameter table, the map it describes, which keys each map shows and the list of steps;
 // each step lives in the file named for its id (whole_map.cpp, aliasing.cpp, float32_precision.cpp,
 // distance_profile.cpp), with its views.
@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "core/constants.h"
-#include "core/model_presets.h"
-#include "core/position_map.h"
-#include "core/position_map_filter.h"
+#include "core/rope/model_presets.h"
+#include "core/maps/position_map.h"
+#include "core/maps/position_map_filter.h"
 #include "lessons/lesson_util.h"
 #include "lessons/position_maps/position_maps_lesson.h"
 

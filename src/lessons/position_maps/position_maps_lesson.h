@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/position_map.h"
+#include "core/maps/position_map.h"
 #include "lessons/lesson.h"
 #include "lessons/param_table.h"
 

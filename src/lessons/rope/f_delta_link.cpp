@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
+#include "core/relative/f_delta.h"
 #include "lessons/lesson_util.h"
 #include "lessons/rope/rope_lesson.h"
 

@@ -22,9 +22,9 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
-#include "core/relative_methods.h"
-#include "core/sinusoidal.h"
+#include "core/relative/f_delta.h"
+#include "core/relative/relative_methods.h"
+#include "core/absolute/sinusoidal.h"
 #include "lessons/lesson_util.h"
 #include "lessons/rope/rope_lesson.h"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/rope_decay.h"
+#include "core/rope/rope_decay.h"
 #include "lessons/lesson_util.h"
 #include "lessons/rope/rope_lesson.h"
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "core/relative_methods.h"
-#include "core/rope_decay.h"
+#include "core/relative/relative_methods.h"
+#include "core/rope/rope_decay.h"
 #include "lessons/lesson_util.h"
 #include "lessons/rope/rope_lesson.h"
 

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "core/random.h"
-#include "core/rope.h"
+#include "core/rope/rope.h"
 #include "lessons/lesson.h"
 
 namespace pelab {
@@ -36,7 +36,7 @@ struct Inputs {
     int max_dist = 0;
     int d_spectrum = 0;
     double gamma = 0;  // xPos: the decay length γ (torchscale scale_base)
-    std::string preset;  // a released model's name (core/model_presets.h) or "none"
+    std::string preset;  // a released model's name (core/rope/model_presets.h) or "none"
     // Derived from the values above by read_inputs.
     RopeLayout layout = RopeLayout::interleaved;
     Eigen::VectorXd theta;  // base^(−2i/d)

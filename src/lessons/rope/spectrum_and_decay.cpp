@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/model_presets.h"
-#include "core/odometer.h"
+#include "core/rope/model_presets.h"
+#include "core/rope/odometer.h"
 #include "lessons/lesson_util.h"
 #include "lessons/rope/rope_lesson.h"
 
@@ -26,7 +26,7 @@ namespace {
 // The wavelength of every pair on a log axis against the context max_dist: a pair above the line never completes
 // a turn inside the context. With a model preset, that model's trained and extended contexts, its local layers'
 // base (Gemma 3) and, while the step's width and base are the model's, its wavelengths after its own scaling
-// (core/model_presets.h: preset_inv_freq, the HF rope-init functions).
+// (core/rope/model_presets.h: preset_inv_freq, the HF rope-init functions).
 std::vector<ViewData> spectrum_views(const Inputs& in, Lang lang) {
     const int pairs = in.d / 2;
     CurveView curve = wavelength_axes(pairs, lang);

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/relative_methods.h"
+#include "core/relative/relative_methods.h"
 #include "lessons/lesson_util.h"
 #include "lessons/rope/rope_lesson.h"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/attention_grid.h"
+#include "core/relative/attention_grid.h"
 #include "lessons/shaw/shaw_lesson.h"
 #include "lessons/lesson_util.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/relative_methods.h"
+#include "core/relative/relative_methods.h"
 #include "lessons/shaw/shaw_lesson.h"
 #include "lessons/lesson_util.h"
 

@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "core/attention_grid.h"
-#include "core/relative_methods.h"
-#include "core/shaw.h"
+#include "core/relative/attention_grid.h"
+#include "core/relative/relative_methods.h"
+#include "core/relative/shaw.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/shaw/shaw_lesson.h"

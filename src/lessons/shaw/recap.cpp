@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
-#include "core/relative_methods.h"
-#include "core/shaw.h"
+#include "core/relative/f_delta.h"
+#include "core/relative/relative_methods.h"
+#include "core/relative/shaw.h"
 #include "lessons/shaw/shaw_lesson.h"
 #include "lessons/lesson_util.h"
 

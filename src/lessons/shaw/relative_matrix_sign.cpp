@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/shaw.h"
+#include "core/relative/shaw.h"
 #include "lessons/shaw/shaw_lesson.h"
 #include "lessons/lesson_util.h"
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "core/shaw.h"
+#include "core/relative/shaw.h"
 #include "lessons/lesson.h"
 
 namespace pelab {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
-#include "core/relative_methods.h"
+#include "core/relative/f_delta.h"
+#include "core/relative/relative_methods.h"
 #include "lessons/shaw/shaw_lesson.h"
 #include "lessons/lesson_util.h"
 

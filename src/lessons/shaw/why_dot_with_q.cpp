@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
-#include "core/shaw.h"
+#include "core/relative/f_delta.h"
+#include "core/relative/shaw.h"
 #include "lessons/shaw/shaw_lesson.h"
 #include "lessons/lesson_util.h"
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "core/t5.h"
+#include "core/relative/t5.h"
 #include "lessons/lesson_util.h"
 #include "lessons/t5_bias/t5_bias_lesson.h"
 

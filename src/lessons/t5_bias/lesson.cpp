@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/t5.h"
+#include "core/relative/t5.h"
 #include "lessons/lesson_util.h"
 #include "lessons/t5_bias/t5_bias_lesson.h"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/f_delta.h"
-#include "core/t5.h"
+#include "core/relative/f_delta.h"
+#include "core/relative/t5.h"
 #include "lessons/lesson_util.h"
 #include "lessons/t5_bias/t5_bias_lesson.h"
 

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/t5.h"
+#include "core/relative/t5.h"
 #include "lessons/lesson.h"
 #include "lessons/param_table.h"
 
@@ -39,7 +39,7 @@ int usable_max_distance(int num_buckets, bool bidirectional, int max_distance);
 std::string max_distance_note(int num_buckets, bool bidirectional, int given, Lang lang);
 // Adds the max_distance note (when there is one) in front of a view's notes.
 void note_max_distance(ViewData& view, const Inputs& in, int num_buckets, Lang lang);
-Eigen::MatrixXd bias_table(const Inputs& in);  // the demo table bias[bucket][head] (core/t5.h)
+Eigen::MatrixXd bias_table(const Inputs& in);  // the demo table bias[bucket][head] (core/relative/t5.h)
 HeatmapView ij_heatmap(const Eigen::MatrixXd& M, Lang lang);  // query i × key j, with q − k hover axes
 // A bucket matrix, each cell explained with its offset Δ = i − j and its bucket.
 HeatmapView bucket_heatmap(const Eigen::MatrixXi& B, Lang lang);

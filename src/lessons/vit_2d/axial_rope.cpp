@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "core/vit2d.h"
+#include "core/absolute/vit2d.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lessons/vit_2d/vit_2d_lesson.h"

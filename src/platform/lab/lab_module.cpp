@@ -2,7 +2,7 @@
 // The lab's trainer for the page: the entry of pelab_lab.wasm, a module of its own that
 // web/lab_worker.js loads in a Web Worker when the lab opens, built for speed (-O3, WebAssembly SIMD) apart
 // from the app (-Oz). It is a small C API over core's Trainer; everything it computes and writes comes from
-// core (core/lab_train.h, core/lab_report.h, core/lab_weights.h), so a run in the page reads the same keys,
+// core (core/lab/lab_train.h, core/lab/lab_report.h, core/lab/lab_weights.h), so a run in the page reads the same keys,
 // follows the same rules and prints the same JSON as `pelab-cli lab train`.
 //
 // A run is a handle (LabRun*): a run being trained (pelab_lab_create), or a model read from a weights file
@@ -23,10 +23,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/lab_report.h"
-#include "core/lab_train.h"
-#include "core/lab_weights.h"
-#include "core/params.h"
+#include "core/lab/lab_report.h"
+#include "core/lab/lab_train.h"
+#include "core/lab/lab_weights.h"
+#include "core/io/params.h"
 
 namespace {
 
@@ -70,12 +70,12 @@ LabRun* loaded_run(Read read) {
 extern "C" {
 
 // A run from `key=value` words separated by white space, with the keys and rules of `pelab-cli lab train`
-// (core/lab_report.h: read_train_words). Never null; pelab_lab_problem says whether the run is valid.
+// (core/lab/lab_report.h: read_train_words). Never null; pelab_lab_problem says whether the run is valid.
 EMSCRIPTEN_KEEPALIVE LabRun* pelab_lab_create(const char* words) {
     auto* run = new LabRun;
     run->problem = pelab::lab::read_train_words(words ? words : "", &run->params, &run->config);
     // The page trains without the padded positions: the same run up to float rounding, about 1.5× faster
-    // (core/lab_train.h: TrainConfig::skip_padding; a run here differs from the native one in its last bits
+    // (core/lab/lab_train.h: TrainConfig::skip_padding; a run here differs from the native one in its last bits
     // anyway, through Emscripten's libm).
     run->config.skip_padding = true;
     if (run->problem.empty()) run->trainer = std::make_unique<pelab::lab::Trainer>(run->config);
@@ -112,7 +112,7 @@ EMSCRIPTEN_KEEPALIVE const char* pelab_lab_progress(LabRun* run) {
     return run->text.c_str();
 }
 
-// The run's result, the object `pelab-cli lab train` prints (core/lab_report.h: train_result_json), after
+// The run's result, the object `pelab-cli lab train` prints (core/lab/lab_report.h: train_result_json), after
 // scoring the model on the run's test lengths. Its "seconds" is the time this module spent on the run (its
 // steps and this evaluation; not the worker's pauses). "" while the run is not finished or is invalid.
 EMSCRIPTEN_KEEPALIVE const char* pelab_lab_result(LabRun* run) {
@@ -153,7 +153,7 @@ EMSCRIPTEN_KEEPALIVE LabRun* pelab_lab_load_packed(const unsigned char* bytes, i
     return loaded_run([&](pelab::lab::Model<float>* model) { return pelab::lab::read_packed_weights(file, model); });
 }
 
-// The object `pelab-cli lab eval` prints (core/lab_report.h: eval_result_json) for the run's model, scored on
+// The object `pelab-cli lab eval` prints (core/lab/lab_report.h: eval_result_json) for the run's model, scored on
 // the task of the words ("task=copy" or "task=reverse"; copy when absent) at lab train's default test lengths
 // (4, 8, …, 48). A line that does not start with '{' is the reason it could not be scored (an unknown task, a
 // learned table shorter than the longest test). Loaded models are scored this way when they arrive.

@@ -1,0 +1,378 @@
+// PE Lab — core/lab/lab_train.cpp
+// Implements lab_train.h: the task generator, OneCycleLR and AdamW as PyTorch computes them, the run's keys and
+// rules, the Trainer and the per-length evaluation.
+//
+// [SECTION] the task
+// [SECTION] optimizer and schedule
+// [SECTION] run configuration
+// [SECTION] the trainer
+// [SECTION] evaluation
+// [SECTION] looking inside a model
+#include "core/lab/lab_train.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/io/params.h"
+
+namespace pelab::lab {
+
+// [SECTION] the task
+const char* task_name(Task task) { return task == Task::reverse ? "reverse" : "copy"; }
+
+bool parse_task(const std::string& text, Task* out) {
+    if (text == "copy") *out = Task::copy;
+    else if (text == "reverse") *out = Task::reverse;
+    else return false;
+    return true;
+}
+
+Batch task_batch(Task task, const std::vector<std::vector<int>>& samples) {
+    Batch batch;
+    batch.B = static_cast<int>(samples.size());
+    for (const std::vector<int>& s : samples) batch.T = std::max(batch.T, 2 * static_cast<int>(s.size()));
+    const std::size_t cells = static_cast<std::size_t>(batch.B) * static_cast<std::size_t>(batch.T);
+    batch.tokens.assign(cells, kPad);
+    batch.targets.assign(cells, kIgnore);
+    std::vector<int> sequence;
+    for (int b = 0; b < batch.B; ++b) {
+        const std::vector<int>& x = samples[static_cast<std::size_t>(b)];
+        const int n = static_cast<int>(x.size());
+        sequence = x;
+        sequence.push_back(kSep);
+        if (task == Task::copy) sequence.insert(sequence.end(), x.begin(), x.end());
+        else sequence.insert(sequence.end(), x.rbegin(), x.rend());
+        const std::size_t row = static_cast<std::size_t>(b) * static_cast<std::size_t>(batch.T);
+        for (int t = 0; t < 2 * n; ++t) {
+            batch.tokens[row + static_cast<std::size_t>(t)] = sequence[static_cast<std::size_t>(t)];
+            if (t >= n) batch.targets[row + static_cast<std::size_t>(t)] = sequence[static_cast<std::size_t>(t + 1)];
+        }
+    }
+    return batch;
+}
+
+namespace detail {
+
+// A whole number uniform in 0..bound−1 (rejection, so no value is favoured).
+int uniform_below(SplitMix64& rng, int bound) {
+    const std::uint64_t b = static_cast<std::uint64_t>(bound);
+    const std::uint64_t limit = ~std::uint64_t(0) - (~std::uint64_t(0) % b);
+    std::uint64_t r = rng.next_u64();
+    while (r >= limit) r = rng.next_u64();
+    return static_cast<int>(r % b);
+}
+
+std::vector<int> draw_digits(SplitMix64& rng, int n) {
+    std::vector<int> x(static_cast<std::size_t>(n));
+    for (int& digit : x) digit = uniform_below(rng, 10);
+    return x;
+}
+
+// The evaluation sets' seeds: a constant apart from the training seeds' use, plus the length.
+constexpr std::uint64_t kEvalSeedBase = 0x1ab5eed5ULL << 16;
+
+}  // namespace detail
+
+std::vector<std::vector<int>> draw_samples(SplitMix64& rng, int count, int max_n) {
+    std::vector<std::vector<int>> out;
+    out.reserve(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) out.push_back(detail::draw_digits(rng, 1 + detail::uniform_below(rng, max_n)));
+    return out;
+}
+
+std::vector<std::vector<int>> eval_samples(int n, int count) {
+    SplitMix64 rng(detail::kEvalSeedBase + static_cast<std::uint64_t>(n));
+    std::vector<std::vector<int>> out;
+    for (int i = 0; i < count; ++i) out.push_back(detail::draw_digits(rng, n));
+    return out;
+}
+
+// [SECTION] optimizer and schedule
+double OneCycle::lr(int step) const {
+    const double initial = max_lr / div_factor;
+    const double minimum = initial / final_div_factor;
+    struct Phase {
+        double end_step, start_lr, end_lr;
+    };
+    const Phase phases[2] = {{pct_start * total_steps - 1.0, initial, max_lr},
+                             {static_cast<double>(total_steps) - 1.0, max_lr, minimum}};
+    double start_step = 0.0;
+    for (int i = 0; i < 2; ++i) {
+        const Phase& p = phases[i];
+        if (step <= p.end_step || i == 1) {
+            const double span = p.end_step - start_step;
+            const double pct = span != 0.0 ? (step - start_step) / span : 1.0;
+            const double cos_out = std::cos(std::acos(-1.0) * pct) + 1.0;
+            return p.end_lr + (p.start_lr - p.end_lr) / 2.0 * cos_out;
+        }
+        start_step = p.end_step;
+    }
+    return minimum;
+}
+
+template <class T>
+void AdamW<T>::step(std::vector<T>* params, const std::vector<T>& grad, double lr) {
+    const std::size_t n = params->size();
+    if (m.size() != n) m.assign(n, T(0));
+    if (v.size() != n) v.assign(n, T(0));
+    ++t;
+    const double bc1 = 1.0 - std::pow(beta1, static_cast<double>(t));
+    const double bc2 = 1.0 - std::pow(beta2, static_cast<double>(t));
+    const T decay = static_cast<T>(1.0 - lr * weight_decay);
+    const T step_size = static_cast<T>(lr / bc1);
+    const T bc2_root = static_cast<T>(std::sqrt(bc2));
+    const T b1 = static_cast<T>(beta1), b2 = static_cast<T>(beta2), e = static_cast<T>(eps);
+    T* p = params->data();
+    for (std::size_t i = 0; i < n; ++i) {
+        const T g = grad[i];
+        p[i] *= decay;
+        m[i] = b1 * m[i] + (T(1) - b1) * g;
+        v[i] = b2 * v[i] + (T(1) - b2) * g * g;
+        p[i] -= step_size * m[i] / (std::sqrt(v[i]) / bc2_root + e);
+    }
+}
+
+// [SECTION] run configuration
+const std::vector<ParamSpec>& train_specs() {
+    static const std::vector<ParamSpec> specs = [] {
+        std::vector<ParamSpec> s;
+        s.push_back(choice_spec("task", {"copy", "reverse"}, "copy", "the task: copy the digits or reverse them"));
+        s.push_back(choice_spec("pe", scheme_names(), "alibi", "the position scheme"));
+        s.push_back(int_spec("d", kMinD, kMaxD, "48", "model width (d/heads even)"));
+        s.push_back(int_spec("heads", 1, 8, "4", "attention heads: 1, 2, 4 or 8"));
+        s.push_back(int_spec("layers", 1, kMaxLayers, "2", "transformer blocks"));
+        s.push_back(int_spec("train_steps", 1, 20000, "1500", "optimizer steps"));
+        s.push_back(int_spec("batch", 1, 256, "32", "samples per step"));
+        s.push_back(real_spec("lr", 1e-5, 0.1, "0.001", "peak learning rate of the one-cycle schedule"));
+        s.push_back(int_spec("seed", 0, 2147483647.0, "0", "seed of the initialisation and the data"));
+        s.push_back(int_spec("train_max", 1, 32, "16", "longest training sample (digits)"));
+        ParamSpec test = make_spec("test", ParamKind::RealList, 1, 60, "4,8,12,16,20,24,28,32,40,48",
+                                   "evaluation lengths (digits)");
+        test.list_min = 1;
+        test.list_max = 16;
+        s.push_back(test);
+        s.push_back(int_spec("max_positions", 1, kMaxPositions, "128", "rows of the learned position table"));
+        s.push_back(real_spec("pi", 1, 16, "1", "rope: position interpolation factor at evaluation"));
+        s.push_back(int_spec("finetune_steps", 0, 20000, "0", "rope: fine-tune steps after the run"));
+        s.push_back(int_spec("finetune_max", 1, 32, "32", "rope: longest fine-tune sample (digits)"));
+        return s;
+    }();
+    return specs;
+}
+
+namespace detail {
+
+// The rules across a run's keys, past the model's own checks.
+std::string run_rules_problem(const TrainConfig& c) {
+    if (c.test.empty()) return "test: give at least one length";
+    if (c.model.pe != Scheme::rope && c.pi != 1.0)
+        return "pi: position interpolation applies to pe=rope only (pe=" + std::string(scheme_name(c.model.pe)) + ")";
+    if (c.model.pe != Scheme::rope && c.finetune_steps > 0)
+        return "finetune_steps: the interpolation fine-tune applies to pe=rope only (pe=" +
+               std::string(scheme_name(c.model.pe)) + ")";
+    if (c.model.pe == Scheme::learned) {
+        int longest = c.train_max;
+        const char* key = "train_max";
+        for (const int n : c.test)
+            if (n > longest) longest = n, key = "test";
+        if (2 * longest > c.model.max_positions)
+            return std::string(key) + ": a sample of " + std::to_string(longest) + " digits is " +
+                   std::to_string(2 * longest) + " tokens, longer than the learned position table (max_positions=" +
+                   std::to_string(c.model.max_positions) + "); pe=learned cannot place it";
+    }
+    return "";
+}
+
+}  // namespace detail
+
+std::string train_config_problem(const TrainConfig& c) {
+    const std::string model = config_problem(c.model);
+    return model.empty() ? detail::run_rules_problem(c) : model;
+}
+
+std::string eval_config_problem(const TrainConfig& c) {
+    const std::string model = open_config_problem(c.model);
+    return model.empty() ? detail::run_rules_problem(c) : model;
+}
+
+std::string train_config_from_params(const ParamSet& p, TrainConfig* out) {
+    TrainConfig c;
+    parse_task(p.gets("task"), &c.task);
+    parse_scheme(p.gets("pe"), &c.model.pe);
+    c.model.d = p.geti("d");
+    c.model.heads = p.geti("heads");
+    c.model.layers = p.geti("layers");
+    c.model.max_positions = p.geti("max_positions");
+    c.train_steps = p.geti("train_steps");
+    c.batch = p.geti("batch");
+    c.lr = p.getd("lr");
+    c.seed = static_cast<std::uint64_t>(p.geti("seed"));
+    c.train_max = p.geti("train_max");
+    c.test.clear();
+    for (const double n : p.getv("test")) {
+        if (n != std::floor(n)) return "test: " + format_number(n) + " is not a whole number of digits (1..60)";
+        c.test.push_back(static_cast<int>(n));
+    }
+    c.pi = p.getd("pi");
+    c.finetune_steps = p.geti("finetune_steps");
+    c.finetune_max = p.geti("finetune_max");
+    const std::string problem = train_config_problem(c);
+    if (problem.empty()) *out = c;
+    return problem;
+}
+
+// [SECTION] the trainer
+namespace detail {
+
+// The run's three streams (initialisation, training data, fine-tune data) from its one seed.
+struct RunSeeds {
+    std::uint64_t init, data, fine;
+    explicit RunSeeds(std::uint64_t seed) {
+        SplitMix64 master(seed);
+        init = master.next_u64();
+        data = master.next_u64();
+        fine = master.next_u64();
+    }
+};
+
+constexpr int kLossEvery = 50;
+
+}  // namespace detail
+
+Trainer::Trainer(const TrainConfig& config)
+    : config_(config),
+      problem_(train_config_problem(config)),
+      data_(detail::RunSeeds(config.seed).data),
+      fine_data_(detail::RunSeeds(config.seed).fine) {
+    if (!problem_.empty()) return;
+    model_ = make_model<float>(config.model);
+    init_pytorch_default(&model_, detail::RunSeeds(config.seed).init);
+    schedule_.max_lr = config.lr;
+    schedule_.total_steps = config.train_steps;
+}
+
+double Trainer::step() {
+    if (finished()) return 0.0;
+    const bool fine = in_fine_tune();
+    if (fine && done_ == config_.train_steps) {
+        before_fine_tune_ = model_;
+        window_sum_ = 0.0;
+        window_count_ = 0;
+    }
+    const Batch batch = fine ? task_batch(config_.task, draw_samples(fine_data_, config_.batch, config_.finetune_max))
+                             : task_batch(config_.task, draw_samples(data_, config_.batch, config_.train_max));
+    ForwardOptions options;
+    if (fine) options.position_divisor = config_.pi;
+    options.skip_padding = config_.skip_padding;
+    const double loss = forward(model_, batch, options, &acts_);
+    backward(model_, batch, options, acts_, &grad_);
+    const double lr = fine ? config_.lr / 5.0 : schedule_.lr(done_);
+    adam_.step(&model_.params, grad_, lr);
+    ++done_;
+
+    window_sum_ += loss;
+    ++window_count_;
+    const int phase_step = fine ? done_ - config_.train_steps : done_;
+    const int phase_total = fine ? fine_tune_steps() : config_.train_steps;
+    if (phase_step == 1 || phase_step % detail::kLossEvery == 0 || phase_step == phase_total) {
+        (fine ? fine_curve_ : curve_).emplace_back(phase_step, window_sum_ / window_count_);
+        window_sum_ = 0.0;
+        window_count_ = 0;
+    }
+    return loss;
+}
+
+// [SECTION] evaluation
+namespace detail {
+constexpr int kEvalChunk = 32;  // samples per forward pass (bounds the attention weights kept)
+}
+
+template <class T>
+std::vector<LengthScore> evaluate(const Model<T>& model, Task task, const std::vector<int>& lengths,
+                                  const ForwardOptions& options) {
+    std::vector<LengthScore> out;
+    Activations<T> acts;
+    for (const int n : lengths) {
+        if (n < 1 || n > kMaxEvalLength) {
+            out.push_back({n, std::nan(""), std::nan("")});
+            continue;
+        }
+        const std::vector<std::vector<int>> samples = eval_samples(n);
+        int exact = 0, tokens_right = 0;
+        bool ran = true;
+        for (std::size_t first = 0; ran && first < samples.size(); first += detail::kEvalChunk) {
+            const std::size_t last = std::min(samples.size(), first + detail::kEvalChunk);
+            const Batch batch = task_batch(task, std::vector<std::vector<int>>(samples.begin() + static_cast<std::ptrdiff_t>(first),
+                                                                               samples.begin() + static_cast<std::ptrdiff_t>(last)));
+            forward(model, batch, options, &acts);
+            ran = acts.B == batch.B;
+            if (!ran) break;
+            for (int b = 0; b < batch.B; ++b) {
+                bool all = true;
+                for (int t = n; t < 2 * n; ++t) {
+                    Eigen::Index guess = 0;
+                    acts.logits.row(acts.row_start[static_cast<std::size_t>(b)] + t).maxCoeff(&guess);
+                    const bool right = static_cast<int>(guess) == batch.targets[static_cast<std::size_t>(b * batch.T + t)];
+                    tokens_right += right ? 1 : 0;
+                    all = all && right;
+                }
+                exact += all ? 1 : 0;
+            }
+        }
+        LengthScore s;
+        s.n = n;
+        s.exact = ran ? static_cast<double>(exact) / static_cast<double>(samples.size()) : std::nan("");
+        s.token = ran ? static_cast<double>(tokens_right) / (static_cast<double>(samples.size()) * n) : std::nan("");
+        out.push_back(s);
+    }
+    return out;
+}
+
+// [SECTION] looking inside a model
+template <class T>
+Inspection inspect(const Model<T>& model, Task task, int n, int sample, const ForwardOptions& options) {
+    Inspection out;
+    out.task = task;
+    out.n = n;
+    out.sample = sample;
+    if (n < 1 || n > kMaxEvalLength || sample < 0 || sample >= kEvalSamples) return out;
+    const std::vector<int> digits = eval_samples(n)[static_cast<std::size_t>(sample)];
+    const Batch batch = task_batch(task, {digits});
+    Activations<T> acts;
+    ForwardOptions whole = options;
+    whole.skip_padding = false;  // one row with no padding: every position is kept either way
+    forward(model, batch, whole, &acts);
+    if (acts.B != 1) return out;
+    const int len = batch.T;
+    out.layers = model.config.layers;
+    out.heads = model.config.heads;
+    out.T = len;
+    out.tokens = batch.tokens;
+    for (int t = n; t < 2 * n; ++t) {
+        out.expected.push_back(batch.targets[static_cast<std::size_t>(t)]);
+        Eigen::Index guess = 0;
+        acts.logits.row(t).maxCoeff(&guess);
+        out.predicted.push_back(static_cast<int>(guess));
+    }
+    for (int l = 0; l < out.layers; ++l) {
+        const auto& probs = acts.layers[static_cast<std::size_t>(l)].probs;
+        for (int h = 0; h < out.heads; ++h) {
+            std::vector<double> m(static_cast<std::size_t>(len) * static_cast<std::size_t>(len));
+            for (int q = 0; q < len; ++q)
+                for (int k = 0; k < len; ++k)
+                    m[static_cast<std::size_t>(q * len + k)] = static_cast<double>(probs(h * len + q, k));
+            out.attention.push_back(std::move(m));
+        }
+    }
+    return out;
+}
+
+template struct AdamW<float>;
+template struct AdamW<double>;
+template std::vector<LengthScore> evaluate<float>(const Model<float>&, Task, const std::vector<int>&, const ForwardOptions&);
+template std::vector<LengthScore> evaluate<double>(const Model<double>&, Task, const std::vector<int>&, const ForwardOptions&);
+
+template Inspection inspect<float>(const Model<float>&, Task, int, int, const ForwardOptions&);
+template Inspection inspect<double>(const Model<double>&, Task, int, int, const ForwardOptions&);
+
+}  // namespace pelab::lab
