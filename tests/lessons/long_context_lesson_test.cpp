@@ -292,14 +292,16 @@ std::vector<const CellMark*> marks_in(const TableView& table, int col) {
 }
 
 TEST(LongContextLesson, DecidingCellsAreMarkedFromTheNumbers) {
-    // The base's two effects: the smallest base wraps most and is sharpest, the largest the reverse.
+    // The base's trade: the smallest base wraps most and is sharpest but repeats first; the largest the reverse.
     const TableView base = lc_views("base-effect", "")[0].table();
     const int last = static_cast<int>(base.values.rows()) - 1;
-    ASSERT_EQ(base.marks.size(), 4u);
+    ASSERT_EQ(base.marks.size(), 6u);
     for (const CellMark& m : base.marks) {
-        if (m.word == "most wrap" || m.word == "sharpest") EXPECT_EQ(m.row, 0) << m.word;  // base 100
-        if (m.word == "fewest wrap" || m.word == "coarsest") EXPECT_EQ(m.row, last) << m.word;  // base 10⁷
+        if (m.word == "most wrap" || m.word == "sharpest" || m.word == "repeats first") EXPECT_EQ(m.row, 0) << m.word;  // base 100
+        if (m.word == "fewest wrap" || m.word == "coarsest" || m.word == "longest reach") EXPECT_EQ(m.row, last) << m.word;
+        EXPECT_EQ(m.holds, m.word == "most wrap" || m.word == "sharpest" || m.word == "longest reach") << m.word;
     }
+    EXPECT_GT(base.values(last, 2), base.values(0, 2));  // the longest wavelength grows with the base
     EXPECT_EQ(base.values(0, 1), 64.0);
     EXPECT_EQ(base.values(last, 1), 23.0);
     // PI's cost: the fastest pair's θ/s is marked, and nothing at s = 1 (no squeeze).

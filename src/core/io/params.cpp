@@ -1,16 +1,15 @@
 // PE Lab — core/io/params.cpp
-// The one parser for `key=value` input (URL hash, desktop argv, CLI): splitting and percent-decoding,
-// strict number grammar, range checks with clamping, length links (v = 2·|omega|), and the messages
-// that name each key and its valid range. Never throws; hostile input only ever yields issues.
+// The one parser for `key=value` input (URL hash, desktop argv, CLI) once it is split into pairs
+// (core/io/query.cpp): strict number grammar, range checks with clamping, length links (v = 2·|omega|), and the
+// messages that name each key and its valid range. Never throws; hostile input only ever yields issues.
+// Spec builders and the JSON of a parameter set are core/io/param_specs.cpp.
 //
 // [SECTION] helpers: text shown in messages, number grammar
 // [SECTION] ParamSet accessors
-// [SECTION] query splitting / joining
-// [SECTION] reading untrusted input: size and pair limits
+// [SECTION] suggesting a key
 // [SECTION] formatting numbers and values
 // [SECTION] describe_range, parse_value
 // [SECTION] parse_params, parse_params_strict, length links
-// [SECTION] spec builders
 //
 // Numbers are read with strtod and written with snprintf, so the process must keep the "C" numeric
 // locale (the default: nothing in PE Lab calls setlocale). std::from_chars for double is not available
@@ -129,138 +128,7 @@ const std::string& ParamSet::gets(const std::string& key) const {
     return it == values_.end() ? empty_value().text : it->second.text;
 }
 
-// [SECTION] query splitting / joining
-namespace {
-
-int hex_digit(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// %XX becomes the byte XX ('%' not followed by two hex digits stays literal); '+' becomes a space.
-std::string percent_decode(const std::string& s) {
-    std::string out;
-    out.reserve(s.size());
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '+') {
-            out += ' ';
-        } else if (s[i] == '%' && i + 2 < s.size() && hex_digit(s[i + 1]) >= 0 && hex_digit(s[i + 2]) >= 0) {
-            out += static_cast<char>(hex_digit(s[i + 1]) * 16 + hex_digit(s[i + 2]));
-            i += 2;
-        } else {
-            out += s[i];
-        }
-    }
-    return out;
-}
-
-std::string percent_encode(const std::string& s) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (char ch : s) {
-        unsigned char c = static_cast<unsigned char>(ch);
-        // Unreserved characters plus ',' (list separator; readable in URLs and legal in fragments).
-        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == ',') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
-
-}  // namespace
-
-KeyValues split_query(const std::string& query) {
-    KeyValues kv;
-    std::size_t start = 0;
-    if (start < query.size() && query[start] == '#') ++start;
-    if (start < query.size() && query[start] == '?') ++start;
-    while (start <= query.size()) {
-        std::size_t amp = query.find('&', start);
-        if (amp == std::string::npos) amp = query.size();
-        if (amp > start) {  // empty pieces ("a=1&&b=2", trailing '&') carry nothing
-            std::string piece = query.substr(start, amp - start);
-            std::size_t eq = piece.find('=');
-            if (eq == std::string::npos)
-                kv.emplace_back(percent_decode(piece), std::string());
-            else
-                kv.emplace_back(percent_decode(piece.substr(0, eq)), percent_decode(piece.substr(eq + 1)));
-        }
-        start = amp + 1;
-    }
-    return kv;
-}
-
-std::string join_query(const KeyValues& kv) {
-    std::string out;
-    for (const auto& [key, value] : kv) {
-        if (!out.empty()) out += '&';
-        out += percent_encode(key);
-        out += '=';
-        out += percent_encode(value);
-    }
-    return out;
-}
-
-// [SECTION] reading untrusted input: size and pair limits
-ParamIssue input_too_long(std::size_t bytes) {
-    return {"input", "input too long (" + grouped_number(bytes) + " bytes, limit " + grouped_number(kMaxInputBytes) + ")"};
-}
-
-namespace {
-
-ParamIssue pairs_ignored(std::size_t ignored) {
-    return {"input", "input: only the first " + std::to_string(kMaxInputPairs) + " key=value pairs are read … and " +
-                         grouped_number(ignored) + " more ignored"};
-}
-
-}  // namespace
-
-KeyValues read_query(const char* text, std::size_t bytes, std::vector<ParamIssue>* issues) {
-    KeyValues kv;
-    if (bytes > kMaxInputBytes) {
-        if (issues) issues->push_back(input_too_long(bytes));
-        return kv;
-    }
-    if (!text || bytes == 0) return kv;
-    kv = split_query(std::string(text, bytes));
-    if (kv.size() > kMaxInputPairs) {
-        if (issues) issues->push_back(pairs_ignored(kv.size() - kMaxInputPairs));
-        kv.resize(kMaxInputPairs);
-    }
-    return kv;
-}
-
-KeyValues read_query(const std::string& query, std::vector<ParamIssue>* issues) {
-    return read_query(query.data(), query.size(), issues);
-}
-
-KeyValues read_arguments(const std::vector<std::string>& args, std::vector<ParamIssue>* issues) {
-    KeyValues kv;
-    std::size_t bytes = 0;
-    for (const std::string& a : args) bytes += a.size() + 1;
-    if (!args.empty()) --bytes;  // separators sit between arguments
-    if (bytes > kMaxInputBytes) {
-        if (issues) issues->push_back(input_too_long(bytes));
-        return kv;
-    }
-    for (const std::string& a : args) {
-        if (kv.size() == kMaxInputPairs) {
-            if (issues) issues->push_back(pairs_ignored(args.size() - kMaxInputPairs));
-            break;
-        }
-        const std::size_t eq = a.find('=');
-        if (eq == std::string::npos) kv.emplace_back(a, std::string());
-        else kv.emplace_back(a.substr(0, eq), a.substr(eq + 1));
-    }
-    return kv;
-}
-
+// [SECTION] suggesting a key
 std::string nearest_key(const std::string& key, const std::vector<std::string>& keys) {
     // Levenshtein distance with one row; keys are short (the caller clips hostile ones to 64 bytes).
     std::string best;
@@ -445,7 +313,6 @@ bool parse_value(const ParamSpec& spec, const std::string& text, ParamValue* out
 }
 
 // [SECTION] parse_params, parse_params_strict, length links
-// [SECTION] spec builders
 ParamSet defaults(const std::vector<ParamSpec>& specs) {
     ParamSet set;
     for (const ParamSpec& spec : specs) {
@@ -579,67 +446,6 @@ std::string without_repair(const std::string& message) {
     for (const char* word : {"using ", "keeping ", "ignored", "showing all steps"})
         if (message.compare(at + 2, std::string(word).size(), word) == 0) return message.substr(0, at);
     return message;
-}
-
-// [SECTION] spec builders
-double pow10_exact(double x) {
-    if (x == std::floor(x) && std::fabs(x) <= 15) {
-        double r = 1.0;
-        for (int i = 0; i < static_cast<int>(std::fabs(x)); ++i) r *= 10.0;
-        return x < 0 ? 1.0 / r : r;
-    }
-    return std::pow(10.0, x);
-}
-
-ParamSpec make_spec(const char* name, ParamKind kind, double lo, double hi, const char* def, const char* help) {
-    ParamSpec s;
-    s.name = name;
-    s.kind = kind;
-    s.min = lo;
-    s.max = hi;
-    s.default_text = def;
-    s.help = help;
-    return s;
-}
-
-ParamSpec int_spec(const char* name, double lo, double hi, const char* def, const char* help) {
-    return make_spec(name, ParamKind::Int, lo, hi, def, help);
-}
-
-ParamSpec real_spec(const char* name, double lo, double hi, const char* def, const char* help) {
-    return make_spec(name, ParamKind::Real, lo, hi, def, help);
-}
-
-ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const char* def, const char* help) {
-    ParamSpec s = make_spec(name, ParamKind::Choice, 0, 0, def, help);
-    s.choices = std::move(choices);
-    return s;
-}
-
-std::string params_json(const std::vector<ParamSpec>& specs, const ParamSet& params) {
-    auto number = [](double x) { return std::isfinite(x) ? format_number(x) : std::string("null"); };
-    std::string out = "{";
-    bool first = true;
-    for (const ParamSpec& spec : specs) {
-        if (!first) out += ',';
-        first = false;
-        out += json_string(spec.name) + ':';
-        auto it = params.all().find(spec.name);
-        ParamValue value;
-        if (it != params.all().end()) value = it->second;
-        switch (spec.kind) {
-            case ParamKind::Choice: out += json_string(value.text); break;
-            case ParamKind::Int:
-            case ParamKind::Bool:  // 0 or 1, a number as before booleans had their own kind
-            case ParamKind::Real: out += value.nums.empty() ? "null" : number(value.nums[0]); break;
-            case ParamKind::RealList:
-                out += '[';
-                for (std::size_t i = 0; i < value.nums.size(); ++i) out += (i ? "," : "") + number(value.nums[i]);
-                out += ']';
-                break;
-        }
-    }
-    return out + "}";
 }
 
 }  // namespace pelab

@@ -3,6 +3,8 @@
 // One parser, so the three front ends accept and reject exactly the same things.
 // Part of `core`: standard library only (no Eigen needed here, no ImGui/GL/SDL).
 #pragma once
+#include "core/io/query.h"
+
 #include <initializer_list>
 #include <map>
 #include <string>
@@ -33,7 +35,7 @@ struct ParamSpec {
     // When violated the value falls back to `list_fallback` (see ParamSet fixups in params.cpp).
     std::string list_len_of;
     int list_len_factor = 1;
-    // [added] The fallback pattern (URL syntax, e.g. "1,0"): repeated cyclically to the length the link
+    // The fallback pattern (URL syntax, e.g. "1,0"): repeated cyclically to the length the link
     // requires. Empty means "repeat the numbers of default_text cyclically".
     std::string list_fallback;
     // The link `list_len_of` names an Int whose *value* (not its length) sets the length,
@@ -101,41 +103,6 @@ T read_fields(const ParamSet& p, std::initializer_list<FieldKey<T>> fields, T ou
     return out;
 }
 
-// A problem found while parsing. The message names the key and its valid range, e.g.
-// "L: 500 is out of range 1..64; using 64".
-struct ParamIssue {
-    std::string key;
-    std::string message;
-};
-
-using KeyValues = std::vector<std::pair<std::string, std::string>>;
-
-// Limits on untrusted input, checked by read_query / read_arguments before anything else:
-// longer input is refused whole (one issue with key "input"), and pairs past the 256th are not read (one
-// issue "... and N more ignored"). They bound every later step: parsing, issue lists, messages.
-constexpr std::size_t kMaxInputBytes = 65536;
-constexpr std::size_t kMaxInputPairs = 256;
-
-// The issue for input of `bytes` bytes over kMaxInputBytes: key "input",
-// "input too long (N bytes, limit 65,536)".
-ParamIssue input_too_long(std::size_t bytes);
-
-// Untrusted query text from any door (URL hash, postMessage, setState, mount's query): refused when over
-// kMaxInputBytes (the text is not looked at), else split_query capped at kMaxInputPairs. Problems are
-// appended to *issues.
-KeyValues read_query(const char* text, std::size_t bytes, std::vector<ParamIssue>* issues);
-KeyValues read_query(const std::string& query, std::vector<ParamIssue>* issues);
-// Untrusted argv-style "key=value" strings (desktop, CLI): the same limits, counted over all arguments
-// (each argument plus one separator, as if joined with '&').
-KeyValues read_arguments(const std::vector<std::string>& args, std::vector<ParamIssue>* issues);
-
-// Splits "a=1&b=2" (a leading '#' or '?' is skipped; %XX and '+' are decoded) into pairs.
-// A piece without '=' becomes (piece, "") and is reported by parse_params as malformed.
-// For text the program made itself; untrusted text goes through read_query.
-KeyValues split_query(const std::string& query);
-// Joins pairs back into "a=1&b=2", percent-encoding what needs it.
-std::string join_query(const KeyValues& kv);
-
 // Formats a double so that it parses back to the same value (shortest of %.15g/%.16g/%.17g).
 std::string format_number(double x);
 // Formats a value in URL syntax ("4", "1.5,2").
@@ -155,7 +122,7 @@ bool parse_value(const ParamSpec& spec, const std::string& text, ParamValue* out
 std::vector<ParamIssue> parse_params(const std::vector<ParamSpec>& specs, const KeyValues& kv, ParamSet* set,
                                      const std::vector<std::string>& ignore_keys = {});
 
-// [added] Strict variant for the CLI: nothing is clamped, kept or repaired. Every unknown key, malformed,
+// Strict variant for the CLI: nothing is clamped, kept or repaired. Every unknown key, malformed,
 // non-finite or out-of-range value and every broken length link is an issue whose message names the key
 // and its valid range (without the "; using ..." / "; keeping ..." tail). *set is updated as parse_params
 // would, so callers must treat a non-empty result as failure.
@@ -165,7 +132,7 @@ std::vector<ParamIssue> parse_params_strict(const std::vector<ParamSpec>& specs,
 // "; ignored", "; showing all steps"): how a strict caller (a batch run that refuses bad input) reports it.
 std::string without_repair(const std::string& message);
 
-// [added] The fallback list for a length-linked RealList spec at `length` numbers (see list_fallback).
+// The fallback list for a length-linked RealList spec at `length` numbers (see list_fallback).
 std::vector<double> list_fallback_values(const ParamSpec& spec, int length);
 
 // The valid key closest to `key` (edit distance; ties: the first in `keys`); "" if none.
