@@ -8,7 +8,7 @@
 // The same failure rules as main.cpp: bad arguments or input files exit with code 2 and one line on stderr,
 // with nothing on stdout; a write error exits with code 1 and one line on stderr.
 //
-// [SECTION] failure, checked output, files
+// [SECTION] failure, checked output
 // [SECTION] arguments
 // [SECTION] JSON pieces
 // [SECTION] lab train
@@ -29,6 +29,7 @@
 
 #include "cli/cli_output.h"
 #include "core/io/build_info.h"
+#include "core/io/file.h"
 #include "core/lab/lab_model.h"
 #include "core/lab/lab_report.h"
 #include "core/lab/lab_train.h"
@@ -39,7 +40,7 @@
 
 namespace pelab::cli_lab {
 
-// [SECTION] failure, checked output, files
+// [SECTION] failure, checked output
 using pelab::cli::fail;
 using pelab::cli::kExitUsage;
 using pelab::cli::kExitWriteError;
@@ -57,26 +58,6 @@ int finish(const std::string& text) {
     const bool closed = std::fclose(stdout) == 0;
     if (written && closed) return 0;
     return write_failed("the output", written ? errno : saved);
-}
-
-// Reads a whole file of at most `limit` bytes. "" on success, else why not.
-std::string read_file(const std::string& path, std::size_t limit, std::string* out) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return std::string("cannot read ") + quoted(path) + ": " + std::strerror(errno);
-    out->clear();
-    char buffer[65536];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
-        out->append(buffer, n);
-        if (out->size() > limit) {
-            std::fclose(f);
-            return quoted(path) + " is over the budget of " + grouped_number(limit) + " bytes";
-        }
-    }
-    const bool bad = std::ferror(f) != 0;
-    std::fclose(f);
-    if (bad) return std::string("cannot read ") + quoted(path);
-    return "";
 }
 
 // [SECTION] arguments
@@ -191,12 +172,6 @@ int cmd_train(const std::vector<std::string>& args) {
 }
 
 // [SECTION] lab eval
-// A model from a weights file or a packed one (its first line names the packed format).
-std::string read_any_weights(const std::string& text, lab::Model<float>* model) {
-    const bool packed = text.substr(0, text.find('\n')).find(lab::kPackedWeightsFormat) != std::string::npos;
-    return packed ? lab::read_packed_weights(text, model) : lab::read_weights(text, model);
-}
-
 int cmd_eval(const std::vector<std::string>& args) {
     const auto start = std::chrono::steady_clock::now();
     const std::vector<ParamSpec> specs = specs_named({"task", "test", "pi"});
@@ -209,7 +184,7 @@ int cmd_eval(const std::vector<std::string>& args) {
     problem = read_file(files[0], lab::kMaxWeightsBytes, &text);
     if (!problem.empty()) return fail("lab eval: weights: " + problem);
     lab::Model<float> model;
-    problem = read_any_weights(text, &model);
+    problem = lab::read_any_weights(text, &model);
     if (!problem.empty()) return fail("lab eval: " + problem);
 
     lab::TrainConfig config;  // its task, test and pi, with the file's model (within the budget of an opened one)
@@ -512,7 +487,7 @@ int cmd_pack(const std::vector<std::string>& args) {
     problem = read_file(files[0], lab::kMaxWeightsBytes, &text);
     if (!problem.empty()) return fail("lab pack: weights: " + problem);
     lab::Model<float> model;
-    problem = read_any_weights(text, &model);
+    problem = lab::read_any_weights(text, &model);
     if (!problem.empty()) return fail("lab pack: " + problem);
     std::string bytes;
     problem = lab::packed_weights(model, params.gets("bits") == "16" ? 16 : 32, &bytes);

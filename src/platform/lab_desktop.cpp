@@ -13,13 +13,12 @@
 #include "platform/lab_desktop.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <sstream>
 #include <utility>
 
+#include "core/io/file.h"
 #include "core/lab/lab_report.h"
 #include "core/lab/lab_train.h"
 #include "core/lab/lab_weights.h"
@@ -88,33 +87,6 @@ std::string progress_message(int id, const lab::Trainer& trainer) {
     return "{\"type\":\"progress\",\"id\":" + std::to_string(id) + ",\"done\":" + std::to_string(trainer.steps_done()) +
            ",\"total\":" + std::to_string(trainer.total_steps()) + ",\"loss\":" + lab::curve_json(trainer.loss_curve()) +
            ",\"finetune\":" + lab::curve_json(trainer.fine_tune_curve()) + "}";
-}
-
-// A whole file of at most kMaxWeightsBytes. "" or why not.
-std::string read_weights_file(const std::string& path, std::string* out) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return "cannot read " + quoted(path) + ": " + std::strerror(errno);
-    out->clear();
-    char buffer[65536];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
-        out->append(buffer, n);
-        if (out->size() > lab::kMaxWeightsBytes) {
-            std::fclose(f);
-            return quoted(path) + " is over the budget of " + grouped_number(lab::kMaxWeightsBytes) + " bytes";
-        }
-    }
-    const bool bad = std::ferror(f) != 0;
-    std::fclose(f);
-    return bad ? "cannot read " + quoted(path) : "";
-}
-
-// A weights file's model, JSON (pelab-lab-weights/1) or packed (pelab-lab-weights-packed/1, told by its first
-// line). "" or the reader's one line.
-std::string read_any_weights(const std::string& bytes, lab::Model<float>* model) {
-    const std::string first = bytes.substr(0, std::min(bytes.find('\n'), std::size_t(4096)));
-    if (first.find(lab::kPackedWeightsFormat) != std::string::npos) return lab::read_packed_weights(bytes, model);
-    return lab::read_weights(bytes, model);
 }
 
 std::string file_name_of(const std::string& path) {
@@ -352,9 +324,9 @@ void LabRunner::start_load(int id, const std::string& task_word, const std::stri
         return;
     }
     std::string bytes;
-    std::string problem = read_weights_file(path, &bytes);
+    std::string problem = read_file(path, lab::kMaxWeightsBytes, &bytes);
     auto model = std::make_shared<lab::Model<float>>();
-    if (problem.empty()) problem = read_any_weights(bytes, model.get());
+    if (problem.empty()) problem = lab::read_any_weights(bytes, model.get());
     if (!problem.empty()) {
         post(error_message(id, file_name_of(path) + ": " + problem));
         return;

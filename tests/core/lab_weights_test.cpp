@@ -2,13 +2,13 @@
 // The lab's files (core/lab/lab_weights.h): weights round-trip bit for bit in float and in double for every
 // scheme; each kind of malformed weights file gives its one-line message naming the tensor or key; the packed
 // form (pelab-lab-weights-packed/1) round-trips bit for bit and refuses every kind of damage; the token file of
-// `lab grad`; the JSON reader and the shortest number texts.
+// `lab grad`; a file of either form read by its first line. The JSON reader itself: tests/core/json_test.cpp.
 //
 // [SECTION] round trip
 // [SECTION] malformed weights
 // [SECTION] packed weights
+// [SECTION] either form
 // [SECTION] token batches
-// [SECTION] JSON reader and numbers
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,6 +17,7 @@
 #include <limits>
 #include <string>
 
+#include "core/io/json.h"
 #include "core/lab/lab_weights.h"
 #include "core/lab/lab_train.h"
 
@@ -310,6 +311,26 @@ TEST(LabPackedWeights, RefusesEveryKindOfDamage) {
               "packed weights: the file is 67,108,865 bytes, over the budget of 67,108,864 bytes");
 }
 
+// [SECTION] either form
+TEST(LabAnyWeights, TellsTheFormByTheFirstLine) {
+    const Model<float> m = packed_model(Scheme::alibi, 1);
+    Model<float> back;
+    ASSERT_EQ(read_any_weights(weights_json(m), &back), "");
+    EXPECT_EQ(back.params, m.params);
+    Model<float> packed_back;
+    ASSERT_EQ(read_any_weights(packed_weights(m), &packed_back), "");
+    EXPECT_EQ(packed_back.params, m.params);
+    // Each form's own reader answers for a damaged file of its form, and anything else reads as a weights file.
+    std::string damaged = packed_weights(m);
+    damaged.pop_back();
+    EXPECT_EQ(read_any_weights(damaged, &back).rfind("packed weights: ", 0), 0u);
+    EXPECT_EQ(read_any_weights("{\"tokens\": []}", &back),
+              "weights: unknown key \"tokens\" (expected format, config, tensors)");
+    EXPECT_EQ(read_any_weights(std::string(kMaxWeightsBytes + 1, 'x'), &back),
+              "weights: the file is 67,108,865 bytes, over the budget of 67,108,864 bytes");
+    EXPECT_EQ(back.params, m.params);  // left as it was
+}
+
 // [SECTION] token batches
 TEST(LabTokens, ReadsRowsAndRefusesBadOnes) {
     const ModelConfig c = small_config(Scheme::learned);
@@ -333,44 +354,6 @@ TEST(LabTokens, ReadsRowsAndRefusesBadOnes) {
     EXPECT_EQ(read_token_batch("{\"tokens\": [[1, 2]]}", c, &b), "targets: missing");
     EXPECT_EQ(read_token_batch("{\"tokens\": [[1,2,3,4,5,6,7,8,9,1,2,3,4]], \"targets\": [[1,2,3,4,5,6,7,8,9,1,2,3,4]]}", c, &b),
               "tokens: a sequence of 13 tokens is longer than the learned position table (12 positions, max_positions)");
-}
-
-// [SECTION] JSON reader and numbers
-TEST(LabJson, ParsesWhatTheFilesUse) {
-    json::Value v;
-    ASSERT_EQ(json::parse(" {\"a\": [1, -2.5e-3, 0], \"b\": [[1], \"x\\n\\u0041\"], \"c\": {\"t\": true, \"n\": null}} ", &v), "");
-    ASSERT_NE(v.member("a"), nullptr);
-    EXPECT_TRUE(v.member("a")->number_array());
-    EXPECT_EQ(v.member("a")->numbers, (std::vector<double>{1, -2.5e-3, 0}));
-    const json::Value& b = *v.member("b");
-    ASSERT_EQ(b.items.size(), 2u);
-    EXPECT_EQ(b.items[0].numbers, std::vector<double>{1});
-    EXPECT_EQ(b.items[1].text, "x\nA");
-    EXPECT_TRUE(v.member("c")->member("t")->boolean);
-    EXPECT_EQ(v.member("c")->member("n")->kind, json::Value::Kind::null);
-    // A list that starts with numbers and then holds something else keeps every item.
-    ASSERT_EQ(json::parse("[1, 2, \"three\"]", &v), "");
-    ASSERT_EQ(v.items.size(), 3u);
-    EXPECT_EQ(v.items[1].number, 2.0);
-    EXPECT_EQ(json::parse("[01]", &v), "line 1, column 3: expected ',' or ']'");
-    EXPECT_EQ(json::parse("[1.]", &v), "line 1, column 4: expected a digit after the decimal point");
-    EXPECT_EQ(json::parse("[NaN]", &v), "line 1, column 2: expected a JSON value");
-    EXPECT_EQ(json::parse("{} x", &v), "line 1, column 4: unexpected text after the JSON value");
-    EXPECT_EQ(json::parse(std::string(100, '[') + std::string(100, ']'), &v).find("nesting deeper than 64 levels"), 19u);
-}
-
-TEST(LabJson, ShortestNumbersReadBack) {
-    for (const float x : {0.1f, 1.0f / 3.0f, -1e-30f, 3.4028235e38f, 1.17549435e-38f, 123456.789f}) {
-        const std::string t = json::float_text(x);
-        EXPECT_EQ(std::strtof(t.c_str(), nullptr), x) << t;
-        EXPECT_LE(t.size(), 15u);
-    }
-    EXPECT_EQ(json::float_text(0.1f), "0.1");
-    EXPECT_EQ(json::float_text(0.0f), "0");
-    for (const double x : {0.1, 1.0 / 3.0, -1e-300, 2.0 / 7.0}) {
-        const std::string t = json::number_text(x);
-        EXPECT_EQ(std::strtod(t.c_str(), nullptr), x) << t;
-    }
 }
 
 }  // namespace pelab::lab::weights_test

@@ -11,7 +11,8 @@
 #include "core/absolute/sinusoidal.h"
 #include "matrix_assert.h"
 
-namespace {
+// Named, not anonymous: batched compilation (cmake/PelabUnity.cmake) may share a unit with another suite's vec().
+namespace sinusoidal_test {
 
 using namespace pelab;
 
@@ -186,4 +187,4 @@ TEST(Sinusoidal, QuantitySinusoidalPe) {
     EXPECT_EQ(defaults(q->params).getd("base"), 10000.0);
 }
 
-}  // namespace
+}  // namespace sinusoidal_test

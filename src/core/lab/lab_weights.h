@@ -7,17 +7,16 @@
 // missing or extra tensor, a wrong shape or element count, a non-finite number, a config beyond the budget of
 // a model the lab opens, a file over kMaxWeightsBytes (both in core/lab/lab_model.h), and any text that is not JSON
 // (with its line and column).
-// Part of `core`: Eigen + std only (a small JSON reader of its own).
+// Part of `core`: Eigen + std only (the JSON is read with core/io/json.h).
 //
 // [SECTION] weights
 // [SECTION] packed weights
+// [SECTION] either form
 // [SECTION] token batches
-// [SECTION] the JSON reader
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "core/lab/lab_model.h"
@@ -61,6 +60,13 @@ std::string read_packed_weights(const std::string& bytes, Model<float>* out);
 std::uint16_t float_to_half(float x);
 float half_to_float(std::uint16_t h);
 
+// [SECTION] either form
+// A float model from a file of either form, as a file a person picks may be (`pelab-cli lab eval|pack`, the
+// desktop's load): read_packed_weights when its first line (looked for in its first 4096 bytes) names
+// kPackedWeightsFormat, else read_weights. Both refuse a file over kMaxWeightsBytes. "" on success, else the
+// reader's one line, and *out is left as it was.
+std::string read_any_weights(const std::string& bytes, Model<float>* out);
+
 // [SECTION] token batches
 // `lab grad`'s input {"tokens": [[…], …], "targets": [[…], …]}: rows of equal length, tokens 0..11, targets
 // 0..11 or −100 (not counted), the same shape for both, at least one counted target. The limits keep one
@@ -69,29 +75,5 @@ constexpr int kMaxGradRows = 64;
 constexpr int kMaxGradTokens = 128;
 // "" on success (batch_problem is checked against `config` too), else one line.
 std::string read_token_batch(const std::string& text, const ModelConfig& config, Batch* out);
-
-// [SECTION] the JSON reader
-// A JSON value as the lab's readers need it: arrays of numbers are kept as one vector of doubles.
-namespace json {
-struct Value {
-    enum class Kind { null, boolean, number, string, array, object };
-    Kind kind = Kind::null;
-    bool boolean = false;
-    double number = 0.0;
-    std::string text;                                     // string
-    std::vector<double> numbers;                          // array whose items are all numbers
-    std::vector<Value> items;                             // any other array
-    std::vector<std::pair<std::string, Value>> members;   // object, in file order
-    bool number_array() const { return kind == Kind::array && items.empty(); }
-    const Value* member(const std::string& key) const;    // nullptr when absent (objects only)
-};
-// Parses `text` (one JSON value, nothing after it but white space) into *out. "" on success, else
-// "line L, column C: <what was expected>". Nesting deeper than 64 levels is refused.
-std::string parse(const std::string& text, Value* out);
-// The shortest decimal that reads back as the same double (same rule as core's format_number), and the
-// shortest one that reads back as the same float.
-std::string number_text(double x);
-std::string float_text(float x);
-}  // namespace json
 
 }  // namespace pelab::lab

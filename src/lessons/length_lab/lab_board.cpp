@@ -1,6 +1,6 @@
 // PE Lab — lessons/length_lab/lab_board.cpp
 // Implements lab_board.h: the board's state, the requests the lesson makes, and the reading of the platform's
-// messages and of the reference runs file (with core's strict JSON reader, core/lab/lab_weights.h).
+// messages and of the reference runs file (with core's strict JSON reader, core/io/json.h).
 //
 // [SECTION] what the board holds
 // [SECTION] requests (lesson → platform)
@@ -10,12 +10,11 @@
 
 #include <cmath>
 
+#include "core/io/json.h"
 #include "core/lab/lab_report.h"
-#include "core/lab/lab_weights.h"
 
 namespace pelab::lab_board {
 
-namespace json = pelab::lab::json;
 namespace lab = pelab::lab;
 
 // [SECTION] what the board holds
