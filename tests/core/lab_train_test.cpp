@@ -166,6 +166,32 @@ TEST(LabRunConfig, DefaultsAreTheIssues) {
     EXPECT_FALSE(c.interpolating());
 }
 
+// The keys' default texts are written from TrainConfig{}: read back, they give it again, field by field.
+TEST(LabRunConfig, KeyDefaultsReadBackAsTrainConfig) {
+    const TrainConfig def;
+    TrainConfig c;
+    c.seed = 7;
+    c.test.clear();
+    ASSERT_EQ(problem_for({}, &c), "");
+    EXPECT_EQ(c.task, def.task);
+    EXPECT_EQ(c.model.pe, def.model.pe);
+    EXPECT_EQ(c.model.d, def.model.d);
+    EXPECT_EQ(c.model.heads, def.model.heads);
+    EXPECT_EQ(c.model.layers, def.model.layers);
+    EXPECT_EQ(c.model.max_positions, def.model.max_positions);
+    EXPECT_EQ(c.train_steps, def.train_steps);
+    EXPECT_EQ(c.batch, def.batch);
+    EXPECT_EQ(c.lr, def.lr);
+    EXPECT_EQ(c.seed, def.seed);
+    EXPECT_EQ(c.train_max, def.train_max);
+    EXPECT_EQ(c.test, def.test);
+    EXPECT_EQ(c.pi, def.pi);
+    EXPECT_EQ(c.finetune_steps, def.finetune_steps);
+    EXPECT_EQ(c.finetune_max, def.finetune_max);
+    for (const ParamSpec& s : train_specs())
+        if (s.name == "heads") EXPECT_EQ(s.help, "attention heads: 1, 2, 4 or 8");
+}
+
 TEST(LabRunConfig, BadRunsAreRefusedWithTheKey) {
     EXPECT_NE(problem_for({{"d", "12"}}).find("d: 12 is out of range 16..128"), std::string::npos);
     EXPECT_NE(problem_for({{"heads", "3"}}).find("heads: 3 is not one of 1, 2, 4, 8"), std::string::npos);

@@ -82,9 +82,15 @@ std::string even_heads_problem(const ModelConfig& c) {
 
 }  // namespace detail
 
+std::string allowed_heads_text(const char* last_joiner) {
+    std::string out = "1";
+    for (int h = 2; h <= kMaxHeads; h *= 2) out += (h * 2 > kMaxHeads ? last_joiner : ", ") + std::to_string(h);
+    return out;
+}
+
 std::string config_problem(const ModelConfig& c) {
-    if (c.heads != 1 && c.heads != 2 && c.heads != 4 && c.heads != 8)
-        return "heads: " + std::to_string(c.heads) + " is not one of 1, 2, 4, 8";
+    if (c.heads < 1 || c.heads > kMaxHeads || (c.heads & (c.heads - 1)) != 0)
+        return "heads: " + std::to_string(c.heads) + " is not one of " + allowed_heads_text(", ");
     if (c.d < kMinD || c.d > kMaxD) return detail::range_problem("d", c.d, kMinD, kMaxD, "");
     const std::string heads = detail::even_heads_problem(c);
     if (!heads.empty()) return heads;

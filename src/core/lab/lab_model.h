@@ -57,6 +57,10 @@ struct ModelConfig {
 // 1..4, max_positions 1..1024, norm_eps in (0, 0.1], rope_base 2..1e7, t5 buckets 4..64 with a valid
 // max_distance (core/relative/t5.h). alibi's slopes are those of a power-of-2 head count, which all allowed counts are.
 constexpr int kMinD = 16, kMaxD = 128, kMaxLayers = 4, kMaxPositions = 1024;
+// heads is a power of 2 up to kMaxHeads; allowed_heads_text lists those counts for messages and help, the last
+// after `last_joiner`: "1, 2, 4, 8" with ", ", "1, 2, 4 or 8" with " or ".
+constexpr int kMaxHeads = 8;
+std::string allowed_heads_text(const char* last_joiner);
 // "" when the configuration is one the lab trains; else one line naming the key and what it must be.
 std::string config_problem(const ModelConfig& config);
 

@@ -18,13 +18,21 @@
 namespace pelab::lab {
 
 // [SECTION] the task
-const char* task_name(Task task) { return task == Task::reverse ? "reverse" : "copy"; }
+const std::vector<std::string>& task_names() {
+    static const std::vector<std::string> names = {"copy", "reverse"};
+    return names;
+}
+
+const char* task_name(Task task) { return task_names()[static_cast<std::size_t>(task)].c_str(); }
 
 bool parse_task(const std::string& text, Task* out) {
-    if (text == "copy") *out = Task::copy;
-    else if (text == "reverse") *out = Task::reverse;
-    else return false;
-    return true;
+    const std::vector<std::string>& names = task_names();
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == text) {
+            *out = static_cast<Task>(i);
+            return true;
+        }
+    return false;
 }
 
 Batch task_batch(Task task, const std::vector<std::vector<int>>& samples) {
@@ -133,28 +141,56 @@ void AdamW<T>::step(std::vector<T>* params, const std::vector<T>& grad, double l
 }
 
 // [SECTION] run configuration
+namespace detail {
+
+// A default as a spec's default text: a whole number, a real (format_number, so it reads back the same) or a
+// list of whole numbers ("4,8,12").
+std::string default_text(int n) { return std::to_string(n); }
+std::string default_text(std::uint64_t n) { return std::to_string(n); }
+std::string default_text(double x) { return format_number(x); }
+std::string default_text(const std::vector<int>& list) {
+    std::string out;
+    for (const int n : list) out += (out.empty() ? "" : ",") + std::to_string(n);
+    return out;
+}
+
+}  // namespace detail
+
 const std::vector<ParamSpec>& train_specs() {
     static const std::vector<ParamSpec> specs = [] {
+        using detail::default_text;
+        const TrainConfig def;
+        const ModelConfig& model = def.model;
+        const std::string heads_help = "attention heads: " + allowed_heads_text(" or ");
         std::vector<ParamSpec> s;
-        s.push_back(choice_spec("task", {"copy", "reverse"}, "copy", "the task: copy the digits or reverse them"));
-        s.push_back(choice_spec("pe", scheme_names(), "alibi", "the position scheme"));
-        s.push_back(int_spec("d", kMinD, kMaxD, "48", "model width (d/heads even)"));
-        s.push_back(int_spec("heads", 1, 8, "4", "attention heads: 1, 2, 4 or 8"));
-        s.push_back(int_spec("layers", 1, kMaxLayers, "2", "transformer blocks"));
-        s.push_back(int_spec("train_steps", 1, 20000, "1500", "optimizer steps"));
-        s.push_back(int_spec("batch", 1, 256, "32", "samples per step"));
-        s.push_back(real_spec("lr", 1e-5, 0.1, "0.001", "peak learning rate of the one-cycle schedule"));
-        s.push_back(int_spec("seed", 0, 2147483647.0, "0", "seed of the initialisation and the data"));
-        s.push_back(int_spec("train_max", 1, 32, "16", "longest training sample (digits)"));
-        ParamSpec test = make_spec("test", ParamKind::RealList, 1, 60, "4,8,12,16,20,24,28,32,40,48",
+        s.push_back(
+            choice_spec("task", task_names(), task_name(def.task), "the task: copy the digits or reverse them"));
+        s.push_back(choice_spec("pe", scheme_names(), scheme_name(model.pe), "the position scheme"));
+        s.push_back(int_spec("d", kMinD, kMaxD, default_text(model.d).c_str(), "model width (d/heads even)"));
+        s.push_back(int_spec("heads", 1, kMaxHeads, default_text(model.heads).c_str(), heads_help.c_str()));
+        s.push_back(int_spec("layers", 1, kMaxLayers, default_text(model.layers).c_str(), "transformer blocks"));
+        s.push_back(
+            int_spec("train_steps", 1, kMaxTrainSteps, default_text(def.train_steps).c_str(), "optimizer steps"));
+        s.push_back(int_spec("batch", 1, kMaxBatch, default_text(def.batch).c_str(), "samples per step"));
+        s.push_back(real_spec("lr", kMinLr, kMaxLr, default_text(def.lr).c_str(),
+                              "peak learning rate of the one-cycle schedule"));
+        s.push_back(int_spec("seed", 0, kMaxSeed, default_text(def.seed).c_str(),
+                             "seed of the initialisation and the data"));
+        s.push_back(int_spec("train_max", 1, kMaxTrainLength, default_text(def.train_max).c_str(),
+                             "longest training sample (digits)"));
+        ParamSpec test = make_spec("test", ParamKind::RealList, 1, kMaxTestLength, default_text(def.test).c_str(),
                                    "evaluation lengths (digits)");
         test.list_min = 1;
-        test.list_max = 16;
+        test.list_max = kMaxTestLengths;
         s.push_back(test);
-        s.push_back(int_spec("max_positions", 1, kMaxPositions, "128", "rows of the learned position table"));
-        s.push_back(real_spec("pi", 1, 16, "1", "rope: position interpolation factor at evaluation"));
-        s.push_back(int_spec("finetune_steps", 0, 20000, "0", "rope: fine-tune steps after the run"));
-        s.push_back(int_spec("finetune_max", 1, 32, "32", "rope: longest fine-tune sample (digits)"));
+        s.push_back(int_spec("max_positions", 1, kMaxPositions, default_text(model.max_positions).c_str(),
+                             "rows of the learned position table"));
+        s.push_back(real_spec("pi", 1, kMaxPi, default_text(def.pi).c_str(),
+                              "rope: position interpolation factor at evaluation"));
+        s.push_back(int_spec("finetune_steps", 0, kMaxTrainSteps, default_text(def.finetune_steps).c_str(),
+                             "rope: fine-tune steps after the run"));
+        s.push_back(int_spec("finetune_max", 1, kMaxTrainLength, default_text(def.finetune_max).c_str(),
+                             "rope: longest fine-tune sample (digits)"));
         return s;
     }();
     return specs;
@@ -210,7 +246,9 @@ std::string train_config_from_params(const ParamSet& p, TrainConfig* out) {
     c.train_max = p.geti("train_max");
     c.test.clear();
     for (const double n : p.getv("test")) {
-        if (n != std::floor(n)) return "test: " + format_number(n) + " is not a whole number of digits (1..60)";
+        if (n != std::floor(n))
+            return "test: " + format_number(n) + " is not a whole number of digits (1.." +
+                   std::to_string(kMaxTestLength) + ")";
         c.test.push_back(static_cast<int>(n));
     }
     c.pi = p.getd("pi");

@@ -27,6 +27,8 @@ namespace pelab::lab {
 enum class Task { copy, reverse };
 const char* task_name(Task task);
 bool parse_task(const std::string& text, Task* out);
+// The two names in order, as a ParamSpec's choices: copy, reverse.
+const std::vector<std::string>& task_names();
 
 // n digits x₁…xₙ (0–9) make the sequence x₁…xₙ SEP y₁…yₙ with y = x (copy) or x reversed (reverse). A batch
 // holds each sequence without its last token (2n tokens), padded on the right with kPad to the longest row;
@@ -69,6 +71,18 @@ struct AdamW {
 };
 
 // [SECTION] run configuration (keys, ranges, cross-key rules)
+// A run's defaults are TrainConfig{}'s (and ModelConfig{}'s); train_specs writes its default texts from them.
+// The ranges of the run's keys past the model's (lab_model.h: kMinD, kMaxD, kMaxHeads, kMaxLayers,
+// kMaxPositions), each written once here and read by train_specs and by the front ends that offer the keys.
+constexpr int kMaxTrainSteps = 20000;  // train_steps 1..; finetune_steps 0..
+constexpr int kMaxBatch = 256;
+constexpr double kMinLr = 1e-5, kMaxLr = 0.1;
+constexpr int kMaxSeed = 2147483647;  // the largest int: a seed is read as one
+constexpr int kMaxTrainLength = 32;   // train_max and finetune_max: 1..
+constexpr int kMaxTestLength = 60;    // each test length: 1..
+constexpr int kMaxTestLengths = 16;   // how many lengths test may hold
+constexpr double kMaxPi = 16;         // pi: 1..
+
 struct TrainConfig {
     Task task = Task::copy;
     ModelConfig model;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lab/lab_train.h"
 #include "lessons/length_lab/lab_board.h"
 #include "lessons/lesson.h"
 
@@ -28,9 +29,14 @@ Inputs read_inputs(const ParamSet& p);
 
 // The set-up of every reference run and of a run started here with only pe, task, seed and train_steps given
 // (core/lab/lab_train.h's defaults, read from core's run keys): trained on n ≤ kTrainMax digits.
-constexpr int kTrainMax = 16;
+inline const int kTrainMax = lab::TrainConfig{}.train_max;
 // The length the "beyond training" statements point at: the first tested length past kTrainMax.
-constexpr int kFirstBeyond = 20;
+inline const int kFirstBeyond = [] {
+    const lab::TrainConfig defaults;
+    for (const int n : defaults.test)
+        if (n > defaults.train_max) return n;
+    return defaults.train_max + 1;
+}();
 // A scheme "holds" past training when its mean exact match at kFirstBeyond is at least this share of samples:
 // well above the 0 of the schemes whose mistakes are not a sample here or there but every sample.
 constexpr double kHoldsShare = 0.05;

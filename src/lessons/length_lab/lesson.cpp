@@ -20,6 +20,7 @@
 
 #include "core/lab/lab_model.h"
 #include "core/lab/lab_report.h"
+#include "core/lab/lab_train.h"
 #include "core/relative/t5.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson_util.h"
@@ -30,28 +31,39 @@ namespace length_lab {
 using namespace lessonui;
 
 // [SECTION] parameters
-// The longest sample a look inside a model shows (the URL key n).
-constexpr int kMaxLookDigits = 60;
+// The longest sample a look inside a model shows (the URL key n): any length a run may be tested at.
+constexpr int kMaxLookDigits = lab::kMaxTestLength;
 
 const ParamTable<Inputs>& params() {
-    static const ParamTable<Inputs> table{
-        {Key::choice("task", {"copy", "reverse"}, "copy",
-                     {"任务：照抄这串数字，或把它倒过来写", "task: write the digits out again, or write them reversed"}),
-         &Inputs::task},
-        {Key::choice("pe", lab::scheme_names(), "rope",
-                     {"位置编码方案（训练的、画出的、查看的那一个）", "position scheme (the one trained, drawn or looked inside)"})
-             .sym("PE"),
-         &Inputs::pe},
-        {Key::shared("seed").range(0, 1000000).def("0").about({"训练的随机种子（初始权重与训练数据）", "random seed of the run (initial weights and training data)"}),
-         &Inputs::seed},
-        // The URL key is train_steps: `steps` already means an embed's range of steps.
-        {Key::integer("train_steps", 1, 20000, "1500", {"训练步数（优化器更新次数）", "training steps (optimizer updates)"}).sym("steps"),
-         &Inputs::train_steps},
-        {Key::integer("n", 1, kMaxLookDigits, "24", {"样本的数字个数 n（训练只用到 n ≤ 16）", "digits n of the sample (training used n ≤ 16 only)"}),
-         &Inputs::n},
-        {Key::integer("sample", 0, 255, "0", {"查看哪一个评测样本（每个长度 256 个）", "which evaluation sample to look at (256 per length)"}),
-         &Inputs::sample},
-    };
+    // The keys a run shares with core take core's defaults (task, seed, train_steps) and train_steps its range;
+    // seed keeps a narrower range here, pe the lesson's own default.
+    static const ParamTable<Inputs> table = [] {
+        const lab::TrainConfig run;
+        const std::string seed = std::to_string(run.seed), train_steps = std::to_string(run.train_steps);
+        return ParamTable<Inputs>{
+            {Key::choice("task", lab::task_names(), lab::task_name(run.task),
+                         {"任务：照抄这串数字，或把它倒过来写", "task: write the digits out again, or write them reversed"}),
+             &Inputs::task},
+            {Key::choice("pe", lab::scheme_names(), "rope",
+                         {"位置编码方案（训练的、画出的、查看的那一个）", "position scheme (the one trained, drawn or looked inside)"})
+                 .sym("PE"),
+             &Inputs::pe},
+            {Key::shared("seed").range(0, 1000000).def(seed.c_str()).about(
+                 {"训练的随机种子（初始权重与训练数据）", "random seed of the run (initial weights and training data)"}),
+             &Inputs::seed},
+            // The URL key is train_steps: `steps` already means an embed's range of steps.
+            {Key::integer("train_steps", 1, lab::kMaxTrainSteps, train_steps.c_str(),
+                          {"训练步数（优化器更新次数）", "training steps (optimizer updates)"})
+                 .sym("steps"),
+             &Inputs::train_steps},
+            {Key::integer("n", 1, kMaxLookDigits, "24",
+                          {"样本的数字个数 n（训练只用到 n ≤ 16）", "digits n of the sample (training used n ≤ 16 only)"}),
+             &Inputs::n},
+            {Key::integer("sample", 0, lab::kEvalSamples - 1, "0",
+                          {"查看哪一个评测样本（每个长度 256 个）", "which evaluation sample to look at (256 per length)"}),
+             &Inputs::sample},
+        };
+    }();
     return table;
 }
 

@@ -44,7 +44,7 @@ std::vector<ViewData> experiment_views(const Inputs& in, Lang lang) {
     sequence.push_back(batch.targets.back());
     const int total = static_cast<int>(sequence.size());
     const int rows = (total + kRow - 1) / kRow;
-    constexpr int trained_tokens = 2 * kTrainMax;  // the longest training input: 16 digits, the arrow, 15 answers
+    const int trained_tokens = 2 * kTrainMax;  // the longest training input: the digits, the arrow, all answers but one
     HeatmapView h;
     h.values = RowMatrix::Constant(rows, kRow, std::numeric_limits<double>::quiet_NaN());
     h.cell_text.assign(static_cast<size_t>(rows * kRow), "");
@@ -60,7 +60,7 @@ std::vector<ViewData> experiment_views(const Inputs& in, Lang lang) {
     h.col_labels = index_labels(kRow);
     h.row_axis = say(lang, {"位置", "positions"});
     h.col_axis = say(lang, {"位置 = 行首 + 列；1：训练序列到过这个位置，0：从没到过", "position = row start + column; 1: a training sequence reached it, 0: none did"});
-    h.explain = [total, n = in.n, lang](int r, int c) {
+    h.explain = [total, trained_tokens, n = in.n, lang](int r, int c) {
         const int t = r * kRow + c;
         if (r < 0 || c < 0 || c >= kRow || r * kRow >= total) return std::string();
         if (t >= total) return say(lang, {"序列在这之前已经结束。", "The sequence ended before this cell."});
