@@ -193,7 +193,8 @@ int cmd_eval(const std::vector<std::string>& args) {
     config.train_max = 1;
     config.test.clear();
     for (const double n : params.getv("test")) {
-        if (n != std::floor(n)) return fail("lab eval: test: " + format_number(n) + " is not a whole number of digits (1..60)");
+        if (n != std::floor(n)) return fail("lab eval: test: " + format_number(n) + " is not a whole number of digits (1.." +
+                                                std::to_string(lab::kMaxTestLength) + ")");
         config.test.push_back(static_cast<int>(n));
     }
     config.pi = params.getd("pi");

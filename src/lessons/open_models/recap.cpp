@@ -78,19 +78,20 @@ std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
     t.values << n.turning, n.head, n.global_turns, n.local_turns, n.last_inverse, n.first_inverse, n.divided, n.kept, n.below_2d,
         n.below_flat, n.mla, n.mha;
     // Each row: the problem in words, then the change that answers it and what its two numbers are.
+    // Each label short enough for the 960×540 embed's table width (no sideways scroll hides the numbers).
     t.row_labels = {
-        say(lang, {"内容匹配不该随位置变 → 部分旋转（GPT-NeoX）：旋转的数 | 全部", "content match should not move with position → partial rotation (GPT-NeoX): numbers turning | all"}),
-        say(lang, {"长上下文要慢对，短窗口要在窗口内转满的对 → 两种底数（Gemma 3）：窗口内转满的对，全局 | 局部",
-                   "a long context needs slow pairs, a short window pairs that turn in it → two bases (Gemma 3): pairs turning in the window, global | local"}),
-        say(lang, {"过了训练长度 RoPE 的角度没见过 → NoPE 层（Llama 4）不用位置编码，因果掩码仍给出顺序：1 / 给第 0 个词元的权重，最后 | 第一个查询",
-                   "past training, RoPE's angles are new → NoPE layers (Llama 4) drop them; the causal mask still gives order: 1 / weight on token 0, last | first query"}),
-        say(lang, {"上下文比训练长，慢对会遇到新角度 → Llama 3.1 只把慢对除以扩展倍数 s：除以 s 的对 | 不变的对",
-                   "longer context brings slow pairs new angles → Llama 3.1 divides only those by the extension factor s: pairs divided | kept"}),
+        say(lang, {"内容匹配不该随位置变 → 部分旋转（GPT-NeoX）：旋转的数 | 全部",
+                   "content match should not move with position → partial rotation (GPT-NeoX): numbers turning | all"}),
+        say(lang, {"一个底数难兼顾窗口与长上下文 → 两种底数（Gemma 3）：窗口内转满的对，全局 | 局部",
+                   "one base can't fit window and context → two bases (Gemma 3): pairs turning in the window, global | local"}),
+        say(lang, {"训练外的角度是新的 → NoPE 层（Llama 4）靠掩码知顺序：1/第 0 个词元的权重，最后 | 首个查询",
+                   "new angles past training → NoPE layers (Llama 4) read order from the mask: 1/weight on token 0, last | first"}),
+        say(lang, {"训练外慢对遇到新角度 → Llama 3.1 把慢对除以 s：除以 s 的对 | 不变的对",
+                   "slow pairs meet new angles past training → Llama 3.1 divides them by s: pairs divided | kept"}),
         say(lang, {"展平的图像把正下方推远 → M-RoPE（Qwen2-VL）：正下方词元的距离，二维 | 展平",
                    "flattening an image pushes the token below far away → M-RoPE (Qwen2-VL): its distance, 2-D | flat"}),
-        say(lang, {"键值缓存太大，RoPE 又让键的投影无法并进查询 → MLA（DeepSeek）：每个词元每层缓存的数，MLA | 普通",
-                   "the key–value cache is large, and RoPE blocks merging the key's projection into the query → MLA (DeepSeek): "
-                   "cached numbers per token and layer, MLA | ordinary"})};
+        say(lang, {"键值缓存太大 → MLA（DeepSeek）缓存一个潜向量加一个旋转的小键：缓存的数，MLA | 普通",
+                   "a large key–value cache → MLA (DeepSeek) caches a latent and one small rotating key: numbers, MLA | ordinary"})};
     t.col_labels = {say(lang, {"数值", "value"}), say(lang, {"对照", "against"})};
     t.corner = say(lang, {"论点", "claim"});
     t.integer = true;
