@@ -3,7 +3,7 @@
 // share) and writing a parameter set as JSON for programs.
 //
 // [SECTION] spec builders
-#include "core/io/params.h"
+#include "core/io/param_specs.h"
 
 #include "core/io/text.h"
 
