@@ -42,7 +42,9 @@ const std::vector<const Lesson*>& every_lesson() {
         lesson_vit_2d(),
         lesson_open_models(),
         // [the entries that open only by URL, kept last]
+#ifndef PELAB_NO_EXAMPLE_LESSON  // the web build leaves the example out (src/lessons/CMakeLists.txt)
         lesson_example(),
+#endif
         lesson_position_maps(),
     };
     return registry;

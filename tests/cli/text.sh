@@ -116,7 +116,7 @@ expect_ok "text position-maps" text position-maps
 contains "text position-maps" "$OUT" "(not part of the curriculum)"
 contains "text position-maps step ids" "$OUT" "## Step 2 of 4 [aliasing]: "
 expect_ok "text example" text example
-contains "text example step ids" "$OUT" "## Step 1 of 5 [distance-matrix]: The distance matrix"
+contains "text example step ids" "$OUT" "## Step 1 of 6 [distance-matrix]: The distance matrix"
 expect_ok "text t5-bias" text t5-bias
 contains "text t5 bucket of Δ = −20 at the defaults" "$OUT" "bucket(Δ = −20) = 26"
 

@@ -1,17 +1,28 @@
 // PE Lab — tests/lessons/example_lesson_test.cpp
-// The example lesson (lessons/example/): what it shows equals core's numbers, the CLI quantity gives the
-// same matrix, and it is built but not listed in the curriculum. (The battery in battery_test.cpp already
-// checks its texts, parameters and every view at the ends of its ranges.)
+// The example lesson (lessons/example/), and the template of a lesson's own test: each step's views at given
+// parameters (pelab_test::step_views) against core's numbers and against golden values computed independently
+// by scripts/golden/example_lesson.py (standard-library Python, which prints each value with the test that
+// compares it); the lesson's rules a new lesson copies (a figure of every kind, a predict and a check question,
+// a cited source, glossary links, a recap); and that it is built but not in the curriculum. The battery
+// (battery_test.cpp) already checks its texts, parameters and every view at the ends of its ranges.
+// The web build leaves the example out (src/lessons/CMakeLists.txt), and with it these tests.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
+#include <string>
+#include <vector>
 
+#include "core/maps/position_map.h"
 #include "core/relative/distance.h"
 #include "core/rope/long_context.h"
 #include "core/rope/rope.h"
 #include "lesson_views.h"
+#include "lessons/bibliography.h"
 #include "lessons/lesson.h"
 #include "matrix_assert.h"
+
+#ifndef PELAB_NO_EXAMPLE_LESSON
 
 namespace {
 
@@ -91,9 +102,66 @@ TEST(ExampleLesson, OdometerPairsAndTheirTurnsInTraining) {
     EXPECT_EQ(pelab_test::step_views("example", 4, "pos=3000", Lang::en)[0].odometer().binary_bits, 12);
 }
 
+TEST(ExampleLesson, LongMapIsRopeScoreOverEveryPair) {
+    const auto v = pelab_test::step_views("example", 5, "seq_len=4096&d=16&base=10000&i=5&j=2", Lang::en);
+    ASSERT_EQ(v.size(), 2u);
+    const PositionMapView& m = *v[0].map().map;
+    EXPECT_EQ(m.spec.kind, PositionMapKind::rope);
+    EXPECT_EQ(m.spec.L, 4096);
+    EXPECT_EQ(m.spec.d, 16);
+    // Golden (scripts/golden/example_lesson.py): 11.0862 at (5, 2) and at (4095, 4092), the far end of the diagonal.
+    EXPECT_NEAR(position_map_value(m.spec, 5, 2), 11.0862, 5e-5);
+    EXPECT_NEAR(position_map_value(m.spec, 4095, 4092), position_map_value(m.spec, 5, 2), 1e-9);
+    EXPECT_TRUE(pelab_test::any_note_contains(v, "One diagonal's two ends: 11.0862 at (5, 2), 11.0862 at (4095, 4092)."));
+    // Golden: 4096² cells, 2·4096 − 1 distances, d/2 frequencies; n²/(2n − 1) ≈ 2048.
+    const BarsView& b = v[1].bars();
+    EXPECT_EQ(b.values, (std::vector<double>{16777216, 8191, 8}));
+    EXPECT_TRUE(b.log);
+    EXPECT_TRUE(pelab_test::any_note_contains(v, "2048× fewer numbers than per pair"));
+}
+
+TEST(ExampleLesson, ShowsEveryKindOfFigure) {
+    const Lesson& lesson = *find_lesson("example");
+    std::set<ViewKind> kinds;
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i)
+        for (const ViewData& view : pelab_test::step_views("example", int(i) + 1, "", Lang::en)) kinds.insert(view.kind());
+    for (ViewKind kind : {ViewKind::Heatmap, ViewKind::Table, ViewKind::Curve, ViewKind::PositionMap, ViewKind::Phasor,
+                          ViewKind::Odometer, ViewKind::Bars})
+        EXPECT_TRUE(kinds.count(kind)) << figure_kind_name(kind);
+}
+
+TEST(ExampleLesson, ShowsTheRulesALessonFollows) {
+    const Lesson& lesson = *find_lesson("example");
+    // One prediction (its figure covered until answered) and one check question.
+    int predictions = 0, checks = 0;
+    for (const Step& step : lesson.steps)
+        for (const Question& q : step.questions) (q.predict ? predictions : checks) += 1;
+    EXPECT_EQ(predictions, 1);
+    EXPECT_EQ(checks, 1);
+    EXPECT_TRUE(step_has_prediction(lesson.steps[2]));
+    // A source: a key of the bibliography, cited in the words of the step that follows it.
+    ASSERT_EQ(lesson.references, (std::vector<std::string>{"su2021"}));
+    EXPECT_NE(find_reference("su2021"), nullptr);
+    EXPECT_TRUE(pelab_test::any_note_contains(pelab_test::step_views("example", 3, "", Lang::en), "Su et al. (2021)"));
+    // Glossary links where a term is first shown, and a takeaway on every step.
+    EXPECT_NE(std::string(lesson.steps[0].body.en).find("[[query]]"), std::string::npos);
+    for (const Step& step : lesson.steps) EXPECT_FALSE(std::string(step.takeaway.en).empty()) << step.id;
+    // The recap last, one table row per claim.
+    EXPECT_STREQ(lesson.steps.back().id, "recap");
+    const auto recap = pelab_test::step_views("example", int(lesson.steps.size()), "L=6&seq_len=4096", Lang::en);
+    const TableView& t = recap[0].table();
+    ASSERT_EQ(t.values.rows(), 5);
+    EXPECT_EQ(t.values(0, 0), 11);  // 2L − 1 distances against L² = 36 cells
+    EXPECT_EQ(t.values(0, 1), 36);
+    EXPECT_EQ(t.values(4, 0), 8191);
+    EXPECT_EQ(t.values(4, 1), 16777216);
+}
+
 TEST(ExampleLesson, IsNotInTheCurriculum) {
     ASSERT_NE(find_lesson("example"), nullptr);
     for (const Lesson* lesson : lesson_registry()) EXPECT_STRNE(lesson->id, "example");
 }
 
 }  // namespace
+
+#endif  // PELAB_NO_EXAMPLE_LESSON

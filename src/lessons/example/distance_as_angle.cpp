@@ -82,8 +82,12 @@ std::vector<ViewData> distance_as_angle_views(const Inputs& in, Lang lang) {
                                  {{"s0", num(score(in.q, in.k), 6)},
                                   {"s1", num(score(in.q + in.shift, in.k + in.shift), 6)},
                                   {"s", integer(in.shift)}});
+    // The step cites the source the lesson follows (lesson.references lists it, with its code, on the last step).
+    const std::string source = say(lang, {"转法取自 Su 等人（2021）的 RoPE；出处与代码列在最后一步。",
+                                          "The rotation is RoPE as Su et al. (2021) define it; the source and its code are "
+                                          "listed on the last step."});
     return std::vector<ViewData>{
-        make_view(say(lang, {"查询与键，转过 qθ 与 kθ", "Query and key, turned by qθ and kθ"}), v, {note})};
+        make_view(say(lang, {"查询与键，转过 qθ 与 kθ", "Query and key, turned by qθ and kθ"}), v, {note, source})};
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // PE Lab — lessons/example/example_lesson.h
-// Private to lesson "example" (this folder): the inputs, the one parameter table and the five steps, each
-// defined with its views in the file named for its id (distance_matrix.cpp … every_pair_a_dial.cpp, recap.cpp).
+// Private to lesson "example" (this folder): the inputs, the one parameter table and the steps, each defined
+// with its views in the file named for its id (distance_matrix.cpp … long_sequence_map.cpp, recap.cpp).
 // No display text here (the font subset scans .cpp files only).
 //
 // [SECTION] inputs and parameters
@@ -21,6 +21,7 @@ struct Inputs {
     int d = 0;                    // every-pair-a-dial: dimension (d/2 frequency pairs)
     double base = 0;
     int train_length = 0, p = 0;  // every-pair-a-dial: training length and the position the needles show
+    int n = 0;                    // long-sequence-map: the positions the map draws
 };
 
 // One table: key, range, default, help, the field it fills (lesson.cpp).
@@ -33,6 +34,7 @@ Step distance_matrix();     // distance_matrix.cpp
 Step pairs_per_distance();  // pairs_per_distance.cpp
 Step distance_as_angle();   // distance_as_angle.cpp
 Step every_pair_a_dial();   // every_pair_a_dial.cpp
+Step long_sequence_map();   // long_sequence_map.cpp
 Step recap();               // recap.cpp: the lesson's claims side by side (every lesson ends with one)
 
 }  // namespace example_lesson

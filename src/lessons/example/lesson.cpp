@@ -1,21 +1,25 @@
 // PE Lab — lessons/example/lesson.cpp
-// Lesson "example" — the template a new lesson is copied from (docs/adding-a-lesson.md). Built and tested
-// like every lesson, but not listed in the curriculum menu (open it with lesson=example). Four steps about
-// the query–key distance Δ = q − k, one per kind of figure a new lesson most often needs: the matrix of
-// distances (a heatmap), how many pairs share each distance (a curve), the distance as an angle between two
-// turning vectors (phasor dials: a draggable arrow, playback of one parameter) and the frequency pairs as an
-// odometer; then the recap every lesson ends with (its claims linked to their steps, one table of their numbers).
+// Lesson "example" — the template a new lesson is copied from (docs/adding-a-lesson.md). Built and tested like
+// every lesson on the desktop, the CLI and the native tests, but not listed in the curriculum menu (open it with
+// lesson=example) and not built into the web page. Its steps are about the query–key distance Δ = q − k and
+// between them show every kind of figure: the matrix of distances (a heatmap), how many pairs share each
+// distance (a curve), the distance as an angle between two turning vectors (phasor dials: a draggable arrow,
+// playback of one parameter), the frequency pairs as an odometer, RoPE's score over a long sequence (a position
+// map drawn on the GPU) beside how many numbers make it up (bars); then the recap every lesson ends with (its
+// claims linked to their steps, one table of their numbers, the lesson's source under it).
 // It shows the rules every lesson follows: the first step says what the lesson asks, every step has a takeaway
-// (its point and the reason, live numbers through placeholders), one question predicts (distance-as-angle:
-// Question::predict, so its figure and takeaway are covered until answered) and one checks (pairs-per-distance).
-// The maths lives in core (distance.h, rope.h); this folder only describes and words it.
-// This file holds the parameter table and the list of steps; each step lives in the file named for its id
-// (distance_matrix.cpp, pairs_per_distance.cpp, distance_as_angle.cpp, every_pair_a_dial.cpp, recap.cpp), with
+// (its point and the reason, live numbers through placeholders), terms are linked to the glossary where first
+// shown ([[query]], [[toeplitz|…]]), one question predicts (distance-as-angle: Question::predict, so its figure
+// and takeaway are covered until answered) and one checks (pairs-per-distance), and the source the lesson follows
+// is cited by its step (distance-as-angle's note) and listed by key (lesson.references, bibliography.cpp).
+// The maths lives in core (distance.h, rope.h, position_map.h); this folder only describes and words it.
+// This file holds the parameter table and the list of steps; each step lives in the file named for its id, with
 // its views.
 // Comments are English only: the font subset is built from the characters inside .cpp string literals.
 //
 // [SECTION] parameters (one table: key, range, default, help, the field it fills)
 // [SECTION] the lesson
+#include <algorithm>
 #include <vector>
 
 #include "lessons/example/example_lesson.h"
@@ -38,6 +42,8 @@ const ParamTable<Inputs>& params() {
         {Key::shared("original_max").range(16, 4096).def("128").about({"训练长度 L", "training length L"}).sym("L"),
          &Inputs::train_length},
         {Key::integer("pos", 0, 8192, "200", {"指针所示的位置 p", "position p the needles show"}).sym("p"), &Inputs::p},
+        {Key::shared("seq_len").range(64, 65536).def("4096").about({"长图的位置个数 n", "positions n of the long map"}).sym("n"),
+         &Inputs::n},
     };
     return table;
 }
@@ -53,11 +59,15 @@ Lesson make_lesson() {
     lesson.title = {"示例课：查询与键的距离", "Example lesson: the query–key distance"};
     lesson.in_curriculum = false;  // built and tested, found by lesson=example, not in the lesson menu
     use_params(lesson, params());
-    lesson.result_shape = [](const ParamSet& p) {  // the L×L distance matrix
-        const long long L = read_inputs(p).L;
-        return std::vector<long long>{L, L};
+    // The largest array a step builds: the L×L distance matrix, or the long map's profile over its 2n − 1
+    // distances (the map itself is computed per pixel, never stored).
+    lesson.result_shape = [](const ParamSet& p) {
+        const Inputs in = read_inputs(p);
+        return std::vector<long long>{std::max<long long>(static_cast<long long>(in.L) * in.L, 2LL * in.n)};
     };
-    lesson.steps = {distance_matrix(), pairs_per_distance(), distance_as_angle(), every_pair_a_dial(), recap()};
+    lesson.steps = {distance_matrix(), pairs_per_distance(), distance_as_angle(), every_pair_a_dial(), long_sequence_map(),
+                    recap()};
+    lesson.references = {"su2021"};  // keys of lessons/bibliography.cpp, listed under the last step
     return lesson;
 }
 
