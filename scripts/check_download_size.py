@@ -20,7 +20,9 @@
 # fails (1) when index.html names one of them (they would then be fetched by every first load) and when they are
 # over their own cap of 500,000 bytes gzip together ("the lab module with its data ≤ 0.5 MB").
 # A dist folder without the module (a build before it) skips that part with a line saying so.
-# Usage: scripts/check_download_size.py DIST_DIR [--cap BYTES]     (DIST_DIR: build/web/dist)
+# Usage: scripts/check_download_size.py DIST_DIR [--cap BYTES] [--write-doc docs/performance.md]
+# (DIST_DIR: build/web/dist). --write-doc replaces the first-load table of that document (between its two
+# "first-load table" comment lines) with the figures just measured: the one place they are written.
 # Run by CTest in the web workflow (test download_size, tests/CMakeLists.txt), after the build.
 import glob
 import html.parser
@@ -79,6 +81,48 @@ def gzip_bytes(gzip, path):
     return len(out)
 
 
+USAGE = "usage: check_download_size.py DIST_DIR [--cap BYTES] [--write-doc DOC.md]"
+DOC_BEGIN = "<!-- first-load table: written by scripts/check_download_size.py --write-doc; do not edit by hand -->"
+DOC_END = "<!-- end of the first-load table -->"
+# What each file is, for the table --write-doc writes (a lesson's texts file is named by its pattern).
+DOC_WORDS = {
+    "pelab.wasm": "the code, the glyphs both languages use, the typeset equations",
+    "pelab.js": "emscripten's loader, through the Closure Compiler",
+    "widget.js": "`PELab.mount`, `window.pelab`, `postMessage`, the texts' files, the lab's client",
+    "index.html": "the page",
+    "pelab-en.lang": "English for every screen",
+    "pelab-zh.lang": "Chinese for every screen, and the glyphs only Chinese uses",
+}
+
+
+def write_doc(doc, rows, totals, cap):
+    """Replaces the table between DOC_BEGIN and DOC_END in `doc` with `rows` (name, raw, gz) and `totals`
+    (language, bytes). Fails (2) when the markers are missing, so a renamed heading cannot leave it stale."""
+    with open(doc, encoding="utf-8") as f:
+        text = f.read()
+    if DOC_BEGIN not in text or DOC_END not in text:
+        print(f"check_download_size: {doc} has no first-load table markers ({DOC_BEGIN} ... {DOC_END})",
+              file=sys.stderr)
+        return 2
+    lines = [DOC_BEGIN, "| file | raw (bytes) | shipped .gz (bytes) |", "| --- | --- | --- |"]
+    for name, raw, packed in rows:
+        if name in DOC_WORDS:
+            words = DOC_WORDS[name]
+        else:  # pelab-<lang>-<lesson>.lang
+            lang, lesson = name[len("pelab-"):-len(".lang")].split("-", 1)
+            words = f"the heaviest lesson's {'Chinese' if lang == 'zh' else 'English'}, `{lesson}`"
+        lines.append(f"| `{name}` ({words}) | {raw:,} | {packed:,} |")
+    for lang, total in totals:
+        lines.append(f"| **first load in {'Chinese' if lang == 'zh' else 'English'}** (cap {cap:,}) | | **{total:,}** |")
+    lines.append(DOC_END)
+    head, rest = text.split(DOC_BEGIN, 1)
+    tail = rest.split(DOC_END, 1)[1]
+    with open(doc, "w", encoding="utf-8") as f:
+        f.write(head + "\n".join(lines) + tail)
+    print(f"check_download_size: wrote the first-load table of {doc}")
+    return 0
+
+
 def main(argv):
     args = list(argv[1:])
     cap = DEFAULT_CAP
@@ -87,11 +131,19 @@ def main(argv):
         try:
             cap = int(args[i + 1])
         except (IndexError, ValueError):
-            print("usage: check_download_size.py DIST_DIR [--cap BYTES]", file=sys.stderr)
+            print(USAGE, file=sys.stderr)
             return 2
         del args[i:i + 2]
+    doc = None
+    if "--write-doc" in args:
+        i = args.index("--write-doc")
+        if i + 1 >= len(args):
+            print(USAGE, file=sys.stderr)
+            return 2
+        doc = args[i + 1]
+        del args[i:i + 2]
     if len(args) != 1:
-        print("usage: check_download_size.py DIST_DIR [--cap BYTES]", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
     dist = args[0]
     gzip = shutil.which("gzip")
@@ -117,6 +169,7 @@ def main(argv):
               f"fetched only for a page that opens in it")
         return 1
     status = 0
+    rows, totals = [], []  # for --write-doc: every file once, in the order measured, and each language's total
     for lang, lang_file in LANGUAGES.items():
         total = 0
         missing = []
@@ -135,16 +188,21 @@ def main(argv):
             size = gzip_bytes(gzip, path)
             total += size
             print(f"  {name:<28} {os.path.getsize(path):>10,} B raw {size:>10,} B gzip")
+            if all(r[0] != name for r in rows):
+                rows.append((name, os.path.getsize(path), size))
         if missing:
             print(f"check_download_size: FAILED: {', '.join(missing)} missing (the first load fetches them)")
             return 2
         verdict = "within" if total <= cap else "OVER"
         print(f"  {'total':<28} {'':>10}       {total:>10,} B gzip   {verdict} the cap of {cap:,} B")
         print(f"first load ({lang}): {total} bytes gzip")
+        totals.append((lang, total))
         if total > cap:
             print(f"check_download_size: FAILED: the first load in {lang} downloads {total:,} bytes gzip, "
                   f"{total - cap:,} over the cap of {cap:,} (docs/performance.md, Download)")
             status = 1
+    if doc and status == 0:
+        status = write_doc(doc, rows, sorted(totals, key=lambda t: t[0] != "en"), cap)
     return max(status, check_lab(gzip, dist, names))
 
 
