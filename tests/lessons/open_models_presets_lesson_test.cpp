@@ -196,7 +196,8 @@ TEST(OpenModelsPresets, TheRecapPutsTheClaimsSideBySide) {
     EXPECT_EQ(t.values(1, 0), 24);    // Gemma 3's bases in a window of 1024 (two-bases' table)
     EXPECT_EQ(t.values(1, 1), 36);
     EXPECT_NEAR(t.values(2, 0), 16, 1e-12);  // L = 16: query 15 gives token 0 1/16
-    EXPECT_EQ(t.values(3, 0), 29);
+    EXPECT_EQ(t.values(3, 0), 29);    // Llama 3.1 8B's pairs slowed by s, of its 64
+    EXPECT_EQ(t.values(3, 1), 64);
     EXPECT_EQ(t.values(4, 0), 1);     // one row below in M-RoPE's ids, 4 merged tokens away in the flat order
     EXPECT_EQ(t.values(4, 1), 4);
     EXPECT_EQ(t.values(5, 0), 576);

@@ -34,7 +34,7 @@ struct RecapNumbers {
     double turning = 0, head = 0;               // partial-rotation: numbers that turn, of d
     double global_turns = 0, local_turns = 0;   // two-bases: pairs completing a turn within the window
     double last_inverse = 0, first_inverse = 0;  // nope-layers: 1 / weight on token 0, last query and first
-    double divided = 0, kept = 0;               // llama3-scaling: Llama 3.1 8B's pairs divided by s and kept
+    double divided = 0, pairs = 0;              // llama3-scaling: Llama 3.1 8B's pairs slowed by s, of all its pairs
     double below_2d = 0, below_flat = 0;        // m-rope-image: how far the token below lies, in M-RoPE ids and flat
     double mla = 0, mha = 0;                    // decoupled-rope: cached numbers per token per layer
 };
@@ -53,7 +53,7 @@ RecapNumbers recap_numbers(const Inputs& in) {
     if (const ModelPreset* p = find_model_preset("llama-3.1-8b")) {
         const Llama3Counts c = llama3_counts(*p);
         n.divided = c.divided;
-        n.kept = c.kept;
+        n.pairs = c.divided + c.kept + c.between;
     }
     // The middle image token of frame 0 and the one below it: their distance in M-RoPE's (h, w) ids and in the flat order.
     const MropeCase c = mrope_case(with_an_image(in));
@@ -75,7 +75,7 @@ std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
     const RecapNumbers n = recap_numbers(in);
     TableView t;
     t.values = RowMatrix(6, 2);
-    t.values << n.turning, n.head, n.global_turns, n.local_turns, n.last_inverse, n.first_inverse, n.divided, n.kept, n.below_2d,
+    t.values << n.turning, n.head, n.global_turns, n.local_turns, n.last_inverse, n.first_inverse, n.divided, n.pairs, n.below_2d,
         n.below_flat, n.mla, n.mha;
     // Each row: the problem in words, then the change that answers it and what its two numbers are.
     // Each label short enough for the 960×540 embed's table width (no sideways scroll hides the numbers).
@@ -84,10 +84,10 @@ std::vector<ViewData> recap_views(const Inputs& in, Lang lang) {
                    "content match should not move with position → partial rotation (GPT-NeoX): numbers turning | all"}),
         say(lang, {"一个底数难兼顾窗口与长上下文 → 两种底数（Gemma 3）：窗口内转满的对，全局 | 局部",
                    "one base can't fit window and context → two bases (Gemma 3): pairs turning in the window, global | local"}),
-        say(lang, {"训练外的角度是新的 → NoPE 层（Llama 4）靠掩码知顺序：1/第 0 个词元的权重，最后 | 首个查询",
-                   "new angles past training → NoPE layers (Llama 4) read order from the mask: 1/weight on token 0, last | first"}),
-        say(lang, {"训练外慢对遇到新角度 → Llama 3.1 把慢对除以 s：除以 s 的对 | 不变的对",
-                   "slow pairs meet new angles past training → Llama 3.1 divides them by s: pairs divided | kept"}),
+        say(lang, {"训练外的角度是新的 → NoPE 层（Llama 4）不转，靠掩码知顺序：1/第 0 个词元的权重，最后 | 首个查询",
+                   "unseen angles → NoPE layers (Llama 4) don't rotate; the mask gives order: 1/weight on token 0, last | first"}),
+        say(lang, {"训练外慢对遇到新角度 → Llama 3.1 只把慢对放慢 s 倍：放慢的对 | 全部对",
+                   "slow pairs meet new angles past training → Llama 3.1 slows only them, s times: pairs slowed | all"}),
         say(lang, {"展平的图像把正下方推远 → M-RoPE（Qwen2-VL）：正下方词元的距离，二维 | 展平",
                    "flattening an image pushes the token below far away → M-RoPE (Qwen2-VL): its distance, 2-D | flat"}),
         say(lang, {"键值缓存太大 → MLA（DeepSeek）缓存一个潜向量加一个旋转的小键：缓存的数，MLA | 普通",
