@@ -46,14 +46,16 @@ const std::vector<std::string>& scheme_names() {
 
 const char* scheme_name(Scheme scheme) { return scheme_names()[static_cast<std::size_t>(scheme)].c_str(); }
 
-bool parse_scheme(const std::string& text, Scheme* out) {
-    const std::vector<std::string>& names = scheme_names();
+int name_index(const std::vector<std::string>& names, const std::string& text) {
     for (std::size_t i = 0; i < names.size(); ++i)
-        if (names[i] == text) {
-            *out = static_cast<Scheme>(i);
-            return true;
-        }
-    return false;
+        if (names[i] == text) return static_cast<int>(i);
+    return -1;
+}
+
+bool parse_scheme(const std::string& text, Scheme* out) {
+    const int i = name_index(scheme_names(), text);
+    if (i >= 0) *out = static_cast<Scheme>(i);
+    return i >= 0;
 }
 
 namespace detail {

@@ -35,6 +35,8 @@ const char* scheme_name(Scheme scheme);
 bool parse_scheme(const std::string& text, Scheme* out);
 // The six names in order, as a ParamSpec's choices: nope, learned, sinusoidal, rope, alibi, t5.
 const std::vector<std::string>& scheme_names();
+// The index of `text` in `names` (a scheme's or a task's), -1 when it is none of them: how every name list parses.
+int name_index(const std::vector<std::string>& names, const std::string& text);
 
 // [SECTION] configuration
 // The shape of a model: what a weights file's "config" holds. vocab is always kVocab and the MLP width

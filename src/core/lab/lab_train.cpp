@@ -26,13 +26,9 @@ const std::vector<std::string>& task_names() {
 const char* task_name(Task task) { return task_names()[static_cast<std::size_t>(task)].c_str(); }
 
 bool parse_task(const std::string& text, Task* out) {
-    const std::vector<std::string>& names = task_names();
-    for (std::size_t i = 0; i < names.size(); ++i)
-        if (names[i] == text) {
-            *out = static_cast<Task>(i);
-            return true;
-        }
-    return false;
+    const int i = name_index(task_names(), text);
+    if (i >= 0) *out = static_cast<Task>(i);
+    return i >= 0;
 }
 
 Batch task_batch(Task task, const std::vector<std::vector<int>>& samples) {
