@@ -1,10 +1,11 @@
 // PE Lab — cli/lab.cpp
 // `pelab-cli lab train|eval|grad|bench|pack`: the length-generalisation lab from the command line. train
 // runs one training (core/lab/lab_train.h) and prints its loss curve and per-length scores as one JSON object; eval
-// scores a weights file; grad prints, in double, the loss, the logits and every parameter's gradient of a
-// weights file on a token file, for the PyTorch comparison (scripts/lab_reference.py); bench times training
-// steps, padded and with the padding skipped, for scripts/bench_lab.py (docs/lab.md, "Speed"); pack writes a
-// weights file as `pelab-lab-weights-packed/1` (core/lab/lab_weights.h), the form the lab ships its models in.
+// scores a weights file, under one of RoPE's scalings if asked; grad prints, in double, the loss, the logits and
+// every parameter's gradient of a weights file on a token file, for the PyTorch comparison
+// (scripts/lab_reference.py); bench times training steps, padded and with the padding skipped, for
+// scripts/bench_lab.py (docs/lab.md, "Speed"); pack writes a weights file as `pelab-lab-weights-packed/1`
+// (core/lab/lab_weights.h), the form the lab ships its models in.
 // The same failure rules as main.cpp: bad arguments or input files exit with code 2 and one line on stderr,
 // with nothing on stdout; a write error exits with code 1 and one line on stderr.
 //
@@ -174,11 +175,10 @@ int cmd_train(const std::vector<std::string>& args) {
 // [SECTION] lab eval
 int cmd_eval(const std::vector<std::string>& args) {
     const auto start = std::chrono::steady_clock::now();
-    const std::vector<ParamSpec> specs = specs_named({"task", "test", "pi"});
     ParamSet params;
     std::vector<std::string> files;
     std::set<std::string> given;
-    std::string problem = read_keys(args, specs, {"weights"}, &params, &files, &given);
+    std::string problem = read_keys(args, lab::eval_specs(), {"weights"}, &params, &files, &given);
     if (!problem.empty()) return fail("lab eval: " + problem);
     std::string text;
     problem = read_file(files[0], lab::kMaxWeightsBytes, &text);
@@ -187,22 +187,12 @@ int cmd_eval(const std::vector<std::string>& args) {
     problem = lab::read_any_weights(text, &model);
     if (!problem.empty()) return fail("lab eval: " + problem);
 
-    lab::TrainConfig config;  // its task, test and pi, with the file's model (within the budget of an opened one)
-    lab::parse_task(params.gets("task"), &config.task);
-    config.model = model.config;
-    config.train_max = 1;
-    config.test.clear();
-    for (const double n : params.getv("test")) {
-        if (n != std::floor(n)) return fail("lab eval: test: " + format_number(n) + " is not a whole number of digits (1.." +
-                                                std::to_string(lab::kMaxTestLength) + ")");
-        config.test.push_back(static_cast<int>(n));
-    }
-    config.pi = params.getd("pi");
-    problem = lab::eval_config_problem(config);
+    // Its task, test lengths and scaling, with the file's model (within the budget of an opened one).
+    lab::TrainConfig config;
+    problem = lab::eval_config_from_params(params, model.config, &config);
     if (!problem.empty()) return fail("lab eval: " + problem);
-    lab::ForwardOptions options;
-    options.position_divisor = config.pi;
-    const std::vector<lab::LengthScore> scores = lab::evaluate(model, config.task, config.test, options);
+    const std::vector<lab::LengthScore> scores =
+        lab::evaluate(model, config.task, config.test, lab::scaling_options(config));
     return finish(lab::eval_result_json(model.config, config, scores, seconds_since(start)) + "\n");
 }
 

@@ -2,10 +2,11 @@
 # PE Lab — tests/cli/lab.sh
 # Black-box checks of `pelab-cli lab train|eval|grad|bench|pack` on short runs (d=16, 30 steps): the JSON
 # of a run (config echo, loss points, per-length scores), that a run is reproducible from its seed, that a saved
-# weights file scores the same under `lab eval`, the interpolation keys of a rope run, the shape and names of
-# `lab grad`'s output, what `lab bench` prints and writes, the packed file `lab pack` writes (header line, then
-# 4 bytes a parameter; the same bytes every time), and the error contract (exit 2, one stderr line
-# naming the key or tensor, nothing on stdout; a write error exits 1). Builds nothing.
+# weights file scores the same under `lab eval`, the interpolation and scaling keys of a rope run (pi=S is
+# scaling=linear factor=S), the shape and names of `lab grad`'s output, what `lab bench` prints and writes, the
+# packed file `lab pack` writes (header line, then 4 bytes a parameter; the same bytes every time), and the error
+# contract (exit 2, one stderr line naming the key or tensor, nothing on stdout; a write error exits 1). Builds
+# nothing.
 # Usage: tests/cli/lab.sh [path/to/pelab-cli]
 # (default: build/native/pelab-cli under the repository root). Ends with "N passed, N failed".
 set -u
@@ -59,6 +60,28 @@ contains "eval pi echo" "$OUT" '"pi":2}'
 expect_ok "train rope pi only" lab train "${SMALL[@]}" pe=rope pi=1.5
 contains "rope pi only" "$OUT" ',"pi":{"exact":'
 if [[ "$OUT" == *'"finetune":'* ]]; then fail "pi only has fine-tune keys"; else pass; fi
+
+# RoPE's scalings: pi=S is scaling=linear factor=S, the same run written the same way; a frequency scaling
+# adds its keys to the config echo and a "scaled" member, and lab eval scores a saved model under it.
+expect_ok "train rope scaling=linear" lab train "${SMALL[@]}" pe=rope scaling=linear factor=2 finetune_steps=5 finetune_max=6
+equals "scaling=linear factor=2 = pi=2" "$(without_seconds "$OUT")" "$(without_seconds "$ROPE")"
+expect_ok "train rope scaling=yarn" lab train "${SMALL[@]}" pe=rope scaling=yarn factor=3 --save "$TMP/yarn.json"
+YARN="$OUT"
+contains "yarn config echo" "$OUT" ',"pi":1,"finetune_steps":0,"finetune_max":32,"scaling":"yarn","factor":3},'
+contains "yarn scaled scores" "$OUT" ',"scaled":{"exact":{"2":'
+if [[ "$OUT" == *'"pi":{'* || "$OUT" == *'"finetune":'* ]]; then fail "yarn without fine-tune has pi or finetune"; else pass; fi
+expect_ok "eval rope under yarn" lab eval weights="$TMP/yarn.json" test=2,4,6 train_max=4 scaling=yarn factor=3
+contains "eval yarn echo" "$OUT" '"test":[2,4,6],"pi":1,"scaling":"yarn","factor":3,"train_max":4},'
+equals "eval yarn = the run's scaled scores" "$(scores_of "$OUT")" \
+  "$(grep -o '"scaled":{"exact":{[^}]*},"token":{[^}]*}' <<<"$YARN" | sed -e 's/^"scaled":{//')"
+expect_ok "train rope ntk fine-tune" lab train "${SMALL[@]}" pe=rope scaling=ntk finetune_steps=5 finetune_max=6
+contains "ntk fine-tune" "$OUT" ',"finetune":{"loss":[[1,'
+expect_ok "train rope plain control" lab train "${SMALL[@]}" pe=rope scaling=none factor=3 finetune_steps=5 finetune_max=6
+CONTROL="$OUT"
+expect_ok "train rope fine-tune without keys" lab train "${SMALL[@]}" pe=rope finetune_steps=5 finetune_max=6
+equals "scaling=none is the plain fine-tune" "$(without_seconds "$OUT")" "$(without_seconds "$CONTROL")"
+expect_ok "eval pi=2 = scaling=linear factor=2" lab eval weights="$TMP/rope.json" test=2,4,6 scaling=linear factor=2
+contains "eval linear echoes pi" "$OUT" '"pi":2},'
 
 # [SECTION] lab eval
 head -c 40 "$TMP/alibi.json" >"$TMP/head"
@@ -146,6 +169,13 @@ expect_error "train pi on alibi" "pi: position interpolation applies to pe=rope 
 expect_error "train fine-tune on t5" "finetune_steps" "pe=rope only" -- lab train pe=t5 finetune_steps=3
 expect_error "train learned too long" "test: a sample of 10 digits is 20 tokens" "max_positions=16" -- \
   lab train pe=learned max_positions=16 train_max=4 test=4,10
+expect_error "train bad scaling" 'scaling: "bogus"' "none|linear|ntk|dynamic|yarn" -- lab train pe=rope scaling=bogus
+expect_error "train llama3 not offered" "scaling" "none|linear|ntk|dynamic|yarn" -- lab train pe=rope scaling=llama3
+expect_error "train factor 1" "factor: 1" "1 < factor <= 16" -- lab train pe=rope scaling=ntk factor=1
+expect_error "train factor too big" "factor" "1..16" -- lab train pe=rope scaling=yarn factor=17
+expect_error "train scaling on alibi" "scaling: RoPE's scalings apply to pe=rope only" -- lab train pe=alibi scaling=ntk
+expect_error "train pi and scaling" "pi: pi=S is scaling=linear factor=S" -- lab train pe=rope pi=2 scaling=yarn
+expect_error "train ntk on narrow heads" "scaling: ntk needs heads at least 4 wide" -- lab train pe=rope d=16 heads=8 scaling=ntk
 expect_error "train unknown key" "frobnicate" -- lab train frobnicate=1
 expect_error "train key twice" "d: given twice" -- lab train d=16 d=32
 expect_error "train not key=value" '"d16"' "expected key=value" -- lab train d16
@@ -158,6 +188,9 @@ expect_error "eval without weights" "weights: missing" -- lab eval
 expect_error "eval missing file" "cannot read" "$TMP/absent.json" -- lab eval weights="$TMP/absent.json"
 expect_error "eval pi on alibi" "pi: position interpolation applies to pe=rope only" -- lab eval weights="$TMP/alibi.json" pi=2
 expect_error "eval train key" "train_steps" -- lab eval weights="$TMP/alibi.json" train_steps=3
+expect_error "eval bad scaling" 'scaling: "fast"' "none|linear|ntk|dynamic|yarn" -- lab eval weights="$TMP/rope.json" scaling=fast
+expect_error "eval bad factor" "factor: 1" "1 < factor <= 16" -- lab eval weights="$TMP/rope.json" scaling=dynamic factor=1
+expect_error "eval scaling on alibi" "scaling: RoPE's scalings apply to pe=rope only" -- lab eval weights="$TMP/alibi.json" scaling=yarn
 
 sed -e 's|pelab-lab-weights/1|pelab-lab-weights/9|' "$TMP/alibi.json" >"$TMP/tag.json"
 expect_error "weights wrong tag" 'format: expected "pelab-lab-weights/1", got "pelab-lab-weights/9"' -- lab eval weights="$TMP/tag.json"

@@ -119,6 +119,14 @@ TEST(LabGradient, RopeInterpolatedMatchesFiniteDifferences) {
     options.position_divisor = 2.5;
     expect_gradient_matches(Scheme::rope, options);
 }
+// The frequency scalings: their own frequencies, and YaRN's factor on cos and sin (the backward pass turns by
+// the same scaled rotation's transpose). original_max 4 positions, so dynamic changes its base on the 6-token batch.
+TEST(LabGradient, RopeYarnMatchesFiniteDifferences) {
+    expect_gradient_matches(Scheme::rope, scaling_options(RopeScaling::yarn, 2.5, 2));
+}
+TEST(LabGradient, RopeDynamicMatchesFiniteDifferences) {
+    expect_gradient_matches(Scheme::rope, scaling_options(RopeScaling::dynamic, 2.0, 2));
+}
 TEST(LabGradient, AlibiMatchesFiniteDifferences) { expect_gradient_matches(Scheme::alibi, {}); }
 TEST(LabGradient, T5MatchesFiniteDifferences) { expect_gradient_matches(Scheme::t5, {}); }
 // Two blocks: the gradient flows back through a whole block, and T5's one table collects from both layers.

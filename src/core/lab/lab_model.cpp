@@ -19,6 +19,7 @@
 
 #include "core/relative/alibi.h"
 #include "core/random.h"
+#include "core/rope/rope_scaling.h"
 #include "core/relative/t5.h"
 
 namespace pelab::lab {
@@ -288,6 +289,46 @@ std::vector<double> rope_frequencies(int dh, double base) {
     return theta;
 }
 
+bool is_frequency_scaling(RopeScaling kind) {
+    return kind == RopeScaling::ntk || kind == RopeScaling::dynamic || kind == RopeScaling::yarn;
+}
+
+std::string forward_options_problem(const ModelConfig& config, const ForwardOptions& options) {
+    if (!(std::isfinite(options.position_divisor) && options.position_divisor > 0.0))
+        return "the position divisor must be a positive number";
+    if (options.rope_scaling == RopeScaling::none) return "";
+    const std::string name = rope_scaling_name(options.rope_scaling);
+    if (!is_frequency_scaling(options.rope_scaling))
+        return name + " is not a frequency scaling of the lab's model (ntk, dynamic, yarn; linear divides positions)";
+    if (options.position_divisor != 1.0) return name + " does not combine with a position divisor";
+    if (!(std::isfinite(options.rope_factor) && options.rope_factor >= 1.0)) return name + ": the factor must be at least 1";
+    if (options.rope_original_max < 1) return name + ": the trained length must be at least 1 position";
+    if (options.rope_scaling != RopeScaling::yarn && config.dh() < 4)
+        return name + " needs a head width d/heads of at least 4 (its exponent is dh/(dh − 2))";
+    return "";
+}
+
+RopeAngles rope_angles(const ModelConfig& config, int T, const ForwardOptions& options) {
+    RopeAngles out;
+    if (!forward_options_problem(config, options).empty() || config.heads < 1 || config.dh() < 2) return out;
+    if (options.rope_scaling == RopeScaling::none) {
+        out.inv_freq = rope_frequencies(config.dh(), config.rope_base);
+        out.position_divisor = options.position_divisor;
+        return out;
+    }
+    RopeScalingParams p;  // beta_fast 32, beta_slow 1, truncate: YaRN's defaults, as the lesson draws them
+    p.kind = options.rope_scaling;
+    p.d = config.dh();
+    p.base = config.rope_base;
+    p.factor = options.rope_factor;
+    p.original_max = options.rope_original_max;
+    p.seq_len = T;
+    const RopeScalingResult r = rope_scaled_inv_freq(p);
+    out.inv_freq.assign(r.inv_freq.data(), r.inv_freq.data() + r.inv_freq.size());
+    out.multiplier = r.attention_factor;
+    return out;
+}
+
 namespace detail {
 
 // What every layer reads for one batch length: RoPE's cos/sin per (position, pair), the additive attention
@@ -305,16 +346,21 @@ PositionInputs<T> position_inputs(const Model<T>& model, int Tn, const ForwardOp
     PositionInputs<T> in;
     const int H = c.heads;
     if (c.pe == Scheme::rope) {
-        const std::vector<double> theta = rope_frequencies(c.dh(), c.rope_base);
+        const RopeAngles angles = rope_angles(c, Tn, options);
+        const std::vector<double>& theta = angles.inv_freq;
         const int half = static_cast<int>(theta.size());
+        // Without a multiplier the tables are written as they always were (no product with 1), so the runs
+        // without a frequency scaling keep their numbers bit for bit.
+        const bool scaled = angles.multiplier != 1.0;
         in.rope_cos.resize(Tn, half);
         in.rope_sin.resize(Tn, half);
         for (int t = 0; t < Tn; ++t) {
-            const double position = static_cast<double>(t) / options.position_divisor;
+            const double position = static_cast<double>(t) / angles.position_divisor;
             for (int j = 0; j < half; ++j) {
                 const double angle = position * theta[static_cast<std::size_t>(j)];
-                in.rope_cos(t, j) = static_cast<T>(std::cos(angle));
-                in.rope_sin(t, j) = static_cast<T>(std::sin(angle));
+                const double cos_a = std::cos(angle), sin_a = std::sin(angle);
+                in.rope_cos(t, j) = static_cast<T>(scaled ? angles.multiplier * cos_a : cos_a);
+                in.rope_sin(t, j) = static_cast<T>(scaled ? angles.multiplier * sin_a : sin_a);
             }
         }
     } else if (c.pe == Scheme::alibi) {
@@ -392,14 +438,14 @@ void layer_norm_backward(const Mat<T>& dy, const Mat<T>& x_hat, const Eigen::Mat
 }
 
 // Whether forward can run at all: a model whose parameters match its layout, a shape the attention can split
-// (d a multiple of heads, even head width), a valid batch and a positive finite position divisor.
+// (d a multiple of heads, even head width), a valid batch and options it can apply (forward_options_problem).
 template <class T>
 bool runnable(const Model<T>& model, const Batch& batch, const ForwardOptions& options) {
     const ModelConfig& c = model.config;
     return model.layout.total > 0 && model.params.size() == model.layout.total &&
            model.layout.blocks.size() == static_cast<std::size_t>(c.layers) && c.heads >= 1 && c.d >= 2 && c.d % c.heads == 0 &&
            c.dh() % 2 == 0 && c.layers >= 0 && batch_problem(c, batch).empty() &&
-           std::isfinite(options.position_divisor) && options.position_divisor > 0.0;
+           forward_options_problem(c, options).empty();
 }
 
 }  // namespace detail

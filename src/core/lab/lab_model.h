@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "core/rope/rope_scaling.h"
+
 namespace pelab::lab {
 
 // [SECTION] vocabulary and schemes
@@ -179,8 +181,20 @@ struct Activations {
 };
 
 struct ForwardOptions {
-    // pe=rope only: every position p is used as p / position_divisor (position interpolation pi=s: s).
+    // pe=rope only: every position p is used as p / position_divisor (position interpolation pi=s: s). Linear
+    // scaling (PI) takes this path, not the frequency table below, so its runs keep the arithmetic they were
+    // pinned to: (p / s)·θ and p·(θ / s) round differently.
     double position_divisor = 1.0;
+    // pe=rope only: a frequency scaling of core/rope/rope_scaling.h in place of RoPE's own frequencies, the same
+    // functions the long-context lesson draws: ntk, dynamic or yarn (none: RoPE's own; linear is
+    // position_divisor above and llama3 is not offered, so either makes the pass not runnable). Computed for the
+    // model's head width dh and rope_base (the pairs (j, j + dh/2) of each head take inv_freq j), with
+    // rope_original_max the trained length in positions, and for dynamic the batch's length T as the sequence
+    // length; yarn's attention factor multiplies cos and sin, so q·k by its square. rope_factor ≥ 1,
+    // rope_original_max ≥ 1, position_divisor 1, and for ntk and dynamic dh ≥ 4 (their exponent dh/(dh − 2)).
+    RopeScaling rope_scaling = RopeScaling::none;
+    double rope_factor = 1.0;
+    int rope_original_max = 0;
     // Leave out each row's positions after its last counted target (all of a row with none): attention is
     // causal, so they change neither the loss nor the gradient, only the work. The [N, …] matrices then hold
     // only the positions kept (Activations::row_start, row_length), and logits are not computed for the rest.
@@ -192,7 +206,7 @@ struct ForwardOptions {
 
 // Runs the model on `batch`, fills *acts, and returns the mean cross-entropy over the counted targets (0 when
 // none counts). acts->dlogits holds its gradient. A batch that fails batch_problem, a model whose parameters
-// do not match its layout or a position divisor that is not positive returns NaN with acts->B = 0 (nothing
+// do not match its layout or options that fail forward_options_problem returns NaN with acts->B = 0 (nothing
 // is computed).
 template <class T>
 T forward(const Model<T>& model, const Batch& batch, const ForwardOptions& options, Activations<T>* acts);
@@ -231,5 +245,21 @@ T gelu_derivative(T x);
 Eigen::MatrixXd sinusoidal_table(int positions, int d);
 // RoPE's frequencies θ_j = base^(−2j/dh), j = 0..dh/2−1 (pairs (j, j + dh/2)).
 std::vector<double> rope_frequencies(int dh, double base);
+// The angles a forward pass of `config` (pe=rope) on sequences of T tokens turns pair j of every head by at
+// position t, and what multiplies their cos and sin: angle = (t / position_divisor)·inv_freq[j], cos and sin
+// times multiplier. Without a frequency scaling inv_freq is rope_frequencies and multiplier 1 (the divisor is
+// options.position_divisor); with one, inv_freq is rope_scaled_inv_freq's, the divisor 1 and the multiplier
+// yarn's attention factor (1 for ntk and dynamic). Empty inv_freq when the options are not runnable.
+struct RopeAngles {
+    std::vector<double> inv_freq;  // [dh/2]
+    double position_divisor = 1.0;
+    double multiplier = 1.0;
+};
+RopeAngles rope_angles(const ModelConfig& config, int T, const ForwardOptions& options);
+// Whether `kind` is one of the frequency scalings ForwardOptions::rope_scaling takes (ntk, dynamic, yarn).
+bool is_frequency_scaling(RopeScaling kind);
+// "" when `options` can run a model of `config`: a finite positive position divisor, and a frequency scaling
+// (if any) that ForwardOptions::rope_scaling allows; else one line saying why.
+std::string forward_options_problem(const ModelConfig& config, const ForwardOptions& options);
 
 }  // namespace pelab::lab

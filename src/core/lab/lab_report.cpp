@@ -17,7 +17,10 @@
 namespace pelab::lab {
 
 // [SECTION] a run's keys from text
-std::string read_train_words(const std::string& text, ParamSet* params, TrainConfig* config) {
+namespace {
+
+// `key=value` words against `specs`, strictly (read_train_words' rules before the rules across keys).
+std::string read_words(const std::string& text, const std::vector<ParamSpec>& specs, ParamSet* read) {
     if (text.size() > kMaxInputBytes) return input_too_long(text.size()).message;
     std::vector<std::string> words;
     std::size_t at = 0;
@@ -36,15 +39,31 @@ std::string read_train_words(const std::string& text, ParamSet* params, TrainCon
     std::vector<ParamIssue> issues;
     const KeyValues kv = read_arguments(words, &issues);
     if (!issues.empty()) return issues.front().message;
-    ParamSet read = defaults(train_specs());
-    issues = parse_params_strict(train_specs(), kv, &read);
+    *read = defaults(specs);
+    issues = parse_params_strict(specs, kv, read);
     if (!issues.empty()) return issues.front().message;
+    return "";
+}
+
+}  // namespace
+
+std::string read_train_words(const std::string& text, ParamSet* params, TrainConfig* config) {
+    ParamSet read;
+    std::string problem = read_words(text, train_specs(), &read);
+    if (!problem.empty()) return problem;
     TrainConfig run;
-    const std::string problem = train_config_from_params(read, &run);
+    problem = train_config_from_params(read, &run);
     if (!problem.empty()) return problem;
     *params = read;
     *config = run;
     return "";
+}
+
+std::string read_eval_words(const std::string& text, const ModelConfig& model, TrainConfig* config) {
+    ParamSet read;
+    std::string problem = read_words(text, eval_specs(), &read);
+    if (problem.empty()) problem = eval_config_from_params(read, model, config);
+    return problem;
 }
 
 std::string word_value(const std::string& words, const std::string& key) {
@@ -82,19 +101,45 @@ RunScores score_run(const Trainer& trainer) {
     RunScores out;
     out.trained = evaluate(trainer.model_before_fine_tune(), config.task, config.test);
     if (!config.interpolating()) return out;
-    ForwardOptions divided;
-    divided.position_divisor = config.pi;
-    out.has_pi = config.pi != 1.0;
-    if (out.has_pi) out.pi = evaluate(trainer.model_before_fine_tune(), config.task, config.test, divided);
+    const ForwardOptions scaled = scaling_options(config);
+    out.has_pi = config.linear_factor() != 1.0;
+    if (out.has_pi) out.pi = evaluate(trainer.model_before_fine_tune(), config.task, config.test, scaled);
+    out.has_scaled = config.frequency_scaled();
+    if (out.has_scaled) out.scaled = evaluate(trainer.model_before_fine_tune(), config.task, config.test, scaled);
     out.has_finetune = config.finetune_steps > 0;
-    if (out.has_finetune) out.finetune = evaluate(trainer.model(), config.task, config.test, divided);
+    if (out.has_finetune) out.finetune = evaluate(trainer.model(), config.task, config.test, scaled);
     return out;
 }
 
+namespace {
+
+// The "scaling" and "factor" members a frequency-scaled run adds to its "config", after a comma; "" otherwise.
+std::string scaling_members(const TrainConfig& run) {
+    if (!run.frequency_scaled()) return "";
+    return ",\"scaling\":" + json_string(rope_scaling_name(run.scaling)) + ",\"factor\":" + json_number(run.factor);
+}
+
+// The run's keys as its "config" echoes them: every key up to finetune_max as read, pi as the run's linear
+// factor (scaling=linear factor=s reads as pi=s), then scaling and factor for a frequency-scaled run only, so a
+// run without one writes what it always wrote.
+std::string config_json(const ParamSet& params, const TrainConfig& run) {
+    std::vector<ParamSpec> specs;
+    for (const ParamSpec& spec : train_specs())
+        if (spec.name != "scaling" && spec.name != "factor") specs.push_back(spec);
+    ParamSet echoed = params;
+    echoed.set("pi", ParamValue{{run.linear_factor()}, ""});
+    std::string out = params_json(specs, echoed);
+    out.pop_back();  // its closing brace
+    return out + scaling_members(run) + "}";
+}
+
+}  // namespace
+
 std::string train_result_json(const ParamSet& params, const Trainer& trainer, const RunScores& scores, double seconds) {
-    std::string out = "{\"config\":" + params_json(train_specs(), params) + ",\"loss\":" + curve_json(trainer.loss_curve()) +
-                      "," + scores_json(scores.trained);
+    std::string out = "{\"config\":" + config_json(params, trainer.config()) + ",\"loss\":" +
+                      curve_json(trainer.loss_curve()) + "," + scores_json(scores.trained);
     if (scores.has_pi) out += ",\"pi\":{" + scores_json(scores.pi) + "}";
+    if (scores.has_scaled) out += ",\"scaled\":{" + scores_json(scores.scaled) + "}";
     if (scores.has_finetune)
         out += ",\"finetune\":{\"loss\":" + curve_json(trainer.fine_tune_curve()) + "," + scores_json(scores.finetune) + "}";
     return out + ",\"seconds\":" + json_number(seconds) + "}";
@@ -108,7 +153,8 @@ std::string eval_result_json(const ModelConfig& c, const TrainConfig& run, const
     return "{\"config\":{\"pe\":" + json_string(scheme_name(c.pe)) + ",\"d\":" + std::to_string(c.d) +
            ",\"heads\":" + std::to_string(c.heads) + ",\"layers\":" + std::to_string(c.layers) +
            ",\"max_positions\":" + std::to_string(c.max_positions) + ",\"task\":" + json_string(task_name(run.task)) +
-           ",\"test\":" + test + ",\"pi\":" + json_number(run.pi) + "}," + scores_json(scores) +
+           ",\"test\":" + test + ",\"pi\":" + json_number(run.linear_factor()) + scaling_members(run) +
+           (run.frequency_scaled() ? ",\"train_max\":" + std::to_string(run.train_max) : "") + "}," + scores_json(scores) +
            ",\"seconds\":" + json_number(seconds) + "}";
 }
 

@@ -5,6 +5,7 @@
 // [SECTION] the task
 // [SECTION] optimizer and schedule
 // [SECTION] run configuration
+// [SECTION] RoPE's scalings in a run
 // [SECTION] the trainer
 // [SECTION] evaluation
 // [SECTION] looking inside a model
@@ -14,6 +15,7 @@
 #include <cmath>
 
 #include "core/io/params.h"
+#include "core/rope/rope_scaling.h"
 
 namespace pelab::lab {
 
@@ -187,6 +189,10 @@ const std::vector<ParamSpec>& train_specs() {
                              "rope: fine-tune steps after the run"));
         s.push_back(int_spec("finetune_max", 1, kMaxTrainLength, default_text(def.finetune_max).c_str(),
                              "rope: longest fine-tune sample (digits)"));
+        s.push_back(choice_spec("scaling", lab_scaling_names(), rope_scaling_name(def.scaling),
+                                "rope: frequency scaling at evaluation and in the fine-tune (linear = pi)"));
+        const std::string factor_help = "rope: the scaling's factor s, above 1 (not read with scaling=none)";
+        s.push_back(real_spec("factor", 1, kMaxFactor, default_text(def.factor).c_str(), factor_help.c_str()));
         return s;
     }();
     return specs;
@@ -194,11 +200,38 @@ const std::vector<ParamSpec>& train_specs() {
 
 namespace detail {
 
+// The scalings' names joined by `joiner`, for messages: "none|linear|ntk|dynamic|yarn".
+std::string scaling_choices(const char* joiner) {
+    std::string out;
+    for (const std::string& name : lab_scaling_names()) out += (out.empty() ? "" : joiner) + name;
+    return out;
+}
+
+// The rules of a run's scaling: pi and the scalings for rope only, one of them, a factor above 1.
+std::string scaling_rules_problem(const TrainConfig& c) {
+    const std::string pe = scheme_name(c.model.pe);
+    if (c.model.pe != Scheme::rope && c.pi != 1.0)
+        return "pi: position interpolation applies to pe=rope only (pe=" + pe + ")";
+    if (c.scaling == RopeScaling::none) return "";
+    const std::string name = rope_scaling_name(c.scaling);
+    if (name_index(lab_scaling_names(), name) < 0)
+        return "scaling: \"" + name + "\" is not a scaling the lab offers (one of " + scaling_choices("|") + ")";
+    if (c.model.pe != Scheme::rope) return "scaling: RoPE's scalings apply to pe=rope only (pe=" + pe + ")";
+    if (c.pi != 1.0) return "pi: pi=S is scaling=linear factor=S; give one of them (scaling=" + name + ")";
+    if (!(c.factor > 1.0 && c.factor <= kMaxFactor))
+        return "factor: " + format_number(c.factor) + " is out of range: scaling=" + name + " needs 1 < factor <= " +
+               format_number(kMaxFactor);
+    if ((c.scaling == RopeScaling::ntk || c.scaling == RopeScaling::dynamic) && c.model.dh() < 4)
+        return "scaling: " + name + " needs heads at least 4 wide (d/heads = " + std::to_string(c.model.dh()) +
+               "; its exponent is dh/(dh - 2))";
+    return "";
+}
+
 // The rules across a run's keys, past the model's own checks.
 std::string run_rules_problem(const TrainConfig& c) {
     if (c.test.empty()) return "test: give at least one length";
-    if (c.model.pe != Scheme::rope && c.pi != 1.0)
-        return "pi: position interpolation applies to pe=rope only (pe=" + std::string(scheme_name(c.model.pe)) + ")";
+    const std::string scaling = scaling_rules_problem(c);
+    if (!scaling.empty()) return scaling;
     if (c.model.pe != Scheme::rope && c.finetune_steps > 0)
         return "finetune_steps: the interpolation fine-tune applies to pe=rope only (pe=" +
                std::string(scheme_name(c.model.pe)) + ")";
@@ -227,6 +260,39 @@ std::string eval_config_problem(const TrainConfig& c) {
     return model.empty() ? detail::run_rules_problem(c) : model;
 }
 
+namespace detail {
+
+// The test lengths of parsed keys, each a whole number.
+std::string read_test(const ParamSet& p, TrainConfig* c) {
+    c->test.clear();
+    for (const double n : p.getv("test")) {
+        if (n != std::floor(n))
+            return "test: " + format_number(n) + " is not a whole number of digits (1.." +
+                   std::to_string(kMaxTestLength) + ")";
+        c->test.push_back(static_cast<int>(n));
+    }
+    return "";
+}
+
+// The scaling and its factor of parsed keys (pi already read): scaling=linear factor=s is written as pi=s,
+// so that both spellings make the one run pi always made. With none the factor is not read.
+std::string read_scaling(const ParamSet& p, TrainConfig* c) {
+    if (!parse_rope_scaling(p.gets("scaling"), &c->scaling) || name_index(lab_scaling_names(), p.gets("scaling")) < 0)
+        return "scaling: \"" + p.gets("scaling") + "\" is not one of " + scaling_choices("|");
+    if (c->scaling == RopeScaling::none) return "";
+    c->factor = p.getd("factor");
+    if (c->scaling == RopeScaling::linear) {
+        const std::string problem = scaling_rules_problem(*c);  // its factor and pe, before it becomes pi
+        if (!problem.empty()) return problem;
+        c->pi = c->factor;
+        c->scaling = RopeScaling::none;
+        c->factor = kDefaultFactor;
+    }
+    return "";
+}
+
+}  // namespace detail
+
 std::string train_config_from_params(const ParamSet& p, TrainConfig* out) {
     TrainConfig c;
     parse_task(p.gets("task"), &c.task);
@@ -240,19 +306,70 @@ std::string train_config_from_params(const ParamSet& p, TrainConfig* out) {
     c.lr = p.getd("lr");
     c.seed = static_cast<std::uint64_t>(p.geti("seed"));
     c.train_max = p.geti("train_max");
-    c.test.clear();
-    for (const double n : p.getv("test")) {
-        if (n != std::floor(n))
-            return "test: " + format_number(n) + " is not a whole number of digits (1.." +
-                   std::to_string(kMaxTestLength) + ")";
-        c.test.push_back(static_cast<int>(n));
-    }
+    const std::string test = detail::read_test(p, &c);
+    if (!test.empty()) return test;
     c.pi = p.getd("pi");
     c.finetune_steps = p.geti("finetune_steps");
     c.finetune_max = p.geti("finetune_max");
+    const std::string scaling = detail::read_scaling(p, &c);
+    if (!scaling.empty()) return scaling;
     const std::string problem = train_config_problem(c);
     if (problem.empty()) *out = c;
     return problem;
+}
+
+const std::vector<ParamSpec>& eval_specs() {
+    static const std::vector<ParamSpec> specs = [] {
+        std::vector<ParamSpec> s;
+        for (const char* name : {"task", "test", "pi", "train_max", "scaling", "factor"})
+            for (const ParamSpec& spec : train_specs())
+                if (spec.name == name) s.push_back(spec);
+        return s;
+    }();
+    return specs;
+}
+
+std::string eval_config_from_params(const ParamSet& p, const ModelConfig& model, TrainConfig* out) {
+    TrainConfig c;
+    parse_task(p.gets("task"), &c.task);
+    c.model = model;
+    c.train_max = model.pe == Scheme::rope ? p.geti("train_max") : 1;
+    std::string problem = detail::read_test(p, &c);
+    if (!problem.empty()) return problem;
+    c.pi = p.getd("pi");
+    problem = detail::read_scaling(p, &c);
+    if (problem.empty()) problem = eval_config_problem(c);
+    if (problem.empty()) *out = c;
+    return problem;
+}
+
+// [SECTION] RoPE's scalings in a run
+const std::vector<std::string>& lab_scaling_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const RopeScaling s : {RopeScaling::none, RopeScaling::linear, RopeScaling::ntk, RopeScaling::dynamic,
+                                    RopeScaling::yarn})
+            out.push_back(rope_scaling_name(s));
+        return out;
+    }();
+    return names;
+}
+
+ForwardOptions scaling_options(RopeScaling scaling, double factor, int train_max) {
+    ForwardOptions options;
+    if (scaling == RopeScaling::linear) {
+        options.position_divisor = factor;
+    } else if (scaling != RopeScaling::none) {
+        options.rope_scaling = scaling;
+        options.rope_factor = factor;
+        options.rope_original_max = 2 * train_max;
+    }
+    return options;
+}
+
+ForwardOptions scaling_options(const TrainConfig& c) {
+    if (c.frequency_scaled()) return scaling_options(c.scaling, c.factor, c.train_max);
+    return scaling_options(RopeScaling::linear, c.linear_factor(), c.train_max);
 }
 
 // [SECTION] the trainer
@@ -296,7 +413,7 @@ double Trainer::step() {
     const Batch batch = fine ? task_batch(config_.task, draw_samples(fine_data_, config_.batch, config_.finetune_max))
                              : task_batch(config_.task, draw_samples(data_, config_.batch, config_.train_max));
     ForwardOptions options;
-    if (fine) options.position_divisor = config_.pi;
+    if (fine) options = scaling_options(config_);
     options.skip_padding = config_.skip_padding;
     const double loss = forward(model_, batch, options, &acts_);
     backward(model_, batch, options, acts_, &grad_);

@@ -1,13 +1,15 @@
 // PE Lab — core/lab/lab_train.h
 // Training and evaluating the lab model: the copy/reverse task, PyTorch's AdamW and OneCycleLR,
 // a Trainer that owns one run (one optimizer step per call, so a front end can slice the work), and greedy
-// teacher-forced evaluation per length, with position interpolation (pi) and a short fine-tune for rope.
+// teacher-forced evaluation per length, with RoPE's scalings (PI, NTK-aware, dynamic NTK, YaRN) at evaluation and
+// in a short fine-tune for rope.
 // Everything is seeded from the run's `seed` through core's SplitMix64 (core/random.h).
 // Part of `core`: Eigen + std only.
 //
 // [SECTION] the task
 // [SECTION] optimizer and schedule
 // [SECTION] run configuration (keys, ranges, cross-key rules)
+// [SECTION] RoPE's scalings in a run
 // [SECTION] the trainer
 // [SECTION] evaluation
 // [SECTION] looking inside a model
@@ -82,6 +84,12 @@ constexpr int kMaxTrainLength = 32;   // train_max and finetune_max: 1..
 constexpr int kMaxTestLength = 60;    // each test length: 1..
 constexpr int kMaxTestLengths = 16;   // how many lengths test may hold
 constexpr double kMaxPi = 16;         // pi: 1..
+constexpr double kMaxFactor = kMaxPi; // factor: above 1, up to this (pi is linear's factor: the same range)
+constexpr double kDefaultFactor = 2;  // factor when a scaling is named without one
+
+// The scalings a run offers, as core names them (core/rope/rope_scaling.h), in this order: none, linear, ntk,
+// dynamic, yarn (linear is position interpolation, pi; Llama 3's bands are not offered).
+const std::vector<std::string>& lab_scaling_names();
 
 struct TrainConfig {
     Task task = Task::copy;
@@ -95,34 +103,66 @@ struct TrainConfig {
     double pi = 1.0;          // rope: positions divided by pi at evaluation (1 = no interpolation)
     int finetune_steps = 0;   // rope: steps of fine-tuning after the run (0 = none)
     int finetune_max = 32;    // the fine-tune draws n in 1..finetune_max
+    // rope: the scaling at evaluation and in the fine-tune, at `factor` (not read with none). pi=s and
+    // scaling=linear factor=s are one run: the keys' reader writes it as pi, its older name, so that old
+    // commands and files read the same; a TrainConfig built in code may hold either (linear_factor).
+    RopeScaling scaling = RopeScaling::none;
+    double factor = kDefaultFactor;
     // Not a key: how the steps are computed, not what they compute. Train with ForwardOptions::skip_padding
     // (each row only up to its last counted target): the same loss and gradient up to float rounding, about
     // 1.5× less work at the defaults. The page's trainer (src/platform/lab) sets it; the CLI does not, because
     // the reference runs are pinned to the padded arithmetic bit for bit.
     bool skip_padding = false;
-    // Whether the interpolation results are asked for (pi ≠ 1 or a fine-tune).
-    bool interpolating() const { return pi != 1.0 || finetune_steps > 0; }
+    // The factor positions are divided by (linear scaling, PI): pi, or factor with scaling=linear; 1 = none.
+    double linear_factor() const { return scaling == RopeScaling::linear ? factor : pi; }
+    // Whether the run scales RoPE's frequencies (ntk, dynamic, yarn): its scores then have a "scaled" member.
+    bool frequency_scaled() const { return is_frequency_scaling(scaling); }
+    // Whether the scaling or fine-tune results are asked for (PI, a frequency scaling or a fine-tune).
+    bool interpolating() const { return linear_factor() != 1.0 || frequency_scaled() || finetune_steps > 0; }
 };
 
-// The keys of a run and their ranges, in the order the CLI's JSON echoes them: task, pe, d, heads, layers,
-// train_steps, batch, lr, seed, train_max, test, max_positions, pi, finetune_steps, finetune_max.
+// The keys of a run and their ranges, in this order: task, pe, d, heads, layers, train_steps, batch, lr, seed,
+// train_max, test, max_positions, pi, finetune_steps, finetune_max, scaling, factor (the result's "config"
+// echoes them up to finetune_max, and scaling and factor when the run scales frequencies: lab_report.h).
 const std::vector<ParamSpec>& train_specs();
 // A run from parsed keys (train_specs), then the rules across keys: heads 1, 2, 4 or 8, d a multiple of
-// 2·heads, whole test lengths, pi and the fine-tune for rope only, and (learned) every sequence within
-// max_positions. "" when the run is valid, else one line naming the key.
+// 2·heads, whole test lengths, pi, scaling and the fine-tune for rope only, pi or a scaling but not both,
+// factor above 1 with a scaling, ntk and dynamic with heads at least 4 wide, and (learned) every sequence within
+// max_positions. scaling=linear is stored as pi=factor (scaling none). "" when the run is valid, else one line
+// naming the key.
 std::string train_config_from_params(const ParamSet& params, TrainConfig* out);
 // The same rules on a TrainConfig built in code.
 std::string train_config_problem(const TrainConfig& config);
 // The rules for scoring a model read from a file (`lab eval`, a model loaded in the page or on the desktop):
 // the model within the budget of a model the lab opens (core/lab/lab_model.h: open_config_problem), wider than
-// the training ranges, and the same rules across the keys (task, test, pi, the learned table's length).
+// the training ranges, and the same rules across the keys (task, test, pi, scaling, factor, the learned table's
+// length).
 std::string eval_config_problem(const TrainConfig& config);
+// The keys of an evaluation (`lab eval`, and a scoring the page or the desktop asks for), train_specs' own:
+// task, test, pi, train_max, scaling, factor. train_max is the length the model was trained at, which a scaling
+// reads (original_max = 2·train_max positions).
+const std::vector<ParamSpec>& eval_specs();
+// An evaluation of a model of `model` from parsed keys (eval_specs), with eval_config_problem's rules; its
+// train_max is the key's for a rope model and 1 for the others (no other scheme reads it, and a learned table
+// need not hold 2·train_max positions). "" when valid, else one line naming the key, and *out is not changed.
+std::string eval_config_from_params(const ParamSet& params, const ModelConfig& model, TrainConfig* out);
+
+// [SECTION] RoPE's scalings in a run
+// The ForwardOptions (core/lab/lab_model.h) that score or fine-tune a model of the run: linear (pi) divides
+// positions by its factor, the path pi has always taken; ntk, dynamic and yarn at `factor` set the frequency
+// scaling with original_max = 2·train_max positions, the longest sequence of training (a sample of n digits is
+// 2n tokens); none changes nothing. skip_padding is left false.
+ForwardOptions scaling_options(const TrainConfig& config);
+// The same for a scaling chosen apart from a run: the method, its factor, and the train_max the model was
+// trained at. What the page and the desktop call to score a model under a scaling:
+//   evaluate(model, task, lengths, scaling_options(RopeScaling::ntk, 2.0, 16)).
+ForwardOptions scaling_options(RopeScaling scaling, double factor, int train_max);
 
 // [SECTION] the trainer
 // One training run: the model (float), AdamW, the schedule and the data stream. step() does one optimizer
 // step, first the train_steps of the run (n in 1..train_max, OneCycleLR), then, for rope with
-// finetune_steps > 0, the fine-tune (n in 1..finetune_max, positions divided by pi, the same AdamW state
-// continued at the constant rate lr/5). A config that fails train_config_problem builds nothing: problem()
+// finetune_steps > 0, the fine-tune (n in 1..finetune_max under the run's scaling, scaling_options, and with
+// none the plain control: the same steps without one; the same AdamW state continued at the constant rate lr/5). A config that fails train_config_problem builds nothing: problem()
 // says why, the run has 0 steps and is finished at once, and its model is empty (evaluate scores it NaN).
 class Trainer {
 public:
