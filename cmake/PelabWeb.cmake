@@ -162,7 +162,7 @@ function(pelab_web_precompress)
   # (the texts' files, pelab-*.lang and pelab-mathml.data, get theirs from scripts/language_texts.py --compressed)
   set(_names index.html embed.html widget.js pelab.js pelab.wasm)
   if(TARGET pelab_lab)  # the lab's module and data, fetched when the lab opens
-    file(GLOB _shipped RELATIVE ${PROJECT_SOURCE_DIR}/src/lessons/lab ${PROJECT_SOURCE_DIR}/src/lessons/lab/lab_shipped_*.weights)
+    file(GLOB _shipped RELATIVE ${PROJECT_SOURCE_DIR}/src/lessons/length_lab/data ${PROJECT_SOURCE_DIR}/src/lessons/length_lab/data/lab_shipped_*.weights)
     list(APPEND _names pelab_lab.js pelab_lab.wasm lab_worker.js lab_reference_runs.json ${_shipped})
   endif()
   foreach(_name ${_names})

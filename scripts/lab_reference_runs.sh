@@ -5,7 +5,7 @@
 # test=4,8,12,16,20,24,28,32,40,48) for every scheme (nope learned sinusoidal rope alibi t5) × task (copy reverse)
 # × seed (0 1 2), 36 runs of about 35 s each on one core, then 3 interpolation runs (pe=rope task=copy, seeds
 # 0 1 2, at the same defaults plus pi=2 finetune_steps=200 finetune_max=32), and writes them as ONE file,
-# src/lessons/lab/reference_runs.json, format pelab-lab-reference-runs/1:
+# src/lessons/length_lab/data/reference_runs.json, format pelab-lab-reference-runs/1:
 #   {"format", "command", "binary" (compiler, Eigen, build type), "libm" (glibc, arch, GLIBC_TUNABLES), "date",
 #    "runs": [{"task", "pe", "seed", "config", "loss", "exact", "token", ["pi"], ["finetune"], "seconds"}, …]}
 # the 36 runs first, ordered by task, then scheme, then seed; then the 3 interpolation runs by seed (they carry
@@ -24,7 +24,7 @@
 #               CMakeCache.txt names the compiler and Eigen recorded under "binary"
 #   --jobs N    runs at a time (default 1). Each run is single-threaded, so N runs use N cores; the numbers do
 #               not depend on N, only "seconds" does (runs sharing a core take longer).
-#   --out FILE  where to write (default: src/lessons/lab/reference_runs.json); the shipped weights go to the
+#   --out FILE  where to write (default: src/lessons/length_lab/data/reference_runs.json); the shipped weights go to the
 #               same folder
 #
 # Determinism: a run's numbers depend on its seed, the binary, and glibc's libm. The binary pins Eigen's
@@ -40,7 +40,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CLI="${PELAB_CLI:-$ROOT/build/native/pelab-cli}"
 JOBS=1
-OUT="$ROOT/src/lessons/lab/reference_runs.json"
+OUT="$ROOT/src/lessons/length_lab/data/reference_runs.json"
 PYTHON=/usr/bin/python3
 LAB_LIBM_TUNABLES="glibc.cpu.hwcaps=-AVX2,-FMA,-FMA4"
 

@@ -34,7 +34,7 @@
 #include "lessons/questions.h"
 #include "lessons/length_lab/lab_board.h"
 
-// Made at build time by pelab_embed_file (src/cli/CMakeLists.txt) from src/lessons/lab/reference_runs.json.
+// Made at build time by pelab_embed_file (src/cli/CMakeLists.txt) from src/lessons/length_lab/data/reference_runs.json.
 extern const unsigned char pelab_lab_reference_runs[];
 extern const unsigned int pelab_lab_reference_runs_size;
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # PE Lab — tests/lab/retrain_reference.sh
-# Retrains one of the lab's reference runs (src/lessons/lab/reference_runs.json, made by
+# Retrains one of the lab's reference runs (src/lessons/length_lab/data/reference_runs.json, made by
 # scripts/lab_reference_runs.sh; docs/lab.md "Reference runs") and checks that it gives the stored numbers:
 # the run pe=alibi task=copy seed=0, with the stored run's whole config passed explicitly, must print the same
 # loss curve (every point) and the same exact-match and token accuracy at every length, equal as numbers (the

@@ -1,5 +1,5 @@
 // PE Lab — tests/lessons/lab_reference_data.h
-// The lab's reference runs (src/lessons/lab/reference_runs.json) on the lab's board for the lesson suites: the
+// The lab's reference runs (src/lessons/length_lab/data/reference_runs.json) on the lab's board for the lesson suites: the
 // steps of length-lab show them, and the battery builds every step. The file is built into the test binary
 // (pelab_embed_file, tests/lessons/CMakeLists.txt), as the desktop app has it, so that the suites read the same
 // data natively and under node.

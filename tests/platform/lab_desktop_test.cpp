@@ -1,11 +1,12 @@
 // PE Lab — tests/platform/lab_desktop_test.cpp
-// The desktop's lab trainer (platform/lab_desktop.h) without a window: the board's requests in, the worker's
-// messages out, delivered by frame() on this thread. Two tiny runs train at once on their threads and finish with
-// the scores the CLI's arithmetic gives (a Trainer run here, in step); pause holds a run still, lets a queued
-// one train meanwhile, and resume moves it on; cancel stops a training run and a queued one; inspect answers for a shipped model and a finished run,
-// and names what is wrong otherwise; save_weights hands a weights file to the save service, and that file,
-// dropped back, is scored at the default lengths; bad words and a bad file answer error; the embedded data
-// reads; a runner destroyed with runs going joins them.
+// The desktop's transport for the lab (platform/lab_desktop.h) without a window: the board's requests in, the
+// handler's events out, delivered by frame() on this thread. The protocol itself is tested once, in core
+// (tests/core/lab_requests_test.cpp); here what the desktop adds: two tiny runs train at once on its worker threads
+// with the CLI's arithmetic (a Trainer run here, in step); with one thread, pause lets a queued run train meanwhile
+// and resume moves it on, cancel stops a training run and a queued one; the embedded data reads and a shipped model
+// is provided for a look inside; save_weights hands a weights file to the save service (or says there is none), and
+// that file, dropped back, is loaded; a load waiting for its file and a file that is not weights answer error; a
+// runner destroyed with runs going joins its threads.
 //
 // [SECTION] helpers
 // [SECTION] embedded data

@@ -1,10 +1,10 @@
 // PE Lab — lessons/length_lab/lab_board.h
 // The length-generalisation lab's board: what the lab knows beside the URL state. The reference
 // runs (data loaded when the lab opens), the learner's runs (trained by the platform: a Web Worker in the page,
-// one thread per run on the desktop) and the looks inside trained models. The lesson's steps read it and ask
-// for work through requests; they never train or run a model themselves (the lesson battery must not train).
-// The platform takes the requests each frame and answers with messages in the worker's JSON format
-// (docs/lab.md, "Messages"), the same on both platforms, through receive().
+// a few threads on the desktop, both carrying core's request handler, core/lab/lab_requests.h) and the looks
+// inside trained models. The lesson's steps read it and ask for work through requests; they never train or run a
+// model themselves (the lesson battery must not train). The platform takes the requests each frame and answers
+// with the handler's events (docs/lab.md, "Messages"), the same on both platforms, through receive().
 //
 // Every change bumps `revision`; the lesson's live_revision reports it, so the app recomputes the step's
 // views when a message changed what they show, and only then (no message, no frame: the page idles).
@@ -60,7 +60,7 @@ struct Run {
     double seconds = 0, ms_per_step = 0;
 };
 
-// A reference run of the repository's file (src/lessons/lab/reference_runs.json, docs/lab.md).
+// A reference run of the repository's file (src/lessons/length_lab/data/reference_runs.json, docs/lab.md).
 struct ReferenceRun {
     std::string task, pe;
     long long seed = 0;

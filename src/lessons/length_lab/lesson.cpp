@@ -3,7 +3,7 @@
 // copies of up to 16 digits, tests it on longer ones and sees where and why each scheme breaks. The model, its
 // training and its scores are core's (core/lab_*.h); the runs happen outside the lesson, in the page's Web
 // Worker or the desktop's threads, and reach the steps through the lab's board (lab_board.h), as do the
-// reference runs (src/lessons/lab/reference_runs.json, made by scripts/lab_reference_runs.sh from the native
+// reference runs (src/lessons/length_lab/data/reference_runs.json, made by scripts/lab_reference_runs.sh from the native
 // CLI) and the looks inside trained models. No number here is typed in. The lesson ends with its recap (recap.cpp).
 // Comments are English only: the font subset is built from the characters inside the .cpp strings.
 //

@@ -163,14 +163,14 @@ Step train_a_model() {
         "train-a-model",
         {"训练：看损失下降", "Train it: watch the loss fall"},
         {"按“训练”用所选方案训练一个模型，[[cross-entropy|损失]]曲线会随训练增长；“训练全部六种”把六个方案依次排队。"
-         "训练在后台进行（网页里是一个 Web Worker，桌面版每个运行一个线程），你可以翻到别的步骤，回来时运行还在；"
+         "训练在后台进行（网页里是一个 Web Worker，依次训练；桌面版用几个线程同时训练几个运行），你可以翻到别的步骤，回来时运行还在；"
          "训练结束后页面不再重绘。虚线是仓库里参考运行（同样设置，随机种子 0、1、2）的平均损失。"
          "同一个随机种子在网页里得到的数字与桌面版或命令行的参考运行并不逐位相同：网页用 Emscripten 的数学库计算 exp、"
          "log 和 erf，末位的差别会在 1500 步里累积，所以分数可能差一两个样本。默认设置在台式机的浏览器里不到一分钟；"
          "手机上会慢得多。",
          "Train starts a run of the chosen scheme and its [[cross-entropy|loss]] curve grows as it trains; Train all six queues the six "
-         "schemes one after another. Training runs in the background (a Web Worker in the page, one thread per run on "
-         "the desktop): move to other steps and the runs are still there when you come back; when training ends the "
+         "schemes one after another. Training runs in the background (in the page a Web Worker, one run after another; on "
+         "the desktop a few threads, several runs at once): move to other steps and the runs are still there when you come back; when training ends the "
          "page stops redrawing. The dashed curve is the mean loss of the repository's reference runs (the same "
          "set-up, seeds 0, 1 and 2). A run in the page does not reproduce the reference numbers of the same seed to "
          "the last digit: the page computes exp, log and erf with Emscripten's maths library, and last-bit "
