@@ -113,7 +113,7 @@ std::vector<ParamSpec> specs_named(const std::vector<std::string>& names) {
 // [SECTION] JSON pieces
 // The run's result and its pieces are written by core (core/lab/lab_report.h), which the page's worker shares.
 using lab::scores_json;
-std::string number(double x) { return lab::json_number(x); }
+std::string number(double x) { return json_number(x); }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

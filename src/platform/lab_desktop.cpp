@@ -116,7 +116,7 @@ void LabRunner::deliver(const std::string& event) {
         const json::Value* id = json::parse(event, &e).empty() ? e.member("id") : nullptr;
         if (id && id->kind == json::Value::Kind::number && saving_.erase(int(id->number))) {
             say({"运行 {id} 还没有可以保存的权重", "run {id} has no weights to save yet"},
-                {{"id", json::number_text(id->number)}});
+                {{"id", number_text(id->number)}});
             return;
         }
     }

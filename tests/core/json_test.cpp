@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/io/json.h"
+#include "core/io/text.h"
 
 namespace pelab::json_test {
 
@@ -55,9 +56,28 @@ TEST(JsonReader, ShortestNumbersReadBack) {
     }
     EXPECT_EQ(json::float_text(0.1f), "0.1");
     EXPECT_EQ(json::float_text(0.0f), "0");
-    for (const double x : {0.1, 1.0 / 3.0, -1e-300, 2.0 / 7.0}) {
-        const std::string t = json::number_text(x);
-        EXPECT_EQ(std::strtod(t.c_str(), nullptr), x) << t;
+}
+
+// The one number writer's two forms (core/io/text.h): both read back exactly; shortest uses 15 to 17 digits,
+// digits17 always 17; ±0 is "0"; JSON writes null for what is not finite, text writes nan and inf.
+TEST(JsonWriter, NumberFormsReadBackAndNullForNonFinite) {
+    for (const double x : {0.1, 1.0 / 3.0, -1e-300, 2.0 / 7.0, 123456.789, 1e22}) {
+        for (const NumberForm form : {NumberForm::shortest, NumberForm::digits17}) {
+            const std::string t = number_text(x, form);
+            EXPECT_EQ(std::strtod(t.c_str(), nullptr), x) << t;
+            EXPECT_EQ(json_number(x, form), t);
+        }
+    }
+    EXPECT_EQ(number_text(0.1), "0.1");
+    EXPECT_EQ(number_text(0.1, NumberForm::digits17), "0.10000000000000001");
+    EXPECT_EQ(number_text(-0.0), "0");
+    EXPECT_EQ(number_text(-0.0, NumberForm::digits17), "0");
+    EXPECT_EQ(number_text(3.0, NumberForm::digits17), "3");
+    EXPECT_EQ(number_text(std::nan("")), "nan");
+    EXPECT_EQ(number_text(-INFINITY), "-inf");
+    for (const NumberForm form : {NumberForm::shortest, NumberForm::digits17}) {
+        EXPECT_EQ(json_number(std::nan(""), form), "null");
+        EXPECT_EQ(json_number(INFINITY, form), "null");
     }
 }
 

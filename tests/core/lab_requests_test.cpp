@@ -64,7 +64,7 @@ struct Desk {
             if (e.member("type")->text != type) continue;
             const json::Value* i = e.member("id");
             const std::string shown = !i ? "" : i->kind == json::Value::Kind::string ? i->text
-                                              : i->kind == json::Value::Kind::number ? json::number_text(i->number)
+                                              : i->kind == json::Value::Kind::number ? number_text(i->number)
                                                                                      : "null";
             if (id.empty() || shown == id) out.push_back(&e);
         }

@@ -23,33 +23,27 @@ namespace pelab {
 // [SECTION] number text
 namespace {
 
-std::string g17(double x) {
-    if (x == 0.0) return "0";  // also folds -0
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", x);
-    return buf;
-}
-
 std::string integer_text(double x) {
     char buf[40];
     std::snprintf(buf, sizeof buf, "%.0f", x == 0.0 ? 0.0 : x);
     return buf;
 }
 
+// Whole numbers of an integer matrix as plain digits (no exponent up to 1e18); false for NaN and infinities.
+bool plain_integer(double x, bool integer) { return integer && x == std::floor(x) && std::fabs(x) < 1e18; }
+
 std::string exact_number(double x, bool integer) {
-    if (integer && x == std::floor(x) && std::fabs(x) < 1e18) return integer_text(x);
-    return g17(x);
+    return plain_integer(x, integer) ? integer_text(x) : number_text(x, NumberForm::digits17);
 }
 
-std::string json_number(double x, bool integer) {
-    if (!std::isfinite(x)) return "null";
-    return exact_number(x, integer);
+// A JSON cell: exact, null when not finite.
+std::string json_cell(double x, bool integer) {
+    return plain_integer(x, integer) ? integer_text(x) : json_number(x, NumberForm::digits17);
 }
 
 std::string csv_number(double x, bool integer, bool nan_is_missing) {
-    if (std::isnan(x)) return nan_is_missing ? "" : "nan";
-    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-    return exact_number(x, integer);
+    if (std::isnan(x) && nan_is_missing) return "";
+    return exact_number(x, integer);  // "nan", "inf", "-inf" for the rest
 }
 
 // style.latex_digits significant digits; scientific notation as m\times10^{e}.
@@ -102,7 +96,7 @@ void json_nested(const LabelledMatrix& m, std::size_t dim, std::size_t* pos, std
     for (std::size_t i = 0; i < n; ++i) {
         if (i) *out += ',';
         if (dim + 1 == m.shape.size()) {
-            *out += json_number(at(m, *pos), m.integer);
+            *out += json_cell(at(m, *pos), m.integer);
             ++*pos;
         } else {
             json_nested(m, dim + 1, pos, out);
@@ -181,7 +175,7 @@ std::string write_json(const LabelledMatrix& m, const JsonMembers& head, const M
     out += ",\"data\":";
     if (m.shape.empty()) {
         out += '[';
-        for (std::size_t i = 0; i < m.size; ++i) out += (i ? "," : "") + json_number(at(m, i), m.integer);
+        for (std::size_t i = 0; i < m.size; ++i) out += (i ? "," : "") + json_cell(at(m, i), m.integer);
         out += ']';
     } else {
         std::size_t pos = 0;

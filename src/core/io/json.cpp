@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/io/params.h"
 #include "core/io/text.h"
 
 namespace pelab::json {
@@ -251,7 +250,6 @@ std::string parse(const std::string& text, Value* out) {
 }
 
 // [SECTION] numbers as text
-std::string number_text(double x) { return format_number(x); }
 
 std::string float_text(float x) {
     char buffer[32];

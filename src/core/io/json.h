@@ -3,7 +3,7 @@
 // the shortest number texts that read back to the same value. The lab's files (core/lab/lab_weights.h), the
 // lab board's messages and reference runs (lessons/length_lab/lab_board.cpp) and the tests read JSON through it,
 // so they accept and refuse the same text with the same line-and-column message. Writing JSON goes through
-// json_string (core/io/text.h) and format.h.
+// json_string and json_number (core/io/text.h) and format.h.
 // Part of `core`: standard library only.
 //
 // [SECTION] values and parsing
@@ -36,9 +36,8 @@ struct Value {
 std::string parse(const std::string& text, Value* out);
 
 // [SECTION] numbers as text
-// The shortest decimal that reads back as the same double (same rule as core's format_number), and the
-// shortest one that reads back as the same float.
-std::string number_text(double x);
+// The shortest decimal that reads back as the same float (a float's digits: the lab's weights; a double's are
+// number_text's, core/io/text.h).
 std::string float_text(float x);
 
 }  // namespace pelab::json

@@ -47,7 +47,6 @@ ParamSpec choice_spec(const char* name, std::vector<std::string> choices, const 
 }
 
 std::string params_json(const std::vector<ParamSpec>& specs, const ParamSet& params) {
-    auto number = [](double x) { return std::isfinite(x) ? format_number(x) : std::string("null"); };
     std::string out = "{";
     bool first = true;
     for (const ParamSpec& spec : specs) {
@@ -61,10 +60,10 @@ std::string params_json(const std::vector<ParamSpec>& specs, const ParamSet& par
             case ParamKind::Choice: out += json_string(value.text); break;
             case ParamKind::Int:
             case ParamKind::Bool:  // 0 or 1, a number as before booleans had their own kind
-            case ParamKind::Real: out += value.nums.empty() ? "null" : number(value.nums[0]); break;
+            case ParamKind::Real: out += value.nums.empty() ? "null" : json_number(value.nums[0]); break;
             case ParamKind::RealList:
                 out += '[';
-                for (std::size_t i = 0; i < value.nums.size(); ++i) out += (i ? "," : "") + number(value.nums[i]);
+                for (std::size_t i = 0; i < value.nums.size(); ++i) out += (i ? "," : "") + json_number(value.nums[i]);
                 out += ']';
                 break;
         }

@@ -157,17 +157,7 @@ std::string nearest_key(const std::string& key, const std::vector<std::string>& 
 
 
 // [SECTION] formatting numbers and values
-std::string format_number(double x) {
-    if (std::isnan(x)) return "nan";
-    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-    if (x == 0.0) return "0";
-    char buf[40];
-    for (int digits = 15; digits <= 17; ++digits) {
-        std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-        if (std::strtod(buf, nullptr) == x) break;
-    }
-    return buf;
-}
+std::string format_number(double x) { return number_text(x, NumberForm::shortest); }
 
 std::string format_value(const ParamSpec& spec, const ParamValue& v) {
     switch (spec.kind) {

@@ -103,7 +103,7 @@ T read_fields(const ParamSet& p, std::initializer_list<FieldKey<T>> fields, T ou
     return out;
 }
 
-// Formats a double so that it parses back to the same value (shortest of %.15g/%.16g/%.17g).
+// A parameter's number as text: the shortest that parses back to the same value (core/io/text.h: number_text).
 std::string format_number(double x);
 // Formats a value in URL syntax ("4", "1.5,2").
 std::string format_value(const ParamSpec& spec, const ParamValue& v);

@@ -1,13 +1,16 @@
 // PE Lab — core/io/text.cpp
-// Printable echoes, JSON string literals and CSV fields (see text.h): one escaper of each for the whole program.
+// Printable echoes, JSON string literals, numbers and CSV fields (see text.h): one escaper of each for the whole program.
 //
 // [SECTION] UTF-8 reading
 // [SECTION] printable echoes
 // [SECTION] JSON
+// [SECTION] numbers
 // [SECTION] CSV
 #include "core/io/text.h"
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace pelab {
 
@@ -133,6 +136,23 @@ std::string json_string(const std::string& s) {
         }
     }
     return out + "\"";
+}
+
+// [SECTION] numbers
+std::string number_text(double x, NumberForm form) {
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    if (x == 0.0) return "0";  // also folds -0
+    char buf[40];
+    for (int digits = form == NumberForm::digits17 ? 17 : 15; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+        if (std::strtod(buf, nullptr) == x) break;
+    }
+    return buf;
+}
+
+std::string json_number(double x, NumberForm form) {
+    return std::isfinite(x) ? number_text(x, form) : std::string("null");
 }
 
 // [SECTION] CSV

@@ -1,6 +1,6 @@
 // PE Lab — core/io/text.h
 // The one place that turns untrusted or arbitrary text into something safe to show or to embed:
-// printable echoes for messages (terminal, notice, stderr), JSON string literals and CSV fields. Every front end
+// printable echoes for messages (terminal, notice, stderr), JSON string literals and numbers, CSV fields. Every front end
 // (widget, desktop, CLI, exports, the GPU check's report) uses these, so the rules are written once.
 #pragma once
 #include <cstddef>
@@ -23,6 +23,17 @@ std::string shown_key(const std::string& key);
 
 // A JSON string literal (quotes included) holding `s`: '"', '\\' and control characters escaped.
 std::string json_string(const std::string& s);
+
+// The one writer of numbers as decimal text, in two named forms:
+//   shortest  the shortest decimal (15 to 17 significant digits) that reads back as the same double: where the
+//             contract is a round trip in few digits (parameters, URLs, the lab's files and results);
+//   digits17  always 17 significant digits: the data writers' (a figure's CSV and JSON), whose readers compare
+//             every digit of every number alike.
+// Both write ±0 as "0"; a non-finite x is "nan", "inf" or "-inf".
+enum class NumberForm { shortest, digits17 };
+std::string number_text(double x, NumberForm form = NumberForm::shortest);
+// number_text as a JSON number: null when x is not finite (JSON has neither NaN nor infinity).
+std::string json_number(double x, NumberForm form = NumberForm::shortest);
 
 // A CSV field holding `s` (RFC 4180): as it is, or in double quotes with every '"' doubled when it holds a
 // comma, a double quote or a line break.

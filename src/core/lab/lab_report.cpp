@@ -77,7 +77,6 @@ std::string word_value(const std::string& words, const std::string& key) {
 }
 
 // [SECTION] JSON pieces
-std::string json_number(double x) { return std::isfinite(x) ? format_number(x) : std::string("null"); }
 
 std::string curve_json(const std::vector<std::pair<int, double>>& curve) {
     std::string out = "[";

@@ -39,8 +39,6 @@ std::string read_eval_words(const std::string& text, const ModelConfig& model, T
 std::string word_value(const std::string& words, const std::string& key);
 
 // [SECTION] JSON pieces
-// A number as format_number writes it (shortest text that reads back the same double); null when not finite.
-std::string json_number(double x);
 // A loss curve: [[step, value], …].
 std::string curve_json(const std::vector<std::pair<int, double>>& curve);
 // Per-length scores as two members, without braces around them: "exact":{"<n>":fraction,…},"token":{…}.

@@ -68,7 +68,7 @@ std::string id_text(const json::Value& message) {
     const json::Value* id = message.member("id");
     if (!id) return "";
     if (id->kind == json::Value::Kind::string) return json_string(id->text);
-    if (id->kind == json::Value::Kind::number) return json::number_text(id->number);
+    if (id->kind == json::Value::Kind::number) return number_text(id->number);
     return "";
 }
 
@@ -129,7 +129,7 @@ std::string run_id_of(const std::string& key) {
     const std::string run = word_value(key, "run");
     if (run.empty()) return "";
     const bool digits = run.size() <= 15 && run.find_first_not_of("0123456789") == std::string::npos;
-    return digits ? json::number_text(std::stod(run)) : json_string(run);
+    return digits ? number_text(std::stod(run)) : json_string(run);
 }
 
 }  // namespace

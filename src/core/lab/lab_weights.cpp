@@ -30,11 +30,11 @@ std::string config_json(const ModelConfig& c) {
     return "{\"pe\":" + json_string(scheme_name(c.pe)) + ",\"d\":" + std::to_string(c.d) +
            ",\"heads\":" + std::to_string(c.heads) + ",\"layers\":" + std::to_string(c.layers) +
            ",\"max_positions\":" + std::to_string(c.max_positions) + ",\"vocab\":" + std::to_string(kVocab) +
-           ",\"mlp\":" + std::to_string(c.mlp()) + ",\"norm_eps\":" + json::number_text(c.norm_eps) +
-           ",\"rope_base\":" + json::number_text(c.rope_base) + ",\"t5_buckets\":" + std::to_string(c.t5_buckets) +
+           ",\"mlp\":" + std::to_string(c.mlp()) + ",\"norm_eps\":" + number_text(c.norm_eps) +
+           ",\"rope_base\":" + number_text(c.rope_base) + ",\"t5_buckets\":" + std::to_string(c.t5_buckets) +
            ",\"t5_max_distance\":" + std::to_string(c.t5_max_distance) + "}";
 }
-inline std::string scalar_text(double x) { return json::number_text(x); }
+inline std::string scalar_text(double x) { return number_text(x); }
 
 }  // namespace detail
 

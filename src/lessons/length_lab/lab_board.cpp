@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "core/io/json.h"
+#include "core/io/text.h"
 #include "core/lab/lab_report.h"
 
 namespace pelab::lab_board {
@@ -195,11 +196,11 @@ bool read_scores(const json::Value& holder, Scores* out) {
 std::string config_text(const json::Value& v) {
     switch (v.kind) {
         case json::Value::Kind::string: return v.text;
-        case json::Value::Kind::number: return json::number_text(v.number);
+        case json::Value::Kind::number: return number_text(v.number);
         case json::Value::Kind::boolean: return v.boolean ? "true" : "false";
         case json::Value::Kind::array: {
             std::string out;
-            for (const double x : v.numbers) out += (out.empty() ? "" : ",") + json::number_text(x);
+            for (const double x : v.numbers) out += (out.empty() ? "" : ",") + number_text(x);
             return out;
         }
         default: return {};
