@@ -4,7 +4,7 @@
 // tests/browser/lab_worker.test.mjs, tests/platform/lab_desktop_test.cpp). A run answers queued, progress and
 // done with the numbers a Trainer run in step gives; runs train one at a time in order when one caller slices,
 // a paused run letting the next go first; cancel, pause and resume name one run or all; weights, free, load and
-// inspect answer as documented; bad messages answer errors that name the problem; ids come back as they came;
+// inspect answer as documented; an evaluation under a scaling scores the model as trained; bad messages answer errors that name the problem; ids come back as they came;
 // two threads slicing at once give the same numbers as one.
 //
 // [SECTION] helpers
@@ -12,6 +12,7 @@
 // [SECTION] the queue: order, pause, resume, cancel
 // [SECTION] weights, free, load
 // [SECTION] looks inside
+// [SECTION] evaluations under a scaling
 // [SECTION] bad messages
 // [SECTION] two threads
 #include <gtest/gtest.h>
@@ -290,6 +291,54 @@ TEST(LabRequests, InspectARunAndAShippedModelTheTransportProvides) {
         ASSERT_NE(e.member("error"), nullptr) << key;
         EXPECT_NE(e.member("error")->text.find(why), std::string::npos) << key << ": " << e.member("error")->text;
     }
+}
+
+// [SECTION] evaluations under a scaling
+TEST(LabRequests, AnEvaluationScoresTheModelAsTrainedUnderTheScaling) {
+    Desk desk;
+    const std::string words = kTiny + " pe=rope seed=5 finetune_steps=10";
+    desk.send(train_message("1", words));
+    desk.send("{\"cmd\":\"eval\",\"id\":2,\"model\":\"run=1\",\"params\":\"scaling=yarn factor=2\"}");
+    EXPECT_NE(desk.of("error", "2").at(0)->member("message")->text.find("still training"), std::string::npos);
+    desk.drain();
+    const std::string eval = "{\"cmd\":\"eval\",\"id\":3,\"model\":\"run=1\",\"params\":\"scaling=yarn factor=2 test=4,8,20\"}";
+    desk.send(eval);
+    EXPECT_EQ(desk.of("queued", "3").at(0)->member("total")->number, 3);
+    desk.drain();
+    const auto evaluated = desk.of("evaluated", "3");
+    ASSERT_EQ(evaluated.size(), 1u);
+    // The model before its fine-tune, scored under YaRN at s = 2 with original_max = 2·train_max.
+    const InStep step(words);
+    const std::vector<LengthScore> want = evaluate(step.trainer->model_before_fine_tune(), Task::copy, {4, 8, 20},
+                                                   scaling_options(RopeScaling::yarn, 2.0, 16));
+    const json::Value& result = *evaluated[0]->member("result");
+    EXPECT_EQ(result.member("config")->member("scaling")->text, "yarn");
+    for (const LengthScore& w : want) {
+        EXPECT_EQ(result.member("exact")->member(std::to_string(w.n))->number, w.exact) << w.n;
+        EXPECT_EQ(result.member("token")->member(std::to_string(w.n))->number, w.token) << w.n;
+    }
+
+    // Cancelled while queued; bad words and unknown models named.
+    desk.send(train_message("4", "d=16 heads=2 layers=1 train_steps=20000 batch=8 test=4 pe=rope"));
+    desk.send("{\"cmd\":\"eval\",\"id\":5,\"model\":\"run=1\",\"params\":\"scaling=ntk factor=3\"}");
+    desk.send("{\"cmd\":\"cancel\",\"id\":5}");
+    EXPECT_EQ(desk.of("cancelled", "5").size(), 1u);
+    desk.send("{\"cmd\":\"cancel\",\"id\":4}");
+    desk.send("{\"cmd\":\"eval\",\"id\":6,\"model\":\"run=1\",\"params\":\"scaling=bogus\"}");
+    EXPECT_NE(desk.of("error", "6").at(0)->member("message")->text.find("none|linear|ntk|dynamic|yarn"), std::string::npos);
+    desk.send("{\"cmd\":\"eval\",\"id\":7,\"model\":\"run=99\",\"params\":\"\"}");
+    EXPECT_NE(desk.of("error", "7").at(0)->member("message")->text.find("no run with id 99"), std::string::npos);
+    desk.send("{\"cmd\":\"eval\",\"id\":8,\"params\":\"\"}");
+    EXPECT_NE(desk.of("error", "8").at(0)->member("message")->text.find("names no model"), std::string::npos);
+
+    // A shipped model: needs() names the file, as for a look inside.
+    const std::string shipped = "{\"cmd\":\"eval\",\"id\":9,\"model\":\"shipped=rope\",\"params\":\"scaling=ntk factor=2 test=4\"}";
+    EXPECT_EQ(desk.handler.needs(shipped), "lab_shipped_rope_copy.weights");
+    desk.send("{\"cmd\":\"weights\",\"id\":1}");
+    desk.handler.provide("lab_shipped_rope_copy.weights", desk.of("weights", "1").at(0)->member("text")->text);
+    desk.send(shipped);
+    desk.drain();
+    EXPECT_EQ(desk.of("evaluated", "9").size(), 1u);
 }
 
 // [SECTION] bad messages

@@ -36,8 +36,11 @@ double seconds_between(Clock::time_point a, Clock::time_point b) {
 }  // namespace
 
 // [SECTION] runs
-// A training run, or a loaded weights file being scored and then kept (for its weights and looks inside).
+// A training run; a loaded weights file, scored and then kept (for its weights and looks inside); or an evaluation
+// of a model (a run's, a loaded file's or a shipped one) under a scaling.
 struct RequestHandler::Run {
+    enum class Kind { train, load, eval };
+    Kind kind = Kind::train;
     std::string id;             // as JSON, as it came ("3", "\"tiny\"")
     std::string name;           // the file name its weights are offered under
     // Flags, guarded by the handler's mutex.
@@ -48,16 +51,17 @@ struct RequestHandler::Run {
     bool scoring = false;       // its steps are done: its next slice scores it
     double train_seconds = 0;   // the time its steps took
     Clock::time_point last_progress{};
-    // A loaded file: its model, the task and lengths it is scored on, the scores so far.
+    // A load or an evaluation: the model, the task and lengths it is scored on, the scaling, the scores so far.
     std::string file_name;
-    std::unique_ptr<Model<float>> loaded;
+    std::shared_ptr<const Model<float>> held;
     TrainConfig eval;
+    ForwardOptions options;
     std::vector<LengthScore> scores;
     double seconds = 0;         // the time its slices took
     std::mutex model_mutex;     // held while a step changes the model, and while it is read elsewhere
 
-    bool is_load() const { return loaded != nullptr; }
-    const Model<float>& model() const { return loaded ? *loaded : trainer->model(); }
+    bool scored() const { return kind != Kind::train; }
+    const Model<float>& model() const { return held ? *held : trainer->model(); }
 };
 
 // [SECTION] small helpers
@@ -132,6 +136,14 @@ std::string run_id_of(const std::string& key) {
     return digits ? number_text(std::stod(run)) : json_string(run);
 }
 
+// The model an eval message names, as an inspection key names one: its "model" member ("shipped=rope",
+// "run=3"), with the task of its words when the model names none (a shipped model is one per task).
+std::string eval_model_key(const std::string& model, const std::string& words) {
+    if (!word_value(model, "task").empty()) return model;
+    const std::string task = word_value(words, "task");
+    return model + " task=" + (task.empty() ? std::string("copy") : task);
+}
+
 }  // namespace
 
 // [SECTION] messages
@@ -164,6 +176,7 @@ void RequestHandler::handle(const std::string& message_json, const std::string* 
         return load(id, payload ? *payload : string_member(message, "text"), task, name);
     }
     if (cmd == "inspect") return inspect(string_member(message, "key"));
+    if (cmd == "eval") return evaluate_model(id, string_member(message, "model"), string_member(message, "params"));
     const json::Value* c = message.member("cmd");
     error(id, "unknown command " + (c && c->kind == json::Value::Kind::string ? json_string(cmd) : std::string("(none)")));
 }
@@ -171,9 +184,10 @@ void RequestHandler::handle(const std::string& message_json, const std::string* 
 std::string RequestHandler::needs(const std::string& message_json) const {
     json::Value message;
     if (!json::parse(message_json, &message).empty() || message.kind != json::Value::Kind::object) return "";
-    if (string_member(message, "cmd") != "inspect") return "";
+    const std::string cmd = string_member(message, "cmd");
+    if (cmd != "inspect" && cmd != "eval") return "";
     std::string refused;
-    const std::string file = shipped_file(string_member(message, "key"), &refused);
+    const std::string file = shipped_file(cmd == "inspect" ? string_member(message, "key") : eval_model_key(string_member(message, "model"), string_member(message, "params")), &refused);
     std::lock_guard<std::mutex> lock(mutex_);
     return file.empty() || shipped_.count(file) || shipped_failures_.count(file) ? std::string() : file;
 }
@@ -204,7 +218,7 @@ std::shared_ptr<RequestHandler::Run> RequestHandler::claim() {
     const auto ready = [](const Run& r) { return !r.finished && !r.paused && !r.claimed && !r.cancelled; };
     for (const bool loads : {true, false})
         for (const auto& run : runs_)
-            if (run->is_load() == loads && ready(*run)) {
+            if (run->scored() == loads && ready(*run)) {
                 run->claimed = true;
                 return run;
             }
@@ -240,7 +254,7 @@ void RequestHandler::stop() {
 bool RequestHandler::work(double ms) {
     const std::shared_ptr<Run> run = claim();
     if (!run) return false;
-    if (run->is_load()) slice_scoring(*run, ms);
+    if (run->scored()) slice_scoring(*run, ms);
     else slice_training(*run, ms);
     release(run);
     return true;
@@ -288,12 +302,13 @@ void RequestHandler::slice_training(Run& run, double ms) {
     }
 }
 
-// Test lengths until `ms` have passed (at least one); after the last, the loaded answer.
+// Test lengths until `ms` have passed (at least one); after the last, the answer: loaded (a file, kept) or
+// evaluated (an evaluation, done).
 void RequestHandler::slice_scoring(Run& run, double ms) {
     const auto start = Clock::now();
     while (run.scores.size() < run.eval.test.size()) {
         const int n = run.eval.test[run.scores.size()];
-        const std::vector<LengthScore> one = evaluate(*run.loaded, run.eval.task, {n});
+        const std::vector<LengthScore> one = evaluate(*run.held, run.eval.task, {n}, run.options);
         run.scores.push_back(one.front());
         std::lock_guard<std::mutex> lock(mutex_);
         if (run.cancelled) return;
@@ -301,12 +316,15 @@ void RequestHandler::slice_scoring(Run& run, double ms) {
     }
     run.seconds += seconds_between(start, Clock::now());
     if (run.scores.size() < run.eval.test.size()) return;
-    const std::string loaded = "{\"type\":\"loaded\",\"id\":" + run.id + ",\"name\":" + json_string(run.file_name) +
-                               ",\"result\":" + eval_result_json(run.loaded->config, run.eval, run.scores, run.seconds) + "}";
+    const std::string result = eval_result_json(run.held->config, run.eval, run.scores, run.seconds);
+    const std::string answer = run.kind == Run::Kind::load
+                                   ? "{\"type\":\"loaded\",\"id\":" + run.id + ",\"name\":" + json_string(run.file_name) +
+                                         ",\"result\":" + result + "}"
+                                   : "{\"type\":\"evaluated\",\"id\":" + run.id + ",\"result\":" + result + "}";
     std::lock_guard<std::mutex> lock(mutex_);
     if (run.cancelled) return;
     run.finished = true;
-    emit_(loaded);
+    emit_(answer);
 }
 
 // [SECTION] train, load, look inside
@@ -347,11 +365,13 @@ void RequestHandler::load(const std::string& id, const std::string& file, const 
     run->id = id;
     run->file_name = name;
     if (!parse_task(task, &run->eval.task)) return error(id, name + ": task: " + quoted(task.substr(0, 40)) + " is not copy or reverse");
-    run->loaded = std::make_unique<Model<float>>();
-    std::string problem = read_any_weights(file, run->loaded.get());
+    run->kind = Run::Kind::load;
+    auto read = std::make_shared<Model<float>>();
+    std::string problem = read_any_weights(file, read.get());
     if (!problem.empty()) return error(id, name + ": " + problem);
+    run->held = std::move(read);
     // Scored at lab train's test lengths that the model can run (a learned table holds 2n positions or more).
-    const ModelConfig& model = run->loaded->config;
+    const ModelConfig& model = run->held->config;
     std::vector<int> lengths;
     for (const int n : run->eval.test)
         if (model.pe != Scheme::learned || 2 * n <= model.max_positions) lengths.push_back(n);
@@ -428,13 +448,77 @@ void RequestHandler::inspect(const std::string& key) {
     answer("inspection", inspection_json(inspection));
 }
 
+// An evaluation of a model under the words' scaling (read_eval_words: task, test, train_max, scaling, factor, pi),
+// queued and scored in slices like a load; a run's model is the one before any fine-tune (the model as trained).
+void RequestHandler::evaluate_model(const std::string& id, const std::string& model, const std::string& words) {
+    if (id.empty()) return error(id, "an evaluation needs an id");
+    std::string problem;
+    std::shared_ptr<const Model<float>> held = model_named(model, words, &problem);
+    if (!held) return error(id, problem);
+    auto run = std::make_shared<Run>();
+    run->kind = Run::Kind::eval;
+    run->id = id;
+    problem = read_eval_words(words, held->config, &run->eval);
+    if (!problem.empty()) return error(id, problem);
+    run->options = scaling_options(run->eval);
+    run->held = std::move(held);
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (find(id)) {
+        emit_("{\"type\":\"error\",\"id\":" + id + ",\"message\":" + json_string("a run with id " + id + " exists already") + "}");
+        return;
+    }
+    runs_.push_back(run);
+    emit_("{\"type\":\"queued\",\"id\":" + id + ",\"total\":" + std::to_string(run->eval.test.size()) + "}");
+}
+
+// The model an evaluation names: "shipped=<pe>" (provided by the transport) or "run=<id>" (a finished training
+// run's model before its fine-tune, or a loaded file's); null with the reason otherwise.
+std::shared_ptr<const Model<float>> RequestHandler::model_named(const std::string& model, const std::string& words,
+                                                                std::string* problem) {
+    const std::string file = shipped_file(eval_model_key(model, words), problem);
+    if (!problem->empty()) return nullptr;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!file.empty()) {
+        const auto held = shipped_.find(file);
+        if (held != shipped_.end()) return held->second;
+        const auto failed = shipped_failures_.find(file);
+        if (failed != shipped_failures_.end()) {
+            *problem = file + ": " + failed->second;
+            shipped_failures_.erase(failed);
+        } else {
+            *problem = file + ": not provided (the lab ships no such model)";
+        }
+        return nullptr;
+    }
+    const std::string run_id = run_id_of(model);
+    if (run_id.empty()) {
+        *problem = "the evaluation names no model (model: shipped=<pe> or run=<id>)";
+        return nullptr;
+    }
+    const std::shared_ptr<Run> run = find(run_id);
+    if (!run || run->cancelled || run->kind == Run::Kind::eval) {
+        *problem = "no run with id " + run_id + " to evaluate";
+        return nullptr;
+    }
+    if (run->kind == Run::Kind::load) {
+        if (run->finished) return run->held;
+        *problem = "run " + run_id + " is still being loaded";
+        return nullptr;
+    }
+    if (!run->trainer->finished()) {
+        *problem = "run " + run_id + " is still training";
+        return nullptr;
+    }
+    return std::make_shared<const Model<float>>(run->trainer->model_before_fine_tune());
+}
+
 // [SECTION] pause, resume, cancel, weights, free
 // Pause, resume and cancel name one queued run, or (no id) every one; a name that is no queued run is an error.
 void RequestHandler::set_paused(const std::string& id, bool paused) {
     std::lock_guard<std::mutex> lock(mutex_);
     bool named = false;
     for (const auto& run : runs_) {
-        if ((!id.empty() && run->id != id) || run->finished || run->cancelled || run->is_load()) continue;
+        if ((!id.empty() && run->id != id) || run->finished || run->cancelled || run->scored()) continue;
         named = true;
         run->paused = paused;
         emit_(id_event(paused ? "paused" : "resumed", run->id));
@@ -454,7 +538,7 @@ void RequestHandler::cancel(const std::string& id) {
         }
         named = true;
         run.cancelled = true;  // a slice running on another thread stops at its next step, and says nothing more
-        if (run.is_load())  // the board keeps no run for a load until it is answered: an error answers it
+        if (run.kind == Run::Kind::load)  // the board keeps no run for a load until it is answered: an error answers it
             emit_("{\"type\":\"error\",\"id\":" + run.id + ",\"message\":" +
                   json_string(run.file_name + ": the load was cancelled") + "}");
         else

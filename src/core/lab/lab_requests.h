@@ -1,18 +1,19 @@
 // PE Lab — core/lab/lab_requests.h
 // The lab's one request handler: every message the lab takes (train, pause, resume, cancel, weights, free, load,
-// inspect), answered with the lab's events, the same in the page and on the desktop. The transports only carry
+// inspect, eval), answered with the lab's events, the same in the page and on the desktop. The transports only carry
 // messages and schedule work: the page's Web Worker (web/lab_worker.js over src/platform/lab/lab_module.cpp) runs
 // one slice at a time between its messages; the desktop (src/platform/lab_desktop.cpp) runs slices on a few
 // threads at once. The protocol is written out once, in docs/lab.md ("Messages"), and tested once, in
 // tests/core/lab_requests_test.cpp.
 //
-// Messages in are JSON objects {"cmd": …, "id": …, …} (train, pause, resume, cancel, weights, free, load, inspect);
+// Messages in are JSON objects {"cmd": …, "id": …, …} (train, pause, resume, cancel, weights, free, load, inspect,
+// eval);
 // an id is any JSON string or number the sender chooses, echoed as it came. Events out are JSON objects whose first
 // member is "type" (a transport may look at the type without parsing the rest, e.g. to save a "weights" file
 // instead of passing it on). Each message's members and answers: docs/lab.md, "Messages".
 //
 // Scheduling: work() runs one slice of the first run that has work and is not paused or held by another thread
-// (a load's scoring before any training run: it takes seconds, training takes minutes), so runs train one at a
+// (a load's or an evaluation's scoring before any training run: it takes seconds, training takes minutes), so runs train one at a
 // time in the order they came when one thread calls it, and several at once when several threads do. A slice is
 // cut between optimizer steps (or test lengths), so pause and cancel are answered within one step. handle() and
 // work() may be called from different threads at once; `emit` is then called from both, so it must be
@@ -70,6 +71,9 @@ private:
     void release(const std::shared_ptr<Run>& run);
     void slice_training(Run& run, double ms);
     void slice_scoring(Run& run, double ms);
+    void evaluate_model(const std::string& id, const std::string& model, const std::string& words);
+    std::shared_ptr<const Model<float>> model_named(const std::string& model, const std::string& words,
+                                                    std::string* problem);
     void train(const std::string& id, const std::string& words);
     void load(const std::string& id, const std::string& file, const std::string& task, const std::string& name);
     void inspect(const std::string& key);
