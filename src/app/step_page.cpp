@@ -527,7 +527,7 @@ void plan_step(App* app, PageLayoutInput in, bool show_counter) {
     in.takeaway_lines = [&takeaway](float wrap_width) { return takeaway.empty() ? 0 : int(wrap_lines(takeaway, wrap_width).size()); };
     in.takeaway_last_line_w = [&takeaway](float wrap_width) { return last_line_width(takeaway, wrap_width); };
     std::vector<LinkSpan> links;
-    const std::string body = say_linked(lang, step.body, &links);
+    const std::string body = say_linked(lang, step.body, &links, step_body_args(step, lang));
     in.body_collapsible = !body.empty();  // collapsed, the text is only a "more" button under its takeaway
     in.prose_open = app->reading.prose_open;
     in.prose_lines = [&body](bool first_sentence_only, float wrap_width) {
@@ -570,7 +570,7 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     if (beside) draw_equations_beside_title(app, step, title_at);
     draw_takeaway(app, shown_takeaway(*app), std::min(width, font * 52.0f));
     std::vector<LinkSpan> links;
-    const std::string body = say_linked(lang, step.body, &links);
+    const std::string body = say_linked(lang, step.body, &links, step_body_args(step, lang));
     // Whole or collapsed text, the equations' size and whether they follow the figures: as planned (plan_step).
     const StepTextLayout& text = app->drawn.planned.text;
     const std::vector<EquationExtent> extents = equation_extents(step, lang);

@@ -323,7 +323,7 @@ std::string lesson_text(const pelab::Lesson& lesson, pelab::Lang lang, const std
                pelab::say(lang, step.title) + "\n";
         // The step's point and reason, right under its heading (the line a reader of the text export sees first).
         if (fits) out += pelab::say(lang, {"要点：{t}", "Takeaway: {t}"}, {{"t", pelab::step_takeaway(step, params, lang)}}) + "\n";
-        out += "\n" + pelab::say(lang, step.body) + "\n";
+        out += "\n" + pelab::step_body(step, lang) + "\n";
         const std::string equations = equations_text(step, lang);
         if (!equations.empty()) out += "\n" + equations;
         if (!step.params.empty()) {

@@ -287,6 +287,11 @@ struct Step {
     // On a step with a prediction (Question::predict) it is covered with the figures until the learner answers.
     Text takeaway = {};
     std::function<std::vector<Arg>(const ParamSet&, Lang)> takeaway_args = nullptr;
+    // Facts of the lesson's set-up that the body names (a default, a limit, a count), filled into the body's named
+    // placeholders from the constants that define them, so the prose never types a number the code holds. Set
+    // after the aggregate (`s.body_args = setup_args;`); a lesson's one list serves every step, each body taking
+    // the facts it names.
+    std::vector<Arg> (*body_args)(Lang) = nullptr;
     std::vector<std::string> keys_shown(const ParamSet& p) const { return params_for ? params_for(p) : params; }
 };
 
@@ -365,6 +370,10 @@ bool lesson_within_budget(const Lesson& lesson, const ParamSet& params, std::str
 
 // The step's takeaway (Step::takeaway) in `lang` with its live numbers for these parameters.
 std::string step_takeaway(const Step& step, const ParamSet& params, Lang lang);
+// The step's body in `lang` with its set-up facts filled in (Step::body_args), and those arguments alone (for
+// say_linked, which also says where the glossary links landed).
+std::string step_body(const Step& step, Lang lang);
+std::vector<Arg> step_body_args(const Step& step, Lang lang);
 // Whether the step asks a prediction (a Question with `predict`): its figures, their notes and its takeaway are
 // covered until every such question is answered or the learner reveals them.
 bool step_has_prediction(const Step& step);

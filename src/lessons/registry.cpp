@@ -98,6 +98,21 @@ std::string step_takeaway(const Step& step, const ParamSet& params, Lang lang) {
     return step.takeaway_args ? say(lang, step.takeaway, step.takeaway_args(params, lang)) : say(lang, step.takeaway);
 }
 
+std::vector<Arg> step_body_args(const Step& step, Lang lang) {
+    // body_args is the lesson's whole set of facts; a body names some of them (say() refuses arguments it does not use).
+    std::vector<Arg> used;
+    if (!step.body_args) return used;
+    for (Arg& a : step.body_args(lang)) {
+        const std::string placeholder = std::string("{") + a.name + "}";
+        if (std::string(step.body.zh).find(placeholder) != std::string::npos ||
+            std::string(step.body.en).find(placeholder) != std::string::npos)
+            used.push_back(std::move(a));
+    }
+    return used;
+}
+
+std::string step_body(const Step& step, Lang lang) { return say(lang, step.body, step_body_args(step, lang)); }
+
 bool step_has_prediction(const Step& step) {
     for (const Question& q : step.questions)
         if (q.predict) return true;

@@ -134,7 +134,7 @@ void mirror_step_text() {
     const std::string title = pelab::say(s.lang, step.title);
     const std::string takeaway = pelab::app_step_covered(app) ? pelab::ui_say(s.lang, pelab::UiText::PredictFirstTakeaway)
                                                               : app.views.takeaway;
-    const std::string body = pelab::say(s.lang, step.body);
+    const std::string body = pelab::step_body(step, s.lang);
     std::string figures, math;
     for (const std::string& d : pelab::app_figure_descriptions(app)) figures += (figures.empty() ? "" : "\n") + d;
     for (const std::string& m : pelab::app_equation_mathml(app)) math += (math.empty() ? "" : "\n") + m;

@@ -174,7 +174,7 @@ void layout_test_measure(const App& app, const LayoutTestWindow& window, LayoutT
     const DisplayOptions& d = app.state.display;
     out->views = step.views ? step.views(app.state.params, lang) : std::vector<ViewData>{};
     std::vector<LinkSpan> links;
-    out->body = say_linked(lang, step.body, &links);
+    out->body = say_linked(lang, step.body, &links, step_body_args(step, lang));
     out->title = say(lang, step.title);
     // The takeaway as it reads once open (a covered one shows one short line instead: never taller).
     out->takeaway = step_takeaway(step, app.state.params, lang);

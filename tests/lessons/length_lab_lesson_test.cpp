@@ -16,6 +16,7 @@
 #include "lessons/length_lab/lab_board.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson.h"
+#include "lessons/lesson_util.h"
 #include "lab_reference_data.h"
 
 namespace pelab {
@@ -259,6 +260,32 @@ TEST_F(LengthLabWithData, BuildingEveryStepNeverAsksToTrain) {
         EXPECT_NE(r.kind, board::Request::Kind::load_weights);
     }
     EXPECT_TRUE(board::board().runs.empty());
+}
+
+// The set-up's facts: the prose fills them from the constants (Step::body_args); the equations are typeset at build
+// time, so the numbers they hold are checked here against the same constants.
+TEST(LengthLabSetUp, TheProseAndTheEquationsSayTheRunsSetUp) {
+    const lab::TrainConfig run;
+    const std::string train_max = std::to_string(run.train_max);
+    const std::string experiment = step_body(step_named("the-experiment"), Lang::en);
+    EXPECT_NE(experiment.find("at most " + train_max + " digits"), std::string::npos) << experiment;
+    EXPECT_NE(experiment.find("d = " + std::to_string(run.model.d) + ", " + std::to_string(run.model.heads) + " heads"),
+              std::string::npos) << experiment;
+    EXPECT_NE(experiment.find(grouped_integer(run.train_steps) + " steps"), std::string::npos) << experiment;
+    EXPECT_NE(step_body(step_named("the-experiment"), Lang::zh).find(std::to_string(run.train_steps) + " 步"), std::string::npos);
+    const auto equation_has = [](const char* id, const std::string& what) {
+        for (const StepEquation& e : step_named(id).equations)
+            if (std::string(e.en).find(what) != std::string::npos && std::string(e.zh).find(what) != std::string::npos) return true;
+        return false;
+    };
+    int test_max = 0;
+    for (const int n : run.test) test_max = std::max(test_max, n);
+    EXPECT_TRUE(equation_has("the-experiment", "n \\le " + train_max));
+    EXPECT_TRUE(equation_has("the-experiment", "n \\le " + std::to_string(test_max)));
+    EXPECT_TRUE(equation_has("train-a-model", "n \\le " + train_max));
+    EXPECT_TRUE(equation_has("accuracy-by-length", "{" + std::to_string(lab::kEvalSamples) + "}"));
+    EXPECT_TRUE(equation_has("why-they-break", "p \\ge " + std::to_string(2 * run.train_max)));
+    EXPECT_TRUE(equation_has("interpolation", "s = " + lessonui::num(length_lab::kInterpolationFactor)));
 }
 
 }  // namespace

@@ -210,7 +210,7 @@ TEST(MovedSteps, LessonLinksInTextsFollowTheMove) {
         for (const Step& st : lesson->steps)
             for (Lang lang : {Lang::zh, Lang::en}) {
                 std::vector<LinkSpan> spans;
-                say_linked(lang, st.body, &spans);
+                say_linked(lang, st.body, &spans, step_body_args(st, lang));
                 for (const LinkSpan& l : spans) {
                     if (!is_lesson_link(l.term)) continue;
                     EXPECT_NE(linked_lesson(l.term), nullptr) << lesson->id << "/" << st.id << ": " << l.term;

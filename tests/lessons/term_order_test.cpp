@@ -118,7 +118,7 @@ std::vector<SeenStep> seen_steps(const Lesson& lesson) {
         const std::vector<Arg> args = step.takeaway_args ? step.takeaway_args(params, Lang::en) : std::vector<Arg>{};
         s.texts.push_back(say(Lang::en, step.title));
         s.texts.push_back(step_takeaway(step, params, Lang::en));
-        s.texts.push_back(say(Lang::en, step.body));
+        s.texts.push_back(step_body(step, Lang::en));
         add_links(step.title, {}, &s.links_en, &s.links_zh);
         add_links(step.takeaway, args, &s.links_en, &s.links_zh);
         add_links(step.body, {}, &s.links_en, &s.links_zh);

@@ -32,7 +32,8 @@ std::vector<ViewData> accuracy_views(const Inputs& in, Lang lang) {
     c.markers_x = c.x;
     c.missing_points = true;  // a loaded or learner's run may be scored at other lengths
     c.x_axis = say(lang, {"数字个数 n", "digits n"});
-    c.y_axis = say(lang, {"完全正确的比例（256 个样本）", "exact match (share of 256 samples)"});
+    c.y_axis = say(lang, {"完全正确的比例（{samples} 个样本）", "exact match (share of {samples} samples)"},
+                   {{"samples", integer(lab::kEvalSamples)}});
     c.vlines_x = {static_cast<double>(kTrainMax)};
     c.vline_labels = {say(lang, {"训练到 n = {max}", "trained up to n = {max}"}, {{"max", integer(kTrainMax)}})};
     std::vector<std::string> notes;

@@ -239,13 +239,13 @@ Step inside_a_model() {
         {"模型内部：照抄的注意力模式", "Inside a model: the copy pattern"},
         {"要照抄，预测答案第 i 个数字的头必须往回看 Δ = n，看向第 i 个输入数字：注意力图里是一条与对角线平行、相距 n 的斜线。"
          "它在位置 q = n + i − 1 预测 yᵢ，而 xᵢ 在位置 k = i − 1。这里画出一个训练好的模型在一个比训练更长的样本上的全部注意力"
-         "（每层一行、每个头一列），右边是它逐个数字给出的答案。训练中的照抄最远只要往回看 16。"
-         "在 n = 24 比较 ALiBi 和 RoPE，再把 n 调回 16 以内看看。随附的模型是参考运行（种子 0），为下载把权重舍入到了半精度。",
+         "（每层一行、每个头一列），右边是它逐个数字给出的答案。训练中的照抄最远只要往回看 {train_max}。"
+         "在 n = {look} 比较 ALiBi 和 RoPE，再把 n 调回 {train_max} 以内看看。随附的模型是参考运行（种子 0），为下载把权重舍入到了半精度。",
          "To copy, the head that predicts answer digit i must look Δ = n back, at input digit i: a line parallel to the "
          "diagonal, n below it. It predicts yᵢ at position q = n + i − 1, and xᵢ sits at k = i − 1. Here is every "
          "layer's and head's attention of a trained model (a row of tiles per layer, a column per head) on a sample "
          "longer than any it trained on, and beside it the answer it gives, digit by digit. Copying in training never "
-         "looked more than 16 back. Compare ALiBi and RoPE at n = 24, then set n back to 16 or less. The shipped models "
+         "looked more than {train_max} back. Compare ALiBi and RoPE at n = {look}, then set n back to {train_max} or less. The shipped models "
          "are reference runs (seed 0), their weights rounded to half precision for the download."},
         {"pe", "task", "n", "sample"},
         views_of(read_inputs, inside_views),
@@ -254,6 +254,7 @@ Step inside_a_model() {
     };
     // (Where this model's last layer looks, once its attention has arrived, is the answer view's note: the takeaway
     // keeps the same length whether the look is there or not, so the step's layout does not move when it arrives.)
+    s.body_args = setup_args;
     s.takeaway = {"{need}（训练：Δ ≤ {reach}）；{reason}。", "{need} (training: Δ ≤ {reach}); {reason}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const bool copy = in.task != "reverse";

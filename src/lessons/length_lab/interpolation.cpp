@@ -24,7 +24,7 @@ using namespace lessonui;
 namespace {
 
 // The length the note and the takeaway read the three ways at: past training, within the fine-tune's lengths.
-constexpr int kInterpolationLook = 24;
+constexpr int kInterpolationLook = kLookBeyond;
 
 // The reference interpolation runs' three scores at kInterpolationLook, in words ("" without such runs).
 std::string interpolation_scores(const std::string& task, Lang lang) {
@@ -112,18 +112,18 @@ Step interpolation() {
     Step s{
         "interpolation",
         {"位置插值：把长序列压回训练范围", "Position interpolation: squeeze long sequences into the trained range"},
-        {"[[position-interpolation|位置插值]]（PI，见 [[lesson:long-context/position-interpolation|长上下文]]）把每个位置除以 s：s = 2 时，48 个 token 的位置落在 0 … 23.5，"
+        {"[[position-interpolation|位置插值]]（PI，见 [[lesson:long-context/position-interpolation|长上下文]]）把每个位置除以 s：s = {s} 时，n = {look} 的 {look_tokens} 个 token 的位置落在 0 … {look_top}，"
          "都在训练范围之内，不再有没见过的位置。但相邻位置现在只差半步，这种间距模型从没见过。"
-         "再用 n ≤ 32 的样本、除过的位置[[fine-tuning|微调]] 200 步，让它学这种更密的间距；微调覆盖的位置到 63 / 2 = 31.5，"
-         "而 n = 48 的位置到 47.5。微调用的样本到 n = 32，所以 n = 24 在微调数据之内；这一步没有“同样微调但不除位置”的对照，"
+         "再用 n ≤ {ft_max} 的样本、除过的位置[[fine-tuning|微调]] {ft_steps} 步，让它学这种更密的间距；微调覆盖的位置到 {ft_last} / {s} = {ft_top}，"
+         "而 n = {test_max} 的位置到 {test_top}。微调用的样本到 n = {ft_max}，所以 n = {look} 在微调数据之内；这一步没有“同样微调但不除位置”的对照，"
          "所以分不出提高来自除法还是来自多训练，这个对照是实验室以后要补的。"
          "三条曲线来自同一组参考运行（RoPE，随机种子 0、1、2）。也可以按按钮自己训练一次。",
          "[[position-interpolation|Position interpolation]] (PI, see [[lesson:long-context/position-interpolation|long "
          "context]]) divides every position by s: "
-         "with s = 2 the positions of 48 tokens fall in 0 … 23.5, all within the trained range, so no position is "
+         "with s = {s} the positions of the {look_tokens} tokens of n = {look} fall in 0 … {look_top}, all within the trained range, so no position is "
          "new. But neighbours are now half a step apart, a spacing the model never saw. A [[fine-tuning|fine-tune]] "
-         "of 200 steps on samples of n ≤ 32 with the positions divided lets it learn the denser spacing; it covers "
-         "positions up to 63 / 2 = 31.5, while n = 48 reaches 47.5. The fine-tune used samples up to n = 32, so n = 24 "
+         "of {ft_steps} steps on samples of n ≤ {ft_max} with the positions divided lets it learn the denser spacing; it covers "
+         "positions up to {ft_last} / {s} = {ft_top}, while n = {test_max} reaches {test_top}. The fine-tune used samples up to n = {ft_max}, so n = {look} "
          "is inside its data, and this step has no plain fine-tune (the same training, positions not divided) to "
          "compare: it cannot tell the division's share from the extra training's, a control the lab has yet to add. "
          "The three curves come from the same reference runs (RoPE, "
@@ -132,6 +132,7 @@ Step interpolation() {
         views_of(read_inputs, interpolation_views),
         {R"tex(\theta_j \, p \;\longrightarrow\; \theta_j \, \frac{p}{s}, \qquad s = 2)tex"},
     };
+    s.body_args = setup_args;
     s.takeaway = {"{result}：除法让位置回到训练范围，但 1/{s} 的间距是新的，要微调来学。",
                   "{result}: division keeps positions in range, but the 1/{s} spacing is new until tuned."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
@@ -144,7 +145,7 @@ Step interpolation() {
     });
     s.actions = {
         {{"训练 RoPE + 插值", "Train RoPE with PI"},
-         {"训练一个 RoPE 模型，再除以 2 并微调 200 步", "Train a RoPE model, then divide by 2 and fine-tune 200 steps"},
+         {"训练一个 RoPE 模型，再把位置除以 s 并微调", "Train a RoPE model, then divide its positions by s and fine-tune it"},
          [](const ParamSet&) { return lab_board::board().trainer != lab_board::Trainer::unavailable; },
          [](const ParamSet& p) {
              const Inputs in = read_inputs(p);

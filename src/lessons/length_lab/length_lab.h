@@ -37,6 +37,15 @@ inline const int kFirstBeyond = [] {
         if (n > defaults.train_max) return n;
     return defaults.train_max + 1;
 }();
+// The length the looks inside a model and the interpolation step show first: past training, within the
+// fine-tune's samples (n ≤ kFineTuneMax).
+constexpr int kLookBeyond = 24;
+// The set-up's facts the steps' prose names, from the constants that define them (Step::body_args): train_max,
+// test_max, last_position (the last position training reached), steps, d, heads, layers, samples (per length),
+// look (kLookBeyond), s, ft_steps, ft_max, ft_last and ft_top (the fine-tune's last position, undivided and
+// divided by s), look_tokens and look_top (kLookBeyond's), test_top (the longest test's last position divided),
+// t5_exact (the first distance the T5 bias's buckets share).
+std::vector<Arg> setup_args(Lang lang);
 // A scheme "holds" past training when its mean exact match at kFirstBeyond is at least this share of samples:
 // well above the 0 of the schemes whose mistakes are not a sample here or there but every sample.
 constexpr double kHoldsShare = 0.05;

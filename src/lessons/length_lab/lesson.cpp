@@ -39,7 +39,8 @@ const ParamTable<Inputs>& params() {
     // seed keeps a narrower range here, pe the lesson's own default.
     static const ParamTable<Inputs> table = [] {
         const lab::TrainConfig run;
-        const std::string seed = std::to_string(run.seed), train_steps = std::to_string(run.train_steps);
+        const std::string seed = std::to_string(run.seed), train_steps = std::to_string(run.train_steps),
+                          look = std::to_string(kLookBeyond);
         return ParamTable<Inputs>{
             {Key::choice("task", lab::task_names(), lab::task_name(run.task),
                          {"任务：照抄这串数字，或把它倒过来写", "task: write the digits out again, or write them reversed"}),
@@ -56,11 +57,11 @@ const ParamTable<Inputs>& params() {
                           {"训练步数（优化器更新次数）", "training steps (optimizer updates)"})
                  .sym("steps"),
              &Inputs::train_steps},
-            {Key::integer("n", 1, kMaxLookDigits, "24",
-                          {"样本的数字个数 n（训练只用到 n ≤ 16）", "digits n of the sample (training used n ≤ 16 only)"}),
+            {Key::integer("n", 1, kMaxLookDigits, look.c_str(),
+                          {"样本的数字个数 n（训练只用到更短的样本）", "digits n of the sample (training used shorter samples only)"}),
              &Inputs::n},
             {Key::integer("sample", 0, lab::kEvalSamples - 1, "0",
-                          {"查看哪一个评测样本（每个长度 256 个）", "which evaluation sample to look at (256 per length)"}),
+                          {"查看哪一个评测样本（每个长度有一组固定样本）", "which evaluation sample to look at (each length has a fixed set)"}),
              &Inputs::sample},
         };
     }();
@@ -68,6 +69,32 @@ const ParamTable<Inputs>& params() {
 }
 
 Inputs read_inputs(const ParamSet& p) { return params().read(p); }
+
+std::vector<Arg> setup_args(Lang lang) {
+    const lab::TrainConfig run;
+    int test_max = 0;
+    for (const int n : run.test) test_max = std::max(test_max, n);
+    const double s = kInterpolationFactor;
+    const bool group = lang == Lang::en;  // Chinese texts write counts plainly
+    return {{"train_max", integer(run.train_max)},
+            {"test_max", integer(test_max)},
+            {"last_position", integer(2 * run.train_max - 1)},
+            {"steps", grouped_integer(run.train_steps, group)},
+            {"d", integer(run.model.d)},
+            {"heads", integer(run.model.heads)},
+            {"layers", integer(run.model.layers)},
+            {"samples", integer(lab::kEvalSamples)},
+            {"t5_exact", integer(run.model.t5_buckets / 2)},  // causal T5: the first half of the buckets are exact
+            {"look", integer(kLookBeyond)},
+            {"s", num(s)},
+            {"ft_steps", integer(kFineTuneSteps)},
+            {"ft_max", integer(kFineTuneMax)},
+            {"ft_last", integer(2 * kFineTuneMax - 1)},
+            {"ft_top", num((2 * kFineTuneMax - 1) / s)},
+            {"look_tokens", integer(2 * kLookBeyond)},
+            {"look_top", num((2 * kLookBeyond - 1) / s)},
+            {"test_top", num((2 * test_max - 1) / s)}};
+}
 
 // [SECTION] the schemes and the runs
 const std::vector<std::string>& schemes() { return lab::scheme_names(); }

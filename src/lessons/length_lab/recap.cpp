@@ -103,19 +103,19 @@ Step recap() {
     Step s{
         "recap",
         {"小结：超过训练长度，模型在哪里出错、为什么", "Recap: where a model fails past its training length, and why"},
-        {"只用 n ≤ 16 训练，位置 31 之后的输入位置从没训练过，更长的测试一开始就遇到它们（[[lesson:length-lab/the-experiment|实验]]）。"
-         "训练损失只在 n ≤ 16 上量，损失低并不说明更长的输入也行（[[lesson:length-lab/train-a-model|训练]]）。"
+        {"只用 n ≤ {train_max} 训练，位置 {last_position} 之后的输入位置从没训练过，更长的测试一开始就遇到它们（[[lesson:length-lab/the-experiment|实验]]）。"
+         "训练损失只在 n ≤ {train_max} 上量，损失低并不说明更长的输入也行（[[lesson:length-lab/train-a-model|训练]]）。"
          "完全正确率按长度画出，竖线两侧一比就知道哪个方案过了训练长度还能用（[[lesson:length-lab/accuracy-by-length|按长度的正确率]]）。"
-         "照抄 n 个数字要一个头往回看正好 n，而训练只用到 16（[[lesson:length-lab/inside-a-model|模型内部]]）。"
-         "方案在遇到训练没教过的东西时崩溃：31 之后的表行、超过 16 的照抄距离；ALiBi 的罚分在每个距离都是同一条直线（[[lesson:length-lab/why-they-break|原因]]）。"
+         "照抄 n 个数字要一个头往回看正好 n，而训练只用到 {train_max}（[[lesson:length-lab/inside-a-model|模型内部]]）。"
+         "方案在遇到训练没教过的东西时崩溃：{last_position} 之后的表行、超过 {train_max} 的照抄距离；ALiBi 的罚分在每个距离都是同一条直线（[[lesson:length-lab/why-they-break|原因]]）。"
          "把位置除以 s 让它们回到训练范围，再在更长的样本上短短微调就能提高分数；没有不除位置的微调作对照，还分不出除法本身的功劳（[[lesson:length-lab/interpolation|位置插值]]）。",
-         "Trained on n ≤ 16, no input position past 31 was ever trained, and a longer test meets them at once "
-         "([[lesson:length-lab/the-experiment|the experiment]]). The training loss is measured on n ≤ 16 only, so a "
+         "Trained on n ≤ {train_max}, no input position past {last_position} was ever trained, and a longer test meets them at once "
+         "([[lesson:length-lab/the-experiment|the experiment]]). The training loss is measured on n ≤ {train_max} only, so a "
          "low loss says nothing about longer inputs ([[lesson:length-lab/train-a-model|training]]). Exact match by "
          "length, read on both sides of the trained range, shows which schemes still work past it "
          "([[lesson:length-lab/accuracy-by-length|accuracy by length]]). Copying n digits needs a head that looks "
-         "exactly n back, while training needed 16 at most ([[lesson:length-lab/inside-a-model|inside a model]]). A "
-         "scheme breaks on what training never taught it, a table row past 31 or a copy from a distance past 16, while "
+         "exactly n back, while training needed {train_max} at most ([[lesson:length-lab/inside-a-model|inside a model]]). A "
+         "scheme breaks on what training never taught it, a table row past {last_position} or a copy from a distance past {train_max}, while "
          "ALiBi's penalty is the same straight line at every distance ([[lesson:length-lab/why-they-break|why]]). "
          "Dividing positions by s brings them back into the trained range, and a short fine-tune on longer samples lifts "
          "the score; with no plain fine-tune to compare, the division's own share is still open "
@@ -123,6 +123,7 @@ Step recap() {
         {"task"},
         views_of(read_inputs, recap_views),
     };
+    s.body_args = setup_args;
     s.takeaway = {"超过 n = {max}，模型在训练没教过的表行或照抄距离上出错。n = {n} 时{best}{pi}。",
                   "Past n = {max} a model fails on what training never taught it: new rows, longer copy distances. At n = {n}, {best}{pi}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {

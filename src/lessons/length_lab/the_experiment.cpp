@@ -102,7 +102,8 @@ std::vector<ViewData> experiment_views(const Inputs& in, Lang lang) {
     }
     bars.explain = [lang](int i) {
         const int n = lab::TrainConfig{}.test[static_cast<size_t>(i)];
-        return say(lang, {"每个长度用同样的 256 个固定样本评测。", "Each length is scored on the same 256 fixed samples."}) +
+        return say(lang, {"每个长度用同样的 {samples} 个固定样本评测。", "Each length is scored on the same {samples} fixed samples."},
+                   {{"samples", integer(lab::kEvalSamples)}}) +
                (n > kTrainMax ? " " + say(lang, {"比训练中任何序列都长。", "Longer than any training sequence."}) : std::string());
     };
     ViewData lengths = make_view(say(lang, {"评测的长度", "Lengths tested"}), std::move(bars));
@@ -116,19 +117,19 @@ Step the_experiment() {
     Step s{
         "the-experiment",
         {"实验：只用短序列训练，再考长序列", "The experiment: train short, test long"},
-        {"一个小 [[transformer]] 学习照抄（或倒写）一串数字：训练时最多 16 个数字，测试时最多 48 个。"
+        {"一个小 [[transformer]] 学习照抄（或倒写）一串数字：训练时最多 {train_max} 个数字，测试时最多 {test_max} 个。"
          "模型看到数字和一个箭头，然后逐个 [[token]] 预测答案；只有箭头之后的 n 个答案计分。一个样本的输入有 2n 个 token，"
-         "所以训练中的序列最长到位置 31；更长的样本会用到模型从没见过的位置。位置 q 上的头读取位置 k 时，往回看的距离是 Δ = q − k。"
+         "所以训练中的序列最长到位置 {last_position}；更长的样本会用到模型从没见过的位置。位置 q 上的头读取位置 k 时，往回看的距离是 Δ = q − k。"
          "每种位置编码方案（[[lesson:absolute-pe|可学习表与正弦表]]、[[rope|RoPE]]、[[alibi|ALiBi]]、"
-         "[[lesson:t5-bias|T5 偏置]]，以及不加任何位置信息的 [[nope|NoPE]]）都训练同一个模型：d = 48，4 个[[head|头]]，2 层，1500 步。"
+         "[[lesson:t5-bias|T5 偏置]]，以及不加任何位置信息的 [[nope|NoPE]]）都训练同一个模型：d = {d}，{heads} 个[[head|头]]，{layers} 层，{steps} 步。"
          "[[exact-match|完全正确]]指一个样本的全部答案都对（贪心、[[teacher-forcing|teacher forcing]]：每一步都给出正确的前文）。",
-         "A tiny [[transformer]] learns to copy (or reverse) a string of digits: in training at most 16 digits, in the "
-         "test up to 48. The model sees the digits and an arrow, then predicts the answer one [[token]] at a time; only "
-         "the n answers after the arrow count. A sample's input is 2n tokens, so training sequences reach position 31 at "
-         "most; a longer sample uses positions the model has never seen. A head at position q that reads position k "
+         "A tiny [[transformer]] learns to copy (or reverse) a string of digits: in training at most {train_max} digits, in "
+         "the test up to {test_max}. The model sees the digits and an arrow, then predicts the answer one [[token]] at a time; only "
+         "the n answers after the arrow count. A sample's input is 2n tokens, so training sequences reach position "
+         "{last_position} at most; a longer sample uses positions the model has never seen. A head at position q that reads position k "
          "looks Δ = q − k back. Each position scheme ([[lesson:absolute-pe|learned and sinusoidal tables]], "
          "[[rope|RoPE]], [[alibi|ALiBi]], the [[lesson:t5-bias|T5 bias]], and [[nope|NoPE]], which "
-         "adds no position information at all) trains the same model: d = 48, 4 [[head|heads]], 2 layers, 1,500 steps. "
+         "adds no position information at all) trains the same model: d = {d}, {heads} [[head|heads]], {layers} layers, {steps} steps. "
          "An [[exact-match|exact match]] means every answer of a sample is right (greedy, "
          "[[teacher-forcing|teacher-forced]]: each prediction is given the right tokens before it)."},
         {"task", "n", "sample"},
@@ -136,6 +137,7 @@ Step the_experiment() {
         {{R"tex(x_1 \ldots x_n \; \rightarrow \; y_1 \ldots y_n, \qquad \text{训练：} n \le 16, \quad \text{测试：} n \le 48)tex",
           R"tex(x_1 \ldots x_n \; \rightarrow \; y_1 \ldots y_n, \qquad \text{train: } n \le 16, \quad \text{test: } n \le 48)tex"}},
     };
+    s.body_args = setup_args;
     s.takeaway = {"哪些位置编码在超过训练长度后仍然有效？训练输入只到位置 {tlast}，更长的测试会遇到没训练过的位置：{sample}。",
                   "Which position schemes still work past the length they trained on? Training inputs end at position "
                   "{tlast}, so longer tests meet untrained positions: {sample}."};

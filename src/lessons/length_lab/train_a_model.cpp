@@ -166,7 +166,7 @@ Step train_a_model() {
          "训练在后台进行（网页里是一个 Web Worker，依次训练；桌面版用几个线程同时训练几个运行），你可以翻到别的步骤，回来时运行还在；"
          "训练结束后页面不再重绘。虚线是仓库里参考运行（同样设置，随机种子 0、1、2）的平均损失。"
          "同一个随机种子在网页里得到的数字与桌面版或命令行的参考运行并不逐位相同：网页用 Emscripten 的数学库计算 exp、"
-         "log 和 erf，末位的差别会在 1500 步里累积，所以分数可能差一两个样本。默认设置在台式机的浏览器里不到一分钟；"
+         "log 和 erf，末位的差别会在 {steps} 步里累积，所以分数可能差一两个样本。默认设置在台式机的浏览器里不到一分钟；"
          "手机上会慢得多。",
          "Train starts a run of the chosen scheme and its [[cross-entropy|loss]] curve grows as it trains; Train all six queues the six "
          "schemes one after another. Training runs in the background (in the page a Web Worker, one run after another; on "
@@ -174,13 +174,14 @@ Step train_a_model() {
          "page stops redrawing. The dashed curve is the mean loss of the repository's reference runs (the same "
          "set-up, seeds 0, 1 and 2). A run in the page does not reproduce the reference numbers of the same seed to "
          "the last digit: the page computes exp, log and erf with Emscripten's maths library, and last-bit "
-         "differences accumulate over 1,500 steps, so scores may differ by a sample or two. The default run takes "
+         "differences accumulate over {steps} steps, so scores may differ by a sample or two. The default run takes "
          "less than a minute in a desktop browser; phones are much slower."},
         {"pe", "task", "seed", "train_steps"},
         views_of(read_inputs, training_views),
         {{R"tex(\mathcal{L} = \mathop{\mathrm{mean}}_{\text{答案 } y_i,\; n \le 16} \bigl[-\log \Pr(y_i \mid \text{它前面的全部 token})\bigr])tex",
           R"tex(\mathcal{L} = \mathop{\mathrm{mean}}_{\text{answers } y_i,\; n \le 16} \bigl[-\log \Pr(y_i \mid \text{every token before it})\bigr])tex"}},
     };
+    s.body_args = setup_args;
     s.takeaway = {"{scheme}（{runs} 次参考运行平均）的损失在 {steps} 步里从 {first} 降到 {last}：每一步都让正确答案更可能，但只用 n ≤ {max} 的样本。",
                   "With {scheme}, the loss falls from {first} to {last} in {steps} steps (mean of {runs} reference runs): each "
                   "step makes the right answers likelier, on samples of n ≤ {max} only."};

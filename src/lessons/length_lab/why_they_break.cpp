@@ -80,24 +80,24 @@ Step why_they_break() {
     Step s{
         "why-they-break",
         {"超过训练长度：每个方案为什么崩溃或撑住", "Past training: why each scheme breaks or holds"},
-        {"可学习位置表：位置 31 以后的行从没被训练过，只是初始化时的随机向量（见 [[lesson:absolute-pe|绝对位置编码]]）。"
+        {"可学习位置表：位置 {last_position} 以后的行从没被训练过，只是初始化时的随机向量（见 [[lesson:absolute-pe|绝对位置编码]]）。"
          "正弦表：每个位置的向量都有定义，但模型只学会了读训练中见过的那些组合，新位置的向量对它来说也是陌生的。"
-         "RoPE：注意力只取决于距离 Δ，但照抄要的 Δ = n 在训练中最多是 16，在更大的 Δ 上，查询–键匹配遇到的是没学过去匹配的角度 Δθ（见 [[lesson:long-context/unseen-angles|没见过的角度]]）。"
+         "RoPE：注意力只取决于距离 Δ，但照抄要的 Δ = n 在训练中最多是 {train_max}，在更大的 Δ 上，查询–键匹配遇到的是没学过去匹配的角度 Δθ（见 [[lesson:long-context/unseen-angles|没见过的角度]]）。"
          "ALiBi：偏置是 −m·Δ（m 是每个头的斜率），训练中见过的距离在长序列里还是同样的距离，只是多了更远、被压得更低的位置（见 [[lesson:beyond-training/alibi|ALiBi]]）。"
-         "T5：每个桶的偏置都在训练中学过，但照抄在训练中从没从 Δ > 16 处读过，所以这些桶的偏置没学会指向照抄的来源；"
-         "而且从 Δ = 16 起对数分桶把几个距离并进一个桶，超过最大距离的全部落进最后一个桶，远处的确切偏移分不出来（见 [[lesson:t5-bias|T5 偏置]]）。"
+         "T5：每个桶的偏置都在训练中学过，但照抄在训练中从没从 Δ > {train_max} 处读过，所以这些桶的偏置没学会指向照抄的来源；"
+         "而且从 Δ = {t5_exact} 起对数分桶把几个距离并进一个桶，超过最大距离的全部落进最后一个桶，远处的确切偏移分不出来（见 [[lesson:t5-bias|T5 偏置]]）。"
          "NoPE：没有位置信息，只能靠[[causal-mask|因果掩码]]间接推断位置。"
          "论文里的另一种补救是训练时从更长的范围里随机抽取位置编号（随机位置编码），让测试时的位置都不陌生。",
-         "The learned table: rows past position 31 were never trained; they are the random vectors of the "
+         "The learned table: rows past position {last_position} were never trained; they are the random vectors of the "
          "initialisation (see [[lesson:absolute-pe|absolute positions]]). The sinusoidal table: every position has "
          "a vector, but the model only learned to read the combinations it saw in training, and a new position's "
          "vector is just as strange to it. RoPE: attention depends on the distance Δ only, but the copy's Δ = n was "
-         "at most 16 in training, and at a larger Δ the query–key match meets angles Δθ it never learned to match (see "
+         "at most {train_max} in training, and at a larger Δ the query–key match meets angles Δθ it never learned to match (see "
          "[[lesson:long-context/unseen-angles|unseen angles]]). ALiBi: the bias is −m·Δ (m, each head's slope); the "
          "distances seen in training are the same distances in a longer sequence, with farther positions added and "
          "pushed down (see [[lesson:beyond-training/alibi|ALiBi]]). T5: every bucket's bias was trained, but the copy "
-         "never read from Δ > 16 in training, so those buckets never learned to point at the copy's source; and from "
-         "Δ = 16 on, the logarithmic buckets lump several distances together (every one past the largest distance in the last), "
+         "never read from Δ > {train_max} in training, so those buckets never learned to point at the copy's source; and from "
+         "Δ = {t5_exact} on, the logarithmic buckets lump several distances together (every one past the largest distance in the last), "
          "so a far offset cannot be singled out (see [[lesson:t5-bias|the T5 bias]]). NoPE: no "
          "position information at all, only what the [[causal-mask|causal mask]] lets a model infer. Another remedy "
          "from the papers draws the position numbers at random from a longer range in training (randomized "
@@ -109,6 +109,7 @@ Step why_they_break() {
          {R"tex(\text{RoPE：} \mathrm{score} = \mathbf{q}^{\top} R(\Delta\theta)\, \mathbf{k} \qquad \text{ALiBi：} \mathrm{score} = \mathbf{q}^{\top} \mathbf{k} - m\,\Delta)tex",
           R"tex(\text{RoPE: } \mathrm{score} = \mathbf{q}^{\top} R(\Delta\theta)\, \mathbf{k} \qquad \text{ALiBi: } \mathrm{score} = \mathbf{q}^{\top} \mathbf{k} - m\,\Delta)tex"}},
     };
+    s.body_args = setup_args;
     s.takeaway = {"n = {max} 时有效的 {held} 个方案里，{fell} 个到 n = {n} 崩溃：都要用训练没教过的行或 Δ > {reach}。{kept}",
                   "Of the {held} schemes that hold at n = {max}, {fell} break by n = {n}, each needing a new row or an "
                   "offset Δ > {reach} that training never taught.{kept}"};
