@@ -54,7 +54,13 @@ with open(path, encoding="utf-8") as f:
     ref = json.load(f)
 if ref.get("format") != "pelab-lab-reference-runs/1":
     sys.exit(f"retrain_reference: {path}: format {ref.get('format')!r}, expected 'pelab-lab-reference-runs/1'")
-found = [r for r in ref["runs"] if r["task"] == task and r["pe"] == pe and r["seed"] == seed]
+# The plain run of the 1,500-step set: the file's other sets (6,000 steps, scalings, fine-tunes) carry a "kind",
+# the interpolation runs a pi or a fine-tune in their config.
+def plain(r):
+    return "kind" not in r and r["config"].get("pi", 1) == 1 and r["config"].get("finetune_steps", 0) == 0
+
+
+found = [r for r in ref["runs"] if plain(r) and r["task"] == task and r["pe"] == pe and r["seed"] == seed]
 if len(found) != 1:
     sys.exit(f"retrain_reference: {path}: {len(found)} runs with task={task} pe={pe} seed={seed}, expected 1")
 
@@ -120,7 +126,8 @@ import json, sys
 
 ref_path, run_path, task, pe, seed = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
 with open(ref_path, encoding="utf-8") as f:
-    stored = next(r for r in json.load(f)["runs"] if r["task"] == task and r["pe"] == pe and r["seed"] == seed)
+    stored = next(r for r in json.load(f)["runs"] if "kind" not in r and r["config"].get("pi", 1) == 1 and
+                  r["config"].get("finetune_steps", 0) == 0 and r["task"] == task and r["pe"] == pe and r["seed"] == seed)
 with open(run_path, encoding="utf-8") as f:
     run = json.load(f)
 

@@ -1,6 +1,7 @@
 // PE Lab — lessons/length_lab/lab_board.cpp
 // Implements lab_board.h: the board's state, the requests the lesson makes, and the reading of the platform's
-// messages and of the reference runs file (with core's strict JSON reader, core/io/json.h).
+// messages and of the reference runs file (with core's strict JSON reader, core/io/json.h), whose sets it keeps
+// apart: base in `reference`, as every step before the remedies reads it, the others each in a member of its own.
 //
 // [SECTION] what the board holds
 // [SECTION] requests (lesson → platform)
@@ -8,7 +9,9 @@
 // [SECTION] messages (platform → lesson)
 #include "lessons/length_lab/lab_board.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "core/io/json.h"
 #include "core/io/text.h"
@@ -38,6 +41,11 @@ bool active(const Run& run) {
 
 double Scores::exact_at(int length) const { return at_length(n, exact, length); }
 double Scores::token_at(int length) const { return at_length(n, token, length); }
+
+const Scores& ReferenceRun::under_scaling() const {
+    if (kind == "scaled" || scaling == "none") return result.scores;
+    return scaling == "linear" ? result.pi_scores : result.scaled_scores;
+}
 
 Board& board() {
     static Board the_board;
@@ -76,6 +84,31 @@ bool any_run_active() {
     for (const Run& run : board().runs)
         if (active(run)) return true;
     return false;
+}
+
+namespace {
+template <typename Keep>
+std::vector<const ReferenceRun*> select(const std::vector<ReferenceRun>& set, Keep keep) {
+    std::vector<const ReferenceRun*> out;
+    for (const ReferenceRun& run : set)
+        if (keep(run)) out.push_back(&run);
+    return out;
+}
+}  // namespace
+
+std::vector<const ReferenceRun*> longer_runs(const std::string& task, const std::string& pe) {
+    return select(board().reference_longer, [&](const ReferenceRun& r) { return r.task == task && r.pe == pe; });
+}
+
+std::vector<const ReferenceRun*> scaled_runs(const std::string& task, const std::string& scaling, double factor) {
+    return select(board().reference_scaled, [&](const ReferenceRun& r) {
+        return r.task == task && r.pe == "rope" && r.scaling == scaling && (scaling == "none" || r.factor == factor);
+    });
+}
+
+std::vector<const ReferenceRun*> finetune_runs(const std::string& task, const std::string& scaling) {
+    return select(board().reference_finetune,
+                  [&](const ReferenceRun& r) { return r.task == task && r.pe == "rope" && r.scaling == scaling; });
 }
 
 // [SECTION] requests (lesson → platform)
@@ -219,6 +252,8 @@ bool read_result(const json::Value* v, RunResult* out) {
     if (v->member("seconds") && !read_number(v->member("seconds"), &r.seconds)) return false;
     if (const json::Value* pi = v->member("pi"))
         if (!read_scores(*pi, &r.pi_scores)) return false;
+    if (const json::Value* scaled = v->member("scaled"))
+        if (!read_scores(*scaled, &r.scaled_scores)) return false;
     if (const json::Value* fine = v->member("finetune")) {
         if (!read_scores(*fine, &r.finetune_scores)) return false;
         if (fine->member("loss") && !read_curve(fine->member("loss"), &r.finetune_loss)) return false;
@@ -350,32 +385,84 @@ std::string receive(const std::string& message_json) {
     return {};
 }
 
+namespace {
+// The scalings in the order the fine-tunes are kept in (none first: the control every other is read against).
+int scaling_rank(const std::string& scaling) {
+    static const char* const kOrder[] = {"none", "linear", "ntk", "dynamic", "yarn"};
+    for (int i = 0; i < 5; ++i)
+        if (scaling == kOrder[i]) return i;
+    return 5;
+}
+// One entry of the file: its set's fields on top of the result; false when malformed.
+bool read_reference_run(const json::Value& item, ReferenceRun* out) {
+    ReferenceRun run;
+    int seed = 0;
+    if (!read_string(item.member("task"), &run.task) || !read_string(item.member("pe"), &run.pe) ||
+        !read_int(item.member("seed"), &seed) || !read_result(&item, &run.result))
+        return false;
+    run.seed = seed;
+    if (item.member("kind") && !read_string(item.member("kind"), &run.kind)) return false;
+    // The model's training steps: a scaled entry states them (lab eval's config has none), a trained run echoes them.
+    if (run.kind == "scaled") {
+        if (!read_int(item.member("train_steps"), &run.train_steps)) return false;
+    } else {
+        const auto steps = run.result.config.find("train_steps");
+        if (steps != run.result.config.end()) run.train_steps = std::atoi(steps->second.c_str());
+    }
+    if (run.kind == "scaled" || run.kind == "finetune") {
+        if (!read_string(item.member("scaling"), &run.scaling) || !read_number(item.member("factor"), &run.factor))
+            return false;
+    } else if (run.kind.empty()) {
+        const auto pi = run.result.config.find("pi");
+        if (pi != run.result.config.end() && pi->second != "1") {  // pi=S is linear scaling at factor S
+            run.scaling = "linear";
+            run.factor = std::atof(pi->second.c_str());
+        }
+    }
+    *out = std::move(run);
+    return true;
+}
+}  // namespace
+
 std::string set_reference_runs(const std::string& text) {
     Board& b = board();
     json::Value file;
     std::string problem = json::parse(text, &file);
-    std::vector<ReferenceRun> runs;
+    std::vector<ReferenceRun> base, longer, scaled, finetune;
     std::string format;
     if (problem.empty() && (!read_string(file.member("format"), &format) || format != "pelab-lab-reference-runs/1"))
         problem = "not a pelab-lab-reference-runs/1 file";
     const json::Value* list = problem.empty() ? file.member("runs") : nullptr;
     if (problem.empty() && (!list || list->kind != json::Value::Kind::array)) problem = "no runs";
     if (problem.empty()) {
-        for (const json::Value& item : list->items) {
+        for (size_t i = 0; i < list->items.size(); ++i) {
             ReferenceRun run;
-            int seed = 0;
-            if (!read_string(item.member("task"), &run.task) || !read_string(item.member("pe"), &run.pe) ||
-                !read_int(item.member("seed"), &seed) || !read_result(&item, &run.result)) {
-                problem = "run " + std::to_string(runs.size() + 1) + " is malformed";
+            if (!read_reference_run(list->items[i], &run)) {
+                problem = "run " + std::to_string(i + 1) + " is malformed";
                 break;
             }
-            run.seed = seed;
-            runs.push_back(std::move(run));
+            // A kind this reader does not know is left out rather than read as base: it must not join the means.
+            if (run.kind.empty()) base.push_back(std::move(run));
+            else if (run.kind == "longer") longer.push_back(std::move(run));
+            else if (run.kind == "scaled") scaled.push_back(std::move(run));
+            else if (run.kind == "finetune") finetune.push_back(std::move(run));
         }
+    }
+    if (problem.empty()) {
+        // Base's PI runs are the linear fine-tunes (pi=2 with 200 steps at n ≤ 32): the same runs, so the
+        // remedies read all four fine-tunes and the control from one list.
+        for (const ReferenceRun& run : base)
+            if (run.scaling == "linear" && !run.result.finetune_scores.empty()) finetune.push_back(run);
+        std::stable_sort(finetune.begin(), finetune.end(), [](const ReferenceRun& x, const ReferenceRun& y) {
+            return scaling_rank(x.scaling) < scaling_rank(y.scaling);
+        });
     }
     b.data_requested = true;
     if (problem.empty()) {
-        b.reference = std::move(runs);
+        b.reference = std::move(base);
+        b.reference_longer = std::move(longer);
+        b.reference_scaled = std::move(scaled);
+        b.reference_finetune = std::move(finetune);
         b.data_loaded = true;
         b.data_problem.clear();
     } else {

@@ -1,10 +1,12 @@
 // PE Lab — lessons/length_lab/lab_board.h
-// The length-generalisation lab's board: what the lab knows beside the URL state. The reference
-// runs (data loaded when the lab opens), the learner's runs (trained by the platform: a Web Worker in the page,
-// a few threads on the desktop, both carrying core's request handler, core/lab/lab_requests.h) and the looks
-// inside trained models. The lesson's steps read it and ask for work through requests; they never train or run a
-// model themselves (the lesson battery must not train). The platform takes the requests each frame and answers
-// with the handler's events (docs/lab.md, "Messages"), the same on both platforms, through receive().
+// The length-generalisation lab's board: what the lab knows beside the URL state. The reference runs (data loaded
+// when the lab opens: the 1,500-step runs the lesson's means are made of and, kept apart so that they never join
+// those means, the 6,000-step runs, the test-time scalings and the fine-tunes), the learner's runs (trained by the
+// platform: a Web Worker in the page, a few threads on the desktop, both carrying core's request handler,
+// core/lab/lab_requests.h) and the looks inside trained models. The lesson's steps read it and ask for work through
+// requests; they never train or run a model themselves (the lesson battery must not train). The platform takes the
+// requests each frame and answers with the handler's events (docs/lab.md, "Messages"), the same on both platforms,
+// through receive().
 //
 // Every change bumps `revision`; the lesson's live_revision reports it, so the app recomputes the step's
 // views when a message changed what they show, and only then (no message, no frame: the page idles).
@@ -41,6 +43,7 @@ struct RunResult {
     std::map<std::string, std::string> config;  // every key as echoed ("pe" → "alibi", "d" → "48")
     Curve loss, finetune_loss;
     Scores scores, pi_scores, finetune_scores;   // pi_scores/finetune_scores empty unless asked for
+    Scores scaled_scores;  // ntk|dynamic|yarn ("scaled"): before any fine-tune, under the scaling; else empty
     double seconds = 0;                          // the run's wall time as it reported it (training and scoring)
 };
 
@@ -60,11 +63,21 @@ struct Run {
     double seconds = 0, ms_per_step = 0;
 };
 
-// A reference run of the repository's file (src/lessons/length_lab/data/reference_runs.json, docs/lab.md).
+// A reference run of the repository's file (src/lessons/length_lab/data/reference_runs.json, docs/lab.md). The
+// file's sets: base (no "kind": the 1,500-step plain runs and the PI runs), "longer" (6,000 steps), "scaled"
+// (a plain rope/copy model scored under a scaling by `lab eval`: result has scores, no loss) and "finetune"
+// (rope/copy fine-tuned 200 steps under a scaling; none is the plain control).
 struct ReferenceRun {
     std::string task, pe;
     long long seed = 0;
     RunResult result;
+    std::string kind;              // "" (base), "longer", "scaled" or "finetune"
+    std::string scaling = "none";  // none|linear|ntk|dynamic|yarn (base's PI runs: linear)
+    double factor = 1;             // the scaling's factor (none: 1; linear: pi)
+    int train_steps = 0;           // the model's training steps, before any fine-tune
+    // Exact and token by length under the run's scaling before any fine-tune: a scaled run's scores; a
+    // fine-tune's "scaled" (ntk|dynamic|yarn) or "pi" (linear) scores, or its plain scores (none).
+    const Scores& under_scaling() const;
 };
 
 // A look inside one model on one sample (core's Inspection, as inspection_json writes it).
@@ -100,7 +113,13 @@ struct Board {
     // The reference runs: asked for when the lab opens, then loaded or failed (data_problem says why).
     bool data_requested = false, data_loaded = false;
     std::string data_problem;
+    // base only (the 1,500-step plain runs and the PI runs), what every step before the remedies reads.
     std::vector<ReferenceRun> reference;
+    // The other sets, each apart: 6,000-step runs (six schemes, copy); the test-time scalings of the plain
+    // rope/copy models (none, and linear|ntk|dynamic|yarn at 2 and 3); the rope/copy fine-tunes by scaling: none
+    // (the control), ntk and yarn from the file's finetune set, linear from base's PI runs (copies: the same runs
+    // as in `reference`), ordered none, linear, ntk, dynamic, yarn, then as in the file.
+    std::vector<ReferenceRun> reference_longer, reference_scaled, reference_finetune;
     // The learner's runs, in the order started.
     std::vector<Run> runs;
     int next_id = 1;
@@ -130,6 +149,15 @@ const Run* latest_done_run(const std::string& pe, const std::string& task);
 const Run* latest_plain_run(const std::string& pe, const std::string& task);
 // Whether any run is queued, training or paused.
 bool any_run_active();
+
+// The reference runs of the other sets (empty before the data has loaded or when the file lacks the set), in
+// the file's order (by seed within a selection):
+// the 6,000-step runs of `pe` on `task`;
+std::vector<const ReferenceRun*> longer_runs(const std::string& task, const std::string& pe);
+// the rope model of `task` scored at test time under `scaling` none (factor 1) or linear|ntk|dynamic|yarn at `factor`;
+std::vector<const ReferenceRun*> scaled_runs(const std::string& task, const std::string& scaling, double factor);
+// the rope model of `task` fine-tuned under `scaling` (none: the control; linear: base's PI runs), any factor.
+std::vector<const ReferenceRun*> finetune_runs(const std::string& task, const std::string& scaling);
 
 // [SECTION] requests (lesson → platform)
 // The platform takes the requests made since the last call, in order.
