@@ -8,6 +8,7 @@
 // [SECTION] the views
 // [SECTION] the step
 #include <limits>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,19 @@ std::string interpolation_scores(const std::string& task, Lang lang) {
                 {"tuned", num(exact_spread(refs, kInterpolationLook, &lab_board::RunResult::finetune_scores).mean, 2)}});
 }
 
+// The other fine-tunes of the reference data, after the same steps: the plain control (positions as trained) and
+// the fine-tunes under NTK-aware scaling and YaRN, each with its label.
+std::vector<std::pair<std::string, Text>> other_fine_tunes() {
+    return {{"none", {"对照：同样微调，位置不除", "control: the same fine-tune, positions not divided"}},
+            {"ntk", {"NTK-aware，再微调", "NTK-aware, then fine-tuned"}},
+            {"yarn", {"YaRN，再微调", "YaRN, then fine-tuned"}}};
+}
+
+// The mean exact match at n of the fine-tune under `scaling` (none: the control), NaN without runs.
+double fine_tune_exact(const std::string& task, const std::string& scaling, int n) {
+    return exact_spread(lab_board::finetune_runs(task, scaling), n, &lab_board::RunResult::finetune_scores).mean;
+}
+
 std::vector<ViewData> interpolation_views(const Inputs& in, Lang lang) {
     const auto refs = reference_runs(in.task, "rope", true);
     std::vector<int> lengths = refs.empty() ? lab::TrainConfig{}.test : refs.front()->result.scores.n;
@@ -70,6 +84,15 @@ std::vector<ViewData> interpolation_views(const Inputs& in, Lang lang) {
         c.series_labels.push_back(label);
         c.series_dashed.push_back(false);
     }
+    for (const auto& [scaling, label] : other_fine_tunes()) {
+        const auto runs = lab_board::finetune_runs(in.task, scaling);
+        if (runs.empty()) continue;
+        std::vector<double> y;
+        for (const int n : lengths) y.push_back(exact_spread(runs, n, &lab_board::RunResult::finetune_scores).mean);
+        c.series.push_back(y);
+        c.series_labels.push_back(say(lang, label));
+        c.series_dashed.push_back(scaling == "none");
+    }
     for (const lab_board::Run& run : lab_board::board().runs) {
         if (run.state != lab_board::RunState::done || run.task != in.task || run.result.finetune_scores.empty()) continue;
         std::vector<double> y;
@@ -94,12 +117,19 @@ std::vector<ViewData> interpolation_views(const Inputs& in, Lang lang) {
                              {"s", num(kInterpolationFactor)},
                              {"divided", num(divided.mean, 2)},
                              {"tuned", num(tuned.mean, 2)}}));
-        // What this screen cannot tell: the fine-tune's data reach past the length read here, and no run fine-tunes
-        // as long without dividing the positions.
-        notes.push_back(say(lang, {"微调用的是 n ≤ {ft} 的样本，n = {n} 就在其中；这里没有不除位置、同样微调的对照，分不出功劳在除法还是在多训练（这个对照留待实验室以后补上）。",
-                                   "The fine-tune used n ≤ {ft}, so n = {n} is inside its data; with no plain fine-tune (positions not divided) "
-                                   "here, this screen cannot split the division's share from the extra training's: a control the lab has yet to add."},
-                            {{"ft", integer(kFineTuneMax)}, {"n", integer(kInterpolationLook)}}));
+        // The control splits the division's share from the extra training's: the same steps, positions as trained.
+        const double control = fine_tune_exact(in.task, "none", kInterpolationLook);
+        if (std::isfinite(control))
+            notes.push_back(say(lang, {"同样微调 {steps} 步（n ≤ {ft}，n = {n} 在其中）：对照 {control}，NTK {ntk}，YaRN {yarn}，PI {tuned}；与对照的差就是缩放本身的贡献。",
+                                       "The same {steps}-step fine-tune (n ≤ {ft}, so n = {n} is inside its data): control {control}, NTK {ntk}, "
+                                       "YaRN {yarn}, PI {tuned}; the gap to the control is what the scaling itself adds."},
+                                {{"steps", integer(kFineTuneSteps)},
+                                 {"ft", integer(kFineTuneMax)},
+                                 {"n", integer(kInterpolationLook)},
+                                 {"control", num(control, 2)},
+                                 {"ntk", num(fine_tune_exact(in.task, "ntk", kInterpolationLook), 2)},
+                                 {"yarn", num(fine_tune_exact(in.task, "yarn", kInterpolationLook), 2)},
+                                 {"tuned", num(tuned.mean, 2)}}));
     }
     return {make_view(say(lang, {"位置插值（RoPE，{task}）", "Position interpolation (RoPE, {task})"}, {{"task", task_label(in.task, lang)}}),
                       std::move(c), notes)};
@@ -115,33 +145,39 @@ Step interpolation() {
         {"[[position-interpolation|位置插值]]（PI，见 [[lesson:long-context/position-interpolation|长上下文]]）把每个位置除以 s：s = {s} 时，n = {look} 的 {look_tokens} 个 token 的位置落在 0 … {look_top}，"
          "都在训练范围之内，不再有没见过的位置。但相邻位置现在只差半步，这种间距模型从没见过。"
          "再用 n ≤ {ft_max} 的样本、除过的位置[[fine-tuning|微调]] {ft_steps} 步，让它学这种更密的间距；微调覆盖的位置到 {ft_last} / {s} = {ft_top}，"
-         "而 n = {test_max} 的位置到 {test_top}。微调用的样本到 n = {ft_max}，所以 n = {look} 在微调数据之内；这一步没有“同样微调但不除位置”的对照，"
-         "所以分不出提高来自除法还是来自多训练，这个对照是实验室以后要补的。"
-         "三条曲线来自同一组参考运行（RoPE，随机种子 0、1、2）。也可以按按钮自己训练一次。",
+         "而 n = {test_max} 的位置到 {test_top}。微调用的样本到 n = {ft_max}，所以 n = {look} 在微调数据之内。"
+         "虚线是对照：同样的 {ft_steps} 步微调，位置不除；它和 PI 曲线的差才是除法本身的贡献，而不是多训练的。"
+         "另两条是用 [[ntk-scaling|NTK-aware]] 和 [[yarn|YaRN]] 的频率做同样的微调（见[[lesson:length-lab/remedies-at-test-time|测试时的补救]]）。"
+         "曲线都来自参考运行（RoPE，随机种子 0、1、2）。也可以按按钮自己训练一次。",
          "[[position-interpolation|Position interpolation]] (PI, see [[lesson:long-context/position-interpolation|long "
          "context]]) divides every position by s: "
          "with s = {s} the positions of the {look_tokens} tokens of n = {look} fall in 0 … {look_top}, all within the trained range, so no position is "
          "new. But neighbours are now half a step apart, a spacing the model never saw. A [[fine-tuning|fine-tune]] "
          "of {ft_steps} steps on samples of n ≤ {ft_max} with the positions divided lets it learn the denser spacing; it covers "
          "positions up to {ft_last} / {s} = {ft_top}, while n = {test_max} reaches {test_top}. The fine-tune used samples up to n = {ft_max}, so n = {look} "
-         "is inside its data, and this step has no plain fine-tune (the same training, positions not divided) to "
-         "compare: it cannot tell the division's share from the extra training's, a control the lab has yet to add. "
-         "The three curves come from the same reference runs (RoPE, "
-         "seeds 0, 1 and 2). You can also train the run yourself with the button."},
+         "is inside its data. The dashed curve is the control: the same {ft_steps}-step fine-tune with the positions "
+         "not divided; its gap to the PI curve is the division's own share, not the extra training's. Two more "
+         "curves make the same fine-tune with [[ntk-scaling|NTK-aware]]'s and [[yarn|YaRN]]'s frequencies (see "
+         "[[lesson:length-lab/remedies-at-test-time|remedies at test time]]). The curves come from the reference runs "
+         "(RoPE, seeds 0, 1 and 2). You can also train the run yourself with the button."},
         {"task", "seed", "train_steps"},
         views_of(read_inputs, interpolation_views),
         {R"tex(\theta_j \, p \;\longrightarrow\; \theta_j \, \frac{p}{s}, \qquad s = 2)tex"},
     };
     s.body_args = setup_args;
-    s.takeaway = {"{result}：除法让位置回到训练范围，但 1/{s} 的间距是新的，要微调来学。",
-                  "{result}: division keeps positions in range, but the 1/{s} spacing is new until tuned."};
+    s.takeaway = {"{result}；同样微调但不除位置只有 {control}：除法让位置回到训练范围，新的 1/{s} 间距靠微调学会。",
+                  "{result}; the same fine-tune without division reaches {control}: division keeps positions in range, "
+                  "and the fine-tune teaches the new 1/{s} spacing."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         std::string result = interpolation_scores(in.task, lang);
         if (result.empty())
             result = data_status(lang).empty()
                          ? say(lang, {"参考数据里没有这个任务的插值运行", "The reference data holds no interpolation runs of this task"})
                          : say(lang, {"参考运行还在载入", "The reference runs are still loading"});
-        return std::vector<Arg>{{"result", result}, {"s", num(kInterpolationFactor)}};
+        const double control = fine_tune_exact(in.task, "none", kInterpolationLook);
+        return std::vector<Arg>{{"result", result},
+                                {"control", std::isfinite(control) ? num(control, 2) : std::string("…")},
+                                {"s", num(kInterpolationFactor)}};
     });
     s.actions = {
         {{"训练 RoPE + 插值", "Train RoPE with PI"},

@@ -22,6 +22,7 @@ struct Inputs {
     std::string task, pe;
     int seed = 0, train_steps = 0;
     int n = 0, sample = 0;  // the sample drawn and looked inside: n digits, index into the fixed evaluation set
+    double factor = 2;      // the scaling factor s of the remedies at test time
 };
 
 const ParamTable<Inputs>& params();
@@ -101,6 +102,7 @@ Step accuracy_by_length();
 Step inside_a_model();
 Step why_they_break();
 Step interpolation();
+Step remedies_at_test_time();  // remedies_at_test_time.cpp
 Step your_runs();
 Step recap();  // recap.cpp
 

@@ -63,6 +63,9 @@ const ParamTable<Inputs>& params() {
             {Key::integer("sample", 0, lab::kEvalSamples - 1, "0",
                           {"查看哪一个评测样本（每个长度有一组固定样本）", "which evaluation sample to look at (each length has a fixed set)"}),
              &Inputs::sample},
+            // The reference runs scored s = 2 and 3: the range the remedies' step reads.
+            {Key::shared("factor").range(2, 3).def("2").about({"补救的缩放倍数 s", "the remedies' scaling factor s"}),
+             &Inputs::factor},
         };
     }();
     return table;
@@ -249,7 +252,10 @@ Lesson make_lesson() {
         return std::vector<long long>{lab::kMaxOpenLayers * tile, lab::kMaxOpenHeads * tile};
     };
     lesson.steps = {the_experiment(), train_a_model(), accuracy_by_length(), inside_a_model(),
-                    why_they_break(), interpolation(), your_runs(), recap()};
+                    why_they_break(), interpolation(), remedies_at_test_time(), your_runs(), recap()};
+    // The steps before the remedies were added, so old links (step=7, steps=3-5) open the same content.
+    lesson.old_numbering = {"the-experiment",   "train-a-model", "accuracy-by-length", "inside-a-model",
+                            "why-they-break",   "interpolation", "your-runs",          "recap"};
     lesson.references = {"press2022", "kazemnejad2023", "ruoss2023", "chen2023", "su2021", "raffel2020", "vaswani2017"};
     lesson.live_revision = [] { return lab_board::board().revision; };
     lesson.opened = [] { lab_board::want_data(); };

@@ -104,22 +104,25 @@ Step recap() {
         "recap",
         {"小结：超过训练长度，模型在哪里出错、为什么", "Recap: where a model fails past its training length, and why"},
         {"只用 n ≤ {train_max} 训练，位置 {last_position} 之后的输入位置从没训练过，更长的测试一开始就遇到它们（[[lesson:length-lab/the-experiment|实验]]）。"
-         "训练损失只在 n ≤ {train_max} 上量，损失低并不说明更长的输入也行（[[lesson:length-lab/train-a-model|训练]]）。"
+         "训练损失只在 n ≤ {train_max} 上量，损失低并不说明更长的输入也行。"
          "完全正确率按长度画出，竖线两侧一比就知道哪个方案过了训练长度还能用（[[lesson:length-lab/accuracy-by-length|按长度的正确率]]）。"
          "照抄 n 个数字要一个头往回看正好 n，而训练只用到 {train_max}（[[lesson:length-lab/inside-a-model|模型内部]]）。"
          "方案在遇到训练没教过的东西时崩溃：{last_position} 之后的表行、超过 {train_max} 的照抄距离；ALiBi 的罚分在每个距离都是同一条直线（[[lesson:length-lab/why-they-break|原因]]）。"
-         "把位置除以 s 让它们回到训练范围，再在更长的样本上短短微调就能提高分数；没有不除位置的微调作对照，还分不出除法本身的功劳（[[lesson:length-lab/interpolation|位置插值]]）。",
+         "把位置除以 s 让它们回到训练范围，再在更长的样本上短短微调就能提高分数；同样微调但不除位置的对照低得多，差距就是除法本身的功劳（[[lesson:length-lab/interpolation|位置插值]]）。"
+         "不再训练、只换频率时，PI 连训练之内的长度都会弄坏，NTK-aware 保住快的对，YaRN 在训练之外还能多对一些（[[lesson:length-lab/remedies-at-test-time|测试时的补救]]）。",
          "Trained on n ≤ {train_max}, no input position past {last_position} was ever trained, and a longer test meets them at once "
          "([[lesson:length-lab/the-experiment|the experiment]]). The training loss is measured on n ≤ {train_max} only, so a "
-         "low loss says nothing about longer inputs ([[lesson:length-lab/train-a-model|training]]). Exact match by "
+         "low loss says nothing about longer inputs. Exact match by "
          "length, read on both sides of the trained range, shows which schemes still work past it "
          "([[lesson:length-lab/accuracy-by-length|accuracy by length]]). Copying n digits needs a head that looks "
          "exactly n back, while training needed {train_max} at most ([[lesson:length-lab/inside-a-model|inside a model]]). A "
          "scheme breaks on what training never taught it, a table row past {last_position} or a copy from a distance past {train_max}, while "
          "ALiBi's penalty is the same straight line at every distance ([[lesson:length-lab/why-they-break|why]]). "
          "Dividing positions by s brings them back into the trained range, and a short fine-tune on longer samples lifts "
-         "the score; with no plain fine-tune to compare, the division's own share is still open "
-         "([[lesson:length-lab/interpolation|position interpolation]])."},
+         "the score; the same fine-tune without division, the control, stays far lower, and that gap is the division's "
+         "own share ([[lesson:length-lab/interpolation|position interpolation]]). With new frequencies and no training, "
+         "PI spoils even the trained lengths, NTK-aware keeps the fast pairs, and YaRN still copies some samples past "
+         "training ([[lesson:length-lab/remedies-at-test-time|remedies at test time]])."},
         {"task"},
         views_of(read_inputs, recap_views),
     };

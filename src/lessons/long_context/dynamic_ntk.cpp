@@ -53,10 +53,10 @@ Step dynamic_ntk() {
         "dynamic-ntk",
         {"动态 NTK", "Dynamic NTK"},
         {"动态 NTK 按当前序列长度 seq_len 重新计算 NTK 的底数：base·((s·seq/L) − (s − 1))^(d/(d−2))，其中 seq = max(seq_len, L)。"
-         "曲线是底数（log₁₀）随 seq_len 的变化，竖线是 L 和当前的 seq_len。",
+         "曲线是底数（log₁₀）随 seq_len 的变化，竖线是 L 和当前的 seq_len。长度实验室把它用在训练好的小模型上（[[lesson:length-lab/remedies-at-test-time|测试时的补救]]）。",
          "Dynamic NTK recomputes NTK's base from the current sequence length seq_len: "
          "base·((s·seq/L) − (s − 1))^(d/(d−2)) with seq = max(seq_len, L). The curve is the base (log₁₀) against "
-         "seq_len, with L and the current seq_len as vertical lines."},
+         "seq_len, with L and the current seq_len as vertical lines. The length lab applies it to a trained model ([[lesson:length-lab/remedies-at-test-time|remedies at test time]])."},
         {"d", "base", "original_max", "factor", "seq_len"},
         views_of(read_inputs, dynamic_ntk_views),
         {R"tex(\mathrm{base}'=\mathrm{base}\cdot\Bigl(\frac{s\cdot\mathrm{seq}}{L}-(s-1)\Bigr)^{d/(d-2)},\qquad \mathrm{seq}=\max(\mathrm{seq\_len},L))tex"},

@@ -47,10 +47,10 @@ Step ntk_aware() {
         "ntk-aware",
         {"NTK 感知缩放", "NTK-aware scaling"},
         {"[[ntk-scaling|NTK 感知缩放]]（名字来自启发它的神经正切核 NTK 理论）不除位置，而是放大底数：base′ = base·s^(d/(d−2))。"
-         "曲线是每一对的新旧频率之比 θ′ᵢ/θᵢ，与 PI 的 1/s 并排。",
+         "曲线是每一对的新旧频率之比 θ′ᵢ/θᵢ，与 PI 的 1/s 并排。长度实验室把它用在训练好的小模型上（[[lesson:length-lab/remedies-at-test-time|测试时的补救]]）。",
          "[[ntk-scaling|NTK-aware scaling]] (named after the neural tangent kernel, NTK, the theory that motivated it) "
          "divides no position: it enlarges the base, base′ = base·s^(d/(d−2)). The curve is each pair's ratio of new "
-         "to old frequency θ′ᵢ/θᵢ, beside PI's 1/s."},
+         "to old frequency θ′ᵢ/θᵢ, beside PI's 1/s. The length lab applies it to a trained model ([[lesson:length-lab/remedies-at-test-time|remedies at test time]])."},
         {"d", "base", "factor"},
         views_of(read_inputs, ntk_aware_views),
         {R"tex(\mathrm{base}'=\mathrm{base}\cdot s^{d/(d-2)},\qquad \theta'_i=\mathrm{base}'^{\,-2i/d})tex"},

@@ -57,10 +57,10 @@ Step position_interpolation() {
         "position-interpolation",
         {"位置插值（PI）", "Position interpolation (PI)"},
         {"[[position-interpolation|位置插值]]（PI）先把每个位置 p 除以扩展倍数 s 再旋转。"
-         "曲线比较最慢一对在 s·L 个位置上的转角：原始频率越过训练中的最大角度，PI 恰好停在那里。",
+         "曲线比较最慢一对在 s·L 个位置上的转角：原始频率越过训练中的最大角度，PI 恰好停在那里。长度实验室把它用在训练好的小模型上（[[lesson:length-lab/remedies-at-test-time|测试时的补救]]）。",
          "[[position-interpolation|Position interpolation]] (PI) divides every position p by the extension factor s "
          "before rotating. The curve compares the slowest pair's angle over s·L positions: the original frequency "
-         "passes its largest training angle, PI stops right there."},
+         "passes its largest training angle, PI stops right there. The length lab applies it to a trained model ([[lesson:length-lab/remedies-at-test-time|remedies at test time]])."},
         {"d", "base", "original_max", "factor"},
         views_of(read_inputs, position_interpolation_views),
         {R"tex(\theta'_i=\theta_i/s,\qquad p\,\theta'_i=(p/s)\,\theta_i)tex"},

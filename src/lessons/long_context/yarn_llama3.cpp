@@ -57,12 +57,12 @@ Step yarn_and_llama3() {
         {"YaRN 的斜坡", "YaRN's ramp"},
         {"[[yarn|YaRN]] 的两个设定 β_fast 和 β_slow 是 L 内转过的圈数（默认 32 圈和 1 圈）：dim(n) 把圈数 n 换算成在 L 内恰好转 n 圈的那一对的下标，"
          "再向下取整得 low、向上取整得 high。下标 ≤ low 的对保持不变，≥ high 的全部插值（除以 s），中间用线性斜坡混合。"
-         "曲线是每对的因子 θ′ᵢ/θᵢ，竖线是 low 和 high；表格给出取整前后的下标。",
+         "曲线是每对的因子 θ′ᵢ/θᵢ，竖线是 low 和 high；表格给出取整前后的下标。长度实验室把它用在训练好的小模型上（[[lesson:length-lab/remedies-at-test-time|测试时的补救]]）。",
          "[[yarn|YaRN]]'s two settings β_fast and β_slow are turn counts within L (32 and 1 by default): dim(n) converts "
          "a turn count n into the index of the pair that turns exactly n times within L, floored to low and ceiled to "
          "high. Pairs at or below low are kept, pairs at or above high are fully interpolated (divided by s), and a "
          "linear ramp blends between. The curve is each pair's factor θ′ᵢ/θᵢ with low and high as vertical lines; the "
-         "table gives the indices before and after rounding."},
+         "table gives the indices before and after rounding. The length lab applies it to a trained model ([[lesson:length-lab/remedies-at-test-time|remedies at test time]])."},
         {"d", "base", "original_max", "factor", "beta_fast", "beta_slow"},
         views_of(read_inputs, yarn_ramp_views),
         {R"tex(\mathrm{dim}(n)=d\,\ln(L/(2\pi n))/(2\ln\mathrm{base}),\quad \mathrm{low}=\lfloor\mathrm{dim}(\beta_{\mathrm{fast}})\rfloor,\ \mathrm{high}=\lceil\mathrm{dim}(\beta_{\mathrm{slow}})\rceil)tex"},

@@ -1,0 +1,198 @@
+// PE Lab — lessons/length_lab/remedies_at_test_time.cpp
+// Step "remedies-at-test-time" of lesson "length-lab": the trained RoPE models of the reference runs scored,
+// without any further training, under each of RoPE's scalings at the factor s chosen (none, PI, NTK-aware, dynamic
+// NTK, YaRN; core's rope_scaled_inv_freq at the lab's head width, original length 2·train_max positions): exact
+// match by length, one curve per method (the mean over the seeds). The takeaway reads the curves inside training
+// and just past it, computed from the runs.
+// Comments are English only: the font subset is built from the characters inside this file's strings.
+//
+// [SECTION] the methods and their scores
+// [SECTION] the views
+// [SECTION] the step
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/lab/lab_train.h"
+#include "lessons/length_lab/length_lab.h"
+#include "lessons/lesson_util.h"
+
+namespace pelab {
+namespace length_lab {
+
+using namespace lessonui;
+
+// [SECTION] the methods and their scores
+namespace {
+
+// The methods in the order drawn, as core names them; "none" is the model as trained.
+const std::vector<std::string>& methods() {
+    static const std::vector<std::string> names = {"none", "linear", "ntk", "dynamic", "yarn"};
+    return names;
+}
+
+std::string method_label(const std::string& method, Lang lang) {
+    if (method == "none") return say(lang, {"原样（不缩放）", "as trained (none)"});
+    if (method == "linear") return say(lang, {"PI（位置插值）", "PI (position interpolation)"});
+    if (method == "ntk") return say(lang, {"NTK-aware", "NTK-aware"});
+    if (method == "dynamic") return say(lang, {"动态 NTK", "dynamic NTK"});
+    return say(lang, {"YaRN", "YaRN"});
+}
+
+// The runs of a method at factor s (none: its own runs, at no factor).
+std::vector<const lab_board::ReferenceRun*> method_runs(const std::string& task, const std::string& method, double s) {
+    return lab_board::scaled_runs(task, method, method == "none" ? 1.0 : s);
+}
+
+// The mean exact match of a method at length n over its runs (NaN without runs).
+double method_exact(const std::string& task, const std::string& method, double s, int n) {
+    return exact_spread(method_runs(task, method, s), n).mean;
+}
+
+// The method with the highest mean at n past training, and its share; "" while there are no runs.
+std::pair<std::string, double> best_beyond(const std::string& task, double s, int n) {
+    std::pair<std::string, double> best{"", -1.0};
+    for (const std::string& m : methods()) {
+        const double e = method_exact(task, m, s, n);
+        if (std::isfinite(e) && e > best.second) best = {m, e};
+    }
+    return best;
+}
+
+// [SECTION] the views
+std::vector<ViewData> remedies_views(const Inputs& in, Lang lang) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    CurveView c;
+    std::vector<int> lengths = reference_lengths();
+    if (lengths.empty()) lengths = lab::TrainConfig{}.test;
+    for (const int n : lengths) c.x.push_back(n);
+    c.markers_x = c.x;
+    c.missing_points = true;
+    c.x_axis = say(lang, {"数字个数 n", "digits n"});
+    c.y_axis = say(lang, {"完全正确的比例", "exact match"});
+    c.vlines_x = {static_cast<double>(kTrainMax)};
+    c.vline_labels = {say(lang, {"训练到 n = {max}", "trained up to n = {max}"}, {{"max", integer(kTrainMax)}})};
+    int seeds = 0;
+    for (const std::string& m : methods()) {
+        const auto runs = method_runs(in.task, m, in.factor);
+        if (runs.empty()) continue;
+        seeds = int(runs.size());
+        std::vector<double> y;
+        for (const int n : lengths) y.push_back(exact_spread(runs, n).mean);
+        c.series.push_back(y);
+        c.series_labels.push_back(method_label(m, lang));
+        c.series_dashed.push_back(m == "none");
+    }
+    std::vector<std::string> notes;
+    if (c.series.empty()) {
+        c.series.push_back(std::vector<double>(c.x.size(), nan));
+        c.series_labels.push_back(method_label("none", lang));
+        c.series_dashed.push_back(true);
+        std::string held;  // the task and factors the reference data scored, from the data
+        for (const lab_board::ReferenceRun& r : lab_board::board().reference_scaled)
+            if (r.scaling != "none" && held.find(task_label(r.task, lang) + " s = " + num(r.factor)) == std::string::npos)
+                held += (held.empty() ? "" : say(lang, {"，", ", "})) + task_label(r.task, lang) + " s = " + num(r.factor);
+        notes.push_back(!data_status(lang).empty() ? data_status(lang)
+                                                   : say(lang, {"参考数据只评测了：{held}。", "The reference data scored only: {held}."},
+                                                         {{"held", held.empty() ? std::string("—") : held}}));
+    } else {
+        std::string within, beyond;
+        for (const std::string& m : methods()) {
+            const double a = method_exact(in.task, m, in.factor, kTrainMax), b = method_exact(in.task, m, in.factor, kFirstBeyond);
+            if (!std::isfinite(a)) continue;
+            within += (within.empty() ? "" : say(lang, {"，", ", "})) + method_label(m, lang) + " " + num(a, 2);
+            beyond += (beyond.empty() ? "" : say(lang, {"，", ", "})) + method_label(m, lang) + " " + num(b, 2);
+        }
+        notes.push_back(say(lang, {"n = {n}（训练之内）：{list}。", "n = {n} (within training): {list}."},
+                            {{"n", integer(kTrainMax)}, {"list", within}}));
+        notes.push_back(say(lang, {"n = {n}（训练之外）：{list}。", "n = {n} (past training): {list}."},
+                            {{"n", integer(kFirstBeyond)}, {"list", beyond}}));
+        notes.push_back(say(lang, {"每条曲线是 {seeds} 个随机种子的平均；模型都是训练好的 RoPE 模型，没有再训练。",
+                                   "Each curve is the mean of {seeds} seeds; every model is a trained RoPE model, not trained further."},
+                            {{"seeds", integer(seeds)}}));
+    }
+    return {make_view(say(lang, {"测试时的补救，s = {s}（RoPE，{task}）", "Remedies at test time, s = {s} (RoPE, {task})"},
+                          {{"s", num(in.factor)}, {"task", task_label(in.task, lang)}}),
+                      std::move(c), notes)};
+}
+
+}  // namespace
+
+// [SECTION] the step
+Step remedies_at_test_time() {
+    Step s{
+        "remedies-at-test-time",
+        {"测试时的补救：不再训练，只换频率", "Remedies at test time: new frequencies, no training"},
+        {"长上下文一课里的几种补救都只改 RoPE 的频率 θⱼ；这里把它们直接用在训练好的模型上，不再训练，看在哪些长度上还能照抄。"
+         "[[lesson:long-context/position-interpolation|PI]] 把每个 θⱼ 除以 s，连最快的一对也变慢，最近的邻居之间的角度模型从没见过；"
+         "[[lesson:long-context/ntk-aware|NTK-aware]] 放大底数，快的对几乎不动，只放慢慢的对；"
+         "[[lesson:long-context/dynamic-ntk|动态 NTK]] 按当前序列长度放大底数，序列不超过训练的 {positions} 个位置时什么都不改；"
+         "[[lesson:long-context/yarn-llama3|YaRN]] 保留最快的对、把最慢的除以 s、中间过渡，并放大注意力分数。"
+         "这里的头宽是 d/头数 = {head_width}（{pairs} 对），原始长度按位置算是 2 × {train_max} = {positions}。",
+         "The remedies of the long-context lesson change only RoPE's frequencies θⱼ; here they are applied to the "
+         "trained models as they are, with no more training, to see at which lengths they still copy. "
+         "[[lesson:long-context/position-interpolation|PI]] divides every θⱼ by s, so even the fastest pair slows "
+         "and the nearest neighbours meet angles the model never saw; [[lesson:long-context/ntk-aware|NTK-aware]] "
+         "raises the base, leaving the fast pairs almost as they were and slowing the slow ones; "
+         "[[lesson:long-context/dynamic-ntk|dynamic NTK]] raises the base by the current sequence's length, and "
+         "changes nothing while the sequence fits the {positions} positions of training; "
+         "[[lesson:long-context/yarn-llama3|YaRN]] keeps the fastest pairs, divides the slowest by s, blends "
+         "between, and scales the attention scores. The head width here is d/heads = {head_width} ({pairs} pairs), "
+         "and the original length, in positions, 2 × {train_max} = {positions}."},
+        {"task", "factor"},
+        views_of(read_inputs, remedies_views),
+        {{R"tex(\text{PI: } \theta_j' = \frac{\theta_j}{s}, \qquad \text{NTK: } \theta_j' = \bigl(b\,s^{\,d_h/(d_h-2)}\bigr)^{-2j/d_h})tex"},
+         {R"tex(\text{YaRN: } \theta_j' = (1-\gamma_j)\,\frac{\theta_j}{s} + \gamma_j\,\theta_j, \quad \text{scores} \times (0.1\ln s + 1)^2)tex"}},
+    };
+    s.body_args = +[](Lang lang) {
+        std::vector<Arg> args = setup_args(lang);
+        const lab::ModelConfig model;
+        args.push_back({"head_width", integer(model.d / model.heads)});
+        args.push_back({"pairs", integer(model.d / model.heads / 2)});
+        args.push_back({"positions", integer(2 * kTrainMax)});
+        return args;
+    };
+    s.takeaway = {"s = {s} 时，PI 在 n = {n} 就只剩 {pi}：连最快的一对也被放慢，近邻的角度都是新的；NTK 保留快的对，仍有 {ntk}。"
+                  "过了训练长度，n = {beyond} 时最好的是 {best}（{best_score}）。",
+                  "At s = {s}, PI falls to {pi} already at n = {n}: even the fastest pair slows, so every near angle is "
+                  "new; NTK keeps the fast pairs and still scores {ntk}. Past training, at n = {beyond}, {best} does best "
+                  "({best_score})."};
+    s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
+        const auto best = best_beyond(in.task, in.factor, kFirstBeyond);
+        const auto share = [&](const std::string& m, int n) {
+            const double e = method_exact(in.task, m, in.factor, n);
+            return std::isfinite(e) ? num(e, 2) : std::string("…");
+        };
+        return std::vector<Arg>{{"s", num(in.factor)},
+                                {"n", integer(kTrainMax)},
+                                {"pi", share("linear", kTrainMax)},
+                                {"ntk", share("ntk", kTrainMax)},
+                                {"beyond", integer(kFirstBeyond)},
+                                {"best", best.first.empty() ? std::string("…") : method_label(best.first, lang)},
+                                {"best_score", best.first.empty() ? std::string("…") : num(best.second, 2)}};
+    });
+    s.questions = {
+        {{"照抄，不再训练：在 n = 16（训练之内），哪种缩放让模型照抄得最差？",
+          "Copy, no training: at n = 16 (within training), which scaling makes the model copy worst?"},
+         {{"PI（所有频率除以 s）", "PI (every frequency divided by s)"},
+          {"NTK-aware（放大底数）", "NTK-aware (a larger base)"},
+          {"YaRN（按对分段）", "YaRN (by pair, in bands)"}},
+         0,
+         [](const ParamSet& p, Lang lang) {
+             const double f = read_inputs(p).factor;  // the question is about copy, the task the data scored
+             const double pi = method_exact("copy", "linear", f, kTrainMax), ntk = method_exact("copy", "ntk", f, kTrainMax),
+                          yarn = method_exact("copy", "yarn", f, kTrainMax);
+             if (!std::isfinite(pi)) return data_status(lang);
+             return say(lang, {"s = {s}、n = {n} 时 PI {pi}，NTK {ntk}，YaRN {yarn}：PI 把最快的一对也放慢，模型读近邻用的角度全变了。",
+                               "At s = {s}, n = {n}: PI {pi}, NTK {ntk}, YaRN {yarn}. PI slows even the fastest pair, so the "
+                               "angles the model reads its near neighbours by all change."},
+                        {{"s", num(f)}, {"n", integer(kTrainMax)}, {"pi", num(pi, 2)}, {"ntk", num(ntk, 2)}, {"yarn", num(yarn, 2)}});
+         }},
+    };
+    s.questions[0].predict = true;
+    return s;
+}
+
+}  // namespace length_lab
+}  // namespace pelab
