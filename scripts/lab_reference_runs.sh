@@ -58,8 +58,9 @@
 #
 # [SECTION] arguments
 # [SECTION] the runs of each set
+# [SECTION] the binary, and the old file's sets
 # [SECTION] running them
-# [SECTION] the shipped models and the binary
+# [SECTION] the shipped models
 # [SECTION] the file: this call's sets merged into the old file's
 set -euo pipefail
 
@@ -181,6 +182,46 @@ if [[ -n "${MAKE[scaled]:-}" ]]; then
     done
 fi
 
+# [SECTION] the binary, and the old file's sets
+# What built the binary: its build folder's CMakeCache.txt (compiler, build type, flags, Eigen's config).
+CACHE="$(dirname "$CLI")/CMakeCache.txt"
+cache_value() { [[ -f "$CACHE" ]] && sed -n "s/^$1:[A-Z]*=//p" "$CACHE" | head -n 1 || true; }
+COMPILER="$(cache_value CMAKE_CXX_COMPILER)"
+BUILD_TYPE="$(cache_value CMAKE_BUILD_TYPE)"
+EIGEN_DIR="$(cache_value Eigen3_DIR)"
+COMPILER_VERSION="unknown compiler"
+[[ -n "$COMPILER" && -x "$COMPILER" ]] && COMPILER_VERSION="$("$COMPILER" --version | head -n 1)"
+EIGEN_VERSION="unknown"
+if [[ -n "$EIGEN_DIR" && -f "$EIGEN_DIR/Eigen3ConfigVersion.cmake" ]]; then
+    EIGEN_VERSION="$(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")/\1/p' "$EIGEN_DIR/Eigen3ConfigVersion.cmake" | head -n 1)"
+fi
+FLAGS="$(cache_value "CMAKE_CXX_FLAGS_$(tr '[:lower:]' '[:upper:]' <<<"$BUILD_TYPE")")"
+EXTRA_FLAGS="$(cache_value CMAKE_CXX_FLAGS)"
+BINARY="$COMPILER_VERSION; Eigen $EIGEN_VERSION; ${BUILD_TYPE:-unknown build type} (${FLAGS}${EXTRA_FLAGS:+ $EXTRA_FLAGS})"
+GLIBC="$(getconf GNU_LIBC_VERSION 2>/dev/null || echo unknown)"
+ARCH="$(uname -m)"
+
+# The sets kept from the old file must come from this binary and libm: checked now, not after an hour of runs
+# (the file is checked again when written).
+if [[ -f "$OUT" ]]; then
+    if ! LAB_REF_OUT="$OUT" LAB_REF_SETS="${!MAKE[*]}" LAB_REF_BINARY="$BINARY" LAB_REF_GLIBC="$GLIBC" \
+         LAB_REF_ARCH="$ARCH" LAB_REF_TUNABLES="$LAB_LIBM_TUNABLES" "$PYTHON" - <<'PY'
+import json, os, sys
+env = os.environ
+with open(env["LAB_REF_OUT"], encoding="utf-8") as f:
+    old = json.load(f)
+kept = {r.get("kind", "base") for r in old.get("runs", [])} - set(env["LAB_REF_SETS"].split())
+libm = {"glibc": env["LAB_REF_GLIBC"], "arch": env["LAB_REF_ARCH"], "GLIBC_TUNABLES": env["LAB_REF_TUNABLES"]}
+if kept and (old.get("binary") != env["LAB_REF_BINARY"] or old.get("libm") != libm):
+    sys.exit(f"lab_reference_runs: {env['LAB_REF_OUT']} was made by another binary or libm "
+             f"({old.get('binary')!r}, {old.get('libm')!r}) and holds sets not made now "
+             f"({', '.join(sorted(kept))}): remake them all (--set all)")
+PY
+    then
+        exit 1
+    fi
+fi
+
 # [SECTION] running them
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/pelab-lab-ref.XXXXXX")"
 PIDS=()
@@ -240,7 +281,7 @@ run_all "${TRAIN_JOBS[@]}"
 [[ ${#EVAL_JOBS[@]} -eq 0 ]] || run_all "${EVAL_JOBS[@]}"
 echo "lab_reference_runs: all runs done in $((SECONDS - START)) s" >&2
 
-# [SECTION] the shipped models and the binary
+# [SECTION] the shipped models
 # The shipped models, packed next to the runs; renamed into place with the runs' file below.
 if [[ -n "${MAKE[base]:-}" ]]; then
     for pe in "${SHIPPED[@]}"; do
@@ -253,24 +294,6 @@ if [[ -n "${MAKE[base]:-}" ]]; then
         fi
     done
 fi
-
-# What built the binary: its build folder's CMakeCache.txt (compiler, build type, flags, Eigen's config).
-CACHE="$(dirname "$CLI")/CMakeCache.txt"
-cache_value() { [[ -f "$CACHE" ]] && sed -n "s/^$1:[A-Z]*=//p" "$CACHE" | head -n 1 || true; }
-COMPILER="$(cache_value CMAKE_CXX_COMPILER)"
-BUILD_TYPE="$(cache_value CMAKE_BUILD_TYPE)"
-EIGEN_DIR="$(cache_value Eigen3_DIR)"
-COMPILER_VERSION="unknown compiler"
-[[ -n "$COMPILER" && -x "$COMPILER" ]] && COMPILER_VERSION="$("$COMPILER" --version | head -n 1)"
-EIGEN_VERSION="unknown"
-if [[ -n "$EIGEN_DIR" && -f "$EIGEN_DIR/Eigen3ConfigVersion.cmake" ]]; then
-    EIGEN_VERSION="$(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")/\1/p' "$EIGEN_DIR/Eigen3ConfigVersion.cmake" | head -n 1)"
-fi
-FLAGS="$(cache_value "CMAKE_CXX_FLAGS_$(tr '[:lower:]' '[:upper:]' <<<"$BUILD_TYPE")")"
-EXTRA_FLAGS="$(cache_value CMAKE_CXX_FLAGS)"
-BINARY="$COMPILER_VERSION; Eigen $EIGEN_VERSION; ${BUILD_TYPE:-unknown build type} (${FLAGS}${EXTRA_FLAGS:+ $EXTRA_FLAGS})"
-GLIBC="$(getconf GNU_LIBC_VERSION 2>/dev/null || echo unknown)"
-ARCH="$(uname -m)"
 
 # [SECTION] the file: this call's sets merged into the old file's
 export LAB_REF_BINARY="$BINARY" LAB_REF_GLIBC="$GLIBC" LAB_REF_ARCH="$ARCH" LAB_REF_TUNABLES="$LAB_LIBM_TUNABLES"

@@ -74,6 +74,27 @@ TEST_F(LabReferenceSets, BaseHoldsTheSameThirtyNineRunsAndMeans) {
 }
 
 // [SECTION] the other sets in the shipped file
+TEST_F(LabReferenceSets, TheLongerRunsAreSixSchemesAtSixThousandSteps) {
+    const auto& longer = board::board().reference_longer;
+    ASSERT_EQ(longer.size(), 18u);
+    for (const std::string& pe : kSchemes) {
+        const auto runs = board::longer_runs("copy", pe);
+        ASSERT_EQ(runs.size(), 3u) << pe;
+        for (long long seed = 0; seed < 3; ++seed) {
+            const board::ReferenceRun& run = *runs[static_cast<size_t>(seed)];
+            EXPECT_EQ(run.seed, seed);
+            EXPECT_EQ(run.kind, "longer");
+            EXPECT_EQ(run.train_steps, 6000);
+            EXPECT_EQ(run.result.loss.back().first, 6000);  // the curve reaches the last step
+            EXPECT_EQ(run.scaling, "none");
+            EXPECT_EQ(run.result.scores.n, length_lab::reference_lengths());
+        }
+        // Base's runs of the same scheme are still the 1,500-step ones.
+        for (const board::ReferenceRun* run : length_lab::reference_runs("copy", pe)) EXPECT_EQ(run->train_steps, 1500);
+    }
+    EXPECT_TRUE(board::longer_runs("reverse", "rope").empty());
+}
+
 TEST_F(LabReferenceSets, TheTestTimeScalingsScoreThePlainRopeModels) {
     EXPECT_EQ(board::board().reference_scaled.size(), 27u);
     // none once: the plain model as it was trained, so its scores are base's rope/copy runs' exactly.
