@@ -143,7 +143,8 @@ Step remedies_at_test_time() {
         {"task", "factor"},
         views_of(read_inputs, remedies_views),
         {{R"tex(\text{PI: } \theta_j' = \frac{\theta_j}{s}, \qquad \text{NTK: } \theta_j' = \bigl(b\,s^{\,d_h/(d_h-2)}\bigr)^{-2j/d_h})tex"},
-         {R"tex(\text{YaRN: } \theta_j' = (1-\gamma_j)\,\frac{\theta_j}{s} + \gamma_j\,\theta_j, \quad \text{scores} \times (0.1\ln s + 1)^2)tex"}},
+         {R"tex(\text{YaRN: } \theta_j' = (1-\gamma_j)\,\frac{\theta_j}{s} + \gamma_j\,\theta_j, \quad \text{分数} \times (0.1\ln s + 1)^2)tex",
+          R"tex(\text{YaRN: } \theta_j' = (1-\gamma_j)\,\frac{\theta_j}{s} + \gamma_j\,\theta_j, \quad \text{scores} \times (0.1\ln s + 1)^2)tex"}},
     };
     s.body_args = +[](Lang lang) {
         std::vector<Arg> args = setup_args(lang);

@@ -116,10 +116,10 @@ Step training_longer() {
         {R"tex(\mathrm{EM}_{\text{longer}}(n) - \mathrm{EM}_{\text{standard}}(n), \qquad n \le n_{\text{train}} \;\text{vs}\; n > n_{\text{train}})tex"},
     };
     s.body_args = setup_args;
-    s.takeaway = {"训练更久后，{helped} 在 n = {n} 从 {before} 到 {after}，但在 n = {beyond} 只有 {past}：多训练教会训练之内的长度，不会教更长的；"
+    s.takeaway = {"训练更久后，{helped} 在 n = {n} 从 {before} 到 {after}，但在 n = {beyond} 只有 {past}：多训练教会的主要是训练之内的长度，而不是更长的；"
                   "ALiBi 在 n = {beyond} 到 {alibi}，因为它的罚分在每个距离都一样。",
-                  "Trained longer, {helped} goes from {before} to {after} at n = {n} but scores {past} at n = {beyond}: "
-                  "more steps teach the trained lengths, not longer ones; ALiBi reaches {alibi} at n = {beyond}, its "
+                  "Trained longer, {helped} goes from {before} to {after} at n = {n} but only {past} at n = {beyond}: "
+                  "more steps teach the trained lengths far more than longer ones; ALiBi reaches {alibi} at n = {beyond}, its "
                   "penalty being the same at every distance."};
     s.takeaway_args = +[](const ParamSet&, Lang lang) {
         const std::string pe = most_helped("copy");
