@@ -286,6 +286,8 @@ TEST(LengthLabSetUp, TheProseAndTheEquationsSayTheRunsSetUp) {
     EXPECT_TRUE(equation_has("accuracy-by-length", "{" + std::to_string(lab::kEvalSamples) + "}"));
     EXPECT_TRUE(equation_has("why-they-break", "p \\ge " + std::to_string(2 * run.train_max)));
     EXPECT_TRUE(equation_has("interpolation", "s = " + lessonui::num(length_lab::kInterpolationFactor)));
+    EXPECT_TRUE(equation_has("training-longer", "n \\le " + train_max));
+    EXPECT_TRUE(equation_has("training-longer", "n > " + train_max));
 }
 
 }  // namespace

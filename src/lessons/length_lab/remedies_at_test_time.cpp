@@ -60,6 +60,20 @@ std::pair<std::string, double> best_beyond(const std::string& task, double s, in
     return best;
 }
 
+// Why the method that does best past training does: the slow pairs, which tell far positions apart, are
+// slowed so that far positions meet angles training saw ("" for a method with no such reason to give).
+std::string best_reason(const std::string& method, Lang lang) {
+    if (method == "yarn")
+        return say(lang, {"：它只把慢的对除以 s，远处的位置落回训练见过的角度，快的对照旧",
+                          ": it divides only the slow pairs, so far positions fall back to angles training saw, while the "
+                          "fast pairs stay as trained"});
+    if (method == "ntk")
+        return say(lang, {"：它放慢慢的对，远处的位置落回训练见过的角度，快的对几乎照旧",
+                          ": it slows the slow pairs, so far positions fall back to angles training saw, while the fast "
+                          "pairs barely change"});
+    return {};
+}
+
 // [SECTION] the views
 std::vector<ViewData> remedies_views(const Inputs& in, Lang lang) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -108,6 +122,10 @@ std::vector<ViewData> remedies_views(const Inputs& in, Lang lang) {
                             {{"n", integer(kTrainMax)}, {"list", within}}));
         notes.push_back(say(lang, {"n = {n}（训练之外）：{list}。", "n = {n} (past training): {list}."},
                             {{"n", integer(kFirstBeyond)}, {"list", beyond}}));
+        notes.push_back(say(lang, {"动态 NTK 在序列不超过 {positions} 个位置（n ≤ {n}）时什么都不改，曲线与原样重合。",
+                                   "Dynamic NTK changes nothing while a sequence fits {positions} positions (n ≤ {n}): there its curve "
+                                   "lies on the model as trained."},
+                            {{"positions", integer(2 * kTrainMax)}, {"n", integer(kTrainMax)}}));
         notes.push_back(say(lang, {"每条曲线是 {seeds} 个随机种子的平均；模型都是训练好的 RoPE 模型，没有再训练。",
                                    "Each curve is the mean of {seeds} seeds; every model is a trained RoPE model, not trained further."},
                             {{"seeds", integer(seeds)}}));
@@ -154,23 +172,32 @@ Step remedies_at_test_time() {
         args.push_back({"positions", integer(2 * kTrainMax)});
         return args;
     };
-    s.takeaway = {"s = {s} 时，PI 在 n = {n} 就只剩 {pi}：连最快的一对也被放慢，近邻的角度都是新的；NTK 保留快的对，仍有 {ntk}。"
-                  "过了训练长度，n = {beyond} 时最好的是 {best}（{best_score}）。",
-                  "At s = {s}, PI falls to {pi} already at n = {n}: even the fastest pair slows, so every near angle is "
-                  "new; NTK keeps the fast pairs and still scores {ntk}. Past training, at n = {beyond}, {best} does best "
-                  "({best_score})."};
+    s.takeaway = {"s = {s} 时，PI 在训练之内的 n = {n} 就只剩 {pi}：连最快的一对也被放慢，近邻的角度都是新的；NTK 保留快的对，"
+                  "n = {max} 时仍有 {ntk}。过了训练长度，n = {beyond} 时 {best} 最好（{best_score}）{why}。",
+                  "At s = {s}, PI falls to {pi} already at n = {n}, inside training: even the fastest pair slows, so every "
+                  "near angle is new; NTK keeps the fast pairs and scores {ntk} at n = {max}. Past training, at "
+                  "n = {beyond}, {best} does best ({best_score}){why}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const auto best = best_beyond(in.task, in.factor, kFirstBeyond);
         const auto share = [&](const std::string& m, int n) {
             const double e = method_exact(in.task, m, in.factor, n);
             return std::isfinite(e) ? num(e, 2) : std::string("…");
         };
+        // The first tested length at which PI has lost the task (below the share the lesson calls holding).
+        int broken = kTrainMax;
+        for (const int n : reference_lengths())
+            if (n <= kTrainMax && method_exact(in.task, "linear", in.factor, n) < kHoldsShare) {
+                broken = n;
+                break;
+            }
         return std::vector<Arg>{{"s", num(in.factor)},
-                                {"n", integer(kTrainMax)},
-                                {"pi", share("linear", kTrainMax)},
+                                {"n", integer(broken)},
+                                {"pi", share("linear", broken)},
+                                {"max", integer(kTrainMax)},
                                 {"ntk", share("ntk", kTrainMax)},
                                 {"beyond", integer(kFirstBeyond)},
                                 {"best", best.first.empty() ? std::string("…") : method_label(best.first, lang)},
+                                {"why", best_reason(best.first, lang)},
                                 {"best_score", best.first.empty() ? std::string("…") : num(best.second, 2)}};
     });
     s.questions = {

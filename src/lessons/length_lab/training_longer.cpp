@@ -70,12 +70,6 @@ std::vector<ViewData> longer_views(const Inputs&, Lang lang) {
             t.values(row, col) = standard_exact("copy", pe, lengths[c]);
             t.values(row, col + 1) = longer_exact("copy", pe, lengths[c]);
         }
-        // Within training: learned with more steps, or not; past it: whether the longer run holds.
-        const double within = longer_exact("copy", pe, kTrainMax), beyond = longer_exact("copy", pe, kFirstBeyond);
-        if (std::isfinite(within) && std::isfinite(beyond)) {
-            const bool holds = beyond >= kHoldsShare;
-            t.marks.push_back({static_cast<int>(r), 3, holds, holds ? say(lang, {"仍有对的", "holds"}) : say(lang, {"崩溃", "breaks"})});
-        }
     }
     t.explain = [lang](int r, int c) {
         if (r < 0 || c < 0) return std::string();
@@ -113,14 +107,15 @@ Step training_longer() {
          "training does so through a rule that is the same at every distance."},
         {},
         views_of(read_inputs, longer_views),
-        {R"tex(\mathrm{EM}_{\text{longer}}(n) - \mathrm{EM}_{\text{standard}}(n), \qquad n \le n_{\text{train}} \;\text{vs}\; n > n_{\text{train}})tex"},
+        {{R"tex(\mathrm{EM}(n) \text{ 在 } T \text{ 步之后}, \qquad \text{训练之内：} n \le 16, \quad \text{之外：} n > 16)tex",
+          R"tex(\mathrm{EM}(n) \text{ after } T \text{ steps}, \qquad \text{within training: } n \le 16, \quad \text{past it: } n > 16)tex"}},
     };
     s.body_args = setup_args;
     s.takeaway = {"训练更久后，{helped} 在 n = {n} 从 {before} 到 {after}，但在 n = {beyond} 只有 {past}：多训练教会的主要是训练之内的长度，而不是更长的；"
-                  "ALiBi 在 n = {beyond} 到 {alibi}，因为它的罚分在每个距离都一样。",
+                  "ALiBi 在 n = {beyond} 到 {alibi}，因为它的罚分 −m·Δ 在任何距离都按同一条直线算。",
                   "Trained longer, {helped} goes from {before} to {after} at n = {n} but only {past} at n = {beyond}: "
-                  "more steps teach the trained lengths far more than longer ones; ALiBi reaches {alibi} at n = {beyond}, its "
-                  "penalty being the same at every distance."};
+                  "more steps teach the trained lengths far more than longer ones; ALiBi reaches {alibi} at n = {beyond}, "
+                  "its penalty −m·Δ being one straight line at every distance."};
     s.takeaway_args = +[](const ParamSet&, Lang lang) {
         const std::string pe = most_helped("copy");
         const auto share = [](double x) { return std::isfinite(x) ? num(x, 2) : std::string("…"); };
