@@ -10,7 +10,8 @@
 //   api.setState(p)    p = {lesson?, step?, step_id?, lang?, params?: {key: value|array}}; other keys count as
 //                      params (step_id, as state() gives it, wins over step)
 //   api.frames()       frames rendered so far (stays constant while idle)
-//   api.idle()         true when no frame is requested: everything asked of the widget has been drawn
+//   api.idle()         true when no frame is requested and nothing the screen waits for is on its way (a language's
+//                      texts, a look inside a model, the lab's data): everything asked of the widget has been drawn
 //   api.notices()      [{key, message}] for rejected or clamped input (plain text: insert it with textContent)
 //   api.lessons()      [{id, steps, title}] the curriculum, titles in the current language
 //   api.layout()       [{kind, title, x, y, w, h, rows, cols, visible}] where each figure was drawn (CSS px): the step's
@@ -313,17 +314,23 @@
   // (_pelab_lab_receive). Where no worker can start (the offline single file, a CSP without it, a cross-origin
   // pelab.js) the app hears {type: 'trainer', available: false, message} and every run asked for fails with it.
   function labClient(m, save) {
-    var worker = null, failed = null, queue = [], client = { onMessage: null };
+    // waiting: the answers the screen waits for (looks inside a model, the reference runs), not yet arrived: the
+    // widget is not idle while one is on its way (a run's training is not waited for: it takes minutes).
+    var worker = null, failed = null, queue = [], client = { onMessage: null, waiting: 0 }, looks = {};
     function onHeap(text, fn) {  // text as a C string on the heap (an inspection is too large for the stack)
       var n = m.lengthBytesUTF8(text) + 1, at = m._malloc(n);
       m.stringToUTF8(text, at, n);
       try { return fn(at); } finally { m._free(at); }
     }
     function pass(name, text) {
+      if (name === 'pelab_lab_data' || name === 'pelab_lab_data_failed') client.waiting = Math.max(0, client.waiting - 1);
       var ok = onHeap(text, m['_' + name]);
       if (client.onMessage) client.onMessage(name, text, ok);
     }
-    function tell(message) { pass('pelab_lab_receive', JSON.stringify(message)); }
+    function tell(message) {
+      if (message.type === 'attention' && looks[message.key]) { --looks[message.key]; --client.waiting; }
+      pass('pelab_lab_receive', JSON.stringify(message));
+    }
     function refuse(c) {
       if (c.cmd === 'train' || c.cmd === 'load') tell({ type: 'error', id: c.id, message: failed });
       if (c.cmd === 'inspect') tell({ type: 'attention', key: c.key, error: failed });
@@ -386,9 +393,9 @@
     }
     // One request of the app (kind as web.cpp names it; id 0 for pause, resume and cancel: every run).
     client.request = function (kind, id, words) {
-      if (kind === 'load_data') { send({}); fetchRuns(); }
+      if (kind === 'load_data') { ++client.waiting; send({}); fetchRuns(); }
       else if (kind === 'load_weights') pick(id, words);
-      else if (kind === 'inspect') send({ cmd: kind, key: words });
+      else if (kind === 'inspect') { looks[words] = (looks[words] || 0) + 1; ++client.waiting; send({ cmd: kind, key: words }); }
       else send({ cmd: kind === 'save_weights' ? 'weights' : kind, id: id || undefined, params: words });
     };
     // What the lab's buttons ask (web.cpp: pelab_lab_ask): tests, a host page's own controls.
@@ -488,8 +495,10 @@
       state: function () { return parsed('pelab_state_json', null); },
       setState: function (partial) { passText('pelab_apply', toQuery(partial)); },
       frames: function () { return module ? module._pelab_frames() : 0; },
-      // A language still on its way is something asked and not yet drawn.
-      idle: function () { return module ? module._pelab_frame_requested() === 0 && textsPending === 0 : false; },
+      // A language, a look inside a model or the lab's data still on its way is something asked and not yet drawn.
+      idle: function () {
+        return module ? module._pelab_frame_requested() === 0 && textsPending === 0 && !(api.lab && api.lab.waiting) : false;
+      },
       notices: function () { return parsed('pelab_notices_json', []); },
       lessons: function () { return parsed('pelab_lessons_json', []); },
       layout: function () { return parsed('pelab_layout_json', []); },
