@@ -126,7 +126,7 @@ std::vector<ViewData> remedies_views(const Inputs& in, Lang lang) {
                                    "Dynamic NTK changes nothing while a sequence fits {positions} positions (n ≤ {n}): there its curve "
                                    "lies on the model as trained."},
                             {{"positions", integer(2 * kTrainMax)}, {"n", integer(kTrainMax)}}));
-        notes.push_back(say(lang, {"每条曲线是 {seeds} 个随机种子的平均；模型都是训练好的 RoPE 模型，没有再训练。",
+        notes.push_back(say(lang, {"每条曲线是 {seeds} 次运行（随机初始化各不相同）的平均；模型都是训练好的 RoPE 模型，没有再训练。",
                                    "Each curve is the mean of {seeds} seeds; every model is a trained RoPE model, not trained further."},
                             {{"seeds", integer(seeds)}}));
     }

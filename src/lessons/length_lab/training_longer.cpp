@@ -81,7 +81,7 @@ std::vector<ViewData> longer_views(const Inputs&, Lang lang) {
     else if (steps == 0)
         notes.push_back(say(lang, {"参考数据里没有更长训练的运行。", "The reference data holds no longer runs."}));
     else
-        notes.push_back(say(lang, {"照抄，每格是 {runs} 个随机种子的平均；同样的模型与数据，只是训练步数不同。",
+        notes.push_back(say(lang, {"照抄，每格是 {runs} 次运行（随机初始化各不相同）的平均；同样的模型与数据，只是训练步数不同。",
                                    "Copy, each cell the mean of {runs} seeds: the same model and data, only the steps differ."},
                             {{"runs", integer(static_cast<long long>(lab_board::longer_runs("copy", "rope").size()))}}));
     return {make_view(say(lang, {"训练得更久：学会了训练之内，还是也能更长？", "Training longer: the trained range learned, or longer lengths too?"}),
