@@ -50,9 +50,15 @@ bool break_allowed(unsigned prev, unsigned c) {
     return prev == ' ' || ((is_cjk(c) || is_cjk(prev)) && !no_break_before(c) && !no_break_after(prev));
 }
 
+// The sum of the characters' advances (a piece of a line).
 float width_of(const char* b, const char* e) {
     return ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), 1e30f, 0.0f, b, e).x;
 }
+
+// The width ImGui gives a line drawn as an item: the advances' sum rounded up to a whole pixel (CalcTextSize),
+// so a sum a rounding error above a whole number counts one pixel more. Whether a line fits is decided with
+// this width, the one its item (and the layout's rectangles, which take it) will have.
+float item_width_of(const char* b, const char* e) { return ImGui::CalcTextSize(b, e).x; }
 
 }  // namespace
 
@@ -70,7 +76,7 @@ std::vector<std::pair<const char*, const char*>> wrap_lines(const std::string& t
             unsigned c;
             const int len = decode_utf8(p, end, &c);
             if (p > line && break_allowed(prev, c)) last_break = p;
-            if (p > line && width_of(line, p + len) > wrap_width) {
+            if (p > line && item_width_of(line, p + len) > wrap_width) {
                 const char* cut = (last_break && last_break > line) ? last_break : p;
                 const char* trim = cut;
                 while (trim > line && trim[-1] == ' ') --trim;
@@ -133,7 +139,7 @@ void text_wrapped(const std::string& text, float wrap_width) {
 static std::string one_line_cut(const std::string& text, float width) {
     const char* b = text.data();
     const char* e = b + text.size();
-    if (width_of(b, e) <= width) return std::string();
+    if (item_width_of(b, e) <= width) return std::string();
     // The longest run of whole characters that leaves room for the ellipsis.
     const char* ellipsis = "…";
     const float room = width - ImGui::CalcTextSize(ellipsis).x;

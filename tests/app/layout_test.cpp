@@ -629,3 +629,33 @@ TEST(FrameLayout, SideColumnRailAndBottomBar) {
 }
 
 }  // namespace
+
+// A wrapped line is never wider than its wrap width as ImGui measures the item it draws (CalcTextSize rounds the
+// advances' sum up, so a sum a rounding error above a whole number is a pixel wider): a figure's notes with
+// measured numbers in them (the cost lesson's growth ratios) once made its rectangle a pixel wider than the page.
+TEST(TextWrap, LinesFitTheirWidthAsDrawn) {
+    LayoutTestImGui::get().use_scale(1.0f);
+    const char* names[] = {"嵌入", "完整偏置", "逐偏移", "T5", "ALiBi", "RoPE 缓存", "即时 RoPE"};
+    unsigned state = 1;
+    auto next = [&state]() {
+        state = state * 1103515245u + 12345u;
+        return int((state >> 8) & 0xFFFF);
+    };
+    int checked = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+        std::string text = "从 N = 64 到 N = 512（8 倍），实测时间变为：";
+        for (int i = 0; i < 7; ++i) {
+            char number[32];
+            std::snprintf(number, sizeof number, "%.3g", 1.0 + next() % 100000 / 100.0);
+            text += std::string(i ? "，" : "") + names[i] + " " + number + " 倍";
+        }
+        for (float width : {895.0f, 640.0f, 431.0f}) {
+            for (const auto& line : wrap_lines(text, width)) {
+                ASSERT_LE(ImGui::CalcTextSize(line.first, line.second).x, width) << std::string(line.first, line.second);
+                ++checked;
+            }
+            ASSERT_LE(text_wrapped_width(text, width), width) << text;
+        }
+    }
+    EXPECT_GT(checked, 9000);
+}
