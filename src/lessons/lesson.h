@@ -67,6 +67,14 @@ struct HeatmapView {
         int r0, c0, r1, c1;               // from the centre of cell (r0,c0) to the centre of (r1,c1)
     };
     std::vector<Arrow> arrows;
+    // Straight lines over the map, in cell-edge coordinates (row r, column c is the top-left corner of cell (r, c);
+    // r + 0.5 its middle): a border the cells do not show, such as where the positions a model trained on end, or
+    // a band of equal Δ in one tile of a tiled map. Light lines read on both ends of the map; accent lines stand out.
+    struct Line {
+        float r0, c0, r1, c1;
+        bool accent = false;
+    };
+    std::vector<Line> lines;
     std::vector<std::string> cell_text;   // optional row-major text per cell, shown instead of the value
     // Clicking a cell sets this Int parameter of the lesson (so the selection lives in the URL):
     // SelectMode::Row sets it to the row index, SelectMode::Cell to row * cols + col.

@@ -385,17 +385,22 @@ void draw_cell_values(const HeatmapView& v, ImDrawList* dl, const CellMap& m, co
     }
 }
 
-// Block lines, outlined row and cells, then arrows between cell centres (e.g. displacements δ on a 2-D grid).
+// Block lines and the view's lines, outlined row and cells, then arrows between cell centres (e.g. displacements δ
+// on a 2-D grid).
 void draw_overlays(const HeatmapView& v, ImDrawList* dl, const CellMap& m) {
     const ImU32 select = IM_COL32(20, 20, 20, 255);
+    const ImU32 light = IM_COL32(205, 205, 205, 230);  // reads on the dark end of the map and on the bright
+    const ImU32 accent = IM_COL32(230, 120, 0, 235);
     const float cw = m.cell_w(), ch = m.cell_h();
     if (v.block > 0) {
-        const ImU32 line = IM_COL32(205, 205, 205, 230);  // light: reads on the dark end of the map and on the bright
         for (int r = v.block; r < m.rows; r += v.block)
-            if (r > m.first_row() && r < m.last_row()) dl->AddLine(ImVec2(m.p0.x, m.y(float(r))), ImVec2(m.p1.x, m.y(float(r))), line, 1.5f);
+            if (r > m.first_row() && r < m.last_row()) dl->AddLine(ImVec2(m.p0.x, m.y(float(r))), ImVec2(m.p1.x, m.y(float(r))), light, 1.5f);
         for (int c = v.block; c < m.cols; c += v.block)
-            if (c > m.first_col() && c < m.last_col()) dl->AddLine(ImVec2(m.x(float(c)), m.p0.y), ImVec2(m.x(float(c)), m.p1.y), line, 1.5f);
+            if (c > m.first_col() && c < m.last_col()) dl->AddLine(ImVec2(m.x(float(c)), m.p0.y), ImVec2(m.x(float(c)), m.p1.y), light, 1.5f);
     }
+    for (const HeatmapView::Line& l : v.lines)
+        dl->AddLine(ImVec2(m.x(l.c0), m.y(l.r0)), ImVec2(m.x(l.c1), m.y(l.r1)),
+                    l.accent ? accent : light, l.accent ? 2.5f : 1.5f);
     const float thick = std::max(2.0f, std::min(cw, ch) * 0.08f);
     if (v.highlight_row >= 0 && v.highlight_row < m.rows)
         dl->AddRect(ImVec2(m.p0.x - 1, m.y(float(v.highlight_row)) - 1), ImVec2(m.p1.x + 1, m.y(float(v.highlight_row + 1)) + 1),
@@ -405,22 +410,21 @@ void draw_overlays(const HeatmapView& v, ImDrawList* dl, const CellMap& m) {
         dl->AddRect(ImVec2(m.x(float(rc.second)), m.y(float(rc.first))), ImVec2(m.x(float(rc.second + 1)), m.y(float(rc.first + 1))),
                     select, 0, 0, thick);
     }
-    const ImU32 arrow = IM_COL32(230, 120, 0, 235);
     const float cell = std::min(cw, ch);
     for (const HeatmapView::Arrow& ar : v.arrows) {
         const ImVec2 from(m.x(float(ar.c0) + 0.5f), m.y(float(ar.r0) + 0.5f));
         const ImVec2 to(m.x(float(ar.c1) + 0.5f), m.y(float(ar.r1) + 0.5f));
         const float dx = to.x - from.x, dy = to.y - from.y, len = std::sqrt(dx * dx + dy * dy);
         if (len < 1.0f) {
-            dl->AddCircle(from, cell * 0.22f, arrow, 0, 2.5f);  // δ = (0, 0): the query itself
+            dl->AddCircle(from, cell * 0.22f, accent, 0, 2.5f);  // δ = (0, 0): the query itself
             continue;
         }
         // Stop short of the target centre so the head does not cover the cell's text.
         const float ux = dx / len, uy = dy / len, head = std::min(cell * 0.3f, 12.0f);
         const ImVec2 tip(to.x - ux * cell * 0.18f, to.y - uy * cell * 0.18f);
-        dl->AddLine(from, ImVec2(tip.x - ux * head * 0.8f, tip.y - uy * head * 0.8f), arrow, 2.5f);
+        dl->AddLine(from, ImVec2(tip.x - ux * head * 0.8f, tip.y - uy * head * 0.8f), accent, 2.5f);
         dl->AddTriangleFilled(tip, ImVec2(tip.x - ux * head - uy * head * 0.5f, tip.y - uy * head + ux * head * 0.5f),
-                              ImVec2(tip.x - ux * head + uy * head * 0.5f, tip.y - uy * head - ux * head * 0.5f), arrow);
+                              ImVec2(tip.x - ux * head + uy * head * 0.5f, tip.y - uy * head - ux * head * 0.5f), accent);
     }
 }
 

@@ -288,6 +288,82 @@ TEST(LengthLabSetUp, TheProseAndTheEquationsSayTheRunsSetUp) {
     EXPECT_TRUE(equation_has("interpolation", "s = " + lessonui::num(length_lab::kInterpolationFactor)));
     EXPECT_TRUE(equation_has("training-longer", "n \\le " + train_max));
     EXPECT_TRUE(equation_has("training-longer", "n > " + train_max));
+    EXPECT_TRUE(equation_has("why-rope-breaks", "\\Delta \\le " + train_max));
+}
+
+// [SECTION] why RoPE breaks
+// Looks inside two made-up models with known heads: the step finds each copying head from the trained length's
+// look, reads where it looks and what the model answers, and says so in its titles, notes and takeaway.
+class WhyRopeBreaks : public LabBoard {
+protected:
+    // A look at n digits, 2 layers × 2 heads: every head spreads its weight evenly, except `sharp` of the last
+    // layer, which puts 0.7 on offset `delta` (the rest spread over the row); `wrong` answer digits are off by one.
+    static lab::Inspection made_up(int n, int sharp, int delta, int wrong) {
+        lab::Inspection look;
+        look.task = lab::Task::copy;
+        look.n = n, look.sample = 0, look.layers = 2, look.heads = 2, look.T = 2 * n;
+        const int T = look.T;
+        for (int i = 0; i < n; ++i) {
+            look.expected.push_back(i % 10);
+            look.predicted.push_back(i < wrong ? (i + 1) % 10 : i % 10);
+        }
+        look.tokens.assign(static_cast<size_t>(T), 0);
+        for (int m = 0; m < 4; ++m) {
+            std::vector<double> a(static_cast<size_t>(T * T), 0.0);
+            for (int q = 0; q < T; ++q) {
+                const bool peaked = m == 2 + sharp && q - delta >= 0;
+                for (int k = 0; k <= q; ++k) a[static_cast<size_t>(q * T + k)] = (peaked ? 0.3 : 1.0) / (q + 1);
+                if (peaked) a[static_cast<size_t>(q * T + q - delta)] += 0.7;
+            }
+            look.attention.push_back(a);
+        }
+        return look;
+    }
+    static void answer(const std::string& model, int n, const lab::Inspection& look) {
+        const std::string key = board::inspection_key(model, "copy", n, 0);
+        board::want_inspection(key);
+        ASSERT_EQ(board::receive("{\"type\":\"attention\",\"key\":\"" + key + "\",\"inspection\":" + lab::inspection_json(look) + "}"), "");
+    }
+};
+
+TEST_F(WhyRopeBreaks, TheCopyingHeadsTheirOffsetsAndAnswersComeFromTheLooks) {
+    const int trained = length_lab::kTrainMax, n = length_lab::kLookBeyond;
+    const Step& step = step_named("why-rope-breaks");
+    const ParamSet p = defaults_with({{"n", std::to_string(n)}});
+    EXPECT_NE(step_takeaway(step, p, Lang::en).find("…"), std::string::npos);  // nothing has arrived yet
+    // RoPE: head 2 of the last layer copies at the trained length and stays on that offset past it.
+    answer("shipped=rope", trained, made_up(trained, 1, trained, 0));
+    answer("shipped=rope", n, made_up(n, 1, trained, 20));
+    // ALiBi: head 1 copies at both lengths.
+    answer("shipped=alibi", trained, made_up(trained, 0, trained, 0));
+    answer("shipped=alibi", n, made_up(n, 0, n, 0));
+    const std::vector<ViewData> views = step.views(p, Lang::en);
+    ASSERT_EQ(views.size(), 2u);
+    const HeatmapView& heads = views[0].heatmap();
+    ASSERT_EQ(heads.values.rows(), 2 * n);
+    ASSERT_EQ(heads.values.cols(), 4 * n + 1);  // RoPE's tile, a blank column, ALiBi's tile
+    EXPECT_NEAR(heads.values(n, n - trained), 0.7 + 0.3 / (n + 1), 1e-15);                // RoPE's head 2 at Δ = 16
+    EXPECT_NEAR(heads.values(n, 2 * n + 1 + 0), 0.7 + 0.3 / (n + 1), 1e-15);              // ALiBi's head 1 at Δ = n
+    EXPECT_EQ(heads.highlight_cells.front(), std::make_pair(n, 0));                        // the copy's cells
+    EXPECT_EQ(heads.highlight_cells.back(), std::make_pair(2 * n - 1, 2 * n + 1 + n - 1));
+    ASSERT_GE(views[0].notes.size(), 2u);
+    EXPECT_NE(views[0].notes[0].find("RoPE (layer 2, head 2): most weight at Δ = " + std::to_string(trained)), std::string::npos)
+        << views[0].notes[0];
+    EXPECT_NE(views[0].notes[0].find("At n = " + std::to_string(trained) + ": most at Δ = " + std::to_string(trained)), std::string::npos);
+    EXPECT_NE(views[0].notes[1].find("ALiBi (layer 2, head 1): most weight at Δ = " + std::to_string(n)), std::string::npos)
+        << views[0].notes[1];
+    const HeatmapView& answers = views[1].heatmap();
+    const int per_row = int(answers.values.cols()), last_row = 3 * ((n - 1) / per_row);
+    EXPECT_EQ(answers.values(1, 0), 1.0);                              // RoPE's first digit wrong
+    EXPECT_EQ(answers.values(last_row + 1, (n - 1) % per_row), -1.0);  // its last right
+    EXPECT_EQ(answers.values(2, 0), -1.0);                             // ALiBi's first right
+    const std::string takeaway = step_takeaway(step, p, Lang::en);
+    EXPECT_NE(takeaway.find("RoPE's copying head looks Δ = " + std::to_string(trained) + " back and gets " + std::to_string(n - 20) + "/" +
+                            std::to_string(n)),
+              std::string::npos) << takeaway;
+    EXPECT_NE(takeaway.find("ALiBi's looks Δ = " + std::to_string(n) + " back and gets " + std::to_string(n) + "/"), std::string::npos)
+        << takeaway;
+    EXPECT_EQ(step_takeaway(step, p, Lang::zh).find("…"), std::string::npos);
 }
 
 }  // namespace

@@ -101,6 +101,7 @@ Step train_a_model();
 Step accuracy_by_length();
 Step inside_a_model();
 Step why_they_break();
+Step why_rope_breaks();  // why_rope_breaks.cpp
 Step training_longer();  // training_longer.cpp
 Step interpolation();
 Step remedies_at_test_time();  // remedies_at_test_time.cpp

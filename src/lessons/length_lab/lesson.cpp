@@ -251,9 +251,9 @@ Lesson make_lesson() {
         constexpr long long tile = 2 * kMaxLookDigits + 1;
         return std::vector<long long>{lab::kMaxOpenLayers * tile, lab::kMaxOpenHeads * tile};
     };
-    lesson.steps = {the_experiment(), train_a_model(), accuracy_by_length(), inside_a_model(),
-                    why_they_break(), training_longer(), interpolation(), remedies_at_test_time(), your_runs(),
-                    recap()};
+    lesson.steps = {the_experiment(),   train_a_model(),   accuracy_by_length(), inside_a_model(),
+                    why_they_break(),   why_rope_breaks(), training_longer(),    interpolation(),
+                    remedies_at_test_time(), your_runs(),  recap()};
     // The steps before the remedies were added, so old links (step=7, steps=3-5) open the same content.
     lesson.old_numbering = {"the-experiment",   "train-a-model", "accuracy-by-length", "inside-a-model",
                             "why-they-break",   "interpolation", "your-runs",          "recap"};

@@ -148,7 +148,7 @@ Step why_they_break() {
     s.questions = {
         {{"可学习位置表在 n = 20 为什么是 0？", "Why does the learned table score 0 at n = 20?"},
          {{"它的表太短，序列被拒绝了", "its table is too short and the sequence is refused"},
-          {"位置 32 以后的行从未被训练", "the rows past position 31 were never trained"},
+          {"从位置 32 起的行从未被训练", "the rows past position 31 were never trained"},
           {"它的注意力只看距离", "its attention looks at distance only"}},
          1,
          [](const ParamSet& p, Lang lang) {
