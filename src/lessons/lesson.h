@@ -61,6 +61,9 @@ struct HeatmapView {
     std::function<std::string(int r, int c)> explain;
     // Overlays in cell coordinates (also used for 2-D position grids drawn as H×W heatmaps).
     std::vector<std::pair<int, int>> highlight_cells;  // (row, col) cells outlined
+    // Optional, one per highlight_cells: the outline's verdict, +1 right (blue), −1 wrong (red), 0 plain (black):
+    // e.g. where a model had to read for each answer digit, and whether the digit it gave was right.
+    std::vector<int> highlight_verdicts;
     int highlight_row = -1;               // a whole row outlined (e.g. the selected query of A)
     int block = 0;                        // > 0: lines between blocks of block × block cells (a block matrix's parts)
     struct Arrow {

@@ -405,10 +405,14 @@ void draw_overlays(const HeatmapView& v, ImDrawList* dl, const CellMap& m) {
     if (v.highlight_row >= 0 && v.highlight_row < m.rows)
         dl->AddRect(ImVec2(m.p0.x - 1, m.y(float(v.highlight_row)) - 1), ImVec2(m.p1.x + 1, m.y(float(v.highlight_row + 1)) + 1),
                     select, 0, 0, thick);
-    for (const auto& rc : v.highlight_cells) {
+    for (size_t i = 0; i < v.highlight_cells.size(); ++i) {
+        const auto& rc = v.highlight_cells[i];
         if (rc.first < 0 || rc.first >= m.rows || rc.second < 0 || rc.second >= m.cols) continue;
+        const int verdict = i < v.highlight_verdicts.size() ? v.highlight_verdicts[i] : 0;
+        // The diverging map's ends: blue for right, red for wrong, as the answers' cells elsewhere.
+        const ImU32 ink = verdict > 0 ? IM_COL32(33, 102, 172, 255) : verdict < 0 ? IM_COL32(178, 24, 43, 255) : select;
         dl->AddRect(ImVec2(m.x(float(rc.second)), m.y(float(rc.first))), ImVec2(m.x(float(rc.second + 1)), m.y(float(rc.first + 1))),
-                    select, 0, 0, thick);
+                    ink, 0, 0, verdict != 0 ? thick * 1.5f : thick);
     }
     const float cell = std::min(cw, ch);
     for (const HeatmapView::Arrow& ar : v.arrows) {

@@ -1,7 +1,8 @@
 // PE Lab — lessons/length_lab/why_rope_breaks.cpp
 // Step "why-rope-breaks" of lesson "length-lab": the copying head of the shipped RoPE model and of the shipped
 // ALiBi model side by side on the same sample longer than training, the trained range marked on both (the
-// positions training used, and the farthest offset copying needed), and their answers digit by digit under them.
+// positions training used, and the farthest offset copying needed), and their answers digit by digit on the cells
+// each answer digit must read (outlined blue where the model's digit is right, red where wrong).
 // The copying head is the last layer's head that looks most sharply at one offset on the same sample at the longest
 // trained length: found from the models' attention, not named here. Where each head looks, how much weight
 // it puts on the copy's offset and how many digits each model gets right are read from the looks inside the
@@ -122,16 +123,23 @@ ViewData heads_view(const HeadLook looks[2], const Inputs& in, Lang lang) {
     const int T = 2 * in.n, reach = trained_reach("copy"), trained_tokens = 2 * kTrainMax;
     HeatmapView map;
     map.values = RowMatrix::Constant(T, 2 * T + 1, nan);
-    map.col_labels.assign(static_cast<size_t>(2 * T + 1), "");
+    // Each tile's columns are its own key positions 0 … T − 1 (the blank column between them has none).
+    for (int c = 0; c < 2 * T + 1; ++c) map.col_labels.push_back(c == T ? std::string() : integer(c % (T + 1)));
+    for (int q = 0; q < T; ++q) map.row_labels.push_back(integer(q));
     for (int m = 0; m < 2; ++m) {
         const int left = m * (T + 1);
-        map.col_labels[static_cast<size_t>(left + T / 2)] = scheme_label(kCompared[m], lang);
         if (const lab_board::Inspection* look = looks[m].look) {
             const std::vector<double>& a = look->attention[static_cast<size_t>(looks[m].head.layer * look->heads + looks[m].head.head)];
             for (int q = 0; q < T; ++q)
                 for (int k = 0; k <= q; ++k) map.values(q, left + k) = a[static_cast<size_t>(q * T + k)];
         }
-        for (int q = in.n; q < T; ++q) map.highlight_cells.push_back({q, left + q - in.n});
+        // Where copying must read for each answer digit, outlined by whether the model's digit is right.
+        for (int q = in.n; q < T; ++q) {
+            map.highlight_cells.push_back({q, left + q - in.n});
+            const lab_board::Inspection* look = looks[m].look;
+            const size_t i = static_cast<size_t>(q - in.n);
+            map.highlight_verdicts.push_back(look ? (look->predicted[i] == look->expected[i] ? 1 : -1) : 0);
+        }
         if (reach < T)
             map.lines.push_back({reach + 0.5f, left + 0.5f, T - 0.5f, left + T - reach - 0.5f, true});
         if (trained_tokens < T) {
@@ -141,7 +149,7 @@ ViewData heads_view(const HeadLook looks[2], const Inputs& in, Lang lang) {
     }
     map.scale_lo = 0;
     map.row_axis = say(lang, {"查询位置 q", "query position q"});
-    map.col_axis = say(lang, {"键位置 k（左：RoPE，右：ALiBi）", "key position k (left: RoPE, right: ALiBi)"});
+    map.col_axis = say(lang, {"键位置 k", "key position k"});
     map.explain = [T, lang](int r, int c) {
         if (r < 0 || c < 0 || r >= T || c >= 2 * T + 1 || c == T) return std::string();
         const int m = c / (T + 1), q = r, k = c % (T + 1);
@@ -151,84 +159,56 @@ ViewData heads_view(const HeadLook looks[2], const Inputs& in, Lang lang) {
         return say(lang, {"{scheme}：位置 {q} 看位置 {k}，距离 Δ = {dist}。", "{scheme}: position {q} attending to position {k}, distance Δ = {dist}."},
                    {{"scheme", scheme}, {"q", integer(q)}, {"k", integer(k)}, {"dist", integer(q - k)}});
     };
+    // The colour scale's top: the most weight on an answer's query (rows n and after), the rows the step is about
+    // (position 0, which can only attend to itself, would set it to 1 and wash the answers' rows out).
+    double top = 0;
+    for (int q = in.n; q < T; ++q)
+        for (int c = 0; c < 2 * T + 1; ++c)
+            if (!std::isnan(map.values(q, c))) top = std::max(top, map.values(q, c));
+    if (top > 0) map.scale_hi = top;
     std::vector<std::string> notes;
-    for (int m = 0; m < 2; ++m) {
-        const HeadLook& h = looks[m];
-        const std::string scheme = scheme_label(kCompared[m], lang);
-        if (h.look)
-            notes.push_back(say(lang, {"{scheme}（第 {l} 层，头 {h}）：权重最多在 Δ = {peak}；照抄的 Δ = {n} 上 {copy}，Δ = {reach} 上 {reach_w}。n = {trained} 时最多在 Δ = {trained_peak}。",
-                                       "{scheme} (layer {l}, head {h}): most weight at Δ = {peak}; {copy} at the copy's Δ = {n}, {reach_w} at "
-                                       "Δ = {reach}. At n = {trained}: most at Δ = {trained_peak}."},
-                                {{"scheme", scheme},
-                                 {"l", integer(h.head.layer + 1)},
-                                 {"h", integer(h.head.head + 1)},
-                                 {"peak", integer(h.peak)},
-                                 {"n", integer(in.n)},
-                                 {"copy", num(h.at_copy, 2)},
-                                 {"reach", integer(reach)},
-                                 {"reach_w", num(h.at_reach, 2)},
-                                 {"trained", integer(kTrainMax)},
-                                 {"trained_peak", integer(h.trained_peak)}}));
-        else
-            notes.push_back(h.problem.empty() ? say(lang, {"正在运行随附的 {scheme} 模型……", "Running the shipped {scheme} model…"},
-                                                                  {{"scheme", scheme}})
-                                              : say(lang, {"无法运行随附的 {scheme} 模型：{why}", "Could not run the shipped {scheme} model: {why}"},
-                                                    {{"scheme", scheme}, {"why", h.problem}}));
-    }
-    notes.push_back(say(lang, {"黑框：照抄要读的格子（Δ = n）。橙线：Δ = {reach}，训练中照抄往回看得最远处。灰线：位置 {tokens}，训练用到的位置到此为止。",
-                               "Black outlines: the cells the copy must read (Δ = n). Orange line: Δ = {reach}, the farthest back "
-                               "copying looked in training. Grey lines: position {tokens}, where the positions training used end."},
-                        {{"reach", integer(reach)}, {"tokens", integer(trained_tokens)}}));
-    return make_view(say(lang, {"两个照抄头，同一个样本（n = {n}）", "The two copying heads on the same sample (n = {n})"}, {{"n", integer(in.n)}}),
-                     std::move(map), notes);
-}
-
-// The answers beside the heads, in blocks of kPerRow digits (a narrow column whose digits stay readable): for each
-// block a row of the digits expected, then RoPE's and ALiBi's, blue where right and red where wrong.
-ViewData answers_view(const HeadLook looks[2], const Inputs& in, Lang lang) {
-    constexpr int kPerRow = 6;
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    const int blocks = std::max(1, (in.n + kPerRow - 1) / kPerRow);
-    HeatmapView ans;
-    ans.values = RowMatrix::Constant(3 * blocks, kPerRow, nan);
-    ans.cell_text.assign(static_cast<size_t>(3 * blocks * kPerRow), "");
-    for (int b = 0; b < blocks; ++b) {
-        ans.row_labels.push_back(say(lang, {"应有 {first}–{last}", "expected {first}–{last}"},
-                                     {{"first", integer(b * kPerRow + 1)}, {"last", integer(std::min(in.n, (b + 1) * kPerRow))}}));
-        ans.row_labels.push_back(scheme_label(kCompared[0], lang));
-        ans.row_labels.push_back(scheme_label(kCompared[1], lang));
-    }
-    for (int m = 0; m < 2; ++m) {
-        const lab_board::Inspection* look = looks[m].look;
-        if (!look) continue;
-        for (int i = 0; i < in.n; ++i) {
-            const int want = look->expected[static_cast<size_t>(i)], got = look->predicted[static_cast<size_t>(i)];
-            const int r = 3 * (i / kPerRow), c = i % kPerRow;
-            ans.values(r, c) = 0;
-            ans.cell_text[static_cast<size_t>(r * kPerRow + c)] = integer(want);
-            ans.values(r + 1 + m, c) = got == want ? -1.0 : 1.0;
-            ans.cell_text[static_cast<size_t>((r + 1 + m) * kPerRow + c)] = got <= 9 ? integer(got) : std::string("?");
+    if (looks[0].look && looks[1].look) {
+        notes.push_back(say(lang, {"n = {trained} 时两个头最多看 Δ = {rope_trained}（RoPE）和 Δ = {alibi_trained}（ALiBi）：照抄读 Δ = n。"
+                                   "n = {n} 时照抄的 Δ = {n} 上的权重：RoPE {rope_copy}，ALiBi {alibi_copy}；答案数字对了 {rope_right} 个和 {alibi_right} 个（共 {n} 个）。",
+                                   "At n = {trained} the heads look most at Δ = {rope_trained} (RoPE) and Δ = {alibi_trained} (ALiBi): "
+                                   "copying reads Δ = n. At n = {n}, weight on the copy's Δ = {n}: RoPE {rope_copy}, ALiBi {alibi_copy}; "
+                                   "answer digits right: {rope_right} and {alibi_right} of {n}."},
+                            {{"trained", integer(kTrainMax)},
+                             {"rope_trained", integer(looks[0].trained_peak)},
+                             {"alibi_trained", integer(looks[1].trained_peak)},
+                             {"n", integer(in.n)},
+                             {"rope_copy", num(looks[0].at_copy, 2)},
+                             {"alibi_copy", num(looks[1].at_copy, 2)},
+                             {"rope_right", integer(looks[0].right)},
+                             {"alibi_right", integer(looks[1].right)}}));
+    } else {
+        for (int m = 0; m < 2; ++m) {
+            const std::string scheme = scheme_label(kCompared[m], lang);
+            if (looks[m].look) continue;
+            notes.push_back(looks[m].problem.empty()
+                                ? say(lang, {"正在运行随附的 {scheme} 模型……", "Running the shipped {scheme} model…"}, {{"scheme", scheme}})
+                                : say(lang, {"无法运行随附的 {scheme} 模型：{why}", "Could not run the shipped {scheme} model: {why}"},
+                                      {{"scheme", scheme}, {"why", looks[m].problem}}));
         }
     }
-    ans.integer = true;
-    ans.is_signed = true;
-    ans.scale_lo = -1;
-    ans.scale_hi = 1;
-    const int rights[2] = {looks[0].right, looks[1].right};
-    std::vector<std::string> notes = {say(lang, {"蓝 = 对，红 = 错。", "Blue = right, red = wrong."})};
-    if (looks[0].look && looks[1].look)
-        notes.push_back(say(lang, {"{n} 个数字：{a} 对 {ra} 个，{b} 对 {rb} 个。", "Of {n} digits: {a} gets {ra} right, {b} {rb}."},
-                            {{"n", integer(in.n)},
-                             {"a", scheme_label(kCompared[0], lang)},
-                             {"ra", integer(rights[0])},
-                             {"b", scheme_label(kCompared[1], lang)},
-                             {"rb", integer(rights[1])}}));
-    return make_view(say(lang, {"它们的答案", "Their answers"}), std::move(ans), notes);
+    notes.push_back(say(lang, {"方框：每个答案数字照抄要读的格子，模型给出的数字对为蓝、错为红。橙线：Δ = {reach}，训练中往回看得最远处。灰线：位置 {tokens}，训练用到的位置的尽头。",
+                               "Boxes: where copying must read for each answer digit, blue where the model's digit is right, red where "
+                               "wrong. Orange: Δ = {reach}, the farthest training looked back. Grey: position {tokens}, the end of the "
+                               "trained positions."},
+                        {{"reach", integer(reach)}, {"tokens", integer(trained_tokens)}}));
+    return make_view(say(lang, {"照抄头，同一个样本（n = {n}）：左 RoPE（第 {rl} 层，头 {rh}），右 ALiBi（第 {al} 层，头 {ah}）",
+                                "Copying heads, same sample (n = {n}): left RoPE (layer {rl}, head {rh}), right ALiBi (layer {al}, head {ah})"},
+                                {{"n", integer(in.n)},
+                                 {"rl", looks[0].look ? integer(looks[0].head.layer + 1) : std::string("…")},
+                                 {"rh", looks[0].look ? integer(looks[0].head.head + 1) : std::string("…")},
+                                 {"al", looks[1].look ? integer(looks[1].head.layer + 1) : std::string("…")},
+                                 {"ah", looks[1].look ? integer(looks[1].head.head + 1) : std::string("…")}}),
+                     std::move(map), notes);
 }
 
 std::vector<ViewData> why_rope_views(const Inputs& in, Lang lang) {
     const HeadLook looks[2] = {head_look(kCompared[0], in), head_look(kCompared[1], in)};
-    return {heads_view(looks, in, lang), answers_view(looks, in, lang)};
+    return {heads_view(looks, in, lang)};
 }
 
 }  // namespace
