@@ -341,32 +341,32 @@ TEST_F(WhyRopeBreaks, TheCopyingHeadsTheirOffsetsAndAnswersComeFromTheLooks) {
     ASSERT_EQ(views.size(), 1u);
     const HeatmapView& heads = views[0].heatmap();
     ASSERT_EQ(heads.values.rows(), 2 * n);
-    ASSERT_EQ(heads.values.cols(), 4 * n + 1);  // RoPE's tile, a blank column, ALiBi's tile
+    ASSERT_EQ(heads.values.cols(), 4 * n + 2);  // RoPE's tile, two blank columns, ALiBi's tile
     EXPECT_NEAR(heads.values(n, n - trained), 0.7 + 0.3 / (n + 1), 1e-15);                // RoPE's head 2 at Δ = 16
-    EXPECT_NEAR(heads.values(n, 2 * n + 1 + 0), 0.7 + 0.3 / (n + 1), 1e-15);              // ALiBi's head 1 at Δ = n
+    EXPECT_NEAR(heads.values(n, 2 * n + 2 + 0), 0.7 + 0.3 / (n + 1), 1e-15);              // ALiBi's head 1 at Δ = n
     EXPECT_EQ(heads.highlight_cells.front(), std::make_pair(n, 0));                        // the copy's cells
-    EXPECT_EQ(heads.highlight_cells.back(), std::make_pair(2 * n - 1, 2 * n + 1 + n - 1));
-    EXPECT_EQ(views[0].title, "Copying heads, same sample (n = " + std::to_string(n) + "): left RoPE (layer 2, head 2), right ALiBi (layer 2, head 1)");
-    ASSERT_EQ(views[0].notes.size(), 2u);
-    EXPECT_NE(views[0].notes[0].find("At n = " + std::to_string(trained) + " the heads look most at Δ = " + std::to_string(trained) + " (RoPE) and Δ = " +
-                                     std::to_string(trained) + " (ALiBi)"),
+    EXPECT_EQ(heads.highlight_cells.back(), std::make_pair(2 * n - 1, 2 * n + 2 + n - 1));
+    EXPECT_EQ(views[0].title, "Copying heads' attention weights, same sample (n = " + std::to_string(n) + " digits, " + std::to_string(2 * n) +
+                                  " tokens): left RoPE (layer 2, head 2), right ALiBi (layer 2, head 1)");
+    ASSERT_EQ(views[0].notes.size(), 3u);
+    EXPECT_NE(views[0].notes[0].find("At n = " + std::to_string(trained) + " both heads look most at Δ = " + std::to_string(trained)),
               std::string::npos) << views[0].notes[0];
     double spread = 0;  // the made-up heads' even share at one offset, over the answer's queries
     for (int q = n; q < 2 * n; ++q) spread += 0.3 / (q + 1) / n;
-    EXPECT_NE(views[0].notes[0].find("weight on the copy's Δ = " + std::to_string(n) + ": RoPE " + lessonui::num(spread, 2) + ", ALiBi " +
+    EXPECT_NE(views[0].notes[1].find("weight on the copy's Δ = " + std::to_string(n) + ": RoPE " + lessonui::num(spread, 2) + ", ALiBi " +
                                      lessonui::num(0.7 + spread, 2)),
-              std::string::npos) << views[0].notes[0];
+              std::string::npos) << views[0].notes[1];
     ASSERT_EQ(heads.highlight_verdicts.size(), heads.highlight_cells.size());
     EXPECT_EQ(heads.highlight_verdicts.front(), -1);        // RoPE's first digit wrong
     EXPECT_EQ(heads.highlight_verdicts[size_t(n - 1)], 1);  // its last right
     EXPECT_EQ(heads.highlight_verdicts[size_t(n)], 1);      // ALiBi's first right
-    EXPECT_NE(views[0].notes[0].find("answer digits right: " + std::to_string(n - 20) + " and " + std::to_string(n) + " of " + std::to_string(n)),
-              std::string::npos) << views[0].notes[0];
+    EXPECT_NE(views[0].notes[1].find("answer digits right: " + std::to_string(n - 20) + " and " + std::to_string(n) + " of " + std::to_string(n)),
+              std::string::npos) << views[0].notes[1];
     const std::string takeaway = step_takeaway(step, p, Lang::en);
-    EXPECT_NE(takeaway.find("RoPE's copying head looks Δ = " + std::to_string(trained) + " back and gets " + std::to_string(n - 20) + "/" +
+    EXPECT_NE(takeaway.find("RoPE's copying head looks most at Δ = " + std::to_string(trained) + " and gets " + std::to_string(n - 20) + "/" +
                             std::to_string(n)),
               std::string::npos) << takeaway;
-    EXPECT_NE(takeaway.find("ALiBi's looks Δ = " + std::to_string(n) + " back and gets " + std::to_string(n) + "/"), std::string::npos)
+    EXPECT_NE(takeaway.find("ALiBi's at Δ = " + std::to_string(n) + " and gets " + std::to_string(n) + "/"), std::string::npos)
         << takeaway;
     EXPECT_EQ(step_takeaway(step, p, Lang::zh).find("…"), std::string::npos);
 }

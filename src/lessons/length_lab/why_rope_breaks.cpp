@@ -122,12 +122,17 @@ ViewData heads_view(const HeadLook looks[2], const Inputs& in, Lang lang) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const int T = 2 * in.n, reach = trained_reach("copy"), trained_tokens = 2 * kTrainMax;
     HeatmapView map;
-    map.values = RowMatrix::Constant(T, 2 * T + 1, nan);
-    // Each tile's columns are its own key positions 0 … T − 1 (the blank column between them has none).
-    for (int c = 0; c < 2 * T + 1; ++c) map.col_labels.push_back(c == T ? std::string() : integer(c % (T + 1)));
-    for (int q = 0; q < T; ++q) map.row_labels.push_back(integer(q));
+    // Two blank columns between the tiles: ALiBi's tile then starts at an even column, so that when the map prints
+    // every other label both tiles print the same ones (their labels: their own key positions, every 8th).
+    constexpr int kGap = 2, kLabelEvery = 8;
+    const int cols = 2 * T + kGap, stride = T + kGap;
+    map.values = RowMatrix::Constant(T, cols, nan);
+    for (int c = 0; c < cols; ++c) {
+        const int k = c % stride;
+        map.col_labels.push_back(k < T && k % kLabelEvery == 0 ? integer(k) : std::string());
+    }
     for (int m = 0; m < 2; ++m) {
-        const int left = m * (T + 1);
+        const int left = m * stride;
         if (const lab_board::Inspection* look = looks[m].look) {
             const std::vector<double>& a = look->attention[static_cast<size_t>(looks[m].head.layer * look->heads + looks[m].head.head)];
             for (int q = 0; q < T; ++q)
@@ -150,9 +155,10 @@ ViewData heads_view(const HeadLook looks[2], const Inputs& in, Lang lang) {
     map.scale_lo = 0;
     map.row_axis = say(lang, {"查询位置 q", "query position q"});
     map.col_axis = say(lang, {"键位置 k", "key position k"});
-    map.explain = [T, lang](int r, int c) {
-        if (r < 0 || c < 0 || r >= T || c >= 2 * T + 1 || c == T) return std::string();
-        const int m = c / (T + 1), q = r, k = c % (T + 1);
+    map.explain = [T, cols, stride, lang](int r, int c) {
+        if (r < 0 || c < 0 || r >= T || c >= cols) return std::string();
+        const int m = c / stride, q = r, k = c % stride;
+        if (k >= T) return say(lang, {"两个头之间的空隙。", "The gap between the two heads."});
         const std::string scheme = scheme_label(kCompared[m], lang);
         if (k > q) return say(lang, {"{scheme}：位置 {q} 看不到后面的位置 {k}（因果掩码）。", "{scheme}: position {q} cannot see the later position {k} (causal mask)."},
                               {{"scheme", scheme}, {"q", integer(q)}, {"k", integer(k)}});
@@ -163,20 +169,24 @@ ViewData heads_view(const HeadLook looks[2], const Inputs& in, Lang lang) {
     // (position 0, which can only attend to itself, would set it to 1 and wash the answers' rows out).
     double top = 0;
     for (int q = in.n; q < T; ++q)
-        for (int c = 0; c < 2 * T + 1; ++c)
+        for (int c = 0; c < cols; ++c)
             if (!std::isnan(map.values(q, c))) top = std::max(top, map.values(q, c));
     if (top > 0) map.scale_hi = top;
     std::vector<std::string> notes;
     if (looks[0].look && looks[1].look) {
-        notes.push_back(say(lang, {"n = {trained} 时两个头最多看 Δ = {rope_trained}（RoPE）和 Δ = {alibi_trained}（ALiBi）：照抄读 Δ = n。"
-                                   "n = {n} 时照抄的 Δ = {n} 上的权重：RoPE {rope_copy}，ALiBi {alibi_copy}；答案数字对了 {rope_right} 个和 {alibi_right} 个（共 {n} 个）。",
-                                   "At n = {trained} the heads look most at Δ = {rope_trained} (RoPE) and Δ = {alibi_trained} (ALiBi): "
-                                   "copying reads Δ = n. At n = {n}, weight on the copy's Δ = {n}: RoPE {rope_copy}, ALiBi {alibi_copy}; "
-                                   "answer digits right: {rope_right} and {alibi_right} of {n}."},
-                            {{"trained", integer(kTrainMax)},
-                             {"rope_trained", integer(looks[0].trained_peak)},
-                             {"alibi_trained", integer(looks[1].trained_peak)},
-                             {"n", integer(in.n)},
+        const int rope_trained = looks[0].trained_peak, alibi_trained = looks[1].trained_peak;
+        // Where the heads look at the longest trained length: the check of the copy's offset Δ = n.
+        notes.push_back(rope_trained == alibi_trained
+                            ? say(lang, {"n = {trained} 时两个头都最多看 Δ = {d}：照抄读 Δ = n 处的数字。",
+                                         "At n = {trained} both heads look most at Δ = {d}: copying reads the digit at Δ = n."},
+                                  {{"trained", integer(kTrainMax)}, {"d", integer(rope_trained)}})
+                            : say(lang, {"n = {trained} 时 RoPE 的头最多看 Δ = {rope}，ALiBi 的看 Δ = {alibi}（照抄读 Δ = n）。",
+                                         "At n = {trained} RoPE's head looks most at Δ = {rope}, ALiBi's at Δ = {alibi} (copying reads Δ = n)."},
+                                  {{"trained", integer(kTrainMax)}, {"rope", integer(rope_trained)}, {"alibi", integer(alibi_trained)}}));
+        notes.push_back(say(lang, {"n = {n} 时照抄的 Δ = {n} 上的权重：RoPE {rope_copy}，ALiBi {alibi_copy}；答案数字对了 {rope_right} 个和 {alibi_right} 个（共 {n} 个；瞎猜约对十分之一）。",
+                                   "At n = {n}, weight on the copy's Δ = {n}: RoPE {rope_copy}, ALiBi {alibi_copy}; answer digits right: "
+                                   "{rope_right} and {alibi_right} of {n} (guessing gets about 1 in 10)."},
+                            {{"n", integer(in.n)},
                              {"rope_copy", num(looks[0].at_copy, 2)},
                              {"alibi_copy", num(looks[1].at_copy, 2)},
                              {"rope_right", integer(looks[0].right)},
@@ -196,9 +206,11 @@ ViewData heads_view(const HeadLook looks[2], const Inputs& in, Lang lang) {
                                "wrong. Orange: Δ = {reach}, the farthest training looked back. Grey: position {tokens}, the end of the "
                                "trained positions."},
                         {{"reach", integer(reach)}, {"tokens", integer(trained_tokens)}}));
-    return make_view(say(lang, {"照抄头，同一个样本（n = {n}）：左 RoPE（第 {rl} 层，头 {rh}），右 ALiBi（第 {al} 层，头 {ah}）",
-                                "Copying heads, same sample (n = {n}): left RoPE (layer {rl}, head {rh}), right ALiBi (layer {al}, head {ah})"},
+    return make_view(say(lang, {"照抄头的注意力权重，同一个样本（n = {n} 个数字，{T} 个 token）：左 RoPE（第 {rl} 层，头 {rh}），右 ALiBi（第 {al} 层，头 {ah}）",
+                                "Copying heads' attention weights, same sample (n = {n} digits, {T} tokens): left RoPE (layer {rl}, head {rh}), "
+                                "right ALiBi (layer {al}, head {ah})"},
                                 {{"n", integer(in.n)},
+                                 {"T", integer(T)},
                                  {"rl", looks[0].look ? integer(looks[0].head.layer + 1) : std::string("…")},
                                  {"rh", looks[0].look ? integer(looks[0].head.head + 1) : std::string("…")},
                                  {"al", looks[1].look ? integer(looks[1].head.layer + 1) : std::string("…")},
@@ -234,21 +246,21 @@ Step why_rope_breaks() {
          "to try other samples."},
         {"n", "sample"},
         views_of(read_inputs, why_rope_views),
-        {{R"tex(\text{RoPE：} \mathbf{q}^{\top} R(\Delta\theta)\, \mathbf{k} \text{ 只学过 } \Delta \le 16 \qquad \text{ALiBi：} \mathbf{q}^{\top} \mathbf{k} - m\,\Delta \text{ 每个 } \Delta \text{ 都一样})tex",
-          R"tex(\text{RoPE: } \mathbf{q}^{\top} R(\Delta\theta)\, \mathbf{k} \text{ learned for } \Delta \le 16 \qquad \text{ALiBi: } \mathbf{q}^{\top} \mathbf{k} - m\,\Delta \text{ alike at every } \Delta)tex"}},
+        {{R"tex(\text{RoPE：} \mathbf{q}^{\top} R(\Delta\theta)\, \mathbf{k} \text{（转过角度 } \Delta\theta\text{）只学过 } \Delta \le 16 \qquad \text{ALiBi：} \mathbf{q}^{\top} \mathbf{k} - m\,\Delta \text{（斜率 } m\text{）每个 } \Delta \text{ 都一样})tex",
+          R"tex(\text{RoPE: } \mathbf{q}^{\top} R(\Delta\theta)\, \mathbf{k} \text{ (turned by } \Delta\theta\text{), learned for } \Delta \le 16 \qquad \text{ALiBi: } \mathbf{q}^{\top} \mathbf{k} - m\,\Delta \text{ (slope } m\text{), alike at every } \Delta)tex"}},
     };
     s.body_args = setup_args;
-    s.takeaway = {"n = {n} 时，RoPE 的照抄头往回看 Δ = {rope_peak}，对 {rope_right}/{n} 个数字；ALiBi 的看 Δ = {alibi_peak}，对 {alibi_right}/{n}：{reason}。",
-                  "At n = {n}, RoPE's copying head looks Δ = {rope_peak} back and gets {rope_right}/{n} digits; ALiBi's looks "
-                  "Δ = {alibi_peak} back and gets {alibi_right}/{n}: {reason}."};
+    s.takeaway = {"n = {n} 时，RoPE 的照抄头最多看 Δ = {rope_peak}，对 {rope_right}/{n} 个数字；ALiBi 的最多看 Δ = {alibi_peak}，对 {alibi_right}/{n}：{reason}。",
+                  "At n = {n}, RoPE's copying head looks most at Δ = {rope_peak} and gets {rope_right}/{n} digits; ALiBi's at "
+                  "Δ = {alibi_peak} and gets {alibi_right}/{n}: {reason}."};
     s.takeaway_args = args_of(read_inputs, +[](const Inputs& in, Lang lang) {
         const HeadLook rope = head_look("rope", in), alibi = head_look("alibi", in);
         const auto peak = [](const HeadLook& h) { return h.look ? integer(h.peak) : std::string("…"); };
         const auto right = [](const HeadLook& h) { return h.look ? integer(h.right) : std::string("…"); };
         const int reach = trained_reach("copy");
         const std::string reason =
-            in.n > reach ? say(lang, {"RoPE 的匹配只在 Δ ≤ {reach} 学过，ALiBi 的罚分每个 Δ 都是同一条直线",
-                                      "RoPE's match was learned for Δ ≤ {reach} only, ALiBi's penalty is one line at every Δ"},
+            in.n > reach ? say(lang, {"RoPE 的匹配只在 Δ ≤ {reach} 学过，ALiBi 的罚分 m·Δ 过了 {reach} 也还是同一个式子",
+                                      "RoPE's match was learned for Δ ≤ {reach} only; ALiBi's penalty m·Δ keeps its form past {reach}"},
                                {{"reach", integer(reach)}})
                          : say(lang, {"n ≤ {reach} 在训练之内，两者都学过这个 Δ", "n ≤ {reach} is within training, where both learned this Δ"},
                                {{"reach", integer(reach)}});
