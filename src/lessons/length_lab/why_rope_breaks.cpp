@@ -246,7 +246,7 @@ Step why_rope_breaks() {
          "to try other samples."},
         {"n", "sample"},
         views_of(read_inputs, why_rope_views),
-        {{R"tex(\text{RoPE：} \mathbf{q}^{\top} R(\Delta\theta)\, \mathbf{k} \text{（转过角度 } \Delta\theta\text{）只学过 } \Delta \le 16 \qquad \text{ALiBi：} \mathbf{q}^{\top} \mathbf{k} - m\,\Delta \text{（斜率 } m\text{）每个 } \Delta \text{ 都一样})tex",
+        {{R"tex(\text{RoPE：} \mathbf{q}^{\top} R(\Delta\theta)\, \mathbf{k} \text{，转 } \Delta\theta \text{ 只学过 } \Delta \le 16 \qquad \text{ALiBi：} \mathbf{q}^{\top} \mathbf{k} - m\,\Delta\text{，斜率 } m)tex",
           R"tex(\text{RoPE: } \mathbf{q}^{\top} R(\Delta\theta)\, \mathbf{k} \text{ (turned by } \Delta\theta\text{), learned for } \Delta \le 16 \qquad \text{ALiBi: } \mathbf{q}^{\top} \mathbf{k} - m\,\Delta \text{ (slope } m\text{), alike at every } \Delta)tex"}},
     };
     s.body_args = setup_args;
