@@ -39,7 +39,8 @@
 //                      the other language when the learner switches (the switch waits for it; a notice if it fails)
 //   api.lab            the length-generalisation lab's client; once ready, lab.ask(kind, id, words) asks what the
 //                      lab's buttons ask (kind: load_data, train, pause, resume, cancel, save_weights, load_weights,
-//                      inspect; returns the run's id for train and load_weights); lab.onMessage = fn(name, text,
+//                      inspect, eval: id the run, words 'scaling=ntk factor=2'; returns the run's id for train and
+//                      load_weights, the evaluation's for eval); lab.onMessage = fn(name, text,
 //                      ok) sees each answer handed to the app (ok: 1 when the app understood it). docs/lab.md
 //
 // A page with an element #pelab (index.html, embed.html) gets it mounted as window.pelab, driven by the
@@ -314,9 +315,10 @@
   // (_pelab_lab_receive). Where no worker can start (the offline single file, a CSP without it, a cross-origin
   // pelab.js) the app hears {type: 'trainer', available: false, message} and every run asked for fails with it.
   function labClient(m, save) {
-    // waiting: the answers the screen waits for (looks inside a model, the reference runs), not yet arrived: the
-    // widget is not idle while one is on its way (a run's training is not waited for: it takes minutes).
-    var worker = null, failed = null, queue = [], client = { onMessage: null, waiting: 0 }, looks = {};
+    // waiting: the answers the screen waits for (looks inside a model, the reference runs, evaluations of a
+    // model), not yet arrived: the widget is not idle while one is on its way (a run's training is not waited
+    // for: it takes minutes; an evaluation takes seconds). evals: the evaluations' ids still unanswered.
+    var worker = null, failed = null, queue = [], client = { onMessage: null, waiting: 0 }, looks = {}, evals = {};
     function onHeap(text, fn) {  // text as a C string on the heap (an inspection is too large for the stack)
       var n = m.lengthBytesUTF8(text) + 1, at = m._malloc(n);
       m.stringToUTF8(text, at, n);
@@ -329,10 +331,11 @@
     }
     function tell(message) {
       if (message.type === 'attention' && looks[message.key]) { --looks[message.key]; --client.waiting; }
+      if (evals[message.id] && /^(evaluated|error|cancelled)$/.test(message.type)) { delete evals[message.id]; --client.waiting; }
       pass('pelab_lab_receive', JSON.stringify(message));
     }
     function refuse(c) {
-      if (c.cmd === 'train' || c.cmd === 'load') tell({ type: 'error', id: c.id, message: failed });
+      if (c.cmd === 'train' || c.cmd === 'load' || c.cmd === 'eval') tell({ type: 'error', id: c.id, message: failed });
       if (c.cmd === 'inspect') tell({ type: 'attention', key: c.key, error: failed });
     }
     function unavailable(why) {
@@ -391,11 +394,13 @@
       };
       input.click();
     }
-    // One request of the app (kind as web.cpp names it; id 0 for pause, resume and cancel: every run).
-    client.request = function (kind, id, words) {
+    // One request of the app (kind as web.cpp names it; id 0 for pause, resume and cancel: every run; model: an
+    // evaluation's, "run=3").
+    client.request = function (kind, id, words, model) {
       if (kind === 'load_data') { ++client.waiting; send({}); fetchRuns(); }
       else if (kind === 'load_weights') pick(id, words);
       else if (kind === 'inspect') { looks[words] = (looks[words] || 0) + 1; ++client.waiting; send({ cmd: kind, key: words }); }
+      else if (kind === 'eval') { if (!evals[id]) { evals[id] = 1; ++client.waiting; } send({ cmd: kind, id: id, model: model, params: words }); }
       else send({ cmd: kind === 'save_weights' ? 'weights' : kind, id: id || undefined, params: words });
     };
     // What the lab's buttons ask (web.cpp: pelab_lab_ask): tests, a host page's own controls.

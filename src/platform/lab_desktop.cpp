@@ -177,18 +177,31 @@ void LabRunner::request(const lab_board::Request& r) {
             break;
         case Kind::inspect: {
             const std::string message = "{\"cmd\":\"inspect\",\"key\":" + json_string(r.words) + "}";
-            const std::string file = handler_.needs(message);
-            if (!file.empty()) {
-                std::string bytes;
-                for (const std::string& pe : shipped_schemes())
-                    if (file == "lab_shipped_" + pe + "_copy.weights") bytes = shipped_weights(pe);
-                if (bytes.empty()) handler_.provide_failed(file, "the lab ships no such model (alibi and rope on copy)");
-                else handler_.provide(file, bytes);
-            }
+            provide_shipped(message);
+            send(message);
+            break;
+        }
+        case Kind::evaluate: {
+            // Queued and scored in slices by the worker threads, as a load is.
+            const std::string message = "{\"cmd\":\"eval\",\"id\":" + id + ",\"model\":" + json_string(r.model) +
+                                        ",\"params\":" + json_string(r.words) + "}";
+            provide_shipped(message);
+            start_threads();
             send(message);
             break;
         }
     }
+}
+
+// The shipped model a message names (a look inside or an evaluation of shipped=<pe>), from the binary.
+void LabRunner::provide_shipped(const std::string& message) {
+    const std::string file = handler_.needs(message);
+    if (file.empty()) return;
+    std::string bytes;
+    for (const std::string& pe : shipped_schemes())
+        if (file == "lab_shipped_" + pe + "_copy.weights") bytes = shipped_weights(pe);
+    if (bytes.empty()) handler_.provide_failed(file, "the lab ships no such model (alibi and rope on copy)");
+    else handler_.provide(file, bytes);
 }
 
 // [SECTION] files: loaded and saved

@@ -1,9 +1,9 @@
 // PE Lab — platform/lab_desktop.h
 // The length-generalisation lab on the desktop: the desktop's transport for core's one request handler
 // (core/lab/lab_requests.h), as web/lab_worker.js is the page's. Each frame the desktop calls LabRunner::frame(),
-// which turns the board's requests (lessons/length_lab/lab_board.h) into the lab's messages, hands them to the
-// handler, and hands the handler's events back to the board on the calling (main) thread. What it adds to the
-// handler, and nothing more:
+// which turns the board's requests (lessons/length_lab/lab_board.h: runs, looks inside, evaluations) into the
+// lab's messages, hands them to the handler, and hands the handler's events back to the board on the calling
+// (main) thread. What it adds to the handler, and nothing more:
 //   threads     a few worker threads (at most max_parallel, default the machine's hardware threads) run the
 //               handler's slices, so up to that many runs train at once, the others wait queued; runs use the
 //               CLI's padded arithmetic and so give the CLI's numbers
@@ -78,6 +78,7 @@ private:
     void post(const std::string& event);
     void send(const std::string& message, const std::string* payload = nullptr);
     void request(const lab_board::Request& request);
+    void provide_shipped(const std::string& message);
     void load(int id, const std::string& task_word, const std::string& path);
     void deliver(const std::string& event);
     void save(const std::string& weights_event);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/lab/lab_model.h"
+#include "core/lab/lab_report.h"
 #include "core/io/text.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -96,8 +97,9 @@ EM_JS(void, js_step_text, (const char* title, const char* takeaway, const char* 
 });
 // A request of the length-generalisation lab (lessons/length_lab/lab_board.h) to the page's lab client
 // (web/widget.js: the lab's worker, the reference runs' fetch, the weights file's download and picker).
-EM_JS(void, js_lab_request, (const char* kind, int id, const char* words), {
-    if (Module["onPelabLab"]) Module["onPelabLab"](UTF8ToString(kind), id, UTF8ToString(words));
+// `model`: an evaluation's model ("run=3"), "" for the other kinds.
+EM_JS(void, js_lab_request, (const char* kind, int id, const char* words, const char* model), {
+    if (Module["onPelabLab"]) Module["onPelabLab"](UTF8ToString(kind), id, UTF8ToString(words), UTF8ToString(model));
 });
 // Texts in parts (scripts/language_texts.py): those web/widget.js wrote into memory before main(), as "zh" (a
 // language's texts for every screen) and "zh:rope" (a lesson's), comma-separated; null when the page writes none
@@ -156,8 +158,9 @@ void send_lab_requests() {
                            : r.kind == Kind::cancel       ? "cancel"
                            : r.kind == Kind::save_weights ? "save_weights"
                            : r.kind == Kind::load_weights ? "load_weights"
+                           : r.kind == Kind::evaluate     ? "eval"
                                                           : "inspect";
-        js_lab_request(kind, r.id, r.words.c_str());
+        js_lab_request(kind, r.id, r.words.c_str(), r.model.c_str());
     }
 }
 
@@ -457,8 +460,10 @@ EMSCRIPTEN_KEEPALIVE void pelab_lab_data_failed(const char* why) {
 }
 // What the lab's own buttons ask, from the page (api.lab.ask: tests, a host page's own controls): kind one of
 // load_data, train (words: the run's key=value words), pause, resume, cancel (id 0: every run), save_weights,
-// load_weights (words: "task=copy"), inspect (words: the key). Returns the run's id for train and load_weights,
-// else `id`; -1 for an unknown kind. The requests go to the page with the next frame, as the lesson's do.
+// load_weights (words: "task=copy"), inspect (words: the key), eval (id: the finished run to evaluate, words:
+// "scaling=ntk factor=2", as the step remedies-at-test-time's button asks). Returns the run's id for train and
+// load_weights, the evaluation's for eval (0: no such finished run), else `id`; -1 for an unknown kind. The
+// requests go to the page with the next frame, as the lesson's do.
 EMSCRIPTEN_KEEPALIVE int pelab_lab_ask(const char* kind, int id, const char* words) {
     namespace board = pelab::lab_board;
     const std::string k = kind ? kind : "", w = words ? words : "";
@@ -471,7 +476,10 @@ EMSCRIPTEN_KEEPALIVE int pelab_lab_ask(const char* kind, int id, const char* wor
     else if (k == "save_weights") board::save_weights(id);
     else if (k == "load_weights") answer = board::load_weights(w.empty() ? "task=copy" : w);
     else if (k == "inspect") board::want_inspection(w);
-    else return -1;
+    else if (k == "eval") {
+        const std::string factor = pelab::lab::word_value(w, "factor");
+        answer = board::evaluate(id, pelab::lab::word_value(w, "scaling"), factor.empty() ? 1.0 : std::atof(factor.c_str()));
+    } else return -1;
     wake(1);
     return answer;
 }

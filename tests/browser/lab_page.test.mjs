@@ -11,6 +11,10 @@
 //   - a run's weights are offered as a download named for the run;
 //   - looks inside a run's model and a shipped model (lab_shipped_alibi_copy.weights from dist, or a stand-in
 //     packed here from a short native run) give layers·heads matrices of T×T; a bad key gives an error;
+//   - on the step remedies-at-test-time, "Evaluate my model" is disabled until a RoPE run has finished; pressed, it
+//     has the worker evaluate that run under the five scalings (answers 'evaluated', drawn as the learner's
+//     curves); "Cancel evaluation" stops the ones still waiting (answers 'cancelled', and nothing after), and
+//     the widget settles and draws nothing while idle;
 //   - after training ends the widget draws no frames for 1 s;
 //   - the lesson, when it is in this build, asks for the reference runs and starts the worker when opened;
 //   - the offline single file (build/web/pelab.html from file://) shows the reference runs from its data block
@@ -22,6 +26,7 @@
 // [SECTION] a run, its controls and its weights
 // [SECTION] a weights file from the learner
 // [SECTION] looks inside models
+// [SECTION] the learner's model evaluated under RoPE's scalings
 // [SECTION] idle after training, the lesson, the single file
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -248,6 +253,77 @@ test('a look inside the shipped model (lab_shipped_alibi_copy.weights, fetched o
   await ask(page, 'inspect', 0, missing);
   const answer = await waitAnswer(page, `(e) => e.message && e.message.type === 'attention' && e.message.key === ${JSON.stringify(missing)}`);
   assert.match(answer.message.error, /lab_shipped_nope_reverse\.weights: HTTP 404/);
+});
+
+// [SECTION] the learner's model evaluated under RoPE's scalings
+// The default model's size (d = 48, 4 heads, 2 layers), trained a few steps: each evaluation takes seconds in the
+// worker, long enough to press Cancel while some still wait.
+const ROPE = 'task=copy pe=rope train_steps=20 test=4 seed=2';
+
+test("remedies-at-test-time: 'Evaluate my model' evaluates the learner's RoPE run in the worker; Cancel stops the rest", async () => {
+  const p = await openWidget(browser, server.url, 'lesson=length-lab&step=remedies-at-test-time&lang=en');
+  await watch(p);
+  // A button as last drawn, once the widget has settled (which waits for the evaluations on their way).
+  const button = async (label) => {
+    await settle(p, 60000);
+    const b = (await p.evaluate(() => window.pelab.actions())).find((a) => a.label === label);
+    assert.ok(b, `a button ${label}: ` + JSON.stringify(await p.evaluate(() => window.pelab.actions())));
+    return b;
+  };
+  // Pressed as soon as it is drawn enabled (not settled: Cancel is enabled only while evaluations are on their way).
+  const press = async (label) => {
+    const handle = await p.waitForFunction((l) => window.pelab.actions().find((a) => a.label === l && a.enabled), label,
+      { timeout: 60000, polling: 20 });
+    const b = await handle.jsonValue();
+    await p.mouse.click(b.x + b.w / 2, b.y + b.h / 2);
+  };
+  // The step's prediction covers its figure until answered.
+  const q = (await p.evaluate(() => window.pelab.questions())).find((x) => x.predict);
+  if (q) await p.mouse.click(q.choices[0].x + q.choices[0].w / 2, q.choices[0].y + q.choices[0].h / 2);
+  assert.equal((await button('Evaluate my model')).enabled, false, 'no RoPE run yet: disabled');
+
+  const run = await ask(p, 'train', 0, ROPE);
+  assert.equal((await waitAnswer(p, byType(run, 'done', 'error'), 120000)).message.type, 'done');
+  await press('Evaluate my model');
+  // Five evaluations of run=<id>, each its own id, queued one after another in the worker.
+  const evals = () => p.evaluate((r) => [...new Set(window.__lab.filter((e) => e.message && e.message.id !== r && e.message.id != null &&
+    e.message.type === 'queued').map((e) => e.message.id))], run);
+  await p.waitForFunction(() => window.__lab.some((e) => e.message && e.message.type === 'evaluated'), null, { timeout: 120000, polling: 50 });
+  const ids = await evals();
+  assert.equal(ids.length, 5, JSON.stringify(ids));
+  const first = (await answers(p)).find((e) => e.message && e.message.type === 'evaluated');
+  assert.equal(first.ok, 1, 'the board took the evaluation');
+  assert.deepEqual(Object.keys(first.message.result.exact), ['4', '8', '12', '16', '20', '24', '28', '32', '40', '48']);
+  assert.equal(first.message.result.config.pe, 'rope');
+
+  // Cancel while the others wait: each is answered cancelled, and none is evaluated after its cancel.
+  await press('Cancel evaluation');
+  const over = (id) => `(e) => e.message && e.message.id === ${JSON.stringify(id)} && ['evaluated', 'cancelled', 'error'].includes(e.message.type)`;
+  for (const id of ids) await waitAnswer(p, over(id), 120000);
+  const finals = (await answers(p)).filter((e) => e.message && ids.includes(e.message.id) && e.message.type !== 'queued');
+  const cancelled = finals.filter((e) => e.message.type === 'cancelled').map((e) => e.message.id);
+  assert.ok(cancelled.length >= 1, 'at least one evaluation was still waiting: ' + JSON.stringify(finals.map((e) => e.message.type)));
+  for (const id of cancelled) assert.equal(finals.filter((e) => e.message.id === id).length, 1, `nothing after ${id}'s cancel`);
+  // Idle again: the lab client waits for nothing, and no frame is drawn while nothing arrives.
+  const frames = await settle(p, 60000);
+  await p.waitForTimeout(1000);
+  assert.equal(await p.evaluate(() => window.pelab.frames()), frames, 'no frame drawn while idle');
+  assert.equal(await p.evaluate(() => window.pelab.lab.waiting), 0);
+
+  // Pressed again, it evaluates only what the cancel stopped; the learner's curves are then all drawn.
+  await press('Evaluate my model');
+  await p.waitForFunction((n) => window.__lab.filter((e) => e.message && e.message.type === 'evaluated').length >= n,
+    5, { timeout: 180000, polling: 100 });
+  await settle(p, 60000);
+  assert.equal((await button('Evaluate my model')).enabled, false, 'every method scored: nothing left to ask');
+  // The figure's description (the text mirror) lists eight series: the five reference means, then the learner's
+  // first three, and counts the other two.
+  const figures = await p.evaluate(() => document.querySelector('.pelab-figures').textContent);
+  for (const label of ['yours: as trained', 'yours: PI', 'yours: NTK'])
+    assert.ok(figures.includes(label + ' goes from'), `${label} in the figure's description: ${figures}`);
+  assert.ok(figures.includes('2 more series are drawn'), figures);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
 });
 
 // [SECTION] idle after training, the lesson, the single file

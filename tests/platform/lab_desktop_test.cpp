@@ -6,7 +6,8 @@
 // and resume moves it on, cancel stops a training run and a queued one; the embedded data reads and a shipped model
 // is provided for a look inside; save_weights hands a weights file to the save service (or says there is none), and
 // that file, dropped back, is loaded; a load waiting for its file and a file that is not weights answer error; a
-// runner destroyed with runs going joins its threads.
+// runner destroyed with runs going joins its threads; the evaluations of a learner's run under RoPE's scalings
+// (the step remedies-at-test-time's button) are scored on the threads, and a cancel stops one.
 //
 // [SECTION] helpers
 // [SECTION] embedded data
@@ -261,6 +262,48 @@ TEST(LabDesktop, InspectSaveAndLoad) {
     EXPECT_NE(run_of(asked).message.find("format"), std::string::npos) << run_of(asked).message;
     std::remove(path.c_str());
     std::remove(junk.c_str());
+}
+
+// [SECTION] evaluations of a learner's run
+// What the step's button asks: one evaluation per scaling of a finished rope run, answered on the threads with the
+// scores core's evaluate() gives the model as trained (the CLI's arithmetic); a cancel answers cancelled.
+TEST(LabDesktop, EvaluationsOfARunUnderItsScalings) {
+    Fixture f;
+    f.runner.max_parallel = 2;
+    const int run = lab_board::start_run(std::string(kTiny) + " pe=rope seed=2");
+    ASSERT_TRUE(f.pump([&] { return state_of(run) == RunState::done; }));
+    const int ntk = lab_board::evaluate(run, "ntk", 2);
+    const int none = lab_board::evaluate(run, "none", 1);
+    ASSERT_GT(ntk, 0);
+    ASSERT_TRUE(f.pump([&] {
+        const lab_board::Evaluation* a = lab_board::find_evaluation(run, "ntk", 2);
+        const lab_board::Evaluation* b = lab_board::find_evaluation(run, "none", 1);
+        return a && b && a->state != lab_board::EvalState::queued && b->state != lab_board::EvalState::queued;
+    }));
+    const lab_board::Evaluation& e = *lab_board::find_evaluation(run, "ntk", 2);
+    ASSERT_EQ(e.state, lab_board::EvalState::done) << e.message;
+    EXPECT_EQ(lab_board::find_evaluation(run, "none", 1)->id, none);
+
+    // The same model, trained here in step and scored under the same scaling: the same shares, number for number.
+    ParamSet params;
+    lab::TrainConfig config;
+    ASSERT_EQ(lab::read_train_words(std::string(kTiny) + " pe=rope seed=2", &params, &config), "");
+    lab::Trainer trainer(config);
+    while (!trainer.finished()) trainer.step();
+    const std::vector<int> lengths = lab::TrainConfig{}.test;
+    const std::vector<lab::LengthScore> want = lab::evaluate(trainer.model_before_fine_tune(), lab::Task::copy, lengths,
+                                                             lab::scaling_options(RopeScaling::ntk, 2.0, config.train_max));
+    ASSERT_EQ(e.scores.n, lengths);
+    for (std::size_t i = 0; i < want.size(); ++i) EXPECT_EQ(e.scores.exact[i], want[i].exact) << "n = " << lengths[i];
+
+    // A cancel of an evaluation still waiting (taken in the same frame, right after it, long before its ten
+    // lengths are scored): answered cancelled, and nothing after it.
+    const int yarn = lab_board::evaluate(run, "yarn", 3);
+    lab_board::cancel_evaluations();
+    ASSERT_TRUE(f.pump([&] { return lab_board::find_evaluation(run, "yarn", 3)->state != lab_board::EvalState::queued; }));
+    EXPECT_EQ(lab_board::find_evaluation(run, "yarn", 3)->id, yarn);
+    EXPECT_EQ(lab_board::find_evaluation(run, "yarn", 3)->state, lab_board::EvalState::cancelled);
+    ASSERT_TRUE(f.pump([&] { return !f.runner.busy(); }, 10.0));
 }
 
 }  // namespace pelab::lab_desktop_test

@@ -57,6 +57,7 @@ struct RequestHandler::Run {
     TrainConfig eval;
     ForwardOptions options;
     std::vector<LengthScore> scores;
+    std::unique_ptr<LengthEvaluation<float>> length;  // the length being scored, between its blocks
     double seconds = 0;         // the time its slices took
     std::mutex model_mutex;     // held while a step changes the model, and while it is read elsewhere
 
@@ -302,14 +303,19 @@ void RequestHandler::slice_training(Run& run, double ms) {
     }
 }
 
-// Test lengths until `ms` have passed (at least one); after the last, the answer: loaded (a file, kept) or
-// evaluated (an evaluation, done).
+// Blocks of samples until `ms` have passed (at least one block), length after length; after the last length, the
+// answer: loaded (a file, kept) or evaluated (an evaluation, done). A block, not a whole length: the default
+// model's longest test length takes about half a second natively, longer in the page, and a cancel waits for the
+// slice under way.
 void RequestHandler::slice_scoring(Run& run, double ms) {
     const auto start = Clock::now();
     while (run.scores.size() < run.eval.test.size()) {
-        const int n = run.eval.test[run.scores.size()];
-        const std::vector<LengthScore> one = evaluate(*run.held, run.eval.task, {n}, run.options);
-        run.scores.push_back(one.front());
+        if (!run.length) run.length = std::make_unique<LengthEvaluation<float>>(run.eval.task, run.eval.test[run.scores.size()]);
+        run.length->step(*run.held, run.options);
+        if (run.length->done()) {
+            run.scores.push_back(run.length->score());
+            run.length.reset();
+        }
         std::lock_guard<std::mutex> lock(mutex_);
         if (run.cancelled) return;
         if (seconds_between(start, Clock::now()) * 1000.0 >= ms) break;

@@ -13,11 +13,11 @@
 // instead of passing it on). Each message's members and answers: docs/lab.md, "Messages".
 //
 // Scheduling: work() runs one slice of the first run that has work and is not paused or held by another thread
-// (a load's or an evaluation's scoring before any training run: it takes seconds, training takes minutes), so runs train one at a
-// time in the order they came when one thread calls it, and several at once when several threads do. A slice is
-// cut between optimizer steps (or test lengths), so pause and cancel are answered within one step. handle() and
-// work() may be called from different threads at once; `emit` is then called from both, so it must be
-// thread-safe. A run's "seconds" is the time its own slices took (not its pauses, not other runs' turns).
+// (a load's or an evaluation's scoring before any training run: it takes seconds, training takes minutes), so runs
+// train one at a time in the order they came when one thread calls it, and several at once when several threads
+// do. A slice is cut between optimizer steps (or blocks of kEvalBlock samples of a test length:
+// core/lab/lab_train.h), so pause and cancel are answered within one step (or block). handle() and work() may be
+// called from different threads at once; `emit` is then called from both, so it must be thread-safe. A run's "seconds" is the time its own slices took (not its pauses, not other runs' turns).
 //
 // [SECTION] the handler
 #pragma once

@@ -434,50 +434,61 @@ double Trainer::step() {
 }
 
 // [SECTION] evaluation
-namespace detail {
-constexpr int kEvalChunk = 32;  // samples per forward pass (bounds the attention weights kept)
+template <class T>
+LengthEvaluation<T>::LengthEvaluation(Task task, int n) : task_(task), n_(n) {
+    if (n < 1 || n > kMaxEvalLength) failed_ = true;
+    else samples_ = eval_samples(n);
+}
+
+template <class T>
+void LengthEvaluation<T>::step(const Model<T>& model, const ForwardOptions& options) {
+    if (done()) return;
+    const std::size_t first = next_, last = std::min(samples_.size(), first + kEvalBlock);
+    const Batch batch = task_batch(task_, std::vector<std::vector<int>>(samples_.begin() + static_cast<std::ptrdiff_t>(first),
+                                                                        samples_.begin() + static_cast<std::ptrdiff_t>(last)));
+    forward(model, batch, options, &acts_);
+    if (acts_.B != batch.B) {
+        failed_ = true;
+        return;
+    }
+    for (int b = 0; b < batch.B; ++b) {
+        bool all = true;
+        for (int t = n_; t < 2 * n_; ++t) {
+            Eigen::Index guess = 0;
+            acts_.logits.row(acts_.row_start[static_cast<std::size_t>(b)] + t).maxCoeff(&guess);
+            const bool right = static_cast<int>(guess) == batch.targets[static_cast<std::size_t>(b * batch.T + t)];
+            tokens_right_ += right ? 1 : 0;
+            all = all && right;
+        }
+        exact_ += all ? 1 : 0;
+    }
+    next_ = last;
+}
+
+template <class T>
+LengthScore LengthEvaluation<T>::score() const {
+    LengthScore s;
+    s.n = n_;
+    const double count = static_cast<double>(samples_.size());
+    s.exact = failed_ ? std::nan("") : static_cast<double>(exact_) / count;
+    s.token = failed_ ? std::nan("") : static_cast<double>(tokens_right_) / (count * n_);
+    return s;
 }
 
 template <class T>
 std::vector<LengthScore> evaluate(const Model<T>& model, Task task, const std::vector<int>& lengths,
                                   const ForwardOptions& options) {
     std::vector<LengthScore> out;
-    Activations<T> acts;
     for (const int n : lengths) {
-        if (n < 1 || n > kMaxEvalLength) {
-            out.push_back({n, std::nan(""), std::nan("")});
-            continue;
-        }
-        const std::vector<std::vector<int>> samples = eval_samples(n);
-        int exact = 0, tokens_right = 0;
-        bool ran = true;
-        for (std::size_t first = 0; ran && first < samples.size(); first += detail::kEvalChunk) {
-            const std::size_t last = std::min(samples.size(), first + detail::kEvalChunk);
-            const Batch batch = task_batch(task, std::vector<std::vector<int>>(samples.begin() + static_cast<std::ptrdiff_t>(first),
-                                                                               samples.begin() + static_cast<std::ptrdiff_t>(last)));
-            forward(model, batch, options, &acts);
-            ran = acts.B == batch.B;
-            if (!ran) break;
-            for (int b = 0; b < batch.B; ++b) {
-                bool all = true;
-                for (int t = n; t < 2 * n; ++t) {
-                    Eigen::Index guess = 0;
-                    acts.logits.row(acts.row_start[static_cast<std::size_t>(b)] + t).maxCoeff(&guess);
-                    const bool right = static_cast<int>(guess) == batch.targets[static_cast<std::size_t>(b * batch.T + t)];
-                    tokens_right += right ? 1 : 0;
-                    all = all && right;
-                }
-                exact += all ? 1 : 0;
-            }
-        }
-        LengthScore s;
-        s.n = n;
-        s.exact = ran ? static_cast<double>(exact) / static_cast<double>(samples.size()) : std::nan("");
-        s.token = ran ? static_cast<double>(tokens_right) / (static_cast<double>(samples.size()) * n) : std::nan("");
-        out.push_back(s);
+        LengthEvaluation<T> length(task, n);
+        while (!length.done()) length.step(model, options);
+        out.push_back(length.score());
     }
     return out;
 }
+
+template class LengthEvaluation<float>;
+template class LengthEvaluation<double>;
 
 // [SECTION] looking inside a model
 template <class T>

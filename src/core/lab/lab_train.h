@@ -216,6 +216,32 @@ template <class T>
 std::vector<LengthScore> evaluate(const Model<T>& model, Task task, const std::vector<int>& lengths,
                                   const ForwardOptions& options = {});
 
+// One length's evaluation a block of samples at a time, for a caller that must be able to stop between blocks (the
+// lab's request handler answers a cancel within one block, where a whole length of the default model takes about
+// half a second): the same forward passes over the same blocks of kEvalBlock samples as evaluate(), which is
+// written with it, so the same score bit for bit. A length the model cannot run is done at once and scores NaN.
+constexpr int kEvalBlock = 32;  // samples per forward pass (also bounds the attention weights kept)
+template <class T>
+class LengthEvaluation {
+public:
+    LengthEvaluation(Task task, int n);
+    // Scores the next block of samples (fewer at the end); nothing once done.
+    void step(const Model<T>& model, const ForwardOptions& options);
+    bool done() const { return failed_ || next_ >= samples_.size(); }
+    // Once done: the length's exact and token shares (NaN when the model could not run it).
+    LengthScore score() const;
+
+private:
+    Task task_;
+    int n_;
+    std::vector<std::vector<int>> samples_;
+    std::size_t next_ = 0;       // the first sample not yet scored
+    int exact_ = 0;
+    long long tokens_right_ = 0;
+    bool failed_ = false;        // n out of range, or the model could not run a block
+    Activations<T> acts_;
+};
+
 // [SECTION] looking inside a model
 // One sample of the fixed evaluation set (eval_samples(n)[sample]) run through the model, kept whole for the
 // lab's views: the input, the answer expected and the one predicted (greedy, teacher-forced, as evaluate scores

@@ -1,7 +1,8 @@
 // PE Lab — lessons/length_lab/lab_board.cpp
-// Implements lab_board.h: the board's state, the requests the lesson makes, and the reading of the platform's
-// messages and of the reference runs file (with core's strict JSON reader, core/io/json.h), whose sets it keeps
-// apart: base in `reference`, as every step before the remedies reads it, the others each in a member of its own.
+// Implements lab_board.h: the board's state, the requests the lesson makes (runs, looks inside, evaluations), and
+// the reading of the platform's messages and of the reference runs file (with core's strict JSON reader,
+// core/io/json.h), whose sets it keeps apart: base in `reference`, as every step before the remedies reads it,
+// the others each in a member of its own.
 //
 // [SECTION] what the board holds
 // [SECTION] requests (lesson → platform)
@@ -87,6 +88,31 @@ bool any_run_active() {
 }
 
 namespace {
+Evaluation* mutable_evaluation(int id) {
+    for (Evaluation& e : board().evaluations)
+        if (e.id == id) return &e;
+    return nullptr;
+}
+// none reads no factor: every evaluation under none is the same one.
+bool same_key(const Evaluation& e, int run, const std::string& scaling, double factor) {
+    return e.run == run && e.scaling == scaling && (scaling == "none" || e.factor == factor);
+}
+}  // namespace
+
+const Evaluation* find_evaluation(int run, const std::string& scaling, double factor) {
+    const Evaluation* latest = nullptr;
+    for (const Evaluation& e : board().evaluations)
+        if (same_key(e, run, scaling, factor)) latest = &e;
+    return latest;
+}
+
+bool any_evaluation_active() {
+    for (const Evaluation& e : board().evaluations)
+        if (e.state == EvalState::queued) return true;
+    return false;
+}
+
+namespace {
 template <typename Keep>
 std::vector<const ReferenceRun*> select(const std::vector<ReferenceRun>& set, Keep keep) {
     std::vector<const ReferenceRun*> out;
@@ -114,7 +140,7 @@ std::vector<const ReferenceRun*> finetune_runs(const std::string& task, const st
 // [SECTION] requests (lesson → platform)
 namespace {
 void ask(Request::Kind kind, int id, std::string words = {}) {
-    board().requests.push_back({kind, id, std::move(words)});
+    board().requests.push_back({kind, id, std::move(words), {}});
 }
 }  // namespace
 
@@ -165,6 +191,36 @@ const Inspection* want_inspection(const std::string& key) {
         ask(Request::Kind::inspect, 0, key);
     }
     return nullptr;
+}
+
+int evaluate(int run, const std::string& scaling, double factor) {
+    const Run* model = find_run(run);
+    if (!model || model->state != RunState::done) return 0;
+    if (scaling == "none") factor = 1;
+    const Evaluation* known = find_evaluation(run, scaling, factor);
+    if (known && (known->state == EvalState::queued || known->state == EvalState::done)) return known->id;
+    // The scaling's original length is 2·train_max positions: the run's own train_max, as its result echoes it.
+    const auto echoed = model->result.config.find("train_max");
+    const std::string train_max = echoed != model->result.config.end() && !echoed->second.empty()
+                                      ? echoed->second
+                                      : std::to_string(lab::TrainConfig{}.train_max);
+    std::string words = "task=" + (model->task.empty() ? std::string("copy") : model->task) + " scaling=" + scaling;
+    if (scaling != "none") words += " factor=" + number_text(factor);
+    words += " train_max=" + train_max;
+    Evaluation e;
+    e.id = board().next_id++;
+    e.run = run;
+    e.scaling = scaling;
+    e.factor = factor;
+    board().evaluations.push_back(e);
+    board().requests.push_back({Request::Kind::evaluate, e.id, words, "run=" + std::to_string(run)});
+    changed();
+    return e.id;
+}
+
+void cancel_evaluations() {
+    for (const Evaluation& e : board().evaluations)
+        if (e.state == EvalState::queued) cancel(e.id);
 }
 
 // [SECTION] reading JSON into the board's types
@@ -323,6 +379,30 @@ std::string receive(const std::string& message_json) {
     }
     int id = 0;
     if (!read_int(m.member("id"), &id)) return "lab message: " + type + " without id";
+    if (Evaluation* e = mutable_evaluation(id)) {
+        // An answer that comes after the evaluation has its own (a cancel crossing the result: "no queued run")
+        // changes nothing: what arrived first stands.
+        if (type == "queued") return {};
+        if (type == "evaluated") {
+            RunResult result;
+            if (!read_result(m.member("result"), &result)) return "lab message: evaluated: malformed result";
+            if (e->state != EvalState::queued) return {};
+            e->scores = std::move(result.scores);
+            e->seconds = result.seconds;
+            e->state = EvalState::done;
+        } else if (type == "error") {
+            if (e->state != EvalState::queued) return {};
+            e->state = EvalState::failed;
+            read_string(m.member("message"), &e->message);
+        } else if (type == "cancelled") {
+            if (e->state != EvalState::queued) return {};
+            e->state = EvalState::cancelled;
+        } else {
+            return "lab message: " + type + " for an evaluation";
+        }
+        changed();
+        return {};
+    }
     Run* run = mutable_run(id);
     if (type == "loaded" || (!run && type == "done" && m.member("loaded"))) {
         // A weights file the learner loaded, scored by the platform: a run of its own.

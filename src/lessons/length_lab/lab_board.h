@@ -3,7 +3,8 @@
 // when the lab opens: the 1,500-step runs the lesson's means are made of and, kept apart so that they never join
 // those means, the 6,000-step runs, the test-time scalings and the fine-tunes), the learner's runs (trained by the
 // platform: a Web Worker in the page, a few threads on the desktop, both carrying core's request handler,
-// core/lab/lab_requests.h) and the looks inside trained models. The lesson's steps read it and ask for work through
+// core/lab/lab_requests.h), the looks inside trained models and the evaluations of the learner's models under
+// RoPE's scalings (by run, scaling and factor). The lesson's steps read it and ask for work through
 // requests; they never train or run a model themselves (the lesson battery must not train). The platform takes the
 // requests each frame and answers with the handler's events (docs/lab.md, "Messages"), the same on both platforms,
 // through receive().
@@ -88,6 +89,21 @@ struct Inspection {
     std::vector<std::vector<double>> attention;  // [layers·heads][T·T], layer by layer, row-major
 };
 
+// An evaluation of a learner's finished run (its model before any fine-tune, as trained) under one of RoPE's
+// scalings, asked for by the step remedies-at-test-time and answered by the handler's "evaluated" event (`lab
+// eval`'s object): scores only, no training. Kept by (run, scaling, factor); `id` is the request's own id.
+enum class EvalState { queued, done, failed, cancelled };
+struct Evaluation {
+    int id = 0;
+    int run = 0;                  // the learner's run whose model is scored
+    std::string scaling;          // none|linear|ntk|dynamic|yarn
+    double factor = 1;            // the scaling's factor (none: 1)
+    EvalState state = EvalState::queued;
+    Scores scores;                // done: exact and token by length under the scaling
+    std::string message;          // failed: the handler's one line saying why
+    double seconds = 0;           // done: the time the evaluation's own slices took
+};
+
 // A request of the lesson to the platform (see [SECTION] requests).
 struct Request {
     enum class Kind {
@@ -99,10 +115,13 @@ struct Request {
         save_weights,  // offer run `id`'s weights as a pelab-lab-weights/1 file (the platform saves it)
         load_weights,  // ask the learner for a weights file; the platform answers with a run of `id`
         inspect,       // run the model named by `words` (inspection_key) on its sample: answered by "attention"
+        evaluate,      // evaluation `id`: score `model` ("run=3") under `words` (lab eval's keys: "task=copy
+                       // scaling=ntk factor=2 train_max=16"), the handler's {cmd: 'eval'}: answered by "evaluated"
     };
     Kind kind = Kind::load_data;
     int id = 0;
     std::string words;
+    std::string model;  // evaluate only: the model to score, as the eval message names it
 };
 
 // What can train here, said by the platform once it knows (the single offline file cannot start a worker).
@@ -130,6 +149,8 @@ struct Board {
     std::map<std::string, Inspection> inspections;
     std::set<std::string> pending;
     std::map<std::string, std::string> inspection_problems;
+    // The evaluations asked for, in the order asked (a failed or cancelled one asked again is a new entry).
+    std::vector<Evaluation> evaluations;
     std::vector<Request> requests;
 };
 
@@ -149,6 +170,10 @@ const Run* latest_done_run(const std::string& pe, const std::string& task);
 const Run* latest_plain_run(const std::string& pe, const std::string& task);
 // Whether any run is queued, training or paused.
 bool any_run_active();
+// The latest evaluation of run `run` under `scaling` at `factor` (none: any factor), or null.
+const Evaluation* find_evaluation(int run, const std::string& scaling, double factor);
+// Whether any evaluation is waiting for its answer.
+bool any_evaluation_active();
 
 // The reference runs of the other sets (empty before the data has loaded or when the file lacks the set), in
 // the file's order (by seed within a selection):
@@ -181,10 +206,17 @@ int load_weights(const std::string& words);
 std::string inspection_key(const std::string& model, const std::string& task, int n, int sample);
 // The inspection for `key` when it has arrived (null otherwise, and it is asked for once).
 const Inspection* want_inspection(const std::string& key);
+// Asks for an evaluation of the learner's finished run `run` (its model before any fine-tune) under `scaling`
+// (none|linear|ntk|dynamic|yarn) at `factor` (ignored for none), on the run's task at lab eval's test lengths and
+// the run's train_max. An evaluation of the same key queued or done is not asked again. Returns the evaluation's
+// id, or 0 when `run` is no finished run (nothing is asked).
+int evaluate(int run, const std::string& scaling, double factor);
+// Cancels every evaluation still waiting (each by its id: the runs training go on).
+void cancel_evaluations();
 
 // [SECTION] messages (platform → lesson)
 // One message in the worker's format: {"type": "queued"|"progress"|"done"|"error"|"paused"|"resumed"|
-// "cancelled"|"attention"|"trainer", "id": …, …}. Returns "" or why the message was not understood (the
+// "cancelled"|"attention"|"trainer"|"evaluated", "id": …, …} (an id of an evaluation moves the evaluation). Returns "" or why the message was not understood (the
 // board is then unchanged).
 std::string receive(const std::string& message_json);
 // The reference runs file (format pelab-lab-reference-runs/1). "" when read, else why not (kept in

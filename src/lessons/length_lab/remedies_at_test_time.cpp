@@ -3,10 +3,14 @@
 // without any further training, under each of RoPE's scalings at the factor s chosen (none, PI, NTK-aware, dynamic
 // NTK, YaRN; core's rope_scaled_inv_freq at the lab's head width, original length 2·train_max positions): exact
 // match by length, one curve per method (the mean over the seeds). The takeaway reads the curves inside training
-// and just past it, computed from the runs.
+// and just past it, computed from the runs. A button evaluates the learner's own model the same way (the latest
+// finished plain RoPE run on the task, before any fine-tune): the board asks the platform for one evaluation per
+// method at s (lab_board::evaluate: scoring only, seconds), and the learner's curves and note come from the
+// answers as they arrive.
 // Comments are English only: the font subset is built from the characters inside this file's strings.
 //
 // [SECTION] the methods and their scores
+// [SECTION] the learner's model
 // [SECTION] the views
 // [SECTION] the step
 #include <cmath>
@@ -74,6 +78,131 @@ std::string best_reason(const std::string& method, Lang lang) {
     return {};
 }
 
+// [SECTION] the learner's model
+// The method's short name, for the learner's note and legend entries beside the reference curves' full ones
+// (short: the step must still fit one screen with five more entries in its legend).
+std::string method_short(const std::string& method, Lang lang) {
+    if (method == "none") return say(lang, {"原样", "as trained"});
+    if (method == "linear") return say(lang, {"PI", "PI"});
+    if (method == "ntk") return say(lang, {"NTK", "NTK"});
+    if (method == "dynamic") return say(lang, {"动态", "dynamic"});
+    return say(lang, {"YaRN", "YaRN"});
+}
+
+// The model the button evaluates: the learner's latest finished RoPE run on `task` trained without position
+// interpolation (an interpolation run's model reads positions divided by pi), or null.
+const lab_board::Run* learner_model(const std::string& task) { return lab_board::latest_plain_run("rope", task); }
+
+// The evaluation of the learner's model under a method at s (none: at no factor), or null when not asked.
+const lab_board::Evaluation* learner_evaluation(const lab_board::Run& run, const std::string& method, double s) {
+    return lab_board::find_evaluation(run.id, method, method == "none" ? 1.0 : s);
+}
+
+// How far the evaluations of the learner's model at s have come, method by method.
+struct LearnerState {
+    int done = 0, waiting = 0, cancelled = 0;
+    std::vector<std::string> failures;  // "PI: <the handler's message>"
+};
+LearnerState learner_state(const lab_board::Run& run, double s, Lang lang) {
+    LearnerState st;
+    for (const std::string& m : methods()) {
+        const lab_board::Evaluation* e = learner_evaluation(run, m, s);
+        if (!e) continue;
+        switch (e->state) {
+            case lab_board::EvalState::done: ++st.done; break;
+            case lab_board::EvalState::queued: ++st.waiting; break;
+            case lab_board::EvalState::cancelled: ++st.cancelled; break;
+            case lab_board::EvalState::failed: st.failures.push_back(method_short(m, lang) + ": " + e->message); break;
+        }
+    }
+    return st;
+}
+
+// The learner's exact match under a method at s and length n (NaN until its evaluation is done).
+double learner_exact(const lab_board::Run& run, const std::string& method, double s, int n) {
+    const lab_board::Evaluation* e = learner_evaluation(run, method, s);
+    return e && e->state == lab_board::EvalState::done ? e->scores.exact_at(n) : std::numeric_limits<double>::quiet_NaN();
+}
+
+// Whether the button has something to ask: a model, a trainer, and a method at s not yet scored or on its way.
+bool can_evaluate(const Inputs& in) {
+    const lab_board::Run* run = learner_model(in.task);
+    if (!run || lab_board::board().trainer == lab_board::Trainer::unavailable) return false;
+    for (const std::string& m : methods()) {
+        const lab_board::Evaluation* e = learner_evaluation(*run, m, in.factor);
+        if (!e || e->state == lab_board::EvalState::failed || e->state == lab_board::EvalState::cancelled) return true;
+    }
+    return false;
+}
+
+// The note about the learner's model: how to get one, how far its evaluation has come, what it failed with, and,
+// once nothing is on its way, what its curves show (read from them, against the reference means of `seeds` runs).
+std::vector<std::string> learner_notes(const Inputs& in, Lang lang, int seeds) {
+    const lab_board::Run* run = learner_model(in.task);
+    if (!run)
+        return {say(lang, {"还没有你训练好的 RoPE 模型（{task}）：先在 [[lesson:length-lab/train-a-model|训练]] 那一步训练一个，再回来按“评测我的模型”。",
+                           "No trained RoPE model of yours on {task} yet: train one on the step "
+                           "[[lesson:length-lab/train-a-model|Train it]], then come back and press Evaluate my model."},
+                    {{"task", task_label(in.task, lang)}})};
+    std::vector<std::string> notes;
+    const std::string label = run_label(*run, lang);
+    const LearnerState st = learner_state(*run, in.factor, lang);
+    const int total = static_cast<int>(methods().size());
+    if (st.waiting > 0) {
+        notes.push_back(say(lang, {"正在评测你的模型（{run}，s = {s}）：{done} / {total} 种方法已评测。",
+                                   "Evaluating your model ({run}, s = {s}): {done} of {total} methods scored."},
+                            {{"run", label}, {"s", num(in.factor)}, {"done", integer(st.done)}, {"total", integer(total)}}));
+    } else if (st.done == 0 && st.failures.empty()) {
+        notes.push_back(st.cancelled > 0
+                            ? say(lang, {"你的模型（{run}）的评测已取消；再按“评测我的模型”重新开始。",
+                                         "The evaluation of your model ({run}) was cancelled; press Evaluate my model to start it again."},
+                                  {{"run", label}})
+                            : say(lang, {"你的模型（{run}）可以评测：“评测我的模型”在 s = {s} 下用五种方法给它打分，只评测、不训练。",
+                                         "Your model ({run}) is ready: Evaluate my model scores it under the five methods at "
+                                         "s = {s}, with no training."},
+                                  {{"run", label}, {"s", num(in.factor)}}));
+    }
+    if (!trainer_status(lang).empty() && st.done == 0) notes.push_back(trainer_status(lang));
+    for (const std::string& failure : st.failures)
+        notes.push_back(say(lang, {"你的模型的评测失败了：{why}", "Your model's evaluation failed: {why}"}, {{"why", failure}}));
+    if (st.done > 0 && st.waiting == 0) {
+        // Each method's share inside training and just past it, "as trained 1 → 0.03", kept short so that the
+        // step still fits one screen with the learner's curves drawn.
+        std::string pairs;
+        std::pair<std::string, double> best{"", -1.0};
+        const auto share = [](double e) { return std::isfinite(e) ? num(e, 2) : std::string("…"); };
+        for (const std::string& m : methods()) {
+            const double a = learner_exact(*run, m, in.factor, kTrainMax), b = learner_exact(*run, m, in.factor, kFirstBeyond);
+            if (!std::isfinite(a) && !std::isfinite(b)) continue;
+            pairs += (pairs.empty() ? "" : say(lang, {"，", ", "})) + method_short(m, lang) + " " + share(a) + " → " + share(b);
+            if (std::isfinite(b) && b > best.second) best = {m, b};
+        }
+        const auto reference_best = best_beyond(in.task, in.factor, kFirstBeyond);
+        const std::string best_text = best.first.empty() ? std::string("…") : method_short(best.first, lang) + " " + num(best.second, 2);
+        const std::string reference_text =
+            reference_best.first.empty() ? std::string("…") : method_short(reference_best.first, lang) + " " + num(reference_best.second, 2);
+        // A model that copies no sample past training under any method has no best one to name.
+        const Text summary =
+            best.second > 0
+                ? Text{"你的模型（{run}，s = {s}），n = {max} → {beyond}：{pairs}。训练之外它最好的是 {best}；参考运行（{seeds} 次运行的平均，没有再训练）最好的是 {reference}。",
+                       "Your model ({run}, s = {s}), n = {max} → {beyond}: {pairs}. Past training it does best with {best}; "
+                       "the reference means ({seeds} runs, none trained further) with {reference}."}
+                : Text{"你的模型（{run}，s = {s}），n = {max} → {beyond}：{pairs}。训练之外哪种方法都没有答对一个样本；参考运行（{seeds} 次运行的平均，没有再训练）最好的是 {reference}。",
+                       "Your model ({run}, s = {s}), n = {max} → {beyond}: {pairs}. Past training no method gets a single "
+                       "sample right; the reference means ({seeds} runs, none trained further) do best with {reference}."};
+        notes.push_back(say(lang, summary,
+                            {{"run", label},
+                             {"s", num(in.factor)},
+                             {"max", integer(kTrainMax)},
+                             {"beyond", integer(kFirstBeyond)},
+                             {"pairs", pairs},
+                             {"best", best_text},
+                             {"seeds", seeds > 0 ? integer(seeds) : std::string("…")},
+                             {"reference", reference_text}}));
+    }
+    return notes;
+}
+
 // [SECTION] the views
 std::vector<ViewData> remedies_views(const Inputs& in, Lang lang) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -88,6 +217,11 @@ std::vector<ViewData> remedies_views(const Inputs& in, Lang lang) {
     c.vlines_x = {static_cast<double>(kTrainMax)};
     c.vline_labels = {say(lang, {"训练到 n = {max}", "trained up to n = {max}"}, {{"max", integer(kTrainMax)}})};
     int seeds = 0;
+    // The learner's model: once its first curve is drawn, the notes the step text or the learner's own note
+    // already say give way, so that the step still fits one screen.
+    const lab_board::Run* learner = learner_model(in.task);
+    const LearnerState learner_st = learner ? learner_state(*learner, in.factor, lang) : LearnerState{};
+    const bool learner_drawn = learner_st.done > 0, learner_summary = learner_drawn && learner_st.waiting == 0;
     for (const std::string& m : methods()) {
         const auto runs = method_runs(in.task, m, in.factor);
         if (runs.empty()) continue;
@@ -122,14 +256,32 @@ std::vector<ViewData> remedies_views(const Inputs& in, Lang lang) {
                             {{"n", integer(kTrainMax)}, {"list", within}}));
         notes.push_back(say(lang, {"n = {n}（训练之外）：{list}。", "n = {n} (past training): {list}."},
                             {{"n", integer(kFirstBeyond)}, {"list", beyond}}));
-        notes.push_back(say(lang, {"动态 NTK 在序列不超过 {positions} 个位置（n ≤ {n}）时什么都不改，曲线与原样重合。",
-                                   "Dynamic NTK changes nothing while a sequence fits {positions} positions (n ≤ {n}): there its curve "
-                                   "lies on the model as trained."},
-                            {{"positions", integer(2 * kTrainMax)}, {"n", integer(kTrainMax)}}));
-        notes.push_back(say(lang, {"每条曲线是 {seeds} 次运行（随机初始化各不相同）的平均；模型都是训练好的 RoPE 模型，没有再训练。",
-                                   "Each curve is the mean of {seeds} seeds; every model is a trained RoPE model, not trained further."},
-                            {{"seeds", integer(seeds)}}));
+        // Dynamic NTK's note repeats the step's text (it changes nothing within training's positions).
+        if (!learner_drawn)
+            notes.push_back(say(lang, {"动态 NTK 在序列不超过 {positions} 个位置（n ≤ {n}）时什么都不改，曲线与原样重合。",
+                                       "Dynamic NTK changes nothing while a sequence fits {positions} positions (n ≤ {n}): there its curve "
+                                       "lies on the model as trained."},
+                                {{"positions", integer(2 * kTrainMax)}, {"n", integer(kTrainMax)}}));
+        // The learner's summary says it too.
+        if (!learner_summary)
+            notes.push_back(say(lang, {"每条曲线是 {seeds} 次运行（随机初始化各不相同）的平均；模型都是训练好的 RoPE 模型，没有再训练。",
+                                       "Each curve is the mean of {seeds} seeds; every model is a trained RoPE model, not trained further."},
+                                {{"seeds", integer(seeds)}}));
     }
+    // The learner's model, dashed, over the reference means: one curve per method scored so far.
+    if (learner) {
+        for (const std::string& m : methods()) {
+            std::vector<double> y;
+            for (const int n : lengths) y.push_back(learner_exact(*learner, m, in.factor, n));
+            bool any = false;
+            for (const double v : y) any = any || std::isfinite(v);
+            if (!any) continue;
+            c.series.push_back(y);
+            c.series_labels.push_back(say(lang, {"你的：{method}", "yours: {method}"}, {{"method", method_short(m, lang)}}));
+            c.series_dashed.push_back(true);
+        }
+    }
+    for (std::string& note : learner_notes(in, lang, seeds)) notes.push_back(std::move(note));
     return {make_view(say(lang, {"测试时的补救，s = {s}（RoPE，{task}）", "Remedies at test time, s = {s} (RoPE, {task})"},
                           {{"s", num(in.factor)}, {"task", task_label(in.task, lang)}}),
                       std::move(c), notes)};
@@ -219,6 +371,20 @@ Step remedies_at_test_time() {
          }},
     };
     s.questions[0].predict = true;
+    s.actions = {
+        {{"评测我的模型", "Evaluate my model"},
+         {"在当前的 s 下用五种方法评测你最近训练好的 RoPE 模型：只评测，不训练", "Score your latest trained RoPE model under the five methods at the current s: evaluation only, no training"},
+         [](const ParamSet& p) { return can_evaluate(read_inputs(p)); },
+         [](const ParamSet& p) {
+             const Inputs in = read_inputs(p);
+             if (const lab_board::Run* run = learner_model(in.task))
+                 for (const std::string& m : methods()) lab_board::evaluate(run->id, m, in.factor);
+         }},
+        {{"取消评测", "Cancel evaluation"},
+         {"停止还没评测完的方法", "Stop the methods not yet scored"},
+         [](const ParamSet&) { return lab_board::any_evaluation_active(); },
+         [](const ParamSet&) { lab_board::cancel_evaluations(); }},
+    };
     return s;
 }
 
