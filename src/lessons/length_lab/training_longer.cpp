@@ -81,8 +81,9 @@ std::vector<ViewData> longer_views(const Inputs&, Lang lang) {
     else if (steps == 0)
         notes.push_back(say(lang, {"参考数据里没有更长训练的运行。", "The reference data holds no longer runs."}));
     else
-        notes.push_back(say(lang, {"照抄，每格是 {runs} 次运行（随机初始化各不相同）的平均；同样的模型与数据，只是训练步数不同。",
-                                   "Copy, each cell the mean of {runs} seeds: the same model and data, only the steps differ."},
+        notes.push_back(say(lang, {"EM(n)：照抄任务中 n 个数字的样本完全抄对的比例。每格是 {runs} 次运行（随机种子各不相同）的平均；同样的模型与数据，只有训练步数 T 不同（见列名）。",
+                                   "EM(n): the share of samples of n digits the copy task gets exactly right. Each cell is the mean of "
+                                   "{runs} runs (random seeds differ): the same model and data, only the steps T differ (the columns)."},
                             {{"runs", integer(static_cast<long long>(lab_board::longer_runs("copy", "rope").size()))}}));
     return {make_view(say(lang, {"训练得更久：学会了训练之内，还是也能更长？", "Training longer: the trained range learned, or longer lengths too?"}),
                       std::move(t), notes)};
@@ -111,11 +112,11 @@ Step training_longer() {
           R"tex(\mathrm{EM}(n) \text{ after } T \text{ steps}, \qquad \text{within training: } n \le 16, \quad \text{past it: } n > 16)tex"}},
     };
     s.body_args = setup_args;
-    s.takeaway = {"训练更久后，{helped} 在 n = {n} 从 {before} 到 {after}，但在 n = {beyond} 只有 {past}：多训练教会的主要是训练之内的长度，而不是更长的；"
-                  "ALiBi 在 n = {beyond} 到 {alibi}，因为它的罚分 −m·Δ 在任何距离都按同一条直线算。",
-                  "Trained longer, {helped} goes from {before} to {after} at n = {n} but only {past} at n = {beyond}: "
-                  "more steps teach the trained lengths far more than longer ones; ALiBi reaches {alibi} at n = {beyond}, "
-                  "its penalty −m·Δ being one straight line at every distance."};
+    s.takeaway = {"训练更久后，{helped} 在 n = {n} 从 {before} 到 {after}，在 n = {beyond} 只从 {past_before} 到 {past}：多训练教会的是训练之内的长度，不是更长的；"
+                  "ALiBi（罚分 −m·Δ 在每个距离都是同一条直线）过了训练也变好：{alibi_before} → {alibi}。",
+                  "Trained longer, {helped} goes from {before} to {after} at n = {n} but only from {past_before} to {past} at "
+                  "n = {beyond}: more steps teach the trained lengths, not longer ones; ALiBi (penalty −m·Δ, one line at "
+                  "every distance) gains past them too: {alibi_before} → {alibi}."};
     s.takeaway_args = +[](const ParamSet&, Lang lang) {
         const std::string pe = most_helped("copy");
         const auto share = [](double x) { return std::isfinite(x) ? num(x, 2) : std::string("…"); };
@@ -124,7 +125,9 @@ Step training_longer() {
                                 {"before", share(pe.empty() ? NAN : standard_exact("copy", pe, kTrainMax))},
                                 {"after", share(pe.empty() ? NAN : longer_exact("copy", pe, kTrainMax))},
                                 {"beyond", integer(kFirstBeyond)},
+                                {"past_before", share(pe.empty() ? NAN : standard_exact("copy", pe, kFirstBeyond))},
                                 {"past", share(pe.empty() ? NAN : longer_exact("copy", pe, kFirstBeyond))},
+                                {"alibi_before", share(standard_exact("copy", "alibi", kFirstBeyond))},
                                 {"alibi", share(longer_exact("copy", "alibi", kFirstBeyond))}};
     };
     return s;
