@@ -84,7 +84,6 @@ struct HeadLook {
     int peak = -1;          // the offset with the most weight
     int trained_peak = -1;  // the same on the longest trained length (the copy's offset there: kTrainMax)
     double at_copy = 0;     // the weight at the copy's offset Δ = n
-    double at_reach = 0;    // the weight at Δ = the farthest offset copying needed in training
     int right = 0;          // answer digits right
     std::string problem;    // why a look failed, when one did
 };
@@ -104,18 +103,15 @@ HeadLook head_look(const std::string& pe, const Inputs& in) {
     out.look = shown;
     out.head = copying_head(*trained);
     out.trained_peak = peak_offset(*trained, out.head.layer, out.head.head).first;
-    std::vector<double> by_offset(static_cast<size_t>(shown->T), 0.0);
-    for (int d = 0; d < shown->T; ++d) by_offset[static_cast<size_t>(d)] = weight_at_offset(*shown, out.head.layer, out.head.head, d);
-    out.peak = static_cast<int>(std::max_element(by_offset.begin(), by_offset.end()) - by_offset.begin());
-    out.at_copy = by_offset[static_cast<size_t>(in.n)];
-    out.at_reach = kTrainMax < shown->T ? by_offset[static_cast<size_t>(kTrainMax)] : 0.0;
+    out.peak = peak_offset(*shown, out.head.layer, out.head.head).first;
+    out.at_copy = weight_at_offset(*shown, out.head.layer, out.head.head, in.n);
     for (int i = 0; i < in.n; ++i) out.right += shown->predicted[static_cast<size_t>(i)] == shown->expected[static_cast<size_t>(i)];
     return out;
 }
 
 // [SECTION] the views
 // The two copying heads on the sample, side by side in one map (one colour scale, so a colour is the same weight in
-// both): RoPE's tile, a blank column, ALiBi's tile. Outlined, the cells the copy must read (Δ = n); an accent line
+// both): RoPE's tile, two blank columns, ALiBi's tile. Outlined, the cells the copy must read (Δ = n); an accent line
 // through the band Δ = the farthest offset copying needed in training; light lines where the positions training
 // used end.
 ViewData heads_view(const HeadLook looks[2], const Inputs& in, Lang lang) {
