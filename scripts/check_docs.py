@@ -9,7 +9,12 @@
 #            of it in the same paragraph (figures live in docs/performance.md without dates; history is in git);
 #   counts   no count of lessons, tests or suites typed in prose ("twelve lessons", "85 tests"): such counts fall
 #            out of date; say "the lessons below" or name the command that counts them;
-#   size     docs/lab.md is at most 15,000 bytes.
+#   size     docs/lab.md is at most LAB_DOC_MAX_BYTES;
+#   limits   each cap and limit the docs state is the constant it comes from: the download caps (DEFAULT_CAP and
+#            LAB_CAP of scripts/check_download_size.py) and lab.md's size limit wherever the docs give them, and,
+#            with --cli, docs/lab.md's command line (each key=value of `lab train` is that key's default), its
+#            ranges and the budget of a model the lab opens as `pelab-cli lab keys` prints them (TrainConfig{},
+#            ModelConfig{} and lab_model.h's constants).
 # Prints each check and each failure (file:line: what); exit status 1 when any check fails, 2 on bad usage.
 # Usage: scripts/check_docs.py [--cli PATH_TO_PELAB_CLI]     (from anywhere; paths are relative to the repository)
 # Run by CTest in native builds (test docs_say_what_is, tests/CMakeLists.txt) with the built pelab-cli.
@@ -321,6 +326,141 @@ def check_size():
     return failures, f"docs/lab.md is {size:,} bytes (at most {LAB_DOC_MAX_BYTES:,})"
 
 
+# [SECTION] limits
+# A cap the docs state, in the words they state it with: "cap of 500,000", "capped at **800,000", "fails above
+# 800,000", "within 500,000 bytes" (a download cap), "`docs/lab.md` at most 15,000 bytes" (lab.md's size).
+CAP_WORDS = re.compile(r"(?:\bcap(?:ped)?(?: is| of| at)?|\bfails above|\bwithin) \**(\d{1,3}(?:,\d{3})+)\b")
+LAB_DOC_WORDS = re.compile(r"lab\.md`? (?:is )?at most (\d{1,3}(?:,\d{3})*) bytes")
+SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
+def download_caps():
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import check_download_size
+    return {check_download_size.DEFAULT_CAP, check_download_size.LAB_CAP}
+
+
+def doc_number(text):
+    """A number as the docs write it: 20,000, 1e-5, 2³¹−1 (a power minus one); None when it is none of these."""
+    text = text.replace(",", "").replace("−", "-")
+    m = re.fullmatch(r"(\d+)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)(-\d+)?", text)
+    if m:
+        return int(m.group(1)) ** int(m.group(2).translate(SUPERSCRIPT)) + int(m.group(3) or 0)
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def lab_keys(cli):
+    """`pelab-cli lab keys`: ({key: (min, max, default text)}, {budget name: number}), or a failure's text."""
+    try:
+        out = subprocess.run([cli, "lab", "keys"], check=True, capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        return None, None, f"{cli} lab keys: {e}"
+    keys, budget = {}, {}
+    for line in out.split("\n"):
+        m = re.match(r"^  (\w+)  (?:int in |number in |list of [\d.]+ numbers in )?(-?[\d.e+-]+)\.\.(-?[\d.e+-]+), "
+                     r"default (\S+)  \(", line)
+        if m:
+            keys[m.group(1)] = (float(m.group(2)), float(m.group(3)), m.group(4))
+        m = re.match(r"^  (\w+)  one of \S+, default (\S+)  \(", line)
+        if m:
+            keys[m.group(1)] = (None, None, m.group(2))
+        if line.startswith("a model the lab opens:"):
+            for name, low, high in re.findall(r"(\w+) (\d+)\.\.(\d+)", line):
+                budget[name] = (int(low), int(high))
+            mib = re.search(r"at most (\d+) MiB", line)
+            budget["MiB"] = int(mib.group(1)) if mib else None
+    return keys, budget, None
+
+
+def check_lab_doc(cli, failures):
+    """docs/lab.md's command line, ranges and budget against `pelab-cli lab keys`; what was compared."""
+    keys, budget, problem = lab_keys(cli)
+    if problem:
+        failures.append(problem)
+        return ""
+    doc = os.path.join(ROOT, "docs", "lab.md")
+    text = "\n".join(read_lines(doc))
+    flat = re.sub(r"\s+", " ", text)
+    compared = 0
+    # The command line: every key=value of `lab train`'s usage (a value in capitals is a placeholder).
+    usage = re.search(r"pelab-cli lab train (.*?)\n(?=pelab-cli )", text, re.S)
+    if not usage:
+        failures.append("docs/lab.md: no `pelab-cli lab train` usage line in its command line block")
+    else:
+        for key, value in re.findall(r"\b(\w+)=([^\s\]|]+)", usage.group(1)):
+            if value.isupper() or key not in keys:
+                continue
+            compared += 1
+            default = keys[key][2]
+            same = (value == default if doc_number(value) is None or doc_number(default) is None
+                    else doc_number(value) == doc_number(default))
+            if not same:
+                failures.append(f"docs/lab.md: `lab train … {key}={value}` but {key}'s default is {keys[key][2]} "
+                                f"(pelab-cli lab keys)")
+    # The ranges: "Ranges: d 16…128 …, layers 1…4, train_steps 1…20,000, …" up to the sentence's end.
+    ranges = re.search(r"Ranges: (.*?); ", flat)
+    if not ranges:
+        failures.append("docs/lab.md: no \"Ranges:\" sentence under the command line")
+    else:
+        found = 0
+        for key, low, high in re.findall(r"\b(\w+)(?: lengths)? (-?[\d.e,−-]+)…([\d.e,⁰¹²³⁴⁵⁶⁷⁸⁹−-]+)", ranges.group(1)):
+            high = high.rstrip(",")  # the list's comma, not the number's
+            if key not in keys or keys[key][0] is None:
+                failures.append(f"docs/lab.md: the ranges name {key}, which `lab train` has no numeric key for")
+                continue
+            found += 1
+            if (doc_number(low), doc_number(high)) != keys[key][:2]:
+                failures.append(f"docs/lab.md: {key} {low}…{high}, but `pelab-cli lab keys` gives "
+                                f"{keys[key][0]:g}..{keys[key][1]:g}")
+        if found < 10:
+            failures.append(f"docs/lab.md: only {found} ranges read from the \"Ranges:\" sentence (expected the lab's keys)")
+        compared += found
+    # The budget of a model the lab opens, and every "N MiB" of lab.md.
+    m = re.search(r"d (\d+)…(\d+) with d/heads even, at most (\d+) heads, (\d+) layers, `max_positions` ([\d,]+)", flat)
+    if not m:
+        failures.append("docs/lab.md: the budget of a model the lab opens (\"d A…B with d/heads even, at most H heads, "
+                        "L layers, `max_positions` P\") is not found")
+    else:
+        stated = {"d": (int(m.group(1)), int(m.group(2))), "heads": int(m.group(3)), "layers": int(m.group(4)),
+                  "max_positions": int(m.group(5).replace(",", ""))}
+        for name, value in stated.items():
+            expected = budget.get(name) if name == "d" else (budget.get(name) or (None, None))[1]
+            compared += 1
+            if value != expected:
+                failures.append(f"docs/lab.md: the budget says {name} {value}, `pelab-cli lab keys` {expected}")
+    for mib in re.findall(r"(\d+) MiB", flat):
+        compared += 1
+        if int(mib) != budget.get("MiB"):
+            failures.append(f"docs/lab.md: {mib} MiB, but a weights file may have {budget.get('MiB')} MiB")
+    return f"; docs/lab.md's command line, ranges and budget are `pelab-cli lab keys`' ({compared} numbers)"
+
+
+def check_limits(cli):
+    failures = []
+    caps = download_caps()
+    stated = 0
+    for doc in doc_files():
+        for n, paragraph in paragraphs(doc):
+            paragraph = re.sub(r"\s+", " ", paragraph)
+            for m in CAP_WORDS.finditer(paragraph):
+                stated += 1
+                value = int(m.group(1).replace(",", ""))
+                if value not in caps:
+                    failures.append(f"{rel(doc)}:{n}: '{m.group(0)}': the download caps are "
+                                    f"{' and '.join(f'{c:,}' for c in sorted(caps))} (scripts/check_download_size.py)")
+            for m in LAB_DOC_WORDS.finditer(paragraph):
+                stated += 1
+                if int(m.group(1).replace(",", "")) != LAB_DOC_MAX_BYTES:
+                    failures.append(f"{rel(doc)}:{n}: '{m.group(0)}': lab.md's limit is {LAB_DOC_MAX_BYTES:,}")
+    if stated == 0:
+        failures.append("no download cap found in the docs (docs/performance.md states them)")
+    lab = check_lab_doc(cli, failures) if cli else "; docs/lab.md's keys not compared (needs --cli)"
+    return failures, f"{stated} caps stated in the docs are the checks' constants" + lab
+
+
 def main(argv):
     cli = None
     args = argv[1:]
@@ -335,7 +475,7 @@ def main(argv):
             return 2
     failed = 0
     for name, run in (("tree", check_tree), ("lessons", lambda: check_lessons(cli)), ("diary", check_diary),
-                      ("counts", check_counts), ("size", check_size)):
+                      ("counts", check_counts), ("size", check_size), ("limits", lambda: check_limits(cli))):
         failures, summary = run()
         if failures:
             failed += 1
@@ -344,7 +484,7 @@ def main(argv):
                 print(f"  {f}")
         else:
             print(f"ok   {name}: {summary}")
-    print(f"check_docs: {failed} of 5 checks failed" if failed else "check_docs: every check passed")
+    print(f"check_docs: {failed} of 6 checks failed" if failed else "check_docs: every check passed")
     return 1 if failed else 0
 
 

@@ -6,7 +6,7 @@
 # pre-compressed copy FILE.gz (zopfli's, where Debian's zopfli is installed: the gzip format, some 4 % smaller than
 # gzip -9), checked to decompress to exactly the file, else the file through `gzip -9` (the command line tool, as
 # tests/browser/bench.mjs measures it: node's zlib or Python's would give other sizes); each part's size is
-# printed, and the exit status is 1 when the sum is over the cap (800,000 bytes unless --cap says otherwise),
+# printed, and the exit status is 1 when the sum is over the cap (DEFAULT_CAP unless --cap says otherwise),
 # 2 when a file is missing or gzip is absent.
 # One language per load: the wasm holds neither language's texts; widget.js fetches the one the page opens in,
 # pelab-zh.lang or pelab-en.lang (scripts/language_texts.py), beside it, with the texts of the lesson it opens on,
@@ -18,11 +18,11 @@
 # fetches only when the lab opens (new Worker('lab_worker.js'), the reference runs' fetch, the worker's fetch of a
 # shipped model when the lab first looks inside it), so they are not part of any lesson's first load; the check
 # fails (1) when index.html names one of them (they would then be fetched by every first load) and when they are
-# over their own cap of 500,000 bytes gzip together ("the lab module with its data ≤ 0.5 MB").
+# over their own cap, LAB_CAP bytes gzip together.
 # A dist folder without the module (a build before it) skips that part with a line saying so.
 # Usage: scripts/check_download_size.py DIST_DIR [--cap BYTES] [--write-doc docs/performance.md]
-# (DIST_DIR: build/web/dist). --write-doc replaces the first-load table of that document (between its two
-# "first-load table" comment lines) with the figures just measured: the one place they are written.
+# (DIST_DIR: build/web/dist). --write-doc replaces the first-load table and the lab's table of that document (each
+# between its two comment lines) with the figures just measured: the one place they are written.
 # Run by CTest in the web workflow (test download_size, tests/CMakeLists.txt), after the build.
 import glob
 import html.parser
@@ -82,9 +82,13 @@ def gzip_bytes(gzip, path):
 
 
 USAGE = "usage: check_download_size.py DIST_DIR [--cap BYTES] [--write-doc DOC.md]"
-DOC_BEGIN = "<!-- first-load table: written by scripts/check_download_size.py --write-doc; do not edit by hand -->"
-DOC_END = "<!-- end of the first-load table -->"
-# What each file is, for the table --write-doc writes (a lesson's texts file is named by its pattern).
+# The tables --write-doc writes, each between its two marker lines: "first-load" and "lab".
+def doc_markers(table):
+    return (f"<!-- {table} table: written by scripts/check_download_size.py --write-doc; do not edit by hand -->",
+            f"<!-- end of the {table} table -->")
+
+
+# What each file is, for the tables --write-doc writes (a lesson's texts file is named by its pattern).
 DOC_WORDS = {
     "pelab.wasm": "the code, the glyphs both languages use, the typeset equations",
     "pelab.js": "emscripten's loader, through the Closure Compiler",
@@ -92,34 +96,43 @@ DOC_WORDS = {
     "index.html": "the page",
     "pelab-en.lang": "English for every screen",
     "pelab-zh.lang": "Chinese for every screen, and the glyphs only Chinese uses",
+    "pelab_lab.wasm": "the lab's core: the training loop at `-O3`, the rest at `-Oz`",
+    "pelab_lab.js": "the lab module's loader",
+    "lab_worker.js": "the worker that carries the lab's messages, minified",
+    "lab_reference_runs.json": "the reference runs",
 }
 
 
-def write_doc(doc, rows, totals, cap):
-    """Replaces the table between DOC_BEGIN and DOC_END in `doc` with `rows` (name, raw, gz) and `totals`
-    (language, bytes). Fails (2) when the markers are missing, so a renamed heading cannot leave it stale."""
+def file_words(name):
+    if name in DOC_WORDS:
+        return DOC_WORDS[name]
+    if name.startswith("lab_shipped_"):  # lab_shipped_<pe>_<task>.weights
+        pe, task = name[len("lab_shipped_"):-len(".weights")].split("_", 1)
+        return f"the shipped {pe} model on {task}, packed at 16 bits"
+    lang, lesson = name[len("pelab-"):-len(".lang")].split("-", 1)  # pelab-<lang>-<lesson>.lang
+    return f"the heaviest lesson's {'Chinese' if lang == 'zh' else 'English'}, `{lesson}`"
+
+
+def write_doc(doc, tables):
+    """Replaces each table of `tables` ({name: (rows, totals)}: rows (file, raw, gz), totals (label, bytes, cap))
+    between its markers in `doc`. Fails (2) when a table's markers are missing, so a renamed heading cannot leave
+    one stale."""
     with open(doc, encoding="utf-8") as f:
         text = f.read()
-    if DOC_BEGIN not in text or DOC_END not in text:
-        print(f"check_download_size: {doc} has no first-load table markers ({DOC_BEGIN} ... {DOC_END})",
-              file=sys.stderr)
-        return 2
-    lines = [DOC_BEGIN, "| file | raw (bytes) | shipped .gz (bytes) |", "| --- | --- | --- |"]
-    for name, raw, packed in rows:
-        if name in DOC_WORDS:
-            words = DOC_WORDS[name]
-        else:  # pelab-<lang>-<lesson>.lang
-            lang, lesson = name[len("pelab-"):-len(".lang")].split("-", 1)
-            words = f"the heaviest lesson's {'Chinese' if lang == 'zh' else 'English'}, `{lesson}`"
-        lines.append(f"| `{name}` ({words}) | {raw:,} | {packed:,} |")
-    for lang, total in totals:
-        lines.append(f"| **first load in {'Chinese' if lang == 'zh' else 'English'}** (cap {cap:,}) | | **{total:,}** |")
-    lines.append(DOC_END)
-    head, rest = text.split(DOC_BEGIN, 1)
-    tail = rest.split(DOC_END, 1)[1]
+    for table, (rows, totals) in tables.items():
+        begin, end = doc_markers(table)
+        if begin not in text or end not in text:
+            print(f"check_download_size: {doc} has no {table} table markers ({begin} ... {end})", file=sys.stderr)
+            return 2
+        lines = [begin, "| file | raw (bytes) | shipped .gz (bytes) |", "| --- | ---: | ---: |"]
+        lines += [f"| `{name}` ({file_words(name)}) | {raw:,} | {packed:,} |" for name, raw, packed in rows]
+        lines += [f"| **{label}** (cap {cap:,}) | | **{total:,}** |" for label, total, cap in totals]
+        lines.append(end)
+        head, rest = text.split(begin, 1)
+        text = head + "\n".join(lines) + rest.split(end, 1)[1]
     with open(doc, "w", encoding="utf-8") as f:
-        f.write(head + "\n".join(lines) + tail)
-    print(f"check_download_size: wrote the first-load table of {doc}")
+        f.write(text)
+    print(f"check_download_size: wrote the {' and '.join(tables)} tables of {doc}")
     return 0
 
 
@@ -201,34 +214,43 @@ def main(argv):
             print(f"check_download_size: FAILED: the first load in {lang} downloads {total:,} bytes gzip, "
                   f"{total - cap:,} over the cap of {cap:,} (docs/performance.md, Download)")
             status = 1
+    lab_status, lab_rows, lab_total = check_lab(gzip, dist, names)
+    status = max(status, lab_status)
     if doc and status == 0:
-        status = write_doc(doc, rows, sorted(totals, key=lambda t: t[0] != "en"), cap)
-    return max(status, check_lab(gzip, dist, names))
+        first_load = [(f"first load in {'Chinese' if lang == 'zh' else 'English'}", total, cap)
+                      for lang, total in sorted(totals, key=lambda t: t[0] != "en")]
+        tables = {"first-load": (rows, first_load)}
+        if lab_rows:
+            tables["lab"] = (lab_rows, [("the lab", lab_total, LAB_CAP)])
+        status = write_doc(doc, tables)
+    return status
 
 
 def check_lab(gzip, dist, first_load):
-    """The lab's own figure; 1 when the first load names one of its files or they are over LAB_CAP."""
+    """The lab's own figure: (status, rows, total), status 1 when the first load names one of its files or they
+    are over LAB_CAP, 2 when one is missing; no rows when the build has no lab."""
     shipped = sorted(os.path.basename(p) for p in glob.glob(os.path.join(glob.escape(dist), LAB_SHIPPED)))
     named = [name for name in LAB_FILES + shipped if name in first_load]
     if named:
         print(f"check_download_size: FAILED: index.html loads {', '.join(named)}: the lab's files must be "
               f"fetched only when the lab opens, not by every first load")
-        return 1
+        return 1, [], 0
     present = [name for name in LAB_FILES if os.path.isfile(os.path.join(dist, name))]
     if not present:
         print("the lab: not in this build (pelab_lab.js, pelab_lab.wasm, lab_worker.js); skipped")
-        return 0
+        return 0, [], 0
     print(f"the lab's module and data, fetched when the lab opens (not part of the first load; the shipped .gz copies):")
-    total = 0
+    total, rows = 0, []
     for name in LAB_FILES + shipped:
         path = os.path.join(dist, name)
         if not os.path.isfile(path):
             print(f"  {name:<28} missing")
             print(f"check_download_size: FAILED: {name} missing (the lab's files: {', '.join(LAB_FILES)}, "
                   f"and the shipped models)")
-            return 2
+            return 2, [], 0
         size = gzip_bytes(gzip, path)
         total += size
+        rows.append((name, os.path.getsize(path), size))
         print(f"  {name:<28} {os.path.getsize(path):>10,} B raw {size:>10,} B gzip")
     if not shipped:
         print(f"  (no shipped models, {LAB_SHIPPED}, in this build)")
@@ -237,8 +259,8 @@ def check_lab(gzip, dist, first_load):
     if total > LAB_CAP:
         print(f"check_download_size: FAILED: the lab downloads {total:,} bytes gzip, "
               f"{total - LAB_CAP:,} over its cap of {LAB_CAP:,} (docs/lab.md, In the browser)")
-        return 1
-    return 0
+        return 1, rows, total
+    return 0, rows, total
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ const loaded = createPelabLab().then((module) => {
 });
 
 // Calls fn(pointer, size) with `bytes` (a Uint8Array) copied onto the heap (never the stack: a weights file may
-// have up to 64 MiB; core refuses what is too long with a message), and returns its result.
+// be tens of MiB; core refuses one over its limit with a message), and returns its result.
 function withBytes(bytes, fn) {
   const pointer = lab._malloc(bytes.length || 1);
   if (!pointer) throw new Error('out of memory for ' + bytes.length + ' bytes');

@@ -1,11 +1,13 @@
 // PE Lab — cli/lab.cpp
-// `pelab-cli lab train|eval|grad|bench|pack`: the length-generalisation lab from the command line. train
+// `pelab-cli lab train|eval|grad|bench|pack|keys`: the length-generalisation lab from the command line. train
 // runs one training (core/lab/lab_train.h) and prints its loss curve and per-length scores as one JSON object; eval
 // scores a weights file, under one of RoPE's scalings if asked; grad prints, in double, the loss, the logits and
 // every parameter's gradient of a weights file on a token file, for the PyTorch comparison
 // (scripts/lab_reference.py); bench times training steps, padded and with the padding skipped, for
 // scripts/bench_lab.py (docs/lab.md, "Speed"); pack writes a weights file as `pelab-lab-weights-packed/1`
-// (core/lab/lab_weights.h), the form the lab ships its models in.
+// (core/lab/lab_weights.h), the form the lab ships its models in; keys prints train's and eval's keys with their
+// ranges and defaults (TrainConfig{}'s and ModelConfig{}'s, through train_specs) and the budget of a model the lab
+// opens, the one place a reader (and scripts/check_docs.py, against docs/lab.md) finds them.
 // The same failure rules as main.cpp: bad arguments or input files exit with code 2 and one line on stderr,
 // with nothing on stdout; a write error exits with code 1 and one line on stderr.
 //
@@ -17,6 +19,7 @@
 // [SECTION] lab grad
 // [SECTION] lab bench
 // [SECTION] lab pack
+// [SECTION] lab keys
 // [SECTION] dispatch
 #include <algorithm>
 #include <cerrno>
@@ -493,16 +496,32 @@ int cmd_pack(const std::vector<std::string>& args) {
     return 0;
 }
 
+// [SECTION] lab keys
+int cmd_keys(const std::vector<std::string>& rest) {
+    if (!rest.empty()) return fail("lab keys: " + quoted(rest[0]) + ": takes no arguments");
+    std::string out = "lab train keys:\n";
+    for (const ParamSpec& spec : lab::train_specs()) out += "  " + describe_key(spec) + "\n";
+    out += "lab eval keys: weights=FILE";
+    for (const ParamSpec& spec : lab::eval_specs()) out += " " + spec.name;
+    out += "\n";
+    out += "a model the lab opens: d " + std::to_string(lab::kMinOpenD) + ".." + std::to_string(lab::kMaxOpenD) +
+           " with d/heads even, heads 1.." + std::to_string(lab::kMaxOpenHeads) + ", layers 1.." +
+           std::to_string(lab::kMaxOpenLayers) + ", max_positions 1.." + std::to_string(lab::kMaxOpenPositions) +
+           ", a file of at most " + std::to_string(lab::kMaxWeightsBytes >> 20) + " MiB\n";
+    return finish(out);
+}
+
 // [SECTION] dispatch
 int run(const std::vector<std::string>& args) {
-    if (args.empty()) return fail("lab: missing command (one of train|eval|grad|bench|pack)");
+    if (args.empty()) return fail("lab: missing command (one of train|eval|grad|bench|pack|keys)");
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (args[0] == "train") return cmd_train(rest);
     if (args[0] == "eval") return cmd_eval(rest);
     if (args[0] == "grad") return cmd_grad(rest);
     if (args[0] == "bench") return cmd_bench(rest);
     if (args[0] == "pack") return cmd_pack(rest);
-    return fail("lab: " + quoted(args[0]) + " is not a lab command (one of train|eval|grad|bench|pack)");
+    if (args[0] == "keys") return cmd_keys(rest);
+    return fail("lab: " + quoted(args[0]) + " is not a lab command (one of train|eval|grad|bench|pack|keys)");
 }
 
 }  // namespace pelab::cli_lab

@@ -57,12 +57,12 @@ const char* const kUsage =
     "      the explanation) at the lesson's defaults, its parameter table (key, symbol, range, default, help)\n"
     "      and its references; without LESSON every lesson in curriculum order, the position-map page, then\n"
     "      the glossary (default language: en)\n"
-    "  pelab-cli lab train|eval|grad|bench|pack [key=value ...]\n"
+    "  pelab-cli lab train|eval|grad|bench|pack|keys [key=value ...]\n"
     "      the length-generalisation lab: train a tiny transformer and score it per length (train [--save FILE]),\n"
     "      score a weights file (eval weights=FILE), print its loss, logits and gradients in double\n"
     "      (grad weights=FILE tokens=FILE), time training steps padded and with the padding skipped (bench\n"
-    "      [--out DIR]), write a weights file in the packed form the lab ships (pack weights=FILE [bits=32|16] --out FILE);\n"
-    "      see docs/lab.md\n"
+    "      [--out DIR]), write a weights file in the packed form the lab ships (pack weights=FILE [bits=32|16] --out FILE),\n"
+    "      print every key of train and eval with its range and default (keys); see docs/lab.md\n"
     "  pelab-cli --help\n"
     "\n"
     "example:\n"
@@ -139,18 +139,6 @@ std::string quantity_names() {
     return out;
 }
 
-// "int in 1..64", "number in -1..1", "flag: 0 or 1", "list of 1..8 numbers in -100..100", "one of a|b".
-std::string kind_and_range(const pelab::ParamSpec& spec) {
-    switch (spec.kind) {
-        case pelab::ParamKind::Int: return "int in " + pelab::describe_range(spec);
-        case pelab::ParamKind::Real: return "number in " + pelab::describe_range(spec);
-        case pelab::ParamKind::Bool: return "flag: " + pelab::describe_range(spec);
-        case pelab::ParamKind::RealList:
-        case pelab::ParamKind::Choice: return pelab::describe_range(spec);
-    }
-    return "";
-}
-
 int cmd_list() {
     std::string out = "lessons:\n";
     for (const pelab::Lesson* lesson : pelab::lesson_registry())
@@ -160,8 +148,7 @@ int cmd_list() {
     for (const pelab::Quantity& q : pelab::quantity_registry()) {
         out += "  " + q.name + "  " + q.summary + "\n";
         for (const pelab::ParamSpec& spec : q.params)
-            out += "    " + spec.name + "  " + kind_and_range(spec) + ", default " + spec.default_text + "  (" +
-                   spec.help + ")\n";
+            out += "    " + pelab::describe_key(spec) + "\n";
     }
     // the model presets (preset=NAME on rope_inv_freq and rope_attention_factor)
     out += "presets:\n";

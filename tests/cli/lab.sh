@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # PE Lab — tests/cli/lab.sh
-# Black-box checks of `pelab-cli lab train|eval|grad|bench|pack` on short runs (d=16, 30 steps): the JSON
+# Black-box checks of `pelab-cli lab train|eval|grad|bench|pack|keys` on short runs (d=16, 30 steps): the JSON
 # of a run (config echo, loss points, per-length scores), that a run is reproducible from its seed, that a saved
 # weights file scores the same under `lab eval`, the interpolation and scaling keys of a rope run (pi=S is
 # scaling=linear factor=S), the shape and names of `lab grad`'s output, what `lab bench` prints and writes, the
-# packed file `lab pack` writes (header line, then 4 bytes a parameter; the same bytes every time), and the error
-# contract (exit 2, one stderr line naming the key or tensor, nothing on stdout; a write error exits 1). Builds
-# nothing.
+# packed file `lab pack` writes (header line, then 4 bytes a parameter; the same bytes every time), the keys
+# `lab keys` prints (each default the one a run echoes), and the error contract (exit 2, one stderr line naming
+# the key or tensor, nothing on stdout; a write error exits 1). Builds nothing.
 # Usage: tests/cli/lab.sh [path/to/pelab-cli]
 # (default: build/native/pelab-cli under the repository root). Ends with "N passed, N failed".
 set -u
@@ -21,7 +21,7 @@ scores_of() { grep -o '"exact":{[^}]*},"token":{[^}]*}' <<<"$1" | head -n 1; }
 
 # [SECTION] help
 expect_ok "--help" --help
-contains "--help lab" "$OUT" "pelab-cli lab train|eval|grad|bench|pack"
+contains "--help lab" "$OUT" "pelab-cli lab train|eval|grad|bench|pack|keys"
 
 # [SECTION] lab train
 expect_ok "train small alibi" lab train "${SMALL[@]}" pe=alibi --save "$TMP/alibi.json"
@@ -150,8 +150,25 @@ if [[ -s "$TMP/bench/weights.json" && "$(grep -o '"tokens":' "$TMP/bench/batches
 expect_error "bench tokens too short" "tokens: 6 is shorter than the longest sample (2·train_max = 8)" -- lab bench train_max=4 tokens=6
 expect_error "bench unknown option" "unknown option (only --out DIR)" -- lab bench --json
 
+# [SECTION] lab keys: every key with its range and the default a plain run takes (the config echo above)
+expect_ok "keys" lab keys
+KEYS="$OUT"
+contains "keys d" "$KEYS" "  d  int in 16..128, default 48  ("
+contains "keys train_steps" "$KEYS" "  train_steps  int in 1..20000, default 1500  ("
+contains "keys test" "$KEYS" ", default 4,8,12,16,20,24,28,32,40,48  ("
+contains "keys eval" "$KEYS" "lab eval keys: weights=FILE task test"
+contains "keys budget" "$KEYS" "a model the lab opens: d 2..512 with d/heads even, heads 1..16, layers 1..12, max_positions 1..4096, a file of at most 64 MiB"
+# Each default as printed is the value a run without that key echoes.
+expect_ok "train defaults echo" lab train train_steps=1 batch=1 test=1
+for key in task pe d heads layers lr seed train_max max_positions pi finetune_steps finetune_max; do
+  default="$(sed -n "s/^  $key  .*, default \([^ ]*\)  (.*/\1/p" <<<"$KEYS")"
+  echo_value="$(grep -o "\"$key\":[^,}]*" <<<"$OUT" | head -n 1 | cut -d: -f2 | tr -d '"')"
+  equals "keys default of $key is the run's" "$default" "$echo_value"
+done
+expect_error "keys with an argument" "lab keys" "takes no arguments" -- lab keys d=16
+
 # [SECTION] errors: exit 2, one stderr line, nothing on stdout
-expect_error "lab alone" "lab: missing command" "train|eval|grad|bench|pack" -- lab
+expect_error "lab alone" "lab: missing command" "train|eval|grad|bench|pack|keys" -- lab
 expect_error "lab unknown command" '"fly"' "train|eval|grad" -- lab fly
 expect_error "train bad pe" "pe" '"bogus"' "nope|learned|sinusoidal|rope|alibi|t5" -- lab train pe=bogus
 expect_error "train d too small" "d: 12 is out of range 16..128" -- lab train d=12

@@ -280,7 +280,7 @@ TEST(ModelPresets, LongRopeWithoutItsListsIsRefusedWithAReason) {
     EXPECT_EQ(params.geti("max_position"), 131072);
 }
 
-// [added] A key may take a preset value of another name (a map's L takes the extended context), or none; the
+// A key may take a preset value of another name (a map's L takes the extended context), or none; the
 // lessons bring a value beyond the key's range into it, the CLI leaves it for the strict parser to refuse.
 TEST(ModelPresets, PresetValuesFollowTheSpecsNamesAndRanges) {
     const ModelPreset* llama = find_model_preset("llama-3.1-8b");
@@ -299,7 +299,7 @@ TEST(ModelPresets, PresetValuesFollowTheSpecsNamesAndRanges) {
     EXPECT_TRUE(preset_key_values(*llama, specs, {"L"}).empty());  // given explicitly
 }
 
-// [added] DeepSeek's mscales reach the cos/sin factor of the YaRN frequencies (HF _compute_yarn_parameters:
+// DeepSeek's mscales reach the cos/sin factor of the YaRN frequencies (HF _compute_yarn_parameters:
 // get_mscale(factor, mscale) / get_mscale(factor, mscale_all_dim), 1 when the two are equal).
 TEST(ModelPresets, YarnAttentionFactorTakesDeepSeeksMscales) {
     RopeScalingParams p;

@@ -72,7 +72,7 @@ TEST(PresetsOnLessons, ALongRopePresetKeepsTheDrawnScalingWithANotice) {
     EXPECT_EQ(s.params.geti("original_max"), 4096);
 }
 
-// [added] The rope lesson: a preset sets the spectrum step's width and context and the lesson's base and
+// The rope lesson: a preset sets the spectrum step's width and context and the lesson's base and
 // layout, but not the small demo width d of steps 1–7 (a model's 128 would bury those figures).
 TEST(PresetsOnLessons, RopeLessonTakesTheModelsSpectrumWidthAndContext) {
     std::vector<ParamIssue> issues;

@@ -8,7 +8,7 @@
 // [SECTION] ParamSet accessors
 // [SECTION] suggesting a key
 // [SECTION] formatting numbers and values
-// [SECTION] describe_range, parse_value
+// [SECTION] describe_range, describe_key, parse_value
 // [SECTION] parse_params, parse_params_strict, length links
 //
 // Numbers are read with strtod and written with snprintf, so the process must keep the "C" numeric
@@ -177,7 +177,7 @@ std::string format_value(const ParamSpec& spec, const ParamValue& v) {
     return std::string();
 }
 
-// [SECTION] describe_range, parse_value
+// [SECTION] describe_range, describe_key, parse_value
 std::string describe_range(const ParamSpec& spec) {
     const std::string interval = format_number(spec.min) + ".." + format_number(spec.max);
     switch (spec.kind) {
@@ -207,6 +207,18 @@ std::string describe_range(const ParamSpec& spec) {
         }
     }
     return std::string();
+}
+
+std::string describe_key(const ParamSpec& spec) {
+    std::string kind;
+    switch (spec.kind) {
+        case ParamKind::Int: kind = "int in "; break;
+        case ParamKind::Real: kind = "number in "; break;
+        case ParamKind::Bool: kind = "flag: "; break;
+        case ParamKind::RealList:
+        case ParamKind::Choice: break;
+    }
+    return spec.name + "  " + kind + describe_range(spec) + ", default " + spec.default_text + "  (" + spec.help + ")";
 }
 
 bool parse_value(const ParamSpec& spec, const std::string& text, ParamValue* out, std::string* why) {

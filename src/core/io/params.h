@@ -141,6 +141,10 @@ std::string nearest_key(const std::string& key, const std::vector<std::string>& 
 // The range text used in messages and `pelab-cli list`, e.g. "1..64", "list of 1..8 numbers in -10..10",
 // "one of vaswani|tensor2tensor".
 std::string describe_range(const ParamSpec& spec);
+// A key as `pelab-cli list` and `pelab-cli lab keys` print it: "NAME  KIND AND RANGE, default D  (HELP)", where
+// the kind and range read "int in 1..64", "number in -1..1", "flag: 0 or 1", "list of 1..8 numbers in -100..100" or
+// "one of a|b".
+std::string describe_key(const ParamSpec& spec);
 
 }  // namespace pelab
 
