@@ -336,6 +336,7 @@ SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 def download_caps():
     sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    sys.dont_write_bytecode = True  # no __pycache__ in the source tree
     import check_download_size
     return {check_download_size.DEFAULT_CAP, check_download_size.LAB_CAP}
 

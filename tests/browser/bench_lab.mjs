@@ -15,11 +15,10 @@
 // [SECTION] arguments and the download
 // [SECTION] the run
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
-import { serve, launch, openWidget, distDir } from './lib.mjs';
+import { serve, launch, openWidget, distDir, reportFigures } from './lib.mjs';
 
 // [SECTION] arguments and the download
 const LAB_FILES = ['pelab_lab.js', 'pelab_lab.wasm', 'lab_worker.js'];
@@ -109,6 +108,4 @@ try {
   await browser.close();
   await server.close();
 }
-figures.machine = `${os.cpus().length} cores, ${os.cpus()[0].model}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at the end`;
-console.log(`machine: ${figures.machine}`);
-if (jsonFile) fs.writeFileSync(jsonFile, JSON.stringify(figures) + '\n');
+reportFigures(figures, jsonFile);

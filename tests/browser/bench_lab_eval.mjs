@@ -15,9 +15,8 @@
 // [SECTION] arguments
 // [SECTION] the evaluation and the cancels
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, openWidget, distDir } from './lib.mjs';
+import { serve, launch, openWidget, distDir, reportFigures } from './lib.mjs';
 
 // [SECTION] arguments
 const TARGET_SECONDS = 5;
@@ -110,6 +109,4 @@ try {
   await browser.close();
   await server.close();
 }
-figures.machine = `${os.cpus().length} cores, ${os.cpus()[0].model}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at the end`;
-console.log(`machine: ${figures.machine}`);
-if (jsonFile) fs.writeFileSync(jsonFile, JSON.stringify(figures) + '\n');
+reportFigures(figures, jsonFile);

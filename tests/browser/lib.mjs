@@ -114,3 +114,12 @@ export function saveArtifact(name, buffer) {
 }
 
 export const tmpdir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pelab-'));
+
+// Ends a benchmark: adds the machine it ran on (cores, CPU, load average, which the figures depend on) to
+// `figures`, prints it and writes `figures` as one line of JSON to `jsonFile` when one was asked for.
+export function reportFigures(figures, jsonFile) {
+  figures.machine = `${os.cpus().length} cores, ${os.cpus()[0].model}, load average ` +
+                    `${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at the end`;
+  console.log(`machine: ${figures.machine}`);
+  if (jsonFile) fs.writeFileSync(jsonFile, JSON.stringify(figures) + '\n');
+}
