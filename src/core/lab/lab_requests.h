@@ -6,18 +6,18 @@
 // threads at once. The protocol is written out once, in docs/lab.md ("Messages"), and tested once, in
 // tests/core/lab_requests_test.cpp.
 //
-// Messages in are JSON objects {"cmd": …, "id": …, …} (train, pause, resume, cancel, weights, free, load, inspect,
-// eval);
-// an id is any JSON string or number the sender chooses, echoed as it came. Events out are JSON objects whose first
-// member is "type" (a transport may look at the type without parsing the rest, e.g. to save a "weights" file
-// instead of passing it on). Each message's members and answers: docs/lab.md, "Messages".
+// Messages in are JSON objects {"cmd": …, "id": …, …}; an id is any JSON string or number the sender chooses,
+// echoed as it came. Events out are JSON objects whose first member is "type" (a transport may look at the type
+// without parsing the rest, e.g. to save a "weights" file instead of passing it on). Each message's members and
+// answers: docs/lab.md, "Messages".
 //
 // Scheduling: work() runs one slice of the first run that has work and is not paused or held by another thread
 // (a load's or an evaluation's scoring before any training run: it takes seconds, training takes minutes), so runs
 // train one at a time in the order they came when one thread calls it, and several at once when several threads
 // do. A slice is cut between optimizer steps (or blocks of kEvalBlock samples of a test length:
 // core/lab/lab_train.h), so pause and cancel are answered within one step (or block). handle() and work() may be
-// called from different threads at once; `emit` is then called from both, so it must be thread-safe. A run's "seconds" is the time its own slices took (not its pauses, not other runs' turns).
+// called from different threads at once; `emit` is then called from both, so it must be thread-safe. A run's
+// "seconds" is the time its own slices took (not its pauses, not other runs' turns).
 //
 // [SECTION] the handler
 #pragma once
@@ -44,7 +44,7 @@ public:
     RequestHandler& operator=(const RequestHandler&) = delete;
 
     // One message (JSON text). `payload`, when not null, is a load's file in place of its "text" member (a
-    // transport passes a file of up to 64 MiB apart rather than as an escaped JSON string).
+    // transport passes a file of up to kMaxWeightsBytes apart rather than as an escaped JSON string).
     void handle(const std::string& message_json, const std::string* payload = nullptr);
 
     // The shipped model file a message needs before handle() can answer it ("lab_shipped_alibi_copy.weights"),
