@@ -30,9 +30,18 @@ namespace pelab {
 
 // [SECTION] figures ---------------------------------------------------------------------------------------
 
+// Whether a covered step's questions are drawn in its first cover box: when the page has no side column (a
+// narrow window, an embed, controls=0) they would otherwise sit below the figures, off the first screen or not
+// drawn at all, and the box would ask for an answer to a question the learner cannot see.
+static bool questions_in_cover(const App& app) {
+    return app_step_covered(app) && !app.drawn.planned.frame.side && !current_step(app).questions.empty();
+}
+
 // A figure covered by a prediction not yet answered: a box where the figure and its notes would be (the same
-// rectangle the layout gives it, figure_rect), saying why, with the Reveal button on the first one. Nothing of
-// the figure is drawn, so no number, hover text or note gives the answer away.
+// rectangle the layout gives it, figure_rect), saying why, with the Reveal button on the first one, and there
+// the step's questions when they have no side column (questions_in_cover; in a scrolling child window, so a
+// small box keeps every choice in reach). Nothing of the figure is drawn, so no number, hover text or note
+// gives the answer away.
 static LayoutRect draw_covered_view(App* app, size_t i, const ViewSizes& sizes, const PlacedFigure& at) {
     const LayoutRect r = figure_rect(sizes, at);
     ImDrawList* list = ImGui::GetWindowDrawList();
@@ -51,6 +60,18 @@ static LayoutRect draw_covered_view(App* app, size_t i, const ViewSizes& sizes, 
         }
         ImGui::SetCursorScreenPos(ImVec2(r.min.x + pad, ImGui::GetCursorScreenPos().y));
         if (ImGui::Button(ui_say(app->state.lang, UiText::Reveal).c_str())) app_reveal(app);
+        if (questions_in_cover(*app)) {
+            const float top = ImGui::GetCursorScreenPos().y;
+            const ImVec2 room(r.width() - 2.0f * pad, r.max.y - pad - top);
+            ImGui::SetCursorScreenPos(ImVec2(r.min.x + pad, top));
+            if (room.x > 0.0f && room.y > 0.0f) {
+                ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));
+                ImGui::BeginChild("##cover_questions", room, false);
+                draw_questions(app, ImGui::GetContentRegionAvail().x);
+                ImGui::EndChild();
+                ImGui::PopStyleColor();
+            }
+        }
         ImGui::PopClipRect();
     }
     DrawnView d;
@@ -584,7 +605,7 @@ void draw_step(App* app, MatrixPainter* painter, bool side_column, bool show_cou
     if (below) {
         ImGui::Spacing();
         draw_parameters(app, std::max(1, int(width / (font * 21.0f))));
-        draw_questions(app, std::min(width, font * 40.0f));
+        if (!questions_in_cover(*app)) draw_questions(app, std::min(width, font * 40.0f));
     }
     draw_references(app, std::min(width, font * 52.0f));
     if (below) {

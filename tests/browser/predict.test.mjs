@@ -3,7 +3,7 @@
 // evidence (Question::predict), the figures, the equations and the takeaway are covered (layout() `covered`, and the mirror says
 // so) until the learner answers, presses Reveal or the key R, or the page says reveal=1; a
 // check question covers nothing. Every step's takeaway is drawn whole on the first screen (layout() kind
-// "takeaway", where the layout function planned it).
+// "takeaway", where the layout function planned it). Without a side column the question is asked inside the cover.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openWidget, settle, saveArtifact } from './lib.mjs';
@@ -98,6 +98,35 @@ test('Reveal: the key R, and reveal=1 for a lecturer, open a prediction unanswer
   assert.match(await lecturer.evaluate(() => location.hash), /reveal=1/, 'the address keeps reveal=1');
   assert.deepEqual(page.errors, []);
   assert.deepEqual(lecturer.errors, []);
+});
+
+test('without a side column (a 960×540 embed) the question is asked inside the cover, on the first screen', async () => {
+  const page = await openWidget(browser, server.url, 'lesson=rope&step=1&lang=en&embed=1', { width: 960, height: 540 });
+  await settle(page);
+  const { predict } = await stepsOf(page, 'rope');
+  await page.evaluate((s) => window.pelab.setState(s), { step: predict });
+  await settle(page);
+  const entries = await layout(page);
+  assert.ok(!entries.some((e) => e.kind === 'controls'), 'no side column at 960×540');
+  const cover = figures(entries)[0];
+  assert.equal(cover.covered, true);
+  const questions = await page.evaluate(() => window.pelab.questions());
+  const q = questions.find((x) => x.predict);
+  assert.ok(q && q.prompt.length > 0, 'the prediction is drawn');
+  assert.equal(new Set(questions.map((x) => x.prompt)).size, questions.length, 'each question drawn once (not also below)');
+  for (const c of q.choices) {
+    assert.ok(c.x >= cover.x && c.x + c.w <= cover.x + cover.w && c.y >= cover.y && c.y + c.h <= cover.y + cover.h,
+              `choice "${c.text}" inside the cover box`);
+    assert.ok(c.y + c.h <= 540, `choice "${c.text}" on the first screen`);
+  }
+  saveArtifact('predict/embed-covered.png', await page.screenshot());
+  const c = q.choices[0];
+  await page.mouse.click(c.x + c.w / 2, c.y + c.h / 2);
+  await settle(page);
+  for (const f of figures(await layout(page))) assert.equal(f.covered, false, 'the answer opens the figures');
+  const answered = (await page.evaluate(() => window.pelab.questions())).find((x) => x.predict);
+  assert.equal(answered.picked, 0, 'the answer is kept, and the question with its verdict moves below the figures');
+  assert.deepEqual(page.errors, []);
 });
 
 test('every step shows its takeaway whole on the first screen, where the layout planned it', async () => {
