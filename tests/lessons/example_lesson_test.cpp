@@ -157,6 +157,17 @@ TEST(ExampleLesson, ShowsTheRulesALessonFollows) {
     EXPECT_EQ(t.values(4, 1), 16777216);
 }
 
+// A takeaway is tested whole, as the learner reads it, at the defaults and at other inputs: its numbers come from
+// them (L² cells, 2L − 1 distances).
+TEST(ExampleLesson, TakeawaySaysItsNumbersAndItsReason) {
+    EXPECT_EQ(pelab_test::step_takeaway("example", 1, ""),
+              "The 36 cells hold only 11 distances: q − k is the same all along a diagonal, so an encoding that looks "
+              "only at distance needs 11 numbers, not 36.");
+    EXPECT_EQ(pelab_test::step_takeaway("example", 1, "L=4"),
+              "The 16 cells hold only 7 distances: q − k is the same all along a diagonal, so an encoding that looks "
+              "only at distance needs 7 numbers, not 16.");
+}
+
 TEST(ExampleLesson, IsNotInTheCurriculum) {
     ASSERT_NE(find_lesson("example"), nullptr);
     for (const Lesson* lesson : lesson_registry()) EXPECT_STRNE(lesson->id, "example");

@@ -1,9 +1,10 @@
-// PE Lab — tests/core/fuzz_dictionary_test.cpp
+// PE Lab — tests/lessons/fuzz_dictionary_test.cpp
 // The libFuzzer dictionary tests/fuzz/params.dict must hold the real vocabulary of the key=value pipeline,
 // so that mutations reach the code behind each key instead of guessing names byte by byte: every key the
-// state understands (lesson, step, lang, display options), every parameter of every lesson, of the map page
-// and of every CLI quantity, every lesson id, every step id, every map name and every choice value. A key added
-// to a spec without a dictionary entry fails here, naming the line to add.
+// state understands (lesson, step, lang, display options), every parameter of every lesson (in the menu or
+// opened by its address alone), of the map page and of every CLI quantity, every lesson id, every step id, every
+// map name and every choice value. A key added to a spec without a dictionary entry fails here, naming the line
+// to add.
 // Native only: the em++ build of this suite runs under node without access to the source tree.
 #include <gtest/gtest.h>
 
@@ -55,7 +56,8 @@ TEST(FuzzDictionary, HoldsEveryKeyIdAndChoiceTheParserKnows) {
 
     std::set<std::string> want = {"lesson=", "step=", "lang=", "map=", "steps=", "zh", "en", "&", "%"};
     for (const std::string& k : pelab::display_keys()) want.insert(k + "=");
-    for (const pelab::Lesson* l : pelab::lesson_registry()) {
+    // Every lesson the parser may open, in the menu or by its address alone (the example, a sketch).
+    for (const pelab::Lesson* l : pelab::every_lesson()) {
         want.insert(l->id);
         add_specs(l->params, &want);
     }

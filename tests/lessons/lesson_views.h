@@ -81,6 +81,17 @@ inline std::vector<pelab::ViewData> step_views(const char* lesson_id, int step, 
     return lesson->steps[static_cast<std::size_t>(step - 1)].views(p, lang);
 }
 
+// A step's takeaway as the learner reads it at `query` over the lesson's defaults (Lesson::steps' step_takeaway).
+inline std::string step_takeaway(const char* lesson_id, int step, const std::string& query,
+                                 pelab::Lang lang = pelab::Lang::en) {
+    const pelab::Lesson* lesson = pelab::find_lesson(lesson_id);
+    EXPECT_NE(lesson, nullptr) << lesson_id;
+    if (!lesson) return {};
+    pelab::ParamSet p = pelab::defaults(lesson->params);
+    EXPECT_TRUE(pelab::parse_params(lesson->params, pelab::split_query(query), &p).empty()) << query;
+    return pelab::step_takeaway(lesson->steps[static_cast<std::size_t>(step - 1)], p, lang);
+}
+
 inline bool any_note_contains(const std::vector<pelab::ViewData>& views, const std::string& text) {
     for (const pelab::ViewData& v : views)
         for (const std::string& n : v.notes)
