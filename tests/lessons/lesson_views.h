@@ -71,25 +71,32 @@ inline std::vector<std::pair<std::string, pelab::ParamSet>> cases_for(const pela
 }
 
 
-inline std::vector<pelab::ViewData> step_views(const char* lesson_id, int step, const std::string& query,
-                                               pelab::Lang lang = pelab::Lang::en) {
+// Step `step` (1-based) of lesson `lesson_id` and its parameters: the lesson's defaults with `query` over them
+// (a bad query or an unknown lesson fails the test; then step is null).
+struct StepAt {
+    const pelab::Step* step = nullptr;
+    pelab::ParamSet params;
+};
+inline StepAt step_at(const char* lesson_id, int step, const std::string& query) {
     const pelab::Lesson* lesson = pelab::find_lesson(lesson_id);
     EXPECT_NE(lesson, nullptr) << lesson_id;
     if (!lesson) return {};
-    pelab::ParamSet p = pelab::defaults(lesson->params);
-    EXPECT_TRUE(pelab::parse_params(lesson->params, pelab::split_query(query), &p).empty()) << query;
-    return lesson->steps[static_cast<std::size_t>(step - 1)].views(p, lang);
+    StepAt at{&lesson->steps[static_cast<std::size_t>(step - 1)], pelab::defaults(lesson->params)};
+    EXPECT_TRUE(pelab::parse_params(lesson->params, pelab::split_query(query), &at.params).empty()) << query;
+    return at;
+}
+
+inline std::vector<pelab::ViewData> step_views(const char* lesson_id, int step, const std::string& query,
+                                               pelab::Lang lang = pelab::Lang::en) {
+    const StepAt at = step_at(lesson_id, step, query);
+    return at.step ? at.step->views(at.params, lang) : std::vector<pelab::ViewData>{};
 }
 
 // A step's takeaway as the learner reads it at `query` over the lesson's defaults (Lesson::steps' step_takeaway).
 inline std::string step_takeaway(const char* lesson_id, int step, const std::string& query,
                                  pelab::Lang lang = pelab::Lang::en) {
-    const pelab::Lesson* lesson = pelab::find_lesson(lesson_id);
-    EXPECT_NE(lesson, nullptr) << lesson_id;
-    if (!lesson) return {};
-    pelab::ParamSet p = pelab::defaults(lesson->params);
-    EXPECT_TRUE(pelab::parse_params(lesson->params, pelab::split_query(query), &p).empty()) << query;
-    return pelab::step_takeaway(lesson->steps[static_cast<std::size_t>(step - 1)], p, lang);
+    const StepAt at = step_at(lesson_id, step, query);
+    return at.step ? pelab::step_takeaway(*at.step, at.params, lang) : std::string();
 }
 
 inline bool any_note_contains(const std::vector<pelab::ViewData>& views, const std::string& text) {
