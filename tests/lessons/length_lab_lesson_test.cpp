@@ -13,11 +13,13 @@
 #include <string>
 
 #include "core/lab/lab_report.h"
+#include "core/rope/rope_scaling.h"
 #include "lessons/length_lab/lab_board.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_util.h"
 #include "lab_reference_data.h"
+#include "lesson_views.h"
 
 namespace pelab {
 namespace {
@@ -249,6 +251,24 @@ TEST_F(LengthLabWithData, ALiBiCopiesBestPastTrainingAsTheQuestionSays) {
     EXPECT_EQ(best, "alibi");
     const Question& q = step_named("accuracy-by-length").questions.at(0);
     EXPECT_STREQ(q.choices.at(static_cast<size_t>(q.answer)).en, "ALiBi");  // const char*: compare the text
+}
+
+// The remedies' equations name θⱼ, b, d_h and γⱼ; a note says what each is, from the lab's model and core's YaRN
+// defaults (the ramp's ends in turns within the original length), in both languages.
+TEST_F(LengthLabWithData, TheRemediesSymbolsAreSaidWithTheLabsNumbers) {
+    const lab::ModelConfig model;
+    const RopeScalingParams yarn;
+    const std::string positions = std::to_string(2 * length_lab::kTrainMax);
+    const auto en = step_named("remedies-at-test-time").views(defaults_with({}), Lang::en);
+    EXPECT_TRUE(pelab_test::any_note_contains(en, "b = " + grouped_integer(std::llround(model.rope_base)) + " the base, d_h = " +
+                                          std::to_string(model.d / model.heads) + " a head's width"))
+        << pelab_test::all_notes(en);
+    EXPECT_TRUE(pelab_test::any_note_contains(en, "less than " + lessonui::num(yarn.beta_slow) + " full turn in " + positions +
+                                          " positions (divided by s) and 1 for pairs making over " +
+                                          lessonui::num(yarn.beta_fast) + " turns (kept)"))
+        << pelab_test::all_notes(en);
+    const auto zh = step_named("remedies-at-test-time").views(defaults_with({}), Lang::zh);
+    EXPECT_TRUE(pelab_test::any_note_contains(zh, "d_h = " + std::to_string(model.d / model.heads) + " 是头宽")) << pelab_test::all_notes(zh);
 }
 
 TEST_F(LengthLabWithData, BuildingEveryStepNeverAsksToTrain) {

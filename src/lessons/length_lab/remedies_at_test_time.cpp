@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/lab/lab_train.h"
+#include "core/rope/rope_scaling.h"
 #include "lessons/length_lab/length_lab.h"
 #include "lessons/lesson_util.h"
 
@@ -262,6 +263,18 @@ std::vector<ViewData> remedies_views(const Inputs& in, Lang lang) {
                                        "Dynamic NTK changes nothing while a sequence fits {positions} positions (n ≤ {n}): there its curve "
                                        "lies on the model as trained."},
                                 {{"positions", integer(2 * kTrainMax)}, {"n", integer(kTrainMax)}}));
+        // The equations' symbols, from the lab's model and core's YaRN defaults (the ramp's ends, in turns within
+        // the original length), so the screen reads without the text behind "more".
+        const lab::ModelConfig model;
+        const RopeScalingParams yarn;
+        notes.push_back(say(lang, {"式中：θⱼ 是第 j 对每个位置转的角度，b = {base} 是底数，d_h = {head_width} 是头宽；"
+                                   "γⱼ 在 {positions} 个位置内转不到 {slow} 圈的对上为 0（除以 s），转过 {fast} 圈的对上为 1（不变）。",
+                                   "In the equations: θⱼ is pair j's angle per position, b = {base} the base, d_h = {head_width} a "
+                                   "head's width; γⱼ is 0 for pairs making less than {slow} full turn in {positions} positions "
+                                   "(divided by s) and 1 for pairs making over {fast} turns (kept)."},
+                            {{"base", count_text(std::llround(model.rope_base), lang)}, {"head_width", integer(model.d / model.heads)},
+                             {"positions", integer(2 * kTrainMax)}, {"slow", num(yarn.beta_slow)},
+                             {"fast", num(yarn.beta_fast)}}));
         // The learner's summary says it too.
         if (!learner_summary)
             notes.push_back(say(lang, {"每条曲线是 {seeds} 次运行（随机初始化各不相同）的平均；模型都是训练好的 RoPE 模型，没有再训练。",
