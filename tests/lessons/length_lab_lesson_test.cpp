@@ -260,15 +260,16 @@ TEST_F(LengthLabWithData, TheRemediesSymbolsAreSaidWithTheLabsNumbers) {
     const RopeScalingParams yarn;
     const std::string positions = std::to_string(2 * length_lab::kTrainMax);
     const auto en = step_named("remedies-at-test-time").views(defaults_with({}), Lang::en);
-    EXPECT_TRUE(pelab_test::any_note_contains(en, "b = " + grouped_integer(std::llround(model.rope_base)) + " the base, d_h = " +
-                                          std::to_string(model.d / model.heads) + " a head's width"))
+    EXPECT_TRUE(pelab_test::any_note_contains(en, "b = " + grouped_integer(std::llround(model.rope_base)) +
+                                                      ": the base; d_h = " + std::to_string(model.d / model.heads) +
+                                                      ": a head's width"))
         << pelab_test::all_notes(en);
-    EXPECT_TRUE(pelab_test::any_note_contains(en, "less than " + lessonui::num(yarn.beta_slow) + " full turn in " + positions +
-                                          " positions (divided by s) and 1 for pairs making over " +
-                                          lessonui::num(yarn.beta_fast) + " turns (kept)"))
+    EXPECT_TRUE(pelab_test::any_note_contains(en, "γⱼ: 0 under " + lessonui::num(yarn.beta_slow) + " turn in " + positions +
+                                                      " positions, 1 over " + lessonui::num(yarn.beta_fast) + " turns."))
         << pelab_test::all_notes(en);
     const auto zh = step_named("remedies-at-test-time").views(defaults_with({}), Lang::zh);
-    EXPECT_TRUE(pelab_test::any_note_contains(zh, "d_h = " + std::to_string(model.d / model.heads) + " 是头宽")) << pelab_test::all_notes(zh);
+    EXPECT_TRUE(pelab_test::any_note_contains(zh, "d_h = " + std::to_string(model.d / model.heads) + "：头宽"))
+        << pelab_test::all_notes(zh);
 }
 
 TEST_F(LengthLabWithData, BuildingEveryStepNeverAsksToTrain) {

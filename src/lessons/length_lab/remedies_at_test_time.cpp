@@ -257,29 +257,35 @@ std::vector<ViewData> remedies_views(const Inputs& in, Lang lang) {
                             {{"n", integer(kTrainMax)}, {"list", within}}));
         notes.push_back(say(lang, {"n = {n}（训练之外）：{list}。", "n = {n} (past training): {list}."},
                             {{"n", integer(kFirstBeyond)}, {"list", beyond}}));
-        // Dynamic NTK's note repeats the step's text (it changes nothing within training's positions).
-        if (!learner_drawn)
+        // Dynamic NTK's note repeats the step's text (it changes nothing within training's positions); the seeds'
+        // note the learner's summary says too. Both in one line where both are shown (the curve keeps its fifth of
+        // the screen).
+        const Arg seeds_arg{"seeds", integer(seeds)}, positions_arg{"positions", integer(2 * kTrainMax)},
+            n_arg{"n", integer(kTrainMax)};
+        if (!learner_drawn && !learner_summary)
+            notes.push_back(say(lang, {"每条曲线是 {seeds} 个训练好的 RoPE 模型（随机种子不同）的平均，没有再训练；n ≤ {n}（{positions} 个位置）时动态 NTK 就是原样。",
+                                       "Each curve: the mean of {seeds} trained RoPE models, not trained further; dynamic NTK is the "
+                                       "model as trained while n ≤ {n} ({positions} positions)."},
+                                {seeds_arg, n_arg, positions_arg}));
+        else if (!learner_drawn)
             notes.push_back(say(lang, {"动态 NTK 在序列不超过 {positions} 个位置（n ≤ {n}）时什么都不改，曲线与原样重合。",
                                        "Dynamic NTK changes nothing while a sequence fits {positions} positions (n ≤ {n}): there its curve "
                                        "lies on the model as trained."},
-                                {{"positions", integer(2 * kTrainMax)}, {"n", integer(kTrainMax)}}));
+                                {positions_arg, n_arg}));
+        else if (!learner_summary)
+            notes.push_back(say(lang, {"每条曲线是 {seeds} 次运行（随机初始化各不相同）的平均；模型都是训练好的 RoPE 模型，没有再训练。",
+                                       "Each curve is the mean of {seeds} seeds; every model is a trained RoPE model, not trained further."},
+                                {seeds_arg}));
         // The equations' symbols, from the lab's model and core's YaRN defaults (the ramp's ends, in turns within
         // the original length), so the screen reads without the text behind "more".
         const lab::ModelConfig model;
         const RopeScalingParams yarn;
-        notes.push_back(say(lang, {"式中：θⱼ 是第 j 对每个位置转的角度，b = {base} 是底数，d_h = {head_width} 是头宽；"
-                                   "γⱼ 在 {positions} 个位置内转不到 {slow} 圈的对上为 0（除以 s），转过 {fast} 圈的对上为 1（不变）。",
-                                   "In the equations: θⱼ is pair j's angle per position, b = {base} the base, d_h = {head_width} a "
-                                   "head's width; γⱼ is 0 for pairs making less than {slow} full turn in {positions} positions "
-                                   "(divided by s) and 1 for pairs making over {fast} turns (kept)."},
-                            {{"base", count_text(std::llround(model.rope_base), lang)}, {"head_width", integer(model.d / model.heads)},
-                             {"positions", integer(2 * kTrainMax)}, {"slow", num(yarn.beta_slow)},
-                             {"fast", num(yarn.beta_fast)}}));
-        // The learner's summary says it too.
-        if (!learner_summary)
-            notes.push_back(say(lang, {"每条曲线是 {seeds} 次运行（随机初始化各不相同）的平均；模型都是训练好的 RoPE 模型，没有再训练。",
-                                       "Each curve is the mean of {seeds} seeds; every model is a trained RoPE model, not trained further."},
-                                {{"seeds", integer(seeds)}}));
+        notes.push_back(say(lang, {"θⱼ：第 j 对每个位置转的角度；b = {base}：底数；d_h = {head_width}：头宽；γⱼ：{positions} 个位置内转不到 {slow} 圈为 0，超过 {fast} 圈为 1。",
+                                   "θⱼ: pair j's angle per position; b = {base}: the base; d_h = {head_width}: a head's width; "
+                                   "γⱼ: 0 under {slow} turn in {positions} positions, 1 over {fast} turns."},
+                            {{"base", count_text(std::llround(model.rope_base), lang)},
+                             {"head_width", integer(model.d / model.heads)}, positions_arg,
+                             {"slow", num(yarn.beta_slow)}, {"fast", num(yarn.beta_fast)}}));
     }
     // The learner's model, dashed, over the reference means: one curve per method scored so far.
     if (learner) {
