@@ -59,18 +59,17 @@ static LayoutRect draw_covered_view(App* app, size_t i, const ViewSizes& sizes, 
             ImGui::TextUnformatted(line.first, line.second);
         }
         ImGui::SetCursorScreenPos(ImVec2(r.min.x + pad, ImGui::GetCursorScreenPos().y));
-        if (ImGui::Button(ui_say(app->state.lang, UiText::Reveal).c_str())) app_reveal(app);
-        if (questions_in_cover(*app)) {
-            const float top = ImGui::GetCursorScreenPos().y;
-            const ImVec2 room(r.width() - 2.0f * pad, r.max.y - pad - top);
-            ImGui::SetCursorScreenPos(ImVec2(r.min.x + pad, top));
-            if (room.x > 0.0f && room.y > 0.0f) {
-                ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));
-                ImGui::BeginChild("##cover_questions", room, false);
-                draw_questions(app, ImGui::GetContentRegionAvail().x);
-                ImGui::EndChild();
-                ImGui::PopStyleColor();
-            }
+        const ImVec2 room(r.width() - 2.0f * pad, r.max.y - pad - ImGui::GetCursorScreenPos().y);
+        if (questions_in_cover(*app) && room.x > 0.0f && room.y > 0.0f) {
+            // The question first, then the way to skip it (a learner reads what to predict before "Reveal").
+            ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));
+            ImGui::BeginChild("##cover_questions", room, false);
+            draw_questions(app, ImGui::GetContentRegionAvail().x);
+            if (ImGui::Button(ui_say(app->state.lang, UiText::Reveal).c_str())) app_reveal(app);
+            ImGui::EndChild();
+            ImGui::PopStyleColor();
+        } else if (ImGui::Button(ui_say(app->state.lang, UiText::Reveal).c_str())) {
+            app_reveal(app);
         }
         ImGui::PopClipRect();
     }

@@ -264,8 +264,9 @@ TEST_F(LengthLabWithData, TheRemediesSymbolsAreSaidWithTheLabsNumbers) {
                                                       ": the base; d_h = " + std::to_string(model.d / model.heads) +
                                                       ": a head's width"))
         << pelab_test::all_notes(en);
-    EXPECT_TRUE(pelab_test::any_note_contains(en, "γⱼ: 0 under " + lessonui::num(yarn.beta_slow) + " turn in " + positions +
-                                                      " positions, 1 over " + lessonui::num(yarn.beta_fast) + " turns."))
+    EXPECT_TRUE(pelab_test::any_note_contains(en, "γⱼ: 0 below " + lessonui::num(yarn.beta_slow) + " turn in " + positions +
+                                                      " positions (÷ s), 1 above " + lessonui::num(yarn.beta_fast) +
+                                                      " turns (kept)."))
         << pelab_test::all_notes(en);
     const auto zh = step_named("remedies-at-test-time").views(defaults_with({}), Lang::zh);
     EXPECT_TRUE(pelab_test::any_note_contains(zh, "d_h = " + std::to_string(model.d / model.heads) + "：头宽"))

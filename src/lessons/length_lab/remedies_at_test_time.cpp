@@ -263,9 +263,9 @@ std::vector<ViewData> remedies_views(const Inputs& in, Lang lang) {
         const Arg seeds_arg{"seeds", integer(seeds)}, positions_arg{"positions", integer(2 * kTrainMax)},
             n_arg{"n", integer(kTrainMax)};
         if (!learner_drawn && !learner_summary)
-            notes.push_back(say(lang, {"每条曲线是 {seeds} 个训练好的 RoPE 模型（随机种子不同）的平均，没有再训练；n ≤ {n}（{positions} 个位置）时动态 NTK 就是原样。",
+            notes.push_back(say(lang, {"每条曲线是 {seeds} 个训练好的 RoPE 模型（随机种子不同）的平均，没有再训练；n ≤ {n}（2n = {positions} 个位置）时动态 NTK 就是原样。",
                                        "Each curve: the mean of {seeds} trained RoPE models, not trained further; dynamic NTK is the "
-                                       "model as trained while n ≤ {n} ({positions} positions)."},
+                                       "model as trained while n ≤ {n} (2n = {positions} positions)."},
                                 {seeds_arg, n_arg, positions_arg}));
         else if (!learner_drawn)
             notes.push_back(say(lang, {"动态 NTK 在序列不超过 {positions} 个位置（n ≤ {n}）时什么都不改，曲线与原样重合。",
@@ -280,9 +280,9 @@ std::vector<ViewData> remedies_views(const Inputs& in, Lang lang) {
         // the original length), so the screen reads without the text behind "more".
         const lab::ModelConfig model;
         const RopeScalingParams yarn;
-        notes.push_back(say(lang, {"θⱼ：第 j 对每个位置转的角度；b = {base}：底数；d_h = {head_width}：头宽；γⱼ：{positions} 个位置内转不到 {slow} 圈为 0，超过 {fast} 圈为 1。",
+        notes.push_back(say(lang, {"θⱼ：第 j 对每个位置转的角度；b = {base}：底数；d_h = {head_width}：头宽；γⱼ：{positions} 个位置内转不到 {slow} 圈为 0（÷ s），超过 {fast} 圈为 1（不变）。",
                                    "θⱼ: pair j's angle per position; b = {base}: the base; d_h = {head_width}: a head's width; "
-                                   "γⱼ: 0 under {slow} turn in {positions} positions, 1 over {fast} turns."},
+                                   "γⱼ: 0 below {slow} turn in {positions} positions (÷ s), 1 above {fast} turns (kept)."},
                             {{"base", count_text(std::llround(model.rope_base), lang)},
                              {"head_width", integer(model.d / model.heads)}, positions_arg,
                              {"slow", num(yarn.beta_slow)}, {"fast", num(yarn.beta_fast)}}));
