@@ -216,8 +216,8 @@ void cancel_evaluations();
 
 // [SECTION] messages (platform → lesson)
 // One message in the worker's format: {"type": "queued"|"progress"|"done"|"error"|"paused"|"resumed"|
-// "cancelled"|"attention"|"trainer"|"evaluated", "id": …, …} (an id of an evaluation moves the evaluation). Returns "" or why the message was not understood (the
-// board is then unchanged).
+// "cancelled"|"attention"|"trainer"|"evaluated", "id": …, …} (an id of an evaluation moves the evaluation).
+// Returns "" or why the message was not understood (the board is then unchanged).
 std::string receive(const std::string& message_json);
 // The reference runs file (format pelab-lab-reference-runs/1). "" when read, else why not (kept in
 // data_problem, and the views say it).

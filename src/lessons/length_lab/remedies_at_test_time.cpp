@@ -31,19 +31,42 @@ using namespace lessonui;
 // [SECTION] the methods and their scores
 namespace {
 
-// The methods in the order drawn, as core names them; "none" is the model as trained.
+// Each method as core names it, in the order drawn ("none" is the model as trained), with its full name (the
+// reference curves' legend and notes) and its short one (the learner's curves and notes beside them: the step
+// must still fit one screen with five more entries in its legend).
+// (The names come first in a row: a row opening {"id", {zh, en}} would read as a step's declaration to
+// scripts/language_texts.py, and its texts would go to every screen's file instead of the lesson's.)
+struct MethodNames {
+    Text full, brief;
+    const char* method;
+};
+const std::vector<MethodNames>& method_names() {
+    static const std::vector<MethodNames> table = {
+        {{"原样（不缩放）", "as trained (none)"}, {"原样", "as trained"}, "none"},
+        {{"PI（位置插值）", "PI (position interpolation)"}, {"PI", "PI"}, "linear"},
+        {{"NTK-aware", "NTK-aware"}, {"NTK", "NTK"}, "ntk"},
+        {{"动态 NTK", "dynamic NTK"}, {"动态", "dynamic"}, "dynamic"},
+        {{"YaRN", "YaRN"}, {"YaRN", "YaRN"}, "yarn"},
+    };
+    return table;
+}
+
 const std::vector<std::string>& methods() {
-    static const std::vector<std::string> names = {"none", "linear", "ntk", "dynamic", "yarn"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const MethodNames& m : method_names()) out.push_back(m.method);
+        return out;
+    }();
     return names;
 }
 
-std::string method_label(const std::string& method, Lang lang) {
-    if (method == "none") return say(lang, {"原样（不缩放）", "as trained (none)"});
-    if (method == "linear") return say(lang, {"PI（位置插值）", "PI (position interpolation)"});
-    if (method == "ntk") return say(lang, {"NTK-aware", "NTK-aware"});
-    if (method == "dynamic") return say(lang, {"动态 NTK", "dynamic NTK"});
-    return say(lang, {"YaRN", "YaRN"});
+const MethodNames& names_of(const std::string& method) {
+    for (const MethodNames& m : method_names())
+        if (method == m.method) return m;
+    return method_names().back();
 }
+
+std::string method_label(const std::string& method, Lang lang) { return say(lang, names_of(method).full); }
 
 // The runs of a method at factor s (none: its own runs, at no factor).
 std::vector<const lab_board::ReferenceRun*> method_runs(const std::string& task, const std::string& method, double s) {
@@ -80,15 +103,7 @@ std::string best_reason(const std::string& method, Lang lang) {
 }
 
 // [SECTION] the learner's model
-// The method's short name, for the learner's note and legend entries beside the reference curves' full ones
-// (short: the step must still fit one screen with five more entries in its legend).
-std::string method_short(const std::string& method, Lang lang) {
-    if (method == "none") return say(lang, {"原样", "as trained"});
-    if (method == "linear") return say(lang, {"PI", "PI"});
-    if (method == "ntk") return say(lang, {"NTK", "NTK"});
-    if (method == "dynamic") return say(lang, {"动态", "dynamic"});
-    return say(lang, {"YaRN", "YaRN"});
-}
+std::string method_short(const std::string& method, Lang lang) { return say(lang, names_of(method).brief); }
 
 // The model the button evaluates: the learner's latest finished RoPE run on `task` trained without position
 // interpolation (an interpolation run's model reads positions divided by pi), or null.
